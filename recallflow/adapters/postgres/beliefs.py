@@ -1,0 +1,207 @@
+"""The Postgres :class:`~recallflow.ports.BeliefStore`: beliefs and belief edges.
+
+Writes go through ``COPY`` in one transaction, so a batch is all-or-nothing and a
+refused row is reported by its position (issue 2). Reads map the stored infinities of
+open validity intervals back to ``None``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import psycopg
+from psycopg import errors as pg_errors
+from psycopg.rows import dict_row
+from psycopg_pool import ConnectionPool
+
+from recallflow.adapters.postgres.errors import translate
+from recallflow.errors import NotFoundError
+from recallflow.models import Belief, BeliefEdge, StoreSummary
+
+BELIEF_COLUMNS: tuple[str, ...] = (
+    "tenant_id",
+    "principal_id",
+    "id",
+    "statement",
+    "subject",
+    "entities",
+    "belief_type",
+    "scope",
+    "origin_project",
+    "portability",
+    "state",
+    "confidence",
+    "valid_from",
+    "valid_to",
+    "recorded_at",
+    "retracted_at",
+    "sensitivity",
+    "source_authority",
+    "source_episode_id",
+    "corroboration_count",
+    "corroborating_projects",
+    "last_corroborated_at",
+    "utility",
+    "last_reinforced_at",
+    "flagged",
+    "supersedes",
+    "superseded_by",
+    "conflict_set_id",
+)
+_COPY_BELIEFS = "COPY beliefs ({}, embedding) FROM STDIN".format(", ".join(BELIEF_COLUMNS))
+_OPEN_ENDS = {"valid_from": "-infinity", "valid_to": "infinity"}
+
+
+def _select_expression(column: str) -> str:
+    if column in _OPEN_ENDS:
+        return f"NULLIF({column}, '{_OPEN_ENDS[column]}'::timestamptz) AS {column}"
+    return column
+
+
+#: Selects a whole belief; open validity ends (stored as ±infinity) come back as NULL.
+SELECT_BELIEF = "SELECT " + ", ".join(map(_select_expression, BELIEF_COLUMNS)) + " FROM beliefs"
+_COPY_EDGES = (
+    "COPY belief_edges (tenant_id, principal_id, src_id, dst_id, relation, weight) FROM STDIN"
+)
+
+
+def belief_row(belief: Belief) -> tuple[Any, ...]:
+    """The COPY row of ``belief`` (without the embedding), in :data:`BELIEF_COLUMNS` order."""
+    values = belief.model_dump(mode="python", exclude={"embedding"})
+    row = []
+    for column in BELIEF_COLUMNS:
+        value = values[column]
+        if column == "valid_from" and value is None:
+            value = "-infinity"
+        elif column == "valid_to" and value is None:
+            value = "infinity"
+        elif column in ("entities", "corroborating_projects"):
+            value = list(value)
+        elif column == "sensitivity":
+            value = int(value)
+        elif hasattr(value, "value"):
+            value = value.value
+        row.append(value)
+    return tuple(row)
+
+
+def belief_from_row(row: dict[str, Any]) -> Belief:
+    """A :class:`Belief` from a row selected with :data:`SELECT_BELIEF`'s columns."""
+    data = dict(row)
+    data["entities"] = tuple(data["entities"])
+    data["corroborating_projects"] = tuple(data["corroborating_projects"])
+    return Belief.model_validate(data)
+
+
+class PostgresBeliefStore:
+    """Beliefs and edges in PostgreSQL, through a shared connection pool."""
+
+    def __init__(self, pool: ConnectionPool) -> None:
+        self._pool = pool
+
+    def write_beliefs(self, beliefs: Sequence[Belief], embeddings: npt.NDArray[np.float32]) -> None:
+        if len(beliefs) != len(embeddings):
+            raise ValueError("write_beliefs needs one embedding per belief")
+        if not beliefs:
+            return
+        rows = [belief_row(b) for b in beliefs]
+        try:
+            with (
+                self._pool.connection() as conn,
+                conn.transaction(),
+                conn.cursor().copy(_COPY_BELIEFS) as copy,
+            ):
+                for row, vector in zip(rows, embeddings, strict=True):
+                    copy.write_row((*row, vector))
+        except (pg_errors.IntegrityError, pg_errors.DataException) as exc:
+            items = [dict(zip(BELIEF_COLUMNS, row, strict=True)) for row in rows]
+            raise translate(exc, table="beliefs", items=items) from exc
+
+    def get_belief(self, tenant_id: str, principal_id: str, belief_id: str) -> Belief:
+        with self._pool.connection() as conn:
+            row = (
+                conn.cursor(row_factory=dict_row)
+                .execute(
+                    SELECT_BELIEF + " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
+                    (tenant_id, principal_id, belief_id),
+                )
+                .fetchone()
+            )
+        if row is None:
+            raise NotFoundError(f"no belief {belief_id!r} for {tenant_id}/{principal_id}")
+        return belief_from_row(row)
+
+    def list_beliefs(self, tenant_id: str, principal_id: str) -> list[Belief]:
+        with self._pool.connection() as conn:
+            rows = (
+                conn.cursor(row_factory=dict_row)
+                .execute(
+                    SELECT_BELIEF + " WHERE tenant_id = %s AND principal_id = %s ORDER BY id",
+                    (tenant_id, principal_id),
+                )
+                .fetchall()
+            )
+        return [belief_from_row(r) for r in rows]
+
+    def write_edges(self, edges: Sequence[BeliefEdge]) -> None:
+        if not edges:
+            return
+        try:
+            with (
+                self._pool.connection() as conn,
+                conn.transaction(),
+                conn.cursor().copy(_COPY_EDGES) as copy,
+            ):
+                for e in edges:
+                    copy.write_row(
+                        (
+                            e.tenant_id,
+                            e.principal_id,
+                            e.src_id,
+                            e.dst_id,
+                            e.relation.value,
+                            e.weight,
+                        )
+                    )
+        except pg_errors.IntegrityError as exc:
+            items = [e.model_dump(mode="json") for e in edges]
+            raise translate(exc, table="belief_edges", items=items) from exc
+
+    def summary(self) -> list[StoreSummary]:
+        with self._pool.connection() as conn:
+            return _summary(conn)
+
+
+def _summary(conn: psycopg.Connection[Any]) -> list[StoreSummary]:
+    states = conn.execute(
+        "SELECT tenant_id, principal_id, state, count(*) FROM beliefs"
+        " GROUP BY 1, 2, 3 ORDER BY 1, 2, 3"
+    ).fetchall()
+    episodes = dict(
+        ((t, p), n)
+        for t, p, n in conn.execute(
+            "SELECT tenant_id, principal_id, count(*) FROM episodes GROUP BY 1, 2"
+        ).fetchall()
+    )
+    edges = dict(
+        ((t, p), n)
+        for t, p, n in conn.execute(
+            "SELECT tenant_id, principal_id, count(*) FROM belief_edges GROUP BY 1, 2"
+        ).fetchall()
+    )
+    by_principal: dict[tuple[str, str], dict[str, int]] = {}
+    for tenant, principal, state, count in states:
+        by_principal.setdefault((tenant, principal), {})[state] = int(count)
+    return [
+        StoreSummary(
+            tenant_id=t,
+            principal_id=p,
+            beliefs_by_state=counts,
+            episodes=int(episodes.get((t, p), 0)),
+            edges=int(edges.get((t, p), 0)),
+        )
+        for (t, p), counts in sorted(by_principal.items())
+    ]

@@ -1,0 +1,88 @@
+"""Readying a database for recallflow: the database itself (embedded server), the
+required extensions with a clear error when one is missing, and the migrations
+(DESIGN.md §6: PostgreSQL ≥ 15 with pgvector ≥ 0.7 and pg_trgm).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+import psycopg
+from psycopg import errors as pg_errors
+from psycopg import sql
+
+from recallflow.adapters.postgres.migrate import MIGRATION_LOCK_KEY, migrate
+from recallflow.errors import ConfigurationError, MissingExtensionError
+
+#: Extensions the schema needs, with the oldest version we accept.
+REQUIRED_EXTENSIONS: dict[str, tuple[int, ...]] = {
+    "vector": (0, 7),
+    "pg_trgm": (1, 0),
+    "btree_gin": (1, 0),
+}
+MIN_SERVER_VERSION = 150000
+
+
+def _version_tuple(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in text.split(".") if part.isdigit())
+
+
+def ensure_database(admin_uri: str, database: str) -> None:
+    """Create ``database`` on the server if it does not exist (safe under concurrency)."""
+    with psycopg.connect(admin_uri, autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (database,))
+        if exists.fetchone() is not None:
+            return
+        # Another process may create it first.
+        with contextlib.suppress(pg_errors.DuplicateDatabase, pg_errors.UniqueViolation):
+            conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(database)))
+
+
+def ensure_extensions(conn: psycopg.Connection[Any]) -> None:
+    """Create the required extensions, or raise :class:`MissingExtensionError` naming one."""
+    version = conn.info.server_version
+    if version < MIN_SERVER_VERSION:
+        raise ConfigurationError(
+            f"recallflow needs PostgreSQL 15 or newer; the server is {version // 10000}"
+        )
+    for name, minimum in REQUIRED_EXTENSIONS.items():
+        row = conn.execute(
+            "SELECT (SELECT extversion FROM pg_extension WHERE extname = %(n)s),"
+            " (SELECT default_version FROM pg_available_extensions WHERE name = %(n)s)",
+            {"n": name},
+        ).fetchone()
+        installed, available = row or (None, None)
+        if installed is None:
+            if available is None:
+                raise MissingExtensionError(name, "the server does not have it installed")
+            try:
+                conn.execute(
+                    sql.SQL("CREATE EXTENSION IF NOT EXISTS {}").format(sql.Identifier(name))
+                )
+            except (pg_errors.InsufficientPrivilege, pg_errors.FeatureNotSupported) as exc:
+                raise MissingExtensionError(
+                    name,
+                    f"it is not created in this database and this role cannot create it ({exc})",
+                ) from exc
+            created = conn.execute(
+                "SELECT extversion FROM pg_extension WHERE extname = %s", (name,)
+            ).fetchone()
+            installed = created[0] if created else None
+        if _version_tuple(str(installed)) < minimum:
+            wanted = ".".join(map(str, minimum))
+            raise MissingExtensionError(
+                name, f"version {installed} is installed, {wanted}+ is needed"
+            )
+
+
+def prepare(uri: str) -> list[str]:
+    """Ensure extensions and apply migrations on ``uri``; returns the migrations applied."""
+    with psycopg.connect(uri, autocommit=True) as conn:
+        # One process at a time: concurrent CREATE EXTENSION races on the catalog.
+        conn.execute("SELECT pg_advisory_lock(%s)", (MIGRATION_LOCK_KEY,))
+        try:
+            ensure_extensions(conn)
+            return migrate(conn)
+        finally:
+            conn.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK_KEY,))

@@ -1,0 +1,94 @@
+"""Turning a database refusal into a typed error that names the field and the item.
+
+A batch is written in one transaction; when PostgreSQL refuses a row, the error's
+constraint name says which field, and the ``COPY … line N`` context (or the key in the
+error detail) says which item. The transaction has rolled back by then, so nothing of
+the batch is written (issue 2: all-or-nothing).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from psycopg import errors as pg_errors
+
+from recallflow.errors import ConstraintViolation, RecallflowError
+
+_COPY_LINE = re.compile(r"COPY \w+, line (\d+)")
+_KEY_DETAIL = re.compile(
+    r"Key \((?P<cols>[^)]*)\)=\((?P<vals>.*)\) (?:is not present|already exists)"
+)
+
+#: Named constraints whose field is not in their name.
+_CONSTRAINT_FIELDS = {
+    "beliefs_pkey": "id",
+    "episodes_pkey": "id",
+    "belief_edges_pkey": "src_id",
+    "beliefs_validity_order": "valid_from",
+    "beliefs_system_time_order": "retracted_at",
+    "beliefs_project_scope_has_origin": "origin_project",
+    "beliefs_superseded_has_successor": "superseded_by",
+    "beliefs_conflicted_has_set": "conflict_set_id",
+    "beliefs_no_self_supersession": "supersedes",
+    "beliefs_source_episode_fk": "source_episode_id",
+    "beliefs_supersedes_fk": "supersedes",
+    "beliefs_superseded_by_fk": "superseded_by",
+    "belief_edges_no_loop": "dst_id",
+    "belief_edges_src_fk": "src_id",
+    "belief_edges_dst_fk": "dst_id",
+}
+
+
+def _field_of(constraint: str | None, table: str) -> str | None:
+    if constraint is None:
+        return None
+    if constraint in _CONSTRAINT_FIELDS:
+        return _CONSTRAINT_FIELDS[constraint]
+    # PostgreSQL names a column CHECK "<table>_<column>_check".
+    prefix, suffix = f"{table}_", "_check"
+    if constraint.startswith(prefix) and constraint.endswith(suffix):
+        return constraint[len(prefix) : -len(suffix)]
+    return None
+
+
+def translate(
+    exc: pg_errors.Error,
+    *,
+    table: str,
+    items: Sequence[Mapping[str, Any]],
+    field_hint: str | None = None,
+) -> RecallflowError:
+    """A :class:`ConstraintViolation` for ``exc``, raised while writing ``items`` in order.
+
+    ``items`` are the rows as column → value mappings, used to find the refused item
+    from the key PostgreSQL names when there is no COPY line to go by (deferred checks).
+    """
+    diag = exc.diag
+    constraint = diag.constraint_name
+    field = _field_of(constraint, table) or field_hint
+    item_index: int | None = None
+    line = _COPY_LINE.search(diag.context or "")
+    if line is not None:
+        item_index = int(line.group(1)) - 1
+    elif diag.message_detail:
+        key = _KEY_DETAIL.search(diag.message_detail)
+        if key is not None:
+            columns = [c.strip() for c in key.group("cols").split(",")]
+            values = [v.strip() for v in key.group("vals").split(",")]
+            wanted = dict(zip(columns, values, strict=False))
+            for index, item in enumerate(items):
+                if all(str(item.get(c)) == v for c, v in wanted.items()):
+                    item_index = index
+                    break
+    item_id = None
+    if item_index is not None and item_index < len(items):
+        raw_id = items[item_index].get("id") or items[item_index].get("src_id")
+        item_id = str(raw_id) if raw_id is not None else None
+    message = diag.message_primary or str(exc)
+    if diag.message_detail:
+        message = f"{message} ({diag.message_detail})"
+    return ConstraintViolation(
+        message, constraint=constraint, field=field, item_index=item_index, item_id=item_id
+    )

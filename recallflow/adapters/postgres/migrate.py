@@ -1,0 +1,104 @@
+"""Schema migrations: numbered plain-SQL files applied in order (DESIGN.md §2, §6).
+
+Each file runs in its own transaction under a session advisory lock, and is recorded in
+``schema_migrations`` with its checksum, so re-running is a no-op and two processes that
+migrate at once apply each file exactly once. An applied file whose text later changed
+is refused rather than silently skipped.
+
+The files live in the repository's ``migrations/`` folder; a wheel carries them as
+``recallflow/_migrations`` (see ``pyproject.toml``), so a non-editable install finds them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import psycopg
+
+from recallflow.errors import ConfigurationError
+
+_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+#: Advisory-lock key shared by every process that migrates or changes store settings.
+MIGRATION_LOCK_KEY = 0x7265_6361_6C6C  # "recall"
+
+
+@dataclass(frozen=True)
+class Migration:
+    """One numbered SQL file."""
+
+    version: int
+    name: str
+    sql: str
+
+    @property
+    def checksum(self) -> str:
+        return hashlib.sha256(self.sql.encode()).hexdigest()
+
+
+def migrations_dir() -> Path:
+    """Where the migration files are: inside the installed package, else the repository."""
+    packaged = Path(__file__).resolve().parents[2] / "_migrations"
+    if packaged.is_dir():
+        return packaged
+    repo = Path(__file__).resolve().parents[3] / "migrations"
+    if repo.is_dir():
+        return repo
+    raise ConfigurationError(f"no migrations found in {packaged} or {repo}")
+
+
+def load_migrations(directory: Path | None = None) -> list[Migration]:
+    """The migrations in ``directory``, ordered by number; gaps and duplicates are errors."""
+    folder = directory or migrations_dir()
+    found: list[Migration] = []
+    for path in sorted(folder.glob("*.sql")):
+        match = _NAME.match(path.name)
+        if match is None:
+            raise ConfigurationError(f"migration file {path.name!r} is not named NNNN_name.sql")
+        found.append(Migration(int(match.group(1)), path.name, path.read_text()))
+    versions = [m.version for m in found]
+    if versions != list(range(1, len(found) + 1)):
+        raise ConfigurationError(f"migrations must be numbered 1..n without gaps, got {versions}")
+    return found
+
+
+def migrate(conn: psycopg.Connection[Any], directory: Path | None = None) -> list[str]:
+    """Apply every pending migration to the connected database; returns the names applied.
+
+    ``conn`` must be in autocommit mode; each migration gets its own transaction.
+    """
+    if not conn.autocommit:
+        raise ConfigurationError("migrate() needs an autocommit connection")
+    pending = load_migrations(directory)
+    applied_now: list[str] = []
+    conn.execute("SELECT pg_advisory_lock(%s)", (MIGRATION_LOCK_KEY,))
+    try:
+        conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations ("
+            " version integer PRIMARY KEY, name text NOT NULL, checksum text NOT NULL,"
+            " applied_at timestamptz NOT NULL DEFAULT now())"
+        )
+        rows = conn.execute("SELECT version, name, checksum FROM schema_migrations").fetchall()
+        done = {int(r[0]): (str(r[1]), str(r[2])) for r in rows}
+        for migration in pending:
+            if migration.version in done:
+                name, checksum = done[migration.version]
+                if checksum != migration.checksum:
+                    raise ConfigurationError(
+                        f"migration {name} was applied but its file has changed since; "
+                        "add a new migration instead of editing an applied one"
+                    )
+                continue
+            with conn.transaction():
+                conn.execute(migration.sql.encode())
+                conn.execute(
+                    "INSERT INTO schema_migrations (version, name, checksum) VALUES (%s, %s, %s)",
+                    (migration.version, migration.name, migration.checksum),
+                )
+            applied_now.append(migration.name)
+    finally:
+        conn.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK_KEY,))
+    return applied_now

@@ -1,0 +1,1 @@
+"""The DAG of each moment (DESIGN.md §3–4), built once per process."""

@@ -1,0 +1,100 @@
+"""The typed errors recallflow raises.
+
+Every error a caller can act on is a subclass of :class:`RecallflowError`::
+
+    RecallflowError
+     ├── ConfigurationError          the store or its settings cannot be used as asked
+     │    ├── MissingExtensionError  a required PostgreSQL extension is absent (DESIGN.md §6)
+     │    └── EmbedderMismatchError  the embedder differs from the one the store was built with
+     ├── InvalidInputError           (also ValueError) bad input; names the field and the item
+     │    └── ConstraintViolation    the database refused a row; names the constraint's field
+     └── NotFoundError               (also KeyError) an id that is not in the store
+
+Bad input never leaves the store half-written: every write that raises
+:class:`InvalidInputError` has rolled back (ADR-0019 consequences; DESIGN.md §5).
+"""
+
+from __future__ import annotations
+
+
+class RecallflowError(Exception):
+    """The root of every error recallflow raises on purpose."""
+
+
+class ConfigurationError(RecallflowError):
+    """The store, a server, or a setting cannot be used as asked."""
+
+
+class MissingExtensionError(ConfigurationError):
+    """A PostgreSQL extension recallflow needs is not installed and cannot be created."""
+
+    def __init__(self, extension: str, detail: str) -> None:
+        self.extension = extension
+        self.detail = detail
+        super().__init__(
+            f"PostgreSQL extension {extension!r} is required but not available: {detail}. "
+            f"Install it on the server and run `CREATE EXTENSION {extension};` as a superuser, "
+            "or unset RECALLFLOW_DSN to use the embedded server, which ships it."
+        )
+
+
+class EmbedderMismatchError(ConfigurationError):
+    """The embedder differs from the one whose vectors the store already holds."""
+
+    def __init__(self, *, stored_name: str, stored_dimension: int, name: str, dimension: int):
+        self.stored_name = stored_name
+        self.stored_dimension = stored_dimension
+        super().__init__(
+            f"this store holds embeddings from {stored_name!r} ({stored_dimension} dimensions) "
+            f"but was opened with {name!r} ({dimension} dimensions); vectors from two models "
+            "cannot be compared. Open it with the same embedder (RECALLFLOW_EMBEDDER) "
+            "or use a new RECALLFLOW_HOME / database."
+        )
+
+
+class InvalidInputError(RecallflowError, ValueError):
+    """Input that cannot be stored or used; names the field and, in a batch, the item."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: str | None = None,
+        item_index: int | None = None,
+        item_id: str | None = None,
+    ) -> None:
+        self.field = field
+        self.item_index = item_index
+        self.item_id = item_id
+        where = []
+        if item_index is not None:
+            where.append(f"item {item_index}")
+        if item_id is not None:
+            where.append(f"id {item_id!r}")
+        if field is not None:
+            where.append(f"field {field!r}")
+        prefix = ", ".join(where)
+        super().__init__(f"{prefix}: {message}" if prefix else message)
+
+
+class ConstraintViolation(InvalidInputError):
+    """The database refused a row: a check, uniqueness or reference constraint failed."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        constraint: str | None,
+        field: str | None = None,
+        item_index: int | None = None,
+        item_id: str | None = None,
+    ) -> None:
+        self.constraint = constraint
+        super().__init__(message, field=field, item_index=item_index, item_id=item_id)
+
+
+class NotFoundError(RecallflowError, KeyError):
+    """An id that is not in the store for this tenant and principal."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "not found"

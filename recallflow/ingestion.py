@@ -1,0 +1,187 @@
+"""Ingestion: the surface a formation process (ADR-0018) uses to put memory in.
+
+``Memory.beliefs``, ``Memory.episodes`` and ``Memory.edges`` validate every item before
+anything is written, name the item and field of the first bad one, compute missing
+embeddings with the store's :class:`~recallflow.ports.Embedder`, and hand whole batches
+to the store ports, which write all or nothing (issue 2, item 6).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+from pydantic import BaseModel, ValidationError
+
+from recallflow.errors import InvalidInputError
+from recallflow.models import (
+    Belief,
+    BeliefDraft,
+    BeliefEdge,
+    Episode,
+    EpisodeDraft,
+)
+from recallflow.ports import BeliefStore, Embedder, EpisodeStore
+
+#: How many statements are embedded per call to the embedder.
+EMBED_BATCH = 256
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def new_id(prefix: str) -> str:
+    """A fresh citable id such as ``b-3f9a0c1d2e4b5a6c``."""
+    return f"{prefix}-{secrets.token_hex(8)}"
+
+
+def _validated(model: type[M], items: Iterable[M | Mapping[str, Any]]) -> list[M]:
+    out: list[M] = []
+    for index, item in enumerate(items):
+        if isinstance(item, model):
+            out.append(item)
+            continue
+        try:
+            out.append(model.model_validate(item))
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            field = ".".join(str(part) for part in first["loc"]) or None
+            item_id = item.get("id") if isinstance(item, Mapping) else None
+            raise InvalidInputError(
+                first["msg"],
+                field=field,
+                item_index=index,
+                item_id=item_id if isinstance(item_id, str) else None,
+            ) from exc
+    return out
+
+
+def _unique_ids(ids: Sequence[str], kind: str) -> None:
+    seen: dict[str, int] = {}
+    for index, item_id in enumerate(ids):
+        if item_id in seen:
+            raise InvalidInputError(
+                f"duplicate {kind} id in the batch (also item {seen[item_id]})",
+                field="id",
+                item_index=index,
+                item_id=item_id,
+            )
+        seen[item_id] = index
+
+
+class Beliefs:
+    """``Memory.beliefs``: add beliefs (one or in bulk) and read them back by id."""
+
+    def __init__(self, store: BeliefStore, embedder: Embedder) -> None:
+        self._store = store
+        self._embedder = embedder
+
+    def add(self, draft: BeliefDraft | Mapping[str, Any]) -> Belief:
+        """Store one belief; returns it as stored (with its id and ``recorded_at``)."""
+        return self.add_many([draft])[0]
+
+    def add_many(self, drafts: Iterable[BeliefDraft | Mapping[str, Any]]) -> list[Belief]:
+        """Store a batch in one transaction: all of it, or (on any bad item) none of it."""
+        valid = _validated(BeliefDraft, drafts)
+        now = datetime.now(UTC)
+        beliefs: list[Belief] = []
+        for index, draft in enumerate(valid):
+            data = draft.model_dump(exclude={"embedding"})
+            data["id"] = draft.id or new_id("b")
+            data["recorded_at"] = draft.recorded_at or now
+            try:
+                beliefs.append(Belief.model_validate(data))
+            except ValidationError as exc:
+                first = exc.errors()[0]
+                raise InvalidInputError(
+                    first["msg"],
+                    field=".".join(map(str, first["loc"])) or None,
+                    item_index=index,
+                    item_id=data["id"],
+                ) from exc
+        _unique_ids([b.id for b in beliefs], "belief")
+        self._store.write_beliefs(beliefs, self._embeddings(valid))
+        return beliefs
+
+    def _embeddings(self, drafts: Sequence[BeliefDraft]) -> npt.NDArray[np.float32]:
+        dim = self._embedder.dimension
+        out = np.zeros((len(drafts), dim), dtype=np.float32)
+        missing: list[int] = []
+        for index, draft in enumerate(drafts):
+            if draft.embedding is None:
+                missing.append(index)
+                continue
+            if len(draft.embedding) != dim:
+                raise InvalidInputError(
+                    f"has {len(draft.embedding)} dimensions; this store's embedder "
+                    f"{self._embedder.name!r} has {dim}",
+                    field="embedding",
+                    item_index=index,
+                    item_id=draft.id,
+                )
+            vector = np.asarray(draft.embedding, dtype=np.float32)
+            if not np.all(np.isfinite(vector)):
+                raise InvalidInputError(
+                    "contains NaN or infinity",
+                    field="embedding",
+                    item_index=index,
+                    item_id=draft.id,
+                )
+            out[index] = vector
+        for start in range(0, len(missing), EMBED_BATCH):
+            chunk = missing[start : start + EMBED_BATCH]
+            out[chunk] = self._embedder.embed([drafts[i].statement for i in chunk])
+        return out
+
+    def get(self, tenant_id: str, principal_id: str, belief_id: str) -> Belief:
+        """The belief with that id; raises :class:`~recallflow.errors.NotFoundError`."""
+        return self._store.get_belief(tenant_id, principal_id, belief_id)
+
+    def list(self, tenant_id: str, principal_id: str) -> list[Belief]:
+        """Every belief of a principal in id order, whatever its state (for inspection)."""
+        return self._store.list_beliefs(tenant_id, principal_id)
+
+
+class Episodes:
+    """``Memory.episodes``: append to the event log."""
+
+    def __init__(self, store: EpisodeStore) -> None:
+        self._store = store
+
+    def add(self, draft: EpisodeDraft | Mapping[str, Any]) -> Episode:
+        """Append one episode; returns it with its id."""
+        return self.add_many([draft])[0]
+
+    def add_many(self, drafts: Iterable[EpisodeDraft | Mapping[str, Any]]) -> list[Episode]:
+        """Append a batch in one transaction: all of it or none of it."""
+        episodes = [
+            Episode.model_validate({**d.model_dump(), "id": d.id or new_id("e")})
+            for d in _validated(EpisodeDraft, drafts)
+        ]
+        _unique_ids([e.id for e in episodes], "episode")
+        self._store.write_episodes(episodes)
+        return episodes
+
+    def get(self, tenant_id: str, principal_id: str, episode_id: str) -> Episode:
+        """The episode with that id; raises :class:`~recallflow.errors.NotFoundError`."""
+        return self._store.get_episode(tenant_id, principal_id, episode_id)
+
+
+class Edges:
+    """``Memory.edges``: link beliefs for graph expansion (decision 6)."""
+
+    def __init__(self, store: BeliefStore) -> None:
+        self._store = store
+
+    def add(self, edge: BeliefEdge | Mapping[str, Any]) -> BeliefEdge:
+        """Store one edge."""
+        return self.add_many([edge])[0]
+
+    def add_many(self, edges: Iterable[BeliefEdge | Mapping[str, Any]]) -> list[BeliefEdge]:
+        """Store a batch of edges in one transaction: all of it or none of it."""
+        valid = _validated(BeliefEdge, edges)
+        self._store.write_edges(valid)
+        return valid

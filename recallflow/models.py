@@ -1,0 +1,331 @@
+"""The pydantic models that cross a boundary: what goes into the store and what comes out.
+
+Names follow ADR-0019 and DESIGN.md §2/§6: a *belief* is what the agent holds true
+(ranked, bi-temporal, with a lifecycle state); an *episode* is an entry of the ordered
+event log; a *belief edge* links two beliefs for graph expansion (decision 6).
+Recall-side models (requests, results, traces) live in :mod:`recallflow.recall_models`.
+
+Every model is frozen (STYLE.md: frozen recipes) and validates on construction, so an
+invalid draft fails before it reaches SQL, naming the field.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from enum import IntEnum, StrEnum
+from typing import Annotated, Self
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
+
+# ---------------------------------------------------------------------------------------
+# Enumerations (mirrored by CHECK constraints in migrations/0001_schema.sql)
+# ---------------------------------------------------------------------------------------
+
+
+class BeliefType(StrEnum):
+    """What kind of thing a belief is; bounds its portability at formation (decision 5)."""
+
+    PREFERENCE = "preference"
+    USER_MODEL = "user_model"
+    FACT = "fact"
+    PROCEDURE = "procedure"
+    ENVIRONMENT = "environment"
+
+
+class Scope(StrEnum):
+    """Where a belief was learned to hold: for the user everywhere, or in one project."""
+
+    USER = "user"
+    PROJECT = "project"
+
+
+class Portability(StrEnum):
+    """How far a project-scoped belief may travel outside its origin (decision 5)."""
+
+    PORTABLE = "portable"
+    CONTEXTUAL = "contextual"
+    LOCAL = "local"
+
+
+class LifecycleState(StrEnum):
+    """A belief's lifecycle state (decision 8). Only some states are admissible to recall."""
+
+    ACTIVE = "active"
+    PROVISIONAL = "provisional"
+    SUPERSEDED = "superseded"
+    EXPIRED = "expired"
+    RETIRED = "retired"
+    CONFLICTED = "conflicted"
+
+
+class Sensitivity(IntEnum):
+    """Ordered sensitivity levels; a surface sees the levels up to its ceiling (decision 11)."""
+
+    PUBLIC = 0
+    INTERNAL = 1
+    PERSONAL = 2
+    SECRET = 3
+
+
+class SourceAuthority(StrEnum):
+    """Who vouches for a belief, strongest first; ranked by the authority feature (decision 7)."""
+
+    USER_STATED = "user_stated"
+    USER_CONFIRMED = "user_confirmed"
+    OBSERVED = "observed"
+    INFERRED = "inferred"
+    EXTERNAL = "external"
+
+
+class EpisodeKind(StrEnum):
+    """What an event-log entry records (decision 2: episodes answer "what happened")."""
+
+    MESSAGE = "message"
+    TOOL_CALL = "tool_call"
+    OBSERVATION = "observation"
+    SUMMARY = "summary"
+    CORRECTION = "correction"
+
+
+class EdgeRelation(StrEnum):
+    """How two beliefs relate, for graph expansion (decision 6)."""
+
+    RELATED = "related"
+    SAME_EPISODE = "same_episode"
+    FOLLOWS = "follows"
+    REFINES = "refines"
+    DEPENDS_ON = "depends_on"
+    CONTRADICTS = "contradicts"
+
+
+# ---------------------------------------------------------------------------------------
+# Field types
+# ---------------------------------------------------------------------------------------
+
+_KEY_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:@/-]{0,199}$")
+_SUBJECT_CLEAN = re.compile(r"[^a-z0-9._:/-]+")
+
+Key = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=200,
+        pattern=_KEY_RE.pattern,
+        description="An identifier: letters, digits and . _ : @ / - (no spaces), ≤ 200 characters.",
+    ),
+]
+
+
+def _sensitivity(value: object) -> object:
+    if isinstance(value, str) and not value.isdigit():
+        try:
+            return Sensitivity[value.strip().upper()]
+        except KeyError:
+            names = ", ".join(level.name.lower() for level in Sensitivity)
+            raise ValueError(f"unknown sensitivity {value!r}; use one of {names}") from None
+    return value
+
+
+SensitivityLevel = Annotated[
+    Sensitivity,
+    BeforeValidator(_sensitivity),
+    Field(description="public (0) < internal (1) < personal (2) < secret (3); name or number."),
+]
+Confidence = Annotated[float, Field(ge=0.0, le=1.0, description="Belief confidence in [0, 1].")]
+
+
+def normalise_subject(text: str) -> str:
+    """The short, normalised key a subject or entity is matched on.
+
+    Lowercase, runs of anything but ``[a-z0-9._:/-]`` folded to one ``-``, trimmed.
+    ``"Deploy Target (prod)"`` becomes ``"deploy-target-prod"``.
+    """
+    folded = _SUBJECT_CLEAN.sub("-", text.strip().lower()).strip("-._:/")
+    return folded[:200]
+
+
+def _normalised_key(value: str, field: str) -> str:
+    key = normalise_subject(value)
+    if not key:
+        raise ValueError(f"{field} {value!r} has no letters or digits")
+    return key
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+
+
+# ---------------------------------------------------------------------------------------
+# What goes in: drafts
+# ---------------------------------------------------------------------------------------
+
+
+class BeliefDraft(_Frozen):
+    """A belief as a formation process hands it to the store.
+
+    Omitted ids are generated; an omitted embedding is computed from the statement by the
+    store's :class:`~recallflow.ports.Embedder`.
+    """
+
+    id: Key | None = Field(default=None, description="Citable id; generated when omitted.")
+    tenant_id: Key
+    principal_id: Key
+    statement: str = Field(min_length=1, max_length=4000, description="What is believed.")
+    subject: str = Field(
+        min_length=1, max_length=200, description="Short key the belief is about; normalised."
+    )
+    entities: tuple[str, ...] = Field(
+        default=(), max_length=64, description="Entity keys mentioned; normalised, deduplicated."
+    )
+    belief_type: BeliefType = BeliefType.FACT
+    scope: Scope = Scope.PROJECT
+    origin_project: Key | None = Field(
+        default=None, description="The project it was learned in; required for project scope."
+    )
+    portability: Portability = Portability.CONTEXTUAL
+    state: LifecycleState = LifecycleState.ACTIVE
+    confidence: Confidence = 0.7
+    valid_from: datetime | None = Field(default=None, description="World time it became true.")
+    valid_to: datetime | None = Field(default=None, description="World time it stopped being true.")
+    recorded_at: datetime | None = Field(
+        default=None, description="System time the store learned it; defaults to now."
+    )
+    retracted_at: datetime | None = Field(
+        default=None, description="System time the store stopped asserting it."
+    )
+    sensitivity: SensitivityLevel = Sensitivity.INTERNAL
+    source_authority: SourceAuthority = SourceAuthority.INFERRED
+    source_episode_id: Key | None = None
+    corroboration_count: int = Field(default=1, ge=0)
+    corroborating_projects: tuple[Key, ...] = Field(
+        default=(), description="Distinct projects whose evidence corroborates it."
+    )
+    last_corroborated_at: datetime | None = None
+    utility: float = Field(default=0.0, ge=0.0, description="Historical usefulness (citations).")
+    last_reinforced_at: datetime | None = Field(default=None, description="The decay clock.")
+    flagged: bool = False
+    supersedes: Key | None = None
+    superseded_by: Key | None = None
+    conflict_set_id: Key | None = None
+    embedding: tuple[float, ...] | None = Field(
+        default=None, description="Precomputed embedding; computed from the statement if omitted."
+    )
+
+    @field_validator("statement")
+    @classmethod
+    def _statement_has_text(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("statement is empty")
+        return value
+
+    @field_validator("subject")
+    @classmethod
+    def _subject_key(cls, value: str) -> str:
+        return _normalised_key(value, "subject")
+
+    @field_validator("entities")
+    @classmethod
+    def _entity_keys(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        keys = dict.fromkeys(_normalised_key(v, "entity") for v in value)
+        return tuple(keys)
+
+    @field_validator("corroborating_projects")
+    @classmethod
+    def _distinct_projects(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(sorted(set(value)))
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Self:
+        if self.scope is Scope.PROJECT and self.origin_project is None:
+            raise ValueError("origin_project is required when scope is 'project'")
+        if (
+            self.valid_from is not None
+            and self.valid_to is not None
+            and not self.valid_from < self.valid_to
+        ):
+            raise ValueError("valid_from must be before valid_to")
+        if (
+            self.recorded_at is not None
+            and self.retracted_at is not None
+            and not self.recorded_at < self.retracted_at
+        ):
+            raise ValueError("recorded_at must be before retracted_at")
+        if self.state is LifecycleState.SUPERSEDED and self.superseded_by is None:
+            raise ValueError("a superseded belief needs superseded_by")
+        if self.state is LifecycleState.CONFLICTED and self.conflict_set_id is None:
+            raise ValueError("a conflicted belief needs conflict_set_id")
+        if self.id is not None and self.id in (self.supersedes, self.superseded_by):
+            raise ValueError("a belief cannot supersede itself")
+        for stamp in ("valid_from", "valid_to", "recorded_at", "retracted_at"):
+            value = getattr(self, stamp)
+            if value is not None and value.tzinfo is None:
+                raise ValueError(f"{stamp} must be timezone-aware")
+        return self
+
+
+class Belief(BeliefDraft):
+    """A belief as stored: every field set, including the generated id and system time."""
+
+    id: Key
+    recorded_at: datetime
+    embedding: tuple[float, ...] | None = Field(default=None, exclude=True, repr=False)
+
+    @property
+    def distinct_projects(self) -> int:
+        """How many distinct projects corroborate it (drives promotion, decision 5)."""
+        return len(self.corroborating_projects)
+
+
+class EpisodeDraft(_Frozen):
+    """An entry of the ordered event log (decision 2)."""
+
+    id: Key | None = None
+    tenant_id: Key
+    principal_id: Key
+    project: Key | None = None
+    session_id: Key | None = None
+    occurred_at: datetime
+    kind: EpisodeKind = EpisodeKind.MESSAGE
+    content: str = Field(min_length=1, max_length=100_000)
+    sensitivity: SensitivityLevel = Sensitivity.INTERNAL
+
+    @field_validator("occurred_at")
+    @classmethod
+    def _aware(cls, value: datetime) -> datetime:
+        if value.tzinfo is None:
+            raise ValueError("occurred_at must be timezone-aware")
+        return value
+
+
+class Episode(EpisodeDraft):
+    """An episode as stored, with its id."""
+
+    id: Key
+
+
+class BeliefEdge(_Frozen):
+    """A directed, weighted link between two beliefs of one principal (decision 6)."""
+
+    tenant_id: Key
+    principal_id: Key
+    src_id: Key
+    dst_id: Key
+    relation: EdgeRelation = EdgeRelation.RELATED
+    weight: float = Field(default=1.0, gt=0.0, le=1.0)
+
+    @model_validator(mode="after")
+    def _not_a_loop(self) -> Self:
+        if self.src_id == self.dst_id:
+            raise ValueError("an edge cannot link a belief to itself")
+        return self
+
+
+class StoreSummary(_Frozen):
+    """Counts of what a store holds, per tenant and principal (used by the demo and CLI)."""
+
+    tenant_id: str
+    principal_id: str
+    beliefs_by_state: dict[str, int]
+    episodes: int
+    edges: int

@@ -1,0 +1,1 @@
+"""Stage graphs of the dataflows (DESIGN.md §8)."""

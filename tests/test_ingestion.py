@@ -1,0 +1,225 @@
+"""Ingestion on the real embedded server: typed errors, all-or-nothing batches (issue 2)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import numpy as np
+import pytest
+
+from recallflow import (
+    Belief,
+    ConstraintViolation,
+    InvalidInputError,
+    LifecycleState,
+    Memory,
+    NotFoundError,
+)
+from recallflow.adapters.postgres.beliefs import PostgresBeliefStore
+from tests.helpers import belief
+
+
+def _count(memory: Memory, tenant: str) -> int:
+    with memory.pool.connection() as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM beliefs WHERE tenant_id = %s", (tenant,)
+        ).fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+def test_add_then_get_round_trips_every_field(memory: Memory, tenant: str) -> None:
+    when = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
+    draft = belief(
+        tenant,
+        id="b-1",
+        statement="Deploys go through Fly.io.",
+        subject="Deploy Target",
+        entities=["Fly.io", "fly.io", "deploy"],
+        scope="project",
+        origin_project="billing",
+        portability="local",
+        belief_type="procedure",
+        confidence=0.8,
+        valid_from=when,
+        sensitivity="personal",
+        corroborating_projects=["b", "a", "b"],
+    )
+    stored = memory.beliefs.add(draft)
+    loaded = memory.beliefs.get(tenant, "p1", "b-1")
+    assert loaded == stored
+    assert loaded.subject == "deploy-target"
+    assert loaded.entities == ("fly.io", "deploy")
+    assert loaded.corroborating_projects == ("a", "b")
+    assert loaded.valid_from == when and loaded.valid_to is None
+    assert int(loaded.sensitivity) == 2
+
+
+def test_generated_ids_are_unique(memory: Memory, tenant: str) -> None:
+    stored = memory.beliefs.add_many([belief(tenant) for _ in range(50)])
+    assert len({b.id for b in stored}) == 50
+    assert _count(memory, tenant) == 50
+
+
+@pytest.mark.parametrize(
+    ("bad", "field"),
+    [
+        ({"confidence": 1.5}, "confidence"),
+        ({"statement": "   "}, "statement"),
+        ({"state": "forgotten"}, "state"),
+        ({"subject": "!!!"}, "subject"),
+        ({"tenant_id": ""}, "tenant_id"),
+        ({"sensitivity": "top-secret"}, "sensitivity"),
+        ({"scope": "project"}, None),  # no origin_project: a model-level rule
+    ],
+)
+def test_invalid_item_in_a_batch_names_item_and_field_and_writes_nothing(
+    memory: Memory, tenant: str, bad: dict[str, Any], field: str | None
+) -> None:
+    batch = [belief(tenant), belief(tenant), belief(tenant, **bad), belief(tenant)]
+    with pytest.raises(InvalidInputError) as info:
+        memory.beliefs.add_many(batch)
+    assert info.value.item_index == 2
+    if field is not None:
+        assert info.value.field == field
+        assert field in str(info.value)
+    assert _count(memory, tenant) == 0
+
+
+def test_database_check_constraint_is_typed_and_rolls_back(memory: Memory, tenant: str) -> None:
+    # Bypass model validation to prove the database itself refuses a bad row.
+    good = memory.beliefs.add(belief(tenant, id="b-good"))
+    bad = Belief.model_construct(**{**good.model_dump(), "id": "b-bad", "confidence": 7.0})
+    fresh = Belief.model_construct(**{**good.model_dump(), "id": "b-fresh"})
+    store = PostgresBeliefStore(memory.pool)
+    vectors = np.zeros((2, memory.embedder.dimension), dtype=np.float32)
+    with pytest.raises(ConstraintViolation) as info:
+        store.write_beliefs([fresh, bad], vectors)
+    assert info.value.field == "confidence"
+    assert info.value.item_index == 1 and info.value.item_id == "b-bad"
+    assert info.value.constraint == "beliefs_confidence_check"
+    assert _count(memory, tenant) == 1
+
+
+def test_duplicate_id_against_the_store_is_refused(memory: Memory, tenant: str) -> None:
+    memory.beliefs.add(belief(tenant, id="b-1"))
+    with pytest.raises(ConstraintViolation) as info:
+        memory.beliefs.add_many([belief(tenant, id="b-2"), belief(tenant, id="b-1")])
+    assert info.value.field == "id" and info.value.item_index == 1
+    assert _count(memory, tenant) == 1
+
+
+def test_duplicate_id_within_a_batch_is_refused_before_writing(memory: Memory, tenant: str) -> None:
+    with pytest.raises(InvalidInputError, match="duplicate") as info:
+        memory.beliefs.add_many([belief(tenant, id="b-1"), belief(tenant, id="b-1")])
+    assert info.value.item_index == 1
+    assert _count(memory, tenant) == 0
+
+
+def test_reference_to_a_missing_episode_names_the_item(memory: Memory, tenant: str) -> None:
+    with pytest.raises(ConstraintViolation) as info:
+        memory.beliefs.add_many(
+            [belief(tenant, id="b-1"), belief(tenant, id="b-2", source_episode_id="e-none")]
+        )
+    assert info.value.field == "source_episode_id"
+    assert info.value.item_index == 1
+    assert _count(memory, tenant) == 0
+
+
+def test_references_cannot_cross_principals(memory: Memory, tenant: str) -> None:
+    memory.episodes.add(
+        {
+            "id": "e-1",
+            "tenant_id": tenant,
+            "principal_id": "p1",
+            "occurred_at": datetime.now(UTC),
+            "content": "hello",
+        }
+    )
+    memory.beliefs.add(belief(tenant, principal="p1", id="b-ok", source_episode_id="e-1"))
+    with pytest.raises(ConstraintViolation):
+        memory.beliefs.add(belief(tenant, principal="p2", id="b-x", source_episode_id="e-1"))
+
+
+def test_supersession_links_within_one_batch_in_any_order(memory: Memory, tenant: str) -> None:
+    old = belief(tenant, id="b-old", state="superseded", superseded_by="b-new")
+    new = belief(tenant, id="b-new", supersedes="b-old")
+    memory.beliefs.add_many([old, new])
+    assert memory.beliefs.get(tenant, "p1", "b-old").state is LifecycleState.SUPERSEDED
+
+
+def test_validity_interval_must_be_ordered(memory: Memory, tenant: str) -> None:
+    now = datetime.now(UTC)
+    with pytest.raises(InvalidInputError, match="valid_from must be before valid_to"):
+        memory.beliefs.add(belief(tenant, valid_from=now, valid_to=now - timedelta(days=1)))
+
+
+def test_naive_datetimes_are_refused(memory: Memory, tenant: str) -> None:
+    with pytest.raises(InvalidInputError, match="timezone-aware"):
+        memory.beliefs.add(belief(tenant, valid_from=datetime(2026, 1, 1)))
+
+
+def test_embedding_of_wrong_dimension_names_the_field(memory: Memory, tenant: str) -> None:
+    with pytest.raises(InvalidInputError) as info:
+        memory.beliefs.add_many([belief(tenant), belief(tenant, embedding=[0.1, 0.2])])
+    assert info.value.field == "embedding" and info.value.item_index == 1
+    assert _count(memory, tenant) == 0
+
+
+def test_precomputed_embedding_is_stored_as_given(memory: Memory, tenant: str) -> None:
+    vector = [0.0] * memory.embedder.dimension
+    vector[3] = 1.0
+    memory.beliefs.add(belief(tenant, id="b-v", embedding=vector))
+    with memory.pool.connection() as conn:
+        row = conn.execute(
+            "SELECT embedding FROM beliefs WHERE tenant_id = %s AND id = 'b-v'", (tenant,)
+        ).fetchone()
+    assert row is not None
+    assert np.allclose(row[0].to_numpy(), vector)
+
+
+def test_computed_embedding_matches_the_embedder(memory: Memory, tenant: str) -> None:
+    memory.beliefs.add(belief(tenant, id="b-e", statement="Ada deploys with Fly.io"))
+    with memory.pool.connection() as conn:
+        row = conn.execute(
+            "SELECT embedding FROM beliefs WHERE tenant_id = %s AND id = 'b-e'", (tenant,)
+        ).fetchone()
+    assert row is not None
+    expected = memory.embedder.embed(["Ada deploys with Fly.io"])[0]
+    assert np.allclose(row[0].to_numpy(), expected, atol=1e-6)
+
+
+def test_get_unknown_id_raises_not_found(memory: Memory, tenant: str) -> None:
+    with pytest.raises(NotFoundError):
+        memory.beliefs.get(tenant, "p1", "b-missing")
+
+
+def test_edges_batch_is_all_or_nothing(memory: Memory, tenant: str) -> None:
+    memory.beliefs.add_many([belief(tenant, id="b-1"), belief(tenant, id="b-2")])
+    edge = {"tenant_id": tenant, "principal_id": "p1", "src_id": "b-1", "dst_id": "b-2"}
+    with pytest.raises(ConstraintViolation) as info:
+        memory.edges.add_many([edge, {**edge, "dst_id": "b-missing"}])
+    assert info.value.field == "dst_id" and info.value.item_index == 1
+    with memory.pool.connection() as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM belief_edges WHERE tenant_id = %s", (tenant,)
+        ).fetchone()
+    assert row is not None and row[0] == 0
+
+
+def test_feedback_events_are_append_only(memory: Memory, tenant: str) -> None:
+    import psycopg
+
+    memory.beliefs.add(belief(tenant, id="b-1"))
+    with memory.pool.connection() as conn:
+        conn.execute(
+            "INSERT INTO feedback_events (tenant_id, principal_id, belief_id, kind)"
+            " VALUES (%s, 'p1', 'b-1', 'cited')",
+            (tenant,),
+        )
+    with (
+        pytest.raises(psycopg.errors.IntegrityConstraintViolation),
+        memory.pool.connection() as conn,
+    ):
+        conn.execute("DELETE FROM feedback_events WHERE tenant_id = %s", (tenant,))

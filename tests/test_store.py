@@ -1,0 +1,223 @@
+"""The store on a real PostgreSQL: migrations, restarts, several processes, external DSNs,
+missing extensions (issue 2 acceptance)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import shutil
+import subprocess
+import sys
+import uuid
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+from psycopg import sql
+
+from recallflow import EmbedderMismatchError, MissingExtensionError, open_memory
+from recallflow.adapters.embedders.hashing import HashingEmbedder
+from recallflow.adapters.postgres.bootstrap import ensure_database, prepare
+from recallflow.adapters.postgres.embedded import EmbeddedServer
+from recallflow.adapters.postgres.migrate import load_migrations, migrate
+from recallflow.errors import ConfigurationError
+from tests.helpers import belief
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def other_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedServer]:
+    """A second embedded server in its own directory, standing in for an external one."""
+    server = EmbeddedServer(tmp_path_factory.mktemp("external-pg"))
+    try:
+        yield server
+    finally:
+        server.release()
+
+
+def _fresh_database(server: EmbeddedServer) -> str:
+    name = f"db_{uuid.uuid4().hex[:10]}"
+    ensure_database(server.uri("postgres"), name)
+    return server.uri(name)
+
+
+def _tables(uri: str) -> set[str]:
+    with psycopg.connect(uri) as conn:
+        rows = conn.execute(
+            "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
+        ).fetchall()
+    return {r[0] for r in rows}
+
+
+def test_migrations_apply_in_order_and_rerun_as_a_no_op(other_server: EmbeddedServer) -> None:
+    uri = _fresh_database(other_server)
+    names = [m.name for m in load_migrations()]
+    assert prepare(uri) == names
+    assert prepare(uri) == []
+    with psycopg.connect(uri) as conn:
+        recorded = [
+            r[0] for r in conn.execute("SELECT name FROM schema_migrations ORDER BY version")
+        ]
+    assert recorded == names
+    assert {
+        "beliefs",
+        "belief_edges",
+        "episodes",
+        "recall_traces",
+        "feedback_events",
+        "miss_hints",
+        "policy_versions",
+    } <= _tables(uri)
+
+
+def test_a_new_migration_is_applied_after_the_old_ones(
+    other_server: EmbeddedServer, tmp_path: Path
+) -> None:
+    uri = _fresh_database(other_server)
+    folder = tmp_path / "migrations"
+    folder.mkdir()
+    (folder / "0001_first.sql").write_text("CREATE TABLE first_t (a int);")
+    with psycopg.connect(uri, autocommit=True) as conn:
+        assert migrate(conn, folder) == ["0001_first.sql"]
+        # The second refers to the first, so order matters.
+        (folder / "0002_second.sql").write_text("ALTER TABLE first_t ADD COLUMN b int;")
+        assert migrate(conn, folder) == ["0002_second.sql"]
+        assert migrate(conn, folder) == []
+
+
+def test_editing_an_applied_migration_is_refused(
+    other_server: EmbeddedServer, tmp_path: Path
+) -> None:
+    uri = _fresh_database(other_server)
+    folder = tmp_path / "m"
+    folder.mkdir()
+    (folder / "0001_a.sql").write_text("CREATE TABLE a_t (a int);")
+    with psycopg.connect(uri, autocommit=True) as conn:
+        migrate(conn, folder)
+        (folder / "0001_a.sql").write_text("CREATE TABLE a_t (a int, b int);")
+        with pytest.raises(ConfigurationError, match="has changed"):
+            migrate(conn, folder)
+
+
+def test_a_failing_migration_leaves_nothing_behind(
+    other_server: EmbeddedServer, tmp_path: Path
+) -> None:
+    uri = _fresh_database(other_server)
+    folder = tmp_path / "m"
+    folder.mkdir()
+    (folder / "0001_a.sql").write_text("CREATE TABLE half_t (a int); SELECT no_such_function();")
+    with psycopg.connect(uri, autocommit=True) as conn, pytest.raises(psycopg.Error):
+        migrate(conn, folder)
+    assert "half_t" not in _tables(uri)
+
+
+def test_gaps_in_numbering_are_refused(tmp_path: Path) -> None:
+    (tmp_path / "0001_a.sql").write_text("SELECT 1;")
+    (tmp_path / "0003_c.sql").write_text("SELECT 1;")
+    with pytest.raises(ConfigurationError, match="without gaps"):
+        load_migrations(tmp_path)
+
+
+def test_external_dsn_is_used_and_migrated(other_server: EmbeddedServer) -> None:
+    uri = _fresh_database(other_server)
+    with open_memory(uri, embedder=HashingEmbedder()) as memory:
+        assert not memory.embedded
+        memory.beliefs.add(belief("t-ext", id="b-1"))
+        assert memory.beliefs.get("t-ext", "p1", "b-1").id == "b-1"
+    assert "beliefs" in _tables(uri)
+
+
+def test_missing_extension_gives_a_clear_error(other_server: EmbeddedServer) -> None:
+    # A role that may not create the (untrusted) vector extension, on a database without it.
+    role = f"app_{uuid.uuid4().hex[:8]}"
+    db = f"appdb_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(other_server.uri("postgres"), autocommit=True) as conn:
+        conn.execute(sql.SQL("CREATE ROLE {} LOGIN").format(sql.Identifier(role)))
+        conn.execute(
+            sql.SQL("CREATE DATABASE {} OWNER {}").format(sql.Identifier(db), sql.Identifier(role))
+        )
+    uri = other_server.uri(db).replace("postgres:@", f"{role}:@", 1)
+    with pytest.raises(MissingExtensionError) as info:
+        open_memory(uri, embedder=HashingEmbedder())
+    assert info.value.extension == "vector"
+    assert "CREATE EXTENSION vector" in str(info.value)
+
+
+def test_opening_with_another_embedder_is_refused(other_server: EmbeddedServer) -> None:
+    uri = _fresh_database(other_server)
+    open_memory(uri, embedder=HashingEmbedder(384)).close()
+    with pytest.raises(EmbedderMismatchError, match="hashing-v1-384"):
+        open_memory(uri, embedder=HashingEmbedder(128))
+
+
+def test_data_survives_a_server_restart(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    with open_memory(home=home, embedder=HashingEmbedder()) as memory:
+        memory.beliefs.add(belief("t-r", id="b-keep", statement="Survives restarts."))
+        pid = memory._server._server.get_pid()  # type: ignore[union-attr]
+    # The last holder released it: the server is stopped.
+    assert not (home / "pgdata" / "postmaster.pid").exists()
+    with open_memory(home=home, embedder=HashingEmbedder()) as memory:
+        assert memory._server._server.get_pid() != pid  # type: ignore[union-attr]
+        assert memory.beliefs.get("t-r", "p1", "b-keep").statement == "Survives restarts."
+
+
+def _worker(home: str, name: str, ready: object, go: object, out: object) -> None:
+    from recallflow import open_memory as _open
+    from recallflow.adapters.embedders.hashing import HashingEmbedder as _Hashing
+
+    with _open(home=home, embedder=_Hashing()) as memory:
+        memory.beliefs.add(belief("t-mp", id=f"b-{name}", statement=f"written by {name}"))
+        ready.release()  # type: ignore[attr-defined]
+        go.acquire()  # type: ignore[attr-defined]
+        seen = sorted(b.id for b in memory.beliefs.list("t-mp", "p1"))
+        out.put((name, seen))  # type: ignore[attr-defined]
+        go.acquire()  # type: ignore[attr-defined]
+
+
+def test_two_processes_share_one_home(tmp_path: Path) -> None:
+    home = str(tmp_path / "shared-home")
+    ctx = multiprocessing.get_context("spawn")
+    ready, go, out = ctx.Semaphore(0), ctx.Semaphore(0), ctx.Queue()
+    procs = [ctx.Process(target=_worker, args=(home, n, ready, go, out)) for n in ("one", "two")]
+    for p in procs:
+        p.start()
+    for _ in procs:
+        assert ready.acquire(timeout=120)
+    for _ in procs:
+        go.release()
+    results = dict(out.get(timeout=60) for _ in procs)
+    for _ in procs:
+        go.release()
+    for p in procs:
+        p.join(timeout=60)
+        assert p.exitcode == 0
+    assert results == {"one": ["b-one", "b-two"], "two": ["b-one", "b-two"]}
+    # Both released it, so the server stopped.
+    assert not (Path(home) / "pgdata" / "postmaster.pid").exists()
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git to export the tree")
+def test_a_built_wheel_carries_the_migrations(tmp_path: Path) -> None:
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(tmp_path),
+            str(REPO),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    wheel = next(tmp_path.glob("recallflow-*.whl"))
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for migration in load_migrations():
+        assert f"recallflow/_migrations/{migration.name}" in names
