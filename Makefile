@@ -11,7 +11,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,embed,viz]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,embed,viz,eval]'
 	touch $(STAMP)
 
 demo: $(STAMP)

@@ -8,24 +8,38 @@ handle is returned, so a misconfigured store fails at open, not mid-recall.
 
 from __future__ import annotations
 
+import asyncio
+import json
 import os
+import threading
+from collections.abc import Mapping
+from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Self
+from typing import Any, Self
 
 import psycopg
 from psycopg_pool import ConnectionPool
+from pydantic import ValidationError
 
 from recallflow.adapters.postgres.beliefs import PostgresBeliefStore
 from recallflow.adapters.postgres.bootstrap import ensure_database, prepare
 from recallflow.adapters.postgres.embedded import DATABASE, EmbeddedServer, default_home
 from recallflow.adapters.postgres.episodes import PostgresEpisodeStore
 from recallflow.adapters.postgres.pool import open_pool
+from recallflow.adapters.postgres.search import PostgresBeliefSearch
 from recallflow.adapters.postgres.settings import ensure_embedding_space
-from recallflow.errors import ConfigurationError
-from recallflow.ingestion import Beliefs, Edges, Episodes
+from recallflow.adapters.postgres.traces import PostgresTraceStore
+from recallflow.adapters.scanning import RegexInjectionScanner
+from recallflow.dataflows.runner import RecallFlow
+from recallflow.errors import ConfigurationError, InvalidInputError
+from recallflow.ingestion import Beliefs, Edges, Episodes, new_id
 from recallflow.models import StoreSummary
+from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
 from recallflow.ports import Embedder, TokenCounter
+from recallflow.query_former import DeterministicQueryFormer
+from recallflow.recall_models import Moment, RecallRequest, RecallResult, RecallTrace
+from recallflow.recall_ports import ExternalProvider, InjectionScanner, QueryFormer, RecallPorts
 
 
 def _default_embedder() -> Embedder:
@@ -67,6 +81,13 @@ class Memory:
         self.episodes = Episodes(PostgresEpisodeStore(pool))
         self.edges = Edges(store)
         self._belief_store = store
+        self.search = PostgresBeliefSearch(pool)
+        self.traces = PostgresTraceStore(pool)
+        self.query_former: QueryFormer = DeterministicQueryFormer()
+        self.injection_scanner: InjectionScanner = RegexInjectionScanner()
+        self.external_provider: ExternalProvider | None = None
+        self._flows: dict[tuple[Moment, str, str], RecallFlow] = {}
+        self._flows_lock = threading.Lock()
 
     @property
     def pool(self) -> ConnectionPool:
@@ -83,6 +104,72 @@ class Memory:
     def summary(self) -> list[StoreSummary]:
         """What the store holds, per tenant and principal."""
         return self._belief_store.summary()
+
+    def flow(
+        self,
+        moment: Moment,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+        config: Mapping[str, Any] | None = None,
+    ) -> RecallFlow:
+        """The built DAG of ``moment`` under ``policy`` (built on first use, then reused)."""
+        key = (moment, policy.version, json.dumps(dict(config or {}), sort_keys=True, default=str))
+        with self._flows_lock:
+            flow = self._flows.get(key)
+            if flow is None:
+                flow = RecallFlow(moment, config, policy=policy)
+                self._flows[key] = flow
+                self.traces.record_policy(policy)
+        return flow
+
+    def recall(
+        self,
+        request: RecallRequest | Mapping[str, Any],
+        *,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+        config: Mapping[str, Any] | None = None,
+        persist_trace: bool = True,
+    ) -> RecallResult:
+        """Run the recall DAG of the request's moment; returns the block and its trace.
+
+        An ``as_of`` of None means now; ``known_as_of`` defaults to ``as_of``. The trace is
+        stored (``persist_trace``) and its id is on the result.
+        """
+        req = _resolved(request)
+        flow = self.flow(req.moment, policy, config)
+        result = flow.run(
+            {
+                "request": req,
+                "trace_id": new_id("tr"),
+                "ports": RecallPorts(
+                    belief_search=self.search,
+                    embedder=self.embedder,
+                    token_counter=self.token_counter,
+                    query_former=self.query_former,
+                    injection_scanner=self.injection_scanner,
+                    external_provider=self.external_provider,
+                ),
+            }
+        )
+        if persist_trace:
+            self.traces.save_trace(result.trace)
+        return result
+
+    async def arecall(
+        self,
+        request: RecallRequest | Mapping[str, Any],
+        *,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+        config: Mapping[str, Any] | None = None,
+        persist_trace: bool = True,
+    ) -> RecallResult:
+        """:meth:`recall` for asyncio code: runs it in a worker thread."""
+        return await asyncio.to_thread(
+            self.recall, request, policy=policy, config=config, persist_trace=persist_trace
+        )
+
+    def trace(self, tenant_id: str, principal_id: str, trace_id: str) -> RecallTrace:
+        """A stored trace (operator view)."""
+        return self.traces.get_trace(tenant_id, principal_id, trace_id)
 
     def close(self) -> None:
         """Release the pool and the server handle; safe to call twice."""
@@ -105,6 +192,18 @@ class Memory:
         tb: TracebackType | None,
     ) -> None:
         self.close()
+
+
+def _resolved(request: RecallRequest | Mapping[str, Any]) -> RecallRequest:
+    try:
+        req = (
+            request if isinstance(request, RecallRequest) else RecallRequest.model_validate(request)
+        )
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise InvalidInputError(first["msg"], field=".".join(map(str, first["loc"]))) from exc
+    as_of = req.as_of or datetime.now(UTC)
+    return req.model_copy(update={"as_of": as_of, "known_as_of": req.known_as_of or as_of})
 
 
 def open_memory(

@@ -1,0 +1,105 @@
+"""The lineage recorder: a cheap Hamilton lifecycle adapter that records, for every node of
+a run, its name, module, function version hash, wall time and ok/error (DESIGN.md §3;
+ADR-0019 decision 14: the DAG lineage is part of the RecallTrace).
+
+It uses the raw ``pre/post_node_execute`` hooks (≈ µs per node), not the heavier
+``NodeExecutionHook`` path. The id of the run started in the calling context is kept in a
+context variable, so the caller can collect its own run's lineage even when several
+recalls share one driver.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import time
+from contextvars import ContextVar
+from threading import Lock
+from typing import Any
+
+from hamilton.lifecycle.base import (
+    BasePostNodeExecute,
+    BasePreGraphExecute,
+    BasePreNodeExecute,
+)
+
+from recallflow.recall_models import NodeRun
+
+_current_run: ContextVar[str | None] = ContextVar("recallflow_current_run", default=None)
+
+
+def function_version(fn: Any) -> str:
+    """A short hash of a function's source: changes when its code does."""
+    try:
+        source = inspect.getsource(fn)
+    except (OSError, TypeError):
+        source = getattr(fn, "__qualname__", repr(fn))
+    return hashlib.sha256(source.encode()).hexdigest()[:12]
+
+
+def node_identity(node_: Any) -> tuple[str, str]:
+    """(module, version hash) of a Hamilton node's originating function."""
+    functions = getattr(node_, "originating_functions", None) or ()
+    if not functions:
+        return ("<input>", "-")
+    fn = functions[0]
+    return (getattr(fn, "__module__", "?"), function_version(fn))
+
+
+class LineageRecorder(
+    BasePreGraphExecute,  # type: ignore[misc]  # Hamilton ships no type information
+    BasePreNodeExecute,  # type: ignore[misc]
+    BasePostNodeExecute,  # type: ignore[misc]
+):
+    """Collects :class:`NodeRun` records per run id."""
+
+    def __init__(self) -> None:
+        self._lock = Lock()
+        self._runs: dict[str, list[NodeRun]] = {}
+        self._starts: dict[tuple[str, str], float] = {}
+        self._identity: dict[str, tuple[str, str]] = {}
+
+    def pre_graph_execute(self, *, run_id: str, **future_kwargs: Any) -> None:
+        with self._lock:
+            self._runs[run_id] = []
+        _current_run.set(run_id)
+
+    def pre_node_execute(self, *, run_id: str, node_: Any, **future_kwargs: Any) -> None:
+        self._starts[(run_id, node_.name)] = time.perf_counter()
+
+    def post_node_execute(
+        self,
+        *,
+        run_id: str,
+        node_: Any,
+        success: bool,
+        error: Exception | None,
+        **future_kwargs: Any,
+    ) -> None:
+        ended = time.perf_counter()
+        started = self._starts.pop((run_id, node_.name), ended)
+        identity = self._identity.get(node_.name)
+        if identity is None:
+            identity = node_identity(node_)
+            self._identity[node_.name] = identity
+        record = NodeRun(
+            node=node_.name,
+            module=identity[0],
+            version=identity[1],
+            wall_ms=round((ended - started) * 1000, 4),
+            ok=success,
+            error=None if error is None else f"{type(error).__name__}: {error}",
+        )
+        with self._lock:
+            self._runs.setdefault(run_id, []).append(record)
+
+    def current_run(self) -> str | None:
+        """The id of the run last started in this context."""
+        return _current_run.get()
+
+    def pop(self, run_id: str | None) -> tuple[NodeRun, ...]:
+        """Take the records of ``run_id`` (and forget them)."""
+        if run_id is None:
+            return ()
+        with self._lock:
+            return tuple(self._runs.pop(run_id, ()))

@@ -1,0 +1,181 @@
+"""The Postgres :class:`~recallflow.recall_ports.BeliefSearch`: the SQL of every arm
+(ADR-0019 decisions 4, 6; DESIGN.md §6 index guidance).
+
+Each method embeds :func:`~recallflow.adapters.postgres.filters.hard_filter_sql` and runs
+on its own pooled connection, so arms can run concurrently. Arm-specific settings are
+``SET LOCAL`` inside the arm's transaction:
+
+- lexical: matches are capped *before* ``ts_rank_cd`` (which reads every match's tsvector);
+- trigram: ``word_similarity`` of query terms against the short ``subject`` only;
+- semantic: ``hnsw.ef_search`` ≥ LIMIT with ``hnsw.iterative_scan = relaxed_order`` (set on
+  every pooled connection), so a filtered HNSW scan does not silently return too few rows.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import psycopg
+from psycopg import sql
+from psycopg.rows import dict_row
+from psycopg_pool import ConnectionPool
+
+from recallflow.adapters.postgres.beliefs import SELECT_BELIEF, belief_from_row
+from recallflow.adapters.postgres.filters import hard_filter_sql
+from recallflow.models import Belief
+from recallflow.recall_models import HardFilter
+from recallflow.recall_ports import RawHits
+
+_NEGATION = re.compile(r"(^|\s)-+(?=\S)")
+
+_STRUCTURED = sql.SQL(
+    "SELECT b.id, ((b.subject = ANY(%(keys)s))::int * 2"
+    " + cardinality(ARRAY(SELECT unnest(b.entities) INTERSECT SELECT unnest(%(keys)s::text[]))))"
+    "::float8 AS score"
+    " FROM beliefs b WHERE {filter}"
+    " AND (b.subject = ANY(%(keys)s) OR b.entities && %(keys)s::text[])"
+    " ORDER BY score DESC, b.id LIMIT %(limit)s"
+)
+_LEXICAL = sql.SQL(
+    "WITH q AS (SELECT recallflow_any_terms(%(texts)s::text[]) AS query),"
+    " matches AS (SELECT b.id, b.search_document FROM beliefs b, q"
+    "  WHERE {filter} AND b.search_document @@ q.query LIMIT %(cap)s)"
+    " SELECT m.id, ts_rank_cd(m.search_document, q.query, 1)::float8 AS score"
+    " FROM matches m, q ORDER BY score DESC, m.id LIMIT %(limit)s"
+)
+_TRIGRAM = sql.SQL(
+    "SELECT b.id, max(word_similarity(t.term, b.subject))::float8 AS score"
+    " FROM unnest(%(terms)s::text[]) AS t(term) JOIN beliefs b ON t.term <%% b.subject"
+    " WHERE {filter} GROUP BY b.id ORDER BY score DESC, b.id LIMIT %(limit)s"
+)
+_SEMANTIC = sql.SQL(
+    "SELECT b.id, (1 - (b.embedding <=> %(vector)s))::float8 AS score FROM beliefs b"
+    " WHERE {filter} AND b.embedding IS NOT NULL"
+    " ORDER BY b.embedding <=> %(vector)s, b.id LIMIT %(limit)s"
+)
+_NEIGHBOURS = sql.SQL(
+    "WITH RECURSIVE walk(id, hop, score) AS ("
+    "  SELECT s.id, 0, 1.0::float8 FROM unnest(%(seeds)s::text[]) AS s(id)"
+    "  UNION ALL"
+    "  SELECT n.id, walk.hop + 1, walk.score * n.weight * 0.5 FROM walk,"
+    "  LATERAL (SELECT e.id, e.weight FROM ("
+    "     SELECT dst_id AS id, weight FROM belief_edges"
+    "      WHERE tenant_id = %(hf_tenant)s AND principal_id = %(hf_principal)s AND src_id = walk.id"
+    "     UNION ALL"
+    "     SELECT src_id AS id, weight FROM belief_edges"
+    "      WHERE tenant_id = %(hf_tenant)s AND principal_id = %(hf_principal)s AND dst_id = walk.id"
+    "   ) e ORDER BY e.weight DESC, e.id LIMIT %(fanout)s) n"
+    "  WHERE walk.hop < %(depth)s"
+    ")"
+    " SELECT b.id, max(w.score)::float8 AS score FROM walk w"
+    " JOIN beliefs b ON b.tenant_id = %(hf_tenant)s AND b.principal_id = %(hf_principal)s"
+    "  AND b.id = w.id"
+    " WHERE w.hop > 0 AND NOT (b.id = ANY(%(seeds)s)) AND {filter}"
+    " GROUP BY b.id ORDER BY score DESC, b.id LIMIT %(limit)s"
+)
+_LOAD = sql.SQL(
+    SELECT_BELIEF + " b WHERE {filter} AND (b.id = ANY(%(ids)s) OR b.conflict_set_id IN ("
+    " SELECT c.conflict_set_id FROM beliefs c WHERE c.tenant_id = %(hf_tenant)s"
+    " AND c.principal_id = %(hf_principal)s AND c.id = ANY(%(ids)s)"
+    " AND c.conflict_set_id IS NOT NULL))"
+)
+
+
+def _rows(cur: psycopg.Cursor[Any]) -> RawHits:
+    return [(str(row[0]), float(row[1])) for row in cur.fetchall()]
+
+
+class PostgresBeliefSearch:
+    """Every arm's query, hard-filtered, each on its own pooled connection."""
+
+    def __init__(self, pool: ConnectionPool, *, statement_timeout_ms: int = 2000) -> None:
+        self._pool = pool
+        self._timeout = statement_timeout_ms
+
+    def _run(
+        self,
+        query: sql.SQL,
+        f: HardFilter,
+        params: dict[str, Any],
+        settings: dict[str, str] | None = None,
+    ) -> RawHits:
+        predicate, filter_params = hard_filter_sql(f)
+        with self._pool.connection() as conn, conn.transaction():
+            cur = conn.cursor()
+            _set_local(cur, {"statement_timeout": str(self._timeout), **(settings or {})})
+            cur.execute(query.format(filter=predicate), {**filter_params, **params})
+            return _rows(cur)
+
+    def structured(self, f: HardFilter, keys: Sequence[str], limit: int) -> RawHits:
+        if not keys:
+            return []
+        return self._run(_STRUCTURED, f, {"keys": list(keys), "limit": limit})
+
+    def lexical(self, f: HardFilter, texts: Sequence[str], limit: int, cap: int) -> RawHits:
+        cleaned = [_NEGATION.sub(r"\1", t) for t in texts if t.strip()]
+        if not cleaned:
+            return []
+        return self._run(_LEXICAL, f, {"texts": cleaned, "limit": limit, "cap": cap})
+
+    def trigram(self, f: HardFilter, texts: Sequence[str], limit: int, threshold: float) -> RawHits:
+        terms = [t for t in dict.fromkeys(texts) if len(t) >= 3]
+        if not terms:
+            return []
+        settings = {"pg_trgm.word_similarity_threshold": str(threshold)}
+        return self._run(_TRIGRAM, f, {"terms": terms, "limit": limit}, settings)
+
+    def semantic(
+        self,
+        f: HardFilter,
+        vectors: npt.NDArray[np.float32],
+        limit: int,
+        min_similarity: float,
+        ef_search: int,
+    ) -> RawHits:
+        if len(vectors) == 0:
+            return []
+        predicate, filter_params = hard_filter_sql(f)
+        query = _SEMANTIC.format(filter=predicate)
+        best: dict[str, float] = {}
+        with self._pool.connection() as conn, conn.transaction():
+            cur = conn.cursor()
+            settings = {"hnsw.ef_search": str(max(ef_search, limit))}
+            _set_local(cur, {"statement_timeout": str(self._timeout), **settings})
+            for vector in vectors:
+                cur.execute(query, {**filter_params, "vector": vector, "limit": limit})
+                for belief_id, score in _rows(cur):
+                    if score >= min_similarity and score > best.get(belief_id, -2.0):
+                        best[belief_id] = score
+        ranked = sorted(best.items(), key=lambda item: (-item[1], item[0]))
+        return ranked[:limit]
+
+    def neighbours(self, f: HardFilter, seeds: Sequence[str], depth: int, fanout: int) -> RawHits:
+        if not seeds:
+            return []
+        params = {
+            "seeds": list(seeds),
+            "depth": depth,
+            "fanout": fanout,
+            "limit": fanout * len(seeds) * depth,
+        }
+        return self._run(_NEIGHBOURS, f, params)
+
+    def load(self, f: HardFilter, ids: Sequence[str]) -> list[Belief]:
+        if not ids:
+            return []
+        predicate, filter_params = hard_filter_sql(f)
+        with self._pool.connection() as conn:
+            cur = conn.cursor(row_factory=dict_row)
+            cur.execute(_LOAD.format(filter=predicate), {**filter_params, "ids": list(ids)})
+            return [belief_from_row(row) for row in cur.fetchall()]
+
+
+def _set_local(cur: psycopg.Cursor[Any], settings: dict[str, str]) -> None:
+    """``SET LOCAL`` every setting in one round trip."""
+    calls = sql.SQL(", ").join(sql.SQL("set_config(%s, %s, true)") for _ in settings)
+    params = [part for item in settings.items() for part in item]
+    cur.execute(sql.SQL("SELECT {}").format(calls), params)

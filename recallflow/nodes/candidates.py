@@ -1,0 +1,25 @@
+"""Stage: loading the fused candidates (DESIGN.md §3 ``candidate_beliefs``).
+
+One query loads every fused id, still hard-filtered (an external arm's ids are checked
+here), together with the other members of their conflict sets, so that a conflict is
+shown whole (decision 8).
+"""
+
+from __future__ import annotations
+
+from hamilton.function_modifiers import tag
+
+from recallflow.models import Belief
+from recallflow.recall_models import FusedCandidate, HardFilter
+from recallflow.recall_ports import BeliefSearch
+
+
+@tag(stage="candidates")
+def candidate_beliefs(
+    fused_candidates: tuple[FusedCandidate, ...],
+    hard_filter: HardFilter,
+    belief_search: BeliefSearch,
+) -> dict[str, Belief]:
+    """The fused beliefs (and their conflict peers) that pass the hard filter, by id."""
+    loaded = belief_search.load(hard_filter, [c.belief_id for c in fused_candidates])
+    return {b.id: b for b in sorted(loaded, key=lambda b: b.id)}

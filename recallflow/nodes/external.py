@@ -1,0 +1,30 @@
+"""Arm: an external provider behind the :class:`ExternalProvider` port (ADR-0019 decision 6).
+Off by default; a provider that fails or is slow degrades the recall, never fails it."""
+
+from __future__ import annotations
+
+from hamilton.function_modifiers import tag
+
+from recallflow.nodes._arm import run_guarded_arm
+from recallflow.policy import RetrievalPolicy
+from recallflow.recall_models import ArmResult, HardFilter, RecallQuery
+from recallflow.recall_ports import ExternalProvider, RawHits
+
+
+@tag(stage="arm")
+def external_hits(
+    hard_filter: HardFilter,
+    recall_queries: tuple[RecallQuery, ...],
+    external_provider: ExternalProvider | None,
+    policy: RetrievalPolicy,
+) -> ArmResult:
+    """Belief ids an external provider suggests (loaded and hard-filtered again later)."""
+    limits = policy.limits
+    if external_provider is None:
+        return ArmResult(arm="external_hits", error="no external provider configured")
+    provider = external_provider
+
+    def search() -> RawHits:
+        return provider.search(hard_filter, recall_queries, limits.per_arm)
+
+    return run_guarded_arm("external_hits", search, limits.timeout_ms)

@@ -1,0 +1,40 @@
+"""Stage: the relevance floor (ADR-0019 decision 10; DESIGN.md §5 invariant 7).
+
+A candidate is kept only when its normalised match clears ``floor.relevance`` *and* its
+total score clears ``floor.score``, however much budget remains: filling the context is
+not the objective. A conflict set is kept or dropped as one, by its best member. What is
+dropped is counted (and its ids go to the operator trace), never rendered.
+"""
+
+from __future__ import annotations
+
+from hamilton.function_modifiers import tag
+
+from recallflow.policy import RetrievalPolicy
+from recallflow.ranking import match_of
+from recallflow.recall_models import ConflictGroup, FloorOutcome, Resolved, ScoredCandidate
+
+
+def _clears(c: ScoredCandidate, policy: RetrievalPolicy, arm_count: int) -> bool:
+    floor = policy.floor
+    return match_of(c, policy, arm_count) >= floor.relevance and c.score >= floor.score
+
+
+@tag(stage="floor")
+def above_floor(
+    resolved_candidates: tuple[Resolved, ...], policy: RetrievalPolicy, fused_arm_count: int
+) -> FloorOutcome:
+    """The resolved units above the floor, in order, and the ids dropped under it."""
+    kept: list[Resolved] = []
+    dropped: list[str] = []
+    for unit in resolved_candidates:
+        if isinstance(unit, ConflictGroup):
+            if any(_clears(m, policy, fused_arm_count) for m in unit.members):
+                kept.append(unit)
+            else:
+                dropped.extend(m.belief_id for m in unit.members)
+        elif _clears(unit, policy, fused_arm_count):
+            kept.append(unit)
+        else:
+            dropped.append(unit.belief_id)
+    return FloorOutcome(kept=tuple(kept), dropped_ids=tuple(dropped))

@@ -1,0 +1,36 @@
+"""Stage: reciprocal rank fusion, k = 60 (ADR-0019 decision 6).
+
+The arms fused are the configured ones (config ``arms``, plus ``graph_expanded_hits``
+when ``graph_expansion`` is on), injected as one group: adding or removing an arm by
+config needs no change here. A failed arm is fused as absent.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hamilton.function_modifiers import ResolveAt, group, inject, resolve, source, tag
+
+from recallflow.fusion import reciprocal_rank_fusion
+from recallflow.policy import RetrievalPolicy
+from recallflow.recall_models import ArmResult, FusedCandidate
+
+
+def _fused_arms(arms: tuple[str, ...], graph_expansion: bool) -> Any:
+    names = [*arms, "graph_expanded_hits"] if graph_expansion else list(arms)
+    return inject(configured_arms=group(*[source(name) for name in names]))
+
+
+@resolve(when=ResolveAt.CONFIG_AVAILABLE, decorate_with=_fused_arms)
+@tag(stage="fusion")
+def arm_results(configured_arms: list[ArmResult]) -> tuple[ArmResult, ...]:
+    """Every configured arm's result, in configuration order (what the trace records)."""
+    return tuple(configured_arms)
+
+
+@tag(stage="fusion")
+def fused_candidates(
+    arm_results: tuple[ArmResult, ...], policy: RetrievalPolicy
+) -> tuple[FusedCandidate, ...]:
+    """Candidates by RRF score (desc, then id), each with the rank every arm gave it."""
+    return reciprocal_rank_fusion(arm_results, policy.rrf_k)

@@ -1,0 +1,43 @@
+"""Arm: graph expansion (ADR-0019 decision 6; DESIGN.md §3).
+
+Neighbours of the top fused seeds over belief edges, bounded in depth and fan-out and
+still hard-filtered. Which arms seed it comes from config (``arms``), so adding or
+removing an arm changes nothing here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hamilton.function_modifiers import ResolveAt, group, inject, resolve, source, tag
+
+from recallflow.fusion import reciprocal_rank_fusion
+from recallflow.nodes._arm import run_arm
+from recallflow.policy import RetrievalPolicy
+from recallflow.recall_models import ArmResult, HardFilter
+from recallflow.recall_ports import BeliefSearch
+
+
+def _seed_arms(arms: tuple[str, ...]) -> Any:
+    return inject(seed_results=group(*[source(arm) for arm in arms]))
+
+
+@resolve(when=ResolveAt.CONFIG_AVAILABLE, decorate_with=_seed_arms)
+@tag(stage="arm")
+def graph_expanded_hits(
+    hard_filter: HardFilter,
+    seed_results: list[ArmResult],
+    belief_search: BeliefSearch,
+    policy: RetrievalPolicy,
+) -> ArmResult:
+    """Beliefs linked to the top seeds of the other arms, ranked by path weight."""
+    limits = policy.limits
+    seeds = [c.belief_id for c in reciprocal_rank_fusion(seed_results, policy.rrf_k)]
+    seeds = seeds[: limits.graph_seeds]
+    return run_arm(
+        "graph_expanded_hits",
+        lambda: belief_search.neighbours(
+            hard_filter, seeds, limits.graph_depth, limits.graph_fanout
+        ),
+        limits.timeout_ms,
+    )

@@ -1,0 +1,29 @@
+"""Arm: Postgres full-text search, ts_rank_cd over a capped match set (ADR-0019 decision 6;
+DESIGN.md §6: cap candidates before ranking)."""
+
+from __future__ import annotations
+
+from hamilton.function_modifiers import tag
+
+from recallflow.nodes._arm import run_arm
+from recallflow.policy import RetrievalPolicy
+from recallflow.recall_models import ArmResult, HardFilter
+from recallflow.recall_ports import BeliefSearch
+
+
+@tag(stage="arm")
+def lexical_hits(
+    hard_filter: HardFilter,
+    query_texts: tuple[str, ...],
+    belief_search: BeliefSearch,
+    policy: RetrievalPolicy,
+) -> ArmResult:
+    """Beliefs matching any term of the text queries, ranked by cover density."""
+    limits = policy.limits
+    return run_arm(
+        "lexical_hits",
+        lambda: belief_search.lexical(
+            hard_filter, query_texts, limits.per_arm, limits.lexical_candidate_cap
+        ),
+        limits.timeout_ms,
+    )

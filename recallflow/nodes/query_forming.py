@@ -1,0 +1,52 @@
+"""Stage: query forming (ADR-0019 decision 3).
+
+``recall_queries`` derives a small, deterministic set of queries from the working state
+through the :class:`~recallflow.recall_ports.QueryFormer` port; ``query_keys``,
+``query_texts`` and ``trigram_terms`` are what the arms read; ``query_vectors`` embeds
+the text queries once for the semantic arm.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from hamilton.function_modifiers import tag
+
+from recallflow.ports import Embedder
+from recallflow.query_former import content_terms
+from recallflow.recall_models import RecallQuery, RecallRequest
+from recallflow.recall_ports import QueryFormer
+
+
+@tag(stage="query_forming")
+def recall_queries(request: RecallRequest, query_former: QueryFormer) -> tuple[RecallQuery, ...]:
+    """The recall's queries: ≤ ~8, deduplicated, the same for the same working state."""
+    return query_former.form(request.working_state)
+
+
+@tag(stage="query_forming")
+def query_keys(recall_queries: tuple[RecallQuery, ...]) -> tuple[str, ...]:
+    """Normalised subject/entity keys of the structured queries."""
+    keys = (k for q in recall_queries if q.kind == "structured" for k in q.keys)
+    return tuple(dict.fromkeys(keys))
+
+
+@tag(stage="query_forming")
+def query_texts(recall_queries: tuple[RecallQuery, ...]) -> tuple[str, ...]:
+    """The text queries, in order."""
+    return tuple(q.text for q in recall_queries if q.kind == "text")
+
+
+@tag(stage="query_forming")
+def trigram_terms(query_keys: tuple[str, ...], query_texts: tuple[str, ...]) -> tuple[str, ...]:
+    """Short terms matched against belief subjects: the keys, then content words."""
+    words = content_terms(query_texts)
+    return tuple(dict.fromkeys((*query_keys, *words)))[:24]
+
+
+@tag(stage="query_forming")
+def query_vectors(query_texts: tuple[str, ...], embedder: Embedder) -> npt.NDArray[np.float32]:
+    """One unit vector per text query (the only model call of a recall)."""
+    if not query_texts:
+        return np.zeros((0, embedder.dimension), dtype=np.float32)
+    return embedder.embed(list(query_texts))

@@ -1,0 +1,63 @@
+"""Stage: scoring with the explicit ranking function (ADR-0019 decisions 5, 7).
+
+The function is :func:`recallflow.ranking.score_candidate`; its weights are the policy's
+``task`` or ``core`` vector, chosen by the moment. Conflict peers that no arm found are
+scored with a zero match, so a conflict can be shown whole.
+"""
+
+from __future__ import annotations
+
+from hamilton.function_modifiers import tag
+
+from recallflow.models import Belief
+from recallflow.policy import RetrievalPolicy
+from recallflow.ranking import score_candidate
+from recallflow.recall_models import (
+    FusedCandidate,
+    HardFilter,
+    RecallRequest,
+    ScoredCandidate,
+)
+
+
+@tag(stage="scoring")
+def fused_arm_count(policy: RetrievalPolicy) -> int:
+    """How many arms fusion could have drawn on (normalises the match feature)."""
+    return len(policy.arms) + (1 if policy.graph_expansion else 0)
+
+
+@tag(stage="scoring")
+def scored_candidates(
+    fused_candidates: tuple[FusedCandidate, ...],
+    candidate_beliefs: dict[str, Belief],
+    request: RecallRequest,
+    hard_filter: HardFilter,
+    policy: RetrievalPolicy,
+    fused_arm_count: int,
+) -> tuple[ScoredCandidate, ...]:
+    """Every loaded candidate with its score breakdown, band and transfer flag."""
+    weights = policy.weights_for(request.moment)
+    fused_by_id = {c.belief_id: c for c in fused_candidates}
+    scored = []
+    for belief_id, belief in candidate_beliefs.items():
+        fused = fused_by_id.get(belief_id) or FusedCandidate(
+            belief_id=belief_id, rrf_score=0.0, arm_ranks={}
+        )
+        if (
+            not policy.cross_project
+            and belief.scope.value == "project"
+            and (belief.origin_project != request.project)
+        ):
+            continue
+        scored.append(
+            score_candidate(
+                fused,
+                belief,
+                project=request.project,
+                as_of=hard_filter.as_of,
+                weights=weights,
+                policy=policy,
+                arm_count=fused_arm_count,
+            )
+        )
+    return tuple(sorted(scored, key=lambda c: (-c.score, c.belief_id)))

@@ -1,0 +1,26 @@
+"""Arm: structured recall on normalised subject and entity keys (ADR-0019 decision 6)."""
+
+from __future__ import annotations
+
+from hamilton.function_modifiers import tag
+
+from recallflow.nodes._arm import run_arm
+from recallflow.policy import RetrievalPolicy
+from recallflow.recall_models import ArmResult, HardFilter
+from recallflow.recall_ports import BeliefSearch
+
+
+@tag(stage="arm")
+def structured_hits(
+    hard_filter: HardFilter,
+    query_keys: tuple[str, ...],
+    belief_search: BeliefSearch,
+    policy: RetrievalPolicy,
+) -> ArmResult:
+    """Beliefs whose subject or entities equal a query key, by how many keys they match."""
+    limits = policy.limits
+    return run_arm(
+        "structured_hits",
+        lambda: belief_search.structured(hard_filter, query_keys, limits.per_arm),
+        limits.timeout_ms,
+    )

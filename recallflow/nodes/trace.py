@@ -1,0 +1,122 @@
+"""Stage: the RecallTrace and the result (ADR-0019 decisions 14, 15; DESIGN.md §5
+invariant 3).
+
+The trace is built in the render pass from the very objects that were rendered — the
+rendered ids and ``rendered_sha256`` come from :func:`rendered_block`'s output, never
+recomputed — so it cannot describe a block other than the one handed over. The node
+lineage is attached afterwards by the lineage lifecycle adapter.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from hamilton.function_modifiers import tag
+
+from recallflow.policy import RetrievalPolicy
+from recallflow.recall_models import (
+    ArmResult,
+    BudgetOutcome,
+    ConflictGroup,
+    FloorOutcome,
+    FusedCandidate,
+    HardFilter,
+    RecallQuery,
+    RecallRequest,
+    RecallResult,
+    RecallTrace,
+    RenderedBlock,
+    Resolved,
+    ScoredCandidate,
+    ScoredEntry,
+    TrustOutcome,
+)
+
+
+def _entry(c: ScoredCandidate) -> ScoredEntry:
+    return ScoredEntry(
+        belief_id=c.belief_id,
+        score=c.score,
+        band=c.band,
+        transferred=c.transferred,
+        arm_ranks=c.fused.arm_ranks,
+        breakdown=c.breakdown,
+    )
+
+
+def _ranked_ids(resolved: tuple[Resolved, ...]) -> tuple[str, ...]:
+    ids: list[str] = []
+    for unit in resolved:
+        if isinstance(unit, ConflictGroup):
+            ids.extend(m.belief_id for m in unit.members)
+        else:
+            ids.append(unit.belief_id)
+    return tuple(ids)
+
+
+@tag(stage="trace")
+def request_digest(request: RecallRequest) -> str:
+    """sha256 of the request's canonical JSON: what was asked, exactly."""
+    return hashlib.sha256(request.model_dump_json().encode()).hexdigest()
+
+
+@tag(stage="trace")
+def recall_trace(
+    trace_id: str,
+    dag_version: str,
+    request: RecallRequest,
+    request_digest: str,
+    hard_filter: HardFilter,
+    recall_queries: tuple[RecallQuery, ...],
+    arm_results: tuple[ArmResult, ...],
+    fused_candidates: tuple[FusedCandidate, ...],
+    scored_candidates: tuple[ScoredCandidate, ...],
+    resolved_candidates: tuple[Resolved, ...],
+    above_floor: FloorOutcome,
+    trusted_items: TrustOutcome,
+    budgeted_items: BudgetOutcome,
+    rendered_block: RenderedBlock,
+    policy: RetrievalPolicy,
+) -> RecallTrace:
+    """The record of this recall, from the same objects the block was rendered from."""
+    return RecallTrace(
+        id=trace_id,
+        tenant_id=request.tenant_id,
+        principal_id=request.principal_id,
+        session_id=request.session_id,
+        moment=request.moment,
+        surface=request.surface,
+        project=request.project,
+        as_of=hard_filter.as_of,
+        known_as_of=hard_filter.known_as_of,
+        request_digest=request_digest,
+        retrieval_policy_version=policy.version,
+        dag_version=dag_version,
+        queries=recall_queries,
+        arms=arm_results,
+        degraded_arms=tuple(a.arm for a in arm_results if not a.ok),
+        fused=fused_candidates,
+        scored=tuple(_entry(c) for c in scored_candidates),
+        ranked_ids=_ranked_ids(resolved_candidates),
+        floor=policy.floor.score,
+        floor_dropped=len(above_floor.dropped_ids),
+        floor_dropped_ids=above_floor.dropped_ids,
+        budget_dropped=len(budgeted_items.dropped_ids),
+        budget_dropped_ids=budgeted_items.dropped_ids,
+        blocked=len(trusted_items.blocked_ids),
+        redacted=len(trusted_items.redacted_ids),
+        rendered_ids=rendered_block.ids,
+        rendered_tokens=budgeted_items.tokens,
+        rendered_sha256=rendered_block.sha256,
+    )
+
+
+@tag(stage="result")
+def recall_result(rendered_block: RenderedBlock, recall_trace: RecallTrace) -> RecallResult:
+    """What the agent gets: the block, its hash, its items, and the trace."""
+    return RecallResult(
+        block=rendered_block.text,
+        rendered_sha256=rendered_block.sha256,
+        items=rendered_block.items,
+        trace=recall_trace,
+    )

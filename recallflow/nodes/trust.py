@@ -1,0 +1,65 @@
+"""Stage: the trust boundary (ADR-0019 decision 11; DESIGN.md §5 invariant 4).
+
+Every item becomes ``TrustLevel.MEMORY`` data. Its statement is scanned through the
+:class:`~recallflow.recall_ports.InjectionScanner` port; text that reads like
+instructions is replaced by ``[BLOCKED]`` for that item alone (the id stays citable, so
+the user can correct it). Sensitivity above the surface's ceiling never gets here: the
+hard filter keeps it out in SQL.
+"""
+
+from __future__ import annotations
+
+from hamilton.function_modifiers import tag
+
+from recallflow.models import LifecycleState
+from recallflow.recall_models import (
+    ConflictGroup,
+    FloorOutcome,
+    RecalledItem,
+    RenderUnit,
+    ScoredCandidate,
+    TrustLevel,
+    TrustOutcome,
+)
+from recallflow.recall_ports import InjectionScanner
+
+#: What replaces a statement that failed the injection scan.
+BLOCKED = "[BLOCKED]"
+
+
+def _item(c: ScoredCandidate, scanner: InjectionScanner) -> RecalledItem:
+    blocked = scanner.is_injection(c.belief.statement)
+    return RecalledItem(
+        belief_id=c.belief_id,
+        text=BLOCKED if blocked else c.belief.statement,
+        band=c.band,
+        trust=TrustLevel.MEMORY,
+        origin_project=c.belief.origin_project if c.transferred else None,
+        conflict_set_id=c.belief.conflict_set_id
+        if c.belief.state is LifecycleState.CONFLICTED
+        else None,
+        provisional=c.belief.state is LifecycleState.PROVISIONAL,
+        blocked=blocked,
+        score=c.score,
+    )
+
+
+@tag(stage="trust")
+def trusted_items(above_floor: FloorOutcome, injection_scanner: InjectionScanner) -> TrustOutcome:
+    """The kept units as MEMORY items, instruction-like text replaced by [BLOCKED]."""
+    units: list[RenderUnit] = []
+    for unit in above_floor.kept:
+        if isinstance(unit, ConflictGroup):
+            items = tuple(_item(m, injection_scanner) for m in unit.members)
+            units.append(
+                RenderUnit(items=items, conflict_set_id=unit.conflict_set_id, score=unit.score)
+            )
+        else:
+            units.append(RenderUnit(items=(_item(unit, injection_scanner),), score=unit.score))
+    blocked = tuple(i.belief_id for u in units for i in u.items if i.blocked)
+    return TrustOutcome(
+        units=tuple(units),
+        blocked_ids=blocked,
+        redacted_ids=(),
+        scanner_version=injection_scanner.version,
+    )

@@ -1,0 +1,52 @@
+"""Stage: wiring. Hands each port of the single ``ports`` input on as its own node, so
+every stage still names exactly the ports it uses (DESIGN.md §2: I/O only through ports).
+"""
+
+from __future__ import annotations
+
+from hamilton.function_modifiers import tag
+
+from recallflow.ports import Embedder, TokenCounter
+from recallflow.recall_ports import (
+    BeliefSearch,
+    ExternalProvider,
+    InjectionScanner,
+    QueryFormer,
+    RecallPorts,
+)
+
+
+@tag(stage="wiring")
+def belief_search(ports: RecallPorts) -> BeliefSearch:
+    """The hard-filtered belief search every arm queries."""
+    return ports.belief_search
+
+
+@tag(stage="wiring")
+def embedder(ports: RecallPorts) -> Embedder:
+    """The embedder of the query vectors (the store's own)."""
+    return ports.embedder
+
+
+@tag(stage="wiring")
+def token_counter(ports: RecallPorts) -> TokenCounter:
+    """The token counter of the budget."""
+    return ports.token_counter
+
+
+@tag(stage="wiring")
+def query_former(ports: RecallPorts) -> QueryFormer:
+    """The query former (deterministic by default)."""
+    return ports.query_former
+
+
+@tag(stage="wiring")
+def injection_scanner(ports: RecallPorts) -> InjectionScanner:
+    """The injection scanner of the trust boundary."""
+    return ports.injection_scanner
+
+
+@tag(stage="wiring")
+def external_provider(ports: RecallPorts) -> ExternalProvider | None:
+    """The external provider, or None when the external arm is off."""
+    return ports.external_provider

@@ -1,0 +1,218 @@
+"""The retrieval policy: the one explicit, hand-weighted ranking function's weight vectors,
+the relevance floor, the budgets, the bands, the surface ceilings and the arms
+(ADR-0019 decisions 5, 6, 7, 8, 10, 11, 17; DESIGN.md §3–4).
+
+Everything tunable lives here and nowhere else (STYLE.md: oversampling, floor and budget
+constants live in policy.py). The policy is frozen; derive a variant with
+``policy.model_copy(update=...)``. Its :attr:`RetrievalPolicy.version` is a hash of its
+content, so any change of weights, floor or budget gives a new
+``retrieval_policy_version`` in every trace.
+
+The ranking function (decision 7), per candidate, with every feature in [0, 1]::
+
+    score = w.match · match                     normalised RRF score over the configured arms
+          + w.confidence_state · confidence × state factor (× transfer factor, decision 5)
+          + w.corroboration · (1 − e^(−count · decay(age of last corroboration)))
+          + w.authority · authority factor of the source
+          + w.scope_affinity · scope factor (user scope 1; project: here 1, else by portability)
+          + w.utility · (1 − e^(−utility · decay(age of last reinforcement)))
+          + Σ penalties (provisional, flagged, transferred-uncorroborated, conflicted,
+                         local-outside-origin)
+
+Two weight vectors share the one function: ``core`` (session snapshot: durable beliefs
+first) and ``task`` (in-turn and child-run recall: relevance first).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from recallflow.models import LifecycleState, Portability, Sensitivity, SourceAuthority
+from recallflow.recall_models import ConfidenceBand, Moment, Surface
+
+#: Every arm recallflow has, in fusion order. Fusion does not depend on this list.
+ALL_ARMS: tuple[str, ...] = (
+    "structured_hits",
+    "lexical_hits",
+    "trigram_hits",
+    "semantic_hits",
+    "external_hits",
+)
+
+#: The sensitivity ceiling of each surface (decision 11).
+SURFACE_CEILINGS: dict[Surface, Sensitivity] = {
+    Surface.VAULT: Sensitivity.SECRET,
+    Surface.DIRECT: Sensitivity.PERSONAL,
+    Surface.TEAM: Sensitivity.INTERNAL,
+    Surface.PUBLIC: Sensitivity.PUBLIC,
+}
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Weights(_Frozen):
+    """One weight vector over the ranking function's features (they sum to 1)."""
+
+    match: float = Field(ge=0)
+    confidence_state: float = Field(ge=0)
+    corroboration: float = Field(ge=0)
+    authority: float = Field(ge=0)
+    scope_affinity: float = Field(ge=0)
+    utility: float = Field(ge=0)
+
+
+class Penalties(_Frozen):
+    """Additive penalties (negative numbers) of the ranking function."""
+
+    provisional: float = -0.08
+    flagged: float = -0.10
+    transferred_uncorroborated: float = -0.04
+    conflicted: float = -0.02
+    local_outside_origin: float = -1.0
+
+
+class Budget(_Frozen):
+    """An absolute item and token cap, each also bounded by a share of the window (decision 17)."""
+
+    max_items: int = Field(ge=0)
+    max_tokens: int = Field(ge=0)
+    window_share: float = Field(default=0.02, gt=0, le=1)
+
+
+class Floor(_Frozen):
+    """The relevance floor (decision 10): a candidate must clear both thresholds."""
+
+    relevance: float = Field(
+        default=0.10, ge=0, le=1, description="Minimum normalised RRF match of a candidate."
+    )
+    score: float = Field(default=0.30, description="Minimum total score of a candidate.")
+
+
+class ArmLimits(_Frozen):
+    """How many hits each arm returns and how it bounds its own work (DESIGN.md §6)."""
+
+    per_arm: int = Field(default=50, ge=1, le=1000, description="Hits returned per arm.")
+    lexical_candidate_cap: int = Field(
+        default=400, ge=1, description="FTS matches ranked by ts_rank_cd at most (cap first)."
+    )
+    trigram_threshold: float = Field(default=0.5, ge=0, le=1, description="word_similarity min.")
+    semantic_min_similarity: float = Field(
+        default=0.2, ge=-1, le=1, description="Cosine similarity below which a hit is noise."
+    )
+    hnsw_ef_search: int = Field(default=100, ge=1, le=1000, description="≥ per_arm (pgvector).")
+    graph_seeds: int = Field(default=5, ge=0, description="Top fused seeds expanded.")
+    graph_depth: int = Field(default=1, ge=1, le=3)
+    graph_fanout: int = Field(default=8, ge=1, description="Neighbours kept per seed.")
+    timeout_ms: int = Field(default=500, ge=1, description="An arm slower than this degrades.")
+
+
+class RetrievalPolicy(_Frozen):
+    """The whole retrieval policy; its content hash is the ``retrieval_policy_version``."""
+
+    name: str = "default"
+    rrf_k: int = Field(default=60, ge=1)
+    arms: tuple[str, ...] = ("structured_hits", "lexical_hits", "trigram_hits", "semantic_hits")
+    graph_expansion: bool = True
+    cross_project: bool = Field(
+        default=True, description="Recall beliefs of other projects (decision 5); off for evals."
+    )
+    core: Weights = Weights(
+        match=0.30,
+        confidence_state=0.22,
+        corroboration=0.13,
+        authority=0.15,
+        scope_affinity=0.15,
+        utility=0.05,
+    )
+    task: Weights = Weights(
+        match=0.55,
+        confidence_state=0.14,
+        corroboration=0.05,
+        authority=0.08,
+        scope_affinity=0.13,
+        utility=0.05,
+    )
+    penalties: Penalties = Penalties()
+    floor: Floor = Floor()
+    limits: ArmLimits = ArmLimits()
+    state_factor: dict[LifecycleState, float] = {
+        LifecycleState.ACTIVE: 1.0,
+        LifecycleState.CONFLICTED: 0.8,
+        LifecycleState.PROVISIONAL: 0.6,
+    }
+    authority_factor: dict[SourceAuthority, float] = {
+        SourceAuthority.USER_STATED: 1.0,
+        SourceAuthority.USER_CONFIRMED: 0.9,
+        SourceAuthority.OBSERVED: 0.75,
+        SourceAuthority.INFERRED: 0.5,
+        SourceAuthority.EXTERNAL: 0.3,
+    }
+    portability_affinity: dict[Portability, float] = {
+        Portability.PORTABLE: 0.75,
+        Portability.CONTEXTUAL: 0.4,
+        Portability.LOCAL: 0.0,
+    }
+    transfer_confidence_factor: float = Field(
+        default=0.75, description="Confidence multiplier outside the origin project (decision 5)."
+    )
+    corroboration_half_life_days: float = 180.0
+    utility_half_life_days: float = 60.0
+    bands: tuple[tuple[ConfidenceBand, float], ...] = (
+        (ConfidenceBand.HIGH, 0.8),
+        (ConfidenceBand.MEDIUM, 0.55),
+        (ConfidenceBand.LOW, 0.0),
+    )
+    budgets: dict[Moment, Budget] = {
+        Moment.SESSION_SNAPSHOT: Budget(max_items=40, max_tokens=1500),
+        Moment.IN_TURN: Budget(max_items=8, max_tokens=600),
+        Moment.CHILD_RUN: Budget(max_items=15, max_tokens=500),
+    }
+    admissible_states: dict[Moment, tuple[LifecycleState, ...]] = {
+        Moment.SESSION_SNAPSHOT: (LifecycleState.ACTIVE, LifecycleState.CONFLICTED),
+        Moment.IN_TURN: (
+            LifecycleState.ACTIVE,
+            LifecycleState.PROVISIONAL,
+            LifecycleState.CONFLICTED,
+        ),
+        Moment.CHILD_RUN: (
+            LifecycleState.ACTIVE,
+            LifecycleState.PROVISIONAL,
+            LifecycleState.CONFLICTED,
+        ),
+    }
+
+    def weights_for(self, moment: Moment) -> Weights:
+        """The weight vector of a moment: ``core`` for the snapshot, ``task`` otherwise."""
+        return self.core if moment is Moment.SESSION_SNAPSHOT else self.task
+
+    def weight_vector_name(self, moment: Moment) -> Literal["core", "task"]:
+        """Which of the two weight vectors a moment uses."""
+        return "core" if moment is Moment.SESSION_SNAPSHOT else "task"
+
+    def band_of(self, confidence: float) -> ConfidenceBand:
+        """The band a confidence falls in."""
+        for band, lower in self.bands:
+            if confidence >= lower:
+                return band
+        return self.bands[-1][0]
+
+    def band_below(self, band: ConfidenceBand) -> ConfidenceBand:
+        """The next lower band (transferred beliefs are shown one band lower, decision 5)."""
+        order = [b for b, _ in self.bands]
+        return order[min(order.index(band) + 1, len(order) - 1)]
+
+    @property
+    def version(self) -> str:
+        """``retrieval_policy_version``: the name and a hash of the policy's content."""
+        payload = json.dumps(self.model_dump(mode="json"), sort_keys=True).encode()
+        return f"{self.name}-{hashlib.sha256(payload).hexdigest()[:12]}"
+
+
+#: The default policy.
+DEFAULT_POLICY = RetrievalPolicy()

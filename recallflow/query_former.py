@@ -1,0 +1,196 @@
+"""Deterministic query forming (ADR-0019 decision 3).
+
+Queries derive from the working state — the goal, an explicit query, active entities,
+files, tools and the latest turn summary — never from the raw last message alone. The
+former emits at most :data:`MAX_QUERIES` deduplicated queries: text queries (for the
+lexical, trigram and semantic arms) and one structured query of normalised keys (for the
+structured and trigram arms). The same state always forms the same queries.
+
+A model-assisted former can be plugged in behind the
+:class:`~recallflow.recall_ports.QueryFormer` port, wrapped in :class:`CachedQueryFormer`
+so it never sits uncached on the fast path.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import OrderedDict
+from pathlib import PurePosixPath
+from threading import Lock
+
+from recallflow.models import normalise_subject
+from recallflow.recall_models import RecallQuery, WorkingState
+from recallflow.recall_ports import QueryFormer
+
+#: At most this many queries per recall.
+MAX_QUERIES = 8
+#: At most this many keys in the structured query.
+MAX_KEYS = 24
+
+# Identifier-like tokens (billing-api, fly.io, snake_case) and capitalised words (names).
+_IDENTIFIER = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:[-_./][A-Za-z0-9]+)+\b")
+_CAPITALISED = re.compile(r"\b[A-Z][a-zA-Z0-9]{1,}\b")
+_WORD = re.compile(r"[a-z0-9]+")
+#: Capitalised words that start questions and sentences rather than name things.
+_NOT_NAMES = frozenset(
+    {
+        "a",
+        "an",
+        "and",
+        "are",
+        "at",
+        "be",
+        "but",
+        "by",
+        "can",
+        "could",
+        "did",
+        "do",
+        "does",
+        "for",
+        "from",
+        "had",
+        "has",
+        "have",
+        "he",
+        "her",
+        "his",
+        "how",
+        "i",
+        "if",
+        "in",
+        "is",
+        "it",
+        "its",
+        "me",
+        "my",
+        "no",
+        "not",
+        "of",
+        "on",
+        "or",
+        "our",
+        "she",
+        "should",
+        "so",
+        "that",
+        "the",
+        "their",
+        "them",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "to",
+        "was",
+        "we",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "why",
+        "will",
+        "with",
+        "would",
+        "yes",
+        "you",
+        "your",
+        "also",
+        "after",
+        "before",
+        "during",
+        "since",
+        "please",
+        "let",
+        "lets",
+    }
+)
+
+
+def _keys_of_text(text: str) -> list[str]:
+    found = [m.group(0) for m in _IDENTIFIER.finditer(text)]
+    found += [
+        m.group(0) for m in _CAPITALISED.finditer(text) if m.group(0).lower() not in _NOT_NAMES
+    ]
+    return [normalise_subject(k) for k in found]
+
+
+def _file_keys(path: str) -> list[str]:
+    p = PurePosixPath(path.replace("\\", "/"))
+    return [normalise_subject(p.name), normalise_subject(p.stem)]
+
+
+def _clean(text: str | None) -> str:
+    return " ".join((text or "").split())
+
+
+class DeterministicQueryFormer:
+    """The default :class:`~recallflow.recall_ports.QueryFormer`: pure code, no model."""
+
+    version = "deterministic-v1"
+
+    def form(self, state: WorkingState) -> tuple[RecallQuery, ...]:
+        texts: list[RecallQuery] = []
+        seen_texts: set[str] = set()
+
+        def add_text(source: str, text: str | None) -> None:
+            cleaned = _clean(text)
+            key = cleaned.lower()
+            if cleaned and key not in seen_texts and len(texts) < MAX_QUERIES - 1:
+                seen_texts.add(key)
+                texts.append(RecallQuery(kind="text", text=cleaned[:1000], source=source))
+
+        add_text("query", state.query)
+        add_text("goal", state.goal)
+        if state.recent_turns:
+            add_text("recent_turn", state.recent_turns[-1])
+
+        keys: list[str] = []
+        keys += [normalise_subject(e) for e in state.entities]
+        for path in state.files:
+            keys += _file_keys(path)
+        keys += [normalise_subject(t) for t in state.tools]
+        for text in (state.query, state.goal, *state.recent_turns[-1:]):
+            keys += _keys_of_text(text or "")
+        unique = tuple(dict.fromkeys(k for k in keys if k))[:MAX_KEYS]
+
+        queries = list(texts)
+        if unique:
+            queries.append(
+                RecallQuery(kind="structured", text=" ".join(unique), keys=unique, source="keys")
+            )
+        return tuple(queries)
+
+
+class CachedQueryFormer:
+    """Wraps any :class:`QueryFormer` in a bounded, thread-safe LRU cache by working state."""
+
+    def __init__(self, inner: QueryFormer, maxsize: int = 4096) -> None:
+        self._inner = inner
+        self._maxsize = maxsize
+        self._cache: OrderedDict[WorkingState, tuple[RecallQuery, ...]] = OrderedDict()
+        self._lock = Lock()
+
+    def form(self, state: WorkingState) -> tuple[RecallQuery, ...]:
+        with self._lock:
+            if state in self._cache:
+                self._cache.move_to_end(state)
+                return self._cache[state]
+        queries = self._inner.form(state)
+        with self._lock:
+            self._cache[state] = queries
+            while len(self._cache) > self._maxsize:
+                self._cache.popitem(last=False)
+        return queries
+
+
+def content_terms(texts: list[str] | tuple[str, ...], limit: int = 16) -> tuple[str, ...]:
+    """Lowercase content words (≥ 4 letters, not stop words) of ``texts``, in order."""
+    words = (w for t in texts for w in _WORD.findall(t.lower()))
+    kept = (w for w in words if len(w) >= 4 and w not in _NOT_NAMES)
+    return tuple(dict.fromkeys(kept))[:limit]

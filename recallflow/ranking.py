@@ -1,0 +1,120 @@
+"""The ranking function (ADR-0019 decisions 5, 7, 8), pure: a candidate, the request and
+the policy in, a :class:`ScoredCandidate` with its per-feature breakdown out.
+
+The function and its weights are documented in :mod:`recallflow.policy`. Transfer
+(decision 5): a project-scoped belief recalled outside its origin project is
+*transferred*: its scope affinity comes from its portability class (``local`` → 0 and a
+penalty that puts it below the floor by construction), its confidence is multiplied by
+the transfer factor and its band is one lower until it is corroborated in the current
+project. User-scope beliefs carry no attribution and compete at full weight.
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import datetime
+
+from recallflow.models import Belief, LifecycleState, Portability, Scope
+from recallflow.policy import RetrievalPolicy, Weights
+from recallflow.recall_models import FusedCandidate, ScoreBreakdown, ScoredCandidate
+
+_DAY = 86_400.0
+
+
+def _decay(since: datetime | None, now: datetime, half_life_days: float) -> float:
+    if since is None:
+        return 1.0
+    age_days = max(0.0, (now - since).total_seconds() / _DAY)
+    return float(0.5 ** (age_days / half_life_days))
+
+
+def is_transferred(belief: Belief, project: str | None) -> bool:
+    """True when a project-scoped belief is recalled outside its origin project."""
+    return belief.scope is Scope.PROJECT and belief.origin_project != project
+
+
+def corroborated_here(belief: Belief, project: str | None) -> bool:
+    """True when the current project is among the belief's corroborating projects."""
+    return project is not None and project in belief.corroborating_projects
+
+
+def score_candidate(
+    fused: FusedCandidate,
+    belief: Belief,
+    *,
+    project: str | None,
+    as_of: datetime,
+    weights: Weights,
+    policy: RetrievalPolicy,
+    arm_count: int,
+) -> ScoredCandidate:
+    """Score one candidate; the breakdown records every feature's weighted contribution."""
+    transferred = is_transferred(belief, project)
+    local_evidence = corroborated_here(belief, project)
+
+    best_possible = arm_count / (policy.rrf_k + 1)
+    match = min(1.0, fused.rrf_score / best_possible) if best_possible > 0 else 0.0
+
+    confidence = belief.confidence
+    if transferred and not local_evidence:
+        confidence *= policy.transfer_confidence_factor
+    confidence_state = confidence * policy.state_factor.get(belief.state, 0.0)
+
+    corroboration = 1.0 - math.exp(
+        -belief.corroboration_count
+        * _decay(
+            belief.last_corroborated_at or belief.recorded_at,
+            as_of,
+            policy.corroboration_half_life_days,
+        )
+        / 3.0
+    )
+    authority = policy.authority_factor.get(belief.source_authority, 0.0)
+    if transferred:
+        scope_affinity = 1.0 if local_evidence else policy.portability_affinity[belief.portability]
+    else:
+        scope_affinity = 1.0
+    utility = 1.0 - math.exp(
+        -belief.utility * _decay(belief.last_reinforced_at, as_of, policy.utility_half_life_days)
+    )
+
+    p = policy.penalties
+    penalties: dict[str, float] = {}
+    if belief.state is LifecycleState.PROVISIONAL:
+        penalties["provisional"] = p.provisional
+    if belief.flagged:
+        penalties["flagged"] = p.flagged
+    if belief.state is LifecycleState.CONFLICTED:
+        penalties["conflicted"] = p.conflicted
+    if transferred and not local_evidence:
+        if belief.portability is Portability.LOCAL:
+            penalties["local_outside_origin"] = p.local_outside_origin
+        else:
+            penalties["transferred_uncorroborated"] = p.transferred_uncorroborated
+
+    parts = {
+        "match": weights.match * match,
+        "confidence_state": weights.confidence_state * confidence_state,
+        "corroboration": weights.corroboration * corroboration,
+        "authority": weights.authority * authority,
+        "scope_affinity": weights.scope_affinity * scope_affinity,
+        "utility": weights.utility * utility,
+    }
+    total = sum(parts.values()) + sum(penalties.values())
+    breakdown = ScoreBreakdown(
+        **{k: round(v, 6) for k, v in parts.items()},
+        penalties={k: round(v, 6) for k, v in sorted(penalties.items())},
+        total=round(total, 6),
+    )
+    band = policy.band_of(belief.confidence)
+    if transferred and not local_evidence:
+        band = policy.band_below(band)
+    return ScoredCandidate(
+        belief=belief, fused=fused, breakdown=breakdown, band=band, transferred=transferred
+    )
+
+
+def match_of(candidate: ScoredCandidate, policy: RetrievalPolicy, arm_count: int) -> float:
+    """The candidate's normalised RRF match in [0, 1] (what the relevance floor reads)."""
+    best_possible = arm_count / (policy.rrf_k + 1)
+    return min(1.0, candidate.fused.rrf_score / best_possible) if best_possible > 0 else 0.0
