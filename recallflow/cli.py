@@ -13,6 +13,7 @@ import os
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 from recallflow.errors import RecallflowError
 
@@ -86,6 +87,71 @@ def _cmd_demo(args: argparse.Namespace) -> int:
                 f"  {b.id:<20} {b.state.value:<11} {b.scope.value:<7} "
                 f"{b.origin_project or '-':<12} {b.sensitivity.name.lower():<8} {text}"
             )
+        print()
+        _demo_recall(memory, Path(args.graph_out))
+    return 0
+
+
+def _demo_recall(memory: object, out: Path) -> None:
+    from recallflow import demo
+    from recallflow.memory import Memory
+    from recallflow.recall_models import RecallRequest, WorkingState
+    from recallflow.rendering import MEMORY_FRAMING
+    from recallflow.visualizations.stages import write_stage_graph
+    from recallflow.visualizations.trace_view import trace_summary
+
+    assert isinstance(memory, Memory)
+    request = RecallRequest(
+        tenant_id=demo.TENANT,
+        principal_id=demo.PRINCIPAL,
+        project=demo.MOBILE,
+        session_id="s-demo",
+        working_state=WorkingState(
+            goal="Add a price display to the checkout screen; amounts come from billing-api",
+            entities=("billing-api", "checkout"),
+            files=("ios/Checkout/PriceView.swift",),
+            recent_turns=("User asked how money is represented and how to ship a fix.",),
+        ),
+    )
+    result = memory.recall(request)
+    print(f"in-turn recall in project {demo.MOBILE}: goal {request.working_state.goal!r}")
+    print()
+    print("framing (goes in the cached system prefix):")
+    print(f"  {MEMORY_FRAMING}")
+    print()
+    print("memory block (injected into the user turn):")
+    print(result.block or "(empty: nothing cleared the relevance floor)")
+    print(trace_summary(result.trace))
+    graph = write_stage_graph(memory.flow(request.moment).driver, out, result.trace)
+    print()
+    print(f"stage graph written to {graph}")
+
+
+def _cmd_recall(args: argparse.Namespace) -> int:
+    from recallflow.memory import open_memory
+    from recallflow.recall_models import RecallRequest, Surface, WorkingState
+    from recallflow.visualizations.trace_view import trace_summary
+
+    with open_memory(args.dsn, args.home) as memory:
+        request = RecallRequest(
+            tenant_id=args.tenant,
+            principal_id=args.principal,
+            project=args.project,
+            surface=Surface(args.surface),
+            working_state=WorkingState(goal=args.query, entities=tuple(args.entity or ())),
+        )
+        result = memory.recall(request)
+        print(result.block or "(empty: nothing cleared the relevance floor)")
+        print(trace_summary(result.trace))
+    return 0
+
+
+def _cmd_graph(args: argparse.Namespace) -> int:
+    from recallflow.dataflows import build
+    from recallflow.visualizations.stages import write_stage_graph
+
+    out = write_stage_graph(build(args.moment), Path(args.out))
+    print(f"stage graph of {args.moment} written to {out}")
     return 0
 
 
@@ -102,9 +168,23 @@ def build_parser() -> argparse.ArgumentParser:
         )
         p.add_argument("--home", default=None, help="embedded server home (RECALLFLOW_HOME)")
 
-    p = sub.add_parser("demo", help="load the demo memory and show it")
+    p = sub.add_parser("demo", help="load the demo memory, show it, and run an in-turn recall")
     store_args(p)
+    p.add_argument("--graph-out", default="stages.svg", help="where to write the stage graph")
     p.set_defaults(func=_cmd_demo)
+    p = sub.add_parser("recall", help="run an in-turn recall and print the block and trace")
+    store_args(p)
+    p.add_argument("query", help="the goal / question of the working state")
+    p.add_argument("--tenant", required=True)
+    p.add_argument("--principal", required=True)
+    p.add_argument("--project", default=None)
+    p.add_argument("--surface", default="direct", choices=["direct", "team", "public", "vault"])
+    p.add_argument("--entity", action="append", help="an active entity (repeatable)")
+    p.set_defaults(func=_cmd_recall)
+    p = sub.add_parser("graph", help="render a moment's stage graph (DOT, SVG or PNG)")
+    p.add_argument("moment", choices=["in_turn", "session_snapshot", "child_run"])
+    p.add_argument("--out", default="stages.svg", help="output file: .dot, .svg or .png")
+    p.set_defaults(func=_cmd_graph)
     p = sub.add_parser("migrate", help="apply the migrations to a PostgreSQL DSN")
     p.add_argument("--dsn", default=None, help="PostgreSQL URI (default: RECALLFLOW_DSN)")
     p.set_defaults(func=_cmd_migrate)

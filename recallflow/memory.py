@@ -66,6 +66,7 @@ class Memory:
         *,
         uri: str,
         pool: ConnectionPool,
+        recall_pool: ConnectionPool,
         embedder: Embedder,
         token_counter: TokenCounter,
         server: EmbeddedServer | None = None,
@@ -74,6 +75,7 @@ class Memory:
         self.embedder = embedder
         self.token_counter = token_counter
         self._pool = pool
+        self._recall_pool = recall_pool
         self._server = server
         self._closed = False
         store = PostgresBeliefStore(pool)
@@ -81,7 +83,7 @@ class Memory:
         self.episodes = Episodes(PostgresEpisodeStore(pool))
         self.edges = Edges(store)
         self._belief_store = store
-        self.search = PostgresBeliefSearch(pool)
+        self.search = PostgresBeliefSearch(recall_pool)
         self.traces = PostgresTraceStore(pool)
         self.query_former: QueryFormer = DeterministicQueryFormer()
         self.injection_scanner: InjectionScanner = RegexInjectionScanner()
@@ -91,7 +93,7 @@ class Memory:
 
     @property
     def pool(self) -> ConnectionPool:
-        """The connection pool (for adapters that share it)."""
+        """The store pool (writes and inspection; no statement timeout)."""
         if self._closed:
             raise ConfigurationError("this Memory is closed")
         return self._pool
@@ -177,6 +179,7 @@ class Memory:
             return
         self._closed = True
         try:
+            self._recall_pool.close()
             self._pool.close()
         finally:
             if self._server is not None:
@@ -237,7 +240,12 @@ def open_memory(
         prepare(uri)
         with psycopg.connect(uri, autocommit=True) as conn:
             ensure_embedding_space(conn, embedder.name, embedder.dimension)
-        pool = open_pool(uri, max_size=pool_size)
+        pool = open_pool(uri, "store", max_size=max(2, pool_size // 2))
+        try:
+            recall_pool = open_pool(uri, "recall", max_size=pool_size)
+        except BaseException:
+            pool.close()
+            raise
     except psycopg.OperationalError as exc:
         if server is not None:
             server.release()
@@ -248,4 +256,11 @@ def open_memory(
         if server is not None:
             server.release()
         raise
-    return Memory(uri=uri, pool=pool, embedder=embedder, token_counter=token_counter, server=server)
+    return Memory(
+        uri=uri,
+        pool=pool,
+        recall_pool=recall_pool,
+        embedder=embedder,
+        token_counter=token_counter,
+        server=server,
+    )

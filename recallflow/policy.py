@@ -89,9 +89,9 @@ class Floor(_Frozen):
     """The relevance floor (decision 10): a candidate must clear both thresholds."""
 
     relevance: float = Field(
-        default=0.10, ge=0, le=1, description="Minimum normalised RRF match of a candidate."
+        default=0.2, ge=0, le=1, description="Minimum normalised RRF match of a candidate."
     )
-    score: float = Field(default=0.30, description="Minimum total score of a candidate.")
+    score: float = Field(default=0.40, description="Minimum total score of a candidate.")
 
 
 class ArmLimits(_Frozen):
@@ -103,7 +103,7 @@ class ArmLimits(_Frozen):
     )
     trigram_threshold: float = Field(default=0.5, ge=0, le=1, description="word_similarity min.")
     semantic_min_similarity: float = Field(
-        default=0.2, ge=-1, le=1, description="Cosine similarity below which a hit is noise."
+        default=0.3, ge=-1, le=1, description="Cosine similarity below which a hit is noise."
     )
     hnsw_ef_search: int = Field(default=100, ge=1, le=1000, description="≥ per_arm (pgvector).")
     graph_seeds: int = Field(default=5, ge=0, description="Top fused seeds expanded.")

@@ -112,10 +112,21 @@ _NOT_NAMES = frozenset(
 )
 
 
+_SENTENCE_END = frozenset(".!?:;\"'(")
+
+
+def _starts_sentence(text: str, at: int) -> bool:
+    before = text[:at].rstrip()
+    return not before or before[-1] in _SENTENCE_END
+
+
 def _keys_of_text(text: str) -> list[str]:
+    """Identifier-like tokens, and capitalised words that are not a sentence's first word."""
     found = [m.group(0) for m in _IDENTIFIER.finditer(text)]
     found += [
-        m.group(0) for m in _CAPITALISED.finditer(text) if m.group(0).lower() not in _NOT_NAMES
+        m.group(0)
+        for m in _CAPITALISED.finditer(text)
+        if m.group(0).lower() not in _NOT_NAMES and not _starts_sentence(text, m.start())
     ]
     return [normalise_subject(k) for k in found]
 
@@ -189,8 +200,10 @@ class CachedQueryFormer:
         return queries
 
 
-def content_terms(texts: list[str] | tuple[str, ...], limit: int = 16) -> tuple[str, ...]:
-    """Lowercase content words (≥ 4 letters, not stop words) of ``texts``, in order."""
+def content_terms(
+    texts: list[str] | tuple[str, ...], limit: int = 16, min_length: int = 5
+) -> tuple[str, ...]:
+    """Lowercase content words (≥ ``min_length`` letters, not stop words) of ``texts``."""
     words = (w for t in texts for w in _WORD.findall(t.lower()))
-    kept = (w for w in words if len(w) >= 4 and w not in _NOT_NAMES)
+    kept = (w for w in words if len(w) >= min_length and w not in _NOT_NAMES)
     return tuple(dict.fromkeys(kept))[:limit]

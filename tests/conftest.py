@@ -6,15 +6,19 @@ gets its own tenant id, so tests never see each other's rows.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from recallflow import Memory, open_memory
 from recallflow.adapters.embedders.hashing import HashingEmbedder
+from recallflow.dataflows.runner import RecallFlow
+from recallflow.recall_models import RecallResult
 
 
 @pytest.fixture(scope="session")
@@ -37,3 +41,25 @@ def memory(store_home: Path) -> Iterator[Memory]:
 def tenant() -> str:
     """A tenant id no other test uses."""
     return f"t-{uuid.uuid4().hex[:12]}"
+
+
+def assert_faithful(result: RecallResult) -> None:
+    """The trace is bound to the exact bytes handed over, and lists what was rendered."""
+    digest = hashlib.sha256(result.block.encode()).hexdigest()
+    assert digest == result.rendered_sha256 == result.trace.rendered_sha256
+    assert result.trace.rendered_ids == result.rendered_ids
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _every_recall_is_faithful() -> Iterator[None]:
+    """Trace faithfulness is checked for every recall any test makes (issue 3 acceptance)."""
+    original = RecallFlow.run
+
+    def checked(self: RecallFlow, inputs: Any) -> RecallResult:
+        result = original(self, inputs)
+        assert_faithful(result)
+        return result
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(RecallFlow, "run", checked)
+        yield

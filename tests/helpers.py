@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
+
+#: When test beliefs were recorded (system time), unless a test says otherwise.
+RECORDED = datetime(2025, 1, 1, tzinfo=UTC)
 
 
 def belief(tenant: str, principal: str = "p1", **fields: Any) -> dict[str, Any]:
@@ -13,6 +17,18 @@ def belief(tenant: str, principal: str = "p1", **fields: Any) -> dict[str, Any]:
         "statement": "The user prefers dark mode.",
         "subject": "ui-theme",
         "scope": "user",
+        "recorded_at": RECORDED,
+    }
+    data.update(fields)
+    return data
+
+
+def request(tenant: str, principal: str = "p1", goal: str = "", **fields: Any) -> dict[str, Any]:
+    """A recall request as a dict: ``goal`` is the working state's goal."""
+    data: dict[str, Any] = {
+        "tenant_id": tenant,
+        "principal_id": principal,
+        "working_state": {"goal": goal, **fields.pop("working_state", {})},
     }
     data.update(fields)
     return data

@@ -1,16 +1,18 @@
 """Stage: scoring with the explicit ranking function (ADR-0019 decisions 5, 7).
 
 The function is :func:`recallflow.ranking.score_candidate`; its weights are the policy's
-``task`` or ``core`` vector, chosen by the moment. Conflict peers that no arm found are
+``task`` or ``core`` vector, chosen by the moment. Config ``ranking`` selects the
+implementation (``@config.when``): ``hand_weighted`` (the ADR's function) or
+``match_only`` (an ablation for experiments). Conflict peers that no arm found are
 scored with a zero match, so a conflict can be shown whole.
 """
 
 from __future__ import annotations
 
-from hamilton.function_modifiers import tag
+from hamilton.function_modifiers import config, tag
 
 from recallflow.models import Belief
-from recallflow.policy import RetrievalPolicy
+from recallflow.policy import Penalties, RetrievalPolicy, Weights
 from recallflow.ranking import score_candidate
 from recallflow.recall_models import (
     FusedCandidate,
@@ -26,8 +28,9 @@ def fused_arm_count(policy: RetrievalPolicy) -> int:
     return len(policy.arms) + (1 if policy.graph_expansion else 0)
 
 
+@config.when(ranking="hand_weighted")
 @tag(stage="scoring")
-def scored_candidates(
+def scored_candidates__hand_weighted(
     fused_candidates: tuple[FusedCandidate, ...],
     candidate_beliefs: dict[str, Belief],
     request: RecallRequest,
@@ -61,3 +64,50 @@ def scored_candidates(
             )
         )
     return tuple(sorted(scored, key=lambda c: (-c.score, c.belief_id)))
+
+
+@config.when(ranking="match_only")
+@tag(stage="scoring")
+def scored_candidates__match_only(
+    fused_candidates: tuple[FusedCandidate, ...],
+    candidate_beliefs: dict[str, Belief],
+    request: RecallRequest,
+    hard_filter: HardFilter,
+    policy: RetrievalPolicy,
+    fused_arm_count: int,
+) -> tuple[ScoredCandidate, ...]:
+    """Ablation: rank by the fused match alone (every other weight zero, no penalties).
+
+    Selected with config ``ranking="match_only"``; it shows in the trace as this function.
+    """
+    only_match = policy.model_copy(
+        update={
+            "task": Weights(
+                match=1.0,
+                confidence_state=0,
+                corroboration=0,
+                authority=0,
+                scope_affinity=0,
+                utility=0,
+            ),
+            "core": Weights(
+                match=1.0,
+                confidence_state=0,
+                corroboration=0,
+                authority=0,
+                scope_affinity=0,
+                utility=0,
+            ),
+            "penalties": Penalties(
+                provisional=0,
+                flagged=0,
+                transferred_uncorroborated=0,
+                conflicted=0,
+                local_outside_origin=0,
+            ),
+        }
+    )
+    scored: tuple[ScoredCandidate, ...] = scored_candidates__hand_weighted(
+        fused_candidates, candidate_beliefs, request, hard_filter, only_match, fused_arm_count
+    )
+    return scored

@@ -44,14 +44,24 @@ def _entry(c: ScoredCandidate) -> ScoredEntry:
     )
 
 
-def _ranked_ids(resolved: tuple[Resolved, ...]) -> tuple[str, ...]:
-    ids: list[str] = []
+def _flat(resolved: tuple[Resolved, ...]) -> list[ScoredCandidate]:
+    out: list[ScoredCandidate] = []
     for unit in resolved:
         if isinstance(unit, ConflictGroup):
-            ids.extend(m.belief_id for m in unit.members)
+            out.extend(unit.members)
         else:
-            ids.append(unit.belief_id)
-    return tuple(ids)
+            out.append(unit)
+    return out
+
+
+def _final_scores(
+    scored: tuple[ScoredCandidate, ...], resolved: tuple[Resolved, ...]
+) -> tuple[ScoredEntry, ...]:
+    """Each candidate with its final breakdown (resolution's adjustments included)."""
+    final = {c.belief_id: c for c in scored}
+    final.update((c.belief_id, c) for c in _flat(resolved))
+    ordered = sorted(final.values(), key=lambda c: (-c.score, c.belief_id))
+    return tuple(_entry(c) for c in ordered)
 
 
 @tag(stage="trace")
@@ -96,8 +106,8 @@ def recall_trace(
         arms=arm_results,
         degraded_arms=tuple(a.arm for a in arm_results if not a.ok),
         fused=fused_candidates,
-        scored=tuple(_entry(c) for c in scored_candidates),
-        ranked_ids=_ranked_ids(resolved_candidates),
+        scored=_final_scores(scored_candidates, resolved_candidates),
+        ranked_ids=tuple(c.belief_id for c in _flat(resolved_candidates)),
         floor=policy.floor.score,
         floor_dropped=len(above_floor.dropped_ids),
         floor_dropped_ids=above_floor.dropped_ids,

@@ -1,63 +1,63 @@
-"""The connection pool every store adapter shares (DESIGN.md §6; STYLE.md pattern 8).
+"""The connection pools (DESIGN.md §6; STYLE.md pattern 8).
 
-The pool's ``configure`` callback registers pgvector's types and sets what every arm's
-query needs on each new connection: HNSW iterative scan so that a filtered vector
-search does not silently return too few rows, and no JIT (it costs milliseconds on the
-short queries of a recall and buys nothing).
+Two pools on one server, so a read setting can never hurt a write:
+
+- the **recall** pool, used by every arm: autocommit (an arm's query is one round trip),
+  statements prepared on first use with generic plans (recall queries repeat, and
+  planning them costs more than running them on small principals), HNSW iterative scan
+  with ``ef_search`` ≥ the arms' LIMIT (so a filtered vector search does not silently
+  return too few rows), the trigram threshold, a statement timeout that turns a stuck
+  arm into a degraded recall, and no JIT (it costs milliseconds on short queries);
+- the **store** pool, for ingestion and traces: autocommit with explicit transactions,
+  no statement timeout (a bulk COPY with index builds may take minutes).
+
+The ``configure`` callback registers pgvector's types and applies the settings once per
+connection.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
+from typing import Any, Literal
 
 import psycopg
-from pgvector.psycopg import register_vector, register_vector_async
-from psycopg_pool import AsyncConnectionPool, ConnectionPool
+from pgvector.psycopg import register_vector
+from psycopg_pool import ConnectionPool
 
-#: Session settings applied to every pooled connection.
-SESSION_SETTINGS: dict[str, str] = {
+#: Settings of every connection of the recall pool (the arms' defaults).
+RECALL_SETTINGS: dict[str, str] = {
     "hnsw.iterative_scan": "relaxed_order",
+    "hnsw.ef_search": "100",
+    "pg_trgm.word_similarity_threshold": "0.5",
+    "statement_timeout": "2000",
     "jit": "off",
+    "plan_cache_mode": "force_generic_plan",
 }
+#: Settings of every connection of the store pool.
+STORE_SETTINGS: dict[str, str] = {"jit": "off"}
+
+PoolRole = Literal["recall", "store"]
 
 
-def _configure(conn: psycopg.Connection[Any]) -> None:
+def _configure(settings: dict[str, str], prepare: bool, conn: psycopg.Connection[Any]) -> None:
+    conn.autocommit = True
+    if prepare:
+        conn.prepare_threshold = 0
     register_vector(conn)
-    for name, value in SESSION_SETTINGS.items():
+    for name, value in settings.items():
         conn.execute("SELECT set_config(%s, %s, false)", (name, value))
-    conn.commit()
 
 
-async def _configure_async(conn: psycopg.AsyncConnection[Any]) -> None:
-    await register_vector_async(conn)
-    for name, value in SESSION_SETTINGS.items():
-        await conn.execute("SELECT set_config(%s, %s, false)", (name, value))
-    await conn.commit()
-
-
-def open_pool(uri: str, *, min_size: int = 1, max_size: int = 8) -> ConnectionPool:
+def open_pool(uri: str, role: PoolRole, *, min_size: int = 1, max_size: int = 8) -> ConnectionPool:
     """An opened pool on ``uri``, waited on so a bad server fails here, not mid-recall."""
+    settings = RECALL_SETTINGS if role == "recall" else STORE_SETTINGS
     pool: ConnectionPool = ConnectionPool(
         uri,
         min_size=min_size,
         max_size=max_size,
-        configure=_configure,
+        configure=partial(_configure, settings, role == "recall"),
         open=False,
-        name="recallflow",
+        name=f"recallflow-{role}",
     )
     pool.open(wait=True, timeout=30)
-    return pool
-
-
-async def open_async_pool(uri: str, *, min_size: int = 1, max_size: int = 8) -> AsyncConnectionPool:
-    """The async twin of :func:`open_pool`, for ``Memory.arecall``."""
-    pool: AsyncConnectionPool = AsyncConnectionPool(
-        uri,
-        min_size=min_size,
-        max_size=max_size,
-        configure=_configure_async,
-        open=False,
-        name="recallflow-async",
-    )
-    await pool.open(wait=True, timeout=30)
     return pool

@@ -2,13 +2,13 @@
 (ADR-0019 decisions 4, 6; DESIGN.md §6 index guidance).
 
 Each method embeds :func:`~recallflow.adapters.postgres.filters.hard_filter_sql` and runs
-on its own pooled connection, so arms can run concurrently. Arm-specific settings are
+on its own connection of the recall pool, so arms can run concurrently. Arm-specific settings are
 ``SET LOCAL`` inside the arm's transaction:
 
 - lexical: matches are capped *before* ``ts_rank_cd`` (which reads every match's tsvector);
 - trigram: ``word_similarity`` of query terms against the short ``subject`` only;
 - semantic: ``hnsw.ef_search`` ≥ LIMIT with ``hnsw.iterative_scan = relaxed_order`` (set on
-  every pooled connection), so a filtered HNSW scan does not silently return too few rows.
+  every recall-pool connection), so a filtered HNSW scan does not silently return too few rows.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.postgres.beliefs import SELECT_BELIEF, belief_from_row
 from recallflow.adapters.postgres.filters import hard_filter_sql
+from recallflow.adapters.postgres.pool import RECALL_SETTINGS
 from recallflow.models import Belief
 from recallflow.recall_models import HardFilter
 from recallflow.recall_ports import RawHits
@@ -34,8 +35,7 @@ _NEGATION = re.compile(r"(^|\s)-+(?=\S)")
 
 _STRUCTURED = sql.SQL(
     "SELECT b.id, ((b.subject = ANY(%(keys)s))::int * 2"
-    " + cardinality(ARRAY(SELECT unnest(b.entities) INTERSECT SELECT unnest(%(keys)s::text[]))))"
-    "::float8 AS score"
+    " + (SELECT count(*) FROM unnest(b.entities) AS e WHERE e = ANY(%(keys)s)))::float8 AS score"
     " FROM beliefs b WHERE {filter}"
     " AND (b.subject = ANY(%(keys)s) OR b.entities && %(keys)s::text[])"
     " ORDER BY score DESC, b.id LIMIT %(limit)s"
@@ -53,9 +53,13 @@ _TRIGRAM = sql.SQL(
     " WHERE {filter} GROUP BY b.id ORDER BY score DESC, b.id LIMIT %(limit)s"
 )
 _SEMANTIC = sql.SQL(
-    "SELECT b.id, (1 - (b.embedding <=> %(vector)s))::float8 AS score FROM beliefs b"
-    " WHERE {filter} AND b.embedding IS NOT NULL"
-    " ORDER BY b.embedding <=> %(vector)s, b.id LIMIT %(limit)s"
+    "SELECT x.id, max(x.score) AS score"
+    " FROM unnest(%(vectors)s::text[]) AS v(vec),"
+    " LATERAL (SELECT b.id, (1 - (b.embedding <=> v.vec::vector))::float8 AS score"
+    "  FROM beliefs b WHERE {filter} AND b.embedding IS NOT NULL"
+    "  ORDER BY b.embedding <=> v.vec::vector LIMIT %(limit)s) AS x"
+    " WHERE x.score >= %(min_similarity)s"
+    " GROUP BY x.id ORDER BY score DESC, x.id LIMIT %(limit)s"
 )
 _NEIGHBOURS = sql.SQL(
     "WITH RECURSIVE walk(id, hop, score) AS ("
@@ -85,6 +89,10 @@ _LOAD = sql.SQL(
 )
 
 
+def _vector_text(vector: npt.NDArray[np.float32]) -> str:
+    return "[" + ",".join(f"{x:.7g}" for x in vector.tolist()) + "]"
+
+
 def _rows(cur: psycopg.Cursor[Any]) -> RawHits:
     return [(str(row[0]), float(row[1])) for row in cur.fetchall()]
 
@@ -92,9 +100,8 @@ def _rows(cur: psycopg.Cursor[Any]) -> RawHits:
 class PostgresBeliefSearch:
     """Every arm's query, hard-filtered, each on its own pooled connection."""
 
-    def __init__(self, pool: ConnectionPool, *, statement_timeout_ms: int = 2000) -> None:
+    def __init__(self, pool: ConnectionPool) -> None:
         self._pool = pool
-        self._timeout = statement_timeout_ms
 
     def _run(
         self,
@@ -103,12 +110,18 @@ class PostgresBeliefSearch:
         params: dict[str, Any],
         settings: dict[str, str] | None = None,
     ) -> RawHits:
+        """One arm query: a single round trip unless a setting differs from the session's."""
         predicate, filter_params = hard_filter_sql(f)
-        with self._pool.connection() as conn, conn.transaction():
-            cur = conn.cursor()
-            _set_local(cur, {"statement_timeout": str(self._timeout), **(settings or {})})
-            cur.execute(query.format(filter=predicate), {**filter_params, **params})
-            return _rows(cur)
+        changed = {k: v for k, v in (settings or {}).items() if RECALL_SETTINGS.get(k) != v}
+        with self._pool.connection() as conn:
+            if not changed:
+                cur = conn.execute(query.format(filter=predicate), {**filter_params, **params})
+                return _rows(cur)
+            with conn.transaction():
+                cur = conn.cursor()
+                _set_local(cur, changed)
+                cur.execute(query.format(filter=predicate), {**filter_params, **params})
+                return _rows(cur)
 
     def structured(self, f: HardFilter, keys: Sequence[str], limit: int) -> RawHits:
         if not keys:
@@ -138,20 +151,13 @@ class PostgresBeliefSearch:
     ) -> RawHits:
         if len(vectors) == 0:
             return []
-        predicate, filter_params = hard_filter_sql(f)
-        query = _SEMANTIC.format(filter=predicate)
-        best: dict[str, float] = {}
-        with self._pool.connection() as conn, conn.transaction():
-            cur = conn.cursor()
-            settings = {"hnsw.ef_search": str(max(ef_search, limit))}
-            _set_local(cur, {"statement_timeout": str(self._timeout), **settings})
-            for vector in vectors:
-                cur.execute(query, {**filter_params, "vector": vector, "limit": limit})
-                for belief_id, score in _rows(cur):
-                    if score >= min_similarity and score > best.get(belief_id, -2.0):
-                        best[belief_id] = score
-        ranked = sorted(best.items(), key=lambda item: (-item[1], item[0]))
-        return ranked[:limit]
+        params = {
+            "vectors": [_vector_text(v) for v in vectors],
+            "limit": limit,
+            "min_similarity": min_similarity,
+        }
+        settings = {"hnsw.ef_search": str(max(ef_search, limit))}
+        return self._run(_SEMANTIC, f, params, settings)
 
     def neighbours(self, f: HardFilter, seeds: Sequence[str], depth: int, fanout: int) -> RawHits:
         if not seeds:

@@ -1,0 +1,51 @@
+"""A readable summary of a RecallTrace for the terminal (operator view; ADR-0019
+decision 15): queries, arms with hit counts and latency, floor and budget drops, the
+rendered ids with their score breakdown, the policy and DAG versions, and the slowest
+nodes of the lineage."""
+
+from __future__ import annotations
+
+from recallflow.recall_models import RecallTrace
+
+
+def trace_summary(trace: RecallTrace, *, top_nodes: int = 5) -> str:
+    """A multi-line summary of ``trace``."""
+    lines = [
+        f"trace {trace.id}  policy {trace.retrieval_policy_version}  dag {trace.dag_version}",
+        f"  {trace.tenant_id}/{trace.principal_id}  moment {trace.moment.value}  "
+        f"surface {trace.surface.value}  project {trace.project or '-'}  "
+        f"as_of {trace.as_of.isoformat()}",
+        "  queries: " + "; ".join(f"{q.kind}[{q.source}] {q.text[:60]!r}" for q in trace.queries),
+        "  arms:",
+    ]
+    for arm in trace.arms:
+        status = "ok" if arm.ok else f"DEGRADED ({arm.error})"
+        lines.append(
+            f"    {arm.arm:<22} {len(arm.hits):>3} hits  {arm.latency_ms:7.2f} ms  {status}"
+        )
+    lines.append(
+        f"  fused {len(trace.fused)}  scored {len(trace.scored)}  "
+        f"below floor {trace.floor_dropped}  over budget {trace.budget_dropped}  "
+        f"blocked {trace.blocked}  rendered {len(trace.rendered_ids)} "
+        f"({trace.rendered_tokens} tokens)"
+    )
+    scored = {s.belief_id: s for s in trace.scored}
+    for belief_id in trace.rendered_ids:
+        s = scored[belief_id]
+        b = s.breakdown
+        pen = ", ".join(f"{k} {v:+.2f}" for k, v in b.penalties.items()) or "none"
+        lines.append(
+            f"    {belief_id:<20} {s.score:.3f} = match {b.match:.3f}"
+            f" + conf {b.confidence_state:.3f}"
+            f" + corr {b.corroboration:.3f} + auth {b.authority:.3f} + scope {b.scope_affinity:.3f}"
+            f" + util {b.utility:.3f}; penalties {pen}; arms {dict(sorted(s.arm_ranks.items()))}"
+        )
+    lines.append(f"  rendered_sha256 {trace.rendered_sha256}")
+    if trace.lineage:
+        total = sum(n.wall_ms for n in trace.lineage)
+        slow = sorted(trace.lineage, key=lambda n: -n.wall_ms)[:top_nodes]
+        lines.append(
+            f"  lineage: {len(trace.lineage)} nodes, {total:.2f} ms; slowest "
+            + ", ".join(f"{n.node} {n.wall_ms:.2f}" for n in slow)
+        )
+    return "\n".join(lines)

@@ -1,0 +1,329 @@
+"""Isolation is SQL (ADR-0019 decision 4; DESIGN.md §5 invariant 1), on the real server.
+
+- Each arm alone honours every field of the hard filter: a decoy that matches the query
+  perfectly but breaks exactly one filter field is never returned.
+- As a hypothesis property over random multi-tenant stores and requests: no recalled or
+  traced item belongs to another tenant or principal, is above the surface's ceiling, is
+  invalid at ``as_of`` (world or system time), or is superseded, expired or retired.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from recallflow import Belief, Memory
+from recallflow.models import LifecycleState, Sensitivity
+from recallflow.policy import SURFACE_CEILINGS
+from recallflow.recall_models import HardFilter, RecallResult, Surface
+from tests.helpers import belief, request
+
+AS_OF = datetime(2026, 6, 1, tzinfo=UTC)
+DAY = timedelta(days=1)
+TEXT = "The payments service retries webhooks with exponential backoff"
+SUBJECT = "payments-webhooks"
+
+#: Each decoy breaks exactly one hard-filter field; the target breaks none.
+DECOYS: dict[str, dict[str, Any]] = {
+    "tenant": {"tenant_id": "OTHER"},
+    "principal": {"principal_id": "p-other"},
+    "state_superseded": {"state": "superseded", "superseded_by": "b-target"},
+    "state_expired": {"state": "expired"},
+    "state_retired": {"state": "retired"},
+    "valid_from_after_as_of": {"valid_from": AS_OF + DAY},
+    "valid_to_before_as_of": {"valid_from": AS_OF - 10 * DAY, "valid_to": AS_OF - DAY},
+    "recorded_after_as_of": {"recorded_at": AS_OF + DAY},
+    "retracted_before_as_of": {"recorded_at": AS_OF - 10 * DAY, "retracted_at": AS_OF - DAY},
+    "sensitivity_above_ceiling": {"sensitivity": "secret"},
+}
+
+
+@pytest.fixture(scope="module")
+def decoy_store(memory: Memory) -> tuple[str, HardFilter]:
+    tenant = f"t-{uuid.uuid4().hex[:10]}"
+    vector = list(map(float, memory.embedder.embed([TEXT])[0]))
+    drafts = [
+        belief(
+            tenant,
+            id="b-target",
+            statement=TEXT,
+            subject=SUBJECT,
+            entities=["payments"],
+            embedding=vector,
+            recorded_at=AS_OF - 100 * DAY,
+        )
+    ]
+    for name, fields in DECOYS.items():
+        data = belief(
+            tenant,
+            id=f"b-{name}",
+            statement=TEXT,
+            subject=SUBJECT,
+            entities=["payments"],
+            embedding=vector,
+            recorded_at=AS_OF - 100 * DAY,
+        )
+        data.update(fields)
+        if data["tenant_id"] == "OTHER":
+            data["tenant_id"] = f"{tenant}-other"
+        drafts.append(data)
+    memory.beliefs.add_many(drafts)
+    ids = [d["id"] for d in drafts if d["tenant_id"] == tenant and d["principal_id"] == "p1"]
+    memory.edges.add_many(
+        [
+            {"tenant_id": tenant, "principal_id": "p1", "src_id": "b-target", "dst_id": i}
+            for i in ids
+            if i != "b-target"
+        ]
+    )
+    hard_filter = HardFilter(
+        tenant_id=tenant,
+        principal_id="p1",
+        states=(LifecycleState.ACTIVE, LifecycleState.PROVISIONAL, LifecycleState.CONFLICTED),
+        as_of=AS_OF,
+        known_as_of=AS_OF,
+        sensitivity_ceiling=Sensitivity.PERSONAL,
+    )
+    return tenant, hard_filter
+
+
+def _arm_ids(memory: Memory, arm: str, f: HardFilter) -> list[str]:
+    search = memory.search
+    if arm == "structured":
+        hits = search.structured(f, [SUBJECT, "payments"], 50)
+    elif arm == "lexical":
+        hits = search.lexical(f, ["payments webhooks backoff"], 50, 400)
+    elif arm == "trigram":
+        hits = search.trigram(f, ["payments-webhook"], 50, 0.5)
+    elif arm == "semantic":
+        hits = search.semantic(f, memory.embedder.embed([TEXT]), 50, 0.0, 100)
+    elif arm == "neighbours":
+        neighbours = search.neighbours(f, ["b-target"], 2, 50)
+        return ["b-target", *[i for i, _ in neighbours]]
+    else:
+        loaded = search.load(f, ["b-target", *[f"b-{n}" for n in DECOYS]])
+        return [b.id for b in loaded]
+    return [belief_id for belief_id, _ in hits]
+
+
+@pytest.mark.parametrize(
+    "arm", ["structured", "lexical", "trigram", "semantic", "neighbours", "load"]
+)
+def test_each_arm_alone_honours_every_filter_field(
+    memory: Memory, decoy_store: tuple[str, HardFilter], arm: str
+) -> None:
+    _, hard_filter = decoy_store
+    assert _arm_ids(memory, arm, hard_filter) == ["b-target"]
+
+
+def test_the_same_decoys_are_found_without_the_filter_field(
+    memory: Memory, decoy_store: tuple[str, HardFilter]
+) -> None:
+    """The decoys are real matches: widen one field and its decoy comes back."""
+    _tenant, f = decoy_store
+    wide = f.model_copy(update={"sensitivity_ceiling": Sensitivity.SECRET})
+    assert "b-sensitivity_above_ceiling" in _arm_ids(memory, "lexical", wide)
+    later = f.model_copy(update={"as_of": AS_OF + 2 * DAY, "known_as_of": AS_OF + 2 * DAY})
+    assert {"b-valid_from_after_as_of", "b-recorded_after_as_of"} <= set(
+        _arm_ids(memory, "semantic", later)
+    )
+    states = f.model_copy(update={"states": tuple(LifecycleState)})
+    assert "b-state_retired" in _arm_ids(memory, "structured", states)
+
+
+# --- the property -----------------------------------------------------------------------
+
+_WORDS = [
+    "deploy",
+    "billing",
+    "cents",
+    "invoice",
+    "queue",
+    "retry",
+    "webhook",
+    "ada",
+    "tests",
+    "lint",
+    "release",
+    "crash",
+    "timezone",
+    "editor",
+    "stripe",
+]
+
+belief_strategy = st.fixed_dictionaries(
+    {
+        "tenant": st.integers(0, 1),
+        "principal": st.integers(0, 1),
+        "words": st.lists(st.sampled_from(_WORDS), min_size=2, max_size=6),
+        "state": st.sampled_from([s.value for s in LifecycleState]),
+        "sensitivity": st.integers(0, 3),
+        "from_days": st.one_of(st.none(), st.integers(-300, 30)),
+        "length_days": st.one_of(st.none(), st.integers(1, 400)),
+        "recorded_days": st.integers(-400, 30),
+        "retracted_after": st.one_of(st.none(), st.integers(1, 400)),
+        "project": st.sampled_from([None, "alpha", "beta"]),
+    }
+)
+request_strategy = st.fixed_dictionaries(
+    {
+        "tenant": st.integers(0, 1),
+        "principal": st.integers(0, 1),
+        "words": st.lists(st.sampled_from(_WORDS), min_size=1, max_size=4),
+        "surface": st.sampled_from(list(Surface)),
+        "as_of_days": st.integers(-200, 20),
+        "project": st.sampled_from([None, "alpha", "beta"]),
+    }
+)
+
+
+def _draft(run: str, index: int, spec: dict[str, Any]) -> dict[str, Any]:
+    state = spec["state"]
+    valid_from = AS_OF + spec["from_days"] * DAY if spec["from_days"] is not None else None
+    valid_to = (
+        valid_from + spec["length_days"] * DAY
+        if valid_from is not None and spec["length_days"] is not None
+        else None
+    )
+    recorded = AS_OF + spec["recorded_days"] * DAY
+    retracted = recorded + spec["retracted_after"] * DAY if spec["retracted_after"] else None
+    data = belief(
+        f"{run}-t{spec['tenant']}",
+        f"p{spec['principal']}",
+        id=f"b-{index}",
+        statement=" ".join(spec["words"]),
+        subject=spec["words"][0],
+        entities=spec["words"][1:],
+        state=state,
+        sensitivity=spec["sensitivity"],
+        valid_from=valid_from,
+        valid_to=valid_to,
+        recorded_at=recorded,
+        retracted_at=retracted,
+        scope="project" if spec["project"] else "user",
+        origin_project=spec["project"],
+    )
+    if state == "superseded":
+        data["superseded_by"] = f"b-{index}"  # replaced below by a real successor
+    if state == "conflicted":
+        data["conflict_set_id"] = "c-1"
+    return data
+
+
+def _check(
+    result: RecallResult,
+    rows: dict[str, Belief],
+    tenant: str,
+    principal: str,
+    surface: Surface,
+    as_of: datetime,
+) -> None:
+    t = result.trace
+    mentioned = {h.belief_id for a in t.arms for h in a.hits}
+    mentioned |= {c.belief_id for c in t.fused} | {s.belief_id for s in t.scored}
+    mentioned |= set(t.ranked_ids) | set(result.rendered_ids)
+    ceiling = SURFACE_CEILINGS[surface]
+    for belief_id in mentioned:
+        b = rows[belief_id]  # every id the trace names exists in this tenant/principal
+        assert (b.tenant_id, b.principal_id) == (tenant, principal)
+        assert b.sensitivity <= ceiling
+        assert b.state not in (
+            LifecycleState.SUPERSEDED,
+            LifecycleState.EXPIRED,
+            LifecycleState.RETIRED,
+        )
+        assert b.valid_from is None or b.valid_from <= as_of
+        assert b.valid_to is None or as_of < b.valid_to
+        assert b.recorded_at <= as_of
+        assert b.retracted_at is None or as_of < b.retracted_at
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    specs=st.lists(belief_strategy, min_size=1, max_size=30),
+    requests=st.lists(request_strategy, min_size=1, max_size=3),
+)
+def test_no_recall_ever_leaks_across_the_hard_filter(
+    memory: Memory, specs: list[dict[str, Any]], requests: list[dict[str, Any]]
+) -> None:
+    run = f"iso-{uuid.uuid4().hex[:8]}"
+    drafts = [_draft(run, i, spec) for i, spec in enumerate(specs)]
+    # A superseded belief points at a successor of its own principal, or one is added.
+    for data in drafts:
+        if data["state"] == "superseded":
+            data["superseded_by"] = f"{data['id']}-next"
+    successors = [
+        belief(
+            d["tenant_id"],
+            d["principal_id"],
+            id=d["superseded_by"],
+            statement="successor",
+            subject="successor",
+            recorded_at=AS_OF - 500 * DAY,
+        )
+        for d in drafts
+        if d["state"] == "superseded"
+    ]
+    stored = memory.beliefs.add_many([*drafts, *successors])
+    for spec in requests:
+        tenant, principal = f"{run}-t{spec['tenant']}", f"p{spec['principal']}"
+        rows = {b.id: b for b in stored if (b.tenant_id, b.principal_id) == (tenant, principal)}
+        as_of = AS_OF + spec["as_of_days"] * DAY
+        result = memory.recall(
+            request(
+                tenant,
+                principal,
+                " ".join(spec["words"]),
+                surface=spec["surface"],
+                as_of=as_of,
+                project=spec["project"],
+                working_state={"entities": spec["words"]},
+            )
+        )
+        _check(result, rows, tenant, principal, spec["surface"], as_of)
+
+
+def test_the_vector_index_is_not_starved_by_the_filter(memory: Memory) -> None:
+    """With many other principals' rows, a filtered semantic search still fills its LIMIT
+    (hnsw.iterative_scan; DESIGN.md §6: 16 of 50 seen without it)."""
+    tenant = f"t-{uuid.uuid4().hex[:10]}"
+    rng = np.random.default_rng(7)
+    dim = memory.embedder.dimension
+    drafts = []
+    for i in range(1200):
+        vec = rng.normal(size=dim)
+        vec /= np.linalg.norm(vec)
+        drafts.append(
+            belief(
+                tenant,
+                "mine" if i % 20 == 0 else f"other-{i % 7}",
+                id=f"b-{i}",
+                statement=f"row {i}",
+                subject="row",
+                embedding=list(map(float, vec)),
+            )
+        )
+    memory.beliefs.add_many(drafts)
+    with memory.pool.connection() as conn:
+        conn.execute("ANALYZE beliefs")
+    f = HardFilter(
+        tenant_id=tenant,
+        principal_id="mine",
+        states=(LifecycleState.ACTIVE,),
+        as_of=AS_OF,
+        known_as_of=AS_OF,
+        sensitivity_ceiling=Sensitivity.SECRET,
+    )
+    query = rng.normal(size=(1, dim)).astype(np.float32)
+    hits = memory.search.semantic(f, query, 50, -1.0, 40)
+    assert len(hits) == 50

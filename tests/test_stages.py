@@ -1,0 +1,223 @@
+"""Pure stages on hand-built inputs: fusion, query forming, ranking, floor, budget and
+rendering (no database)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from recallflow.adapters.tokens import default_token_counter
+from recallflow.fusion import reciprocal_rank_fusion
+from recallflow.models import Belief
+from recallflow.nodes.budget import budgeted_items
+from recallflow.nodes.floor import above_floor
+from recallflow.policy import DEFAULT_POLICY, Floor
+from recallflow.query_former import MAX_QUERIES, DeterministicQueryFormer
+from recallflow.ranking import score_candidate
+from recallflow.recall_models import (
+    ArmHit,
+    ArmResult,
+    ConfidenceBand,
+    ConflictGroup,
+    FusedCandidate,
+    RecalledItem,
+    RecallRequest,
+    RenderUnit,
+    TrustOutcome,
+    WorkingState,
+)
+from recallflow.rendering import render_block
+
+NOW = datetime(2026, 6, 1, tzinfo=UTC)
+
+
+def _arm(name: str, ids: list[str], error: str | None = None) -> ArmResult:
+    hits = tuple(ArmHit(belief_id=i, rank=r, raw_score=0.0) for r, i in enumerate(ids, start=1))
+    return ArmResult(arm=name, hits=hits, error=error)
+
+
+def test_rrf_matches_a_hand_computation() -> None:
+    fused = reciprocal_rank_fusion(
+        [_arm("a", ["x", "y", "z"]), _arm("b", ["y", "x"]), _arm("c", ["z"])], k=60
+    )
+    # x: 1/61 + 1/62; y: 1/62 + 1/61; z: 1/63 + 1/61. x and y tie: id order breaks it.
+    expected = {"x": 1 / 61 + 1 / 62, "y": 1 / 62 + 1 / 61, "z": 1 / 63 + 1 / 61}
+    assert [c.belief_id for c in fused] == ["x", "y", "z"]
+    for c in fused:
+        assert c.rrf_score == pytest.approx(expected[c.belief_id], abs=1e-12)
+    assert fused[2].arm_ranks == {"a": 3, "c": 1}
+
+
+def test_a_failed_arm_contributes_nothing_to_fusion() -> None:
+    fused = reciprocal_rank_fusion([_arm("a", ["x"]), _arm("b", ["y"], error="boom")], k=60)
+    assert [c.belief_id for c in fused] == ["x"]
+
+
+def test_adding_an_arm_needs_no_change_to_fusion() -> None:
+    two = reciprocal_rank_fusion([_arm("a", ["x", "y"]), _arm("b", ["y"])])
+    three = reciprocal_rank_fusion([_arm("a", ["x", "y"]), _arm("b", ["y"]), _arm("new", ["x"])])
+    assert [c.belief_id for c in two] == ["y", "x"]
+    assert [c.belief_id for c in three] == ["x", "y"]
+
+
+states = st.builds(
+    WorkingState,
+    goal=st.one_of(st.none(), st.text(max_size=200)),
+    query=st.one_of(st.none(), st.text(max_size=100)),
+    entities=st.lists(st.text(max_size=20), max_size=10).map(tuple),
+    files=st.lists(st.text(max_size=30), max_size=5).map(tuple),
+    tools=st.lists(st.text(max_size=15), max_size=5).map(tuple),
+    recent_turns=st.lists(st.text(max_size=80), max_size=4).map(tuple),
+)
+
+
+@given(states)
+def test_query_forming_is_deterministic_small_and_deduplicated(state: WorkingState) -> None:
+    former = DeterministicQueryFormer()
+    first, second = former.form(state), DeterministicQueryFormer().form(state.model_copy())
+    assert first == second
+    assert len(first) <= MAX_QUERIES
+    texts = [q.text.lower() for q in first if q.kind == "text"]
+    assert len(texts) == len(set(texts))
+    for q in first:
+        assert len(q.keys) == len(set(q.keys))
+
+
+def test_queries_come_from_the_working_state_not_just_the_last_message() -> None:
+    state = WorkingState(
+        goal="Fix the rounding bug in invoice totals",
+        entities=("billing-api",),
+        files=("src/invoices/totals.py",),
+        tools=("pytest",),
+        recent_turns=("Earlier: we looked at VAT per line", "User: it still fails for Stripe"),
+    )
+    queries = DeterministicQueryFormer().form(state)
+    sources = {q.source for q in queries}
+    assert {"goal", "recent_turn", "keys"} <= sources
+    keys = next(q for q in queries if q.kind == "structured").keys
+    assert {"billing-api", "totals.py", "totals", "pytest", "stripe"} <= set(keys)
+
+
+def _belief(**fields: object) -> Belief:
+    data: dict[str, object] = {
+        "id": "b-1",
+        "tenant_id": "t",
+        "principal_id": "p",
+        "statement": "s",
+        "subject": "s",
+        "scope": "project",
+        "origin_project": "home",
+        "recorded_at": NOW,
+    }
+    data.update(fields)
+    return Belief.model_validate(data)
+
+
+def _score(belief: Belief, project: str | None, rrf: float = 2 / 61) -> float:
+    fused = FusedCandidate(belief_id=belief.id, rrf_score=rrf, arm_ranks={})
+    return score_candidate(
+        fused,
+        belief,
+        project=project,
+        as_of=NOW,
+        weights=DEFAULT_POLICY.task,
+        policy=DEFAULT_POLICY,
+        arm_count=5,
+    ).score
+
+
+def test_portability_orders_transferred_beliefs() -> None:
+    portable = _score(_belief(portability="portable"), "away")
+    contextual = _score(_belief(portability="contextual"), "away")
+    local = _score(_belief(portability="local"), "away")
+    assert portable > contextual > local
+    assert local < DEFAULT_POLICY.floor.score  # below the floor by construction
+    assert _score(_belief(portability="local"), "home") > portable
+
+
+def test_local_corroboration_removes_the_transfer_discount() -> None:
+    plain = _score(_belief(portability="contextual"), "away")
+    corroborated = _score(
+        _belief(portability="contextual", corroborating_projects=["away"]), "away"
+    )
+    assert corroborated > plain
+
+
+def test_penalties_lower_the_score() -> None:
+    base = _score(_belief(), "home")
+    assert _score(_belief(state="provisional"), "home") < base
+    assert _score(_belief(flagged=True), "home") < base
+
+
+def _item(i: int, text: str = "short") -> RecalledItem:
+    return RecalledItem(belief_id=f"b-{i}", text=text, band=ConfidenceBand.HIGH, score=1 - i / 100)
+
+
+def test_the_floor_holds_even_with_budget_to_spare() -> None:
+    strong = score_candidate(
+        FusedCandidate(belief_id="b-s", rrf_score=4 / 61, arm_ranks={}),
+        _belief(id="b-s"),
+        project="home",
+        as_of=NOW,
+        weights=DEFAULT_POLICY.task,
+        policy=DEFAULT_POLICY,
+        arm_count=5,
+    )
+    weak = score_candidate(
+        FusedCandidate(belief_id="b-w", rrf_score=1 / 120, arm_ranks={}),
+        _belief(id="b-w"),
+        project="home",
+        as_of=NOW,
+        weights=DEFAULT_POLICY.task,
+        policy=DEFAULT_POLICY,
+        arm_count=5,
+    )
+    outcome = above_floor((strong, weak), DEFAULT_POLICY, 5)
+    assert [c.belief_id for c in outcome.kept if not isinstance(c, ConflictGroup)] == ["b-s"]
+    assert outcome.dropped_ids == ("b-w",)
+    lenient = DEFAULT_POLICY.model_copy(update={"floor": Floor(relevance=0.0, score=-1.0)})
+    assert len(above_floor((strong, weak), lenient, 5).kept) == 2
+
+
+def _request(**fields: object) -> RecallRequest:
+    return RecallRequest.model_validate(
+        {"tenant_id": "t", "principal_id": "p", "working_state": {}, **fields}
+    )
+
+
+def test_budget_item_cap_first_then_token_cap() -> None:
+    counter = default_token_counter()
+    units = tuple(RenderUnit(items=(_item(i),), score=1 - i / 100) for i in range(10))
+    trusted = TrustOutcome(units=units, blocked_ids=(), redacted_ids=(), scanner_version="t")
+    by_items = budgeted_items(trusted, counter, _request(max_items=3), DEFAULT_POLICY)
+    assert [u.ids[0] for u in by_items.units] == ["b-0", "b-1", "b-2"]
+    by_tokens = budgeted_items(
+        trusted, counter, _request(max_items=10, max_tokens=40), DEFAULT_POLICY
+    )
+    assert 0 < len(by_tokens.units) < 10 and by_tokens.tokens <= 40
+
+
+def test_a_long_item_does_not_starve_shorter_ones() -> None:
+    counter = default_token_counter()
+    units = (
+        RenderUnit(items=(_item(0, "word " * 400),), score=0.9),
+        RenderUnit(items=(_item(1),), score=0.8),
+    )
+    trusted = TrustOutcome(units=units, blocked_ids=(), redacted_ids=(), scanner_version="t")
+    outcome = budgeted_items(trusted, counter, _request(max_tokens=100), DEFAULT_POLICY)
+    assert [u.ids[0] for u in outcome.units] == ["b-1"]
+    assert outcome.dropped_ids == ("b-0",)
+
+
+def test_rendering_has_no_volatile_fields_and_is_stable() -> None:
+    items = [_item(0, "The user prefers tabs."), _item(1, "Deploys use  Fly.io\nweekly.")]
+    block = render_block([((i,), None) for i in items])
+    assert block == render_block([((i,), None) for i in items])
+    assert block == (
+        "<memory>\n- [b-0] (high) The user prefers tabs.\n"
+        "- [b-1] (high) Deploys use Fly.io weekly.\n</memory>\n"
+    )
+    assert render_block([]) == ""
