@@ -106,6 +106,12 @@ class ArmLimits(_Frozen):
         default=0.3, ge=-1, le=1, description="Cosine similarity below which a hit is noise."
     )
     hnsw_ef_search: int = Field(default=100, ge=1, le=1000, description="≥ per_arm (pgvector).")
+    max_candidates: int = Field(
+        default=100,
+        ge=1,
+        description="Top fused candidates loaded and scored (the rest are"
+        " too far down every arm to clear the floor).",
+    )
     graph_seeds: int = Field(default=5, ge=0, description="Top fused seeds expanded.")
     graph_depth: int = Field(default=1, ge=1, le=3)
     graph_fanout: int = Field(default=8, ge=1, description="Neighbours kept per seed.")

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 from types import ModuleType
 from typing import Any
 
+from recallflow.adapters.lifecycle.concurrency import ArmThreadPool
 from recallflow.adapters.lifecycle.lineage import LineageRecorder, node_identity
 from recallflow.dataflows import RESULT_NODE, build
 from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
@@ -25,16 +26,21 @@ class RecallFlow:
         *,
         policy: RetrievalPolicy = DEFAULT_POLICY,
         extra_modules: Iterable[ModuleType] = (),
+        concurrent_arms: bool = True,
     ) -> None:
         self.moment = Moment(moment)
         self.policy = policy
         self.lineage = LineageRecorder()
+        self.arm_pool = ArmThreadPool() if concurrent_arms else None
+        adapters: tuple[Any, ...] = (self.lineage,)
+        if self.arm_pool is not None:
+            adapters = (*adapters, self.arm_pool)
         self.driver = build(
             self.moment,
             config,
             policy=policy,
             extra_modules=extra_modules,
-            adapters=(self.lineage,),
+            adapters=adapters,
         )
         self.dag_version = self._dag_version()
 

@@ -1,7 +1,7 @@
 """Stage: the budget (ADR-0019 decision 17).
 
 The item cap binds first (dilution tracks the number of items), the token cap is the
-backstop, and both are bounded by 2% of the model's window. Units are taken in rank
+backstop, and the token cap is bounded by 2% of the model's window. Units are taken in rank
 order; a unit that does not fit is dropped and the next one is still tried, so one long
 item does not starve shorter, lower-ranked ones. A conflict set is taken whole or not at
 all.
@@ -27,12 +27,9 @@ def budgeted_items(
     """The units that fit the item cap, then the token cap, in rank order."""
     budget = policy.budgets[request.moment]
     ceiling = int(request.model_window * budget.window_share)
-    max_items = min(
-        request.max_items if request.max_items is not None else budget.max_items, ceiling
-    )
-    max_tokens = min(
-        request.max_tokens if request.max_tokens is not None else budget.max_tokens, ceiling
-    )
+    max_items = request.max_items if request.max_items is not None else budget.max_items
+    asked_tokens = request.max_tokens if request.max_tokens is not None else budget.max_tokens
+    max_tokens = min(asked_tokens, ceiling)
     frame = token_counter.count(f"{OPEN_TAG}\n{CLOSE_TAG}\n")
     kept: list[RenderUnit] = []
     dropped: list[str] = []

@@ -32,5 +32,5 @@ def arm_results(configured_arms: list[ArmResult]) -> tuple[ArmResult, ...]:
 def fused_candidates(
     arm_results: tuple[ArmResult, ...], policy: RetrievalPolicy
 ) -> tuple[FusedCandidate, ...]:
-    """Candidates by RRF score (desc, then id), each with the rank every arm gave it."""
-    return reciprocal_rank_fusion(arm_results, policy.rrf_k)
+    """The top candidates by RRF score (desc, then id), each with every arm's rank for it."""
+    return reciprocal_rank_fusion(arm_results, policy.rrf_k)[: policy.limits.max_candidates]

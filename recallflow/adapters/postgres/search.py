@@ -54,10 +54,10 @@ _TRIGRAM = sql.SQL(
 )
 _SEMANTIC = sql.SQL(
     "SELECT x.id, max(x.score) AS score"
-    " FROM unnest(%(vectors)s::text[]) AS v(vec),"
-    " LATERAL (SELECT b.id, (1 - (b.embedding <=> v.vec::vector))::float8 AS score"
+    " FROM unnest(%(vectors)s::text[]::vector[]) AS v(vec),"
+    " LATERAL (SELECT b.id, (1 - (b.embedding <=> v.vec))::float8 AS score"
     "  FROM beliefs b WHERE {filter} AND b.embedding IS NOT NULL"
-    "  ORDER BY b.embedding <=> v.vec::vector LIMIT %(limit)s) AS x"
+    "  ORDER BY b.embedding <=> v.vec LIMIT %(limit)s) AS x"
     " WHERE x.score >= %(min_similarity)s"
     " GROUP BY x.id ORDER BY score DESC, x.id LIMIT %(limit)s"
 )
