@@ -222,3 +222,28 @@ class RetrievalPolicy(_Frozen):
 
 #: The default policy.
 DEFAULT_POLICY = RetrievalPolicy()
+
+#: A weight vector that ranks by relevance alone (for ablations).
+MATCH_ONLY_WEIGHTS = Weights(
+    match=1.0,
+    confidence_state=0.0,
+    corroboration=0.0,
+    authority=0.0,
+    scope_affinity=0.0,
+    utility=0.0,
+)
+#: Penalties switched off (for ablations).
+NO_PENALTIES = Penalties(
+    provisional=0.0,
+    flagged=0.0,
+    transferred_uncorroborated=0.0,
+    conflicted=0.0,
+    local_outside_origin=0.0,
+)
+
+
+def match_only(policy: RetrievalPolicy) -> RetrievalPolicy:
+    """``policy`` ranking by fused match alone: both weight vectors match-only, no penalties."""
+    return policy.model_copy(
+        update={"task": MATCH_ONLY_WEIGHTS, "core": MATCH_ONLY_WEIGHTS, "penalties": NO_PENALTIES}
+    )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from hamilton.function_modifiers import config, tag
 
 from recallflow.models import Belief
-from recallflow.policy import Penalties, RetrievalPolicy, Weights
+from recallflow.policy import RetrievalPolicy, match_only
 from recallflow.ranking import score_candidate
 from recallflow.recall_models import (
     FusedCandidate,
@@ -80,34 +80,12 @@ def scored_candidates__match_only(
 
     Selected with config ``ranking="match_only"``; it shows in the trace as this function.
     """
-    only_match = policy.model_copy(
-        update={
-            "task": Weights(
-                match=1.0,
-                confidence_state=0,
-                corroboration=0,
-                authority=0,
-                scope_affinity=0,
-                utility=0,
-            ),
-            "core": Weights(
-                match=1.0,
-                confidence_state=0,
-                corroboration=0,
-                authority=0,
-                scope_affinity=0,
-                utility=0,
-            ),
-            "penalties": Penalties(
-                provisional=0,
-                flagged=0,
-                transferred_uncorroborated=0,
-                conflicted=0,
-                local_outside_origin=0,
-            ),
-        }
-    )
     scored: tuple[ScoredCandidate, ...] = scored_candidates__hand_weighted(
-        fused_candidates, candidate_beliefs, request, hard_filter, only_match, fused_arm_count
+        fused_candidates,
+        candidate_beliefs,
+        request,
+        hard_filter,
+        match_only(policy),
+        fused_arm_count,
     )
     return scored
