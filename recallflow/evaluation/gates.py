@@ -1,0 +1,161 @@
+"""The hard gates of the harness (issue 4, item 4; ADR-0019 consequences; DESIGN.md §9).
+
+Each gate is a line in the report with status ``pass``, ``fail`` or ``not built``;
+a ``fail`` makes ``recallflow eval`` exit non-zero. A gate whose capability does not
+exist yet, or that observed no recall at all, is ``not built`` — never ``pass``.
+
+* **isolation leaks = 0**: every id a recall rendered or traced (rendered, ranked, scored,
+  fused, dropped) must be a belief of the request's tenant and principal, checked by
+  looking the ids up in the database after the run (:class:`RecallAudit`).
+* **trace faithfulness**: for every recall, ``sha256(result.block.encode())`` equals
+  ``trace.rendered_sha256`` (and ``result.rendered_sha256``), and ``trace.rendered_ids``
+  equals ``result.rendered_ids``, in order.
+* **prefix byte stability**: not built until the snapshot issue.
+* **correction durability**: not built until the feedback issue.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from enum import StrEnum
+from typing import Any
+
+from psycopg_pool import ConnectionPool
+from pydantic import BaseModel, ConfigDict
+
+from recallflow.recall_models import RecallRequest, RecallResult
+
+_MAX_EXAMPLES = 5
+
+
+class GateStatus(StrEnum):
+    PASS = "pass"
+    FAIL = "fail"
+    NOT_BUILT = "not built"
+
+
+class GateResult(BaseModel):
+    """One gate's line in the report."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    status: GateStatus
+    detail: str
+
+
+def traced_ids(result: RecallResult) -> set[str]:
+    """Every belief id a result names, in the block or anywhere in its trace."""
+    trace = result.trace
+    ids: set[str] = set(result.rendered_ids)
+    ids.update(trace.rendered_ids, trace.ranked_ids, trace.floor_dropped_ids)
+    ids.update(trace.budget_dropped_ids)
+    ids.update(entry.belief_id for entry in trace.scored)
+    ids.update(candidate.belief_id for candidate in trace.fused)
+    for arm in trace.arms:
+        ids.update(hit.belief_id for hit in arm.hits)
+    return ids
+
+
+def faithfulness_problem(result: RecallResult) -> str | None:
+    """Why ``result``'s trace is not faithful to its bytes, or None when it is."""
+    digest = hashlib.sha256(result.block.encode()).hexdigest()
+    if digest != result.trace.rendered_sha256:
+        return f"sha256(block) {digest[:12]}… != trace.rendered_sha256"
+    if digest != result.rendered_sha256:
+        return f"sha256(block) {digest[:12]}… != result.rendered_sha256"
+    if tuple(result.trace.rendered_ids) != tuple(result.rendered_ids):
+        return "trace.rendered_ids differ from the rendered order"
+    return None
+
+
+class RecallAudit:
+    """Collects every recall the harness makes and checks the two per-recall gates."""
+
+    def __init__(self) -> None:
+        self.recalls = 0
+        self._ids: dict[tuple[str, str], set[str]] = defaultdict(set)
+        self._unfaithful: list[str] = []
+        self._unfaithful_count = 0
+        self._wrong_owner: list[str] = []
+
+    def observe(self, request: RecallRequest, result: RecallResult) -> None:
+        """Record one recall (call it for every recall the harness makes)."""
+        self.recalls += 1
+        trace = result.trace
+        if (trace.tenant_id, trace.principal_id) != (request.tenant_id, request.principal_id):
+            self._wrong_owner.append(
+                f"trace {trace.id} names {trace.tenant_id}/{trace.principal_id}"
+            )
+        self._ids[(request.tenant_id, request.principal_id)].update(traced_ids(result))
+        problem = faithfulness_problem(result)
+        if problem is not None:
+            self._unfaithful_count += 1
+            if len(self._unfaithful) < _MAX_EXAMPLES:
+                self._unfaithful.append(f"trace {trace.id}: {problem}")
+
+    def faithfulness(self) -> GateResult:
+        name = "trace faithfulness"
+        if not self.recalls:
+            return GateResult(name=name, status=GateStatus.NOT_BUILT, detail="no recall was made")
+        if self._unfaithful_count:
+            return GateResult(
+                name=name,
+                status=GateStatus.FAIL,
+                detail=f"{self._unfaithful_count} of {self.recalls} recalls unfaithful: "
+                + "; ".join(self._unfaithful),
+            )
+        return GateResult(
+            name=name,
+            status=GateStatus.PASS,
+            detail=f"{self.recalls} recalls: sha256 of the block = rendered_sha256, "
+            "traced ids = rendered order",
+        )
+
+    def isolation(self, pool: ConnectionPool) -> GateResult:
+        """Look every observed id up under its request's tenant and principal."""
+        name = "isolation leaks = 0"
+        if not self.recalls:
+            return GateResult(name=name, status=GateStatus.NOT_BUILT, detail="no recall was made")
+        leaks: list[str] = list(self._wrong_owner)
+        checked = 0
+        with pool.connection() as conn:
+            for (tenant, principal), ids in sorted(self._ids.items()):
+                wanted = sorted(ids)
+                checked += len(wanted)
+                rows: list[Any] = conn.execute(
+                    "SELECT id FROM beliefs WHERE tenant_id = %s AND principal_id = %s "
+                    "AND id = ANY(%s)",
+                    (tenant, principal, wanted),
+                ).fetchall()
+                found = {row[0] for row in rows}
+                leaks.extend(f"{tenant}/{principal}: {i}" for i in wanted if i not in found)
+        if leaks:
+            return GateResult(
+                name=name,
+                status=GateStatus.FAIL,
+                detail=f"{len(leaks)} ids outside the request's tenant/principal: "
+                + "; ".join(leaks[:_MAX_EXAMPLES]),
+            )
+        return GateResult(
+            name=name,
+            status=GateStatus.PASS,
+            detail=f"{self.recalls} recalls, {checked} distinct (principal, id) pairs looked up: "
+            "all belong to the request's tenant and principal",
+        )
+
+
+def not_built(name: str, why: str) -> GateResult:
+    """A gate whose capability does not exist yet."""
+    return GateResult(name=name, status=GateStatus.NOT_BUILT, detail=why)
+
+
+def unbuilt_gates() -> list[GateResult]:
+    """The gates that wait on later issues."""
+    return [
+        not_built("prefix byte stability", "needs the session snapshot (snapshot issue)"),
+        not_built(
+            "correction durability", "needs typed rejections and re-derivation (feedback issue)"
+        ),
+    ]

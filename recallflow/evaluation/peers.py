@@ -1,0 +1,114 @@
+"""The LangGraph ``PostgresStore`` peer on the same embedded server (issue 4, item 2;
+/work/shared/PEERS.md): what many agent builders use today for long-term memory.
+
+Every group is written into one store (namespace ``("eval", <group key>)``) in its own
+database on the same server, with the same vectors as recallflow (the ``embed``
+callable reads the shared :class:`~recallflow.evaluation.vectors.VectorCache`), and an
+HNSW index (m = 16, ef_construction = 64, cosine). It is searched twice:
+
+* ``default``: the store as it ships (``hnsw.ef_search = 40``). Its namespace predicate
+  is applied after the global HNSW scan, so a search can return fewer than ``limit``
+  rows; the report shows how many it returned on average.
+* ``relaxed_order``: the same with ``hnsw.iterative_scan = relaxed_order`` on the
+  connection, which lets pgvector keep scanning until the limit is filled. **This is the
+  row the report headlines**, since it is the configuration a careful user would run.
+
+Each search asks for ``limit`` = 10 items (the usual call), so MRR is MRR@10 here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import psycopg
+from psycopg import sql
+from psycopg.conninfo import make_conninfo
+
+from recallflow.evaluation.baselines import Ranked
+from recallflow.evaluation.datasets import Group
+from recallflow.evaluation.progress import iterate
+from recallflow.evaluation.vectors import VectorCache
+
+PEER_DATABASE = "recallflow_eval_peers"
+PEER_LIMIT = 10
+RELAXED = "-c hnsw.iterative_scan=relaxed_order"
+_NAMESPACE = "eval"
+
+
+def peer_available() -> str | None:
+    """None when LangGraph's PostgresStore imports, else why not."""
+    try:
+        from langgraph.store.postgres import PostgresStore  # noqa: F401
+    except ImportError as exc:
+        return f"langgraph-checkpoint-postgres is not installed ({exc})"
+    return None
+
+
+@contextlib.contextmanager
+def peer_database(admin_uri: str) -> Iterator[str]:
+    """A fresh database on the server of ``admin_uri`` for the peer; dropped afterwards."""
+    name = sql.Identifier(PEER_DATABASE)
+    with psycopg.connect(admin_uri, autocommit=True) as conn:
+        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(name))
+    try:
+        yield make_conninfo(admin_uri, dbname=PEER_DATABASE)
+    finally:
+        with psycopg.connect(admin_uri, autocommit=True) as conn:
+            conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
+
+
+def _index_config(vectors: VectorCache) -> dict[str, Any]:
+    return {
+        "dims": vectors.embedder.dimension,
+        "embed": vectors.lookup,
+        "fields": ["text"],
+        "distance_type": "cosine",
+        "ann_index_config": {"kind": "hnsw", "m": 16, "ef_construction": 64},
+    }
+
+
+def load_peer(uri: str, groups: Sequence[Group], vectors: VectorCache, *, progress: bool) -> float:
+    """Write every group's documents into the peer store; returns the seconds it took."""
+    from langgraph.store.base import PutOp
+    from langgraph.store.postgres import PostgresStore
+
+    started = time.perf_counter()
+    with PostgresStore.from_conn_string(uri, index=_index_config(vectors)) as store:  # type: ignore[arg-type]
+        store.setup()
+        for group in iterate(groups, desc="langgraph: load", unit="group", enabled=progress):
+            ops = [
+                PutOp((_NAMESPACE, group.key), doc.id, {"text": doc.text})
+                for doc in group.documents
+            ]
+            for start in range(0, len(ops), 500):
+                store.batch(ops[start : start + 500])
+    return time.perf_counter() - started
+
+
+def search_peer(
+    uri: str,
+    groups: Sequence[Group],
+    vectors: VectorCache,
+    *,
+    relaxed: bool,
+    progress: bool,
+) -> dict[str, Ranked]:
+    """Search every case of ``groups``; case id → ranking (latency includes query embedding)."""
+    from langgraph.store.postgres import PostgresStore
+
+    conninfo = make_conninfo(uri, options=RELAXED) if relaxed else uri
+    mode = "relaxed_order" if relaxed else "default"
+    out: dict[str, Ranked] = {}
+    with PostgresStore.from_conn_string(conninfo, index=_index_config(vectors)) as store:  # type: ignore[arg-type]
+        cases = [(g, c) for g in groups for c in g.cases]
+        for group, case in iterate(cases, desc=f"langgraph: {mode}", unit="q", enabled=progress):
+            _, embed_ms = vectors.embed_query(case.query)
+            started = time.perf_counter()
+            items = store.search((_NAMESPACE, group.key), query=case.query, limit=PEER_LIMIT)
+            ms = (time.perf_counter() - started) * 1000.0 + embed_ms
+            out[case.id] = Ranked([item.key for item in items], ms)
+    return out

@@ -1,0 +1,226 @@
+"""The Markdown rendering of an :class:`~recallflow.evaluation.runner.EvalReport`
+(issue 4, item 1: ``eval-report.md`` beside ``eval-report.json``).
+
+Sections: versions (``retrieval_policy_version`` and DAG version, so two runs can be
+compared), the hard gates, each dataset's headline tables per split (dev / test / all)
+with the published anchor beside them, per-category tables, recallflow's block metrics,
+the scenario metrics and per-request results, notes and timings.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from recallflow.evaluation.results import MetricRow
+
+if TYPE_CHECKING:
+    from recallflow.evaluation.runner import DatasetReport, EvalReport, SystemTable
+    from recallflow.evaluation.scenarios import ScenarioSummary
+
+_SPLITS = ("dev", "test", "all")
+
+
+def _f(value: float | None, digits: int = 3) -> str:
+    return "–" if value is None else f"{value:.{digits}f}"
+
+
+def _row_cells(row: MetricRow | None) -> list[str]:
+    if row is None:
+        return ["–"] * 7
+    return [
+        str(row.n),
+        _f(row.r5),
+        _f(row.r10),
+        _f(row.ndcg10),
+        _f(row.mrr),
+        _f(row.p50_ms, 1),
+        _f(row.p95_ms, 1),
+    ]
+
+
+def _table(header: list[str], rows: list[list[str]]) -> list[str]:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(r) + " |" for r in rows]
+    return lines
+
+
+def _headline(dataset: DatasetReport, label: str, split: str) -> list[str]:
+    header = ["system", "n", "R@5", "R@10", "nDCG@10", "MRR", "p50 ms", "p95 ms"]
+    rows: list[list[str]] = []
+    for table in dataset.systems:
+        row = table.rows.get(split, {}).get(label)
+        rows.append([table.system, *_row_cells(row)])
+    if dataset.anchor is not None and split == "all":
+        for anchor_row in dataset.anchor.rows:
+            if anchor_row.label == label:
+                v = anchor_row.values
+                rows.append(
+                    [
+                        f"*{dataset.anchor.name}* (published)",
+                        "1986",
+                        _f(v.get("r5", 0) / 100),
+                        _f(v.get("r10", 0) / 100),
+                        "–",
+                        "–",
+                        "–",
+                        "–",
+                    ]
+                )
+    return _table(header, rows)
+
+
+def _per_category(dataset: DatasetReport, table: SystemTable, split: str) -> list[str]:
+    header = ["category", "n", "R@5", "R@10", "nDCG@10", "MRR", "p50 ms", "p95 ms"]
+    labels = [*dataset.category_names.values(), *dataset.aggregates]
+    rows = [[label, *_row_cells(table.rows.get(split, {}).get(label))] for label in labels]
+    return _table(header, rows)
+
+
+def _anchor(dataset: DatasetReport) -> list[str]:
+    if dataset.anchor is None:
+        return []
+    lines = [f"**Published anchor: {dataset.anchor.name}.** {dataset.anchor.note}", ""]
+    rows = [
+        [r.label, _f(r.values.get("r5"), 1), _f(r.values.get("r10"), 1)]
+        for r in dataset.anchor.rows
+    ]
+    return lines + _table(["category", "R@5 %", "R@10 %"], rows) + [""]
+
+
+def _blocks(dataset: DatasetReport) -> list[str]:
+    lines: list[str] = []
+    for table in dataset.systems:
+        split_rows = []
+        for split in _SPLITS:
+            for label in dataset.aggregates:
+                row = table.rows.get(split, {}).get(label)
+                if row is not None and row.block_size is not None:
+                    split_rows.append(
+                        [
+                            split,
+                            label,
+                            str(row.n),
+                            _f(row.block_recall),
+                            _f(row.block_precision),
+                            _f(row.block_size, 2),
+                            str(row.empty_blocks),
+                        ]
+                    )
+        if split_rows:
+            lines += [f"Rendered block of **{table.system}** (after floor and budget):", ""]
+            header = [
+                "split",
+                "categories",
+                "n",
+                "block recall",
+                "block precision",
+                "mean items",
+                "empty blocks",
+            ]
+            lines += [*_table(header, split_rows), ""]
+    return lines
+
+
+def _dataset(dataset: DatasetReport) -> list[str]:
+    lines = [f"## {dataset.name}", ""]
+    if dataset.status == "skipped":
+        return [*lines, f"**Skipped:** {dataset.message}", ""]
+    groups = "; ".join(f"{split}: {', '.join(keys)}" for split, keys in dataset.groups.items())
+    lines += [
+        f"Groups — {groups}. Questions evaluated: {dataset.cases}; skipped (no resolvable "
+        f"evidence): {dataset.skipped_cases}.",
+        "",
+    ]
+    for label in dataset.aggregates:
+        for split in _SPLITS:
+            if not any(split in t.rows for t in dataset.systems):
+                continue
+            lines += [f"### Categories {label}, split {split}", ""]
+            lines += [*_headline(dataset, label, split), ""]
+    lines += _anchor(dataset)
+    lines += _blocks(dataset)
+    lines += ["### Per category (split all)", ""]
+    for table in dataset.systems:
+        if "all" not in table.rows:
+            continue
+        note = f" — {table.note}" if table.note else ""
+        lines += [f"**{table.system}**{note}", ""]
+        lines += [*_per_category(dataset, table, "all"), ""]
+    if dataset.notes:
+        lines += ["Notes:", ""] + [f"- {n}" for n in dataset.notes] + [""]
+    if dataset.timings_s:
+        timing = ", ".join(f"{k} {v:.1f} s" for k, v in dataset.timings_s.items())
+        lines += [f"Timings: {timing}.", ""]
+    return lines
+
+
+def _scenario_summary(summary: ScenarioSummary) -> list[str]:
+    rows = [
+        ["requests passed", f"{summary.passed} / {summary.requests}"],
+        ["must-include recall", _f(summary.must_include_recall)],
+        ["must-exclude violations (must be 0)", str(summary.must_exclude_violations)],
+        ["block precision", _f(summary.block_precision)],
+        ["transfer precision", _f(summary.transfer_precision)],
+        [
+            "transfer lift",
+            _f(summary.transfer_lift) if summary.transfer_lift is not None else "not measured",
+        ],
+    ]
+    lines = _table(["metric", "value"], rows)
+    lines += ["", f"({summary.transfer_lift_note})", ""]
+    detail = [
+        [
+            o.scenario,
+            o.request,
+            "pass" if o.passed else "FAIL",
+            ", ".join(o.rendered) or "(empty)",
+            "; ".join(o.failures) or "",
+        ]
+        for o in summary.outcomes
+    ]
+    return lines + _table(["scenario", "request", "result", "rendered", "failures"], detail)
+
+
+def _joined(values: tuple[str, ...]) -> str:
+    return ", ".join(values) or "n/a (no recall made)"
+
+
+def render_markdown(report: EvalReport) -> str:
+    """The whole report as Markdown."""
+    from recallflow.evaluation.gates import GateStatus
+
+    status = "FAILED" if report.failed else "passed"
+    lines = [
+        "# recallflow evaluation report",
+        "",
+        f"- Created: {report.created_at.isoformat(timespec='seconds')}; "
+        f"duration {report.duration_s:.1f} s; hard gates **{status}**",
+        f"- retrieval_policy_version: {_joined(report.retrieval_policy_versions)}",
+        f"- DAG version: {_joined(report.dag_versions)}",
+        f"- Embedder: {report.embedder}; run tenant {report.run_tenant}",
+        f"- Recall: {report.recall.note}",
+        "",
+        "## Hard gates",
+        "",
+    ]
+    marks = {
+        GateStatus.PASS: "pass",
+        GateStatus.FAIL: "**FAIL**",
+        GateStatus.NOT_BUILT: "not built",
+    }
+    lines += _table(
+        ["gate", "status", "detail"],
+        [[g.name, marks[g.status], g.detail] for g in report.gates],
+    )
+    lines.append("")
+    for dataset in report.datasets:
+        lines += _dataset(dataset)
+    lines += ["## Scenario suites", ""]
+    scenarios = report.scenarios
+    if scenarios.summary is None:
+        lines += [f"**{scenarios.status}**: {scenarios.message}", ""]
+        if scenarios.scenarios:
+            lines += [f"Scenarios on file: {', '.join(scenarios.scenarios)}", ""]
+    else:
+        lines += [*_scenario_summary(scenarios.summary), ""]
+    return "\n".join(lines).rstrip() + "\n"

@@ -1,0 +1,452 @@
+"""The harness runner: datasets, baselines, peers, scenarios and gates in one run
+(issue 4, items 1–5).
+
+:func:`run_eval` opens nothing itself: it takes an open :class:`~recallflow.memory.Memory`
+(the CLI opens a throwaway embedded store), runs every dataset it is given through the
+same steps — embed each text once, ingest each group as a principal, rank every case with
+each baseline, the LangGraph peer and recallflow's in-turn recall — then the scenario
+suites, then the gates, and returns an :class:`EvalReport`. Nothing in here knows LoCoMo:
+a new :class:`~recallflow.evaluation.datasets.Dataset` plugs in unchanged.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from recallflow.evaluation import peers
+from recallflow.evaluation.baselines import build_baselines
+from recallflow.evaluation.datasets import (
+    Anchor,
+    Dataset,
+    Group,
+    SplitChoice,
+    select_groups,
+)
+from recallflow.evaluation.gates import GateResult, GateStatus, RecallAudit, unbuilt_gates
+from recallflow.evaluation.ingest import as_of_after, ingest_group, principal_id
+from recallflow.evaluation.progress import bar, iterate
+from recallflow.evaluation.recall_adapter import RecallAccess, RecallFn, recall_access
+from recallflow.evaluation.results import CaseOutcome, MetricRow, outcome, summarise
+from recallflow.evaluation.scenarios import (
+    RequestOutcome,
+    Scenario,
+    ScenarioSummary,
+    run_scenario,
+    summarise_scenarios,
+)
+from recallflow.evaluation.vectors import VectorCache
+from recallflow.memory import Memory
+from recallflow.recall_models import RecallRequest, RecallResult, WorkingState
+
+RECALLFLOW = "recallflow"
+PEER_DEFAULT = "LangGraph PostgresStore (default)"
+PEER_RELAXED = "LangGraph PostgresStore (relaxed_order)"
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class EvalOptions(_Model):
+    """What to run."""
+
+    split: SplitChoice = "all"
+    conversations: int | None = Field(default=None, ge=1, description="First N groups only.")
+    skip_peers: bool = False
+    progress: bool = True
+
+
+class SystemTable(_Model):
+    """One system's metrics: split → row label (category or aggregate) → row."""
+
+    system: str
+    note: str = ""
+    rows: dict[str, dict[str, MetricRow | None]]
+
+
+class DatasetReport(_Model):
+    """Everything measured on one dataset."""
+
+    name: str
+    status: Literal["ran", "skipped"]
+    message: str = ""
+    groups: dict[str, tuple[str, ...]] = {}
+    cases: int = 0
+    skipped_cases: int = 0
+    category_names: dict[int, str] = {}
+    aggregates: dict[str, tuple[int, ...]] = {}
+    systems: tuple[SystemTable, ...] = ()
+    anchor: Anchor | None = None
+    notes: tuple[str, ...] = ()
+    timings_s: dict[str, float] = {}
+
+
+class ScenarioReport(_Model):
+    status: Literal["ran", "skipped", "not built"]
+    message: str = ""
+    scenarios: tuple[str, ...] = ()
+    summary: ScenarioSummary | None = None
+
+
+class EvalReport(_Model):
+    """The whole report; written as ``eval-report.json`` and rendered as Markdown."""
+
+    created_at: datetime
+    embedder: str
+    run_tenant: str
+    retrieval_policy_versions: tuple[str, ...]
+    dag_versions: tuple[str, ...]
+    recall: RecallAccess
+    datasets: tuple[DatasetReport, ...]
+    scenarios: ScenarioReport
+    gates: tuple[GateResult, ...]
+    duration_s: float
+
+    @property
+    def failed(self) -> bool:
+        """True when any hard gate failed (the CLI then exits non-zero)."""
+        return any(g.status is GateStatus.FAIL for g in self.gates)
+
+
+class _Versions:
+    def __init__(self) -> None:
+        self.policy: set[str] = set()
+        self.dag: set[str] = set()
+
+    def see(self, result: RecallResult) -> None:
+        self.policy.add(result.trace.retrieval_policy_version)
+        self.dag.add(result.trace.dag_version)
+
+
+def _tables(
+    dataset: Dataset, outcomes: Sequence[CaseOutcome], systems: Sequence[tuple[str, str]]
+) -> list[SystemTable]:
+    splits = ["dev", "test", "all"]
+    labels: list[tuple[str, tuple[int, ...]]] = [(c.name, (c.id,)) for c in dataset.categories]
+    labels += list(dataset.aggregates.items())
+    tables: list[SystemTable] = []
+    for system, note in systems:
+        mine = [o for o in outcomes if o.system == system]
+        rows: dict[str, dict[str, MetricRow | None]] = {}
+        for split in splits:
+            in_split = [o for o in mine if split == "all" or o.split == split]
+            if not in_split:
+                continue
+            rows[split] = {
+                label: summarise(o for o in in_split if o.category in cats)
+                for label, cats in labels
+            }
+        tables.append(SystemTable(system=system, note=note, rows=rows))
+    return tables
+
+
+def _rank_baselines(
+    groups: Sequence[Group], vectors: VectorCache, progress: bool
+) -> tuple[list[CaseOutcome], list[str]]:
+    out: list[CaseOutcome] = []
+    names: list[str] = []
+    total = sum(len(g.cases) for g in groups)
+    with bar(total=total, desc="baselines", unit="q", enabled=progress) as progress_bar:
+        for group in groups:
+            for retriever in build_baselines(group, vectors):
+                if retriever.name not in names:
+                    names.append(retriever.name)
+                for case in group.cases:
+                    ranked = retriever.rank(case)
+                    out.append(
+                        outcome(
+                            system=retriever.name,
+                            group=group.key,
+                            split=group.split,
+                            category=case.category,
+                            case_id=case.id,
+                            ranked=ranked.ids,
+                            relevant=case.relevant,
+                            ms=ranked.ms,
+                        )
+                    )
+            progress_bar.update(len(group.cases))
+    return out, names
+
+
+def _rank_peer(
+    memory: Memory, groups: Sequence[Group], vectors: VectorCache, progress: bool
+) -> tuple[list[CaseOutcome], list[str], float]:
+    out: list[CaseOutcome] = []
+    with peers.peer_database(memory.uri) as uri:
+        load_s = peers.load_peer(uri, groups, vectors, progress=progress)
+        for system, relaxed in ((PEER_DEFAULT, False), (PEER_RELAXED, True)):
+            ranked = peers.search_peer(uri, groups, vectors, relaxed=relaxed, progress=progress)
+            for group in groups:
+                for case in group.cases:
+                    r = ranked[case.id]
+                    out.append(
+                        outcome(
+                            system=system,
+                            group=group.key,
+                            split=group.split,
+                            category=case.category,
+                            case_id=case.id,
+                            ranked=r.ids,
+                            relevant=case.relevant,
+                            ms=r.ms,
+                        )
+                    )
+    return out, [PEER_RELAXED, PEER_DEFAULT], load_s
+
+
+def _rank_recallflow(
+    groups: Sequence[Group],
+    tenant: str,
+    recall: RecallFn,
+    audit: RecallAudit,
+    versions: _Versions,
+    progress: bool,
+) -> list[CaseOutcome]:
+    out: list[CaseOutcome] = []
+    total = sum(len(g.cases) for g in groups)
+    with bar(total=total, desc="recallflow", unit="q", enabled=progress) as progress_bar:
+        for group in groups:
+            prefix = f"{group.key}/"
+            as_of = as_of_after(group)
+            for case in group.cases:
+                request = RecallRequest(
+                    tenant_id=tenant,
+                    principal_id=principal_id(group),
+                    working_state=WorkingState(goal=case.query),
+                    as_of=as_of,
+                )
+                started = time.perf_counter()
+                result = recall(request, True)
+                ms = (time.perf_counter() - started) * 1000.0
+                audit.observe(request, result)
+                versions.see(result)
+                out.append(
+                    outcome(
+                        system=RECALLFLOW,
+                        group=group.key,
+                        split=group.split,
+                        category=case.category,
+                        case_id=case.id,
+                        ranked=[i.removeprefix(prefix) for i in result.trace.ranked_ids],
+                        relevant=case.relevant,
+                        ms=ms,
+                        rendered=[i.removeprefix(prefix) for i in result.rendered_ids],
+                    )
+                )
+                progress_bar.update(1)
+    return out
+
+
+def run_dataset(
+    memory: Memory,
+    dataset: Dataset,
+    *,
+    tenant: str,
+    vectors: VectorCache,
+    recall: RecallFn | None,
+    audit: RecallAudit,
+    versions: _Versions,
+    options: EvalOptions,
+) -> DatasetReport:
+    """Ingest and evaluate one dataset with every system."""
+    timings: dict[str, float] = {}
+    notes: list[str] = []
+    groups = select_groups(dataset.groups(), split=options.split, limit=options.conversations)
+    started = time.perf_counter()
+    vectors.embed_corpus(
+        [d.text for g in groups for d in g.documents],
+        desc=f"{dataset.name}: embed",
+        progress=options.progress,
+    )
+    timings["embed documents"] = time.perf_counter() - started
+
+    started = time.perf_counter()
+    for group in iterate(
+        groups, desc=f"{dataset.name}: ingest", unit="group", enabled=options.progress
+    ):
+        ingest_group(memory, tenant, group, vectors)
+    timings["ingest into recallflow"] = time.perf_counter() - started
+
+    started = time.perf_counter()
+    outcomes, baseline_names = _rank_baselines(groups, vectors, options.progress)
+    timings["baselines"] = time.perf_counter() - started
+    systems: list[tuple[str, str]] = []
+
+    if recall is not None:
+        started = time.perf_counter()
+        outcomes += _rank_recallflow(groups, tenant, recall, audit, versions, options.progress)
+        timings["recallflow recall"] = time.perf_counter() - started
+        systems.append((RECALLFLOW, "in-turn DAG via Memory.recall; ranked = trace.ranked_ids"))
+    else:
+        notes.append("recallflow not measured: Memory.recall does not exist yet (issue 3)")
+
+    systems += [(name, "") for name in baseline_names]
+
+    if options.skip_peers:
+        notes.append("LangGraph PostgresStore peer skipped (--skip-peers)")
+    elif (why := peers.peer_available()) is not None:
+        notes.append(f"LangGraph PostgresStore peer not run: {why}")
+    else:
+        started = time.perf_counter()
+        peer_outcomes, peer_names, load_s = _rank_peer(memory, groups, vectors, options.progress)
+        outcomes += peer_outcomes
+        timings["langgraph load"] = load_s
+        timings["langgraph (load + both searches)"] = time.perf_counter() - started
+        systems += [
+            (peer_names[0], f"reported row: iterative scan on; limit {peers.PEER_LIMIT}, MRR@10"),
+            (peer_names[1], f"as shipped (ef_search 40); limit {peers.PEER_LIMIT}, MRR@10"),
+        ]
+
+    tables = _tables(dataset, outcomes, systems)
+    for table in tables:
+        if table.system in (PEER_DEFAULT, PEER_RELAXED):
+            rows = table.rows.get("all", {})
+            row = next((r for r in rows.values() if r is not None), None)
+            if row is not None:
+                overall = rows.get(list(dataset.aggregates)[-1]) or row
+                notes.append(
+                    f"{table.system}: returned {overall.mean_returned:.2f} of "
+                    f"{peers.PEER_LIMIT} results per search on average"
+                )
+    splits: dict[str, tuple[str, ...]] = {}
+    for group in groups:
+        splits[group.split] = (*splits.get(group.split, ()), group.key)
+    return DatasetReport(
+        name=dataset.name,
+        status="ran",
+        groups=splits,
+        cases=sum(len(g.cases) for g in groups),
+        skipped_cases=sum(g.skipped_cases for g in groups),
+        category_names={c.id: c.name for c in dataset.categories},
+        aggregates=dict(dataset.aggregates),
+        systems=tuple(tables),
+        anchor=dataset.anchor,
+        notes=tuple(notes),
+        timings_s=timings,
+    )
+
+
+def run_scenarios(
+    memory: Memory,
+    scenarios: Sequence[Scenario],
+    *,
+    tenant: str,
+    recall: RecallFn | None,
+    access: RecallAccess,
+    audit: RecallAudit,
+    versions: _Versions,
+    progress: bool,
+) -> ScenarioReport:
+    """Run every scenario (each in its own tenant) and summarise."""
+    names = tuple(s.name for s in scenarios)
+    if recall is None:
+        return ScenarioReport(
+            status="not built", message=access.note, scenarios=names, summary=None
+        )
+
+    def audited(request: RecallRequest, cross_project: bool) -> RecallResult:
+        result = recall(request, cross_project)
+        audit.observe(request, result)
+        if cross_project:  # the lift's cross-project-off policy is a variant, not the policy
+            versions.see(result)
+        return result
+
+    outcomes: list[RequestOutcome] = []
+    for scenario in iterate(scenarios, desc="scenarios", unit="scenario", enabled=progress):
+        outcomes += run_scenario(
+            memory, tenant, scenario, audited, lift_supported=access.lift_supported
+        )
+    summary = summarise_scenarios(
+        outcomes, lift_measured=access.lift_supported, lift_note=access.note
+    )
+    return ScenarioReport(status="ran", scenarios=names, summary=summary)
+
+
+def new_run_tenant() -> str:
+    """A tenant id no earlier run used."""
+    return f"eval-{secrets.token_hex(4)}"
+
+
+def run_eval(
+    memory: Memory,
+    *,
+    datasets: Sequence[Dataset] = (),
+    skipped: Sequence[DatasetReport] = (),
+    scenarios: Sequence[Scenario] | None = None,
+    scenario_message: str = "",
+    options: EvalOptions | None = None,
+    tenant: str | None = None,
+) -> EvalReport:
+    """Run the whole harness against an open store and return the report."""
+    options = options or EvalOptions()
+    tenant = tenant or new_run_tenant()
+    started = time.perf_counter()
+    recall, access = recall_access(memory)
+    audit = RecallAudit()
+    versions = _Versions()
+    vectors = VectorCache(memory.embedder)
+    reports = list(skipped)
+    for dataset in datasets:
+        reports.append(
+            run_dataset(
+                memory,
+                dataset,
+                tenant=tenant,
+                vectors=vectors,
+                recall=recall,
+                audit=audit,
+                versions=versions,
+                options=options,
+            )
+        )
+    if scenarios is None:
+        scenario_report = ScenarioReport(status="skipped", message=scenario_message)
+    else:
+        scenario_report = run_scenarios(
+            memory,
+            scenarios,
+            tenant=tenant,
+            recall=recall,
+            access=access,
+            audit=audit,
+            versions=versions,
+            progress=options.progress,
+        )
+    gates = [audit.isolation(memory.pool), audit.faithfulness(), *unbuilt_gates()]
+    return EvalReport(
+        created_at=datetime.now(UTC),
+        embedder=memory.embedder.name,
+        run_tenant=tenant,
+        retrieval_policy_versions=tuple(sorted(versions.policy)),
+        dag_versions=tuple(sorted(versions.dag)),
+        recall=access,
+        datasets=tuple(reports),
+        scenarios=scenario_report,
+        gates=tuple(gates),
+        duration_s=time.perf_counter() - started,
+    )
+
+
+def skipped_dataset(name: str, message: str) -> DatasetReport:
+    """A dataset that could not be run (e.g. its file is absent)."""
+    return DatasetReport(name=name, status="skipped", message=message)
+
+
+def write_report(report: EvalReport, out: Path) -> tuple[Path, Path]:
+    """Write ``eval-report.md`` and ``eval-report.json`` into ``out``."""
+    from recallflow.evaluation.report import render_markdown
+
+    out.mkdir(parents=True, exist_ok=True)
+    md = out / "eval-report.md"
+    js = out / "eval-report.json"
+    md.write_text(render_markdown(report), encoding="utf-8")
+    js.write_text(report.model_dump_json(indent=2), encoding="utf-8")
+    return md, js

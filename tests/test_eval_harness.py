@@ -1,0 +1,222 @@
+"""The evaluation harness end to end on a tiny built-in dataset (not LoCoMo), on the real
+embedded PostgreSQL (the ``memory`` fixture): ingestion, baselines, recallflow's recall,
+the scenario suites, the gates and the report (issue 4 acceptance). No wall-clock asserts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from recallflow import Memory
+from recallflow.cli_eval import DEFAULT_SCENARIOS, resolve
+from recallflow.evaluation.datasets import (
+    Case,
+    Category,
+    Document,
+    Group,
+    InMemoryDataset,
+    Split,
+    select_groups,
+)
+from recallflow.evaluation.gates import GateStatus, RecallAudit
+from recallflow.evaluation.ingest import edges, ingest_group, principal_id
+from recallflow.evaluation.runner import EvalOptions, run_eval, write_report
+from recallflow.evaluation.scenarios import load_scenarios
+from recallflow.evaluation.vectors import VectorCache
+from recallflow.recall_models import RecallRequest, WorkingState
+
+S1 = datetime(2024, 3, 1, 10, 0, tzinfo=UTC)
+S2 = datetime(2024, 4, 1, 10, 0, tzinfo=UTC)
+
+
+def _doc(doc_id: str, text: str, session: int, position: int) -> Document:
+    return Document(
+        id=doc_id,
+        text=text,
+        speaker=text.split(":")[0],
+        episode_id=f"session-{session}",
+        episode_time=S1 if session == 1 else S2,
+        position=position,
+    )
+
+
+def _group(key: str, split: Split, names: tuple[str, str]) -> Group:
+    a, b = names
+    docs = (
+        _doc("D1:1", f"{a}: I adopted a greyhound named Pepper.", 1, 0),
+        _doc("D1:2", f"{b}: Lovely! I started learning the cello.", 1, 1),
+        _doc("D1:3", f"{a}: Pepper loves running on the beach.", 1, 2),
+        _doc("D2:1", f"{b}: My cello teacher lives in Lisbon.", 2, 3),
+        _doc("D2:2", f"{a}: I am training for a marathon in October.", 2, 4),
+        _doc("D2:3", f"{b}: Good luck with the marathon training!", 2, 5),
+    )
+    cases = (
+        Case(
+            id=f"{key}/q0", query="What breed is the greyhound dog?", relevant=("D1:1",), category=4
+        ),
+        Case(
+            id=f"{key}/q1",
+            query="Where does the cello teacher live?",
+            relevant=("D2:1",),
+            category=1,
+        ),
+        Case(id=f"{key}/q2", query="When is the October marathon?", relevant=("D2:2",), category=2),
+        Case(id=f"{key}/q3", query="Who loves the beach?", relevant=("D1:3", "D1:1"), category=5),
+    )
+    return Group(key=key, split=split, documents=docs, cases=cases, skipped_cases=1)
+
+
+def _dataset() -> InMemoryDataset:
+    return InMemoryDataset(
+        name="tiny",
+        categories=(
+            Category(id=4, name="single-hop"),
+            Category(id=1, name="multi-hop"),
+            Category(id=2, name="temporal"),
+            Category(id=5, name="adversarial"),
+        ),
+        aggregates={"1–4": (1, 2, 4), "1–5": (1, 2, 4, 5)},
+        group_list=(_group("g1", "dev", ("Ann", "Bo")), _group("g2", "test", ("Cy", "Di"))),
+    )
+
+
+def test_splits_are_selected_in_dataset_order() -> None:
+    groups = _dataset().groups()
+    assert [g.key for g in select_groups(groups, split="dev")] == ["g1"]
+    assert [g.key for g in select_groups(groups, split="test")] == ["g2"]
+    assert [g.key for g in select_groups(groups, limit=1)] == ["g1"]
+
+
+def test_edges_stay_linear_in_the_number_of_documents() -> None:
+    group = _group("g", "dev", ("Ann", "Bo"))
+    links = edges("t", group)
+    follows = [(e.src_id, e.dst_id) for e in links if e.relation.value == "follows"]
+    same = [(e.src_id, e.dst_id) for e in links if e.relation.value == "same_episode"]
+    assert follows == [
+        ("g/D1:1", "g/D1:2"),
+        ("g/D1:2", "g/D1:3"),
+        ("g/D2:1", "g/D2:2"),
+        ("g/D2:2", "g/D2:3"),
+    ]
+    assert same == [
+        ("g/D1:1", "g/D1:2"),
+        ("g/D1:1", "g/D1:3"),
+        ("g/D2:1", "g/D2:2"),
+        ("g/D2:1", "g/D2:3"),
+    ]
+
+
+def test_harness_runs_end_to_end_on_a_tiny_dataset(
+    memory: Memory, tenant: str, tmp_path: Path
+) -> None:
+    scenarios = load_scenarios(resolve(DEFAULT_SCENARIOS))
+    report = run_eval(
+        memory,
+        datasets=[_dataset()],
+        scenarios=scenarios,
+        options=EvalOptions(skip_peers=True, progress=False),
+        tenant=tenant,
+    )
+    (tiny,) = report.datasets
+    assert tiny.status == "ran"
+    assert tiny.cases == 8
+    assert tiny.skipped_cases == 2
+    assert tiny.groups == {"dev": ("g1",), "test": ("g2",)}
+
+    # every group became a principal with its beliefs, one episode per session
+    stored = memory.beliefs.list(tenant, principal_id(_dataset().group_list[0]))
+    assert sorted(b.id for b in stored) == sorted(f"g1/D{s}:{t}" for s in (1, 2) for t in (1, 2, 3))
+    pepper = next(b for b in stored if b.id == "g1/D1:1")
+    assert pepper.valid_from == S1
+    assert pepper.source_episode_id == "g1/session-1"
+    assert "pepper" in pepper.entities and "ann" not in pepper.entities
+
+    systems = {t.system: t for t in tiny.systems}
+    assert {"BM25", "dense", "BM25+dense RRF"} <= set(systems)
+    bm25 = systems["BM25"].rows["all"]["1–4"]
+    assert bm25 is not None and bm25.n == 6
+    # BM25 ranks the one turn sharing the question's rare words first, in every case
+    assert bm25.mrr == pytest.approx(1.0)
+    assert bm25.r5 == pytest.approx(1.0)
+    assert set(systems["BM25"].rows) == {"dev", "test", "all"}
+
+    # recallflow ran through Memory.recall: its rows exist and the gates passed
+    assert "recallflow" in systems
+    rf = systems["recallflow"].rows["all"]["1–5"]
+    assert rf is not None and rf.n == 8 and rf.block_size is not None
+    gates = {g.name: g.status for g in report.gates}
+    assert gates["isolation leaks = 0"] is GateStatus.PASS
+    assert gates["trace faithfulness"] is GateStatus.PASS
+    assert gates["prefix byte stability"] is GateStatus.NOT_BUILT
+    assert gates["correction durability"] is GateStatus.NOT_BUILT
+    assert not report.failed
+    assert report.retrieval_policy_versions and report.dag_versions
+
+    # scenarios: hard filters hold whatever the embedder
+    summary = report.scenarios.summary
+    assert summary is not None
+    assert summary.requests == sum(len(s.requests) for s in scenarios)
+    hard = [
+        o for o in summary.outcomes if o.scenario in {"isolation", "sensitivity", "supersession"}
+    ]
+    assert hard and all(o.must_exclude_violations == 0 for o in hard)
+
+    md, js = write_report(report, tmp_path)
+    text = md.read_text()
+    assert "## Hard gates" in text and "retrieval_policy_version" in text
+    assert "DAG version" in text and "## tiny" in text
+    assert json.loads(js.read_text())["datasets"][0]["name"] == "tiny"
+
+
+def test_gates_fail_on_a_tampered_block_and_a_foreign_id(memory: Memory, tenant: str) -> None:
+    group = _group("gx", "dev", ("Ann", "Bo"))
+    other = _group("gy", "dev", ("Cy", "Di"))
+    vectors = VectorCache(memory.embedder)
+    vectors.embed_corpus([d.text for d in (*group.documents, *other.documents)], progress=False)
+    ingest_group(memory, tenant, group, vectors)
+    ingest_group(memory, tenant, other, vectors)
+    request = RecallRequest(
+        tenant_id=tenant,
+        principal_id=principal_id(group),
+        working_state=WorkingState(goal="Where does the cello teacher live?"),
+    )
+    result = memory.recall(request)
+    assert hashlib.sha256(result.block.encode()).hexdigest() == result.trace.rendered_sha256
+
+    audit = RecallAudit()
+    audit.observe(request, result)
+    assert audit.faithfulness().status is GateStatus.PASS
+    assert audit.isolation(memory.pool).status is GateStatus.PASS
+
+    tampered = result.model_copy(update={"block": result.block + " "})
+    leaked = result.model_copy(
+        update={"trace": result.trace.model_copy(update={"ranked_ids": ("gy/D1:1",)})}
+    )
+    audit.observe(request, tampered)
+    audit.observe(request, leaked)
+    assert audit.faithfulness().status is GateStatus.FAIL
+    isolation = audit.isolation(memory.pool)
+    assert isolation.status is GateStatus.FAIL and "gy/D1:1" in isolation.detail
+    assert RecallAudit().faithfulness().status is GateStatus.NOT_BUILT
+
+
+def test_langgraph_peer_runs_on_the_same_server(memory: Memory) -> None:
+    from recallflow.evaluation import peers
+
+    if peers.peer_available() is not None:
+        pytest.skip("langgraph-checkpoint-postgres is not installed")
+    groups = [_group("p1", "dev", ("Ann", "Bo")), _group("p2", "dev", ("Cy", "Di"))]
+    vectors = VectorCache(memory.embedder)
+    vectors.embed_corpus([d.text for g in groups for d in g.documents], progress=False)
+    with peers.peer_database(memory.uri) as uri:
+        peers.load_peer(uri, groups, vectors, progress=False)
+        ranked = peers.search_peer(uri, groups, vectors, relaxed=True, progress=False)
+    assert set(ranked) == {c.id for g in groups for c in g.cases}
+    # results stay in the group's namespace
+    assert all(set(r.ids) <= {d.id for d in groups[0].documents} for r in ranked.values())
+    assert all(0 < len(r.ids) <= peers.PEER_LIMIT for r in ranked.values())
