@@ -89,7 +89,7 @@ class Floor(_Frozen):
     """The relevance floor (decision 10): a candidate must clear both thresholds."""
 
     relevance: float = Field(
-        default=0.2, ge=0, le=1, description="Minimum normalised RRF match of a candidate."
+        default=0.35, ge=0, le=1, description="Minimum normalised RRF match of a candidate."
     )
     score: float = Field(default=0.40, description="Minimum total score of a candidate.")
 
@@ -99,8 +99,16 @@ class ArmLimits(_Frozen):
 
     per_arm: int = Field(default=50, ge=1, le=1000, description="Hits returned per arm.")
     lexical_candidate_cap: int = Field(
-        default=400, ge=1, description="FTS matches ranked by ts_rank_cd at most (cap first)."
+        default=400, ge=1, description="Matches gathered per word or key before scoring."
     )
+    common_share: float = Field(
+        default=0.25,
+        gt=0,
+        le=1,
+        description="A word or key on more than this share of a principal's beliefs is ignored.",
+    )
+    bm25_k1: float = Field(default=1.2, ge=0, description="BM25 k1 (lexical arm).")
+    bm25_b: float = Field(default=0.75, ge=0, le=1, description="BM25 b (lexical arm).")
     trigram_threshold: float = Field(default=0.5, ge=0, le=1, description="word_similarity min.")
     semantic_min_similarity: float = Field(
         default=0.3, ge=-1, le=1, description="Cosine similarity below which a hit is noise."
@@ -123,6 +131,13 @@ class RetrievalPolicy(_Frozen):
 
     name: str = "default"
     rrf_k: int = Field(default=60, ge=1)
+    arm_weights: dict[str, float] = Field(
+        # Tuned on the LoCoMo dev split (conversations 1-5) only: the narrow arms (exact
+        # keys, spelling, neighbours) are precise when they fire but vote on many loosely
+        # related beliefs when they do not, so their votes count a fifth of the broad arms'.
+        default={"structured_hits": 0.2, "trigram_hits": 0.2, "graph_expanded_hits": 0.2},
+        description="Weighted RRF: an arm's votes count this much (default 1.0 each).",
+    )
     arms: tuple[str, ...] = ("structured_hits", "lexical_hits", "trigram_hits", "semantic_hits")
     graph_expansion: bool = True
     cross_project: bool = Field(
@@ -192,6 +207,20 @@ class RetrievalPolicy(_Frozen):
             LifecycleState.CONFLICTED,
         ),
     }
+
+    def arm_weight(self, arm: str) -> float:
+        """How much an arm's votes count in fusion (weighted RRF; 1.0 unless set)."""
+        return self.arm_weights.get(arm, 1.0)
+
+    @property
+    def fused_arms(self) -> tuple[str, ...]:
+        """The arms fusion draws on: the configured ones, plus graph expansion when on."""
+        return (*self.arms, "graph_expanded_hits") if self.graph_expansion else self.arms
+
+    @property
+    def best_fused_score(self) -> float:
+        """The fused score of a belief ranked first by every arm (normalises the match)."""
+        return sum(self.arm_weight(a) for a in self.fused_arms) / (self.rrf_k + 1)
 
     def weights_for(self, moment: Moment) -> Weights:
         """The weight vector of a moment: ``core`` for the snapshot, ``task`` otherwise."""

@@ -46,14 +46,13 @@ def score_candidate(
     as_of: datetime,
     weights: Weights,
     policy: RetrievalPolicy,
-    arm_count: int,
+    best_fused: float,
 ) -> ScoredCandidate:
     """Score one candidate; the breakdown records every feature's weighted contribution."""
     transferred = is_transferred(belief, project)
     local_evidence = corroborated_here(belief, project)
 
-    best_possible = arm_count / (policy.rrf_k + 1)
-    match = min(1.0, fused.rrf_score / best_possible) if best_possible > 0 else 0.0
+    match = min(1.0, fused.rrf_score / best_fused) if best_fused > 0 else 0.0
 
     confidence = belief.confidence
     if transferred and not local_evidence:
@@ -114,7 +113,6 @@ def score_candidate(
     )
 
 
-def match_of(candidate: ScoredCandidate, policy: RetrievalPolicy, arm_count: int) -> float:
+def match_of(candidate: ScoredCandidate, best_fused: float) -> float:
     """The candidate's normalised RRF match in [0, 1] (what the relevance floor reads)."""
-    best_possible = arm_count / (policy.rrf_k + 1)
-    return min(1.0, candidate.fused.rrf_score / best_possible) if best_possible > 0 else 0.0
+    return min(1.0, candidate.fused.rrf_score / best_fused) if best_fused > 0 else 0.0

@@ -31,12 +31,25 @@ RawHits = list[tuple[str, float]]
 class BeliefSearch(Protocol):
     """The belief store as the arms see it: every method is hard-filtered."""
 
-    def structured(self, f: HardFilter, keys: Sequence[str], limit: int) -> RawHits:
-        """Beliefs whose subject or an entity equals one of ``keys``."""
+    def structured(
+        self, f: HardFilter, keys: Sequence[str], limit: int, cap: int, common_share: float
+    ) -> RawHits:
+        """Beliefs whose subject or an entity equals one of ``keys``, weighted by key rarity;
+        keys on more than ``common_share`` of the principal's beliefs are ignored."""
         ...
 
-    def lexical(self, f: HardFilter, texts: Sequence[str], limit: int, cap: int) -> RawHits:
-        """Full-text matches of ``texts`` ranked by ``ts_rank_cd`` over at most ``cap`` matches."""
+    def lexical(
+        self,
+        f: HardFilter,
+        texts: Sequence[str],
+        limit: int,
+        cap: int,
+        common_share: float,
+        k1: float,
+        b: float,
+    ) -> RawHits:
+        """BM25 (binary tf) over the words of ``texts``, at most ``cap`` matches per word;
+        words on more than ``common_share`` of the principal's beliefs are ignored."""
         ...
 
     def trigram(self, f: HardFilter, texts: Sequence[str], limit: int, threshold: float) -> RawHits:

@@ -96,9 +96,9 @@ def decoy_store(memory: Memory) -> tuple[str, HardFilter]:
 def _arm_ids(memory: Memory, arm: str, f: HardFilter) -> list[str]:
     search = memory.search
     if arm == "structured":
-        hits = search.structured(f, [SUBJECT, "payments"], 50)
+        hits = search.structured(f, [SUBJECT, "payments"], 50, 400, 0.25)
     elif arm == "lexical":
-        hits = search.lexical(f, ["payments webhooks backoff"], 50, 400)
+        hits = search.lexical(f, ["payments webhooks backoff"], 50, 400, 0.25, 1.2, 0.75)
     elif arm == "trigram":
         hits = search.trigram(f, ["payments-webhook"], 50, 0.5)
     elif arm == "semantic":

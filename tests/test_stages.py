@@ -125,7 +125,7 @@ def _score(belief: Belief, project: str | None, rrf: float = 2 / 61) -> float:
         as_of=NOW,
         weights=DEFAULT_POLICY.task,
         policy=DEFAULT_POLICY,
-        arm_count=5,
+        best_fused=5 / 61,
     ).score
 
 
@@ -164,7 +164,7 @@ def test_the_floor_holds_even_with_budget_to_spare() -> None:
         as_of=NOW,
         weights=DEFAULT_POLICY.task,
         policy=DEFAULT_POLICY,
-        arm_count=5,
+        best_fused=5 / 61,
     )
     weak = score_candidate(
         FusedCandidate(belief_id="b-w", rrf_score=1 / 120, arm_ranks={}),
@@ -173,13 +173,13 @@ def test_the_floor_holds_even_with_budget_to_spare() -> None:
         as_of=NOW,
         weights=DEFAULT_POLICY.task,
         policy=DEFAULT_POLICY,
-        arm_count=5,
+        best_fused=5 / 61,
     )
-    outcome = above_floor((strong, weak), DEFAULT_POLICY, 5)
+    outcome = above_floor((strong, weak), DEFAULT_POLICY, 5 / 61)
     assert [c.belief_id for c in outcome.kept if not isinstance(c, ConflictGroup)] == ["b-s"]
     assert outcome.dropped_ids == ("b-w",)
     lenient = DEFAULT_POLICY.model_copy(update={"floor": Floor(relevance=0.0, score=-1.0)})
-    assert len(above_floor((strong, weak), lenient, 5).kept) == 2
+    assert len(above_floor((strong, weak), lenient, 5 / 61).kept) == 2
 
 
 def _request(**fields: object) -> RecallRequest:

@@ -15,25 +15,25 @@ from recallflow.ranking import match_of
 from recallflow.recall_models import ConflictGroup, FloorOutcome, Resolved, ScoredCandidate
 
 
-def _clears(c: ScoredCandidate, policy: RetrievalPolicy, arm_count: int) -> bool:
+def _clears(c: ScoredCandidate, policy: RetrievalPolicy, best_fused: float) -> bool:
     floor = policy.floor
-    return match_of(c, policy, arm_count) >= floor.relevance and c.score >= floor.score
+    return match_of(c, best_fused) >= floor.relevance and c.score >= floor.score
 
 
 @tag(stage="floor")
 def above_floor(
-    resolved_candidates: tuple[Resolved, ...], policy: RetrievalPolicy, fused_arm_count: int
+    resolved_candidates: tuple[Resolved, ...], policy: RetrievalPolicy, best_fused_score: float
 ) -> FloorOutcome:
     """The resolved units above the floor, in order, and the ids dropped under it."""
     kept: list[Resolved] = []
     dropped: list[str] = []
     for unit in resolved_candidates:
         if isinstance(unit, ConflictGroup):
-            if any(_clears(m, policy, fused_arm_count) for m in unit.members):
+            if any(_clears(m, policy, best_fused_score) for m in unit.members):
                 kept.append(unit)
             else:
                 dropped.extend(m.belief_id for m in unit.members)
-        elif _clears(unit, policy, fused_arm_count):
+        elif _clears(unit, policy, best_fused_score):
             kept.append(unit)
         else:
             dropped.append(unit.belief_id)

@@ -33,4 +33,5 @@ def fused_candidates(
     arm_results: tuple[ArmResult, ...], policy: RetrievalPolicy
 ) -> tuple[FusedCandidate, ...]:
     """The top candidates by RRF score (desc, then id), each with every arm's rank for it."""
-    return reciprocal_rank_fusion(arm_results, policy.rrf_k)[: policy.limits.max_candidates]
+    fused = reciprocal_rank_fusion(arm_results, policy.rrf_k, policy.arm_weights)
+    return fused[: policy.limits.max_candidates]

@@ -32,7 +32,8 @@ def graph_expanded_hits(
 ) -> ArmResult:
     """Beliefs linked to the top seeds of the other arms, ranked by path weight."""
     limits = policy.limits
-    seeds = [c.belief_id for c in reciprocal_rank_fusion(seed_results, policy.rrf_k)]
+    fused = reciprocal_rank_fusion(seed_results, policy.rrf_k, policy.arm_weights)
+    seeds = [c.belief_id for c in fused]
     seeds = seeds[: limits.graph_seeds]
     return run_arm(
         "graph_expanded_hits",

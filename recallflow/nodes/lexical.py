@@ -1,5 +1,5 @@
-"""Arm: Postgres full-text search, ts_rank_cd over a capped match set (ADR-0019 decision 6;
-DESIGN.md §6: cap candidates before ranking)."""
+"""Arm: Postgres full-text search, BM25-weighted over a capped match set (ADR-0019
+decision 6; DESIGN.md §6: cap candidates before ranking)."""
 
 from __future__ import annotations
 
@@ -18,12 +18,18 @@ def lexical_hits(
     belief_search: BeliefSearch,
     policy: RetrievalPolicy,
 ) -> ArmResult:
-    """Beliefs matching any term of the text queries, ranked by cover density."""
+    """Beliefs matching words of the text queries, ranked by BM25 (rare words count most)."""
     limits = policy.limits
     return run_arm(
         "lexical_hits",
         lambda: belief_search.lexical(
-            hard_filter, query_texts, limits.per_arm, limits.lexical_candidate_cap
+            hard_filter,
+            query_texts,
+            limits.per_arm,
+            limits.lexical_candidate_cap,
+            limits.common_share,
+            limits.bm25_k1,
+            limits.bm25_b,
         ),
         limits.timeout_ms,
     )

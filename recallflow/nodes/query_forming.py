@@ -39,9 +39,12 @@ def query_texts(recall_queries: tuple[RecallQuery, ...]) -> tuple[str, ...]:
 
 @tag(stage="query_forming")
 def trigram_terms(query_keys: tuple[str, ...], query_texts: tuple[str, ...]) -> tuple[str, ...]:
-    """Short terms matched against belief subjects: the keys, then content words."""
-    words = content_terms(query_texts)
-    return tuple(dict.fromkeys((*query_keys, *words)))[:24]
+    """Short terms matched against belief subjects: the structured keys; content words of
+    the text queries only when there are no keys (a common word spelled like a subject is
+    noise, measured on the LoCoMo dev split)."""
+    if query_keys:
+        return query_keys[:24]
+    return content_terms(query_texts)[:24]
 
 
 @tag(stage="query_forming")

@@ -23,9 +23,9 @@ from recallflow.recall_models import (
 
 
 @tag(stage="scoring")
-def fused_arm_count(policy: RetrievalPolicy) -> int:
-    """How many arms fusion could have drawn on (normalises the match feature)."""
-    return len(policy.arms) + (1 if policy.graph_expansion else 0)
+def best_fused_score(policy: RetrievalPolicy) -> float:
+    """The fused score of a belief every arm ranked first (normalises the match feature)."""
+    return policy.best_fused_score
 
 
 @config.when(ranking="hand_weighted")
@@ -36,7 +36,7 @@ def scored_candidates__hand_weighted(
     request: RecallRequest,
     hard_filter: HardFilter,
     policy: RetrievalPolicy,
-    fused_arm_count: int,
+    best_fused_score: float,
 ) -> tuple[ScoredCandidate, ...]:
     """Every loaded candidate with its score breakdown, band and transfer flag."""
     weights = policy.weights_for(request.moment)
@@ -60,7 +60,7 @@ def scored_candidates__hand_weighted(
                 as_of=hard_filter.as_of,
                 weights=weights,
                 policy=policy,
-                arm_count=fused_arm_count,
+                best_fused=best_fused_score,
             )
         )
     return tuple(sorted(scored, key=lambda c: (-c.score, c.belief_id)))
@@ -74,7 +74,7 @@ def scored_candidates__match_only(
     request: RecallRequest,
     hard_filter: HardFilter,
     policy: RetrievalPolicy,
-    fused_arm_count: int,
+    best_fused_score: float,
 ) -> tuple[ScoredCandidate, ...]:
     """Ablation: rank by the fused match alone (every other weight zero, no penalties).
 
@@ -86,6 +86,6 @@ def scored_candidates__match_only(
         request,
         hard_filter,
         match_only(policy),
-        fused_arm_count,
+        best_fused_score,
     )
     return scored

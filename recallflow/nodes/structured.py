@@ -17,10 +17,16 @@ def structured_hits(
     belief_search: BeliefSearch,
     policy: RetrievalPolicy,
 ) -> ArmResult:
-    """Beliefs whose subject or entities equal a query key, by how many keys they match."""
+    """Beliefs whose subject or entities equal a query key, by the rarity of the keys matched."""
     limits = policy.limits
     return run_arm(
         "structured_hits",
-        lambda: belief_search.structured(hard_filter, query_keys, limits.per_arm),
+        lambda: belief_search.structured(
+            hard_filter,
+            query_keys,
+            limits.per_arm,
+            limits.lexical_candidate_cap,
+            limits.common_share,
+        ),
         limits.timeout_ms,
     )

@@ -14,6 +14,7 @@ on its own connection of the recall pool, so arms can run concurrently. Arm-spec
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -31,21 +32,44 @@ from recallflow.models import Belief
 from recallflow.recall_models import HardFilter
 from recallflow.recall_ports import RawHits
 
+#: A word or key is never "too common" below this many beliefs.
+MIN_COMMON = 50
+
 _NEGATION = re.compile(r"(^|\s)-+(?=\S)")
 
+# Keys and lexemes are weighted by their rarity among the principal's beliefs (BM25's
+# idf): a key or word found in a quarter of them or more says little and is dropped.
 _STRUCTURED = sql.SQL(
-    "SELECT b.id, ((b.subject = ANY(%(keys)s))::int * 2"
-    " + (SELECT count(*) FROM unnest(b.entities) AS e WHERE e = ANY(%(keys)s)))::float8 AS score"
-    " FROM beliefs b WHERE {filter}"
-    " AND (b.subject = ANY(%(keys)s) OR b.entities && %(keys)s::text[])"
-    " ORDER BY score DESC, b.id LIMIT %(limit)s"
+    "WITH k AS (SELECT DISTINCT unnest(%(keys)s::text[]) AS key),"
+    " df AS (SELECT k.key, (SELECT count(*) FROM (SELECT 1 FROM beliefs b WHERE {filter}"
+    "   AND (b.subject = k.key OR b.entities @> ARRAY[k.key]) LIMIT %(df_cap)s) s) AS n FROM k),"
+    " w AS (SELECT key, ln(1 + (%(n_docs)s - n + 0.5) / (n + 0.5)) AS idf FROM df"
+    "   WHERE n > 0 AND n < %(df_cap)s)"
+    " SELECT m.id, sum(w.idf * CASE WHEN m.subject = w.key THEN 2 ELSE 1 END)::float8 AS score"
+    " FROM w, LATERAL (SELECT b.id, b.subject FROM beliefs b WHERE {filter}"
+    "   AND (b.subject = w.key OR b.entities @> ARRAY[w.key]) LIMIT %(cap)s) m"
+    " GROUP BY m.id ORDER BY score DESC, m.id LIMIT %(limit)s"
 )
+# BM25 over the query's lexemes (English stemming and stop words, as the stored
+# documents): idf from each lexeme's document frequency, a binary term frequency (beliefs
+# are short), length normalised against the candidates' mean. Matches are gathered per
+# lexeme and capped before scoring (DESIGN.md §6: cap before ranking).
 _LEXICAL = sql.SQL(
-    "WITH q AS (SELECT recallflow_any_terms(%(texts)s::text[]) AS query),"
-    " matches AS (SELECT b.id, b.search_document FROM beliefs b, q"
-    "  WHERE {filter} AND b.search_document @@ q.query LIMIT %(cap)s)"
-    " SELECT m.id, ts_rank_cd(m.search_document, q.query, 1)::float8 AS score"
-    " FROM matches m, q ORDER BY score DESC, m.id LIMIT %(limit)s"
+    "WITH q AS (SELECT DISTINCT lexeme FROM unnest(tsvector_to_array("
+    "   to_tsvector('english'::regconfig, %(text)s))) AS lexeme),"
+    " df AS (SELECT q.lexeme, quote_literal(q.lexeme)::tsquery AS tq,"
+    "   (SELECT count(*) FROM (SELECT 1 FROM beliefs b WHERE {filter}"
+    "     AND b.search_document @@ quote_literal(q.lexeme)::tsquery LIMIT %(df_cap)s) s) AS n"
+    "   FROM q),"
+    " w AS (SELECT tq, ln(1 + (%(n_docs)s - n + 0.5) / (n + 0.5)) AS idf FROM df"
+    "   WHERE n > 0 AND n < %(df_cap)s),"
+    " hits AS (SELECT m.id, m.len, sum(w.idf) AS idf_sum FROM w,"
+    "   LATERAL (SELECT b.id, length(b.search_document) AS len FROM beliefs b"
+    "     WHERE {filter} AND b.search_document @@ w.tq LIMIT %(cap)s) m"
+    "   GROUP BY m.id, m.len)"
+    " SELECT id, (idf_sum * (%(k1)s + 1) / (1 + %(k1)s * (1 - %(b)s + %(b)s * len"
+    "   / greatest(avg(len) OVER (), 1))))::float8 AS score"
+    " FROM hits ORDER BY score DESC, id LIMIT %(limit)s"
 )
 _TRIGRAM = sql.SQL(
     "SELECT b.id, max(word_similarity(t.term, b.subject))::float8 AS score"
@@ -100,8 +124,32 @@ def _rows(cur: psycopg.Cursor[Any]) -> RawHits:
 class PostgresBeliefSearch:
     """Every arm's query, hard-filtered, each on its own pooled connection."""
 
-    def __init__(self, pool: ConnectionPool) -> None:
+    def __init__(self, pool: ConnectionPool, *, size_ttl_s: float = 60.0) -> None:
         self._pool = pool
+        self._size_ttl_s = size_ttl_s
+        self._sizes: dict[tuple[str, str], tuple[float, int]] = {}
+
+    def principal_size(self, f: HardFilter) -> int:
+        """How many beliefs the principal has (any state): the N of idf. Cached for a
+        minute; idf moves little as a principal grows."""
+        key = (f.tenant_id, f.principal_id)
+        now = time.monotonic()
+        cached = self._sizes.get(key)
+        if cached is not None and now - cached[0] < self._size_ttl_s:
+            return cached[1]
+        with self._pool.connection() as conn:
+            row = conn.execute(
+                "SELECT count(*) FROM beliefs WHERE tenant_id = %s AND principal_id = %s", key
+            ).fetchone()
+        size = int(row[0]) if row else 0
+        self._sizes[key] = (now, size)
+        return size
+
+    def _rarity(self, f: HardFilter, share: float) -> dict[str, int]:
+        """N, and the document frequency from which a word or key is too common to use
+        (never below :data:`MIN_COMMON`, so a small principal keeps all its words)."""
+        n_docs = max(self.principal_size(f), 1)
+        return {"n_docs": n_docs, "df_cap": max(MIN_COMMON, int(n_docs * share)) + 1}
 
     def _run(
         self,
@@ -123,16 +171,36 @@ class PostgresBeliefSearch:
                 cur.execute(query.format(filter=predicate), {**filter_params, **params})
                 return _rows(cur)
 
-    def structured(self, f: HardFilter, keys: Sequence[str], limit: int) -> RawHits:
+    def structured(
+        self, f: HardFilter, keys: Sequence[str], limit: int, cap: int, common_share: float
+    ) -> RawHits:
         if not keys:
             return []
-        return self._run(_STRUCTURED, f, {"keys": list(keys), "limit": limit})
+        params = {"keys": list(keys), "limit": limit, "cap": cap, **self._rarity(f, common_share)}
+        return self._run(_STRUCTURED, f, params)
 
-    def lexical(self, f: HardFilter, texts: Sequence[str], limit: int, cap: int) -> RawHits:
-        cleaned = [_NEGATION.sub(r"\1", t) for t in texts if t.strip()]
-        if not cleaned:
+    def lexical(
+        self,
+        f: HardFilter,
+        texts: Sequence[str],
+        limit: int,
+        cap: int,
+        common_share: float,
+        k1: float,
+        b: float,
+    ) -> RawHits:
+        text = " ".join(_NEGATION.sub(r"\1", t) for t in texts if t.strip())
+        if not text:
             return []
-        return self._run(_LEXICAL, f, {"texts": cleaned, "limit": limit, "cap": cap})
+        params = {
+            "text": text,
+            "limit": limit,
+            "cap": cap,
+            "k1": k1,
+            "b": b,
+            **self._rarity(f, common_share),
+        }
+        return self._run(_LEXICAL, f, params)
 
     def trigram(self, f: HardFilter, texts: Sequence[str], limit: int, threshold: float) -> RawHits:
         terms = [t for t in dict.fromkeys(texts) if len(t) >= 3]
