@@ -221,3 +221,23 @@ def test_rendering_has_no_volatile_fields_and_is_stable() -> None:
         "- [b-1] (high) Deploys use Fly.io weekly.\n</memory>\n"
     )
     assert render_block([]) == ""
+
+
+def test_a_cached_former_asks_its_inner_former_once_per_state() -> None:
+    from recallflow.query_former import CachedQueryFormer
+    from recallflow.recall_models import RecallQuery
+
+    calls: list[WorkingState] = []
+
+    class CountingFormer:
+        def form(self, state: WorkingState) -> tuple[RecallQuery, ...]:
+            calls.append(state)
+            return DeterministicQueryFormer().form(state)
+
+    cached = CachedQueryFormer(CountingFormer(), maxsize=2)
+    a, b, c = (WorkingState(goal=g) for g in ("alpha beta", "gamma delta", "epsilon"))
+    assert cached.form(a) == cached.form(a.model_copy()) == DeterministicQueryFormer().form(a)
+    cached.form(b)
+    cached.form(c)  # evicts a (least recently used)
+    cached.form(a)
+    assert calls == [a, b, c, a]
