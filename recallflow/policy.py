@@ -99,7 +99,7 @@ class ArmLimits(_Frozen):
 
     per_arm: int = Field(default=50, ge=1, le=1000, description="Hits returned per arm.")
     lexical_candidate_cap: int = Field(
-        default=400, ge=1, description="Matches gathered per word or key before scoring."
+        default=150, ge=1, description="Matches gathered per word or key before scoring."
     )
     common_share: float = Field(
         default=0.25,

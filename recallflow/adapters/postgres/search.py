@@ -14,7 +14,6 @@ on its own connection of the recall pool, so arms can run concurrently. Arm-spec
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -37,44 +36,61 @@ MIN_COMMON = 50
 
 _NEGATION = re.compile(r"(^|\s)-+(?=\S)")
 
+
 # Keys and lexemes are weighted by their rarity among the principal's beliefs (BM25's
-# idf): a key or word found in a quarter of them or more says little and is dropped.
+# idf), read from the per-principal counts the database keeps (migration 0004); a key or
+# word on more than a quarter of them says little and is left out.
+def _rarity(terms: str) -> str:
+    """The CTEs ``n`` (the principal's size) and ``w`` (each term of ``terms`` with its idf)."""
+    return (
+        " n AS (SELECT greatest(coalesce((SELECT beliefs FROM principal_sizes"
+        "   WHERE tenant_id = %(hf_tenant)s AND principal_id = %(hf_principal)s), 0), 1) AS docs),"
+        " w AS (SELECT t.term, ln(1 + (n.docs - t.df + 0.5) / (t.df + 0.5)) AS idf"
+        "   FROM principal_terms t, n WHERE t.tenant_id = %(hf_tenant)s"
+        "   AND t.principal_id = %(hf_principal)s AND t.kind = %(kind)s AND t.term = ANY("
+        + terms
+        + ")"
+        "   AND t.df > 0 AND t.df <= greatest(%(min_common)s, n.docs * %(common_share)s)),"
+    )
+
+
 _STRUCTURED = sql.SQL(
-    "WITH k AS (SELECT DISTINCT unnest(%(keys)s::text[]) AS key),"
-    " df AS (SELECT k.key, (SELECT count(*) FROM (SELECT 1 FROM beliefs b WHERE {filter}"
-    "   AND (b.subject = k.key OR b.entities @> ARRAY[k.key]) LIMIT %(df_cap)s) s) AS n FROM k),"
-    " w AS (SELECT key, ln(1 + (%(n_docs)s - n + 0.5) / (n + 0.5)) AS idf FROM df"
-    "   WHERE n > 0 AND n < %(df_cap)s)"
-    " SELECT m.id, sum(w.idf * CASE WHEN m.subject = w.key THEN 2 ELSE 1 END)::float8 AS score"
-    " FROM w, LATERAL (SELECT b.id, b.subject FROM beliefs b WHERE {filter}"
-    "   AND (b.subject = w.key OR b.entities @> ARRAY[w.key]) LIMIT %(cap)s) m"
-    " GROUP BY m.id ORDER BY score DESC, m.id LIMIT %(limit)s"
+    "WITH" + _rarity("%(terms)s") + " hits AS (SELECT m.id, m.subject, w.term, w.idf FROM w,"
+    "   LATERAL (SELECT b.id, b.subject FROM beliefs b WHERE {filter}"
+    "     AND (b.subject = w.term OR b.entities @> ARRAY[w.term]) LIMIT %(cap)s) m)"
+    " SELECT id, sum(idf * CASE WHEN subject = term THEN 2 ELSE 1 END)::float8 AS score"
+    " FROM hits GROUP BY id ORDER BY score DESC, id LIMIT %(limit)s"
 )
 # BM25 over the query's lexemes (English stemming and stop words, as the stored
-# documents): idf from each lexeme's document frequency, a binary term frequency (beliefs
-# are short), length normalised against the candidates' mean. Matches are gathered per
-# lexeme and capped before scoring (DESIGN.md §6: cap before ranking).
+# documents): idf as above, a binary term frequency (beliefs are short), length
+# normalised against the candidates' mean. Matches are gathered per lexeme and capped
+# before scoring (DESIGN.md §6: cap before ranking).
 _LEXICAL = sql.SQL(
-    "WITH q AS (SELECT DISTINCT lexeme FROM unnest(tsvector_to_array("
-    "   to_tsvector('english'::regconfig, %(text)s))) AS lexeme),"
-    " df AS (SELECT q.lexeme, quote_literal(q.lexeme)::tsquery AS tq,"
-    "   (SELECT count(*) FROM (SELECT 1 FROM beliefs b WHERE {filter}"
-    "     AND b.search_document @@ quote_literal(q.lexeme)::tsquery LIMIT %(df_cap)s) s) AS n"
-    "   FROM q),"
-    " w AS (SELECT tq, ln(1 + (%(n_docs)s - n + 0.5) / (n + 0.5)) AS idf FROM df"
-    "   WHERE n > 0 AND n < %(df_cap)s),"
-    " hits AS (SELECT m.id, m.len, sum(w.idf) AS idf_sum FROM w,"
+    "WITH"
+    + _rarity(
+        "ARRAY(SELECT unnest(tsvector_to_array(to_tsvector('english'::regconfig, %(text)s))))"
+    )
+    + " hits AS (SELECT m.id, m.len, sum(w.idf) AS idf_sum FROM w,"
     "   LATERAL (SELECT b.id, length(b.search_document) AS len FROM beliefs b"
-    "     WHERE {filter} AND b.search_document @@ w.tq LIMIT %(cap)s) m"
+    "     WHERE {filter} AND b.search_document @@ quote_literal(w.term)::tsquery"
+    "     LIMIT %(cap)s) m"
     "   GROUP BY m.id, m.len)"
     " SELECT id, (idf_sum * (%(k1)s + 1) / (1 + %(k1)s * (1 - %(b)s + %(b)s * len"
     "   / greatest(avg(len) OVER (), 1))))::float8 AS score"
     " FROM hits ORDER BY score DESC, id LIMIT %(limit)s"
 )
+# Trigram: query keys against the principal's distinct keys (migration 0005), then the
+# beliefs whose subject is a matched key.
 _TRIGRAM = sql.SQL(
-    "SELECT b.id, max(word_similarity(t.term, b.subject))::float8 AS score"
-    " FROM unnest(%(terms)s::text[]) AS t(term) JOIN beliefs b ON t.term <%% b.subject"
-    " WHERE {filter} GROUP BY b.id ORDER BY score DESC, b.id LIMIT %(limit)s"
+    "WITH k AS (SELECT t.term, max(word_similarity(q.term, t.term)) AS sim"
+    "   FROM unnest(%(terms)s::text[]) AS q(term) JOIN principal_terms t"
+    "   ON t.tenant_id = %(hf_tenant)s AND t.principal_id = %(hf_principal)s AND t.kind = 'k'"
+    "   AND q.term <%% t.term WHERE t.df > 0"
+    "   GROUP BY t.term ORDER BY sim DESC, t.term LIMIT %(limit)s)"
+    " SELECT m.id, max(k.sim)::float8 AS score FROM k,"
+    "   LATERAL (SELECT b.id FROM beliefs b WHERE {filter} AND b.subject = k.term"
+    "   LIMIT %(limit)s) m"
+    " GROUP BY m.id ORDER BY score DESC, m.id LIMIT %(limit)s"
 )
 _SEMANTIC = sql.SQL(
     "SELECT x.id, max(x.score) AS score"
@@ -106,10 +122,11 @@ _NEIGHBOURS = sql.SQL(
     " GROUP BY b.id ORDER BY score DESC, b.id LIMIT %(limit)s"
 )
 _LOAD = sql.SQL(
-    SELECT_BELIEF + " b WHERE {filter} AND (b.id = ANY(%(ids)s) OR b.conflict_set_id IN ("
-    " SELECT c.conflict_set_id FROM beliefs c WHERE c.tenant_id = %(hf_tenant)s"
-    " AND c.principal_id = %(hf_principal)s AND c.id = ANY(%(ids)s)"
-    " AND c.conflict_set_id IS NOT NULL))"
+    SELECT_BELIEF + " b WHERE {filter} AND b.id = ANY(%(ids)s)"
+    " UNION ALL " + SELECT_BELIEF + " b WHERE {filter} AND NOT (b.id = ANY(%(ids)s))"
+    " AND b.conflict_set_id IN (SELECT c.conflict_set_id FROM beliefs c"
+    " WHERE c.tenant_id = %(hf_tenant)s AND c.principal_id = %(hf_principal)s"
+    " AND c.id = ANY(%(ids)s) AND c.conflict_set_id IS NOT NULL)"
 )
 
 
@@ -124,32 +141,8 @@ def _rows(cur: psycopg.Cursor[Any]) -> RawHits:
 class PostgresBeliefSearch:
     """Every arm's query, hard-filtered, each on its own pooled connection."""
 
-    def __init__(self, pool: ConnectionPool, *, size_ttl_s: float = 60.0) -> None:
+    def __init__(self, pool: ConnectionPool) -> None:
         self._pool = pool
-        self._size_ttl_s = size_ttl_s
-        self._sizes: dict[tuple[str, str], tuple[float, int]] = {}
-
-    def principal_size(self, f: HardFilter) -> int:
-        """How many beliefs the principal has (any state): the N of idf. Cached for a
-        minute; idf moves little as a principal grows."""
-        key = (f.tenant_id, f.principal_id)
-        now = time.monotonic()
-        cached = self._sizes.get(key)
-        if cached is not None and now - cached[0] < self._size_ttl_s:
-            return cached[1]
-        with self._pool.connection() as conn:
-            row = conn.execute(
-                "SELECT count(*) FROM beliefs WHERE tenant_id = %s AND principal_id = %s", key
-            ).fetchone()
-        size = int(row[0]) if row else 0
-        self._sizes[key] = (now, size)
-        return size
-
-    def _rarity(self, f: HardFilter, share: float) -> dict[str, int]:
-        """N, and the document frequency from which a word or key is too common to use
-        (never below :data:`MIN_COMMON`, so a small principal keeps all its words)."""
-        n_docs = max(self.principal_size(f), 1)
-        return {"n_docs": n_docs, "df_cap": max(MIN_COMMON, int(n_docs * share)) + 1}
 
     def _run(
         self,
@@ -176,7 +169,14 @@ class PostgresBeliefSearch:
     ) -> RawHits:
         if not keys:
             return []
-        params = {"keys": list(keys), "limit": limit, "cap": cap, **self._rarity(f, common_share)}
+        params = {
+            "kind": "k",
+            "terms": list(dict.fromkeys(keys)),
+            "limit": limit,
+            "cap": cap,
+            "common_share": common_share,
+            "min_common": MIN_COMMON,
+        }
         return self._run(_STRUCTURED, f, params)
 
     def lexical(
@@ -193,12 +193,14 @@ class PostgresBeliefSearch:
         if not text:
             return []
         params = {
+            "kind": "l",
             "text": text,
             "limit": limit,
             "cap": cap,
             "k1": k1,
             "b": b,
-            **self._rarity(f, common_share),
+            "common_share": common_share,
+            "min_common": MIN_COMMON,
         }
         return self._run(_LEXICAL, f, params)
 
