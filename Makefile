@@ -21,9 +21,11 @@ test: $(STAMP)
 	$(BIN)/ruff check recallflow tests benchmarks
 	$(BIN)/mypy recallflow tests benchmarks
 	$(BIN)/python -m pytest -q
+	RECALLFLOW_BENCH_TIERS=tiny $(BIN)/python -m pytest benchmarks -q --benchmark-disable
 
 bench: $(STAMP)
 	$(BIN)/python -m pytest benchmarks --benchmark-only --benchmark-autosave -q
+	$(BIN)/recallflow bench report
 
 bench-compare: $(STAMP)
 	$(BIN)/recallflow bench compare

@@ -191,9 +191,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("status", help="show what a store holds")
     store_args(p)
     p.set_defaults(func=_cmd_status)
+    from recallflow.cli_bench import add_bench_parser
     from recallflow.cli_eval import add_eval_parser
 
     add_eval_parser(sub)
+    add_bench_parser(sub)
     return parser
 
 

@@ -1,0 +1,174 @@
+"""The peers of issue 5's ``peer`` group: what a user would pick instead of recallflow.
+
+* LangGraph's ``PostgresStore`` (``langgraph-checkpoint-postgres``) with vector search, in
+  the same database of the same embedded server, embedding with the same embedder, holding
+  the same beliefs of every principal of the tier (namespace ``(tenant, principal)``, one
+  global HNSW index, ``m = 16, ef_construction = 64`` as recallflow's). Opened twice: as a
+  user gets it (server default ``hnsw.iterative_scan = off``) and with
+  ``options=-c hnsw.iterative_scan=relaxed_order`` (PEERS.md: the default under-fills).
+* ``bm25s`` in memory over the principal's live beliefs, English stopwords, Snowball stemmer.
+
+The peers get the hard filter a user would write with their API: only *live* beliefs —
+active or provisional, open validity, sensitivity ≤ personal — as a ``{"live": True}``
+value filter (LangGraph) or by indexing only those (bm25s).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import psycopg
+from langgraph.store.base import PutOp
+from langgraph.store.postgres import PostgresStore
+from psycopg import sql
+from psycopg.conninfo import make_conninfo
+
+from benchmarks.datagen import GENERATOR_VERSION, TENANT
+from benchmarks.stores import BenchStore
+from recallflow.ports import Embedder
+
+LIMIT = 10
+_MARKER = f"bench_langgraph_{GENERATOR_VERSION}"
+_PUT_BATCH = 2_000
+_LIVE_SQL = (
+    "state IN ('active', 'provisional') AND valid_to = 'infinity'"
+    " AND sensitivity <= 2 AND retracted_at IS NULL"
+)
+
+
+def _index_config(embedder: Embedder) -> dict[str, Any]:
+    # The peer embeds its queries itself, uncached (recallflow's query cache unwrapped).
+    embedder = getattr(embedder, "inner", embedder)
+
+    def embed(texts: Sequence[str]) -> list[list[float]]:
+        return [row.tolist() for row in embedder.embed(list(texts))]
+
+    return {
+        "dims": embedder.dimension,
+        "embed": embed,
+        "fields": ["text"],
+        "distance_type": "cosine",
+        "ann_index_config": {"kind": "hnsw", "m": 16, "ef_construction": 64},
+    }
+
+
+@dataclass
+class LangGraphPeer:
+    """Both LangGraph stores of a tier, open for the session, and what loading cost."""
+
+    default: PostgresStore
+    iterative: PostgresStore
+    load_s: float
+    reused: bool
+
+    def search(self, store: PostgresStore, principal_id: str, query: str) -> list[str]:
+        """The ids (keys) of the top :data:`LIMIT` live beliefs for ``query``."""
+        items = store.search(
+            (TENANT, principal_id), query=query, filter={"live": True}, limit=LIMIT
+        )
+        return [item.key for item in items]
+
+
+def open_langgraph(bench: BenchStore, stack: contextlib.ExitStack) -> LangGraphPeer:
+    """Open (loading on first use) the LangGraph stores of ``bench``'s tier."""
+    uri = bench.memory.uri
+    config = _index_config(bench.memory.embedder)
+    default = stack.enter_context(PostgresStore.from_conn_string(uri, index=config))  # type: ignore[arg-type]
+    iterative_uri = make_conninfo(uri, options="-c hnsw.iterative_scan=relaxed_order")
+    iterative = stack.enter_context(
+        PostgresStore.from_conn_string(iterative_uri, index=config)  # type: ignore[arg-type]
+    )
+    with psycopg.connect(uri, autocommit=True) as conn:
+        done = conn.execute(
+            "SELECT value FROM store_settings WHERE key = %s", (_MARKER,)
+        ).fetchone()
+        if done is not None:
+            return LangGraphPeer(default, iterative, float(done[0]), reused=True)
+        default.setup()
+        started = time.perf_counter()
+        # Bulk-load practice, as for recallflow's own tables: drop the ANN index, load, rebuild.
+        hnsw = conn.execute(
+            "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'store_vectors'"
+            " AND indexdef ILIKE '%% USING hnsw %%'"
+        ).fetchall()
+        for name, _ in hnsw:
+            conn.execute(sql.SQL("DROP INDEX {}").format(sql.Identifier(str(name))))
+        cursor = conn.cursor(name="langgraph_load")
+        with conn.transaction():
+            cursor.execute(
+                f"SELECT principal_id, id, statement, subject, ({_LIVE_SQL}) FROM beliefs"
+                " ORDER BY principal_id, id"
+            )
+            while rows := cursor.fetchmany(_PUT_BATCH):
+                default.batch(
+                    [
+                        PutOp(
+                            (TENANT, str(principal)),
+                            str(key),
+                            {"text": str(text), "subject": str(subject), "live": bool(live)},
+                        )
+                        for principal, key, text, subject, live in rows
+                    ]
+                )
+        conn.execute("SET maintenance_work_mem = '1GB'")
+        conn.execute("SET max_parallel_maintenance_workers = 1")
+        for _, definition in hnsw:
+            conn.execute(str(definition).encode())
+        load_s = time.perf_counter() - started
+        conn.execute("ANALYZE store, store_vectors")
+        conn.execute(
+            "INSERT INTO store_settings (key, value) VALUES (%s, %s)", (_MARKER, f"{load_s:.3f}")
+        )
+    return LangGraphPeer(default, iterative, load_s, reused=False)
+
+
+@dataclass
+class Bm25Peer:
+    """A bm25s index of the principal's live beliefs."""
+
+    retriever: Any
+    stemmer: Any
+    ids: list[str]
+    build_s: float
+
+    def search(self, query: str) -> list[str]:
+        """The ids of the top :data:`LIMIT` beliefs for ``query``."""
+        import bm25s
+
+        tokens = bm25s.tokenize([query], stopwords="en", stemmer=self.stemmer, show_progress=False)
+        k = min(LIMIT, len(self.ids))
+        docs, _scores = self.retriever.retrieve(tokens, k=k, show_progress=False)
+        return [self.ids[int(i)] for i in np.asarray(docs)[0]]
+
+
+def build_bm25(bench: BenchStore) -> Bm25Peer:
+    """Index the live beliefs of ``bench``'s principal with bm25s."""
+    import bm25s
+    import Stemmer
+
+    with psycopg.connect(bench.memory.uri, autocommit=True) as conn:
+        rows = conn.execute(
+            f"SELECT id, statement FROM beliefs WHERE tenant_id = %s AND principal_id = %s"
+            f" AND {_LIVE_SQL} ORDER BY id",
+            (bench.tenant_id, bench.principal_id),
+        ).fetchall()
+    started = time.perf_counter()
+    stemmer = Stemmer.Stemmer("english")
+    tokens = bm25s.tokenize(
+        [str(r[1]) for r in rows], stopwords="en", stemmer=stemmer, show_progress=False
+    )
+    retriever = bm25s.BM25()
+    retriever.index(tokens, show_progress=False)
+    return Bm25Peer(retriever, stemmer, [str(r[0]) for r in rows], time.perf_counter() - started)
+
+
+def recall_at_k(found: Sequence[str], relevant: Sequence[str], k: int = LIMIT) -> float:
+    """|top-k ∩ relevant| / min(k, |relevant|): 1.0 when the top k are as good as possible."""
+    if not relevant:
+        return 1.0
+    return len(set(found[:k]) & set(relevant)) / min(k, len(relevant))

@@ -1,0 +1,145 @@
+"""Groups ``node:*``, ``arm:*``, ``moment:*``, ``embedding:query`` and ``overhead``
+of issue 5 (item 2), at every selected tier.
+
+* ``node:<name>`` / ``arm:<name>`` — each function of the in-turn DAG (arms: the nodes
+  tagged ``stage=arm``; wiring nodes are skipped) called directly on the inputs it got in
+  a real run, cycling over the tier's 24 fixed requests;
+* ``moment:<moment>`` (``in_turn``, ``session_snapshot``, ``child_run``) — ``Memory.recall``
+  end to end, trace persisted, query embedding excluded (cached after a warm-up pass;
+  ``embedding:query`` times it alone, one query text at a time, with the store's embedder);
+* ``overhead`` — the whole DAG on belief-search answers replayed from memory (no database,
+  so only orchestration differs): node functions called directly in topological order
+  (``direct``), the Hamilton driver without adapters (``hamilton``), with the lineage
+  adapter (``hamilton_lineage``), and as ``Memory.recall`` builds it, arms in a thread
+  pool (``hamilton_lineage_arm_pool``). The report divides the difference by the
+  ``moment:in_turn`` median of the same tier.
+"""
+
+from __future__ import annotations
+
+import itertools
+import statistics
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from pytest_benchmark.fixture import BenchmarkFixture
+
+from benchmarks.peers import recall_at_k
+from benchmarks.recall_harness import Captured, capture, requests, run_direct
+from benchmarks.stores import BenchStore
+from recallflow.dataflows import RESULT_NODE, build
+from recallflow.dataflows.runner import RecallFlow
+from recallflow.recall_models import Moment
+
+#: The in-turn DAG's node names (DESIGN.md §3), and the helper nodes it has beside them.
+DAG_NODES = (
+    "recall_queries", "query_keys", "query_texts", "trigram_terms", "query_vectors",
+    "hard_filter", "structured_hits", "lexical_hits", "trigram_hits", "semantic_hits",
+    "external_hits", "graph_expanded_hits", "arm_results", "fused_candidates",
+    "candidate_beliefs", "best_fused_score", "scored_candidates", "resolved_candidates",
+    "above_floor", "trusted_items", "budgeted_items", "rendered_block", "request_digest",
+    "recall_trace", "recall_result",
+)  # fmt: skip
+_captured: dict[str, Captured] = {}
+
+
+@pytest.fixture
+def captured(bench_store: BenchStore) -> Captured:
+    """The tier's DAG with every node's inputs from real runs (captured once per tier)."""
+    name = bench_store.tier.name
+    if name not in _captured:
+        _captured[name] = capture(bench_store)
+    return _captured[name]
+
+
+def _cycle(items: list[Any]) -> Callable[[], Any]:
+    source = itertools.cycle(items)
+    return lambda: next(source)
+
+
+@pytest.mark.parametrize("node_name", DAG_NODES)
+def test_node(
+    benchmark: BenchmarkFixture, bench_store: BenchStore, captured: Captured, node_name: str
+) -> None:
+    if node_name not in captured.flow.driver.graph.nodes:
+        pytest.skip(f"{node_name} is not in this DAG")
+    node = captured.node(node_name)
+    kind = "arm" if captured.stage(node_name) == "arm" else "node"
+    benchmark.group = f"{kind}:{node_name}"
+    benchmark.extra_info.update(
+        tier=bench_store.tier.name, stage=captured.stage(node_name), degraded_arms=captured.errors()
+    )
+    nxt = _cycle(captured.args(node_name))
+    fn = node.callable
+    benchmark(lambda: fn(**nxt()))
+
+
+@pytest.mark.parametrize("moment", [m.value for m in Moment])
+def test_moment(benchmark: BenchmarkFixture, bench_store: BenchStore, moment: str) -> None:
+    memory = bench_store.memory
+    reqs = [r.model_copy(update={"moment": Moment(moment)}) for r in requests(bench_store)]
+    # One pass warms the embedding cache, prepared statements and the moment's driver,
+    # and gives the quality figures.
+    results = [memory.recall(r) for r in reqs]
+    found = [list(r.rendered_ids) for r in results]
+    benchmark.group = f"moment:{moment}"
+    benchmark.extra_info.update(
+        tier=bench_store.tier.name,
+        embedder=memory.embedder.name,
+        mean_returned=statistics.fmean(len(f) for f in found),
+        recall_at_10=statistics.fmean(
+            recall_at_k(f, q.relevant_ids) for f, q in zip(found, bench_store.queries, strict=True)
+        ),
+        query_embedding="excluded (cached)",
+    )
+    nxt = _cycle(reqs)
+    benchmark(lambda: memory.recall(nxt()))
+
+
+def test_query_embedding(benchmark: BenchmarkFixture, bench_store: BenchStore) -> None:
+    """One query text embedded by the store's embedder (uncached)."""
+    embedder = getattr(bench_store.memory.embedder, "inner", bench_store.memory.embedder)
+    benchmark.group = "embedding:query"
+    benchmark.extra_info.update(tier=bench_store.tier.name, embedder=embedder.name)
+    nxt = _cycle([q.text for q in bench_store.queries])
+    benchmark(lambda: embedder.embed([nxt()]))
+
+
+#: The ``overhead`` variants: like for like, arms inline, belief search replayed from memory.
+OVERHEAD_VARIANTS = ("direct", "hamilton", "hamilton_lineage", "hamilton_lineage_arm_pool")
+
+
+@pytest.mark.parametrize("variant", OVERHEAD_VARIANTS)
+def test_overhead(
+    benchmark: BenchmarkFixture, bench_store: BenchStore, captured: Captured, variant: str
+) -> None:
+    """The whole in-turn DAG on replayed search answers (no database): orchestration only.
+
+    ``direct`` calls the node functions in topological order; ``hamilton`` is the driver
+    without adapters; ``hamilton_lineage`` adds the lineage adapter; the last one is the
+    driver exactly as ``Memory.recall`` builds it (lineage + arms in a thread pool).
+    """
+    benchmark.group = "overhead"
+    benchmark.extra_info.update(tier=bench_store.tier.name, variant=variant)
+    config = captured.flow.driver.graph.config
+    replay = [{k: v for k, v in item.items() if k not in config} for item in captured.replay]
+    policy = captured.flow.policy
+    if variant == "direct":
+        order, nxt = captured.order, _cycle(captured.replay)
+        benchmark(lambda: run_direct(order, nxt()))
+    elif variant == "hamilton":
+        plain = build(Moment.IN_TURN, policy=policy)
+        dag = {"policy": policy, "dag_version": captured.flow.dag_version}
+        nxt = _cycle(replay)
+        benchmark(lambda: plain.execute([RESULT_NODE], inputs={**nxt(), **dag}))
+    else:
+        flow = RecallFlow(
+            Moment.IN_TURN, policy=policy, concurrent_arms=variant.endswith("arm_pool")
+        )
+        nxt = _cycle(replay)
+        try:
+            benchmark(lambda: flow.run(nxt()))
+        finally:
+            if flow.arm_pool is not None:
+                flow.arm_pool.shutdown()
