@@ -97,9 +97,9 @@ class Floor(_Frozen):
 class ArmLimits(_Frozen):
     """How many hits each arm returns and how it bounds its own work (DESIGN.md §6)."""
 
-    per_arm: int = Field(default=50, ge=1, le=1000, description="Hits returned per arm.")
+    per_arm: int = Field(default=20, ge=1, le=1000, description="Hits returned per arm.")
     lexical_candidate_cap: int = Field(
-        default=150, ge=1, description="Matches gathered per word or key before scoring."
+        default=80, ge=1, description="Matches gathered per word or key before scoring."
     )
     common_share: float = Field(
         default=0.25,
@@ -113,9 +113,9 @@ class ArmLimits(_Frozen):
     semantic_min_similarity: float = Field(
         default=0.3, ge=-1, le=1, description="Cosine similarity below which a hit is noise."
     )
-    hnsw_ef_search: int = Field(default=100, ge=1, le=1000, description="≥ per_arm (pgvector).")
+    hnsw_ef_search: int = Field(default=40, ge=1, le=1000, description="≥ per_arm (pgvector).")
     max_candidates: int = Field(
-        default=100,
+        default=40,
         ge=1,
         description="Top fused candidates loaded and scored (the rest are"
         " too far down every arm to clear the floor).",

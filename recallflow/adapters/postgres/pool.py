@@ -28,7 +28,7 @@ from psycopg_pool import ConnectionPool
 #: Settings of every connection of the recall pool (the arms' defaults).
 RECALL_SETTINGS: dict[str, str] = {
     "hnsw.iterative_scan": "relaxed_order",
-    "hnsw.ef_search": "100",
+    "hnsw.ef_search": "40",
     "pg_trgm.word_similarity_threshold": "0.5",
     "statement_timeout": "2000",
     "jit": "off",
