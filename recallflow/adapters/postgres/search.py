@@ -66,18 +66,27 @@ _STRUCTURED = sql.SQL(
 # BM25 over the query's lexemes (English stemming and stop words, as the stored
 # documents): idf as above, a binary term frequency (beliefs are short), length
 # normalised against the candidates' mean. Candidates are gathered from the rarest
-# lexemes only, capped per lexeme (DESIGN.md §6: cap before ranking): a common lexeme's
-# bitmap costs milliseconds at 100k beliefs and finds nothing the rare ones would rank
-# first. Every lexeme still scores, by a per-row check of the candidates' documents.
+# lexemes only (a common lexeme's bitmap costs milliseconds at 100k beliefs and finds
+# nothing the rare ones would rank first): documents holding all of them, then the two
+# rarest, then each alone, every probe capped (DESIGN.md §6: cap before ranking), so a
+# cap never cuts the documents that match most. Every lexeme still scores, by a per-row
+# check of the candidates' documents.
 _LEXICAL = sql.SQL(
     "WITH"
     + _rarity(
         "ARRAY(SELECT unnest(tsvector_to_array(to_tsvector('english'::regconfig, %(text)s))))"
     )
-    + " seeds AS (SELECT term FROM w ORDER BY idf DESC, term LIMIT %(seed_terms)s),"
-    " cand AS (SELECT DISTINCT ON (m.id) m.id, m.doc FROM seeds,"
+    + " seeds AS (SELECT term, row_number() OVER (ORDER BY idf DESC, term) AS r FROM w"
+    "   ORDER BY idf DESC, term LIMIT %(seed_terms)s),"
+    # Probes, most specific first: all seeds together, the two rarest together, each alone.
+    " probes AS (SELECT (SELECT string_agg(quote_literal(term), ' & ' ORDER BY r)"
+    "     FROM seeds)::tsquery AS tq"
+    "   UNION ALL SELECT (SELECT string_agg(quote_literal(term), ' & ' ORDER BY r)"
+    "     FROM seeds WHERE r <= 2)::tsquery"
+    "   UNION ALL SELECT quote_literal(term)::tsquery FROM seeds),"
+    " cand AS (SELECT DISTINCT ON (m.id) m.id, m.doc FROM probes,"
     "   LATERAL (SELECT b.id, b.search_document AS doc FROM beliefs b"
-    "     WHERE {filter} AND b.search_document @@ quote_literal(seeds.term)::tsquery"
+    "     WHERE {filter} AND b.search_document @@ probes.tq"
     "     LIMIT %(cap)s) m ORDER BY m.id),"
     " hits AS (SELECT c.id, length(c.doc) AS len, sum(w.idf) AS idf_sum FROM cand c"
     "   JOIN w ON c.doc @@ quote_literal(w.term)::tsquery GROUP BY c.id, c.doc)"
