@@ -83,7 +83,14 @@ def async_arm_module() -> types.ModuleType:
                 async_pool,
                 pg_search._STRUCTURED,
                 hard_filter,
-                {"keys": list(query_keys), "limit": policy.limits.per_arm},
+                {
+                    "kind": "k",
+                    "terms": list(query_keys),
+                    "limit": policy.limits.per_arm,
+                    "cap": policy.limits.lexical_candidate_cap,
+                    "common_share": policy.limits.common_share,
+                    "min_common": pg_search.MIN_COMMON,
+                },
             )
             if query_keys
             else []
@@ -103,9 +110,15 @@ def async_arm_module() -> types.ModuleType:
             pg_search._LEXICAL,
             hard_filter,
             {
-                "texts": list(query_texts),
+                "kind": "l",
+                "seed_terms": pg_search.SEED_LEXEMES,
+                "text": " ".join(query_texts),
                 "limit": policy.limits.per_arm,
                 "cap": policy.limits.lexical_candidate_cap,
+                "k1": policy.limits.bm25_k1,
+                "b": policy.limits.bm25_b,
+                "common_share": policy.limits.common_share,
+                "min_common": pg_search.MIN_COMMON,
             },
         )
         return _arm_result("lexical_hits", hits, t)
