@@ -7,7 +7,6 @@ no scores, latencies, candidate ids or policy internals) side by side.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from psycopg.types.json import Jsonb
@@ -36,13 +35,13 @@ class PostgresTraceStore:
         self._pool = pool
 
     def save_trace(self, trace: RecallTrace) -> None:
-        operator = json.loads(trace.model_dump_json())
+        operator = trace.model_dump_json()  # sent as text and cast: serialised once
         with self._pool.connection() as conn:
             conn.execute(
                 "INSERT INTO recall_traces (tenant_id, principal_id, id, session_id, moment,"
                 " surface, as_of, rendered_sha256, retrieval_policy_version, degraded,"
                 " user_view, operator_view)"
-                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::jsonb)",
                 (
                     trace.tenant_id,
                     trace.principal_id,
@@ -55,7 +54,7 @@ class PostgresTraceStore:
                     trace.retrieval_policy_version,
                     trace.degraded,
                     Jsonb(user_view(trace)),
-                    Jsonb(operator),
+                    operator,
                 ),
             )
 
