@@ -136,6 +136,8 @@ class Memory:
         An ``as_of`` of None means now; ``known_as_of`` defaults to ``as_of``. The trace is
         stored (``persist_trace``) and its id is on the result.
         """
+        if self._closed:
+            raise ConfigurationError("this Memory is closed; open a new one with open_memory()")
         req = _resolved(request)
         flow = self.flow(req.moment, policy, config)
         result = flow.run(

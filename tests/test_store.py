@@ -221,3 +221,13 @@ def test_a_built_wheel_carries_the_migrations(tmp_path: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     for migration in load_migrations():
         assert f"recallflow/_migrations/{migration.name}" in names
+
+
+def test_a_closed_memory_says_so(other_server: EmbeddedServer) -> None:
+    memory = open_memory(_fresh_database(other_server), embedder=HashingEmbedder())
+    memory.close()
+    memory.close()  # closing twice is harmless
+    with pytest.raises(ConfigurationError, match="closed"):
+        memory.recall({"tenant_id": "t", "principal_id": "p", "working_state": {"goal": "x"}})
+    with pytest.raises(ConfigurationError, match="closed"):
+        _ = memory.pool
