@@ -94,8 +94,7 @@ def test_moment(benchmark: BenchmarkFixture, bench_store: BenchStore, moment: st
             recall_at_k(f, q.relevant_ids) for f, q in zip(ranked, bench_store.queries, strict=True)
         ),
         block_recall=statistics.fmean(
-            recall_at_k(f, q.relevant_ids)
-            for f, q in zip(blocks, bench_store.queries, strict=True)
+            recall_at_k(f, q.relevant_ids) for f, q in zip(blocks, bench_store.queries, strict=True)
         ),
         query_embedding="excluded (cached)",
     )
