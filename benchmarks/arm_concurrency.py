@@ -47,7 +47,7 @@ from recallflow.fusion import reciprocal_rank_fusion
 from recallflow.memory import _resolved
 from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
 from recallflow.recall_models import ArmHit, ArmResult, HardFilter, RecallRequest
-from recallflow.recall_ports import RawHits, RecallPorts
+from recallflow.recall_ports import RawHits
 
 WORDS = "deploy billing invoice cents queue retry webhook release crash lint tests editor".split()
 
@@ -290,14 +290,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 },
             )
         )
-        ports = RecallPorts(
-            belief_search=memory.search,
-            embedder=memory.embedder,
-            token_counter=memory.token_counter,
-            query_former=memory.query_former,
-            injection_scanner=memory.injection_scanner,
-        )
-        inputs = {"request": request, "trace_id": "t", "ports": ports}
+        inputs = {"request": request, "trace_id": "t", "ports": memory.ports()}
         results: dict[str, list[float]] = {}
         seq = RecallFlow(concurrent_arms=False)
         threads = RecallFlow(concurrent_arms=True)

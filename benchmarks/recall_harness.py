@@ -138,14 +138,7 @@ def flow_inputs(bench: BenchStore, flow: RecallFlow, request: RecallRequest) -> 
         "trace_id": "tr-bench",
         "policy": flow.policy,
         "dag_version": flow.dag_version,
-        "ports": RecallPorts(
-            belief_search=memory.search,
-            embedder=memory.embedder,
-            token_counter=memory.token_counter,
-            query_former=memory.query_former,
-            injection_scanner=memory.injection_scanner,
-            external_provider=memory.external_provider,
-        ),
+        "ports": memory.ports(),
     }
 
 

@@ -123,6 +123,18 @@ class Memory:
                 self.traces.record_policy(policy)
         return flow
 
+    def ports(self) -> RecallPorts:
+        """The ports a recall of this store runs with (its search, embedder, token counter,
+        query former, scanner and external provider), as the DAG's ``ports`` input."""
+        return RecallPorts(
+            belief_search=self.search,
+            embedder=self.embedder,
+            token_counter=self.token_counter,
+            query_former=self.query_former,
+            injection_scanner=self.injection_scanner,
+            external_provider=self.external_provider,
+        )
+
     def recall(
         self,
         request: RecallRequest | Mapping[str, Any],
@@ -144,14 +156,7 @@ class Memory:
             {
                 "request": req,
                 "trace_id": new_id("tr"),
-                "ports": RecallPorts(
-                    belief_search=self.search,
-                    embedder=self.embedder,
-                    token_counter=self.token_counter,
-                    query_former=self.query_former,
-                    injection_scanner=self.injection_scanner,
-                    external_provider=self.external_provider,
-                ),
+                "ports": self.ports(),
             }
         )
         if persist_trace:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -23,7 +24,7 @@ from recallflow.recall_models import (
     Surface,
     WorkingState,
 )
-from recallflow.recall_ports import RawHits, RecallPorts
+from recallflow.recall_ports import RawHits
 from tests.helpers import belief, request
 
 AS_OF = datetime(2026, 11, 1, tzinfo=UTC)
@@ -345,14 +346,6 @@ def test_a_failing_database_arm_degrades_the_recall(demo_memory: Memory) -> None
 
 
 def _inputs(memory: Memory, **port_overrides: Any) -> dict[str, Any]:
-    ports = {
-        "belief_search": memory.search,
-        "embedder": memory.embedder,
-        "token_counter": memory.token_counter,
-        "query_former": memory.query_former,
-        "injection_scanner": memory.injection_scanner,
-        **port_overrides,
-    }
     req = RecallRequest(
         tenant_id=demo.TENANT,
         principal_id=demo.PRINCIPAL,
@@ -360,7 +353,11 @@ def _inputs(memory: Memory, **port_overrides: Any) -> dict[str, Any]:
         as_of=AS_OF,
         working_state=WorkingState(goal="How are money amounts represented in cents?"),
     )
-    return {"request": req, "trace_id": "tr-test", "ports": RecallPorts(**ports)}
+    return {
+        "request": req,
+        "trace_id": "tr-test",
+        "ports": replace(memory.ports(), **port_overrides),
+    }
 
 
 def _lineage(result: RecallResult) -> dict[str, tuple[str, str]]:

@@ -251,7 +251,7 @@ def run_dataset(
     *,
     tenant: str,
     vectors: VectorCache,
-    recall: RecallFn | None,
+    recall: RecallFn,
     audit: RecallAudit,
     versions: _Versions,
     options: EvalOptions,
@@ -280,13 +280,10 @@ def run_dataset(
     timings["baselines"] = time.perf_counter() - started
     systems: list[tuple[str, str]] = []
 
-    if recall is not None:
-        started = time.perf_counter()
-        outcomes += _rank_recallflow(groups, tenant, recall, audit, versions, options.progress)
-        timings["recallflow recall"] = time.perf_counter() - started
-        systems.append((RECALLFLOW, "in-turn DAG via Memory.recall; ranked = trace.ranked_ids"))
-    else:
-        notes.append("recallflow not measured: Memory.recall does not exist yet (issue 3)")
+    started = time.perf_counter()
+    outcomes += _rank_recallflow(groups, tenant, recall, audit, versions, options.progress)
+    timings["recallflow recall"] = time.perf_counter() - started
+    systems.append((RECALLFLOW, "in-turn DAG via Memory.recall; ranked = trace.ranked_ids"))
 
     systems += [(name, "") for name in baseline_names]
 
@@ -339,7 +336,7 @@ def run_scenarios(
     scenarios: Sequence[Scenario],
     *,
     tenant: str,
-    recall: RecallFn | None,
+    recall: RecallFn,
     access: RecallAccess,
     audit: RecallAudit,
     versions: _Versions,
@@ -347,10 +344,6 @@ def run_scenarios(
 ) -> ScenarioReport:
     """Run every scenario (each in its own tenant) and summarise."""
     names = tuple(s.name for s in scenarios)
-    if recall is None:
-        return ScenarioReport(
-            status="not built", message=access.note, scenarios=names, summary=None
-        )
 
     def audited(request: RecallRequest, cross_project: bool) -> RecallResult:
         result = recall(request, cross_project)
