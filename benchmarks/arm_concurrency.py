@@ -41,13 +41,15 @@ from recallflow.adapters.embedders.hashing import HashingEmbedder
 from recallflow.adapters.postgres import search as pg_search
 from recallflow.adapters.postgres.filters import hard_filter_sql
 from recallflow.adapters.postgres.pool import RECALL_SETTINGS
+from recallflow.core.fusion import reciprocal_rank_fusion
 from recallflow.dataflows import NODE_MODULES, dag_config
 from recallflow.dataflows.runner import RecallFlow
-from recallflow.fusion import reciprocal_rank_fusion
 from recallflow.memory import _resolved
+from recallflow.models.request import RecallRequest
+from recallflow.models.result import ArmHit, ArmResult
+from recallflow.models.stages import HardFilter
 from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
-from recallflow.recall_models import ArmHit, ArmResult, HardFilter, RecallRequest
-from recallflow.recall_ports import RawHits
+from recallflow.ports import RawHits
 
 WORDS = "deploy billing invoice cents queue retry webhook release crash lint tests editor".split()
 

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from recallflow.models import (
+from recallflow.models.store import (
     BeliefDraft,
     BeliefEdge,
     BeliefType,

@@ -32,9 +32,9 @@ from benchmarks.datagen import EPOCH, BenchQuery
 from benchmarks.stores import BenchStore
 from recallflow.dataflows import RESULT_NODE
 from recallflow.dataflows.runner import RecallFlow
-from recallflow.ports import Embedder
-from recallflow.recall_models import Moment, RecallRequest, RecallResult, WorkingState
-from recallflow.recall_ports import BeliefSearch, RecallPorts
+from recallflow.models.request import Moment, RecallRequest, WorkingState
+from recallflow.models.result import RecallResult
+from recallflow.ports import BeliefSearch, Embedder, RecallPorts
 
 #: Requests run before capturing (the capture pass itself warms the rest).
 _WARM_UP = 4

@@ -30,7 +30,7 @@ from benchmarks.recall_harness import Captured, capture, requests, run_direct
 from benchmarks.stores import BenchStore
 from recallflow.dataflows import RESULT_NODE, build
 from recallflow.dataflows.runner import RecallFlow
-from recallflow.recall_models import Moment
+from recallflow.models.request import Moment
 
 #: The in-turn DAG's node names (DESIGN.md §3), and the helper nodes it has beside them.
 DAG_NODES = (

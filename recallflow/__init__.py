@@ -14,7 +14,7 @@ from recallflow.errors import (
     RecallflowError,
 )
 from recallflow.memory import Memory, open_memory
-from recallflow.models import (
+from recallflow.models.store import (
     Belief,
     BeliefDraft,
     BeliefEdge,

@@ -18,13 +18,7 @@ import numpy.typing as npt
 from pydantic import BaseModel, ValidationError
 
 from recallflow.errors import InvalidInputError
-from recallflow.models import (
-    Belief,
-    BeliefDraft,
-    BeliefEdge,
-    Episode,
-    EpisodeDraft,
-)
+from recallflow.models.store import Belief, BeliefDraft, BeliefEdge, Episode, EpisodeDraft
 from recallflow.ports import BeliefStore, Embedder, EpisodeStore
 
 #: How many statements are embedded per call to the embedder.

@@ -31,15 +31,22 @@ from recallflow.adapters.postgres.search import PostgresBeliefSearch
 from recallflow.adapters.postgres.settings import ensure_embedding_space
 from recallflow.adapters.postgres.traces import PostgresTraceStore
 from recallflow.adapters.scanning import RegexInjectionScanner
+from recallflow.core.query_forming import DeterministicQueryFormer
 from recallflow.dataflows.runner import RecallFlow
 from recallflow.errors import ConfigurationError, InvalidInputError
 from recallflow.ingestion import Beliefs, Edges, Episodes, new_id
-from recallflow.models import StoreSummary
+from recallflow.models.request import Moment, RecallRequest
+from recallflow.models.result import RecallResult, RecallTrace
+from recallflow.models.store import StoreSummary
 from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
-from recallflow.ports import Embedder, TokenCounter
-from recallflow.query_former import DeterministicQueryFormer
-from recallflow.recall_models import Moment, RecallRequest, RecallResult, RecallTrace
-from recallflow.recall_ports import ExternalProvider, InjectionScanner, QueryFormer, RecallPorts
+from recallflow.ports import (
+    Embedder,
+    ExternalProvider,
+    InjectionScanner,
+    QueryFormer,
+    RecallPorts,
+    TokenCounter,
+)
 
 
 def _default_embedder() -> Embedder:

@@ -31,8 +31,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from recallflow.models import LifecycleState, Portability, Sensitivity, SourceAuthority
-from recallflow.recall_models import ConfidenceBand, Moment, Surface
+from recallflow.models.request import Moment, Surface
+from recallflow.models.result import ConfidenceBand
+from recallflow.models.store import LifecycleState, Portability, Sensitivity, SourceAuthority
 
 #: Every arm recallflow has, in fusion order. Fusion does not depend on this list.
 ALL_ARMS: tuple[str, ...] = (

@@ -18,7 +18,7 @@ import pytest
 from recallflow import Memory, open_memory
 from recallflow.adapters.embedders.hashing import HashingEmbedder
 from recallflow.dataflows.runner import RecallFlow
-from recallflow.recall_models import RecallResult
+from recallflow.models.result import RecallResult
 
 
 @pytest.fixture(scope="session")

@@ -9,7 +9,7 @@ import hashlib
 
 from hamilton.function_modifiers import tag
 
-from recallflow.recall_models import BudgetOutcome, RenderedBlock
+from recallflow.models.stages import BudgetOutcome, RenderedBlock
 
 
 @tag(stage="render")

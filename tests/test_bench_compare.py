@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from benchmarks import compare, report
-from recallflow.cli_bench import add_bench_parser
+from recallflow.cli.bench import add_bench_parser
 
 
 def _run(when: str, medians: dict[str, float]) -> dict[str, Any]:

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from recallflow import Memory, demo
-from recallflow.cli import main
+from recallflow import Memory
+from recallflow.cli import demo
+from recallflow.cli.main import main
 from tests.test_recall import demo_memory  # noqa: F401  (fixture)
 
 CONTRACT_NODES = (

@@ -8,7 +8,8 @@ import subprocess
 import sys
 import textwrap
 
-from recallflow import Memory, demo
+from recallflow import Memory
+from recallflow.cli import demo
 from tests.helpers import request
 from tests.test_recall import AS_OF, demo_memory  # noqa: F401  (fixture)
 

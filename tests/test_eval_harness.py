@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from recallflow import Memory
-from recallflow.cli_eval import DEFAULT_SCENARIOS, resolve
+from recallflow.cli.eval import DEFAULT_SCENARIOS, resolve
 from recallflow.evaluation.datasets import (
     Case,
     Category,
@@ -28,7 +28,7 @@ from recallflow.evaluation.ingest import edges, ingest_group, principal_id
 from recallflow.evaluation.runner import EvalOptions, run_eval, write_report
 from recallflow.evaluation.scenarios import load_scenarios
 from recallflow.evaluation.vectors import VectorCache
-from recallflow.recall_models import RecallRequest, WorkingState
+from recallflow.models.request import RecallRequest, WorkingState
 
 S1 = datetime(2024, 3, 1, 10, 0, tzinfo=UTC)
 S2 = datetime(2024, 4, 1, 10, 0, tzinfo=UTC)

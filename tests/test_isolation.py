@@ -19,9 +19,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from recallflow import Belief, Memory
-from recallflow.models import LifecycleState, Sensitivity
+from recallflow.models.request import Surface
+from recallflow.models.result import RecallResult
+from recallflow.models.stages import HardFilter
+from recallflow.models.store import LifecycleState, Sensitivity
 from recallflow.policy import SURFACE_CEILINGS
-from recallflow.recall_models import HardFilter, RecallResult, Surface
 from tests.helpers import belief, request
 
 AS_OF = datetime(2026, 6, 1, tzinfo=UTC)

@@ -12,19 +12,14 @@ from typing import Any
 
 import pytest
 
-from recallflow import Memory, demo
+from recallflow import Memory
+from recallflow.cli import demo
 from recallflow.dataflows.runner import RecallFlow
+from recallflow.models.request import RecallRequest, Surface, WorkingState
+from recallflow.models.result import ConfidenceBand, RecallQuery, RecallResult
+from recallflow.models.stages import HardFilter
 from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
-from recallflow.recall_models import (
-    ConfidenceBand,
-    HardFilter,
-    RecallQuery,
-    RecallRequest,
-    RecallResult,
-    Surface,
-    WorkingState,
-)
-from recallflow.recall_ports import RawHits
+from recallflow.ports import RawHits
 from tests.helpers import belief, request
 
 AS_OF = datetime(2026, 11, 1, tzinfo=UTC)

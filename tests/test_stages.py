@@ -10,26 +10,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from recallflow.adapters.tokens import default_token_counter
-from recallflow.fusion import reciprocal_rank_fusion
-from recallflow.models import Belief
+from recallflow.core.fusion import reciprocal_rank_fusion
+from recallflow.core.query_forming import MAX_QUERIES, DeterministicQueryFormer
+from recallflow.core.render import render_block
+from recallflow.core.scoring import score_candidate
+from recallflow.models.request import RecallRequest, WorkingState
+from recallflow.models.result import ArmHit, ArmResult, ConfidenceBand, FusedCandidate, RecalledItem
+from recallflow.models.stages import ConflictGroup, RenderUnit, TrustOutcome
+from recallflow.models.store import Belief
 from recallflow.nodes.budget import budgeted_items
 from recallflow.nodes.floor import above_floor
 from recallflow.policy import DEFAULT_POLICY, Floor
-from recallflow.query_former import MAX_QUERIES, DeterministicQueryFormer
-from recallflow.ranking import score_candidate
-from recallflow.recall_models import (
-    ArmHit,
-    ArmResult,
-    ConfidenceBand,
-    ConflictGroup,
-    FusedCandidate,
-    RecalledItem,
-    RecallRequest,
-    RenderUnit,
-    TrustOutcome,
-    WorkingState,
-)
-from recallflow.rendering import render_block
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 
@@ -224,8 +215,8 @@ def test_rendering_has_no_volatile_fields_and_is_stable() -> None:
 
 
 def test_a_cached_former_asks_its_inner_former_once_per_state() -> None:
-    from recallflow.query_former import CachedQueryFormer
-    from recallflow.recall_models import RecallQuery
+    from recallflow.core.query_forming import CachedQueryFormer
+    from recallflow.models.result import RecallQuery
 
     calls: list[WorkingState] = []
 

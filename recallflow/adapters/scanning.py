@@ -1,4 +1,4 @@
-"""A minimal injection scanner behind the :class:`~recallflow.recall_ports.InjectionScanner`
+"""A minimal injection scanner behind the :class:`~recallflow.ports.InjectionScanner`
 port (ADR-0019 decision 11). Recalled text that reads like instructions to the model —
 overriding prior instructions, changing role, exfiltrating secrets, calling tools — is
 replaced per item by ``[BLOCKED]``. A fuller scanner can replace this one without

@@ -22,28 +22,23 @@ from typing import Any
 from hamilton import base, driver
 from hamilton.lifecycle.base import LifecycleAdapter
 
+from recallflow.models.request import Moment
 from recallflow.nodes import (
     budget,
     candidates,
-    external,
     filtering,
     floor,
     fusion,
-    graph,
-    lexical,
     query_forming,
     render,
     resolution,
     scoring,
-    semantic,
-    structured,
     trace,
-    trigram,
     trust,
     wiring,
 )
+from recallflow.nodes.arms import external, graph, lexical, semantic, structured, trigram
 from recallflow.policy import ALL_ARMS, DEFAULT_POLICY, RetrievalPolicy
-from recallflow.recall_models import Moment
 
 #: Every node module, in stage order.
 NODE_MODULES: tuple[ModuleType, ...] = (

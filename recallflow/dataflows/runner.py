@@ -12,8 +12,9 @@ from typing import Any
 from recallflow.adapters.lifecycle.concurrency import ArmThreadPool
 from recallflow.adapters.lifecycle.lineage import LineageRecorder, node_identity
 from recallflow.dataflows import RESULT_NODE, build
+from recallflow.models.request import Moment
+from recallflow.models.result import RecallResult
 from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
-from recallflow.recall_models import Moment, RecallResult
 
 
 class RecallFlow:

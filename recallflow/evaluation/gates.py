@@ -24,7 +24,8 @@ from typing import Any
 from psycopg_pool import ConnectionPool
 from pydantic import BaseModel, ConfigDict
 
-from recallflow.recall_models import RecallRequest, RecallResult
+from recallflow.models.request import RecallRequest
+from recallflow.models.result import RecallResult
 
 _MAX_EXAMPLES = 5
 

@@ -19,7 +19,7 @@ from recallflow.evaluation.datasets import Document, Group
 from recallflow.evaluation.keys import KeyDeriver
 from recallflow.evaluation.vectors import VectorCache
 from recallflow.memory import Memory
-from recallflow.models import (
+from recallflow.models.store import (
     BeliefDraft,
     BeliefEdge,
     BeliefType,

@@ -21,7 +21,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 
-from recallflow.models import normalise_subject
+from recallflow.models.store import normalise_subject
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z-]*[A-Za-z]|[A-Za-z]")
 _CAPITALISED = re.compile(r"\b[A-Z][A-Za-z-]*[A-Za-z](?!['’])")

@@ -11,8 +11,9 @@ from collections.abc import Callable
 from pydantic import BaseModel, ConfigDict
 
 from recallflow.memory import Memory
+from recallflow.models.request import RecallRequest
+from recallflow.models.result import RecallResult
 from recallflow.policy import DEFAULT_POLICY
-from recallflow.recall_models import RecallRequest, RecallResult
 
 RecallFn = Callable[[RecallRequest, bool], RecallResult]
 

@@ -43,7 +43,8 @@ from recallflow.evaluation.scenarios import (
 )
 from recallflow.evaluation.vectors import VectorCache
 from recallflow.memory import Memory
-from recallflow.recall_models import RecallRequest, RecallResult, WorkingState
+from recallflow.models.request import RecallRequest, WorkingState
+from recallflow.models.result import RecallResult
 
 RECALLFLOW = "recallflow"
 PEER_DEFAULT = "LangGraph PostgresStore (default)"

@@ -37,8 +37,9 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from recallflow.evaluation.metrics import mean
 from recallflow.memory import Memory
-from recallflow.models import BeliefDraft, BeliefEdge, EpisodeDraft
-from recallflow.recall_models import RecallRequest, RecallResult, Surface, WorkingState
+from recallflow.models.request import RecallRequest, Surface, WorkingState
+from recallflow.models.result import RecallResult
+from recallflow.models.store import BeliefDraft, BeliefEdge, EpisodeDraft
 
 DEFAULT_PRINCIPAL = "p-main"
 BLOCKED_TEXT = "[BLOCKED]"

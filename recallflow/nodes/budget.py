@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from hamilton.function_modifiers import tag
 
+from recallflow.core.render import CLOSE_TAG, OPEN_TAG, unit_lines
+from recallflow.models.request import RecallRequest
+from recallflow.models.stages import BudgetOutcome, RenderUnit, TrustOutcome
 from recallflow.policy import RetrievalPolicy
 from recallflow.ports import TokenCounter
-from recallflow.recall_models import BudgetOutcome, RecallRequest, RenderUnit, TrustOutcome
-from recallflow.rendering import CLOSE_TAG, OPEN_TAG, unit_lines
 
 
 @tag(stage="budget")

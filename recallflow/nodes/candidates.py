@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from hamilton.function_modifiers import tag
 
-from recallflow.models import Belief
-from recallflow.recall_models import FusedCandidate, HardFilter
-from recallflow.recall_ports import BeliefSearch
+from recallflow.models.result import FusedCandidate
+from recallflow.models.stages import HardFilter
+from recallflow.models.store import Belief
+from recallflow.ports import BeliefSearch
 
 
 @tag(stage="candidates")

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from hamilton.function_modifiers import tag
 
+from recallflow.models.request import RecallRequest
+from recallflow.models.stages import HardFilter
 from recallflow.policy import SURFACE_CEILINGS, RetrievalPolicy
-from recallflow.recall_models import HardFilter, RecallRequest
 
 
 @tag(stage="hard_filter")

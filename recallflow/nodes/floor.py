@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from hamilton.function_modifiers import tag
 
+from recallflow.core.scoring import match_of
+from recallflow.models.stages import ConflictGroup, FloorOutcome, Resolved, ScoredCandidate
 from recallflow.policy import RetrievalPolicy
-from recallflow.ranking import match_of
-from recallflow.recall_models import ConflictGroup, FloorOutcome, Resolved, ScoredCandidate
 
 
 def _clears(c: ScoredCandidate, policy: RetrievalPolicy, best_fused: float) -> bool:

@@ -11,9 +11,9 @@ from typing import Any
 
 from hamilton.function_modifiers import ResolveAt, group, inject, resolve, source, tag
 
-from recallflow.fusion import reciprocal_rank_fusion
+from recallflow.core.fusion import reciprocal_rank_fusion
+from recallflow.models.result import ArmResult, FusedCandidate
 from recallflow.policy import RetrievalPolicy
-from recallflow.recall_models import ArmResult, FusedCandidate
 
 
 def _fused_arms(arms: tuple[str, ...], graph_expansion: bool) -> Any:

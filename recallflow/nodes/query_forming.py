@@ -1,7 +1,7 @@
 """Stage: query forming (ADR-0019 decision 3).
 
 ``recall_queries`` derives a small, deterministic set of queries from the working state
-through the :class:`~recallflow.recall_ports.QueryFormer` port; ``query_keys``,
+through the :class:`~recallflow.ports.QueryFormer` port; ``query_keys``,
 ``query_texts`` and ``trigram_terms`` are what the arms read; ``query_vectors`` embeds
 the text queries once for the semantic arm.
 """
@@ -12,10 +12,10 @@ import numpy as np
 import numpy.typing as npt
 from hamilton.function_modifiers import tag
 
-from recallflow.ports import Embedder
-from recallflow.query_former import content_terms
-from recallflow.recall_models import RecallQuery, RecallRequest
-from recallflow.recall_ports import QueryFormer
+from recallflow.core.query_forming import content_terms
+from recallflow.models.request import RecallRequest
+from recallflow.models.result import RecallQuery
+from recallflow.ports import Embedder, QueryFormer
 
 
 @tag(stage="query_forming")

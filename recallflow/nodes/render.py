@@ -10,8 +10,8 @@ import hashlib
 
 from hamilton.function_modifiers import tag
 
-from recallflow.recall_models import BudgetOutcome, RenderedBlock
-from recallflow.rendering import render_block
+from recallflow.core.render import render_block
+from recallflow.models.stages import BudgetOutcome, RenderedBlock
 
 
 @tag(stage="render")

@@ -13,14 +13,9 @@ from __future__ import annotations
 
 from hamilton.function_modifiers import tag
 
-from recallflow.models import LifecycleState
+from recallflow.models.stages import ConflictGroup, HardFilter, Resolved, ScoredCandidate
+from recallflow.models.store import LifecycleState
 from recallflow.policy import RetrievalPolicy
-from recallflow.recall_models import (
-    ConflictGroup,
-    HardFilter,
-    Resolved,
-    ScoredCandidate,
-)
 
 #: How far under the local belief a transferred one on the same subject is placed.
 _OUTRANK_MARGIN = 1e-3

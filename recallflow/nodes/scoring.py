@@ -1,6 +1,6 @@
 """Stage: scoring with the explicit ranking function (ADR-0019 decisions 5, 7).
 
-The function is :func:`recallflow.ranking.score_candidate`; its weights are the policy's
+The function is :func:`recallflow.core.scoring.score_candidate`; its weights are the policy's
 ``task`` or ``core`` vector, chosen by the moment. Config ``ranking`` selects the
 implementation (``@config.when``): ``hand_weighted`` (the ADR's function) or
 ``match_only`` (an ablation for experiments). Conflict peers that no arm found are
@@ -11,15 +11,12 @@ from __future__ import annotations
 
 from hamilton.function_modifiers import config, tag
 
-from recallflow.models import Belief
+from recallflow.core.scoring import score_candidate
+from recallflow.models.request import RecallRequest
+from recallflow.models.result import FusedCandidate
+from recallflow.models.stages import HardFilter, ScoredCandidate
+from recallflow.models.store import Belief
 from recallflow.policy import RetrievalPolicy, match_only
-from recallflow.ranking import score_candidate
-from recallflow.recall_models import (
-    FusedCandidate,
-    HardFilter,
-    RecallRequest,
-    ScoredCandidate,
-)
 
 
 @tag(stage="scoring")

@@ -13,24 +13,26 @@ import hashlib
 
 from hamilton.function_modifiers import tag
 
-from recallflow.policy import RetrievalPolicy
-from recallflow.recall_models import (
+from recallflow.models.request import RecallRequest
+from recallflow.models.result import (
     ArmResult,
+    FusedCandidate,
+    RecallQuery,
+    RecallResult,
+    RecallTrace,
+    ScoredEntry,
+)
+from recallflow.models.stages import (
     BudgetOutcome,
     ConflictGroup,
     FloorOutcome,
-    FusedCandidate,
     HardFilter,
-    RecallQuery,
-    RecallRequest,
-    RecallResult,
-    RecallTrace,
     RenderedBlock,
     Resolved,
     ScoredCandidate,
-    ScoredEntry,
     TrustOutcome,
 )
+from recallflow.policy import RetrievalPolicy
 
 
 def _entry(c: ScoredCandidate) -> ScoredEntry:

@@ -1,7 +1,7 @@
 """Stage: the trust boundary (ADR-0019 decision 11; DESIGN.md §5 invariant 4).
 
 Every item becomes ``TrustLevel.MEMORY`` data. Its statement is scanned through the
-:class:`~recallflow.recall_ports.InjectionScanner` port; text that reads like
+:class:`~recallflow.ports.InjectionScanner` port; text that reads like
 instructions is replaced by ``[BLOCKED]`` for that item alone (the id stays citable, so
 the user can correct it). Sensitivity above the surface's ceiling never gets here: the
 hard filter keeps it out in SQL.
@@ -11,17 +11,16 @@ from __future__ import annotations
 
 from hamilton.function_modifiers import tag
 
-from recallflow.models import LifecycleState
-from recallflow.recall_models import (
+from recallflow.models.result import RecalledItem, TrustLevel
+from recallflow.models.stages import (
     ConflictGroup,
     FloorOutcome,
-    RecalledItem,
     RenderUnit,
     ScoredCandidate,
-    TrustLevel,
     TrustOutcome,
 )
-from recallflow.recall_ports import InjectionScanner
+from recallflow.models.store import LifecycleState
+from recallflow.ports import InjectionScanner
 
 #: What replaces a statement that failed the injection scan.
 BLOCKED = "[BLOCKED]"

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from hamilton.function_modifiers import tag
 
-from recallflow.ports import Embedder, TokenCounter
-from recallflow.recall_ports import (
+from recallflow.ports import (
     BeliefSearch,
+    Embedder,
     ExternalProvider,
     InjectionScanner,
     QueryFormer,
     RecallPorts,
+    TokenCounter,
 )
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from recallflow.errors import ConfigurationError
-from recallflow.recall_models import RecallTrace
+from recallflow.models.result import RecallTrace
 
 _COLOURS = {
     "wiring": "#eeeeee",

@@ -5,7 +5,7 @@ nodes of the lineage."""
 
 from __future__ import annotations
 
-from recallflow.recall_models import RecallTrace
+from recallflow.models.result import RecallTrace
 
 
 def trace_summary(trace: RecallTrace, *, top_nodes: int = 5) -> str:

@@ -23,7 +23,7 @@ from hamilton.lifecycle.base import (
     BasePreNodeExecute,
 )
 
-from recallflow.recall_models import NodeRun
+from recallflow.models.result import NodeRun
 
 _current_run: ContextVar[str | None] = ContextVar("recallflow_current_run", default=None)
 

@@ -19,7 +19,7 @@ from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.postgres.errors import translate
 from recallflow.errors import NotFoundError
-from recallflow.models import (
+from recallflow.models.store import (
     Belief,
     BeliefEdge,
     BeliefType,

@@ -10,7 +10,7 @@ from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.postgres.errors import translate
 from recallflow.errors import NotFoundError
-from recallflow.models import Episode
+from recallflow.models.store import Episode
 
 _COLUMNS = (
     "tenant_id",

@@ -14,7 +14,7 @@ from typing import Any
 
 from psycopg import sql
 
-from recallflow.recall_models import HardFilter
+from recallflow.models.stages import HardFilter
 
 
 def hard_filter_sql(f: HardFilter, alias: str = "b") -> tuple[sql.Composed, dict[str, Any]]:

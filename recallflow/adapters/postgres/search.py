@@ -1,4 +1,4 @@
-"""The Postgres :class:`~recallflow.recall_ports.BeliefSearch`: the SQL of every arm
+"""The Postgres :class:`~recallflow.ports.BeliefSearch`: the SQL of every arm
 (ADR-0019 decisions 4, 6; DESIGN.md §6 index guidance).
 
 Each method embeds :func:`~recallflow.adapters.postgres.filters.hard_filter_sql` and runs
@@ -27,9 +27,9 @@ from psycopg_pool import ConnectionPool
 from recallflow.adapters.postgres.beliefs import SELECT_BELIEF, belief_from_row
 from recallflow.adapters.postgres.filters import hard_filter_sql
 from recallflow.adapters.postgres.pool import RECALL_SETTINGS
-from recallflow.models import Belief
-from recallflow.recall_models import HardFilter
-from recallflow.recall_ports import RawHits
+from recallflow.models.stages import HardFilter
+from recallflow.models.store import Belief
+from recallflow.ports import RawHits
 
 #: A word or key is never "too common" below this many beliefs.
 MIN_COMMON = 50

@@ -1,4 +1,4 @@
-"""The Postgres :class:`~recallflow.recall_ports.TraceStore` (ADR-0019 decisions 14, 15).
+"""The Postgres :class:`~recallflow.ports.TraceStore` (ADR-0019 decisions 14, 15).
 
 One row per recall: the operator view (the whole trace, nullable so a retention job can
 expire it after the tuning window) and the user-safe view (rendered ids and counts only:
@@ -13,8 +13,8 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
 from recallflow.errors import NotFoundError
+from recallflow.models.result import RecallTrace
 from recallflow.policy import RetrievalPolicy
-from recallflow.recall_models import RecallTrace
 
 
 def user_view(trace: RecallTrace) -> dict[str, Any]:

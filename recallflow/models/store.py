@@ -16,7 +16,9 @@ from datetime import datetime
 from enum import IntEnum, StrEnum
 from typing import Annotated, Self
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
+from pydantic import BeforeValidator, ConfigDict, Field, field_validator, model_validator
+
+from recallflow.models.base import FrozenModel
 
 # ---------------------------------------------------------------------------------------
 # Enumerations (mirrored by CHECK constraints in migrations/0001_schema.sql)
@@ -152,7 +154,7 @@ def _normalised_key(value: str, field: str) -> str:
     return key
 
 
-class _Frozen(BaseModel):
+class _Frozen(FrozenModel):
     model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from recallflow.recall_models import RecalledItem
+from recallflow.models.result import RecalledItem
 
 #: The framing instruction, for the cached system prefix (decisions 9, 11).
 MEMORY_FRAMING = (

@@ -14,9 +14,10 @@ from __future__ import annotations
 import math
 from datetime import datetime
 
-from recallflow.models import Belief, LifecycleState, Portability, Scope
+from recallflow.models.result import FusedCandidate, ScoreBreakdown
+from recallflow.models.stages import ScoredCandidate
+from recallflow.models.store import Belief, LifecycleState, Portability, Scope
 from recallflow.policy import RetrievalPolicy, Weights
-from recallflow.recall_models import FusedCandidate, ScoreBreakdown, ScoredCandidate
 
 _DAY = 86_400.0
 

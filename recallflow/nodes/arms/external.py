@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from hamilton.function_modifiers import tag
 
-from recallflow.nodes._arm import run_guarded_arm
+from recallflow.models.result import ArmResult, RecallQuery
+from recallflow.models.stages import HardFilter
+from recallflow.nodes.arms.runner import run_guarded_arm
 from recallflow.policy import RetrievalPolicy
-from recallflow.recall_models import ArmResult, HardFilter, RecallQuery
-from recallflow.recall_ports import ExternalProvider, RawHits
+from recallflow.ports import ExternalProvider, RawHits
 
 
 @tag(stage="arm")

@@ -8,8 +8,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 
-from recallflow.recall_models import ArmHit, ArmResult
-from recallflow.recall_ports import RawHits
+from recallflow.models.result import ArmHit, ArmResult
+from recallflow.ports import RawHits
 
 _pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="recallflow-arm")
 

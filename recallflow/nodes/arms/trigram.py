@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from hamilton.function_modifiers import tag
 
-from recallflow.nodes._arm import run_arm
+from recallflow.models.result import ArmResult
+from recallflow.models.stages import HardFilter
+from recallflow.nodes.arms.runner import run_arm
 from recallflow.policy import RetrievalPolicy
-from recallflow.recall_models import ArmResult, HardFilter
-from recallflow.recall_ports import BeliefSearch
+from recallflow.ports import BeliefSearch
 
 
 @tag(stage="arm")

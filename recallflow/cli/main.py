@@ -56,7 +56,7 @@ def _cmd_status(args: argparse.Namespace) -> int:
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
-    from recallflow import demo
+    from recallflow.cli import demo
     from recallflow.memory import open_memory
 
     started = time.perf_counter()
@@ -93,10 +93,10 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 
 
 def _demo_recall(memory: object, out: Path) -> None:
-    from recallflow import demo
+    from recallflow.cli import demo
+    from recallflow.core.render import MEMORY_FRAMING
     from recallflow.memory import Memory
-    from recallflow.recall_models import RecallRequest, WorkingState
-    from recallflow.rendering import MEMORY_FRAMING
+    from recallflow.models.request import RecallRequest, WorkingState
     from recallflow.visualizations.stages import write_stage_graph
     from recallflow.visualizations.trace_view import trace_summary
 
@@ -129,7 +129,7 @@ def _demo_recall(memory: object, out: Path) -> None:
 
 def _cmd_recall(args: argparse.Namespace) -> int:
     from recallflow.memory import open_memory
-    from recallflow.recall_models import RecallRequest, Surface, WorkingState
+    from recallflow.models.request import RecallRequest, Surface, WorkingState
     from recallflow.visualizations.trace_view import trace_summary
 
     with open_memory(args.dsn, args.home) as memory:
@@ -191,8 +191,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("status", help="show what a store holds")
     store_args(p)
     p.set_defaults(func=_cmd_status)
-    from recallflow.cli_bench import add_bench_parser
-    from recallflow.cli_eval import add_eval_parser
+    from recallflow.cli.bench import add_bench_parser
+    from recallflow.cli.eval import add_eval_parser
 
     add_eval_parser(sub)
     add_bench_parser(sub)

@@ -11,11 +11,12 @@ from typing import Any
 
 from hamilton.function_modifiers import ResolveAt, group, inject, resolve, source, tag
 
-from recallflow.fusion import reciprocal_rank_fusion
-from recallflow.nodes._arm import run_arm
+from recallflow.core.fusion import reciprocal_rank_fusion
+from recallflow.models.result import ArmResult
+from recallflow.models.stages import HardFilter
+from recallflow.nodes.arms.runner import run_arm
 from recallflow.policy import RetrievalPolicy
-from recallflow.recall_models import ArmResult, HardFilter
-from recallflow.recall_ports import BeliefSearch
+from recallflow.ports import BeliefSearch
 
 
 def _seed_arms(arms: tuple[str, ...]) -> Any:

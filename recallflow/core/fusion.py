@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from recallflow.recall_models import ArmResult, FusedCandidate
+from recallflow.models.result import ArmResult, FusedCandidate
 
 
 def reciprocal_rank_fusion(

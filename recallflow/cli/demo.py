@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from recallflow.models import BeliefDraft, BeliefEdge, EdgeRelation, EpisodeDraft
+from recallflow.models.store import BeliefDraft, BeliefEdge, EdgeRelation, EpisodeDraft
 
 TENANT = "acme"
 PRINCIPAL = "ada"

@@ -7,7 +7,7 @@ lexical, trigram and semantic arms) and one structured query of normalised keys 
 structured and trigram arms). The same state always forms the same queries.
 
 A model-assisted former can be plugged in behind the
-:class:`~recallflow.recall_ports.QueryFormer` port, wrapped in :class:`CachedQueryFormer`
+:class:`~recallflow.ports.QueryFormer` port, wrapped in :class:`CachedQueryFormer`
 so it never sits uncached on the fast path.
 """
 
@@ -18,9 +18,10 @@ from collections import OrderedDict
 from pathlib import PurePosixPath
 from threading import Lock
 
-from recallflow.models import normalise_subject
-from recallflow.recall_models import RecallQuery, WorkingState
-from recallflow.recall_ports import QueryFormer
+from recallflow.models.request import WorkingState
+from recallflow.models.result import RecallQuery
+from recallflow.models.store import normalise_subject
+from recallflow.ports import QueryFormer
 
 #: At most this many queries per recall.
 MAX_QUERIES = 8
@@ -141,7 +142,7 @@ def _clean(text: str | None) -> str:
 
 
 class DeterministicQueryFormer:
-    """The default :class:`~recallflow.recall_ports.QueryFormer`: pure code, no model."""
+    """The default :class:`~recallflow.ports.QueryFormer`: pure code, no model."""
 
     version = "deterministic-v1"
 

@@ -1,0 +1,1 @@
+"""The ``recallflow`` command, one module per command group (see ``recallflow --help``)."""

@@ -1,0 +1,79 @@
+"""The public request of a recall: who asks, where, when and about what.
+
+Every model is frozen, so a stage cannot change what the caller asked for.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+
+from pydantic import Field, field_validator
+
+from recallflow.models.base import FrozenModel
+from recallflow.models.store import Key
+
+
+class Moment(StrEnum):
+    """When a recall happens (decision 1)."""
+
+    SESSION_SNAPSHOT = "session_snapshot"
+    IN_TURN = "in_turn"
+    CHILD_RUN = "child_run"
+
+
+class Surface(StrEnum):
+    """Where the recalled block is shown; each surface has a sensitivity ceiling (decision 11).
+
+    The ceilings are in :data:`recallflow.policy.SURFACE_CEILINGS`.
+    """
+
+    DIRECT = "direct"  # a one-to-one session with the principal
+    TEAM = "team"  # a channel other people of the tenant can read
+    PUBLIC = "public"  # anything anyone may read
+    VAULT = "vault"  # an explicitly elevated, principal-only surface
+
+
+class WorkingState(FrozenModel):
+    """What the agent is doing now; recall queries derive from this (decision 3)."""
+
+    goal: str | None = Field(default=None, max_length=4000, description="The current goal.")
+    query: str | None = Field(
+        default=None, max_length=4000, description="An explicit recall query, when there is one."
+    )
+    entities: tuple[str, ...] = Field(default=(), max_length=64, description="Active entities.")
+    files: tuple[str, ...] = Field(default=(), max_length=64, description="Files in play.")
+    tools: tuple[str, ...] = Field(default=(), max_length=64, description="Tools in play.")
+    recent_turns: tuple[str, ...] = Field(
+        default=(), max_length=16, description="Summaries of the last few turns, oldest first."
+    )
+
+
+class RecallRequest(FrozenModel):
+    """Who asks, where, when and about what (DESIGN.md §1)."""
+
+    tenant_id: Key
+    principal_id: Key
+    working_state: WorkingState
+    moment: Moment = Moment.IN_TURN
+    surface: Surface = Surface.DIRECT
+    project: Key | None = Field(default=None, description="The project the agent works in now.")
+    session_id: Key | None = None
+    as_of: datetime | None = Field(
+        default=None, description="World time to recall at; None means now (resolved at entry)."
+    )
+    known_as_of: datetime | None = Field(
+        default=None, description="System time to recall at; None means the same as as_of."
+    )
+    max_items: int | None = Field(default=None, ge=0, le=200, description="Item cap override.")
+    max_tokens: int | None = Field(default=None, ge=0, le=20_000, description="Token cap override.")
+    model_window: int = Field(
+        default=200_000, ge=1_000, description="The model's context window, in tokens."
+    )
+
+    @field_validator("as_of", "known_as_of")
+    @classmethod
+    def _aware(cls, value: datetime | None) -> datetime | None:
+        if value is not None and value.tzinfo is None:
+            raise ValueError("must be timezone-aware")
+        return value

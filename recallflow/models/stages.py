@@ -1,0 +1,119 @@
+"""Values passed between the stages of a recall: internal to the DAG, frozen so a stage
+cannot change what an earlier stage produced.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from pydantic import Field
+
+from recallflow.models.base import FrozenModel
+from recallflow.models.result import (
+    ConfidenceBand,
+    FusedCandidate,
+    RecalledItem,
+    ScoreBreakdown,
+)
+from recallflow.models.store import Belief, Key, LifecycleState, Sensitivity
+
+
+class HardFilter(FrozenModel):
+    """The isolation boundary of one recall (decision 4), applied as SQL in every arm.
+
+    Project scope is deliberately absent: it is a relevance signal, not a filter.
+    """
+
+    tenant_id: Key
+    principal_id: Key
+    states: tuple[LifecycleState, ...]
+    as_of: datetime
+    known_as_of: datetime
+    sensitivity_ceiling: Sensitivity
+
+
+class ScoredCandidate(FrozenModel):
+    """A candidate belief with its score, band and the transfer facts that shaped them."""
+
+    belief: Belief
+    fused: FusedCandidate
+    breakdown: ScoreBreakdown
+    band: ConfidenceBand
+    transferred: bool = Field(description="Recalled outside its origin project (decision 5).")
+
+    @property
+    def score(self) -> float:
+        return self.breakdown.total
+
+    @property
+    def belief_id(self) -> str:
+        return self.belief.id
+
+
+class ConflictGroup(FrozenModel):
+    """An unresolved conflict set surfaced as such (decision 8), members in score order."""
+
+    conflict_set_id: str
+    members: tuple[ScoredCandidate, ...]
+
+    @property
+    def score(self) -> float:
+        return max(m.score for m in self.members)
+
+    @property
+    def lead_id(self) -> str:
+        return min(m.belief_id for m in self.members if m.score == self.score)
+
+
+#: What the resolution stage emits: plain candidates and conflict groups, in rank order.
+Resolved = ScoredCandidate | ConflictGroup
+
+
+class FloorOutcome(FrozenModel):
+    """What cleared the relevance floor (decision 10), and the ids it dropped."""
+
+    kept: tuple[Resolved, ...]
+    dropped_ids: tuple[str, ...]
+
+
+class RenderUnit(FrozenModel):
+    """What is budgeted and rendered as one: an item, or a whole conflict set."""
+
+    items: tuple[RecalledItem, ...]
+    conflict_set_id: str | None = None
+    score: float
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(item.belief_id for item in self.items)
+
+
+class TrustOutcome(FrozenModel):
+    """Units after the trust boundary: scanned, marked MEMORY (decision 11)."""
+
+    units: tuple[RenderUnit, ...]
+    blocked_ids: tuple[str, ...]
+    redacted_ids: tuple[str, ...]
+    scanner_version: str
+
+
+class BudgetOutcome(FrozenModel):
+    """Units within the item cap, the token cap and the window ceiling (decision 17)."""
+
+    units: tuple[RenderUnit, ...]
+    dropped_ids: tuple[str, ...]
+    max_items: int
+    max_tokens: int
+    tokens: int
+
+
+class RenderedBlock(FrozenModel):
+    """The exact bytes handed to the agent and their sha256 (decisions 9, 15)."""
+
+    text: str
+    sha256: str
+    items: tuple[RecalledItem, ...]
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(item.belief_id for item in self.items)
