@@ -43,8 +43,7 @@ from recallflow.adapters.postgres.filters import hard_filter_sql
 from recallflow.adapters.postgres.pool import RECALL_SETTINGS
 from recallflow.core.fusion import reciprocal_rank_fusion
 from recallflow.dataflows import NODE_MODULES, dag_config
-from recallflow.dataflows.runner import RecallFlow
-from recallflow.memory import _resolved
+from recallflow.dataflows.runner import RecallFlow, resolved_request
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import ArmHit, ArmResult
 from recallflow.models.stages import HardFilter
@@ -282,7 +281,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         open_memory(home=home, embedder=HashingEmbedder()) as memory,
     ):
         _store(memory, args.beliefs)
-        request = _resolved(
+        request = resolved_request(
             RecallRequest(
                 tenant_id="bench",
                 principal_id="p",
@@ -292,7 +291,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 },
             )
         )
-        inputs = {"request": request, "trace_id": "t", "ports": memory.ports()}
+        inputs = {"request": request, "trace_id": "t", "ports": memory._ports}
         results: dict[str, list[float]] = {}
         seq = RecallFlow(concurrent_arms=False)
         threads = RecallFlow(concurrent_arms=True)

@@ -138,7 +138,7 @@ def flow_inputs(bench: BenchStore, flow: RecallFlow, request: RecallRequest) -> 
         "trace_id": "tr-bench",
         "policy": flow.policy,
         "dag_version": flow.dag_version,
-        "ports": memory.ports(),
+        "ports": memory._ports,
     }
 
 
@@ -219,7 +219,7 @@ def capture(bench: BenchStore) -> Captured:
     inputs = [{**config, **flow_inputs(bench, flow, r)} for r in requests(bench)]
     for item in inputs[:_WARM_UP]:  # prepared statements, embedding cache, OS cache
         run_direct(order, item)
-    recorder = RecordingSearch(bench.memory.search)
+    recorder = RecordingSearch(bench.memory._ports.belief_search)
     values = []
     for item in inputs:
         ports: RecallPorts = item["ports"]

@@ -1,56 +1,219 @@
-"""recallflow: the read path of an agent's long-term memory (ADR-0019), a typed Hamilton
-dataflow over PostgreSQL.
+"""recallflow: the memory layer an AI agent lives with — its long-term beliefs, recalled
+into the model's context as a small, byte-stable block with a trace that proves why.
 
-The public API: :func:`open_memory`, :class:`Memory`, the models and the typed errors.
+Everything a user needs is importable from here::
+
+    from recallflow import open_memory, RecallRequest, WorkingState
+
+Names are loaded on first use, so ``import recallflow`` stays cheap: the database driver,
+Hamilton and the embedder load only when a store is opened or a recall runs.
 """
 
-from recallflow.errors import (
-    ConfigurationError,
-    ConstraintViolation,
-    EmbedderMismatchError,
-    InvalidInputError,
-    MissingExtensionError,
-    NotFoundError,
-    RecallflowError,
-)
-from recallflow.memory import Memory, open_memory
-from recallflow.models.store import (
-    Belief,
-    BeliefDraft,
-    BeliefEdge,
-    BeliefType,
-    EdgeRelation,
-    Episode,
-    EpisodeDraft,
-    EpisodeKind,
-    LifecycleState,
-    Portability,
-    Scope,
-    Sensitivity,
-    SourceAuthority,
-)
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+#: Where each public name lives (the module is imported when the name is first used).
+_EXPORTS: dict[str, str] = {
+    # opening a store and recalling
+    "open_memory": "recallflow.memory",
+    "Memory": "recallflow.memory",
+    "Experiment": "recallflow.dataflows.experiment",
+    # the request
+    "RecallRequest": "recallflow.models.request",
+    "WorkingState": "recallflow.models.request",
+    "Moment": "recallflow.models.request",
+    "Surface": "recallflow.models.request",
+    # the result and its trace
+    "RecallResult": "recallflow.models.result",
+    "RecalledItem": "recallflow.models.result",
+    "RecallTrace": "recallflow.models.result",
+    "RecallQuery": "recallflow.models.result",
+    "ArmResult": "recallflow.models.result",
+    "ArmHit": "recallflow.models.result",
+    "FusedCandidate": "recallflow.models.result",
+    "ScoreBreakdown": "recallflow.models.result",
+    "ScoredEntry": "recallflow.models.result",
+    "NodeRun": "recallflow.models.result",
+    "ExperimentRecord": "recallflow.models.result",
+    "ConfidenceBand": "recallflow.models.result",
+    "TrustLevel": "recallflow.models.result",
+    # what goes into the store
+    "Belief": "recallflow.models.store",
+    "BeliefDraft": "recallflow.models.store",
+    "BeliefEdge": "recallflow.models.store",
+    "BeliefType": "recallflow.models.store",
+    "EdgeRelation": "recallflow.models.store",
+    "Episode": "recallflow.models.store",
+    "EpisodeDraft": "recallflow.models.store",
+    "EpisodeKind": "recallflow.models.store",
+    "LifecycleState": "recallflow.models.store",
+    "Portability": "recallflow.models.store",
+    "Scope": "recallflow.models.store",
+    "Sensitivity": "recallflow.models.store",
+    "SourceAuthority": "recallflow.models.store",
+    "StoreSummary": "recallflow.models.store",
+    # the policy and its recipes
+    "RetrievalPolicy": "recallflow.policy",
+    "DEFAULT_POLICY": "recallflow.policy",
+    "Weights": "recallflow.policy",
+    "Penalties": "recallflow.policy",
+    "Budget": "recallflow.policy",
+    "Floor": "recallflow.policy",
+    "ArmLimits": "recallflow.policy",
+    "SURFACE_CEILINGS": "recallflow.policy",
+    "match_only": "recallflow.policy",
+    # ports: what you can plug in
+    "Embedder": "recallflow.ports",
+    "TokenCounter": "recallflow.ports",
+    "QueryFormer": "recallflow.ports",
+    "InjectionScanner": "recallflow.ports",
+    "ExternalProvider": "recallflow.ports",
+    "BeliefSearch": "recallflow.ports",
+    # errors
+    "RecallflowError": "recallflow.errors",
+    "ConfigurationError": "recallflow.errors",
+    "MissingExtensionError": "recallflow.errors",
+    "EmbedderMismatchError": "recallflow.errors",
+    "InvalidInputError": "recallflow.errors",
+    "ConstraintViolation": "recallflow.errors",
+    "NotFoundError": "recallflow.errors",
+}
 
 __all__ = [
+    "DEFAULT_POLICY",
+    "SURFACE_CEILINGS",
+    "ArmHit",
+    "ArmLimits",
+    "ArmResult",
     "Belief",
     "BeliefDraft",
     "BeliefEdge",
+    "BeliefSearch",
     "BeliefType",
+    "Budget",
+    "ConfidenceBand",
     "ConfigurationError",
     "ConstraintViolation",
     "EdgeRelation",
+    "Embedder",
     "EmbedderMismatchError",
     "Episode",
     "EpisodeDraft",
     "EpisodeKind",
+    "Experiment",
+    "ExperimentRecord",
+    "ExternalProvider",
+    "Floor",
+    "FusedCandidate",
+    "InjectionScanner",
     "InvalidInputError",
     "LifecycleState",
     "Memory",
     "MissingExtensionError",
+    "Moment",
+    "NodeRun",
     "NotFoundError",
+    "Penalties",
     "Portability",
+    "QueryFormer",
+    "RecallQuery",
+    "RecallRequest",
+    "RecallResult",
+    "RecallTrace",
+    "RecalledItem",
     "RecallflowError",
+    "RetrievalPolicy",
     "Scope",
+    "ScoreBreakdown",
+    "ScoredEntry",
     "Sensitivity",
     "SourceAuthority",
+    "StoreSummary",
+    "Surface",
+    "TokenCounter",
+    "TrustLevel",
+    "Weights",
+    "WorkingState",
+    "match_only",
     "open_memory",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'recallflow' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
+
+if TYPE_CHECKING:
+    from recallflow.dataflows.experiment import Experiment
+    from recallflow.errors import (
+        ConfigurationError,
+        ConstraintViolation,
+        EmbedderMismatchError,
+        InvalidInputError,
+        MissingExtensionError,
+        NotFoundError,
+        RecallflowError,
+    )
+    from recallflow.memory import Memory, open_memory
+    from recallflow.models.request import Moment, RecallRequest, Surface, WorkingState
+    from recallflow.models.result import (
+        ArmHit,
+        ArmResult,
+        ConfidenceBand,
+        ExperimentRecord,
+        FusedCandidate,
+        NodeRun,
+        RecalledItem,
+        RecallQuery,
+        RecallResult,
+        RecallTrace,
+        ScoreBreakdown,
+        ScoredEntry,
+        TrustLevel,
+    )
+    from recallflow.models.store import (
+        Belief,
+        BeliefDraft,
+        BeliefEdge,
+        BeliefType,
+        EdgeRelation,
+        Episode,
+        EpisodeDraft,
+        EpisodeKind,
+        LifecycleState,
+        Portability,
+        Scope,
+        Sensitivity,
+        SourceAuthority,
+        StoreSummary,
+    )
+    from recallflow.policy import (
+        DEFAULT_POLICY,
+        SURFACE_CEILINGS,
+        ArmLimits,
+        Budget,
+        Floor,
+        Penalties,
+        RetrievalPolicy,
+        Weights,
+        match_only,
+    )
+    from recallflow.ports import (
+        BeliefSearch,
+        Embedder,
+        ExternalProvider,
+        InjectionScanner,
+        QueryFormer,
+        TokenCounter,
+    )

@@ -1,4 +1,4 @@
-"""``open_memory()`` and :class:`Memory`: one handle on a store (DESIGN.md §1, §6).
+"""``open_memory()`` and :class:`Memory`: one handle on a store.
 
 With no DSN (argument or ``RECALLFLOW_DSN``) the store is the embedded PostgreSQL under
 ``RECALLFLOW_HOME``, started or reused; with a DSN it is that server. Either way the
@@ -9,18 +9,15 @@ handle is returned, so a misconfigured store fails at open, not mid-recall.
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import threading
 from collections.abc import Mapping
-from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
 import psycopg
 from psycopg_pool import ConnectionPool
-from pydantic import ValidationError
 
 from recallflow.adapters.postgres.beliefs import PostgresBeliefStore
 from recallflow.adapters.postgres.bootstrap import ensure_database, prepare
@@ -32,8 +29,9 @@ from recallflow.adapters.postgres.settings import ensure_embedding_space
 from recallflow.adapters.postgres.traces import PostgresTraceStore
 from recallflow.adapters.scanning import RegexInjectionScanner
 from recallflow.core.query_forming import DeterministicQueryFormer
-from recallflow.dataflows.runner import RecallFlow
-from recallflow.errors import ConfigurationError, InvalidInputError
+from recallflow.dataflows.experiment import Experiment
+from recallflow.dataflows.runner import RecallFlow, resolved_request
+from recallflow.errors import ConfigurationError
 from recallflow.ingestion import Beliefs, Edges, Episodes, new_id
 from recallflow.models.request import Moment, RecallRequest
 from recallflow.models.result import RecallResult, RecallTrace
@@ -64,8 +62,8 @@ def _default_token_counter() -> TokenCounter:
 class Memory:
     """An open store: ingestion surfaces, recall, and the resources behind them.
 
-    Use it as a context manager, or call :meth:`close`; closing releases the pool and,
-    for the embedded server, this process's hold on it.
+    Use it as a context manager, or call :meth:`close`; closing releases the pools and,
+    for the embedded server, this process's hold on it. Build it with :func:`open_memory`.
     """
 
     def __init__(
@@ -76,11 +74,14 @@ class Memory:
         recall_pool: ConnectionPool,
         embedder: Embedder,
         token_counter: TokenCounter,
+        query_former: QueryFormer | None = None,
+        injection_scanner: InjectionScanner | None = None,
+        external_provider: ExternalProvider | None = None,
         server: EmbeddedServer | None = None,
     ) -> None:
-        self.uri = uri
-        self.embedder = embedder
-        self.token_counter = token_counter
+        self._uri = uri
+        self._embedder = embedder
+        self._token_counter = token_counter
         self._pool = pool
         self._recall_pool = recall_pool
         self._server = server
@@ -90,19 +91,38 @@ class Memory:
         self.episodes = Episodes(PostgresEpisodeStore(pool))
         self.edges = Edges(store)
         self._belief_store = store
-        self.search = PostgresBeliefSearch(recall_pool)
-        self.traces = PostgresTraceStore(pool)
-        self.query_former: QueryFormer = DeterministicQueryFormer()
-        self.injection_scanner: InjectionScanner = RegexInjectionScanner()
-        self.external_provider: ExternalProvider | None = None
+        self._traces = PostgresTraceStore(pool)
+        self._ports = RecallPorts(
+            belief_search=PostgresBeliefSearch(recall_pool),
+            embedder=embedder,
+            token_counter=token_counter,
+            query_former=query_former or DeterministicQueryFormer(),
+            injection_scanner=injection_scanner or RegexInjectionScanner(),
+            external_provider=external_provider,
+        )
         self._flows: dict[tuple[Moment, str, str], RecallFlow] = {}
         self._flows_lock = threading.Lock()
 
     @property
+    def uri(self) -> str:
+        """The PostgreSQL URI of the store (the embedded server's, or the DSN given)."""
+        return self._uri
+
+    @property
+    def embedder(self) -> Embedder:
+        """The embedder of this store's vectors (recorded in the store at first open)."""
+        return self._embedder
+
+    @property
+    def token_counter(self) -> TokenCounter:
+        """The token counter budgets are measured with."""
+        return self._token_counter
+
+    @property
     def pool(self) -> ConnectionPool:
-        """The store pool (writes and inspection; no statement timeout)."""
-        if self._closed:
-            raise ConfigurationError("this Memory is closed")
+        """The store's connection pool (writes and your own inspection SQL; no statement
+        timeout)."""
+        self._check_open()
         return self._pool
 
     @property
@@ -110,64 +130,52 @@ class Memory:
         """True when the store is the embedded server."""
         return self._server is not None
 
+    def _check_open(self) -> None:
+        if self._closed:
+            raise ConfigurationError("this Memory is closed; open a new one with open_memory()")
+
     def summary(self) -> list[StoreSummary]:
         """What the store holds, per tenant and principal."""
         return self._belief_store.summary()
 
     def flow(
         self,
-        moment: Moment,
+        moment: Moment | str = Moment.IN_TURN,
         policy: RetrievalPolicy = DEFAULT_POLICY,
-        config: Mapping[str, Any] | None = None,
+        experiment: Experiment | None = None,
     ) -> RecallFlow:
-        """The built DAG of ``moment`` under ``policy`` (built on first use, then reused)."""
-        key = (moment, policy.version, json.dumps(dict(config or {}), sort_keys=True, default=str))
+        """The built DAG of ``moment`` under ``policy`` and ``experiment`` (built on first
+        use, then reused)."""
+        moment = Moment(moment)
+        key = (moment, policy.version, experiment.key if experiment else "")
         with self._flows_lock:
             flow = self._flows.get(key)
             if flow is None:
-                flow = RecallFlow(moment, config, policy=policy)
+                flow = RecallFlow(moment, policy=policy, experiment=experiment)
                 self._flows[key] = flow
-                self.traces.record_policy(policy)
+                self._traces.record_policy(policy)
         return flow
-
-    def ports(self) -> RecallPorts:
-        """The ports a recall of this store runs with (its search, embedder, token counter,
-        query former, scanner and external provider), as the DAG's ``ports`` input."""
-        return RecallPorts(
-            belief_search=self.search,
-            embedder=self.embedder,
-            token_counter=self.token_counter,
-            query_former=self.query_former,
-            injection_scanner=self.injection_scanner,
-            external_provider=self.external_provider,
-        )
 
     def recall(
         self,
         request: RecallRequest | Mapping[str, Any],
         *,
         policy: RetrievalPolicy = DEFAULT_POLICY,
-        config: Mapping[str, Any] | None = None,
+        experiment: Experiment | None = None,
         persist_trace: bool = True,
     ) -> RecallResult:
         """Run the recall DAG of the request's moment; returns the block and its trace.
 
         An ``as_of`` of None means now; ``known_as_of`` defaults to ``as_of``. The trace is
-        stored (``persist_trace``) and its id is on the result.
+        stored (``persist_trace``) and its id is on the result. ``experiment`` swaps nodes
+        by config or by module; the trace records which.
         """
-        if self._closed:
-            raise ConfigurationError("this Memory is closed; open a new one with open_memory()")
-        req = _resolved(request)
-        flow = self.flow(req.moment, policy, config)
-        result = flow.run(
-            {
-                "request": req,
-                "trace_id": new_id("tr"),
-                "ports": self.ports(),
-            }
-        )
+        self._check_open()
+        req = resolved_request(request)
+        flow = self.flow(req.moment, policy, experiment)
+        result = flow.run({"request": req, "trace_id": new_id("tr"), "ports": self._ports})
         if persist_trace:
-            self.traces.save_trace(result.trace)
+            self._traces.save_trace(result.trace)
         return result
 
     async def arecall(
@@ -175,20 +183,21 @@ class Memory:
         request: RecallRequest | Mapping[str, Any],
         *,
         policy: RetrievalPolicy = DEFAULT_POLICY,
-        config: Mapping[str, Any] | None = None,
+        experiment: Experiment | None = None,
         persist_trace: bool = True,
     ) -> RecallResult:
         """:meth:`recall` for asyncio code: runs it in a worker thread."""
         return await asyncio.to_thread(
-            self.recall, request, policy=policy, config=config, persist_trace=persist_trace
+            self.recall, request, policy=policy, experiment=experiment, persist_trace=persist_trace
         )
 
     def trace(self, tenant_id: str, principal_id: str, trace_id: str) -> RecallTrace:
         """A stored trace (operator view)."""
-        return self.traces.get_trace(tenant_id, principal_id, trace_id)
+        self._check_open()
+        return self._traces.get_trace(tenant_id, principal_id, trace_id)
 
     def close(self) -> None:
-        """Release the pool and the server handle; safe to call twice."""
+        """Release the pools and the server handle; safe to call twice."""
         if self._closed:
             return
         self._closed = True
@@ -211,24 +220,15 @@ class Memory:
         self.close()
 
 
-def _resolved(request: RecallRequest | Mapping[str, Any]) -> RecallRequest:
-    try:
-        req = (
-            request if isinstance(request, RecallRequest) else RecallRequest.model_validate(request)
-        )
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        raise InvalidInputError(first["msg"], field=".".join(map(str, first["loc"]))) from exc
-    as_of = req.as_of or datetime.now(UTC)
-    return req.model_copy(update={"as_of": as_of, "known_as_of": req.known_as_of or as_of})
-
-
 def open_memory(
     dsn: str | None = None,
     home: str | Path | None = None,
     *,
     embedder: Embedder | None = None,
     token_counter: TokenCounter | None = None,
+    query_former: QueryFormer | None = None,
+    injection_scanner: InjectionScanner | None = None,
+    external_provider: ExternalProvider | None = None,
     pool_size: int = 8,
 ) -> Memory:
     """Open a store, starting the embedded server when no DSN is given.
@@ -239,6 +239,12 @@ def open_memory(
         data directory); ignored with a DSN.
     :param embedder: the Embedder; default: :func:`recallflow.adapters.embedders.default_embedder`.
     :param token_counter: the TokenCounter; default: the offline cl100k counter.
+    :param query_former: forms the recall queries of a working state; default: the
+        deterministic former.
+    :param injection_scanner: the trust boundary's scanner; default: the library's.
+    :param external_provider: an external recall source fused as one more arm; default:
+        none (the external arm stays off).
+    :param pool_size: connections of the recall pool (the store pool gets half).
     """
     dsn = dsn or os.environ.get("RECALLFLOW_DSN") or None
     embedder = embedder or _default_embedder()
@@ -276,5 +282,8 @@ def open_memory(
         recall_pool=recall_pool,
         embedder=embedder,
         token_counter=token_counter,
+        query_former=query_former,
+        injection_scanner=injection_scanner,
+        external_provider=external_provider,
         server=server,
     )

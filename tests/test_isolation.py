@@ -96,7 +96,7 @@ def decoy_store(memory: Memory) -> tuple[str, HardFilter]:
 
 
 def _arm_ids(memory: Memory, arm: str, f: HardFilter) -> list[str]:
-    search = memory.search
+    search = memory._ports.belief_search
     if arm == "structured":
         hits = search.structured(f, [SUBJECT, "payments"], 50, 400, 0.25)
     elif arm == "lexical":
@@ -327,5 +327,5 @@ def test_the_vector_index_is_not_starved_by_the_filter(memory: Memory) -> None:
         sensitivity_ceiling=Sensitivity.SECRET,
     )
     query = rng.normal(size=(1, dim)).astype(np.float32)
-    hits = memory.search.semantic(f, query, 50, -1.0, 40)
+    hits = memory._ports.belief_search.semantic(f, query, 50, -1.0, 40)
     assert len(hits) == 50

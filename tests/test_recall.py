@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 
-from recallflow import Memory
+from recallflow import Experiment, ExternalProvider, Memory, open_memory
 from recallflow.cli import demo
 from recallflow.dataflows.runner import RecallFlow
 from recallflow.models.request import RecallRequest, Surface, WorkingState
@@ -275,18 +276,21 @@ def external_policy() -> RetrievalPolicy:
     )
 
 
-@pytest.fixture
-def provider_slot(demo_memory: Memory) -> Iterator[Memory]:
-    yield demo_memory
-    demo_memory.external_provider = None
+@contextmanager
+def _with_provider(memory: Memory, provider: ExternalProvider) -> Iterator[Memory]:
+    """A second handle on the same store, opened with ``provider`` (collaborators are
+    given at open, never set on a live handle)."""
+    with open_memory(memory.uri, embedder=memory.embedder, external_provider=provider) as m:
+        yield m
 
 
 def test_an_external_provider_is_fused_as_one_more_arm(
-    provider_slot: Memory, external_policy: RetrievalPolicy
+    demo_memory: Memory, external_policy: RetrievalPolicy
 ) -> None:
     # It suggests an on-topic belief and one of another principal: the latter is refused.
-    provider_slot.external_provider = _Provider([("b-mob-money", 1.0), ("b-grace-pref", 0.9)])
-    result = recall_demo(provider_slot, "money cents", policy=external_policy)
+    provider = _Provider([("b-mob-money", 1.0), ("b-grace-pref", 0.9)])
+    with _with_provider(demo_memory, provider) as memory:
+        result = recall_demo(memory, "money cents", policy=external_policy)
     assert not result.degraded
     arms = {a.arm: a for a in result.trace.arms}
     assert [h.belief_id for h in arms["external_hits"].hits] == ["b-mob-money", "b-grace-pref"]
@@ -301,19 +305,19 @@ def test_an_external_provider_is_fused_as_one_more_arm(
     [(_Provider([], fail=True), "provider is down"), (_Provider([], delay_s=1.0), "timeout")],
 )
 def test_a_failing_or_slow_arm_degrades_the_recall_instead_of_failing_it(
-    provider_slot: Memory, external_policy: RetrievalPolicy, provider: _Provider, error: str
+    demo_memory: Memory, external_policy: RetrievalPolicy, provider: _Provider, error: str
 ) -> None:
-    healthy = recall_demo(provider_slot, "How are money amounts represented in cents?")
-    provider_slot.external_provider = provider
-    result = recall_demo(
-        provider_slot, "How are money amounts represented in cents?", policy=external_policy
-    )
+    healthy = recall_demo(demo_memory, "How are money amounts represented in cents?")
+    with _with_provider(demo_memory, provider) as memory:
+        result = recall_demo(
+            memory, "How are money amounts represented in cents?", policy=external_policy
+        )
     assert result.degraded
     assert result.trace.degraded_arms == ("external_hits",)
     arm = next(a for a in result.trace.arms if a.arm == "external_hits")
     assert arm.error is not None and error in arm.error
     assert result.rendered_ids == healthy.rendered_ids
-    stored = provider_slot.trace(demo.TENANT, demo.PRINCIPAL, result.trace_id)
+    stored = demo_memory.trace(demo.TENANT, demo.PRINCIPAL, result.trace_id)
     assert stored.degraded_arms == ("external_hits",)
 
 
@@ -332,7 +336,9 @@ class _BrokenLexical:
 
 def test_a_failing_database_arm_degrades_the_recall(demo_memory: Memory) -> None:
     flow = demo_memory.flow(RecallRequest.model_fields["moment"].default)
-    result = flow.run(_inputs(demo_memory, belief_search=_BrokenLexical(demo_memory.search)))
+    result = flow.run(
+        _inputs(demo_memory, belief_search=_BrokenLexical(demo_memory._ports.belief_search))
+    )
     assert result.trace.degraded_arms == ("lexical_hits",)
     assert "b-mob-money" in result.rendered_ids
 
@@ -351,7 +357,7 @@ def _inputs(memory: Memory, **port_overrides: Any) -> dict[str, Any]:
     return {
         "request": req,
         "trace_id": "tr-test",
-        "ports": replace(memory.ports(), **port_overrides),
+        "ports": replace(memory._ports, **port_overrides),
     }
 
 
@@ -369,27 +375,46 @@ def test_a_config_switch_swaps_a_node_and_the_trace_shows_it(demo_memory: Memory
             project=demo.MOBILE,
             as_of=AS_OF,
         ),
-        config={"ranking": "match_only"},
+        experiment=Experiment("match-only ranking", config={"ranking": "match_only"}),
     )
     a, b = _lineage(default)["scored_candidates"], _lineage(ablation)["scored_candidates"]
     assert a[0] == b[0] == "recallflow.nodes.scoring"
     assert a[1] != b[1]
     assert default.trace.dag_version != ablation.trace.dag_version
     assert all(s.breakdown.authority == 0 for s in ablation.trace.scored)
+    assert ablation.trace.experiment is not None
+    assert ablation.trace.experiment.name == "match-only ranking"
+    assert default.trace.experiment is None
 
 
 def test_a_module_override_swaps_a_node_and_the_trace_shows_it(demo_memory: Memory) -> None:
     from tests import experiment_render
 
-    flow = RecallFlow(extra_modules=[experiment_render])
-    result = flow.run(_inputs(demo_memory))
+    goal = "How are money amounts represented in cents?"
+    req = request(demo.TENANT, demo.PRINCIPAL, goal, project=demo.MOBILE, as_of=AS_OF)
+    experiment = Experiment("ids only", modules=(experiment_render,))
+    result = demo_memory.recall(req, experiment=experiment)
     assert _lineage(result)["rendered_block"][0] == "tests.experiment_render"
     assert result.block.startswith("* ")
-    baseline = demo_memory.flow(RecallRequest.model_fields["moment"].default).run(
-        _inputs(demo_memory)
-    )
+    stored = demo_memory.trace(demo.TENANT, demo.PRINCIPAL, result.trace_id)
+    assert stored.experiment is not None
+    assert stored.experiment.modules == ("tests.experiment_render",)
+    baseline = demo_memory.recall(req)
     assert _lineage(baseline)["rendered_block"][0] == "recallflow.nodes.render"
     assert result.rendered_ids == baseline.rendered_ids
+    assert result.trace.dag_version != baseline.trace.dag_version
+
+
+def test_a_flow_run_directly_resolves_the_request_times(demo_memory: Memory) -> None:
+    # A flow built by hand (e.g. for a module override) needs no private preparation.
+    from tests import experiment_render
+
+    flow = RecallFlow(experiment=Experiment("ids only", modules=(experiment_render,)))
+    inputs = _inputs(demo_memory)
+    open_times = inputs["request"].model_copy(update={"as_of": None, "known_as_of": None})
+    result = flow.run({**inputs, "request": open_times})
+    assert result.trace.as_of == result.trace.known_as_of
+    assert result.block.startswith("* ")
 
 
 # --- API surface ------------------------------------------------------------------------

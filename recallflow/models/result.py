@@ -120,6 +120,16 @@ class ScoredEntry(FrozenModel):
     breakdown: ScoreBreakdown
 
 
+class ExperimentRecord(FrozenModel):
+    """What a trace keeps of the experiment that served its recall."""
+
+    name: str
+    config: dict[str, str] = Field(
+        default_factory=dict, description="Config switches set, each value as JSON."
+    )
+    modules: tuple[str, ...] = Field(default=(), description="Replacement node modules.")
+
+
 class RecallTrace(FrozenModel):
     """The record of one recall, built in the render pass from the rendered objects
     (decisions 14, 15). ``rendered_sha256`` binds it to the exact bytes handed over."""
@@ -155,6 +165,9 @@ class RecallTrace(FrozenModel):
     rendered_tokens: int
     rendered_sha256: str
     lineage: tuple[NodeRun, ...] = ()
+    experiment: ExperimentRecord | None = Field(
+        default=None, description="The experiment that served this recall; None: the library's DAG."
+    )
 
     @property
     def degraded(self) -> bool:
