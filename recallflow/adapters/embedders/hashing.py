@@ -1,7 +1,7 @@
 """A deterministic feature-hashing embedder: the zero-dependency fallback behind the Embedder port.
 
 recallflow never reaches the network at run time, so a model embedder must ship inside a
-PyPI package; a deterministic feature-hashing embedder is the fallback with no dependencies
+PyPI package; the feature-hashing embedder, which needs nothing but numpy, is the fallback
 (see docs/embedders.md for the measured comparison).
 
 Features of a text (needs nothing beyond numpy):

