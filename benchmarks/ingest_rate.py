@@ -1,4 +1,4 @@
-"""Bulk ingestion rate with embeddings (issue 2's closing number, issue 5's scale data).
+"""Bulk ingestion rate with embeddings: how fast a formation process can write beliefs.
 
 Generates ``--n`` beliefs of one principal with ``benchmarks/datagen.py`` (not timed),
 then times ``Memory.beliefs.add_many`` in batches of ``--batch`` — validation, embedding

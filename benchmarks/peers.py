@@ -1,11 +1,12 @@
-"""The peers of issue 5's ``peer`` group: what a user would pick instead of recallflow.
+"""The peers of the ``peer`` group: what a user would pick instead of recallflow.
 
 * LangGraph's ``PostgresStore`` (``langgraph-checkpoint-postgres``) with vector search, in
   the same database of the same embedded server, embedding with the same embedder, holding
   the same beliefs of every principal of the tier (namespace ``(tenant, principal)``, one
   global HNSW index, ``m = 16, ef_construction = 64`` as recallflow's). Opened twice: as a
   user gets it (server default ``hnsw.iterative_scan = off``) and with
-  ``options=-c hnsw.iterative_scan=relaxed_order`` (PEERS.md: the default under-fills).
+  ``options=-c hnsw.iterative_scan=relaxed_order`` (the default under-fills a filtered
+  search, so the fair comparison is with the setting a careful user would add).
 * ``bm25s`` in memory over the principal's live beliefs, English stopwords, Snowball stemmer.
 
 The peers get the hard filter a user would write with their API: only *live* beliefs —

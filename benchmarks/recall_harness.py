@@ -1,14 +1,15 @@
-"""What the recall benchmarks share (issue 5, item 2: node, arm, moment, overhead groups).
+"""What the recall benchmarks share (node, arm, moment and overhead groups).
 
 * :class:`QueryCachingEmbedder` wraps the store's embedder and remembers the vectors of
   small calls (≤ 16 texts: the query path, never a bulk load), so after one warm-up pass
   a recall's query embedding costs a dictionary lookup — "query embedding excluded".
   ``embedding:query`` times the embedder alone.
 * :func:`requests` turns the tier's fixed :class:`~benchmarks.datagen.BenchQuery` set
-  into in-turn :class:`~recallflow.recall_models.RecallRequest`\\ s.
+  into in-turn :class:`~recallflow.models.request.RecallRequest`\\ s.
 * :class:`Captured` runs the in-turn DAG once per request asking for *every* node and
   keeps each node's inputs, so a node can be timed alone on realistic, fixed inputs by
-  calling its function directly (STYLE.md pattern 4: time each stage in isolation).
+  calling its function directly: a stage is timed in isolation, so its cost is not hidden
+  in the whole recall's noise.
 * :func:`run_direct` calls every node function in topological order with no driver and no
   adapter: the baseline of the ``overhead`` group.
 * :class:`RecordingSearch` / :class:`ReplaySearch` record the belief-search answers of the

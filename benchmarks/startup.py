@@ -1,4 +1,4 @@
-"""Start-up times of the embedded store (issue 2's closing numbers; DESIGN.md §6).
+"""Start-up times of the embedded store: what ``open_memory()`` costs a fresh process.
 
 * **cold** — a fresh home: ``initdb``, server start, database, extensions, migrations,
   embedding space (HNSW index on the empty table);

@@ -1,4 +1,4 @@
-"""Scale stores for the benchmarks, built once and cached (issue 5, items 2–3).
+"""Scale stores for the benchmarks, built once and cached.
 
 Every tier lives in its own database on one embedded server whose home is
 ``RECALLFLOW_BENCH_HOME`` (default ``.bench-home/`` in the repository). The database name
@@ -11,7 +11,7 @@ Loading follows bulk-load practice and records what it costs: the secondary inde
 ``beliefs`` are dropped, episodes, beliefs (``Memory.beliefs.add_many`` → COPY, in batches
 that never split a supersession chain) and edges are loaded, then each index is rebuilt
 from its own definition and timed, then ``ANALYZE``. The embedder is the hashing embedder
-unless ``RECALLFLOW_BENCH_EMBEDDER`` names another (issue 5: "say which").
+unless ``RECALLFLOW_BENCH_EMBEDDER`` names another; the report says which.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Group ``peer``: the same queries on the same data answered by what a user would pick
-instead (issue 5, item 2, last bullet; PEERS.md).
+instead.
 
 * ``peer:langgraph`` — LangGraph ``PostgresStore.search`` as shipped (no iterative scan);
 * ``peer:langgraph_iterative`` — the same with ``hnsw.iterative_scan=relaxed_order``,

@@ -1,5 +1,5 @@
-"""Groups ``node:*``, ``arm:*``, ``moment:*``, ``embedding:query`` and ``overhead``
-of issue 5 (item 2), at every selected tier.
+"""Groups ``node:*``, ``arm:*``, ``moment:*``, ``embedding:query`` and ``overhead``, at every
+selected tier.
 
 * ``node:<name>`` / ``arm:<name>`` — each function of the in-turn DAG (arms: the nodes
   tagged ``stage=arm``; wiring nodes are skipped) called directly on the inputs it got in
@@ -32,7 +32,7 @@ from recallflow.dataflows import RESULT_NODE, build
 from recallflow.dataflows.runner import RecallFlow
 from recallflow.models.request import Moment
 
-#: The in-turn DAG's node names (DESIGN.md §3), and the helper nodes it has beside them.
+#: The in-turn DAG's node names, and the helper nodes it has beside them.
 DAG_NODES = (
     "recall_queries", "query_keys", "query_texts", "trigram_terms", "query_vectors",
     "hard_filter", "structured_hits", "lexical_hits", "trigram_hits", "semantic_hits",

@@ -1,9 +1,10 @@
-"""Ingestion: the surface a formation process (ADR-0018) uses to put memory in.
+"""Ingestion: the surface a formation process uses to put memory in.
 
 ``Memory.beliefs``, ``Memory.episodes`` and ``Memory.edges`` validate every item before
 anything is written, name the item and field of the first bad one, compute missing
 embeddings with the store's :class:`~recallflow.ports.Embedder`, and hand whole batches
-to the store ports, which write all or nothing (issue 2, item 6).
+to the store ports, which write all or nothing: a half-written batch would leave beliefs
+whose supersession or conflict peers are missing.
 """
 
 from __future__ import annotations
@@ -165,7 +166,7 @@ class Episodes:
 
 
 class Edges:
-    """``Memory.edges``: link beliefs for graph expansion (decision 6)."""
+    """``Memory.edges``: link beliefs for graph expansion."""
 
     def __init__(self, store: BeliefStore) -> None:
         self._store = store

@@ -52,7 +52,8 @@ def assert_faithful(result: RecallResult) -> None:
 
 @pytest.fixture(autouse=True, scope="session")
 def _every_recall_is_faithful() -> Iterator[None]:
-    """Trace faithfulness is checked for every recall any test makes (issue 3 acceptance)."""
+    """Trace faithfulness is checked for every recall any test makes (see "The trace" in
+    docs/architecture.md)."""
     original = RecallFlow.run
 
     def checked(self: RecallFlow, inputs: Any) -> RecallResult:

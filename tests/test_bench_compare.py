@@ -1,4 +1,4 @@
-"""`make bench-compare` catches a slowdown (issue 5, acceptance): ``benchmarks.compare`` on
+"""`make bench-compare` catches a slowdown: ``benchmarks.compare`` on
 synthetic pytest-benchmark JSON files, through the same entry point as the CLI."""
 
 from __future__ import annotations

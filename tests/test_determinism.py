@@ -1,4 +1,4 @@
-"""Byte stability (ADR-0019 decision 9; DESIGN.md §5 invariant 2): the same store state and
+"""Byte stability (see "Rendering" in docs/architecture.md): the same store state and
 request give identical bytes and the same rendered_sha256 in separate processes."""
 
 from __future__ import annotations

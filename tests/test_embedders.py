@@ -1,4 +1,4 @@
-"""Tests of the Embedder adapters (ADR-0019 / DESIGN.md §8): the feature-hashing fallback,
+"""Tests of the Embedder adapters: the feature-hashing fallback,
 the packaged MiniLM model, and how one is chosen by name or by RECALLFLOW_EMBEDDER."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The evaluation harness end to end on a tiny built-in dataset (not LoCoMo), on the real
 embedded PostgreSQL (the ``memory`` fixture): ingestion, baselines, recallflow's recall,
-the scenario suites, the gates and the report (issue 4 acceptance). No wall-clock asserts.
+the scenario suites, the gates and the report. No wall-clock asserts.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The harness's metric code against hand-computed values (issue 4 acceptance), and the
+"""The harness's metric code against hand-computed values, and the
 LoCoMo helpers (the evidence-id repair, session times, turn text)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Ingestion on the real embedded server: typed errors, all-or-nothing batches (issue 2)."""
+"""Ingestion on the real embedded server: typed errors, all-or-nothing batches."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Isolation is SQL (ADR-0019 decision 4; DESIGN.md §5 invariant 1), on the real server.
+"""Isolation is SQL (see "Hard filters" in docs/architecture.md), on the real server.
 
 - Each arm alone honours every field of the hard filter: a decoy that matches the query
   perfectly but breaks exactly one filter field is never returned.
@@ -297,7 +297,7 @@ def test_no_recall_ever_leaks_across_the_hard_filter(
 
 def test_the_vector_index_is_not_starved_by_the_filter(memory: Memory) -> None:
     """With many other principals' rows, a filtered semantic search still fills its LIMIT
-    (hnsw.iterative_scan; DESIGN.md §6: 16 of 50 seen without it)."""
+    (hnsw.iterative_scan; without it a filtered scan was seen to return 16 of 50)."""
     tenant = f"t-{uuid.uuid4().hex[:10]}"
     rng = np.random.default_rng(7)
     dim = memory.embedder.dimension

@@ -1,6 +1,6 @@
 """In-turn recall on the real embedded server: what a user of the block would notice
-(issue 3 acceptance: floor, budget, conflicts, transfer, local overrides, trust, degraded
-arms, experiments)."""
+(floor, budget, conflicts, transfer, local overrides, trust, degraded arms,
+experiments)."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def traced_ids(result: RecallResult) -> set[str]:
     return ids | set(t.ranked_ids) | set(t.rendered_ids)
 
 
-# --- the floor (decision 10) ------------------------------------------------------------
+# --- the relevance floor -----------------------------------------------------------------
 
 
 def test_an_irrelevant_question_gets_an_empty_block(demo_memory: Memory) -> None:
@@ -72,7 +72,7 @@ def test_the_floor_drops_weak_candidates_while_budget_remains(demo_memory: Memor
     assert not set(result.trace.floor_dropped_ids) & set(result.rendered_ids)
 
 
-# --- the budget (decision 17) -----------------------------------------------------------
+# --- the budget --------------------------------------------------------------------------
 
 
 def test_the_item_cap_binds_before_the_token_cap(demo_memory: Memory) -> None:
@@ -99,7 +99,7 @@ def test_two_percent_of_the_window_is_the_ceiling(demo_memory: Memory) -> None:
     assert tiny_window.trace.rendered_tokens <= 40
 
 
-# --- resolution (decisions 5, 8) --------------------------------------------------------
+# --- resolution: conflicts and transfer ------------------------------------------------
 
 
 def test_an_unresolved_conflict_is_shown_as_a_conflict(demo_memory: Memory) -> None:
@@ -191,7 +191,7 @@ def test_a_local_belief_outranks_a_transferred_one_on_its_subject(
     assert result.trace.ranked_ids.index("b-here") < result.trace.ranked_ids.index("b-there")
 
 
-# --- the trust boundary (decision 11) ---------------------------------------------------
+# --- the trust boundary ------------------------------------------------------------------
 
 
 def test_an_injection_is_blocked_but_stays_citable(memory: Memory, tenant: str) -> None:
@@ -249,7 +249,7 @@ def test_memory_of_another_principal_never_appears(demo_memory: Memory) -> None:
     assert not {"b-grace-pref", "b-grace-deploy"} & traced_ids(result)
 
 
-# --- degraded arms (issue 3, item 4) ----------------------------------------------------
+# --- degraded arms -----------------------------------------------------------------------
 
 
 class _Provider:
@@ -343,7 +343,7 @@ def test_a_failing_database_arm_degrades_the_recall(demo_memory: Memory) -> None
     assert "b-mob-money" in result.rendered_ids
 
 
-# --- experiments (issue 3, item 13) -------------------------------------------------------
+# --- experiments -------------------------------------------------------------------------
 
 
 def _inputs(memory: Memory, **port_overrides: Any) -> dict[str, Any]:

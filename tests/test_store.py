@@ -1,5 +1,5 @@
 """The store on a real PostgreSQL: migrations, restarts, several processes, external DSNs,
-missing extensions (issue 2 acceptance)."""
+missing extensions."""
 
 from __future__ import annotations
 

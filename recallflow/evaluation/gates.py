@@ -1,4 +1,4 @@
-"""The hard gates of the harness (issue 4, item 4; ADR-0019 consequences; DESIGN.md §9).
+"""The hard gates of the harness: properties every recall must have, whatever its quality.
 
 Each gate is a line in the report with status ``pass``, ``fail`` or ``not built``;
 a ``fail`` makes ``recallflow eval`` exit non-zero. A gate whose capability does not
@@ -10,8 +10,10 @@ exist yet, or that observed no recall at all, is ``not built`` — never ``pass`
 * **trace faithfulness**: for every recall, ``sha256(result.block.encode())`` equals
   ``trace.rendered_sha256`` (and ``result.rendered_sha256``), and ``trace.rendered_ids``
   equals ``result.rendered_ids``, in order.
-* **prefix byte stability**: not built until the snapshot issue.
-* **correction durability**: not built until the feedback issue.
+* **prefix byte stability**: not built until session snapshots exist (see "Sessions" in
+  docs/architecture.md).
+* **correction durability**: not built until typed rejections exist (see "Feedback and
+  corrections" in docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -153,10 +155,10 @@ def not_built(name: str, why: str) -> GateResult:
 
 
 def unbuilt_gates() -> list[GateResult]:
-    """The gates that wait on later issues."""
+    """The gates that wait on parts of recallflow not built yet."""
     return [
-        not_built("prefix byte stability", "needs the session snapshot (snapshot issue)"),
+        not_built("prefix byte stability", "needs session snapshots, not built yet"),
         not_built(
-            "correction durability", "needs typed rejections and re-derivation (feedback issue)"
+            "correction durability", "needs typed rejections and re-derivation, not built yet"
         ),
     ]

@@ -1,5 +1,5 @@
 """Load a dataset :class:`~recallflow.evaluation.datasets.Group` into recallflow through
-the public ingestion surface (issue 4, item 2).
+the public ingestion surface, as any formation process would.
 
 One group = one principal under the run's tenant. Episodes = the group's episodes
 (sessions), each with its world time; beliefs = documents: statement = the document

@@ -1,5 +1,6 @@
-"""Subject and entity keys derived from free text by code (issue 4, item 2: "entities and
-subject derived from the text by code, not by hand").
+"""Subject and entity keys derived from free text by code, never by hand, so the evaluation
+measures what recallflow would see from a formation process that knows nothing of the
+dataset.
 
 General heuristics, nothing dataset-specific:
 

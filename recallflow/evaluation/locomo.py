@@ -1,9 +1,9 @@
 """LoCoMo (Maharana et al., ACL 2024; CC BY-NC 4.0) as a harness :class:`Dataset`
-(issue 4, item 2). Read from ``../shared/datasets/locomo/locomo10.json``; never downloaded,
-never copied into the repository.
+Read from ``../shared/datasets/locomo/locomo10.json`` by default (``recallflow eval --locomo
+PATH``); never downloaded, never copied into the repository.
 
 * Groups = conversations, in file order; the first five are the **dev** split and the last
-  five the **test** split (issue 4: tune on dev only).
+  five the **test** split; tuning looks at dev only, so test stays an honest check.
 * Documents = dialog turns, text ``"<speaker>: <text>"`` plus ``" [image: <blip_caption>]"``
   when the turn shared an image; the episode is the session and its world time the
   session's ``session_<n>_date_time`` (parsed as UTC).

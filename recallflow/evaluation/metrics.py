@@ -1,4 +1,4 @@
-"""Ranking metrics of the evaluation harness (issue 4, item 2; DESIGN.md §9).
+"""Ranking metrics of the evaluation harness.
 
 Pure functions over ranked id lists, so each one is checked against hand-computed values
 in ``tests/test_eval_metrics.py``:
@@ -9,8 +9,8 @@ in ``tests/test_eval_metrics.py``:
   ``min(k, |relevant|)`` relevant items at the top.
 * :func:`reciprocal_rank`: ``1 / rank`` of the first relevant id in the *full* ranking
   (0 when none is ranked); its mean over questions is MRR.
-* :func:`rrf_fuse`: reciprocal rank fusion, ``Σ 1 / (k + rank)`` with k = 60 (ADR-0019
-  decision 6), ties broken by id so the order is total.
+* :func:`rrf_fuse`: reciprocal rank fusion, ``Σ 1 / (k + rank)`` with :data:`RRF_K`, ties
+  broken by id so the order is total (the BM25 + dense baseline).
 * :func:`percentile`: linear-interpolated percentile (numpy's default method) for latency.
 """
 
@@ -19,7 +19,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 
-#: The RRF constant of ADR-0019 decision 6.
+#: The k of the BM25 + dense RRF baseline: the textbook value (Cormack et al., 2009), fixed
+#: so the baseline stays the standard one whatever recallflow's own policy uses.
 RRF_K = 60
 
 

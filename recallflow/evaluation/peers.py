@@ -1,5 +1,5 @@
-"""The LangGraph ``PostgresStore`` peer on the same embedded server (issue 4, item 2;
-/work/shared/PEERS.md): what many agent builders use today for long-term memory.
+"""The LangGraph ``PostgresStore`` peer on the same embedded server: what many agent
+builders use today for long-term memory.
 
 Every group is written into one store (namespace ``("eval", <group key>)``) in its own
 database on the same server, with the same vectors as recallflow (the ``embed``

@@ -1,4 +1,4 @@
-"""Progress bars for long work (issue 4, item 1), over ``tqdm``.
+"""Progress bars for long work, over ``tqdm``.
 
 ``tqdm`` ships no type information; it is imported dynamically here so the rest of the
 harness stays strictly typed without a stub package.

@@ -1,7 +1,8 @@
-"""How the harness calls recallflow's in-turn recall (issue 3's ``Memory.recall``).
+"""How the harness calls recallflow's in-turn recall (``Memory.recall``).
 
 Cross-project recall is switched off for the transfer-lift measurement by passing a
-policy with ``cross_project = False`` (ADR-0019 decision 5).
+policy with ``cross_project = False`` (see "Transfer across projects" in
+docs/architecture.md).
 """
 
 from __future__ import annotations

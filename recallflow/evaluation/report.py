@@ -1,5 +1,5 @@
 """The Markdown rendering of an :class:`~recallflow.evaluation.runner.EvalReport`
-(issue 4, item 1: ``eval-report.md`` beside ``eval-report.json``).
+(``eval-report.md``, written beside ``eval-report.json``).
 
 Sections: versions (``retrieval_policy_version`` and DAG version, so two runs can be
 compared), the hard gates, each dataset's headline tables per split (dev / test / all)

@@ -1,4 +1,4 @@
-"""Per-question outcomes and their aggregation into the report's rows (issue 4, item 2).
+"""Per-question outcomes and their aggregation into the report's rows.
 
 A :class:`CaseOutcome` is one system's answer to one question, reduced to its metrics
 at once (no rankings are kept). :func:`summarise` turns a set of outcomes into a

@@ -1,5 +1,4 @@
-"""The harness runner: datasets, baselines, peers, scenarios and gates in one run
-(issue 4, items 1–5).
+"""The harness runner: datasets, baselines, peers, scenarios and gates in one run.
 
 :func:`run_eval` opens nothing itself: it takes an open :class:`~recallflow.memory.Memory`
 (the CLI opens a throwaway embedded store), runs every dataset it is given through the

@@ -1,4 +1,4 @@
-"""Scenario suites: what LoCoMo does not test, as JSON data files (issue 4, item 3).
+"""Scenario suites: what LoCoMo does not test, as JSON data files.
 
 A scenario file holds a **store** (episodes, beliefs, edges; tenant filled in by the
 harness, principal defaulting to ``p-main``) and **requests**, each with what its block
@@ -6,19 +6,22 @@ must and must not contain. Belief ids are unique across a file (all principals a
 tenants), so an id in a block names exactly one row and the isolation audit is exact.
 Every scenario gets its own tenant, ``<run tenant>-<scenario>``; a store item may name
 ``"tenant": "<label>"`` to live in a sibling tenant ``<run tenant>-<scenario>-<label>``.
+A scenario's ``covers`` names the sections of docs/architecture.md whose rules it checks.
 
-Checks per request (ADR-0019 decision in brackets):
+Checks per request (the section of docs/architecture.md in brackets):
 
 * ``must_include`` / ``must_exclude``: belief ids that must / must not be rendered.
 * ``relevant``: ids counted as relevant for block precision (default ``must_include``).
 * ``expected_conflicts``: id groups that must be rendered together under one
-  ``conflict_set_id`` (decision 8).
-* ``provisional``: ids that, when rendered, must be marked provisional (decision 8).
-* ``blocked``: ids that, when rendered, must render as ``[BLOCKED]`` (decision 11);
+  ``conflict_set_id`` ("Conflicts").
+* ``provisional``: ids that, when rendered, must be marked provisional ("Lifecycle and
+  history").
+* ``blocked``: ids that, when rendered, must render as ``[BLOCKED]`` ("Trust boundary");
   ``must_not_contain``: strings that must not appear in the block bytes.
-* ``expect_empty``: the block must have no items (the floor, decision 10).
+* ``expect_empty``: the block must have no items ("Relevance floor").
 * ``transfer_valid``: transferred ids (rendered with an ``origin_project``) that are
-  valid in the request's project — transfer precision's numerator (decision 5).
+  valid in the request's project — transfer precision's numerator ("Transfer across
+  projects").
 * ``measure_transfer_lift``: also recall with cross-project recall off; lift = must-include
   recall on − off.
 
@@ -92,7 +95,9 @@ class Scenario(_Model):
 
     name: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,40}$")
     description: str
-    decisions: str = Field(description="The ADR-0019 decisions it exercises.")
+    covers: tuple[str, ...] = Field(
+        min_length=1, description="The sections of docs/architecture.md whose rules it checks."
+    )
     store: StoreSpec
     requests: tuple[RequestSpec, ...] = Field(min_length=1)
 

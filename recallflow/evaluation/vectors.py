@@ -1,4 +1,4 @@
-"""Embed each text once and share the vectors (issue 4 acceptance: ``make eval`` < 15 min).
+"""Embed each text once and share the vectors: embedding is most of ``make eval``'s time.
 
 The same :class:`VectorCache` feeds the dense baselines, the LangGraph peer and recallflow's
 ingestion (``BeliefDraft.embedding``), so the 5,882 LoCoMo turns are embedded once.

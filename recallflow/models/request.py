@@ -15,7 +15,7 @@ from recallflow.models.store import Key
 
 
 class Moment(StrEnum):
-    """When a recall happens (decision 1)."""
+    """When a recall happens (see "Moments" in docs/architecture.md)."""
 
     SESSION_SNAPSHOT = "session_snapshot"
     IN_TURN = "in_turn"
@@ -23,7 +23,7 @@ class Moment(StrEnum):
 
 
 class Surface(StrEnum):
-    """Where the recalled block is shown; each surface has a sensitivity ceiling (decision 11).
+    """Where the recalled block is shown; each surface has a sensitivity ceiling.
 
     The ceilings are in :data:`recallflow.policy.SURFACE_CEILINGS`.
     """
@@ -35,7 +35,8 @@ class Surface(StrEnum):
 
 
 class WorkingState(FrozenModel):
-    """What the agent is doing now; recall queries derive from this (decision 3)."""
+    """What the agent is doing now; recall queries derive from this, not from the raw last
+    message."""
 
     goal: str | None = Field(default=None, max_length=4000, description="The current goal.")
     query: str | None = Field(
@@ -50,7 +51,7 @@ class WorkingState(FrozenModel):
 
 
 class RecallRequest(FrozenModel):
-    """Who asks, where, when and about what (DESIGN.md §1)."""
+    """Who asks, where, when and about what."""
 
     tenant_id: Key
     principal_id: Key

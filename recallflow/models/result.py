@@ -17,13 +17,14 @@ from recallflow.models.request import Moment, Surface
 
 
 class TrustLevel(StrEnum):
-    """How far recalled content is trusted: memory is data, never instructions (decision 11)."""
+    """How far recalled content is trusted: memory is data, never instructions."""
 
     MEMORY = "memory"
 
 
 class ConfidenceBand(StrEnum):
-    """What a rendered item says about its confidence, instead of a float (decision 9)."""
+    """What a rendered item says about its confidence, instead of a float (see "Rendering"
+    in docs/architecture.md)."""
 
     HIGH = "high"
     MEDIUM = "medium"
@@ -31,7 +32,7 @@ class ConfidenceBand(StrEnum):
 
 
 class RecallQuery(FrozenModel):
-    """One formed query: structured (normalised keys) or text (decision 3)."""
+    """One formed query: structured (normalised keys) or text."""
 
     kind: Literal["structured", "text"]
     text: str
@@ -61,7 +62,7 @@ class ArmResult(FrozenModel):
 
 
 class FusedCandidate(FrozenModel):
-    """A belief after reciprocal rank fusion, with the rank each arm gave it (decision 6)."""
+    """A belief after reciprocal rank fusion, with the rank each arm gave it."""
 
     belief_id: str
     rrf_score: float
@@ -69,7 +70,7 @@ class FusedCandidate(FrozenModel):
 
 
 class ScoreBreakdown(FrozenModel):
-    """Each feature of the ranking function and its weighted contribution (decision 7)."""
+    """Each feature of the ranking function and its weighted contribution."""
 
     match: float
     confidence_state: float
@@ -89,7 +90,7 @@ class RecalledItem(FrozenModel):
     band: ConfidenceBand
     trust: TrustLevel = TrustLevel.MEMORY
     origin_project: str | None = Field(
-        default=None, description="Set when recalled outside its origin project (decision 5)."
+        default=None, description="Set when recalled outside its origin project."
     )
     conflict_set_id: str | None = None
     provisional: bool = False
@@ -99,7 +100,7 @@ class RecalledItem(FrozenModel):
 
 
 class NodeRun(FrozenModel):
-    """One node execution in the lineage of a recall (DESIGN.md §3)."""
+    """One node execution in the lineage of a recall."""
 
     node: str
     module: str
@@ -131,8 +132,9 @@ class ExperimentRecord(FrozenModel):
 
 
 class RecallTrace(FrozenModel):
-    """The record of one recall, built in the render pass from the rendered objects
-    (decisions 14, 15). ``rendered_sha256`` binds it to the exact bytes handed over."""
+    """The record of one recall, built in the render pass from the rendered objects, never
+    reconstructed (see "The trace" in docs/architecture.md). ``rendered_sha256`` binds it to
+    the exact bytes handed over."""
 
     id: str
     tenant_id: str

@@ -1,12 +1,12 @@
 """The pydantic models that cross a boundary: what goes into the store and what comes out.
 
-Names follow ADR-0019 and DESIGN.md §2/§6: a *belief* is what the agent holds true
-(ranked, bi-temporal, with a lifecycle state); an *episode* is an entry of the ordered
-event log; a *belief edge* links two beliefs for graph expansion (decision 6).
-Recall-side models (requests, results, traces) live in :mod:`recallflow.recall_models`.
+A *belief* is what the agent holds true (ranked, bi-temporal, with a lifecycle state); an
+*episode* is an entry of the ordered event log; a *belief edge* links two beliefs for graph
+expansion. Recall-side models live in :mod:`recallflow.models.request` and
+:mod:`recallflow.models.result`.
 
-Every model is frozen (STYLE.md: frozen recipes) and validates on construction, so an
-invalid draft fails before it reaches SQL, naming the field.
+Every model is frozen, so a value cannot change after it was checked, and validates on
+construction, so an invalid draft fails before it reaches SQL, naming the field.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from recallflow.models.base import FrozenModel
 
 
 class BeliefType(StrEnum):
-    """What kind of thing a belief is; bounds its portability at formation (decision 5)."""
+    """What kind of thing a belief is; bounds its portability at formation."""
 
     PREFERENCE = "preference"
     USER_MODEL = "user_model"
@@ -43,7 +43,8 @@ class Scope(StrEnum):
 
 
 class Portability(StrEnum):
-    """How far a project-scoped belief may travel outside its origin (decision 5)."""
+    """How far a project-scoped belief may travel outside its origin (see "Transfer across
+    projects" in docs/architecture.md)."""
 
     PORTABLE = "portable"
     CONTEXTUAL = "contextual"
@@ -51,7 +52,8 @@ class Portability(StrEnum):
 
 
 class LifecycleState(StrEnum):
-    """A belief's lifecycle state (decision 8). Only some states are admissible to recall."""
+    """A belief's lifecycle state. Only some states are admissible to recall (see "Lifecycle
+    and history" in docs/architecture.md)."""
 
     ACTIVE = "active"
     PROVISIONAL = "provisional"
@@ -62,7 +64,7 @@ class LifecycleState(StrEnum):
 
 
 class Sensitivity(IntEnum):
-    """Ordered sensitivity levels; a surface sees the levels up to its ceiling (decision 11)."""
+    """Ordered sensitivity levels; a surface sees the levels up to its ceiling."""
 
     PUBLIC = 0
     INTERNAL = 1
@@ -71,7 +73,7 @@ class Sensitivity(IntEnum):
 
 
 class SourceAuthority(StrEnum):
-    """Who vouches for a belief, strongest first; ranked by the authority feature (decision 7)."""
+    """Who vouches for a belief, strongest first; ranked by the authority feature."""
 
     USER_STATED = "user_stated"
     USER_CONFIRMED = "user_confirmed"
@@ -81,7 +83,8 @@ class SourceAuthority(StrEnum):
 
 
 class EpisodeKind(StrEnum):
-    """What an event-log entry records (decision 2: episodes answer "what happened")."""
+    """What an event-log entry records: episodes answer "what happened", beliefs "what is
+    true"."""
 
     MESSAGE = "message"
     TOOL_CALL = "tool_call"
@@ -91,7 +94,7 @@ class EpisodeKind(StrEnum):
 
 
 class EdgeRelation(StrEnum):
-    """How two beliefs relate, for graph expansion (decision 6)."""
+    """How two beliefs relate, for graph expansion."""
 
     RELATED = "related"
     SAME_EPISODE = "same_episode"
@@ -275,12 +278,12 @@ class Belief(BeliefDraft):
 
     @property
     def distinct_projects(self) -> int:
-        """How many distinct projects corroborate it (drives promotion, decision 5)."""
+        """How many distinct projects corroborate it (what promotion to user scope reads)."""
         return len(self.corroborating_projects)
 
 
 class EpisodeDraft(_Frozen):
-    """An entry of the ordered event log (decision 2)."""
+    """An entry of the ordered event log."""
 
     id: Key | None = None
     tenant_id: Key
@@ -307,7 +310,7 @@ class Episode(EpisodeDraft):
 
 
 class BeliefEdge(_Frozen):
-    """A directed, weighted link between two beliefs of one principal (decision 6)."""
+    """A directed, weighted link between two beliefs of one principal."""
 
     tenant_id: Key
     principal_id: Key

