@@ -418,7 +418,7 @@ OUTPUT_RULES: Final[tuple[Rule, ...]] = regex_rules(
         ),
         (
             frozenset({"stop", "say"}),
-            rf"{DIRECTED}stop\s+(?:responding|replying|answering|helping|talking)\b|{DIRECTED}say\s+"
+            rf"{DIRECTED}stop\s+(?:responding|replying|answering)\b|{DIRECTED}say\s+"
             r"['\"]",
         ),
         (

@@ -32,7 +32,7 @@ _STRONG_GRANT: Final = any_of(
     r"permit(?:s|ted)?",
     r"allow(?:s|ed)?",
     r"grant(?:s|ed)?",
-    r"clear(?:s|ed)?",
+    r"clear(?:s|ed)",
     r"empower(?:s|ed)?",
     r"entitle[sd]?",
     r"licen[sc]e[sd]?",
@@ -92,7 +92,7 @@ PERSUASION_RULES: Final[tuple[Rule, ...]] = regex_rules(
         ),
         (
             frozenset({"agent", "ai", "assistant", "bot", "chatbot", "llm", "model", "u", "you"}),
-            rf"\b(?:{AUTHORITY_NOUN}|user|they|he|she|everyone|it)\b[^.\n]{{0,40}}?\b(?:has|have|"
+            rf"\b(?:{AUTHORITY_NOUN}|user|they|he|she|everyone)\b[^.\n]{{0,40}}?\b(?:has|have|"
             r"had)?\s*(?:already\s+|explicitly\s+|personally\s+|officially\s+|hereby\s+|fully\s+)?"
             rf"{_STRONG_GRANT}\s+{_THE_MODEL}",
         ),
@@ -275,7 +275,7 @@ PERSUASION_RULES: Final[tuple[Rule, ...]] = regex_rules(
             frozenset({"refusal", "refusals", "refuse", "refusing"}),
             r"\brefus(?:al|als|ing)\s+(?:would\s+be|is|are)\s+(?:a\s+)?(?:violation|forbidden|"
             r"prohibited|not\s+(?:allowed|permitted|an\s+option)|no\s+longer)|\bno\s+refusals?\b|"
-            r"\b(?:cannot|can'?t|must\s+not|may\s+not|are\s+not\s+allowed\s+to)\s+refuse\b",
+            r"\byou\s+(?:cannot|can'?t|must\s+not|may\s+not|are\s+not\s+allowed\s+to)\s+refuse\b",
         ),
     ),
 )
@@ -296,7 +296,8 @@ _UNRESTRAINED: Final = (
     rf"normal|typical|ethical|moral)\s+)*{RESTRAINT_NOUN}\b|\b(?:unrestricted|unfiltered|"
     r"uncensored|unmoderated|unaligned|unchained|unshackled|unlimited|limitless|lawless|amoral|"
     r"unethical|jailbroken|jail-broken|uninhibited|rule-?free|rule-?less|filter-?less|"
-    r"no-?limits|no-?rules|anything\s+goes|do\s+anything\s+now|(?:can|could|will|would)\s+"
+    r"no-?limits|no-?rules|anything\s+goes|do\s+anything\s+now|(?:you|it|which|that|who)\s+"
+    r"(?:can|could|will|would)\s+"
     r"(?:do|say|answer)\s+anything|answers?\s+anything|(?:no|without)\s+consequences|"
     r"nothing\s+you\s+say\s+(?:matters|has\s+consequences|is\s+real)|without\s+(?:limits|"
     r"restriction|question|hesitation|refusing|refusal))\b)"
@@ -408,15 +409,10 @@ ROLEPLAY_RULES: Final[tuple[Rule, ...]] = regex_rules(
             r"portray|personify|transform\s+into|turn\s+into|morph\s+into|be)\s+(?:an?|the|that|"
             rf"this|your|my)\s+(?:[\w-]+\s+){{0,4}}?{_MODEL_ROLE}\b",
         ),
-        (
-            frozenset({"your"}),
-            r"\byour\s+(?:true|real|inner|hidden|shadow|unfiltered|evil|dark|uncensored|authentic|"
-            r"original|unrestricted|free)\s+(?:self|twin|persona|personality|side|nature|form|"
-            r"version)\b",
-        ),
         # a persona freed of its rules, near a mention of the model
         (
-            frozenset(
+            frozenset({"you", "it", "which", "that", "who"})
+            | frozenset(
                 {
                     "amoral",
                     "answer",
@@ -514,7 +510,8 @@ ROLEPLAY_RULES: Final[tuple[Rule, ...]] = regex_rules(
             r"(?:\bin\s+(?:a|an|this|the)\s+(?:\w+\s+){0,2}(?:fictional|hypothetical|imaginary|"
             r"alternate|alternative|parallel|pretend|fantasy|made-up|simulated|virtual|dream)\s+"
             r"(?:\w+\s+){0,2}(?:world|universe|scenario|story|reality|setting|game|simulation|"
-            r"dimension|timeline|realm)|\bhypothetically|\bimagine|\bsuppose|\blet'?s\s+say|\bfor\s+"
+            r"dimension|timeline|realm)|(?:^|(?<=[.!?;:,\n\"'(-]))\s*(?:hypothetically|imagine|suppose|"
+            r"let'?s\s+say)|\bfor\s+"
             r"(?:a|my|the)\s+(?:novel|story|screenplay|movie|film|book|game|script|role-?play|"
             r"thought\s+experiment)|\bwe'?re\s+in\s+a\s+simulation|\bin\s+this\s+simulation)\b"
             r"[^\n]{0,80}?\byou(?:'re|\s+are|\s+were|\s+had|\s+have|\s+could|\s+would|\s+can|\s+will|"

@@ -12,12 +12,14 @@ import re
 from typing import Final
 
 from recallflow.adapters.scanning.families import PAYLOAD_SPLITTING
+from recallflow.adapters.scanning.lexicon import DIRECTED
 from recallflow.adapters.scanning.rule import Rule, regex_rules
 
+# The joining step as an imperative: "join them", not "we love playing it together".
 _JOIN: Final = (
-    r"\b(?:concatenat\w*|combin\w*|join\w*|merg\w*|assembl\w*|reassembl\w*|put\s+(?:them\s+|"
-    r"it\s+|these\s+)?together|glue\w*|stitch\w*|append\w*|piece\s+(?:them\s+)?together|"
-    r"plus|add\s+(?:them|these|the\s+(?:parts|pieces|strings|fragments))\s+together)\b"
+    rf"{DIRECTED}(?:concatenate|combine|join|merge|assemble|reassemble|put\s+(?:them\s+|"
+    r"it\s+|these\s+)?together|glue|stitch|append|prepend|piece\s+(?:them\s+)?together|"
+    r"add\s+(?:them|these|the\s+(?:parts|pieces|strings|fragments))\s+together)\b"
 )
 _ACT_ON_IT: Final = (
     r"\b(?:follow|obey|execute|run|do|act|comply|adopt|evaluate|eval|carry\s+out|perform|"
