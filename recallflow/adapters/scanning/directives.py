@@ -45,6 +45,20 @@ _PRIOR: Final = any_of(
     "usual", "current", "old", "other", "trusted", "whole", "entire", "remaining",
 )  # fmt: skip
 _TARGET: Final = f"(?:{DIRECTIVE_NOUN}|{RESTRAINT_NOUN})"
+# The first words a _TARGET can start with, to gate the rules that need one.
+_TARGET_WORDS: Final = frozenset(
+    {"instruction", "instructions", "directive", "directives", "directions", "rule", "rules"}
+    | {"prompt", "prompts", "system", "guideline", "guidelines", "guidance", "policy"}
+    | {"policies", "constraint", "constraints", "restriction", "restrictions", "guard"}
+    | {"guardrail", "guardrails", "safeguard", "safeguards", "filter", "filters", "safety"}
+    | {"filtering", "programming", "training", "orders", "commands", "context", "limit"}
+    | {"limits", "limitation", "limitations", "boundaries", "protocol", "protocols"}
+    | {"principles", "ethics", "ethical", "moderation", "alignment", "conditioning"}
+    | {"configuration", "config", "setup", "persona", "framing", "preamble", "briefing"}
+    | {"mandate", "mandates", "memory", "settings", "defaults", "content", "terms", "code"}
+    | {"moral", "morals", "morality", "censorship", "norms", "conscience", "inhibitions"}
+    | {"refusal", "refusals", "warnings", "disclaimers", "values"}
+)
 _NULLIFIED: Final = any_of(
     "void",
     "null",
@@ -99,18 +113,22 @@ OVERRIDE_RULES: Final[tuple[Rule, ...]] = regex_rules(
     (
         # ignore (all) (the) (previous) instructions
         (
-            lead_words(OVERRIDE_VERB),
+            (lead_words(OVERRIDE_VERB), _TARGET_WORDS),
             rf"{DIRECTED}{OVERRIDE_VERB}(?:\W+(?:{_DET}|{_PRIOR})){{0,4}}\W+{_TARGET}\b",
         ),
         # ignore all the install instructions: a prior-word licenses free words
         (
-            lead_words(OVERRIDE_VERB),
+            (lead_words(OVERRIDE_VERB), _TARGET_WORDS),
             rf"{DIRECTED}{OVERRIDE_VERB}(?:\W+{_DET}){{0,2}}\W+{_PRIOR}(?:\W+[\w'-]+){{0,3}}?"
             rf"\W+{_TARGET}\b",
         ),
         # disregard the above / forget everything before this
         (
-            lead_words(OVERRIDE_VERB),
+            (
+                lead_words(OVERRIDE_VERB),
+                frozenset({"above", "before", "prior", "preceding", "earlier", "foregoing"})
+                | {"previous", "so", "until", "up"},
+            ),
             rf"{DIRECTED}{OVERRIDE_VERB}(?:\W+(?:all|everything|anything|the|of|what|that|"
             r"which|is|was|'s|said|written|stated|you\s+read))*\W+(?:above|before|prior|"
             r"preceding|earlier|foregoing|previous|so\s+far|until\s+now|up\s+to\s+(?:now|here|"
@@ -118,7 +136,12 @@ OVERRIDE_RULES: Final[tuple[Rule, ...]] = regex_rules(
         ),
         # forget everything you were told / what the operator said
         (
-            lead_words(OVERRIDE_VERB),
+            (
+                lead_words(OVERRIDE_VERB),
+                frozenset({"told", "given", "said", "says", "instructed", "taught", "learned"})
+                | {"programmed", "trained", "wrote", "asked", "set", "configured", "before"}
+                | {"above", "earlier"},
+            ),
             rf"{DIRECTED}{OVERRIDE_VERB}\W+(?:about\s+)?(?:everything|all|anything|whatever|what)"
             r"(?:\s+(?:that|which))?\s+(?:you|you'?ve|you\s+have|you\s+were|was|has\s+been|i|we|"
             r"they|the\s+\w+|your\s+\w+)(?:\s+[\w']+){0,3}?\s+(?:told|given|said|says|instructed|"
@@ -508,8 +531,14 @@ EXFILTRATION_RULES: Final[tuple[Rule, ...]] = regex_rules(
         r"!\[[^\]\n]{0,100}\]\(\s*<?(?:https?:)?//[^)\s]*[?#&=][^)\s]*\)?",
         r"!\[[^\]\n]{0,100}\]\([^)\n]*[{$][^)\n]*\)",
         # a link whose query value is a placeholder to fill
-        r"(?:https?:)?//[^\s)\]]*[?&][\w.-]*=[^&\s)\]]*(?:\{|\$|<|%7b|\[)",
-        r"(?:https?:)?//[^\s)\]]*[?&][\w.-]*=(?=\s*(?:$|[)\"'\]]))",
+        (
+            frozenset({"="}),
+            r"(?:https?:)?//[^\s)\]]*[?&][\w.-]*=[^&\s)\]]*(?:\{|\$|<|%7b|\[)",
+        ),
+        (
+            frozenset({"="}),
+            r"(?:https?:)?//[^\s)\]]*[?&][\w.-]*=(?=\s*(?:$|[)\"'\]]))",
+        ),
         # reveal / print / send + a secret
         (
             lead_words(DISCLOSE_VERB),
@@ -606,8 +635,11 @@ EXFILTRATION_RULES: Final[tuple[Rule, ...]] = regex_rules(
             r"(?:url|link|query(?:\s+string)?|image(?:\s+url)?|markdown\s+image|href|src|"
             r"parameter|webhook|pixel)\b",
         ),
-        r"\bvia\s+(?:a\s+|an\s+|the\s+)?(?:markdown\s+image|image\s+(?:url|link|tag)|"
-        r"tracking\s+pixel|pixel|hidden\s+link|dns\s+(?:query|lookup))",
+        (
+            frozenset({"via"}),
+            r"\bvia\s+(?:a\s+|an\s+|the\s+)?(?:markdown\s+image|image\s+(?:url|link|tag)|"
+            r"tracking\s+pixel|pixel|hidden\s+link|dns\s+(?:query|lookup))",
+        ),
     ),
 )
 

@@ -65,11 +65,6 @@ def lead_words(*groups: str) -> frozenset[str]:
     return frozenset(words)
 
 
-#: A gap of up to ``n`` words between two parts of a phrase.
-def words(n: int) -> str:
-    return rf"(?:\W+[\w'-]+){{0,{n}}}"
-
-
 #: Verbs that set prior instructions aside, in base (imperative) form.
 OVERRIDE_VERB: Final = any_of(
     "ignore",
@@ -185,66 +180,6 @@ DIRECTIVE_NOUN: Final = any_of(
     r"code\s+of\s+conduct",
 )
 
-#: Words that place instructions before this text or with the model's makers.
-PRIOR_QUALIFIER: Final = any_of(
-    "previous",
-    "prior",
-    "preceding",
-    "earlier",
-    "above",
-    "before",
-    "initial",
-    "original",
-    "existing",
-    "current",
-    "old",
-    "former",
-    "past",
-    "foregoing",
-    "aforementioned",
-    "all",
-    "any",
-    "every",
-    "each",
-    "your",
-    "yours",
-    "the system's",
-    "system",
-    "developer",
-    "developers'",
-    "developer's",
-    "operator",
-    "operator's",
-    "openai's",
-    "anthropic's",
-    "safety",
-    "default",
-    "standard",
-    "built-in",
-    "builtin",
-    "hidden",
-    "given",
-    "preset",
-    "pre-set",
-    "starting",
-    "base",
-    "core",
-    "internal",
-    "ethical",
-    "moral",
-    "usual",
-    "these",
-    "those",
-    "other",
-    "such",
-    "of",
-    "the",
-    "my",
-    "that",
-    "this",
-    "its",
-    "their",
-)
 
 #: How a reply or output of the model is named.
 OUTPUT_NOUN: Final = any_of(
@@ -259,25 +194,6 @@ OUTPUT_NOUN: Final = any_of(
     r"text",
 )
 
-#: Verbs that make the model produce its reply.
-RESPOND_VERB: Final = any_of(
-    "respond",
-    "reply",
-    "answer",
-    "say",
-    "output",
-    "write",
-    "type",
-    "speak",
-    "talk",
-    "communicate",
-    "format",
-    "print",
-    "return",
-    "generate",
-    "produce",
-    "emit",
-)
 
 #: Verbs that move data out of the conversation by themselves.
 DISCLOSE_VERB: Final = any_of(
@@ -343,86 +259,6 @@ PLACE_VERB: Final = any_of(
     "paste",
 )
 
-#: What must never leave: credentials, and the model's own instructions.
-SECRET_NOUN: Final = any_of(
-    r"api[\s_-]*keys?",
-    "apikey",
-    r"secrets?",
-    r"passwords?",
-    r"passphrases?",
-    r"passwd",
-    r"pass\s*codes?",
-    r"pins?",
-    r"credentials?",
-    r"creds",
-    r"tokens?",
-    r"private\s+keys?",
-    r"ssh\s+keys?",
-    r"id_(?:rsa|ed25519|ecdsa|dsa)",
-    r"\.ssh",
-    r"\.env\b",
-    r"env\s+vars?",
-    r"environment\s+variables?",
-    r"(?:aws|gcp|azure|openai|stripe|github|slack)\w*\s+(?:secret|access|api)?\s*keys?",
-    r"access\s+keys?",
-    r"secret\s+keys?",
-    r"session\s+(?:tokens?|cookies?|ids?)",
-    r"cookies?",
-    r"credit\s+cards?(?:\s+numbers?)?",
-    r"card\s+numbers?",
-    r"cvv",
-    r"ssn",
-    r"social\s+security\s+numbers?",
-    r"(?:system|hidden|initial|original|secret|internal|developer|base|full)\s+(?:prompts?|instructions|messages?|rules|guidelines|configuration|directives)",
-    r"prompts?",
-    r"instructions",
-    r"configuration",
-    r"private\s+(?:messages?|data|files?|keys?|notes?)",
-    r"(?:conversation|chat|message)\s*(?:history|log|logs|transcripts?|summary|contents?)?",
-    r"transcripts?",
-    r"customer\s+(?:list|data|records)",
-    r"personal\s+data",
-    r"pii",
-    r"/etc/(?:passwd|shadow)",
-    r"vault",
-    r"keychain",
-    r"wallet\s+(?:seed|keys?)",
-    r"seed\s+phrases?",
-    r"recovery\s+(?:phrases?|codes?)",
-    r"2fa\s+codes?",
-    r"otp",
-    r"license\s+keys?",
-    r"activation\s+keys?",
-    r"product\s+keys?",
-    r"serial\s+keys?",
-    r"confidential\s+\w+",
-    r"internal\s+(?:data|documents?|files?)",
-    r"user\s+data",
-    r"(?:the\s+)?user'?s\s+(?:email|address|phone|location|data|details|info\w*|files?)",
-)
-
-#: How the model is addressed in second or third person.
-MODEL_NOUN: Final = any_of(
-    "assistant",
-    "ai",
-    "a.i.",
-    "model",
-    "chatbot",
-    "bot",
-    "llm",
-    "language model",
-    "gpt",
-    "chatgpt",
-    "claude",
-    "gemini",
-    "copilot",
-    "agent",
-    "persona",
-    "character",
-    r"version\s+of\s+yourself",
-    "yourself",
-    "system",
-)
 
 #: What a rule-free persona is freed of.
 RESTRAINT_NOUN: Final = any_of(
@@ -598,36 +434,4 @@ AUTHORITY_NOUN: Final = any_of(
     r"system\s+owner",
     r"account\s+owner",
     r"it\s+department",
-)
-
-#: Verbs that grant the model a permission it did not have.
-GRANT_VERB: Final = any_of(
-    r"authori[sz]e[sd]?",
-    r"authori[sz]ing",
-    r"permit(?:s|ted)?",
-    r"allow(?:s|ed)?",
-    r"grant(?:s|ed)?",
-    r"give[sn]?",
-    r"gave",
-    r"clear(?:s|ed)?",
-    r"empower(?:s|ed)?",
-    r"entitle[sd]?",
-    r"licen[sc]e[sd]?",
-    r"approve[sd]?",
-    r"sanction(?:s|ed)?",
-    r"unlock(?:s|ed)?",
-    r"exempt(?:s|ed)?",
-    r"release[sd]?",
-    r"free[sd]?",
-    r"instruct(?:s|ed)?",
-    r"order(?:s|ed)?",
-    r"command(?:s|ed)?",
-    r"direct(?:s|ed)?",
-    r"want(?:s|ed)?",
-    r"need(?:s|ed)?",
-    r"require[sd]?",
-    r"ask(?:s|ed)?",
-    r"told",
-    r"enable[sd]?",
-    r"trust(?:s|ed)?",
 )

@@ -18,18 +18,19 @@ ViewName = Literal["latin", "plain", "clean"]
 class Rule:
     """``hit`` is true-ish when the rule fires on the text of view ``view``.
 
-    ``needs`` gates the rule: when it is not empty and none of its words is a word of
-    the statement, the rule cannot fire and is skipped without running its pattern.
+    ``needs`` gates the rule: each set in it names words one of which the rule cannot
+    match without, so when some set shares no word with the statement the rule is
+    skipped without running its pattern.
     """
 
     family: str
     view: ViewName
     hit: Callable[[str], object]
-    needs: frozenset[str] = frozenset()
+    needs: tuple[frozenset[str], ...] = ()
 
 
-#: A pattern, or a pattern with the words one of which it cannot match without.
-Pattern = str | tuple[frozenset[str], str]
+#: A pattern, or a pattern with the word sets (one or several) it cannot match without.
+Pattern = str | tuple[frozenset[str] | tuple[frozenset[str], ...], str]
 
 
 def regex_rules(family: str, view: ViewName, patterns: Iterable[Pattern]) -> tuple[Rule, ...]:
@@ -41,7 +42,8 @@ def regex_rules(family: str, view: ViewName, patterns: Iterable[Pattern]) -> tup
     """
     rules = []
     for p in patterns:
-        needs, source = p if isinstance(p, tuple) else (frozenset(), p)
+        gate, source = p if isinstance(p, tuple) else ((), p)
+        needs = (gate,) if isinstance(gate, frozenset) else gate
         rules.append(Rule(family, view, re.compile(source, re.MULTILINE).search, needs))
     return tuple(rules)
 
@@ -51,11 +53,10 @@ def first_family(rules: Sequence[Rule], views: Views) -> str | None:
     tokens = views.tokens
     only_ascii = views.plain.isascii()
     for rule in rules:
-        if rule.needs and rule.needs.isdisjoint(tokens):
-            continue
-        if only_ascii and rule.view == "plain":
-            # plain-view rules are for scripts outside ASCII; none can match here
-            continue
-        if rule.hit(getattr(views, rule.view)):
-            return rule.family
+        for words in rule.needs:
+            if words.isdisjoint(tokens):
+                break
+        else:
+            if not (only_ascii and rule.view == "plain") and rule.hit(getattr(views, rule.view)):
+                return rule.family
     return None

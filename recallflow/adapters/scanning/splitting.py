@@ -81,9 +81,12 @@ SPLITTING_RULES: Final[tuple[Rule, ...]] = regex_rules(
         # {a}{b} templates put together
         r"\{[a-z]\w{0,8}\}\s*\{[a-z]\w{0,8}\}[\s\S]*?\b(?:where|with|let)\b",
         # talk of splitting text to get it past a filter
-        r"\b(?:split|broken|cut|divided|chopped|spread)\s+(?:\w+\s+){0,3}?(?:to|so\s+(?:as\s+)?"
-        r"to|in\s+order\s+to)\s+(?:get\s+past|evade|bypass|avoid|fool|trick|beat|slip\s+past|"
-        r"dodge|circumvent)\b",
+        (
+            frozenset({"broken", "chopped", "cut", "divided", "split", "spread"}),
+            r"\b(?:split|broken|cut|divided|chopped|spread)\s+(?:\w+\s+){0,3}?(?:to|so\s+(?:as\s+)?"
+            r"to|in\s+order\s+to)\s+(?:get\s+past|evade|bypass|avoid|fool|trick|beat|slip\s+past|"
+            r"dodge|circumvent)\b",
+        ),
     ),
 )
 
