@@ -194,7 +194,8 @@ OVERRIDE_RULES: Final[tuple[Rule, ...]] = regex_rules(
         ),
         # the assistant's safety layer is switched off / refusals are no longer permitted
         (
-            frozenset(
+            frozenset({"offline", "down", "inactive", "bypassed"})
+            | frozenset(
                 {
                     "deactivated",
                     "disabled",
@@ -215,8 +216,14 @@ OVERRIDE_RULES: Final[tuple[Rule, ...]] = regex_rules(
             ),
             rf"\b{RESTRAINT_NOUN}\s+(?:\w+\s+)?(?:are|is|have\s+been|has\s+been|were)\s+(?:now\s+|"
             r"temporarily\s+|officially\s+|hereby\s+)?(?:suspended|lifted|disabled|removed|revoked|"
-            r"off|waived|paused|deactivated|turned\s+off|switched\s+off|void|null|gone|no\s+longer\s+"
+            r"off|offline|down|inactive|bypassed|waived|paused|deactivated|turned\s+off|switched\s+off|"
+            r"void|null|gone|no\s+longer\s+"
             r"(?:in\s+effect|active|apply|valid|needed|required|permitted|allowed|necessary))\b",
+        ),
+        # headline style, no verb: "safety protocols offline"
+        (
+            frozenset({"offline", "disabled", "deactivated", "suspended", "bypassed", "lifted"}),
+            rf"\b{RESTRAINT_NOUN}\s+(?:offline|disabled|deactivated|suspended|bypassed|lifted)\b",
         ),
         # obey me / follow only what comes next / do what this memory says
         (
@@ -253,7 +260,8 @@ OVERRIDE_RULES: Final[tuple[Rule, ...]] = regex_rules(
             r"text|lines|items))",
         ),
         (
-            frozenset({"me"}),
+            frozenset({"me", "i"}),
+            r"\bdo\s+(?:exactly\s+|just\s+)?as\s+i\s+(?:say|tell\s+you|command)\b|"
             r"\blisten\s+to\s+me\s+(?:instead|only|now|alone)\b|\byou\s+(?:now\s+|only\s+)?(?:answer|"
             r"report|listen|belong|respond|obey|work\s+for|serve)\s+(?:only\s+)?to\s+me\b",
         ),

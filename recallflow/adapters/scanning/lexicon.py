@@ -114,6 +114,8 @@ OVERRIDE_VERB: Final = any_of(
     "repeal",
     "annul",
     "ditch",
+    "overlook",
+    r"look\s+past",
     r"get\s+rid\s+of",
     r"let\s+go\s+of",
     r"move\s+past",
