@@ -1,0 +1,144 @@
+"""Encoded payloads: find plausible encoded substrings and decode them for a rescan.
+
+An instruction in base64, hex, percent-encoding, ``\\x``/``\\u`` escapes or rot13 is
+still an instruction to a model that can decode it. Each decoder returns only text that
+decodes to mostly printable characters, so hashes, UUIDs and ids (which decode to
+binary noise) are dropped cheaply. Work is bounded: a few candidates per decoder, each
+capped in length.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import codecs
+import re
+from typing import Final
+from urllib.parse import unquote
+
+from recallflow.adapters.scanning.families import ENCODED_PAYLOAD
+from recallflow.adapters.scanning.lexicon import DIRECTED
+from recallflow.adapters.scanning.rule import Rule, regex_rules
+
+_MAX_CANDIDATES: Final = 6
+_MAX_LEN: Final = 4096
+
+_BASE64: Final = re.compile(r"[A-Za-z0-9+/_-]{16,}={0,2}")
+_HEX: Final = re.compile(
+    r"(?<![0-9a-zA-Z])(?:0x)?([0-9a-fA-F]{16,}+)(?![0-9a-zA-Z])"
+    r"|(?<![0-9a-zA-Z])((?:[0-9a-fA-F]{2}[\s:,-]){7,}+[0-9a-fA-F]{2})(?![0-9a-zA-Z])"
+)
+_ESCAPED_BYTES: Final = re.compile(r"(?:\\x[0-9a-fA-F]{2}){4,}")
+_ESCAPED_UNICODE: Final = re.compile(r"(?:\\u[0-9a-fA-F]{4}){3,}")
+_PERCENT: Final = re.compile(r"%[0-9a-fA-F]{2}")
+
+#: Words that make a rot13 or reversed reading worth a full rescan.
+_TRIGGER: Final = re.compile(
+    r"ignor|disregard|instruct|prompt|system|rules|guideline|pretend|reveal|password|secret|"
+    r"forget|previous|jailbr|unrestrict|assistant|obey|overrid|bypass|memory|developer|"
+    r"api key|credential|restriction"
+)
+
+
+def _printable(raw: bytes) -> str | None:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if len(text) < 4 or not any(c.isalpha() for c in text):
+        return None
+    good = sum(1 for c in text if c.isprintable() or c in "\n\t")
+    return text if good >= 0.95 * len(text) else None
+
+
+def _from_base64(token: str) -> str | None:
+    body = token.rstrip("=")
+    if len(body) % 4 == 1 or body.isdigit():
+        return None
+    padded = body + "=" * (-len(body) % 4)
+    try:
+        if "-" in padded or "_" in padded:
+            raw = base64.urlsafe_b64decode(padded)
+        else:
+            raw = base64.b64decode(padded, validate=True)
+    except (binascii.Error, ValueError):
+        return None
+    return _printable(raw)
+
+
+def _from_hex(digits: str) -> str | None:
+    if len(digits) % 2:
+        return None
+    try:
+        return _printable(bytes.fromhex(re.sub(r"[\s:,-]", "", digits)))
+    except ValueError:
+        return None
+
+
+def decodings(clean: str) -> list[str]:
+    """Decoded texts of the encoded substrings of ``clean`` (case kept)."""
+    out: list[str] = []
+    for m in _BASE64.finditer(clean[: _MAX_LEN * 4]):
+        if len(out) >= _MAX_CANDIDATES:
+            break
+        if (text := _from_base64(m[0][:_MAX_LEN])) is not None:
+            out.append(text)
+    for n, m in enumerate(_HEX.finditer(clean)):
+        if n >= _MAX_CANDIDATES:
+            break
+        if (text := _from_hex((m[1] or m[2])[:_MAX_LEN])) is not None:
+            out.append(text)
+    for n, m in enumerate(_ESCAPED_BYTES.finditer(clean)):
+        if n >= _MAX_CANDIDATES:
+            break
+        if (text := _from_hex(m[0].replace("\\x", "")[:_MAX_LEN])) is not None:
+            out.append(text)
+    for n, m in enumerate(_ESCAPED_UNICODE.finditer(clean)):
+        if n >= _MAX_CANDIDATES:
+            break
+        out.append("".join(chr(int(u, 16)) for u in m[0].split("\\u")[1:])[:_MAX_LEN])
+    if len(_PERCENT.findall(clean[:_MAX_LEN])) >= 2:
+        out.append(unquote(clean[:_MAX_LEN]))
+    return out
+
+
+def rereadings(latin: str) -> list[str]:
+    """The rot13 and reversed readings of ``latin`` that contain a trigger word."""
+    head = latin[:_MAX_LEN]
+    return [t for t in (codecs.encode(head, "rot13"), head[::-1]) if _TRIGGER.search(t)]
+
+
+#: An order to decode something and act on it, whether or not the payload decodes.
+ENCODING_RULES: Final[tuple[Rule, ...]] = regex_rules(
+    ENCODED_PAYLOAD,
+    "latin",
+    (
+        (
+            frozenset(
+                {
+                    "decode",
+                    "decipher",
+                    "decrypt",
+                    "unscramble",
+                    "unencode",
+                    "de",
+                    "deobfuscate",
+                    "un",
+                    "unrot",
+                    "convert",
+                    "translate",
+                    "reverse",
+                    "unhex",
+                    "base",
+                }
+            ),
+            rf"{DIRECTED}(?:decode|decipher|decrypt|unscramble|unencode|de-?obfuscate|un-?rot|"
+            r"convert|translate|reverse|unhex|base64-?decode)\b[^.\n]{0,40}?\b(?:and|then)\s+"
+            r"(?:follow|obey|execute|run|do|act|comply|apply|carry\s+out|perform|treat)\b",
+        ),
+        (
+            frozenset({"apply", "use", "run"}),
+            rf"{DIRECTED}(?:apply|use|run)\s+(?:a\s+)?(?:rot-?13|caesar|base-?64|hex)\b",
+        ),
+    ),
+)

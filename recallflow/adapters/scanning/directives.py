@@ -1,0 +1,659 @@
+"""Imperatives aimed at the model: set aside its instructions, leak, or reshape output.
+
+The signal is an imperative (a verb at the start of a clause, or after "you must",
+"I want you to", "your task is to") whose object belongs to the model: its
+instructions, its replies, the secrets it can reach. A statement *about* someone ("Ada
+ignored the old instructions", "the endpoint responds only with 200") has a subject
+before the verb and so never reads as an imperative.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from recallflow.adapters.scanning.families import (
+    EXFILTRATION,
+    INSTRUCTION_OVERRIDE,
+    OUTPUT_HIJACK,
+)
+from recallflow.adapters.scanning.lexicon import (
+    DIRECTED,
+    DIRECTIVE_NOUN,
+    DISCLOSE_VERB,
+    OUTPUT_NOUN,
+    OVERRIDE_VERB,
+    PLACE_VERB,
+    RESTRAINT_NOUN,
+    any_of,
+    lead_words,
+)
+from recallflow.adapters.scanning.rule import Rule, regex_rules
+
+# Determiners that may sit between the verb and its object.
+_DET: Final = any_of(
+    "the", "these", "those", "such", "of", "that", "this", "its", "their", "my", "our",
+    "her", "his", "them",
+)  # fmt: skip
+# Words that tie an object to the model's own instructions; they license a free word
+# ("ignore all the install instructions") that a plain determiner does not.
+_PRIOR: Final = any_of(
+    "previous", "prior", "preceding", "earlier", "above", "before", "initial", "original",
+    "existing", "foregoing", "aforementioned", "former", "all", "any", "every", "each",
+    "your", "yours", "system", "developer", "developer's", "developers'", "operator",
+    "operator's", "openai's", "anthropic's", "safety", "default", "built-in", "builtin",
+    "hidden", "given", "preset", "starting", "core", "internal", "ethical", "moral",
+    "usual", "current", "old", "other", "trusted", "whole", "entire", "remaining",
+)  # fmt: skip
+_TARGET: Final = f"(?:{DIRECTIVE_NOUN}|{RESTRAINT_NOUN})"
+# The first words a _TARGET can start with, to gate the rules that need one.
+_TARGET_WORDS: Final = frozenset(
+    {"instruction", "instructions", "directive", "directives", "directions", "rule", "rules"}
+    | {"prompt", "prompts", "system", "guideline", "guidelines", "guidance", "policy"}
+    | {"policies", "constraint", "constraints", "restriction", "restrictions", "guard"}
+    | {"guardrail", "guardrails", "safeguard", "safeguards", "filter", "filters", "safety"}
+    | {"filtering", "programming", "training", "orders", "commands", "context", "limit"}
+    | {"limits", "limitation", "limitations", "boundaries", "protocol", "protocols"}
+    | {"principles", "ethics", "ethical", "moderation", "alignment", "conditioning"}
+    | {"configuration", "config", "setup", "persona", "framing", "preamble", "briefing"}
+    | {"mandate", "mandates", "memory", "settings", "defaults", "content", "terms", "code"}
+    | {"moral", "morals", "morality", "censorship", "norms", "conscience", "inhibitions"}
+    | {"refusal", "refusals", "warnings", "disclaimers", "values"}
+)
+_NULLIFIED: Final = any_of(
+    "void",
+    "null",
+    r"cancel+ed",
+    "revoked",
+    "obsolete",
+    "outdated",
+    "invalid",
+    "invalidated",
+    "superseded",
+    "expired",
+    "lifted",
+    "suspended",
+    "disabled",
+    "overridden",
+    "deprecated",
+    "rescinded",
+    "withdrawn",
+    "annulled",
+    "irrelevant",
+    "meaningless",
+    "moot",
+    "fake",
+    "false",
+    "wrong",
+    r"a\s+(?:mistake|test|joke|lie|trick)",
+    r"no\s+longer\s+(?:valid|apply|applicable|in\s+effect|active|relevant|binding|needed|"
+    r"required|in\s+force|matter)",
+    r"(?:do|does)\s+not\s+apply",
+    r"don'?t\s+apply",
+    r"doesn'?t\s+apply",
+    r"not\s+(?:valid|binding|real)",
+    r"replaced\s+by",
+    r"null\s+and\s+void",
+    "over",
+    "gone",
+    "deleted",
+    "removed",
+    "cleared",
+    "reset",
+    r"switched\s+off",
+    r"turned\s+off",
+    "off",
+    "waived",
+    "paused",
+    "deactivated",
+)
+
+OVERRIDE_RULES: Final[tuple[Rule, ...]] = regex_rules(
+    INSTRUCTION_OVERRIDE,
+    "latin",
+    (
+        # ignore (all) (the) (previous) instructions
+        (
+            (lead_words(OVERRIDE_VERB), _TARGET_WORDS),
+            rf"{DIRECTED}{OVERRIDE_VERB}(?:\W+(?:{_DET}|{_PRIOR})){{0,4}}\W+{_TARGET}\b",
+        ),
+        # ignore all the install instructions: a prior-word licenses free words
+        (
+            (lead_words(OVERRIDE_VERB), _TARGET_WORDS),
+            rf"{DIRECTED}{OVERRIDE_VERB}(?:\W+{_DET}){{0,2}}\W+{_PRIOR}(?:\W+[\w'-]+){{0,3}}?"
+            rf"\W+{_TARGET}\b",
+        ),
+        # disregard the above / forget everything before this
+        (
+            (
+                lead_words(OVERRIDE_VERB),
+                frozenset({"above", "before", "prior", "preceding", "earlier", "foregoing"})
+                | {"previous", "so", "until", "up"},
+            ),
+            rf"{DIRECTED}{OVERRIDE_VERB}(?:\W+(?:all|everything|anything|the|of|what|that|"
+            r"which|is|was|'s|said|written|stated|you\s+read))*\W+(?:above|before|prior|"
+            r"preceding|earlier|foregoing|previous|so\s+far|until\s+now|up\s+to\s+(?:now|here|"
+            r"this\s+point))(?![\w-])",
+        ),
+        # forget everything you were told / what the operator said
+        (
+            (
+                lead_words(OVERRIDE_VERB),
+                frozenset({"told", "given", "said", "says", "instructed", "taught", "learned"})
+                | {"programmed", "trained", "wrote", "asked", "set", "configured", "before"}
+                | {"above", "earlier"},
+            ),
+            rf"{DIRECTED}{OVERRIDE_VERB}\W+(?:about\s+)?(?:everything|all|anything|whatever|what)"
+            r"(?:\s+(?:that|which))?\s+(?:you|you'?ve|you\s+have|you\s+were|was|has\s+been|i|we|"
+            r"they|the\s+\w+|your\s+\w+)(?:\s+[\w']+){0,3}?\s+(?:told|given|said|says|instructed|"
+            r"taught|learned|programmed|trained|wrote|asked|set|configured|before|above|earlier)\b",
+        ),
+        # any form of the verb aimed at *your* instructions
+        (
+            frozenset({"your"}),
+            r"\b(?:ignor|disregard|forget|forgot|overrid|overrul|bypass|skip|drop|discard|"
+            r"abandon|dismiss|neglect|circumvent|evad|sidestep|break|violat|unlearn|suspend|"
+            r"disabl|deactivat|remov|lift|wip|eras|reset|revok|cancel|escap|shed|shak)\w*\s+"
+            rf"(?:[\w-]+\s+){{0,2}}?your\s+(?:[\w-]+\s+){{0,2}}?{_TARGET}\b",
+        ),
+        # the previous instructions are void / were a mistake / no longer apply
+        (
+            frozenset(
+                {
+                    "above",
+                    "earlier",
+                    "foregoing",
+                    "initial",
+                    "original",
+                    "preceding",
+                    "previous",
+                    "prior",
+                    "safety",
+                    "system",
+                    "your",
+                }
+            ),
+            rf"\b(?:(?:all|any|the|your|these|those)\s+)*(?:previous|prior|preceding|earlier|"
+            rf"above|initial|original|your|system|safety|foregoing)\s+(?:(?:previous|prior|"
+            rf"earlier|original|initial|system|safety)\s+)?{_TARGET}\s+(?:(?:above|given|"
+            rf"before\s+this\s+\w+|so\s+far)\s+)?(?:(?:are|is|were|was|have|has|been|got|now|"
+            rf"hereby|henceforth|officially|all|both|entirely|completely|temporarily)\s+)*"
+            rf"{_NULLIFIED}\b",
+        ),
+        (
+            frozenset({"above", "before", "given", "so", "you"}),
+            rf"\b{_TARGET}\s+(?:above|before\s+this\s+\w+|so\s+far|given\s+(?:before|earlier|"
+            r"above)|you\s+(?:were|have\s+been)\s+(?:given|told))\s+(?:(?:are|is|were|was|have|"
+            rf"has|been|now)\s+)*{_NULLIFIED}\b",
+        ),
+        (
+            frozenset({"all", "anything", "everything", "whatever"}),
+            r"\b(?:everything|anything|all|whatever)\s+(?:that\s+)?(?:you\s+(?:were|have\s+been|"
+            r"'ve\s+been|got)\s+(?:told|given|taught|instructed)|(?:was|has\s+been)\s+(?:said|"
+            r"written|stated)|above|before)\b[^.\n]{0,30}?\b(?:is|are|was|has\s+been)\s+(?:now\s+)?"
+            rf"{_NULLIFIED}\b",
+        ),
+        # the assistant's safety layer is switched off / refusals are no longer permitted
+        (
+            frozenset({"offline", "down", "inactive", "bypassed"})
+            | frozenset(
+                {
+                    "deactivated",
+                    "disabled",
+                    "gone",
+                    "lifted",
+                    "longer",
+                    "null",
+                    "off",
+                    "paused",
+                    "removed",
+                    "revoked",
+                    "suspended",
+                    "switched",
+                    "turned",
+                    "void",
+                    "waived",
+                }
+            ),
+            rf"\b{RESTRAINT_NOUN}\s+(?:\w+\s+)?(?:are|is|have\s+been|has\s+been|were)\s+(?:now\s+|"
+            r"temporarily\s+|officially\s+|hereby\s+)?(?:suspended|lifted|disabled|removed|revoked|"
+            r"off|offline|down|inactive|bypassed|waived|paused|deactivated|turned\s+off|switched\s+off|"
+            r"void|null|gone|no\s+longer\s+"
+            r"(?:in\s+effect|active|apply|valid|needed|required|permitted|allowed|necessary))\b",
+        ),
+        # headline style, no verb: "safety protocols offline"
+        (
+            frozenset({"offline", "disabled", "deactivated", "suspended", "bypassed", "lifted"}),
+            rf"\b{RESTRAINT_NOUN}\s+(?:offline|disabled|deactivated|suspended|bypassed|lifted)\b",
+        ),
+        # obey me / follow only what comes next / do what this memory says
+        (
+            frozenset(
+                {
+                    "act",
+                    "acting",
+                    "carry",
+                    "carrying",
+                    "comply",
+                    "complying",
+                    "do",
+                    "doing",
+                    "execute",
+                    "executing",
+                    "follow",
+                    "following",
+                    "heed",
+                    "heeding",
+                    "listen",
+                    "listening",
+                    "obey",
+                    "obeying",
+                }
+            ),
+            r"\b(?:obey|follow|heed|execute|carry\s+out|comply\s+with|act\s+on|listen\s+to|do)(?:ing)?"
+            r"\s+(?:only\s+|exactly\s+|strictly\s+|blindly\s+|instead\s+)?(?:me\b|my\s+(?:\w+\s+)?"
+            r"(?:instructions|orders|commands|rules|words|directions|lead)|(?:this|the\s+following|"
+            r"these)\s+(?:memory|note|message|text|entry|line|instructions|orders|commands|rules|"
+            r"directions)|the\s+(?:text|instructions|note|memory|lines?)\s+(?:below|here|in\s+"
+            r"(?:this|memory|the\s+memory))|(?:what|whatever)\s+(?:this|the|i)\s*(?:memory|note|"
+            r"message|text|entry|line)?\s*(?:says|say|tells?|wrote|write)|what\s+(?:comes|follows)|"
+            r"the\s+user\s+blindly|everything\s+(?:below|here|in\s+memory)|memory\s+(?:entries|"
+            r"text|lines|items))",
+        ),
+        (
+            frozenset({"me", "i"}),
+            r"\bdo\s+(?:exactly\s+|just\s+)?as\s+i\s+(?:say|tell\s+you|command)\b|"
+            r"\blisten\s+to\s+me\s+(?:instead|only|now|alone)\b|\byou\s+(?:now\s+|only\s+)?(?:answer|"
+            r"report|listen|belong|respond|obey|work\s+for|serve)\s+(?:only\s+)?to\s+me\b",
+        ),
+        (
+            frozenset({"await", "wait"}),
+            r"\b(?:await|wait\s+for)\s+(?:my|new|further|the\s+next|your\s+new)\s+(?:\w+\s+)?"
+            r"(?:commands?|orders?|instructions?|directives?)",
+        ),
+        # treat the following as your new instructions
+        (
+            frozenset(
+                {
+                    "actual",
+                    "authoritative",
+                    "binding",
+                    "highest",
+                    "mandatory",
+                    "new",
+                    "official",
+                    "only",
+                    "overriding",
+                    "primary",
+                    "real",
+                    "sole",
+                    "system",
+                    "top",
+                    "true",
+                }
+            ),
+            r"\b(?:treat|take|consider|regard|accept|use|adopt|interpret|handle|read)\w*\s+"
+            r"(?:[\w+'-]+\s+){0,5}?as\s+(?:your\s+|the\s+|an?\s+)?(?:(?:new|only|real|true|actual|"
+            r"top[- ]priority|authoritative|official|binding|mandatory|system[- ]level|primary|"
+            r"highest[- ]priority|overriding|sole)\s+)+(?:instructions?|orders?|commands?|"
+            r"system\s+prompt|system\s+messages?|rules?|directives?|guidance|law|gospel|mandate|"
+            r"policy|prompt)\b",
+        ),
+        (
+            frozenset({"your"}),
+            r"\b(?:treat|take|consider|regard|accept|use|adopt)\w*\s+(?:[\w+'-]+\s+){0,5}?as\s+"
+            r"your\s+(?:instructions?|orders?|commands?|system\s+prompt|rules?|directives?|prompt)\b",
+        ),
+        # New rules: / Real instructions: followed by something for the model to do
+        (
+            frozenset(
+                {
+                    "actual",
+                    "additional",
+                    "changed",
+                    "correct",
+                    "emergency",
+                    "final",
+                    "hidden",
+                    "important",
+                    "latest",
+                    "new",
+                    "override",
+                    "priority",
+                    "real",
+                    "replacement",
+                    "revised",
+                    "secret",
+                    "supplementary",
+                    "true",
+                    "trusted",
+                    "updated",
+                    "urgent",
+                }
+            ),
+            r"\b(?:new|updated|revised|real|actual|true|correct|override|replacement|latest|final|"
+            r"secret|hidden|priority|important|additional|supplementary|emergency|urgent|trusted|"
+            r"changed)\s+(?:system\s+)?(?:instructions?|rules|directives?|orders|guidelines|"
+            r"system\s+prompt|prompt|task|objective|mission|commands?|policy)\s*(?:[:\-]|follows?\b"
+            r"|below\b|apply\b|begin\b|start\b)(?=[\s\S]{0,80}?\b(?:you|your|assistant|model|ai|"
+            r"never|always|obey|comply|ignore|disregard|forget|reveal|print|output|delete|execute|"
+            r"send|share|grant|disable|answer|respond|reply|follow|treat|do\s+not|don'?t|must|may|"
+            r"can|rules|earlier|previous|prior|no\s+longer)\b)",
+        ),
+        # X outranks / overrides the system prompt
+        (
+            frozenset(
+                {
+                    "developer",
+                    "framing",
+                    "guidelines",
+                    "instructions",
+                    "policies",
+                    "policy",
+                    "rules",
+                    "safety",
+                    "system",
+                }
+            ),
+            r"\b(?:outranks?|take[sn]?\s+precedence\s+over|supersedes?|overrides?|overrule[sd]?|"
+            r"trumps?|prevails?\s+over|comes?\s+before|ha(?:s|ve)\s+priority\s+over|(?:is|are)\s+"
+            r"more\s+important\s+than|replaces?)\s+(?:the\s+|your\s+|any\s+|all\s+|its\s+)?"
+            r"(?:system\s+prompt|system\s+message|instructions|guidelines|developer\s+message|"
+            r"safety\s+\w+|polic(?:y|ies)|framing|rules\s+(?:above|you\s+were\s+given))\b",
+        ),
+        (
+            frozenset(
+                {"guidelines", "instructions", "policies", "policy", "rules", "safety", "system"}
+            ),
+            r"\bpriorit[iy][sz]?e?\w*\s+[^.\n]{0,50}?\s+(?:over|above|ahead\s+of)\s+(?:the\s+|your\s+|"
+            r"its\s+|any\s+)?(?:system\s+prompt|system\s+message|instructions|guidelines|rules|"
+            r"polic(?:y|ies)|safety)\b",
+        ),
+    ),
+)
+
+# Restrictors that turn "reply" into a constraint on every reply.
+_RESTRICTOR: Final = (
+    r"(?:only|exclusively|solely|nothing\s+(?:but|else)|exactly|verbatim|word\s+for\s+word|"
+    r"regardless|no\s+matter|always|every(?:thing)?|each|all\b|from\s+now\s+on|henceforth|"
+    r"in\s+(?:json|xml|yaml|base-?64|hex|binary|morse|emoji|uppercase|lowercase|all\s+caps|"
+    r"caps|leetspeak|pig\s+latin|code|rot-?13|reverse)|the\s+(?:word|string|phrase|text|"
+    r"opposite|following)|with\s+['\"]|['\"])"
+)
+
+OUTPUT_RULES: Final[tuple[Rule, ...]] = regex_rules(
+    OUTPUT_HIJACK,
+    "latin",
+    (
+        (
+            frozenset({"respond", "reply", "answer"}),
+            rf"{DIRECTED}(?:(?:only|always|just|exclusively)\s+)?(?:respond|reply|answer)\b"
+            rf"[^.\n]{{0,50}}?\b{_RESTRICTOR}",
+        ),
+        (
+            frozenset({"say", "output", "print", "type", "return", "write"}),
+            rf"{DIRECTED}(?:say|output|print|type|return|write)\s+(?:exactly|only\s+the|nothing\s+"
+            r"but|['\"][^'\"\n]{1,60}['\"]\s+(?:and\s+nothing|before|first|at\s+the\s+(?:start|"
+            r"beginning|end)|then|and\s+stop))",
+        ),
+        # begin your answer with / prefix all outputs with / format all your answers
+        (
+            frozenset(
+                {
+                    "answer",
+                    "answers",
+                    "completion",
+                    "completions",
+                    "generation",
+                    "generations",
+                    "message",
+                    "messages",
+                    "output",
+                    "outputs",
+                    "replies",
+                    "reply",
+                    "response",
+                    "responses",
+                    "text",
+                    "turn",
+                    "turns",
+                }
+            ),
+            r"\b(?:begin|start|open|prefix|preface|prepend|end|finish|conclude|close|sign\s+off|"
+            r"suffix|terminate|wrap|pad|format|structure|write|translate|encode|encrypt|replace|"
+            r"make|keep|limit|restrict|shorten|fill|change|corrupt|alter)\w*\s+(?:\w+\s+){0,2}?"
+            r"(?:your|every|each|all|any|the\s+next|all\s+of\s+your|every\s+one\s+of\s+your)\s+"
+            rf"(?:\w+\s+)?{OUTPUT_NOUN}\b",
+        ),
+        (
+            frozenset({"your"}),
+            rf"\byour\s+(?:\w+\s+)?{OUTPUT_NOUN}\s+(?:\w+\s+)?(?:must|should|will|shall|needs?\s+"
+            r"to|has\s+to|have\s+to|is\s+to|are\s+to)\s+(?:\w+\s+)?(?:start|begin|end|contain|"
+            r"consist|include|be|say|mention|recommend|link|read|look|sound|open|close)\b",
+        ),
+        (
+            frozenset({"time", "whatever", "you"}),
+            r"\b(?:every|each)\s+time\s+you\s+(?:respond|reply|answer|speak|write|output|talk)|"
+            r"\b(?:answer|response|reply|output)s?\s+you\s+(?:give|write|produce|send|generate|"
+            r"output|return)|\bwhatever\s+(?:the\s+user|they|anyone|someone|he|she|people|users?)\s+"
+            r"(?:asks?|says?|wants?|requests?|types?)",
+        ),
+        (
+            frozenset({"do", "don", "never", "avoid", "stop"}),
+            rf"{DIRECTED}(?:do\s+not|don'?t|never|avoid|stop)\s+(?:mention|acknowledge|reveal|"
+            r"disclose|include|add|give|show|say|tell|refer\s+to|talk\s+about|bring\s+up|warn|"
+            r"caveat|flag|explain|answer|respond|reply|refus\w*|apologi[sz]\w*|add|display|"
+            r"output)\w*\b[^.\n]{0,40}?\b(?:this\s+(?:memory|message|note|instruction|text|entry|"
+            r"line|belief)|(?:any\s+)?warnings?|disclaimers?|caveats?|safety|polic\w*|"
+            r"guidelines|rules|that\s+you|the\s+user'?s?\s+(?:question|request|message)s?|why|"
+            r"refus\w*|ethic\w*|the\s+(?:system|instructions|memory))",
+        ),
+        (
+            frozenset({"stop", "say"}),
+            rf"{DIRECTED}stop\s+(?:responding|replying|answering)\b|{DIRECTED}say\s+"
+            r"['\"]",
+        ),
+        (
+            frozenset({"forward", "future", "henceforth", "hereafter", "now", "point", "rest"}),
+            r"(?:from\s+now\s+on|henceforth|hereafter|going\s+forward|from\s+this\s+point(?:\s+on)?|"
+            r"for\s+the\s+rest\s+of\s+(?:this|the)\s+(?:chat|conversation|session)|for\s+all\s+"
+            r"future\s+(?:\w+\s+)?(?:messages|replies|responses|answers|requests))\b[\s,]*(?:you\b|"
+            r"your\b|(?:only\s+|always\s+|never\s+)?(?:respond|reply|answer|say|speak|talk|write|"
+            r"output|act|behave|refer|treat|call|address|ignore|pretend|obey|follow)\b)",
+        ),
+        (
+            frozenset({"when", "whenever"}),
+            r"\bwhen(?:ever)?\s+(?:you'?re\s+|you\s+are\s+)?(?:asked|questioned|prompted)\b[^.\n]"
+            r"{0,60}?,\s*(?:always\s+|just\s+|simply\s+)?(?:say|answer|reply|respond|claim|tell|"
+            r"insist|state|deny|pretend|lie)\b",
+        ),
+    ),
+)
+
+# Credentials and the model's own instructions: what must never leave the conversation.
+_CREDENTIAL: Final = any_of(
+    r"api[\s_-]*keys?",
+    "apikey",
+    r"secrets?",
+    r"passwords?",
+    r"passphrases?",
+    "passwd",
+    r"pass\s*codes?",
+    r"pins?\b",
+    r"credentials?",
+    "creds",
+    r"(?:access|refresh|auth|"
+    r"session|bearer|oauth|api|github|slack|jwt|id)\s+tokens?",
+    r"tokens",
+    r"private\s+keys?",
+    r"ssh\s+keys?",
+    r"id_(?:rsa|ed25519|ecdsa|dsa)",
+    r"\.ssh",
+    r"\.env\b",
+    r"env(?:ironment)?\s+var(?:iable)?s?",
+    r"(?:aws|gcp|azure|openai|stripe|github|slack)"
+    r"[\w ]{0,20}?(?:keys?|secrets?|tokens?)",
+    r"access\s+keys?",
+    r"secret\s+keys?",
+    r"session\s+(?:tokens?|cookies?|ids?)",
+    r"cookies?",
+    r"credit\s+cards?(?:\s+numbers?)?",
+    r"card\s+numbers?",
+    "cvv",
+    "ssn",
+    r"social\s+security\s+numbers?",
+    r"private\s+(?:messages?|data|files?|keys?|notes?|emails?)",
+    r"customer\s+(?:list|"
+    r"data|records)",
+    r"personal\s+data",
+    "pii",
+    r"/etc/(?:passwd|shadow)",
+    r"vault",
+    "keychain",
+    r"seed\s+phrases?",
+    r"recovery\s+(?:phrases?|codes?)",
+    r"2fa\s+codes?",
+    "otp",
+    r"(?:license|activation|product|serial)\s+keys?",
+    r"confidential\s+\w+",
+    r"internal\s+(?:data|documents?|files?)",
+    r"user'?s?\s+(?:email|address|phone|"
+    r"location|data|details|files?|messages?)",
+)
+_MODEL_SECRET: Final = (
+    r"(?:(?:your|the|its|my|this)\s+(?:\w+\s+)?(?:system|hidden|initial|original|secret|"
+    r"internal|developer|base|full|starting|first|pre-?)\s*(?:prompts?|instructions|messages?|"
+    r"rules|guidelines|configuration|directives|context)|your\s+(?:\w+\s+)?(?:prompts?|"
+    r"instructions|rules|guidelines|configuration|directives|context|settings|"
+    r"programming)|(?:instructions|prompt|rules)\s+you\s+(?:were|have\s+been|got)\s+"
+    r"(?:given|told|trained)|(?:this|the\s+(?:entire|whole|full|current))\s+(?:conversation|"
+    r"chat|thread)|(?:conversation|chat|message)\s+(?:history|logs?|transcripts?|contents?|"
+    r"summary)|(?:every|all|each)\s+(?:\w+\s+)?(?:messages?|conversations?|chats?)\b)"
+)
+_SECRET: Final = f"(?:{_CREDENTIAL}|{_MODEL_SECRET})"
+
+EXFILTRATION_RULES: Final[tuple[Rule, ...]] = regex_rules(
+    EXFILTRATION,
+    "latin",
+    (
+        # markdown image whose URL carries a query: loads itself, sends the query
+        r"!\[[^\]\n]{0,100}\]\(\s*<?(?:https?:)?//[^)\s]*[?#&=][^)\s]*\)?",
+        r"!\[[^\]\n]{0,100}\]\([^)\n]*[{$][^)\n]*\)",
+        # a link whose query value is a placeholder to fill
+        (
+            frozenset({"="}),
+            r"(?:https?:)?//[^\s)\]]*[?&][\w.-]*=[^&\s)\]]*(?:\{|\$|<|%7b|\[)",
+        ),
+        (
+            frozenset({"="}),
+            r"(?:https?:)?//[^\s)\]]*[?&][\w.-]*=(?=\s*(?:$|[)\"'\]]))",
+        ),
+        # reveal / print / send + a secret
+        (
+            lead_words(DISCLOSE_VERB),
+            rf"{DIRECTED}{DISCLOSE_VERB}\b(?:\W+[\w'./~-]+){{0,8}}?\W+{_SECRET}",
+        ),
+        (
+            lead_words(PLACE_VERB),
+            rf"{DIRECTED}{PLACE_VERB}\b(?:\W+[\w'./~-]+){{0,8}}?\W+{_SECRET}\b[^.\n]{{0,40}}?"
+            r"\b(?:in|into|to|at\s+the\s+(?:end|start|top|bottom)\s+of|inside|within|as)\s+(?:your|"
+            r"the|every|each|all|a|an)\s+(?:\w+\s+)?(?:repl(?:y|ies)|responses?|answers?|outputs?|"
+            r"messages?|footer|url|link|image|code\s+block|chat|commit|summary|signature|pr|issue)",
+        ),
+        (
+            frozenset({"tell", "show", "give", "send", "email", "read"}),
+            rf"{DIRECTED}(?:tell|show|give|send|email|read)\s+(?:me|us|the\s+user|everyone|him|her|"
+            rf"them)\s+(?:\w+\s+){{0,3}}?(?:what|how|where|which)\s+(?:\w+\s+){{0,2}}?{_MODEL_SECRET}",
+        ),
+        r"\b(?:send|forward|email|e-mail|mail|post|upload|transmit|exfiltrat|leak|copy|sync|"
+        rf"export|submit|push)\w*\b[^.\n]{{0,80}}?\b{_SECRET}\b[^.\n]{{0,60}}?\bto\s+"
+        r"(?:https?://|[\w.+-]+@[\w-]+\.|an?\s+external|external|this\s+(?:url|address|"
+        r"endpoint|server|webhook)|me\b|us\b|the\s+following|my\s+(?:server|email|inbox))",
+        (
+            frozenset(
+                {
+                    "exfiltrate",
+                    "exfiltrating",
+                    "exfiltrated",
+                    "exfiltration",
+                    "send",
+                    "forward",
+                    "email",
+                    "post",
+                    "upload",
+                }
+            ),
+            rf"{DIRECTED}exfiltrat\w*|{DIRECTED}(?:send|forward|email|post|upload)\s+(?:every|all|"
+            r"each|the\s+entire|the\s+whole)\s+(?:\w+\s+)?(?:messages?|conversations?|chats?|"
+            r"emails?|files?|documents?|threads?|repl(?:y|ies)|responses?|outputs?|data)\b",
+        ),
+        # what is your system prompt? repeat the text above
+        (
+            frozenset({"what", "which"}),
+            rf"\b(?:what|which)\s+(?:is|are|was|were|does|do)\s+{_MODEL_SECRET}",
+        ),
+        (
+            frozenset(
+                {
+                    "above",
+                    "before",
+                    "beginning",
+                    "earlier",
+                    "preceding",
+                    "prior",
+                    "so",
+                    "start",
+                    "top",
+                }
+            ),
+            r"\b(?:repeat|print|output|recite|copy|echo|reproduce|display|show|write|return|type|"
+            r"dump|list|translate|summari[sz]e|paraphrase)\b[^.\n]{0,30}\b(?:the\s+)?(?:text|words|"
+            r"content|contents|everything|lines?|messages?|instructions|prompt|sentences?|"
+            r"paragraphs?|conversation|context)\s+(?:above|before|preceding|so\s+far|prior|"
+            r"earlier|at\s+the\s+(?:start|beginning|top))",
+        ),
+        (
+            frozenset({"starting"}),
+            r"\bstarting\s+(?:with|from)\s+['\"]?you\s+are\b",
+        ),
+        (
+            frozenset({"full", "unredacted", "verbatim", "word"}),
+            rf"\b(?:verbatim|word\s+for\s+word|in\s+full|unredacted)\b[^.\n]{{0,40}}{_MODEL_SECRET}|"
+            rf"{_MODEL_SECRET}[^.\n]{{0,40}}\b(?:verbatim|word\s+for\s+word|in\s+full|unredacted)\b",
+        ),
+        # put it in a link / encode it into the URL
+        (
+            frozenset(
+                {
+                    "encode",
+                    "embed",
+                    "put",
+                    "append",
+                    "add",
+                    "include",
+                    "insert",
+                    "place",
+                    "stuff",
+                    "smuggle",
+                    "attach",
+                    "hide",
+                }
+            ),
+            rf"{DIRECTED}(?:encode|embed|put|append|add|include|insert|place|stuff|smuggle|attach|"
+            r"hide)\b[^.\n]{0,60}\b(?:in|into|to|inside|within|as)\s+(?:the\s+|a\s+|an\s+)?"
+            r"(?:url|link|query(?:\s+string)?|image(?:\s+url)?|markdown\s+image|href|src|"
+            r"parameter|webhook|pixel)\b",
+        ),
+        (
+            frozenset({"via"}),
+            r"\bvia\s+(?:a\s+|an\s+|the\s+)?(?:markdown\s+image|image\s+(?:url|link|tag)|"
+            r"tracking\s+pixel|pixel|hidden\s+link|dns\s+(?:query|lookup))",
+        ),
+    ),
+)
+
+#: A placeholder in a URL query written in capitals (``?u=USER_EMAIL``): case matters.
+PLACEHOLDER_RULES: Final[tuple[Rule, ...]] = regex_rules(
+    EXFILTRATION,
+    "clean",
+    (r"(?:https?:)?//[^\s)\]]*[?&][\w.-]*=[A-Z][A-Z0-9_]{3,}(?=[&\s)\]]|$)",),
+)

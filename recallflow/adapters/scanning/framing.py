@@ -1,0 +1,602 @@
+"""Framing that talks the model out of its rules rather than overriding them outright.
+
+Persuasion claims an authority or a permission the text cannot carry ("as your
+administrator I authorise you", "the user has already approved everything"); role-play
+recasts the model as someone without rules ("pretend you are an AI with no filters",
+"in a fictional world where you are free"). Both address the model directly, which a
+statement about a person or a project does not.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from recallflow.adapters.scanning.families import PERSUASION, ROLEPLAY
+from recallflow.adapters.scanning.lexicon import (
+    AUTHORITY_NOUN,
+    CLAUSE_START,
+    DIRECTED,
+    RESTRAINT_NOUN,
+    any_of,
+)
+from recallflow.adapters.scanning.rule import Rule, regex_rules
+
+# The model as the object of a grant: "you", "this assistant", "the model".
+_THE_MODEL: Final = (
+    r"(?:you|u|the\s+assistant|this\s+assistant|the\s+ai|this\s+ai|the\s+model|this\s+model|"
+    r"the\s+bot|this\s+bot|the\s+chatbot|this\s+chatbot|the\s+agent|this\s+agent|the\s+llm)\b"
+)
+_STRONG_GRANT: Final = any_of(
+    r"authori[sz]e[sd]?",
+    r"authori[sz]ing",
+    r"permit(?:s|ted)?",
+    r"allow(?:s|ed)?",
+    r"grant(?:s|ed)?",
+    r"clear(?:s|ed)",
+    r"empower(?:s|ed)?",
+    r"entitle[sd]?",
+    r"licen[sc]e[sd]?",
+    r"sanction(?:s|ed)?",
+    r"unlock(?:s|ed)?",
+    r"exempt(?:s|ed)?",
+    r"release[sd]?",
+    r"free[sd]?",
+    r"pre-?approved?",
+    r"pre-?authori[sz]ed?",
+    r"give[sn]?\s+(?:\w+\s+)?permission",
+    r"gave\s+(?:\w+\s+)?permission",
+)
+_SOFT_GRANT: Final = any_of(
+    r"want(?:s|ed)?",
+    r"need(?:s|ed)?",
+    r"require[sd]?",
+    r"ask(?:s|ed)?",
+    "told",
+    r"instruct(?:s|ed)?",
+    r"order(?:s|ed)?",
+    r"command(?:s|ed)?",
+    r"direct(?:s|ed)?",
+    r"trust(?:s|ed)?",
+    r"expect(?:s|ed)?",
+    r"give[sn]?",
+    "gave",
+)
+
+PERSUASION_RULES: Final[tuple[Rule, ...]] = regex_rules(
+    PERSUASION,
+    "latin",
+    (
+        # as your administrator, I ...
+        (
+            frozenset({"i", "we"}),
+            rf"\bas\s+(?:your|the|an?|this\s+\w+'s)\s+(?:[\w-]+\s+){{0,2}}?{AUTHORITY_NOUN}\b"
+            r"[^.\n]{0,60}?\b(?:i|we)\b",
+        ),
+        (
+            frozenset({"i", "this", "we"}),
+            rf"\b(?:i'?m|i\s+am|we\s+are|we'?re|this\s+is)\s+(?:your\s+(?:[\w-]+\s+){{0,2}}?"
+            rf"{AUTHORITY_NOUN}|(?:the|an?)\s+(?:[\w-]+\s+){{0,2}}?{AUTHORITY_NOUN}\s+(?:of|for|"
+            r"behind|at)\s+(?:this|the|you)\b)",
+        ),
+        (
+            frozenset({"authority", "clearance", "power", "privileges", "rights"}),
+            rf"\b(?:with|by|under)\s+(?:my|our|the)\s+(?:\w+\s+)?(?:authority|power|rights|"
+            rf"privileges|clearance)\s+as\s+(?:your\s+|the\s+|an?\s+)?(?:[\w-]+\s+){{0,2}}?"
+            rf"{AUTHORITY_NOUN}",
+        ),
+        # I authorise you / management has cleared you / OpenAI has authorized this assistant
+        (
+            frozenset({"i", "we"}),
+            rf"\b(?:i|we)\s+(?:hereby\s+|now\s+|officially\s+)?(?:{_STRONG_GRANT}|give|grant|order|"
+            rf"command|instruct|direct|release|free)\s+{_THE_MODEL}",
+        ),
+        (
+            frozenset({"agent", "ai", "assistant", "bot", "chatbot", "llm", "model", "u", "you"}),
+            rf"\b(?:{AUTHORITY_NOUN}|user|they|he|she|everyone)\b[^.\n]{{0,40}}?\b(?:has|have|"
+            r"had)?\s*(?:already\s+|explicitly\s+|personally\s+|officially\s+|hereby\s+|fully\s+)?"
+            rf"{_STRONG_GRANT}\s+{_THE_MODEL}",
+        ),
+        (
+            frozenset({"assistant", "model", "your"}),
+            rf"\b(?:your|the\s+model'?s|the\s+assistant'?s)\s+(?:[\w-]+\s+){{0,2}}?"
+            rf"{AUTHORITY_NOUN}\s+(?:has\s+|have\s+|had\s+)?(?:already\s+|explicitly\s+|"
+            rf"personally\s+|officially\s+)?(?:{_SOFT_GRANT}|{_STRONG_GRANT})\b",
+        ),
+        (
+            frozenset({"anthropic", "deepmind", "google", "microsoft", "openai"}),
+            rf"\b(?:anthropic|openai|google|microsoft|deepmind)\s+(?:has\s+|have\s+|had\s+)?"
+            rf"(?:already\s+|explicitly\s+|officially\s+)?(?:{_SOFT_GRANT}|{_STRONG_GRANT})\s+"
+            rf"{_THE_MODEL}",
+        ),
+        # you are authorised / you have been granted elevated privileges
+        (
+            frozenset({"you"}),
+            r"\byou(?:'re|\s+are|\s+have\s+been|'ve\s+been|\s+were|\s+are\s+now|'re\s+now)\s+"
+            r"(?:now\s+|hereby\s+|officially\s+|explicitly\s+|fully\s+|temporarily\s+)?(?:pre-?)?"
+            r"(?:authori[sz]ed|permitted|allowed|cleared|granted|given\s+(?:permission|access|"
+            r"clearance|consent|approval|authority)|licensed|entitled|empowered|exempt(?:ed)?|"
+            r"released|freed|unlocked|approved|sanctioned|whitelisted|allowlisted|elevated|"
+            r"promoted|upgraded)\b",
+        ),
+        (
+            frozenset({"you"}),
+            r"\byou\s+(?:now\s+)?(?:have|hold|possess)\s+(?:been\s+given\s+)?(?:the\s+)?(?:\w+\s+)?"
+            r"(?:consent|permission|authori[sz]ation|clearance|approval|privileges|rights|"
+            r"admin(?:istrator)?\s+(?:rights|access|privileges)|root\s+(?:access|rights))\b",
+        ),
+        (
+            frozenset({"access", "authority", "control", "privileges", "rights"}),
+            r"\bi\s+(?:have|hold|own)\s+(?:\w+\s+){0,2}(?:access|control|authority|rights|"
+            r"privileges)\s+(?:to|over)\s+(?:your|you\b|this\s+(?:assistant|ai|model))",
+        ),
+        # the user has already approved all of it
+        (
+            frozenset(
+                {
+                    "account",
+                    "admin",
+                    "administrator",
+                    "administrators",
+                    "admins",
+                    "boss",
+                    "ceo",
+                    "customer",
+                    "everyone",
+                    "he",
+                    "human",
+                    "legal",
+                    "management",
+                    "manager",
+                    "operator",
+                    "owner",
+                    "she",
+                    "team",
+                    "they",
+                    "user",
+                }
+            ),
+            r"\b(?:user|owner|customer|admin\w*|operator|human|they|he|she|everyone|management|"
+            r"team|boss|manager|ceo|legal|account\s+holder)\b[^.\n]{0,20}?\b(?:has\s+|have\s+|had\s+)?"
+            r"(?:already\s+|explicitly\s+|previously\s+|personally\s+)?(?:pre-?)?(?:approved|"
+            r"authori[sz]ed|consented|agreed|confirmed|okayed|ok'?d|signed\s+off|cleared|said\s+"
+            r"yes|given\s+(?:consent|permission|approval|the\s+go-ahead))\b(?:\s+(?:to|on|for|"
+            r"with|of))?\s+(?:all|every|any|everything|anything|whatever|each|you\b|this\b|these|"
+            r"the\s+following|sharing|disclos\w*|reveal\w*|send\w*|running|execut\w*|what\s+you)",
+        ),
+        (
+            frozenset({"need"}),
+            r"\b(?:so|therefore|thus|hence)\s+(?:there'?s\s+|there\s+is\s+)?no\s+need\s+(?:to|for)\s+"
+            r"(?:ask|confirm|check|verify|wait|approv)\w*",
+        ),
+        (
+            frozenset({"without"}),
+            r"\bproceed\s+without\s+(?:asking|confirm\w*|approv\w*|checking|permission|consent)|"
+            r"\bwithout\s+(?:asking|consulting|checking\s+with|confirming\s+with|notifying|"
+            r"telling|informing|bothering|waiting\s+for)\s+(?:the\s+user|anyone|a\s+human|them|me|"
+            r"him|her|the\s+owner)\b|\bwithout\s+(?:the\s+user'?s|their|anyone'?s)\s+(?:consent|"
+            r"approval|permission|knowledge)",
+        ),
+        (
+            frozenset(
+                {
+                    "approval",
+                    "approvals",
+                    "confirmation",
+                    "confirmations",
+                    "consent",
+                    "consents",
+                    "permission",
+                    "permissions",
+                }
+            ),
+            r"\bno\s+(?:confirmation|approval|permission|consent)s?\s+(?:is\s+)?(?:needed|required|"
+            r"necessary)|(?:do\s+not|don'?t|never)\s+(?:ask|wait)\s+(?:the\s+user\s+|anyone\s+)?"
+            r"for\s+(?:confirmation|approval|permission|consent)",
+        ),
+        # an official instruction from Anthropic / a note from your developers
+        (
+            frozenset(
+                {
+                    "authorised",
+                    "authorized",
+                    "critical",
+                    "emergency",
+                    "genuine",
+                    "legitimate",
+                    "mandatory",
+                    "official",
+                    "priority",
+                    "sanctioned",
+                    "urgent",
+                    "verified",
+                }
+            ),
+            r"\b(?:official|authori[sz]ed|verified|genuine|sanctioned|legitimate|priority|urgent|"
+            r"emergency|mandatory|critical)\s+(?:\w+\s+){0,2}(?:instruction|message|notice|directive|"
+            r"order|update|override|request|note|memo|communication|announcement|command|alert)s?"
+            rf"\s+(?:from|by|of)\s+(?:the\s+)?(?:{AUTHORITY_NOUN}|your\s+\w+)",
+        ),
+        (
+            frozenset({"from"}),
+            r"\b(?:note|message|notice|memo|update|instruction|directive|order|word|request|"
+            r"communication|alert|announcement)s?\s+from\s+(?:the\s+)?(?:anthropic|openai|google|"
+            r"microsoft|deepmind|your\s+(?:developers?|creators?|makers?|admin\w*|operators?|"
+            r"owners?|supervisors?|trainers?))\b",
+        ),
+        (
+            frozenset({"this"}),
+            r"\bthis\s+(?:message|instruction|note|request|memo|text|memory|directive|notice|"
+            r"entry)\s+(?:is|comes|was\s+sent|has\s+been\s+sent|originates)\s+(?:directly\s+)?"
+            rf"from\s+(?:the\s+|your\s+)?(?:[\w-]+\s+)?{AUTHORITY_NOUN}",
+        ),
+        (
+            frozenset({"by"}),
+            r"\b(?:sanctioned|approved|authori[sz]ed|endorsed|mandated|required|signed|issued|"
+            r"sent)\s+by\s+(?:your\s+(?:\w+\s+)?(?:developers?|creators?|makers?|admin\w*|"
+            r"operators?|owners?|supervisors?|trainers?|company)|anthropic|openai)",
+        ),
+        (
+            frozenset({"anthropic", "deepmind", "google", "microsoft", "openai", "your"}),
+            r"\b(?:per|according\s+to|under|by\s+order\s+of|on\s+behalf\s+of|in\s+line\s+with)\s+"
+            r"(?:the\s+)?(?:latest\s+|new\s+|updated\s+|recent\s+)?(?:anthropic|openai|google|"
+            r"microsoft|deepmind|your\s+(?:developers?|creators?|operators?|admin\w*))\b",
+        ),
+        # authorization granted / clearance level 5 / override code 7731
+        (
+            frozenset(
+                {
+                    "accepted",
+                    "approved",
+                    "confirmed",
+                    "elevated",
+                    "enabled",
+                    "granted",
+                    "unlocked",
+                    "verified",
+                }
+            ),
+            r"\b(?:authori[sz]ation|access|clearance|permission|admin|root|sudo|override|identity|"
+            r"privileges?)\s+(?:level\s+\w+\s+)?(?:granted|verified|confirmed|approved|accepted|"
+            r"unlocked|elevated|enabled)\b",
+        ),
+        (
+            frozenset({"clearance", "code", "key", "password", "phrase", "pin", "token"}),
+            r"\bclearance\s+level\s+\w+|\b(?:authori[sz]ation|override|access|security|emergency|"
+            r"admin|clearance|verification|bypass|unlock)\s+(?:code|key|token|pin|password|"
+            r"phrase)\s*[:#]?\s*[\w-]*\d",
+        ),
+        (
+            frozenset({"you"}),
+            r"\bit\s+(?:is|'s)\s+(?:perfectly\s+|totally\s+|completely\s+|absolutely\s+)?(?:fine|ok|"
+            r"okay|safe|legal|allowed|acceptable|permitted|ethical|alright)\s+(?:and\s+\w+\s+)?"
+            r"for\s+you\s+to\b",
+        ),
+        (
+            frozenset({"refusal", "refusals", "refuse", "refusing"}),
+            r"\brefus(?:al|als|ing)\s+(?:would\s+be|is|are)\s+(?:a\s+)?(?:violation|forbidden|"
+            r"prohibited|not\s+(?:allowed|permitted|an\s+option)|no\s+longer)|\bno\s+refusals?\b|"
+            r"\byou\s+(?:cannot|can'?t|must\s+not|may\s+not|are\s+not\s+allowed\s+to)\s+refuse\b",
+        ),
+    ),
+)
+
+_MODEL_ROLE: Final = any_of(
+    "ai", r"a\.i\.", "assistant", "model", "chatbot", "bot", "llm", "gpt", r"language\s+model",
+    "persona", "character", "version", "entity", "machine", "program", "intelligence",
+    "twin", "self", "terminal", "shell", "console", "interpreter", "hacker", "oracle",
+    "genie", r"jailbreak\w*", r"\w+gpt", "system", "mode", "agent", "simulation",
+)  # fmt: skip
+
+_UNRESTRAINED: Final = (
+    r"(?:\b(?:no|without(?:\s+any)?|free\s+(?:from|of)|freed\s+from|unbound\s+by|not\s+bound\s+"
+    r"by|not\s+restricted\s+by|unconstrained\s+by|outside(?:\s+of)?|beyond|exempt\s+from|"
+    r"ignores?|ignoring|avoids?|zero|lacks?|lacking|devoid\s+of|released\s+from|liberated\s+"
+    r"from|unburdened\s+by|unshackled\s+from|stripped\s+of|minus)\s+(?:(?:any|all|every|the|"
+    r"your|its|of|such|whatsoever|openai'?s|anthropic'?s|[\w-]+'s|content|safety|usual|"
+    rf"normal|typical|ethical|moral)\s+)*{RESTRAINT_NOUN}\b|\b(?:unrestricted|unfiltered|"
+    r"uncensored|unmoderated|unaligned|unchained|unshackled|unlimited|limitless|lawless|amoral|"
+    r"unethical|jailbroken|jail-broken|uninhibited|rule-?free|rule-?less|filter-?less|"
+    r"no-?limits|no-?rules|anything\s+goes|do\s+anything\s+now|(?:you|it|which|that|who)\s+"
+    r"(?:can|could|will|would)\s+"
+    r"(?:do|say|answer)\s+anything|answers?\s+anything|(?:no|without)\s+consequences|"
+    r"nothing\s+you\s+say\s+(?:matters|has\s+consequences|is\s+real)|without\s+(?:limits|"
+    r"restriction|question|hesitation|refusing|refusal))\b)"
+)
+_MODEL_REF: Final = (
+    r"(?:\b(?:you|your|yourself|you're|youre|ur)\b|\b(?:an?|that|this|the|my|another|alternate|"
+    rf"alternative)\s+(?:[\w-]+\s+){{0,3}}?{_MODEL_ROLE}s?\b)"
+)
+
+ROLEPLAY_RULES: Final[tuple[Rule, ...]] = regex_rules(
+    ROLEPLAY,
+    "latin",
+    (
+        # pretend you are / pretend to be (a quoted title is a mention, not a request)
+        (
+            frozenset({"pretend", "pretending"}),
+            rf"(?<!called ')(?<!titled ')(?<!named '){DIRECTED}pretend(?:ing)?\s+(?:to\s+be|you|"
+            r"that|to\s+have|the|there|it|we|i\s+am|i'?m)\b",
+        ),
+        (
+            frozenset({"let", "lets"}),
+            r"\blet'?s\s+(?:role-?\s*play|play\s+(?:a\s+)?(?:game|pretend|make-believe)|pretend|"
+            r"imagine|simulate)",
+        ),
+        (
+            frozenset({"character", "persona", "role"}),
+            r"\b(?:stay|remain|keep)\s+in\s+(?:character|role|persona)|\b(?:never|don'?t|do\s+not)\s+"
+            r"break\s+character",
+        ),
+        # a persona who "used to tell me" secrets (the late-grandmother trick)
+        (
+            frozenset({"act", "pretend", "play", "roleplay", "behave", "be", "become"}),
+            rf"{DIRECTED}(?:act|pretend|play|roleplay|behave|be|become)\b[^.\n]{{0,80}}?\b(?:told|"
+            r"tell|tells|read|reads|recite|recited|recites|gave|give|gives|say|said|says|whisper"
+            r"\w*|sing|sang)\s+(?:me\s+|us\s+)?(?:\w+\s+){0,3}?(?:api\s+keys?|passwords?|keys|"
+            r"secrets?|tokens?|credentials?|(?:license|activation|product|serial)\s+(?:keys?|"
+            r"numbers?|codes?))\b",
+        ),
+        # you are now an unfiltered AI / you're a terminal that executes anything
+        (
+            frozenset({"you"}),
+            r"\byou(?:'re|\s+are|\s+will\s+be|\s+shall\s+be|\s+become|'ll\s+be|\s+are\s+going\s+to\s+"
+            r"be|\s+must\s+be|\s+should\s+be|\s+will\s+now\s+be)\s+(?:now\s+|hereby\s+|henceforth\s+|"
+            r"no\s+longer\s+\w+\s+but\s+)?(?:playing\s+|acting\s+as\s+|in\s+the\s+role\s+of\s+)?"
+            rf"(?:an?|the|that|this|my)\s+(?:[\w,-]+\s+){{0,4}}?{_MODEL_ROLE}\b",
+        ),
+        (
+            frozenset({"you"}),
+            r"\byou(?:'re|\s+are)\s+(?:now\s+)?(?:called\s+|named\s+|known\s+as\s+)?[a-z][\w-]*"
+            r"(?:gpt|bot|ai)\b",
+        ),
+        # the well-known rule-free personas by name
+        (
+            frozenset({"you"}),
+            r"\byou(?:'re|\s+are|\s+will\s+be)\s+(?:now\s+)?(?:called\s+|named\s+)?(?:dan|stan|dude|"
+            r"aim|kevin|mongo\s+tom|developer\s+mode)\b(?!['-])",
+        ),
+        (
+            frozenset({"you"}),
+            r"\byou(?:'re|\s+are|\s+will)\s+(?:now\s+)?(?:be\s+)?(?:playing|acting\s+as|acting\s+"
+            r"like|behaving\s+as|roleplaying|role-playing|portraying)\b",
+        ),
+        # act as an AI without filters / respond as your evil twin
+        (
+            frozenset(
+                {
+                    "act",
+                    "behave",
+                    "roleplay",
+                    "role",
+                    "play",
+                    "pose",
+                    "masquerade",
+                    "function",
+                    "operate",
+                    "respond",
+                    "answer",
+                    "reply",
+                    "speak",
+                    "write",
+                    "talk",
+                    "continue",
+                }
+            ),
+            rf"{DIRECTED}(?:act|behave|roleplay|role-?\s*play|play|pose|masquerade|function|operate|"
+            r"respond|answer|reply|speak|write|talk|continue)\s+(?:as|like)\s+(?:if\s+|though\s+)?"
+            rf"(?:an?|the|that|this|your|my)?\s*(?:[\w,-]+\s+){{0,4}}?{_MODEL_ROLE}\b",
+        ),
+        (
+            frozenset({"act"}),
+            rf"{DIRECTED}act\s+(?:as\s+if|as\s+though|like)\s+you\b",
+        ),
+        (
+            frozenset({"play", "assume", "take", "adopt", "wear", "inhabit", "embody", "channel"}),
+            rf"{DIRECTED}(?:play|assume|take\s+on|adopt|take|wear|inhabit|embody|channel)\s+(?:the\s+)?"
+            r"(?:role|part|persona|identity|character|personality|mantle)\s+of\b",
+        ),
+        (
+            frozenset(
+                {
+                    "simulate",
+                    "emulate",
+                    "impersonate",
+                    "mimic",
+                    "imitate",
+                    "channel",
+                    "become",
+                    "embody",
+                    "portray",
+                    "personify",
+                    "transform",
+                    "turn",
+                    "morph",
+                    "be",
+                }
+            ),
+            rf"{DIRECTED}(?:simulate|emulate|impersonate|mimic|imitate|channel|become|embody|"
+            r"portray|personify|transform\s+into|turn\s+into|morph\s+into|be)\s+(?:an?|the|that|"
+            rf"this|your|my)\s+(?:[\w-]+\s+){{0,4}}?{_MODEL_ROLE}\b",
+        ),
+        # a persona freed of its rules, near a mention of the model
+        (
+            (
+                frozenset({"you", "it", "which", "that", "who"})
+                | frozenset(
+                    {
+                        "amoral",
+                        "answer",
+                        "answers",
+                        "anything",
+                        "avoid",
+                        "avoids",
+                        "beyond",
+                        "can",
+                        "could",
+                        "devoid",
+                        "do",
+                        "exempt",
+                        "filter",
+                        "filterless",
+                        "free",
+                        "freed",
+                        "ignore",
+                        "ignores",
+                        "ignoring",
+                        "jail",
+                        "jailbroken",
+                        "lack",
+                        "lacking",
+                        "lacks",
+                        "lawless",
+                        "liberated",
+                        "limitless",
+                        "minus",
+                        "no",
+                        "nolimits",
+                        "norules",
+                        "not",
+                        "nothing",
+                        "outside",
+                        "released",
+                        "rule",
+                        "ruleless",
+                        "stripped",
+                        "unaligned",
+                        "unbound",
+                        "unburdened",
+                        "uncensored",
+                        "unchained",
+                        "unconstrained",
+                        "unethical",
+                        "unfiltered",
+                        "uninhibited",
+                        "unlimited",
+                        "unmoderated",
+                        "unrestricted",
+                        "unshackled",
+                        "will",
+                        "without",
+                        "would",
+                        "zero",
+                    }
+                ),
+                frozenset(
+                    {
+                        "agent",
+                        "agents",
+                        "ai",
+                        "assistant",
+                        "assistants",
+                        "bot",
+                        "bots",
+                        "character",
+                        "characters",
+                        "chatbot",
+                        "chatbots",
+                        "chatgpt",
+                        "console",
+                        "consoles",
+                        "entity",
+                        "genie",
+                        "gpt",
+                        "hacker",
+                        "hackers",
+                        "intelligence",
+                        "interpreter",
+                        "interpreters",
+                        "jailbreak",
+                        "jailbreaks",
+                        "jailbroken",
+                        "language",
+                        "llm",
+                        "llms",
+                        "machine",
+                        "machines",
+                        "mode",
+                        "model",
+                        "models",
+                        "modes",
+                        "oracle",
+                        "persona",
+                        "personas",
+                        "program",
+                        "programs",
+                        "self",
+                        "shell",
+                        "shells",
+                        "simulation",
+                        "simulations",
+                        "system",
+                        "systems",
+                        "terminal",
+                        "terminals",
+                        "twin",
+                        "twins",
+                        "ur",
+                        "version",
+                        "versions",
+                        "you",
+                        "your",
+                        "youre",
+                        "yourself",
+                    }
+                ),
+            ),
+            rf"{_UNRESTRAINED}[^\n]{{0,100}}?{_MODEL_REF}|{_MODEL_REF}[^\n]{{0,100}}?{_UNRESTRAINED}",
+        ),
+        # developer mode, god mode, DAN mode
+        (
+            frozenset(
+                {
+                    "enter",
+                    "enable",
+                    "activate",
+                    "switch",
+                    "turn",
+                    "unlock",
+                    "engage",
+                    "go",
+                    "boot",
+                    "start",
+                    "toggle",
+                    "launch",
+                }
+            ),
+            rf"{DIRECTED}(?:enter|enable|activate|switch\s+(?:to|into|on)|turn\s+on|unlock|engage|"
+            r"go\s+into|boot\s+into|start|toggle|launch)\s+(?:the\s+|your\s+)?(?:developer|dev|god|"
+            r"debug|admin|sudo|unrestricted|jailbreak|jailbroken|dan|unfiltered|root|evil|chaos|"
+            r"opposite|anarchy|unlocked|uncensored|super|raw|dark|hacker)\s*mode\b(?!\s+(?:on|in|"
+            r"for)\s+(?:the\s+|your\s+|a\s+|my\s+|her\s+|his\s+)?(?:\w+\s+)?(?:phone|device|android|"
+            r"ios|iphone|ipad|pixel|chrome|browser|firefox|laptop|mac|windows|settings|app|console|"
+            r"emulator|router|tv|game|build|kernel|bios|firmware)\b)",
+        ),
+        (
+            frozenset({"you"}),
+            r"\byou(?:'re|\s+are)\s+(?:now\s+)?(?:in|into)\s+(?:developer|dev|god|dan|jailbreak|"
+            r"unrestricted|unfiltered|evil|sudo|admin)\s*mode\b",
+        ),
+        # a fiction or hypothetical that casts the model in it
+        (
+            frozenset({"you"}),
+            r"(?:\bin\s+(?:a|an|this|the)\s+(?:\w+\s+){0,2}(?:fictional|hypothetical|imaginary|"
+            r"alternate|alternative|parallel|pretend|fantasy|made-up|simulated|virtual|dream)\s+"
+            r"(?:\w+\s+){0,2}(?:world|universe|scenario|story|reality|setting|game|simulation|"
+            r"dimension|timeline|realm)|(?:^|(?<=[.!?;:,\n\"'(-]))\s*(?:hypothetically|imagine|suppose|"
+            r"let'?s\s+say)|\bfor\s+"
+            r"(?:a|my|the)\s+(?:novel|story|screenplay|movie|film|book|game|script|role-?play|"
+            r"thought\s+experiment)|\bwe'?re\s+in\s+a\s+simulation|\bin\s+this\s+simulation)\b"
+            r"[^\n]{0,80}?\byou(?:'re|\s+are|\s+were|\s+had|\s+have|\s+could|\s+would|\s+can|\s+will|"
+            r"\s+say|\s+do)\b",
+        ),
+        (
+            frozenset({"answer", "respond", "reply", "speak", "talk", "act", "write"}),
+            rf"{DIRECTED}(?:answer|respond|reply|speak|talk|act|write)\s+(?:freely|without\s+"
+            r"(?:limits|restrictions|filters|censorship|holding\s+back))\b",
+        ),
+        (
+            frozenset({"aim", "anything", "dan", "dude", "stan"}),
+            rf"{CLAUSE_START}\s*(?:dan|stan|aim|dude)\s*(?:mode|:)|\bdo\s+anything\s+now\b",
+        ),
+    ),
+)

@@ -1,0 +1,439 @@
+"""Word classes and clause shapes the English rules are built from.
+
+The rules match *classes* of words (every way to say "ignore", every name for the
+model's instructions) joined by bounded gaps, not fixed sentences: an attacker who
+swaps "disregard" for "set aside" or "rules" for "guardrails" should still be caught.
+All fragments are regular-expression source for the lowercased, ASCII-folded view.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+
+def any_of(*words: str) -> str:
+    """A non-capturing alternation of ``words`` (regex source), longest first."""
+    return "(?:" + "|".join(sorted(words, key=len, reverse=True)) + ")"
+
+
+def _top_level(group: str) -> list[str]:
+    """The alternatives of a ``(?:a|b)`` group (regex source), split at depth zero."""
+    body, depth, start, out = group[3:-1], 0, 0, []
+    for i, c in enumerate(body):
+        if c == "\\":
+            continue
+        if c == "(" and (i == 0 or body[i - 1] != "\\"):
+            depth += 1
+        elif c == ")" and body[i - 1] != "\\":
+            depth -= 1
+        elif c == "|" and depth == 0:
+            out.append(body[start:i])
+            start = i + 1
+    return [*out, body[start:]]
+
+
+_LEAD: Final = re.compile(r"[a-z]+")
+
+
+def lead_words(*groups: str) -> frozenset[str]:
+    """The first word of every alternative of ``groups`` (each an :func:`any_of` result).
+
+    A rule that must begin with one of these alternatives cannot match a text none of
+    whose words is in the set, so the set gates the rule cheaply. Raises at import when
+    an alternative's first word is itself a pattern (``summari[sz]e``, ``instruct\\w*``):
+    such a word has no single spelling to gate on and must be written out instead.
+    """
+    words: set[str] = set()
+    for group in groups:
+        for alt in _top_level(group):
+            if alt.startswith("(?:"):
+                end, depth = 0, 0
+                for i, c in enumerate(alt):
+                    depth += (c == "(") - (c == ")")
+                    if depth == 0:
+                        end = i + 1
+                        break
+                words |= lead_words(alt[:end])
+                continue
+            m = _LEAD.match(alt)
+            rest = alt[m.end() :] if m else alt
+            glued_on = rest[:1] in {"?", "*", "+", "{", "("} or rest[:2] in {"\\w", "\\S"}
+            if m is None or glued_on or (rest[:1] == "[" and rest[:2] != "[^"):
+                raise ValueError(f"no single lead word in alternative {alt!r}")
+            words.add(m[0])
+    return frozenset(words)
+
+
+#: Verbs that set prior instructions aside, in base (imperative) form.
+OVERRIDE_VERB: Final = any_of(
+    "ignore",
+    "disregard",
+    "forget",
+    "override",
+    "overrule",
+    "bypass",
+    "skip",
+    "drop",
+    "discard",
+    "abandon",
+    "dismiss",
+    "neglect",
+    r"set\s+aside",
+    r"put\s+aside",
+    r"throw\s+(?:out|away)",
+    "toss",
+    "scrap",
+    "erase",
+    "delete",
+    "clear",
+    "wipe",
+    "reset",
+    "cancel",
+    "revoke",
+    "nullify",
+    "void",
+    "supersede",
+    "suspend",
+    "disable",
+    r"turn\s+off",
+    "deactivate",
+    "remove",
+    "lift",
+    "circumvent",
+    "evade",
+    "sidestep",
+    "break",
+    "violate",
+    "unlearn",
+    "purge",
+    "flush",
+    "negate",
+    "invalidate",
+    "rescind",
+    "repeal",
+    "annul",
+    "ditch",
+    "overlook",
+    r"look\s+past",
+    r"get\s+rid\s+of",
+    r"let\s+go\s+of",
+    r"move\s+past",
+    r"leave\s+behind",
+    r"stop\s+(?:following|obeying|adhering\s+to|applying|using|honou?ring|respecting|heeding)",
+    r"(?:do\s+not|don'?t|never|no\s+longer)\s+(?:follow|obey|apply|heed|honou?r|respect|adhere\s+to|comply\s+with|listen\s+to|pay\s+attention\s+to|consider|use)",
+    r"pay\s+no\s+(?:attention|heed|mind)\s+to",
+    r"take\s+no\s+notice\s+of",
+    r"free\s+yourself\s+from",
+    r"release\s+yourself\s+from",
+    r"break\s+free\s+(?:of|from)",
+    r"opt\s+out\s+of",
+    "ignoring",
+    "disregarding",
+    "forgetting",
+    "overriding",
+    "bypassing",
+)
+
+#: What the model was told: instructions and every synonym an attacker might use.
+DIRECTIVE_NOUN: Final = any_of(
+    r"instructions?",
+    r"directives?",
+    r"directions",
+    r"rules?",
+    r"prompts?",
+    r"system\s+(?:prompt|message)s?",
+    r"guidelines?",
+    r"guidance",
+    r"polic(?:y|ies)",
+    r"constraints?",
+    r"restrictions?",
+    r"guard\s*rails?",
+    r"safeguards?",
+    r"filters?",
+    r"safety(?:\s+\w+)?",
+    r"programming",
+    r"training",
+    r"orders",
+    r"commands",
+    r"context",
+    r"limitations?",
+    r"limits",
+    r"boundaries",
+    r"protocols?",
+    r"principles",
+    r"ethics",
+    r"moderation",
+    r"alignment",
+    r"conditioning",
+    r"configuration",
+    r"config",
+    r"setup",
+    r"persona",
+    r"framing",
+    r"preamble",
+    r"briefing",
+    r"mandates?",
+    r"memory",
+    r"settings",
+    r"defaults",
+    r"content\s+polic(?:y|ies)",
+    r"terms",
+    r"code\s+of\s+conduct",
+)
+
+
+#: How a reply or output of the model is named.
+OUTPUT_NOUN: Final = any_of(
+    r"answers?",
+    r"responses?",
+    r"repl(?:y|ies)",
+    r"outputs?",
+    r"messages?",
+    r"completions?",
+    r"generations?",
+    r"turns?",
+    r"text",
+)
+
+
+#: Verbs that move data out of the conversation by themselves.
+DISCLOSE_VERB: Final = any_of(
+    "print",
+    "reveal",
+    "show",
+    "send",
+    "tell",
+    "give",
+    "share",
+    "leak",
+    "disclose",
+    "dump",
+    "output",
+    "display",
+    "expose",
+    "post",
+    "upload",
+    "email",
+    "e-mail",
+    "mail",
+    "forward",
+    "return",
+    "repeat",
+    "recite",
+    "echo",
+    "list",
+    r"read\s+(?:out|back)",
+    r"spell\s+out",
+    "exfiltrate",
+    "transmit",
+    "export",
+    r"hand\s+over",
+    "provide",
+    "divulge",
+    "publish",
+    "broadcast",
+    "submit",
+    "relay",
+    "type",
+    r"write\s+(?:out|down)",
+    "paste",
+)
+
+#: Verbs that place data somewhere; they leak only when the place is a reply or a link.
+PLACE_VERB: Final = any_of(
+    "include",
+    "append",
+    "prepend",
+    "add",
+    "insert",
+    "embed",
+    "attach",
+    "put",
+    "write",
+    "copy",
+    "encode",
+    "hide",
+    "stuff",
+    "smuggle",
+    "place",
+    "inject",
+    "paste",
+)
+
+
+#: What a rule-free persona is freed of.
+RESTRAINT_NOUN: Final = any_of(
+    r"rules?",
+    r"restrictions?",
+    r"limits?",
+    r"limitations?",
+    r"filters?",
+    r"filtering",
+    r"guidelines?",
+    r"polic(?:y|ies)",
+    r"ethics",
+    r"ethical\s+\w+",
+    r"morals?",
+    r"morality",
+    r"censorship",
+    r"constraints?",
+    r"boundaries",
+    r"guard\s*rails?",
+    r"safety(?:\s+\w+)?",
+    r"safeguards?",
+    r"content\s+polic(?:y|ies)",
+    r"norms",
+    r"programming",
+    r"principles",
+    r"conscience",
+    r"inhibitions",
+    r"refusals?",
+    r"warnings",
+    r"disclaimers",
+    r"moderation",
+    r"alignment",
+    r"values",
+)
+
+#: Adverbs and fillers that may open an imperative before its verb.
+_OPENER: Final = any_of(
+    "please",
+    "kindly",
+    "now",
+    "then",
+    "and",
+    "also",
+    "just",
+    "simply",
+    "first",
+    "next",
+    "finally",
+    "immediately",
+    "quietly",
+    "secretly",
+    "silently",
+    "instead",
+    "so",
+    "always",
+    "only",
+    "henceforth",
+    "hereafter",
+    "today",
+    r"going\s+forward",
+    r"from\s+now\s+on",
+    r"from\s+here\s+on",
+    r"from\s+this\s+point(?:\s+on)?",
+    r"for\s+the\s+rest\s+of\s+(?:this|the)\s+(?:chat|conversation|session)",
+    r"at\s+once",
+    r"right\s+away",
+    "ok",
+    "okay",
+    "hey",
+    "pls",
+    "plz",
+    "sure",
+    "automatically",
+    "assistant",
+    "ai",
+    "bot",
+    "model",
+    "claude",
+    "chatgpt",
+    "gpt",
+    r"note",
+    r"important",
+    "but",
+    "or",
+    "must",
+    "also",
+    "therefore",
+    "thus",
+    "hence",
+    r"after\s+that",
+    r"when\s+you\s+(?:read|see|process|recall|load)\s+this",
+    r"upon\s+reading\s+this",
+    r"in\s+(?:your|the)\s+next\s+(?:reply|response|answer|message|turn)",
+    "really",
+    r"you\s+must",
+    r"you\s+should",
+    r"you\s+will",
+    r"you\s+shall",
+    r"you\s+need\s+to",
+    r"you\s+have\s+to",
+    r"you\s+are\s+to",
+    r"you\s+can",
+    r"you\s+may",
+    r"you'?ll",
+    r"i\s+(?:want|need|order|command|ask|instruct|require|expect|urge|beg|would\s+like|'?d\s+like)\s+you\s+to",
+    r"you\s+are\s+(?:now\s+)?(?:required|instructed|expected|supposed|going|allowed|permitted|free|told|asked|ordered)\s+to",
+    r"(?:the\s+)?(?:assistant|ai|model)\s+(?:must|should|will|shall|may|can|is\s+to)",
+    r"your\s+(?:new\s+|only\s+|real\s+|next\s+|main\s+|true\s+)?(?:task|job|goal|mission|purpose|objective|role)\s+(?:is|will\s+be)\s+(?:now\s+)?to",
+    r"make\s+sure\s+(?:to|you)",
+    r"be\s+sure\s+to",
+    r"remember\s+to",
+    r"don'?t\s+forget\s+to",
+    r"feel\s+free\s+to",
+    r"go\s+ahead\s+and",
+    r"proceed\s+to",
+    r"start\s+to",
+    r"begin\s+to",
+)
+
+#: Where an imperative can begin: the start of the text or of a clause. An opening quote
+#: after "titled" or "called" starts a quoted title, which mentions words without using them.
+CLAUSE_START: Final = (
+    r"(?:^|(?<=[.!?;:,=\n(\[{*>|/#+-])"
+    r"|(?<=[\"'])(?<!titled .)(?<!called .)(?<!named .)(?<!title .))"
+)
+
+#: An imperative aimed at the reader: clause start, optional openers, then the verb.
+DIRECTED: Final = rf"{CLAUSE_START}\s*(?:{_OPENER}\W+){{0,4}}"
+
+#: Someone claiming to speak for the model's makers or owners.
+AUTHORITY_NOUN: Final = any_of(
+    r"admin(?:istrator)?s?",
+    r"sys\s*admins?",
+    r"developers?",
+    r"devs?",
+    r"creators?",
+    r"makers?",
+    r"owners?",
+    r"operators?",
+    r"supervisors?",
+    r"programmers?",
+    r"engineers?",
+    r"managers?",
+    r"management",
+    r"boss",
+    r"superusers?",
+    r"root",
+    r"moderators?",
+    r"trainers?",
+    r"designers?",
+    r"builders?",
+    r"authors?",
+    r"team",
+    r"staff",
+    r"security\s+team",
+    r"safety\s+team",
+    r"trust\s+and\s+safety(?:\s+team)?",
+    r"legal(?:\s+team)?",
+    r"compliance(?:\s+team)?",
+    r"ceo",
+    r"cto",
+    r"company",
+    r"lead",
+    r"head",
+    r"officer",
+    r"anthropic",
+    r"openai",
+    r"google",
+    r"microsoft",
+    r"meta",
+    r"deepmind",
+    r"the\s+system",
+    r"system\s+owner",
+    r"account\s+owner",
+    r"it\s+department",
+)

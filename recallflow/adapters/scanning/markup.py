@@ -1,0 +1,242 @@
+"""Markup that only means something to the model: our own block, chat templates, tools.
+
+A belief is prose about the user or the world. Text that carries the block's own
+delimiters or item-line syntax could close the memory block early and pose as trusted
+lines; chat-template tokens and role headers could open a fake system or assistant turn;
+tool-call syntax could be taken for a call the model should make. None of these has a
+reason to be inside a recalled statement, so they are matched on shape alone.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from recallflow.adapters.scanning.families import BLOCK_DELIMITER, ROLE_MARKER, TOOL_CALL
+from recallflow.adapters.scanning.lexicon import DIRECTED, any_of, lead_words
+from recallflow.adapters.scanning.rule import Rule, regex_rules
+
+_MEM: Final = r"mem[o0]r(?:y|ies)[\w-]*"
+
+BLOCK_RULES: Final[tuple[Rule, ...]] = regex_rules(
+    BLOCK_DELIMITER,
+    "latin",
+    (
+        # <memory>, </memory>, < / memory >, <memory id=...>, <memory_block>
+        rf"<\s*/?\s*{_MEM}",
+        (
+            frozenset({"mem", "memories", "memory"}),
+            rf"/\s*{_MEM}\s*[>\]]|\b{_MEM}>(?!=)",
+        ),
+        # an item line of the rendered block: - [id] (high|medium|low ...)
+        (
+            frozenset({"high", "low", "medium"}),
+            r"-\s*\[[^\]\n]{1,80}\]\s*\(\s*(?:high|medium|low)\b",
+        ),
+        (
+            frozenset({"conflict"}),
+            r"-\s*conflict\s+\S+\s*\(\s*unresolved",
+        ),
+        # prose that claims the block has ended or been left
+        (
+            frozenset({"memories", "memory"}),
+            r"\b(?:end|close|closing|exit|exiting|escape|escaping|outside|leave|leaving|beyond|"
+            r"break\s+out\s+of|breaking\s+out\s+of)\s+(?:of\s+)?(?:the\s+|this\s+)?"
+            r"(?:recalled\s+|retrieved\s+|stored\s+)?(?:memory|memories)(?:\s+(?:block|section|"
+            r"tags?|data|context|items?|content))?\b",
+        ),
+        (
+            frozenset({"block", "framing", "sandbox", "tag", "tags"}),
+            r"\b(?:outside|escap\w*|exit\w*|leav\w*|beyond|break\w*\s+out\s+of)\s+(?:of\s+)?"
+            r"(?:the\s+|this\s+)?(?:memory\s+|recalled\s+|data\s+)?(?:block|tags?|sandbox|framing)\b",
+        ),
+    ),
+)
+
+_ROLE: Final = any_of(
+    "system", "assistant", "user", "developer", "human", "ai", "model", "tool", "sys",
+    r"instructions?", "prompt", "context", "admin", "root", "operator", "bot", "gpt",
+    "claude", r"system[_-]prompt", "policy", "override", "im_start", "im_end", "inst",
+    "function", "ipython", "gpt4", "chatgpt", "bos", "eos",
+)  # fmt: skip
+
+_BEHAVIOUR: Final = (
+    r"(?=[\s\S]{0,100}?\b(?:you|your|assistant|model|ai|llm|obey|comply|ignore|"
+    r"instructions?|rules|prompt|refus\w*|restrict\w*|filter\w*|safety|polic\w*|"
+    r"guidelines|grant\w*|root|admin\w*|priority|override|disabl\w*|trust\w*|answer|"
+    r"respond|reply|memory|always|never|must|unrestricted|everything)\b)"
+)
+
+_HEADER_ROLES: Final = frozenset(
+    {"admin", "administrator", "ai", "assistant", "developer", "model", "moderator", "operator"}
+    | {"root", "sudo", "system"}
+)
+
+ROLE_RULES: Final[tuple[Rule, ...]] = regex_rules(
+    ROLE_MARKER,
+    "latin",
+    (
+        # special tokens: <|im_start|>, <|endoftext|>, <|eot_id|>, <｜begin▁of▁sentence｜>
+        r"<\|[^|<>\n]{1,40}\|>",
+        r"\[\s*/?\s*inst\s*\]|<<\s*/?\s*sys\s*>>|<\s*/?\s*s\s*>\s*(?:<\s*s\s*>|\[)",
+        r"<\s*/?\s*(?:start|end)_of_turn\s*>|<\s*/?\s*(?:bos|eos|eot|sep|cls)\s*>",
+        # <system>, </assistant>, <developer role="...">
+        rf"<\s*/?\s*{_ROLE}(?:\s[^<>\n]{{0,60}})?\s*>",
+        # ### System:, ### Instruction:, ## Response
+        r"(?:^|\n)\s*#{1,6}\s*(?:system|assistant|user|human|instructions?|response|"
+        r"developer|input|output|context|prompt|admin)\b",
+        # [SYSTEM], [assistant]:, [system message]
+        r"\[\s*(?:system|assistant|admin|developer|sys|instructions?|root|operator|ai|"
+        r"user|human|model)(?:\s+(?:message|note|prompt|override|instruction|notice))?\s*\]",
+        # {"role": "system"}
+        (
+            frozenset({"role"}),
+            r"['\"]role['\"]\s*:\s*['\"](?:system|assistant|developer|tool|user|function)['\"]",
+        ),
+        (
+            frozenset({"developer", "system"}),
+            r"\b(?:system|developer)\s+(?:prompt|message|instructions?)\s*:",
+        ),
+        # Human:/Assistant: turns as in raw completion prompts
+        (
+            frozenset({"assistant", "human"}),
+            r"(?:^|\n)\s*(?:human|assistant)\s*:",
+        ),
+        # a role header followed by text about the model's behaviour
+        (
+            _HEADER_ROLES,
+            r"(?:^|\n|[.!?;]\s)\s*(?:system|developer|admin(?:istrator)?|root|operator|sudo|"
+            r"assistant|ai|model|moderator)\s*(?:prompt|message|note|notice|override|"
+            r"instructions?|directive|command|update|alert|mode|memo|order)?\s*:" + _BEHAVIOUR,
+        ),
+    ),
+)
+
+_TOOL_WORD: Final = any_of(
+    "tool",
+    "function",
+    "plugin",
+    "api",
+    "action",
+    "endpoint",
+    "command",
+    "integration",
+    "skill",
+    "capability",
+    "webhook",
+    "extension",
+    "connector",
+    "browser",
+    "shell",
+    "terminal",
+    "bash",
+    r"code\s+interpreter",
+    r"file\s*system",
+    "repl",
+    "interpreter",
+)
+_INVOKE: Final = any_of(
+    "call",
+    "invoke",
+    "use",
+    "run",
+    "execute",
+    "trigger",
+    "fire",
+    "launch",
+    r"make\s+a\s+call\s+to",
+    "hit",
+    "query",
+    "activate",
+    "employ",
+    "utilise",
+    "utilize",
+    "start",
+    "ping",
+    "exec",
+)
+_ARGUMENTS: Final = (
+    r"(?=[^\n]{0,90}?(?:\bwith\b[^.\n]{0,40}?(?:=|:|\b(?:args?|arguments?|param\w*|amount|"
+    r"recipient|url|body|method|input|channel|text|env|path|data|payload|query|to|from)\b)|"
+    r"\bpassing\b|\bon\s+(?:https?:|/|~)|\bon\s*:|\bto\s+(?:run|open|read|send|delete|fetch|download|"
+    r"write|post|refund|transfer|wire|pay|execute|force|drop|destroy|remove|exfiltrate|upload|"
+    r"email|grant|create|modify|change|disable|push|cat|dump|wipe|erase|install)\b|"
+    r"\b(?:and|then)\s+(?:obey|follow|execute|do|run)\b|\bno\s+confirmation|"
+    r"\bwithout\s+(?:asking|confirm\w*)|\bdon'?t\s+ask))"
+)
+_DANGER: Final = (
+    r"(?=[^\n]{0,140}?\b(?:destroy|delete|drop|refund|transfer|wire|force-?push|rm\s+-rf|"
+    r"grant_admin|exfiltrat\w*|/etc/|\.ssh|credentials|obey|its\s+contents|what\s+it\s+says|"
+    r"without\s+(?:asking|confirmation|approval|permission)|no\s+confirmation)\b)"
+)
+
+TOOL_RULES: Final[tuple[Rule, ...]] = regex_rules(
+    TOOL_CALL,
+    "latin",
+    (
+        # JSON tool calls: {"tool": ...}, {"name": ..., "arguments": ...}
+        (
+            frozenset({"action", "function", "functions", "recipient", "tool"}),
+            r"[{,]\s*['\"]?(?:tool|tool_name|tool_calls?|function|function_call|functions|"
+            r"action|action_input|recipient_name|tool_use|tool_code|tool_input)['\"]?\s*:",
+        ),
+        (
+            frozenset({"args", "arguments", "input", "kwargs", "parameters", "params"}),
+            r"\{[^{}\n]{0,120}['\"](?:arguments|args|parameters|params|kwargs|input)['\"]\s*:",
+        ),
+        # XML-style calls: <function_call>, <tool_use>, <invoke name=...>
+        (
+            frozenset({"antml", "api", "execute", "function", "invoke", "parameter", "run"})
+            | {"tool"},
+            r"<\s*/?\s*(?:function_calls?|tool_calls?|tool_use|tool_code|tool_result|"
+            r"function_results?|invoke|antml:\w+|parameter|api_call|run_command|execute)\b",
+        ),
+        # ReAct: Action: x / Action Input: y
+        (
+            frozenset({"action", "tool"}),
+            r"\baction\s*:\s*[\w.-]+\s*\n?\s*action\s+input\s*:|\b(?:tool_code|tool_input)\s*:",
+        ),
+        # an invocation of a named tool with arguments or a destructive purpose
+        (
+            lead_words(_INVOKE),
+            rf"{DIRECTED}{_INVOKE}\W+(?:the\W+|your\W+|a\W+|this\W+)?(?:[\w.'-]+\W+){{0,3}}?"
+            rf"{_TOOL_WORD}\b{_ARGUMENTS}",
+        ),
+        (
+            lead_words(_INVOKE),
+            rf"{DIRECTED}{_INVOKE}\W+(?:the\W+|a\W+)?(?:[\w.'-]+\W+){{0,3}}?{_TOOL_WORD}\b{_DANGER}",
+        ),
+        (
+            lead_words(_INVOKE),
+            rf"{DIRECTED}{_INVOKE}\W+(?:[\w-]+\W+){{0,2}}?{_DANGER}[^\n]{{0,40}}\b{_TOOL_WORD}\b",
+        ),
+        (
+            lead_words(_INVOKE),
+            rf"{DIRECTED}{_INVOKE}\s+your\s+(?:[\w-]+\s+){{0,2}}{_TOOL_WORD}\b",
+        ),
+        # call syntax with named arguments: create_user(name='x')
+        (
+            lead_words(_INVOKE),
+            rf"{DIRECTED}{_INVOKE}\W+(?:the\s+)?(?:{_TOOL_WORD}\W+)?`?[a-z_][\w.]*\s*\(\s*\w+\s*=",
+        ),
+        (
+            lead_words(_INVOKE),
+            rf"{DIRECTED}{_INVOKE}\s+`?[a-z]+_[\w.]*`?\s+with\b",
+        ),
+        # shell and code payloads meant to be run
+        (
+            frozenset({"curl", "wget"}),
+            r"\bcurl\b[^|\n]{0,160}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\bwget\b[^\n]{0,120}(?:\|\s*"
+            r"(?:ba)?sh|&&\s*(?:sh|bash|chmod))",
+        ),
+        (
+            frozenset({"eval", "exec", "import", "os", "rm", "shutil", "subprocess"}),
+            r"\brm\s+-(?:rf|fr)\s+(?:--no-preserve-root\s+)?[/~*]|\bos\.(?:system|remove|rmdir|"
+            r"unlink|popen|exec\w*|kill|removedirs)\s*\(|\bshutil\.rmtree\s*\(|"
+            r"\bsubprocess\.\w+\s*\(|\b(?:exec|eval)\s*\(\s*['\"]|\b__import__\s*\(",
+        ),
+        (
+            frozenset({"open"}),
+            r"open\(\s*['\"]/etc/(?:passwd|shadow)",
+        ),
+    ),
+)

@@ -1,0 +1,456 @@
+"""The common attack phrases in other languages, as verb and noun classes per language.
+
+A model follows "ignora las instrucciones anteriores" as readily as the English, so
+each language gets the same shape as the English rules: a verb that sets instructions
+aside (or reveals a secret) within a short gap of a noun for instructions (or a secret),
+in either order for verb-final languages. Latin-script languages are matched on the
+accent-folded view, so "précédentes" and "precedentes" both match; Cyrillic, CJK,
+Korean, Arabic and Devanagari are matched on the lowercased view with their own letters.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from recallflow.adapters.scanning.families import MULTILINGUAL
+from recallflow.adapters.scanning.lexicon import any_of, lead_words
+from recallflow.adapters.scanning.rule import Rule, regex_rules
+
+_GAP: Final = r"[^.\n]{0,48}?"
+
+# Spanish, French, German, Italian, Portuguese, Dutch, Polish, Turkish, Indonesian,
+# Swedish, Danish and Norwegian, all without accents.
+_SET_ASIDE: Final = any_of(
+    # es
+    "ignora",
+    "ignoren",
+    "ignorad",
+    "ignorar",
+    "olvida",
+    "olvide",
+    "olviden",
+    "olvidad",
+    "olvidar",
+    "omite",
+    "omita",
+    "omitan",
+    "descarta",
+    "descarte",
+    "desobedece",
+    "desobedezca",
+    r"no\s+sigas",
+    r"no\s+siga",
+    r"no\s+sigan",
+    r"no\s+obedezcas",
+    r"no\s+hagas\s+caso\s+(?:a|de)",
+    r"haz\s+caso\s+omiso\s+(?:a|de)",
+    r"deja\s+de\s+(?:seguir|obedecer|cumplir)",
+    "saltate",
+    "anula",
+    "desactiva",
+    r"pasa\s+por\s+alto",
+    # fr
+    "ignorez",
+    "ignorer",
+    "oublie",
+    "oubliez",
+    "oublier",
+    r"ne\s+(?:tiens|tenez|tenir)\s+(?:plus\s+|pas\s+)?compte",
+    "neglige",
+    "negligez",
+    "contourne",
+    "contournez",
+    "outrepasse",
+    "outrepassez",
+    r"(?:passe|passez|passer)\s+outre",
+    "annule",
+    "annulez",
+    "abandonne",
+    "abandonnez",
+    "desobeis",
+    "desobeissez",
+    r"ne\s+(?:suis|suivez|respecte|respectez|obeis|obeissez)\s+(?:plus|pas)",
+    r"(?:fais|faites)\s+abstraction",
+    "efface",
+    "effacez",
+    r"(?:laisse|laissez|laisser)\s+tomber",
+    "ecarte",
+    "ecartez",
+    "desactive",
+    "desactivez",
+    # de
+    "ignoriere",
+    "ignorier",
+    "ignorieren",
+    "ignoriert",
+    "vergiss",
+    "vergessen",
+    "vergesst",
+    "missachte",
+    "missachten",
+    "missachtet",
+    "uberspringe",
+    "uberspringen",
+    "umgehe",
+    "umgehen",
+    "umgeh",
+    "verwirf",
+    "verwerfen",
+    r"setze[^.\n]{0,30}ausser\s+kraft",
+    r"beachte[^.\n]{0,30}nicht",
+    r"befolge[^.\n]{0,30}nicht",
+    r"folge[^.\n]{0,30}nicht\s+mehr",
+    "deaktiviere",
+    r"hor\s+auf",
+    r"setz\s+dich\s+uber",
+    # it
+    "ignorate",
+    "ignorare",
+    "ignori",
+    "dimentica",
+    "dimenticate",
+    "dimenticare",
+    "dimentichi",
+    "trascura",
+    "trascurate",
+    "tralascia",
+    "tralasciate",
+    r"non\s+seguire",
+    r"non\s+seguite",
+    r"non\s+segua",
+    r"non\s+rispettare",
+    r"non\s+rispettate",
+    "annulla",
+    "annullate",
+    "scavalca",
+    "aggira",
+    "aggirate",
+    "disattiva",
+    "disattivate",
+    r"lascia\s+perdere",
+    r"metti\s+da\s+parte",
+    r"smetti\s+di\s+(?:seguire|rispettare|obbedire)",
+    r"non\s+obbedire",
+    "disobbedisci",
+    # pt
+    "ignorem",
+    "esqueca",
+    "esquece",
+    "esquecer",
+    "esquecam",
+    "desconsidere",
+    "desconsidera",
+    "desconsiderar",
+    r"nao\s+(?:siga|sigas|obedeca|respeite|cumpra)",
+    "burle",
+    "burla",
+    "contorne",
+    "contorna",
+    "desative",
+    "desativa",
+    r"deixe\s+de\s+(?:seguir|obedecer|cumprir)",
+    r"pare\s+de\s+(?:seguir|obedecer)",
+    # nl, pl, tr, id, sv/da/no
+    "negeer",
+    "vergeet",
+    "omzeil",
+    "zignoruj",
+    "ignoruj",
+    "zapomnij",
+    "pomin",
+    r"yok\s+say",
+    r"gormezden\s+gel",
+    "unut",
+    "abaikan",
+    "lupakan",
+    "ignorera",
+    "glom",
+    "glem",
+    "ignorer",
+)
+_INSTRUCTIONS: Final = any_of(
+    # es/pt
+    "instrucciones",
+    "instruccion",
+    "indicaciones",
+    "reglas",
+    "normas",
+    "directrices",
+    "ordenes",
+    "restricciones",
+    "politicas",
+    "mensaje del sistema",
+    "limites",
+    "filtros",
+    "pautas",
+    "consignas",
+    "directivas",
+    "lineamientos",
+    "comandos",
+    "programacion",
+    "instrucoes",
+    "instrucao",
+    "regras",
+    "diretrizes",
+    "orientacoes",
+    "ordens",
+    "restricoes",
+    "programacao",
+    "regulamentos",
+    # fr
+    "consignes",
+    "regles",
+    "ordres",
+    "filtres",
+    "politiques?",
+    "contraintes",
+    "commandes",
+    "garde-fous",
+    # de
+    r"anweisung(?:en)?",
+    "regeln",
+    "richtlinien",
+    "vorgaben",
+    "befehle",
+    "instruktionen",
+    "einschrankungen",
+    "beschrankungen",
+    r"system-?prompts?",
+    "grenzen",
+    "vorschriften",
+    "anordnungen",
+    "sicherheitsregeln",
+    "programmierung",
+    # it
+    "istruzioni",
+    "regole",
+    "direttive",
+    "ordini",
+    "restrizioni",
+    "limiti",
+    "filtri",
+    r"linee\s+guida",
+    "politiche",
+    "vincoli",
+    "comandi",
+    "programmazione",
+    # nl, pl, tr, id, nordic
+    "instructies",
+    "regels",
+    "richtlijnen",
+    "beperkingen",
+    "opdrachten",
+    r"instrukcj\w*",
+    r"zasad\w*",
+    r"polecen\w*",
+    r"regul\w*",
+    r"ograniczen\w*",
+    r"talimat\w*",
+    r"kural\w*",
+    r"yonerge\w*",
+    "instruksi",
+    "aturan",
+    "perintah",
+    "instruktioner",
+    "regler",
+    "instruksjoner",
+)
+# Words spelled the same in English. A phrase made only of these is English, and the
+# English rules (which demand an imperative) decide; "a talk titled 'Ignore Previous
+# Instructions'" must not match here just because Spanish also says "ignore".
+_SHARED_VERB: Final = any_of("ignore", "ignores")
+_SHARED_NOUN: Final = any_of(r"instructions?", "restrictions", "directives", r"prompts?", "filter")
+
+_REVEAL: Final = any_of(
+    "revela",
+    "muestra",
+    "muestrame",
+    "dime",
+    "envia",
+    "imprime",
+    "ensename",
+    "revele",
+    "mostre",
+    "mostra",
+    "diga",
+    "envie",
+    "revelez",
+    "affiche",
+    "affichez",
+    "montre",
+    "montrez",
+    "donne",
+    "donnez",
+    "envoie",
+    "envoyez",
+    "imprimez",
+    r"dis-moi",
+    r"dites-moi",
+    "zeige",
+    "zeig",
+    r"gib[^.\n]{0,30}aus",
+    "gib",
+    "nenne",
+    "verrate",
+    "sende",
+    "schick",
+    "drucke",
+    "rivela",
+    "mostrami",
+    "dimmi",
+    "invia",
+    "stampa",
+    "dammi",
+    "manda",
+    "toon",
+    "geef",
+    "verstuur",
+    "pokaz",
+    "podaj",
+    "ujawnij",
+    "goster",
+    "soyle",
+)
+_SECRET: Final = any_of(
+    "contrasena",
+    "clave",
+    r"prompts?",
+    "senha",
+    r"mot\s+de\s+passe",
+    "cle",
+    "passwort",
+    "kennwort",
+    "zugangsdaten",
+    "password",
+    "chiave",
+    "credenziali",
+    "credenciales",
+    "credenciais",
+    "secreto",
+    "segredo",
+    "geheimnis",
+    "segreto",
+    "systemprompt",
+    "wachtwoord",
+    "haslo",
+    "sifre",
+    r"api",
+    r"tokens?",
+    r"instrucciones\s+ocultas",
+    r"instructions\s+(?:cachees|secretes)",
+    r"versteckten\s+anweisungen",
+)
+_UNBOUND: Final = (
+    r"\b(?:sin|sans|ohne|senza|sem|bez|zonder)\s+(?:\w+\s+)?(?:restricciones|restriccion|"
+    r"limites|filtros?|reglas|censura|restrictions?|filtres?|regles|censure|einschrankungen|"
+    r"beschrankungen|grenzen|regeln|zensur|limiti|filtri|regole|restricoes|regras|"
+    r"ograniczen|beperkingen|regels)\b"
+)
+_ACT: Final = (
+    r"\b(?:responde|contesta|actua|reponds|repondez|agis|agissez|antworte|antwortet|"
+    r"handle|agisci|rispondi|responda|aja|odpowiadaj|antwoord|rispondere|responder)\b"
+)
+
+MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
+    *regex_rules(
+        MULTILINGUAL,
+        "latin",
+        (
+            (
+                lead_words(_SET_ASIDE),
+                rf"\b{_SET_ASIDE}\b{_GAP}\b(?:{_INSTRUCTIONS}|{_SHARED_NOUN})\b",
+            ),
+            (
+                frozenset({"ignore", "ignores"}),
+                rf"\b{_SHARED_VERB}\b{_GAP}\b{_INSTRUCTIONS}\b",
+            ),
+            (
+                frozenset(
+                    {
+                        "gormezden",
+                        "ignoreren",
+                        "ignorieren",
+                        "missachten",
+                        "negeren",
+                        "unut",
+                        "vergessen",
+                        "vergeten",
+                        "yok",
+                    }
+                ),
+                rf"\b{_INSTRUCTIONS}\b[^.\n]{{0,32}}?\b(?:ignorieren|vergessen|missachten|"
+                r"yok\s+say|gormezden\s+gel|unut|ignoreren|negeren|vergeten)\b",
+            ),
+            (
+                lead_words(_REVEAL),
+                rf"\b{_REVEAL}\b{_GAP}\b{_SECRET}\b",
+            ),
+            (
+                frozenset({"bez", "ohne", "sans", "sem", "senza", "sin", "zonder"}),
+                rf"{_UNBOUND}[^.\n]{{0,40}}?{_ACT}|{_ACT}[^.\n]{{0,40}}?{_UNBOUND}",
+            ),
+            (
+                frozenset(
+                    {
+                        "gehoorzaam",
+                        "gehorche",
+                        "obbedisci",
+                        "obedeca",
+                        "obedece",
+                        "obedezca",
+                        "obeis",
+                        "obeissez",
+                    }
+                ),
+                r"\b(?:obedece|obedezca|obeis|obeissez|gehorche|obbedisci|obedeca|gehoorzaam)\b"
+                r"[^.\n]{0,20}\b(?:esta|cette|diesem|dieser|questa|deze|a\s+mi|moi|mir|me)\b",
+            ),
+        ),
+    ),
+    *regex_rules(
+        MULTILINGUAL,
+        "plain",
+        (
+            # Russian and Ukrainian
+            r"(?:игнорир\w*|проигнорир\w*|забудь\w*|забыть|не\s+следуй\w*|не\s+обращай\w*\s+"
+            r"внимани\w*|отмени\w*|пренебреги\w*|обойди\w*|отбрось\w*|не\s+подчиняй\w*|"
+            r"не\s+выполняй\w*|не\s+соблюдай\w*|перестань\s+следовать|сбрось\w*|отключи\w*|"
+            r"ігноруй\w*|забудь)[^.\n]{0,48}?(?:инструкци\w*|правил\w*|указани\w*|директив\w*|"
+            r"ограничени\w*|промпт\w*|команд\w*|руководств\w*|запрет\w*|фильтр\w*|установк\w*|"
+            r"інструкці\w*)",
+            r"(?:инструкци\w*|правил\w*|указани\w*|ограничени\w*)[^.\n]{0,32}?(?:игнорир\w*|"
+            r"забудь\w*|отмен\w*)",
+            r"(?:покажи\w*|выведи\w*|раскрой\w*|скажи\w*|отправь\w*|сообщи\w*|напиши\w*|"
+            r"назови\w*|дай\w*|распечатай\w*)[^.\n]{0,48}?(?:парол\w*|ключ\w*|промпт\w*|"
+            r"секрет\w*|токен\w*|инструкци\w*|учетн\w*\s+данн\w*)",
+            r"(?:подчиняйся|подчиняешься|слушай\w*\s+только\s+меня)|без\s+(?:ограничений|"
+            r"фильтров|правил|цензуры)[^.\n]{0,30}(?:отвечай\w*|действуй\w*|говори\w*)|"
+            r"(?:отвечай\w*|действуй\w*|говори\w*)[^.\n]{0,30}без\s+(?:ограничений|фильтров|"
+            r"правил|цензуры)",
+            # Chinese (simplified and traditional)
+            r"(?:忽略|无视|忽视|無視|忘记|忘掉|忘記|不要理会|不要理會|不要遵守|不要遵循|别管|別管|"
+            r"抛开|拋開|绕过|繞過|跳过|跳過|放弃|放棄|违反|違反|不再遵守|丢弃|丟棄|覆盖|覆蓋)"
+            r".{0,16}?(?:指令|指示|规则|規則|提示|说明|說明|命令|限制|设定|設定|要求|约束|約束|"
+            r"准则|準則|规定|規定|政策|安全)",
+            r"(?:告诉|告訴|输出|輸出|显示|顯示|透露|泄露|洩露|发送|發送|打印|给我|給我|说出|說出|"
+            r"展示|公开|公開|复述|複述|重复|重複).{0,16}?(?:密码|密碼|密钥|密鑰|系统提示|系統提示|"
+            r"提示词|提示詞|凭据|憑據|令牌|秘密|指令|api)",
+            r"你.{0,10}(?:没有|沒有|不受|无|無)(?:任何)?(?:限制|规则|規則|约束|約束|过滤|過濾|"
+            r"审查|審查)|(?:假装|假裝|扮演)你",
+            # Japanese
+            r"(?:指示|ルール|命令|制限|指令|プロンプト|規則|設定|ガイドライン|ポリシー|制約).{0,14}?"
+            r"(?:無視|忘れ|従わな|破棄|無効|取り消|リセット|破っ|捨て|解除)",
+            r"(?:無視|忘れ|破棄).{0,8}?(?:指示|ルール|命令|制限|指令|プロンプト|規則)",
+            r"(?:システムプロンプト|パスワード|apiキー|秘密|機密|認証情報|トークン|秘密鍵|隠された指示)"
+            r".{0,10}?(?:教えて|表示|見せて|出力|開示|明かし|送っ|送信|書い|言って|共有)",
+            r"(?:制限|ルール|フィルター|検閲)(?:なし|なく|のない|を無視)|何でも答え",
+            # Korean
+            r"(?:지시|지침|규칙|명령|프롬프트|제한).{0,12}?(?:무시|잊어|따르지)|(?:무시|잊어).{0,10}?"
+            r"(?:지시|지침|규칙|명령|프롬프트)",
+            r"(?:시스템\s*프롬프트|비밀번호|암호|api\s*키).{0,10}?(?:알려|보여|출력|공개)",
+            # Arabic and Hindi
+            r"(?:تجاهل|انس|تجاوز)[^.\n]{0,40}?(?:التعليمات|القواعد|الأوامر|التوجيهات|تعليمات)",
+            r"(?:निर्देशों|नियमों|निर्देश|नियम)[^.\n]{0,30}?(?:अनदेखा|भूल|नज़रअंदाज़|नजरअंदाज)",
+        ),
+    ),
+)

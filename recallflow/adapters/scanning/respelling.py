@@ -1,0 +1,66 @@
+"""Undo spellings that keep a word readable to a model but not to a pattern.
+
+"i g n o r e", "i.g.n.o.r.e", "ig-nore" and "1gn0r3" all read as "ignore" to a model.
+Each function returns a respelled view, or ``None`` when the statement shows no sign of
+that trick, so the common case costs one cheap search and no extra rule pass.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+_SEP: Final = r"[ .\-_*/|+~,']"
+# Three or more single letters joined by one to three separator characters.
+_LETTER_RUN: Final = re.compile(rf"(?<![a-z0-9])[a-z](?:{_SEP}{{1,3}}[a-z](?![a-z0-9])){{3,}}")
+_WIDE_GAP: Final = re.compile(rf"([a-z]){_SEP}{{2,}}(?=[a-z])")
+_NARROW_GAP: Final = re.compile(rf"(?<=[a-z]){_SEP}(?=[a-z])")
+_IN_WORD_HYPHEN: Final = re.compile(r"(?<=[a-z])-(?=[a-z])")
+# A hyphen that cuts a word into a short piece ("ig-nore", "pre-vious"), unlike the
+# hyphens of compounds such as "well-being" or "self-care".
+_CUT_WORD: Final = re.compile(r"(?<![a-z])[a-z]{1,3}-[a-z]|[a-z]-[a-z]{1,3}(?![a-z])")
+
+_LEET_TOKEN: Final = re.compile(r"[a-z0-9@$|!]*(?:[a-z][0-9@$|!]|[0-9@$|!][a-z])[a-z0-9@$|!]*")
+# A digit among letters, or a symbol between letters ("pr3v", "p@ss"); "wow!" is not.
+_LEET_MIX: Final = re.compile(r"[0-9][a-z]|[a-z][0-9]|[a-z][@$|!][a-z]")
+_LEET_TABLE: Final = str.maketrans({
+    "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "9": "g",
+    "@": "a", "$": "s", "|": "l", "!": "i",
+})  # fmt: skip
+
+
+def _join_run(m: re.Match[str]) -> str:
+    return _NARROW_GAP.sub("", _WIDE_GAP.sub("\\1\x00", m[0])).replace("\x00", " ")
+
+
+def despaced(spaced: str) -> str | None:
+    """Letter-spaced runs joined into words (wide gaps kept as word breaks), hyphens
+    inside words dropped when at least two cut words into short pieces; ``None`` when
+    there is nothing of the kind."""
+    has_run = _LETTER_RUN.search(spaced) is not None
+    has_hyphen = len(_CUT_WORD.findall(spaced)) >= 2
+    if not (has_run or has_hyphen):
+        return None
+    out = _LETTER_RUN.sub(_join_run, spaced) if has_run else spaced
+    out = _IN_WORD_HYPHEN.sub("", out) if has_hyphen else out
+    return " ".join(out.split())
+
+
+def glued(text: str) -> str:
+    """Letters only: for runs spaced uniformly, where word breaks are lost entirely."""
+    return "".join(c for c in text if c.isalpha())
+
+
+def deleeted(latin: str) -> str | None:
+    """Words mixing letters with digit or symbol stand-ins respelled ("pr3v10u5" to
+    "previous"); ``None`` unless at least two words do so, as numbers in ordinary
+    statements ("S3", "v2", "sha256") are single and harmless."""
+    tokens = _LEET_TOKEN.findall(latin)
+    if sum(1 for t in tokens if _LEET_MIX.search(t)) < 2:
+        return None
+    return _LEET_TOKEN.sub(lambda m: m[0].translate(_LEET_TABLE), latin)
+
+
+def letter_runs(spaced: str) -> list[str]:
+    """The letter-spaced runs of ``spaced``, letters only."""
+    return [glued(m[0]) for m in _LETTER_RUN.finditer(spaced)]

@@ -1,0 +1,126 @@
+"""The layered scanner: normalise, match by family, undo disguises, decode and rescan.
+
+Recall is the trust boundary: every recalled belief passes through :meth:`scan` before
+it reaches the block, so a belief that reads as an instruction to the model is replaced
+by ``[BLOCKED]`` for that item alone. The layers run cheapest first and stop at the
+first finding; the disguise-undoing and decoding layers only run when a cheap search
+says there is something to undo, so an ordinary statement costs one pass of the rules.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from recallflow.adapters.scanning.decoding import ENCODING_RULES, decodings, rereadings
+from recallflow.adapters.scanning.dialogue import DIALOGUE_RULES
+from recallflow.adapters.scanning.directives import (
+    EXFILTRATION_RULES,
+    OUTPUT_RULES,
+    OVERRIDE_RULES,
+    PLACEHOLDER_RULES,
+)
+from recallflow.adapters.scanning.families import (
+    ENCODED_PAYLOAD,
+    PAYLOAD_SPLITTING,
+    TOKEN_SMUGGLING,
+)
+from recallflow.adapters.scanning.framing import PERSUASION_RULES, ROLEPLAY_RULES
+from recallflow.adapters.scanning.glued import GLUED_PHRASE
+from recallflow.adapters.scanning.markup import BLOCK_RULES, ROLE_RULES, TOOL_RULES
+from recallflow.adapters.scanning.multilingual import MULTILINGUAL_RULES
+from recallflow.adapters.scanning.normalise import views_of
+from recallflow.adapters.scanning.respelling import deleeted, despaced, glued, letter_runs
+from recallflow.adapters.scanning.rule import Rule, first_family
+from recallflow.adapters.scanning.splitting import SPLITTING_RULES, reassemblies
+
+#: Every rule, in the order of :data:`~recallflow.adapters.scanning.families.FAMILIES`.
+RULES: Final[tuple[Rule, ...]] = (
+    *BLOCK_RULES,
+    *DIALOGUE_RULES,
+    *ROLE_RULES,
+    *TOOL_RULES,
+    *OVERRIDE_RULES,
+    *EXFILTRATION_RULES,
+    *PLACEHOLDER_RULES,
+    *PERSUASION_RULES,
+    *ROLEPLAY_RULES,
+    *OUTPUT_RULES,
+    *MULTILINGUAL_RULES,
+    *SPLITTING_RULES,
+    *ENCODING_RULES,
+)
+
+#: How many decode-and-rescan steps may nest (base64 of rot13 of text is two).
+MAX_DEPTH: Final = 2
+
+#: Words that suggest fragments to join; without one (or a "+" or "="), reassembly is
+#: skipped, since joining the quoted words of an ordinary statement finds nothing.
+_JOIN_HINTS: Final = frozenset(
+    {"concatenate", "combine", "join", "merge", "assemble", "together", "append", "plus"}
+    | {"glue", "stitch", "fragment", "fragments", "part", "parts", "piece", "pieces"}
+    | {"backward", "backwards", "reverse", "reversed", "half", "halves", "chunk", "chunks"}
+    | {"string", "strings", "token", "tokens", "variable", "variables", "concatenated"}
+    | {"combined", "joined", "merged", "assembled", "appended", "then", "first", "second"}
+)
+
+#: Invisible (tag-character) text at least this long is smuggling whatever it says.
+_HIDDEN_TEXT_LIMIT: Final = 12
+
+
+def _matches(text: str) -> bool:
+    return first_family(RULES, views_of(text)) is not None
+
+
+def _scan(text: str, depth: int) -> str | None:
+    views = views_of(text)
+    family = first_family(RULES, views)
+    if family is not None:
+        return TOKEN_SMUGGLING if views.disguised else family
+
+    # Disguises: letter-spacing, in-word hyphens, leetspeak, invisible tag text.
+    respaced = despaced(views.spaced)
+    if respaced is not None and (
+        _matches(respaced) or any(GLUED_PHRASE.search(run) for run in letter_runs(views.spaced))
+    ):
+        return TOKEN_SMUGGLING
+    releeted = deleeted(views.latin)
+    if releeted is not None and _matches(releeted):
+        return TOKEN_SMUGGLING
+    if views.hidden and (
+        len(views.hidden.strip()) >= _HIDDEN_TEXT_LIMIT or _scan(views.hidden, MAX_DEPTH)
+    ):
+        return TOKEN_SMUGGLING
+    if depth >= MAX_DEPTH:
+        return None
+
+    # Fragments joined back together, then encoded substrings decoded, then rescanned.
+    hinted = not _JOIN_HINTS.isdisjoint(views.tokens) or "+" in views.clean or "=" in views.clean
+    for joined in reassemblies(views.clean) if hinted else ():
+        if _matches(joined) or GLUED_PHRASE.search(glued(joined.lower())):
+            return PAYLOAD_SPLITTING
+    for decoded in decodings(views.clean):
+        if _scan(decoded, depth + 1) is not None:
+            return ENCODED_PAYLOAD
+    for reread in rereadings(views.latin):
+        if _matches(reread):
+            return ENCODED_PAYLOAD
+    return None
+
+
+class LayeredInjectionScanner:
+    """Names the injection technique in a recalled belief's text, or returns ``None``.
+
+    Stateless and deterministic: the same text always gets the same answer, so a trace
+    that records :attr:`version` can be replayed.
+    """
+
+    #: Identifies the rule set in traces; bump it whenever a rule changes.
+    version: str = "layered-v1"
+
+    def scan(self, text: str) -> str | None:
+        """The family id of the first technique found in ``text``, or ``None``."""
+        return _scan(text, 0)
+
+    def is_injection(self, text: str) -> bool:
+        """True when ``text`` must be replaced by ``[BLOCKED]`` in the block."""
+        return self.scan(text) is not None
