@@ -27,7 +27,7 @@ from recallflow.adapters.postgres.pool import open_pool
 from recallflow.adapters.postgres.search import PostgresBeliefSearch
 from recallflow.adapters.postgres.settings import ensure_embedding_space
 from recallflow.adapters.postgres.traces import PostgresTraceStore
-from recallflow.adapters.scanning import RegexInjectionScanner
+from recallflow.adapters.scanning import LayeredInjectionScanner
 from recallflow.core.query_forming import DeterministicQueryFormer
 from recallflow.dataflows.experiment import Experiment
 from recallflow.dataflows.runner import RecallFlow, resolved_request
@@ -97,7 +97,7 @@ class Memory:
             embedder=embedder,
             token_counter=token_counter,
             query_former=query_former or DeterministicQueryFormer(),
-            injection_scanner=injection_scanner or RegexInjectionScanner(),
+            injection_scanner=injection_scanner or LayeredInjectionScanner(),
             external_provider=external_provider,
         )
         self._flows: dict[tuple[Moment, str, str], RecallFlow] = {}

@@ -11,7 +11,5 @@ from __future__ import annotations
 from recallflow.adapters.scanning.families import FAMILIES
 from recallflow.adapters.scanning.scanner import LayeredInjectionScanner
 
-__all__ = ["FAMILIES", "LayeredInjectionScanner", "RegexInjectionScanner"]
+__all__ = ["FAMILIES", "LayeredInjectionScanner"]
 
-# temporary: removed when memory.py is rewired
-RegexInjectionScanner = LayeredInjectionScanner
