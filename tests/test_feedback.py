@@ -520,3 +520,23 @@ def test_re_derivation_refuses_drafts_of_another_principal(memory: Memory, tenan
         memory.rederive(tenant, "p1", [*rederived(tenant), *rederived(tenant, "p2")])
     assert info.value.item_index == 2 and info.value.field == "principal_id"
     assert rows(memory, tenant) == before
+
+
+# --- the correction-durability gate --------------------------------------------------------
+
+
+def test_the_durability_gate_holds_and_can_fail(memory: Memory, tenant: str) -> None:
+    from recallflow.evaluation import durability
+    from recallflow.evaluation.gates import GateStatus
+
+    gate = durability.correction_durability(memory, tenant, memory.recall)
+    assert gate.status is GateStatus.PASS, gate.detail
+    assert gate.detail.startswith("12/12 rejections (3 not_true, 3 changed, 3 not_here, 3 ")
+    assert "0 of 4 unrejected beliefs lost" in gate.detail
+
+    # The same script, with the re-derivation written without replay, must be caught.
+    plain = f"{tenant}-plain"
+    script = durability.reject_scripted(memory, plain, memory.recall)
+    memory.beliefs.add_many(durability.drafts(plain, generation="r", relabel=True))
+    found = durability.problems(memory, plain, script, memory.recall)
+    assert {p.split(":")[0] for p in found} == set(durability.SCRIPT)

@@ -11,7 +11,9 @@ exist yet, or that observed no recall at all, is ``not built`` — never ``pass`
   ``trace.rendered_sha256`` (and ``result.rendered_sha256``), and ``trace.rendered_ids``
   equals ``result.rendered_ids``, in order.
 * **prefix byte stability**: not built until the snapshot issue.
-* **correction durability**: not built until the feedback issue.
+* **correction durability**: typed rejections of all four kinds still hold after the
+  principal is re-derived from its sources, and nothing unrejected is lost
+  (:mod:`recallflow.evaluation.durability`).
 """
 
 from __future__ import annotations
@@ -156,7 +158,4 @@ def unbuilt_gates() -> list[GateResult]:
     """The gates that wait on later issues."""
     return [
         not_built("prefix byte stability", "needs the session snapshot (snapshot issue)"),
-        not_built(
-            "correction durability", "needs typed rejections and re-derivation (feedback issue)"
-        ),
     ]
