@@ -9,9 +9,17 @@ counts stay right) and says that something was erased, but not what.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 ERASED = "[erased]"
+
+
+def erasure_digest(*ids: str) -> str:
+    """How an erasure record names what it erased: a digest of (tenant, principal[, belief]),
+    so an auditor holding an id can check it was erased, and the record holds no id."""
+    return hashlib.sha256(json.dumps(list(ids)).encode()).hexdigest()
 
 
 def scrubbed(value: Any, belief_id: str, statement: str) -> tuple[Any, bool]:

@@ -13,7 +13,6 @@ tables they reference, so a table added later cannot keep an erased principal's 
 
 from __future__ import annotations
 
-import hashlib
 import json
 from datetime import datetime
 from graphlib import CycleError, TopologicalSorter
@@ -24,13 +23,9 @@ from psycopg import sql
 from psycopg.types.json import Jsonb
 
 from recallflow.adapters.postgres import lifecycle
-from recallflow.core.erasure import scrubbed
+from recallflow.core.erasure import erasure_digest, scrubbed
 from recallflow.errors import ConfigurationError
 from recallflow.models.corrections import Erasure
-
-
-def _digest(*parts: str) -> str:
-    return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
 
 
 def principal_tables(conn: psycopg.Connection[Any]) -> list[str]:
@@ -87,8 +82,8 @@ def _record(
         (
             tenant_id,
             "principal" if belief_id is None else "belief",
-            _digest(tenant_id, principal_id),
-            None if belief_id is None else _digest(tenant_id, principal_id, belief_id),
+            erasure_digest(tenant_id, principal_id),
+            None if belief_id is None else erasure_digest(tenant_id, principal_id, belief_id),
             Jsonb(counts),
         ),
     ).fetchone()
