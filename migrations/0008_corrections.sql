@@ -39,6 +39,12 @@ CREATE UNIQUE INDEX belief_events_corroboration_once
     ON belief_events (tenant_id, principal_id, belief_id, project, evidence_id)
     WHERE kind = 'corroborated';
 
+-- A belief is stored once per derivation (source episode and statement): re-ingesting it
+-- under another id finds the stored one through this index (adapters/postgres/lifecycle.py),
+-- and re-derivation finds the earlier beliefs whose corrections it replays.
+CREATE INDEX beliefs_source_idx ON beliefs (tenant_id, principal_id, source_episode_id)
+    WHERE source_episode_id IS NOT NULL;
+
 -- The same feedback on the same belief from the same trace counts once (idempotent writes).
 CREATE UNIQUE INDEX feedback_events_once ON feedback_events (tenant_id, principal_id, trace_id, belief_id, kind)
     WHERE trace_id IS NOT NULL;

@@ -534,9 +534,13 @@ def test_the_durability_gate_holds_and_can_fail(memory: Memory, tenant: str) -> 
     assert gate.detail.startswith("12/12 rejections (3 not_true, 3 changed, 3 not_here, 3 ")
     assert "0 of 4 unrejected beliefs lost" in gate.detail
 
-    # The same script, with the re-derivation written without replay, must be caught.
+    # The same script, with a re-derivation (every draft re-labelled, so none is an exact
+    # duplicate stored once) written without replay, must be caught.
     plain = f"{tenant}-plain"
     script = durability.reject_scripted(memory, plain, memory.recall)
-    memory.beliefs.add_many(durability.drafts(plain, generation="r", relabel=True))
+    memory.beliefs.add_many(
+        d.model_copy(update={"entities": (*d.entities, "rederived")})
+        for d in durability.drafts(plain, generation="r")
+    )
     found = durability.problems(memory, plain, script, memory.recall)
     assert {p.split(":")[0] for p in found} == set(durability.SCRIPT)

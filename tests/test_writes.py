@@ -280,3 +280,55 @@ def test_lifecycle_on_foreign_or_unknown_ids_is_refused_alike(
     assert messages[0] == messages[1] == "no belief '<id>' for " + f"{tenant}/p1"
     assert counts(memory, tenant) == before
     assert memory.beliefs.get(tenant, "p2", "b-theirs").state is LifecycleState.ACTIVE
+
+
+# --- exact duplicates: stored once ---------------------------------------------------------
+
+
+def test_an_exact_duplicate_of_one_derivation_is_stored_once(memory: Memory, tenant: str) -> None:
+    memory.episodes.add(
+        {"id": "e-1", "tenant_id": tenant, "principal_id": "p1", "occurred_at": T0, "content": "x"}
+    )
+    first = memory.beliefs.add(
+        deploy(tenant, "b-1", "We deploy to Heroku.", source_episode_id="e-1")
+    )
+    before = counts(memory, tenant)
+    # Formation derives it again under a new id, alone and twice in one batch.
+    again = memory.beliefs.add_many(
+        [
+            deploy(tenant, "b-1-again", "We deploy to Heroku.", source_episode_id="e-1"),
+            deploy(tenant, "b-new", "We deploy on Fridays.", source_episode_id="e-1"),
+            deploy(tenant, "b-new-again", "We deploy on Fridays.", source_episode_id="e-1"),
+        ]
+    )
+    assert [b.id for b in again] == ["b-1", "b-new", "b-new"]
+    assert again[0] == first
+    assert counts(memory, tenant)["beliefs"] == before["beliefs"] + 1
+    # A correction made on the stored belief holds when it is derived again.
+    memory.retire(tenant, "p1", "b-1", "not true")
+    back = memory.beliefs.add(
+        deploy(tenant, "b-1-third", "We deploy to Heroku.", source_episode_id="e-1")
+    )
+    assert (back.id, back.state) == ("b-1", LifecycleState.RETIRED)
+
+
+def test_other_content_or_no_source_is_not_a_duplicate(memory: Memory, tenant: str) -> None:
+    memory.episodes.add(
+        {"id": "e-1", "tenant_id": tenant, "principal_id": "p1", "occurred_at": T0, "content": "x"}
+    )
+    memory.beliefs.add(deploy(tenant, "b-1", "We deploy to Heroku.", source_episode_id="e-1"))
+    other = memory.beliefs.add_many(
+        [
+            deploy(
+                tenant,
+                "b-2",
+                "We deploy to Heroku.",
+                source_episode_id="e-1",
+                scope="project",
+                origin_project="x",
+            ),
+            deploy(tenant, "b-3", "We deploy to Heroku."),
+            deploy(tenant, "b-4", "We deploy to Heroku."),
+        ]
+    )
+    assert [b.id for b in other] == ["b-2", "b-3", "b-4"]

@@ -36,6 +36,7 @@ from recallflow.core.lifecycle import (
     retraction_time,
     supersession_pairs,
 )
+from recallflow.core.replay import DerivationKey, derivation_key
 from recallflow.errors import ConflictError, ConstraintViolation, InvalidInputError, NotFoundError
 from recallflow.models.store import Belief, LifecycleState, Scope
 
@@ -201,6 +202,7 @@ def _write_group(
                 )
             # A re-added belief that now names its successor: a supersession of a stored row.
             claims.append(stored.model_copy(update={"superseded_by": b.superseded_by}))
+    fresh, aliases = _stored_once(conn, tenant, principal, fresh, out)
     rows = [b for _, b in fresh]
     linked = {x for pair in supersession_pairs([*rows, *claims]) for x in pair}
     referenced = _stored(conn, tenant, principal, sorted(linked - {b.id for b in rows}))
@@ -235,7 +237,59 @@ def _write_group(
     for event in plan.events:
         record_event(conn, by_id[event.old], "superseded", event.at, related_id=event.new)
     out.update((i, adjusted[b.id]) for i, b in fresh)
+    out.update((i, out[position_of]) for i, position_of in aliases.items())
     return sorted(out.items())
+
+
+def _stored_once(
+    conn: psycopg.Connection[Any],
+    tenant: str,
+    principal: str,
+    fresh: list[tuple[int, Belief]],
+    out: dict[int, Belief],
+) -> tuple[list[tuple[int, Belief]], dict[int, int]]:
+    """Drop the new beliefs that are exact duplicates of a belief of the same derivation —
+    same source episode, statement and content — stored or earlier in the batch: each is
+    stored once, and the caller gets the stored belief (which keeps its corrections).
+
+    Returns the beliefs still to insert, and batch index → index of the earlier duplicate.
+    Beliefs without a source episode have no derivation to be the same by: kept as given.
+    """
+    sources = sorted({b.source_episode_id for _, b in fresh if b.source_episode_id})
+    if not sources:
+        return fresh, {}
+    rows = (
+        conn.cursor(row_factory=dict_row)
+        .execute(
+            SELECT_BELIEF + " WHERE tenant_id = %s AND principal_id = %s"
+            " AND source_episode_id = ANY(%s) ORDER BY recorded_at, id",
+            (tenant, principal, sources),
+        )
+        .fetchall()
+    )
+    known: dict[DerivationKey, list[Belief]] = {}
+    for row in rows:
+        b = belief_from_row(row)
+        known.setdefault(derivation_key(b), []).append(b)
+    first: dict[DerivationKey, list[tuple[int, Belief]]] = {}
+    keep: list[tuple[int, Belief]] = []
+    aliases: dict[int, int] = {}
+    for i, b in fresh:
+        if b.source_episode_id is None:
+            keep.append((i, b))
+            continue
+        key = derivation_key(b)
+        stored = next((s for s in known.get(key, []) if not content_differences(b, s)), None)
+        if stored is not None:
+            out[i] = stored
+            continue
+        earlier = next((j for j, e in first.get(key, []) if not content_differences(b, e)), None)
+        if earlier is not None:
+            aliases[i] = earlier
+            continue
+        first.setdefault(key, []).append((i, b))
+        keep.append((i, b))
+    return keep, aliases
 
 
 def _insert(
