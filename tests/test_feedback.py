@@ -20,13 +20,16 @@ from recallflow import (
     LifecycleState,
     Memory,
     NotFoundError,
+    RecallRequest,
     RecallResult,
     RejectionKind,
 )
 from recallflow.core.lifecycle import corroborated_confidence
 from recallflow.core.misses import MissState, after_miss
 from recallflow.policy import DEFAULT_POLICY, Feedback
-from tests.helpers import belief, request
+from tests.helpers import belief, patient_policy, request
+
+PATIENT = patient_policy()
 
 T0 = datetime(2026, 3, 1, tzinfo=UTC)
 DAY = timedelta(days=1)
@@ -88,7 +91,8 @@ def recall(memory: Memory, tenant: str, project: str | None = "alpha", **kw: Any
             project=project,
             working_state={"entities": ["helix", "editor", "fish", "shell"]},
             **kw,
-        )
+        ),
+        policy=PATIENT,
     )
 
 
@@ -199,6 +203,7 @@ def test_not_here_excludes_it_in_this_project_only(
     assert "b-editor" in in_beta.rendered_ids
     done = memory.reject(tenant, "p1", in_beta.trace_id, "b-editor", "not_here")
     assert done.project == "beta"
+    assert memory.corrections.excluded_projects(tenant, "p1", "b-editor") == ("beta",)
     assert memory.beliefs.get(tenant, "p1", "b-editor").state is LifecycleState.ACTIVE
     assert "b-editor" not in recall(memory, tenant, project="beta").rendered_ids
     assert "b-editor" in recall(memory, tenant, project="alpha").rendered_ids
@@ -529,7 +534,10 @@ def test_the_durability_gate_holds_and_can_fail(memory: Memory, tenant: str) -> 
     from recallflow.evaluation import durability
     from recallflow.evaluation.gates import GateStatus
 
-    gate = durability.correction_durability(memory, tenant, memory.recall)
+    def patient(req: RecallRequest) -> RecallResult:
+        return memory.recall(req, policy=PATIENT)
+
+    gate = durability.correction_durability(memory, tenant, patient)
     assert gate.status is GateStatus.PASS, gate.detail
     assert gate.detail.startswith("12/12 rejections (3 not_true, 3 changed, 3 not_here, 3 ")
     assert "0 of 4 unrejected beliefs lost" in gate.detail
@@ -537,10 +545,10 @@ def test_the_durability_gate_holds_and_can_fail(memory: Memory, tenant: str) -> 
     # The same script, with a re-derivation (every draft re-labelled, so none is an exact
     # duplicate stored once) written without replay, must be caught.
     plain = f"{tenant}-plain"
-    script = durability.reject_scripted(memory, plain, memory.recall)
+    script = durability.reject_scripted(memory, plain, patient)
     memory.beliefs.add_many(
         d.model_copy(update={"entities": (*d.entities, "rederived")})
         for d in durability.drafts(plain, generation="r")
     )
-    found = durability.problems(memory, plain, script, memory.recall)
+    found = durability.problems(memory, plain, script, patient)
     assert {p.split(":")[0] for p in found} == set(durability.SCRIPT)

@@ -14,7 +14,9 @@ import pytest
 from psycopg import sql
 
 from recallflow import LifecycleState, Memory, NotFoundError
-from tests.helpers import belief, request
+from tests.helpers import belief, patient_policy, request
+
+PATIENT = patient_policy()
 
 T0 = datetime(2026, 3, 1, tzinfo=UTC)
 STATEMENT = "Ada's home address is 12 Quiet Lane."
@@ -94,10 +96,14 @@ def populate(memory: Memory, tenant: str, principal: str) -> str:
         }
     )
     ask = {"working_state": {"entities": ["address", "helix", "editor"]}}
-    result = memory.recall(request(tenant, principal, "home address and editor", **ask))
+    result = memory.recall(
+        request(tenant, principal, "home address and editor", **ask), policy=PATIENT
+    )
     assert set(result.rendered_ids) == {"b-address", "b-editor"}
     memory.cite(tenant, principal, result.trace_id, ["b-address"])
-    in_beta = memory.recall(request(tenant, principal, "editor", project="beta", **ask))
+    in_beta = memory.recall(
+        request(tenant, principal, "editor", project="beta", **ask), policy=PATIENT
+    )
     memory.reject(tenant, principal, in_beta.trace_id, "b-editor", "not_here")
     memory.corroborate(tenant, principal, "b-address", "beta", "ep-1")
     memory.supersede(

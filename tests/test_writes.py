@@ -18,7 +18,9 @@ from recallflow import (
     NotFoundError,
     SupersessionCycleError,
 )
-from tests.helpers import belief, request
+from tests.helpers import belief, patient_policy, request
+
+PATIENT = patient_policy()
 
 T0 = datetime(2026, 3, 1, tzinfo=UTC)
 DAY = timedelta(days=1)
@@ -46,7 +48,7 @@ def counts(memory: Memory, tenant: str) -> dict[str, int]:
 
 
 def rendered(memory: Memory, tenant: str, goal: str, **fields: Any) -> tuple[str, ...]:
-    return memory.recall(request(tenant, goal=goal, **fields)).rendered_ids
+    return memory.recall(request(tenant, goal=goal, **fields), policy=PATIENT).rendered_ids
 
 
 def deploy(tenant: str, bid: str, statement: str, **fields: Any) -> dict[str, Any]:

@@ -132,6 +132,7 @@ class PostgresBeliefStore:
     ) -> list[Belief]:
         """Write a batch in one transaction (idempotent, supersession-aware: see
         :func:`recallflow.adapters.postgres.lifecycle.write_beliefs`); returns it as stored."""
+        # Imported here: the lifecycle module builds on this one's columns and row mapping.
         from recallflow.adapters.postgres.lifecycle import write_beliefs
 
         if len(beliefs) != len(embeddings):
