@@ -8,6 +8,7 @@ systems that render a block, block recall, precision and size.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -98,6 +99,9 @@ class MetricRow(_Frozen):
     block_precision: float | None = None
     block_size: float | None = None
     empty_blocks: int | None = None
+    block_sizes: dict[int, int] | None = Field(
+        default=None, description="Items per rendered block -> how many blocks had that many."
+    )
 
 
 def summarise(outcomes: Iterable[CaseOutcome]) -> MetricRow | None:
@@ -121,4 +125,5 @@ def summarise(outcomes: Iterable[CaseOutcome]) -> MetricRow | None:
         block_precision=mean(precisions) if precisions else None,
         block_size=mean(float(b.size) for b in blocks) if blocks else None,
         empty_blocks=sum(1 for b in blocks if b.size == 0) if blocks else None,
+        block_sizes=dict(sorted(Counter(b.size for b in blocks).items())) if blocks else None,
     )

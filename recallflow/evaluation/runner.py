@@ -31,6 +31,14 @@ from recallflow.evaluation.datasets import (
 from recallflow.evaluation.durability import correction_durability
 from recallflow.evaluation.gates import GateResult, GateStatus, RecallAudit, unbuilt_gates
 from recallflow.evaluation.ingest import as_of_after, ingest_group, principal_id
+from recallflow.evaluation.offtopic import (
+    OffTopicReport,
+    OffTopicSuite,
+    Target,
+    load_demo,
+    offtopic_gate,
+    run_suite,
+)
 from recallflow.evaluation.progress import bar, iterate
 from recallflow.evaluation.recall_adapter import RecallAccess, RecallFn, recall_access
 from recallflow.evaluation.results import CaseOutcome, MetricRow, outcome, summarise
@@ -107,6 +115,7 @@ class EvalReport(_Model):
     recall: RecallAccess
     datasets: tuple[DatasetReport, ...]
     scenarios: ScenarioReport
+    offtopic: OffTopicReport = OffTopicReport(status="skipped", message="not run")
     gates: tuple[GateResult, ...]
     duration_s: float
 
@@ -114,6 +123,17 @@ class EvalReport(_Model):
     def failed(self) -> bool:
         """True when any hard gate failed (the CLI then exits non-zero)."""
         return any(g.status is GateStatus.FAIL for g in self.gates)
+
+    @property
+    def unmeasured(self) -> tuple[str, ...]:
+        """What this run was asked to measure and could not (a dataset or suite file
+        missing): such a run must not pass for a measured one."""
+        missing = [f"{d.name}: {d.message}" for d in self.datasets if d.status == "skipped"]
+        if self.scenarios.status == "skipped":
+            missing.append(f"scenario suites: {self.scenarios.message}")
+        if self.offtopic.status == "skipped":
+            missing.append(f"off-topic suite: {self.offtopic.message}")
+        return tuple(missing)
 
 
 class _Versions:
@@ -364,6 +384,45 @@ def run_scenarios(
     return ScenarioReport(status="ran", scenarios=names, summary=summary)
 
 
+def dataset_targets(dataset: Dataset, tenant: str, options: EvalOptions) -> list[Target]:
+    """The principals a dataset was ingested as, each asked at its questions' ``as_of``."""
+    groups = select_groups(dataset.groups(), split=options.split, limit=options.conversations)
+    return [
+        Target(
+            label=group.key,
+            kind=dataset.name,
+            tenant_id=tenant,
+            principal_id=principal_id(group),
+            as_of=as_of_after(group),
+        )
+        for group in groups
+    ]
+
+
+def run_offtopic(
+    memory: Memory,
+    suite: OffTopicSuite,
+    targets: Sequence[Target],
+    *,
+    tenant: str,
+    recall: RecallFn,
+    audit: RecallAudit,
+    versions: _Versions,
+    progress: bool,
+) -> OffTopicReport:
+    """The off-topic suite over the demo principal (loaded under ``<tenant>-demo``) and
+    ``targets``."""
+
+    def audited(request: RecallRequest) -> RecallResult:
+        result = recall(request, True)
+        audit.observe(request, result)
+        versions.see(result)
+        return result
+
+    demo = load_demo(memory, f"{tenant}-demo")
+    return run_suite(suite, [demo, *targets], audited, progress=progress)
+
+
 def new_run_tenant() -> str:
     """A tenant id no earlier run used."""
     return f"eval-{secrets.token_hex(4)}"
@@ -376,6 +435,8 @@ def run_eval(
     skipped: Sequence[DatasetReport] = (),
     scenarios: Sequence[Scenario] | None = None,
     scenario_message: str = "",
+    offtopic: OffTopicSuite | None = None,
+    offtopic_message: str = "",
     options: EvalOptions | None = None,
     tenant: str | None = None,
 ) -> EvalReport:
@@ -388,7 +449,9 @@ def run_eval(
     versions = _Versions()
     vectors = VectorCache(memory.embedder)
     reports = list(skipped)
+    targets: list[Target] = []
     for dataset in datasets:
+        targets += dataset_targets(dataset, tenant, options)
         reports.append(
             run_dataset(
                 memory,
@@ -415,13 +478,33 @@ def run_eval(
             progress=options.progress,
         )
 
+    if offtopic is None:
+        offtopic_report = OffTopicReport(status="skipped", message=offtopic_message)
+    else:
+        offtopic_report = run_offtopic(
+            memory,
+            offtopic,
+            targets,
+            tenant=tenant,
+            recall=recall,
+            audit=audit,
+            versions=versions,
+            progress=options.progress,
+        )
+
     def audited(request: RecallRequest) -> RecallResult:
         result = recall(request, True)
         audit.observe(request, result)
         return result
 
     durability = correction_durability(memory, tenant, audited)
-    gates = [audit.isolation(memory.pool), audit.faithfulness(), durability, *unbuilt_gates()]
+    gates = [
+        audit.isolation(memory.pool),
+        audit.faithfulness(),
+        durability,
+        offtopic_gate(offtopic_report),
+        *unbuilt_gates(),
+    ]
     return EvalReport(
         created_at=datetime.now(UTC),
         embedder=memory.embedder.name,
@@ -431,6 +514,7 @@ def run_eval(
         recall=access,
         datasets=tuple(reports),
         scenarios=scenario_report,
+        offtopic=offtopic_report,
         gates=tuple(gates),
         duration_s=time.perf_counter() - started,
     )
