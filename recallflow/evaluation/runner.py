@@ -31,6 +31,7 @@ from recallflow.evaluation.datasets import (
 from recallflow.evaluation.durability import correction_durability
 from recallflow.evaluation.gates import GateResult, GateStatus, RecallAudit, unbuilt_gates
 from recallflow.evaluation.ingest import as_of_after, ingest_group, principal_id
+from recallflow.evaluation.mem0_peer import MEM0_LIMIT, mem0_available, rank_mem0
 from recallflow.evaluation.offtopic import (
     OffTopicReport,
     OffTopicSuite,
@@ -57,6 +58,8 @@ from recallflow.models.result import RecallResult
 RECALLFLOW = "recallflow"
 PEER_DEFAULT = "LangGraph PostgresStore (default)"
 PEER_RELAXED = "LangGraph PostgresStore (relaxed_order)"
+PEER_KEYS = "LangGraph PostgresStore (keys in query)"
+PEER_MEM0 = "mem0 (pgvector, infer=False)"
 
 
 class _Model(BaseModel):
@@ -203,8 +206,14 @@ def _rank_peer(
     out: list[CaseOutcome] = []
     with peers.peer_database(memory.uri) as uri:
         load_s = peers.load_peer(uri, groups, vectors, progress=progress)
-        for system, relaxed in ((PEER_DEFAULT, False), (PEER_RELAXED, True)):
-            ranked = peers.search_peer(uri, groups, vectors, relaxed=relaxed, progress=progress)
+        for system, relaxed, keys in (
+            (PEER_DEFAULT, False, False),
+            (PEER_RELAXED, True, False),
+            (PEER_KEYS, True, True),
+        ):
+            ranked = peers.search_peer(
+                uri, groups, vectors, relaxed=relaxed, progress=progress, keys=keys
+            )
             for group in groups:
                 for case in group.cases:
                     r = ranked[case.id]
@@ -220,7 +229,31 @@ def _rank_peer(
                             ms=r.ms,
                         )
                     )
-    return out, [PEER_RELAXED, PEER_DEFAULT], load_s
+    return out, [PEER_RELAXED, PEER_DEFAULT, PEER_KEYS], load_s
+
+
+def _rank_mem0(
+    memory: Memory, groups: Sequence[Group], vectors: VectorCache, progress: bool
+) -> tuple[list[CaseOutcome], float]:
+    out: list[CaseOutcome] = []
+    with peers.peer_database(memory.uri) as uri:
+        ranked, load_s = rank_mem0(uri, groups, vectors, progress=progress)
+    for group in groups:
+        for case in group.cases:
+            r = ranked[case.id]
+            out.append(
+                outcome(
+                    system=PEER_MEM0,
+                    group=group.key,
+                    split=group.split,
+                    category=case.category,
+                    case_id=case.id,
+                    ranked=r.ids,
+                    relevant=case.relevant,
+                    ms=r.ms,
+                )
+            )
+    return out, load_s
 
 
 def _rank_recallflow(
@@ -317,15 +350,27 @@ def run_dataset(
         peer_outcomes, peer_names, load_s = _rank_peer(memory, groups, vectors, options.progress)
         outcomes += peer_outcomes
         timings["langgraph load"] = load_s
-        timings["langgraph (load + both searches)"] = time.perf_counter() - started
+        timings["langgraph (load + three searches)"] = time.perf_counter() - started
         systems += [
             (peer_names[0], f"reported row: iterative scan on; limit {peers.PEER_LIMIT}, MRR@10"),
             (peer_names[1], f"as shipped (ef_search 40); limit {peers.PEER_LIMIT}, MRR@10"),
+            (peer_names[2], f"relaxed_order, query + derived keys; limit {peers.PEER_LIMIT}"),
         ]
+    if options.skip_peers:
+        notes.append("mem0 peer skipped (--skip-peers)")
+    elif (why := mem0_available()) is not None:
+        notes.append(f"mem0 peer not run: {why}")
+    else:
+        started = time.perf_counter()
+        mem0_outcomes, load_s = _rank_mem0(memory, groups, vectors, options.progress)
+        outcomes += mem0_outcomes
+        timings["mem0 load"] = load_s
+        timings["mem0 (load + search)"] = time.perf_counter() - started
+        systems.append((PEER_MEM0, f"hybrid semantic + keyword; top_k {MEM0_LIMIT}, MRR@10"))
 
     tables = _tables(dataset, outcomes, systems)
     for table in tables:
-        if table.system in (PEER_DEFAULT, PEER_RELAXED):
+        if table.system in (PEER_DEFAULT, PEER_RELAXED, PEER_KEYS, PEER_MEM0):
             rows = table.rows.get("all", {})
             row = next((r for r in rows.values() if r is not None), None)
             if row is not None:
