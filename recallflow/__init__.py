@@ -12,6 +12,8 @@ from recallflow.errors import (
     MissingExtensionError,
     NotFoundError,
     RecallflowError,
+    StorageFullError,
+    StoreUnavailableError,
 )
 from recallflow.memory import Memory, open_memory
 from recallflow.models.store import (
@@ -52,5 +54,7 @@ __all__ = [
     "Scope",
     "Sensitivity",
     "SourceAuthority",
+    "StorageFullError",
+    "StoreUnavailableError",
     "open_memory",
 ]

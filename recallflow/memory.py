@@ -4,6 +4,11 @@ With no DSN (argument or ``RECALLFLOW_DSN``) the store is the embedded PostgreSQ
 ``RECALLFLOW_HOME``, started or reused; with a DSN it is that server. Either way the
 extensions are checked, migrations applied and the embedding space recorded before the
 handle is returned, so a misconfigured store fails at open, not mid-recall.
+
+While it is open, a handle survives its server: a call made while the store is down
+raises :class:`~recallflow.errors.StoreUnavailableError` after at most
+``connect_timeout`` seconds, and the same handle works again once the server is back
+(a crashed embedded server is restarted by the next call). See docs/operations.md.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ import asyncio
 import json
 import os
 import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
@@ -19,21 +25,22 @@ from types import TracebackType
 from typing import Any, Self
 
 import psycopg
-from psycopg_pool import ConnectionPool
 from pydantic import ValidationError
 
+from recallflow.adapters.lifecycle.concurrency import ArmThreadPool
 from recallflow.adapters.postgres.beliefs import PostgresBeliefStore
 from recallflow.adapters.postgres.bootstrap import ensure_database, prepare
 from recallflow.adapters.postgres.embedded import DATABASE, EmbeddedServer, default_home
 from recallflow.adapters.postgres.episodes import PostgresEpisodeStore
-from recallflow.adapters.postgres.pool import open_pool
+from recallflow.adapters.postgres.health import GuardedPool
+from recallflow.adapters.postgres.pool import CONNECT_TIMEOUT_S, open_pool
 from recallflow.adapters.postgres.search import PostgresBeliefSearch
 from recallflow.adapters.postgres.settings import ensure_embedding_space
 from recallflow.adapters.postgres.traces import PostgresTraceStore
 from recallflow.adapters.scanning import RegexInjectionScanner
 from recallflow.core.query_forming import DeterministicQueryFormer
 from recallflow.dataflows.runner import RecallFlow
-from recallflow.errors import ConfigurationError, InvalidInputError
+from recallflow.errors import ConfigurationError, InvalidInputError, StoreUnavailableError
 from recallflow.ingestion import Beliefs, Edges, Episodes, new_id
 from recallflow.models.request import Moment, RecallRequest
 from recallflow.models.result import RecallResult, RecallTrace
@@ -47,6 +54,9 @@ from recallflow.ports import (
     RecallPorts,
     TokenCounter,
 )
+
+#: How many built recall flows (one per moment, policy and config) a Memory keeps.
+FLOW_CACHE_SIZE = 16
 
 
 def _default_embedder() -> Embedder:
@@ -64,19 +74,20 @@ def _default_token_counter() -> TokenCounter:
 class Memory:
     """An open store: ingestion surfaces, recall, and the resources behind them.
 
-    Use it as a context manager, or call :meth:`close`; closing releases the pool and,
-    for the embedded server, this process's hold on it.
+    Use it as a context manager, or call :meth:`close`; closing releases the pools, the
+    arms' threads and, for the embedded server, this process's hold on it.
     """
 
     def __init__(
         self,
         *,
         uri: str,
-        pool: ConnectionPool,
-        recall_pool: ConnectionPool,
+        pool: GuardedPool,
+        recall_pool: GuardedPool,
         embedder: Embedder,
         token_counter: TokenCounter,
         server: EmbeddedServer | None = None,
+        flow_cache_size: int = FLOW_CACHE_SIZE,
     ) -> None:
         self.uri = uri
         self.embedder = embedder
@@ -95,11 +106,14 @@ class Memory:
         self.query_former: QueryFormer = DeterministicQueryFormer()
         self.injection_scanner: InjectionScanner = RegexInjectionScanner()
         self.external_provider: ExternalProvider | None = None
-        self._flows: dict[tuple[Moment, str, str], RecallFlow] = {}
+        # One arm thread per recall connection: an arm without a connection would wait.
+        self._arm_pool = ArmThreadPool(max_workers=recall_pool.max_size)
+        self._flows: OrderedDict[tuple[Moment, str, str], RecallFlow] = OrderedDict()
+        self._flow_cache_size = max(1, flow_cache_size)
         self._flows_lock = threading.Lock()
 
     @property
-    def pool(self) -> ConnectionPool:
+    def pool(self) -> GuardedPool:
         """The store pool (writes and inspection; no statement timeout)."""
         if self._closed:
             raise ConfigurationError("this Memory is closed")
@@ -120,14 +134,22 @@ class Memory:
         policy: RetrievalPolicy = DEFAULT_POLICY,
         config: Mapping[str, Any] | None = None,
     ) -> RecallFlow:
-        """The built DAG of ``moment`` under ``policy`` (built on first use, then reused)."""
+        """The built DAG of ``moment`` under ``policy`` (built on first use, then reused).
+
+        The most recently used flows are kept (``flow_cache_size`` of ``open_memory``); a
+        flow dropped from the cache is rebuilt if it is asked for again.
+        """
         key = (moment, policy.version, json.dumps(dict(config or {}), sort_keys=True, default=str))
         with self._flows_lock:
             flow = self._flows.get(key)
             if flow is None:
-                flow = RecallFlow(moment, config, policy=policy)
-                self._flows[key] = flow
+                flow = RecallFlow(moment, config, policy=policy, arm_pool=self._arm_pool)
                 self.traces.record_policy(policy)
+                self._flows[key] = flow
+                while len(self._flows) > self._flow_cache_size:
+                    self._flows.popitem(last=False)
+            else:
+                self._flows.move_to_end(key)
         return flow
 
     def ports(self) -> RecallPorts:
@@ -158,6 +180,11 @@ class Memory:
         if self._closed:
             raise ConfigurationError("this Memory is closed; open a new one with open_memory()")
         req = _resolved(request)
+        # Fail fast and typed when the store is down, rather than let every arm fail and
+        # hand back a silently empty recall; and if it goes down mid-recall, say so too.
+        lost = self._recall_pool.unavailable_count
+        with self._recall_pool.connection():
+            pass
         flow = self.flow(req.moment, policy, config)
         result = flow.run(
             {
@@ -166,6 +193,8 @@ class Memory:
                 "ports": self.ports(),
             }
         )
+        if result.degraded and self._recall_pool.unavailable_count != lost:
+            raise StoreUnavailableError("the database connection was lost during this recall")
         if persist_trace:
             self.traces.save_trace(result.trace)
         return result
@@ -188,11 +217,13 @@ class Memory:
         return self.traces.get_trace(tenant_id, principal_id, trace_id)
 
     def close(self) -> None:
-        """Release the pool and the server handle; safe to call twice."""
+        """Release the pools, the arms' threads and the server handle; safe to call twice."""
         if self._closed:
             return
         self._closed = True
         try:
+            self._arm_pool.shutdown()
+            self._flows.clear()
             self._recall_pool.close()
             self._pool.close()
         finally:
@@ -230,6 +261,8 @@ def open_memory(
     embedder: Embedder | None = None,
     token_counter: TokenCounter | None = None,
     pool_size: int = 8,
+    connect_timeout: float = CONNECT_TIMEOUT_S,
+    flow_cache_size: int = FLOW_CACHE_SIZE,
 ) -> Memory:
     """Open a store, starting the embedded server when no DSN is given.
 
@@ -239,7 +272,13 @@ def open_memory(
         data directory); ignored with a DSN.
     :param embedder: the Embedder; default: :func:`recallflow.adapters.embedders.default_embedder`.
     :param token_counter: the TokenCounter; default: the offline cl100k counter.
+    :param connect_timeout: how long a call waits for a database connection before it
+        raises :class:`~recallflow.errors.StoreUnavailableError` (seconds).
+    :param flow_cache_size: how many built recall flows (per moment, policy and config)
+        to keep; the least recently used is dropped beyond that.
     """
+    if not connect_timeout > 0:
+        raise ConfigurationError(f"connect_timeout must be positive, got {connect_timeout!r}")
     dsn = dsn or os.environ.get("RECALLFLOW_DSN") or None
     embedder = embedder or _default_embedder()
     token_counter = token_counter or _default_token_counter()
@@ -254,13 +293,18 @@ def open_memory(
         prepare(uri)
         with psycopg.connect(uri, autocommit=True) as conn:
             ensure_embedding_space(conn, embedder.name, embedder.dimension)
-        pool = open_pool(uri, "store", max_size=max(2, pool_size // 2))
+        revive = server.ensure_running if server is not None else None
+        pool = open_pool(
+            uri, "store", max_size=max(2, pool_size // 2), timeout=connect_timeout, revive=revive
+        )
         try:
-            recall_pool = open_pool(uri, "recall", max_size=pool_size)
+            recall_pool = open_pool(
+                uri, "recall", max_size=pool_size, timeout=connect_timeout, revive=revive
+            )
         except BaseException:
             pool.close()
             raise
-    except psycopg.OperationalError as exc:
+    except (psycopg.OperationalError, StoreUnavailableError) as exc:
         if server is not None:
             server.release()
         raise ConfigurationError(
@@ -277,4 +321,5 @@ def open_memory(
         embedder=embedder,
         token_counter=token_counter,
         server=server,
+        flow_cache_size=flow_cache_size,
     )
