@@ -223,7 +223,8 @@ class Memory:
         self._closed = True
         try:
             self._arm_pool.shutdown()
-            self._flows.clear()
+            with self._flows_lock:
+                self._flows.clear()
             self._recall_pool.close()
             self._pool.close()
         finally:
