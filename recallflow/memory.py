@@ -14,6 +14,7 @@ raises :class:`~recallflow.errors.StoreUnavailableError` after at most
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import threading
 from collections import OrderedDict
@@ -25,9 +26,11 @@ from typing import Any, Self
 
 import psycopg
 
+from recallflow.adapters.embedders.calibration import calibrate as calibrate_embedder
 from recallflow.adapters.lifecycle.concurrency import ArmThreadPool
 from recallflow.adapters.postgres.beliefs import PostgresBeliefStore
 from recallflow.adapters.postgres.bootstrap import ensure_database, prepare
+from recallflow.adapters.postgres.calibrations import load_calibration, save_calibration
 from recallflow.adapters.postgres.corrections import PostgresCorrections
 from recallflow.adapters.postgres.embedded import DATABASE, EmbeddedServer, default_home
 from recallflow.adapters.postgres.episodes import PostgresEpisodeStore
@@ -38,6 +41,12 @@ from recallflow.adapters.postgres.search import PostgresBeliefSearch
 from recallflow.adapters.postgres.settings import ensure_embedding_space
 from recallflow.adapters.postgres.traces import PostgresTraceStore
 from recallflow.adapters.scanning import LayeredInjectionScanner
+from recallflow.core.calibration import (
+    CORPUS_VERSION,
+    Calibration,
+    CalibrationRef,
+    uncalibrated,
+)
 from recallflow.core.misses import missed_subject
 from recallflow.core.query_forming import DeterministicQueryFormer
 from recallflow.corrections import Corrections, MissHints
@@ -58,6 +67,8 @@ from recallflow.ports import (
     RecallPorts,
     TokenCounter,
 )
+
+_log = logging.getLogger(__name__)
 
 #: How many built recall flows (one per moment, policy and config) a Memory keeps.
 FLOW_CACHE_SIZE = 16
@@ -96,8 +107,10 @@ class Memory:
         external_provider: ExternalProvider | None = None,
         server: EmbeddedServer | None = None,
         flow_cache_size: int = FLOW_CACHE_SIZE,
+        calibration: Calibration | None = None,
     ) -> None:
         self._uri = uri
+        self._calibration = calibration or uncalibrated(embedder.name)
         self._embedder = embedder
         self._token_counter = token_counter
         self._pool = pool
@@ -117,6 +130,7 @@ class Memory:
             query_former=query_former or DeterministicQueryFormer(),
             injection_scanner=injection_scanner or LayeredInjectionScanner(),
             external_provider=external_provider,
+            calibration=self._calibration,
         )
         # One arm thread per recall connection: an arm without a connection would wait.
         self._arm_pool = ArmThreadPool(max_workers=recall_pool.max_size)
@@ -137,6 +151,12 @@ class Memory:
     def embedder(self) -> Embedder:
         """The embedder of this store's vectors (recorded in the store at first open)."""
         return self._embedder
+
+    @property
+    def calibration(self) -> CalibrationRef:
+        """The embedder's calibration against unrelated text that the relevance floor reads
+        (bound into every recall's policy, so it is part of its version)."""
+        return self._calibration.ref
 
     @property
     def token_counter(self) -> TokenCounter:
@@ -176,6 +196,7 @@ class Memory:
         flow dropped from the cache is rebuilt if it is asked for again.
         """
         moment = Moment(moment)
+        policy = policy.with_calibration(self._calibration.ref)
         key = (moment, policy.version, experiment.key if experiment else "")
         with self._flows_lock:
             flow = self._flows.get(key)
@@ -398,6 +419,7 @@ def open_memory(
     pool_size: int = 8,
     connect_timeout: float = CONNECT_TIMEOUT_S,
     flow_cache_size: int = FLOW_CACHE_SIZE,
+    calibrate: bool = True,
 ) -> Memory:
     """Open a store, starting the embedded server when no DSN is given.
 
@@ -417,6 +439,10 @@ def open_memory(
         raises :class:`~recallflow.errors.StoreUnavailableError` (seconds).
     :param flow_cache_size: how many built recall flows (per moment, policy and config)
         to keep; the least recently used is dropped beyond that.
+    :param calibrate: calibrate the embedder against unrelated text when the store has no
+        calibration of it yet (one embedding batch of a few hundred short sentences, then
+        stored); when False and none is stored, the floor falls back to lexical evidence
+        alone and a warning is logged (see "Relevance floor" in docs/architecture.md).
     """
     if not connect_timeout > 0:
         raise ConfigurationError(f"connect_timeout must be positive, got {connect_timeout!r}")
@@ -434,6 +460,7 @@ def open_memory(
         prepare(uri)
         with psycopg.connect(uri, autocommit=True) as conn:
             ensure_embedding_space(conn, embedder.name, embedder.dimension)
+            calibration = _calibration(conn, embedder, calibrate)
         revive = server.ensure_running if server is not None else None
         pool = open_pool(
             uri, "store", max_size=max(2, pool_size // 2), timeout=connect_timeout, revive=revive
@@ -466,4 +493,23 @@ def open_memory(
         external_provider=external_provider,
         server=server,
         flow_cache_size=flow_cache_size,
+        calibration=calibration,
     )
+
+
+def _calibration(conn: psycopg.Connection[Any], embedder: Embedder, calibrate: bool) -> Calibration:
+    """The store's calibration of ``embedder``: stored, else computed and stored (when
+    ``calibrate``), else the conservative default with a warning."""
+    stored = load_calibration(conn, embedder.name, CORPUS_VERSION)
+    if stored is not None:
+        return stored
+    if calibrate:
+        fresh = calibrate_embedder(embedder)
+        save_calibration(conn, fresh)
+        return fresh
+    _log.warning(
+        "embedder %s has no calibration in this store: the relevance floor trusts lexical"
+        " evidence only (open the store with calibrate=True to calibrate it)",
+        embedder.name,
+    )
+    return uncalibrated(embedder.name)

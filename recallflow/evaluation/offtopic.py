@@ -5,7 +5,8 @@ A suite file (``benchmarks/offtopic.json``) lists queries from domains none of t
 memories touch — chemistry, tax law, database internals, sport rules, … — in varied
 phrasings (questions, imperatives, keyword lists) plus nonsense strings. Each query runs
 as an in-turn recall (``WorkingState(goal=query)``) against every *target*: the demo
-principal (loaded under its own tenant of the run) and every principal a dataset of the
+principal (loaded under its own tenant of the run; asked outside any project and in each
+of its projects, where its local beliefs compete) and every principal a dataset of the
 run was ingested as (for LoCoMo: one per conversation). A recall passes when its block
 has no items. The pass rate is a hard gate: a floor that lets unrelated memory through
 on any of them fails the run.
@@ -59,6 +60,7 @@ class Target(_Model):
     kind: str = Field(description="'demo' or the dataset's name.")
     tenant_id: str
     principal_id: str
+    project: str | None = None
     as_of: datetime | None = None
 
 
@@ -111,15 +113,25 @@ def load_suite(path: Path) -> OffTopicSuite:
     return OffTopicSuite.model_validate_json(path.read_text(encoding="utf-8"))
 
 
-def load_demo(memory: Memory, tenant: str) -> Target:
-    """Write the demo memory under ``tenant`` and return its main principal as a target."""
+def load_demo(memory: Memory, tenant: str) -> list[Target]:
+    """Write the demo memory under ``tenant``; its main principal is a target three times:
+    outside any project and in each of its projects (where local beliefs compete too)."""
     from recallflow.cli import demo
 
     owned = {"tenant_id": tenant}
     memory.episodes.add_many(e.model_copy(update=owned) for e in demo.demo_episodes())
     memory.beliefs.add_many(b.model_copy(update=owned) for b in demo.demo_beliefs())
     memory.edges.add_many(e.model_copy(update=owned) for e in demo.demo_edges())
-    return Target(label="demo", kind="demo", tenant_id=tenant, principal_id=demo.PRINCIPAL)
+    return [
+        Target(
+            label="demo" if project is None else f"demo@{project}",
+            kind="demo",
+            tenant_id=tenant,
+            principal_id=demo.PRINCIPAL,
+            project=project,
+        )
+        for project in (None, demo.BILLING, demo.MOBILE)
+    ]
 
 
 def run_suite(
@@ -143,6 +155,7 @@ def run_suite(
                         tenant_id=target.tenant_id,
                         principal_id=target.principal_id,
                         working_state=WorkingState(goal=query.text),
+                        project=target.project,
                         as_of=target.as_of,
                     )
                 )

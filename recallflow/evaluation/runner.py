@@ -465,7 +465,7 @@ def run_offtopic(
         return result
 
     demo = load_demo(memory, f"{tenant}-demo")
-    return run_suite(suite, [demo, *targets], audited, progress=progress)
+    return run_suite(suite, [*demo, *targets], audited, progress=progress)
 
 
 def new_run_tenant() -> str:

@@ -33,6 +33,21 @@ class HardFilter(FrozenModel):
     sensitivity_ceiling: Sensitivity
 
 
+class CandidateEvidence(FrozenModel):
+    """What the store says about one candidate against the query: its cosine with each
+    query vector, in order, and its rarity-weighted coverage of the query's terms."""
+
+    cosines: tuple[float, ...]
+    coverage: float
+
+
+class EvidenceSet(FrozenModel):
+    """The evidence of every loaded candidate, and the links between them (each once)."""
+
+    by_id: dict[str, CandidateEvidence]
+    links: tuple[tuple[str, str, float], ...] = ()
+
+
 class ScoredCandidate(FrozenModel):
     """A candidate belief with its score, band and the transfer facts that shaped them."""
 

@@ -13,7 +13,7 @@ from hamilton.function_modifiers import config, tag
 
 from recallflow.core.scoring import score_candidate
 from recallflow.models.request import RecallRequest
-from recallflow.models.result import FusedCandidate
+from recallflow.models.result import FusedCandidate, RelevanceEvidence
 from recallflow.models.stages import HardFilter, ScoredCandidate
 from recallflow.models.store import Belief
 from recallflow.policy import RetrievalPolicy, match_only
@@ -34,6 +34,7 @@ def scored_candidates__hand_weighted(
     hard_filter: HardFilter,
     policy: RetrievalPolicy,
     best_fused_score: float,
+    candidate_relevance: dict[str, RelevanceEvidence],
 ) -> tuple[ScoredCandidate, ...]:
     """Every loaded candidate with its score breakdown, band and transfer flag."""
     weights = policy.weights_for(request.moment)
@@ -58,6 +59,9 @@ def scored_candidates__hand_weighted(
                 weights=weights,
                 policy=policy,
                 best_fused=best_fused_score,
+                relevance=relevance.relevance
+                if (relevance := candidate_relevance.get(belief_id))
+                else 0.0,
             )
         )
     return tuple(sorted(scored, key=lambda c: (-c.score, c.belief_id)))
@@ -72,6 +76,7 @@ def scored_candidates__match_only(
     hard_filter: HardFilter,
     policy: RetrievalPolicy,
     best_fused_score: float,
+    candidate_relevance: dict[str, RelevanceEvidence],
 ) -> tuple[ScoredCandidate, ...]:
     """Ablation: rank by the fused match alone (every other weight zero, no penalties).
 
@@ -84,5 +89,6 @@ def scored_candidates__match_only(
         hard_filter,
         match_only(policy),
         best_fused_score,
+        candidate_relevance,
     )
     return scored

@@ -27,7 +27,8 @@ from psycopg_pool import ConnectionPool
 from recallflow.adapters.postgres.beliefs import SELECT_BELIEF, belief_from_row
 from recallflow.adapters.postgres.filters import hard_filter_sql
 from recallflow.adapters.postgres.pool import RECALL_SETTINGS
-from recallflow.models.stages import HardFilter
+from recallflow.adapters.postgres.relevance import candidate_evidence
+from recallflow.models.stages import EvidenceSet, HardFilter
 from recallflow.models.store import Belief
 from recallflow.ports import RawHits
 
@@ -276,6 +277,18 @@ class PostgresBeliefSearch:
             cur = conn.cursor(row_factory=dict_row)
             cur.execute(_LOAD.format(filter=predicate), params)
             return [belief_from_row(row) for row in cur.fetchall()]
+
+    def evidence(
+        self,
+        f: HardFilter,
+        ids: Sequence[str],
+        texts: Sequence[str],
+        vectors: npt.NDArray[np.float32],
+        common_share: float,
+    ) -> EvidenceSet:
+        return candidate_evidence(
+            self._pool, f, ids, texts, vectors, common_share=common_share, min_common=MIN_COMMON
+        )
 
 
 def _set_local(cur: psycopg.Cursor[Any], settings: dict[str, str]) -> None:

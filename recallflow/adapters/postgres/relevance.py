@@ -1,0 +1,111 @@
+"""The evidence the ranking and the relevance floor read for each loaded candidate, in one
+round trip (see "Relevance floor" in docs/architecture.md).
+
+For every candidate id (still hard-filtered, like every read of the recall):
+
+* its cosine similarity with each query vector, in order;
+* its *coverage* of each text query: the share of the query's lexemes (English stemming
+  and stop words, as the stored documents) the belief's document contains, each lexeme
+  weighted by its rarity (BM25's idf) among the beliefs the caller can see; the best
+  share over the text queries. A lexeme no visible belief has counts at full rarity:
+  the memory does not know it, and a query made of such words is not covered;
+
+and the links (belief edges) between the candidates, so a candidate can be supported by
+a linked one (the reply to a question that names the query's words).
+
+Rarity counts the caller's view up to :data:`VIEW_CAP` beliefs and a lexeme's beliefs only
+up to the "common" bound of the policy's arm limits, so the cost stays bounded at any
+principal size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from psycopg import sql
+from psycopg_pool import ConnectionPool
+
+from recallflow.adapters.postgres.filters import hard_filter_sql
+from recallflow.models.stages import CandidateEvidence, EvidenceSet, HardFilter
+
+#: Rarity counts the caller's view up to this many beliefs.
+VIEW_CAP = 10_000
+
+_EVIDENCE = sql.SQL(
+    "WITH n AS MATERIALIZED (SELECT count(*) AS docs,"
+    "   greatest(%(min_common)s, count(*) * %(common_share)s) AS common"
+    "   FROM (SELECT FROM beliefs b WHERE {filter} LIMIT %(view_cap)s) v),"
+    " q AS (SELECT DISTINCT t.ord, x.term FROM unnest(%(texts)s::text[]) WITH ORDINALITY"
+    "   AS t(text, ord), unnest(tsvector_to_array(to_tsvector('english'::regconfig, t.text)))"
+    "   AS x(term)),"
+    " c AS MATERIALIZED (SELECT d.term, (SELECT count(*) FROM (SELECT FROM beliefs b"
+    "   WHERE {filter} AND b.search_document @@ quote_literal(d.term)::tsquery"
+    "   LIMIT (SELECT floor(common)::int + 1 FROM n)) m) AS df"
+    "   FROM (SELECT DISTINCT term FROM q) d),"
+    " w AS (SELECT q.ord, q.term, ln(1 + (greatest(n.docs, 1) - c.df + 0.5) / (c.df + 0.5))"
+    "   AS idf FROM q JOIN c USING (term), n),"
+    " tot AS (SELECT ord, sum(idf) AS total FROM w GROUP BY ord HAVING sum(idf) > 0)"
+    " SELECT b.id,"
+    "  ARRAY(SELECT (1 - (b.embedding <=> v.vec))::float8"
+    "    FROM unnest(%(vectors)s::text[]::vector[]) WITH ORDINALITY AS v(vec, ord)"
+    "    ORDER BY v.ord) AS cosines,"
+    "  coalesce((SELECT max(x.covered / tot.total) FROM tot, LATERAL (SELECT"
+    "    coalesce(sum(w.idf), 0) AS covered FROM w WHERE w.ord = tot.ord"
+    "    AND b.search_document @@ quote_literal(w.term)::tsquery) x), 0)::float8 AS coverage"
+    " FROM beliefs b WHERE {filter} AND b.id = ANY(%(ids)s)"
+)
+_LINKS = sql.SQL(
+    "SELECT e.src_id, e.dst_id, max(e.weight)::float8 FROM belief_edges e"
+    " WHERE e.tenant_id = %(hf_tenant)s AND e.principal_id = %(hf_principal)s"
+    " AND e.src_id = ANY(%(ids)s) AND e.dst_id = ANY(%(ids)s) AND e.src_id <> e.dst_id"
+    " GROUP BY e.src_id, e.dst_id"
+)
+
+
+def _vector_text(vector: npt.NDArray[np.float32]) -> str:
+    return "[" + ",".join(f"{x:.7g}" for x in vector.tolist()) + "]"
+
+
+def candidate_evidence(
+    pool: ConnectionPool,
+    f: HardFilter,
+    ids: Sequence[str],
+    texts: Sequence[str],
+    vectors: npt.NDArray[np.float32],
+    *,
+    common_share: float,
+    min_common: int,
+) -> EvidenceSet:
+    """Evidence and links of ``ids`` against the query ``texts`` and ``vectors``."""
+    if not ids:
+        return EvidenceSet(by_id={})
+    predicate, filter_params = hard_filter_sql(f)
+    params: dict[str, Any] = {
+        **filter_params,
+        "ids": list(ids),
+        "texts": [t for t in texts if t.strip()],
+        "vectors": [_vector_text(v) for v in vectors],
+        "view_cap": VIEW_CAP,
+        "common_share": common_share,
+        "min_common": min_common,
+    }
+    with pool.connection() as conn, conn.pipeline():
+        evidence = conn.execute(_EVIDENCE.format(filter=predicate), params)
+        links = conn.execute(_LINKS, params)
+        rows = evidence.fetchall()
+        link_rows = links.fetchall()
+    by_id = {
+        str(row[0]): CandidateEvidence(
+            cosines=tuple(float(c) if c is not None else -1.0 for c in row[1] or ()),
+            coverage=float(row[2] or 0.0),
+        )
+        for row in rows
+    }
+    seen: dict[tuple[str, str], float] = {}
+    for src, dst, weight in link_rows:
+        key = (min(src, dst), max(src, dst))
+        seen[key] = max(seen.get(key, 0.0), float(weight))
+    return EvidenceSet(by_id=by_id, links=tuple((a, b, w) for (a, b), w in sorted(seen.items())))
