@@ -142,6 +142,11 @@ class BeliefSearch(Protocol):
         """Beliefs linked to ``seeds`` over belief edges (score: edge weight, decayed by hop)."""
         ...
 
+    def durable(self, f: HardFilter, types: Sequence[str], limit: int) -> RawHits:
+        """Beliefs of ``types`` that pass the filter, with no query: highest confidence
+        first, then id (the session snapshot's core candidates); score: the confidence."""
+        ...
+
     def load(self, f: HardFilter, ids: Sequence[str]) -> list[Belief]:
         """The beliefs with ``ids`` that pass the filter, plus the other members of their
         conflict sets that pass it (so a conflict is shown whole)."""

@@ -136,6 +136,12 @@ _NEIGHBOURS = sql.SQL(
     " WHERE w.hop > 0 AND NOT (b.id = ANY(%(seeds)s)) AND {filter}"
     " GROUP BY b.id ORDER BY score DESC, b.id LIMIT %(limit)s"
 )
+# The snapshot core's candidates: no query, so no arm; ordered by confidence (the core
+# vector's largest query-free weight) and id, and capped before anything is loaded.
+_DURABLE = sql.SQL(
+    "SELECT b.id, b.confidence::float8 FROM beliefs b WHERE {filter}"
+    " AND b.belief_type = ANY(%(types)s) ORDER BY b.confidence DESC, b.id LIMIT %(limit)s"
+)
 _LOAD = sql.SQL(
     SELECT_BELIEF + " b WHERE {filter} AND b.id = ANY(%(ids)s)"
     " UNION ALL " + SELECT_BELIEF + " b WHERE {filter} AND NOT (b.id = ANY(%(ids)s))"
@@ -255,6 +261,11 @@ class PostgresBeliefSearch:
             "limit": fanout * len(seeds) * depth,
         }
         return self._run(_NEIGHBOURS, f, params)
+
+    def durable(self, f: HardFilter, types: Sequence[str], limit: int) -> RawHits:
+        if not types:
+            return []
+        return self._run(_DURABLE, f, {"types": list(types), "limit": limit})
 
     def load(self, f: HardFilter, ids: Sequence[str]) -> list[Belief]:
         if not ids:
