@@ -544,12 +544,13 @@ def summarise_usage(
         needed = [u.needed_cap for u in mine]
         cap = max(u.item_cap for u in mine)
         shrink = max(needed) < cap
-        verdict = (
-            f"could shrink to {max(needed)} items: every relevant snapshot item of every "
-            f"session fit within it"
-            if shrink
-            else "keep: some session used an item only the full cap held"
-        )
+        fullest = max(u.snapshot_items for u in mine)
+        if not shrink:
+            verdict = "keep: some session used an item only the full cap held"
+        else:
+            verdict = f"could shrink to {max(needed)}: no session used an item beyond it"
+            if fullest < cap:
+                verdict += f" (the cap never bound: snapshots held at most {fullest} items)"
         out.append(
             KindBudget(
                 kind=kind,

@@ -17,8 +17,8 @@ def _f(value: float | None, digits: int = 3) -> str:
     return "–" if value is None else f"{value:.{digits}f}"
 
 
-def format_report(report: Any) -> str:
-    """The report as a Markdown table, one row per session kind."""
+def budget_table(kinds: Any) -> list[str]:
+    """Markdown table lines, one row per session kind (:class:`~recallflow.sessions.KindBudget`)."""
     header = [
         "kind",
         "sessions",
@@ -32,7 +32,7 @@ def format_report(report: Any) -> str:
         "verdict",
     ]
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    for k in report.kinds:
+    for k in kinds:
         needed = (
             "–"
             if k.needed_cap_max is None
@@ -51,6 +51,12 @@ def format_report(report: Any) -> str:
             k.verdict,
         ]
         lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+
+def format_report(report: Any) -> str:
+    """The report as a Markdown table, one row per session kind."""
+    lines = budget_table(report.kinds)
     lines.append("")
     lines.append(f"Sessions with no turn yet (left out): {report.sessions_without_turns}.")
     return "\n".join(lines)
