@@ -154,10 +154,11 @@ class SessionPolicy(_Frozen):
     )
     durable_types: tuple[BeliefType, ...] = (BeliefType.USER_MODEL, BeliefType.PREFERENCE)
     durable_candidates: int = Field(
-        default=200,
+        default=100,
         ge=1,
-        description="Durable beliefs loaded and ranked for the core, by confidence then id"
-        " (the core vector's largest query-free weight); bounds the snapshot's work.",
+        description="Durable beliefs loaded and ranked for the core: the first by a cheap"
+        " pre-rank (not transferred first, then confidence × authority factor); bounds the"
+        " snapshot's work.",
     )
     min_window: int = Field(
         default=16_000,

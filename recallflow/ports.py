@@ -22,6 +22,7 @@ import numpy.typing as npt
 
 from recallflow.models.request import WorkingState
 from recallflow.models.result import RecallQuery, RecallTrace
+from recallflow.models.session import DurableQuery
 from recallflow.models.stages import HardFilter
 from recallflow.models.store import Belief, BeliefEdge, Episode, StoreSummary
 
@@ -142,9 +143,10 @@ class BeliefSearch(Protocol):
         """Beliefs linked to ``seeds`` over belief edges (score: edge weight, decayed by hop)."""
         ...
 
-    def durable(self, f: HardFilter, types: Sequence[str], limit: int) -> RawHits:
-        """Beliefs of ``types`` that pass the filter, with no query: highest confidence
-        first, then id (the session snapshot's core candidates); score: the confidence."""
+    def durable(self, f: HardFilter, q: DurableQuery) -> RawHits:
+        """Beliefs of the durable types that pass the filter, with no query (the session
+        snapshot's core candidates): beliefs not transferred into ``q.project`` first,
+        then by confidence × authority factor, then id; score: that product."""
         ...
 
     def load(self, f: HardFilter, ids: Sequence[str]) -> list[Belief]:

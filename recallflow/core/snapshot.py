@@ -62,6 +62,13 @@ def compose(
     :param cost: the tokens one unit renders to.
     :param frame_tokens: the tokens of the block's frame (its open and close tags).
     """
+    costs: dict[int, int] = {}
+
+    def unit_cost(unit: RenderUnit) -> int:
+        if id(unit) not in costs:
+            costs[id(unit)] = cost(unit)
+        return costs[id(unit)]
+
     taken: set[str] = set()
     core_taken: set[int] = set()
     priming_kept: list[RenderUnit] = []
@@ -69,12 +76,12 @@ def compose(
     tokens = frame_tokens
 
     def fits(unit: RenderUnit, item_limit: int) -> bool:
-        return items + len(unit.items) <= item_limit and tokens + cost(unit) <= max_tokens
+        return items + len(unit.items) <= item_limit and tokens + unit_cost(unit) <= max_tokens
 
     def take(unit: RenderUnit) -> None:
         nonlocal items, tokens
         items += len(unit.items)
-        tokens += cost(unit)
+        tokens += unit_cost(unit)
         taken.update(unit.ids)
 
     for index, unit in enumerate(core):

@@ -95,6 +95,18 @@ class SnapshotBelief(FrozenModel):
     version: BeliefVersion
 
 
+class DurableQuery(FrozenModel):
+    """What the snapshot core's query-free search asks for (see
+    :meth:`recallflow.ports.BeliefSearch.durable`)."""
+
+    types: tuple[str, ...] = Field(description="The durable belief types.")
+    project: str | None = Field(description="The project the session works in.")
+    authority: tuple[tuple[str, float], ...] = Field(
+        description="Each source authority's factor in the ranking function."
+    )
+    limit: int = Field(ge=1, description="How many candidates to return.")
+
+
 class SessionSpec(FrozenModel):
     """What the snapshot DAG is told about the session it serves (an optional input:
     without it a snapshot moment serves a session of the moment's default kind)."""

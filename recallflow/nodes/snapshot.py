@@ -41,6 +41,7 @@ from recallflow.models.result import (
 )
 from recallflow.models.session import (
     BeliefVersion,
+    DurableQuery,
     SessionKind,
     SessionSpec,
     SnapshotBelief,
@@ -102,15 +103,23 @@ def snapshot_budget(
 
 @tag(stage="arm")
 def durable_hits(
-    hard_filter: HardFilter, belief_search: BeliefSearch, policy: RetrievalPolicy
+    hard_filter: HardFilter,
+    belief_search: BeliefSearch,
+    request: RecallRequest,
+    policy: RetrievalPolicy,
 ) -> ArmResult:
-    """Durable beliefs (the policy's durable types) that pass the filter: no query needed."""
+    """Durable beliefs (the policy's durable types) that pass the filter: no query needed.
+    The search's pre-rank only bounds the work; the core ranking orders the result."""
     sessions = policy.sessions
+    query = DurableQuery(
+        types=tuple(t.value for t in sessions.durable_types),
+        project=request.project,
+        authority=tuple((a.value, f) for a, f in sorted(policy.authority_factor.items())),
+        limit=sessions.durable_candidates,
+    )
     return run_arm(
         "durable_hits",
-        lambda: belief_search.durable(
-            hard_filter, [t.value for t in sessions.durable_types], sessions.durable_candidates
-        ),
+        lambda: belief_search.durable(hard_filter, query),
         policy.limits.timeout_ms,
     )
 
@@ -166,9 +175,13 @@ def core_floor(core_resolved: tuple[Resolved, ...], policy: RetrievalPolicy) -> 
 
 
 @tag(stage="trust")
-def core_trusted(core_floor: FloorOutcome, injection_scanner: InjectionScanner) -> TrustOutcome:
-    """The core's units through the shared trust boundary."""
-    trusted: TrustOutcome = trust.trusted_items(core_floor, injection_scanner)
+def core_trusted(
+    core_floor: FloorOutcome, injection_scanner: InjectionScanner, snapshot_budget: Budget
+) -> TrustOutcome:
+    """The core's units through the shared trust boundary; only the first ``max_items``
+    units can ever be rendered, so only they are scanned."""
+    head = core_floor.model_copy(update={"kept": core_floor.kept[: snapshot_budget.max_items]})
+    trusted: TrustOutcome = trust.trusted_items(head, injection_scanner)
     return trusted
 
 
@@ -332,7 +345,7 @@ def recall_trace(
                         version=_version(belief),
                     )
                 )
-    core_ids = {i for u in core_trusted.units for i in u.ids}
+    core_ids = {i for u in core_floor.kept for i in _ids(u)}
     record = SnapshotRecord(
         kind=snapshot_spec.kind,
         parent_session_id=snapshot_spec.parent_session_id,
