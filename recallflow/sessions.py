@@ -33,7 +33,7 @@ from recallflow.core.snapshot import session_prefix, smallest_cap
 from recallflow.dataflows.runner import resolved_request
 from recallflow.errors import InvalidInputError
 from recallflow.ingestion import new_id
-from recallflow.models.request import Moment, RecallRequest, Surface, WorkingState
+from recallflow.models.request import Moment, Surface, WorkingState
 from recallflow.models.result import RecallResult, RecallTrace
 from recallflow.models.session import (
     BeliefFingerprint,
@@ -93,11 +93,6 @@ def _working_state(value: WorkingState | Mapping[str, Any] | None, field: str) -
         first = exc.errors()[0]
         where = ".".join([field, *map(str, first["loc"])])
         raise InvalidInputError(first["msg"], field=where) from exc
-
-
-def _request(fields: Mapping[str, Any]) -> RecallRequest:
-    """A resolved request; a bad field is a typed error naming it."""
-    return resolved_request(fields)
 
 
 class Session:
@@ -194,7 +189,7 @@ class Session:
         """
         info = self._info
         state = _working_state(working_state, "working_state")
-        request = _request(
+        request = resolved_request(
             {
                 "tenant_id": info.tenant_id,
                 "principal_id": info.principal_id,
@@ -207,15 +202,16 @@ class Session:
             }
         )
         assert request.as_of is not None
-        store = self._memory._session_store
-        with store.turn(info) as tx:
+        memory = self._memory
+        # The session row stays locked from reading what the agent was told to recording
+        # what this turn told it, so concurrent turns cannot correct one change twice. The
+        # trace is stored after the lock is released (it needs a connection of its own).
+        with memory._session_store.turn(info) as tx:
             pending = _pending(tx, tx.told(), as_of=request.as_of, ceiling=self.ceiling)
             turn = SessionTurn(
                 session_id=info.id, prefix_ids=self.snapshot_ids, pending=tuple(pending)
             )
-            result = self._memory._run_flow(
-                request, self._policy, {"session_turn": turn}, persist_trace
-            )
+            result = memory._run_flow(request, self._policy, {"session_turn": turn}, False)
             rendered = result.trace.corrections
             tx.record(
                 [
@@ -224,6 +220,8 @@ class Session:
                 ],
                 result.trace.id,
             )
+        if persist_trace:
+            memory._traces.save_trace(result.trace)
         return result
 
     @property
@@ -285,7 +283,7 @@ def open_session(
         )
     session_id = new_id("s")
     moment = Moment.CHILD_RUN if session_kind is SessionKind.CHILD else Moment.SESSION_SNAPSHOT
-    request = _request(
+    request = resolved_request(
         {
             "tenant_id": tenant_id,
             "principal_id": principal_id,

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import psycopg
@@ -597,3 +598,34 @@ def test_row_changes_never_change_the_prefix_and_are_corrected_exactly_once(
         assert session.prefix == prefix
     assert memory.resume_session(tenant, "p1", session.id).prefix == prefix
     assert not session.recall({"goal": "again"}).trace.corrections
+
+
+# --- the command line --------------------------------------------------------------------
+
+
+def test_budget_report_prints_a_row_per_kind(
+    memory: Memory,
+    tenant: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from recallflow.cli.main import main
+
+    monkeypatch.setenv("RECALLFLOW_EMBEDDER", "hashing")  # the test store's embedder
+    seed(memory, tenant)
+    open_plain(memory, tenant).recall({"goal": "The user prefers concise answers"})
+    assert main(["budget", "report", "--dsn", memory.uri, "--tenant", tenant]) == 0
+    out = capsys.readouterr().out
+    rows = [line for line in out.splitlines() if line.startswith("| ")][1:]
+    assert [r.split("|")[1].strip() for r in rows] == ["interactive", "async", "child"]
+    assert "| interactive | 1 | 1 | 40 | 7.0 |" in out
+
+
+def test_the_snapshot_graph_has_the_query_free_core(tmp_path: Path) -> None:
+    from recallflow.cli.main import main
+
+    out = tmp_path / "snapshot.dot"
+    assert main(["graph", "session_snapshot", "--out", str(out)]) == 0
+    dot = out.read_text()
+    for name in ("durable_hits", "core_candidates", "snapshot_composition", "rendered_block"):
+        assert name in dot
