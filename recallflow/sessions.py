@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from recallflow.core.corrections import fingerprint, pending_corrections, status_of
 from recallflow.core.snapshot import session_prefix, smallest_cap
@@ -439,6 +439,9 @@ class SessionUsage(_Report):
     snapshot_items: int
     turns: int
     relevant: tuple[str, ...]
+    turn_utilization: float | None = Field(
+        description="Mean over turns of the share of the snapshot that turn found relevant."
+    )
     durable_relevant: int
     misses: tuple[str, ...]
     needed_cap: int
@@ -458,6 +461,9 @@ def session_usage(
         raise ValueError(f"trace {snapshot.id} is not a snapshot trace")
     frozen = {b.belief_id: b for b in record.beliefs}
     relevant = tuple(dict.fromkeys(i for t in turns for i in t.snapshot_relevant if i in frozen))
+    per_turn = [
+        len(set(t.snapshot_relevant) & frozen.keys()) / len(frozen) for t in turns if frozen
+    ]
     misses = tuple(dict.fromkeys(i for t in turns for i in t.snapshot_misses))
     position: dict[str, tuple[str, int]] = {}
     counts: dict[str, int] = defaultdict(int)
@@ -472,6 +478,7 @@ def session_usage(
         snapshot_items=len(record.beliefs),
         turns=len(turns),
         relevant=relevant,
+        turn_utilization=statistics.fmean(per_turn) if per_turn else None,
         durable_relevant=sum(1 for i in relevant if frozen[i].belief_type in durable_types),
         misses=misses,
         needed_cap=smallest_cap(
@@ -493,6 +500,7 @@ class KindBudget(_Report):
     item_cap: int
     snapshot_items: float | None
     utilization: float | None
+    turn_utilization: float | None
     misses: int
     miss_rate: float | None
     needed_cap_max: int | None
@@ -508,11 +516,18 @@ class BudgetReport(_Report):
     sessions_without_turns: int
 
 
+def _mean(values: Sequence[float | None]) -> float | None:
+    present = [v for v in values if v is not None]
+    return statistics.fmean(present) if present else None
+
+
 def summarise_usage(
     usages: Sequence[SessionUsage], policy: RetrievalPolicy = DEFAULT_POLICY
 ) -> tuple[KindBudget, ...]:
-    """Per kind: utilization = relevant ÷ snapshot items; miss rate = misses ÷ (misses +
-    durable snapshot beliefs found relevant); the cap every relevant item needed."""
+    """Per kind: utilization = distinct snapshot items a later turn found relevant ÷
+    snapshot items; per-turn utilization = the mean share of the snapshot one turn found
+    relevant; miss rate = misses ÷ (misses + durable snapshot beliefs found relevant); the
+    cap every relevant item needed."""
     out: list[KindBudget] = []
     for kind in SessionKind:
         mine = [u for u in usages if u.kind is kind and u.turns > 0]
@@ -526,6 +541,7 @@ def summarise_usage(
                     item_cap=cap,
                     snapshot_items=None,
                     utilization=None,
+                    turn_utilization=None,
                     misses=0,
                     miss_rate=None,
                     needed_cap_max=None,
@@ -557,6 +573,7 @@ def summarise_usage(
                 item_cap=cap,
                 snapshot_items=items / len(mine),
                 utilization=relevant / items if items else None,
+                turn_utilization=_mean([u.turn_utilization for u in mine]),
                 misses=misses,
                 miss_rate=misses / needed_durable if needed_durable else None,
                 needed_cap_max=max(needed),

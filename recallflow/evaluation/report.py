@@ -241,8 +241,9 @@ def _sessions(report: SessionsReport) -> list[str]:
         f"{totals['uncached_tokens_reinject']:.0f} of them uncacheable).",
         "",
         "Snapshot budget over the scripted sessions (utilization = snapshot items a later turn "
-        "found relevant ÷ snapshot items; miss rate = durable beliefs a turn rendered that the "
-        "snapshot lacked ÷ durable beliefs the turns needed):",
+        "found relevant ÷ snapshot items; per-turn utilization = the mean share of the snapshot "
+        "one turn found relevant; miss rate = durable beliefs a turn rendered that the snapshot "
+        "lacked ÷ durable beliefs the turns needed):",
         "",
         *budget_table(report.scripted_budget),
         "",
@@ -262,6 +263,7 @@ def _sessions(report: SessionsReport) -> list[str]:
             "turns",
             "relevant",
             "utilization",
+            "per-turn utilization",
             "needed cap",
             "prefix tokens",
             "in-turn tokens",
@@ -273,6 +275,7 @@ def _sessions(report: SessionsReport) -> list[str]:
                 str(g.turns),
                 str(g.relevant),
                 _f(g.utilization),
+                _f(g.turn_utilization),
                 str(g.needed_cap),
                 str(g.prefix_tokens),
                 str(g.in_turn_tokens),

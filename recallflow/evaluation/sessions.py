@@ -187,6 +187,7 @@ class GroupSession(_Model):
     snapshot_items: int
     turns: int
     relevant: int
+    turn_utilization: float | None
     needed_cap: int
     prefix_tokens: int
     in_turn_tokens: int
@@ -572,6 +573,7 @@ def run_groups(
                     snapshot_items=len(session.snapshot_ids),
                     turns=len(traces),
                     relevant=len(usage.relevant),
+                    turn_utilization=usage.turn_utilization,
                     needed_cap=usage.needed_cap,
                     prefix_tokens=_tokens(memory, session.snapshot.block),
                     in_turn_tokens=in_turn,
