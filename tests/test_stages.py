@@ -10,13 +10,22 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from recallflow.adapters.tokens import default_token_counter
+from recallflow.core.calibration import CalibrationRef
 from recallflow.core.fusion import reciprocal_rank_fusion
 from recallflow.core.query_forming import MAX_QUERIES, DeterministicQueryFormer
+from recallflow.core.relevance import candidate_relevance
 from recallflow.core.render import render_block
 from recallflow.core.scoring import score_candidate
 from recallflow.models.request import RecallRequest, WorkingState
 from recallflow.models.result import ArmHit, ArmResult, ConfidenceBand, FusedCandidate, RecalledItem
-from recallflow.models.stages import ConflictGroup, RenderUnit, TrustOutcome
+from recallflow.models.stages import (
+    CandidateEvidence,
+    ConflictGroup,
+    EvidenceSet,
+    RenderUnit,
+    ScoredCandidate,
+    TrustOutcome,
+)
 from recallflow.models.store import Belief
 from recallflow.nodes.budget import budgeted_items
 from recallflow.nodes.floor import above_floor
@@ -148,29 +157,34 @@ def _item(i: int, text: str = "short") -> RecalledItem:
 
 
 def test_the_floor_holds_even_with_budget_to_spare() -> None:
-    strong = score_candidate(
-        FusedCandidate(belief_id="b-s", rrf_score=4 / 61, arm_ranks={}),
-        _belief(id="b-s"),
-        project="home",
-        as_of=NOW,
-        weights=DEFAULT_POLICY.task,
-        policy=DEFAULT_POLICY,
-        best_fused=5 / 61,
+    def scored(belief_id: str) -> ScoredCandidate:
+        # Both ranked first by every arm alike: rank does not carry either over the floor.
+        return score_candidate(
+            FusedCandidate(belief_id=belief_id, rrf_score=5 / 61, arm_ranks={}),
+            _belief(id=belief_id),
+            project="home",
+            as_of=NOW,
+            weights=DEFAULT_POLICY.task,
+            policy=DEFAULT_POLICY,
+            best_fused=5 / 61,
+        )
+
+    calibration = CalibrationRef(embedder="e", corpus_version="v", pair_mean=0.1, pair_std=0.1)
+    evidence = EvidenceSet(
+        by_id={
+            "b-s": CandidateEvidence(cosines=(0.8,), coverage=0.9),
+            "b-w": CandidateEvidence(cosines=(0.3,), coverage=0.1),
+        }
     )
-    weak = score_candidate(
-        FusedCandidate(belief_id="b-w", rrf_score=1 / 120, arm_ranks={}),
-        _belief(id="b-w"),
-        project="home",
-        as_of=NOW,
-        weights=DEFAULT_POLICY.task,
-        policy=DEFAULT_POLICY,
-        best_fused=5 / 61,
-    )
-    outcome = above_floor((strong, weak), DEFAULT_POLICY, 5 / 61)
+    null = (0.35,)  # the query's most similar unrelated sentence
+    strong, weak = scored("b-s"), scored("b-w")
+    relevance = candidate_relevance(evidence, null, calibration, DEFAULT_POLICY)
+    outcome = above_floor((strong, weak), relevance, DEFAULT_POLICY)
     assert [c.belief_id for c in outcome.kept if not isinstance(c, ConflictGroup)] == ["b-s"]
     assert outcome.dropped_ids == ("b-w",)
-    lenient = DEFAULT_POLICY.model_copy(update={"floor": Floor(relevance=0.0, score=-1.0)})
-    assert len(above_floor((strong, weak), lenient, 5 / 61).kept) == 2
+    lenient = DEFAULT_POLICY.model_copy(update={"floor": Floor(lexical_coverage=0.0, score=-1.0)})
+    relevance = candidate_relevance(evidence, null, calibration, lenient)
+    assert len(above_floor((strong, weak), relevance, lenient).kept) == 2
 
 
 def _request(**fields: object) -> RecallRequest:
@@ -240,4 +254,4 @@ def test_any_policy_change_gives_a_new_retrieval_policy_version() -> None:
     assert DEFAULT_POLICY.model_copy(update={"rrf_k": 61}).version != base
     weights = DEFAULT_POLICY.task.model_copy(update={"match": 0.5})
     assert DEFAULT_POLICY.model_copy(update={"task": weights}).version != base
-    assert DEFAULT_POLICY.model_copy(update={"floor": Floor(relevance=0.1)}).version != base
+    assert DEFAULT_POLICY.model_copy(update={"floor": Floor(lexical_coverage=0.3)}).version != base
