@@ -108,13 +108,13 @@ class Floor(_Frozen):
         " above the query's most similar unrelated sentence.",
     )
     lexical_coverage: float = Field(
-        default=0.5,
+        default=0.4,
         ge=0,
         le=1,
         description="Minimum rarity-weighted share of the query's terms the belief holds.",
     )
     relative: float = Field(
-        default=0.0,
+        default=0.75,
         ge=0,
         le=1,
         description="Minimum relevance as a share of the best relevance that clears.",
@@ -262,8 +262,8 @@ class RetrievalPolicy(_Frozen):
         utility=0.05,
     )
     task: Weights = Weights(
-        match=0.05,
-        relevance=0.50,
+        match=0.0,
+        relevance=0.55,
         confidence_state=0.14,
         corroboration=0.05,
         authority=0.08,

@@ -175,11 +175,13 @@ class BeliefSearch(Protocol):
         ids: Sequence[str],
         texts: Sequence[str],
         vectors: npt.NDArray[np.float32],
+        keys: Sequence[str],
         common_share: float,
     ) -> EvidenceSet:
-        """For each of ``ids`` that passes the filter: its cosine with each query vector and
-        its rarity-weighted coverage of the text queries; and the links between them (see
-        "Relevance floor" in docs/architecture.md)."""
+        """For each of ``ids`` that passes the filter: its cosine with each query vector, its
+        rarity-weighted coverage of the text queries and whether its subject is one of
+        ``keys`` that few beliefs carry; and the links between them (see "Relevance floor"
+        in docs/architecture.md)."""
         ...
 
 

@@ -157,7 +157,7 @@ def _item(i: int, text: str = "short") -> RecalledItem:
 
 
 def test_the_floor_holds_even_with_budget_to_spare() -> None:
-    def scored(belief_id: str) -> ScoredCandidate:
+    def scored(belief_id: str, relevance: float) -> ScoredCandidate:
         # Both ranked first by every arm alike: rank does not carry either over the floor.
         return score_candidate(
             FusedCandidate(belief_id=belief_id, rrf_score=5 / 61, arm_ranks={}),
@@ -167,6 +167,7 @@ def test_the_floor_holds_even_with_budget_to_spare() -> None:
             weights=DEFAULT_POLICY.task,
             policy=DEFAULT_POLICY,
             best_fused=5 / 61,
+            relevance=relevance,
         )
 
     calibration = CalibrationRef(embedder="e", corpus_version="v", pair_mean=0.1, pair_std=0.1)
@@ -177,8 +178,9 @@ def test_the_floor_holds_even_with_budget_to_spare() -> None:
         }
     )
     null = (0.35,)  # the query's most similar unrelated sentence
-    strong, weak = scored("b-s"), scored("b-w")
     relevance = candidate_relevance(evidence, null, calibration, DEFAULT_POLICY)
+    strong = scored("b-s", relevance["b-s"].relevance)
+    weak = scored("b-w", relevance["b-w"].relevance)
     outcome = above_floor((strong, weak), relevance, DEFAULT_POLICY)
     assert [c.belief_id for c in outcome.kept if not isinstance(c, ConflictGroup)] == ["b-s"]
     assert outcome.dropped_ids == ("b-w",)

@@ -17,7 +17,8 @@ A candidate's *own* relevance blends the two; its *support* is the best own rele
 a candidate linked to it (a reply is supported by the question it answers), and its
 *relevance* — the ranking's feature — adds a share of that support. The floor reads the
 own evidence only: a candidate clears when its standing or its coverage reaches the
-floor's threshold, so no single word and no neighbour can carry an unrelated belief in.
+floor's threshold, or when its subject is an entity the working state names that few
+beliefs carry; no single shared word and no neighbour can carry an unrelated belief in.
 """
 
 from __future__ import annotations
@@ -59,8 +60,10 @@ def own_evidence(
         semantic = _clamp((cosine - calibration.pair_mean) / spread)
     own = (1.0 - share) * evidence.coverage + share * semantic
     floor = policy.floor
-    clears = evidence.coverage >= floor.lexical_coverage or (
-        standing is not None and standing >= floor.semantic_standing
+    clears = (
+        evidence.subject_match
+        or evidence.coverage >= floor.lexical_coverage
+        or (standing is not None and standing >= floor.semantic_standing)
     )
     return cosine, standing, own, clears
 
@@ -91,6 +94,7 @@ def candidate_relevance(
             own=round(own, 6),
             support=round(support[belief_id], 6),
             relevance=round(min(1.0, own + share * support[belief_id]), 6),
+            subject_match=evidence.by_id[belief_id].subject_match,
             clears=clears,
         )
     return out

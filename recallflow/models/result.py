@@ -88,6 +88,9 @@ class RelevanceEvidence(FrozenModel):
     own: float = Field(description="Its own relevance: coverage and calibrated similarity.")
     support: float = Field(description="Best linked candidate's own relevance × link weight.")
     relevance: float = Field(description="own + neighbour share × support, at most 1.")
+    subject_match: bool = Field(
+        default=False, description="Its subject is a query key few beliefs carry."
+    )
     clears: bool = Field(description="Its own evidence clears the floor's absolute thresholds.")
 
 

@@ -35,10 +35,12 @@ class HardFilter(FrozenModel):
 
 class CandidateEvidence(FrozenModel):
     """What the store says about one candidate against the query: its cosine with each
-    query vector, in order, and its rarity-weighted coverage of the query's terms."""
+    query vector, in order, its rarity-weighted coverage of the query's terms, and whether
+    its subject is a query key few beliefs carry."""
 
     cosines: tuple[float, ...]
     coverage: float
+    subject_match: bool = False
 
 
 class EvidenceSet(FrozenModel):

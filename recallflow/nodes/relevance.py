@@ -52,15 +52,18 @@ def candidate_evidence(
     hard_filter: HardFilter,
     query_texts: tuple[str, ...],
     query_vectors: npt.NDArray[np.float32],
+    query_keys: tuple[str, ...],
     belief_search: BeliefSearch,
     policy: RetrievalPolicy,
 ) -> EvidenceSet:
-    """Each loaded candidate's cosines and coverage, and the links between candidates."""
+    """Each loaded candidate's cosines, coverage and subject match, and the links between
+    candidates."""
     return belief_search.evidence(
         hard_filter,
         list(candidate_beliefs),
         query_texts,
         query_vectors,
+        query_keys,
         policy.limits.common_share,
     )
 

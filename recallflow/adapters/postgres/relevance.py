@@ -7,8 +7,13 @@ For every candidate id (still hard-filtered, like every read of the recall):
 * its *coverage* of each text query: the share of the query's lexemes (English stemming
   and stop words, as the stored documents) the belief's document contains, each lexeme
   weighted by its rarity (BM25's idf) among the beliefs the caller can see; the best
-  share over the text queries. A lexeme no visible belief has counts at full rarity:
-  the memory does not know it, and a query made of such words is not covered;
+  share over the text queries. A lexeme no visible belief has counts as rare as the
+  rarest one a belief has: the memory does not know it, so a query made of such words is
+  not covered, yet one generic word a small memory happens to lack ("say") does not
+  outweigh every word it holds;
+
+* whether its subject is one of the query's keys (an entity the working state names)
+  that few visible beliefs carry;
 
 and the links (belief edges) between the candidates, so a candidate can be supported by
 a linked one (the reply to a question that names the query's words).
@@ -45,16 +50,23 @@ _EVIDENCE = sql.SQL(
     "   WHERE {filter} AND b.search_document @@ quote_literal(d.term)::tsquery"
     "   LIMIT (SELECT floor(common)::int + 1 FROM n)) m) AS df"
     "   FROM (SELECT DISTINCT term FROM q) d),"
-    " w AS (SELECT q.ord, q.term, ln(1 + (greatest(n.docs, 1) - c.df + 0.5) / (c.df + 0.5))"
-    "   AS idf FROM q JOIN c USING (term), n),"
-    " tot AS (SELECT ord, sum(idf) AS total FROM w GROUP BY ord HAVING sum(idf) > 0)"
+    " w AS (SELECT q.ord, q.term, ln(1 + (greatest(n.docs, 1) - greatest(c.df, 1) + 0.5)"
+    "   / (greatest(c.df, 1) + 0.5)) AS idf FROM q JOIN c USING (term), n),"
+    " tot AS (SELECT ord, sum(idf) AS total FROM w GROUP BY ord HAVING sum(idf) > 0),"
+    # The query's keys that name few of the visible beliefs (a key on more than the common
+    # bound names nothing in particular).
+    " k AS (SELECT d.key FROM unnest(%(keys)s::text[]) AS d(key) WHERE (SELECT count(*)"
+    "   FROM (SELECT FROM beliefs b WHERE {filter} AND (b.subject = d.key"
+    "   OR b.entities @> ARRAY[d.key]) LIMIT (SELECT floor(common)::int + 1 FROM n)) m)"
+    "   <= (SELECT common FROM n))"
     " SELECT b.id,"
     "  ARRAY(SELECT (1 - (b.embedding <=> v.vec))::float8"
     "    FROM unnest(%(vectors)s::text[]::vector[]) WITH ORDINALITY AS v(vec, ord)"
     "    ORDER BY v.ord) AS cosines,"
     "  coalesce((SELECT max(x.covered / tot.total) FROM tot, LATERAL (SELECT"
     "    coalesce(sum(w.idf), 0) AS covered FROM w WHERE w.ord = tot.ord"
-    "    AND b.search_document @@ quote_literal(w.term)::tsquery) x), 0)::float8 AS coverage"
+    "    AND b.search_document @@ quote_literal(w.term)::tsquery) x), 0)::float8 AS coverage,"
+    "  EXISTS (SELECT FROM k WHERE k.key = b.subject) AS subject_match"
     " FROM beliefs b WHERE {filter} AND b.id = ANY(%(ids)s)"
 )
 _LINKS = sql.SQL(
@@ -75,6 +87,7 @@ def candidate_evidence(
     ids: Sequence[str],
     texts: Sequence[str],
     vectors: npt.NDArray[np.float32],
+    keys: Sequence[str] = (),
     *,
     common_share: float,
     min_common: int,
@@ -88,6 +101,7 @@ def candidate_evidence(
         "ids": list(ids),
         "texts": [t for t in texts if t.strip()],
         "vectors": [_vector_text(v) for v in vectors],
+        "keys": list(dict.fromkeys(keys)),
         "view_cap": VIEW_CAP,
         "common_share": common_share,
         "min_common": min_common,
@@ -101,6 +115,7 @@ def candidate_evidence(
         str(row[0]): CandidateEvidence(
             cosines=tuple(float(c) if c is not None else -1.0 for c in row[1] or ()),
             coverage=float(row[2] or 0.0),
+            subject_match=bool(row[3]),
         )
         for row in rows
     }

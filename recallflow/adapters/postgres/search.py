@@ -311,10 +311,18 @@ class PostgresBeliefSearch:
         ids: Sequence[str],
         texts: Sequence[str],
         vectors: npt.NDArray[np.float32],
+        keys: Sequence[str],
         common_share: float,
     ) -> EvidenceSet:
         return candidate_evidence(
-            self._pool, f, ids, texts, vectors, common_share=common_share, min_common=MIN_COMMON
+            self._pool,
+            f,
+            ids,
+            texts,
+            vectors,
+            keys,
+            common_share=common_share,
+            min_common=MIN_COMMON,
         )
 
 
