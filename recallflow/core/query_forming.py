@@ -202,7 +202,7 @@ class CachedQueryFormer:
 
 
 def content_terms(
-    texts: list[str] | tuple[str, ...], limit: int = 16, min_length: int = 5
+    texts: list[str] | tuple[str, ...], *, limit: int, min_length: int
 ) -> tuple[str, ...]:
     """Lowercase content words (≥ ``min_length`` letters, not stop words) of ``texts``."""
     words = (w for t in texts for w in _WORD.findall(t.lower()))

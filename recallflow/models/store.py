@@ -273,11 +273,6 @@ class Belief(BeliefDraft):
     recorded_at: datetime
     embedding: tuple[float, ...] | None = Field(default=None, exclude=True, repr=False)
 
-    @property
-    def distinct_projects(self) -> int:
-        """How many distinct projects corroborate it (drives promotion, decision 5)."""
-        return len(self.corroborating_projects)
-
 
 class EpisodeDraft(_Frozen):
     """An entry of the ordered event log (decision 2)."""

@@ -116,7 +116,6 @@ def recall_trace(
         budget_dropped=len(budgeted_items.dropped_ids),
         budget_dropped_ids=budgeted_items.dropped_ids,
         blocked=len(trusted_items.blocked_ids),
-        redacted=len(trusted_items.redacted_ids),
         rendered_ids=rendered_block.ids,
         rendered_tokens=budgeted_items.tokens,
         rendered_sha256=rendered_block.sha256,

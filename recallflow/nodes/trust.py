@@ -59,6 +59,5 @@ def trusted_items(above_floor: FloorOutcome, injection_scanner: InjectionScanner
     return TrustOutcome(
         units=tuple(units),
         blocked_ids=blocked,
-        redacted_ids=(),
         scanner_version=injection_scanner.version,
     )
