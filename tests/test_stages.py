@@ -247,12 +247,3 @@ def test_a_cached_former_asks_its_inner_former_once_per_state() -> None:
     cached.form(c)  # evicts a (least recently used)
     cached.form(a)
     assert calls == [a, b, c, a]
-
-
-def test_any_policy_change_gives_a_new_retrieval_policy_version() -> None:
-    base = DEFAULT_POLICY.version
-    assert DEFAULT_POLICY.model_copy().version == base
-    assert DEFAULT_POLICY.model_copy(update={"rrf_k": 61}).version != base
-    weights = DEFAULT_POLICY.task.model_copy(update={"match": 0.5})
-    assert DEFAULT_POLICY.model_copy(update={"task": weights}).version != base
-    assert DEFAULT_POLICY.model_copy(update={"floor": Floor(relevance=0.1)}).version != base
