@@ -47,7 +47,7 @@ class Embedder(Protocol):
 
 @runtime_checkable
 class TokenCounter(Protocol):
-    """Counts tokens the way the consuming model's tokenizer does (budgets, decision 17)."""
+    """Counts tokens the way the consuming model's tokenizer does (for the token budget)."""
 
     @property
     def encoding(self) -> str:
@@ -84,7 +84,7 @@ class BeliefStore(Protocol):
 
 
 class EpisodeStore(Protocol):
-    """The ordered event log (decision 2)."""
+    """The ordered event log."""
 
     def write_episodes(self, episodes: Sequence[Episode]) -> None:
         """Write all of ``episodes`` or none of them."""
@@ -142,7 +142,7 @@ class BeliefSearch(Protocol):
 
 @runtime_checkable
 class QueryFormer(Protocol):
-    """Forms the recall queries of a working state (decision 3). Must be deterministic."""
+    """Forms the recall queries of a working state. Must be deterministic."""
 
     def form(self, state: WorkingState) -> tuple[RecallQuery, ...]:
         """At most ~8 deduplicated queries."""
@@ -151,7 +151,7 @@ class QueryFormer(Protocol):
 
 @runtime_checkable
 class InjectionScanner(Protocol):
-    """Decides whether recalled text looks like instructions (decision 11)."""
+    """Decides whether recalled text looks like instructions."""
 
     @property
     def version(self) -> str:
@@ -165,7 +165,7 @@ class InjectionScanner(Protocol):
 
 @runtime_checkable
 class ExternalProvider(Protocol):
-    """An external recall source fused as one more arm (decision 6). Off by default."""
+    """An external recall source fused as one more arm. Off by default."""
 
     @property
     def name(self) -> str: ...

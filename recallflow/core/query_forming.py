@@ -1,4 +1,4 @@
-"""Deterministic query forming (ADR-0019 decision 3).
+"""Deterministic query forming.
 
 Queries derive from the working state — the goal, an explicit query, active entities,
 files, tools and the latest turn summary — never from the raw last message alone. The

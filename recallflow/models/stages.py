@@ -19,7 +19,7 @@ from recallflow.models.store import Belief, Key, LifecycleState, Sensitivity
 
 
 class HardFilter(FrozenModel):
-    """The isolation boundary of one recall (decision 4), applied as SQL in every arm.
+    """The isolation boundary of one recall, applied as SQL in every arm.
 
     Project scope is deliberately absent: it is a relevance signal, not a filter.
     """
@@ -39,7 +39,7 @@ class ScoredCandidate(FrozenModel):
     fused: FusedCandidate
     breakdown: ScoreBreakdown
     band: ConfidenceBand
-    transferred: bool = Field(description="Recalled outside its origin project (decision 5).")
+    transferred: bool = Field(description="Recalled outside its origin project.")
 
     @property
     def score(self) -> float:
@@ -51,7 +51,7 @@ class ScoredCandidate(FrozenModel):
 
 
 class ConflictGroup(FrozenModel):
-    """An unresolved conflict set surfaced as such (decision 8), members in score order."""
+    """An unresolved conflict set surfaced as such, members in score order."""
 
     conflict_set_id: str
     members: tuple[ScoredCandidate, ...]
@@ -70,7 +70,7 @@ Resolved = ScoredCandidate | ConflictGroup
 
 
 class FloorOutcome(FrozenModel):
-    """What cleared the relevance floor (decision 10), and the ids it dropped."""
+    """What cleared the relevance floor, and the ids it dropped."""
 
     kept: tuple[Resolved, ...]
     dropped_ids: tuple[str, ...]
@@ -89,7 +89,7 @@ class RenderUnit(FrozenModel):
 
 
 class TrustOutcome(FrozenModel):
-    """Units after the trust boundary: scanned, marked MEMORY (decision 11)."""
+    """Units after the trust boundary: scanned, marked MEMORY."""
 
     units: tuple[RenderUnit, ...]
     blocked_ids: tuple[str, ...]
@@ -97,7 +97,7 @@ class TrustOutcome(FrozenModel):
 
 
 class BudgetOutcome(FrozenModel):
-    """Units within the item cap, the token cap and the window ceiling (decision 17)."""
+    """Units within the item cap, the token cap and the window ceiling."""
 
     units: tuple[RenderUnit, ...]
     dropped_ids: tuple[str, ...]
@@ -107,7 +107,7 @@ class BudgetOutcome(FrozenModel):
 
 
 class RenderedBlock(FrozenModel):
-    """The exact bytes handed to the agent and their sha256 (decisions 9, 15)."""
+    """The exact bytes handed to the agent and their sha256."""
 
     text: str
     sha256: str

@@ -1,4 +1,4 @@
-"""Stage: resolution (ADR-0019 decisions 5, 8).
+"""Stage: resolution of conflicts and of transferred beliefs against local ones.
 
 - Superseded, expired and retired beliefs never get here (the hard filter's states); a
   belief in another state that is not admissible is dropped again, defensively.
