@@ -22,7 +22,15 @@ from collections.abc import Iterator, Mapping
 from enum import StrEnum
 from typing import Annotated, Any, Self, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainSerializer, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    WrapSerializer,
+    field_validator,
+)
 
 from recallflow.models.request import Moment, Surface
 from recallflow.models.result import Arm as Arm  # re-exported: the policy names its arms
@@ -60,8 +68,12 @@ def _frozen(value: Mapping[K, V]) -> FrozenMapping[K, V]:
     return FrozenMapping(value)
 
 
+def _as_dict(value: Mapping[K, V], handler: SerializerFunctionWrapHandler) -> Any:
+    return handler(dict(value))
+
+
 #: A mapping field of the policy: validated key by key, stored read-only, dumped as a dict.
-FrozenMap = Annotated[Mapping[K, V], AfterValidator(_frozen), PlainSerializer(dict)]
+FrozenMap = Annotated[Mapping[K, V], AfterValidator(_frozen), WrapSerializer(_as_dict)]
 
 #: The sensitivity ceiling of each surface: part of the isolation boundary (the hard
 #: filter), not a tuning knob, so it is not in the policy's content; read-only.

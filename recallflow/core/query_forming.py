@@ -23,6 +23,10 @@ from recallflow.models.result import RecallQuery
 from recallflow.models.store import normalise_subject
 from recallflow.ports import QueryFormer
 
+# These two caps are part of this former, like its stop words and patterns, not of the
+# retrieval policy: the former is a port another implementation may replace, and the
+# queries it formed are recorded in every trace. What the arms do with the queries (how
+# many terms the trigram arm takes, and so on) is the policy's.
 #: At most this many queries per recall.
 MAX_QUERIES = 8
 #: At most this many keys in the structured query.
