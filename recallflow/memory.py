@@ -22,6 +22,7 @@ from psycopg_pool import ConnectionPool
 from recallflow.adapters.postgres.beliefs import PostgresBeliefStore
 from recallflow.adapters.postgres.bootstrap import ensure_database, prepare
 from recallflow.adapters.postgres.embedded import DATABASE, EmbeddedServer, default_home
+from recallflow.adapters.postgres.episode_search import PostgresEpisodeSearch
 from recallflow.adapters.postgres.episodes import PostgresEpisodeStore
 from recallflow.adapters.postgres.pool import open_pool
 from recallflow.adapters.postgres.search import PostgresBeliefSearch
@@ -29,16 +30,18 @@ from recallflow.adapters.postgres.settings import ensure_embedding_space
 from recallflow.adapters.postgres.traces import PostgresTraceStore
 from recallflow.adapters.scanning import LayeredInjectionScanner
 from recallflow.core.query_forming import DeterministicQueryFormer
+from recallflow.dataflows.episodes import EpisodeFlow, resolved_episode_request
 from recallflow.dataflows.experiment import Experiment
 from recallflow.dataflows.runner import RecallFlow, resolved_request
 from recallflow.errors import ConfigurationError
 from recallflow.ingestion import Beliefs, Edges, Episodes, new_id
-from recallflow.models.request import Moment, RecallRequest
-from recallflow.models.result import RecallResult, RecallTrace
+from recallflow.models.request import EpisodeSearchRequest, Moment, RecallRequest
+from recallflow.models.result import EpisodeSearchResult, RecallResult, RecallTrace
 from recallflow.models.store import StoreSummary
-from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
+from recallflow.policy import DEFAULT_EPISODE_POLICY, DEFAULT_POLICY, EpisodePolicy, RetrievalPolicy
 from recallflow.ports import (
     Embedder,
+    EpisodeSearchPorts,
     ExternalProvider,
     InjectionScanner,
     QueryFormer,
@@ -88,7 +91,7 @@ class Memory:
         self._closed = False
         store = PostgresBeliefStore(pool)
         self.beliefs = Beliefs(store, embedder)
-        self.episodes = Episodes(PostgresEpisodeStore(pool))
+        self.episodes = Episodes(PostgresEpisodeStore(pool), embedder)
         self.edges = Edges(store)
         self._belief_store = store
         self._traces = PostgresTraceStore(pool)
@@ -102,6 +105,13 @@ class Memory:
         )
         self._flows: dict[tuple[Moment, str, str], RecallFlow] = {}
         self._flows_lock = threading.Lock()
+        self._episode_ports = EpisodeSearchPorts(
+            episode_search=PostgresEpisodeSearch(recall_pool),
+            embedder=embedder,
+            token_counter=token_counter,
+            injection_scanner=self._ports.injection_scanner,
+        )
+        self._episode_flows: dict[str, EpisodeFlow] = {}
 
     @property
     def uri(self) -> str:
@@ -137,6 +147,31 @@ class Memory:
     def summary(self) -> list[StoreSummary]:
         """What the store holds, per tenant and principal."""
         return self._belief_store.summary()
+
+    def search_episodes(
+        self,
+        request: EpisodeSearchRequest | Mapping[str, Any],
+        *,
+        policy: EpisodePolicy = DEFAULT_EPISODE_POLICY,
+    ) -> EpisodeSearchResult:
+        """Archival search of the event log: what happened, for the agent to ask when it
+        decides to (no recall moment calls this; see "Moments" in docs/architecture.md).
+
+        Full-text and vector search under one hard filter (tenant, principal, the
+        surface's sensitivity ceiling, occurred by ``as_of``, recorded by
+        ``known_as_of``), fused, floored, budgeted and rendered as a byte-stable
+        ``<episodes>`` block with a trace. The principal's episodes stored before the
+        store kept embeddings are embedded first (once). The trace is returned, not
+        stored.
+        """
+        self._check_open()
+        req = resolved_episode_request(request)
+        self.episodes.embed_missing(req.tenant_id, req.principal_id)
+        with self._flows_lock:
+            flow = self._episode_flows.get(policy.version)
+            if flow is None:
+                flow = self._episode_flows[policy.version] = EpisodeFlow(policy=policy)
+        return flow.run(req, self._episode_ports, new_id("te"))
 
     def flow(
         self,
