@@ -19,6 +19,7 @@ import textwrap
 import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import psycopg
@@ -502,3 +503,43 @@ def test_no_recall_moment_calls_the_episode_port(
     assert calls == []
     search(memory, tenant, QUERY)  # the spy does see archival search
     assert set(calls) == {"full_text", "vector", "load"}
+
+
+# --- the migration on a store that already holds episodes ---------------------------------
+
+
+def test_migration_0009_upgrades_a_store_in_place(
+    memory: Memory, tmp_path: Path, tenant: str
+) -> None:
+    """A store migrated before 0009, with its dimension recorded and episodes stored: the
+    migration types the embedding and indexes it, and the old episodes become known at
+    the migration's time, not before."""
+    from recallflow.adapters.postgres.migrate import load_migrations, migrate, migrations_dir
+
+    database = f"rf_upgrade_{uuid.uuid4().hex[:8]}"
+    ensure_database(make_conninfo(memory.uri, dbname="postgres"), database)
+    before = [m for m in load_migrations() if m.version < 9]
+    for m in before:
+        (tmp_path / m.name).write_text(m.sql)
+    with psycopg.connect(make_conninfo(memory.uri, dbname=database), autocommit=True) as conn:
+        migrate(conn, tmp_path)
+        conn.execute("INSERT INTO store_settings VALUES ('embedding_dimension', '256')")
+        conn.execute(
+            "INSERT INTO episodes (tenant_id, principal_id, id, occurred_at, kind, content)"
+            " VALUES (%s, 'p1', 'e-old', %s, 'message', %s)",
+            (tenant, AS_OF - 100 * DAY, TEXT),
+        )
+        started = conn.execute("SELECT now()").fetchone()
+        assert [m.name for m in load_migrations(migrations_dir())][-1] in migrate(conn)
+        kind = conn.execute(
+            "SELECT format_type(atttypid, atttypmod) FROM pg_attribute"
+            " WHERE attrelid = 'episodes'::regclass AND attname = 'embedding'"
+        ).fetchone()
+        index = conn.execute("SELECT to_regclass('episodes_embedding_hnsw_idx')").fetchone()
+        row = conn.execute(
+            "SELECT recorded_at, embedding IS NULL, search_document @@ 'webhook'::tsquery"
+            " FROM episodes WHERE id = 'e-old'"
+        ).fetchone()
+    assert kind == ("vector(256)",) and index == ("episodes_embedding_hnsw_idx",)
+    assert row is not None and started is not None
+    assert row[0] >= started[0] and row[1] is True and row[2] is True
