@@ -14,7 +14,7 @@ import threading
 from collections.abc import Mapping
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 import psycopg
 from psycopg_pool import ConnectionPool
@@ -30,7 +30,6 @@ from recallflow.adapters.postgres.settings import ensure_embedding_space
 from recallflow.adapters.postgres.traces import PostgresTraceStore
 from recallflow.adapters.scanning import LayeredInjectionScanner
 from recallflow.core.query_forming import DeterministicQueryFormer
-from recallflow.dataflows.episodes import EpisodeFlow, resolved_episode_request
 from recallflow.dataflows.experiment import Experiment
 from recallflow.dataflows.runner import RecallFlow, resolved_request
 from recallflow.errors import ConfigurationError
@@ -48,6 +47,9 @@ from recallflow.ports import (
     RecallPorts,
     TokenCounter,
 )
+
+if TYPE_CHECKING:
+    from recallflow.dataflows.episodes import EpisodeFlow
 
 
 def _default_embedder() -> Embedder:
@@ -164,6 +166,8 @@ class Memory:
         store kept embeddings are embedded first (once). The trace is returned, not
         stored.
         """
+        from recallflow.dataflows.episodes import EpisodeFlow, resolved_episode_request
+
         self._check_open()
         req = resolved_episode_request(request)
         self.episodes.embed_missing(req.tenant_id, req.principal_id)
