@@ -92,6 +92,19 @@ _EXPORTS: dict[str, str] = {
     "EpisodeFloor": "recallflow.policy",
     "DEFAULT_EPISODE_POLICY": "recallflow.policy",
     "EpisodeSearch": "recallflow.ports",
+    # correcting and forgetting (the write path back into memory)
+    "ConflictError": "recallflow.errors",
+    "SupersessionCycleError": "recallflow.errors",
+    "Corrections": "recallflow.corrections",
+    "MissHints": "recallflow.corrections",
+    "RejectionKind": "recallflow.models.corrections",
+    "Rejection": "recallflow.models.corrections",
+    "Citation": "recallflow.models.corrections",
+    "MissHint": "recallflow.models.corrections",
+    "Erasure": "recallflow.models.corrections",
+    "Rederivation": "recallflow.models.corrections",
+    "ReplayOutcome": "recallflow.models.corrections",
+    "Feedback": "recallflow.policy",
 }
 
 __all__ = [
@@ -107,9 +120,12 @@ __all__ = [
     "BeliefSearch",
     "BeliefType",
     "Budget",
+    "Citation",
     "ConfidenceBand",
     "ConfigurationError",
+    "ConflictError",
     "ConstraintViolation",
+    "Corrections",
     "EdgeRelation",
     "Embedder",
     "EmbedderMismatchError",
@@ -125,9 +141,11 @@ __all__ = [
     "EpisodeSearchRequest",
     "EpisodeSearchResult",
     "EpisodeTrace",
+    "Erasure",
     "Experiment",
     "ExperimentRecord",
     "ExternalProvider",
+    "Feedback",
     "Floor",
     "FusedCandidate",
     "FusedEpisode",
@@ -135,6 +153,8 @@ __all__ = [
     "InvalidInputError",
     "LifecycleState",
     "Memory",
+    "MissHint",
+    "MissHints",
     "MissingExtensionError",
     "Moment",
     "NodeRun",
@@ -149,6 +169,10 @@ __all__ = [
     "RecalledEpisode",
     "RecalledItem",
     "RecallflowError",
+    "Rederivation",
+    "Rejection",
+    "RejectionKind",
+    "ReplayOutcome",
     "RetrievalPolicy",
     "Scope",
     "ScoreBreakdown",
@@ -156,6 +180,7 @@ __all__ = [
     "Sensitivity",
     "SourceAuthority",
     "StoreSummary",
+    "SupersessionCycleError",
     "Surface",
     "TokenCounter",
     "TrustLevel",
@@ -180,17 +205,29 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
+    from recallflow.corrections import Corrections, MissHints
     from recallflow.dataflows.experiment import Experiment
     from recallflow.errors import (
         ConfigurationError,
+        ConflictError,
         ConstraintViolation,
         EmbedderMismatchError,
         InvalidInputError,
         MissingExtensionError,
         NotFoundError,
         RecallflowError,
+        SupersessionCycleError,
     )
     from recallflow.memory import Memory, open_memory
+    from recallflow.models.corrections import (
+        Citation,
+        Erasure,
+        MissHint,
+        Rederivation,
+        Rejection,
+        RejectionKind,
+        ReplayOutcome,
+    )
     from recallflow.models.request import (
         EpisodeSearchRequest,
         Moment,
@@ -244,6 +281,7 @@ if TYPE_CHECKING:
         Budget,
         EpisodeFloor,
         EpisodePolicy,
+        Feedback,
         Floor,
         Penalties,
         RetrievalPolicy,
