@@ -92,6 +92,8 @@ _EXPORTS: dict[str, str] = {
     "EpisodeFloor": "recallflow.policy",
     "DEFAULT_EPISODE_POLICY": "recallflow.policy",
     "EpisodeSearch": "recallflow.ports",
+    "StoreUnavailableError": "recallflow.errors",
+    "StorageFullError": "recallflow.errors",
     # correcting and forgetting (the write path back into memory)
     "ConflictError": "recallflow.errors",
     "SupersessionCycleError": "recallflow.errors",
@@ -179,7 +181,9 @@ __all__ = [
     "ScoredEntry",
     "Sensitivity",
     "SourceAuthority",
+    "StorageFullError",
     "StoreSummary",
+    "StoreUnavailableError",
     "SupersessionCycleError",
     "Surface",
     "TokenCounter",
@@ -216,6 +220,8 @@ if TYPE_CHECKING:
         MissingExtensionError,
         NotFoundError,
         RecallflowError,
+        StorageFullError,
+        StoreUnavailableError,
         SupersessionCycleError,
     )
     from recallflow.memory import Memory, open_memory

@@ -70,11 +70,18 @@ class EpisodeFlow:
     """The archival search driver under one policy, ready to run; thread-safe."""
 
     def __init__(
-        self, *, policy: EpisodePolicy = DEFAULT_EPISODE_POLICY, concurrent_arms: bool = True
+        self,
+        *,
+        policy: EpisodePolicy = DEFAULT_EPISODE_POLICY,
+        concurrent_arms: bool = True,
+        arm_pool: ArmThreadPool | None = None,
     ) -> None:
+        """:param arm_pool: the arms' thread pool to share (``Memory`` lends its own); one
+        of two threads is made when none is lent."""
         self.policy = policy
         self.lineage = LineageRecorder()
-        self.arm_pool = ArmThreadPool(max_workers=2) if concurrent_arms else None
+        self._owns_arm_pool = concurrent_arms and arm_pool is None
+        self.arm_pool = (arm_pool or ArmThreadPool(max_workers=2)) if concurrent_arms else None
         adapters: tuple[Any, ...] = (self.lineage,)
         if self.arm_pool is not None:
             adapters = (*adapters, self.arm_pool)
@@ -84,6 +91,11 @@ class EpisodeFlow:
             module, version = node_identity(node_)
             parts.append(f"{name}:{module}:{version}")
         self.dag_version = "episodes-" + hashlib.sha256("\n".join(parts).encode()).hexdigest()[:12]
+
+    def close(self) -> None:
+        """Shut down the arms' thread pool if this flow made it (a lent pool is left alone)."""
+        if self._owns_arm_pool and self.arm_pool is not None:
+            self.arm_pool.shutdown()
 
     def run(
         self,
