@@ -181,6 +181,13 @@ def test_graph_and_migrate_print_json(
     assert code == 0 and out == "applied: nothing (already up to date)\n"
 
 
+def test_budget_report_prints_json(cli_store: Memory, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["budget", "report", "--tenant", demo.TENANT, "--json"], capsys)
+    report = json.loads(out)
+    assert code == 0 and isinstance(report["kinds"], list)
+    assert report["sessions_without_turns"] >= 0
+
+
 # --- errors: one line, the documented exit code, never a traceback ------------------------
 
 
@@ -218,6 +225,7 @@ BAD_INPUT = {
     "negative cap": ["episodes", "q", "--tenant", "t", "--principal", "p", "--max-items", "-1"],
     "missing principal": ["trace", "tr-1", "--tenant", "t"],
     "bad trace id": ["trace", "tr 1", "--tenant", "t", "--principal", "p"],
+    "bad budget tenant": ["budget", "report", "--tenant", "a b"],
     "bad dsn": ["migrate", "--dsn", "not a dsn"],
     "bad store dsn": ["status", "--dsn", "host=localhost dbname"],
     "unknown command": ["forget-everything"],

@@ -156,6 +156,9 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         from recallflow.cli.correction_demo import correction_round_trip
 
         correction_round_trip(memory)
+        from recallflow.cli.session_demo import show_session
+
+        show_session(memory, demo.TENANT, demo.PRINCIPAL, demo.MOBILE)
     return 0
 
 
@@ -271,7 +274,7 @@ def _cmd_graph(args: argparse.Namespace) -> int:
 
         driver = build_episodes()
     else:
-        from recallflow.dataflows import build
+        from recallflow.dataflows.snapshot import build
 
         driver = build(args.dag)
     out = write_stage_graph(driver, Path(args.out))
@@ -362,10 +365,12 @@ def build_parser() -> argparse.ArgumentParser:
     add_json_arg(p)
     p.set_defaults(func=_cmd_status)
     from recallflow.cli.bench import add_bench_parser
+    from recallflow.cli.budget import add_budget_parser
     from recallflow.cli.eval import add_eval_parser
 
     add_eval_parser(sub)
     add_bench_parser(sub)
+    add_budget_parser(sub)
     return parser
 
 
