@@ -367,10 +367,12 @@ def build_parser() -> argparse.ArgumentParser:
     from recallflow.cli.bench import add_bench_parser
     from recallflow.cli.budget import add_budget_parser
     from recallflow.cli.eval import add_eval_parser
+    from recallflow.cli.mcp import add_mcp_parser
 
     add_eval_parser(sub)
     add_bench_parser(sub)
     add_budget_parser(sub)
+    add_mcp_parser(sub)
     return parser
 
 
