@@ -24,8 +24,6 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from recallflow.evaluation.locomo import DEFAULT_PATH
-
 DEFAULT_SCENARIOS = Path("benchmarks") / "scenarios"
 DEFAULT_OFFTOPIC = Path("benchmarks") / "offtopic.json"
 
@@ -57,8 +55,9 @@ def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument(
         "--locomo",
         type=Path,
-        default=DEFAULT_PATH,
-        help=f"LoCoMo locomo10.json (default {DEFAULT_PATH}, from the cwd or the repo root)",
+        default=None,
+        help="LoCoMo locomo10.json (default: where docs/evaluation.md says the harness"
+        " looks, from the cwd or the repo root)",
     )
     p.add_argument(
         "--scenarios",
@@ -98,7 +97,7 @@ def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
 def cmd_eval(args: argparse.Namespace) -> int:
     """Run the harness; the exit status is one of the ``EXIT_*`` constants."""
     from recallflow.adapters.embedders import default_embedder, embedder_from_name
-    from recallflow.evaluation.locomo import LocomoDataset
+    from recallflow.evaluation.locomo import DEFAULT_PATH, LocomoDataset
     from recallflow.evaluation.offtopic import load_suite
     from recallflow.evaluation.report import render_summary
     from recallflow.evaluation.runner import (
@@ -117,7 +116,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         skip_sessions=args.skip_sessions,
         progress=not args.no_progress,
     )
-    locomo = resolve(args.locomo)
+    locomo = resolve(args.locomo or DEFAULT_PATH)
     datasets = []
     skipped = []
     if locomo.is_file():

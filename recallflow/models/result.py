@@ -15,6 +15,7 @@ from pydantic import Field
 from recallflow.models.base import FrozenModel
 from recallflow.models.request import Moment, Surface
 from recallflow.models.session import SessionKind, SnapshotBelief
+from recallflow.models.store import EpisodeKind
 
 
 class TrustLevel(StrEnum):
@@ -30,6 +31,19 @@ class ConfidenceBand(StrEnum):
     HIGH = "high"
     MEDIUM = "medium"
     LOW = "low"
+
+
+class Arm(StrEnum):
+    """The arms of recall. A value is the name of the DAG node that runs the arm, so the
+    config that selects arms, the fusion weights and the trace all name an arm one way."""
+
+    STRUCTURED = "structured_hits"
+    LEXICAL = "lexical_hits"
+    TRIGRAM = "trigram_hits"
+    SEMANTIC = "semantic_hits"
+    EXTERNAL = "external_hits"
+    GRAPH_EXPANDED = "graph_expanded_hits"
+    DURABLE = "durable_hits"  # the session snapshot's query-free core, not a fused arm
 
 
 class RecallQuery(FrozenModel):
@@ -52,7 +66,7 @@ class ArmHit(FrozenModel):
 class ArmResult(FrozenModel):
     """What one arm returned, in its own order, with its latency and any failure."""
 
-    arm: str
+    arm: Arm
     hits: tuple[ArmHit, ...] = ()
     latency_ms: float = 0.0
     error: str | None = None
@@ -67,7 +81,7 @@ class FusedCandidate(FrozenModel):
 
     belief_id: str
     rrf_score: float
-    arm_ranks: dict[str, int]
+    arm_ranks: dict[Arm, int]
 
 
 class RelevanceEvidence(FrozenModel):
@@ -154,7 +168,7 @@ class ScoredEntry(FrozenModel):
     score: float
     band: ConfidenceBand
     transferred: bool
-    arm_ranks: dict[str, int]
+    arm_ranks: dict[Arm, int]
     breakdown: ScoreBreakdown
     relevance: RelevanceEvidence | None = None
 
@@ -250,7 +264,7 @@ class RecallTrace(FrozenModel):
     dag_version: str
     queries: tuple[RecallQuery, ...]
     arms: tuple[ArmResult, ...]
-    degraded_arms: tuple[str, ...]
+    degraded_arms: tuple[Arm, ...]
     fused: tuple[FusedCandidate, ...]
     scored: tuple[ScoredEntry, ...]
     ranked_ids: tuple[str, ...] = Field(
@@ -263,7 +277,6 @@ class RecallTrace(FrozenModel):
     budget_dropped: int
     budget_dropped_ids: tuple[str, ...]
     blocked: int
-    redacted: int
     rendered_ids: tuple[str, ...]
     rendered_tokens: int
     rendered_sha256: str
@@ -310,3 +323,113 @@ class RecallResult(FrozenModel):
     @property
     def rendered_ids(self) -> tuple[str, ...]:
         return tuple(item.belief_id for item in self.items)
+
+
+# --- archival episode search (see "Moments" in docs/architecture.md) ---------------------
+
+
+class EpisodeArm(StrEnum):
+    """The arms of archival episode search; a value is the name of the DAG node that runs
+    it, as for the recall arms."""
+
+    FULL_TEXT = "episode_text_hits"
+    VECTOR = "episode_vector_hits"
+
+
+class EpisodeHit(FrozenModel):
+    """One episode an arm found, at its rank in that arm (1-based)."""
+
+    episode_id: str
+    rank: int = Field(ge=1)
+    raw_score: float = Field(
+        description="full text: share of the query's words it contains; vector: cosine."
+    )
+
+
+class EpisodeArmResult(FrozenModel):
+    """What one episode arm returned, in its own order, with its latency and any failure."""
+
+    arm: EpisodeArm
+    hits: tuple[EpisodeHit, ...] = ()
+    latency_ms: float = 0.0
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+class FusedEpisode(FrozenModel):
+    """An episode after reciprocal rank fusion, with each arm's rank and raw score (what
+    the floor reads)."""
+
+    episode_id: str
+    rrf_score: float
+    arm_ranks: dict[EpisodeArm, int]
+    similarity: float | None = Field(description="Cosine similarity, if the vector arm found it.")
+    coverage: float | None = Field(
+        description="Share of the query's words it contains, if the full-text arm found it."
+    )
+
+
+class RecalledEpisode(FrozenModel):
+    """One rendered episode, as the agent sees it."""
+
+    episode_id: str
+    occurred_at: datetime
+    kind: EpisodeKind
+    project: str | None = None
+    text: str = Field(description="The excerpt as rendered ([BLOCKED] if it failed the scan).")
+    excerpted: bool = Field(default=False, description="The text is a part of the content.")
+    trust: TrustLevel = TrustLevel.MEMORY
+    blocked: bool = False
+    score: float = Field(description="The fused RRF score it was ranked by.")
+
+
+class EpisodeTrace(FrozenModel):
+    """The record of one archival search, built in the render pass from the rendered
+    objects (see "The trace" in docs/architecture.md); ``rendered_sha256`` binds it to the
+    exact bytes handed over."""
+
+    id: str
+    tenant_id: str
+    principal_id: str
+    surface: Surface
+    as_of: datetime
+    known_as_of: datetime
+    query: str
+    request_digest: str
+    episode_policy_version: str
+    dag_version: str
+    arms: tuple[EpisodeArmResult, ...]
+    degraded_arms: tuple[EpisodeArm, ...]
+    fused: tuple[FusedEpisode, ...]
+    floor_dropped_ids: tuple[str, ...]
+    budget_dropped_ids: tuple[str, ...]
+    blocked: int
+    rendered_ids: tuple[str, ...]
+    rendered_tokens: int
+    rendered_sha256: str
+    lineage: tuple[NodeRun, ...] = ()
+
+    @property
+    def degraded(self) -> bool:
+        return bool(self.degraded_arms)
+
+
+class EpisodeSearchResult(FrozenModel):
+    """What the agent gets from an archival search: the block, its hash, the episodes
+    rendered, and the trace."""
+
+    block: str
+    rendered_sha256: str
+    items: tuple[RecalledEpisode, ...]
+    trace: EpisodeTrace
+
+    @property
+    def trace_id(self) -> str:
+        return self.trace.id
+
+    @property
+    def rendered_ids(self) -> tuple[str, ...]:
+        return tuple(item.episode_id for item in self.items)

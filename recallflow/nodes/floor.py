@@ -1,4 +1,5 @@
-"""Stage: the relevance floor (see "Relevance floor" in docs/architecture.md).
+"""Stage: the relevance floor, a floor and not a quota (see "Relevance floor" in
+docs/architecture.md).
 
 A candidate is kept only when all of these hold, however much budget remains (filling
 the context is not the objective):

@@ -64,7 +64,7 @@ def candidate_evidence(
         query_texts,
         query_vectors,
         query_keys,
-        policy.limits.common_share,
+        policy.limits,
     )
 
 

@@ -35,6 +35,7 @@ from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.postgres.filters import hard_filter_sql
 from recallflow.models.stages import CandidateEvidence, EvidenceSet, HardFilter
+from recallflow.policy import ArmLimits
 
 #: Rarity counts the caller's view up to this many beliefs.
 VIEW_CAP = 10_000
@@ -87,10 +88,8 @@ def candidate_evidence(
     ids: Sequence[str],
     texts: Sequence[str],
     vectors: npt.NDArray[np.float32],
-    keys: Sequence[str] = (),
-    *,
-    common_share: float,
-    min_common: int,
+    keys: Sequence[str],
+    limits: ArmLimits,
 ) -> EvidenceSet:
     """Evidence and links of ``ids`` against the query ``texts`` and ``vectors``."""
     if not ids:
@@ -103,8 +102,8 @@ def candidate_evidence(
         "vectors": [_vector_text(v) for v in vectors],
         "keys": list(dict.fromkeys(keys)),
         "view_cap": VIEW_CAP,
-        "common_share": common_share,
-        "min_common": min_common,
+        "common_share": limits.common_share,
+        "min_common": limits.min_common,
     }
     with pool.connection() as conn, conn.pipeline():
         evidence = conn.execute(_EVIDENCE.format(filter=predicate), params)
