@@ -167,12 +167,13 @@ class Floor(_Frozen):
         description="Minimum rarity-weighted share of the query's terms the belief holds.",
     )
     relative: float = Field(
-        default=0.75,
+        default=0.86,
         ge=0,
         le=1,
-        description="Minimum relevance as a share of the best relevance that clears.",
+        description="Minimum total score as a share of the best score of a candidate that"
+        " clears (the block holds what is about as good as its best item).",
     )
-    score: float = Field(default=0.40, description="Minimum total score of a candidate.")
+    score: float = Field(default=0.35, description="Minimum total score of a candidate.")
 
 
 class Relevance(_Frozen):

@@ -27,7 +27,13 @@ from collections.abc import Mapping, Sequence
 
 from recallflow.core.calibration import CalibrationRef
 from recallflow.models.result import RelevanceEvidence
-from recallflow.models.stages import CandidateEvidence, EvidenceSet
+from recallflow.models.stages import (
+    CandidateEvidence,
+    ConflictGroup,
+    EvidenceSet,
+    Resolved,
+    ScoredCandidate,
+)
 from recallflow.policy import RetrievalPolicy
 
 
@@ -100,6 +106,24 @@ def candidate_relevance(
     return out
 
 
-def best_clearing(relevance: Mapping[str, RelevanceEvidence]) -> float:
-    """The best relevance among candidates whose own evidence clears the floor (0 if none)."""
-    return max((r.relevance for r in relevance.values() if r.clears), default=0.0)
+def clears_own(
+    candidate: ScoredCandidate, relevance: Mapping[str, RelevanceEvidence], policy: RetrievalPolicy
+) -> bool:
+    """Whether the candidate's own evidence clears the floor and its score is not weak."""
+    evidence = relevance.get(candidate.belief_id)
+    return evidence is not None and evidence.clears and candidate.score >= policy.floor.score
+
+
+def best_clearing_score(
+    resolved: Sequence[Resolved],
+    relevance: Mapping[str, RelevanceEvidence],
+    policy: RetrievalPolicy,
+) -> float:
+    """The best score of a candidate that :func:`clears_own` (0 when none does): the bar
+    the floor's relative threshold is a share of."""
+    members = (
+        m
+        for unit in resolved
+        for m in (unit.members if isinstance(unit, ConflictGroup) else (unit,))
+    )
+    return max((m.score for m in members if clears_own(m, relevance, policy)), default=0.0)

@@ -103,7 +103,8 @@ class RelevanceEvidence(FrozenModel):
     support: float = Field(description="Best linked candidate's own relevance × link weight.")
     relevance: float = Field(description="own + neighbour share × support, at most 1.")
     subject_match: bool = Field(
-        default=False, description="Its subject is a query key few beliefs carry."
+        default=False,
+        description="Its subject is an entity the working state names, carried by few beliefs.",
     )
     clears: bool = Field(description="Its own evidence clears the floor's absolute thresholds.")
 
@@ -116,7 +117,7 @@ class FloorInputs(FrozenModel):
     lexical_coverage: float
     relative: float
     score: float
-    best_relevance: float = Field(description="Best relevance among candidates that clear.")
+    best_score: float = Field(description="Best score among candidates whose evidence clears.")
 
 
 class ScoreBreakdown(FrozenModel):

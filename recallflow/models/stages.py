@@ -38,7 +38,7 @@ class HardFilter(FrozenModel):
 class CandidateEvidence(FrozenModel):
     """What the store says about one candidate against the query: its cosine with each
     query vector, in order, its rarity-weighted coverage of the query's terms, and whether
-    its subject is a query key few beliefs carry."""
+    its subject is an entity the working state names that few beliefs carry."""
 
     cosines: tuple[float, ...]
     coverage: float

@@ -8,8 +8,11 @@ the context is not the objective):
   ``floor.semantic_standing`` unrelated-pair spreads above the query's most similar
   unrelated sentence, or it holds at least ``floor.lexical_coverage`` of the query's
   rarity-weighted terms (neither a rank nor one shared word can carry it);
-* its relevance is at least ``floor.relative`` of the best relevance that clears, so a
-  block holds what is about as relevant as its best item, not everything above a line;
+* its total score is at least ``floor.relative`` of the best score among candidates
+  that clear, so a block holds what is about as good as its best item, not everything
+  above a line (the score, not the relevance alone, so that a transferred belief does
+  not set the bar for the local ones it is discounted against) — unless its subject is
+  an entity the working state names, which it was asked about by name;
 * its total score reaches ``floor.score`` (a weak belief — low confidence, transferred,
   provisional, flagged — stays out even when it matches).
 
@@ -23,7 +26,7 @@ from collections.abc import Mapping
 
 from hamilton.function_modifiers import tag
 
-from recallflow.core.relevance import best_clearing
+from recallflow.core.relevance import best_clearing_score, clears_own
 from recallflow.models.result import RelevanceEvidence
 from recallflow.models.stages import ConflictGroup, FloorOutcome, Resolved, ScoredCandidate
 from recallflow.policy import RetrievalPolicy
@@ -35,11 +38,10 @@ def _clears(
     policy: RetrievalPolicy,
     best: float,
 ) -> bool:
-    evidence = relevance.get(c.belief_id)
-    if evidence is None or not evidence.clears:
+    if not clears_own(c, relevance, policy):
         return False
-    floor = policy.floor
-    return evidence.relevance >= floor.relative * best and c.score >= floor.score
+    evidence = relevance[c.belief_id]
+    return evidence.subject_match or c.score >= policy.floor.relative * best
 
 
 @tag(stage="floor")
@@ -49,7 +51,7 @@ def above_floor(
     policy: RetrievalPolicy,
 ) -> FloorOutcome:
     """The resolved units above the floor, in order, and the ids dropped under it."""
-    best = best_clearing(candidate_relevance)
+    best = best_clearing_score(resolved_candidates, candidate_relevance, policy)
     kept: list[Resolved] = []
     dropped: list[str] = []
     for unit in resolved_candidates:

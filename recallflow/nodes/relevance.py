@@ -18,9 +18,10 @@ from hamilton.function_modifiers import tag
 from recallflow.core.calibration import Calibration, CalibrationRef, null_similarity
 from recallflow.core.relevance import candidate_relevance as relevance_of_candidates
 from recallflow.errors import ConfigurationError
+from recallflow.models.request import RecallRequest
 from recallflow.models.result import RelevanceEvidence
 from recallflow.models.stages import EvidenceSet, HardFilter
-from recallflow.models.store import Belief
+from recallflow.models.store import Belief, normalise_subject
 from recallflow.policy import RetrievalPolicy
 from recallflow.ports import BeliefSearch
 
@@ -52,7 +53,7 @@ def candidate_evidence(
     hard_filter: HardFilter,
     query_texts: tuple[str, ...],
     query_vectors: npt.NDArray[np.float32],
-    query_keys: tuple[str, ...],
+    named_entities: tuple[str, ...],
     belief_search: BeliefSearch,
     policy: RetrievalPolicy,
 ) -> EvidenceSet:
@@ -63,9 +64,18 @@ def candidate_evidence(
         list(candidate_beliefs),
         query_texts,
         query_vectors,
-        query_keys,
+        named_entities,
         policy.limits,
     )
+
+
+@tag(stage="relevance")
+def named_entities(request: RecallRequest) -> tuple[str, ...]:
+    """The entities the working state names explicitly, as keys. Only these can match a
+    subject for the floor: a capitalised word of a question ("Open Form") is a guess at a
+    name, not a statement of what the turn is about."""
+    keys = (normalise_subject(e) for e in request.working_state.entities)
+    return tuple(dict.fromkeys(k for k in keys if k))
 
 
 @tag(stage="relevance")

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from hamilton.function_modifiers import tag
 
 from recallflow.core.calibration import CalibrationRef
-from recallflow.core.relevance import best_clearing
+from recallflow.core.relevance import best_clearing_score
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import (
     ArmResult,
@@ -149,7 +149,7 @@ def recall_trace(
             lexical_coverage=policy.floor.lexical_coverage,
             relative=policy.floor.relative,
             score=policy.floor.score,
-            best_relevance=best_clearing(candidate_relevance),
+            best_score=best_clearing_score(resolved_candidates, candidate_relevance, policy),
         ),
         floor_dropped=len(above_floor.dropped_ids),
         floor_dropped_ids=above_floor.dropped_ids,

@@ -12,7 +12,7 @@ For every candidate id (still hard-filtered, like every read of the recall):
   not covered, yet one generic word a small memory happens to lack ("say") does not
   outweigh every word it holds;
 
-* whether its subject is one of the query's keys (an entity the working state names)
+* whether its subject is one of the entities the working state names
   that few visible beliefs carry;
 
 and the links (belief edges) between the candidates, so a candidate can be supported by
@@ -54,7 +54,7 @@ _EVIDENCE = sql.SQL(
     " w AS (SELECT q.ord, q.term, ln(1 + (greatest(n.docs, 1) - greatest(c.df, 1) + 0.5)"
     "   / (greatest(c.df, 1) + 0.5)) AS idf FROM q JOIN c USING (term), n),"
     " tot AS (SELECT ord, sum(idf) AS total FROM w GROUP BY ord HAVING sum(idf) > 0),"
-    # The query's keys that name few of the visible beliefs (a key on more than the common
+    # The named entities carried by few of the visible beliefs (a key on more than the common
     # bound names nothing in particular).
     " k AS (SELECT d.key FROM unnest(%(keys)s::text[]) AS d(key) WHERE (SELECT count(*)"
     "   FROM (SELECT FROM beliefs b WHERE {filter} AND (b.subject = d.key"
