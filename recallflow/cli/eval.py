@@ -5,11 +5,11 @@ peers: LangGraph's ``PostgresStore`` and mem0, with the published DRAGON anchor)
 scenario suites, the off-topic suite and the hard gates, with progress bars; prints every
 figure, writes ``eval-report.md`` and ``eval-report.json`` into ``--out``.
 
-Exit status: :data:`EXIT_PASSED` (0) when everything asked for was measured and every hard
-gate passed; :data:`EXIT_GATE_FAILED` (1) when a hard gate failed; :data:`EXIT_UNMEASURED`
-(3) when something asked for could not be measured (the LoCoMo file, the scenario
-directory or the off-topic suite is missing): such a run says so and never passes for a
-measured one. Nothing is downloaded.
+Exit status (docs/cli.md): :data:`EXIT_PASSED` (0) when everything asked for was measured
+and every hard gate passed; :data:`EXIT_GATE_FAILED` (1) when a hard gate failed;
+:data:`EXIT_UNMEASURED` (3) when something asked for could not be measured (the LoCoMo
+file, the scenario directory or the off-topic suite is missing): such a run says so and
+never passes for a measured one. Nothing is downloaded.
 
 By default it runs against a throwaway embedded PostgreSQL in a temporary directory,
 removed afterwards, so it never touches the user's store.
@@ -24,15 +24,15 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from recallflow.cli.args import EXIT_FAILURE, EXIT_OK, EXIT_UNMEASURED
+
 DEFAULT_SCENARIOS = Path("benchmarks") / "scenarios"
 DEFAULT_OFFTOPIC = Path("benchmarks") / "offtopic.json"
 
 #: Everything asked for was measured and every hard gate passed.
-EXIT_PASSED = 0
+EXIT_PASSED = EXIT_OK
 #: A hard gate failed.
-EXIT_GATE_FAILED = 1
-#: Something asked for could not be measured (a data set or suite file is missing).
-EXIT_UNMEASURED = 3
+EXIT_GATE_FAILED = EXIT_FAILURE
 
 
 def _repo_root() -> Path:

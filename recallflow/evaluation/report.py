@@ -111,6 +111,7 @@ def _blocks(dataset: DatasetReport) -> list[str]:
                             _f(row.block_precision),
                             _f(row.block_size, 2),
                             str(row.empty_blocks),
+                            _f(row.floor_loss),
                             _sizes(row.block_sizes),
                         ]
                     )
@@ -124,6 +125,7 @@ def _blocks(dataset: DatasetReport) -> list[str]:
                 "block precision",
                 "mean items",
                 "empty blocks",
+                "evidence lost to the floor",
                 "items per block: blocks",
             ]
             lines += [*_table(header, split_rows), ""]

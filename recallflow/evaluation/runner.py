@@ -296,6 +296,9 @@ def _rank_recallflow(
                         relevant=case.relevant,
                         ms=ms,
                         rendered=[i.removeprefix(prefix) for i in result.rendered_ids],
+                        floor_dropped=[
+                            i.removeprefix(prefix) for i in result.trace.floor_dropped_ids
+                        ],
                     )
                 )
                 progress_bar.update(1)
