@@ -166,14 +166,37 @@ class Floor(_Frozen):
         le=1,
         description="Minimum rarity-weighted share of the query's terms the belief holds.",
     )
+    known_share: float = Field(
+        default=0.5,
+        ge=0,
+        le=1,
+        description="With known_coverage: a query whose words the memory mostly knows (this"
+        " share of their rarity-weighted sum)...",
+    )
+    known_coverage: float = Field(
+        default=0.3,
+        ge=0,
+        le=1,
+        description="...is covered by a belief holding this share of its known words.",
+    )
+    joint_coverage: float = Field(
+        default=0.2,
+        ge=0,
+        le=1,
+        description="With joint_standing: partial evidence of both kinds also clears.",
+    )
+    joint_standing: float = Field(
+        default=0.5,
+        description="With joint_coverage: partial evidence of both kinds also clears.",
+    )
     relative: float = Field(
-        default=0.86,
+        default=0.74,
         ge=0,
         le=1,
         description="Minimum total score as a share of the best score of a candidate that"
         " clears (the block holds what is about as good as its best item).",
     )
-    score: float = Field(default=0.35, description="Minimum total score of a candidate.")
+    score: float = Field(default=0.30, description="Minimum total score of a candidate.")
 
 
 class Relevance(_Frozen):

@@ -222,7 +222,7 @@ class BeliefSearch(Protocol):
         limits: ArmLimits,
     ) -> EvidenceSet:
         """For each of ``ids`` that passes the filter: its cosine with each query vector, its
-        rarity-weighted coverage of the text queries and whether its subject is one of
+        rarity-weighted coverage of the text queries and whether its subject or an entity is one of
         ``keys`` that few beliefs carry; and the links between them (see "Relevance floor"
         in docs/architecture.md)."""
         ...

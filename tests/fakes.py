@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from recallflow.models.session import DurableQuery
-from recallflow.models.stages import CandidateEvidence, EvidenceSet, HardFilter
+from recallflow.models.stages import CandidateEvidence, EvidenceSet, HardFilter, TextCoverage
 from recallflow.models.store import Belief, BeliefEdge
 from recallflow.policy import ArmLimits
 from recallflow.ports import Embedder, RawHits
@@ -209,16 +209,20 @@ class InMemoryBeliefSearch:
             n = max(n, 1)  # a word no visible belief has counts as rare as the rarest one
             return math.log(1 + (docs - n + 0.5) / (n + 0.5))
 
-        def coverage(b: Belief) -> float:
+        def coverage(b: Belief) -> tuple[TextCoverage, ...]:
             held = _words(" ".join((b.statement, b.subject, *b.entities)))
-            best = 0.0
+            out = []
             for text in texts:
-                words = _words(text)
-                weights = {w: idf(sum(w in _words(v.statement) for v in visible)) for w in words}
-                total = sum(weights.values())
-                if total > 0:
-                    best = max(best, sum(v for w, v in weights.items() if w in held) / total)
-            return best
+                df = {w: sum(w in _words(v.statement) for v in visible) for w in _words(text)}
+                weights = {w: idf(n) for w, n in df.items()}
+                out.append(
+                    TextCoverage(
+                        held=sum(v for w, v in weights.items() if w in held),
+                        known=sum(v for w, v in weights.items() if df[w] > 0),
+                        total=sum(weights.values()),
+                    )
+                )
+            return tuple(out)
 
         rare_keys = {
             k for k in keys if sum(k == b.subject or k in b.entities for b in visible) <= common
@@ -227,8 +231,8 @@ class InMemoryBeliefSearch:
         by_id = {
             b.id: CandidateEvidence(
                 cosines=tuple(float(v @ self._vectors[b.id]) for v in vectors),
-                coverage=coverage(b),
-                subject_match=b.subject in rare_keys,
+                texts=coverage(b),
+                subject_match=bool(rare_keys & {b.subject, *b.entities}),
             )
             for b in visible
             if b.id in wanted

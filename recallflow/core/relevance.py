@@ -17,7 +17,7 @@ A candidate's *own* relevance blends the two; its *support* is the best own rele
 a candidate linked to it (a reply is supported by the question it answers), and its
 *relevance* — the ranking's feature — adds a share of that support. The floor reads the
 own evidence only: a candidate clears when its standing or its coverage reaches the
-floor's threshold, or when its subject is an entity the working state names that few
+floor's threshold, or when it carries an entity the working state names that few
 beliefs carry; no single shared word and no neighbour can carry an unrelated belief in.
 """
 
@@ -69,7 +69,13 @@ def own_evidence(
     clears = (
         evidence.subject_match
         or evidence.coverage >= floor.lexical_coverage
+        or evidence.known_coverage(floor.known_share) >= floor.known_coverage
         or (standing is not None and standing >= floor.semantic_standing)
+        or (
+            standing is not None
+            and standing >= floor.joint_standing
+            and evidence.coverage >= floor.joint_coverage
+        )
     )
     return cosine, standing, own, clears
 
@@ -97,6 +103,9 @@ def candidate_relevance(
             cosine=None if cosine is None else round(cosine, 6),
             standing=None if standing is None else round(standing, 6),
             coverage=round(evidence.by_id[belief_id].coverage, 6),
+            known_coverage=round(
+                evidence.by_id[belief_id].known_coverage(policy.floor.known_share), 6
+            ),
             own=round(own, 6),
             support=round(support[belief_id], 6),
             relevance=round(min(1.0, own + share * support[belief_id]), 6),

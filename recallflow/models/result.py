@@ -99,12 +99,18 @@ class RelevanceEvidence(FrozenModel):
     coverage: float = Field(
         description="Share of the query's terms, weighted by rarity, the belief contains."
     )
+    known_coverage: float = Field(
+        default=0.0,
+        description="Share of the query's known words it holds, when the memory knows most"
+        " of the query's words (0 otherwise).",
+    )
     own: float = Field(description="Its own relevance: coverage and calibrated similarity.")
     support: float = Field(description="Best linked candidate's own relevance × link weight.")
     relevance: float = Field(description="own + neighbour share × support, at most 1.")
     subject_match: bool = Field(
         default=False,
-        description="Its subject is an entity the working state names, carried by few beliefs.",
+        description="It carries (as subject or entity) an entity the working state names,"
+        " carried by few beliefs.",
     )
     clears: bool = Field(description="Its own evidence clears the floor's absolute thresholds.")
 

@@ -35,14 +35,42 @@ class HardFilter(FrozenModel):
     sensitivity_ceiling: Sensitivity
 
 
+class TextCoverage(FrozenModel):
+    """One text query's words against one belief, each word weighted by its rarity: the
+    weight the belief holds, the weight of the words some visible belief has (the memory
+    knows them), and the weight of all the query's words."""
+
+    held: float
+    known: float
+    total: float
+
+
 class CandidateEvidence(FrozenModel):
     """What the store says about one candidate against the query: its cosine with each
     query vector, in order, its rarity-weighted coverage of the query's terms, and whether
-    its subject is an entity the working state names that few beliefs carry."""
+    its subject or an entity is one the working state names that few beliefs carry."""
 
     cosines: tuple[float, ...]
-    coverage: float
+    texts: tuple[TextCoverage, ...] = ()
     subject_match: bool = False
+
+    @property
+    def coverage(self) -> float:
+        """The best share of a text query's rarity-weighted words the belief holds."""
+        return max((t.held / t.total for t in self.texts if t.total > 0), default=0.0)
+
+    def known_coverage(self, known_share: float) -> float:
+        """The best share of a text query's *known* words the belief holds, over the text
+        queries whose known words are at least ``known_share`` of all their words (a query
+        the memory has words for, spread over several beliefs)."""
+        return max(
+            (
+                t.held / t.known
+                for t in self.texts
+                if t.known > 0 and t.total > 0 and t.known / t.total >= known_share
+            ),
+            default=0.0,
+        )
 
 
 class EvidenceSet(FrozenModel):

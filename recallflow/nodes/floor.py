@@ -11,7 +11,7 @@ the context is not the objective):
 * its total score is at least ``floor.relative`` of the best score among candidates
   that clear, so a block holds what is about as good as its best item, not everything
   above a line (the score, not the relevance alone, so that a transferred belief does
-  not set the bar for the local ones it is discounted against) — unless its subject is
+  not set the bar for the local ones it is discounted against) — unless it carries
   an entity the working state names, which it was asked about by name;
 * its total score reaches ``floor.score`` (a weak belief — low confidence, transferred,
   provisional, flagged — stays out even when it matches).

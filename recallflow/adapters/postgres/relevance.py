@@ -12,8 +12,8 @@ For every candidate id (still hard-filtered, like every read of the recall):
   not covered, yet one generic word a small memory happens to lack ("say") does not
   outweigh every word it holds;
 
-* whether its subject is one of the entities the working state names
-  that few visible beliefs carry;
+* whether its subject or one of its entities is an entity the working state names that
+  few visible beliefs carry;
 
 and the links (belief edges) between the candidates, so a candidate can be supported by
 a linked one (the reply to a question that names the query's words).
@@ -34,7 +34,7 @@ from psycopg import sql
 from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.postgres.filters import hard_filter_sql
-from recallflow.models.stages import CandidateEvidence, EvidenceSet, HardFilter
+from recallflow.models.stages import CandidateEvidence, EvidenceSet, HardFilter, TextCoverage
 from recallflow.policy import ArmLimits
 
 #: Rarity counts the caller's view up to this many beliefs.
@@ -51,9 +51,13 @@ _EVIDENCE = sql.SQL(
     "   WHERE {filter} AND b.search_document @@ quote_literal(d.term)::tsquery"
     "   LIMIT (SELECT floor(common)::int + 1 FROM n)) m) AS df"
     "   FROM (SELECT DISTINCT term FROM q) d),"
-    " w AS (SELECT q.ord, q.term, ln(1 + (greatest(n.docs, 1) - greatest(c.df, 1) + 0.5)"
-    "   / (greatest(c.df, 1) + 0.5)) AS idf FROM q JOIN c USING (term), n),"
-    " tot AS (SELECT ord, sum(idf) AS total FROM w GROUP BY ord HAVING sum(idf) > 0),"
+    " w AS (SELECT q.ord, q.term, c.df > 0 AS known,"
+    "   ln(1 + (greatest(n.docs, 1) - greatest(c.df, 1) + 0.5) / (greatest(c.df, 1) + 0.5))"
+    "   AS idf FROM q JOIN c USING (term), n),"
+    " tot AS (SELECT t.ord, coalesce(sum(w.idf), 0) AS total,"
+    "   coalesce(sum(w.idf) FILTER (WHERE w.known), 0) AS known"
+    "   FROM generate_series(1, cardinality(%(texts)s::text[])) AS t(ord)"
+    "   LEFT JOIN w ON w.ord = t.ord GROUP BY t.ord),"
     # The named entities carried by few of the visible beliefs (a key on more than the common
     # bound names nothing in particular).
     " k AS (SELECT d.key FROM unnest(%(keys)s::text[]) AS d(key) WHERE (SELECT count(*)"
@@ -64,10 +68,13 @@ _EVIDENCE = sql.SQL(
     "  ARRAY(SELECT (1 - (b.embedding <=> v.vec))::float8"
     "    FROM unnest(%(vectors)s::text[]::vector[]) WITH ORDINALITY AS v(vec, ord)"
     "    ORDER BY v.ord) AS cosines,"
-    "  coalesce((SELECT max(x.covered / tot.total) FROM tot, LATERAL (SELECT"
-    "    coalesce(sum(w.idf), 0) AS covered FROM w WHERE w.ord = tot.ord"
-    "    AND b.search_document @@ quote_literal(w.term)::tsquery) x), 0)::float8 AS coverage,"
-    "  EXISTS (SELECT FROM k WHERE k.key = b.subject) AS subject_match"
+    # Per text query, in order: the rarity held, the rarity of the words the memory knows,
+    # the rarity of all its words.
+    "  ARRAY(SELECT ARRAY[(SELECT coalesce(sum(w.idf), 0) FROM w WHERE w.ord = tot.ord"
+    "    AND b.search_document @@ quote_literal(w.term)::tsquery), tot.known, tot.total]::float8[]"
+    "    FROM tot ORDER BY tot.ord) AS terms,"
+    "  EXISTS (SELECT FROM k WHERE k.key = b.subject OR b.entities @> ARRAY[k.key])"
+    "   AS subject_match"
     " FROM beliefs b WHERE {filter} AND b.id = ANY(%(ids)s)"
 )
 _LINKS = sql.SQL(
@@ -113,7 +120,7 @@ def candidate_evidence(
     by_id = {
         str(row[0]): CandidateEvidence(
             cosines=tuple(float(c) if c is not None else -1.0 for c in row[1] or ()),
-            coverage=float(row[2] or 0.0),
+            texts=tuple(TextCoverage(held=t[0], known=t[1], total=t[2]) for t in row[2] or ()),
             subject_match=bool(row[3]),
         )
         for row in rows
