@@ -166,19 +166,6 @@ class Floor(_Frozen):
         le=1,
         description="Minimum rarity-weighted share of the query's terms the belief holds.",
     )
-    known_share: float = Field(
-        default=0.5,
-        ge=0,
-        le=1,
-        description="With known_coverage: a query whose words the memory mostly knows (this"
-        " share of their rarity-weighted sum)...",
-    )
-    known_coverage: float = Field(
-        default=0.3,
-        ge=0,
-        le=1,
-        description="...is covered by a belief holding this share of its known words.",
-    )
     joint_coverage: float = Field(
         default=0.2,
         ge=0,

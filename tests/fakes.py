@@ -218,7 +218,6 @@ class InMemoryBeliefSearch:
                 out.append(
                     TextCoverage(
                         held=sum(v for w, v in weights.items() if w in held),
-                        known=sum(v for w, v in weights.items() if df[w] > 0),
                         total=sum(weights.values()),
                     )
                 )

@@ -189,12 +189,8 @@ def test_the_floor_holds_even_with_budget_to_spare() -> None:
     calibration = CalibrationRef(embedder="e", corpus_version="v", pair_mean=0.1, pair_std=0.1)
     evidence = EvidenceSet(
         by_id={
-            "b-s": CandidateEvidence(
-                cosines=(0.8,), texts=(TextCoverage(held=0.9, known=1.0, total=1.0),)
-            ),
-            "b-w": CandidateEvidence(
-                cosines=(0.3,), texts=(TextCoverage(held=0.1, known=0.2, total=1.0),)
-            ),
+            "b-s": CandidateEvidence(cosines=(0.8,), texts=(TextCoverage(held=0.9, total=1.0),)),
+            "b-w": CandidateEvidence(cosines=(0.3,), texts=(TextCoverage(held=0.1, total=1.0),)),
         }
     )
     null = (0.35,)  # the query's most similar unrelated sentence

@@ -69,7 +69,6 @@ def own_evidence(
     clears = (
         evidence.subject_match
         or evidence.coverage >= floor.lexical_coverage
-        or evidence.known_coverage(floor.known_share) >= floor.known_coverage
         or (standing is not None and standing >= floor.semantic_standing)
         or (
             standing is not None
@@ -103,9 +102,6 @@ def candidate_relevance(
             cosine=None if cosine is None else round(cosine, 6),
             standing=None if standing is None else round(standing, 6),
             coverage=round(evidence.by_id[belief_id].coverage, 6),
-            known_coverage=round(
-                evidence.by_id[belief_id].known_coverage(policy.floor.known_share), 6
-            ),
             own=round(own, 6),
             support=round(support[belief_id], 6),
             relevance=round(min(1.0, own + share * support[belief_id]), 6),

@@ -99,11 +99,6 @@ class RelevanceEvidence(FrozenModel):
     coverage: float = Field(
         description="Share of the query's terms, weighted by rarity, the belief contains."
     )
-    known_coverage: float = Field(
-        default=0.0,
-        description="Share of the query's known words it holds, when the memory knows most"
-        " of the query's words (0 otherwise).",
-    )
     own: float = Field(description="Its own relevance: coverage and calibrated similarity.")
     support: float = Field(description="Best linked candidate's own relevance × link weight.")
     relevance: float = Field(description="own + neighbour share × support, at most 1.")

@@ -37,11 +37,9 @@ class HardFilter(FrozenModel):
 
 class TextCoverage(FrozenModel):
     """One text query's words against one belief, each word weighted by its rarity: the
-    weight the belief holds, the weight of the words some visible belief has (the memory
-    knows them), and the weight of all the query's words."""
+    weight the belief holds and the weight of all the query's words."""
 
     held: float
-    known: float
     total: float
 
 
@@ -58,19 +56,6 @@ class CandidateEvidence(FrozenModel):
     def coverage(self) -> float:
         """The best share of a text query's rarity-weighted words the belief holds."""
         return max((t.held / t.total for t in self.texts if t.total > 0), default=0.0)
-
-    def known_coverage(self, known_share: float) -> float:
-        """The best share of a text query's *known* words the belief holds, over the text
-        queries whose known words are at least ``known_share`` of all their words (a query
-        the memory has words for, spread over several beliefs)."""
-        return max(
-            (
-                t.held / t.known
-                for t in self.texts
-                if t.known > 0 and t.total > 0 and t.known / t.total >= known_share
-            ),
-            default=0.0,
-        )
 
 
 class EvidenceSet(FrozenModel):

@@ -51,11 +51,10 @@ _EVIDENCE = sql.SQL(
     "   WHERE {filter} AND b.search_document @@ quote_literal(d.term)::tsquery"
     "   LIMIT (SELECT floor(common)::int + 1 FROM n)) m) AS df"
     "   FROM (SELECT DISTINCT term FROM q) d),"
-    " w AS (SELECT q.ord, q.term, c.df > 0 AS known,"
+    " w AS (SELECT q.ord, q.term,"
     "   ln(1 + (greatest(n.docs, 1) - greatest(c.df, 1) + 0.5) / (greatest(c.df, 1) + 0.5))"
     "   AS idf FROM q JOIN c USING (term), n),"
-    " tot AS (SELECT t.ord, coalesce(sum(w.idf), 0) AS total,"
-    "   coalesce(sum(w.idf) FILTER (WHERE w.known), 0) AS known"
+    " tot AS (SELECT t.ord, coalesce(sum(w.idf), 0) AS total"
     "   FROM generate_series(1, cardinality(%(texts)s::text[])) AS t(ord)"
     "   LEFT JOIN w ON w.ord = t.ord GROUP BY t.ord),"
     # The named entities carried by few of the visible beliefs (a key on more than the common
@@ -68,10 +67,9 @@ _EVIDENCE = sql.SQL(
     "  ARRAY(SELECT (1 - (b.embedding <=> v.vec))::float8"
     "    FROM unnest(%(vectors)s::text[]::vector[]) WITH ORDINALITY AS v(vec, ord)"
     "    ORDER BY v.ord) AS cosines,"
-    # Per text query, in order: the rarity held, the rarity of the words the memory knows,
-    # the rarity of all its words.
+    # Per text query, in order: the rarity the belief holds, the rarity of all its words.
     "  ARRAY(SELECT ARRAY[(SELECT coalesce(sum(w.idf), 0) FROM w WHERE w.ord = tot.ord"
-    "    AND b.search_document @@ quote_literal(w.term)::tsquery), tot.known, tot.total]::float8[]"
+    "    AND b.search_document @@ quote_literal(w.term)::tsquery), tot.total]::float8[]"
     "    FROM tot ORDER BY tot.ord) AS terms,"
     "  EXISTS (SELECT FROM k WHERE k.key = b.subject OR b.entities @> ARRAY[k.key])"
     "   AS subject_match"
@@ -120,7 +118,7 @@ def candidate_evidence(
     by_id = {
         str(row[0]): CandidateEvidence(
             cosines=tuple(float(c) if c is not None else -1.0 for c in row[1] or ()),
-            texts=tuple(TextCoverage(held=t[0], known=t[1], total=t[2]) for t in row[2] or ()),
+            texts=tuple(TextCoverage(held=t[0], total=t[1]) for t in row[2] or ()),
             subject_match=bool(row[3]),
         )
         for row in rows
