@@ -25,7 +25,7 @@ from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.postgres.beliefs import SELECT_BELIEF, belief_from_row
-from recallflow.adapters.postgres.filters import hard_filter_sql
+from recallflow.adapters.postgres.filters import hard_filter_sql, state_at_as_of
 from recallflow.adapters.postgres.pool import RECALL_SETTINGS
 from recallflow.models.stages import HardFilter
 from recallflow.models.store import Belief
@@ -263,7 +263,15 @@ class PostgresBeliefSearch:
         with self._pool.connection() as conn:
             cur = conn.cursor(row_factory=dict_row)
             cur.execute(_LOAD.format(filter=predicate), {**filter_params, "ids": list(ids)})
-            return [belief_from_row(row) for row in cur.fetchall()]
+            rows = [belief_from_row(row) for row in cur.fetchall()]
+        # Each belief as it stood at as_of: one the filter admits before the end its state
+        # records (superseded, expired) was active then.
+        return [
+            b
+            if (state := state_at_as_of(f, b.state)) is b.state
+            else b.model_copy(update={"state": state})
+            for b in rows
+        ]
 
 
 def _set_local(cur: psycopg.Cursor[Any], settings: dict[str, str]) -> None:

