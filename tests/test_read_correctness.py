@@ -18,9 +18,11 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from recallflow import Memory
+from recallflow.models.request import Surface
 from recallflow.models.result import RecallResult
 from recallflow.models.stages import HardFilter
 from recallflow.models.store import LifecycleState, Sensitivity
+from recallflow.policy import DEFAULT_POLICY
 from tests.helpers import belief, request
 
 T0 = datetime(2025, 1, 1, tzinfo=UTC)
@@ -190,3 +192,102 @@ def test_a_retired_belief_stays_out_at_every_as_of(memory: Memory, tenant: str) 
     )
     for day in (1, 50, 300):
         assert traced_ids(_deploy(memory, tenant, T0 + day * DAY, LATER)) == set()
+
+
+# --- graph expansion --------------------------------------------------------------------
+
+
+def _graph_store(memory: Memory, tenant: str) -> None:
+    """A seed, and beyond it: a secret bridge, a retired bridge, a public neighbour."""
+
+    def unrelated(belief_id: str, statement: str, **fields: Any) -> dict[str, Any]:
+        subject = "-".join(statement.lower().rstrip(".").split()[1:3])
+        return belief(tenant, id=belief_id, statement=statement, subject=subject, **fields)
+
+    memory.beliefs.add_many(
+        [
+            belief(
+                tenant,
+                id="b-seed",
+                statement="The payments service retries webhooks with exponential backoff.",
+                subject="payments-webhooks",
+                sensitivity="public",
+            ),
+            unrelated("b-secret", "Vault unseal shares need three officers.", sensitivity="secret"),
+            unrelated(
+                "b-behind-secret", "Office plants get water on Fridays.", sensitivity="public"
+            ),
+            unrelated(
+                "b-retired",
+                "Lunch comes from the noodle bar.",
+                state="retired",
+                sensitivity="public",
+            ),
+            unrelated(
+                "b-behind-retired", "The espresso machine descales monthly.", sensitivity="public"
+            ),
+            unrelated("b-side", "The lobby piano was tuned in spring.", sensitivity="public"),
+        ]
+    )
+
+    def edge(src: str, dst: str, weight: float) -> dict[str, Any]:
+        return {
+            "tenant_id": tenant,
+            "principal_id": "p1",
+            "src_id": src,
+            "dst_id": dst,
+            "weight": weight,
+        }
+
+    memory.edges.add_many(
+        [
+            edge("b-seed", "b-secret", 1.0),
+            edge("b-secret", "b-behind-secret", 1.0),
+            edge("b-seed", "b-retired", 0.9),
+            edge("b-behind-retired", "b-retired", 1.0),
+            edge("b-seed", "b-side", 0.5),
+        ]
+    )
+
+
+def test_graph_expansion_never_walks_through_a_filtered_belief(memory: Memory, tenant: str) -> None:
+    _graph_store(memory, tenant)
+    public = view(tenant, sensitivity_ceiling=Sensitivity.PUBLIC)
+    reached = {i for i, _ in memory.search.neighbours(public, ["b-seed"], 2, 8)}
+    assert reached == {"b-side"}
+    # The bridges are real: a filter that admits them walks through them.
+    vault = view(tenant, sensitivity_ceiling=Sensitivity.SECRET, states=tuple(LifecycleState))
+    everything = {i for i, _ in memory.search.neighbours(vault, ["b-seed"], 2, 8)}
+    assert {"b-behind-secret", "b-behind-retired"} <= everything
+
+
+def test_a_filtered_neighbour_does_not_take_a_visible_ones_place(
+    memory: Memory, tenant: str
+) -> None:
+    _graph_store(memory, tenant)
+    public = view(tenant, sensitivity_ceiling=Sensitivity.PUBLIC)
+    # Fan-out 1: the heaviest edges lead to the secret and the retired belief.
+    assert [i for i, _ in memory.search.neighbours(public, ["b-seed"], 1, 1)] == ["b-side"]
+
+
+def test_a_filtered_seed_is_not_expanded(memory: Memory, tenant: str) -> None:
+    _graph_store(memory, tenant)
+    public = view(tenant, sensitivity_ceiling=Sensitivity.PUBLIC)
+    assert memory.search.neighbours(public, ["b-secret", "b-retired"], 2, 8) == []
+
+
+def test_graph_expansion_in_a_recall_stays_inside_the_filter(memory: Memory, tenant: str) -> None:
+    _graph_store(memory, tenant)
+    limits = DEFAULT_POLICY.limits.model_copy(update={"graph_depth": 2})
+    policy = DEFAULT_POLICY.model_copy(update={"limits": limits})
+    goal = "How does the payments service retry webhooks?"
+    public = memory.recall(
+        request(tenant, goal=goal, surface=Surface.PUBLIC, as_of=LATER), policy=policy
+    )
+    assert "b-seed" in public.rendered_ids
+    assert set(arm_hits(public, "graph_expanded_hits")) == {"b-side"}
+    assert traced_ids(public) <= {"b-seed", "b-side"}
+    vault = memory.recall(
+        request(tenant, goal=goal, surface=Surface.VAULT, as_of=LATER), policy=policy
+    )
+    assert "b-behind-secret" in arm_hits(vault, "graph_expanded_hits")

@@ -116,10 +116,19 @@ _SEMANTIC = sql.SQL(
     " WHERE x.score >= %(min_similarity)s"
     " GROUP BY x.id ORDER BY score DESC, x.id LIMIT %(limit)s"
 )
+# Every node of the walk passes the hard filter, the seeds included: a filtered belief is
+# never a bridge, and never takes a visible neighbour's place in the fan-out. Each node is
+# checked by a LATERAL primary-key probe (its LIMIT keeps the planner from turning the walk
+# into a scan of the principal's beliefs).
+_VISIBLE = (
+    " LATERAL (SELECT FROM beliefs b WHERE b.tenant_id = %(hf_tenant)s"
+    " AND b.principal_id = %(hf_principal)s AND b.id = {node} AND {filter} LIMIT 1)"
+)
 _NEIGHBOURS = sql.SQL(
     "WITH RECURSIVE walk(id, hop, score) AS ("
-    "  SELECT s.id, 0, 1.0::float8 FROM unnest(%(seeds)s::text[]) AS s(id)"
-    "  UNION ALL"
+    "  SELECT s.id, 0, 1.0::float8 FROM unnest(%(seeds)s::text[]) AS s(id),"
+    + _VISIBLE.replace("{node}", "s.id")
+    + "  UNION ALL"
     "  SELECT n.id, walk.hop + 1, walk.score * n.weight * 0.5 FROM walk,"
     "  LATERAL (SELECT e.id, e.weight FROM ("
     "     SELECT dst_id AS id, weight FROM belief_edges"
@@ -127,14 +136,14 @@ _NEIGHBOURS = sql.SQL(
     "     UNION ALL"
     "     SELECT src_id AS id, weight FROM belief_edges"
     "      WHERE tenant_id = %(hf_tenant)s AND principal_id = %(hf_principal)s AND dst_id = walk.id"
-    "   ) e ORDER BY e.weight DESC, e.id LIMIT %(fanout)s) n"
+    "   ) e,"
+    + _VISIBLE.replace("{node}", "e.id")
+    + "   ORDER BY e.weight DESC, e.id LIMIT %(fanout)s) n"
     "  WHERE walk.hop < %(depth)s"
     ")"
-    " SELECT b.id, max(w.score)::float8 AS score FROM walk w"
-    " JOIN beliefs b ON b.tenant_id = %(hf_tenant)s AND b.principal_id = %(hf_principal)s"
-    "  AND b.id = w.id"
-    " WHERE w.hop > 0 AND NOT (b.id = ANY(%(seeds)s)) AND {filter}"
-    " GROUP BY b.id ORDER BY score DESC, b.id LIMIT %(limit)s"
+    " SELECT id, max(score)::float8 AS score FROM walk"
+    " WHERE hop > 0 AND NOT (id = ANY(%(seeds)s))"
+    " GROUP BY id ORDER BY score DESC, id LIMIT %(limit)s"
 )
 _LOAD = sql.SQL(
     SELECT_BELIEF + " b WHERE {filter} AND b.id = ANY(%(ids)s)"
