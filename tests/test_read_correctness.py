@@ -14,8 +14,13 @@
 
 from __future__ import annotations
 
+import uuid
 from datetime import UTC, datetime, timedelta
 from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from recallflow import Memory
 from recallflow.models.request import Surface
@@ -23,6 +28,7 @@ from recallflow.models.result import RecallResult
 from recallflow.models.stages import HardFilter
 from recallflow.models.store import LifecycleState, Sensitivity
 from recallflow.policy import DEFAULT_POLICY
+from recallflow.ports import RawHits
 from tests.helpers import belief, request
 
 T0 = datetime(2025, 1, 1, tzinfo=UTC)
@@ -291,3 +297,167 @@ def test_graph_expansion_in_a_recall_stays_inside_the_filter(memory: Memory, ten
         request(tenant, goal=goal, surface=Surface.VAULT, as_of=LATER), policy=policy
     )
     assert "b-behind-secret" in arm_hits(vault, "graph_expanded_hits")
+
+
+# --- rarity statistics see only the caller's view ---------------------------------------
+
+STONES = [
+    ("b-quartz", "The lobby floor is quartz.", "quartz"),
+    ("b-marble-1", "The kitchen counter is marble.", "marble"),
+    ("b-marble-2", "The bathroom sink is marble.", "marble"),
+]
+
+
+def _stones(memory: Memory, tenant: str) -> None:
+    memory.beliefs.add_many(
+        [
+            belief(
+                tenant,
+                id=belief_id,
+                statement=text,
+                subject=f"stone-{belief_id}",
+                entities=[stone],
+                sensitivity="public",
+                recorded_at=T0,
+            )
+            for belief_id, text, stone in STONES
+        ]
+    )
+
+
+def _rarity_arms(memory: Memory, f: HardFilter) -> dict[str, RawHits]:
+    search = memory.search
+    return {
+        "lexical": search.lexical(f, ["quartz or marble?"], 20, 80, 0.25, 1.2, 0.75),
+        "structured": search.structured(f, ["quartz", "marble"], 20, 80, 0.25),
+    }
+
+
+@pytest.mark.parametrize(
+    "outside",
+    [
+        {"sensitivity": "secret"},
+        {"recorded_at": T0 + 10 * DAY},
+        {"state": "retired"},
+        {"principal_id": "p2"},
+    ],
+    ids=["secret", "recorded-later", "retired", "other-principal"],
+)
+def test_beliefs_outside_the_filter_do_not_change_the_ranking(
+    memory: Memory, tenant: str, outside: dict[str, Any]
+) -> None:
+    _stones(memory, tenant)
+    f = view(tenant, sensitivity_ceiling=Sensitivity.PUBLIC, known_as_of=T0 + DAY)
+    before = _rarity_arms(memory, f)
+    assert next(i for i, _ in before["lexical"]) == "b-quartz"  # the rarer word counts more
+    fields = {"recorded_at": T0, **outside}
+    memory.beliefs.add_many(
+        [
+            belief(
+                tenant,
+                id=f"b-out-{i}",
+                statement=f"The quartz sample {i} is in the lab.",
+                subject="quartz-samples",
+                entities=["quartz"],
+                **fields,
+            )
+            for i in range(6)
+        ]
+    )
+    assert _rarity_arms(memory, f) == before
+
+
+def test_a_public_recall_ranks_the_same_with_or_without_secrets(
+    memory: Memory, tenant: str
+) -> None:
+    _stones(memory, tenant)
+    ask = request(tenant, goal="quartz or marble?", surface=Surface.PUBLIC, as_of=T0 + DAY)
+    before = memory.recall(ask)
+    memory.beliefs.add_many(
+        [
+            belief(
+                tenant,
+                id=f"b-secret-{i}",
+                statement=f"The quartz sample {i} is in the vault.",
+                subject="quartz-samples",
+                entities=["quartz"],
+                sensitivity="secret",
+                recorded_at=T0,
+            )
+            for i in range(6)
+        ]
+    )
+    after = memory.recall(ask)
+    for arm in ("lexical_hits", "structured_hits"):
+        assert arm_hits(after, arm) == arm_hits(before, arm)
+    assert after.trace.ranked_ids == before.trace.ranked_ids
+    assert after.rendered_ids == before.rendered_ids
+
+
+_WORDS = ["quartz", "marble", "granite", "slate", "basalt", "cedar", "walnut", "maple"]
+_OUTSIDE: dict[str, dict[str, Any]] = {
+    "secret": {"sensitivity": "secret"},
+    "recorded_later": {"recorded_at": T0 + 100 * DAY},
+    "retracted": {"retracted_at": T0 + 20 * DAY},
+    "not_yet_valid": {"valid_from": T0 + 100 * DAY},
+    "no_longer_valid": {"valid_from": T0 - 50 * DAY, "valid_to": T0 + 10 * DAY},
+    "retired": {"state": "retired"},
+    "expired": {"state": "expired", "valid_to": T0 + 10 * DAY},
+    "other_principal": {"principal_id": "p2"},
+}
+_words = st.lists(st.sampled_from(_WORDS), min_size=1, max_size=4)
+
+
+def _stone(tenant: str, belief_id: str, words: list[str], **fields: Any) -> dict[str, Any]:
+    data = {"recorded_at": T0, "sensitivity": "internal", **fields}
+    return belief(
+        tenant,
+        id=belief_id,
+        statement="The " + " and ".join(words) + " pieces.",
+        subject=words[0],
+        entities=words[1:],
+        **data,
+    )
+
+
+@settings(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    inside=st.lists(_words, min_size=1, max_size=12),
+    outside=st.lists(st.tuples(_words, st.sampled_from(sorted(_OUTSIDE))), min_size=1, max_size=15),
+    query=_words,
+)
+def test_no_out_of_filter_belief_changes_any_rarity_ranking(
+    memory: Memory,
+    inside: list[list[str]],
+    outside: list[tuple[list[str], str]],
+    query: list[str],
+) -> None:
+    tenant = f"rar-{uuid.uuid4().hex[:10]}"
+    memory.beliefs.add_many([_stone(tenant, f"b-in-{i}", w) for i, w in enumerate(inside)])
+    f = view(
+        tenant,
+        sensitivity_ceiling=Sensitivity.INTERNAL,
+        as_of=T0 + 30 * DAY,
+        known_as_of=T0 + 30 * DAY,
+    )
+    search = memory.search
+
+    def ranks() -> tuple[RawHits, RawHits, RawHits]:
+        return (
+            search.lexical(f, [" ".join(query)], 20, 80, 0.25, 1.2, 0.75),
+            search.structured(f, query, 20, 80, 0.25),
+            search.trigram(f, query, 2, 0.3),
+        )
+
+    before = ranks()
+    memory.beliefs.add_many(
+        [
+            _stone(tenant, f"b-out-{i}", w, **_OUTSIDE[reason])
+            for i, (w, reason) in enumerate(outside)
+        ]
+    )
+    assert ranks() == before

@@ -35,29 +35,43 @@ from recallflow.ports import RawHits
 MIN_COMMON = 50
 #: The lexical arm gathers candidates from this many of the query's rarest lexemes.
 SEED_LEXEMES = 4
+#: Rarity counts the caller's view up to this many beliefs: a larger view is judged as if
+#: it were this large, which bounds the cost of counting at any principal size.
+VIEW_CAP = 10_000
 
 _NEGATION = re.compile(r"(^|\s)-+(?=\S)")
 
 
-# Keys and lexemes are weighted by their rarity among the principal's beliefs (BM25's
-# idf), read from the per-principal counts the database keeps (migration 0004); a key or
-# word on more than a quarter of them says little and is left out.
-def _rarity(terms: str) -> str:
-    """The CTEs ``n`` (the principal's size) and ``w`` (each term of ``terms`` with its idf)."""
+# Keys and lexemes are weighted by their rarity in the caller's view (BM25's idf), counted
+# in the query over the beliefs that pass the hard filter ({current}: those in one of its
+# states now; a belief admitted as history is ranked but not counted), so that nothing
+# the caller may not see (another sensitivity, a later recording, a retired or superseded
+# belief, another principal) moves its ranking. The view is counted up to VIEW_CAP beliefs
+# (an index-only scan, migration 0006) and a term's beliefs only up to the "common" bound:
+# a key or word on more than common_share of the view says little and is left out. The
+# per-principal counts of migration 0004 only skip terms no belief of the principal has.
+def _rarity(terms: str, matches: str) -> str:
+    """The CTEs ``n`` (the view's size and common bound) and ``w`` (each term of ``terms``
+    in the view, with its idf); ``matches`` says "belief ``b`` has term ``q.term``"."""
     return (
-        " n AS (SELECT greatest(coalesce((SELECT beliefs FROM principal_sizes"
-        "   WHERE tenant_id = %(hf_tenant)s AND principal_id = %(hf_principal)s), 0), 1) AS docs),"
-        " w AS (SELECT t.term, ln(1 + (n.docs - t.df + 0.5) / (t.df + 0.5)) AS idf"
-        "   FROM principal_terms t, n WHERE t.tenant_id = %(hf_tenant)s"
-        "   AND t.principal_id = %(hf_principal)s AND t.kind = %(kind)s AND t.term = ANY("
-        + terms
-        + ")"
-        "   AND t.df > 0 AND t.df <= greatest(%(min_common)s, n.docs * %(common_share)s)),"
+        " n AS MATERIALIZED (SELECT count(*) AS docs,"
+        "   greatest(%(min_common)s, count(*) * %(common_share)s) AS common"
+        "   FROM (SELECT FROM beliefs b WHERE {current} LIMIT %(view_cap)s) v),"
+        " q AS (SELECT t.term FROM principal_terms t WHERE t.tenant_id = %(hf_tenant)s"
+        "   AND t.principal_id = %(hf_principal)s AND t.kind = %(kind)s"
+        "   AND t.term = ANY(" + terms + ") AND t.df > 0),"
+        " c AS MATERIALIZED (SELECT q.term, (SELECT count(*) FROM (SELECT FROM beliefs b"
+        "   WHERE {current} AND " + matches + ""
+        "   LIMIT (SELECT floor(common)::int + 1 FROM n)) m) AS df FROM q),"
+        " w AS (SELECT c.term, ln(1 + (n.docs - c.df + 0.5) / (c.df + 0.5)) AS idf"
+        "   FROM c, n WHERE c.df > 0 AND c.df <= n.common),"
     )
 
 
 _STRUCTURED = sql.SQL(
-    "WITH" + _rarity("%(terms)s") + " hits AS (SELECT m.id, m.subject, w.term, w.idf FROM w,"
+    "WITH"
+    + _rarity("%(terms)s", "(b.subject = q.term OR b.entities @> ARRAY[q.term])")
+    + " hits AS (SELECT m.id, m.subject, w.term, w.idf FROM w,"
     "   LATERAL (SELECT b.id, b.subject FROM beliefs b WHERE {filter}"
     "     AND (b.subject = w.term OR b.entities @> ARRAY[w.term]) LIMIT %(cap)s) m)"
     " SELECT id, sum(idf * CASE WHEN subject = term THEN 2 ELSE 1 END)::float8 AS score"
@@ -74,7 +88,8 @@ _STRUCTURED = sql.SQL(
 _LEXICAL = sql.SQL(
     "WITH"
     + _rarity(
-        "ARRAY(SELECT unnest(tsvector_to_array(to_tsvector('english'::regconfig, %(text)s))))"
+        "tsvector_to_array(to_tsvector('english'::regconfig, %(text)s))",
+        "b.search_document @@ quote_literal(q.term)::tsquery",
     )
     + " seeds AS (SELECT term, row_number() OVER (ORDER BY idf DESC, term) AS r FROM w"
     "   ORDER BY idf DESC, term LIMIT %(seed_terms)s),"
@@ -94,14 +109,21 @@ _LEXICAL = sql.SQL(
     "   / greatest(avg(len) OVER (), 1))))::float8 AS score"
     " FROM hits ORDER BY score DESC, id LIMIT %(limit)s"
 )
-# Trigram: query keys against the principal's distinct keys (migration 0005), then the
-# beliefs whose subject is a matched key.
+# Trigram: query keys against the principal's distinct keys (migration 0005) that a
+# belief in the caller's view has (so a key only filtered beliefs have never takes a
+# visible key's place), then the beliefs whose subject is a matched key.
 _TRIGRAM = sql.SQL(
-    "WITH k AS (SELECT t.term, max(word_similarity(q.term, t.term)) AS sim"
-    "   FROM unnest(%(terms)s::text[]) AS q(term) JOIN principal_terms t"
-    "   ON t.tenant_id = %(hf_tenant)s AND t.principal_id = %(hf_principal)s AND t.kind = 'k'"
-    "   AND q.term <%% t.term WHERE t.df > 0"
-    "   GROUP BY t.term ORDER BY sim DESC, t.term LIMIT %(limit)s)"
+    "WITH k AS (SELECT s.term, s.sim FROM (SELECT t.term,"
+    "     max(word_similarity(q.term, t.term)) AS sim"
+    "     FROM unnest(%(terms)s::text[]) AS q(term) JOIN principal_terms t"
+    "     ON t.tenant_id = %(hf_tenant)s AND t.principal_id = %(hf_principal)s AND t.kind = 'k'"
+    "     AND q.term <%% t.term WHERE t.df > 0"
+    "     GROUP BY t.term ORDER BY sim DESC, t.term OFFSET 0) s"
+    # Checked in similarity order, only until the limit is reached (OFFSET 0 keeps the
+    # check out of the subquery).
+    "   WHERE EXISTS (SELECT FROM beliefs b WHERE {filter}"
+    "     AND (b.subject = s.term OR b.entities @> ARRAY[s.term]))"
+    "   LIMIT %(limit)s)"
     " SELECT m.id, max(k.sim)::float8 AS score FROM k,"
     "   LATERAL (SELECT b.id FROM beliefs b WHERE {filter} AND b.subject = k.term"
     "   LIMIT %(limit)s) m"
@@ -177,15 +199,17 @@ class PostgresBeliefSearch:
     ) -> RawHits:
         """One arm query: a single round trip unless a setting differs from the session's."""
         predicate, filter_params = hard_filter_sql(f)
+        current, _ = hard_filter_sql(f, history=False)
+        statement = query.format(filter=predicate, current=current)
         changed = {k: v for k, v in (settings or {}).items() if RECALL_SETTINGS.get(k) != v}
         with self._pool.connection() as conn:
             if not changed:
-                cur = conn.execute(query.format(filter=predicate), {**filter_params, **params})
+                cur = conn.execute(statement, {**filter_params, **params})
                 return _rows(cur)
             with conn.transaction():
                 cur = conn.cursor()
                 _set_local(cur, changed)
-                cur.execute(query.format(filter=predicate), {**filter_params, **params})
+                cur.execute(statement, {**filter_params, **params})
                 return _rows(cur)
 
     def structured(
@@ -200,6 +224,7 @@ class PostgresBeliefSearch:
             "cap": cap,
             "common_share": common_share,
             "min_common": MIN_COMMON,
+            "view_cap": VIEW_CAP,
         }
         return self._run(_STRUCTURED, f, params)
 
@@ -226,6 +251,7 @@ class PostgresBeliefSearch:
             "b": b,
             "common_share": common_share,
             "min_common": MIN_COMMON,
+            "view_cap": VIEW_CAP,
         }
         return self._run(_LEXICAL, f, params)
 
