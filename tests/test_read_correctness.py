@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -24,7 +25,7 @@ from hypothesis import strategies as st
 
 from recallflow import Memory
 from recallflow.models.request import Surface
-from recallflow.models.result import RecallResult
+from recallflow.models.result import RecallQuery, RecallResult
 from recallflow.models.stages import HardFilter
 from recallflow.models.store import LifecycleState, Sensitivity
 from recallflow.policy import DEFAULT_POLICY
@@ -461,3 +462,61 @@ def test_no_out_of_filter_belief_changes_any_rarity_ranking(
         ]
     )
     assert ranks() == before
+
+
+# --- the trace names only beliefs the caller may see ------------------------------------
+
+
+class _Provider:
+    """An external provider that suggests whatever ids it was given."""
+
+    def __init__(self, hits: RawHits) -> None:
+        self.hits = hits
+
+    @property
+    def name(self) -> str:
+        return "suggests-anything"
+
+    def search(self, f: HardFilter, queries: Sequence[RecallQuery], limit: int) -> RawHits:
+        return self.hits
+
+
+@pytest.fixture
+def provider_memory(memory: Memory) -> Iterator[Memory]:
+    yield memory
+    memory.external_provider = None
+
+
+def test_provider_ids_outside_the_filter_never_reach_the_trace(
+    provider_memory: Memory, tenant: str
+) -> None:
+    provider_memory.beliefs.add_many(
+        [
+            belief(tenant, id="b-mine", statement="Invoices are stored in cents.", subject="money"),
+            belief(
+                tenant,
+                id="b-my-secret",
+                statement="The vault code is 1234.",
+                subject="vault",
+                sensitivity="secret",
+            ),
+            belief(
+                tenant,
+                "p-other",
+                id="b-theirs",
+                statement="Their salary is private.",
+                subject="salary",
+            ),
+        ]
+    )
+    provider_memory.external_provider = _Provider(
+        [("b-theirs", 1.0), ("b-my-secret", 0.9), ("b-mine", 0.8), ("b-nowhere", 0.7)]
+    )
+    policy = DEFAULT_POLICY.model_copy(update={"arms": (*DEFAULT_POLICY.arms, "external_hits")})
+    result = provider_memory.recall(request(tenant, goal="How are invoices stored?"), policy=policy)
+    external = next(a for a in result.trace.arms if a.arm == "external_hits")
+    assert external.error is None
+    assert [(h.belief_id, h.rank) for h in external.hits] == [("b-mine", 1)]
+    assert not {"b-theirs", "b-my-secret", "b-nowhere"} & traced_ids(result)
+    stored = provider_memory.trace(tenant, "p1", result.trace_id)
+    assert {h.belief_id for a in stored.arms for h in a.hits} <= {"b-mine"}
