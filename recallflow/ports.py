@@ -180,15 +180,17 @@ class QueryFormer(Protocol):
 
 @runtime_checkable
 class InjectionScanner(Protocol):
-    """Decides whether recalled text looks like instructions (decision 11)."""
+    """Names the injection technique (the *family*) recalled text uses, or ``None`` when
+    it reads as a statement rather than instructions (see "Trust boundary" in
+    docs/architecture.md). The family is recorded per blocked item in the trace."""
 
     @property
     def version(self) -> str:
         """Identifies the rules, recorded in the trace."""
         ...
 
-    def is_injection(self, text: str) -> bool:
-        """True when ``text`` must be replaced by ``[BLOCKED]``."""
+    def scan(self, text: str) -> str | None:
+        """The family found in ``text`` (it is then rendered ``[BLOCKED]``), or None."""
         ...
 
 

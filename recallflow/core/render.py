@@ -13,7 +13,9 @@ part of the block.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
+from typing import Final
 
 from recallflow.models.result import RecalledItem
 
@@ -30,8 +32,42 @@ OPEN_TAG = "<memory>"
 CLOSE_TAG = "</memory>"
 
 
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
+#: Look-alikes of the delimiter characters that NFKC leaves alone.
+_LOOKALIKES: Final = {
+    **dict.fromkeys("‹〈⟨《˂ᐸ❮", "<"),
+    **dict.fromkeys("›〉⟩》˃ᐳ❯", ">"),
+    **dict.fromkeys("⟦【〔", "["),
+    **dict.fromkeys("⟧】〕", "]"),
+}
+
+#: What a delimiter character in a statement is rendered as: the angle brackets escaped
+#: as entities, the square brackets as round ones (an id is only ever in square ones).
+_ESCAPES: Final = {"<": "&lt;", ">": "&gt;", "[": "(", "]": ")"}
+
+
+def _inert_char(ch: str) -> str:
+    if unicodedata.category(ch) in ("Cc", "Cf"):
+        return ""  # controls and invisible format characters (zero-width, bidi, tags)
+    folded = _LOOKALIKES.get(ch) or unicodedata.normalize("NFKC", ch)
+    if any(c in _ESCAPES for c in folded):
+        return "".join(_ESCAPES.get(c, c) for c in folded)
+    return ch
+
+
+def inert(text: str) -> str:
+    """``text`` as it may appear inside one rendered line: folded to one line, invisible
+    characters removed, and every character that is (or, after NFKC, becomes, or looks
+    like) ``<``, ``>``, ``[`` or ``]`` escaped, so a statement can never open or close a
+    block, start a line, or show a citable ``[id]`` (see "Rendering" in
+    docs/architecture.md). Text without such characters is unchanged, byte for byte."""
+    if text.isascii() and text.isprintable() and not any(c in _ESCAPES for c in text):
+        return " ".join(text.split())
+    return " ".join("".join(_inert_char(c) for c in " ".join(text.split())).split())
+
+
+def statement_text(text: str, blocked: bool) -> str:
+    """The rendered form of an item's text: ``[BLOCKED]`` as is, any statement inert."""
+    return text if blocked else inert(text)
 
 
 def item_line(item: RecalledItem, indent: str = "") -> str:
@@ -41,7 +77,8 @@ def item_line(item: RecalledItem, indent: str = "") -> str:
         tags.append(f"from project {item.origin_project}")
     if item.provisional:
         tags.append("provisional")
-    return f"{indent}- [{item.belief_id}] ({'; '.join(tags)}) {_one_line(item.text)}"
+    text = statement_text(item.text, item.blocked)
+    return f"{indent}- [{item.belief_id}] ({'; '.join(tags)}) {text}"
 
 
 def unit_lines(items: Sequence[RecalledItem], conflict_set_id: str | None) -> list[str]:

@@ -224,7 +224,14 @@ class RecallTrace(FrozenModel):
     floor_dropped_ids: tuple[str, ...]
     budget_dropped: int
     budget_dropped_ids: tuple[str, ...]
-    blocked: int
+    blocked: int = Field(description="Rendered items shown as [BLOCKED].")
+    blocked_by_family: dict[str, int] = Field(
+        default_factory=dict, description="The rendered [BLOCKED] items per scanner family."
+    )
+    blocked_unrendered: int = Field(
+        default=0, description="Blocked items the budget dropped (never shown)."
+    )
+    scanner_version: str = ""
     redacted: int
     rendered_ids: tuple[str, ...]
     rendered_tokens: int

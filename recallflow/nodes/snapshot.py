@@ -299,6 +299,7 @@ def recall_trace(
     trusted = TrustOutcome(
         units=tuple(units.values()),
         blocked_ids=tuple(dict.fromkeys((*core_trusted.blocked_ids, *trusted_items.blocked_ids))),
+        blocked_families={**trusted_items.blocked_families, **core_trusted.blocked_families},
         redacted_ids=tuple(
             dict.fromkeys((*core_trusted.redacted_ids, *trusted_items.redacted_ids))
         ),

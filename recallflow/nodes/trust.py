@@ -28,8 +28,11 @@ from recallflow.ports import InjectionScanner
 BLOCKED = "[BLOCKED]"
 
 
-def _item(c: ScoredCandidate, scanner: InjectionScanner) -> RecalledItem:
-    blocked = scanner.is_injection(c.belief.statement)
+def _item(c: ScoredCandidate, scanner: InjectionScanner, families: dict[str, str]) -> RecalledItem:
+    family = scanner.scan(c.belief.statement)
+    blocked = family is not None
+    if family is not None:
+        families[c.belief_id] = family
     return RecalledItem(
         belief_id=c.belief_id,
         text=BLOCKED if blocked else c.belief.statement,
@@ -47,27 +50,32 @@ def _item(c: ScoredCandidate, scanner: InjectionScanner) -> RecalledItem:
 
 @tag(stage="trust")
 def trusted_items(above_floor: FloorOutcome, injection_scanner: InjectionScanner) -> TrustOutcome:
-    """The kept units as MEMORY items, instruction-like text replaced by [BLOCKED]."""
+    """The kept units as MEMORY items, instruction-like text replaced by [BLOCKED], with
+    the family the scanner named for each blocked item (the budget may still drop some:
+    the trace counts only the blocked items it rendered)."""
     units: list[RenderUnit] = []
+    families: dict[str, str] = {}
     for unit in above_floor.kept:
         if isinstance(unit, ConflictGroup):
-            items = tuple(_item(m, injection_scanner) for m in unit.members)
+            items = tuple(_item(m, injection_scanner, families) for m in unit.members)
             units.append(
                 RenderUnit(items=items, conflict_set_id=unit.conflict_set_id, score=unit.score)
             )
         else:
-            units.append(RenderUnit(items=(_item(unit, injection_scanner),), score=unit.score))
+            item = _item(unit, injection_scanner, families)
+            units.append(RenderUnit(items=(item,), score=unit.score))
     blocked = tuple(i.belief_id for u in units for i in u.items if i.blocked)
     return TrustOutcome(
         units=tuple(units),
         blocked_ids=blocked,
+        blocked_families=families,
         redacted_ids=(),
         scanner_version=injection_scanner.version,
     )
 
 
 def _peer(belief_id: str, text: str, scanner: InjectionScanner) -> CorrectionPeer:
-    blocked = scanner.is_injection(text)
+    blocked = scanner.scan(text) is not None
     return CorrectionPeer(belief_id=belief_id, text=BLOCKED if blocked else text, blocked=blocked)
 
 
