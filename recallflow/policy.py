@@ -199,6 +199,14 @@ class SessionPolicy(_Frozen):
         return int(max_items * self.durable_share + 0.5)
 
 
+class Retention(_Frozen):
+    """How long the operator fields of a stored trace are kept (see "The trace" in
+    docs/architecture.md): scores, arm latencies, candidate ids and lineage serve tuning,
+    and are nulled after this window; the user-safe fields stay with the trace."""
+
+    operator_days: float = Field(default=30.0, gt=0, description="The tuning window (days).")
+
+
 class RetrievalPolicy(_Frozen):
     """The whole retrieval policy; its content hash is the ``retrieval_policy_version``."""
 
@@ -269,6 +277,13 @@ class RetrievalPolicy(_Frozen):
         Moment.CHILD_RUN: Budget(max_items=15, max_tokens=500),
     }
     sessions: SessionPolicy = SessionPolicy()
+    retention: Retention = Retention()
+    project_sensitivity: dict[str, Sensitivity] = Field(
+        default_factory=dict,
+        description="Projects whose *name* is itself sensitive (e.g. a personal project):"
+        " the name is shown only on surfaces whose ceiling admits that level (see"
+        ' "Trust boundary" in docs/architecture.md).',
+    )
     admissible_states: dict[Moment, tuple[LifecycleState, ...]] = {
         Moment.SESSION_SNAPSHOT: (LifecycleState.ACTIVE, LifecycleState.CONFLICTED),
         Moment.IN_TURN: (
@@ -304,6 +319,12 @@ class RetrievalPolicy(_Frozen):
     def weight_vector_name(self, moment: Moment) -> Literal["core", "task"]:
         """Which of the two weight vectors a moment uses."""
         return "core" if moment is Moment.SESSION_SNAPSHOT else "task"
+
+    def name_sensitivity(self, project: str | None) -> Sensitivity:
+        """The sensitivity a project's name carries (PUBLIC unless listed)."""
+        if project is None:
+            return Sensitivity.PUBLIC
+        return self.project_sensitivity.get(project, Sensitivity.PUBLIC)
 
     def band_of(self, confidence: float) -> ConfidenceBand:
         """The band a confidence falls in."""

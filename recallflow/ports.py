@@ -30,7 +30,7 @@ from recallflow.models.corrections import (
     RejectionKind,
 )
 from recallflow.models.request import WorkingState
-from recallflow.models.result import RecallQuery, RecallTrace
+from recallflow.models.result import RecalledItem, RecallQuery, RecallTrace
 from recallflow.models.session import DurableQuery
 from recallflow.models.stages import HardFilter
 from recallflow.models.store import Belief, BeliefEdge, Episode, StoreSummary
@@ -209,8 +209,15 @@ class ExternalProvider(Protocol):
 class TraceStore(Protocol):
     """Where RecallTraces are kept (decisions 14, 15)."""
 
-    def save_trace(self, trace: RecallTrace) -> None:
-        """Persist one trace."""
+    def save_trace(
+        self,
+        trace: RecallTrace,
+        block: str = "",
+        items: Sequence[RecalledItem] = (),
+        operator_days: float = 30.0,
+    ) -> None:
+        """Persist one trace with the block and items it describes; its operator fields
+        expire after ``operator_days``."""
         ...
 
     def get_trace(self, tenant_id: str, principal_id: str, trace_id: str) -> RecallTrace:

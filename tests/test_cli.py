@@ -72,3 +72,30 @@ def test_recall_prints_the_block_and_the_trace(
     assert code == 0
     assert "<memory>" in out and "[b-mob-money]" in out
     assert "rendered_sha256" in out and "lexical_hits" in out
+
+
+def test_trace_shows_the_user_view_and_the_operator_view_on_request(
+    demo_memory: Memory,  # noqa: F811
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("RECALLFLOW_EMBEDDER", "hashing")
+    result = demo_memory.recall(
+        {
+            "tenant_id": demo.TENANT,
+            "principal_id": demo.PRINCIPAL,
+            "project": demo.MOBILE,
+            "working_state": {"goal": "How are money amounts represented in cents?"},
+        }
+    )
+    base = ["trace", result.trace_id, "--dsn", demo_memory.uri, "--tenant", demo.TENANT]
+    base += ["--principal", demo.PRINCIPAL]
+    assert main([*base, "--json"]) == 0
+    user = capsys.readouterr().out
+    assert '"belief_id": "b-mob-money"' in user
+    assert "rrf_score" not in user and "latency_ms" not in user
+    assert main([*base, "--view", "operator", "--json"]) == 0
+    operator = capsys.readouterr().out
+    assert "latency_ms" in operator and result.trace_id in operator
+    assert main([*base[:-1], "someone-else"]) == 1
+    assert "no trace" in capsys.readouterr().err

@@ -28,7 +28,8 @@ from recallflow.models.result import (
 _ID = r"[A-Za-z0-9][A-Za-z0-9._:@/-]*"
 _ITEM = re.compile(
     rf"^(?P<indent>(?:  )?)- \[(?P<id>{_ID})\] \((?P<band>high|medium|low)"
-    rf"(?:; from project (?P<project>{_ID}))?(?P<prov>; provisional)?\) (?P<text>.*)$"
+    rf"(?:; from project (?P<project>{_ID})|; from another project)?"
+    r"(?P<prov>; provisional)?\) (?P<text>.*)$"
 )
 _CONFLICT = re.compile(rf"^- conflict (?P<id>{_ID}) \(unresolved; these disagree\):$")
 _CORRECTION = re.compile(rf"^- \[(?P<id>{_ID})\] (?P<rest>.+)$")
@@ -147,6 +148,7 @@ def _units(draw: st.DrawFn) -> list[tuple[list[RecalledItem], str | None]]:
                     text="[BLOCKED]" if blocked else draw(_STATEMENTS),
                     band=draw(st.sampled_from(list(ConfidenceBand))),
                     origin_project=draw(st.none() | st.sampled_from(["p-1", "proj.x"])),
+                    origin_redacted=draw(st.booleans()),
                     provisional=draw(st.booleans()),
                     blocked=blocked,
                     score=0.5,

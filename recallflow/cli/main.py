@@ -201,7 +201,9 @@ def build_parser() -> argparse.ArgumentParser:
     from recallflow.cli.bench import add_bench_parser
     from recallflow.cli.budget import add_budget_parser
     from recallflow.cli.eval import add_eval_parser
+    from recallflow.cli.trace import add_trace_parsers
 
+    add_trace_parsers(sub, store_args)
     add_eval_parser(sub)
     add_bench_parser(sub)
     add_budget_parser(sub)

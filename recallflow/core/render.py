@@ -13,6 +13,7 @@ part of the block.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 from typing import Final
@@ -27,6 +28,9 @@ MEMORY_FRAMING = (
     "project, that project's name. Lines under 'conflict' disagree with each other: say so "
     "rather than choosing silently."
 )
+
+#: The tag of an item learned in a project whose name the surface may not show.
+REDACTED_ORIGIN = "from another project"
 
 OPEN_TAG = "<memory>"
 CLOSE_TAG = "</memory>"
@@ -75,6 +79,8 @@ def item_line(item: RecalledItem, indent: str = "") -> str:
     tags = [item.band.value]
     if item.origin_project is not None:
         tags.append(f"from project {item.origin_project}")
+    elif item.origin_redacted:
+        tags.append(REDACTED_ORIGIN)
     if item.provisional:
         tags.append("provisional")
     text = statement_text(item.text, item.blocked)
@@ -87,6 +93,25 @@ def unit_lines(items: Sequence[RecalledItem], conflict_set_id: str | None) -> li
         return [item_line(item) for item in items]
     header = f"- conflict {conflict_set_id} (unresolved; these disagree):"
     return [header, *(item_line(item, indent="  ") for item in items)]
+
+
+_ITEM_LINE: Final = re.compile(r"^(?:  )?- \[([A-Za-z0-9][A-Za-z0-9._:@/-]*)\] \(")
+
+
+def parsed_ids(block: str) -> tuple[str, ...]:
+    """The ids of the item lines of a rendered block's memory section, in order (the
+    corrections section that may follow is not items). Reading ids back from the bytes
+    holds because a statement can never start a line (:func:`inert`)."""
+    ids: list[str] = []
+    inside = False
+    for line in block.split("\n"):
+        if line == OPEN_TAG:
+            inside = True
+        elif line == CLOSE_TAG:
+            inside = False
+        elif inside and (m := _ITEM_LINE.match(line)):
+            ids.append(m.group(1))
+    return tuple(ids)
 
 
 def render_block(units: Sequence[tuple[Sequence[RecalledItem], str | None]]) -> str:

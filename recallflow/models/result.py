@@ -93,6 +93,10 @@ class RecalledItem(FrozenModel):
     origin_project: str | None = Field(
         default=None, description="Set when recalled outside its origin project."
     )
+    origin_redacted: bool = Field(
+        default=False,
+        description="Learned in another project whose name this surface may not show.",
+    )
     conflict_set_id: str | None = None
     provisional: bool = False
     blocked: bool = False
@@ -232,7 +236,7 @@ class RecallTrace(FrozenModel):
         default=0, description="Blocked items the budget dropped (never shown)."
     )
     scanner_version: str = ""
-    redacted: int
+    redacted: int = Field(description="Rendered items with a field redacted for the surface.")
     rendered_ids: tuple[str, ...]
     rendered_tokens: int
     rendered_sha256: str

@@ -176,12 +176,16 @@ def core_floor(core_resolved: tuple[Resolved, ...], policy: RetrievalPolicy) -> 
 
 @tag(stage="trust")
 def core_trusted(
-    core_floor: FloorOutcome, injection_scanner: InjectionScanner, snapshot_budget: Budget
+    core_floor: FloorOutcome,
+    injection_scanner: InjectionScanner,
+    snapshot_budget: Budget,
+    hard_filter: HardFilter,
+    policy: RetrievalPolicy,
 ) -> TrustOutcome:
     """The core's units through the shared trust boundary; only the first ``max_items``
     units can ever be rendered, so only they are scanned."""
     head = core_floor.model_copy(update={"kept": core_floor.kept[: snapshot_budget.max_items]})
-    trusted: TrustOutcome = trust.trusted_items(head, injection_scanner)
+    trusted: TrustOutcome = trust.trusted_items(head, injection_scanner, hard_filter, policy)
     return trusted
 
 

@@ -147,7 +147,7 @@ def recall_trace(
         blocked_by_family=dict(sorted(Counter(shown_blocked).items())),
         blocked_unrendered=len(set(trusted_items.blocked_ids) - set(rendered_block.ids)),
         scanner_version=trusted_items.scanner_version,
-        redacted=len(trusted_items.redacted_ids),
+        redacted=sum(i.origin_redacted for i in rendered_block.items),
         rendered_ids=rendered_block.ids,
         rendered_tokens=budgeted_items.tokens,
         rendered_sha256=rendered_block.sha256,
