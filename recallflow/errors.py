@@ -12,6 +12,7 @@ Every error a caller can act on is a subclass of :class:`RecallflowError`::
      │         │                     contradicts the belief's recorded history
      │         └── SupersessionCycleError  a supersession that would close a loop
      ├── NotFoundError               (also KeyError) an id that is not in the store
+ ├── OperatorOnlyError           (also PermissionError) an operator view without the capability
      └── StoreUnavailableError       the store cannot be reached now; retry, nothing to reopen
           └── StorageFullError       the server's disk is full; free space, then retry
 
@@ -152,3 +153,9 @@ class StorageFullError(StoreUnavailableError):
             hint="Free disk space on the server's data volume, then retry; this Memory stays "
             "open and works again once there is space.",
         )
+
+
+class OperatorOnlyError(RecallflowError, PermissionError):
+    """The operator view of a trace (scores, latencies, candidates, lineage) was asked of a
+    handle opened without ``open_memory(..., operator=True)``; users get
+    :meth:`~recallflow.memory.Memory.explain`."""

@@ -42,10 +42,16 @@ from recallflow.adapters.postgres.traces import PostgresTraceStore
 from recallflow.adapters.scanning import LayeredInjectionScanner
 from recallflow.core.misses import missed_subject
 from recallflow.core.query_forming import DeterministicQueryFormer
+from recallflow.core.trace_view import trace_view
 from recallflow.corrections import Corrections, MissHints
 from recallflow.dataflows.experiment import Experiment
 from recallflow.dataflows.runner import RecallFlow, resolved_request
-from recallflow.errors import ConfigurationError, StoreUnavailableError
+from recallflow.errors import (
+    ConfigurationError,
+    InvalidInputError,
+    OperatorOnlyError,
+    StoreUnavailableError,
+)
 from recallflow.ingestion import Beliefs, Edges, Episodes, new_id
 from recallflow.models.corrections import Citation, Erasure, Rederivation, Rejection, RejectionKind
 from recallflow.models.request import (
@@ -58,6 +64,7 @@ from recallflow.models.request import (
 from recallflow.models.result import EpisodeSearchResult, RecallResult, RecallTrace
 from recallflow.models.session import SessionKind
 from recallflow.models.store import Belief, BeliefDraft, StoreSummary
+from recallflow.models.trace_view import RecallTraceView
 from recallflow.policy import DEFAULT_EPISODE_POLICY, DEFAULT_POLICY, EpisodePolicy, RetrievalPolicy
 from recallflow.ports import (
     Embedder,
@@ -111,8 +118,10 @@ class Memory:
         external_provider: ExternalProvider | None = None,
         server: EmbeddedServer | None = None,
         flow_cache_size: int = FLOW_CACHE_SIZE,
+        operator: bool = False,
     ) -> None:
         self._uri = uri
+        self._operator = operator
         self._embedder = embedder
         self._token_counter = token_counter
         self._pool = pool
@@ -238,7 +247,7 @@ class Memory:
                 flow = RecallFlow(
                     moment, policy=policy, experiment=experiment, arm_pool=self._arm_pool
                 )
-                self._traces.record_policy(policy)
+                self._traces.record_policy(flow.policy)
                 self._flows[key] = flow
                 while len(self._flows) > self._flow_cache_size:
                     self._flows.popitem(last=False)
@@ -272,7 +281,7 @@ class Memory:
         if result.degraded and self._recall_pool.unavailable_count != lost:
             raise StoreUnavailableError("the database connection was lost during this recall")
         if persist_trace:
-            self._traces.save_trace(result.trace)
+            self._save(result, policy)
             self._record_miss(result, policy)
         return result
 
@@ -290,9 +299,56 @@ class Memory:
         )
 
     def trace(self, tenant_id: str, principal_id: str, trace_id: str) -> RecallTrace:
-        """A stored trace (operator view)."""
+        """A stored trace, whole: the operator view (scores, arm latencies, candidates,
+        lineage). Needs the operator capability, given at ``open_memory(...,
+        operator=True)``; a user's view is :meth:`explain`.
+
+        :raises OperatorOnlyError: this handle was opened without ``operator=True``.
+        :raises NotFoundError: no such trace for this tenant and principal, or its operator
+            fields have expired (see :meth:`run_retention`).
+        """
         self._check_open()
+        if not self._operator:
+            raise OperatorOnlyError(
+                "the operator view of a trace needs open_memory(..., operator=True);"
+                " use Memory.explain() for the user's view"
+            )
         return self._traces.get_trace(tenant_id, principal_id, trace_id)
+
+    def explain(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        trace_id: str,
+        *,
+        viewer_surface: Surface | str = Surface.DIRECT,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+    ) -> RecallTraceView:
+        """What the user may see of a recall: each rendered item as rendered, when and
+        where it was learned, who vouched for it, its band and whether the model cited
+        it; dropped, blocked and withheld items as counts. Filtered by the lower of the
+        recall's and ``viewer_surface``'s ceilings, field by field (see "The trace" in
+        docs/architecture.md). Another principal's trace is not found, like a missing one.
+
+        :raises NotFoundError: no such trace for this tenant and principal.
+        :raises InvalidInputError: an unknown viewer surface.
+        """
+        self._check_open()
+        try:
+            viewer = Surface(viewer_surface)
+        except ValueError as exc:
+            raise InvalidInputError(str(exc), field="viewer_surface") from exc
+        stored = self._traces.get_user_view(tenant_id, principal_id, trace_id)
+        ids = [str(i["belief_id"]) for i in stored.get("items", ())]
+        facts = self._traces.belief_facts(tenant_id, principal_id, ids)
+        cited = self._traces.cited_ids(tenant_id, principal_id, trace_id)
+        return trace_view(trace_id, stored, facts, cited, viewer, policy)
+
+    def run_retention(self, now: datetime | None = None) -> int:
+        """Null the operator fields of every trace past its tuning window at ``now``
+        (default: now); the user-safe fields stay. Idempotent; returns the traces changed."""
+        self._check_open()
+        return self._traces.run_retention(now or datetime.now(UTC))
 
     # -------------------------------------------------------------------------------------
     # The write path back into memory: corrections, feedback, evidence, re-derivation,
@@ -487,8 +543,14 @@ class Memory:
             {"request": request, "trace_id": new_id("tr"), "ports": self._ports, **inputs}
         )
         if persist_trace:
-            self._traces.save_trace(result.trace)
+            self._save(result, policy)
         return result
+
+    def _save(self, result: RecallResult, policy: RetrievalPolicy) -> None:
+        """Store a result's trace with the block and items it describes."""
+        self._traces.save_trace(
+            result.trace, result.block, result.items, policy.retention.operator_days
+        )
 
     def close(self) -> None:
         """Release the pools, the arms' threads and the server handle; safe to call twice."""
@@ -529,6 +591,7 @@ def open_memory(
     pool_size: int = 8,
     connect_timeout: float = CONNECT_TIMEOUT_S,
     flow_cache_size: int = FLOW_CACHE_SIZE,
+    operator: bool = False,
 ) -> Memory:
     """Open a store, starting the embedded server when no DSN is given.
 
@@ -548,6 +611,8 @@ def open_memory(
         raises :class:`~recallflow.errors.StoreUnavailableError` (seconds).
     :param flow_cache_size: how many built recall flows (per moment, policy and config)
         to keep; the least recently used is dropped beyond that.
+    :param operator: the operator capability: :meth:`Memory.trace` (scores, latencies,
+        candidates, lineage) is refused without it; :meth:`Memory.explain` needs none.
     """
     if not connect_timeout > 0:
         raise ConfigurationError(f"connect_timeout must be positive, got {connect_timeout!r}")
@@ -597,4 +662,5 @@ def open_memory(
         external_provider=external_provider,
         server=server,
         flow_cache_size=flow_cache_size,
+        operator=operator,
     )

@@ -110,7 +110,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if args.dsn is None and home is None:
         temp_home = home = tempfile.mkdtemp(prefix="recallflow-eval-")
     try:
-        with open_memory(args.dsn, home) as memory:
+        with open_memory(args.dsn, home, operator=True) as memory:
             report = run_eval(
                 memory,
                 datasets=datasets,
