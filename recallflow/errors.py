@@ -4,7 +4,7 @@ Every error a caller can act on is a subclass of :class:`RecallflowError`::
 
     RecallflowError
      ├── ConfigurationError          the store or its settings cannot be used as asked
-     │    ├── MissingExtensionError  a required PostgreSQL extension is absent (DESIGN.md §6)
+     │    ├── MissingExtensionError  a required PostgreSQL extension is absent
      │    └── EmbedderMismatchError  the embedder differs from the one the store was built with
      ├── InvalidInputError           (also ValueError) bad input; names the field and the item
      │    ├── ConstraintViolation    the database refused a row; names the constraint's field
@@ -17,7 +17,7 @@ Every error a caller can act on is a subclass of :class:`RecallflowError`::
           └── StorageFullError       the server's disk is full; free space, then retry
 
 Bad input never leaves the store half-written: every write that raises
-:class:`InvalidInputError` has rolled back (ADR-0019 consequences; DESIGN.md §5).
+:class:`InvalidInputError` has rolled back, so a caller can fix the input and retry.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``recallflow bench report`` and ``recallflow bench compare`` (issue 5, items 1 and 4).
+"""``recallflow bench report`` and ``recallflow bench compare``.
 
 The logic lives with the suites in ``benchmarks/report.py`` and ``benchmarks/compare.py``
 (a source checkout, which is where ``make bench`` runs; both import only the standard

@@ -1,4 +1,4 @@
-"""``recallflow eval``: the evaluation harness on the command line (issue 4, item 1).
+"""``recallflow eval``: the evaluation harness on the command line.
 
 Runs LoCoMo evidence retrieval (recallflow beside BM25, dense, BM25+dense RRF and the
 LangGraph ``PostgresStore`` peer, with the published DRAGON anchor), the scenario suites

@@ -1,6 +1,6 @@
 """The lineage recorder: a cheap Hamilton lifecycle adapter that records, for every node of
-a run, its name, module, function version hash, wall time and ok/error (DESIGN.md §3;
-ADR-0019 decision 14: the DAG lineage is part of the RecallTrace).
+a run, its name, module, function version hash, wall time and ok/error (the DAG lineage is
+part of the RecallTrace; see "The trace" in docs/architecture.md).
 
 It uses the raw ``pre/post_node_execute`` hooks (≈ µs per node), not the heavier
 ``NodeExecutionHook`` path. The id of the run started in the calling context is kept in a
