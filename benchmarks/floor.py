@@ -7,9 +7,12 @@ recall is (tenant, principal, admissible states, world and system time, sensitiv
 
 1. the filtered vector top-k: the HNSW index with an iterative scan, ``k`` = the arms'
    per-arm limit;
-2. the filtered full-text top-k: the query's lexemes OR-ed (``websearch_to_tsquery``
-   with ``&`` turned into ``|``), matched through the GIN index and ranked with
-   ``ts_rank_cd``;
+2. the filtered full-text top-k: the query's two rarest lexemes among the principal's
+   beliefs (the per-principal document frequencies the store keeps), OR-ed, matched
+   through the GIN index, matches capped at :data:`FTS_CAP` and ranked with
+   ``ts_rank_cd``. The plain form — every lexeme OR-ed, all matches ranked — costs about
+   a second at 100k beliefs, and capped it still costs 6–10 ms, more than a whole recall
+   should: it would make a floor nobody could be held to;
 3. loading the candidate rows: every column a recall reads, for the union of both
    top-k lists;
 4. inserting the trace: one ``recall_traces`` row carrying a real trace of the same
@@ -51,11 +54,18 @@ VECTOR_TOP_K = (
     "SELECT b.id FROM beliefs b WHERE" + _FILTER + " AND b.embedding IS NOT NULL"
     " ORDER BY b.embedding <=> %(vector)s LIMIT %(k)s"
 )
+#: Matches of the full-text statement ranked at most.
+FTS_CAP = 80
 FTS_TOP_K = (
-    "WITH q AS (SELECT replace(websearch_to_tsquery('english', %(text)s)::text,"
-    " ' & ', ' | ')::tsquery AS q)"
-    " SELECT b.id FROM beliefs b, q WHERE" + _FILTER + " AND b.search_document @@ q.q"
-    " ORDER BY ts_rank_cd(b.search_document, q.q) DESC, b.id LIMIT %(k)s"
+    "WITH t AS (SELECT t.term FROM principal_terms t WHERE t.tenant_id = %(tenant)s"
+    " AND t.principal_id = %(principal)s AND t.kind = 'l' AND t.df > 0"
+    " AND t.term = ANY(tsvector_to_array(to_tsvector('english', %(text)s)))"
+    " ORDER BY t.df, t.term LIMIT 2),"
+    " q AS (SELECT string_agg(quote_literal(term), ' | ')::tsquery AS q FROM t)"
+    " SELECT c.id FROM q, LATERAL (SELECT b.id, b.search_document FROM beliefs b WHERE"
+    + _FILTER
+    + " AND b.search_document @@ q.q LIMIT %(cap)s) c"
+    " ORDER BY ts_rank_cd(c.search_document, q.q) DESC, c.id LIMIT %(k)s"
 )
 LOAD = SELECT_BELIEF + " b WHERE" + _FILTER + " AND b.id = ANY(%(ids)s)"
 INSERT_TRACE = (
@@ -104,6 +114,7 @@ def floor_calls(bench: BenchStore) -> list[FloorCall]:
                     "known": result.trace.known_as_of,
                     "ceiling": int(SURFACE_CEILINGS[req.surface]),
                     "k": DEFAULT_POLICY.limits.per_arm,
+                    "cap": FTS_CAP,
                     "sha": result.rendered_sha256,
                     "policy": result.trace.retrieval_policy_version,
                 },
