@@ -79,6 +79,19 @@ _EXPORTS: dict[str, str] = {
     "InvalidInputError": "recallflow.errors",
     "ConstraintViolation": "recallflow.errors",
     "NotFoundError": "recallflow.errors",
+    # correcting and forgetting (the write path back into memory)
+    "ConflictError": "recallflow.errors",
+    "SupersessionCycleError": "recallflow.errors",
+    "Corrections": "recallflow.corrections",
+    "MissHints": "recallflow.corrections",
+    "RejectionKind": "recallflow.models.corrections",
+    "Rejection": "recallflow.models.corrections",
+    "Citation": "recallflow.models.corrections",
+    "MissHint": "recallflow.models.corrections",
+    "Erasure": "recallflow.models.corrections",
+    "Rederivation": "recallflow.models.corrections",
+    "ReplayOutcome": "recallflow.models.corrections",
+    "Feedback": "recallflow.policy",
 }
 
 __all__ = [
@@ -93,24 +106,31 @@ __all__ = [
     "BeliefSearch",
     "BeliefType",
     "Budget",
+    "Citation",
     "ConfidenceBand",
     "ConfigurationError",
+    "ConflictError",
     "ConstraintViolation",
+    "Corrections",
     "EdgeRelation",
     "Embedder",
     "EmbedderMismatchError",
     "Episode",
     "EpisodeDraft",
     "EpisodeKind",
+    "Erasure",
     "Experiment",
     "ExperimentRecord",
     "ExternalProvider",
+    "Feedback",
     "Floor",
     "FusedCandidate",
     "InjectionScanner",
     "InvalidInputError",
     "LifecycleState",
     "Memory",
+    "MissHint",
+    "MissHints",
     "MissingExtensionError",
     "Moment",
     "NodeRun",
@@ -124,6 +144,10 @@ __all__ = [
     "RecallTrace",
     "RecalledItem",
     "RecallflowError",
+    "Rederivation",
+    "Rejection",
+    "RejectionKind",
+    "ReplayOutcome",
     "RetrievalPolicy",
     "Scope",
     "ScoreBreakdown",
@@ -131,6 +155,7 @@ __all__ = [
     "Sensitivity",
     "SourceAuthority",
     "StoreSummary",
+    "SupersessionCycleError",
     "Surface",
     "TokenCounter",
     "TrustLevel",
@@ -155,17 +180,29 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
+    from recallflow.corrections import Corrections, MissHints
     from recallflow.dataflows.experiment import Experiment
     from recallflow.errors import (
         ConfigurationError,
+        ConflictError,
         ConstraintViolation,
         EmbedderMismatchError,
         InvalidInputError,
         MissingExtensionError,
         NotFoundError,
         RecallflowError,
+        SupersessionCycleError,
     )
     from recallflow.memory import Memory, open_memory
+    from recallflow.models.corrections import (
+        Citation,
+        Erasure,
+        MissHint,
+        Rederivation,
+        Rejection,
+        RejectionKind,
+        ReplayOutcome,
+    )
     from recallflow.models.request import Moment, RecallRequest, Surface, WorkingState
     from recallflow.models.result import (
         ArmHit,
@@ -203,6 +240,7 @@ if TYPE_CHECKING:
         SURFACE_CEILINGS,
         ArmLimits,
         Budget,
+        Feedback,
         Floor,
         Penalties,
         RetrievalPolicy,

@@ -7,7 +7,10 @@ Every error a caller can act on is a subclass of :class:`RecallflowError`::
      │    ├── MissingExtensionError  a required PostgreSQL extension is absent (DESIGN.md §6)
      │    └── EmbedderMismatchError  the embedder differs from the one the store was built with
      ├── InvalidInputError           (also ValueError) bad input; names the field and the item
-     │    └── ConstraintViolation    the database refused a row; names the constraint's field
+     │    ├── ConstraintViolation    the database refused a row; names the constraint's field
+     │    └── ConflictError          an id already stored with other content, or a write that
+     │         │                     contradicts the belief's recorded history
+     │         └── SupersessionCycleError  a supersession that would close a loop
      └── NotFoundError               (also KeyError) an id that is not in the store
 
 Bad input never leaves the store half-written: every write that raises
@@ -91,6 +94,21 @@ class ConstraintViolation(InvalidInputError):
     ) -> None:
         self.constraint = constraint
         super().__init__(message, field=field, item_index=item_index, item_id=item_id)
+
+
+class ConflictError(InvalidInputError):
+    """A write that contradicts what is stored: the id exists with other content, or the
+    belief's history forbids it (e.g. it is already superseded by another belief)."""
+
+
+class SupersessionCycleError(ConflictError):
+    """A supersession that would make a belief (indirectly) supersede itself."""
+
+    def __init__(self, cycle: tuple[str, ...]) -> None:
+        self.cycle = cycle
+        super().__init__(
+            "supersession cycle " + " -> ".join(cycle), field="supersedes", item_id=cycle[0]
+        )
 
 
 class NotFoundError(RecallflowError, KeyError):

@@ -16,10 +16,10 @@ from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from recallflow.errors import InvalidInputError
-from recallflow.models.store import Belief, BeliefDraft, BeliefEdge, Episode, EpisodeDraft
+from recallflow.models.store import Belief, BeliefDraft, BeliefEdge, Episode, EpisodeDraft, Key
 from recallflow.ports import BeliefStore, Embedder, EpisodeStore
 
 #: How many statements are embedded per call to the embedder.
@@ -54,6 +54,17 @@ def _validated(model: type[M], items: Iterable[M | Mapping[str, Any]]) -> list[M
     return out
 
 
+_KEY = TypeAdapter(Key)
+
+
+def key_of(value: object, field: str) -> str:
+    """``value`` as an id, or an :class:`InvalidInputError` naming ``field``."""
+    try:
+        return _KEY.validate_python(value)
+    except ValidationError as exc:
+        raise InvalidInputError(exc.errors()[0]["msg"], field=field) from exc
+
+
 def _unique_ids(ids: Sequence[str], kind: str) -> None:
     seen: dict[str, int] = {}
     for index, item_id in enumerate(ids):
@@ -79,7 +90,34 @@ class Beliefs:
         return self.add_many([draft])[0]
 
     def add_many(self, drafts: Iterable[BeliefDraft | Mapping[str, Any]]) -> list[Belief]:
-        """Store a batch in one transaction: all of it, or (on any bad item) none of it."""
+        """Store a batch in one transaction: all of it, or (on any bad item) none of it.
+
+        Idempotent: re-adding a stored id with the same content is a no-op that returns the
+        stored belief; with other content it raises :class:`~recallflow.errors.ConflictError`.
+        A belief that names ``supersedes`` makes its predecessor ``superseded`` in the same
+        transaction (see "Lifecycle and history" in docs/architecture.md).
+        """
+        beliefs, embeddings = self.prepare(drafts)
+        return self._store.write_beliefs(beliefs, embeddings)
+
+    def supersede(self, old_id: str, new_belief: BeliefDraft | Mapping[str, Any]) -> Belief:
+        """Store ``new_belief`` as the successor of ``old_id`` (a change of content is never
+        an edit): the old belief becomes ``superseded``, its validity ending where the new
+        one's begins. Raises :class:`~recallflow.errors.NotFoundError` for an unknown
+        ``old_id`` and :class:`~recallflow.errors.ConflictError` when it is already
+        superseded by another belief or the supersession would close a cycle."""
+        draft = _validated(BeliefDraft, [new_belief])[0]
+        if draft.supersedes is not None and draft.supersedes != old_id:
+            raise InvalidInputError(
+                f"names {draft.supersedes!r}, not {old_id!r}", field="supersedes", item_id=draft.id
+            )
+        return self.add(draft.model_copy(update={"supersedes": key_of(old_id, "old_id")}))
+
+    def prepare(
+        self, drafts: Iterable[BeliefDraft | Mapping[str, Any]]
+    ) -> tuple[list[Belief], npt.NDArray[np.float32]]:
+        """Validate ``drafts`` into beliefs (ids and ``recorded_at`` filled in) and their
+        embeddings, without writing anything."""
         valid = _validated(BeliefDraft, drafts)
         now = datetime.now(UTC)
         beliefs: list[Belief] = []
@@ -98,8 +136,7 @@ class Beliefs:
                     item_id=data["id"],
                 ) from exc
         _unique_ids([b.id for b in beliefs], "belief")
-        self._store.write_beliefs(beliefs, self._embeddings(valid))
-        return beliefs
+        return beliefs, self._embeddings(valid)
 
     def _embeddings(self, drafts: Sequence[BeliefDraft]) -> npt.NDArray[np.float32]:
         dim = self._embedder.dimension

@@ -11,7 +11,8 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
@@ -21,21 +22,26 @@ from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.postgres.beliefs import PostgresBeliefStore
 from recallflow.adapters.postgres.bootstrap import ensure_database, prepare
+from recallflow.adapters.postgres.corrections import PostgresCorrections
 from recallflow.adapters.postgres.embedded import DATABASE, EmbeddedServer, default_home
 from recallflow.adapters.postgres.episodes import PostgresEpisodeStore
+from recallflow.adapters.postgres.misses import PostgresMissHints
 from recallflow.adapters.postgres.pool import open_pool
 from recallflow.adapters.postgres.search import PostgresBeliefSearch
 from recallflow.adapters.postgres.settings import ensure_embedding_space
 from recallflow.adapters.postgres.traces import PostgresTraceStore
 from recallflow.adapters.scanning import LayeredInjectionScanner
+from recallflow.core.misses import missed_subject
 from recallflow.core.query_forming import DeterministicQueryFormer
+from recallflow.corrections import Corrections, MissHints
 from recallflow.dataflows.experiment import Experiment
 from recallflow.dataflows.runner import RecallFlow, resolved_request
 from recallflow.errors import ConfigurationError
 from recallflow.ingestion import Beliefs, Edges, Episodes, new_id
+from recallflow.models.corrections import Citation, Erasure, Rederivation, Rejection, RejectionKind
 from recallflow.models.request import Moment, RecallRequest
 from recallflow.models.result import RecallResult, RecallTrace
-from recallflow.models.store import StoreSummary
+from recallflow.models.store import Belief, BeliefDraft, StoreSummary
 from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
 from recallflow.ports import (
     Embedder,
@@ -102,6 +108,10 @@ class Memory:
         )
         self._flows: dict[tuple[Moment, str, str], RecallFlow] = {}
         self._flows_lock = threading.Lock()
+        # The write path back into memory (see the block at the end of the class).
+        self._miss_queue = PostgresMissHints(pool)
+        self.miss_hints = MissHints(self._miss_queue)
+        self.corrections = Corrections(PostgresCorrections(pool), self.beliefs)
 
     @property
     def uri(self) -> str:
@@ -176,6 +186,7 @@ class Memory:
         result = flow.run({"request": req, "trace_id": new_id("tr"), "ports": self._ports})
         if persist_trace:
             self._traces.save_trace(result.trace)
+            self._record_miss(result, policy)
         return result
 
     async def arecall(
@@ -195,6 +206,126 @@ class Memory:
         """A stored trace (operator view)."""
         self._check_open()
         return self._traces.get_trace(tenant_id, principal_id, trace_id)
+
+    # -------------------------------------------------------------------------------------
+    # The write path back into memory: corrections, feedback, evidence, re-derivation,
+    # erasure and miss hints (recallflow/corrections.py; see "Feedback and corrections" in
+    # docs/architecture.md). Every method is one transaction with its recorded event.
+    # -------------------------------------------------------------------------------------
+
+    def _record_miss(self, result: RecallResult, policy: RetrievalPolicy) -> None:
+        """Report a recall with nothing above the floor to the miss-hint queue (after the
+        recall, never inside a node)."""
+        subject = missed_subject(result)
+        if subject is not None:
+            self._miss_queue.record_miss(
+                result.trace.tenant_id,
+                result.trace.principal_id,
+                [subject],
+                at=datetime.now(UTC),
+                rule=policy.feedback,
+            )
+
+    def supersede(self, old_id: str, new_belief: BeliefDraft | Mapping[str, Any]) -> Belief:
+        """Store ``new_belief`` as the successor of ``old_id`` (:meth:`Beliefs.supersede`)."""
+        self._check_open()
+        return self.beliefs.supersede(old_id, new_belief)
+
+    def retract(self, tenant_id: str, principal_id: str, belief_id: str, reason: str) -> Belief:
+        """Stop asserting a belief from now on, in system time (:meth:`Corrections.retract`)."""
+        self._check_open()
+        return self.corrections.retract(tenant_id, principal_id, belief_id, reason)
+
+    def retire(
+        self, tenant_id: str, principal_id: str, belief_id: str, reason: str | None = None
+    ) -> Belief:
+        """Retire a belief: it does not hold (:meth:`Corrections.retire`)."""
+        self._check_open()
+        return self.corrections.retire(tenant_id, principal_id, belief_id, reason)
+
+    def expire(
+        self, tenant_id: str, principal_id: str, belief_id: str, at: datetime | None = None
+    ) -> Belief:
+        """End a belief's validity at world time ``at`` (:meth:`Corrections.expire`)."""
+        self._check_open()
+        return self.corrections.expire(tenant_id, principal_id, belief_id, at)
+
+    def cite(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        trace_id: str,
+        belief_ids: Iterable[str],
+        *,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+    ) -> Citation:
+        """Record the beliefs the model cited from a trace (:meth:`Corrections.cite`)."""
+        self._check_open()
+        return self.corrections.cite(tenant_id, principal_id, trace_id, belief_ids, policy=policy)
+
+    def reject(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        trace_id: str,
+        belief_id: str,
+        kind: RejectionKind | str,
+        *,
+        replacement: BeliefDraft | Mapping[str, Any] | None = None,
+        project: str | None = None,
+        note: str | None = None,
+    ) -> Rejection:
+        """Reject a belief a trace rendered, typed by ``kind`` (:meth:`Corrections.reject`)."""
+        self._check_open()
+        return self.corrections.reject(
+            tenant_id,
+            principal_id,
+            trace_id,
+            belief_id,
+            kind,
+            replacement=replacement,
+            project=project,
+            note=note,
+        )
+
+    def corroborate(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        belief_id: str,
+        project: str,
+        evidence: str,
+        *,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+    ) -> Belief:
+        """Record evidence that a belief holds in a project (:meth:`Corrections.corroborate`)."""
+        self._check_open()
+        return self.corrections.corroborate(
+            tenant_id, principal_id, belief_id, project, evidence, policy=policy
+        )
+
+    def rederive(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        drafts: Iterable[BeliefDraft | Mapping[str, Any]],
+    ) -> Rederivation:
+        """Re-ingest re-derived drafts with every correction replayed
+        (:meth:`Corrections.rederive`)."""
+        self._check_open()
+        return self.corrections.rederive(tenant_id, principal_id, drafts)
+
+    def forget(self, tenant_id: str, principal_id: str) -> Erasure:
+        """Erase everything of a principal in one transaction (:meth:`Corrections.forget`)."""
+        self._check_open()
+        return self.corrections.forget(tenant_id, principal_id)
+
+    def forget_belief(self, tenant_id: str, principal_id: str, belief_id: str) -> Erasure:
+        """Erase one belief and scrub it from traces (:meth:`Corrections.forget_belief`)."""
+        self._check_open()
+        return self.corrections.forget_belief(tenant_id, principal_id, belief_id)
+
+    # -------------------------------------------------------------------------------------
 
     def close(self) -> None:
         """Release the pools and the server handle; safe to call twice."""

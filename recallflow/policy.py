@@ -127,6 +127,30 @@ class ArmLimits(_Frozen):
     timeout_ms: int = Field(default=500, ge=1, description="An arm slower than this degrades.")
 
 
+class Feedback(_Frozen):
+    """What the write path back into memory does with feedback, evidence and misses (see
+    "Feedback and corrections" in docs/architecture.md)."""
+
+    citation_utility: float = Field(
+        default=1.0, gt=0, description="Utility a citation adds (confidence never changes)."
+    )
+    corroboration_gain: float = Field(
+        default=0.1,
+        ge=0,
+        le=1,
+        description="Share of the remaining doubt (1 - confidence) one corroboration removes.",
+    )
+    promotion_projects: int = Field(
+        default=2, ge=2, description="Distinct corroborating projects that promote to user scope."
+    )
+    miss_threshold: int = Field(
+        default=3, ge=1, description="Misses of one subject within the window that queue a hint."
+    )
+    miss_window_hours: float = Field(
+        default=24.0, gt=0, description="How long misses of one subject are counted together."
+    )
+
+
 class RetrievalPolicy(_Frozen):
     """The whole retrieval policy; its content hash is the ``retrieval_policy_version``."""
 
@@ -163,6 +187,7 @@ class RetrievalPolicy(_Frozen):
     penalties: Penalties = Penalties()
     floor: Floor = Floor()
     limits: ArmLimits = ArmLimits()
+    feedback: Feedback = Feedback()
     state_factor: dict[LifecycleState, float] = {
         LifecycleState.ACTIVE: 1.0,
         LifecycleState.CONFLICTED: 0.8,

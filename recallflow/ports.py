@@ -15,15 +15,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
 
+from recallflow.models.corrections import (
+    Citation,
+    Erasure,
+    MissHint,
+    Rederivation,
+    Rejection,
+    RejectionKind,
+)
 from recallflow.models.request import WorkingState
 from recallflow.models.result import RecallQuery, RecallTrace
 from recallflow.models.stages import HardFilter
 from recallflow.models.store import Belief, BeliefEdge, Episode, StoreSummary
+from recallflow.policy import Feedback
 
 
 @runtime_checkable
@@ -62,8 +72,11 @@ class TokenCounter(Protocol):
 class BeliefStore(Protocol):
     """Where beliefs are written and read back by id."""
 
-    def write_beliefs(self, beliefs: Sequence[Belief], embeddings: npt.NDArray[np.float32]) -> None:
-        """Write all of ``beliefs`` (row i with ``embeddings[i]``) or none of them."""
+    def write_beliefs(
+        self, beliefs: Sequence[Belief], embeddings: npt.NDArray[np.float32]
+    ) -> list[Belief]:
+        """Write all of ``beliefs`` (row i with ``embeddings[i]``) or none of them; returns
+        each as stored (a re-added identical belief is the stored one)."""
         ...
 
     def get_belief(self, tenant_id: str, principal_id: str, belief_id: str) -> Belief:
@@ -142,9 +155,10 @@ class BeliefSearch(Protocol):
         """Beliefs linked to ``seeds`` over belief edges (score: edge weight, decayed by hop)."""
         ...
 
-    def load(self, f: HardFilter, ids: Sequence[str]) -> list[Belief]:
+    def load(self, f: HardFilter, ids: Sequence[str], project: str | None = None) -> list[Belief]:
         """The beliefs with ``ids`` that pass the filter, plus the other members of their
-        conflict sets that pass it (so a conflict is shown whole)."""
+        conflict sets that pass it (so a conflict is shown whole); none that was rejected
+        as not holding in ``project`` (a relevance exclusion, not a hard filter)."""
         ...
 
 
@@ -198,8 +212,17 @@ class TraceStore(Protocol):
 class FormationSink(Protocol):
     """Where the read path sends signals back to formation (decisions 13, 16)."""
 
-    def record_miss(self, tenant_id: str, principal_id: str, subjects: Sequence[str]) -> None:
-        """Queries that found nothing above the floor, by subject key."""
+    def record_miss(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        subjects: Sequence[str],
+        *,
+        at: datetime,
+        rule: Feedback,
+    ) -> None:
+        """Queries that found nothing above the floor, by subject key, at system time
+        ``at``; ``rule`` says how many misses within which window queue a hint."""
         ...
 
 
@@ -217,3 +240,83 @@ class RecallPorts:
     query_former: QueryFormer
     injection_scanner: InjectionScanner
     external_provider: ExternalProvider | None = None
+
+
+class CorrectionStore(Protocol):
+    """Every write back into memory, each in one transaction with its recorded event (see
+    "Feedback and corrections" in docs/architecture.md). Ids of another principal are
+    refused exactly like ids that do not exist."""
+
+    def retract(
+        self, tenant_id: str, principal_id: str, belief_id: str, reason: str, now: datetime
+    ) -> Belief: ...
+
+    def retire(
+        self, tenant_id: str, principal_id: str, belief_id: str, reason: str | None, now: datetime
+    ) -> Belief: ...
+
+    def expire(
+        self, tenant_id: str, principal_id: str, belief_id: str, at: datetime, reason: str | None
+    ) -> Belief: ...
+
+    def corroborate(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        belief_id: str,
+        project: str,
+        evidence_id: str,
+        now: datetime,
+        rule: Feedback,
+    ) -> Belief: ...
+
+    def cite(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        trace_id: str,
+        belief_ids: Sequence[str],
+        now: datetime,
+        rule: Feedback,
+    ) -> Citation: ...
+
+    def reject(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        trace_id: str,
+        belief_id: str,
+        kind: RejectionKind,
+        now: datetime,
+        *,
+        replacement: Belief | None,
+        embedding: npt.NDArray[np.float32] | None,
+        project: str | None,
+        note: str | None,
+    ) -> Rejection: ...
+
+    def exclusions(self, tenant_id: str, principal_id: str, belief_id: str) -> tuple[str, ...]: ...
+
+    def rederive(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        drafts: Sequence[Belief],
+        embeddings: npt.NDArray[np.float32],
+    ) -> Rederivation: ...
+
+    def forget(self, tenant_id: str, principal_id: str) -> Erasure: ...
+
+    def forget_belief(self, tenant_id: str, principal_id: str, belief_id: str) -> Erasure: ...
+
+
+class MissHintQueue(FormationSink, Protocol):
+    """The queued miss hints, as formation reads and acknowledges them."""
+
+    def pending(self, tenant_id: str, principal_id: str) -> list[MissHint]:
+        """Queued, unacknowledged hints, oldest first."""
+        ...
+
+    def ack(self, tenant_id: str, principal_id: str, subject: str, at: datetime) -> MissHint:
+        """Acknowledge a queued hint; raises NotFoundError when none is queued."""
+        ...

@@ -32,3 +32,12 @@ def request(tenant: str, principal: str = "p1", goal: str = "", **fields: Any) -
     }
     data.update(fields)
     return data
+
+
+def patient_policy() -> Any:
+    """The default policy with an arm timeout no loaded test machine reaches, for tests whose
+    later writes need a belief to have been rendered (a timed-out arm degrades the recall)."""
+    from recallflow.policy import DEFAULT_POLICY
+
+    limits = DEFAULT_POLICY.limits.model_copy(update={"timeout_ms": 60_000})
+    return DEFAULT_POLICY.model_copy(update={"limits": limits})

@@ -153,7 +153,7 @@ def test_harness_runs_end_to_end_on_a_tiny_dataset(
     assert gates["isolation leaks = 0"] is GateStatus.PASS
     assert gates["trace faithfulness"] is GateStatus.PASS
     assert gates["prefix byte stability"] is GateStatus.NOT_BUILT
-    assert gates["correction durability"] is GateStatus.NOT_BUILT
+    assert gates["correction durability"] is GateStatus.PASS
     assert not report.failed
     assert report.retrieval_policy_versions and report.dag_versions
 

@@ -10,6 +10,7 @@ import pytest
 
 from recallflow import (
     Belief,
+    ConflictError,
     ConstraintViolation,
     InvalidInputError,
     LifecycleState,
@@ -102,11 +103,13 @@ def test_database_check_constraint_is_typed_and_rolls_back(memory: Memory, tenan
     assert _count(memory, tenant) == 1
 
 
-def test_duplicate_id_against_the_store_is_refused(memory: Memory, tenant: str) -> None:
+def test_a_stored_id_with_other_content_is_a_conflict(memory: Memory, tenant: str) -> None:
     memory.beliefs.add(belief(tenant, id="b-1"))
-    with pytest.raises(ConstraintViolation) as info:
-        memory.beliefs.add_many([belief(tenant, id="b-2"), belief(tenant, id="b-1")])
-    assert info.value.field == "id" and info.value.item_index == 1
+    with pytest.raises(ConflictError) as info:
+        memory.beliefs.add_many(
+            [belief(tenant, id="b-2"), belief(tenant, id="b-1", statement="Light mode.")]
+        )
+    assert info.value.field == "statement" and info.value.item_index == 1
     assert _count(memory, tenant) == 1
 
 

@@ -89,6 +89,10 @@ def _cmd_demo(args: argparse.Namespace) -> int:
             )
         print()
         _demo_recall(memory, Path(args.graph_out))
+        print()
+        from recallflow.cli.correction_demo import correction_round_trip
+
+        correction_round_trip(memory)
     return 0
 
 

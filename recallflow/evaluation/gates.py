@@ -12,8 +12,9 @@ exist yet, or that observed no recall at all, is ``not built`` — never ``pass`
   equals ``result.rendered_ids``, in order.
 * **prefix byte stability**: not built until session snapshots exist (see "Sessions" in
   docs/architecture.md).
-* **correction durability**: not built until typed rejections exist (see "Feedback and
-  corrections" in docs/architecture.md).
+* **correction durability**: typed rejections of all four kinds still hold after the
+  principal is re-derived from its sources, and nothing unrejected is lost
+  (:mod:`recallflow.evaluation.durability`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Any
 from psycopg_pool import ConnectionPool
 from pydantic import BaseModel, ConfigDict
 
+from recallflow.core.erasure import erasure_digest
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import RecallResult
 
@@ -123,6 +125,7 @@ class RecallAudit:
             return GateResult(name=name, status=GateStatus.NOT_BUILT, detail="no recall was made")
         leaks: list[str] = list(self._wrong_owner)
         checked = 0
+        erased = 0
         with pool.connection() as conn:
             for (tenant, principal), ids in sorted(self._ids.items()):
                 wanted = sorted(ids)
@@ -133,7 +136,12 @@ class RecallAudit:
                     (tenant, principal, wanted),
                 ).fetchall()
                 found = {row[0] for row in rows}
-                leaks.extend(f"{tenant}/{principal}: {i}" for i in wanted if i not in found)
+                missing = [i for i in wanted if i not in found]
+                if missing:
+                    gone = _erased(conn, tenant, principal, missing)
+                    erased += len(gone)
+                    missing = [i for i in missing if i not in gone]
+                leaks.extend(f"{tenant}/{principal}: {i}" for i in missing)
         if leaks:
             return GateResult(
                 name=name,
@@ -145,8 +153,23 @@ class RecallAudit:
             name=name,
             status=GateStatus.PASS,
             detail=f"{self.recalls} recalls, {checked} distinct (principal, id) pairs looked up: "
-            "all belong to the request's tenant and principal",
+            "all belong to the request's tenant and principal"
+            + (f" ({erased} erased since, by the erasure record)" if erased else ""),
         )
+
+
+def _erased(conn: Any, tenant: str, principal: str, ids: list[str]) -> set[str]:
+    """The ids of ``ids`` the erasure record says were erased (one by one, or with their
+    whole principal): gone from the store, so not a leak."""
+    digests = {erasure_digest(tenant, principal, i): i for i in ids}
+    rows = conn.execute(
+        "SELECT belief_sha256, scope FROM erasures WHERE tenant_id = %s"
+        " AND (belief_sha256 = ANY(%s) OR (scope = 'principal' AND principal_sha256 = %s))",
+        (tenant, list(digests), erasure_digest(tenant, principal)),
+    ).fetchall()
+    if any(row[1] == "principal" for row in rows):
+        return set(ids)
+    return {digests[row[0]] for row in rows}
 
 
 def not_built(name: str, why: str) -> GateResult:
@@ -158,7 +181,4 @@ def unbuilt_gates() -> list[GateResult]:
     """The gates that wait on parts of recallflow not built yet."""
     return [
         not_built("prefix byte stability", "needs session snapshots, not built yet"),
-        not_built(
-            "correction durability", "needs typed rejections and re-derivation, not built yet"
-        ),
     ]

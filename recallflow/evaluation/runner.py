@@ -28,6 +28,7 @@ from recallflow.evaluation.datasets import (
     SplitChoice,
     select_groups,
 )
+from recallflow.evaluation.durability import correction_durability
 from recallflow.evaluation.gates import GateResult, GateStatus, RecallAudit, unbuilt_gates
 from recallflow.evaluation.ingest import as_of_after, ingest_group, principal_id
 from recallflow.evaluation.progress import bar, iterate
@@ -413,7 +414,14 @@ def run_eval(
             versions=versions,
             progress=options.progress,
         )
-    gates = [audit.isolation(memory.pool), audit.faithfulness(), *unbuilt_gates()]
+
+    def audited(request: RecallRequest) -> RecallResult:
+        result = recall(request, True)
+        audit.observe(request, result)
+        return result
+
+    durability = correction_durability(memory, tenant, audited)
+    gates = [audit.isolation(memory.pool), audit.faithfulness(), durability, *unbuilt_gates()]
     return EvalReport(
         created_at=datetime.now(UTC),
         embedder=memory.embedder.name,

@@ -24,6 +24,10 @@ Checks per request (the section of docs/architecture.md in brackets):
   projects").
 * ``measure_transfer_lift``: also recall with cross-project recall off; lift = must-include
   recall on − off.
+* ``then``: writes made after the request's recall (and its checks), in order, so a later
+  request sees their effect: ``reject`` (from this request's trace), ``cite``,
+  ``supersede``, ``retract``, ``retire``, ``expire``, ``corroborate``, ``forget_belief``
+  and ``forget`` (see "Feedback and corrections" in docs/architecture.md).
 
 Metrics over all requests: must-include recall, must-exclude violations (must be 0),
 block precision, transfer precision, transfer lift.
@@ -34,12 +38,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from recallflow.errors import RecallflowError
 from recallflow.evaluation.metrics import mean
 from recallflow.memory import Memory
+from recallflow.models.corrections import RejectionKind
 from recallflow.models.request import RecallRequest, Surface, WorkingState
 from recallflow.models.result import RecallResult
 from recallflow.models.store import BeliefDraft, BeliefEdge, EpisodeDraft
@@ -63,6 +69,50 @@ class StoreSpec(_Model):
     edges: tuple[dict[str, Any], ...] = ()
 
 
+class Action(_Model):
+    """A write back into memory made after a request's recall, with that recall's trace."""
+
+    op: Literal[
+        "reject",
+        "cite",
+        "supersede",
+        "retract",
+        "retire",
+        "expire",
+        "corroborate",
+        "forget_belief",
+        "forget",
+    ]
+    belief: str | None = Field(default=None, description="The belief it is about.")
+    kind: RejectionKind | None = Field(default=None, description="reject: the rejection kind.")
+    replacement: dict[str, Any] | None = Field(
+        default=None, description="reject (changed) and supersede: the new belief."
+    )
+    reason: str | None = None
+    at: datetime | None = Field(default=None, description="expire: the world time it ends.")
+    project: str | None = Field(default=None, description="corroborate: where it holds.")
+    evidence: str | None = Field(default=None, description="corroborate: the episode.")
+    principal_id: str = DEFAULT_PRINCIPAL
+
+    @model_validator(mode="after")
+    def _complete(self) -> Self:
+        needs = {
+            "reject": ("belief", "kind"),
+            "cite": ("belief",),
+            "supersede": ("belief", "replacement"),
+            "retract": ("belief", "reason"),
+            "retire": ("belief",),
+            "expire": ("belief",),
+            "corroborate": ("belief", "project", "evidence"),
+            "forget_belief": ("belief",),
+            "forget": (),
+        }[self.op]
+        missing = [f for f in needs if getattr(self, f) is None]
+        if missing:
+            raise ValueError(f"{self.op} needs {', '.join(missing)}")
+        return self
+
+
 class RequestSpec(_Model):
     """One request of a scenario and what its result must satisfy."""
 
@@ -84,6 +134,7 @@ class RequestSpec(_Model):
     expect_empty: bool = False
     transfer_valid: tuple[str, ...] = ()
     measure_transfer_lift: bool = False
+    then: tuple[Action, ...] = ()
 
     @property
     def relevant_ids(self) -> tuple[str, ...]:
@@ -104,6 +155,12 @@ class Scenario(_Model):
     @model_validator(mode="after")
     def _unique_ids(self) -> Self:
         ids = [str(b.get("id")) for b in self.store.beliefs]
+        ids += [
+            str(a.replacement.get("id"))
+            for r in self.requests
+            for a in r.then
+            if a.replacement is not None
+        ]
         if any(i == "None" for i in ids):
             raise ValueError(f"scenario {self.name}: every belief needs an id")
         if len(ids) != len(set(ids)):
@@ -275,6 +332,40 @@ def summarise_scenarios(
     )
 
 
+def apply_action(
+    memory: Memory, run_tenant: str, scenario: Scenario, result: RecallResult, action: Action
+) -> None:
+    """Make one ``then`` write of a request whose recall gave ``result``."""
+    tenant = scenario_tenant(run_tenant, scenario)
+    principal = action.principal_id
+    belief = str(action.belief)
+    replacement = (
+        BeliefDraft.model_validate(_owned(action.replacement, run_tenant, scenario))
+        if action.replacement is not None
+        else None
+    )
+    if action.op == "reject" and action.kind is not None:
+        memory.reject(
+            tenant, principal, result.trace_id, belief, action.kind, replacement=replacement
+        )
+    elif action.op == "cite":
+        memory.cite(tenant, principal, result.trace_id, [belief])
+    elif action.op == "supersede" and replacement is not None:
+        memory.supersede(belief, replacement)
+    elif action.op == "retract":
+        memory.retract(tenant, principal, belief, str(action.reason))
+    elif action.op == "retire":
+        memory.retire(tenant, principal, belief, action.reason)
+    elif action.op == "expire":
+        memory.expire(tenant, principal, belief, action.at)
+    elif action.op == "corroborate":
+        memory.corroborate(tenant, principal, belief, str(action.project), str(action.evidence))
+    elif action.op == "forget_belief":
+        memory.forget_belief(tenant, principal, belief)
+    elif action.op == "forget":
+        memory.forget(tenant, principal)
+
+
 def run_scenario(
     memory: Memory,
     run_tenant: str,
@@ -290,5 +381,12 @@ def run_scenario(
         request = build_request(run_tenant, scenario, spec)
         result = recall(request, True)
         off = recall(request, False) if spec.measure_transfer_lift and lift_supported else None
-        outcomes.append(check(scenario, spec, result, off))
+        outcome = check(scenario, spec, result, off)
+        for action in spec.then:
+            try:
+                apply_action(memory, run_tenant, scenario, result, action)
+            except RecallflowError as exc:
+                failed = f"then {action.op} {action.belief or action.principal_id}: {exc}"
+                outcome = outcome.model_copy(update={"failures": (*outcome.failures, failed)})
+        outcomes.append(outcome)
     return outcomes

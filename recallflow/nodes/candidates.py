@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from hamilton.function_modifiers import tag
 
+from recallflow.models.request import RecallRequest
 from recallflow.models.result import FusedCandidate
 from recallflow.models.stages import HardFilter
 from recallflow.models.store import Belief
@@ -19,8 +20,13 @@ from recallflow.ports import BeliefSearch
 def candidate_beliefs(
     fused_candidates: tuple[FusedCandidate, ...],
     hard_filter: HardFilter,
+    request: RecallRequest,
     belief_search: BeliefSearch,
 ) -> dict[str, Belief]:
-    """The fused beliefs (and their conflict peers) that pass the hard filter, by id."""
-    loaded = belief_search.load(hard_filter, [c.belief_id for c in fused_candidates])
+    """The fused beliefs (and their conflict peers) that pass the hard filter, by id; not
+    those rejected as not holding in the request's project (see "Feedback and corrections"
+    in docs/architecture.md)."""
+    loaded = belief_search.load(
+        hard_filter, [c.belief_id for c in fused_candidates], project=request.project
+    )
     return {b.id: b for b in sorted(loaded, key=lambda b: b.id)}

@@ -61,7 +61,6 @@ BELIEF_COLUMNS: tuple[str, ...] = (
     "superseded_by",
     "conflict_set_id",
 )
-_COPY_BELIEFS = "COPY beliefs ({}, embedding) FROM STDIN".format(", ".join(BELIEF_COLUMNS))
 _OPEN_ENDS = {"valid_from": "-infinity", "valid_to": "infinity"}
 
 
@@ -128,22 +127,23 @@ class PostgresBeliefStore:
     def __init__(self, pool: ConnectionPool) -> None:
         self._pool = pool
 
-    def write_beliefs(self, beliefs: Sequence[Belief], embeddings: npt.NDArray[np.float32]) -> None:
+    def write_beliefs(
+        self, beliefs: Sequence[Belief], embeddings: npt.NDArray[np.float32]
+    ) -> list[Belief]:
+        """Write a batch in one transaction (idempotent, supersession-aware: see
+        :func:`recallflow.adapters.postgres.lifecycle.write_beliefs`); returns it as stored."""
+        # Imported here: the lifecycle module builds on this one's columns and row mapping.
+        from recallflow.adapters.postgres.lifecycle import write_beliefs
+
         if len(beliefs) != len(embeddings):
             raise ValueError("write_beliefs needs one embedding per belief")
         if not beliefs:
-            return
-        rows = [belief_row(b) for b in beliefs]
+            return []
         try:
-            with (
-                self._pool.connection() as conn,
-                conn.transaction(),
-                conn.cursor().copy(_COPY_BELIEFS) as copy,
-            ):
-                for row, vector in zip(rows, embeddings, strict=True):
-                    copy.write_row((*row, vector))
+            with self._pool.connection() as conn, conn.transaction():
+                return write_beliefs(conn, beliefs, embeddings)
         except (pg_errors.IntegrityError, pg_errors.DataException) as exc:
-            items = [dict(zip(BELIEF_COLUMNS, row, strict=True)) for row in rows]
+            items = [dict(zip(BELIEF_COLUMNS, belief_row(b), strict=True)) for b in beliefs]
             raise translate(exc, table="beliefs", items=items) from exc
 
     def get_belief(self, tenant_id: str, principal_id: str, belief_id: str) -> Belief:

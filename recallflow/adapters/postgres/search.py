@@ -136,10 +136,21 @@ _NEIGHBOURS = sql.SQL(
     " WHERE w.hop > 0 AND NOT (b.id = ANY(%(seeds)s)) AND {filter}"
     " GROUP BY b.id ORDER BY score DESC, b.id LIMIT %(limit)s"
 )
+# A belief rejected as "not here" in the recall's project (see docs/corrections.md) is not loaded
+# there; project is relevance, so this is joined here and never part of the hard filter.
+_NOT_EXCLUDED = (
+    " AND NOT EXISTS (SELECT 1 FROM belief_exclusions x WHERE x.tenant_id = b.tenant_id"
+    " AND x.principal_id = b.principal_id AND x.belief_id = b.id AND x.project = %(project)s)"
+)
 _LOAD = sql.SQL(
-    SELECT_BELIEF + " b WHERE {filter} AND b.id = ANY(%(ids)s)"
-    " UNION ALL " + SELECT_BELIEF + " b WHERE {filter} AND NOT (b.id = ANY(%(ids)s))"
-    " AND b.conflict_set_id IN (SELECT c.conflict_set_id FROM beliefs c"
+    SELECT_BELIEF
+    + " b WHERE {filter} AND b.id = ANY(%(ids)s)"
+    + _NOT_EXCLUDED
+    + " UNION ALL "
+    + SELECT_BELIEF
+    + " b WHERE {filter} AND NOT (b.id = ANY(%(ids)s))"
+    + _NOT_EXCLUDED
+    + " AND b.conflict_set_id IN (SELECT c.conflict_set_id FROM beliefs c"
     " WHERE c.tenant_id = %(hf_tenant)s AND c.principal_id = %(hf_principal)s"
     " AND c.id = ANY(%(ids)s) AND c.conflict_set_id IS NOT NULL)"
 )
@@ -256,13 +267,14 @@ class PostgresBeliefSearch:
         }
         return self._run(_NEIGHBOURS, f, params)
 
-    def load(self, f: HardFilter, ids: Sequence[str]) -> list[Belief]:
+    def load(self, f: HardFilter, ids: Sequence[str], project: str | None = None) -> list[Belief]:
         if not ids:
             return []
         predicate, filter_params = hard_filter_sql(f)
+        params = {**filter_params, "ids": list(ids), "project": project}
         with self._pool.connection() as conn:
             cur = conn.cursor(row_factory=dict_row)
-            cur.execute(_LOAD.format(filter=predicate), {**filter_params, "ids": list(ids)})
+            cur.execute(_LOAD.format(filter=predicate), params)
             return [belief_from_row(row) for row in cur.fetchall()]
 
 

@@ -12,4 +12,3 @@ from recallflow.adapters.scanning.families import FAMILIES
 from recallflow.adapters.scanning.scanner import LayeredInjectionScanner
 
 __all__ = ["FAMILIES", "LayeredInjectionScanner"]
-

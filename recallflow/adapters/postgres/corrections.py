@@ -1,0 +1,154 @@
+"""The Postgres :class:`~recallflow.ports.CorrectionStore`: every write back into memory
+(lifecycle events, feedback, rejections, re-derivation, erasure) as one transaction each,
+with a database refusal turned into a typed error (see "Feedback and corrections" in
+docs/architecture.md). The SQL is in the modules this one calls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Any, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+import psycopg
+from psycopg import errors as pg_errors
+from psycopg_pool import ConnectionPool
+
+from recallflow.adapters.postgres import erasure, feedback, lifecycle, replay
+from recallflow.adapters.postgres.errors import translate
+from recallflow.models.corrections import Citation, Erasure, Rederivation, Rejection, RejectionKind
+from recallflow.models.store import Belief
+from recallflow.policy import Feedback
+
+T = TypeVar("T")
+
+
+class PostgresCorrections:
+    """Writes back into memory, each in its own transaction on the store pool."""
+
+    def __init__(self, pool: ConnectionPool) -> None:
+        self._pool = pool
+
+    @contextmanager
+    def _transaction(self, table: str = "beliefs") -> Iterator[psycopg.Connection[Any]]:
+        try:
+            with self._pool.connection() as conn, conn.transaction():
+                yield conn
+        except (pg_errors.IntegrityError, pg_errors.DataException) as exc:
+            raise translate(exc, table=table, items=()) from exc
+
+    def _run(self, write: Callable[[psycopg.Connection[Any]], T]) -> T:
+        with self._transaction() as conn:
+            return write(conn)
+
+    def retract(
+        self, tenant_id: str, principal_id: str, belief_id: str, reason: str, now: datetime
+    ) -> Belief:
+        return self._run(
+            lambda c: lifecycle.retract(c, tenant_id, principal_id, belief_id, reason, now)
+        )
+
+    def retire(
+        self, tenant_id: str, principal_id: str, belief_id: str, reason: str | None, now: datetime
+    ) -> Belief:
+        return self._run(
+            lambda c: lifecycle.retire(c, tenant_id, principal_id, belief_id, reason, now)
+        )
+
+    def expire(
+        self, tenant_id: str, principal_id: str, belief_id: str, at: datetime, reason: str | None
+    ) -> Belief:
+        return self._run(
+            lambda c: lifecycle.expire(c, tenant_id, principal_id, belief_id, at, reason)
+        )
+
+    def corroborate(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        belief_id: str,
+        project: str,
+        evidence_id: str,
+        now: datetime,
+        rule: Feedback,
+    ) -> Belief:
+        return self._run(
+            lambda c: lifecycle.corroborate(
+                c,
+                tenant_id,
+                principal_id,
+                belief_id,
+                project,
+                evidence_id,
+                now,
+                gain=rule.corroboration_gain,
+                promotion_projects=rule.promotion_projects,
+            )
+        )
+
+    def cite(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        trace_id: str,
+        belief_ids: Sequence[str],
+        now: datetime,
+        rule: Feedback,
+    ) -> Citation:
+        return self._run(
+            lambda c: feedback.cite(
+                c, tenant_id, principal_id, trace_id, belief_ids, now, utility=rule.citation_utility
+            )
+        )
+
+    def reject(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        trace_id: str,
+        belief_id: str,
+        kind: RejectionKind,
+        now: datetime,
+        *,
+        replacement: Belief | None,
+        embedding: npt.NDArray[np.float32] | None,
+        project: str | None,
+        note: str | None,
+    ) -> Rejection:
+        return self._run(
+            lambda c: feedback.reject(
+                c,
+                tenant_id,
+                principal_id,
+                trace_id,
+                belief_id,
+                kind,
+                now,
+                replacement=replacement,
+                embedding=embedding,
+                project=project,
+                note=note,
+            )
+        )
+
+    def exclusions(self, tenant_id: str, principal_id: str, belief_id: str) -> tuple[str, ...]:
+        with self._pool.connection() as conn:
+            return feedback.exclusions(conn, tenant_id, principal_id, belief_id)
+
+    def rederive(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        drafts: Sequence[Belief],
+        embeddings: npt.NDArray[np.float32],
+    ) -> Rederivation:
+        return self._run(lambda c: replay.rederive(c, tenant_id, principal_id, drafts, embeddings))
+
+    def forget(self, tenant_id: str, principal_id: str) -> Erasure:
+        return self._run(lambda c: erasure.forget(c, tenant_id, principal_id))
+
+    def forget_belief(self, tenant_id: str, principal_id: str, belief_id: str) -> Erasure:
+        return self._run(lambda c: erasure.forget_belief(c, tenant_id, principal_id, belief_id))

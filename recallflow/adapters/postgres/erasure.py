@@ -1,0 +1,217 @@
+"""Erasure in PostgreSQL: a whole principal, or one belief, in one transaction (see
+"Feedback and corrections" in docs/architecture.md).
+
+Append-only holds for every ordinary write; erasure is the one audited exception. The
+transaction sets ``recallflow.erasure`` locally (the append-only trigger then allows
+DELETE, never UPDATE) and writes an ``erasures`` record — digests of the ids, row counts
+and time, no content — before it commits.
+
+The tables are not listed here: every table of the schema with a ``principal_id`` column
+is found in the catalog and emptied of the principal, referencing tables before the
+tables they reference, so a table added later cannot keep an erased principal's rows.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from graphlib import CycleError, TopologicalSorter
+from typing import Any
+
+import psycopg
+from psycopg import sql
+from psycopg.types.json import Jsonb
+
+from recallflow.adapters.postgres import lifecycle
+from recallflow.core.erasure import erasure_digest, scrubbed
+from recallflow.errors import ConfigurationError
+from recallflow.models.corrections import Erasure
+
+
+def principal_tables(conn: psycopg.Connection[Any]) -> list[str]:
+    """Every table of the current schema with a ``principal_id`` column, ordered so that a
+    table comes before the tables its foreign keys reference."""
+    rows = conn.execute(
+        "SELECT c.table_name, bool_or(c2.column_name IS NOT NULL)"
+        " FROM information_schema.columns c"
+        " JOIN information_schema.tables t"
+        "  ON t.table_schema = c.table_schema AND t.table_name = c.table_name"
+        "  AND t.table_type = 'BASE TABLE'"
+        " LEFT JOIN information_schema.columns c2 ON c2.table_schema = c.table_schema"
+        "  AND c2.table_name = c.table_name AND c2.column_name = 'tenant_id'"
+        " WHERE c.table_schema = current_schema() AND c.column_name = 'principal_id'"
+        " GROUP BY c.table_name ORDER BY c.table_name"
+    ).fetchall()
+    tables = [str(r[0]) for r in rows]
+    untenanted = [str(r[0]) for r in rows if not r[1]]
+    if untenanted:
+        raise ConfigurationError(
+            f"tables {untenanted} have principal_id but no tenant_id; erasure cannot scope them"
+        )
+    edges = conn.execute(
+        "SELECT src.relname, dst.relname FROM pg_constraint k"
+        " JOIN pg_class src ON src.oid = k.conrelid JOIN pg_class dst ON dst.oid = k.confrelid"
+        " JOIN pg_namespace n ON n.oid = src.relnamespace"
+        " WHERE k.contype = 'f' AND n.nspname = current_schema() AND src.oid <> dst.oid"
+    ).fetchall()
+    order: TopologicalSorter[str] = TopologicalSorter({t: set() for t in tables})
+    for src, dst in edges:
+        if src in tables and dst in tables:
+            order.add(str(dst), str(src))  # delete the referencing table first
+    try:
+        return list(order.static_order())
+    except CycleError:
+        return tables  # only deferrable references can form a cycle: checked at commit
+
+
+def _begin_erasure(conn: psycopg.Connection[Any]) -> None:
+    conn.execute("SELECT set_config('recallflow.erasure', 'on', true)")
+    conn.execute("SET CONSTRAINTS ALL DEFERRED")
+
+
+def _record(
+    conn: psycopg.Connection[Any],
+    tenant_id: str,
+    principal_id: str,
+    belief_id: str | None,
+    counts: dict[str, Any],
+) -> datetime:
+    row = conn.execute(
+        "INSERT INTO erasures (tenant_id, scope, principal_sha256, belief_sha256, counts)"
+        " VALUES (%s, %s, %s, %s, %s) RETURNING erased_at",
+        (
+            tenant_id,
+            "principal" if belief_id is None else "belief",
+            erasure_digest(tenant_id, principal_id),
+            None if belief_id is None else erasure_digest(tenant_id, principal_id, belief_id),
+            Jsonb(counts),
+        ),
+    ).fetchone()
+    assert row is not None
+    erased_at: datetime = row[0]
+    return erased_at
+
+
+def forget(conn: psycopg.Connection[Any], tenant_id: str, principal_id: str) -> Erasure:
+    """Delete every row of the principal from every table; returns the counts."""
+    lifecycle.lock_principals(conn, [(tenant_id, principal_id)])
+    _begin_erasure(conn)
+    deleted: dict[str, int] = {}
+    for table in principal_tables(conn):
+        cur = conn.execute(
+            sql.SQL("DELETE FROM {} WHERE tenant_id = %s AND principal_id = %s").format(
+                sql.Identifier(table)
+            ),
+            (tenant_id, principal_id),
+        )
+        deleted[table] = cur.rowcount
+    erased_at = _record(conn, tenant_id, principal_id, None, {"deleted": deleted})
+    return Erasure(scope="principal", tenant_id=tenant_id, erased_at=erased_at, deleted=deleted)
+
+
+def _json_text(text: str) -> str:
+    """``text`` as it appears inside a JSON string in jsonb's text form."""
+    return json.dumps(text, ensure_ascii=False)[1:-1]
+
+
+def _jsonb_columns(conn: psycopg.Connection[Any], tables: list[str]) -> list[tuple[str, str]]:
+    rows = conn.execute(
+        "SELECT table_name, column_name FROM information_schema.columns"
+        " WHERE table_schema = current_schema() AND data_type = 'jsonb'"
+        " AND table_name = ANY(%s) ORDER BY table_name, column_name",
+        (tables,),
+    ).fetchall()
+    return [(str(r[0]), str(r[1])) for r in rows]
+
+
+def _scrub(
+    conn: psycopg.Connection[Any],
+    tenant_id: str,
+    principal_id: str,
+    belief_id: str,
+    statement: str,
+) -> dict[str, int]:
+    """Rewrite every JSON record of the principal that names the belief or its statement."""
+    scrubbed_rows: dict[str, int] = {}
+    for table, column in _jsonb_columns(conn, principal_tables(conn)):
+        rows = conn.execute(
+            sql.SQL(
+                "SELECT ctid::text, {c} FROM {t} WHERE tenant_id = %s AND principal_id = %s"
+                " AND (strpos({c}::text, %s) > 0 OR strpos({c}::text, %s) > 0) FOR UPDATE"
+            ).format(c=sql.Identifier(column), t=sql.Identifier(table)),
+            (tenant_id, principal_id, json.dumps(belief_id), _json_text(statement)),
+        ).fetchall()
+        changed = 0
+        for ctid, value in rows:
+            new_value, did = scrubbed(value, belief_id, statement)
+            if not did:
+                continue
+            conn.execute(
+                sql.SQL("UPDATE {t} SET {c} = %s WHERE ctid = %s::tid").format(
+                    c=sql.Identifier(column), t=sql.Identifier(table)
+                ),
+                (Jsonb(new_value), ctid),
+            )
+            changed += 1
+        if changed:
+            scrubbed_rows[f"{table}.{column}"] = changed
+    return scrubbed_rows
+
+
+def forget_belief(
+    conn: psycopg.Connection[Any], tenant_id: str, principal_id: str, belief_id: str
+) -> Erasure:
+    """Delete one belief, its feedback, events, exclusions and edges, and scrub it from
+    stored traces. A predecessor it superseded loses the link and is retired (it stays out
+    of live recall); a successor keeps its place and loses the link back."""
+    lifecycle.lock_principals(conn, [(tenant_id, principal_id)])
+    belief = lifecycle.locked_belief(conn, tenant_id, principal_id, belief_id)
+    _begin_erasure(conn)
+    scrubbed_rows = _scrub(conn, tenant_id, principal_id, belief_id, belief.statement)
+    key = {"t": tenant_id, "p": principal_id, "id": belief_id}
+    deleted: dict[str, int] = {}
+    for table, predicate in (
+        ("feedback_events", "belief_id = %(id)s"),
+        ("belief_events", "belief_id = %(id)s OR related_id = %(id)s"),
+        ("belief_exclusions", "belief_id = %(id)s"),
+        ("belief_edges", "src_id = %(id)s OR dst_id = %(id)s"),
+    ):
+        cur = conn.execute(
+            sql.SQL("DELETE FROM {} WHERE tenant_id = %(t)s AND principal_id = %(p)s AND (").format(
+                sql.Identifier(table)
+            )
+            + sql.SQL(predicate)  # a literal of this function, never input
+            + sql.SQL(")"),
+            key,
+        )
+        deleted[table] = cur.rowcount
+    restated = conn.execute(
+        "UPDATE beliefs SET superseded_by = NULL,"
+        " state = CASE WHEN state = 'superseded' THEN 'retired' ELSE state END"
+        " WHERE tenant_id = %(t)s AND principal_id = %(p)s AND superseded_by = %(id)s",
+        key,
+    ).rowcount
+    restated += conn.execute(
+        "UPDATE beliefs SET supersedes = NULL"
+        " WHERE tenant_id = %(t)s AND principal_id = %(p)s AND supersedes = %(id)s",
+        key,
+    ).rowcount
+    deleted["beliefs"] = conn.execute(
+        "DELETE FROM beliefs WHERE tenant_id = %(t)s AND principal_id = %(p)s AND id = %(id)s",
+        key,
+    ).rowcount
+    erased_at = _record(
+        conn,
+        tenant_id,
+        principal_id,
+        belief_id,
+        {"deleted": deleted, "scrubbed": scrubbed_rows, "restated": restated},
+    )
+    return Erasure(
+        scope="belief",
+        tenant_id=tenant_id,
+        erased_at=erased_at,
+        deleted=deleted,
+        scrubbed=scrubbed_rows,
+        restated=restated,
+    )

@@ -1,0 +1,202 @@
+"""Usage feedback and typed rejections in PostgreSQL (see "Feedback and corrections" in
+docs/architecture.md).
+
+Both are recorded against a stored trace in ``feedback_events`` (append-only), and only
+for beliefs that trace rendered: the trace is read by the asking principal's tenant and
+principal, so a trace or belief of anyone else is refused exactly like one that does not
+exist. A citation adds utility and resets the decay clock; it never touches confidence.
+A rejection's effect — retire, supersede or expire, exclude in a project, flag — is
+applied in the same transaction as its event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import psycopg
+
+from recallflow.adapters.postgres import lifecycle
+from recallflow.errors import InvalidInputError, NotFoundError
+from recallflow.models.corrections import Citation, Rejection, RejectionKind
+from recallflow.models.store import Belief
+
+
+@dataclass(frozen=True)
+class StoredTrace:
+    """What feedback needs of a stored trace: what it rendered, and in which project."""
+
+    trace_id: str
+    rendered_ids: tuple[str, ...]
+    project: str | None
+
+
+def stored_trace(
+    conn: psycopg.Connection[Any], tenant_id: str, principal_id: str, trace_id: str
+) -> StoredTrace:
+    """The trace of this principal with that id; :class:`NotFoundError` otherwise."""
+    row = conn.execute(
+        "SELECT user_view -> 'rendered_ids', operator_view ->> 'project' FROM recall_traces"
+        " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
+        (tenant_id, principal_id, trace_id),
+    ).fetchone()
+    if row is None:
+        raise NotFoundError(f"no trace {trace_id!r} for {tenant_id}/{principal_id}")
+    return StoredTrace(trace_id, tuple(str(i) for i in row[0] or ()), row[1])
+
+
+def _require_rendered(trace: StoredTrace, belief_id: str) -> None:
+    if belief_id not in trace.rendered_ids:
+        raise InvalidInputError(
+            f"was not rendered in trace {trace.trace_id!r}; feedback names what the model saw",
+            field="belief_id",
+            item_id=belief_id,
+        )
+
+
+def _record(
+    conn: psycopg.Connection[Any],
+    tenant_id: str,
+    principal_id: str,
+    trace_id: str,
+    belief_id: str,
+    kind: str,
+    project: str | None,
+    note: str | None,
+) -> bool:
+    """Append a feedback event; False when the same one was recorded before."""
+    row = conn.execute(
+        "INSERT INTO feedback_events (tenant_id, principal_id, trace_id, belief_id, kind,"
+        " project, note) VALUES (%s, %s, %s, %s, %s, %s, %s)"
+        " ON CONFLICT (tenant_id, principal_id, trace_id, belief_id, kind)"
+        " WHERE trace_id IS NOT NULL DO NOTHING RETURNING id",
+        (tenant_id, principal_id, trace_id, belief_id, kind, project, note),
+    ).fetchone()
+    return row is not None
+
+
+def cite(
+    conn: psycopg.Connection[Any],
+    tenant_id: str,
+    principal_id: str,
+    trace_id: str,
+    belief_ids: Sequence[str],
+    now: datetime,
+    *,
+    utility: float,
+) -> Citation:
+    """Record that the model cited ``belief_ids`` from ``trace_id``'s block."""
+    lifecycle.lock_principals(conn, [(tenant_id, principal_id)])
+    trace = stored_trace(conn, tenant_id, principal_id, trace_id)
+    for belief_id in belief_ids:
+        _require_rendered(trace, belief_id)
+    cited: list[str] = []
+    repeated: list[str] = []
+    for belief_id in dict.fromkeys(belief_ids):
+        lifecycle.locked_belief(conn, tenant_id, principal_id, belief_id)
+        if _record(conn, tenant_id, principal_id, trace_id, belief_id, "cited", None, None):
+            cited.append(belief_id)
+        else:
+            repeated.append(belief_id)
+    if cited:
+        conn.execute(
+            "UPDATE beliefs SET utility = utility + %s, last_reinforced_at = %s"
+            " WHERE tenant_id = %s AND principal_id = %s AND id = ANY(%s)",
+            (utility, now, tenant_id, principal_id, cited),
+        )
+    return Citation(trace_id=trace_id, cited=tuple(cited), already_cited=tuple(repeated))
+
+
+def reject(
+    conn: psycopg.Connection[Any],
+    tenant_id: str,
+    principal_id: str,
+    trace_id: str,
+    belief_id: str,
+    kind: RejectionKind,
+    now: datetime,
+    *,
+    replacement: Belief | None = None,
+    embedding: npt.NDArray[np.float32] | None = None,
+    project: str | None = None,
+    note: str | None = None,
+) -> Rejection:
+    """Record a typed rejection of a belief ``trace_id`` rendered, and apply it."""
+    lifecycle.lock_principals(conn, [(tenant_id, principal_id)])
+    trace = stored_trace(conn, tenant_id, principal_id, trace_id)
+    _require_rendered(trace, belief_id)
+    belief = lifecycle.locked_belief(conn, tenant_id, principal_id, belief_id)
+    here: str | None = None
+    if kind is RejectionKind.NOT_HERE:
+        if project is not None and trace.project is not None and project != trace.project:
+            raise InvalidInputError(
+                f"is not the trace's project {trace.project!r}; not-here means where it was "
+                "recalled",
+                field="project",
+                item_id=belief_id,
+            )
+        here = trace.project or project
+        if here is None:
+            raise InvalidInputError(
+                "is needed: the trace was recalled in no project, so 'here' is unknown",
+                field="project",
+                item_id=belief_id,
+            )
+    if replacement is not None and kind is not RejectionKind.CHANGED:
+        raise InvalidInputError(
+            f"is only for a {RejectionKind.CHANGED.value!r} rejection", field="replacement"
+        )
+    recorded = _record(
+        conn, tenant_id, principal_id, trace_id, belief_id, kind.event_kind, here, note
+    )
+    replacement_id = replacement.id if replacement is not None else None
+    if recorded:
+        reason = f"rejected from trace {trace_id}: {kind.value}"
+        if kind is RejectionKind.NOT_TRUE:
+            belief = lifecycle.retire(conn, tenant_id, principal_id, belief_id, reason, now)
+        elif kind is RejectionKind.CHANGED and replacement is not None:
+            if embedding is None:
+                raise ValueError("a replacement needs its embedding")
+            lifecycle.write_beliefs(conn, [replacement], embedding.reshape(1, -1))
+            belief = lifecycle.locked_belief(conn, tenant_id, principal_id, belief_id)
+        elif kind is RejectionKind.CHANGED:
+            # It held and changed, to what is not known: it stops holding now.
+            belief = lifecycle.expire(conn, tenant_id, principal_id, belief_id, now, reason)
+        elif kind is RejectionKind.NOT_HERE:
+            conn.execute(
+                "INSERT INTO belief_exclusions (tenant_id, principal_id, belief_id, project)"
+                " VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING",
+                (tenant_id, principal_id, belief_id, here),
+            )
+        else:
+            conn.execute(
+                "UPDATE beliefs SET flagged = true"
+                " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
+                (tenant_id, principal_id, belief_id),
+            )
+            belief = belief.model_copy(update={"flagged": True})
+    return Rejection(
+        trace_id=trace_id,
+        belief_id=belief_id,
+        kind=kind,
+        project=here,
+        replacement_id=replacement_id,
+        belief=belief,
+        recorded=recorded,
+    )
+
+
+def exclusions(
+    conn: psycopg.Connection[Any], tenant_id: str, principal_id: str, belief_id: str
+) -> tuple[str, ...]:
+    """The projects a belief is excluded from (not-here rejections), sorted."""
+    rows = conn.execute(
+        "SELECT project FROM belief_exclusions"
+        " WHERE tenant_id = %s AND principal_id = %s AND belief_id = %s ORDER BY project",
+        (tenant_id, principal_id, belief_id),
+    ).fetchall()
+    return tuple(str(r[0]) for r in rows)

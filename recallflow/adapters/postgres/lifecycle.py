@@ -1,0 +1,464 @@
+"""Lifecycle writes in PostgreSQL: idempotent, supersession-aware belief writes and the
+typed lifecycle events (retract, retire, expire, corroborate), each applied to the belief
+in the same transaction as its append-only event (see "Lifecycle and history" in
+docs/architecture.md). The rules are in :mod:`recallflow.core.lifecycle`; this module
+only reads and writes.
+
+Every write transaction first takes a transaction-scoped advisory lock per principal it
+touches, so two writers cannot both supersede one belief or close a supersession cycle
+between them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import psycopg
+from psycopg import errors as pg_errors
+from psycopg.rows import dict_row
+
+from recallflow.adapters.postgres.beliefs import (
+    BELIEF_COLUMNS,
+    SELECT_BELIEF,
+    belief_from_row,
+    belief_row,
+)
+from recallflow.adapters.postgres.errors import translate
+from recallflow.core.lifecycle import (
+    content_differences,
+    corroborated_confidence,
+    not_found,
+    plan_supersessions,
+    retraction_time,
+    supersession_pairs,
+)
+from recallflow.core.replay import DerivationKey, derivation_key
+from recallflow.errors import ConflictError, ConstraintViolation, InvalidInputError, NotFoundError
+from recallflow.models.store import Belief, LifecycleState, Scope
+
+_COPY_BELIEFS = "COPY beliefs ({}, embedding) FROM STDIN".format(", ".join(BELIEF_COLUMNS))
+#: The advisory-lock class of per-principal write locks (two-int key space).
+_PRINCIPAL_LOCK_CLASS = 0x7265
+
+
+def lock_principals(conn: psycopg.Connection[Any], principals: Iterable[tuple[str, str]]) -> None:
+    """Serialise this transaction's lifecycle writes with others on the same principals."""
+    for tenant, principal in sorted(set(principals)):
+        conn.execute(
+            "SELECT pg_advisory_xact_lock(%s, hashtext(%s))",
+            (_PRINCIPAL_LOCK_CLASS, f"{len(tenant)}:{tenant}{principal}"),
+        )
+
+
+def locked_belief(
+    conn: psycopg.Connection[Any], tenant_id: str, principal_id: str, belief_id: str
+) -> Belief:
+    """The belief, locked for update; :class:`NotFoundError` if the principal has none."""
+    row = (
+        conn.cursor(row_factory=dict_row)
+        .execute(
+            SELECT_BELIEF + " WHERE tenant_id = %s AND principal_id = %s AND id = %s FOR UPDATE",
+            (tenant_id, principal_id, belief_id),
+        )
+        .fetchone()
+    )
+    if row is None:
+        raise not_found(tenant_id, principal_id, belief_id)
+    return belief_from_row(row)
+
+
+def _stored(
+    conn: psycopg.Connection[Any], tenant_id: str, principal_id: str, ids: Sequence[str]
+) -> dict[str, Belief]:
+    if not ids:
+        return {}
+    rows = (
+        conn.cursor(row_factory=dict_row)
+        .execute(
+            SELECT_BELIEF + " WHERE tenant_id = %s AND principal_id = %s AND id = ANY(%s)",
+            (tenant_id, principal_id, list(ids)),
+        )
+        .fetchall()
+    )
+    return {r["id"]: belief_from_row(r) for r in rows}
+
+
+def _successors(
+    conn: psycopg.Connection[Any], tenant_id: str, principal_id: str, ids: Sequence[str]
+) -> dict[str, str]:
+    """Every stored ``superseded_by`` link reachable from ``ids``."""
+    if not ids:
+        return {}
+    rows = conn.execute(
+        "WITH RECURSIVE chain(id, next) AS ("
+        " SELECT id, superseded_by FROM beliefs"
+        "  WHERE tenant_id = %(t)s AND principal_id = %(p)s AND id = ANY(%(ids)s)"
+        " UNION"
+        " SELECT b.id, b.superseded_by FROM beliefs b JOIN chain c"
+        "  ON b.tenant_id = %(t)s AND b.principal_id = %(p)s AND b.id = c.next)"
+        " SELECT id, next FROM chain WHERE next IS NOT NULL",
+        {"t": tenant_id, "p": principal_id, "ids": list(ids)},
+    ).fetchall()
+    return {str(r[0]): str(r[1]) for r in rows}
+
+
+def record_event(
+    conn: psycopg.Connection[Any],
+    belief: Belief,
+    kind: str,
+    at: datetime,
+    *,
+    related_id: str | None = None,
+    project: str | None = None,
+    evidence_id: str | None = None,
+    reason: str | None = None,
+) -> None:
+    """Append one lifecycle event of ``belief``."""
+    conn.execute(
+        "INSERT INTO belief_events (tenant_id, principal_id, belief_id, kind, related_id,"
+        " project, evidence_id, reason, effective_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+        (
+            belief.tenant_id,
+            belief.principal_id,
+            belief.id,
+            kind,
+            related_id,
+            project,
+            evidence_id,
+            reason,
+            at,
+        ),
+    )
+
+
+def write_beliefs(
+    conn: psycopg.Connection[Any],
+    beliefs: Sequence[Belief],
+    embeddings: npt.NDArray[np.float32],
+) -> list[Belief]:
+    """Write ``beliefs`` inside the caller's transaction; returns each as stored.
+
+    Re-adding a stored id with the same content is a no-op (the stored belief is
+    returned); with other content it is a :class:`ConflictError`. Supersession links are
+    applied to both beliefs (:func:`~recallflow.core.lifecycle.plan_supersessions`) and
+    recorded as events.
+    """
+    if len(beliefs) != len(embeddings):
+        raise ValueError("write_beliefs needs one embedding per belief")
+    if not beliefs:
+        return []
+    groups: dict[tuple[str, str], list[int]] = {}
+    for index, b in enumerate(beliefs):
+        groups.setdefault((b.tenant_id, b.principal_id), []).append(index)
+    lock_principals(conn, groups)
+    result: list[Belief] = list(beliefs)
+    for (tenant, principal), indexes in groups.items():
+        for index, stored in _write_group(conn, tenant, principal, beliefs, indexes, embeddings):
+            result[index] = stored
+    return result
+
+
+def _write_group(
+    conn: psycopg.Connection[Any],
+    tenant: str,
+    principal: str,
+    beliefs: Sequence[Belief],
+    indexes: Sequence[int],
+    embeddings: npt.NDArray[np.float32],
+) -> list[tuple[int, Belief]]:
+    """One principal's part of a batch; returns (batch index, belief as stored)."""
+    existing = _stored(conn, tenant, principal, [beliefs[i].id for i in indexes])
+    position = {beliefs[i].id: i for i in indexes}
+    fresh: list[tuple[int, Belief]] = []
+    claims: list[Belief] = []
+    out: dict[int, Belief] = {}
+    for i in indexes:
+        b = beliefs[i]
+        stored = existing.get(b.id)
+        if stored is None:
+            fresh.append((i, b))
+            continue
+        differ = content_differences(b, stored)
+        if differ:
+            raise ConflictError(
+                f"is already stored with other content ({', '.join(differ)}); a change of "
+                "content is a new belief that supersedes this one",
+                field=differ[0],
+                item_index=i,
+                item_id=b.id,
+            )
+        out[i] = stored
+        if b.superseded_by is not None and b.superseded_by != stored.superseded_by:
+            if stored.superseded_by is not None:
+                raise ConflictError(
+                    f"is already superseded by {stored.superseded_by!r}",
+                    field="superseded_by",
+                    item_index=i,
+                    item_id=b.id,
+                )
+            # A re-added belief that now names its successor: a supersession of a stored row.
+            claims.append(stored.model_copy(update={"superseded_by": b.superseded_by}))
+    fresh, aliases = _stored_once(conn, tenant, principal, fresh, out)
+    rows = [b for _, b in fresh]
+    linked = {x for pair in supersession_pairs([*rows, *claims]) for x in pair}
+    referenced = _stored(conn, tenant, principal, sorted(linked - {b.id for b in rows}))
+    plan = plan_supersessions(
+        tenant,
+        principal,
+        [*rows, *claims],
+        referenced,
+        _successors(conn, tenant, principal, sorted(linked)),
+    )
+    adjusted = {b.id: b for b in plan.inserts}
+    _insert(conn, [(i, adjusted[b.id]) for i, b in fresh], embeddings)
+    updates = dict(plan.stored_updates)
+    for c in claims:
+        updates[c.id] = (str(c.superseded_by), adjusted[c.id].valid_to)
+    for old_id, (new_id, valid_to) in sorted(updates.items()):
+        conn.execute(
+            "UPDATE beliefs SET state = 'superseded', superseded_by = %s,"
+            " valid_to = coalesce(%s, 'infinity'::timestamptz)"
+            " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
+            (new_id, valid_to, tenant, principal, old_id),
+        )
+        if old_id in position and position[old_id] in out:
+            out[position[old_id]] = out[position[old_id]].model_copy(
+                update={
+                    "state": LifecycleState.SUPERSEDED,
+                    "superseded_by": new_id,
+                    "valid_to": valid_to,
+                }
+            )
+    by_id = {**referenced, **adjusted}
+    for event in plan.events:
+        record_event(conn, by_id[event.old], "superseded", event.at, related_id=event.new)
+    out.update((i, adjusted[b.id]) for i, b in fresh)
+    out.update((i, out[position_of]) for i, position_of in aliases.items())
+    return sorted(out.items())
+
+
+def _stored_once(
+    conn: psycopg.Connection[Any],
+    tenant: str,
+    principal: str,
+    fresh: list[tuple[int, Belief]],
+    out: dict[int, Belief],
+) -> tuple[list[tuple[int, Belief]], dict[int, int]]:
+    """Drop the new beliefs that are exact duplicates of a belief of the same derivation —
+    same source episode, statement and content — stored or earlier in the batch: each is
+    stored once, and the caller gets the stored belief (which keeps its corrections).
+
+    Returns the beliefs still to insert, and batch index → index of the earlier duplicate.
+    Beliefs without a source episode have no derivation to be the same by: kept as given.
+    """
+    sources = sorted({b.source_episode_id for _, b in fresh if b.source_episode_id})
+    if not sources:
+        return fresh, {}
+    rows = (
+        conn.cursor(row_factory=dict_row)
+        .execute(
+            SELECT_BELIEF + " WHERE tenant_id = %s AND principal_id = %s"
+            " AND source_episode_id = ANY(%s) ORDER BY recorded_at, id",
+            (tenant, principal, sources),
+        )
+        .fetchall()
+    )
+    known: dict[DerivationKey, list[Belief]] = {}
+    for row in rows:
+        b = belief_from_row(row)
+        known.setdefault(derivation_key(b), []).append(b)
+    first: dict[DerivationKey, list[tuple[int, Belief]]] = {}
+    keep: list[tuple[int, Belief]] = []
+    aliases: dict[int, int] = {}
+    for i, b in fresh:
+        if b.source_episode_id is None:
+            keep.append((i, b))
+            continue
+        key = derivation_key(b)
+        stored = next((s for s in known.get(key, []) if not content_differences(b, s)), None)
+        if stored is not None:
+            out[i] = stored
+            continue
+        earlier = next((j for j, e in first.get(key, []) if not content_differences(b, e)), None)
+        if earlier is not None:
+            aliases[i] = earlier
+            continue
+        first.setdefault(key, []).append((i, b))
+        keep.append((i, b))
+    return keep, aliases
+
+
+def _insert(
+    conn: psycopg.Connection[Any],
+    rows: Sequence[tuple[int, Belief]],
+    embeddings: npt.NDArray[np.float32],
+) -> None:
+    """COPY ``rows`` (batch index, belief); a refused row is reported by its batch index."""
+    if not rows:
+        return
+    copied = [belief_row(b) for _, b in rows]
+    try:
+        with conn.cursor().copy(_COPY_BELIEFS) as copy:
+            for (i, _), row in zip(rows, copied, strict=True):
+                copy.write_row((*row, embeddings[i]))
+    except (pg_errors.IntegrityError, pg_errors.DataException) as exc:
+        items = [dict(zip(BELIEF_COLUMNS, row, strict=True)) for row in copied]
+        error = translate(exc, table="beliefs", items=items)
+        if isinstance(error, ConstraintViolation) and error.item_index is not None:
+            diag = exc.diag
+            message = diag.message_primary or str(exc)
+            if diag.message_detail:
+                message = f"{message} ({diag.message_detail})"
+            error = ConstraintViolation(
+                message,
+                constraint=error.constraint,
+                field=error.field,
+                item_index=rows[error.item_index][0],
+                item_id=error.item_id,
+            )
+        raise error from exc
+
+
+def retract(
+    conn: psycopg.Connection[Any],
+    tenant_id: str,
+    principal_id: str,
+    belief_id: str,
+    reason: str,
+    now: datetime,
+) -> Belief:
+    """Stop asserting a belief from now on (system time); a repeat is a no-op."""
+    lock_principals(conn, [(tenant_id, principal_id)])
+    belief = locked_belief(conn, tenant_id, principal_id, belief_id)
+    if belief.retracted_at is not None:
+        return belief
+    at = retraction_time(belief.recorded_at, now)
+    conn.execute(
+        "UPDATE beliefs SET retracted_at = %s"
+        " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
+        (at, tenant_id, principal_id, belief_id),
+    )
+    record_event(conn, belief, "retracted", at, reason=reason)
+    return belief.model_copy(update={"retracted_at": at})
+
+
+def retire(
+    conn: psycopg.Connection[Any],
+    tenant_id: str,
+    principal_id: str,
+    belief_id: str,
+    reason: str | None,
+    now: datetime,
+) -> Belief:
+    """Retire a belief (it does not hold); a repeat is a no-op."""
+    lock_principals(conn, [(tenant_id, principal_id)])
+    belief = locked_belief(conn, tenant_id, principal_id, belief_id)
+    if belief.state is LifecycleState.RETIRED:
+        return belief
+    conn.execute(
+        "UPDATE beliefs SET state = 'retired'"
+        " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
+        (tenant_id, principal_id, belief_id),
+    )
+    record_event(conn, belief, "retired", now, reason=reason)
+    return belief.model_copy(update={"state": LifecycleState.RETIRED})
+
+
+def expire(
+    conn: psycopg.Connection[Any],
+    tenant_id: str,
+    principal_id: str,
+    belief_id: str,
+    at: datetime,
+    reason: str | None = None,
+) -> Belief:
+    """End a belief's validity at world time ``at``; a repeat (or a later end) is a no-op."""
+    lock_principals(conn, [(tenant_id, principal_id)])
+    belief = locked_belief(conn, tenant_id, principal_id, belief_id)
+    if belief.valid_from is not None and at <= belief.valid_from:
+        raise InvalidInputError(
+            f"is not after the belief's valid_from {belief.valid_from.isoformat()}",
+            field="at",
+            item_id=belief_id,
+        )
+    already = belief.valid_to is not None and belief.valid_to <= at
+    if belief.state is LifecycleState.EXPIRED and already:
+        return belief
+    valid_to = at if belief.valid_to is None or at < belief.valid_to else belief.valid_to
+    conn.execute(
+        "UPDATE beliefs SET state = 'expired', valid_to = %s"
+        " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
+        (valid_to, tenant_id, principal_id, belief_id),
+    )
+    record_event(conn, belief, "expired", valid_to, reason=reason)
+    return belief.model_copy(update={"state": LifecycleState.EXPIRED, "valid_to": valid_to})
+
+
+def corroborate(
+    conn: psycopg.Connection[Any],
+    tenant_id: str,
+    principal_id: str,
+    belief_id: str,
+    project: str,
+    evidence_id: str,
+    now: datetime,
+    *,
+    gain: float,
+    promotion_projects: int,
+) -> Belief:
+    """Record evidence for a belief from ``project``; promote it to user scope once it
+    holds in ``promotion_projects`` distinct projects (its origin counts). The same
+    evidence from the same project is recorded once."""
+    lock_principals(conn, [(tenant_id, principal_id)])
+    belief = locked_belief(conn, tenant_id, principal_id, belief_id)
+    episode = conn.execute(
+        "SELECT 1 FROM episodes WHERE tenant_id = %s AND principal_id = %s AND id = %s",
+        (tenant_id, principal_id, evidence_id),
+    ).fetchone()
+    if episode is None:
+        raise NotFoundError(f"no episode {evidence_id!r} for {tenant_id}/{principal_id}")
+    inserted = conn.execute(
+        "INSERT INTO belief_events (tenant_id, principal_id, belief_id, kind, project,"
+        " evidence_id, effective_at) VALUES (%s, %s, %s, 'corroborated', %s, %s, %s)"
+        " ON CONFLICT (tenant_id, principal_id, belief_id, project, evidence_id)"
+        " WHERE kind = 'corroborated' DO NOTHING RETURNING id",
+        (tenant_id, principal_id, belief_id, project, evidence_id, now),
+    ).fetchone()
+    if inserted is None:
+        return belief
+    projects = tuple(sorted({*belief.corroborating_projects, project}))
+    distinct = set(projects) | ({belief.origin_project} if belief.origin_project else set())
+    promote = belief.scope is Scope.PROJECT and len(distinct) >= promotion_projects
+    updated = belief.model_copy(
+        update={
+            "corroborating_projects": projects,
+            "corroboration_count": belief.corroboration_count + 1,
+            "last_corroborated_at": now,
+            "confidence": corroborated_confidence(belief.confidence, gain),
+            "scope": Scope.USER if promote else belief.scope,
+        }
+    )
+    conn.execute(
+        "UPDATE beliefs SET corroborating_projects = %s, corroboration_count = %s,"
+        " last_corroborated_at = %s, confidence = %s, scope = %s"
+        " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
+        (
+            list(updated.corroborating_projects),
+            updated.corroboration_count,
+            now,
+            updated.confidence,
+            updated.scope.value,
+            tenant_id,
+            principal_id,
+            belief_id,
+        ),
+    )
+    if promote:
+        record_event(
+            conn, belief, "promoted", now, reason=f"corroborated in {', '.join(sorted(distinct))}"
+        )
+    return updated

@@ -1,0 +1,119 @@
+"""Re-derivation in PostgreSQL: read the earlier beliefs of the drafts' derivation keys
+with every correction recorded against them, replay them onto the drafts
+(:func:`recallflow.core.replay.replay`, pure), and write what replay says to write — all
+in one transaction (see "Feedback and corrections" in docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import psycopg
+from psycopg.rows import dict_row
+
+from recallflow.adapters.postgres import lifecycle
+from recallflow.adapters.postgres.beliefs import SELECT_BELIEF, belief_from_row
+from recallflow.core.replay import Correction, Prior, Replayed, derivation_key, replay
+from recallflow.models.corrections import Rederivation, ReplayOutcome
+from recallflow.models.store import Belief
+
+
+def priors(
+    conn: psycopg.Connection[Any], tenant_id: str, principal_id: str, drafts: Sequence[Belief]
+) -> list[Prior]:
+    """The principal's beliefs that share an id or a derivation key with ``drafts``, each
+    with its corrections (oldest first) and not-here exclusions."""
+    ids = sorted({d.id for d in drafts})
+    episodes = sorted({d.source_episode_id for d in drafts if d.source_episode_id is not None})
+    sourceless = any(d.source_episode_id is None for d in drafts)
+    cur = conn.cursor(row_factory=dict_row)
+    rows = cur.execute(
+        SELECT_BELIEF + " WHERE tenant_id = %(t)s AND principal_id = %(p)s AND (id = ANY(%(ids)s)"
+        " OR source_episode_id = ANY(%(episodes)s)"
+        " OR (%(sourceless)s AND source_episode_id IS NULL))",
+        {
+            "t": tenant_id,
+            "p": principal_id,
+            "ids": ids,
+            "episodes": episodes,
+            "sourceless": sourceless,
+        },
+    ).fetchall()
+    keys = {derivation_key(d) for d in drafts}
+    found = [belief_from_row(r) for r in rows]
+    found = [b for b in found if b.id in ids or derivation_key(b) in keys]
+    if not found:
+        return []
+    wanted = [b.id for b in found]
+    corrections: dict[str, list[Correction]] = {}
+    for belief_id, kind, at, related, project in conn.execute(
+        "SELECT belief_id, kind, effective_at, related_id, project FROM belief_events"
+        " WHERE tenant_id = %(t)s AND principal_id = %(p)s AND belief_id = ANY(%(ids)s)"
+        " AND kind IN ('superseded', 'retracted', 'retired', 'expired')"
+        " UNION ALL"
+        " SELECT belief_id, kind, created_at, NULL, project FROM feedback_events"
+        " WHERE tenant_id = %(t)s AND principal_id = %(p)s AND belief_id = ANY(%(ids)s)"
+        " AND kind LIKE 'rejected%%'"
+        " ORDER BY 3, 1",
+        {"t": tenant_id, "p": principal_id, "ids": wanted},
+    ).fetchall():
+        corrections.setdefault(belief_id, []).append(
+            Correction(kind=kind, at=at, related_id=related, project=project)
+        )
+    excluded: dict[str, list[str]] = {}
+    for belief_id, project in conn.execute(
+        "SELECT belief_id, project FROM belief_exclusions"
+        " WHERE tenant_id = %s AND principal_id = %s AND belief_id = ANY(%s)",
+        (tenant_id, principal_id, wanted),
+    ).fetchall():
+        excluded.setdefault(belief_id, []).append(project)
+    return [
+        Prior(
+            belief=b,
+            corrections=tuple(corrections.get(b.id, ())),
+            exclusions=tuple(sorted(excluded.get(b.id, ()))),
+        )
+        for b in found
+    ]
+
+
+def rederive(
+    conn: psycopg.Connection[Any],
+    tenant_id: str,
+    principal_id: str,
+    drafts: Sequence[Belief],
+    embeddings: npt.NDArray[np.float32],
+) -> Rederivation:
+    """Replay the principal's corrections onto re-derived ``drafts`` and write the result."""
+    lifecycle.lock_principals(conn, [(tenant_id, principal_id)])
+    replayed: list[Replayed] = replay(drafts, priors(conn, tenant_id, principal_id, drafts))
+    writes = [r for r in replayed if r.writes]
+    stored = lifecycle.write_beliefs(
+        conn,
+        [r.belief for r in writes],
+        np.asarray([embeddings[r.index] for r in writes], dtype=np.float32).reshape(
+            len(writes), embeddings.shape[1]
+        ),
+    )
+    for r in writes:
+        for project in r.exclusions:
+            conn.execute(
+                "INSERT INTO belief_exclusions (tenant_id, principal_id, belief_id, project)"
+                " VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING",
+                (tenant_id, principal_id, r.belief.id, project),
+            )
+    written = {r.index: b.id for r, b in zip(writes, stored, strict=True)}
+    return Rederivation(
+        outcomes=tuple(
+            ReplayOutcome(
+                index=r.index,
+                belief_id=written.get(r.index, r.belief.id),
+                action=r.action,
+                replayed=r.replayed,
+            )
+            for r in replayed
+        )
+    )

@@ -1,0 +1,43 @@
+"""Scrubbing an erased belief out of stored records, pure (see "Feedback and corrections"
+in docs/architecture.md).
+
+A stored trace keeps the ids it rendered and ranked; a user view may keep a statement.
+When one belief is forgotten, every string that is its id, or that contains its statement,
+is replaced by :data:`ERASED`, so the record keeps its shape (lists keep their length,
+counts stay right) and says that something was erased, but not what.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+ERASED = "[erased]"
+
+
+def erasure_digest(*ids: str) -> str:
+    """How an erasure record names what it erased: a digest of (tenant, principal[, belief]),
+    so an auditor holding an id can check it was erased, and the record holds no id."""
+    return hashlib.sha256(json.dumps(list(ids)).encode()).hexdigest()
+
+
+def scrubbed(value: Any, belief_id: str, statement: str) -> tuple[Any, bool]:
+    """``value`` (parsed JSON) without ``belief_id`` or ``statement``, and whether it changed."""
+    if isinstance(value, str):
+        if value == belief_id or (statement and statement in value):
+            return ERASED, True
+        return value, False
+    if isinstance(value, list):
+        items = [scrubbed(v, belief_id, statement) for v in value]
+        return [v for v, _ in items], any(c for _, c in items)
+    if isinstance(value, dict):
+        changed = False
+        out: dict[str, Any] = {}
+        for key, v in value.items():
+            new_key = ERASED if key == belief_id else key
+            new_value, c = scrubbed(v, belief_id, statement)
+            changed = changed or c or new_key != key
+            out[new_key] = new_value
+        return out, changed
+    return value, False

@@ -1,0 +1,201 @@
+"""Lifecycle rules of the write path, pure: when a re-added belief is the same belief, how a
+supersession changes both beliefs, and what evidence does to confidence (see "Lifecycle
+and history" and "Feedback and corrections" in docs/architecture.md).
+
+A belief is never edited in place. Its *content* — what is believed, about what, where it
+was learned and who vouches for it — is fixed when it is first stored; a change of content
+is a new belief that supersedes the old one. Everything else on the row is lifecycle
+(state, validity end, retraction, corroboration, utility, the flag, links set by later
+writes) and changes only through a typed, recorded event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from recallflow.errors import ConflictError, NotFoundError, SupersessionCycleError
+from recallflow.models.store import Belief, LifecycleState
+
+#: The fields that say what a belief *is*; re-adding an id with other values is a conflict.
+CONTENT_FIELDS: tuple[str, ...] = (
+    "statement",
+    "subject",
+    "entities",
+    "belief_type",
+    "scope",
+    "origin_project",
+    "portability",
+    "sensitivity",
+    "source_authority",
+    "source_episode_id",
+)
+#: The smallest interval of validity: what a belief superseded before it began keeps.
+INSTANT = timedelta(microseconds=1)
+
+
+def content_differences(draft: Belief, stored: Belief) -> list[str]:
+    """The content fields in which ``draft`` differs from the stored belief of its id.
+
+    ``supersedes`` counts too when the draft names one: a stored belief's predecessor
+    cannot be changed afterwards.
+    """
+    differ = [f for f in CONTENT_FIELDS if getattr(draft, f) != getattr(stored, f)]
+    if draft.supersedes is not None and draft.supersedes != stored.supersedes:
+        differ.append("supersedes")
+    return differ
+
+
+def not_found(tenant_id: str, principal_id: str, belief_id: str) -> NotFoundError:
+    """The one error of an id the principal does not have, whether it exists elsewhere or
+    not at all (so an error never tells one principal what another holds)."""
+    return NotFoundError(f"no belief {belief_id!r} for {tenant_id}/{principal_id}")
+
+
+@dataclass(frozen=True)
+class Supersession:
+    """``old`` is superseded by ``new`` at world time ``at``."""
+
+    old: str
+    new: str
+    at: datetime
+
+
+@dataclass(frozen=True)
+class SupersessionPlan:
+    """What a batch's supersession links do: the rows to insert (adjusted), the stored
+    predecessors to mark superseded (id → (successor, valid_to)), and the events."""
+
+    inserts: tuple[Belief, ...]
+    stored_updates: dict[str, tuple[str, datetime | None]]
+    events: tuple[Supersession, ...]
+
+
+def supersession_pairs(batch: Sequence[Belief]) -> list[tuple[str, str]]:
+    """Every (old, new) link the batch declares, from either side, once each."""
+    pairs: dict[tuple[str, str], None] = {}
+    for b in batch:
+        if b.supersedes is not None:
+            pairs[(b.supersedes, b.id)] = None
+        if b.superseded_by is not None:
+            pairs[(b.id, b.superseded_by)] = None
+    return list(pairs)
+
+
+def effective_time(new: Belief) -> datetime:
+    """The world time a successor takes over: its ``valid_from``, else when it was recorded."""
+    return new.valid_from if new.valid_from is not None else new.recorded_at
+
+
+def _cycle(successor: Mapping[str, str], start: str) -> tuple[str, ...] | None:
+    seen: list[str] = [start]
+    current = start
+    while current in successor:
+        current = successor[current]
+        if current == start:
+            return (*seen, start)
+        if current in seen:
+            return None  # a loop that does not pass through start is reported from its own start
+        seen.append(current)
+    return None
+
+
+def plan_supersessions(
+    tenant_id: str,
+    principal_id: str,
+    batch: Sequence[Belief],
+    stored: Mapping[str, Belief],
+    stored_successors: Mapping[str, str],
+) -> SupersessionPlan:
+    """Apply the batch's supersession links to the batch and to stored predecessors.
+
+    ``stored`` holds every stored belief a link names; ``stored_successors`` the stored
+    ``superseded_by`` links reachable from the batch (for cycle detection). The old belief
+    becomes ``superseded`` with ``superseded_by`` set and its validity ended at the
+    successor's ``valid_from`` (so history at an earlier ``as_of`` still reads it); a
+    successor with no ``valid_from`` becomes valid when it was recorded. A predecessor
+    whose successor took over before it began keeps an instant of validity: it never held.
+
+    Raises :class:`NotFoundError` for a link to an unknown id, :class:`ConflictError` when
+    a belief is already superseded by another, :class:`SupersessionCycleError` for a loop.
+    """
+    in_batch = {b.id: b for b in batch}
+    pairs = supersession_pairs(batch)
+    successor: dict[str, str] = dict(stored_successors)
+    chosen: dict[str, str] = {}
+    for old, new in pairs:
+        for belief_id in (old, new):
+            if belief_id not in in_batch and belief_id not in stored:
+                raise not_found(tenant_id, principal_id, belief_id)
+        previous = chosen.get(old) or (
+            stored[old].superseded_by if old in stored and old not in in_batch else None
+        )
+        if previous is not None and previous != new:
+            raise ConflictError(
+                f"is already superseded by {previous!r}; supersede that belief instead",
+                field="supersedes",
+                item_id=old,
+            )
+        chosen[old] = new
+        successor[old] = new
+    for old in chosen:
+        cycle = _cycle(successor, old)
+        if cycle is not None:
+            raise SupersessionCycleError(cycle)
+
+    # A successor in the batch without a stated start becomes valid when recorded.
+    adjusted: dict[str, Belief] = dict(in_batch)
+    for new in {n for _, n in pairs if n in in_batch}:
+        b = adjusted[new]
+        if b.valid_from is None and (b.valid_to is None or b.recorded_at < b.valid_to):
+            adjusted[new] = b.model_copy(update={"valid_from": b.recorded_at})
+
+    updates: dict[str, tuple[str, datetime | None]] = {}
+    events: list[Supersession] = []
+    for old, new in chosen.items():
+        successor_row = adjusted.get(new) or stored[new]
+        at = effective_time(successor_row)
+        old_row = adjusted.get(old) or stored[old]
+        valid_to = _ended(old_row, at)
+        if old in adjusted:
+            adjusted[old] = adjusted[old].model_copy(
+                update={
+                    "state": LifecycleState.SUPERSEDED,
+                    "superseded_by": new,
+                    "valid_to": valid_to,
+                }
+            )
+        else:
+            if old_row.superseded_by == new:
+                continue  # already recorded: re-adding the successor is a no-op
+            updates[old] = (new, valid_to)
+        events.append(Supersession(old=old, new=new, at=at))
+    return SupersessionPlan(
+        inserts=tuple(adjusted[b.id] for b in batch),
+        stored_updates=updates,
+        events=tuple(events),
+    )
+
+
+def _ended(old: Belief, at: datetime) -> datetime | None:
+    """The predecessor's new ``valid_to``: the successor's start, never later than it
+    already ended, and never at or before it began."""
+    end = at
+    if old.valid_to is not None and old.valid_to < end:
+        end = old.valid_to
+    if old.valid_from is not None and end <= old.valid_from:
+        end = old.valid_from + INSTANT
+    return end
+
+
+def corroborated_confidence(confidence: float, gain: float) -> float:
+    """Confidence after one piece of corroborating evidence: ``gain`` of the remaining doubt
+    is removed. Only evidence changes confidence; usage (citations) never does."""
+    return min(1.0, confidence + (1.0 - confidence) * gain)
+
+
+def retraction_time(recorded_at: datetime, now: datetime) -> datetime:
+    """System time of a retraction: now, or just after the belief was recorded when its
+    ``recorded_at`` lies ahead of the clock (system time must move forward)."""
+    return now if now > recorded_at else recorded_at + INSTANT

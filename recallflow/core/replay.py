@@ -1,0 +1,187 @@
+"""Replaying durable corrections onto re-derived beliefs, pure (see "Feedback and
+corrections" in docs/architecture.md).
+
+Formation is outside recallflow; a re-derivation reaches it as belief drafts re-ingested
+from the same sources: the same source episode and statement, possibly under new ids. A
+draft is matched to the earlier beliefs of its *derivation key* (source episode, statement
+with whitespace folded) or of its id, and every rejection and lifecycle correction
+recorded against them is replayed onto it, so a rejected belief does not come back:
+retired stays retired, superseded stays superseded by its replacement, expired stays
+expired, retracted is not re-asserted, a not-here exclusion carries over and an
+unspecified rejection keeps its flag.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from recallflow.core.lifecycle import CONTENT_FIELDS, INSTANT
+from recallflow.models.corrections import ReplayAction
+from recallflow.models.store import Belief, LifecycleState
+
+#: States that are corrections: a re-derived draft never comes back from them.
+TERMINAL = (LifecycleState.RETIRED, LifecycleState.SUPERSEDED, LifecycleState.EXPIRED)
+
+DerivationKey = tuple[str | None, str]
+
+
+def derivation_key(belief: Belief) -> DerivationKey:
+    """What makes two drafts the same derivation: the source episode and the statement."""
+    return (belief.source_episode_id, " ".join(belief.statement.split()))
+
+
+@dataclass(frozen=True)
+class Correction:
+    """One durable correction of an earlier belief, as recorded (event kinds of
+    ``belief_events`` and ``feedback_events``)."""
+
+    kind: str
+    at: datetime
+    related_id: str | None = None
+    project: str | None = None
+
+
+@dataclass(frozen=True)
+class Prior:
+    """An earlier belief of the principal with its corrections, oldest first."""
+
+    belief: Belief
+    corrections: tuple[Correction, ...] = ()
+    exclusions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """One draft after replay: what to do with it, and the belief to write (if any)."""
+
+    index: int
+    action: ReplayAction
+    belief: Belief
+    exclusions: tuple[str, ...] = ()
+    replayed: tuple[str, ...] = field(default=())
+
+    @property
+    def writes(self) -> bool:
+        return self.action in ("new", "changed", "corrected")
+
+
+def _same_content(a: Belief, b: Belief) -> bool:
+    return all(getattr(a, f) == getattr(b, f) for f in CONTENT_FIELDS)
+
+
+def _state_of(priors: Sequence[Prior]) -> tuple[Correction | None, bool, bool, set[str], list[str]]:
+    """(last terminal correction, flagged, retracted, exclusions, replayed kinds)."""
+    events = sorted((c for p in priors for c in p.corrections), key=lambda c: c.at)
+    terminal: Correction | None = None
+    flagged = any(p.belief.flagged for p in priors)
+    retracted = any(p.belief.retracted_at is not None for p in priors)
+    exclusions = {x for p in priors for x in p.exclusions}
+    replayed: list[str] = []
+    for c in events:
+        if c.kind in ("retired", "superseded", "expired"):
+            terminal = c
+        elif c.kind == "retracted":
+            retracted = True
+        elif c.kind == "rejected_unspecified":
+            flagged = True
+        elif c.kind == "rejected_not_here" and c.project is not None:
+            exclusions.add(c.project)
+        if c.kind not in replayed:
+            replayed.append(c.kind)
+    # A state set at formation (no event) is a correction too.
+    if terminal is None:
+        for p in priors:
+            b = p.belief
+            if b.state is LifecycleState.RETIRED:
+                terminal = Correction(kind="retired", at=b.recorded_at)
+            elif b.state is LifecycleState.SUPERSEDED and b.superseded_by is not None:
+                terminal = Correction(
+                    kind="superseded", at=b.recorded_at, related_id=b.superseded_by
+                )
+            elif b.state is LifecycleState.EXPIRED and b.valid_to is not None:
+                terminal = Correction(kind="expired", at=b.valid_to)
+    return terminal, flagged, retracted, exclusions, replayed
+
+
+def _apply(draft: Belief, terminal: Correction) -> Belief:
+    if terminal.kind == "retired":
+        return draft.model_copy(update={"state": LifecycleState.RETIRED, "supersedes": None})
+    if terminal.kind == "superseded" and terminal.related_id is not None:
+        return draft.model_copy(
+            update={
+                "state": LifecycleState.SUPERSEDED,
+                "superseded_by": terminal.related_id,
+                "supersedes": None,
+            }
+        )
+    valid_to = terminal.at
+    if draft.valid_from is not None and valid_to <= draft.valid_from:
+        valid_to = draft.valid_from + INSTANT
+    return draft.model_copy(
+        update={"state": LifecycleState.EXPIRED, "valid_to": valid_to, "supersedes": None}
+    )
+
+
+def replay(drafts: Sequence[Belief], priors: Sequence[Prior]) -> list[Replayed]:
+    """Each draft matched to its earlier beliefs and given their corrections.
+
+    A draft with the id of an earlier belief, or with the content of an earlier belief of
+    its derivation key, is ``known``: stored once, it already carries its corrections.
+    Otherwise a draft whose key has earlier beliefs is written with their corrections
+    replayed (``corrected``), or, when none was corrected, as the successor of the latest
+    live one (``changed``: a change of content is a supersession); a retracted derivation
+    is ``withdrawn``. A draft with no earlier belief is ``new``.
+    """
+    by_id = {p.belief.id: p for p in priors}
+    by_key: dict[DerivationKey, list[Prior]] = {}
+    for p in priors:
+        by_key.setdefault(derivation_key(p.belief), []).append(p)
+    out: list[Replayed] = []
+    for index, draft in enumerate(drafts):
+        if draft.id in by_id:
+            # The same id is the same belief; other content under it is a conflict, which
+            # the write reports.
+            prior = by_id[draft.id].belief
+            if _same_content(prior, draft):
+                out.append(Replayed(index=index, action="known", belief=prior))
+            else:
+                out.append(Replayed(index=index, action="changed", belief=draft))
+            continue
+        matches = sorted(
+            by_key.get(derivation_key(draft), []), key=lambda p: (p.belief.recorded_at, p.belief.id)
+        )
+        if not matches:
+            out.append(Replayed(index=index, action="new", belief=draft))
+            continue
+        same = [p for p in matches if _same_content(p.belief, draft)]
+        if same:
+            out.append(Replayed(index=index, action="known", belief=same[-1].belief))
+            continue
+        terminal, flagged, retracted, exclusions, replayed = _state_of(matches)
+        if retracted:
+            out.append(
+                Replayed(index=index, action="withdrawn", belief=draft, replayed=tuple(replayed))
+            )
+            continue
+        belief = draft
+        if flagged:
+            belief = belief.model_copy(update={"flagged": True})
+        if terminal is not None:
+            belief = _apply(belief, terminal)
+        else:
+            live = [p for p in matches if p.belief.state not in TERMINAL]
+            if live and belief.supersedes is None:
+                belief = belief.model_copy(update={"supersedes": live[-1].belief.id})
+        corrected = terminal is not None or flagged or bool(exclusions)
+        out.append(
+            Replayed(
+                index=index,
+                action="corrected" if corrected else "changed",
+                belief=belief,
+                exclusions=tuple(sorted(exclusions)),
+                replayed=tuple(replayed),
+            )
+        )
+    return out

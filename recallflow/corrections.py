@@ -1,0 +1,282 @@
+"""The write path back into memory: "how do I correct it?" and "how do I delete it?"
+(see "Feedback and corrections" and "Lifecycle and history" in docs/architecture.md).
+
+Every operation is a typed, durable, append-only event whose effect on beliefs is applied
+in the same transaction; bad input raises a typed error and writes nothing. An id the
+principal does not have — whether another principal has it or nobody does — is refused
+with the same :class:`~recallflow.errors.NotFoundError`, so errors never reveal what
+another principal holds.
+
+* lifecycle: :meth:`Corrections.retract` (system time), :meth:`~Corrections.retire`,
+  :meth:`~Corrections.expire` (world time); supersession is
+  :meth:`recallflow.ingestion.Beliefs.supersede`.
+* usage feedback: :meth:`~Corrections.cite` resets decay and adds utility, never confidence.
+* typed rejections from a trace: :meth:`~Corrections.reject` (not true → retired; changed
+  → superseded or expired; not here → excluded in that project; unspecified → flagged).
+* evidence: :meth:`~Corrections.corroborate`; two distinct projects promote to user scope.
+* re-derivation: :meth:`~Corrections.rederive` replays every correction onto re-ingested
+  drafts, so a rejected belief does not come back.
+* erasure: :meth:`~Corrections.forget` (a principal), :meth:`~Corrections.forget_belief`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+from recallflow.errors import InvalidInputError
+from recallflow.ingestion import Beliefs
+from recallflow.ingestion import key_of as _key
+from recallflow.models.corrections import (
+    Citation,
+    Erasure,
+    MissHint,
+    Rederivation,
+    Rejection,
+    RejectionKind,
+)
+from recallflow.models.store import Belief, BeliefDraft
+from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
+from recallflow.ports import CorrectionStore, MissHintQueue
+
+
+def _text(value: object, field: str, *, required: bool) -> str | None:
+    if value is None and not required:
+        return None
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidInputError("must be a non-empty string", field=field)
+    return value.strip()
+
+
+def _aware(value: object, field: str) -> datetime:
+    if not isinstance(value, datetime) or value.tzinfo is None:
+        raise InvalidInputError("must be a timezone-aware datetime", field=field)
+    return value
+
+
+def rejection_kind(kind: object) -> RejectionKind:
+    """``kind`` as a :class:`RejectionKind`; an unknown kind names the four."""
+    try:
+        if not isinstance(kind, str):
+            raise ValueError(kind)
+        return RejectionKind(kind)
+    except ValueError:
+        kinds = ", ".join(k.value for k in RejectionKind)
+        raise InvalidInputError(
+            f"unknown rejection kind {kind!r}; use one of {kinds}", field="kind"
+        ) from None
+
+
+class Corrections:
+    """Corrections, feedback, evidence, re-derivation and erasure on one store."""
+
+    def __init__(self, store: CorrectionStore, beliefs: Beliefs) -> None:
+        self._store = store
+        self._beliefs = beliefs
+
+    def retract(self, tenant_id: str, principal_id: str, belief_id: str, reason: str) -> Belief:
+        """Stop asserting a belief from now on (system time: ``retracted_at``); a recall
+        that asks what was known before then still sees it. A repeat is a no-op."""
+        return self._store.retract(
+            _key(tenant_id, "tenant_id"),
+            _key(principal_id, "principal_id"),
+            _key(belief_id, "belief_id"),
+            str(_text(reason, "reason", required=True)),
+            datetime.now(UTC),
+        )
+
+    def retire(
+        self, tenant_id: str, principal_id: str, belief_id: str, reason: str | None = None
+    ) -> Belief:
+        """Retire a belief: it does not hold, and never reaches recall again."""
+        return self._store.retire(
+            _key(tenant_id, "tenant_id"),
+            _key(principal_id, "principal_id"),
+            _key(belief_id, "belief_id"),
+            _text(reason, "reason", required=False),
+            datetime.now(UTC),
+        )
+
+    def expire(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        belief_id: str,
+        at: datetime | None = None,
+        reason: str | None = None,
+    ) -> Belief:
+        """End a belief's validity at world time ``at`` (default now): recall at an earlier
+        ``as_of`` still sees it."""
+        return self._store.expire(
+            _key(tenant_id, "tenant_id"),
+            _key(principal_id, "principal_id"),
+            _key(belief_id, "belief_id"),
+            datetime.now(UTC) if at is None else _aware(at, "at"),
+            _text(reason, "reason", required=False),
+        )
+
+    def cite(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        trace_id: str,
+        belief_ids: Iterable[str],
+        *,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+    ) -> Citation:
+        """Record that the model cited beliefs of a trace's block: each gains utility and its
+        decay clock restarts; confidence is untouched. A repeat from the same trace counts
+        once."""
+        ids = tuple(_key(i, "belief_ids") for i in belief_ids)
+        if not ids:
+            raise InvalidInputError("names no belief", field="belief_ids")
+        return self._store.cite(
+            _key(tenant_id, "tenant_id"),
+            _key(principal_id, "principal_id"),
+            _key(trace_id, "trace_id"),
+            ids,
+            datetime.now(UTC),
+            policy.feedback,
+        )
+
+    def reject(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        trace_id: str,
+        belief_id: str,
+        kind: RejectionKind | str,
+        *,
+        replacement: BeliefDraft | Mapping[str, Any] | None = None,
+        project: str | None = None,
+        note: str | None = None,
+    ) -> Rejection:
+        """Reject a belief the trace rendered, by the trace's own principal.
+
+        ``kind``: ``not_true`` retires it; ``changed`` supersedes it by ``replacement`` (or,
+        without one, ends its validity now); ``not_here`` stops recalling it in the trace's
+        project, and only there; ``unspecified`` flags it (down-weighted, never retired).
+        A repeat of the same rejection from the same trace is a no-op.
+        """
+        tenant = _key(tenant_id, "tenant_id")
+        principal = _key(principal_id, "principal_id")
+        typed = rejection_kind(kind)
+        successor: Belief | None = None
+        embedding = None
+        if replacement is not None:
+            beliefs, embeddings = self._beliefs.prepare([replacement])
+            successor = beliefs[0]
+            if (successor.tenant_id, successor.principal_id) != (tenant, principal):
+                raise InvalidInputError(
+                    "belongs to another tenant or principal than the trace",
+                    field="replacement.principal_id",
+                    item_id=successor.id,
+                )
+            if successor.supersedes not in (None, belief_id):
+                raise InvalidInputError(
+                    f"supersedes {successor.supersedes!r}, not the rejected belief",
+                    field="replacement.supersedes",
+                    item_id=successor.id,
+                )
+            successor = successor.model_copy(update={"supersedes": belief_id})
+            embedding = embeddings[0]
+        return self._store.reject(
+            tenant,
+            principal,
+            _key(trace_id, "trace_id"),
+            _key(belief_id, "belief_id"),
+            typed,
+            datetime.now(UTC),
+            replacement=successor,
+            embedding=embedding,
+            project=None if project is None else _key(project, "project"),
+            note=_text(note, "note", required=False),
+        )
+
+    def excluded_projects(
+        self, tenant_id: str, principal_id: str, belief_id: str
+    ) -> tuple[str, ...]:
+        """The projects a belief is no longer recalled in (not-here rejections)."""
+        return self._store.exclusions(tenant_id, principal_id, belief_id)
+
+    def corroborate(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        belief_id: str,
+        project: str,
+        evidence: str,
+        *,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+    ) -> Belief:
+        """Record evidence from the world (the episode ``evidence``) that a belief holds in
+        ``project``: confidence rises by the policy's gain, and a belief that holds in
+        ``policy.feedback.promotion_projects`` distinct projects (its origin counts) is
+        promoted to user scope, where it is recalled without attribution at full weight.
+        The same evidence for the same project is recorded once."""
+        return self._store.corroborate(
+            _key(tenant_id, "tenant_id"),
+            _key(principal_id, "principal_id"),
+            _key(belief_id, "belief_id"),
+            _key(project, "project"),
+            _key(evidence, "evidence"),
+            datetime.now(UTC),
+            policy.feedback,
+        )
+
+    def rederive(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        drafts: Iterable[BeliefDraft | Mapping[str, Any]],
+    ) -> Rederivation:
+        """Re-ingest beliefs formation derived again from their sources, replaying every
+        rejection and correction recorded against the earlier beliefs of the same source
+        episode and statement (see :mod:`recallflow.core.replay`)."""
+        tenant = _key(tenant_id, "tenant_id")
+        principal = _key(principal_id, "principal_id")
+        beliefs, embeddings = self._beliefs.prepare(drafts)
+        for index, b in enumerate(beliefs):
+            if (b.tenant_id, b.principal_id) != (tenant, principal):
+                raise InvalidInputError(
+                    f"belongs to {b.tenant_id}/{b.principal_id}, not {tenant}/{principal}",
+                    field="principal_id",
+                    item_index=index,
+                    item_id=b.id,
+                )
+        return self._store.rederive(tenant, principal, beliefs, embeddings)
+
+    def forget(self, tenant_id: str, principal_id: str) -> Erasure:
+        """Erase everything of a principal, in every table, in one transaction."""
+        return self._store.forget(_key(tenant_id, "tenant_id"), _key(principal_id, "principal_id"))
+
+    def forget_belief(self, tenant_id: str, principal_id: str, belief_id: str) -> Erasure:
+        """Erase one belief with its feedback and events, and scrub it from stored traces."""
+        return self._store.forget_belief(
+            _key(tenant_id, "tenant_id"),
+            _key(principal_id, "principal_id"),
+            _key(belief_id, "belief_id"),
+        )
+
+
+class MissHints:
+    """``Memory.miss_hints``: subjects recalled repeatedly with nothing above the floor,
+    queued as re-derivation hints for formation."""
+
+    def __init__(self, store: MissHintQueue) -> None:
+        self._store = store
+
+    def pending(self, tenant_id: str, principal_id: str) -> list[MissHint]:
+        """The queued hints formation has not acknowledged, oldest first."""
+        return self._store.pending(_key(tenant_id, "tenant_id"), _key(principal_id, "principal_id"))
+
+    def ack(self, tenant_id: str, principal_id: str, subject: str) -> MissHint:
+        """Acknowledge a queued hint (formation took it); a repeat is a no-op. Later misses
+        of the subject start a new count."""
+        return self._store.ack(
+            _key(tenant_id, "tenant_id"),
+            _key(principal_id, "principal_id"),
+            str(_text(subject, "subject", required=True)),
+            datetime.now(UTC),
+        )

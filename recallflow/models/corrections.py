@@ -1,0 +1,117 @@
+"""The models of the write path back into memory: typed rejections, what a rejection or a
+re-derivation did, queued miss hints and erasure records (see "Feedback and corrections"
+in docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import Field
+
+from recallflow.models.base import FrozenModel
+from recallflow.models.store import Belief
+
+
+class RejectionKind(StrEnum):
+    """Why a user rejects a recalled belief; each kind is a different write.
+
+    ``"wrong"`` conflates a false belief, a stale one and one that does not apply here,
+    so there is no single "wrong" button: an unspecified rejection flags, never retires.
+    """
+
+    NOT_TRUE = "not_true"  # it never held: the belief is retired
+    CHANGED = "changed"  # it held and changed: superseded (by the replacement, if given)
+    NOT_HERE = "not_here"  # it holds elsewhere, not in this project: excluded here
+    UNSPECIFIED = "unspecified"  # flagged and down-weighted, never retired
+
+    @property
+    def event_kind(self) -> str:
+        """The ``feedback_events.kind`` this rejection is recorded as."""
+        return f"rejected_{self.value}"
+
+
+class Rejection(FrozenModel):
+    """What a rejection recorded and did."""
+
+    trace_id: str
+    belief_id: str
+    kind: RejectionKind
+    project: str | None = Field(description="The project a not-here rejection excludes it from.")
+    replacement_id: str | None = Field(description="The successor of a changed belief, if given.")
+    belief: Belief = Field(description="The rejected belief as it is now.")
+    recorded: bool = Field(description="False when the same rejection was already recorded.")
+
+
+class Citation(FrozenModel):
+    """What a citation recorded: the beliefs reinforced (a repeat of a citation from the
+    same trace is recorded once)."""
+
+    trace_id: str
+    cited: tuple[str, ...]
+    already_cited: tuple[str, ...]
+
+
+class MissHint(FrozenModel):
+    """A subject recalled repeatedly with nothing above the floor: a re-derivation hint."""
+
+    tenant_id: str
+    principal_id: str
+    subject: str = Field(description="The normalised query keys that found nothing.")
+    miss_count: int
+    first_missed_at: datetime
+    last_missed_at: datetime
+    queued_at: datetime | None
+    acknowledged_at: datetime | None = None
+
+
+class Erasure(FrozenModel):
+    """What an erasure removed: rows per table, and rows scrubbed of the erased id."""
+
+    scope: Literal["principal", "belief"]
+    tenant_id: str
+    erased_at: datetime
+    deleted: dict[str, int] = Field(description="Rows deleted, per table.")
+    scrubbed: dict[str, int] = Field(
+        default_factory=dict, description="Rows of other records rewritten without it, per table."
+    )
+    restated: int = Field(
+        default=0, description="Beliefs whose link to an erased belief was removed."
+    )
+
+    @property
+    def total_deleted(self) -> int:
+        return sum(self.deleted.values())
+
+
+ReplayAction = Literal["known", "new", "changed", "corrected", "withdrawn"]
+
+
+class ReplayOutcome(FrozenModel):
+    """What re-derivation did with one draft.
+
+    * ``known``: the store already holds it (same id, or same source and statement with
+      the same content): nothing written; it keeps every correction it carries.
+    * ``new``: no earlier belief from that source and statement: written as given.
+    * ``changed``: an earlier, uncorrected belief had other content: written, superseding it.
+    * ``corrected``: written with the earlier belief's rejections and corrections replayed.
+    * ``withdrawn``: the earlier belief was retracted: not written.
+    """
+
+    index: int
+    belief_id: str = Field(description="The belief the draft is now (stored or written).")
+    action: ReplayAction
+    replayed: tuple[str, ...] = Field(
+        default=(), description="The corrections replayed onto it, e.g. rejected_not_true."
+    )
+
+
+class Rederivation(FrozenModel):
+    """The outcome of one re-derivation, draft by draft."""
+
+    outcomes: tuple[ReplayOutcome, ...]
+
+    def count(self, action: ReplayAction) -> int:
+        return sum(1 for o in self.outcomes if o.action == action)

@@ -1,0 +1,241 @@
+"""Erasure on the real embedded server: a whole principal, or one belief, leaves no row
+behind in any table — discovered from the catalog, so a new table cannot escape — and
+changes nothing of anyone else (see "Feedback and corrections" in docs/architecture.md)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+import psycopg
+import pytest
+from psycopg import sql
+
+from recallflow import LifecycleState, Memory, NotFoundError
+from tests.helpers import belief, patient_policy, request
+
+PATIENT = patient_policy()
+
+T0 = datetime(2026, 3, 1, tzinfo=UTC)
+STATEMENT = "Ada's home address is 12 Quiet Lane."
+
+
+def principal_tables(memory: Memory) -> list[str]:
+    with memory.pool.connection() as conn:
+        return [
+            str(r[0])
+            for r in conn.execute(
+                "SELECT table_name FROM information_schema.columns"
+                " WHERE table_schema = current_schema() AND column_name = 'principal_id'"
+                " ORDER BY table_name"
+            ).fetchall()
+        ]
+
+
+def snapshot(memory: Memory, tenant: str, principal: str) -> dict[str, list[str]]:
+    """Every row of the principal in every table with a principal_id column, as text."""
+    out = {}
+    with memory.pool.connection() as conn:
+        for table in principal_tables(memory):
+            rows = conn.execute(
+                sql.SQL(
+                    "SELECT t::text FROM {} t WHERE tenant_id = %s AND principal_id = %s"
+                ).format(sql.Identifier(table)),
+                (tenant, principal),
+            ).fetchall()
+            out[table] = sorted(str(r[0]) for r in rows)
+    return out
+
+
+def populate(memory: Memory, tenant: str, principal: str) -> str:
+    """A principal with something in every table the write path knows; returns a trace id."""
+    memory.episodes.add(
+        {
+            "id": "ep-1",
+            "tenant_id": tenant,
+            "principal_id": principal,
+            "project": "beta",
+            "occurred_at": T0,
+            "content": "Ada told us where she lives.",
+        }
+    )
+    memory.beliefs.add_many(
+        [
+            belief(
+                tenant,
+                principal,
+                id="b-address",
+                statement=STATEMENT,
+                subject="home-address",
+                entities=["address"],
+                recorded_at=T0,
+                source_episode_id="ep-1",
+            ),
+            belief(
+                tenant,
+                principal,
+                id="b-editor",
+                statement="Ada prefers the Helix editor.",
+                subject="editor",
+                entities=["helix", "address"],
+                recorded_at=T0,
+                scope="project",
+                origin_project="alpha",
+                portability="portable",
+            ),
+        ]
+    )
+    memory.edges.add(
+        {
+            "tenant_id": tenant,
+            "principal_id": principal,
+            "src_id": "b-address",
+            "dst_id": "b-editor",
+        }
+    )
+    ask = {"working_state": {"entities": ["address", "helix", "editor"]}}
+    result = memory.recall(
+        request(tenant, principal, "home address and editor", **ask), policy=PATIENT
+    )
+    assert set(result.rendered_ids) == {"b-address", "b-editor"}
+    memory.cite(tenant, principal, result.trace_id, ["b-address"])
+    in_beta = memory.recall(
+        request(tenant, principal, "editor", project="beta", **ask), policy=PATIENT
+    )
+    memory.reject(tenant, principal, in_beta.trace_id, "b-editor", "not_here")
+    memory.corroborate(tenant, principal, "b-address", "beta", "ep-1")
+    memory.supersede(
+        "b-address",
+        belief(
+            tenant,
+            principal,
+            id="b-address-new",
+            statement="Ada moved to 3 Loud Street.",
+            subject="home-address",
+            recorded_at=T0,
+        ),
+    )
+    for _ in range(4):  # a miss hint
+        memory.recall(request(tenant, principal, "Kubernetes", working_state={"entities": ["k8s"]}))
+    return result.trace_id
+
+
+@pytest.fixture
+def two_principals(memory: Memory, tenant: str) -> tuple[str, dict[str, list[str]]]:
+    populate(memory, tenant, "ada")
+    trace = populate(memory, tenant, "grace")
+    return trace, snapshot(memory, tenant, "grace")
+
+
+def test_every_table_with_principal_rows_is_covered(
+    memory: Memory, tenant: str, two_principals: tuple[str, dict[str, list[str]]]
+) -> None:
+    """The fixture really writes into every table erasure has to empty (bar none)."""
+    full = {t: rows for t, rows in snapshot(memory, tenant, "ada").items() if rows}
+    assert set(full) >= {
+        "beliefs",
+        "episodes",
+        "belief_edges",
+        "belief_events",
+        "belief_exclusions",
+        "feedback_events",
+        "miss_hints",
+        "principal_sizes",
+        "principal_terms",
+        "recall_traces",
+    }
+
+
+def test_forget_erases_the_principal_everywhere_and_nobody_else(
+    memory: Memory, tenant: str, two_principals: tuple[str, dict[str, list[str]]]
+) -> None:
+    _, grace_before = two_principals
+    erasure = memory.forget(tenant, "ada")
+    assert erasure.scope == "principal"
+    assert erasure.deleted["beliefs"] == 3 and erasure.deleted["recall_traces"] >= 2
+    assert all(rows == [] for rows in snapshot(memory, tenant, "ada").values())
+    assert snapshot(memory, tenant, "grace") == grace_before
+    # An audited record: counts and time, a digest of whom, no content.
+    with memory.pool.connection() as conn:
+        record = conn.execute(
+            "SELECT scope, principal_sha256, belief_sha256, counts::text FROM erasures"
+            " WHERE tenant_id = %s",
+            (tenant,),
+        ).fetchone()
+    assert record is not None
+    assert record[0] == "principal" and record[2] is None
+    assert record[1] == hashlib.sha256(json.dumps([tenant, "ada"]).encode()).hexdigest()
+    assert "ada" not in record[3] and "Quiet Lane" not in record[3]
+    assert json.loads(record[3])["deleted"] == erasure.deleted
+    # Forgetting again finds nothing, and recall sees nothing.
+    assert memory.forget(tenant, "ada").total_deleted == 0
+    assert memory.recall(request(tenant, "ada", "home address")).items == ()
+
+
+def test_forget_belief_erases_it_and_scrubs_traces_and_feedback(
+    memory: Memory, tenant: str, two_principals: tuple[str, dict[str, list[str]]]
+) -> None:
+    trace_id, grace_before = two_principals
+    erasure = memory.forget_belief(tenant, "ada", "b-address")
+    assert erasure.deleted["beliefs"] == 1
+    assert erasure.deleted["feedback_events"] == 1  # the citation
+    assert erasure.scrubbed  # stored traces named it
+    rows = snapshot(memory, tenant, "ada")
+    for table, texts in rows.items():
+        for text in texts:
+            assert '"b-address"' not in text and "b-address," not in text, table
+            assert "Quiet Lane" not in text, table
+    # The successor stays, without its link back; the other belief is untouched.
+    successor = memory.beliefs.get(tenant, "ada", "b-address-new")
+    assert successor.supersedes is None and successor.state is LifecycleState.ACTIVE
+    assert memory.beliefs.get(tenant, "ada", "b-editor").state is LifecycleState.ACTIVE
+    # A stored trace keeps its shape and says something was erased.
+    ada_trace = [t for t in rows["recall_traces"] if "[erased]" in t]
+    assert ada_trace
+    assert snapshot(memory, tenant, "grace") == grace_before
+    with pytest.raises(NotFoundError):
+        memory.forget_belief(tenant, "ada", "b-address")
+    assert trace_id  # grace's trace is still readable
+    assert memory.trace(tenant, "grace", trace_id).rendered_ids
+
+
+def test_forgetting_a_successor_retires_its_predecessor(memory: Memory, tenant: str) -> None:
+    populate(memory, tenant, "ada")
+    memory.forget_belief(tenant, "ada", "b-address-new")
+    old = memory.beliefs.get(tenant, "ada", "b-address")
+    assert old.state is LifecycleState.RETIRED and old.superseded_by is None
+
+
+def test_ordinary_writes_stay_append_only(memory: Memory, tenant: str) -> None:
+    populate(memory, tenant, "ada")
+    memory.forget_belief(tenant, "ada", "b-editor")  # an erasure record exists
+    for statement in (
+        "DELETE FROM feedback_events WHERE tenant_id = %s",
+        "DELETE FROM belief_events WHERE tenant_id = %s",
+        "UPDATE belief_events SET reason = 'x' WHERE tenant_id = %s",
+        "DELETE FROM erasures WHERE tenant_id = %s",
+        "UPDATE erasures SET counts = '{}' WHERE tenant_id = %s",
+    ):
+        with (
+            pytest.raises(psycopg.errors.IntegrityConstraintViolation),
+            memory.pool.connection() as conn,
+        ):
+            conn.execute(statement, (tenant,))
+
+
+def test_erasure_still_refuses_updates_of_the_journal(memory: Memory, tenant: str) -> None:
+    populate(memory, tenant, "ada")
+    with memory.pool.connection() as conn, conn.transaction():
+        conn.execute("SELECT set_config('recallflow.erasure', 'on', true)")
+        with pytest.raises(psycopg.errors.IntegrityConstraintViolation), conn.transaction():
+            conn.execute("UPDATE feedback_events SET note = 'x' WHERE tenant_id = %s", (tenant,))
+
+
+@pytest.mark.parametrize("args", [("", "ada"), ("t", "bad principal")])
+def test_forget_with_bad_ids_is_typed(memory: Memory, args: tuple[Any, ...]) -> None:
+    from recallflow import InvalidInputError
+
+    with pytest.raises(InvalidInputError):
+        memory.forget(*args)

@@ -1,0 +1,336 @@
+"""Lifecycle writes on the real embedded server: supersede, retract, retire, expire;
+idempotent re-adds; typed errors that write nothing (see "Lifecycle and history" in
+docs/architecture.md)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from psycopg import sql
+
+from recallflow import (
+    ConflictError,
+    InvalidInputError,
+    LifecycleState,
+    Memory,
+    NotFoundError,
+    SupersessionCycleError,
+)
+from tests.helpers import belief, patient_policy, request
+
+PATIENT = patient_policy()
+
+T0 = datetime(2026, 3, 1, tzinfo=UTC)
+DAY = timedelta(days=1)
+
+
+def counts(memory: Memory, tenant: str) -> dict[str, int]:
+    """Rows of the tenant in every table a write path touches."""
+    out = {}
+    with memory.pool.connection() as conn:
+        for table in ("beliefs", "belief_events", "feedback_events", "belief_exclusions"):
+            row = conn.execute(
+                sql.SQL("SELECT count(*) FROM {} WHERE tenant_id = %s").format(
+                    sql.Identifier(table)
+                ),
+                (tenant,),
+            ).fetchone()
+            assert row is not None
+            out[table] = int(row[0])
+        row = conn.execute(
+            "SELECT count(*) FROM beliefs WHERE tenant_id = %s AND state = 'superseded'", (tenant,)
+        ).fetchone()
+        assert row is not None
+        out["superseded"] = int(row[0])
+    return out
+
+
+def rendered(memory: Memory, tenant: str, goal: str, **fields: Any) -> tuple[str, ...]:
+    return memory.recall(request(tenant, goal=goal, **fields), policy=PATIENT).rendered_ids
+
+
+def deploy(tenant: str, bid: str, statement: str, **fields: Any) -> dict[str, Any]:
+    return belief(
+        tenant, id=bid, statement=statement, subject="deploy-target", entities=["deploy"], **fields
+    )
+
+
+# --- supersession -------------------------------------------------------------------------
+
+
+def test_a_successor_ends_its_predecessor_and_both_read_right_at_every_as_of(
+    memory: Memory, tenant: str
+) -> None:
+    old = memory.beliefs.add(deploy(tenant, "b-heroku", "We deploy to Heroku.", recorded_at=T0))
+    new = memory.supersede(
+        old.id,
+        deploy(tenant, "b-fly", "We deploy to Fly.io.", recorded_at=T0 + 10 * DAY),
+    )
+    stored = memory.beliefs.get(tenant, "p1", "b-heroku")
+    assert stored.state is LifecycleState.SUPERSEDED
+    assert stored.superseded_by == "b-fly"
+    assert stored.valid_to == T0 + 10 * DAY == new.valid_from
+    goal = "Where do we deploy? deploy target"
+    assert rendered(memory, tenant, goal, as_of=T0 + 20 * DAY) == ("b-fly",)
+    # Before the successor existed, only the old belief was known (and it was not superseded).
+    assert "b-fly" not in rendered(memory, tenant, goal, as_of=T0 + 5 * DAY)
+
+
+def test_adding_with_supersedes_does_what_supersede_does(memory: Memory, tenant: str) -> None:
+    memory.beliefs.add(deploy(tenant, "b-1", "We deploy to Heroku.", recorded_at=T0))
+    memory.beliefs.add(
+        deploy(tenant, "b-2", "We deploy to Fly.io.", recorded_at=T0 + DAY, supersedes="b-1")
+    )
+    old = memory.beliefs.get(tenant, "p1", "b-1")
+    assert (old.state, old.superseded_by, old.valid_to) == (
+        LifecycleState.SUPERSEDED,
+        "b-2",
+        T0 + DAY,
+    )
+    with memory.pool.connection() as conn:
+        events = conn.execute(
+            "SELECT belief_id, kind, related_id, effective_at FROM belief_events"
+            " WHERE tenant_id = %s",
+            (tenant,),
+        ).fetchall()
+    assert events == [("b-1", "superseded", "b-2", T0 + DAY)]
+
+
+def test_an_explicit_successor_start_is_the_predecessors_end(memory: Memory, tenant: str) -> None:
+    memory.beliefs.add(deploy(tenant, "b-1", "Heroku.", recorded_at=T0, valid_from=T0 - 30 * DAY))
+    memory.supersede(
+        "b-1", deploy(tenant, "b-2", "Fly.io.", recorded_at=T0 + DAY, valid_from=T0 - 5 * DAY)
+    )
+    assert memory.beliefs.get(tenant, "p1", "b-1").valid_to == T0 - 5 * DAY
+
+
+def test_superseding_twice_is_a_conflict_and_writes_nothing(memory: Memory, tenant: str) -> None:
+    memory.beliefs.add(deploy(tenant, "b-1", "Heroku.", recorded_at=T0))
+    memory.supersede("b-1", deploy(tenant, "b-2", "Fly.io.", recorded_at=T0 + DAY))
+    before = counts(memory, tenant)
+    with pytest.raises(ConflictError, match="already superseded by 'b-2'"):
+        memory.supersede("b-1", deploy(tenant, "b-3", "Render.", recorded_at=T0 + 2 * DAY))
+    assert counts(memory, tenant) == before
+
+
+def test_a_supersession_cycle_is_a_typed_error_and_writes_nothing(
+    memory: Memory, tenant: str
+) -> None:
+    before = counts(memory, tenant)
+    with pytest.raises(SupersessionCycleError) as info:
+        memory.beliefs.add_many(
+            [
+                deploy(tenant, "b-a", "A.", supersedes="b-c"),
+                deploy(tenant, "b-b", "B.", supersedes="b-a"),
+                deploy(tenant, "b-c", "C.", supersedes="b-b"),
+            ]
+        )
+    assert set(info.value.cycle) == {"b-a", "b-b", "b-c"}
+    assert counts(memory, tenant) == before
+
+
+def test_a_cycle_through_stored_beliefs_is_refused(memory: Memory, tenant: str) -> None:
+    memory.beliefs.add_many(
+        [
+            deploy(tenant, "b-a", "A.", recorded_at=T0),
+            deploy(tenant, "b-b", "B.", recorded_at=T0 + DAY, supersedes="b-a"),
+        ]
+    )
+    before = counts(memory, tenant)
+    # b-a is superseded by b-b; re-adding b-b as superseded by b-a closes a loop.
+    with pytest.raises(SupersessionCycleError):
+        memory.beliefs.add(
+            deploy(
+                tenant,
+                "b-b",
+                "B.",
+                recorded_at=T0 + DAY,
+                supersedes="b-a",
+                state="superseded",
+                superseded_by="b-a",
+            )
+        )
+    assert counts(memory, tenant) == before
+
+
+def test_superseding_an_unknown_or_foreign_belief_is_refused_alike(
+    memory: Memory, tenant: str
+) -> None:
+    memory.beliefs.add(deploy(tenant, "b-theirs", "Heroku.", principal="p2"))
+    before = counts(memory, tenant)
+    messages = []
+    for target in ("b-theirs", "b-nowhere"):
+        with pytest.raises(NotFoundError) as info:
+            memory.supersede(target, deploy(tenant, "b-new", "Fly.io."))
+        messages.append(str(info.value).replace(target, "<id>"))
+    assert messages[0] == messages[1]
+    assert counts(memory, tenant) == before
+
+
+# --- idempotency --------------------------------------------------------------------------
+
+
+def test_re_adding_the_same_belief_is_a_no_op(memory: Memory, tenant: str) -> None:
+    first = memory.beliefs.add(deploy(tenant, "b-1", "Heroku.", recorded_at=T0))
+    before = counts(memory, tenant)
+    again = memory.beliefs.add(deploy(tenant, "b-1", "Heroku.", recorded_at=T0))
+    assert again == first
+    # A re-sent successor is a no-op too, and records no second event.
+    memory.supersede("b-1", deploy(tenant, "b-2", "Fly.io.", recorded_at=T0 + DAY))
+    after_supersede = counts(memory, tenant)
+    memory.supersede("b-1", deploy(tenant, "b-2", "Fly.io.", recorded_at=T0 + DAY))
+    assert counts(memory, tenant) == after_supersede
+    assert before["beliefs"] + 1 == after_supersede["beliefs"]
+
+
+def test_re_adding_an_id_with_other_content_is_a_conflict(memory: Memory, tenant: str) -> None:
+    memory.beliefs.add(deploy(tenant, "b-1", "Heroku.", recorded_at=T0))
+    before = counts(memory, tenant)
+    with pytest.raises(ConflictError) as info:
+        memory.beliefs.add_many(
+            [deploy(tenant, "b-2", "Render."), deploy(tenant, "b-1", "Fly.io.", recorded_at=T0)]
+        )
+    assert info.value.field == "statement" and info.value.item_index == 1
+    assert info.value.item_id == "b-1"
+    assert isinstance(info.value, InvalidInputError)
+    assert counts(memory, tenant) == before
+
+
+def test_lifecycle_fields_of_a_re_add_are_the_stores(memory: Memory, tenant: str) -> None:
+    """A formation process re-sending a belief it once sent does not undo a correction."""
+    memory.beliefs.add(deploy(tenant, "b-1", "Heroku.", recorded_at=T0))
+    memory.retire(tenant, "p1", "b-1", "wrong")
+    again = memory.beliefs.add(deploy(tenant, "b-1", "Heroku.", recorded_at=T0, state="active"))
+    assert again.state is LifecycleState.RETIRED
+
+
+# --- retract, retire, expire --------------------------------------------------------------
+
+
+def test_retract_is_system_time(memory: Memory, tenant: str) -> None:
+    memory.beliefs.add(deploy(tenant, "b-1", "We deploy to Heroku.", recorded_at=T0))
+    goal = "deploy target Heroku"
+    retracted = memory.retract(tenant, "p1", "b-1", "recorded by mistake")
+    assert retracted.retracted_at is not None
+    assert rendered(memory, tenant, goal) == ()
+    # What was known before the retraction still reads as it was.
+    before = retracted.retracted_at - timedelta(seconds=1)
+    assert rendered(memory, tenant, goal, as_of=before, known_as_of=before) == ("b-1",)
+    again = memory.retract(tenant, "p1", "b-1", "again")
+    assert again.retracted_at == retracted.retracted_at
+
+
+def test_retire_and_expire(memory: Memory, tenant: str) -> None:
+    memory.beliefs.add_many(
+        [
+            deploy(tenant, "b-1", "We deploy to Heroku.", recorded_at=T0),
+            deploy(tenant, "b-2", "We deploy on Fridays.", recorded_at=T0),
+        ]
+    )
+    goal = "deploy target"
+    assert set(rendered(memory, tenant, goal)) == {"b-1", "b-2"}
+    assert memory.retire(tenant, "p1", "b-1").state is LifecycleState.RETIRED
+    expired = memory.expire(tenant, "p1", "b-2", T0 + 30 * DAY)
+    assert (expired.state, expired.valid_to) == (LifecycleState.EXPIRED, T0 + 30 * DAY)
+    assert rendered(memory, tenant, goal) == ()
+    kinds = []
+    with memory.pool.connection() as conn:
+        kinds = [
+            r[0]
+            for r in conn.execute(
+                "SELECT kind FROM belief_events WHERE tenant_id = %s ORDER BY id", (tenant,)
+            ).fetchall()
+        ]
+    assert kinds == ["retired", "expired"]
+
+
+@pytest.mark.parametrize(
+    ("call", "args", "field"),
+    [
+        ("retract", ("b-1", ""), "reason"),
+        ("retract", ("", "why"), "belief_id"),
+        ("retire", ("bad id with spaces",), "belief_id"),
+        ("expire", ("b-1", datetime(2026, 1, 1)), "at"),  # naive
+        ("expire", ("b-1", T0 - 400 * DAY), "at"),  # before it began
+    ],
+)
+def test_bad_lifecycle_input_is_typed_and_writes_nothing(
+    memory: Memory, tenant: str, call: str, args: tuple[Any, ...], field: str
+) -> None:
+    memory.beliefs.add(deploy(tenant, "b-1", "Heroku.", recorded_at=T0, valid_from=T0 - DAY))
+    before = counts(memory, tenant)
+    with pytest.raises(InvalidInputError) as info:
+        getattr(memory, call)(tenant, "p1", *args)
+    assert info.value.field == field
+    assert counts(memory, tenant) == before
+
+
+@pytest.mark.parametrize("call", ["retract", "retire", "expire", "forget_belief"])
+def test_lifecycle_on_foreign_or_unknown_ids_is_refused_alike(
+    memory: Memory, tenant: str, call: str
+) -> None:
+    memory.beliefs.add(deploy(tenant, "b-theirs", "Heroku.", principal="p2"))
+    extra = ("why",) if call == "retract" else ()
+    messages = []
+    before = counts(memory, tenant)
+    for target in ("b-theirs", "b-nowhere"):
+        with pytest.raises(NotFoundError) as info:
+            getattr(memory, call)(tenant, "p1", target, *extra)
+        messages.append(str(info.value).replace(target, "<id>"))
+    assert messages[0] == messages[1] == "no belief '<id>' for " + f"{tenant}/p1"
+    assert counts(memory, tenant) == before
+    assert memory.beliefs.get(tenant, "p2", "b-theirs").state is LifecycleState.ACTIVE
+
+
+# --- exact duplicates: stored once ---------------------------------------------------------
+
+
+def test_an_exact_duplicate_of_one_derivation_is_stored_once(memory: Memory, tenant: str) -> None:
+    memory.episodes.add(
+        {"id": "e-1", "tenant_id": tenant, "principal_id": "p1", "occurred_at": T0, "content": "x"}
+    )
+    first = memory.beliefs.add(
+        deploy(tenant, "b-1", "We deploy to Heroku.", source_episode_id="e-1")
+    )
+    before = counts(memory, tenant)
+    # Formation derives it again under a new id, alone and twice in one batch.
+    again = memory.beliefs.add_many(
+        [
+            deploy(tenant, "b-1-again", "We deploy to Heroku.", source_episode_id="e-1"),
+            deploy(tenant, "b-new", "We deploy on Fridays.", source_episode_id="e-1"),
+            deploy(tenant, "b-new-again", "We deploy on Fridays.", source_episode_id="e-1"),
+        ]
+    )
+    assert [b.id for b in again] == ["b-1", "b-new", "b-new"]
+    assert again[0] == first
+    assert counts(memory, tenant)["beliefs"] == before["beliefs"] + 1
+    # A correction made on the stored belief holds when it is derived again.
+    memory.retire(tenant, "p1", "b-1", "not true")
+    back = memory.beliefs.add(
+        deploy(tenant, "b-1-third", "We deploy to Heroku.", source_episode_id="e-1")
+    )
+    assert (back.id, back.state) == ("b-1", LifecycleState.RETIRED)
+
+
+def test_other_content_or_no_source_is_not_a_duplicate(memory: Memory, tenant: str) -> None:
+    memory.episodes.add(
+        {"id": "e-1", "tenant_id": tenant, "principal_id": "p1", "occurred_at": T0, "content": "x"}
+    )
+    memory.beliefs.add(deploy(tenant, "b-1", "We deploy to Heroku.", source_episode_id="e-1"))
+    other = memory.beliefs.add_many(
+        [
+            deploy(
+                tenant,
+                "b-2",
+                "We deploy to Heroku.",
+                source_episode_id="e-1",
+                scope="project",
+                origin_project="x",
+            ),
+            deploy(tenant, "b-3", "We deploy to Heroku."),
+            deploy(tenant, "b-4", "We deploy to Heroku."),
+        ]
+    )
+    assert [b.id for b in other] == ["b-2", "b-3", "b-4"]
