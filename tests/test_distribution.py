@@ -35,8 +35,10 @@ from recallflow.adapters.postgres.search import PostgresBeliefSearch
 from tests.helpers import belief, request
 
 #: Store-wide tables, replicated to every node as Citus reference tables: they hold no
-#: principal's data (see docs/scaling.md).
-REFERENCE_TABLES = frozenset({"schema_migrations", "store_settings", "policy_versions"})
+#: principal's data (see docs/scaling.md). ``erasures`` is the audit of erased
+#: principals and beliefs: it keeps a digest of the principal, never its id, so it cannot
+#: be keyed by one; it is written once per erasure.
+REFERENCE_TABLES = frozenset({"schema_migrations", "store_settings", "policy_versions", "erasures"})
 
 
 def _tables(conn: psycopg.Connection[Any]) -> list[str]:
