@@ -20,6 +20,7 @@ from typing import Any, Self
 import psycopg
 from psycopg_pool import ConnectionPool
 
+from recallflow.adapters.embedders.cached import CachedQueryEmbedder
 from recallflow.adapters.postgres.beliefs import PostgresBeliefStore
 from recallflow.adapters.postgres.bootstrap import ensure_database, prepare
 from recallflow.adapters.postgres.corrections import PostgresCorrections
@@ -31,6 +32,8 @@ from recallflow.adapters.postgres.search import PostgresBeliefSearch
 from recallflow.adapters.postgres.settings import ensure_embedding_space
 from recallflow.adapters.postgres.traces import PostgresTraceStore
 from recallflow.adapters.scanning import LayeredInjectionScanner
+from recallflow.adapters.scanning.cached import CachedInjectionScanner
+from recallflow.adapters.tokens.cached import CachedTokenCounter
 from recallflow.core.misses import missed_subject
 from recallflow.core.query_forming import DeterministicQueryFormer
 from recallflow.corrections import Corrections, MissHints
@@ -98,12 +101,16 @@ class Memory:
         self.edges = Edges(store)
         self._belief_store = store
         self._traces = PostgresTraceStore(pool)
+        # The recall path remembers query vectors, token counts and scan verdicts by text:
+        # the same texts come back turn after turn, and each is a pure function of it.
         self._ports = RecallPorts(
             belief_search=PostgresBeliefSearch(recall_pool),
-            embedder=embedder,
-            token_counter=token_counter,
+            embedder=CachedQueryEmbedder(embedder),
+            token_counter=CachedTokenCounter(token_counter),
             query_former=query_former or DeterministicQueryFormer(),
-            injection_scanner=injection_scanner or LayeredInjectionScanner(),
+            injection_scanner=CachedInjectionScanner(
+                injection_scanner or LayeredInjectionScanner()
+            ),
             external_provider=external_provider,
         )
         self._flows: dict[tuple[Moment, str, str], RecallFlow] = {}
