@@ -79,6 +79,8 @@ _EXPORTS: dict[str, str] = {
     "InvalidInputError": "recallflow.errors",
     "ConstraintViolation": "recallflow.errors",
     "NotFoundError": "recallflow.errors",
+    "StoreUnavailableError": "recallflow.errors",
+    "StorageFullError": "recallflow.errors",
     # correcting and forgetting (the write path back into memory)
     "ConflictError": "recallflow.errors",
     "SupersessionCycleError": "recallflow.errors",
@@ -154,7 +156,9 @@ __all__ = [
     "ScoredEntry",
     "Sensitivity",
     "SourceAuthority",
+    "StorageFullError",
     "StoreSummary",
+    "StoreUnavailableError",
     "SupersessionCycleError",
     "Surface",
     "TokenCounter",
@@ -191,6 +195,8 @@ if TYPE_CHECKING:
         MissingExtensionError,
         NotFoundError,
         RecallflowError,
+        StorageFullError,
+        StoreUnavailableError,
         SupersessionCycleError,
     )
     from recallflow.memory import Memory, open_memory

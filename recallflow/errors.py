@@ -11,7 +11,9 @@ Every error a caller can act on is a subclass of :class:`RecallflowError`::
      │    └── ConflictError          an id already stored with other content, or a write that
      │         │                     contradicts the belief's recorded history
      │         └── SupersessionCycleError  a supersession that would close a loop
-     └── NotFoundError               (also KeyError) an id that is not in the store
+     ├── NotFoundError               (also KeyError) an id that is not in the store
+     └── StoreUnavailableError       the store cannot be reached now; retry, nothing to reopen
+          └── StorageFullError       the server's disk is full; free space, then retry
 
 Bad input never leaves the store half-written: every write that raises
 :class:`InvalidInputError` has rolled back (ADR-0019 consequences; DESIGN.md §5).
@@ -116,3 +118,37 @@ class NotFoundError(RecallflowError, KeyError):
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else "not found"
+
+
+class StoreUnavailableError(RecallflowError):
+    """The store cannot be reached right now: the server is down, restarting, or refusing
+    connections. Raised after a bounded wait (``connect_timeout`` of ``open_memory``).
+
+    The open :class:`~recallflow.memory.Memory` stays usable: it reconnects by itself (and
+    restarts a crashed embedded server), so the caller retries the same call later.
+    A write that raised this may or may not have been committed only when the connection
+    was lost during the commit itself; a write that failed to get a connection was not
+    attempted.
+    """
+
+    def __init__(self, detail: str, *, hint: str | None = None) -> None:
+        self.detail = detail
+        super().__init__(
+            f"the store is unavailable: {detail}. "
+            + (
+                hint
+                or "Retry in a few seconds; this Memory reconnects by itself once the server "
+                "is back (no need to reopen it)."
+            )
+        )
+
+
+class StorageFullError(StoreUnavailableError):
+    """The database server has no disk space left; nothing of the refused write is kept."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(
+            detail,
+            hint="Free disk space on the server's data volume, then retry; this Memory stays "
+            "open and works again once there is space.",
+        )

@@ -4,6 +4,11 @@ With no DSN (argument or ``RECALLFLOW_DSN``) the store is the embedded PostgreSQ
 ``RECALLFLOW_HOME``, started or reused; with a DSN it is that server. Either way the
 extensions are checked, migrations applied and the embedding space recorded before the
 handle is returned, so a misconfigured store fails at open, not mid-recall.
+
+While it is open, a handle survives its server: a call made while the store is down
+raises :class:`~recallflow.errors.StoreUnavailableError` after at most
+``connect_timeout`` seconds, and the same handle works again once the server is back
+(a crashed embedded server is restarted by the next call). See docs/operations.md.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
@@ -18,16 +24,17 @@ from types import TracebackType
 from typing import Any, Self
 
 import psycopg
-from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.embedders.cached import CachedQueryEmbedder
+from recallflow.adapters.lifecycle.concurrency import ArmThreadPool
 from recallflow.adapters.postgres.beliefs import PostgresBeliefStore
 from recallflow.adapters.postgres.bootstrap import ensure_database, prepare
 from recallflow.adapters.postgres.corrections import PostgresCorrections
 from recallflow.adapters.postgres.embedded import DATABASE, EmbeddedServer, default_home
 from recallflow.adapters.postgres.episodes import PostgresEpisodeStore
+from recallflow.adapters.postgres.health import GuardedPool
 from recallflow.adapters.postgres.misses import PostgresMissHints
-from recallflow.adapters.postgres.pool import open_pool
+from recallflow.adapters.postgres.pool import CONNECT_TIMEOUT_S, open_pool
 from recallflow.adapters.postgres.search import PostgresBeliefSearch
 from recallflow.adapters.postgres.settings import ensure_embedding_space
 from recallflow.adapters.postgres.traces import PostgresTraceStore
@@ -39,7 +46,7 @@ from recallflow.core.query_forming import DeterministicQueryFormer
 from recallflow.corrections import Corrections, MissHints
 from recallflow.dataflows.experiment import Experiment
 from recallflow.dataflows.runner import RecallFlow, resolved_request
-from recallflow.errors import ConfigurationError
+from recallflow.errors import ConfigurationError, StoreUnavailableError
 from recallflow.ingestion import Beliefs, Edges, Episodes, new_id
 from recallflow.models.corrections import Citation, Erasure, Rederivation, Rejection, RejectionKind
 from recallflow.models.request import Moment, RecallRequest
@@ -54,6 +61,9 @@ from recallflow.ports import (
     RecallPorts,
     TokenCounter,
 )
+
+#: How many built recall flows (one per moment, policy and config) a Memory keeps.
+FLOW_CACHE_SIZE = 16
 
 
 def _default_embedder() -> Embedder:
@@ -71,22 +81,24 @@ def _default_token_counter() -> TokenCounter:
 class Memory:
     """An open store: ingestion surfaces, recall, and the resources behind them.
 
-    Use it as a context manager, or call :meth:`close`; closing releases the pools and,
-    for the embedded server, this process's hold on it. Build it with :func:`open_memory`.
+    Use it as a context manager, or call :meth:`close`; closing releases the pools, the
+    arms' threads and, for the embedded server, this process's hold on it. Build it with
+    :func:`open_memory`.
     """
 
     def __init__(
         self,
         *,
         uri: str,
-        pool: ConnectionPool,
-        recall_pool: ConnectionPool,
+        pool: GuardedPool,
+        recall_pool: GuardedPool,
         embedder: Embedder,
         token_counter: TokenCounter,
         query_former: QueryFormer | None = None,
         injection_scanner: InjectionScanner | None = None,
         external_provider: ExternalProvider | None = None,
         server: EmbeddedServer | None = None,
+        flow_cache_size: int = FLOW_CACHE_SIZE,
     ) -> None:
         self._uri = uri
         self._embedder = embedder
@@ -113,7 +125,10 @@ class Memory:
             ),
             external_provider=external_provider,
         )
-        self._flows: dict[tuple[Moment, str, str], RecallFlow] = {}
+        # One arm thread per recall connection: an arm without a connection would wait.
+        self._arm_pool = ArmThreadPool(max_workers=recall_pool.max_size)
+        self._flows: OrderedDict[tuple[Moment, str, str], RecallFlow] = OrderedDict()
+        self._flow_cache_size = max(1, flow_cache_size)
         self._flows_lock = threading.Lock()
         # The write path back into memory (see the block at the end of the class).
         self._miss_queue = PostgresMissHints(pool)
@@ -136,7 +151,7 @@ class Memory:
         return self._token_counter
 
     @property
-    def pool(self) -> ConnectionPool:
+    def pool(self) -> GuardedPool:
         """The store's connection pool (writes and your own inspection SQL; no statement
         timeout)."""
         self._check_open()
@@ -162,15 +177,25 @@ class Memory:
         experiment: Experiment | None = None,
     ) -> RecallFlow:
         """The built DAG of ``moment`` under ``policy`` and ``experiment`` (built on first
-        use, then reused)."""
+        use, then reused).
+
+        The most recently used flows are kept (``flow_cache_size`` of ``open_memory``); a
+        flow dropped from the cache is rebuilt if it is asked for again.
+        """
         moment = Moment(moment)
         key = (moment, policy.version, experiment.key if experiment else "")
         with self._flows_lock:
             flow = self._flows.get(key)
             if flow is None:
-                flow = RecallFlow(moment, policy=policy, experiment=experiment)
-                self._flows[key] = flow
+                flow = RecallFlow(
+                    moment, policy=policy, experiment=experiment, arm_pool=self._arm_pool
+                )
                 self._traces.record_policy(policy)
+                self._flows[key] = flow
+                while len(self._flows) > self._flow_cache_size:
+                    self._flows.popitem(last=False)
+            else:
+                self._flows.move_to_end(key)
         return flow
 
     def recall(
@@ -189,8 +214,15 @@ class Memory:
         """
         self._check_open()
         req = resolved_request(request)
+        # Fail fast and typed when the store is down, rather than let every arm fail and
+        # hand back a silently empty recall; and if it goes down mid-recall, say so too.
+        lost = self._recall_pool.unavailable_count
+        with self._recall_pool.connection():
+            pass
         flow = self.flow(req.moment, policy, experiment)
         result = flow.run({"request": req, "trace_id": new_id("tr"), "ports": self._ports})
+        if result.degraded and self._recall_pool.unavailable_count != lost:
+            raise StoreUnavailableError("the database connection was lost during this recall")
         if persist_trace:
             self._traces.save_trace(result.trace)
             self._record_miss(result, policy)
@@ -335,11 +367,14 @@ class Memory:
     # -------------------------------------------------------------------------------------
 
     def close(self) -> None:
-        """Release the pools and the server handle; safe to call twice."""
+        """Release the pools, the arms' threads and the server handle; safe to call twice."""
         if self._closed:
             return
         self._closed = True
         try:
+            self._arm_pool.shutdown()
+            with self._flows_lock:
+                self._flows.clear()
             self._recall_pool.close()
             self._pool.close()
         finally:
@@ -368,6 +403,8 @@ def open_memory(
     injection_scanner: InjectionScanner | None = None,
     external_provider: ExternalProvider | None = None,
     pool_size: int = 8,
+    connect_timeout: float = CONNECT_TIMEOUT_S,
+    flow_cache_size: int = FLOW_CACHE_SIZE,
 ) -> Memory:
     """Open a store, starting the embedded server when no DSN is given.
 
@@ -383,7 +420,13 @@ def open_memory(
     :param external_provider: an external recall source fused as one more arm; default:
         none (the external arm stays off).
     :param pool_size: connections of the recall pool (the store pool gets half).
+    :param connect_timeout: how long a call waits for a database connection before it
+        raises :class:`~recallflow.errors.StoreUnavailableError` (seconds).
+    :param flow_cache_size: how many built recall flows (per moment, policy and config)
+        to keep; the least recently used is dropped beyond that.
     """
+    if not connect_timeout > 0:
+        raise ConfigurationError(f"connect_timeout must be positive, got {connect_timeout!r}")
     dsn = dsn or os.environ.get("RECALLFLOW_DSN") or None
     embedder = embedder or _default_embedder()
     token_counter = token_counter or _default_token_counter()
@@ -398,13 +441,18 @@ def open_memory(
         prepare(uri)
         with psycopg.connect(uri, autocommit=True) as conn:
             ensure_embedding_space(conn, embedder.name, embedder.dimension)
-        pool = open_pool(uri, "store", max_size=max(2, pool_size // 2))
+        revive = server.ensure_running if server is not None else None
+        pool = open_pool(
+            uri, "store", max_size=max(2, pool_size // 2), timeout=connect_timeout, revive=revive
+        )
         try:
-            recall_pool = open_pool(uri, "recall", max_size=pool_size)
+            recall_pool = open_pool(
+                uri, "recall", max_size=pool_size, timeout=connect_timeout, revive=revive
+            )
         except BaseException:
             pool.close()
             raise
-    except psycopg.OperationalError as exc:
+    except (psycopg.OperationalError, StoreUnavailableError) as exc:
         if server is not None:
             server.release()
         raise ConfigurationError(
@@ -424,4 +472,5 @@ def open_memory(
         injection_scanner=injection_scanner,
         external_provider=external_provider,
         server=server,
+        flow_cache_size=flow_cache_size,
     )

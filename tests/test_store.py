@@ -156,11 +156,11 @@ def test_data_survives_a_server_restart(tmp_path: Path) -> None:
     home = tmp_path / "home"
     with open_memory(home=home, embedder=HashingEmbedder()) as memory:
         memory.beliefs.add(belief("t-r", id="b-keep", statement="Survives restarts."))
-        pid = memory._server._server.get_pid()  # type: ignore[union-attr]
+        pid = memory._server.pid()  # type: ignore[union-attr]
     # The last holder released it: the server is stopped.
     assert not (home / "pgdata" / "postmaster.pid").exists()
     with open_memory(home=home, embedder=HashingEmbedder()) as memory:
-        assert memory._server._server.get_pid() != pid  # type: ignore[union-attr]
+        assert memory._server.pid() != pid  # type: ignore[union-attr]
         assert memory.beliefs.get("t-r", "p1", "b-keep").statement == "Survives restarts."
 
 

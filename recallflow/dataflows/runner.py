@@ -1,6 +1,9 @@
 """Running a moment's DAG: the built driver, its lineage recorder and its DAG version,
-held once per process (build once, run many times: building costs milliseconds,
-``execute`` microseconds per node).
+built once and run many times.
+
+The arms' thread pool is usually lent by the caller (a :class:`~recallflow.memory.Memory`
+lends one pool to all its flows); a flow that made its own pool shuts it down in
+:meth:`RecallFlow.close`.
 """
 
 from __future__ import annotations
@@ -48,12 +51,14 @@ class RecallFlow:
         policy: RetrievalPolicy = DEFAULT_POLICY,
         experiment: Experiment | None = None,
         concurrent_arms: bool = True,
+        arm_pool: ArmThreadPool | None = None,
     ) -> None:
         self.moment = Moment(moment)
         self.policy = policy
         self.experiment = experiment
         self.lineage = LineageRecorder()
-        self.arm_pool = ArmThreadPool() if concurrent_arms else None
+        self._owns_arm_pool = concurrent_arms and arm_pool is None
+        self.arm_pool = (arm_pool or ArmThreadPool()) if concurrent_arms else None
         adapters: tuple[Any, ...] = (self.lineage,)
         if self.arm_pool is not None:
             adapters = (*adapters, self.arm_pool)
@@ -74,6 +79,11 @@ class RecallFlow:
             parts.append(f"{name}:{module}:{version}")
         digest = hashlib.sha256("\n".join(parts).encode()).hexdigest()[:12]
         return f"{self.moment.value}-{digest}"
+
+    def close(self) -> None:
+        """Shut down the arms' thread pool if this flow made it (a lent pool is left alone)."""
+        if self._owns_arm_pool and self.arm_pool is not None:
+            self.arm_pool.shutdown()
 
     def run(self, inputs: Mapping[str, Any]) -> RecallResult:
         """Execute the DAG once; the result's trace carries this run's node lineage and

@@ -9,6 +9,12 @@ them (graph expansion, then fusion), so the arms' database round trips overlap. 
 which on a ~30-node recall outweighs what it saves; this adapter pays it only where
 there is I/O to overlap. Measured against the async driver in
 ``benchmarks/arm_concurrency.py``.
+
+One pool serves every flow of a :class:`~recallflow.memory.Memory` and is shut down when
+the Memory closes, so the number of threads does not grow with the number of policies a
+Memory has run. Sharing is safe: an arm that waits on other arms (graph expansion waits
+on its seeds) is always submitted after them, and the pool's queue is first in, first
+out, so a waiting arm never holds a thread that its own inputs need.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ class ArmThreadPool(BaseDoRemoteExecute):  # type: ignore[misc]  # Hamilton is u
     """Runs arm nodes in a thread pool and everything else inline."""
 
     def __init__(self, max_workers: int = 6) -> None:
+        # Threads start on demand, up to max_workers, and live until shutdown().
         self._pool = ThreadPoolExecutor(max_workers=max_workers, thread_name_prefix="rf-arm")
 
     def do_remote_execute(
@@ -47,6 +54,6 @@ class ArmThreadPool(BaseDoRemoteExecute):  # type: ignore[misc]  # Hamilton is u
             return self._pool.submit(_run, execute_lifecycle_for_node, kwargs)
         return execute_lifecycle_for_node(**_resolved(kwargs))
 
-    def shutdown(self) -> None:
-        """Stop the pool's threads."""
-        self._pool.shutdown(wait=False, cancel_futures=True)
+    def shutdown(self, *, wait: bool = True) -> None:
+        """Stop the pool's threads (after the arms already running finish, when ``wait``)."""
+        self._pool.shutdown(wait=wait, cancel_futures=True)

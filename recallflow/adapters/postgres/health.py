@@ -1,0 +1,153 @@
+"""Telling a caller the store is unavailable, quickly, and getting it back by itself.
+
+:class:`GuardedPool` is the connection pool every store adapter uses. Compared with a
+plain ``psycopg_pool.ConnectionPool`` it:
+
+- checks a connection with one empty round trip before handing it out. A pooled
+  connection to a server that has since restarted is dead; without the check an arm
+  would fail on it and the recall would silently lose that arm. A dead connection is
+  discarded with every other idle one (after a restart they are all dead), once the
+  server accepts connections again, so the replacements do not fail and wait out the
+  pool's back-off;
+- waits at most ``timeout`` seconds for a connection (the pool's own default is 30 s);
+- asks ``revive`` (for the embedded server: restart it if it is found dead) when a
+  connection is broken or none can be had, and tries once more after a restart, which
+  is safe because nothing has been sent yet;
+- turns a lost server, a refused connection, a timeout, or a full disk into
+  :class:`~recallflow.errors.StoreUnavailableError` /
+  :class:`~recallflow.errors.StorageFullError`, raised from ``connection()`` whether the
+  failure came while getting the connection or while using it. Other database errors
+  (constraint violations, statement timeouts) pass through unchanged.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import psycopg
+from psycopg import errors as pg_errors
+from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout
+
+from recallflow.errors import ConfigurationError, StorageFullError, StoreUnavailableError
+
+#: SQLSTATEs that mean the server cannot serve this session: connection exceptions
+#: (class 08), shutdown and crash (57P01-57P04), and exhausted resources (53000-53300).
+_UNAVAILABLE_STATES = frozenset({"57P01", "57P02", "57P03", "57P04", "53000", "53200", "53300"})
+
+Revive = Callable[[], bool]
+
+
+def as_unavailable(exc: BaseException) -> StoreUnavailableError | None:
+    """The typed error for ``exc`` when it means the store is unavailable, else None."""
+    if isinstance(exc, StoreUnavailableError):
+        return exc
+    if isinstance(exc, pg_errors.DiskFull):
+        return StorageFullError(f"the server's disk is full ({_first_line(exc)})")
+    if not isinstance(exc, psycopg.OperationalError):
+        return None
+    state = exc.sqlstate
+    if state is None or state.startswith("08") or state in _UNAVAILABLE_STATES:
+        return StoreUnavailableError(_first_line(exc))
+    return None
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+class GuardedPool(ConnectionPool[psycopg.Connection[Any]]):
+    """A connection pool that checks, revives, and reports unavailability as typed errors.
+
+    ``timeout`` (passed through to the pool) bounds every wait for a connection.
+    """
+
+    def __init__(self, conninfo: str, *, revive: Revive | None = None, **kwargs: Any) -> None:
+        self._revive = revive
+        self._unavailable = 0
+        self._count_lock = threading.Lock()
+        super().__init__(conninfo, **kwargs)
+
+    @property
+    def unavailable_count(self) -> int:
+        """How many calls on this pool have failed with StoreUnavailableError so far: a
+        caller compares it before and after a unit of work to learn whether part of the
+        work (an arm, which does not raise) lost the store on the way."""
+        return self._unavailable
+
+    def getconn(self, timeout: float | None = None) -> psycopg.Connection[Any]:
+        """A working connection within ``timeout`` seconds, or StoreUnavailableError.
+
+        When ``revive`` restarts the server on the way, the wait starts over once, since
+        the restart itself takes part of it.
+        """
+        wait = self.timeout if timeout is None else timeout
+        deadline = time.monotonic() + wait
+        restarted = False
+
+        def restart() -> bool:
+            nonlocal restarted, deadline
+            if not restarted and self._revive is not None and self._revive():
+                restarted = True
+                deadline = time.monotonic() + wait
+                return True
+            return False
+
+        while True:
+            try:
+                conn = super().getconn(max(deadline - time.monotonic(), 0.0))
+            except PoolTimeout as exc:
+                if restart():
+                    continue
+                raise StoreUnavailableError(
+                    f"no connection to the database within {wait:g} s ({_first_line(exc)})"
+                ) from exc
+            try:
+                self.check_connection(conn)
+            except Exception:
+                # The server restarted or crashed: its idle siblings are most likely
+                # broken too. Replace them all, but only once the server accepts
+                # connections again, since a replacement that fails waits out the pool's
+                # back-off (a second or more) before it tries again.
+                restart()
+                self._await_server(deadline)
+                self.putconn(conn)
+                self.drain()
+                continue
+            return conn
+
+    def _await_server(self, deadline: float) -> None:
+        """Return once the server accepts a connection, or at ``deadline``."""
+        conninfo = self._resolve_conninfo()
+        while True:
+            try:
+                psycopg.connect(conninfo, connect_timeout=2).close()
+                return
+            except psycopg.Error:
+                if time.monotonic() >= deadline:
+                    return
+                time.sleep(0.05)
+
+    @contextmanager
+    def connection(self, timeout: float | None = None) -> Iterator[psycopg.Connection[Any]]:
+        """:meth:`ConnectionPool.connection`, with unavailability raised as a typed error."""
+        try:
+            with super().connection(timeout) as conn:
+                yield conn
+        except PoolClosed as exc:
+            raise ConfigurationError(
+                "this store's connections are closed; open a new one with open_memory()"
+            ) from exc
+        except (psycopg.Error, StoreUnavailableError) as exc:
+            typed = as_unavailable(exc)
+            if typed is None:
+                raise
+            with self._count_lock:
+                self._unavailable += 1
+            if typed is exc:
+                raise
+            raise typed from exc

@@ -1,0 +1,135 @@
+"""The embedded server's lifetime across processes that die without cleaning up: the last
+live holder's close stops it, whoever started it and whoever died (see "Lifetime of the
+embedded server" in docs/operations.md). Processes are killed for real."""
+
+from __future__ import annotations
+
+import os
+import signal
+import stat
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from recallflow import open_memory
+from recallflow.adapters.embedders.hashing import HashingEmbedder
+from recallflow.adapters.postgres.holders import Holders, home_lock
+from tests.processes import (
+    Holder,
+    holders,
+    kill_all,
+    postgres_pids,
+    postmaster_pid,
+    wait_until_gone,
+)
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Iterator[Path]:
+    """A fresh home; whatever server is left in it at the end is killed (and reported by
+    the test itself, never silently)."""
+    path = tmp_path / "home"
+    try:
+        yield path
+    finally:
+        kill_all(path / "pgdata")
+
+
+@pytest.mark.parametrize("death", ["os._exit", "sigkill"])
+@pytest.mark.parametrize("order", ["holder_first", "parent_first"])
+def test_a_holder_that_dies_without_cleanup_does_not_keep_the_server(
+    home: Path, order: str, death: str
+) -> None:
+    with holders(home) as started:
+        if order == "parent_first":
+            memory = open_memory(home=home, embedder=HashingEmbedder())
+            started.append(Holder(home))
+        else:
+            started.append(Holder(home))
+            memory = open_memory(home=home, embedder=HashingEmbedder())
+        started[0].die(death)
+        assert postgres_pids(home / "pgdata"), "the live holder still needs its server"
+        memory.beliefs.add({"tenant_id": "t", "principal_id": "p1", "statement": "still here",
+                            "subject": "s", "scope": "user"})  # fmt: skip
+        memory.close()
+    assert wait_until_gone(home / "pgdata") == []
+
+
+def test_a_dead_sole_holder_leaves_a_server_the_next_close_stops(home: Path) -> None:
+    with holders(home) as started:
+        started.append(Holder(home))
+        started[0].die("sigkill")
+    # The dead holder could not stop its server; the next process to open and close does.
+    assert postgres_pids(home / "pgdata")
+    open_memory(home=home, embedder=HashingEmbedder()).close()
+    assert wait_until_gone(home / "pgdata") == []
+
+
+def test_a_server_restarted_by_another_holder_is_the_one_stopped(home: Path) -> None:
+    pgdata = home / "pgdata"
+    memory = open_memory(home=home, embedder=HashingEmbedder(), connect_timeout=1.0)
+    try:
+        with holders(home) as started:
+            other = Holder(home)
+            started.append(other)
+            first = postmaster_pid(pgdata)
+            os.kill(first, signal.SIGKILL)
+            # The other holder's calls find the server dead and restart it; a call that
+            # raced the crash fails typed, and a retry succeeds.
+            answers: list[str] = []
+            while len(answers) < 5 and "ok" not in answers:
+                answers.append(other.ask("write b-after-crash"))
+            assert answers[-1] == "ok" and set(answers[:-1]) <= {"unavailable"}
+            second = int(other.ask("pid"))
+            assert second != first
+            assert other.ask("close") == "closed"
+        # This process still holds the server, so the other's close left it running ...
+        assert postmaster_pid(pgdata) == second
+        assert memory.beliefs.get("t-holder", "p1", "b-after-crash").statement
+    finally:
+        memory.close()
+    # ... and this close stops the restarted server, not the pid it saw at start.
+    assert wait_until_gone(pgdata) == []
+
+
+def test_holders_of_dead_or_reused_pids_are_pruned(tmp_path: Path) -> None:
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    alive = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        holders_ = Holders(tmp_path)
+        with home_lock(tmp_path):
+            holders_.add(alive.pid)
+            holders_.add(os.getpid())
+            holders_.directory.joinpath(f"{dead.pid}-1.00").touch()
+            # A live pid recorded with another start time is a reused pid: not a holder.
+            holders_.directory.joinpath(f"{os.getppid()}-1.00").touch()
+            assert holders_.live() == sorted([alive.pid, os.getpid()])
+            alive.kill()
+            alive.wait()
+            assert holders_.live() == [os.getpid()]
+            assert sorted(p.name.split("-")[0] for p in holders_.directory.iterdir()) == [
+                str(os.getpid())
+            ]
+    finally:
+        alive.kill()
+        alive.wait()
+
+
+def test_opening_a_home_leaves_the_modes_of_existing_directories_alone(
+    tmp_path: Path,
+) -> None:
+    parent = tmp_path / "private"
+    parent.mkdir()
+    parent.chmod(0o700)
+    before = {p: stat.S_IMODE(p.stat().st_mode) for p in (parent, *parent.parents)}
+    home = parent / "home"
+    try:
+        open_memory(home=home, embedder=HashingEmbedder()).close()
+    finally:
+        kill_all(home / "pgdata")
+    after = {p: stat.S_IMODE(p.stat().st_mode) for p in before}
+    assert after == before
