@@ -39,6 +39,15 @@ _EXPORTS: dict[str, str] = {
     "ExperimentRecord": "recallflow.models.result",
     "ConfidenceBand": "recallflow.models.result",
     "TrustLevel": "recallflow.models.result",
+    "Correction": "recallflow.models.result",
+    "CorrectionKind": "recallflow.models.result",
+    "SnapshotRecord": "recallflow.models.result",
+    # sessions
+    "Session": "recallflow.sessions",
+    "SessionKind": "recallflow.models.session",
+    "SessionInfo": "recallflow.models.session",
+    "BudgetReport": "recallflow.sessions",
+    "budget_report": "recallflow.sessions",
     # what goes into the store
     "Belief": "recallflow.models.store",
     "BeliefDraft": "recallflow.models.store",
@@ -61,6 +70,7 @@ _EXPORTS: dict[str, str] = {
     "Penalties": "recallflow.policy",
     "Budget": "recallflow.policy",
     "Floor": "recallflow.policy",
+    "SessionPolicy": "recallflow.policy",
     "ArmLimits": "recallflow.policy",
     "SURFACE_CEILINGS": "recallflow.policy",
     "match_only": "recallflow.policy",
@@ -108,11 +118,14 @@ __all__ = [
     "BeliefSearch",
     "BeliefType",
     "Budget",
+    "BudgetReport",
     "Citation",
     "ConfidenceBand",
     "ConfigurationError",
     "ConflictError",
     "ConstraintViolation",
+    "Correction",
+    "CorrectionKind",
     "Corrections",
     "EdgeRelation",
     "Embedder",
@@ -155,6 +168,11 @@ __all__ = [
     "ScoreBreakdown",
     "ScoredEntry",
     "Sensitivity",
+    "Session",
+    "SessionInfo",
+    "SessionKind",
+    "SessionPolicy",
+    "SnapshotRecord",
     "SourceAuthority",
     "StorageFullError",
     "StoreSummary",
@@ -165,6 +183,7 @@ __all__ = [
     "TrustLevel",
     "Weights",
     "WorkingState",
+    "budget_report",
     "match_only",
     "open_memory",
 ]
@@ -214,6 +233,8 @@ if TYPE_CHECKING:
         ArmHit,
         ArmResult,
         ConfidenceBand,
+        Correction,
+        CorrectionKind,
         ExperimentRecord,
         FusedCandidate,
         NodeRun,
@@ -223,8 +244,10 @@ if TYPE_CHECKING:
         RecallTrace,
         ScoreBreakdown,
         ScoredEntry,
+        SnapshotRecord,
         TrustLevel,
     )
+    from recallflow.models.session import SessionInfo, SessionKind
     from recallflow.models.store import (
         Belief,
         BeliefDraft,
@@ -250,6 +273,7 @@ if TYPE_CHECKING:
         Floor,
         Penalties,
         RetrievalPolicy,
+        SessionPolicy,
         Weights,
         match_only,
     )
@@ -261,3 +285,4 @@ if TYPE_CHECKING:
         QueryFormer,
         TokenCounter,
     )
+    from recallflow.sessions import BudgetReport, Session, budget_report

@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 import psycopg
 
@@ -39,6 +39,7 @@ from recallflow.adapters.postgres.misses import PostgresMissHints
 from recallflow.adapters.postgres.pool import CONNECT_TIMEOUT_S, open_pool
 from recallflow.adapters.postgres.replicas import ReplicaReads, TrackingPool, WrittenLsn
 from recallflow.adapters.postgres.search import PostgresBeliefSearch
+from recallflow.adapters.postgres.sessions import PostgresSessionStore
 from recallflow.adapters.postgres.settings import ensure_embedding_space
 from recallflow.adapters.postgres.traces import PostgresTraceStore
 from recallflow.adapters.scanning import LayeredInjectionScanner
@@ -52,8 +53,9 @@ from recallflow.dataflows.runner import RecallFlow, resolved_request
 from recallflow.errors import ConfigurationError, StoreUnavailableError
 from recallflow.ingestion import Beliefs, Edges, Episodes, new_id
 from recallflow.models.corrections import Citation, Erasure, Rederivation, Rejection, RejectionKind
-from recallflow.models.request import Moment, RecallRequest
+from recallflow.models.request import Moment, RecallRequest, Surface, WorkingState
 from recallflow.models.result import RecallResult, RecallTrace
+from recallflow.models.session import SessionKind
 from recallflow.models.store import Belief, BeliefDraft, StoreSummary
 from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
 from recallflow.ports import (
@@ -72,6 +74,8 @@ REPLICA_WAIT_S = 0.05
 REPLICA_TIMEOUT_S = 0.2
 #: How many built recall flows (one per moment, policy and config) a Memory keeps.
 FLOW_CACHE_SIZE = 16
+if TYPE_CHECKING:
+    from recallflow.sessions import Session
 
 
 def _default_embedder() -> Embedder:
@@ -151,6 +155,7 @@ class Memory:
         self._miss_queue = PostgresMissHints(pool)
         self.miss_hints = MissHints(self._miss_queue)
         self.corrections = Corrections(PostgresCorrections(pool), self.beliefs)
+        self._session_store = PostgresSessionStore(pool)
 
     @property
     def uri(self) -> str:
@@ -408,6 +413,82 @@ class Memory:
         return self.corrections.forget_belief(tenant_id, principal_id, belief_id)
 
     # -------------------------------------------------------------------------------------
+    # --- sessions (see "Sessions" in docs/architecture.md) -------------------------------
+
+    def open_session(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        *,
+        surface: Surface | str = Surface.DIRECT,
+        project: str | None = None,
+        kind: SessionKind | str = SessionKind.INTERACTIVE,
+        goal: WorkingState | Mapping[str, Any] | None = None,
+        model_window: int = 200_000,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+    ) -> Session:
+        """Open a session: take its snapshot and store its cached prefix, once.
+
+        The snapshot holds the principal's durable user-model and preference beliefs
+        (chosen with no query) and, when ``goal`` is given, the goal's priming set, sized
+        by ``kind``'s budget (``policy.sessions``). The returned
+        :class:`~recallflow.sessions.Session` holds the prefix bytes, their sha256 and the
+        watermark; its turns are :meth:`~recallflow.sessions.Session.recall`.
+
+        :raises InvalidInputError: an unknown kind or surface, a window below
+            ``policy.sessions.min_window``, or a bad id or goal.
+        """
+        self._check_open()
+        from recallflow.sessions import open_session
+
+        return open_session(
+            self,
+            tenant_id,
+            principal_id,
+            surface=surface,
+            project=project,
+            kind=kind,
+            goal=goal,
+            model_window=model_window,
+            policy=policy,
+        )
+
+    def resume_session(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        session_id: str,
+        *,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+    ) -> Session:
+        """A stored session, in this or any process, with the very prefix bytes rendered at
+        open. Another tenant's or principal's session is not found, exactly like a missing
+        one.
+
+        :raises NotFoundError: no such session for this tenant and principal.
+        :raises InvalidInputError: a malformed id, or a policy other than the session's.
+        """
+        self._check_open()
+        from recallflow.sessions import resume_session
+
+        return resume_session(self, tenant_id, principal_id, session_id, policy=policy)
+
+    def _run_flow(
+        self,
+        request: RecallRequest,
+        policy: RetrievalPolicy,
+        inputs: Mapping[str, Any],
+        persist_trace: bool,
+    ) -> RecallResult:
+        """Run the request's moment's DAG with extra inputs (a session's), storing the trace."""
+        self._check_open()
+        flow = self.flow(request.moment, policy)
+        result = flow.run(
+            {"request": request, "trace_id": new_id("tr"), "ports": self._ports, **inputs}
+        )
+        if persist_trace:
+            self._traces.save_trace(result.trace)
+        return result
 
     def close(self) -> None:
         """Release the pools, the arms' threads and the server handle; safe to call twice."""

@@ -33,7 +33,14 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from recallflow.models.request import Moment, Surface
 from recallflow.models.result import ConfidenceBand
-from recallflow.models.store import LifecycleState, Portability, Sensitivity, SourceAuthority
+from recallflow.models.session import SessionKind
+from recallflow.models.store import (
+    BeliefType,
+    LifecycleState,
+    Portability,
+    Sensitivity,
+    SourceAuthority,
+)
 
 #: Every arm recallflow has, in fusion order. Fusion does not depend on this list.
 ALL_ARMS: tuple[str, ...] = (
@@ -151,6 +158,47 @@ class Feedback(_Frozen):
     )
 
 
+class SessionPolicy(_Frozen):
+    """How a session's frozen snapshot is composed (see "Sessions" in docs/architecture.md).
+
+    The item cap is primary and the token cap the backstop, each bounded by the window
+    share; about two thirds of the items are reserved for durable user-model and
+    preference beliefs chosen without a query, the rest go to the opening goal's priming
+    set, and a part's unused items flow to the other. The numbers are defaults with a
+    shrink path (``recallflow budget report``), not constants.
+    """
+
+    budgets: tuple[tuple[SessionKind, Budget], ...] = (
+        (SessionKind.INTERACTIVE, Budget(max_items=40, max_tokens=1500)),
+        (SessionKind.ASYNC, Budget(max_items=80, max_tokens=3000)),
+        (SessionKind.CHILD, Budget(max_items=15, max_tokens=500)),
+    )
+    durable_share: float = Field(
+        default=2 / 3, ge=0, le=1, description="Share of the item cap reserved for the core."
+    )
+    durable_types: tuple[BeliefType, ...] = (BeliefType.USER_MODEL, BeliefType.PREFERENCE)
+    durable_candidates: int = Field(
+        default=100,
+        ge=1,
+        description="Durable beliefs loaded and ranked for the core: the first by a cheap"
+        " pre-rank (not transferred first, then confidence × authority factor); bounds the"
+        " snapshot's work.",
+    )
+    min_window: int = Field(
+        default=16_000,
+        ge=1_000,
+        description="Smallest model window a session may open with (2% of it holds the snapshot).",
+    )
+
+    def budget(self, kind: SessionKind) -> Budget:
+        """The snapshot budget of a session kind."""
+        return dict(self.budgets)[kind]
+
+    def core_reserved(self, max_items: int) -> int:
+        """Items reserved for durable beliefs out of ``max_items`` (rounded half up)."""
+        return int(max_items * self.durable_share + 0.5)
+
+
 class RetrievalPolicy(_Frozen):
     """The whole retrieval policy; its content hash is the ``retrieval_policy_version``."""
 
@@ -220,6 +268,7 @@ class RetrievalPolicy(_Frozen):
         Moment.IN_TURN: Budget(max_items=8, max_tokens=600),
         Moment.CHILD_RUN: Budget(max_items=15, max_tokens=500),
     }
+    sessions: SessionPolicy = SessionPolicy()
     admissible_states: dict[Moment, tuple[LifecycleState, ...]] = {
         Moment.SESSION_SNAPSHOT: (LifecycleState.ACTIVE, LifecycleState.CONFLICTED),
         Moment.IN_TURN: (

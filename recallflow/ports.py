@@ -31,6 +31,7 @@ from recallflow.models.corrections import (
 )
 from recallflow.models.request import WorkingState
 from recallflow.models.result import RecallQuery, RecallTrace
+from recallflow.models.session import DurableQuery
 from recallflow.models.stages import HardFilter
 from recallflow.models.store import Belief, BeliefEdge, Episode, StoreSummary
 from recallflow.policy import Feedback
@@ -161,6 +162,12 @@ class BeliefSearch(Protocol):
 
     def neighbours(self, f: HardFilter, seeds: Sequence[str], depth: int, fanout: int) -> RawHits:
         """Beliefs linked to ``seeds`` over belief edges (score: edge weight, decayed by hop)."""
+        ...
+
+    def durable(self, f: HardFilter, q: DurableQuery) -> RawHits:
+        """Beliefs of the durable types that pass the filter, with no query (the session
+        snapshot's core candidates): beliefs not transferred into ``q.project`` first,
+        then by confidence × authority factor, then id; score: that product."""
         ...
 
     def load(self, f: HardFilter, ids: Sequence[str], project: str | None = None) -> list[Belief]:

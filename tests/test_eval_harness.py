@@ -152,7 +152,7 @@ def test_harness_runs_end_to_end_on_a_tiny_dataset(
     gates = {g.name: g.status for g in report.gates}
     assert gates["isolation leaks = 0"] is GateStatus.PASS
     assert gates["trace faithfulness"] is GateStatus.PASS
-    assert gates["prefix byte stability"] is GateStatus.NOT_BUILT
+    assert gates["prefix byte stability"] is GateStatus.PASS
     assert gates["correction durability"] is GateStatus.PASS
     assert not report.failed
     assert report.retrieval_policy_versions and report.dag_versions
@@ -166,10 +166,17 @@ def test_harness_runs_end_to_end_on_a_tiny_dataset(
     ]
     assert hard and all(o.must_exclude_violations == 0 for o in hard)
 
+    # sessions: the scripted ones, and each group as a session with its questions as turns
+    sessions = report.sessions
+    assert sessions is not None and len(sessions.scripted) == 3
+    assert all(s.turns >= 20 and s.corrections_expected > 0 for s in sessions.scripted)
+    assert [g.group for g in sessions.groups] == ["g1", "g2"]
+    assert [g.turns for g in sessions.groups] == [len(g.cases) for g in _dataset().group_list]
+
     md, js = write_report(report, tmp_path)
     text = md.read_text()
     assert "## Hard gates" in text and "retrieval_policy_version" in text
-    assert "DAG version" in text and "## tiny" in text
+    assert "DAG version" in text and "## tiny" in text and "## Sessions" in text
     assert json.loads(js.read_text())["datasets"][0]["name"] == "tiny"
 
 

@@ -57,6 +57,9 @@ def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--split", choices=("dev", "test", "all"), default="all")
     p.add_argument("--conversations", type=int, default=None, help="first N conversations only")
     p.add_argument("--skip-peers", action="store_true", help="skip the LangGraph peer")
+    p.add_argument(
+        "--skip-sessions", action="store_true", help="skip the sessions (and their gate)"
+    )
     p.add_argument("--no-progress", action="store_true", help="no progress bars")
     p.add_argument(
         "--dsn",
@@ -84,6 +87,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         split=args.split,
         conversations=args.conversations,
         skip_peers=args.skip_peers,
+        skip_sessions=args.skip_sessions,
         progress=not args.no_progress,
     )
     locomo = resolve(args.locomo)

@@ -93,6 +93,9 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         from recallflow.cli.correction_demo import correction_round_trip
 
         correction_round_trip(memory)
+        from recallflow.cli.session_demo import show_session
+
+        show_session(memory, demo.TENANT, demo.PRINCIPAL, demo.MOBILE)
     return 0
 
 
@@ -151,7 +154,7 @@ def _cmd_recall(args: argparse.Namespace) -> int:
 
 
 def _cmd_graph(args: argparse.Namespace) -> int:
-    from recallflow.dataflows import build
+    from recallflow.dataflows.snapshot import build
     from recallflow.visualizations.stages import write_stage_graph
 
     out = write_stage_graph(build(args.moment), Path(args.out))
@@ -196,10 +199,12 @@ def build_parser() -> argparse.ArgumentParser:
     store_args(p)
     p.set_defaults(func=_cmd_status)
     from recallflow.cli.bench import add_bench_parser
+    from recallflow.cli.budget import add_budget_parser
     from recallflow.cli.eval import add_eval_parser
 
     add_eval_parser(sub)
     add_bench_parser(sub)
+    add_budget_parser(sub)
     return parser
 
 

@@ -17,8 +17,9 @@ from pydantic import ValidationError
 
 from recallflow.adapters.lifecycle.concurrency import ArmThreadPool
 from recallflow.adapters.lifecycle.lineage import LineageRecorder, node_identity
-from recallflow.dataflows import RESULT_NODE, build
+from recallflow.dataflows import RESULT_NODE
 from recallflow.dataflows.experiment import Experiment
+from recallflow.dataflows.snapshot import build
 from recallflow.errors import InvalidInputError
 from recallflow.models.request import Moment, RecallRequest
 from recallflow.models.result import RecallResult

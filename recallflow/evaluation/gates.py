@@ -10,8 +10,10 @@ exist yet, or that observed no recall at all, is ``not built`` — never ``pass`
 * **trace faithfulness**: for every recall, ``sha256(result.block.encode())`` equals
   ``trace.rendered_sha256`` (and ``result.rendered_sha256``), and ``trace.rendered_ids``
   equals ``result.rendered_ids``, in order.
-* **prefix byte stability**: not built until session snapshots exist (see "Sessions" in
-  docs/architecture.md).
+* **prefix byte stability**: scripted sessions of 24 turns with row-level changes between
+  turns keep their prefix bytes identical on every turn and after a resume in this and in a
+  separate process, and carry exactly one correction per changed snapshot belief in the
+  next turn (:mod:`recallflow.evaluation.sessions`).
 * **correction durability**: typed rejections of all four kinds still hold after the
   principal is re-derived from its sources, and nothing unrejected is lost
   (:mod:`recallflow.evaluation.durability`).
@@ -175,10 +177,3 @@ def _erased(conn: Any, tenant: str, principal: str, ids: list[str]) -> set[str]:
 def not_built(name: str, why: str) -> GateResult:
     """A gate whose capability does not exist yet."""
     return GateResult(name=name, status=GateStatus.NOT_BUILT, detail=why)
-
-
-def unbuilt_gates() -> list[GateResult]:
-    """The gates that wait on parts of recallflow not built yet."""
-    return [
-        not_built("prefix byte stability", "needs session snapshots, not built yet"),
-    ]

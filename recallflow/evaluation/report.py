@@ -16,6 +16,7 @@ from recallflow.evaluation.results import MetricRow
 if TYPE_CHECKING:
     from recallflow.evaluation.runner import DatasetReport, EvalReport, SystemTable
     from recallflow.evaluation.scenarios import ScenarioSummary
+    from recallflow.evaluation.sessions import SessionsReport
 
 _SPLITS = ("dev", "test", "all")
 
@@ -181,6 +182,110 @@ def _scenario_summary(summary: ScenarioSummary) -> list[str]:
     return lines + _table(["scenario", "request", "result", "rendered", "failures"], detail)
 
 
+def _sessions(report: SessionsReport) -> list[str]:
+    from recallflow.cli.budget import budget_table
+
+    lines = [
+        "## Sessions",
+        "",
+        "Scripted sessions (turns in the table), rows changed between turns (supersessions, "
+        "retirements, a conflict and its resolution, new beliefs, sensitivity both ways, a "
+        "retraction, a flag, a restatement, an expiry). Cached-prefix ratio = memory tokens "
+        "served from the unchanged prefix ÷ all memory tokens sent; the rejected alternative "
+        "re-injects the top-k (the session's caps) every turn and can reuse only the part of "
+        "each block identical to the previous one from its first byte.",
+        "",
+    ]
+    header = [
+        "kind",
+        "turns",
+        "snapshot items",
+        "prefix identical",
+        "resumed (process / other process)",
+        "corrections expected / rendered",
+        "prefix tokens",
+        "in-turn tokens",
+        "cached-prefix ratio",
+        "re-inject tokens",
+        "re-inject cached ratio",
+        "relevant snapshot items",
+        "misses",
+    ]
+    rows = [
+        [
+            s.kind.value,
+            str(s.turns),
+            str(s.snapshot_items),
+            f"{s.prefix_stable_turns}/{s.turns}",
+            f"{'yes' if s.resumed_identical else 'NO'} / "
+            f"{'yes' if s.other_process_identical else 'NO'}",
+            f"{s.corrections_expected} / {s.corrections_rendered}",
+            str(s.prefix_tokens),
+            str(s.in_turn_tokens),
+            _f(s.cached_prefix_ratio),
+            str(s.reinject_tokens),
+            _f(s.reinject_ratio),
+            str(s.relevant),
+            str(s.misses),
+        ]
+        for s in report.scripted
+    ]
+    lines += [*_table(header, rows), ""]
+    totals = report.totals()
+    lines += [
+        f"Over all scripted sessions: cached-prefix ratio **{_f(totals['cached_prefix_ratio'])}**"
+        f" ({totals['memory_tokens_sessions']:.0f} memory tokens sent, "
+        f"{totals['uncached_tokens_sessions']:.0f} of them outside the cached prefix) against "
+        f"**{_f(totals['reinject_ratio'])}** for re-injecting the top-k every turn "
+        f"({totals['memory_tokens_reinject']:.0f} memory tokens sent, "
+        f"{totals['uncached_tokens_reinject']:.0f} of them uncacheable).",
+        "",
+        "Snapshot budget over the scripted sessions (utilization = snapshot items a later turn "
+        "found relevant ÷ snapshot items; per-turn utilization = the mean share of the snapshot "
+        "one turn found relevant; miss rate = durable beliefs a turn rendered that the snapshot "
+        "lacked ÷ durable beliefs the turns needed):",
+        "",
+        *budget_table(report.scripted_budget),
+        "",
+    ]
+    if report.dataset is not None:
+        lines += [
+            f"### {report.dataset}: each group as a session",
+            "",
+            f"Snapshot at the group's start (opening goal: {report.opening_goal}); its questions "
+            "as turns. The dataset holds no user-model or preference beliefs, so the snapshot is "
+            "all priming set and no turn can miss a durable belief (miss rate n/a).",
+            "",
+        ]
+        header = [
+            "group",
+            "snapshot items",
+            "turns",
+            "relevant",
+            "utilization",
+            "per-turn utilization",
+            "needed cap",
+            "prefix tokens",
+            "in-turn tokens",
+        ]
+        rows = [
+            [
+                g.group,
+                str(g.snapshot_items),
+                str(g.turns),
+                str(g.relevant),
+                _f(g.utilization),
+                _f(g.turn_utilization),
+                str(g.needed_cap),
+                str(g.prefix_tokens),
+                str(g.in_turn_tokens),
+            ]
+            for g in report.groups
+        ]
+        lines += [*_table(header, rows), "", *budget_table(report.groups_budget), ""]
+    return lines
+
+
 def _joined(values: tuple[str, ...]) -> str:
     return ", ".join(values) or "n/a (no recall made)"
 
@@ -223,4 +328,6 @@ def render_markdown(report: EvalReport) -> str:
             lines += [f"Scenarios on file: {', '.join(scenarios.scenarios)}", ""]
     else:
         lines += [*_scenario_summary(scenarios.summary), ""]
+    if report.sessions is not None:
+        lines += _sessions(report.sessions)
     return "\n".join(lines).rstrip() + "\n"

@@ -29,7 +29,7 @@ from recallflow.evaluation.datasets import (
     select_groups,
 )
 from recallflow.evaluation.durability import correction_durability
-from recallflow.evaluation.gates import GateResult, GateStatus, RecallAudit, unbuilt_gates
+from recallflow.evaluation.gates import GateResult, GateStatus, RecallAudit
 from recallflow.evaluation.ingest import as_of_after, ingest_group, principal_id
 from recallflow.evaluation.progress import bar, iterate
 from recallflow.evaluation.recall_adapter import RecallAccess, RecallFn, recall_access
@@ -41,6 +41,7 @@ from recallflow.evaluation.scenarios import (
     run_scenario,
     summarise_scenarios,
 )
+from recallflow.evaluation.sessions import SessionsReport, run_sessions
 from recallflow.evaluation.vectors import VectorCache
 from recallflow.memory import Memory
 from recallflow.models.request import RecallRequest, WorkingState
@@ -61,6 +62,7 @@ class EvalOptions(_Model):
     split: SplitChoice = "all"
     conversations: int | None = Field(default=None, ge=1, description="First N groups only.")
     skip_peers: bool = False
+    skip_sessions: bool = False
     progress: bool = True
 
 
@@ -107,6 +109,7 @@ class EvalReport(_Model):
     recall: RecallAccess
     datasets: tuple[DatasetReport, ...]
     scenarios: ScenarioReport
+    sessions: SessionsReport | None = None
     gates: tuple[GateResult, ...]
     duration_s: float
 
@@ -421,7 +424,30 @@ def run_eval(
         return result
 
     durability = correction_durability(memory, tenant, audited)
-    gates = [audit.isolation(memory.pool), audit.faithfulness(), durability, *unbuilt_gates()]
+    sessions: SessionsReport | None = None
+    session_gates: list[GateResult] = []
+    if not options.skip_sessions:
+        first = next(iter(datasets), None)
+        groups = (
+            select_groups(first.groups(), split=options.split, limit=options.conversations)
+            if first is not None
+            else []
+        )
+        sessions, session_gate = run_sessions(
+            memory,
+            tenant,
+            audit,
+            dataset=first.name if first is not None else None,
+            groups=groups,
+            progress=options.progress,
+        )
+        session_gates.append(session_gate)
+    gates = [
+        audit.isolation(memory.pool),
+        audit.faithfulness(),
+        durability,
+        *session_gates,
+    ]
     return EvalReport(
         created_at=datetime.now(UTC),
         embedder=memory.embedder.name,
@@ -431,6 +457,7 @@ def run_eval(
         recall=access,
         datasets=tuple(reports),
         scenarios=scenario_report,
+        sessions=sessions,
         gates=tuple(gates),
         duration_s=time.perf_counter() - started,
     )

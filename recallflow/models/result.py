@@ -14,6 +14,7 @@ from pydantic import Field
 
 from recallflow.models.base import FrozenModel
 from recallflow.models.request import Moment, Surface
+from recallflow.models.session import SessionKind, SnapshotBelief
 
 
 class TrustLevel(StrEnum):
@@ -131,6 +132,68 @@ class ExperimentRecord(FrozenModel):
     modules: tuple[str, ...] = Field(default=(), description="Replacement node modules.")
 
 
+class CorrectionKind(StrEnum):
+    """What changed about a snapshot belief after the watermark (see "Sessions" in
+    docs/architecture.md): the first that applies, in this order of precedence."""
+
+    SUPERSEDED = "superseded"
+    RETIRED = "retired"
+    EXPIRED = "expired"
+    RETRACTED = "retracted"
+    WITHDRAWN = "withdrawn"
+    FORGOTTEN = "forgotten"
+    PROVISIONAL = "provisional"
+    RESTORED = "restored"
+    CONFLICTED = "conflicted"
+    RESOLVED = "resolved"
+    FLAGGED = "flagged"
+    UNFLAGGED = "unflagged"
+    RESTATED = "restated"
+
+
+class CorrectionPeer(FrozenModel):
+    """Another belief a correction names: a replacement, or a member of a conflict."""
+
+    belief_id: str
+    text: str = Field(description="Its statement as rendered ([BLOCKED] if it failed the scan).")
+    blocked: bool = False
+
+
+class Correction(FrozenModel):
+    """One correction of the cached prefix, rendered in the turn after the change."""
+
+    belief_id: str = Field(description="The snapshot belief the prefix shows out of date.")
+    kind: CorrectionKind
+    text: str | None = Field(
+        default=None, description="The belief's own current statement, when the line shows it."
+    )
+    blocked: bool = False
+    replacement: CorrectionPeer | None = None
+    replacement_hidden: bool = Field(
+        default=False, description="Superseded by a belief this surface may not show."
+    )
+    conflict_set_id: str | None = None
+    peers: tuple[CorrectionPeer, ...] = ()
+
+
+class SnapshotRecord(FrozenModel):
+    """What a snapshot trace adds: the session it froze, its budget and composition."""
+
+    kind: SessionKind
+    parent_session_id: str | None = None
+    max_items: int
+    max_tokens: int
+    core_reserved: int = Field(description="Items reserved for durable beliefs.")
+    core_available: int = Field(description="Durable beliefs that cleared the score floor.")
+    priming_available: int = Field(description="Goal-priming beliefs that cleared the floor.")
+    prefix_sha256: str = Field(description="sha256 of the prefix: framing + this block.")
+    beliefs: tuple[SnapshotBelief, ...] = Field(description="The frozen beliefs, prefix order.")
+
+    def ids(self, part: str | None = None) -> tuple[str, ...]:
+        """The frozen belief ids, of one part or of both, in prefix order."""
+        return tuple(b.belief_id for b in self.beliefs if part is None or b.part == part)
+
+
 class RecallTrace(FrozenModel):
     """The record of one recall, built in the render pass from the rendered objects, never
     reconstructed (see "The trace" in docs/architecture.md). ``rendered_sha256`` binds it to
@@ -169,6 +232,20 @@ class RecallTrace(FrozenModel):
     lineage: tuple[NodeRun, ...] = ()
     experiment: ExperimentRecord | None = Field(
         default=None, description="The experiment that served this recall; None: the library's DAG."
+    )
+    corrections: tuple[Correction, ...] = Field(
+        default=(), description="Corrections of the session prefix rendered in this block."
+    )
+    snapshot_relevant: tuple[str, ...] = Field(
+        default=(),
+        description="In a session: prefix beliefs that cleared this turn's floor (utilization).",
+    )
+    snapshot_misses: tuple[str, ...] = Field(
+        default=(),
+        description="In a session: durable beliefs rendered this turn that the prefix lacks.",
+    )
+    snapshot: SnapshotRecord | None = Field(
+        default=None, description="Set on a session snapshot's trace."
     )
 
     @property

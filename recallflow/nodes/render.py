@@ -1,7 +1,9 @@
 """Stage: rendering (ADR-0019 decision 9; DESIGN.md §5 invariant 2).
 
 The budgeted units become the exact bytes handed to the agent, in the resolution stage's
-total order, and their sha256 is taken from those bytes here, once.
+total order, and their sha256 is taken from those bytes here, once. Inside a session the
+block ends with the corrections of the cached prefix (see "Sessions" in
+docs/architecture.md), so the hash covers them too.
 """
 
 from __future__ import annotations
@@ -10,13 +12,19 @@ import hashlib
 
 from hamilton.function_modifiers import tag
 
+from recallflow.core.corrections import render_corrections
 from recallflow.core.render import render_block
+from recallflow.models.result import Correction
 from recallflow.models.stages import BudgetOutcome, RenderedBlock
 
 
 @tag(stage="render")
-def rendered_block(budgeted_items: BudgetOutcome) -> RenderedBlock:
-    """The memory block's text, its sha256, and its items in rendered order."""
+def rendered_block(
+    budgeted_items: BudgetOutcome, turn_corrections: tuple[Correction, ...]
+) -> RenderedBlock:
+    """The memory block's text (then any corrections), its sha256, and its items in
+    rendered order."""
     text = render_block([(u.items, u.conflict_set_id) for u in budgeted_items.units])
+    text += render_corrections(turn_corrections)
     items = tuple(item for u in budgeted_items.units for item in u.items)
     return RenderedBlock(text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), items=items)

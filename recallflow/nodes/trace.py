@@ -4,7 +4,10 @@ invariant 3).
 The trace is built in the render pass from the very objects that were rendered — the
 rendered ids and ``rendered_sha256`` come from :func:`rendered_block`'s output, never
 recomputed — so it cannot describe a block other than the one handed over. The node
-lineage is attached afterwards by the lineage lifecycle adapter.
+lineage is attached afterwards by the lineage lifecycle adapter. Inside a session it also
+records the corrections rendered, the prefix beliefs that cleared this turn's floor
+(snapshot utilization) and the durable beliefs rendered that the prefix lacks (snapshot
+misses): the shrink path of the snapshot budget (see "Sessions" in docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -16,12 +19,14 @@ from hamilton.function_modifiers import tag
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import (
     ArmResult,
+    Correction,
     FusedCandidate,
     RecallQuery,
     RecallResult,
     RecallTrace,
     ScoredEntry,
 )
+from recallflow.models.session import SessionTurn
 from recallflow.models.stages import (
     BudgetOutcome,
     ConflictGroup,
@@ -32,6 +37,7 @@ from recallflow.models.stages import (
     ScoredCandidate,
     TrustOutcome,
 )
+from recallflow.models.store import Belief
 from recallflow.policy import RetrievalPolicy
 
 
@@ -89,8 +95,24 @@ def recall_trace(
     budgeted_items: BudgetOutcome,
     rendered_block: RenderedBlock,
     policy: RetrievalPolicy,
+    turn_corrections: tuple[Correction, ...],
+    candidate_beliefs: dict[str, Belief],
+    session_turn: SessionTurn | None = None,
 ) -> RecallTrace:
     """The record of this recall, from the same objects the block was rendered from."""
+    relevant: tuple[str, ...] = ()
+    misses: tuple[str, ...] = ()
+    if session_turn is not None:
+        held = frozenset(session_turn.prefix_ids)
+        relevant = tuple(c.belief_id for c in _flat(above_floor.kept) if c.belief_id in held)
+        durable = frozenset(policy.sessions.durable_types)
+        misses = tuple(
+            i
+            for i in rendered_block.ids
+            if i not in held
+            and i in candidate_beliefs
+            and candidate_beliefs[i].belief_type in durable
+        )
     return RecallTrace(
         id=trace_id,
         tenant_id=request.tenant_id,
@@ -120,6 +142,9 @@ def recall_trace(
         rendered_ids=rendered_block.ids,
         rendered_tokens=budgeted_items.tokens,
         rendered_sha256=rendered_block.sha256,
+        corrections=turn_corrections,
+        snapshot_relevant=relevant,
+        snapshot_misses=misses,
     )
 
 

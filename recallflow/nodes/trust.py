@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from hamilton.function_modifiers import tag
 
-from recallflow.models.result import RecalledItem, TrustLevel
+from recallflow.core.corrections import SHOWS_STATEMENT, kind_of
+from recallflow.models.result import Correction, CorrectionPeer, RecalledItem, TrustLevel
+from recallflow.models.session import SessionTurn
 from recallflow.models.stages import (
     ConflictGroup,
     FloorOutcome,
@@ -62,3 +64,37 @@ def trusted_items(above_floor: FloorOutcome, injection_scanner: InjectionScanner
         redacted_ids=(),
         scanner_version=injection_scanner.version,
     )
+
+
+def _peer(belief_id: str, text: str, scanner: InjectionScanner) -> CorrectionPeer:
+    blocked = scanner.is_injection(text)
+    return CorrectionPeer(belief_id=belief_id, text=BLOCKED if blocked else text, blocked=blocked)
+
+
+@tag(stage="trust")
+def turn_corrections(
+    injection_scanner: InjectionScanner, session_turn: SessionTurn | None = None
+) -> tuple[Correction, ...]:
+    """The session's pending corrections, their text scanned like any recalled item
+    (a replacement's statement is memory too); empty outside a session."""
+    if session_turn is None:
+        return ()
+    out: list[Correction] = []
+    for p in session_turn.pending:
+        kind = kind_of(p.previous, p.fingerprint)
+        own = _peer(p.belief_id, p.fingerprint.statement, injection_scanner)
+        shows = kind in SHOWS_STATEMENT
+        out.append(
+            Correction(
+                belief_id=p.belief_id,
+                kind=kind,
+                text=own.text if shows else None,
+                blocked=own.blocked if shows else False,
+                replacement=_peer(*p.replacement, injection_scanner) if p.replacement else None,
+                replacement_hidden=p.fingerprint.superseded_by is not None
+                and p.replacement is None,
+                conflict_set_id=p.fingerprint.conflict_set_id,
+                peers=tuple(_peer(i, t, injection_scanner) for i, t in p.peers),
+            )
+        )
+    return tuple(out)

@@ -27,6 +27,7 @@ from psycopg_pool import ConnectionPool
 from recallflow.adapters.postgres.beliefs import SELECT_BELIEF, belief_from_row
 from recallflow.adapters.postgres.filters import hard_filter_sql
 from recallflow.adapters.postgres.pool import RECALL_SETTINGS
+from recallflow.models.session import DurableQuery
 from recallflow.models.stages import HardFilter
 from recallflow.models.store import Belief
 from recallflow.ports import RawHits
@@ -141,6 +142,20 @@ _NEIGHBOURS = sql.SQL(
 _NOT_EXCLUDED = (
     " AND NOT EXISTS (SELECT 1 FROM belief_exclusions x WHERE x.tenant_id = b.tenant_id"
     " AND x.principal_id = b.principal_id AND x.belief_id = b.id AND x.project = %(project)s)"
+)
+# The snapshot core's candidates, with no query: a pre-rank that only bounds the work, the
+# core ranking function orders what it returns. Beliefs used in their own project (or at
+# user scope, or corroborated here) first, since a transferred belief loses confidence and
+# affinity and takes a penalty; then confidence × the policy's authority factor, the two
+# largest query-free terms of the core vector.
+_DURABLE = sql.SQL(
+    "SELECT b.id, (b.confidence * coalesce(a.factor, 0))::float8 AS prior"
+    " FROM beliefs b LEFT JOIN unnest(%(authorities)s::text[], %(factors)s::float8[])"
+    " AS a(authority, factor) ON a.authority = b.source_authority"
+    " WHERE {filter} AND b.belief_type = ANY(%(types)s)"
+    " ORDER BY (b.scope = 'project' AND b.origin_project IS DISTINCT FROM %(project)s::text"
+    " AND NOT coalesce(%(project)s::text = ANY(b.corroborating_projects), false)),"
+    " prior DESC, b.id LIMIT %(limit)s"
 )
 _LOAD = sql.SQL(
     SELECT_BELIEF
@@ -266,6 +281,18 @@ class PostgresBeliefSearch:
             "limit": fanout * len(seeds) * depth,
         }
         return self._run(_NEIGHBOURS, f, params)
+
+    def durable(self, f: HardFilter, q: DurableQuery) -> RawHits:
+        if not q.types:
+            return []
+        params = {
+            "types": list(q.types),
+            "project": q.project,
+            "authorities": [name for name, _ in q.authority],
+            "factors": [factor for _, factor in q.authority],
+            "limit": q.limit,
+        }
+        return self._run(_DURABLE, f, params)
 
     def load(self, f: HardFilter, ids: Sequence[str], project: str | None = None) -> list[Belief]:
         if not ids:

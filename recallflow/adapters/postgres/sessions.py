@@ -1,0 +1,220 @@
+"""Sessions in PostgreSQL: the frozen prefix, the corrections rendered against it, and the
+session traces the budget report reads (see "Sessions" in docs/architecture.md).
+
+A session row is inserted once and never updated (a trigger refuses it), so the prefix
+bytes a resumed session hands back are the bytes rendered at open. A turn runs inside
+:meth:`PostgresSessionStore.turn`: one transaction that locks the session row, reads what
+the agent was last told about each snapshot belief and the beliefs' current rows, and
+records the corrections the turn rendered, so two processes driving one session cannot
+render the same correction twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import psycopg
+from psycopg.rows import dict_row
+from psycopg.types.json import Jsonb
+from psycopg_pool import ConnectionPool
+from pydantic import TypeAdapter
+
+from recallflow.adapters.postgres.beliefs import SELECT_BELIEF, belief_from_row
+from recallflow.errors import NotFoundError
+from recallflow.models.request import Surface
+from recallflow.models.session import (
+    BeliefFingerprint,
+    SessionInfo,
+    SessionKind,
+    SnapshotBelief,
+)
+from recallflow.models.store import Belief
+
+_SNAPSHOT = TypeAdapter(tuple[SnapshotBelief, ...])
+
+_INSERT = (
+    "INSERT INTO sessions (tenant_id, principal_id, id, kind, parent_session_id, surface,"
+    " requested_surface, project, model_window, max_items, max_tokens,"
+    " retrieval_policy_version, watermark, snapshot_trace_id, prefix, prefix_sha256,"
+    " snapshot_beliefs) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s,"
+    " %s, %s::jsonb)"
+)
+_SELECT = (
+    "SELECT tenant_id, principal_id, id, kind, parent_session_id, surface, requested_surface,"
+    " project, model_window, max_items, max_tokens, retrieval_policy_version, watermark,"
+    " snapshot_trace_id, prefix, prefix_sha256, snapshot_beliefs, created_at FROM sessions"
+    " WHERE tenant_id = %s AND principal_id = %s AND id = %s"
+)
+_TOLD = (
+    "SELECT DISTINCT ON (belief_id) belief_id, fingerprint FROM session_corrections"
+    " WHERE tenant_id = %s AND principal_id = %s AND session_id = %s"
+    " ORDER BY belief_id, seq DESC"
+)
+_RECORD = (
+    "INSERT INTO session_corrections (tenant_id, principal_id, session_id, belief_id, kind,"
+    " fingerprint, trace_id) VALUES (%s, %s, %s, %s, %s, %s, %s)"
+)
+_PEERS = (
+    SELECT_BELIEF + " WHERE tenant_id = %s AND principal_id = %s AND conflict_set_id = ANY(%s)"
+    " ORDER BY conflict_set_id, id"
+)
+_SESSION_TRACES = (
+    "SELECT s.tenant_id, s.principal_id, s.id, s.kind, s.max_items, t.moment, t.operator_view"
+    " FROM sessions s JOIN recall_traces t ON t.tenant_id = s.tenant_id"
+    " AND t.principal_id = s.principal_id AND t.session_id = s.id"
+    " WHERE (%(tenant)s::text IS NULL OR s.tenant_id = %(tenant)s)"
+    " AND t.operator_view IS NOT NULL"
+    " ORDER BY s.tenant_id, s.principal_id, s.id, t.created_at, t.id"
+)
+
+
+def _info(row: dict[str, Any]) -> tuple[SessionInfo, bytes]:
+    info = SessionInfo(
+        id=row["id"],
+        tenant_id=row["tenant_id"],
+        principal_id=row["principal_id"],
+        kind=SessionKind(row["kind"]),
+        parent_session_id=row["parent_session_id"],
+        surface=Surface(row["surface"]),
+        requested_surface=Surface(row["requested_surface"]),
+        project=row["project"],
+        model_window=row["model_window"],
+        max_items=row["max_items"],
+        max_tokens=row["max_tokens"],
+        retrieval_policy_version=row["retrieval_policy_version"],
+        watermark=row["watermark"],
+        snapshot_trace_id=row["snapshot_trace_id"],
+        prefix_sha256=row["prefix_sha256"],
+        beliefs=_SNAPSHOT.validate_python(row["snapshot_beliefs"]),
+        created_at=row["created_at"],
+    )
+    return info, bytes(row["prefix"])
+
+
+class SessionTurnStore:
+    """One turn's view of a session, inside the turn's transaction (see the module)."""
+
+    def __init__(self, conn: psycopg.Connection[Any], info: SessionInfo) -> None:
+        self._conn = conn
+        self._info = info
+
+    def told(self) -> dict[str, BeliefFingerprint]:
+        """What the agent was last told about each snapshot belief, in prefix order: the
+        latest correction's fingerprint, else the snapshot's."""
+        info = self._info
+        rows = self._conn.execute(_TOLD, (info.tenant_id, info.principal_id, info.id)).fetchall()
+        corrected = {str(r[0]): BeliefFingerprint.model_validate(r[1]) for r in rows}
+        return {b.belief_id: corrected.get(b.belief_id, b.fingerprint) for b in info.beliefs}
+
+    def beliefs(self, ids: Sequence[str]) -> dict[str, Belief]:
+        """The current rows of ``ids`` (any state; a missing id has no row)."""
+        if not ids:
+            return {}
+        info = self._info
+        cur = self._conn.cursor(row_factory=dict_row)
+        cur.execute(
+            SELECT_BELIEF + " WHERE tenant_id = %s AND principal_id = %s AND id = ANY(%s)",
+            (info.tenant_id, info.principal_id, list(ids)),
+        )
+        return {row["id"]: belief_from_row(row) for row in cur.fetchall()}
+
+    def conflict_members(self, set_ids: Sequence[str]) -> list[Belief]:
+        """Every belief of the conflict sets ``set_ids``, by set then id."""
+        if not set_ids:
+            return []
+        info = self._info
+        cur = self._conn.cursor(row_factory=dict_row)
+        cur.execute(_PEERS, (info.tenant_id, info.principal_id, list(set_ids)))
+        return [belief_from_row(row) for row in cur.fetchall()]
+
+    def record(
+        self, corrections: Sequence[tuple[str, str, BeliefFingerprint]], trace_id: str
+    ) -> None:
+        """Record the corrections a turn rendered: (belief id, kind, new fingerprint)."""
+        info = self._info
+        with self._conn.cursor() as cur:
+            cur.executemany(
+                _RECORD,
+                [
+                    (
+                        info.tenant_id,
+                        info.principal_id,
+                        info.id,
+                        belief_id,
+                        kind,
+                        Jsonb(fp.model_dump(mode="json")),
+                        trace_id,
+                    )
+                    for belief_id, kind, fp in corrections
+                ],
+            )
+
+
+class PostgresSessionStore:
+    """Sessions and their corrections in the ``sessions`` and ``session_corrections`` tables."""
+
+    def __init__(self, pool: ConnectionPool) -> None:
+        self._pool = pool
+
+    def save(self, info: SessionInfo, prefix: bytes) -> None:
+        """Insert a new session (once: a session row is never updated)."""
+        beliefs = _SNAPSHOT.dump_json(info.beliefs).decode()
+        with self._pool.connection() as conn:
+            conn.execute(
+                _INSERT,
+                (
+                    info.tenant_id,
+                    info.principal_id,
+                    info.id,
+                    info.kind.value,
+                    info.parent_session_id,
+                    info.surface.value,
+                    info.requested_surface.value,
+                    info.project,
+                    info.model_window,
+                    info.max_items,
+                    info.max_tokens,
+                    info.retrieval_policy_version,
+                    info.watermark,
+                    info.snapshot_trace_id,
+                    prefix,
+                    info.prefix_sha256,
+                    beliefs,
+                ),
+            )
+
+    def load(self, tenant_id: str, principal_id: str, session_id: str) -> tuple[SessionInfo, bytes]:
+        """A stored session and its prefix bytes; another principal's session is not found,
+        exactly like a missing one."""
+        with self._pool.connection() as conn:
+            row = (
+                conn.cursor(row_factory=dict_row)
+                .execute(_SELECT, (tenant_id, principal_id, session_id))
+                .fetchone()
+            )
+        if row is None:
+            raise NotFoundError(f"no session {session_id!r} for {tenant_id}/{principal_id}")
+        return _info(row)
+
+    @contextmanager
+    def turn(self, info: SessionInfo) -> Iterator[SessionTurnStore]:
+        """A turn's transaction, with the session row locked until it ends."""
+        with self._pool.connection() as conn, conn.transaction():
+            locked = conn.execute(
+                _SELECT + " FOR UPDATE", (info.tenant_id, info.principal_id, info.id)
+            ).fetchone()
+            if locked is None:
+                raise NotFoundError(
+                    f"no session {info.id!r} for {info.tenant_id}/{info.principal_id}"
+                )
+            yield SessionTurnStore(conn, info)
+
+    def session_traces(self, tenant_id: str | None = None) -> list[dict[str, Any]]:
+        """Every stored trace of every session (of ``tenant_id``, if given), oldest first
+        per session, with the session's kind and item cap."""
+        with self._pool.connection() as conn:
+            cur = conn.cursor(row_factory=dict_row)
+            cur.execute(_SESSION_TRACES, {"tenant": tenant_id})
+            return list(cur.fetchall())

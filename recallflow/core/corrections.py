@@ -1,0 +1,196 @@
+"""Corrections of a session's cached prefix, pure (see "Sessions" in docs/architecture.md).
+
+The prefix is never rewritten, so what it says about a belief can go out of date. A
+:class:`~recallflow.models.session.BeliefFingerprint` records what the agent was last
+told about each snapshot belief: at the watermark by the prefix, later by the last
+correction. Each turn the belief's current row is fingerprinted the same way; a difference
+is one correction, rendered in that turn's block and then acknowledged, so a change is
+corrected exactly once however it was written (a write-path operation, a migration, a
+hand edit of the row). Several changes between two turns collapse into one correction
+that describes the latest state; a change undone before the next turn needs none.
+
+Only what the agent reads is fingerprinted: the belief's status at the turn's time (live,
+superseded, retired, expired, retracted, withdrawn from the surface, forgotten), its
+statement, its successor, its conflict set and its flag.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+
+from recallflow.models.result import Correction, CorrectionKind
+from recallflow.models.session import BeliefFingerprint, BeliefStatus, PendingCorrection
+from recallflow.models.store import Belief, LifecycleState, Sensitivity
+
+OPEN_TAG = "<memory-corrections>"
+CLOSE_TAG = "</memory-corrections>"
+
+#: What the cached prefix's framing says about corrections (it is part of the prefix).
+CORRECTIONS_FRAMING = (
+    "A later turn may carry a <memory-corrections> section: each line there names a "
+    "[belief id] of this block whose content has changed since it was written; the "
+    "correction wins over the line in this block."
+)
+
+_STATUS_KIND = {
+    BeliefStatus.SUPERSEDED: CorrectionKind.SUPERSEDED,
+    BeliefStatus.RETIRED: CorrectionKind.RETIRED,
+    BeliefStatus.EXPIRED: CorrectionKind.EXPIRED,
+    BeliefStatus.RETRACTED: CorrectionKind.RETRACTED,
+    BeliefStatus.WITHDRAWN: CorrectionKind.WITHDRAWN,
+    BeliefStatus.FORGOTTEN: CorrectionKind.FORGOTTEN,
+    BeliefStatus.PROVISIONAL: CorrectionKind.PROVISIONAL,
+}
+#: Kinds whose line shows the belief's own current statement.
+SHOWS_STATEMENT = frozenset(
+    {
+        CorrectionKind.RESTORED,
+        CorrectionKind.RESOLVED,
+        CorrectionKind.UNFLAGGED,
+        CorrectionKind.RESTATED,
+    }
+)
+
+
+def status_of(belief: Belief | None, *, as_of: datetime, ceiling: Sensitivity) -> BeliefStatus:
+    """What ``belief``'s row says about it at ``as_of`` on a surface with ``ceiling``.
+
+    The first that applies wins: forgotten (no row), retracted, superseded, retired,
+    expired (by state or because ``valid_to`` has passed), withdrawn (above the
+    ceiling), provisional, else live.
+    """
+    if belief is None:
+        return BeliefStatus.FORGOTTEN
+    if belief.retracted_at is not None and belief.retracted_at <= as_of:
+        return BeliefStatus.RETRACTED
+    if belief.state is LifecycleState.SUPERSEDED:
+        return BeliefStatus.SUPERSEDED
+    if belief.state is LifecycleState.RETIRED:
+        return BeliefStatus.RETIRED
+    if belief.state is LifecycleState.EXPIRED or (
+        belief.valid_to is not None and belief.valid_to <= as_of
+    ):
+        return BeliefStatus.EXPIRED
+    if belief.sensitivity > ceiling:
+        return BeliefStatus.WITHDRAWN
+    if belief.state is LifecycleState.PROVISIONAL:
+        return BeliefStatus.PROVISIONAL
+    return BeliefStatus.LIVE
+
+
+def fingerprint(
+    belief: Belief | None, *, as_of: datetime, ceiling: Sensitivity, statement: str = ""
+) -> BeliefFingerprint:
+    """The fingerprint of ``belief`` at ``as_of`` (``statement`` stands in for a missing row)."""
+    status = status_of(belief, as_of=as_of, ceiling=ceiling)
+    if belief is None:
+        return BeliefFingerprint(status=status, statement=statement)
+    return BeliefFingerprint(
+        status=status,
+        statement=belief.statement,
+        superseded_by=belief.superseded_by if status is BeliefStatus.SUPERSEDED else None,
+        conflict_set_id=belief.conflict_set_id
+        if belief.state is LifecycleState.CONFLICTED
+        else None,
+        flagged=belief.flagged,
+    )
+
+
+def kind_of(previous: BeliefFingerprint, current: BeliefFingerprint) -> CorrectionKind:
+    """The one kind of correction for a change from ``previous`` to ``current``.
+
+    A change of status wins; then a change of conflict set; then of the flag; then of the
+    statement. Raises ``ValueError`` when nothing changed (there is nothing to correct).
+    """
+    if previous == current:
+        raise ValueError("no change to correct")
+    if current.status != previous.status or (
+        current.status is BeliefStatus.SUPERSEDED
+        and current.superseded_by != previous.superseded_by
+    ):
+        if current.status is BeliefStatus.LIVE:
+            return CorrectionKind.RESTORED
+        return _STATUS_KIND[current.status]
+    if current.conflict_set_id != previous.conflict_set_id:
+        return CorrectionKind.CONFLICTED if current.conflict_set_id else CorrectionKind.RESOLVED
+    if current.flagged != previous.flagged:
+        return CorrectionKind.FLAGGED if current.flagged else CorrectionKind.UNFLAGGED
+    return CorrectionKind.RESTATED
+
+
+def pending_corrections(
+    told: Mapping[str, BeliefFingerprint],
+    current: Mapping[str, BeliefFingerprint],
+) -> list[str]:
+    """Ids (in ``told``'s order) whose current fingerprint differs from what the agent was
+    told; a belief missing from ``current`` counts as forgotten by the caller."""
+    return [bid for bid, fp in told.items() if current.get(bid, fp) != fp]
+
+
+def correction_line(c: Correction) -> str:
+    """One rendered line of a correction (deterministic, no volatile fields)."""
+    head = f"- [{c.belief_id}]"
+    kind = c.kind
+    if kind is CorrectionKind.SUPERSEDED:
+        if c.replacement is not None:
+            return f"{head} no longer holds; replaced by [{c.replacement.belief_id}]: " + _one(
+                c.replacement.text
+            )
+        return f"{head} no longer holds; replaced by a belief this surface does not show"
+    if kind is CorrectionKind.RETIRED:
+        return f"{head} no longer holds (retired)"
+    if kind is CorrectionKind.EXPIRED:
+        return f"{head} no longer holds (expired)"
+    if kind is CorrectionKind.RETRACTED:
+        return f"{head} withdrawn: no longer asserted (retracted)"
+    if kind is CorrectionKind.WITHDRAWN:
+        return f"{head} withdrawn from this surface: do not use it here"
+    if kind is CorrectionKind.FORGOTTEN:
+        return f"{head} forgotten: do not use it"
+    if kind is CorrectionKind.PROVISIONAL:
+        return f"{head} now unconfirmed (provisional): confirm before relying on it"
+    if kind is CorrectionKind.CONFLICTED:
+        peers = "; ".join(f"[{p.belief_id}] {_one(p.text)}" for p in c.peers)
+        tail = f" with: {peers}" if peers else ""
+        return f"{head} now disputed (unresolved conflict {c.conflict_set_id}){tail}"
+    if kind is CorrectionKind.FLAGGED:
+        return f"{head} flagged as possibly wrong: confirm before relying on it"
+    text = _one(c.text or "")
+    if kind is CorrectionKind.RESOLVED:
+        return f"{head} no longer disputed; it holds: {text}"
+    if kind is CorrectionKind.UNFLAGGED:
+        return f"{head} no longer flagged: {text}"
+    if kind is CorrectionKind.RESTORED:
+        return f"{head} holds again: {text}"
+    return f"{head} now reads: {text}"
+
+
+def render_corrections(corrections: Sequence[Correction]) -> str:
+    """The corrections section; the empty string when there are none."""
+    if not corrections:
+        return ""
+    lines = [OPEN_TAG, *(correction_line(c) for c in corrections), CLOSE_TAG]
+    return "\n".join(lines) + "\n"
+
+
+def _one(text: str) -> str:
+    return " ".join(text.split())
+
+
+def as_pending(
+    belief_id: str,
+    previous: BeliefFingerprint,
+    current: BeliefFingerprint,
+    *,
+    replacement: tuple[str, str] | None = None,
+    peers: Sequence[tuple[str, str]] = (),
+) -> PendingCorrection:
+    """A pending correction of ``belief_id`` (a convenience for callers and tests)."""
+    return PendingCorrection(
+        belief_id=belief_id,
+        fingerprint=current,
+        previous=previous,
+        replacement=replacement,
+        peers=tuple(peers),
+    )

@@ -1,0 +1,609 @@
+"""Sessions: the frozen snapshot in the cached prefix, the watermark and in-turn corrections,
+child runs, and the shrink path of the snapshot budget (see "Sessions" in
+docs/architecture.md).
+
+A :class:`Session` is opened with :meth:`recallflow.Memory.open_session`. Its **prefix** —
+the framing instruction and the snapshot block — is rendered once and stored as bytes; the
+session's turns and any process that resumes it (:meth:`recallflow.Memory.resume_session`)
+get those very bytes, whatever has changed in the store since. Its **watermark** is the
+system time the snapshot was taken at. Each :meth:`Session.recall` is an in-turn recall that
+spends no budget on beliefs the prefix holds and ends with a *corrections* section for every
+snapshot belief whose row changed since the agent was last told about it; each change is
+corrected once, in the turn after it. :meth:`Session.child` opens a child run under the
+session: same tenant and principal, the narrower surface, the child budget, its own prefix.
+
+:func:`budget_report` reads the session traces back and says, per session kind, how much of
+the snapshot later turns found relevant, how often a turn needed a durable belief the
+snapshot lacked, and whether the item cap could shrink.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import statistics
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from recallflow.core.corrections import fingerprint, pending_corrections, status_of
+from recallflow.core.snapshot import session_prefix, smallest_cap
+from recallflow.dataflows.runner import resolved_request
+from recallflow.errors import InvalidInputError
+from recallflow.ingestion import new_id
+from recallflow.models.request import Moment, Surface, WorkingState
+from recallflow.models.result import RecallResult, RecallTrace
+from recallflow.models.session import (
+    BeliefFingerprint,
+    BeliefStatus,
+    PendingCorrection,
+    SessionInfo,
+    SessionKind,
+    SessionSpec,
+    SessionTurn,
+)
+from recallflow.models.store import Belief, Key, Sensitivity
+from recallflow.policy import DEFAULT_POLICY, SURFACE_CEILINGS, RetrievalPolicy, SessionPolicy
+
+if TYPE_CHECKING:
+    from recallflow.adapters.postgres.sessions import SessionTurnStore
+    from recallflow.memory import Memory
+
+_KEY: TypeAdapter[str] = TypeAdapter(Key)
+#: How far a supersession chain is followed to find the replacement a correction shows.
+_CHAIN_HOPS = 8
+
+
+def narrower(a: Surface, b: Surface) -> Surface:
+    """The surface with the lower sensitivity ceiling (a child never sees more than its
+    parent, nor more than its own surface allows)."""
+    return a if SURFACE_CEILINGS[a] <= SURFACE_CEILINGS[b] else b
+
+
+def _kind(kind: SessionKind | str) -> SessionKind:
+    try:
+        return SessionKind(kind)
+    except ValueError:
+        kinds = ", ".join(k.value for k in SessionKind)
+        raise InvalidInputError(
+            f"unknown session kind {kind!r}; use one of {kinds}", field="kind"
+        ) from None
+
+
+def _surface(surface: Surface | str, field: str = "surface") -> Surface:
+    try:
+        return Surface(surface)
+    except ValueError:
+        names = ", ".join(s.value for s in Surface)
+        raise InvalidInputError(
+            f"unknown surface {surface!r}; use one of {names}", field=field
+        ) from None
+
+
+def _working_state(value: WorkingState | Mapping[str, Any] | None, field: str) -> WorkingState:
+    if value is None:
+        return WorkingState()
+    if isinstance(value, WorkingState):
+        return value
+    try:
+        return WorkingState.model_validate(value)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join([field, *map(str, first["loc"])])
+        raise InvalidInputError(first["msg"], field=where) from exc
+
+
+class Session:
+    """An open session: its frozen prefix, its watermark, and its turns.
+
+    Get one from :meth:`recallflow.Memory.open_session` or
+    :meth:`~recallflow.Memory.resume_session`; :meth:`child` opens a child run under it.
+    """
+
+    def __init__(
+        self,
+        memory: Memory,
+        info: SessionInfo,
+        prefix: bytes,
+        policy: RetrievalPolicy,
+        snapshot: RecallResult | None = None,
+    ) -> None:
+        self._memory = memory
+        self._info = info
+        self._prefix = prefix
+        self._policy = policy
+        self._snapshot = snapshot
+
+    # --- what the session is ------------------------------------------------------------
+
+    @property
+    def id(self) -> str:
+        return self._info.id
+
+    @property
+    def info(self) -> SessionInfo:
+        """The stored session: kind, surface, budgets, policy version, watermark, beliefs."""
+        return self._info
+
+    @property
+    def kind(self) -> SessionKind:
+        return self._info.kind
+
+    @property
+    def prefix(self) -> bytes:
+        """The cached prefix, as stored at open: the framing instruction and the snapshot."""
+        return self._prefix
+
+    @property
+    def prefix_text(self) -> str:
+        return self._prefix.decode()
+
+    @property
+    def prefix_sha256(self) -> str:
+        return self._info.prefix_sha256
+
+    @property
+    def watermark(self) -> datetime:
+        """The system time the snapshot was taken at."""
+        return self._info.watermark
+
+    @property
+    def snapshot_ids(self) -> tuple[str, ...]:
+        """The beliefs the prefix holds, in prefix order."""
+        return tuple(b.belief_id for b in self._info.beliefs)
+
+    @property
+    def policy(self) -> RetrievalPolicy:
+        return self._policy
+
+    @property
+    def snapshot(self) -> RecallResult | None:
+        """The snapshot recall that rendered the prefix (None after a resume; its trace is
+        stored under ``info.snapshot_trace_id``)."""
+        return self._snapshot
+
+    def __repr__(self) -> str:
+        info = self._info
+        return (
+            f"Session({info.id!r}, kind={info.kind.value}, {info.tenant_id}/{info.principal_id},"
+            f" {len(info.beliefs)} snapshot beliefs, prefix {info.prefix_sha256[:12]})"
+        )
+
+    # --- turns ---------------------------------------------------------------------------
+
+    def recall(
+        self,
+        working_state: WorkingState | Mapping[str, Any],
+        *,
+        persist_trace: bool = True,
+    ) -> RecallResult:
+        """An in-turn recall inside this session.
+
+        The block spends nothing on beliefs the prefix holds and ends with a corrections
+        section for each snapshot belief changed since the agent was last told about it;
+        the trace records the corrections, the prefix beliefs that cleared this turn's
+        floor and the durable beliefs rendered that the prefix lacks. Corrections are
+        recorded as rendered only when the turn succeeds.
+        """
+        info = self._info
+        state = _working_state(working_state, "working_state")
+        request = resolved_request(
+            {
+                "tenant_id": info.tenant_id,
+                "principal_id": info.principal_id,
+                "working_state": state,
+                "moment": Moment.IN_TURN,
+                "surface": info.surface,
+                "project": info.project,
+                "session_id": info.id,
+                "model_window": info.model_window,
+            }
+        )
+        assert request.as_of is not None
+        memory = self._memory
+        # The session row stays locked from reading what the agent was told to recording
+        # what this turn told it, so concurrent turns cannot correct one change twice. The
+        # trace is stored after the lock is released (it needs a connection of its own).
+        with memory._session_store.turn(info) as tx:
+            pending = _pending(tx, tx.told(), as_of=request.as_of, ceiling=self.ceiling)
+            turn = SessionTurn(
+                session_id=info.id, prefix_ids=self.snapshot_ids, pending=tuple(pending)
+            )
+            result = memory._run_flow(request, self._policy, {"session_turn": turn}, False)
+            rendered = result.trace.corrections
+            tx.record(
+                [
+                    (p.belief_id, c.kind.value, p.fingerprint)
+                    for p, c in zip(pending, rendered, strict=True)
+                ],
+                result.trace.id,
+            )
+        if persist_trace:
+            memory._traces.save_trace(result.trace)
+        return result
+
+    @property
+    def ceiling(self) -> Sensitivity:
+        """The sensitivity ceiling of the session's surface."""
+        return SURFACE_CEILINGS[self._info.surface]
+
+    def child(
+        self,
+        goal: WorkingState | Mapping[str, Any],
+        *,
+        surface: Surface | str | None = None,
+        project: str | None = None,
+        model_window: int | None = None,
+    ) -> Session:
+        """Open a child run: same tenant and principal, the narrower of this session's and
+        ``surface``'s ceilings, the child budget, this session's project unless ``project``
+        names one, its own snapshot of ``goal``, linked to this session."""
+        info = self._info
+        requested = _surface(surface) if surface is not None else info.surface
+        return open_session(
+            self._memory,
+            info.tenant_id,
+            info.principal_id,
+            surface=narrower(info.surface, requested),
+            requested_surface=requested,
+            project=project if project is not None else info.project,
+            kind=SessionKind.CHILD,
+            goal=_working_state(goal, "goal"),
+            model_window=model_window if model_window is not None else info.model_window,
+            policy=self._policy,
+            parent_session_id=info.id,
+        )
+
+
+def open_session(
+    memory: Memory,
+    tenant_id: str,
+    principal_id: str,
+    *,
+    surface: Surface | str = Surface.DIRECT,
+    project: str | None = None,
+    kind: SessionKind | str = SessionKind.INTERACTIVE,
+    goal: WorkingState | Mapping[str, Any] | None = None,
+    model_window: int = 200_000,
+    policy: RetrievalPolicy = DEFAULT_POLICY,
+    requested_surface: Surface | str | None = None,
+    parent_session_id: str | None = None,
+) -> Session:
+    """Take the snapshot, render and store the prefix (see :meth:`Memory.open_session`)."""
+    session_kind = _kind(kind)
+    where = _surface(surface)
+    asked = _surface(requested_surface, "requested_surface") if requested_surface else where
+    if not isinstance(model_window, int) or model_window < policy.sessions.min_window:
+        raise InvalidInputError(
+            f"a session needs a model window of at least {policy.sessions.min_window} tokens "
+            f"(2% of it holds the snapshot), got {model_window!r}",
+            field="model_window",
+        )
+    session_id = new_id("s")
+    moment = Moment.CHILD_RUN if session_kind is SessionKind.CHILD else Moment.SESSION_SNAPSHOT
+    request = resolved_request(
+        {
+            "tenant_id": tenant_id,
+            "principal_id": principal_id,
+            "working_state": _working_state(goal, "goal"),
+            "moment": moment,
+            "surface": where,
+            "project": project,
+            "session_id": session_id,
+            "model_window": model_window,
+        }
+    )
+    spec = SessionSpec(kind=session_kind, parent_session_id=parent_session_id)
+    result = memory._run_flow(request, policy, {"session_spec": spec}, True)
+    record = result.trace.snapshot
+    assert record is not None, "a snapshot moment's trace carries its snapshot record"
+    prefix = session_prefix(result.block).encode()
+    if hashlib.sha256(prefix).hexdigest() != record.prefix_sha256:
+        raise AssertionError("the prefix differs from the one its trace recorded")
+    assert request.known_as_of is not None
+    info = SessionInfo(
+        id=session_id,
+        tenant_id=request.tenant_id,
+        principal_id=request.principal_id,
+        kind=session_kind,
+        parent_session_id=parent_session_id,
+        surface=where,
+        requested_surface=asked,
+        project=request.project,
+        model_window=model_window,
+        max_items=record.max_items,
+        max_tokens=record.max_tokens,
+        retrieval_policy_version=policy.version,
+        watermark=request.known_as_of,
+        snapshot_trace_id=result.trace.id,
+        prefix_sha256=record.prefix_sha256,
+        beliefs=record.beliefs,
+    )
+    memory._session_store.save(info, prefix)
+    return Session(memory, info, prefix, policy, snapshot=result)
+
+
+def resume_session(
+    memory: Memory,
+    tenant_id: str,
+    principal_id: str,
+    session_id: str,
+    *,
+    policy: RetrievalPolicy = DEFAULT_POLICY,
+) -> Session:
+    """A stored session, with its prefix bytes exactly as rendered at open."""
+    for field, value in (
+        ("tenant_id", tenant_id),
+        ("principal_id", principal_id),
+        ("session_id", session_id),
+    ):
+        try:
+            _KEY.validate_python(value)
+        except ValidationError as exc:
+            raise InvalidInputError(exc.errors()[0]["msg"], field=field) from exc
+    info, prefix = memory._session_store.load(tenant_id, principal_id, session_id)
+    if info.retrieval_policy_version != policy.version:
+        raise InvalidInputError(
+            f"session {session_id!r} was opened under policy {info.retrieval_policy_version}; "
+            f"resume it with that policy, not {policy.version}",
+            field="policy",
+        )
+    return Session(memory, info, prefix, policy)
+
+
+# --- corrections ---------------------------------------------------------------------------
+
+
+def _visible(belief: Belief | None, *, as_of: datetime, ceiling: Sensitivity) -> bool:
+    return status_of(belief, as_of=as_of, ceiling=ceiling) is BeliefStatus.LIVE
+
+
+def _replacement(
+    tx: SessionTurnStore, first: str, *, as_of: datetime, ceiling: Sensitivity
+) -> tuple[str, str] | None:
+    """The first live, visible belief down the supersession chain from ``first``."""
+    seen: set[str] = set()
+    current: str | None = first
+    for _ in range(_CHAIN_HOPS):
+        if current is None or current in seen:
+            return None
+        seen.add(current)
+        row = tx.beliefs([current]).get(current)
+        if row is None:
+            return None
+        if _visible(row, as_of=as_of, ceiling=ceiling):
+            return (row.id, row.statement)
+        current = row.superseded_by
+    return None
+
+
+def _pending(
+    tx: SessionTurnStore,
+    told: Mapping[str, BeliefFingerprint],
+    *,
+    as_of: datetime,
+    ceiling: Sensitivity,
+) -> list[PendingCorrection]:
+    """Every snapshot belief whose current row differs from what the agent was told."""
+    rows = tx.beliefs(list(told))
+    current = {
+        bid: fingerprint(rows.get(bid), as_of=as_of, ceiling=ceiling, statement=fp.statement)
+        for bid, fp in told.items()
+    }
+    changed = pending_corrections(told, current)
+    sets = sorted({c for bid in changed if (c := current[bid].conflict_set_id)})
+    members: dict[str, list[Belief]] = defaultdict(list)
+    for member in tx.conflict_members(sets):
+        if member.conflict_set_id is not None:
+            members[member.conflict_set_id].append(member)
+    out: list[PendingCorrection] = []
+    for bid in changed:
+        fp = current[bid]
+        replacement = None
+        if fp.superseded_by is not None:
+            replacement = _replacement(tx, fp.superseded_by, as_of=as_of, ceiling=ceiling)
+        peers: tuple[tuple[str, str], ...] = ()
+        if fp.conflict_set_id is not None:
+            peers = tuple(
+                (m.id, m.statement)
+                for m in members[fp.conflict_set_id]
+                if m.id != bid and _visible(m, as_of=as_of, ceiling=ceiling)
+            )
+        out.append(
+            PendingCorrection(
+                belief_id=bid,
+                fingerprint=fp,
+                previous=told[bid],
+                replacement=replacement,
+                peers=peers,
+            )
+        )
+    return out
+
+
+# --- the shrink path -------------------------------------------------------------------------
+
+
+class _Report(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class SessionUsage(_Report):
+    """What one session's turns made of its snapshot."""
+
+    session_id: str
+    kind: SessionKind
+    item_cap: int
+    snapshot_items: int
+    turns: int
+    relevant: tuple[str, ...]
+    turn_utilization: float | None = Field(
+        description="Mean over turns of the share of the snapshot that turn found relevant."
+    )
+    durable_relevant: int
+    misses: tuple[str, ...]
+    needed_cap: int
+
+
+def session_usage(
+    snapshot: RecallTrace, turns: Sequence[RecallTrace], sessions: SessionPolicy
+) -> SessionUsage:
+    """One session's utilization and misses from its snapshot trace and in-turn traces.
+
+    Relevant: distinct snapshot beliefs that cleared the floor in a later turn. Misses:
+    distinct durable beliefs a turn rendered that the snapshot did not hold. Needed cap:
+    the smallest item cap whose snapshot would still have held every relevant belief.
+    """
+    record = snapshot.snapshot
+    if record is None:
+        raise ValueError(f"trace {snapshot.id} is not a snapshot trace")
+    frozen = {b.belief_id: b for b in record.beliefs}
+    relevant = tuple(dict.fromkeys(i for t in turns for i in t.snapshot_relevant if i in frozen))
+    per_turn = [
+        len(set(t.snapshot_relevant) & frozen.keys()) / len(frozen) for t in turns if frozen
+    ]
+    misses = tuple(dict.fromkeys(i for t in turns for i in t.snapshot_misses))
+    position: dict[str, tuple[str, int]] = {}
+    counts: dict[str, int] = defaultdict(int)
+    for b in record.beliefs:
+        position[b.belief_id] = (b.part.value, counts[b.part.value])
+        counts[b.part.value] += 1
+    durable_types = {t.value for t in sessions.durable_types}
+    return SessionUsage(
+        session_id=snapshot.session_id or "",
+        kind=record.kind,
+        item_cap=record.max_items,
+        snapshot_items=len(record.beliefs),
+        turns=len(turns),
+        relevant=relevant,
+        turn_utilization=statistics.fmean(per_turn) if per_turn else None,
+        durable_relevant=sum(1 for i in relevant if frozen[i].belief_type in durable_types),
+        misses=misses,
+        needed_cap=smallest_cap(
+            [position[i] for i in relevant],
+            cap=record.max_items,
+            core_available=record.core_available,
+            priming_available=record.priming_available,
+            durable_share=sessions.durable_share,
+        ),
+    )
+
+
+class KindBudget(_Report):
+    """The shrink-path figures of one session kind."""
+
+    kind: SessionKind
+    sessions: int
+    turns: int
+    item_cap: int
+    snapshot_items: float | None
+    utilization: float | None
+    turn_utilization: float | None
+    misses: int
+    miss_rate: float | None
+    needed_cap_max: int | None
+    needed_cap_median: float | None
+    could_shrink: bool
+    verdict: str
+
+
+class BudgetReport(_Report):
+    """Utilization and misses per session kind over stored session traces."""
+
+    kinds: tuple[KindBudget, ...]
+    sessions_without_turns: int
+
+
+def _mean(values: Sequence[float | None]) -> float | None:
+    present = [v for v in values if v is not None]
+    return statistics.fmean(present) if present else None
+
+
+def summarise_usage(
+    usages: Sequence[SessionUsage], policy: RetrievalPolicy = DEFAULT_POLICY
+) -> tuple[KindBudget, ...]:
+    """Per kind: utilization = distinct snapshot items a later turn found relevant ÷
+    snapshot items; per-turn utilization = the mean share of the snapshot one turn found
+    relevant; miss rate = misses ÷ (misses + durable snapshot beliefs found relevant); the
+    cap every relevant item needed."""
+    out: list[KindBudget] = []
+    for kind in SessionKind:
+        mine = [u for u in usages if u.kind is kind and u.turns > 0]
+        cap = policy.sessions.budget(kind).max_items
+        if not mine:
+            out.append(
+                KindBudget(
+                    kind=kind,
+                    sessions=0,
+                    turns=0,
+                    item_cap=cap,
+                    snapshot_items=None,
+                    utilization=None,
+                    turn_utilization=None,
+                    misses=0,
+                    miss_rate=None,
+                    needed_cap_max=None,
+                    needed_cap_median=None,
+                    could_shrink=False,
+                    verdict="no sessions with turns yet",
+                )
+            )
+            continue
+        items = sum(u.snapshot_items for u in mine)
+        relevant = sum(len(u.relevant) for u in mine)
+        misses = sum(len(u.misses) for u in mine)
+        needed_durable = misses + sum(u.durable_relevant for u in mine)
+        needed = [u.needed_cap for u in mine]
+        cap = max(u.item_cap for u in mine)
+        shrink = max(needed) < cap
+        fullest = max(u.snapshot_items for u in mine)
+        if not shrink:
+            verdict = "keep: some session used an item only the full cap held"
+        else:
+            verdict = f"could shrink to {max(needed)}: no session used an item beyond it"
+            if fullest < cap:
+                verdict += f" (the cap never bound: snapshots held at most {fullest} items)"
+        out.append(
+            KindBudget(
+                kind=kind,
+                sessions=len(mine),
+                turns=sum(u.turns for u in mine),
+                item_cap=cap,
+                snapshot_items=items / len(mine),
+                utilization=relevant / items if items else None,
+                turn_utilization=_mean([u.turn_utilization for u in mine]),
+                misses=misses,
+                miss_rate=misses / needed_durable if needed_durable else None,
+                needed_cap_max=max(needed),
+                needed_cap_median=float(statistics.median(needed)),
+                could_shrink=shrink,
+                verdict=verdict,
+            )
+        )
+    return tuple(out)
+
+
+def budget_report(
+    memory: Memory, tenant_id: str | None = None, *, policy: RetrievalPolicy = DEFAULT_POLICY
+) -> BudgetReport:
+    """Snapshot utilization and miss rate per session kind over the stored session traces
+    (of ``tenant_id``, or of the whole store), and whether each kind's item cap could shrink.
+    """
+    rows = memory._session_store.session_traces(tenant_id)
+    by_session: dict[tuple[str, str, str], list[dict[str, Any]]] = defaultdict(list)
+    for row in rows:
+        by_session[(row["tenant_id"], row["principal_id"], row["id"])].append(row)
+    usages: list[SessionUsage] = []
+    idle = 0
+    for session_rows in by_session.values():
+        traces = [RecallTrace.model_validate(r["operator_view"]) for r in session_rows]
+        snapshots = [t for t in traces if t.snapshot is not None]
+        if not snapshots:
+            continue
+        turns = [t for t in traces if t.moment is Moment.IN_TURN]
+        if not turns:
+            idle += 1
+        usages.append(session_usage(snapshots[0], turns, policy.sessions))
+    return BudgetReport(kinds=summarise_usage(usages, policy), sessions_without_turns=idle)
