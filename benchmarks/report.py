@@ -248,6 +248,7 @@ def floor_table(items: Sequence[Row]) -> list[str]:
     for t in tiers:
         floor, recall = _lookup(items, FLOOR, t), _lookup(items, IN_TURN, t)
         p50, p95 = floor_ratio(items, t), floor_ratio(items, t, "p95_ms")
+        paired = floor.extra.get("interleaved_ratio") if floor else None
         body.append(
             [
                 t,
@@ -257,6 +258,7 @@ def floor_table(items: Sequence[Row]) -> list[str]:
                 f"{_fmt(recall.p95_ms if recall else None)}",
                 f"{_fmt(p50, 2)}×" if p50 else "—",
                 f"{_fmt(p95, 2)}×" if p95 else "—",
+                f"{_fmt(paired, 2)}×" if paired else "—",
             ]
         )
     header = [
@@ -265,6 +267,7 @@ def floor_table(items: Sequence[Row]) -> list[str]:
         "`moment:in_turn` p50 / p95 ms",
         "p50 ratio",
         "p95 ratio",
+        "interleaved ratio (median of pairs)",
     ]
     return _table(header, body)
 

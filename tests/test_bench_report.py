@@ -62,7 +62,7 @@ def test_the_floor_ratio_is_recall_over_floor_per_tier() -> None:
     assert report.floor_ratio(items, "10k") == pytest.approx(2.2)
     assert report.floor_ratio(items, "100k") == pytest.approx(3.0)
     text = report.render(RUN, "synthetic")
-    assert "| 10k | 2.000 / 3.000 | 4.400 / 6.600 | 2.20× | 2.20× |" in text
+    assert "| 10k | 2.000 / 3.000 | 4.400 / 6.600 | 2.20× | 2.20× | — |" in text
     # The worst tier decides the target.
     assert "3.00 ×" in _target(text, "p50 / floor")
     assert "**missed**" in _target(text, "p50 / floor")
