@@ -48,6 +48,11 @@ from benchmarks.datagen import GENERATOR_VERSION, TENANT, BenchQuery
 from benchmarks.stores import BenchStore
 from recallflow.ports import Embedder
 
+# mem0 reads these when it is first imported: no telemetry upload (no network at run
+# time), and an OpenAI client that is built but never called (infer=False, own embedder).
+os.environ["MEM0_TELEMETRY"] = "False"
+os.environ.setdefault("OPENAI_API_KEY", "unused-no-llm-is-called")
+
 LIMIT = 10
 #: How a peer is asked: the query text alone, or with the structured keys folded in.
 MODES = ("text", "keys")
@@ -210,8 +215,6 @@ def _mem0_embedder(embedder: Embedder) -> Any:
 
 
 def _mem0(uri: str, embedder: Embedder, history: str) -> Any:
-    os.environ.setdefault("MEM0_TELEMETRY", "False")
-    os.environ.setdefault("OPENAI_API_KEY", "unused-no-llm-is-called")
     from mem0 import Memory as Mem0Memory
 
     memory = Mem0Memory.from_config(
@@ -271,6 +274,14 @@ def open_mem0(bench: BenchStore) -> Mem0Peer:
         conn.execute(sql.SQL("DROP TABLE IF EXISTS {}").format(sql.Identifier(_MEM0_COLLECTION)))
         default.vector_store.create_col()
         started = time.perf_counter()
+        # Bulk-load practice, as for the other stores: drop mem0's indexes, load, rebuild.
+        indexes = conn.execute(
+            "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = %s"
+            " AND indexname NOT LIKE '%%pkey'",
+            (_MEM0_COLLECTION,),
+        ).fetchall()
+        for name, _ in indexes:
+            conn.execute(sql.SQL("DROP INDEX {}").format(sql.Identifier(str(name))))
         cursor = conn.cursor(name="mem0_load")
         now = "2025-06-01T00:00:00+00:00"
         with conn.transaction():
@@ -298,6 +309,10 @@ def open_mem0(bench: BenchStore) -> Mem0Peer:
                         for (principal, key, _, live), text in zip(rows, texts, strict=True)
                     ],
                 )
+        conn.execute("SET maintenance_work_mem = '1GB'")
+        conn.execute("SET max_parallel_maintenance_workers = 1")
+        for _, definition in indexes:
+            conn.execute(str(definition).encode())
         load_s = time.perf_counter() - started
         conn.execute(sql.SQL("ANALYZE {}").format(sql.Identifier(_MEM0_COLLECTION)))
         conn.execute(
