@@ -90,7 +90,8 @@ def async_arm_module() -> types.ModuleType:
                     "limit": policy.limits.per_arm,
                     "cap": policy.limits.lexical_candidate_cap,
                     "common_share": policy.limits.common_share,
-                    "min_common": pg_search.MIN_COMMON,
+                    "min_common": policy.limits.min_common,
+                    "subject_weight": policy.limits.structured_subject_weight,
                 },
             )
             if query_keys
@@ -112,14 +113,14 @@ def async_arm_module() -> types.ModuleType:
             hard_filter,
             {
                 "kind": "l",
-                "seed_terms": pg_search.SEED_LEXEMES,
+                "seed_terms": policy.limits.seed_lexemes,
                 "text": " ".join(query_texts),
                 "limit": policy.limits.per_arm,
                 "cap": policy.limits.lexical_candidate_cap,
                 "k1": policy.limits.bm25_k1,
                 "b": policy.limits.bm25_b,
                 "common_share": policy.limits.common_share,
-                "min_common": pg_search.MIN_COMMON,
+                "min_common": policy.limits.min_common,
             },
         )
         return _arm_result("lexical_hits", hits, t)
@@ -180,9 +181,8 @@ def async_arm_module() -> types.ModuleType:
     ) -> ArmResult:
         t = time.perf_counter()
         seed_results = [structured_hits, lexical_hits, trigram_hits, semantic_hits]
-        seeds = [c.belief_id for c in reciprocal_rank_fusion(seed_results)][
-            : policy.limits.graph_seeds
-        ]
+        fused = reciprocal_rank_fusion(seed_results, policy.rrf_k, policy.arm_weights)
+        seeds = [c.belief_id for c in fused][: policy.limits.graph_seeds]
         limits = policy.limits
         hits = (
             await _fetch(
@@ -193,6 +193,7 @@ def async_arm_module() -> types.ModuleType:
                     "seeds": seeds,
                     "depth": limits.graph_depth,
                     "fanout": limits.graph_fanout,
+                    "hop_decay": limits.graph_hop_decay,
                     "limit": limits.graph_fanout * max(1, len(seeds)) * limits.graph_depth,
                 },
             )
@@ -229,7 +230,15 @@ async def _configure(conn: Any) -> None:
     await conn.set_autocommit(True)
     conn.prepare_threshold = 0
     await register_vector_async(conn)
-    for name, value in RECALL_SETTINGS.items():
+    # The sync arms SET LOCAL these from the policy per query; the async twins use the
+    # default policy's values for the whole session.
+    limits = DEFAULT_POLICY.limits
+    arm_settings = {
+        "hnsw.ef_search": str(max(limits.hnsw_ef_search, limits.per_arm)),
+        "pg_trgm.word_similarity_threshold": str(limits.trigram_threshold),
+        "statement_timeout": str(limits.timeout_ms),
+    }
+    for name, value in {**RECALL_SETTINGS, **arm_settings}.items():
         await conn.execute("SELECT set_config(%s, %s, false)", (name, value))
 
 

@@ -303,7 +303,7 @@ class Memory:
     def _record_miss(self, result: RecallResult, policy: RetrievalPolicy) -> None:
         """Report a recall with nothing above the floor to the miss-hint queue (after the
         recall, never inside a node)."""
-        subject = missed_subject(result)
+        subject = missed_subject(result, policy.feedback)
         if subject is not None:
             self._miss_queue.record_miss(
                 result.trace.tenant_id,

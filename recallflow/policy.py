@@ -1,37 +1,39 @@
-"""The retrieval policy: the one explicit, hand-weighted ranking function's weight vectors,
-the relevance floor, the budgets, the bands, the surface ceilings and the arms
-(ADR-0019 decisions 5, 6, 7, 8, 10, 11, 17; DESIGN.md §3–4).
+"""The retrieval policy: which arms run and how their votes are fused, the ranking
+function's weight vectors, the relevance floor, the budgets, the bands and every limit an
+arm works within.
 
-Everything tunable lives here and nowhere else (STYLE.md: oversampling, floor and budget
-constants live in policy.py). The policy is frozen; derive a variant with
-``policy.model_copy(update=...)``. Its :attr:`RetrievalPolicy.version` is a hash of its
-content, so any change of weights, floor or budget gives a new
-``retrieval_policy_version`` in every trace.
+Every tunable number of a recall lives here and nowhere else, so that its
+:attr:`RetrievalPolicy.version` (a hash of the policy's content, recorded as
+``retrieval_policy_version`` in every trace) says exactly which numbers produced a block.
+The policy is frozen all the way down (nested models are frozen, mappings are
+:class:`FrozenMapping`), so a policy cannot change behind a version already handed out.
+Derive a variant with ``policy.model_copy(update=...)``, which validates the update like
+construction does. The ranking function itself is documented beside its code, in
+:mod:`recallflow.core.scoring`.
 
-The ranking function (decision 7), per candidate, with every feature in [0, 1]::
-
-    score = w.match · match                     normalised RRF score over the configured arms
-          + w.confidence_state · confidence × state factor (× transfer factor, decision 5)
-          + w.corroboration · (1 − e^(−count · decay(age of last corroboration)))
-          + w.authority · authority factor of the source
-          + w.scope_affinity · scope factor (user scope 1; project: here 1, else by portability)
-          + w.utility · (1 − e^(−utility · decay(age of last reinforcement)))
-          + Σ penalties (provisional, flagged, transferred-uncorroborated, conflicted,
-                         local-outside-origin)
-
-Two weight vectors share the one function: ``core`` (session snapshot: durable beliefs
-first) and ``task`` (in-turn and child-run recall: relevance first).
+Named recipes (the default policy and the ablations) are at the end of this module.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from typing import Literal
+from collections.abc import Iterator, Mapping
+from enum import StrEnum
+from typing import Annotated, Any, Self, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    WrapSerializer,
+    field_validator,
+)
 
 from recallflow.models.request import Moment, Surface
+from recallflow.models.result import Arm as Arm  # re-exported: the policy names its arms
 from recallflow.models.result import ConfidenceBand
 from recallflow.models.session import SessionKind
 from recallflow.models.store import (
@@ -42,26 +44,77 @@ from recallflow.models.store import (
     SourceAuthority,
 )
 
-#: Every arm recallflow has, in fusion order. Fusion does not depend on this list.
-ALL_ARMS: tuple[str, ...] = (
-    "structured_hits",
-    "lexical_hits",
-    "trigram_hits",
-    "semantic_hits",
-    "external_hits",
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class FrozenMapping(Mapping[K, V]):
+    """A read-only mapping: ``m[key] = value`` raises ``TypeError``. Unlike
+    ``types.MappingProxyType`` it can be copied and pickled with the policy that holds it."""
+
+    def __init__(self, data: Mapping[K, V]) -> None:
+        self._data = dict(data)
+
+    def __getitem__(self, key: K) -> V:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._data.items()))
+
+    def __repr__(self) -> str:
+        return f"FrozenMapping({self._data!r})"
+
+
+def _frozen(value: Mapping[K, V]) -> FrozenMapping[K, V]:
+    return FrozenMapping(value)
+
+
+def _as_dict(value: Mapping[K, V], handler: SerializerFunctionWrapHandler) -> Any:
+    return handler(dict(value))
+
+
+#: A mapping field of the policy: validated key by key, stored read-only, dumped as a dict.
+FrozenMap = Annotated[Mapping[K, V], AfterValidator(_frozen), WrapSerializer(_as_dict)]
+
+#: The sensitivity ceiling of each surface: part of the isolation boundary (the hard
+#: filter), not a tuning knob, so it is not in the policy's content; read-only.
+SURFACE_CEILINGS: Mapping[Surface, Sensitivity] = FrozenMapping(
+    {
+        Surface.VAULT: Sensitivity.SECRET,
+        Surface.DIRECT: Sensitivity.PERSONAL,
+        Surface.TEAM: Sensitivity.INTERNAL,
+        Surface.PUBLIC: Sensitivity.PUBLIC,
+    }
 )
 
-#: The sensitivity ceiling of each surface (decision 11).
-SURFACE_CEILINGS: dict[Surface, Sensitivity] = {
-    Surface.VAULT: Sensitivity.SECRET,
-    Surface.DIRECT: Sensitivity.PERSONAL,
-    Surface.TEAM: Sensitivity.INTERNAL,
-    Surface.PUBLIC: Sensitivity.PUBLIC,
-}
+
+class Ranking(StrEnum):
+    """Which implementation of the scoring node a policy selects (``@config.when``)."""
+
+    HAND_WEIGHTED = "hand_weighted"
+    MATCH_ONLY = "match_only"
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", validate_default=True)
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy with ``update`` applied and validated as at construction.
+
+        (pydantic's own ``model_copy`` skips validation, so a misspelt arm would be kept
+        silently and a plain dict would make the copy mutable.)
+        """
+        copied = super().model_copy(deep=deep)
+        if not update:
+            return copied
+        fields = {name: getattr(copied, name) for name in type(self).model_fields}
+        return self.model_validate({**fields, **update})
 
 
 class Weights(_Frozen):
@@ -86,7 +139,7 @@ class Penalties(_Frozen):
 
 
 class Budget(_Frozen):
-    """An absolute item and token cap, each also bounded by a share of the window (decision 17)."""
+    """An absolute item and token cap, the token cap also bounded by a share of the window."""
 
     max_items: int = Field(ge=0)
     max_tokens: int = Field(ge=0)
@@ -94,7 +147,7 @@ class Budget(_Frozen):
 
 
 class Floor(_Frozen):
-    """The relevance floor (decision 10): a candidate must clear both thresholds."""
+    """The relevance floor: a candidate must clear both thresholds, whatever budget is left."""
 
     relevance: float = Field(
         default=0.35, ge=0, le=1, description="Minimum normalised RRF match of a candidate."
@@ -103,7 +156,11 @@ class Floor(_Frozen):
 
 
 class ArmLimits(_Frozen):
-    """How many hits each arm returns and how it bounds its own work (DESIGN.md §6)."""
+    """How many hits each arm returns and how it bounds its own work.
+
+    The database arms receive this whole object (see :class:`~recallflow.ports.BeliefSearch`),
+    so an adapter reads its numbers here rather than keeping defaults of its own.
+    """
 
     per_arm: int = Field(default=20, ge=1, le=1000, description="Hits returned per arm.")
     lexical_candidate_cap: int = Field(
@@ -115,13 +172,52 @@ class ArmLimits(_Frozen):
         le=1,
         description="A word or key on more than this share of a principal's beliefs is ignored.",
     )
+    min_common: int = Field(
+        default=50,
+        ge=0,
+        description="A word or key on at most this many beliefs is never ignored as common"
+        " (so a small memory keeps all its words).",
+    )
+    seed_lexemes: int = Field(
+        default=4,
+        ge=1,
+        description="The lexical arm gathers candidates from this many of the query's rarest"
+        " words (every word still scores).",
+    )
+    structured_subject_weight: float = Field(
+        default=2.0,
+        ge=0,
+        description="In the structured arm, a key equal to a belief's subject counts this"
+        " many times a key among its entities.",
+    )
     bm25_k1: float = Field(default=1.2, ge=0, description="BM25 k1 (lexical arm).")
     bm25_b: float = Field(default=0.75, ge=0, le=1, description="BM25 b (lexical arm).")
     trigram_threshold: float = Field(default=0.5, ge=0, le=1, description="word_similarity min.")
+    trigram_max_keys: int = Field(
+        default=24, ge=0, description="Structured keys the trigram arm matches, at most."
+    )
+    trigram_max_words: int = Field(
+        default=16,
+        ge=0,
+        description="Content words of the text queries the trigram arm matches when there"
+        " are no keys, at most.",
+    )
+    trigram_min_word_length: int = Field(
+        default=5, ge=1, description="Shorter words of the text queries are not trigram terms."
+    )
+    trigram_min_term_length: int = Field(
+        default=3, ge=1, description="Shorter terms are not matched by the trigram arm."
+    )
     semantic_min_similarity: float = Field(
         default=0.3, ge=-1, le=1, description="Cosine similarity below which a hit is noise."
     )
-    hnsw_ef_search: int = Field(default=40, ge=1, le=1000, description="≥ per_arm (pgvector).")
+    hnsw_ef_search: int = Field(
+        default=40,
+        ge=1,
+        le=1000,
+        description="pgvector's hnsw.ef_search (raised to per_arm when lower, so a filtered"
+        " scan does not return too few rows).",
+    )
     max_candidates: int = Field(
         default=40,
         ge=1,
@@ -129,9 +225,21 @@ class ArmLimits(_Frozen):
         " too far down every arm to clear the floor).",
     )
     graph_seeds: int = Field(default=5, ge=0, description="Top fused seeds expanded.")
-    graph_depth: int = Field(default=1, ge=1, le=3)
+    graph_depth: int = Field(default=1, ge=1, le=3, description="Hops walked from a seed.")
     graph_fanout: int = Field(default=8, ge=1, description="Neighbours kept per seed.")
-    timeout_ms: int = Field(default=500, ge=1, description="An arm slower than this degrades.")
+    graph_hop_decay: float = Field(
+        default=0.5,
+        gt=0,
+        le=1,
+        description="A neighbour's score is the edge weights along its path times this per hop.",
+    )
+    timeout_ms: int = Field(
+        default=500,
+        ge=1,
+        description="An arm still running after this long is cancelled and degrades the"
+        " recall (a database arm by PostgreSQL's statement_timeout, an external provider by"
+        " being abandoned); the recall goes on without it.",
+    )
 
 
 class Feedback(_Frozen):
@@ -156,6 +264,12 @@ class Feedback(_Frozen):
     miss_window_hours: float = Field(
         default=24.0, gt=0, description="How long misses of one subject are counted together."
     )
+    miss_subject_keys: int = Field(
+        default=12, ge=1, description="At most this many normalised keys name a missed subject."
+    )
+    miss_min_word: int = Field(
+        default=3, ge=1, description="Shortest content word that names a subject without keys."
+    )
 
 
 class SessionPolicy(_Frozen):
@@ -168,10 +282,13 @@ class SessionPolicy(_Frozen):
     shrink path (``recallflow budget report``), not constants.
     """
 
-    budgets: tuple[tuple[SessionKind, Budget], ...] = (
-        (SessionKind.INTERACTIVE, Budget(max_items=40, max_tokens=1500)),
-        (SessionKind.ASYNC, Budget(max_items=80, max_tokens=3000)),
-        (SessionKind.CHILD, Budget(max_items=15, max_tokens=500)),
+    budgets: FrozenMap[SessionKind, Budget] = Field(
+        default={
+            SessionKind.INTERACTIVE: Budget(max_items=40, max_tokens=1500),
+            SessionKind.ASYNC: Budget(max_items=80, max_tokens=3000),
+            SessionKind.CHILD: Budget(max_items=15, max_tokens=500),
+        },
+        description="The snapshot budget of each session kind (every kind needs one).",
     )
     durable_share: float = Field(
         default=2 / 3, ge=0, le=1, description="Share of the item cap reserved for the core."
@@ -190,9 +307,17 @@ class SessionPolicy(_Frozen):
         description="Smallest model window a session may open with (2% of it holds the snapshot).",
     )
 
+    @field_validator("budgets")
+    @classmethod
+    def _every_kind(cls, value: Mapping[SessionKind, Budget]) -> Mapping[SessionKind, Budget]:
+        missing = [k.value for k in SessionKind if k not in value]
+        if missing:
+            raise ValueError(f"no snapshot budget for session kind(s) {missing}")
+        return value
+
     def budget(self, kind: SessionKind) -> Budget:
         """The snapshot budget of a session kind."""
-        return dict(self.budgets)[kind]
+        return self.budgets[kind]
 
     def core_reserved(self, max_items: int) -> int:
         """Items reserved for durable beliefs out of ``max_items`` (rounded half up)."""
@@ -203,94 +328,159 @@ class RetrievalPolicy(_Frozen):
     """The whole retrieval policy; its content hash is the ``retrieval_policy_version``."""
 
     name: str = "default"
-    rrf_k: int = Field(default=60, ge=1)
-    arm_weights: dict[str, float] = Field(
+    rrf_k: int = Field(default=60, ge=1, description="The k of reciprocal rank fusion.")
+    arm_weights: FrozenMap[Arm, float] = Field(
         # Tuned on the LoCoMo dev split (conversations 1-5) only: the narrow arms (exact
         # keys, spelling, neighbours) are precise when they fire but vote on many loosely
         # related beliefs when they do not, so their votes count a fifth of the broad arms'.
-        default={"structured_hits": 0.2, "trigram_hits": 0.2, "graph_expanded_hits": 0.2},
+        default={Arm.STRUCTURED: 0.2, Arm.TRIGRAM: 0.2, Arm.GRAPH_EXPANDED: 0.2},
         description="Weighted RRF: an arm's votes count this much (default 1.0 each).",
     )
-    arms: tuple[str, ...] = ("structured_hits", "lexical_hits", "trigram_hits", "semantic_hits")
-    graph_expansion: bool = True
+    arms: tuple[Arm, ...] = Field(
+        default=(Arm.STRUCTURED, Arm.LEXICAL, Arm.TRIGRAM, Arm.SEMANTIC),
+        description="The arms fused, in order (graph expansion is switched by"
+        " graph_expansion, not listed here).",
+    )
+    graph_expansion: bool = Field(
+        default=True, description="Also fuse the neighbours of the other arms' top seeds."
+    )
+    ranking: Ranking = Field(
+        default=Ranking.HAND_WEIGHTED,
+        description="hand_weighted: the ranking function with the weight vectors below;"
+        " match_only: the fused match alone, every other weight zero and no penalties"
+        " (an ablation).",
+    )
     cross_project: bool = Field(
-        default=True, description="Recall beliefs of other projects (decision 5); off for evals."
+        default=True, description="Recall beliefs of other projects; off for evals."
     )
-    core: Weights = Weights(
-        match=0.30,
-        confidence_state=0.22,
-        corroboration=0.13,
-        authority=0.15,
-        scope_affinity=0.15,
-        utility=0.05,
+    core: Weights = Field(
+        default=Weights(
+            match=0.30,
+            confidence_state=0.22,
+            corroboration=0.13,
+            authority=0.15,
+            scope_affinity=0.15,
+            utility=0.05,
+        ),
+        description="The weight vector of the session snapshot: durable beliefs first.",
     )
-    task: Weights = Weights(
-        match=0.55,
-        confidence_state=0.14,
-        corroboration=0.05,
-        authority=0.08,
-        scope_affinity=0.13,
-        utility=0.05,
+    task: Weights = Field(
+        default=Weights(
+            match=0.55,
+            confidence_state=0.14,
+            corroboration=0.05,
+            authority=0.08,
+            scope_affinity=0.13,
+            utility=0.05,
+        ),
+        description="The weight vector of in-turn and child-run recall: relevance first.",
     )
     penalties: Penalties = Penalties()
     floor: Floor = Floor()
     limits: ArmLimits = ArmLimits()
     feedback: Feedback = Feedback()
-    state_factor: dict[LifecycleState, float] = {
-        LifecycleState.ACTIVE: 1.0,
-        LifecycleState.CONFLICTED: 0.8,
-        LifecycleState.PROVISIONAL: 0.6,
-    }
-    authority_factor: dict[SourceAuthority, float] = {
-        SourceAuthority.USER_STATED: 1.0,
-        SourceAuthority.USER_CONFIRMED: 0.9,
-        SourceAuthority.OBSERVED: 0.75,
-        SourceAuthority.INFERRED: 0.5,
-        SourceAuthority.EXTERNAL: 0.3,
-    }
-    portability_affinity: dict[Portability, float] = {
-        Portability.PORTABLE: 0.75,
-        Portability.CONTEXTUAL: 0.4,
-        Portability.LOCAL: 0.0,
-    }
+    state_factor: FrozenMap[LifecycleState, float] = Field(
+        default={
+            LifecycleState.ACTIVE: 1.0,
+            LifecycleState.CONFLICTED: 0.8,
+            LifecycleState.PROVISIONAL: 0.6,
+        },
+        description="Confidence multiplier by lifecycle state (a state not listed: 0).",
+    )
+    authority_factor: FrozenMap[SourceAuthority, float] = Field(
+        default={
+            SourceAuthority.USER_STATED: 1.0,
+            SourceAuthority.USER_CONFIRMED: 0.9,
+            SourceAuthority.OBSERVED: 0.75,
+            SourceAuthority.INFERRED: 0.5,
+            SourceAuthority.EXTERNAL: 0.3,
+        },
+        description="The authority feature by source authority (one not listed: 0).",
+    )
+    portability_affinity: FrozenMap[Portability, float] = Field(
+        default={
+            Portability.PORTABLE: 0.75,
+            Portability.CONTEXTUAL: 0.4,
+            Portability.LOCAL: 0.0,
+        },
+        description="The scope feature of a belief recalled outside its origin project.",
+    )
     transfer_confidence_factor: float = Field(
-        default=0.75, description="Confidence multiplier outside the origin project (decision 5)."
+        default=0.75, description="Confidence multiplier outside the origin project."
     )
-    corroboration_half_life_days: float = 180.0
-    utility_half_life_days: float = 60.0
-    bands: tuple[tuple[ConfidenceBand, float], ...] = (
-        (ConfidenceBand.HIGH, 0.8),
-        (ConfidenceBand.MEDIUM, 0.55),
-        (ConfidenceBand.LOW, 0.0),
+    corroboration_half_life_days: float = Field(
+        default=180.0, gt=0, description="Half-life of a corroboration's weight."
     )
-    budgets: dict[Moment, Budget] = {
-        Moment.SESSION_SNAPSHOT: Budget(max_items=40, max_tokens=1500),
-        Moment.IN_TURN: Budget(max_items=8, max_tokens=600),
-        Moment.CHILD_RUN: Budget(max_items=15, max_tokens=500),
-    }
+    corroboration_scale: float = Field(
+        default=3.0,
+        gt=0,
+        description="Decayed corroborations at which the corroboration feature reaches"
+        " 1 - 1/e (about 0.63).",
+    )
+    utility_half_life_days: float = Field(
+        default=60.0, gt=0, description="Half-life of a belief's utility since last reinforced."
+    )
+    outrank_margin: float = Field(
+        default=1e-3,
+        gt=0,
+        description="How far under an explicit local belief a transferred belief on the"
+        " same subject is placed.",
+    )
+    bands: tuple[tuple[ConfidenceBand, float], ...] = Field(
+        default=(
+            (ConfidenceBand.HIGH, 0.8),
+            (ConfidenceBand.MEDIUM, 0.55),
+            (ConfidenceBand.LOW, 0.0),
+        ),
+        description="Each band and the lowest confidence in it, highest band first.",
+    )
+    budgets: FrozenMap[Moment, Budget] = Field(
+        default={
+            Moment.SESSION_SNAPSHOT: Budget(max_items=40, max_tokens=1500),
+            Moment.IN_TURN: Budget(max_items=8, max_tokens=600),
+            Moment.CHILD_RUN: Budget(max_items=15, max_tokens=500),
+        },
+        description="The budget of each moment.",
+    )
     sessions: SessionPolicy = SessionPolicy()
-    admissible_states: dict[Moment, tuple[LifecycleState, ...]] = {
-        Moment.SESSION_SNAPSHOT: (LifecycleState.ACTIVE, LifecycleState.CONFLICTED),
-        Moment.IN_TURN: (
-            LifecycleState.ACTIVE,
-            LifecycleState.PROVISIONAL,
-            LifecycleState.CONFLICTED,
-        ),
-        Moment.CHILD_RUN: (
-            LifecycleState.ACTIVE,
-            LifecycleState.PROVISIONAL,
-            LifecycleState.CONFLICTED,
-        ),
-    }
+    admissible_states: FrozenMap[Moment, tuple[LifecycleState, ...]] = Field(
+        default={
+            Moment.SESSION_SNAPSHOT: (LifecycleState.ACTIVE, LifecycleState.CONFLICTED),
+            Moment.IN_TURN: (
+                LifecycleState.ACTIVE,
+                LifecycleState.PROVISIONAL,
+                LifecycleState.CONFLICTED,
+            ),
+            Moment.CHILD_RUN: (
+                LifecycleState.ACTIVE,
+                LifecycleState.PROVISIONAL,
+                LifecycleState.CONFLICTED,
+            ),
+        },
+        description="The lifecycle states each moment may recall (part of the hard filter).",
+    )
 
-    def arm_weight(self, arm: str) -> float:
+    @field_validator("arms")
+    @classmethod
+    def _arms(cls, value: tuple[Arm, ...]) -> tuple[Arm, ...]:
+        if not value:
+            raise ValueError("at least one arm is required")
+        if len(set(value)) != len(value):
+            raise ValueError("an arm is listed twice")
+        if Arm.GRAPH_EXPANDED in value:
+            raise ValueError("graph expansion is switched by 'graph_expansion', not listed")
+        if Arm.DURABLE in value:
+            raise ValueError("the durable arm belongs to the session snapshot, not to 'arms'")
+        return value
+
+    def arm_weight(self, arm: Arm) -> float:
         """How much an arm's votes count in fusion (weighted RRF; 1.0 unless set)."""
         return self.arm_weights.get(arm, 1.0)
 
     @property
-    def fused_arms(self) -> tuple[str, ...]:
+    def fused_arms(self) -> tuple[Arm, ...]:
         """The arms fusion draws on: the configured ones, plus graph expansion when on."""
-        return (*self.arms, "graph_expanded_hits") if self.graph_expansion else self.arms
+        return (*self.arms, Arm.GRAPH_EXPANDED) if self.graph_expansion else self.arms
 
     @property
     def best_fused_score(self) -> float:
@@ -301,10 +491,6 @@ class RetrievalPolicy(_Frozen):
         """The weight vector of a moment: ``core`` for the snapshot, ``task`` otherwise."""
         return self.core if moment is Moment.SESSION_SNAPSHOT else self.task
 
-    def weight_vector_name(self, moment: Moment) -> Literal["core", "task"]:
-        """Which of the two weight vectors a moment uses."""
-        return "core" if moment is Moment.SESSION_SNAPSHOT else "task"
-
     def band_of(self, confidence: float) -> ConfidenceBand:
         """The band a confidence falls in."""
         for band, lower in self.bands:
@@ -313,7 +499,7 @@ class RetrievalPolicy(_Frozen):
         return self.bands[-1][0]
 
     def band_below(self, band: ConfidenceBand) -> ConfidenceBand:
-        """The next lower band (transferred beliefs are shown one band lower, decision 5)."""
+        """The next lower band (a transferred belief is shown one band lower)."""
         order = [b for b, _ in self.bands]
         return order[min(order.index(band) + 1, len(order) - 1)]
 
@@ -324,10 +510,12 @@ class RetrievalPolicy(_Frozen):
         return f"{self.name}-{hashlib.sha256(payload).hexdigest()[:12]}"
 
 
-#: The default policy.
+# --- named recipes ------------------------------------------------------------------------
+
+#: The default policy: what ``Memory.recall`` uses unless given another.
 DEFAULT_POLICY = RetrievalPolicy()
 
-#: A weight vector that ranks by relevance alone (for ablations).
+#: The weight vector of ``Ranking.MATCH_ONLY``: relevance alone.
 MATCH_ONLY_WEIGHTS = Weights(
     match=1.0,
     confidence_state=0.0,
@@ -336,7 +524,7 @@ MATCH_ONLY_WEIGHTS = Weights(
     scope_affinity=0.0,
     utility=0.0,
 )
-#: Penalties switched off (for ablations).
+#: The penalties of ``Ranking.MATCH_ONLY``: none.
 NO_PENALTIES = Penalties(
     provisional=0.0,
     flagged=0.0,
@@ -346,8 +534,6 @@ NO_PENALTIES = Penalties(
 )
 
 
-def match_only(policy: RetrievalPolicy) -> RetrievalPolicy:
-    """``policy`` ranking by fused match alone: both weight vectors match-only, no penalties."""
-    return policy.model_copy(
-        update={"task": MATCH_ONLY_WEIGHTS, "core": MATCH_ONLY_WEIGHTS, "penalties": NO_PENALTIES}
-    )
+def match_only(policy: RetrievalPolicy = DEFAULT_POLICY) -> RetrievalPolicy:
+    """The ranking ablation: ``policy`` ranking by fused match alone (its own version)."""
+    return policy.model_copy(update={"ranking": Ranking.MATCH_ONLY})

@@ -1,14 +1,13 @@
 """The ports: small ``typing.Protocol`` interfaces that nodes and the API depend on, and
-``adapters/`` implement (DESIGN.md §2; STYLE.md patterns 8–9).
+``adapters/`` implement.
 
 Nodes never import an adapter or psycopg; they receive these ports as inputs, so any
 one can be swapped for a fake in a test or for another backend.
 
 - :class:`BeliefStore`, :class:`EpisodeStore`: the write surface a formation process uses.
-- :class:`Embedder`, :class:`TokenCounter`: models that run offline (DESIGN.md §8).
-
-Recall-side ports (the arm search port, TraceStore, ExternalProvider, FormationSink,
-QueryFormer, InjectionScanner) are in :mod:`recallflow.ports`.
+- :class:`Embedder`, :class:`TokenCounter`: models that run offline.
+- :class:`BeliefSearch`, :class:`QueryFormer`, :class:`InjectionScanner`,
+  :class:`ExternalProvider`: what one recall uses, bundled in :class:`RecallPorts`.
 """
 
 from __future__ import annotations
@@ -30,11 +29,11 @@ from recallflow.models.corrections import (
     RejectionKind,
 )
 from recallflow.models.request import WorkingState
-from recallflow.models.result import RecallQuery, RecallTrace
+from recallflow.models.result import RecallQuery
 from recallflow.models.session import DurableQuery
 from recallflow.models.stages import HardFilter
 from recallflow.models.store import Belief, BeliefEdge, Episode, StoreSummary
-from recallflow.policy import Feedback
+from recallflow.policy import ArmLimits, Feedback
 
 
 @runtime_checkable
@@ -58,7 +57,7 @@ class Embedder(Protocol):
 
 @runtime_checkable
 class TokenCounter(Protocol):
-    """Counts tokens the way the consuming model's tokenizer does (budgets, decision 17)."""
+    """Counts tokens the way the consuming model's tokenizer does (for the token budget)."""
 
     @property
     def encoding(self) -> str:
@@ -106,7 +105,7 @@ class BeliefStore(Protocol):
 
 
 class EpisodeStore(Protocol):
-    """The ordered event log (decision 2)."""
+    """The ordered event log."""
 
     def write_episodes(self, episodes: Sequence[Episode]) -> None:
         """Write all of ``episodes`` or none of them."""
@@ -122,49 +121,41 @@ RawHits = list[tuple[str, float]]
 
 
 class BeliefSearch(Protocol):
-    """The belief store as the arms see it: every method is hard-filtered."""
+    """The belief store as the arms see it: every method is hard-filtered.
 
-    def structured(
-        self, f: HardFilter, keys: Sequence[str], limit: int, cap: int, common_share: float
-    ) -> RawHits:
+    Each arm takes the policy's :class:`~recallflow.policy.ArmLimits` whole and reads its
+    own numbers there (hits per arm, caps, thresholds), so an implementation keeps no
+    tuning defaults of its own. An arm still running after ``limits.timeout_ms`` must stop
+    and raise :class:`TimeoutError`; the arm then degrades the recall instead of failing it.
+    """
+
+    def structured(self, f: HardFilter, keys: Sequence[str], limits: ArmLimits) -> RawHits:
         """Beliefs whose subject or an entity equals one of ``keys``, weighted by key rarity;
-        keys on more than ``common_share`` of the principal's beliefs are ignored."""
+        keys on more than ``limits.common_share`` of the principal's beliefs are ignored."""
         ...
 
-    def lexical(
-        self,
-        f: HardFilter,
-        texts: Sequence[str],
-        limit: int,
-        cap: int,
-        common_share: float,
-        k1: float,
-        b: float,
-    ) -> RawHits:
-        """BM25 (binary tf) over the words of ``texts``, at most ``cap`` matches per word;
-        words on more than ``common_share`` of the principal's beliefs are ignored."""
+    def lexical(self, f: HardFilter, texts: Sequence[str], limits: ArmLimits) -> RawHits:
+        """BM25 (binary tf) over the words of ``texts``, at most ``limits.lexical_candidate_cap``
+        matches per probe; words on more than ``limits.common_share`` of the principal's
+        beliefs are ignored."""
         ...
 
-    def trigram(self, f: HardFilter, texts: Sequence[str], limit: int, threshold: float) -> RawHits:
-        """Beliefs whose short subject is trigram-similar to words of ``texts``."""
+    def trigram(self, f: HardFilter, terms: Sequence[str], limits: ArmLimits) -> RawHits:
+        """Beliefs whose short subject is trigram-similar to one of ``terms``."""
         ...
 
     def semantic(
-        self,
-        f: HardFilter,
-        vectors: npt.NDArray[np.float32],
-        limit: int,
-        min_similarity: float,
-        ef_search: int,
+        self, f: HardFilter, vectors: npt.NDArray[np.float32], limits: ArmLimits
     ) -> RawHits:
         """Nearest beliefs by cosine similarity to any of ``vectors``."""
         ...
 
-    def neighbours(self, f: HardFilter, seeds: Sequence[str], depth: int, fanout: int) -> RawHits:
-        """Beliefs linked to ``seeds`` over belief edges (score: edge weight, decayed by hop)."""
+    def neighbours(self, f: HardFilter, seeds: Sequence[str], limits: ArmLimits) -> RawHits:
+        """Beliefs linked to ``seeds`` over belief edges (score: the edge weights along the
+        path, times ``limits.graph_hop_decay`` per hop)."""
         ...
 
-    def durable(self, f: HardFilter, q: DurableQuery) -> RawHits:
+    def durable(self, f: HardFilter, q: DurableQuery, limits: ArmLimits) -> RawHits:
         """Beliefs of the durable types that pass the filter, with no query (the session
         snapshot's core candidates): beliefs not transferred into ``q.project`` first,
         then by confidence × authority factor, then id; score: that product."""
@@ -179,7 +170,7 @@ class BeliefSearch(Protocol):
 
 @runtime_checkable
 class QueryFormer(Protocol):
-    """Forms the recall queries of a working state (decision 3). Must be deterministic."""
+    """Forms the recall queries of a working state. Must be deterministic."""
 
     def form(self, state: WorkingState) -> tuple[RecallQuery, ...]:
         """At most ~8 deduplicated queries."""
@@ -188,7 +179,7 @@ class QueryFormer(Protocol):
 
 @runtime_checkable
 class InjectionScanner(Protocol):
-    """Decides whether recalled text looks like instructions (decision 11)."""
+    """Decides whether recalled text looks like instructions."""
 
     @property
     def version(self) -> str:
@@ -202,42 +193,13 @@ class InjectionScanner(Protocol):
 
 @runtime_checkable
 class ExternalProvider(Protocol):
-    """An external recall source fused as one more arm (decision 6). Off by default."""
+    """An external recall source fused as one more arm. Off by default."""
 
     @property
     def name(self) -> str: ...
 
     def search(self, f: HardFilter, queries: Sequence[RecallQuery], limit: int) -> RawHits:
         """Ids of beliefs in *this* store (they are loaded and hard-filtered again)."""
-        ...
-
-
-class TraceStore(Protocol):
-    """Where RecallTraces are kept (decisions 14, 15)."""
-
-    def save_trace(self, trace: RecallTrace) -> None:
-        """Persist one trace."""
-        ...
-
-    def get_trace(self, tenant_id: str, principal_id: str, trace_id: str) -> RecallTrace:
-        """The operator view of a stored trace; raises NotFoundError."""
-        ...
-
-
-class FormationSink(Protocol):
-    """Where the read path sends signals back to formation (decisions 13, 16)."""
-
-    def record_miss(
-        self,
-        tenant_id: str,
-        principal_id: str,
-        subjects: Sequence[str],
-        *,
-        at: datetime,
-        rule: Feedback,
-    ) -> None:
-        """Queries that found nothing above the floor, by subject key, at system time
-        ``at``; ``rule`` says how many misses within which window queue a hint."""
         ...
 
 
@@ -323,6 +285,23 @@ class CorrectionStore(Protocol):
     def forget(self, tenant_id: str, principal_id: str) -> Erasure: ...
 
     def forget_belief(self, tenant_id: str, principal_id: str, belief_id: str) -> Erasure: ...
+
+
+class FormationSink(Protocol):
+    """Where the read path sends signals back to formation: recall misses."""
+
+    def record_miss(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        subjects: Sequence[str],
+        *,
+        at: datetime,
+        rule: Feedback,
+    ) -> None:
+        """Queries that found nothing above the floor, by subject key, at system time
+        ``at``; ``rule`` says how many misses within which window queue a hint."""
+        ...
 
 
 class MissHintQueue(FormationSink, Protocol):

@@ -23,7 +23,7 @@ from recallflow.models.request import Surface
 from recallflow.models.result import RecallResult
 from recallflow.models.stages import HardFilter
 from recallflow.models.store import LifecycleState, Sensitivity
-from recallflow.policy import SURFACE_CEILINGS
+from recallflow.policy import SURFACE_CEILINGS, ArmLimits
 from tests.helpers import belief, request
 
 AS_OF = datetime(2026, 6, 1, tzinfo=UTC)
@@ -95,18 +95,29 @@ def decoy_store(memory: Memory) -> tuple[str, HardFilter]:
     return tenant, hard_filter
 
 
+#: Wide limits, so that only the hard filter can keep a belief out of an arm's answer.
+WIDE = ArmLimits(
+    per_arm=50,
+    lexical_candidate_cap=400,
+    semantic_min_similarity=0.0,
+    hnsw_ef_search=100,
+    graph_depth=2,
+    graph_fanout=50,
+)
+
+
 def _arm_ids(memory: Memory, arm: str, f: HardFilter) -> list[str]:
     search = memory._ports.belief_search
     if arm == "structured":
-        hits = search.structured(f, [SUBJECT, "payments"], 50, 400, 0.25)
+        hits = search.structured(f, [SUBJECT, "payments"], WIDE)
     elif arm == "lexical":
-        hits = search.lexical(f, ["payments webhooks backoff"], 50, 400, 0.25, 1.2, 0.75)
+        hits = search.lexical(f, ["payments webhooks backoff"], WIDE)
     elif arm == "trigram":
-        hits = search.trigram(f, ["payments-webhook"], 50, 0.5)
+        hits = search.trigram(f, ["payments-webhook"], WIDE)
     elif arm == "semantic":
-        hits = search.semantic(f, memory.embedder.embed([TEXT]), 50, 0.0, 100)
+        hits = search.semantic(f, memory.embedder.embed([TEXT]), WIDE)
     elif arm == "neighbours":
-        neighbours = search.neighbours(f, ["b-target"], 2, 50)
+        neighbours = search.neighbours(f, ["b-target"], WIDE)
         return ["b-target", *[i for i, _ in neighbours]]
     else:
         loaded = search.load(f, ["b-target", *[f"b-{n}" for n in DECOYS]])
@@ -327,5 +338,6 @@ def test_the_vector_index_is_not_starved_by_the_filter(memory: Memory) -> None:
         sensitivity_ceiling=Sensitivity.SECRET,
     )
     query = rng.normal(size=(1, dim)).astype(np.float32)
-    hits = memory._ports.belief_search.semantic(f, query, 50, -1.0, 40)
+    limits = ArmLimits(per_arm=50, semantic_min_similarity=-1.0, hnsw_ef_search=40)
+    hits = memory._ports.belief_search.semantic(f, query, limits)
     assert len(hits) == 50

@@ -17,9 +17,9 @@ from recallflow import Experiment, ExternalProvider, Memory, open_memory
 from recallflow.cli import demo
 from recallflow.dataflows.runner import RecallFlow
 from recallflow.models.request import RecallRequest, Surface, WorkingState
-from recallflow.models.result import ConfidenceBand, RecallQuery, RecallResult
+from recallflow.models.result import Arm, ConfidenceBand, RecallQuery, RecallResult
 from recallflow.models.stages import HardFilter
-from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
+from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy, match_only
 from recallflow.ports import RawHits
 from tests.helpers import belief, request
 
@@ -293,7 +293,7 @@ def test_an_external_provider_is_fused_as_one_more_arm(
         result = recall_demo(memory, "money cents", policy=external_policy)
     assert not result.degraded
     arms = {a.arm: a for a in result.trace.arms}
-    assert [h.belief_id for h in arms["external_hits"].hits] == ["b-mob-money", "b-grace-pref"]
+    assert [h.belief_id for h in arms[Arm.EXTERNAL].hits] == ["b-mob-money", "b-grace-pref"]
     fused = {c.belief_id: c for c in result.trace.fused}
     assert "external_hits" in fused["b-mob-money"].arm_ranks
     assert "b-grace-pref" not in {s.belief_id for s in result.trace.scored}
@@ -365,7 +365,7 @@ def _lineage(result: RecallResult) -> dict[str, tuple[str, str]]:
     return {n.node: (n.module, n.version) for n in result.trace.lineage}
 
 
-def test_a_config_switch_swaps_a_node_and_the_trace_shows_it(demo_memory: Memory) -> None:
+def test_a_ranking_recipe_swaps_a_node_and_the_trace_shows_it(demo_memory: Memory) -> None:
     default = recall_demo(demo_memory, "How are money amounts represented in cents?")
     ablation = demo_memory.recall(
         request(
@@ -375,16 +375,15 @@ def test_a_config_switch_swaps_a_node_and_the_trace_shows_it(demo_memory: Memory
             project=demo.MOBILE,
             as_of=AS_OF,
         ),
-        experiment=Experiment("match-only ranking", config={"ranking": "match_only"}),
+        policy=match_only(DEFAULT_POLICY),
     )
     a, b = _lineage(default)["scored_candidates"], _lineage(ablation)["scored_candidates"]
     assert a[0] == b[0] == "recallflow.nodes.scoring"
     assert a[1] != b[1]
     assert default.trace.dag_version != ablation.trace.dag_version
+    assert default.trace.retrieval_policy_version != ablation.trace.retrieval_policy_version
     assert all(s.breakdown.authority == 0 for s in ablation.trace.scored)
-    assert ablation.trace.experiment is not None
-    assert ablation.trace.experiment.name == "match-only ranking"
-    assert default.trace.experiment is None
+    assert ablation.trace.experiment is None  # a policy recipe, not an experiment
 
 
 def test_a_module_override_swaps_a_node_and_the_trace_shows_it(demo_memory: Memory) -> None:

@@ -333,11 +333,9 @@ def test_a_child_has_its_own_budget_prefix_and_link(memory: Memory, tenant: str)
 
 def test_the_snapshot_budget_comes_from_the_policy(memory: Memory, tenant: str) -> None:
     seed(memory, tenant)
-    sessions = DEFAULT_POLICY.sessions.model_copy(
-        update={"budgets": ((SessionKind.INTERACTIVE, Budget(max_items=3, max_tokens=1500)),
-                            (SessionKind.ASYNC, Budget(max_items=80, max_tokens=3000)),
-                            (SessionKind.CHILD, Budget(max_items=15, max_tokens=500)))}
-    )  # fmt: skip
+    budgets = {**DEFAULT_POLICY.sessions.budgets}
+    budgets[SessionKind.INTERACTIVE] = Budget(max_items=3, max_tokens=1500)
+    sessions = DEFAULT_POLICY.sessions.model_copy(update={"budgets": budgets})
     small = DEFAULT_POLICY.model_copy(update={"sessions": sessions})
     assert small.version != DEFAULT_POLICY.version
     session = open_plain(memory, tenant, policy=small)

@@ -1,25 +1,29 @@
-"""Reciprocal rank fusion (ADR-0019 decision 6): list in, list out, no I/O.
+"""Reciprocal rank fusion: list in, list out, no I/O.
 
-``rrf(d) = Σ_arms w_arm / (k + rank_arm(d))`` with k = 60 and every weight 1.0 unless the
-policy says otherwise (weighted RRF, the one calibration knob between arms; ranks are
-still never compared across arms). Arms can be added or removed independently; ties
-break on belief id so the order is total.
+``rrf(d) = Σ_arms w_arm / (k + rank_arm(d))``, with ``k`` and the weights from the policy
+and every weight 1.0 unless the policy says otherwise (weighted RRF, the one calibration
+knob between arms; ranks are still never compared across arms). Arms can be added or
+removed independently; ties break on belief id so the order is total.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from recallflow.models.result import ArmResult, FusedCandidate
+from recallflow.models.result import Arm, ArmResult, FusedCandidate
 
 
 def reciprocal_rank_fusion(
-    results: Iterable[ArmResult], k: int = 60, weights: Mapping[str, float] | None = None
+    results: Iterable[ArmResult], k: int, weights: Mapping[Arm, float] | None = None
 ) -> tuple[FusedCandidate, ...]:
-    """Fuse the hits of every arm that succeeded; a failed arm contributes nothing."""
+    """Fuse the hits of every arm that succeeded; a failed arm contributes nothing.
+
+    :param k: the RRF constant (the policy's ``rrf_k``).
+    :param weights: how much each arm's votes count; an arm not in it counts 1.0.
+    """
     weights = weights or {}
     scores: dict[str, float] = {}
-    ranks: dict[str, dict[str, int]] = {}
+    ranks: dict[str, dict[Arm, int]] = {}
     for result in results:
         if not result.ok:
             continue

@@ -20,20 +20,20 @@ from recallflow.core.query_forming import content_terms
 from recallflow.models.result import RecallQuery, RecallResult
 from recallflow.policy import Feedback
 
-#: At most this many keys name a subject.
-MAX_SUBJECT_KEYS = 12
 
-
-def miss_subject(queries: Sequence[RecallQuery]) -> str | None:
-    """The subject of a recall's queries: its sorted normalised keys, space-separated."""
+def miss_subject(queries: Sequence[RecallQuery], rule: Feedback) -> str | None:
+    """The subject of a recall's queries: its sorted normalised keys, space-separated, at
+    most ``rule.miss_subject_keys`` of them."""
     keys = {k for q in queries if q.kind == "structured" for k in q.keys}
     if not keys:
-        keys = set(content_terms([q.text for q in queries if q.kind == "text"]))
-    subject = " ".join(sorted(keys)[:MAX_SUBJECT_KEYS])
+        texts = [q.text for q in queries if q.kind == "text"]
+        words = content_terms(texts, limit=len(" ".join(texts)), min_length=rule.miss_min_word)
+        keys = set(words)
+    subject = " ".join(sorted(keys)[: rule.miss_subject_keys])
     return subject or None
 
 
-def missed_subject(result: RecallResult) -> str | None:
+def missed_subject(result: RecallResult, rule: Feedback) -> str | None:
     """The subject of ``result`` when nothing in it cleared the floor, else None.
 
     Something cleared the floor when an item was rendered (a blocked one too) or the budget
@@ -42,7 +42,7 @@ def missed_subject(result: RecallResult) -> str | None:
     trace = result.trace
     if trace.rendered_ids or trace.budget_dropped:
         return None
-    return miss_subject(trace.queries)
+    return miss_subject(trace.queries, rule)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Deterministic query forming (ADR-0019 decision 3).
+"""Deterministic query forming.
 
 Queries derive from the working state — the goal, an explicit query, active entities,
 files, tools and the latest turn summary — never from the raw last message alone. The
@@ -23,6 +23,10 @@ from recallflow.models.result import RecallQuery
 from recallflow.models.store import normalise_subject
 from recallflow.ports import QueryFormer
 
+# These two caps are part of this former, like its stop words and patterns, not of the
+# retrieval policy: the former is a port another implementation may replace, and the
+# queries it formed are recorded in every trace. What the arms do with the queries (how
+# many terms the trigram arm takes, and so on) is the policy's.
 #: At most this many queries per recall.
 MAX_QUERIES = 8
 #: At most this many keys in the structured query.
@@ -202,7 +206,7 @@ class CachedQueryFormer:
 
 
 def content_terms(
-    texts: list[str] | tuple[str, ...], limit: int = 16, min_length: int = 5
+    texts: list[str] | tuple[str, ...], *, limit: int, min_length: int
 ) -> tuple[str, ...]:
     """Lowercase content words (≥ ``min_length`` letters, not stop words) of ``texts``."""
     words = (w for t in texts for w in _WORD.findall(t.lower()))

@@ -1,12 +1,46 @@
-"""The ranking function (ADR-0019 decisions 5, 7, 8), pure: a candidate, the request and
-the policy in, a :class:`ScoredCandidate` with its per-feature breakdown out.
+"""The ranking function, pure: a candidate, the request and the policy in, a
+:class:`ScoredCandidate` with its per-feature breakdown out.
 
-The function and its weights are documented in :mod:`recallflow.policy`. Transfer
-(decision 5): a project-scoped belief recalled outside its origin project is
-*transferred*: its scope affinity comes from its portability class (``local`` → 0 and a
-penalty that puts it below the floor by construction), its confidence is multiplied by
-the transfer factor and its band is one lower until it is corroborated in the current
-project. User-scope beliefs carry no attribution and compete at full weight.
+Per candidate, with every feature in [0, 1] and ``p`` the policy::
+
+    score = w.match            · match
+          + w.confidence_state · confidence_state
+          + w.corroboration    · corroboration
+          + w.authority        · authority
+          + w.scope_affinity   · scope_affinity
+          + w.utility          · utility
+          + Σ penalties
+
+    match            = min(1, rrf_score / p.best_fused_score)   (0 when that is 0), where
+                       best_fused_score = Σ over the fused arms of weight / (p.rrf_k + 1):
+                       the fused score of a belief every arm ranked first
+    confidence_state = confidence · p.state_factor[state]   (a state not listed: 0);
+                       confidence × p.transfer_confidence_factor when transferred and not
+                       corroborated in the current project
+    corroboration    = 1 − exp(−corroboration_count
+                               · decay(last_corroborated_at or recorded_at,
+                                       p.corroboration_half_life_days)
+                               / p.corroboration_scale)
+    authority        = p.authority_factor[source_authority]   (one not listed: 0)
+    scope_affinity   = 1, or, when transferred and not corroborated in the current project,
+                       p.portability_affinity[portability]
+    utility          = 1 − exp(−utility · decay(last_reinforced_at, p.utility_half_life_days))
+    decay(t, h)      = 0.5 ** (max(0, as_of − t) in days / h)   (1 when t is unset)
+
+    penalties (p.penalties): provisional (state provisional), flagged, conflicted (state
+    conflicted), and, when transferred and not corroborated in the current project,
+    local_outside_origin for a ``local`` belief (it sinks below the floor by
+    construction) or transferred_uncorroborated for any other.
+
+``w`` is the policy's ``core`` vector for the session snapshot and ``task`` otherwise.
+The breakdown records each weighted part and each penalty rounded to 6 decimals, and the
+total as the rounded sum of the unrounded parts.
+
+Transfer: a project-scoped belief recalled outside its origin project is *transferred*.
+Its band is the band of its confidence, one lower until it is corroborated in the current
+project. User-scope beliefs carry no attribution and compete at full weight. (That a
+transferred belief is also capped under an explicit local belief on the same subject is
+resolution's work, in :mod:`recallflow.nodes.resolution`.)
 """
 
 from __future__ import annotations
@@ -67,7 +101,7 @@ def score_candidate(
             as_of,
             policy.corroboration_half_life_days,
         )
-        / 3.0
+        / policy.corroboration_scale
     )
     authority = policy.authority_factor.get(belief.source_authority, 0.0)
     if transferred:

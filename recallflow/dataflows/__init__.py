@@ -1,16 +1,22 @@
-"""The DAG of each moment (ADR-0019 decision 1; DESIGN.md §3–4).
+"""The DAG of each moment.
 
 :func:`build` returns the built Hamilton driver of a moment. All moments share the node
-modules in :data:`NODE_MODULES` and differ by config and budgets. Build once per process
-and reuse it (``execute`` costs microseconds per node; building costs milliseconds):
+modules in :data:`NODE_MODULES`; they differ by the policy's budgets and admissible states,
+which the nodes read at run time. Build once per process and reuse it (``execute`` costs
+microseconds per node; building costs milliseconds):
 :class:`~recallflow.dataflows.runner.RecallFlow` does that for ``Memory.recall``.
 
-Config keys (all set by :func:`dag_config` from the policy):
+The config that shapes the graph comes from the policy, and only from it, so that every
+variant of the graph is recorded by its own ``retrieval_policy_version``
+(:func:`dag_config`):
 
-- ``arms``: the arm nodes fused (``fused_candidates`` takes exactly these);
+- ``arms``: the arm nodes fused (``arm_results`` takes exactly these, graph expansion
+  seeds from them);
 - ``graph_expansion``: whether ``graph_expanded_hits`` is fused too;
-- ``ranking``: ``hand_weighted`` (the ADR's function) or ``match_only`` (an ablation);
-- ``moment``: the moment the driver serves.
+- ``ranking``: which ``scored_candidates`` implementation runs.
+
+:func:`build` checks the graph when it is built: every node must carry a ``stage`` tag
+(:class:`StageTagRequired`).
 """
 
 from __future__ import annotations
@@ -20,8 +26,11 @@ from types import ModuleType
 from typing import Any
 
 from hamilton import base, driver
+from hamilton.graph_types import HamiltonNode
+from hamilton.lifecycle import api
 from hamilton.lifecycle.base import LifecycleAdapter
 
+from recallflow.errors import InvalidInputError
 from recallflow.models.request import Moment
 from recallflow.nodes import (
     budget,
@@ -38,7 +47,7 @@ from recallflow.nodes import (
     wiring,
 )
 from recallflow.nodes.arms import external, graph, lexical, semantic, structured, trigram
-from recallflow.policy import ALL_ARMS, DEFAULT_POLICY, RetrievalPolicy
+from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
 
 #: Every node module, in stage order.
 NODE_MODULES: tuple[ModuleType, ...] = (
@@ -62,33 +71,58 @@ NODE_MODULES: tuple[ModuleType, ...] = (
     trace,
 )
 
-#: The ranking implementations selectable by config.
-RANKINGS = ("hand_weighted", "match_only")
-
 #: The node every moment's run is asked for.
 RESULT_NODE = "recall_result"
 
+#: Config keys set from the policy; an override of one would run a graph the recorded
+#: ``retrieval_policy_version`` does not describe.
+POLICY_KEYS = ("arms", "graph_expansion", "ranking")
+
 
 def dag_config(
-    moment: Moment | str = Moment.IN_TURN,
-    policy: RetrievalPolicy = DEFAULT_POLICY,
-    overrides: Mapping[str, Any] | None = None,
+    policy: RetrievalPolicy = DEFAULT_POLICY, overrides: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
-    """The Hamilton config of a moment under ``policy``; unknown values fail here."""
-    config: dict[str, Any] = {
-        "moment": Moment(moment).value,
-        "arms": tuple(policy.arms),
+    """The Hamilton config of a recall under ``policy``.
+
+    :param overrides: extra config for a module override's own ``@config.when``; the keys
+        the policy sets (:data:`POLICY_KEYS`) are refused with
+        :class:`~recallflow.errors.InvalidInputError`.
+    """
+    extra = dict(overrides or {})
+    for key in POLICY_KEYS:
+        if key in extra:
+            raise InvalidInputError(
+                f"{key!r} is set by the retrieval policy, not by config; derive a policy"
+                f" instead, e.g. policy.model_copy(update={{{key!r}: ...}}), so the trace"
+                " records the variant's own retrieval_policy_version",
+                field=f"config.{key}",
+            )
+    return {
+        **extra,
+        "arms": tuple(arm.value for arm in policy.arms),
         "graph_expansion": policy.graph_expansion,
-        "ranking": "hand_weighted",
+        "ranking": policy.ranking.value,
         "hamilton.enable_power_user_mode": True,
     }
-    config.update(overrides or {})
-    unknown = [a for a in config["arms"] if a not in ALL_ARMS]
-    if unknown or not config["arms"]:
-        raise ValueError(f"config 'arms' must be a non-empty subset of {ALL_ARMS}, got {unknown}")
-    if config["ranking"] not in RANKINGS:
-        raise ValueError(f"config 'ranking' must be one of {RANKINGS}, got {config['ranking']!r}")
-    return config
+
+
+class StageTagRequired(api.StaticValidator):  # type: ignore[misc]  # Hamilton is untyped
+    """Refuses to build a graph with a node that has no ``stage`` tag.
+
+    The tag is how the trace's lineage, the stage graph and the arm thread pool know what
+    a node is; an untagged node (say, from a module override) would be run and recorded as
+    nothing in particular. Inputs (the request, the ports, the policy, ``trace_id``,
+    ``dag_version``) and config values are not functions and are exempt.
+    """
+
+    def run_to_validate_node(
+        self, *, node: HamiltonNode, **future_kwargs: Any
+    ) -> tuple[bool, str | None]:
+        if node.is_external_input or node.tags.get("stage"):
+            return True, None
+        origin = node.originating_functions[0] if node.originating_functions else None
+        what = f"{origin.__module__}.{origin.__qualname__}" if origin else "this node"
+        return False, f"{what} has no stage tag; decorate it with @tag(stage=...)"
 
 
 def build(
@@ -99,18 +133,22 @@ def build(
     extra_modules: Iterable[ModuleType] = (),
     adapters: Iterable[LifecycleAdapter] = (),
 ) -> driver.Driver:
-    """The built Hamilton driver of ``moment``.
+    """The built Hamilton driver of ``moment`` under ``policy``.
 
-    :param config: overrides of :func:`dag_config` (e.g. ``{"ranking": "match_only"}``).
+    :param moment: the moment the driver serves (checked here; the nodes read it from the
+        request).
+    :param config: extra config for ``extra_modules`` (see :func:`dag_config`).
     :param extra_modules: modules whose nodes replace same-named ones (module override).
     :param adapters: lifecycle adapters, e.g. the lineage recorder.
+    :raises hamilton.lifecycle.base.ValidationException: a node has no ``stage`` tag.
     """
+    Moment(moment)
     extra = tuple(extra_modules)
     builder = (
         driver.Builder()
         .with_modules(*NODE_MODULES, *extra)
-        .with_config(dag_config(moment, policy, config))
-        .with_adapters(base.DictResult(), *adapters)
+        .with_config(dag_config(policy, config))
+        .with_adapters(base.DictResult(), StageTagRequired(), *adapters)
     )
     if extra:
         builder = builder.allow_module_overrides()

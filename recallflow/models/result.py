@@ -32,6 +32,19 @@ class ConfidenceBand(StrEnum):
     LOW = "low"
 
 
+class Arm(StrEnum):
+    """The arms of recall. A value is the name of the DAG node that runs the arm, so the
+    config that selects arms, the fusion weights and the trace all name an arm one way."""
+
+    STRUCTURED = "structured_hits"
+    LEXICAL = "lexical_hits"
+    TRIGRAM = "trigram_hits"
+    SEMANTIC = "semantic_hits"
+    EXTERNAL = "external_hits"
+    GRAPH_EXPANDED = "graph_expanded_hits"
+    DURABLE = "durable_hits"  # the session snapshot's query-free core, not a fused arm
+
+
 class RecallQuery(FrozenModel):
     """One formed query: structured (normalised keys) or text."""
 
@@ -52,7 +65,7 @@ class ArmHit(FrozenModel):
 class ArmResult(FrozenModel):
     """What one arm returned, in its own order, with its latency and any failure."""
 
-    arm: str
+    arm: Arm
     hits: tuple[ArmHit, ...] = ()
     latency_ms: float = 0.0
     error: str | None = None
@@ -67,7 +80,7 @@ class FusedCandidate(FrozenModel):
 
     belief_id: str
     rrf_score: float
-    arm_ranks: dict[str, int]
+    arm_ranks: dict[Arm, int]
 
 
 class ScoreBreakdown(FrozenModel):
@@ -118,7 +131,7 @@ class ScoredEntry(FrozenModel):
     score: float
     band: ConfidenceBand
     transferred: bool
-    arm_ranks: dict[str, int]
+    arm_ranks: dict[Arm, int]
     breakdown: ScoreBreakdown
 
 
@@ -213,7 +226,7 @@ class RecallTrace(FrozenModel):
     dag_version: str
     queries: tuple[RecallQuery, ...]
     arms: tuple[ArmResult, ...]
-    degraded_arms: tuple[str, ...]
+    degraded_arms: tuple[Arm, ...]
     fused: tuple[FusedCandidate, ...]
     scored: tuple[ScoredEntry, ...]
     ranked_ids: tuple[str, ...] = Field(
@@ -225,7 +238,6 @@ class RecallTrace(FrozenModel):
     budget_dropped: int
     budget_dropped_ids: tuple[str, ...]
     blocked: int
-    redacted: int
     rendered_ids: tuple[str, ...]
     rendered_tokens: int
     rendered_sha256: str

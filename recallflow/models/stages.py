@@ -95,7 +95,6 @@ class TrustOutcome(FrozenModel):
 
     units: tuple[RenderUnit, ...]
     blocked_ids: tuple[str, ...]
-    redacted_ids: tuple[str, ...]
     scanner_version: str
 
 

@@ -276,11 +276,6 @@ class Belief(BeliefDraft):
     recorded_at: datetime
     embedding: tuple[float, ...] | None = Field(default=None, exclude=True, repr=False)
 
-    @property
-    def distinct_projects(self) -> int:
-        """How many distinct projects corroborate it (what promotion to user scope reads)."""
-        return len(self.corroborating_projects)
-
 
 class EpisodeDraft(_Frozen):
     """An entry of the ordered event log."""

@@ -1,1 +1,1 @@
-"""Hamilton node modules, one module per stage of the read path (DESIGN.md §3)."""
+"""Hamilton node modules, one module per stage of the read path."""

@@ -1,4 +1,4 @@
-"""Stage: the budget (ADR-0019 decision 17).
+"""Stage: the budget.
 
 The item cap binds first (dilution tracks the number of items), the token cap is the
 backstop, and the token cap is bounded by 2% of the model's window. Units are taken in rank

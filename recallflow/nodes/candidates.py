@@ -1,8 +1,8 @@
-"""Stage: loading the fused candidates (DESIGN.md §3 ``candidate_beliefs``).
+"""Stage: loading the fused candidates (``candidate_beliefs``).
 
 One query loads every fused id, still hard-filtered (an external arm's ids are checked
 here), together with the other members of their conflict sets, so that a conflict is
-shown whole (decision 8).
+shown whole.
 """
 
 from __future__ import annotations

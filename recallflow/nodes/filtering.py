@@ -1,4 +1,4 @@
-"""Stage: the hard filter (ADR-0019 decision 4; DESIGN.md §5 invariant 1).
+"""Stage: the hard filter, the isolation boundary of a recall.
 
 ``hard_filter`` fixes the isolation boundary of the recall: tenant, principal, the
 moment's admissible lifecycle states, bi-temporal validity at ``as_of`` (world and

@@ -1,4 +1,4 @@
-"""Stage: the relevance floor (ADR-0019 decision 10; DESIGN.md §5 invariant 7).
+"""Stage: the relevance floor: a floor, not a quota.
 
 A candidate is kept only when its normalised match clears ``floor.relevance`` *and* its
 total score clears ``floor.score``, however much budget remains: filling the context is

@@ -1,8 +1,8 @@
-"""Stage: reciprocal rank fusion, k = 60 (ADR-0019 decision 6).
+"""Stage: reciprocal rank fusion.
 
-The arms fused are the configured ones (config ``arms``, plus ``graph_expanded_hits``
-when ``graph_expansion`` is on), injected as one group: adding or removing an arm by
-config needs no change here. A failed arm is fused as absent.
+The arms fused are the policy's (config ``arms``, plus ``graph_expanded_hits`` when
+``graph_expansion`` is on), injected as one group: adding or removing an arm needs no
+change here. A failed arm is fused as absent.
 """
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ from typing import Any
 from hamilton.function_modifiers import ResolveAt, group, inject, resolve, source, tag
 
 from recallflow.core.fusion import reciprocal_rank_fusion
-from recallflow.models.result import ArmResult, FusedCandidate
+from recallflow.models.result import Arm, ArmResult, FusedCandidate
 from recallflow.policy import RetrievalPolicy
 
 
 def _fused_arms(arms: tuple[str, ...], graph_expansion: bool) -> Any:
-    names = [*arms, "graph_expanded_hits"] if graph_expansion else list(arms)
+    names = [*arms, Arm.GRAPH_EXPANDED.value] if graph_expansion else list(arms)
     return inject(configured_arms=group(*[source(name) for name in names]))
 
 

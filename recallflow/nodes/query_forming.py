@@ -1,4 +1,4 @@
-"""Stage: query forming (ADR-0019 decision 3).
+"""Stage: query forming.
 
 ``recall_queries`` derives a small, deterministic set of queries from the working state
 through the :class:`~recallflow.ports.QueryFormer` port; ``query_keys``,
@@ -15,6 +15,7 @@ from hamilton.function_modifiers import tag
 from recallflow.core.query_forming import content_terms
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import RecallQuery
+from recallflow.policy import RetrievalPolicy
 from recallflow.ports import Embedder, QueryFormer
 
 
@@ -38,13 +39,18 @@ def query_texts(recall_queries: tuple[RecallQuery, ...]) -> tuple[str, ...]:
 
 
 @tag(stage="query_forming")
-def trigram_terms(query_keys: tuple[str, ...], query_texts: tuple[str, ...]) -> tuple[str, ...]:
+def trigram_terms(
+    query_keys: tuple[str, ...], query_texts: tuple[str, ...], policy: RetrievalPolicy
+) -> tuple[str, ...]:
     """Short terms matched against belief subjects: the structured keys; content words of
     the text queries only when there are no keys (a common word spelled like a subject is
     noise, measured on the LoCoMo dev split)."""
+    limits = policy.limits
     if query_keys:
-        return query_keys[:24]
-    return content_terms(query_texts)[:24]
+        return query_keys[: limits.trigram_max_keys]
+    return content_terms(
+        query_texts, limit=limits.trigram_max_words, min_length=limits.trigram_min_word_length
+    )
 
 
 @tag(stage="query_forming")

@@ -1,4 +1,4 @@
-"""Stage: rendering (ADR-0019 decision 9; DESIGN.md §5 invariant 2).
+"""Stage: rendering, byte-stable: the same store and request give the same bytes.
 
 The budgeted units become the exact bytes handed to the agent, in the resolution stage's
 total order, and their sha256 is taken from those bytes here, once. Inside a session the

@@ -1,4 +1,4 @@
-"""Stage: resolution (ADR-0019 decisions 5, 8).
+"""Stage: resolution of conflicts and of transferred beliefs against local ones.
 
 - Superseded, expired and retired beliefs never get here (the hard filter's states); a
   belief in another state that is not admissible is dropped again, defensively.
@@ -17,12 +17,9 @@ from recallflow.models.stages import ConflictGroup, HardFilter, Resolved, Scored
 from recallflow.models.store import LifecycleState
 from recallflow.policy import RetrievalPolicy
 
-#: How far under the local belief a transferred one on the same subject is placed.
-_OUTRANK_MARGIN = 1e-3
 
-
-def _outranked(candidate: ScoredCandidate, cap: float) -> ScoredCandidate:
-    penalty = round(cap - _OUTRANK_MARGIN - candidate.score, 6)
+def _outranked(candidate: ScoredCandidate, cap: float, margin: float) -> ScoredCandidate:
+    penalty = round(cap - margin - candidate.score, 6)
     breakdown = candidate.breakdown.model_copy(
         update={
             "penalties": {**candidate.breakdown.penalties, "outranked_by_local": penalty},
@@ -47,7 +44,7 @@ def resolved_candidates(
         if not c.transferred:
             local_best[c.belief.subject] = max(local_best.get(c.belief.subject, -1e9), c.score)
     adjusted = [
-        _outranked(c, local_best[c.belief.subject])
+        _outranked(c, local_best[c.belief.subject], policy.outrank_margin)
         if c.transferred
         and c.belief.subject in local_best
         and c.score >= local_best[c.belief.subject]

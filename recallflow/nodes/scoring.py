@@ -1,10 +1,11 @@
-"""Stage: scoring with the explicit ranking function (ADR-0019 decisions 5, 7).
+"""Stage: scoring with the explicit ranking function.
 
-The function is :func:`recallflow.core.scoring.score_candidate`; its weights are the policy's
-``task`` or ``core`` vector, chosen by the moment. Config ``ranking`` selects the
-implementation (``@config.when``): ``hand_weighted`` (the ADR's function) or
-``match_only`` (an ablation for experiments). Conflict peers that no arm found are
-scored with a zero match, so a conflict can be shown whole.
+The function is :func:`recallflow.core.scoring.score_candidate` (documented there); its
+weights are the policy's ``task`` or ``core`` vector, chosen by the moment. The policy's
+``ranking`` selects the implementation (config ``ranking``, ``@config.when``):
+``hand_weighted``, or ``match_only``, an ablation that ranks by the fused match alone.
+Conflict peers that no arm found are scored with a zero match, so a conflict can be shown
+whole.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from recallflow.models.request import RecallRequest
 from recallflow.models.result import FusedCandidate
 from recallflow.models.stages import HardFilter, ScoredCandidate
 from recallflow.models.store import Belief
-from recallflow.policy import RetrievalPolicy, match_only
+from recallflow.policy import MATCH_ONLY_WEIGHTS, NO_PENALTIES, RetrievalPolicy
 
 
 @tag(stage="scoring")
@@ -75,14 +76,16 @@ def scored_candidates__match_only(
 ) -> tuple[ScoredCandidate, ...]:
     """Ablation: rank by the fused match alone (every other weight zero, no penalties).
 
-    Selected with config ``ranking="match_only"``; it shows in the trace as this function.
+    Selected by a policy with ``ranking=match_only`` (the ``match_only`` recipe); it
+    shows in the trace as this function and as that policy's version.
     """
+    weights = {"task": MATCH_ONLY_WEIGHTS, "core": MATCH_ONLY_WEIGHTS, "penalties": NO_PENALTIES}
     scored: tuple[ScoredCandidate, ...] = scored_candidates__hand_weighted(
         fused_candidates,
         candidate_beliefs,
         request,
         hard_filter,
-        match_only(policy),
+        policy.model_copy(update=weights),
         best_fused_score,
     )
     return scored

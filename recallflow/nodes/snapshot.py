@@ -32,6 +32,7 @@ from recallflow.core.render import CLOSE_TAG, OPEN_TAG, unit_lines
 from recallflow.core.snapshot import Composition, compose, session_prefix
 from recallflow.models.request import Moment, RecallRequest
 from recallflow.models.result import (
+    Arm,
     ArmResult,
     Correction,
     FusedCandidate,
@@ -118,8 +119,8 @@ def durable_hits(
         limit=sessions.durable_candidates,
     )
     return run_arm(
-        "durable_hits",
-        lambda: belief_search.durable(hard_filter, query),
+        Arm.DURABLE,
+        lambda: belief_search.durable(hard_filter, query, policy.limits),
         policy.limits.timeout_ms,
     )
 
@@ -299,9 +300,6 @@ def recall_trace(
     trusted = TrustOutcome(
         units=tuple(units.values()),
         blocked_ids=tuple(dict.fromkeys((*core_trusted.blocked_ids, *trusted_items.blocked_ids))),
-        redacted_ids=tuple(
-            dict.fromkeys((*core_trusted.redacted_ids, *trusted_items.redacted_ids))
-        ),
         scanner_version=trusted_items.scanner_version,
     )
     beliefs = {**candidate_beliefs, **core_beliefs}

@@ -1,5 +1,4 @@
-"""Stage: the RecallTrace and the result (ADR-0019 decisions 14, 15; DESIGN.md §5
-invariant 3).
+"""Stage: the RecallTrace and the result; the trace is faithful to the block.
 
 The trace is built in the render pass from the very objects that were rendered — the
 rendered ids and ``rendered_sha256`` come from :func:`rendered_block`'s output, never
@@ -138,7 +137,6 @@ def recall_trace(
         budget_dropped=len(budgeted_items.dropped_ids),
         budget_dropped_ids=budgeted_items.dropped_ids,
         blocked=len(trusted_items.blocked_ids),
-        redacted=len(trusted_items.redacted_ids),
         rendered_ids=rendered_block.ids,
         rendered_tokens=budgeted_items.tokens,
         rendered_sha256=rendered_block.sha256,

@@ -1,4 +1,4 @@
-"""Stage: the trust boundary (ADR-0019 decision 11; DESIGN.md §5 invariant 4).
+"""Stage: the trust boundary: recalled memory is data, never instructions.
 
 Every item becomes ``TrustLevel.MEMORY`` data. Its statement is scanned through the
 :class:`~recallflow.ports.InjectionScanner` port; text that reads like
@@ -61,7 +61,6 @@ def trusted_items(above_floor: FloorOutcome, injection_scanner: InjectionScanner
     return TrustOutcome(
         units=tuple(units),
         blocked_ids=blocked,
-        redacted_ids=(),
         scanner_version=injection_scanner.version,
     )
 

@@ -1,5 +1,5 @@
 """Stage: wiring. Hands each port of the single ``ports`` input on as its own node, so
-every stage still names exactly the ports it uses (DESIGN.md §2: I/O only through ports).
+every stage still names exactly the ports it uses (a node does I/O only through ports).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The hard filter as SQL (ADR-0019 decision 4; DESIGN.md §5 invariant 1).
+"""The hard filter as SQL: the isolation boundary every arm's query carries.
 
 :func:`hard_filter_sql` is the one function that turns a :class:`HardFilter` into SQL
 predicates; every arm's query in :mod:`recallflow.adapters.postgres.search` embeds it.

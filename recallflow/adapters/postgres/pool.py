@@ -1,14 +1,15 @@
-"""The connection pools (DESIGN.md §6; STYLE.md pattern 8).
+"""The connection pools.
 
 Two pools on one server, so a read setting can never hurt a write:
 
-- the **recall** pool, used by every arm: autocommit (an arm's query is one round trip),
-  statements prepared on first use (recall queries repeat, so parsing is paid once;
-  the server keeps choosing custom or generic plans, since a generic plan measured 2×
-  slower for the trigram arm), HNSW iterative scan
-  with ``ef_search`` ≥ the arms' LIMIT (so a filtered vector search does not silently
-  return too few rows), the trigram threshold, a statement timeout that turns a stuck
-  arm into a degraded recall, and no JIT (it costs milliseconds on short queries);
+- the **recall** pool, used by every arm: autocommit (each arm opens its own short
+  transaction), statements prepared on first use (recall queries repeat, so parsing is
+  paid once; the server keeps choosing custom or generic plans, since a generic plan
+  measured 2× slower for the trigram arm), HNSW iterative scan (so a filtered vector
+  search does not silently return too few rows), a backstop statement timeout, and no JIT
+  (it costs milliseconds on short queries). The numbers an arm tunes (``hnsw.ef_search``,
+  the trigram threshold, its own statement timeout) are not set here: each arm sets them
+  from the policy with ``SET LOCAL`` (:mod:`recallflow.adapters.postgres.search`);
 - the **store** pool, for ingestion and traces: autocommit with explicit transactions,
   no statement timeout (a bulk COPY with index builds may take minutes).
 
@@ -30,12 +31,15 @@ from pgvector.psycopg import register_vector
 
 from recallflow.adapters.postgres.health import GuardedPool, Revive
 
-#: Settings of every connection of the recall pool (the arms' defaults).
+#: The statement timeout of a recall-pool statement that is not an arm's (loading the
+#: candidates): a backstop that keeps a stuck query from holding a connection, not a
+#: tuning number. Each arm runs under the policy's ``limits.timeout_ms`` instead.
+RECALL_BACKSTOP_TIMEOUT_MS = 2000
+
+#: Settings of every connection of the recall pool.
 RECALL_SETTINGS: dict[str, str] = {
     "hnsw.iterative_scan": "relaxed_order",
-    "hnsw.ef_search": "40",
-    "pg_trgm.word_similarity_threshold": "0.5",
-    "statement_timeout": "2000",
+    "statement_timeout": str(RECALL_BACKSTOP_TIMEOUT_MS),
     "jit": "off",
 }
 #: Settings of every connection of the store pool.

@@ -32,7 +32,6 @@ def user_view(trace: RecallTrace) -> dict[str, Any]:
         "dropped_below_floor": trace.floor_dropped,
         "dropped_by_budget": trace.budget_dropped,
         "blocked": trace.blocked,
-        "redacted": trace.redacted,
     }
 
 

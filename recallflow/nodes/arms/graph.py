@@ -1,7 +1,7 @@
-"""Arm: graph expansion (ADR-0019 decision 6; DESIGN.md §3).
+"""Arm: graph expansion.
 
 Neighbours of the top fused seeds over belief edges, bounded in depth and fan-out and
-still hard-filtered. Which arms seed it comes from config (``arms``), so adding or
+still hard-filtered. The seeding arms are the policy's (config ``arms``), so adding or
 removing an arm changes nothing here.
 """
 
@@ -12,7 +12,7 @@ from typing import Any
 from hamilton.function_modifiers import ResolveAt, group, inject, resolve, source, tag
 
 from recallflow.core.fusion import reciprocal_rank_fusion
-from recallflow.models.result import ArmResult
+from recallflow.models.result import Arm, ArmResult
 from recallflow.models.stages import HardFilter
 from recallflow.nodes.arms.runner import run_arm
 from recallflow.policy import RetrievalPolicy
@@ -34,12 +34,9 @@ def graph_expanded_hits(
     """Beliefs linked to the top seeds of the other arms, ranked by path weight."""
     limits = policy.limits
     fused = reciprocal_rank_fusion(seed_results, policy.rrf_k, policy.arm_weights)
-    seeds = [c.belief_id for c in fused]
-    seeds = seeds[: limits.graph_seeds]
+    seeds = [c.belief_id for c in fused[: limits.graph_seeds]]
     return run_arm(
-        "graph_expanded_hits",
-        lambda: belief_search.neighbours(
-            hard_filter, seeds, limits.graph_depth, limits.graph_fanout
-        ),
+        Arm.GRAPH_EXPANDED,
+        lambda: belief_search.neighbours(hard_filter, seeds, limits),
         limits.timeout_ms,
     )

@@ -1,11 +1,11 @@
-"""Arm: Postgres full-text search, BM25-weighted over a capped match set (ADR-0019
-decision 6; DESIGN.md §6: cap candidates before ranking)."""
+"""Arm: PostgreSQL full-text search, BM25-weighted over a capped match set (the matches
+are capped before they are ranked, since ranking reads every match's document)."""
 
 from __future__ import annotations
 
 from hamilton.function_modifiers import tag
 
-from recallflow.models.result import ArmResult
+from recallflow.models.result import Arm, ArmResult
 from recallflow.models.stages import HardFilter
 from recallflow.nodes.arms.runner import run_arm
 from recallflow.policy import RetrievalPolicy
@@ -22,15 +22,7 @@ def lexical_hits(
     """Beliefs matching words of the text queries, ranked by BM25 (rare words count most)."""
     limits = policy.limits
     return run_arm(
-        "lexical_hits",
-        lambda: belief_search.lexical(
-            hard_filter,
-            query_texts,
-            limits.per_arm,
-            limits.lexical_candidate_cap,
-            limits.common_share,
-            limits.bm25_k1,
-            limits.bm25_b,
-        ),
+        Arm.LEXICAL,
+        lambda: belief_search.lexical(hard_filter, query_texts, limits),
         limits.timeout_ms,
     )

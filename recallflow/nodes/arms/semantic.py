@@ -1,5 +1,6 @@
-"""Arm: pgvector cosine search over the query vectors (ADR-0019 decision 6; DESIGN.md §6:
-iterative HNSW scan, ef_search ≥ LIMIT)."""
+"""Arm: pgvector cosine search over the query vectors (an iterative HNSW scan with
+``ef_search`` at least the number of hits asked for, so a filtered scan does not return
+too few rows)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import numpy as np
 import numpy.typing as npt
 from hamilton.function_modifiers import tag
 
-from recallflow.models.result import ArmResult
+from recallflow.models.result import Arm, ArmResult
 from recallflow.models.stages import HardFilter
 from recallflow.nodes.arms.runner import run_arm
 from recallflow.policy import RetrievalPolicy
@@ -24,13 +25,7 @@ def semantic_hits(
     """Beliefs nearest in meaning to any text query, above the noise similarity."""
     limits = policy.limits
     return run_arm(
-        "semantic_hits",
-        lambda: belief_search.semantic(
-            hard_filter,
-            query_vectors,
-            limits.per_arm,
-            limits.semantic_min_similarity,
-            limits.hnsw_ef_search,
-        ),
+        Arm.SEMANTIC,
+        lambda: belief_search.semantic(hard_filter, query_vectors, limits),
         limits.timeout_ms,
     )

@@ -1,10 +1,10 @@
-"""Arm: structured recall on normalised subject and entity keys (ADR-0019 decision 6)."""
+"""Arm: structured recall on normalised subject and entity keys."""
 
 from __future__ import annotations
 
 from hamilton.function_modifiers import tag
 
-from recallflow.models.result import ArmResult
+from recallflow.models.result import Arm, ArmResult
 from recallflow.models.stages import HardFilter
 from recallflow.nodes.arms.runner import run_arm
 from recallflow.policy import RetrievalPolicy
@@ -21,13 +21,7 @@ def structured_hits(
     """Beliefs whose subject or entities equal a query key, by the rarity of the keys matched."""
     limits = policy.limits
     return run_arm(
-        "structured_hits",
-        lambda: belief_search.structured(
-            hard_filter,
-            query_keys,
-            limits.per_arm,
-            limits.lexical_candidate_cap,
-            limits.common_share,
-        ),
+        Arm.STRUCTURED,
+        lambda: belief_search.structured(hard_filter, query_keys, limits),
         limits.timeout_ms,
     )

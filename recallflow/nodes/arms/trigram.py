@@ -1,10 +1,10 @@
-"""Arm: pg_trgm word similarity on the short subject (ADR-0019 decision 6; DESIGN.md §6)."""
+"""Arm: pg_trgm word similarity on the short subject (typos and partial names)."""
 
 from __future__ import annotations
 
 from hamilton.function_modifiers import tag
 
-from recallflow.models.result import ArmResult
+from recallflow.models.result import Arm, ArmResult
 from recallflow.models.stages import HardFilter
 from recallflow.nodes.arms.runner import run_arm
 from recallflow.policy import RetrievalPolicy
@@ -21,9 +21,7 @@ def trigram_hits(
     """Beliefs whose subject is spelled like a query term (typos, partial names)."""
     limits = policy.limits
     return run_arm(
-        "trigram_hits",
-        lambda: belief_search.trigram(
-            hard_filter, trigram_terms, limits.per_arm, limits.trigram_threshold
-        ),
+        Arm.TRIGRAM,
+        lambda: belief_search.trigram(hard_filter, trigram_terms, limits),
         limits.timeout_ms,
     )

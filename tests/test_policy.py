@@ -1,0 +1,243 @@
+"""The retrieval policy: frozen all the way down, validated however it is made, and its
+``retrieval_policy_version`` changes whenever anything in it does (no database)."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import pytest
+from pydantic import BaseModel, ValidationError
+
+from recallflow.dataflows import POLICY_KEYS, dag_config
+from recallflow.errors import InvalidInputError
+from recallflow.models.request import Moment
+from recallflow.models.result import ConfidenceBand
+from recallflow.models.store import BeliefType, LifecycleState, Portability, SourceAuthority
+from recallflow.policy import (
+    DEFAULT_POLICY,
+    Arm,
+    Budget,
+    Ranking,
+    RetrievalPolicy,
+    match_only,
+)
+
+# --- frozen -------------------------------------------------------------------------------
+
+
+def _values(value: Any, path: str = "policy") -> Iterator[tuple[str, Any]]:
+    """Every value reachable from ``value`` (fields of models, items of mappings and
+    tuples), with a readable path."""
+    yield path, value
+    if isinstance(value, BaseModel):
+        for name in type(value).model_fields:
+            yield from _values(getattr(value, name), f"{path}.{name}")
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            yield from _values(item, f"{path}[{key!r}]")
+    elif isinstance(value, tuple):
+        for index, item in enumerate(value):
+            yield from _values(item, f"{path}[{index}]")
+
+
+def test_nothing_in_the_policy_is_mutable() -> None:
+    mutable = [
+        path
+        for path, value in _values(DEFAULT_POLICY)
+        if isinstance(value, dict | list | set | bytearray)
+        or (isinstance(value, BaseModel) and not value.model_config.get("frozen"))
+    ]
+    assert mutable == []
+
+
+def test_changing_the_default_policy_in_place_raises() -> None:
+    with pytest.raises(TypeError):
+        DEFAULT_POLICY.budgets[Moment.IN_TURN] = Budget(max_items=1, max_tokens=1)  # type: ignore[index]
+    with pytest.raises(TypeError):
+        DEFAULT_POLICY.arm_weights[Arm.LEXICAL] = 5.0  # type: ignore[index]
+    with pytest.raises(TypeError):
+        del DEFAULT_POLICY.state_factor[LifecycleState.ACTIVE]  # type: ignore[attr-defined]
+    with pytest.raises(ValidationError):
+        DEFAULT_POLICY.rrf_k = 1  # type: ignore[misc]
+    with pytest.raises(ValidationError):
+        DEFAULT_POLICY.limits.per_arm = 1  # type: ignore[misc]
+    assert RetrievalPolicy() == DEFAULT_POLICY
+
+
+def test_a_derived_policy_is_as_frozen_as_the_default() -> None:
+    derived = DEFAULT_POLICY.model_copy(update={"arm_weights": {"lexical_hits": 0.5}})
+    assert derived.arm_weights == {Arm.LEXICAL: 0.5}
+    with pytest.raises(TypeError):
+        derived.arm_weights[Arm.LEXICAL] = 1.0  # type: ignore[index]
+
+
+def test_a_policy_survives_copy_pickle_and_its_own_json() -> None:
+    for twin in (
+        copy.deepcopy(DEFAULT_POLICY),
+        pickle.loads(pickle.dumps(DEFAULT_POLICY)),
+        RetrievalPolicy.model_validate_json(DEFAULT_POLICY.model_dump_json()),
+        RetrievalPolicy.model_validate(DEFAULT_POLICY.model_dump(mode="json")),
+    ):
+        assert twin == DEFAULT_POLICY
+        assert twin.version == DEFAULT_POLICY.version
+
+
+# --- validated --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "update",
+    [
+        {"arm_weights": {"lexcial_hits": 0.5}},  # a typo: it used to do nothing, silently
+        {"arms": ("structured_hits", "vector_hits")},
+        {"arms": ()},
+        {"arms": ("lexical_hits", "lexical_hits")},
+        {"arms": ("lexical_hits", "graph_expanded_hits")},
+        {"ranking": "learned"},
+        {"budgets": {"in_turn": {"max_items": -1, "max_tokens": 600}}},
+        {"rrf_k": 0},
+        {"arm_weight": {"lexical_hits": 0.5}},  # not a field
+    ],
+)
+def test_a_bad_policy_is_refused_however_it_is_made(update: dict[str, Any]) -> None:
+    with pytest.raises(ValidationError):
+        RetrievalPolicy(**update)
+    with pytest.raises(ValidationError):
+        DEFAULT_POLICY.model_copy(update=update)
+
+
+def test_arm_names_are_the_arm_node_names() -> None:
+    from recallflow.dataflows import build
+
+    nodes = build().graph.nodes
+    fused = [arm for arm in Arm if arm is not Arm.DURABLE]  # the snapshot's own arm
+    assert all(arm.value in nodes for arm in fused)
+    assert all(nodes[arm.value].tags["stage"] == "arm" for arm in fused)
+
+
+# --- versioned --------------------------------------------------------------------------
+
+_ENUM_VALUES = [
+    m.value
+    for enum in (
+        Arm,
+        Ranking,
+        LifecycleState,
+        ConfidenceBand,
+        Portability,
+        SourceAuthority,
+        Moment,
+        BeliefType,
+    )
+    for m in enum
+]
+
+
+def _leaves(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], Any]]:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _leaves(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _leaves(item, (*path, index))
+    else:
+        yield path, value
+
+
+def _containers(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], Any]]:
+    if isinstance(value, dict | list):
+        yield path, value
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, item in items:
+            yield from _containers(item, (*path, key))
+
+
+def _replaced(data: Any, path: tuple[Any, ...], value: Any) -> Any:
+    if not path:
+        return value
+    head, rest = path[0], path[1:]
+    if isinstance(data, dict):
+        return {**data, head: _replaced(data[head], rest, value)}
+    return [_replaced(item, rest, value) if i == head else item for i, item in enumerate(data)]
+
+
+def _alternatives(value: Any) -> list[Any]:
+    if isinstance(value, bool):
+        return [not value]
+    if isinstance(value, int):
+        return [value + 1, value - 1]
+    if isinstance(value, float):
+        return [value / 2 if value else 0.01, value + 0.01]
+    if isinstance(value, str):
+        return [f"{value}-variant", *(v for v in _ENUM_VALUES if v != value)]
+    raise AssertionError(f"unexpected leaf {value!r}")
+
+
+def _variant(data: dict[str, Any], path: tuple[Any, ...], options: list[Any]) -> RetrievalPolicy:
+    """The policy with the value at ``path`` replaced by the first option that is valid."""
+    for option in options:
+        try:
+            return RetrievalPolicy.model_validate(_replaced(data, path, option))
+        except ValidationError:
+            continue
+    raise AssertionError(f"no valid change of {path}")
+
+
+def test_every_change_anywhere_in_the_policy_gives_a_new_version() -> None:
+    base = DEFAULT_POLICY.version
+    data = DEFAULT_POLICY.model_dump(mode="json")
+    assert DEFAULT_POLICY.model_copy().version == base
+    changed: set[str] = set()
+    for path, leaf in _leaves(data):
+        variant = _variant(data, path, _alternatives(leaf))
+        assert variant.version != base, path
+        changed.add(path[0])
+    # Removing an entry of a mapping or a tuple (an arm weight, an admissible state).
+    for path, container in _containers(data):
+        if isinstance(container, dict):
+            options = [{k: v for k, v in container.items() if k != key} for key in container]
+        else:
+            options = [container[:i] + container[i + 1 :] for i in range(len(container))]
+        try:
+            variant = _variant(data, path, options)
+        except AssertionError:
+            continue  # no entry can go (a band's (name, threshold) pair)
+        if variant.model_dump(mode="json") == data:
+            continue  # a model's field left out falls back to its (same) default
+        assert variant.version != base, path
+    assert changed == set(RetrievalPolicy.model_fields)
+
+
+def test_the_version_follows_content_not_identity() -> None:
+    weights = DEFAULT_POLICY.task.model_copy(update={"match": 0.5})
+    a = DEFAULT_POLICY.model_copy(update={"task": weights})
+    b = RetrievalPolicy(task=weights)
+    assert a.version == b.version != DEFAULT_POLICY.version
+
+
+def test_the_ranking_ablation_is_a_policy_with_its_own_version() -> None:
+    ablation = match_only(DEFAULT_POLICY)
+    assert ablation.ranking is Ranking.MATCH_ONLY
+    assert ablation.version != DEFAULT_POLICY.version
+    assert dag_config(ablation)["ranking"] == "match_only"
+
+
+# --- the graph's shape comes from the policy only ----------------------------------------
+
+
+@pytest.mark.parametrize("key", POLICY_KEYS)
+def test_config_cannot_override_what_the_policy_decides(key: str) -> None:
+    with pytest.raises(InvalidInputError, match="derive a policy") as raised:
+        dag_config(DEFAULT_POLICY, {key: DEFAULT_POLICY.model_dump(mode="json").get(key)})
+    assert raised.value.field == f"config.{key}"
+
+
+def test_a_slimmed_arm_set_is_normalised_by_its_own_arms() -> None:
+    # The match normaliser counts the arms that actually run: a belief every remaining arm
+    # ranks first gets the full match, whatever arms were left out.
+    lexical = DEFAULT_POLICY.model_copy(update={"arms": (Arm.LEXICAL,), "graph_expansion": False})
+    assert dag_config(lexical)["arms"] == ("lexical_hits",)
+    assert lexical.best_fused_score == pytest.approx(1 / (lexical.rrf_k + 1))
