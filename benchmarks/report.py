@@ -147,7 +147,9 @@ def _lookup(items: Sequence[Row], group: str, tier: str, variant: str | None = N
 
 
 def latency_table(items: Sequence[Row]) -> list[str]:
-    """p50/p95 (ms) per group and tier, and the p50 growth from the first to the last tier."""
+    """p50/p95 (ms) per group and tier, and the p50 growth from the first to the last tier
+    (groups without a tier, such as ingestion, have their own table)."""
+    items = [r for r in items if r.tier != "-"]
     tiers = _tiers(items)
     groups = sorted({r.group for r in items if r.group != "overhead"})
     header = ["group", *(f"{t} p50 / p95 ms" for t in tiers)]
@@ -231,6 +233,15 @@ def overhead_table(items: Sequence[Row]) -> list[str]:
     return _table(header, body)
 
 
+def paired_floor_ratio(items: Sequence[Row], tier: str) -> float | None:
+    """The median of the interleaved (recall, floor) pairs' ratios at ``tier``, when the
+    floor recorded them: the figure the target is checked on, since a drifting machine
+    load cannot skew it the way it skews two medians taken minutes apart."""
+    floor = _lookup(items, FLOOR, tier)
+    value = floor.extra.get("interleaved_ratio") if floor else None
+    return float(value) if value is not None else None
+
+
 def floor_ratio(items: Sequence[Row], tier: str, stat: str = "p50_ms") -> float | None:
     """``moment:in_turn`` over ``floor`` at ``tier`` (p50 by default)."""
     recall, floor = _lookup(items, IN_TURN, tier), _lookup(items, FLOOR, tier)
@@ -248,7 +259,7 @@ def floor_table(items: Sequence[Row]) -> list[str]:
     for t in tiers:
         floor, recall = _lookup(items, FLOOR, t), _lookup(items, IN_TURN, t)
         p50, p95 = floor_ratio(items, t), floor_ratio(items, t, "p95_ms")
-        paired = floor.extra.get("interleaved_ratio") if floor else None
+        paired = paired_floor_ratio(items, t)
         body.append(
             [
                 t,
@@ -301,6 +312,7 @@ def peer_table(items: Sequence[Row]) -> list[str]:
         ours_ms = ours.p50_ms + (embed.p50_ms if embed else 0.0) if ours else None
         is_ours = r.group.startswith("moment:")
         ratio = r.p50_ms / ours_ms if ours_ms and not is_ours else None
+        shown_ratio = f"{ratio:.2g}×" if ratio is not None and ratio < 0.1 else None
         name = "recallflow" if is_ours else r.group.removeprefix("peer:").rsplit(":", 1)[0]
         body.append(
             [
@@ -311,7 +323,7 @@ def peer_table(items: Sequence[Row]) -> list[str]:
                 _fmt(r.p95_ms),
                 _fmt(r.extra.get("recall_at_10"), 3),
                 _fmt(r.extra.get("mean_returned"), 1),
-                f"{_fmt(ratio, 2)}×" if ratio else "—",
+                shown_ratio or (f"{_fmt(ratio, 2)}×" if ratio else "—"),
             ]
         )
     header = [
@@ -422,9 +434,13 @@ def targets_table(items: Sequence[Row]) -> list[str]:
         TARGET_END_TO_END_10K_MS,
         "ms",
     )
-    ratios = [x for x in (floor_ratio(items, t) for t in _tiers(items)) if x is not None]
+    ratios = [
+        x
+        for x in (paired_floor_ratio(items, t) or floor_ratio(items, t) for t in _tiers(items))
+        if x is not None
+    ]
     check(
-        f"p50 / floor ≤ {TARGET_FLOOR_RATIO:g}× (worst tier)",
+        f"recall / floor ≤ {TARGET_FLOOR_RATIO:g}× (worst tier; interleaved pairs if run)",
         max(ratios) if ratios else None,
         TARGET_FLOOR_RATIO,
         "×",

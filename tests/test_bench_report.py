@@ -64,8 +64,19 @@ def test_the_floor_ratio_is_recall_over_floor_per_tier() -> None:
     text = report.render(RUN, "synthetic")
     assert "| 10k | 2.000 / 3.000 | 4.400 / 6.600 | 2.20× | 2.20× | — |" in text
     # The worst tier decides the target.
-    assert "3.00 ×" in _target(text, "p50 / floor")
-    assert "**missed**" in _target(text, "p50 / floor")
+    assert "3.00 ×" in _target(text, "recall / floor")
+    assert "**missed**" in _target(text, "recall / floor")
+
+
+def test_the_target_uses_the_interleaved_ratio_when_the_floor_recorded_it() -> None:
+    paired = _run(
+        _bench("floor", "10k", 2.0, interleaved_ratio=1.8),
+        _bench("moment:in_turn", "10k", 9.0),
+    )
+    text = report.render(paired, "synthetic")
+    assert "1.80 ×" in _target(text, "recall / floor")
+    assert "met" in _target(text, "recall / floor")
+    assert "| 10k | 2.000 / 3.000 | 9.000 / 13.500 | 4.50× | 4.50× | 1.80× |" in text
 
 
 def test_targets_are_checked_against_their_limits() -> None:
