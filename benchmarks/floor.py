@@ -5,8 +5,10 @@ multiple of it (a ratio survives a noisy shared machine; an absolute time does n
 One floor run, per fixed request, is four statements, each hard-filtered exactly as a
 recall is (tenant, principal, admissible states, world and system time, sensitivity):
 
-1. the filtered vector top-k: the HNSW index with an iterative scan, ``k`` = the arms'
-   per-arm limit;
+1. the filtered vector top-k, ``k`` = the arms' per-arm limit: through the HNSW index
+   with an iterative scan, or exactly over the principal's rows when the principal is
+   small next to the table (the policy's ``semantic_exact_factor``: at 1.1M rows a
+   filtered HNSW scan for a 10k-belief principal costs ten times the exact one);
 2. the filtered full-text top-k: the query's two rarest lexemes among the principal's
    beliefs (the per-principal document frequencies the store keeps), OR-ed, matched
    through the GIN index, matches capped at :data:`FTS_CAP` and ranked with
@@ -51,8 +53,15 @@ _FILTER = (
     " AND b.sensitivity <= %(ceiling)s"
 )
 VECTOR_TOP_K = (
-    "SELECT b.id FROM beliefs b WHERE" + _FILTER + " AND b.embedding IS NOT NULL"
-    " ORDER BY b.embedding <=> %(vector)s LIMIT %(k)s"
+    "WITH choice AS (SELECT coalesce((SELECT beliefs FROM principal_sizes"
+    " WHERE tenant_id = %(tenant)s AND principal_id = %(principal)s), 0)"
+    " < %(exact_factor)s * sqrt(greatest((SELECT reltuples FROM pg_class"
+    " WHERE oid = 'beliefs'::regclass), 0)) AS exact)"
+    " (SELECT b.id FROM beliefs b WHERE (SELECT exact FROM choice) AND" + _FILTER + ""
+    " AND b.embedding IS NOT NULL ORDER BY (b.embedding <=> %(vector)s) + 0 LIMIT %(k)s)"
+    " UNION ALL"
+    " (SELECT b.id FROM beliefs b WHERE NOT (SELECT exact FROM choice) AND" + _FILTER + ""
+    " AND b.embedding IS NOT NULL ORDER BY b.embedding <=> %(vector)s LIMIT %(k)s)"
 )
 #: Matches of the full-text statement ranked at most.
 FTS_CAP = 80
@@ -115,6 +124,7 @@ def floor_calls(bench: BenchStore) -> list[FloorCall]:
                     "ceiling": int(SURFACE_CEILINGS[req.surface]),
                     "k": DEFAULT_POLICY.limits.per_arm,
                     "cap": FTS_CAP,
+                    "exact_factor": DEFAULT_POLICY.limits.semantic_exact_factor,
                     "sha": result.rendered_sha256,
                     "policy": result.trace.retrieval_policy_version,
                 },

@@ -107,12 +107,25 @@ _TRIGRAM = sql.SQL(
     "   LIMIT %(limit)s) m"
     " GROUP BY m.id ORDER BY score DESC, m.id LIMIT %(limit)s"
 )
+# Exact or through the HNSW index, by the principal's size against the whole table's
+# (``semantic_exact_factor`` in the policy): the choice is an InitPlan, so only one
+# branch runs. ``+ 0`` keeps the planner from using the index for the exact branch.
 _SEMANTIC = sql.SQL(
-    "SELECT x.id, max(x.score) AS score"
+    "WITH choice AS (SELECT coalesce((SELECT beliefs FROM principal_sizes"
+    "   WHERE tenant_id = %(hf_tenant)s AND principal_id = %(hf_principal)s), 0)"
+    "   < %(exact_factor)s * sqrt(greatest((SELECT reltuples FROM pg_class"
+    "   WHERE oid = 'beliefs'::regclass), 0)) AS exact)"
+    " SELECT x.id, max(x.score) AS score"
     " FROM unnest(%(vectors)s::text[]::vector[]) AS v(vec),"
-    " LATERAL (SELECT b.id, (1 - (b.embedding <=> v.vec))::float8 AS score"
-    "  FROM beliefs b WHERE {filter} AND b.embedding IS NOT NULL"
-    "  ORDER BY b.embedding <=> v.vec LIMIT %(limit)s) AS x"
+    " LATERAL ((SELECT b.id, (1 - (b.embedding <=> v.vec))::float8 AS score"
+    "  FROM beliefs b WHERE (SELECT exact FROM choice) AND {filter}"
+    "  AND b.embedding IS NOT NULL"
+    "  ORDER BY (b.embedding <=> v.vec) + 0, b.id LIMIT %(limit)s)"
+    " UNION ALL"
+    " (SELECT b.id, (1 - (b.embedding <=> v.vec))::float8 AS score"
+    "  FROM beliefs b WHERE NOT (SELECT exact FROM choice) AND {filter}"
+    "  AND b.embedding IS NOT NULL"
+    "  ORDER BY b.embedding <=> v.vec LIMIT %(limit)s)) AS x"
     " WHERE x.score >= %(min_similarity)s"
     " GROUP BY x.id ORDER BY score DESC, x.id LIMIT %(limit)s"
 )
@@ -260,6 +273,7 @@ class PostgresBeliefSearch:
             "vectors": [_vector_text(v) for v in vectors],
             "limit": limits.per_arm,
             "min_similarity": limits.semantic_min_similarity,
+            "exact_factor": limits.semantic_exact_factor,
         }
         settings = {"hnsw.ef_search": str(max(limits.hnsw_ef_search, limits.per_arm))}
         return self._run(_SEMANTIC, f, params, limits, settings)
