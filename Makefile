@@ -11,7 +11,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,embed,viz,eval]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,embed,viz,eval,mcp,langchain]'
 	touch $(STAMP)
 
 demo: $(STAMP)

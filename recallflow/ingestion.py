@@ -296,28 +296,53 @@ class Beliefs:
 
 
 class Episodes:
-    """``Memory.episodes``: append to the event log."""
+    """``Memory.episodes``: append to the event log (each episode with its content's
+    embedding, for archival search)."""
 
-    def __init__(self, store: EpisodeStore) -> None:
+    def __init__(self, store: EpisodeStore, embedder: Embedder) -> None:
         self._store = store
+        self._embedder = embedder
 
     def add(self, draft: EpisodeDraft | Mapping[str, Any]) -> Episode:
-        """Append one episode; returns it with its id."""
+        """Append one episode; returns it with its id and ``recorded_at``."""
         return self.add_many([draft])[0]
 
     def add_many(self, drafts: Iterable[EpisodeDraft | Mapping[str, Any]]) -> list[Episode]:
         """Append a batch in one transaction: all of it or none of it."""
+        now = datetime.now(UTC)
         episodes = [
-            Episode.model_validate({**d.model_dump(), "id": d.id or new_id("e")})
+            Episode.model_validate(
+                {**d.model_dump(), "id": d.id or new_id("e"), "recorded_at": d.recorded_at or now}
+            )
             for d in _validated(EpisodeDraft, drafts)
         ]
         _unique_ids([e.id for e in episodes], "episode")
-        self._store.write_episodes(episodes)
+        self._store.write_episodes(episodes, self._embed([e.content for e in episodes]))
         return episodes
 
     def get(self, tenant_id: str, principal_id: str, episode_id: str) -> Episode:
         """The episode with that id; raises :class:`~recallflow.errors.NotFoundError`."""
         return self._store.get_episode(tenant_id, principal_id, episode_id)
+
+    def embed_missing(self, tenant_id: str, principal_id: str) -> int:
+        """Embed the principal's episodes stored without an embedding (those written before
+        the store kept one); returns how many. Archival search calls it first, so a store
+        upgraded in place is backfilled by its first search, principal by principal."""
+        done = 0
+        while batch := self._store.unembedded_episodes(tenant_id, principal_id, EMBED_BATCH):
+            ids = [episode_id for episode_id, _ in batch]
+            vectors = self._embed([content for _, content in batch])
+            self._store.write_episode_embeddings(tenant_id, principal_id, ids, vectors)
+            done += len(batch)
+        return done
+
+    def _embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        out = np.zeros((len(texts), self._embedder.dimension), dtype=np.float32)
+        for start in range(0, len(texts), EMBED_BATCH):
+            out[start : start + EMBED_BATCH] = self._embedder.embed(
+                list(texts[start : start + EMBED_BATCH])
+            )
+        return out
 
 
 class Edges:

@@ -33,6 +33,7 @@ from recallflow.adapters.postgres.beliefs import PostgresBeliefStore
 from recallflow.adapters.postgres.bootstrap import ensure_database, prepare
 from recallflow.adapters.postgres.corrections import PostgresCorrections
 from recallflow.adapters.postgres.embedded import DATABASE, EmbeddedServer, default_home
+from recallflow.adapters.postgres.episode_search import PostgresEpisodeSearch
 from recallflow.adapters.postgres.episodes import PostgresEpisodeStore
 from recallflow.adapters.postgres.health import GuardedPool
 from recallflow.adapters.postgres.misses import PostgresMissHints
@@ -53,13 +54,20 @@ from recallflow.dataflows.runner import RecallFlow, resolved_request
 from recallflow.errors import ConfigurationError, StoreUnavailableError
 from recallflow.ingestion import Beliefs, Edges, Episodes, new_id
 from recallflow.models.corrections import Citation, Erasure, Rederivation, Rejection, RejectionKind
-from recallflow.models.request import Moment, RecallRequest, Surface, WorkingState
-from recallflow.models.result import RecallResult, RecallTrace
+from recallflow.models.request import (
+    EpisodeSearchRequest,
+    Moment,
+    RecallRequest,
+    Surface,
+    WorkingState,
+)
+from recallflow.models.result import EpisodeSearchResult, RecallResult, RecallTrace
 from recallflow.models.session import SessionKind
 from recallflow.models.store import Belief, BeliefDraft, StoreSummary
-from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
+from recallflow.policy import DEFAULT_EPISODE_POLICY, DEFAULT_POLICY, EpisodePolicy, RetrievalPolicy
 from recallflow.ports import (
     Embedder,
+    EpisodeSearchPorts,
     ExternalProvider,
     InjectionScanner,
     QueryFormer,
@@ -76,6 +84,9 @@ REPLICA_TIMEOUT_S = 0.2
 FLOW_CACHE_SIZE = 16
 if TYPE_CHECKING:
     from recallflow.sessions import Session
+
+if TYPE_CHECKING:
+    from recallflow.dataflows.episodes import EpisodeFlow
 
 
 def _default_embedder() -> Embedder:
@@ -125,7 +136,7 @@ class Memory:
         self._closed = False
         store = PostgresBeliefStore(pool)
         self.beliefs = Beliefs(store, embedder)
-        self.episodes = Episodes(PostgresEpisodeStore(pool))
+        self.episodes = Episodes(PostgresEpisodeStore(pool), embedder)
         self.edges = Edges(store)
         self._belief_store = store
         self._traces = PostgresTraceStore(pool)
@@ -151,6 +162,13 @@ class Memory:
         self._flows: OrderedDict[tuple[Moment, str, str], RecallFlow] = OrderedDict()
         self._flow_cache_size = max(1, flow_cache_size)
         self._flows_lock = threading.Lock()
+        self._episode_ports = EpisodeSearchPorts(
+            episode_search=PostgresEpisodeSearch(recall_pool),
+            embedder=embedder,
+            token_counter=token_counter,
+            injection_scanner=self._ports.injection_scanner,
+        )
+        self._episode_flows: dict[str, EpisodeFlow] = {}
         # The write path back into memory (see the block at the end of the class).
         self._miss_queue = PostgresMissHints(pool)
         self.miss_hints = MissHints(self._miss_queue)
@@ -191,6 +209,38 @@ class Memory:
     def summary(self) -> list[StoreSummary]:
         """What the store holds, per tenant and principal."""
         return self._belief_store.summary()
+
+    def search_episodes(
+        self,
+        request: EpisodeSearchRequest | Mapping[str, Any],
+        *,
+        policy: EpisodePolicy = DEFAULT_EPISODE_POLICY,
+    ) -> EpisodeSearchResult:
+        """Archival search of the event log: what happened, for the agent to ask when it
+        decides to (no recall moment calls this; see "Moments" in docs/architecture.md).
+
+        Full-text and vector search under one hard filter (tenant, principal, the
+        surface's sensitivity ceiling, occurred by ``as_of``, recorded by
+        ``known_as_of``), fused, floored, budgeted and rendered as a byte-stable
+        ``<episodes>`` block with a trace. The principal's episodes stored before the
+        store kept embeddings are embedded first (once). The trace is returned, not
+        stored.
+        """
+        from recallflow.dataflows.episodes import EpisodeFlow, resolved_episode_request
+
+        self._check_open()
+        req = resolved_episode_request(request)
+        self.episodes.embed_missing(req.tenant_id, req.principal_id)
+        with self._flows_lock:
+            flow = self._episode_flows.get(policy.version)
+            if flow is None:
+                flow = EpisodeFlow(policy=policy, arm_pool=self._arm_pool)
+                self._episode_flows[policy.version] = flow
+        lost = self._recall_pool.unavailable_count
+        result = flow.run(req, self._episode_ports, new_id("te"))
+        if result.trace.degraded and self._recall_pool.unavailable_count != lost:
+            raise StoreUnavailableError("the database connection was lost during this search")
+        return result
 
     def flow(
         self,

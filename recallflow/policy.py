@@ -549,3 +549,51 @@ NO_PENALTIES = Penalties(
 def match_only(policy: RetrievalPolicy = DEFAULT_POLICY) -> RetrievalPolicy:
     """The ranking ablation: ``policy`` ranking by fused match alone (its own version)."""
     return policy.model_copy(update={"ranking": Ranking.MATCH_ONLY})
+
+
+# --- archival episode search (see "Moments" in docs/architecture.md) ---------------------
+
+
+class EpisodeFloor(_Frozen):
+    """The relevance floor of archival search: an episode is kept when the vector arm
+    found it at least ``similarity`` close, or it contains at least ``coverage`` of the
+    query's distinct words. Rank alone never keeps one: fusion ranks whatever the arms
+    return, and the vector arm always returns the nearest episodes, however far."""
+
+    similarity: float = Field(default=0.3, ge=-1, le=1, description="Minimum cosine similarity.")
+    coverage: float = Field(
+        default=0.5, gt=0, le=1, description="Minimum share of the query's words contained."
+    )
+
+
+class EpisodePolicy(_Frozen):
+    """Every number of archival episode search; its content hash is the
+    ``episode_policy_version`` of every :class:`~recallflow.models.result.EpisodeTrace`.
+    Separate from :class:`RetrievalPolicy` so tuning one never changes the other's version."""
+
+    name: str = "episodes"
+    rrf_k: int = Field(default=60, ge=1)
+    per_arm: int = Field(default=20, ge=1, le=200, description="Hits returned per arm.")
+    query_words: int = Field(
+        default=16, ge=1, le=64, description="Distinct query words the full-text arm uses."
+    )
+    text_candidate_cap: int = Field(
+        default=200, ge=1, description="Full-text matches gathered per probe before ranking."
+    )
+    hnsw_ef_search: int = Field(default=40, ge=1, le=1000, description="≥ per_arm (pgvector).")
+    timeout_ms: int = Field(default=1000, ge=1, description="An arm slower than this degrades.")
+    floor: EpisodeFloor = EpisodeFloor()
+    budget: Budget = Budget(max_items=5, max_tokens=800)
+    excerpt_words: int = Field(
+        default=60, ge=8, description="Longest excerpt of one episode rendered, in words."
+    )
+
+    @property
+    def version(self) -> str:
+        """``episode_policy_version``: the name and a hash of the policy's content."""
+        payload = json.dumps(self.model_dump(mode="json"), sort_keys=True).encode()
+        return f"{self.name}-{hashlib.sha256(payload).hexdigest()[:12]}"
+
+
+#: The default policy of archival episode search.
+DEFAULT_EPISODE_POLICY = EpisodePolicy()

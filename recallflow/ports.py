@@ -5,6 +5,7 @@ Nodes never import an adapter or psycopg; they receive these ports as inputs, so
 one can be swapped for a fake in a test or for another backend.
 
 - :class:`BeliefStore`, :class:`EpisodeStore`: the write surface a formation process uses.
+- :class:`EpisodeSearch`: archival search over the event log (agent-invoked only).
 - :class:`Embedder`, :class:`TokenCounter`: models that run offline.
 - :class:`BeliefSearch`, :class:`QueryFormer`, :class:`InjectionScanner`,
   :class:`ExternalProvider`: what one recall uses, bundled in :class:`RecallPorts`.
@@ -31,7 +32,7 @@ from recallflow.models.corrections import (
 from recallflow.models.request import WorkingState
 from recallflow.models.result import RecallQuery
 from recallflow.models.session import DurableQuery
-from recallflow.models.stages import HardFilter
+from recallflow.models.stages import EpisodeFilter, HardFilter
 from recallflow.models.store import Belief, BeliefEdge, Episode, StoreSummary
 from recallflow.policy import ArmLimits, Feedback
 
@@ -107,13 +108,64 @@ class BeliefStore(Protocol):
 class EpisodeStore(Protocol):
     """The ordered event log."""
 
-    def write_episodes(self, episodes: Sequence[Episode]) -> None:
-        """Write all of ``episodes`` or none of them."""
+    def write_episodes(
+        self, episodes: Sequence[Episode], embeddings: npt.NDArray[np.float32]
+    ) -> None:
+        """Write all of ``episodes`` (row i with ``embeddings[i]``) or none of them."""
         ...
 
     def get_episode(self, tenant_id: str, principal_id: str, episode_id: str) -> Episode:
         """The episode with that id; raises :class:`~recallflow.errors.NotFoundError`."""
         ...
+
+    def unembedded_episodes(
+        self, tenant_id: str, principal_id: str, limit: int
+    ) -> list[tuple[str, str]]:
+        """(id, content) of at most ``limit`` episodes stored without an embedding."""
+        ...
+
+    def write_episode_embeddings(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        ids: Sequence[str],
+        embeddings: npt.NDArray[np.float32],
+    ) -> None:
+        """Set the embedding of each episode of ``ids`` that has none yet."""
+        ...
+
+
+class EpisodeSearch(Protocol):
+    """The event log as archival search sees it: every method is hard-filtered (see
+    "Moments" in docs/architecture.md). Only the archival search DAG holds this port; no
+    recall moment can reach it."""
+
+    def full_text(self, f: EpisodeFilter, text: str, words: int, limit: int, cap: int) -> RawHits:
+        """Episodes containing the first ``words`` distinct words of ``text`` (English
+        stemming), best first; the score is the share of those words an episode contains.
+        At most ``cap`` matches are gathered per probe before ranking."""
+        ...
+
+    def vector(
+        self, f: EpisodeFilter, vector: npt.NDArray[np.float32], limit: int, ef_search: int
+    ) -> RawHits:
+        """The episodes nearest to ``vector``; the score is the cosine similarity."""
+        ...
+
+    def load(self, f: EpisodeFilter, ids: Sequence[str]) -> list[Episode]:
+        """The episodes with ``ids`` that pass the filter."""
+        ...
+
+
+@dataclass(frozen=True)
+class EpisodeSearchPorts:
+    """Every port one archival episode search uses, injected as the single input
+    ``episode_ports`` (a plain class for the reason given on :class:`RecallPorts`)."""
+
+    episode_search: EpisodeSearch
+    embedder: Embedder
+    token_counter: TokenCounter
+    injection_scanner: InjectionScanner
 
 
 #: An arm's raw answer: (belief id, arm-specific score), best first.

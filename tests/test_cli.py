@@ -1,7 +1,16 @@
-"""The command line: recall prints a block and a trace summary; graph writes the stages."""
+"""The command line as a script uses it: every command as text and as JSON, the exit codes
+and one-line errors of bad input and failures, and what start-up imports."""
 
 from __future__ import annotations
 
+import hashlib
+import importlib.metadata
+import json
+import os
+import socket
+import subprocess
+import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -9,6 +18,7 @@ import pytest
 from recallflow import Memory
 from recallflow.cli import demo
 from recallflow.cli.main import main
+from tests.helpers import request
 from tests.test_recall import demo_memory  # noqa: F401  (fixture)
 
 CONTRACT_NODES = (
@@ -72,3 +82,210 @@ def test_recall_prints_the_block_and_the_trace(
     assert code == 0
     assert "<memory>" in out and "[b-mob-money]" in out
     assert "rendered_sha256" in out and "lexical_hits" in out
+
+
+# --- every command, as text and as JSON ---------------------------------------------------
+
+
+@pytest.fixture
+def cli_store(
+    demo_memory: Memory,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> Memory:
+    """The demo store, named by RECALLFLOW_DSN with its embedder, as a user would."""
+    monkeypatch.setenv("RECALLFLOW_EMBEDDER", "hashing")
+    monkeypatch.setenv("RECALLFLOW_DSN", demo_memory.uri)
+    return demo_memory
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+WHO = ["--tenant", demo.TENANT, "--principal", demo.PRINCIPAL]
+
+
+def test_status_as_text_and_json(cli_store: Memory, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["status"], capsys)
+    assert code == 0 and f"{demo.TENANT}/{demo.PRINCIPAL}:" in out and "hashing" in out
+    code, out, _ = run(["status", "--json"], capsys)
+    status = json.loads(out)
+    assert code == 0 and status["store"] == "external"
+    assert status["embedder"]["name"] == cli_store.embedder.name
+    [mine] = [
+        p
+        for p in status["principals"]
+        if (p["tenant_id"], p["principal_id"]) == (demo.TENANT, demo.PRINCIPAL)
+    ]
+    assert mine["episodes"] >= 1 and sum(mine["beliefs_by_state"].values()) >= 1
+
+
+def test_recall_as_json_honours_moment_surface_and_times(
+    cli_store: Memory, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["recall", "How are money amounts represented in cents?", *WHO]
+    args += ["--project", demo.MOBILE, "--surface", "team", "--moment", "child_run"]
+    args += ["--as-of", "2026-11-01T00:00:00Z", "--known-as-of", "2026-10-31T12:00:00+02:00"]
+    code, out, _ = run([*args, "--json"], capsys)
+    result = json.loads(out)
+    trace = result["trace"]
+    assert code == 0 and "[b-mob-money]" in result["block"]
+    assert (trace["moment"], trace["surface"], trace["project"]) == (
+        "child_run",
+        "team",
+        demo.MOBILE,
+    )
+    assert datetime.fromisoformat(trace["as_of"]) == datetime(2026, 11, 1, tzinfo=UTC)
+    assert datetime.fromisoformat(trace["known_as_of"]) == datetime(2026, 10, 31, 10, tzinfo=UTC)
+    assert hashlib.sha256(result["block"].encode()).hexdigest() == result["rendered_sha256"]
+
+
+def test_episodes_as_text_and_json(cli_store: Memory, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["episodes", "pairing on the invoice service", *WHO], capsys)
+    assert code == 0 and "<episodes>" in out and "[ep-billing-1]" in out
+    assert "episode_text_hits" in out and "rendered_sha256" in out
+    code, out, _ = run(["episodes", "pairing on the invoice service", *WHO, "--json"], capsys)
+    result = json.loads(out)
+    assert code == 0 and [i["episode_id"] for i in result["items"]] == ["ep-billing-1"]
+    assert result["trace"]["rendered_ids"] == ["ep-billing-1"]
+    code, out, _ = run(["episodes", "xyzzy plugh", *WHO, "--json"], capsys)
+    assert code == 0 and json.loads(out)["block"] == ""
+
+
+def test_trace_shows_a_stored_trace_as_text_and_json(
+    cli_store: Memory, capsys: pytest.CaptureFixture[str]
+) -> None:
+    result = cli_store.recall(
+        request(demo.TENANT, demo.PRINCIPAL, "How are money amounts represented in cents?")
+    )
+    code, out, _ = run(["trace", result.trace_id, *WHO], capsys)
+    assert code == 0 and out.startswith(f"trace {result.trace_id}")
+    code, out, _ = run(["trace", result.trace_id, *WHO, "--json"], capsys)
+    assert code == 0 and json.loads(out)["rendered_sha256"] == result.rendered_sha256
+    code, out, err = run(["trace", "tr-0000", *WHO], capsys)
+    assert (code, out) == (1, "") and err.count("\n") == 1 and "tr-0000" in err
+
+
+def test_graph_and_migrate_print_json(
+    cli_store: Memory, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = run(["graph", "episodes", "--out", str(tmp_path / "e.dot"), "--json"], capsys)
+    summary = json.loads(out)
+    assert code == 0 and summary["dag"] == "episodes" and summary["nodes"] > 10
+    assert '"episode_vector_hits"' in Path(summary["out"]).read_text()
+    code, out, _ = run(["migrate", "--json"], capsys)  # the store is up to date
+    assert code == 0 and json.loads(out) == {"applied": []}
+    code, out, _ = run(["migrate"], capsys)
+    assert code == 0 and out == "applied: nothing (already up to date)\n"
+
+
+def test_budget_report_prints_json(cli_store: Memory, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["budget", "report", "--tenant", demo.TENANT, "--json"], capsys)
+    report = json.loads(out)
+    assert code == 0 and isinstance(report["kinds"], list)
+    assert report["sessions_without_turns"] >= 0
+
+
+# --- errors: one line, the documented exit code, never a traceback ------------------------
+
+
+def cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """The command in a process of its own, as a shell runs it."""
+    environment = {k: v for k, v in os.environ.items() if k != "RECALLFLOW_DSN"}
+    return subprocess.run(
+        [sys.executable, "-m", "recallflow.cli.main", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**environment, **(env or {})},
+    )
+
+
+BAD_INPUT = {
+    "bad tenant": ["recall", "q", "--tenant", "has space", "--principal", "p"],
+    "bad principal": ["episodes", "q", "--tenant", "t", "--principal", "-p"],
+    "bad project": ["recall", "q", "--tenant", "t", "--principal", "p", "--project", "a b"],
+    "over-long query": ["recall", "x" * 4001, "--tenant", "t", "--principal", "p"],
+    "over-long episode query": ["episodes", "x" * 4001, "--tenant", "t", "--principal", "p"],
+    "time without zone": [
+        "recall",
+        "q",
+        "--tenant",
+        "t",
+        "--principal",
+        "p",
+        "--as-of",
+        "2026-01-01",
+    ],
+    "not a time": ["episodes", "q", "--tenant", "t", "--principal", "p", "--known-as-of", "soon"],
+    "bad surface": ["recall", "q", "--tenant", "t", "--principal", "p", "--surface", "all"],
+    "bad moment": ["recall", "q", "--tenant", "t", "--principal", "p", "--moment", "later"],
+    "negative cap": ["episodes", "q", "--tenant", "t", "--principal", "p", "--max-items", "-1"],
+    "missing principal": ["trace", "tr-1", "--tenant", "t"],
+    "bad trace id": ["trace", "tr 1", "--tenant", "t", "--principal", "p"],
+    "bad budget tenant": ["budget", "report", "--tenant", "a b"],
+    "bad dsn": ["migrate", "--dsn", "not a dsn"],
+    "bad store dsn": ["status", "--dsn", "host=localhost dbname"],
+    "unknown command": ["forget-everything"],
+    "no command": [],
+}
+
+
+@pytest.mark.parametrize("args", BAD_INPUT.values(), ids=BAD_INPUT.keys())
+def test_bad_input_exits_2_with_one_line(args: list[str]) -> None:
+    done = cli(*args)
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == "" and "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("recallflow")
+
+
+def test_a_bad_environment_is_bad_input_too() -> None:
+    done = cli("status", env={"RECALLFLOW_DSN": "garbage"})
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "RECALLFLOW_DSN" in done.stderr
+    done = cli("status", "--dsn", "postgresql:///x", env={"RECALLFLOW_EMBEDDER": "nope"})
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "RECALLFLOW_EMBEDDER" in done.stderr
+
+
+def test_an_unreachable_store_exits_1_with_one_line() -> None:
+    with socket.socket() as s:  # a port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    dsn = f"postgresql://postgres@127.0.0.1:{port}/recallflow?connect_timeout=5"
+    for args in (
+        ["migrate", "--dsn", dsn],
+        ["recall", "q", "--tenant", "t", "--principal", "p", "--dsn", dsn],
+    ):
+        done = cli(*args, env={"RECALLFLOW_EMBEDDER": "hashing"})
+        assert done.returncode == 1, done.stderr
+        assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1
+        assert "connect" in done.stderr
+
+
+# --- start-up cost --------------------------------------------------------------------------
+
+HEAVY = ("hamilton", "numpy", "onnxruntime", "psycopg", "pydantic", "recallflow.memory")
+
+
+@pytest.mark.parametrize("argv", [["--version"], ["--help"], ["recall", "--help"]])
+def test_the_cli_imports_nothing_heavy_before_a_command_needs_it(argv: list[str]) -> None:
+    code = (
+        "import sys\n"
+        "from recallflow.cli.main import main\n"
+        "try:\n"
+        f"    main({argv!r})\n"
+        "except SystemExit as exc:\n"
+        "    assert exc.code == 0, exc.code\n"
+        f"print(','.join(m for m in {HEAVY!r} if m in sys.modules), file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.strip() == ""
+
+
+def test_version_prints_the_installed_version() -> None:
+    done = cli("--version")
+    assert done.returncode == 0
+    assert done.stdout == f"recallflow {importlib.metadata.version('recallflow')}\n"

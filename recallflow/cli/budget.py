@@ -12,6 +12,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from recallflow.cli.args import add_json_arg, add_store_args, key, open_store
+
 
 def _f(value: float | None, digits: int = 3) -> str:
     return "–" if value is None else f"{value:.{digits}f}"
@@ -65,12 +67,12 @@ def format_report(report: Any) -> str:
 
 
 def cmd_budget_report(args: argparse.Namespace) -> int:
-    """Print the budget report of a store."""
-    from recallflow.memory import open_memory
+    """Print the budget report of a store (``--json``: the report as JSON)."""
     from recallflow.sessions import budget_report
 
-    with open_memory(args.dsn, args.home) as memory:
-        print(format_report(budget_report(memory, args.tenant)))
+    with open_store(args) as memory:
+        report = budget_report(memory, args.tenant)
+        print(report.model_dump_json(indent=2) if args.json else format_report(report))
     return 0
 
 
@@ -84,10 +86,10 @@ def add_budget_parser(subparsers: Any) -> argparse.ArgumentParser:
         "report",
         help="snapshot utilization and miss rate per session kind; can the item cap shrink?",
     )
-    report.add_argument("--tenant", default=None, help="one tenant only (default: every tenant)")
     report.add_argument(
-        "--dsn", default=None, help="PostgreSQL URI (default: RECALLFLOW_DSN, else embedded)"
+        "--tenant", default=None, type=key, help="one tenant only (default: every tenant)"
     )
-    report.add_argument("--home", default=None, help="embedded server home (RECALLFLOW_HOME)")
+    add_store_args(report)
+    add_json_arg(report)
     report.set_defaults(func=cmd_budget_report)
     return budget

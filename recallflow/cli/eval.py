@@ -19,8 +19,6 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from recallflow.evaluation.locomo import DEFAULT_PATH
-
 DEFAULT_SCENARIOS = Path("benchmarks") / "scenarios"
 
 
@@ -44,8 +42,9 @@ def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument(
         "--locomo",
         type=Path,
-        default=DEFAULT_PATH,
-        help=f"LoCoMo locomo10.json (default {DEFAULT_PATH}, from the cwd or the repo root)",
+        default=None,
+        help="LoCoMo locomo10.json (default: where docs/evaluation.md says the harness"
+        " looks, from the cwd or the repo root)",
     )
     p.add_argument(
         "--scenarios",
@@ -73,7 +72,7 @@ def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def cmd_eval(args: argparse.Namespace) -> int:
     """Run the harness; 0 when every hard gate passed or is not built, 1 on a failure."""
-    from recallflow.evaluation.locomo import LocomoDataset
+    from recallflow.evaluation.locomo import DEFAULT_PATH, LocomoDataset
     from recallflow.evaluation.runner import (
         EvalOptions,
         run_eval,
@@ -90,7 +89,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         skip_sessions=args.skip_sessions,
         progress=not args.no_progress,
     )
-    locomo = resolve(args.locomo)
+    locomo = resolve(args.locomo or DEFAULT_PATH)
     datasets = []
     skipped = []
     if locomo.is_file():

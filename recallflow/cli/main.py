@@ -1,9 +1,18 @@
-"""The ``recallflow`` command line (DESIGN.md §8).
+"""The ``recallflow`` command line.
 
 ``recallflow demo`` loads the demo memory into the embedded store and shows it;
-``recallflow migrate`` applies the migrations to a DSN; ``recallflow status`` prints what
-a store holds. Every subcommand that opens a store closes it (and so stops an embedded
-server it started) before it exits.
+``recallflow recall`` and ``recallflow episodes`` ask a store what it holds (beliefs, and the
+event log's archival search); ``recallflow trace`` shows a stored trace;
+``recallflow status`` prints what a store holds; ``recallflow migrate`` applies the
+migrations to a DSN. Every command that prints results takes ``--json``. Every subcommand
+that opens a store closes it (and so stops an embedded server it started) before it exits.
+
+Exit codes (see docs/cli.md): 0 ok; 1 a runtime failure (the store is unavailable, a
+migration failed, an id is not in the store); 2 bad input or usage; 130 interrupted; 141
+the reader of the output went away.
+Errors are one line on stderr, never a traceback. Nothing heavy (Hamilton, numpy,
+onnxruntime, psycopg, the pydantic models) is imported before a command needs it, so
+``recallflow --version`` and ``--help`` return at once.
 """
 
 from __future__ import annotations
@@ -14,19 +23,63 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
-from recallflow.errors import RecallflowError
+from recallflow.cli.args import (
+    EXIT_BROKEN_PIPE,
+    EXIT_FAILURE,
+    EXIT_INTERRUPTED,
+    EXIT_USAGE,
+    Parser,
+    UsageError,
+    add_json_arg,
+    add_store_args,
+    dsn,
+    env_dsn,
+    instant,
+    key,
+    open_store,
+    validated,
+)
+from recallflow.errors import InvalidInputError, RecallflowError
+
+#: The moments ``recall`` and ``graph`` accept (the values of ``recallflow.Moment``).
+MOMENTS = ("in_turn", "session_snapshot", "child_run")
+#: The surfaces ``recall`` and ``episodes`` accept (the values of ``recallflow.Surface``).
+SURFACES = ("direct", "team", "public", "vault")
+#: Request fields named by the flag that sets them, for one-line errors.
+_FLAGS = {
+    "tenant_id": "--tenant",
+    "principal_id": "--principal",
+    "project": "--project",
+    "surface": "--surface",
+    "moment": "--moment",
+    "as_of": "--as-of",
+    "known_as_of": "--known-as-of",
+    "max_items": "--max-items",
+    "query": "query",
+    "working_state.goal": "query",
+    "working_state.entities": "--entity",
+}
+
+
+def _print_json(value: Any) -> None:
+    import json
+
+    print(json.dumps(value, indent=2, ensure_ascii=False))
 
 
 def _cmd_migrate(args: argparse.Namespace) -> int:
     from recallflow.adapters.postgres.bootstrap import prepare
 
-    dsn = args.dsn or os.environ.get("RECALLFLOW_DSN")
+    dsn = args.dsn or env_dsn()
     if not dsn:
-        print("recallflow migrate needs --dsn or RECALLFLOW_DSN", file=sys.stderr)
-        return 2
+        raise UsageError("needs --dsn or RECALLFLOW_DSN")
     applied = prepare(dsn)
-    print("applied: " + (", ".join(applied) if applied else "nothing (already up to date)"))
+    if args.json:
+        _print_json({"applied": applied})
+    else:
+        print("applied: " + (", ".join(applied) if applied else "nothing (already up to date)"))
     return 0
 
 
@@ -43,9 +96,20 @@ def _print_store(memory: object) -> None:
 
 
 def _cmd_status(args: argparse.Namespace) -> int:
-    from recallflow.memory import open_memory
-
-    with open_memory(args.dsn, args.home) as memory:
+    with open_store(args) as memory:
+        if args.json:
+            _print_json(
+                {
+                    "store": "embedded" if memory.embedded else "external",
+                    "embedder": {
+                        "name": memory.embedder.name,
+                        "dimension": memory.embedder.dimension,
+                    },
+                    "tokens": memory.token_counter.encoding,
+                    "principals": [s.model_dump(mode="json") for s in memory.summary()],
+                }
+            )
+            return 0
         print(
             f"store: {'embedded' if memory.embedded else 'external'}; "
             f"embedder {memory.embedder.name} ({memory.embedder.dimension} dims); "
@@ -57,10 +121,9 @@ def _cmd_status(args: argparse.Namespace) -> int:
 
 def _cmd_demo(args: argparse.Namespace) -> int:
     from recallflow.cli import demo
-    from recallflow.memory import open_memory
 
     started = time.perf_counter()
-    with open_memory(args.dsn, args.home) as memory:
+    with open_store(args) as memory:
         opened = time.perf_counter() - started
         where = "embedded PostgreSQL" if memory.embedded else "external PostgreSQL"
         print(
@@ -135,87 +198,222 @@ def _demo_recall(memory: object, out: Path) -> None:
 
 
 def _cmd_recall(args: argparse.Namespace) -> int:
-    from recallflow.memory import open_memory
-    from recallflow.models.request import RecallRequest, Surface, WorkingState
-    from recallflow.visualizations.trace_view import trace_summary
+    from recallflow.models.request import RecallRequest
 
-    with open_memory(args.dsn, args.home) as memory:
-        request = RecallRequest(
-            tenant_id=args.tenant,
-            principal_id=args.principal,
-            project=args.project,
-            surface=Surface(args.surface),
-            working_state=WorkingState(goal=args.query, entities=tuple(args.entity or ())),
-        )
+    request = validated(
+        RecallRequest,
+        {
+            "tenant_id": args.tenant,
+            "principal_id": args.principal,
+            "project": args.project,
+            "surface": args.surface,
+            "moment": args.moment,
+            "as_of": args.as_of,
+            "known_as_of": args.known_as_of,
+            "working_state": {"goal": args.query, "entities": tuple(args.entity or ())},
+        },
+        _FLAGS,
+    )
+    with open_store(args) as memory:
         result = memory.recall(request)
+        if args.json:
+            print(result.model_dump_json(indent=2))
+            return 0
+        from recallflow.visualizations.trace_view import trace_summary
+
         print(result.block or "(empty: nothing cleared the relevance floor)")
         print(trace_summary(result.trace))
     return 0
 
 
+def _cmd_episodes(args: argparse.Namespace) -> int:
+    from recallflow.models.request import EpisodeSearchRequest
+
+    request = validated(
+        EpisodeSearchRequest,
+        {
+            "tenant_id": args.tenant,
+            "principal_id": args.principal,
+            "query": args.query,
+            "surface": args.surface,
+            "as_of": args.as_of,
+            "known_as_of": args.known_as_of,
+            "max_items": args.max_items,
+        },
+        _FLAGS,
+    )
+    with open_store(args) as memory:
+        result = memory.search_episodes(request)
+        if args.json:
+            print(result.model_dump_json(indent=2))
+            return 0
+        from recallflow.visualizations.trace_view import episode_trace_summary
+
+        print(result.block or "(empty: no episode cleared the floor)")
+        print(episode_trace_summary(result.trace))
+    return 0
+
+
+def _cmd_trace(args: argparse.Namespace) -> int:
+    with open_store(args) as memory:
+        trace = memory.trace(args.tenant, args.principal, args.trace_id)
+        if args.json:
+            print(trace.model_dump_json(indent=2))
+            return 0
+        from recallflow.visualizations.trace_view import trace_summary
+
+        print(trace_summary(trace))
+    return 0
+
+
 def _cmd_graph(args: argparse.Namespace) -> int:
-    from recallflow.dataflows.snapshot import build
     from recallflow.visualizations.stages import write_stage_graph
 
-    out = write_stage_graph(build(args.moment), Path(args.out))
-    print(f"stage graph of {args.moment} written to {out}")
+    if args.dag == "episodes":
+        from recallflow.dataflows.episodes import build as build_episodes
+
+        driver = build_episodes()
+    else:
+        from recallflow.dataflows.snapshot import build
+
+        driver = build(args.dag)
+    out = write_stage_graph(driver, Path(args.out))
+    if args.json:
+        _print_json({"dag": args.dag, "out": str(out), "nodes": len(driver.graph.nodes)})
+    else:
+        print(f"stage graph of {args.dag} written to {out}")
     return 0
+
+
+class _Version(argparse.Action):
+    """``--version``: the installed distribution's version, read only when asked."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="print the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("recallflow")
+        except PackageNotFoundError:
+            number = "unknown (not installed)"
+        print(f"recallflow {number}")
+        parser.exit(0)
+
+
+def _request_args(p: argparse.ArgumentParser, surfaces: bool = True) -> None:
+    p.add_argument("--tenant", required=True, type=key)
+    p.add_argument("--principal", required=True, type=key)
+    if surfaces:
+        p.add_argument("--surface", default="direct", choices=SURFACES)
+    p.add_argument(
+        "--as-of", type=instant, default=None, help="world time, ISO 8601 with a timezone"
+    )
+    p.add_argument(
+        "--known-as-of",
+        type=instant,
+        default=None,
+        help="system time, ISO 8601 with a timezone (default: --as-of)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``recallflow`` command."""
-    parser = argparse.ArgumentParser(prog="recallflow", description=__doc__.splitlines()[0])
+    parser = Parser(prog="recallflow", description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", required=True)
 
-    def store_args(p: argparse.ArgumentParser) -> None:
-        p.add_argument(
-            "--dsn",
-            default=None,
-            help="PostgreSQL URI (default: RECALLFLOW_DSN, else the embedded server)",
-        )
-        p.add_argument("--home", default=None, help="embedded server home (RECALLFLOW_HOME)")
-
     p = sub.add_parser("demo", help="load the demo memory, show it, and run an in-turn recall")
-    store_args(p)
+    add_store_args(p)
     p.add_argument("--graph-out", default="stages.svg", help="where to write the stage graph")
     p.set_defaults(func=_cmd_demo)
-    p = sub.add_parser("recall", help="run an in-turn recall and print the block and trace")
-    store_args(p)
+    p = sub.add_parser("recall", help="run a recall and print the block and trace")
+    add_store_args(p)
     p.add_argument("query", help="the goal / question of the working state")
-    p.add_argument("--tenant", required=True)
-    p.add_argument("--principal", required=True)
-    p.add_argument("--project", default=None)
-    p.add_argument("--surface", default="direct", choices=["direct", "team", "public", "vault"])
+    _request_args(p)
+    p.add_argument("--project", default=None, type=key)
+    p.add_argument("--moment", default="in_turn", choices=MOMENTS)
     p.add_argument("--entity", action="append", help="an active entity (repeatable)")
+    add_json_arg(p)
     p.set_defaults(func=_cmd_recall)
-    p = sub.add_parser("graph", help="render a moment's stage graph (DOT, SVG or PNG)")
-    p.add_argument("moment", choices=["in_turn", "session_snapshot", "child_run"])
+    p = sub.add_parser("episodes", help="archival search of the event log (what happened)")
+    add_store_args(p)
+    p.add_argument("query", help="what to look for")
+    _request_args(p)
+    p.add_argument("--max-items", type=int, default=None, help="item cap (default: the policy's)")
+    add_json_arg(p)
+    p.set_defaults(func=_cmd_episodes)
+    p = sub.add_parser("trace", help="show a stored recall trace (operator view)")
+    add_store_args(p)
+    p.add_argument("trace_id", type=key, help="the trace id a recall returned (tr-...)")
+    p.add_argument("--tenant", required=True, type=key)
+    p.add_argument("--principal", required=True, type=key)
+    add_json_arg(p)
+    p.set_defaults(func=_cmd_trace)
+    p = sub.add_parser("graph", help="render a stage graph (DOT, SVG or PNG)")
+    p.add_argument("dag", choices=[*MOMENTS, "episodes"], help="a moment, or episodes")
     p.add_argument("--out", default="stages.svg", help="output file: .dot, .svg or .png")
+    add_json_arg(p)
     p.set_defaults(func=_cmd_graph)
     p = sub.add_parser("migrate", help="apply the migrations to a PostgreSQL DSN")
-    p.add_argument("--dsn", default=None, help="PostgreSQL URI (default: RECALLFLOW_DSN)")
+    p.add_argument("--dsn", default=None, type=dsn, help="PostgreSQL URI (default: RECALLFLOW_DSN)")
+    add_json_arg(p)
     p.set_defaults(func=_cmd_migrate)
     p = sub.add_parser("status", help="show what a store holds")
-    store_args(p)
+    add_store_args(p)
+    add_json_arg(p)
     p.set_defaults(func=_cmd_status)
     from recallflow.cli.bench import add_bench_parser
     from recallflow.cli.budget import add_budget_parser
     from recallflow.cli.eval import add_eval_parser
+    from recallflow.cli.mcp import add_mcp_parser
 
     add_eval_parser(sub)
     add_bench_parser(sub)
     add_budget_parser(sub)
+    add_mcp_parser(sub)
     return parser
 
 
+def exit_code(exc: BaseException) -> int | None:
+    """The exit code an error means, or None for a bug (which keeps its traceback)."""
+    if isinstance(exc, UsageError | InvalidInputError):
+        return EXIT_USAGE
+    if isinstance(exc, RecallflowError | OSError):
+        return EXIT_FAILURE
+    psycopg = sys.modules.get("psycopg")  # never imported just to check
+    if psycopg is not None and isinstance(exc, psycopg.Error):
+        return EXIT_FAILURE
+    minilm = sys.modules.get("recallflow.adapters.embedders.minilm")
+    if minilm is not None and isinstance(exc, minilm.EmbedderUnavailableError):
+        return EXIT_FAILURE
+    return None
+
+
+def _one_line(exc: BaseException, limit: int = 500) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``recallflow`` command."""
+    """Entry point of the ``recallflow`` command; returns its exit code."""
     args = build_parser().parse_args(argv)
+    prog = f"recallflow {args.command}"
     try:
         return int(args.func(args))
-    except RecallflowError as exc:
-        print(f"recallflow: {exc}", file=sys.stderr)
-        return 1
+    except KeyboardInterrupt:
+        print(f"{prog}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # the reader went away (``| head``): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
+    except Exception as exc:
+        code = exit_code(exc)
+        if code is None:
+            raise
+        print(f"{prog}: error: {_one_line(exc)}", file=sys.stderr)
+        return code
 
 
 if __name__ == "__main__":

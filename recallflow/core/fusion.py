@@ -9,8 +9,12 @@ removed independently; ties break on belief id so the order is total.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import TypeVar
 
 from recallflow.models.result import Arm, ArmResult, FusedCandidate
+
+#: An arm's name type (a belief arm's name, an episode arm).
+A = TypeVar("A", bound=str)
 
 
 def reciprocal_rank_fusion(
@@ -21,18 +25,28 @@ def reciprocal_rank_fusion(
     :param k: the RRF constant (the policy's ``rrf_k``).
     :param weights: how much each arm's votes count; an arm not in it counts 1.0.
     """
+    rankings = ((r.arm, [(h.belief_id, h.rank) for h in r.hits]) for r in results if r.ok)
+    return tuple(
+        FusedCandidate(belief_id=belief_id, rrf_score=score, arm_ranks=ranks)
+        for belief_id, score, ranks in fuse_ranks(rankings, k, weights)
+    )
+
+
+def fuse_ranks(
+    rankings: Iterable[tuple[A, Iterable[tuple[str, int]]]],
+    k: int,
+    weights: Mapping[A, float] | None = None,
+) -> list[tuple[str, float, dict[A, int]]]:
+    """Fusion over plain rankings, ``(arm, [(id, rank), ...])``, for any kind of item
+    (beliefs here, episodes in archival search): ``(id, score, {arm: rank})`` ordered by
+    score desc, then id."""
     weights = weights or {}
     scores: dict[str, float] = {}
-    ranks: dict[str, dict[Arm, int]] = {}
-    for result in results:
-        if not result.ok:
-            continue
-        weight = weights.get(result.arm, 1.0)
-        for hit in result.hits:
-            scores[hit.belief_id] = scores.get(hit.belief_id, 0.0) + weight / (k + hit.rank)
-            ranks.setdefault(hit.belief_id, {})[result.arm] = hit.rank
+    ranks: dict[str, dict[A, int]] = {}
+    for arm, ranked in rankings:
+        weight = weights.get(arm, 1.0)
+        for item_id, rank in ranked:
+            scores[item_id] = scores.get(item_id, 0.0) + weight / (k + rank)
+            ranks.setdefault(item_id, {})[arm] = rank
     ordered = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
-    return tuple(
-        FusedCandidate(belief_id=belief_id, rrf_score=score, arm_ranks=ranks[belief_id])
-        for belief_id, score in ordered
-    )
+    return [(item_id, score, ranks[item_id]) for item_id, score in ordered]

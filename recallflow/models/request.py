@@ -78,3 +78,42 @@ class RecallRequest(FrozenModel):
         if value is not None and value.tzinfo is None:
             raise ValueError("must be timezone-aware")
         return value
+
+
+class EpisodeSearchRequest(FrozenModel):
+    """An archival search of the event log: what happened, asked by the agent itself (see
+    "Moments" in docs/architecture.md). No recall moment runs it."""
+
+    tenant_id: Key
+    principal_id: Key
+    query: str = Field(min_length=1, max_length=4000, description="What to look for.")
+    surface: Surface = Surface.DIRECT
+    as_of: datetime | None = Field(
+        default=None,
+        description="World time to search at: episodes that occurred after it are not seen;"
+        " None means now (resolved at entry).",
+    )
+    known_as_of: datetime | None = Field(
+        default=None,
+        description="System time to search at: episodes recorded after it are not seen;"
+        " None means the same as as_of.",
+    )
+    max_items: int | None = Field(default=None, ge=0, le=50, description="Item cap override.")
+    max_tokens: int | None = Field(default=None, ge=0, le=20_000, description="Token cap override.")
+    model_window: int = Field(
+        default=200_000, ge=1_000, description="The model's context window, in tokens."
+    )
+
+    @field_validator("query")
+    @classmethod
+    def _has_text(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("query is empty")
+        return value
+
+    @field_validator("as_of", "known_as_of")
+    @classmethod
+    def _aware(cls, value: datetime | None) -> datetime | None:
+        if value is not None and value.tzinfo is None:
+            raise ValueError("must be timezone-aware")
+        return value

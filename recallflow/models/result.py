@@ -15,6 +15,7 @@ from pydantic import Field
 from recallflow.models.base import FrozenModel
 from recallflow.models.request import Moment, Surface
 from recallflow.models.session import SessionKind, SnapshotBelief
+from recallflow.models.store import EpisodeKind
 
 
 class TrustLevel(StrEnum):
@@ -284,3 +285,113 @@ class RecallResult(FrozenModel):
     @property
     def rendered_ids(self) -> tuple[str, ...]:
         return tuple(item.belief_id for item in self.items)
+
+
+# --- archival episode search (see "Moments" in docs/architecture.md) ---------------------
+
+
+class EpisodeArm(StrEnum):
+    """The arms of archival episode search; a value is the name of the DAG node that runs
+    it, as for the recall arms."""
+
+    FULL_TEXT = "episode_text_hits"
+    VECTOR = "episode_vector_hits"
+
+
+class EpisodeHit(FrozenModel):
+    """One episode an arm found, at its rank in that arm (1-based)."""
+
+    episode_id: str
+    rank: int = Field(ge=1)
+    raw_score: float = Field(
+        description="full text: share of the query's words it contains; vector: cosine."
+    )
+
+
+class EpisodeArmResult(FrozenModel):
+    """What one episode arm returned, in its own order, with its latency and any failure."""
+
+    arm: EpisodeArm
+    hits: tuple[EpisodeHit, ...] = ()
+    latency_ms: float = 0.0
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+class FusedEpisode(FrozenModel):
+    """An episode after reciprocal rank fusion, with each arm's rank and raw score (what
+    the floor reads)."""
+
+    episode_id: str
+    rrf_score: float
+    arm_ranks: dict[EpisodeArm, int]
+    similarity: float | None = Field(description="Cosine similarity, if the vector arm found it.")
+    coverage: float | None = Field(
+        description="Share of the query's words it contains, if the full-text arm found it."
+    )
+
+
+class RecalledEpisode(FrozenModel):
+    """One rendered episode, as the agent sees it."""
+
+    episode_id: str
+    occurred_at: datetime
+    kind: EpisodeKind
+    project: str | None = None
+    text: str = Field(description="The excerpt as rendered ([BLOCKED] if it failed the scan).")
+    excerpted: bool = Field(default=False, description="The text is a part of the content.")
+    trust: TrustLevel = TrustLevel.MEMORY
+    blocked: bool = False
+    score: float = Field(description="The fused RRF score it was ranked by.")
+
+
+class EpisodeTrace(FrozenModel):
+    """The record of one archival search, built in the render pass from the rendered
+    objects (see "The trace" in docs/architecture.md); ``rendered_sha256`` binds it to the
+    exact bytes handed over."""
+
+    id: str
+    tenant_id: str
+    principal_id: str
+    surface: Surface
+    as_of: datetime
+    known_as_of: datetime
+    query: str
+    request_digest: str
+    episode_policy_version: str
+    dag_version: str
+    arms: tuple[EpisodeArmResult, ...]
+    degraded_arms: tuple[EpisodeArm, ...]
+    fused: tuple[FusedEpisode, ...]
+    floor_dropped_ids: tuple[str, ...]
+    budget_dropped_ids: tuple[str, ...]
+    blocked: int
+    rendered_ids: tuple[str, ...]
+    rendered_tokens: int
+    rendered_sha256: str
+    lineage: tuple[NodeRun, ...] = ()
+
+    @property
+    def degraded(self) -> bool:
+        return bool(self.degraded_arms)
+
+
+class EpisodeSearchResult(FrozenModel):
+    """What the agent gets from an archival search: the block, its hash, the episodes
+    rendered, and the trace."""
+
+    block: str
+    rendered_sha256: str
+    items: tuple[RecalledEpisode, ...]
+    trace: EpisodeTrace
+
+    @property
+    def trace_id(self) -> str:
+        return self.trace.id
+
+    @property
+    def rendered_ids(self) -> tuple[str, ...]:
+        return tuple(item.episode_id for item in self.items)

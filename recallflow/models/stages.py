@@ -12,10 +12,12 @@ from recallflow.models.base import FrozenModel
 from recallflow.models.result import (
     ConfidenceBand,
     FusedCandidate,
+    FusedEpisode,
+    RecalledEpisode,
     RecalledItem,
     ScoreBreakdown,
 )
-from recallflow.models.store import Belief, Key, LifecycleState, Sensitivity
+from recallflow.models.store import Belief, Episode, Key, LifecycleState, Sensitivity
 
 
 class HardFilter(FrozenModel):
@@ -118,3 +120,71 @@ class RenderedBlock(FrozenModel):
     @property
     def ids(self) -> tuple[str, ...]:
         return tuple(item.belief_id for item in self.items)
+
+
+# --- archival episode search (see "Moments" in docs/architecture.md) ---------------------
+
+
+class EpisodeFilter(FrozenModel):
+    """The isolation boundary of one archival search, applied as SQL in both arms and in
+    the load (see "Hard filters" in docs/architecture.md): tenant, principal, world time
+    (occurred by ``as_of``), system time (recorded by ``known_as_of``) and the surface's
+    sensitivity ceiling. Episodes have no lifecycle state, so there are no states here."""
+
+    tenant_id: Key
+    principal_id: Key
+    as_of: datetime
+    known_as_of: datetime
+    sensitivity_ceiling: Sensitivity
+
+
+class EpisodeCandidate(FrozenModel):
+    """A fused episode, loaded (and so filtered again)."""
+
+    episode: Episode
+    fused: FusedEpisode
+
+    @property
+    def episode_id(self) -> str:
+        return self.episode.id
+
+    @property
+    def score(self) -> float:
+        return self.fused.rrf_score
+
+
+class EpisodeFloorOutcome(FrozenModel):
+    """The fused episodes that cleared the episode floor, in rank order, and the ids
+    dropped."""
+
+    kept: tuple[FusedEpisode, ...]
+    dropped_ids: tuple[str, ...]
+
+
+class EpisodeTrustOutcome(FrozenModel):
+    """Kept episodes as MEMORY items: excerpted, scanned, in rank order."""
+
+    items: tuple[RecalledEpisode, ...]
+    blocked_ids: tuple[str, ...]
+
+
+class EpisodeBudgetOutcome(FrozenModel):
+    """Episodes within the item cap, the token cap and the window ceiling."""
+
+    items: tuple[RecalledEpisode, ...]
+    dropped_ids: tuple[str, ...]
+    max_items: int
+    max_tokens: int
+    tokens: int
+
+
+class RenderedEpisodes(FrozenModel):
+    """The exact bytes of an archival search handed to the agent and their sha256."""
+
+    text: str
+    sha256: str
+    items: tuple[RecalledEpisode, ...]
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(item.episode_id for item in self.items)

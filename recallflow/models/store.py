@@ -289,19 +289,25 @@ class EpisodeDraft(_Frozen):
     kind: EpisodeKind = EpisodeKind.MESSAGE
     content: str = Field(min_length=1, max_length=100_000)
     sensitivity: SensitivityLevel = Sensitivity.INTERNAL
+    recorded_at: datetime | None = Field(
+        default=None,
+        description="System time the store learned of it; None means now (an import may"
+        " give the time it was first recorded elsewhere).",
+    )
 
-    @field_validator("occurred_at")
+    @field_validator("occurred_at", "recorded_at")
     @classmethod
-    def _aware(cls, value: datetime) -> datetime:
-        if value.tzinfo is None:
-            raise ValueError("occurred_at must be timezone-aware")
+    def _aware(cls, value: datetime | None) -> datetime | None:
+        if value is not None and value.tzinfo is None:
+            raise ValueError("must be timezone-aware")
         return value
 
 
 class Episode(EpisodeDraft):
-    """An episode as stored, with its id."""
+    """An episode as stored, with its id and system time."""
 
     id: Key
+    recorded_at: datetime
 
 
 class BeliefEdge(_Frozen):

@@ -1,10 +1,11 @@
-"""A readable summary of a RecallTrace for the terminal (the operator view): queries, arms
-with hit counts and latency, floor and budget drops, the rendered ids with their score
-breakdown, the policy and DAG versions, and the slowest nodes of the lineage."""
+"""A readable summary of a RecallTrace (and of an EpisodeTrace) for the terminal (the
+operator view): queries, arms with hit counts and latency, floor and budget drops, the
+rendered ids with their score breakdown, the policy and DAG versions, and the slowest
+nodes of the lineage."""
 
 from __future__ import annotations
 
-from recallflow.models.result import RecallTrace
+from recallflow.models.result import EpisodeTrace, RecallTrace
 
 
 def trace_summary(trace: RecallTrace, *, top_nodes: int = 5) -> str:
@@ -39,6 +40,47 @@ def trace_summary(trace: RecallTrace, *, top_nodes: int = 5) -> str:
             f" + conf {b.confidence_state:.3f}"
             f" + corr {b.corroboration:.3f} + auth {b.authority:.3f} + scope {b.scope_affinity:.3f}"
             f" + util {b.utility:.3f}; penalties {pen}; arms {ranks}"
+        )
+    lines.append(f"  rendered_sha256 {trace.rendered_sha256}")
+    if trace.lineage:
+        total = sum(n.wall_ms for n in trace.lineage)
+        slow = sorted(trace.lineage, key=lambda n: -n.wall_ms)[:top_nodes]
+        lines.append(
+            f"  lineage: {len(trace.lineage)} nodes, {total:.2f} ms; slowest "
+            + ", ".join(f"{n.node} {n.wall_ms:.2f}" for n in slow)
+        )
+    return "\n".join(lines)
+
+
+def episode_trace_summary(trace: EpisodeTrace, *, top_nodes: int = 5) -> str:
+    """A multi-line summary of an archival search's ``trace``: the arms, what the floor
+    and the budget dropped, each rendered episode's ranks and raw scores."""
+    lines = [
+        f"trace {trace.id}  policy {trace.episode_policy_version}  dag {trace.dag_version}",
+        f"  {trace.tenant_id}/{trace.principal_id}  surface {trace.surface.value}  "
+        f"as_of {trace.as_of.isoformat()}  known_as_of {trace.known_as_of.isoformat()}",
+        f"  query {trace.query[:60]!r}",
+        "  arms:",
+    ]
+    for arm in trace.arms:
+        status = "ok" if arm.ok else f"DEGRADED ({arm.error})"
+        lines.append(
+            f"    {arm.arm.value:<22} {len(arm.hits):>3} hits  {arm.latency_ms:7.2f} ms  {status}"
+        )
+    lines.append(
+        f"  fused {len(trace.fused)}  below floor {len(trace.floor_dropped_ids)}  "
+        f"over budget {len(trace.budget_dropped_ids)}  blocked {trace.blocked}  "
+        f"rendered {len(trace.rendered_ids)} ({trace.rendered_tokens} tokens)"
+    )
+    fused = {f.episode_id: f for f in trace.fused}
+    for episode_id in trace.rendered_ids:
+        f = fused[episode_id]
+        ranks = {arm.value: rank for arm, rank in sorted(f.arm_ranks.items())}
+        similarity = "-" if f.similarity is None else f"{f.similarity:.3f}"
+        coverage = "-" if f.coverage is None else f"{f.coverage:.2f}"
+        lines.append(
+            f"    {episode_id:<20} rrf {f.rrf_score:.4f}  similarity {similarity}"
+            f"  words {coverage}  ranks {ranks}"
         )
     lines.append(f"  rendered_sha256 {trace.rendered_sha256}")
     if trace.lineage:

@@ -1,9 +1,16 @@
-"""The Postgres :class:`~recallflow.ports.EpisodeStore`: the ordered event log (decision 2)."""
+"""The Postgres :class:`~recallflow.ports.EpisodeStore`: the ordered event log (decision 2).
+
+Each episode is written with its content's embedding (archival search's vector arm reads
+it); episodes stored before the embedding existed are found by a partial index and
+embedded later (:meth:`~recallflow.ingestion.Episodes.embed_missing`).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+import numpy.typing as npt
 from psycopg import errors as pg_errors
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
@@ -12,7 +19,7 @@ from recallflow.adapters.postgres.errors import translate
 from recallflow.errors import NotFoundError
 from recallflow.models.store import Episode
 
-_COLUMNS = (
+EPISODE_COLUMNS: tuple[str, ...] = (
     "tenant_id",
     "principal_id",
     "id",
@@ -22,9 +29,19 @@ _COLUMNS = (
     "kind",
     "content",
     "sensitivity",
+    "recorded_at",
 )
-_COPY = "COPY episodes ({}) FROM STDIN".format(", ".join(_COLUMNS))
-_SELECT = "SELECT {} FROM episodes".format(", ".join(_COLUMNS))
+_COPY = "COPY episodes ({}, embedding) FROM STDIN".format(", ".join(EPISODE_COLUMNS))
+#: Selects a whole episode (without its embedding).
+SELECT_EPISODE = "SELECT {} FROM episodes".format(", ".join(EPISODE_COLUMNS))
+_UNEMBEDDED = (
+    "SELECT id, content FROM episodes WHERE tenant_id = %s AND principal_id = %s"
+    " AND embedding IS NULL ORDER BY id LIMIT %s"
+)
+_SET_EMBEDDING = (
+    "UPDATE episodes SET embedding = %s WHERE tenant_id = %s AND principal_id = %s"
+    " AND id = %s AND embedding IS NULL"
+)
 
 
 class PostgresEpisodeStore:
@@ -33,7 +50,11 @@ class PostgresEpisodeStore:
     def __init__(self, pool: ConnectionPool) -> None:
         self._pool = pool
 
-    def write_episodes(self, episodes: Sequence[Episode]) -> None:
+    def write_episodes(
+        self, episodes: Sequence[Episode], embeddings: npt.NDArray[np.float32]
+    ) -> None:
+        if len(episodes) != len(embeddings):
+            raise ValueError("write_episodes needs one embedding per episode")
         if not episodes:
             return
         try:
@@ -42,7 +63,7 @@ class PostgresEpisodeStore:
                 conn.transaction(),
                 conn.cursor().copy(_COPY) as copy,
             ):
-                for e in episodes:
+                for e, vector in zip(episodes, embeddings, strict=True):
                     copy.write_row(
                         (
                             e.tenant_id,
@@ -54,6 +75,8 @@ class PostgresEpisodeStore:
                             e.kind.value,
                             e.content,
                             int(e.sensitivity),
+                            e.recorded_at,
+                            vector,
                         )
                     )
         except pg_errors.IntegrityError as exc:
@@ -65,7 +88,7 @@ class PostgresEpisodeStore:
             row = (
                 conn.cursor(row_factory=dict_row)
                 .execute(
-                    _SELECT + " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
+                    SELECT_EPISODE + " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
                     (tenant_id, principal_id, episode_id),
                 )
                 .fetchone()
@@ -73,3 +96,25 @@ class PostgresEpisodeStore:
         if row is None:
             raise NotFoundError(f"no episode {episode_id!r} for {tenant_id}/{principal_id}")
         return Episode.model_validate(row)
+
+    def unembedded_episodes(
+        self, tenant_id: str, principal_id: str, limit: int
+    ) -> list[tuple[str, str]]:
+        with self._pool.connection() as conn:
+            rows = conn.execute(_UNEMBEDDED, (tenant_id, principal_id, limit)).fetchall()
+        return [(str(r[0]), str(r[1])) for r in rows]
+
+    def write_episode_embeddings(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        ids: Sequence[str],
+        embeddings: npt.NDArray[np.float32],
+    ) -> None:
+        if len(ids) != len(embeddings):
+            raise ValueError("write_episode_embeddings needs one embedding per id")
+        with self._pool.connection() as conn, conn.transaction():
+            conn.cursor().executemany(
+                _SET_EMBEDDING,
+                [(v, tenant_id, principal_id, i) for i, v in zip(ids, embeddings, strict=True)],
+            )

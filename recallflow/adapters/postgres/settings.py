@@ -1,10 +1,10 @@
 """Store-wide settings recorded in the database: the embedder and embedding dimension.
 
 The dimension is fixed per store (issue 2, DESIGN.md §6). The first open records the
-embedder's name and dimension, types ``beliefs.embedding`` as ``vector(n)`` and builds
-its HNSW index; every later open must use the same embedder or fails with
-:class:`~recallflow.errors.EmbedderMismatchError`, since vectors of two models cannot
-be compared.
+embedder's name and dimension, types ``beliefs.embedding`` and ``episodes.embedding``
+as ``vector(n)`` and builds their HNSW indexes; every later open must use the same
+embedder or fails with :class:`~recallflow.errors.EmbedderMismatchError`, since vectors
+of two models cannot be compared.
 """
 
 from __future__ import annotations
@@ -45,17 +45,23 @@ def ensure_embedding_space(conn: psycopg.Connection[Any], name: str, dimension: 
                 )
             return
         with conn.transaction():
-            conn.execute(
-                sql.SQL("ALTER TABLE beliefs ALTER COLUMN embedding TYPE vector({})").format(
-                    sql.Literal(dimension)
+            for table in ("beliefs", "episodes"):
+                conn.execute(
+                    sql.SQL("ALTER TABLE {} ALTER COLUMN embedding TYPE vector({})").format(
+                        sql.Identifier(table), sql.Literal(dimension)
+                    )
                 )
-            )
-            conn.execute(
-                sql.SQL(
-                    "CREATE INDEX IF NOT EXISTS beliefs_embedding_hnsw_idx ON beliefs "
-                    "USING hnsw (embedding vector_cosine_ops) WITH (m = {}, ef_construction = {})"
-                ).format(sql.Literal(HNSW_M), sql.Literal(HNSW_EF_CONSTRUCTION))
-            )
+                conn.execute(
+                    sql.SQL(
+                        "CREATE INDEX IF NOT EXISTS {} ON {} USING hnsw"
+                        " (embedding vector_cosine_ops) WITH (m = {}, ef_construction = {})"
+                    ).format(
+                        sql.Identifier(f"{table}_embedding_hnsw_idx"),
+                        sql.Identifier(table),
+                        sql.Literal(HNSW_M),
+                        sql.Literal(HNSW_EF_CONSTRUCTION),
+                    )
+                )
             conn.cursor().executemany(
                 "INSERT INTO store_settings (key, value) VALUES (%s, %s)",
                 [("embedder", name), ("embedding_dimension", str(dimension))],

@@ -1,0 +1,121 @@
+"""The Postgres :class:`~recallflow.ports.EpisodeSearch`: the SQL of archival episode
+search (see "Moments" and "Hard filters" in docs/architecture.md).
+
+:func:`episode_filter_sql` is the one function that turns an :class:`EpisodeFilter` into
+SQL predicates; both arms and the load embed it, so an episode of another tenant or
+principal, above the surface's ceiling, not yet occurred at ``as_of`` or not yet recorded
+at ``known_as_of`` never leaves the database.
+
+- full text: the query's first distinct words (English stemming, stop words dropped, as the
+  stored ``search_document``); candidates are gathered by probes, the episodes holding
+  every word, then each word alone, each probe capped (most recent first, so a cap is
+  deterministic), and ranked by the share of the words they hold, then ``ts_rank_cd``;
+- vector: pgvector cosine distance over the recall pool's iterative HNSW scan, with
+  ``hnsw.ef_search`` ≥ the LIMIT, re-sorted by (similarity desc, id).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from psycopg import sql
+from psycopg.rows import dict_row
+from psycopg_pool import ConnectionPool
+
+from recallflow.adapters.postgres.episodes import EPISODE_COLUMNS
+from recallflow.adapters.postgres.pool import RECALL_SETTINGS
+from recallflow.models.stages import EpisodeFilter
+from recallflow.models.store import Episode
+from recallflow.ports import RawHits
+
+
+def episode_filter_sql(f: EpisodeFilter, alias: str = "e") -> tuple[sql.Composed, dict[str, Any]]:
+    """The predicates of ``f`` on the episodes table aliased ``alias``, and their
+    parameters (named ``ef_*`` so they never collide with a query's own)."""
+    e = sql.Identifier(alias)
+    predicate = sql.SQL(
+        "{e}.tenant_id = %(ef_tenant)s AND {e}.principal_id = %(ef_principal)s"
+        " AND {e}.occurred_at <= %(ef_as_of)s AND {e}.recorded_at <= %(ef_known)s"
+        " AND {e}.sensitivity <= %(ef_ceiling)s"
+    ).format(e=e)
+    params: dict[str, Any] = {
+        "ef_tenant": f.tenant_id,
+        "ef_principal": f.principal_id,
+        "ef_as_of": f.as_of,
+        "ef_known": f.known_as_of,
+        "ef_ceiling": int(f.sensitivity_ceiling),
+    }
+    return predicate, params
+
+
+_FULL_TEXT = sql.SQL(
+    "WITH q AS (SELECT w.lexeme AS lx FROM unnest(to_tsvector('english'::regconfig, %(text)s)) w"
+    "   ORDER BY w.positions[1], w.lexeme LIMIT %(words)s),"
+    " n AS (SELECT count(*)::float8 AS words FROM q),"
+    " probes AS (SELECT (SELECT string_agg(quote_literal(lx), ' & ' ORDER BY lx) FROM q)::tsquery"
+    "   AS tq UNION ALL SELECT quote_literal(lx)::tsquery FROM q),"
+    " cand AS (SELECT DISTINCT ON (m.id) m.id, m.doc FROM probes,"
+    "   LATERAL (SELECT e.id, e.search_document AS doc FROM episodes e"
+    "     WHERE {filter} AND e.search_document @@ probes.tq"
+    "     ORDER BY e.occurred_at DESC, e.id LIMIT %(cap)s) m ORDER BY m.id)"
+    " SELECT c.id, ((SELECT count(*) FROM q WHERE c.doc @@ quote_literal(q.lx)::tsquery)"
+    "   / n.words)::float8 AS coverage FROM cand c, n"
+    " ORDER BY coverage DESC,"
+    "   ts_rank_cd(c.doc, (SELECT string_agg(quote_literal(lx), ' | ') FROM q)::tsquery) DESC,"
+    "   c.id LIMIT %(limit)s"
+)
+_VECTOR = sql.SQL(
+    "SELECT x.id, x.score FROM ("
+    " SELECT e.id, (1 - (e.embedding <=> %(vector)s::vector))::float8 AS score"
+    " FROM episodes e WHERE {filter} AND e.embedding IS NOT NULL"
+    " ORDER BY e.embedding <=> %(vector)s::vector LIMIT %(limit)s) x"
+    " ORDER BY x.score DESC, x.id"
+)
+_LOAD = sql.SQL(
+    "SELECT {columns} FROM episodes e WHERE {filter} AND e.id = ANY(%(ids)s) ORDER BY e.id"
+)
+
+
+class PostgresEpisodeSearch:
+    """Archival search's queries, hard-filtered, on the recall pool."""
+
+    def __init__(self, pool: ConnectionPool) -> None:
+        self._pool = pool
+
+    def full_text(self, f: EpisodeFilter, text: str, words: int, limit: int, cap: int) -> RawHits:
+        if not text.strip():
+            return []
+        predicate, params = episode_filter_sql(f)
+        params |= {"text": text, "words": words, "cap": cap, "limit": limit}
+        with self._pool.connection() as conn:
+            rows = conn.execute(_FULL_TEXT.format(filter=predicate), params).fetchall()
+        return [(str(r[0]), float(r[1])) for r in rows]
+
+    def vector(
+        self, f: EpisodeFilter, vector: npt.NDArray[np.float32], limit: int, ef_search: int
+    ) -> RawHits:
+        predicate, params = episode_filter_sql(f)
+        params |= {"vector": np.asarray(vector, dtype=np.float32), "limit": limit}
+        query = _VECTOR.format(filter=predicate)
+        ef = str(max(ef_search, limit))
+        with self._pool.connection() as conn:
+            if RECALL_SETTINGS.get("hnsw.ef_search") == ef:
+                rows = conn.execute(query, params).fetchall()
+            else:
+                with conn.transaction():
+                    conn.execute("SELECT set_config('hnsw.ef_search', %s, true)", (ef,))
+                    rows = conn.execute(query, params).fetchall()
+        return [(str(r[0]), float(r[1])) for r in rows]
+
+    def load(self, f: EpisodeFilter, ids: Sequence[str]) -> list[Episode]:
+        if not ids:
+            return []
+        predicate, params = episode_filter_sql(f)
+        columns = sql.SQL(", ").join(sql.Identifier("e", c) for c in EPISODE_COLUMNS)
+        query = _LOAD.format(columns=columns, filter=predicate)
+        with self._pool.connection() as conn:
+            rows = conn.cursor(row_factory=dict_row).execute(query, params | {"ids": list(ids)})
+            return [Episode.model_validate(row) for row in rows.fetchall()]

@@ -1,0 +1,138 @@
+"""What the ``recallflow`` commands share: the store flags, argument types that refuse a bad
+value at parse time (exit 2, one line), the request models built before any store is
+opened, and the exit codes.
+
+Only the standard library is imported here at module level, so ``recallflow --version``
+and ``--help`` stay fast; a type that needs pydantic or psycopg imports it when it runs,
+which is only when its flag is given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Mapping
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from recallflow.memory import Memory
+
+    M = TypeVar("M", bound=BaseModel)
+
+#: Exit codes of every command (documented in docs/cli.md).
+EXIT_OK = 0
+EXIT_FAILURE = 1  # the store is unavailable, a migration failed, an id is not in the store
+EXIT_USAGE = 2  # bad input: a flag's value, the command line, a request the models refuse
+EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141  # the reader of stdout went away (``| head``), as for SIGPIPE
+
+
+class UsageError(Exception):
+    """Bad input the argument parser could not see (an environment variable, a request
+    the models refuse); exits with :data:`EXIT_USAGE`."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line: ``<prog>: error: <message>``."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def key(value: str) -> str:
+    """An identifier flag (``--tenant``, ``--principal``, ``--project``, ids)."""
+    from pydantic import TypeAdapter, ValidationError
+
+    from recallflow.models.store import Key
+
+    try:
+        return str(TypeAdapter(Key).validate_python(value))
+    except ValidationError:
+        raise argparse.ArgumentTypeError(
+            f"{value[:60]!r} is not an identifier: letters, digits and . _ : @ / - "
+            "(starting with a letter or digit, no spaces), at most 200 characters"
+        ) from None
+
+
+def instant(value: str) -> datetime:
+    """An ISO 8601 time flag with a timezone (``--as-of``, ``--known-as-of``)."""
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{value[:60]!r} is not an ISO 8601 time, e.g. 2026-01-31T09:00:00Z"
+        ) from None
+    if parsed.tzinfo is None:
+        raise argparse.ArgumentTypeError(
+            f"{value[:60]!r} has no timezone; add one, e.g. 2026-01-31T09:00:00Z or +02:00"
+        )
+    return parsed
+
+
+def dsn(value: str) -> str:
+    """A PostgreSQL connection string flag (``--dsn``); checked, never connected to here."""
+    from psycopg import ProgrammingError
+    from psycopg.conninfo import conninfo_to_dict
+
+    try:
+        conninfo_to_dict(value)
+    except ProgrammingError as exc:
+        detail = " ".join(str(exc).split())
+        raise argparse.ArgumentTypeError(f"not a PostgreSQL connection string ({detail})") from None
+    return value
+
+
+def env_dsn() -> str | None:
+    """``RECALLFLOW_DSN``, checked like ``--dsn``; None when unset or empty."""
+    value = os.environ.get("RECALLFLOW_DSN") or None
+    if value is not None:
+        try:
+            dsn(value)
+        except argparse.ArgumentTypeError as exc:
+            raise UsageError(f"RECALLFLOW_DSN: {exc}") from None
+    return value
+
+
+def add_store_args(p: argparse.ArgumentParser) -> None:
+    """``--dsn`` and ``--home``: which store a command opens."""
+    p.add_argument(
+        "--dsn",
+        type=dsn,
+        default=None,
+        help="PostgreSQL URI (default: RECALLFLOW_DSN, else the embedded server)",
+    )
+    p.add_argument("--home", default=None, help="embedded server home (RECALLFLOW_HOME)")
+
+
+def add_json_arg(p: argparse.ArgumentParser) -> None:
+    """``--json``: print the result as one JSON document instead of text."""
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+def open_store(args: argparse.Namespace) -> Memory:
+    """The store a command's ``--dsn``/``--home`` name, with the embedder
+    ``RECALLFLOW_EMBEDDER`` asks for (a bad name is a usage error, not a traceback)."""
+    from recallflow.adapters.embedders import default_embedder
+    from recallflow.memory import open_memory
+
+    try:
+        embedder = default_embedder()
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    return open_memory(args.dsn or env_dsn(), args.home, embedder=embedder)
+
+
+def validated(model: type[M], data: Mapping[str, Any], flags: Mapping[str, str]) -> M:
+    """``model`` built from ``data``, or a :class:`UsageError` naming the flag (from
+    ``flags``: model field path → flag) whose value the model refuses."""
+    from pydantic import ValidationError
+
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        path = ".".join(str(part) for part in first["loc"])
+        raise UsageError(f"{flags.get(path, path)}: {first['msg']}") from None

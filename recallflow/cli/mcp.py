@@ -1,0 +1,148 @@
+"""``recallflow mcp``: the agent tools over the Model Context Protocol.
+
+The server exposes the tools of :class:`recallflow.tools.Toolset` — the same definitions
+and handlers — bound to one tenant, principal and surface given on the command line
+(``--tenant --principal --surface``) or in ``RECALLFLOW_MCP_TENANT``,
+``RECALLFLOW_MCP_PRINCIPAL`` and ``RECALLFLOW_MCP_SURFACE``. A tool call can never name
+another (see "Trust boundary" in docs/architecture.md). It speaks stdio by default, or
+streamable HTTP on 127.0.0.1 with ``--http --port``. A bad call comes back as a tool
+result with ``isError`` set and ``{"error": {"type", "message", "field"}}`` as its
+structured content. The store is opened at start and closed when the server stops.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from mcp.server.lowlevel import Server
+
+    from recallflow.tools import Toolset
+
+#: The environment variables the binding is read from when not given as options.
+ENV_TENANT = "RECALLFLOW_MCP_TENANT"
+ENV_PRINCIPAL = "RECALLFLOW_MCP_PRINCIPAL"
+ENV_SURFACE = "RECALLFLOW_MCP_SURFACE"
+
+
+def mcp_server(toolset: Toolset) -> Server[Any, Any]:
+    """An MCP server serving ``toolset``'s tools (input validation is the toolset's, so a
+    bad call gets its structured error rather than the SDK's text)."""
+    import anyio
+    import mcp.types as types
+    from mcp.server.lowlevel import Server
+
+    from recallflow.tools import TOOLSET_VERSION
+
+    server: Server[Any, Any] = Server("recallflow", version=TOOLSET_VERSION)
+
+    @server.list_tools()  # type: ignore[no-untyped-call, untyped-decorator]
+    async def list_tools() -> list[types.Tool]:
+        return [
+            types.Tool(
+                name=spec.name,
+                description=spec.description,
+                inputSchema=spec.input_schema,
+                outputSchema=spec.output_schema,
+            )
+            for spec in toolset.specs
+        ]
+
+    @server.call_tool(validate_input=False)  # type: ignore[untyped-decorator]
+    async def call_tool(name: str, arguments: dict[str, Any] | None) -> types.CallToolResult:
+        result = await anyio.to_thread.run_sync(toolset.call, name, arguments)
+        return types.CallToolResult(
+            content=[types.TextContent(type="text", text=json.dumps(result))],
+            structuredContent=result,
+            isError="error" in result,
+        )
+
+    return server
+
+
+async def _serve_stdio(server: Server[Any, Any]) -> None:
+    from mcp.server.stdio import stdio_server
+
+    async with stdio_server() as (read, write):
+        await server.run(read, write, server.create_initialization_options())
+
+
+def _serve_http(server: Server[Any, Any], port: int) -> None:
+    from collections.abc import AsyncIterator
+    from contextlib import asynccontextmanager
+
+    import uvicorn
+    from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+    from starlette.applications import Starlette
+    from starlette.routing import Mount
+    from starlette.types import Receive, Scope, Send
+
+    manager = StreamableHTTPSessionManager(app=server, stateless=True)
+
+    async def handle(scope: Scope, receive: Receive, send: Send) -> None:
+        await manager.handle_request(scope, receive, send)
+
+    @asynccontextmanager
+    async def lifespan(_: Starlette) -> AsyncIterator[None]:
+        async with manager.run():
+            yield
+
+    app = Starlette(routes=[Mount("/mcp", app=handle)], lifespan=lifespan)
+    print(f"recallflow mcp: streamable HTTP on http://127.0.0.1:{port}/mcp", file=sys.stderr)
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
+
+
+def _cmd_mcp(args: argparse.Namespace) -> int:
+    try:
+        import anyio
+        import mcp  # noqa: F401
+    except ImportError:
+        print("recallflow mcp needs the mcp extra: pip install 'recallflow[mcp]'", file=sys.stderr)
+        return 2
+    from recallflow.memory import open_memory
+    from recallflow.tools import Toolset
+
+    tenant = args.tenant or os.environ.get(ENV_TENANT)
+    principal = args.principal or os.environ.get(ENV_PRINCIPAL)
+    surface = args.surface or os.environ.get(ENV_SURFACE) or "direct"
+    if not tenant or not principal:
+        print(
+            f"recallflow mcp needs --tenant and --principal (or {ENV_TENANT} and {ENV_PRINCIPAL})",
+            file=sys.stderr,
+        )
+        return 2
+    with open_memory(args.dsn, args.home) as memory:
+        server = mcp_server(
+            Toolset(memory, tenant_id=tenant, principal_id=principal, surface=surface)
+        )
+        if args.http:
+            _serve_http(server, args.port)
+        else:
+            anyio.run(_serve_stdio, server)
+    return 0
+
+
+def add_mcp_parser(sub: Any) -> None:
+    """Register ``recallflow mcp`` on the command's subparsers."""
+    p = sub.add_parser("mcp", help="serve the agent tools over MCP (stdio, or --http)")
+    p.add_argument(
+        "--dsn", default=None, help="PostgreSQL URI (default: RECALLFLOW_DSN, else embedded)"
+    )
+    p.add_argument("--home", default=None, help="embedded server home (RECALLFLOW_HOME)")
+    p.add_argument("--tenant", default=None, help=f"the bound tenant (default: {ENV_TENANT})")
+    p.add_argument(
+        "--principal", default=None, help=f"the bound principal (default: {ENV_PRINCIPAL})"
+    )
+    p.add_argument(
+        "--surface",
+        default=None,
+        choices=["direct", "team", "public", "vault"],
+        help=f"the bound surface (default: {ENV_SURFACE}, else direct)",
+    )
+    p.add_argument("--http", action="store_true", help="serve streamable HTTP, not stdio")
+    p.add_argument("--port", type=int, default=8765, help="HTTP port on 127.0.0.1")
+    p.set_defaults(func=_cmd_mcp)

@@ -1,0 +1,85 @@
+"""Archival episode search's pure logic: the excerpt of an episode that is rendered, and
+the floor (see "Moments" and "Relevance floor" in docs/architecture.md). No I/O.
+
+An episode can be a whole session (up to 100,000 characters); rendering it whole would
+spend the budget on one item, or drop it for not fitting. So at most ``max_words`` words
+are rendered: the window of the content that holds the most query words (then the most
+occurrences, then the earliest), centred on the query words it holds, with ``...`` where
+it was cut. The choice depends only on
+the content and the query, so the bytes are stable.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from recallflow.core.query_forming import content_terms
+from recallflow.models.result import FusedEpisode
+
+#: Marks where an excerpt was cut.
+ELLIPSIS = "..."
+#: Query words shorter than this are not looked for in the content.
+_MIN_TERM = 3
+#: Letters a content word must share with a query word (fewer if the query word is
+#: shorter): a cheap stand-in for stemming ("retries" finds "retry").
+_PREFIX = 4
+_WORD = re.compile(r"\w+")
+
+
+def query_terms(query: str, limit: int) -> tuple[str, ...]:
+    """The lowercase content words of ``query`` an excerpt is centred on."""
+    return content_terms((query,), limit=limit, min_length=_MIN_TERM)
+
+
+def _term_of(word: str, terms: Sequence[str]) -> int | None:
+    """The index of the query term ``word`` matches, if any."""
+    for token in _WORD.findall(word.lower()):
+        for index, term in enumerate(terms):
+            need = min(_PREFIX, len(term))
+            if len(token) >= need and token[:need] == term[:need]:
+                return index
+    return None
+
+
+def excerpt(content: str, terms: Sequence[str], max_words: int) -> tuple[str, bool]:
+    """The rendered part of ``content`` on one line, and whether it was cut."""
+    words = content.split()
+    if len(words) <= max_words:
+        return " ".join(words), False
+    matches = [_term_of(word, terms) for word in words]
+    counts = [0] * len(terms)
+    for m in matches[:max_words]:
+        if m is not None:
+            counts[m] += 1
+    best_start = 0
+    best_key = (sum(1 for c in counts if c), sum(counts))
+    for start in range(1, len(words) - max_words + 1):  # slide the window one word on
+        leaving, entering = matches[start - 1], matches[start + max_words - 1]
+        if leaving is not None:
+            counts[leaving] -= 1
+        if entering is not None:
+            counts[entering] += 1
+        key = (sum(1 for c in counts if c), sum(counts))
+        if key > best_key:
+            best_start, best_key = start, key
+    # Centre the window on the query words it holds, so their context is on both sides.
+    found = [i for i in range(best_start, best_start + max_words) if matches[i] is not None]
+    if found:
+        centre = (found[0] + found[-1]) // 2
+        best_start = max(0, min(centre - max_words // 2, len(words) - max_words))
+    end = best_start + max_words
+    text = " ".join(words[best_start:end])
+    if best_start > 0:
+        text = f"{ELLIPSIS} {text}"
+    if end < len(words):
+        text = f"{text} {ELLIPSIS}"
+    return text, True
+
+
+def clears_floor(fused: FusedEpisode, similarity: float, coverage: float) -> bool:
+    """True when an arm's own evidence says the episode is about the query: the vector
+    arm found it at least ``similarity`` close, or it holds ``coverage`` of the words."""
+    near = fused.similarity is not None and fused.similarity >= similarity
+    worded = fused.coverage is not None and fused.coverage >= coverage
+    return near or worded

@@ -1,0 +1,310 @@
+"""Stages of archival episode search, the agent-invoked query over the event log (see
+"Moments" in docs/architecture.md): wiring, the query vector, the episode filter, fusion,
+the floor, loading what cleared it, the trust boundary, the budget, rendering and the
+trace. The arms are in :mod:`recallflow.nodes.episodes_arms`.
+
+The stages mirror recall's and reuse its pure logic (reciprocal rank fusion, the token
+budget's rules, the byte-stable renderer's style, the injection scanner), but the graph is
+its own: no recall moment's DAG contains these nodes or holds the
+:class:`~recallflow.ports.EpisodeSearch` port.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+import numpy.typing as npt
+from hamilton.function_modifiers import tag
+
+from recallflow.core.episodes import clears_floor, excerpt, query_terms
+from recallflow.core.fusion import fuse_ranks
+from recallflow.core.render import (
+    EPISODES_CLOSE_TAG,
+    EPISODES_OPEN_TAG,
+    episode_line,
+    render_episode_block,
+)
+from recallflow.models.request import EpisodeSearchRequest
+from recallflow.models.result import (
+    EpisodeArm,
+    EpisodeArmResult,
+    EpisodeSearchResult,
+    EpisodeTrace,
+    FusedEpisode,
+    RecalledEpisode,
+    TrustLevel,
+)
+from recallflow.models.stages import (
+    EpisodeBudgetOutcome,
+    EpisodeCandidate,
+    EpisodeFilter,
+    EpisodeFloorOutcome,
+    EpisodeTrustOutcome,
+    RenderedEpisodes,
+)
+from recallflow.nodes.trust import BLOCKED
+from recallflow.policy import SURFACE_CEILINGS, EpisodePolicy
+from recallflow.ports import (
+    Embedder,
+    EpisodeSearch,
+    EpisodeSearchPorts,
+    InjectionScanner,
+    TokenCounter,
+)
+
+# --- wiring -----------------------------------------------------------------------------
+
+
+@tag(stage="wiring")
+def episode_search(episode_ports: EpisodeSearchPorts) -> EpisodeSearch:
+    """The hard-filtered episode search both arms query."""
+    return episode_ports.episode_search
+
+
+@tag(stage="wiring")
+def embedder(episode_ports: EpisodeSearchPorts) -> Embedder:
+    """The embedder of the query vector (the store's own)."""
+    return episode_ports.embedder
+
+
+@tag(stage="wiring")
+def token_counter(episode_ports: EpisodeSearchPorts) -> TokenCounter:
+    """The token counter of the budget."""
+    return episode_ports.token_counter
+
+
+@tag(stage="wiring")
+def injection_scanner(episode_ports: EpisodeSearchPorts) -> InjectionScanner:
+    """The injection scanner of the trust boundary."""
+    return episode_ports.injection_scanner
+
+
+# --- query and filter -------------------------------------------------------------------
+
+
+@tag(stage="query_forming")
+def episode_query_vector(
+    request: EpisodeSearchRequest, embedder: Embedder
+) -> npt.NDArray[np.float32]:
+    """The query's unit vector (the only model call of a search)."""
+    vector: npt.NDArray[np.float32] = embedder.embed([request.query])[0]
+    return vector
+
+
+@tag(stage="hard_filter")
+def episode_filter(request: EpisodeSearchRequest) -> EpisodeFilter:
+    """The SQL-enforced isolation boundary of this search."""
+    if request.as_of is None or request.known_as_of is None:
+        raise ValueError("request.as_of and known_as_of must be resolved before the DAG runs")
+    return EpisodeFilter(
+        tenant_id=request.tenant_id,
+        principal_id=request.principal_id,
+        as_of=request.as_of,
+        known_as_of=request.known_as_of,
+        sensitivity_ceiling=SURFACE_CEILINGS[request.surface],
+    )
+
+
+# --- fusion, floor, load ----------------------------------------------------------------
+
+
+@tag(stage="fusion")
+def episode_arm_results(
+    episode_text_hits: EpisodeArmResult, episode_vector_hits: EpisodeArmResult
+) -> tuple[EpisodeArmResult, ...]:
+    """Both arms' results (what the trace records)."""
+    return (episode_text_hits, episode_vector_hits)
+
+
+@tag(stage="fusion")
+def fused_episodes(
+    episode_arm_results: tuple[EpisodeArmResult, ...], episode_policy: EpisodePolicy
+) -> tuple[FusedEpisode, ...]:
+    """Every episode either arm found, by RRF score (desc, then id), with each arm's rank
+    and raw score; a failed arm is fused as absent."""
+    ok = [r for r in episode_arm_results if r.ok]
+    raw = {(r.arm, h.episode_id): h.raw_score for r in ok for h in r.hits}
+    rankings = ((r.arm, [(h.episode_id, h.rank) for h in r.hits]) for r in ok)
+    return tuple(
+        FusedEpisode(
+            episode_id=episode_id,
+            rrf_score=score,
+            arm_ranks=ranks,
+            similarity=raw.get((EpisodeArm.VECTOR, episode_id)),
+            coverage=raw.get((EpisodeArm.FULL_TEXT, episode_id)),
+        )
+        for episode_id, score, ranks in fuse_ranks(rankings, episode_policy.rrf_k)
+    )
+
+
+@tag(stage="floor")
+def episodes_above_floor(
+    fused_episodes: tuple[FusedEpisode, ...], episode_policy: EpisodePolicy
+) -> EpisodeFloorOutcome:
+    """The fused episodes an arm's own evidence ties to the query, in rank order; the rest
+    are dropped however much budget remains (a floor, not a quota), and never loaded."""
+    floor = episode_policy.floor
+    kept: list[FusedEpisode] = []
+    dropped: list[str] = []
+    for f in fused_episodes:
+        if clears_floor(f, floor.similarity, floor.coverage):
+            kept.append(f)
+        else:
+            dropped.append(f.episode_id)
+    return EpisodeFloorOutcome(kept=tuple(kept), dropped_ids=tuple(dropped))
+
+
+@tag(stage="candidates")
+def candidate_episodes(
+    episodes_above_floor: EpisodeFloorOutcome,
+    episode_filter: EpisodeFilter,
+    episode_search: EpisodeSearch,
+) -> tuple[EpisodeCandidate, ...]:
+    """The kept episodes, loaded (the filter applies again), in rank order."""
+    kept = episodes_above_floor.kept
+    loaded = {e.id: e for e in episode_search.load(episode_filter, [f.episode_id for f in kept])}
+    return tuple(
+        EpisodeCandidate(episode=loaded[f.episode_id], fused=f)
+        for f in kept
+        if f.episode_id in loaded
+    )
+
+
+# --- trust, budget, render --------------------------------------------------------------
+
+
+@tag(stage="trust")
+def trusted_episodes(
+    candidate_episodes: tuple[EpisodeCandidate, ...],
+    request: EpisodeSearchRequest,
+    injection_scanner: InjectionScanner,
+    episode_policy: EpisodePolicy,
+) -> EpisodeTrustOutcome:
+    """Each kept episode's excerpt as MEMORY data; an excerpt that reads like instructions
+    is replaced by [BLOCKED] (the id stays citable)."""
+    terms = query_terms(request.query, episode_policy.query_words)
+    items: list[RecalledEpisode] = []
+    for c in candidate_episodes:
+        text, cut = excerpt(c.episode.content, terms, episode_policy.excerpt_words)
+        blocked = injection_scanner.is_injection(text)
+        items.append(
+            RecalledEpisode(
+                episode_id=c.episode_id,
+                occurred_at=c.episode.occurred_at,
+                kind=c.episode.kind,
+                project=c.episode.project,
+                text=BLOCKED if blocked else text,
+                excerpted=cut and not blocked,
+                trust=TrustLevel.MEMORY,
+                blocked=blocked,
+                score=c.score,
+            )
+        )
+    blocked_ids = tuple(i.episode_id for i in items if i.blocked)
+    return EpisodeTrustOutcome(items=tuple(items), blocked_ids=blocked_ids)
+
+
+@tag(stage="budget")
+def budgeted_episodes(
+    trusted_episodes: EpisodeTrustOutcome,
+    token_counter: TokenCounter,
+    request: EpisodeSearchRequest,
+    episode_policy: EpisodePolicy,
+) -> EpisodeBudgetOutcome:
+    """The episodes that fit the item cap, then the token cap (bounded by a share of the
+    window), in rank order; one that does not fit is skipped and the next still tried."""
+    budget = episode_policy.budget
+    ceiling = int(request.model_window * budget.window_share)
+    max_items = request.max_items if request.max_items is not None else budget.max_items
+    asked = request.max_tokens if request.max_tokens is not None else budget.max_tokens
+    max_tokens = min(asked, ceiling)
+    tokens = token_counter.count(f"{EPISODES_OPEN_TAG}\n{EPISODES_CLOSE_TAG}\n")
+    kept: list[RecalledEpisode] = []
+    dropped: list[str] = []
+    for item in trusted_episodes.items:
+        cost = token_counter.count(episode_line(item) + "\n")
+        if len(kept) >= max_items or tokens + cost > max_tokens:
+            dropped.append(item.episode_id)
+            continue
+        kept.append(item)
+        tokens += cost
+    return EpisodeBudgetOutcome(
+        items=tuple(kept),
+        dropped_ids=tuple(dropped),
+        max_items=max_items,
+        max_tokens=max_tokens,
+        tokens=tokens if kept else 0,
+    )
+
+
+@tag(stage="render")
+def rendered_episodes(budgeted_episodes: EpisodeBudgetOutcome) -> RenderedEpisodes:
+    """The block's exact bytes, their sha256 (taken here, once) and the items rendered."""
+    text = render_episode_block(budgeted_episodes.items)
+    return RenderedEpisodes(
+        text=text,
+        sha256=hashlib.sha256(text.encode()).hexdigest(),
+        items=budgeted_episodes.items,
+    )
+
+
+# --- trace and result -------------------------------------------------------------------
+
+
+@tag(stage="trace")
+def episode_request_digest(request: EpisodeSearchRequest) -> str:
+    """sha256 of the request's canonical JSON: what was asked, exactly."""
+    return hashlib.sha256(request.model_dump_json().encode()).hexdigest()
+
+
+@tag(stage="trace")
+def episode_trace(
+    trace_id: str,
+    dag_version: str,
+    request: EpisodeSearchRequest,
+    episode_request_digest: str,
+    episode_filter: EpisodeFilter,
+    episode_arm_results: tuple[EpisodeArmResult, ...],
+    fused_episodes: tuple[FusedEpisode, ...],
+    episodes_above_floor: EpisodeFloorOutcome,
+    trusted_episodes: EpisodeTrustOutcome,
+    budgeted_episodes: EpisodeBudgetOutcome,
+    rendered_episodes: RenderedEpisodes,
+    episode_policy: EpisodePolicy,
+) -> EpisodeTrace:
+    """The record of this search, from the same objects the block was rendered from."""
+    return EpisodeTrace(
+        id=trace_id,
+        tenant_id=request.tenant_id,
+        principal_id=request.principal_id,
+        surface=request.surface,
+        as_of=episode_filter.as_of,
+        known_as_of=episode_filter.known_as_of,
+        query=request.query,
+        request_digest=episode_request_digest,
+        episode_policy_version=episode_policy.version,
+        dag_version=dag_version,
+        arms=episode_arm_results,
+        degraded_arms=tuple(a.arm for a in episode_arm_results if not a.ok),
+        fused=fused_episodes,
+        floor_dropped_ids=episodes_above_floor.dropped_ids,
+        budget_dropped_ids=budgeted_episodes.dropped_ids,
+        blocked=len(trusted_episodes.blocked_ids),
+        rendered_ids=rendered_episodes.ids,
+        rendered_tokens=budgeted_episodes.tokens,
+        rendered_sha256=rendered_episodes.sha256,
+    )
+
+
+@tag(stage="result")
+def episode_search_result(
+    rendered_episodes: RenderedEpisodes, episode_trace: EpisodeTrace
+) -> EpisodeSearchResult:
+    """What the agent gets: the block, its hash, the episodes, and the trace."""
+    return EpisodeSearchResult(
+        block=rendered_episodes.text,
+        rendered_sha256=rendered_episodes.sha256,
+        items=rendered_episodes.items,
+        trace=episode_trace,
+    )

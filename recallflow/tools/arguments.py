@@ -1,0 +1,132 @@
+"""The arguments a model writes when it calls a recallflow tool: one closed pydantic model
+per tool, the one source of that tool's JSON schema.
+
+Nothing here names a tenant, a principal or a surface: the host binds those when it builds
+the :class:`~recallflow.tools.Toolset`, and every model refuses unknown fields, so an
+argument that tries to name them is a validation error, not an override (see "Trust
+boundary" in docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import Field, field_validator
+
+from recallflow.models.base import FrozenModel
+from recallflow.models.corrections import RejectionKind
+from recallflow.models.session import SessionKind
+from recallflow.models.store import Key
+
+
+class ToolArguments(FrozenModel):
+    """Closed: a field the schema does not name is refused."""
+
+
+class WorkingStateArgs(ToolArguments):
+    """What the agent is doing now; recall queries are formed from it."""
+
+    goal: str | None = Field(default=None, max_length=4000, description="The current goal.")
+    query: str | None = Field(
+        default=None, max_length=4000, description="An explicit question to recall for."
+    )
+    entities: list[str] = Field(
+        default_factory=list, max_length=64, description="Entities in play (services, people)."
+    )
+    files: list[str] = Field(default_factory=list, max_length=64, description="Files in play.")
+    recent_turns: list[str] = Field(
+        default_factory=list,
+        max_length=16,
+        description="One-line summaries of the last few turns, oldest first.",
+    )
+
+
+def _aware(value: datetime | None) -> datetime | None:
+    if value is not None and value.tzinfo is None:
+        raise ValueError("must be a timezone-aware date-time, e.g. 2025-01-31T12:00:00Z")
+    return value
+
+
+class RecallBeliefsArgs(WorkingStateArgs):
+    """Arguments of ``recall_beliefs``."""
+
+    project: Key | None = Field(default=None, description="The project being worked in.")
+    as_of: datetime | None = Field(
+        default=None, description="Recall what held at this world time (ISO 8601); default now."
+    )
+
+    _as_of = field_validator("as_of")(_aware)
+
+
+class SearchEpisodesArgs(ToolArguments):
+    """Arguments of ``search_episodes``."""
+
+    query: str = Field(min_length=1, max_length=4000, description="What happened to look for.")
+    as_of: datetime | None = Field(
+        default=None, description="Search as of this world time (ISO 8601); default now."
+    )
+    max_items: int | None = Field(default=None, ge=1, le=50, description="At most this many.")
+
+    _as_of = field_validator("as_of")(_aware)
+
+
+class ExplainRecallArgs(ToolArguments):
+    """Arguments of ``explain_recall``."""
+
+    trace_id: Key = Field(description="The trace id a recall_beliefs or session_recall returned.")
+
+
+class CiteArgs(ToolArguments):
+    """Arguments of ``cite``."""
+
+    trace_id: Key = Field(description="The trace id of the recall the beliefs came from.")
+    belief_ids: list[Key] = Field(
+        min_length=1, max_length=64, description="The ids of the recalled beliefs you relied on."
+    )
+
+
+class RejectBeliefArgs(ToolArguments):
+    """Arguments of ``reject_belief``."""
+
+    trace_id: Key = Field(description="The trace id of the recall that showed the belief.")
+    belief_id: Key = Field(description="The id of the belief the user rejected.")
+    kind: RejectionKind = Field(
+        description="not_true: it never held; changed: it held and changed (give the "
+        "replacement); not_here: it holds elsewhere, not in this project; unspecified: "
+        "the user only said it is wrong."
+    )
+    replacement: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=4000,
+        description="For kind=changed: what holds now, as one statement.",
+    )
+    project: Key | None = Field(
+        default=None,
+        description="For kind=not_here: the project it does not hold in (default: the "
+        "recall's project).",
+    )
+    note: str | None = Field(default=None, max_length=1000, description="The user's words.")
+
+
+class OpenSessionArgs(ToolArguments):
+    """Arguments of ``open_session``."""
+
+    goal: WorkingStateArgs | None = Field(
+        default=None, description="The session's goal, to prime the snapshot with."
+    )
+    project: Key | None = Field(default=None, description="The project the session works in.")
+    kind: Literal["interactive", "async"] = Field(
+        default=SessionKind.INTERACTIVE.value,
+        description="interactive: a conversation; async: a long run with a known objective.",
+    )
+    model_window: int = Field(
+        default=200_000, ge=1_000, le=10_000_000, description="The model's context window."
+    )
+
+
+class SessionRecallArgs(WorkingStateArgs):
+    """Arguments of ``session_recall``."""
+
+    session_id: Key = Field(description="The session id open_session returned.")

@@ -1,0 +1,39 @@
+"""The recallflow tools as LangChain ``BaseTool`` objects (the ``langchain`` extra).
+
+Each tool carries its JSON schema as ``args_schema`` and hands the model's arguments to
+:meth:`recallflow.tools.Toolset.call` unchanged, so validation, the binding rule and the
+structured errors are the toolset's own; the tool returns the result as JSON text.
+LangChain is imported only when this module is.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from recallflow.errors import ConfigurationError
+
+if TYPE_CHECKING:
+    from recallflow.tools.toolset import Toolset
+
+
+def langchain_tools(toolset: Toolset) -> list[Any]:
+    """One LangChain ``BaseTool`` per tool of ``toolset``."""
+    try:
+        from langchain_core.tools import BaseTool
+    except ImportError as exc:
+        raise ConfigurationError(
+            "the LangChain adapter needs langchain-core: pip install 'recallflow[langchain]'"
+        ) from exc
+
+    class RecallflowTool(BaseTool):
+        """A recallflow tool; its arguments are validated by the toolset, not LangChain."""
+
+        def _run(self, *args: Any, **kwargs: Any) -> str:
+            kwargs.pop("run_manager", None)
+            return json.dumps(toolset.call(self.name, kwargs))
+
+    return [
+        RecallflowTool(name=spec.name, description=spec.description, args_schema=spec.input_schema)
+        for spec in toolset.specs
+    ]

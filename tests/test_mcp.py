@@ -1,0 +1,190 @@
+"""``recallflow mcp`` end to end, with the MCP SDK's own client against the server in a
+subprocess: the tools listed are the toolset's, each one answers, a bad call is a typed
+error, and no call reaches another principal. Every server process is stopped at the end,
+also when the test fails."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from recallflow import Memory
+from recallflow.tools import TOOLS, Toolset
+from tests.helpers import patient_policy
+from tests.test_tools import GOAL, store
+
+pytest.importorskip("mcp")
+import anyio
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import streamablehttp_client
+
+SPECS = {spec.name: spec for spec in TOOLS}
+
+
+def server_env(store_home: Path) -> dict[str, str]:
+    """The subprocess opens the test session's store with the test's embedder."""
+    env = dict(os.environ)
+    env.update(RECALLFLOW_HOME=str(store_home), RECALLFLOW_EMBEDDER="hashing")
+    return env
+
+
+def command(tenant: str, *extra: str) -> list[str]:
+    return ["-m", "recallflow.cli.main", "mcp", "--tenant", tenant, "--principal", "p1", *extra]
+
+
+@asynccontextmanager
+async def stdio_session(store_home: Path, tenant: str) -> AsyncIterator[ClientSession]:
+    params = StdioServerParameters(
+        command=sys.executable, args=command(tenant), env=server_env(store_home)
+    )
+    # Leaving stdio_client closes the server's stdin and terminates it, failure or not.
+    async with (
+        stdio_client(params) as (read, write),
+        ClientSession(read, write) as session,
+    ):
+        await session.initialize()
+        yield session
+
+
+async def call(session: ClientSession, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    """A successful call's structured result, checked against the declared output schema."""
+    result = await session.call_tool(name, arguments)
+    assert not result.isError, result.structuredContent
+    assert result.structuredContent is not None
+    jsonschema.validate(result.structuredContent, SPECS[name].output_schema)
+    return dict(result.structuredContent)
+
+
+async def refused(session: ClientSession, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    """A failed call's structured error."""
+    result = await session.call_tool(name, arguments)
+    assert result.isError
+    assert result.structuredContent is not None
+    return dict(result.structuredContent["error"])
+
+
+def test_every_tool_over_stdio(memory: Memory, store_home: Path, tenant: str) -> None:
+    store(memory, tenant, "p1")
+    store(memory, tenant, "p2")
+    other = Toolset(memory, tenant_id=tenant, principal_id="p2", policy=patient_policy())
+    their_trace = other.call("recall_beliefs", GOAL)["trace_id"]
+    their_session = other.call("open_session", {})["session_id"]
+    expected = Toolset(memory, tenant_id=tenant, principal_id="p1").definitions()
+
+    async def scenario() -> None:
+        async with stdio_session(store_home, tenant) as session:
+            listed = (await session.list_tools()).tools
+            assert [t.name for t in listed] == [d["name"] for d in expected]
+            for tool, definition in zip(listed, expected, strict=True):
+                assert tool.inputSchema == definition["input_schema"]
+                assert tool.outputSchema == definition["output_schema"]
+
+            recall = await call(session, "recall_beliefs", GOAL)
+            ids = [item["belief_id"] for item in recall["items"]]
+            assert "b-cents-p1" in ids
+            assert not any(i.endswith("-p2") for i in ids)
+            trace_id = recall["trace_id"]
+            cited = await call(
+                session, "cite", {"trace_id": trace_id, "belief_ids": ["b-cents-p1"]}
+            )
+            assert cited["cited"] == ["b-cents-p1"]
+            opened = await call(session, "open_session", {"goal": GOAL})
+            turn = await call(
+                session, "session_recall", {"session_id": opened["session_id"], **GOAL}
+            )
+            assert turn["trace_id"] != trace_id
+            rejected = await call(
+                session,
+                "reject_belief",
+                {"trace_id": trace_id, "belief_id": "b-cents-p1", "kind": "unspecified"},
+            )
+            assert rejected["recorded"] is True
+
+            bad = await refused(session, "recall_beliefs", {"goal": "x", "principal_id": "p2"})
+            assert (bad["type"], bad["field"]) == ("invalid_arguments", "principal_id")
+            bad = await refused(session, "reject_belief", {"trace_id": trace_id})
+            assert bad["type"] == "invalid_arguments"
+            # p2's trace and session are not found from p1's server.
+            crossed = await refused(
+                session, "cite", {"trace_id": their_trace, "belief_ids": ["b-cents-p2"]}
+            )
+            assert crossed["type"] == "not_found"
+            crossed = await refused(session, "session_recall", {"session_id": their_session})
+            assert crossed["type"] == "not_found"
+
+    anyio.run(scenario)
+    assert memory.beliefs.get(tenant, "p2", "b-cents-p2").state.value == "active"
+    assert other.call("cite", {"trace_id": their_trace, "belief_ids": ["b-cents-p2"]})["cited"] == [
+        "b-cents-p2"
+    ], "p1's server must not have cited p2's belief"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def http_server(store_home: Path, tenant: str) -> Iterator[str]:
+    """The server on streamable HTTP in a subprocess; terminated (then killed) on exit."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, *command(tenant, "--http", "--port", str(port))],
+        env=server_env(store_home),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            with suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
+                break
+            if proc.poll() is not None:
+                raise AssertionError(f"the server exited: {proc.stderr.read()!r}")  # type: ignore[union-attr]
+            if time.monotonic() > deadline:
+                raise AssertionError("the server did not listen within a minute")
+            time.sleep(0.2)
+        yield f"http://127.0.0.1:{port}/mcp"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+        assert proc.stderr is not None
+        proc.stderr.close()
+
+
+def test_streamable_http_serves_the_same_tools(
+    memory: Memory, store_home: Path, tenant: str
+) -> None:
+    store(memory, tenant, "p1")
+
+    async def scenario(url: str) -> None:
+        async with (
+            streamablehttp_client(url) as (read, write, _),
+            ClientSession(read, write) as session,
+        ):
+            await session.initialize()
+            listed = [t.name for t in (await session.list_tools()).tools]
+            assert listed == list(Toolset(memory, tenant_id=tenant, principal_id="p1").names)
+            recall = await call(session, "recall_beliefs", GOAL)
+            assert "b-cents-p1" in [item["belief_id"] for item in recall["items"]]
+            bad = await refused(session, "cite", {"trace_id": "tr-x", "tenant_id": "other"})
+            assert bad["type"] == "invalid_arguments"
+
+    with http_server(store_home, tenant) as url:
+        anyio.run(scenario, url)

@@ -1,0 +1,384 @@
+"""The agent tools: definitions from one source, handlers that validate what the model wrote,
+results that match their declared schemas, and a binding to one tenant, principal and
+surface that no tool call can override (see "Trust boundary" in docs/architecture.md)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import jsonschema
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from recallflow import Memory
+from recallflow.tools import TOOLS, TOOLSET_VERSION, Toolset
+from recallflow.tools.arguments import RecallBeliefsArgs
+from recallflow.tools.results import ToolErrorView
+from tests.helpers import belief, patient_policy
+
+SPECS = {spec.name: spec for spec in TOOLS}
+ERROR_SCHEMA = ToolErrorView.model_json_schema(mode="serialization")
+GOAL = {"goal": "How is money represented in billing-api?", "entities": ["billing-api"]}
+
+
+def store(memory: Memory, tenant: str, principal: str = "p1") -> None:
+    memory.beliefs.add_many(
+        [
+            belief(
+                tenant,
+                principal,
+                id=f"b-cents-{principal}",
+                statement="billing-api represents money as integer cents.",
+                subject="billing-api money",
+                entities=["billing-api"],
+                scope="user",
+            ),
+            belief(
+                tenant,
+                principal,
+                id=f"b-theme-{principal}",
+                statement="The user prefers dark mode.",
+                subject="ui-theme",
+                belief_type="preference",
+                scope="user",
+            ),
+        ]
+    )
+
+
+def toolset(memory: Memory, tenant: str, principal: str = "p1", **kw: Any) -> Toolset:
+    return Toolset(memory, tenant_id=tenant, principal_id=principal, policy=patient_policy(), **kw)
+
+
+def ok(name: str, result: Mapping[str, Any]) -> dict[str, Any]:
+    """``result`` is a success that matches the tool's declared output schema."""
+    assert "error" not in result, result
+    jsonschema.validate(result, SPECS[name].output_schema)
+    return dict(result)
+
+
+def error(result: Mapping[str, Any], kind: str) -> dict[str, Any]:
+    """``result`` is a structured error of type ``kind``."""
+    jsonschema.validate(result, ERROR_SCHEMA)
+    assert result["error"]["type"] == kind, result
+    return dict(result["error"])
+
+
+def recalled(tools: Toolset) -> dict[str, Any]:
+    result = ok("recall_beliefs", tools.call("recall_beliefs", GOAL))
+    assert result["items"], "the test beliefs should be recalled"
+    return result
+
+
+# --- definitions -------------------------------------------------------------------------
+
+
+def test_both_formats_come_from_the_argument_models(memory: Memory, tenant: str) -> None:
+    tools = toolset(memory, tenant)
+    assert TOOLSET_VERSION == tools.version == "1"
+    for fn, anth, spec in zip(tools.openai(), tools.anthropic(), tools.specs, strict=True):
+        assert fn["type"] == "function"
+        assert fn["function"] == {
+            "name": spec.name,
+            "description": spec.description,
+            "parameters": spec.arguments.model_json_schema(),
+        }
+        assert anth == {
+            "name": spec.name,
+            "description": spec.description,
+            "input_schema": spec.arguments.model_json_schema(),
+        }
+        jsonschema.Draft202012Validator.check_schema(anth["input_schema"])
+        jsonschema.Draft202012Validator.check_schema(spec.output_schema)
+        assert anth["input_schema"]["additionalProperties"] is False
+        for bound in ("tenant_id", "principal_id", "surface"):
+            assert bound not in json.dumps(anth["input_schema"]["properties"])
+    # Both definitions survive a JSON round trip (what a model client sends).
+    assert json.loads(json.dumps(tools.openai())) == tools.openai()
+
+
+def test_a_tool_is_listed_only_when_its_backend_exists(memory: Memory, tenant: str) -> None:
+    always = ["recall_beliefs", "cite", "reject_belief", "open_session", "session_recall"]
+    bare = toolset(memory, tenant)
+    listed = set(bare.names)
+    assert set(always) <= listed
+    assert ("search_episodes" in listed) == hasattr(memory, "search_episodes")
+    assert ("explain_recall" in listed) == hasattr(memory, "explain")
+    wired = toolset(memory, tenant, search_episodes=lambda r: None, explain=lambda *a: None)
+    assert wired.names == tuple(spec.name for spec in TOOLS)
+
+
+# --- handlers ----------------------------------------------------------------------------
+
+
+def test_recall_returns_the_block_ids_bands_and_trace(memory: Memory, tenant: str) -> None:
+    store(memory, tenant)
+    result = recalled(toolset(memory, tenant))
+    ids = [item["belief_id"] for item in result["items"]]
+    assert "b-cents-p1" in ids
+    assert "integer cents" in result["block"]
+    assert all(item["band"] in {"high", "medium", "low"} for item in result["items"])
+    trace = memory.trace(tenant, "p1", result["trace_id"])
+    assert list(trace.rendered_ids) == ids
+
+
+def test_cite_reinforces_once_per_trace(memory: Memory, tenant: str) -> None:
+    store(memory, tenant)
+    tools = toolset(memory, tenant)
+    trace_id = recalled(tools)["trace_id"]
+    first = ok("cite", tools.call("cite", {"trace_id": trace_id, "belief_ids": ["b-cents-p1"]}))
+    again = ok("cite", tools.call("cite", {"trace_id": trace_id, "belief_ids": ["b-cents-p1"]}))
+    assert (first["cited"], first["already_cited"]) == (["b-cents-p1"], [])
+    assert (again["cited"], again["already_cited"]) == ([], ["b-cents-p1"])
+
+
+def test_reject_changed_with_a_replacement_supersedes(memory: Memory, tenant: str) -> None:
+    store(memory, tenant)
+    tools = toolset(memory, tenant)
+    trace_id = recalled(tools)["trace_id"]
+    result = ok(
+        "reject_belief",
+        tools.call(
+            "reject_belief",
+            {
+                "trace_id": trace_id,
+                "belief_id": "b-cents-p1",
+                "kind": "changed",
+                "replacement": "billing-api represents money as decimal strings.",
+                "note": "we migrated last week",
+            },
+        ),
+    )
+    assert (result["state"], result["recorded"]) == ("superseded", True)
+    successor = memory.beliefs.get(tenant, "p1", result["replacement_id"])
+    assert successor.statement == "billing-api represents money as decimal strings."
+    assert successor.supersedes == "b-cents-p1"
+    assert successor.subject == memory.beliefs.get(tenant, "p1", "b-cents-p1").subject
+    assert "decimal strings" in recalled(tools)["block"]
+
+
+@pytest.mark.parametrize("kind", ["not_true", "not_here", "unspecified"])
+def test_every_rejection_kind_is_a_tool_call(memory: Memory, tenant: str, kind: str) -> None:
+    store(memory, tenant)
+    tools = toolset(memory, tenant)
+    trace_id = recalled(tools)["trace_id"]
+    args = {"trace_id": trace_id, "belief_id": "b-cents-p1", "kind": kind}
+    if kind == "not_here":
+        # The recall named no project, so "here" must be said.
+        assert error(tools.call("reject_belief", args), "invalid_input")["field"] == "project"
+        args["project"] = "alpha"
+    result = ok("reject_belief", tools.call("reject_belief", args))
+    expected_state = {"not_true": "retired"}.get(kind, "active")
+    assert (result["kind"], result["state"]) == (kind, expected_state)
+    assert result["project"] == ("alpha" if kind == "not_here" else None)
+
+
+def test_session_tools_end_to_end(memory: Memory, tenant: str) -> None:
+    store(memory, tenant)
+    tools = toolset(memory, tenant)
+    session = ok("open_session", tools.call("open_session", {"goal": GOAL}))
+    assert "integer cents" in session["prefix"]
+    assert "b-cents-p1" in session["snapshot_ids"]
+    turn = ok(
+        "session_recall",
+        tools.call("session_recall", {"session_id": session["session_id"], **GOAL}),
+    )
+    # The turn spends nothing on what the prefix already holds.
+    assert not set(session["snapshot_ids"]) & {i["belief_id"] for i in turn["items"]}
+    memory.retire(tenant, "p1", "b-cents-p1", "billing-api moved to decimal strings")
+    corrected = ok(
+        "session_recall",
+        tools.call("session_recall", {"session_id": session["session_id"], **GOAL}),
+    )
+    assert corrected["corrections"] == ["b-cents-p1"]
+    assert memory.trace(tenant, "p1", corrected["trace_id"]).session_id == session["session_id"]
+
+
+def test_injected_backends_get_the_bound_identity(memory: Memory, tenant: str) -> None:
+    """search_episodes and explain_recall reach their backends with the host's tenant,
+    principal and surface, whatever the model wrote."""
+    store(memory, tenant)
+    searched: list[Mapping[str, Any]] = []
+    explained: list[tuple[str, str, str]] = []
+
+    class Found:
+        block, trace_id, items = "<episodes></episodes>", "te-1", ()
+
+    def search(request: Mapping[str, Any]) -> Found:
+        searched.append(request)
+        return Found()
+
+    def explain(tenant_id: str, principal_id: str, trace_id: str) -> dict[str, Any]:
+        explained.append((tenant_id, principal_id, trace_id))
+        return {"why": "it matched billing-api"}
+
+    tools = toolset(memory, tenant, surface="team", search_episodes=search, explain=explain)
+    ok("search_episodes", tools.call("search_episodes", {"query": "last deploy"}))
+    error(tools.call("search_episodes", {"query": "x", "principal_id": "p2"}), "invalid_arguments")
+    assert [(r["tenant_id"], r["principal_id"], r["surface"]) for r in searched] == [
+        (tenant, "p1", "team")
+    ]
+    trace_id = recalled(tools)["trace_id"]
+    result = ok("explain_recall", tools.call("explain_recall", {"trace_id": trace_id}))
+    assert result["explanation"] == {"why": "it matched billing-api"}
+    assert explained == [(tenant, "p1", trace_id)]
+
+
+# --- bad arguments -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "arguments", "field"),
+    [
+        ("recall_beliefs", {"goal": 42}, "goal"),
+        ("recall_beliefs", {"goal": "x", "as_of": "2025-01-01T00:00:00"}, "as_of"),
+        ("recall_beliefs", {"goal": "x", "tenant_id": "other"}, "tenant_id"),
+        ("recall_beliefs", {"goal": "x", "surface": "vault"}, "surface"),
+        ("cite", {"trace_id": "tr-1"}, "belief_ids"),
+        ("cite", {"trace_id": "tr-1", "belief_ids": []}, "belief_ids"),
+        ("reject_belief", {"trace_id": "tr-1", "belief_id": "b-1", "kind": "wrong"}, "kind"),
+        ("open_session", {"kind": "sideways"}, "kind"),
+        ("open_session", {"goal": {"goal": "x", "principal_id": "p2"}}, "goal.principal_id"),
+        ("session_recall", {"session_id": "no spaces allowed"}, "session_id"),
+    ],
+)
+def test_bad_arguments_are_a_structured_error_naming_the_field(
+    memory: Memory, tenant: str, name: str, arguments: dict[str, Any], field: str
+) -> None:
+    detail = error(toolset(memory, tenant).call(name, arguments), "invalid_arguments")
+    assert detail["field"] == field
+    assert "Traceback" not in detail["message"]
+
+
+def test_malformed_calls_are_structured_errors(memory: Memory, tenant: str) -> None:
+    tools = toolset(memory, tenant)
+    error(tools.call("recall_beliefs", "{not json"), "invalid_arguments")
+    error(tools.call("recall_beliefs", "[1, 2]"), "invalid_arguments")
+    assert "recall_beliefs" in error(tools.call("drop_tables", {}), "unknown_tool")["message"]
+    bound = error(tools.call("recall_beliefs", {"principal_id": "p2"}), "invalid_arguments")
+    assert "set by the host" in bound["message"]
+    # A JSON string of valid arguments (what OpenAI-style clients hand over) is accepted.
+    ok("recall_beliefs", tools.call("recall_beliefs", json.dumps(GOAL)))
+
+
+def test_input_the_store_refuses_is_a_structured_error(memory: Memory, tenant: str) -> None:
+    tools = toolset(memory, tenant)
+    detail = error(tools.call("open_session", {"model_window": 1_000}), "invalid_input")
+    assert detail["field"] == "model_window"
+
+
+# --- the binding -------------------------------------------------------------------------
+
+
+def test_the_host_binding_is_checked_when_the_toolset_is_built(memory: Memory) -> None:
+    from recallflow.errors import InvalidInputError
+
+    with pytest.raises(InvalidInputError, match="principal_id"):
+        Toolset(memory, tenant_id="t", principal_id="has spaces")
+    with pytest.raises(InvalidInputError, match="surface"):
+        Toolset(memory, tenant_id="t", principal_id="p", surface="everyone")
+
+
+def test_another_principals_ids_are_not_found_like_missing_ones(
+    memory: Memory, tenant: str
+) -> None:
+    store(memory, tenant, "p1")
+    store(memory, tenant, "p2")
+    mine = toolset(memory, tenant, "p1")
+    theirs = toolset(memory, tenant, "p2")
+    trace_id = recalled(mine)["trace_id"]
+    session_id = ok("open_session", mine.call("open_session", {}))["session_id"]
+
+    def same_as_missing(name: str, real: dict[str, Any], missing: dict[str, Any]) -> None:
+        crossed = error(theirs.call(name, real), "not_found")
+        absent = error(theirs.call(name, missing), "not_found")
+        real_id = next(v for v in real.values() if v in (trace_id, session_id))
+        missing_id = next(v for v in missing.values() if v.startswith("missing"))
+        assert crossed == {**absent, "message": absent["message"].replace(missing_id, real_id)}
+
+    same_as_missing(
+        "cite",
+        {"trace_id": trace_id, "belief_ids": ["b-cents-p1"]},
+        {"trace_id": "missing-tr", "belief_ids": ["b-cents-p1"]},
+    )
+    same_as_missing(
+        "reject_belief",
+        {"trace_id": trace_id, "belief_id": "b-cents-p1", "kind": "not_true"},
+        {"trace_id": "missing-tr", "belief_id": "b-cents-p1", "kind": "not_true"},
+    )
+    same_as_missing("session_recall", {"session_id": session_id}, {"session_id": "missing-session"})
+    assert memory.beliefs.get(tenant, "p1", "b-cents-p1").state.value == "active"
+    # A trace recorded on a wider surface is not found from a narrower one either.
+    public = toolset(memory, tenant, "p1", surface="public")
+    error(public.call("cite", {"trace_id": trace_id, "belief_ids": ["b-cents-p1"]}), "not_found")
+    error(public.call("session_recall", {"session_id": session_id}), "not_found")
+
+
+_BOUND_KEYS = st.sampled_from(["tenant_id", "principal_id", "surface", "session", "user"])
+_EXTRA = st.dictionaries(
+    st.one_of(_BOUND_KEYS, st.text(min_size=1, max_size=12)),
+    st.one_of(st.sampled_from(["p1", "vault", "direct"]), st.integers(), st.none(), st.text()),
+    min_size=1,
+    max_size=4,
+)
+
+
+@pytest.fixture(scope="module")
+def victim(memory: Memory) -> tuple[str, str]:
+    """A tenant whose principal p1 has beliefs and a trace."""
+    tenant = "t-tools-victim"
+    if not memory.beliefs.list(tenant, "p1"):
+        store(memory, tenant, "p1")
+    trace_id = recalled(toolset(memory, tenant, "p1"))["trace_id"]
+    return tenant, trace_id
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(extra=_EXTRA, name=st.sampled_from(["recall_beliefs", "cite", "reject_belief"]))
+def test_no_argument_reaches_another_principal(
+    memory: Memory, victim: tuple[str, str], extra: dict[str, Any], name: str
+) -> None:
+    """Whatever extra keys and values a call carries, a toolset bound to p2 never reads or
+    writes p1's memory: the extras are refused, and p1's trace is not found."""
+    tenant, trace_id = victim
+    intruder = toolset(memory, tenant, "p2")
+    bases: dict[str, dict[str, Any]] = {
+        "recall_beliefs": dict(GOAL),
+        "cite": {"trace_id": trace_id, "belief_ids": ["b-cents-p1"]},
+        "reject_belief": {"trace_id": trace_id, "belief_id": "b-cents-p1", "kind": "not_true"},
+    }
+    base = bases[name]
+    known = set(RecallBeliefsArgs.model_fields) | set(base)
+    arguments = {**base, **extra}
+    result = intruder.call(name, arguments)
+    if set(extra) - known:
+        error(result, "invalid_arguments")
+    elif "error" not in result:
+        assert name == "recall_beliefs"
+        assert not any(i["belief_id"].endswith("-p1") for i in result["items"])
+    else:
+        assert result["error"]["type"] in {"invalid_arguments", "not_found"}
+    assert memory.beliefs.get(tenant, "p1", "b-cents-p1").state.value == "active"
+
+
+# --- LangChain ---------------------------------------------------------------------------
+
+
+def test_langchain_tools_call_the_same_handlers(memory: Memory, tenant: str) -> None:
+    pytest.importorskip("langchain_core")
+    from langchain_core.tools import BaseTool
+
+    store(memory, tenant)
+    tools = {tool.name: tool for tool in toolset(memory, tenant).langchain()}
+    assert all(isinstance(tool, BaseTool) for tool in tools.values())
+    assert set(tools) == set(toolset(memory, tenant).names)
+    assert tools["cite"].args_schema == SPECS["cite"].input_schema
+    result = json.loads(tools["recall_beliefs"].invoke(GOAL))
+    assert "b-cents-p1" in [item["belief_id"] for item in ok("recall_beliefs", result)["items"]]
+    refused = json.loads(tools["recall_beliefs"].invoke({"goal": "x", "principal_id": "p2"}))
+    assert error(refused, "invalid_arguments")["field"] == "principal_id"
