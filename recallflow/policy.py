@@ -178,6 +178,12 @@ class ArmLimits(_Frozen):
         description="A word or key on at most this many beliefs is never ignored as common"
         " (so a small memory keeps all its words).",
     )
+    rarity_view_cap: int = Field(
+        default=10_000,
+        ge=1,
+        description="Rarity is counted over the caller's view up to this many beliefs; a"
+        " larger view is judged as if it were this large (bounds the cost at any size).",
+    )
     seed_lexemes: int = Field(
         default=4,
         ge=1,

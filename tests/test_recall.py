@@ -287,13 +287,14 @@ def _with_provider(memory: Memory, provider: ExternalProvider) -> Iterator[Memor
 def test_an_external_provider_is_fused_as_one_more_arm(
     demo_memory: Memory, external_policy: RetrievalPolicy
 ) -> None:
-    # It suggests an on-topic belief and one of another principal: the latter is refused.
+    # It suggests an on-topic belief and one of another principal: the latter is refused
+    # before it becomes a hit, so the trace never names it.
     provider = _Provider([("b-mob-money", 1.0), ("b-grace-pref", 0.9)])
     with _with_provider(demo_memory, provider) as memory:
         result = recall_demo(memory, "money cents", policy=external_policy)
     assert not result.degraded
     arms = {a.arm: a for a in result.trace.arms}
-    assert [h.belief_id for h in arms[Arm.EXTERNAL].hits] == ["b-mob-money", "b-grace-pref"]
+    assert [h.belief_id for h in arms[Arm.EXTERNAL].hits] == ["b-mob-money"]
     fused = {c.belief_id: c for c in result.trace.fused}
     assert "external_hits" in fused["b-mob-money"].arm_ranks
     assert "b-grace-pref" not in {s.belief_id for s in result.trace.scored}

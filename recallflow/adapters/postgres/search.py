@@ -28,7 +28,7 @@ from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.postgres.beliefs import SELECT_BELIEF, belief_from_row
-from recallflow.adapters.postgres.filters import hard_filter_sql
+from recallflow.adapters.postgres.filters import hard_filter_sql, state_at_as_of
 from recallflow.models.session import DurableQuery
 from recallflow.models.stages import HardFilter
 from recallflow.models.store import Belief
@@ -38,25 +38,37 @@ from recallflow.ports import RawHits
 _NEGATION = re.compile(r"(^|\s)-+(?=\S)")
 
 
-# Keys and lexemes are weighted by their rarity among the principal's beliefs (BM25's
-# idf), read from the per-principal counts the database keeps (migration 0004); a key or
-# word on more than ``common_share`` of them says little and is left out.
-def _rarity(terms: str) -> str:
-    """The CTEs ``n`` (the principal's size) and ``w`` (each term of ``terms`` with its idf)."""
+# Keys and lexemes are weighted by their rarity in the caller's view (BM25's idf), counted
+# in the query over the beliefs that pass the hard filter ({current}: those in one of its
+# states now; a belief admitted as history is ranked but not counted), so that nothing
+# the caller may not see (another sensitivity, a later recording, a retired or superseded
+# belief, another principal) moves its ranking. The view is counted up to
+# ``limits.rarity_view_cap`` beliefs (an index-only scan over a covering index) and a
+# term's beliefs only up to the "common" bound: a key or word on more than common_share
+# of the view says little and is left out. The
+# per-principal counts of migration 0004 only skip terms no belief of the principal has.
+def _rarity(terms: str, matches: str) -> str:
+    """The CTEs ``n`` (the view's size and common bound) and ``w`` (each term of ``terms``
+    in the view, with its idf); ``matches`` says "belief ``b`` has term ``q.term``"."""
     return (
-        " n AS (SELECT greatest(coalesce((SELECT beliefs FROM principal_sizes"
-        "   WHERE tenant_id = %(hf_tenant)s AND principal_id = %(hf_principal)s), 0), 1) AS docs),"
-        " w AS (SELECT t.term, ln(1 + (n.docs - t.df + 0.5) / (t.df + 0.5)) AS idf"
-        "   FROM principal_terms t, n WHERE t.tenant_id = %(hf_tenant)s"
-        "   AND t.principal_id = %(hf_principal)s AND t.kind = %(kind)s AND t.term = ANY("
-        + terms
-        + ")"
-        "   AND t.df > 0 AND t.df <= greatest(%(min_common)s, n.docs * %(common_share)s)),"
+        " n AS MATERIALIZED (SELECT count(*) AS docs,"
+        "   greatest(%(min_common)s, count(*) * %(common_share)s) AS common"
+        "   FROM (SELECT FROM beliefs b WHERE {current} LIMIT %(view_cap)s) v),"
+        " q AS (SELECT t.term FROM principal_terms t WHERE t.tenant_id = %(hf_tenant)s"
+        "   AND t.principal_id = %(hf_principal)s AND t.kind = %(kind)s"
+        "   AND t.term = ANY(" + terms + ") AND t.df > 0),"
+        " c AS MATERIALIZED (SELECT q.term, (SELECT count(*) FROM (SELECT FROM beliefs b"
+        "   WHERE {current} AND " + matches + ""
+        "   LIMIT (SELECT floor(common)::int + 1 FROM n)) m) AS df FROM q),"
+        " w AS (SELECT c.term, ln(1 + (n.docs - c.df + 0.5) / (c.df + 0.5)) AS idf"
+        "   FROM c, n WHERE c.df > 0 AND c.df <= n.common),"
     )
 
 
 _STRUCTURED = sql.SQL(
-    "WITH" + _rarity("%(terms)s") + " hits AS (SELECT m.id, m.subject, w.term, w.idf FROM w,"
+    "WITH"
+    + _rarity("%(terms)s", "(b.subject = q.term OR b.entities @> ARRAY[q.term])")
+    + " hits AS (SELECT m.id, m.subject, w.term, w.idf FROM w,"
     "   LATERAL (SELECT b.id, b.subject FROM beliefs b WHERE {filter}"
     "     AND (b.subject = w.term OR b.entities @> ARRAY[w.term]) LIMIT %(cap)s) m)"
     " SELECT id, sum(idf * CASE WHEN subject = term THEN %(subject_weight)s::numeric ELSE 1 END)"
@@ -74,7 +86,8 @@ _STRUCTURED = sql.SQL(
 _LEXICAL = sql.SQL(
     "WITH"
     + _rarity(
-        "ARRAY(SELECT unnest(tsvector_to_array(to_tsvector('english'::regconfig, %(text)s))))"
+        "tsvector_to_array(to_tsvector('english'::regconfig, %(text)s))",
+        "b.search_document @@ quote_literal(q.term)::tsquery",
     )
     + " seeds AS (SELECT term, row_number() OVER (ORDER BY idf DESC, term) AS r FROM w"
     "   ORDER BY idf DESC, term LIMIT %(seed_terms)s),"
@@ -94,14 +107,21 @@ _LEXICAL = sql.SQL(
     "   / greatest(avg(len) OVER (), 1))))::float8 AS score"
     " FROM hits ORDER BY score DESC, id LIMIT %(limit)s"
 )
-# Trigram: query keys against the principal's distinct keys (migration 0005), then the
-# beliefs whose subject is a matched key.
+# Trigram: query keys against the principal's distinct keys (migration 0005) that a
+# belief in the caller's view has (so a key only filtered beliefs have never takes a
+# visible key's place), then the beliefs whose subject is a matched key.
 _TRIGRAM = sql.SQL(
-    "WITH k AS (SELECT t.term, max(word_similarity(q.term, t.term)) AS sim"
-    "   FROM unnest(%(terms)s::text[]) AS q(term) JOIN principal_terms t"
-    "   ON t.tenant_id = %(hf_tenant)s AND t.principal_id = %(hf_principal)s AND t.kind = 'k'"
-    "   AND q.term <%% t.term WHERE t.df > 0"
-    "   GROUP BY t.term ORDER BY sim DESC, t.term LIMIT %(limit)s)"
+    "WITH k AS (SELECT s.term, s.sim FROM (SELECT t.term,"
+    "     max(word_similarity(q.term, t.term)) AS sim"
+    "     FROM unnest(%(terms)s::text[]) AS q(term) JOIN principal_terms t"
+    "     ON t.tenant_id = %(hf_tenant)s AND t.principal_id = %(hf_principal)s AND t.kind = 'k'"
+    "     AND q.term <%% t.term WHERE t.df > 0"
+    "     GROUP BY t.term ORDER BY sim DESC, t.term OFFSET 0) s"
+    # Checked in similarity order, only until the limit is reached (OFFSET 0 keeps the
+    # check out of the subquery).
+    "   WHERE EXISTS (SELECT FROM beliefs b WHERE {filter}"
+    "     AND (b.subject = s.term OR b.entities @> ARRAY[s.term]))"
+    "   LIMIT %(limit)s)"
     " SELECT m.id, max(k.sim)::float8 AS score FROM k,"
     "   LATERAL (SELECT b.id FROM beliefs b WHERE {filter} AND b.subject = k.term"
     "   LIMIT %(limit)s) m"
@@ -129,10 +149,19 @@ _SEMANTIC = sql.SQL(
     " WHERE x.score >= %(min_similarity)s"
     " GROUP BY x.id ORDER BY score DESC, x.id LIMIT %(limit)s"
 )
+# Every node of the walk passes the hard filter, the seeds included: a filtered belief is
+# never a bridge, and never takes a visible neighbour's place in the fan-out. Each node is
+# checked by a LATERAL primary-key probe (its LIMIT keeps the planner from turning the walk
+# into a scan of the principal's beliefs).
+_VISIBLE = (
+    " LATERAL (SELECT FROM beliefs b WHERE b.tenant_id = %(hf_tenant)s"
+    " AND b.principal_id = %(hf_principal)s AND b.id = {node} AND {filter} LIMIT 1)"
+)
 _NEIGHBOURS = sql.SQL(
     "WITH RECURSIVE walk(id, hop, score) AS ("
-    "  SELECT s.id, 0, 1.0::float8 FROM unnest(%(seeds)s::text[]) AS s(id)"
-    "  UNION ALL"
+    "  SELECT s.id, 0, 1.0::float8 FROM unnest(%(seeds)s::text[]) AS s(id),"
+    + _VISIBLE.replace("{node}", "s.id")
+    + "  UNION ALL"
     "  SELECT n.id, walk.hop + 1, walk.score * n.weight * %(hop_decay)s::float8 FROM walk,"
     "  LATERAL (SELECT e.id, e.weight FROM ("
     "     SELECT dst_id AS id, weight FROM belief_edges"
@@ -140,14 +169,14 @@ _NEIGHBOURS = sql.SQL(
     "     UNION ALL"
     "     SELECT src_id AS id, weight FROM belief_edges"
     "      WHERE tenant_id = %(hf_tenant)s AND principal_id = %(hf_principal)s AND dst_id = walk.id"
-    "   ) e ORDER BY e.weight DESC, e.id LIMIT %(fanout)s) n"
+    "   ) e,"
+    + _VISIBLE.replace("{node}", "e.id")
+    + "   ORDER BY e.weight DESC, e.id LIMIT %(fanout)s) n"
     "  WHERE walk.hop < %(depth)s"
     ")"
-    " SELECT b.id, max(w.score)::float8 AS score FROM walk w"
-    " JOIN beliefs b ON b.tenant_id = %(hf_tenant)s AND b.principal_id = %(hf_principal)s"
-    "  AND b.id = w.id"
-    " WHERE w.hop > 0 AND NOT (b.id = ANY(%(seeds)s)) AND {filter}"
-    " GROUP BY b.id ORDER BY score DESC, b.id LIMIT %(limit)s"
+    " SELECT id, max(score)::float8 AS score FROM walk"
+    " WHERE hop > 0 AND NOT (id = ANY(%(seeds)s))"
+    " GROUP BY id ORDER BY score DESC, id LIMIT %(limit)s"
 )
 # A belief rejected as "not here" in the recall's project (see docs/corrections.md) is not loaded
 # there; project is relevance, so this is joined here and never part of the hard filter.
@@ -214,12 +243,14 @@ class PostgresBeliefSearch:
         enforces instead of one checked after the fact.
         """
         predicate, filter_params = hard_filter_sql(f)
+        current, _ = hard_filter_sql(f, history=False)
+        statement = query.format(filter=predicate, current=current)
         local = {"statement_timeout": str(limits.timeout_ms), **(settings or {})}
         try:
             with self._pool.connection() as conn, conn.pipeline(), conn.transaction():
                 cur = conn.cursor()
                 _set_local(cur, local)
-                cur.execute(query.format(filter=predicate), {**filter_params, **params})
+                cur.execute(statement, {**filter_params, **params})
                 return _rows(cur)
         except psycopg.errors.QueryCanceled as exc:
             raise TimeoutError(
@@ -237,6 +268,7 @@ class PostgresBeliefSearch:
             "common_share": limits.common_share,
             "min_common": limits.min_common,
             "subject_weight": limits.structured_subject_weight,
+            "view_cap": limits.rarity_view_cap,
         }
         return self._run(_STRUCTURED, f, params, limits)
 
@@ -254,6 +286,7 @@ class PostgresBeliefSearch:
             "b": limits.bm25_b,
             "common_share": limits.common_share,
             "min_common": limits.min_common,
+            "view_cap": limits.rarity_view_cap,
         }
         return self._run(_LEXICAL, f, params, limits)
 
@@ -315,7 +348,15 @@ class PostgresBeliefSearch:
         with self._pool.connection() as conn:
             cur = conn.cursor(row_factory=dict_row)
             cur.execute(_LOAD.format(filter=predicate), params)
-            return [belief_from_row(row) for row in cur.fetchall()]
+            rows = [belief_from_row(row) for row in cur.fetchall()]
+        # Each belief as it stood at as_of: one the filter admits before the end its state
+        # records (superseded, expired) was active then.
+        return [
+            b
+            if (state := state_at_as_of(f, b.state)) is b.state
+            else b.model_copy(update={"state": state})
+            for b in rows
+        ]
 
 
 def _set_local(cur: psycopg.Cursor[Any], settings: dict[str, str]) -> None:
