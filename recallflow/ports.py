@@ -70,12 +70,20 @@ class TokenCounter(Protocol):
         ...
 
 
+class VectorRows(Protocol):
+    """Row ``i``'s vector by index, and how many rows there are: a numpy array of shape
+    ``(n, dimension)``, or vectors embedded while they are read
+    (:class:`~recallflow.ingestion.StreamedVectors`)."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, index: int, /) -> npt.NDArray[np.float32]: ...
+
+
 class BeliefStore(Protocol):
     """Where beliefs are written and read back by id."""
 
-    def write_beliefs(
-        self, beliefs: Sequence[Belief], embeddings: npt.NDArray[np.float32]
-    ) -> list[Belief]:
+    def write_beliefs(self, beliefs: Sequence[Belief], embeddings: VectorRows) -> list[Belief]:
         """Write all of ``beliefs`` (row i with ``embeddings[i]``) or none of them; returns
         each as stored (a re-added identical belief is the stored one)."""
         ...

@@ -3,9 +3,11 @@ a run, its name, module, function version hash, wall time and ok/error (the DAG 
 part of the RecallTrace; see "The trace" in docs/architecture.md).
 
 It uses the raw ``pre/post_node_execute`` hooks (≈ µs per node), not the heavier
-``NodeExecutionHook`` path. The id of the run started in the calling context is kept in a
-context variable, so the caller can collect its own run's lineage even when several
-recalls share one driver.
+``NodeExecutionHook`` path, and keeps plain tuples while the run lasts: the
+:class:`NodeRun` records are built once, when the run's lineage is taken, from values
+that need no validation (a node name, its identity, a float, a bool). The id of the run
+started in the calling context is kept in a context variable, so the caller can collect
+its own run's lineage even when several recalls share one driver.
 """
 
 from __future__ import annotations
@@ -106,7 +108,7 @@ class LineageRecorder(
 
     def __init__(self) -> None:
         self._lock = Lock()
-        self._runs: dict[str, list[NodeRun]] = {}
+        self._runs: dict[str, list[tuple[str, float, bool, str | None]]] = {}
         self._starts: dict[tuple[str, str], float] = {}
         self._identity: dict[str, tuple[str, str]] = {}
 
@@ -128,19 +130,12 @@ class LineageRecorder(
         **future_kwargs: Any,
     ) -> None:
         ended = time.perf_counter()
-        started = self._starts.pop((run_id, node_.name), ended)
-        identity = self._identity.get(node_.name)
-        if identity is None:
-            identity = node_identity(node_)
-            self._identity[node_.name] = identity
-        record = NodeRun(
-            node=node_.name,
-            module=identity[0],
-            version=identity[1],
-            wall_ms=round((ended - started) * 1000, 4),
-            ok=success,
-            error=None if error is None else f"{type(error).__name__}: {error}",
-        )
+        name = node_.name
+        started = self._starts.pop((run_id, name), ended)
+        if name not in self._identity:
+            self._identity[name] = node_identity(node_)
+        failure = None if error is None else f"{type(error).__name__}: {error}"
+        record = (name, (ended - started) * 1000, success, failure)
         with self._lock:
             self._runs.setdefault(run_id, []).append(record)
 
@@ -153,4 +148,16 @@ class LineageRecorder(
         if run_id is None:
             return ()
         with self._lock:
-            return tuple(self._runs.pop(run_id, ()))
+            records = self._runs.pop(run_id, [])
+        identity = self._identity
+        return tuple(
+            NodeRun.model_construct(
+                node=name,
+                module=identity[name][0],
+                version=identity[name][1],
+                wall_ms=round(wall_ms, 4),
+                ok=ok,
+                error=error,
+            )
+            for name, wall_ms, ok, error in records
+        )

@@ -6,6 +6,14 @@ it once ``operator_expires_at`` has passed) and the user-safe view side by side.
 view holds the rendered ids, each rendered item as the agent saw it, the exact block text
 (so the trace-faithfulness gate can re-hash the stored bytes) and counts only: no scores,
 latencies, candidate ids or policy internals.
+
+A trace is written on the recall's path, before the block is handed over, and committed
+without waiting for the WAL flush (``synchronous_commit = off`` for that transaction
+only): the row is in the database, visible and ordered like any other, and only a crash
+of the *server* within a fraction of a second (three times ``wal_writer_delay``) can lose it;
+a belief write is never committed that way. Waiting for the flush costs an fsync per
+recall (2–4 ms on the development box's disk, more than the rest of the trace's write);
+``PostgresTraceStore(pool, durable=True)`` waits for it.
 """
 
 from __future__ import annotations
@@ -57,8 +65,9 @@ def user_view(
 class PostgresTraceStore:
     """RecallTraces in the ``recall_traces`` table."""
 
-    def __init__(self, pool: ConnectionPool) -> None:
+    def __init__(self, pool: ConnectionPool, *, durable: bool = False) -> None:
         self._pool = pool
+        self._durable = durable
 
     def save_trace(
         self,
@@ -70,7 +79,10 @@ class PostgresTraceStore:
         """Store a trace with the block and items it describes; its operator view expires
         ``operator_days`` after now."""
         operator = trace.model_dump_json()  # sent as text and cast: serialised once
-        with self._pool.connection() as conn:
+        # BEGIN, SET LOCAL, INSERT and COMMIT travel in one round trip.
+        with self._pool.connection() as conn, conn.pipeline(), conn.transaction():
+            if not self._durable:
+                conn.execute("SET LOCAL synchronous_commit = off")
             conn.execute(
                 "INSERT INTO recall_traces (tenant_id, principal_id, id, session_id, moment,"
                 " surface, as_of, rendered_sha256, retrieval_policy_version, degraded,"
