@@ -73,12 +73,8 @@ def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
 def cmd_eval(args: argparse.Namespace) -> int:
     """Run the harness; 0 when every hard gate passed or is not built, 1 on a failure."""
     from recallflow.evaluation.locomo import DEFAULT_PATH, LocomoDataset
-    from recallflow.evaluation.runner import (
-        EvalOptions,
-        run_eval,
-        skipped_dataset,
-        write_report,
-    )
+    from recallflow.evaluation.reports import EvalOptions
+    from recallflow.evaluation.runner import run_eval, skipped_dataset, write_report
     from recallflow.evaluation.scenarios import load_scenarios
     from recallflow.memory import open_memory
 

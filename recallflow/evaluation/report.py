@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from recallflow.evaluation.results import MetricRow
 
 if TYPE_CHECKING:
-    from recallflow.evaluation.runner import DatasetReport, EvalReport, SystemTable
+    from recallflow.evaluation.reports import DatasetReport, EvalReport, SystemTable
     from recallflow.evaluation.scenarios import ScenarioSummary
     from recallflow.evaluation.sessions import SessionsReport
 

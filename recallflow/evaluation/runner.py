@@ -15,29 +15,30 @@ import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Literal
-
-from pydantic import BaseModel, ConfigDict, Field
 
 from recallflow.evaluation import peers
 from recallflow.evaluation.baselines import build_baselines
 from recallflow.evaluation.datasets import (
-    Anchor,
     Dataset,
     Group,
-    SplitChoice,
     select_groups,
 )
 from recallflow.evaluation.durability import correction_durability
-from recallflow.evaluation.gates import GateResult, GateStatus, RecallAudit
+from recallflow.evaluation.gates import GateResult, RecallAudit
 from recallflow.evaluation.ingest import as_of_after, ingest_group, principal_id
 from recallflow.evaluation.progress import bar, iterate
 from recallflow.evaluation.recall_adapter import RecallAccess, RecallFn, recall_access
+from recallflow.evaluation.reports import (
+    DatasetReport,
+    EvalOptions,
+    EvalReport,
+    ScenarioReport,
+    SystemTable,
+)
 from recallflow.evaluation.results import CaseOutcome, MetricRow, outcome, summarise
 from recallflow.evaluation.scenarios import (
     RequestOutcome,
     Scenario,
-    ScenarioSummary,
     run_scenario,
     summarise_scenarios,
 )
@@ -50,73 +51,6 @@ from recallflow.models.result import RecallResult
 RECALLFLOW = "recallflow"
 PEER_DEFAULT = "LangGraph PostgresStore (default)"
 PEER_RELAXED = "LangGraph PostgresStore (relaxed_order)"
-
-
-class _Model(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class EvalOptions(_Model):
-    """What to run."""
-
-    split: SplitChoice = "all"
-    conversations: int | None = Field(default=None, ge=1, description="First N groups only.")
-    skip_peers: bool = False
-    skip_sessions: bool = False
-    progress: bool = True
-
-
-class SystemTable(_Model):
-    """One system's metrics: split → row label (category or aggregate) → row."""
-
-    system: str
-    note: str = ""
-    rows: dict[str, dict[str, MetricRow | None]]
-
-
-class DatasetReport(_Model):
-    """Everything measured on one dataset."""
-
-    name: str
-    status: Literal["ran", "skipped"]
-    message: str = ""
-    groups: dict[str, tuple[str, ...]] = {}
-    cases: int = 0
-    skipped_cases: int = 0
-    category_names: dict[int, str] = {}
-    aggregates: dict[str, tuple[int, ...]] = {}
-    systems: tuple[SystemTable, ...] = ()
-    anchor: Anchor | None = None
-    notes: tuple[str, ...] = ()
-    timings_s: dict[str, float] = {}
-
-
-class ScenarioReport(_Model):
-    status: Literal["ran", "skipped", "not built"]
-    message: str = ""
-    scenarios: tuple[str, ...] = ()
-    summary: ScenarioSummary | None = None
-
-
-class EvalReport(_Model):
-    """The whole report; written as ``eval-report.json`` and rendered as Markdown."""
-
-    created_at: datetime
-    embedder: str
-    run_tenant: str
-    retrieval_policy_versions: tuple[str, ...]
-    dag_versions: tuple[str, ...]
-    recall: RecallAccess
-    datasets: tuple[DatasetReport, ...]
-    scenarios: ScenarioReport
-    sessions: SessionsReport | None = None
-    gates: tuple[GateResult, ...]
-    duration_s: float
-
-    @property
-    def failed(self) -> bool:
-        """True when any hard gate failed (the CLI then exits non-zero)."""
-        return any(g.status is GateStatus.FAIL for g in self.gates)
 
 
 class _Versions:
