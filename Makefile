@@ -27,8 +27,10 @@ bench: $(STAMP)
 	$(BIN)/python -m pytest benchmarks --benchmark-only --benchmark-autosave -q
 	$(BIN)/recallflow bench report
 
+# Runs the suites again and fails when a median grew more than 20 % over the newest saved run.
 bench-compare: $(STAMP)
-	$(BIN)/recallflow bench compare
+	$(BIN)/python -m pytest benchmarks --benchmark-only -q \
+		--benchmark-compare --benchmark-compare-fail=median:20%
 
 eval: $(STAMP)
 	$(BIN)/recallflow eval

@@ -121,7 +121,8 @@ class TierSpec:
         return min(self.beliefs, 10_000)
 
 
-#: Tiers by name; ``tiny`` keeps `make test` fast, ``1m`` is opt-in.
+#: Tiers by name; ``tiny`` keeps `make test` fast, ``1m`` is opt-in. Each tier holds
+#: the measured principal and ``neighbours`` other principals of up to 10k beliefs.
 TIERS: dict[str, TierSpec] = {
     spec.name: spec
     for spec in (
@@ -129,7 +130,8 @@ TIERS: dict[str, TierSpec] = {
         TierSpec("1k", 1_000),
         TierSpec("10k", 10_000),
         TierSpec("100k", 100_000),
-        TierSpec("1m", 1_000_000),
+        # One store of 1.1M rows: a 100k principal among 100 principals of 10k each.
+        TierSpec("1m", 100_000, neighbours=100),
     )
 }
 DEFAULT_TIERS = ("1k", "10k", "100k")

@@ -29,8 +29,8 @@ import numpy as np
 import numpy.typing as npt
 from hamilton.node import DependencyType, Node, NodeType
 
-from benchmarks.datagen import EPOCH, BenchQuery
-from benchmarks.stores import BenchStore
+from benchmarks.datagen import EPOCH, BenchQuery, bench_queries, generate_principal
+from benchmarks.stores import NEIGHBOUR_PRINCIPAL, SEED, BenchStore
 from recallflow.dataflows import RESULT_NODE
 from recallflow.dataflows.runner import RecallFlow
 from recallflow.models.request import Moment, RecallRequest, WorkingState
@@ -119,10 +119,30 @@ def requests(bench: BenchStore) -> list[RecallRequest]:
     return [_request(bench, q) for q in bench.queries]
 
 
-def _request(bench: BenchStore, query: BenchQuery) -> RecallRequest:
+def principal_requests(
+    bench: BenchStore, beliefs: int
+) -> tuple[str, list[RecallRequest], list[tuple[str, ...]]] | None:
+    """A principal of the tier holding ``beliefs`` beliefs, its in-turn requests and their
+    ground truth; None when the tier has no principal of that size. The measured principal
+    is preferred; otherwise the first neighbour, whose queries are generated again (the
+    generator is deterministic, so they match the stored beliefs)."""
+    tier = bench.tier
+    if tier.beliefs == beliefs:
+        queries: tuple[BenchQuery, ...] = bench.queries
+        principal = bench.principal_id
+    elif tier.neighbours and tier.neighbour_beliefs == beliefs:
+        principal = NEIGHBOUR_PRINCIPAL
+        queries = bench_queries(generate_principal(SEED, principal, beliefs))
+    else:
+        return None
+    reqs = [_request(bench, q, principal) for q in queries]
+    return principal, reqs, [q.relevant_ids for q in queries]
+
+
+def _request(bench: BenchStore, query: BenchQuery, principal: str | None = None) -> RecallRequest:
     return RecallRequest(
         tenant_id=bench.tenant_id,
-        principal_id=bench.principal_id,
+        principal_id=principal or bench.principal_id,
         working_state=WorkingState(goal=query.text, entities=query.entities),
         moment=Moment.IN_TURN,
         project=query.project,

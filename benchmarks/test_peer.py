@@ -1,15 +1,19 @@
 """Group ``peer``: the same queries on the same data answered by what a user would pick
-instead.
+instead, each asked twice (``benchmarks/peers.py``: ``text`` — the query text alone;
+``keys`` — the structured keys recallflow's request carries folded into the text):
 
-* ``peer:langgraph`` — LangGraph ``PostgresStore.search`` as shipped (no iterative scan);
-* ``peer:langgraph_iterative`` — the same with ``hnsw.iterative_scan=relaxed_order``,
-  the figure we report against, since without it the store returns too few rows;
-* ``peer:bm25s`` — bm25s in memory (query tokenisation included).
+* ``peer:langgraph:<mode>`` — LangGraph ``PostgresStore.search`` as shipped (no iterative
+  scan); ``peer:langgraph_iterative:<mode>`` — with ``hnsw.iterative_scan=relaxed_order``;
+* ``peer:mem0:<mode>`` / ``peer:mem0_iterative:<mode>`` — mem0's ``Memory.search`` on its
+  pgvector backend, the same two ways;
+* ``peer:bm25s:<mode>`` — bm25s in memory (query tokenisation included).
 
-Query embedding is *included* in the LangGraph timings (the store embeds inside
-``search``); ``embedding:query`` times it alone so it can be subtracted. Each
-benchmark's ``extra_info`` records mean rows returned (under-fill) and recall@10 against the
-generator's ground truth, computed once outside the timed loop.
+recallflow's own rows are ``moment:in_turn`` (keys) and ``moment:in_turn_text`` (keys
+withheld) in ``test_recall.py``. Query embedding is *included* in the LangGraph and mem0
+timings (they embed inside ``search``); ``embedding:query`` times it alone. Each
+benchmark's ``extra_info`` records mean rows returned (under-fill) and recall@10 against
+the generator's ground truth, computed once outside the timed loop. The ``1m`` tier has
+no peers: loading a million rows into each peer is not what that tier measures.
 """
 
 from __future__ import annotations
@@ -18,15 +22,27 @@ import contextlib
 import itertools
 import statistics
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
-from langgraph.store.postgres import PostgresStore
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from benchmarks.peers import LIMIT, Bm25Peer, LangGraphPeer, build_bm25, open_langgraph, recall_at_k
+from benchmarks.peers import (
+    LIMIT,
+    MODES,
+    Bm25Peer,
+    LangGraphPeer,
+    Mem0Peer,
+    build_bm25,
+    open_langgraph,
+    open_mem0,
+    peer_query,
+    recall_at_k,
+)
 from benchmarks.stores import BenchStore
 
 _langgraph: dict[str, LangGraphPeer] = {}
+_mem0: dict[str, Mem0Peer] = {}
 _bm25: dict[str, Bm25Peer] = {}
 
 
@@ -36,11 +52,20 @@ def peer_stack() -> Iterator[contextlib.ExitStack]:
     with contextlib.ExitStack() as stack:
         yield stack
     _langgraph.clear()
+    for peer in _mem0.values():
+        peer.close()
+    _mem0.clear()
+
+
+def _no_peers_at(bench: BenchStore) -> None:
+    if bench.tier.name == "1m":
+        pytest.skip("no peers at the 1m tier")
 
 
 @pytest.fixture
 def langgraph(bench_store: BenchStore, peer_stack: contextlib.ExitStack) -> LangGraphPeer:
     """The tier's LangGraph stores (loaded on first use, cached in the tier's database)."""
+    _no_peers_at(bench_store)
     name = bench_store.tier.name
     if name not in _langgraph:
         _langgraph[name] = open_langgraph(bench_store, peer_stack)
@@ -48,17 +73,31 @@ def langgraph(bench_store: BenchStore, peer_stack: contextlib.ExitStack) -> Lang
 
 
 @pytest.fixture
+def mem0(bench_store: BenchStore, peer_stack: contextlib.ExitStack) -> Mem0Peer:
+    """The tier's mem0 collection (loaded on first use, cached in the tier's database)."""
+    _no_peers_at(bench_store)
+    name = bench_store.tier.name
+    if name not in _mem0:
+        _mem0[name] = open_mem0(bench_store)
+    return _mem0[name]
+
+
+@pytest.fixture
 def bm25(bench_store: BenchStore) -> Bm25Peer:
     """The tier's bm25s index, built once per session."""
+    _no_peers_at(bench_store)
     name = bench_store.tier.name
     if name not in _bm25:
         _bm25[name] = build_bm25(bench_store)
     return _bm25[name]
 
 
-def _quality(bench: BenchStore, search: Callable[[str], list[str]]) -> dict[str, float]:
-    found = [search(q.text) for q in bench.queries]
+def _quality(
+    bench: BenchStore, search: Callable[[str], list[str]], mode: str
+) -> dict[str, float | str]:
+    found = [search(peer_query(q, mode)) for q in bench.queries]
     return {
+        "mode": mode,
         "mean_returned": statistics.fmean(len(f) for f in found),
         "underfilled_share": statistics.fmean(len(f) < LIMIT for f in found),
         "recall_at_10": statistics.fmean(
@@ -70,47 +109,51 @@ def _quality(bench: BenchStore, search: Callable[[str], list[str]]) -> dict[str,
 def _run(
     benchmark: BenchmarkFixture,
     bench: BenchStore,
-    group: str,
+    peer: str,
+    mode: str,
     search: Callable[[str], list[str]],
     **extra: float | str,
 ) -> None:
-    benchmark.group = group
-    benchmark.extra_info.update(tier=bench.tier.name, **_quality(bench, search), **extra)
-    texts = itertools.cycle([q.text for q in bench.queries])
+    benchmark.group = f"peer:{peer}:{mode}"
+    benchmark.extra_info.update(tier=bench.tier.name, **_quality(bench, search, mode), **extra)
+    texts = itertools.cycle([peer_query(q, mode) for q in bench.queries])
     benchmark(lambda: search(next(texts)))
 
 
-def _langgraph_search(
-    peer: LangGraphPeer, store: PostgresStore, principal: str
-) -> Callable[[str], list[str]]:
-    return lambda text: peer.search(store, principal, text)
-
-
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("variant", ["langgraph", "langgraph_iterative"])
 def test_langgraph(
-    benchmark: BenchmarkFixture, bench_store: BenchStore, langgraph: LangGraphPeer
+    benchmark: BenchmarkFixture,
+    bench_store: BenchStore,
+    langgraph: LangGraphPeer,
+    variant: str,
+    mode: str,
 ) -> None:
-    search = _langgraph_search(langgraph, langgraph.default, bench_store.principal_id)
-    _run(benchmark, bench_store, "peer:langgraph", search, load_s=langgraph.load_s)
+    store = langgraph.iterative if variant.endswith("iterative") else langgraph.default
+    principal = bench_store.principal_id
+
+    def search(text: str) -> list[str]:
+        return langgraph.search(store, principal, text)
+
+    _run(benchmark, bench_store, variant, mode, search, load_s=langgraph.load_s)
 
 
-def test_langgraph_iterative(
-    benchmark: BenchmarkFixture, bench_store: BenchStore, langgraph: LangGraphPeer
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("variant", ["mem0", "mem0_iterative"])
+def test_mem0(
+    benchmark: BenchmarkFixture, bench_store: BenchStore, mem0: Mem0Peer, variant: str, mode: str
 ) -> None:
-    search = _langgraph_search(langgraph, langgraph.iterative, bench_store.principal_id)
-    _run(benchmark, bench_store, "peer:langgraph_iterative", search, load_s=langgraph.load_s)
+    memory: Any = mem0.iterative if variant.endswith("iterative") else mem0.default
+    principal = bench_store.principal_id
+
+    def search(text: str) -> list[str]:
+        return mem0.search(memory, principal, text)
+
+    _run(benchmark, bench_store, variant, mode, search, load_s=mem0.load_s)
 
 
-def test_bm25s(benchmark: BenchmarkFixture, bench_store: BenchStore, bm25: Bm25Peer) -> None:
-    _run(benchmark, bench_store, "peer:bm25s", bm25.search, build_s=bm25.build_s)
-
-
-def test_query_embedding(benchmark: BenchmarkFixture, bench_store: BenchStore) -> None:
-    """One query embedded by the store's embedder: the share of the LangGraph timings
-    (and of recallflow's ``moment`` group) that is not retrieval."""
-    benchmark.group = "embedding:query"
-    benchmark.extra_info.update(
-        tier=bench_store.tier.name, embedder=bench_store.memory.embedder.name
-    )
-    texts = itertools.cycle([q.text for q in bench_store.queries])
-    embedder = bench_store.memory.embedder
-    benchmark(lambda: embedder.embed([next(texts)]))
+@pytest.mark.parametrize("mode", MODES)
+def test_bm25s(
+    benchmark: BenchmarkFixture, bench_store: BenchStore, bm25: Bm25Peer, mode: str
+) -> None:
+    _run(benchmark, bench_store, "bm25s", mode, bm25.search, build_s=bm25.build_s)

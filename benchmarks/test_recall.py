@@ -7,7 +7,14 @@ selected tier.
 * ``moment:in_turn`` — ``Memory.recall`` end to end, trace persisted, query embedding
   excluded (cached after a warm-up pass; ``embedding:query`` times it alone, one query text
   at a time, with the store's embedder); the snapshot moments are timed as sessions open
-  them, in ``benchmarks/test_sessions.py``;
+  them, in ``benchmarks/test_sessions.py``; ``moment:in_turn_text`` — the in-turn requests
+  with their structured keys withheld (the ``text`` row of the peer table);
+* ``moment:in_turn_principal`` — the in-turn recall of one 10k-belief principal of the
+  tier (at 10k the measured principal, above it a neighbour of that size), so one
+  principal's latency can be followed as the store around it grows to 1M rows;
+* ``embedding:query_minilm`` — the query texts of one recall embedded by MiniLM in one
+  call, uncached: added to ``moment:in_turn`` it is the end-to-end latency with the
+  default embedder;
 * ``overhead`` — the whole DAG on belief-search answers replayed from memory (no database,
   so only orchestration differs): node functions called directly in topological order
   (``direct``), the Hamilton driver without adapters (``hamilton``), with the lineage
@@ -27,11 +34,13 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from benchmarks.peers import recall_at_k
-from benchmarks.recall_harness import Captured, capture, requests, run_direct
+from benchmarks.recall_harness import Captured, capture, principal_requests, requests, run_direct
 from benchmarks.stores import BenchStore
+from recallflow.adapters.embedders import embedder_from_name
 from recallflow.dataflows import RESULT_NODE, build
 from recallflow.dataflows.runner import RecallFlow
-from recallflow.models.request import Moment
+from recallflow.models.request import Moment, RecallRequest
+from recallflow.ports import Embedder
 
 #: The in-turn DAG's node names, and the helper nodes it has beside them.
 DAG_NODES = (
@@ -101,6 +110,87 @@ def test_moment(benchmark: BenchmarkFixture, bench_store: BenchStore, moment: st
     )
     nxt = _cycle(reqs)
     benchmark(lambda: memory.recall(nxt()))
+
+
+def _time_recalls(
+    benchmark: BenchmarkFixture,
+    bench_store: BenchStore,
+    group: str,
+    reqs: list[RecallRequest],
+    relevant: list[tuple[str, ...]],
+    **extra: Any,
+) -> None:
+    memory = bench_store.memory
+    results = [memory.recall(r) for r in reqs]  # warms the embedding cache and statements
+    ranked = [list(r.trace.ranked_ids) for r in results]
+    benchmark.group = group
+    benchmark.extra_info.update(
+        tier=bench_store.tier.name,
+        mean_returned=statistics.fmean(len(r.rendered_ids) for r in results),
+        recall_at_10=statistics.fmean(
+            recall_at_k(f, ids) for f, ids in zip(ranked, relevant, strict=True)
+        ),
+        query_embedding="excluded (cached)",
+        **extra,
+    )
+    nxt = _cycle(reqs)
+    benchmark(lambda: memory.recall(nxt()))
+
+
+def test_in_turn_text(benchmark: BenchmarkFixture, bench_store: BenchStore) -> None:
+    """The in-turn requests with the structured keys withheld (goal text only)."""
+    reqs = [
+        r.model_copy(update={"working_state": r.working_state.model_copy(update={"entities": ()})})
+        for r in requests(bench_store)
+    ]
+    relevant = [q.relevant_ids for q in bench_store.queries]
+    _time_recalls(benchmark, bench_store, "moment:in_turn_text", reqs, relevant, keys="withheld")
+
+
+def test_in_turn_principal(benchmark: BenchmarkFixture, bench_store: BenchStore) -> None:
+    """One 10k-belief principal's in-turn recall, whatever the size of the store."""
+    found = principal_requests(bench_store, 10_000)
+    if found is None:
+        pytest.skip("no 10k-belief principal in this tier")
+    principal, reqs, relevant = found
+    _time_recalls(
+        benchmark,
+        bench_store,
+        "moment:in_turn_principal",
+        reqs,
+        relevant,
+        principal=principal,
+        principal_beliefs=10_000,
+        rows_in_table=bench_store.report.rows_in_table,
+    )
+
+
+@pytest.fixture(scope="session")
+def minilm() -> Embedder:
+    """The default embedder, loaded once (skips when the embed extra is missing)."""
+    try:
+        return embedder_from_name("minilm")
+    except ImportError as exc:
+        pytest.skip(f"MiniLM is not installed: {exc}")
+
+
+def test_query_embedding_minilm(
+    benchmark: BenchmarkFixture, bench_store: BenchStore, minilm: Embedder
+) -> None:
+    """A recall's query texts embedded by MiniLM in one call, as ``query_vectors`` does."""
+    former = bench_store.memory._ports.query_former
+    batches = [
+        [q.text for q in former.form(r.working_state) if q.kind == "text"]
+        for r in requests(bench_store)
+    ]
+    benchmark.group = "embedding:query_minilm"
+    benchmark.extra_info.update(
+        tier=bench_store.tier.name,
+        embedder=minilm.name,
+        texts_per_recall=statistics.fmean(len(b) for b in batches),
+    )
+    nxt = _cycle(batches)
+    benchmark(lambda: minilm.embed(nxt()))
 
 
 def test_query_embedding(benchmark: BenchmarkFixture, bench_store: BenchStore) -> None:

@@ -9,10 +9,14 @@ whose supersession or conflict peers are missing.
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
+import sys
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -24,6 +28,8 @@ from recallflow.ports import BeliefStore, Embedder, EpisodeStore
 
 #: How many statements are embedded per call to the embedder.
 EMBED_BATCH = 256
+#: A batch at least this large shows a progress bar (on a terminal only).
+PROGRESS_MIN = 2_000
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -65,6 +71,21 @@ def key_of(value: object, field: str) -> str:
         raise InvalidInputError(exc.errors()[0]["msg"], field=field) from exc
 
 
+class _Bar(Protocol):
+    def update(self, n: int) -> None: ...
+
+
+@contextlib.contextmanager
+def _progress(total: int) -> Iterator[_Bar | None]:
+    """A progress bar of rows written, for a large batch written from a terminal."""
+    if total < PROGRESS_MIN or not sys.stderr.isatty():
+        yield None
+        return
+    tqdm: Any = importlib.import_module("tqdm").tqdm  # tqdm ships no type information
+    with tqdm(total=total, unit="belief", desc="beliefs", file=sys.stderr, leave=False) as bar:
+        yield bar
+
+
 def _unique_ids(ids: Sequence[str], kind: str) -> None:
     seen: dict[str, int] = {}
     for index, item_id in enumerate(ids):
@@ -76,6 +97,90 @@ def _unique_ids(ids: Sequence[str], kind: str) -> None:
                 item_id=item_id,
             )
         seen[item_id] = index
+
+
+class StreamedVectors:
+    """The vectors of a batch, embedded while the batch is written: a bulk write used to
+        embed every statement first and only then COPY the rows, so the model and the
+        database took turns. The store reads one row's vector at a time; a chunk of statements
+        is embedded when the writer first reaches it, and the next chunk ahead in a worker
+        thread (the model releases the GIL), so the server indexes chunk *k* while the model
+        embeds chunk *k + 1*. A row the writer never reaches (a belief already stored) is never
+        embedded.
+
+    Vectors of ``statements``: given ones as they are, the others embedded a chunk at a
+        time on first access, one chunk ahead.
+
+        :param given: shape ``(n, dimension)``; the rows in ``missing`` are filled in here.
+        :param missing: indexes of the rows to embed, ascending.
+        :param on_rows: called with the number of rows the writer has newly reached (progress).
+    """
+
+    def __init__(
+        self,
+        embedder: Embedder,
+        statements: Sequence[str],
+        given: npt.NDArray[np.float32],
+        missing: Sequence[int],
+        chunk: int,
+        on_rows: Callable[[int], None] | None = None,
+    ) -> None:
+        self._embedder = embedder
+        self._statements = statements
+        self._out = given
+        self._chunk = max(1, chunk)
+        # Chunk c covers the missing rows missing[c * chunk : (c + 1) * chunk].
+        self._chunks = [list(missing[i : i + self._chunk]) for i in range(0, len(missing), chunk)]
+        self._chunk_of = {row: c for c, rows in enumerate(self._chunks) for row in rows}
+        self._done: set[int] = set()
+        self._ahead: dict[int, Future[npt.NDArray[np.float32]]] = {}
+        self._worker: ThreadPoolExecutor | None = None
+        self._on_rows = on_rows
+        self._reached = 0
+
+    def __len__(self) -> int:
+        return len(self._out)
+
+    def __getitem__(self, index: int, /) -> npt.NDArray[np.float32]:
+        chunk = self._chunk_of.get(index)
+        if chunk is not None and chunk not in self._done:
+            self._fill(chunk)
+        if self._on_rows is not None and index >= self._reached:
+            self._on_rows(index + 1 - self._reached)
+            self._reached = index + 1
+        row: npt.NDArray[np.float32] = self._out[index]
+        return row
+
+    def _embed(self, chunk: int) -> npt.NDArray[np.float32]:
+        return self._embedder.embed([self._statements[i] for i in self._chunks[chunk]])
+
+    def _fill(self, chunk: int) -> None:
+        pending = self._ahead.pop(chunk, None)
+        vectors = pending.result() if pending is not None else self._embed(chunk)
+        self._out[self._chunks[chunk]] = vectors
+        self._done.add(chunk)
+        following = chunk + 1
+        if following < len(self._chunks) and following not in self._ahead:
+            if self._worker is None:
+                self._worker = ThreadPoolExecutor(1, thread_name_prefix="recallflow-embed")
+            self._ahead[following] = self._worker.submit(self._embed, following)
+
+    def close(self) -> None:
+        """Stop the worker (an unused chunk embedded ahead is dropped)."""
+        for pending in self._ahead.values():
+            pending.cancel()
+        self._ahead.clear()
+        if self._worker is not None:
+            self._worker.shutdown(wait=True)
+            self._worker = None
+
+    def array(self) -> npt.NDArray[np.float32]:
+        """Every row, embedding whatever was not reached yet."""
+        for chunk in range(len(self._chunks)):
+            if chunk not in self._done:
+                self._fill(chunk)
+        self.close()
+        return self._out
 
 
 class Beliefs:
@@ -97,8 +202,13 @@ class Beliefs:
         A belief that names ``supersedes`` makes its predecessor ``superseded`` in the same
         transaction (see "Lifecycle and history" in docs/architecture.md).
         """
-        beliefs, embeddings = self.prepare(drafts)
-        return self._store.write_beliefs(beliefs, embeddings)
+        beliefs, valid = self._beliefs(drafts)
+        with _progress(len(beliefs)) as bar:
+            vectors = self._vectors(valid, on_rows=bar.update if bar is not None else None)
+            try:
+                return self._store.write_beliefs(beliefs, vectors)
+            finally:
+                vectors.close()
 
     def supersede(self, old_id: str, new_belief: BeliefDraft | Mapping[str, Any]) -> Belief:
         """Store ``new_belief`` as the successor of ``old_id`` (a change of content is never
@@ -118,6 +228,12 @@ class Beliefs:
     ) -> tuple[list[Belief], npt.NDArray[np.float32]]:
         """Validate ``drafts`` into beliefs (ids and ``recorded_at`` filled in) and their
         embeddings, without writing anything."""
+        beliefs, valid = self._beliefs(drafts)
+        return beliefs, self._vectors(valid).array()
+
+    def _beliefs(
+        self, drafts: Iterable[BeliefDraft | Mapping[str, Any]]
+    ) -> tuple[list[Belief], list[BeliefDraft]]:
         valid = _validated(BeliefDraft, drafts)
         now = datetime.now(UTC)
         beliefs: list[Belief] = []
@@ -136,9 +252,13 @@ class Beliefs:
                     item_id=data["id"],
                 ) from exc
         _unique_ids([b.id for b in beliefs], "belief")
-        return beliefs, self._embeddings(valid)
+        return beliefs, valid
 
-    def _embeddings(self, drafts: Sequence[BeliefDraft]) -> npt.NDArray[np.float32]:
+    def _vectors(
+        self, drafts: Sequence[BeliefDraft], on_rows: Callable[[int], None] | None = None
+    ) -> StreamedVectors:
+        """The drafts' vectors: given ones checked now (before anything is written), the
+        others embedded as the store reaches them."""
         dim = self._embedder.dimension
         out = np.zeros((len(drafts), dim), dtype=np.float32)
         missing: list[int] = []
@@ -163,10 +283,8 @@ class Beliefs:
                     item_id=draft.id,
                 )
             out[index] = vector
-        for start in range(0, len(missing), EMBED_BATCH):
-            chunk = missing[start : start + EMBED_BATCH]
-            out[chunk] = self._embedder.embed([drafts[i].statement for i in chunk])
-        return out
+        statements = [d.statement for d in drafts]
+        return StreamedVectors(self._embedder, statements, out, missing, EMBED_BATCH, on_rows)
 
     def get(self, tenant_id: str, principal_id: str, belief_id: str) -> Belief:
         """The belief with that id; raises :class:`~recallflow.errors.NotFoundError`."""

@@ -19,13 +19,16 @@ import os
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Self
 
 import psycopg
 
+from recallflow.adapters.embedders.cached import CachedQueryEmbedder
 from recallflow.adapters.embedders.calibration import calibrate as calibrate_embedder
 from recallflow.adapters.lifecycle.concurrency import ArmThreadPool
 from recallflow.adapters.postgres.beliefs import PostgresBeliefStore
@@ -38,11 +41,14 @@ from recallflow.adapters.postgres.episodes import PostgresEpisodeStore
 from recallflow.adapters.postgres.health import GuardedPool
 from recallflow.adapters.postgres.misses import PostgresMissHints
 from recallflow.adapters.postgres.pool import CONNECT_TIMEOUT_S, open_pool
+from recallflow.adapters.postgres.replicas import ReplicaReads, TrackingPool, WrittenLsn
 from recallflow.adapters.postgres.search import PostgresBeliefSearch
 from recallflow.adapters.postgres.sessions import PostgresSessionStore
 from recallflow.adapters.postgres.settings import ensure_embedding_space
 from recallflow.adapters.postgres.traces import PostgresTraceStore
 from recallflow.adapters.scanning import LayeredInjectionScanner
+from recallflow.adapters.scanning.cached import CachedInjectionScanner
+from recallflow.adapters.tokens.cached import CachedTokenCounter
 from recallflow.core.calibration import (
     CORPUS_VERSION,
     Calibration,
@@ -51,10 +57,16 @@ from recallflow.core.calibration import (
 )
 from recallflow.core.misses import missed_subject
 from recallflow.core.query_forming import DeterministicQueryFormer
+from recallflow.core.trace_view import trace_view
 from recallflow.corrections import Corrections, MissHints
 from recallflow.dataflows.experiment import Experiment
 from recallflow.dataflows.runner import RecallFlow, resolved_request
-from recallflow.errors import ConfigurationError, StoreUnavailableError
+from recallflow.errors import (
+    ConfigurationError,
+    InvalidInputError,
+    OperatorOnlyError,
+    StoreUnavailableError,
+)
 from recallflow.ingestion import Beliefs, Edges, Episodes, new_id
 from recallflow.models.corrections import Citation, Erasure, Rederivation, Rejection, RejectionKind
 from recallflow.models.request import (
@@ -67,6 +79,7 @@ from recallflow.models.request import (
 from recallflow.models.result import EpisodeSearchResult, RecallResult, RecallTrace
 from recallflow.models.session import SessionKind
 from recallflow.models.store import Belief, BeliefDraft, StoreSummary
+from recallflow.models.trace_view import RecallTraceView
 from recallflow.policy import DEFAULT_EPISODE_POLICY, DEFAULT_POLICY, EpisodePolicy, RetrievalPolicy
 from recallflow.ports import (
     Embedder,
@@ -80,6 +93,11 @@ from recallflow.ports import (
 
 _log = logging.getLogger(__name__)
 
+#: How long a recall after this handle's own write waits for the replica to replay it
+#: before reading the primary instead (seconds).
+REPLICA_WAIT_S = 0.05
+#: How long a recall waits for a replica connection before reading the primary (seconds).
+REPLICA_TIMEOUT_S = 0.2
 #: How many built recall flows (one per moment, policy and config) a Memory keeps.
 FLOW_CACHE_SIZE = 16
 if TYPE_CHECKING:
@@ -123,9 +141,15 @@ class Memory:
         server: EmbeddedServer | None = None,
         flow_cache_size: int = FLOW_CACHE_SIZE,
         calibration: Calibration | None = None,
+        operator: bool = False,
+        replica: ReplicaReads | None = None,
+        written: WrittenLsn | None = None,
     ) -> None:
         self._uri = uri
         self._calibration = calibration or uncalibrated(embedder.name)
+        self._operator = operator
+        self._replica = replica
+        self._written = written
         self._embedder = embedder
         self._token_counter = token_counter
         self._pool = pool
@@ -138,14 +162,23 @@ class Memory:
         self.edges = Edges(store)
         self._belief_store = store
         self._traces = PostgresTraceStore(pool)
+        # The recall path remembers query vectors, token counts and scan verdicts by text:
+        # the same texts come back turn after turn, and each is a pure function of it.
         self._ports = RecallPorts(
             belief_search=PostgresBeliefSearch(recall_pool),
-            embedder=embedder,
-            token_counter=token_counter,
+            embedder=CachedQueryEmbedder(embedder),
+            token_counter=CachedTokenCounter(token_counter),
             query_former=query_former or DeterministicQueryFormer(),
-            injection_scanner=injection_scanner or LayeredInjectionScanner(),
+            injection_scanner=CachedInjectionScanner(
+                injection_scanner or LayeredInjectionScanner()
+            ),
             external_provider=external_provider,
             calibration=self._calibration,
+        )
+        self._replica_ports = (
+            replace(self._ports, belief_search=PostgresBeliefSearch(replica.pool))
+            if replica is not None
+            else None
         )
         # One arm thread per recall connection: an arm without a connection would wait.
         self._arm_pool = ArmThreadPool(max_workers=recall_pool.max_size)
@@ -259,7 +292,7 @@ class Memory:
                 flow = RecallFlow(
                     moment, policy=policy, experiment=experiment, arm_pool=self._arm_pool
                 )
-                self._traces.record_policy(policy)
+                self._traces.record_policy(flow.policy)
                 self._flows[key] = flow
                 while len(self._flows) > self._flow_cache_size:
                     self._flows.popitem(last=False)
@@ -283,18 +316,44 @@ class Memory:
         """
         self._check_open()
         req = resolved_request(request)
-        # Fail fast and typed when the store is down, rather than let every arm fail and
-        # hand back a silently empty recall; and if it goes down mid-recall, say so too.
-        lost = self._recall_pool.unavailable_count
-        with self._recall_pool.connection():
-            pass
         flow = self.flow(req.moment, policy, experiment)
-        result = flow.run({"request": req, "trace_id": new_id("tr"), "ports": self._ports})
-        if result.degraded and self._recall_pool.unavailable_count != lost:
-            raise StoreUnavailableError("the database connection was lost during this recall")
+        trace_id = new_id("tr")
+        result = self._from_replica(flow, req, trace_id) if self._replica is not None else None
+        if result is None:
+            # Fail fast and typed when the store is down, rather than let every arm fail
+            # and hand back a silently empty recall; if it goes down mid-recall, say so.
+            lost = self._recall_pool.unavailable_count
+            with self._recall_pool.connection():
+                pass
+            result = flow.run({"request": req, "trace_id": trace_id, "ports": self._ports})
+            if result.degraded and self._recall_pool.unavailable_count != lost:
+                raise StoreUnavailableError("the database connection was lost during this recall")
         if persist_trace:
-            self._traces.save_trace(result.trace)
-            self._record_miss(result, policy)
+            with WrittenLsn.untracked():
+                self._save(result, policy)
+                self._record_miss(result, policy)
+        return result
+
+    def _from_replica(
+        self, flow: RecallFlow, req: RecallRequest, trace_id: str
+    ) -> RecallResult | None:
+        """The recall read from the replica, or None when the primary must serve it (the
+        replica is down, lost mid-recall, or has not replayed this handle's writes in time)."""
+        replica, ports = self._replica, self._replica_ports
+        if replica is None or ports is None or not replica.usable():
+            return None
+        lost = replica.pool.unavailable_count
+        try:
+            with replica.pool.connection():
+                pass
+            result = flow.run({"request": req, "trace_id": trace_id, "ports": ports})
+        except StoreUnavailableError:
+            replica.failed()
+            return None
+        if result.degraded and replica.pool.unavailable_count != lost:
+            replica.failed()
+            return None
+        replica.served()
         return result
 
     async def arecall(
@@ -311,9 +370,56 @@ class Memory:
         )
 
     def trace(self, tenant_id: str, principal_id: str, trace_id: str) -> RecallTrace:
-        """A stored trace (operator view)."""
+        """A stored trace, whole: the operator view (scores, arm latencies, candidates,
+        lineage). Needs the operator capability, given at ``open_memory(...,
+        operator=True)``; a user's view is :meth:`explain`.
+
+        :raises OperatorOnlyError: this handle was opened without ``operator=True``.
+        :raises NotFoundError: no such trace for this tenant and principal, or its operator
+            fields have expired (see :meth:`run_retention`).
+        """
         self._check_open()
+        if not self._operator:
+            raise OperatorOnlyError(
+                "the operator view of a trace needs open_memory(..., operator=True);"
+                " use Memory.explain() for the user's view"
+            )
         return self._traces.get_trace(tenant_id, principal_id, trace_id)
+
+    def explain(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        trace_id: str,
+        *,
+        viewer_surface: Surface | str = Surface.DIRECT,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+    ) -> RecallTraceView:
+        """What the user may see of a recall: each rendered item as rendered, when and
+        where it was learned, who vouched for it, its band and whether the model cited
+        it; dropped, blocked and withheld items as counts. Filtered by the lower of the
+        recall's and ``viewer_surface``'s ceilings, field by field (see "The trace" in
+        docs/architecture.md). Another principal's trace is not found, like a missing one.
+
+        :raises NotFoundError: no such trace for this tenant and principal.
+        :raises InvalidInputError: an unknown viewer surface.
+        """
+        self._check_open()
+        try:
+            viewer = Surface(viewer_surface)
+        except ValueError as exc:
+            raise InvalidInputError(str(exc), field="viewer_surface") from exc
+        stored = self._traces.get_user_view(tenant_id, principal_id, trace_id)
+        ids = [str(i["belief_id"]) for i in stored.get("items", ())]
+        facts = self._traces.belief_facts(tenant_id, principal_id, ids)
+        cited = self._traces.cited_ids(tenant_id, principal_id, trace_id)
+        return trace_view(trace_id, stored, facts, cited, viewer, policy)
+
+    def run_retention(self, now: datetime | None = None) -> int:
+        """Null the operator fields of every trace past its tuning window at ``now``
+        (default: now); the user-safe fields stay. Idempotent; returns the traces changed."""
+        self._check_open()
+        return self._traces.run_retention(now or datetime.now(UTC))
 
     # -------------------------------------------------------------------------------------
     # The write path back into memory: corrections, feedback, evidence, re-derivation,
@@ -508,8 +614,14 @@ class Memory:
             {"request": request, "trace_id": new_id("tr"), "ports": self._ports, **inputs}
         )
         if persist_trace:
-            self._traces.save_trace(result.trace)
+            self._save(result, policy)
         return result
+
+    def _save(self, result: RecallResult, policy: RetrievalPolicy) -> None:
+        """Store a result's trace with the block and items it describes."""
+        self._traces.save_trace(
+            result.trace, result.block, result.items, policy.retention.operator_days
+        )
 
     def close(self) -> None:
         """Release the pools, the arms' threads and the server handle; safe to call twice."""
@@ -521,6 +633,8 @@ class Memory:
             with self._flows_lock:
                 self._flows.clear()
             self._recall_pool.close()
+            if self._replica is not None:
+                self._replica.pool.close()
             self._pool.close()
         finally:
             if self._server is not None:
@@ -551,6 +665,10 @@ def open_memory(
     connect_timeout: float = CONNECT_TIMEOUT_S,
     flow_cache_size: int = FLOW_CACHE_SIZE,
     calibrate: bool = True,
+    operator: bool = False,
+    read_dsn: str | None = None,
+    replica_wait: float = REPLICA_WAIT_S,
+    replica_timeout: float = REPLICA_TIMEOUT_S,
 ) -> Memory:
     """Open a store, starting the embedded server when no DSN is given.
 
@@ -574,6 +692,15 @@ def open_memory(
         calibration of it yet (one embedding batch of a few hundred short sentences, then
         stored); when False and none is stored, the floor falls back to lexical evidence
         alone and a warning is logged (see "Relevance floor" in docs/architecture.md).
+    :param operator: the operator capability: :meth:`Memory.trace` (scores, latencies,
+        candidates, lineage) is refused without it; :meth:`Memory.explain` needs none.
+    :param read_dsn: a streaming replica of the store: recalls read it, while writes and
+        traces go to the primary. A recall after this handle's own write reads the
+        replica only once it has replayed the write (waiting at most ``replica_wait``
+        seconds), else the primary; a replica that is down or fails mid-recall is
+        skipped for a back-off and the recall runs on the primary (see docs/scaling.md).
+    :param replica_timeout: how long a recall waits for a replica connection before it
+        falls back to the primary (seconds).
     """
     if not connect_timeout > 0:
         raise ConfigurationError(f"connect_timeout must be positive, got {connect_timeout!r}")
@@ -593,15 +720,30 @@ def open_memory(
             ensure_embedding_space(conn, embedder.name, embedder.dimension)
             calibration = _calibration(conn, embedder, calibrate)
         revive = server.ensure_running if server is not None else None
+        written = WrittenLsn() if read_dsn else None
         pool = open_pool(
-            uri, "store", max_size=max(2, pool_size // 2), timeout=connect_timeout, revive=revive
+            uri,
+            "store",
+            max_size=max(2, pool_size // 2),
+            timeout=connect_timeout,
+            revive=revive,
+            pool_class=partial(TrackingPool, written=written) if written else GuardedPool,
         )
+        opened = [pool]
         try:
             recall_pool = open_pool(
                 uri, "recall", max_size=pool_size, timeout=connect_timeout, revive=revive
             )
+            opened.append(recall_pool)
+            replica = None
+            if read_dsn and written is not None:
+                replica_pool = open_pool(
+                    read_dsn, "recall", max_size=pool_size, timeout=replica_timeout, wait=False
+                )
+                replica = ReplicaReads(replica_pool, written, replica_wait)
         except BaseException:
-            pool.close()
+            for opened_pool in opened:
+                opened_pool.close()
             raise
     except (psycopg.OperationalError, StoreUnavailableError) as exc:
         if server is not None:
@@ -625,6 +767,9 @@ def open_memory(
         server=server,
         flow_cache_size=flow_cache_size,
         calibration=calibration,
+        operator=operator,
+        replica=replica,
+        written=written,
     )
 
 

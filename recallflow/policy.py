@@ -173,11 +173,11 @@ class Floor(_Frozen):
         description="With joint_standing: partial evidence of both kinds also clears.",
     )
     joint_standing: float = Field(
-        default=0.5,
+        default=0.75,
         description="With joint_coverage: partial evidence of both kinds also clears.",
     )
     relative: float = Field(
-        default=0.74,
+        default=0.0,
         ge=0,
         le=1,
         description="Minimum total score as a share of the best score of a candidate that"
@@ -226,6 +226,19 @@ class ArmLimits(_Frozen):
         description="A word or key on at most this many beliefs is never ignored as common"
         " (so a small memory keeps all its words).",
     )
+    rarity_view_cap: int = Field(
+        default=10_000,
+        ge=1,
+        description="Rarity is counted over the caller's view up to this many beliefs; a"
+        " larger view is judged as if it were this large (bounds the cost at any size).",
+    )
+    coverage_min_view: int = Field(
+        default=10,
+        ge=1,
+        description="Rarity for a candidate's coverage of the query is counted as if the"
+        " caller's view held at least this many beliefs (in a memory of two beliefs, a word"
+        " both share still weighs something).",
+    )
     seed_lexemes: int = Field(
         default=4,
         ge=1,
@@ -265,6 +278,18 @@ class ArmLimits(_Frozen):
         le=1000,
         description="pgvector's hnsw.ef_search (raised to per_arm when lower, so a filtered"
         " scan does not return too few rows).",
+    )
+    # A filtered HNSW scan visits about (hits wanted) / (the principal's share of the
+    # table) index entries before it has enough of the principal's rows, while comparing
+    # every vector of the principal costs its size: measured on the 1.1M-row store, a
+    # 10k-belief principal took 118 ms through the index and 13 ms exactly (and found more
+    # of its true neighbours); a 100k one took 8 ms through the index. Exact costs less
+    # when size < factor x sqrt(total rows): 26k beliefs at 1.1M rows, 9k at 130k rows.
+    semantic_exact_factor: float = Field(
+        default=25.0,
+        ge=0,
+        description="A principal with fewer beliefs than this times the square root of all"
+        " stored beliefs is searched exactly instead of through the HNSW index (0: never).",
     )
     max_candidates: int = Field(
         default=40,
@@ -370,6 +395,14 @@ class SessionPolicy(_Frozen):
     def core_reserved(self, max_items: int) -> int:
         """Items reserved for durable beliefs out of ``max_items`` (rounded half up)."""
         return int(max_items * self.durable_share + 0.5)
+
+
+class Retention(_Frozen):
+    """How long the operator fields of a stored trace are kept (see "The trace" in
+    docs/architecture.md): scores, arm latencies, candidate ids and lineage serve tuning,
+    and are nulled after this window; the user-safe fields stay with the trace."""
+
+    operator_days: float = Field(default=30.0, gt=0, description="The tuning window (days).")
 
 
 class RetrievalPolicy(_Frozen):
@@ -498,6 +531,13 @@ class RetrievalPolicy(_Frozen):
         description="The budget of each moment.",
     )
     sessions: SessionPolicy = SessionPolicy()
+    retention: Retention = Retention()
+    project_sensitivity: FrozenMap[str, Sensitivity] = Field(
+        default={},
+        description="Projects whose *name* is itself sensitive (e.g. a personal project):"
+        " the name is shown only on surfaces whose ceiling admits that level (see"
+        ' "Trust boundary" in docs/architecture.md).',
+    )
     admissible_states: FrozenMap[Moment, tuple[LifecycleState, ...]] = Field(
         default={
             Moment.SESSION_SNAPSHOT: (LifecycleState.ACTIVE, LifecycleState.CONFLICTED),
@@ -545,6 +585,12 @@ class RetrievalPolicy(_Frozen):
     def weights_for(self, moment: Moment) -> Weights:
         """The weight vector of a moment: ``core`` for the snapshot, ``task`` otherwise."""
         return self.core if moment is Moment.SESSION_SNAPSHOT else self.task
+
+    def name_sensitivity(self, project: str | None) -> Sensitivity:
+        """The sensitivity a project's name carries (PUBLIC unless listed)."""
+        if project is None:
+            return Sensitivity.PUBLIC
+        return self.project_sensitivity.get(project, Sensitivity.PUBLIC)
 
     def band_of(self, confidence: float) -> ConfidenceBand:
         """The band a confidence falls in."""

@@ -207,7 +207,8 @@ class InMemoryBeliefSearch:
 
         def idf(n: int) -> float:
             n = max(n, 1)  # a word no visible belief has counts as rare as the rarest one
-            return math.log(1 + (docs - n + 0.5) / (n + 0.5))
+            size = max(docs, limits.coverage_min_view)  # a small memory keeps its words
+            return math.log(1 + (size - n + 0.5) / (n + 0.5))
 
         def coverage(b: Belief) -> tuple[TextCoverage, ...]:
             held = _words(" ".join((b.statement, b.subject, *b.entities)))

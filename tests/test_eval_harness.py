@@ -25,7 +25,8 @@ from recallflow.evaluation.datasets import (
 )
 from recallflow.evaluation.gates import GateStatus, RecallAudit
 from recallflow.evaluation.ingest import edges, ingest_group, principal_id
-from recallflow.evaluation.runner import EvalOptions, run_eval, write_report
+from recallflow.evaluation.reports import EvalOptions
+from recallflow.evaluation.runner import run_eval, write_report
 from recallflow.evaluation.scenarios import load_scenarios
 from recallflow.evaluation.vectors import VectorCache
 from recallflow.models.request import RecallRequest, WorkingState

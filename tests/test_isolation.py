@@ -4,7 +4,8 @@
   perfectly but breaks exactly one filter field is never returned.
 - As a hypothesis property over random multi-tenant stores and requests: no recalled or
   traced item belongs to another tenant or principal, is above the surface's ceiling, is
-  invalid at ``as_of`` (world or system time), or is superseded, expired or retired.
+  invalid at ``as_of`` (world or system time), or is superseded, expired or retired at
+  ``as_of``.
 """
 
 from __future__ import annotations
@@ -246,11 +247,10 @@ def _check(
         b = rows[belief_id]  # every id the trace names exists in this tenant/principal
         assert (b.tenant_id, b.principal_id) == (tenant, principal)
         assert b.sensitivity <= ceiling
-        assert b.state not in (
-            LifecycleState.SUPERSEDED,
-            LifecycleState.EXPIRED,
-            LifecycleState.RETIRED,
-        )
+        # State at as_of: retired never; superseded never here (every successor below is
+        # valid from the start and recorded first); expired only before its valid_to.
+        assert b.state not in (LifecycleState.SUPERSEDED, LifecycleState.RETIRED)
+        assert b.state is not LifecycleState.EXPIRED or b.valid_to is not None
         assert b.valid_from is None or b.valid_from <= as_of
         assert b.valid_to is None or as_of < b.valid_to
         assert b.recorded_at <= as_of

@@ -164,36 +164,47 @@ def test_data_survives_a_server_restart(tmp_path: Path) -> None:
         assert memory.beliefs.get("t-r", "p1", "b-keep").statement == "Survives restarts."
 
 
-def _worker(home: str, name: str, ready: object, go: object, out: object) -> None:
+def _worker(home: str, name: str, ready: object, go: object, done: object, out: object) -> None:
     from recallflow import open_memory as _open
     from recallflow.adapters.embedders.hashing import HashingEmbedder as _Hashing
 
     with _open(home=home, embedder=_Hashing()) as memory:
         memory.beliefs.add(belief("t-mp", id=f"b-{name}", statement=f"written by {name}"))
         ready.release()  # type: ignore[attr-defined]
-        go.acquire()  # type: ignore[attr-defined]
+        if not go.acquire(timeout=180):  # type: ignore[attr-defined]
+            return  # the parent gave up: close and leave, never hang
         seen = sorted(b.id for b in memory.beliefs.list("t-mp", "p1"))
         out.put((name, seen))  # type: ignore[attr-defined]
-        go.acquire()  # type: ignore[attr-defined]
+        # A separate semaphore: with one, a fast worker could take the other's "go".
+        done.acquire(timeout=180)  # type: ignore[attr-defined]
 
 
 def test_two_processes_share_one_home(tmp_path: Path) -> None:
     home = str(tmp_path / "shared-home")
     ctx = multiprocessing.get_context("spawn")
-    ready, go, out = ctx.Semaphore(0), ctx.Semaphore(0), ctx.Queue()
-    procs = [ctx.Process(target=_worker, args=(home, n, ready, go, out)) for n in ("one", "two")]
-    for p in procs:
-        p.start()
-    for _ in procs:
-        assert ready.acquire(timeout=120)
-    for _ in procs:
-        go.release()
-    results = dict(out.get(timeout=60) for _ in procs)
-    for _ in procs:
-        go.release()
-    for p in procs:
-        p.join(timeout=60)
-        assert p.exitcode == 0
+    ready, go, done, out = ctx.Semaphore(0), ctx.Semaphore(0), ctx.Semaphore(0), ctx.Queue()
+    procs = [
+        ctx.Process(target=_worker, args=(home, n, ready, go, done, out), daemon=True)
+        for n in ("one", "two")
+    ]
+    try:
+        for p in procs:
+            p.start()
+        for _ in procs:
+            assert ready.acquire(timeout=120)
+        for _ in procs:
+            go.release()
+        results = dict(out.get(timeout=120) for _ in procs)
+        for _ in procs:
+            done.release()
+        for p in procs:
+            p.join(timeout=60)
+            assert p.exitcode == 0
+    finally:  # a worker that failed or hung never outlives the test
+        for p in procs:
+            if p.is_alive():
+                p.terminate()
+                p.join(timeout=10)
     assert results == {"one": ["b-one", "b-two"], "two": ["b-one", "b-two"]}
     # Both released it, so the server stopped.
     assert not (Path(home) / "pgdata" / "postmaster.pid").exists()

@@ -71,7 +71,8 @@ def test_a_successor_ends_its_predecessor_and_both_read_right_at_every_as_of(
     stored = memory.beliefs.get(tenant, "p1", "b-heroku")
     assert stored.state is LifecycleState.SUPERSEDED
     assert stored.superseded_by == "b-fly"
-    assert stored.valid_to == T0 + 10 * DAY == new.valid_from
+    assert stored.valid_to == old.valid_to  # its own truth's end; the successor ends its life
+    assert new.valid_from == T0 + 10 * DAY
     goal = "Where do we deploy? deploy target"
     assert rendered(memory, tenant, goal, as_of=T0 + 20 * DAY) == ("b-fly",)
     # Before the successor existed, only the old belief was known (and it was not superseded).
@@ -84,11 +85,7 @@ def test_adding_with_supersedes_does_what_supersede_does(memory: Memory, tenant:
         deploy(tenant, "b-2", "We deploy to Fly.io.", recorded_at=T0 + DAY, supersedes="b-1")
     )
     old = memory.beliefs.get(tenant, "p1", "b-1")
-    assert (old.state, old.superseded_by, old.valid_to) == (
-        LifecycleState.SUPERSEDED,
-        "b-2",
-        T0 + DAY,
-    )
+    assert (old.state, old.superseded_by) == (LifecycleState.SUPERSEDED, "b-2")
     with memory.pool.connection() as conn:
         events = conn.execute(
             "SELECT belief_id, kind, related_id, effective_at FROM belief_events"
@@ -103,7 +100,13 @@ def test_an_explicit_successor_start_is_the_predecessors_end(memory: Memory, ten
     memory.supersede(
         "b-1", deploy(tenant, "b-2", "Fly.io.", recorded_at=T0 + DAY, valid_from=T0 - 5 * DAY)
     )
-    assert memory.beliefs.get(tenant, "p1", "b-1").valid_to == T0 - 5 * DAY
+    assert memory.beliefs.get(tenant, "p1", "b-1").valid_to is None  # left as it was
+    with memory.pool.connection() as conn:
+        (at,) = conn.execute(
+            "SELECT effective_at FROM belief_events WHERE tenant_id = %s AND kind = 'superseded'",
+            (tenant,),
+        ).fetchone() or (None,)
+    assert at == T0 - 5 * DAY
 
 
 def test_superseding_twice_is_a_conflict_and_writes_nothing(memory: Memory, tenant: str) -> None:

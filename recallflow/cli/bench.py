@@ -1,9 +1,10 @@
-"""``recallflow bench report`` and ``recallflow bench compare`` (issue 5, items 1 and 4).
+"""``recallflow bench report``: the Markdown report of a saved benchmark run.
 
-The logic lives with the suites in ``benchmarks/report.py`` and ``benchmarks/compare.py``
-(a source checkout, which is where ``make bench`` runs; both import only the standard
-library). This module registers the subcommands; outside a checkout they exist but say
-where to run them instead of failing the whole CLI.
+The logic lives with the suites in ``benchmarks/report.py`` (a source checkout, which is
+where ``make bench`` runs; it imports only the standard library). This module registers
+the subcommand; outside a checkout it exists but says where to run it instead of failing
+the whole CLI. Regressions between runs are pytest-benchmark's own comparison
+(``make bench-compare``).
 """
 
 from __future__ import annotations
@@ -16,8 +17,7 @@ from types import ModuleType
 from typing import Any
 
 _TOOLS = {
-    "report": "print a Markdown report of the newest saved run (p50/p95, node shares, overhead)",
-    "compare": "compare the last two saved runs; exit 1 on a median regression",
+    "report": "print a Markdown report of the newest saved run (targets, floor ratio, peers)",
 }
 
 
@@ -44,10 +44,10 @@ def _runner(name: str) -> Callable[[argparse.Namespace], int]:
 
 
 def add_bench_parser(subparsers: Any) -> argparse.ArgumentParser:
-    """Register ``bench`` and its ``report`` and ``compare`` subcommands on ``subparsers``
+    """Register ``bench`` and its ``report`` subcommand on ``subparsers``
     (the object ``ArgumentParser.add_subparsers()`` returns)."""
     bench: argparse.ArgumentParser = subparsers.add_parser(
-        "bench", help="benchmark report and regression check (`make bench` saves the runs)"
+        "bench", help="benchmark report (`make bench` saves the runs)"
     )
     tools = bench.add_subparsers(dest="bench_command", required=True)
     for name, help_text in _TOOLS.items():

@@ -100,12 +100,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from recallflow.evaluation.locomo import DEFAULT_PATH, LocomoDataset
     from recallflow.evaluation.offtopic import load_suite
     from recallflow.evaluation.report import render_summary
-    from recallflow.evaluation.runner import (
-        EvalOptions,
-        run_eval,
-        skipped_dataset,
-        write_report,
-    )
+    from recallflow.evaluation.reports import EvalOptions
+    from recallflow.evaluation.runner import run_eval, skipped_dataset, write_report
     from recallflow.evaluation.scenarios import load_scenarios
     from recallflow.memory import open_memory
 
@@ -141,7 +137,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if args.dsn is None and home is None:
         temp_home = home = tempfile.mkdtemp(prefix="recallflow-eval-")
     try:
-        with open_memory(args.dsn, home, embedder=embedder) as memory:
+        with open_memory(args.dsn, home, embedder=embedder, operator=True) as memory:
             report = run_eval(
                 memory,
                 datasets=datasets,

@@ -157,7 +157,11 @@ def plan_supersessions(
         successor_row = adjusted.get(new) or stored[new]
         at = effective_time(successor_row)
         old_row = adjusted.get(old) or stored[old]
-        valid_to = _ended(old_row, at)
+        # The old belief's own valid_to stays: it ends that belief's truth, not its
+        # replacement. Its live period ends at the successor's start, which the hard
+        # filter reads from the successor in both world and system time (see "History"
+        # in docs/recall.md), so a read before the successor was recorded still sees it.
+        valid_to = old_row.valid_to
         if old in adjusted:
             adjusted[old] = adjusted[old].model_copy(
                 update={
@@ -176,17 +180,6 @@ def plan_supersessions(
         stored_updates=updates,
         events=tuple(events),
     )
-
-
-def _ended(old: Belief, at: datetime) -> datetime | None:
-    """The predecessor's new ``valid_to``: the successor's start, never later than it
-    already ended, and never at or before it began."""
-    end = at
-    if old.valid_to is not None and old.valid_to < end:
-        end = old.valid_to
-    if old.valid_from is not None and end <= old.valid_from:
-        end = old.valid_from + INSTANT
-    return end
 
 
 def corroborated_confidence(confidence: float, gain: float) -> float:

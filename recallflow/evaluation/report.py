@@ -15,7 +15,7 @@ from recallflow.evaluation.results import MetricRow
 
 if TYPE_CHECKING:
     from recallflow.evaluation.offtopic import OffTopicReport
-    from recallflow.evaluation.runner import DatasetReport, EvalReport, SystemTable
+    from recallflow.evaluation.reports import DatasetReport, EvalReport, SystemTable
     from recallflow.evaluation.scenarios import ScenarioSummary
     from recallflow.evaluation.sessions import SessionsReport
 

@@ -15,21 +15,16 @@ import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Literal
-
-from pydantic import BaseModel, ConfigDict, Field
 
 from recallflow.evaluation import peers
 from recallflow.evaluation.baselines import build_baselines
 from recallflow.evaluation.datasets import (
-    Anchor,
     Dataset,
     Group,
-    SplitChoice,
     select_groups,
 )
 from recallflow.evaluation.durability import correction_durability
-from recallflow.evaluation.gates import GateResult, GateStatus, RecallAudit
+from recallflow.evaluation.gates import GateResult, RecallAudit
 from recallflow.evaluation.ingest import as_of_after, ingest_group, principal_id
 from recallflow.evaluation.mem0_peer import MEM0_LIMIT, mem0_available, rank_mem0
 from recallflow.evaluation.offtopic import (
@@ -42,11 +37,17 @@ from recallflow.evaluation.offtopic import (
 )
 from recallflow.evaluation.progress import bar, iterate
 from recallflow.evaluation.recall_adapter import RecallAccess, RecallFn, recall_access
+from recallflow.evaluation.reports import (
+    DatasetReport,
+    EvalOptions,
+    EvalReport,
+    ScenarioReport,
+    SystemTable,
+)
 from recallflow.evaluation.results import CaseOutcome, MetricRow, outcome, summarise
 from recallflow.evaluation.scenarios import (
     RequestOutcome,
     Scenario,
-    ScenarioSummary,
     run_scenario,
     summarise_scenarios,
 )
@@ -61,85 +62,6 @@ PEER_DEFAULT = "LangGraph PostgresStore (default)"
 PEER_RELAXED = "LangGraph PostgresStore (relaxed_order)"
 PEER_KEYS = "LangGraph PostgresStore (keys in query)"
 PEER_MEM0 = "mem0 (pgvector, infer=False)"
-
-
-class _Model(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class EvalOptions(_Model):
-    """What to run."""
-
-    split: SplitChoice = "all"
-    conversations: int | None = Field(default=None, ge=1, description="First N groups only.")
-    skip_peers: bool = False
-    skip_sessions: bool = False
-    progress: bool = True
-
-
-class SystemTable(_Model):
-    """One system's metrics: split → row label (category or aggregate) → row."""
-
-    system: str
-    note: str = ""
-    rows: dict[str, dict[str, MetricRow | None]]
-
-
-class DatasetReport(_Model):
-    """Everything measured on one dataset."""
-
-    name: str
-    status: Literal["ran", "skipped"]
-    message: str = ""
-    groups: dict[str, tuple[str, ...]] = {}
-    cases: int = 0
-    skipped_cases: int = 0
-    category_names: dict[int, str] = {}
-    aggregates: dict[str, tuple[int, ...]] = {}
-    systems: tuple[SystemTable, ...] = ()
-    anchor: Anchor | None = None
-    notes: tuple[str, ...] = ()
-    timings_s: dict[str, float] = {}
-
-
-class ScenarioReport(_Model):
-    status: Literal["ran", "skipped", "not built"]
-    message: str = ""
-    scenarios: tuple[str, ...] = ()
-    summary: ScenarioSummary | None = None
-
-
-class EvalReport(_Model):
-    """The whole report; written as ``eval-report.json`` and rendered as Markdown."""
-
-    created_at: datetime
-    embedder: str
-    run_tenant: str
-    retrieval_policy_versions: tuple[str, ...]
-    dag_versions: tuple[str, ...]
-    recall: RecallAccess
-    datasets: tuple[DatasetReport, ...]
-    scenarios: ScenarioReport
-    offtopic: OffTopicReport = OffTopicReport(status="skipped", message="not run")
-    sessions: SessionsReport | None = None
-    gates: tuple[GateResult, ...]
-    duration_s: float
-
-    @property
-    def failed(self) -> bool:
-        """True when any hard gate failed (the CLI then exits non-zero)."""
-        return any(g.status is GateStatus.FAIL for g in self.gates)
-
-    @property
-    def unmeasured(self) -> tuple[str, ...]:
-        """What this run was asked to measure and could not (a dataset or suite file
-        missing): such a run must not pass for a measured one."""
-        missing = [f"{d.name}: {d.message}" for d in self.datasets if d.status == "skipped"]
-        if self.scenarios.status == "skipped":
-            missing.append(f"scenario suites: {self.scenarios.message}")
-        if self.offtopic.status == "skipped":
-            missing.append(f"off-topic suite: {self.offtopic.message}")
-        return tuple(missing)
 
 
 class _Versions:
@@ -569,7 +491,7 @@ def run_eval(
         session_gates.append(session_gate)
     gates = [
         audit.isolation(memory.pool),
-        audit.faithfulness(),
+        audit.faithfulness(memory.pool),
         durability,
         offtopic_gate(offtopic_report),
         *session_gates,

@@ -3,7 +3,7 @@ docs/architecture.md).
 
 ``query_null`` compares each query vector with the embedder's unrelated corpus (its
 calibration) — how similar unrelated text looks to this query under this model;
-``candidate_evidence`` asks the store, in one round trip, for each candidate's cosine
+``candidate_evidence`` asks the store for each candidate's cosine
 with the query vectors, its coverage of the text queries and the links between
 candidates; ``candidate_relevance`` turns both into each candidate's absolute relevance,
 what the ranking's relevance feature and the floor read.

@@ -1,4 +1,4 @@
-"""Embedder calibrations in the store (migration 0010; see "Relevance floor" in
+"""Embedder calibrations in the store (migration 0011; see "Relevance floor" in
 docs/architecture.md): read at open, written once when an embedder is first calibrated."""
 
 from __future__ import annotations

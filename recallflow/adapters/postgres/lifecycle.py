@@ -15,8 +15,6 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
 import psycopg
 from psycopg import errors as pg_errors
 from psycopg.rows import dict_row
@@ -26,6 +24,7 @@ from recallflow.adapters.postgres.beliefs import (
     SELECT_BELIEF,
     belief_from_row,
     belief_row,
+    copy_beliefs,
 )
 from recallflow.adapters.postgres.errors import translate
 from recallflow.core.lifecycle import (
@@ -39,8 +38,8 @@ from recallflow.core.lifecycle import (
 from recallflow.core.replay import DerivationKey, derivation_key
 from recallflow.errors import ConflictError, ConstraintViolation, InvalidInputError, NotFoundError
 from recallflow.models.store import Belief, LifecycleState, Scope
+from recallflow.ports import VectorRows
 
-_COPY_BELIEFS = "COPY beliefs ({}, embedding) FROM STDIN".format(", ".join(BELIEF_COLUMNS))
 #: The advisory-lock class of per-principal write locks (two-int key space).
 _PRINCIPAL_LOCK_CLASS = 0x7265
 
@@ -138,7 +137,7 @@ def record_event(
 def write_beliefs(
     conn: psycopg.Connection[Any],
     beliefs: Sequence[Belief],
-    embeddings: npt.NDArray[np.float32],
+    embeddings: VectorRows,
 ) -> list[Belief]:
     """Write ``beliefs`` inside the caller's transaction; returns each as stored.
 
@@ -168,7 +167,7 @@ def _write_group(
     principal: str,
     beliefs: Sequence[Belief],
     indexes: Sequence[int],
-    embeddings: npt.NDArray[np.float32],
+    embeddings: VectorRows,
 ) -> list[tuple[int, Belief]]:
     """One principal's part of a batch; returns (batch index, belief as stored)."""
     existing = _stored(conn, tenant, principal, [beliefs[i].id for i in indexes])
@@ -295,16 +294,14 @@ def _stored_once(
 def _insert(
     conn: psycopg.Connection[Any],
     rows: Sequence[tuple[int, Belief]],
-    embeddings: npt.NDArray[np.float32],
+    embeddings: VectorRows,
 ) -> None:
     """COPY ``rows`` (batch index, belief); a refused row is reported by its batch index."""
     if not rows:
         return
     copied = [belief_row(b) for _, b in rows]
     try:
-        with conn.cursor().copy(_COPY_BELIEFS) as copy:
-            for (i, _), row in zip(rows, copied, strict=True):
-                copy.write_row((*row, embeddings[i]))
+        copy_beliefs(conn, copied, (embeddings[i] for i, _ in rows))
     except (pg_errors.IntegrityError, pg_errors.DataException) as exc:
         items = [dict(zip(BELIEF_COLUMNS, row, strict=True)) for row in copied]
         error = translate(exc, table="beliefs", items=items)

@@ -22,6 +22,7 @@ bounded by ``timeout``, and a lost server is reported as a typed error and recon
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import partial
 from typing import Any, Literal
 
@@ -67,8 +68,11 @@ def open_pool(
     max_size: int = 8,
     timeout: float = CONNECT_TIMEOUT_S,
     revive: Revive | None = None,
+    pool_class: Callable[..., GuardedPool] = GuardedPool,
+    wait: bool = True,
 ) -> GuardedPool:
-    """An opened pool on ``uri``, waited on so a bad server fails here, not mid-recall.
+    """An opened pool on ``uri``, waited on so a bad server fails here, not mid-recall
+    (``wait=False``: a replica that is down at open is only skipped by recalls).
 
     ``timeout`` bounds each wait for a connection, and also how long the pool keeps
     retrying a lost connection in the background before it opens new ones only on demand
@@ -76,7 +80,7 @@ def open_pool(
     ``revive`` is called when the server looks dead (see ``GuardedPool``).
     """
     settings = RECALL_SETTINGS if role == "recall" else STORE_SETTINGS
-    pool = GuardedPool(
+    pool = pool_class(
         uri,
         revive=revive,
         min_size=min_size,
@@ -88,5 +92,5 @@ def open_pool(
         reconnect_timeout=timeout,
         kwargs={"connect_timeout": max(2, math.ceil(timeout))},  # libpq's minimum is 2 s
     )
-    pool.open(wait=True, timeout=30)
+    pool.open(wait=wait, timeout=30)
     return pool

@@ -1,5 +1,6 @@
-"""The evidence the ranking and the relevance floor read for each loaded candidate, in one
-round trip (see "Relevance floor" in docs/architecture.md).
+"""The SQL of the evidence the ranking and the relevance floor read for each loaded
+candidate (see "Relevance floor" in docs/architecture.md); run by
+:meth:`~recallflow.adapters.postgres.search.PostgresBeliefSearch.evidence`.
 
 For every candidate id (still hard-filtered, like every read of the recall):
 
@@ -10,7 +11,9 @@ For every candidate id (still hard-filtered, like every read of the recall):
   share over the text queries. A lexeme no visible belief has counts as rare as the
   rarest one a belief has: the memory does not know it, so a query made of such words is
   not covered, yet one generic word a small memory happens to lack ("say") does not
-  outweigh every word it holds;
+  outweigh every word it holds. Rarity is counted as if the view held at least the
+  policy's ``coverage_min_view`` beliefs: in a memory of three beliefs a word two of them
+  share is not common, and must not weigh nothing;
 
 * whether its subject or one of its entities is an entity the working state names that
   few visible beliefs carry;
@@ -31,7 +34,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from psycopg import sql
-from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.postgres.filters import hard_filter_sql
 from recallflow.models.stages import CandidateEvidence, EvidenceSet, HardFilter, TextCoverage
@@ -52,7 +54,8 @@ _EVIDENCE = sql.SQL(
     "   LIMIT (SELECT floor(common)::int + 1 FROM n)) m) AS df"
     "   FROM (SELECT DISTINCT term FROM q) d),"
     " w AS (SELECT q.ord, q.term,"
-    "   ln(1 + (greatest(n.docs, 1) - greatest(c.df, 1) + 0.5) / (greatest(c.df, 1) + 0.5))"
+    "   ln(1 + (greatest(n.docs, %(min_view)s, 1) - greatest(c.df, 1) + 0.5)"
+    "   / (greatest(c.df, 1) + 0.5))"
     "   AS idf FROM q JOIN c USING (term), n),"
     " tot AS (SELECT t.ord, coalesce(sum(w.idf), 0) AS total"
     "   FROM generate_series(1, cardinality(%(texts)s::text[])) AS t(ord)"
@@ -87,18 +90,15 @@ def _vector_text(vector: npt.NDArray[np.float32]) -> str:
     return "[" + ",".join(f"{x:.7g}" for x in vector.tolist()) + "]"
 
 
-def candidate_evidence(
-    pool: ConnectionPool,
+def evidence_query(
     f: HardFilter,
     ids: Sequence[str],
     texts: Sequence[str],
     vectors: npt.NDArray[np.float32],
     keys: Sequence[str],
     limits: ArmLimits,
-) -> EvidenceSet:
-    """Evidence and links of ``ids`` against the query ``texts`` and ``vectors``."""
-    if not ids:
-        return EvidenceSet(by_id={})
+) -> tuple[sql.Composed, sql.Composed, dict[str, Any]]:
+    """The evidence statement, the links statement and their parameters."""
     predicate, filter_params = hard_filter_sql(f)
     params: dict[str, Any] = {
         **filter_params,
@@ -109,12 +109,13 @@ def candidate_evidence(
         "view_cap": VIEW_CAP,
         "common_share": limits.common_share,
         "min_common": limits.min_common,
+        "min_view": limits.coverage_min_view,
     }
-    with pool.connection() as conn, conn.pipeline():
-        evidence = conn.execute(_EVIDENCE.format(filter=predicate), params)
-        links = conn.execute(_LINKS, params)
-        rows = evidence.fetchall()
-        link_rows = links.fetchall()
+    return _EVIDENCE.format(filter=predicate), _LINKS.format(), params
+
+
+def evidence_set(rows: Sequence[Any], link_rows: Sequence[Any]) -> EvidenceSet:
+    """The :class:`EvidenceSet` of the two statements' rows (each link once, undirected)."""
     by_id = {
         str(row[0]): CandidateEvidence(
             cosines=tuple(float(c) if c is not None else -1.0 for c in row[1] or ()),

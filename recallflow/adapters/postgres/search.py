@@ -17,6 +17,8 @@ same pipelined round trip:
 from __future__ import annotations
 
 import re
+import threading
+import weakref
 from collections.abc import Sequence
 from typing import Any
 
@@ -28,8 +30,9 @@ from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.postgres.beliefs import SELECT_BELIEF, belief_from_row
-from recallflow.adapters.postgres.filters import hard_filter_sql
-from recallflow.adapters.postgres.relevance import candidate_evidence
+from recallflow.adapters.postgres.filters import hard_filter_sql, state_at_as_of
+from recallflow.adapters.postgres.pool import RECALL_SETTINGS
+from recallflow.adapters.postgres.relevance import evidence_query, evidence_set
 from recallflow.models.session import DurableQuery
 from recallflow.models.stages import EvidenceSet, HardFilter
 from recallflow.models.store import Belief
@@ -39,25 +42,37 @@ from recallflow.ports import RawHits
 _NEGATION = re.compile(r"(^|\s)-+(?=\S)")
 
 
-# Keys and lexemes are weighted by their rarity among the principal's beliefs (BM25's
-# idf), read from the per-principal counts the database keeps (migration 0004); a key or
-# word on more than ``common_share`` of them says little and is left out.
-def _rarity(terms: str) -> str:
-    """The CTEs ``n`` (the principal's size) and ``w`` (each term of ``terms`` with its idf)."""
+# Keys and lexemes are weighted by their rarity in the caller's view (BM25's idf), counted
+# in the query over the beliefs that pass the hard filter ({current}: those in one of its
+# states now; a belief admitted as history is ranked but not counted), so that nothing
+# the caller may not see (another sensitivity, a later recording, a retired or superseded
+# belief, another principal) moves its ranking. The view is counted up to
+# ``limits.rarity_view_cap`` beliefs (an index-only scan over a covering index) and a
+# term's beliefs only up to the "common" bound: a key or word on more than common_share
+# of the view says little and is left out. The
+# per-principal counts of migration 0004 only skip terms no belief of the principal has.
+def _rarity(terms: str, matches: str) -> str:
+    """The CTEs ``n`` (the view's size and common bound) and ``w`` (each term of ``terms``
+    in the view, with its idf); ``matches`` says "belief ``b`` has term ``q.term``"."""
     return (
-        " n AS (SELECT greatest(coalesce((SELECT beliefs FROM principal_sizes"
-        "   WHERE tenant_id = %(hf_tenant)s AND principal_id = %(hf_principal)s), 0), 1) AS docs),"
-        " w AS (SELECT t.term, ln(1 + (n.docs - t.df + 0.5) / (t.df + 0.5)) AS idf"
-        "   FROM principal_terms t, n WHERE t.tenant_id = %(hf_tenant)s"
-        "   AND t.principal_id = %(hf_principal)s AND t.kind = %(kind)s AND t.term = ANY("
-        + terms
-        + ")"
-        "   AND t.df > 0 AND t.df <= greatest(%(min_common)s, n.docs * %(common_share)s)),"
+        " n AS MATERIALIZED (SELECT count(*) AS docs,"
+        "   greatest(%(min_common)s, count(*) * %(common_share)s) AS common"
+        "   FROM (SELECT FROM beliefs b WHERE {current} LIMIT %(view_cap)s) v),"
+        " q AS (SELECT t.term FROM principal_terms t WHERE t.tenant_id = %(hf_tenant)s"
+        "   AND t.principal_id = %(hf_principal)s AND t.kind = %(kind)s"
+        "   AND t.term = ANY(" + terms + ") AND t.df > 0),"
+        " c AS MATERIALIZED (SELECT q.term, (SELECT count(*) FROM (SELECT FROM beliefs b"
+        "   WHERE {current} AND " + matches + ""
+        "   LIMIT (SELECT floor(common)::int + 1 FROM n)) m) AS df FROM q),"
+        " w AS (SELECT c.term, ln(1 + (n.docs - c.df + 0.5) / (c.df + 0.5)) AS idf"
+        "   FROM c, n WHERE c.df > 0 AND c.df <= n.common),"
     )
 
 
 _STRUCTURED = sql.SQL(
-    "WITH" + _rarity("%(terms)s") + " hits AS (SELECT m.id, m.subject, w.term, w.idf FROM w,"
+    "WITH"
+    + _rarity("%(terms)s", "(b.subject = q.term OR b.entities @> ARRAY[q.term])")
+    + " hits AS (SELECT m.id, m.subject, w.term, w.idf FROM w,"
     "   LATERAL (SELECT b.id, b.subject FROM beliefs b WHERE {filter}"
     "     AND (b.subject = w.term OR b.entities @> ARRAY[w.term]) LIMIT %(cap)s) m)"
     " SELECT id, sum(idf * CASE WHEN subject = term THEN %(subject_weight)s::numeric ELSE 1 END)"
@@ -75,7 +90,8 @@ _STRUCTURED = sql.SQL(
 _LEXICAL = sql.SQL(
     "WITH"
     + _rarity(
-        "ARRAY(SELECT unnest(tsvector_to_array(to_tsvector('english'::regconfig, %(text)s))))"
+        "tsvector_to_array(to_tsvector('english'::regconfig, %(text)s))",
+        "b.search_document @@ quote_literal(q.term)::tsquery",
     )
     + " seeds AS (SELECT term, row_number() OVER (ORDER BY idf DESC, term) AS r FROM w"
     "   ORDER BY idf DESC, term LIMIT %(seed_terms)s),"
@@ -95,32 +111,61 @@ _LEXICAL = sql.SQL(
     "   / greatest(avg(len) OVER (), 1))))::float8 AS score"
     " FROM hits ORDER BY score DESC, id LIMIT %(limit)s"
 )
-# Trigram: query keys against the principal's distinct keys (migration 0005), then the
-# beliefs whose subject is a matched key.
+# Trigram: query keys against the principal's distinct keys (migration 0005) that a
+# belief in the caller's view has (so a key only filtered beliefs have never takes a
+# visible key's place), then the beliefs whose subject is a matched key.
 _TRIGRAM = sql.SQL(
-    "WITH k AS (SELECT t.term, max(word_similarity(q.term, t.term)) AS sim"
-    "   FROM unnest(%(terms)s::text[]) AS q(term) JOIN principal_terms t"
-    "   ON t.tenant_id = %(hf_tenant)s AND t.principal_id = %(hf_principal)s AND t.kind = 'k'"
-    "   AND q.term <%% t.term WHERE t.df > 0"
-    "   GROUP BY t.term ORDER BY sim DESC, t.term LIMIT %(limit)s)"
+    "WITH k AS (SELECT s.term, s.sim FROM (SELECT t.term,"
+    "     max(word_similarity(q.term, t.term)) AS sim"
+    "     FROM unnest(%(terms)s::text[]) AS q(term) JOIN principal_terms t"
+    "     ON t.tenant_id = %(hf_tenant)s AND t.principal_id = %(hf_principal)s AND t.kind = 'k'"
+    "     AND q.term <%% t.term WHERE t.df > 0"
+    "     GROUP BY t.term ORDER BY sim DESC, t.term OFFSET 0) s"
+    # Checked in similarity order, only until the limit is reached (OFFSET 0 keeps the
+    # check out of the subquery).
+    "   WHERE EXISTS (SELECT FROM beliefs b WHERE {filter}"
+    "     AND (b.subject = s.term OR b.entities @> ARRAY[s.term]))"
+    "   LIMIT %(limit)s)"
     " SELECT m.id, max(k.sim)::float8 AS score FROM k,"
     "   LATERAL (SELECT b.id FROM beliefs b WHERE {filter} AND b.subject = k.term"
     "   LIMIT %(limit)s) m"
     " GROUP BY m.id ORDER BY score DESC, m.id LIMIT %(limit)s"
 )
+# Exact or through the HNSW index, by the principal's size against the whole table's
+# (``semantic_exact_factor`` in the policy): the choice is an InitPlan, so only one
+# branch runs. ``+ 0`` keeps the planner from using the index for the exact branch.
 _SEMANTIC = sql.SQL(
-    "SELECT x.id, max(x.score) AS score"
+    "WITH choice AS (SELECT coalesce((SELECT beliefs FROM principal_sizes"
+    "   WHERE tenant_id = %(hf_tenant)s AND principal_id = %(hf_principal)s), 0)"
+    "   < %(exact_factor)s * sqrt(greatest((SELECT reltuples FROM pg_class"
+    "   WHERE oid = 'beliefs'::regclass), 0)) AS exact)"
+    " SELECT x.id, max(x.score) AS score"
     " FROM unnest(%(vectors)s::text[]::vector[]) AS v(vec),"
-    " LATERAL (SELECT b.id, (1 - (b.embedding <=> v.vec))::float8 AS score"
-    "  FROM beliefs b WHERE {filter} AND b.embedding IS NOT NULL"
-    "  ORDER BY b.embedding <=> v.vec LIMIT %(limit)s) AS x"
+    " LATERAL ((SELECT b.id, (1 - (b.embedding <=> v.vec))::float8 AS score"
+    "  FROM beliefs b WHERE (SELECT exact FROM choice) AND {filter}"
+    "  AND b.embedding IS NOT NULL"
+    "  ORDER BY (b.embedding <=> v.vec) + 0, b.id LIMIT %(limit)s)"
+    " UNION ALL"
+    " (SELECT b.id, (1 - (b.embedding <=> v.vec))::float8 AS score"
+    "  FROM beliefs b WHERE NOT (SELECT exact FROM choice) AND {filter}"
+    "  AND b.embedding IS NOT NULL"
+    "  ORDER BY b.embedding <=> v.vec LIMIT %(limit)s)) AS x"
     " WHERE x.score >= %(min_similarity)s"
     " GROUP BY x.id ORDER BY score DESC, x.id LIMIT %(limit)s"
 )
+# Every node of the walk passes the hard filter, the seeds included: a filtered belief is
+# never a bridge, and never takes a visible neighbour's place in the fan-out. Each node is
+# checked by a LATERAL primary-key probe (its LIMIT keeps the planner from turning the walk
+# into a scan of the principal's beliefs).
+_VISIBLE = (
+    " LATERAL (SELECT FROM beliefs b WHERE b.tenant_id = %(hf_tenant)s"
+    " AND b.principal_id = %(hf_principal)s AND b.id = {node} AND {filter} LIMIT 1)"
+)
 _NEIGHBOURS = sql.SQL(
     "WITH RECURSIVE walk(id, hop, score) AS ("
-    "  SELECT s.id, 0, 1.0::float8 FROM unnest(%(seeds)s::text[]) AS s(id)"
-    "  UNION ALL"
+    "  SELECT s.id, 0, 1.0::float8 FROM unnest(%(seeds)s::text[]) AS s(id),"
+    + _VISIBLE.replace("{node}", "s.id")
+    + "  UNION ALL"
     "  SELECT n.id, walk.hop + 1, walk.score * n.weight * %(hop_decay)s::float8 FROM walk,"
     "  LATERAL (SELECT e.id, e.weight FROM ("
     "     SELECT dst_id AS id, weight FROM belief_edges"
@@ -128,14 +173,14 @@ _NEIGHBOURS = sql.SQL(
     "     UNION ALL"
     "     SELECT src_id AS id, weight FROM belief_edges"
     "      WHERE tenant_id = %(hf_tenant)s AND principal_id = %(hf_principal)s AND dst_id = walk.id"
-    "   ) e ORDER BY e.weight DESC, e.id LIMIT %(fanout)s) n"
+    "   ) e,"
+    + _VISIBLE.replace("{node}", "e.id")
+    + "   ORDER BY e.weight DESC, e.id LIMIT %(fanout)s) n"
     "  WHERE walk.hop < %(depth)s"
     ")"
-    " SELECT b.id, max(w.score)::float8 AS score FROM walk w"
-    " JOIN beliefs b ON b.tenant_id = %(hf_tenant)s AND b.principal_id = %(hf_principal)s"
-    "  AND b.id = w.id"
-    " WHERE w.hop > 0 AND NOT (b.id = ANY(%(seeds)s)) AND {filter}"
-    " GROUP BY b.id ORDER BY score DESC, b.id LIMIT %(limit)s"
+    " SELECT id, max(score)::float8 AS score FROM walk"
+    " WHERE hop > 0 AND NOT (id = ANY(%(seeds)s))"
+    " GROUP BY id ORDER BY score DESC, id LIMIT %(limit)s"
 )
 # A belief rejected as "not here" in the recall's project (see docs/corrections.md) is not loaded
 # there; project is relevance, so this is joined here and never part of the hard filter.
@@ -193,22 +238,22 @@ class PostgresBeliefSearch:
         limits: ArmLimits,
         settings: dict[str, str] | None = None,
     ) -> RawHits:
-        """One arm query in its own transaction, after ``SET LOCAL`` of the arm's statement
-        timeout and settings, so PostgreSQL itself cancels an arm that runs too long.
+        """One arm query under the policy's statement timeout and the arm's settings, so
+        PostgreSQL itself cancels an arm that runs too long.
 
-        Pipelined: BEGIN, the SET LOCAL and the query travel together. Against a single
-        autocommit statement this measured about 1-3 ms more per in-turn recall (2k
-        beliefs, embedded server, 2 busy cores): the price of a timeout the database
-        enforces instead of one checked after the fact.
+        The settings are the connection's own (``set_config(..., false)``), sent in the
+        same pipelined round trip as the query and only when they differ from what this
+        connection already has (:func:`_settings_to_apply`): most arm queries are one
+        autocommit statement. A transaction with ``SET LOCAL`` around every arm cost
+        0.2 ms more per arm (measured on the 10k store: 2.96 against 2.75 ms).
         """
         predicate, filter_params = hard_filter_sql(f)
-        local = {"statement_timeout": str(limits.timeout_ms), **(settings or {})}
+        current, _ = hard_filter_sql(f, history=False)
+        statement = query.format(filter=predicate, current=current)
+        wanted = {**_ARM_SESSION, "statement_timeout": str(limits.timeout_ms), **(settings or {})}
         try:
-            with self._pool.connection() as conn, conn.pipeline(), conn.transaction():
-                cur = conn.cursor()
-                _set_local(cur, local)
-                cur.execute(query.format(filter=predicate), {**filter_params, **params})
-                return _rows(cur)
+            with self._pool.connection() as conn:
+                return _rows(_execute(conn, statement, {**filter_params, **params}, wanted))
         except psycopg.errors.QueryCanceled as exc:
             raise TimeoutError(
                 f"PostgreSQL cancelled the arm's query after {limits.timeout_ms} ms"
@@ -225,6 +270,7 @@ class PostgresBeliefSearch:
             "common_share": limits.common_share,
             "min_common": limits.min_common,
             "subject_weight": limits.structured_subject_weight,
+            "view_cap": limits.rarity_view_cap,
         }
         return self._run(_STRUCTURED, f, params, limits)
 
@@ -242,6 +288,7 @@ class PostgresBeliefSearch:
             "b": limits.bm25_b,
             "common_share": limits.common_share,
             "min_common": limits.min_common,
+            "view_cap": limits.rarity_view_cap,
         }
         return self._run(_LEXICAL, f, params, limits)
 
@@ -261,8 +308,14 @@ class PostgresBeliefSearch:
             "vectors": [_vector_text(v) for v in vectors],
             "limit": limits.per_arm,
             "min_similarity": limits.semantic_min_similarity,
+            "exact_factor": limits.semantic_exact_factor,
         }
-        settings = {"hnsw.ef_search": str(max(limits.hnsw_ef_search, limits.per_arm))}
+        # A custom plan every time: the generic plan of this statement (prepared on first
+        # use) ignores which branch the sizes choose and cost 400-550 ms at 1.1M rows.
+        settings = {
+            "hnsw.ef_search": str(max(limits.hnsw_ef_search, limits.per_arm)),
+            "plan_cache_mode": "force_custom_plan",
+        }
         return self._run(_SEMANTIC, f, params, limits, settings)
 
     def neighbours(self, f: HardFilter, seeds: Sequence[str], limits: ArmLimits) -> RawHits:
@@ -295,9 +348,16 @@ class PostgresBeliefSearch:
         predicate, filter_params = hard_filter_sql(f)
         params = {**filter_params, "ids": list(ids), "project": project}
         with self._pool.connection() as conn:
-            cur = conn.cursor(row_factory=dict_row)
-            cur.execute(_LOAD.format(filter=predicate), params)
-            return [belief_from_row(row) for row in cur.fetchall()]
+            cur = _execute(conn, _LOAD.format(filter=predicate), params, _LOAD_SESSION, dict_row)
+            rows = [belief_from_row(row) for row in cur.fetchall()]
+        # Each belief as it stood at as_of: one the filter admits before the end its state
+        # records (superseded, expired) was active then.
+        return [
+            b
+            if (state := state_at_as_of(f, b.state)) is b.state
+            else b.model_copy(update={"state": state})
+            for b in rows
+        ]
 
     def evidence(
         self,
@@ -308,11 +368,77 @@ class PostgresBeliefSearch:
         keys: Sequence[str],
         limits: ArmLimits,
     ) -> EvidenceSet:
-        return candidate_evidence(self._pool, f, ids, texts, vectors, keys, limits)
+        """See "Relevance floor" in docs/architecture.md. The evidence runs under the
+        backstop timeout, like loading the candidates; the links between candidates read
+        the belief edges under the arms' timeout, and a lock that holds them past it only
+        costs the recall its neighbour support, as it costs graph expansion its hits."""
+        if not ids:
+            return EvidenceSet(by_id={})
+        evidence, links, params = evidence_query(f, ids, texts, vectors, keys, limits)
+        with self._pool.connection() as conn:
+            rows = _execute(conn, evidence, params, _LOAD_SESSION).fetchall()
+            wanted = {**_ARM_SESSION, "statement_timeout": str(limits.timeout_ms)}
+            try:
+                link_rows = _execute(conn, links, params, wanted).fetchall()
+            except psycopg.errors.QueryCanceled:
+                link_rows = []
+        return evidence_set(rows, link_rows)
 
 
-def _set_local(cur: psycopg.Cursor[Any], settings: dict[str, str]) -> None:
-    """``SET LOCAL`` every setting in one statement."""
-    calls = sql.SQL(", ").join(sql.SQL("set_config(%s, %s, true)") for _ in settings)
-    params = [part for item in settings.items() for part in item]
-    cur.execute(sql.SQL("SELECT {}").format(calls), params)
+#: What a connection's settings are restored to for every statement that does not set them
+#: itself: the settings arms change (a plan mode, an HNSW or trigram threshold) never leak
+#: into another arm's query or into loading candidates.
+_ARM_SESSION: dict[str, str] = {
+    "plan_cache_mode": "auto",
+    "hnsw.ef_search": "40",
+    "pg_trgm.word_similarity_threshold": "0.6",
+}
+#: Loading candidates runs under the recall pool's backstop timeout, not an arm's.
+_LOAD_SESSION: dict[str, str] = {
+    **_ARM_SESSION,
+    "statement_timeout": RECALL_SETTINGS["statement_timeout"],
+}
+#: The settings each recall connection has now (as far as this module has set them).
+_applied: weakref.WeakKeyDictionary[psycopg.Connection[Any], dict[str, str]] = (
+    weakref.WeakKeyDictionary()
+)
+_applied_lock = threading.Lock()
+
+
+def _settings_to_apply(conn: psycopg.Connection[Any], wanted: dict[str, str]) -> dict[str, str]:
+    with _applied_lock:
+        known = _applied.get(conn)
+    if known is None:  # a connection this module has not set anything on yet
+        return dict(wanted)
+    return {k: v for k, v in wanted.items() if known.get(k) != v}
+
+
+def _execute(
+    conn: psycopg.Connection[Any],
+    statement: sql.Composed,
+    params: dict[str, Any],
+    wanted: dict[str, str],
+    row_factory: Any = None,
+) -> psycopg.Cursor[Any]:
+    """``statement`` on ``conn`` with the session ``wanted``: the settings that differ go
+    first, in the same pipelined round trip (and in the same implicit transaction, so a
+    failing statement takes them back: then nothing is assumed about the connection)."""
+    changes = _settings_to_apply(conn, wanted)
+    cur = conn.cursor(row_factory=row_factory) if row_factory else conn.cursor()
+    try:
+        if not changes:
+            return cur.execute(statement, params)
+        calls = sql.SQL(", ").join(sql.SQL("set_config(%s, %s, false)") for _ in changes)
+        with conn.pipeline():
+            conn.execute(
+                sql.SQL("SELECT {}").format(calls),
+                [part for item in changes.items() for part in item],
+            )
+            cur.execute(statement, params)
+        with _applied_lock:
+            _applied.setdefault(conn, {}).update(changes)
+        return cur
+    except BaseException:
+        with _applied_lock:
+            _applied.pop(conn, None)
+        raise

@@ -1,8 +1,10 @@
 """Arm: graph expansion.
 
-Neighbours of the top fused seeds over belief edges, bounded in depth and fan-out and
-still hard-filtered. The seeding arms are the policy's (config ``arms``), so adding or
-removing an arm changes nothing here.
+Neighbours of the top fused seeds over belief edges, bounded in depth and fan-out. Every
+node of the walk, the seeds included, passes the hard filter, so a belief the caller may
+not see is never returned, never a bridge to one behind it, and never takes a visible
+neighbour's place (see "Isolation" in docs/recall.md). Which arms seed it comes from
+the policy (``arms``), so adding or removing an arm changes nothing here.
 """
 
 from __future__ import annotations

@@ -1,0 +1,183 @@
+"""The floor of one recall: the least database work any in-turn recall must do, issued
+with psycopg directly on one connection, so recallflow's latency can be reported as a
+multiple of it (a ratio survives a noisy shared machine; an absolute time does not).
+
+One floor run, per fixed request, is four statements, each hard-filtered exactly as a
+recall is (tenant, principal, admissible states, world and system time, sensitivity):
+
+1. the filtered vector top-k, ``k`` = the arms' per-arm limit: through the HNSW index
+   with an iterative scan, or exactly over the principal's rows when the principal is
+   small next to the table (the policy's ``semantic_exact_factor``: at 1.1M rows a
+   filtered HNSW scan for a 10k-belief principal costs ten times the exact one);
+2. the filtered full-text top-k: the query's two rarest lexemes among the principal's
+   beliefs (the per-principal document frequencies the store keeps), OR-ed, matched
+   through the GIN index, matches capped at :data:`FTS_CAP` and ranked with
+   ``ts_rank_cd``. The plain form — every lexeme OR-ed, all matches ranked — costs about
+   a second at 100k beliefs, and capped it still costs 6–10 ms, more than a whole recall
+   should: it would make a floor nobody could be held to;
+3. loading the candidate rows: every column a recall reads, for the union of both
+   top-k lists;
+4. inserting the trace: one ``recall_traces`` row carrying a real trace of the same
+   request as its operator view.
+
+Statements are prepared on first use and the session has the recall pool's settings,
+as recallflow's own connections do. Nothing here is clever on purpose: it is the plain
+way to write these four statements, the baseline a cleverer recall is held to.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+import psycopg
+from pgvector.psycopg import register_vector
+
+from benchmarks.recall_harness import requests
+from benchmarks.stores import BenchStore
+from recallflow.adapters.postgres.beliefs import SELECT_BELIEF
+from recallflow.adapters.postgres.pool import RECALL_SETTINGS
+from recallflow.policy import DEFAULT_POLICY, SURFACE_CEILINGS
+
+_FILTER = (
+    " b.tenant_id = %(tenant)s AND b.principal_id = %(principal)s"
+    " AND b.state = ANY(%(states)s)"
+    " AND b.valid_from <= %(as_of)s AND b.valid_to > %(as_of)s"
+    " AND b.recorded_at <= %(known)s AND (b.retracted_at IS NULL OR b.retracted_at > %(known)s)"
+    " AND b.sensitivity <= %(ceiling)s"
+)
+VECTOR_TOP_K = (
+    "WITH choice AS (SELECT coalesce((SELECT beliefs FROM principal_sizes"
+    " WHERE tenant_id = %(tenant)s AND principal_id = %(principal)s), 0)"
+    " < %(exact_factor)s * sqrt(greatest((SELECT reltuples FROM pg_class"
+    " WHERE oid = 'beliefs'::regclass), 0)) AS exact)"
+    " (SELECT b.id FROM beliefs b WHERE (SELECT exact FROM choice) AND" + _FILTER + ""
+    " AND b.embedding IS NOT NULL ORDER BY (b.embedding <=> %(vector)s) + 0 LIMIT %(k)s)"
+    " UNION ALL"
+    " (SELECT b.id FROM beliefs b WHERE NOT (SELECT exact FROM choice) AND" + _FILTER + ""
+    " AND b.embedding IS NOT NULL ORDER BY b.embedding <=> %(vector)s LIMIT %(k)s)"
+)
+#: Matches of the full-text statement ranked at most.
+FTS_CAP = 80
+FTS_TOP_K = (
+    "WITH t AS (SELECT t.term FROM principal_terms t WHERE t.tenant_id = %(tenant)s"
+    " AND t.principal_id = %(principal)s AND t.kind = 'l' AND t.df > 0"
+    " AND t.term = ANY(tsvector_to_array(to_tsvector('english', %(text)s)))"
+    " ORDER BY t.df, t.term LIMIT 2),"
+    " q AS (SELECT string_agg(quote_literal(term), ' | ')::tsquery AS q FROM t)"
+    " SELECT c.id FROM q, LATERAL (SELECT b.id, b.search_document FROM beliefs b WHERE"
+    + _FILTER
+    + " AND b.search_document @@ q.q LIMIT %(cap)s) c"
+    " ORDER BY ts_rank_cd(c.search_document, q.q) DESC, c.id LIMIT %(k)s"
+)
+LOAD = SELECT_BELIEF + " b WHERE" + _FILTER + " AND b.id = ANY(%(ids)s)"
+INSERT_TRACE = (
+    "INSERT INTO recall_traces (tenant_id, principal_id, id, session_id, moment, surface,"
+    " as_of, rendered_sha256, retrieval_policy_version, degraded, user_view, operator_view)"
+    " VALUES (%(tenant)s, %(principal)s, %(id)s, 's-floor', 'in_turn', 'direct', %(as_of)s,"
+    " %(sha)s, %(policy)s, false, %(user_view)s::jsonb, %(operator_view)s::jsonb)"
+)
+
+
+@dataclass(frozen=True)
+class FloorCall:
+    """The parameters of one floor run (one fixed request)."""
+
+    params: dict[str, Any]
+    vector: np.ndarray
+    text: str
+    trace_json: str
+    user_view: str
+
+
+@dataclass
+class FloorCounts:
+    """What the floor found, kept for the report beside its latency."""
+
+    vector_rows: int = 0
+    fts_rows: int = 0
+    loaded_rows: int = 0
+
+
+def floor_calls(bench: BenchStore) -> list[FloorCall]:
+    """One :class:`FloorCall` per fixed request: its filter, query vector and a real trace."""
+    memory = bench.memory
+    calls = []
+    for req in requests(bench):
+        result = memory.recall(req, persist_trace=False)
+        text = req.working_state.goal or ""
+        as_of: datetime = result.trace.as_of
+        calls.append(
+            FloorCall(
+                params={
+                    "tenant": req.tenant_id,
+                    "principal": req.principal_id,
+                    "states": [s.value for s in DEFAULT_POLICY.admissible_states[req.moment]],
+                    "as_of": as_of,
+                    "known": result.trace.known_as_of,
+                    "ceiling": int(SURFACE_CEILINGS[req.surface]),
+                    "k": DEFAULT_POLICY.limits.per_arm,
+                    "cap": FTS_CAP,
+                    "exact_factor": DEFAULT_POLICY.limits.semantic_exact_factor,
+                    "sha": result.rendered_sha256,
+                    "policy": result.trace.retrieval_policy_version,
+                },
+                vector=memory.embedder.embed([text])[0],
+                text=text,
+                trace_json=result.trace.model_dump_json(),
+                user_view=json.dumps({"rendered_ids": list(result.rendered_ids)}),
+            )
+        )
+    return calls
+
+
+def connect(uri: str) -> psycopg.Connection[Any]:
+    """One connection with the recall pool's settings and statements prepared on first use,
+    planned for their parameters every time (as the semantic arm is: a generic plan of the
+    vector statement cost 400-550 ms at 1.1M rows)."""
+    conn = psycopg.connect(uri, autocommit=True, prepare_threshold=0)
+    register_vector(conn)
+    for name, value in {**RECALL_SETTINGS, "plan_cache_mode": "force_custom_plan"}.items():
+        conn.execute("SELECT set_config(%s, %s, false)", (name, value))
+    return conn
+
+
+def floor_run(conn: psycopg.Connection[Any], counts: FloorCounts) -> Callable[[FloorCall], None]:
+    """The four statements of one recall's floor, on ``conn``."""
+    serial = itertools.count()
+    run_id = secrets.token_hex(4)
+
+    def run(call: FloorCall) -> None:
+        p = call.params
+        vector_ids = [r[0] for r in conn.execute(VECTOR_TOP_K, {**p, "vector": call.vector})]
+        fts_ids = [r[0] for r in conn.execute(FTS_TOP_K, {**p, "text": call.text})]
+        ids = list(dict.fromkeys(vector_ids + fts_ids))
+        loaded = conn.execute(LOAD, {**p, "ids": ids}).fetchall()
+        conn.execute(
+            INSERT_TRACE,
+            {
+                **p,
+                "id": f"tr-floor-{run_id}-{next(serial)}",
+                "user_view": call.user_view,
+                "operator_view": call.trace_json,
+            },
+        )
+        counts.vector_rows, counts.fts_rows = len(vector_ids), len(fts_ids)
+        counts.loaded_rows = len(loaded)
+
+    return run
+
+
+def clear_floor_traces(conn: psycopg.Connection[Any], tenant: str, principal: str) -> None:
+    """Remove the traces the floor inserted (they are not recalls)."""
+    conn.execute(
+        "DELETE FROM recall_traces WHERE tenant_id = %s AND principal_id = %s"
+        " AND id LIKE 'tr-floor-%%'",
+        (tenant, principal),
+    )

@@ -1,4 +1,0 @@
--- Placeholder holding number 0009 so this branch's migrations are numbered 1..n without a
--- gap. Number 0009 belongs to another change; when that change's 0009 file is merged,
--- delete this file (it creates nothing, so no store depends on it).
-SELECT 1;

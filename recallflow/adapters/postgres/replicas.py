@@ -1,0 +1,143 @@
+"""Reading recalls from a streaming replica (``open_memory(..., read_dsn=...)``; see
+docs/scaling.md).
+
+Writes and traces go to the primary; recalls read a replica, with two guarantees:
+
+- **a handle reads its own writes**: after a write through this handle, the primary's
+  WAL position is noted (:class:`TrackingPool`), and a recall reads the replica only once
+  the replica has replayed past it, waiting at most ``replica_wait`` seconds; otherwise
+  that recall reads the primary. Traces and miss hints are not noted: no recall reads
+  them back, and noting them would make every recall wait for the previous one's trace;
+- **a replica that fails is not waited on**: a recall that cannot get a working replica
+  connection, or loses it mid-recall, runs again on the primary, and the replica is left
+  alone for a back-off (1 s, doubling to 30 s while it stays down) before it is tried
+  again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any
+
+import psycopg
+
+from recallflow.adapters.postgres.health import GuardedPool
+from recallflow.errors import StoreUnavailableError
+
+#: Back-off after a replica failed, doubled while it keeps failing (seconds).
+RETRY_AFTER_S = 1.0
+RETRY_AFTER_MAX_S = 30.0
+#: Poll interval while waiting for the replica to replay a write (seconds).
+_POLL_S = 0.002
+
+_untracked: ContextVar[bool] = ContextVar("recallflow_untracked_write", default=False)
+
+
+def lsn_value(text: str) -> int:
+    """A ``pg_lsn`` (``'16/B374D848'``) as a comparable integer."""
+    high, _, low = text.partition("/")
+    return (int(high, 16) << 32) + int(low, 16)
+
+
+class WrittenLsn:
+    """The primary's WAL position after this handle's latest noted write."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._value: int | None = None
+
+    @property
+    def value(self) -> int | None:
+        return self._value
+
+    def note(self, conn: psycopg.Connection[Any]) -> None:
+        row = conn.execute("SELECT pg_current_wal_insert_lsn()::text").fetchone()
+        if row is None:
+            return
+        lsn = lsn_value(str(row[0]))
+        with self._lock:
+            if self._value is None or lsn > self._value:
+                self._value = lsn
+
+    @staticmethod
+    @contextmanager
+    def untracked() -> Iterator[None]:
+        """Writes inside this block are not noted (traces, miss hints)."""
+        token = _untracked.set(True)
+        try:
+            yield
+        finally:
+            _untracked.reset(token)
+
+
+class TrackingPool(GuardedPool):
+    """The primary's store pool when recalls read a replica: every connection handed back
+    after use notes the WAL position, so a later recall can wait for the replica to pass
+    it (one extra round trip per use, only when a replica is configured)."""
+
+    def __init__(self, conninfo: str, *, written: WrittenLsn, **kwargs: Any) -> None:
+        self._written = written
+        super().__init__(conninfo, **kwargs)
+
+    @contextmanager
+    def connection(self, timeout: float | None = None) -> Iterator[psycopg.Connection[Any]]:
+        with super().connection(timeout) as conn:
+            yield conn
+            if not _untracked.get() and not conn.closed:
+                with contextlib.suppress(psycopg.Error):
+                    self._written.note(conn)
+
+
+class ReplicaReads:
+    """Decides, per recall, whether the replica may serve it."""
+
+    def __init__(self, pool: GuardedPool, written: WrittenLsn, wait_s: float) -> None:
+        self.pool = pool
+        self._written = written
+        self._wait_s = wait_s
+        self._replayed: int | None = None
+        self._down_until = 0.0
+        self._backoff = RETRY_AFTER_S
+        self._lock = threading.Lock()
+
+    def usable(self) -> bool:
+        """True when the replica is up and has replayed this handle's writes (waiting for
+        that at most ``wait_s``)."""
+        if time.monotonic() < self._down_until:
+            return False
+        needed = self._written.value
+        if needed is None or (self._replayed is not None and self._replayed >= needed):
+            return True
+        deadline = time.monotonic() + self._wait_s
+        try:
+            with self.pool.connection() as conn:
+                while True:
+                    row = conn.execute("SELECT pg_last_wal_replay_lsn()::text").fetchone()
+                    if row is None or row[0] is None:  # not in recovery: it is a primary
+                        return True
+                    replayed = lsn_value(str(row[0]))
+                    with self._lock:
+                        self._replayed = max(self._replayed or 0, replayed)
+                    if replayed >= needed:
+                        return True
+                    if time.monotonic() >= deadline:
+                        return False
+                    time.sleep(_POLL_S)
+        except (StoreUnavailableError, psycopg.OperationalError):
+            self.failed()
+            return False
+
+    def failed(self) -> None:
+        """The replica could not serve a recall: leave it alone for the back-off."""
+        with self._lock:
+            self._down_until = time.monotonic() + self._backoff
+            self._backoff = min(self._backoff * 2, RETRY_AFTER_MAX_S)
+
+    def served(self) -> None:
+        """The replica served a recall: the back-off starts over."""
+        self._backoff = RETRY_AFTER_S

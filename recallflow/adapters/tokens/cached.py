@@ -1,0 +1,27 @@
+"""Token counts remembered across recalls: the same beliefs are recalled turn after turn,
+and counting a statement's tokens costs tens of microseconds each time. The count of a
+text never changes for one encoding, so a remembered count is exact."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from recallflow.ports import TokenCounter
+
+#: Texts whose token counts are kept.
+TOKEN_CACHE_SIZE = 16384
+
+
+class CachedTokenCounter:
+    """``inner``, with the counts of the last :data:`TOKEN_CACHE_SIZE` texts kept."""
+
+    def __init__(self, inner: TokenCounter, size: int = TOKEN_CACHE_SIZE) -> None:
+        self.inner = inner
+        self._count = lru_cache(maxsize=max(1, size))(inner.count)
+
+    @property
+    def encoding(self) -> str:
+        return self.inner.encoding
+
+    def count(self, text: str) -> int:
+        return self._count(text)

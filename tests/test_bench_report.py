@@ -1,0 +1,117 @@
+"""`recallflow bench report` on synthetic pytest-benchmark JSON: the figures a reader
+acts on (the floor ratio, the targets, the fair peer table) come out of the saved run,
+through the same entry point as the CLI."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from benchmarks import report
+from recallflow.cli.bench import add_bench_parser
+
+
+def _bench(group: str, tier: str, median_ms: float, **extra: Any) -> dict[str, Any]:
+    name = group.replace(":", "_")
+    return {
+        "group": group,
+        "name": f"test_{name}[{tier}]",
+        "fullname": f"benchmarks/test_x.py::test_{name}[{tier}]",
+        "params": {"tier": tier},
+        "extra_info": {"tier": tier, **extra},
+        "stats": {"median": median_ms / 1e3, "p95": median_ms * 1.5 / 1e3},
+    }
+
+
+def _run(*benchmarks: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "datetime": "2026-01-01T00:00:00",
+        "machine_info": {},
+        "commit_info": {"id": "0" * 40},
+        "benchmarks": list(benchmarks),
+    }
+
+
+RUN = _run(
+    _bench("floor", "10k", 2.0),
+    _bench("moment:in_turn", "10k", 4.4, recall_at_10=0.61, mean_returned=8.0),
+    _bench("moment:in_turn_text", "10k", 4.0, recall_at_10=0.52, mean_returned=8.0),
+    _bench("floor", "100k", 3.0),
+    _bench("moment:in_turn", "100k", 9.0, recall_at_10=0.55, mean_returned=8.0),
+    _bench("moment:in_turn", "1k", 4.0),
+    _bench("peer:bm25s:text", "10k", 1.5, recall_at_10=0.5, mean_returned=10.0),
+    _bench("peer:bm25s:keys", "10k", 1.6, recall_at_10=0.54, mean_returned=10.0),
+    _bench("embedding:query_minilm", "10k", 6.0),
+    _bench("ingest:precomputed", "10k", 500.0, items=2000),
+    _bench("ingest:minilm", "10k", 1250.0, items=400),
+    _bench("embedding:batch_minilm", "10k", 1000.0, items=400),
+)
+
+
+def _target(text: str, label: str) -> str:
+    line = next(line for line in text.splitlines() if label in line)
+    return line
+
+
+def test_the_floor_ratio_is_recall_over_floor_per_tier() -> None:
+    items = report.rows(RUN)
+    assert report.floor_ratio(items, "10k") == pytest.approx(2.2)
+    assert report.floor_ratio(items, "100k") == pytest.approx(3.0)
+    text = report.render(RUN, "synthetic")
+    assert "| 10k | 2.000 / 3.000 | 4.400 / 6.600 | 2.20× | 2.20× | — |" in text
+    # The worst tier decides the target.
+    assert "3.00 ×" in _target(text, "recall / floor")
+    assert "**missed**" in _target(text, "recall / floor")
+
+
+def test_the_target_uses_the_interleaved_ratio_when_the_floor_recorded_it() -> None:
+    paired = _run(
+        _bench("floor", "10k", 2.0, interleaved_ratio=1.8),
+        _bench("moment:in_turn", "10k", 9.0),
+    )
+    text = report.render(paired, "synthetic")
+    assert "1.80 ×" in _target(text, "recall / floor")
+    assert "met" in _target(text, "recall / floor")
+    assert "| 10k | 2.000 / 3.000 | 9.000 / 13.500 | 4.50× | 4.50× | 1.80× |" in text
+
+
+def test_targets_are_checked_against_their_limits() -> None:
+    text = report.render(RUN, "synthetic")
+    assert "met" in _target(text, "in-turn p50 at 10k ≤ 5 ms")
+    assert "**missed**" in _target(text, "in-turn p50 at 100k ≤ 8 ms")  # 9 ms
+    assert "met" in _target(text, "in-turn p95 at 100k ≤ 15 ms")  # 13.5 ms
+    assert "10.40 ms" in _target(text, "end to end")  # 4.4 + 6.0
+    assert "**missed**" in _target(text, "in-turn p50 100k / 1k")  # 9 / 4 = 2.25
+    assert "not measured" in _target(text, "Hamilton + lineage")
+    # 2,000 beliefs in 0.5 s = 4,000/s; MiniLM ingestion 320/s of 400/s = 80 %.
+    assert "4000.00 beliefs/s" in _target(text, "precomputed")
+    assert "80.00 %" in _target(text, "with MiniLM")
+
+
+def test_the_peer_table_pairs_each_peer_with_recallflow_in_the_same_mode() -> None:
+    table = "\n".join(report.peer_table(report.rows(RUN)))
+    text_row = next(line for line in table.splitlines() if "`bm25s`" in line and "| text |" in line)
+    keys_row = next(line for line in table.splitlines() if "`bm25s`" in line and "| keys |" in line)
+    assert "| 0.500 | 10.0 | 0.38× |" in text_row  # 1.5 ms over recallflow's 4.0 (text)
+    assert "| 0.540 | 10.0 | 0.36× |" in keys_row  # 1.6 ms over 4.4 (keys)
+    assert "| 10k | text | **recallflow** | 4.000 |" in table
+
+
+def test_report_cli_prints_the_newest_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    older = _run(_bench("floor", "10k", 9.0))
+    older["datetime"] = "2025-01-01T00:00:00"
+    for name, run in (("0001_old.json", older), ("0002_new.json", RUN)):
+        path = tmp_path / "Linux-CPython-3.11-64bit" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(run), encoding="utf-8")
+    parser = argparse.ArgumentParser(prog="recallflow")
+    add_bench_parser(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(["bench", "report", "--dir", str(tmp_path)])
+    assert args.func(args) == 0
+    assert "| 10k | 2.000 / 3.000 |" in capsys.readouterr().out

@@ -1,0 +1,159 @@
+"""Recalls read a real streaming replica (``open_memory(..., read_dsn=...)``), made from the
+embedded server with ``pg_basebackup`` and started as a standby with the wheel's own
+programs: they are served by it, read this handle's own writes, and fall back to the
+primary when it is killed. Every process started here is stopped (checked)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import parse_qs, urlparse
+
+import psycopg
+import pytest
+
+from recallflow import Memory, open_memory
+from recallflow.adapters.embedders.hashing import HashingEmbedder
+from recallflow.adapters.postgres import embedded
+from recallflow.adapters.postgres.embedded import DATABASE
+from tests.helpers import belief, request
+from tests.processes import postgres_pids, wait_until_gone
+
+pytestmark = pytest.mark.slow
+
+
+@dataclass
+class Standby:
+    pgdata: Path
+    uri: str
+
+    def replay_lag_bytes(self, primary_uri: str) -> int:
+        with psycopg.connect(primary_uri, autocommit=True) as conn:
+            row = conn.execute(
+                "SELECT coalesce(max(pg_wal_lsn_diff(pg_current_wal_lsn(), replay_lsn)), -1)"
+                " FROM pg_stat_replication"
+            ).fetchone()
+        return int(row[0]) if row else -1
+
+    def transactions(self) -> int:
+        with psycopg.connect(self.uri, autocommit=True) as conn:
+            row = conn.execute(
+                "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()"
+            ).fetchone()
+        return int(row[0]) if row else 0
+
+    def kill(self) -> None:
+        """SIGKILL the standby's postmaster and every backend (a crashed machine)."""
+        for pid in postgres_pids(self.pgdata):
+            with suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        assert wait_until_gone(self.pgdata) == []
+
+
+@contextmanager
+def standby_of(memory: Memory, root: Path) -> Iterator[Standby]:
+    """A streaming standby of ``memory``'s embedded server, stopped on the way out."""
+    query = parse_qs(urlparse(memory.uri).query)
+    host, port = query["host"][0], query.get("port", ["5432"])[0]
+    pgdata, sockets = root / "standby", root / "standby-sockets"
+    pgdata.mkdir(mode=0o700)
+    sockets.mkdir(mode=0o700)
+    runner = embedded._runner(pgdata)
+    if runner.user is not None:
+        os.chown(sockets, runner.user, runner.group or -1)
+    bin_dir = embedded._bin_dir()
+    runner.run(
+        [
+            str(bin_dir / "pg_basebackup"),
+            *("-D", str(pgdata), "-h", host, "-p", port, "-U", embedded.SUPERUSER),
+            *("-R", "-X", "stream", "-c", "fast"),
+        ],
+        timeout=300,
+    )
+    try:
+        runner.run(
+            [
+                str(bin_dir / "pg_ctl"),
+                *("-D", str(pgdata), "-l", str(pgdata / "log")),
+                *("-o", f"-h '' -k {sockets} -p {port}", "-w", "-t", "60", "start"),
+            ],
+            timeout=90,
+        )
+        uri = f"postgresql://{embedded.SUPERUSER}:@/{DATABASE}?host={sockets}&port={port}"
+        yield Standby(pgdata, uri)
+    finally:
+        for pid in postgres_pids(pgdata):
+            with suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        assert wait_until_gone(pgdata) == [], "the standby's processes outlived the test"
+
+
+def _caught_up(standby: Standby, primary_uri: str, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while standby.replay_lag_bytes(primary_uri) != 0:
+        assert time.monotonic() < deadline, "the standby never caught up"
+        time.sleep(0.05)
+
+
+def test_recalls_read_the_replica_see_their_own_writes_and_survive_its_death(
+    tmp_path: Path,
+) -> None:
+    home = tmp_path / "home"
+    embedder = HashingEmbedder()
+    with open_memory(home=home, embedder=embedder) as primary:
+        primary.beliefs.add(
+            belief("t", id="b-old", statement="Deploys go through Fly.io", subject="deploy")
+        )
+        primary_uri = primary.uri
+        with (
+            standby_of(primary, tmp_path) as standby,
+            open_memory(
+                home=home,
+                embedder=embedder,
+                read_dsn=standby.uri,
+                replica_wait=5.0,
+                operator=True,
+            ) as memory,
+        ):
+            _caught_up(standby, primary_uri)
+            with psycopg.connect(standby.uri, autocommit=True) as conn:
+                assert conn.execute("SELECT pg_is_in_recovery()").fetchone() == (True,)
+            # Recalls are served by the standby.
+            before = standby.transactions()
+            for _ in range(5):
+                result = memory.recall(request("t", goal="How do we deploy?"))
+                assert "b-old" in result.rendered_ids
+                assert memory.trace("t", "p1", result.trace.id).id == result.trace.id
+            assert standby.transactions() - before >= 5
+            # A write through this handle is seen by the very next recall.
+            memory.beliefs.add(
+                belief("t", id="b-new", statement="Deploys now go through Render", subject="deploy")
+            )
+            result = memory.recall(request("t", goal="Where do deploys go through Render?"))
+            assert "b-new" in result.rendered_ids
+            # The standby dies: recalls fall back to the primary, and say nothing is wrong.
+            standby.kill()
+            started = time.perf_counter()
+            result = memory.recall(request("t", goal="Where do deploys go through Render?"))
+            fallback_s = time.perf_counter() - started
+            assert "b-new" in result.rendered_ids
+            assert not result.trace.degraded_arms
+            result = memory.recall(request("t", goal="How do we deploy?"))
+            assert "b-old" in result.rendered_ids
+            print(f"\nfirst recall after the standby died: {fallback_s * 1e3:.0f} ms")
+        assert postgres_pids(tmp_path / "standby") == []
+
+
+def test_a_replica_down_at_open_is_skipped(tmp_path: Path) -> None:
+    missing = f"postgresql://nobody:@/{DATABASE}?host={tmp_path / 'nowhere'}"
+    with open_memory(
+        home=tmp_path / "home", embedder=HashingEmbedder(), read_dsn=missing
+    ) as memory:
+        memory.beliefs.add(belief("t", id="b-1", statement="Deploys go through Fly.io"))
+        for _ in range(3):
+            assert "b-1" in memory.recall(request("t", goal="How do we deploy?")).rendered_ids

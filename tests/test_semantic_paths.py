@@ -1,0 +1,60 @@
+"""The semantic arm searches a principal exactly when it is small next to the whole table
+and through the HNSW index otherwise (the policy's ``semantic_exact_factor``). Either way
+it honours every field of the hard filter, and on a store small enough for the index to be
+exact both paths find the same nearest beliefs."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from recallflow import Memory
+from recallflow.models.stages import HardFilter
+from recallflow.models.store import LifecycleState, Sensitivity
+from tests.helpers import belief
+from tests.test_isolation import DECOYS, TEXT, WIDE, decoy_store  # noqa: F401  (fixture)
+
+#: Always exact (any principal is smaller than this times the root of the table) / never.
+EXACT, INDEX = 1e9, 0.0
+
+
+@pytest.mark.parametrize("factor", [EXACT, INDEX], ids=["exact", "hnsw"])
+def test_both_paths_honour_every_filter_field(
+    memory: Memory,
+    decoy_store: tuple[str, HardFilter],  # noqa: F811
+    factor: float,
+) -> None:
+    _, hard_filter = decoy_store
+    limits = WIDE.model_copy(update={"semantic_exact_factor": factor})
+    hits = memory._ports.belief_search.semantic(hard_filter, memory.embedder.embed([TEXT]), limits)
+    assert [belief_id for belief_id, _ in hits] == ["b-target"]
+    assert len(DECOYS) > 5  # the decoys were there to be found
+
+
+def test_both_paths_find_the_same_nearest_beliefs(memory: Memory, tenant: str) -> None:
+    statements = [
+        f"The {topic} service is deployed from the {branch} branch every {day}"
+        for topic in ("billing", "search", "payments", "mobile")
+        for branch in ("main", "release")
+        for day in ("Monday", "Friday")
+    ]
+    memory.beliefs.add_many(
+        [belief(tenant, id=f"b-{i}", statement=s) for i, s in enumerate(statements)]
+    )
+    now = datetime(2026, 6, 1, tzinfo=UTC)
+    hard_filter = HardFilter(
+        tenant_id=tenant,
+        principal_id="p1",
+        states=(LifecycleState.ACTIVE,),
+        as_of=now,
+        known_as_of=now,
+        sensitivity_ceiling=Sensitivity.PERSONAL,
+    )
+    vectors = memory.embedder.embed(["Which branch is billing deployed from?"])
+    found = {}
+    for factor in (EXACT, INDEX):
+        limits = WIDE.model_copy(update={"semantic_exact_factor": factor, "per_arm": 5})
+        found[factor] = memory._ports.belief_search.semantic(hard_filter, vectors, limits)
+    assert [i for i, _ in found[EXACT]] == [i for i, _ in found[INDEX]]
+    assert found[EXACT][0][0] in {"b-0", "b-1", "b-2", "b-3"}
