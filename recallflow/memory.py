@@ -14,6 +14,7 @@ raises :class:`~recallflow.errors.StoreUnavailableError` after at most
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import threading
 from collections import OrderedDict
@@ -28,9 +29,11 @@ from typing import TYPE_CHECKING, Any, Self
 import psycopg
 
 from recallflow.adapters.embedders.cached import CachedQueryEmbedder
+from recallflow.adapters.embedders.calibration import calibrate as calibrate_embedder
 from recallflow.adapters.lifecycle.concurrency import ArmThreadPool
 from recallflow.adapters.postgres.beliefs import PostgresBeliefStore
 from recallflow.adapters.postgres.bootstrap import ensure_database, prepare
+from recallflow.adapters.postgres.calibrations import load_calibration, save_calibration
 from recallflow.adapters.postgres.corrections import PostgresCorrections
 from recallflow.adapters.postgres.embedded import DATABASE, EmbeddedServer, default_home
 from recallflow.adapters.postgres.episode_search import PostgresEpisodeSearch
@@ -46,6 +49,12 @@ from recallflow.adapters.postgres.traces import PostgresTraceStore
 from recallflow.adapters.scanning import LayeredInjectionScanner
 from recallflow.adapters.scanning.cached import CachedInjectionScanner
 from recallflow.adapters.tokens.cached import CachedTokenCounter
+from recallflow.core.calibration import (
+    CORPUS_VERSION,
+    Calibration,
+    CalibrationRef,
+    uncalibrated,
+)
 from recallflow.core.misses import missed_subject
 from recallflow.core.query_forming import DeterministicQueryFormer
 from recallflow.core.trace_view import trace_view
@@ -81,6 +90,8 @@ from recallflow.ports import (
     RecallPorts,
     TokenCounter,
 )
+
+_log = logging.getLogger(__name__)
 
 #: How long a recall after this handle's own write waits for the replica to replay it
 #: before reading the primary instead (seconds).
@@ -129,11 +140,13 @@ class Memory:
         external_provider: ExternalProvider | None = None,
         server: EmbeddedServer | None = None,
         flow_cache_size: int = FLOW_CACHE_SIZE,
+        calibration: Calibration | None = None,
         operator: bool = False,
         replica: ReplicaReads | None = None,
         written: WrittenLsn | None = None,
     ) -> None:
         self._uri = uri
+        self._calibration = calibration or uncalibrated(embedder.name)
         self._operator = operator
         self._replica = replica
         self._written = written
@@ -160,6 +173,7 @@ class Memory:
                 injection_scanner or LayeredInjectionScanner()
             ),
             external_provider=external_provider,
+            calibration=self._calibration,
         )
         self._replica_ports = (
             replace(self._ports, belief_search=PostgresBeliefSearch(replica.pool))
@@ -193,6 +207,12 @@ class Memory:
     def embedder(self) -> Embedder:
         """The embedder of this store's vectors (recorded in the store at first open)."""
         return self._embedder
+
+    @property
+    def calibration(self) -> CalibrationRef:
+        """The embedder's calibration against unrelated text that the relevance floor reads
+        (bound into every recall's policy, so it is part of its version)."""
+        return self._calibration.ref
 
     @property
     def token_counter(self) -> TokenCounter:
@@ -264,6 +284,7 @@ class Memory:
         flow dropped from the cache is rebuilt if it is asked for again.
         """
         moment = Moment(moment)
+        policy = policy.with_calibration(self._calibration.ref)
         key = (moment, policy.version, experiment.key if experiment else "")
         with self._flows_lock:
             flow = self._flows.get(key)
@@ -643,6 +664,7 @@ def open_memory(
     pool_size: int = 8,
     connect_timeout: float = CONNECT_TIMEOUT_S,
     flow_cache_size: int = FLOW_CACHE_SIZE,
+    calibrate: bool = True,
     operator: bool = False,
     read_dsn: str | None = None,
     replica_wait: float = REPLICA_WAIT_S,
@@ -666,6 +688,10 @@ def open_memory(
         raises :class:`~recallflow.errors.StoreUnavailableError` (seconds).
     :param flow_cache_size: how many built recall flows (per moment, policy and config)
         to keep; the least recently used is dropped beyond that.
+    :param calibrate: calibrate the embedder against unrelated text when the store has no
+        calibration of it yet (one embedding batch of a few hundred short sentences, then
+        stored); when False and none is stored, the floor falls back to lexical evidence
+        alone and a warning is logged (see "Relevance floor" in docs/architecture.md).
     :param operator: the operator capability: :meth:`Memory.trace` (scores, latencies,
         candidates, lineage) is refused without it; :meth:`Memory.explain` needs none.
     :param read_dsn: a streaming replica of the store: recalls read it, while writes and
@@ -692,6 +718,7 @@ def open_memory(
         prepare(uri)
         with psycopg.connect(uri, autocommit=True) as conn:
             ensure_embedding_space(conn, embedder.name, embedder.dimension)
+            calibration = _calibration(conn, embedder, calibrate)
         revive = server.ensure_running if server is not None else None
         written = WrittenLsn() if read_dsn else None
         pool = open_pool(
@@ -739,7 +766,26 @@ def open_memory(
         external_provider=external_provider,
         server=server,
         flow_cache_size=flow_cache_size,
+        calibration=calibration,
         operator=operator,
         replica=replica,
         written=written,
     )
+
+
+def _calibration(conn: psycopg.Connection[Any], embedder: Embedder, calibrate: bool) -> Calibration:
+    """The store's calibration of ``embedder``: stored, else computed and stored (when
+    ``calibrate``), else the conservative default with a warning."""
+    stored = load_calibration(conn, embedder.name, CORPUS_VERSION)
+    if stored is not None:
+        return stored
+    if calibrate:
+        fresh = calibrate_embedder(embedder)
+        save_calibration(conn, fresh)
+        return fresh
+    _log.warning(
+        "embedder %s has no calibration in this store: the relevance floor trusts lexical"
+        " evidence only (open the store with calibrate=True to calibrate it)",
+        embedder.name,
+    )
+    return uncalibrated(embedder.name)

@@ -32,6 +32,7 @@ from pydantic import (
     field_validator,
 )
 
+from recallflow.core.calibration import CalibrationRef
 from recallflow.models.request import Moment, Surface
 from recallflow.models.result import Arm as Arm  # re-exported: the policy names its arms
 from recallflow.models.result import ConfidenceBand
@@ -121,6 +122,7 @@ class Weights(_Frozen):
     """One weight vector over the ranking function's features (they sum to 1)."""
 
     match: float = Field(ge=0)
+    relevance: float = Field(default=0.0, ge=0)
     confidence_state: float = Field(ge=0)
     corroboration: float = Field(ge=0)
     authority: float = Field(ge=0)
@@ -147,12 +149,58 @@ class Budget(_Frozen):
 
 
 class Floor(_Frozen):
-    """The relevance floor: a candidate must clear both thresholds, whatever budget is left."""
+    """The relevance floor: a candidate is kept only when its own evidence shows it is about
+    the query — its similarity stands clear of what unrelated text scores against the same
+    query, or it holds most of the query's rare words — when its relevance is near the
+    best candidate's, and when its total score is not weak (see "Relevance floor" in
+    docs/architecture.md)."""
 
-    relevance: float = Field(
-        default=0.35, ge=0, le=1, description="Minimum normalised RRF match of a candidate."
+    semantic_standing: float = Field(
+        default=1.25,
+        description="Minimum standing: how many unrelated-pair spreads the cosine must stand"
+        " above the query's most similar unrelated sentence.",
     )
-    score: float = Field(default=0.40, description="Minimum total score of a candidate.")
+    lexical_coverage: float = Field(
+        default=0.4,
+        ge=0,
+        le=1,
+        description="Minimum rarity-weighted share of the query's terms the belief holds.",
+    )
+    joint_coverage: float = Field(
+        default=0.2,
+        ge=0,
+        le=1,
+        description="With joint_standing: partial evidence of both kinds also clears.",
+    )
+    joint_standing: float = Field(
+        default=0.75,
+        description="With joint_coverage: partial evidence of both kinds also clears.",
+    )
+    relative: float = Field(
+        default=0.0,
+        ge=0,
+        le=1,
+        description="Minimum total score as a share of the best score of a candidate that"
+        " clears (the block holds what is about as good as its best item).",
+    )
+    score: float = Field(default=0.30, description="Minimum total score of a candidate.")
+
+
+class Relevance(_Frozen):
+    """How a candidate's absolute relevance is made of its evidence (see "Ranking" in
+    docs/architecture.md)."""
+
+    semantic_share: float = Field(
+        default=0.5, ge=0, le=1, description="Weight of similarity against lexical coverage."
+    )
+    semantic_scale: float = Field(
+        default=10.0,
+        gt=0,
+        description="Unrelated-pair spreads above their mean at which similarity counts 1.",
+    )
+    neighbour_share: float = Field(
+        default=0.3, ge=0, le=1, description="Share of a linked candidate's relevance it adds."
+    )
 
 
 class ArmLimits(_Frozen):
@@ -183,6 +231,13 @@ class ArmLimits(_Frozen):
         ge=1,
         description="Rarity is counted over the caller's view up to this many beliefs; a"
         " larger view is judged as if it were this large (bounds the cost at any size).",
+    )
+    coverage_min_view: int = Field(
+        default=10,
+        ge=1,
+        description="Rarity for a candidate's coverage of the query is counted as if the"
+        " caller's view held at least this many beliefs (in a memory of two beliefs, a word"
+        " both share still weighs something).",
     )
     seed_lexemes: int = Field(
         default=4,
@@ -392,7 +447,8 @@ class RetrievalPolicy(_Frozen):
     )
     task: Weights = Field(
         default=Weights(
-            match=0.55,
+            match=0.0,
+            relevance=0.55,
             confidence_state=0.14,
             corroboration=0.05,
             authority=0.08,
@@ -403,6 +459,12 @@ class RetrievalPolicy(_Frozen):
     )
     penalties: Penalties = Penalties()
     floor: Floor = Floor()
+    relevance: Relevance = Relevance()
+    calibration: CalibrationRef | None = Field(
+        default=None,
+        description="The embedder calibration the floor and the relevance feature read; bound"
+        " to the store's at recall, so it is part of the version.",
+    )
     limits: ArmLimits = ArmLimits()
     feedback: Feedback = Feedback()
     state_factor: FrozenMap[LifecycleState, float] = Field(
@@ -542,6 +604,12 @@ class RetrievalPolicy(_Frozen):
         order = [b for b, _ in self.bands]
         return order[min(order.index(band) + 1, len(order) - 1)]
 
+    def with_calibration(self, calibration: CalibrationRef) -> RetrievalPolicy:
+        """This policy reading ``calibration`` (a new version when it differs)."""
+        if self.calibration == calibration:
+            return self
+        return self.model_copy(update={"calibration": calibration})
+
     @property
     def version(self) -> str:
         """``retrieval_policy_version``: the name and a hash of the policy's content."""
@@ -557,6 +625,7 @@ DEFAULT_POLICY = RetrievalPolicy()
 #: The weight vector of ``Ranking.MATCH_ONLY``: relevance alone.
 MATCH_ONLY_WEIGHTS = Weights(
     match=1.0,
+    relevance=0.0,
     confidence_state=0.0,
     corroboration=0.0,
     authority=0.0,

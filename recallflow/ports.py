@@ -21,6 +21,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
+from recallflow.core.calibration import Calibration
 from recallflow.models.corrections import (
     Citation,
     Erasure,
@@ -32,7 +33,7 @@ from recallflow.models.corrections import (
 from recallflow.models.request import WorkingState
 from recallflow.models.result import RecalledItem, RecallQuery, RecallTrace
 from recallflow.models.session import DurableQuery
-from recallflow.models.stages import EpisodeFilter, HardFilter
+from recallflow.models.stages import EpisodeFilter, EvidenceSet, HardFilter
 from recallflow.models.store import Belief, BeliefEdge, Episode, StoreSummary
 from recallflow.policy import ArmLimits, Feedback
 
@@ -219,6 +220,21 @@ class BeliefSearch(Protocol):
         as not holding in ``project`` (a relevance exclusion, not a hard filter)."""
         ...
 
+    def evidence(
+        self,
+        f: HardFilter,
+        ids: Sequence[str],
+        texts: Sequence[str],
+        vectors: npt.NDArray[np.float32],
+        keys: Sequence[str],
+        limits: ArmLimits,
+    ) -> EvidenceSet:
+        """For each of ``ids`` that passes the filter: its cosine with each query vector, its
+        rarity-weighted coverage of the text queries and whether its subject or an entity is one of
+        ``keys`` that few beliefs carry; and the links between them (see "Relevance floor"
+        in docs/architecture.md)."""
+        ...
+
 
 @runtime_checkable
 class QueryFormer(Protocol):
@@ -290,6 +306,7 @@ class RecallPorts:
     query_former: QueryFormer
     injection_scanner: InjectionScanner
     external_provider: ExternalProvider | None = None
+    calibration: Calibration | None = None
 
 
 class CorrectionStore(Protocol):

@@ -7,8 +7,9 @@ with the SQL's semantics: tenant, principal, admissible states, world time
 (``valid_from <= as_of < valid_to``), system time (recorded by ``known_as_of`` and not
 retracted by then) and the sensitivity ceiling. The arms' scoring is deliberately
 simpler than the SQL's (word overlap weighted by rarity, character-trigram Jaccard,
-cosine): a test of DAG logic needs arms that find the right beliefs in a plausible
-order, not the database's exact numbers. Tests of the SQL run on the embedded server.
+cosine; coverage over unstemmed words): a test of DAG logic needs arms that find the
+right beliefs in a plausible order, not the database's exact numbers. Tests of the SQL
+run on the embedded server.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from recallflow.models.session import DurableQuery
-from recallflow.models.stages import HardFilter
+from recallflow.models.stages import CandidateEvidence, EvidenceSet, HardFilter, TextCoverage
 from recallflow.models.store import Belief, BeliefEdge
 from recallflow.policy import ArmLimits
 from recallflow.ports import Embedder, RawHits
@@ -190,6 +191,63 @@ class InMemoryBeliefSearch:
             if b.id in wanted
             or (b.conflict_set_id is not None and b.conflict_set_id in conflict_sets)
         ]
+
+    def evidence(
+        self,
+        f: HardFilter,
+        ids: Sequence[str],
+        texts: Sequence[str],
+        vectors: npt.NDArray[np.float32],
+        keys: Sequence[str],
+        limits: ArmLimits,
+    ) -> EvidenceSet:
+        visible = self._visible(f)
+        docs = max(len(visible), 1)
+        common = max(limits.min_common, docs * limits.common_share)
+
+        def idf(n: int) -> float:
+            n = max(n, 1)  # a word no visible belief has counts as rare as the rarest one
+            size = max(docs, limits.coverage_min_view)  # a small memory keeps its words
+            return math.log(1 + (size - n + 0.5) / (n + 0.5))
+
+        def coverage(b: Belief) -> tuple[TextCoverage, ...]:
+            held = _words(" ".join((b.statement, b.subject, *b.entities)))
+            out = []
+            for text in texts:
+                df = {w: sum(w in _words(v.statement) for v in visible) for w in _words(text)}
+                weights = {w: idf(n) for w, n in df.items()}
+                out.append(
+                    TextCoverage(
+                        held=sum(v for w, v in weights.items() if w in held),
+                        total=sum(weights.values()),
+                    )
+                )
+            return tuple(out)
+
+        rare_keys = {
+            k for k in keys if sum(k == b.subject or k in b.entities for b in visible) <= common
+        }
+        wanted = set(ids)
+        by_id = {
+            b.id: CandidateEvidence(
+                cosines=tuple(float(v @ self._vectors[b.id]) for v in vectors),
+                texts=coverage(b),
+                subject_match=bool(rare_keys & {b.subject, *b.entities}),
+            )
+            for b in visible
+            if b.id in wanted
+        }
+        links = {
+            (min(e.src_id, e.dst_id), max(e.src_id, e.dst_id)): e.weight
+            for e in self.edges
+            if (e.tenant_id, e.principal_id) == (f.tenant_id, f.principal_id)
+            and e.src_id in by_id
+            and e.dst_id in by_id
+            and e.src_id != e.dst_id
+        }
+        return EvidenceSet(
+            by_id=by_id, links=tuple((a, b, w) for (a, b), w in sorted(links.items()))
+        )
 
 
 class WordCounter:

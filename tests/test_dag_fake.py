@@ -122,10 +122,14 @@ def test_the_floor_drops_weak_matches_whatever_budget_remains(
     trace, floor = result.trace, roomy.floor
     assert result.rendered_ids[0] == "b-deploy"
     assert trace.floor_dropped_ids and trace.budget_dropped_ids == ()
-    match = {c.belief_id: c.rrf_score / roomy.best_fused_score for c in trace.fused}
+    assert trace.floor_inputs is not None
+    best = trace.floor_inputs.best_score
+    evidence = {s.belief_id: s.relevance for s in trace.scored}
     score = {s.belief_id: s.score for s in trace.scored}
     for belief_id in trace.ranked_ids:
-        clears = match[belief_id] >= floor.relevance and score[belief_id] >= floor.score
+        relevance = evidence[belief_id]
+        assert relevance is not None
+        clears = relevance.clears and score[belief_id] >= max(floor.relative * best, floor.score)
         assert clears == (belief_id in result.rendered_ids), belief_id
         assert clears != (belief_id in trace.floor_dropped_ids), belief_id
 

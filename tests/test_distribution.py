@@ -37,8 +37,11 @@ from tests.helpers import belief, request
 #: Store-wide tables, replicated to every node as Citus reference tables: they hold no
 #: principal's data (see docs/scaling.md). ``erasures`` is the audit of erased
 #: principals and beliefs: it keeps a digest of the principal, never its id, so it cannot
-#: be keyed by one; it is written once per erasure.
-REFERENCE_TABLES = frozenset({"schema_migrations", "store_settings", "policy_versions", "erasures"})
+#: be keyed by one; it is written once per erasure. ``embedder_calibrations`` holds each
+#: embedder's calibration against unrelated text, the same for every principal.
+REFERENCE_TABLES = frozenset(
+    {"schema_migrations", "store_settings", "policy_versions", "erasures", "embedder_calibrations"}
+)
 
 
 def _tables(conn: psycopg.Connection[Any]) -> list[str]:

@@ -30,6 +30,7 @@ from recallflow.evaluation.runner import run_eval, write_report
 from recallflow.evaluation.scenarios import load_scenarios
 from recallflow.evaluation.vectors import VectorCache
 from recallflow.models.request import RecallRequest, WorkingState
+from recallflow.models.result import RecallResult
 
 S1 = datetime(2024, 3, 1, 10, 0, tzinfo=UTC)
 S2 = datetime(2024, 4, 1, 10, 0, tzinfo=UTC)
@@ -228,3 +229,91 @@ def test_langgraph_peer_runs_on_the_same_server(memory: Memory) -> None:
     # results stay in the group's namespace
     assert all(set(r.ids) <= {d.id for d in groups[0].documents} for r in ranked.values())
     assert all(0 < len(r.ids) <= peers.PEER_LIMIT for r in ranked.values())
+
+
+def test_mem0_peer_runs_offline_on_the_same_server(memory: Memory) -> None:
+    from recallflow.evaluation.mem0_peer import MEM0_LIMIT, mem0_available, rank_mem0
+
+    if mem0_available() is not None:
+        pytest.skip("mem0ai is not installed")
+    groups = [_group("m1", "dev", ("Ann", "Bo")), _group("m2", "dev", ("Cy", "Di"))]
+    vectors = VectorCache(memory.embedder)
+    vectors.embed_corpus([d.text for g in groups for d in g.documents], progress=False)
+    from recallflow.evaluation import peers
+
+    with peers.peer_database(memory.uri) as uri:
+        ranked, _ = rank_mem0(uri, groups, vectors, progress=False)
+    assert set(ranked) == {c.id for g in groups for c in g.cases}
+    # each user's memories only, by the ids they were stored with
+    assert all(set(r.ids) <= {d.id for d in groups[0].documents} for r in ranked.values())
+    assert all(0 < len(r.ids) <= MEM0_LIMIT for r in ranked.values())
+
+
+def _suite(tmp_path: Path, *queries: str) -> Path:
+    path = tmp_path / "offtopic.json"
+    suite = {
+        "name": "t",
+        "description": "d",
+        "queries": [{"text": q, "domain": "test"} for q in queries],
+    }
+    path.write_text(json.dumps(suite))
+    return path
+
+
+def test_the_off_topic_gate_fails_when_a_block_is_not_empty(
+    memory: Memory, tenant: str, tmp_path: Path
+) -> None:
+    from recallflow.evaluation.offtopic import load_demo, load_suite, offtopic_gate, run_suite
+
+    targets = load_demo(memory, tenant)
+    assert {t.project for t in targets} == {None, "billing-api", "mobile-app"}
+
+    def recall(request: RecallRequest) -> RecallResult:
+        return memory.recall(request, persist_trace=False)
+
+    quiet = run_suite(
+        load_suite(_suite(tmp_path, "quantum banana protocol")), targets, recall, progress=False
+    )
+    assert quiet.pass_rate == 1.0 and offtopic_gate(quiet).status is GateStatus.PASS
+    # A question the demo memory answers is not off-topic: the gate must catch it.
+    leaky = run_suite(
+        load_suite(_suite(tmp_path, "Which editor does Ada use?")), targets, recall, progress=False
+    )
+    gate = offtopic_gate(leaky)
+    assert gate.status is GateStatus.FAIL and "Which editor does Ada use?" in gate.detail
+    assert leaky.failures and all("b-user-editor" in f.rendered for f in leaky.failures)
+
+
+def test_a_run_that_could_not_measure_its_data_set_says_so_and_fails(
+    memory: Memory, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from recallflow.cli.args import EXIT_UNMEASURED
+    from recallflow.cli.main import main
+
+    scenarios = tmp_path / "scenarios"
+    scenarios.mkdir()
+    code = main(
+        [
+            "eval",
+            "--dsn",
+            memory.uri,
+            "--embedder",
+            memory.embedder.name.split("-")[0],
+            "--locomo",
+            str(tmp_path / "absent" / "locomo10.json"),
+            "--scenarios",
+            str(scenarios),
+            "--offtopic",
+            str(_suite(tmp_path, "purple elephant syntax")),
+            "--skip-peers",
+            "--skip-sessions",
+            "--no-progress",
+            "--out",
+            str(tmp_path / "out"),
+        ]
+    )
+    out, err = capsys.readouterr()
+    assert code == EXIT_UNMEASURED != 0
+    assert "NOT MEASURED" in err and "LoCoMo" in err
+    assert "LoCoMo: NOT MEASURED" in out
+    assert "gates passed" not in out

@@ -76,27 +76,30 @@ def test_the_floor_drops_weak_candidates_while_budget_remains(demo_memory: Memor
 # --- the budget --------------------------------------------------------------------------
 
 
+#: A goal many demo beliefs are about (each names billing-api), asked in that project.
+BROAD_GOAL = "billing-api"
+
+
 def test_the_item_cap_binds_before_the_token_cap(demo_memory: Memory) -> None:
-    goal = "Ada preferences for answers, tests, typing and commits"
-    full = recall_demo(demo_memory, goal)
+    full = recall_demo(demo_memory, BROAD_GOAL, demo.BILLING)
     assert len(full.items) >= 3
-    capped = recall_demo(demo_memory, goal, max_items=2, max_tokens=10_000)
+    capped = recall_demo(demo_memory, BROAD_GOAL, demo.BILLING, max_items=2, max_tokens=10_000)
     assert capped.rendered_ids == full.rendered_ids[:2]
-    assert capped.trace.budget_dropped == len(full.items) - 2
+    assert capped.trace.budget_dropped == len(full.items) - 2 + full.trace.budget_dropped
 
 
 def test_the_token_cap_is_the_backstop(demo_memory: Memory) -> None:
-    goal = "Ada preferences for answers, tests, typing and commits"
-    full = recall_demo(demo_memory, goal)
-    small = recall_demo(demo_memory, goal, max_items=40, max_tokens=60)
+    full = recall_demo(demo_memory, BROAD_GOAL, demo.BILLING)
+    small = recall_demo(demo_memory, BROAD_GOAL, demo.BILLING, max_items=40, max_tokens=60)
     assert 0 < small.trace.rendered_tokens <= 60
     assert len(small.items) < len(full.items)
     assert demo_memory.token_counter.count(small.block) <= 60
 
 
 def test_two_percent_of_the_window_is_the_ceiling(demo_memory: Memory) -> None:
-    goal = "Ada preferences for answers, tests, typing and commits"
-    tiny_window = recall_demo(demo_memory, goal, model_window=2_000, max_tokens=5_000)
+    tiny_window = recall_demo(
+        demo_memory, BROAD_GOAL, demo.BILLING, model_window=2_000, max_tokens=5_000
+    )
     assert tiny_window.trace.rendered_tokens <= 40
 
 

@@ -10,8 +10,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from recallflow.adapters.tokens import default_token_counter
+from recallflow.core.calibration import CalibrationRef
 from recallflow.core.fusion import reciprocal_rank_fusion
 from recallflow.core.query_forming import MAX_QUERIES, DeterministicQueryFormer
+from recallflow.core.relevance import candidate_relevance
 from recallflow.core.render import render_block
 from recallflow.core.scoring import score_candidate
 from recallflow.models.request import RecallRequest, WorkingState
@@ -23,7 +25,15 @@ from recallflow.models.result import (
     FusedCandidate,
     RecalledItem,
 )
-from recallflow.models.stages import ConflictGroup, RenderUnit, TrustOutcome
+from recallflow.models.stages import (
+    CandidateEvidence,
+    ConflictGroup,
+    EvidenceSet,
+    RenderUnit,
+    ScoredCandidate,
+    TextCoverage,
+    TrustOutcome,
+)
 from recallflow.models.store import Belief
 from recallflow.nodes.budget import budgeted_items
 from recallflow.nodes.floor import above_floor
@@ -163,29 +173,38 @@ def _item(i: int, text: str = "short") -> RecalledItem:
 
 
 def test_the_floor_holds_even_with_budget_to_spare() -> None:
-    strong = score_candidate(
-        FusedCandidate(belief_id="b-s", rrf_score=4 / 61, arm_ranks={}),
-        _belief(id="b-s"),
-        project="home",
-        as_of=NOW,
-        weights=DEFAULT_POLICY.task,
-        policy=DEFAULT_POLICY,
-        best_fused=5 / 61,
+    def scored(belief_id: str, relevance: float) -> ScoredCandidate:
+        # Both ranked first by every arm alike: rank does not carry either over the floor.
+        return score_candidate(
+            FusedCandidate(belief_id=belief_id, rrf_score=5 / 61, arm_ranks={}),
+            _belief(id=belief_id),
+            project="home",
+            as_of=NOW,
+            weights=DEFAULT_POLICY.task,
+            policy=DEFAULT_POLICY,
+            best_fused=5 / 61,
+            relevance=relevance,
+        )
+
+    calibration = CalibrationRef(embedder="e", corpus_version="v", pair_mean=0.1, pair_std=0.1)
+    evidence = EvidenceSet(
+        by_id={
+            "b-s": CandidateEvidence(cosines=(0.8,), texts=(TextCoverage(held=0.9, total=1.0),)),
+            "b-w": CandidateEvidence(cosines=(0.3,), texts=(TextCoverage(held=0.1, total=1.0),)),
+        }
     )
-    weak = score_candidate(
-        FusedCandidate(belief_id="b-w", rrf_score=1 / 120, arm_ranks={}),
-        _belief(id="b-w"),
-        project="home",
-        as_of=NOW,
-        weights=DEFAULT_POLICY.task,
-        policy=DEFAULT_POLICY,
-        best_fused=5 / 61,
-    )
-    outcome = above_floor((strong, weak), DEFAULT_POLICY, 5 / 61)
+    null = (0.35,)  # the query's most similar unrelated sentence
+    relevance = candidate_relevance(evidence, null, calibration, DEFAULT_POLICY)
+    strong = scored("b-s", relevance["b-s"].relevance)
+    weak = scored("b-w", relevance["b-w"].relevance)
+    outcome = above_floor((strong, weak), relevance, DEFAULT_POLICY)
     assert [c.belief_id for c in outcome.kept if not isinstance(c, ConflictGroup)] == ["b-s"]
     assert outcome.dropped_ids == ("b-w",)
-    lenient = DEFAULT_POLICY.model_copy(update={"floor": Floor(relevance=0.0, score=-1.0)})
-    assert len(above_floor((strong, weak), lenient, 5 / 61).kept) == 2
+    lenient = DEFAULT_POLICY.model_copy(
+        update={"floor": Floor(lexical_coverage=0.0, relative=0.0, score=-1.0)}
+    )
+    relevance = candidate_relevance(evidence, null, calibration, lenient)
+    assert len(above_floor((strong, weak), relevance, lenient).kept) == 2
 
 
 def _request(**fields: object) -> RecallRequest:

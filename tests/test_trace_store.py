@@ -27,7 +27,9 @@ def _recalled(memory: Memory, tenant: str, days: float = 30.0) -> RecallResult:
         ]
     )
     policy = patient_policy().model_copy(update={"retention": Retention(operator_days=days)})
-    result = memory.recall(request(tenant, goal="what drink and cup", as_of=AS_OF), policy=policy)
+    result = memory.recall(
+        request(tenant, goal="the user's drink and cup", as_of=AS_OF), policy=policy
+    )
     assert {"b-tea", "b-cup"} <= set(result.rendered_ids)
     return result
 

@@ -77,7 +77,7 @@ def _recall(memory: Memory, tenant: str, surface: Surface) -> tuple[str, tuple[s
     result = memory.recall(
         request(
             tenant,
-            goal="which editor and editor keys",
+            goal="the user's editor",
             as_of=AS_OF,
             surface=surface,
             project="work",

@@ -1,13 +1,18 @@
 """``recallflow eval``: the evaluation harness on the command line.
 
 Runs LoCoMo evidence retrieval (recallflow beside BM25, dense, BM25+dense RRF and the
-LangGraph ``PostgresStore`` peer, with the published DRAGON anchor), the scenario suites
-and the hard gates, with progress bars; writes ``eval-report.md`` and
-``eval-report.json`` into ``--out``; exits 1 when a hard gate fails.
+peers: LangGraph's ``PostgresStore`` and mem0, with the published DRAGON anchor), the
+scenario suites, the off-topic suite and the hard gates, with progress bars; prints every
+figure, writes ``eval-report.md`` and ``eval-report.json`` into ``--out``.
+
+Exit status (docs/cli.md): :data:`EXIT_PASSED` (0) when everything asked for was measured
+and every hard gate passed; :data:`EXIT_GATE_FAILED` (1) when a hard gate failed;
+:data:`EXIT_UNMEASURED` (3) when something asked for could not be measured (the LoCoMo
+file, the scenario directory or the off-topic suite is missing): such a run says so and
+never passes for a measured one. Nothing is downloaded.
 
 By default it runs against a throwaway embedded PostgreSQL in a temporary directory,
-removed afterwards, so it never touches the user's store. When the LoCoMo file is absent
-that part is skipped with a message saying where it is expected; nothing is downloaded.
+removed afterwards, so it never touches the user's store.
 """
 
 from __future__ import annotations
@@ -19,7 +24,15 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from recallflow.cli.args import EXIT_FAILURE, EXIT_OK, EXIT_UNMEASURED
+
 DEFAULT_SCENARIOS = Path("benchmarks") / "scenarios"
+DEFAULT_OFFTOPIC = Path("benchmarks") / "offtopic.json"
+
+#: Everything asked for was measured and every hard gate passed.
+EXIT_PASSED = EXIT_OK
+#: A hard gate failed.
+EXIT_GATE_FAILED = EXIT_FAILURE
 
 
 def _repo_root() -> Path:
@@ -52,10 +65,21 @@ def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
         default=DEFAULT_SCENARIOS,
         help=f"directory of scenario JSON files (default {DEFAULT_SCENARIOS})",
     )
+    p.add_argument(
+        "--offtopic",
+        type=Path,
+        default=DEFAULT_OFFTOPIC,
+        help=f"the off-topic suite (default {DEFAULT_OFFTOPIC})",
+    )
+    p.add_argument(
+        "--embedder",
+        default=None,
+        help="embedder of the run's store: minilm, e5 or hashing (default: RECALLFLOW_EMBEDDER)",
+    )
     p.add_argument("--out", type=Path, default=Path("."), help="where to write the reports")
     p.add_argument("--split", choices=("dev", "test", "all"), default="all")
     p.add_argument("--conversations", type=int, default=None, help="first N conversations only")
-    p.add_argument("--skip-peers", action="store_true", help="skip the LangGraph peer")
+    p.add_argument("--skip-peers", action="store_true", help="skip the peers (LangGraph, mem0)")
     p.add_argument(
         "--skip-sessions", action="store_true", help="skip the sessions (and their gate)"
     )
@@ -71,8 +95,11 @@ def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    """Run the harness; 0 when every hard gate passed or is not built, 1 on a failure."""
+    """Run the harness; the exit status is one of the ``EXIT_*`` constants."""
+    from recallflow.adapters.embedders import default_embedder, embedder_from_name
     from recallflow.evaluation.locomo import DEFAULT_PATH, LocomoDataset
+    from recallflow.evaluation.offtopic import load_suite
+    from recallflow.evaluation.report import render_summary
     from recallflow.evaluation.reports import EvalOptions
     from recallflow.evaluation.runner import run_eval, skipped_dataset, write_report
     from recallflow.evaluation.scenarios import load_scenarios
@@ -100,26 +127,41 @@ def cmd_eval(args: argparse.Namespace) -> int:
     scenario_dir = resolve(args.scenarios)
     scenarios = load_scenarios(scenario_dir) if scenario_dir.is_dir() else None
     scenario_message = "" if scenarios is not None else f"no scenario directory at {scenario_dir}"
+    offtopic_path = resolve(args.offtopic)
+    offtopic = load_suite(offtopic_path) if offtopic_path.is_file() else None
+    offtopic_message = "" if offtopic is not None else f"no off-topic suite at {offtopic_path}"
+    embedder = embedder_from_name(args.embedder) if args.embedder else default_embedder()
 
     temp_home: str | None = None
     home = args.home
     if args.dsn is None and home is None:
         temp_home = home = tempfile.mkdtemp(prefix="recallflow-eval-")
     try:
-        with open_memory(args.dsn, home, operator=True) as memory:
+        with open_memory(args.dsn, home, embedder=embedder, operator=True) as memory:
             report = run_eval(
                 memory,
                 datasets=datasets,
                 skipped=skipped,
                 scenarios=scenarios,
                 scenario_message=scenario_message,
+                offtopic=offtopic,
+                offtopic_message=offtopic_message,
                 options=options,
             )
     finally:
         if temp_home is not None:
             shutil.rmtree(temp_home, ignore_errors=True)
     md, js = write_report(report, args.out)
-    for gate in report.gates:
-        print(f"gate {gate.name}: {gate.status.value} — {gate.detail}")
+    print(render_summary(report))
     print(f"wrote {md} and {js} ({report.duration_s:.0f} s)")
-    return 1 if report.failed else 0
+    if report.failed:
+        print("hard gates FAILED", file=sys.stderr)
+        return EXIT_GATE_FAILED
+    if report.unmeasured:
+        print(
+            f"NOT MEASURED (exit {EXIT_UNMEASURED}): " + "; ".join(report.unmeasured),
+            file=sys.stderr,
+        )
+        return EXIT_UNMEASURED
+    print("every part measured; hard gates passed")
+    return EXIT_PASSED

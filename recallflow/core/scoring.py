@@ -82,8 +82,12 @@ def score_candidate(
     weights: Weights,
     policy: RetrievalPolicy,
     best_fused: float,
+    relevance: float = 0.0,
 ) -> ScoredCandidate:
-    """Score one candidate; the breakdown records every feature's weighted contribution."""
+    """Score one candidate; the breakdown records every feature's weighted contribution.
+
+    ``relevance`` is the candidate's absolute relevance in [0, 1] (see
+    :mod:`recallflow.core.relevance`)."""
     transferred = is_transferred(belief, project)
     local_evidence = corroborated_here(belief, project)
 
@@ -128,6 +132,7 @@ def score_candidate(
 
     parts = {
         "match": weights.match * match,
+        "relevance": weights.relevance * relevance,
         "confidence_state": weights.confidence_state * confidence_state,
         "corroboration": weights.corroboration * corroboration,
         "authority": weights.authority * authority,

@@ -12,6 +12,10 @@ HNSW index (m = 16, ef_construction = 64, cosine). It is searched twice:
 * ``relaxed_order``: the same with ``hnsw.iterative_scan = relaxed_order`` on the
   connection, which lets pgvector keep scanning until the limit is filled. **This is the
   row the report headlines**, since it is the configuration a careful user would run.
+* ``keys in query``: ``relaxed_order`` with the structured keys recallflow's query former
+  derives from the same question (names, identifiers) folded into the query text, so the
+  store gets every input recallflow's arms get; its only structured channel, ``filter``,
+  matches exactly and would drop most evidence.
 
 Each search asks for ``limit`` = 10 items (the usual call), so MRR is MRR@10 here.
 """
@@ -27,10 +31,12 @@ import psycopg
 from psycopg import sql
 from psycopg.conninfo import make_conninfo
 
+from recallflow.core.query_forming import DeterministicQueryFormer
 from recallflow.evaluation.baselines import Ranked
 from recallflow.evaluation.datasets import Group
 from recallflow.evaluation.progress import iterate
 from recallflow.evaluation.vectors import VectorCache
+from recallflow.models.request import WorkingState
 
 PEER_DATABASE = "recallflow_eval_peers"
 PEER_LIMIT = 10
@@ -89,6 +95,14 @@ def load_peer(uri: str, groups: Sequence[Group], vectors: VectorCache, *, progre
     return time.perf_counter() - started
 
 
+def query_with_keys(question: str) -> str:
+    """``question`` followed by the structured keys recallflow's query former derives
+    from it (what its structured and trigram arms search with)."""
+    queries = DeterministicQueryFormer().form(WorkingState(goal=question))
+    keys = [k for q in queries if q.kind == "structured" for k in q.keys]
+    return " ".join([question, *keys])
+
+
 def search_peer(
     uri: str,
     groups: Sequence[Group],
@@ -96,19 +110,21 @@ def search_peer(
     *,
     relaxed: bool,
     progress: bool,
+    keys: bool = False,
 ) -> dict[str, Ranked]:
     """Search every case of ``groups``; case id → ranking (latency includes query embedding)."""
     from langgraph.store.postgres import PostgresStore
 
     conninfo = make_conninfo(uri, options=RELAXED) if relaxed else uri
-    mode = "relaxed_order" if relaxed else "default"
+    mode = ("relaxed_order" if relaxed else "default") + (", keys" if keys else "")
     out: dict[str, Ranked] = {}
     with PostgresStore.from_conn_string(conninfo, index=_index_config(vectors)) as store:  # type: ignore[arg-type]
         cases = [(g, c) for g in groups for c in g.cases]
         for group, case in iterate(cases, desc=f"langgraph: {mode}", unit="q", enabled=progress):
-            _, embed_ms = vectors.embed_query(case.query)
+            query = query_with_keys(case.query) if keys else case.query
+            _, embed_ms = vectors.embed_query(query)
             started = time.perf_counter()
-            items = store.search((_NAMESPACE, group.key), query=case.query, limit=PEER_LIMIT)
+            items = store.search((_NAMESPACE, group.key), query=query, limit=PEER_LIMIT)
             ms = (time.perf_counter() - started) * 1000.0 + embed_ms
             out[case.id] = Ranked([item.key for item in items], ms)
     return out

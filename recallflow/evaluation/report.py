@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from recallflow.evaluation.results import MetricRow
 
 if TYPE_CHECKING:
+    from recallflow.evaluation.offtopic import OffTopicReport
     from recallflow.evaluation.reports import DatasetReport, EvalReport, SystemTable
     from recallflow.evaluation.scenarios import ScenarioSummary
     from recallflow.evaluation.sessions import SessionsReport
@@ -88,6 +89,11 @@ def _anchor(dataset: DatasetReport) -> list[str]:
     return lines + _table(["category", "R@5 %", "R@10 %"], rows) + [""]
 
 
+def _sizes(sizes: dict[int, int] | None) -> str:
+    """``{0: 12, 1: 40, …}`` as ``0:12 1:40 …`` (items per block: how many blocks)."""
+    return " ".join(f"{k}:{v}" for k, v in sorted((sizes or {}).items())) or "–"
+
+
 def _blocks(dataset: DatasetReport) -> list[str]:
     lines: list[str] = []
     for table in dataset.systems:
@@ -105,6 +111,8 @@ def _blocks(dataset: DatasetReport) -> list[str]:
                             _f(row.block_precision),
                             _f(row.block_size, 2),
                             str(row.empty_blocks),
+                            _f(row.floor_loss),
+                            _sizes(row.block_sizes),
                         ]
                     )
         if split_rows:
@@ -117,6 +125,8 @@ def _blocks(dataset: DatasetReport) -> list[str]:
                 "block precision",
                 "mean items",
                 "empty blocks",
+                "evidence lost to the floor",
+                "items per block: blocks",
             ]
             lines += [*_table(header, split_rows), ""]
     return lines
@@ -180,6 +190,26 @@ def _scenario_summary(summary: ScenarioSummary) -> list[str]:
         for o in summary.outcomes
     ]
     return lines + _table(["scenario", "request", "result", "rendered", "failures"], detail)
+
+
+def _offtopic(report: OffTopicReport) -> list[str]:
+    if report.status != "ran":
+        return [f"**{report.status}**: {report.message}", ""]
+    lines = [
+        f"{report.queries} queries × {len(report.targets)} principals; a recall passes when "
+        "its block is empty.",
+        "",
+    ]
+    rows = [[k.kind, str(k.recalls), str(k.passed), _f(k.pass_rate)] for k in report.kinds]
+    rows.append(["all", str(report.recalls), str(report.passed), _f(report.pass_rate)])
+    lines += _table(["principals", "recalls", "empty blocks", "pass rate"], rows)
+    if report.failures:
+        lines += ["", f"Non-empty blocks ({report.items_rendered} items in all):", ""]
+        lines += _table(
+            ["principal", "query", "rendered"],
+            [[f.target, f.query, ", ".join(f.rendered)] for f in report.failures],
+        )
+    return [*lines, ""]
 
 
 def _sessions(report: SessionsReport) -> list[str]:
@@ -328,6 +358,82 @@ def render_markdown(report: EvalReport) -> str:
             lines += [f"Scenarios on file: {', '.join(scenarios.scenarios)}", ""]
     else:
         lines += [*_scenario_summary(scenarios.summary), ""]
+    lines += ["## Off-topic suite", "", *_offtopic(report.offtopic)]
     if report.sessions is not None:
         lines += _sessions(report.sessions)
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _summary_rows(dataset: DatasetReport, split: str) -> list[list[str]]:
+    headline = list(dataset.aggregates)[-1]
+    rows: list[list[str]] = []
+    for table in dataset.systems:
+        by_label = table.rows.get(split, {})
+        total = by_label.get(headline)
+        if total is None:
+            continue
+        cells = [table.system, str(total.n), _f(total.r5), _f(total.r10), _f(total.mrr)]
+        for name in dataset.category_names.values():
+            row = by_label.get(name)
+            cells.append("–" if row is None else f"{_f(row.r5)}/{_f(row.r10)}")
+        cells.append(_f(total.p50_ms, 1))
+        rows.append(cells)
+    return rows
+
+
+def render_summary(report: EvalReport) -> str:
+    """Every figure of the run, compactly, for the terminal: per dataset and split the
+    headline and per-category recall of every system with its p50 latency, the rendered
+    block (recall, precision, size and its distribution), then the scenario and off-topic
+    suites and the gates."""
+    lines = [
+        f"embedder {report.embedder}; policy {_joined(report.retrieval_policy_versions)}; "
+        f"DAG {_joined(report.dag_versions)}",
+    ]
+    for dataset in report.datasets:
+        if dataset.status != "ran":
+            lines += ["", f"{dataset.name}: NOT MEASURED — {dataset.message}"]
+            continue
+        headline = list(dataset.aggregates)[-1]
+        header = [
+            "system",
+            "n",
+            f"R@5 {headline}",
+            f"R@10 {headline}",
+            "MRR",
+            *[f"{name} R@5/R@10" for name in dataset.category_names.values()],
+            "p50 ms",
+        ]
+        for split in _SPLITS:
+            rows = _summary_rows(dataset, split)
+            if rows:
+                lines += ["", f"{dataset.name}, split {split}:", *_table(header, rows)]
+        if dataset.anchor is not None:
+            anchor = next((r for r in dataset.anchor.rows if r.label == headline), None)
+            if anchor is not None:
+                lines.append(
+                    f"published {dataset.anchor.name}: R@5 {anchor.values.get('r5', 0) / 100:.3f}"
+                    f" R@10 {anchor.values.get('r10', 0) / 100:.3f}"
+                )
+        lines += ["", *_blocks(dataset)]
+    summary = report.scenarios.summary
+    if summary is not None:
+        lines.append(
+            f"scenarios: {summary.passed}/{summary.requests} requests pass; must-include recall "
+            f"{_f(summary.must_include_recall)}; must-exclude violations "
+            f"{summary.must_exclude_violations}; block precision {_f(summary.block_precision)}"
+        )
+    else:
+        lines.append(f"scenarios: NOT MEASURED — {report.scenarios.message}")
+    off = report.offtopic
+    if off.status == "ran":
+        per_kind = ", ".join(f"{k.kind} {k.passed}/{k.recalls}" for k in off.kinds)
+        lines.append(
+            f"off-topic suite: {off.passed}/{off.recalls} empty blocks ({_f(off.pass_rate)}; "
+            f"{per_kind}); {off.items_rendered} items rendered in all"
+        )
+    else:
+        lines.append(f"off-topic suite: NOT MEASURED — {off.message}")
+    for gate in report.gates:
+        lines.append(f"gate {gate.name}: {gate.status.value} — {gate.detail}")
+    return "\n".join(lines)

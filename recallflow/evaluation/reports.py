@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from recallflow.evaluation.datasets import Anchor, SplitChoice
 from recallflow.evaluation.gates import GateResult, GateStatus
+from recallflow.evaluation.offtopic import OffTopicReport
 from recallflow.evaluation.recall_adapter import RecallAccess
 from recallflow.evaluation.results import MetricRow
 from recallflow.evaluation.scenarios import ScenarioSummary
@@ -73,6 +74,7 @@ class EvalReport(_Model):
     recall: RecallAccess
     datasets: tuple[DatasetReport, ...]
     scenarios: ScenarioReport
+    offtopic: OffTopicReport = OffTopicReport(status="skipped", message="not run")
     sessions: SessionsReport | None = None
     gates: tuple[GateResult, ...]
     duration_s: float
@@ -81,3 +83,14 @@ class EvalReport(_Model):
     def failed(self) -> bool:
         """True when any hard gate failed (the CLI then exits non-zero)."""
         return any(g.status is GateStatus.FAIL for g in self.gates)
+
+    @property
+    def unmeasured(self) -> tuple[str, ...]:
+        """What this run was asked to measure and could not (a dataset or suite file
+        missing): such a run must not pass for a measured one."""
+        missing = [f"{d.name}: {d.message}" for d in self.datasets if d.status == "skipped"]
+        if self.scenarios.status == "skipped":
+            missing.append(f"scenario suites: {self.scenarios.message}")
+        if self.offtopic.status == "skipped":
+            missing.append(f"off-topic suite: {self.offtopic.message}")
+        return tuple(missing)

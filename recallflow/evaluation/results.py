@@ -8,6 +8,7 @@ systems that render a block, block recall, precision and size.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -28,6 +29,8 @@ class BlockScores(_Frozen):
         description="|rendered ∩ relevant| / |rendered|; None if empty."
     )
     size: int
+    found: int = Field(default=0, description="Relevant ids among the ranked candidates.")
+    floor_dropped: int = Field(default=0, description="Of those, how many the floor dropped.")
 
 
 class CaseOutcome(_Frozen):
@@ -58,6 +61,7 @@ def outcome(
     relevant: Sequence[str],
     ms: float,
     rendered: Sequence[str] | None = None,
+    floor_dropped: Sequence[str] = (),
 ) -> CaseOutcome:
     """Score one ranking (and, if given, one rendered block) against ``relevant``."""
     scores = case_scores(ranked, relevant)
@@ -69,6 +73,8 @@ def outcome(
             recall=hits / len(rel) if rel else 0.0,
             precision=hits / len(rendered) if rendered else None,
             size=len(rendered),
+            found=len(rel.intersection(ranked)),
+            floor_dropped=len(rel.intersection(floor_dropped)),
         )
     return CaseOutcome(
         system=system,
@@ -98,6 +104,13 @@ class MetricRow(_Frozen):
     block_precision: float | None = None
     block_size: float | None = None
     empty_blocks: int | None = None
+    floor_loss: float | None = Field(
+        default=None,
+        description="Of the evidence among the ranked candidates, the share the floor dropped.",
+    )
+    block_sizes: dict[int, int] | None = Field(
+        default=None, description="Items per rendered block -> how many blocks had that many."
+    )
 
 
 def summarise(outcomes: Iterable[CaseOutcome]) -> MetricRow | None:
@@ -121,4 +134,10 @@ def summarise(outcomes: Iterable[CaseOutcome]) -> MetricRow | None:
         block_precision=mean(precisions) if precisions else None,
         block_size=mean(float(b.size) for b in blocks) if blocks else None,
         empty_blocks=sum(1 for b in blocks if b.size == 0) if blocks else None,
+        block_sizes=dict(sorted(Counter(b.size for b in blocks).items())) if blocks else None,
+        floor_loss=(
+            sum(b.floor_dropped for b in blocks) / found
+            if (found := sum(b.found for b in blocks))
+            else None
+        ),
     )

@@ -26,6 +26,15 @@ from recallflow.evaluation.datasets import (
 from recallflow.evaluation.durability import correction_durability
 from recallflow.evaluation.gates import GateResult, RecallAudit
 from recallflow.evaluation.ingest import as_of_after, ingest_group, principal_id
+from recallflow.evaluation.mem0_peer import MEM0_LIMIT, mem0_available, rank_mem0
+from recallflow.evaluation.offtopic import (
+    OffTopicReport,
+    OffTopicSuite,
+    Target,
+    load_demo,
+    offtopic_gate,
+    run_suite,
+)
 from recallflow.evaluation.progress import bar, iterate
 from recallflow.evaluation.recall_adapter import RecallAccess, RecallFn, recall_access
 from recallflow.evaluation.reports import (
@@ -51,6 +60,8 @@ from recallflow.models.result import RecallResult
 RECALLFLOW = "recallflow"
 PEER_DEFAULT = "LangGraph PostgresStore (default)"
 PEER_RELAXED = "LangGraph PostgresStore (relaxed_order)"
+PEER_KEYS = "LangGraph PostgresStore (keys in query)"
+PEER_MEM0 = "mem0 (pgvector, infer=False)"
 
 
 class _Versions:
@@ -120,8 +131,14 @@ def _rank_peer(
     out: list[CaseOutcome] = []
     with peers.peer_database(memory.uri) as uri:
         load_s = peers.load_peer(uri, groups, vectors, progress=progress)
-        for system, relaxed in ((PEER_DEFAULT, False), (PEER_RELAXED, True)):
-            ranked = peers.search_peer(uri, groups, vectors, relaxed=relaxed, progress=progress)
+        for system, relaxed, keys in (
+            (PEER_DEFAULT, False, False),
+            (PEER_RELAXED, True, False),
+            (PEER_KEYS, True, True),
+        ):
+            ranked = peers.search_peer(
+                uri, groups, vectors, relaxed=relaxed, progress=progress, keys=keys
+            )
             for group in groups:
                 for case in group.cases:
                     r = ranked[case.id]
@@ -137,7 +154,31 @@ def _rank_peer(
                             ms=r.ms,
                         )
                     )
-    return out, [PEER_RELAXED, PEER_DEFAULT], load_s
+    return out, [PEER_RELAXED, PEER_DEFAULT, PEER_KEYS], load_s
+
+
+def _rank_mem0(
+    memory: Memory, groups: Sequence[Group], vectors: VectorCache, progress: bool
+) -> tuple[list[CaseOutcome], float]:
+    out: list[CaseOutcome] = []
+    with peers.peer_database(memory.uri) as uri:
+        ranked, load_s = rank_mem0(uri, groups, vectors, progress=progress)
+    for group in groups:
+        for case in group.cases:
+            r = ranked[case.id]
+            out.append(
+                outcome(
+                    system=PEER_MEM0,
+                    group=group.key,
+                    split=group.split,
+                    category=case.category,
+                    case_id=case.id,
+                    ranked=r.ids,
+                    relevant=case.relevant,
+                    ms=r.ms,
+                )
+            )
+    return out, load_s
 
 
 def _rank_recallflow(
@@ -177,6 +218,9 @@ def _rank_recallflow(
                         relevant=case.relevant,
                         ms=ms,
                         rendered=[i.removeprefix(prefix) for i in result.rendered_ids],
+                        floor_dropped=[
+                            i.removeprefix(prefix) for i in result.trace.floor_dropped_ids
+                        ],
                     )
                 )
                 progress_bar.update(1)
@@ -234,15 +278,27 @@ def run_dataset(
         peer_outcomes, peer_names, load_s = _rank_peer(memory, groups, vectors, options.progress)
         outcomes += peer_outcomes
         timings["langgraph load"] = load_s
-        timings["langgraph (load + both searches)"] = time.perf_counter() - started
+        timings["langgraph (load + three searches)"] = time.perf_counter() - started
         systems += [
             (peer_names[0], f"reported row: iterative scan on; limit {peers.PEER_LIMIT}, MRR@10"),
             (peer_names[1], f"as shipped (ef_search 40); limit {peers.PEER_LIMIT}, MRR@10"),
+            (peer_names[2], f"relaxed_order, query + derived keys; limit {peers.PEER_LIMIT}"),
         ]
+    if options.skip_peers:
+        notes.append("mem0 peer skipped (--skip-peers)")
+    elif (why := mem0_available()) is not None:
+        notes.append(f"mem0 peer not run: {why}")
+    else:
+        started = time.perf_counter()
+        mem0_outcomes, load_s = _rank_mem0(memory, groups, vectors, options.progress)
+        outcomes += mem0_outcomes
+        timings["mem0 load"] = load_s
+        timings["mem0 (load + search)"] = time.perf_counter() - started
+        systems.append((PEER_MEM0, f"hybrid semantic + keyword; top_k {MEM0_LIMIT}, MRR@10"))
 
     tables = _tables(dataset, outcomes, systems)
     for table in tables:
-        if table.system in (PEER_DEFAULT, PEER_RELAXED):
+        if table.system in (PEER_DEFAULT, PEER_RELAXED, PEER_KEYS, PEER_MEM0):
             rows = table.rows.get("all", {})
             row = next((r for r in rows.values() if r is not None), None)
             if row is not None:
@@ -301,6 +357,45 @@ def run_scenarios(
     return ScenarioReport(status="ran", scenarios=names, summary=summary)
 
 
+def dataset_targets(dataset: Dataset, tenant: str, options: EvalOptions) -> list[Target]:
+    """The principals a dataset was ingested as, each asked at its questions' ``as_of``."""
+    groups = select_groups(dataset.groups(), split=options.split, limit=options.conversations)
+    return [
+        Target(
+            label=group.key,
+            kind=dataset.name,
+            tenant_id=tenant,
+            principal_id=principal_id(group),
+            as_of=as_of_after(group),
+        )
+        for group in groups
+    ]
+
+
+def run_offtopic(
+    memory: Memory,
+    suite: OffTopicSuite,
+    targets: Sequence[Target],
+    *,
+    tenant: str,
+    recall: RecallFn,
+    audit: RecallAudit,
+    versions: _Versions,
+    progress: bool,
+) -> OffTopicReport:
+    """The off-topic suite over the demo principal (loaded under ``<tenant>-demo``) and
+    ``targets``."""
+
+    def audited(request: RecallRequest) -> RecallResult:
+        result = recall(request, True)
+        audit.observe(request, result)
+        versions.see(result)
+        return result
+
+    demo = load_demo(memory, f"{tenant}-demo")
+    return run_suite(suite, [*demo, *targets], audited, progress=progress)
+
+
 def new_run_tenant() -> str:
     """A tenant id no earlier run used."""
     return f"eval-{secrets.token_hex(4)}"
@@ -313,6 +408,8 @@ def run_eval(
     skipped: Sequence[DatasetReport] = (),
     scenarios: Sequence[Scenario] | None = None,
     scenario_message: str = "",
+    offtopic: OffTopicSuite | None = None,
+    offtopic_message: str = "",
     options: EvalOptions | None = None,
     tenant: str | None = None,
 ) -> EvalReport:
@@ -325,7 +422,9 @@ def run_eval(
     versions = _Versions()
     vectors = VectorCache(memory.embedder)
     reports = list(skipped)
+    targets: list[Target] = []
     for dataset in datasets:
+        targets += dataset_targets(dataset, tenant, options)
         reports.append(
             run_dataset(
                 memory,
@@ -347,6 +446,20 @@ def run_eval(
             tenant=tenant,
             recall=recall,
             access=access,
+            audit=audit,
+            versions=versions,
+            progress=options.progress,
+        )
+
+    if offtopic is None:
+        offtopic_report = OffTopicReport(status="skipped", message=offtopic_message)
+    else:
+        offtopic_report = run_offtopic(
+            memory,
+            offtopic,
+            targets,
+            tenant=tenant,
+            recall=recall,
             audit=audit,
             versions=versions,
             progress=options.progress,
@@ -380,6 +493,7 @@ def run_eval(
         audit.isolation(memory.pool),
         audit.faithfulness(memory.pool),
         durability,
+        offtopic_gate(offtopic_report),
         *session_gates,
     ]
     return EvalReport(
@@ -391,6 +505,7 @@ def run_eval(
         recall=access,
         datasets=tuple(reports),
         scenarios=scenario_report,
+        offtopic=offtopic_report,
         sessions=sessions,
         gates=tuple(gates),
         duration_s=time.perf_counter() - started,

@@ -27,6 +27,7 @@ class VectorCache:
         self.embedder = embedder
         self._batch_size = batch_size
         self._vectors: dict[str, npt.NDArray[np.float32]] = {}
+        self._queries: dict[str, npt.NDArray[np.float32]] = {}
         self._query_ms: dict[str, float] = {}
 
     def embed_corpus(
@@ -43,13 +44,16 @@ class VectorCache:
         return self.matrix(texts)
 
     def embed_query(self, text: str) -> tuple[npt.NDArray[np.float32], float]:
-        """``(vector, ms)``: the query's vector and how long embedding it alone took."""
+        """``(vector, ms)``: the query's vector — embedded as a search query when the model
+        tells queries from passages (e5), as recallflow's recall does — and how long
+        embedding it alone took."""
         if text not in self._query_ms:
+            as_queries = getattr(self.embedder, "embed_queries", self.embedder.embed)
             started = time.perf_counter()
-            vector = np.asarray(self.embedder.embed([text])[0], dtype=np.float32)
+            vector = np.asarray(as_queries([text])[0], dtype=np.float32)
             self._query_ms[text] = (time.perf_counter() - started) * 1000.0
-            self._vectors.setdefault(text, vector)
-        return self._vectors[text], self._query_ms[text]
+            self._queries[text] = vector
+        return self._queries[text], self._query_ms[text]
 
     def matrix(self, texts: Sequence[str]) -> Matrix:
         """Stack the cached vectors of ``texts``; every text must have been embedded."""

@@ -84,10 +84,48 @@ class FusedCandidate(FrozenModel):
     arm_ranks: dict[Arm, int]
 
 
+class RelevanceEvidence(FrozenModel):
+    """How much of the query's meaning one candidate covers, absolutely (not by rank): what
+    the ranking's relevance feature and the relevance floor read (see "Relevance floor" in
+    docs/architecture.md)."""
+
+    cosine: float | None = Field(
+        description="Best cosine similarity over the query vectors (None: no embedding)."
+    )
+    standing: float | None = Field(
+        description="How far the cosine stands above the query's most similar unrelated"
+        " sentence, in spreads of the embedder's unrelated-pair cosine (None: uncalibrated)."
+    )
+    coverage: float = Field(
+        description="Share of the query's terms, weighted by rarity, the belief contains."
+    )
+    own: float = Field(description="Its own relevance: coverage and calibrated similarity.")
+    support: float = Field(description="Best linked candidate's own relevance × link weight.")
+    relevance: float = Field(description="own + neighbour share × support, at most 1.")
+    subject_match: bool = Field(
+        default=False,
+        description="It carries (as subject or entity) an entity the working state names,"
+        " carried by few beliefs.",
+    )
+    clears: bool = Field(description="Its own evidence clears the floor's absolute thresholds.")
+
+
+class FloorInputs(FrozenModel):
+    """The relevance floor's thresholds and the calibration it read, for one recall."""
+
+    calibration: str = Field(description="Calibration version (embedder/corpus/digest).")
+    semantic_standing: float
+    lexical_coverage: float
+    relative: float
+    score: float
+    best_score: float = Field(description="Best score among candidates whose evidence clears.")
+
+
 class ScoreBreakdown(FrozenModel):
     """Each feature of the ranking function and its weighted contribution."""
 
     match: float
+    relevance: float = 0.0
     confidence_state: float
     corroboration: float
     authority: float
@@ -138,6 +176,7 @@ class ScoredEntry(FrozenModel):
     transferred: bool
     arm_ranks: dict[Arm, int]
     breakdown: ScoreBreakdown
+    relevance: RelevanceEvidence | None = None
 
 
 class ExperimentRecord(FrozenModel):
@@ -238,6 +277,7 @@ class RecallTrace(FrozenModel):
         description="Every resolved candidate in final rank order, before floor and budget."
     )
     floor: float
+    floor_inputs: FloorInputs | None = None
     floor_dropped: int
     floor_dropped_ids: tuple[str, ...]
     budget_dropped: int

@@ -35,6 +35,36 @@ class HardFilter(FrozenModel):
     sensitivity_ceiling: Sensitivity
 
 
+class TextCoverage(FrozenModel):
+    """One text query's words against one belief, each word weighted by its rarity: the
+    weight the belief holds and the weight of all the query's words."""
+
+    held: float
+    total: float
+
+
+class CandidateEvidence(FrozenModel):
+    """What the store says about one candidate against the query: its cosine with each
+    query vector, in order, its rarity-weighted coverage of the query's terms, and whether
+    its subject or an entity is one the working state names that few beliefs carry."""
+
+    cosines: tuple[float, ...]
+    texts: tuple[TextCoverage, ...] = ()
+    subject_match: bool = False
+
+    @property
+    def coverage(self) -> float:
+        """The best share of a text query's rarity-weighted words the belief holds."""
+        return max((t.held / t.total for t in self.texts if t.total > 0), default=0.0)
+
+
+class EvidenceSet(FrozenModel):
+    """The evidence of every loaded candidate, and the links between them (each once)."""
+
+    by_id: dict[str, CandidateEvidence]
+    links: tuple[tuple[str, str, float], ...] = ()
+
+
 class ScoredCandidate(FrozenModel):
     """A candidate belief with its score, band and the transfer facts that shaped them."""
 

@@ -1,39 +1,66 @@
-"""Stage: the relevance floor: a floor, not a quota.
+"""Stage: the relevance floor, a floor and not a quota (see "Relevance floor" in
+docs/architecture.md).
 
-A candidate is kept only when its normalised match clears ``floor.relevance`` *and* its
-total score clears ``floor.score``, however much budget remains: filling the context is
-not the objective. A conflict set is kept or dropped as one, by its best member. What is
-dropped is counted (and its ids go to the operator trace), never rendered.
+A candidate is kept only when all of these hold, however much budget remains (filling
+the context is not the objective):
+
+* its own evidence is about the query: its similarity *stands* at least
+  ``floor.semantic_standing`` unrelated-pair spreads above the query's most similar
+  unrelated sentence, or it holds at least ``floor.lexical_coverage`` of the query's
+  rarity-weighted terms (neither a rank nor one shared word can carry it);
+* its total score is at least ``floor.relative`` of the best score among candidates
+  that clear, so a block holds what is about as good as its best item, not everything
+  above a line (the score, not the relevance alone, so that a transferred belief does
+  not set the bar for the local ones it is discounted against) — unless it carries
+  an entity the working state names, which it was asked about by name;
+* its total score reaches ``floor.score`` (a weak belief — low confidence, transferred,
+  provisional, flagged — stays out even when it matches).
+
+A conflict set is kept or dropped as one, by its best member. What is dropped is counted
+(and its ids go to the operator trace), never rendered.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from hamilton.function_modifiers import tag
 
-from recallflow.core.scoring import match_of
+from recallflow.core.relevance import best_clearing_score, clears_own
+from recallflow.models.result import RelevanceEvidence
 from recallflow.models.stages import ConflictGroup, FloorOutcome, Resolved, ScoredCandidate
 from recallflow.policy import RetrievalPolicy
 
 
-def _clears(c: ScoredCandidate, policy: RetrievalPolicy, best_fused: float) -> bool:
-    floor = policy.floor
-    return match_of(c, best_fused) >= floor.relevance and c.score >= floor.score
+def _clears(
+    c: ScoredCandidate,
+    relevance: Mapping[str, RelevanceEvidence],
+    policy: RetrievalPolicy,
+    best: float,
+) -> bool:
+    if not clears_own(c, relevance, policy):
+        return False
+    evidence = relevance[c.belief_id]
+    return evidence.subject_match or c.score >= policy.floor.relative * best
 
 
 @tag(stage="floor")
 def above_floor(
-    resolved_candidates: tuple[Resolved, ...], policy: RetrievalPolicy, best_fused_score: float
+    resolved_candidates: tuple[Resolved, ...],
+    candidate_relevance: dict[str, RelevanceEvidence],
+    policy: RetrievalPolicy,
 ) -> FloorOutcome:
     """The resolved units above the floor, in order, and the ids dropped under it."""
+    best = best_clearing_score(resolved_candidates, candidate_relevance, policy)
     kept: list[Resolved] = []
     dropped: list[str] = []
     for unit in resolved_candidates:
         if isinstance(unit, ConflictGroup):
-            if any(_clears(m, policy, best_fused_score) for m in unit.members):
+            if any(_clears(m, candidate_relevance, policy, best) for m in unit.members):
                 kept.append(unit)
             else:
                 dropped.extend(m.belief_id for m in unit.members)
-        elif _clears(unit, policy, best_fused_score):
+        elif _clears(unit, candidate_relevance, policy, best):
             kept.append(unit)
         else:
             dropped.append(unit.belief_id)

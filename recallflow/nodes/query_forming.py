@@ -55,7 +55,12 @@ def trigram_terms(
 
 @tag(stage="query_forming")
 def query_vectors(query_texts: tuple[str, ...], embedder: Embedder) -> npt.NDArray[np.float32]:
-    """One unit vector per text query (the only model call of a recall)."""
+    """One unit vector per text query (the only model call of a recall), embedded as a
+    search query when the model distinguishes queries from passages (e5's prefixes)."""
     if not query_texts:
         return np.zeros((0, embedder.dimension), dtype=np.float32)
+    as_queries = getattr(embedder, "embed_queries", None)
+    if callable(as_queries):
+        vectors: npt.NDArray[np.float32] = as_queries(list(query_texts))
+        return vectors
     return embedder.embed(list(query_texts))

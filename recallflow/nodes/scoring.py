@@ -14,7 +14,7 @@ from hamilton.function_modifiers import config, tag
 
 from recallflow.core.scoring import score_candidate
 from recallflow.models.request import RecallRequest
-from recallflow.models.result import FusedCandidate
+from recallflow.models.result import FusedCandidate, RelevanceEvidence
 from recallflow.models.stages import HardFilter, ScoredCandidate
 from recallflow.models.store import Belief
 from recallflow.policy import MATCH_ONLY_WEIGHTS, NO_PENALTIES, RetrievalPolicy
@@ -35,6 +35,7 @@ def scored_candidates__hand_weighted(
     hard_filter: HardFilter,
     policy: RetrievalPolicy,
     best_fused_score: float,
+    candidate_relevance: dict[str, RelevanceEvidence],
 ) -> tuple[ScoredCandidate, ...]:
     """Every loaded candidate with its score breakdown, band and transfer flag."""
     weights = policy.weights_for(request.moment)
@@ -59,6 +60,9 @@ def scored_candidates__hand_weighted(
                 weights=weights,
                 policy=policy,
                 best_fused=best_fused_score,
+                relevance=relevance.relevance
+                if (relevance := candidate_relevance.get(belief_id))
+                else 0.0,
             )
         )
     return tuple(sorted(scored, key=lambda c: (-c.score, c.belief_id)))
@@ -73,6 +77,7 @@ def scored_candidates__match_only(
     hard_filter: HardFilter,
     policy: RetrievalPolicy,
     best_fused_score: float,
+    candidate_relevance: dict[str, RelevanceEvidence],
 ) -> tuple[ScoredCandidate, ...]:
     """Ablation: rank by the fused match alone (every other weight zero, no penalties).
 
@@ -87,5 +92,6 @@ def scored_candidates__match_only(
         hard_filter,
         policy.model_copy(update=weights),
         best_fused_score,
+        candidate_relevance,
     )
     return scored

@@ -27,6 +27,7 @@ import hashlib
 
 from hamilton.function_modifiers import tag
 
+from recallflow.core.calibration import CalibrationRef
 from recallflow.core.corrections import fingerprint
 from recallflow.core.render import CLOSE_TAG, OPEN_TAG, unit_lines
 from recallflow.core.snapshot import Composition, compose, session_prefix
@@ -38,6 +39,7 @@ from recallflow.models.result import (
     FusedCandidate,
     RecallQuery,
     RecallTrace,
+    RelevanceEvidence,
     SnapshotRecord,
 )
 from recallflow.models.session import (
@@ -146,7 +148,7 @@ def core_candidates(
     the session kind: the core is the snapshot's, a child's included)."""
     as_snapshot = request.model_copy(update={"moment": Moment.SESSION_SNAPSHOT})
     scored: tuple[ScoredCandidate, ...] = scoring.scored_candidates__hand_weighted(
-        (), core_beliefs, as_snapshot, hard_filter, policy, best_fused_score
+        (), core_beliefs, as_snapshot, hard_filter, policy, best_fused_score, {}
     )
     return scored
 
@@ -288,6 +290,8 @@ def recall_trace(
     turn_corrections: tuple[Correction, ...],
     candidate_beliefs: dict[str, Belief],
     core_beliefs: dict[str, Belief],
+    candidate_relevance: dict[str, RelevanceEvidence],
+    calibration_ref: CalibrationRef,
 ) -> RecallTrace:
     """The shared trace over both parts, with the snapshot record, built from the objects
     the block was rendered from."""
@@ -329,6 +333,8 @@ def recall_trace(
         policy=policy,
         turn_corrections=turn_corrections,
         candidate_beliefs=beliefs,
+        candidate_relevance=candidate_relevance,
+        calibration_ref=calibration_ref,
     )
     frozen: list[SnapshotBelief] = []
     for part, part_units in (

@@ -13,17 +13,22 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
+from collections.abc import Mapping
 
 from hamilton.function_modifiers import tag
 
+from recallflow.core.calibration import CalibrationRef
+from recallflow.core.relevance import best_clearing_score
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import (
     ArmResult,
     Correction,
+    FloorInputs,
     FusedCandidate,
     RecallQuery,
     RecallResult,
     RecallTrace,
+    RelevanceEvidence,
     ScoredEntry,
 )
 from recallflow.models.session import SessionTurn
@@ -41,7 +46,7 @@ from recallflow.models.store import Belief
 from recallflow.policy import RetrievalPolicy
 
 
-def _entry(c: ScoredCandidate) -> ScoredEntry:
+def _entry(c: ScoredCandidate, relevance: Mapping[str, RelevanceEvidence]) -> ScoredEntry:
     return ScoredEntry(
         belief_id=c.belief_id,
         score=c.score,
@@ -49,6 +54,7 @@ def _entry(c: ScoredCandidate) -> ScoredEntry:
         transferred=c.transferred,
         arm_ranks=c.fused.arm_ranks,
         breakdown=c.breakdown,
+        relevance=relevance.get(c.belief_id),
     )
 
 
@@ -63,13 +69,16 @@ def _flat(resolved: tuple[Resolved, ...]) -> list[ScoredCandidate]:
 
 
 def _final_scores(
-    scored: tuple[ScoredCandidate, ...], resolved: tuple[Resolved, ...]
+    scored: tuple[ScoredCandidate, ...],
+    resolved: tuple[Resolved, ...],
+    relevance: Mapping[str, RelevanceEvidence],
 ) -> tuple[ScoredEntry, ...]:
-    """Each candidate with its final breakdown (resolution's adjustments included)."""
+    """Each candidate with its final breakdown (resolution's adjustments included) and the
+    relevance evidence the floor read."""
     final = {c.belief_id: c for c in scored}
     final.update((c.belief_id, c) for c in _flat(resolved))
     ordered = sorted(final.values(), key=lambda c: (-c.score, c.belief_id))
-    return tuple(_entry(c) for c in ordered)
+    return tuple(_entry(c, relevance) for c in ordered)
 
 
 @tag(stage="trace")
@@ -95,6 +104,8 @@ def recall_trace(
     budgeted_items: BudgetOutcome,
     rendered_block: RenderedBlock,
     policy: RetrievalPolicy,
+    candidate_relevance: dict[str, RelevanceEvidence],
+    calibration_ref: CalibrationRef,
     turn_corrections: tuple[Correction, ...],
     candidate_beliefs: dict[str, Belief],
     session_turn: SessionTurn | None = None,
@@ -135,9 +146,17 @@ def recall_trace(
         arms=arm_results,
         degraded_arms=tuple(a.arm for a in arm_results if not a.ok),
         fused=fused_candidates,
-        scored=_final_scores(scored_candidates, resolved_candidates),
+        scored=_final_scores(scored_candidates, resolved_candidates, candidate_relevance),
         ranked_ids=tuple(c.belief_id for c in _flat(resolved_candidates)),
         floor=policy.floor.score,
+        floor_inputs=FloorInputs(
+            calibration=calibration_ref.version,
+            semantic_standing=policy.floor.semantic_standing,
+            lexical_coverage=policy.floor.lexical_coverage,
+            relative=policy.floor.relative,
+            score=policy.floor.score,
+            best_score=best_clearing_score(resolved_candidates, candidate_relevance, policy),
+        ),
         floor_dropped=len(above_floor.dropped_ids),
         floor_dropped_ids=above_floor.dropped_ids,
         budget_dropped=len(budgeted_items.dropped_ids),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from hamilton.function_modifiers import tag
 
+from recallflow.core.calibration import Calibration, uncalibrated
 from recallflow.ports import (
     BeliefSearch,
     Embedder,
@@ -51,3 +52,10 @@ def injection_scanner(ports: RecallPorts) -> InjectionScanner:
 def external_provider(ports: RecallPorts) -> ExternalProvider | None:
     """The external provider, or None when the external arm is off."""
     return ports.external_provider
+
+
+@tag(stage="wiring")
+def calibration(ports: RecallPorts, embedder: Embedder) -> Calibration:
+    """The embedder's calibration against unrelated text (the conservative default when
+    the store has none; see "Relevance floor" in docs/architecture.md)."""
+    return ports.calibration or uncalibrated(embedder.name)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -42,7 +42,20 @@ class CachedQueryEmbedder:
 
     def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
         """The vectors of ``texts``; only the ones not remembered reach the model (in one call)."""
-        name = self.inner.name
+        return self._cached(texts, "passage", self.inner.embed)
+
+    def embed_queries(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        """The vectors of ``texts`` embedded as search queries (the inner embedder's
+        ``embed_queries`` when it has one: e5 prefixes queries and passages differently)."""
+        return self._cached(texts, "query", getattr(self.inner, "embed_queries", self.inner.embed))
+
+    def _cached(
+        self,
+        texts: Sequence[str],
+        role: str,
+        model: Callable[[Sequence[str]], npt.NDArray[np.float32]],
+    ) -> npt.NDArray[np.float32]:
+        name = f"{self.inner.name}/{role}"
         keys = [(name, t) for t in texts]
         found: dict[tuple[str, str], npt.NDArray[np.float32]] = {}
         with self._lock:
@@ -53,7 +66,7 @@ class CachedQueryEmbedder:
                     found[key] = vector
         missing = [k for k in dict.fromkeys(keys) if k not in found]
         if missing:
-            fresh = self.inner.embed([t for _, t in missing])
+            fresh = model([t for _, t in missing])
             with self._lock:
                 for key, vector in zip(missing, fresh, strict=True):
                     vector = np.array(vector, dtype=np.float32)

@@ -32,8 +32,9 @@ from psycopg_pool import ConnectionPool
 from recallflow.adapters.postgres.beliefs import SELECT_BELIEF, belief_from_row
 from recallflow.adapters.postgres.filters import hard_filter_sql, state_at_as_of
 from recallflow.adapters.postgres.pool import RECALL_SETTINGS
+from recallflow.adapters.postgres.relevance import evidence_query, evidence_set
 from recallflow.models.session import DurableQuery
-from recallflow.models.stages import HardFilter
+from recallflow.models.stages import EvidenceSet, HardFilter
 from recallflow.models.store import Belief
 from recallflow.policy import ArmLimits
 from recallflow.ports import RawHits
@@ -357,6 +358,31 @@ class PostgresBeliefSearch:
             else b.model_copy(update={"state": state})
             for b in rows
         ]
+
+    def evidence(
+        self,
+        f: HardFilter,
+        ids: Sequence[str],
+        texts: Sequence[str],
+        vectors: npt.NDArray[np.float32],
+        keys: Sequence[str],
+        limits: ArmLimits,
+    ) -> EvidenceSet:
+        """See "Relevance floor" in docs/architecture.md. The evidence runs under the
+        backstop timeout, like loading the candidates; the links between candidates read
+        the belief edges under the arms' timeout, and a lock that holds them past it only
+        costs the recall its neighbour support, as it costs graph expansion its hits."""
+        if not ids:
+            return EvidenceSet(by_id={})
+        evidence, links, params = evidence_query(f, ids, texts, vectors, keys, limits)
+        with self._pool.connection() as conn:
+            rows = _execute(conn, evidence, params, _LOAD_SESSION).fetchall()
+            wanted = {**_ARM_SESSION, "statement_timeout": str(limits.timeout_ms)}
+            try:
+                link_rows = _execute(conn, links, params, wanted).fetchall()
+            except psycopg.errors.QueryCanceled:
+                link_rows = []
+        return evidence_set(rows, link_rows)
 
 
 #: What a connection's settings are restored to for every statement that does not set them

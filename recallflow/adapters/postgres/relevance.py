@@ -1,0 +1,131 @@
+"""The SQL of the evidence the ranking and the relevance floor read for each loaded
+candidate (see "Relevance floor" in docs/architecture.md); run by
+:meth:`~recallflow.adapters.postgres.search.PostgresBeliefSearch.evidence`.
+
+For every candidate id (still hard-filtered, like every read of the recall):
+
+* its cosine similarity with each query vector, in order;
+* its *coverage* of each text query: the share of the query's lexemes (English stemming
+  and stop words, as the stored documents) the belief's document contains, each lexeme
+  weighted by its rarity (BM25's idf) among the beliefs the caller can see; the best
+  share over the text queries. A lexeme no visible belief has counts as rare as the
+  rarest one a belief has: the memory does not know it, so a query made of such words is
+  not covered, yet one generic word a small memory happens to lack ("say") does not
+  outweigh every word it holds. Rarity is counted as if the view held at least the
+  policy's ``coverage_min_view`` beliefs: in a memory of three beliefs a word two of them
+  share is not common, and must not weigh nothing;
+
+* whether its subject or one of its entities is an entity the working state names that
+  few visible beliefs carry;
+
+and the links (belief edges) between the candidates, so a candidate can be supported by
+a linked one (the reply to a question that names the query's words).
+
+Rarity counts the caller's view up to :data:`VIEW_CAP` beliefs and a lexeme's beliefs only
+up to the "common" bound of the policy's arm limits, so the cost stays bounded at any
+principal size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from psycopg import sql
+
+from recallflow.adapters.postgres.filters import hard_filter_sql
+from recallflow.models.stages import CandidateEvidence, EvidenceSet, HardFilter, TextCoverage
+from recallflow.policy import ArmLimits
+
+#: Rarity counts the caller's view up to this many beliefs.
+VIEW_CAP = 10_000
+
+_EVIDENCE = sql.SQL(
+    "WITH n AS MATERIALIZED (SELECT count(*) AS docs,"
+    "   greatest(%(min_common)s, count(*) * %(common_share)s) AS common"
+    "   FROM (SELECT FROM beliefs b WHERE {filter} LIMIT %(view_cap)s) v),"
+    " q AS (SELECT DISTINCT t.ord, x.term FROM unnest(%(texts)s::text[]) WITH ORDINALITY"
+    "   AS t(text, ord), unnest(tsvector_to_array(to_tsvector('english'::regconfig, t.text)))"
+    "   AS x(term)),"
+    " c AS MATERIALIZED (SELECT d.term, (SELECT count(*) FROM (SELECT FROM beliefs b"
+    "   WHERE {filter} AND b.search_document @@ quote_literal(d.term)::tsquery"
+    "   LIMIT (SELECT floor(common)::int + 1 FROM n)) m) AS df"
+    "   FROM (SELECT DISTINCT term FROM q) d),"
+    " w AS (SELECT q.ord, q.term,"
+    "   ln(1 + (greatest(n.docs, %(min_view)s, 1) - greatest(c.df, 1) + 0.5)"
+    "   / (greatest(c.df, 1) + 0.5))"
+    "   AS idf FROM q JOIN c USING (term), n),"
+    " tot AS (SELECT t.ord, coalesce(sum(w.idf), 0) AS total"
+    "   FROM generate_series(1, cardinality(%(texts)s::text[])) AS t(ord)"
+    "   LEFT JOIN w ON w.ord = t.ord GROUP BY t.ord),"
+    # The named entities carried by few of the visible beliefs (a key on more than the common
+    # bound names nothing in particular).
+    " k AS (SELECT d.key FROM unnest(%(keys)s::text[]) AS d(key) WHERE (SELECT count(*)"
+    "   FROM (SELECT FROM beliefs b WHERE {filter} AND (b.subject = d.key"
+    "   OR b.entities @> ARRAY[d.key]) LIMIT (SELECT floor(common)::int + 1 FROM n)) m)"
+    "   <= (SELECT common FROM n))"
+    " SELECT b.id,"
+    "  ARRAY(SELECT (1 - (b.embedding <=> v.vec))::float8"
+    "    FROM unnest(%(vectors)s::text[]::vector[]) WITH ORDINALITY AS v(vec, ord)"
+    "    ORDER BY v.ord) AS cosines,"
+    # Per text query, in order: the rarity the belief holds, the rarity of all its words.
+    "  ARRAY(SELECT ARRAY[(SELECT coalesce(sum(w.idf), 0) FROM w WHERE w.ord = tot.ord"
+    "    AND b.search_document @@ quote_literal(w.term)::tsquery), tot.total]::float8[]"
+    "    FROM tot ORDER BY tot.ord) AS terms,"
+    "  EXISTS (SELECT FROM k WHERE k.key = b.subject OR b.entities @> ARRAY[k.key])"
+    "   AS subject_match"
+    " FROM beliefs b WHERE {filter} AND b.id = ANY(%(ids)s)"
+)
+_LINKS = sql.SQL(
+    "SELECT e.src_id, e.dst_id, max(e.weight)::float8 FROM belief_edges e"
+    " WHERE e.tenant_id = %(hf_tenant)s AND e.principal_id = %(hf_principal)s"
+    " AND e.src_id = ANY(%(ids)s) AND e.dst_id = ANY(%(ids)s) AND e.src_id <> e.dst_id"
+    " GROUP BY e.src_id, e.dst_id"
+)
+
+
+def _vector_text(vector: npt.NDArray[np.float32]) -> str:
+    return "[" + ",".join(f"{x:.7g}" for x in vector.tolist()) + "]"
+
+
+def evidence_query(
+    f: HardFilter,
+    ids: Sequence[str],
+    texts: Sequence[str],
+    vectors: npt.NDArray[np.float32],
+    keys: Sequence[str],
+    limits: ArmLimits,
+) -> tuple[sql.Composed, sql.Composed, dict[str, Any]]:
+    """The evidence statement, the links statement and their parameters."""
+    predicate, filter_params = hard_filter_sql(f)
+    params: dict[str, Any] = {
+        **filter_params,
+        "ids": list(ids),
+        "texts": [t for t in texts if t.strip()],
+        "vectors": [_vector_text(v) for v in vectors],
+        "keys": list(dict.fromkeys(keys)),
+        "view_cap": VIEW_CAP,
+        "common_share": limits.common_share,
+        "min_common": limits.min_common,
+        "min_view": limits.coverage_min_view,
+    }
+    return _EVIDENCE.format(filter=predicate), _LINKS.format(), params
+
+
+def evidence_set(rows: Sequence[Any], link_rows: Sequence[Any]) -> EvidenceSet:
+    """The :class:`EvidenceSet` of the two statements' rows (each link once, undirected)."""
+    by_id = {
+        str(row[0]): CandidateEvidence(
+            cosines=tuple(float(c) if c is not None else -1.0 for c in row[1] or ()),
+            texts=tuple(TextCoverage(held=t[0], total=t[1]) for t in row[2] or ()),
+            subject_match=bool(row[3]),
+        )
+        for row in rows
+    }
+    seen: dict[tuple[str, str], float] = {}
+    for src, dst, weight in link_rows:
+        key = (min(src, dst), max(src, dst))
+        seen[key] = max(seen.get(key, 0.0), float(weight))
+    return EvidenceSet(by_id=by_id, links=tuple((a, b, w) for (a, b), w in sorted(seen.items())))

@@ -1,0 +1,313 @@
+"""Calibrating an embedder's similarity against unrelated text, pure (see "Relevance floor"
+in docs/architecture.md).
+
+A cosine similarity means nothing on its own: the same pair of unrelated sentences scores
+about 0.05 with MiniLM, 0.75 with e5 and 0 with the hashing embedder, and a short
+nonsense query scores 0.3–0.4 against an unrelated belief with MiniLM. So the floor never
+reads a raw cosine. It reads how far a candidate's similarity stands above the similarity
+of *unrelated* text to the same query, measured on a deterministic synthetic corpus built
+here from a fixed word list: sentences about twenty unrelated domains, each sentence drawn
+from one domain, in the shapes beliefs and queries take (statements, questions, dialogue
+turns, keyword lists).
+
+Two things come out of it:
+
+* :class:`UnrelatedCorpus`: the corpus texts. Embedding them (once per embedder, in the
+  adapters) gives the *null* a query is compared with at recall time: its similarity to
+  the corpus sentences says how similar "unrelated" looks to this query with this model.
+* :func:`pair_statistics`: the distribution of cosines between corpus sentences of
+  different domains (mean, spread, upper quantiles), recorded with the embedder's name so a
+  reader can compare models.
+
+Everything here is deterministic: the corpus is a function of :data:`CORPUS_VERSION` only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+from pydantic import Field
+
+from recallflow.models.base import FrozenModel
+
+#: Bump when the word list, the templates or the generator change.
+CORPUS_VERSION = "unrelated-v1"
+
+#: Sentences generated per domain and template.
+_PER_TEMPLATE = 2
+
+# Twenty domains chosen to be far apart; every sentence uses words of exactly one.
+_DOMAINS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
+    # domain: (nouns, verbs, adjectives)
+    "astronomy": (
+        ("nebula", "comet", "telescope", "orbit", "galaxy", "quasar", "eclipse", "asteroid"),
+        ("observe", "track", "photograph", "measure"),
+        ("distant", "faint", "elliptical", "stellar"),
+    ),
+    "sailing": (
+        ("mainsail", "keel", "harbour", "anchor", "rudder", "spinnaker", "mooring", "jib"),
+        ("hoist", "reef", "tack", "moor"),
+        ("windward", "choppy", "nautical", "leeward"),
+    ),
+    "geology": (
+        ("basalt", "sediment", "fault", "granite", "magma", "quartz", "glacier", "strata"),
+        ("erode", "survey", "drill", "classify"),
+        ("volcanic", "metamorphic", "porous", "tectonic"),
+    ),
+    "textiles": (
+        ("yarn", "loom", "spindle", "tweed", "needle", "bobbin", "cashmere", "stitch"),
+        ("weave", "knit", "dye", "spin"),
+        ("woollen", "coarse", "embroidered", "twilled"),
+    ),
+    "insects": (
+        ("beetle", "larva", "antenna", "hive", "wasp", "cocoon", "mandible", "aphid"),
+        ("pollinate", "swarm", "molt", "burrow"),
+        ("nocturnal", "winged", "parasitic", "iridescent"),
+    ),
+    "chess": (
+        ("bishop", "gambit", "checkmate", "pawn", "endgame", "rook", "castling", "knight"),
+        ("sacrifice", "promote", "defend", "pin"),
+        ("positional", "tactical", "opening", "zugzwang"),
+    ),
+    "plumbing": (
+        ("faucet", "pipe", "valve", "drain", "gasket", "boiler", "siphon", "washer"),
+        ("unclog", "solder", "tighten", "flush"),
+        ("leaky", "corroded", "threaded", "copper"),
+    ),
+    "opera": (
+        ("aria", "soprano", "libretto", "overture", "tenor", "baritone", "recitative", "chorus"),
+        ("rehearse", "compose", "conduct", "stage"),
+        ("operatic", "dramatic", "baroque", "lyrical"),
+    ),
+    "forestry": (
+        ("timber", "sapling", "canopy", "bark", "stump", "conifer", "clearing", "underbrush"),
+        ("fell", "prune", "replant", "thin"),
+        ("deciduous", "mossy", "evergreen", "dense"),
+    ),
+    "chemistry": (
+        ("molecule", "catalyst", "isotope", "solvent", "reagent", "polymer", "titration", "ion"),
+        ("synthesise", "distil", "oxidise", "neutralise"),
+        ("acidic", "volatile", "covalent", "inert"),
+    ),
+    "heraldry": (
+        ("crest", "shield", "banner", "motto", "griffin", "escutcheon", "tincture", "herald"),
+        ("blazon", "quarter", "emboss", "inherit"),
+        ("armorial", "gilded", "rampant", "noble"),
+    ),
+    "beekeeping": (
+        ("honeycomb", "queen", "smoker", "nectar", "apiary", "drone", "propolis", "frame"),
+        ("harvest", "requeen", "inspect", "extract"),
+        ("waxy", "buzzing", "amber", "swarming"),
+    ),
+    "railways": (
+        ("locomotive", "signal", "platform", "carriage", "sleeper", "junction", "timetable"),
+        ("shunt", "couple", "derail", "electrify"),
+        ("narrow-gauge", "freight", "suburban", "steam"),
+    ),
+    "dentistry": (
+        ("molar", "enamel", "filling", "crown", "gum", "plaque", "incisor", "braces"),
+        ("extract", "polish", "whiten", "drill"),
+        ("dental", "wisdom", "sensitive", "orthodontic"),
+    ),
+    "meteorology": (
+        ("cyclone", "isobar", "humidity", "drizzle", "front", "barometer", "monsoon", "hail"),
+        ("forecast", "condense", "precipitate", "gust"),
+        ("tropical", "humid", "overcast", "polar"),
+    ),
+    "taxation": (
+        ("deduction", "levy", "tariff", "allowance", "audit", "withholding", "exemption"),
+        ("assess", "levy", "deduct", "declare"),
+        ("fiscal", "taxable", "statutory", "annual"),
+    ),
+    "archery": (
+        ("quiver", "bowstring", "fletching", "arrowhead", "target", "longbow", "bullseye"),
+        ("draw", "nock", "aim", "release"),
+        ("recurve", "compound", "feathered", "taut"),
+    ),
+    "cheesemaking": (
+        ("curd", "rennet", "whey", "rind", "brine", "cheddar", "mould", "cellar"),
+        ("ripen", "press", "salt", "culture"),
+        ("aged", "creamy", "pungent", "crumbly"),
+    ),
+    "mountaineering": (
+        ("crampon", "summit", "crevasse", "ridge", "piton", "ascent", "col", "rope"),
+        ("belay", "abseil", "acclimatise", "climb"),
+        ("alpine", "icy", "exposed", "vertical"),
+    ),
+    "numismatics": (
+        ("coin", "mint", "obverse", "denomination", "ingot", "sovereign", "florin", "token"),
+        ("strike", "grade", "collect", "appraise"),
+        ("uncirculated", "silver", "commemorative", "rare"),
+    ),
+}
+
+_NAMES = ("Alex", "Morgan", "Priya", "Tomasz", "Lena", "Kofi", "Yuki", "Rosa")
+
+# The shapes stored beliefs and recall queries take.
+_TEMPLATES: tuple[str, ...] = (
+    "{N1} and the {A} {N2}.",
+    "How do I {V} a {A} {N1}?",
+    "The user prefers {N1} over {N2}.",
+    "What is the best {N1} for a {A} {N2}?",
+    "{NAME}: we talked about the {N1} and the {A} {N2} today.",
+    "{N1} {N2} {N3}",
+    "Remember that the {N1} needs to {V} before the {N2}.",
+    "When did {NAME} {V} the {N1}?",
+)
+
+
+def _pick(options: Sequence[str], *seed: object) -> str:
+    """A deterministic choice among ``options`` for ``seed`` (keyed BLAKE2b, not ``random``)."""
+    digest = hashlib.blake2b(repr(seed).encode(), digest_size=8, key=b"recallflow-cal").digest()
+    return options[int.from_bytes(digest, "little") % len(options)]
+
+
+class UnrelatedCorpus(FrozenModel):
+    """The synthetic corpus: sentences and the domain each is about."""
+
+    version: str
+    texts: tuple[str, ...]
+    domains: tuple[str, ...]
+
+
+def unrelated_corpus() -> UnrelatedCorpus:
+    """The deterministic corpus of :data:`CORPUS_VERSION` (one domain per sentence)."""
+    texts: list[str] = []
+    domains: list[str] = []
+    for domain, (nouns, verbs, adjectives) in _DOMAINS.items():
+        for t_index, template in enumerate(_TEMPLATES):
+            for k in range(_PER_TEMPLATE):
+                seed = (domain, t_index, k)
+                n1 = _pick(nouns, *seed, "n1")
+                n2 = _pick([n for n in nouns if n != n1], *seed, "n2")
+                n3 = _pick([n for n in nouns if n not in (n1, n2)], *seed, "n3")
+                text = template.format(
+                    N1=n1,
+                    N2=n2,
+                    N3=n3,
+                    V=_pick(verbs, *seed, "v"),
+                    A=_pick(adjectives, *seed, "a"),
+                    NAME=_pick(_NAMES, *seed, "name"),
+                )
+                texts.append(text[0].upper() + text[1:])
+                domains.append(domain)
+    return UnrelatedCorpus(version=CORPUS_VERSION, texts=tuple(texts), domains=tuple(domains))
+
+
+class PairStatistics(FrozenModel):
+    """The cosine distribution of unrelated sentence pairs under one embedder."""
+
+    pairs: int
+    mean: float
+    std: float
+    p50: float
+    p90: float
+    p99: float
+    p999: float
+    max: float
+
+
+def pair_statistics(vectors: npt.NDArray[np.float32], domains: Sequence[str]) -> PairStatistics:
+    """Cosines of every pair of corpus sentences about different domains (unit rows in)."""
+    sims = vectors @ vectors.T
+    labels = np.asarray(domains)
+    different = labels[:, None] != labels[None, :]
+    upper = np.triu(np.ones_like(different, dtype=bool), k=1)
+    values = sims[different & upper].astype(np.float64)
+    q = np.quantile(values, [0.5, 0.9, 0.99, 0.999])
+    return PairStatistics(
+        pairs=int(values.size),
+        mean=round(float(values.mean()), 6),
+        std=round(float(values.std()), 6),
+        p50=round(float(q[0]), 6),
+        p90=round(float(q[1]), 6),
+        p99=round(float(q[2]), 6),
+        p999=round(float(q[3]), 6),
+        max=round(float(values.max()), 6),
+    )
+
+
+#: The corpus version of an embedder that has no calibration.
+UNCALIBRATED = "uncalibrated"
+
+
+class CalibrationRef(FrozenModel):
+    """What the policy and the trace record of a calibration: whose it is, of which corpus,
+    the unrelated-pair statistics the ranking reads, and a digest of the null vectors."""
+
+    embedder: str
+    corpus_version: str
+    pair_mean: float = Field(description="Mean cosine of unrelated sentence pairs.")
+    pair_std: float = Field(gt=0, description="Their standard deviation.")
+    null_digest: str = Field(default="", description="sha256 of the null vectors (hex).")
+
+    @property
+    def calibrated(self) -> bool:
+        """False for the conservative default of an embedder without a calibration."""
+        return self.corpus_version != UNCALIBRATED
+
+    @property
+    def version(self) -> str:
+        """``<embedder>/<corpus version>/<digest prefix>``: names the calibration exactly."""
+        suffix = f"/{self.null_digest[:12]}" if self.null_digest else ""
+        return f"{self.embedder}/{self.corpus_version}{suffix}"
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """A calibration with the vectors it needs at recall time: the corpus embedded as
+    beliefs are (the *null* a query is compared with). Not a pydantic model: it carries an
+    array, and only its :class:`CalibrationRef` is recorded."""
+
+    ref: CalibrationRef
+    null_vectors: npt.NDArray[np.float32]
+
+    @property
+    def calibrated(self) -> bool:
+        return self.ref.calibrated and len(self.null_vectors) > 0
+
+
+def vectors_digest(vectors: npt.NDArray[np.float32]) -> str:
+    """sha256 of the vectors' float32 bytes (row-major)."""
+    return hashlib.sha256(np.ascontiguousarray(vectors, dtype=np.float32).tobytes()).hexdigest()
+
+
+def calibration_from_vectors(embedder: str, vectors: npt.NDArray[np.float32]) -> Calibration:
+    """The calibration of ``embedder`` from its vectors of :func:`unrelated_corpus` (in order)."""
+    corpus = unrelated_corpus()
+    if len(vectors) != len(corpus.texts):
+        raise ValueError(f"expected {len(corpus.texts)} corpus vectors, got {len(vectors)}")
+    stats = pair_statistics(vectors, corpus.domains)
+    ref = CalibrationRef(
+        embedder=embedder,
+        corpus_version=corpus.version,
+        pair_mean=stats.mean,
+        pair_std=max(stats.std, 1e-6),
+        null_digest=vectors_digest(vectors),
+    )
+    return Calibration(ref=ref, null_vectors=np.asarray(vectors, dtype=np.float32))
+
+
+def uncalibrated(embedder: str) -> Calibration:
+    """The conservative default of an embedder nobody calibrated: the cosine is read as is
+    for ranking (mean 0, spread 0.1) and there is no null, so semantic similarity alone
+    never clears the floor; only lexical coverage can."""
+    ref = CalibrationRef(
+        embedder=embedder, corpus_version=UNCALIBRATED, pair_mean=0.0, pair_std=0.1
+    )
+    return Calibration(ref=ref, null_vectors=np.zeros((0, 0), dtype=np.float32))
+
+
+def null_similarity(
+    query_vectors: npt.NDArray[np.float32], calibration: Calibration
+) -> tuple[float, ...]:
+    """For each query vector, its highest cosine with the unrelated corpus: how similar
+    "unrelated" can look to this query under this model (empty when uncalibrated)."""
+    if not calibration.calibrated or len(query_vectors) == 0:
+        return ()
+    sims = np.asarray(query_vectors, dtype=np.float32) @ calibration.null_vectors.T
+    return tuple(float(x) for x in sims.max(axis=1))

@@ -1,0 +1,134 @@
+"""A candidate's absolute relevance, pure: how much of the query's meaning it covers,
+whatever the other candidates are (see "Relevance floor" and "Ranking" in
+docs/architecture.md).
+
+Two kinds of evidence, each made comparable across embedders and principals:
+
+* **similarity**, calibrated against unrelated text. A raw cosine is not comparable across
+  models (unrelated sentences score about 0.05 with MiniLM and 0.8 with e5) nor across
+  queries (a short, vague query is close to everything). Its *standing* is how far it
+  stands above the query's most similar sentence of the unrelated corpus, in spreads of
+  the embedder's unrelated-pair cosine; for ranking, the cosine is read in the same
+  spreads above the unrelated-pair mean (``semantic_scale`` of them count 1).
+* **coverage**: the share of the query's terms, weighted by rarity, that the belief
+  holds. One shared common word covers little; the query's rare words decide.
+
+A candidate's *own* relevance blends the two; its *support* is the best own relevance of
+a candidate linked to it (a reply is supported by the question it answers), and its
+*relevance* — the ranking's feature — adds a share of that support. The floor reads the
+own evidence only: a candidate clears when its standing or its coverage reaches the
+floor's threshold, or when it carries an entity the working state names that few
+beliefs carry; no single shared word and no neighbour can carry an unrelated belief in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from recallflow.core.calibration import CalibrationRef
+from recallflow.models.result import RelevanceEvidence
+from recallflow.models.stages import (
+    CandidateEvidence,
+    ConflictGroup,
+    EvidenceSet,
+    Resolved,
+    ScoredCandidate,
+)
+from recallflow.policy import RetrievalPolicy
+
+
+def _clamp(x: float) -> float:
+    return min(1.0, max(0.0, x))
+
+
+def standing_of(
+    cosines: Sequence[float], null: Sequence[float], calibration: CalibrationRef
+) -> float | None:
+    """The best standing over the query vectors; None without a calibration's null."""
+    if not calibration.calibrated or not null or not cosines:
+        return None
+    return max((c - n) / calibration.pair_std for c, n in zip(cosines, null, strict=False))
+
+
+def own_evidence(
+    evidence: CandidateEvidence,
+    null: Sequence[float],
+    calibration: CalibrationRef,
+    policy: RetrievalPolicy,
+) -> tuple[float | None, float | None, float, bool]:
+    """``(cosine, standing, own relevance, clears)`` of one candidate."""
+    cosine = max(evidence.cosines) if evidence.cosines else None
+    standing = standing_of(evidence.cosines, null, calibration)
+    share = policy.relevance.semantic_share
+    semantic = 0.0
+    if cosine is not None:
+        spread = policy.relevance.semantic_scale * calibration.pair_std
+        semantic = _clamp((cosine - calibration.pair_mean) / spread)
+    own = (1.0 - share) * evidence.coverage + share * semantic
+    floor = policy.floor
+    clears = (
+        evidence.subject_match
+        or evidence.coverage >= floor.lexical_coverage
+        or (standing is not None and standing >= floor.semantic_standing)
+        or (
+            standing is not None
+            and standing >= floor.joint_standing
+            and evidence.coverage >= floor.joint_coverage
+        )
+    )
+    return cosine, standing, own, clears
+
+
+def candidate_relevance(
+    evidence: EvidenceSet,
+    null: Sequence[float],
+    calibration: CalibrationRef,
+    policy: RetrievalPolicy,
+) -> dict[str, RelevanceEvidence]:
+    """Every candidate's relevance evidence, by id."""
+    owns: dict[str, tuple[float | None, float | None, float, bool]] = {
+        belief_id: own_evidence(ev, null, calibration, policy)
+        for belief_id, ev in evidence.by_id.items()
+    }
+    support: dict[str, float] = dict.fromkeys(owns, 0.0)
+    for a, b, weight in evidence.links:
+        if a in owns and b in owns:
+            support[a] = max(support[a], weight * owns[b][2])
+            support[b] = max(support[b], weight * owns[a][2])
+    share = policy.relevance.neighbour_share
+    out: dict[str, RelevanceEvidence] = {}
+    for belief_id, (cosine, standing, own, clears) in owns.items():
+        out[belief_id] = RelevanceEvidence(
+            cosine=None if cosine is None else round(cosine, 6),
+            standing=None if standing is None else round(standing, 6),
+            coverage=round(evidence.by_id[belief_id].coverage, 6),
+            own=round(own, 6),
+            support=round(support[belief_id], 6),
+            relevance=round(min(1.0, own + share * support[belief_id]), 6),
+            subject_match=evidence.by_id[belief_id].subject_match,
+            clears=clears,
+        )
+    return out
+
+
+def clears_own(
+    candidate: ScoredCandidate, relevance: Mapping[str, RelevanceEvidence], policy: RetrievalPolicy
+) -> bool:
+    """Whether the candidate's own evidence clears the floor and its score is not weak."""
+    evidence = relevance.get(candidate.belief_id)
+    return evidence is not None and evidence.clears and candidate.score >= policy.floor.score
+
+
+def best_clearing_score(
+    resolved: Sequence[Resolved],
+    relevance: Mapping[str, RelevanceEvidence],
+    policy: RetrievalPolicy,
+) -> float:
+    """The best score of a candidate that :func:`clears_own` (0 when none does): the bar
+    the floor's relative threshold is a share of."""
+    members = (
+        m
+        for unit in resolved
+        for m in (unit.members if isinstance(unit, ConflictGroup) else (unit,))
+    )
+    return max((m.score for m in members if clears_own(m, relevance, policy)), default=0.0)
