@@ -12,22 +12,27 @@ import importlib
 import sys
 import threading
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, TextIO
 
 
-def shown(quiet: bool = False) -> bool:
-    """Whether progress is shown: on a terminal, unless ``quiet``."""
-    return not quiet and sys.stderr.isatty()
+def shown(quiet: bool = False, stream: TextIO | None = None) -> bool:
+    """Whether progress is shown on ``stream`` (stderr): on a terminal, unless ``quiet``."""
+    target = sys.stderr if stream is None else stream
+    return not quiet and target is not None and target.isatty()
 
 
 @contextlib.contextmanager
-def bar(*, total: int, desc: str, unit: str, quiet: bool = False) -> Iterator[Any]:
-    """A ``tqdm`` bar on stderr (``update(n)``), or a no-op stand-in when not shown."""
-    if not shown(quiet):
+def bar(
+    *, total: int, desc: str, unit: str, quiet: bool = False, stream: TextIO | None = None
+) -> Iterator[Any]:
+    """A ``tqdm`` bar on ``stream`` (stderr; ``update(n)``), or a no-op stand-in when not
+    shown. A pytest session that captures stderr passes ``sys.__stderr__``, the terminal."""
+    target = sys.stderr if stream is None else stream
+    if not shown(quiet, target):
         yield _Silent()
         return
     tqdm: Any = importlib.import_module("tqdm").tqdm
-    with tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, leave=False) as progress:
+    with tqdm(total=total, desc=desc, unit=unit, file=target, leave=False) as progress:
         yield progress
 
 
