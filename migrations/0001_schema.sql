@@ -1,7 +1,7 @@
--- recallflow schema, version 1 (ADR-0019; DESIGN.md §6).
+-- recallflow schema, version 1 (see "Storage" in docs/architecture.md).
 --
 -- Every primary key and every B-tree/GIN index leads with (tenant_id, principal_id), so the
--- schema can be distributed by principal (Citus, DESIGN.md §7) without change. GIN indexes
+-- schema can be distributed by principal (Citus) without change. GIN indexes
 -- get the leading columns through btree_gin. Two exceptions, both store-wide reference
 -- tables: schema_migrations and store_settings, policy_versions. The HNSW index on
 -- beliefs.embedding is single-column by pgvector's design; it is created when the store's
@@ -97,7 +97,7 @@ CREATE TABLE beliefs (
     CONSTRAINT beliefs_superseded_by_fk FOREIGN KEY (tenant_id, principal_id, superseded_by)
         REFERENCES beliefs (tenant_id, principal_id, id) DEFERRABLE INITIALLY DEFERRED
 );
--- The hard filter's leading predicates (DESIGN.md §6: exact vector search < 0.5 ms for small principals).
+-- The hard filter's leading predicates (exact vector search stays fast for small principals).
 CREATE INDEX beliefs_filter_idx ON beliefs (tenant_id, principal_id, state, sensitivity);
 -- Structured arm: subject keys and entity keys.
 CREATE INDEX beliefs_subject_idx ON beliefs (tenant_id, principal_id, subject);
@@ -127,7 +127,7 @@ CREATE TABLE belief_edges (
 );
 CREATE INDEX belief_edges_dst_idx ON belief_edges (tenant_id, principal_id, dst_id);
 
--- RecallTrace (decisions 14, 15): one record, two projections. Operator columns are nullable so a
+-- RecallTrace: one record, two projections. Operator columns are nullable so a
 -- retention job can null them after the tuning window; user-safe columns live with the session.
 CREATE TABLE recall_traces (
     tenant_id                text NOT NULL CHECK (tenant_id <> ''),
@@ -150,7 +150,7 @@ CREATE INDEX recall_traces_session_idx ON recall_traces (tenant_id, principal_id
 CREATE INDEX recall_traces_operator_expiry_idx ON recall_traces (tenant_id, principal_id, operator_expires_at)
     WHERE operator_view IS NOT NULL;
 
--- Usage feedback and typed rejections (decisions 12, 16): append-only.
+-- Usage feedback and typed rejections: append-only.
 CREATE TABLE feedback_events (
     tenant_id    text NOT NULL CHECK (tenant_id <> ''),
     principal_id text NOT NULL CHECK (principal_id <> ''),
@@ -179,7 +179,7 @@ $$;
 CREATE TRIGGER feedback_events_append_only BEFORE UPDATE OR DELETE ON feedback_events
     FOR EACH ROW EXECUTE FUNCTION recallflow_append_only();
 
--- Recall misses (decision 13): a subject queried repeatedly with nothing above the floor.
+-- Recall misses: a subject queried repeatedly with nothing above the floor.
 CREATE TABLE miss_hints (
     tenant_id       text NOT NULL CHECK (tenant_id <> ''),
     principal_id    text NOT NULL CHECK (principal_id <> ''),
@@ -191,7 +191,7 @@ CREATE TABLE miss_hints (
     PRIMARY KEY (tenant_id, principal_id, subject)
 );
 
--- Every retrieval_policy_version a trace names, with the policy it stood for (decision 7).
+-- Every retrieval_policy_version a trace names, with the policy it stood for.
 CREATE TABLE policy_versions (
     version    text PRIMARY KEY,
     policy     jsonb NOT NULL,

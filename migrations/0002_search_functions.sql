@@ -1,4 +1,4 @@
--- Search helpers for the lexical arm (ADR-0019 decision 6; DESIGN.md §6).
+-- Search helpers for the lexical arm.
 --
 -- recallflow_any_terms: parse each text with websearch_to_tsquery semantics (quoted
 -- phrases, stemming, stop words), then accept a document that matches ANY term rather

@@ -1,5 +1,5 @@
 -- Per-principal term statistics for the rarity weights of the lexical and structured arms
--- (BM25 idf; ADR-0019 decision 6). Counting a common word's matches at query time costs
+-- (BM25 idf). Counting a common word's matches at query time costs
 -- seconds at 100k beliefs; kept here by statement-level triggers with transition tables,
 -- the counts cost one lookup per query word, and stay right whoever writes the beliefs.
 -- Counts cover every belief of the principal, whatever its state: idf is a corpus

@@ -4,7 +4,7 @@ Every error a caller can act on is a subclass of :class:`RecallflowError`::
 
     RecallflowError
      ├── ConfigurationError          the store or its settings cannot be used as asked
-     │    ├── MissingExtensionError  a required PostgreSQL extension is absent (DESIGN.md §6)
+     │    ├── MissingExtensionError  a required PostgreSQL extension is absent
      │    └── EmbedderMismatchError  the embedder differs from the one the store was built with
      ├── InvalidInputError           (also ValueError) bad input; names the field and the item
      │    ├── ConstraintViolation    the database refused a row; names the constraint's field
@@ -12,11 +12,12 @@ Every error a caller can act on is a subclass of :class:`RecallflowError`::
      │         │                     contradicts the belief's recorded history
      │         └── SupersessionCycleError  a supersession that would close a loop
      ├── NotFoundError               (also KeyError) an id that is not in the store
+ ├── OperatorOnlyError           (also PermissionError) an operator view without the capability
      └── StoreUnavailableError       the store cannot be reached now; retry, nothing to reopen
           └── StorageFullError       the server's disk is full; free space, then retry
 
 Bad input never leaves the store half-written: every write that raises
-:class:`InvalidInputError` has rolled back (ADR-0019 consequences; DESIGN.md §5).
+:class:`InvalidInputError` has rolled back, so a caller can fix the input and retry.
 """
 
 from __future__ import annotations
@@ -152,3 +153,9 @@ class StorageFullError(StoreUnavailableError):
             hint="Free disk space on the server's data volume, then retry; this Memory stays "
             "open and works again once there is space.",
         )
+
+
+class OperatorOnlyError(RecallflowError, PermissionError):
+    """The operator view of a trace (scores, latencies, candidates, lineage) was asked of a
+    handle opened without ``open_memory(..., operator=True)``; users get
+    :meth:`~recallflow.memory.Memory.explain`."""

@@ -48,10 +48,16 @@ from recallflow.adapters.scanning.cached import CachedInjectionScanner
 from recallflow.adapters.tokens.cached import CachedTokenCounter
 from recallflow.core.misses import missed_subject
 from recallflow.core.query_forming import DeterministicQueryFormer
+from recallflow.core.trace_view import trace_view
 from recallflow.corrections import Corrections, MissHints
 from recallflow.dataflows.experiment import Experiment
 from recallflow.dataflows.runner import RecallFlow, resolved_request
-from recallflow.errors import ConfigurationError, StoreUnavailableError
+from recallflow.errors import (
+    ConfigurationError,
+    InvalidInputError,
+    OperatorOnlyError,
+    StoreUnavailableError,
+)
 from recallflow.ingestion import Beliefs, Edges, Episodes, new_id
 from recallflow.models.corrections import Citation, Erasure, Rederivation, Rejection, RejectionKind
 from recallflow.models.request import (
@@ -64,6 +70,7 @@ from recallflow.models.request import (
 from recallflow.models.result import EpisodeSearchResult, RecallResult, RecallTrace
 from recallflow.models.session import SessionKind
 from recallflow.models.store import Belief, BeliefDraft, StoreSummary
+from recallflow.models.trace_view import RecallTraceView
 from recallflow.policy import DEFAULT_EPISODE_POLICY, DEFAULT_POLICY, EpisodePolicy, RetrievalPolicy
 from recallflow.ports import (
     Embedder,
@@ -122,10 +129,12 @@ class Memory:
         external_provider: ExternalProvider | None = None,
         server: EmbeddedServer | None = None,
         flow_cache_size: int = FLOW_CACHE_SIZE,
+        operator: bool = False,
         replica: ReplicaReads | None = None,
         written: WrittenLsn | None = None,
     ) -> None:
         self._uri = uri
+        self._operator = operator
         self._replica = replica
         self._written = written
         self._embedder = embedder
@@ -262,7 +271,7 @@ class Memory:
                 flow = RecallFlow(
                     moment, policy=policy, experiment=experiment, arm_pool=self._arm_pool
                 )
-                self._traces.record_policy(policy)
+                self._traces.record_policy(flow.policy)
                 self._flows[key] = flow
                 while len(self._flows) > self._flow_cache_size:
                     self._flows.popitem(last=False)
@@ -300,7 +309,7 @@ class Memory:
                 raise StoreUnavailableError("the database connection was lost during this recall")
         if persist_trace:
             with WrittenLsn.untracked():
-                self._traces.save_trace(result.trace)
+                self._save(result, policy)
                 self._record_miss(result, policy)
         return result
 
@@ -340,9 +349,56 @@ class Memory:
         )
 
     def trace(self, tenant_id: str, principal_id: str, trace_id: str) -> RecallTrace:
-        """A stored trace (operator view)."""
+        """A stored trace, whole: the operator view (scores, arm latencies, candidates,
+        lineage). Needs the operator capability, given at ``open_memory(...,
+        operator=True)``; a user's view is :meth:`explain`.
+
+        :raises OperatorOnlyError: this handle was opened without ``operator=True``.
+        :raises NotFoundError: no such trace for this tenant and principal, or its operator
+            fields have expired (see :meth:`run_retention`).
+        """
         self._check_open()
+        if not self._operator:
+            raise OperatorOnlyError(
+                "the operator view of a trace needs open_memory(..., operator=True);"
+                " use Memory.explain() for the user's view"
+            )
         return self._traces.get_trace(tenant_id, principal_id, trace_id)
+
+    def explain(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        trace_id: str,
+        *,
+        viewer_surface: Surface | str = Surface.DIRECT,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+    ) -> RecallTraceView:
+        """What the user may see of a recall: each rendered item as rendered, when and
+        where it was learned, who vouched for it, its band and whether the model cited
+        it; dropped, blocked and withheld items as counts. Filtered by the lower of the
+        recall's and ``viewer_surface``'s ceilings, field by field (see "The trace" in
+        docs/architecture.md). Another principal's trace is not found, like a missing one.
+
+        :raises NotFoundError: no such trace for this tenant and principal.
+        :raises InvalidInputError: an unknown viewer surface.
+        """
+        self._check_open()
+        try:
+            viewer = Surface(viewer_surface)
+        except ValueError as exc:
+            raise InvalidInputError(str(exc), field="viewer_surface") from exc
+        stored = self._traces.get_user_view(tenant_id, principal_id, trace_id)
+        ids = [str(i["belief_id"]) for i in stored.get("items", ())]
+        facts = self._traces.belief_facts(tenant_id, principal_id, ids)
+        cited = self._traces.cited_ids(tenant_id, principal_id, trace_id)
+        return trace_view(trace_id, stored, facts, cited, viewer, policy)
+
+    def run_retention(self, now: datetime | None = None) -> int:
+        """Null the operator fields of every trace past its tuning window at ``now``
+        (default: now); the user-safe fields stay. Idempotent; returns the traces changed."""
+        self._check_open()
+        return self._traces.run_retention(now or datetime.now(UTC))
 
     # -------------------------------------------------------------------------------------
     # The write path back into memory: corrections, feedback, evidence, re-derivation,
@@ -537,8 +593,14 @@ class Memory:
             {"request": request, "trace_id": new_id("tr"), "ports": self._ports, **inputs}
         )
         if persist_trace:
-            self._traces.save_trace(result.trace)
+            self._save(result, policy)
         return result
+
+    def _save(self, result: RecallResult, policy: RetrievalPolicy) -> None:
+        """Store a result's trace with the block and items it describes."""
+        self._traces.save_trace(
+            result.trace, result.block, result.items, policy.retention.operator_days
+        )
 
     def close(self) -> None:
         """Release the pools, the arms' threads and the server handle; safe to call twice."""
@@ -581,6 +643,7 @@ def open_memory(
     pool_size: int = 8,
     connect_timeout: float = CONNECT_TIMEOUT_S,
     flow_cache_size: int = FLOW_CACHE_SIZE,
+    operator: bool = False,
     read_dsn: str | None = None,
     replica_wait: float = REPLICA_WAIT_S,
     replica_timeout: float = REPLICA_TIMEOUT_S,
@@ -603,6 +666,8 @@ def open_memory(
         raises :class:`~recallflow.errors.StoreUnavailableError` (seconds).
     :param flow_cache_size: how many built recall flows (per moment, policy and config)
         to keep; the least recently used is dropped beyond that.
+    :param operator: the operator capability: :meth:`Memory.trace` (scores, latencies,
+        candidates, lineage) is refused without it; :meth:`Memory.explain` needs none.
     :param read_dsn: a streaming replica of the store: recalls read it, while writes and
         traces go to the primary. A recall after this handle's own write reads the
         replica only once it has replayed the write (waiting at most ``replica_wait``
@@ -674,6 +739,7 @@ def open_memory(
         external_provider=external_provider,
         server=server,
         flow_cache_size=flow_cache_size,
+        operator=operator,
         replica=replica,
         written=written,
     )

@@ -342,6 +342,14 @@ class SessionPolicy(_Frozen):
         return int(max_items * self.durable_share + 0.5)
 
 
+class Retention(_Frozen):
+    """How long the operator fields of a stored trace are kept (see "The trace" in
+    docs/architecture.md): scores, arm latencies, candidate ids and lineage serve tuning,
+    and are nulled after this window; the user-safe fields stay with the trace."""
+
+    operator_days: float = Field(default=30.0, gt=0, description="The tuning window (days).")
+
+
 class RetrievalPolicy(_Frozen):
     """The whole retrieval policy; its content hash is the ``retrieval_policy_version``."""
 
@@ -461,6 +469,13 @@ class RetrievalPolicy(_Frozen):
         description="The budget of each moment.",
     )
     sessions: SessionPolicy = SessionPolicy()
+    retention: Retention = Retention()
+    project_sensitivity: FrozenMap[str, Sensitivity] = Field(
+        default={},
+        description="Projects whose *name* is itself sensitive (e.g. a personal project):"
+        " the name is shown only on surfaces whose ceiling admits that level (see"
+        ' "Trust boundary" in docs/architecture.md).',
+    )
     admissible_states: FrozenMap[Moment, tuple[LifecycleState, ...]] = Field(
         default={
             Moment.SESSION_SNAPSHOT: (LifecycleState.ACTIVE, LifecycleState.CONFLICTED),
@@ -508,6 +523,12 @@ class RetrievalPolicy(_Frozen):
     def weights_for(self, moment: Moment) -> Weights:
         """The weight vector of a moment: ``core`` for the snapshot, ``task`` otherwise."""
         return self.core if moment is Moment.SESSION_SNAPSHOT else self.task
+
+    def name_sensitivity(self, project: str | None) -> Sensitivity:
+        """The sensitivity a project's name carries (PUBLIC unless listed)."""
+        if project is None:
+            return Sensitivity.PUBLIC
+        return self.project_sensitivity.get(project, Sensitivity.PUBLIC)
 
     def band_of(self, confidence: float) -> ConfidenceBand:
         """The band a confidence falls in."""

@@ -30,7 +30,7 @@ from recallflow.models.corrections import (
     RejectionKind,
 )
 from recallflow.models.request import WorkingState
-from recallflow.models.result import RecallQuery
+from recallflow.models.result import RecalledItem, RecallQuery, RecallTrace
 from recallflow.models.session import DurableQuery
 from recallflow.models.stages import EpisodeFilter, HardFilter
 from recallflow.models.store import Belief, BeliefEdge, Episode, StoreSummary
@@ -231,15 +231,17 @@ class QueryFormer(Protocol):
 
 @runtime_checkable
 class InjectionScanner(Protocol):
-    """Decides whether recalled text looks like instructions."""
+    """Names the injection technique (the *family*) recalled text uses, or ``None`` when
+    it reads as a statement rather than instructions (see "Trust boundary" in
+    docs/architecture.md). The family is recorded per blocked item in the trace."""
 
     @property
     def version(self) -> str:
         """Identifies the rules, recorded in the trace."""
         ...
 
-    def is_injection(self, text: str) -> bool:
-        """True when ``text`` must be replaced by ``[BLOCKED]``."""
+    def scan(self, text: str) -> str | None:
+        """The family found in ``text`` (it is then rendered ``[BLOCKED]``), or None."""
         ...
 
 
@@ -252,6 +254,25 @@ class ExternalProvider(Protocol):
 
     def search(self, f: HardFilter, queries: Sequence[RecallQuery], limit: int) -> RawHits:
         """Ids of beliefs in *this* store (they are loaded and hard-filtered again)."""
+        ...
+
+
+class TraceStore(Protocol):
+    """Where RecallTraces are kept (see "The trace" in docs/architecture.md)."""
+
+    def save_trace(
+        self,
+        trace: RecallTrace,
+        block: str = "",
+        items: Sequence[RecalledItem] = (),
+        operator_days: float = 30.0,
+    ) -> None:
+        """Persist one trace with the block and items it describes; its operator fields
+        expire after ``operator_days``."""
+        ...
+
+    def get_trace(self, tenant_id: str, principal_id: str, trace_id: str) -> RecallTrace:
+        """The operator view of a stored trace; raises NotFoundError."""
         ...
 
 

@@ -221,7 +221,7 @@ class Session:
                 result.trace.id,
             )
         if persist_trace:
-            memory._traces.save_trace(result.trace)
+            memory._save(result, self._policy)
         return result
 
     @property

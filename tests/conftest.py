@@ -30,7 +30,9 @@ def store_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def memory(store_home: Path) -> Iterator[Memory]:
     """An open store on the embedded server (or RECALLFLOW_DSN), with the hashing embedder."""
-    mem = open_memory(os.environ.get("RECALLFLOW_DSN"), store_home, embedder=HashingEmbedder())
+    mem = open_memory(
+        os.environ.get("RECALLFLOW_DSN"), store_home, embedder=HashingEmbedder(), operator=True
+    )
     try:
         yield mem
     finally:

@@ -18,7 +18,6 @@ import pytest
 from recallflow import Memory
 from recallflow.cli import demo
 from recallflow.cli.main import main
-from tests.helpers import request
 from tests.test_recall import demo_memory  # noqa: F401  (fixture)
 
 CONTRACT_NODES = (
@@ -154,20 +153,6 @@ def test_episodes_as_text_and_json(cli_store: Memory, capsys: pytest.CaptureFixt
     assert code == 0 and json.loads(out)["block"] == ""
 
 
-def test_trace_shows_a_stored_trace_as_text_and_json(
-    cli_store: Memory, capsys: pytest.CaptureFixture[str]
-) -> None:
-    result = cli_store.recall(
-        request(demo.TENANT, demo.PRINCIPAL, "How are money amounts represented in cents?")
-    )
-    code, out, _ = run(["trace", result.trace_id, *WHO], capsys)
-    assert code == 0 and out.startswith(f"trace {result.trace_id}")
-    code, out, _ = run(["trace", result.trace_id, *WHO, "--json"], capsys)
-    assert code == 0 and json.loads(out)["rendered_sha256"] == result.rendered_sha256
-    code, out, err = run(["trace", "tr-0000", *WHO], capsys)
-    assert (code, out) == (1, "") and err.count("\n") == 1 and "tr-0000" in err
-
-
 def test_graph_and_migrate_print_json(
     cli_store: Memory, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -289,3 +274,30 @@ def test_version_prints_the_installed_version() -> None:
     done = cli("--version")
     assert done.returncode == 0
     assert done.stdout == f"recallflow {importlib.metadata.version('recallflow')}\n"
+
+
+def test_trace_shows_the_user_view_and_the_operator_view_on_request(
+    demo_memory: Memory,  # noqa: F811
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("RECALLFLOW_EMBEDDER", "hashing")
+    result = demo_memory.recall(
+        {
+            "tenant_id": demo.TENANT,
+            "principal_id": demo.PRINCIPAL,
+            "project": demo.MOBILE,
+            "working_state": {"goal": "How are money amounts represented in cents?"},
+        }
+    )
+    base = ["trace", result.trace_id, "--dsn", demo_memory.uri, "--tenant", demo.TENANT]
+    base += ["--principal", demo.PRINCIPAL]
+    assert main([*base, "--json"]) == 0
+    user = capsys.readouterr().out
+    assert '"belief_id": "b-mob-money"' in user
+    assert "rrf_score" not in user and "latency_ms" not in user
+    assert main([*base, "--view", "operator", "--json"]) == 0
+    operator = capsys.readouterr().out
+    assert "latency_ms" in operator and result.trace_id in operator
+    assert main([*base[:-1], "someone-else"]) == 1
+    assert "no trace" in capsys.readouterr().err

@@ -208,6 +208,12 @@ def test_every_change_anywhere_in_the_policy_gives_a_new_version() -> None:
         if variant.model_dump(mode="json") == data:
             continue  # a model's field left out falls back to its (same) default
         assert variant.version != base, path
+    # A mapping empty by default has no leaf to change: adding an entry must count too.
+    for name, value in data.items():
+        if value == {}:
+            variant = DEFAULT_POLICY.model_copy(update={name: {"a-project": 3}})
+            assert variant.version != base, name
+            changed.add(name)
     assert changed == set(RetrievalPolicy.model_fields)
 
 

@@ -113,7 +113,11 @@ def test_recalls_read_the_replica_see_their_own_writes_and_survive_its_death(
         with (
             standby_of(primary, tmp_path) as standby,
             open_memory(
-                home=home, embedder=embedder, read_dsn=standby.uri, replica_wait=5.0
+                home=home,
+                embedder=embedder,
+                read_dsn=standby.uri,
+                replica_wait=5.0,
+                operator=True,
             ) as memory,
         ):
             _caught_up(standby, primary_uri)

@@ -197,7 +197,7 @@ def _request(**fields: object) -> RecallRequest:
 def test_budget_item_cap_first_then_token_cap() -> None:
     counter = default_token_counter()
     units = tuple(RenderUnit(items=(_item(i),), score=1 - i / 100) for i in range(10))
-    trusted = TrustOutcome(units=units, blocked_ids=(), scanner_version="t")
+    trusted = TrustOutcome(units=units, blocked_ids=(), redacted_ids=(), scanner_version="t")
     by_items = budgeted_items(trusted, counter, _request(max_items=3), DEFAULT_POLICY)
     assert [u.ids[0] for u in by_items.units] == ["b-0", "b-1", "b-2"]
     by_tokens = budgeted_items(
@@ -212,7 +212,7 @@ def test_a_long_item_does_not_starve_shorter_ones() -> None:
         RenderUnit(items=(_item(0, "word " * 400),), score=0.9),
         RenderUnit(items=(_item(1),), score=0.8),
     )
-    trusted = TrustOutcome(units=units, blocked_ids=(), scanner_version="t")
+    trusted = TrustOutcome(units=units, blocked_ids=(), redacted_ids=(), scanner_version="t")
     outcome = budgeted_items(trusted, counter, _request(max_tokens=100), DEFAULT_POLICY)
     assert [u.ids[0] for u in outcome.units] == ["b-1"]
     assert outcome.dropped_ids == ("b-0",)

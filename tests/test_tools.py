@@ -202,7 +202,7 @@ def test_injected_backends_get_the_bound_identity(memory: Memory, tenant: str) -
     principal and surface, whatever the model wrote."""
     store(memory, tenant)
     searched: list[Mapping[str, Any]] = []
-    explained: list[tuple[str, str, str]] = []
+    explained: list[tuple[str, str, str, str]] = []
 
     class Found:
         block, trace_id, items = "<episodes></episodes>", "te-1", ()
@@ -211,8 +211,10 @@ def test_injected_backends_get_the_bound_identity(memory: Memory, tenant: str) -
         searched.append(request)
         return Found()
 
-    def explain(tenant_id: str, principal_id: str, trace_id: str) -> dict[str, Any]:
-        explained.append((tenant_id, principal_id, trace_id))
+    def explain(
+        tenant_id: str, principal_id: str, trace_id: str, *, viewer_surface: str
+    ) -> dict[str, Any]:
+        explained.append((tenant_id, principal_id, trace_id, str(viewer_surface)))
         return {"why": "it matched billing-api"}
 
     tools = toolset(memory, tenant, surface="team", search_episodes=search, explain=explain)
@@ -224,7 +226,7 @@ def test_injected_backends_get_the_bound_identity(memory: Memory, tenant: str) -
     trace_id = recalled(tools)["trace_id"]
     result = ok("explain_recall", tools.call("explain_recall", {"trace_id": trace_id}))
     assert result["explanation"] == {"why": "it matched billing-api"}
-    assert explained == [(tenant, "p1", trace_id)]
+    assert explained == [(tenant, "p1", trace_id, "team")]
 
 
 # --- bad arguments -----------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""``recallflow eval``: the evaluation harness on the command line (issue 4, item 1).
+"""``recallflow eval``: the evaluation harness on the command line.
 
 Runs LoCoMo evidence retrieval (recallflow beside BM25, dense, BM25+dense RRF and the
 LangGraph ``PostgresStore`` peer, with the published DRAGON anchor), the scenario suites
@@ -110,7 +110,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if args.dsn is None and home is None:
         temp_home = home = tempfile.mkdtemp(prefix="recallflow-eval-")
     try:
-        with open_memory(args.dsn, home) as memory:
+        with open_memory(args.dsn, home, operator=True) as memory:
             report = run_eval(
                 memory,
                 datasets=datasets,

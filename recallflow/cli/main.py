@@ -254,18 +254,6 @@ def _cmd_episodes(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_trace(args: argparse.Namespace) -> int:
-    with open_store(args) as memory:
-        trace = memory.trace(args.tenant, args.principal, args.trace_id)
-        if args.json:
-            print(trace.model_dump_json(indent=2))
-            return 0
-        from recallflow.visualizations.trace_view import trace_summary
-
-        print(trace_summary(trace))
-    return 0
-
-
 def _cmd_graph(args: argparse.Namespace) -> int:
     from recallflow.visualizations.stages import write_stage_graph
 
@@ -344,13 +332,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-items", type=int, default=None, help="item cap (default: the policy's)")
     add_json_arg(p)
     p.set_defaults(func=_cmd_episodes)
-    p = sub.add_parser("trace", help="show a stored recall trace (operator view)")
-    add_store_args(p)
-    p.add_argument("trace_id", type=key, help="the trace id a recall returned (tr-...)")
-    p.add_argument("--tenant", required=True, type=key)
-    p.add_argument("--principal", required=True, type=key)
-    add_json_arg(p)
-    p.set_defaults(func=_cmd_trace)
     p = sub.add_parser("graph", help="render a stage graph (DOT, SVG or PNG)")
     p.add_argument("dag", choices=[*MOMENTS, "episodes"], help="a moment, or episodes")
     p.add_argument("--out", default="stages.svg", help="output file: .dot, .svg or .png")
@@ -368,7 +349,9 @@ def build_parser() -> argparse.ArgumentParser:
     from recallflow.cli.budget import add_budget_parser
     from recallflow.cli.eval import add_eval_parser
     from recallflow.cli.mcp import add_mcp_parser
+    from recallflow.cli.trace import add_trace_parsers
 
+    add_trace_parsers(sub, add_store_args)
     add_eval_parser(sub)
     add_bench_parser(sub)
     add_budget_parser(sub)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
+from recallflow.core.render import statement_text
 from recallflow.models.result import Correction, CorrectionKind
 from recallflow.models.session import BeliefFingerprint, BeliefStatus, PendingCorrection
 from recallflow.models.store import Belief, LifecycleState, Sensitivity
@@ -134,8 +135,8 @@ def correction_line(c: Correction) -> str:
     kind = c.kind
     if kind is CorrectionKind.SUPERSEDED:
         if c.replacement is not None:
-            return f"{head} no longer holds; replaced by [{c.replacement.belief_id}]: " + _one(
-                c.replacement.text
+            return f"{head} no longer holds; replaced by [{c.replacement.belief_id}]: " + (
+                statement_text(c.replacement.text, c.replacement.blocked)
             )
         return f"{head} no longer holds; replaced by a belief this surface does not show"
     if kind is CorrectionKind.RETIRED:
@@ -151,12 +152,12 @@ def correction_line(c: Correction) -> str:
     if kind is CorrectionKind.PROVISIONAL:
         return f"{head} now unconfirmed (provisional): confirm before relying on it"
     if kind is CorrectionKind.CONFLICTED:
-        peers = "; ".join(f"[{p.belief_id}] {_one(p.text)}" for p in c.peers)
+        peers = "; ".join(f"[{p.belief_id}] {statement_text(p.text, p.blocked)}" for p in c.peers)
         tail = f" with: {peers}" if peers else ""
         return f"{head} now disputed (unresolved conflict {c.conflict_set_id}){tail}"
     if kind is CorrectionKind.FLAGGED:
         return f"{head} flagged as possibly wrong: confirm before relying on it"
-    text = _one(c.text or "")
+    text = statement_text(c.text or "", c.blocked)
     if kind is CorrectionKind.RESOLVED:
         return f"{head} no longer disputed; it holds: {text}"
     if kind is CorrectionKind.UNFLAGGED:
@@ -172,10 +173,6 @@ def render_corrections(corrections: Sequence[Correction]) -> str:
         return ""
     lines = [OPEN_TAG, *(correction_line(c) for c in corrections), CLOSE_TAG]
     return "\n".join(lines) + "\n"
-
-
-def _one(text: str) -> str:
-    return " ".join(text.split())
 
 
 def as_pending(

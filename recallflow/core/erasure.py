@@ -2,9 +2,10 @@
 in docs/architecture.md).
 
 A stored trace keeps the ids it rendered and ranked; a user view may keep a statement.
-When one belief is forgotten, every string that is its id, or that contains its statement,
-is replaced by :data:`ERASED`, so the record keeps its shape (lists keep their length,
-counts stay right) and says that something was erased, but not what.
+When one belief is forgotten, every string that is its id, or that contains its statement
+(as stored or as rendered) or its rendered ``[id]``, is replaced by :data:`ERASED`, so
+the record keeps its shape (lists keep their length, counts stay right) and says that
+something was erased, but not what.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from __future__ import annotations
 import hashlib
 import json
 from typing import Any
+
+from recallflow.core.render import inert
 
 ERASED = "[erased]"
 
@@ -25,7 +28,13 @@ def erasure_digest(*ids: str) -> str:
 def scrubbed(value: Any, belief_id: str, statement: str) -> tuple[Any, bool]:
     """``value`` (parsed JSON) without ``belief_id`` or ``statement``, and whether it changed."""
     if isinstance(value, str):
-        if value == belief_id or (statement and statement in value):
+        rendered = inert(statement)  # the statement as a stored block shows it
+        if (
+            value == belief_id
+            or f"[{belief_id}]" in value  # a stored block's line of the belief
+            or (statement and statement in value)
+            or (rendered and rendered in value)
+        ):
             return ERASED, True
         return value, False
     if isinstance(value, list):

@@ -12,8 +12,11 @@ part of the block.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Sequence
 from datetime import UTC
+from typing import Final
 
 from recallflow.models.result import RecalledEpisode, RecalledItem
 
@@ -26,12 +29,49 @@ MEMORY_FRAMING = (
     "rather than choosing silently."
 )
 
+#: The tag of an item learned in a project whose name the surface may not show.
+REDACTED_ORIGIN = "from another project"
+
 OPEN_TAG = "<memory>"
 CLOSE_TAG = "</memory>"
 
 
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
+#: Look-alikes of the delimiter characters that NFKC leaves alone.
+_LOOKALIKES: Final = {
+    **dict.fromkeys("‹〈⟨《˂ᐸ❮", "<"),
+    **dict.fromkeys("›〉⟩》˃ᐳ❯", ">"),
+    **dict.fromkeys("⟦【〔", "["),
+    **dict.fromkeys("⟧】〕", "]"),
+}
+
+#: What a delimiter character in a statement is rendered as: the angle brackets escaped
+#: as entities, the square brackets as round ones (an id is only ever in square ones).
+_ESCAPES: Final = {"<": "&lt;", ">": "&gt;", "[": "(", "]": ")"}
+
+
+def _inert_char(ch: str) -> str:
+    if unicodedata.category(ch) in ("Cc", "Cf"):
+        return ""  # controls and invisible format characters (zero-width, bidi, tags)
+    folded = _LOOKALIKES.get(ch) or unicodedata.normalize("NFKC", ch)
+    if any(c in _ESCAPES for c in folded):
+        return "".join(_ESCAPES.get(c, c) for c in folded)
+    return ch
+
+
+def inert(text: str) -> str:
+    """``text`` as it may appear inside one rendered line: folded to one line, invisible
+    characters removed, and every character that is (or, after NFKC, becomes, or looks
+    like) ``<``, ``>``, ``[`` or ``]`` escaped, so a statement can never open or close a
+    block, start a line, or show a citable ``[id]`` (see "Rendering" in
+    docs/architecture.md). Text without such characters is unchanged, byte for byte."""
+    if text.isascii() and text.isprintable() and not any(c in _ESCAPES for c in text):
+        return " ".join(text.split())
+    return " ".join("".join(_inert_char(c) for c in " ".join(text.split())).split())
+
+
+def statement_text(text: str, blocked: bool) -> str:
+    """The rendered form of an item's text: ``[BLOCKED]`` as is, any statement inert."""
+    return text if blocked else inert(text)
 
 
 def item_line(item: RecalledItem, indent: str = "") -> str:
@@ -39,9 +79,12 @@ def item_line(item: RecalledItem, indent: str = "") -> str:
     tags = [item.band.value]
     if item.origin_project is not None:
         tags.append(f"from project {item.origin_project}")
+    elif item.origin_redacted:
+        tags.append(REDACTED_ORIGIN)
     if item.provisional:
         tags.append("provisional")
-    return f"{indent}- [{item.belief_id}] ({'; '.join(tags)}) {_one_line(item.text)}"
+    text = statement_text(item.text, item.blocked)
+    return f"{indent}- [{item.belief_id}] ({'; '.join(tags)}) {text}"
 
 
 def unit_lines(items: Sequence[RecalledItem], conflict_set_id: str | None) -> list[str]:
@@ -50,6 +93,25 @@ def unit_lines(items: Sequence[RecalledItem], conflict_set_id: str | None) -> li
         return [item_line(item) for item in items]
     header = f"- conflict {conflict_set_id} (unresolved; these disagree):"
     return [header, *(item_line(item, indent="  ") for item in items)]
+
+
+_ITEM_LINE: Final = re.compile(r"^(?:  )?- \[([A-Za-z0-9][A-Za-z0-9._:@/-]*)\] \(")
+
+
+def parsed_ids(block: str) -> tuple[str, ...]:
+    """The ids of the item lines of a rendered block's memory section, in order (the
+    corrections section that may follow is not items). Reading ids back from the bytes
+    holds because a statement can never start a line (:func:`inert`)."""
+    ids: list[str] = []
+    inside = False
+    for line in block.split("\n"):
+        if line == OPEN_TAG:
+            inside = True
+        elif line == CLOSE_TAG:
+            inside = False
+        elif inside and (m := _ITEM_LINE.match(line)):
+            ids.append(m.group(1))
+    return tuple(ids)
 
 
 def render_block(units: Sequence[tuple[Sequence[RecalledItem], str | None]]) -> str:
@@ -83,7 +145,7 @@ def episode_line(item: RecalledEpisode) -> str:
     tags = [day, item.kind.value]
     if item.project is not None:
         tags.append(f"project {item.project}")
-    return f"- [{item.episode_id}] ({'; '.join(tags)}) {_one_line(item.text)}"
+    return f"- [{item.episode_id}] ({'; '.join(tags)}) {inert(item.text)}"
 
 
 def render_episode_block(items: Sequence[RecalledEpisode]) -> str:

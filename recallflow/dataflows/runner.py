@@ -16,14 +16,18 @@ from typing import Any
 from pydantic import ValidationError
 
 from recallflow.adapters.lifecycle.concurrency import ArmThreadPool
-from recallflow.adapters.lifecycle.lineage import LineageRecorder, node_identity
+from recallflow.adapters.lifecycle.lineage import LineageRecorder, node_identity, sources_digest
+from recallflow.adapters.postgres import search as search_sql
 from recallflow.dataflows import RESULT_NODE
 from recallflow.dataflows.experiment import Experiment
 from recallflow.dataflows.snapshot import build
 from recallflow.errors import InvalidInputError
 from recallflow.models.request import Moment, RecallRequest
 from recallflow.models.result import RecallResult
-from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
+from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy, match_only
+
+#: The modules holding the SQL the arms run (through the search port): part of dag_version.
+SQL_MODULES = (search_sql,)
 
 
 def resolved_request(request: RecallRequest | Mapping[str, Any]) -> RecallRequest:
@@ -55,6 +59,9 @@ class RecallFlow:
         arm_pool: ArmThreadPool | None = None,
     ) -> None:
         self.moment = Moment(moment)
+        if experiment is not None and experiment.config.get("ranking") == "match_only":
+            # The ablation ranks under another policy: its traces name that policy's version.
+            policy = match_only(policy)
         self.policy = policy
         self.experiment = experiment
         self.lineage = LineageRecorder()
@@ -74,7 +81,9 @@ class RecallFlow:
         self._experiment_record = experiment.record() if experiment else None
 
     def _dag_version(self) -> str:
-        parts = []
+        """A hash over every node's module and version, the SQL the arms run through the
+        search port, and the policy version, so it moves whenever behaviour can."""
+        parts = [f"sql:{sources_digest(SQL_MODULES)}", f"policy:{self.policy.version}"]
         for name, node_ in sorted(self.driver.graph.nodes.items()):
             module, version = node_identity(node_)
             parts.append(f"{name}:{module}:{version}")

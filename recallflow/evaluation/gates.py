@@ -9,7 +9,10 @@ exist yet, or that observed no recall at all, is ``not built`` — never ``pass`
   looking the ids up in the database after the run (:class:`RecallAudit`).
 * **trace faithfulness**: for every recall, ``sha256(result.block.encode())`` equals
   ``trace.rendered_sha256`` (and ``result.rendered_sha256``), and ``trace.rendered_ids``
-  equals ``result.rendered_ids``, in order.
+  equals ``result.rendered_ids``, in order; and for every *stored* trace, read back from
+  the store: the sha256 of the stored block bytes equals the stored ``rendered_sha256``,
+  and the item ids parsed out of those bytes equal the stored rendered ids, in order. So
+  a trace edited after the fact (or stored wrong) fails the gate.
 * **prefix byte stability**: scripted sessions of 24 turns with row-level changes between
   turns keep their prefix bytes identical on every turn and after a resume in this and in a
   separate process, and carry exactly one correction per changed snapshot belief in the
@@ -29,7 +32,10 @@ from typing import Any
 from psycopg_pool import ConnectionPool
 from pydantic import BaseModel, ConfigDict
 
-from recallflow.core.erasure import erasure_digest
+from recallflow.adapters.postgres.traces import PostgresTraceStore
+from recallflow.core.erasure import ERASED, erasure_digest
+from recallflow.core.render import parsed_ids
+from recallflow.errors import NotFoundError
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import RecallResult
 
@@ -77,6 +83,24 @@ def faithfulness_problem(result: RecallResult) -> str | None:
     return None
 
 
+def stored_problem(
+    store: PostgresTraceStore, tenant: str, principal: str, trace_id: str
+) -> str | None:
+    """Why the stored trace ``trace_id`` is not faithful to its stored bytes, or None."""
+    try:
+        stored = store.stored_block(tenant, principal, trace_id)
+    except NotFoundError:
+        return "not found in the store"
+    if stored.block is None:
+        return "no block bytes stored"
+    digest = hashlib.sha256(stored.block.encode()).hexdigest()
+    if digest != stored.rendered_sha256:
+        return f"sha256(stored block) {digest[:12]}… != stored rendered_sha256"
+    if parsed_ids(stored.block) != stored.rendered_ids:
+        return "ids parsed from the stored block differ from the stored rendered ids"
+    return None
+
+
 class RecallAudit:
     """Collects every recall the harness makes and checks the two per-recall gates."""
 
@@ -86,9 +110,11 @@ class RecallAudit:
         self._unfaithful: list[str] = []
         self._unfaithful_count = 0
         self._wrong_owner: list[str] = []
+        self._stored: list[tuple[str, str, str]] = []
 
-    def observe(self, request: RecallRequest, result: RecallResult) -> None:
-        """Record one recall (call it for every recall the harness makes)."""
+    def observe(self, request: RecallRequest, result: RecallResult, stored: bool = True) -> None:
+        """Record one recall (call it for every recall the harness makes); ``stored``: its
+        trace was persisted, so the gate reads it back."""
         self.recalls += 1
         trace = result.trace
         if (trace.tenant_id, trace.principal_id) != (request.tenant_id, request.principal_id):
@@ -96,16 +122,39 @@ class RecallAudit:
                 f"trace {trace.id} names {trace.tenant_id}/{trace.principal_id}"
             )
         self._ids[(request.tenant_id, request.principal_id)].update(traced_ids(result))
+        if stored:
+            self._stored.append((trace.tenant_id, trace.principal_id, trace.id))
         problem = faithfulness_problem(result)
         if problem is not None:
             self._unfaithful_count += 1
             if len(self._unfaithful) < _MAX_EXAMPLES:
                 self._unfaithful.append(f"trace {trace.id}: {problem}")
 
-    def faithfulness(self) -> GateResult:
+    def faithfulness(self, pool: ConnectionPool | None = None) -> GateResult:
+        """The gate; with ``pool``, every stored trace is also read back and re-checked
+        against its stored bytes (an erased one is skipped and counted)."""
         name = "trace faithfulness"
         if not self.recalls:
             return GateResult(name=name, status=GateStatus.NOT_BUILT, detail="no recall was made")
+        read_back = erased = 0
+        if pool is not None:
+            store = PostgresTraceStore(pool)
+            for tenant, principal, trace_id in self._stored:
+                problem = stored_problem(store, tenant, principal, trace_id)
+                if problem == "not found in the store" and _principal_erased(
+                    pool, tenant, principal
+                ):
+                    erased += 1
+                    continue
+                if problem is not None and store_block_erased(store, tenant, principal, trace_id):
+                    erased += 1
+                    continue
+                read_back += 1
+                if problem is not None:
+                    self._unfaithful_count += 1
+                    if len(self._unfaithful) < _MAX_EXAMPLES:
+                        self._unfaithful.append(f"stored trace {trace_id}: {problem}")
+            self._stored.clear()
         if self._unfaithful_count:
             return GateResult(
                 name=name,
@@ -117,7 +166,14 @@ class RecallAudit:
             name=name,
             status=GateStatus.PASS,
             detail=f"{self.recalls} recalls: sha256 of the block = rendered_sha256, "
-            "traced ids = rendered order",
+            "traced ids = rendered order"
+            + (
+                f"; {read_back} stored traces read back: sha256 of the stored bytes ="
+                " stored rendered_sha256, ids parsed from them = stored rendered ids"
+                if pool is not None
+                else ""
+            )
+            + (f" ({erased} erased since)" if erased else ""),
         )
 
     def isolation(self, pool: ConnectionPool) -> GateResult:
@@ -172,6 +228,24 @@ def _erased(conn: Any, tenant: str, principal: str, ids: list[str]) -> set[str]:
     if any(row[1] == "principal" for row in rows):
         return set(ids)
     return {digests[row[0]] for row in rows}
+
+
+def _principal_erased(pool: ConnectionPool, tenant: str, principal: str) -> bool:
+    """Whether the principal was erased (its traces went with it)."""
+    with pool.connection() as conn:
+        row = conn.execute(
+            "SELECT 1 FROM erasures WHERE tenant_id = %s AND scope = 'principal'"
+            " AND principal_sha256 = %s",
+            (tenant, erasure_digest(tenant, principal)),
+        ).fetchone()
+    return row is not None
+
+
+def store_block_erased(
+    store: PostgresTraceStore, tenant: str, principal: str, trace_id: str
+) -> bool:
+    """Whether the stored block was scrubbed by an erasure of one of its beliefs."""
+    return store.stored_block(tenant, principal, trace_id).block == ERASED
 
 
 def not_built(name: str, why: str) -> GateResult:

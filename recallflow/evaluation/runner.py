@@ -444,7 +444,7 @@ def run_eval(
         session_gates.append(session_gate)
     gates = [
         audit.isolation(memory.pool),
-        audit.faithfulness(),
+        audit.faithfulness(memory.pool),
         durability,
         *session_gates,
     ]

@@ -107,6 +107,10 @@ class RecalledItem(FrozenModel):
     origin_project: str | None = Field(
         default=None, description="Set when recalled outside its origin project."
     )
+    origin_redacted: bool = Field(
+        default=False,
+        description="Learned in another project whose name this surface may not show.",
+    )
     conflict_set_id: str | None = None
     provisional: bool = False
     blocked: bool = False
@@ -238,7 +242,15 @@ class RecallTrace(FrozenModel):
     floor_dropped_ids: tuple[str, ...]
     budget_dropped: int
     budget_dropped_ids: tuple[str, ...]
-    blocked: int
+    blocked: int = Field(description="Rendered items shown as [BLOCKED].")
+    blocked_by_family: dict[str, int] = Field(
+        default_factory=dict, description="The rendered [BLOCKED] items per scanner family."
+    )
+    blocked_unrendered: int = Field(
+        default=0, description="Blocked items the budget dropped (never shown)."
+    )
+    scanner_version: str = ""
+    redacted: int = Field(description="Rendered items with a field redacted for the surface.")
     rendered_ids: tuple[str, ...]
     rendered_tokens: int
     rendered_sha256: str

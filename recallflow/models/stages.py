@@ -97,6 +97,10 @@ class TrustOutcome(FrozenModel):
 
     units: tuple[RenderUnit, ...]
     blocked_ids: tuple[str, ...]
+    blocked_families: dict[str, str] = Field(
+        default_factory=dict, description="Each blocked id's family, as the scanner named it."
+    )
+    redacted_ids: tuple[str, ...]
     scanner_version: str
 
 

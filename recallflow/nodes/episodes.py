@@ -187,7 +187,7 @@ def trusted_episodes(
     items: list[RecalledEpisode] = []
     for c in candidate_episodes:
         text, cut = excerpt(c.episode.content, terms, episode_policy.excerpt_words)
-        blocked = injection_scanner.is_injection(text)
+        blocked = injection_scanner.scan(text) is not None
         items.append(
             RecalledEpisode(
                 episode_id=c.episode_id,

@@ -177,12 +177,16 @@ def core_floor(core_resolved: tuple[Resolved, ...], policy: RetrievalPolicy) -> 
 
 @tag(stage="trust")
 def core_trusted(
-    core_floor: FloorOutcome, injection_scanner: InjectionScanner, snapshot_budget: Budget
+    core_floor: FloorOutcome,
+    injection_scanner: InjectionScanner,
+    snapshot_budget: Budget,
+    hard_filter: HardFilter,
+    policy: RetrievalPolicy,
 ) -> TrustOutcome:
     """The core's units through the shared trust boundary; only the first ``max_items``
     units can ever be rendered, so only they are scanned."""
     head = core_floor.model_copy(update={"kept": core_floor.kept[: snapshot_budget.max_items]})
-    trusted: TrustOutcome = trust.trusted_items(head, injection_scanner)
+    trusted: TrustOutcome = trust.trusted_items(head, injection_scanner, hard_filter, policy)
     return trusted
 
 
@@ -300,6 +304,10 @@ def recall_trace(
     trusted = TrustOutcome(
         units=tuple(units.values()),
         blocked_ids=tuple(dict.fromkeys((*core_trusted.blocked_ids, *trusted_items.blocked_ids))),
+        blocked_families={**trusted_items.blocked_families, **core_trusted.blocked_families},
+        redacted_ids=tuple(
+            dict.fromkeys((*core_trusted.redacted_ids, *trusted_items.redacted_ids))
+        ),
         scanner_version=trusted_items.scanner_version,
     )
     beliefs = {**candidate_beliefs, **core_beliefs}

@@ -12,6 +12,7 @@ misses): the shrink path of the snapshot budget (see "Sessions" in docs/architec
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 
 from hamilton.function_modifiers import tag
 
@@ -112,6 +113,11 @@ def recall_trace(
             and i in candidate_beliefs
             and candidate_beliefs[i].belief_type in durable
         )
+    shown_blocked = [
+        trusted_items.blocked_families.get(i.belief_id, "unknown")
+        for i in rendered_block.items
+        if i.blocked
+    ]
     return RecallTrace(
         id=trace_id,
         tenant_id=request.tenant_id,
@@ -136,7 +142,11 @@ def recall_trace(
         floor_dropped_ids=above_floor.dropped_ids,
         budget_dropped=len(budgeted_items.dropped_ids),
         budget_dropped_ids=budgeted_items.dropped_ids,
-        blocked=len(trusted_items.blocked_ids),
+        blocked=len(shown_blocked),
+        blocked_by_family=dict(sorted(Counter(shown_blocked).items())),
+        blocked_unrendered=len(set(trusted_items.blocked_ids) - set(rendered_block.ids)),
+        scanner_version=trusted_items.scanner_version,
+        redacted=sum(i.origin_redacted for i in rendered_block.items),
         rendered_ids=rendered_block.ids,
         rendered_tokens=budgeted_items.tokens,
         rendered_sha256=rendered_block.sha256,

@@ -4,7 +4,9 @@ Every item becomes ``TrustLevel.MEMORY`` data. Its statement is scanned through 
 :class:`~recallflow.ports.InjectionScanner` port; text that reads like
 instructions is replaced by ``[BLOCKED]`` for that item alone (the id stays citable, so
 the user can correct it). Sensitivity above the surface's ceiling never gets here: the
-hard filter keeps it out in SQL.
+hard filter keeps it out in SQL. A field that carries its own sensitivity — the origin
+project's name — is redacted when the surface's ceiling does not admit it (see "Trust
+boundary" in docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -17,25 +19,39 @@ from recallflow.models.session import SessionTurn
 from recallflow.models.stages import (
     ConflictGroup,
     FloorOutcome,
+    HardFilter,
     RenderUnit,
     ScoredCandidate,
     TrustOutcome,
 )
-from recallflow.models.store import LifecycleState
+from recallflow.models.store import Belief, LifecycleState, Sensitivity
+from recallflow.policy import RetrievalPolicy
 from recallflow.ports import InjectionScanner
 
 #: What replaces a statement that failed the injection scan.
 BLOCKED = "[BLOCKED]"
 
 
-def _item(c: ScoredCandidate, scanner: InjectionScanner) -> RecalledItem:
-    blocked = scanner.is_injection(c.belief.statement)
+def _item(
+    c: ScoredCandidate,
+    scanner: InjectionScanner,
+    families: dict[str, str],
+    ceiling: Sensitivity,
+    policy: RetrievalPolicy,
+) -> RecalledItem:
+    family = scanner.scan(c.belief.statement)
+    blocked = family is not None
+    if family is not None:
+        families[c.belief_id] = family
+    origin = c.belief.origin_project if c.transferred else None
+    redacted = origin is not None and not _origin_admitted(c.belief, ceiling, policy)
     return RecalledItem(
         belief_id=c.belief_id,
         text=BLOCKED if blocked else c.belief.statement,
         band=c.band,
         trust=TrustLevel.MEMORY,
-        origin_project=c.belief.origin_project if c.transferred else None,
+        origin_project=None if redacted else origin,
+        origin_redacted=redacted,
         conflict_set_id=c.belief.conflict_set_id
         if c.belief.state is LifecycleState.CONFLICTED
         else None,
@@ -45,28 +61,50 @@ def _item(c: ScoredCandidate, scanner: InjectionScanner) -> RecalledItem:
     )
 
 
+def _origin_admitted(belief: Belief, ceiling: Sensitivity, policy: RetrievalPolicy) -> bool:
+    """Whether a surface with ``ceiling`` may show the belief's origin project name: the
+    name carries the belief's sensitivity, or the project's own when the policy lists it
+    (``project_sensitivity``), whichever is higher."""
+    return max(belief.sensitivity, policy.name_sensitivity(belief.origin_project)) <= ceiling
+
+
 @tag(stage="trust")
-def trusted_items(above_floor: FloorOutcome, injection_scanner: InjectionScanner) -> TrustOutcome:
-    """The kept units as MEMORY items, instruction-like text replaced by [BLOCKED]."""
+def trusted_items(
+    above_floor: FloorOutcome,
+    injection_scanner: InjectionScanner,
+    hard_filter: HardFilter,
+    policy: RetrievalPolicy,
+) -> TrustOutcome:
+    """The kept units as MEMORY items, instruction-like text replaced by [BLOCKED], with
+    the family the scanner named for each blocked item (the budget may still drop some:
+    the trace counts only the blocked items it rendered)."""
     units: list[RenderUnit] = []
+    families: dict[str, str] = {}
+    ceiling = hard_filter.sensitivity_ceiling
+
+    def item(c: ScoredCandidate) -> RecalledItem:
+        return _item(c, injection_scanner, families, ceiling, policy)
+
     for unit in above_floor.kept:
         if isinstance(unit, ConflictGroup):
-            items = tuple(_item(m, injection_scanner) for m in unit.members)
+            items = tuple(item(m) for m in unit.members)
             units.append(
                 RenderUnit(items=items, conflict_set_id=unit.conflict_set_id, score=unit.score)
             )
         else:
-            units.append(RenderUnit(items=(_item(unit, injection_scanner),), score=unit.score))
+            units.append(RenderUnit(items=(item(unit),), score=unit.score))
     blocked = tuple(i.belief_id for u in units for i in u.items if i.blocked)
     return TrustOutcome(
         units=tuple(units),
         blocked_ids=blocked,
+        blocked_families=families,
+        redacted_ids=tuple(i.belief_id for u in units for i in u.items if i.origin_redacted),
         scanner_version=injection_scanner.version,
     )
 
 
 def _peer(belief_id: str, text: str, scanner: InjectionScanner) -> CorrectionPeer:
-    blocked = scanner.is_injection(text)
+    blocked = scanner.scan(text) is not None
     return CorrectionPeer(belief_id=belief_id, text=BLOCKED if blocked else text, blocked=blocked)
 
 

@@ -77,8 +77,9 @@ _KEY: TypeAdapter[str] = TypeAdapter(Key)
 
 #: ``search(request_mapping) -> EpisodeSearchResult``: the archival search backend.
 EpisodeSearch = Callable[[Mapping[str, Any]], Any]
-#: ``explain(tenant_id, principal_id, trace_id) -> RecallTraceView``: the user-safe view.
-Explainer = Callable[[str, str, str], Any]
+#: ``explain(tenant_id, principal_id, trace_id, *, viewer_surface) -> RecallTraceView``: the
+#: user-safe view.
+Explainer = Callable[..., Any]
 
 
 @dataclass(frozen=True)
@@ -382,7 +383,9 @@ class Toolset:
     def _visible_trace(self, trace_id: str) -> None:
         """Refuse a trace recorded on a surface that may show more than this one, exactly
         as a missing one (the trace store already refuses another principal's)."""
-        trace = self._memory.trace(self._tenant, self._principal, trace_id)
+        # Only the trace's surface is read here (host side, never shown to the model), so
+        # the toolset needs no operator capability.
+        trace = self._memory._traces.get_trace(self._tenant, self._principal, trace_id)
         if SURFACE_CEILINGS[trace.surface] > SURFACE_CEILINGS[self._surface]:
             raise NotFoundError(f"no trace {trace_id!r} for {self._tenant}/{self._principal}")
 
@@ -430,7 +433,9 @@ class Toolset:
     def _explain_recall(self, args: ExplainRecallArgs) -> ExplanationView:
         assert self._explain is not None
         self._visible_trace(args.trace_id)
-        view = self._explain(self._tenant, self._principal, args.trace_id)
+        view = self._explain(
+            self._tenant, self._principal, args.trace_id, viewer_surface=self._surface
+        )
         dumped = view.model_dump(mode="json") if hasattr(view, "model_dump") else dict(view)
         return ExplanationView(trace_id=args.trace_id, explanation=dumped)
 

@@ -1,1 +1,1 @@
-"""Hamilton lifecycle adapters: lineage and timing of every node run (DESIGN.md §3)."""
+"""Hamilton lifecycle adapters: lineage and timing of every node run."""

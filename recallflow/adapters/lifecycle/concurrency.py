@@ -1,5 +1,5 @@
-"""Running the arms concurrently (issue 3, item 4; DESIGN.md §6: arms run concurrently on
-separate connections).
+"""Running the arms concurrently, each on its own database connection, so a recall waits
+for its slowest arm rather than for the sum of them.
 
 :class:`ArmThreadPool` is a Hamilton ``do_remote_execute`` adapter that submits only the
 nodes tagged ``stage="arm"`` to a thread pool and runs every other node inline. The

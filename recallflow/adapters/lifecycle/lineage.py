@@ -1,6 +1,6 @@
 """The lineage recorder: a cheap Hamilton lifecycle adapter that records, for every node of
-a run, its name, module, function version hash, wall time and ok/error (DESIGN.md §3;
-ADR-0019 decision 14: the DAG lineage is part of the RecallTrace).
+a run, its name, module, function version hash, wall time and ok/error (the DAG lineage is
+part of the RecallTrace; see "The trace" in docs/architecture.md).
 
 It uses the raw ``pre/post_node_execute`` hooks (≈ µs per node), not the heavier
 ``NodeExecutionHook`` path, and keeps plain tuples while the run lasts: the
@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import sys
 import time
+from collections.abc import Sequence
 from contextvars import ContextVar
 from threading import Lock
+from types import ModuleType
 from typing import Any
 
 from hamilton.lifecycle.base import (
@@ -30,13 +33,61 @@ from recallflow.models.result import NodeRun
 _current_run: ContextVar[str | None] = ContextVar("recallflow_current_run", default=None)
 
 
+def _module_source(module: ModuleType | None) -> str:
+    if module is None:
+        return ""
+    try:
+        return inspect.getsource(module)
+    except (OSError, TypeError):
+        return module.__name__
+
+
+def _depended_modules(fn: Any) -> list[ModuleType]:
+    """The modules whose code or constants ``fn``'s output can depend on: its own module
+    (its helpers and constants), the ``core`` module of the same name (a node's pure
+    logic), and the module of every function, class or module it names from its own
+    package (one level)."""
+    own = inspect.getmodule(fn)
+    if own is None:
+        return []
+    package = own.__name__.split(".")[0]
+    found: dict[str, ModuleType] = {own.__name__: own}
+    stage = own.__name__.rsplit(".", 1)[-1]
+    core = sys.modules.get(f"{package}.core.{stage}")
+    if core is not None:
+        found[core.__name__] = core
+    code = getattr(fn, "__code__", None)
+    for name in code.co_names if code is not None else ():
+        obj = own.__dict__.get(name)
+        if obj is None:
+            continue
+        module = obj if isinstance(obj, ModuleType) else inspect.getmodule(obj)
+        if module is not None and module.__name__.split(".")[0] == package:
+            found.setdefault(module.__name__, module)
+    return [found[k] for k in sorted(found)]
+
+
 def function_version(fn: Any) -> str:
-    """A short hash of a function's source: changes when its code does."""
+    """A short hash of what a node's output depends on: the function's source and the
+    source of the modules it draws code and constants from (:func:`_depended_modules`),
+    so editing a helper or a constant moves the version, not only editing the function."""
     try:
         source = inspect.getsource(fn)
     except (OSError, TypeError):
         source = getattr(fn, "__qualname__", repr(fn))
-    return hashlib.sha256(source.encode()).hexdigest()[:12]
+    digest = hashlib.sha256(source.encode())
+    for module in _depended_modules(fn):
+        digest.update(b"\0" + module.__name__.encode() + b"\0")
+        digest.update(_module_source(module).encode())
+    return digest.hexdigest()[:12]
+
+
+def sources_digest(modules: Sequence[ModuleType]) -> str:
+    """A short hash of the source of ``modules`` (e.g. the SQL of the search port)."""
+    digest = hashlib.sha256()
+    for module in modules:
+        digest.update(module.__name__.encode() + b"\0" + _module_source(module).encode())
+    return digest.hexdigest()[:12]
 
 
 def node_identity(node_: Any) -> tuple[str, str]:

@@ -1,4 +1,4 @@
-"""PostgreSQL adapters: embedded server, migrations, pool, and the store ports (DESIGN.md §6).
+"""PostgreSQL adapters: embedded server, migrations, pool, and the store ports.
 
 All SQL of recallflow lives here and in ``migrations/``, always parameterised.
 """

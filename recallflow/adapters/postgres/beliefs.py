@@ -1,7 +1,7 @@
 """The Postgres :class:`~recallflow.ports.BeliefStore`: beliefs and belief edges.
 
 Writes go through ``COPY`` in one transaction, so a batch is all-or-nothing and a
-refused row is reported by its position (issue 2). Reads map the stored infinities of
+refused row is reported by its position. Reads map the stored infinities of
 open validity intervals back to ``None``.
 """
 

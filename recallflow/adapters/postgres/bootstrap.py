@@ -1,6 +1,6 @@
 """Readying a database for recallflow: the database itself (embedded server), the
 required extensions with a clear error when one is missing, and the migrations
-(DESIGN.md §6: PostgreSQL ≥ 15 with pgvector ≥ 0.7 and pg_trgm).
+(PostgreSQL ≥ 15 with pgvector ≥ 0.7 and pg_trgm; see "Storage" in docs/architecture.md).
 """
 
 from __future__ import annotations

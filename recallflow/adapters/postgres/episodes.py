@@ -1,4 +1,5 @@
-"""The Postgres :class:`~recallflow.ports.EpisodeStore`: the ordered event log (decision 2).
+"""The Postgres :class:`~recallflow.ports.EpisodeStore`: the ordered event log (what happened, as
+opposed to the beliefs: what is true).
 
 Each episode is written with its content's embedding (archival search's vector arm reads
 it); episodes stored before the embedding existed are found by a partial index and

@@ -3,7 +3,7 @@
 A batch is written in one transaction; when PostgreSQL refuses a row, the error's
 constraint name says which field, and the ``COPY … line N`` context (or the key in the
 error detail) says which item. The transaction has rolled back by then, so nothing of
-the batch is written (issue 2: all-or-nothing).
+the batch is written (all or nothing).
 """
 
 from __future__ import annotations

@@ -40,7 +40,8 @@ def stored_trace(
 ) -> StoredTrace:
     """The trace of this principal with that id; :class:`NotFoundError` otherwise."""
     row = conn.execute(
-        "SELECT user_view -> 'rendered_ids', operator_view ->> 'project' FROM recall_traces"
+        "SELECT user_view -> 'rendered_ids',"
+        " coalesce(user_view ->> 'project', operator_view ->> 'project') FROM recall_traces"
         " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
         (tenant_id, principal_id, trace_id),
     ).fetchone()

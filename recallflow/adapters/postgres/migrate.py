@@ -1,4 +1,4 @@
-"""Schema migrations: numbered plain-SQL files applied in order (DESIGN.md §2, §6).
+"""Schema migrations: numbered plain-SQL files applied in order.
 
 Each file runs in its own transaction under a session advisory lock, and is recorded in
 ``schema_migrations`` with its checksum, so re-running is a no-op and two processes that
@@ -26,6 +26,22 @@ _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 MIGRATION_LOCK_KEY = 0x7265_6361_6C6C  # "recall"
 
 
+#: Checksums recorded by stores migrated before checksums left comments out: the whole
+#: text of each file as first shipped, whose comments have been reworded since.
+LEGACY_CHECKSUMS: dict[int, str] = {
+    1: "8b4ed0cd03bce90349580dbe6b3477104e1b17a5b3b95aff6744cb534e61746e",
+    2: "838b2c76a5403f5959058698cac2cbbab03cb9edd9a20e4ef2262929b042cbc8",
+    4: "b0ccccbb8ce8c7f20c05036072435d0dbd5fa20d8c0d34a516c78b25237d9516",
+}
+
+
+def _statements(sql: str) -> str:
+    """The SQL of a migration without its whole-line comments: comments document the
+    schema and may be reworded; the statements are what an applied migration fixes."""
+    lines = (line.rstrip() for line in sql.splitlines())
+    return "\n".join(line for line in lines if line and not line.lstrip().startswith("--"))
+
+
 @dataclass(frozen=True)
 class Migration:
     """One numbered SQL file."""
@@ -36,7 +52,14 @@ class Migration:
 
     @property
     def checksum(self) -> str:
-        return hashlib.sha256(self.sql.encode()).hexdigest()
+        """A hash of the migration's statements (comments left out)."""
+        return hashlib.sha256(_statements(self.sql).encode()).hexdigest()
+
+    def matches(self, recorded: str) -> bool:
+        """True when ``recorded`` is this migration's checksum, or one a store recorded
+        for the same statements before comments were left out."""
+        whole_text = hashlib.sha256(self.sql.encode()).hexdigest()
+        return recorded in {self.checksum, whole_text, LEGACY_CHECKSUMS.get(self.version)}
 
 
 def migrations_dir() -> Path:
@@ -86,7 +109,7 @@ def migrate(conn: psycopg.Connection[Any], directory: Path | None = None) -> lis
         for migration in pending:
             if migration.version in done:
                 name, checksum = done[migration.version]
-                if checksum != migration.checksum:
+                if not migration.matches(checksum):
                     raise ConfigurationError(
                         f"migration {name} was applied but its file has changed since; "
                         "add a new migration instead of editing an applied one"

@@ -1,10 +1,11 @@
 """Store-wide settings recorded in the database: the embedder and embedding dimension.
 
-The dimension is fixed per store (issue 2, DESIGN.md §6). The first open records the
-embedder's name and dimension, types ``beliefs.embedding`` and ``episodes.embedding``
-as ``vector(n)`` and builds their HNSW indexes; every later open must use the same
-embedder or fails with :class:`~recallflow.errors.EmbedderMismatchError`, since vectors
-of two models cannot be compared.
+The dimension is fixed per store (vectors of two dimensions cannot be compared). The
+first open records the embedder's name and dimension, types ``beliefs.embedding`` and
+``episodes.embedding`` as ``vector(n)`` and builds their HNSW indexes; every later open
+must use the same embedder or fails with
+:class:`~recallflow.errors.EmbedderMismatchError`, since vectors of two models cannot be
+compared.
 """
 
 from __future__ import annotations

@@ -1,8 +1,11 @@
-"""The Postgres :class:`~recallflow.ports.TraceStore` (ADR-0019 decisions 14, 15).
+"""The Postgres :class:`~recallflow.ports.TraceStore` (see "The trace" in
+docs/architecture.md).
 
-One row per recall: the operator view (the whole trace, nullable so a retention job can
-expire it after the tuning window) and the user-safe view (rendered ids and counts only:
-no scores, latencies, candidate ids or policy internals) side by side.
+One row per recall: the operator view (the whole trace, nullable: the retention job nulls
+it once ``operator_expires_at`` has passed) and the user-safe view side by side. The user
+view holds the rendered ids, each rendered item as the agent saw it, the exact block text
+(so the trace-faithfulness gate can re-hash the stored bytes) and counts only: no scores,
+latencies, candidate ids or policy internals.
 
 A trace is written on the recall's path, before the block is handed over, and committed
 without waiting for the WAL flush (``synchronous_commit = off`` for that transaction
@@ -15,20 +18,44 @@ recall (2–4 ms on the development box's disk, more than the rest of the trace'
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
+from recallflow.core.render import statement_text
+from recallflow.core.trace_view import BeliefFacts
 from recallflow.errors import NotFoundError
-from recallflow.models.result import RecallTrace
+from recallflow.models.result import RecalledItem, RecallTrace
+from recallflow.models.store import Sensitivity
 from recallflow.policy import RetrievalPolicy
 
 
-def user_view(trace: RecallTrace) -> dict[str, Any]:
+def user_view(
+    trace: RecallTrace, block: str = "", items: Sequence[RecalledItem] = ()
+) -> dict[str, Any]:
     """The user-safe projection stored beside the operator view."""
     return {
         "rendered_ids": list(trace.rendered_ids),
+        "items": [
+            {
+                "belief_id": i.belief_id,
+                "text": statement_text(i.text, i.blocked),  # as rendered
+                "band": i.band.value,
+                "blocked": i.blocked,
+                "provisional": i.provisional,
+                "conflict_set_id": i.conflict_set_id,
+            }
+            for i in items
+        ],
+        "block": block,
+        "session_id": trace.session_id,
+        "moment": trace.moment.value,
+        "surface": trace.surface.value,
+        "project": trace.project,
         "dropped_below_floor": trace.floor_dropped,
         "dropped_by_budget": trace.budget_dropped,
         "blocked": trace.blocked,
@@ -42,7 +69,15 @@ class PostgresTraceStore:
         self._pool = pool
         self._durable = durable
 
-    def save_trace(self, trace: RecallTrace) -> None:
+    def save_trace(
+        self,
+        trace: RecallTrace,
+        block: str = "",
+        items: Sequence[RecalledItem] = (),
+        operator_days: float = 30.0,
+    ) -> None:
+        """Store a trace with the block and items it describes; its operator view expires
+        ``operator_days`` after now."""
         operator = trace.model_dump_json()  # sent as text and cast: serialised once
         # BEGIN, SET LOCAL, INSERT and COMMIT travel in one round trip.
         with self._pool.connection() as conn, conn.pipeline(), conn.transaction():
@@ -51,8 +86,9 @@ class PostgresTraceStore:
             conn.execute(
                 "INSERT INTO recall_traces (tenant_id, principal_id, id, session_id, moment,"
                 " surface, as_of, rendered_sha256, retrieval_policy_version, degraded,"
-                " user_view, operator_view)"
-                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::jsonb)",
+                " user_view, operator_view, operator_expires_at)"
+                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::jsonb,"
+                " now() + make_interval(secs => %s))",
                 (
                     trace.tenant_id,
                     trace.principal_id,
@@ -64,8 +100,9 @@ class PostgresTraceStore:
                     trace.rendered_sha256,
                     trace.retrieval_policy_version,
                     trace.degraded,
-                    Jsonb(user_view(trace)),
+                    Jsonb(user_view(trace, block, items)),
                     operator,
+                    operator_days * 86_400,
                 ),
             )
 
@@ -88,3 +125,98 @@ class PostgresTraceStore:
         if row is None or row[0] is None:
             raise NotFoundError(f"no trace {trace_id!r} for {tenant_id}/{principal_id}")
         return RecallTrace.model_validate(row[0])
+
+    def get_user_view(self, tenant_id: str, principal_id: str, trace_id: str) -> dict[str, Any]:
+        """The stored user view of this principal's trace; NotFoundError otherwise (another
+        principal's trace is not found, exactly like a missing one)."""
+        with self._pool.connection() as conn:
+            row = conn.execute(
+                "SELECT user_view FROM recall_traces"
+                " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
+                (tenant_id, principal_id, trace_id),
+            ).fetchone()
+        if row is None:
+            raise NotFoundError(f"no trace {trace_id!r} for {tenant_id}/{principal_id}")
+        view: dict[str, Any] = row[0]
+        return view
+
+    def belief_facts(
+        self, tenant_id: str, principal_id: str, ids: Sequence[str]
+    ) -> dict[str, BeliefFacts]:
+        """What a trace view shows of these beliefs (the ones still in the store)."""
+        with self._pool.connection() as conn:
+            rows = conn.execute(
+                "SELECT b.id, b.recorded_at, nullif(b.valid_from, '-infinity'), b.origin_project,"
+                " b.source_authority,"
+                " b.source_episode_id, b.sensitivity, e.sensitivity FROM beliefs b"
+                " LEFT JOIN episodes e ON e.tenant_id = b.tenant_id"
+                " AND e.principal_id = b.principal_id AND e.id = b.source_episode_id"
+                " WHERE b.tenant_id = %s AND b.principal_id = %s AND b.id = ANY(%s)",
+                (tenant_id, principal_id, list(ids)),
+            ).fetchall()
+        return {
+            r[0]: BeliefFacts(
+                recorded_at=r[1],
+                valid_from=r[2],
+                origin_project=r[3],
+                source_authority=r[4],
+                source_episode_id=r[5],
+                sensitivity=Sensitivity(r[6]),
+                episode_sensitivity=None if r[7] is None else Sensitivity(r[7]),
+            )
+            for r in rows
+        }
+
+    def cited_ids(self, tenant_id: str, principal_id: str, trace_id: str) -> set[str]:
+        """The beliefs the model cited from this trace."""
+        with self._pool.connection() as conn:
+            rows = conn.execute(
+                "SELECT DISTINCT belief_id FROM feedback_events WHERE tenant_id = %s"
+                " AND principal_id = %s AND trace_id = %s AND kind = 'cited'",
+                (tenant_id, principal_id, trace_id),
+            ).fetchall()
+        return {str(r[0]) for r in rows}
+
+    def stored_block(self, tenant_id: str, principal_id: str, trace_id: str) -> StoredBlock:
+        """The stored block text, its recorded sha256 and its recorded rendered ids."""
+        with self._pool.connection() as conn:
+            row = conn.execute(
+                "SELECT user_view ->> 'block', rendered_sha256, user_view -> 'rendered_ids'"
+                " FROM recall_traces WHERE tenant_id = %s AND principal_id = %s AND id = %s",
+                (tenant_id, principal_id, trace_id),
+            ).fetchone()
+        if row is None:
+            raise NotFoundError(f"no trace {trace_id!r} for {tenant_id}/{principal_id}")
+        return StoredBlock(row[0], row[1], tuple(str(i) for i in row[2] or ()))
+
+    def run_retention(self, now: datetime) -> int:
+        """Null the operator view of every trace whose tuning window has passed at ``now``;
+        idempotent: a second run at the same ``now`` changes nothing."""
+        with self._pool.connection() as conn:
+            return conn.execute(
+                "UPDATE recall_traces SET operator_view = NULL"
+                " WHERE operator_view IS NOT NULL AND operator_expires_at <= %s",
+                (now,),
+            ).rowcount
+
+    def stored_size(self, tenant_id: str, principal_id: str, trace_id: str) -> int:
+        """Bytes the trace's two views hold as stored (``pg_column_size``, compressed)."""
+        with self._pool.connection() as conn:
+            row = conn.execute(
+                "SELECT pg_column_size(user_view) + coalesce(pg_column_size(operator_view), 0)"
+                " FROM recall_traces"
+                " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
+                (tenant_id, principal_id, trace_id),
+            ).fetchone()
+        if row is None:
+            raise NotFoundError(f"no trace {trace_id!r} for {tenant_id}/{principal_id}")
+        return int(row[0])
+
+
+@dataclass(frozen=True)
+class StoredBlock:
+    """A stored trace's block as stored, with what the trace recorded about it."""
+
+    block: str | None
+    rendered_sha256: str
+    rendered_ids: tuple[str, ...]

@@ -19,11 +19,13 @@ class CachedInjectionScanner:
 
     def __init__(self, inner: InjectionScanner, size: int = SCAN_CACHE_SIZE) -> None:
         self.inner = inner
-        self._is_injection = lru_cache(maxsize=max(1, size))(inner.is_injection)
+        self._scan = lru_cache(maxsize=max(1, size))(inner.scan)
 
     @property
     def version(self) -> str:
         return self.inner.version
 
-    def is_injection(self, text: str) -> bool:
-        return self._is_injection(text)
+    def scan(self, text: str) -> str | None:
+        """The family ``inner`` names for ``text`` (remembered), or None."""
+        verdict: str | None = self._scan(text)
+        return verdict

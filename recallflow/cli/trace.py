@@ -1,0 +1,93 @@
+"""``recallflow trace`` and ``recallflow retention run``: the trace as a user surface and
+its retention (see "The trace" in docs/architecture.md).
+
+``trace ID --view user`` prints what the user may see (``Memory.explain``) for a viewing
+surface; ``--view operator`` the whole stored trace, opening the store with the operator
+capability. ``retention run`` nulls the operator fields past their tuning window.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+from recallflow.cli.args import key
+
+
+def _cmd_trace(args: argparse.Namespace) -> int:
+    from recallflow.memory import open_memory
+    from recallflow.visualizations.trace_view import trace_summary
+
+    operator = args.view == "operator"
+    with open_memory(args.dsn, args.home, operator=operator) as memory:
+        if operator:
+            trace = memory.trace(args.tenant, args.principal, args.trace_id)
+            print(trace.model_dump_json(indent=2) if args.json else trace_summary(trace))
+            return 0
+        view = memory.explain(
+            args.tenant, args.principal, args.trace_id, viewer_surface=args.surface
+        )
+        if args.json:
+            print(view.model_dump_json(indent=2))
+            return 0
+        print(
+            f"trace {view.trace_id} ({view.moment.value}, shown on {view.surface.value},"
+            f" viewed on {view.viewer_surface.value})"
+        )
+        for item in view.items:
+            where = f" in {item.origin_project}" if item.origin_project else ""
+            when = f" on {item.learned_on}" if item.learned_on else ""
+            cited = " [cited]" if item.cited else ""
+            print(f"- [{item.belief_id}] ({item.band.value}) {item.statement}{cited}")
+            if item.forgotten:
+                print("    forgotten since")
+            else:
+                print(
+                    f"    learned{when}{where}; {item.source_authority}"
+                    + (f"; from episode {item.source_episode_id}" if item.source_episode_id else "")
+                )
+        counts: dict[str, Any] = {
+            "withheld": view.withheld,
+            "dropped below floor": view.dropped_below_floor,
+            "dropped by budget": view.dropped_by_budget,
+            "blocked": view.blocked,
+            "redacted": view.redacted,
+        }
+        print(json.dumps(counts))
+    return 0
+
+
+def _cmd_retention(args: argparse.Namespace) -> int:
+    from recallflow.memory import open_memory
+
+    now = datetime.fromisoformat(args.now) if args.now else datetime.now(UTC)
+    with open_memory(args.dsn, args.home) as memory:
+        changed = memory.run_retention(now)
+    print(f"retention: operator fields expired on {changed} traces")
+    return 0
+
+
+def add_trace_parsers(sub: Any, store_args: Any) -> None:
+    """Register ``trace`` and ``retention``."""
+    p = sub.add_parser("trace", help="show a stored trace: the user's view or the operator's")
+    store_args(p)
+    p.add_argument("trace_id", type=key, help="the trace id a recall returned (tr-...)")
+    p.add_argument("--tenant", required=True, type=key)
+    p.add_argument("--principal", required=True, type=key)
+    p.add_argument("--view", choices=["user", "operator"], default="user")
+    p.add_argument(
+        "--surface",
+        default="direct",
+        choices=["direct", "team", "public", "vault"],
+        help="the surface the user view is shown on",
+    )
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_cmd_trace)
+    p = sub.add_parser("retention", help="expire trace operator fields past the tuning window")
+    rsub = p.add_subparsers(dest="retention_command", required=True)
+    run = rsub.add_parser("run", help="run the retention job once (idempotent)")
+    store_args(run)
+    run.add_argument("--now", default=None, help="ISO time to run as (default: now)")
+    run.set_defaults(func=_cmd_retention)

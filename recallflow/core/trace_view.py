@@ -1,0 +1,110 @@
+"""Projecting a stored trace onto the user-safe view, pure (see "The trace" and "Trust
+boundary" in docs/architecture.md).
+
+The view is filtered by the *lower* of two ceilings: the surface the block was shown on
+and the surface the view is shown on. A rendered item whose belief is above it is
+withheld (counted, not shown). Fields that carry their own sensitivity are redacted
+field by field: the origin project's name carries the belief's sensitivity or the
+project's own (``policy.project_sensitivity``), the source episode reference the
+belief's or the episode's, whichever is higher.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from recallflow.models.request import Moment, Surface
+from recallflow.models.result import ConfidenceBand
+from recallflow.models.store import Sensitivity
+from recallflow.models.trace_view import REDACTED, RecallTraceView, TraceViewItem
+from recallflow.policy import SURFACE_CEILINGS, RetrievalPolicy
+
+
+@dataclass(frozen=True)
+class BeliefFacts:
+    """What the view reads of a rendered belief from the store (it may be gone since)."""
+
+    recorded_at: datetime
+    valid_from: datetime | None
+    origin_project: str | None
+    source_authority: str
+    source_episode_id: str | None
+    sensitivity: Sensitivity
+    episode_sensitivity: Sensitivity | None
+
+
+def view_ceiling(recall_surface: Surface, viewer_surface: Surface) -> Sensitivity:
+    """The lower of the two surfaces' ceilings."""
+    return min(SURFACE_CEILINGS[recall_surface], SURFACE_CEILINGS[viewer_surface])
+
+
+def trace_view(
+    trace_id: str,
+    stored: Mapping[str, Any],
+    facts: Mapping[str, BeliefFacts],
+    cited: Collection[str],
+    viewer_surface: Surface,
+    policy: RetrievalPolicy,
+) -> RecallTraceView:
+    """The view of a stored user view (``stored``), given the facts of its beliefs still
+    in the store and the ids the model cited."""
+    surface = Surface(stored["surface"])
+    ceiling = view_ceiling(surface, viewer_surface)
+    items: list[TraceViewItem] = []
+    withheld = 0
+    redacted = 0
+    for raw in stored.get("items", ()):
+        fact = facts.get(raw["belief_id"])
+        if fact is None:  # forgotten since: only that it was there
+            items.append(
+                TraceViewItem(
+                    belief_id=raw["belief_id"],
+                    statement=raw["text"],
+                    band=ConfidenceBand(raw["band"]),
+                    blocked=raw["blocked"],
+                    forgotten=True,
+                )
+            )
+            continue
+        if fact.sensitivity > ceiling:
+            withheld += 1
+            continue
+        origin: str | None = fact.origin_project
+        if origin is not None and max(fact.sensitivity, policy.name_sensitivity(origin)) > ceiling:
+            origin, redacted = REDACTED, redacted + 1
+        episode = fact.source_episode_id
+        episode_level = max(fact.sensitivity, fact.episode_sensitivity or Sensitivity.PUBLIC)
+        if episode is not None and episode_level > ceiling:
+            episode, redacted = REDACTED, redacted + 1
+        items.append(
+            TraceViewItem(
+                belief_id=raw["belief_id"],
+                statement=raw["text"],
+                band=ConfidenceBand(raw["band"]),
+                blocked=raw["blocked"],
+                provisional=raw["provisional"],
+                conflicted=raw.get("conflict_set_id") is not None,
+                learned_on=fact.recorded_at.date(),
+                valid_from=fact.valid_from.date() if fact.valid_from else None,
+                origin_project=origin,
+                source_authority=fact.source_authority,
+                source_episode_id=episode,
+                cited=raw["belief_id"] in cited,
+            )
+        )
+    return RecallTraceView(
+        trace_id=trace_id,
+        session_id=stored.get("session_id"),
+        moment=Moment(stored["moment"]),
+        surface=surface,
+        viewer_surface=viewer_surface,
+        items=tuple(items),
+        withheld=withheld,
+        dropped_below_floor=stored.get("dropped_below_floor", 0),
+        dropped_by_budget=stored.get("dropped_by_budget", 0),
+        blocked=stored.get("blocked", 0),
+        redacted=redacted,
+    )

@@ -1,0 +1,64 @@
+"""The user-safe view of a recall: what the user may see of how their memory was used
+(see "The trace" in docs/architecture.md).
+
+Exactly a projection: per rendered item its statement as rendered, when and where it
+was learned, who vouched for it, its band and whether the model cited it; everything
+else (dropped, blocked, withheld) as counts. No scores, latencies, candidate ids or
+policy internals are ever in it.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Final
+
+from pydantic import Field
+
+from recallflow.models.base import FrozenModel
+from recallflow.models.request import Moment, Surface
+from recallflow.models.result import ConfidenceBand
+
+#: What a field shows when the viewing surface may not show its value.
+REDACTED: Final = "[redacted]"
+
+
+class TraceViewItem(FrozenModel):
+    """One rendered item as its user may see it."""
+
+    belief_id: str
+    statement: str = Field(description="As rendered: [BLOCKED] stays blocked.")
+    band: ConfidenceBand
+    blocked: bool = False
+    provisional: bool = False
+    conflicted: bool = False
+    learned_on: date | None = Field(
+        default=None, description="When it was recorded (None: forgotten since)."
+    )
+    valid_from: date | None = None
+    origin_project: str | None = Field(
+        default=None, description=f"Where it was learned; {REDACTED} on this surface."
+    )
+    source_authority: str | None = None
+    source_episode_id: str | None = Field(
+        default=None, description=f"The episode it came from; {REDACTED} on this surface."
+    )
+    cited: bool = Field(default=False, description="The model cited it in its answer.")
+    forgotten: bool = Field(default=False, description="Erased from memory since the recall.")
+
+
+class RecallTraceView(FrozenModel):
+    """The user-safe projection of one stored trace, for one viewing surface."""
+
+    trace_id: str
+    session_id: str | None
+    moment: Moment
+    surface: Surface = Field(description="Where the block was shown.")
+    viewer_surface: Surface = Field(description="Where this view is shown.")
+    items: tuple[TraceViewItem, ...]
+    withheld: int = Field(
+        default=0, description="Rendered items above the viewing surface's ceiling (not shown)."
+    )
+    dropped_below_floor: int = 0
+    dropped_by_budget: int = 0
+    blocked: int = 0
+    redacted: int = Field(default=0, description="Fields shown as [redacted] in this view.")

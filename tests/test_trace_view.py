@@ -1,0 +1,169 @@
+"""The trace as a user surface: ``Memory.explain`` shows a user what their memory did, by
+surface, field by field; the whole trace needs the operator capability (see "The trace"
+and "Trust boundary" in docs/architecture.md)."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+
+import pytest
+
+from recallflow import Memory, open_memory
+from recallflow.adapters.embedders import HashingEmbedder
+from recallflow.errors import NotFoundError, OperatorOnlyError
+from recallflow.models.request import Surface
+from recallflow.models.store import Sensitivity
+from recallflow.models.trace_view import REDACTED
+from recallflow.policy import DEFAULT_POLICY
+from tests.helpers import belief, patient_policy, request
+
+AS_OF = datetime(2025, 6, 1, tzinfo=UTC)
+#: A project whose very name is personal.
+POLICY = patient_policy().model_copy(
+    update={"project_sensitivity": {"divorce-lawyer": Sensitivity.PERSONAL}}
+)
+
+
+def _store(memory: Memory, tenant: str) -> None:
+    memory.episodes.add_many(
+        [
+            {
+                "id": "e-call",
+                "tenant_id": tenant,
+                "principal_id": "p1",
+                "occurred_at": datetime(2025, 2, 1, tzinfo=UTC),
+                "content": "Phone call with the lawyer about the house.",
+                "sensitivity": "personal",
+            }
+        ]
+    )
+    memory.beliefs.add_many(
+        [
+            belief(
+                tenant,
+                id="b-editor",
+                subject="editor",
+                statement="The user edits code in Helix.",
+                confidence=0.9,
+                scope="project",
+                origin_project="divorce-lawyer",
+                portability="portable",
+                source_authority="user_stated",
+                source_episode_id="e-call",
+                valid_from=datetime(2024, 12, 24, tzinfo=UTC),
+            ),
+            belief(
+                tenant,
+                id="b-keys",
+                subject="editor-keys",
+                statement="The user prefers <vim> keys in the [editor].",
+                confidence=0.9,
+                source_authority="observed",
+            ),
+            belief(
+                tenant,
+                id="b-health",
+                subject="editor-health",
+                statement="The user gets editor eye strain from a migraine condition.",
+                confidence=0.9,
+                sensitivity="personal",
+            ),
+        ]
+    )
+
+
+def _recall(memory: Memory, tenant: str, surface: Surface) -> tuple[str, tuple[str, ...]]:
+    result = memory.recall(
+        request(
+            tenant,
+            goal="which editor and editor keys",
+            as_of=AS_OF,
+            surface=surface,
+            project="work",
+        ),
+        policy=POLICY,
+    )
+    return result.trace_id, result.rendered_ids
+
+
+def test_a_project_whose_name_is_personal_is_redacted_on_a_team_surface(
+    memory: Memory, tenant: str
+) -> None:
+    _store(memory, tenant)
+    team = memory.recall(
+        request(tenant, goal="which editor", as_of=AS_OF, surface="team", project="work"),
+        policy=POLICY,
+    )
+    direct = memory.recall(
+        request(tenant, goal="which editor", as_of=AS_OF, surface="direct", project="work"),
+        policy=POLICY,
+    )
+    assert "b-editor" in team.rendered_ids and "b-editor" in direct.rendered_ids
+    assert "divorce-lawyer" not in team.block and "from another project" in team.block
+    assert team.trace.redacted == 1
+    assert "from project divorce-lawyer" in direct.block and direct.trace.redacted == 0
+
+
+def test_explain_is_the_user_safe_projection(memory: Memory, tenant: str) -> None:
+    _store(memory, tenant)
+    trace_id, rendered = _recall(memory, tenant, Surface.DIRECT)
+    assert {"b-editor", "b-keys", "b-health"} <= set(rendered)
+    memory.cite(tenant, "p1", trace_id, ["b-keys"])
+
+    view = memory.explain(tenant, "p1", trace_id, viewer_surface="direct", policy=POLICY)
+    by_id = {i.belief_id: i for i in view.items}
+    assert [i.belief_id for i in view.items] == list(rendered)
+    assert by_id["b-keys"].cited and not by_id["b-editor"].cited
+    # The statement as the agent saw it (inert), not as stored.
+    assert by_id["b-keys"].statement == "The user prefers &lt;vim&gt; keys in the (editor)."
+    editor = by_id["b-editor"]
+    assert editor.origin_project == "divorce-lawyer" and editor.source_episode_id == "e-call"
+    assert editor.source_authority == "user_stated"
+    assert str(editor.valid_from) == "2024-12-24" and editor.learned_on is not None
+    assert view.withheld == 0 and view.redacted == 0
+    dumped = json.dumps(view.model_dump(mode="json"))
+    for internal in ("score", "latency", "lineage", "arm", "policy", "fused", "ranked"):
+        assert internal not in dumped
+
+
+def test_a_view_on_a_lower_surface_withholds_and_redacts(memory: Memory, tenant: str) -> None:
+    _store(memory, tenant)
+    trace_id, rendered = _recall(memory, tenant, Surface.DIRECT)
+    assert "b-health" in rendered
+    view = memory.explain(tenant, "p1", trace_id, viewer_surface=Surface.TEAM, policy=POLICY)
+    ids = [i.belief_id for i in view.items]
+    assert "b-health" not in ids and view.withheld == 1
+    editor = next(i for i in view.items if i.belief_id == "b-editor")
+    assert editor.origin_project == REDACTED and editor.source_episode_id == REDACTED
+    assert view.redacted == 2
+    assert "divorce-lawyer" not in view.model_dump_json()
+    # The view never widens what the recall's own surface allowed.
+    team_trace, _ = _recall(memory, tenant, Surface.TEAM)
+    vault_view = memory.explain(tenant, "p1", team_trace, viewer_surface="vault", policy=POLICY)
+    assert all(i.origin_project != "divorce-lawyer" for i in vault_view.items)
+
+
+def test_another_principals_trace_is_indistinguishable_from_a_missing_one(
+    memory: Memory, tenant: str
+) -> None:
+    _store(memory, tenant)
+    trace_id, _ = _recall(memory, tenant, Surface.DIRECT)
+    errors = []
+    for principal, tid in (("p2", trace_id), ("p1", "tr-missing")):
+        with pytest.raises(NotFoundError) as caught:
+            memory.explain(tenant, principal, tid)
+        errors.append(str(caught.value).replace(tid, "ID").replace(principal, "P"))
+    assert errors[0] == errors[1]
+
+
+def test_the_operator_view_needs_the_capability(memory: Memory, tenant: str) -> None:
+    _store(memory, tenant)
+    trace_id, rendered = _recall(memory, tenant, Surface.DIRECT)
+    with open_memory(memory.uri, embedder=HashingEmbedder()) as user:
+        with pytest.raises(OperatorOnlyError):
+            user.trace(tenant, "p1", trace_id)
+        assert [i.belief_id for i in user.explain(tenant, "p1", trace_id).items] == list(rendered)
+    assert memory.trace(tenant, "p1", trace_id).rendered_ids == rendered
+    assert isinstance(OperatorOnlyError("x"), PermissionError)
+    assert DEFAULT_POLICY.project_sensitivity == {}
