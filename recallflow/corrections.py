@@ -36,6 +36,7 @@ from recallflow.models.corrections import (
     Rejection,
     RejectionKind,
 )
+from recallflow.models.fields import storable, utc_instant
 from recallflow.models.store import Belief, BeliefDraft
 from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
 from recallflow.ports import CorrectionStore, MissHintQueue
@@ -46,13 +47,19 @@ def _text(value: object, field: str, *, required: bool) -> str | None:
         return None
     if not isinstance(value, str) or not value.strip():
         raise InvalidInputError("must be a non-empty string", field=field)
-    return value.strip()
+    try:
+        return storable(value.strip())
+    except ValueError as exc:
+        raise InvalidInputError(str(exc), field=field) from None
 
 
 def _aware(value: object, field: str) -> datetime:
-    if not isinstance(value, datetime) or value.tzinfo is None:
+    if not isinstance(value, datetime):
         raise InvalidInputError("must be a timezone-aware datetime", field=field)
-    return value
+    try:
+        return utc_instant(value)
+    except ValueError as exc:
+        raise InvalidInputError(str(exc), field=field) from None
 
 
 def rejection_kind(kind: object) -> RejectionKind:

@@ -398,11 +398,19 @@ class SessionPolicy(_Frozen):
 
 
 class Retention(_Frozen):
-    """How long the operator fields of a stored trace are kept (see "The trace" in
+    """How a trace is stored: how long its operator fields are kept (see "The trace" in
     docs/architecture.md): scores, arm latencies, candidate ids and lineage serve tuning,
-    and are nulled after this window; the user-safe fields stay with the trace."""
+    and are nulled after this window; the user-safe fields stay with the trace. And how
+    long writing it may hold up the recall."""
 
     operator_days: float = Field(default=30.0, gt=0, description="The tuning window (days).")
+    write_timeout_ms: int = Field(
+        default=500,
+        ge=1,
+        description="How long a trace write may wait on a lock or the server before it is"
+        " given up: the recall still returns its block, and the loss is logged and counted"
+        ' (Memory.unsaved_traces; see "Reliability" in docs/architecture.md).',
+    )
 
 
 class RetrievalPolicy(_Frozen):
