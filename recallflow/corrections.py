@@ -135,6 +135,8 @@ class Corrections:
         """Record that the model cited beliefs of a trace's block: each gains utility and its
         decay clock restarts; confidence is untouched. A repeat from the same trace counts
         once."""
+        if isinstance(belief_ids, str | bytes) or not isinstance(belief_ids, Iterable):
+            raise InvalidInputError("must be a list of belief ids", field="belief_ids")
         ids = tuple(_key(i, "belief_ids") for i in belief_ids)
         if not ids:
             raise InvalidInputError("names no belief", field="belief_ids")
@@ -172,7 +174,12 @@ class Corrections:
         successor: Belief | None = None
         embedding = None
         if replacement is not None:
-            beliefs, embeddings = self._beliefs.prepare([replacement])
+            try:
+                beliefs, embeddings = self._beliefs.prepare([replacement])
+            except InvalidInputError as exc:
+                where = "replacement" + (f".{exc.field}" if exc.field else "")
+                message = str(exc).split(": ", 1)[-1] if exc.item_index is not None else str(exc)
+                raise InvalidInputError(message, field=where, item_id=exc.item_id) from exc
             successor = beliefs[0]
             if (successor.tenant_id, successor.principal_id) != (tenant, principal):
                 raise InvalidInputError(

@@ -41,6 +41,8 @@ def new_id(prefix: str) -> str:
 
 
 def _validated(model: type[M], items: Iterable[M | Mapping[str, Any]]) -> list[M]:
+    if isinstance(items, str | bytes | Mapping | BaseModel) or not isinstance(items, Iterable):
+        raise InvalidInputError(f"must be a list of {model.__name__} items or mappings")
     out: list[M] = []
     for index, item in enumerate(items):
         if isinstance(item, model):

@@ -582,12 +582,18 @@ _TOOL_FIELDS = {
 def test_tool_calls(memory: Memory, fuzz_tenant: str, data: st.DataObject, name: str) -> None:
     tools = Toolset(memory, tenant_id=fuzz_tenant, principal_id="p1")
     shown = memory.recall(request(fuzz_tenant, goal="invoices cents"))
-    arguments = data.draw(
-        st.one_of(
-            mutations(_TOOL_FIELDS[name]),
-            st.just({"query": "invoices", "trace_id": shown.trace_id, "belief_ids": ["b-src"]}),
-        )
-    )
+    rendered = shown.rendered_ids[0] if shown.rendered_ids else "b-src"
+    valid: dict[str, dict[str, Any]] = {
+        "recall_beliefs": {"query": "How are invoices stored?"},
+        "search_episodes": {"query": "invoices"},
+        "explain_recall": {"trace_id": shown.trace_id},
+        "cite": {"trace_id": shown.trace_id, "belief_ids": [rendered]},
+        "reject_belief": {"trace_id": shown.trace_id, "belief_id": rendered, "kind": "unspecified"},
+        "open_session": {"goal": {"goal": "invoices"}},
+        "session_recall": {"session_id": "s-missing", "goal": "invoices"},
+    }
+    changes = data.draw(mutations(_TOOL_FIELDS[name]))
+    arguments = data.draw(st.sampled_from(({**valid[name], **changes}, changes, valid[name])))
     as_json = data.draw(st.booleans())
     payload: Any = arguments
     if as_json:

@@ -255,9 +255,9 @@ class BeliefDraft(_Frozen):
         ):
             raise ValueError("recorded_at must be before retracted_at")
         if self.state is LifecycleState.SUPERSEDED and self.superseded_by is None:
-            raise ValueError("a superseded belief needs superseded_by")
+            raise ValueError("state is superseded, so superseded_by must name the successor")
         if self.state is LifecycleState.CONFLICTED and self.conflict_set_id is None:
-            raise ValueError("a conflicted belief needs conflict_set_id")
+            raise ValueError("state is conflicted, so conflict_set_id must name the set")
         if self.id is not None and self.id in (self.supersedes, self.superseded_by):
             raise ValueError("supersedes or superseded_by names the belief itself")
         return self
