@@ -54,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
                 rows[entry][outcome] = count
     print("| entry point | inputs | succeeded | typed errors | raw errors | partial writes |")
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
-    total = defaultdict(int)
+    total: defaultdict[str, int] = defaultdict(int)
     for entry in sorted(rows):
         r = rows[entry]
         n = sum(r.values())
