@@ -395,11 +395,15 @@ def test_episode_drafts(memory: Memory, fuzz_tenant: str, changes: dict[str, Any
 @FUZZ
 @given(changes=mutations(EDGE_FIELDS))
 def test_edges(memory: Memory, fuzz_tenant: str, changes: dict[str, Any]) -> None:
+    n = next(_ids)  # fresh ends, so the base edge is never already stored
+    memory.beliefs.add_many(
+        [belief(fuzz_tenant, id=f"b-src-{n}"), belief(fuzz_tenant, id=f"b-dst-{n}")]
+    )
     data = {
         "tenant_id": fuzz_tenant,
         "principal_id": "p1",
-        "src_id": "b-src",
-        "dst_id": "b-dst",
+        "src_id": f"b-src-{n}",
+        "dst_id": f"b-dst-{n}",
         "relation": "related",
         "weight": 0.5,
         **changes,
