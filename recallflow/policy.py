@@ -183,6 +183,13 @@ class Floor(_Frozen):
         description="Minimum total score as a share of the best score of a candidate that"
         " clears (the block holds what is about as good as its best item).",
     )
+    near_best: float = Field(
+        default=0.17,
+        ge=0,
+        description="A candidate is kept only when its total score is within this much of"
+        " the best score of a candidate that clears (the block holds what is about as good"
+        " as its best item; 1 or more: off).",
+    )
     score: float = Field(default=0.30, description="Minimum total score of a candidate.")
 
 

@@ -129,9 +129,31 @@ def test_the_floor_drops_weak_matches_whatever_budget_remains(
     for belief_id in trace.ranked_ids:
         relevance = evidence[belief_id]
         assert relevance is not None
-        clears = relevance.clears and score[belief_id] >= max(floor.relative * best, floor.score)
+        near_best = score[belief_id] >= max(floor.relative * best, best - floor.near_best)
+        clears = relevance.clears and near_best and score[belief_id] >= floor.score
         assert clears == (belief_id in result.rendered_ids), belief_id
         assert clears != (belief_id in trace.floor_dropped_ids), belief_id
+
+
+def test_a_block_holds_what_is_about_as_good_as_its_best_item(
+    flows: dict[str, RecallFlow],
+) -> None:
+    # Both beliefs are about the question; the second covers only part of it. Kept when
+    # the floor lets a block reach far under its best item, dropped when it does not.
+    partial = _belief("b-partial", "billing-api has a staging copy.", "staging")
+    roomy = DEFAULT_POLICY.model_copy(
+        update={"floor": DEFAULT_POLICY.floor.model_copy(update={"near_best": 1.0})}
+    )
+    tight = DEFAULT_POLICY.model_copy(
+        update={"floor": DEFAULT_POLICY.floor.model_copy(update={"near_best": 0.0})}
+    )
+    wide = _recall(flows, [DEPLOY, partial, *UNRELATED], policy=roomy)
+    assert wide.rendered_ids == ("b-deploy", "b-partial")
+    narrow = _recall(flows, [DEPLOY, partial, *UNRELATED], policy=tight)
+    assert narrow.rendered_ids == ("b-deploy",)
+    assert "b-partial" in narrow.trace.floor_dropped_ids
+    assert narrow.trace.floor_inputs is not None
+    assert narrow.trace.floor_inputs.near_best == 0.0
 
 
 def test_an_unrelated_question_gets_an_empty_block(flows: dict[str, RecallFlow]) -> None:

@@ -206,7 +206,7 @@ def test_the_floor_holds_even_with_budget_to_spare() -> None:
     assert [c.belief_id for c in outcome.kept if not isinstance(c, ConflictGroup)] == ["b-s"]
     assert outcome.dropped_ids == ("b-w",)
     lenient = DEFAULT_POLICY.model_copy(
-        update={"floor": Floor(lexical_coverage=0.0, relative=0.0, score=-1.0)}
+        update={"floor": Floor(lexical_coverage=0.0, relative=0.0, near_best=1.0, score=-1.0)}
     )
     relevance = candidate_relevance(evidence, null, calibration, lenient)
     assert len(above_floor((strong, weak), relevance, lenient).kept) == 2

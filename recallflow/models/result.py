@@ -117,6 +117,9 @@ class FloorInputs(FrozenModel):
     semantic_standing: float
     lexical_coverage: float
     relative: float
+    near_best: float = Field(
+        default=1.0, description="How far under the best score a kept candidate may be."
+    )
     score: float
     best_score: float = Field(description="Best score among candidates whose evidence clears.")
 

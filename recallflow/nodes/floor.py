@@ -8,11 +8,16 @@ the context is not the objective):
   ``floor.semantic_standing`` unrelated-pair spreads above the query's most similar
   unrelated sentence, or it holds at least ``floor.lexical_coverage`` of the query's
   rarity-weighted terms (neither a rank nor one shared word can carry it);
-* its total score is at least ``floor.relative`` of the best score among candidates
-  that clear, so a block holds what is about as good as its best item, not everything
-  above a line (the score, not the relevance alone, so that a transferred belief does
-  not set the bar for the local ones it is discounted against) — unless it carries
-  an entity the working state names, which it was asked about by name;
+* it is near the best: its total score is within ``floor.near_best`` of the best score
+  among candidates that clear, so a block holds what is about as good as its best item,
+  not everything that clears — the floor, not the item cap, decides the block's size
+  (the score, not the relevance alone, so that a transferred belief does not set the
+  bar for the local ones it is discounted against). The distance is absolute, not a
+  share of the best: a goal naming several things keeps each thing's belief, which
+  covers only its part of the goal and so scores under the best by a bounded amount;
+* its total score is at least ``floor.relative`` of that best score (0 by default);
+* both of the last two are waived for a candidate that carries an entity the working
+  state names, which it was asked about by name;
 * its total score reaches ``floor.score`` (a weak belief — low confidence, transferred,
   provisional, flagged — stays out even when it matches).
 
@@ -41,7 +46,12 @@ def _clears(
     if not clears_own(c, relevance, policy):
         return False
     evidence = relevance[c.belief_id]
-    return evidence.subject_match or c.score >= policy.floor.relative * best
+    if evidence.subject_match:
+        return True
+    floor = policy.floor
+    if c.score < floor.relative * best:
+        return False
+    return c.score >= best - floor.near_best
 
 
 @tag(stage="floor")

@@ -176,6 +176,7 @@ def recall_trace(
             semantic_standing=policy.floor.semantic_standing,
             lexical_coverage=policy.floor.lexical_coverage,
             relative=policy.floor.relative,
+            near_best=policy.floor.near_best,
             score=policy.floor.score,
             best_score=best_clearing_score(resolved_candidates, candidate_relevance, policy),
         ),
