@@ -149,6 +149,15 @@ CREATE INDEX beliefs_recorded_idx ON beliefs (tenant_id, principal_id, state, re
 CREATE INDEX beliefs_retracted_idx ON beliefs (tenant_id, principal_id, state, retracted_at)
     WHERE retracted_at IS NOT NULL;
 
+-- The snapshot core's candidates are pre-ranked from beliefs_durable_idx alone (migration
+-- 0007), but the hard filter reads superseded_by to judge a superseded belief at as_of, and
+-- without it in the index every candidate was read from the heap (an index scan, not an
+-- index-only scan: 7 ms against 2 ms at 10k beliefs).
+DROP INDEX beliefs_durable_idx;
+CREATE INDEX beliefs_durable_idx ON beliefs (tenant_id, principal_id, belief_type)
+    INCLUDE (id, state, sensitivity, valid_from, valid_to, recorded_at, retracted_at, superseded_by,
+             confidence, source_authority, scope, origin_project, corroborating_projects);
+
 -- Backfill what is already stored.
 INSERT INTO principal_term_classes (tenant_id, principal_id, kind, term, state, sensitivity, df)
 SELECT b.tenant_id, b.principal_id, x.kind, x.term, b.state, b.sensitivity, count(*)

@@ -183,10 +183,9 @@ _NOT_EXCLUDED = (
 # affinity and takes a penalty; then confidence × the policy's authority factor, the two
 # largest query-free terms of the core vector.
 _DURABLE = sql.SQL(
-    "SELECT b.id, (b.confidence * coalesce(a.factor, 0))::float8 AS prior"
-    " FROM beliefs b LEFT JOIN unnest(%(authorities)s::text[], %(factors)s::float8[])"
-    " AS a(authority, factor) ON a.authority = b.source_authority"
-    " WHERE {filter} AND b.belief_type = ANY(%(types)s)"
+    "SELECT b.id, (b.confidence * coalesce((%(factors)s::float8[])"
+    "   [array_position(%(authorities)s::text[], b.source_authority)], 0))::float8 AS prior"
+    " FROM beliefs b WHERE {filter} AND b.belief_type = ANY(%(types)s)"
     " ORDER BY (b.scope = 'project' AND b.origin_project IS DISTINCT FROM %(project)s::text"
     " AND NOT coalesce(%(project)s::text = ANY(b.corroborating_projects), false)),"
     " prior DESC, b.id LIMIT %(limit)s"
@@ -330,7 +329,7 @@ class PostgresBeliefSearch:
             "factors": [factor for _, factor in q.authority],
             "limit": q.limit,
         }
-        return self._run(_DURABLE, f, params, limits)
+        return self._run(_DURABLE, f, params, limits, _CUSTOM_PLAN)
 
     def load(self, f: HardFilter, ids: Sequence[str], project: str | None = None) -> list[Belief]:
         if not ids:
