@@ -56,7 +56,7 @@ def _rarity(terms: str, df: str) -> str:
         "   AND t.principal_id = %(hf_principal)s AND t.kind = %(kind)s"
         "   AND t.term = ANY(" + terms + ") AND t.df > 0),"
         " c AS MATERIALIZED (SELECT q.term, " + df + " AS df FROM q, n),"
-        " w AS (SELECT c.term, ln(1 + (n.docs - c.df + 0.5) / (c.df + 0.5)) AS idf"
+        " w AS (SELECT c.term, c.df, ln(1 + (n.docs - c.df + 0.5) / (c.df + 0.5)) AS idf"
         "   FROM c, n WHERE c.df > 0 AND c.df <= n.common),"
     )
 
@@ -77,19 +77,23 @@ _STRUCTURED = sql.SQL(
 # lexemes only (a common lexeme's bitmap costs milliseconds at 100k beliefs and finds
 # nothing the rare ones would rank first): documents holding all of them, then the two
 # rarest, then each alone, every probe capped (capped before ranking), so a
-# cap never cuts the documents that match most. Every lexeme still scores, by a per-row
-# check of the candidates' documents.
+# cap never cuts the documents that match most. A seed on more beliefs than the cap is
+# probed alone only when it is the rarest: its capped probe would return an arbitrary
+# cap's worth of its beliefs (the first in the table), for the price of reading all of
+# them from the index. Every lexeme still scores, by a per-row check of the candidates'
+# documents.
 _LEXICAL = sql.SQL(
     "WITH"
     + _rarity("tsvector_to_array(to_tsvector('english'::regconfig, %(text)s))", lexeme_df("q.term"))
-    + " seeds AS (SELECT term, row_number() OVER (ORDER BY idf DESC, term) AS r FROM w"
+    + " seeds AS (SELECT term, df, row_number() OVER (ORDER BY idf DESC, term) AS r FROM w"
     "   ORDER BY idf DESC, term LIMIT %(seed_terms)s),"
     # Probes, most specific first: all seeds together, the two rarest together, each alone.
-    " probes AS (SELECT (SELECT string_agg(quote_literal(term), ' & ' ORDER BY r)"
-    "     FROM seeds)::tsquery AS tq"
+    " probes AS (SELECT DISTINCT tq FROM (SELECT (SELECT string_agg(quote_literal(term),"
+    "     ' & ' ORDER BY r) FROM seeds)::tsquery AS tq"
     "   UNION ALL SELECT (SELECT string_agg(quote_literal(term), ' & ' ORDER BY r)"
     "     FROM seeds WHERE r <= 2)::tsquery"
-    "   UNION ALL SELECT quote_literal(term)::tsquery FROM seeds),"
+    "   UNION ALL SELECT quote_literal(term)::tsquery FROM seeds"
+    "     WHERE r = 1 OR df <= %(cap)s) p WHERE tq IS NOT NULL),"
     " cand AS (SELECT DISTINCT ON (m.id) m.id, m.doc FROM probes,"
     "   LATERAL (SELECT b.id, b.search_document AS doc FROM beliefs b"
     "     WHERE {filter} AND b.search_document @@ probes.tq"
