@@ -53,17 +53,19 @@ _EVIDENCE = sql.SQL(
     "   ln(1 + (greatest(n.docs, %(min_view)s, 1) - greatest(c.df, 1) + 0.5)"
     "   / (greatest(c.df, 1) + 0.5))"
     "   AS idf FROM q JOIN c USING (term), n),"
-    " tot AS (SELECT t.ord, coalesce(sum(w.idf), 0) AS total"
+    " tot AS MATERIALIZED (SELECT t.ord, coalesce(sum(w.idf), 0) AS total"
     "   FROM generate_series(1, cardinality(%(texts)s::text[])) AS t(ord)"
     "   LEFT JOIN w ON w.ord = t.ord GROUP BY t.ord),"
     # The named entities carried by few of the visible beliefs (a key on more than the common
     # bound names nothing in particular).
     " k AS (SELECT d.key FROM unnest(%(keys)s::text[]) AS d(key), n"
-    "   WHERE " + key_df("d.key") + " <= n.common)"
+    "   WHERE " + key_df("d.key") + " <= n.common),"
+    # The query vectors parsed once (inside the per-candidate subquery the text was parsed
+    # again for every candidate: most of this statement's time).
+    " qv AS MATERIALIZED (SELECT v.vec, v.ord"
+    "   FROM unnest(%(vectors)s::text[]::vector[]) WITH ORDINALITY AS v(vec, ord))"
     " SELECT b.id,"
-    "  ARRAY(SELECT (1 - (b.embedding <=> v.vec))::float8"
-    "    FROM unnest(%(vectors)s::text[]::vector[]) WITH ORDINALITY AS v(vec, ord)"
-    "    ORDER BY v.ord) AS cosines,"
+    "  ARRAY(SELECT (1 - (b.embedding <=> v.vec))::float8 FROM qv v ORDER BY v.ord) AS cosines,"
     # Per text query, in order: the rarity the belief holds, the rarity of all its words.
     "  ARRAY(SELECT ARRAY[(SELECT coalesce(sum(w.idf), 0) FROM w WHERE w.ord = tot.ord"
     "    AND b.search_document @@ quote_literal(w.term)::tsquery), tot.total]::float8[]"
