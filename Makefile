@@ -11,7 +11,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,embed,viz,eval,mcp,langchain]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,embed,viz,eval,mcp,langchain,otel]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -25,7 +25,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m pytest benchmarks --benchmark-only --benchmark-autosave -q
-	$(BIN)/recallflow bench report
+	$(BIN)/recallflow bench report --html
 
 # Runs the suites again and fails when a median grew more than 20 % over the newest saved run.
 bench-compare: $(STAMP)

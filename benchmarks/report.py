@@ -16,9 +16,11 @@ Group conventions the suites follow: ``group`` names the thing measured (``node:
 p95 comes from ``stats.p95`` (added by ``benchmarks/conftest.py``) or, when the run saved
 its data, from ``stats.data``.
 
-Usage: ``python -m benchmarks.report [RUN.json] [--dir .benchmarks] [--out FILE]``, or
-``recallflow bench report``. Regressions between runs are pytest-benchmark's own
-``--benchmark-compare --benchmark-compare-fail=median:20%`` (``make bench-compare``).
+Usage: ``python -m benchmarks.report [RUN.json] [--dir .benchmarks] [--out FILE] [--html
+[FILE]]``, or ``recallflow bench report``; ``--html`` also writes the report with charts
+(``benchmarks/report_html.py``), by default next to the run's JSON. Regressions between
+runs are pytest-benchmark's own ``--benchmark-compare --benchmark-compare-fail=median:20%``
+(``make bench-compare``).
 """
 
 from __future__ import annotations
@@ -95,6 +97,14 @@ def saved_runs(root: Path = DEFAULT_DIR) -> list[Path]:
             continue
         runs.append((str(data.get("datetime", "")), path.name, path))
     return [path for _, _, path in sorted(runs)]
+
+
+def previous_run(path: Path, root: Path = DEFAULT_DIR) -> dict[str, Any] | None:
+    """The saved run before ``path`` (by the runs' dates), if there is one."""
+    runs = [p.resolve() for p in saved_runs(root)]
+    here = path.resolve()
+    earlier = runs[: runs.index(here)] if here in runs else runs
+    return load_run(earlier[-1]) if earlier else None
 
 
 def _p95(stats: dict[str, Any]) -> float:
@@ -629,6 +639,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("run", nargs="?", type=Path, help="a saved run (default: the newest)")
     parser.add_argument("--dir", type=Path, default=DEFAULT_DIR, help="saved runs (.benchmarks)")
     parser.add_argument("--out", type=Path, default=None, help="write the Markdown here")
+    parser.add_argument(
+        "--html",
+        nargs="?",
+        type=Path,
+        const=Path(),
+        default=None,
+        help="also write the HTML report with charts (default: next to the run's JSON)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -640,7 +658,15 @@ def run(args: argparse.Namespace) -> int:
             print(f"no saved runs under {args.dir} (run `make bench` first)", file=sys.stderr)
             return 2
         path = runs[-1]
-    text = render(load_run(path), str(path))
+    data = load_run(path)
+    text = render(data, str(path))
+    if args.html is not None:
+        from benchmarks.report_html import render_html
+
+        previous = previous_run(path, args.dir)
+        html_path = path.with_suffix(".html") if args.html == Path() else args.html
+        html_path.write_text(render_html(data, str(path), previous), encoding="utf-8")
+        print(f"wrote {html_path}", file=sys.stderr)
     if args.out is not None:
         args.out.write_text(text, encoding="utf-8")
         print(f"wrote {args.out}")

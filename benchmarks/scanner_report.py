@@ -79,8 +79,10 @@ def main() -> None:
     print(f"scanner {scanner.version}")
     _detection(scanner, "attacks.jsonl")
     _detection(scanner, "attacks_holdout.jsonl")
+    _detection(scanner, "attacks_unseen.jsonl")
     benign = [r["text"] for r in _rows("benign.jsonl")]
     _flag_rate(scanner, "benign.jsonl", benign)
+    _flag_rate(scanner, "benign_unseen.jsonl", [r["text"] for r in _rows("benign_unseen.jsonl")])
     turns = _locomo_turns()
     _flag_rate(scanner, "LoCoMo turns", turns)
     corpus = benign + [r["text"] for r in _rows("attacks.jsonl") + _rows("attacks_holdout.jsonl")]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -39,6 +40,7 @@ from recallflow import Memory, open_memory
 from recallflow.adapters.embedders import embedder_from_name
 from recallflow.adapters.postgres.bootstrap import ensure_database
 from recallflow.adapters.postgres.embedded import EmbeddedServer
+from recallflow.cli.progress import bar
 from recallflow.ports import Embedder
 
 SEED = 20250601
@@ -137,23 +139,31 @@ def _load(memory: Memory, tier: TierSpec, embedder: str, progress: Progress) -> 
         indexes = _secondary_indexes(conn)
         for name, _ in indexes:
             conn.execute(sql.SQL("DROP INDEX {}").format(sql.Identifier(name)))
-    for principal, n in principals:
-        started = time.perf_counter()
-        data = generate_principal(SEED, principal, n)
-        report.generate_s += time.perf_counter() - started
-        if principal == MAIN_PRINCIPAL:
-            report.queries = [asdict(q) for q in bench_queries(data)]
-        memory.episodes.add_many(data.episodes)
-        report.episodes += len(data.episodes)
-        started = time.perf_counter()
-        for batch in data.batches(BATCH):
-            memory.beliefs.add_many(batch)
-        report.embed_and_copy_s += time.perf_counter() - started
-        progress(f"{tier.name}: loaded {n} beliefs of {principal}")
-        started = time.perf_counter()
-        memory.edges.add_many(data.edges)
-        report.edges_s += time.perf_counter() - started
-        report.edges += len(data.edges)
+    # A bar of beliefs written, on the terminal (pytest captures sys.stderr, not the tty).
+    with bar(
+        total=report.rows_in_table,
+        desc=f"{tier.name}: beliefs",
+        unit="belief",
+        stream=sys.__stderr__,
+    ) as loaded:
+        for principal, n in principals:
+            started = time.perf_counter()
+            data = generate_principal(SEED, principal, n)
+            report.generate_s += time.perf_counter() - started
+            if principal == MAIN_PRINCIPAL:
+                report.queries = [asdict(q) for q in bench_queries(data)]
+            memory.episodes.add_many(data.episodes)
+            report.episodes += len(data.episodes)
+            started = time.perf_counter()
+            for batch in data.batches(BATCH):
+                memory.beliefs.add_many(batch)
+                loaded.update(len(batch))
+            report.embed_and_copy_s += time.perf_counter() - started
+            progress(f"{tier.name}: loaded {n} beliefs of {principal}")
+            started = time.perf_counter()
+            memory.edges.add_many(data.edges)
+            report.edges_s += time.perf_counter() - started
+            report.edges += len(data.edges)
     with psycopg.connect(memory.uri, autocommit=True) as conn:
         # The HNSW graph is built much faster while it fits in maintenance_work_mem
         # (1.1M vectors of 384 floats are 1.7 GB).

@@ -117,7 +117,7 @@ def test_ingest_precomputed(
     benchmark: BenchmarkFixture, scratch: Callable[[str, Embedder], Memory]
 ) -> None:
     hashing = HashingEmbedder()
-    memory = scratch("bench_ingest_vectors", hashing)
+    memory = scratch("scratch_ingest_vectors", hashing)
     benchmark.group = "ingest:precomputed"
     items = _timed_writes(benchmark, memory, _batches(PRECOMPUTED_BATCH, hashing))
     benchmark.extra_info.update(items=items, embedder=hashing.name, vectors="given")
@@ -126,7 +126,7 @@ def test_ingest_precomputed(
 def test_ingest_minilm(
     benchmark: BenchmarkFixture, scratch: Callable[[str, Embedder], Memory], minilm: Embedder
 ) -> None:
-    memory = scratch("bench_ingest_minilm", minilm)
+    memory = scratch("scratch_ingest_minilm", minilm)
     benchmark.group = "ingest:minilm"
     items = _timed_writes(benchmark, memory, _batches(MINILM_BATCH, None))
     benchmark.extra_info.update(items=items, embedder=minilm.name, vectors="embedded")

@@ -104,6 +104,8 @@ _EXPORTS: dict[str, str] = {
     "EpisodeSearch": "recallflow.ports",
     "OperatorOnlyError": "recallflow.errors",
     "RecallTraceView": "recallflow.models.trace_view",
+    "RetentionRun": "recallflow.models.trace_view",
+    "Entities": "recallflow.entities",
     "TraceViewItem": "recallflow.models.trace_view",
     "Retention": "recallflow.policy",
     "StoreUnavailableError": "recallflow.errors",
@@ -148,6 +150,7 @@ __all__ = [
     "EdgeRelation",
     "Embedder",
     "EmbedderMismatchError",
+    "Entities",
     "Episode",
     "EpisodeArm",
     "EpisodeArmResult",
@@ -195,6 +198,7 @@ __all__ = [
     "RejectionKind",
     "ReplayOutcome",
     "Retention",
+    "RetentionRun",
     "RetrievalPolicy",
     "Scope",
     "ScoreBreakdown",
@@ -238,6 +242,7 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:
     from recallflow.corrections import Corrections, MissHints
     from recallflow.dataflows.experiment import Experiment
+    from recallflow.entities import Entities
     from recallflow.errors import (
         ConfigurationError,
         ConflictError,
@@ -311,7 +316,7 @@ if TYPE_CHECKING:
         SourceAuthority,
         StoreSummary,
     )
-    from recallflow.models.trace_view import RecallTraceView, TraceViewItem
+    from recallflow.models.trace_view import RecallTraceView, RetentionRun, TraceViewItem
     from recallflow.policy import (
         DEFAULT_EPISODE_POLICY,
         DEFAULT_POLICY,

@@ -36,6 +36,7 @@ from recallflow.adapters.postgres.bootstrap import ensure_database, prepare
 from recallflow.adapters.postgres.calibrations import load_calibration, save_calibration
 from recallflow.adapters.postgres.corrections import PostgresCorrections
 from recallflow.adapters.postgres.embedded import DATABASE, EmbeddedServer, default_home
+from recallflow.adapters.postgres.entities import PostgresEntitySensitivity
 from recallflow.adapters.postgres.episode_search import PostgresEpisodeSearch
 from recallflow.adapters.postgres.episodes import PostgresEpisodeStore
 from recallflow.adapters.postgres.health import GuardedPool
@@ -57,17 +58,19 @@ from recallflow.core.calibration import (
 )
 from recallflow.core.misses import missed_subject
 from recallflow.core.query_forming import DeterministicQueryFormer
+from recallflow.core.redaction import NameRedaction, ProjectNames
 from recallflow.core.trace_view import trace_view
 from recallflow.corrections import Corrections, MissHints
 from recallflow.dataflows.experiment import Experiment
 from recallflow.dataflows.runner import RecallFlow, resolved_request
+from recallflow.entities import Entities
 from recallflow.errors import (
     ConfigurationError,
     InvalidInputError,
     OperatorOnlyError,
     StoreUnavailableError,
 )
-from recallflow.ingestion import Beliefs, Edges, Episodes, new_id
+from recallflow.ingestion import Beliefs, Edges, Episodes, key_of, new_id
 from recallflow.models.corrections import Citation, Erasure, Rederivation, Rejection, RejectionKind
 from recallflow.models.request import (
     EpisodeSearchRequest,
@@ -79,7 +82,7 @@ from recallflow.models.request import (
 from recallflow.models.result import EpisodeSearchResult, RecallResult, RecallTrace
 from recallflow.models.session import SessionKind
 from recallflow.models.store import Belief, BeliefDraft, StoreSummary
-from recallflow.models.trace_view import RecallTraceView
+from recallflow.models.trace_view import RecallTraceView, RetentionRun
 from recallflow.policy import DEFAULT_EPISODE_POLICY, DEFAULT_POLICY, EpisodePolicy, RetrievalPolicy
 from recallflow.ports import (
     Embedder,
@@ -174,6 +177,7 @@ class Memory:
             ),
             external_provider=external_provider,
             calibration=self._calibration,
+            entity_sensitivity=PostgresEntitySensitivity(recall_pool),
         )
         self._replica_ports = (
             replace(self._ports, belief_search=PostgresBeliefSearch(replica.pool))
@@ -190,6 +194,7 @@ class Memory:
             embedder=embedder,
             token_counter=token_counter,
             injection_scanner=self._ports.injection_scanner,
+            entity_sensitivity=self._ports.entity_sensitivity,
         )
         self._episode_flows: dict[str, EpisodeFlow] = {}
         # The write path back into memory (see the block at the end of the class).
@@ -197,6 +202,8 @@ class Memory:
         self.miss_hints = MissHints(self._miss_queue)
         self.corrections = Corrections(PostgresCorrections(pool), self.beliefs)
         self._session_store = PostgresSessionStore(pool)
+        self._entity_marks = PostgresEntitySensitivity(pool)
+        self.entities = Entities(self._entity_marks)
 
     @property
     def uri(self) -> str:
@@ -244,6 +251,7 @@ class Memory:
         request: EpisodeSearchRequest | Mapping[str, Any],
         *,
         policy: EpisodePolicy = DEFAULT_EPISODE_POLICY,
+        retrieval_policy: RetrievalPolicy = DEFAULT_POLICY,
     ) -> EpisodeSearchResult:
         """Archival search of the event log: what happened, for the agent to ask when it
         decides to (no recall moment calls this; see "Moments" in docs/architecture.md).
@@ -253,7 +261,9 @@ class Memory:
         ``known_as_of``), fused, floored, budgeted and rendered as a byte-stable
         ``<episodes>`` block with a trace. The principal's episodes stored before the
         store kept embeddings are embedded first (once). The trace is returned, not
-        stored.
+        stored. A project name listed in ``retrieval_policy.project_sensitivity``, or the
+        name of an entity the principal marked, is redacted where the surface's ceiling
+        does not admit it (see "Trust boundary" in docs/architecture.md).
         """
         from recallflow.dataflows.episodes import EpisodeFlow, resolved_episode_request
 
@@ -266,7 +276,8 @@ class Memory:
                 flow = EpisodeFlow(policy=policy, arm_pool=self._arm_pool)
                 self._episode_flows[policy.version] = flow
         lost = self._recall_pool.unavailable_count
-        result = flow.run(req, self._episode_ports, new_id("te"))
+        names = ProjectNames(dict(retrieval_policy.project_sensitivity))
+        result = flow.run(req, self._episode_ports, new_id("te"), names)
         if result.trace.degraded and self._recall_pool.unavailable_count != lost:
             raise StoreUnavailableError("the database connection was lost during this search")
         return result
@@ -413,13 +424,46 @@ class Memory:
         ids = [str(i["belief_id"]) for i in stored.get("items", ())]
         facts = self._traces.belief_facts(tenant_id, principal_id, ids)
         cited = self._traces.cited_ids(tenant_id, principal_id, trace_id)
-        return trace_view(trace_id, stored, facts, cited, viewer, policy)
+        names = NameRedaction(self._entity_marks.marks(tenant_id, principal_id))
+        return trace_view(trace_id, stored, facts, cited, viewer, policy, names)
 
-    def run_retention(self, now: datetime | None = None) -> int:
-        """Null the operator fields of every trace past its tuning window at ``now``
-        (default: now); the user-safe fields stay. Idempotent; returns the traces changed."""
+    def run_retention(
+        self, now: datetime | None = None, *, policy: RetrievalPolicy = DEFAULT_POLICY
+    ) -> RetentionRun:
+        """The retention job at ``now`` (default: now), over one record per trace (see
+        "The trace" in docs/architecture.md): the operator fields of every trace past its
+        tuning window are nulled; sessions idle for ``policy.retention.session_idle_days``
+        end, and the user-safe fields of every ended session's traces are deleted with it;
+        an ended session is deleted once none of its traces keeps operator fields.
+        Idempotent: a second run at the same ``now`` changes nothing."""
         self._check_open()
-        return self._traces.run_retention(now or datetime.now(UTC))
+        return self._traces.run_retention(
+            now or datetime.now(UTC), policy.retention.session_idle_days
+        )
+
+    def end_session(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        session_id: str,
+        *,
+        at: datetime | None = None,
+    ) -> datetime:
+        """End a session (and its child runs) at ``at`` (default now): it takes no more
+        turns and cannot be resumed, and the next :meth:`run_retention` deletes the
+        user-safe fields of its traces. Idempotent: the first end stands; returns when
+        the session ended. Another principal's session is not found, like a missing one.
+
+        :raises NotFoundError: no such session for this tenant and principal.
+        :raises InvalidInputError: a malformed id, or a naive ``at``.
+        """
+        self._check_open()
+        tenant = key_of(tenant_id, "tenant_id")
+        principal = key_of(principal_id, "principal_id")
+        session = key_of(session_id, "session_id")
+        if at is not None and at.tzinfo is None:
+            raise InvalidInputError("must be timezone-aware", field="at")
+        return self._session_store.end(tenant, principal, session, at or datetime.now(UTC))
 
     # -------------------------------------------------------------------------------------
     # The write path back into memory: corrections, feedback, evidence, re-derivation,

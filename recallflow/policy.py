@@ -399,11 +399,18 @@ class SessionPolicy(_Frozen):
 
 
 class Retention(_Frozen):
-    """How long the operator fields of a stored trace are kept (see "The trace" in
+    """How long the two tiers of a stored trace are kept (see "The trace" in
     docs/architecture.md): scores, arm latencies, candidate ids and lineage serve tuning,
-    and are nulled after this window; the user-safe fields stay with the trace."""
+    and are nulled after this window; the user-safe fields live and die with their
+    session, which ends when it is ended or has been idle for ``session_idle_days``."""
 
     operator_days: float = Field(default=30.0, gt=0, description="The tuning window (days).")
+    session_idle_days: float = Field(
+        default=30.0,
+        gt=0,
+        description="A session with no recall for this long has ended (days since its last"
+        " trace, or since it was opened).",
+    )
 
 
 class RetrievalPolicy(_Frozen):

@@ -34,7 +34,7 @@ from recallflow.models.request import WorkingState
 from recallflow.models.result import RecalledItem, RecallQuery, RecallTrace
 from recallflow.models.session import DurableQuery
 from recallflow.models.stages import EpisodeFilter, EvidenceSet, HardFilter
-from recallflow.models.store import Belief, BeliefEdge, Episode, StoreSummary
+from recallflow.models.store import Belief, BeliefEdge, Episode, Sensitivity, StoreSummary
 from recallflow.policy import ArmLimits, Feedback
 
 
@@ -158,6 +158,17 @@ class EpisodeSearch(Protocol):
         ...
 
 
+class EntitySensitivity(Protocol):
+    """The entity keys a principal marked with a sensitivity of their own (see "Trust
+    boundary" in docs/architecture.md)."""
+
+    def marked_entities(
+        self, tenant_id: str, principal_id: str, above: Sensitivity
+    ) -> dict[str, Sensitivity]:
+        """The principal's marked entity keys whose level is above ``above``."""
+        ...
+
+
 @dataclass(frozen=True)
 class EpisodeSearchPorts:
     """Every port one archival episode search uses, injected as the single input
@@ -167,6 +178,7 @@ class EpisodeSearchPorts:
     embedder: Embedder
     token_counter: TokenCounter
     injection_scanner: InjectionScanner
+    entity_sensitivity: EntitySensitivity | None = None
 
 
 #: An arm's raw answer: (belief id, arm-specific score), best first.
@@ -307,6 +319,7 @@ class RecallPorts:
     injection_scanner: InjectionScanner
     external_provider: ExternalProvider | None = None
     calibration: Calibration | None = None
+    entity_sensitivity: EntitySensitivity | None = None
 
 
 class CorrectionStore(Protocol):

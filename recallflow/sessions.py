@@ -224,6 +224,15 @@ class Session:
             memory._save(result, self._policy)
         return result
 
+    def end(self, at: datetime | None = None) -> datetime:
+        """End this session (and its child runs) at ``at`` (default now): it takes no more
+        turns and cannot be resumed, and the next retention run deletes the user-safe
+        fields of its traces (see "Sessions" in docs/architecture.md). Idempotent: the
+        first end stands. Returns when it ended."""
+        return self._memory.end_session(
+            self._info.tenant_id, self._info.principal_id, self._info.id, at=at
+        )
+
     @property
     def ceiling(self) -> Sensitivity:
         """The sensitivity ceiling of the session's surface."""
@@ -344,6 +353,7 @@ def resume_session(
         except ValidationError as exc:
             raise InvalidInputError(exc.errors()[0]["msg"], field=field) from exc
     info, prefix = memory._session_store.load(tenant_id, principal_id, session_id)
+    memory._session_store.check_live(tenant_id, principal_id, session_id)
     if info.retrieval_policy_version != policy.version:
         raise InvalidInputError(
             f"session {session_id!r} was opened under policy {info.retrieval_policy_version}; "

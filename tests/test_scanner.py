@@ -5,6 +5,12 @@ is the set the rules were tuned on; ``attacks_holdout.jsonl`` was written before
 and is never used for tuning, so its rate is the honest estimate of detection on
 phrasings the rules have not seen. ``benign.jsonl`` holds beliefs written to look
 dangerous (tool names, "ignore", "system", "prompt", passwords) that must pass.
+
+``attacks_unseen.jsonl`` holds families the corpus did not have (script and reference
+links, instructions in JSON or YAML, the memory system's voice, leetspeak, words split by
+punctuation, bidi overrides, covert standing orders); it was measured before any rule
+for them existed (25 of 42 detected), then the rules were generalised, so it is now a
+tune set too; ``benign_unseen.jsonl`` holds the look-alikes those rules must let pass.
 """
 
 from __future__ import annotations
@@ -72,6 +78,16 @@ def test_holdout_attacks_are_detected() -> None:
     detected = sum(h for h, _ in rates.values())
     total = sum(t for _, t in rates.values())
     assert detected / total >= 0.95, _report(rates)
+
+
+def test_families_the_corpus_lacked_are_detected() -> None:
+    rates = _per_family(_rows("attacks_unseen.jsonl"))
+    detected = sum(h for h, _ in rates.values())
+    total = sum(t for _, t in rates.values())
+    assert total >= 40 and len(rates) >= 6
+    assert detected / total >= 0.95, _report(rates)
+    flagged = [r["text"] for r in _rows("benign_unseen.jsonl") if SCANNER.scan(r["text"])]
+    assert not flagged, flagged
 
 
 def test_benign_beliefs_pass() -> None:

@@ -80,8 +80,8 @@ def test_retention_nulls_the_operator_fields_after_the_window_and_keeps_the_user
     memory.run_retention(now + timedelta(days=1))  # inside the window: nothing expires
     assert memory.trace(tenant, "p1", trace_id).rendered_ids == result.rendered_ids
 
-    assert memory.run_retention(now + timedelta(days=3)) >= 1
-    assert memory.run_retention(now + timedelta(days=3)) == 0  # idempotent
+    assert memory.run_retention(now + timedelta(days=3)).operator_expired >= 1
+    assert memory.run_retention(now + timedelta(days=3)).operator_expired == 0  # idempotent
     with pytest.raises(NotFoundError):
         memory.trace(tenant, "p1", trace_id)
     assert memory.explain(tenant, "p1", trace_id) == view  # the user's view is untouched

@@ -27,6 +27,7 @@ EXIT_OK = 0
 EXIT_FAILURE = 1  # the store is unavailable, a migration failed, an id is not in the store
 EXIT_USAGE = 2  # bad input: a flag's value, the command line, a request the models refuse
 EXIT_UNMEASURED = 3  # ``eval``: something asked for could not be measured (a data file missing)
+EXIT_NOT_CONFIRMED = 4  # ``forget``: the confirmation was declined; nothing was erased
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141  # the reader of stdout went away (``| head``), as for SIGPIPE
 

@@ -2,8 +2,9 @@
 
 Runs LoCoMo evidence retrieval (recallflow beside BM25, dense, BM25+dense RRF and the
 peers: LangGraph's ``PostgresStore`` and mem0, with the published DRAGON anchor), the
-scenario suites, the off-topic suite and the hard gates, with progress bars; prints every
-figure, writes ``eval-report.md`` and ``eval-report.json`` into ``--out``.
+scenario suites, the off-topic suite and the hard gates, with progress bars on a terminal;
+prints every figure, writes ``eval-report.md``, ``eval-report.json`` and
+``eval-report.html`` (charts, and this run against the report it replaces) into ``--out``.
 
 Exit status (docs/cli.md): :data:`EXIT_PASSED` (0) when everything asked for was measured
 and every hard gate passed; :data:`EXIT_GATE_FAILED` (1) when a hard gate failed;
@@ -83,7 +84,13 @@ def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument(
         "--skip-sessions", action="store_true", help="skip the sessions (and their gate)"
     )
-    p.add_argument("--no-progress", action="store_true", help="no progress bars")
+    p.add_argument(
+        "--no-progress",
+        "--quiet",
+        dest="no_progress",
+        action="store_true",
+        help="no progress bars (they are shown only on a terminal anyway)",
+    )
     p.add_argument(
         "--dsn",
         default=None,
@@ -97,6 +104,7 @@ def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
 def cmd_eval(args: argparse.Namespace) -> int:
     """Run the harness; the exit status is one of the ``EXIT_*`` constants."""
     from recallflow.adapters.embedders import default_embedder, embedder_from_name
+    from recallflow.errors import ConfigurationError
     from recallflow.evaluation.locomo import DEFAULT_PATH, LocomoDataset
     from recallflow.evaluation.offtopic import load_suite
     from recallflow.evaluation.report import render_summary
@@ -151,9 +159,20 @@ def cmd_eval(args: argparse.Namespace) -> int:
     finally:
         if temp_home is not None:
             shutil.rmtree(temp_home, ignore_errors=True)
+    from recallflow.evaluation.report_html import previous_report, write_eval_html
+
+    previous = previous_report(args.out / "eval-report.json")
     md, js = write_report(report, args.out)
     print(render_summary(report))
     print(f"wrote {md} and {js} ({report.duration_s:.0f} s)")
+    try:
+        page = write_eval_html(
+            report.model_dump(mode="json"), args.out, previous, md.read_text(encoding="utf-8")
+        )
+    except ConfigurationError as exc:  # the charts need the viz extra
+        print(f"no HTML report: {exc}", file=sys.stderr)
+    else:
+        print(f"wrote {page}")
     if report.failed:
         print("hard gates FAILED", file=sys.stderr)
         return EXIT_GATE_FAILED

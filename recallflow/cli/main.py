@@ -254,25 +254,6 @@ def _cmd_episodes(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_graph(args: argparse.Namespace) -> int:
-    from recallflow.visualizations.stages import write_stage_graph
-
-    if args.dag == "episodes":
-        from recallflow.dataflows.episodes import build as build_episodes
-
-        driver = build_episodes()
-    else:
-        from recallflow.dataflows.snapshot import build
-
-        driver = build(args.dag)
-    out = write_stage_graph(driver, Path(args.out))
-    if args.json:
-        _print_json({"dag": args.dag, "out": str(out), "nodes": len(driver.graph.nodes)})
-    else:
-        print(f"stage graph of {args.dag} written to {out}")
-    return 0
-
-
 class _Version(argparse.Action):
     """``--version``: the installed distribution's version, read only when asked."""
 
@@ -332,11 +313,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-items", type=int, default=None, help="item cap (default: the policy's)")
     add_json_arg(p)
     p.set_defaults(func=_cmd_episodes)
-    p = sub.add_parser("graph", help="render a stage graph (DOT, SVG or PNG)")
-    p.add_argument("dag", choices=[*MOMENTS, "episodes"], help="a moment, or episodes")
-    p.add_argument("--out", default="stages.svg", help="output file: .dot, .svg or .png")
-    add_json_arg(p)
-    p.set_defaults(func=_cmd_graph)
     p = sub.add_parser("migrate", help="apply the migrations to a PostgreSQL DSN")
     p.add_argument("--dsn", default=None, type=dsn, help="PostgreSQL URI (default: RECALLFLOW_DSN)")
     add_json_arg(p)
@@ -347,11 +323,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_status)
     from recallflow.cli.bench import add_bench_parser
     from recallflow.cli.budget import add_budget_parser
+    from recallflow.cli.corrections import add_correction_parsers
     from recallflow.cli.eval import add_eval_parser
+    from recallflow.cli.graph import add_graph_parser
     from recallflow.cli.mcp import add_mcp_parser
+    from recallflow.cli.sessions import add_session_parser
     from recallflow.cli.trace import add_trace_parsers
 
+    add_graph_parser(sub)
     add_trace_parsers(sub, add_store_args)
+    add_session_parser(sub)
+    add_correction_parsers(sub)
     add_eval_parser(sub)
     add_bench_parser(sub)
     add_budget_parser(sub)
@@ -382,7 +364,10 @@ def _one_line(exc: BaseException, limit: int = 500) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``recallflow`` command; returns its exit code."""
     args = build_parser().parse_args(argv)
-    prog = f"recallflow {args.command}"
+    words = [args.command] + [
+        str(value) for name, value in vars(args).items() if name.endswith("_command") and value
+    ]
+    prog = "recallflow " + " ".join(words)
     try:
         return int(args.func(args))
     except KeyboardInterrupt:

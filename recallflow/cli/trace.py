@@ -64,8 +64,12 @@ def _cmd_retention(args: argparse.Namespace) -> int:
 
     now = datetime.fromisoformat(args.now) if args.now else datetime.now(UTC)
     with open_memory(args.dsn, args.home) as memory:
-        changed = memory.run_retention(now)
-    print(f"retention: operator fields expired on {changed} traces")
+        run = memory.run_retention(now)
+    print(
+        f"retention: operator fields expired on {run.operator_expired} traces;"
+        f" {run.sessions_ended} sessions ended, user views deleted on"
+        f" {run.user_views_deleted} traces, {run.sessions_deleted} sessions deleted"
+    )
     return 0
 
 

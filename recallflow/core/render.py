@@ -135,6 +135,9 @@ EPISODE_FRAMING = (
     "'...' marks where a long episode was cut."
 )
 
+#: The tag of an episode of a project whose name the surface may not show.
+REDACTED_PROJECT = "in another project"
+
 EPISODES_OPEN_TAG = "<episodes>"
 EPISODES_CLOSE_TAG = "</episodes>"
 
@@ -145,6 +148,8 @@ def episode_line(item: RecalledEpisode) -> str:
     tags = [day, item.kind.value]
     if item.project is not None:
         tags.append(f"project {item.project}")
+    elif item.project_redacted:
+        tags.append(REDACTED_PROJECT)
     return f"- [{item.episode_id}] ({'; '.join(tags)}) {inert(item.text)}"
 
 

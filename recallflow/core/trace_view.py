@@ -6,7 +6,9 @@ and the surface the view is shown on. A rendered item whose belief is above it i
 withheld (counted, not shown). Fields that carry their own sensitivity are redacted
 field by field: the origin project's name carries the belief's sensitivity or the
 project's own (``policy.project_sensitivity``), the source episode reference the
-belief's or the episode's, whichever is higher.
+belief's or the episode's, whichever is higher; the name of an entity the principal
+marked is withheld from the statement where the view's ceiling is below the mark (the
+block already withheld it where the recall's was).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from recallflow.core.redaction import NO_MARKED_NAMES, NameRedaction, Redactor
 from recallflow.models.request import Moment, Surface
 from recallflow.models.result import ConfidenceBand
 from recallflow.models.store import Sensitivity
@@ -48,21 +51,27 @@ def trace_view(
     cited: Collection[str],
     viewer_surface: Surface,
     policy: RetrievalPolicy,
+    names: NameRedaction = NO_MARKED_NAMES,
 ) -> RecallTraceView:
     """The view of a stored user view (``stored``), given the facts of its beliefs still
-    in the store and the ids the model cited."""
+    in the store, the ids the model cited and the principal's marked entities."""
     surface = Surface(stored["surface"])
     ceiling = view_ceiling(surface, viewer_surface)
+    redact = Redactor.of(names, ceiling)
     items: list[TraceViewItem] = []
     withheld = 0
     redacted = 0
     for raw in stored.get("items", ()):
         fact = facts.get(raw["belief_id"])
+        # Mentions the block already withheld count here too: the view shows them redacted.
+        statement, mentions = redact(raw["text"])
+        mentions += raw.get("names_redacted", 0)
         if fact is None:  # forgotten since: only that it was there
+            redacted += mentions
             items.append(
                 TraceViewItem(
                     belief_id=raw["belief_id"],
-                    statement=raw["text"],
+                    statement=statement,
                     band=ConfidenceBand(raw["band"]),
                     blocked=raw["blocked"],
                     forgotten=True,
@@ -72,6 +81,7 @@ def trace_view(
         if fact.sensitivity > ceiling:
             withheld += 1
             continue
+        redacted += mentions
         origin: str | None = fact.origin_project
         if origin is not None and max(fact.sensitivity, policy.name_sensitivity(origin)) > ceiling:
             origin, redacted = REDACTED, redacted + 1
@@ -82,7 +92,7 @@ def trace_view(
         items.append(
             TraceViewItem(
                 belief_id=raw["belief_id"],
-                statement=raw["text"],
+                statement=statement,
                 band=ConfidenceBand(raw["band"]),
                 blocked=raw["blocked"],
                 provisional=raw["provisional"],

@@ -23,6 +23,7 @@ from pydantic import ValidationError
 
 from recallflow.adapters.lifecycle.concurrency import ArmThreadPool
 from recallflow.adapters.lifecycle.lineage import LineageRecorder, node_identity
+from recallflow.core.redaction import ProjectNames
 from recallflow.errors import InvalidInputError
 from recallflow.models.request import EpisodeSearchRequest
 from recallflow.models.result import EpisodeSearchResult
@@ -102,8 +103,10 @@ class EpisodeFlow:
         request: EpisodeSearchRequest | Mapping[str, Any],
         ports: EpisodeSearchPorts,
         trace_id: str,
+        project_names: ProjectNames | None = None,
     ) -> EpisodeSearchResult:
-        """Execute the DAG once; the trace carries this run's node lineage."""
+        """Execute the DAG once; the trace carries this run's node lineage.
+        ``project_names`` says which project names are sensitive (none by default)."""
         out = self.driver.execute(
             [EPISODE_RESULT_NODE],
             inputs={
@@ -112,6 +115,7 @@ class EpisodeFlow:
                 "episode_policy": self.policy,
                 "trace_id": trace_id,
                 "dag_version": self.dag_version,
+                "project_names": project_names or ProjectNames(),
             },
         )
         result: EpisodeSearchResult = out[EPISODE_RESULT_NODE]

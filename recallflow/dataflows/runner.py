@@ -17,6 +17,7 @@ from pydantic import ValidationError
 
 from recallflow.adapters.lifecycle.concurrency import ArmThreadPool
 from recallflow.adapters.lifecycle.lineage import LineageRecorder, node_identity, sources_digest
+from recallflow.adapters.lifecycle.otel import tracing_adapter
 from recallflow.adapters.postgres import search as search_sql
 from recallflow.dataflows import RESULT_NODE
 from recallflow.dataflows.experiment import Experiment
@@ -70,6 +71,9 @@ class RecallFlow:
         adapters: tuple[Any, ...] = (self.lineage,)
         if self.arm_pool is not None:
             adapters = (*adapters, self.arm_pool)
+        spans = tracing_adapter()  # None unless OpenTelemetry tracing was enabled
+        if spans is not None:
+            adapters = (*adapters, spans)
         self.driver = build(
             self.moment,
             experiment.config if experiment else None,

@@ -149,6 +149,11 @@ class RecalledItem(FrozenModel):
         default=False,
         description="Learned in another project whose name this surface may not show.",
     )
+    names_redacted: int = Field(
+        default=0,
+        description="Mentions in the text of an entity marked above this surface's ceiling,"
+        " shown as (redacted).",
+    )
     conflict_set_id: str | None = None
     provisional: bool = False
     blocked: bool = False
@@ -291,6 +296,11 @@ class RecallTrace(FrozenModel):
     )
     scanner_version: str = ""
     redacted: int = Field(description="Rendered items with a field redacted for the surface.")
+    redacted_by_field: dict[str, int] = Field(
+        default_factory=dict,
+        description="Redactions in the rendered items per field: origin_project (items),"
+        " entity_name (mentions).",
+    )
     rendered_ids: tuple[str, ...]
     rendered_tokens: int
     rendered_sha256: str
@@ -393,6 +403,12 @@ class RecalledEpisode(FrozenModel):
     occurred_at: datetime
     kind: EpisodeKind
     project: str | None = None
+    project_redacted: bool = Field(
+        default=False, description="In a project whose name this surface may not show."
+    )
+    names_redacted: int = Field(
+        default=0, description="Mentions of an entity marked above this surface's ceiling."
+    )
     text: str = Field(description="The excerpt as rendered ([BLOCKED] if it failed the scan).")
     excerpted: bool = Field(default=False, description="The text is a part of the content.")
     trust: TrustLevel = TrustLevel.MEMORY
@@ -421,6 +437,7 @@ class EpisodeTrace(FrozenModel):
     floor_dropped_ids: tuple[str, ...]
     budget_dropped_ids: tuple[str, ...]
     blocked: int
+    redacted: int = Field(default=0, description="Rendered episodes with a field redacted.")
     rendered_ids: tuple[str, ...]
     rendered_tokens: int
     rendered_sha256: str

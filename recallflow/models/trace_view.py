@@ -62,3 +62,22 @@ class RecallTraceView(FrozenModel):
     dropped_by_budget: int = 0
     blocked: int = 0
     redacted: int = Field(default=0, description="Fields shown as [redacted] in this view.")
+
+
+class RetentionRun(FrozenModel):
+    """What one run of the retention job changed (see "The trace" in
+    docs/architecture.md); a second run at the same time changes nothing."""
+
+    operator_expired: int = Field(
+        description="Traces whose operator fields were nulled (tuning window passed)."
+    )
+    sessions_ended: int = Field(
+        description="Sessions ended by this run: idle past the window, or their parent ended."
+    )
+    user_views_deleted: int = Field(
+        description="Traces whose user-safe fields were deleted with their ended session."
+    )
+    sessions_deleted: int = Field(
+        description="Ended sessions deleted (prefix, snapshot, corrections) once none of"
+        " their traces kept operator fields."
+    )

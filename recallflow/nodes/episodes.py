@@ -19,6 +19,7 @@ from hamilton.function_modifiers import tag
 
 from recallflow.core.episodes import clears_floor, excerpt, query_terms
 from recallflow.core.fusion import fuse_ranks
+from recallflow.core.redaction import NO_MARKED_NAMES, NameRedaction, ProjectNames, Redactor
 from recallflow.core.render import (
     EPISODES_CLOSE_TAG,
     EPISODES_OPEN_TAG,
@@ -47,6 +48,7 @@ from recallflow.nodes.trust import BLOCKED
 from recallflow.policy import SURFACE_CEILINGS, EpisodePolicy
 from recallflow.ports import (
     Embedder,
+    EntitySensitivity,
     EpisodeSearch,
     EpisodeSearchPorts,
     InjectionScanner,
@@ -78,6 +80,12 @@ def token_counter(episode_ports: EpisodeSearchPorts) -> TokenCounter:
 def injection_scanner(episode_ports: EpisodeSearchPorts) -> InjectionScanner:
     """The injection scanner of the trust boundary."""
     return episode_ports.injection_scanner
+
+
+@tag(stage="wiring")
+def entity_sensitivity(episode_ports: EpisodeSearchPorts) -> EntitySensitivity | None:
+    """The principal's marked entities, or None when the store keeps no marks."""
+    return episode_ports.entity_sensitivity
 
 
 # --- query and filter -------------------------------------------------------------------
@@ -175,26 +183,56 @@ def candidate_episodes(
 
 
 @tag(stage="trust")
+def episode_marked_names(
+    episode_filter: EpisodeFilter, entity_sensitivity: EntitySensitivity | None = None
+) -> NameRedaction:
+    """The principal's entities marked above the surface's ceiling: their names are
+    withheld from the excerpts (see "Trust boundary" in docs/architecture.md)."""
+    if entity_sensitivity is None:
+        return NO_MARKED_NAMES
+    return NameRedaction(
+        entity_sensitivity.marked_entities(
+            episode_filter.tenant_id,
+            episode_filter.principal_id,
+            episode_filter.sensitivity_ceiling,
+        )
+    )
+
+
+@tag(stage="trust")
 def trusted_episodes(
     candidate_episodes: tuple[EpisodeCandidate, ...],
     request: EpisodeSearchRequest,
     injection_scanner: InjectionScanner,
     episode_policy: EpisodePolicy,
+    episode_filter: EpisodeFilter,
+    project_names: ProjectNames,
+    episode_marked_names: NameRedaction = NO_MARKED_NAMES,
 ) -> EpisodeTrustOutcome:
     """Each kept episode's excerpt as MEMORY data; an excerpt that reads like instructions
-    is replaced by [BLOCKED] (the id stays citable)."""
+    is replaced by [BLOCKED] (the id stays citable). A project name or a marked entity's
+    name the surface's ceiling does not admit is redacted, as in recall."""
     terms = query_terms(request.query, episode_policy.query_words)
+    ceiling = episode_filter.sensitivity_ceiling
+    redact = Redactor.of(episode_marked_names, ceiling)
     items: list[RecalledEpisode] = []
     for c in candidate_episodes:
         text, cut = excerpt(c.episode.content, terms, episode_policy.excerpt_words)
         blocked = injection_scanner.scan(text) is not None
+        shown, names = (BLOCKED, 0) if blocked else redact(text)
+        project = c.episode.project
+        hidden = project is not None and not project_names.admitted(
+            project, c.episode.sensitivity, ceiling
+        )
         items.append(
             RecalledEpisode(
                 episode_id=c.episode_id,
                 occurred_at=c.episode.occurred_at,
                 kind=c.episode.kind,
-                project=c.episode.project,
-                text=BLOCKED if blocked else text,
+                project=None if hidden else project,
+                project_redacted=hidden,
+                names_redacted=names,
+                text=shown,
                 excerpted=cut and not blocked,
                 trust=TrustLevel.MEMORY,
                 blocked=blocked,
@@ -291,6 +329,7 @@ def episode_trace(
         floor_dropped_ids=episodes_above_floor.dropped_ids,
         budget_dropped_ids=budgeted_episodes.dropped_ids,
         blocked=len(trusted_episodes.blocked_ids),
+        redacted=sum(bool(i.project_redacted or i.names_redacted) for i in rendered_episodes.items),
         rendered_ids=rendered_episodes.ids,
         rendered_tokens=budgeted_episodes.tokens,
         rendered_sha256=rendered_episodes.sha256,

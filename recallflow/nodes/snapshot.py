@@ -29,6 +29,7 @@ from hamilton.function_modifiers import tag
 
 from recallflow.core.calibration import CalibrationRef
 from recallflow.core.corrections import fingerprint
+from recallflow.core.redaction import NO_MARKED_NAMES, NameRedaction
 from recallflow.core.render import CLOSE_TAG, OPEN_TAG, unit_lines
 from recallflow.core.snapshot import Composition, compose, session_prefix
 from recallflow.models.request import Moment, RecallRequest
@@ -184,11 +185,14 @@ def core_trusted(
     snapshot_budget: Budget,
     hard_filter: HardFilter,
     policy: RetrievalPolicy,
+    marked_names: NameRedaction = NO_MARKED_NAMES,
 ) -> TrustOutcome:
     """The core's units through the shared trust boundary; only the first ``max_items``
     units can ever be rendered, so only they are scanned."""
     head = core_floor.model_copy(update={"kept": core_floor.kept[: snapshot_budget.max_items]})
-    trusted: TrustOutcome = trust.trusted_items(head, injection_scanner, hard_filter, policy)
+    trusted: TrustOutcome = trust.trusted_items(
+        head, injection_scanner, hard_filter, policy, marked_names
+    )
     return trusted
 
 

@@ -25,6 +25,7 @@ from recallflow.models.result import (
     Correction,
     FloorInputs,
     FusedCandidate,
+    RecalledItem,
     RecallQuery,
     RecallResult,
     RecallTrace,
@@ -56,6 +57,15 @@ def _entry(c: ScoredCandidate, relevance: Mapping[str, RelevanceEvidence]) -> Sc
         breakdown=c.breakdown,
         relevance=relevance.get(c.belief_id),
     )
+
+
+def _redacted_by_field(items: tuple[RecalledItem, ...]) -> dict[str, int]:
+    """Per field, the redactions the rendered items show (zero counts left out)."""
+    counts = {
+        "entity_name": sum(i.names_redacted for i in items),
+        "origin_project": sum(i.origin_redacted for i in items),
+    }
+    return {field: n for field, n in counts.items() if n}
 
 
 def _flat(resolved: tuple[Resolved, ...]) -> list[ScoredCandidate]:
@@ -165,7 +175,8 @@ def recall_trace(
         blocked_by_family=dict(sorted(Counter(shown_blocked).items())),
         blocked_unrendered=len(set(trusted_items.blocked_ids) - set(rendered_block.ids)),
         scanner_version=trusted_items.scanner_version,
-        redacted=sum(i.origin_redacted for i in rendered_block.items),
+        redacted=sum(bool(i.origin_redacted or i.names_redacted) for i in rendered_block.items),
+        redacted_by_field=_redacted_by_field(rendered_block.items),
         rendered_ids=rendered_block.ids,
         rendered_tokens=budgeted_items.tokens,
         rendered_sha256=rendered_block.sha256,

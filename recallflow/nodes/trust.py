@@ -5,8 +5,8 @@ Every item becomes ``TrustLevel.MEMORY`` data. Its statement is scanned through 
 instructions is replaced by ``[BLOCKED]`` for that item alone (the id stays citable, so
 the user can correct it). Sensitivity above the surface's ceiling never gets here: the
 hard filter keeps it out in SQL. A field that carries its own sensitivity — the origin
-project's name — is redacted when the surface's ceiling does not admit it (see "Trust
-boundary" in docs/architecture.md).
+project's name, the name of an entity the principal marked — is redacted when the
+surface's ceiling does not admit it (see "Trust boundary" in docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 from hamilton.function_modifiers import tag
 
 from recallflow.core.corrections import SHOWS_STATEMENT, kind_of
+from recallflow.core.redaction import NO_MARKED_NAMES, NameRedaction, Redactor
 from recallflow.models.result import Correction, CorrectionPeer, RecalledItem, TrustLevel
 from recallflow.models.session import SessionTurn
 from recallflow.models.stages import (
@@ -26,7 +27,7 @@ from recallflow.models.stages import (
 )
 from recallflow.models.store import Belief, LifecycleState, Sensitivity
 from recallflow.policy import RetrievalPolicy
-from recallflow.ports import InjectionScanner
+from recallflow.ports import EntitySensitivity, InjectionScanner
 
 #: What replaces a statement that failed the injection scan.
 BLOCKED = "[BLOCKED]"
@@ -38,16 +39,19 @@ def _item(
     families: dict[str, str],
     ceiling: Sensitivity,
     policy: RetrievalPolicy,
+    redact: Redactor,
 ) -> RecalledItem:
-    family = scanner.scan(c.belief.statement)
+    family = scanner.scan(c.belief.statement)  # the statement as stored, names and all
     blocked = family is not None
     if family is not None:
         families[c.belief_id] = family
     origin = c.belief.origin_project if c.transferred else None
     redacted = origin is not None and not _origin_admitted(c.belief, ceiling, policy)
+    text, names = (BLOCKED, 0) if blocked else redact(c.belief.statement)
     return RecalledItem(
         belief_id=c.belief_id,
-        text=BLOCKED if blocked else c.belief.statement,
+        text=text,
+        names_redacted=names,
         band=c.band,
         trust=TrustLevel.MEMORY,
         origin_project=None if redacted else origin,
@@ -69,21 +73,39 @@ def _origin_admitted(belief: Belief, ceiling: Sensitivity, policy: RetrievalPoli
 
 
 @tag(stage="trust")
+def marked_names(
+    hard_filter: HardFilter, entity_sensitivity: EntitySensitivity | None = None
+) -> NameRedaction:
+    """The principal's entities marked above the surface's ceiling: their names are
+    withheld from every text this recall renders."""
+    if entity_sensitivity is None:
+        return NO_MARKED_NAMES
+    return NameRedaction(
+        entity_sensitivity.marked_entities(
+            hard_filter.tenant_id, hard_filter.principal_id, hard_filter.sensitivity_ceiling
+        )
+    )
+
+
+@tag(stage="trust")
 def trusted_items(
     above_floor: FloorOutcome,
     injection_scanner: InjectionScanner,
     hard_filter: HardFilter,
     policy: RetrievalPolicy,
+    marked_names: NameRedaction = NO_MARKED_NAMES,
 ) -> TrustOutcome:
     """The kept units as MEMORY items, instruction-like text replaced by [BLOCKED], with
     the family the scanner named for each blocked item (the budget may still drop some:
-    the trace counts only the blocked items it rendered)."""
+    the trace counts only the blocked items it rendered); a marked entity's name above
+    the ceiling shows as (redacted)."""
     units: list[RenderUnit] = []
     families: dict[str, str] = {}
     ceiling = hard_filter.sensitivity_ceiling
+    redact = Redactor.of(marked_names, ceiling)
 
     def item(c: ScoredCandidate) -> RecalledItem:
-        return _item(c, injection_scanner, families, ceiling, policy)
+        return _item(c, injection_scanner, families, ceiling, policy, redact)
 
     for unit in above_floor.kept:
         if isinstance(unit, ConflictGroup):
@@ -98,28 +120,41 @@ def trusted_items(
         units=tuple(units),
         blocked_ids=blocked,
         blocked_families=families,
-        redacted_ids=tuple(i.belief_id for u in units for i in u.items if i.origin_redacted),
+        redacted_ids=tuple(
+            i.belief_id for u in units for i in u.items if i.origin_redacted or i.names_redacted
+        ),
         scanner_version=injection_scanner.version,
     )
 
 
-def _peer(belief_id: str, text: str, scanner: InjectionScanner) -> CorrectionPeer:
+def _peer(belief_id: str, text: str, scanner: InjectionScanner, redact: Redactor) -> CorrectionPeer:
     blocked = scanner.scan(text) is not None
-    return CorrectionPeer(belief_id=belief_id, text=BLOCKED if blocked else text, blocked=blocked)
+    return CorrectionPeer(
+        belief_id=belief_id, text=BLOCKED if blocked else redact(text)[0], blocked=blocked
+    )
 
 
 @tag(stage="trust")
 def turn_corrections(
-    injection_scanner: InjectionScanner, session_turn: SessionTurn | None = None
+    injection_scanner: InjectionScanner,
+    hard_filter: HardFilter,
+    marked_names: NameRedaction = NO_MARKED_NAMES,
+    session_turn: SessionTurn | None = None,
 ) -> tuple[Correction, ...]:
     """The session's pending corrections, their text scanned like any recalled item
-    (a replacement's statement is memory too); empty outside a session."""
+    (a replacement's statement is memory too) and marked names withheld alike; empty
+    outside a session."""
     if session_turn is None:
         return ()
+    redact = Redactor.of(marked_names, hard_filter.sensitivity_ceiling)
+
+    def peer(belief_id: str, text: str) -> CorrectionPeer:
+        return _peer(belief_id, text, injection_scanner, redact)
+
     out: list[Correction] = []
     for p in session_turn.pending:
         kind = kind_of(p.previous, p.fingerprint)
-        own = _peer(p.belief_id, p.fingerprint.statement, injection_scanner)
+        own = peer(p.belief_id, p.fingerprint.statement)
         shows = kind in SHOWS_STATEMENT
         out.append(
             Correction(
@@ -127,11 +162,11 @@ def turn_corrections(
                 kind=kind,
                 text=own.text if shows else None,
                 blocked=own.blocked if shows else False,
-                replacement=_peer(*p.replacement, injection_scanner) if p.replacement else None,
+                replacement=peer(*p.replacement) if p.replacement else None,
                 replacement_hidden=p.fingerprint.superseded_by is not None
                 and p.replacement is None,
                 conflict_set_id=p.fingerprint.conflict_set_id,
-                peers=tuple(_peer(i, t, injection_scanner) for i, t in p.peers),
+                peers=tuple(peer(i, t) for i, t in p.peers),
             )
         )
     return tuple(out)

@@ -10,6 +10,7 @@ from recallflow.core.calibration import Calibration, uncalibrated
 from recallflow.ports import (
     BeliefSearch,
     Embedder,
+    EntitySensitivity,
     ExternalProvider,
     InjectionScanner,
     QueryFormer,
@@ -59,3 +60,9 @@ def calibration(ports: RecallPorts, embedder: Embedder) -> Calibration:
     """The embedder's calibration against unrelated text (the conservative default when
     the store has none; see "Relevance floor" in docs/architecture.md)."""
     return ports.calibration or uncalibrated(embedder.name)
+
+
+@tag(stage="wiring")
+def entity_sensitivity(ports: RecallPorts) -> EntitySensitivity | None:
+    """The principal's marked entities, or None when the store keeps no marks."""
+    return ports.entity_sensitivity

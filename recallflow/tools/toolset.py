@@ -26,6 +26,7 @@ import json
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter, ValidationError
@@ -252,9 +253,11 @@ class Toolset:
             raise InvalidInputError(
                 f"unknown surface {surface!r}; use one of {names}", field="surface"
             ) from None
-        self._search: EpisodeSearch | None = search_episodes or getattr(
-            memory, "search_episodes", None
-        )
+        own_search = getattr(memory, "search_episodes", None)
+        if search_episodes is None and own_search is not None:
+            # The memory's own search redacts project names by this toolset's policy.
+            search_episodes = partial(own_search, retrieval_policy=policy)
+        self._search: EpisodeSearch | None = search_episodes
         self._explain: Explainer | None = explain or getattr(memory, "explain", None)
         self._handlers: dict[str, Callable[[Any], ToolResult]] = {
             "recall_beliefs": self._recall_beliefs,
@@ -384,9 +387,10 @@ class Toolset:
         """Refuse a trace recorded on a surface that may show more than this one, exactly
         as a missing one (the trace store already refuses another principal's)."""
         # Only the trace's surface is read here (host side, never shown to the model), so
-        # the toolset needs no operator capability.
-        trace = self._memory._traces.get_trace(self._tenant, self._principal, trace_id)
-        if SURFACE_CEILINGS[trace.surface] > SURFACE_CEILINGS[self._surface]:
+        # the toolset needs no operator capability; it is read from the user view, which
+        # outlives the operator fields' tuning window.
+        stored = self._memory._traces.get_user_view(self._tenant, self._principal, trace_id)
+        if SURFACE_CEILINGS[Surface(stored["surface"])] > SURFACE_CEILINGS[self._surface]:
             raise NotFoundError(f"no trace {trace_id!r} for {self._tenant}/{self._principal}")
 
     def _recall_beliefs(self, args: RecallBeliefsArgs) -> RecallResultView:

@@ -30,6 +30,28 @@ _COLOURS = {
 }
 
 
+def graph_nodes(driver: Any) -> tuple[dict[str, str], list[str], list[tuple[str, str]]]:
+    """``driver``'s graph as drawn: the stage nodes (name → ``stage`` tag), the inputs
+    some node uses (config values feed no node and are left out), and the edges
+    (dependency, node), all sorted."""
+    nodes = driver.graph.nodes
+    used = {d.name for n in nodes.values() for d in n.dependencies}
+    stages: dict[str, str] = {}
+    inputs: list[str] = []
+    for name in sorted(nodes):
+        stage = nodes[name].tags.get("stage")
+        if stage is not None:
+            stages[name] = str(stage)
+        elif name in used:
+            inputs.append(name)
+    edges = [
+        (dep, name)
+        for name in sorted(nodes)
+        for dep in sorted(d.name for d in nodes[name].dependencies)
+    ]
+    return stages, inputs, edges
+
+
 def stage_dot(driver: Any, trace: RecallTrace | None = None) -> str:
     """The DOT text of ``driver``'s graph, styled by stage (and timed by ``trace``)."""
     timings = {n.node: n.wall_ms for n in trace.lineage} if trace else {}
@@ -37,29 +59,23 @@ def stage_dot(driver: Any, trace: RecallTrace | None = None) -> str:
         "digraph recallflow {",
         '  rankdir=TB; node [shape=box, style="rounded,filled", fontname="Helvetica"];',
     ]
-    nodes = driver.graph.nodes
-    used = {d.name for n in nodes.values() for d in n.dependencies}
-    for name in sorted(nodes):
-        node_ = nodes[name]
-        stage = node_.tags.get("stage")
-        if stage is None:
-            if name in used:  # an input; config values feed no node and are left out
-                lines.append(f'  "{name}" [label="{name}", shape=ellipse, fillcolor="#ffffff"];')
-            continue
+    stages, inputs, edges = graph_nodes(driver)
+    for name in inputs:
+        lines.append(f'  "{name}" [label="{name}", shape=ellipse, fillcolor="#ffffff"];')
+    for name, stage in stages.items():
         label = f"{name}\\n[{stage}]"
         if name in timings:
             label += f"\\n{timings[name]:.2f} ms"
         lines.append(f'  "{name}" [label="{label}", fillcolor="{_COLOURS.get(stage, "#ffffff")}"];')
-    for name in sorted(nodes):
-        for dep in sorted(d.name for d in nodes[name].dependencies):
-            lines.append(f'  "{dep}" -> "{name}";')
+    for dep, name in edges:
+        lines.append(f'  "{dep}" -> "{name}";')
     lines.append("}")
     return "\n".join(lines) + "\n"
 
 
-def write_stage_graph(driver: Any, out: Path, trace: RecallTrace | None = None) -> Path:
-    """Write the stage graph to ``out``: ``.dot`` as text, ``.svg``/``.png`` via pygraphviz."""
-    dot = stage_dot(driver, trace)
+def write_dot(dot: str, out: Path) -> Path:
+    """Write DOT text to ``out``: ``.dot`` as text, ``.svg``/``.png`` laid out by the
+    Graphviz that the ``pygraphviz`` wheel bundles."""
     suffix = out.suffix.lower()
     if suffix in ("", ".dot", ".gv"):
         out.write_text(dot)
@@ -73,3 +89,8 @@ def write_stage_graph(driver: Any, out: Path, trace: RecallTrace | None = None) 
     graph = pygraphviz.AGraph(string=dot)
     graph.draw(str(out), format=suffix.lstrip("."), prog="dot")
     return out
+
+
+def write_stage_graph(driver: Any, out: Path, trace: RecallTrace | None = None) -> Path:
+    """Write the stage graph to ``out``: ``.dot`` as text, ``.svg``/``.png`` via pygraphviz."""
+    return write_dot(stage_dot(driver, trace), out)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from typing import Any
 
 import psycopg
@@ -22,7 +23,7 @@ from psycopg_pool import ConnectionPool
 from pydantic import TypeAdapter
 
 from recallflow.adapters.postgres.beliefs import SELECT_BELIEF, belief_from_row
-from recallflow.errors import NotFoundError
+from recallflow.errors import InvalidInputError, NotFoundError
 from recallflow.models.request import Surface
 from recallflow.models.session import (
     BeliefFingerprint,
@@ -69,6 +70,20 @@ _SESSION_TRACES = (
     " ORDER BY s.tenant_id, s.principal_id, s.id, t.created_at, t.id"
 )
 
+# When the session, or the nearest of its ancestors to have ended, ended (NULL: live).
+_ENDED = (
+    "WITH RECURSIVE up (id, parent) AS (SELECT id, parent_session_id FROM sessions"
+    " WHERE tenant_id = %(t)s AND principal_id = %(p)s AND id = %(id)s"
+    " UNION ALL SELECT s.id, s.parent_session_id FROM sessions s JOIN up ON s.id = up.parent"
+    " WHERE s.tenant_id = %(t)s AND s.principal_id = %(p)s)"
+    " SELECT min(e.ended_at) FROM up JOIN session_ends e ON e.tenant_id = %(t)s"
+    " AND e.principal_id = %(p)s AND e.session_id = up.id"
+)
+_END = (
+    "INSERT INTO session_ends (tenant_id, principal_id, session_id, ended_at, reason)"
+    " VALUES (%s, %s, %s, %s, 'ended') ON CONFLICT DO NOTHING"
+)
+
 
 def _info(row: dict[str, Any]) -> tuple[SessionInfo, bytes]:
     info = SessionInfo(
@@ -91,6 +106,14 @@ def _info(row: dict[str, Any]) -> tuple[SessionInfo, bytes]:
         created_at=row["created_at"],
     )
     return info, bytes(row["prefix"])
+
+
+def _refuse_ended(ended: datetime | None, session_id: str) -> None:
+    if ended is not None and ended <= datetime.now(UTC):
+        raise InvalidInputError(
+            f"session {session_id!r} ended at {ended.isoformat()}; open a new one",
+            field="session_id",
+        )
 
 
 class SessionTurnStore:
@@ -210,9 +233,38 @@ class PostgresSessionStore:
             raise NotFoundError(f"no session {session_id!r} for {tenant_id}/{principal_id}")
         return _info(row)
 
+    def ended_at(
+        self, tenant_id: str, principal_id: str, session_id: str, conn: psycopg.Connection[Any]
+    ) -> datetime | None:
+        """When the session ended, or its nearest ended ancestor (a child run ends with
+        its parent); None while it is live."""
+        row = conn.execute(_ENDED, {"t": tenant_id, "p": principal_id, "id": session_id})
+        found = row.fetchone()
+        return None if found is None else found[0]
+
+    def end(self, tenant_id: str, principal_id: str, session_id: str, at: datetime) -> datetime:
+        """End a session at ``at``; the first end stands (ending it again changes
+        nothing). Returns when it ended. Another principal's session is not found."""
+        with self._pool.connection() as conn, conn.transaction():
+            locked = conn.execute(
+                _SELECT + " FOR UPDATE", (tenant_id, principal_id, session_id)
+            ).fetchone()
+            if locked is None:
+                raise NotFoundError(f"no session {session_id!r} for {tenant_id}/{principal_id}")
+            conn.execute(_END, (tenant_id, principal_id, session_id, at))
+            ended = self.ended_at(tenant_id, principal_id, session_id, conn)
+        assert ended is not None
+        return ended
+
+    def check_live(self, tenant_id: str, principal_id: str, session_id: str) -> None:
+        """Refuse a session that has ended (or whose parent has)."""
+        with self._pool.connection() as conn:
+            _refuse_ended(self.ended_at(tenant_id, principal_id, session_id, conn), session_id)
+
     @contextmanager
     def turn(self, info: SessionInfo) -> Iterator[SessionTurnStore]:
-        """A turn's transaction, with the session row locked until it ends."""
+        """A turn's transaction, with the session row locked until it ends; a session that
+        has ended takes no more turns."""
         with self._pool.connection() as conn, conn.transaction():
             locked = conn.execute(
                 _SELECT + " FOR UPDATE", (info.tenant_id, info.principal_id, info.id)
@@ -221,6 +273,7 @@ class PostgresSessionStore:
                 raise NotFoundError(
                     f"no session {info.id!r} for {info.tenant_id}/{info.principal_id}"
                 )
+            _refuse_ended(self.ended_at(info.tenant_id, info.principal_id, info.id, conn), info.id)
             yield SessionTurnStore(conn, info)
 
     def session_traces(self, tenant_id: str | None = None) -> list[dict[str, Any]]:

@@ -31,7 +31,44 @@ from recallflow.core.trace_view import BeliefFacts
 from recallflow.errors import NotFoundError
 from recallflow.models.result import RecalledItem, RecallTrace
 from recallflow.models.store import Sensitivity
+from recallflow.models.trace_view import RetentionRun
 from recallflow.policy import RetrievalPolicy
+
+# A session with no end, idle for the window since its last trace (or its opening), ends
+# then. The window is seconds; (tenant, principal, session_id, created_at) is indexed.
+_END_IDLE = (
+    "INSERT INTO session_ends (tenant_id, principal_id, session_id, ended_at, reason)"
+    " SELECT s.tenant_id, s.principal_id, s.id, a.last + make_interval(secs => %(idle)s), 'idle'"
+    " FROM sessions s CROSS JOIN LATERAL (SELECT greatest(s.created_at, max(t.created_at))"
+    " AS last FROM recall_traces t WHERE t.tenant_id = s.tenant_id"
+    " AND t.principal_id = s.principal_id AND t.session_id = s.id) a"
+    " WHERE a.last + make_interval(secs => %(idle)s) <= %(now)s AND NOT EXISTS (SELECT 1"
+    " FROM session_ends e WHERE e.tenant_id = s.tenant_id AND e.principal_id = s.principal_id"
+    " AND e.session_id = s.id)"
+)
+# A child run ends with its parent (one generation per statement; run until none).
+_END_CHILDREN = (
+    "INSERT INTO session_ends (tenant_id, principal_id, session_id, ended_at, reason)"
+    " SELECT c.tenant_id, c.principal_id, c.id, p.ended_at, 'parent_ended'"
+    " FROM sessions c JOIN session_ends p ON p.tenant_id = c.tenant_id"
+    " AND p.principal_id = c.principal_id AND p.session_id = c.parent_session_id"
+    " WHERE p.ended_at <= %(now)s ON CONFLICT DO NOTHING"
+)
+_DROP_USER_VIEWS = (
+    "UPDATE recall_traces t SET user_view = NULL FROM session_ends e"
+    " WHERE e.tenant_id = t.tenant_id AND e.principal_id = t.principal_id"
+    " AND e.session_id = t.session_id AND e.ended_at <= %(now)s AND t.user_view IS NOT NULL"
+)
+_DELETE_SESSIONS = (
+    "DELETE FROM sessions s USING session_ends e"
+    " WHERE e.tenant_id = s.tenant_id AND e.principal_id = s.principal_id"
+    " AND e.session_id = s.id AND e.ended_at <= %(now)s"
+    " AND NOT EXISTS (SELECT 1 FROM recall_traces t WHERE t.tenant_id = s.tenant_id"
+    " AND t.principal_id = s.principal_id AND t.session_id = s.id"
+    " AND t.operator_view IS NOT NULL)"
+    " AND NOT EXISTS (SELECT 1 FROM sessions c WHERE c.tenant_id = s.tenant_id"
+    " AND c.principal_id = s.principal_id AND c.parent_session_id = s.id)"
+)
 
 
 def user_view(
@@ -48,6 +85,7 @@ def user_view(
                 "blocked": i.blocked,
                 "provisional": i.provisional,
                 "conflict_set_id": i.conflict_set_id,
+                "names_redacted": i.names_redacted,
             }
             for i in items
         ],
@@ -135,7 +173,7 @@ class PostgresTraceStore:
                 " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
                 (tenant_id, principal_id, trace_id),
             ).fetchone()
-        if row is None:
+        if row is None or row[0] is None:  # missing, or its session ended and took it
             raise NotFoundError(f"no trace {trace_id!r} for {tenant_id}/{principal_id}")
         view: dict[str, Any] = row[0]
         return view
@@ -189,21 +227,46 @@ class PostgresTraceStore:
             raise NotFoundError(f"no trace {trace_id!r} for {tenant_id}/{principal_id}")
         return StoredBlock(row[0], row[1], tuple(str(i) for i in row[2] or ()))
 
-    def run_retention(self, now: datetime) -> int:
-        """Null the operator view of every trace whose tuning window has passed at ``now``;
-        idempotent: a second run at the same ``now`` changes nothing."""
-        with self._pool.connection() as conn:
-            return conn.execute(
+    def run_retention(self, now: datetime, session_idle_days: float = 30.0) -> RetentionRun:
+        """One run of the retention job at ``now``, in one transaction (see "The trace" in
+        docs/architecture.md):
+
+        1. a session idle for ``session_idle_days`` (no trace since; none at all since it
+           was opened) ends, at its last activity plus that window; a child session ends
+           when its parent has;
+        2. the user view of every trace of a session ended by ``now`` is deleted;
+        3. the operator view of every trace past its tuning window is nulled;
+        4. an ended session none of whose traces keeps an operator view is deleted, with
+           its prefix, snapshot fingerprints and corrections (a parent after its children).
+
+        Idempotent: a second run at the same ``now`` changes nothing."""
+        idle = session_idle_days * 86_400
+        with self._pool.connection() as conn, conn.transaction():
+            ended = conn.execute(_END_IDLE, {"now": now, "idle": idle}).rowcount
+            while (n := conn.execute(_END_CHILDREN, {"now": now}).rowcount) > 0:
+                ended += n
+            users = conn.execute(_DROP_USER_VIEWS, {"now": now}).rowcount
+            operators = conn.execute(
                 "UPDATE recall_traces SET operator_view = NULL"
                 " WHERE operator_view IS NOT NULL AND operator_expires_at <= %s",
                 (now,),
             ).rowcount
+            deleted = 0
+            while (n := conn.execute(_DELETE_SESSIONS, {"now": now}).rowcount) > 0:
+                deleted += n
+        return RetentionRun(
+            operator_expired=operators,
+            sessions_ended=ended,
+            user_views_deleted=users,
+            sessions_deleted=deleted,
+        )
 
     def stored_size(self, tenant_id: str, principal_id: str, trace_id: str) -> int:
         """Bytes the trace's two views hold as stored (``pg_column_size``, compressed)."""
         with self._pool.connection() as conn:
             row = conn.execute(
-                "SELECT pg_column_size(user_view) + coalesce(pg_column_size(operator_view), 0)"
+                "SELECT coalesce(pg_column_size(user_view), 0)"
+                " + coalesce(pg_column_size(operator_view), 0)"
                 " FROM recall_traces"
                 " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
                 (tenant_id, principal_id, trace_id),

@@ -535,6 +535,9 @@ EXFILTRATION_RULES: Final[tuple[Rule, ...]] = regex_rules(
     EXFILTRATION,
     "latin",
     (
+        # a markdown link that runs script when followed (javascript:, vbscript:, an
+        # HTML data: URL)
+        r"\]\(\s*<?(?:javascript|vbscript|livescript)\s*:|\]\(\s*<?data\s*:\s*text/html",
         # markdown image whose URL carries a query: loads itself, sends the query
         r"!\[[^\]\n]{0,100}\]\(\s*<?(?:https?:)?//[^)\s]*[?#&=][^)\s]*\)?",
         r"!\[[^\]\n]{0,100}\]\([^)\n]*[{$][^)\n]*\)",

@@ -11,6 +11,7 @@ from typing import Final
 
 INSTRUCTION_OVERRIDE: Final = "instruction_override"
 ROLE_MARKER: Final = "role_marker"
+MEMORY_IMPERSONATION: Final = "memory_impersonation"
 TOOL_CALL: Final = "tool_call"
 BLOCK_DELIMITER: Final = "block_delimiter"
 EXFILTRATION: Final = "exfiltration"
@@ -28,6 +29,7 @@ FAMILIES: Final[tuple[str, ...]] = (
     BLOCK_DELIMITER,
     MANY_SHOT,
     ROLE_MARKER,
+    MEMORY_IMPERSONATION,
     TOOL_CALL,
     INSTRUCTION_OVERRIDE,
     EXFILTRATION,

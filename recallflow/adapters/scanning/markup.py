@@ -92,6 +92,20 @@ ROLE_RULES: Final[tuple[Rule, ...]] = regex_rules(
             frozenset({"role"}),
             r"['\"]role['\"]\s*:\s*['\"](?:system|assistant|developer|tool|user|function)['\"]",
         ),
+        # the same message in YAML: "- role: system" on a line of its own
+        (
+            frozenset({"role"}),
+            r"(?:^|\n)\s*-?\s*role\s*:\s*(?:system|assistant|developer|tool|function)\s*(?:\n|$)",
+        ),
+        # settings that switch the model's safety off: safety_rules: disabled,
+        # assistant_mode = unrestricted (a key naming the model or its guard, a value
+        # switching it off)
+        r"\b(?:safety|guardrails?|moderation|content[_ -]?filter(?:ing)?|censorship|"
+        r"alignment|restrictions)[\w-]{0,20}['\"]?\s*[:=]\s*['\"]?(?:disabled|off|false|"
+        r"none|unrestricted)\b",
+        r"\b(?:assistant|model|ai|llm|agent|bot)[_-]?(?:mode|persona|role|state|profile)"
+        r"['\"]?\s*[:=]\s*['\"]?(?:unrestricted|uncensored|unfiltered|jailbroken|jailbreak|"
+        r"dan|god|developer|admin|root|evil)\b",
         (
             frozenset({"developer", "system"}),
             r"\b(?:system|developer)\s+(?:prompt|message|instructions?)\s*:",

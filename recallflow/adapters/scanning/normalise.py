@@ -29,6 +29,10 @@ _INVISIBLE: Final = re.compile(f"[{_INVISIBLE_CLASS}]+")
 _INVISIBLE_IN_WORD: Final = re.compile(f"(?<=\\w)[{_INVISIBLE_CLASS}]+(?=\\w)")
 _TAG_CHARS: Final = re.compile("[\U000e0020-\U000e007e]+")
 _SPOOF_CONTROLS: Final = re.compile("[\u202d\u202e]")
+# Embeddings, overrides and isolates: each starts a run displayed apart from its
+# neighbours, and a right-to-left override shows its run reversed.
+_BIDI_RUNS: Final = re.compile("[\u202a-\u202e\u2066-\u2069]")
+_RTL_OVERRIDE: Final = re.compile("\u202e([^\u202a-\u202e\u2066-\u2069\n]*)")
 _FULLWIDTH_OR_MATH_LATIN: Final = re.compile("[\uff21-\uff3a\uff41-\uff5a\U0001d400-\U0001d7ff]")
 _MIXED_SCRIPT: Final = re.compile(f"[a-z][{CONFUSABLE_LETTERS}]|[{CONFUSABLE_LETTERS}][a-z]")
 _HORIZONTAL_SPACE: Final = re.compile(r"[^\S\n]+")
@@ -73,6 +77,14 @@ def _collapse(text: str) -> str:
     return _BLANK_LINES.sub("\n", _HORIZONTAL_SPACE.sub(" ", text)).strip()
 
 
+def displayed(text: str) -> str:
+    """``text`` as a reader sees it: a right-to-left override's run reversed, and each
+    bidi run set on a line of its own (it reads as a clause apart from its neighbours,
+    so an instruction hidden in one is read from its start)."""
+    shown = _RTL_OVERRIDE.sub(lambda m: "\n" + m[1][::-1] + "\n", text)
+    return _BIDI_RUNS.sub("\n", shown)
+
+
 def views_of(text: str) -> Views:
     """Every view of ``text``; never raises on any ``str``."""
     hidden = ""
@@ -82,6 +94,8 @@ def views_of(text: str) -> Views:
         disguised = True
     if _SPOOF_CONTROLS.search(text) or _INVISIBLE_IN_WORD.search(text):
         disguised = True
+    if _BIDI_RUNS.search(text):
+        text = displayed(text)
     if "&" in text and _ENTITY.search(text):
         text = html.unescape(text)
     if _FULLWIDTH_OR_MATH_LATIN.search(text):

@@ -15,10 +15,12 @@ _SEP: Final = r"[ .\-_*/|+~,']"
 _LETTER_RUN: Final = re.compile(rf"(?<![a-z0-9])[a-z](?:{_SEP}{{1,3}}[a-z](?![a-z0-9])){{3,}}")
 _WIDE_GAP: Final = re.compile(rf"([a-z]){_SEP}{{2,}}(?=[a-z])")
 _NARROW_GAP: Final = re.compile(rf"(?<=[a-z]){_SEP}(?=[a-z])")
-_IN_WORD_HYPHEN: Final = re.compile(r"(?<=[a-z])-(?=[a-z])")
-# A hyphen that cuts a word into a short piece ("ig-nore", "pre-vious"), unlike the
-# hyphens of compounds such as "well-being" or "self-care".
-_CUT_WORD: Final = re.compile(r"(?<![a-z])[a-z]{1,3}-[a-z]|[a-z]-[a-z]{1,3}(?![a-z])")
+_IN_WORD_HYPHEN: Final = re.compile(r"(?<=[a-z])[-._](?=[a-z])")
+# A hyphen, dot or underscore that cuts a word into a short piece ("ig-nore", "pre.vious",
+# "a.ll"), unlike the hyphens of compounds such as "well-being" or "self-care".
+_CUT_WORD: Final = re.compile(r"(?<![a-z])[a-z]{1,3}[-._][a-z]|[a-z][-._][a-z]{1,3}(?![a-z])")
+# Words run together by dots, underscores or slashes ("dis_regard_the_above_and_…").
+_JOINED_WORDS: Final = re.compile(r"[a-z]+(?:[._/][a-z]+){4,}")
 
 _LEET_TOKEN: Final = re.compile(r"[a-z0-9@$|!]*(?:[a-z][0-9@$|!]|[0-9@$|!][a-z])[a-z0-9@$|!]*")
 # A digit among letters, or a symbol between letters ("pr3v", "p@ss"); "wow!" is not.
@@ -27,6 +29,8 @@ _LEET_TABLE: Final = str.maketrans({
     "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "9": "g",
     "@": "a", "$": "s", "|": "l", "!": "i",
 })  # fmt: skip
+# The other reading of the two ambiguous stand-ins: "|" and "1" for "i" and "l" swapped.
+_LEET_OTHER: Final = str.maketrans({"|": "i", "1": "l"})
 
 
 def _join_run(m: re.Match[str]) -> str:
@@ -51,14 +55,25 @@ def glued(text: str) -> str:
     return "".join(c for c in text if c.isalpha())
 
 
-def deleeted(latin: str) -> str | None:
+def deleeted(latin: str) -> list[str]:
     """Words mixing letters with digit or symbol stand-ins respelled ("pr3v10u5" to
-    "previous"); ``None`` unless at least two words do so, as numbers in ordinary
+    "previous"), once per reading of the ambiguous stand-ins ("|" and "1" read as "l",
+    then as "i"); empty unless at least two words do so, as numbers in ordinary
     statements ("S3", "v2", "sha256") are single and harmless."""
     tokens = _LEET_TOKEN.findall(latin)
     if sum(1 for t in tokens if _LEET_MIX.search(t)) < 2:
-        return None
-    return _LEET_TOKEN.sub(lambda m: m[0].translate(_LEET_TABLE), latin)
+        return []
+    first = _LEET_TOKEN.sub(lambda m: m[0].translate(_LEET_TABLE), latin)
+    if "|" not in latin and "1" not in latin:
+        return [first]
+    other = _LEET_TOKEN.sub(lambda m: m[0].translate(_LEET_OTHER).translate(_LEET_TABLE), latin)
+    return [first, other]
+
+
+def joined_words(latin: str) -> list[str]:
+    """Runs of five or more words joined by dots, underscores or slashes, letters only
+    (for the glued phrases: "dis_regard_the_above" reads "disregardtheabove")."""
+    return [glued(m[0]) for m in _JOINED_WORDS.finditer(latin)]
 
 
 def letter_runs(spaced: str) -> list[str]:

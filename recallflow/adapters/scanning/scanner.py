@@ -29,18 +29,32 @@ from recallflow.adapters.scanning.glued import GLUED_PHRASE
 from recallflow.adapters.scanning.markup import BLOCK_RULES, ROLE_RULES, TOOL_RULES
 from recallflow.adapters.scanning.multilingual import MULTILINGUAL_RULES
 from recallflow.adapters.scanning.normalise import views_of
-from recallflow.adapters.scanning.respelling import deleeted, despaced, glued, letter_runs
+from recallflow.adapters.scanning.respelling import (
+    deleeted,
+    despaced,
+    glued,
+    joined_words,
+    letter_runs,
+)
 from recallflow.adapters.scanning.rule import Rule, first_family
 from recallflow.adapters.scanning.splitting import SPLITTING_RULES, reassemblies
+from recallflow.adapters.scanning.standing import (
+    COVERT_RULES,
+    IMPERSONATION_RULES,
+    STANDING_ORDER_RULES,
+)
 
 #: Every rule, in the order of :data:`~recallflow.adapters.scanning.families.FAMILIES`.
 RULES: Final[tuple[Rule, ...]] = (
     *BLOCK_RULES,
     *DIALOGUE_RULES,
     *ROLE_RULES,
+    *IMPERSONATION_RULES,
     *TOOL_RULES,
     *OVERRIDE_RULES,
+    *STANDING_ORDER_RULES,
     *EXFILTRATION_RULES,
+    *COVERT_RULES,
     *PLACEHOLDER_RULES,
     *PERSUASION_RULES,
     *ROLEPLAY_RULES,
@@ -83,8 +97,9 @@ def _scan(text: str, depth: int) -> str | None:
         _matches(respaced) or any(GLUED_PHRASE.search(run) for run in letter_runs(views.spaced))
     ):
         return TOKEN_SMUGGLING
-    releeted = deleeted(views.latin)
-    if releeted is not None and _matches(releeted):
+    if any(_matches(releeted) for releeted in deleeted(views.latin)):
+        return TOKEN_SMUGGLING
+    if any(GLUED_PHRASE.search(run) for run in joined_words(views.latin)):
         return TOKEN_SMUGGLING
     if views.hidden and (
         len(views.hidden.strip()) >= _HIDDEN_TEXT_LIMIT or _scan(views.hidden, MAX_DEPTH)
@@ -115,7 +130,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v1"
+    version: str = "layered-v2"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""

@@ -1,0 +1,170 @@
+"""``recallflow reject``, ``cite`` and ``forget``: corrections and erasure from a terminal
+or a script (see "Feedback and corrections" in docs/architecture.md).
+
+``reject`` records one of the four kinds of rejection against a belief a stored recall
+showed; ``cite`` records the beliefs the model cited from a recall; ``forget`` erases a
+principal (or one belief) for good, after a confirmation on a terminal or with ``--yes``,
+and refuses to run unattended without ``--yes``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from recallflow.cli.args import (
+    EXIT_NOT_CONFIRMED,
+    UsageError,
+    add_json_arg,
+    add_store_args,
+    key,
+    open_store,
+)
+from recallflow.cli.progress import spinner
+
+#: The rejection kinds (the values of ``recallflow.RejectionKind``), each a different write.
+KINDS = ("not_true", "changed", "not_here", "unspecified")
+
+
+def _who(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--tenant", required=True, type=key)
+    p.add_argument("--principal", required=True, type=key)
+
+
+def _cmd_reject(args: argparse.Namespace) -> int:
+    if args.replacement is not None and args.kind != "changed":
+        raise UsageError("--replacement: only a `changed` rejection has a replacement")
+    with open_store(args) as memory:
+        replacement: dict[str, Any] | None = None
+        if args.replacement is not None:
+            old = memory.beliefs.get(args.tenant, args.principal, args.belief_id)
+            # The successor keeps what the user did not correct: subject, scope, project.
+            replacement = {
+                "tenant_id": args.tenant,
+                "principal_id": args.principal,
+                "statement": args.replacement,
+                "subject": old.subject,
+                "entities": old.entities,
+                "belief_type": old.belief_type,
+                "scope": old.scope,
+                "origin_project": old.origin_project,
+                "portability": old.portability,
+                "sensitivity": old.sensitivity,
+                "source_authority": "user_stated",
+            }
+        rejection = memory.reject(
+            args.tenant,
+            args.principal,
+            args.trace_id,
+            args.belief_id,
+            args.kind,
+            replacement=replacement,
+            project=args.project,
+            note=args.note,
+        )
+    if args.json:
+        print(rejection.model_dump_json(indent=2))
+        return 0
+    done = "recorded" if rejection.recorded else "already recorded (nothing changed)"
+    print(
+        f"rejected [{rejection.belief_id}] as {rejection.kind.value} from trace "
+        f"{rejection.trace_id}: {done}; the belief is now {rejection.belief.state.value}"
+    )
+    if rejection.replacement_id:
+        print(f"  replaced by [{rejection.replacement_id}]")
+    if rejection.project:
+        print(f"  no longer recalled in {rejection.project}")
+    return 0
+
+
+def _cmd_cite(args: argparse.Namespace) -> int:
+    with open_store(args) as memory:
+        citation = memory.cite(args.tenant, args.principal, args.trace_id, args.belief_ids)
+    if args.json:
+        print(citation.model_dump_json(indent=2))
+        return 0
+    cited = ", ".join(f"[{i}]" for i in citation.cited) or "nothing new"
+    print(f"cited from trace {citation.trace_id}: {cited}")
+    if citation.already_cited:
+        print("  already cited from this trace: " + ", ".join(citation.already_cited))
+    return 0
+
+
+def _confirmed(what: str) -> bool:
+    """Ask on the terminal; refuse (a usage error) when there is no terminal to ask on."""
+    if not sys.stdin.isatty():
+        raise UsageError(
+            f"refusing to erase {what} without a confirmation: stdin is not a terminal; "
+            "pass --yes to erase unattended"
+        )
+    try:
+        answer = input(f"Erase {what} for good? This cannot be undone. [y/N] ")
+    except EOFError:
+        return False
+    return answer.strip().lower() in ("y", "yes")
+
+
+def _cmd_forget(args: argparse.Namespace) -> int:
+    who = f"{args.tenant}/{args.principal}"
+    what = f"belief {args.belief} of {who}" if args.belief else f"everything of {who}"
+    if not args.yes and not _confirmed(what):
+        print(f"recallflow forget: not confirmed; nothing erased ({what})", file=sys.stderr)
+        return EXIT_NOT_CONFIRMED
+    with open_store(args) as memory:
+        if args.belief:
+            erasure = memory.forget_belief(args.tenant, args.principal, args.belief)
+        else:
+            # One transaction, so no count to show as it goes: a spinner says it is working.
+            with spinner(f"erasing {who}", quiet=args.quiet or args.json):
+                erasure = memory.forget(args.tenant, args.principal)
+    if args.json:
+        print(erasure.model_dump_json(indent=2))
+        return 0
+    deleted = ", ".join(f"{table} {n}" for table, n in sorted(erasure.deleted.items()) if n)
+    print(f"erased {what}: {erasure.total_deleted} rows ({deleted or 'nothing was stored'})")
+    scrubbed = ", ".join(f"{table} {n}" for table, n in sorted(erasure.scrubbed.items()) if n)
+    if scrubbed:
+        print(f"  scrubbed from: {scrubbed}")
+    return 0
+
+
+def add_correction_parsers(subparsers: Any) -> None:
+    """Register ``reject``, ``cite`` and ``forget`` on ``subparsers``."""
+    p = subparsers.add_parser("reject", help="reject a belief a stored recall showed")
+    p.add_argument("trace_id", type=key, help="the trace id of the recall that showed it")
+    p.add_argument("belief_id", type=key, help="the rejected belief")
+    p.add_argument(
+        "--kind",
+        required=True,
+        choices=KINDS,
+        help="not_true: it never held (retired); changed: it held and changed (superseded"
+        " by --replacement, else ended now); not_here: not in this project (excluded there);"
+        " unspecified: only flagged",
+    )
+    p.add_argument("--replacement", default=None, help="for --kind changed: what holds now")
+    p.add_argument(
+        "--project", default=None, type=key, help="for not_here (default: the recall's project)"
+    )
+    p.add_argument("--note", default=None, help="the user's words")
+    _who(p)
+    add_store_args(p)
+    add_json_arg(p)
+    p.set_defaults(func=_cmd_reject)
+
+    p = subparsers.add_parser("cite", help="record the beliefs the model cited from a recall")
+    p.add_argument("trace_id", type=key, help="the trace id of the recall")
+    p.add_argument("belief_ids", type=key, nargs="+", help="the cited beliefs")
+    _who(p)
+    add_store_args(p)
+    add_json_arg(p)
+    p.set_defaults(func=_cmd_cite)
+
+    p = subparsers.add_parser("forget", help="erase a principal, or one belief, for good")
+    _who(p)
+    p.add_argument("--belief", default=None, type=key, help="erase only this belief")
+    p.add_argument("--yes", action="store_true", help="do not ask (needed without a terminal)")
+    p.add_argument("--quiet", action="store_true", help="no progress display")
+    add_store_args(p)
+    add_json_arg(p)
+    p.set_defaults(func=_cmd_forget)

@@ -1,0 +1,162 @@
+"""``recallflow graph``: stage graphs people can read.
+
+``graph DAG`` draws a moment's DAG (or the archival search's); ``graph --trace ID`` the
+DAG that served a stored recall with each node's measured time and rows, coloured by its
+share of the recall's node time, degraded and skipped arms marked; ``graph --diff A B``
+what an experiment changed between two sides, each a stored trace (``tr-...``), a policy
+(``default``, ``match_only`` or a policy JSON file) or a module set
+(``modules:pkg.mod[,pkg.other]`` over the default policy). Output is ``.svg`` (default),
+``.png`` or ``.dot``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from pathlib import Path
+from typing import Any
+
+from recallflow.cli.args import UsageError, add_json_arg, add_store_args, key
+
+MOMENTS = ("in_turn", "session_snapshot", "child_run")
+
+
+def _print_json(value: Any) -> None:
+    import json
+
+    print(json.dumps(value, indent=2, ensure_ascii=False))
+
+
+def _store(args: argparse.Namespace) -> Any:
+    from recallflow.cli.args import env_dsn
+    from recallflow.memory import open_memory
+
+    if args.tenant is None or args.principal is None:
+        raise UsageError("a stored trace needs --tenant and --principal")
+    return open_memory(args.dsn or env_dsn(), args.home, operator=True)
+
+
+def _policy(spec: str) -> Any:
+    from pydantic import ValidationError
+
+    from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy, match_only
+
+    if spec == "default":
+        return DEFAULT_POLICY
+    if spec == "match_only":
+        return match_only(DEFAULT_POLICY)
+    path = Path(spec)
+    if not path.is_file():
+        raise UsageError(
+            f"--diff: {spec!r} is not a trace id (tr-...), a policy (default, match_only, a"
+            " policy JSON file) or a module set (modules:pkg.mod,...)"
+        )
+    try:
+        return RetrievalPolicy.model_validate_json(path.read_text())
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise UsageError(f"--diff: {spec}: {where}: {first['msg']}") from None
+
+
+def _side(spec: str, args: argparse.Namespace, memory: Any) -> Any:
+    from recallflow.dataflows.snapshot import build
+    from recallflow.policy import DEFAULT_POLICY
+    from recallflow.visualizations.diff_graph import DiffSide
+    from recallflow.visualizations.trace_graph import experiment_inputs, trace_driver
+
+    if spec.startswith("tr-"):
+        trace = memory.trace(args.tenant, args.principal, key(spec))
+        config, _ = experiment_inputs(trace)
+        return DiffSide(
+            label=f"trace {trace.id} (policy {trace.retrieval_policy_version})",
+            driver=trace_driver(trace),
+            config=config,
+            trace=trace,
+        )
+    if spec.startswith("modules:"):
+        names = [n for n in spec.removeprefix("modules:").split(",") if n]
+        try:
+            modules = tuple(importlib.import_module(n) for n in names)
+        except ImportError as exc:
+            raise UsageError(f"--diff: {spec}: {exc}") from None
+        driver = build(args.moment, policy=DEFAULT_POLICY, extra_modules=modules)
+        return DiffSide(label=spec, driver=driver, policy=DEFAULT_POLICY)
+    policy = _policy(spec)
+    return DiffSide(
+        label=f"{spec} ({policy.version})", driver=build(args.moment, policy=policy), policy=policy
+    )
+
+
+def _cmd_graph(args: argparse.Namespace) -> int:
+    from recallflow.visualizations.stages import write_dot, write_stage_graph
+
+    chosen = [x for x in (args.dag, args.trace, args.diff) if x]
+    if len(chosen) != 1:
+        raise UsageError("give one of: a DAG name, --trace ID, --diff A B")
+    out = Path(args.out)
+    if args.trace:
+        from recallflow.visualizations.trace_graph import trace_dot, trace_driver
+
+        with _store(args) as memory:
+            trace = memory.trace(args.tenant, args.principal, args.trace)
+        driver = trace_driver(trace)
+        write_dot(trace_dot(driver, trace), out)
+        summary: dict[str, Any] = {"trace": trace.id, "out": str(out), "nodes": len(trace.lineage)}
+        what = f"stage graph of trace {trace.id}"
+    elif args.diff:
+        from recallflow.visualizations.diff_graph import diff_dot, item_changes
+
+        traces = any(s.startswith("tr-") for s in args.diff)
+        memory = _store(args) if traces else None
+        try:
+            a, b = (_side(s, args, memory) for s in args.diff)
+        finally:
+            if memory is not None:
+                memory.close()
+        write_dot(diff_dot(a, b), out)
+        summary = {"diff": list(args.diff), "out": str(out)}
+        if a.trace is not None and b.trace is not None:
+            summary["items"] = item_changes(a.trace, b.trace)
+        what = f"diff of {args.diff[0]} and {args.diff[1]}"
+    else:
+        if args.dag == "episodes":
+            from recallflow.dataflows.episodes import build as build_episodes
+
+            driver = build_episodes()
+        else:
+            from recallflow.dataflows.snapshot import build
+
+            driver = build(args.dag)
+        write_stage_graph(driver, out)
+        summary = {"dag": args.dag, "out": str(out), "nodes": len(driver.graph.nodes)}
+        what = f"stage graph of {args.dag}"
+    if args.json:
+        _print_json(summary)
+    else:
+        print(f"{what} written to {out}")
+    return 0
+
+
+def add_graph_parser(subparsers: Any) -> None:
+    """Register ``graph`` on ``subparsers``."""
+    p = subparsers.add_parser(
+        "graph", help="draw a stage graph: a DAG, a stored recall's timings, or a diff"
+    )
+    p.add_argument("dag", nargs="?", choices=[*MOMENTS, "episodes"], help="a moment, or episodes")
+    p.add_argument("--trace", type=key, default=None, help="a stored recall's trace id (tr-...)")
+    p.add_argument(
+        "--diff",
+        nargs=2,
+        metavar=("A", "B"),
+        default=None,
+        help="two sides: trace ids, policies (default, match_only, a JSON file) or module"
+        " sets (modules:pkg.mod,...)",
+    )
+    p.add_argument("--moment", default="in_turn", choices=MOMENTS, help="the moment of a --diff")
+    p.add_argument("--tenant", default=None, type=key, help="the trace's tenant")
+    p.add_argument("--principal", default=None, type=key, help="the trace's principal")
+    p.add_argument("--out", default="stages.svg", help="output file: .svg, .png or .dot")
+    add_store_args(p)
+    add_json_arg(p)
+    p.set_defaults(func=_cmd_graph)

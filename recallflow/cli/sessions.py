@@ -1,0 +1,158 @@
+"""``recallflow session open|recall|show``: sessions from a terminal or a script (see
+"Sessions" in docs/architecture.md).
+
+``session open`` takes the snapshot and stores the cached prefix once, printing the
+session id a later ``session recall`` (in this or any other process) names; ``session
+recall`` runs one in-turn recall inside it, with the corrections section of every snapshot
+belief that changed since; ``session show`` prints what was stored at open, prefix bytes
+included. Tenant and principal are given on every call: another principal's session is not
+found, exactly like a missing one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import TYPE_CHECKING, Any
+
+from recallflow.cli.args import add_json_arg, add_store_args, key, open_store, validated
+
+if TYPE_CHECKING:
+    from recallflow.sessions import Session
+
+#: The session kinds ``session open --kind`` accepts (the values of ``SessionKind``).
+KINDS = ("interactive", "async")
+SURFACES = ("direct", "team", "public", "vault")
+_FLAGS = {
+    "goal": "--goal",
+    "entities": "--entity",
+    "working_state.goal": "query",
+    "working_state.entities": "--entity",
+}
+
+
+def _who(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--tenant", required=True, type=key)
+    p.add_argument("--principal", required=True, type=key)
+
+
+def session_document(session: Session) -> dict[str, Any]:
+    """What ``session open`` and ``session show`` print as JSON: the stored session, its
+    prefix text and the prefix's sha256."""
+    info = session.info.model_dump(mode="json")
+    return {**info, "session_id": session.id, "prefix": session.prefix_text}
+
+
+def _print_session(session: Session, *, opened: bool) -> None:
+    info = session.info
+    verb = "opened" if opened else "session"
+    print(
+        f"{verb} {info.id} ({info.kind.value}) for {info.tenant_id}/{info.principal_id} on "
+        f"{info.surface.value}" + (f" in {info.project}" if info.project else "")
+    )
+    print(
+        f"  watermark {info.watermark.isoformat()}  policy {info.retrieval_policy_version}  "
+        f"prefix sha256 {info.prefix_sha256}"
+    )
+    print(
+        f"  snapshot: {len(info.beliefs)} beliefs (cap {info.max_items} items, "
+        f"{info.max_tokens} tokens), trace {info.snapshot_trace_id}"
+    )
+    print()
+    print(session.prefix_text)
+
+
+def _cmd_open(args: argparse.Namespace) -> int:
+    from recallflow.models.request import WorkingState
+
+    goal = None
+    if args.goal is not None or args.entity:
+        goal = validated(
+            WorkingState, {"goal": args.goal or "", "entities": tuple(args.entity or ())}, _FLAGS
+        )
+    with open_store(args) as memory:
+        session = memory.open_session(
+            args.tenant,
+            args.principal,
+            surface=args.surface,
+            project=args.project,
+            kind=args.kind,
+            goal=goal,
+            model_window=args.model_window,
+        )
+        if args.json:
+            print(json.dumps(session_document(session), indent=2, ensure_ascii=False))
+        else:
+            _print_session(session, opened=True)
+    return 0
+
+
+def _cmd_recall(args: argparse.Namespace) -> int:
+    from recallflow.models.request import WorkingState
+
+    state = validated(
+        WorkingState, {"goal": args.query, "entities": tuple(args.entity or ())}, _FLAGS
+    )
+    with open_store(args) as memory:
+        session = memory.resume_session(args.tenant, args.principal, args.session_id)
+        result = session.recall(state)
+        if args.json:
+            print(result.model_dump_json(indent=2))
+            return 0
+        from recallflow.visualizations.trace_view import trace_summary
+
+        print(result.block or "(empty: nothing new cleared the relevance floor)")
+        print(trace_summary(result.trace))
+    return 0
+
+
+def _cmd_show(args: argparse.Namespace) -> int:
+    with open_store(args) as memory:
+        session = memory.resume_session(args.tenant, args.principal, args.session_id)
+        if args.json:
+            print(json.dumps(session_document(session), indent=2, ensure_ascii=False))
+        else:
+            _print_session(session, opened=False)
+    return 0
+
+
+def add_session_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Register ``session open|recall|show`` on ``subparsers``."""
+    session: argparse.ArgumentParser = subparsers.add_parser(
+        "session", help="open a session, recall inside it, show it"
+    )
+    commands = session.add_subparsers(dest="session_command", required=True)
+
+    p = commands.add_parser("open", help="take the snapshot and store the cached prefix")
+    _who(p)
+    p.add_argument("--surface", default="direct", choices=SURFACES)
+    p.add_argument("--project", default=None, type=key)
+    p.add_argument("--kind", default="interactive", choices=KINDS)
+    p.add_argument("--goal", default=None, help="the session's goal, to prime the snapshot")
+    p.add_argument("--entity", action="append", help="an active entity (repeatable)")
+    p.add_argument(
+        "--model-window",
+        type=int,
+        default=200_000,
+        help="the model's context window in tokens (the snapshot gets a share of it)",
+    )
+    add_store_args(p)
+    add_json_arg(p)
+    p.set_defaults(func=_cmd_open)
+
+    p = commands.add_parser("recall", help="an in-turn recall inside an open session")
+    p.add_argument("session_id", type=key, help="the id `session open` printed (s-...)")
+    p.add_argument("query", help="the goal / question of this turn")
+    _who(p)
+    p.add_argument("--entity", action="append", help="an active entity (repeatable)")
+    add_store_args(p)
+    add_json_arg(p)
+    p.set_defaults(func=_cmd_recall)
+
+    p = commands.add_parser("show", help="the stored session and its prefix")
+    p.add_argument("session_id", type=key, help="the id `session open` printed (s-...)")
+    _who(p)
+    add_store_args(p)
+    add_json_arg(p)
+    p.set_defaults(func=_cmd_show)
+    return session

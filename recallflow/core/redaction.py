@@ -1,0 +1,98 @@
+"""Field-level redaction of names that carry their own sensitivity, pure (see "Trust
+boundary" in docs/architecture.md).
+
+An entity key can be marked with a sensitivity for a principal (a relative's name:
+personal). On a surface whose ceiling does not admit that level, every mention of the
+entity in a rendered text — a recalled statement, a correction, an episode excerpt, the
+user-safe trace view — is replaced by :data:`REDACTED_NAME`. A mention is the key's words
+in order, in any case, separated by at most a few non-word characters: the key
+``alice-smith`` matches "Alice Smith", "alice_smith" and "ALICE-SMITH", never "Malice
+Smithers".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Final
+
+from recallflow.models.store import Sensitivity
+
+#: What a withheld name shows in a rendered text. Round brackets: square ones are only
+#: ever a citable id in a block (see "Rendering" in docs/architecture.md).
+REDACTED_NAME: Final = "(redacted)"
+
+_KEY_PARTS: Final = re.compile(r"[a-z0-9]+")
+
+
+def _key_pattern(key: str) -> str | None:
+    parts = _KEY_PARTS.findall(key)
+    if not parts:
+        return None
+    return r"[\W_]{0,3}".join(re.escape(p) for p in parts)
+
+
+@dataclass(frozen=True)
+class NameRedaction:
+    """The marked entities of one principal, and how to withhold them from a text.
+
+    ``marked`` maps an entity key to its sensitivity; :meth:`apply` withholds the keys
+    above a ceiling.
+    """
+
+    marked: Mapping[str, Sensitivity] = field(default_factory=dict)
+
+    def pattern(self, ceiling: Sensitivity) -> re.Pattern[str] | None:
+        """One pattern matching a mention of any key above ``ceiling`` (longest first, so
+        "alice-smith" wins over "alice"), or None when none is above it."""
+        keys = sorted((k for k, level in self.marked.items() if level > ceiling), key=len)
+        alternatives = [p for k in reversed(keys) if (p := _key_pattern(k)) is not None]
+        if not alternatives:
+            return None
+        return re.compile(
+            rf"(?<![A-Za-z0-9])(?:{'|'.join(alternatives)})(?![A-Za-z0-9])", re.IGNORECASE
+        )
+
+    def apply(self, text: str, ceiling: Sensitivity) -> tuple[str, int]:
+        """``text`` with each mention of a key above ``ceiling`` replaced by
+        :data:`REDACTED_NAME`, and how many were replaced."""
+        pattern = self.pattern(ceiling)
+        if pattern is None:
+            return text, 0
+        return pattern.subn(REDACTED_NAME, text)
+
+
+@dataclass(frozen=True)
+class ProjectNames:
+    """The projects whose *name* carries a sensitivity (the retrieval policy's
+    ``project_sensitivity``), for a graph that has no retrieval policy of its own."""
+
+    levels: Mapping[str, Sensitivity] = field(default_factory=dict)
+
+    def admitted(self, project: str, level: Sensitivity, ceiling: Sensitivity) -> bool:
+        """Whether a surface with ``ceiling`` may show ``project``'s name on a record
+        of sensitivity ``level``: the name carries the higher of the two."""
+        return max(level, self.levels.get(project, Sensitivity.PUBLIC)) <= ceiling
+
+
+#: Nothing marked: every name is shown.
+NO_MARKED_NAMES: Final = NameRedaction()
+
+
+@dataclass(frozen=True)
+class Redactor:
+    """A :class:`NameRedaction` bound to one ceiling, compiled once per recall."""
+
+    ceiling: Sensitivity
+    compiled: re.Pattern[str] | None
+
+    @classmethod
+    def of(cls, names: NameRedaction, ceiling: Sensitivity) -> Redactor:
+        return cls(ceiling, names.pattern(ceiling))
+
+    def __call__(self, text: str) -> tuple[str, int]:
+        """``text`` with the withheld names replaced, and how many were."""
+        if self.compiled is None:
+            return text, 0
+        return self.compiled.subn(REDACTED_NAME, text)

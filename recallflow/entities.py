@@ -1,0 +1,76 @@
+"""Marking entities with a sensitivity of their own (see "Trust boundary" in
+docs/architecture.md).
+
+A belief's sensitivity says who may see the belief; an *entity's* says who may see its
+name. Marking ``alice-smith`` personal for a principal keeps the belief "Alice Smith
+prefers tabs" (internal) recallable on a team surface, rendered "(redacted) prefers
+tabs": the name shows only where the surface's ceiling admits personal. The mark
+applies to every text recall renders for the principal — statements, corrections,
+episode excerpts — and to the user-safe trace view.
+"""
+
+from __future__ import annotations
+
+from pydantic import TypeAdapter, ValidationError
+
+from recallflow.adapters.postgres.entities import PostgresEntitySensitivity
+from recallflow.errors import InvalidInputError
+from recallflow.ingestion import key_of
+from recallflow.models.store import Sensitivity, SensitivityLevel, normalise_subject
+
+_LEVEL: TypeAdapter[Sensitivity] = TypeAdapter(SensitivityLevel)
+
+
+def _entity_key(entity: object) -> str:
+    if not isinstance(entity, str):
+        raise InvalidInputError("an entity is a string", field="entity")
+    key = normalise_subject(entity)
+    if not key:
+        raise InvalidInputError(f"entity {entity!r} has no letters or digits", field="entity")
+    return key
+
+
+def _level(value: object) -> Sensitivity:
+    try:
+        return _LEVEL.validate_python(value)
+    except ValidationError as exc:
+        raise InvalidInputError(exc.errors()[0]["msg"], field="sensitivity") from exc
+
+
+class Entities:
+    """The entity marks of the store: ``memory.entities``."""
+
+    def __init__(self, store: PostgresEntitySensitivity) -> None:
+        self._store = store
+
+    def mark(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        entity: str,
+        sensitivity: Sensitivity | str | int = Sensitivity.PERSONAL,
+    ) -> str:
+        """Give the entity's *name* its own sensitivity for this principal; returns the
+        normalised key marked (``"Alice Smith"`` marks ``alice-smith``).
+
+        :raises InvalidInputError: a malformed id, an entity without letters or digits,
+            or an unknown sensitivity; nothing is written.
+        """
+        tenant = key_of(tenant_id, "tenant_id")
+        principal = key_of(principal_id, "principal_id")
+        key = _entity_key(entity)
+        level = _level(sensitivity)
+        self._store.mark(tenant, principal, key, level)
+        return key
+
+    def unmark(self, tenant_id: str, principal_id: str, entity: str) -> bool:
+        """Remove an entity's mark; False when it had none."""
+        tenant = key_of(tenant_id, "tenant_id")
+        principal = key_of(principal_id, "principal_id")
+        return self._store.unmark(tenant, principal, _entity_key(entity))
+
+    def marked(self, tenant_id: str, principal_id: str) -> dict[str, Sensitivity]:
+        """Every marked entity key of the principal, with its level."""
+        tenant = key_of(tenant_id, "tenant_id")
+        principal = key_of(principal_id, "principal_id")
+        return self._store.marks(tenant, principal)

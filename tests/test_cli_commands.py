@@ -1,0 +1,376 @@
+"""The session, correction, erasure and picture commands as a user or a script runs them:
+each in its text and its ``--json`` form, what each one changed in the store, and bad
+input refused with the documented exit code and one line, never a traceback."""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from recallflow import Memory
+from recallflow.cli import demo
+from recallflow.cli.args import EXIT_FAILURE, EXIT_NOT_CONFIRMED, EXIT_USAGE
+from recallflow.cli.main import main
+from recallflow.models.store import LifecycleState
+
+MONEY = "How are money amounts represented in cents?"
+
+
+@pytest.fixture
+def store(memory: Memory, tenant: str, monkeypatch: pytest.MonkeyPatch) -> Memory:
+    """The demo memory copied into a tenant of its own (these commands change it), named
+    by RECALLFLOW_DSN with the store's embedder, as a user would."""
+    memory.episodes.add_many(
+        [e.model_copy(update={"tenant_id": tenant}) for e in demo.demo_episodes()]
+    )
+    memory.beliefs.add_many(
+        [b.model_copy(update={"tenant_id": tenant}) for b in demo.demo_beliefs()]
+    )
+    memory.edges.add_many([e.model_copy(update={"tenant_id": tenant}) for e in demo.demo_edges()])
+    monkeypatch.setenv("RECALLFLOW_EMBEDDER", "hashing")
+    monkeypatch.setenv("RECALLFLOW_DSN", memory.uri)
+    return memory
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def who(tenant: str) -> list[str]:
+    return ["--tenant", tenant, "--principal", demo.PRINCIPAL]
+
+
+def recalled(capsys: pytest.CaptureFixture[str], tenant: str, query: str = MONEY) -> dict[str, Any]:
+    code, out, _ = run(capsys, "recall", query, *who(tenant), "--project", demo.MOBILE, "--json")
+    assert code == 0
+    result: dict[str, Any] = json.loads(out)
+    return result
+
+
+# --- sessions -------------------------------------------------------------------------------
+
+
+def test_a_session_opened_on_the_command_line_is_resumed_by_the_next_command(
+    store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "session", "open", *who(tenant), "--project", demo.MOBILE, "--json")
+    opened = json.loads(out)
+    assert code == 0 and opened["session_id"].startswith("s-")
+    assert "<memory>" in opened["prefix"] and opened["beliefs"]
+    session_id = opened["session_id"]
+
+    code, out, _ = run(capsys, "session", "show", session_id, *who(tenant), "--json")
+    shown = json.loads(out)
+    assert code == 0 and shown["prefix"] == opened["prefix"]
+    assert shown["prefix_sha256"] == opened["prefix_sha256"]
+    code, out, _ = run(capsys, "session", "show", session_id, *who(tenant))
+    assert code == 0 and session_id in out and opened["prefix_sha256"] in out
+    assert opened["prefix"].strip().splitlines()[-1] in out
+
+    code, out, _ = run(capsys, "session", "recall", session_id, MONEY, *who(tenant), "--json")
+    turn = json.loads(out)
+    assert code == 0 and turn["trace"]["session_id"] == session_id
+    prefix_ids = {b["belief_id"] for b in opened["beliefs"]}
+    assert not prefix_ids & {i["belief_id"] for i in turn["items"]}  # never repeats the prefix
+    code, out, _ = run(capsys, "session", "recall", session_id, MONEY, *who(tenant))
+    assert code == 0 and "[b-mob-money]" in out and "rendered_sha256" in out
+
+
+def test_session_open_prints_the_prefix_as_text(
+    store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(
+        capsys, "session", "open", *who(tenant), "--kind", "async", "--goal", "ship the fix"
+    )
+    assert code == 0 and re.match(r"opened s-\S+ \(async\)", out)
+    assert "<memory>" in out and "watermark" in out
+
+
+def test_another_principals_session_is_not_found(
+    store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "session", "open", *who(tenant), "--json")
+    session_id = json.loads(out)["session_id"]
+    code, out, err = run(
+        capsys, "session", "show", session_id, "--tenant", tenant, "--principal", "mallory"
+    )
+    assert code == EXIT_FAILURE and out == ""
+    assert err.startswith("recallflow session show: error:") and "no session" in err
+
+
+# --- corrections ----------------------------------------------------------------------------
+
+
+def test_cite_records_each_belief_once_per_trace(
+    store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    trace_id = recalled(capsys, tenant)["trace"]["id"]
+    code, out, _ = run(capsys, "cite", trace_id, "b-mob-money", *who(tenant))
+    assert code == 0 and "[b-mob-money]" in out
+    code, out, _ = run(capsys, "cite", trace_id, "b-mob-money", *who(tenant), "--json")
+    assert code == 0
+    assert json.loads(out) == {
+        "trace_id": trace_id,
+        "cited": [],
+        "already_cited": ["b-mob-money"],
+    }
+
+
+@pytest.mark.parametrize("kind", ["not_true", "changed", "not_here", "unspecified"])
+def test_reject_writes_what_its_kind_means(
+    kind: str, store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    trace_id = recalled(capsys, tenant)["trace"]["id"]
+    code, out, _ = run(
+        capsys, "reject", trace_id, "b-mob-money", "--kind", kind, *who(tenant), "--json"
+    )
+    rejection = json.loads(out)
+    assert code == 0 and rejection["kind"] == kind and rejection["recorded"] is True
+    belief = store.beliefs.get(tenant, demo.PRINCIPAL, "b-mob-money")
+    after = recalled(capsys, tenant)
+    shown = {i["belief_id"] for i in after["items"]}
+    if kind == "not_true":
+        assert belief.state is LifecycleState.RETIRED and "b-mob-money" not in shown
+    elif kind == "changed":
+        assert belief.valid_to is not None and "b-mob-money" not in shown
+    elif kind == "not_here":
+        assert rejection["project"] == demo.MOBILE and "b-mob-money" not in shown
+    else:
+        assert belief.state is not LifecycleState.RETIRED
+    code, out, _ = run(capsys, "reject", trace_id, "b-mob-money", "--kind", kind, *who(tenant))
+    assert code == 0 and "already recorded" in out
+
+
+def test_a_changed_rejection_with_a_replacement_supersedes_the_belief(
+    store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    trace_id = recalled(capsys, tenant)["trace"]["id"]
+    now = "mobile-app formats money from integer cents with the device locale and currency."
+    code, out, _ = run(
+        capsys,
+        "reject",
+        trace_id,
+        "b-mob-money",
+        "--kind",
+        "changed",
+        "--replacement",
+        now,
+        *who(tenant),
+    )
+    assert code == 0 and "replaced by [" in out
+    replacement = re.search(r"replaced by \[(\S+)\]", out)
+    assert replacement is not None
+    successor = store.beliefs.get(tenant, demo.PRINCIPAL, replacement.group(1))
+    assert successor.statement == now and successor.supersedes == "b-mob-money"
+
+
+# --- forget ---------------------------------------------------------------------------------
+
+
+def _principal_rows(memory: Memory, tenant: str) -> int:
+    return sum(
+        sum(s.beliefs_by_state.values()) + s.episodes
+        for s in memory.summary()
+        if (s.tenant_id, s.principal_id) == (tenant, demo.PRINCIPAL)
+    )
+
+
+def test_forget_refuses_without_a_terminal_unless_told_yes(
+    store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, "forget", *who(tenant))  # pytest's stdin is no terminal
+    assert code == EXIT_USAGE and out == "" and "--yes" in err and err.count("\n") == 1
+    assert _principal_rows(store, tenant) > 0
+    code, out, _ = run(capsys, "forget", *who(tenant), "--yes", "--json")
+    erasure = json.loads(out)
+    assert code == 0 and erasure["scope"] == "principal" and erasure["deleted"]["beliefs"] > 0
+    assert _principal_rows(store, tenant) == 0
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_forget_asks_on_a_terminal_and_a_no_erases_nothing(
+    store: Memory,
+    tenant: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sys, "stdin", _Terminal("n\n"))
+    code, out, err = run(capsys, "forget", *who(tenant))
+    assert code == EXIT_NOT_CONFIRMED and "nothing erased" in err
+    assert "cannot be undone" in out
+    assert _principal_rows(store, tenant) > 0
+    monkeypatch.setattr(sys, "stdin", _Terminal("y\n"))
+    code, out, _ = run(capsys, "forget", *who(tenant), "--belief", "b-mob-money")
+    assert code == 0 and "erased belief b-mob-money" in out
+    assert "b-mob-money" not in {b.id for b in store.beliefs.list(tenant, demo.PRINCIPAL)}
+    assert _principal_rows(store, tenant) > 0
+    monkeypatch.setattr(sys, "stdin", _Terminal("yes\n"))
+    code, out, _ = run(capsys, "forget", *who(tenant))
+    assert code == 0 and f"erased everything of {tenant}/{demo.PRINCIPAL}" in out
+    assert _principal_rows(store, tenant) == 0
+
+
+# --- pictures -------------------------------------------------------------------------------
+
+
+def _svg_titles(svg: str) -> set[str]:
+    """The node names Graphviz wrote into an SVG (each node is a <g> with a <title>)."""
+    found = re.findall(r'<g id="node\d+" class="node">\s*<title>([^<]+)</title>', svg)
+    return {html.unescape(name) for name in found}
+
+
+def test_graph_of_a_trace_draws_every_node_the_recall_ran_with_its_time(
+    store: Memory, tenant: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pytest.importorskip("pygraphviz")
+    result = recalled(capsys, tenant)
+    trace = result["trace"]
+    out = tmp_path / "trace.svg"
+    code, printed, _ = run(
+        capsys, "graph", "--trace", trace["id"], *who(tenant), "--out", str(out), "--json"
+    )
+    assert code == 0 and json.loads(printed)["out"] == str(out)
+    svg = out.read_text()
+    names = _svg_titles(svg)
+    assert {n["node"] for n in trace["lineage"]} <= names
+    for node in trace["lineage"]:  # each node's measured time is on the picture
+        assert f"{node['wall_ms']:.2f} ms" in svg
+    lexical = next(a for a in trace["arms"] if a["arm"] == "lexical_hits")
+    assert f"{len(lexical['hits'])} hits" in svg
+    assert "external_hits" in names and "skipped arm" in svg  # no provider: skipped, marked
+
+
+def test_graph_diff_of_two_traces_shows_items_gained_and_lost(
+    store: Memory, tenant: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pytest.importorskip("pygraphviz")
+    a = recalled(capsys, tenant)
+    b = recalled(capsys, tenant, "Which editor does Ada use?")
+    out = tmp_path / "diff.svg"
+    args = ["graph", "--diff", a["trace"]["id"], b["trace"]["id"], *who(tenant)]
+    code, printed, _ = run(capsys, *args, "--out", str(out), "--json")
+    summary = json.loads(printed)
+    gained = set(b["trace"]["rendered_ids"]) - set(a["trace"]["rendered_ids"])
+    lost = set(a["trace"]["rendered_ids"]) - set(b["trace"]["rendered_ids"])
+    assert code == 0 and gained and lost
+    assert {g.split(" ")[0] for g in summary["items"]["gained"]} == gained
+    assert {x.split(" ")[0] for x in summary["items"]["lost"]} == lost
+    svg = html.unescape(out.read_text())  # Graphviz writes "-" as "&#45;"
+    assert all(i in svg for i in gained | lost)
+    assert {n["node"] for n in b["trace"]["lineage"]} <= _svg_titles(svg)
+
+
+def test_graph_diff_of_two_policies_lists_the_fields_that_differ(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from recallflow.policy import DEFAULT_POLICY
+
+    changed = DEFAULT_POLICY.model_copy(update={"rrf_k": 30})
+    policy_file = tmp_path / "small.json"
+    policy_file.write_text(changed.model_dump_json())
+    out = tmp_path / "diff.dot"
+    code, _, _ = run(capsys, "graph", "--diff", "default", str(policy_file), "--out", str(out))
+    dot = out.read_text()
+    assert code == 0 and "policy.rrf_k" in dot
+    assert "config differing (1)" in dot
+
+
+def test_graph_diff_of_two_module_sets_marks_the_swapped_node(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "diff.dot"
+    code, _, _ = run(
+        capsys,
+        "graph",
+        "--diff",
+        "default",
+        "modules:tests.experiment_render",
+        "--out",
+        str(out),
+    )
+    dot = out.read_text()
+    assert code == 0 and "swapped: recallflow.nodes." in dot and "tests.experiment_render" in dot
+
+
+# --- bad input ------------------------------------------------------------------------------
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "recallflow.cli.main", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+        env={"PATH": "/usr/bin:/bin", "RECALLFLOW_EMBEDDER": "hashing", "HOME": "/nonexistent"},
+    )
+
+
+T = ["--tenant", "t", "--principal", "p"]
+BAD_INPUT = {
+    "session without a subcommand": ["session"],
+    "session open bad kind": ["session", "open", *T, "--kind", "forever"],
+    "session open bad project": ["session", "open", *T, "--project", "a b"],
+    "session recall bad id": ["session", "recall", "s 1", "q", *T],
+    "session recall no query": ["session", "recall", "s-1", *T],
+    "session show no principal": ["session", "show", "s-1", "--tenant", "t"],
+    "reject without kind": ["reject", "tr-1", "b-1", *T],
+    "reject bad kind": ["reject", "tr-1", "b-1", "--kind", "wrong", *T],
+    "reject bad belief": ["reject", "tr-1", "b 1", "--kind", "not_true", *T],
+    "reject replacement of not_true": [
+        "reject",
+        "tr-1",
+        "b-1",
+        "--kind",
+        "not_true",
+        "--replacement",
+        "x",
+        *T,
+    ],
+    "cite no belief": ["cite", "tr-1", *T],
+    "cite bad trace": ["cite", "tr 1", "b-1", *T],
+    "forget no principal": ["forget", "--tenant", "t", "--yes"],
+    "forget unattended": ["forget", *T],
+    "graph nothing": ["graph"],
+    "graph two things": ["graph", "in_turn", "--trace", "tr-1"],
+    "graph trace without principal": ["graph", "--trace", "tr-1", "--tenant", "t"],
+    "graph diff unknown side": ["graph", "--diff", "default", "no-such-policy"],
+    "graph diff missing module": ["graph", "--diff", "default", "modules:no.such.module"],
+}
+
+
+@pytest.mark.parametrize("args", BAD_INPUT.values(), ids=BAD_INPUT.keys())
+def test_bad_input_exits_2_with_one_line(args: list[str]) -> None:
+    done = cli(*args)
+    assert done.returncode == EXIT_USAGE, done.stderr
+    assert done.stdout == "" and "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("recallflow")
+
+
+def test_ids_not_in_the_store_exit_1_with_one_line(
+    store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    trace_id = recalled(capsys, tenant)["trace"]["id"]
+    for args in (
+        ["session", "recall", "s-missing", "q", *who(tenant)],
+        ["cite", "tr-missing", "b-mob-money", *who(tenant)],
+        ["reject", trace_id, "b-never-shown", "--kind", "not_true", *who(tenant)],
+        ["graph", "--trace", "tr-missing", *who(tenant), "--out", "x.dot"],
+    ):
+        code, out, err = run(capsys, *args)
+        assert code in (EXIT_FAILURE, EXIT_USAGE), args
+        assert out == "" and err.count("\n") == 1 and "error:" in err

@@ -1,0 +1,227 @@
+"""Field-level redaction on every surface, on the real server: an entity marked personal
+is named only where the surface's ceiling admits personal — in the recall block, the
+session prefix and its corrections, the user-safe trace view, the agent tools and
+archival episode search — and every redaction is counted (see "Trust boundary" in
+docs/architecture.md)."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from recallflow import Memory
+from recallflow.core.redaction import REDACTED_NAME, NameRedaction
+from recallflow.core.render import parsed_ids
+from recallflow.errors import InvalidInputError
+from recallflow.models.store import Sensitivity
+from recallflow.tools import Toolset
+from tests.helpers import belief, patient_policy, request
+
+AS_OF = datetime(2025, 6, 1, tzinfo=UTC)
+POLICY = patient_policy().model_copy(
+    update={"project_sensitivity": {"divorce-lawyer": Sensitivity.PERSONAL}}
+)
+GOAL = "Maya Lindqvist school pickup"
+
+
+def _store(memory: Memory, tenant: str) -> None:
+    memory.episodes.add_many(
+        [
+            {
+                "id": "e-pickup",
+                "tenant_id": tenant,
+                "principal_id": "p1",
+                "project": "divorce-lawyer",
+                "occurred_at": datetime(2025, 2, 1, tzinfo=UTC),
+                "content": "Agreed that Maya Lindqvist is picked up from school at 3pm.",
+                "sensitivity": "internal",
+            }
+        ]
+    )
+    memory.beliefs.add_many(
+        [
+            belief(
+                tenant,
+                id="b-pickup",
+                subject="maya-lindqvist",
+                entities=["Maya Lindqvist", "school"],
+                statement="Maya Lindqvist is picked up from school at 3pm on weekdays.",
+                confidence=0.9,
+                source_authority="user_stated",
+                source_episode_id="e-pickup",
+            ),
+            belief(
+                tenant,
+                id="b-calendar",
+                subject="calendar",
+                entities=["school"],
+                statement="Block 2:30pm to 3:30pm for the school pickup (maya_lindqvist).",
+                confidence=0.9,
+            ),
+        ]
+    )
+    assert memory.entities.mark(tenant, "p1", "Maya Lindqvist", "personal") == "maya-lindqvist"
+
+
+def _recall(memory: Memory, tenant: str, surface: str) -> Any:
+    return memory.recall(request(tenant, goal=GOAL, as_of=AS_OF, surface=surface), policy=POLICY)
+
+
+def test_a_marked_name_is_redacted_in_the_block_below_its_level_and_counted(
+    memory: Memory, tenant: str
+) -> None:
+    _store(memory, tenant)
+    team = _recall(memory, tenant, "team")
+    direct = _recall(memory, tenant, "direct")
+    assert {"b-pickup", "b-calendar"} <= set(team.rendered_ids)
+    assert "maya" not in team.block.lower()
+    assert team.block.count(REDACTED_NAME) == 2
+    assert "(redacted) is picked up from school" in team.block
+    assert team.trace.redacted == 2 and team.trace.redacted_by_field == {"entity_name": 2}
+    # The items stay citable: the ids parsed from the bytes are the rendered ones.
+    assert parsed_ids(team.block) == team.rendered_ids
+    assert "Maya Lindqvist is picked up" in direct.block
+    assert direct.trace.redacted == 0 and direct.trace.redacted_by_field == {}
+
+
+def test_the_user_view_applies_the_same_rule_to_a_lower_viewer(memory: Memory, tenant: str) -> None:
+    _store(memory, tenant)
+    trace_id = _recall(memory, tenant, "direct").trace_id
+    own = memory.explain(tenant, "p1", trace_id, viewer_surface="direct", policy=POLICY)
+    assert any("Maya Lindqvist" in i.statement for i in own.items) and own.redacted == 0
+    team = memory.explain(tenant, "p1", trace_id, viewer_surface="team", policy=POLICY)
+    dumped = team.model_dump_json().lower()
+    assert "maya" not in dumped and "lindqvist" not in dumped
+    pickup = next(i for i in team.items if i.belief_id == "b-pickup")
+    assert pickup.statement.startswith(REDACTED_NAME)
+    # Two mentions withheld; the episode reference is internal, so it stays.
+    assert team.redacted == 2 and pickup.source_episode_id == "e-pickup"
+
+
+def test_a_mark_added_after_the_recall_still_protects_the_view(memory: Memory, tenant: str) -> None:
+    _store(memory, tenant)
+    memory.entities.unmark(tenant, "p1", "maya-lindqvist")
+    trace_id = _recall(memory, tenant, "team").trace_id
+    before = memory.explain(tenant, "p1", trace_id, viewer_surface="team", policy=POLICY)
+    assert "Maya Lindqvist" in before.model_dump_json()
+    memory.entities.mark(tenant, "p1", "maya-lindqvist", Sensitivity.PERSONAL)
+    after = memory.explain(tenant, "p1", trace_id, viewer_surface="team", policy=POLICY)
+    assert "Maya" not in after.model_dump_json() and after.redacted == 2
+
+
+def test_the_tools_show_only_what_the_bound_surface_admits(memory: Memory, tenant: str) -> None:
+    _store(memory, tenant)
+    tools = Toolset(memory, tenant_id=tenant, principal_id="p1", surface="team", policy=POLICY)
+    recalled = tools.call("recall_beliefs", {"goal": GOAL, "as_of": AS_OF.isoformat()})
+    assert "error" not in recalled and "Maya" not in recalled["block"]
+    explained = tools.call("explain_recall", {"trace_id": recalled["trace_id"]})
+    assert "Maya" not in str(explained) and explained["explanation"]["redacted"] == 2
+    found = tools.call("search_episodes", {"query": "school pickup Maya"})
+    assert [i["episode_id"] for i in found["items"]] == ["e-pickup"]
+    assert "Maya" not in found["block"] and "divorce-lawyer" not in str(found)
+    assert "in another project" in found["block"] and found["items"][0]["project"] is None
+    session = tools.call("open_session", {"goal": {"goal": GOAL}})
+    assert "error" not in session and "Maya" not in session["prefix"]
+
+
+def test_episode_search_redacts_project_names_and_marked_names(memory: Memory, tenant: str) -> None:
+    _store(memory, tenant)
+    ask = {"tenant_id": tenant, "principal_id": "p1", "query": "school pickup"}
+    team = memory.search_episodes({**ask, "surface": "team"}, retrieval_policy=POLICY)
+    direct = memory.search_episodes({**ask, "surface": "direct"}, retrieval_policy=POLICY)
+    assert team.rendered_ids == direct.rendered_ids == ("e-pickup",)
+    assert "(redacted) is picked up" in team.block and "in another project" in team.block
+    assert team.trace.redacted == 1 and team.items[0].names_redacted == 1
+    assert "Maya Lindqvist" in direct.block and "project divorce-lawyer" in direct.block
+    assert direct.trace.redacted == 0
+
+
+def test_a_session_prefix_and_its_corrections_withhold_the_name(
+    memory: Memory, tenant: str
+) -> None:
+    _store(memory, tenant)
+    memory.beliefs.add(
+        belief(
+            tenant,
+            id="b-maya-pref",
+            subject="maya-lindqvist-food",
+            belief_type="preference",
+            statement="Maya Lindqvist does not eat peanuts.",
+            confidence=0.95,
+        )
+    )
+    session = memory.open_session(tenant, "p1", surface="team", goal={"goal": GOAL}, policy=POLICY)
+    assert "b-maya-pref" in session.snapshot_ids
+    assert "Maya" not in session.prefix_text and REDACTED_NAME in session.prefix_text
+    memory.supersede(
+        "b-maya-pref",
+        belief(
+            tenant,
+            id="b-maya-pref-2",
+            subject="maya-lindqvist-food",
+            belief_type="preference",
+            statement="Maya Lindqvist eats peanuts again since the allergy test.",
+            confidence=0.95,
+        ),
+    )
+    turn = session.recall({"goal": GOAL})
+    assert [c.belief_id for c in turn.trace.corrections] == ["b-maya-pref"]
+    assert "Maya" not in turn.block and "eats peanuts again" in turn.block
+
+
+def test_marking_checks_its_input_and_writes_nothing_when_bad(memory: Memory, tenant: str) -> None:
+    with pytest.raises(InvalidInputError) as bad_level:
+        memory.entities.mark(tenant, "p1", "maya", "very-secret")
+    assert bad_level.value.field == "sensitivity"
+    with pytest.raises(InvalidInputError) as bad_entity:
+        memory.entities.mark(tenant, "p1", "  ...  ")
+    assert bad_entity.value.field == "entity"
+    with pytest.raises(InvalidInputError) as bad_tenant:
+        memory.entities.mark("has spaces", "p1", "maya")
+    assert bad_tenant.value.field == "tenant_id"
+    assert memory.entities.marked(tenant, "p1") == {}
+
+
+def test_forgetting_the_principal_forgets_the_marks(memory: Memory, tenant: str) -> None:
+    memory.entities.mark(tenant, "p9", "Maya Lindqvist")
+    memory.forget(tenant, "p9")
+    assert memory.entities.marked(tenant, "p9") == {}
+
+
+_WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=2, max_size=8)
+_SEP = st.sampled_from([" ", "-", "_", ".", "  ", "\u00a0"])
+
+
+@given(
+    parts=st.lists(_WORD, min_size=1, max_size=3),
+    sep=_SEP,
+    before=st.text(max_size=30),
+    after=st.text(max_size=30),
+    upper=st.booleans(),
+)
+def test_no_mention_of_a_withheld_key_survives_redaction(
+    parts: list[str], sep: str, before: str, after: str, upper: bool
+) -> None:
+    key = "-".join(parts)
+    mention = sep.join(p.upper() if upper else p.capitalize() for p in parts)
+    text = f"{before} {mention} {after}"
+    names = NameRedaction({key: Sensitivity.PERSONAL})
+    shown, count = names.apply(text, Sensitivity.INTERNAL)
+    assert count >= 1
+    words = r"[\W_]{0,3}".join(map(re.escape, parts))
+    assert not re.search(rf"(?<![A-Za-z0-9]){words}(?![A-Za-z0-9])", shown, re.IGNORECASE)
+    # A surface that admits the level shows the text unchanged.
+    assert names.apply(text, Sensitivity.PERSONAL) == (text, 0)
+
+
+def test_a_longer_word_containing_the_name_is_not_a_mention() -> None:
+    names = NameRedaction({"maya": Sensitivity.PERSONAL})
+    assert names.apply("Mayakovsky and Amaya met Maya.", Sensitivity.PUBLIC) == (
+        "Mayakovsky and Amaya met (redacted).",
+        1,
+    )
