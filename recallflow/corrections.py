@@ -36,6 +36,7 @@ from recallflow.models.corrections import (
     Rejection,
     RejectionKind,
 )
+from recallflow.models.fields import storable, utc_instant
 from recallflow.models.store import Belief, BeliefDraft
 from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
 from recallflow.ports import CorrectionStore, MissHintQueue
@@ -46,13 +47,19 @@ def _text(value: object, field: str, *, required: bool) -> str | None:
         return None
     if not isinstance(value, str) or not value.strip():
         raise InvalidInputError("must be a non-empty string", field=field)
-    return value.strip()
+    try:
+        return storable(value.strip())
+    except ValueError as exc:
+        raise InvalidInputError(str(exc), field=field) from None
 
 
 def _aware(value: object, field: str) -> datetime:
-    if not isinstance(value, datetime) or value.tzinfo is None:
+    if not isinstance(value, datetime):
         raise InvalidInputError("must be a timezone-aware datetime", field=field)
-    return value
+    try:
+        return utc_instant(value)
+    except ValueError as exc:
+        raise InvalidInputError(str(exc), field=field) from None
 
 
 def rejection_kind(kind: object) -> RejectionKind:
@@ -128,6 +135,8 @@ class Corrections:
         """Record that the model cited beliefs of a trace's block: each gains utility and its
         decay clock restarts; confidence is untouched. A repeat from the same trace counts
         once."""
+        if isinstance(belief_ids, str | bytes) or not isinstance(belief_ids, Iterable):
+            raise InvalidInputError("must be a list of belief ids", field="belief_ids")
         ids = tuple(_key(i, "belief_ids") for i in belief_ids)
         if not ids:
             raise InvalidInputError("names no belief", field="belief_ids")
@@ -165,7 +174,12 @@ class Corrections:
         successor: Belief | None = None
         embedding = None
         if replacement is not None:
-            beliefs, embeddings = self._beliefs.prepare([replacement])
+            try:
+                beliefs, embeddings = self._beliefs.prepare([replacement])
+            except InvalidInputError as exc:
+                where = "replacement" + (f".{exc.field}" if exc.field else "")
+                message = str(exc).split(": ", 1)[-1] if exc.item_index is not None else str(exc)
+                raise InvalidInputError(message, field=where, item_id=exc.item_id) from exc
             successor = beliefs[0]
             if (successor.tenant_id, successor.principal_id) != (tenant, principal):
                 raise InvalidInputError(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import re
 import secrets
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -40,6 +41,8 @@ def new_id(prefix: str) -> str:
 
 
 def _validated(model: type[M], items: Iterable[M | Mapping[str, Any]]) -> list[M]:
+    if isinstance(items, str | bytes | Mapping | BaseModel) or not isinstance(items, Iterable):
+        raise InvalidInputError(f"must be a list of {model.__name__} items or mappings")
     out: list[M] = []
     for index, item in enumerate(items):
         if isinstance(item, model):
@@ -49,7 +52,9 @@ def _validated(model: type[M], items: Iterable[M | Mapping[str, Any]]) -> list[M
             out.append(model.model_validate(item))
         except ValidationError as exc:
             first = exc.errors()[0]
-            field = ".".join(str(part) for part in first["loc"]) or None
+            field = ".".join(str(part) for part in first["loc"]) or _named_field(
+                model, first["msg"]
+            )
             item_id = item.get("id") if isinstance(item, Mapping) else None
             raise InvalidInputError(
                 first["msg"],
@@ -58,6 +63,13 @@ def _validated(model: type[M], items: Iterable[M | Mapping[str, Any]]) -> list[M
                 item_id=item_id if isinstance(item_id, str) else None,
             ) from exc
     return out
+
+
+def _named_field(model: type[BaseModel], message: str) -> str | None:
+    """The first field of ``model`` a whole-model check's message names (such a check,
+    e.g. valid_from before valid_to, has no single location of its own)."""
+    words = re.findall(r"[a-z_]+", message)
+    return next((w for w in words if w in model.model_fields), None)
 
 
 _KEY = TypeAdapter(Key)
@@ -86,17 +98,20 @@ def _progress(total: int) -> Iterator[_Bar | None]:
         yield bar
 
 
-def _unique_ids(ids: Sequence[str], kind: str) -> None:
-    seen: dict[str, int] = {}
-    for index, item_id in enumerate(ids):
-        if item_id in seen:
+def _unique_ids(keys: Sequence[tuple[str, str, str]], kind: str) -> None:
+    """Refuse a batch naming one (tenant, principal, id) twice: the key a stored row has,
+    so a batch is refused exactly when the same items added one by one would collide."""
+    seen: dict[tuple[str, str, str], int] = {}
+    for index, key in enumerate(keys):
+        if key in seen:
             raise InvalidInputError(
-                f"duplicate {kind} id in the batch (also item {seen[item_id]})",
+                f"duplicate {kind} id in the batch for this tenant and principal"
+                f" (also item {seen[key]})",
                 field="id",
                 item_index=index,
-                item_id=item_id,
+                item_id=key[2],
             )
-        seen[item_id] = index
+        seen[key] = index
 
 
 class StreamedVectors:
@@ -251,7 +266,7 @@ class Beliefs:
                     item_index=index,
                     item_id=data["id"],
                 ) from exc
-        _unique_ids([b.id for b in beliefs], "belief")
+        _unique_ids([(b.tenant_id, b.principal_id, b.id) for b in beliefs], "belief")
         return beliefs, valid
 
     def _vectors(
@@ -316,7 +331,7 @@ class Episodes:
             )
             for d in _validated(EpisodeDraft, drafts)
         ]
-        _unique_ids([e.id for e in episodes], "episode")
+        _unique_ids([(e.tenant_id, e.principal_id, e.id) for e in episodes], "episode")
         self._store.write_episodes(episodes, self._embed([e.content for e in episodes]))
         return episodes
 

@@ -159,6 +159,8 @@ class Memory:
         self._recall_pool = recall_pool
         self._server = server
         self._closed = False
+        self._unsaved_traces = 0
+        self._counter_lock = threading.Lock()
         store = PostgresBeliefStore(pool)
         self.beliefs = Beliefs(store, embedder)
         self.episodes = Episodes(PostgresEpisodeStore(pool), embedder)
@@ -475,7 +477,9 @@ class Memory:
         """Report a recall with nothing above the floor to the miss-hint queue (after the
         recall, never inside a node)."""
         subject = missed_subject(result, policy.feedback)
-        if subject is not None:
+        if subject is None:
+            return
+        try:
             self._miss_queue.record_miss(
                 result.trace.tenant_id,
                 result.trace.principal_id,
@@ -483,6 +487,8 @@ class Memory:
                 at=datetime.now(UTC),
                 rule=policy.feedback,
             )
+        except Exception as exc:  # a hint lost is not worth the turn's block
+            _log.warning("recall miss of %r was not recorded (%s)", subject, exc)
 
     def supersede(self, old_id: str, new_belief: BeliefDraft | Mapping[str, Any]) -> Belief:
         """Store ``new_belief`` as the successor of ``old_id`` (:meth:`Beliefs.supersede`)."""
@@ -661,11 +667,39 @@ class Memory:
             self._save(result, policy)
         return result
 
-    def _save(self, result: RecallResult, policy: RetrievalPolicy) -> None:
-        """Store a result's trace with the block and items it describes."""
-        self._traces.save_trace(
-            result.trace, result.block, result.items, policy.retention.operator_days
-        )
+    def _save(self, result: RecallResult, policy: RetrievalPolicy) -> bool:
+        """Store a result's trace with the block and items it describes; False when it
+        could not be stored (a lock held past ``policy.retention.write_timeout_ms``, the
+        server gone, a value the database refuses). The recall still returns its block:
+        the loss is logged and counted in :attr:`unsaved_traces`, and nothing of the
+        trace is stored (one INSERT, all or nothing)."""
+        try:
+            self._traces.save_trace(
+                result.trace,
+                result.block,
+                result.items,
+                policy.retention.operator_days,
+                timeout_ms=policy.retention.write_timeout_ms,
+            )
+        except Exception as exc:  # the block is handed over whatever the trace's fate
+            with self._counter_lock:
+                self._unsaved_traces += 1
+            _log.warning(
+                "recall trace %s was not stored (%s: %s); the recall returned its block",
+                result.trace.id,
+                type(exc).__name__,
+                str(exc).strip().splitlines()[0] if str(exc).strip() else "",
+            )
+            return False
+        return True
+
+    @property
+    def unsaved_traces(self) -> int:
+        """How many recall traces this handle could not store since it was opened (each
+        logged as a warning on the ``recallflow.memory`` logger; see "Reliability" in
+        docs/architecture.md). Their recalls returned their blocks; their trace ids name
+        no stored trace."""
+        return self._unsaved_traces
 
     def close(self) -> None:
         """Release the pools, the arms' threads and the server handle; safe to call twice."""

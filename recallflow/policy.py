@@ -399,10 +399,11 @@ class SessionPolicy(_Frozen):
 
 
 class Retention(_Frozen):
-    """How long the two tiers of a stored trace are kept (see "The trace" in
+    """How the two tiers of a stored trace are kept (see "The trace" in
     docs/architecture.md): scores, arm latencies, candidate ids and lineage serve tuning,
     and are nulled after this window; the user-safe fields live and die with their
-    session, which ends when it is ended or has been idle for ``session_idle_days``."""
+    session, which ends when it is ended or has been idle for ``session_idle_days``. And
+    how long writing a trace may hold up the recall."""
 
     operator_days: float = Field(default=30.0, gt=0, description="The tuning window (days).")
     session_idle_days: float = Field(
@@ -410,6 +411,13 @@ class Retention(_Frozen):
         gt=0,
         description="A session with no recall for this long has ended (days since its last"
         " trace, or since it was opened).",
+    )
+    write_timeout_ms: int = Field(
+        default=500,
+        ge=1,
+        description="How long a trace write may wait on a lock or the server before it is"
+        " given up: the recall still returns its block, and the loss is logged and counted"
+        ' (Memory.unsaved_traces; see "Reliability" in docs/architecture.md).',
     )
 
 

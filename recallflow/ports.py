@@ -294,9 +294,11 @@ class TraceStore(Protocol):
         block: str = "",
         items: Sequence[RecalledItem] = (),
         operator_days: float = 30.0,
+        timeout_ms: int | None = None,
     ) -> None:
         """Persist one trace with the block and items it describes; its operator fields
-        expire after ``operator_days``."""
+        expire after ``operator_days``. A write that cannot finish within ``timeout_ms``
+        (when given) raises and stores nothing."""
         ...
 
     def get_trace(self, tenant_id: str, principal_id: str, trace_id: str) -> RecallTrace:

@@ -108,6 +108,25 @@ def test_another_principals_session_is_not_found(
     assert err.startswith("recallflow session show: error:") and "no session" in err
 
 
+def test_an_ended_session_takes_no_more_turns(
+    store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "session", "open", *who(tenant), "--json")
+    session_id = json.loads(out)["session_id"]
+    code, out, _ = run(
+        capsys, "session", "end", session_id, *who(tenant), "--at", "2026-11-30T12:00:00Z", "--json"
+    )
+    assert code == 0 and json.loads(out)["ended_at"].startswith("2026-11-30T12:00:00")
+    code, out, _ = run(capsys, "session", "end", session_id, *who(tenant))  # the first end stands
+    assert code == 0 and "2026-11-30T12:00:00" in out
+    code, out, err = run(capsys, "session", "recall", session_id, MONEY, *who(tenant))
+    assert code == EXIT_USAGE and out == "" and len(err.strip().splitlines()) == 1
+    assert "ended" in err
+    with pytest.raises(SystemExit) as exited:
+        run(capsys, "session", "end", session_id, *who(tenant), "--at", "yesterday")
+    assert exited.value.code == EXIT_USAGE and "ISO 8601" in capsys.readouterr().err
+
+
 # --- corrections ----------------------------------------------------------------------------
 
 

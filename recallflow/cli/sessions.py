@@ -1,12 +1,13 @@
-"""``recallflow session open|recall|show``: sessions from a terminal or a script (see
+"""``recallflow session open|recall|show|end``: sessions from a terminal or a script (see
 "Sessions" in docs/architecture.md).
 
 ``session open`` takes the snapshot and stores the cached prefix once, printing the
 session id a later ``session recall`` (in this or any other process) names; ``session
 recall`` runs one in-turn recall inside it, with the corrections section of every snapshot
 belief that changed since; ``session show`` prints what was stored at open, prefix bytes
-included. Tenant and principal are given on every call: another principal's session is not
-found, exactly like a missing one.
+included; ``session end`` ends it (no more turns, and the next retention run deletes the
+user-safe fields of its traces). Tenant and principal are given on every call: another
+principal's session is not found, exactly like a missing one.
 """
 
 from __future__ import annotations
@@ -15,7 +16,14 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
-from recallflow.cli.args import add_json_arg, add_store_args, key, open_store, validated
+from recallflow.cli.args import (
+    add_json_arg,
+    add_store_args,
+    instant,
+    key,
+    open_store,
+    validated,
+)
 
 if TYPE_CHECKING:
     from recallflow.sessions import Session
@@ -116,10 +124,20 @@ def _cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_end(args: argparse.Namespace) -> int:
+    with open_store(args) as memory:
+        ended = memory.end_session(args.tenant, args.principal, args.session_id, at=args.at)
+    if args.json:
+        print(json.dumps({"session_id": args.session_id, "ended_at": ended.isoformat()}))
+    else:
+        print(f"ended {args.session_id} at {ended.isoformat()}")
+    return 0
+
+
 def add_session_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register ``session open|recall|show`` on ``subparsers``."""
     session: argparse.ArgumentParser = subparsers.add_parser(
-        "session", help="open a session, recall inside it, show it"
+        "session", help="open a session, recall inside it, show it, end it"
     )
     commands = session.add_subparsers(dest="session_command", required=True)
 
@@ -155,4 +173,14 @@ def add_session_parser(subparsers: Any) -> argparse.ArgumentParser:
     add_store_args(p)
     add_json_arg(p)
     p.set_defaults(func=_cmd_show)
+
+    p = commands.add_parser("end", help="end a session: no more turns, its user views expire")
+    p.add_argument("session_id", type=key, help="the id `session open` printed (s-...)")
+    _who(p)
+    p.add_argument(
+        "--at", default=None, type=instant, help="when it ended (ISO 8601 with offset; default now)"
+    )
+    add_store_args(p)
+    add_json_arg(p)
+    p.set_defaults(func=_cmd_end)
     return session

@@ -5,13 +5,15 @@ Every model is frozen, so a stage cannot change what the caller asked for.
 
 from __future__ import annotations
 
-from datetime import datetime
 from enum import StrEnum
+from typing import Annotated
 
 from pydantic import Field, field_validator
 
-from recallflow.models.base import FrozenModel
-from recallflow.models.store import Key
+from recallflow.models.fields import INT4_MAX, InputModel, Instant, Key, visible
+
+#: One entry of a working state's lists (an entity, a file, a tool, a turn summary).
+_Entry = Annotated[str, Field(max_length=4000)]
 
 
 class Moment(StrEnum):
@@ -34,7 +36,7 @@ class Surface(StrEnum):
     VAULT = "vault"  # an explicitly elevated, principal-only surface
 
 
-class WorkingState(FrozenModel):
+class WorkingState(InputModel):
     """What the agent is doing now; recall queries derive from this, not from the raw last
     message."""
 
@@ -42,15 +44,15 @@ class WorkingState(FrozenModel):
     query: str | None = Field(
         default=None, max_length=4000, description="An explicit recall query, when there is one."
     )
-    entities: tuple[str, ...] = Field(default=(), max_length=64, description="Active entities.")
-    files: tuple[str, ...] = Field(default=(), max_length=64, description="Files in play.")
-    tools: tuple[str, ...] = Field(default=(), max_length=64, description="Tools in play.")
-    recent_turns: tuple[str, ...] = Field(
+    entities: tuple[_Entry, ...] = Field(default=(), max_length=64, description="Active entities.")
+    files: tuple[_Entry, ...] = Field(default=(), max_length=64, description="Files in play.")
+    tools: tuple[_Entry, ...] = Field(default=(), max_length=64, description="Tools in play.")
+    recent_turns: tuple[_Entry, ...] = Field(
         default=(), max_length=16, description="Summaries of the last few turns, oldest first."
     )
 
 
-class RecallRequest(FrozenModel):
+class RecallRequest(InputModel):
     """Who asks, where, when and about what."""
 
     tenant_id: Key
@@ -60,27 +62,20 @@ class RecallRequest(FrozenModel):
     surface: Surface = Surface.DIRECT
     project: Key | None = Field(default=None, description="The project the agent works in now.")
     session_id: Key | None = None
-    as_of: datetime | None = Field(
+    as_of: Instant | None = Field(
         default=None, description="World time to recall at; None means now (resolved at entry)."
     )
-    known_as_of: datetime | None = Field(
+    known_as_of: Instant | None = Field(
         default=None, description="System time to recall at; None means the same as as_of."
     )
     max_items: int | None = Field(default=None, ge=0, le=200, description="Item cap override.")
     max_tokens: int | None = Field(default=None, ge=0, le=20_000, description="Token cap override.")
     model_window: int = Field(
-        default=200_000, ge=1_000, description="The model's context window, in tokens."
+        default=200_000, ge=1_000, le=INT4_MAX, description="The model's context window, in tokens."
     )
 
-    @field_validator("as_of", "known_as_of")
-    @classmethod
-    def _aware(cls, value: datetime | None) -> datetime | None:
-        if value is not None and value.tzinfo is None:
-            raise ValueError("must be timezone-aware")
-        return value
 
-
-class EpisodeSearchRequest(FrozenModel):
+class EpisodeSearchRequest(InputModel):
     """An archival search of the event log: what happened, asked by the agent itself (see
     "Moments" in docs/architecture.md). No recall moment runs it."""
 
@@ -88,12 +83,12 @@ class EpisodeSearchRequest(FrozenModel):
     principal_id: Key
     query: str = Field(min_length=1, max_length=4000, description="What to look for.")
     surface: Surface = Surface.DIRECT
-    as_of: datetime | None = Field(
+    as_of: Instant | None = Field(
         default=None,
         description="World time to search at: episodes that occurred after it are not seen;"
         " None means now (resolved at entry).",
     )
-    known_as_of: datetime | None = Field(
+    known_as_of: Instant | None = Field(
         default=None,
         description="System time to search at: episodes recorded after it are not seen;"
         " None means the same as as_of.",
@@ -101,19 +96,10 @@ class EpisodeSearchRequest(FrozenModel):
     max_items: int | None = Field(default=None, ge=0, le=50, description="Item cap override.")
     max_tokens: int | None = Field(default=None, ge=0, le=20_000, description="Token cap override.")
     model_window: int = Field(
-        default=200_000, ge=1_000, description="The model's context window, in tokens."
+        default=200_000, ge=1_000, le=INT4_MAX, description="The model's context window, in tokens."
     )
 
     @field_validator("query")
     @classmethod
     def _has_text(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("query is empty")
-        return value
-
-    @field_validator("as_of", "known_as_of")
-    @classmethod
-    def _aware(cls, value: datetime | None) -> datetime | None:
-        if value is not None and value.tzinfo is None:
-            raise ValueError("must be timezone-aware")
-        return value
+        return visible(value)

@@ -276,6 +276,11 @@ class RecallTrace(FrozenModel):
     queries: tuple[RecallQuery, ...]
     arms: tuple[ArmResult, ...]
     degraded_arms: tuple[Arm, ...]
+    degraded_stages: dict[str, str] = Field(
+        default_factory=dict,
+        description="Stages past the arms that failed or timed out, with why (candidates,"
+        " evidence): the block holds what the other stages could do.",
+    )
     fused: tuple[FusedCandidate, ...]
     scored: tuple[ScoredEntry, ...]
     ranked_ids: tuple[str, ...] = Field(
@@ -325,7 +330,7 @@ class RecallTrace(FrozenModel):
 
     @property
     def degraded(self) -> bool:
-        return bool(self.degraded_arms)
+        return bool(self.degraded_arms or self.degraded_stages)
 
 
 class RecallResult(FrozenModel):

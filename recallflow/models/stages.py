@@ -63,6 +63,17 @@ class EvidenceSet(FrozenModel):
 
     by_id: dict[str, CandidateEvidence]
     links: tuple[tuple[str, str, float], ...] = ()
+    error: str | None = Field(
+        default=None, description="Why no evidence could be read (the recall degraded)."
+    )
+
+
+class CandidateLoad(FrozenModel):
+    """The fused candidates as loaded, by id; or none, and why, when loading failed or
+    timed out (the recall degrades: see "Reliability" in docs/architecture.md)."""
+
+    beliefs: dict[str, Belief]
+    error: str | None = None
 
 
 class ScoredCandidate(FrozenModel):

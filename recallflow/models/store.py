@@ -12,13 +12,13 @@ construction, so an invalid draft fails before it reaches SQL, naming the field.
 from __future__ import annotations
 
 import re
-from datetime import datetime
 from enum import IntEnum, StrEnum
 from typing import Annotated, Self
 
 from pydantic import BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
-from recallflow.models.base import FrozenModel
+from recallflow.models.fields import INT4_MAX, InputModel, Instant, storable, visible
+from recallflow.models.fields import Key as Key
 
 # ---------------------------------------------------------------------------------------
 # Enumerations (mirrored by CHECK constraints in migrations/0001_schema.sql)
@@ -108,18 +108,9 @@ class EdgeRelation(StrEnum):
 # Field types
 # ---------------------------------------------------------------------------------------
 
-_KEY_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:@/-]{0,199}$")
 _SUBJECT_CLEAN = re.compile(r"[^a-z0-9._:/-]+")
-
-Key = Annotated[
-    str,
-    Field(
-        min_length=1,
-        max_length=200,
-        pattern=_KEY_RE.pattern,
-        description="An identifier: letters, digits and . _ : @ / - (no spaces), ≤ 200 characters.",
-    ),
-]
+#: The longest subject or entity key, once normalised.
+KEY_MAX = 200
 
 
 def _sensitivity(value: object) -> object:
@@ -146,19 +137,28 @@ def normalise_subject(text: str) -> str:
     Lowercase, runs of anything but ``[a-z0-9._:/-]`` folded to one ``-``, trimmed.
     ``"Deploy Target (prod)"`` becomes ``"deploy-target-prod"``.
     """
-    folded = _SUBJECT_CLEAN.sub("-", text.strip().lower()).strip("-._:/")
-    return folded[:200]
+    return _folded(text)[:KEY_MAX]
+
+
+def _folded(text: str) -> str:
+    return _SUBJECT_CLEAN.sub("-", text.strip().lower()).strip("-._:/")
 
 
 def _normalised_key(value: str, field: str) -> str:
-    key = normalise_subject(value)
+    """A draft's subject or entity as its key; refused (never cut) when the key would be
+    longer than :data:`KEY_MAX`, since a cut key could match another subject."""
+    key = _folded(storable(value))
     if not key:
-        raise ValueError(f"{field} {value!r} has no letters or digits")
+        raise ValueError(f"{field} {value[:80]!r} has no letters or digits")
+    if len(key) > KEY_MAX:
+        raise ValueError(f"{field} is {len(key)} characters once normalised; at most {KEY_MAX}")
     return key
 
 
-class _Frozen(FrozenModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+class _Frozen(InputModel):
+    model_config = ConfigDict(
+        frozen=True, extra="forbid", str_strip_whitespace=True, allow_inf_nan=False
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -191,24 +191,24 @@ class BeliefDraft(_Frozen):
     portability: Portability = Portability.CONTEXTUAL
     state: LifecycleState = LifecycleState.ACTIVE
     confidence: Confidence = 0.7
-    valid_from: datetime | None = Field(default=None, description="World time it became true.")
-    valid_to: datetime | None = Field(default=None, description="World time it stopped being true.")
-    recorded_at: datetime | None = Field(
+    valid_from: Instant | None = Field(default=None, description="World time it became true.")
+    valid_to: Instant | None = Field(default=None, description="World time it stopped being true.")
+    recorded_at: Instant | None = Field(
         default=None, description="System time the store learned it; defaults to now."
     )
-    retracted_at: datetime | None = Field(
+    retracted_at: Instant | None = Field(
         default=None, description="System time the store stopped asserting it."
     )
     sensitivity: SensitivityLevel = Sensitivity.INTERNAL
     source_authority: SourceAuthority = SourceAuthority.INFERRED
     source_episode_id: Key | None = None
-    corroboration_count: int = Field(default=1, ge=0)
+    corroboration_count: int = Field(default=1, ge=0, le=INT4_MAX)
     corroborating_projects: tuple[Key, ...] = Field(
         default=(), description="Distinct projects whose evidence corroborates it."
     )
-    last_corroborated_at: datetime | None = None
+    last_corroborated_at: Instant | None = None
     utility: float = Field(default=0.0, ge=0.0, description="Historical usefulness (citations).")
-    last_reinforced_at: datetime | None = Field(default=None, description="The decay clock.")
+    last_reinforced_at: Instant | None = Field(default=None, description="The decay clock.")
     flagged: bool = False
     supersedes: Key | None = None
     superseded_by: Key | None = None
@@ -220,9 +220,7 @@ class BeliefDraft(_Frozen):
     @field_validator("statement")
     @classmethod
     def _statement_has_text(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("statement is empty")
-        return value
+        return visible(value)
 
     @field_validator("subject")
     @classmethod
@@ -257,15 +255,11 @@ class BeliefDraft(_Frozen):
         ):
             raise ValueError("recorded_at must be before retracted_at")
         if self.state is LifecycleState.SUPERSEDED and self.superseded_by is None:
-            raise ValueError("a superseded belief needs superseded_by")
+            raise ValueError("state is superseded, so superseded_by must name the successor")
         if self.state is LifecycleState.CONFLICTED and self.conflict_set_id is None:
-            raise ValueError("a conflicted belief needs conflict_set_id")
+            raise ValueError("state is conflicted, so conflict_set_id must name the set")
         if self.id is not None and self.id in (self.supersedes, self.superseded_by):
-            raise ValueError("a belief cannot supersede itself")
-        for stamp in ("valid_from", "valid_to", "recorded_at", "retracted_at"):
-            value = getattr(self, stamp)
-            if value is not None and value.tzinfo is None:
-                raise ValueError(f"{stamp} must be timezone-aware")
+            raise ValueError("supersedes or superseded_by names the belief itself")
         return self
 
 
@@ -273,7 +267,7 @@ class Belief(BeliefDraft):
     """A belief as stored: every field set, including the generated id and system time."""
 
     id: Key
-    recorded_at: datetime
+    recorded_at: Instant
     embedding: tuple[float, ...] | None = Field(default=None, exclude=True, repr=False)
 
 
@@ -285,29 +279,27 @@ class EpisodeDraft(_Frozen):
     principal_id: Key
     project: Key | None = None
     session_id: Key | None = None
-    occurred_at: datetime
+    occurred_at: Instant
     kind: EpisodeKind = EpisodeKind.MESSAGE
     content: str = Field(min_length=1, max_length=100_000)
     sensitivity: SensitivityLevel = Sensitivity.INTERNAL
-    recorded_at: datetime | None = Field(
+    recorded_at: Instant | None = Field(
         default=None,
         description="System time the store learned of it; None means now (an import may"
         " give the time it was first recorded elsewhere).",
     )
 
-    @field_validator("occurred_at", "recorded_at")
+    @field_validator("content")
     @classmethod
-    def _aware(cls, value: datetime | None) -> datetime | None:
-        if value is not None and value.tzinfo is None:
-            raise ValueError("must be timezone-aware")
-        return value
+    def _content_has_text(cls, value: str) -> str:
+        return visible(value)
 
 
 class Episode(EpisodeDraft):
     """An episode as stored, with its id and system time."""
 
     id: Key
-    recorded_at: datetime
+    recorded_at: Instant
 
 
 class BeliefEdge(_Frozen):
@@ -323,7 +315,7 @@ class BeliefEdge(_Frozen):
     @model_validator(mode="after")
     def _not_a_loop(self) -> Self:
         if self.src_id == self.dst_id:
-            raise ValueError("an edge cannot link a belief to itself")
+            raise ValueError("dst_id is the src_id: an edge cannot link a belief to itself")
         return self
 
 

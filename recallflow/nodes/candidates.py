@@ -2,31 +2,42 @@
 
 One query loads every fused id, still hard-filtered (an external arm's ids are checked
 here), together with the other members of their conflict sets, so that a conflict is
-shown whole.
+shown whole. A load that fails or times out degrades the recall to no candidates, recorded
+in the trace, rather than failing the turn (see "Reliability" in docs/architecture.md).
 """
 
 from __future__ import annotations
 
 from hamilton.function_modifiers import tag
 
+from recallflow.core.degradation import failure_text
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import FusedCandidate
-from recallflow.models.stages import HardFilter
+from recallflow.models.stages import CandidateLoad, HardFilter
 from recallflow.models.store import Belief
 from recallflow.ports import BeliefSearch
 
 
 @tag(stage="candidates")
-def candidate_beliefs(
+def candidate_load(
     fused_candidates: tuple[FusedCandidate, ...],
     hard_filter: HardFilter,
     request: RecallRequest,
     belief_search: BeliefSearch,
-) -> dict[str, Belief]:
+) -> CandidateLoad:
     """The fused beliefs (and their conflict peers) that pass the hard filter, by id; not
     those rejected as not holding in the request's project (see "Feedback and corrections"
-    in docs/architecture.md)."""
-    loaded = belief_search.load(
-        hard_filter, [c.belief_id for c in fused_candidates], project=request.project
-    )
-    return {b.id: b for b in sorted(loaded, key=lambda b: b.id)}
+    in docs/architecture.md). None, with the reason, when the load fails."""
+    try:
+        loaded = belief_search.load(
+            hard_filter, [c.belief_id for c in fused_candidates], project=request.project
+        )
+    except Exception as exc:  # a failed load degrades the recall, like a failed arm
+        return CandidateLoad(beliefs={}, error=failure_text(exc))
+    return CandidateLoad(beliefs={b.id: b for b in sorted(loaded, key=lambda b: b.id)})
+
+
+@tag(stage="candidates")
+def candidate_beliefs(candidate_load: CandidateLoad) -> dict[str, Belief]:
+    """The loaded candidates by id (none when the load failed)."""
+    return candidate_load.beliefs

@@ -16,6 +16,7 @@ import numpy.typing as npt
 from hamilton.function_modifiers import tag
 
 from recallflow.core.calibration import Calibration, CalibrationRef, null_similarity
+from recallflow.core.degradation import failure_text
 from recallflow.core.relevance import candidate_relevance as relevance_of_candidates
 from recallflow.errors import ConfigurationError
 from recallflow.models.request import RecallRequest
@@ -58,15 +59,19 @@ def candidate_evidence(
     policy: RetrievalPolicy,
 ) -> EvidenceSet:
     """Each loaded candidate's cosines, coverage and subject match, and the links between
-    candidates."""
-    return belief_search.evidence(
-        hard_filter,
-        list(candidate_beliefs),
-        query_texts,
-        query_vectors,
-        named_entities,
-        policy.limits,
-    )
+    candidates; none, with the reason, when the store cannot answer (the recall degrades:
+    see "Reliability" in docs/architecture.md)."""
+    try:
+        return belief_search.evidence(
+            hard_filter,
+            list(candidate_beliefs),
+            query_texts,
+            query_vectors,
+            named_entities,
+            policy.limits,
+        )
+    except Exception as exc:  # failed evidence degrades the recall, like a failed arm
+        return EvidenceSet(by_id={}, error=failure_text(exc))
 
 
 @tag(stage="relevance")

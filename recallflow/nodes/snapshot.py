@@ -53,7 +53,9 @@ from recallflow.models.session import (
 )
 from recallflow.models.stages import (
     BudgetOutcome,
+    CandidateLoad,
     ConflictGroup,
+    EvidenceSet,
     FloorOutcome,
     HardFilter,
     RenderedBlock,
@@ -296,6 +298,8 @@ def recall_trace(
     core_beliefs: dict[str, Belief],
     candidate_relevance: dict[str, RelevanceEvidence],
     calibration_ref: CalibrationRef,
+    candidate_load: CandidateLoad,
+    candidate_evidence: EvidenceSet,
 ) -> RecallTrace:
     """The shared trace over both parts, with the snapshot record, built from the objects
     the block was rendered from."""
@@ -337,6 +341,8 @@ def recall_trace(
         policy=policy,
         turn_corrections=turn_corrections,
         candidate_beliefs=beliefs,
+        candidate_load=candidate_load,
+        candidate_evidence=candidate_evidence,
         candidate_relevance=candidate_relevance,
         calibration_ref=calibration_ref,
     )

@@ -35,7 +35,9 @@ from recallflow.models.result import (
 from recallflow.models.session import SessionTurn
 from recallflow.models.stages import (
     BudgetOutcome,
+    CandidateLoad,
     ConflictGroup,
+    EvidenceSet,
     FloorOutcome,
     HardFilter,
     RenderedBlock,
@@ -118,6 +120,8 @@ def recall_trace(
     calibration_ref: CalibrationRef,
     turn_corrections: tuple[Correction, ...],
     candidate_beliefs: dict[str, Belief],
+    candidate_load: CandidateLoad,
+    candidate_evidence: EvidenceSet,
     session_turn: SessionTurn | None = None,
 ) -> RecallTrace:
     """The record of this recall, from the same objects the block was rendered from."""
@@ -155,6 +159,14 @@ def recall_trace(
         queries=recall_queries,
         arms=arm_results,
         degraded_arms=tuple(a.arm for a in arm_results if not a.ok),
+        degraded_stages={
+            stage: error
+            for stage, error in (
+                ("candidates", candidate_load.error),
+                ("evidence", candidate_evidence.error),
+            )
+            if error is not None
+        },
         fused=fused_candidates,
         scored=_final_scores(scored_candidates, resolved_candidates, candidate_relevance),
         ranked_ids=tuple(c.belief_id for c in _flat(resolved_candidates)),

@@ -9,18 +9,16 @@ boundary" in docs/architecture.md).
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
-from recallflow.models.base import FrozenModel
 from recallflow.models.corrections import RejectionKind
+from recallflow.models.fields import InputModel, Instant, Key
 from recallflow.models.session import SessionKind
-from recallflow.models.store import Key
 
 
-class ToolArguments(FrozenModel):
+class ToolArguments(InputModel):
     """Closed: a field the schema does not name is refused."""
 
 
@@ -42,33 +40,23 @@ class WorkingStateArgs(ToolArguments):
     )
 
 
-def _aware(value: datetime | None) -> datetime | None:
-    if value is not None and value.tzinfo is None:
-        raise ValueError("must be a timezone-aware date-time, e.g. 2025-01-31T12:00:00Z")
-    return value
-
-
 class RecallBeliefsArgs(WorkingStateArgs):
     """Arguments of ``recall_beliefs``."""
 
     project: Key | None = Field(default=None, description="The project being worked in.")
-    as_of: datetime | None = Field(
+    as_of: Instant | None = Field(
         default=None, description="Recall what held at this world time (ISO 8601); default now."
     )
-
-    _as_of = field_validator("as_of")(_aware)
 
 
 class SearchEpisodesArgs(ToolArguments):
     """Arguments of ``search_episodes``."""
 
     query: str = Field(min_length=1, max_length=4000, description="What happened to look for.")
-    as_of: datetime | None = Field(
+    as_of: Instant | None = Field(
         default=None, description="Search as of this world time (ISO 8601); default now."
     )
     max_items: int | None = Field(default=None, ge=1, le=50, description="At most this many.")
-
-    _as_of = field_validator("as_of")(_aware)
 
 
 class ExplainRecallArgs(ToolArguments):

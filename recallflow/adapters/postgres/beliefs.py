@@ -206,7 +206,7 @@ class PostgresBeliefStore:
         try:
             with self._pool.connection() as conn, conn.transaction():
                 return write_beliefs(conn, beliefs, embeddings)
-        except (pg_errors.IntegrityError, pg_errors.DataException) as exc:
+        except (pg_errors.IntegrityError, pg_errors.DataError) as exc:
             items = [dict(zip(BELIEF_COLUMNS, belief_row(b), strict=True)) for b in beliefs]
             raise translate(exc, table="beliefs", items=items) from exc
 
@@ -256,7 +256,7 @@ class PostgresBeliefStore:
                             e.weight,
                         )
                     )
-        except pg_errors.IntegrityError as exc:
+        except (pg_errors.IntegrityError, pg_errors.DataError) as exc:
             items = [e.model_dump(mode="json") for e in edges]
             raise translate(exc, table="belief_edges", items=items) from exc
 

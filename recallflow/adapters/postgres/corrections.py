@@ -37,7 +37,7 @@ class PostgresCorrections:
         try:
             with self._pool.connection() as conn, conn.transaction():
                 yield conn
-        except (pg_errors.IntegrityError, pg_errors.DataException) as exc:
+        except (pg_errors.IntegrityError, pg_errors.DataError) as exc:
             raise translate(exc, table=table, items=()) from exc
 
     def _run(self, write: Callable[[psycopg.Connection[Any]], T]) -> T:

@@ -80,7 +80,7 @@ class PostgresEpisodeStore:
                             vector,
                         )
                     )
-        except pg_errors.IntegrityError as exc:
+        except (pg_errors.IntegrityError, pg_errors.DataError) as exc:
             items = [e.model_dump(mode="json") for e in episodes]
             raise translate(exc, table="episodes", items=items) from exc
 

@@ -1,9 +1,10 @@
 """Turning a database refusal into a typed error that names the field and the item.
 
-A batch is written in one transaction; when PostgreSQL refuses a row, the error's
-constraint name says which field, and the ``COPY … line N`` context (or the key in the
-error detail) says which item. The transaction has rolled back by then, so nothing of
-the batch is written (all or nothing).
+A batch is written in one transaction; when PostgreSQL refuses a row (a constraint, or
+any data error of SQLSTATE class 22: a number out of range, an untranslatable character),
+the error's constraint name or the ``COPY … line N, column C`` context says which field,
+and that line (or the key in the error detail) says which item. The transaction has
+rolled back by then, so nothing of the batch is written (all or nothing).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from psycopg import errors as pg_errors
 from recallflow.errors import ConstraintViolation, RecallflowError
 
 _COPY_LINE = re.compile(r"COPY \w+, line (\d+)")
+_COPY_COLUMN = re.compile(r"COPY \w+, line \d+, column (\w+)")
 _KEY_DETAIL = re.compile(
     r"Key \((?P<cols>[^)]*)\)=\((?P<vals>.*)\) (?:is not present|already exists)"
 )
@@ -67,7 +69,8 @@ def translate(
     """
     diag = exc.diag
     constraint = diag.constraint_name
-    field = _field_of(constraint, table) or field_hint
+    column = _COPY_COLUMN.search(diag.context or "")
+    field = _field_of(constraint, table) or (column.group(1) if column else None) or field_hint
     item_index: int | None = None
     line = _COPY_LINE.search(diag.context or "")
     if line is not None:

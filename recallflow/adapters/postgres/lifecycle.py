@@ -302,7 +302,7 @@ def _insert(
     copied = [belief_row(b) for _, b in rows]
     try:
         copy_beliefs(conn, copied, (embeddings[i] for i, _ in rows))
-    except (pg_errors.IntegrityError, pg_errors.DataException) as exc:
+    except (pg_errors.IntegrityError, pg_errors.DataError) as exc:
         items = [dict(zip(BELIEF_COLUMNS, row, strict=True)) for row in copied]
         error = translate(exc, table="beliefs", items=items)
         if isinstance(error, ConstraintViolation) and error.item_index is not None:

@@ -340,9 +340,14 @@ class PostgresBeliefSearch:
             return []
         predicate, filter_params = hard_filter_sql(f)
         params = {**filter_params, "ids": list(ids), "project": project}
-        with self._pool.connection() as conn:
-            cur = _execute(conn, _LOAD.format(filter=predicate), params, _LOAD_SESSION, dict_row)
-            rows = [belief_from_row(row) for row in cur.fetchall()]
+        try:
+            with self._pool.connection() as conn:
+                cur = _execute(
+                    conn, _LOAD.format(filter=predicate), params, _LOAD_SESSION, dict_row
+                )
+                rows = [belief_from_row(row) for row in cur.fetchall()]
+        except psycopg.errors.QueryCanceled as exc:
+            raise TimeoutError(_backstop_message("loading the candidates")) from exc
         # Each belief as it stood at as_of: one the filter admits before the end its state
         # records (superseded, expired) was active then.
         return [
@@ -369,7 +374,11 @@ class PostgresBeliefSearch:
             return EvidenceSet(by_id={})
         evidence, links, params = evidence_query(f, ids, texts, vectors, keys, limits)
         with self._pool.connection() as conn:
-            rows = _execute(conn, evidence, params, {**_LOAD_SESSION, **_GENERIC_PLAN}).fetchall()
+            try:
+                cur = _execute(conn, evidence, params, {**_LOAD_SESSION, **_GENERIC_PLAN})
+                rows = cur.fetchall()
+            except psycopg.errors.QueryCanceled as exc:
+                raise TimeoutError(_backstop_message("reading the relevance evidence")) from exc
             wanted = {**_ARM_SESSION, "statement_timeout": str(limits.timeout_ms)}
             try:
                 link_rows = _execute(conn, links, params, wanted).fetchall()
@@ -399,6 +408,14 @@ _LOAD_SESSION: dict[str, str] = {
     **_ARM_SESSION,
     "statement_timeout": RECALL_SETTINGS["statement_timeout"],
 }
+
+
+def _backstop_message(work: str) -> str:
+    """Why a stage that runs under the backstop timeout was cancelled (the caller's
+    node degrades the recall on the :class:`TimeoutError` it raises)."""
+    return f"PostgreSQL cancelled {work} after {_LOAD_SESSION['statement_timeout']} ms"
+
+
 #: The settings each recall connection has now (as far as this module has set them).
 _applied: weakref.WeakKeyDictionary[psycopg.Connection[Any], dict[str, str]] = (
     weakref.WeakKeyDictionary()

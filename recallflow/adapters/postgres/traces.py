@@ -18,6 +18,7 @@ recall (2–4 ms on the development box's disk, more than the rest of the trace'
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -25,6 +26,7 @@ from typing import Any
 
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
+from pydantic import ValidationError
 
 from recallflow.core.render import statement_text
 from recallflow.core.trace_view import BeliefFacts
@@ -100,6 +102,26 @@ def user_view(
     }
 
 
+def trace_from_json(data: Any) -> RecallTrace:
+    """A stored operator view as a :class:`RecallTrace`.
+
+    JSON has no NaN or infinity: a score that was not a number (a store written before
+    such input was refused) was stored as ``null``. It reads back as NaN, so the trace
+    stays readable instead of failing validation."""
+    try:
+        return RecallTrace.model_validate(data)
+    except ValidationError as exc:
+        holes = [e["loc"] for e in exc.errors() if e["type"] == "float_type" and e["input"] is None]
+        if not holes or len(holes) != exc.error_count():
+            raise
+    for loc in holes:
+        container = data
+        for part in loc[:-1]:
+            container = container[part]
+        container[loc[-1]] = math.nan
+    return RecallTrace.model_validate(data)
+
+
 class PostgresTraceStore:
     """RecallTraces in the ``recall_traces`` table."""
 
@@ -113,14 +135,22 @@ class PostgresTraceStore:
         block: str = "",
         items: Sequence[RecalledItem] = (),
         operator_days: float = 30.0,
+        timeout_ms: int | None = None,
     ) -> None:
         """Store a trace with the block and items it describes; its operator view expires
-        ``operator_days`` after now."""
+        ``operator_days`` after now. With ``timeout_ms``, a write that waits longer than
+        that for a lock or the server is cancelled (and nothing of it is stored)."""
         operator = trace.model_dump_json()  # sent as text and cast: serialised once
         # BEGIN, SET LOCAL, INSERT and COMMIT travel in one round trip.
         with self._pool.connection() as conn, conn.pipeline(), conn.transaction():
             if not self._durable:
                 conn.execute("SET LOCAL synchronous_commit = off")
+            if timeout_ms is not None:
+                conn.execute(
+                    "SELECT set_config('lock_timeout', %s, true),"
+                    " set_config('statement_timeout', %s, true)",
+                    (str(timeout_ms), str(timeout_ms)),
+                )
             conn.execute(
                 "INSERT INTO recall_traces (tenant_id, principal_id, id, session_id, moment,"
                 " surface, as_of, rendered_sha256, retrieval_policy_version, degraded,"
@@ -162,7 +192,7 @@ class PostgresTraceStore:
             ).fetchone()
         if row is None or row[0] is None:
             raise NotFoundError(f"no trace {trace_id!r} for {tenant_id}/{principal_id}")
-        return RecallTrace.model_validate(row[0])
+        return trace_from_json(row[0])
 
     def get_user_view(self, tenant_id: str, principal_id: str, trace_id: str) -> dict[str, Any]:
         """The stored user view of this principal's trace; NotFoundError otherwise (another

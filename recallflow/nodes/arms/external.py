@@ -37,4 +37,4 @@ def external_hits(
         visible = {b.id for b in belief_search.load(hard_filter, [i for i, _ in suggested])}
         return [(belief_id, score) for belief_id, score in suggested if belief_id in visible]
 
-    return run_guarded_arm(Arm.EXTERNAL, search, limits.timeout_ms)
+    return run_guarded_arm(Arm.EXTERNAL, search, limits.timeout_ms, owner=provider)

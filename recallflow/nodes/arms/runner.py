@@ -5,18 +5,27 @@ There is one timeout, the policy's ``limits.timeout_ms``, and it stops the arm r
 labelling it afterwards: a database arm's SQL runs under that ``statement_timeout``, so
 PostgreSQL cancels it and the search raises :class:`TimeoutError`; an external provider,
 which we cannot cancel, is abandoned by :func:`run_guarded_arm` when it is up.
+
+An abandoned call keeps its thread until the provider returns (Python cannot stop a
+thread). So that a hung provider cannot pile up threads or a queue, a provider with an
+abandoned call still running is not called again: its arm degrades at once ("still
+busy") until that call returns, and then its thread ends. Each call runs in its own
+short-lived thread, so nothing stays behind once the provider answers.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 
 from recallflow.models.result import Arm, ArmHit, ArmResult
 from recallflow.ports import RawHits
 
-_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="recallflow-arm")
+#: Providers with abandoned calls still running: id -> (the provider, how many calls).
+#: The provider itself is held so its id cannot be reused while it is listed.
+_abandoned: dict[int, tuple[object, int]] = {}
+_abandoned_lock = threading.Lock()
 
 
 def _elapsed_ms(started: float) -> float:
@@ -49,12 +58,61 @@ def run_arm(arm: Arm, search: Callable[[], RawHits], timeout_ms: int) -> ArmResu
     return _ranked(arm, hits, started)
 
 
-def run_guarded_arm(arm: Arm, search: Callable[[], RawHits], timeout_ms: int) -> ArmResult:
-    """Run an arm we do not control (a provider) in a thread, abandoning it on timeout."""
+def abandoned_calls(owner: object) -> int:
+    """How many calls of ``owner`` were abandoned at the timeout and are still running."""
+    with _abandoned_lock:
+        entry = _abandoned.get(id(owner))
+    return 0 if entry is None else entry[1]
+
+
+def run_guarded_arm(
+    arm: Arm, search: Callable[[], RawHits], timeout_ms: int, owner: object | None = None
+) -> ArmResult:
+    """Run an arm we do not control (``owner``, a provider) in a thread of its own,
+    abandoning it on timeout; skip it while an earlier abandoned call is still running."""
     started = time.perf_counter()
-    future = _pool.submit(search)
-    try:
-        hits = future.result(timeout=timeout_ms / 1000)
-    except Exception as exc:  # the wait's own TimeoutError included
-        return _failed(arm, exc, started, timeout_ms)
-    return _ranked(arm, hits, started)
+    owner = search if owner is None else owner
+    key = id(owner)
+    if abandoned_calls(owner):
+        return ArmResult(
+            arm=arm,
+            latency_ms=_elapsed_ms(started),
+            error="skipped: an earlier call, abandoned at the timeout, has not returned",
+        )
+    outcome: list[RawHits | BaseException] = []
+    finished = threading.Event()
+    state = {"abandoned": False}
+    state_lock = threading.Lock()
+
+    def call() -> None:
+        try:
+            outcome.append(search())
+        except BaseException as exc:  # handed to the waiting recall, or dropped if abandoned
+            outcome.append(exc)
+        finally:
+            with state_lock:
+                finished.set()
+                was_abandoned = state["abandoned"]
+            if was_abandoned:
+                with _abandoned_lock:
+                    held, count = _abandoned[key]
+                    if count > 1:
+                        _abandoned[key] = (held, count - 1)
+                    else:
+                        del _abandoned[key]
+
+    threading.Thread(target=call, name=f"rf-provider-{arm.value}", daemon=True).start()
+    finished.wait(timeout_ms / 1000)
+    with state_lock:
+        if not finished.is_set():
+            state["abandoned"] = True
+            with _abandoned_lock:
+                held, count = _abandoned.get(key, (owner, 0))
+                _abandoned[key] = (held, count + 1)
+            return _failed(arm, TimeoutError(), started, timeout_ms)
+    result = outcome[0]
+    if isinstance(result, BaseException):
+        if not isinstance(result, Exception):
+            raise result
+        return _failed(arm, result, started, timeout_ms)
+    return _ranked(arm, result, started)

@@ -1,0 +1,278 @@
+"""Every stage past the arms degrades instead of failing, on the real embedded server: the
+candidate load and the relevance evidence (failing or timing out), the trace write (a lock
+held on ``recall_traces``, a value the database refuses) and a hung external provider
+(abandoned without leaking threads). The recall returns its block and the trace says what
+was lost (see "Reliability" in docs/architecture.md)."""
+
+from __future__ import annotations
+
+import logging
+import math
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from recallflow import Memory, open_memory
+from recallflow.adapters.postgres.pool import RECALL_BACKSTOP_TIMEOUT_MS
+from recallflow.models.result import Arm, RecallQuery
+from recallflow.models.stages import HardFilter
+from recallflow.nodes.arms.runner import abandoned_calls
+from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
+from recallflow.ports import Embedder, RawHits
+from tests.helpers import belief, request
+
+#: A hang guard: a wait that reaches it fails the test (it is not a time assertion).
+GIVE_UP_S = 30.0
+QUESTION = "How are invoices stored?"
+
+
+def _seed(memory: Memory, tenant: str) -> None:
+    memory.beliefs.add_many(
+        [
+            belief(
+                tenant, id="b-cents", statement="Invoices are stored in cents.", subject="money"
+            ),
+            belief(tenant, id="b-tea", statement="The user drinks green tea.", subject="tea"),
+        ]
+    )
+
+
+@contextmanager
+def table_locked(memory: Memory, table: str) -> Iterator[threading.Event]:
+    """Another session holds ``table`` in ACCESS EXCLUSIVE mode until the block ends (or
+    the hang guard), as a long migration would; yields the event that releases it."""
+    locked, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with memory.pool.connection() as conn, conn.transaction():
+            conn.execute(f"LOCK TABLE {table} IN ACCESS EXCLUSIVE MODE")
+            locked.set()
+            release.wait(GIVE_UP_S)
+
+    holder = threading.Thread(target=hold, name=f"lock-{table}")
+    holder.start()
+    try:
+        assert locked.wait(GIVE_UP_S)
+        yield release
+    finally:
+        release.set()
+        holder.join()
+
+
+# --- the candidate load and the evidence ------------------------------------------------
+
+
+def test_a_candidate_load_past_its_bound_degrades_the_recall(memory: Memory, tenant: str) -> None:
+    _seed(memory, tenant)
+    healthy = memory.recall(request(tenant, goal=QUESTION))
+    assert "b-cents" in healthy.rendered_ids
+    # Only loading the candidates reads the not-here exclusions: the arms run, the load
+    # waits for the lock until the recall pool's backstop cancels it.
+    with table_locked(memory, "belief_exclusions"):
+        result = memory.recall(request(tenant, goal=QUESTION))
+    assert result.degraded
+    assert set(result.trace.degraded_stages) == {"candidates"}
+    assert "timeout" in result.trace.degraded_stages["candidates"]
+    assert str(RECALL_BACKSTOP_TIMEOUT_MS) in result.trace.degraded_stages["candidates"]
+    assert result.trace.degraded_arms == ()
+    assert result.rendered_ids == () and result.block == ""  # what it can: nothing
+    stored = memory.trace(tenant, "p1", result.trace_id)
+    assert stored.degraded_stages == result.trace.degraded_stages
+    # Nothing is left behind on the recall connections: the next recall is whole.
+    again = memory.recall(request(tenant, goal=QUESTION))
+    assert not again.degraded
+    assert again.rendered_ids == healthy.rendered_ids
+
+
+class _NaNQueries:
+    """The store's embedder for statements, broken for queries: every query vector is NaN
+    (a model that fails on some input), which PostgreSQL's vector type refuses."""
+
+    def __init__(self, inner: Embedder) -> None:
+        self._inner = inner
+
+    @property
+    def name(self) -> str:
+        return self._inner.name
+
+    @property
+    def dimension(self) -> int:
+        return self._inner.dimension
+
+    def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        return np.full((len(texts), self.dimension), np.nan, dtype=np.float32)
+
+
+def test_evidence_the_database_refuses_degrades_the_recall(memory: Memory, tenant: str) -> None:
+    _seed(memory, tenant)
+    with open_memory(memory.uri, embedder=_NaNQueries(memory.embedder), operator=True) as broken:
+        result = broken.recall(request(tenant, goal=QUESTION))
+        stored = broken.trace(tenant, "p1", result.trace_id)
+    assert set(result.trace.degraded_stages) == {"evidence"}
+    assert "DataError" in result.trace.degraded_stages["evidence"] or (
+        "vector" in result.trace.degraded_stages["evidence"]
+    )
+    assert Arm.SEMANTIC in result.trace.degraded_arms
+    assert stored.degraded_stages == result.trace.degraded_stages
+
+
+# --- the trace write ------------------------------------------------------------------
+
+
+def _trace_rows(memory: Memory, tenant: str, trace_id: str) -> int:
+    with memory.pool.connection() as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM recall_traces WHERE tenant_id = %s AND id = %s",
+            (tenant, trace_id),
+        ).fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+@pytest.fixture
+def quick_trace_policy() -> RetrievalPolicy:
+    retention = DEFAULT_POLICY.retention.model_copy(update={"write_timeout_ms": 100})
+    return DEFAULT_POLICY.model_copy(update={"retention": retention})
+
+
+def test_a_lock_on_the_traces_bounds_the_write_and_the_recall_keeps_its_block(
+    memory: Memory,
+    tenant: str,
+    quick_trace_policy: RetrievalPolicy,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    _seed(memory, tenant)
+    memory.recall(request(tenant, goal=QUESTION), policy=quick_trace_policy)  # flow built
+    unsaved = memory.unsaved_traces
+    with (
+        caplog.at_level(logging.WARNING, logger="recallflow.memory"),
+        table_locked(memory, "recall_traces") as release,
+    ):
+        result = memory.recall(request(tenant, goal=QUESTION), policy=quick_trace_policy)
+        # Returned while the lock is still held: the write gave up, it did not wait.
+        assert not release.is_set()
+    assert "b-cents" in result.rendered_ids
+    assert memory.unsaved_traces == unsaved + 1
+    assert any(result.trace_id in r.getMessage() for r in caplog.records)
+    assert _trace_rows(memory, tenant, result.trace_id) == 0  # no partial trace
+    # With the lock gone, traces are stored again.
+    after = memory.recall(request(tenant, goal=QUESTION), policy=quick_trace_policy)
+    assert _trace_rows(memory, tenant, after.trace_id) == 1
+    assert memory.unsaved_traces == unsaved + 1
+
+
+class _Provider:
+    """An external provider that suggests ``hits``, fails with ``error``, or hangs until
+    ``release`` is set."""
+
+    def __init__(
+        self,
+        hits: RawHits = (),  # type: ignore[assignment]
+        *,
+        error: Exception | None = None,
+        release: threading.Event | None = None,
+    ) -> None:
+        self.hits, self.error, self.release = list(hits), error, release
+        self.calls = 0
+
+    @property
+    def name(self) -> str:
+        return "test-provider"
+
+    def search(self, f: HardFilter, queries: Sequence[RecallQuery], limit: int) -> RawHits:
+        self.calls += 1
+        if self.release is not None:
+            self.release.wait(GIVE_UP_S)
+        if self.error is not None:
+            raise self.error
+        return self.hits
+
+
+def _external(timeout_ms: int = 200) -> RetrievalPolicy:
+    limits = DEFAULT_POLICY.limits.model_copy(update={"timeout_ms": timeout_ms})
+    return DEFAULT_POLICY.model_copy(
+        update={"arms": (*DEFAULT_POLICY.arms, "external_hits"), "limits": limits}
+    )
+
+
+def test_a_trace_the_database_refuses_is_counted_and_the_block_returned(
+    memory: Memory, tenant: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    # The provider's error text carries a NUL, which JSON in PostgreSQL cannot hold: the
+    # trace that records it cannot be stored.
+    _seed(memory, tenant)
+    provider = _Provider(error=RuntimeError("index \x00 corrupt"))
+    with open_memory(memory.uri, embedder=memory.embedder, external_provider=provider) as m:
+        with caplog.at_level(logging.WARNING, logger="recallflow.memory"):
+            result = m.recall(request(tenant, goal=QUESTION), policy=_external(60_000))
+        assert m.unsaved_traces == 1
+    assert "b-cents" in result.rendered_ids
+    assert result.trace.degraded_arms == (Arm.EXTERNAL,)
+    assert any("not stored" in r.getMessage() for r in caplog.records)
+    assert _trace_rows(memory, tenant, result.trace_id) == 0
+
+
+def test_a_stored_trace_holding_a_non_number_is_still_readable(memory: Memory, tenant: str) -> None:
+    # JSON has no NaN: a trace that scored one (written before infinite input was
+    # refused) holds null where the number was.
+    _seed(memory, tenant)
+    result = memory.recall(request(tenant, goal=QUESTION))
+    with memory.pool.connection() as conn:
+        conn.execute(
+            "UPDATE recall_traces SET operator_view = jsonb_set(jsonb_set(operator_view,"
+            " '{floor}', 'null'), '{arms,0,latency_ms}', 'null')"
+            " WHERE tenant_id = %s AND id = %s",
+            (tenant, result.trace_id),
+        )
+    stored = memory.trace(tenant, "p1", result.trace_id)
+    assert math.isnan(stored.floor) and math.isnan(stored.arms[0].latency_ms)
+    assert stored.rendered_sha256 == result.rendered_sha256
+    assert stored.rendered_ids == result.rendered_ids
+
+
+# --- a hung external provider ---------------------------------------------------------
+
+
+def _provider_threads() -> int:
+    return sum(1 for t in threading.enumerate() if t.name.startswith("rf-provider"))
+
+
+def test_a_hung_provider_is_abandoned_without_leaking_threads(memory: Memory, tenant: str) -> None:
+    _seed(memory, tenant)
+    release = threading.Event()
+    provider = _Provider([("b-cents", 1.0)], release=release)
+    with open_memory(memory.uri, embedder=memory.embedder, external_provider=provider) as m:
+        release.set()  # healthy at first: the handle's own threads (pools, arms) start
+        for _ in range(2):
+            m.recall(request(tenant, goal=QUESTION), policy=_external(60_000))
+        baseline = threading.active_count()
+        release.clear()
+        provider.calls = 0
+        try:
+            for _ in range(5):
+                result = m.recall(request(tenant, goal=QUESTION), policy=_external())
+                arm = next(a for a in result.trace.arms if a.arm is Arm.EXTERNAL)
+                assert arm.error is not None and not arm.hits
+                assert "b-cents" in result.rendered_ids  # the other arms still found it
+                # One call hangs; the later recalls do not call it again, so neither
+                # threads nor queued calls pile up behind it.
+                assert provider.calls == 1
+                assert abandoned_calls(provider) == 1
+                assert threading.active_count() <= baseline + 1
+        finally:
+            release.set()
+        deadline = time.monotonic() + GIVE_UP_S
+        while abandoned_calls(provider) or _provider_threads():
+            assert time.monotonic() < deadline, "the abandoned call's thread never ended"
+            time.sleep(0.01)
+        assert threading.active_count() == baseline
+        # Answering again, it is called again.
+        healthy = m.recall(request(tenant, goal=QUESTION), policy=_external(60_000))
+        arm = next(a for a in healthy.trace.arms if a.arm is Arm.EXTERNAL)
+        assert arm.error is None and [h.belief_id for h in arm.hits] == ["b-cents"]
+        assert provider.calls == 2
