@@ -47,6 +47,16 @@ TARGET_FLOOR_RATIO = 2.5
 TARGET_OVERHEAD = 0.10
 #: p50 of the largest tier over the smallest (1k → 100k).
 TARGET_GROWTH = 2.0
+#: ``Memory.open_session`` with no opening goal (the snapshot core alone, its trace and the
+#: session row written), p50 at 10k, query embedding excluded.
+TARGET_SNAPSHOT_10K_MS = 10.0
+SNAPSHOT = "moment:session_snapshot"
+#: The snapshot variants of ``benchmarks/test_sessions.py``, as (variant, opening).
+SNAPSHOT_VARIANTS = (
+    ("open_session", "no_goal"),
+    ("open_session", "goal"),
+    ("snapshot_dag", "goal"),
+)
 #: Bulk ingestion with MiniLM as a share of MiniLM's own batched throughput.
 TARGET_INGEST_SHARE = 0.80
 #: Bulk ingestion with precomputed vectors, beliefs per second.
@@ -156,6 +166,33 @@ def _lookup(items: Sequence[Row], group: str, tier: str, variant: str | None = N
     return None
 
 
+def _snapshot(items: Sequence[Row], tier: str, variant: str, opening: str) -> Row | None:
+    for r in items:
+        if (
+            r.group == SNAPSHOT
+            and r.tier == tier
+            and r.extra.get("variant") == variant
+            and r.extra.get("opening") == opening
+        ):
+            return r
+    return None
+
+
+def snapshot_table(items: Sequence[Row]) -> list[str]:
+    """p50/p95 (ms) of each snapshot variant per tier."""
+    tiers = _tiers([r for r in items if r.group == SNAPSHOT])
+    if not tiers:
+        return ["(no `moment:session_snapshot` benchmarks in this run)"]
+    body = []
+    for variant, opening in SNAPSHOT_VARIANTS:
+        cells = [f"`{variant}` ({opening.replace('_', ' ')})"]
+        for t in tiers:
+            r = _snapshot(items, t, variant, opening)
+            cells.append(f"{_fmt(r.p50_ms)} / {_fmt(r.p95_ms)}" if r else "—")
+        body.append(cells)
+    return _table(["snapshot", *(f"{t} p50 / p95 ms" for t in tiers)], body)
+
+
 def latency_table(items: Sequence[Row]) -> list[str]:
     """p50/p95 (ms) per group and tier, and the p50 growth from the first to the last tier
     (groups without a tier, such as ingestion, have their own table)."""
@@ -166,13 +203,20 @@ def latency_table(items: Sequence[Row]) -> list[str]:
     if len(tiers) > 1:
         header.append(f"p50 growth {tiers[0]}→{tiers[-1]}")
     body = []
+
+    def find(group: str, tier: str) -> Row | None:
+        # The snapshot's row is the session opened with no goal (the target's variant).
+        if group == SNAPSHOT:
+            return _snapshot(items, tier, "open_session", "no_goal")
+        return _lookup(items, group, tier)
+
     for group in groups:
         cells = [f"`{group}`"]
         for t in tiers:
-            r = _lookup(items, group, t)
+            r = find(group, t)
             cells.append(f"{_fmt(r.p50_ms)} / {_fmt(r.p95_ms)}" if r else "—")
         if len(tiers) > 1:
-            first, last = _lookup(items, group, tiers[0]), _lookup(items, group, tiers[-1])
+            first, last = find(group, tiers[0]), find(group, tiers[-1])
             growth = last.p50_ms / first.p50_ms if first and last and first.p50_ms else None
             cells.append(f"{_fmt(growth, 2)}×" if growth else "—")
         body.append(cells)
@@ -436,6 +480,13 @@ def targets_table(items: Sequence[Row]) -> list[str]:
         r = _lookup(items, IN_TURN, tier)
         check(f"in-turn p50 at {tier} ≤ {p50:g} ms", r.p50_ms if r else None, p50, "ms")
         check(f"in-turn p95 at {tier} ≤ {p95:g} ms", r.p95_ms if r else None, p95, "ms")
+    snap = _snapshot(items, "10k", "open_session", "no_goal")
+    check(
+        f"session snapshot (open, no goal) p50 at 10k ≤ {TARGET_SNAPSHOT_10K_MS:g} ms",
+        snap.p50_ms if snap else None,
+        TARGET_SNAPSHOT_10K_MS,
+        "ms",
+    )
     r10, q10 = _lookup(items, IN_TURN, "10k"), _lookup(items, MINILM_QUERY, "10k")
     e2e = r10.p50_ms + q10.p50_ms if r10 and q10 else None
     check(
@@ -563,6 +614,9 @@ def render(run: dict[str, Any], source: str = "") -> str:
         "",
         "## Orchestration overhead",
         *overhead_table(items),
+        "",
+        "## Session snapshot",
+        *snapshot_table(items),
         "",
         "## Ingestion",
         *ingest_table(items),

@@ -233,11 +233,12 @@ class ArmLimits(_Frozen):
         description="A word or key on at most this many beliefs is never ignored as common"
         " (so a small memory keeps all its words).",
     )
-    rarity_view_cap: int = Field(
-        default=10_000,
-        ge=1,
-        description="Rarity is counted over the caller's view up to this many beliefs; a"
-        " larger view is judged as if it were this large (bounds the cost at any size).",
+    rarity_exclusion_cap: int = Field(
+        default=1_000,
+        ge=0,
+        description="Rarity is counted from the view's per-class counts less the beliefs the"
+        " filter's time predicates leave out; past this many of those, the view is counted"
+        " row by row instead (a read of the past: exact, but its cost grows with the view).",
     )
     coverage_min_view: int = Field(
         default=10,

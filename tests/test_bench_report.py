@@ -92,6 +92,19 @@ def test_targets_are_checked_against_their_limits() -> None:
     assert "80.00 %" in _target(text, "with MiniLM")
 
 
+def test_the_snapshot_target_reads_the_session_opened_without_a_goal() -> None:
+    run = _run(
+        _bench("moment:session_snapshot", "10k", 30.0, variant="open_session", opening="goal"),
+        _bench("moment:session_snapshot", "10k", 8.0, variant="open_session", opening="no_goal"),
+        _bench("moment:session_snapshot", "10k", 25.0, variant="snapshot_dag", opening="goal"),
+    )
+    text = report.render(run, "synthetic")
+    assert "8.00 ms" in _target(text, "session snapshot")
+    assert "met" in _target(text, "session snapshot")
+    assert "| `open_session` (goal) | 30.000 / 45.000 |" in text
+    assert "not measured" in _target(report.render(RUN, "synthetic"), "session snapshot")
+
+
 def test_the_peer_table_pairs_each_peer_with_recallflow_in_the_same_mode() -> None:
     table = "\n".join(report.peer_table(report.rows(RUN)))
     text_row = next(line for line in table.splitlines() if "`bm25s`" in line and "| text |" in line)

@@ -136,3 +136,28 @@ def test_a_large_batch_shows_progress_on_a_terminal_only(
         assert "beliefs" in shown and f"/{PROGRESS_MIN}" in shown
     else:
         assert shown == ""
+
+
+def test_a_stored_belief_reads_back_equal_to_what_was_written(memory: Memory, tenant: str) -> None:
+    """Beliefs read from the store are built without validation (they passed the table's
+    constraints); they must still be the same model a validated write produced."""
+    written = memory.beliefs.add_many(
+        [
+            belief(
+                tenant,
+                id="b-full",
+                entities=["dark-mode", "ui"],
+                belief_type="preference",
+                sensitivity="personal",
+                valid_from=datetime(2024, 1, 1, tzinfo=UTC),
+                corroborating_projects=["alpha"],
+                scope="project",
+                origin_project="alpha",
+            ),
+            belief(tenant, id="b-plain"),
+        ]
+    )
+    read = [memory.beliefs.get(tenant, "p1", b.id) for b in written]
+    assert read == written
+    assert [b.model_dump() for b in read] == [b.model_dump() for b in written]
+    assert read[0].model_copy(update={"utility": 1.0}).utility == 1.0

@@ -485,6 +485,64 @@ def test_no_out_of_filter_belief_changes_any_rarity_ranking(
     assert ranks() == before
 
 
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    inside=st.lists(_words, min_size=1, max_size=12),
+    outside=st.lists(st.tuples(_words, st.sampled_from(sorted(_OUTSIDE))), max_size=10),
+    query=_words,
+    past=st.booleans(),
+)
+def test_rarity_from_kept_counts_equals_counting_the_view(
+    memory: Memory,
+    inside: list[list[str]],
+    outside: list[tuple[list[str], str]],
+    query: list[str],
+    past: bool,
+) -> None:
+    """The view's counts taken from the per-class statistics (less what the time predicates
+    leave out) rank exactly as counting the view belief by belief, now and in the past."""
+    tenant = f"rar-{uuid.uuid4().hex[:10]}"
+    memory.beliefs.add_many([_stone(tenant, f"b-in-{i}", w) for i, w in enumerate(inside)])
+    memory.beliefs.add_many(
+        [_stone(tenant, f"b-out-{i}", w, **_OUTSIDE[r]) for i, (w, r) in enumerate(outside)]
+    )
+    at = T0 + (15 if past else 30) * DAY
+    f = view(tenant, sensitivity_ceiling=Sensitivity.INTERNAL, as_of=at, known_as_of=at)
+    search = _search(memory)
+
+    def ranks(limits: ArmLimits) -> tuple[RawHits, RawHits]:
+        return (
+            search.lexical(f, [" ".join(query)], limits),
+            search.structured(f, query, limits),
+        )
+
+    assert ranks(_limits()) == ranks(_limits(rarity_exclusion_cap=0))
+
+
+def test_rarity_follows_lifecycle_changes(memory: Memory, tenant: str) -> None:
+    """A retired, expired or erased belief stops counting, however it was changed: the
+    ranking is the one of a memory that never held it."""
+    kept = [_stone(tenant, "b-1", ["quartz"]), _stone(tenant, "b-2", ["quartz", "marble"])]
+    gone = [_stone(tenant, f"b-{i}", ["marble", "slate"]) for i in (3, 4, 5)]
+    memory.beliefs.add_many([*kept, *gone])
+    memory.retire(tenant, "p1", "b-3")
+    memory.expire(tenant, "p1", "b-4", at=T0 + DAY)
+    memory.forget_belief(tenant, "p1", "b-5")
+    never = f"{tenant}-never"
+    memory.beliefs.add_many([{**b, "tenant_id": never} for b in kept])
+    search = _search(memory)
+
+    def structured(t: str) -> RawHits:
+        f = view(t, sensitivity_ceiling=Sensitivity.INTERNAL)
+        return search.structured(f, ["quartz", "marble", "slate"], _limits())
+
+    assert structured(tenant) == structured(never)
+
+
 # --- the trace names only beliefs the caller may see ------------------------------------
 
 

@@ -78,7 +78,8 @@ def hard_filter_sql(
     Parameters are named ``hf_*`` so they never collide with a query's own. With
     ``history=False`` the predicates pass only the beliefs in one of ``f.states`` now, not
     those admitted as history: a subset of the filter's beliefs, judged without a lookup
-    (for counting the caller's view, see "Rarity" in docs/recall.md).
+    (for counting the caller's view, see "Rarity" in docs/recall.md). Their states
+    parameter is then ``hf_view_states``, so both predicates can share one statement.
     """
     b = sql.Identifier(alias)
     history_admitted = history_states(f) if history else ()
@@ -87,11 +88,12 @@ def hard_filter_sql(
         text += _EXPIRED_BEFORE_AS_OF
     if LifecycleState.SUPERSEDED in history_admitted:
         text += _SUPERSEDED_BEFORE_AS_OF
-    predicate = sql.SQL(text).format(b=b)
+    states = "hf_states" if history else "hf_view_states"
+    predicate = sql.SQL(text.replace("%(hf_states)s", f"%({states})s")).format(b=b)
     params: dict[str, Any] = {
         "hf_tenant": f.tenant_id,
         "hf_principal": f.principal_id,
-        "hf_states": [s.value for s in (*f.states, *history_admitted)],
+        states: [s.value for s in (*f.states, *history_admitted)],
         "hf_as_of": f.as_of,
         "hf_known": f.known_as_of,
         "hf_ceiling": int(f.sensitivity_ceiling),

@@ -21,9 +21,8 @@ For every candidate id (still hard-filtered, like every read of the recall):
 and the links (belief edges) between the candidates, so a candidate can be supported by
 a linked one (the reply to a question that names the query's words).
 
-Rarity counts the caller's view up to :data:`VIEW_CAP` beliefs and a lexeme's beliefs only
-up to the "common" bound of the policy's arm limits, so the cost stays bounded at any
-principal size.
+Rarity is the arms' (:mod:`~recallflow.adapters.postgres.rarity`): exact counts over the
+caller's view, at a cost that does not grow with the principal.
 """
 
 from __future__ import annotations
@@ -36,40 +35,37 @@ import numpy.typing as npt
 from psycopg import sql
 
 from recallflow.adapters.postgres.filters import hard_filter_sql
+from recallflow.adapters.postgres.rarity import VIEW, key_df, lexeme_df
 from recallflow.models.stages import CandidateEvidence, EvidenceSet, HardFilter, TextCoverage
 from recallflow.policy import ArmLimits
 
-#: Rarity counts the caller's view up to this many beliefs.
-VIEW_CAP = 10_000
-
 _EVIDENCE = sql.SQL(
-    "WITH n AS MATERIALIZED (SELECT count(*) AS docs,"
-    "   greatest(%(min_common)s, count(*) * %(common_share)s) AS common"
-    "   FROM (SELECT FROM beliefs b WHERE {filter} LIMIT %(view_cap)s) v),"
-    " q AS (SELECT DISTINCT t.ord, x.term FROM unnest(%(texts)s::text[]) WITH ORDINALITY"
+    "WITH"
+    + VIEW
+    + " q AS (SELECT DISTINCT t.ord, x.term FROM unnest(%(texts)s::text[]) WITH ORDINALITY"
     "   AS t(text, ord), unnest(tsvector_to_array(to_tsvector('english'::regconfig, t.text)))"
     "   AS x(term)),"
-    " c AS MATERIALIZED (SELECT d.term, (SELECT count(*) FROM (SELECT FROM beliefs b"
-    "   WHERE {filter} AND b.search_document @@ quote_literal(d.term)::tsquery"
-    "   LIMIT (SELECT floor(common)::int + 1 FROM n)) m) AS df"
-    "   FROM (SELECT DISTINCT term FROM q) d),"
+    # A lexeme's beliefs up to the "common" bound and one more: past it a word weighs as
+    # little as any common word.
+    " c AS MATERIALIZED (SELECT d.term, least(" + lexeme_df("d.term") + ","
+    "   floor(n.common)::int + 1) AS df FROM (SELECT DISTINCT term FROM q) d, n),"
     " w AS (SELECT q.ord, q.term,"
     "   ln(1 + (greatest(n.docs, %(min_view)s, 1) - greatest(c.df, 1) + 0.5)"
     "   / (greatest(c.df, 1) + 0.5))"
     "   AS idf FROM q JOIN c USING (term), n),"
-    " tot AS (SELECT t.ord, coalesce(sum(w.idf), 0) AS total"
+    " tot AS MATERIALIZED (SELECT t.ord, coalesce(sum(w.idf), 0) AS total"
     "   FROM generate_series(1, cardinality(%(texts)s::text[])) AS t(ord)"
     "   LEFT JOIN w ON w.ord = t.ord GROUP BY t.ord),"
     # The named entities carried by few of the visible beliefs (a key on more than the common
     # bound names nothing in particular).
-    " k AS (SELECT d.key FROM unnest(%(keys)s::text[]) AS d(key) WHERE (SELECT count(*)"
-    "   FROM (SELECT FROM beliefs b WHERE {filter} AND (b.subject = d.key"
-    "   OR b.entities @> ARRAY[d.key]) LIMIT (SELECT floor(common)::int + 1 FROM n)) m)"
-    "   <= (SELECT common FROM n))"
+    " k AS (SELECT d.key FROM unnest(%(keys)s::text[]) AS d(key), n"
+    "   WHERE " + key_df("d.key") + " <= n.common),"
+    # The query vectors parsed once (inside the per-candidate subquery the text was parsed
+    # again for every candidate: most of this statement's time).
+    " qv AS MATERIALIZED (SELECT v.vec, v.ord"
+    "   FROM unnest(%(vectors)s::text[]::vector[]) WITH ORDINALITY AS v(vec, ord))"
     " SELECT b.id,"
-    "  ARRAY(SELECT (1 - (b.embedding <=> v.vec))::float8"
-    "    FROM unnest(%(vectors)s::text[]::vector[]) WITH ORDINALITY AS v(vec, ord)"
-    "    ORDER BY v.ord) AS cosines,"
+    "  ARRAY(SELECT (1 - (b.embedding <=> v.vec))::float8 FROM qv v ORDER BY v.ord) AS cosines,"
     # Per text query, in order: the rarity the belief holds, the rarity of all its words.
     "  ARRAY(SELECT ARRAY[(SELECT coalesce(sum(w.idf), 0) FROM w WHERE w.ord = tot.ord"
     "    AND b.search_document @@ quote_literal(w.term)::tsquery), tot.total]::float8[]"
@@ -100,18 +96,20 @@ def evidence_query(
 ) -> tuple[sql.Composed, sql.Composed, dict[str, Any]]:
     """The evidence statement, the links statement and their parameters."""
     predicate, filter_params = hard_filter_sql(f)
+    current, view_params = hard_filter_sql(f, history=False)
     params: dict[str, Any] = {
         **filter_params,
+        **view_params,
         "ids": list(ids),
         "texts": [t for t in texts if t.strip()],
         "vectors": [_vector_text(v) for v in vectors],
         "keys": list(dict.fromkeys(keys)),
-        "view_cap": VIEW_CAP,
+        "rarity_exclusion_cap": limits.rarity_exclusion_cap,
         "common_share": limits.common_share,
         "min_common": limits.min_common,
         "min_view": limits.coverage_min_view,
     }
-    return _EVIDENCE.format(filter=predicate), _LINKS.format(), params
+    return _EVIDENCE.format(filter=predicate, current=current), _LINKS.format(), params
 
 
 def evidence_set(rows: Sequence[Any], link_rows: Sequence[Any]) -> EvidenceSet:

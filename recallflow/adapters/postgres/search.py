@@ -32,6 +32,7 @@ from psycopg_pool import ConnectionPool
 from recallflow.adapters.postgres.beliefs import SELECT_BELIEF, belief_from_row
 from recallflow.adapters.postgres.filters import hard_filter_sql, state_at_as_of
 from recallflow.adapters.postgres.pool import RECALL_SETTINGS
+from recallflow.adapters.postgres.rarity import VIEW, key_df, lexeme_df
 from recallflow.adapters.postgres.relevance import evidence_query, evidence_set
 from recallflow.models.session import DurableQuery
 from recallflow.models.stages import EvidenceSet, HardFilter
@@ -42,36 +43,27 @@ from recallflow.ports import RawHits
 _NEGATION = re.compile(r"(^|\s)-+(?=\S)")
 
 
-# Keys and lexemes are weighted by their rarity in the caller's view (BM25's idf), counted
-# in the query over the beliefs that pass the hard filter ({current}: those in one of its
-# states now; a belief admitted as history is ranked but not counted), so that nothing
-# the caller may not see (another sensitivity, a later recording, a retired or superseded
-# belief, another principal) moves its ranking. The view is counted up to
-# ``limits.rarity_view_cap`` beliefs (an index-only scan over a covering index) and a
-# term's beliefs only up to the "common" bound: a key or word on more than common_share
-# of the view says little and is left out. The
+# Keys and lexemes are weighted by their rarity in the caller's view (BM25's idf), N and
+# df counted exactly over the beliefs that pass the hard filter in one of its states now
+# (adapters/postgres/rarity.py), so nothing the caller may not see moves a ranking; a key
+# or word on more than common_share of the view says little and is left out. The
 # per-principal counts of migration 0004 only skip terms no belief of the principal has.
-def _rarity(terms: str, matches: str) -> str:
-    """The CTEs ``n`` (the view's size and common bound) and ``w`` (each term of ``terms``
-    in the view, with its idf); ``matches`` says "belief ``b`` has term ``q.term``"."""
+def _rarity(terms: str, df: str) -> str:
+    """The CTEs of :data:`~recallflow.adapters.postgres.rarity.VIEW` and ``w`` (each term
+    of ``terms`` in the view, with its idf); ``df`` is the view's count of ``q.term``."""
     return (
-        " n AS MATERIALIZED (SELECT count(*) AS docs,"
-        "   greatest(%(min_common)s, count(*) * %(common_share)s) AS common"
-        "   FROM (SELECT FROM beliefs b WHERE {current} LIMIT %(view_cap)s) v),"
-        " q AS (SELECT t.term FROM principal_terms t WHERE t.tenant_id = %(hf_tenant)s"
+        VIEW + " q AS (SELECT t.term FROM principal_terms t WHERE t.tenant_id = %(hf_tenant)s"
         "   AND t.principal_id = %(hf_principal)s AND t.kind = %(kind)s"
         "   AND t.term = ANY(" + terms + ") AND t.df > 0),"
-        " c AS MATERIALIZED (SELECT q.term, (SELECT count(*) FROM (SELECT FROM beliefs b"
-        "   WHERE {current} AND " + matches + ""
-        "   LIMIT (SELECT floor(common)::int + 1 FROM n)) m) AS df FROM q),"
-        " w AS (SELECT c.term, ln(1 + (n.docs - c.df + 0.5) / (c.df + 0.5)) AS idf"
+        " c AS MATERIALIZED (SELECT q.term, " + df + " AS df FROM q, n),"
+        " w AS (SELECT c.term, c.df, ln(1 + (n.docs - c.df + 0.5) / (c.df + 0.5)) AS idf"
         "   FROM c, n WHERE c.df > 0 AND c.df <= n.common),"
     )
 
 
 _STRUCTURED = sql.SQL(
     "WITH"
-    + _rarity("%(terms)s", "(b.subject = q.term OR b.entities @> ARRAY[q.term])")
+    + _rarity("%(terms)s", key_df("q.term"))
     + " hits AS (SELECT m.id, m.subject, w.term, w.idf FROM w,"
     "   LATERAL (SELECT b.id, b.subject FROM beliefs b WHERE {filter}"
     "     AND (b.subject = w.term OR b.entities @> ARRAY[w.term]) LIMIT %(cap)s) m)"
@@ -85,22 +77,23 @@ _STRUCTURED = sql.SQL(
 # lexemes only (a common lexeme's bitmap costs milliseconds at 100k beliefs and finds
 # nothing the rare ones would rank first): documents holding all of them, then the two
 # rarest, then each alone, every probe capped (capped before ranking), so a
-# cap never cuts the documents that match most. Every lexeme still scores, by a per-row
-# check of the candidates' documents.
+# cap never cuts the documents that match most. A seed on more beliefs than the cap is
+# probed alone only when it is the rarest: its capped probe would return an arbitrary
+# cap's worth of its beliefs (the first in the table), for the price of reading all of
+# them from the index. Every lexeme still scores, by a per-row check of the candidates'
+# documents.
 _LEXICAL = sql.SQL(
     "WITH"
-    + _rarity(
-        "tsvector_to_array(to_tsvector('english'::regconfig, %(text)s))",
-        "b.search_document @@ quote_literal(q.term)::tsquery",
-    )
-    + " seeds AS (SELECT term, row_number() OVER (ORDER BY idf DESC, term) AS r FROM w"
+    + _rarity("tsvector_to_array(to_tsvector('english'::regconfig, %(text)s))", lexeme_df("q.term"))
+    + " seeds AS (SELECT term, df, row_number() OVER (ORDER BY idf DESC, term) AS r FROM w"
     "   ORDER BY idf DESC, term LIMIT %(seed_terms)s),"
     # Probes, most specific first: all seeds together, the two rarest together, each alone.
-    " probes AS (SELECT (SELECT string_agg(quote_literal(term), ' & ' ORDER BY r)"
-    "     FROM seeds)::tsquery AS tq"
+    " probes AS (SELECT DISTINCT tq FROM (SELECT (SELECT string_agg(quote_literal(term),"
+    "     ' & ' ORDER BY r) FROM seeds)::tsquery AS tq"
     "   UNION ALL SELECT (SELECT string_agg(quote_literal(term), ' & ' ORDER BY r)"
     "     FROM seeds WHERE r <= 2)::tsquery"
-    "   UNION ALL SELECT quote_literal(term)::tsquery FROM seeds),"
+    "   UNION ALL SELECT quote_literal(term)::tsquery FROM seeds"
+    "     WHERE r = 1 OR df <= %(cap)s) p WHERE tq IS NOT NULL),"
     " cand AS (SELECT DISTINCT ON (m.id) m.id, m.doc FROM probes,"
     "   LATERAL (SELECT b.id, b.search_document AS doc FROM beliefs b"
     "     WHERE {filter} AND b.search_document @@ probes.tq"
@@ -194,10 +187,9 @@ _NOT_EXCLUDED = (
 # affinity and takes a penalty; then confidence × the policy's authority factor, the two
 # largest query-free terms of the core vector.
 _DURABLE = sql.SQL(
-    "SELECT b.id, (b.confidence * coalesce(a.factor, 0))::float8 AS prior"
-    " FROM beliefs b LEFT JOIN unnest(%(authorities)s::text[], %(factors)s::float8[])"
-    " AS a(authority, factor) ON a.authority = b.source_authority"
-    " WHERE {filter} AND b.belief_type = ANY(%(types)s)"
+    "SELECT b.id, (b.confidence * coalesce((%(factors)s::float8[])"
+    "   [array_position(%(authorities)s::text[], b.source_authority)], 0))::float8 AS prior"
+    " FROM beliefs b WHERE {filter} AND b.belief_type = ANY(%(types)s)"
     " ORDER BY (b.scope = 'project' AND b.origin_project IS DISTINCT FROM %(project)s::text"
     " AND NOT coalesce(%(project)s::text = ANY(b.corroborating_projects), false)),"
     " prior DESC, b.id LIMIT %(limit)s"
@@ -248,8 +240,9 @@ class PostgresBeliefSearch:
         0.2 ms more per arm (measured on the 10k store: 2.96 against 2.75 ms).
         """
         predicate, filter_params = hard_filter_sql(f)
-        current, _ = hard_filter_sql(f, history=False)
+        current, view_params = hard_filter_sql(f, history=False)
         statement = query.format(filter=predicate, current=current)
+        filter_params = {**filter_params, **view_params}
         wanted = {**_ARM_SESSION, "statement_timeout": str(limits.timeout_ms), **(settings or {})}
         try:
             with self._pool.connection() as conn:
@@ -270,9 +263,9 @@ class PostgresBeliefSearch:
             "common_share": limits.common_share,
             "min_common": limits.min_common,
             "subject_weight": limits.structured_subject_weight,
-            "view_cap": limits.rarity_view_cap,
+            "rarity_exclusion_cap": limits.rarity_exclusion_cap,
         }
-        return self._run(_STRUCTURED, f, params, limits)
+        return self._run(_STRUCTURED, f, params, limits, _GENERIC_PLAN)
 
     def lexical(self, f: HardFilter, texts: Sequence[str], limits: ArmLimits) -> RawHits:
         text = " ".join(_NEGATION.sub(r"\1", t) for t in texts if t.strip())
@@ -288,9 +281,9 @@ class PostgresBeliefSearch:
             "b": limits.bm25_b,
             "common_share": limits.common_share,
             "min_common": limits.min_common,
-            "view_cap": limits.rarity_view_cap,
+            "rarity_exclusion_cap": limits.rarity_exclusion_cap,
         }
-        return self._run(_LEXICAL, f, params, limits)
+        return self._run(_LEXICAL, f, params, limits, _GENERIC_PLAN)
 
     def trigram(self, f: HardFilter, terms: Sequence[str], limits: ArmLimits) -> RawHits:
         kept = [t for t in dict.fromkeys(terms) if len(t) >= limits.trigram_min_term_length]
@@ -340,7 +333,7 @@ class PostgresBeliefSearch:
             "factors": [factor for _, factor in q.authority],
             "limit": q.limit,
         }
-        return self._run(_DURABLE, f, params, limits)
+        return self._run(_DURABLE, f, params, limits, _CUSTOM_PLAN)
 
     def load(self, f: HardFilter, ids: Sequence[str], project: str | None = None) -> list[Belief]:
         if not ids:
@@ -382,7 +375,8 @@ class PostgresBeliefSearch:
         evidence, links, params = evidence_query(f, ids, texts, vectors, keys, limits)
         with self._pool.connection() as conn:
             try:
-                rows = _execute(conn, evidence, params, _LOAD_SESSION).fetchall()
+                cur = _execute(conn, evidence, params, {**_LOAD_SESSION, **_GENERIC_PLAN})
+                rows = cur.fetchall()
             except psycopg.errors.QueryCanceled as exc:
                 raise TimeoutError(_backstop_message("reading the relevance evidence")) from exc
             wanted = {**_ARM_SESSION, "statement_timeout": str(limits.timeout_ms)}
@@ -401,6 +395,14 @@ _ARM_SESSION: dict[str, str] = {
     "hnsw.ef_search": "40",
     "pg_trgm.word_similarity_threshold": "0.6",
 }
+#: The statements that count the caller's view are planned once per connection: their plan
+#: does not depend on the parameters (one index per predicate of the time exclusions), and
+#: planning them cost 1 ms of each 2.4 ms evidence statement at 10k beliefs (1.1 ms with
+#: the generic plan; the lexical arm 2.6 against 6.5 ms).
+_GENERIC_PLAN: dict[str, str] = {"plan_cache_mode": "force_generic_plan"}
+#: The durable pre-rank's plan depends on the principal's size: a generic plan of it cost
+#: 93-136 ms against 62 ms at 100k beliefs.
+_CUSTOM_PLAN: dict[str, str] = {"plan_cache_mode": "force_custom_plan"}
 #: Loading candidates runs under the recall pool's backstop timeout, not an arm's.
 _LOAD_SESSION: dict[str, str] = {
     **_ARM_SESSION,
