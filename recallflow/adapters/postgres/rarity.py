@@ -6,7 +6,7 @@ states now (a belief admitted only as history is ranked but not counted), so no 
 the caller may not see moves a ranking; see "Rarity" in docs/recall.md.
 
 Counting a view row by row costs what the view holds (tens of milliseconds at 100k
-beliefs), so the count is split (migration 0014): the hard filter admits whole classes
+beliefs), so the count is split (migration 0013): the hard filter admits whole classes
 (state, sensitivity), whose sizes and per-term counts the database keeps; from them this
 subtracts the beliefs of those classes the filter's *time* predicates leave out, found
 through one index per predicate (a read of now usually finds none). That is the view's
@@ -28,7 +28,7 @@ _CLASS = (
     "   FROM beliefs b WHERE b.tenant_id = %(hf_tenant)s AND b.principal_id = %(hf_principal)s"
     "   AND b.state = ANY(%(hf_view_states)s) AND b.sensitivity <= %(hf_ceiling)s"
 )
-# One branch per time predicate, each matching one index of migration 0014 (a single OR
+# One branch per time predicate, each matching one index of migration 0013 (a single OR
 # lets a generic plan read the whole class through beliefs_view_idx instead: 170-540 ms
 # at 100k beliefs); a belief two predicates leave out is counted once, by the first.
 VIEW = (
@@ -62,7 +62,7 @@ def term_df(kind: str, term: str, matches: str, held: str) -> str:
     """The SQL expression of the view's beliefs holding ``term`` (a column of the
     enclosing query, which must select from ``n``): ``matches`` says "belief ``b`` has
     it" (for the direct count, through an index), ``held`` says the same of an ``x`` row
-    exactly as the class counts of migration 0014 see it."""
+    exactly as the class counts of migration 0013 see it."""
     return (
         "CASE WHEN n.direct THEN (SELECT count(*) FROM (SELECT FROM beliefs b"
         "   WHERE {current} AND " + matches + " LIMIT floor(n.common)::int + 1) m)"
