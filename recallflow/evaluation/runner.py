@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
 from recallflow.evaluation import peers
-from recallflow.evaluation.baselines import build_baselines
+from recallflow.evaluation.baselines import Ranked, build_baselines
 from recallflow.evaluation.datasets import (
     Dataset,
     Group,
@@ -139,46 +139,36 @@ def _rank_peer(
             ranked = peers.search_peer(
                 uri, groups, vectors, relaxed=relaxed, progress=progress, keys=keys
             )
-            for group in groups:
-                for case in group.cases:
-                    r = ranked[case.id]
-                    out.append(
-                        outcome(
-                            system=system,
-                            group=group.key,
-                            split=group.split,
-                            category=case.category,
-                            case_id=case.id,
-                            ranked=r.ids,
-                            relevant=case.relevant,
-                            ms=r.ms,
-                        )
-                    )
+            out.extend(_peer_outcomes(system, groups, ranked))
     return out, [PEER_RELAXED, PEER_DEFAULT, PEER_KEYS], load_s
 
 
 def _rank_mem0(
     memory: Memory, groups: Sequence[Group], vectors: VectorCache, progress: bool
 ) -> tuple[list[CaseOutcome], float]:
-    out: list[CaseOutcome] = []
     with peers.peer_database(memory.uri) as uri:
         ranked, load_s = rank_mem0(uri, groups, vectors, progress=progress)
-    for group in groups:
-        for case in group.cases:
-            r = ranked[case.id]
-            out.append(
-                outcome(
-                    system=PEER_MEM0,
-                    group=group.key,
-                    split=group.split,
-                    category=case.category,
-                    case_id=case.id,
-                    ranked=r.ids,
-                    relevant=case.relevant,
-                    ms=r.ms,
-                )
-            )
-    return out, load_s
+    return _peer_outcomes(PEER_MEM0, groups, ranked), load_s
+
+
+def _peer_outcomes(
+    system: str, groups: Sequence[Group], ranked: Mapping[str, Ranked]
+) -> list[CaseOutcome]:
+    """Every case's outcome for a peer, from the ids and milliseconds it ranked them in."""
+    return [
+        outcome(
+            system=system,
+            group=group.key,
+            split=group.split,
+            category=case.category,
+            case_id=case.id,
+            ranked=ranked[case.id].ids,
+            relevant=case.relevant,
+            ms=ranked[case.id].ms,
+        )
+        for group in groups
+        for case in group.cases
+    ]
 
 
 def _rank_recallflow(
