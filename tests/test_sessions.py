@@ -7,6 +7,7 @@ import hashlib
 import os
 import subprocess
 import sys
+import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -29,8 +30,8 @@ from recallflow.models.result import (
     RecalledItem,
     RecallTrace,
 )
-from recallflow.models.session import SessionKind
-from recallflow.models.stages import RenderUnit
+from recallflow.models.session import DurableQuery, SessionKind
+from recallflow.models.stages import HardFilter, RenderUnit
 from recallflow.models.store import LifecycleState, Sensitivity
 from recallflow.policy import DEFAULT_POLICY, Budget
 from recallflow.sessions import Session, budget_report
@@ -627,3 +628,67 @@ def test_the_snapshot_graph_has_the_query_free_core(tmp_path: Path) -> None:
     dot = out.read_text()
     for name in ("durable_hits", "core_candidates", "snapshot_composition", "rendered_block"):
         assert name in dot
+
+
+# --- the durable pre-rank ----------------------------------------------------------------
+
+_AUTHORITIES = ("user_stated", "user_confirmed", "observed", "inferred", "external")
+
+
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    rows=st.lists(
+        st.tuples(
+            st.sampled_from(("preference", "user_model", "fact")),
+            st.sampled_from(_AUTHORITIES),
+            st.sampled_from((0.2, 0.5, 0.7, 0.9)),
+            st.sampled_from(("user", "here", "elsewhere")),
+        ),
+        min_size=1,
+        max_size=25,
+    ),
+    limit=st.integers(min_value=1, max_value=8),
+)
+def test_the_durable_pre_rank_stops_early_yet_returns_the_first_by_its_key(
+    memory: Memory, rows: list[tuple[str, str, float, str]], limit: int
+) -> None:
+    """The first ``limit`` durable beliefs by (not transferred first, confidence x the
+    authority factor, id), though the search reads only each group's first: beliefs of
+    other projects fill in only behind those of this one, an authority the policy gives no
+    factor ranks last, and a non-durable type never enters."""
+    tenant = f"t-{uuid.uuid4().hex[:12]}"
+    factors = {"user_stated": 1.0, "user_confirmed": 0.9, "observed": 0.75, "inferred": 0.5}
+    drafts = []
+    for i, (btype, authority, confidence, where) in enumerate(rows):
+        scope = (
+            {"scope": "user"}
+            if where == "user"
+            else {"scope": "project", "origin_project": "proj-a" if where == "here" else "proj-b"}
+        )
+        drafts.append(belief(tenant, id=f"b{i:02d}", statement=f"Belief number {i}.",
+                             subject=f"s{i}", belief_type=btype, source_authority=authority,
+                             confidence=confidence, portability="portable", **scope))  # fmt: skip
+    memory.beliefs.add_many(drafts)
+    f = HardFilter(
+        tenant_id=tenant,
+        principal_id="p1",
+        states=(LifecycleState.ACTIVE,),
+        as_of=datetime.now(UTC),
+        known_as_of=datetime.now(UTC),
+        sensitivity_ceiling=Sensitivity.SECRET,
+    )
+    query = DurableQuery(
+        types=("user_model", "preference"),
+        project="proj-a",
+        authority=tuple((a, factors.get(a, 0.0)) for a in _AUTHORITIES),
+        limit=limit,
+    )
+    hits = memory._ports.belief_search.durable(f, query, DEFAULT_POLICY.limits)
+    durable_rows = [(i, r) for i, r in enumerate(rows) if r[0] != "fact"]
+    expected = sorted(
+        durable_rows,
+        key=lambda ir: (ir[1][3] == "elsewhere", -ir[1][2] * factors.get(ir[1][1], 0.0), ir[0]),
+    )[:limit]
+    assert [h[0] for h in hits] == [f"b{i:02d}" for i, _ in expected]

@@ -64,7 +64,7 @@ from recallflow.models.stages import (
     ScoredCandidate,
     TrustOutcome,
 )
-from recallflow.models.store import Belief
+from recallflow.models.store import Belief, SourceAuthority
 from recallflow.nodes import filtering, resolution, scoring, trace, trust
 from recallflow.nodes.arms.runner import run_arm
 from recallflow.policy import Budget, RetrievalPolicy
@@ -120,7 +120,8 @@ def durable_hits(
     query = DurableQuery(
         types=tuple(t.value for t in sessions.durable_types),
         project=request.project,
-        authority=tuple((a.value, f) for a, f in sorted(policy.authority_factor.items())),
+        # Every authority, an unlisted one at factor 0: the search reads each group.
+        authority=tuple((a.value, policy.authority_factor.get(a, 0.0)) for a in SourceAuthority),
         limit=sessions.durable_candidates,
     )
     return run_arm(

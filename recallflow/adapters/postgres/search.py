@@ -184,15 +184,37 @@ _NOT_EXCLUDED = (
 # The snapshot core's candidates, with no query: a pre-rank that only bounds the work, the
 # core ranking function orders what it returns. Beliefs used in their own project (or at
 # user scope, or corroborated here) first, since a transferred belief loses confidence and
-# affinity and takes a penalty; then confidence × the policy's authority factor, the two
+# affinity and takes a penalty; then confidence x the policy's authority factor, the two
 # largest query-free terms of the core vector.
+#
+# It stops early instead of reading every durable belief of the principal: within one
+# (type, authority) group the factor is one number, so the group's best by prior are its
+# best by confidence, read in that order from beliefs_durable_idx (migration 0014) and cut
+# at the limit. The first `limit` overall are among the groups' first `limit`, those not
+# transferred first; the transferred are read only when fewer than `limit` are not.
+_TRANSFERRED = (
+    "(b.scope = 'project' AND b.origin_project IS DISTINCT FROM %(project)s::text"
+    " AND NOT coalesce(%(project)s::text = ANY(b.corroborating_projects), false))"
+)
+_DURABLE_GROUP = (
+    " FROM durable_groups g, LATERAL (SELECT b.id, b.confidence FROM beliefs b"
+    " WHERE {filter} AND b.belief_type = g.belief_type AND b.source_authority = g.authority"
+    " AND {transferred} ORDER BY b.confidence DESC, b.id LIMIT %(limit)s) x"
+)
 _DURABLE = sql.SQL(
-    "SELECT b.id, (b.confidence * coalesce((%(factors)s::float8[])"
-    "   [array_position(%(authorities)s::text[], b.source_authority)], 0))::float8 AS prior"
-    " FROM beliefs b WHERE {filter} AND b.belief_type = ANY(%(types)s)"
-    " ORDER BY (b.scope = 'project' AND b.origin_project IS DISTINCT FROM %(project)s::text"
-    " AND NOT coalesce(%(project)s::text = ANY(b.corroborating_projects), false)),"
-    " prior DESC, b.id LIMIT %(limit)s"
+    "WITH durable_groups AS MATERIALIZED (SELECT t.belief_type, a.authority, a.factor"
+    "  FROM unnest(%(types)s::text[]) AS t(belief_type),"
+    "  unnest(%(authorities)s::text[], %(factors)s::float8[]) AS a(authority, factor)),"
+    " here AS MATERIALIZED (SELECT x.id, (x.confidence * g.factor)::float8 AS prior"
+    + _DURABLE_GROUP.replace("{transferred}", "NOT " + _TRANSFERRED)
+    + ")"
+    " SELECT id, prior FROM ("
+    "  SELECT false AS transferred, id, prior FROM here"
+    "  UNION ALL"
+    "  SELECT true, x.id, (x.confidence * g.factor)::float8"
+    + _DURABLE_GROUP.replace("{transferred}", _TRANSFERRED)
+    + "   WHERE (SELECT count(*) FROM here) < %(limit)s"
+    " ) c ORDER BY transferred, prior DESC, id LIMIT %(limit)s"
 )
 _LOAD = sql.SQL(
     SELECT_BELIEF
