@@ -278,6 +278,7 @@ class Memory:
                 flow = EpisodeFlow(policy=policy, arm_pool=self._arm_pool)
                 self._episode_flows[policy.version] = flow
         lost = self._recall_pool.unavailable_count
+        self._recall_pool.probe()
         names = ProjectNames(dict(retrieval_policy.project_sensitivity))
         result = flow.run(req, self._episode_ports, new_id("te"), names)
         if result.trace.degraded and self._recall_pool.unavailable_count != lost:
@@ -335,9 +336,10 @@ class Memory:
         if result is None:
             # Fail fast and typed when the store is down, rather than let every arm fail
             # and hand back a silently empty recall; if it goes down mid-recall, say so.
+            # The probe's round trip also replaces every pooled connection a restarted
+            # server left dead, so the arms' connections need none of their own.
             lost = self._recall_pool.unavailable_count
-            with self._recall_pool.connection():
-                pass
+            self._recall_pool.probe()
             result = flow.run({"request": req, "trace_id": trace_id, "ports": self._ports})
             if result.degraded and self._recall_pool.unavailable_count != lost:
                 raise StoreUnavailableError("the database connection was lost during this recall")
@@ -357,8 +359,7 @@ class Memory:
             return None
         lost = replica.pool.unavailable_count
         try:
-            with replica.pool.connection():
-                pass
+            replica.pool.probe()
             result = flow.run({"request": req, "trace_id": trace_id, "ports": ports})
         except StoreUnavailableError:
             replica.failed()

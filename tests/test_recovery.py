@@ -128,6 +128,37 @@ def test_terminated_sessions_are_replaced_before_a_recall_uses_them(memory: Memo
     assert len(result.rendered_ids) > 0
 
 
+def test_connections_whose_sessions_ended_are_not_handed_out(memory: Memory) -> None:
+    """A pooled connection is handed out without a round trip when it was used a moment
+    ago; one whose session the server ended in the meantime must still be replaced, on
+    the store pool (no recall probes it first) as on the recall pool."""
+    _write(memory, 5)
+    _recall(memory)
+    with psycopg.connect(memory.uri, autocommit=True) as admin:
+        ended = [
+            int(row[0])
+            for row in admin.execute(
+                "SELECT pid FROM pg_stat_activity WHERE backend_type = 'client backend'"
+                " AND datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        ]
+        assert len(ended) >= 2  # the recall pool's and the store pool's
+        for pid in ended:
+            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        deadline = time.monotonic() + GIVE_UP_S
+        while admin.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE pid = ANY(%s)", (ended,)
+        ).fetchone() != (0,):
+            assert time.monotonic() < deadline
+    before = memory.pool.unavailable_count
+    assert len(_write(memory, 3, prefix="after")) == 3
+    with memory.pool.connection() as conn:
+        assert conn.execute("SELECT 1").fetchone() == (1,)
+    assert memory.pool.unavailable_count == before, "no call failed on a dead connection"
+    result = _recall(memory)
+    assert not result.degraded, [a.error for a in result.trace.arms]
+
+
 def test_a_statement_cut_off_by_the_server_fails_typed(memory: Memory) -> None:
     started = threading.Event()
     outcome: list[BaseException] = []

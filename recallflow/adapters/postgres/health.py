@@ -3,12 +3,21 @@
 :class:`GuardedPool` is the connection pool every store adapter uses. Compared with a
 plain ``psycopg_pool.ConnectionPool`` it:
 
-- checks a connection with one empty round trip before handing it out. A pooled
-  connection to a server that has since restarted is dead; without the check an arm
-  would fail on it and the recall would silently lose that arm. A dead connection is
-  discarded with every other idle one (after a restart they are all dead), once the
-  server accepts connections again, so the replacements do not fail and wait out the
-  pool's back-off;
+- checks a connection before handing it out. A pooled connection to a server that has
+  since restarted is dead; without the check an arm would fail on it and the recall
+  would silently lose that arm. The check costs a round trip only when it is needed
+  (a recall takes about nine connections, and their empty round trips were about a
+  tenth of a 10k recall): a connection that was used a moment ago, is in a good state, and
+  has nothing to read is handed out as it is, since a server that ended the session
+  (a restart, a crash, a terminated backend) closes its socket, which makes it
+  readable. A connection that was never used, has sat idle longer than
+  ``check_after_idle_s``, or has something to read gets one empty round trip, and so
+  does the connection of :meth:`GuardedPool.probe`, which a recall calls once before
+  its arms run. A dead connection is discarded with every other idle one (after a
+  restart they are all dead), once the server accepts connections again, so the
+  replacements do not fail and wait out the pool's back-off. A connection that dies
+  after its check still fails typed (below), and the caller learns it from
+  :attr:`GuardedPool.unavailable_count`;
 - waits at most ``timeout`` seconds for a connection (the pool's own default is 30 s);
 - asks ``revive`` (for the embedded server: restart it if it is found dead) when a
   connection is broken or none can be had, and tries once more after a restart, which
@@ -22,14 +31,17 @@ plain ``psycopg_pool.ConnectionPool`` it:
 
 from __future__ import annotations
 
+import select
 import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import psycopg
 from psycopg import errors as pg_errors
+from psycopg.pq import ConnStatus, TransactionStatus
 from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout
 
 from recallflow.errors import ConfigurationError, StorageFullError, StoreUnavailableError
@@ -63,13 +75,26 @@ def _first_line(exc: BaseException) -> str:
 class GuardedPool(ConnectionPool[psycopg.Connection[Any]]):
     """A connection pool that checks, revives, and reports unavailability as typed errors.
 
-    ``timeout`` (passed through to the pool) bounds every wait for a connection.
+    ``timeout`` (passed through to the pool) bounds every wait for a connection;
+    ``check_after_idle_s`` is how long a connection may sit idle before it is checked
+    with a round trip when it is handed out.
     """
 
-    def __init__(self, conninfo: str, *, revive: Revive | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        conninfo: str,
+        *,
+        check_after_idle_s: float,
+        revive: Revive | None = None,
+        **kwargs: Any,
+    ) -> None:
         self._revive = revive
+        self._check_after_idle_s = check_after_idle_s
         self._unavailable = 0
         self._count_lock = threading.Lock()
+        # When each pooled connection was last handed back (monotonic seconds).
+        self._returned: WeakKeyDictionary[psycopg.Connection[Any], float] = WeakKeyDictionary()
+        self._returned_lock = threading.Lock()
         super().__init__(conninfo, **kwargs)
 
     @property
@@ -79,11 +104,14 @@ class GuardedPool(ConnectionPool[psycopg.Connection[Any]]):
         work (an arm, which does not raise) lost the store on the way."""
         return self._unavailable
 
-    def getconn(self, timeout: float | None = None) -> psycopg.Connection[Any]:
+    def getconn(
+        self, timeout: float | None = None, *, verify: bool = False
+    ) -> psycopg.Connection[Any]:
         """A working connection within ``timeout`` seconds, or StoreUnavailableError.
 
-        When ``revive`` restarts the server on the way, the wait starts over once, since
-        the restart itself takes part of it.
+        ``verify`` checks it with a round trip whatever its state. When ``revive``
+        restarts the server on the way, the wait starts over once, since the restart
+        itself takes part of it.
         """
         wait = self.timeout if timeout is None else timeout
         deadline = time.monotonic() + wait
@@ -106,6 +134,8 @@ class GuardedPool(ConnectionPool[psycopg.Connection[Any]]):
                 raise StoreUnavailableError(
                     f"no connection to the database within {wait:g} s ({_first_line(exc)})"
                 ) from exc
+            if not verify and self._looks_alive(conn):
+                return conn
             try:
                 self.check_connection(conn)
             except Exception:
@@ -119,6 +149,45 @@ class GuardedPool(ConnectionPool[psycopg.Connection[Any]]):
                 self.drain()
                 continue
             return conn
+
+    def putconn(self, conn: psycopg.Connection[Any]) -> None:
+        """:meth:`ConnectionPool.putconn`, noting when the connection was handed back."""
+        with self._returned_lock:
+            self._returned[conn] = time.monotonic()
+        super().putconn(conn)
+
+    def probe(self, timeout: float | None = None) -> None:
+        """Check one pooled connection with a round trip, or raise StoreUnavailableError.
+
+        A dead one means the server ended its sessions: every idle connection is replaced
+        (see :meth:`getconn`), so the calls that follow get working ones without a round
+        trip each.
+        """
+        with self._reported():
+            self.putconn(self.getconn(timeout, verify=True))
+
+    def _looks_alive(self, conn: psycopg.Connection[Any]) -> bool:
+        """True when ``conn`` can be handed out without a round trip: it was handed back
+        less than ``check_after_idle_s`` ago, libpq sees it open and idle, and the server
+        has sent nothing since (a server that ends a session sends an error or closes
+        the socket, either of which makes it readable)."""
+        with self._returned_lock:
+            returned = self._returned.pop(conn, None)
+        if returned is None or time.monotonic() - returned > self._check_after_idle_s:
+            return False
+        try:
+            pgconn = conn.pgconn
+            if (
+                conn.closed
+                or pgconn.status != ConnStatus.OK
+                or pgconn.transaction_status != TransactionStatus.IDLE
+            ):
+                return False
+            poller = select.poll()
+            poller.register(pgconn.socket, select.POLLIN | select.POLLERR | select.POLLHUP)
+            return not poller.poll(0)
+        except (psycopg.Error, OSError, ValueError):
+            return False
 
     def _await_server(self, deadline: float) -> None:
         """Return once the server accepts a connection, or at ``deadline``."""
@@ -135,9 +204,14 @@ class GuardedPool(ConnectionPool[psycopg.Connection[Any]]):
     @contextmanager
     def connection(self, timeout: float | None = None) -> Iterator[psycopg.Connection[Any]]:
         """:meth:`ConnectionPool.connection`, with unavailability raised as a typed error."""
+        with self._reported(), super().connection(timeout) as conn:
+            yield conn
+
+    @contextmanager
+    def _reported(self) -> Iterator[None]:
+        """Raise unavailability inside the block as a typed error, and count it."""
         try:
-            with super().connection(timeout) as conn:
-                yield conn
+            yield
         except PoolClosed as exc:
             raise ConfigurationError(
                 "this store's connections are closed; open a new one with open_memory()"

@@ -54,6 +54,13 @@ PoolRole = Literal["recall", "store"]
 #: How long a call waits for a connection before it raises StoreUnavailableError (s).
 CONNECT_TIMEOUT_S = 2.0
 
+#: How long a pooled connection may sit unused before it is checked with a round trip
+#: when it is handed out (s). Within it, a server that ended the session has closed its
+#: socket, which the pool sees without a round trip; a connection unused for longer may
+#: have lost a server that could not say so (a host gone, a middlebox that dropped the
+#: idle flow), so it is checked as before (see ``GuardedPool``).
+CHECK_AFTER_IDLE_S = 30.0
+
 
 def _configure(settings: dict[str, str], prepare: bool, conn: psycopg.Connection[Any]) -> None:
     conn.autocommit = True
@@ -87,6 +94,7 @@ def open_pool(
     pool = pool_class(
         uri,
         revive=revive,
+        check_after_idle_s=CHECK_AFTER_IDLE_S,
         min_size=min_size,
         max_size=max_size,
         configure=partial(_configure, settings, role == "recall"),
