@@ -142,3 +142,36 @@ def test_opening_a_home_leaves_the_modes_of_existing_directories_alone(
         kill_all(home / "pgdata")
     after = {p: stat.S_IMODE(p.stat().st_mode) for p in before}
     assert after == before
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_a_command_stopped_by_a_signal_stops_the_server_it_started(
+    home: Path, signum: signal.Signals
+) -> None:
+    """A supervisor or ``timeout`` stops a long command (here the MCP server on stdio)
+    with SIGTERM: the embedded server it started must not outlive it."""
+    pgdata = home / "pgdata"
+    command = [sys.executable, "-m", "recallflow.cli.main", "mcp", "--home", str(home)]
+    command += ["--tenant", "acme", "--principal", "ada"]
+    env = {**os.environ, "RECALLFLOW_EMBEDDER": "hashing"}
+    env.pop("RECALLFLOW_DSN", None)
+    served = subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env
+    )
+    try:
+        deadline = time.monotonic() + 60  # a hang guard, not a measurement
+        while not postgres_pids(pgdata) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert postgres_pids(pgdata), "the command never started its server"
+        time.sleep(1.0)  # let it finish opening the store and start serving
+        served.send_signal(signum)
+        code = served.wait(timeout=60)
+    finally:
+        if served.poll() is None:
+            served.kill()
+            served.wait()
+        for stream in (served.stdin, served.stdout, served.stderr):
+            if stream is not None:
+                stream.close()
+    assert code == 128 + signum
+    assert wait_until_gone(pgdata) == []

@@ -18,12 +18,16 @@ onnxruntime, psycopg, the pydantic models) is imported before a command needs it
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
+import signal
 import sys
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from recallflow.cli.args import (
     EXIT_BROKEN_PIPE,
@@ -361,6 +365,47 @@ def _one_line(exc: BaseException, limit: int = 500) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+class _Terminated(BaseException):
+    """SIGTERM or SIGHUP reached the command: unwind like Ctrl-C, so every ``with`` block
+    closes its store and an embedded server this command started is stopped."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextmanager
+def _terminate_cleanly() -> Iterator[None]:
+    """While the command runs, SIGTERM and SIGHUP unwind it instead of ending the process
+    on the spot (Python's default), which would skip every close and exit handler and
+    leave an embedded server running with no holder (a ``timeout`` or a supervisor stop
+    sends SIGTERM). Only the main thread can own signal handlers; elsewhere it does
+    nothing. The previous handlers are restored afterwards."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def unwind(signum: int, _frame: object) -> None:
+        raise _Terminated(signum)
+
+    previous = {sig: signal.signal(sig, unwind) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def _exit_now(code: int) -> NoReturn:
+    """End a terminated command now: the stores are closed by then, so run the exit
+    handlers and leave without joining threads (a server's stdin reader blocks in a read
+    that only its client can end)."""
+    atexit._run_exitfuncs()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``recallflow`` command; returns its exit code."""
     args = build_parser().parse_args(argv)
@@ -369,10 +414,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     ]
     prog = "recallflow " + " ".join(words)
     try:
-        return int(args.func(args))
+        with _terminate_cleanly():
+            return int(args.func(args))
     except KeyboardInterrupt:
         print(f"{prog}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except _Terminated as stop:
+        print(f"{prog}: terminated by signal {stop.signum}", file=sys.stderr)
+        _exit_now(128 + stop.signum)
     except BrokenPipeError:  # the reader went away (``| head``): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_BROKEN_PIPE
