@@ -5,7 +5,30 @@ nodes of the lineage."""
 
 from __future__ import annotations
 
-from recallflow.models.result import EpisodeTrace, RecallTrace
+from collections.abc import Sequence
+
+from recallflow.models.result import ArmResult, EpisodeArmResult, EpisodeTrace, NodeRun, RecallTrace
+
+
+def _arm_lines(arms: Sequence[ArmResult | EpisodeArmResult]) -> list[str]:
+    """One line per arm: its hits, its latency, and whether it degraded (and why)."""
+    return [
+        f"    {arm.arm:<22} {len(arm.hits):>3} hits  {arm.latency_ms:7.2f} ms  "
+        + ("ok" if arm.ok else f"DEGRADED ({arm.error})")
+        for arm in arms
+    ]
+
+
+def _lineage_lines(lineage: Sequence[NodeRun], top_nodes: int) -> list[str]:
+    """The node count, their total time and the slowest ``top_nodes`` (none if untimed)."""
+    if not lineage:
+        return []
+    total = sum(n.wall_ms for n in lineage)
+    slow = sorted(lineage, key=lambda n: -n.wall_ms)[:top_nodes]
+    return [
+        f"  lineage: {len(lineage)} nodes, {total:.2f} ms; slowest "
+        + ", ".join(f"{n.node} {n.wall_ms:.2f}" for n in slow)
+    ]
 
 
 def trace_summary(trace: RecallTrace, *, top_nodes: int = 5) -> str:
@@ -18,11 +41,7 @@ def trace_summary(trace: RecallTrace, *, top_nodes: int = 5) -> str:
         "  queries: " + "; ".join(f"{q.kind}[{q.source}] {q.text[:60]!r}" for q in trace.queries),
         "  arms:",
     ]
-    for arm in trace.arms:
-        status = "ok" if arm.ok else f"DEGRADED ({arm.error})"
-        lines.append(
-            f"    {arm.arm:<22} {len(arm.hits):>3} hits  {arm.latency_ms:7.2f} ms  {status}"
-        )
+    lines.extend(_arm_lines(trace.arms))
     lines.append(
         f"  fused {len(trace.fused)}  scored {len(trace.scored)}  "
         f"below floor {trace.floor_dropped}  over budget {trace.budget_dropped}  "
@@ -42,13 +61,7 @@ def trace_summary(trace: RecallTrace, *, top_nodes: int = 5) -> str:
             f" + util {b.utility:.3f}; penalties {pen}; arms {ranks}"
         )
     lines.append(f"  rendered_sha256 {trace.rendered_sha256}")
-    if trace.lineage:
-        total = sum(n.wall_ms for n in trace.lineage)
-        slow = sorted(trace.lineage, key=lambda n: -n.wall_ms)[:top_nodes]
-        lines.append(
-            f"  lineage: {len(trace.lineage)} nodes, {total:.2f} ms; slowest "
-            + ", ".join(f"{n.node} {n.wall_ms:.2f}" for n in slow)
-        )
+    lines.extend(_lineage_lines(trace.lineage, top_nodes))
     return "\n".join(lines)
 
 
@@ -62,11 +75,7 @@ def episode_trace_summary(trace: EpisodeTrace, *, top_nodes: int = 5) -> str:
         f"  query {trace.query[:60]!r}",
         "  arms:",
     ]
-    for arm in trace.arms:
-        status = "ok" if arm.ok else f"DEGRADED ({arm.error})"
-        lines.append(
-            f"    {arm.arm.value:<22} {len(arm.hits):>3} hits  {arm.latency_ms:7.2f} ms  {status}"
-        )
+    lines.extend(_arm_lines(trace.arms))
     lines.append(
         f"  fused {len(trace.fused)}  below floor {len(trace.floor_dropped_ids)}  "
         f"over budget {len(trace.budget_dropped_ids)}  blocked {trace.blocked}  "
@@ -83,11 +92,5 @@ def episode_trace_summary(trace: EpisodeTrace, *, top_nodes: int = 5) -> str:
             f"  words {coverage}  ranks {ranks}"
         )
     lines.append(f"  rendered_sha256 {trace.rendered_sha256}")
-    if trace.lineage:
-        total = sum(n.wall_ms for n in trace.lineage)
-        slow = sorted(trace.lineage, key=lambda n: -n.wall_ms)[:top_nodes]
-        lines.append(
-            f"  lineage: {len(trace.lineage)} nodes, {total:.2f} ms; slowest "
-            + ", ".join(f"{n.node} {n.wall_ms:.2f}" for n in slow)
-        )
+    lines.extend(_lineage_lines(trace.lineage, top_nodes))
     return "\n".join(lines)
