@@ -56,6 +56,7 @@ from recallflow.core.calibration import (
     CalibrationRef,
     uncalibrated,
 )
+from recallflow.core.degradation import failure_text
 from recallflow.core.misses import missed_subject
 from recallflow.core.query_forming import DeterministicQueryFormer
 from recallflow.core.redaction import NameRedaction, ProjectNames
@@ -686,10 +687,9 @@ class Memory:
             with self._counter_lock:
                 self._unsaved_traces += 1
             _log.warning(
-                "recall trace %s was not stored (%s: %s); the recall returned its block",
+                "recall trace %s was not stored (%s); the recall returned its block",
                 result.trace.id,
-                type(exc).__name__,
-                str(exc).strip().splitlines()[0] if str(exc).strip() else "",
+                failure_text(exc),
             )
             return False
         return True
