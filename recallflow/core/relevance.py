@@ -15,10 +15,12 @@ Two kinds of evidence, each made comparable across embedders and principals:
 
 A candidate's *own* relevance blends the two; its *support* is the best own relevance of
 a candidate linked to it (a reply is supported by the question it answers), and its
-*relevance* — the ranking's feature — adds a share of that support. The floor reads the
-own evidence only: a candidate clears when its standing or its coverage reaches the
-floor's threshold, or when it carries an entity the working state names that few
-beliefs carry; no single shared word and no neighbour can carry an unrelated belief in.
+*relevance* — the ranking's feature — adds a share of that support, is at least what a
+linked top candidate lends it (adjacency), and rises when the candidate's world time
+falls in a period the query names. The floor reads the own evidence only: a candidate
+clears when its standing or its coverage reaches the floor's threshold, or when it
+carries an entity the working state names that few beliefs carry; no single shared word,
+no neighbour and no date can carry an unrelated belief in.
 """
 
 from __future__ import annotations

@@ -101,7 +101,11 @@ class RelevanceEvidence(FrozenModel):
     )
     own: float = Field(description="Its own relevance: coverage and calibrated similarity.")
     support: float = Field(description="Best linked candidate's own relevance × link weight.")
-    relevance: float = Field(description="own + neighbour share × support, at most 1.")
+    relevance: float = Field(
+        description="own + neighbour share × support, or the adjacency lent by a linked top"
+        ' candidate if more, plus the period match; at most 1 (see "Ranking" in'
+        " docs/architecture.md)."
+    )
     subject_match: bool = Field(
         default=False,
         description="It carries (as subject or entity) an entity the working state names,"
