@@ -467,7 +467,7 @@ class RetrievalPolicy(_Frozen):
         description="Weighted RRF: an arm's votes count this much (default 1.0 each).",
     )
     arms: tuple[Arm, ...] = Field(
-        default=(Arm.STRUCTURED, Arm.LEXICAL, Arm.TRIGRAM, Arm.SEMANTIC),
+        default=(Arm.STRUCTURED, Arm.LEXICAL, Arm.TRIGRAM, Arm.SEMANTIC, Arm.PERIOD),
         description="The arms fused, in order (graph expansion is switched by"
         " graph_expansion, not listed here).",
     )

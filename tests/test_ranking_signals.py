@@ -8,6 +8,7 @@ from datetime import UTC, date, datetime, timedelta
 from hypothesis import given
 from hypothesis import strategies as st
 
+from recallflow import Memory, RecallRequest
 from recallflow.core.calibration import CalibrationRef
 from recallflow.core.query_forming import named_periods
 from recallflow.core.relevance import candidate_relevance, within
@@ -15,6 +16,7 @@ from recallflow.models.result import Arm, ArmHit, ArmResult
 from recallflow.models.stages import CandidateEvidence, EvidenceSet, TextCoverage
 from recallflow.nodes.fusion import fused_candidates
 from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
+from tests.helpers import belief, patient_policy, request
 
 CALIBRATION = CalibrationRef(embedder="e", corpus_version="v", pair_mean=0.1, pair_std=0.1)
 NULL = (0.35,)
@@ -126,3 +128,41 @@ def test_a_named_day_is_that_day(day: date) -> None:
     assert end - start == timedelta(days=1)
     assert within(start + timedelta(hours=13), [(start, end)])
     assert not within(end, [(start, end)])
+
+
+def test_the_period_arm_finds_what_was_said_in_the_named_month(memory: Memory, tenant: str) -> None:
+    # Twelve visits, one a month; the question shares no word with the May one but "May".
+    months = [datetime(2023, m, 10, tzinfo=UTC) for m in range(1, 13)]
+    memory.beliefs.add_many(
+        [
+            belief(
+                tenant,
+                id=f"b-{when.month:02d}",
+                statement=f"Went hiking near the lake with Sam ({when:%B} trip {when.month}).",
+                subject="hiking",
+                valid_from=when,
+                recorded_at=when,
+            )
+            for when in months
+        ]
+        + [belief(tenant, id="b-other", statement="The user drinks green tea.", subject="tea")]
+    )
+    result = memory.recall(
+        RecallRequest.model_validate(
+            request(
+                tenant,
+                goal="What did I do outdoors in May 2023?",
+                as_of=datetime(2024, 1, 1, tzinfo=UTC),
+            )
+        ),
+        policy=patient_policy(),
+    )
+    arm = next(a for a in result.trace.arms if a.arm is Arm.PERIOD)
+    assert arm.ok and [h.belief_id for h in arm.hits] == ["b-05"]
+    assert result.trace.ranked_ids[0] == "b-05"
+    # a question that names no period asks the store nothing in this arm
+    plain = memory.recall(
+        RecallRequest.model_validate(request(tenant, goal="What did I do outdoors?")),
+        policy=patient_policy(),
+    )
+    assert not next(a for a in plain.trace.arms if a.arm is Arm.PERIOD).hits

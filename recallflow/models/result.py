@@ -43,6 +43,7 @@ class Arm(StrEnum):
     SEMANTIC = "semantic_hits"
     EXTERNAL = "external_hits"
     GRAPH_EXPANDED = "graph_expanded_hits"
+    PERIOD = "period_hits"
     DURABLE = "durable_hits"  # the session snapshot's query-free core, not a fused arm
 
 
