@@ -453,6 +453,16 @@ def _settings_to_apply(conn: psycopg.Connection[Any], wanted: dict[str, str]) ->
     return {k: v for k, v in wanted.items() if known.get(k) != v}
 
 
+def _raw_cursor_class(conn: psycopg.Connection[Any]) -> type[psycopg.RawCursor[Any]]:
+    """The connection's own cursor class when it is a ``RawCursor`` (one that records or
+    traces what it runs), else ``RawCursor``: compiled statements carry ``$n``
+    placeholders, which only a raw cursor sends as they are."""
+    factory = conn.cursor_factory
+    if isinstance(factory, type) and issubclass(factory, psycopg.RawCursor):
+        return factory
+    return psycopg.RawCursor
+
+
 def _set_configs(count: int) -> bytes:
     """The statement that sets ``count`` settings of the session."""
     calls = ", ".join(f"set_config(${2 * i + 1}, ${2 * i + 2}, false)" for i in range(count))
@@ -470,15 +480,14 @@ def _execute(
     first, in the same pipelined round trip (and in the same implicit transaction, so a
     failing statement takes them back: then nothing is assumed about the connection)."""
     changes = _settings_to_apply(conn, wanted)
-    cur: psycopg.RawCursor[Any] = (
-        psycopg.RawCursor(conn, row_factory=row_factory) if row_factory else psycopg.RawCursor(conn)
-    )
+    raw = _raw_cursor_class(conn)
+    cur = raw(conn, row_factory=row_factory) if row_factory else raw(conn)
     args = statement.bind(params)
     try:
         if not changes:
             return cur.execute(statement.text, args)
         with conn.pipeline():
-            psycopg.RawCursor(conn).execute(
+            raw(conn).execute(
                 _set_configs(len(changes)), [part for item in changes.items() for part in item]
             )
             cur.execute(statement.text, args)
