@@ -37,6 +37,7 @@ from psycopg import sql
 from recallflow.adapters.postgres.filters import hard_filter_params
 from recallflow.adapters.postgres.rarity import VIEW, key_df, lexeme_df
 from recallflow.adapters.postgres.statements import Statement, compile_statement, filtered_statement
+from recallflow.adapters.postgres.vectors import vector_text
 from recallflow.models.stages import CandidateEvidence, EvidenceSet, HardFilter, TextCoverage
 from recallflow.policy import ArmLimits
 
@@ -85,10 +86,6 @@ _LINKS = compile_statement(
 )
 
 
-def _vector_text(vector: npt.NDArray[np.float32]) -> str:
-    return "[" + ",".join(f"{x:.7g}" for x in vector.tolist()) + "]"
-
-
 def evidence_query(
     f: HardFilter,
     ids: Sequence[str],
@@ -103,7 +100,7 @@ def evidence_query(
         **hard_filter_params(f, history=False),
         "ids": list(ids),
         "texts": [t for t in texts if t.strip()],
-        "vectors": [_vector_text(v) for v in vectors],
+        "vectors": [vector_text(v) for v in vectors],
         "keys": list(dict.fromkeys(keys)),
         "rarity_exclusion_cap": limits.rarity_exclusion_cap,
         "common_share": limits.common_share,

@@ -35,6 +35,7 @@ from recallflow.adapters.postgres.pool import RECALL_SETTINGS
 from recallflow.adapters.postgres.rarity import VIEW, key_df, lexeme_df
 from recallflow.adapters.postgres.relevance import evidence_query, evidence_set
 from recallflow.adapters.postgres.statements import Statement, filtered_statement
+from recallflow.adapters.postgres.vectors import vector_text
 from recallflow.models.session import DurableQuery
 from recallflow.models.stages import EvidenceSet, HardFilter
 from recallflow.models.store import Belief
@@ -231,10 +232,6 @@ _LOAD = sql.SQL(
 )
 
 
-def _vector_text(vector: npt.NDArray[np.float32]) -> str:
-    return "[" + ",".join(f"{x:.7g}" for x in vector.tolist()) + "]"
-
-
 def _rows(cur: psycopg.Cursor[Any]) -> RawHits:
     return [(str(row[0]), float(row[1])) for row in cur.fetchall()]
 
@@ -323,7 +320,7 @@ class PostgresBeliefSearch:
         if len(vectors) == 0:
             return []
         params = {
-            "vectors": [_vector_text(v) for v in vectors],
+            "vectors": [vector_text(v) for v in vectors],
             "limit": limits.per_arm,
             "min_similarity": limits.semantic_min_similarity,
             "exact_factor": limits.semantic_exact_factor,
