@@ -7,7 +7,8 @@ ran while the machine was busier. This script opens the cached stores of several
 each store's 10k-belief principal the same requests in rounds, rotating the order of the
 stores in every round, so every store meets the same load. It prints, per store, the
 p50 / p95 and the median over rounds of each recall's time divided by the smallest
-store's time for the same request in the same round.
+store's time for the same request in the same round; then each arm's median latency per
+store, as the recalls' traces record it, to show which part of a recall grows.
 
 Usage::
 
@@ -21,6 +22,7 @@ import argparse
 import statistics
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from benchmarks.datagen import TIERS
 from benchmarks.recall_harness import QueryCachingEmbedder, principal_requests
@@ -40,11 +42,19 @@ def _percentile(data: Sequence[float], q: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
 
 
-def measure(
-    stores: Sequence[BenchStore], rounds: int
-) -> list[tuple[BenchStore, list[float], list[float]]]:
-    """Per store: every recall's milliseconds, and each one's ratio to the first store's
-    time for the same request in the same round."""
+@dataclass
+class Measured:
+    """One store's recalls: milliseconds, ratios to the first store, arm latencies."""
+
+    store: BenchStore
+    times: list[float] = field(default_factory=list)
+    ratios: list[float] = field(default_factory=list)
+    arms: dict[str, list[float]] = field(default_factory=dict)
+
+
+def measure(stores: Sequence[BenchStore], rounds: int) -> list[Measured]:
+    """Per store: every recall's milliseconds, each one's ratio to the first store's time
+    for the same request in the same round, and every arm's latency."""
     asked: list[tuple[BenchStore, list[RecallRequest]]] = []
     for store in stores:
         found = principal_requests(store, PRINCIPAL_BELIEFS)
@@ -55,8 +65,7 @@ def measure(
             store.memory.recall(request)
         asked.append((store, reqs))
     count = min(len(reqs) for _, reqs in asked)
-    times: list[list[float]] = [[] for _ in asked]
-    ratios: list[list[float]] = [[] for _ in asked]
+    out = [Measured(store) for store, _ in asked]
     for r in range(rounds):
         for i in range(count):
             elapsed = [0.0] * len(asked)
@@ -64,12 +73,14 @@ def measure(
             for k in order:
                 store, reqs = asked[k]
                 started = time.perf_counter()
-                store.memory.recall(reqs[i])
+                result = store.memory.recall(reqs[i])
                 elapsed[k] = (time.perf_counter() - started) * 1e3
+                for arm in result.trace.arms:
+                    out[k].arms.setdefault(arm.arm.value, []).append(arm.latency_ms)
             for k, ms in enumerate(elapsed):
-                times[k].append(ms)
-                ratios[k].append(ms / elapsed[0])
-    return [(store, times[k], ratios[k]) for k, (store, _) in enumerate(asked)]
+                out[k].times.append(ms)
+                out[k].ratios.append(ms / elapsed[0])
+    return out
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -97,12 +108,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         f" | median ratio to the {tiers[0].name} store (same request, same round) |"
     )
     print("|---|---|---|---|---|---|---|")
-    for store, times, ratios in results:
+    for m in results:
         print(
-            f"| {store.tier.name} | {PRINCIPAL_BELIEFS:,} | {store.report.rows_in_table:,}"
-            f" | {len(times)} | {statistics.median(times):.3f} | {_percentile(times, 0.95):.3f}"
-            f" | {statistics.median(ratios):.2f}× |"
+            f"| {m.store.tier.name} | {PRINCIPAL_BELIEFS:,} | {m.store.report.rows_in_table:,}"
+            f" | {len(m.times)} | {statistics.median(m.times):.3f}"
+            f" | {_percentile(m.times, 0.95):.3f} | {statistics.median(m.ratios):.2f}× |"
         )
+    print()
+    print("| arm | " + " | ".join(f"{m.store.tier.name} p50 ms" for m in results) + " |")
+    print("|---|" + "---|" * len(results))
+    for arm in sorted(results[0].arms):
+        cells = " | ".join(f"{statistics.median(m.arms.get(arm, [0.0])):.3f}" for m in results)
+        print(f"| `{arm}` | {cells} |")
     return 0
 
 
