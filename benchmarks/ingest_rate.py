@@ -14,7 +14,8 @@ MiniLM runs single-threaded by default (about 8–11 ms per statement on this bo
 COPYs batches of fresh principals (vectors given, as ``ingest:precomputed`` does) with
 one group of the table's indexes or triggers removed at a time, inside a transaction
 that is rolled back, and reports the server backend's CPU time per belief (read from
-``/proc``, so it holds on a machine shared with other jobs, where wall time does not).
+``/proc``, so it holds on a machine shared with other jobs, where wall time does not),
+then the client's CPU time per belief of whole ``add_many`` calls (validation included).
 
 Usage::
 
@@ -33,7 +34,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -150,10 +151,11 @@ _BREAKDOWN: tuple[tuple[str, str], ...] = (
 
 @dataclass(frozen=True)
 class BreakdownRow:
-    """Server CPU per belief of one COPY variant (median over rounds)."""
+    """CPU per belief of one COPY variant, or of a whole ``add_many`` (medians)."""
 
     variant: str
-    server_ms_per_belief: float
+    server_ms_per_belief: float | None
+    client_ms_per_belief: float
     wall_ms_per_belief: float
 
 
@@ -163,20 +165,23 @@ def _backend_cpu_s(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _given_drafts(memory: Memory, batch: int, n: int) -> list[Any]:
+    """A batch of a fresh principal with its vectors given (its episodes stored)."""
+    data = generate_principal(20250601 + n, f"p-breakdown-{n}", batch + batch // 4)
+    drafts = next(data.batches(batch))
+    vectors = HashingEmbedder().embed([d.statement for d in drafts])
+    memory.episodes.add_many(data.episodes)
+    return [
+        d.model_copy(update={"embedding": [float(x) for x in v]})
+        for d, v in zip(drafts, vectors, strict=True)
+    ]
+
+
 def _given_batches(memory: Memory, batch: int, count: int) -> list[tuple[list[Any], Any]]:
     """``count`` batches of fresh principals, their episodes stored, prepared for COPY."""
-    embedder = HashingEmbedder()
     out = []
     for n in range(count):
-        data = generate_principal(20250601 + n, f"p-breakdown-{n}", batch + batch // 4)
-        drafts = next(data.batches(batch))
-        vectors = embedder.embed([d.statement for d in drafts])
-        drafts = [
-            d.model_copy(update={"embedding": [float(x) for x in v]})
-            for d, v in zip(drafts, vectors, strict=True)
-        ]
-        memory.episodes.add_many(data.episodes)
-        beliefs, given = memory.beliefs.prepare(drafts)
+        beliefs, given = memory.beliefs.prepare(_given_drafts(memory, batch, n))
         out.append(([belief_row(b) for b in beliefs], given))
     return out
 
@@ -200,7 +205,7 @@ def breakdown(home: Path, *, batch: int = 2_000, rounds: int = 3) -> list[Breakd
             for rows, vectors in prepared[:2]:
                 with conn.transaction():
                     copy_beliefs(conn, rows, vectors)
-            samples: dict[str, list[tuple[float, float]]] = {}
+            samples: dict[str, list[tuple[float, float, float]]] = {}
             queue = iter(prepared[2:])
             for _ in range(rounds):
                 for variant, removed in _BREAKDOWN:
@@ -215,20 +220,41 @@ def breakdown(home: Path, *, batch: int = 2_000, rounds: int = 3) -> list[Breakd
                             conn.execute(f"DROP INDEX {name}".encode())
                         if "trigger" in removed:
                             conn.execute("ALTER TABLE beliefs DISABLE TRIGGER USER")
-                        cpu, wall = _backend_cpu_s(pid), time.perf_counter()
+                        cpu, client = _backend_cpu_s(pid), time.process_time()
+                        wall = time.perf_counter()
                         copy_beliefs(conn, rows, vectors)
                         conn.execute("SET CONSTRAINTS ALL IMMEDIATE")
                         samples.setdefault(variant, []).append(
-                            (_backend_cpu_s(pid) - cpu, time.perf_counter() - wall)
+                            (
+                                _backend_cpu_s(pid) - cpu,
+                                time.process_time() - client,
+                                time.perf_counter() - wall,
+                            )
                         )
                         raise psycopg.Rollback()
+        # The whole write as a caller makes it (validation included); its statements run
+        # on pooled connections, so only the client's CPU is attributed.
+        whole: list[tuple[float, float]] = []
+        for n in range(rounds):
+            drafts = _given_drafts(memory, batch, len(prepared) + n)
+            client, wall = time.process_time(), time.perf_counter()
+            memory.beliefs.add_many(drafts)
+            whole.append((time.process_time() - client, time.perf_counter() - wall))
+
+    def ms(values: Iterable[float]) -> float:
+        return round(statistics.median(values) * 1e3 / batch, 3)
+
     return [
+        *(
+            BreakdownRow(variant, ms(x[0] for x in xs), ms(x[1] for x in xs), ms(x[2] for x in xs))
+            for variant, xs in samples.items()
+        ),
         BreakdownRow(
-            variant=variant,
-            server_ms_per_belief=round(statistics.median(c for c, _ in xs) * 1e3 / batch, 3),
-            wall_ms_per_belief=round(statistics.median(w for _, w in xs) * 1e3 / batch, 3),
-        )
-        for variant, xs in samples.items()
+            "a whole `add_many` (every index)",
+            None,
+            ms(c for c, _ in whole),
+            ms(w for _, w in whole),
+        ),
     ]
 
 
@@ -265,10 +291,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.home is None:
             shutil.rmtree(home, ignore_errors=True)
     if args.breakdown:
-        print("| COPY of a batch | server CPU ms / belief | wall ms / belief |")
-        print("|---|---|---|")
+        print(
+            "| write of a batch | server CPU ms / belief | client CPU ms / belief"
+            " | wall ms / belief |"
+        )
+        print("|---|---|---|---|")
         for row in rows:
-            print(f"| {row.variant} | {row.server_ms_per_belief} | {row.wall_ms_per_belief} |")
+            server = "—" if row.server_ms_per_belief is None else row.server_ms_per_belief
+            print(
+                f"| {row.variant} | {server} | {row.client_ms_per_belief}"
+                f" | {row.wall_ms_per_belief} |"
+            )
         return 0
     text = json.dumps(asdict(result), indent=2)
     print(text)
