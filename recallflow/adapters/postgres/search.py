@@ -356,7 +356,7 @@ class PostgresBeliefSearch:
         params = {
             "starts": [start for start, _ in periods],
             "ends": [end for _, end in periods],
-            "vectors": [_vector_text(v) for v in vectors],
+            "vectors": [vector_text(v) for v in vectors],
             "limit": limits.per_arm,
         }
         return self._run(_PERIOD, f, params, limits)
