@@ -208,6 +208,26 @@ class Relevance(_Frozen):
     neighbour_share: float = Field(
         default=0.3, ge=0, le=1, description="Share of a linked candidate's relevance it adds."
     )
+    adjacency: float = Field(
+        default=0.65,
+        ge=0,
+        le=1,
+        description="A candidate linked to one of the adjacency_seeds most relevant"
+        " candidates is at least this times that seed's relevance times the link's weight"
+        " (0: off).",
+    )
+    period_match: float = Field(
+        default=0.15,
+        ge=0,
+        le=1,
+        description="Relevance added to a candidate whose world time falls in a period the"
+        ' query names ("in May 2023"); 0: off.',
+    )
+    adjacency_seeds: int = Field(
+        default=3,
+        ge=0,
+        description="The most relevant candidates whose neighbours adjacency lifts.",
+    )
 
 
 class ArmLimits(_Frozen):
@@ -306,6 +326,12 @@ class ArmLimits(_Frozen):
         " too far down every arm to clear the floor).",
     )
     graph_seeds: int = Field(default=5, ge=0, description="Top fused seeds expanded.")
+    graph_loaded: int = Field(
+        default=10,
+        ge=0,
+        description="The first this many graph-expansion hits are loaded and scored even"
+        " below max_candidates (a top seed's neighbours, which adjacency may lift).",
+    )
     graph_depth: int = Field(default=1, ge=1, le=3, description="Hops walked from a seed.")
     graph_fanout: int = Field(default=8, ge=1, description="Neighbours kept per seed.")
     graph_hop_decay: float = Field(
@@ -441,7 +467,7 @@ class RetrievalPolicy(_Frozen):
         description="Weighted RRF: an arm's votes count this much (default 1.0 each).",
     )
     arms: tuple[Arm, ...] = Field(
-        default=(Arm.STRUCTURED, Arm.LEXICAL, Arm.TRIGRAM, Arm.SEMANTIC),
+        default=(Arm.STRUCTURED, Arm.LEXICAL, Arm.TRIGRAM, Arm.SEMANTIC, Arm.PERIOD),
         description="The arms fused, in order (graph expansion is switched by"
         " graph_expansion, not listed here).",
     )

@@ -215,6 +215,17 @@ class BeliefSearch(Protocol):
         """Nearest beliefs by cosine similarity to any of ``vectors``."""
         ...
 
+    def in_period(
+        self,
+        f: HardFilter,
+        periods: Sequence[tuple[datetime, datetime]],
+        vectors: npt.NDArray[np.float32],
+        limits: ArmLimits,
+    ) -> RawHits:
+        """Beliefs whose world time (``valid_from``) falls in one of ``periods``
+        (``[start, end)``), nearest to any of ``vectors`` first (score: the best cosine)."""
+        ...
+
     def neighbours(self, f: HardFilter, seeds: Sequence[str], limits: ArmLimits) -> RawHits:
         """Beliefs linked to ``seeds`` over belief edges (score: the edge weights along the
         path, times ``limits.graph_hop_decay`` per hop)."""

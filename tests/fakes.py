@@ -18,6 +18,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 
 import numpy as np
 import numpy.typing as npt
@@ -145,6 +146,20 @@ class InMemoryBeliefSearch:
             best = float(np.max(vectors @ self._vectors[b.id]))
             if best >= limits.semantic_min_similarity:
                 scores[b.id] = best
+        return self._ranked(scores, limits.per_arm)
+
+    def in_period(
+        self,
+        f: HardFilter,
+        periods: Sequence[tuple[datetime, datetime]],
+        vectors: npt.NDArray[np.float32],
+        limits: ArmLimits,
+    ) -> RawHits:
+        scores = {
+            b.id: float(np.max(vectors @ self._vectors[b.id])) if len(vectors) else 0.0
+            for b in self._visible(f)
+            if b.valid_from is not None and any(s <= b.valid_from < e for s, e in periods)
+        }
         return self._ranked(scores, limits.per_arm)
 
     def neighbours(self, f: HardFilter, seeds: Sequence[str], limits: ArmLimits) -> RawHits:

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
+from collections.abc import Iterable
+from datetime import UTC, datetime, timedelta
 from pathlib import PurePosixPath
 from threading import Lock
 
@@ -212,3 +214,78 @@ def content_terms(
     words = (w for t in texts for w in _WORD.findall(t.lower()))
     kept = (w for w in words if len(w) >= min_length and w not in _NOT_NAMES)
     return tuple(dict.fromkeys(kept))[:limit]
+
+
+# --- the periods a query names (temporal intent) ------------------------------------------
+
+_MONTHS = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
+_MONTH = "(" + "|".join(_MONTHS) + ")"
+_ORDINAL = r"(\d{1,2})(?:st|nd|rd|th)?"
+_MONTH_DAY_YEAR = re.compile(rf"\b{_MONTH}\s+{_ORDINAL},?\s+(\d{{4}})\b", re.IGNORECASE)
+_DAY_MONTH_YEAR = re.compile(rf"\b{_ORDINAL}\s+(?:of\s+)?{_MONTH},?\s+(\d{{4}})\b", re.IGNORECASE)
+_MONTH_YEAR = re.compile(rf"\b{_MONTH},?\s+(?:of\s+)?(\d{{4}})\b", re.IGNORECASE)
+_ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_YEAR = re.compile(r"\b(?:in|during|of|since|by|throughout)\s+(\d{4})\b", re.IGNORECASE)
+
+#: A named period: ``[start, end)`` in UTC.
+Period = tuple[datetime, datetime]
+
+
+def _day(year: int, month: int, day: int) -> Period | None:
+    try:
+        start = datetime(year, month, day, tzinfo=UTC)
+    except ValueError:  # "February 30": not a date, not a period
+        return None
+    return start, start + timedelta(days=1)
+
+
+def _month(year: int, month: int) -> Period:
+    start = datetime(year, month, 1, tzinfo=UTC)
+    end = datetime(year + 1, 1, 1, tzinfo=UTC) if month == 12 else start.replace(month=month + 1)
+    return start, end
+
+
+def named_periods(texts: Iterable[str]) -> tuple[Period, ...]:
+    """The calendar periods the texts name, most precise first within each text: a day
+    ("December 4, 2023", "4 December 2023", "2023-12-04"), else a month ("May 2023"),
+    else a year after a preposition ("in 2022"). A question that names when is asking
+    about what was true or happened then (see "Ranking" in docs/architecture.md);
+    relative phrases ("last week") name no period of their own and are left out."""
+    out: list[Period] = []
+    for text in texts:
+        found: list[Period | None] = []
+        for m in _MONTH_DAY_YEAR.finditer(text):
+            found.append(_day(int(m[3]), _MONTHS.index(m[1].lower()) + 1, int(m[2])))
+        for m in _DAY_MONTH_YEAR.finditer(text):
+            found.append(_day(int(m[3]), _MONTHS.index(m[2].lower()) + 1, int(m[1])))
+        for m in _ISO_DATE.finditer(text):
+            month = int(m[2])
+            found.append(_day(int(m[1]), month, int(m[3])) if 1 <= month <= 12 else None)
+        if not any(found):
+            found = [
+                _month(int(m[2]), _MONTHS.index(m[1].lower()) + 1)
+                for m in _MONTH_YEAR.finditer(text)
+            ]
+        if not any(found):
+            found = [_year(int(m[1])) for m in _YEAR.finditer(text)]
+        out.extend(p for p in found if p is not None)
+    return tuple(dict.fromkeys(out))
+
+
+def _year(year: int) -> Period | None:
+    if not 1 <= year < 9999:
+        return None
+    return datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)

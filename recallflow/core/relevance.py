@@ -15,17 +15,21 @@ Two kinds of evidence, each made comparable across embedders and principals:
 
 A candidate's *own* relevance blends the two; its *support* is the best own relevance of
 a candidate linked to it (a reply is supported by the question it answers), and its
-*relevance* — the ranking's feature — adds a share of that support. The floor reads the
-own evidence only: a candidate clears when its standing or its coverage reaches the
-floor's threshold, or when it carries an entity the working state names that few
-beliefs carry; no single shared word and no neighbour can carry an unrelated belief in.
+*relevance* — the ranking's feature — adds a share of that support, is at least what a
+linked top candidate lends it (adjacency), and rises when the candidate's world time
+falls in a period the query names. The floor reads the own evidence only: a candidate
+clears when its standing or its coverage reaches the floor's threshold, or when it
+carries an entity the working state names that few beliefs carry; no single shared word,
+no neighbour and no date can carry an unrelated belief in.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 
 from recallflow.core.calibration import CalibrationRef
+from recallflow.core.query_forming import Period
 from recallflow.models.result import RelevanceEvidence
 from recallflow.models.stages import (
     CandidateEvidence,
@@ -79,13 +83,22 @@ def own_evidence(
     return cosine, standing, own, clears
 
 
+def within(moment: datetime | None, periods: Sequence[Period]) -> bool:
+    """Whether ``moment`` falls in one of ``periods`` (``[start, end)``)."""
+    return moment is not None and any(start <= moment < end for start, end in periods)
+
+
 def candidate_relevance(
     evidence: EvidenceSet,
     null: Sequence[float],
     calibration: CalibrationRef,
     policy: RetrievalPolicy,
+    in_period: frozenset[str] = frozenset(),
 ) -> dict[str, RelevanceEvidence]:
-    """Every candidate's relevance evidence, by id."""
+    """Every candidate's relevance evidence, by id. A candidate in ``in_period`` (its world
+    time falls in a period the query names) adds ``relevance.period_match``: a question
+    that says when is about what held then. Ranking only, like adjacency: neither lets a
+    candidate clear the floor."""
     owns: dict[str, tuple[float | None, float | None, float, bool]] = {
         belief_id: own_evidence(ev, null, calibration, policy)
         for belief_id, ev in evidence.by_id.items()
@@ -96,6 +109,11 @@ def candidate_relevance(
             support[a] = max(support[a], weight * owns[b][2])
             support[b] = max(support[b], weight * owns[a][2])
     share = policy.relevance.neighbour_share
+    supported = {
+        belief_id: min(1.0, own[2] + share * support[belief_id]) for belief_id, own in owns.items()
+    }
+    lifted = adjacency_lift(supported, evidence.links, policy)
+    period = policy.relevance.period_match
     out: dict[str, RelevanceEvidence] = {}
     for belief_id, (cosine, standing, own, clears) in owns.items():
         out[belief_id] = RelevanceEvidence(
@@ -104,11 +122,47 @@ def candidate_relevance(
             coverage=round(evidence.by_id[belief_id].coverage, 6),
             own=round(own, 6),
             support=round(support[belief_id], 6),
-            relevance=round(min(1.0, own + share * support[belief_id]), 6),
+            relevance=round(
+                min(
+                    1.0,
+                    max(supported[belief_id], lifted.get(belief_id, 0.0))
+                    + (period if belief_id in in_period else 0.0),
+                ),
+                6,
+            ),
             subject_match=evidence.by_id[belief_id].subject_match,
             clears=clears,
         )
     return out
+
+
+def adjacency_lift(
+    relevance: Mapping[str, float],
+    links: Sequence[tuple[str, str, float]],
+    policy: RetrievalPolicy,
+) -> dict[str, float]:
+    """The relevance adjacency lends each neighbour of the most relevant candidates.
+
+    In stored conversation the turn that answers is often not the turn that matches: the
+    reply follows the question, a fact is split across two turns. So a candidate linked to
+    one of the ``relevance.adjacency_seeds`` most relevant candidates ranks at least
+    ``relevance.adjacency`` × that seed's relevance × the link's weight (a ``follows``
+    edge weighs 1, looser links less). Only the seeds lend, so the lift reaches one hop
+    from the top and no further; it is ranking only, never a reason to clear the floor.
+    """
+    decay = policy.relevance.adjacency
+    count = policy.relevance.adjacency_seeds
+    if decay <= 0 or count <= 0:
+        return {}
+    seeds = set(sorted(relevance, key=lambda i: (-relevance[i], i))[:count])
+    lifted: dict[str, float] = {}
+    for a, b, weight in links:
+        for seed, other in ((a, b), (b, a)):
+            if seed in seeds and other in relevance:
+                lent = decay * weight * relevance[seed]
+                if lent > lifted.get(other, 0.0):
+                    lifted[other] = lent
+    return lifted
 
 
 def clears_own(

@@ -47,7 +47,15 @@ from recallflow.nodes import (
     trust,
     wiring,
 )
-from recallflow.nodes.arms import external, graph, lexical, semantic, structured, trigram
+from recallflow.nodes.arms import (
+    external,
+    graph,
+    lexical,
+    period,
+    semantic,
+    structured,
+    trigram,
+)
 from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
 
 #: Every node module, in stage order.
@@ -59,6 +67,7 @@ NODE_MODULES: tuple[ModuleType, ...] = (
     lexical,
     trigram,
     semantic,
+    period,
     external,
     graph,
     fusion,

@@ -43,6 +43,7 @@ class Arm(StrEnum):
     SEMANTIC = "semantic_hits"
     EXTERNAL = "external_hits"
     GRAPH_EXPANDED = "graph_expanded_hits"
+    PERIOD = "period_hits"
     DURABLE = "durable_hits"  # the session snapshot's query-free core, not a fused arm
 
 
@@ -101,7 +102,11 @@ class RelevanceEvidence(FrozenModel):
     )
     own: float = Field(description="Its own relevance: coverage and calibrated similarity.")
     support: float = Field(description="Best linked candidate's own relevance × link weight.")
-    relevance: float = Field(description="own + neighbour share × support, at most 1.")
+    relevance: float = Field(
+        description="own + neighbour share × support, or the adjacency lent by a linked top"
+        ' candidate if more, plus the period match; at most 1 (see "Ranking" in'
+        " docs/architecture.md)."
+    )
     subject_match: bool = Field(
         default=False,
         description="It carries (as subject or entity) an entity the working state names,"

@@ -32,6 +32,20 @@ def arm_results(configured_arms: list[ArmResult]) -> tuple[ArmResult, ...]:
 def fused_candidates(
     arm_results: tuple[ArmResult, ...], policy: RetrievalPolicy
 ) -> tuple[FusedCandidate, ...]:
-    """The top candidates by RRF score (desc, then id), each with every arm's rank for it."""
+    """The top candidates by RRF score (desc, then id), each with every arm's rank for it;
+    then the first ``limits.graph_loaded`` graph-expansion hits that fell below that cut,
+    in fused order. A neighbour of a top seed (the turn that answers a matching question,
+    the other half of a fact split across two turns) shares few of the query's words, so
+    its fused rank is low, but the ranking can only lift what is loaded (see "Arms" in
+    docs/architecture.md)."""
     fused = reciprocal_rank_fusion(arm_results, policy.rrf_k, policy.arm_weights)
-    return fused[: policy.limits.max_candidates]
+    limits = policy.limits
+    top = fused[: limits.max_candidates]
+    if limits.graph_loaded == 0:
+        return top
+    graph = next((r for r in arm_results if r.arm is Arm.GRAPH_EXPANDED and r.ok), None)
+    if graph is None:
+        return top
+    wanted = {h.belief_id for h in graph.hits[: limits.graph_loaded]}
+    wanted -= {c.belief_id for c in top}
+    return top + tuple(c for c in fused[limits.max_candidates :] if c.belief_id in wanted)

@@ -12,7 +12,7 @@ import numpy as np
 import numpy.typing as npt
 from hamilton.function_modifiers import tag
 
-from recallflow.core.query_forming import content_terms
+from recallflow.core.query_forming import Period, content_terms, named_periods
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import RecallQuery
 from recallflow.policy import RetrievalPolicy
@@ -36,6 +36,13 @@ def query_keys(recall_queries: tuple[RecallQuery, ...]) -> tuple[str, ...]:
 def query_texts(recall_queries: tuple[RecallQuery, ...]) -> tuple[str, ...]:
     """The text queries, in order."""
     return tuple(q.text for q in recall_queries if q.kind == "text")
+
+
+@tag(stage="query_forming")
+def query_periods(query_texts: tuple[str, ...]) -> tuple[Period, ...]:
+    """The calendar periods the text queries name ("in May 2023", "on December 4, 2023"),
+    which the relevance stage reads as temporal intent."""
+    return named_periods(query_texts)
 
 
 @tag(stage="query_forming")

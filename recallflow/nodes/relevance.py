@@ -17,7 +17,9 @@ from hamilton.function_modifiers import tag
 
 from recallflow.core.calibration import Calibration, CalibrationRef, null_similarity
 from recallflow.core.degradation import failure_text
+from recallflow.core.query_forming import Period
 from recallflow.core.relevance import candidate_relevance as relevance_of_candidates
+from recallflow.core.relevance import within
 from recallflow.errors import ConfigurationError
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import RelevanceEvidence
@@ -88,7 +90,17 @@ def candidate_relevance(
     candidate_evidence: EvidenceSet,
     query_null: tuple[float, ...],
     calibration_ref: CalibrationRef,
+    candidate_beliefs: dict[str, Belief],
+    query_periods: tuple[Period, ...],
     policy: RetrievalPolicy,
 ) -> dict[str, RelevanceEvidence]:
-    """Every candidate's absolute relevance, by id."""
-    return relevance_of_candidates(candidate_evidence, query_null, calibration_ref, policy)
+    """Every candidate's absolute relevance, by id; a candidate whose world time falls in
+    a period the query names is ranked as more relevant (temporal intent)."""
+    in_period = frozenset(
+        belief_id
+        for belief_id, belief in candidate_beliefs.items()
+        if within(belief.valid_from, query_periods)
+    )
+    return relevance_of_candidates(
+        candidate_evidence, query_null, calibration_ref, policy, in_period=in_period
+    )

@@ -20,6 +20,7 @@ import re
 import threading
 import weakref
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 import numpy as np
@@ -147,6 +148,16 @@ _SEMANTIC = sql.SQL(
     "  ORDER BY b.embedding <=> v.vec LIMIT %(limit)s)) AS x"
     " WHERE x.score >= %(min_similarity)s"
     " GROUP BY x.id ORDER BY score DESC, x.id LIMIT %(limit)s"
+)
+# The beliefs said or become true in a period the query names, nearest to the query first.
+# It runs only when the query names a period (the node returns no hits otherwise), and
+# reads the principal's beliefs in that window exactly (a window is small).
+_PERIOD = sql.SQL(
+    "SELECT b.id, coalesce(max(1 - (b.embedding <=> v.vec)), 0)::float8 AS score"
+    " FROM beliefs b LEFT JOIN unnest(%(vectors)s::text[]::vector[]) AS v(vec) ON true"
+    " WHERE {filter} AND EXISTS (SELECT FROM unnest(%(starts)s::timestamptz[],"
+    "  %(ends)s::timestamptz[]) AS p(s, e) WHERE b.valid_from >= p.s AND b.valid_from < p.e)"
+    " GROUP BY b.id ORDER BY score DESC, b.id LIMIT %(limit)s"
 )
 # Every node of the walk passes the hard filter, the seeds included: a filtered belief is
 # never a bridge, and never takes a visible neighbour's place in the fan-out. Each node is
@@ -332,6 +343,23 @@ class PostgresBeliefSearch:
             "plan_cache_mode": "force_custom_plan",
         }
         return self._run(_SEMANTIC, f, params, limits, settings)
+
+    def in_period(
+        self,
+        f: HardFilter,
+        periods: Sequence[tuple[datetime, datetime]],
+        vectors: npt.NDArray[np.float32],
+        limits: ArmLimits,
+    ) -> RawHits:
+        if not periods:
+            return []
+        params = {
+            "starts": [start for start, _ in periods],
+            "ends": [end for _, end in periods],
+            "vectors": [vector_text(v) for v in vectors],
+            "limit": limits.per_arm,
+        }
+        return self._run(_PERIOD, f, params, limits)
 
     def neighbours(self, f: HardFilter, seeds: Sequence[str], limits: ArmLimits) -> RawHits:
         if not seeds:

@@ -1,0 +1,168 @@
+"""Adjacency, graph neighbours loaded beyond the candidate cut, and the periods a query
+names: ranking signals that lift a candidate without letting it past the floor."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from recallflow import Memory, RecallRequest
+from recallflow.core.calibration import CalibrationRef
+from recallflow.core.query_forming import named_periods
+from recallflow.core.relevance import candidate_relevance, within
+from recallflow.models.result import Arm, ArmHit, ArmResult
+from recallflow.models.stages import CandidateEvidence, EvidenceSet, TextCoverage
+from recallflow.nodes.fusion import fused_candidates
+from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
+from tests.helpers import belief, patient_policy, request
+
+CALIBRATION = CalibrationRef(embedder="e", corpus_version="v", pair_mean=0.1, pair_std=0.1)
+NULL = (0.35,)
+MONTHS = (
+    "January February March April May June July August September October November December"
+).split()
+
+
+def _evidence(
+    coverage: dict[str, float], links: tuple[tuple[str, str, float], ...] = ()
+) -> EvidenceSet:
+    return EvidenceSet(
+        by_id={
+            bid: CandidateEvidence(cosines=(0.1,), texts=(TextCoverage(held=c, total=1.0),))
+            for bid, c in coverage.items()
+        },
+        links=links,
+    )
+
+
+def _with(**relevance: float | int) -> RetrievalPolicy:
+    return DEFAULT_POLICY.model_copy(
+        update={"relevance": DEFAULT_POLICY.relevance.model_copy(update=relevance)}
+    )
+
+
+def test_the_reply_to_the_matching_turn_outranks_an_unlinked_weak_match() -> None:
+    # "question" matches the query; "reply" (linked by a follows edge) shares no word.
+    evidence = _evidence(
+        {"question": 0.9, "reply": 0.0, "loose": 0.3},
+        links=(("question", "reply", 1.0),),
+    )
+    lifted = candidate_relevance(evidence, NULL, CALIBRATION, DEFAULT_POLICY)
+    assert lifted["reply"].relevance > lifted["loose"].relevance
+    # the lift is ranking only: the reply's own evidence still does not clear the floor
+    assert not lifted["reply"].clears
+    off = candidate_relevance(evidence, NULL, CALIBRATION, _with(adjacency=0.0))
+    assert off["reply"].relevance < off["loose"].relevance
+
+
+def test_only_the_top_candidates_lend_their_relevance() -> None:
+    evidence = _evidence(
+        {"a": 0.9, "b": 0.8, "c": 0.2, "na": 0.0, "nc": 0.0},
+        links=(("a", "na", 1.0), ("c", "nc", 1.0)),
+    )
+    relevance = candidate_relevance(evidence, NULL, CALIBRATION, _with(adjacency_seeds=2))
+    assert relevance["na"].relevance > relevance["nc"].relevance
+    # a looser link lends less
+    loose = _evidence({"a": 0.9, "n": 0.0}, links=(("a", "n", 0.5),))
+    tight = _evidence({"a": 0.9, "n": 0.0}, links=(("a", "n", 1.0),))
+    assert (
+        candidate_relevance(loose, NULL, CALIBRATION, DEFAULT_POLICY)["n"].relevance
+        < candidate_relevance(tight, NULL, CALIBRATION, DEFAULT_POLICY)["n"].relevance
+    )
+
+
+def test_a_candidate_in_the_named_period_ranks_higher_but_does_not_clear() -> None:
+    evidence = _evidence({"then": 0.3, "other": 0.3})
+    relevance = candidate_relevance(
+        evidence, NULL, CALIBRATION, DEFAULT_POLICY, in_period=frozenset({"then"})
+    )
+    assert relevance["then"].relevance > relevance["other"].relevance
+    assert relevance["then"].clears == relevance["other"].clears
+
+
+def _result(arm: Arm, ids: list[str]) -> ArmResult:
+    return ArmResult(
+        arm=arm,
+        hits=tuple(ArmHit(belief_id=i, rank=n, raw_score=1.0) for n, i in enumerate(ids, 1)),
+    )
+
+
+def test_graph_neighbours_are_loaded_below_the_candidate_cut() -> None:
+    lexical = _result(Arm.LEXICAL, [f"l{i}" for i in range(10)])
+    graph = _result(Arm.GRAPH_EXPANDED, ["n1", "n2", "n3"])
+    policy = DEFAULT_POLICY.model_copy(
+        update={
+            "limits": DEFAULT_POLICY.limits.model_copy(
+                update={"max_candidates": 5, "graph_loaded": 2}
+            )
+        }
+    )
+    ids = [c.belief_id for c in fused_candidates((lexical, graph), policy)]
+    assert ids[:5] == [f"l{i}" for i in range(5)]
+    assert sorted(ids[5:]) == ["n1", "n2"]
+    off = policy.model_copy(update={"limits": policy.limits.model_copy(update={"graph_loaded": 0})})
+    assert len(fused_candidates((lexical, graph), off)) == 5
+
+
+def test_named_periods_of_common_phrasings() -> None:
+    day = (datetime(2023, 12, 4, tzinfo=UTC), datetime(2023, 12, 5, tzinfo=UTC))
+    assert named_periods(["What was Sam doing on December 4, 2023?"]) == (day,)
+    assert named_periods(["on the 4th of December 2023"]) == (day,)
+    assert named_periods(["notes from 2023-12-04"]) == (day,)
+    assert named_periods(["Where was Dave in August 2023?"]) == (
+        (datetime(2023, 8, 1, tzinfo=UTC), datetime(2023, 9, 1, tzinfo=UTC)),
+    )
+    assert named_periods(["What did she paint in 2022?"]) == (
+        (datetime(2022, 1, 1, tzinfo=UTC), datetime(2023, 1, 1, tzinfo=UTC)),
+    )
+    assert named_periods(["May I ask what you did last week?", "February 30, 2023"]) == ()
+
+
+@given(st.dates(min_value=date(1900, 1, 1), max_value=date(2200, 12, 31)))
+def test_a_named_day_is_that_day(day: date) -> None:
+    text = f"What happened on {MONTHS[day.month - 1]} {day.day}, {day.year}?"
+    ((start, end),) = named_periods([text])
+    assert start.date() == day
+    assert end - start == timedelta(days=1)
+    assert within(start + timedelta(hours=13), [(start, end)])
+    assert not within(end, [(start, end)])
+
+
+def test_the_period_arm_finds_what_was_said_in_the_named_month(memory: Memory, tenant: str) -> None:
+    # Twelve visits, one a month; the question shares no word with the May one but "May".
+    months = [datetime(2023, m, 10, tzinfo=UTC) for m in range(1, 13)]
+    memory.beliefs.add_many(
+        [
+            belief(
+                tenant,
+                id=f"b-{when.month:02d}",
+                statement=f"Went hiking near the lake with Sam ({when:%B} trip {when.month}).",
+                subject="hiking",
+                valid_from=when,
+                recorded_at=when,
+            )
+            for when in months
+        ]
+        + [belief(tenant, id="b-other", statement="The user drinks green tea.", subject="tea")]
+    )
+    result = memory.recall(
+        RecallRequest.model_validate(
+            request(
+                tenant,
+                goal="What did I do outdoors in May 2023?",
+                as_of=datetime(2024, 1, 1, tzinfo=UTC),
+            )
+        ),
+        policy=patient_policy(),
+    )
+    arm = next(a for a in result.trace.arms if a.arm is Arm.PERIOD)
+    assert arm.ok and [h.belief_id for h in arm.hits] == ["b-05"]
+    assert result.trace.ranked_ids[0] == "b-05"
+    # a question that names no period asks the store nothing in this arm
+    plain = memory.recall(
+        RecallRequest.model_validate(request(tenant, goal="What did I do outdoors?")),
+        policy=patient_policy(),
+    )
+    assert not next(a for a in plain.trace.arms if a.arm is Arm.PERIOD).hits
