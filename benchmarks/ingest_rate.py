@@ -10,30 +10,45 @@ report splits beliefs/s into embedding and the rest.
 MiniLM runs single-threaded by default (about 8–11 ms per statement on this box, so
 100k takes 15–20 minutes); ``--threads`` raises onnxruntime's intra-op threads.
 
+``--breakdown`` answers where the time of a write with vectors given goes instead: it
+COPYs batches of fresh principals (vectors given, as ``ingest:precomputed`` does) with
+one group of the table's indexes or triggers removed at a time, inside a transaction
+that is rolled back, and reports the server backend's CPU time per belief (read from
+``/proc``, so it holds on a machine shared with other jobs, where wall time does not),
+then the client's CPU time per belief of whole ``add_many`` calls (validation included).
+
 Usage::
 
     python -m benchmarks.ingest_rate --n 100000 --embedder minilm [--threads 1]
         [--home DIR] [--json OUT]
+    python -m benchmarks.ingest_rate --breakdown [--batch 2000] [--home DIR]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
+import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+import psycopg
+from pgvector.psycopg import register_vector
 
 from benchmarks.datagen import generate_principal
-from recallflow import open_memory
+from recallflow import Memory, open_memory
 from recallflow.adapters.embedders import embedder_from_name
+from recallflow.adapters.embedders.hashing import HashingEmbedder
+from recallflow.adapters.postgres.beliefs import belief_row, copy_beliefs
 from recallflow.ports import Embedder
 
 
@@ -119,6 +134,130 @@ def measure(
     )
 
 
+#: What ``--breakdown`` removes, one group at a time ("trigger" names the statement-level
+#: term-statistics triggers, the rest name indexes of ``beliefs``).
+_HNSW = ("beliefs_embedding_hnsw_idx",)
+_GIN = ("beliefs_entities_idx", "beliefs_document_idx")
+_KEPT = ("beliefs_pkey", *_HNSW, *_GIN)
+_BREAKDOWN: tuple[tuple[str, str], ...] = (
+    ("every index and trigger", ""),
+    ("without the HNSW index", "hnsw"),
+    ("without the two GIN indexes", "gin"),
+    ("without the other b-tree indexes", "btree"),
+    ("without the term-statistics triggers", "trigger"),
+    ("with none of these (primary key and foreign keys only)", "hnsw gin btree trigger"),
+)
+
+
+@dataclass(frozen=True)
+class BreakdownRow:
+    """CPU per belief of one COPY variant, or of a whole ``add_many`` (medians)."""
+
+    variant: str
+    server_ms_per_belief: float | None
+    client_ms_per_belief: float
+    wall_ms_per_belief: float
+
+
+def _backend_cpu_s(pid: int) -> float:
+    """User + system CPU seconds of a server backend on this machine."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _given_drafts(memory: Memory, batch: int, n: int) -> list[Any]:
+    """A batch of a fresh principal with its vectors given (its episodes stored)."""
+    data = generate_principal(20250601 + n, f"p-breakdown-{n}", batch + batch // 4)
+    drafts = next(data.batches(batch))
+    vectors = HashingEmbedder().embed([d.statement for d in drafts])
+    memory.episodes.add_many(data.episodes)
+    return [
+        d.model_copy(update={"embedding": [float(x) for x in v]})
+        for d, v in zip(drafts, vectors, strict=True)
+    ]
+
+
+def _given_batches(memory: Memory, batch: int, count: int) -> list[tuple[list[Any], Any]]:
+    """``count`` batches of fresh principals, their episodes stored, prepared for COPY."""
+    out = []
+    for n in range(count):
+        beliefs, given = memory.beliefs.prepare(_given_drafts(memory, batch, n))
+        out.append(([belief_row(b) for b in beliefs], given))
+    return out
+
+
+def breakdown(home: Path, *, batch: int = 2_000, rounds: int = 3) -> list[BreakdownRow]:
+    """Server CPU per belief of a COPY of ``batch`` beliefs with vectors given, with each
+    group of ``_BREAKDOWN`` removed in turn (in a rolled-back transaction), into a table
+    already holding two such batches (the size ``ingest:precomputed`` writes into)."""
+    with open_memory(home=home, embedder=HashingEmbedder()) as memory:
+        prepared = _given_batches(memory, batch, 2 + rounds * len(_BREAKDOWN))
+        with psycopg.connect(memory.uri) as conn:
+            register_vector(conn)
+            pid = int(conn.info.backend_pid)
+            indexes = [
+                str(r[0])
+                for r in conn.execute(
+                    "SELECT indexname FROM pg_indexes WHERE tablename = 'beliefs'"
+                ).fetchall()
+            ]
+            conn.commit()
+            for rows, vectors in prepared[:2]:
+                with conn.transaction():
+                    copy_beliefs(conn, rows, vectors)
+            samples: dict[str, list[tuple[float, float, float]]] = {}
+            queue = iter(prepared[2:])
+            for _ in range(rounds):
+                for variant, removed in _BREAKDOWN:
+                    rows, vectors = next(queue)
+                    drop = [
+                        *(_HNSW if "hnsw" in removed else ()),
+                        *(_GIN if "gin" in removed else ()),
+                        *([i for i in indexes if i not in _KEPT] if "btree" in removed else []),
+                    ]
+                    with conn.transaction():
+                        for name in drop:
+                            conn.execute(f"DROP INDEX {name}".encode())
+                        if "trigger" in removed:
+                            conn.execute("ALTER TABLE beliefs DISABLE TRIGGER USER")
+                        cpu, client = _backend_cpu_s(pid), time.process_time()
+                        wall = time.perf_counter()
+                        copy_beliefs(conn, rows, vectors)
+                        conn.execute("SET CONSTRAINTS ALL IMMEDIATE")
+                        samples.setdefault(variant, []).append(
+                            (
+                                _backend_cpu_s(pid) - cpu,
+                                time.process_time() - client,
+                                time.perf_counter() - wall,
+                            )
+                        )
+                        raise psycopg.Rollback()
+        # The whole write as a caller makes it (validation included); its statements run
+        # on pooled connections, so only the client's CPU is attributed.
+        whole: list[tuple[float, float]] = []
+        for n in range(rounds):
+            drafts = _given_drafts(memory, batch, len(prepared) + n)
+            client, wall = time.process_time(), time.perf_counter()
+            memory.beliefs.add_many(drafts)
+            whole.append((time.process_time() - client, time.perf_counter() - wall))
+
+    def ms(values: Iterable[float]) -> float:
+        return round(statistics.median(values) * 1e3 / batch, 3)
+
+    return [
+        *(
+            BreakdownRow(variant, ms(x[0] for x in xs), ms(x[1] for x in xs), ms(x[2] for x in xs))
+            for variant, xs in samples.items()
+        ),
+        BreakdownRow(
+            "a whole `add_many` (every index)",
+            None,
+            ms(c for c, _ in whole),
+            ms(w for _, w in whole),
+        ),
+    ]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m benchmarks.ingest_rate``."""
     parser = argparse.ArgumentParser(
@@ -127,18 +266,43 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--n", type=int, default=10_000, help="beliefs to load (default 10000)")
     parser.add_argument("--embedder", default="hashing", help="hashing | minilm | e5")
     parser.add_argument("--threads", type=int, default=1, help="onnxruntime intra-op threads")
-    parser.add_argument("--batch", type=int, default=500, help="beliefs per add_many call")
+    parser.add_argument(
+        "--batch", type=int, default=None, help="beliefs per call (500; --breakdown: 2000)"
+    )
     parser.add_argument(
         "--home", type=Path, default=None, help="store home (default: a fresh temp dir)"
     )
     parser.add_argument("--json", type=Path, default=None, help="also write the result here")
+    parser.add_argument(
+        "--breakdown",
+        action="store_true",
+        help="server CPU per belief with each index group removed in turn (vectors given)",
+    )
     args = parser.parse_args(argv)
     home: Path = args.home or Path(tempfile.mkdtemp(prefix="recallflow-ingest-"))
     try:
-        result = measure(args.n, args.embedder, home, threads=args.threads, batch=args.batch)
+        if args.breakdown:
+            rows = breakdown(home, batch=args.batch or 2_000)
+        else:
+            result = measure(
+                args.n, args.embedder, home, threads=args.threads, batch=args.batch or 500
+            )
     finally:
         if args.home is None:
             shutil.rmtree(home, ignore_errors=True)
+    if args.breakdown:
+        print(
+            "| write of a batch | server CPU ms / belief | client CPU ms / belief"
+            " | wall ms / belief |"
+        )
+        print("|---|---|---|---|")
+        for row in rows:
+            server = "—" if row.server_ms_per_belief is None else row.server_ms_per_belief
+            print(
+                f"| {row.variant} | {server} | {row.client_ms_per_belief}"
+                f" | {row.wall_ms_per_belief} |"
+            )
+        return 0
     text = json.dumps(asdict(result), indent=2)
     print(text)
     if args.json is not None:

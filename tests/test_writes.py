@@ -95,6 +95,47 @@ def test_adding_with_supersedes_does_what_supersede_does(memory: Memory, tenant:
     assert events == [("b-1", "superseded", "b-2", T0 + DAY)]
 
 
+def test_one_batch_superseding_several_stored_beliefs_ends_each_with_its_own_successor(
+    memory: Memory, tenant: str
+) -> None:
+    memory.beliefs.add_many(
+        [deploy(tenant, f"b-old-{i}", f"We deploy to host {i}.", recorded_at=T0) for i in range(3)]
+    )
+    memory.beliefs.add_many(
+        [
+            deploy(
+                tenant,
+                f"b-new-{i}",
+                f"We deploy to cloud {i}.",
+                recorded_at=T0 + (i + 1) * DAY,
+                supersedes=f"b-old-{i}",
+            )
+            for i in range(3)
+        ]
+    )
+    for i in range(3):
+        old = memory.beliefs.get(tenant, "p1", f"b-old-{i}")
+        assert (old.state, old.superseded_by) == (LifecycleState.SUPERSEDED, f"b-new-{i}")
+    with memory.pool.connection() as conn:
+        events = conn.execute(
+            "SELECT belief_id, kind, related_id, effective_at FROM belief_events"
+            " WHERE tenant_id = %s ORDER BY belief_id",
+            (tenant,),
+        ).fetchall()
+        # The rarity statistics count beliefs per state: all three moved, none twice.
+        classes = dict(
+            conn.execute(
+                "SELECT state, sum(beliefs)::int FROM principal_class_sizes"
+                " WHERE tenant_id = %s AND beliefs > 0 GROUP BY state",
+                (tenant,),
+            ).fetchall()
+        )
+    assert events == [
+        (f"b-old-{i}", "superseded", f"b-new-{i}", T0 + (i + 1) * DAY) for i in range(3)
+    ]
+    assert classes == {"active": 3, "superseded": 3}
+
+
 def test_an_explicit_successor_start_is_the_predecessors_end(memory: Memory, tenant: str) -> None:
     memory.beliefs.add(deploy(tenant, "b-1", "Heroku.", recorded_at=T0, valid_from=T0 - 30 * DAY))
     memory.supersede(

@@ -217,13 +217,17 @@ def _write_group(
     updates = dict(plan.stored_updates)
     for c in claims:
         updates[c.id] = (str(c.superseded_by), adjusted[c.id].valid_to)
-    for old_id, (new_id, valid_to) in sorted(updates.items()):
+    if updates:
+        # One statement: the term-statistics triggers run once per statement, not per row.
+        olds = sorted(updates)
         conn.execute(
-            "UPDATE beliefs SET state = 'superseded', superseded_by = %s,"
-            " valid_to = coalesce(%s, 'infinity'::timestamptz)"
-            " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
-            (new_id, valid_to, tenant, principal, old_id),
+            "UPDATE beliefs b SET state = 'superseded', superseded_by = u.new_id,"
+            " valid_to = coalesce(u.valid_to, 'infinity'::timestamptz)"
+            " FROM unnest(%s::text[], %s::text[], %s::timestamptz[]) AS u(old_id, new_id, valid_to)"
+            " WHERE b.tenant_id = %s AND b.principal_id = %s AND b.id = u.old_id",
+            (olds, [updates[o][0] for o in olds], [updates[o][1] for o in olds], tenant, principal),
         )
+    for old_id, (new_id, valid_to) in sorted(updates.items()):
         if old_id in position and position[old_id] in out:
             out[position[old_id]] = out[position[old_id]].model_copy(
                 update={
@@ -232,9 +236,12 @@ def _write_group(
                     "valid_to": valid_to,
                 }
             )
-    by_id = {**referenced, **adjusted}
-    for event in plan.events:
-        record_event(conn, by_id[event.old], "superseded", event.at, related_id=event.new)
+    # One pipelined batch, not a round trip per event: a bulk load supersedes hundreds.
+    conn.cursor().executemany(
+        "INSERT INTO belief_events (tenant_id, principal_id, belief_id, kind, related_id,"
+        " effective_at) VALUES (%s, %s, %s, 'superseded', %s, %s)",
+        [(tenant, principal, e.old, e.new, e.at) for e in plan.events],
+    )
     out.update((i, adjusted[b.id]) for i, b in fresh)
     out.update((i, out[position_of]) for i, position_of in aliases.items())
     return sorted(out.items())
