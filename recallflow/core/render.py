@@ -56,6 +56,8 @@ def _inert_char(ch: str) -> str:
     if unicodedata.category(ch) in ("Cc", "Cf"):
         return ""  # controls and invisible format characters (zero-width, bidi, tags)
     folded = _LOOKALIKES.get(ch) or unicodedata.normalize("NFKC", ch)
+    # NFKC can itself yield a look-alike (U+FE39 folds to U+3014): fold that too.
+    folded = "".join(_LOOKALIKES.get(c, c) for c in folded)
     if any(c in _ESCAPES for c in folded):
         return "".join(_ESCAPES.get(c, c) for c in folded)
     return ch
