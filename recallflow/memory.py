@@ -712,15 +712,19 @@ class Memory:
                 timeout_ms=policy.retention.write_timeout_ms,
             )
         except Exception as exc:  # the block is handed over whatever the trace's fate
-            with self._counter_lock:
-                self._unsaved_traces += 1
-            _log.warning(
-                "recall trace %s was not stored (%s); the recall returned its block",
-                result.trace.id,
-                failure_text(exc),
-            )
+            self._trace_unsaved(result.trace.id, exc)
             return False
         return True
+
+    def _trace_unsaved(self, trace_id: str, exc: Exception) -> None:
+        """Count and log a trace that could not be stored (see :meth:`_save`)."""
+        with self._counter_lock:
+            self._unsaved_traces += 1
+        _log.warning(
+            "recall trace %s was not stored (%s); the recall returned its block",
+            trace_id,
+            failure_text(exc),
+        )
 
     @property
     def unsaved_traces(self) -> int:

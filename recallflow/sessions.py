@@ -305,7 +305,8 @@ def open_session(
         }
     )
     spec = SessionSpec(kind=session_kind, parent_session_id=parent_session_id)
-    result = memory._run_flow(request, policy, {"session_spec": spec}, True)
+    # The trace is stored with the session row, in its transaction (see the store's save).
+    result = memory._run_flow(request, policy, {"session_spec": spec}, False)
     record = result.trace.snapshot
     assert record is not None, "a snapshot moment's trace carries its snapshot record"
     prefix = session_prefix(result.block).encode()
@@ -330,7 +331,9 @@ def open_session(
         prefix_sha256=record.prefix_sha256,
         beliefs=record.beliefs,
     )
-    memory._session_store.save(info, prefix)
+    unsaved = memory._session_store.save(info, prefix, result, policy.retention)
+    if unsaved is not None:
+        memory._trace_unsaved(result.trace.id, unsaved)
     return Session(memory, info, prefix, policy, snapshot=result)
 
 

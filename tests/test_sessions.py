@@ -36,6 +36,7 @@ from recallflow.models.store import LifecycleState, Sensitivity
 from recallflow.policy import DEFAULT_POLICY, Budget
 from recallflow.sessions import Session, budget_report
 from tests.helpers import belief, request
+from tests.test_degradation import table_locked
 
 NOW = datetime.now(UTC)
 
@@ -179,6 +180,44 @@ def test_another_process_resumes_the_same_prefix_bytes(memory: Memory, tenant: s
         timeout=120,
     )
     assert bytes.fromhex(out.stdout) == session.prefix
+
+
+def _stored(memory: Memory, tenant: str, table: str, row_id: str) -> int:
+    with memory.pool.connection() as conn:
+        row = conn.execute(
+            f"SELECT count(*) FROM {table} WHERE tenant_id = %s AND id = %s", (tenant, row_id)
+        ).fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+def test_a_session_is_stored_with_its_snapshot_trace(memory: Memory, tenant: str) -> None:
+    seed(memory, tenant)
+    session = open_plain(memory, tenant)
+    trace_id = session.info.snapshot_trace_id
+    assert _stored(memory, tenant, "sessions", session.id) == 1
+    stored = memory.trace(tenant, "p1", trace_id)
+    assert stored.snapshot is not None
+    assert stored.snapshot.prefix_sha256 == session.prefix_sha256
+
+
+def test_a_snapshot_trace_that_cannot_be_stored_still_opens_the_session(
+    memory: Memory, tenant: str
+) -> None:
+    # The trace's write gives up at its timeout (a lock on the traces, as a long
+    # migration holds); the session row is stored all the same and the loss is counted.
+    seed(memory, tenant)
+    retention = DEFAULT_POLICY.retention.model_copy(update={"write_timeout_ms": 100})
+    policy = DEFAULT_POLICY.model_copy(update={"retention": retention})
+    open_plain(memory, tenant, policy=policy)  # the flow built
+    unsaved = memory.unsaved_traces
+    with table_locked(memory, "recall_traces") as release:
+        session = open_plain(memory, tenant, policy=policy)
+        assert not release.is_set()  # it returned while the lock was held
+    assert memory.unsaved_traces == unsaved + 1
+    assert _stored(memory, tenant, "recall_traces", session.info.snapshot_trace_id) == 0
+    resumed = memory.resume_session(tenant, "p1", session.id, policy=policy)
+    assert resumed.prefix == session.prefix
 
 
 # --- corrections -----------------------------------------------------------------------------

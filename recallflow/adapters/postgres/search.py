@@ -214,13 +214,37 @@ _DURABLE_GROUP = (
     " WHERE {filter} AND b.belief_type = g.belief_type AND b.source_authority = g.authority"
     " AND {transferred} ORDER BY b.confidence DESC, b.id LIMIT %(limit)s) x"
 )
+# It reads past a group's head only what could still make the cut: the groups of the
+# largest factor are read first (their first `limit` each); the `limit`-th best prior among
+# them is a bar, no higher than the `limit`-th best overall (they are a subset), so no
+# belief of the first `limit` is below it. Every other group is read from its best down to
+# that bar only (an index range on confidence: bar / factor, less a rounding margin): a
+# prefix of the group's first `limit` that holds every one of them clearing the bar; a
+# group whose factor cannot reach the bar is not read at all. Fewer than `limit` in the
+# first groups leave no bar. The result is the same as reading every group's first `limit`;
+# at 10k durable beliefs it reads ~250 index entries instead of ~930 (execution 2.6 ->
+# 0.9 ms; with planning, 2.7 -> 1.7 ms at 10k and 1.0 -> 1.3 ms at 1k, server-side).
+_ABOVE_BAR = (
+    "b.confidence >= CASE WHEN bar.prior <= 0 THEN '-Infinity'::float8"
+    " WHEN g.factor > 0 THEN bar.prior / g.factor - 1e-9 ELSE 'Infinity'::float8 END"
+)
 _DURABLE = sql.SQL(
-    "WITH durable_groups AS MATERIALIZED (SELECT t.belief_type, a.authority, a.factor"
+    "WITH durable_groups AS MATERIALIZED (SELECT t.belief_type, a.authority, a.factor,"
+    "  a.factor = max(a.factor) OVER () AS first"
     "  FROM unnest(%(types)s::text[]) AS t(belief_type),"
     "  unnest(%(authorities)s::text[], %(factors)s::float8[]) AS a(authority, factor)),"
-    " here AS MATERIALIZED (SELECT x.id, (x.confidence * g.factor)::float8 AS prior"
+    " first AS MATERIALIZED (SELECT x.id, (x.confidence * g.factor)::float8 AS prior"
     + _DURABLE_GROUP.replace("{transferred}", "NOT " + _TRANSFERRED)
-    + ")"
+    + " WHERE g.first),"
+    " bar AS MATERIALIZED (SELECT coalesce((SELECT prior FROM first"
+    "  ORDER BY prior DESC OFFSET %(limit)s - 1 LIMIT 1), '-Infinity'::float8) AS prior),"
+    " here AS MATERIALIZED (SELECT id, prior FROM first"
+    "  UNION ALL"
+    "  SELECT x.id, (x.confidence * g.factor)::float8"
+    + _DURABLE_GROUP.replace("durable_groups g,", "durable_groups g, bar,").replace(
+        "{transferred}", "NOT " + _TRANSFERRED + " AND " + _ABOVE_BAR
+    )
+    + " WHERE NOT g.first)"
     " SELECT id, prior FROM ("
     "  SELECT false AS transferred, id, prior FROM here"
     "  UNION ALL"
