@@ -19,6 +19,7 @@ import os
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from datetime import UTC, datetime
 from functools import partial
@@ -36,7 +37,7 @@ from recallflow.adapters.postgres.bootstrap import ensure_database, prepare
 from recallflow.adapters.postgres.calibrations import load_calibration, save_calibration
 from recallflow.adapters.postgres.corrections import PostgresCorrections
 from recallflow.adapters.postgres.embedded import DATABASE, EmbeddedServer, default_home
-from recallflow.adapters.postgres.entities import PostgresEntitySensitivity
+from recallflow.adapters.postgres.entities import PostgresEntitySensitivity, PrefetchedMarks
 from recallflow.adapters.postgres.episode_search import PostgresEpisodeSearch
 from recallflow.adapters.postgres.episodes import PostgresEpisodeStore
 from recallflow.adapters.postgres.health import GuardedPool
@@ -84,7 +85,13 @@ from recallflow.models.result import EpisodeSearchResult, RecallResult, RecallTr
 from recallflow.models.session import SessionKind
 from recallflow.models.store import Belief, BeliefDraft, StoreSummary
 from recallflow.models.trace_view import RecallTraceView, RetentionRun
-from recallflow.policy import DEFAULT_EPISODE_POLICY, DEFAULT_POLICY, EpisodePolicy, RetrievalPolicy
+from recallflow.policy import (
+    DEFAULT_EPISODE_POLICY,
+    DEFAULT_POLICY,
+    SURFACE_CEILINGS,
+    EpisodePolicy,
+    RetrievalPolicy,
+)
 from recallflow.ports import (
     Embedder,
     EpisodeSearchPorts,
@@ -189,6 +196,8 @@ class Memory:
         )
         # One arm thread per recall connection: an arm without a connection would wait.
         self._arm_pool = ArmThreadPool(max_workers=recall_pool.max_size)
+        # Reads a recall starts before its DAG runs, to overlap its arms.
+        self._prefetch = ThreadPoolExecutor(max_workers=2, thread_name_prefix="rf-prefetch")
         self._flows: OrderedDict[tuple[Moment, str, str], RecallFlow] = OrderedDict()
         self._flow_cache_size = max(1, flow_cache_size)
         self._flows_lock = threading.Lock()
@@ -333,7 +342,10 @@ class Memory:
         req = resolved_request(request)
         flow = self.flow(req.moment, policy, experiment)
         trace_id = new_id("tr")
-        result = self._from_replica(flow, req, trace_id) if self._replica is not None else None
+        marks = self._prefetched_marks(req)
+        result = (
+            self._from_replica(flow, req, trace_id, marks) if self._replica is not None else None
+        )
         if result is None:
             # Fail fast and typed when the store is down, rather than let every arm fail
             # and hand back a silently empty recall; if it goes down mid-recall, say so.
@@ -341,7 +353,8 @@ class Memory:
             # server left dead, so the arms' connections need none of their own.
             lost = self._recall_pool.unavailable_count
             self._recall_pool.probe()
-            result = flow.run({"request": req, "trace_id": trace_id, "ports": self._ports})
+            ports = self._ports if marks is None else replace(self._ports, entity_sensitivity=marks)
+            result = flow.run({"request": req, "trace_id": trace_id, "ports": ports})
             if result.degraded and self._recall_pool.unavailable_count != lost:
                 raise StoreUnavailableError("the database connection was lost during this recall")
         if persist_trace:
@@ -350,14 +363,29 @@ class Memory:
                 self._record_miss(result, policy)
         return result
 
+    def _prefetched_marks(self, req: RecallRequest) -> PrefetchedMarks | None:
+        """The recall's marked entities, read from now on while its arms run (see
+        :class:`PrefetchedMarks`); None when the store keeps no marks."""
+        inner = self._ports.entity_sensitivity
+        if inner is None:
+            return None
+        ceiling = SURFACE_CEILINGS[req.surface]
+        return PrefetchedMarks(inner, self._prefetch, req.tenant_id, req.principal_id, ceiling)
+
     def _from_replica(
-        self, flow: RecallFlow, req: RecallRequest, trace_id: str
+        self,
+        flow: RecallFlow,
+        req: RecallRequest,
+        trace_id: str,
+        marks: PrefetchedMarks | None = None,
     ) -> RecallResult | None:
         """The recall read from the replica, or None when the primary must serve it (the
         replica is down, lost mid-recall, or has not replayed this handle's writes in time)."""
         replica, ports = self._replica, self._replica_ports
         if replica is None or ports is None or not replica.usable():
             return None
+        if marks is not None:
+            ports = replace(ports, entity_sensitivity=marks)
         lost = replica.pool.unavailable_count
         try:
             replica.pool.probe()
@@ -709,6 +737,7 @@ class Memory:
         self._closed = True
         try:
             self._arm_pool.shutdown()
+            self._prefetch.shutdown()
             with self._flows_lock:
                 self._flows.clear()
             self._recall_pool.close()

@@ -135,13 +135,14 @@ def test_every_foreign_key_stays_inside_one_principal(
     assert problems == []
 
 
-class _RecordingCursor(psycopg.Cursor[Any]):
-    """Remembers every statement it runs, with its parameters."""
+class _RecordingCursor(psycopg.RawCursor[Any]):
+    """Remembers every statement it runs, with its parameters (the recall's statements are
+    compiled to PostgreSQL's ``$n`` placeholders and sent through a raw cursor)."""
 
     statements: ClassVar[list[tuple[str, Any]]] = []
 
     def execute(self, query: Any, params: Any = None, **kwargs: Any) -> Any:
-        text = query if isinstance(query, str) else query.as_string(self)
+        text = query.decode() if isinstance(query, bytes) else str(query)
         _RecordingCursor.statements.append((text, params))
         return super().execute(query, params, **kwargs)
 
@@ -206,9 +207,11 @@ def test_no_recall_statement_reads_another_principal(
     for text, params in recorded:
         if text.lstrip().upper().startswith(("SET ", "SELECT SET_CONFIG")):
             continue
-        explained = catalog.execute(
-            psycopg.sql.SQL("EXPLAIN (FORMAT JSON, VERBOSE) ") + psycopg.sql.SQL(text), params
-        ).fetchone()
+        explained = (
+            psycopg.RawCursor(catalog)
+            .execute(("EXPLAIN (FORMAT JSON, VERBOSE) " + text).encode(), params)
+            .fetchone()
+        )
         assert explained is not None
         plan = json.loads(explained[0]) if isinstance(explained[0], str) else explained[0]
         for node in _scans(plan[0]["Plan"]):
@@ -231,7 +234,7 @@ def _recording_pool(uri: str) -> Iterator[ConnectionPool]:
     def configure(conn: psycopg.Connection[Any]) -> None:
         register_vector(conn)
         for name, value in RECALL_SETTINGS.items():
-            conn.execute("SELECT set_config(%s, %s, false)", (name, value))
+            psycopg.Cursor(conn).execute("SELECT set_config(%s, %s, false)", (name, value))
 
     pool: ConnectionPool = ConnectionPool(
         uri,

@@ -6,9 +6,12 @@ docs/architecture.md).
 
 from __future__ import annotations
 
+from concurrent.futures import Executor, Future
+
 from psycopg_pool import ConnectionPool
 
 from recallflow.models.store import Sensitivity
+from recallflow.ports import EntitySensitivity
 
 
 class PostgresEntitySensitivity:
@@ -60,3 +63,35 @@ class PostgresEntitySensitivity:
                 (tenant_id, principal_id, entity),
             )
             return cur.rowcount > 0
+
+
+class PrefetchedMarks:
+    """One recall's read of the principal's marked entities, started as the recall starts so
+    that it runs while the arms do: the trust stage asks for it only after them, and it
+    was a round trip of its own on the recall's path. Any other question goes to
+    ``inner``, as does this one when the read is not wanted (nothing is above the
+    highest level)."""
+
+    def __init__(
+        self,
+        inner: EntitySensitivity,
+        executor: Executor,
+        tenant_id: str,
+        principal_id: str,
+        above: Sensitivity,
+    ) -> None:
+        self._inner = inner
+        self._key = (tenant_id, principal_id, above)
+        self._answer: Future[dict[str, Sensitivity]] | None = (
+            executor.submit(inner.marked_entities, tenant_id, principal_id, above)
+            if above < Sensitivity.SECRET
+            else None
+        )
+
+    def marked_entities(
+        self, tenant_id: str, principal_id: str, above: Sensitivity
+    ) -> dict[str, Sensitivity]:
+        """The prefetched read's answer (or its error) for the recall's own question."""
+        if self._answer is not None and (tenant_id, principal_id, above) == self._key:
+            return dict(self._answer.result())
+        return self._inner.marked_entities(tenant_id, principal_id, above)

@@ -80,6 +80,10 @@ def hard_filter_sql(
     those admitted as history: a subset of the filter's beliefs, judged without a lookup
     (for counting the caller's view, see "Rarity" in docs/recall.md). Their states
     parameter is then ``hf_view_states``, so both predicates can share one statement.
+
+    The predicates' text depends on ``f`` only through :func:`history_states`, so a
+    statement built on them can be compiled once per value of it; the values are
+    :func:`hard_filter_params`.
     """
     b = sql.Identifier(alias)
     history_admitted = history_states(f) if history else ()
@@ -90,7 +94,14 @@ def hard_filter_sql(
         text += _SUPERSEDED_BEFORE_AS_OF
     states = "hf_states" if history else "hf_view_states"
     predicate = sql.SQL(text.replace("%(hf_states)s", f"%({states})s")).format(b=b)
-    params: dict[str, Any] = {
+    return predicate, hard_filter_params(f, history=history)
+
+
+def hard_filter_params(f: HardFilter, *, history: bool = True) -> dict[str, Any]:
+    """The parameters of :func:`hard_filter_sql`'s predicates for ``f``."""
+    history_admitted = history_states(f) if history else ()
+    states = "hf_states" if history else "hf_view_states"
+    return {
         "hf_tenant": f.tenant_id,
         "hf_principal": f.principal_id,
         states: [s.value for s in (*f.states, *history_admitted)],
@@ -98,4 +109,3 @@ def hard_filter_sql(
         "hf_known": f.known_as_of,
         "hf_ceiling": int(f.sensitivity_ceiling),
     }
-    return predicate, params

@@ -34,8 +34,10 @@ import numpy as np
 import numpy.typing as npt
 from psycopg import sql
 
-from recallflow.adapters.postgres.filters import hard_filter_sql
+from recallflow.adapters.postgres.filters import hard_filter_params
 from recallflow.adapters.postgres.rarity import VIEW, key_df, lexeme_df
+from recallflow.adapters.postgres.statements import Statement, compile_statement, filtered_statement
+from recallflow.adapters.postgres.vectors import vector_text
 from recallflow.models.stages import CandidateEvidence, EvidenceSet, HardFilter, TextCoverage
 from recallflow.policy import ArmLimits
 
@@ -74,16 +76,14 @@ _EVIDENCE = sql.SQL(
     "   AS subject_match"
     " FROM beliefs b WHERE {filter} AND b.id = ANY(%(ids)s)"
 )
-_LINKS = sql.SQL(
-    "SELECT e.src_id, e.dst_id, max(e.weight)::float8 FROM belief_edges e"
-    " WHERE e.tenant_id = %(hf_tenant)s AND e.principal_id = %(hf_principal)s"
-    " AND e.src_id = ANY(%(ids)s) AND e.dst_id = ANY(%(ids)s) AND e.src_id <> e.dst_id"
-    " GROUP BY e.src_id, e.dst_id"
+_LINKS = compile_statement(
+    sql.SQL(
+        "SELECT e.src_id, e.dst_id, max(e.weight)::float8 FROM belief_edges e"
+        " WHERE e.tenant_id = %(hf_tenant)s AND e.principal_id = %(hf_principal)s"
+        " AND e.src_id = ANY(%(ids)s) AND e.dst_id = ANY(%(ids)s) AND e.src_id <> e.dst_id"
+        " GROUP BY e.src_id, e.dst_id"
+    )
 )
-
-
-def _vector_text(vector: npt.NDArray[np.float32]) -> str:
-    return "[" + ",".join(f"{x:.7g}" for x in vector.tolist()) + "]"
 
 
 def evidence_query(
@@ -93,23 +93,21 @@ def evidence_query(
     vectors: npt.NDArray[np.float32],
     keys: Sequence[str],
     limits: ArmLimits,
-) -> tuple[sql.Composed, sql.Composed, dict[str, Any]]:
+) -> tuple[Statement, Statement, dict[str, Any]]:
     """The evidence statement, the links statement and their parameters."""
-    predicate, filter_params = hard_filter_sql(f)
-    current, view_params = hard_filter_sql(f, history=False)
     params: dict[str, Any] = {
-        **filter_params,
-        **view_params,
+        **hard_filter_params(f),
+        **hard_filter_params(f, history=False),
         "ids": list(ids),
         "texts": [t for t in texts if t.strip()],
-        "vectors": [_vector_text(v) for v in vectors],
+        "vectors": [vector_text(v) for v in vectors],
         "keys": list(dict.fromkeys(keys)),
         "rarity_exclusion_cap": limits.rarity_exclusion_cap,
         "common_share": limits.common_share,
         "min_common": limits.min_common,
         "min_view": limits.coverage_min_view,
     }
-    return _EVIDENCE.format(filter=predicate, current=current), _LINKS.format(), params
+    return filtered_statement(_EVIDENCE, f), _LINKS, params
 
 
 def evidence_set(rows: Sequence[Any], link_rows: Sequence[Any]) -> EvidenceSet:

@@ -1,0 +1,61 @@
+"""In-turn recalls of one tier timed in a loop, with the client's CPU time per recall.
+
+On a shared machine the wall time of a recall moves with everyone else's load; the CPU
+time the recalling process spends (every thread: the arms', the driver's, psycopg's) moves
+far less, so two versions of the code are compared by running this in each, alternating
+(A B A B), and reading both figures::
+
+    RECALLFLOW_BENCH_HOME=… python -m benchmarks.recall_cpu --tier 10k --recalls 144
+
+The tier's store is built first when it is not cached (``benchmarks/stores.py``); query
+embedding is excluded as in ``moment:in_turn`` (cached after a warm-up pass) and every
+trace is persisted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from benchmarks.datagen import TIERS
+from benchmarks.recall_harness import QueryCachingEmbedder, requests
+from benchmarks.stores import bench_embedder_name, bench_home, open_tier
+from recallflow.adapters.embedders import embedder_from_name
+from recallflow.adapters.postgres.embedded import EmbeddedServer
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tier", default="10k", choices=sorted(TIERS))
+    parser.add_argument("--recalls", type=int, default=144)
+    args = parser.parse_args()
+    server = EmbeddedServer(bench_home())
+    try:
+        embedder = QueryCachingEmbedder(embedder_from_name(bench_embedder_name()))
+        store = open_tier(server, TIERS[args.tier], embedder=embedder)
+        try:
+            memory, reqs = store.memory, requests(store)
+            for req in reqs * 2:  # the embedding cache, prepared statements, the driver
+                memory.recall(req)
+            wall = []
+            cpu_started = time.process_time()
+            for i in range(args.recalls):
+                started = time.perf_counter()
+                memory.recall(reqs[i % len(reqs)])
+                wall.append((time.perf_counter() - started) * 1e3)
+            cpu_ms = (time.process_time() - cpu_started) / args.recalls * 1e3
+        finally:
+            store.memory.close()
+    finally:
+        server.release()
+    wall.sort()
+    p95 = wall[min(len(wall) - 1, round(0.95 * (len(wall) - 1)))]
+    print(
+        f"{args.tier}: {args.recalls} recalls, wall p50 {statistics.median(wall):.2f} ms,"
+        f" p95 {p95:.2f} ms, client CPU {cpu_ms:.2f} ms per recall"
+    )
+
+
+if __name__ == "__main__":
+    main()

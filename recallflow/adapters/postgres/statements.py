@@ -1,0 +1,79 @@
+"""Recall statements compiled once, not on every execution.
+
+A recall's statements are built from a query and the hard filter's predicates
+(:func:`~recallflow.adapters.postgres.filters.hard_filter_sql`), whose text depends on the
+filter only through the states it admits as history. Composing them and turning psycopg's
+``%(name)s`` placeholders into PostgreSQL's ``$n`` cost 0.05–0.13 ms of Python per
+statement (psycopg does not cache statements over 4 kB, which most of these are), paid by
+every arm of every recall while holding the interpreter the other arms need.
+
+:func:`filtered_statement` does that once per query and filter shape; the statement is
+then sent as it is with a ``RawCursor``, the parameters bound by position
+(:meth:`Statement.bind`). Prepared statements work as before: the statement's text is the
+key of its prepared plan.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from psycopg import sql
+
+from recallflow.adapters.postgres.filters import hard_filter_sql, history_states
+from recallflow.models.stages import HardFilter
+from recallflow.models.store import LifecycleState
+
+_PLACEHOLDER = re.compile(r"%\((\w+)\)s|%%|%s")
+
+
+@dataclass(frozen=True)
+class Statement:
+    """A statement with PostgreSQL's own placeholders, and the parameter each stands for."""
+
+    text: bytes
+    names: tuple[str, ...]
+
+    def bind(self, values: Mapping[str, Any]) -> list[Any]:
+        """The values of the statement's parameters, in placeholder order."""
+        return [values[name] for name in self.names]
+
+
+def compile_statement(query: sql.Composable) -> Statement:
+    """``query`` (named ``%(name)s`` placeholders only) with ``$n`` placeholders, one per
+    distinct name in order of first use."""
+    names: dict[str, int] = {}
+
+    def placeholder(match: re.Match[str]) -> str:
+        if match.group(0) == "%%":
+            return "%"
+        if match.group(1) is None:
+            raise ValueError("a compiled statement takes named parameters only")
+        return f"${names.setdefault(match.group(1), len(names) + 1)}"
+
+    text = _PLACEHOLDER.sub(placeholder, query.as_string(None))
+    return Statement(text.encode(), tuple(names))
+
+
+_compiled: dict[tuple[int, tuple[LifecycleState, ...]], tuple[sql.SQL, Statement]] = {}
+_compiled_lock = threading.Lock()
+
+
+def filtered_statement(query: sql.SQL, f: HardFilter) -> Statement:
+    """``query`` with the hard filter of ``f`` in place of ``{filter}`` (and the current-view
+    filter in place of ``{current}``), compiled once per query and filter shape."""
+    shape = history_states(f)
+    key = (id(query), shape)
+    with _compiled_lock:
+        hit = _compiled.get(key)
+    if hit is not None and hit[0] is query:
+        return hit[1]
+    predicate, _ = hard_filter_sql(f)
+    current, _ = hard_filter_sql(f, history=False)
+    statement = compile_statement(query.format(filter=predicate, current=current))
+    with _compiled_lock:
+        _compiled[key] = (query, statement)  # the query is held, so its id is not reused
+    return statement
