@@ -17,11 +17,15 @@ that is rolled back, and reports the server backend's CPU time per belief (read 
 ``/proc``, so it holds on a machine shared with other jobs, where wall time does not),
 then the client's CPU time per belief of whole ``add_many`` calls (validation included).
 
+``--graduation N ...`` times graduating a principal of N beliefs (its rows entering the
+partial HNSW index, see "Storage" in docs/architecture.md), in a rolled-back transaction.
+
 Usage::
 
     python -m benchmarks.ingest_rate --n 100000 --embedder minilm [--threads 1]
         [--home DIR] [--json OUT]
     python -m benchmarks.ingest_rate --breakdown [--batch 2000] [--home DIR]
+    python -m benchmarks.ingest_rate --graduation 2000 8000 [--home DIR]
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ from benchmarks.datagen import generate_principal
 from recallflow import Memory, open_memory
 from recallflow.adapters.embedders import embedder_from_name
 from recallflow.adapters.embedders.hashing import HashingEmbedder
+from recallflow.adapters.postgres.ann_index import ANN_INDEX, graduate
 from recallflow.adapters.postgres.beliefs import belief_row, copy_beliefs
 from recallflow.ports import Embedder
 
@@ -136,11 +141,15 @@ def measure(
 
 #: What ``--breakdown`` removes, one group at a time ("trigger" names the statement-level
 #: term-statistics triggers, the rest name indexes of ``beliefs``).
-_HNSW = ("beliefs_embedding_hnsw_idx",)
+_HNSW = (ANN_INDEX,)
 _GIN = ("beliefs_entities_idx", "beliefs_document_idx")
 _KEPT = ("beliefs_pkey", *_HNSW, *_GIN)
+#: Every variant but one writes a graduated principal's beliefs (they enter the partial HNSW
+#: index); the one below writes an ungraduated principal's, which it does not hold.
+_UNGRADUATED = "every index and trigger, an ungraduated principal (not in the HNSW index)"
 _BREAKDOWN: tuple[tuple[str, str], ...] = (
     ("every index and trigger", ""),
+    (_UNGRADUATED, ""),
     ("without the HNSW index", "hnsw"),
     ("without the two GIN indexes", "gin"),
     ("without the other b-tree indexes", "btree"),
@@ -204,7 +213,7 @@ def breakdown(home: Path, *, batch: int = 2_000, rounds: int = 3) -> list[Breakd
             conn.commit()
             for rows, vectors in prepared[:2]:
                 with conn.transaction():
-                    copy_beliefs(conn, rows, vectors)
+                    copy_beliefs(conn, rows, vectors, ann_indexed=True)
             samples: dict[str, list[tuple[float, float, float]]] = {}
             queue = iter(prepared[2:])
             for _ in range(rounds):
@@ -222,7 +231,7 @@ def breakdown(home: Path, *, batch: int = 2_000, rounds: int = 3) -> list[Breakd
                             conn.execute("ALTER TABLE beliefs DISABLE TRIGGER USER")
                         cpu, client = _backend_cpu_s(pid), time.process_time()
                         wall = time.perf_counter()
-                        copy_beliefs(conn, rows, vectors)
+                        copy_beliefs(conn, rows, vectors, ann_indexed=variant != _UNGRADUATED)
                         conn.execute("SET CONSTRAINTS ALL IMMEDIATE")
                         samples.setdefault(variant, []).append(
                             (
@@ -258,6 +267,46 @@ def breakdown(home: Path, *, batch: int = 2_000, rounds: int = 3) -> list[Breakd
     ]
 
 
+@dataclass(frozen=True)
+class GraduationRow:
+    """What graduating a principal of ``beliefs`` beliefs costs (medians)."""
+
+    beliefs: int
+    server_s: float
+    wall_s: float
+
+
+def graduation(home: Path, sizes: Sequence[int], *, rounds: int = 3) -> list[GraduationRow]:
+    """Server CPU and wall time of graduating a principal of each of ``sizes`` beliefs
+    (stored unindexed first; the graduation runs in a transaction that is rolled back)."""
+    out = []
+    memory = open_memory(home=home, embedder=HashingEmbedder())
+    with memory, psycopg.connect(memory.uri) as conn:
+        register_vector(conn)
+        pid = int(conn.info.backend_pid)
+        for size in sizes:
+            beliefs, given = memory.beliefs.prepare(_given_drafts(memory, size, size))
+            with conn.transaction():
+                copy_beliefs(conn, [belief_row(b) for b in beliefs], given, ann_indexed=False)
+            tenant, principal = beliefs[0].tenant_id, beliefs[0].principal_id
+            samples = []
+            for _ in range(rounds):
+                with conn.transaction():
+                    cpu, wall = _backend_cpu_s(pid), time.perf_counter()
+                    entered = graduate(conn, tenant, principal)
+                    samples.append((_backend_cpu_s(pid) - cpu, time.perf_counter() - wall))
+                    assert entered == len(beliefs), (entered, len(beliefs))
+                    raise psycopg.Rollback()
+            out.append(
+                GraduationRow(
+                    len(beliefs),
+                    round(statistics.median(c for c, _ in samples), 2),
+                    round(statistics.median(w for _, w in samples), 2),
+                )
+            )
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m benchmarks.ingest_rate``."""
     parser = argparse.ArgumentParser(
@@ -278,10 +327,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="server CPU per belief with each index group removed in turn (vectors given)",
     )
+    parser.add_argument(
+        "--graduation",
+        type=int,
+        nargs="+",
+        default=None,
+        metavar="N",
+        help="time to graduate a principal of N beliefs into the HNSW index",
+    )
     args = parser.parse_args(argv)
     home: Path = args.home or Path(tempfile.mkdtemp(prefix="recallflow-ingest-"))
     try:
-        if args.breakdown:
+        if args.graduation:
+            graduated = graduation(home, args.graduation)
+        elif args.breakdown:
             rows = breakdown(home, batch=args.batch or 2_000)
         else:
             result = measure(
@@ -290,6 +349,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         if args.home is None:
             shutil.rmtree(home, ignore_errors=True)
+    if args.graduation:
+        print("| principal's beliefs | server CPU s | wall s | server CPU ms / belief |")
+        print("|---|---|---|---|")
+        for g in graduated:
+            per = round(g.server_s * 1e3 / g.beliefs, 3)
+            print(f"| {g.beliefs:,} | {g.server_s} | {g.wall_s} | {per} |")
+        return 0
     if args.breakdown:
         print(
             "| write of a batch | server CPU ms / belief | client CPU ms / belief"

@@ -402,7 +402,12 @@ def _rate(row: Row | None) -> float | None:
 def ingest_rates(items: Sequence[Row]) -> dict[str, float | None]:
     """Beliefs (or texts) per second of the ``ingest:*`` and batched-embedding groups."""
     found: dict[str, float | None] = {}
-    for group in ("ingest:precomputed", "ingest:minilm", "embedding:batch_minilm"):
+    for group in (
+        "ingest:precomputed",
+        "ingest:precomputed_graduated",
+        "ingest:minilm",
+        "embedding:batch_minilm",
+    ):
         rows_ = [r for r in items if r.group == group]
         found[group] = _rate(rows_[0]) if rows_ else None
     return found

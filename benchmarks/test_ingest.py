@@ -3,7 +3,12 @@ write beliefs through ``Memory.beliefs.add_many`` into a store whose indexes, HN
 included, are all in place (as a live store has them).
 
 * ``ingest:precomputed`` — :data:`PRECOMPUTED_BATCH` beliefs per call, vectors given
-  (validation, binary COPY, index upkeep, the term-statistics trigger);
+  (validation, binary COPY, index upkeep, the term-statistics trigger), spread over
+  :data:`PRECOMPUTED_PRINCIPALS` principals, each below the size at which a principal's
+  beliefs enter the HNSW index (as most principals are; see "Storage" in
+  docs/architecture.md);
+* ``ingest:precomputed_graduated`` — the same into one graduated principal, whose
+  beliefs enter the HNSW index as they are written;
 * ``ingest:minilm`` — :data:`MINILM_BATCH` beliefs per call embedded by MiniLM as they
   are written;
 * ``embedding:batch_minilm`` — the same statements through MiniLM alone, in the chunks
@@ -21,6 +26,7 @@ import itertools
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import psycopg
 import pytest
 from psycopg import sql
 from pytest_benchmark.fixture import BenchmarkFixture
@@ -30,6 +36,7 @@ from benchmarks.stores import SEED
 from recallflow import Memory, open_memory
 from recallflow.adapters.embedders import embedder_from_name
 from recallflow.adapters.embedders.hashing import HashingEmbedder
+from recallflow.adapters.postgres.ann_index import graduate
 from recallflow.adapters.postgres.bootstrap import ensure_database
 from recallflow.adapters.postgres.embedded import EmbeddedServer
 from recallflow.ingestion import EMBED_BATCH
@@ -37,13 +44,12 @@ from recallflow.models.store import BeliefDraft, EpisodeDraft
 from recallflow.ports import Embedder
 
 PRECOMPUTED_BATCH = 2_000
+PRECOMPUTED_PRINCIPALS = 10
 MINILM_BATCH = 2 * EMBED_BATCH
 ROUNDS = 3
 
 
 def _scratch(server: EmbeddedServer, name: str, embedder: Embedder) -> Memory:
-    import psycopg
-
     with psycopg.connect(server.uri("postgres"), autocommit=True) as conn:
         conn.execute(
             sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
@@ -67,16 +73,28 @@ def _batches(size: int, with_vectors: Embedder | None) -> Iterator[Any]:
         yield list(data.episodes), drafts
 
 
+def _spread(supply: Iterator[Any], principals: int) -> Iterator[Any]:
+    """Batches of ``principals`` of ``supply``'s principals each."""
+    while True:
+        parts = [next(supply) for _ in range(principals)]
+        yield [e for es, _ in parts for e in es], [d for _, ds in parts for d in ds]
+
+
 def _timed_writes(
     benchmark: BenchmarkFixture,
     memory: Memory,
     supply: Iterator[tuple[list[EpisodeDraft], list[BeliefDraft]]],
+    *,
+    graduated: bool = False,
 ) -> int:
     pending: list[list[BeliefDraft]] = []
 
     def setup() -> tuple[tuple[Any, ...], dict[str, Any]]:
         episodes, drafts = next(supply)
         memory.episodes.add_many(episodes)
+        if graduated:
+            with psycopg.connect(memory.uri) as conn:
+                graduate(conn, drafts[0].tenant_id, drafts[0].principal_id)
         pending.append(drafts)
         return (drafts,), {}
 
@@ -119,7 +137,19 @@ def test_ingest_precomputed(
     hashing = HashingEmbedder()
     memory = scratch("scratch_ingest_vectors", hashing)
     benchmark.group = "ingest:precomputed"
-    items = _timed_writes(benchmark, memory, _batches(PRECOMPUTED_BATCH, hashing))
+    supply = _batches(PRECOMPUTED_BATCH // PRECOMPUTED_PRINCIPALS, hashing)
+    items = _timed_writes(benchmark, memory, _spread(supply, PRECOMPUTED_PRINCIPALS))
+    benchmark.extra_info.update(items=items, embedder=hashing.name, vectors="given")
+
+
+def test_ingest_precomputed_graduated(
+    benchmark: BenchmarkFixture, scratch: Callable[[str, Embedder], Memory]
+) -> None:
+    hashing = HashingEmbedder()
+    memory = scratch("scratch_ingest_graduated", hashing)
+    benchmark.group = "ingest:precomputed_graduated"
+    supply = _batches(PRECOMPUTED_BATCH, hashing)
+    items = _timed_writes(benchmark, memory, supply, graduated=True)
     benchmark.extra_info.update(items=items, embedder=hashing.name, vectors="given")
 
 

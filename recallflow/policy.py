@@ -319,6 +319,18 @@ class ArmLimits(_Frozen):
         description="A principal with fewer beliefs than this times the square root of all"
         " stored beliefs is searched exactly instead of through the HNSW index (0: never).",
     )
+    # Only principals searched through the index are in it (see "Storage" in
+    # docs/architecture.md): a principal is graduated into the index when it reaches this
+    # share of the size above which it is searched through it, so its rows are all indexed
+    # before the first search that uses the index (the table's row count is an estimate
+    # that lags growth). Read by the writer from the default policy.
+    semantic_graduation_share: float = Field(
+        default=0.8,
+        gt=0,
+        le=1,
+        description="A principal's beliefs enter the HNSW index once it holds this share of"
+        " the size above which it is searched through the index (semantic_exact_factor).",
+    )
     max_candidates: int = Field(
         default=40,
         ge=1,

@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from recallflow import Belief, Memory
+from recallflow.adapters.postgres.ann_index import graduate
 from recallflow.models.request import Surface
 from recallflow.models.result import RecallResult
 from recallflow.models.stages import HardFilter
@@ -329,6 +330,9 @@ def test_the_vector_index_is_not_starved_by_the_filter(memory: Memory) -> None:
     memory.beliefs.add_many(drafts)
     with memory.pool.connection() as conn:
         conn.execute("ANALYZE beliefs")
+        # Every principal's rows in the index, so the filtered scan must skip the others'.
+        for principal in {d["principal_id"] for d in drafts}:
+            graduate(conn, tenant, principal)
     f = HardFilter(
         tenant_id=tenant,
         principal_id="mine",
@@ -338,6 +342,8 @@ def test_the_vector_index_is_not_starved_by_the_filter(memory: Memory) -> None:
         sensitivity_ceiling=Sensitivity.SECRET,
     )
     query = rng.normal(size=(1, dim)).astype(np.float32)
-    limits = ArmLimits(per_arm=50, semantic_min_similarity=-1.0, hnsw_ef_search=40)
+    limits = ArmLimits(
+        per_arm=50, semantic_min_similarity=-1.0, hnsw_ef_search=40, semantic_exact_factor=0
+    )
     hits = memory._ports.belief_search.semantic(f, query, limits)
     assert len(hits) == 50

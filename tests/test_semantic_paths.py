@@ -1,15 +1,19 @@
 """The semantic arm searches a principal exactly when it is small next to the whole table
 and through the HNSW index otherwise (the policy's ``semantic_exact_factor``). Either way
 it honours every field of the hard filter, and on a store small enough for the index to be
-exact both paths find the same nearest beliefs."""
+exact both paths find the same nearest beliefs. The index holds only graduated principals
+(adapters/postgres/ann_index.py), so these small principals are graduated here to be
+searched through it."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import psycopg
 import pytest
 
 from recallflow import Memory
+from recallflow.adapters.postgres.ann_index import graduate
 from recallflow.models.stages import HardFilter
 from recallflow.models.store import LifecycleState, Sensitivity
 from tests.helpers import belief
@@ -19,13 +23,19 @@ from tests.test_isolation import DECOYS, TEXT, WIDE, decoy_store  # noqa: F401  
 EXACT, INDEX = 1e9, 0.0
 
 
+def _graduate(memory: Memory, tenant: str, principal: str = "p1") -> None:
+    with psycopg.connect(memory.uri) as conn:
+        graduate(conn, tenant, principal)
+
+
 @pytest.mark.parametrize("factor", [EXACT, INDEX], ids=["exact", "hnsw"])
 def test_both_paths_honour_every_filter_field(
     memory: Memory,
     decoy_store: tuple[str, HardFilter],  # noqa: F811
     factor: float,
 ) -> None:
-    _, hard_filter = decoy_store
+    tenant, hard_filter = decoy_store
+    _graduate(memory, tenant)
     limits = WIDE.model_copy(update={"semantic_exact_factor": factor})
     hits = memory._ports.belief_search.semantic(hard_filter, memory.embedder.embed([TEXT]), limits)
     assert [belief_id for belief_id, _ in hits] == ["b-target"]
@@ -42,6 +52,7 @@ def test_both_paths_find_the_same_nearest_beliefs(memory: Memory, tenant: str) -
     memory.beliefs.add_many(
         [belief(tenant, id=f"b-{i}", statement=s) for i, s in enumerate(statements)]
     )
+    _graduate(memory, tenant)
     now = datetime(2026, 6, 1, tzinfo=UTC)
     hard_filter = HardFilter(
         tenant_id=tenant,

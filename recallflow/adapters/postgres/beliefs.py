@@ -65,7 +65,8 @@ BELIEF_COLUMNS: tuple[str, ...] = (
     "conflict_set_id",
 )
 _OPEN_ENDS = {"valid_from": "-infinity", "valid_to": "infinity"}
-#: The PostgreSQL type of each of :data:`BELIEF_COLUMNS`, then ``embedding``, for binary COPY.
+#: The PostgreSQL type of each of :data:`BELIEF_COLUMNS`, then ``embedding`` and
+#: ``ann_indexed``, for binary COPY.
 _COPY_TYPES: tuple[str, ...] = (
     *("text",) * 5,
     "text[]",
@@ -83,8 +84,9 @@ _COPY_TYPES: tuple[str, ...] = (
     "bool",
     *("text",) * 3,
     "vector",
+    "bool",
 )
-_COPY_BELIEFS = "COPY beliefs ({}, embedding) FROM STDIN (FORMAT BINARY)".format(
+_COPY_BELIEFS = "COPY beliefs ({}, embedding, ann_indexed) FROM STDIN (FORMAT BINARY)".format(
     ", ".join(BELIEF_COLUMNS)
 )
 _PG_EPOCH = datetime(2000, 1, 1, tzinfo=UTC)
@@ -106,10 +108,15 @@ class _TimestamptzBinaryDumper(Dumper):
 
 
 def copy_beliefs(
-    conn: psycopg.Connection[Any], rows: Iterable[tuple[Any, ...]], vectors: Iterable[Any]
+    conn: psycopg.Connection[Any],
+    rows: Iterable[tuple[Any, ...]],
+    vectors: Iterable[Any],
+    *,
+    ann_indexed: bool,
 ) -> None:
     """COPY ``rows`` (each from :func:`belief_row`) with their ``vectors`` in binary format,
-    inside the caller's transaction.
+    inside the caller's transaction; ``ann_indexed``: whether they enter the HNSW index
+    (their principal is graduated, see :mod:`~recallflow.adapters.postgres.ann_index`).
 
     Binary: a vector travels as its 1.5 KB of floats instead of being formatted as ~4 KB
     of text, which cost the client more than the server's whole insert.
@@ -119,7 +126,7 @@ def copy_beliefs(
     with cursor.copy(_COPY_BELIEFS) as copy:
         copy.set_types(list(_COPY_TYPES))
         for row, vector in zip(rows, vectors, strict=True):
-            copy.write_row((*row, vector))
+            copy.write_row((*row, vector, ann_indexed))
 
 
 def _select_expression(column: str) -> str:

@@ -19,6 +19,7 @@ import psycopg
 from psycopg import errors as pg_errors
 from psycopg.rows import dict_row
 
+from recallflow.adapters.postgres.ann_index import AnnState, ann_state, graduate
 from recallflow.adapters.postgres.beliefs import (
     BELIEF_COLUMNS,
     SELECT_BELIEF,
@@ -154,9 +155,12 @@ def write_beliefs(
     for index, b in enumerate(beliefs):
         groups.setdefault((b.tenant_id, b.principal_id), []).append(index)
     lock_principals(conn, groups)
+    ann = ann_state(conn, groups)
     result: list[Belief] = list(beliefs)
     for (tenant, principal), indexes in groups.items():
-        for index, stored in _write_group(conn, tenant, principal, beliefs, indexes, embeddings):
+        for index, stored in _write_group(
+            conn, tenant, principal, beliefs, indexes, embeddings, ann
+        ):
             result[index] = stored
     return result
 
@@ -168,8 +172,13 @@ def _write_group(
     beliefs: Sequence[Belief],
     indexes: Sequence[int],
     embeddings: VectorRows,
+    ann: AnnState,
 ) -> list[tuple[int, Belief]]:
-    """One principal's part of a batch; returns (batch index, belief as stored)."""
+    """One principal's part of a batch; returns (batch index, belief as stored).
+
+    Its new beliefs enter the HNSW index if the principal is graduated, and the write
+    graduates it when it makes the principal large enough (see
+    :mod:`~recallflow.adapters.postgres.ann_index`)."""
     existing = _stored(conn, tenant, principal, [beliefs[i].id for i in indexes])
     position = {beliefs[i].id: i for i in indexes}
     fresh: list[tuple[int, Belief]] = []
@@ -213,7 +222,11 @@ def _write_group(
         _successors(conn, tenant, principal, sorted(linked)),
     )
     adjusted = {b.id: b for b in plan.inserts}
-    _insert(conn, [(i, adjusted[b.id]) for i, b in fresh], embeddings)
+    indexed = ann.graduated(tenant, principal)
+    if not indexed and fresh and ann.graduates(tenant, principal, len(fresh)):
+        graduate(conn, tenant, principal)
+        indexed = True
+    _insert(conn, [(i, adjusted[b.id]) for i, b in fresh], embeddings, ann_indexed=indexed)
     updates = dict(plan.stored_updates)
     for c in claims:
         updates[c.id] = (str(c.superseded_by), adjusted[c.id].valid_to)
@@ -302,13 +315,15 @@ def _insert(
     conn: psycopg.Connection[Any],
     rows: Sequence[tuple[int, Belief]],
     embeddings: VectorRows,
+    *,
+    ann_indexed: bool,
 ) -> None:
     """COPY ``rows`` (batch index, belief); a refused row is reported by its batch index."""
     if not rows:
         return
     copied = [belief_row(b) for _, b in rows]
     try:
-        copy_beliefs(conn, copied, (embeddings[i] for i, _ in rows))
+        copy_beliefs(conn, copied, (embeddings[i] for i, _ in rows), ann_indexed=ann_indexed)
     except (pg_errors.IntegrityError, pg_errors.DataError) as exc:
         items = [dict(zip(BELIEF_COLUMNS, row, strict=True)) for row in copied]
         error = translate(exc, table="beliefs", items=items)

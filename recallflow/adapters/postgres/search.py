@@ -130,11 +130,14 @@ _TRIGRAM = sql.SQL(
 # Exact or through the HNSW index, by the principal's size against the whole table's
 # (``semantic_exact_factor`` in the policy): the choice is an InitPlan, so only one
 # branch runs. ``+ 0`` keeps the planner from using the index for the exact branch.
+# The index holds only graduated principals' beliefs (adapters/postgres/ann_index.py), so
+# an ungraduated principal is searched exactly, and the index branch reads only
+# ``ann_indexed`` rows (which lets the planner use the partial index).
 _SEMANTIC = sql.SQL(
-    "WITH choice AS (SELECT coalesce((SELECT beliefs FROM principal_sizes"
-    "   WHERE tenant_id = %(hf_tenant)s AND principal_id = %(hf_principal)s), 0)"
+    "WITH choice AS (SELECT coalesce((SELECT NOT ann_indexed OR beliefs"
     "   < %(exact_factor)s * sqrt(greatest((SELECT reltuples FROM pg_class"
-    "   WHERE oid = 'beliefs'::regclass), 0)) AS exact)"
+    "   WHERE oid = 'beliefs'::regclass), 0)) FROM principal_sizes"
+    "   WHERE tenant_id = %(hf_tenant)s AND principal_id = %(hf_principal)s), true) AS exact)"
     " SELECT x.id, max(x.score) AS score"
     " FROM unnest(%(vectors)s::text[]::vector[]) AS v(vec),"
     " LATERAL ((SELECT b.id, (1 - (b.embedding <=> v.vec))::float8 AS score"
@@ -144,7 +147,7 @@ _SEMANTIC = sql.SQL(
     " UNION ALL"
     " (SELECT b.id, (1 - (b.embedding <=> v.vec))::float8 AS score"
     "  FROM beliefs b WHERE NOT (SELECT exact FROM choice) AND {filter}"
-    "  AND b.embedding IS NOT NULL"
+    "  AND b.ann_indexed AND b.embedding IS NOT NULL"
     "  ORDER BY b.embedding <=> v.vec LIMIT %(limit)s)) AS x"
     " WHERE x.score >= %(min_similarity)s"
     " GROUP BY x.id ORDER BY score DESC, x.id LIMIT %(limit)s"
