@@ -143,7 +143,8 @@ def reject(
         here = trace.project or project
         if here is None:
             raise InvalidInputError(
-                "is needed: the trace was recalled in no project, so 'here' is unknown",
+                "is needed for kind 'not_here': the trace was recalled in no project, so "
+                "'here' is unknown",
                 field="project",
                 item_id=belief_id,
             )
