@@ -4,7 +4,9 @@ embedded server" in docs/operations.md). Processes are killed for real."""
 
 from __future__ import annotations
 
+import json
 import os
+import select
 import signal
 import stat
 import subprocess
@@ -163,7 +165,24 @@ def test_a_command_stopped_by_a_signal_stops_the_server_it_started(
         while not postgres_pids(pgdata) and time.monotonic() < deadline:
             time.sleep(0.2)
         assert postgres_pids(pgdata), "the command never started its server"
-        time.sleep(1.0)  # let it finish opening the store and start serving
+        assert served.stdin is not None and served.stdout is not None
+        # Stop it once it serves: an answered `initialize` means the store is open (a
+        # fixed sleep lost the race on a loaded machine).
+        hello = {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-03-26",
+                "capabilities": {},
+                "clientInfo": {"name": "lifetime-test", "version": "0"},
+            },
+        }
+        served.stdin.write((json.dumps(hello) + "\n").encode())
+        served.stdin.flush()
+        ready, _, _ = select.select([served.stdout], [], [], 60)
+        assert ready, "the command never answered initialize"
+        assert b'"id":1' in served.stdout.readline().replace(b" ", b"")
         served.send_signal(signum)
         code = served.wait(timeout=60)
     finally:

@@ -18,6 +18,7 @@ onnxruntime, psycopg, the pydantic models) is imported before a command needs it
 from __future__ import annotations
 
 import argparse
+import asyncio
 import atexit
 import os
 import signal
@@ -375,18 +376,28 @@ class _Terminated(BaseException):
 
 
 @contextmanager
-def _terminate_cleanly() -> Iterator[None]:
+def _terminate_cleanly(prog: str) -> Iterator[None]:
     """While the command runs, SIGTERM and SIGHUP unwind it instead of ending the process
     on the spot (Python's default), which would skip every close and exit handler and
     leave an embedded server running with no holder (a ``timeout`` or a supervisor stop
     sends SIGTERM). Only the main thread can own signal handlers; elsewhere it does
-    nothing. The previous handlers are restored afterwards."""
+    nothing. The previous handlers are restored afterwards.
+
+    A signal that lands inside a running event loop (the MCP server) is not unwound:
+    the loop may log and drop the exception, or wait on the stdio reader's thread, which
+    blocks in a read only the client can end. There the exit handlers run at once, which
+    stop the embedded server this command started, and the process ends."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
 
     def unwind(signum: int, _frame: object) -> None:
-        raise _Terminated(signum)
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            raise _Terminated(signum) from None
+        print(f"{prog}: terminated by signal {signum}", file=sys.stderr)
+        _exit_now(128 + signum)
 
     previous = {sig: signal.signal(sig, unwind) for sig in (signal.SIGTERM, signal.SIGHUP)}
     try:
@@ -414,7 +425,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ]
     prog = "recallflow " + " ".join(words)
     try:
-        with _terminate_cleanly():
+        with _terminate_cleanly(prog):
             return int(args.func(args))
     except KeyboardInterrupt:
         print(f"{prog}: interrupted", file=sys.stderr)
