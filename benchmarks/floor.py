@@ -8,7 +8,8 @@ recall is (tenant, principal, admissible states, world and system time, sensitiv
 1. the filtered vector top-k, ``k`` = the arms' per-arm limit: through the HNSW index
    with an iterative scan, or exactly over the principal's rows when the principal is
    small next to the table (the policy's ``semantic_exact_factor``: at 1.1M rows a
-   filtered HNSW scan for a 10k-belief principal costs ten times the exact one);
+   filtered HNSW scan for a 10k-belief principal costs ten times the exact one) or not
+   yet in the partial index (not graduated) — the same choice the semantic arm makes;
 2. the filtered full-text top-k: the query's two rarest lexemes among the principal's
    beliefs (the per-principal document frequencies the store keeps), OR-ed, matched
    through the GIN index, matches capped at :data:`FTS_CAP` and ranked with
@@ -53,15 +54,16 @@ _FILTER = (
     " AND b.sensitivity <= %(ceiling)s"
 )
 VECTOR_TOP_K = (
-    "WITH choice AS (SELECT coalesce((SELECT beliefs FROM principal_sizes"
-    " WHERE tenant_id = %(tenant)s AND principal_id = %(principal)s), 0)"
+    "WITH choice AS (SELECT coalesce((SELECT NOT ann_indexed OR beliefs"
     " < %(exact_factor)s * sqrt(greatest((SELECT reltuples FROM pg_class"
-    " WHERE oid = 'beliefs'::regclass), 0)) AS exact)"
+    " WHERE oid = 'beliefs'::regclass), 0)) FROM principal_sizes"
+    " WHERE tenant_id = %(tenant)s AND principal_id = %(principal)s), true) AS exact)"
     " (SELECT b.id FROM beliefs b WHERE (SELECT exact FROM choice) AND" + _FILTER + ""
     " AND b.embedding IS NOT NULL ORDER BY (b.embedding <=> %(vector)s) + 0 LIMIT %(k)s)"
     " UNION ALL"
     " (SELECT b.id FROM beliefs b WHERE NOT (SELECT exact FROM choice) AND" + _FILTER + ""
-    " AND b.embedding IS NOT NULL ORDER BY b.embedding <=> %(vector)s LIMIT %(k)s)"
+    " AND b.ann_indexed AND b.embedding IS NOT NULL"
+    " ORDER BY b.embedding <=> %(vector)s LIMIT %(k)s)"
 )
 #: Matches of the full-text statement ranked at most.
 FTS_CAP = 80
