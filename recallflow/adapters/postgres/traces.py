@@ -141,7 +141,6 @@ class PostgresTraceStore:
         """Store a trace with the block and items it describes; its operator view expires
         ``operator_days`` after now. With ``timeout_ms``, a write that waits longer than
         that for a lock or the server is cancelled (and nothing of it is stored)."""
-        operator = trace.model_dump_json()  # sent as text and cast: serialised once
         # BEGIN, the transaction's settings (one statement: 0.13 ms less than one per
         # setting), INSERT and COMMIT travel in one round trip.
         settings = {}
@@ -156,28 +155,7 @@ class PostgresTraceStore:
                     f"SELECT {calls}",  # only the number of placeholders varies
                     [part for item in settings.items() for part in item],
                 )
-            conn.execute(
-                "INSERT INTO recall_traces (tenant_id, principal_id, id, session_id, moment,"
-                " surface, as_of, rendered_sha256, retrieval_policy_version, degraded,"
-                " user_view, operator_view, operator_expires_at)"
-                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::jsonb,"
-                " now() + make_interval(secs => %s))",
-                (
-                    trace.tenant_id,
-                    trace.principal_id,
-                    trace.id,
-                    trace.session_id,
-                    trace.moment.value,
-                    trace.surface.value,
-                    trace.as_of,
-                    trace.rendered_sha256,
-                    trace.retrieval_policy_version,
-                    trace.degraded,
-                    Jsonb(user_view(trace, block, items)),
-                    operator,
-                    operator_days * 86_400,
-                ),
-            )
+            _insert_row(conn, trace, block, items, operator_days)
 
     def record_policy(self, policy: RetrievalPolicy) -> None:
         """Record the policy a ``retrieval_policy_version`` stands for (once per version)."""
@@ -342,6 +320,17 @@ def insert_trace(
             " set_config('statement_timeout', %s, true)",
             (str(timeout_ms), str(timeout_ms)),
         )
+    _insert_row(conn, trace, block, items, operator_days)
+
+
+def _insert_row(
+    conn: psycopg.Connection[Any],
+    trace: RecallTrace,
+    block: str,
+    items: Sequence[RecalledItem],
+    operator_days: float,
+) -> None:
+    """The one INSERT of a trace's row, both views, every write path."""
     conn.execute(
         "INSERT INTO recall_traces (tenant_id, principal_id, id, session_id, moment,"
         " surface, as_of, rendered_sha256, retrieval_policy_version, degraded,"
