@@ -32,13 +32,6 @@ GRADUATION_FACTOR = (
     DEFAULT_POLICY.limits.semantic_exact_factor * DEFAULT_POLICY.limits.semantic_graduation_share
 )
 
-# The table's size is the planner's estimate (as the semantic arm reads it), but never
-# less than the principal's own size, so a fresh store (no estimate yet) does not
-# graduate every principal at its first write.
-_THRESHOLD = (
-    "%(factor)s * sqrt(greatest(s.beliefs,"
-    " (SELECT reltuples FROM pg_class WHERE oid = 'beliefs'::regclass)))"
-)
 # The size row is created if the principal has none yet (its first write graduates it);
 # the term-statistics trigger then adds to it.
 _GRADUATE = (
@@ -48,9 +41,9 @@ _GRADUATE = (
     " UPDATE beliefs b SET ann_indexed = true"
     " WHERE b.tenant_id = %(tenant)s AND b.principal_id = %(principal)s AND NOT b.ann_indexed"
 )
+_ROWS = "(SELECT reltuples FROM pg_class WHERE oid = 'beliefs'::regclass)"
 _STATES = (
-    "SELECT s.tenant_id, s.principal_id, s.ann_indexed, s.beliefs,"
-    " (SELECT reltuples FROM pg_class WHERE oid = 'beliefs'::regclass)"
+    "SELECT s.tenant_id, s.principal_id, s.ann_indexed, s.beliefs, " + _ROWS + ""
     " FROM principal_sizes s JOIN unnest(%s::text[], %s::text[]) AS u(tenant_id, principal_id)"
     " USING (tenant_id, principal_id)"
 )
@@ -73,8 +66,17 @@ class AnnState:
         """Whether ``added`` more beliefs make the principal large enough to graduate."""
         if self.graduated(tenant, principal):
             return False
-        size = self._sizes.get((tenant, principal), 0) + added
-        return size >= GRADUATION_FACTOR * math.sqrt(max(self._rows, size))
+        return large_enough(self._sizes.get((tenant, principal), 0) + added, self._rows)
+
+
+def large_enough(size: int, rows: float) -> bool:
+    """Whether a principal of ``size`` beliefs graduates in a table of about ``rows``.
+
+    The table's size is the planner's estimate (as the semantic arm reads it), but never
+    less than the principal's own size, so a fresh store (no estimate yet) does not
+    graduate every principal at its first write.
+    """
+    return size >= GRADUATION_FACTOR * math.sqrt(max(rows, size))
 
 
 def ann_state(conn: psycopg.Connection[Any], principals: Iterable[tuple[str, str]]) -> AnnState:
@@ -102,8 +104,7 @@ def graduate(conn: psycopg.Connection[Any], tenant: str, principal: str) -> int:
 def due(conn: psycopg.Connection[Any]) -> list[tuple[str, str]]:
     """The principals not yet graduated that are large enough to be."""
     rows = conn.execute(
-        "SELECT s.tenant_id, s.principal_id FROM principal_sizes s"
-        " WHERE NOT s.ann_indexed AND s.beliefs >= " + _THRESHOLD + " ORDER BY 1, 2",
-        {"factor": GRADUATION_FACTOR},
+        "SELECT tenant_id, principal_id, beliefs, " + _ROWS + ""
+        " FROM principal_sizes WHERE NOT ann_indexed ORDER BY 1, 2"
     ).fetchall()
-    return [(str(t), str(p)) for t, p in rows]
+    return [(str(t), str(p)) for t, p, size, table in rows if large_enough(size, float(table))]

@@ -34,7 +34,7 @@ from recallflow.models.session import (
     SnapshotBelief,
 )
 from recallflow.models.store import Belief
-from recallflow.policy import Retention
+from recallflow.policy import DEFAULT_POLICY, Retention
 
 _SNAPSHOT = TypeAdapter(tuple[SnapshotBelief, ...])
 
@@ -190,7 +190,7 @@ class PostgresSessionStore:
         info: SessionInfo,
         prefix: bytes,
         snapshot: RecallResult | None = None,
-        retention: Retention | None = None,
+        retention: Retention = DEFAULT_POLICY.retention,
     ) -> Exception | None:
         """Insert a new session (once: a session row is never updated), with the trace of
         the ``snapshot`` that rendered its prefix when one is given, in one transaction.
@@ -213,10 +213,8 @@ class PostgresSessionStore:
         if snapshot is None:
             self._insert(info, prefix)
             return None
-        days = retention.operator_days if retention else 30.0
-        timeout = retention.write_timeout_ms if retention else None
         try:
-            self._insert(info, prefix, snapshot, days, timeout)
+            self._insert(info, prefix, snapshot, retention)
         except Exception as exc:  # the trace's fate must not decide the session's
             self._insert(info, prefix)
             return exc
@@ -227,8 +225,7 @@ class PostgresSessionStore:
         info: SessionInfo,
         prefix: bytes,
         snapshot: RecallResult | None = None,
-        operator_days: float = 30.0,
-        timeout_ms: int | None = None,
+        retention: Retention = DEFAULT_POLICY.retention,
     ) -> None:
         beliefs = _SNAPSHOT.dump_json(info.beliefs).decode()
         # BEGIN, SET LOCAL, the INSERTs and COMMIT travel in one round trip.
@@ -263,8 +260,8 @@ class PostgresSessionStore:
                     snapshot.trace,
                     snapshot.block,
                     snapshot.items,
-                    operator_days,
-                    timeout_ms=timeout_ms,
+                    retention.operator_days,
+                    timeout_ms=retention.write_timeout_ms,
                 )
 
     def load(self, tenant_id: str, principal_id: str, session_id: str) -> tuple[SessionInfo, bytes]:
