@@ -176,3 +176,18 @@ def test_an_open_graduates_large_principals_before_building_a_missing_index(
         assert index is not None and "WHERE ann_indexed" in index[0]
         query = STATEMENTS[3105]
         assert _search(reopened, "migrated-big", query, INDEX)[0] == "migrated-big-5"
+
+
+def test_a_new_principal_is_judged_against_the_whole_table(store: tuple[Memory, Path]) -> None:
+    """A principal's first write is measured against the table's size, like every later
+    one: a batch large enough to graduate it in an empty table does not in a full one."""
+    memory, _ = store
+    limits = DEFAULT_POLICY.limits
+    first = math.ceil((limits.semantic_exact_factor * limits.semantic_graduation_share) ** 2)
+    ballast = [f"Ballast note {i} on topic {i % 37}" for i in range(3 * first)]
+    _write(memory, "ballast", ballast, 0)
+    with psycopg.connect(memory.uri, autocommit=True) as conn:
+        conn.execute("ANALYZE beliefs")
+    assert first < _threshold(memory, first)  # the table is large enough to matter
+    _write(memory, "newcomer", STATEMENTS[:first], 0)
+    assert _flags(memory, "newcomer") == (False, 0, first)

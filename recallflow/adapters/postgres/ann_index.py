@@ -42,10 +42,14 @@ _GRADUATE = (
     " WHERE b.tenant_id = %(tenant)s AND b.principal_id = %(principal)s AND NOT b.ann_indexed"
 )
 _ROWS = "(SELECT reltuples FROM pg_class WHERE oid = 'beliefs'::regclass)"
+# One row per principal of the write, one it has no size row for yet included: the table's
+# estimate must come back even then, or a new principal's first write is judged against
+# an empty table.
 _STATES = (
-    "SELECT s.tenant_id, s.principal_id, s.ann_indexed, s.beliefs, " + _ROWS + ""
-    " FROM principal_sizes s JOIN unnest(%s::text[], %s::text[]) AS u(tenant_id, principal_id)"
-    " USING (tenant_id, principal_id)"
+    "SELECT u.tenant_id, u.principal_id, coalesce(s.ann_indexed, false),"
+    " coalesce(s.beliefs, 0), " + _ROWS + ""
+    " FROM unnest(%s::text[], %s::text[]) AS u(tenant_id, principal_id)"
+    " LEFT JOIN principal_sizes s USING (tenant_id, principal_id)"
 )
 
 
