@@ -161,13 +161,10 @@ def test_a_command_stopped_by_a_signal_stops_the_server_it_started(
         command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env
     )
     try:
-        deadline = time.monotonic() + 60  # a hang guard, not a measurement
-        while not postgres_pids(pgdata) and time.monotonic() < deadline:
-            time.sleep(0.2)
-        assert postgres_pids(pgdata), "the command never started its server"
         assert served.stdin is not None and served.stdout is not None
-        # Stop it once it serves: an answered `initialize` means the store is open (a
-        # fixed sleep lost the race on a loaded machine).
+        # Stop it once it serves: an answered `initialize` means the store is open, so its
+        # server is up (a fixed sleep, then a wait for the server's processes, lost the
+        # race on a loaded machine). The request waits in the pipe until it is read.
         hello = {
             "jsonrpc": "2.0",
             "id": 1,
@@ -180,9 +177,13 @@ def test_a_command_stopped_by_a_signal_stops_the_server_it_started(
         }
         served.stdin.write((json.dumps(hello) + "\n").encode())
         served.stdin.flush()
-        ready, _, _ = select.select([served.stdout], [], [], 60)
-        assert ready, "the command never answered initialize"
-        assert b'"id":1' in served.stdout.readline().replace(b" ", b"")
+        ready, _, _ = select.select([served.stdout], [], [], 180)  # a hang guard
+        answer = served.stdout.readline() if ready else b""
+        if b'"id":1' not in answer.replace(b" ", b""):
+            served.kill()
+            _, errors = served.communicate()
+            pytest.fail(f"the command never served (exit {served.returncode}): {errors!r}")
+        assert postgres_pids(pgdata), "the command serves without its server"
         served.send_signal(signum)
         code = served.wait(timeout=60)
     finally:
