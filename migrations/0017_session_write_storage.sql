@@ -4,8 +4,9 @@
 -- with pglz before being stored out of line. That compression was 0.45 ms of the server's
 -- 2.8 ms for an open's write at 10k beliefs; stored out of line uncompressed, as the
 -- operator view already is (migration 0010), they cost disk instead (about 3x for these
--- columns; the user view goes when its session ends, see "The trace" in
--- docs/architecture.md). Existing rows keep their compression; new values are stored so.
+-- columns). A recall's user view (about 0.3 KB) is below the size at which a value is
+-- stored out of line, so only snapshot traces change; a session's user views go when it
+-- ends (see "The trace" in docs/architecture.md). Existing rows keep their compression.
 ALTER TABLE recall_traces ALTER COLUMN user_view SET STORAGE EXTERNAL;
 ALTER TABLE sessions ALTER COLUMN snapshot_beliefs SET STORAGE EXTERNAL;
 ALTER TABLE sessions ALTER COLUMN prefix SET STORAGE EXTERNAL;
