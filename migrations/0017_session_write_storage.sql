@@ -1,7 +1,7 @@
 -- A session's open writes its row and its snapshot trace in one durable commit, and every
 -- recall writes its trace: the session's snapshot fingerprints (about 20 KB of JSON), its
 -- prefix (about 5 KB) and a trace's user view (about 15 KB for a snapshot) were compressed
--- with pglz before being stored out of line. That compression was 0.45 ms of the server's
+-- with pglz before being stored out of line. That compression was 0.5 ms of the server's
 -- 2.8 ms for an open's write at 10k beliefs; stored out of line uncompressed, as the
 -- operator view already is (migration 0010), they cost disk instead (about 3x for these
 -- columns). A recall's user view (about 0.3 KB) is below the size at which a value is
