@@ -5,10 +5,11 @@ this script (nothing in the library is changed)::
     RECALLFLOW_BENCH_HOME=… python -m benchmarks.recall_statements --tier 10k [--verbose]
 
 A *round trip* is a plain statement's wait for the server (``Connection.wait`` outside a
-pipeline), or a whole pipeline (psycopg waits several times inside one: counted once). A *transaction* is counted per sync point
-of an autocommit connection (one implicit transaction each) plus each explicit ``BEGIN``.
-The counts are per recall, averaged over the tier's 24 fixed requests after a warm-up;
-the wall times of the round trips are medians over the same recalls.
+pipeline), or a whole pipeline (psycopg waits several times inside one: counted once). On
+the recall's autocommit connections each round trip is one transaction (a pipeline is one
+implicit transaction up to its sync), except the explicit ``BEGIN`` ... ``COMMIT`` counted
+on its own. The counts are per recall, averaged over the tier's 24 fixed requests after a
+warm-up; ``--verbose`` adds the wall time of each kind of wait.
 """
 
 from __future__ import annotations
