@@ -4,8 +4,8 @@ this script (nothing in the library is changed)::
 
     RECALLFLOW_BENCH_HOME=… python -m benchmarks.recall_statements --tier 10k [--verbose]
 
-A *round trip* is a plain statement's wait for the server (``Connection.wait`` outside a
-pipeline), or a whole pipeline (psycopg waits several times inside one: counted once). On
+A *round trip* is a statement sent outside a pipeline, or a whole pipeline (counted once,
+however many statements it carries). On
 the recall's autocommit connections each round trip is one transaction (a pipeline is one
 implicit transaction up to its sync), except the explicit ``BEGIN`` ... ``COMMIT`` counted
 on its own. The counts are per recall, averaged over the tier's 24 fixed requests after a
@@ -73,8 +73,12 @@ def install() -> None:
     def send(orig: Callable[..., Any]) -> Callable[..., Any]:
         def wrapper(self: Any, query: Any, *args: Any, **kwargs: Any) -> Any:
             TALLY.add("statements")
+            if self._conn._pipeline is None:
+                TALLY.add("round trips")
             if TALLY.recording:
                 TALLY.pending[id(self._conn)].append(_label(query.query))
+                if query.query.startswith(b"SELECT set_config"):
+                    TALLY.add("of them set_config")
                 if query.query.lstrip().upper().startswith(b"BEGIN"):
                     TALLY.add("explicit BEGIN")
             return orig(self, query, *args, **kwargs)
@@ -87,8 +91,12 @@ def install() -> None:
         def wrapper(self: Any, name: bytes, query: Any, *args: Any, **kwargs: Any) -> Any:
             TALLY.add("statements")
             TALLY.add("of them prepared")
+            if self._conn._pipeline is None:
+                TALLY.add("round trips")
             if TALLY.recording:
                 TALLY.pending[id(self._conn)].append(_label(query.query))
+                if query.query.startswith(b"SELECT set_config"):
+                    TALLY.add("of them set_config")
             return orig(self, name, query, *args, **kwargs)
 
         return wrapper
@@ -98,6 +106,8 @@ def install() -> None:
     def command(orig: Callable[..., Any]) -> Callable[..., Any]:
         def wrapper(self: Any, command: Any, *args: Any, **kwargs: Any) -> Any:
             TALLY.add("statements")
+            if self._pipeline is None:
+                TALLY.add("round trips")
             if TALLY.recording:
                 label = _label(command if isinstance(command, (bytes, str)) else b"(command)")
                 TALLY.pending[id(self)].append(label)
@@ -120,8 +130,6 @@ def install() -> None:
                 ms = (time.perf_counter() - started) * 1000
                 with TALLY.lock:
                     sent = TALLY.pending.pop(id(self), [])
-                    if self._pipeline is None:  # a pipeline is one round trip, counted there
-                        TALLY.counts["round trips"] += 1
                     key = " + ".join(sent) or "(pipeline sync / fetch)"
                     TALLY.waits[f"[{threading.current_thread().name.split('_')[0]}] {key}"].append(
                         ms
@@ -146,7 +154,7 @@ def install() -> None:
             outer = self._pipeline is None
             if outer:
                 TALLY.add("pipelines")
-                TALLY.add("round trips")
+                TALLY.add("round trips")  # a pipeline is one, however many waits inside
             with orig(self, *args, **kwargs) as p:
                 yield p
 
@@ -182,7 +190,8 @@ def install() -> None:
         "evidence",
         "load_with_evidence",
     ):
-        _wrap(PostgresBeliefSearch, name, timed(f"search.{name}"))
+        if hasattr(PostgresBeliefSearch, name):  # so the script runs on older code too
+            _wrap(PostgresBeliefSearch, name, timed(f"search.{name}"))
     _wrap(PostgresTraceStore, "save_trace", timed("traces.save_trace"))
     _wrap(PostgresEntitySensitivity, "marked_entities", timed("entity marks"))
     _wrap(Memory, "recall", timed("Memory.recall"))
