@@ -474,8 +474,10 @@ class PostgresBeliefSearch:
     ) -> tuple[list[Belief], EvidenceSet | Exception]:
         """:meth:`load` and :meth:`evidence` of what it loads, on one connection in one
         pipelined round trip (one implicit transaction): the load, then the evidence and
-        the links, each under the timeout and plan mode it has on its own (``set_config``
-        local to the transaction, so the connection keeps the load's settings).
+        the links, each under the timeout and plan mode it has on its own. Every setting
+        is local to the transaction, so the connection's own settings stay as the last
+        arm left them: the next arm on it need not set them back (an arm's query is one
+        plain statement when its settings are already there).
 
         A failed load raises, as :meth:`load` does; evidence that fails once the load has
         succeeded is returned as the exception :meth:`evidence` would have raised, with
@@ -497,11 +499,9 @@ class PostgresBeliefSearch:
                 raw(conn),
                 raw(conn),
             )
-            changes = _settings_to_apply(conn, _LOAD_SESSION)
             try:
                 with conn.pipeline():
-                    if changes:
-                        raw(conn).execute(_set_configs(len(changes)), _flat(changes))
+                    raw(conn).execute(_LOAD_SETTINGS, _flat(_LOAD_SESSION))
                     load_cur.execute(load.text, load.bind(params))
                     raw(conn).execute(_set_configs(1, local=True), _flat(_GENERIC_PLAN))
                     evidence_cur.execute(evidence.text, evidence.bind(params))
@@ -509,11 +509,6 @@ class PostgresBeliefSearch:
                     links_cur.execute(links.text, links.bind(params))
             except psycopg.Error as exc:
                 failure = exc
-                with _applied_lock:  # the transaction rolled back any change of settings
-                    _applied.pop(conn, None)
-            else:
-                with _applied_lock:
-                    _applied.setdefault(conn, {}).update(changes)
             if not _answered(load_cur):
                 if isinstance(failure, psycopg.errors.QueryCanceled):
                     raise TimeoutError(_backstop_message("loading the candidates")) from failure
@@ -603,6 +598,10 @@ def _set_configs(count: int, *, local: bool = False) -> bytes:
     scope = "true" if local else "false"
     calls = ", ".join(f"set_config(${2 * i + 1}, ${2 * i + 2}, {scope})" for i in range(count))
     return f"SELECT {calls}".encode()
+
+
+#: The statement that sets :data:`_LOAD_SESSION` for one transaction.
+_LOAD_SETTINGS = _set_configs(len(_LOAD_SESSION), local=True)
 
 
 def _flat(settings: dict[str, str]) -> list[str]:
