@@ -474,7 +474,9 @@ class PostgresBeliefSearch:
     ) -> tuple[list[Belief], EvidenceSet | Exception]:
         """:meth:`load` and :meth:`evidence` of what it loads, on one connection in one
         pipelined round trip (one implicit transaction): the load, then the evidence and
-        the links, each under the timeout and plan mode it has on its own. Every setting
+        the links, each under the timeout and plan mode it has on its own (PostgreSQL
+        times each statement of a pipeline from its own start, under the
+        ``statement_timeout`` set before it in the same transaction). Every setting
         is local to the transaction, so the connection's own settings stay as the last
         arm left them: the next arm on it need not set them back (an arm's query is one
         plain statement when its settings are already there).
