@@ -87,7 +87,8 @@ def fingerprint(
     status = status_of(belief, as_of=as_of, ceiling=ceiling)
     if belief is None:
         return BeliefFingerprint(status=status, statement=statement)
-    return BeliefFingerprint(
+    # A stored belief's own fields (a snapshot fingerprints each of its beliefs).
+    return BeliefFingerprint.trusted(
         status=status,
         statement=belief.statement,
         superseded_by=belief.superseded_by if status is BeliefStatus.SUPERSEDED else None,

@@ -140,7 +140,9 @@ def score_candidate(
         "utility": weights.utility * utility,
     }
     total = sum(parts.values()) + sum(penalties.values())
-    breakdown = ScoreBreakdown(
+    # Every value is a float this function computed: built without validating again
+    # (a snapshot scores 100 candidates, a recall up to its candidate cap).
+    breakdown = ScoreBreakdown.trusted(
         **{k: round(v, 6) for k, v in parts.items()},
         penalties={k: round(v, 6) for k, v in sorted(penalties.items())},
         total=round(total, 6),
@@ -148,7 +150,7 @@ def score_candidate(
     band = policy.band_of(belief.confidence)
     if transferred and not local_evidence:
         band = policy.band_below(band)
-    return ScoredCandidate(
+    return ScoredCandidate.trusted(
         belief=belief, fused=fused, breakdown=breakdown, band=band, transferred=transferred
     )
 

@@ -7,6 +7,8 @@ instead of silently ignored input.
 
 from __future__ import annotations
 
+from typing import Any, Self
+
 from pydantic import BaseModel, ConfigDict
 
 
@@ -14,3 +16,17 @@ class FrozenModel(BaseModel):
     """A frozen pydantic model that refuses unknown fields."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    @classmethod
+    def trusted(cls, **values: Any) -> Self:
+        """An instance built from values a stage computed itself, of the field types
+        already, without validating them again. Every field must be given, defaults
+        included, and no model validator runs: only for values this package made (never
+        for input). About 1 µs against 4-6 µs validated and ~8 µs through
+        ``model_construct``, which a snapshot pays some 500 times."""
+        obj = cls.__new__(cls)
+        object.__setattr__(obj, "__dict__", values)
+        object.__setattr__(obj, "__pydantic_fields_set__", set(values))
+        object.__setattr__(obj, "__pydantic_extra__", None)
+        object.__setattr__(obj, "__pydantic_private__", None)
+        return obj

@@ -257,7 +257,8 @@ def _merged_units(
 
 
 def _version(belief: Belief) -> BeliefVersion:
-    return BeliefVersion(
+    # The row's own fields, of the model's types already (the store validated them).
+    return BeliefVersion.trusted(
         state=belief.state.value,
         superseded_by=belief.superseded_by,
         valid_to=belief.valid_to,
@@ -356,7 +357,7 @@ def recall_trace(
             for item in unit.items:
                 belief = beliefs[item.belief_id]
                 frozen.append(
-                    SnapshotBelief(
+                    SnapshotBelief.trusted(
                         belief_id=belief.id,
                         part=part,
                         belief_type=belief.belief_type.value,

@@ -50,7 +50,8 @@ from recallflow.policy import RetrievalPolicy
 
 
 def _entry(c: ScoredCandidate, relevance: Mapping[str, RelevanceEvidence]) -> ScoredEntry:
-    return ScoredEntry(
+    # Fields of a scored candidate, typed already: one per candidate, not validated again.
+    return ScoredEntry.trusted(
         belief_id=c.belief_id,
         score=c.score,
         band=c.band,

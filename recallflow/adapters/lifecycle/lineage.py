@@ -151,7 +151,7 @@ class LineageRecorder(
             records = self._runs.pop(run_id, [])
         identity = self._identity
         return tuple(
-            NodeRun.model_construct(
+            NodeRun.trusted(
                 node=name,
                 module=identity[name][0],
                 version=identity[name][1],

@@ -10,6 +10,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
+from enum import Enum
 from typing import Any
 
 import psycopg
@@ -162,13 +163,18 @@ def belief_row(belief: Belief) -> tuple[Any, ...]:
     return tuple(row)
 
 
-_ENUMS = {
+_ENUMS: dict[str, type[Enum]] = {
     "belief_type": BeliefType,
     "scope": Scope,
     "portability": Portability,
     "state": LifecycleState,
     "sensitivity": Sensitivity,
     "source_authority": SourceAuthority,
+}
+#: Each enum column's members by stored value: a dict look-up instead of the enum's call
+#: (six a belief, 100 beliefs a snapshot).
+_MEMBERS: dict[str, dict[Any, Any]] = {
+    column: {m.value: m for m in enum} for column, enum in _ENUMS.items()
 }
 
 
@@ -183,8 +189,10 @@ def belief_from_row(row: dict[str, Any]) -> Belief:
     data = dict(row)
     data["entities"] = tuple(data["entities"])
     data["corroborating_projects"] = tuple(data["corroborating_projects"])
-    for column, enum in _ENUMS.items():
-        data[column] = enum(data[column])
+    for column, members in _MEMBERS.items():
+        value = data[column]
+        member: Any = members.get(value)
+        data[column] = _ENUMS[column](value) if member is None else member
     data["embedding"] = None
     belief = Belief.__new__(Belief)
     object.__setattr__(belief, "__dict__", data)

@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-import psycopg
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 from pydantic import ValidationError
@@ -155,7 +154,7 @@ class PostgresTraceStore:
                     f"SELECT {calls}",  # only the number of placeholders varies
                     [part for item in settings.items() for part in item],
                 )
-            _insert_row(conn, trace, block, items, operator_days)
+            conn.execute(*trace_row(trace, block, items, operator_days))
 
     def record_policy(self, policy: RetrievalPolicy) -> None:
         """Record the policy a ``retrieval_policy_version`` stands for (once per version)."""
@@ -298,58 +297,36 @@ class StoredBlock:
     rendered_ids: tuple[str, ...]
 
 
-def insert_trace(
-    conn: psycopg.Connection[Any],
+def trace_row(
     trace: RecallTrace,
     block: str = "",
     items: Sequence[RecalledItem] = (),
     operator_days: float = 30.0,
-    timeout_ms: int | None = None,
-) -> None:
-    """The row :meth:`PostgresTraceStore.save_trace` writes, inserted on ``conn`` inside
-    the caller's open transaction, so it commits with the caller's other rows in one
-    commit (a session's row and its snapshot trace: one round trip, one WAL flush).
-
-    With ``timeout_ms``, the lock and statement timeouts hold from here to the end of
-    the caller's transaction (``set_config(..., true)``), its commit included: queue the
-    caller's own statements first if they must not run under them.
-    """
-    if timeout_ms is not None:
-        conn.execute(
-            "SELECT set_config('lock_timeout', %s, true),"
-            " set_config('statement_timeout', %s, true)",
-            (str(timeout_ms), str(timeout_ms)),
-        )
-    _insert_row(conn, trace, block, items, operator_days)
-
-
-def _insert_row(
-    conn: psycopg.Connection[Any],
-    trace: RecallTrace,
-    block: str,
-    items: Sequence[RecalledItem],
-    operator_days: float,
-) -> None:
-    """The one INSERT of a trace's row, both views, every write path."""
-    conn.execute(
-        "INSERT INTO recall_traces (tenant_id, principal_id, id, session_id, moment,"
-        " surface, as_of, rendered_sha256, retrieval_policy_version, degraded,"
-        " user_view, operator_view, operator_expires_at)"
-        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::jsonb,"
-        " now() + make_interval(secs => %s))",
-        (
-            trace.tenant_id,
-            trace.principal_id,
-            trace.id,
-            trace.session_id,
-            trace.moment.value,
-            trace.surface.value,
-            trace.as_of,
-            trace.rendered_sha256,
-            trace.retrieval_policy_version,
-            trace.degraded,
-            Jsonb(user_view(trace, block, items)),
-            trace.model_dump_json(),  # sent as text and cast: serialised once
-            operator_days * 86_400,
-        ),
+) -> tuple[str, tuple[Any, ...]]:
+    """The one INSERT of a trace's row (both views) and its parameters, for every write
+    path: :meth:`PostgresTraceStore.save_trace` runs it alone, a session's open runs it
+    after its own row in one statement (one commit, one WAL flush)."""
+    return _INSERT_TRACE, (
+        trace.tenant_id,
+        trace.principal_id,
+        trace.id,
+        trace.session_id,
+        trace.moment.value,
+        trace.surface.value,
+        trace.as_of,
+        trace.rendered_sha256,
+        trace.retrieval_policy_version,
+        trace.degraded,
+        Jsonb(user_view(trace, block, items)),
+        trace.model_dump_json(),  # sent as text and cast: serialised once
+        operator_days * 86_400,
     )
+
+
+_INSERT_TRACE = (
+    "INSERT INTO recall_traces (tenant_id, principal_id, id, session_id, moment,"
+    " surface, as_of, rendered_sha256, retrieval_policy_version, degraded,"
+    " user_view, operator_view, operator_expires_at)"
+    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::jsonb,"
+    " now() + make_interval(secs => %s))"
+)

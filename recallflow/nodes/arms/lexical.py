@@ -12,7 +12,7 @@ from recallflow.policy import RetrievalPolicy
 from recallflow.ports import BeliefSearch
 
 
-@tag(stage="arm")
+@tag(stage="arm", searches="query_texts")
 def lexical_hits(
     hard_filter: HardFilter,
     query_texts: tuple[str, ...],

@@ -21,7 +21,7 @@ from recallflow.policy import RetrievalPolicy
 from recallflow.ports import BeliefSearch
 
 
-@tag(stage="arm")
+@tag(stage="arm", searches="query_periods")
 def period_hits(
     hard_filter: HardFilter,
     query_periods: tuple[Period, ...],

@@ -15,7 +15,7 @@ from recallflow.policy import RetrievalPolicy
 from recallflow.ports import BeliefSearch
 
 
-@tag(stage="arm")
+@tag(stage="arm", searches="query_vectors")
 def semantic_hits(
     hard_filter: HardFilter,
     query_vectors: npt.NDArray[np.float32],

@@ -11,7 +11,7 @@ from recallflow.policy import RetrievalPolicy
 from recallflow.ports import BeliefSearch
 
 
-@tag(stage="arm")
+@tag(stage="arm", searches="query_keys")
 def structured_hits(
     hard_filter: HardFilter,
     query_keys: tuple[str, ...],

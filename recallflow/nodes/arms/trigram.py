@@ -11,7 +11,7 @@ from recallflow.policy import RetrievalPolicy
 from recallflow.ports import BeliefSearch
 
 
-@tag(stage="arm")
+@tag(stage="arm", searches="trigram_terms")
 def trigram_hits(
     hard_filter: HardFilter,
     trigram_terms: tuple[str, ...],
