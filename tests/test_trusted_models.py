@@ -1,0 +1,39 @@
+"""Values a stage builds without validating them again are the same values, and a slip in
+building one (a field left out or misspelt) fails at once rather than at a later read."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from recallflow.models.base import FrozenModel
+from recallflow.models.result import ScoreBreakdown
+
+
+class _Row(FrozenModel):
+    name: str
+    score: float
+    tags: tuple[str, ...] = ()
+
+
+@given(st.text(), st.floats(allow_nan=False), st.lists(st.text(), max_size=3))
+def test_a_trusted_value_equals_the_validated_one(name: str, score: float, tags: list[str]) -> None:
+    validated = _Row(name=name, score=score, tags=tuple(tags))
+    trusted = _Row.trusted(name=name, score=score, tags=tuple(tags))
+    assert trusted == validated
+    assert trusted.model_dump() == validated.model_dump()
+    assert hash(trusted) == hash(validated)
+
+
+def test_a_trusted_value_needs_every_field_and_no_other() -> None:
+    with pytest.raises(TypeError, match=r"missing \['tags'\]"):
+        _Row.trusted(name="a", score=1.0)
+    with pytest.raises(TypeError, match=r"unknown \['scroe'\]"):
+        _Row.trusted(name="a", scroe=1.0, score=1.0, tags=())
+
+
+def test_a_score_breakdown_built_trusted_reads_back_as_validated() -> None:
+    fields: dict[str, object] = {name: 0.25 for name in ScoreBreakdown.model_fields}
+    fields["penalties"] = {"stale": -0.1}
+    assert ScoreBreakdown.trusted(**fields) == ScoreBreakdown(**fields)
