@@ -39,7 +39,7 @@ from recallflow.adapters.postgres.relevance import (
     evidence_set,
     evidence_statements,
 )
-from recallflow.adapters.postgres.statements import Statement, filtered_statement
+from recallflow.adapters.postgres.statements import Statement, filtered_statement, pipeline
 from recallflow.adapters.postgres.vectors import vector_text
 from recallflow.models.session import DurableQuery
 from recallflow.models.stages import EvidenceSet, HardFilter
@@ -472,7 +472,7 @@ class PostgresBeliefSearch:
                 raw(conn),
             )
             try:
-                with conn.pipeline():
+                with pipeline(conn):
                     raw(conn).execute(_LOAD_SETTINGS, _flat(_LOAD_SESSION))
                     load_cur.execute(load.text, load.bind(params))
                     raw(conn).execute(_set_configs(1, local=True), _flat(_GENERIC_PLAN))
@@ -616,7 +616,7 @@ def _execute(
     try:
         if not changes:
             return cur.execute(statement.text, args)
-        with conn.pipeline():
+        with pipeline(conn):
             raw(conn).execute(_set_configs(len(changes)), _flat(changes))
             cur.execute(statement.text, args)
         with _applied_lock:

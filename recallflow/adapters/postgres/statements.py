@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+import psycopg
 from psycopg import sql
 
 from recallflow.adapters.postgres.filters import hard_filter_sql, history_states
@@ -77,3 +79,34 @@ def filtered_statement(query: sql.SQL, f: HardFilter) -> Statement:
     with _compiled_lock:
         _compiled[key] = (query, statement)  # the query is held, so its id is not reused
     return statement
+
+
+@contextmanager
+def pipeline(conn: psycopg.Connection[Any]) -> Iterator[None]:
+    """``conn.pipeline()``, after which the connection's prepared statements are known
+    even when the pipeline failed.
+
+    Every statement is prepared on first use (see ``open_pool``). When a pipeline fails
+    outside an explicit transaction, psycopg can keep a statement it sent there as
+    prepared although the server never made it, and every later use of that statement on
+    the connection then fails ("prepared statement ... does not exist"): a trace write
+    that timed out once would lose every later trace written on that connection.
+    ``DEALLOCATE ALL`` drops the server's prepared statements and psycopg's record of them
+    together (psycopg resets its cache on that command); a connection that cannot take it
+    is closed, and the pool replaces it."""
+    try:
+        with conn.pipeline():
+            yield
+    except psycopg.Error:
+        forget_prepared(conn)
+        raise
+
+
+def forget_prepared(conn: psycopg.Connection[Any]) -> None:
+    """Drop every prepared statement of ``conn``, on the server and in psycopg's cache."""
+    if conn.closed:
+        return
+    try:
+        conn.execute("DEALLOCATE ALL", prepare=False)
+    except psycopg.Error:
+        conn.close()

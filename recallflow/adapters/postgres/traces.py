@@ -28,6 +28,7 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 from pydantic import ValidationError
 
+from recallflow.adapters.postgres.statements import pipeline
 from recallflow.core.render import statement_text
 from recallflow.core.trace_view import BeliefFacts
 from recallflow.errors import NotFoundError
@@ -147,7 +148,7 @@ class PostgresTraceStore:
             settings["synchronous_commit"] = "off"
         if timeout_ms is not None:
             settings["lock_timeout"] = settings["statement_timeout"] = str(timeout_ms)
-        with self._pool.connection() as conn, conn.pipeline(), conn.transaction():
+        with self._pool.connection() as conn, pipeline(conn), conn.transaction():
             if settings:
                 calls = ", ".join("set_config(%s, %s, true)" for _ in settings)
                 conn.execute(
