@@ -258,6 +258,22 @@ class BeliefSearch(Protocol):
         in docs/architecture.md)."""
         ...
 
+    def load_with_evidence(
+        self,
+        f: HardFilter,
+        ids: Sequence[str],
+        texts: Sequence[str],
+        vectors: npt.NDArray[np.float32],
+        keys: Sequence[str],
+        limits: ArmLimits,
+        project: str | None = None,
+    ) -> tuple[list[Belief], EvidenceSet | Exception]:
+        """:meth:`load` of ``ids``, and :meth:`evidence` of the beliefs it loads, at once
+        (a store can read both in one round trip). A failed load raises; evidence that
+        failed after a load that did not is returned as the exception it raised, beside
+        the loaded beliefs."""
+        ...
+
 
 @runtime_checkable
 class QueryFormer(Protocol):

@@ -207,6 +207,22 @@ class InMemoryBeliefSearch:
             or (b.conflict_set_id is not None and b.conflict_set_id in conflict_sets)
         ]
 
+    def load_with_evidence(
+        self,
+        f: HardFilter,
+        ids: Sequence[str],
+        texts: Sequence[str],
+        vectors: npt.NDArray[np.float32],
+        keys: Sequence[str],
+        limits: ArmLimits,
+        project: str | None = None,
+    ) -> tuple[list[Belief], EvidenceSet | Exception]:
+        loaded = self.load(f, ids, project)
+        try:
+            return loaded, self.evidence(f, [b.id for b in loaded], texts, vectors, keys, limits)
+        except Exception as exc:
+            return loaded, exc
+
     def evidence(
         self,
         f: HardFilter,

@@ -1,8 +1,9 @@
 """Every stage past the arms degrades instead of failing, on the real embedded server: the
-candidate load and the relevance evidence (failing or timing out), the trace write (a lock
-held on ``recall_traces``, a value the database refuses) and a hung external provider
-(abandoned without leaking threads). The recall returns its block and the trace says what
-was lost (see "Reliability" in docs/architecture.md)."""
+candidate load and the relevance evidence (failing or timing out), the links between
+candidates (held by a lock: the load and the evidence read with them are kept), the trace
+write (a lock held on ``recall_traces``, a value the database refuses) and a hung external
+provider (abandoned without leaking threads). The recall returns its block and the trace
+says what was lost (see "Reliability" in docs/architecture.md)."""
 
 from __future__ import annotations
 
@@ -87,6 +88,23 @@ def test_a_candidate_load_past_its_bound_degrades_the_recall(memory: Memory, ten
     again = memory.recall(request(tenant, goal=QUESTION))
     assert not again.degraded
     assert again.rendered_ids == healthy.rendered_ids
+
+
+def test_links_held_by_a_lock_cost_only_the_neighbour_support(memory: Memory, tenant: str) -> None:
+    _seed(memory, tenant)
+    healthy = memory.recall(request(tenant, goal=QUESTION))
+    # The candidates, their evidence and the links between them are read together; a lock
+    # on the edges holds only the links (and graph expansion), each until the arms' timeout.
+    with table_locked(memory, "belief_edges"):
+        result = memory.recall(request(tenant, goal=QUESTION))
+    assert result.trace.degraded_stages == {}
+    assert Arm.GRAPH_EXPANDED in result.trace.degraded_arms
+    assert any(
+        a.arm == Arm.GRAPH_EXPANDED and "timeout" in (a.error or "") for a in result.trace.arms
+    )
+    assert result.rendered_ids == healthy.rendered_ids
+    again = memory.recall(request(tenant, goal=QUESTION))
+    assert not again.degraded
 
 
 class _NaNQueries:

@@ -69,10 +69,12 @@ class EvidenceSet(FrozenModel):
 
 
 class CandidateLoad(FrozenModel):
-    """The fused candidates as loaded, by id; or none, and why, when loading failed or
-    timed out (the recall degrades: see "Reliability" in docs/architecture.md)."""
+    """The fused candidates as loaded, by id, with their relevance evidence; or none, and
+    why, when loading failed or timed out (the recall degrades: see "Reliability" in
+    docs/architecture.md)."""
 
     beliefs: dict[str, Belief]
+    evidence: EvidenceSet = EvidenceSet(by_id={})
     error: str | None = None
 
 

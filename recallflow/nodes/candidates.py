@@ -2,19 +2,25 @@
 
 One query loads every fused id, still hard-filtered (an external arm's ids are checked
 here), together with the other members of their conflict sets, so that a conflict is
-shown whole. A load that fails or times out degrades the recall to no candidates, recorded
-in the trace, rather than failing the turn (see "Reliability" in docs/architecture.md).
+shown whole. The relevance evidence of what it loads travels with it (read by
+``candidate_evidence``): the store answers both in one round trip. A load that fails or
+times out degrades the recall to no candidates, and evidence that fails degrades only the
+evidence, each recorded in the trace, rather than failing the turn (see "Reliability" in
+docs/architecture.md).
 """
 
 from __future__ import annotations
 
+import numpy as np
+import numpy.typing as npt
 from hamilton.function_modifiers import tag
 
 from recallflow.core.degradation import failure_text
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import FusedCandidate
-from recallflow.models.stages import CandidateLoad, HardFilter
+from recallflow.models.stages import CandidateLoad, EvidenceSet, HardFilter
 from recallflow.models.store import Belief
+from recallflow.policy import RetrievalPolicy
 from recallflow.ports import BeliefSearch
 
 
@@ -23,18 +29,33 @@ def candidate_load(
     fused_candidates: tuple[FusedCandidate, ...],
     hard_filter: HardFilter,
     request: RecallRequest,
+    query_texts: tuple[str, ...],
+    query_vectors: npt.NDArray[np.float32],
+    named_entities: tuple[str, ...],
     belief_search: BeliefSearch,
+    policy: RetrievalPolicy,
 ) -> CandidateLoad:
     """The fused beliefs (and their conflict peers) that pass the hard filter, by id; not
     those rejected as not holding in the request's project (see "Feedback and corrections"
-    in docs/architecture.md). None, with the reason, when the load fails."""
+    in docs/architecture.md); with their relevance evidence. None, with the reason, when
+    the load fails."""
     try:
-        loaded = belief_search.load(
-            hard_filter, [c.belief_id for c in fused_candidates], project=request.project
+        loaded, evidence = belief_search.load_with_evidence(
+            hard_filter,
+            [c.belief_id for c in fused_candidates],
+            query_texts,
+            query_vectors,
+            named_entities,
+            policy.limits,
+            project=request.project,
         )
     except Exception as exc:  # a failed load degrades the recall, like a failed arm
         return CandidateLoad(beliefs={}, error=failure_text(exc))
-    return CandidateLoad(beliefs={b.id: b for b in sorted(loaded, key=lambda b: b.id)})
+    if isinstance(evidence, Exception):  # failed evidence degrades the recall, like an arm
+        evidence = EvidenceSet(by_id={}, error=failure_text(evidence))
+    return CandidateLoad(
+        beliefs={b.id: b for b in sorted(loaded, key=lambda b: b.id)}, evidence=evidence
+    )
 
 
 @tag(stage="candidates")

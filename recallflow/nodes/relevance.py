@@ -3,10 +3,10 @@ docs/architecture.md).
 
 ``query_null`` compares each query vector with the embedder's unrelated corpus (its
 calibration) — how similar unrelated text looks to this query under this model;
-``candidate_evidence`` asks the store for each candidate's cosine
-with the query vectors, its coverage of the text queries and the links between
-candidates; ``candidate_relevance`` turns both into each candidate's absolute relevance,
-what the ranking's relevance feature and the floor read.
+``candidate_evidence`` is each candidate's cosine with the query vectors, its coverage of
+the text queries and the links between candidates, read by the store with the candidates
+themselves (``candidate_load``); ``candidate_relevance`` turns both into each candidate's
+absolute relevance, what the ranking's relevance feature and the floor read.
 """
 
 from __future__ import annotations
@@ -16,17 +16,15 @@ import numpy.typing as npt
 from hamilton.function_modifiers import tag
 
 from recallflow.core.calibration import Calibration, CalibrationRef, null_similarity
-from recallflow.core.degradation import failure_text
 from recallflow.core.query_forming import Period
 from recallflow.core.relevance import candidate_relevance as relevance_of_candidates
 from recallflow.core.relevance import tells_time, within
 from recallflow.errors import ConfigurationError
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import RelevanceEvidence
-from recallflow.models.stages import EvidenceSet, HardFilter
+from recallflow.models.stages import CandidateLoad, EvidenceSet
 from recallflow.models.store import Belief, normalise_subject
 from recallflow.policy import RetrievalPolicy
-from recallflow.ports import BeliefSearch
 
 
 @tag(stage="relevance")
@@ -51,29 +49,11 @@ def query_null(
 
 
 @tag(stage="relevance")
-def candidate_evidence(
-    candidate_beliefs: dict[str, Belief],
-    hard_filter: HardFilter,
-    query_texts: tuple[str, ...],
-    query_vectors: npt.NDArray[np.float32],
-    named_entities: tuple[str, ...],
-    belief_search: BeliefSearch,
-    policy: RetrievalPolicy,
-) -> EvidenceSet:
+def candidate_evidence(candidate_load: CandidateLoad) -> EvidenceSet:
     """Each loaded candidate's cosines, coverage and subject match, and the links between
-    candidates; none, with the reason, when the store cannot answer (the recall degrades:
-    see "Reliability" in docs/architecture.md)."""
-    try:
-        return belief_search.evidence(
-            hard_filter,
-            list(candidate_beliefs),
-            query_texts,
-            query_vectors,
-            named_entities,
-            policy.limits,
-        )
-    except Exception as exc:  # failed evidence degrades the recall, like a failed arm
-        return EvidenceSet(by_id={}, error=failure_text(exc))
+    candidates, read with the candidates; none, with the reason, when the store could
+    not answer (the recall degrades: see "Reliability" in docs/architecture.md)."""
+    return candidate_load.evidence
 
 
 @tag(stage="relevance")

@@ -12,9 +12,13 @@ there is I/O to overlap. Measured against the async driver in
 
 One pool serves every flow of a :class:`~recallflow.memory.Memory` and is shut down when
 the Memory closes, so the number of threads does not grow with the number of policies a
-Memory has run. Sharing is safe: an arm that waits on other arms (graph expansion waits
-on its seeds) is always submitted after them, and the pool's queue is first in, first
-out, so a waiting arm never holds a thread that its own inputs need.
+Memory has run. Sharing is safe: an arm that waits on other arms never holds a pool thread.
+
+An arm that takes other arms' results (graph expansion, seeded by them) runs inline, like
+any other node: its database work cannot start before they answer, every arm it could
+overlap with is one of them, and a thread would only add a hand-over each way (the
+waiting thread woken when the seeds answer, then the recall's thread when it does). Its
+statement still runs under the arms' statement timeout, so it is bounded as before.
 """
 
 from __future__ import annotations
@@ -37,7 +41,8 @@ def _run(fn: Callable[..., Any], kwargs: dict[str, Any]) -> Any:
 
 
 class ArmThreadPool(BaseDoRemoteExecute):  # type: ignore[misc]  # Hamilton is untyped
-    """Runs arm nodes in a thread pool and everything else inline."""
+    """Runs the arms that need no other arm's result in a thread pool, everything else
+    inline."""
 
     def __init__(self, max_workers: int = 6) -> None:
         # Threads start on demand, up to max_workers, and live until shutdown().
@@ -50,7 +55,9 @@ class ArmThreadPool(BaseDoRemoteExecute):  # type: ignore[misc]  # Hamilton is u
         execute_lifecycle_for_node: Callable[..., Any],
         **kwargs: Any,
     ) -> Any:
-        if node.tags.get("stage") == ARM_STAGE:
+        if node.tags.get("stage") == ARM_STAGE and not any(
+            isinstance(value, Future) for value in kwargs.values()
+        ):
             return self._pool.submit(_run, execute_lifecycle_for_node, kwargs)
         return execute_lifecycle_for_node(**_resolved(kwargs))
 

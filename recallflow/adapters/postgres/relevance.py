@@ -41,7 +41,10 @@ from recallflow.adapters.postgres.vectors import vector_text
 from recallflow.models.stages import CandidateEvidence, EvidenceSet, HardFilter, TextCoverage
 from recallflow.policy import ArmLimits
 
-_EVIDENCE = sql.SQL(
+# ``{among}`` is which beliefs: the ids given (:func:`evidence_query`), or the rows
+# loading the candidates returns, computed again in the statement
+# (:func:`evidence_statements`), so the evidence can travel with the load.
+_EVIDENCE_OF = (
     "WITH"
     + VIEW
     + " q AS (SELECT DISTINCT t.ord, x.term FROM unnest(%(texts)s::text[]) WITH ORDINALITY"
@@ -74,16 +77,28 @@ _EVIDENCE = sql.SQL(
     "    FROM tot ORDER BY tot.ord) AS terms,"
     "  EXISTS (SELECT FROM k WHERE k.key = b.subject OR b.entities @> ARRAY[k.key])"
     "   AS subject_match"
-    " FROM beliefs b WHERE {filter} AND b.id = ANY(%(ids)s)"
+    " FROM beliefs b WHERE {filter} AND b.id = ANY({among})"
 )
-_LINKS = compile_statement(
-    sql.SQL(
-        "SELECT e.src_id, e.dst_id, max(e.weight)::float8 FROM belief_edges e"
-        " WHERE e.tenant_id = %(hf_tenant)s AND e.principal_id = %(hf_principal)s"
-        " AND e.src_id = ANY(%(ids)s) AND e.dst_id = ANY(%(ids)s) AND e.src_id <> e.dst_id"
-        " GROUP BY e.src_id, e.dst_id"
+_LINKS_OF = (
+    "SELECT e.src_id, e.dst_id, max(e.weight)::float8 FROM belief_edges e"
+    " WHERE e.tenant_id = %(hf_tenant)s AND e.principal_id = %(hf_principal)s"
+    " AND e.src_id = ANY({among}) AND e.dst_id = ANY({among}) AND e.src_id <> e.dst_id"
+    " GROUP BY e.src_id, e.dst_id"
+)
+_EVIDENCE = sql.SQL(_EVIDENCE_OF.replace("{among}", "%(ids)s"))
+_LINKS = compile_statement(sql.SQL(_LINKS_OF.replace("{among}", "%(ids)s")))
+
+
+def evidence_statements(among: str) -> tuple[sql.SQL, sql.SQL]:
+    """The evidence and links statements of the beliefs ``among`` names (an array
+    expression; it may use ``{filter}``), to be formatted with the hard filter."""
+    links = (
+        "WITH l AS MATERIALIZED (SELECT unnest("
+        + among
+        + ") AS id) "
+        + _LINKS_OF.replace("{among}", "ARRAY(SELECT id FROM l)")
     )
-)
+    return sql.SQL(_EVIDENCE_OF.replace("{among}", among)), sql.SQL(links)
 
 
 def evidence_query(
@@ -95,7 +110,20 @@ def evidence_query(
     limits: ArmLimits,
 ) -> tuple[Statement, Statement, dict[str, Any]]:
     """The evidence statement, the links statement and their parameters."""
-    params: dict[str, Any] = {
+    params = evidence_params(f, ids, texts, vectors, keys, limits)
+    return filtered_statement(_EVIDENCE, f), _LINKS, params
+
+
+def evidence_params(
+    f: HardFilter,
+    ids: Sequence[str],
+    texts: Sequence[str],
+    vectors: npt.NDArray[np.float32],
+    keys: Sequence[str],
+    limits: ArmLimits,
+) -> dict[str, Any]:
+    """The parameters of the evidence and links statements."""
+    return {
         **hard_filter_params(f),
         **hard_filter_params(f, history=False),
         "ids": list(ids),
@@ -107,7 +135,6 @@ def evidence_query(
         "min_common": limits.min_common,
         "min_view": limits.coverage_min_view,
     }
-    return filtered_statement(_EVIDENCE, f), _LINKS, params
 
 
 def evidence_set(rows: Sequence[Any], link_rows: Sequence[Any]) -> EvidenceSet:

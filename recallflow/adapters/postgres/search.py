@@ -34,7 +34,12 @@ from recallflow.adapters.postgres.beliefs import SELECT_BELIEF, belief_from_row
 from recallflow.adapters.postgres.filters import hard_filter_params, state_at_as_of
 from recallflow.adapters.postgres.pool import RECALL_SETTINGS
 from recallflow.adapters.postgres.rarity import VIEW, key_df, lexeme_df
-from recallflow.adapters.postgres.relevance import evidence_query, evidence_set
+from recallflow.adapters.postgres.relevance import (
+    evidence_params,
+    evidence_query,
+    evidence_set,
+    evidence_statements,
+)
 from recallflow.adapters.postgres.statements import Statement, filtered_statement
 from recallflow.adapters.postgres.vectors import vector_text
 from recallflow.models.session import DurableQuery
@@ -256,17 +261,21 @@ _DURABLE = sql.SQL(
     + "   WHERE (SELECT count(*) FROM here) < %(limit)s"
     " ) c ORDER BY transferred, prior DESC, id LIMIT %(limit)s"
 )
-_LOAD = sql.SQL(
-    SELECT_BELIEF
-    + " b WHERE {filter} AND b.id = ANY(%(ids)s)"
+_LOADED = (
+    "{select} b WHERE {filter} AND b.id = ANY(%(ids)s)"
     + _NOT_EXCLUDED
-    + " UNION ALL "
-    + SELECT_BELIEF
-    + " b WHERE {filter} AND NOT (b.id = ANY(%(ids)s))"
+    + " UNION ALL {select} b WHERE {filter} AND NOT (b.id = ANY(%(ids)s))"
     + _NOT_EXCLUDED
     + " AND b.conflict_set_id IN (SELECT c.conflict_set_id FROM beliefs c"
     " WHERE c.tenant_id = %(hf_tenant)s AND c.principal_id = %(hf_principal)s"
     " AND c.id = ANY(%(ids)s) AND c.conflict_set_id IS NOT NULL)"
+)
+_LOAD = sql.SQL(_LOADED.replace("{select}", SELECT_BELIEF))
+# The evidence and links of exactly the rows _LOAD returns, sent with it in one round trip
+# (their ids computed again by the server: a few primary-key probes, against a round trip
+# and a pooled connection of their own).
+_LOADED_EVIDENCE, _LOADED_LINKS = evidence_statements(
+    "ARRAY(" + _LOADED.replace("{select}", "SELECT b.id FROM beliefs") + ")"
 )
 
 
@@ -422,14 +431,7 @@ class PostgresBeliefSearch:
                 rows = [belief_from_row(row) for row in cur.fetchall()]
         except psycopg.errors.QueryCanceled as exc:
             raise TimeoutError(_backstop_message("loading the candidates")) from exc
-        # Each belief as it stood at as_of: one the filter admits before the end its state
-        # records (superseded, expired) was active then.
-        return [
-            b
-            if (state := state_at_as_of(f, b.state)) is b.state
-            else b.model_copy(update={"state": state})
-            for b in rows
-        ]
+        return _as_of(f, rows)
 
     def evidence(
         self,
@@ -460,6 +462,74 @@ class PostgresBeliefSearch:
                 link_rows = []
         return evidence_set(rows, link_rows)
 
+    def load_with_evidence(
+        self,
+        f: HardFilter,
+        ids: Sequence[str],
+        texts: Sequence[str],
+        vectors: npt.NDArray[np.float32],
+        keys: Sequence[str],
+        limits: ArmLimits,
+        project: str | None = None,
+    ) -> tuple[list[Belief], EvidenceSet | Exception]:
+        """:meth:`load` and :meth:`evidence` of what it loads, on one connection in one
+        pipelined round trip (one implicit transaction): the load, then the evidence and
+        the links, each under the timeout and plan mode it has on its own (PostgreSQL
+        times each statement of a pipeline from its own start, under the
+        ``statement_timeout`` set before it in the same transaction). Every setting
+        is local to the transaction, so the connection's own settings stay as the last
+        arm left them: the next arm on it need not set them back (an arm's query is one
+        plain statement when its settings are already there).
+
+        A failed load raises, as :meth:`load` does; evidence that fails once the load has
+        succeeded is returned as the exception :meth:`evidence` would have raised, with
+        the loaded beliefs, so the recall degrades only its evidence. Links cancelled at
+        the arms' timeout only cost the recall its neighbour support, as in
+        :meth:`evidence`.
+        """
+        if not ids:
+            return [], EvidenceSet(by_id={})
+        params = {**evidence_params(f, ids, texts, vectors, keys, limits), "project": project}
+        load = filtered_statement(_LOAD, f)
+        evidence = filtered_statement(_LOADED_EVIDENCE, f)
+        links = filtered_statement(_LOADED_LINKS, f)
+        failure: psycopg.Error | None = None
+        with self._pool.connection() as conn:
+            raw = _raw_cursor_class(conn)
+            load_cur, evidence_cur, links_cur = (
+                raw(conn, row_factory=dict_row),
+                raw(conn),
+                raw(conn),
+            )
+            try:
+                with conn.pipeline():
+                    raw(conn).execute(_LOAD_SETTINGS, _flat(_LOAD_SESSION))
+                    load_cur.execute(load.text, load.bind(params))
+                    raw(conn).execute(_set_configs(1, local=True), _flat(_GENERIC_PLAN))
+                    evidence_cur.execute(evidence.text, evidence.bind(params))
+                    raw(conn).execute(_set_configs(2, local=True), _flat(_link_session(limits)))
+                    links_cur.execute(links.text, links.bind(params))
+            except psycopg.Error as exc:
+                failure = exc
+            if not _answered(load_cur):
+                if isinstance(failure, psycopg.errors.QueryCanceled):
+                    raise TimeoutError(_backstop_message("loading the candidates")) from failure
+                raise failure or RuntimeError("the candidates' load returned no result")
+            beliefs = _as_of(f, [belief_from_row(row) for row in load_cur.fetchall()])
+            if not _answered(evidence_cur):
+                if isinstance(failure, psycopg.errors.QueryCanceled):
+                    message = _backstop_message("reading the relevance evidence")
+                    return beliefs, TimeoutError(message)
+                return beliefs, failure or RuntimeError("the evidence returned no result")
+            rows = evidence_cur.fetchall()
+            if _answered(links_cur):
+                link_rows = links_cur.fetchall()
+            elif isinstance(failure, psycopg.errors.QueryCanceled):
+                link_rows = []
+            else:
+                return beliefs, failure or RuntimeError("the links returned no result")
+        return beliefs, evidence_set(rows, link_rows)
+
 
 #: What a connection's settings are restored to for every statement that does not set them
 #: itself: the settings arms change (a plan mode, an HNSW or trigram threshold) never leak
@@ -482,6 +552,15 @@ _LOAD_SESSION: dict[str, str] = {
     **_ARM_SESSION,
     "statement_timeout": RECALL_SETTINGS["statement_timeout"],
 }
+
+
+def _link_session(limits: ArmLimits) -> dict[str, str]:
+    """What the links between candidates change of :data:`_LOAD_SESSION`: the arms'
+    timeout, and the plan mode the evidence changed back."""
+    return {
+        "plan_cache_mode": _ARM_SESSION["plan_cache_mode"],
+        "statement_timeout": str(limits.timeout_ms),
+    }
 
 
 def _backstop_message(work: str) -> str:
@@ -515,10 +594,39 @@ def _raw_cursor_class(conn: psycopg.Connection[Any]) -> type[psycopg.RawCursor[A
     return psycopg.RawCursor
 
 
-def _set_configs(count: int) -> bytes:
-    """The statement that sets ``count`` settings of the session."""
-    calls = ", ".join(f"set_config(${2 * i + 1}, ${2 * i + 2}, false)" for i in range(count))
+def _set_configs(count: int, *, local: bool = False) -> bytes:
+    """The statement that sets ``count`` settings of the session (``local``: of the
+    transaction only)."""
+    scope = "true" if local else "false"
+    calls = ", ".join(f"set_config(${2 * i + 1}, ${2 * i + 2}, {scope})" for i in range(count))
     return f"SELECT {calls}".encode()
+
+
+#: The statement that sets :data:`_LOAD_SESSION` for one transaction.
+_LOAD_SETTINGS = _set_configs(len(_LOAD_SESSION), local=True)
+
+
+def _flat(settings: dict[str, str]) -> list[str]:
+    """The parameters of :func:`_set_configs` for ``settings``."""
+    return [part for item in settings.items() for part in item]
+
+
+def _answered(cur: psycopg.RawCursor[Any]) -> bool:
+    """Whether ``cur``'s statement returned its rows (in a pipeline that failed, the
+    statements before the failure did; the failing one and those after it did not)."""
+    result = cur.pgresult
+    return result is not None and result.status == psycopg.pq.ExecStatus.TUPLES_OK
+
+
+def _as_of(f: HardFilter, rows: list[Belief]) -> list[Belief]:
+    """Each belief as it stood at as_of: one the filter admits before the end its state
+    records (superseded, expired) was active then."""
+    return [
+        b
+        if (state := state_at_as_of(f, b.state)) is b.state
+        else b.model_copy(update={"state": state})
+        for b in rows
+    ]
 
 
 def _execute(
@@ -539,9 +647,7 @@ def _execute(
         if not changes:
             return cur.execute(statement.text, args)
         with conn.pipeline():
-            raw(conn).execute(
-                _set_configs(len(changes)), [part for item in changes.items() for part in item]
-            )
+            raw(conn).execute(_set_configs(len(changes)), _flat(changes))
             cur.execute(statement.text, args)
         with _applied_lock:
             _applied.setdefault(conn, {}).update(changes)
