@@ -243,21 +243,6 @@ class BeliefSearch(Protocol):
         as not holding in ``project`` (a relevance exclusion, not a hard filter)."""
         ...
 
-    def evidence(
-        self,
-        f: HardFilter,
-        ids: Sequence[str],
-        texts: Sequence[str],
-        vectors: npt.NDArray[np.float32],
-        keys: Sequence[str],
-        limits: ArmLimits,
-    ) -> EvidenceSet:
-        """For each of ``ids`` that passes the filter: its cosine with each query vector, its
-        rarity-weighted coverage of the text queries and whether its subject or an entity is one of
-        ``keys`` that few beliefs carry; and the links between them (see "Relevance floor"
-        in docs/architecture.md)."""
-        ...
-
     def load_with_evidence(
         self,
         f: HardFilter,
@@ -268,10 +253,13 @@ class BeliefSearch(Protocol):
         limits: ArmLimits,
         project: str | None = None,
     ) -> tuple[list[Belief], EvidenceSet | Exception]:
-        """:meth:`load` of ``ids``, and :meth:`evidence` of the beliefs it loads, at once
-        (a store can read both in one round trip). A failed load raises; evidence that
-        failed after a load that did not is returned as the exception it raised, beside
-        the loaded beliefs."""
+        """:meth:`load` of ``ids``, and the relevance evidence of the beliefs it loads, at
+        once (a store reads both in one round trip). The evidence, for each loaded belief:
+        its cosine with each query vector, its rarity-weighted coverage of the text queries
+        and whether its subject or an entity is one of ``keys`` that few beliefs carry; and
+        the links between them (see "Relevance floor" in docs/architecture.md). A failed
+        load raises; evidence that failed after a load that did not is returned as the
+        exception it raised, beside the loaded beliefs."""
         ...
 
 

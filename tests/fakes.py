@@ -219,11 +219,11 @@ class InMemoryBeliefSearch:
     ) -> tuple[list[Belief], EvidenceSet | Exception]:
         loaded = self.load(f, ids, project)
         try:
-            return loaded, self.evidence(f, [b.id for b in loaded], texts, vectors, keys, limits)
+            return loaded, self._evidence(f, [b.id for b in loaded], texts, vectors, keys, limits)
         except Exception as exc:
             return loaded, exc
 
-    def evidence(
+    def _evidence(
         self,
         f: HardFilter,
         ids: Sequence[str],

@@ -36,14 +36,12 @@ from psycopg import sql
 
 from recallflow.adapters.postgres.filters import hard_filter_params
 from recallflow.adapters.postgres.rarity import VIEW, key_df, lexeme_df
-from recallflow.adapters.postgres.statements import Statement, compile_statement, filtered_statement
 from recallflow.adapters.postgres.vectors import vector_text
 from recallflow.models.stages import CandidateEvidence, EvidenceSet, HardFilter, TextCoverage
 from recallflow.policy import ArmLimits
 
-# ``{among}`` is which beliefs: the ids given (:func:`evidence_query`), or the rows
-# loading the candidates returns, computed again in the statement
-# (:func:`evidence_statements`), so the evidence can travel with the load.
+# ``{among}`` is which beliefs: the rows loading the candidates returns, computed again
+# in the statement (:func:`evidence_statements`), so the evidence travels with the load.
 _EVIDENCE_OF = (
     "WITH"
     + VIEW
@@ -85,8 +83,6 @@ _LINKS_OF = (
     " AND e.src_id = ANY({among}) AND e.dst_id = ANY({among}) AND e.src_id <> e.dst_id"
     " GROUP BY e.src_id, e.dst_id"
 )
-_EVIDENCE = sql.SQL(_EVIDENCE_OF.replace("{among}", "%(ids)s"))
-_LINKS = compile_statement(sql.SQL(_LINKS_OF.replace("{among}", "%(ids)s")))
 
 
 def evidence_statements(among: str) -> tuple[sql.SQL, sql.SQL]:
@@ -99,19 +95,6 @@ def evidence_statements(among: str) -> tuple[sql.SQL, sql.SQL]:
         + _LINKS_OF.replace("{among}", "ARRAY(SELECT id FROM l)")
     )
     return sql.SQL(_EVIDENCE_OF.replace("{among}", among)), sql.SQL(links)
-
-
-def evidence_query(
-    f: HardFilter,
-    ids: Sequence[str],
-    texts: Sequence[str],
-    vectors: npt.NDArray[np.float32],
-    keys: Sequence[str],
-    limits: ArmLimits,
-) -> tuple[Statement, Statement, dict[str, Any]]:
-    """The evidence statement, the links statement and their parameters."""
-    params = evidence_params(f, ids, texts, vectors, keys, limits)
-    return filtered_statement(_EVIDENCE, f), _LINKS, params
 
 
 def evidence_params(

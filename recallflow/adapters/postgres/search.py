@@ -36,7 +36,6 @@ from recallflow.adapters.postgres.pool import RECALL_SETTINGS
 from recallflow.adapters.postgres.rarity import VIEW, key_df, lexeme_df
 from recallflow.adapters.postgres.relevance import (
     evidence_params,
-    evidence_query,
     evidence_set,
     evidence_statements,
 )
@@ -432,35 +431,6 @@ class PostgresBeliefSearch:
         except psycopg.errors.QueryCanceled as exc:
             raise TimeoutError(_backstop_message("loading the candidates")) from exc
         return _as_of(f, rows)
-
-    def evidence(
-        self,
-        f: HardFilter,
-        ids: Sequence[str],
-        texts: Sequence[str],
-        vectors: npt.NDArray[np.float32],
-        keys: Sequence[str],
-        limits: ArmLimits,
-    ) -> EvidenceSet:
-        """See "Relevance floor" in docs/architecture.md. The evidence runs under the
-        backstop timeout, like loading the candidates; the links between candidates read
-        the belief edges under the arms' timeout, and a lock that holds them past it only
-        costs the recall its neighbour support, as it costs graph expansion its hits."""
-        if not ids:
-            return EvidenceSet(by_id={})
-        evidence, links, params = evidence_query(f, ids, texts, vectors, keys, limits)
-        with self._pool.connection() as conn:
-            try:
-                cur = _execute(conn, evidence, params, {**_LOAD_SESSION, **_GENERIC_PLAN})
-                rows = cur.fetchall()
-            except psycopg.errors.QueryCanceled as exc:
-                raise TimeoutError(_backstop_message("reading the relevance evidence")) from exc
-            wanted = {**_ARM_SESSION, "statement_timeout": str(limits.timeout_ms)}
-            try:
-                link_rows = _execute(conn, links, params, wanted).fetchall()
-            except psycopg.errors.QueryCanceled:
-                link_rows = []
-        return evidence_set(rows, link_rows)
 
     def load_with_evidence(
         self,
