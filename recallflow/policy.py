@@ -224,6 +224,13 @@ class Relevance(_Frozen):
         description="Relevance added to a candidate whose world time falls in a period the"
         ' query names ("in May 2023"); 0: off.',
     )
+    says_when: float = Field(
+        default=0.15,
+        ge=0,
+        le=1,
+        description='Relevance added to a candidate whose statement tells a time ("last'
+        ' Friday", "in 2022") when the query asks when ("When did ..."); 0: off.',
+    )
     adjacency_seeds: int = Field(
         default=3,
         ge=0,

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from recallflow import Memory, RecallRequest
 from recallflow.core.calibration import CalibrationRef
-from recallflow.core.query_forming import named_periods
-from recallflow.core.relevance import candidate_relevance, within
+from recallflow.core.query_forming import asks_when, named_periods
+from recallflow.core.relevance import candidate_relevance, tells_time, within
 from recallflow.models.result import Arm, ArmHit, ArmResult
 from recallflow.models.stages import CandidateEvidence, EvidenceSet, TextCoverage
 from recallflow.nodes.fusion import fused_candidates
@@ -166,3 +166,67 @@ def test_the_period_arm_finds_what_was_said_in_the_named_month(memory: Memory, t
         policy=patient_policy(),
     )
     assert not next(a for a in plain.trace.arms if a.arm is Arm.PERIOD).hits
+
+
+def test_questions_that_ask_when_and_statements_that_tell_a_time() -> None:
+    for question in (
+        "When did Ana go to the lake?",
+        "How long ago did she move?",
+        "What year did he start?",
+        "Which month was the concert in?",
+    ):
+        assert asks_when([question]), question
+    for question in ("What did Ana do at the lake?", "May I see the list?", "Whenever."):
+        assert not asks_when([question]), question
+    for statement in (
+        "I went to the lake yesterday!",
+        "We moved there two weeks ago.",
+        "See you next Saturday",
+        "It opened in 2019.",
+        "The concert was in October.",
+    ):
+        assert tells_time(statement), statement
+    for statement in ("The lake was lovely and warm.", "You may like it.", "Ana swims well."):
+        assert not tells_time(statement), statement
+
+
+def test_a_statement_that_says_when_ranks_higher_but_does_not_clear() -> None:
+    evidence = _evidence({"told": 0.3, "other": 0.3})
+    relevance = candidate_relevance(
+        evidence, NULL, CALIBRATION, DEFAULT_POLICY, says_when=frozenset({"told"})
+    )
+    assert relevance["told"].relevance > relevance["other"].relevance
+    assert relevance["told"].clears == relevance["other"].clears
+    off = candidate_relevance(
+        evidence, NULL, CALIBRATION, _with(says_when=0.0), says_when=frozenset({"told"})
+    )
+    assert off["told"].relevance == off["other"].relevance
+
+
+def test_asked_when_the_turn_that_says_when_comes_first(memory: Memory, tenant: str) -> None:
+    # Both turns are about Ana's lake trip; only one says when it was.
+    memory.beliefs.add_many(
+        [
+            belief(
+                tenant,
+                id="described",
+                statement="Ana: the lake trip with Sam was lovely, the lake water was warm.",
+                subject="lake-trip",
+            ),
+            belief(
+                tenant,
+                id="dated",
+                statement="Ana: Sam and I went on a trip to the lake last Friday.",
+                subject="lake-trip",
+            ),
+        ]
+    )
+    asked = RecallRequest.model_validate(request(tenant, goal="When was Ana's lake trip with Sam?"))
+    assert memory.recall(asked, policy=patient_policy()).trace.ranked_ids[0] == "dated"
+    off = patient_policy().model_copy(
+        update={"relevance": DEFAULT_POLICY.relevance.model_copy(update={"says_when": 0.0})}
+    )
+    assert memory.recall(asked, policy=off).trace.ranked_ids[0] == "described"
+    # a question that does not ask when is not reordered by dates
+    what = RecallRequest.model_validate(request(tenant, goal="How was Ana's lake trip with Sam?"))
+    assert memory.recall(what, policy=patient_policy()).trace.ranked_ids[0] == "described"

@@ -289,3 +289,19 @@ def _year(year: int) -> Period | None:
     if not 1 <= year < 9999:
         return None
     return datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
+
+
+# --- a question that asks when ------------------------------------------------------------
+
+_ASKS_WHEN = re.compile(
+    r"\bwhen\b|\bhow long\b"
+    r"|\bwhat (?:date|day|month|year|time)\b|\bwhich (?:date|day|month|year)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_when(texts: Iterable[str]) -> bool:
+    """Whether a text query asks when ("When did ...", "How long ago ...", "What year
+    ..."): its answer is a statement that says when, which the relevance stage ranks
+    higher (see "Ranking" in docs/architecture.md)."""
+    return any(_ASKS_WHEN.search(text) for text in texts)

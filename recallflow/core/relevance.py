@@ -25,6 +25,7 @@ no neighbour and no date can carry an unrelated belief in.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
@@ -83,6 +84,25 @@ def own_evidence(
     return cosine, standing, own, clears
 
 
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+_TELLS_TIME = re.compile(
+    r"\b(?:yesterday|today|tonight|tomorrow|ago|recently|the other day"
+    rf"|(?:last|next|this|past) (?:\w+ )?(?:week|weekend|month|year|night|morning|evening"
+    rf"|summer|winter|spring|fall|autumn|{_WEEKDAY})s?"
+    rf"|{_WEEKDAY}"
+    r"|january|february|march|april|june|july|august|september|october|november|december"
+    r"|(?:19|20)\d\d|weeks?|months?|years?|weekends?)\b",
+    re.IGNORECASE,
+)
+
+
+def tells_time(statement: str) -> bool:
+    """Whether a statement says when something happened or will: a relative expression
+    ("yesterday", "last Friday", "two weeks ago"), a weekday, a month, a year. ("May" is
+    left out: it is more often the verb.)"""
+    return _TELLS_TIME.search(statement) is not None
+
+
 def within(moment: datetime | None, periods: Sequence[Period]) -> bool:
     """Whether ``moment`` falls in one of ``periods`` (``[start, end)``)."""
     return moment is not None and any(start <= moment < end for start, end in periods)
@@ -94,11 +114,15 @@ def candidate_relevance(
     calibration: CalibrationRef,
     policy: RetrievalPolicy,
     in_period: frozenset[str] = frozenset(),
+    says_when: frozenset[str] = frozenset(),
 ) -> dict[str, RelevanceEvidence]:
     """Every candidate's relevance evidence, by id. A candidate in ``in_period`` (its world
     time falls in a period the query names) adds ``relevance.period_match``: a question
-    that says when is about what held then. Ranking only, like adjacency: neither lets a
-    candidate clear the floor."""
+    that says when is about what held then. A candidate in ``says_when`` (the query asks
+    when, and its statement tells a time) adds ``relevance.says_when``: the turn that
+    answers "when did she go?" is the one that says "last Friday", not the one that talks
+    most about the trip. Ranking only, like adjacency: none of them lets a candidate clear
+    the floor."""
     owns: dict[str, tuple[float | None, float | None, float, bool]] = {
         belief_id: own_evidence(ev, null, calibration, policy)
         for belief_id, ev in evidence.by_id.items()
@@ -114,6 +138,7 @@ def candidate_relevance(
     }
     lifted = adjacency_lift(supported, evidence.links, policy)
     period = policy.relevance.period_match
+    when = policy.relevance.says_when
     out: dict[str, RelevanceEvidence] = {}
     for belief_id, (cosine, standing, own, clears) in owns.items():
         out[belief_id] = RelevanceEvidence(
@@ -126,7 +151,8 @@ def candidate_relevance(
                 min(
                     1.0,
                     max(supported[belief_id], lifted.get(belief_id, 0.0))
-                    + (period if belief_id in in_period else 0.0),
+                    + (period if belief_id in in_period else 0.0)
+                    + (when if belief_id in says_when else 0.0),
                 ),
                 6,
             ),

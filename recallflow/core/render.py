@@ -50,6 +50,10 @@ _ESCAPES: Final = {"<": "&lt;", ">": "&gt;", "[": "(", "]": ")"}
 #: Any delimiter of :data:`_ESCAPES` (one C-level scan, not a Python loop per character:
 #: a snapshot checks ~120 statements).
 _DELIMITER: Final = re.compile("[<>\\[\\]]")
+#: :data:`_ESCAPES` as a translation table.
+_ASCII_ESCAPES: Final = str.maketrans(_ESCAPES)
+#: A character that is not printable ASCII (folded, removed or escaped one by one).
+_UNUSUAL: Final = re.compile("[^\\x20-\\x7e]")
 
 
 def _inert_char(ch: str) -> str:
@@ -71,7 +75,10 @@ def inert(text: str) -> str:
     docs/architecture.md). Text without such characters is unchanged, byte for byte."""
     if text.isascii() and text.isprintable() and _DELIMITER.search(text) is None:
         return " ".join(text.split())
-    return " ".join("".join(_inert_char(c) for c in " ".join(text.split())).split())
+    # A printable ASCII character is its own NFKC form and no look-alike: only the
+    # delimiters among them change, in one C-level pass; the rest go one by one.
+    plain = " ".join(text.split()).translate(_ASCII_ESCAPES)
+    return " ".join(_UNUSUAL.sub(lambda m: _inert_char(m.group()), plain).split())
 
 
 def statement_text(text: str, blocked: bool) -> str:

@@ -12,7 +12,7 @@ import numpy as np
 import numpy.typing as npt
 from hamilton.function_modifiers import tag
 
-from recallflow.core.query_forming import Period, content_terms, named_periods
+from recallflow.core.query_forming import Period, asks_when, content_terms, named_periods
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import RecallQuery
 from recallflow.policy import RetrievalPolicy
@@ -43,6 +43,13 @@ def query_periods(query_texts: tuple[str, ...]) -> tuple[Period, ...]:
     """The calendar periods the text queries name ("in May 2023", "on December 4, 2023"),
     which the relevance stage reads as temporal intent."""
     return named_periods(query_texts)
+
+
+@tag(stage="query_forming")
+def query_asks_when(query_texts: tuple[str, ...]) -> bool:
+    """Whether a text query asks when ("When did ..."), which the relevance stage reads as
+    temporal intent."""
+    return asks_when(query_texts)
 
 
 @tag(stage="query_forming")

@@ -18,7 +18,7 @@ from hamilton.function_modifiers import tag
 from recallflow.core.calibration import Calibration, CalibrationRef, null_similarity
 from recallflow.core.query_forming import Period
 from recallflow.core.relevance import candidate_relevance as relevance_of_candidates
-from recallflow.core.relevance import within
+from recallflow.core.relevance import tells_time, within
 from recallflow.errors import ConfigurationError
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import RelevanceEvidence
@@ -72,15 +72,27 @@ def candidate_relevance(
     calibration_ref: CalibrationRef,
     candidate_beliefs: dict[str, Belief],
     query_periods: tuple[Period, ...],
+    query_asks_when: bool,
     policy: RetrievalPolicy,
 ) -> dict[str, RelevanceEvidence]:
     """Every candidate's absolute relevance, by id; a candidate whose world time falls in
-    a period the query names is ranked as more relevant (temporal intent)."""
+    a period the query names, or, when the query asks when, whose statement tells a time,
+    is ranked as more relevant (temporal intent)."""
     in_period = frozenset(
         belief_id
         for belief_id, belief in candidate_beliefs.items()
         if within(belief.valid_from, query_periods)
     )
+    says_when = frozenset(
+        belief_id
+        for belief_id, belief in candidate_beliefs.items()
+        if query_asks_when and tells_time(belief.statement)
+    )
     return relevance_of_candidates(
-        candidate_evidence, query_null, calibration_ref, policy, in_period=in_period
+        candidate_evidence,
+        query_null,
+        calibration_ref,
+        policy,
+        in_period=in_period,
+        says_when=says_when,
     )
