@@ -194,12 +194,7 @@ def belief_from_row(row: dict[str, Any]) -> Belief:
         member: Any = members.get(value)
         data[column] = _ENUMS[column](value) if member is None else member
     data["embedding"] = None
-    belief = Belief.__new__(Belief)
-    object.__setattr__(belief, "__dict__", data)
-    object.__setattr__(belief, "__pydantic_fields_set__", set(data))
-    object.__setattr__(belief, "__pydantic_extra__", None)
-    object.__setattr__(belief, "__pydantic_private__", None)
-    return belief
+    return Belief.trusted(**data)
 
 
 class PostgresBeliefStore:
