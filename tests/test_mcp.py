@@ -26,8 +26,12 @@ from tests.test_tools import GOAL, store
 pytest.importorskip("mcp")
 import anyio
 from mcp import ClientSession, StdioServerParameters
+from mcp.client import streamable_http
 from mcp.client.stdio import stdio_client
-from mcp.client.streamable_http import streamablehttp_client
+
+# The client's newer name where the installed mcp has it (the older one warns there).
+_NEWER: Any = getattr(streamable_http, "streamable_http_client", None)
+http_client: Any = _NEWER or streamable_http.streamablehttp_client
 
 SPECS = {spec.name: spec for spec in TOOLS}
 
@@ -175,7 +179,7 @@ def test_streamable_http_serves_the_same_tools(
 
     async def scenario(url: str) -> None:
         async with (
-            streamablehttp_client(url) as (read, write, _),
+            http_client(url) as (read, write, _),
             ClientSession(read, write) as session,
         ):
             await session.initialize()
