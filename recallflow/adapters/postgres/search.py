@@ -39,7 +39,13 @@ from recallflow.adapters.postgres.relevance import (
     evidence_set,
     evidence_statements,
 )
-from recallflow.adapters.postgres.statements import Statement, filtered_statement, pipeline
+from recallflow.adapters.postgres.statements import (
+    Statement,
+    filtered_statement,
+    pipeline,
+    set_configs,
+    setting_values,
+)
 from recallflow.adapters.postgres.vectors import vector_text
 from recallflow.models.session import DurableQuery
 from recallflow.models.stages import EvidenceSet, HardFilter
@@ -442,7 +448,7 @@ class PostgresBeliefSearch:
         limits: ArmLimits,
         project: str | None = None,
     ) -> tuple[list[Belief], EvidenceSet | Exception]:
-        """:meth:`load` and :meth:`evidence` of what it loads, on one connection in one
+        """:meth:`load` and the relevance evidence of what it loads, on one connection in one
         pipelined round trip (one implicit transaction): the load, then the evidence and
         the links, each under the timeout and plan mode it has on its own (PostgreSQL
         times each statement of a pipeline from its own start, under the
@@ -452,10 +458,10 @@ class PostgresBeliefSearch:
         plain statement when its settings are already there).
 
         A failed load raises, as :meth:`load` does; evidence that fails once the load has
-        succeeded is returned as the exception :meth:`evidence` would have raised, with
-        the loaded beliefs, so the recall degrades only its evidence. Links cancelled at
-        the arms' timeout only cost the recall its neighbour support, as in
-        :meth:`evidence`.
+        succeeded is returned as an exception (a :class:`TimeoutError` when cancelled at
+        the backstop timeout), with the loaded beliefs, so the recall degrades only its
+        evidence. Links cancelled at the arms' timeout only cost the recall its neighbour
+        support, as a lock on the edges costs graph expansion its hits.
         """
         if not ids:
             return [], EvidenceSet(by_id={})
@@ -473,11 +479,13 @@ class PostgresBeliefSearch:
             )
             try:
                 with pipeline(conn):
-                    raw(conn).execute(_LOAD_SETTINGS, _flat(_LOAD_SESSION))
+                    raw(conn).execute(_LOAD_SETTINGS, setting_values(_LOAD_SESSION))
                     load_cur.execute(load.text, load.bind(params))
-                    raw(conn).execute(_set_configs(1, local=True), _flat(_GENERIC_PLAN))
+                    raw(conn).execute(set_configs(1, local=True), setting_values(_GENERIC_PLAN))
                     evidence_cur.execute(evidence.text, evidence.bind(params))
-                    raw(conn).execute(_set_configs(2, local=True), _flat(_link_session(limits)))
+                    raw(conn).execute(
+                        set_configs(2, local=True), setting_values(_link_session(limits))
+                    )
                     links_cur.execute(links.text, links.bind(params))
             except psycopg.Error as exc:
                 failure = exc
@@ -564,21 +572,8 @@ def _raw_cursor_class(conn: psycopg.Connection[Any]) -> type[psycopg.RawCursor[A
     return psycopg.RawCursor
 
 
-def _set_configs(count: int, *, local: bool = False) -> bytes:
-    """The statement that sets ``count`` settings of the session (``local``: of the
-    transaction only)."""
-    scope = "true" if local else "false"
-    calls = ", ".join(f"set_config(${2 * i + 1}, ${2 * i + 2}, {scope})" for i in range(count))
-    return f"SELECT {calls}".encode()
-
-
 #: The statement that sets :data:`_LOAD_SESSION` for one transaction.
-_LOAD_SETTINGS = _set_configs(len(_LOAD_SESSION), local=True)
-
-
-def _flat(settings: dict[str, str]) -> list[str]:
-    """The parameters of :func:`_set_configs` for ``settings``."""
-    return [part for item in settings.items() for part in item]
+_LOAD_SETTINGS = set_configs(len(_LOAD_SESSION), local=True)
 
 
 def _answered(cur: psycopg.RawCursor[Any]) -> bool:
@@ -617,7 +612,7 @@ def _execute(
         if not changes:
             return cur.execute(statement.text, args)
         with pipeline(conn):
-            raw(conn).execute(_set_configs(len(changes)), _flat(changes))
+            raw(conn).execute(set_configs(len(changes)), setting_values(changes))
             cur.execute(statement.text, args)
         with _applied_lock:
             _applied.setdefault(conn, {}).update(changes)

@@ -23,7 +23,7 @@ from psycopg_pool import ConnectionPool
 from pydantic import TypeAdapter
 
 from recallflow.adapters.postgres.beliefs import SELECT_BELIEF, belief_from_row
-from recallflow.adapters.postgres.statements import pipeline
+from recallflow.adapters.postgres.statements import pipeline, set_local
 from recallflow.adapters.postgres.traces import trace_row
 from recallflow.errors import InvalidInputError, NotFoundError
 from recallflow.models.request import Surface
@@ -267,12 +267,8 @@ class PostgresSessionStore:
             return
         # The settings and the statement travel in one round trip and run in one implicit
         # transaction (the settings are local to it; its commit is the statement's).
-        calls = ", ".join("set_config(%s, %s, true)" for _ in settings)
         with self._pool.connection() as conn, pipeline(conn):
-            conn.execute(
-                f"SELECT {calls}",  # only the number of placeholders varies
-                [part for item in settings.items() for part in item],
-            )
+            set_local(conn, settings)
             conn.execute(statement, values)
 
     def load(self, tenant_id: str, principal_id: str, session_id: str) -> tuple[SessionInfo, bytes]:

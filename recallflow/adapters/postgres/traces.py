@@ -28,7 +28,7 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 from pydantic import ValidationError
 
-from recallflow.adapters.postgres.statements import pipeline
+from recallflow.adapters.postgres.statements import pipeline, set_local
 from recallflow.core.render import statement_text
 from recallflow.core.trace_view import BeliefFacts
 from recallflow.errors import NotFoundError
@@ -150,11 +150,7 @@ class PostgresTraceStore:
             settings["lock_timeout"] = settings["statement_timeout"] = str(timeout_ms)
         with self._pool.connection() as conn, pipeline(conn), conn.transaction():
             if settings:
-                calls = ", ".join("set_config(%s, %s, true)" for _ in settings)
-                conn.execute(
-                    f"SELECT {calls}",  # only the number of placeholders varies
-                    [part for item in settings.items() for part in item],
-                )
+                set_local(conn, settings)
             conn.execute(*trace_row(trace, block, items, operator_days))
 
     def record_policy(self, policy: RetrievalPolicy) -> None:
