@@ -139,7 +139,9 @@ _TRIGRAM = sql.SQL(
 )
 # Exact or through the HNSW index, by the principal's size against the whole table's
 # (``semantic_exact_factor`` in the policy): the choice is an InitPlan, so only one
-# branch runs. ``+ 0`` keeps the planner from using the index for the exact branch.
+# branch runs. ``+ 0`` keeps the planner from using the index for the exact branch, whose
+# distance is computed once per row and sorted on (written in the score and again in the
+# ORDER BY, it was computed twice for every row the branch reads).
 # The index holds only graduated principals' beliefs (adapters/postgres/ann_index.py), so
 # an ungraduated principal is searched exactly, and the index branch reads only
 # ``ann_indexed`` rows (which lets the planner use the partial index).
@@ -150,10 +152,11 @@ _SEMANTIC = sql.SQL(
     "   WHERE tenant_id = %(hf_tenant)s AND principal_id = %(hf_principal)s), true) AS exact)"
     " SELECT x.id, max(x.score) AS score"
     " FROM unnest(%(vectors)s::text[]::vector[]) AS v(vec),"
-    " LATERAL ((SELECT b.id, (1 - (b.embedding <=> v.vec))::float8 AS score"
+    " LATERAL ((SELECT e.id, (1 - e.distance)::float8 AS score FROM (SELECT b.id,"
+    "  (b.embedding <=> v.vec) + 0 AS distance"
     "  FROM beliefs b WHERE (SELECT exact FROM choice) AND {filter}"
     "  AND b.embedding IS NOT NULL"
-    "  ORDER BY (b.embedding <=> v.vec) + 0, b.id LIMIT %(limit)s)"
+    "  ORDER BY distance, b.id LIMIT %(limit)s) e)"
     " UNION ALL"
     " (SELECT b.id, (1 - (b.embedding <=> v.vec))::float8 AS score"
     "  FROM beliefs b WHERE NOT (SELECT exact FROM choice) AND {filter}"
