@@ -63,13 +63,18 @@ _NEGATION = re.compile(r"(^|\s)-+(?=\S)")
 # per-principal counts of migration 0004 only skip terms no belief of the principal has.
 def _rarity(terms: str, df: str) -> str:
     """The CTEs of :data:`~recallflow.adapters.postgres.rarity.VIEW` and ``w`` (each term
-    of ``terms`` in the view, with its idf); ``df`` is the view's count of ``q.term``."""
+    of ``terms`` in the view, with its idf); ``df`` is the view's count of ``q.term``.
+
+    ``w`` is materialized, so each term's idf (a numeric logarithm, microseconds each) is
+    computed once: inlined into the structured arm's join, it was computed again for
+    every matching belief (240 times, 0.7 ms of a 1.3 ms arm at 10k beliefs)."""
     return (
         VIEW + " q AS (SELECT t.term FROM principal_terms t WHERE t.tenant_id = %(hf_tenant)s"
         "   AND t.principal_id = %(hf_principal)s AND t.kind = %(kind)s"
         "   AND t.term = ANY(" + terms + ") AND t.df > 0),"
         " c AS MATERIALIZED (SELECT q.term, " + df + " AS df FROM q, n),"
-        " w AS (SELECT c.term, c.df, ln(1 + (n.docs - c.df + 0.5) / (c.df + 0.5)) AS idf"
+        " w AS MATERIALIZED (SELECT c.term, c.df,"
+        "   ln(1 + (n.docs - c.df + 0.5) / (c.df + 0.5)) AS idf"
         "   FROM c, n WHERE c.df > 0 AND c.df <= n.common),"
     )
 
