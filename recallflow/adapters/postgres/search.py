@@ -124,13 +124,17 @@ _LEXICAL = sql.SQL(
 )
 # Trigram: query keys against the principal's distinct keys (migration 0005) that a
 # belief in the caller's view has (so a key only filtered beliefs have never takes a
-# visible key's place), then the beliefs whose subject is a matched key.
+# visible key's place), then the beliefs whose subject is a matched key. Each query term
+# probes the keys' trigram index on its own (the LATERAL): joined to the terms instead,
+# a plan made without their values compared every key of the principal with every term
+# (37 ms at 10k beliefs, against 0.4 ms).
 _TRIGRAM = sql.SQL(
     "WITH k AS (SELECT s.term, s.sim FROM (SELECT t.term,"
     "     max(word_similarity(q.term, t.term)) AS sim"
-    "     FROM unnest(%(terms)s::text[]) AS q(term) JOIN principal_terms t"
-    "     ON t.tenant_id = %(hf_tenant)s AND t.principal_id = %(hf_principal)s AND t.kind = 'k'"
-    "     AND q.term <%% t.term WHERE t.df > 0"
+    "     FROM unnest(%(terms)s::text[]) AS q(term), LATERAL (SELECT t.term"
+    "     FROM principal_terms t WHERE t.tenant_id = %(hf_tenant)s"
+    "     AND t.principal_id = %(hf_principal)s AND t.kind = 'k'"
+    "     AND q.term <%% t.term AND t.df > 0 OFFSET 0) t"
     "     GROUP BY t.term ORDER BY sim DESC, t.term OFFSET 0) s"
     # Checked in similarity order, only until the limit is reached (OFFSET 0 keeps the
     # check out of the subquery).
@@ -371,7 +375,13 @@ class PostgresBeliefSearch:
         kept = [t for t in dict.fromkeys(terms) if len(t) >= limits.trigram_min_term_length]
         if not kept:
             return []
-        settings = {"pg_trgm.word_similarity_threshold": str(limits.trigram_threshold)}
+        # Planned once per connection: the match against the principal's keys is one
+        # trigram-index probe per query term, so its plan does not depend on the terms
+        # (planning it afresh cost 0.42-0.52 ms, more than running it at 1k and 10k).
+        settings = {
+            "pg_trgm.word_similarity_threshold": str(limits.trigram_threshold),
+            **_GENERIC_PLAN,
+        }
         return self._run(_TRIGRAM, f, {"terms": kept, "limit": limits.per_arm}, limits, settings)
 
     def semantic(
