@@ -5,6 +5,7 @@ search is the in-memory fake."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -154,3 +155,28 @@ def test_a_missing_input_is_refused_as_the_driver_refuses_it(
         flow.driver.execute([RESULT_NODE], inputs=inputs)
     with pytest.raises(ValueError, match="ports"):
         flow.run(inputs)
+
+
+class _BrokenCounter(WordCounter):
+    def count(self, text: str) -> int:
+        raise RuntimeError("the tokenizer is gone")
+
+
+def test_a_failing_node_fails_the_run_and_is_recorded_as_the_driver_records_it(
+    flows: dict[Moment, RecallFlow], ports: RecallPorts
+) -> None:
+    flow = flows[Moment.SESSION_SNAPSHOT]
+    inputs = _inputs(flow, Moment.SESSION_SNAPSHOT, "", ports)
+    inputs["ports"] = dataclasses.replace(ports, token_counter=_BrokenCounter())
+    records = []
+    for run in (
+        lambda: flow.driver.execute([RESULT_NODE], inputs=inputs),
+        lambda: flow.run(inputs),
+    ):
+        with pytest.raises(RuntimeError, match="the tokenizer is gone"):
+            run()
+        lineage = flow.lineage.pop(flow.lineage.current_run())
+        records.append([(r.node, r.ok, r.error) for r in lineage])
+    assert records[0] == records[1]
+    failed = [r for r in records[1] if not r[1]]
+    assert failed and failed[0][2] == "RuntimeError: the tokenizer is gone"

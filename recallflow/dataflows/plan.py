@@ -3,16 +3,18 @@ on every run (see "Moments" in docs/architecture.md).
 
 ``Driver.execute`` works out afresh, on every call, which nodes a run needs (a walk of
 the graph from the requested node), checks the inputs against them, and then walks the
-graph again depth first to run them, reading each node's name a few dozen times: some
-1,900 reads and 2 ms of a session open, for a graph that never changes between runs of
-one flow. :class:`ExecutionPlan` does the same two walks once for the names of the inputs
+graph again depth first to run them, reading each node's name a few dozen times (some
+1,900 reads a session open), for a graph that never changes between runs of one flow.
+:class:`ExecutionPlan` does the first walk and the check once for the names of the inputs
 a run is given (which optional inputs are present decides what runs) and keeps the
-result: the steps in the very order the depth-first walk takes, each with the names of
-the values it is called with. A run then takes the inputs, calls each step through the
-driver's lifecycle adapters exactly as the driver does (``pre_graph_execute``,
-``do_remote_execute`` around Hamilton's own ``execute_lifecycle_for_node`` with its
-``pre/post_node_execute`` hooks, ``post_graph_execute``), so the lineage, the stage
-timings, the arm pool and the spans see the same calls in the same order.
+second walk's result: the steps in the very order the depth-first walk takes, each with
+the names of the values it is called with. A run then takes the inputs and calls each
+step through the driver's lifecycle adapters as the driver does (``pre_graph_execute``,
+``do_remote_execute`` around each node's ``pre/post_node_execute`` hooks and call,
+``do_build_result``, ``post_graph_execute``), so the lineage, the stage timings, the arm
+pool and the spans see the same calls, with the same arguments, in the same order, and a
+failing node is logged and recorded as Hamilton logs and records it. Measured on the
+snapshot DAG (51 nodes), the driver's own bookkeeping cost 0.6 ms of CPU a run more.
 
 What a plan leaves out, and why that is safe here: Hamilton's type check of the inputs
 is done once, when the plan is made, against the first run's inputs (the inputs of a
@@ -23,6 +25,7 @@ and its result holds most of them anyway).
 
 from __future__ import annotations
 
+import logging
 import threading
 import uuid
 from collections.abc import Mapping
@@ -33,9 +36,13 @@ from typing import Any
 from hamilton import driver
 from hamilton.execution.graph_functions import (
     combine_config_and_inputs,
+    create_error_message,
     execute_lifecycle_for_node,
 )
+from hamilton.lifecycle.base import LifecycleAdapterSet
 from hamilton.node import DependencyType, Node
+
+_log = logging.getLogger("hamilton.execution.graph_functions")
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +98,9 @@ class ExecutionPlan:
         self._build_result = self._adapter.does_method("do_build_result", is_async=False)
         self._pre_graph = self._adapter.does_hook("pre_graph_execute", is_async=False)
         self._post_graph = self._adapter.does_hook("post_graph_execute", is_async=False)
+        self._run_node: Any = partial(_run_node, self._adapter)
+        if self._adapter.does_method("do_node_execute", is_async=False):
+            self._run_node = partial(_hamilton_run_node, self._adapter)
         self._plans: dict[frozenset[str], list[Step]] = {}
         self._lock = threading.Lock()
 
@@ -135,13 +145,7 @@ class ExecutionPlan:
                     computed[step.name] = values[step.name]
                     continue
                 kwargs = {name: computed[name] for name in step.arguments}
-                run_node = partial(
-                    execute_lifecycle_for_node,
-                    __node_=step.node,
-                    __adapter=adapter,
-                    __run_id=run_id,
-                    __task_id=None,
-                )
+                run_node = partial(self._run_node, step.node, run_id)
                 if self._remote:
                     computed[step.name] = adapter.call_lifecycle_method_sync(
                         "do_remote_execute",
@@ -168,3 +172,51 @@ class ExecutionPlan:
                     results=outputs,
                 )
         return outputs
+
+
+def _run_node(adapter: LifecycleAdapterSet, node_: Node, run_id: str, /, **kwargs: Any) -> Any:
+    """One node with its ``pre/post_node_execute`` hooks, as Hamilton's
+    ``execute_lifecycle_for_node`` runs it (same hooks, arguments, error log and order)
+    without its per-call look-ups of which hooks exist; for adapter sets that leave
+    ``do_node_execute`` to Hamilton."""
+    try:
+        adapter.call_all_lifecycle_hooks_sync(
+            "pre_node_execute", run_id=run_id, node_=node_, kwargs=kwargs, task_id=None
+        )
+    except Exception:
+        _log.exception(create_error_message(kwargs, node_, "[pre-node-execute]"))
+        raise
+    result = None
+    error: Exception | None = None
+    try:
+        result = node_.callable(**kwargs)
+        return result
+    except Exception as exc:
+        error = exc
+        _log.exception(create_error_message(kwargs, node_, ""))
+        raise
+    finally:
+        try:
+            adapter.call_all_lifecycle_hooks_sync(
+                "post_node_execute",
+                run_id=run_id,
+                node_=node_,
+                kwargs=kwargs,
+                success=error is None,
+                error=error,
+                result=result,
+                task_id=None,
+            )
+        except Exception:
+            _log.exception(create_error_message(kwargs, node_, "[post-node-execute]"))
+            raise
+
+
+def _hamilton_run_node(
+    adapter: LifecycleAdapterSet, node_: Node, run_id: str, /, **kwargs: Any
+) -> Any:
+    """One node through Hamilton's own ``execute_lifecycle_for_node`` (an adapter set that
+    implements ``do_node_execute``)."""
+    return execute_lifecycle_for_node(
+        __node_=node_, __adapter=adapter, __run_id=run_id, __task_id=None, **kwargs
+    )
