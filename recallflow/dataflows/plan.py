@@ -13,18 +13,20 @@ step through the driver's lifecycle adapters as the driver does (``pre_graph_exe
 ``do_remote_execute`` around each node's ``pre/post_node_execute`` hooks and call,
 ``do_build_result``, ``post_graph_execute``), so the lineage, the stage timings, the arm
 pool and the spans see the same calls, with the same arguments, in the same order, and a
-failing node is logged and recorded as Hamilton logs and records it. Measured on the
-snapshot DAG (51 nodes), the driver's own bookkeeping cost 0.6 ms of CPU a run more.
+failing node is logged and recorded as Hamilton logs and records it. A value is dropped
+after the last step that reads it, as the driver prunes its computed values, so the
+garbage collector does not walk the run's intermediate values more than it did. Measured
+on the snapshot DAG (51 nodes, session open without a goal, 10k beliefs, in blocks of 50
+runs), the driver's bookkeeping and the garbage it left cost 0.9-1.4 ms of CPU a run.
 
 What a plan leaves out, and why that is safe here: Hamilton's type check of the inputs
 is done once, when the plan is made, against the first run's inputs (the inputs of a
-recall are built by this package, never by the caller); and computed values are not
-dropped as soon as nothing needs them, but with the run (a recall's values are small,
-and its result holds most of them anyway).
+recall are built by this package, never by the caller).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import threading
 import uuid
@@ -48,12 +50,14 @@ _log = logging.getLogger("hamilton.execution.graph_functions")
 @dataclass(frozen=True, slots=True)
 class Step:
     """One node of a run: an input taken as given, or a function called with the values of
-    ``arguments`` (the node's dependencies that hold a value when it runs)."""
+    ``arguments`` (the node's dependencies that hold a value when it runs); ``released``
+    names the values no later step reads, dropped once this step has run."""
 
     name: str
     node: Node
     is_input: bool
     arguments: tuple[str, ...]
+    released: tuple[str, ...] = ()
 
 
 def plan_steps(graph_nodes: Mapping[str, Node], final: str, present: frozenset[str]) -> list[Step]:
@@ -84,7 +88,15 @@ def plan_steps(graph_nodes: Mapping[str, Node], final: str, present: frozenset[s
 
     start = graph_nodes[final]
     visit(start, DependencyType.OPTIONAL if start.user_defined else DependencyType.REQUIRED)
-    return steps
+    last_read = {name: i for i, step in enumerate(steps) for name in step.arguments}
+    last_read.pop(final, None)
+    released: dict[int, list[str]] = {}
+    for name, i in last_read.items():
+        released.setdefault(i, []).append(name)
+    return [
+        dataclasses.replace(step, released=tuple(released[i])) if i in released else step
+        for i, step in enumerate(steps)
+    ]
 
 
 class ExecutionPlan:
@@ -155,6 +167,8 @@ class ExecutionPlan:
                     )
                 else:
                     computed[step.name] = run_node(**kwargs)
+                for name in step.released:
+                    del computed[name]
             outputs = {self._final: computed[self._final]}
             if self._build_result:
                 outputs = adapter.call_lifecycle_method_sync("do_build_result", outputs=outputs)
