@@ -367,6 +367,20 @@ class _BrokenLexical:
         raise TimeoutError("canceling statement due to statement timeout")
 
 
+def test_one_policy_gets_one_flow_with_the_stores_calibration_bound_in(
+    demo_memory: Memory,
+) -> None:
+    flow = demo_memory.flow("in_turn")
+    assert demo_memory.flow("in_turn", DEFAULT_POLICY.model_copy()) is flow
+    assert flow.policy.calibration == demo_memory.calibration
+    other = DEFAULT_POLICY.model_copy(update={"rrf_k": DEFAULT_POLICY.rrf_k + 1})
+    derived = demo_memory.flow("in_turn", other)
+    assert derived is not flow
+    assert derived.policy.rrf_k == other.rrf_k
+    assert derived.policy.calibration == demo_memory.calibration
+    assert derived.policy.version != flow.policy.version
+
+
 def test_a_failing_database_arm_degrades_the_recall(demo_memory: Memory) -> None:
     flow = demo_memory.flow(RecallRequest.model_fields["moment"].default)
     result = flow.run(

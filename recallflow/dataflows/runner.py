@@ -1,5 +1,7 @@
 """Running a moment's DAG: the built driver, its lineage recorder and its DAG version,
-built once and run many times.
+built once and run many times. A run replays the driver's execution plan
+(:class:`~recallflow.dataflows.plan.ExecutionPlan`) instead of having the driver work
+it out again on every call.
 
 The arms' thread pool is usually lent by the caller (a :class:`~recallflow.memory.Memory`
 lends one pool to all its flows); a flow that made its own pool shuts it down in
@@ -21,6 +23,7 @@ from recallflow.adapters.lifecycle.otel import tracing_adapter
 from recallflow.adapters.postgres import search as search_sql
 from recallflow.dataflows import RESULT_NODE
 from recallflow.dataflows.experiment import Experiment
+from recallflow.dataflows.plan import ExecutionPlan
 from recallflow.dataflows.snapshot import build
 from recallflow.errors import InvalidInputError
 from recallflow.models.request import Moment, RecallRequest
@@ -81,6 +84,7 @@ class RecallFlow:
             extra_modules=experiment.modules if experiment else (),
             adapters=adapters,
         )
+        self.plan = ExecutionPlan(self.driver, RESULT_NODE)
         self.dag_version = self._dag_version()
         self._experiment_record = experiment.record() if experiment else None
 
@@ -104,9 +108,8 @@ class RecallFlow:
         the experiment that served it. The request's times are resolved here if the
         caller left them open."""
         request = resolved_request(inputs["request"])
-        out = self.driver.execute(
-            [RESULT_NODE],
-            inputs={
+        out = self.plan.execute(
+            {
                 **inputs,
                 "request": request,
                 "policy": self.policy,

@@ -151,8 +151,13 @@ def core_candidates(
     """The durable candidates scored by the core weight vector with no match (whatever
     the session kind: the core is the snapshot's, a child's included)."""
     as_snapshot = request.model_copy(update={"moment": Moment.SESSION_SNAPSHOT})
+    # No arm ranked them: each gets a zero match, built here without validating again.
+    unmatched = tuple(
+        FusedCandidate.trusted(belief_id=belief_id, rrf_score=0.0, arm_ranks={})
+        for belief_id in core_beliefs
+    )
     scored: tuple[ScoredCandidate, ...] = scoring.scored_candidates__hand_weighted(
-        (), core_beliefs, as_snapshot, hard_filter, policy, best_fused_score, {}
+        unmatched, core_beliefs, as_snapshot, hard_filter, policy, best_fused_score, {}
     )
     return scored
 
