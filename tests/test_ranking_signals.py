@@ -186,8 +186,15 @@ def test_questions_that_ask_when_and_statements_that_tell_a_time() -> None:
         "The concert was in October.",
     ):
         assert tells_time(statement), statement
-    for statement in ("The lake was lovely and warm.", "You may like it.", "Ana swims well."):
+    for statement in (
+        "The lake was lovely and warm.",
+        "You may like it.",
+        "Ana swims well.",
+        "She is 5 years old.",  # an age says how old, not when
+        "We adopted a six-month-old puppy.",
+    ):
         assert not tells_time(statement), statement
+    assert tells_time("She was 5 years old two years ago.")
 
 
 def test_a_statement_that_says_when_ranks_higher_but_does_not_clear() -> None:

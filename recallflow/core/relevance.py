@@ -91,7 +91,7 @@ _TELLS_TIME = re.compile(
     rf"|summer|winter|spring|fall|autumn|{_WEEKDAY})s?"
     rf"|{_WEEKDAY}"
     r"|january|february|march|april|june|july|august|september|october|november|december"
-    r"|(?:19|20)\d\d|weeks?|months?|years?|weekends?)\b",
+    r"|(?:19|20)\d\d|weekends?|(?:weeks?|months?|years?)(?![- ]old\b))\b",
     re.IGNORECASE,
 )
 
@@ -99,7 +99,7 @@ _TELLS_TIME = re.compile(
 def tells_time(statement: str) -> bool:
     """Whether a statement says when something happened or will: a relative expression
     ("yesterday", "last Friday", "two weeks ago"), a weekday, a month, a year. ("May" is
-    left out: it is more often the verb.)"""
+    left out: it is more often the verb; "five years old" is an age, not a when.)"""
     return _TELLS_TIME.search(statement) is not None
 
 
