@@ -26,8 +26,10 @@ def reciprocal_rank_fusion(
     :param weights: how much each arm's votes count; an arm not in it counts 1.0.
     """
     rankings = ((r.arm, [(h.belief_id, h.rank) for h in r.hits]) for r in results if r.ok)
+    # Built without validating again: ids, ranks and arms come from validated arm results,
+    # each score is a float computed here (a recall fuses ~100 candidates twice).
     return tuple(
-        FusedCandidate(belief_id=belief_id, rrf_score=score, arm_ranks=ranks)
+        FusedCandidate.trusted(belief_id=belief_id, rrf_score=float(score), arm_ranks=ranks)
         for belief_id, score, ranks in fuse_ranks(rankings, k, weights)
     )
 

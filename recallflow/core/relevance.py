@@ -166,25 +166,31 @@ def candidate_relevance(
     period = policy.relevance.period_match
     when = policy.relevance.says_when
     asked = policy.relevance.asking
+    asking_shares = asking or {}
     out: dict[str, RelevanceEvidence] = {}
+    # Built without validating again, every value a float or bool made here (a recall
+    # builds one per candidate).
     for belief_id, (cosine, standing, own, clears) in owns.items():
-        out[belief_id] = RelevanceEvidence(
-            cosine=None if cosine is None else round(cosine, 6),
-            standing=None if standing is None else round(standing, 6),
-            coverage=round(evidence.by_id[belief_id].coverage, 6),
-            own=round(own, 6),
-            support=round(support[belief_id], 6),
-            relevance=round(
-                _clamp(
-                    max(supported[belief_id], lifted.get(belief_id, 0.0))
-                    + (period if belief_id in in_period else 0.0)
-                    + (when if belief_id in says_when else 0.0)
-                    - asked * (asking or {}).get(belief_id, 0.0)
-                ),
-                6,
+        ev = evidence.by_id[belief_id]
+        out[belief_id] = RelevanceEvidence.trusted(
+            cosine=None if cosine is None else float(round(cosine, 6)),
+            standing=None if standing is None else float(round(standing, 6)),
+            coverage=float(round(ev.coverage, 6)),
+            own=float(round(own, 6)),
+            support=float(round(support[belief_id], 6)),
+            relevance=float(
+                round(
+                    _clamp(
+                        max(supported[belief_id], lifted.get(belief_id, 0.0))
+                        + (period if belief_id in in_period else 0.0)
+                        + (when if belief_id in says_when else 0.0)
+                        - asked * asking_shares.get(belief_id, 0.0)
+                    ),
+                    6,
+                )
             ),
-            subject_match=evidence.by_id[belief_id].subject_match,
-            clears=clears,
+            subject_match=bool(ev.subject_match),
+            clears=bool(clears),
         )
     return out
 

@@ -122,10 +122,14 @@ def evidence_params(
 
 def evidence_set(rows: Sequence[Any], link_rows: Sequence[Any]) -> EvidenceSet:
     """The :class:`EvidenceSet` of the two statements' rows (each link once, undirected)."""
+    # Built without validating again, every value converted here: a recall reads
+    # evidence for ~45 candidates, two models each.
     by_id = {
-        str(row[0]): CandidateEvidence(
+        str(row[0]): CandidateEvidence.trusted(
             cosines=tuple(float(c) if c is not None else -1.0 for c in row[1] or ()),
-            texts=tuple(TextCoverage(held=t[0], total=t[1]) for t in row[2] or ()),
+            texts=tuple(
+                TextCoverage.trusted(held=float(t[0]), total=float(t[1])) for t in row[2] or ()
+            ),
             subject_match=bool(row[3]),
         )
         for row in rows
