@@ -231,6 +231,14 @@ class Relevance(_Frozen):
         description='Relevance added to a candidate whose statement tells a time ("last'
         ' Friday", "in 2022") when the query asks when ("When did ..."); 0: off.',
     )
+    asking: float = Field(
+        default=0.18,
+        ge=0,
+        le=1,
+        description="Relevance taken, times the share of its words that ask, from a"
+        ' candidate whose statement ends by asking ("What made you choose it?" echoes the'
+        " words of the question it raises, not its answer); 0: off.",
+    )
     adjacency_seeds: int = Field(
         default=3,
         ge=0,

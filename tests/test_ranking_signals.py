@@ -1,5 +1,6 @@
-"""Adjacency, graph neighbours loaded beyond the candidate cut, and the periods a query
-names: ranking signals that lift a candidate without letting it past the floor."""
+"""Adjacency, graph neighbours loaded beyond the candidate cut, the periods a query
+names, told time and turns that ask: ranking signals that move a candidate without
+letting it past the floor."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 from recallflow import Memory, RecallRequest
 from recallflow.core.calibration import CalibrationRef
 from recallflow.core.query_forming import asks_when, named_periods
-from recallflow.core.relevance import candidate_relevance, tells_time, within
+from recallflow.core.relevance import asking_share, candidate_relevance, tells_time, within
 from recallflow.models.result import Arm, ArmHit, ArmResult
 from recallflow.models.stages import CandidateEvidence, EvidenceSet, TextCoverage
 from recallflow.nodes.fusion import fused_candidates
@@ -186,8 +187,15 @@ def test_questions_that_ask_when_and_statements_that_tell_a_time() -> None:
         "The concert was in October.",
     ):
         assert tells_time(statement), statement
-    for statement in ("The lake was lovely and warm.", "You may like it.", "Ana swims well."):
+    for statement in (
+        "The lake was lovely and warm.",
+        "You may like it.",
+        "Ana swims well.",
+        "She is 5 years old.",  # an age says how old, not when
+        "We adopted a six-month-old puppy.",
+    ):
         assert not tells_time(statement), statement
+    assert tells_time("She was 5 years old two years ago.")
 
 
 def test_a_statement_that_says_when_ranks_higher_but_does_not_clear() -> None:
@@ -230,3 +238,56 @@ def test_asked_when_the_turn_that_says_when_comes_first(memory: Memory, tenant: 
     # a question that does not ask when is not reordered by dates
     what = RecallRequest.model_validate(request(tenant, goal="How was Ana's lake trip with Sam?"))
     assert memory.recall(what, policy=patient_policy()).trace.ranked_ids[0] == "described"
+
+
+def test_how_much_of_a_statement_asks() -> None:
+    assert asking_share("What made you combine dance and fashion?") == 1.0
+    assert asking_share("Did you see it? [image: a dog on a beach]") == 1.0
+    # a statement that tells and then asks back still mostly tells
+    told_then_asked = asking_share("I love sci-fi movies, the effects are so cool! And you?")
+    assert 0.0 < told_then_asked < 0.5
+    for statement in ("I went to the lake.", "Why? Because it was warm.", ""):
+        assert asking_share(statement) == 0.0, statement
+
+
+@given(st.text(max_size=200))
+def test_the_asking_share_is_a_share(statement: str) -> None:
+    assert 0.0 <= asking_share(statement) <= 1.0
+
+
+def test_a_turn_that_asks_ranks_below_the_turn_that_answers_but_clears_alike() -> None:
+    evidence = _evidence({"asks": 0.6, "answers": 0.6})
+    relevance = candidate_relevance(
+        evidence, NULL, CALIBRATION, DEFAULT_POLICY, asking={"asks": 1.0}
+    )
+    assert relevance["asks"].relevance < relevance["answers"].relevance
+    assert relevance["asks"].clears == relevance["answers"].clears
+    off = candidate_relevance(evidence, NULL, CALIBRATION, _with(asking=0.0), asking={"asks": 1.0})
+    assert off["asks"].relevance == off["answers"].relevance
+
+
+def test_asked_what_the_answer_comes_before_the_question(memory: Memory, tenant: str) -> None:
+    memory.beliefs.add_many(
+        [
+            belief(
+                tenant,
+                id="question",
+                statement="Jon: Wow! What made Gina combine her clothing business with dance?",
+                subject="gina-business",
+            ),
+            belief(
+                tenant,
+                id="answer",
+                statement="Gina: I combined my clothing business with dance because I love both.",
+                subject="gina-business",
+            ),
+        ]
+    )
+    asked = RecallRequest.model_validate(
+        request(tenant, goal="Why did Gina combine her clothing business with dance?")
+    )
+    assert memory.recall(asked, policy=patient_policy()).trace.ranked_ids[0] == "answer"
+    off = patient_policy().model_copy(
+        update={"relevance": DEFAULT_POLICY.relevance.model_copy(update={"asking": 0.0})}
+    )
+    assert memory.recall(asked, policy=off).trace.ranked_ids[0] == "question"

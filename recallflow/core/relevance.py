@@ -91,7 +91,7 @@ _TELLS_TIME = re.compile(
     rf"|summer|winter|spring|fall|autumn|{_WEEKDAY})s?"
     rf"|{_WEEKDAY}"
     r"|january|february|march|april|june|july|august|september|october|november|december"
-    r"|(?:19|20)\d\d|weeks?|months?|years?|weekends?)\b",
+    r"|(?:19|20)\d\d|weekends?|(?:weeks?|months?|years?)(?![- ]old\b))\b",
     re.IGNORECASE,
 )
 
@@ -99,8 +99,30 @@ _TELLS_TIME = re.compile(
 def tells_time(statement: str) -> bool:
     """Whether a statement says when something happened or will: a relative expression
     ("yesterday", "last Friday", "two weeks ago"), a weekday, a month, a year. ("May" is
-    left out: it is more often the verb.)"""
+    left out: it is more often the verb; "five years old" is an age, not a when.)"""
     return _TELLS_TIME.search(statement) is not None
+
+
+_TRAILING_ASIDE = re.compile(r"(?:\s*\[[^\]]*\])+\s*$")
+_SENTENCE = re.compile(r"[^.!?]+[.!?]*")
+
+
+def asking_share(statement: str) -> float:
+    """How much of a statement asks rather than tells: when its last sentence is a
+    question (a trailing bracketed aside such as an image caption set apart), the share of
+    its words that are in questions; otherwise 0. A turn that asks echoes the words of the
+    question it raises but does not tell the answer; one that tells and then asks back
+    ("I love sci-fi. What about you?") still tells."""
+    text = _TRAILING_ASIDE.sub("", statement).rstrip(" \t\n\"')")
+    if not text.endswith("?"):
+        return 0.0
+    asked = told = 0
+    for sentence in _SENTENCE.findall(text):
+        words = len(sentence.split())
+        told += words
+        if sentence.rstrip(" \t\n\"')").endswith("?"):
+            asked += words
+    return asked / told if told else 0.0
 
 
 def within(moment: datetime | None, periods: Sequence[Period]) -> bool:
@@ -115,14 +137,18 @@ def candidate_relevance(
     policy: RetrievalPolicy,
     in_period: frozenset[str] = frozenset(),
     says_when: frozenset[str] = frozenset(),
+    asking: Mapping[str, float] | None = None,
 ) -> dict[str, RelevanceEvidence]:
     """Every candidate's relevance evidence, by id. A candidate in ``in_period`` (its world
     time falls in a period the query names) adds ``relevance.period_match``: a question
     that says when is about what held then. A candidate in ``says_when`` (the query asks
     when, and its statement tells a time) adds ``relevance.says_when``: the turn that
     answers "when did she go?" is the one that says "last Friday", not the one that talks
-    most about the trip. Ranking only, like adjacency: none of them lets a candidate clear
-    the floor."""
+    most about the trip. A candidate whose statement ends by asking loses
+    ``relevance.asking`` times the share of its words that ask (``asking``, by id):
+    "What made you combine the two?" shares the question's words and holds none of its
+    answer. Ranking only, like adjacency: none of them lets a candidate clear the
+    floor."""
     owns: dict[str, tuple[float | None, float | None, float, bool]] = {
         belief_id: own_evidence(ev, null, calibration, policy)
         for belief_id, ev in evidence.by_id.items()
@@ -139,6 +165,8 @@ def candidate_relevance(
     lifted = adjacency_lift(supported, evidence.links, policy)
     period = policy.relevance.period_match
     when = policy.relevance.says_when
+    asked = policy.relevance.asking
+    asking_shares = asking or {}
     out: dict[str, RelevanceEvidence] = {}
     # Built without validating again, every value a float or bool made here (a recall
     # builds one per candidate).
@@ -152,11 +180,11 @@ def candidate_relevance(
             support=float(round(support[belief_id], 6)),
             relevance=float(
                 round(
-                    min(
-                        1.0,
+                    _clamp(
                         max(supported[belief_id], lifted.get(belief_id, 0.0))
                         + (period if belief_id in in_period else 0.0)
-                        + (when if belief_id in says_when else 0.0),
+                        + (when if belief_id in says_when else 0.0)
+                        - asked * asking_shares.get(belief_id, 0.0)
                     ),
                     6,
                 )

@@ -17,8 +17,8 @@ from hamilton.function_modifiers import tag
 
 from recallflow.core.calibration import Calibration, CalibrationRef, null_similarity
 from recallflow.core.query_forming import Period
+from recallflow.core.relevance import asking_share, tells_time, within
 from recallflow.core.relevance import candidate_relevance as relevance_of_candidates
-from recallflow.core.relevance import tells_time, within
 from recallflow.errors import ConfigurationError
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import RelevanceEvidence
@@ -77,7 +77,8 @@ def candidate_relevance(
 ) -> dict[str, RelevanceEvidence]:
     """Every candidate's absolute relevance, by id; a candidate whose world time falls in
     a period the query names, or, when the query asks when, whose statement tells a time,
-    is ranked as more relevant (temporal intent)."""
+    is ranked as more relevant (temporal intent); one whose statement ends by asking, as
+    less, by the share of it that asks."""
     in_period = frozenset(
         belief_id
         for belief_id, belief in candidate_beliefs.items()
@@ -88,6 +89,15 @@ def candidate_relevance(
         for belief_id, belief in candidate_beliefs.items()
         if query_asks_when and tells_time(belief.statement)
     )
+    asking = (
+        {
+            belief_id: share
+            for belief_id, belief in candidate_beliefs.items()
+            if (share := asking_share(belief.statement))
+        }
+        if policy.relevance.asking
+        else {}
+    )
     return relevance_of_candidates(
         candidate_evidence,
         query_null,
@@ -95,4 +105,5 @@ def candidate_relevance(
         policy,
         in_period=in_period,
         says_when=says_when,
+        asking=asking,
     )
