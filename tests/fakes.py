@@ -19,6 +19,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from datetime import datetime
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -35,6 +36,26 @@ _STOP_WORDS = frozenset(
     "a an and are as at be by do does for from has have in is it of on or that the this"
     " to was what when where which while who why will with".split()
 )
+
+
+def fake_belief(
+    belief_id: str, statement: str, subject: str, recorded_at: datetime, **fields: Any
+) -> Belief:
+    """A user-stated, user-scoped belief of principal ``p1`` in tenant ``t``; ``fields``
+    override any of it."""
+    data: dict[str, Any] = {
+        "id": belief_id,
+        "tenant_id": "t",
+        "principal_id": "p1",
+        "statement": statement,
+        "subject": subject,
+        "scope": "user",
+        "confidence": 0.9,
+        "source_authority": "user_stated",
+        "recorded_at": recorded_at,
+    }
+    data.update(fields)
+    return Belief.model_validate(data)
 
 
 def _words(text: str) -> set[str]:

@@ -21,7 +21,7 @@ from recallflow.models.result import Arm, RecallResult
 from recallflow.models.store import Belief, LifecycleState, Sensitivity
 from recallflow.policy import DEFAULT_POLICY, SURFACE_CEILINGS, Budget, RetrievalPolicy, match_only
 from recallflow.ports import RecallPorts
-from tests.fakes import InMemoryBeliefSearch, WordCounter
+from tests.fakes import InMemoryBeliefSearch, WordCounter, fake_belief
 
 AS_OF = datetime(2026, 3, 1, tzinfo=UTC)
 EMBEDDER = HashingEmbedder()
@@ -29,19 +29,7 @@ QUESTION = "Where does the user deploy billing-api?"
 
 
 def _belief(belief_id: str, statement: str, subject: str, **fields: Any) -> Belief:
-    data: dict[str, Any] = {
-        "id": belief_id,
-        "tenant_id": "t",
-        "principal_id": "p1",
-        "statement": statement,
-        "subject": subject,
-        "scope": "user",
-        "confidence": 0.9,
-        "source_authority": "user_stated",
-        "recorded_at": AS_OF - timedelta(days=30),
-    }
-    data.update(fields)
-    return Belief.model_validate(data)
+    return fake_belief(belief_id, statement, subject, AS_OF - timedelta(days=30), **fields)
 
 
 DEPLOY = _belief(
