@@ -70,17 +70,20 @@ def _wrap(owner: Any, name: str, make: Callable[[Callable[..., Any]], Callable[.
 def install() -> None:
     """Wrap psycopg's send, wait and the pool's checkout."""
 
+    def count(cursor: Any, query: Any) -> None:
+        TALLY.add("statements")
+        if cursor._conn._pipeline is None:
+            TALLY.add("round trips")
+        if TALLY.recording:
+            TALLY.pending[id(cursor._conn)].append(_label(query.query))
+            if query.query.startswith(b"SELECT set_config"):
+                TALLY.add("of them set_config")
+            if query.query.lstrip().upper().startswith(b"BEGIN"):
+                TALLY.add("explicit BEGIN")
+
     def send(orig: Callable[..., Any]) -> Callable[..., Any]:
         def wrapper(self: Any, query: Any, *args: Any, **kwargs: Any) -> Any:
-            TALLY.add("statements")
-            if self._conn._pipeline is None:
-                TALLY.add("round trips")
-            if TALLY.recording:
-                TALLY.pending[id(self._conn)].append(_label(query.query))
-                if query.query.startswith(b"SELECT set_config"):
-                    TALLY.add("of them set_config")
-                if query.query.lstrip().upper().startswith(b"BEGIN"):
-                    TALLY.add("explicit BEGIN")
+            count(self, query)
             return orig(self, query, *args, **kwargs)
 
         return wrapper
@@ -89,14 +92,8 @@ def install() -> None:
 
     def send_prepared(orig: Callable[..., Any]) -> Callable[..., Any]:
         def wrapper(self: Any, name: bytes, query: Any, *args: Any, **kwargs: Any) -> Any:
-            TALLY.add("statements")
+            count(self, query)
             TALLY.add("of them prepared")
-            if self._conn._pipeline is None:
-                TALLY.add("round trips")
-            if TALLY.recording:
-                TALLY.pending[id(self._conn)].append(_label(query.query))
-                if query.query.startswith(b"SELECT set_config"):
-                    TALLY.add("of them set_config")
             return orig(self, name, query, *args, **kwargs)
 
         return wrapper

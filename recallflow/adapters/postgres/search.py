@@ -43,7 +43,9 @@ from recallflow.adapters.postgres.statements import (
     Statement,
     filtered_statement,
     pipeline,
+    raw_cursor_class,
     set_configs,
+    set_local,
     setting_values,
 )
 from recallflow.adapters.postgres.vectors import vector_text
@@ -493,7 +495,7 @@ class PostgresBeliefSearch:
         links = filtered_statement(_LOADED_LINKS, f)
         failure: psycopg.Error | None = None
         with self._pool.connection() as conn:
-            raw = _raw_cursor_class(conn)
+            raw = raw_cursor_class(conn)
             load_cur, evidence_cur, links_cur = (
                 raw(conn, row_factory=dict_row),
                 raw(conn),
@@ -501,13 +503,11 @@ class PostgresBeliefSearch:
             )
             try:
                 with pipeline(conn):
-                    raw(conn).execute(_LOAD_SETTINGS, setting_values(_LOAD_SESSION))
+                    set_local(conn, _LOAD_SESSION)
                     load_cur.execute(load.text, load.bind(params))
-                    raw(conn).execute(set_configs(1, local=True), setting_values(_GENERIC_PLAN))
+                    set_local(conn, _GENERIC_PLAN)
                     evidence_cur.execute(evidence.text, evidence.bind(params))
-                    raw(conn).execute(
-                        set_configs(2, local=True), setting_values(_link_session(limits))
-                    )
+                    set_local(conn, _link_session(limits))
                     links_cur.execute(links.text, links.bind(params))
             except psycopg.Error as exc:
                 failure = exc
@@ -584,20 +584,6 @@ def _settings_to_apply(conn: psycopg.Connection[Any], wanted: dict[str, str]) ->
     return {k: v for k, v in wanted.items() if known.get(k) != v}
 
 
-def _raw_cursor_class(conn: psycopg.Connection[Any]) -> type[psycopg.RawCursor[Any]]:
-    """The connection's own cursor class when it is a ``RawCursor`` (one that records or
-    traces what it runs), else ``RawCursor``: compiled statements carry ``$n``
-    placeholders, which only a raw cursor sends as they are."""
-    factory = conn.cursor_factory
-    if isinstance(factory, type) and issubclass(factory, psycopg.RawCursor):
-        return factory
-    return psycopg.RawCursor
-
-
-#: The statement that sets :data:`_LOAD_SESSION` for one transaction.
-_LOAD_SETTINGS = set_configs(len(_LOAD_SESSION), local=True)
-
-
 def _answered(cur: psycopg.RawCursor[Any]) -> bool:
     """Whether ``cur``'s statement returned its rows (in a pipeline that failed, the
     statements before the failure did; the failing one and those after it did not)."""
@@ -627,7 +613,7 @@ def _execute(
     first, in the same pipelined round trip (and in the same implicit transaction, so a
     failing statement takes them back: then nothing is assumed about the connection)."""
     changes = _settings_to_apply(conn, wanted)
-    raw = _raw_cursor_class(conn)
+    raw = raw_cursor_class(conn)
     cur = raw(conn, row_factory=row_factory) if row_factory else raw(conn)
     args = statement.bind(params)
     try:

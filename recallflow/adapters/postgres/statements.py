@@ -97,9 +97,19 @@ def setting_values(settings: Mapping[str, str]) -> list[str]:
     return [part for item in settings.items() for part in item]
 
 
+def raw_cursor_class(conn: psycopg.Connection[Any]) -> type[psycopg.RawCursor[Any]]:
+    """The connection's own cursor class when it is a ``RawCursor`` (one that records or
+    traces what it runs), else ``RawCursor``: compiled statements carry ``$n``
+    placeholders, which only a raw cursor sends as they are."""
+    factory = conn.cursor_factory
+    if isinstance(factory, type) and issubclass(factory, psycopg.RawCursor):
+        return factory
+    return psycopg.RawCursor
+
+
 def set_local(conn: psycopg.Connection[Any], settings: Mapping[str, str]) -> None:
     """Set ``settings`` for the current transaction of ``conn`` (in a pipeline, queued)."""
-    psycopg.RawCursor(conn).execute(
+    raw_cursor_class(conn)(conn).execute(
         set_configs(len(settings), local=True), setting_values(settings)
     )
 
