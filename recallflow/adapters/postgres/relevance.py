@@ -53,7 +53,9 @@ EVIDENCE_CTES = (
     # little as any common word.
     " c AS MATERIALIZED (SELECT d.term, least(" + lexeme_df("d.term") + ","
     "   floor(n.common)::int + 1) AS df FROM (SELECT DISTINCT term FROM q) d, n),"
-    " w AS (SELECT q.ord, q.term,"
+    # Each lexeme's query parsed once here: parsed in the per-candidate check, it was
+    # parsed again for every candidate (0.13 ms of a recall's load at 10k beliefs).
+    " w AS MATERIALIZED (SELECT q.ord, q.term, quote_literal(q.term)::tsquery AS tq,"
     "   ln(1 + (greatest(n.docs, %(min_view)s, 1) - greatest(c.df, 1) + 0.5)"
     "   / (greatest(c.df, 1) + 0.5))"
     "   AS idf FROM q JOIN c USING (term), n),"
@@ -73,7 +75,7 @@ _EVIDENCE_SELECT = (
     "ARRAY(SELECT (1 - (b.embedding <=> v.vec))::float8 FROM qv v ORDER BY v.ord) AS ev_cosines,"
     # Per text query, in order: the rarity the belief holds, the rarity of all its words.
     "  ARRAY(SELECT ARRAY[(SELECT coalesce(sum(w.idf), 0) FROM w WHERE w.ord = tot.ord"
-    "    AND b.search_document @@ quote_literal(w.term)::tsquery), tot.total]::float8[]"
+    "    AND b.search_document @@ w.tq), tot.total]::float8[]"
     "    FROM tot ORDER BY tot.ord) AS ev_terms,"
     "  EXISTS (SELECT FROM k WHERE k.key = b.subject OR b.entities @> ARRAY[k.key])"
     "   AS ev_subject_match"
