@@ -553,12 +553,14 @@ class PostgresBeliefSearch:
 
 
 #: What a connection's settings are restored to for every statement that does not set them
-#: itself: the settings arms change (a plan mode, an HNSW or trigram threshold) never leak
-#: into another arm's query or into loading candidates.
+#: itself: the settings arms change (a plan mode, an HNSW threshold) never leak into another
+#: arm's query or into loading candidates. The trigram threshold is not restored: only the
+#: trigram arm's statement has an operator it changes (``<%``), and that arm always sets
+#: it; restored, it was set back and forth on the arms' connections (1.4 pipelined
+#: ``set_config`` statements a recall at 10k).
 _ARM_SESSION: dict[str, str] = {
     "plan_cache_mode": "auto",
     "hnsw.ef_search": "40",
-    "pg_trgm.word_similarity_threshold": "0.6",
 }
 #: The statements that count the caller's view are planned once per connection: their plan
 #: does not depend on the parameters (one index per predicate of the time exclusions), and
