@@ -20,14 +20,14 @@ Texts are run in length-sorted batches; a text's vector does not depend on its b
 Queries (:meth:`MiniLMEmbedder.embed_queries`, the recall path) run through a second
 session of the same model whose matrix products are integer ones on the shipped int8
 weights (see :mod:`recallflow.adapters.embedders.int8_graph`), one text per run: about
-2.5 times less CPU for a short query, with vectors within cosine 0.99 of the float32
-ones and retrieval quality unchanged on the evaluation (see docs/embedders.md).
+half the CPU of a float32 run for a short query, with vectors within cosine 0.99 of the
+float32 ones and retrieval quality unchanged on the evaluation (see docs/embedders.md).
 Passages (:meth:`MiniLMEmbedder.embed`, what a store keeps) stay float32, so stored
 vectors and the embedder's name do not change. ``int8_queries=False`` embeds queries
 as passages.
 
-``onnxruntime``, ``tokenizers`` and ``onnx`` (for the query graph) are imported in the
-constructor, not at module import.
+``onnxruntime`` and ``tokenizers`` are imported, and ``onnx``'s protobuf messages (for the
+query graph) loaded, in the constructor, not at module import.
 A missing package raises :class:`EmbedderUnavailableError` naming ``pip install recallflow[embed]``.
 """
 
