@@ -67,6 +67,8 @@ def int8_matmuls(model_bytes: bytes) -> bytes:
         return pb.NodeProto(op_type=op_type, input=inputs, output=outputs, attribute=attributes)
 
     row_scales = {i.name for i in graph.initializer if len(i.dims) == 2 and i.dims[1] == 1}
+    # A product's scale factors out of it only when it is one per output column (or one).
+    column_scales = {i.name for i in graph.initializer if all(d == 1 for d in i.dims[:-1])}
 
     def dequantized(name: str) -> tuple[str, str] | None:
         """(int8 weight, float scale) when ``name`` is ``Mul(Cast(int8 weight), scale)``."""
@@ -94,7 +96,7 @@ def int8_matmuls(model_bytes: bytes) -> bytes:
             ]
             continue
         weight = dequantized(node.input[1]) if node.op_type == "MatMul" else None
-        if weight is None:
+        if weight is None or weight[1] not in column_scales:
             nodes.append(node)
             continue
         x, y = node.input[0], node.output[0]
