@@ -64,21 +64,22 @@ def own_evidence(
     """``(cosine, standing, own relevance, clears)`` of one candidate."""
     cosine = max(evidence.cosines) if evidence.cosines else None
     standing = standing_of(evidence.cosines, null, calibration)
+    coverage = evidence.coverage  # a property, computed on each read
     share = policy.relevance.semantic_share
     semantic = 0.0
     if cosine is not None:
         spread = policy.relevance.semantic_scale * calibration.pair_std
         semantic = _clamp((cosine - calibration.pair_mean) / spread)
-    own = (1.0 - share) * evidence.coverage + share * semantic
+    own = (1.0 - share) * coverage + share * semantic
     floor = policy.floor
     clears = (
         evidence.subject_match
-        or evidence.coverage >= floor.lexical_coverage
+        or coverage >= floor.lexical_coverage
         or (standing is not None and standing >= floor.semantic_standing)
         or (
             standing is not None
             and standing >= floor.joint_standing
-            and evidence.coverage >= floor.joint_coverage
+            and coverage >= floor.joint_coverage
         )
     )
     return cosine, standing, own, clears
@@ -113,6 +114,8 @@ def asking_share(statement: str) -> float:
     its words that are in questions; otherwise 0. A turn that asks echoes the words of the
     question it raises but does not tell the answer; one that tells and then asks back
     ("I love sci-fi. What about you?") still tells."""
+    if "?" not in statement:  # most statements: no question, and the regex costs µs each
+        return 0.0
     text = _TRAILING_ASIDE.sub("", statement).rstrip(" \t\n\"')")
     if not text.endswith("?"):
         return 0.0
