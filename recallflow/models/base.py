@@ -27,6 +27,8 @@ class FrozenModel(BaseModel):
         already, without validating them again. Every field must be given, defaults
         included (a missing or unknown one is a TypeError, as a slip in our own code), and
         no model validator runs: only for values this package made (never for input).
+        Give the fields in their declared order: the instance keeps them in the order
+        given, and its JSON follows that order, not the declaration's.
         About 1 µs against 4-6 µs validated and ~8 µs through ``model_construct``, which a
         snapshot pays some 500 times.
 
