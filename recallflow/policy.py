@@ -200,6 +200,13 @@ class Floor(_Frozen):
         " several things keeps each thing's belief, which stands far above unrelated text"
         " but covers only its part of the goal).",
     )
+    strong_coverage: float = Field(
+        default=0.5,
+        ge=0,
+        le=1,
+        description="Strong evidence, the lexical kind: a candidate that holds at least this"
+        " rarity-weighted share of the query's terms is kept within strong_near_best too.",
+    )
     strong_near_best: float = Field(
         default=0.17,
         ge=0,

@@ -117,7 +117,9 @@ def test_the_floor_drops_weak_matches_whatever_budget_remains(
     for belief_id in trace.ranked_ids:
         relevance = evidence[belief_id]
         assert relevance is not None
-        strong = relevance.standing is not None and relevance.standing >= floor.strong_standing
+        strong = relevance.coverage >= floor.strong_coverage or (
+            relevance.standing is not None and relevance.standing >= floor.strong_standing
+        )
         if relevance.clears:
             distance = floor.strong_near_best if strong else floor.near_best
         else:

@@ -57,8 +57,9 @@ def _evidence(*, standing: float | None, coverage: float, clears: bool) -> Relev
     )
 
 
-CLEARS = _evidence(standing=2.0, coverage=0.5, clears=True)
+CLEARS = _evidence(standing=2.0, coverage=0.45, clears=True)
 STRONG = _evidence(standing=FLOOR.strong_standing + 0.5, coverage=0.2, clears=True)
+STRONG_WORDS = _evidence(standing=0.5, coverage=FLOOR.strong_coverage, clears=True)
 PARTIAL = _evidence(standing=FLOOR.partial_standing + 0.1, coverage=0.0, clears=False)
 NOTHING = _evidence(
     standing=FLOOR.partial_standing - 0.5, coverage=FLOOR.partial_coverage / 2, clears=False
@@ -101,6 +102,8 @@ def test_strong_evidence_is_kept_further_from_the_best_than_ordinary_evidence() 
         "best",
         "part",
     ]
+    # Or holds most of the goal's rare words ("the user's drink and cup": the tea belief).
+    assert _kept({"best": (best, CLEARS), "words": (gap, STRONG_WORDS)}) == ["best", "words"]
 
 
 _KINDS = st.sampled_from([PARTIAL, NOTHING, STRONG, CLEARS])

@@ -126,6 +126,7 @@ class FloorInputs(FrozenModel):
         default=1.0, description="How far under the best score a kept candidate may be."
     )
     strong_standing: float | None = None
+    strong_coverage: float | None = None
     strong_near_best: float | None = Field(
         default=None,
         description="How far under the best score a candidate with strong evidence may be.",

@@ -13,10 +13,11 @@ the context is not the objective):
   not everything that clears — the floor, not the item cap, decides the block's size
   (the score, not the relevance alone, so that a transferred belief does not set the
   bar for the local ones it is discounted against). The distance is absolute, not a
-  share of the best, and it is wider — ``floor.strong_near_best`` — for a candidate whose
-  standing reaches ``floor.strong_standing``: a goal naming several things keeps each
-  thing's belief, which stands far above unrelated text but covers only its part of the
-  goal and so scores under the best by a bounded amount;
+  share of the best, and it is wider — ``floor.strong_near_best`` — for a candidate with
+  strong evidence (a standing of at least ``floor.strong_standing`` or a coverage of at
+  least ``floor.strong_coverage``): a goal naming several things keeps each thing's
+  belief, which stands far above unrelated text or holds most of the goal's rare words
+  but covers only its part of the goal, and so scores under the best by a bounded amount;
 * or, short of that, it holds *partial* evidence (a standing of at least
   ``floor.partial_standing`` or a coverage of at least ``floor.partial_coverage``) and
   scores within ``floor.partial_near_best`` of the best candidate that clears: the reply
@@ -58,7 +59,9 @@ def _clears(
     if clears_own(c, relevance, policy):
         if evidence.subject_match:
             return True
-        strong = evidence.standing is not None and evidence.standing >= floor.strong_standing
+        strong = evidence.coverage >= floor.strong_coverage or (
+            evidence.standing is not None and evidence.standing >= floor.strong_standing
+        )
         distance = floor.strong_near_best if strong else floor.near_best
         return c.score >= floor.relative * best and c.score >= best - distance
     # Partial evidence is kept only beside a candidate that clears (best > 0), so a query

@@ -179,6 +179,7 @@ def recall_trace(
             relative=policy.floor.relative,
             near_best=policy.floor.near_best,
             strong_standing=policy.floor.strong_standing,
+            strong_coverage=policy.floor.strong_coverage,
             strong_near_best=policy.floor.strong_near_best,
             partial_near_best=policy.floor.partial_near_best,
             partial_standing=policy.floor.partial_standing,
