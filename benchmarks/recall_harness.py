@@ -4,6 +4,10 @@
   small calls (≤ 16 texts: the query path, never a bulk load), so after one warm-up pass
   a recall's query embedding costs a dictionary lookup — "query embedding excluded".
   ``embedding:query`` times the embedder alone.
+* :class:`PricedQueryEmbedder` gives the store's vectors, but only after putting the same
+  texts through another embedder (MiniLM): a recall then pays the default embedder's query
+  cost, uncached, exactly where ``query_vectors`` pays it, while its matches stay those of
+  the store it searches (built with the hashing embedder).
 * :func:`requests` turns the tier's fixed :class:`~benchmarks.datagen.BenchQuery` set
   into in-turn :class:`~recallflow.models.request.RecallRequest`\\ s.
 * :class:`Captured` runs the in-turn DAG once per request asking for *every* node and
@@ -68,6 +72,26 @@ class QueryCachingEmbedder:
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
         return np.stack([self._cache[t] for t in texts])
+
+
+class PricedQueryEmbedder:
+    """``vectors`` (the store's embedder), each call first run through ``priced`` as well."""
+
+    def __init__(self, vectors: Embedder, priced: Embedder) -> None:
+        self.vectors = vectors
+        self.priced = priced
+
+    @property
+    def name(self) -> str:
+        return self.vectors.name
+
+    @property
+    def dimension(self) -> int:
+        return self.vectors.dimension
+
+    def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        getattr(self.priced, "embed_queries", self.priced.embed)(texts)
+        return self.vectors.embed(texts)
 
 
 def _part(value: Any) -> str:

@@ -40,7 +40,7 @@ TIER_ORDER = ("tiny", "1k", "10k", "100k", "1m")
 #: milliseconds / ratios: a recall must cost little next to the model call it precedes.
 #: (tier, p50 ms, p95 ms) of ``moment:in_turn``, query embedding excluded, trace persisted.
 TARGET_IN_TURN_MS: tuple[tuple[str, float, float], ...] = (("10k", 5.0, 8.0), ("100k", 8.0, 15.0))
-#: ``moment:in_turn`` p50 plus the MiniLM query embedding's p50, at 10k.
+#: ``moment:in_turn_minilm`` p50 at 10k: the in-turn recall paying MiniLM's query embedding.
 TARGET_END_TO_END_10K_MS = 12.0
 #: recallflow's p50 as a multiple of the floor's, at every tier.
 TARGET_FLOOR_RATIO = 2.5
@@ -65,6 +65,7 @@ IN_TURN = "moment:in_turn"
 IN_TURN_TEXT = "moment:in_turn_text"
 FLOOR = "floor"
 MINILM_QUERY = "embedding:query_minilm"
+IN_TURN_MINILM = "moment:in_turn_minilm"
 
 
 @dataclass(frozen=True)
@@ -345,6 +346,17 @@ def _ours(items: Sequence[Row], mode: str, tier: str) -> Row | None:
     return _lookup(items, IN_TURN_TEXT if mode == "text" else IN_TURN, tier)
 
 
+def end_to_end_ms(items: Sequence[Row], tier: str) -> float | None:
+    """The in-turn p50 with MiniLM's query embedding paid where the recall pays it
+    (``moment:in_turn_minilm``); for a run without that group, ``moment:in_turn`` plus
+    ``embedding:query_minilm``, which counts the embedding as if it overlapped nothing."""
+    measured = _lookup(items, IN_TURN_MINILM, tier)
+    if measured is not None:
+        return measured.p50_ms
+    recall, query = _lookup(items, IN_TURN, tier), _lookup(items, MINILM_QUERY, tier)
+    return recall.p50_ms + query.p50_ms if recall and query else None
+
+
 def peer_table(items: Sequence[Row]) -> list[str]:
     """Every peer and recallflow, both with the structured keys withheld (``text``: the
     query text alone) and with them (``keys``: recallflow's request carries them as
@@ -492,11 +504,9 @@ def targets_table(items: Sequence[Row]) -> list[str]:
         TARGET_SNAPSHOT_10K_MS,
         "ms",
     )
-    r10, q10 = _lookup(items, IN_TURN, "10k"), _lookup(items, MINILM_QUERY, "10k")
-    e2e = r10.p50_ms + q10.p50_ms if r10 and q10 else None
     check(
         f"end to end with the MiniLM query embedding, p50 at 10k ≤ {TARGET_END_TO_END_10K_MS:g} ms",
-        e2e,
+        end_to_end_ms(items, "10k"),
         TARGET_END_TO_END_10K_MS,
         "ms",
     )

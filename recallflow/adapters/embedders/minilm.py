@@ -17,7 +17,17 @@ dynamic padding to the longest text of each batch), ``last_hidden_state`` mean-p
 the attention mask, L2-normalised.
 Texts are run in length-sorted batches; a text's vector does not depend on its batch.
 
-``onnxruntime`` and ``tokenizers`` are imported in the constructor, not at module import.
+Queries (:meth:`MiniLMEmbedder.embed_queries`, the recall path) run through a second
+session of the same model whose matrix products are integer ones on the shipped int8
+weights (see :mod:`recallflow.adapters.embedders.int8_graph`), one text per run: about
+half the CPU of a float32 run for a short query, with vectors within cosine 0.99 of the
+float32 ones and retrieval quality unchanged on the evaluation (see docs/embedders.md).
+Passages (:meth:`MiniLMEmbedder.embed`, what a store keeps) stay float32, so stored
+vectors and the embedder's name do not change. ``int8_queries=False`` embeds queries
+as passages.
+
+``onnxruntime`` and ``tokenizers`` are imported, and ``onnx``'s protobuf messages (for the
+query graph) loaded, in the constructor, not at module import.
 A missing package raises :class:`EmbedderUnavailableError` naming ``pip install recallflow[embed]``.
 """
 
@@ -94,6 +104,7 @@ class MiniLMEmbedder:
             second thread was slower, and one thread leaves the other core to PostgreSQL).
         max_length: Token limit per text; 256 is the model's training limit.
         batch_size: Texts per onnxruntime run (length-sorted, so padding stays small).
+        int8_queries: Embed queries with integer matrix products (see the module).
         model_path, tokenizer_path: Explicit files instead of the packaged ones; the
             checksums are then not enforced.
     """
@@ -104,6 +115,7 @@ class MiniLMEmbedder:
         intra_op_threads: int = 1,
         max_length: int = _DEFAULT_MAX_LENGTH,
         batch_size: int = 16,
+        int8_queries: bool = True,
         model_path: str | Path | None = None,
         tokenizer_path: str | Path | None = None,
     ) -> None:
@@ -137,12 +149,26 @@ class MiniLMEmbedder:
         options.inter_op_num_threads = 1
         options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
         options.log_severity_level = 3
+        model_bytes = model_file.read_bytes()
         session = ort.InferenceSession(
-            str(model_file), sess_options=options, providers=["CPUExecutionProvider"]
+            model_bytes, sess_options=options, providers=["CPUExecutionProvider"]
         )
+        query_session = session
+        if int8_queries:
+            try:
+                from recallflow.adapters.embedders.int8_graph import int8_matmuls
+
+                query_model = int8_matmuls(model_bytes)
+            except ImportError as exc:
+                raise _missing("MiniLMEmbedder's int8 query graph needs onnx", exc) from exc
+            query_session = ort.InferenceSession(
+                query_model, sess_options=options, providers=["CPUExecutionProvider"]
+            )
         self._input_names = frozenset(i.name for i in session.get_inputs())
         self._tokenizer: Any = tokenizer
         self._session: Any = session
+        self._query_session: Any = query_session
+        self._int8_queries = int8_queries
         self._max_length = max_length
         self._batch_size = batch_size
 
@@ -167,14 +193,23 @@ class MiniLMEmbedder:
         order = sorted(range(len(encodings)), key=lambda i: len(encodings[i].ids))
         for start in range(0, len(order), self._batch_size):
             rows = order[start : start + self._batch_size]
-            out[rows] = self._run([encodings[i] for i in rows])
+            out[rows] = self._run(self._session, [encodings[i] for i in rows])
         return out
 
     def embed_queries(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
-        """Same as :meth:`embed`: this model is symmetric (no query/passage prefixes)."""
-        return self.embed(texts)
+        """Embed search queries: no query/passage prefixes (the model is symmetric), but
+        through the int8 query graph, one text per run (its activation scale is taken over
+        the whole input, so a batch would make a text's vector depend on its neighbours)."""
+        if not self._int8_queries:
+            return self.embed(texts)
+        if isinstance(texts, str):
+            raise TypeError("embed_queries() takes a sequence of strings, not a single str")
+        out = np.empty((len(texts), _DIMENSION), dtype=np.float32)
+        for row, encoding in enumerate(self._tokenizer.encode_batch(list(texts))):
+            out[row] = self._run(self._query_session, [encoding])[0]
+        return out
 
-    def _run(self, encodings: Sequence[Any]) -> npt.NDArray[np.float32]:
+    def _run(self, session: Any, encodings: Sequence[Any]) -> npt.NDArray[np.float32]:
         width = max(len(e.ids) for e in encodings)
         ids = np.zeros((len(encodings), width), dtype=np.int64)
         mask = np.zeros((len(encodings), width), dtype=np.int64)
@@ -185,7 +220,7 @@ class MiniLMEmbedder:
         feeds = {"input_ids": ids, "attention_mask": mask}
         if "token_type_ids" in self._input_names:
             feeds["token_type_ids"] = np.zeros_like(ids)
-        hidden = np.asarray(self._session.run(["last_hidden_state"], feeds)[0], dtype=np.float32)
+        hidden = np.asarray(session.run(["last_hidden_state"], feeds)[0], dtype=np.float32)
         weights = mask[..., None].astype(np.float32)
         pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
         norms = np.linalg.norm(pooled, axis=1, keepdims=True)
