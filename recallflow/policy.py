@@ -60,6 +60,14 @@ class FrozenMapping(Mapping[K, V]):
     def __getitem__(self, key: K) -> V:
         return self._data[key]
 
+    # The dict's own look-ups: ``Mapping``'s inherited ones go through ``__getitem__`` and
+    # an exception handler, some 0.3 µs per read on the ranking path.
+    def get(self, key: K, default: Any = None) -> Any:
+        return self._data.get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._data
+
     def __iter__(self) -> Iterator[K]:
         return iter(self._data)
 

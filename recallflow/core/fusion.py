@@ -8,7 +8,7 @@ removed independently; ties break on belief id so the order is total.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TypeVar
 
 from recallflow.models.result import Arm, ArmResult, FusedCandidate
@@ -25,13 +25,18 @@ def reciprocal_rank_fusion(
     :param k: the RRF constant (the policy's ``rrf_k``).
     :param weights: how much each arm's votes count; an arm not in it counts 1.0.
     """
-    rankings = ((r.arm, [(h.belief_id, h.rank) for h in r.hits]) for r in results if r.ok)
+    rankings = arm_rankings(results)
     # Built without validating again: ids, ranks and arms come from validated arm results,
     # each score is a float computed here (a recall fuses ~100 candidates twice).
     return tuple(
         FusedCandidate.trusted(belief_id=belief_id, rrf_score=float(score), arm_ranks=ranks)
         for belief_id, score, ranks in fuse_ranks(rankings, k, weights)
     )
+
+
+def arm_rankings(results: Iterable[ArmResult]) -> Iterator[tuple[Arm, list[tuple[str, int]]]]:
+    """Each arm that succeeded as a plain ranking, ``(arm, [(belief id, rank), ...])``."""
+    return ((r.arm, [(h.belief_id, h.rank) for h in r.hits]) for r in results if r.ok)
 
 
 def fuse_ranks(

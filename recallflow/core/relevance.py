@@ -61,28 +61,29 @@ def own_evidence(
     null: Sequence[float],
     calibration: CalibrationRef,
     policy: RetrievalPolicy,
-) -> tuple[float | None, float | None, float, bool]:
-    """``(cosine, standing, own relevance, clears)`` of one candidate."""
+) -> tuple[float | None, float | None, float, bool, float]:
+    """``(cosine, standing, own relevance, clears, coverage)`` of one candidate."""
     cosine = max(evidence.cosines) if evidence.cosines else None
     standing = standing_of(evidence.cosines, null, calibration)
+    coverage = evidence.coverage  # a property, computed on each read
     share = policy.relevance.semantic_share
     semantic = 0.0
     if cosine is not None:
         spread = policy.relevance.semantic_scale * calibration.pair_std
         semantic = _clamp((cosine - calibration.pair_mean) / spread)
-    own = (1.0 - share) * evidence.coverage + share * semantic
+    own = (1.0 - share) * coverage + share * semantic
     floor = policy.floor
     clears = (
         evidence.subject_match
-        or evidence.coverage >= floor.lexical_coverage
+        or coverage >= floor.lexical_coverage
         or (standing is not None and standing >= floor.semantic_standing)
         or (
             standing is not None
             and standing >= floor.joint_standing
-            and evidence.coverage >= floor.joint_coverage
+            and coverage >= floor.joint_coverage
         )
     )
-    return cosine, standing, own, clears
+    return cosine, standing, own, clears, coverage
 
 
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
@@ -114,6 +115,8 @@ def asking_share(statement: str) -> float:
     its words that are in questions; otherwise 0. A turn that asks echoes the words of the
     question it raises but does not tell the answer; one that tells and then asks back
     ("I love sci-fi. What about you?") still tells."""
+    if "?" not in statement:  # most statements: no question, and the regex costs µs each
+        return 0.0
     text = _TRAILING_ASIDE.sub("", statement).rstrip(" \t\n\"')")
     if not text.endswith("?"):
         return 0.0
@@ -150,7 +153,7 @@ def candidate_relevance(
     "What made you combine the two?" shares the question's words and holds none of its
     answer. Ranking only, like adjacency: none of them lets a candidate clear the
     floor."""
-    owns: dict[str, tuple[float | None, float | None, float, bool]] = {
+    owns: dict[str, tuple[float | None, float | None, float, bool, float]] = {
         belief_id: own_evidence(ev, null, calibration, policy)
         for belief_id, ev in evidence.by_id.items()
     }
@@ -171,12 +174,12 @@ def candidate_relevance(
     out: dict[str, RelevanceEvidence] = {}
     # Built without validating again, every value a float or bool made here (a recall
     # builds one per candidate).
-    for belief_id, (cosine, standing, own, clears) in owns.items():
+    for belief_id, (cosine, standing, own, clears, coverage) in owns.items():
         ev = evidence.by_id[belief_id]
         out[belief_id] = RelevanceEvidence.trusted(
             cosine=None if cosine is None else float(round(cosine, 6)),
             standing=None if standing is None else float(round(standing, 6)),
-            coverage=float(round(ev.coverage, 6)),
+            coverage=float(round(coverage, 6)),
             own=float(round(own, 6)),
             support=float(round(support[belief_id], 6)),
             relevance=float(

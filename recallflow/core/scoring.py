@@ -88,13 +88,17 @@ def score_candidate(
 
     ``relevance`` is the candidate's absolute relevance in [0, 1] (see
     :mod:`recallflow.core.relevance`)."""
-    transferred = is_transferred(belief, project)
-    local_evidence = corroborated_here(belief, project)
+    # The two transfer facts inline (``is_transferred``, ``corroborated_here``): a recall
+    # scores every candidate, and a call per fact per candidate shows in its CPU time.
+    transferred = belief.scope is Scope.PROJECT and belief.origin_project != project
+    uncorroborated = transferred and not (
+        project is not None and project in belief.corroborating_projects
+    )
 
     match = min(1.0, fused.rrf_score / best_fused) if best_fused > 0 else 0.0
 
     confidence = belief.confidence
-    if transferred and not local_evidence:
+    if uncorroborated:
         confidence *= policy.transfer_confidence_factor
     confidence_state = confidence * policy.state_factor.get(belief.state, 0.0)
 
@@ -108,47 +112,52 @@ def score_candidate(
         / policy.corroboration_scale
     )
     authority = policy.authority_factor.get(belief.source_authority, 0.0)
-    if transferred:
-        scope_affinity = 1.0 if local_evidence else policy.portability_affinity[belief.portability]
-    else:
-        scope_affinity = 1.0
+    scope_affinity = policy.portability_affinity[belief.portability] if uncorroborated else 1.0
     utility = 1.0 - math.exp(
         -belief.utility * _decay(belief.last_reinforced_at, as_of, policy.utility_half_life_days)
     )
 
-    p = policy.penalties
+    parts = (
+        weights.match * match,
+        weights.relevance * relevance,
+        weights.confidence_state * confidence_state,
+        weights.corroboration * corroboration,
+        weights.authority * authority,
+        weights.scope_affinity * scope_affinity,
+        weights.utility * utility,
+    )
+    state = belief.state
     penalties: dict[str, float] = {}
-    if belief.state is LifecycleState.PROVISIONAL:
-        penalties["provisional"] = p.provisional
-    if belief.flagged:
-        penalties["flagged"] = p.flagged
-    if belief.state is LifecycleState.CONFLICTED:
-        penalties["conflicted"] = p.conflicted
-    if transferred and not local_evidence:
+    if state is LifecycleState.PROVISIONAL or state is LifecycleState.CONFLICTED or belief.flagged:
+        p = policy.penalties
+        if state is LifecycleState.PROVISIONAL:
+            penalties["provisional"] = p.provisional
+        if belief.flagged:
+            penalties["flagged"] = p.flagged
+        if state is LifecycleState.CONFLICTED:
+            penalties["conflicted"] = p.conflicted
+    if uncorroborated:
+        p = policy.penalties
         if belief.portability is Portability.LOCAL:
             penalties["local_outside_origin"] = p.local_outside_origin
         else:
             penalties["transferred_uncorroborated"] = p.transferred_uncorroborated
-
-    parts = {
-        "match": weights.match * match,
-        "relevance": weights.relevance * relevance,
-        "confidence_state": weights.confidence_state * confidence_state,
-        "corroboration": weights.corroboration * corroboration,
-        "authority": weights.authority * authority,
-        "scope_affinity": weights.scope_affinity * scope_affinity,
-        "utility": weights.utility * utility,
-    }
-    total = sum(parts.values()) + sum(penalties.values())
+    total = sum(parts) + sum(penalties.values())
     # Every value is a float this function computed: built without validating again
     # (a snapshot scores 100 candidates, a recall up to its candidate cap).
     breakdown = ScoreBreakdown.trusted(
-        **{k: round(v, 6) for k, v in parts.items()},
-        penalties={k: round(v, 6) for k, v in sorted(penalties.items())},
+        match=round(parts[0], 6),
+        relevance=round(parts[1], 6),
+        confidence_state=round(parts[2], 6),
+        corroboration=round(parts[3], 6),
+        authority=round(parts[4], 6),
+        scope_affinity=round(parts[5], 6),
+        utility=round(parts[6], 6),
+        penalties={k: round(v, 6) for k, v in sorted(penalties.items())} if penalties else {},
         total=round(total, 6),
     )
     band = policy.band_of(belief.confidence)
-    if transferred and not local_evidence:
+    if uncorroborated:
         band = policy.band_below(band)
     return ScoredCandidate.trusted(
         belief=belief, fused=fused, breakdown=breakdown, band=band, transferred=transferred

@@ -30,7 +30,7 @@ import dataclasses
 import logging
 import threading
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -105,14 +105,25 @@ class ExecutionPlan:
     def __init__(self, built: driver.Driver, final: str) -> None:
         self._driver = built
         self._final = final
-        self._adapter = built.adapter
-        self._remote = self._adapter.does_method("do_remote_execute", is_async=False)
-        self._build_result = self._adapter.does_method("do_build_result", is_async=False)
-        self._pre_graph = self._adapter.does_hook("pre_graph_execute", is_async=False)
-        self._post_graph = self._adapter.does_hook("post_graph_execute", is_async=False)
-        self._run_node: Any = partial(_run_node, self._adapter)
-        if self._adapter.does_method("do_node_execute", is_async=False):
-            self._run_node = partial(_hamilton_run_node, self._adapter)
+        self._adapter = adapter = built.adapter
+        # The adapter set never changes once built: which adapter implements each method
+        # and hook is looked up here once, not on every node of every run (Hamilton's
+        # ``call_lifecycle_method_sync`` and ``call_all_lifecycle_hooks_sync`` look them
+        # up by name on each call, a few µs per node).
+        self._remote: Any = None
+        if adapter.does_method("do_remote_execute", is_async=False):
+            (remote,) = adapter.sync_methods["do_remote_execute"]
+            self._remote = remote.do_remote_execute
+        self._build_result = adapter.does_method("do_build_result", is_async=False)
+        self._pre_graph = adapter.does_hook("pre_graph_execute", is_async=False)
+        self._post_graph = adapter.does_hook("post_graph_execute", is_async=False)
+        self._run_node: Any = partial(
+            _run_node,
+            _hooks(adapter, "pre_node_execute"),
+            _hooks(adapter, "post_node_execute"),
+        )
+        if adapter.does_method("do_node_execute", is_async=False):
+            self._run_node = partial(_hamilton_run_node, adapter)
         self._plans: dict[frozenset[str], list[Step]] = {}
         self._lock = threading.Lock()
 
@@ -135,6 +146,8 @@ class ExecutionPlan:
         ``Driver.execute`` calls it."""
         steps = self.steps(inputs)
         adapter = self._adapter
+        remote = self._remote
+        run_node_ = self._run_node
         graph = self._driver.graph
         values = combine_config_and_inputs(graph.config, dict(inputs))
         run_id = str(uuid.uuid4())
@@ -157,13 +170,10 @@ class ExecutionPlan:
                     computed[step.name] = values[step.name]
                     continue
                 kwargs = {name: computed[name] for name in step.arguments}
-                run_node = partial(self._run_node, step.node, run_id)
-                if self._remote:
-                    computed[step.name] = adapter.call_lifecycle_method_sync(
-                        "do_remote_execute",
-                        node=step.node,
-                        execute_lifecycle_for_node=run_node,
-                        **kwargs,
+                run_node = partial(run_node_, step.node, run_id)
+                if remote is not None:
+                    computed[step.name] = remote(
+                        node=step.node, execute_lifecycle_for_node=run_node, **kwargs
                     )
                 else:
                     computed[step.name] = run_node(**kwargs)
@@ -188,15 +198,25 @@ class ExecutionPlan:
         return outputs
 
 
-def _run_node(adapter: LifecycleAdapterSet, node_: Node, run_id: str, /, **kwargs: Any) -> Any:
+Hook = Callable[..., None]
+
+
+def _hooks(adapter: LifecycleAdapterSet, name: str) -> tuple[Hook, ...]:
+    """The bound ``name`` hook of each adapter of the set that has it, in the set's order
+    (the order ``call_all_lifecycle_hooks_sync`` calls them in)."""
+    return tuple(getattr(a, name) for a in adapter.sync_hooks.get(name, []))
+
+
+def _run_node(
+    pre: tuple[Hook, ...], post: tuple[Hook, ...], node_: Node, run_id: str, /, **kwargs: Any
+) -> Any:
     """One node with its ``pre/post_node_execute`` hooks, as Hamilton's
     ``execute_lifecycle_for_node`` runs it (same hooks, arguments, error log and order)
     without its per-call look-ups of which hooks exist; for adapter sets that leave
     ``do_node_execute`` to Hamilton."""
     try:
-        adapter.call_all_lifecycle_hooks_sync(
-            "pre_node_execute", run_id=run_id, node_=node_, kwargs=kwargs, task_id=None
-        )
+        for hook in pre:
+            hook(run_id=run_id, node_=node_, kwargs=kwargs, task_id=None)
     except Exception:
         _log.exception(create_error_message(kwargs, node_, "[pre-node-execute]"))
         raise
@@ -211,16 +231,16 @@ def _run_node(adapter: LifecycleAdapterSet, node_: Node, run_id: str, /, **kwarg
         raise
     finally:
         try:
-            adapter.call_all_lifecycle_hooks_sync(
-                "post_node_execute",
-                run_id=run_id,
-                node_=node_,
-                kwargs=kwargs,
-                success=error is None,
-                error=error,
-                result=result,
-                task_id=None,
-            )
+            for hook in post:
+                hook(
+                    run_id=run_id,
+                    node_=node_,
+                    kwargs=kwargs,
+                    success=error is None,
+                    error=error,
+                    result=result,
+                    task_id=None,
+                )
         except Exception:
             _log.exception(create_error_message(kwargs, node_, "[post-node-execute]"))
             raise

@@ -40,23 +40,24 @@ def scored_candidates__hand_weighted(
     """Every loaded candidate with its score breakdown, band and transfer flag."""
     weights = policy.weights_for(request.moment)
     fused_by_id = {c.belief_id: c for c in fused_candidates}
+    project, as_of, cross_project = request.project, hard_filter.as_of, policy.cross_project
     scored = []
     for belief_id, belief in candidate_beliefs.items():
         fused = fused_by_id.get(belief_id) or FusedCandidate(
             belief_id=belief_id, rrf_score=0.0, arm_ranks={}
         )
         if (
-            not policy.cross_project
+            not cross_project
             and belief.scope.value == "project"
-            and (belief.origin_project != request.project)
+            and (belief.origin_project != project)
         ):
             continue
         scored.append(
             score_candidate(
                 fused,
                 belief,
-                project=request.project,
-                as_of=hard_filter.as_of,
+                project=project,
+                as_of=as_of,
                 weights=weights,
                 policy=policy,
                 best_fused=best_fused_score,
@@ -65,7 +66,12 @@ def scored_candidates__hand_weighted(
                 else 0.0,
             )
         )
-    return tuple(sorted(scored, key=lambda c: (-c.score, c.belief_id)))
+    return tuple(sorted(scored, key=_rank_key))
+
+
+def _rank_key(c: ScoredCandidate) -> tuple[float, str]:
+    """Score desc, then id (the fields, not the ``score``/``belief_id`` properties)."""
+    return (-c.breakdown.total, c.belief.id)
 
 
 @config.when(ranking="match_only")

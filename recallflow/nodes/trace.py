@@ -50,16 +50,22 @@ from recallflow.policy import RetrievalPolicy
 
 
 def _entry(c: ScoredCandidate, relevance: Mapping[str, RelevanceEvidence]) -> ScoredEntry:
-    # Fields of a scored candidate, typed already: one per candidate, not validated again.
+    # Fields of a scored candidate, typed already: one per candidate, not validated again
+    # (and read from the fields, not through the ``belief_id``/``score`` properties).
+    belief_id = c.belief.id
     return ScoredEntry.trusted(
-        belief_id=c.belief_id,
-        score=c.score,
+        belief_id=belief_id,
+        score=c.breakdown.total,
         band=c.band,
         transferred=c.transferred,
         arm_ranks=c.fused.arm_ranks,
         breakdown=c.breakdown,
-        relevance=relevance.get(c.belief_id),
+        relevance=relevance.get(belief_id),
     )
+
+
+def _rank_key(c: ScoredCandidate) -> tuple[float, str]:
+    return (-c.breakdown.total, c.belief.id)
 
 
 def _redacted_by_field(items: tuple[RecalledItem, ...]) -> dict[str, int]:
@@ -88,9 +94,9 @@ def _final_scores(
 ) -> tuple[ScoredEntry, ...]:
     """Each candidate with its final breakdown (resolution's adjustments included) and the
     relevance evidence the floor read."""
-    final = {c.belief_id: c for c in scored}
-    final.update((c.belief_id, c) for c in _flat(resolved))
-    ordered = sorted(final.values(), key=lambda c: (-c.score, c.belief_id))
+    final = {c.belief.id: c for c in scored}
+    final.update((c.belief.id, c) for c in _flat(resolved))
+    ordered = sorted(final.values(), key=_rank_key)
     return tuple(_entry(c, relevance) for c in ordered)
 
 

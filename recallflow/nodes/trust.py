@@ -48,20 +48,23 @@ def _item(
     origin = c.belief.origin_project if c.transferred else None
     redacted = origin is not None and not _origin_admitted(c.belief, ceiling, policy)
     text, names = (BLOCKED, 0) if blocked else redact(c.belief.statement)
-    return RecalledItem(
+    # Every value comes from a loaded belief or is computed here: not validated again
+    # (given in the fields' order, the order its JSON keeps).
+    return RecalledItem.trusted(
         belief_id=c.belief_id,
         text=text,
-        names_redacted=names,
         band=c.band,
         trust=TrustLevel.MEMORY,
         origin_project=None if redacted else origin,
         origin_redacted=redacted,
+        names_redacted=names,
         conflict_set_id=c.belief.conflict_set_id
         if c.belief.state is LifecycleState.CONFLICTED
         else None,
         provisional=c.belief.state is LifecycleState.PROVISIONAL,
         blocked=blocked,
         score=c.score,
+        tokens=0,
     )
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from hamilton.function_modifiers import ResolveAt, group, inject, resolve, source, tag
 
-from recallflow.core.fusion import reciprocal_rank_fusion
+from recallflow.core.fusion import arm_rankings, fuse_ranks
 from recallflow.models.result import Arm, ArmResult
 from recallflow.models.stages import HardFilter
 from recallflow.nodes.arms.runner import run_arm
@@ -35,8 +35,9 @@ def graph_expanded_hits(
 ) -> ArmResult:
     """Beliefs linked to the top seeds of the other arms, ranked by path weight."""
     limits = policy.limits
-    fused = reciprocal_rank_fusion(seed_results, policy.rrf_k, policy.arm_weights)
-    seeds = [c.belief_id for c in fused[: limits.graph_seeds]]
+    # The fused order's ids alone (no candidate objects: only the first few are seeds).
+    fused = fuse_ranks(arm_rankings(seed_results), policy.rrf_k, policy.arm_weights)
+    seeds = [belief_id for belief_id, _score, _ranks in fused[: limits.graph_seeds]]
     return run_arm(
         Arm.GRAPH_EXPANDED,
         lambda: belief_search.neighbours(hard_filter, seeds, limits),
