@@ -160,9 +160,11 @@ class Budget(_Frozen):
 class Floor(_Frozen):
     """The relevance floor: a candidate is kept only when its own evidence shows it is about
     the query — its similarity stands clear of what unrelated text scores against the same
-    query, or it holds most of the query's rare words — when its relevance is near the
-    best candidate's, and when its total score is not weak (see "Relevance floor" in
-    docs/architecture.md)."""
+    query, or it holds most of the query's rare words — when its score is near the best
+    candidate's (nearer for partial evidence, less near for strong), and when its total
+    score is not weak (see "Relevance floor" in docs/architecture.md). Tuned on the LoCoMo
+    dev split and the scenario suites: the distances decide the block's size, not the
+    budget."""
 
     semantic_standing: float = Field(
         default=1.25,
@@ -193,11 +195,50 @@ class Floor(_Frozen):
         " clears (the block holds what is about as good as its best item).",
     )
     near_best: float = Field(
-        default=0.17,
+        default=0.09,
         ge=0,
         description="A candidate is kept only when its total score is within this much of"
         " the best score of a candidate that clears (the block holds what is about as good"
         " as its best item; 1 or more: off).",
+    )
+    strong_standing: float = Field(
+        default=2.5,
+        description="Strong evidence: a candidate whose standing is at least this high is"
+        " kept within strong_near_best of the best instead of near_best (a goal naming"
+        " several things keeps each thing's belief, which stands far above unrelated text"
+        " but covers only its part of the goal).",
+    )
+    strong_coverage: float = Field(
+        default=0.5,
+        ge=0,
+        le=1,
+        description="Strong evidence, the lexical kind: a candidate that holds at least this"
+        " rarity-weighted share of the query's terms is kept within strong_near_best too.",
+    )
+    strong_near_best: float = Field(
+        default=0.17,
+        ge=0,
+        description="How far under the best score a candidate with strong evidence may be.",
+    )
+    partial_standing: float = Field(
+        default=0.0,
+        description="Partial evidence: a standing at least this high (or partial_coverage)"
+        " lets a candidate that does not clear on its own evidence be kept when it scores"
+        " within partial_near_best of the best candidate that does.",
+    )
+    partial_coverage: float = Field(
+        default=0.1,
+        ge=0,
+        le=1,
+        description="Partial evidence: a rarity-weighted coverage at least this high (or"
+        " partial_standing).",
+    )
+    partial_near_best: float = Field(
+        default=0.08,
+        ge=0,
+        description="How far under the best score of a candidate that clears a candidate"
+        " with only partial evidence may be and still be kept (0: partial evidence never"
+        " suffices).",
     )
     score: float = Field(default=0.30, description="Minimum total score of a candidate.")
 

@@ -117,8 +117,18 @@ def test_the_floor_drops_weak_matches_whatever_budget_remains(
     for belief_id in trace.ranked_ids:
         relevance = evidence[belief_id]
         assert relevance is not None
-        near_best = score[belief_id] >= max(floor.relative * best, best - floor.near_best)
-        clears = relevance.clears and near_best and score[belief_id] >= floor.score
+        strong = relevance.coverage >= floor.strong_coverage or (
+            relevance.standing is not None and relevance.standing >= floor.strong_standing
+        )
+        if relevance.clears:
+            distance = floor.strong_near_best if strong else floor.near_best
+        else:
+            partial = relevance.coverage >= floor.partial_coverage or (
+                relevance.standing is not None and relevance.standing >= floor.partial_standing
+            )
+            distance = floor.partial_near_best if partial and best > 0 else -1.0
+        near_best = score[belief_id] >= max(floor.relative * best, best - distance)
+        clears = near_best and score[belief_id] >= floor.score
         assert clears == (belief_id in result.rendered_ids), belief_id
         assert clears != (belief_id in trace.floor_dropped_ids), belief_id
 

@@ -234,7 +234,7 @@ def test_the_trace_counts_blocked_items_it_rendered_by_family(memory: Memory, te
     memory.beliefs.add_many(
         [
             belief(tenant, id="b-a", subject="release-note", confidence=0.95, statement=override),
-            belief(tenant, id="b-b", subject="release-list", confidence=0.5, statement=markup),
+            belief(tenant, id="b-b", subject="release-list", confidence=0.95, statement=markup),
         ]
     )
     scanner = LayeredInjectionScanner()

@@ -19,8 +19,9 @@ a candidate linked to it (a reply is supported by the question it answers), and 
 linked top candidate lends it (adjacency), and rises when the candidate's world time
 falls in a period the query names. The floor reads the own evidence only: a candidate
 clears when its standing or its coverage reaches the floor's threshold, or when it
-carries an entity the working state names that few beliefs carry; no single shared word,
-no neighbour and no date can carry an unrelated belief in.
+carries an entity the working state names that few beliefs carry; a candidate with only
+partial evidence is kept only close beside one that clears. No single shared word, no
+neighbour and no date can carry an unrelated belief in.
 """
 
 from __future__ import annotations
@@ -233,6 +234,18 @@ def clears_own(
     """Whether the candidate's own evidence clears the floor and its score is not weak."""
     evidence = relevance.get(candidate.belief_id)
     return evidence is not None and evidence.clears and candidate.score >= policy.floor.score
+
+
+def partial_evidence(evidence: RelevanceEvidence, policy: RetrievalPolicy) -> bool:
+    """Whether a candidate that does not clear on its own evidence still holds some of the
+    query: its similarity stands at least ``floor.partial_standing`` above the query's most
+    similar unrelated sentence, or it covers at least ``floor.partial_coverage`` of the
+    query's rarity-weighted terms. Never enough alone: the floor keeps such a candidate only
+    near the best one that clears (see "Relevance floor" in docs/architecture.md)."""
+    floor = policy.floor
+    return evidence.coverage >= floor.partial_coverage or (
+        evidence.standing is not None and evidence.standing >= floor.partial_standing
+    )
 
 
 def best_clearing_score(

@@ -125,6 +125,18 @@ class FloorInputs(FrozenModel):
     near_best: float = Field(
         default=1.0, description="How far under the best score a kept candidate may be."
     )
+    strong_standing: float | None = None
+    strong_coverage: float | None = None
+    strong_near_best: float | None = Field(
+        default=None,
+        description="How far under the best score a candidate with strong evidence may be.",
+    )
+    partial_near_best: float = Field(
+        default=0.0,
+        description="How far under the best score a candidate with partial evidence may be.",
+    )
+    partial_standing: float | None = None
+    partial_coverage: float | None = None
     score: float
     best_score: float = Field(description="Best score among candidates whose evidence clears.")
 

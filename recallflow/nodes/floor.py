@@ -13,11 +13,20 @@ the context is not the objective):
   not everything that clears — the floor, not the item cap, decides the block's size
   (the score, not the relevance alone, so that a transferred belief does not set the
   bar for the local ones it is discounted against). The distance is absolute, not a
-  share of the best: a goal naming several things keeps each thing's belief, which
-  covers only its part of the goal and so scores under the best by a bounded amount;
+  share of the best, and it is wider — ``floor.strong_near_best`` — for a candidate with
+  strong evidence (a standing of at least ``floor.strong_standing`` or a coverage of at
+  least ``floor.strong_coverage``): a goal naming several things keeps each thing's
+  belief, which stands far above unrelated text or holds most of the goal's rare words
+  but covers only its part of the goal, and so scores under the best by a bounded amount;
+* or, short of that, it holds *partial* evidence (a standing of at least
+  ``floor.partial_standing`` or a coverage of at least ``floor.partial_coverage``) and
+  scores within ``floor.partial_near_best`` of the best candidate that clears: the reply
+  that tells the answer often shares few of the question's words, yet ranks beside the
+  turn that asks. Partial evidence never suffices alone: with nothing that clears, the
+  block is empty;
 * its total score is at least ``floor.relative`` of that best score (0 by default);
-* both of the last two are waived for a candidate that carries an entity the working
-  state names, which it was asked about by name;
+* the distances are waived for a candidate that carries an entity the working state
+  names, which it was asked about by name;
 * its total score reaches ``floor.score`` (a weak belief — low confidence, transferred,
   provisional, flagged — stays out even when it matches).
 
@@ -31,7 +40,7 @@ from collections.abc import Mapping
 
 from hamilton.function_modifiers import tag
 
-from recallflow.core.relevance import best_clearing_score, clears_own
+from recallflow.core.relevance import best_clearing_score, clears_own, partial_evidence
 from recallflow.models.result import RelevanceEvidence
 from recallflow.models.stages import ConflictGroup, FloorOutcome, Resolved, ScoredCandidate
 from recallflow.policy import RetrievalPolicy
@@ -43,15 +52,26 @@ def _clears(
     policy: RetrievalPolicy,
     best: float,
 ) -> bool:
-    if not clears_own(c, relevance, policy):
-        return False
-    evidence = relevance[c.belief_id]
-    if evidence.subject_match:
-        return True
     floor = policy.floor
-    if c.score < floor.relative * best:
+    evidence = relevance.get(c.belief_id)
+    if evidence is None or c.score < floor.score:
         return False
-    return c.score >= best - floor.near_best
+    if clears_own(c, relevance, policy):
+        if evidence.subject_match:
+            return True
+        strong = evidence.coverage >= floor.strong_coverage or (
+            evidence.standing is not None and evidence.standing >= floor.strong_standing
+        )
+        distance = floor.strong_near_best if strong else floor.near_best
+        return c.score >= floor.relative * best and c.score >= best - distance
+    # Partial evidence is kept only beside a candidate that clears (best > 0), so a query
+    # nothing clears for still gets the empty block.
+    return (
+        best > 0
+        and partial_evidence(evidence, policy)
+        and c.score >= floor.relative * best
+        and c.score >= best - floor.partial_near_best
+    )
 
 
 @tag(stage="floor")
