@@ -1,6 +1,6 @@
 """The SQL of the evidence the ranking and the relevance floor read for each loaded
-candidate (see "Relevance floor" in docs/architecture.md); run by
-:meth:`~recallflow.adapters.postgres.search.PostgresBeliefSearch.evidence`.
+candidate (see "Relevance floor" in docs/architecture.md), read with the candidates by
+:meth:`~recallflow.adapters.postgres.search.PostgresBeliefSearch.load_with_evidence`.
 
 For every candidate id (still hard-filtered, like every read of the recall):
 
@@ -40,9 +40,10 @@ from recallflow.adapters.postgres.vectors import vector_text
 from recallflow.models.stages import CandidateEvidence, EvidenceSet, HardFilter, TextCoverage
 from recallflow.policy import ArmLimits
 
-# ``{among}`` is which beliefs: the rows loading the candidates returns, computed again
-# in the statement (:func:`evidence_statements`), so the evidence travels with the load.
-_EVIDENCE_OF = (
+# The evidence's CTEs, then its three columns of a belief ``b``: selected with the belief
+# itself by the statement that loads the candidates (:func:`with_evidence`), so the
+# evidence is read in the same scan of the same rows.
+EVIDENCE_CTES = (
     "WITH"
     + VIEW
     + " q AS (SELECT DISTINCT t.ord, x.term FROM unnest(%(texts)s::text[]) WITH ORDINALITY"
@@ -52,7 +53,9 @@ _EVIDENCE_OF = (
     # little as any common word.
     " c AS MATERIALIZED (SELECT d.term, least(" + lexeme_df("d.term") + ","
     "   floor(n.common)::int + 1) AS df FROM (SELECT DISTINCT term FROM q) d, n),"
-    " w AS (SELECT q.ord, q.term,"
+    # Each lexeme's query parsed once here: parsed in the per-candidate check, it was
+    # parsed again for every candidate (0.13 ms of a recall's load at 10k beliefs).
+    " w AS MATERIALIZED (SELECT q.ord, q.term, quote_literal(q.term)::tsquery AS tq,"
     "   ln(1 + (greatest(n.docs, %(min_view)s, 1) - greatest(c.df, 1) + 0.5)"
     "   / (greatest(c.df, 1) + 0.5))"
     "   AS idf FROM q JOIN c USING (term), n),"
@@ -67,16 +70,18 @@ _EVIDENCE_OF = (
     # again for every candidate: most of this statement's time).
     " qv AS MATERIALIZED (SELECT v.vec, v.ord"
     "   FROM unnest(%(vectors)s::text[]::vector[]) WITH ORDINALITY AS v(vec, ord))"
-    " SELECT b.id,"
-    "  ARRAY(SELECT (1 - (b.embedding <=> v.vec))::float8 FROM qv v ORDER BY v.ord) AS cosines,"
+)
+_EVIDENCE_SELECT = (
+    "ARRAY(SELECT (1 - (b.embedding <=> v.vec))::float8 FROM qv v ORDER BY v.ord) AS ev_cosines,"
     # Per text query, in order: the rarity the belief holds, the rarity of all its words.
     "  ARRAY(SELECT ARRAY[(SELECT coalesce(sum(w.idf), 0) FROM w WHERE w.ord = tot.ord"
-    "    AND b.search_document @@ quote_literal(w.term)::tsquery), tot.total]::float8[]"
-    "    FROM tot ORDER BY tot.ord) AS terms,"
+    "    AND b.search_document @@ w.tq), tot.total]::float8[]"
+    "    FROM tot ORDER BY tot.ord) AS ev_terms,"
     "  EXISTS (SELECT FROM k WHERE k.key = b.subject OR b.entities @> ARRAY[k.key])"
-    "   AS subject_match"
-    " FROM beliefs b WHERE {filter} AND b.id = ANY({among})"
+    "   AS ev_subject_match"
 )
+#: The names of the evidence's columns in a loaded row, in :func:`evidence_set`'s order.
+EVIDENCE_COLUMNS: tuple[str, ...] = ("id", "ev_cosines", "ev_terms", "ev_subject_match")
 _LINKS_OF = (
     "SELECT e.src_id, e.dst_id, max(e.weight)::float8 FROM belief_edges e"
     " WHERE e.tenant_id = %(hf_tenant)s AND e.principal_id = %(hf_principal)s"
@@ -85,16 +90,24 @@ _LINKS_OF = (
 )
 
 
-def evidence_statements(among: str) -> tuple[sql.SQL, sql.SQL]:
-    """The evidence and links statements of the beliefs ``among`` names (an array
-    expression; it may use ``{filter}``), to be formatted with the hard filter."""
+def with_evidence(select: str) -> str:
+    """``select``, a select list of beliefs ``b`` ending in ``FROM beliefs``, with the
+    evidence's columns (:data:`EVIDENCE_COLUMNS`) added; a statement that uses it starts
+    with :data:`EVIDENCE_CTES`."""
+    head, tail = select.rsplit(" FROM beliefs", 1)
+    return head + ", " + _EVIDENCE_SELECT + " FROM beliefs" + tail
+
+
+def links_statement(among: str) -> sql.SQL:
+    """The links between the beliefs ``among`` names (an array expression; it may use
+    ``{filter}``), to be formatted with the hard filter."""
     links = (
         "WITH l AS MATERIALIZED (SELECT unnest("
         + among
         + ") AS id) "
         + _LINKS_OF.replace("{among}", "ARRAY(SELECT id FROM l)")
     )
-    return sql.SQL(_EVIDENCE_OF.replace("{among}", among)), sql.SQL(links)
+    return sql.SQL(links)
 
 
 def evidence_params(
@@ -121,7 +134,8 @@ def evidence_params(
 
 
 def evidence_set(rows: Sequence[Any], link_rows: Sequence[Any]) -> EvidenceSet:
-    """The :class:`EvidenceSet` of the two statements' rows (each link once, undirected)."""
+    """The :class:`EvidenceSet` of the evidence rows (``EVIDENCE_COLUMNS``) and the links'
+    rows (each link once, undirected)."""
     # Built without validating again, every value converted here: a recall reads
     # evidence for ~45 candidates, two models each.
     by_id = {

@@ -35,9 +35,12 @@ from recallflow.adapters.postgres.filters import hard_filter_params, state_at_as
 from recallflow.adapters.postgres.pool import RECALL_SETTINGS
 from recallflow.adapters.postgres.rarity import VIEW, key_df, lexeme_df
 from recallflow.adapters.postgres.relevance import (
+    EVIDENCE_COLUMNS,
+    EVIDENCE_CTES,
     evidence_params,
     evidence_set,
-    evidence_statements,
+    links_statement,
+    with_evidence,
 )
 from recallflow.adapters.postgres.statements import (
     Statement,
@@ -290,10 +293,17 @@ _LOADED = (
     " AND c.id = ANY(%(ids)s) AND c.conflict_set_id IS NOT NULL)"
 )
 _LOAD = sql.SQL(_LOADED.replace("{select}", SELECT_BELIEF))
-# The evidence and links of exactly the rows _LOAD returns, sent with it in one round trip
-# (their ids computed again by the server: a few primary-key probes, against a round trip
-# and a pooled connection of their own).
-_LOADED_EVIDENCE, _LOADED_LINKS = evidence_statements(
+# The same rows, each with its relevance evidence: one statement and one scan of the
+# candidates (the evidence read in a statement of its own computed the loaded ids again,
+# and planned and executed its own scan of them: 0.3 ms of 1.5 at 10k beliefs).
+_LOAD_WITH_EVIDENCE = sql.SQL(
+    EVIDENCE_CTES + " " + _LOADED.replace("{select}", with_evidence(SELECT_BELIEF))
+)
+# The links between exactly the rows _LOAD returns, sent with it in one round trip (their
+# ids computed again by the server: a few primary-key probes, against a round trip and a
+# pooled connection of their own). Apart from the load, as they run under the arms'
+# timeout: a lock on the edges costs the recall only its neighbour support.
+_LOADED_LINKS = links_statement(
     "ARRAY(" + _LOADED.replace("{select}", "SELECT b.id FROM beliefs") + ")"
 )
 
@@ -473,71 +483,67 @@ class PostgresBeliefSearch:
         project: str | None = None,
     ) -> tuple[list[Belief], EvidenceSet | Exception]:
         """:meth:`load` and the relevance evidence of what it loads, on one connection in one
-        pipelined round trip (one implicit transaction): the load, then the evidence and
-        the links, each under the timeout and plan mode it has on its own (PostgreSQL
-        times each statement of a pipeline from its own start, under the
-        ``statement_timeout`` set before it in the same transaction). Every setting
-        is local to the transaction, so the connection's own settings stay as the last
-        arm left them: the next arm on it need not set them back (an arm's query is one
-        plain statement when its settings are already there).
+        pipelined round trip (one implicit transaction): the beliefs with their evidence in
+        one statement, then the links between them, each under the timeout and plan mode it
+        has on its own (PostgreSQL times each statement of a pipeline from its own start,
+        under the ``statement_timeout`` set before it in the same transaction). Every
+        setting is local to the transaction, so the connection's own settings stay as the
+        last arm left them: the next arm on it need not set them back (an arm's query is
+        one plain statement when its settings are already there).
 
-        A failed load raises, as :meth:`load` does; evidence that fails once the load has
-        succeeded is returned as an exception (a :class:`TimeoutError` when cancelled at
-        the backstop timeout), with the loaded beliefs, so the recall degrades only its
+        A load cancelled at the backstop timeout raises :class:`TimeoutError`. Evidence the
+        database refuses (a query vector it cannot read) fails the statement that reads it
+        with the beliefs, so the beliefs are then loaded alone (:meth:`load`, which raises
+        if that fails too) and returned with the exception, so the recall degrades only its
         evidence. Links cancelled at the arms' timeout only cost the recall its neighbour
         support, as a lock on the edges costs graph expansion its hits.
         """
         if not ids:
             return [], EvidenceSet(by_id={})
         params = {**evidence_params(f, ids, texts, vectors, keys, limits), "project": project}
-        load = filtered_statement(_LOAD, f)
-        evidence = filtered_statement(_LOADED_EVIDENCE, f)
+        load = filtered_statement(_LOAD_WITH_EVIDENCE, f)
         links = filtered_statement(_LOADED_LINKS, f)
         failure: psycopg.Error | None = None
         with self._pool.connection() as conn:
             raw = raw_cursor_class(conn)
-            load_cur, evidence_cur, links_cur = (
-                raw(conn, row_factory=dict_row),
-                raw(conn),
-                raw(conn),
-            )
+            load_cur, links_cur = raw(conn, row_factory=dict_row), raw(conn)
             try:
                 with pipeline(conn):
-                    set_local(conn, _LOAD_SESSION)
-                    load_cur.execute(load.text, load.bind(params))
-                    set_local(conn, _GENERIC_PLAN)
-                    evidence_cur.execute(evidence.text, evidence.bind(params))
+                    set_local(conn, _EVIDENCE_SESSION)
+                    # Rows in binary: ~45 beliefs of timestamps and arrays, read 0.15 ms
+                    # sooner than parsed from text at 10k beliefs.
+                    load_cur.execute(load.text, load.bind(params), binary=True)
                     set_local(conn, _link_session(limits))
                     links_cur.execute(links.text, links.bind(params))
             except psycopg.Error as exc:
                 failure = exc
-            if not _answered(load_cur):
-                if isinstance(failure, psycopg.errors.QueryCanceled):
-                    raise TimeoutError(_backstop_message("loading the candidates")) from failure
-                raise failure or RuntimeError("the candidates' load returned no result")
-            beliefs = _as_of(f, [belief_from_row(row) for row in load_cur.fetchall()])
-            if not _answered(evidence_cur):
-                if isinstance(failure, psycopg.errors.QueryCanceled):
-                    message = _backstop_message("reading the relevance evidence")
-                    return beliefs, TimeoutError(message)
-                return beliefs, failure or RuntimeError("the evidence returned no result")
-            rows = evidence_cur.fetchall()
-            if _answered(links_cur):
-                link_rows = links_cur.fetchall()
-            elif isinstance(failure, psycopg.errors.QueryCanceled):
-                link_rows = []
-            else:
-                return beliefs, failure or RuntimeError("the links returned no result")
-        return beliefs, evidence_set(rows, link_rows)
+            if _answered(load_cur):
+                rows = load_cur.fetchall()
+                evidence = [(row["id"], *(row.pop(c) for c in _POPPED)) for row in rows]
+                beliefs = _as_of(f, [belief_from_row(row) for row in rows])
+                if _answered(links_cur):
+                    link_rows = links_cur.fetchall()
+                elif isinstance(failure, psycopg.errors.QueryCanceled):
+                    link_rows = []
+                else:
+                    return beliefs, failure or RuntimeError("the links returned no result")
+                return beliefs, evidence_set(evidence, link_rows)
+        if isinstance(failure, psycopg.errors.QueryCanceled):
+            raise TimeoutError(_backstop_message("loading the candidates")) from failure
+        return self.load(f, ids, project), failure or RuntimeError(
+            "the candidates' evidence returned no result"
+        )
 
 
 #: What a connection's settings are restored to for every statement that does not set them
-#: itself: the settings arms change (a plan mode, an HNSW or trigram threshold) never leak
-#: into another arm's query or into loading candidates.
+#: itself: the settings arms change (a plan mode, an HNSW threshold) never leak into another
+#: arm's query or into loading candidates. The trigram threshold is not restored: only the
+#: trigram arm's statement has an operator it changes (``<%``), and that arm always sets
+#: it; restored, it was set back and forth on the arms' connections (1.4 pipelined
+#: ``set_config`` statements a recall at 10k).
 _ARM_SESSION: dict[str, str] = {
     "plan_cache_mode": "auto",
     "hnsw.ef_search": "40",
-    "pg_trgm.word_similarity_threshold": "0.6",
 }
 #: The statements that count the caller's view are planned once per connection: their plan
 #: does not depend on the parameters (one index per predicate of the time exclusions), and
@@ -554,9 +560,16 @@ _LOAD_SESSION: dict[str, str] = {
 }
 
 
+#: Loading the candidates with their evidence: planned once per connection (see
+#: :data:`_GENERIC_PLAN`), under the backstop timeout.
+_EVIDENCE_SESSION: dict[str, str] = {**_LOAD_SESSION, **_GENERIC_PLAN}
+#: The evidence's columns of a loaded row, taken out before the row is read as a belief.
+_POPPED: tuple[str, ...] = EVIDENCE_COLUMNS[1:]
+
+
 def _link_session(limits: ArmLimits) -> dict[str, str]:
-    """What the links between candidates change of :data:`_LOAD_SESSION`: the arms'
-    timeout, and the plan mode the evidence changed back."""
+    """What the links between candidates change of :data:`_EVIDENCE_SESSION`: the arms'
+    timeout, and the plan mode set back."""
     return {
         "plan_cache_mode": _ARM_SESSION["plan_cache_mode"],
         "statement_timeout": str(limits.timeout_ms),
