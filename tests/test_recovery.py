@@ -116,11 +116,23 @@ def test_terminated_sessions_are_replaced_before_a_recall_uses_them(memory: Memo
     _write(memory, 5)
     _recall(memory)
     with psycopg.connect(memory.uri, autocommit=True) as admin:
-        ended = admin.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-            " WHERE backend_type = 'client backend' AND datname = current_database()"
-            " AND pid <> pg_backend_pid()"
-        ).fetchall()
+        ended = [
+            int(row[0])
+            for row in admin.execute(
+                "SELECT pid FROM pg_stat_activity WHERE backend_type = 'client backend'"
+                " AND datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        ]
+        for pid in ended:
+            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        # pg_terminate_backend only signals; the claim is about sessions that have ended,
+        # so wait until the server has none of them (a session still exiting can pass a
+        # probe and die under the statement after it).
+        deadline = time.monotonic() + GIVE_UP_S
+        while admin.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE pid = ANY(%s)", (ended,)
+        ).fetchone() != (0,):
+            assert time.monotonic() < deadline
     assert len(ended) >= 2  # the recall pool's and the store pool's
     # Every pooled connection is dead; the next recall gets fresh ones, so no arm fails.
     result = _recall(memory)
