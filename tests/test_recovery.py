@@ -112,10 +112,11 @@ def test_an_open_memory_recovers_from_a_killed_backend(memory: Memory) -> None:
     assert set(committed) <= _stored_ids(memory)
 
 
-def test_terminated_sessions_are_replaced_before_a_recall_uses_them(memory: Memory) -> None:
-    _write(memory, 5)
-    _recall(memory)
-    with psycopg.connect(memory.uri, autocommit=True) as admin:
+def _end_every_session(uri: str) -> list[int]:
+    """Terminate every other client session of the database and wait until the server has
+    ended them all: ``pg_terminate_backend`` only signals, and a session still exiting can
+    pass a probe and die under the statement after it. The pids ended."""
+    with psycopg.connect(uri, autocommit=True) as admin:
         ended = [
             int(row[0])
             for row in admin.execute(
@@ -125,14 +126,18 @@ def test_terminated_sessions_are_replaced_before_a_recall_uses_them(memory: Memo
         ]
         for pid in ended:
             admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
-        # pg_terminate_backend only signals; the claim is about sessions that have ended,
-        # so wait until the server has none of them (a session still exiting can pass a
-        # probe and die under the statement after it).
         deadline = time.monotonic() + GIVE_UP_S
         while admin.execute(
             "SELECT count(*) FROM pg_stat_activity WHERE pid = ANY(%s)", (ended,)
         ).fetchone() != (0,):
             assert time.monotonic() < deadline
+    return ended
+
+
+def test_terminated_sessions_are_replaced_before_a_recall_uses_them(memory: Memory) -> None:
+    _write(memory, 5)
+    _recall(memory)
+    ended = _end_every_session(memory.uri)
     assert len(ended) >= 2  # the recall pool's and the store pool's
     # Every pooled connection is dead; the next recall gets fresh ones, so no arm fails.
     result = _recall(memory)
@@ -146,22 +151,8 @@ def test_connections_whose_sessions_ended_are_not_handed_out(memory: Memory) -> 
     the store pool (no recall probes it first) as on the recall pool."""
     _write(memory, 5)
     _recall(memory)
-    with psycopg.connect(memory.uri, autocommit=True) as admin:
-        ended = [
-            int(row[0])
-            for row in admin.execute(
-                "SELECT pid FROM pg_stat_activity WHERE backend_type = 'client backend'"
-                " AND datname = current_database() AND pid <> pg_backend_pid()"
-            )
-        ]
-        assert len(ended) >= 2  # the recall pool's and the store pool's
-        for pid in ended:
-            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
-        deadline = time.monotonic() + GIVE_UP_S
-        while admin.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE pid = ANY(%s)", (ended,)
-        ).fetchone() != (0,):
-            assert time.monotonic() < deadline
+    ended = _end_every_session(memory.uri)
+    assert len(ended) >= 2  # the recall pool's and the store pool's
     before = memory.pool.unavailable_count
     assert len(_write(memory, 3, prefix="after")) == 3
     with memory.pool.connection() as conn:
