@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 import psycopg
 import pytest
 
-from recallflow import Memory
+from recallflow import Memory, open_memory
 from recallflow.adapters.postgres.ann_index import graduate
 from recallflow.models.stages import HardFilter
 from recallflow.models.store import LifecycleState, Sensitivity
@@ -69,3 +69,25 @@ def test_both_paths_find_the_same_nearest_beliefs(memory: Memory, tenant: str) -
         found[factor] = memory._ports.belief_search.semantic(hard_filter, vectors, limits)
     assert [i for i, _ in found[EXACT]] == [i for i, _ in found[INDEX]]
     assert found[EXACT][0][0] in {"b-0", "b-1", "b-2", "b-3"}
+
+
+@pytest.mark.parametrize("factor", [EXACT, INDEX], ids=["exact", "hnsw"])
+def test_the_arm_plans_without_sorts_only_for_itself(
+    memory: Memory,
+    decoy_store: tuple[str, HardFilter],  # noqa: F811
+    factor: float,
+) -> None:
+    # The arm's statement is planned with sorting disabled; whatever runs next on its
+    # connection (another arm, an episode search) is planned as before.
+    tenant, hard_filter = decoy_store
+    _graduate(memory, tenant)
+    limits = WIDE.model_copy(update={"semantic_exact_factor": factor})
+    with open_memory(memory.uri, embedder=memory.embedder, pool_size=1) as one:
+        for _ in range(3):  # past the point where a prepared statement keeps its plan
+            hits = one._ports.belief_search.semantic(
+                hard_filter, one.embedder.embed([TEXT]), limits
+            )
+            assert [belief_id for belief_id, _ in hits] == ["b-target"]
+        with one._recall_pool.connection() as conn:
+            row = conn.execute("SELECT current_setting('enable_sort')").fetchone()
+    assert row == ("on",)
