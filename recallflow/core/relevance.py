@@ -236,6 +236,18 @@ def clears_own(
     return evidence is not None and evidence.clears and candidate.score >= policy.floor.score
 
 
+def strong_evidence(evidence: RelevanceEvidence, policy: RetrievalPolicy) -> bool:
+    """Whether a candidate's own evidence is strong: its similarity stands at least
+    ``floor.strong_standing`` above the query's most similar unrelated sentence, or it
+    covers at least ``floor.strong_coverage`` of the query's rarity-weighted terms. Such a
+    candidate is kept within the wider ``floor.strong_near_best`` of the best (see
+    "Relevance floor" in docs/architecture.md)."""
+    floor = policy.floor
+    return evidence.coverage >= floor.strong_coverage or (
+        evidence.standing is not None and evidence.standing >= floor.strong_standing
+    )
+
+
 def partial_evidence(evidence: RelevanceEvidence, policy: RetrievalPolicy) -> bool:
     """Whether a candidate that does not clear on its own evidence still holds some of the
     query: its similarity stands at least ``floor.partial_standing`` above the query's most

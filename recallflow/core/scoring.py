@@ -164,6 +164,12 @@ def score_candidate(
     )
 
 
+def rank_key(candidate: ScoredCandidate) -> tuple[float, str]:
+    """The ranking's total order: score descending, then belief id. Reads the fields, not
+    the ``score``/``belief_id`` properties (a recall sorts its candidates more than once)."""
+    return (-candidate.breakdown.total, candidate.belief.id)
+
+
 def match_of(candidate: ScoredCandidate, best_fused: float) -> float:
     """The candidate's normalised RRF match in [0, 1] (what the relevance floor reads)."""
     return min(1.0, candidate.fused.rrf_score / best_fused) if best_fused > 0 else 0.0

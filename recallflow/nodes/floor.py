@@ -40,7 +40,12 @@ from collections.abc import Mapping
 
 from hamilton.function_modifiers import tag
 
-from recallflow.core.relevance import best_clearing_score, clears_own, partial_evidence
+from recallflow.core.relevance import (
+    best_clearing_score,
+    clears_own,
+    partial_evidence,
+    strong_evidence,
+)
 from recallflow.models.result import RelevanceEvidence
 from recallflow.models.stages import ConflictGroup, FloorOutcome, Resolved, ScoredCandidate
 from recallflow.policy import RetrievalPolicy
@@ -59,9 +64,7 @@ def _clears(
     if clears_own(c, relevance, policy):
         if evidence.subject_match:
             return True
-        strong = evidence.coverage >= floor.strong_coverage or (
-            evidence.standing is not None and evidence.standing >= floor.strong_standing
-        )
+        strong = strong_evidence(evidence, policy)
         distance = floor.strong_near_best if strong else floor.near_best
         return c.score >= floor.relative * best and c.score >= best - distance
     # Partial evidence is kept only beside a candidate that clears (best > 0), so a query

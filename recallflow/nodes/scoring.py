@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from hamilton.function_modifiers import config, tag
 
-from recallflow.core.scoring import score_candidate
+from recallflow.core.scoring import rank_key, score_candidate
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import FusedCandidate, RelevanceEvidence
 from recallflow.models.stages import HardFilter, ScoredCandidate
@@ -66,12 +66,7 @@ def scored_candidates__hand_weighted(
                 else 0.0,
             )
         )
-    return tuple(sorted(scored, key=_rank_key))
-
-
-def _rank_key(c: ScoredCandidate) -> tuple[float, str]:
-    """Score desc, then id (the fields, not the ``score``/``belief_id`` properties)."""
-    return (-c.breakdown.total, c.belief.id)
+    return tuple(sorted(scored, key=rank_key))
 
 
 @config.when(ranking="match_only")

@@ -31,6 +31,7 @@ from recallflow.core.calibration import CalibrationRef
 from recallflow.core.corrections import fingerprint
 from recallflow.core.redaction import NO_MARKED_NAMES, NameRedaction
 from recallflow.core.render import CLOSE_TAG, OPEN_TAG, unit_lines
+from recallflow.core.scoring import rank_key
 from recallflow.core.snapshot import Composition, compose, session_prefix
 from recallflow.models.request import Moment, RecallRequest
 from recallflow.models.result import (
@@ -311,7 +312,7 @@ def recall_trace(
     """The shared trace over both parts, with the snapshot record, built from the objects
     the block was rendered from."""
     by_id = {c.belief_id: c for c in (*core_candidates, *scored_candidates)}
-    scored = tuple(sorted(by_id.values(), key=lambda c: (-c.score, c.belief_id)))
+    scored = tuple(sorted(by_id.values(), key=rank_key))
     kept = _merged_units(core_floor.kept, above_floor.kept)
     kept_ids = {i for u in kept for i in _ids(u)}
     dropped = dict.fromkeys(

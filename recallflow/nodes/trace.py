@@ -19,6 +19,7 @@ from hamilton.function_modifiers import tag
 
 from recallflow.core.calibration import CalibrationRef
 from recallflow.core.relevance import best_clearing_score
+from recallflow.core.scoring import rank_key
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import (
     ArmResult,
@@ -64,10 +65,6 @@ def _entry(c: ScoredCandidate, relevance: Mapping[str, RelevanceEvidence]) -> Sc
     )
 
 
-def _rank_key(c: ScoredCandidate) -> tuple[float, str]:
-    return (-c.breakdown.total, c.belief.id)
-
-
 def _redacted_by_field(items: tuple[RecalledItem, ...]) -> dict[str, int]:
     """Per field, the redactions the rendered items show (zero counts left out)."""
     counts = {
@@ -96,7 +93,7 @@ def _final_scores(
     relevance evidence the floor read."""
     final = {c.belief.id: c for c in scored}
     final.update((c.belief.id, c) for c in _flat(resolved))
-    ordered = sorted(final.values(), key=_rank_key)
+    ordered = sorted(final.values(), key=rank_key)
     return tuple(_entry(c, relevance) for c in ordered)
 
 
