@@ -157,13 +157,48 @@ class Budget(_Frozen):
     window_share: float = Field(default=0.02, gt=0, le=1)
 
 
+class FloorOdds(_Frozen):
+    """The floor's last cut: the estimated log-odds that a candidate within the floor's
+    distances is evidence the question needs, from what the floor already reads — how far
+    under the best clearing score it is, its place among the candidates within the
+    distances before it (a goal listing several things gives each of them a first place)
+    and the neighbour support it has — and the least probability a kept candidate must
+    have. A clear single answer stands alone at the top (what follows is far under it and
+    late), so the block is small; a question whose parts score close together keeps them
+    (see "Relevance floor" in docs/architecture.md). Fitted on the LoCoMo dev split's
+    evidence labels (a logistic model, each question weighing 1 in all); ``min_probability``
+    0 turns the cut off."""
+
+    intercept: float = Field(default=-0.68, description="Log-odds at the best score, first place.")
+    distance: float = Field(
+        default=-8.31, description="Log-odds per unit of score under the best clearing score."
+    )
+    place: float = Field(
+        default=-1.25,
+        description="Log-odds per unit of ln(1 + place), the place counted from 0 among the"
+        " candidates within the distances before this one, less the goal's parts but one.",
+    )
+    support: float = Field(
+        default=1.07,
+        description="Log-odds per unit of neighbour support (the best linked candidate's own"
+        " relevance times the link's weight).",
+    )
+    min_probability: float = Field(
+        default=0.047,
+        ge=0,
+        lt=1,
+        description="The least estimated probability a candidate is kept with (0: the cut is off).",
+    )
+
+
 class Floor(_Frozen):
     """The relevance floor: a candidate is kept only when its own evidence shows it is about
     the query — its similarity stands clear of what unrelated text scores against the same
     query, or it holds most of the query's rare words — when its score is near the best
     candidate's (nearer for partial evidence, less near for strong), and when its total
-    score is not weak (see "Relevance floor" in docs/architecture.md). Tuned on the LoCoMo
-    dev split and the scenario suites: the distances decide the block's size, not the
+    score is not weak, and when it is likely evidence by the estimate of ``odds`` (see
+    "Relevance floor" in docs/architecture.md). Tuned on the LoCoMo dev split and the
+    scenario suites: the distances and the estimate decide the block's size, not the
     budget."""
 
     semantic_standing: float = Field(
@@ -195,7 +230,7 @@ class Floor(_Frozen):
         " clears (the block holds what is about as good as its best item).",
     )
     near_best: float = Field(
-        default=0.09,
+        default=0.2,
         ge=0,
         description="A candidate is kept only when its total score is within this much of"
         " the best score of a candidate that clears (the block holds what is about as good"
@@ -216,7 +251,7 @@ class Floor(_Frozen):
         " rarity-weighted share of the query's terms is kept within strong_near_best too.",
     )
     strong_near_best: float = Field(
-        default=0.17,
+        default=0.25,
         ge=0,
         description="How far under the best score a candidate with strong evidence may be.",
     )
@@ -234,13 +269,18 @@ class Floor(_Frozen):
         " partial_standing).",
     )
     partial_near_best: float = Field(
-        default=0.08,
+        default=0.2,
         ge=0,
         description="How far under the best score of a candidate that clears a candidate"
         " with only partial evidence may be and still be kept (0: partial evidence never"
         " suffices).",
     )
     score: float = Field(default=0.30, description="Minimum total score of a candidate.")
+    odds: FloorOdds = Field(
+        default=FloorOdds(),
+        description="The last cut: the estimated odds a candidate within the distances is"
+        " evidence (see FloorOdds).",
+    )
 
 
 class Relevance(_Frozen):

@@ -4,6 +4,7 @@ each recall takes milliseconds."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -111,9 +112,12 @@ def test_the_floor_drops_weak_matches_whatever_budget_remains(
     assert result.rendered_ids[0] == "b-deploy"
     assert trace.floor_dropped_ids and trace.budget_dropped_ids == ()
     assert trace.floor_inputs is not None
-    best = trace.floor_inputs.best_score
+    inputs = trace.floor_inputs
+    best = inputs.best_score
+    assert inputs.odds_min_probability == floor.odds.min_probability > 0
     evidence = {s.belief_id: s.relevance for s in trace.scored}
     score = {s.belief_id: s.score for s in trace.scored}
+    place = 0  # candidates within the distances so far: the last cut reads it
     for belief_id in trace.ranked_ids:
         relevance = evidence[belief_id]
         assert relevance is not None
@@ -128,7 +132,19 @@ def test_the_floor_drops_weak_matches_whatever_budget_remains(
             )
             distance = floor.partial_near_best if partial and best > 0 else -1.0
         near_best = score[belief_id] >= max(floor.relative * best, best - distance)
-        clears = near_best and score[belief_id] >= floor.score
+        within = near_best and score[belief_id] >= floor.score
+        # The last cut, recomputed from what the trace records: the estimated log-odds
+        # that a candidate within the distances is evidence.
+        assert inputs.odds_intercept is not None and inputs.odds_distance is not None
+        assert inputs.odds_place is not None and inputs.odds_support is not None
+        log_odds = (
+            inputs.odds_intercept
+            + inputs.odds_distance * (best - score[belief_id])
+            + inputs.odds_place * math.log(1 + max(0, place - (inputs.goal_parts - 1)))
+            + inputs.odds_support * relevance.support
+        )
+        clears = within and 1 / (1 + math.exp(-log_odds)) >= inputs.odds_min_probability
+        place += within
         assert clears == (belief_id in result.rendered_ids), belief_id
         assert clears != (belief_id in trace.floor_dropped_ids), belief_id
 
@@ -142,8 +158,9 @@ def test_a_block_holds_what_is_about_as_good_as_its_best_item(
     roomy = DEFAULT_POLICY.model_copy(
         update={"floor": DEFAULT_POLICY.floor.model_copy(update={"near_best": 1.0})}
     )
+    no_distance = {"near_best": 0.0, "strong_near_best": 0.0, "partial_near_best": 0.0}
     tight = DEFAULT_POLICY.model_copy(
-        update={"floor": DEFAULT_POLICY.floor.model_copy(update={"near_best": 0.0})}
+        update={"floor": DEFAULT_POLICY.floor.model_copy(update=no_distance)}
     )
     wide = _recall(flows, [DEPLOY, partial, *UNRELATED], policy=roomy)
     assert wide.rendered_ids == ("b-deploy", "b-partial")
@@ -268,7 +285,10 @@ NOTES = [
 
 def test_the_policy_budget_caps_the_items(flows: dict[str, RecallFlow]) -> None:
     budgets = {**DEFAULT_POLICY.budgets, Moment.IN_TURN: Budget(max_items=3, max_tokens=600)}
-    three = DEFAULT_POLICY.model_copy(update={"budgets": budgets})
+    # The floor's last cut off, so that the ten near-identical notes all reach the budget.
+    odds = DEFAULT_POLICY.floor.odds.model_copy(update={"min_probability": 0.0})
+    floor = DEFAULT_POLICY.floor.model_copy(update={"odds": odds})
+    three = DEFAULT_POLICY.model_copy(update={"budgets": budgets, "floor": floor})
     result = _recall(flows, NOTES, policy=three)
     assert len(result.items) == 3
     assert result.rendered_ids == result.trace.ranked_ids[:3]

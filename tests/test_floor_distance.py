@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from recallflow.core.floor import goal_parts
 from recallflow.models.result import (
     ConfidenceBand,
     FusedCandidate,
@@ -18,7 +20,7 @@ from recallflow.models.result import (
 )
 from recallflow.models.stages import ScoredCandidate
 from recallflow.nodes.floor import above_floor
-from recallflow.policy import DEFAULT_POLICY
+from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
 from tests.fakes import fake_belief
 
 FLOOR = DEFAULT_POLICY.floor
@@ -45,13 +47,15 @@ def _scored(belief_id: str, score: float) -> ScoredCandidate:
     )
 
 
-def _evidence(*, standing: float | None, coverage: float, clears: bool) -> RelevanceEvidence:
+def _evidence(
+    *, standing: float | None, coverage: float, clears: bool, support: float = 0.0
+) -> RelevanceEvidence:
     return RelevanceEvidence(
         cosine=0.5,
         standing=standing,
         coverage=coverage,
         own=0.5,
-        support=0.0,
+        support=support,
         relevance=0.5,
         clears=clears,
     )
@@ -66,10 +70,23 @@ NOTHING = _evidence(
 )
 
 
-def _kept(candidates: dict[str, tuple[float, RelevanceEvidence]]) -> list[str]:
+def _with_odds(min_probability: float) -> RetrievalPolicy:
+    odds = FLOOR.odds.model_copy(update={"min_probability": min_probability})
+    return DEFAULT_POLICY.model_copy(update={"floor": FLOOR.model_copy(update={"odds": odds})})
+
+
+#: The floor with its last cut off: the distances alone decide.
+NO_CUT = _with_odds(0.0)
+
+
+def _kept(
+    candidates: dict[str, tuple[float, RelevanceEvidence]],
+    policy: RetrievalPolicy = DEFAULT_POLICY,
+    parts: int = 1,
+) -> list[str]:
     units = tuple(_scored(i, score) for i, (score, _) in candidates.items())
     relevance = {i: ev for i, (_, ev) in candidates.items()}
-    outcome = above_floor(units, relevance, DEFAULT_POLICY)
+    outcome = above_floor(units, relevance, policy, goal_parts=parts)
     kept = [u.belief_id for u in outcome.kept if isinstance(u, ScoredCandidate)]
     assert sorted(kept + list(outcome.dropped_ids)) == sorted(candidates)
     return kept
@@ -98,12 +115,11 @@ def test_strong_evidence_is_kept_further_from_the_best_than_ordinary_evidence() 
     assert FLOOR.strong_near_best > FLOOR.near_best
     best = 0.7
     gap = best - (FLOOR.near_best + FLOOR.strong_near_best) / 2
-    assert _kept({"best": (best, CLEARS), "part": (gap, STRONG), "other": (gap, CLEARS)}) == [
-        "best",
-        "part",
-    ]
+    two = {"best": (best, CLEARS), "part": (gap, STRONG), "other": (gap, CLEARS)}
+    assert _kept(two, parts=2) == ["best", "part"]
     # Or holds most of the goal's rare words ("the user's drink and cup": the tea belief).
-    assert _kept({"best": (best, CLEARS), "words": (gap, STRONG_WORDS)}) == ["best", "words"]
+    words = {"best": (best, CLEARS), "words": (gap, STRONG_WORDS)}
+    assert _kept(words, parts=2) == ["best", "words"]
 
 
 _KINDS = st.sampled_from([PARTIAL, NOTHING, STRONG, CLEARS])
@@ -122,3 +138,86 @@ def test_the_floor_keeps_nothing_when_nothing_clears_and_never_more_than_it_is_g
         score, ev = candidates[i]
         assert score >= FLOOR.score
         assert ev is not NOTHING
+
+
+# --- the last cut: the estimated odds that a candidate within the distances is evidence ---
+
+
+def test_a_clear_single_answer_renders_fewer_items_than_a_question_whose_parts_score_close() -> (
+    None
+):
+    best = 0.8
+    # One turn answers; five more share the question's rare word and clear, but score well
+    # under it (still within the distance): the distances alone keep all six.
+    crowd = best - FLOOR.near_best * 0.9
+    single = {"answer": (best, CLEARS)} | {
+        f"echo-{i}": (crowd - i / 1000, CLEARS) for i in range(5)
+    }
+    # Four parts of one question, each close under the best.
+    parts = {"part-0": (best, CLEARS)} | {f"part-{i}": (best - i / 100, CLEARS) for i in (1, 2, 3)}
+    assert _kept(single, NO_CUT) == list(single)
+    kept_single = _kept(single)
+    kept_parts = _kept(parts)
+    assert kept_single[0] == "answer"
+    assert kept_parts == list(parts)
+    assert len(kept_single) < len(kept_parts)
+
+
+def test_a_reply_its_question_supports_is_kept_where_one_without_support_is_not() -> None:
+    best = 0.8
+    far = best - FLOOR.partial_near_best * 0.95  # within the distance, at the fourth place
+    first = {
+        "answer": (best, CLEARS),
+        "next": (best - 0.01, CLEARS),
+        "third": (best - 0.02, CLEARS),
+    }
+    alone = _evidence(standing=0.5, coverage=0.0, clears=False)
+    replied = _evidence(standing=0.5, coverage=0.0, clears=False, support=1.0)
+    assert "reply" not in _kept(first | {"reply": (far, alone)})
+    assert "reply" in _kept(first | {"reply": (far, replied)})
+
+
+def test_a_goal_that_lists_several_things_keeps_a_candidate_for_each() -> None:
+    # "project name, release day, where the maintainer works and where the key is": the
+    # belief that holds the key scores best, each other part's belief well under it.
+    best = 0.63
+    parts = {"key": (best, STRONG)} | {
+        f"part-{i}": (best - FLOOR.strong_near_best * 0.6, STRONG) for i in (1, 2, 3)
+    }
+    goal = "Prepare the release: project name, release day, where she works and the key"
+    assert goal_parts(goal) == 4
+    assert _kept(parts, parts=goal_parts(goal)) == list(parts)
+    # The same candidates for a question that asks one thing: the fourth is cut.
+    assert _kept(parts, parts=1) != list(parts)
+
+
+@pytest.mark.parametrize(
+    ("goal", "parts"),
+    [
+        (None, 1),
+        ("", 1),
+        ("Where does the user deploy billing-api?", 1),
+        ("What did Caroline and Melanie paint?", 2),
+        ("Plan the trip: flights, hotel, a car or a train", 4),
+    ],
+)
+def test_a_goal_counts_the_things_it_lists(goal: str | None, parts: int) -> None:
+    assert goal_parts(goal) == parts
+
+
+@given(
+    st.lists(st.tuples(st.floats(0.0, 1.0), _KINDS), min_size=1, max_size=12),
+    st.floats(0.0, 0.5),
+    st.floats(0.0, 0.5),
+)
+def test_the_last_cut_only_removes_and_a_higher_bar_never_keeps_more(
+    drawn: list[tuple[float, RelevanceEvidence]], low: float, high: float
+) -> None:
+    low, high = min(low, high), max(low, high)
+    candidates = {f"b-{i}": pair for i, pair in enumerate(drawn)}
+    within = _kept(candidates, NO_CUT)
+    loose = _kept(candidates, _with_odds(low))
+    strict = _kept(candidates, _with_odds(high))
+    assert set(strict) <= set(loose) <= set(within)
+    # A goal that lists more things never keeps fewer.
+    assert set(strict) <= set(_kept(candidates, _with_odds(high), parts=3)) <= set(within)

@@ -37,7 +37,7 @@ from recallflow.models.stages import (
 from recallflow.models.store import Belief
 from recallflow.nodes.budget import budgeted_items
 from recallflow.nodes.floor import above_floor
-from recallflow.policy import DEFAULT_POLICY, Floor
+from recallflow.policy import DEFAULT_POLICY, Floor, FloorOdds
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 
@@ -202,14 +202,22 @@ def test_the_floor_holds_even_with_budget_to_spare() -> None:
     relevance = candidate_relevance(evidence, null, calibration, DEFAULT_POLICY)
     strong = scored("b-s", relevance["b-s"].relevance)
     weak = scored("b-w", relevance["b-w"].relevance)
-    outcome = above_floor((strong, weak), relevance, DEFAULT_POLICY)
+    outcome = above_floor((strong, weak), relevance, DEFAULT_POLICY, goal_parts=1)
     assert [c.belief_id for c in outcome.kept if not isinstance(c, ConflictGroup)] == ["b-s"]
     assert outcome.dropped_ids == ("b-w",)
     lenient = DEFAULT_POLICY.model_copy(
-        update={"floor": Floor(lexical_coverage=0.0, relative=0.0, near_best=1.0, score=-1.0)}
+        update={
+            "floor": Floor(
+                lexical_coverage=0.0,
+                relative=0.0,
+                near_best=1.0,
+                score=-1.0,
+                odds=FloorOdds(min_probability=0.0),
+            )
+        }
     )
     relevance = candidate_relevance(evidence, null, calibration, lenient)
-    assert len(above_floor((strong, weak), relevance, lenient).kept) == 2
+    assert len(above_floor((strong, weak), relevance, lenient, goal_parts=1).kept) == 2
 
 
 def _request(**fields: object) -> RecallRequest:

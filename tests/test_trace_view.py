@@ -19,9 +19,17 @@ from recallflow.policy import DEFAULT_POLICY
 from tests.helpers import belief, patient_policy, request
 
 AS_OF = datetime(2025, 6, 1, tzinfo=UTC)
-#: A project whose very name is personal.
-POLICY = patient_policy().model_copy(
-    update={"project_sensitivity": {"divorce-lawyer": Sensitivity.PERSONAL}}
+#: A project whose very name is personal. The floor's last cut is off: the views are the
+#: subject here, and they need all three editor beliefs rendered (the transferred one
+#: scores third, 0.12 under the best, where the cut's estimate falls just under its bar).
+_PATIENT = patient_policy()
+POLICY = _PATIENT.model_copy(
+    update={
+        "project_sensitivity": {"divorce-lawyer": Sensitivity.PERSONAL},
+        "floor": _PATIENT.floor.model_copy(
+            update={"odds": _PATIENT.floor.odds.model_copy(update={"min_probability": 0.0})}
+        ),
+    }
 )
 
 

@@ -139,6 +139,25 @@ class FloorInputs(FrozenModel):
     partial_coverage: float | None = None
     score: float
     best_score: float = Field(description="Best score among candidates whose evidence clears.")
+    odds_intercept: float | None = Field(
+        default=None,
+        description="The last cut's log-odds at the best score, first place (None: no cut).",
+    )
+    odds_distance: float | None = Field(
+        default=None, description="Its log-odds per unit of score under the best."
+    )
+    odds_place: float | None = Field(
+        default=None, description="Its log-odds per unit of ln(1 + place within the distances)."
+    )
+    odds_support: float | None = Field(
+        default=None, description="Its log-odds per unit of neighbour support."
+    )
+    odds_min_probability: float = Field(
+        default=0.0, description="The least estimated probability a kept candidate has (0: off)."
+    )
+    goal_parts: int = Field(
+        default=1, ge=1, description="How many things the goal lists (each gets a first place)."
+    )
 
 
 class ScoreBreakdown(FrozenModel):

@@ -24,9 +24,16 @@ the context is not the objective):
   that tells the answer often shares few of the question's words, yet ranks beside the
   turn that asks. Partial evidence never suffices alone: with nothing that clears, the
   block is empty;
+* it is likely evidence: among the candidates within those distances, the estimated
+  probability that it is evidence the question needs — a logistic model
+  (``floor.odds``) over its distance under the best, its place among them (a goal that
+  lists several things gives each a first place: :func:`goal_parts`) and its neighbour
+  support — reaches ``floor.odds.min_probability``. A clear single answer stands alone at
+  the top and what follows it is far under it and late, so its block is small; the
+  distances alone let the item cap decide the size;
 * its total score is at least ``floor.relative`` of that best score (0 by default);
-* the distances are waived for a candidate that carries an entity the working state
-  names, which it was asked about by name;
+* the distances and the estimate are waived for a candidate that carries an entity the
+  working state names, which it was asked about by name;
 * its total score reaches ``floor.score`` (a weak belief — low confidence, transferred,
   provisional, flagged — stays out even when it matches).
 
@@ -40,23 +47,27 @@ from collections.abc import Mapping
 
 from hamilton.function_modifiers import tag
 
+from recallflow.core.floor import goal_parts as count_goal_parts
+from recallflow.core.floor import kept_by_odds, odds_place
 from recallflow.core.relevance import (
     best_clearing_score,
     clears_own,
     partial_evidence,
     strong_evidence,
 )
+from recallflow.models.request import RecallRequest
 from recallflow.models.result import RelevanceEvidence
 from recallflow.models.stages import ConflictGroup, FloorOutcome, Resolved, ScoredCandidate
 from recallflow.policy import RetrievalPolicy
 
 
-def _clears(
+def _within(
     c: ScoredCandidate,
     relevance: Mapping[str, RelevanceEvidence],
     policy: RetrievalPolicy,
     best: float,
 ) -> bool:
+    """Whether the candidate's evidence and its distance under ``best`` let it be kept."""
     floor = policy.floor
     evidence = relevance.get(c.belief_id)
     if evidence is None or c.score < floor.score:
@@ -77,24 +88,50 @@ def _clears(
     )
 
 
+def _likely(
+    c: ScoredCandidate,
+    relevance: Mapping[str, RelevanceEvidence],
+    policy: RetrievalPolicy,
+    best: float,
+    place: int,
+) -> bool:
+    """Whether a candidate within the distances, at ``place`` (as the estimate reads it),
+    is likely enough evidence (a candidate carrying an entity the working state names
+    always is)."""
+    evidence = relevance[c.belief_id]
+    if evidence.subject_match:
+        return True
+    return kept_by_odds(best - c.score, place, evidence.support, policy.floor.odds)
+
+
+@tag(stage="floor")
+def goal_parts(request: RecallRequest) -> int:
+    """How many things the goal asks for (commas, "and", "or" in its list): the floor's last
+    cut gives each of them a first place."""
+    return count_goal_parts(request.working_state.goal)
+
+
 @tag(stage="floor")
 def above_floor(
     resolved_candidates: tuple[Resolved, ...],
     candidate_relevance: dict[str, RelevanceEvidence],
     policy: RetrievalPolicy,
+    goal_parts: int,
 ) -> FloorOutcome:
     """The resolved units above the floor, in order, and the ids dropped under it."""
     best = best_clearing_score(resolved_candidates, candidate_relevance, policy)
     kept: list[Resolved] = []
     dropped: list[str] = []
+    place = 0  # units within the distances so far
     for unit in resolved_candidates:
-        if isinstance(unit, ConflictGroup):
-            if any(_clears(m, candidate_relevance, policy, best) for m in unit.members):
-                kept.append(unit)
-            else:
-                dropped.extend(m.belief_id for m in unit.members)
-        elif _clears(unit, candidate_relevance, policy, best):
+        members = unit.members if isinstance(unit, ConflictGroup) else (unit,)
+        # A conflict set is judged by its best member within the distances.
+        lead = next((m for m in members if _within(m, candidate_relevance, policy, best)), None)
+        at = odds_place(place, goal_parts)
+        if lead is not None and _likely(lead, candidate_relevance, policy, best, at):
             kept.append(unit)
         else:
-            dropped.append(unit.belief_id)
+            dropped.extend(m.belief_id for m in members)
+        if lead is not None:
+            place += 1
     return FloorOutcome(kept=tuple(kept), dropped_ids=tuple(dropped))

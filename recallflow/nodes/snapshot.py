@@ -308,6 +308,7 @@ def recall_trace(
     calibration_ref: CalibrationRef,
     candidate_load: CandidateLoad,
     candidate_evidence: EvidenceSet,
+    goal_parts: int,
 ) -> RecallTrace:
     """The shared trace over both parts, with the snapshot record, built from the objects
     the block was rendered from."""
@@ -353,6 +354,7 @@ def recall_trace(
         candidate_evidence=candidate_evidence,
         candidate_relevance=candidate_relevance,
         calibration_ref=calibration_ref,
+        goal_parts=goal_parts,
     )
     frozen: list[SnapshotBelief] = []
     for part, part_units in (

@@ -126,6 +126,7 @@ def recall_trace(
     candidate_beliefs: dict[str, Belief],
     candidate_load: CandidateLoad,
     candidate_evidence: EvidenceSet,
+    goal_parts: int,
     session_turn: SessionTurn | None = None,
 ) -> RecallTrace:
     """The record of this recall, from the same objects the block was rendered from."""
@@ -189,6 +190,12 @@ def recall_trace(
             partial_coverage=policy.floor.partial_coverage,
             score=policy.floor.score,
             best_score=best_clearing_score(resolved_candidates, candidate_relevance, policy),
+            odds_intercept=policy.floor.odds.intercept,
+            odds_distance=policy.floor.odds.distance,
+            odds_place=policy.floor.odds.place,
+            odds_support=policy.floor.odds.support,
+            odds_min_probability=policy.floor.odds.min_probability,
+            goal_parts=goal_parts,
         ),
         floor_dropped=len(above_floor.dropped_ids),
         floor_dropped_ids=above_floor.dropped_ids,

@@ -1,0 +1,72 @@
+"""The floor's last cut, pure: the estimated probability that a candidate within the
+floor's distances is evidence the question needs (see "Relevance floor" in
+docs/architecture.md).
+
+The distances from the best clearing score bound a block from above, but on stored
+conversation many turns score within them, so they alone let the item cap decide the
+size. What a candidate's score and place say together is sharper: a clear single answer
+stands alone at the top and what follows it is both far under it and late, while the parts
+of a question that asks for several things score close together. A small logistic model
+over what the floor already reads — the distance under the best clearing score, the place
+among the candidates within the distances before it (as ``ln(1 + place)``: the first
+places matter most) and the neighbour support — gives that probability; its coefficients
+and the least probability kept are policy fields (``floor.odds``), fitted on the LoCoMo
+dev split. A goal that lists several things ("project name, release day and where the
+key is") needs a candidate for each, so its first :func:`goal_parts` − 1 places after the
+first count as the first: the place that costs is the one after every part has had one.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from recallflow.policy import FloorOdds
+
+# A list's separators: a comma, a semicolon, "and", "or".
+_PART_SEPARATOR = re.compile(r"[,;]|\b(?:and|or)\b", re.IGNORECASE)
+
+
+def goal_parts(goal: str | None) -> int:
+    """How many things a goal asks for: one plus the list separators (commas, semicolons,
+    "and", "or") in what follows its first colon ("Prepare the release: project name,
+    release day and where the key is" asks for three). At least 1; 1 without a goal."""
+    if not goal:
+        return 1
+    asked = goal.split(":", 1)[-1]
+    return 1 + len(_PART_SEPARATOR.findall(asked))
+
+
+def odds_place(place: int, parts: int) -> int:
+    """The place the estimate reads: ``place`` less the ``parts`` − 1 places a goal that
+    asks for ``parts`` things gives its other parts (never below 0)."""
+    return max(0, place - (max(parts, 1) - 1))
+
+
+def keep_log_odds(distance: float, place: int, support: float, odds: FloorOdds) -> float:
+    """The estimated log-odds that a candidate is evidence: ``distance`` under the best
+    clearing score, at ``place`` (0-based, :func:`odds_place`) among the candidates within
+    the distances, with neighbour ``support``."""
+    return (
+        odds.intercept
+        + odds.distance * distance
+        + odds.place * math.log1p(place)
+        + odds.support * support
+    )
+
+
+def keep_probability(distance: float, place: int, support: float, odds: FloorOdds) -> float:
+    """:func:`keep_log_odds` as a probability."""
+    z = keep_log_odds(distance, place, support, odds)
+    if z >= 0:
+        return 1.0 / (1.0 + math.exp(-z))
+    e = math.exp(z)
+    return e / (1.0 + e)
+
+
+def kept_by_odds(distance: float, place: int, support: float, odds: FloorOdds) -> bool:
+    """Whether the estimated probability reaches ``odds.min_probability`` (always, when
+    that is 0: the cut is off)."""
+    if odds.min_probability <= 0:
+        return True
+    return keep_probability(distance, place, support, odds) >= odds.min_probability
