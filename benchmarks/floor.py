@@ -12,10 +12,13 @@ recall is (tenant, principal, admissible states, world and system time, sensitiv
    yet in the partial index (not graduated) — the same choice the semantic arm makes;
 2. the filtered full-text top-k: the query's two rarest lexemes among the principal's
    beliefs (the per-principal document frequencies the store keeps), OR-ed, matched
-   through the GIN index, matches capped at :data:`FTS_CAP` and ranked with
-   ``ts_rank_cd``. The plain form — every lexeme OR-ed, all matches ranked — costs about
-   a second at 100k beliefs, and capped it still costs 6–10 ms, more than a whole recall
-   should: it would make a floor nobody could be held to;
+   through the GIN index of the beliefs' lexemes keyed by principal (the only one the
+   store has; read apart from the filter, as the lexical arm reads it, since a plan that
+   ANDs it with a b-tree scan of the principal's beliefs costs 10 ms at 100k), matches
+   capped at :data:`FTS_CAP` and ranked with ``ts_rank_cd``. The plain form — every
+   lexeme OR-ed, all matches ranked — costs about a second at 100k beliefs, and capped it
+   still costs 6–10 ms, more than a whole recall should: it would make a floor nobody
+   could be held to;
 3. loading the candidate rows: every column a recall reads, for the union of both
    top-k lists;
 4. inserting the trace: one ``recall_traces`` row carrying a real trace of the same
@@ -43,6 +46,7 @@ from pgvector.psycopg import register_vector
 from benchmarks.recall_harness import requests
 from benchmarks.stores import BenchStore
 from recallflow.adapters.postgres.beliefs import SELECT_BELIEF
+from recallflow.adapters.postgres.keys import LEXEME_KEYS, principal_key_of
 from recallflow.adapters.postgres.pool import RECALL_SETTINGS
 from recallflow.policy import DEFAULT_POLICY, SURFACE_CEILINGS
 
@@ -72,10 +76,10 @@ FTS_TOP_K = (
     " AND t.principal_id = %(principal)s AND t.kind = 'l' AND t.df > 0"
     " AND t.term = ANY(tsvector_to_array(to_tsvector('english', %(text)s)))"
     " ORDER BY t.df, t.term LIMIT 2),"
-    " q AS (SELECT string_agg(quote_literal(term), ' | ')::tsquery AS q FROM t)"
-    " SELECT c.id FROM q, LATERAL (SELECT b.id, b.search_document FROM beliefs b WHERE"
-    + _FILTER
-    + " AND b.search_document @@ q.q LIMIT %(cap)s) c"
+    " q AS (SELECT string_agg(quote_literal(term), ' | ')::tsquery AS q,"
+    " array_agg(" + principal_key_of("%(tenant)s", "%(principal)s", "term") + ") AS keys FROM t)"
+    " SELECT c.id FROM q, LATERAL (SELECT b.id, b.search_document FROM (SELECT * FROM beliefs b"
+    " WHERE " + LEXEME_KEYS + " && q.keys OFFSET 0) b WHERE" + _FILTER + " LIMIT %(cap)s) c"
     " ORDER BY ts_rank_cd(c.search_document, q.q) DESC, c.id LIMIT %(k)s"
 )
 LOAD = SELECT_BELIEF + " b WHERE" + _FILTER + " AND b.id = ANY(%(ids)s)"

@@ -142,7 +142,7 @@ def measure(
 #: What ``--breakdown`` removes, one group at a time ("trigger" names the statement-level
 #: term-statistics triggers, the rest name indexes of ``beliefs``).
 _HNSW = (ANN_INDEX,)
-_GIN = ("beliefs_entities_idx", "beliefs_document_idx")
+_GIN = ("beliefs_entity_keys_idx", "beliefs_lexeme_keys_idx")
 _KEPT = ("beliefs_pkey", *_HNSW, *_GIN)
 #: Every variant but one writes a graduated principal's beliefs (they enter the partial HNSW
 #: index); the one below writes an ungraduated principal's, which it does not hold.

@@ -416,6 +416,47 @@ def test_a_public_recall_ranks_the_same_with_or_without_secrets(
     assert after.rendered_ids == before.rendered_ids
 
 
+@pytest.mark.parametrize("places", [1, 2, 5], ids=["one-place", "two-places", "room-for-all"])
+def test_a_key_only_filtered_beliefs_carry_never_takes_a_trigram_place(
+    memory: Memory, tenant: str, places: int
+) -> None:
+    """Keys spelled like the query term, the most alike first, one carried only by a
+    secret belief: whether or not more keys match than the arm has places, the places go
+    to keys of visible beliefs, and only the beliefs whose subject is the key come back."""
+    memory.beliefs.add_many(
+        [
+            belief(
+                tenant,
+                id="b-secret",
+                statement="The ledger is sealed.",
+                subject="ledger",
+                sensitivity="secret",
+                recorded_at=T0,
+            ),
+            belief(
+                tenant,
+                id="b-entity",
+                statement="The close uses the ledger app.",
+                subject="month-close",
+                entities=["ledger-app"],
+                recorded_at=T0,
+            ),
+            belief(
+                tenant,
+                id="b-subject",
+                statement="The ledger sync runs nightly.",
+                subject="ledger-sync",
+                recorded_at=T0,
+            ),
+        ]
+    )
+    f = view(tenant, sensitivity_ceiling=Sensitivity.INTERNAL)
+    hits = _search(memory).trigram(f, ["ledger"], _limits(per_arm=places, trigram_threshold=0.5))
+    # "ledger" (secret only) never takes a place; "ledger-app" takes one but is no belief's
+    # subject; "ledger-sync" is found once a place is left for it.
+    assert [i for i, _ in hits] == ([] if places == 1 else ["b-subject"])
+
+
 _WORDS = ["quartz", "marble", "granite", "slate", "basalt", "cedar", "walnut", "maple"]
 _OUTSIDE: dict[str, dict[str, Any]] = {
     "secret": {"sensitivity": "secret"},

@@ -21,6 +21,8 @@ history=False)``), whose states parameter is ``hf_view_states``.
 
 from __future__ import annotations
 
+from recallflow.adapters.postgres.keys import has_key, has_lexeme, probed
+
 #: The CTEs ``x`` (the admitted classes' beliefs the time predicates leave out, up to the
 #: cap and one more) and ``n`` (the view's size ``docs``, ``direct`` when it was counted
 #: row by row, and the ``common`` bound: a term on more beliefs than this says little).
@@ -61,11 +63,12 @@ VIEW = (
 def term_df(kind: str, term: str, matches: str, held: str) -> str:
     """The SQL expression of the view's beliefs holding ``term`` (a column of the
     enclosing query, which must select from ``n``): ``matches`` says "belief ``b`` has
-    it" (for the direct count, through an index), ``held`` says the same of an ``x`` row
-    exactly as the class counts of migration 0013 see it."""
+    it" (for the direct count, a probe as :func:`~recallflow.adapters.postgres.keys.probed`
+    fences it), ``held`` says the same of an ``x`` row exactly as the class counts of
+    migration 0013 see it."""
     return (
-        "CASE WHEN n.direct THEN (SELECT count(*) FROM (SELECT FROM beliefs b"
-        "   WHERE {current} AND " + matches + " LIMIT floor(n.common)::int + 1) m)"
+        "CASE WHEN n.direct THEN (SELECT count(*) FROM (SELECT FROM " + probed(matches) + ""
+        "   WHERE {current} LIMIT floor(n.common)::int + 1) m)"
         " ELSE (SELECT coalesce(sum(t.df), 0) FROM principal_term_classes t"
         "   WHERE t.tenant_id = %(hf_tenant)s AND t.principal_id = %(hf_principal)s"
         "   AND t.kind = '" + kind + "' AND t.term = " + term + ""
@@ -79,7 +82,7 @@ def lexeme_df(term: str) -> str:
     return term_df(
         "l",
         term,
-        "b.search_document @@ quote_literal(" + term + ")::tsquery",
+        has_lexeme(term),
         term + " = ANY(tsvector_to_array(x.doc))",
     )
 
@@ -89,6 +92,6 @@ def key_df(term: str) -> str:
     return term_df(
         "k",
         term,
-        "(b.subject = " + term + " OR b.entities @> ARRAY[" + term + "])",
+        has_key(term),
         "(x.subject = " + term + " OR " + term + " = ANY(x.entities))",
     )
