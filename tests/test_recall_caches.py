@@ -116,10 +116,13 @@ class ThreadNoting(CountingEmbedder):
     def __init__(self) -> None:
         super().__init__()
         self.threads: list[str] = []
+        self.called = threading.Event()
 
     def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
         self.threads.append(threading.current_thread().name)
-        return super().embed(texts)
+        vectors = super().embed(texts)
+        self.called.set()
+        return vectors
 
 
 class CountingFormer:
@@ -164,8 +167,11 @@ def test_prefetched_vectors_are_the_embedder_s_and_a_queued_prefetch_runs_in_pla
         got = queued.embed_queries(texts)
         assert inner.threads == [threading.current_thread().name]  # taken back, run here
         busy.set()
+        inner.called.clear()
         started = PrefetchedQueryVectors(inner, executor, texts)
+        assert inner.called.wait(5)  # embedded on the executor's thread before it is asked
         assert np.array_equal(started.embed_queries(texts), got)
+        assert inner.threads[-1] != threading.current_thread().name
         assert np.array_equal(got, inner.inner.embed(texts))
         other = started.embed_queries(["another text"])  # not the prefetched texts
         assert np.array_equal(other, inner.inner.embed(["another text"]))
