@@ -86,7 +86,7 @@ from recallflow.models.result import EpisodeSearchResult, RecallResult, RecallTr
 from recallflow.models.session import SessionKind
 from recallflow.models.store import Belief, BeliefDraft, StoreSummary
 from recallflow.models.trace_view import RecallTraceView, RetentionRun
-from recallflow.nodes.query_forming import query_texts, recall_queries
+from recallflow.nodes.query_forming import query_texts, query_vectors, recall_queries
 from recallflow.policy import (
     DEFAULT_EPISODE_POLICY,
     DEFAULT_POLICY,
@@ -402,7 +402,9 @@ class Memory:
         if texts and not (
             isinstance(embedder, CachedQueryEmbedder) and embedder.remembers_queries(texts)
         ):
-            prefetched["embedder"] = PrefetchedQueryVectors(embedder, self._query_prefetch, texts)
+            prefetched["embedder"] = PrefetchedQueryVectors(
+                embedder, self._query_prefetch, texts, query_vectors
+            )
         return prefetched
 
     def _prefetched_marks(self, req: RecallRequest) -> dict[str, Any]:

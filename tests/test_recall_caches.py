@@ -26,6 +26,7 @@ from recallflow.adapters.tokens.cached import CachedTokenCounter
 from recallflow.core.query_forming import DeterministicQueryFormer
 from recallflow.models.request import WorkingState
 from recallflow.models.result import RecallQuery
+from recallflow.nodes.query_forming import query_vectors
 from tests.helpers import belief, request
 
 
@@ -163,12 +164,12 @@ def test_prefetched_vectors_are_the_embedder_s_and_a_queued_prefetch_runs_in_pla
     with ThreadPoolExecutor(max_workers=1) as executor:
         busy = threading.Event()
         executor.submit(busy.wait, 5)  # the only worker is busy: the prefetch waits in queue
-        queued = PrefetchedQueryVectors(inner, executor, texts)
+        queued = PrefetchedQueryVectors(inner, executor, texts, query_vectors)
         got = queued.embed_queries(texts)
         assert inner.threads == [threading.current_thread().name]  # taken back, run here
         busy.set()
         inner.called.clear()
-        started = PrefetchedQueryVectors(inner, executor, texts)
+        started = PrefetchedQueryVectors(inner, executor, texts, query_vectors)
         assert inner.called.wait(5)  # embedded on the executor's thread before it is asked
         assert np.array_equal(started.embed_queries(texts), got)
         assert inner.threads[-1] != threading.current_thread().name
@@ -184,6 +185,6 @@ def test_a_prefetched_embedding_s_error_reaches_the_dag_as_the_embedder_raised_i
             raise RuntimeError("model file unreadable")
 
     with ThreadPoolExecutor(max_workers=1) as executor:
-        prefetched = PrefetchedQueryVectors(Failing(), executor, ["q"])
+        prefetched = PrefetchedQueryVectors(Failing(), executor, ["q"], query_vectors)
         with pytest.raises(RuntimeError, match="model file unreadable"):
             prefetched.embed_queries(["q"])

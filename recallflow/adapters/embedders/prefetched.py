@@ -6,8 +6,9 @@ vectors (``query_vectors``), it began only after the store's liveness probe (a r
 trip) and the DAG's first nodes, about 0.6 ms into a recall at 10k beliefs.
 :class:`PrefetchedQueryVectors` starts it on another thread as the recall starts, so
 the model runs while they do, and hands the DAG the vectors when it asks for those very
-texts; any other call is the embedder's, as usual. The vectors are the embedder's own,
-computed by the same call, so they are the same bits.
+texts; any other call is the embedder's, as usual. The vectors are computed by the very
+function the DAG would have run (its ``query_vectors`` node, handed in as ``embed``), so
+they are the same bits.
 
 :class:`FormedQueries` hands the DAG the queries the recall formed to know those texts,
 so the query former is asked once per recall, as before.
@@ -15,7 +16,7 @@ so the query former is asked once per recall, as before.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 
 import numpy as np
@@ -25,33 +26,28 @@ from recallflow.models.request import WorkingState
 from recallflow.models.result import RecallQuery
 from recallflow.ports import Embedder, QueryFormer
 
-__all__ = ["FormedQueries", "PrefetchedQueryVectors", "embed_as_queries"]
+__all__ = ["FormedQueries", "PrefetchedQueryVectors", "QueryEmbedding"]
 
-
-def embed_as_queries(embedder: Embedder, texts: Sequence[str]) -> npt.NDArray[np.float32]:
-    """``texts`` embedded as search queries: the embedder's ``embed_queries`` when it has
-    one (e5 prefixes queries and passages differently), else ``embed``."""
-    as_queries = getattr(embedder, "embed_queries", None)
-    if callable(as_queries):
-        vectors: npt.NDArray[np.float32] = as_queries(list(texts))
-        return vectors
-    return embedder.embed(list(texts))
+#: How a recall embeds its query texts with an embedder (the ``query_vectors`` node).
+QueryEmbedding = Callable[[tuple[str, ...], Embedder], npt.NDArray[np.float32]]
 
 
 class PrefetchedQueryVectors:
-    """``inner``, with the query vectors of ``texts`` being embedded on ``executor``.
+    """``inner``, with the query vectors of ``texts`` being embedded by ``embed`` on
+    ``executor``.
 
     When the DAG asks before the executor has started the work (its threads busy with
     other recalls' reads), the work is taken back and done on the asking thread, so a
     busy executor never makes a recall wait longer than embedding in place would.
     """
 
-    def __init__(self, inner: Embedder, executor: Executor, texts: Sequence[str]) -> None:
+    def __init__(
+        self, inner: Embedder, executor: Executor, texts: Sequence[str], embed: QueryEmbedding
+    ) -> None:
         self.inner = inner
         self._texts = tuple(texts)
-        self._vectors: Future[npt.NDArray[np.float32]] = executor.submit(
-            embed_as_queries, inner, self._texts
-        )
+        self._embed = embed
+        self._vectors: Future[npt.NDArray[np.float32]] = executor.submit(embed, self._texts, inner)
 
     @property
     def name(self) -> str:
@@ -69,7 +65,7 @@ class PrefetchedQueryVectors:
         """The prefetched vectors (or the embedder's error) when ``texts`` are the texts
         prefetched, else the embedder's answer."""
         if tuple(texts) != self._texts or self._vectors.cancel():
-            return embed_as_queries(self.inner, texts)
+            return self._embed(tuple(texts), self.inner)
         return self._vectors.result()
 
     def __repr__(self) -> str:
