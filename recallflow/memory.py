@@ -31,7 +31,6 @@ import psycopg
 
 from recallflow.adapters.embedders.cached import CachedQueryEmbedder
 from recallflow.adapters.embedders.calibration import calibrate as calibrate_embedder
-from recallflow.adapters.embedders.prefetched import FormedQueries, PrefetchedQueryVectors
 from recallflow.adapters.lifecycle.concurrency import ArmThreadPool
 from recallflow.adapters.postgres.beliefs import PostgresBeliefStore
 from recallflow.adapters.postgres.bootstrap import ensure_database, prepare
@@ -86,7 +85,6 @@ from recallflow.models.result import EpisodeSearchResult, RecallResult, RecallTr
 from recallflow.models.session import SessionKind
 from recallflow.models.store import Belief, BeliefDraft, StoreSummary
 from recallflow.models.trace_view import RecallTraceView, RetentionRun
-from recallflow.nodes.query_forming import query_texts, query_vectors, recall_queries
 from recallflow.policy import (
     DEFAULT_EPISODE_POLICY,
     DEFAULT_POLICY,
@@ -200,11 +198,6 @@ class Memory:
         self._arm_pool = ArmThreadPool(max_workers=recall_pool.max_size)
         # Reads a recall starts before its DAG runs, to overlap its arms.
         self._prefetch = ThreadPoolExecutor(max_workers=2, thread_name_prefix="rf-prefetch")
-        # Query vectors a recall starts embedding before its DAG runs (see
-        # _prefetched_queries), on threads of their own so that a model run never holds up
-        # the marks' read. Two: this many model runs at once fill a small box, and a recall
-        # that finds both busy embeds in place, as it did before.
-        self._query_prefetch = ThreadPoolExecutor(max_workers=2, thread_name_prefix="rf-query")
         self._flows: OrderedDict[tuple[Moment, str, str], RecallFlow] = OrderedDict()
         self._flow_cache_size = max(1, flow_cache_size)
         self._flows_lock = threading.Lock()
@@ -359,11 +352,9 @@ class Memory:
         req = resolved_request(request)
         flow = self.flow(req.moment, policy, experiment)
         trace_id = new_id("tr")
-        prefetched = {**self._prefetched_queries(req), **self._prefetched_marks(req)}
+        marks = self._prefetched_marks(req)
         result = (
-            self._from_replica(flow, req, trace_id, prefetched)
-            if self._replica is not None
-            else None
+            self._from_replica(flow, req, trace_id, marks) if self._replica is not None else None
         )
         if result is None:
             # Fail fast and typed when the store is down, rather than let every arm fail
@@ -372,7 +363,7 @@ class Memory:
             # server left dead, so the arms' connections need none of their own.
             lost = self._recall_pool.unavailable_count
             self._recall_pool.probe()
-            ports = replace(self._ports, **prefetched) if prefetched else self._ports
+            ports = self._ports if marks is None else replace(self._ports, entity_sensitivity=marks)
             result = flow.run({"request": req, "trace_id": trace_id, "ports": ports})
             if result.degraded and self._recall_pool.unavailable_count != lost:
                 raise StoreUnavailableError("the database connection was lost during this recall")
@@ -382,56 +373,29 @@ class Memory:
                 self._record_miss(result, policy)
         return result
 
-    def _prefetched_queries(self, req: RecallRequest) -> dict[str, Any]:
-        """The recall's queries, formed now, and their vectors, embedded from now on while
-        the probe and the DAG's first nodes run (see
-        :mod:`recallflow.adapters.embedders.prefetched`): the ports that hand them to the
-        DAG. No embedding is started when there is no text query or the vectors are
-        remembered; nothing at all when forming fails (the DAG forms them again and fails
-        where it always has)."""
-        former = self._ports.query_former
-        try:
-            queries = recall_queries(req, former)
-        except Exception:
-            return {}
-        prefetched: dict[str, Any] = {
-            "query_former": FormedQueries(former, req.working_state, queries)
-        }
-        texts = query_texts(queries)
-        embedder = self._ports.embedder
-        if texts and not (
-            isinstance(embedder, CachedQueryEmbedder) and embedder.remembers_queries(texts)
-        ):
-            prefetched["embedder"] = PrefetchedQueryVectors(
-                embedder, self._query_prefetch, texts, query_vectors
-            )
-        return prefetched
-
-    def _prefetched_marks(self, req: RecallRequest) -> dict[str, Any]:
+    def _prefetched_marks(self, req: RecallRequest) -> PrefetchedMarks | None:
         """The recall's marked entities, read from now on while its arms run (see
-        :class:`PrefetchedMarks`): the port that hands them to the DAG; none when the store
-        keeps no marks."""
+        :class:`PrefetchedMarks`); None when the store keeps no marks."""
         inner = self._ports.entity_sensitivity
         if inner is None:
-            return {}
+            return None
         ceiling = SURFACE_CEILINGS[req.surface]
-        marks = PrefetchedMarks(inner, self._prefetch, req.tenant_id, req.principal_id, ceiling)
-        return {"entity_sensitivity": marks}
+        return PrefetchedMarks(inner, self._prefetch, req.tenant_id, req.principal_id, ceiling)
 
     def _from_replica(
         self,
         flow: RecallFlow,
         req: RecallRequest,
         trace_id: str,
-        prefetched: Mapping[str, Any] | None = None,
+        marks: PrefetchedMarks | None = None,
     ) -> RecallResult | None:
         """The recall read from the replica, or None when the primary must serve it (the
         replica is down, lost mid-recall, or has not replayed this handle's writes in time)."""
         replica, ports = self._replica, self._replica_ports
         if replica is None or ports is None or not replica.usable():
             return None
-        if prefetched:
-            ports = replace(ports, **prefetched)
+        if marks is not None:
+            ports = replace(ports, entity_sensitivity=marks)
         lost = replica.pool.unavailable_count
         try:
             replica.pool.probe()
@@ -788,7 +752,6 @@ class Memory:
         try:
             self._arm_pool.shutdown()
             self._prefetch.shutdown()
-            self._query_prefetch.shutdown()
             with self._flows_lock:
                 self._flows.clear()
             self._recall_pool.close()

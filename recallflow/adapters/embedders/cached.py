@@ -49,13 +49,6 @@ class CachedQueryEmbedder:
         ``embed_queries`` when it has one: e5 prefixes queries and passages differently)."""
         return self._cached(texts, "query", getattr(self.inner, "embed_queries", self.inner.embed))
 
-    def remembers_queries(self, texts: Sequence[str]) -> bool:
-        """Whether the query vectors of all of ``texts`` are remembered (a recall then
-        has no model call to start early)."""
-        name = f"{self.inner.name}/query"
-        with self._lock:
-            return all((name, text) in self._vectors for text in texts)
-
     def _cached(
         self,
         texts: Sequence[str],
