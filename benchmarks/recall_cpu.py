@@ -3,7 +3,9 @@
 On a shared machine the wall time of a recall moves with everyone else's load; the CPU
 time the recalling process spends (every thread: the arms', the driver's, psycopg's) moves
 far less, so two versions of the code are compared by running this in each, alternating
-(A B A B), and reading both figures::
+(A B A B), and reading both figures. The server's CPU time per recall (every process of
+the embedded server, its backends and background workers, read from ``/proc``) is printed
+beside it, which also moves with what the server reads from outside its shared buffers::
 
     RECALLFLOW_BENCH_HOME=… python -m benchmarks.recall_cpu --tier 10k --recalls 144
 
@@ -18,11 +20,13 @@ import argparse
 import statistics
 import time
 
+import psutil
+
 from benchmarks.datagen import TIERS
 from benchmarks.recall_harness import QueryCachingEmbedder, requests
 from benchmarks.stores import bench_embedder_name, bench_home, open_tier
 from recallflow.adapters.embedders import embedder_from_name
-from recallflow.adapters.postgres.embedded import EmbeddedServer
+from recallflow.adapters.postgres.embedded import EmbeddedServer, server_processes
 
 
 def main() -> None:
@@ -39,12 +43,14 @@ def main() -> None:
             for req in reqs * 2:  # the embedding cache, prepared statements, the driver
                 memory.recall(req)
             wall = []
+            server_started = _server_cpu_s(server)
             cpu_started = time.process_time()
             for i in range(args.recalls):
                 started = time.perf_counter()
                 memory.recall(reqs[i % len(reqs)])
                 wall.append((time.perf_counter() - started) * 1e3)
             cpu_ms = (time.process_time() - cpu_started) / args.recalls * 1e3
+            server_ms = (_server_cpu_s(server) - server_started) / args.recalls * 1e3
         finally:
             store.memory.close()
     finally:
@@ -53,8 +59,20 @@ def main() -> None:
     p95 = wall[min(len(wall) - 1, round(0.95 * (len(wall) - 1)))]
     print(
         f"{args.tier}: {args.recalls} recalls, wall p50 {statistics.median(wall):.2f} ms,"
-        f" p95 {p95:.2f} ms, client CPU {cpu_ms:.2f} ms per recall"
+        f" p95 {p95:.2f} ms, client CPU {cpu_ms:.2f} ms, server CPU {server_ms:.2f} ms per recall"
     )
+
+
+def _server_cpu_s(server: EmbeddedServer) -> float:
+    """CPU seconds (user and system) spent so far by the server's live processes."""
+    total = 0.0
+    for proc in server_processes(server.pgdata):
+        try:
+            times = proc.cpu_times()
+        except psutil.Error:
+            continue  # ended since it was listed
+        total += times.user + times.system
+    return total
 
 
 if __name__ == "__main__":

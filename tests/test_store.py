@@ -19,7 +19,12 @@ from psycopg import sql
 from recallflow import EmbedderMismatchError, MissingExtensionError, open_memory
 from recallflow.adapters.embedders.hashing import HashingEmbedder
 from recallflow.adapters.postgres.bootstrap import ensure_database, prepare
-from recallflow.adapters.postgres.embedded import EmbeddedServer
+from recallflow.adapters.postgres.embedded import (
+    SHARED_BUFFERS_MAX_MB,
+    SHARED_BUFFERS_MIN_MB,
+    EmbeddedServer,
+    shared_buffers,
+)
 from recallflow.adapters.postgres.migrate import load_migrations, migrate
 from recallflow.errors import ConfigurationError
 from tests.helpers import belief
@@ -242,3 +247,22 @@ def test_a_closed_memory_says_so(other_server: EmbeddedServer) -> None:
         memory.recall({"tenant_id": "t", "principal_id": "p", "working_state": {"goal": "x"}})
     with pytest.raises(ConfigurationError, match="closed"):
         _ = memory.pool
+
+
+def test_the_embedded_server_sizes_its_shared_buffers(other_server: EmbeddedServer) -> None:
+    # PostgreSQL's default (128 MB) holds less than one 100k-belief principal's HNSW index.
+    with psycopg.connect(other_server.uri("postgres")) as conn:
+        row = conn.execute(
+            "SELECT setting::bigint * 8192 / 1048576 FROM pg_settings WHERE name = 'shared_buffers'"
+        ).fetchone()
+    assert row is not None
+    assert f"{row[0]}MB" == shared_buffers()
+    assert SHARED_BUFFERS_MIN_MB <= row[0] <= SHARED_BUFFERS_MAX_MB
+
+
+def test_shared_buffers_follow_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RECALLFLOW_SHARED_BUFFERS", "256MB")
+    assert shared_buffers() == "256MB"
+    monkeypatch.setenv("RECALLFLOW_SHARED_BUFFERS", "lots")
+    with pytest.raises(ConfigurationError, match="RECALLFLOW_SHARED_BUFFERS"):
+        shared_buffers()
