@@ -19,8 +19,8 @@ recall (2–4 ms on the development box's disk, more than the rest of the trace'
 from __future__ import annotations
 
 import math
-from contextlib import nullcontext
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
