@@ -118,8 +118,8 @@ def test_forgetting_a_belief_scrubs_the_stored_block_and_the_view(
 def test_a_trace_written_through_a_pool_without_autocommit_is_stored(
     memory: Memory, tenant: str
 ) -> None:
-    """The trace's write commits in a pool the caller made (not in autocommit), where the
-    store's own pool commits the pipeline's implicit transaction."""
+    """The trace's write commits in a pool the caller made (not in autocommit) as in the
+    store's own (autocommit, where the pipeline's implicit transaction commits it)."""
     result = _recalled(memory, tenant)
     trace = result.trace.model_copy(update={"id": "tr-own-pool"})
     with ConnectionPool(memory._pool.conninfo, min_size=1, max_size=1) as pool:
