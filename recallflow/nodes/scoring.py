@@ -1,6 +1,7 @@
 """Stage: scoring with the explicit ranking function.
 
-The function is :func:`recallflow.core.scoring.score_candidate` (documented there); its
+The function is :func:`recallflow.core.scoring.score_candidate` (documented there; every
+candidate is scored in one :func:`~recallflow.core.scoring.score_candidates` call); its
 weights are the policy's ``task`` or ``core`` vector, chosen by the moment. The policy's
 ``ranking`` selects the implementation (config ``ranking``, ``@config.when``):
 ``hand_weighted``, or ``match_only``, an ablation that ranks by the fused match alone.
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from hamilton.function_modifiers import config, tag
 
-from recallflow.core.scoring import rank_key, score_candidate
+from recallflow.core.scoring import rank_key, score_candidates
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import FusedCandidate, RelevanceEvidence
 from recallflow.models.stages import HardFilter, ScoredCandidate
@@ -38,34 +39,25 @@ def scored_candidates__hand_weighted(
     candidate_relevance: dict[str, RelevanceEvidence],
 ) -> tuple[ScoredCandidate, ...]:
     """Every loaded candidate with its score breakdown, band and transfer flag."""
-    weights = policy.weights_for(request.moment)
     fused_by_id = {c.belief_id: c for c in fused_candidates}
-    project, as_of, cross_project = request.project, hard_filter.as_of, policy.cross_project
-    scored = []
-    for belief_id, belief in candidate_beliefs.items():
-        fused = fused_by_id.get(belief_id) or FusedCandidate(
-            belief_id=belief_id, rrf_score=0.0, arm_ranks={}
-        )
-        if (
-            not cross_project
-            and belief.scope.value == "project"
-            and (belief.origin_project != project)
-        ):
-            continue
-        scored.append(
-            score_candidate(
-                fused,
+    project, cross_project = request.project, policy.cross_project
+    scored = score_candidates(
+        (
+            (
+                fused_by_id.get(belief_id)
+                or FusedCandidate(belief_id=belief_id, rrf_score=0.0, arm_ranks={}),
                 belief,
-                project=project,
-                as_of=as_of,
-                weights=weights,
-                policy=policy,
-                best_fused=best_fused_score,
-                relevance=relevance.relevance
-                if (relevance := candidate_relevance.get(belief_id))
-                else 0.0,
+                relevance.relevance if (relevance := candidate_relevance.get(belief_id)) else 0.0,
             )
-        )
+            for belief_id, belief in candidate_beliefs.items()
+            if cross_project or belief.scope.value != "project" or belief.origin_project == project
+        ),
+        project=project,
+        as_of=hard_filter.as_of,
+        weights=policy.weights_for(request.moment),
+        policy=policy,
+        best_fused=best_fused_score,
+    )
     return tuple(sorted(scored, key=rank_key))
 
 

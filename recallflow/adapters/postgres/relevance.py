@@ -137,19 +137,21 @@ def evidence_set(rows: Sequence[Any], link_rows: Sequence[Any]) -> EvidenceSet:
     """The :class:`EvidenceSet` of the evidence rows (``EVIDENCE_COLUMNS``) and the links'
     rows (each link once, undirected)."""
     # Built without validating again, every value converted here: a recall reads
-    # evidence for ~45 candidates, two models each.
+    # evidence for ~45 candidates, two models each, and the set itself (validated, its
+    # dict and links were read again: 0.118 -> 0.090 ms a recall at 10k).
+    evidence, coverage = CandidateEvidence.trusted, TextCoverage.trusted
     by_id = {
-        str(row[0]): CandidateEvidence.trusted(
-            cosines=tuple(float(c) if c is not None else -1.0 for c in row[1] or ()),
-            texts=tuple(
-                TextCoverage.trusted(held=float(t[0]), total=float(t[1])) for t in row[2] or ()
-            ),
+        str(row[0]): evidence(
+            cosines=tuple([float(c) if c is not None else -1.0 for c in row[1] or ()]),
+            texts=tuple([coverage(held=float(t[0]), total=float(t[1])) for t in row[2] or ()]),
             subject_match=bool(row[3]),
         )
         for row in rows
     }
     seen: dict[tuple[str, str], float] = {}
     for src, dst, weight in link_rows:
-        key = (min(src, dst), max(src, dst))
+        key = (src, dst) if src <= dst else (dst, src)
         seen[key] = max(seen.get(key, 0.0), float(weight))
-    return EvidenceSet(by_id=by_id, links=tuple((a, b, w) for (a, b), w in sorted(seen.items())))
+    return EvidenceSet.trusted(
+        by_id=by_id, links=tuple([(a, b, w) for (a, b), w in sorted(seen.items())]), error=None
+    )

@@ -141,17 +141,25 @@ class PostgresTraceStore:
         """Store a trace with the block and items it describes; its operator view expires
         ``operator_days`` after now. With ``timeout_ms``, a write that waits longer than
         that for a lock or the server is cancelled (and nothing of it is stored)."""
-        # BEGIN, the transaction's settings (one statement: 0.13 ms less than one per
-        # setting), INSERT and COMMIT travel in one round trip.
+        # The transaction's settings (one statement: 0.13 ms less than one per setting)
+        # and the INSERT travel in one round trip, in the one implicit transaction a
+        # pipeline runs until its sync (autocommit connection): the settings hold for the
+        # INSERT and for its commit at the sync, and a failure rolls both back there. An
+        # explicit BEGIN and COMMIT added two statements to the round trip, the server's
+        # work on them and 0.05 ms of the recall's client CPU (0.287 against 0.236 ms a
+        # write of a 10k-tier trace, its row built beforehand, the two alternating).
         settings = {}
         if not self._durable:
             settings["synchronous_commit"] = "off"
         if timeout_ms is not None:
             settings["lock_timeout"] = settings["statement_timeout"] = str(timeout_ms)
-        with self._pool.connection() as conn, pipeline(conn), conn.transaction():
+        row = trace_row(trace, block, items, operator_days)
+        # (On a connection not in autocommit, a pool not made by open_pool, psycopg opens
+        # a transaction instead, and the pool's connection block commits it.)
+        with self._pool.connection() as conn, pipeline(conn):
             if settings:
                 set_local(conn, settings)
-            conn.execute(*trace_row(trace, block, items, operator_days))
+            conn.execute(*row)
 
     def record_policy(self, policy: RetrievalPolicy) -> None:
         """Record the policy a ``retrieval_policy_version`` stands for (once per version)."""
