@@ -108,30 +108,7 @@ def capture(captured: list[Captured]) -> Callable[[], None]:
 
 def replay(conn: psycopg.Connection[Any], statement: Captured, passes: int) -> list[float]:
     """Execution times (ms) of ``statement`` on ``conn``, the first execution left out."""
-    text, params, settings = statement
-    notes: list[str] = []
-
-    def note(diagnostic: psycopg.errors.Diagnostic) -> None:
-        notes.append(diagnostic.message_primary or "")
-
-    conn.add_notice_handler(note)
-    times = []
-    try:
-        for _ in range(passes + 1):
-            notes.clear()
-            with conn.transaction():
-                cur = psycopg.RawCursor(conn)
-                wanted = {**RECALL_SETTINGS, **settings}
-                cur.execute(set_configs(len(wanted), local=True), setting_values(wanted))
-                cur.execute(b"SET LOCAL client_min_messages = log")
-                cur.execute(text, params, prepare=True, binary=True)
-                cur.fetchall()
-                cur.execute(b"SET LOCAL client_min_messages = warning")
-            found = [m for n in notes if text.decode()[:40] in n for m in _DURATION.findall(n)]
-            times.append(float(found[-1]) if found else float("nan"))
-    finally:
-        conn.remove_notice_handler(note)
-    return times[1:]
+    return [_replay_once(conn, statement)[0] for _ in range(passes + 1)][1:]
 
 
 def main() -> None:
