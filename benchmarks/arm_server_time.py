@@ -40,6 +40,8 @@ from recallflow.adapters.postgres import search
 from recallflow.adapters.postgres.embedded import EmbeddedServer
 from recallflow.adapters.postgres.pool import RECALL_SETTINGS
 from recallflow.adapters.postgres.statements import set_configs, setting_values
+from recallflow.memory import Memory
+from recallflow.models.request import RecallRequest
 
 #: (statement text, parameters in order, settings) of one captured statement.
 Captured = tuple[bytes, list[Any], dict[str, str]]
@@ -106,6 +108,19 @@ def capture(captured: list[Captured]) -> Callable[[], None]:
     return undo
 
 
+def recall_statements(memory: Memory, req: RecallRequest) -> list[Captured]:
+    """The statements one recall of ``req`` sends, captured from a second recall (the
+    first warms the caches and prepares the statements)."""
+    memory.recall(req)
+    captured: list[Captured] = []
+    undo = capture(captured)
+    try:
+        memory.recall(req)
+    finally:
+        undo()
+    return captured
+
+
 def replay(conn: psycopg.Connection[Any], statement: Captured, passes: int) -> list[float]:
     """Execution times (ms) of ``statement`` on ``conn``, the first execution left out."""
     return [_replay_once(conn, statement)[0] for _ in range(passes + 1)][1:]
@@ -133,14 +148,7 @@ def main() -> None:
                 for setup in _AUTO_EXPLAIN:
                     conn.execute(setup.encode())
                 for req in requests(store):
-                    memory.recall(req)  # warm: caches, prepared statements
-                    captured: list[Captured] = []
-                    undo = capture(captured)
-                    try:
-                        memory.recall(req)
-                    finally:
-                        undo()
-                    for statement in captured:
+                    for statement in recall_statements(memory, req):
                         times = replay(conn, statement, args.passes)
                         per_kind[kind(statement[0])].append(statistics.median(times))
         finally:
@@ -165,14 +173,7 @@ def interleaved(tier: str, passes: int) -> None:
         try:
             recalls: list[list[Captured]] = []
             for req in requests(store):
-                memory.recall(req)
-                captured: list[Captured] = []
-                undo = capture(captured)
-                try:
-                    memory.recall(req)
-                finally:
-                    undo()
-                recalls.append(captured)
+                recalls.append(recall_statements(memory, req))
             with psycopg.connect(memory.uri, autocommit=True, prepare_threshold=0) as conn:
                 for setup in _AUTO_EXPLAIN:
                     conn.execute(setup.encode())
