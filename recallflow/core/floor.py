@@ -37,7 +37,7 @@ def goal_parts(goal: str | None) -> int:
     return 1 + len(_PART_SEPARATOR.findall(asked))
 
 
-def odds_place(place: int, parts: int) -> int:
+def estimate_place(place: int, parts: int) -> int:
     """The place the estimate reads: ``place`` less the ``parts`` − 1 places a goal that
     asks for ``parts`` things gives its other parts (never below 0)."""
     return max(0, place - (max(parts, 1) - 1))
@@ -45,7 +45,7 @@ def odds_place(place: int, parts: int) -> int:
 
 def keep_log_odds(distance: float, place: int, support: float, odds: FloorOdds) -> float:
     """The estimated log-odds that a candidate is evidence: ``distance`` under the best
-    clearing score, at ``place`` (0-based, :func:`odds_place`) among the candidates within
+    clearing score, at ``place`` (0-based, :func:`estimate_place`) among the candidates within
     the distances, with neighbour ``support``."""
     return (
         odds.intercept

@@ -47,8 +47,8 @@ from collections.abc import Mapping
 
 from hamilton.function_modifiers import tag
 
+from recallflow.core.floor import estimate_place, kept_by_odds
 from recallflow.core.floor import goal_parts as count_goal_parts
-from recallflow.core.floor import kept_by_odds, odds_place
 from recallflow.core.relevance import (
     best_clearing_score,
     clears_own,
@@ -127,7 +127,7 @@ def above_floor(
         members = unit.members if isinstance(unit, ConflictGroup) else (unit,)
         # A conflict set is judged by its best member within the distances.
         lead = next((m for m in members if _within(m, candidate_relevance, policy, best)), None)
-        at = odds_place(place, goal_parts)
+        at = estimate_place(place, goal_parts)
         if lead is not None and _likely(lead, candidate_relevance, policy, best, at):
             kept.append(unit)
         else:
