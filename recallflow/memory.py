@@ -359,8 +359,8 @@ class Memory:
         if result is None:
             # Fail fast and typed when the store is down, rather than let every arm fail
             # and hand back a silently empty recall; if it goes down mid-recall, say so.
-            # The probe's round trip also replaces every pooled connection a restarted
-            # server left dead, so the arms' connections need none of their own.
+            # The probe also replaces every pooled connection a restarted server left
+            # dead, so the arms' connections need no round trip of their own.
             lost = self._recall_pool.unavailable_count
             self._recall_pool.probe()
             ports = self._ports if marks is None else replace(self._ports, entity_sensitivity=marks)

@@ -128,10 +128,13 @@ _LEXICAL = sql.SQL(
     "   LATERAL (SELECT b.id, b.search_document AS doc FROM "
     + probed(LEXEME_KEYS + " @> probes.keys")
     + "     WHERE {filter} LIMIT %(cap)s) m ORDER BY m.id),"
-    # Each lexeme's query parsed once, not once per candidate.
+    # Each lexeme's query parsed once, not once per candidate. A candidate is one row of
+    # cand (DISTINCT ON its id), so its hits group by the id alone: grouped by the id and
+    # the document, every group was sorted on the document too, a tsvector comparison
+    # per matched lexeme.
     " wq AS MATERIALIZED (SELECT w.idf, quote_literal(w.term)::tsquery AS tq FROM w),"
-    " hits AS (SELECT c.id, length(c.doc) AS len, sum(wq.idf) AS idf_sum FROM cand c"
-    "   JOIN wq ON c.doc @@ wq.tq GROUP BY c.id, c.doc)"
+    " hits AS (SELECT c.id, min(length(c.doc)) AS len, sum(wq.idf) AS idf_sum FROM cand c"
+    "   JOIN wq ON c.doc @@ wq.tq GROUP BY c.id)"
     " SELECT id, (idf_sum * (%(k1)s + 1) / (1 + %(k1)s * (1 - %(b)s + %(b)s * len"
     "   / greatest(avg(len) OVER (), 1))))::float8 AS score"
     " FROM hits ORDER BY score DESC, id LIMIT %(limit)s"
