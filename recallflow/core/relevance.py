@@ -76,8 +76,10 @@ def centred_cosines(
     and the scale — which the floor's distances and the calibration are in — does not.
     Sums are exact (``math.fsum``), so the result does not depend on the candidates'
     order."""
+    if centring <= 0:
+        return {}
     pool = [(i, ev) for i, ev in evidence.items() if ev.centrality is not None and ev.cosines]
-    if centring <= 0 or len(pool) < 2:
+    if len(pool) < 2:
         return {}
     g = centring
     width = min(len(ev.cosines) for _, ev in pool)
