@@ -43,7 +43,7 @@ from recallflow.adapters.postgres.vectors import vector_text
 from recallflow.models.stages import CandidateEvidence, EvidenceSet, HardFilter, TextCoverage
 from recallflow.policy import ArmLimits
 
-# The evidence's CTEs, then its three columns of a belief ``b``: selected with the belief
+# The evidence's CTEs, then its columns of a belief ``b``: selected with the belief
 # itself by the statement that loads the candidates (:func:`with_evidence`), so the
 # evidence is read in the same scan of the same rows.
 _EVIDENCE_CTES = (
@@ -100,7 +100,7 @@ def evidence_ctes(loaded: str) -> str:
     those rows' vectors, which each row's centrality is read against, computed once here
     (rows without a vector add nothing). A sum, not pgvector's ``avg`` nor the vectors
     made unit first: the embedder's rows are unit already, the row count is the number of
-    rows with a centrality, and ``avg`` cost 0.1 ms more a recall (LoCoMo dev, one
+    rows with a centrality, and ``avg`` cost 0.1 ms more a load (LoCoMo dev, one
     process, 300 loads alternating)."""
     return (
         _EVIDENCE_CTES
