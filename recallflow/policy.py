@@ -333,6 +333,15 @@ class Relevance(_Frozen):
         ge=0,
         description="The most relevant candidates whose neighbours adjacency lifts.",
     )
+    pool_centring: float = Field(
+        default=0.5,
+        ge=0,
+        le=1,
+        description="Share of the loaded candidates' mean direction taken from the query and"
+        " from each candidate before their similarity is read for ranking (what every"
+        " candidate shares says little about which one answers); the floor's standing reads"
+        " the plain cosine. 0: off.",
+    )
 
 
 class ArmLimits(_Frozen):

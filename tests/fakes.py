@@ -280,14 +280,17 @@ class InMemoryBeliefSearch:
             k for k in keys if sum(k == b.subject or k in b.entities for b in visible) <= common
         }
         wanted = set(ids)
+        loaded = [b for b in visible if b.id in wanted]
+        units = {b.id: _unit(self._vectors[b.id]) for b in loaded}
+        total = np.sum(list(units.values()), axis=0) if units else None
         by_id = {
             b.id: CandidateEvidence(
                 cosines=tuple(float(v @ self._vectors[b.id]) for v in vectors),
                 texts=coverage(b),
                 subject_match=bool(rare_keys & {b.subject, *b.entities}),
+                centrality=float(units[b.id] @ total) if total is not None else None,
             )
-            for b in visible
-            if b.id in wanted
+            for b in loaded
         }
         links = {
             (min(e.src_id, e.dst_id), max(e.src_id, e.dst_id)): e.weight
@@ -300,6 +303,12 @@ class InMemoryBeliefSearch:
         return EvidenceSet(
             by_id=by_id, links=tuple((a, b, w) for (a, b), w in sorted(links.items()))
         )
+
+
+def _unit(vector: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    """``vector`` at length 1 (a zero vector as it is), as the store reads it."""
+    norm = float(np.linalg.norm(vector))
+    return vector / norm if norm > 0 else vector
 
 
 class WordCounter:

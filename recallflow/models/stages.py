@@ -45,12 +45,18 @@ class TextCoverage(FrozenModel):
 
 class CandidateEvidence(FrozenModel):
     """What the store says about one candidate against the query: its cosine with each
-    query vector, in order, its rarity-weighted coverage of the query's terms, and whether
-    its subject or an entity is one the working state names that few beliefs carry."""
+    query vector, in order, its rarity-weighted coverage of the query's terms, whether
+    its subject or an entity is one the working state names that few beliefs carry, and
+    how much it shares the direction common to all the loaded candidates."""
 
     cosines: tuple[float, ...]
     texts: tuple[TextCoverage, ...] = ()
     subject_match: bool = False
+    centrality: float | None = Field(
+        default=None,
+        description="Its vector's inner product with the sum of the vectors of every"
+        " candidate loaded with it, itself included (None: no vector).",
+    )
 
     @property
     def coverage(self) -> float:

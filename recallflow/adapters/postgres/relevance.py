@@ -17,6 +17,9 @@ For every candidate id (still hard-filtered, like every read of the recall):
 
 * whether its subject or one of its entities is an entity the working state names that
   few visible beliefs carry;
+* its *centrality*: its vector's inner product with the sum of the vectors of every
+  loaded candidate (the rows the load returns, summed by :func:`evidence_ctes` in the
+  same statement), from which the ranking takes the candidates' common direction out;
 
 and the links (belief edges) between the candidates, so a candidate can be supported by
 a linked one (the reply to a question that names the query's words).
@@ -40,10 +43,10 @@ from recallflow.adapters.postgres.vectors import vector_text
 from recallflow.models.stages import CandidateEvidence, EvidenceSet, HardFilter, TextCoverage
 from recallflow.policy import ArmLimits
 
-# The evidence's CTEs, then its three columns of a belief ``b``: selected with the belief
+# The evidence's CTEs, then its columns of a belief ``b``: selected with the belief
 # itself by the statement that loads the candidates (:func:`with_evidence`), so the
 # evidence is read in the same scan of the same rows.
-EVIDENCE_CTES = (
+_EVIDENCE_CTES = (
     "WITH"
     + VIEW
     + " q AS (SELECT DISTINCT t.ord, x.term FROM unnest(%(texts)s::text[]) WITH ORDINALITY"
@@ -78,10 +81,35 @@ _EVIDENCE_SELECT = (
     "    AND b.search_document @@ w.tq), tot.total]::float8[]"
     "    FROM tot ORDER BY tot.ord) AS ev_terms,"
     "  EXISTS (SELECT FROM k WHERE k.key = b.subject OR b.entities @> ARRAY[k.key])"
-    "   AS ev_subject_match"
+    "   AS ev_subject_match,"
+    "  (-(b.embedding <#> (SELECT pool.total FROM pool)))::float8 AS ev_centrality"
 )
 #: The names of the evidence's columns in a loaded row, in :func:`evidence_set`'s order.
-EVIDENCE_COLUMNS: tuple[str, ...] = ("id", "ev_cosines", "ev_terms", "ev_subject_match")
+EVIDENCE_COLUMNS: tuple[str, ...] = (
+    "id",
+    "ev_cosines",
+    "ev_terms",
+    "ev_subject_match",
+    "ev_centrality",
+)
+
+
+def evidence_ctes(loaded: str) -> str:
+    """The evidence's CTEs for a statement that loads the rows ``loaded`` selects (a
+    statement selecting ``embedding`` of beliefs; it may use ``{filter}``): the sum of
+    those rows' vectors, which each row's centrality is read against, computed once here
+    (rows without a vector add nothing). A sum, not pgvector's ``avg`` nor the vectors
+    made unit first: the embedder's rows are unit already, the row count is the number of
+    rows with a centrality, and ``avg`` cost 0.1 ms more a load (LoCoMo dev, one
+    process, 300 loads alternating)."""
+    return (
+        _EVIDENCE_CTES
+        + ", pool AS MATERIALIZED (SELECT sum(p.embedding) AS total FROM ("
+        + loaded
+        + ") p)"
+    )
+
+
 _LINKS_OF = (
     "SELECT e.src_id, e.dst_id, max(e.weight)::float8 FROM belief_edges e"
     " WHERE e.tenant_id = %(hf_tenant)s AND e.principal_id = %(hf_principal)s"
@@ -145,6 +173,7 @@ def evidence_set(rows: Sequence[Any], link_rows: Sequence[Any]) -> EvidenceSet:
             cosines=tuple([float(c) if c is not None else -1.0 for c in row[1] or ()]),
             texts=tuple([coverage(held=float(t[0]), total=float(t[1])) for t in row[2] or ()]),
             subject_match=bool(row[3]),
+            centrality=None if row[4] is None else float(row[4]),
         )
         for row in rows
     }

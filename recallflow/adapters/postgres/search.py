@@ -40,7 +40,7 @@ from recallflow.adapters.postgres.pool import RECALL_SETTINGS
 from recallflow.adapters.postgres.rarity import VIEW, key_df, lexeme_df
 from recallflow.adapters.postgres.relevance import (
     EVIDENCE_COLUMNS,
-    EVIDENCE_CTES,
+    evidence_ctes,
     evidence_params,
     evidence_set,
     links_statement,
@@ -317,7 +317,9 @@ _LOAD = sql.SQL(_LOADED.replace("{select}", SELECT_BELIEF))
 # candidates (the evidence read in a statement of its own computed the loaded ids again,
 # and planned and executed its own scan of them: 0.3 ms of 1.5 at 10k beliefs).
 _LOAD_WITH_EVIDENCE = sql.SQL(
-    EVIDENCE_CTES + " " + _LOADED.replace("{select}", with_evidence(SELECT_BELIEF))
+    evidence_ctes(_LOADED.replace("{select}", "SELECT b.embedding FROM beliefs"))
+    + " "
+    + _LOADED.replace("{select}", with_evidence(SELECT_BELIEF))
 )
 # The links between exactly the rows _LOAD returns, sent with it in one round trip (their
 # ids computed again by the server: a few primary-key probes, against a round trip and a
