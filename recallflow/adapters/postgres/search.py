@@ -317,7 +317,7 @@ _LOAD = sql.SQL(_LOADED.replace("{select}", SELECT_BELIEF))
 # candidates (the evidence read in a statement of its own computed the loaded ids again,
 # and planned and executed its own scan of them: 0.3 ms of 1.5 at 10k beliefs).
 _LOAD_WITH_EVIDENCE = sql.SQL(
-    evidence_ctes(_LOADED.replace("{select}", "SELECT b.embedding FROM beliefs"))
+    evidence_ctes(_LOADED.replace("{select}", "SELECT b.id, b.embedding FROM beliefs"))
     + " "
     + _LOADED.replace("{select}", with_evidence(SELECT_BELIEF))
 )
