@@ -99,12 +99,11 @@ def evidence_ctes(loaded: str) -> str:
     statement selecting ``id`` and ``embedding`` of beliefs; it may use ``{filter}``): the
     sum of those rows' vectors, which each row's centrality is read against, computed once
     here (rows without a vector add nothing). Summed in id order: pgvector adds in single
-    precision, so a sum in the rows' physical order could differ in its last bits between
-    two stores holding the same beliefs, or in one store after a row is rewritten, and
-    flip a near tie. A sum, not pgvector's ``avg`` nor the vectors
-    made unit first: the embedder's rows are unit already, the row count is the number of
-    rows with a centrality, and ``avg`` cost 0.1 ms more a load (LoCoMo dev, one
-    process, 300 loads alternating)."""
+    precision, so a sum in the order the plan reads the rows could differ in its last bits
+    with the plan, or after a row is rewritten, and flip a near tie. A sum, not pgvector's
+    ``avg`` nor the vectors made unit first: the embedder's rows are unit already, the
+    row count is the number of rows with a centrality, and ``avg`` cost 0.1 ms more a
+    load (LoCoMo dev, one process, 300 loads alternating)."""
     return (
         _EVIDENCE_CTES
         + ", pool AS MATERIALIZED (SELECT sum(p.embedding ORDER BY p.id) AS total FROM ("
