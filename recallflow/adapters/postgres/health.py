@@ -105,14 +105,11 @@ class GuardedPool(ConnectionPool[psycopg.Connection[Any]]):
         work (an arm, which does not raise) lost the store on the way."""
         return self._unavailable
 
-    def getconn(
-        self, timeout: float | None = None, *, verify: bool = False
-    ) -> psycopg.Connection[Any]:
+    def getconn(self, timeout: float | None = None) -> psycopg.Connection[Any]:
         """A working connection within ``timeout`` seconds, or StoreUnavailableError.
 
-        ``verify`` checks it with a round trip whatever its state. When ``revive``
-        restarts the server on the way, the wait starts over once, since the restart
-        itself takes part of it.
+        When ``revive`` restarts the server on the way, the wait starts over once, since
+        the restart itself takes part of it.
         """
         wait = self.timeout if timeout is None else timeout
         deadline = time.monotonic() + wait
@@ -135,7 +132,7 @@ class GuardedPool(ConnectionPool[psycopg.Connection[Any]]):
                 raise StoreUnavailableError(
                     f"no connection to the database within {wait:g} s ({_first_line(exc)})"
                 ) from exc
-            if not verify and self._looks_alive(conn):
+            if self._looks_alive(conn):
                 return conn
             try:
                 self.check_connection(conn)

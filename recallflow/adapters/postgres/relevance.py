@@ -123,7 +123,7 @@ _LINKS_OF = (
 def with_evidence(select: str) -> str:
     """``select``, a select list of beliefs ``b`` ending in ``FROM beliefs``, with the
     evidence's columns (:data:`EVIDENCE_COLUMNS`) added; a statement that uses it starts
-    with :data:`EVIDENCE_CTES`."""
+    with :func:`evidence_ctes`."""
     head, tail = select.rsplit(" FROM beliefs", 1)
     return head + ", " + _EVIDENCE_SELECT + " FROM beliefs" + tail
 
