@@ -12,9 +12,13 @@ import pytest
 
 from recallflow import Memory
 from recallflow.adapters.postgres.pool import RECALL_BACKSTOP_TIMEOUT_MS
+from recallflow.cli import demo
+from recallflow.evaluation.gates import RecallAudit
+from recallflow.models.request import RecallRequest
 from recallflow.models.result import Arm
 from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
-from tests.test_recall import demo_memory, recall_demo  # noqa: F401  (fixture)
+from tests.helpers import request as make_request
+from tests.test_recall import AS_OF, demo_memory, recall_demo  # noqa: F401  (fixture)
 
 QUESTION = "How are money amounts represented in cents?"
 
@@ -72,3 +76,24 @@ def test_postgres_cancels_a_slow_arm_and_the_recall_goes_on(
         again = recall_demo(demo_memory, QUESTION, policy=quick_policy)
         assert not again.degraded
         assert any(a.hits for a in again.trace.arms if a.arm is Arm.GRAPH_EXPANDED)
+
+
+def test_the_eval_audit_counts_a_recall_that_ran_without_an_arm(
+    demo_memory: Memory,  # noqa: F811
+    quick_policy: RetrievalPolicy,
+) -> None:
+    """An evaluation run on a loaded machine must say that some of its recalls lost an arm
+    (their figures are then lower than the code's), naming the arm and why."""
+    audit = RecallAudit()
+    request = RecallRequest.model_validate(
+        make_request(demo.TENANT, demo.PRINCIPAL, QUESTION, project=demo.MOBILE, as_of=AS_OF)
+    )
+    audit.observe(request, demo_memory.recall(request, policy=quick_policy))
+    assert audit.degraded().degraded == 0
+    with edges_locked(demo_memory):
+        slow = demo_memory.recall(request, policy=quick_policy)
+    audit.observe(request, slow)
+    counted = audit.degraded()
+    assert (counted.recalls, counted.degraded) == (2, 1)
+    assert counted.by_part == {f"arm {Arm.GRAPH_EXPANDED.value}": 1}
+    assert len(counted.examples) == 1 and "timeout after 250 ms" in counted.examples[0]

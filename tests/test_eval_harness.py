@@ -158,6 +158,9 @@ def test_harness_runs_end_to_end_on_a_tiny_dataset(
     assert gates["correction durability"] is GateStatus.PASS
     assert not report.failed
     assert report.retrieval_policy_versions and report.dag_versions
+    # an idle store: no recall lost an arm, and the report says it counted them
+    assert report.degraded is not None and report.degraded.recalls > 0
+    assert report.degraded.degraded == 0
 
     # scenarios: hard filters hold whatever the embedder
     summary = report.scenarios.summary
@@ -179,6 +182,7 @@ def test_harness_runs_end_to_end_on_a_tiny_dataset(
     text = md.read_text()
     assert "## Hard gates" in text and "retrieval_policy_version" in text
     assert "DAG version" in text and "## tiny" in text and "## Sessions" in text
+    assert f"Degraded recalls: 0 of {report.degraded.recalls}" in text
     assert json.loads(js.read_text())["datasets"][0]["name"] == "tiny"
 
 

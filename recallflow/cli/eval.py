@@ -182,5 +182,12 @@ def cmd_eval(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_UNMEASURED
-    print("every part measured; hard gates passed")
+    degraded = report.degraded.degraded if report.degraded is not None else 0
+    if degraded:
+        print(
+            f"every part measured; hard gates passed; {degraded} recalls ran degraded"
+            " (see 'degraded recalls' above)"
+        )
+    else:
+        print("every part measured; hard gates passed")
     return EXIT_PASSED

@@ -20,17 +20,22 @@ exist yet, or that observed no recall at all, is ``not built`` — never ``pass`
 * **correction durability**: typed rejections of all four kinds still hold after the
   principal is re-derived from its sources, and nothing unrejected is lost
   (:mod:`recallflow.evaluation.durability`).
+
+Beside the gates, :class:`RecallAudit` counts the recalls that ran **degraded** (an arm
+that failed or ran past the policy's timeout, a stage that fell back): such a recall is
+correct but poorer, so a run on a loaded machine can print lower figures than the code
+gives. The count is reported, not gated: it says how far a run's figures can be trusted.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections import defaultdict
+from collections import Counter, defaultdict
 from enum import StrEnum
 from typing import Any
 
 from psycopg_pool import ConnectionPool
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from recallflow.adapters.postgres.traces import PostgresTraceStore
 from recallflow.core.erasure import ERASED, erasure_digest
@@ -101,6 +106,19 @@ def stored_problem(
     return None
 
 
+class DegradedRecalls(BaseModel):
+    """How many of a run's recalls ran degraded, and where."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    recalls: int
+    degraded: int
+    by_part: dict[str, int] = Field(
+        default={}, description="'arm <name>' or 'stage <name>' -> recalls it degraded."
+    )
+    examples: tuple[str, ...] = ()
+
+
 class RecallAudit:
     """Collects every recall the harness makes and checks the two per-recall gates."""
 
@@ -111,6 +129,9 @@ class RecallAudit:
         self._unfaithful_count = 0
         self._wrong_owner: list[str] = []
         self._stored: list[tuple[str, str, str]] = []
+        self._degraded = 0
+        self._degraded_parts: Counter[str] = Counter()
+        self._degraded_examples: list[str] = []
 
     def observe(self, request: RecallRequest, result: RecallResult, stored: bool = True) -> None:
         """Record one recall (call it for every recall the harness makes); ``stored``: its
@@ -124,11 +145,34 @@ class RecallAudit:
         self._ids[(request.tenant_id, request.principal_id)].update(traced_ids(result))
         if stored:
             self._stored.append((trace.tenant_id, trace.principal_id, trace.id))
+        self._count_degraded(result)
         problem = faithfulness_problem(result)
         if problem is not None:
             self._unfaithful_count += 1
             if len(self._unfaithful) < _MAX_EXAMPLES:
                 self._unfaithful.append(f"trace {trace.id}: {problem}")
+
+    def _count_degraded(self, result: RecallResult) -> None:
+        trace = result.trace
+        if not trace.degraded:
+            return
+        errors = {a.arm: a.error for a in trace.arms}
+        why = {f"arm {arm.value}": errors.get(arm) or "degraded" for arm in trace.degraded_arms}
+        why |= {f"stage {stage}": reason for stage, reason in trace.degraded_stages.items()}
+        self._degraded += 1
+        self._degraded_parts.update(why.keys())
+        if len(self._degraded_examples) < _MAX_EXAMPLES:
+            reasons = "; ".join(f"{part}: {reason}" for part, reason in why.items())
+            self._degraded_examples.append(f"trace {trace.id}: {reasons}")
+
+    def degraded(self) -> DegradedRecalls:
+        """The recalls observed so far that ran degraded."""
+        return DegradedRecalls(
+            recalls=self.recalls,
+            degraded=self._degraded,
+            by_part=dict(sorted(self._degraded_parts.items())),
+            examples=tuple(self._degraded_examples),
+        )
 
     def faithfulness(self, pool: ConnectionPool | None = None) -> GateResult:
         """The gate; with ``pool``, every stored trace is also read back and re-checked

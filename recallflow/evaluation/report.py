@@ -320,6 +320,26 @@ def _joined(values: tuple[str, ...]) -> str:
     return ", ".join(values) or "n/a (no recall made)"
 
 
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def degraded_line(report: EvalReport) -> str:
+    """How many of the run's recalls ran degraded, and where (one line)."""
+    degraded = report.degraded
+    if degraded is None:
+        return "degraded recalls: not counted"
+    line = f"degraded recalls: {degraded.degraded} of {degraded.recalls}"
+    if not degraded.degraded:
+        return line
+    parts = ", ".join(f"{part} {count}" for part, count in degraded.by_part.items())
+    return (
+        f"{line} ({parts}) — an arm failed or ran past its timeout, so these recalls are"
+        " poorer than the code gives on an idle store; rerun on a quiet machine before"
+        " comparing figures"
+    )
+
+
 def render_markdown(report: EvalReport) -> str:
     """The whole report as Markdown."""
     from recallflow.evaluation.gates import GateStatus
@@ -334,6 +354,7 @@ def render_markdown(report: EvalReport) -> str:
         f"- DAG version: {_joined(report.dag_versions)}",
         f"- Embedder: {report.embedder}; run tenant {report.run_tenant}",
         f"- Recall: {report.recall.note}",
+        f"- {_sentence(degraded_line(report))}",
         "",
         "## Hard gates",
         "",
@@ -436,4 +457,7 @@ def render_summary(report: EvalReport) -> str:
         lines.append(f"off-topic suite: NOT MEASURED — {off.message}")
     for gate in report.gates:
         lines.append(f"gate {gate.name}: {gate.status.value} — {gate.detail}")
+    lines.append(degraded_line(report))
+    if report.degraded is not None:
+        lines += [f"  {example}" for example in report.degraded.examples]
     return "\n".join(lines)

@@ -9,7 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from recallflow.evaluation.datasets import Anchor, SplitChoice
-from recallflow.evaluation.gates import GateResult, GateStatus
+from recallflow.evaluation.gates import DegradedRecalls, GateResult, GateStatus
 from recallflow.evaluation.offtopic import OffTopicReport
 from recallflow.evaluation.recall_adapter import RecallAccess
 from recallflow.evaluation.results import MetricRow
@@ -77,6 +77,11 @@ class EvalReport(_Model):
     offtopic: OffTopicReport = OffTopicReport(status="skipped", message="not run")
     sessions: SessionsReport | None = None
     gates: tuple[GateResult, ...]
+    degraded: DegradedRecalls | None = Field(
+        default=None,
+        description="The run's recalls that ran degraded (an arm failed or timed out, a"
+        " stage fell back): their figures are below what the code gives on an idle store.",
+    )
     duration_s: float
 
     @property

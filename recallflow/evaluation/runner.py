@@ -498,6 +498,7 @@ def run_eval(
         offtopic=offtopic_report,
         sessions=sessions,
         gates=tuple(gates),
+        degraded=audit.degraded(),
         duration_s=time.perf_counter() - started,
     )
 
