@@ -242,14 +242,30 @@ def node_share_table(items: Sequence[Row]) -> list[str]:
     return _table(["node", *(f"{t} p50 ms (share)" for t in tiers)], body)
 
 
+def paired_overhead_ms(items: Sequence[Row], tier: str) -> float | None:
+    """The median of the interleaved (direct calls, driver as ``Memory.recall`` runs it)
+    pairs' differences at ``tier``, when the run recorded them."""
+    full = _lookup(items, "overhead", tier, "hamilton_lineage_arm_pool")
+    value = full.extra.get("interleaved_overhead_ms") if full else None
+    return float(value) if value is not None else None
+
+
 def overhead_share(items: Sequence[Row], tier: str) -> float | None:
-    """(driver as Memory.recall runs it − direct calls) / ``moment:in_turn`` p50, at ``tier``."""
+    """(driver as Memory.recall runs it − direct calls) / ``moment:in_turn`` p50, at ``tier``:
+    the difference from the interleaved pairs when the run timed them (a drifting machine
+    load cannot skew it the way it skews two medians taken a minute apart), else the
+    difference of the two medians."""
+    recall = _lookup(items, IN_TURN, tier)
+    if not (recall and recall.p50_ms):
+        return None
+    paired = paired_overhead_ms(items, tier)
+    if paired is not None:
+        return paired / recall.p50_ms
     direct = _lookup(items, "overhead", tier, "direct")
     full = _lookup(items, "overhead", tier, "hamilton_lineage_arm_pool") or _lookup(
         items, "overhead", tier, "hamilton_lineage"
     )
-    recall = _lookup(items, IN_TURN, tier)
-    if not (direct and full and recall and recall.p50_ms):
+    if not (direct and full):
         return None
     return (full.p50_ms - direct.p50_ms) / recall.p50_ms
 
@@ -273,6 +289,8 @@ def overhead_table(items: Sequence[Row]) -> list[str]:
             )
         recall = _lookup(items, IN_TURN, t)
         share = overhead_share(items, t)
+        paired = paired_overhead_ms(items, t)
+        cells.append(f"+{paired * 1e3:.0f} µs" if paired is not None else "—")
         cells.append(_fmt(recall.p50_ms if recall else None))
         cells.append(f"{_fmt(share * 100 if share is not None else None, 1)} %")
         body.append(cells)
@@ -282,6 +300,7 @@ def overhead_table(items: Sequence[Row]) -> list[str]:
         "Hamilton",
         "+ lineage",
         "+ lineage + arm pool (as recall runs)",
+        "interleaved pairs (median difference)",
         "`moment:in_turn` p50 ms",
         "orchestration + lineage share of recall",
     ]

@@ -79,6 +79,23 @@ def test_the_target_uses_the_interleaved_ratio_when_the_floor_recorded_it() -> N
     assert "| 10k | 2.000 / 3.000 | 9.000 / 13.500 | 4.50× | 4.50× | 1.80× |" in text
 
 
+def test_the_orchestration_share_reads_the_interleaved_pairs_when_the_run_timed_them() -> None:
+    def overhead(**paired: float) -> dict[str, Any]:
+        return _run(
+            _bench("moment:in_turn", "10k", 10.0),
+            _bench("overhead", "10k", 3.0, variant="direct"),
+            _bench("overhead", "10k", 5.0, variant="hamilton_lineage_arm_pool", **paired),
+        )
+
+    # Two medians a minute apart: 2 ms of a 10 ms recall.
+    assert "20.00 %" in _target(report.render(overhead(), "synthetic"), "Hamilton + lineage")
+    # The same driver timed in pairs with the direct calls: 0.4 ms.
+    text = report.render(overhead(interleaved_overhead_ms=0.4), "synthetic")
+    assert "4.00 %" in _target(text, "Hamilton + lineage")
+    assert "met" in _target(text, "Hamilton + lineage")
+    assert "+400 µs" in text
+
+
 def test_targets_are_checked_against_their_limits() -> None:
     text = report.render(RUN, "synthetic")
     assert "met" in _target(text, "in-turn p50 at 10k ≤ 5 ms")

@@ -301,3 +301,26 @@ def test_a_request_can_ask_for_fewer_items_or_tokens(flows: dict[str, RecallFlow
     tight = _recall(flows, NOTES, max_tokens=30)
     assert 0 < len(tight.items) < len(full.items)
     assert tight.trace.rendered_tokens <= 30
+
+
+# --- the trigram arm ----------------------------------------------------------------------
+
+
+def test_the_project_a_goal_names_is_not_spelled_against_the_subjects(
+    flows: dict[str, RecallFlow],
+) -> None:
+    """The project is where the agent works, read exactly by the project weight: a goal
+    that names it does not pull in beliefs whose subject is merely spelled like it, and a
+    key the goal names besides is still spelled against them."""
+    look_alike = _belief("b-billing", "Billing runs nightly batch jobs.", "billing")
+    typo = _belief("b-ledger", "The ledger service keeps daily balances.", "ledger-service")
+    beliefs = [look_alike, typo, *UNRELATED]
+    goal = "Fix the retry loop of ledger-servce in billing-api"
+
+    def trigram_ids(**request: Any) -> set[str]:
+        result = _recall(flows, beliefs, goal, **request)
+        arms = {a.arm: a for a in result.trace.arms}
+        return {h.belief_id for h in arms[Arm.TRIGRAM].hits}
+
+    assert trigram_ids(project="billing-api") == {"b-ledger"}
+    assert trigram_ids(project="other") == {"b-billing", "b-ledger"}

@@ -315,11 +315,13 @@ _LOADED = (
 _LOAD = sql.SQL(_LOADED.replace("{select}", SELECT_BELIEF))
 # The same rows, each with its relevance evidence: one statement and one scan of the
 # candidates (the evidence read in a statement of its own computed the loaded ids again,
-# and planned and executed its own scan of them: 0.3 ms of 1.5 at 10k beliefs).
+# and planned and executed its own scan of them: 0.3 ms of 1.5 at 10k beliefs), the rows
+# found once and kept (``loaded``) for both the evidence's vector sum and the select.
 _LOAD_WITH_EVIDENCE = sql.SQL(
-    evidence_ctes(_LOADED.replace("{select}", "SELECT b.id, b.embedding FROM beliefs"))
+    evidence_ctes(_LOADED.replace("{select}", "SELECT b.* FROM beliefs"))
     + " "
-    + _LOADED.replace("{select}", with_evidence(SELECT_BELIEF))
+    + with_evidence(SELECT_BELIEF).removesuffix(" FROM beliefs")
+    + " FROM loaded b"
 )
 # The links between exactly the rows _LOAD returns, sent with it in one round trip (their
 # ids computed again by the server: a few primary-key probes, against a round trip and a
