@@ -18,6 +18,7 @@ import pytest
 
 from recallflow import DEFAULT_POLICY, Memory, open_memory
 from recallflow.adapters.embedders.hashing import HashingEmbedder
+from recallflow.adapters.postgres.ann_index import TABLE_ROWS
 from recallflow.models.stages import HardFilter
 from recallflow.models.store import LifecycleState, Sensitivity
 from recallflow.policy import ArmLimits
@@ -82,7 +83,7 @@ def _flags(memory: Memory, principal: str) -> tuple[bool, int, int]:
 def _threshold(memory: Memory, size: int) -> float:
     """The size at which a principal graduates, from the policy and the table's estimate."""
     with psycopg.connect(memory.uri) as conn:
-        row = conn.execute("SELECT reltuples FROM pg_class WHERE oid = 'beliefs'::regclass")
+        row = conn.execute("SELECT coalesce(" + TABLE_ROWS + ", 0)")
         rows = float(row.fetchone()[0])  # type: ignore[index]
     limits = DEFAULT_POLICY.limits
     factor = limits.semantic_exact_factor * limits.semantic_graduation_share
@@ -191,3 +192,36 @@ def test_a_new_principal_is_judged_against_the_whole_table(store: tuple[Memory, 
     assert first < _threshold(memory, first)  # the table is large enough to matter
     _write(memory, "newcomer", STATEMENTS[:first], 0)
     assert _flags(memory, "newcomer") == (False, 0, first)
+
+
+def test_the_tables_size_is_read_as_the_planner_extrapolates_it(tmp_path: Path) -> None:
+    """The size the graduation and the semantic arm's choice read follows the table as it
+    grows, not only as of its last ANALYZE: a store read right after a bulk write must
+    answer as it will once autovacuum has been round (otherwise the same rows are searched
+    through the index or exactly depending on when it last ran). Before any ANALYZE that
+    saw rows the size is unknown (the arm then searches exactly)."""
+    with (
+        open_memory(home=tmp_path / "home", embedder=HashingEmbedder()) as memory,
+        psycopg.connect(memory.uri, autocommit=True) as conn,
+    ):
+        conn.execute("ALTER TABLE beliefs SET (autovacuum_enabled = false)")
+
+        def sizes() -> tuple[float | None, float, int]:
+            row = conn.execute(
+                "SELECT " + TABLE_ROWS + ", (SELECT reltuples FROM pg_class"
+                " WHERE oid = 'beliefs'::regclass), (SELECT count(*) FROM beliefs)"
+            ).fetchone()
+            assert row is not None
+            return row[0], float(row[1]), int(row[2])
+
+        _write(memory, "first", STATEMENTS[:300], 0)
+        assert sizes()[0] is None
+        conn.execute("ANALYZE beliefs")
+        estimate, _, count = sizes()
+        assert estimate == pytest.approx(count, rel=0.05)
+        _write(memory, "second", STATEMENTS[300:1500], 0)
+        estimate, analyzed, count = sizes()
+        assert analyzed < 400 < count  # the last ANALYZE's count lags the table
+        # Scaled by the pages the table has grown by (pages the server adds ahead of a
+        # bulk write count as if filled, as the planner counts them).
+        assert estimate is not None and 2 * analyzed <= estimate <= 1.5 * count

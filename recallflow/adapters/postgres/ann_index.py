@@ -41,7 +41,18 @@ _GRADUATE = (
     " UPDATE beliefs b SET ann_indexed = true"
     " WHERE b.tenant_id = %(tenant)s AND b.principal_id = %(principal)s AND NOT b.ann_indexed"
 )
-_ROWS = "(SELECT reltuples FROM pg_class WHERE oid = 'beliefs'::regclass)"
+#: How many beliefs the table holds, as the planner extrapolates it: the last ANALYZE's row
+#: count scaled by the pages the table has grown by since (the count alone lags a bulk
+#: write until autovacuum comes round, and which side of the threshold a principal fell
+#: on then depended on when it did: the same store answered from the index or exactly);
+#: NULL before the first ANALYZE that saw rows. Both the writer's graduation and the
+#: semantic arm's choice read this one expression.
+TABLE_ROWS = (
+    "(SELECT CASE WHEN c.reltuples >= 0 AND c.relpages > 0 THEN c.reltuples"
+    " * (pg_relation_size(c.oid) / current_setting('block_size')::float8) / c.relpages END"
+    " FROM pg_class c WHERE c.oid = 'beliefs'::regclass)"
+)
+_ROWS = "coalesce(" + TABLE_ROWS + ", 0)"
 # One row per principal of the write, one it has no size row for yet included: the table's
 # estimate must come back even then, or a new principal's first write is judged against
 # an empty table.

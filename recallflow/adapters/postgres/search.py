@@ -33,6 +33,7 @@ from psycopg import sql
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
+from recallflow.adapters.postgres.ann_index import TABLE_ROWS
 from recallflow.adapters.postgres.beliefs import SELECT_BELIEF, belief_from_row
 from recallflow.adapters.postgres.filters import hard_filter_params, state_at_as_of
 from recallflow.adapters.postgres.keys import LEXEME_KEYS, has_key, principal_key, probed
@@ -172,7 +173,10 @@ _TRIGRAM = sql.SQL(
     " GROUP BY m.id ORDER BY score DESC, m.id LIMIT %(limit)s"
 )
 # Exact or through the HNSW index, by the principal's size against the whole table's
-# (``semantic_exact_factor`` in the policy): the choice is an InitPlan, so only one
+# (``semantic_exact_factor`` in the policy; the table's size as the planner extrapolates
+# it, ``TABLE_ROWS``, and exactly while the table has never been analyzed, so a store
+# read right after a bulk write answers as it will once autovacuum has been round):
+# the choice is an InitPlan, so only one
 # branch runs. ``+ 0`` keeps the planner from using the index for the exact branch, whose
 # distance is computed once per row and sorted on (written in the score and again in the
 # ORDER BY, it was computed twice for every row the branch reads).
@@ -180,9 +184,9 @@ _TRIGRAM = sql.SQL(
 # an ungraduated principal is searched exactly, and the index branch reads only
 # ``ann_indexed`` rows (which lets the planner use the partial index).
 _SEMANTIC = sql.SQL(
-    "WITH choice AS (SELECT coalesce((SELECT NOT ann_indexed OR beliefs"
-    "   < %(exact_factor)s * sqrt(greatest((SELECT reltuples FROM pg_class"
-    "   WHERE oid = 'beliefs'::regclass), 0)) FROM principal_sizes"
+    "WITH choice AS (SELECT coalesce((SELECT NOT ann_indexed OR %(exact_factor)s > 0"
+    "   AND beliefs < %(exact_factor)s * sqrt(coalesce(" + TABLE_ROWS + ", 'Infinity'))"
+    "   FROM principal_sizes"
     "   WHERE tenant_id = %(hf_tenant)s AND principal_id = %(hf_principal)s), true) AS exact)"
     " SELECT x.id, max(x.score) AS score"
     " FROM unnest(%(vectors)s::text[]::vector[]) AS v(vec),"
