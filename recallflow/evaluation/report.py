@@ -334,9 +334,9 @@ def degraded_line(report: EvalReport) -> str:
         return line
     parts = ", ".join(f"{part} {count}" for part, count in degraded.by_part.items())
     return (
-        f"{line} ({parts}) — an arm failed or ran past its timeout, so these recalls are"
-        " poorer than the code gives on an idle store; rerun on a quiet machine before"
-        " comparing figures"
+        f"{line} ({parts}) — an arm or a stage failed or ran past its timeout, so these"
+        " recalls are poorer than the code gives on an idle store; rerun on a quiet"
+        " machine before comparing figures"
     )
 
 

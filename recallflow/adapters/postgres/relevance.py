@@ -103,10 +103,9 @@ def evidence_ctes(loaded: str) -> str:
     the rows cost 0.05-0.15 ms more a load at 10k and 100k beliefs. Summed in id order:
     pgvector adds in single precision, so a sum in the order the plan reads the rows could
     differ in its last bits with the plan, or after a row is rewritten, and flip a near
-    tie. A sum, not pgvector's
-    ``avg`` nor the vectors made unit first: the embedder's rows are unit already, the
-    row count is the number of rows with a centrality, and ``avg`` cost 0.1 ms more a
-    load (LoCoMo dev, one process, 300 loads alternating)."""
+    tie. A sum, not pgvector's ``avg`` nor the vectors made unit first: the embedder's
+    rows are unit already, the row count is the number of rows with a centrality, and
+    ``avg`` cost 0.1 ms more a load (LoCoMo dev, one process, 300 loads alternating)."""
     return (
         _EVIDENCE_CTES
         + ", loaded AS MATERIALIZED ("

@@ -176,10 +176,10 @@ _TRIGRAM = sql.SQL(
 # (``semantic_exact_factor`` in the policy; the table's size as the planner extrapolates
 # it, ``TABLE_ROWS``, and exactly while the table has never been analyzed, so a store
 # read right after a bulk write answers as it will once autovacuum has been round):
-# the choice is an InitPlan, so only one
-# branch runs. ``+ 0`` keeps the planner from using the index for the exact branch, whose
-# distance is computed once per row and sorted on (written in the score and again in the
-# ORDER BY, it was computed twice for every row the branch reads).
+# the choice is an InitPlan, so only one branch runs. ``+ 0`` keeps the planner from
+# using the index for the exact branch, whose distance is computed once per row and
+# sorted on (written in the score and again in the ORDER BY, it was computed twice for
+# every row the branch reads).
 # The index holds only graduated principals' beliefs (adapters/postgres/ann_index.py), so
 # an ungraduated principal is searched exactly, and the index branch reads only
 # ``ann_indexed`` rows (which lets the planner use the partial index).
