@@ -15,7 +15,7 @@ from typing import Any
 
 import psycopg
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from recallflow import Memory
@@ -689,6 +689,10 @@ _AUTHORITIES = ("user_stated", "user_confirmed", "observed", "inferred", "extern
         max_size=25,
     ),
     limit=st.integers(min_value=1, max_value=8),
+)
+# An authority with no factor: its beliefs tie at a prior of 0, so the first by id wins.
+@example(
+    rows=[("user_model", "external", 0.2, "user"), ("user_model", "external", 0.5, "user")], limit=1
 )
 def test_the_durable_pre_rank_stops_early_yet_returns_the_first_by_its_key(
     memory: Memory, rows: list[tuple[str, str, float, str]], limit: int

@@ -259,6 +259,9 @@ _NOT_EXCLUDED = (
 # best by confidence, read in that order from beliefs_durable_idx (migration 0014) and cut
 # at the limit. The first `limit` overall are among the groups' first `limit`, those not
 # transferred first; the transferred are read only when fewer than `limit` are not.
+# A group whose factor is 0 (an authority the policy gives none) has one prior, 0, for all
+# its beliefs, so its best are its first by id, not by confidence: it is read whole (only
+# such a policy has one, and only while the other groups leave places: see the bar below).
 _TRANSFERRED = (
     "(b.scope = 'project' AND b.origin_project IS DISTINCT FROM %(project)s::text"
     " AND NOT coalesce(%(project)s::text = ANY(b.corroborating_projects), false))"
@@ -266,7 +269,8 @@ _TRANSFERRED = (
 _DURABLE_GROUP = (
     " FROM durable_groups g, LATERAL (SELECT b.id, b.confidence FROM beliefs b"
     " WHERE {filter} AND b.belief_type = g.belief_type AND b.source_authority = g.authority"
-    " AND {transferred} ORDER BY b.confidence DESC, b.id LIMIT %(limit)s) x"
+    " AND {transferred} ORDER BY b.confidence DESC, b.id"
+    " LIMIT CASE WHEN g.factor > 0 THEN %(limit)s END) x"
 )
 # It reads past a group's head only what could still make the cut: the groups of the
 # largest factor are read first (their first `limit` each); the `limit`-th best prior among
