@@ -167,7 +167,8 @@ class FloorOdds(_Frozen):
     late), so the block is small; a question whose parts score close together keeps them
     (see "Relevance floor" in docs/architecture.md). Fitted on the LoCoMo dev split's
     evidence labels (a logistic model, each question weighing 1 in all); ``min_probability``
-    0 turns the cut off."""
+    is set again when the ranking improves (a better ranking buys a smaller block): the
+    highest at which every scenario request still keeps its parts; 0 turns the cut off."""
 
     intercept: float = Field(default=-0.68, description="Log-odds at the best score, first place.")
     distance: float = Field(
@@ -184,7 +185,7 @@ class FloorOdds(_Frozen):
         " relevance times the link's weight).",
     )
     min_probability: float = Field(
-        default=0.047,
+        default=0.049,
         ge=0,
         lt=1,
         description="The least estimated probability a candidate is kept with (0: the cut is off).",
@@ -332,6 +333,13 @@ class Relevance(_Frozen):
         default=3,
         ge=0,
         description="The most relevant candidates whose neighbours adjacency lifts.",
+    )
+    reply: float = Field(
+        default=0.4,
+        ge=0,
+        description="What adjacency lends the candidate that follows a seed which ends by"
+        " asking is (1 + reply × the seed's asking share) times what it lends otherwise: the"
+        " turn said right after a question is its answer (0: off).",
     )
     pool_centring: float = Field(
         default=0.5,

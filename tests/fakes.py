@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from recallflow.models.session import DurableQuery
 from recallflow.models.stages import CandidateEvidence, EvidenceSet, HardFilter, TextCoverage
-from recallflow.models.store import Belief, BeliefEdge
+from recallflow.models.store import Belief, BeliefEdge, EdgeRelation
 from recallflow.policy import ArmLimits
 from recallflow.ports import Embedder, RawHits
 
@@ -300,8 +300,19 @@ class InMemoryBeliefSearch:
             and e.dst_id in by_id
             and e.src_id != e.dst_id
         }
+        follows = {
+            (e.src_id, e.dst_id)
+            for e in self.edges
+            if (e.tenant_id, e.principal_id) == (f.tenant_id, f.principal_id)
+            and e.relation == EdgeRelation.FOLLOWS
+            and e.src_id in by_id
+            and e.dst_id in by_id
+            and e.src_id != e.dst_id
+        }
         return EvidenceSet(
-            by_id=by_id, links=tuple((a, b, w) for (a, b), w in sorted(links.items()))
+            by_id=by_id,
+            links=tuple((a, b, w) for (a, b), w in sorted(links.items())),
+            follows=tuple(sorted(follows)),
         )
 
 

@@ -15,6 +15,7 @@ from recallflow.core.query_forming import asks_when, named_periods
 from recallflow.core.relevance import asking_share, candidate_relevance, tells_time, within
 from recallflow.models.result import Arm, ArmHit, ArmResult
 from recallflow.models.stages import CandidateEvidence, EvidenceSet, TextCoverage
+from recallflow.models.store import BeliefEdge, EdgeRelation
 from recallflow.nodes.fusion import fused_candidates
 from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
 from tests.helpers import belief, patient_policy, request
@@ -291,3 +292,62 @@ def test_asked_what_the_answer_comes_before_the_question(memory: Memory, tenant:
         update={"relevance": DEFAULT_POLICY.relevance.model_copy(update={"asking": 0.0})}
     )
     assert memory.recall(asked, policy=off).trace.ranked_ids[0] == "question"
+
+
+def test_the_turn_after_a_top_turn_that_asks_is_lifted_above_the_turn_before_it() -> None:
+    # "asks" matches the query and ends by asking; the turns before and after it share
+    # none of its words and are linked to it alike, but only "after" follows it.
+    def lifted(asking: dict[str, float], policy: RetrievalPolicy) -> dict[str, float]:
+        evidence = EvidenceSet(
+            by_id=_evidence({"asks": 0.9, "before": 0.0, "after": 0.0}).by_id,
+            links=(("after", "asks", 1.0), ("asks", "before", 1.0)),
+            follows=(("asks", "after"), ("before", "asks")),
+        )
+        out = candidate_relevance(evidence, NULL, CALIBRATION, policy, asking=asking)
+        assert not out["after"].clears  # ranking only
+        return {i: e.relevance for i, e in out.items()}
+
+    asked = lifted({"asks": 1.0}, DEFAULT_POLICY)
+    assert asked["after"] > asked["before"] > 0
+    # a top turn that only asks lends its reply more than a seed that tells would
+    assert asked["after"] > DEFAULT_POLICY.relevance.adjacency * asked["asks"]
+    # a turn that tells lends both neighbours alike; so does one that asks with reply off
+    assert lifted({}, DEFAULT_POLICY)["after"] == lifted({}, DEFAULT_POLICY)["before"]
+    off = lifted({"asks": 1.0}, _with(reply=0.0))
+    assert off["after"] == off["before"]
+
+
+def test_asked_back_the_reply_outranks_the_turn_before_the_question(
+    memory: Memory, tenant: str
+) -> None:
+    # A conversation of three turns: the middle one asks what the query asks; the
+    # answer follows it, and the turn before it shares the question's words no more than it.
+    memory.beliefs.add_many(
+        [
+            belief(tenant, id="t1", statement="Sam: I spent the whole weekend outdoors."),
+            belief(tenant, id="t2", statement="Ana: Which lake did you kayak on with Leo?"),
+            belief(tenant, id="t3", statement="Sam: The one below the pines, at sunrise."),
+        ]
+    )
+    memory.edges.add_many(
+        [
+            BeliefEdge(
+                tenant_id=tenant,
+                principal_id="p1",
+                src_id=src,
+                dst_id=dst,
+                relation=EdgeRelation.FOLLOWS,
+            )
+            for src, dst in (("t1", "t2"), ("t2", "t3"))
+        ]
+    )
+    asked = RecallRequest.model_validate(
+        request(tenant, goal="Which lake did Sam kayak on with Leo?")
+    )
+    ranked = memory.recall(asked, policy=patient_policy()).trace.ranked_ids
+    assert ranked.index("t3") < ranked.index("t1")
+    off = patient_policy().model_copy(
+        update={"relevance": DEFAULT_POLICY.relevance.model_copy(update={"reply": 0.0})}
+    )
+    ranked_off = memory.recall(asked, policy=off).trace.ranked_ids
+    assert ranked_off.index("t1") < ranked_off.index("t3")

@@ -222,8 +222,9 @@ def candidate_relevance(
     most about the trip. A candidate whose statement ends by asking loses
     ``relevance.asking`` times the share of its words that ask (``asking``, by id):
     "What made you combine the two?" shares the question's words and holds none of its
-    answer. Ranking only, like adjacency: none of them lets a candidate clear the
-    floor."""
+    answer — and the turn that follows it, its answer, is lifted more
+    (:func:`adjacency_lift`). Ranking only, like adjacency: none of them lets a candidate
+    clear the floor."""
     owns = own_evidence(evidence.by_id, null, calibration, policy)
     support: dict[str, float] = dict.fromkeys(owns, 0.0)
     for a, b, weight in evidence.links:
@@ -234,11 +235,11 @@ def candidate_relevance(
     supported = {
         belief_id: min(1.0, own[2] + share * support[belief_id]) for belief_id, own in owns.items()
     }
-    lifted = adjacency_lift(supported, evidence.links, policy)
+    asking_shares = asking or {}
+    lifted = adjacency_lift(supported, evidence.links, policy, evidence.follows, asking_shares)
     period = policy.relevance.period_match
     when = policy.relevance.says_when
     asked = policy.relevance.asking
-    asking_shares = asking or {}
     out: dict[str, RelevanceEvidence] = {}
     # Built without validating again, every value a float or bool made here (a recall
     # builds one per candidate).
@@ -271,6 +272,8 @@ def adjacency_lift(
     relevance: Mapping[str, float],
     links: Sequence[tuple[str, str, float]],
     policy: RetrievalPolicy,
+    follows: Sequence[tuple[str, str]] = (),
+    asking: Mapping[str, float] | None = None,
 ) -> dict[str, float]:
     """The relevance adjacency lends each neighbour of the most relevant candidates.
 
@@ -280,17 +283,30 @@ def adjacency_lift(
     ``relevance.adjacency`` × that seed's relevance × the link's weight (a ``follows``
     edge weighs 1, looser links less). Only the seeds lend, so the lift reaches one hop
     from the top and no further; it is ranking only, never a reason to clear the floor.
+
+    The turn said right after a seed that asks (``follows``: (earlier, later) pairs) is
+    that question's answer more often than any other neighbour is, so it is lent
+    ``1 + relevance.reply`` × the seed's asking share (``asking``, by id) times as much:
+    a top turn that only asks lends its reply more than its own relevance, one that tells
+    and asks back a little more than adjacency alone.
     """
     decay = policy.relevance.adjacency
     count = policy.relevance.adjacency_seeds
     if decay <= 0 or count <= 0:
         return {}
     seeds = set(sorted(relevance, key=lambda i: (-relevance[i], i))[:count])
+    reply = policy.relevance.reply
+    asked = asking or {}
+    answers = (
+        {(a, b) for a, b in follows if a in seeds and asked.get(a, 0.0) > 0} if reply > 0 else set()
+    )
     lifted: dict[str, float] = {}
     for a, b, weight in links:
         for seed, other in ((a, b), (b, a)):
             if seed in seeds and other in relevance:
                 lent = decay * weight * relevance[seed]
+                if (seed, other) in answers:
+                    lent *= 1.0 + reply * asked[seed]
                 if lent > lifted.get(other, 0.0):
                     lifted[other] = lent
     return lifted

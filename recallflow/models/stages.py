@@ -65,10 +65,16 @@ class CandidateEvidence(FrozenModel):
 
 
 class EvidenceSet(FrozenModel):
-    """The evidence of every loaded candidate, and the links between them (each once)."""
+    """The evidence of every loaded candidate, the links between them (each once,
+    undirected) and which linked candidate follows which."""
 
     by_id: dict[str, CandidateEvidence]
     links: tuple[tuple[str, str, float], ...] = ()
+    follows: tuple[tuple[str, str], ...] = Field(
+        default=(),
+        description="Pairs (earlier, later) of candidates joined by a `follows` edge: the"
+        " later was said right after the earlier (a reply after the turn it answers).",
+    )
     error: str | None = Field(
         default=None, description="Why no evidence could be read (the recall degraded)."
     )

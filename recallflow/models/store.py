@@ -98,6 +98,7 @@ class EdgeRelation(StrEnum):
 
     RELATED = "related"
     SAME_EPISODE = "same_episode"
+    #: ``dst`` was said right after ``src`` (the next turn of a conversation).
     FOLLOWS = "follows"
     REFINES = "refines"
     DEPENDS_ON = "depends_on"

@@ -78,7 +78,7 @@ def candidate_relevance(
     """Every candidate's absolute relevance, by id; a candidate whose world time falls in
     a period the query names, or, when the query asks when, whose statement tells a time,
     is ranked as more relevant (temporal intent); one whose statement ends by asking, as
-    less, by the share of it that asks."""
+    less, by the share of it that asks, and the turn that follows it as more."""
     in_period = frozenset(
         belief_id
         for belief_id, belief in candidate_beliefs.items()
@@ -95,7 +95,7 @@ def candidate_relevance(
             for belief_id, belief in candidate_beliefs.items()
             if (share := asking_share(belief.statement))
         }
-        if policy.relevance.asking
+        if policy.relevance.asking or policy.relevance.reply
         else {}
     )
     return relevance_of_candidates(

@@ -116,7 +116,8 @@ def evidence_ctes(loaded: str) -> str:
 
 
 _LINKS_OF = (
-    "SELECT e.src_id, e.dst_id, max(e.weight)::float8 FROM belief_edges e"
+    "SELECT e.src_id, e.dst_id, max(e.weight)::float8, bool_or(e.relation = 'follows')"
+    " FROM belief_edges e"
     " WHERE e.tenant_id = %(hf_tenant)s AND e.principal_id = %(hf_principal)s"
     " AND e.src_id = ANY({among}) AND e.dst_id = ANY({among}) AND e.src_id <> e.dst_id"
     " GROUP BY e.src_id, e.dst_id"
@@ -168,7 +169,7 @@ def evidence_params(
 
 def evidence_set(rows: Sequence[Any], link_rows: Sequence[Any]) -> EvidenceSet:
     """The :class:`EvidenceSet` of the evidence rows (``EVIDENCE_COLUMNS``) and the links'
-    rows (each link once, undirected)."""
+    rows (each link once, undirected; a ``follows`` edge also in its direction)."""
     # Built without validating again, every value converted here: a recall reads
     # evidence for ~45 candidates, two models each, and the set itself (validated, its
     # dict and links were read again: 0.118 -> 0.090 ms a recall at 10k).
@@ -183,9 +184,15 @@ def evidence_set(rows: Sequence[Any], link_rows: Sequence[Any]) -> EvidenceSet:
         for row in rows
     }
     seen: dict[tuple[str, str], float] = {}
-    for src, dst, weight in link_rows:
+    follows: set[tuple[str, str]] = set()
+    for src, dst, weight, follow in link_rows:
         key = (src, dst) if src <= dst else (dst, src)
         seen[key] = max(seen.get(key, 0.0), float(weight))
+        if follow:
+            follows.add((str(src), str(dst)))
     return EvidenceSet.trusted(
-        by_id=by_id, links=tuple([(a, b, w) for (a, b), w in sorted(seen.items())]), error=None
+        by_id=by_id,
+        links=tuple([(a, b, w) for (a, b), w in sorted(seen.items())]),
+        follows=tuple(sorted(follows)),
+        error=None,
     )
