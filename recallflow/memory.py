@@ -37,7 +37,11 @@ from recallflow.adapters.postgres.bootstrap import ensure_database, prepare
 from recallflow.adapters.postgres.calibrations import load_calibration, save_calibration
 from recallflow.adapters.postgres.corrections import PostgresCorrections
 from recallflow.adapters.postgres.embedded import DATABASE, EmbeddedServer, default_home
-from recallflow.adapters.postgres.entities import PostgresEntitySensitivity, PrefetchedMarks
+from recallflow.adapters.postgres.entities import (
+    MarksWithLoad,
+    PostgresEntitySensitivity,
+    PrefetchedMarks,
+)
 from recallflow.adapters.postgres.episode_search import PostgresEpisodeSearch
 from recallflow.adapters.postgres.episodes import PostgresEpisodeStore
 from recallflow.adapters.postgres.health import GuardedPool
@@ -177,8 +181,9 @@ class Memory:
         self._traces = PostgresTraceStore(pool)
         # The recall path remembers query vectors, token counts and scan verdicts by text:
         # the same texts come back turn after turn, and each is a pure function of it.
+        self._search = PostgresBeliefSearch(recall_pool)
         self._ports = RecallPorts(
-            belief_search=PostgresBeliefSearch(recall_pool),
+            belief_search=self._search,
             embedder=CachedQueryEmbedder(embedder),
             token_counter=CachedTokenCounter(token_counter),
             query_former=query_former or DeterministicQueryFormer(),
@@ -196,7 +201,7 @@ class Memory:
         )
         # One arm thread per recall connection: an arm without a connection would wait.
         self._arm_pool = ArmThreadPool(max_workers=recall_pool.max_size)
-        # Reads a recall starts before its DAG runs, to overlap its arms.
+        # Reads a recall from the replica starts before its DAG runs, to overlap its arms.
         self._prefetch = ThreadPoolExecutor(max_workers=2, thread_name_prefix="rf-prefetch")
         self._flows: OrderedDict[tuple[Moment, str, str], RecallFlow] = OrderedDict()
         self._flow_cache_size = max(1, flow_cache_size)
@@ -352,10 +357,7 @@ class Memory:
         req = resolved_request(request)
         flow = self.flow(req.moment, policy, experiment)
         trace_id = new_id("tr")
-        marks = self._prefetched_marks(req)
-        result = (
-            self._from_replica(flow, req, trace_id, marks) if self._replica is not None else None
-        )
+        result = self._from_replica(flow, req, trace_id) if self._replica is not None else None
         if result is None:
             # Fail fast and typed when the store is down, rather than let every arm fail
             # and hand back a silently empty recall; if it goes down mid-recall, say so.
@@ -363,7 +365,7 @@ class Memory:
             # dead, so the arms' connections need no round trip of their own.
             lost = self._recall_pool.unavailable_count
             self._recall_pool.probe()
-            ports = self._ports if marks is None else replace(self._ports, entity_sensitivity=marks)
+            ports = self._primary_ports(req)
             result = flow.run({"request": req, "trace_id": trace_id, "ports": ports})
             if result.degraded and self._recall_pool.unavailable_count != lost:
                 raise StoreUnavailableError("the database connection was lost during this recall")
@@ -373,9 +375,21 @@ class Memory:
                 self._record_miss(result, policy)
         return result
 
+    def _primary_ports(self, req: RecallRequest) -> RecallPorts:
+        """The ports of a recall served by the primary: its marked entities are read in the
+        candidates' load round trip (see :class:`MarksWithLoad`)."""
+        inner = self._ports.entity_sensitivity
+        if inner is None:
+            return self._ports
+        marks = MarksWithLoad(inner, req.tenant_id, req.principal_id, SURFACE_CEILINGS[req.surface])
+        return replace(
+            self._ports, belief_search=self._search.with_marks(marks), entity_sensitivity=marks
+        )
+
     def _prefetched_marks(self, req: RecallRequest) -> PrefetchedMarks | None:
-        """The recall's marked entities, read from now on while its arms run (see
-        :class:`PrefetchedMarks`); None when the store keeps no marks."""
+        """The recall's marked entities, read from the primary from now on while its arms
+        run on the replica (see :class:`PrefetchedMarks`): a mark is read where it was
+        written, never behind a replica's lag. None when the store keeps no marks."""
         inner = self._ports.entity_sensitivity
         if inner is None:
             return None
@@ -383,17 +397,14 @@ class Memory:
         return PrefetchedMarks(inner, self._prefetch, req.tenant_id, req.principal_id, ceiling)
 
     def _from_replica(
-        self,
-        flow: RecallFlow,
-        req: RecallRequest,
-        trace_id: str,
-        marks: PrefetchedMarks | None = None,
+        self, flow: RecallFlow, req: RecallRequest, trace_id: str
     ) -> RecallResult | None:
         """The recall read from the replica, or None when the primary must serve it (the
         replica is down, lost mid-recall, or has not replayed this handle's writes in time)."""
         replica, ports = self._replica, self._replica_ports
         if replica is None or ports is None or not replica.usable():
             return None
+        marks = self._prefetched_marks(req)
         if marks is not None:
             ports = replace(ports, entity_sensitivity=marks)
         lost = replica.pool.unavailable_count

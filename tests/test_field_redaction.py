@@ -21,6 +21,7 @@ from recallflow.errors import InvalidInputError
 from recallflow.models.store import Sensitivity
 from recallflow.tools import Toolset
 from tests.helpers import belief, patient_policy, request
+from tests.test_arm_timeout import edges_locked
 
 AS_OF = datetime(2025, 6, 1, tzinfo=UTC)
 POLICY = patient_policy().model_copy(
@@ -87,6 +88,21 @@ def test_a_marked_name_is_redacted_in_the_block_below_its_level_and_counted(
     assert parsed_ids(team.block) == team.rendered_ids
     assert "Maya Lindqvist is picked up" in direct.block
     assert direct.trace.redacted == 0 and direct.trace.redacted_by_field == {}
+
+
+def test_the_name_is_withheld_when_the_marks_could_not_ride_the_candidates_load(
+    memory: Memory, tenant: str
+) -> None:
+    """The marks are read in the candidates' load round trip, after the links between the
+    candidates; with the edges locked the links are cancelled at the arms' timeout, the
+    marks' statement never runs, and the trust stage must read them itself."""
+    _store(memory, tenant)
+    limits = POLICY.limits.model_copy(update={"timeout_ms": 250})
+    quick = POLICY.model_copy(update={"limits": limits})
+    with edges_locked(memory):
+        team = memory.recall(request(tenant, goal=GOAL, as_of=AS_OF, surface="team"), policy=quick)
+    assert "b-pickup" in team.rendered_ids
+    assert "maya" not in team.block.lower() and team.block.count(REDACTED_NAME) == 2
 
 
 def test_the_user_view_applies_the_same_rule_to_a_lower_viewer(memory: Memory, tenant: str) -> None:

@@ -6,12 +6,27 @@ docs/architecture.md).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor, Future
+from typing import Any
 
 from psycopg_pool import ConnectionPool
 
+from recallflow.adapters.postgres.statements import raw_cursor_class
 from recallflow.models.store import Sensitivity
 from recallflow.ports import EntitySensitivity
+
+#: The principal's marked keys above a level (tenant, principal, level): PostgreSQL's own
+#: placeholders, for a raw cursor, so it can ride in another statement's pipeline.
+MARKED_ABOVE = (
+    b"SELECT entity, sensitivity FROM entity_sensitivity"
+    b" WHERE tenant_id = $1 AND principal_id = $2 AND sensitivity > $3"
+)
+
+
+def marks_of(rows: Iterable[Sequence[Any]]) -> dict[str, Sensitivity]:
+    """The marks of the rows :data:`MARKED_ABOVE` returns."""
+    return {str(r[0]): Sensitivity(r[1]) for r in rows}
 
 
 class PostgresEntitySensitivity:
@@ -27,12 +42,9 @@ class PostgresEntitySensitivity:
         if above >= Sensitivity.SECRET:
             return {}  # nothing is above the highest level: no round trip
         with self._pool.connection() as conn:
-            rows = conn.execute(
-                "SELECT entity, sensitivity FROM entity_sensitivity"
-                " WHERE tenant_id = %s AND principal_id = %s AND sensitivity > %s",
-                (tenant_id, principal_id, int(above)),
-            ).fetchall()
-        return {str(r[0]): Sensitivity(r[1]) for r in rows}
+            cur = raw_cursor_class(conn)(conn)
+            rows = cur.execute(MARKED_ABOVE, (tenant_id, principal_id, int(above))).fetchall()
+        return marks_of(rows)
 
     def marks(self, tenant_id: str, principal_id: str) -> dict[str, Sensitivity]:
         """Every marked key of the principal, with its level."""
@@ -94,4 +106,47 @@ class PrefetchedMarks:
         """The prefetched read's answer (or its error) for the recall's own question."""
         if self._answer is not None and (tenant_id, principal_id, above) == self._key:
             return dict(self._answer.result())
+        return self._inner.marked_entities(tenant_id, principal_id, above)
+
+
+class MarksWithLoad:
+    """One recall's read of the principal's marked entities, sent with the candidates'
+    load: the statement rides in the load's pipeline (see
+    :meth:`~recallflow.adapters.postgres.search.PostgresBeliefSearch.load_with_evidence`),
+    and the trust stage, which asks for the marks only after the load, gets its answer.
+
+    Read on a thread of its own while the arms ran (:class:`PrefetchedMarks`), the marks
+    cost every recall a thread hand-over, a pooled connection, a transaction and a round
+    trip, on the two cores the arms were already filling; in the load's round trip they
+    cost one more statement in a transaction that is open anyway. The load runs before
+    the trust stage in every plan, so the answer is there when asked. When it is not
+    (the recall loaded nothing, or the load failed before the marks' statement ran), the
+    question goes to ``inner``, as does any other question: a recall never renders
+    without the marks."""
+
+    def __init__(
+        self, inner: EntitySensitivity, tenant_id: str, principal_id: str, above: Sensitivity
+    ) -> None:
+        self._inner = inner
+        self._key = (tenant_id, principal_id, above)
+        # Nothing is above the highest level: answered without a statement.
+        self._answer: dict[str, Sensitivity] | None = {} if above >= Sensitivity.SECRET else None
+
+    def statement(self) -> tuple[bytes, tuple[str, str, int]] | None:
+        """The read to send with the load (for a raw cursor), or None when it is answered."""
+        if self._answer is not None:
+            return None
+        tenant_id, principal_id, above = self._key
+        return MARKED_ABOVE, (tenant_id, principal_id, int(above))
+
+    def answered(self, rows: Iterable[Sequence[Any]]) -> None:
+        """Keep the rows the load's pipeline returned for :meth:`statement`."""
+        self._answer = marks_of(rows)
+
+    def marked_entities(
+        self, tenant_id: str, principal_id: str, above: Sensitivity
+    ) -> dict[str, Sensitivity]:
+        """The answer read with the load for the recall's own question; else ``inner``'s."""
+        if self._answer is not None and (tenant_id, principal_id, above) == self._key:
+            return dict(self._answer)
         return self._inner.marked_entities(tenant_id, principal_id, above)

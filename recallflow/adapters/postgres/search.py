@@ -35,6 +35,7 @@ from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.postgres.ann_index import TABLE_ROWS
 from recallflow.adapters.postgres.beliefs import SELECT_BELIEF, belief_from_row
+from recallflow.adapters.postgres.entities import MarksWithLoad
 from recallflow.adapters.postgres.filters import hard_filter_params, state_at_as_of
 from recallflow.adapters.postgres.keys import LEXEME_KEYS, has_key, principal_key, probed
 from recallflow.adapters.postgres.pool import RECALL_SETTINGS
@@ -347,8 +348,14 @@ def _rows(cur: psycopg.Cursor[Any]) -> RawHits:
 class PostgresBeliefSearch:
     """Every arm's query, hard-filtered, each on its own pooled connection."""
 
-    def __init__(self, pool: ConnectionPool) -> None:
+    def __init__(self, pool: ConnectionPool, marks: MarksWithLoad | None = None) -> None:
         self._pool = pool
+        self._marks = marks
+
+    def with_marks(self, marks: MarksWithLoad) -> PostgresBeliefSearch:
+        """This search for one recall whose candidates' load also reads ``marks`` (see
+        :class:`~recallflow.adapters.postgres.entities.MarksWithLoad`)."""
+        return PostgresBeliefSearch(self._pool, marks)
 
     def _run(
         self,
@@ -548,6 +555,10 @@ class PostgresBeliefSearch:
         if that fails too) and returned with the exception, so the recall degrades only its
         evidence. Links cancelled at the arms' timeout only cost the recall its neighbour
         support, as a lock on the edges costs graph expansion its hits.
+
+        A search made :meth:`with_marks` sends the recall's read of the marked entities
+        last in the same pipeline, under the arms' timeout; when it got no answer (a
+        statement before it failed), the marks are asked of their own port later.
         """
         if not ids:
             return [], EvidenceSet(by_id={})
@@ -555,9 +566,10 @@ class PostgresBeliefSearch:
         load = filtered_statement(_LOAD_WITH_EVIDENCE, f)
         links = filtered_statement(_LOADED_LINKS, f)
         failure: psycopg.Error | None = None
+        marks = self._marks.statement() if self._marks is not None else None
         with self._pool.connection() as conn:
             raw = raw_cursor_class(conn)
-            load_cur, links_cur = raw(conn, row_factory=dict_row), raw(conn)
+            load_cur, links_cur, marks_cur = raw(conn, row_factory=dict_row), raw(conn), raw(conn)
             try:
                 with pipeline(conn):
                     set_local(conn, _EVIDENCE_SESSION)
@@ -566,8 +578,12 @@ class PostgresBeliefSearch:
                     load_cur.execute(load.text, load.bind(params), binary=True)
                     set_local(conn, _link_session(limits))
                     links_cur.execute(links.text, links.bind(params))
+                    if marks is not None:  # last: a failing load takes nothing else down
+                        marks_cur.execute(*marks)
             except psycopg.Error as exc:
                 failure = exc
+            if marks is not None and self._marks is not None and _answered(marks_cur):
+                self._marks.answered(marks_cur.fetchall())
             if _answered(load_cur):
                 rows = load_cur.fetchall()
                 evidence = [(row["id"], *(row.pop(c) for c in _POPPED)) for row in rows]
