@@ -221,3 +221,18 @@ def test_the_last_cut_only_removes_and_a_higher_bar_never_keeps_more(
     assert set(strict) <= set(loose) <= set(within)
     # A goal that lists more things never keeps fewer.
     assert set(strict) <= set(_kept(candidates, _with_odds(high), parts=3)) <= set(within)
+
+
+def test_a_turn_that_mostly_asks_is_not_kept_beside_the_one_that_tells() -> None:
+    # "What made you pick pottery?" matches a question about pottery as well as the turn
+    # that answers it, and tells none of the answer: it stays out of the block, a turn
+    # that tells and asks back ("I love pottery. Why?") does not.
+    best = 0.7
+    asks = CLEARS.model_copy(update={"asking": FLOOR.mostly_asking})
+    asks_back = CLEARS.model_copy(update={"asking": FLOOR.mostly_asking / 2})
+    candidates = {"tells": (best, CLEARS), "asks": (best, asks), "asks-back": (best, asks_back)}
+    assert _kept(candidates) == ["tells", "asks-back"]
+    off = DEFAULT_POLICY.model_copy(
+        update={"floor": FLOOR.model_copy(update={"mostly_asking": 1.5})}
+    )
+    assert _kept(candidates, off) == ["tells", "asks", "asks-back"]

@@ -264,6 +264,7 @@ def candidate_relevance(
             ),
             subject_match=bool(ev.subject_match),
             clears=bool(clears),
+            asking=float(round(asking_shares.get(belief_id, 0.0), 6)),
         )
     return out
 

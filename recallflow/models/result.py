@@ -113,6 +113,11 @@ class RelevanceEvidence(FrozenModel):
         " carried by few beliefs.",
     )
     clears: bool = Field(description="Its own evidence clears the floor's absolute thresholds.")
+    asking: float = Field(
+        default=0.0,
+        description="The share of its words that ask, when its statement ends by asking (0"
+        " otherwise): a turn that mostly asks is not kept by the floor.",
+    )
 
 
 class FloorInputs(FrozenModel):
@@ -157,6 +162,10 @@ class FloorInputs(FrozenModel):
     )
     goal_parts: int = Field(
         default=1, ge=1, description="How many things the goal lists (each gets a first place)."
+    )
+    mostly_asking: float | None = Field(
+        default=None,
+        description="The asking share from which a candidate is not kept (None: no such cut).",
     )
 
 

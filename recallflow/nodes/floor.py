@@ -31,6 +31,9 @@ the context is not the objective):
   support — reaches ``floor.odds.min_probability``. A clear single answer stands alone at
   the top and what follows it is far under it and late, so its block is small; the
   distances alone let the item cap decide the size;
+* it does not mostly ask: a statement that ends by asking, with at least
+  ``floor.mostly_asking`` of its words in questions, echoes the query's words and tells
+  none of the answer (it still counts as a place the estimate reads, as it still ranks);
 * its total score is at least ``floor.relative`` of that best score (0 by default);
 * the distances and the estimate are waived for a candidate that carries an entity the
   working state names, which it was asked about by name;
@@ -97,10 +100,12 @@ def _likely(
 ) -> bool:
     """Whether a candidate within the distances, at ``place`` (as the estimate reads it),
     is likely enough evidence (a candidate carrying an entity the working state names
-    always is)."""
+    always is; one whose statement mostly asks never is)."""
     evidence = relevance[c.belief_id]
     if evidence.subject_match:
         return True
+    if evidence.asking >= policy.floor.mostly_asking:
+        return False
     return kept_by_odds(best - c.score, place, evidence.support, policy.floor.odds)
 
 
