@@ -279,7 +279,7 @@ class Floor(_Frozen):
     score: float = Field(default=0.30, description="Minimum total score of a candidate.")
     mostly_asking: float = Field(
         default=0.5,
-        ge=0,
+        gt=0,
         description="A candidate whose statement ends by asking, with at least this share of"
         " its words in questions, is not kept: a turn that mostly asks echoes the query's"
         " words and tells none of the answer (above 1: off).",

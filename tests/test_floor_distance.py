@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from recallflow.core.floor import goal_parts
 from recallflow.models.result import (
@@ -236,3 +237,12 @@ def test_a_turn_that_mostly_asks_is_not_kept_beside_the_one_that_tells() -> None
         update={"floor": FLOOR.model_copy(update={"mostly_asking": 1.5})}
     )
     assert _kept(candidates, off) == ["tells", "asks", "asks-back"]
+
+
+def test_a_mostly_asking_cut_at_share_zero_is_refused_by_name() -> None:
+    # At 0 every candidate would "mostly ask" (a telling turn's share is 0) and every block
+    # would be empty: the policy refuses it and names the field.
+    raw = DEFAULT_POLICY.model_dump()
+    raw["floor"]["mostly_asking"] = 0
+    with pytest.raises(ValidationError, match="mostly_asking"):
+        RetrievalPolicy.model_validate(raw)
