@@ -201,7 +201,8 @@ class Memory:
         )
         # One arm thread per recall connection: an arm without a connection would wait.
         self._arm_pool = ArmThreadPool(max_workers=recall_pool.max_size)
-        # Reads a recall from the replica starts before its DAG runs, to overlap its arms.
+        # Reads that a recall served by the replica starts before its DAG runs (its marked
+        # entities, from the primary), to overlap its arms.
         self._prefetch = ThreadPoolExecutor(max_workers=2, thread_name_prefix="rf-prefetch")
         self._flows: OrderedDict[tuple[Moment, str, str], RecallFlow] = OrderedDict()
         self._flow_cache_size = max(1, flow_cache_size)
