@@ -154,7 +154,8 @@ def overlapped(
     and whose inputs are none of them (a step given a pending result runs inline, as the
     arm pool runs it); a step that reads a submitted step's value *waits*. First come the
     submitted steps, in depth-first order, each preceded by those of its inputs not placed
-    yet (in depth-first order too), so every one is started before the run first waits.
+    yet (in depth-first order too), so every one is started before the run first waits
+    (unless its own inputs wait, which no DAG of this package has).
     With ``ahead``, every step that waits on nothing and takes only values already placed
     follows them, before the first step that waits, so the calling thread works while
     the submitted steps run instead of idling at the first wait. The rest keep their
