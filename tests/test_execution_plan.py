@@ -1,12 +1,15 @@
 """A flow runs its DAG from a cached execution plan: the block, the trace and the node
-lineage must be exactly what Hamilton's own ``Driver.execute`` gives for the same inputs,
-for every moment and whichever optional inputs a run is given. No database: the belief
-search is the in-memory fake."""
+lineage must be what Hamilton's own ``Driver.execute`` gives for the same inputs, for
+every moment and whichever optional inputs a run is given. With the arms' pool, a
+snapshot's plan starts every arm before it first waits on one and does its own work
+meanwhile (the order differs from the driver's; the values and the nodes run do not).
+No database: the belief search is the in-memory fake."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+import threading
+from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -19,9 +22,11 @@ from recallflow.dataflows import RESULT_NODE
 from recallflow.dataflows.runner import RecallFlow
 from recallflow.models.request import Moment, RecallRequest, WorkingState
 from recallflow.models.result import RecallResult
-from recallflow.models.session import SessionKind, SessionSpec
-from recallflow.models.store import Belief
-from recallflow.ports import RecallPorts
+from recallflow.models.session import DurableQuery, SessionKind, SessionSpec
+from recallflow.models.stages import HardFilter
+from recallflow.models.store import Belief, Sensitivity
+from recallflow.policy import ArmLimits
+from recallflow.ports import RawHits, RecallPorts
 from tests.fakes import InMemoryBeliefSearch, WordCounter, fake_belief
 
 AS_OF = datetime(2026, 3, 1, tzinfo=UTC)
@@ -55,6 +60,15 @@ def ports() -> RecallPorts:
 def flows() -> Iterator[dict[Moment, RecallFlow]]:
     # Arms inline, so the lineage's order is the traversal's, not the arms' finishing order.
     built = {m: RecallFlow(m, concurrent_arms=False) for m in Moment}
+    yield built
+    for flow in built.values():
+        flow.close()
+
+
+@pytest.fixture
+def pooled() -> Iterator[dict[Moment, RecallFlow]]:
+    # The arms in their thread pool, as a Memory runs them.
+    built = {m: RecallFlow(m) for m in Moment}
     yield built
     for flow in built.values():
         flow.close()
@@ -118,6 +132,94 @@ def test_a_planned_run_is_the_drivers_run(
     for _ in range(2):  # the plan is made on the first run and replayed on the second
         assert _comparable(flow.run(inputs)) == expected
     assert expected[2], "the lineage records every node run"
+
+
+@pytest.mark.parametrize(
+    ("moment", "goal"),
+    [
+        (Moment.IN_TURN, "Where does billing-api deploy?"),
+        (Moment.SESSION_SNAPSHOT, ""),
+        (Moment.SESSION_SNAPSHOT, "Where does billing-api deploy?"),
+        (Moment.CHILD_RUN, "release notes"),
+    ],
+)
+def test_with_the_arm_pool_a_planned_run_computes_what_the_driver_computes(
+    pooled: dict[Moment, RecallFlow], ports: RecallPorts, moment: Moment, goal: str
+) -> None:
+    flow = pooled[moment]
+    inputs = _inputs(flow, moment, goal, ports)
+    block, trace, lineage = _comparable(_by_driver(flow, inputs))
+    for _ in range(2):
+        got = _comparable(flow.run(inputs))
+        # The same block and trace, and the same nodes run (each once, none failed); the
+        # order of the lineage is the order nodes finish, which the plan may change.
+        assert got[:2] == (block, trace)
+        assert sorted(got[2]) == sorted(lineage)
+    assert len(set(lineage)) == len(lineage) and all(ok for _, ok in lineage)
+
+
+_WAIT_S = 10.0  # a guard only: a passing run never waits for it
+
+
+class _PreRankWaiting(InMemoryBeliefSearch):
+    """The fake search, whose pre-rank answers only once ``started`` is set (or after a
+    guard's time): it records whether anything else was started while it ran."""
+
+    def __init__(self, started: threading.Event) -> None:
+        super().__init__(BELIEFS, embedder=EMBEDDER)
+        self.started = started
+        self.overlapped: list[bool] = []
+
+    def durable(self, f: HardFilter, q: DurableQuery, limits: ArmLimits) -> RawHits:
+        self.overlapped.append(self.started.wait(_WAIT_S))
+        return super().durable(f, q, limits)
+
+    def lexical(self, f: HardFilter, texts: Sequence[str], limits: ArmLimits) -> RawHits:
+        self.started.set()
+        return super().lexical(f, texts, limits)
+
+
+class _Marks:
+    """Marked entities that say when they were read."""
+
+    def __init__(self, read: threading.Event) -> None:
+        self.read = read
+
+    def marked_entities(
+        self, tenant_id: str, principal_id: str, above: Sensitivity
+    ) -> dict[str, Sensitivity]:
+        self.read.set()
+        return {}
+
+
+def test_a_goal_opens_priming_arms_start_while_the_core_is_pre_ranked(
+    pooled: dict[Moment, RecallFlow], ports: RecallPorts
+) -> None:
+    started = threading.Event()
+    search = _PreRankWaiting(started)
+    flow = pooled[Moment.SESSION_SNAPSHOT]
+    inputs = _inputs(flow, Moment.SESSION_SNAPSHOT, "Where does billing-api deploy?", ports)
+    inputs["ports"] = dataclasses.replace(ports, belief_search=search)
+    result = flow.run(inputs)
+    # In the driver's order the core's chain waits for its pre-rank before any priming
+    # arm is started: the pre-rank would have run alone.
+    assert search.overlapped == [True]
+    assert "b-deploy" in result.block  # the priming set still ranks the goal's belief
+
+
+def test_a_snapshot_reads_the_marked_entities_while_the_core_is_pre_ranked(
+    pooled: dict[Moment, RecallFlow], ports: RecallPorts
+) -> None:
+    read = threading.Event()
+    search = _PreRankWaiting(read)
+    flow = pooled[Moment.SESSION_SNAPSHOT]
+    inputs = _inputs(flow, Moment.SESSION_SNAPSHOT, "", ports)
+    inputs["ports"] = dataclasses.replace(
+        ports, belief_search=search, entity_sensitivity=_Marks(read)
+    )
+    result = flow.run(inputs)
+    assert search.overlapped == [True]
+    assert "b-role" in result.block
 
 
 def test_a_plan_is_made_per_set_of_optional_inputs(

@@ -199,6 +199,9 @@ def test_a_session_is_stored_with_its_snapshot_trace(memory: Memory, tenant: str
     stored = memory.trace(tenant, "p1", trace_id)
     assert stored.snapshot is not None
     assert stored.snapshot.prefix_sha256 == session.prefix_sha256
+    # The frozen beliefs a resumed session corrects against are the ones it was opened with.
+    resumed = memory.resume_session(tenant, "p1", session.id)
+    assert session.info.beliefs and resumed.info.beliefs == session.info.beliefs
 
 
 def test_a_snapshot_trace_that_cannot_be_stored_still_opens_the_session(
@@ -218,6 +221,7 @@ def test_a_snapshot_trace_that_cannot_be_stored_still_opens_the_session(
     assert _stored(memory, tenant, "recall_traces", session.info.snapshot_trace_id) == 0
     resumed = memory.resume_session(tenant, "p1", session.id, policy=policy)
     assert resumed.prefix == session.prefix
+    assert session.info.beliefs and resumed.info.beliefs == session.info.beliefs
 
 
 # --- corrections -----------------------------------------------------------------------------

@@ -7,17 +7,35 @@ graph again depth first to run them, reading each node's name a few dozen times 
 1,900 reads a session open), for a graph that never changes between runs of one flow.
 :class:`ExecutionPlan` does the first walk and the check once for the names of the inputs
 a run is given (which optional inputs are present decides what runs) and keeps the
-second walk's result: the steps in the very order the depth-first walk takes, each with
-the names of the values it is called with. A run then takes the inputs and calls each
-step through the driver's lifecycle adapters as the driver does (``pre_graph_execute``,
-``do_remote_execute`` around each node's ``pre/post_node_execute`` hooks and call,
-``do_build_result``, ``post_graph_execute``), so the lineage, the stage timings, the arm
-pool and the spans see the same calls, with the same arguments, in the same order, and a
-failing node is logged and recorded as Hamilton logs and records it. A value is dropped
-after the last step that reads it, as the driver prunes its computed values, so the
-garbage collector does not walk the run's intermediate values more than it did. Measured
-on the snapshot DAG (51 nodes, session open without a goal, 10k beliefs, in blocks of 50
-runs), the driver's bookkeeping and the garbage it left cost 0.9-1.4 ms of CPU a run.
+steps in an order of its own (below), each with the names of the values it is called
+with. A run then takes the inputs and calls each step through the driver's lifecycle
+adapters as the driver does (``pre_graph_execute``, ``do_remote_execute`` around each
+node's ``pre/post_node_execute`` hooks and call, ``do_build_result``,
+``post_graph_execute``), so the lineage, the stage timings, the arm pool and the spans
+see the same calls, with the same arguments, and a failing node is logged and recorded
+as Hamilton logs and records it. A value is dropped after the last step that reads it,
+as the driver prunes its computed values, so the garbage collector does not walk the
+run's intermediate values more than it did. Measured on the snapshot DAG (51 nodes,
+session open without a goal, 10k beliefs, in blocks of 50 runs), the driver's
+bookkeeping and the garbage it left cost 0.9-1.4 ms of CPU a run.
+
+The order. The driver's depth-first walk reaches a step that waits on an arm as soon as
+it has visited that arm's branch: in the snapshot DAG the core's chain comes first, so
+the run waited for the core's pre-rank right after starting it, with nothing to do
+meanwhile, and an open with a goal started its priming arms only after the whole core
+(about 5 ms at 10k beliefs). The plan keeps the driver's order except that every step
+the arm pool may take (``submits``) comes first, each after the inputs it needs, so all
+of them are started before the run first waits on one (:func:`overlapped`). A plan made
+with ``overlap`` (the snapshot moments) also moves up every step that waits on no arm,
+so the calling thread does its own work (reading the marked entities, the budget, the
+trace's inputs) while the pre-rank runs, and hands the interpreter to the first thread it
+started (``time.sleep(0)``): a started thread otherwise waits for the interpreter lock
+until the calling thread blocks or its switch interval (5 ms) passes, and the pre-rank's
+statement would be sent only after the calling thread's own work. The in-turn order is
+unchanged: its arms already come first, and there the yield cost more than it saved
+(the calling thread blocks at graph expansion right after starting the arms). The order
+is still a topological one, and a run computes what the driver computes: the same
+values, the same nodes run; only the order of the lineage's records differs.
 
 What a plan leaves out, and why that is safe here: Hamilton's type check of the inputs
 is done once, when the plan is made, against the first run's inputs (the inputs of a
@@ -29,8 +47,10 @@ from __future__ import annotations
 import dataclasses
 import logging
 import threading
+import time
 import uuid
 from collections.abc import Callable, Mapping
+from concurrent.futures import Future
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -60,11 +80,44 @@ class Step:
     released: tuple[str, ...] = ()
 
 
-def plan_steps(graph_nodes: Mapping[str, Node], final: str, present: frozenset[str]) -> list[Step]:
-    """The steps of a run for ``final`` given inputs (and config) named ``present``, in the
-    order of Hamilton's depth-first execution (``execute_subdag``): each node after its
-    dependencies, in the order the node lists them; a missing optional input is skipped,
-    a missing required one is an error."""
+def plan_steps(
+    graph_nodes: Mapping[str, Node],
+    final: str,
+    present: frozenset[str],
+    submits: Callable[[Node], bool] | None = None,
+    ahead: bool = False,
+) -> list[Step]:
+    """The steps of a run for ``final`` given inputs (and config) named ``present``: a
+    missing optional input is skipped, a missing required one is an error.
+
+    The order is Hamilton's depth-first one (``execute_subdag``: each node after its
+    dependencies, in the order the node lists them) with, when ``submits`` names the
+    steps the remote adapter hands to another thread, those steps and their inputs moved
+    to the front (see :func:`overlapped`; ``ahead`` moves up every other step that waits
+    on none of them as well)."""
+    steps = _depth_first(graph_nodes, final, present)
+    if submits is not None:
+        steps = overlapped(steps, submits, ahead=ahead)
+    return with_releases(steps, final)
+
+
+def with_releases(steps: list[Step], final: str) -> list[Step]:
+    """``steps`` (in a topological order), each naming the values no later step reads."""
+    last_read = {name: i for i, step in enumerate(steps) for name in step.arguments}
+    last_read.pop(final, None)
+    released: dict[int, list[str]] = {}
+    for name, i in last_read.items():
+        released.setdefault(i, []).append(name)
+    return [
+        dataclasses.replace(step, released=tuple(released[i])) if i in released else step
+        for i, step in enumerate(steps)
+    ]
+
+
+def _depth_first(
+    graph_nodes: Mapping[str, Node], final: str, present: frozenset[str]
+) -> list[Step]:
+    """The steps in the order of Hamilton's depth-first execution."""
     done: set[str] = set()
     steps: list[Step] = []
 
@@ -88,32 +141,83 @@ def plan_steps(graph_nodes: Mapping[str, Node], final: str, present: frozenset[s
 
     start = graph_nodes[final]
     visit(start, DependencyType.OPTIONAL if start.user_defined else DependencyType.REQUIRED)
-    last_read = {name: i for i, step in enumerate(steps) for name in step.arguments}
-    last_read.pop(final, None)
-    released: dict[int, list[str]] = {}
-    for name, i in last_read.items():
-        released.setdefault(i, []).append(name)
-    return [
-        dataclasses.replace(step, released=tuple(released[i])) if i in released else step
-        for i, step in enumerate(steps)
-    ]
+    return steps
+
+
+def overlapped(
+    steps: list[Step], submits: Callable[[Node], bool], *, ahead: bool = False
+) -> list[Step]:
+    """``steps`` (a depth-first order) reordered so that no step waits on another thread
+    while a step that could have been handed to one is still to start.
+
+    A *submitted* step is one ``submits`` says the remote adapter hands to another thread
+    and whose inputs are none of them (a step given a pending result runs inline, as the
+    arm pool runs it); a step that reads a submitted step's value *waits*. First come the
+    submitted steps, in depth-first order, each preceded by those of its inputs not placed
+    yet (in depth-first order too), so every one is started before the run first waits
+    (unless its own inputs wait, which no DAG of this package has).
+    With ``ahead``, every step that waits on nothing and takes only values already placed
+    follows them, before the first step that waits, so the calling thread works while
+    the submitted steps run instead of idling at the first wait. The rest keep their
+    depth-first order. The result is still a topological order of the same steps: each
+    step after every step it reads."""
+    index = {step.name: i for i, step in enumerate(steps)}
+    by_name = {step.name: step for step in steps}
+    submitted: set[str] = set()
+    for step in steps:
+        if (
+            not step.is_input
+            and submits(step.node)
+            and not any(a in submitted for a in step.arguments)
+        ):
+            submitted.add(step.name)
+    if not submitted:
+        return steps
+    placed: dict[str, Step] = {}
+    for step in steps:
+        if step.name not in submitted:
+            continue
+        needed: set[str] = set()
+        reached = [step.name]
+        while reached:
+            name = reached.pop()
+            if name not in placed and name not in needed:
+                needed.add(name)
+                reached.extend(by_name[name].arguments)
+        for name in sorted(needed, key=index.__getitem__):
+            placed[name] = by_name[name]
+    if ahead:
+        waits = {s.name for s in steps if any(a in submitted for a in s.arguments)}
+        for step in steps:  # one pass: a step's inputs come before it in ``steps``
+            if (
+                step.name not in placed
+                and step.name not in waits
+                and all(a in placed for a in step.arguments)
+            ):
+                placed[step.name] = step
+    return [*placed.values(), *(s for s in steps if s.name not in placed)]
 
 
 class ExecutionPlan:
     """Runs ``final`` on a built driver from cached plans; thread-safe (see the module)."""
 
-    def __init__(self, built: driver.Driver, final: str) -> None:
+    def __init__(self, built: driver.Driver, final: str, *, overlap: bool = False) -> None:
         self._driver = built
         self._final = final
+        self._overlap = overlap
         self._adapter = adapter = built.adapter
         # The adapter set never changes once built: which adapter implements each method
         # and hook is looked up here once, not on every node of every run (Hamilton's
         # ``call_lifecycle_method_sync`` and ``call_all_lifecycle_hooks_sync`` look them
         # up by name on each call, a few µs per node).
         self._remote: Any = None
+        self._submits: Callable[[Node], bool] | None = None
         if adapter.does_method("do_remote_execute", is_async=False):
             (remote,) = adapter.sync_methods["do_remote_execute"]
             self._remote = remote.do_remote_execute
+            # An adapter that says which nodes it hands to another thread gets them started
+            # first (see :func:`overlapped`); any other is run in the driver's order.
+            self._submits = getattr(remote, "submits", None)
         self._build_result = adapter.does_method("do_build_result", is_async=False)
         self._pre_graph = adapter.does_hook("pre_graph_execute", is_async=False)
         self._post_graph = adapter.does_hook("post_graph_execute", is_async=False)
@@ -137,7 +241,13 @@ class ExecutionPlan:
         graph = self._driver.graph
         nodes, user_nodes = graph.get_upstream_nodes([self._final], dict(inputs), None)
         driver.Driver.validate_inputs(graph, self._adapter, user_nodes, dict(inputs), nodes)
-        made = plan_steps(graph.nodes, self._final, names | frozenset(graph.config))
+        made = plan_steps(
+            graph.nodes,
+            self._final,
+            names | frozenset(graph.config),
+            self._submits,
+            ahead=self._overlap,
+        )
         with self._lock:
             return self._plans.setdefault(names, made)
 
@@ -164,6 +274,7 @@ class ExecutionPlan:
         outputs: Any = None
         error: Exception | None = None
         computed: dict[str, Any] = {}
+        handed = not self._overlap  # whether the first step handed to a thread is behind us
         try:
             for step in steps:
                 if step.is_input:
@@ -172,9 +283,12 @@ class ExecutionPlan:
                 kwargs = {name: computed[name] for name in step.arguments}
                 run_node = partial(run_node_, step.node, run_id)
                 if remote is not None:
-                    computed[step.name] = remote(
+                    value = computed[step.name] = remote(
                         node=step.node, execute_lifecycle_for_node=run_node, **kwargs
                     )
+                    if not handed and isinstance(value, Future):
+                        handed = True
+                        time.sleep(0)  # the interpreter to the thread just started
                 else:
                     computed[step.name] = run_node(**kwargs)
                 for name in step.released:

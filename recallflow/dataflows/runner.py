@@ -24,7 +24,7 @@ from recallflow.adapters.postgres import search as search_sql
 from recallflow.dataflows import RESULT_NODE
 from recallflow.dataflows.experiment import Experiment
 from recallflow.dataflows.plan import ExecutionPlan
-from recallflow.dataflows.snapshot import build
+from recallflow.dataflows.snapshot import SNAPSHOT_MOMENTS, build
 from recallflow.errors import InvalidInputError
 from recallflow.models.request import Moment, RecallRequest
 from recallflow.models.result import RecallResult
@@ -84,7 +84,7 @@ class RecallFlow:
             extra_modules=experiment.modules if experiment else (),
             adapters=adapters,
         )
-        self.plan = ExecutionPlan(self.driver, RESULT_NODE)
+        self.plan = ExecutionPlan(self.driver, RESULT_NODE, overlap=self.moment in SNAPSHOT_MOMENTS)
         self.dag_version = self._dag_version()
         self._experiment_record = experiment.record() if experiment else None
 

@@ -59,6 +59,12 @@ class ArmThreadPool(BaseDoRemoteExecute):  # type: ignore[misc]  # Hamilton is u
         # Threads start on demand, up to max_workers, and live until shutdown().
         self._pool = ThreadPoolExecutor(max_workers=max_workers, thread_name_prefix="rf-arm")
 
+    def submits(self, node: Any) -> bool:
+        """Whether ``node`` may be handed to the pool (an arm; it still runs inline when it
+        is given another arm's pending result or has nothing to search). The execution
+        plan starts such nodes before the run first waits on one."""
+        return bool(node.tags.get("stage") == ARM_STAGE)
+
     def do_remote_execute(
         self,
         *,
