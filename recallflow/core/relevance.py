@@ -352,9 +352,15 @@ def best_clearing_score(
 ) -> float:
     """The best score of a candidate that :func:`clears_own` (0 when none does): the bar
     the floor's relative threshold is a share of."""
-    members = (
-        m
-        for unit in resolved
-        for m in (unit.members if isinstance(unit, ConflictGroup) else (unit,))
-    )
-    return max((m.score for m in members if clears_own(m, relevance, policy)), default=0.0)
+    # :func:`clears_own` inline, reading the fields rather than the ``belief_id`` and
+    # ``score`` properties: the floor reads this over every candidate.
+    bar = policy.floor.score
+    best: float | None = None
+    for unit in resolved:
+        for m in unit.members if isinstance(unit, ConflictGroup) else (unit,):
+            score = m.breakdown.total
+            if score >= bar and (best is None or score > best):
+                evidence = relevance.get(m.belief.id)
+                if evidence is not None and evidence.clears:
+                    best = score
+    return 0.0 if best is None else best
