@@ -133,12 +133,6 @@ class FloorOutcome(FrozenModel):
 
     kept: tuple[Resolved, ...]
     dropped_ids: tuple[str, ...]
-    best_score: float | None = Field(
-        default=None,
-        description="The best score of a candidate that clears on its own evidence, which"
-        " the floor's distances are read under (0 when none does); None when the floor"
-        " that made this outcome did not read one.",
-    )
 
 
 class RenderUnit(FrozenModel):

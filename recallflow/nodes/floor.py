@@ -139,4 +139,4 @@ def above_floor(
             dropped.extend(m.belief.id for m in members)
         if lead is not None:
             place += 1
-    return FloorOutcome(kept=tuple(kept), dropped_ids=tuple(dropped), best_score=best)
+    return FloorOutcome(kept=tuple(kept), dropped_ids=tuple(dropped))

@@ -189,11 +189,7 @@ def recall_trace(
             partial_standing=policy.floor.partial_standing,
             partial_coverage=policy.floor.partial_coverage,
             score=policy.floor.score,
-            best_score=(
-                best_clearing_score(resolved_candidates, candidate_relevance, policy)
-                if above_floor.best_score is None
-                else above_floor.best_score
-            ),
+            best_score=best_clearing_score(resolved_candidates, candidate_relevance, policy),
             odds_intercept=policy.floor.odds.intercept,
             odds_distance=policy.floor.odds.distance,
             odds_place=policy.floor.odds.place,
