@@ -25,12 +25,20 @@ def reciprocal_rank_fusion(
     :param k: the RRF constant (the policy's ``rrf_k``).
     :param weights: how much each arm's votes count; an arm not in it counts 1.0.
     """
-    rankings = arm_rankings(results)
+    return fused_candidates_of(fuse_ranks(arm_rankings(results), k, weights))
+
+
+def fused_candidates_of(
+    ranked: Iterable[tuple[str, float, dict[Arm, int]]],
+) -> tuple[FusedCandidate, ...]:
+    """The :class:`FusedCandidate` of each ``(id, score, {arm: rank})`` of :func:`fuse_ranks`,
+    in order."""
     # Built without validating again: ids, ranks and arms come from validated arm results,
     # each score is a float computed here (a recall fuses ~100 candidates twice).
+    make = FusedCandidate.trusted
     return tuple(
-        FusedCandidate.trusted(belief_id=belief_id, rrf_score=float(score), arm_ranks=ranks)
-        for belief_id, score, ranks in fuse_ranks(rankings, k, weights)
+        make(belief_id=belief_id, rrf_score=float(score), arm_ranks=ranks)
+        for belief_id, score, ranks in ranked
     )
 
 

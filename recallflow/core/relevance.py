@@ -135,17 +135,31 @@ def own_evidence(
     floor = policy.floor
     lexical, semantic_standing = floor.lexical_coverage, floor.semantic_standing
     joint_standing, joint_coverage = floor.joint_standing, floor.joint_coverage
+    # :func:`standing_of`, ``CandidateEvidence.coverage`` and :func:`_clamp` inline, the
+    # same expressions, with the one-query case (most recalls) read without a generator.
+    standing_ready = calibration.calibrated and bool(null)
+    pair_std = calibration.pair_std
     out: dict[str, tuple[float | None, float | None, float, bool, float]] = {}
     for belief_id, ev in evidence.items():
         cosines = ev.cosines
         cosine = max(cosines) if cosines else None
-        standing = standing_of(cosines, null, calibration)
-        coverage = ev.coverage  # a property, computed on each read
+        standing: float | None = None
+        if standing_ready and cosines:
+            if len(cosines) == 1:
+                standing = (cosines[0] - null[0]) / pair_std
+            else:
+                standing = max((c - n) / pair_std for c, n in zip(cosines, null, strict=False))
+        texts = ev.texts
+        if len(texts) == 1:
+            total = texts[0].total
+            coverage = texts[0].held / total if total > 0 else 0.0
+        else:
+            coverage = max((t.held / t.total for t in texts if t.total > 0), default=0.0)
         semantic = 0.0
         ranked_by = centred.get(belief_id)
         similarity = max(ranked_by) if ranked_by else cosine
         if similarity is not None:
-            semantic = _clamp((similarity - pair_mean) / spread)
+            semantic = min(1.0, max(0.0, (similarity - pair_mean) / spread))
         own = (1.0 - share) * coverage + share * semantic
         clears = (
             ev.subject_match
@@ -352,9 +366,15 @@ def best_clearing_score(
 ) -> float:
     """The best score of a candidate that :func:`clears_own` (0 when none does): the bar
     the floor's relative threshold is a share of."""
-    members = (
-        m
-        for unit in resolved
-        for m in (unit.members if isinstance(unit, ConflictGroup) else (unit,))
-    )
-    return max((m.score for m in members if clears_own(m, relevance, policy)), default=0.0)
+    # :func:`clears_own` inline, reading the fields rather than the ``belief_id`` and
+    # ``score`` properties: the floor reads this over every candidate.
+    bar = policy.floor.score
+    best: float | None = None
+    for unit in resolved:
+        for m in unit.members if isinstance(unit, ConflictGroup) else (unit,):
+            score = m.breakdown.total
+            if score >= bar and (best is None or score > best):
+                evidence = relevance.get(m.belief.id)
+                if evidence is not None and evidence.clears:
+                    best = score
+    return 0.0 if best is None else best

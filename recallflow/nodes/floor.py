@@ -46,18 +46,11 @@ A conflict set is kept or dropped as one, by its best member. What is dropped is
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from hamilton.function_modifiers import tag
 
 from recallflow.core.floor import estimate_place, kept_by_odds
 from recallflow.core.floor import goal_parts as count_goal_parts
-from recallflow.core.relevance import (
-    best_clearing_score,
-    clears_own,
-    partial_evidence,
-    strong_evidence,
-)
+from recallflow.core.relevance import best_clearing_score, partial_evidence, strong_evidence
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import RelevanceEvidence
 from recallflow.models.stages import ConflictGroup, FloorOutcome, Resolved, ScoredCandidate
@@ -66,47 +59,49 @@ from recallflow.policy import RetrievalPolicy
 
 def _within(
     c: ScoredCandidate,
-    relevance: Mapping[str, RelevanceEvidence],
+    evidence: RelevanceEvidence | None,
     policy: RetrievalPolicy,
     best: float,
 ) -> bool:
-    """Whether the candidate's evidence and its distance under ``best`` let it be kept."""
+    """Whether the candidate's evidence (``evidence``, None when it has none) and its
+    distance under ``best`` let it be kept."""
+    # Reads the fields, not the ``belief_id``/``score`` properties: the floor runs over
+    # every candidate of the recall.
     floor = policy.floor
-    evidence = relevance.get(c.belief_id)
-    if evidence is None or c.score < floor.score:
+    score = c.breakdown.total
+    if evidence is None or score < floor.score:
         return False
-    if clears_own(c, relevance, policy):
+    if evidence.clears:  # clears_own: its score bar is checked above
         if evidence.subject_match:
             return True
         strong = strong_evidence(evidence, policy)
         distance = floor.strong_near_best if strong else floor.near_best
-        return c.score >= floor.relative * best and c.score >= best - distance
+        return score >= floor.relative * best and score >= best - distance
     # Partial evidence is kept only beside a candidate that clears (best > 0), so a query
     # nothing clears for still gets the empty block.
     return (
         best > 0
         and partial_evidence(evidence, policy)
-        and c.score >= floor.relative * best
-        and c.score >= best - floor.partial_near_best
+        and score >= floor.relative * best
+        and score >= best - floor.partial_near_best
     )
 
 
 def _likely(
     c: ScoredCandidate,
-    relevance: Mapping[str, RelevanceEvidence],
+    evidence: RelevanceEvidence,
     policy: RetrievalPolicy,
     best: float,
     place: int,
 ) -> bool:
     """Whether a candidate within the distances, at ``place`` (as the estimate reads it),
-    is likely enough evidence (a candidate carrying an entity the working state names
-    always is; one whose statement mostly asks never is)."""
-    evidence = relevance[c.belief_id]
+    with ``evidence``, is likely enough evidence (a candidate carrying an entity the
+    working state names always is; one whose statement mostly asks never is)."""
     if evidence.subject_match:
         return True
     if evidence.asking >= policy.floor.mostly_asking:
         return False
-    return kept_by_odds(best - c.score, place, evidence.support, policy.floor.odds)
+    return kept_by_odds(best - c.breakdown.total, place, evidence.support, policy.floor.odds)
 
 
 @tag(stage="floor")
@@ -131,12 +126,17 @@ def above_floor(
     for unit in resolved_candidates:
         members = unit.members if isinstance(unit, ConflictGroup) else (unit,)
         # A conflict set is judged by its best member within the distances.
-        lead = next((m for m in members if _within(m, candidate_relevance, policy, best)), None)
+        lead, evidence = None, None
+        for m in members:
+            evidence = candidate_relevance.get(m.belief.id)
+            if _within(m, evidence, policy, best):
+                lead = m
+                break
         at = estimate_place(place, goal_parts)
-        if lead is not None and _likely(lead, candidate_relevance, policy, best, at):
+        if lead is not None and evidence is not None and _likely(lead, evidence, policy, best, at):
             kept.append(unit)
         else:
-            dropped.extend(m.belief_id for m in members)
+            dropped.extend(m.belief.id for m in members)
         if lead is not None:
             place += 1
     return FloorOutcome(kept=tuple(kept), dropped_ids=tuple(dropped))

@@ -62,12 +62,27 @@ CONNECT_TIMEOUT_S = 2.0
 CHECK_AFTER_IDLE_S = 30.0
 
 
-def _configure(settings: dict[str, str], prepare: bool, conn: psycopg.Connection[Any]) -> None:
+#: The server's names of UTC itself (``initdb`` picks one from the host's zone). A
+#: recall connection whose session zone is one of them is set to ``UTC``, the one name
+#: psycopg reads as ``datetime.timezone.utc``: under any other name it builds every
+#: timestamp it reads with a ``ZoneInfo`` (a conversion per value: 0.34 against 0.11 µs a
+#: timestamp), and every difference or comparison of such a timestamp with the request's
+#: UTC ``as_of`` asks both zones for their offset (the scoring's decays, the state at
+#: as_of). The same instants in the same zone, named so that they cost less; a server in
+#: any other zone is left as it is.
+_UTC_ZONES = frozenset({"UTC", "Etc/UTC", "Etc/Universal", "Universal", "Etc/Zulu", "Zulu"})
+
+
+def _configure(settings: dict[str, str], recall: bool, conn: psycopg.Connection[Any]) -> None:
     conn.autocommit = True
-    if prepare:
+    if recall:
         conn.prepare_threshold = 0
     register_vector(conn)
-    for name, value in settings.items():
+    wanted = dict(settings)
+    zone = conn.info.parameter_status("TimeZone")
+    if recall and zone in _UTC_ZONES and zone != "UTC":
+        wanted["TimeZone"] = "UTC"
+    for name, value in wanted.items():
         conn.execute("SELECT set_config(%s, %s, false)", (name, value))
 
 

@@ -42,6 +42,7 @@ from recallflow.adapters.postgres.pool import RECALL_SETTINGS
 from recallflow.adapters.postgres.rarity import VIEW, key_df, lexeme_df
 from recallflow.adapters.postgres.relevance import (
     EVIDENCE_COLUMNS,
+    candidate_evidence,
     evidence_ctes,
     evidence_params,
     evidence_set,
@@ -50,6 +51,7 @@ from recallflow.adapters.postgres.relevance import (
 )
 from recallflow.adapters.postgres.statements import (
     Statement,
+    compile_statement,
     filtered_statement,
     pipeline,
     raw_cursor_class,
@@ -59,7 +61,7 @@ from recallflow.adapters.postgres.statements import (
 )
 from recallflow.adapters.postgres.vectors import vector_text
 from recallflow.models.session import DurableQuery
-from recallflow.models.stages import EvidenceSet, HardFilter
+from recallflow.models.stages import CandidateEvidence, EvidenceSet, HardFilter
 from recallflow.models.store import Belief
 from recallflow.policy import ArmLimits
 from recallflow.ports import RawHits
@@ -332,13 +334,13 @@ _LOAD_WITH_EVIDENCE = sql.SQL(
     + with_evidence(SELECT_BELIEF).removesuffix(" FROM beliefs")
     + " FROM loaded b"
 )
-# The links between exactly the rows _LOAD returns, sent with it in one round trip (their
-# ids computed again by the server: a few primary-key probes, against a round trip and a
-# pooled connection of their own). Apart from the load, as they run under the arms'
-# timeout: a lock on the edges costs the recall only its neighbour support.
-_LOADED_LINKS = links_statement(
-    "ARRAY(" + _LOADED.replace("{select}", "SELECT b.id FROM beliefs") + ")"
-)
+# The links between exactly the rows the load returned: their ids (read from its answer,
+# which the client has before it sends the links) are the links' parameter. Apart from
+# the load, as they run under the arms' timeout: a lock on the edges costs the recall
+# only its neighbour support. (The ids were computed again by the server, the candidates'
+# hard filter, exclusions and conflict sets probed a second time: 0.2 of the statement's
+# 0.4 ms at 100k beliefs.)
+_LOADED_LINKS = compile_statement(links_statement("%(loaded)s::text[]"))
 
 
 def _rows(cur: psycopg.Cursor[Any]) -> RawHits:
@@ -541,8 +543,10 @@ class PostgresBeliefSearch:
         project: str | None = None,
     ) -> tuple[list[Belief], EvidenceSet | Exception]:
         """:meth:`load` and the relevance evidence of what it loads, on one connection in one
-        pipelined round trip (one implicit transaction): the beliefs with their evidence in
-        one statement, then the links between them, each under the timeout and plan mode it
+        pipeline (one implicit transaction): the beliefs with their evidence in one
+        statement, whose rows are fetched as soon as they are sent (a flush, not the
+        pipeline's sync), then the links between exactly those rows, which the server runs
+        while the client reads the rows; each under the timeout and plan mode it
         has on its own (PostgreSQL times each statement of a pipeline from its own start,
         under the ``statement_timeout`` set before it in the same transaction). Every
         setting is local to the transaction, so the connection's own settings stay as the
@@ -564,9 +568,10 @@ class PostgresBeliefSearch:
             return [], EvidenceSet(by_id={})
         params = {**evidence_params(f, ids, texts, vectors, keys, limits), "project": project}
         load = filtered_statement(_LOAD_WITH_EVIDENCE, f)
-        links = filtered_statement(_LOADED_LINKS, f)
+        links = _LOADED_LINKS
         failure: psycopg.Error | None = None
         marks = self._marks.statement() if self._marks is not None else None
+        loaded: tuple[list[Belief], dict[str, CandidateEvidence]] | None = None
         with self._pool.connection() as conn:
             raw = raw_cursor_class(conn)
             load_cur, links_cur, marks_cur = raw(conn, row_factory=dict_row), raw(conn), raw(conn)
@@ -576,25 +581,29 @@ class PostgresBeliefSearch:
                     # Rows in binary: ~45 beliefs of timestamps and arrays, read 0.15 ms
                     # sooner than parsed from text at 10k beliefs.
                     load_cur.execute(load.text, load.bind(params), binary=True)
+                    # The load's rows are fetched before the links are sent (a flush, not
+                    # the pipeline's sync: the same implicit transaction), so the links take
+                    # their ids, and the rows are read while the server runs the links.
+                    rows = load_cur.fetchall()
                     set_local(conn, _link_session(limits))
+                    params["loaded"] = [row["id"] for row in rows]
                     links_cur.execute(links.text, links.bind(params))
                     if marks is not None:  # last: a failing load takes nothing else down
                         marks_cur.execute(*marks)
+                    loaded = _loaded_rows(f, rows)
             except psycopg.Error as exc:
                 failure = exc
             if marks is not None and self._marks is not None and _answered(marks_cur):
                 self._marks.answered(marks_cur.fetchall())
-            if _answered(load_cur):
-                rows = load_cur.fetchall()
-                evidence = [(row["id"], *(row.pop(c) for c in _POPPED)) for row in rows]
-                beliefs = _as_of(f, [belief_from_row(row) for row in rows])
+            if loaded is not None:
+                beliefs, by_id = loaded
                 if _answered(links_cur):
                     link_rows = links_cur.fetchall()
                 elif isinstance(failure, psycopg.errors.QueryCanceled):
                     link_rows = []
                 else:
                     return beliefs, failure or RuntimeError("the links returned no result")
-                return beliefs, evidence_set(evidence, link_rows)
+                return beliefs, evidence_set(by_id, link_rows)
         if isinstance(failure, psycopg.errors.QueryCanceled):
             raise TimeoutError(_backstop_message("loading the candidates")) from failure
         return self.load(f, ids, project), failure or RuntimeError(
@@ -669,6 +678,15 @@ def _answered(cur: psycopg.RawCursor[Any]) -> bool:
     statements before the failure did; the failing one and those after it did not)."""
     result = cur.pgresult
     return result is not None and result.status == psycopg.pq.ExecStatus.TUPLES_OK
+
+
+def _loaded_rows(
+    f: HardFilter, rows: list[dict[str, Any]]
+) -> tuple[list[Belief], dict[str, CandidateEvidence]]:
+    """The beliefs of the load's rows as they stood at as_of, and each one's evidence (its
+    evidence columns taken out of the row before it is read as a belief)."""
+    evidence = [(row["id"], *(row.pop(c) for c in _POPPED)) for row in rows]
+    return _as_of(f, [belief_from_row(row) for row in rows]), candidate_evidence(evidence)
 
 
 def _as_of(f: HardFilter, rows: list[Belief]) -> list[Belief]:
