@@ -47,7 +47,7 @@ from benchmarks.recall_harness import requests
 from benchmarks.stores import BenchStore
 from recallflow.adapters.postgres.beliefs import SELECT_BELIEF
 from recallflow.adapters.postgres.keys import LEXEME_KEYS, principal_key_of
-from recallflow.adapters.postgres.pool import RECALL_SETTINGS
+from recallflow.adapters.postgres.pool import RECALL_SETTINGS, utc_named
 from recallflow.policy import DEFAULT_POLICY, SURFACE_CEILINGS
 
 _FILTER = (
@@ -144,12 +144,15 @@ def floor_calls(bench: BenchStore) -> list[FloorCall]:
 
 
 def connect(uri: str) -> psycopg.Connection[Any]:
-    """One connection with the recall pool's settings and statements prepared on first use,
-    planned for their parameters every time (as the semantic arm is: a generic plan of the
-    vector statement cost 400-550 ms at 1.1M rows)."""
+    """One connection with the recall pool's settings (its session zone too) and statements
+    prepared on first use, planned for their parameters every time (as the semantic arm is:
+    a generic plan of the vector statement cost 400-550 ms at 1.1M rows)."""
     conn = psycopg.connect(uri, autocommit=True, prepare_threshold=0)
     register_vector(conn)
-    for name, value in {**RECALL_SETTINGS, "plan_cache_mode": "force_custom_plan"}.items():
+    # The recall pool's settings, its zone named as the pool names it (timestamps read as
+    # ``timezone.utc``, the cheaper way the recall reads them).
+    settings = {**RECALL_SETTINGS, **utc_named(conn), "plan_cache_mode": "force_custom_plan"}
+    for name, value in settings.items():
         conn.execute("SELECT set_config(%s, %s, false)", (name, value))
     return conn
 

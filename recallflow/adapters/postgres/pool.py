@@ -73,15 +73,19 @@ CHECK_AFTER_IDLE_S = 30.0
 _UTC_ZONES = frozenset({"UTC", "Etc/UTC", "Etc/Universal", "Universal", "Etc/Zulu", "Zulu"})
 
 
+def utc_named(conn: psycopg.Connection[Any]) -> dict[str, str]:
+    """The setting that names ``conn``'s session zone ``UTC`` when the server calls UTC by
+    another of its names (``_UTC_ZONES``); none otherwise."""
+    zone = conn.info.parameter_status("TimeZone")
+    return {"TimeZone": "UTC"} if zone in _UTC_ZONES and zone != "UTC" else {}
+
+
 def _configure(settings: dict[str, str], recall: bool, conn: psycopg.Connection[Any]) -> None:
     conn.autocommit = True
     if recall:
         conn.prepare_threshold = 0
     register_vector(conn)
-    wanted = dict(settings)
-    zone = conn.info.parameter_status("TimeZone")
-    if recall and zone in _UTC_ZONES and zone != "UTC":
-        wanted["TimeZone"] = "UTC"
+    wanted = {**settings, **utc_named(conn)} if recall else settings
     for name, value in wanted.items():
         conn.execute("SELECT set_config(%s, %s, false)", (name, value))
 
