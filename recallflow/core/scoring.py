@@ -120,19 +120,16 @@ def score_candidates(
     w_confidence, w_corroboration = weights.confidence_state, weights.corroboration
     w_authority, w_scope, w_utility = weights.authority, weights.scope_affinity, weights.utility
     transfer_factor = policy.transfer_confidence_factor
-    # The policy's mappings read as plain dicts: their own ``get`` is a Python call.
-    state_factor = dict(policy.state_factor).get
+    state_factor = policy.state_factor.get
     corroboration_half_life = policy.corroboration_half_life_days
     corroboration_scale = policy.corroboration_scale
-    authority_factor = dict(policy.authority_factor).get
-    portability_affinity = dict(policy.portability_affinity)
+    authority_factor = policy.authority_factor.get
+    portability_affinity = policy.portability_affinity
     utility_half_life = policy.utility_half_life_days
     p = policy.penalties
-    bands = policy.bands
-    lowest_band = bands[-1][0]
+    band_of = policy.band_of
     band_below = {band: policy.band_below(band) for band, _ in policy.bands}
     exp = math.exp
-    day = _DAY
     project_scope = Scope.PROJECT
     provisional, conflicted = LifecycleState.PROVISIONAL, LifecycleState.CONFLICTED
     local = Portability.LOCAL
@@ -153,25 +150,20 @@ def score_candidates(
         state = belief.state
         confidence_state = confidence * state_factor(state, 0.0)
 
-        # The two decays inline (``_decay``), the same expressions.
-        corroborated = belief.last_corroborated_at or belief.recorded_at
-        if corroborated is None:
-            corroboration_decay = 1.0
-        else:
-            age_days = max(0.0, (as_of - corroborated).total_seconds() / day)
-            corroboration_decay = float(0.5 ** (age_days / corroboration_half_life))
         corroboration = 1.0 - exp(
-            -belief.corroboration_count * corroboration_decay / corroboration_scale
+            -belief.corroboration_count
+            * _decay(
+                belief.last_corroborated_at or belief.recorded_at,
+                as_of,
+                corroboration_half_life,
+            )
+            / corroboration_scale
         )
         authority = authority_factor(belief.source_authority, 0.0)
         scope_affinity = portability_affinity[belief.portability] if uncorroborated else 1.0
-        reinforced = belief.last_reinforced_at
-        if reinforced is None:
-            utility_decay = 1.0
-        else:
-            age_days = max(0.0, (as_of - reinforced).total_seconds() / day)
-            utility_decay = float(0.5 ** (age_days / utility_half_life))
-        utility = 1.0 - exp(-belief.utility * utility_decay)
+        utility = 1.0 - exp(
+            -belief.utility * _decay(belief.last_reinforced_at, as_of, utility_half_life)
+        )
 
         parts = (
             w_match * match,
@@ -208,13 +200,7 @@ def score_candidates(
             penalties={k: round(v, 6) for k, v in sorted(penalties.items())} if penalties else {},
             total=round(total, 6),
         )
-        # ``policy.band_of`` inline.
-        confidence_of = belief.confidence
-        band = lowest_band
-        for candidate_band, lower in bands:
-            if confidence_of >= lower:
-                band = candidate_band
-                break
+        band = band_of(belief.confidence)
         if uncorroborated:
             band = band_below[band]
         out.append(
