@@ -135,31 +135,17 @@ def own_evidence(
     floor = policy.floor
     lexical, semantic_standing = floor.lexical_coverage, floor.semantic_standing
     joint_standing, joint_coverage = floor.joint_standing, floor.joint_coverage
-    # :func:`standing_of`, ``CandidateEvidence.coverage`` and :func:`_clamp` inline, the
-    # same expressions, with the one-query case (most recalls) read without a generator.
-    standing_ready = calibration.calibrated and bool(null)
-    pair_std = calibration.pair_std
     out: dict[str, tuple[float | None, float | None, float, bool, float]] = {}
     for belief_id, ev in evidence.items():
         cosines = ev.cosines
         cosine = max(cosines) if cosines else None
-        standing: float | None = None
-        if standing_ready and cosines:
-            if len(cosines) == 1:
-                standing = (cosines[0] - null[0]) / pair_std
-            else:
-                standing = max((c - n) / pair_std for c, n in zip(cosines, null, strict=False))
-        texts = ev.texts
-        if len(texts) == 1:
-            total = texts[0].total
-            coverage = texts[0].held / total if total > 0 else 0.0
-        else:
-            coverage = max((t.held / t.total for t in texts if t.total > 0), default=0.0)
+        standing = standing_of(cosines, null, calibration)
+        coverage = ev.coverage  # a property, computed on each read
         semantic = 0.0
         ranked_by = centred.get(belief_id)
         similarity = max(ranked_by) if ranked_by else cosine
         if similarity is not None:
-            semantic = min(1.0, max(0.0, (similarity - pair_mean) / spread))
+            semantic = _clamp((similarity - pair_mean) / spread)
         own = (1.0 - share) * coverage + share * semantic
         clears = (
             ev.subject_match
