@@ -172,30 +172,16 @@ def candidate_evidence(rows: Sequence[Any]) -> dict[str, CandidateEvidence]:
     (``EVIDENCE_COLUMNS``)."""
     # Built without validating again, every value converted here: a recall reads
     # evidence for ~45 candidates, two models each.
-    # One query vector and one text query (most recalls) are read without a
-    # comprehension each: 2.8 -> 2.4 µs a row (the 100k tier's loads, replayed).
     evidence, coverage = CandidateEvidence.trusted, TextCoverage.trusted
-    out: dict[str, CandidateEvidence] = {}
-    for row in rows:
-        found: Sequence[Any] = row[1] or ()
-        if len(found) == 1:
-            c = found[0]
-            cosines: tuple[float, ...] = (float(c) if c is not None else -1.0,)
-        else:
-            cosines = tuple([float(c) if c is not None else -1.0 for c in found])
-        terms: Sequence[Any] = row[2] or ()
-        if len(terms) == 1:
-            t = terms[0]
-            texts: tuple[TextCoverage, ...] = (coverage(held=float(t[0]), total=float(t[1])),)
-        else:
-            texts = tuple([coverage(held=float(t[0]), total=float(t[1])) for t in terms])
-        out[str(row[0])] = evidence(
-            cosines=cosines,
-            texts=texts,
+    return {
+        str(row[0]): evidence(
+            cosines=tuple([float(c) if c is not None else -1.0 for c in row[1] or ()]),
+            texts=tuple([coverage(held=float(t[0]), total=float(t[1])) for t in row[2] or ()]),
             subject_match=bool(row[3]),
             centrality=None if row[4] is None else float(row[4]),
         )
-    return out
+        for row in rows
+    }
 
 
 def evidence_set(by_id: dict[str, CandidateEvidence], link_rows: Sequence[Any]) -> EvidenceSet:
