@@ -39,7 +39,6 @@ from recallflow.models.stages import (
     ConflictGroup,
     EvidenceSet,
     Resolved,
-    ScoredCandidate,
 )
 from recallflow.policy import RetrievalPolicy
 
@@ -313,12 +312,10 @@ def adjacency_lift(
     return lifted
 
 
-def clears_own(
-    candidate: ScoredCandidate, relevance: Mapping[str, RelevanceEvidence], policy: RetrievalPolicy
-) -> bool:
-    """Whether the candidate's own evidence clears the floor and its score is not weak."""
-    evidence = relevance.get(candidate.belief_id)
-    return evidence is not None and evidence.clears and candidate.score >= policy.floor.score
+def clears_own(score: float, evidence: RelevanceEvidence | None, policy: RetrievalPolicy) -> bool:
+    """Whether a candidate of ``score`` whose evidence is ``evidence`` (None: it has none)
+    clears the floor on its own evidence, its score not weak."""
+    return evidence is not None and evidence.clears and score >= policy.floor.score
 
 
 def strong_evidence(evidence: RelevanceEvidence, policy: RetrievalPolicy) -> bool:
@@ -352,15 +349,14 @@ def best_clearing_score(
 ) -> float:
     """The best score of a candidate that :func:`clears_own` (0 when none does): the bar
     the floor's relative threshold is a share of."""
-    # :func:`clears_own` inline, reading the fields rather than the ``belief_id`` and
-    # ``score`` properties: the floor reads this over every candidate.
-    bar = policy.floor.score
+    # Reads the fields rather than the ``belief_id`` and ``score`` properties: the floor
+    # and the trace each read this over every candidate.
     best: float | None = None
     for unit in resolved:
         for m in unit.members if isinstance(unit, ConflictGroup) else (unit,):
             score = m.breakdown.total
-            if score >= bar and (best is None or score > best):
-                evidence = relevance.get(m.belief.id)
-                if evidence is not None and evidence.clears:
-                    best = score
+            if (best is None or score > best) and clears_own(
+                score, relevance.get(m.belief.id), policy
+            ):
+                best = score
     return 0.0 if best is None else best

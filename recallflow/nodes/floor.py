@@ -50,7 +50,12 @@ from hamilton.function_modifiers import tag
 
 from recallflow.core.floor import estimate_place, kept_by_odds
 from recallflow.core.floor import goal_parts as count_goal_parts
-from recallflow.core.relevance import best_clearing_score, partial_evidence, strong_evidence
+from recallflow.core.relevance import (
+    best_clearing_score,
+    clears_own,
+    partial_evidence,
+    strong_evidence,
+)
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import RelevanceEvidence
 from recallflow.models.stages import ConflictGroup, FloorOutcome, Resolved, ScoredCandidate
@@ -71,7 +76,7 @@ def _within(
     score = c.breakdown.total
     if evidence is None or score < floor.score:
         return False
-    if evidence.clears:  # clears_own: its score bar is checked above
+    if clears_own(score, evidence, policy):
         if evidence.subject_match:
             return True
         strong = strong_evidence(evidence, policy)
