@@ -192,15 +192,21 @@ class _Marks:
         return {}
 
 
+def _open_waiting(
+    flow: RecallFlow, ports: RecallPorts, goal: str, started: threading.Event, **more: Any
+) -> tuple[_PreRankWaiting, RecallResult]:
+    """A snapshot open for ``goal`` whose pre-rank waits until ``started`` is set."""
+    search = _PreRankWaiting(started)
+    inputs = _inputs(flow, Moment.SESSION_SNAPSHOT, goal, ports)
+    inputs["ports"] = dataclasses.replace(ports, belief_search=search, **more)
+    return search, flow.run(inputs)
+
+
 def test_a_goal_opens_priming_arms_start_while_the_core_is_pre_ranked(
     pooled: dict[Moment, RecallFlow], ports: RecallPorts
 ) -> None:
-    started = threading.Event()
-    search = _PreRankWaiting(started)
     flow = pooled[Moment.SESSION_SNAPSHOT]
-    inputs = _inputs(flow, Moment.SESSION_SNAPSHOT, "Where does billing-api deploy?", ports)
-    inputs["ports"] = dataclasses.replace(ports, belief_search=search)
-    result = flow.run(inputs)
+    search, result = _open_waiting(flow, ports, "Where does billing-api deploy?", threading.Event())
     # In the driver's order the core's chain waits for its pre-rank before any priming
     # arm is started: the pre-rank would have run alone.
     assert search.overlapped == [True]
@@ -211,13 +217,8 @@ def test_a_snapshot_reads_the_marked_entities_while_the_core_is_pre_ranked(
     pooled: dict[Moment, RecallFlow], ports: RecallPorts
 ) -> None:
     read = threading.Event()
-    search = _PreRankWaiting(read)
     flow = pooled[Moment.SESSION_SNAPSHOT]
-    inputs = _inputs(flow, Moment.SESSION_SNAPSHOT, "", ports)
-    inputs["ports"] = dataclasses.replace(
-        ports, belief_search=search, entity_sensitivity=_Marks(read)
-    )
-    result = flow.run(inputs)
+    search, result = _open_waiting(flow, ports, "", read, entity_sensitivity=_Marks(read))
     assert search.overlapped == [True]
     assert "b-role" in result.block
 
