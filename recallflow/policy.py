@@ -290,6 +290,11 @@ class Floor(_Frozen):
         " evidence (see FloorOdds).",
     )
 
+    @property
+    def asking_cut(self) -> float | None:
+        """The mostly-asking share in force; None when the cut is off (above 1)."""
+        return self.mostly_asking if self.mostly_asking <= 1 else None
+
 
 class Relevance(_Frozen):
     """How a candidate's absolute relevance is made of its evidence (see "Ranking" in

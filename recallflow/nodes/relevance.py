@@ -95,7 +95,7 @@ def candidate_relevance(
             for belief_id, belief in candidate_beliefs.items()
             if (share := asking_share(belief.statement))
         }
-        if policy.relevance.asking or policy.relevance.reply or policy.floor.mostly_asking <= 1
+        if policy.relevance.asking or policy.relevance.reply or policy.floor.asking_cut is not None
         else {}
     )
     return relevance_of_candidates(

@@ -196,7 +196,7 @@ def recall_trace(
             odds_support=policy.floor.odds.support,
             odds_min_probability=policy.floor.odds.min_probability,
             goal_parts=goal_parts,
-            mostly_asking=(policy.floor.mostly_asking if policy.floor.mostly_asking <= 1 else None),
+            mostly_asking=policy.floor.asking_cut,
         ),
         floor_dropped=len(above_floor.dropped_ids),
         floor_dropped_ids=above_floor.dropped_ids,
