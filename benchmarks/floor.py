@@ -22,7 +22,8 @@ recall is (tenant, principal, admissible states, world and system time, sensitiv
 3. loading the candidate rows: every column a recall reads, for the union of both
    top-k lists;
 4. inserting the trace: one ``recall_traces`` row carrying a real trace of the same
-   request as its operator view.
+   request as its operator view, committed without waiting for the WAL flush (as the
+   recall's own trace write is).
 
 Statements are prepared on first use and the session has the recall pool's settings,
 as recallflow's own connections do. Nothing here is clever on purpose: it is the plain
@@ -150,8 +151,16 @@ def connect(uri: str) -> psycopg.Connection[Any]:
     conn = psycopg.connect(uri, autocommit=True, prepare_threshold=0)
     register_vector(conn)
     # The recall pool's settings, its zone named as the pool names it (timestamps read as
-    # ``timezone.utc``, the cheaper way the recall reads them).
-    settings = {**RECALL_SETTINGS, **utc_named(conn), "plan_cache_mode": "force_custom_plan"}
+    # ``timezone.utc``, the cheaper way the recall reads them), and the trace's INSERT
+    # committed without waiting for the WAL flush, as the recall's trace write commits it
+    # (waiting, the floor paid an fsync the recall does not: 5.12 against 4.85 ms p50 at
+    # 100k, which flattered the ratio by about 5 %).
+    settings = {
+        **RECALL_SETTINGS,
+        **utc_named(conn),
+        "plan_cache_mode": "force_custom_plan",
+        "synchronous_commit": "off",
+    }
     for name, value in settings.items():
         conn.execute("SELECT set_config(%s, %s, false)", (name, value))
     return conn
