@@ -88,7 +88,7 @@ INSERT_TRACE = (
     "INSERT INTO recall_traces (tenant_id, principal_id, id, session_id, moment, surface,"
     " as_of, rendered_sha256, retrieval_policy_version, degraded, user_view, operator_view)"
     " VALUES (%(tenant)s, %(principal)s, %(id)s, 's-floor', 'in_turn', 'direct', %(as_of)s,"
-    " %(sha)s, %(policy)s, false, %(user_view)s::jsonb, %(operator_view)s::jsonb)"
+    " %(sha)s, %(policy)s, false, %(user_view)s::jsonb, %(operator_view)s::json)"
 )
 
 

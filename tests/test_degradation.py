@@ -218,21 +218,31 @@ def _external(timeout_ms: int = 200) -> RetrievalPolicy:
     )
 
 
-def test_a_trace_the_database_refuses_is_counted_and_the_block_returned(
-    memory: Memory, tenant: str, caplog: pytest.LogCaptureFixture
+def test_a_trace_recording_an_error_with_a_nul_is_stored_and_reads_back(
+    memory: Memory, tenant: str
 ) -> None:
-    # The provider's error text carries a NUL, which JSON in PostgreSQL cannot hold: the
-    # trace that records it cannot be stored.
+    # The provider's error text carries a NUL, which PostgreSQL's JSON cannot read back:
+    # the trace is kept (not lost) with the NUL written as the four characters \x00.
     _seed(memory, tenant)
     provider = _Provider(error=RuntimeError("index \x00 corrupt"))
     with open_memory(memory.uri, embedder=memory.embedder, external_provider=provider) as m:
-        with caplog.at_level(logging.WARNING, logger="recallflow.memory"):
-            result = m.recall(request(tenant, goal=QUESTION), policy=_external(60_000))
-        assert m.unsaved_traces == 1
+        result = m.recall(request(tenant, goal=QUESTION), policy=_external(60_000))
+        assert m.unsaved_traces == 0
     assert "b-cents" in result.rendered_ids
     assert result.trace.degraded_arms == (Arm.EXTERNAL,)
-    assert any("not stored" in r.getMessage() for r in caplog.records)
-    assert _trace_rows(memory, tenant, result.trace_id) == 0
+    assert _trace_rows(memory, tenant, result.trace_id) == 1
+    stored = memory.trace(tenant, "p1", result.trace_id)
+    errors = [a.error for a in stored.arms if a.error is not None]
+    assert any("index \\x00 corrupt" in e for e in errors)
+    assert stored.rendered_sha256 == result.rendered_sha256
+    # Every read of the row's JSON still works (a NUL in it would fail them all).
+    with memory.pool.connection() as conn:
+        row = conn.execute(
+            "SELECT operator_view ->> 'project' FROM recall_traces"
+            " WHERE tenant_id = %s AND id = %s",
+            (tenant, result.trace_id),
+        ).fetchone()
+    assert row == (result.trace.project,)
 
 
 def test_a_stored_trace_holding_a_non_number_is_still_readable(memory: Memory, tenant: str) -> None:
@@ -242,8 +252,8 @@ def test_a_stored_trace_holding_a_non_number_is_still_readable(memory: Memory, t
     result = memory.recall(request(tenant, goal=QUESTION))
     with memory.pool.connection() as conn:
         conn.execute(
-            "UPDATE recall_traces SET operator_view = jsonb_set(jsonb_set(operator_view,"
-            " '{floor}', 'null'), '{arms,0,latency_ms}', 'null')"
+            "UPDATE recall_traces SET operator_view = jsonb_set(jsonb_set(operator_view::jsonb,"
+            " '{floor}', 'null'), '{arms,0,latency_ms}', 'null')::json"
             " WHERE tenant_id = %s AND id = %s",
             (tenant, result.trace_id),
         )

@@ -18,6 +18,7 @@ recall (2–4 ms on the development box's disk, more than the rest of the trace'
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -323,15 +324,41 @@ def trace_row(
         trace.retrieval_policy_version,
         trace.degraded,
         Jsonb(user_view(trace, block, items)),
-        trace.model_dump_json(),  # sent as text and cast: serialised once
+        operator_json(trace),  # sent as text and cast: serialised once
         operator_days * 86_400,
     )
+
+
+def operator_json(trace: RecallTrace) -> str:
+    """The trace's operator view as the JSON text stored, with no NUL in it.
+
+    PostgreSQL's JSON functions cannot read a string holding a NUL (``\\u0000``), and a
+    stored view holding one would fail every ``->`` read of the row, not only of that
+    string. Inputs refuse NUL at the boundary, but an error's message (an external
+    provider's, a driver's) is recorded as raised; each NUL in it is written as the four
+    characters ``\\x00`` instead, so the trace is stored and the message still shows where
+    the NUL was. The check is one scan of the text; only a view that needs it is
+    serialised again."""
+    text = trace.model_dump_json()
+    if "\\u0000" not in text:
+        return text
+    return json.dumps(_without_nul(json.loads(text)), ensure_ascii=False, allow_nan=False)
+
+
+def _without_nul(value: Any) -> Any:
+    if isinstance(value, str):
+        return value.replace("\x00", "\\x00")
+    if isinstance(value, list):
+        return [_without_nul(v) for v in value]
+    if isinstance(value, dict):
+        return {_without_nul(k): _without_nul(v) for k, v in value.items()}
+    return value
 
 
 _INSERT_TRACE = (
     "INSERT INTO recall_traces (tenant_id, principal_id, id, session_id, moment,"
     " surface, as_of, rendered_sha256, retrieval_policy_version, degraded,"
     " user_view, operator_view, operator_expires_at)"
-    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::jsonb,"
+    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::json,"
     " now() + make_interval(secs => %s))"
 )
