@@ -20,7 +20,7 @@ from typing import Any
 
 import psycopg
 from psycopg import sql
-from psycopg.types.json import Jsonb
+from psycopg.types.json import Json, Jsonb
 
 from recallflow.adapters.postgres import lifecycle
 from recallflow.core.erasure import erasure_digest, scrubbed
@@ -110,18 +110,22 @@ def forget(conn: psycopg.Connection[Any], tenant_id: str, principal_id: str) -> 
 
 
 def _json_text(text: str) -> str:
-    """``text`` as it appears inside a JSON string in jsonb's text form."""
+    """``text`` as it appears inside a JSON string in jsonb's text form and in the trace
+    JSON this package writes (a row a scrub rewrote may escape it otherwise; the row is
+    still found by the belief's id, which every record naming the belief carries)."""
     return json.dumps(text, ensure_ascii=False)[1:-1]
 
 
-def _jsonb_columns(conn: psycopg.Connection[Any], tables: list[str]) -> list[tuple[str, str]]:
+def _json_columns(conn: psycopg.Connection[Any], tables: list[str]) -> list[tuple[str, str, str]]:
+    """Every JSON column (``json`` or ``jsonb``: a trace's operator view is ``json``) of
+    ``tables``, with its type."""
     rows = conn.execute(
-        "SELECT table_name, column_name FROM information_schema.columns"
-        " WHERE table_schema = current_schema() AND data_type = 'jsonb'"
+        "SELECT table_name, column_name, data_type FROM information_schema.columns"
+        " WHERE table_schema = current_schema() AND data_type IN ('json', 'jsonb')"
         " AND table_name = ANY(%s) ORDER BY table_name, column_name",
         (tables,),
     ).fetchall()
-    return [(str(r[0]), str(r[1])) for r in rows]
+    return [(str(r[0]), str(r[1]), str(r[2])) for r in rows]
 
 
 def _scrub(
@@ -133,7 +137,8 @@ def _scrub(
 ) -> dict[str, int]:
     """Rewrite every JSON record of the principal that names the belief or its statement."""
     scrubbed_rows: dict[str, int] = {}
-    for table, column in _jsonb_columns(conn, principal_tables(conn)):
+    for table, column, data_type in _json_columns(conn, principal_tables(conn)):
+        wrap = Jsonb if data_type == "jsonb" else Json
         rows = conn.execute(
             sql.SQL(
                 "SELECT ctid::text, {c} FROM {t} WHERE tenant_id = %s AND principal_id = %s"
@@ -150,7 +155,7 @@ def _scrub(
                 sql.SQL("UPDATE {t} SET {c} = %s WHERE ctid = %s::tid").format(
                     c=sql.Identifier(column), t=sql.Identifier(table)
                 ),
-                (Jsonb(new_value), ctid),
+                (wrap(new_value), ctid),
             )
             changed += 1
         if changed:
