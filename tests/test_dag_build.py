@@ -96,8 +96,8 @@ def test_there_are_recipes_of_every_kind() -> None:
 
 
 def test_every_recipe_builds_and_validates_for_every_moment() -> None:
-    # The moments share one graph (they differ by the policy's budgets and states, read
-    # at run time), so each recipe is built once and validated with each moment's inputs.
+    # Each recipe's stage graph is built once and validated with every moment's inputs
+    # (the snapshot moments run a graph of these modules with their own laid over them).
     inputs = {moment: _inputs(moment) for moment in Moment}
     for policy in RECIPES:
         dag = build(policy=policy)

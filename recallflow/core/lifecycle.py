@@ -159,8 +159,9 @@ def plan_supersessions(
         old_row = adjusted.get(old) or stored[old]
         # The old belief's own valid_to stays: it ends that belief's truth, not its
         # replacement. Its live period ends at the successor's start, which the hard
-        # filter reads from the successor in both world and system time (see "History"
-        # in docs/recall.md), so a read before the successor was recorded still sees it.
+        # filter reads from the successor in both world and system time (see "History:
+        # lifecycle state at `as_of`" in docs/recall.md), so a read before the successor
+        # was recorded still sees it.
         valid_to = old_row.valid_to
         if old in adjusted:
             adjusted[old] = adjusted[old].model_copy(

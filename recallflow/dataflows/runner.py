@@ -28,7 +28,7 @@ from recallflow.dataflows.snapshot import SNAPSHOT_MOMENTS, build
 from recallflow.errors import InvalidInputError
 from recallflow.models.request import Moment, RecallRequest
 from recallflow.models.result import RecallResult
-from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy, match_only
+from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
 
 #: The modules holding the SQL the arms run (through the search port): part of dag_version.
 SQL_MODULES = (search_sql,)
@@ -63,9 +63,6 @@ class RecallFlow:
         arm_pool: ArmThreadPool | None = None,
     ) -> None:
         self.moment = Moment(moment)
-        if experiment is not None and experiment.config.get("ranking") == "match_only":
-            # The ablation ranks under another policy: its traces name that policy's version.
-            policy = match_only(policy)
         self.policy = policy
         self.experiment = experiment
         self.lineage = LineageRecorder()

@@ -36,7 +36,7 @@ def fused_candidates(
     then the first ``limits.graph_loaded`` graph-expansion hits that fell below that cut,
     in fused order. A neighbour of a top seed (the turn that answers a matching question,
     the other half of a fact split across two turns) shares few of the query's words, so
-    its fused rank is low, but the ranking can only lift what is loaded (see "Arms" in
+    its fused rank is low, but the ranking can only lift what is loaded (see "Fusion" in
     docs/architecture.md)."""
     # Ranked as plain tuples, and only what is kept made a model: a recall at 100k fuses
     # some 60 candidates and keeps about 40.

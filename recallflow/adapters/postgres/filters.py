@@ -7,10 +7,10 @@ bi-temporal validity (world time: ``valid_from <= as_of < valid_to``; system tim
 recorded by ``known_as_of`` and not retracted by then) and the surface's sensitivity
 ceiling. Project scope is never a predicate.
 
-Lifecycle state is judged at ``as_of``, so history reads correctly (see "History" in
-docs/recall.md). The ``state`` column is what a belief is *now*; two states are ends in
-time rather than verdicts, and where the filter admits active beliefs it also admits a
-belief in one of them at an ``as_of`` before that end:
+Lifecycle state is judged at ``as_of``, so history reads correctly (see "History:
+lifecycle state at `as_of`" in docs/recall.md). The ``state`` column is what a belief is
+*now*; two states are ends in time rather than verdicts, and where the filter admits
+active beliefs it also admits a belief in one of them at an ``as_of`` before that end:
 
 - ``superseded``: live until its successor (``superseded_by``) took over, that is until
   the successor's ``valid_from`` in world time, once the store knew the successor (it was
@@ -80,8 +80,9 @@ def hard_filter_sql(
     Parameters are named ``hf_*`` so they never collide with a query's own. With
     ``history=False`` the predicates pass only the beliefs in one of ``f.states`` now, not
     those admitted as history: a subset of the filter's beliefs, judged without a lookup
-    (for counting the caller's view, see "Rarity" in docs/recall.md). Their states
-    parameter is then ``hf_view_states``, so both predicates can share one statement.
+    (for counting the caller's view, see "Rarity: counted in the caller's view" in
+    docs/recall.md). Their states parameter is then ``hf_view_states``, so both
+    predicates can share one statement.
 
     The predicates' text depends on ``f`` only through :func:`history_states`, so a
     statement built on them can be compiled once per value of it; the values are

@@ -3,7 +3,8 @@
 BM25's idf needs N (the beliefs the caller can see) and df (those of them holding a
 term). Both are counted over the view, the beliefs that pass the hard filter in one of its
 states now (a belief admitted only as history is ranked but not counted), so no belief
-the caller may not see moves a ranking; see "Rarity" in docs/recall.md.
+the caller may not see moves a ranking; see "Rarity: counted in the caller's view" in
+docs/recall.md.
 
 Counting a view row by row costs what the view holds (tens of milliseconds at 100k
 beliefs), so the count is split (migration 0013): the hard filter admits whole classes

@@ -3,8 +3,10 @@
 Each method embeds :func:`~recallflow.adapters.postgres.filters.hard_filter_sql` and runs
 on its own connection of the recall pool, so arms can run concurrently. Every number an
 arm uses comes from the policy's :class:`~recallflow.policy.ArmLimits`, passed per call.
-An arm's query runs in its own transaction, after ``SET LOCAL`` of its settings in the
-same pipelined round trip:
+An arm's query is one autocommit statement; the settings it needs are the connection's
+own, sent in the same pipelined round trip and only when they differ from what the
+connection already has (:meth:`PostgresBeliefSearch._run`), and a setting that must not
+outlive the query is set for its implicit transaction only:
 
 - every arm: ``statement_timeout`` = ``limits.timeout_ms``, so PostgreSQL cancels an arm
   that runs too long (raised as :class:`TimeoutError`, which degrades the recall);
@@ -12,7 +14,7 @@ same pipelined round trip:
 - trigram: ``pg_trgm.word_similarity_threshold``, matched against the short ``subject`` only;
 - semantic: ``hnsw.ef_search`` ≥ LIMIT, with ``hnsw.iterative_scan = relaxed_order`` (set on
   every recall-pool connection), so a filtered HNSW scan does not silently return too few rows;
-  and ``enable_sort = off`` local to its own transaction, so the plan it keeps per
+  and ``enable_sort = off`` local to the query's transaction, so the plan it keeps per
   connection reads a graduated principal through the HNSW index (see
   :meth:`PostgresBeliefSearch.semantic`).
 """
