@@ -211,6 +211,8 @@ BAD_INPUT = {
     "missing principal": ["trace", "tr-1", "--tenant", "t"],
     "bad trace id": ["trace", "tr 1", "--tenant", "t", "--principal", "p"],
     "bad budget tenant": ["budget", "report", "--tenant", "a b"],
+    "retention at no time": ["retention", "run", "--now", "garbage"],
+    "retention time without zone": ["retention", "run", "--now", "2026-01-01T00:00:00"],
     "bad dsn": ["migrate", "--dsn", "not a dsn"],
     "bad store dsn": ["status", "--dsn", "host=localhost dbname"],
     "unknown command": ["forget-everything"],

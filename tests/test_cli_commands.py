@@ -125,6 +125,12 @@ def test_an_ended_session_takes_no_more_turns(
     with pytest.raises(SystemExit) as exited:
         run(capsys, "session", "end", session_id, *who(tenant), "--at", "yesterday")
     assert exited.value.code == EXIT_USAGE and "ISO 8601" in capsys.readouterr().err
+    # The retention run deletes the ended session's user views, once.
+    now = "2026-11-30T12:00:01Z"
+    code, out, _ = run(capsys, "retention", "run", "--now", now, "--json")
+    assert code == 0 and json.loads(out)["user_views_deleted"] >= 1
+    code, out, _ = run(capsys, "retention", "run", "--now", now, "--json")
+    assert code == 0 and json.loads(out)["user_views_deleted"] == 0
 
 
 # --- corrections ----------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from recallflow.cli.args import key
+from recallflow.cli.args import add_json_arg, instant, key
 
 
 def _cmd_trace(args: argparse.Namespace) -> int:
@@ -62,9 +62,12 @@ def _cmd_trace(args: argparse.Namespace) -> int:
 def _cmd_retention(args: argparse.Namespace) -> int:
     from recallflow.memory import open_memory
 
-    now = datetime.fromisoformat(args.now) if args.now else datetime.now(UTC)
+    now = args.now or datetime.now(UTC)
     with open_memory(args.dsn, args.home) as memory:
         run = memory.run_retention(now)
+    if args.json:
+        print(run.model_dump_json(indent=2))
+        return 0
     print(
         f"retention: operator fields expired on {run.operator_expired} traces;"
         f" {run.sessions_ended} sessions ended, user views deleted on"
@@ -93,5 +96,11 @@ def add_trace_parsers(sub: Any, store_args: Any) -> None:
     rsub = p.add_subparsers(dest="retention_command", required=True)
     run = rsub.add_parser("run", help="run the retention job once (idempotent)")
     store_args(run)
-    run.add_argument("--now", default=None, help="ISO time to run as (default: now)")
+    run.add_argument(
+        "--now",
+        type=instant,
+        default=None,
+        help="ISO time to run as, with a timezone (default: now)",
+    )
+    add_json_arg(run)
     run.set_defaults(func=_cmd_retention)
