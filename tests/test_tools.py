@@ -4,6 +4,7 @@ surface that no tool call can override (see "Trust boundary" in docs/architectur
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Mapping
 from typing import Any
@@ -17,6 +18,7 @@ from recallflow import Memory
 from recallflow.tools import TOOLS, TOOLSET_VERSION, Toolset
 from recallflow.tools.arguments import RecallBeliefsArgs
 from recallflow.tools.results import ToolErrorView
+from recallflow.tools.toolset import toolset_version
 from tests.helpers import belief, patient_policy
 
 SPECS = {spec.name: spec for spec in TOOLS}
@@ -76,9 +78,22 @@ def recalled(tools: Toolset) -> dict[str, Any]:
 # --- definitions -------------------------------------------------------------------------
 
 
+def test_the_toolset_version_follows_every_name_and_schema() -> None:
+    # A host caches tool definitions by this version: any change it or a model could
+    # notice must change it, and nothing else may.
+    assert toolset_version(TOOLS) == TOOLSET_VERSION
+    first, *rest = TOOLS
+    renamed = (dataclasses.replace(first, name="recall_memory"), *rest)
+    reworded = (dataclasses.replace(first, description=first.description + " Be brief."), *rest)
+    other_result = (dataclasses.replace(first, result=TOOLS[1].result), *rest)
+    versions = {toolset_version(v) for v in (renamed, reworded, other_result)}
+    assert TOOLSET_VERSION not in versions and len(versions) == 3
+    assert toolset_version(tuple(reversed(TOOLS))) != TOOLSET_VERSION  # the order a host lists
+
+
 def test_both_formats_come_from_the_argument_models(memory: Memory, tenant: str) -> None:
     tools = toolset(memory, tenant)
-    assert TOOLSET_VERSION == tools.version == "1"
+    assert TOOLSET_VERSION == tools.version == toolset_version(TOOLS)
     for fn, anth, spec in zip(tools.openai(), tools.anthropic(), tools.specs, strict=True):
         assert fn["type"] == "function"
         assert fn["function"] == {

@@ -22,6 +22,7 @@ principal (a trace, a session, a belief) is not found, exactly like a missing on
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 from collections.abc import Callable, Mapping
@@ -68,10 +69,6 @@ from recallflow.tools.results import (
 
 if TYPE_CHECKING:
     from recallflow.memory import Memory
-
-#: The version of the tool set: the tool names, their argument and result schemas. It
-#: changes whenever any of them changes in a way a host or a model would notice.
-TOOLSET_VERSION = "1"
 
 _log = logging.getLogger(__name__)
 _KEY: TypeAdapter[str] = TypeAdapter(Key)
@@ -155,6 +152,21 @@ TOOLS: tuple[ToolSpec, ...] = (
         RecallResultView,
     ),
 )
+
+
+def toolset_version(specs: tuple[ToolSpec, ...]) -> str:
+    """The version of a tool set: ``1-`` and a hash of every tool's name, description and
+    argument and result schemas, in order. Derived, not written by hand, so it changes
+    whenever anything a host or a model reads of the tools changes, and only then."""
+    payload = [
+        [spec.name, spec.description, spec.input_schema, spec.output_schema] for spec in specs
+    ]
+    digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+    return f"1-{digest[:12]}"
+
+
+#: The version of :data:`TOOLS` (:func:`toolset_version`).
+TOOLSET_VERSION = toolset_version(TOOLS)
 _SPECS = {spec.name: spec for spec in TOOLS}
 
 
