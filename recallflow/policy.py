@@ -743,13 +743,10 @@ class RetrievalPolicy(_Frozen):
                 LifecycleState.PROVISIONAL,
                 LifecycleState.CONFLICTED,
             ),
-            Moment.CHILD_RUN: (
-                LifecycleState.ACTIVE,
-                LifecycleState.PROVISIONAL,
-                LifecycleState.CONFLICTED,
-            ),
+            Moment.CHILD_RUN: (LifecycleState.ACTIVE, LifecycleState.CONFLICTED),
         },
-        description="The lifecycle states each moment may recall (part of the hard filter).",
+        description="The lifecycle states each moment may recall (part of the hard filter);"
+        " a child run's are the states its snapshot may hold.",
     )
 
     @field_validator("arms")
