@@ -749,6 +749,16 @@ class RetrievalPolicy(_Frozen):
         " a child run's are the states its snapshot may hold.",
     )
 
+    @field_validator("admissible_states")
+    @classmethod
+    def _every_moment(
+        cls, value: Mapping[Moment, tuple[LifecycleState, ...]]
+    ) -> Mapping[Moment, tuple[LifecycleState, ...]]:
+        missing = [m.value for m in Moment if m not in value]
+        if missing:
+            raise ValueError(f"no admissible states for moment(s) {missing}")
+        return value
+
     @field_validator("arms")
     @classmethod
     def _arms(cls, value: tuple[Arm, ...]) -> tuple[Arm, ...]:

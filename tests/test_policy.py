@@ -98,6 +98,7 @@ def test_a_policy_survives_copy_pickle_and_its_own_json() -> None:
         {"arms": ("lexical_hits", "graph_expanded_hits")},
         {"ranking": "learned"},
         {"budgets": {"in_turn": {"max_items": -1, "max_tokens": 600}}},
+        {"admissible_states": {"in_turn": ("active",)}},  # every moment needs its states
         {"rrf_k": 0},
         {"arm_weight": {"lexical_hits": 0.5}},  # not a field
     ],
