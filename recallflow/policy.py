@@ -720,12 +720,9 @@ class RetrievalPolicy(_Frozen):
         description="Each band and the lowest confidence in it, highest band first.",
     )
     budgets: FrozenMap[Moment, Budget] = Field(
-        default={
-            Moment.SESSION_SNAPSHOT: Budget(max_items=40, max_tokens=1500),
-            Moment.IN_TURN: Budget(max_items=8, max_tokens=600),
-            Moment.CHILD_RUN: Budget(max_items=15, max_tokens=500),
-        },
-        description="The budget of each moment.",
+        default={Moment.IN_TURN: Budget(max_items=8, max_tokens=600)},
+        description="The in-turn budget, its only entry: a snapshot's budget (session open"
+        " or child run) is its session kind's, sessions.budgets[kind].",
     )
     sessions: SessionPolicy = SessionPolicy()
     retention: Retention = Retention()
@@ -743,14 +740,36 @@ class RetrievalPolicy(_Frozen):
                 LifecycleState.PROVISIONAL,
                 LifecycleState.CONFLICTED,
             ),
-            Moment.CHILD_RUN: (
-                LifecycleState.ACTIVE,
-                LifecycleState.PROVISIONAL,
-                LifecycleState.CONFLICTED,
-            ),
+            Moment.CHILD_RUN: (LifecycleState.ACTIVE, LifecycleState.CONFLICTED),
         },
-        description="The lifecycle states each moment may recall (part of the hard filter).",
+        description="The lifecycle states each moment may recall (part of the hard filter);"
+        " a child run's are the states its snapshot may hold.",
     )
+
+    @field_validator("budgets")
+    @classmethod
+    def _in_turn_budget_only(cls, value: Mapping[Moment, Budget]) -> Mapping[Moment, Budget]:
+        # A budget no recall reads would still change the version: refuse it by name.
+        for moment in value:
+            if moment is not Moment.IN_TURN:
+                raise ValueError(
+                    f"budgets[{moment.value}] is read by no recall: a snapshot's budget is"
+                    " its session kind's, sessions.budgets[kind] (interactive, async,"
+                    " child); budgets holds the in_turn budget only"
+                )
+        if Moment.IN_TURN not in value:
+            raise ValueError("budgets needs the in_turn budget")
+        return value
+
+    @field_validator("admissible_states")
+    @classmethod
+    def _every_moment(
+        cls, value: Mapping[Moment, tuple[LifecycleState, ...]]
+    ) -> Mapping[Moment, tuple[LifecycleState, ...]]:
+        missing = [m.value for m in Moment if m not in value]
+        if missing:
+            raise ValueError(f"no admissible states for moment(s) {missing}")
+        return value
 
     @field_validator("arms")
     @classmethod

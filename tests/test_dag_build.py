@@ -21,6 +21,9 @@ from recallflow.adapters.embedders.hashing import HashingEmbedder
 from recallflow.adapters.scanning import LayeredInjectionScanner
 from recallflow.core.query_forming import DeterministicQueryFormer
 from recallflow.dataflows import RESULT_NODE, build
+from recallflow.dataflows.snapshot import SNAPSHOT_MOMENTS
+from recallflow.dataflows.snapshot import build as build_snapshot
+from recallflow.errors import InvalidInputError
 from recallflow.models.request import Moment, RecallRequest, WorkingState
 from recallflow.models.stages import BudgetOutcome, RenderedBlock
 from recallflow.policy import DEFAULT_POLICY, Arm, Ranking, RetrievalPolicy
@@ -96,13 +99,16 @@ def test_there_are_recipes_of_every_kind() -> None:
 
 
 def test_every_recipe_builds_and_validates_for_every_moment() -> None:
-    # Each recipe's stage graph is built once and validated with every moment's inputs
-    # (the snapshot moments run a graph of these modules with their own laid over them).
+    # In-turn recall runs the shared modules; the snapshot moments lay the snapshot's nodes
+    # over them (its own budget and core), so each moment is validated on its own graph.
     inputs = {moment: _inputs(moment) for moment in Moment}
     for policy in RECIPES:
         dag = build(policy=policy)
-        for moment in Moment:
-            dag.validate_execution([RESULT_NODE], inputs={**inputs[moment], "policy": policy})
+        dag.validate_execution([RESULT_NODE], inputs={**inputs[Moment.IN_TURN], "policy": policy})
+        for moment in SNAPSHOT_MOMENTS:
+            build_snapshot(moment, policy=policy).validate_execution(
+                [RESULT_NODE], inputs={**inputs[moment], "policy": policy}
+            )
         graph = _graph(dag)
         assert nx.is_directed_acyclic_graph(graph)
         # Fusion takes exactly the policy's arms (and graph expansion when it is on).
@@ -115,6 +121,17 @@ def test_every_recipe_builds_and_validates_for_every_moment() -> None:
         stages = _stage_of(graph)
         assert {stages[n] for n in upstream if n in stages} == set(stages.values())
         assert {Arm(n) for n in upstream if stages.get(n) == "arm"} == set(policy.fused_arms)
+
+
+@pytest.mark.parametrize("moment", sorted(SNAPSHOT_MOMENTS))
+def test_the_in_turn_graph_refuses_a_snapshot_moment(moment: Moment) -> None:
+    # Run as an in-turn recall, a snapshot would look for a budget the policy does not
+    # hold (a snapshot's budget is its session kind's): refused by name at build time.
+    with pytest.raises(
+        InvalidInputError, match=r"recallflow\.dataflows\.snapshot\.build"
+    ) as raised:
+        build(moment)
+    assert raised.value.field == "moment"
 
 
 def test_the_default_dag_has_the_shape_isolation_and_concurrency_rely_on() -> None:

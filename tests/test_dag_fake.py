@@ -105,7 +105,7 @@ def test_the_floor_drops_weak_matches_whatever_budget_remains(
         _belief(f"b-other-{i:02d}", f"The user mentioned hobby number {i}.", f"hobby-{i}")
         for i in range(12)
     ]
-    budgets = {**DEFAULT_POLICY.budgets, Moment.IN_TURN: Budget(max_items=40, max_tokens=2000)}
+    budgets = {Moment.IN_TURN: Budget(max_items=40, max_tokens=2000)}
     roomy = DEFAULT_POLICY.model_copy(update={"budgets": budgets})
     result = _recall(flows, [DEPLOY, *others], policy=roomy)
     trace, floor = result.trace, roomy.floor
@@ -284,7 +284,7 @@ NOTES = [
 
 
 def test_the_policy_budget_caps_the_items(flows: dict[str, RecallFlow]) -> None:
-    budgets = {**DEFAULT_POLICY.budgets, Moment.IN_TURN: Budget(max_items=3, max_tokens=600)}
+    budgets = {Moment.IN_TURN: Budget(max_items=3, max_tokens=600)}
     # The floor's last cut off, so that the ten near-identical notes all reach the budget.
     odds = DEFAULT_POLICY.floor.odds.model_copy(update={"min_probability": 0.0})
     floor = DEFAULT_POLICY.floor.model_copy(update={"odds": odds})

@@ -41,7 +41,7 @@ from recallflow import (
 from recallflow.adapters.postgres.bootstrap import ensure_database
 from recallflow.adapters.postgres.episode_search import PostgresEpisodeSearch
 from recallflow.core.episodes import ELLIPSIS, excerpt
-from recallflow.dataflows import build as build_recall
+from recallflow.dataflows.snapshot import build as build_recall  # any moment's own DAG
 from recallflow.models.stages import EpisodeFilter
 from recallflow.models.store import Sensitivity
 from recallflow.policy import SURFACE_CEILINGS

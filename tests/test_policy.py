@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 import copy
+import json
 import pickle
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import pytest
@@ -98,6 +99,8 @@ def test_a_policy_survives_copy_pickle_and_its_own_json() -> None:
         {"arms": ("lexical_hits", "graph_expanded_hits")},
         {"ranking": "learned"},
         {"budgets": {"in_turn": {"max_items": -1, "max_tokens": 600}}},
+        {"budgets": {}},  # the in-turn budget is required
+        {"admissible_states": {"in_turn": ("active",)}},  # every moment needs its states
         {"rrf_k": 0},
         {"arm_weight": {"lexical_hits": 0.5}},  # not a field
     ],
@@ -107,6 +110,31 @@ def test_a_bad_policy_is_refused_however_it_is_made(update: dict[str, Any]) -> N
         RetrievalPolicy(**update)
     with pytest.raises(ValidationError):
         DEFAULT_POLICY.model_copy(update=update)
+
+
+@pytest.mark.parametrize("moment", [Moment.SESSION_SNAPSHOT, Moment.CHILD_RUN])
+def test_a_snapshot_budget_in_budgets_is_refused_and_named(moment: Moment) -> None:
+    # A snapshot takes its session kind's budget; one given here would be read by no
+    # recall yet change the version, so it is refused, naming where the budget lives.
+    budgets = {**DEFAULT_POLICY.budgets, moment: Budget(max_items=3, max_tokens=300)}
+    data = DEFAULT_POLICY.model_dump(mode="json")
+    data["budgets"][moment.value] = {"max_items": 3, "max_tokens": 300}
+    makers: list[Callable[[], RetrievalPolicy]] = [
+        lambda: RetrievalPolicy(budgets=budgets),
+        lambda: DEFAULT_POLICY.model_copy(update={"budgets": budgets}),
+        lambda: RetrievalPolicy.model_validate_json(json.dumps(data)),
+    ]
+    for make in makers:
+        with pytest.raises(ValidationError) as raised:
+            make()
+        (error,) = raised.value.errors()
+        assert error["loc"] == ("budgets",)
+        assert f"budgets[{moment.value}] is read by no recall" in error["msg"]
+        assert "sessions.budgets[kind]" in error["msg"]
+
+
+def test_the_budgets_hold_the_in_turn_budget_only() -> None:
+    assert dict(DEFAULT_POLICY.budgets) == {Moment.IN_TURN: Budget(max_items=8, max_tokens=600)}
 
 
 def test_arm_names_are_the_arm_node_names() -> None:

@@ -17,7 +17,7 @@ from recallflow import Experiment, ExternalProvider, Memory, open_memory
 from recallflow.adapters.scanning import LayeredInjectionScanner
 from recallflow.cli import demo
 from recallflow.dataflows.runner import RecallFlow
-from recallflow.models.request import RecallRequest, Surface, WorkingState
+from recallflow.models.request import Moment, RecallRequest, Surface, WorkingState
 from recallflow.models.result import Arm, ConfidenceBand, RecallQuery, RecallResult
 from recallflow.models.stages import HardFilter
 from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy, match_only
@@ -66,7 +66,7 @@ def test_an_irrelevant_question_gets_an_empty_block(demo_memory: Memory) -> None
 def test_the_floor_drops_weak_candidates_while_budget_remains(demo_memory: Memory) -> None:
     result = recall_demo(demo_memory, "How are money amounts represented in cents?")
     assert "b-mob-money" in result.rendered_ids
-    budget = DEFAULT_POLICY.budgets[result.trace.moment]
+    budget = DEFAULT_POLICY.budgets[Moment.IN_TURN]
     assert len(result.items) < budget.max_items
     assert result.trace.budget_dropped == 0
     assert result.trace.floor_dropped > 0

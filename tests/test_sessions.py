@@ -128,6 +128,33 @@ def test_a_provisional_belief_never_enters_a_snapshot(memory: Memory, tenant: st
     assert "p-maybe" in turn.rendered_ids
 
 
+def test_a_child_run_admits_the_states_its_policy_lists(memory: Memory, tenant: str) -> None:
+    seed(memory, tenant)
+    memory.beliefs.add(
+        durable(tenant, "p-maybe", "The user might prefer tabs.", state="provisional")
+    )
+    goal = {"goal": "The user might prefer tabs; tabs or spaces", "entities": ["p-maybe"]}
+    states = {
+        **DEFAULT_POLICY.admissible_states,
+        Moment.CHILD_RUN: (
+            LifecycleState.ACTIVE,
+            LifecycleState.PROVISIONAL,
+            LifecycleState.CONFLICTED,
+        ),
+    }
+    trusting = DEFAULT_POLICY.model_copy(update={"admissible_states": states})
+    assert trusting.version != DEFAULT_POLICY.version
+    parent = open_plain(memory, tenant, goal=goal, policy=trusting)
+    child = parent.child(goal)
+    # The child run reads its own moment's states; the parent's snapshot keeps its own.
+    assert "p-maybe" in child.snapshot_ids and "p-maybe" not in parent.snapshot_ids
+    trace = memory.trace(tenant, "p1", child.info.snapshot_trace_id)
+    assert trace.moment is Moment.CHILD_RUN
+    # Under the default policy the same child run leaves the provisional belief out.
+    default_child = open_plain(memory, tenant, goal=goal).child(goal)
+    assert "p-maybe" not in default_child.snapshot_ids
+
+
 def test_the_goal_primes_the_rest_of_the_snapshot(memory: Memory, tenant: str) -> None:
     seed(memory, tenant)
     session = open_plain(

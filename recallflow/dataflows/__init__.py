@@ -1,8 +1,10 @@
 """The DAG of each moment.
 
 :func:`build` returns the built Hamilton driver of a moment. All moments share the node
-modules in :data:`NODE_MODULES`; they differ by the policy's budgets and admissible states,
-which the nodes read at run time. Build once per process and reuse it (``execute`` costs
+modules in :data:`NODE_MODULES`, each reading its moment's admissible states at run time;
+the snapshot moments (session open and child-run start) lay
+:mod:`recallflow.nodes.snapshot` over them (:mod:`recallflow.dataflows.snapshot`), whose
+budget is the session kind's. Build once per process and reuse it (``execute`` costs
 microseconds per node; building costs milliseconds):
 :class:`~recallflow.dataflows.runner.RecallFlow` does that for ``Memory.recall``.
 
@@ -47,6 +49,7 @@ from recallflow.nodes import (
     trust,
     wiring,
 )
+from recallflow.nodes import snapshot as snapshot_nodes
 from recallflow.nodes.arms import (
     external,
     graph,
@@ -147,14 +150,22 @@ def build(
     """The built Hamilton driver of ``moment`` under ``policy``.
 
     :param moment: the moment the driver serves (checked here; the nodes read it from the
-        request).
+        request). A snapshot moment needs :mod:`recallflow.nodes.snapshot` among
+        ``extra_modules``, as :func:`recallflow.dataflows.snapshot.build` lays it.
     :param config: extra config for ``extra_modules`` (see :func:`dag_config`).
     :param extra_modules: modules whose nodes replace same-named ones (module override).
     :param adapters: lifecycle adapters, e.g. the lineage recorder.
     :raises hamilton.lifecycle.base.ValidationException: a node has no ``stage`` tag.
+    :raises InvalidInputError: a snapshot moment without the snapshot's nodes.
     """
-    Moment(moment)
     extra = tuple(extra_modules)
+    if Moment(moment) is not Moment.IN_TURN and snapshot_nodes not in extra:
+        # The in-turn graph would run a snapshot moment with no budget of its own to read.
+        raise InvalidInputError(
+            f"a {Moment(moment).value} recall runs the snapshot DAG, whose budget is its"
+            " session kind's; build it with recallflow.dataflows.snapshot.build",
+            field="moment",
+        )
     builder = (
         driver.Builder()
         .with_modules(*NODE_MODULES, *extra)

@@ -3,9 +3,9 @@
 The snapshot moments (session open and child-run start) run the in-turn DAG's node
 modules with this module laid over them. What differs:
 
-- ``hard_filter``: the same filter, narrowed to the states a belief may be in to be
-  frozen into a prefix (the session-snapshot moment's), so a provisional belief never
-  enters a snapshot, a child's included.
+- the hard filter is the shared one: it admits the moment's own states
+  (``admissible_states[session_snapshot]`` at session open, ``[child_run]`` at a child
+  run's start), which by default leave provisional beliefs out of every frozen prefix.
 - the *core*: durable user-model and preference beliefs found with no query
   (``durable_hits``, an arm that needs none), scored by the ``core`` weight vector with a
   zero match, resolved like any candidates, and kept by the score floor alone — there is
@@ -66,7 +66,7 @@ from recallflow.models.stages import (
     TrustOutcome,
 )
 from recallflow.models.store import Belief, SourceAuthority
-from recallflow.nodes import filtering, resolution, scoring, trace, trust
+from recallflow.nodes import resolution, scoring, trace, trust
 from recallflow.nodes.arms.runner import run_arm
 from recallflow.policy import Budget, RetrievalPolicy
 from recallflow.ports import BeliefSearch, InjectionScanner, TokenCounter
@@ -76,13 +76,6 @@ DEFAULT_KIND = {
     Moment.SESSION_SNAPSHOT: SessionKind.INTERACTIVE,
     Moment.CHILD_RUN: SessionKind.CHILD,
 }
-
-
-@tag(stage="hard_filter")
-def hard_filter(request: RecallRequest, policy: RetrievalPolicy) -> HardFilter:
-    """The shared hard filter, with the states a prefix may hold (never provisional)."""
-    shared: HardFilter = filtering.hard_filter(request, policy)
-    return shared.model_copy(update={"states": policy.admissible_states[Moment.SESSION_SNAPSHOT]})
 
 
 @tag(stage="snapshot")
