@@ -193,7 +193,8 @@ def _marker(uri: str) -> dict[str, Any] | None:
     return json.loads(row[0]) if row else None
 
 
-def _drop_database(server: EmbeddedServer, name: str) -> None:
+def drop_database(server: EmbeddedServer, name: str) -> None:
+    """Drop the benchmark database ``name`` of ``server`` if it exists (its sessions ended)."""
     with psycopg.connect(server.uri("postgres"), autocommit=True) as conn:
         conn.execute(
             sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
@@ -212,7 +213,7 @@ def drop_stale(server: EmbeddedServer) -> list[str]:
             ).fetchall()
         ]
     for name in names:
-        _drop_database(server, name)
+        drop_database(server, name)
     return names
 
 
@@ -231,7 +232,7 @@ def open_tier(
     uri = server.uri(database)
     marker = _marker(uri)
     if marker is None and _has_rows(uri):
-        _drop_database(server, database)  # an interrupted build
+        drop_database(server, database)  # an interrupted build
         ensure_database(server.uri("postgres"), database)
     memory = open_memory(uri, embedder=embedder)
     try:

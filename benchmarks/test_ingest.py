@@ -28,11 +28,10 @@ from typing import Any
 
 import psycopg
 import pytest
-from psycopg import sql
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from benchmarks.datagen import generate_principal
-from benchmarks.stores import SEED
+from benchmarks.stores import SEED, drop_database
 from recallflow import Memory, open_memory
 from recallflow.adapters.embedders import embedder_from_name
 from recallflow.adapters.embedders.hashing import HashingEmbedder
@@ -50,10 +49,7 @@ ROUNDS = 3
 
 
 def _scratch(server: EmbeddedServer, name: str, embedder: Embedder) -> Memory:
-    with psycopg.connect(server.uri("postgres"), autocommit=True) as conn:
-        conn.execute(
-            sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
-        )
+    drop_database(server, name)
     ensure_database(server.uri("postgres"), name)
     return open_memory(server.uri(name), embedder=embedder)
 
@@ -124,13 +120,9 @@ def scratch(bench_server: EmbeddedServer) -> Iterator[Callable[[str, Embedder], 
     try:
         yield open_scratch
     finally:
-        for _, memory in opened:
+        for name, memory in opened:
             memory.close()
-        with psycopg.connect(bench_server.uri("postgres"), autocommit=True) as conn:
-            for name, _ in opened:
-                conn.execute(
-                    sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
-                )
+            drop_database(bench_server, name)
 
 
 @pytest.fixture(scope="module")
