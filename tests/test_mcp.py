@@ -5,6 +5,7 @@ also when the test fails."""
 
 from __future__ import annotations
 
+import gc
 import os
 import socket
 import subprocess
@@ -192,3 +193,29 @@ def test_streamable_http_serves_the_same_tools(
 
     with http_server(store_home, tenant) as url:
         anyio.run(scenario, url)
+
+
+def test_the_server_freezes_what_it_started_with_before_serving(
+    memory: Memory, store_home: Path, tenant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full collection would walk every object the libraries and the open store hold
+    (50-80 ms at the 100k tier, within a tool call); the server moves them out of the
+    collector's reach before its first call. Served in-process here, with the serving
+    loop replaced by one that records what the collector would walk."""
+    from recallflow.cli.main import main
+
+    seen: list[int] = []
+
+    def serve(*_args: Any) -> None:
+        seen.append(gc.get_freeze_count())
+
+    monkeypatch.setattr(anyio, "run", serve)
+    monkeypatch.setenv("RECALLFLOW_EMBEDDER", "hashing")
+    gc.unfreeze()
+    try:
+        argv = ["mcp", "--home", str(store_home), "--tenant", tenant, "--principal", "p1"]
+        assert main(argv) == 0
+    finally:
+        gc.unfreeze()
+    assert len(seen) == 1
+    assert seen[0] > 10_000  # the imported libraries at least, not a handful of objects

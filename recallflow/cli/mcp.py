@@ -13,6 +13,7 @@ structured content. The store is opened at start and closed when the server stop
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import sys
@@ -119,6 +120,11 @@ def _cmd_mcp(args: argparse.Namespace) -> int:
         server = mcp_server(
             Toolset(memory, tenant_id=tenant, principal_id=principal, surface=surface)
         )
+        # What exists now (the libraries, the open store) lives as long as the server:
+        # moved out of the collector's reach, a full collection no longer walks it and
+        # stalls the call it falls in (see "Garbage collection pauses" in
+        # docs/operations.md).
+        gc.freeze()
         if args.http:
             _serve_http(server, args.port)
         else:
