@@ -217,6 +217,10 @@ BAD_INPUT = {
     "bad store dsn": ["status", "--dsn", "host=localhost dbname"],
     "unknown command": ["forget-everything"],
     "no command": [],
+    "mcp bad tenant": ["mcp", "--tenant", "a b", "--principal", "p"],
+    "mcp without principal": ["mcp", "--tenant", "t"],
+    "mcp bad dsn": ["mcp", "--tenant", "t", "--principal", "p", "--dsn", "not a dsn"],
+    "mcp port out of range": ["mcp", "--tenant", "t", "--principal", "p", "--http", "--port", "0"],
 }
 
 
@@ -228,11 +232,34 @@ def test_bad_input_exits_2_with_one_line(args: list[str]) -> None:
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("recallflow")
 
 
-def test_a_bad_environment_is_bad_input_too() -> None:
-    done = cli("status", env={"RECALLFLOW_DSN": "garbage"})
+STORE_COMMANDS = {
+    "status": ["status"],
+    "trace": ["trace", "tr-1", "--tenant", "t", "--principal", "p"],
+    "operator trace": ["trace", "tr-1", "--tenant", "t", "--principal", "p", "--view", "operator"],
+    "retention": ["retention", "run"],
+    "graph of a trace": ["graph", "--trace", "tr-1", "--tenant", "t", "--principal", "p"],
+    "graph diff of traces": [
+        "graph",
+        "--diff",
+        "tr-1",
+        "tr-2",
+        "--tenant",
+        "t",
+        "--principal",
+        "p",
+    ],
+    "mcp": ["mcp", "--tenant", "t", "--principal", "p"],
+}
+
+
+@pytest.mark.parametrize("args", STORE_COMMANDS.values(), ids=STORE_COMMANDS.keys())
+def test_a_bad_environment_is_bad_input_too(args: list[str]) -> None:
+    """Every command that opens a store judges RECALLFLOW_DSN and RECALLFLOW_EMBEDDER the
+    same way: exit 2, one line naming the variable, before any store is opened."""
+    done = cli(*args, env={"RECALLFLOW_DSN": "garbage"})
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "RECALLFLOW_DSN" in done.stderr
-    done = cli("status", "--dsn", "postgresql:///x", env={"RECALLFLOW_EMBEDDER": "nope"})
-    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    done = cli(*args, "--dsn", "postgresql:///x", env={"RECALLFLOW_EMBEDDER": "nope"})
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
     assert "RECALLFLOW_EMBEDDER" in done.stderr
 
 

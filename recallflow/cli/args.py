@@ -114,9 +114,11 @@ def add_json_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
-def open_store(args: argparse.Namespace) -> Memory:
-    """The store a command's ``--dsn``/``--home`` name, with the embedder
-    ``RECALLFLOW_EMBEDDER`` asks for (a bad name is a usage error, not a traceback)."""
+def open_store(args: argparse.Namespace, *, operator: bool = False) -> Memory:
+    """The store a command's ``--dsn``/``--home`` name (else ``RECALLFLOW_DSN``, checked
+    like ``--dsn``), with the embedder ``RECALLFLOW_EMBEDDER`` asks for: a bad value of
+    either is a usage error, not a traceback. Every command that opens a store opens it
+    here, so each one judges the environment the same way."""
     from recallflow.adapters.embedders import default_embedder
     from recallflow.memory import open_memory
 
@@ -124,7 +126,7 @@ def open_store(args: argparse.Namespace) -> Memory:
         embedder = default_embedder()
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    return open_memory(args.dsn or env_dsn(), args.home, embedder=embedder)
+    return open_memory(args.dsn or env_dsn(), args.home, embedder=embedder, operator=operator)
 
 
 def validated(model: type[M], data: Mapping[str, Any], flags: Mapping[str, str]) -> M:

@@ -16,7 +16,7 @@ import importlib
 from pathlib import Path
 from typing import Any
 
-from recallflow.cli.args import UsageError, add_json_arg, add_store_args, key
+from recallflow.cli.args import UsageError, add_json_arg, add_store_args, key, open_store
 
 MOMENTS = ("in_turn", "session_snapshot", "child_run")
 
@@ -28,12 +28,9 @@ def _print_json(value: Any) -> None:
 
 
 def _store(args: argparse.Namespace) -> Any:
-    from recallflow.cli.args import env_dsn
-    from recallflow.memory import open_memory
-
     if args.tenant is None or args.principal is None:
         raise UsageError("a stored trace needs --tenant and --principal")
-    return open_memory(args.dsn or env_dsn(), args.home, operator=True)
+    return open_store(args, operator=True)
 
 
 def _policy(spec: str) -> Any:
