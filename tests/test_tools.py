@@ -260,6 +260,10 @@ def test_injected_backends_get_the_bound_identity(memory: Memory, tenant: str) -
         ("open_session", {"kind": "sideways"}, "kind"),
         ("open_session", {"goal": {"goal": "x", "principal_id": "p2"}}, "goal.principal_id"),
         ("session_recall", {"session_id": "no spaces allowed"}, "session_id"),
+        # An entry longer than a working state holds is the model's error, not an internal one.
+        ("recall_beliefs", {"goal": "x", "entities": ["e" * 4001]}, "entities.0"),
+        ("session_recall", {"session_id": "s-1", "files": ["ok", "f" * 4001]}, "files.1"),
+        ("open_session", {"goal": {"recent_turns": ["t" * 4001]}}, "goal.recent_turns.0"),
     ],
 )
 def test_bad_arguments_are_a_structured_error_naming_the_field(
