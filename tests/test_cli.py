@@ -220,6 +220,10 @@ BAD_INPUT = {
     "mcp bad tenant": ["mcp", "--tenant", "a b", "--principal", "p"],
     "mcp without principal": ["mcp", "--tenant", "t"],
     "mcp bad dsn": ["mcp", "--tenant", "t", "--principal", "p", "--dsn", "not a dsn"],
+    "graph to an unknown format": ["graph", "in_turn", "--out", "stages.xyz"],
+    "demo graph to an unknown format": ["demo", "--graph-out", "stages.pdf"],
+    "graph diff of a module that is not nodes": ["graph", "--diff", "default", "modules:json"],
+    "graph diff of no module": ["graph", "--diff", "default", "modules:"],
     "mcp port out of range": ["mcp", "--tenant", "t", "--principal", "p", "--http", "--port", "0"],
 }
 
