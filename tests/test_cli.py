@@ -236,6 +236,33 @@ def test_bad_input_exits_2_with_one_line(args: list[str]) -> None:
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("recallflow")
 
 
+def test_eval_refuses_input_files_it_cannot_use_before_measuring(tmp_path: Path) -> None:
+    """A LoCoMo file, scenario or off-topic suite that is not what its flag needs is one
+    line naming the flag and the file, exit 2, and nothing is measured or written."""
+    not_json = tmp_path / "not.json"
+    not_json.write_text("{not json")
+    wrong_shape = tmp_path / "shape.json"
+    wrong_shape.write_text('[{"sample_id": "conv-1"}]')
+    scenarios = tmp_path / "scenarios"
+    scenarios.mkdir()
+    (scenarios / "broken.json").write_text('{"name": 5}')
+    out = tmp_path / "out"
+    absent = str(tmp_path / "absent.json")
+    for args, named in (
+        (["--locomo", str(not_json)], f"--locomo: {not_json}"),
+        (["--locomo", str(wrong_shape)], f"--locomo: {wrong_shape}"),
+        (["--locomo", absent, "--scenarios", str(scenarios)], "broken.json: name"),
+        (["--locomo", absent, "--offtopic", str(not_json)], f"--offtopic: {not_json}"),
+        (["--conversations", "0"], "--conversations"),
+        (["--embedder", "nope"], "--embedder"),
+    ):
+        done = cli("eval", *args, "--out", str(out), env={"RECALLFLOW_EMBEDDER": "hashing"})
+        assert done.returncode == 2, done.stderr
+        assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+        assert named in done.stderr
+        assert not out.exists()
+
+
 STORE_COMMANDS = {
     "status": ["status"],
     "trace": ["trace", "tr-1", "--tenant", "t", "--principal", "p"],
