@@ -217,6 +217,27 @@ BAD_INPUT = {
     "bad store dsn": ["status", "--dsn", "host=localhost dbname"],
     "unknown command": ["forget-everything"],
     "no command": [],
+    # The flag is named, never the request field or the entry's index.
+    "over-long entity": [
+        "recall",
+        "q",
+        "--tenant",
+        "t",
+        "--principal",
+        "p",
+        "--entity",
+        "e" * 4001,
+    ],
+    "session window too small": [
+        "session",
+        "open",
+        "--tenant",
+        "t",
+        "--principal",
+        "p",
+        "--model-window",
+        "5",
+    ],
     "mcp bad tenant": ["mcp", "--tenant", "a b", "--principal", "p"],
     "mcp without principal": ["mcp", "--tenant", "t"],
     "mcp bad dsn": ["mcp", "--tenant", "t", "--principal", "p", "--dsn", "not a dsn"],
@@ -234,6 +255,7 @@ def test_bad_input_exits_2_with_one_line(args: list[str]) -> None:
     assert done.returncode == 2, done.stderr
     assert done.stdout == "" and "Traceback" not in done.stderr
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("recallflow")
+    assert "field '" not in done.stderr and "working_state" not in done.stderr
 
 
 def test_eval_refuses_input_files_it_cannot_use_before_measuring(tmp_path: Path) -> None:

@@ -138,5 +138,9 @@ def validated(model: type[M], data: Mapping[str, Any], flags: Mapping[str, str])
         return model.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
-        path = ".".join(str(part) for part in first["loc"])
-        raise UsageError(f"{flags.get(path, path)}: {first['msg']}") from None
+        parts = [str(part) for part in first["loc"]]
+        path = ".".join(parts)
+        # An entry of a repeatable flag is named by the flag (its index is dropped).
+        prefixes = (".".join(parts[:n]) for n in range(len(parts), 0, -1))
+        named = next((flags[p] for p in prefixes if p in flags), path)
+        raise UsageError(f"{named}: {first['msg']}") from None
