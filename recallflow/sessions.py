@@ -248,8 +248,14 @@ class Session:
     ) -> Session:
         """Open a child run: same tenant and principal, the narrower of this session's and
         ``surface``'s ceilings, the child budget, this session's project unless ``project``
-        names one, its own snapshot of ``goal``, linked to this session."""
+        names one, its own snapshot of ``goal``, linked to this session.
+
+        :raises InvalidInputError: this session has ended (a child of it would be ended
+            from its start, its snapshot taken and stored for nothing), or a bad goal,
+            surface, project or window.
+        """
         info = self._info
+        self._memory._session_store.check_live(info.tenant_id, info.principal_id, info.id)
         requested = _surface(surface) if surface is not None else info.surface
         return open_session(
             self._memory,
