@@ -131,3 +131,10 @@ def test_a_child_of_an_ended_session_is_refused_and_nothing_is_stored(
         parent.child({"goal": "fix the failing test"})
     assert refused.value.field == "session_id"
     assert counts(memory, tenant) == before
+
+
+def test_a_request_that_is_not_a_mapping_is_named_as_the_request(memory: Memory) -> None:
+    for call in (lambda: memory.recall("hello"), lambda: memory.search_episodes(None)):  # type: ignore[arg-type]
+        with pytest.raises(InvalidInputError, match=r"^field 'request': ") as refused:
+            call()
+        assert refused.value.field == "request"
