@@ -67,8 +67,8 @@ def _policy(spec: str) -> Any:
         return RetrievalPolicy.model_validate_json(path.read_text())
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise UsageError(f"--diff: {spec}: {where}: {first['msg']}") from None
+        where = ".".join(str(p) for p in first["loc"])  # empty: the file as a whole
+        raise UsageError(f"--diff: {spec}: {where + ': ' if where else ''}{first['msg']}") from None
 
 
 @contextmanager
