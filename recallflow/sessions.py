@@ -32,7 +32,7 @@ from recallflow.core.corrections import fingerprint, pending_corrections, status
 from recallflow.core.snapshot import session_prefix, smallest_cap
 from recallflow.dataflows.runner import resolved_request
 from recallflow.errors import InvalidInputError
-from recallflow.ingestion import new_id
+from recallflow.ingestion import key_of, new_id
 from recallflow.models.request import Moment, Surface, WorkingState
 from recallflow.models.result import RecallResult, RecallTrace
 from recallflow.models.session import (
@@ -609,7 +609,16 @@ def budget_report(
 ) -> BudgetReport:
     """Snapshot utilization and miss rate per session kind over the stored session traces
     (of ``tenant_id``, or of the whole store), and whether each kind's item cap could shrink.
+
+    :raises InvalidInputError: a malformed tenant id, or a policy that is not a
+        :class:`~recallflow.RetrievalPolicy`.
     """
+    if tenant_id is not None:
+        tenant_id = key_of(tenant_id, "tenant_id")
+    if not isinstance(policy, RetrievalPolicy):
+        raise InvalidInputError(
+            f"must be a RetrievalPolicy, got {type(policy).__name__}", field="policy"
+        )
     rows = memory._session_store.session_traces(tenant_id)
     by_session: dict[tuple[str, str, str], list[dict[str, Any]]] = defaultdict(list)
     for row in rows:

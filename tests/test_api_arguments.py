@@ -138,3 +138,16 @@ def test_a_request_that_is_not_a_mapping_is_named_as_the_request(memory: Memory)
         with pytest.raises(InvalidInputError, match=r"^field 'request': ") as refused:
             call()
         assert refused.value.field == "request"
+
+
+def test_the_budget_report_names_a_bad_tenant_or_policy(memory: Memory) -> None:
+    from recallflow import budget_report
+
+    for kwargs, field in (
+        ({"tenant_id": 5}, "tenant_id"),
+        ({"tenant_id": "a b"}, "tenant_id"),
+        ({"policy": "default"}, "policy"),
+    ):
+        with pytest.raises(InvalidInputError) as refused:
+            budget_report(memory, **kwargs)
+        assert refused.value.field == field
