@@ -408,3 +408,10 @@ def test_a_policy_file_that_is_not_a_policy_is_named_with_what_is_wrong(tmp_path
     assert done.returncode == EXIT_USAGE and done.stderr.count("\n") == 1
     assert f"--diff: {not_json}: Invalid JSON" in done.stderr and ": :" not in done.stderr
     assert not (tmp_path / "d.dot").exists()
+
+
+@pytest.mark.parametrize("replacement", ["", " \u200b ", "z" * 4001])
+def test_a_replacement_no_statement_could_hold_is_refused_as_the_flag(replacement: str) -> None:
+    done = cli("reject", "tr-1", "b-1", "--kind", "changed", "--replacement", replacement, *T)
+    assert done.returncode == EXIT_USAGE and done.stderr.count("\n") == 1
+    assert "argument --replacement:" in done.stderr and "field" not in done.stderr
