@@ -10,7 +10,6 @@ whose supersession or conflict peers are missing.
 from __future__ import annotations
 
 import contextlib
-import importlib
 import re
 import secrets
 import sys
@@ -93,8 +92,9 @@ def _progress(total: int) -> Iterator[_Bar | None]:
     if total < PROGRESS_MIN or not sys.stderr.isatty():
         yield None
         return
-    tqdm: Any = importlib.import_module("tqdm").tqdm  # tqdm ships no type information
-    with tqdm(total=total, unit="belief", desc="beliefs", file=sys.stderr, leave=False) as bar:
+    from recallflow.adapters.progress import tqdm_bar
+
+    with tqdm_bar(total=total, unit="belief", desc="beliefs", file=sys.stderr, leave=False) as bar:
         yield bar
 
 
