@@ -81,10 +81,23 @@ class Row:
 
 
 def load_run(path: Path) -> dict[str, Any]:
-    """A saved pytest-benchmark JSON file."""
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    if "benchmarks" not in data:
-        raise ValueError(f"{path} is not a pytest-benchmark JSON file (no 'benchmarks')")
+    """A saved pytest-benchmark JSON file.
+
+    :raises ValueError: the file is not JSON, or not a run this report reads (every
+        benchmark with a name and a median), naming the file and what is missing.
+    """
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path} is not JSON ({exc})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("benchmarks"), list):
+        raise ValueError(f"{path} is not a pytest-benchmark JSON file (no 'benchmarks' list)")
+    for index, bench in enumerate(data["benchmarks"]):
+        stats = bench.get("stats") if isinstance(bench, dict) else None
+        if not isinstance(bench, dict) or "name" not in bench or not isinstance(stats, dict):
+            raise ValueError(f"{path}: benchmark {index} has no 'name' or 'stats'")
+        if not isinstance(stats.get("median"), int | float):
+            raise ValueError(f"{path}: benchmark {index} ({bench['name']}) has no median")
     return data
 
 

@@ -16,6 +16,7 @@ from pydantic import TypeAdapter, ValidationError
 from recallflow.adapters.postgres.entities import PostgresEntitySensitivity
 from recallflow.errors import InvalidInputError
 from recallflow.ingestion import key_of
+from recallflow.models.fields import storable
 from recallflow.models.store import Sensitivity, SensitivityLevel, normalise_subject
 
 _LEVEL: TypeAdapter[Sensitivity] = TypeAdapter(SensitivityLevel)
@@ -24,6 +25,10 @@ _LEVEL: TypeAdapter[Sensitivity] = TypeAdapter(SensitivityLevel)
 def _entity_key(entity: object) -> str:
     if not isinstance(entity, str):
         raise InvalidInputError("an entity is a string", field="entity")
+    try:  # refused as in a belief's entities, not folded away with the punctuation
+        storable(entity)
+    except ValueError as exc:
+        raise InvalidInputError(str(exc), field="entity") from None
     key = normalise_subject(entity)
     if not key:
         raise InvalidInputError(f"entity {entity!r} has no letters or digits", field="entity")

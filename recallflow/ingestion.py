@@ -10,7 +10,6 @@ whose supersession or conflict peers are missing.
 from __future__ import annotations
 
 import contextlib
-import importlib
 import re
 import secrets
 import sys
@@ -93,8 +92,9 @@ def _progress(total: int) -> Iterator[_Bar | None]:
     if total < PROGRESS_MIN or not sys.stderr.isatty():
         yield None
         return
-    tqdm: Any = importlib.import_module("tqdm").tqdm  # tqdm ships no type information
-    with tqdm(total=total, unit="belief", desc="beliefs", file=sys.stderr, leave=False) as bar:
+    from recallflow.adapters.progress import tqdm_bar
+
+    with tqdm_bar(total=total, unit="belief", desc="beliefs", file=sys.stderr, leave=False) as bar:
         yield bar
 
 
@@ -302,12 +302,19 @@ class Beliefs:
         return StreamedVectors(self._embedder, statements, out, missing, EMBED_BATCH, on_rows)
 
     def get(self, tenant_id: str, principal_id: str, belief_id: str) -> Belief:
-        """The belief with that id; raises :class:`~recallflow.errors.NotFoundError`."""
-        return self._store.get_belief(tenant_id, principal_id, belief_id)
+        """The belief with that id; raises :class:`~recallflow.errors.NotFoundError`, or
+        :class:`~recallflow.errors.InvalidInputError` naming a malformed id."""
+        return self._store.get_belief(
+            key_of(tenant_id, "tenant_id"),
+            key_of(principal_id, "principal_id"),
+            key_of(belief_id, "belief_id"),
+        )
 
     def list(self, tenant_id: str, principal_id: str) -> list[Belief]:
         """Every belief of a principal in id order, whatever its state (for inspection)."""
-        return self._store.list_beliefs(tenant_id, principal_id)
+        return self._store.list_beliefs(
+            key_of(tenant_id, "tenant_id"), key_of(principal_id, "principal_id")
+        )
 
 
 class Episodes:
@@ -336,8 +343,13 @@ class Episodes:
         return episodes
 
     def get(self, tenant_id: str, principal_id: str, episode_id: str) -> Episode:
-        """The episode with that id; raises :class:`~recallflow.errors.NotFoundError`."""
-        return self._store.get_episode(tenant_id, principal_id, episode_id)
+        """The episode with that id; raises :class:`~recallflow.errors.NotFoundError`, or
+        :class:`~recallflow.errors.InvalidInputError` naming a malformed id."""
+        return self._store.get_episode(
+            key_of(tenant_id, "tenant_id"),
+            key_of(principal_id, "principal_id"),
+            key_of(episode_id, "episode_id"),
+        )
 
     def embed_missing(self, tenant_id: str, principal_id: str) -> int:
         """Embed the principal's episodes stored without an embedding (those written before

@@ -78,6 +78,7 @@ from recallflow.errors import (
 )
 from recallflow.ingestion import Beliefs, Edges, Episodes, key_of, new_id
 from recallflow.models.corrections import Citation, Erasure, Rederivation, Rejection, RejectionKind
+from recallflow.models.fields import utc_instant
 from recallflow.models.request import (
     EpisodeSearchRequest,
     Moment,
@@ -125,7 +126,30 @@ if TYPE_CHECKING:
 def _default_embedder() -> Embedder:
     from recallflow.adapters.embedders import default_embedder
 
-    return default_embedder()
+    try:
+        return default_embedder()
+    except ValueError as exc:  # an unknown RECALLFLOW_EMBEDDER: the setting, by name
+        raise ConfigurationError(str(exc)) from None
+
+
+def _argument(value: object, kind: type[Any], field: str) -> None:
+    """Refuse an argument that is not a ``kind`` (a policy, an experiment) by name, rather
+    than fail on its first attribute deep inside a recall."""
+    if not isinstance(value, kind):
+        raise InvalidInputError(
+            f"must be a {kind.__name__}, got {type(value).__name__}", field=field
+        )
+
+
+def _instant(value: object, field: str) -> datetime:
+    """An aware datetime argument in UTC; a naive one, or anything else, refused by name
+    (a naive time would mean the database session's zone)."""
+    if not isinstance(value, datetime):
+        raise InvalidInputError("must be a timezone-aware datetime", field=field)
+    try:
+        return utc_instant(value)
+    except ValueError as exc:
+        raise InvalidInputError(str(exc), field=field) from None
 
 
 def _default_token_counter() -> TokenCounter:
@@ -289,6 +313,8 @@ class Memory:
         from recallflow.dataflows.episodes import EpisodeFlow, resolved_episode_request
 
         self._check_open()
+        _argument(policy, EpisodePolicy, "policy")
+        _argument(retrieval_policy, RetrievalPolicy, "retrieval_policy")
         req = resolved_episode_request(request)
         self.episodes.embed_missing(req.tenant_id, req.principal_id)
         with self._flows_lock:
@@ -316,7 +342,16 @@ class Memory:
         The most recently used flows are kept (``flow_cache_size`` of ``open_memory``); a
         flow dropped from the cache is rebuilt if it is asked for again.
         """
-        moment = Moment(moment)
+        try:
+            moment = Moment(moment)
+        except ValueError:
+            names = ", ".join(m.value for m in Moment)
+            raise InvalidInputError(
+                f"unknown moment {moment!r}; use one of {names}", field="moment"
+            ) from None
+        _argument(policy, RetrievalPolicy, "policy")
+        if experiment is not None:
+            _argument(experiment, Experiment, "experiment")
         calibrated = self._calibrated.get(policy.version)
         if calibrated is None:
             calibrated = policy.with_calibration(self._calibration.ref)
@@ -449,7 +484,11 @@ class Memory:
                 "the operator view of a trace needs open_memory(..., operator=True);"
                 " use Memory.explain() for the user's view"
             )
-        return self._traces.get_trace(tenant_id, principal_id, trace_id)
+        return self._traces.get_trace(
+            key_of(tenant_id, "tenant_id"),
+            key_of(principal_id, "principal_id"),
+            key_of(trace_id, "trace_id"),
+        )
 
     def explain(
         self,
@@ -474,6 +513,10 @@ class Memory:
             viewer = Surface(viewer_surface)
         except ValueError as exc:
             raise InvalidInputError(str(exc), field="viewer_surface") from exc
+        _argument(policy, RetrievalPolicy, "policy")
+        tenant_id = key_of(tenant_id, "tenant_id")
+        principal_id = key_of(principal_id, "principal_id")
+        trace_id = key_of(trace_id, "trace_id")
         stored = self._traces.get_user_view(tenant_id, principal_id, trace_id)
         ids = [str(i["belief_id"]) for i in stored.get("items", ())]
         facts = self._traces.belief_facts(tenant_id, principal_id, ids)
@@ -491,9 +534,9 @@ class Memory:
         an ended session is deleted once none of its traces keeps operator fields.
         Idempotent: a second run at the same ``now`` changes nothing."""
         self._check_open()
-        return self._traces.run_retention(
-            now or datetime.now(UTC), policy.retention.session_idle_days
-        )
+        _argument(policy, RetrievalPolicy, "policy")
+        at = datetime.now(UTC) if now is None else _instant(now, "now")
+        return self._traces.run_retention(at, policy.retention.session_idle_days)
 
     def end_session(
         self,
@@ -515,9 +558,8 @@ class Memory:
         tenant = key_of(tenant_id, "tenant_id")
         principal = key_of(principal_id, "principal_id")
         session = key_of(session_id, "session_id")
-        if at is not None and at.tzinfo is None:
-            raise InvalidInputError("must be timezone-aware", field="at")
-        return self._session_store.end(tenant, principal, session, at or datetime.now(UTC))
+        ended = datetime.now(UTC) if at is None else _instant(at, "at")
+        return self._session_store.end(tenant, principal, session, ended)
 
     # -------------------------------------------------------------------------------------
     # The write path back into memory: corrections, feedback, evidence, re-derivation,
@@ -577,6 +619,7 @@ class Memory:
     ) -> Citation:
         """Record the beliefs the model cited from a trace (:meth:`Corrections.cite`)."""
         self._check_open()
+        _argument(policy, RetrievalPolicy, "policy")
         return self.corrections.cite(tenant_id, principal_id, trace_id, belief_ids, policy=policy)
 
     def reject(
@@ -616,6 +659,7 @@ class Memory:
     ) -> Belief:
         """Record evidence that a belief holds in a project (:meth:`Corrections.corroborate`)."""
         self._check_open()
+        _argument(policy, RetrievalPolicy, "policy")
         return self.corrections.corroborate(
             tenant_id, principal_id, belief_id, project, evidence, policy=policy
         )
@@ -668,6 +712,7 @@ class Memory:
             ``policy.sessions.min_window``, or a bad id or goal.
         """
         self._check_open()
+        _argument(policy, RetrievalPolicy, "policy")
         from recallflow.sessions import open_session
 
         return open_session(
@@ -698,6 +743,7 @@ class Memory:
         :raises InvalidInputError: a malformed id, or a policy other than the session's.
         """
         self._check_open()
+        _argument(policy, RetrievalPolicy, "policy")
         from recallflow.sessions import resume_session
 
         return resume_session(self, tenant_id, principal_id, session_id, policy=policy)
@@ -836,10 +882,19 @@ def open_memory(
     :param replica_timeout: how long a recall waits for a replica connection before it
         falls back to the primary (seconds).
     """
-    if not connect_timeout > 0:
+    if not _positive(connect_timeout):
         raise ConfigurationError(f"connect_timeout must be positive, got {connect_timeout!r}")
-    dsn = dsn or os.environ.get("RECALLFLOW_DSN") or None
+    if not _positive(pool_size, whole=True):
+        raise ConfigurationError(
+            f"pool_size must be a whole number of at least 1, got {pool_size!r}"
+        )
+    dsn = _conninfo(dsn or os.environ.get("RECALLFLOW_DSN") or None, "dsn (or RECALLFLOW_DSN)")
+    read_dsn = _conninfo(read_dsn, "read_dsn")
     embedder = embedder or _default_embedder()
+    if not isinstance(embedder, Embedder):
+        raise ConfigurationError(
+            f"embedder must implement recallflow.Embedder, got {type(embedder).__name__}"
+        )
     token_counter = token_counter or _default_token_counter()
     server: EmbeddedServer | None = None
     try:
@@ -905,6 +960,31 @@ def open_memory(
         replica=replica,
         written=written,
     )
+
+
+def _positive(value: object, *, whole: bool = False) -> bool:
+    """``value`` is a positive number (a whole one when ``whole``), not a bool."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    return value > 0 and (isinstance(value, int) or not whole)
+
+
+def _conninfo(value: str | None, name: str) -> str | None:
+    """A connection string ``open_memory`` was given, checked before anything connects: a
+    malformed one is a :class:`ConfigurationError` naming where it came from, not the
+    driver's parse error (or, for a replica, a warning on every recall)."""
+    if value is None:
+        return None
+    from psycopg.conninfo import conninfo_to_dict
+
+    try:
+        if not isinstance(value, str):
+            raise psycopg.ProgrammingError(f"got {type(value).__name__}, not a string")
+        conninfo_to_dict(value)
+    except psycopg.ProgrammingError as exc:
+        detail = " ".join(str(exc).split())
+        raise ConfigurationError(f"{name}: not a PostgreSQL connection string ({detail})") from None
+    return value
 
 
 def _calibration(conn: psycopg.Connection[Any], embedder: Embedder, calibrate: bool) -> Calibration:

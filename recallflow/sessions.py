@@ -32,7 +32,7 @@ from recallflow.core.corrections import fingerprint, pending_corrections, status
 from recallflow.core.snapshot import session_prefix, smallest_cap
 from recallflow.dataflows.runner import resolved_request
 from recallflow.errors import InvalidInputError
-from recallflow.ingestion import new_id
+from recallflow.ingestion import key_of, new_id
 from recallflow.models.request import Moment, Surface, WorkingState
 from recallflow.models.result import RecallResult, RecallTrace
 from recallflow.models.session import (
@@ -248,8 +248,14 @@ class Session:
     ) -> Session:
         """Open a child run: same tenant and principal, the narrower of this session's and
         ``surface``'s ceilings, the child budget, this session's project unless ``project``
-        names one, its own snapshot of ``goal``, linked to this session."""
+        names one, its own snapshot of ``goal``, linked to this session.
+
+        :raises InvalidInputError: this session has ended (a child of it would be ended
+            from its start, its snapshot taken and stored for nothing), or a bad goal,
+            surface, project or window.
+        """
         info = self._info
+        self._memory._session_store.check_live(info.tenant_id, info.principal_id, info.id)
         requested = _surface(surface) if surface is not None else info.surface
         return open_session(
             self._memory,
@@ -603,7 +609,16 @@ def budget_report(
 ) -> BudgetReport:
     """Snapshot utilization and miss rate per session kind over the stored session traces
     (of ``tenant_id``, or of the whole store), and whether each kind's item cap could shrink.
+
+    :raises InvalidInputError: a malformed tenant id, or a policy that is not a
+        :class:`~recallflow.RetrievalPolicy`.
     """
+    if tenant_id is not None:
+        tenant_id = key_of(tenant_id, "tenant_id")
+    if not isinstance(policy, RetrievalPolicy):
+        raise InvalidInputError(
+            f"must be a RetrievalPolicy, got {type(policy).__name__}", field="policy"
+        )
     rows = memory._session_store.session_traces(tenant_id)
     by_session: dict[tuple[str, str, str], list[dict[str, Any]]] = defaultdict(list)
     for row in rows:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -152,3 +154,31 @@ def test_report_cli_prints_the_newest_run(
     args = parser.parse_args(["bench", "report", "--dir", str(tmp_path)])
     assert args.func(args) == 0
     assert "| 10k | 2.000 / 3.000 |" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        ("{not json", "is not JSON"),
+        ("[1, 2]", "no 'benchmarks' list"),
+        ('{"benchmarks": [{"name": "x"}]}', "benchmark 0 has no 'name' or 'stats'"),
+        ('{"benchmarks": [{"name": "x", "stats": {}}]}', "benchmark 0 (x) has no median"),
+    ],
+)
+def test_a_file_that_is_not_a_run_is_one_line_naming_it(
+    tmp_path: Path, content: str, said: str
+) -> None:
+    """``recallflow bench report FILE`` on a file it cannot read exits 2 with one line
+    naming the file and what is wrong (not the JSON decoder's or a KeyError traceback)."""
+    path = tmp_path / "run.json"
+    path.write_text(content, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "recallflow.cli.main", "bench", "report", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).resolve().parents[1],
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert str(path) in done.stderr and said in done.stderr

@@ -6,6 +6,7 @@ shows a progress bar on a terminal only."""
 from __future__ import annotations
 
 import io
+import threading
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
@@ -136,6 +137,8 @@ def test_a_large_batch_shows_progress_on_a_terminal_only(
         assert "beliefs" in shown and f"/{PROGRESS_MIN}" in shown
     else:
         assert shown == ""
+    # The bar leaves no thread behind in the caller's process (tqdm's monitor included).
+    assert "tqdm_monitor" not in {t.name for t in threading.enumerate() if t.is_alive()}
 
 
 def test_a_stored_belief_reads_back_equal_to_what_was_written(memory: Memory, tenant: str) -> None:

@@ -217,6 +217,35 @@ BAD_INPUT = {
     "bad store dsn": ["status", "--dsn", "host=localhost dbname"],
     "unknown command": ["forget-everything"],
     "no command": [],
+    # The flag is named, never the request field or the entry's index.
+    "over-long entity": [
+        "recall",
+        "q",
+        "--tenant",
+        "t",
+        "--principal",
+        "p",
+        "--entity",
+        "e" * 4001,
+    ],
+    "session window too small": [
+        "session",
+        "open",
+        "--tenant",
+        "t",
+        "--principal",
+        "p",
+        "--model-window",
+        "5",
+    ],
+    "mcp bad tenant": ["mcp", "--tenant", "a b", "--principal", "p"],
+    "mcp without principal": ["mcp", "--tenant", "t"],
+    "mcp bad dsn": ["mcp", "--tenant", "t", "--principal", "p", "--dsn", "not a dsn"],
+    "graph to an unknown format": ["graph", "in_turn", "--out", "stages.xyz"],
+    "demo graph to an unknown format": ["demo", "--graph-out", "stages.pdf"],
+    "graph diff of a module that is not nodes": ["graph", "--diff", "default", "modules:json"],
+    "graph diff of no module": ["graph", "--diff", "default", "modules:"],
+    "mcp port out of range": ["mcp", "--tenant", "t", "--principal", "p", "--http", "--port", "0"],
 }
 
 
@@ -226,13 +255,64 @@ def test_bad_input_exits_2_with_one_line(args: list[str]) -> None:
     assert done.returncode == 2, done.stderr
     assert done.stdout == "" and "Traceback" not in done.stderr
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("recallflow")
+    assert "field '" not in done.stderr and "working_state" not in done.stderr
 
 
-def test_a_bad_environment_is_bad_input_too() -> None:
-    done = cli("status", env={"RECALLFLOW_DSN": "garbage"})
+def test_eval_refuses_input_files_it_cannot_use_before_measuring(tmp_path: Path) -> None:
+    """A LoCoMo file, scenario or off-topic suite that is not what its flag needs is one
+    line naming the flag and the file, exit 2, and nothing is measured or written."""
+    not_json = tmp_path / "not.json"
+    not_json.write_text("{not json")
+    wrong_shape = tmp_path / "shape.json"
+    wrong_shape.write_text('[{"sample_id": "conv-1"}]')
+    scenarios = tmp_path / "scenarios"
+    scenarios.mkdir()
+    (scenarios / "broken.json").write_text('{"name": 5}')
+    out = tmp_path / "out"
+    absent = str(tmp_path / "absent.json")
+    for args, named in (
+        (["--locomo", str(not_json)], f"--locomo: {not_json}"),
+        (["--locomo", str(wrong_shape)], f"--locomo: {wrong_shape}"),
+        (["--locomo", absent, "--scenarios", str(scenarios)], "broken.json: name"),
+        (["--locomo", absent, "--offtopic", str(not_json)], f"--offtopic: {not_json}"),
+        (["--conversations", "0"], "--conversations"),
+        (["--embedder", "nope"], "--embedder"),
+    ):
+        done = cli("eval", *args, "--out", str(out), env={"RECALLFLOW_EMBEDDER": "hashing"})
+        assert done.returncode == 2, done.stderr
+        assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+        assert named in done.stderr
+        assert not out.exists()
+
+
+STORE_COMMANDS = {
+    "status": ["status"],
+    "trace": ["trace", "tr-1", "--tenant", "t", "--principal", "p"],
+    "operator trace": ["trace", "tr-1", "--tenant", "t", "--principal", "p", "--view", "operator"],
+    "retention": ["retention", "run"],
+    "graph of a trace": ["graph", "--trace", "tr-1", "--tenant", "t", "--principal", "p"],
+    "graph diff of traces": [
+        "graph",
+        "--diff",
+        "tr-1",
+        "tr-2",
+        "--tenant",
+        "t",
+        "--principal",
+        "p",
+    ],
+    "mcp": ["mcp", "--tenant", "t", "--principal", "p"],
+}
+
+
+@pytest.mark.parametrize("args", STORE_COMMANDS.values(), ids=STORE_COMMANDS.keys())
+def test_a_bad_environment_is_bad_input_too(args: list[str]) -> None:
+    """Every command that opens a store judges RECALLFLOW_DSN and RECALLFLOW_EMBEDDER the
+    same way: exit 2, one line naming the variable, before any store is opened."""
+    done = cli(*args, env={"RECALLFLOW_DSN": "garbage"})
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "RECALLFLOW_DSN" in done.stderr
-    done = cli("status", "--dsn", "postgresql:///x", env={"RECALLFLOW_EMBEDDER": "nope"})
-    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    done = cli(*args, "--dsn", "postgresql:///x", env={"RECALLFLOW_EMBEDDER": "nope"})
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
     assert "RECALLFLOW_EMBEDDER" in done.stderr
 
 

@@ -399,3 +399,19 @@ def test_ids_not_in_the_store_exit_1_with_one_line(
         code, out, err = run(capsys, *args)
         assert code in (EXIT_FAILURE, EXIT_USAGE), args
         assert out == "" and err.count("\n") == 1 and "error:" in err
+
+
+def test_a_policy_file_that_is_not_a_policy_is_named_with_what_is_wrong(tmp_path: Path) -> None:
+    not_json = tmp_path / "policy.json"
+    not_json.write_text("{not json")
+    done = cli("graph", "--diff", "default", str(not_json), "--out", str(tmp_path / "d.dot"))
+    assert done.returncode == EXIT_USAGE and done.stderr.count("\n") == 1
+    assert f"--diff: {not_json}: Invalid JSON" in done.stderr and ": :" not in done.stderr
+    assert not (tmp_path / "d.dot").exists()
+
+
+@pytest.mark.parametrize("replacement", ["", " \u200b ", "z" * 4001])
+def test_a_replacement_no_statement_could_hold_is_refused_as_the_flag(replacement: str) -> None:
+    done = cli("reject", "tr-1", "b-1", "--kind", "changed", "--replacement", replacement, *T)
+    assert done.returncode == EXIT_USAGE and done.stderr.count("\n") == 1
+    assert "argument --replacement:" in done.stderr and "field" not in done.stderr

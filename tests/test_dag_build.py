@@ -168,10 +168,13 @@ def test_a_node_without_a_stage_tag_is_refused_at_build(monkeypatch: pytest.Monk
     def rendered_block(budgeted_items: BudgetOutcome) -> RenderedBlock:
         raise NotImplementedError
 
-    with pytest.raises(ValidationException, match=r"rendered_block") as raised:
+    # The caller's module is refused as their input, naming it and the node.
+    with pytest.raises(InvalidInputError, match=r"rendered_block") as raised:
         build(extra_modules=[_module(monkeypatch, "tests_untagged_render", rendered_block)])
     assert "tests_untagged_render" in str(raised.value)
     assert "stage" in str(raised.value)
+    assert raised.value.field == "experiment.modules"
+    assert isinstance(raised.value.__cause__, ValidationException)
 
 
 def test_a_new_untagged_node_is_refused_even_off_the_result_path(
@@ -180,7 +183,7 @@ def test_a_new_untagged_node_is_refused_even_off_the_result_path(
     def block_length(rendered_block: RenderedBlock) -> int:
         return len(rendered_block.text)
 
-    with pytest.raises(ValidationException, match=r"block_length"):
+    with pytest.raises(InvalidInputError, match=r"block_length"):
         build(extra_modules=[_module(monkeypatch, "tests_untagged_extra", block_length)])
 
 

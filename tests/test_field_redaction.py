@@ -200,6 +200,11 @@ def test_marking_checks_its_input_and_writes_nothing_when_bad(memory: Memory, te
     with pytest.raises(InvalidInputError) as bad_tenant:
         memory.entities.mark("has spaces", "p1", "maya")
     assert bad_tenant.value.field == "tenant_id"
+    # Refused like the same text in a belief's entities, not folded into another key.
+    for unstorable in ("maya\x00", "maya\ud800"):
+        with pytest.raises(InvalidInputError) as bad_text:
+            memory.entities.mark(tenant, "p1", unstorable)
+        assert bad_text.value.field == "entity"
     assert memory.entities.marked(tenant, "p1") == {}
 
 

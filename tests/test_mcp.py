@@ -219,3 +219,23 @@ def test_the_server_freezes_what_it_started_with_before_serving(
         gc.unfreeze()
     assert len(seen) == 1
     assert seen[0] > 10_000  # the imported libraries at least, not a handful of objects
+
+
+def test_a_taken_port_is_one_line_naming_it(store_home: Path, tenant: str) -> None:
+    """A port another process listens on: exit 1 and one line naming --port and the
+    address, and no line claiming the server is up."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, *command(tenant, "--http", "--port", str(port))],
+            env=server_env(store_home),
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert f"--port: cannot listen on 127.0.0.1:{port}" in done.stderr
+    assert "streamable HTTP on" not in done.stderr

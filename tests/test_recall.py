@@ -451,6 +451,22 @@ def test_a_module_override_swaps_a_node_and_the_trace_shows_it(demo_memory: Memo
     assert result.trace.dag_version != baseline.trace.dag_version
 
 
+def test_a_module_that_is_not_stage_nodes_is_refused_by_name(demo_memory: Memory) -> None:
+    """A module of functions without type hints or stage tags cannot replace a node: the
+    recall raises a typed error naming the module and the experiment's modules, and writes
+    no trace."""
+    import json as not_nodes
+
+    from recallflow.errors import InvalidInputError
+
+    req = request(demo.TENANT, demo.PRINCIPAL, "money", project=demo.MOBILE, as_of=AS_OF)
+    before = demo_memory.unsaved_traces
+    with pytest.raises(InvalidInputError, match="json cannot replace stage nodes") as refused:
+        demo_memory.recall(req, experiment=Experiment("broken", modules=(not_nodes,)))
+    assert refused.value.field == "experiment.modules"
+    assert demo_memory.unsaved_traces == before
+
+
 def test_a_flow_run_directly_resolves_the_request_times(demo_memory: Memory) -> None:
     # A flow built by hand (e.g. for a module override) needs no private preparation.
     from tests import experiment_render

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import jsonschema
@@ -14,7 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from recallflow import Memory
+from recallflow import Memory, open_memory
+from recallflow.adapters.embedders.hashing import HashingEmbedder
 from recallflow.tools import TOOLS, TOOLSET_VERSION, Toolset
 from recallflow.tools.arguments import RecallBeliefsArgs
 from recallflow.tools.results import ToolErrorView
@@ -260,6 +263,10 @@ def test_injected_backends_get_the_bound_identity(memory: Memory, tenant: str) -
         ("open_session", {"kind": "sideways"}, "kind"),
         ("open_session", {"goal": {"goal": "x", "principal_id": "p2"}}, "goal.principal_id"),
         ("session_recall", {"session_id": "no spaces allowed"}, "session_id"),
+        # An entry longer than a working state holds is the model's error, not an internal one.
+        ("recall_beliefs", {"goal": "x", "entities": ["e" * 4001]}, "entities.0"),
+        ("session_recall", {"session_id": "s-1", "files": ["ok", "f" * 4001]}, "files.1"),
+        ("open_session", {"goal": {"recent_turns": ["t" * 4001]}}, "goal.recent_turns.0"),
     ],
 )
 def test_bad_arguments_are_a_structured_error_naming_the_field(
@@ -297,6 +304,29 @@ def test_the_host_binding_is_checked_when_the_toolset_is_built(memory: Memory) -
         Toolset(memory, tenant_id="t", principal_id="has spaces")
     with pytest.raises(InvalidInputError, match="surface"):
         Toolset(memory, tenant_id="t", principal_id="p", surface="everyone")
+    # The host's own arguments are its mistakes: refused at build, not blamed on the model.
+    with pytest.raises(InvalidInputError, match="policy"):
+        Toolset(memory, tenant_id="t", principal_id="p", policy="default")  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError, match="search_episodes"):
+        Toolset(memory, tenant_id="t", principal_id="p", search_episodes=5)  # type: ignore[arg-type]
+
+
+def test_a_closed_store_is_the_hosts_problem_not_the_models(
+    store_home: Path, tenant: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A call on a toolset whose memory the host closed is an internal error that names
+    neither the store nor its DSN (the host's log has them), never invalid_input, which
+    would tell the model to change what it wrote."""
+    closed = open_memory(os.environ.get("RECALLFLOW_DSN"), store_home, embedder=HashingEmbedder())
+    tools = toolset(closed, tenant)
+    closed.close()
+    for name, arguments in (
+        ("recall_beliefs", GOAL),
+        ("cite", {"trace_id": "tr-1", "belief_ids": ["b-1"]}),
+    ):
+        detail = error(tools.call(name, arguments), "internal")
+        assert "closed" not in detail["message"] and "postgresql" not in detail["message"]
+    assert "closed" in caplog.text
 
 
 def test_another_principals_ids_are_not_found_like_missing_ones(

@@ -114,9 +114,11 @@ def add_json_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
-def open_store(args: argparse.Namespace) -> Memory:
-    """The store a command's ``--dsn``/``--home`` name, with the embedder
-    ``RECALLFLOW_EMBEDDER`` asks for (a bad name is a usage error, not a traceback)."""
+def open_store(args: argparse.Namespace, *, operator: bool = False) -> Memory:
+    """The store a command's ``--dsn``/``--home`` name (else ``RECALLFLOW_DSN``, checked
+    like ``--dsn``), with the embedder ``RECALLFLOW_EMBEDDER`` asks for: a bad value of
+    either is a usage error, not a traceback. Every command that opens a store opens it
+    here, so each one judges the environment the same way."""
     from recallflow.adapters.embedders import default_embedder
     from recallflow.memory import open_memory
 
@@ -124,7 +126,7 @@ def open_store(args: argparse.Namespace) -> Memory:
         embedder = default_embedder()
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    return open_memory(args.dsn or env_dsn(), args.home, embedder=embedder)
+    return open_memory(args.dsn or env_dsn(), args.home, embedder=embedder, operator=operator)
 
 
 def validated(model: type[M], data: Mapping[str, Any], flags: Mapping[str, str]) -> M:
@@ -136,5 +138,9 @@ def validated(model: type[M], data: Mapping[str, Any], flags: Mapping[str, str])
         return model.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
-        path = ".".join(str(part) for part in first["loc"])
-        raise UsageError(f"{flags.get(path, path)}: {first['msg']}") from None
+        parts = [str(part) for part in first["loc"]]
+        path = ".".join(parts)
+        # An entry of a repeatable flag is named by the flag (its index is dropped).
+        prefixes = (".".join(parts[:n]) for n in range(len(parts), 0, -1))
+        named = next((flags[p] for p in prefixes if p in flags), path)
+        raise UsageError(f"{named}: {first['msg']}") from None

@@ -38,7 +38,12 @@ def _runner(name: str) -> Callable[[argparse.Namespace], int]:
                 file=sys.stderr,
             )
             return 2
-        return int(module.run(args))
+        try:
+            return int(module.run(args))
+        except ValueError as exc:  # a file that is not a run it can read: one line
+            from recallflow.cli.args import UsageError
+
+            raise UsageError(str(exc)) from None
 
     return run
 

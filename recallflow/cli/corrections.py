@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import Annotated, Any
 
 from recallflow.cli.args import (
     EXIT_NOT_CONFIRMED,
@@ -25,6 +25,23 @@ from recallflow.cli.progress import spinner
 
 #: The rejection kinds (the values of ``recallflow.RejectionKind``), each a different write.
 KINDS = ("not_true", "changed", "not_here", "unspecified")
+
+
+def _statement(value: str) -> str:
+    """``--replacement``: a belief statement by the rules every statement is held to,
+    checked at parse time (the store refused it only after opening, naming a model field)."""
+    from pydantic import TypeAdapter, ValidationError
+
+    from recallflow.models.fields import storable, visible
+    from recallflow.models.store import BeliefDraft
+
+    rule: TypeAdapter[str] = TypeAdapter(Annotated[str, BeliefDraft.model_fields["statement"]])
+    try:
+        return visible(storable(rule.validate_python(value)))
+    except ValidationError as exc:
+        raise argparse.ArgumentTypeError(exc.errors()[0]["msg"]) from None
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _who(p: argparse.ArgumentParser) -> None:
@@ -142,7 +159,12 @@ def add_correction_parsers(subparsers: Any) -> None:
         " by --replacement, else ended now); not_here: not in this project (excluded there);"
         " unspecified: only flagged",
     )
-    p.add_argument("--replacement", default=None, help="for --kind changed: what holds now")
+    p.add_argument(
+        "--replacement",
+        default=None,
+        type=_statement,
+        help="for --kind changed: what holds now",
+    )
     p.add_argument(
         "--project", default=None, type=key, help="for not_here (default: the recall's project)"
     )

@@ -22,10 +22,13 @@ import argparse
 import shutil
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from recallflow.cli.args import EXIT_FAILURE, EXIT_OK, EXIT_UNMEASURED
+from recallflow.cli.args import EXIT_FAILURE, EXIT_OK, EXIT_UNMEASURED, UsageError, dsn
+
+T = TypeVar("T")
 
 DEFAULT_SCENARIOS = Path("benchmarks") / "scenarios"
 DEFAULT_OFFTOPIC = Path("benchmarks") / "offtopic.json"
@@ -46,6 +49,34 @@ def resolve(path: Path) -> Path:
     if path.is_absolute() or path.exists():
         return path
     return _repo_root() / path
+
+
+def _positive(value: str) -> int:
+    """A count flag (``--conversations``): a whole number of at least 1."""
+    try:
+        number = int(value)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{value[:20]!r} is not a whole number of at least 1")
+    return number
+
+
+def _read(flag: str, path: Path, load: Callable[[Path], T]) -> T:
+    """``load(path)``, or a usage error naming the flag and the file when the file is not
+    what the flag needs (unreadable, not JSON, not the expected shape), before any store
+    is opened or anything measured."""
+    from pydantic import ValidationError
+
+    try:
+        return load(path)
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        where = ".".join(str(part) for part in first["loc"])
+        raise UsageError(f"{flag}: {path}: {where + ': ' if where else ''}{first['msg']}") from None
+    except (OSError, ValueError, KeyError, TypeError, IndexError) as exc:
+        detail = f"{type(exc).__name__} {exc}" if isinstance(exc, KeyError) else str(exc)
+        raise UsageError(f"{flag}: {path}: {detail}") from None
 
 
 def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -75,11 +106,14 @@ def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument(
         "--embedder",
         default=None,
+        choices=("minilm", "e5", "hashing"),
         help="embedder of the run's store: minilm, e5 or hashing (default: RECALLFLOW_EMBEDDER)",
     )
     p.add_argument("--out", type=Path, default=Path("."), help="where to write the reports")
     p.add_argument("--split", choices=("dev", "test", "all"), default="all")
-    p.add_argument("--conversations", type=int, default=None, help="first N conversations only")
+    p.add_argument(
+        "--conversations", type=_positive, default=None, help="first N conversations only"
+    )
     p.add_argument("--skip-peers", action="store_true", help="skip the peers (LangGraph, mem0)")
     p.add_argument(
         "--skip-sessions", action="store_true", help="skip the sessions (and their gate)"
@@ -94,6 +128,7 @@ def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument(
         "--dsn",
         default=None,
+        type=dsn,
         help="run against this PostgreSQL (default: a throwaway embedded one)",
     )
     p.add_argument("--home", default=None, help="embedded server home (default: a temp dir)")
@@ -124,21 +159,30 @@ def cmd_eval(args: argparse.Namespace) -> int:
     datasets = []
     skipped = []
     if locomo.is_file():
-        datasets.append(LocomoDataset(locomo))
-    else:
+        dataset = LocomoDataset(locomo)
+        _read("--locomo", locomo, lambda _: dataset.groups())
+        datasets.append(dataset)
+    scenario_dir = resolve(args.scenarios)
+    scenarios = None
+    if scenario_dir.is_dir():
+        scenarios = _read("--scenarios", scenario_dir, load_scenarios)
+    scenario_message = "" if scenarios is not None else f"no scenario directory at {scenario_dir}"
+    offtopic_path = resolve(args.offtopic)
+    offtopic = None
+    if offtopic_path.is_file():
+        offtopic = _read("--offtopic", offtopic_path, load_suite)
+    offtopic_message = "" if offtopic is not None else f"no off-topic suite at {offtopic_path}"
+    if not datasets:  # said once every input is known to be usable
         message = (
             f"LoCoMo not found at {locomo}; expected locomo10.json there (see "
             "../shared/datasets/locomo/README.md, or pass --locomo PATH). Nothing is downloaded."
         )
         print(message, file=sys.stderr)
         skipped.append(skipped_dataset("LoCoMo", message))
-    scenario_dir = resolve(args.scenarios)
-    scenarios = load_scenarios(scenario_dir) if scenario_dir.is_dir() else None
-    scenario_message = "" if scenarios is not None else f"no scenario directory at {scenario_dir}"
-    offtopic_path = resolve(args.offtopic)
-    offtopic = load_suite(offtopic_path) if offtopic_path.is_file() else None
-    offtopic_message = "" if offtopic is not None else f"no off-topic suite at {offtopic_path}"
-    embedder = embedder_from_name(args.embedder) if args.embedder else default_embedder()
+    try:
+        embedder = embedder_from_name(args.embedder) if args.embedder else default_embedder()
+    except ValueError as exc:  # a bad RECALLFLOW_EMBEDDER (--embedder is checked by choices)
+        raise UsageError(str(exc)) from None
 
     temp_home: str | None = None
     home = args.home

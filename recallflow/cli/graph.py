@@ -13,12 +13,27 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from recallflow.cli.args import UsageError, add_json_arg, add_store_args, key
+from recallflow.cli.args import UsageError, add_json_arg, add_store_args, key, open_store
 
 MOMENTS = ("in_turn", "session_snapshot", "child_run")
+#: The files a graph is written as: DOT text (no suffix, ``.dot``, ``.gv``) or laid out.
+GRAPH_SUFFIXES = ("", ".dot", ".gv", ".svg", ".png")
+
+
+def graph_file(value: str) -> str:
+    """A graph output file flag (``--out``, ``--graph-out``): a suffix it can be written as,
+    checked before any graph is built (Graphviz refuses others with a traceback)."""
+    if Path(value).suffix.lower() not in GRAPH_SUFFIXES:
+        raise argparse.ArgumentTypeError(
+            f"{value[:60]!r}: a graph is written as .svg, .png or .dot"
+        )
+    return value
 
 
 def _print_json(value: Any) -> None:
@@ -28,12 +43,9 @@ def _print_json(value: Any) -> None:
 
 
 def _store(args: argparse.Namespace) -> Any:
-    from recallflow.cli.args import env_dsn
-    from recallflow.memory import open_memory
-
     if args.tenant is None or args.principal is None:
         raise UsageError("a stored trace needs --tenant and --principal")
-    return open_memory(args.dsn or env_dsn(), args.home, operator=True)
+    return open_store(args, operator=True)
 
 
 def _policy(spec: str) -> Any:
@@ -55,8 +67,21 @@ def _policy(spec: str) -> Any:
         return RetrievalPolicy.model_validate_json(path.read_text())
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise UsageError(f"--diff: {spec}: {where}: {first['msg']}") from None
+        where = ".".join(str(p) for p in first["loc"])  # empty: the file as a whole
+        raise UsageError(f"--diff: {spec}: {where + ': ' if where else ''}{first['msg']}") from None
+
+
+@contextmanager
+def _hamilton_quiet() -> Iterator[None]:
+    """Hamilton's own log off while a module set is built: it logs a module it cannot
+    compile as a traceback and a help banner, and the command's error is one line."""
+    hamilton = logging.getLogger("hamilton")
+    level = hamilton.level
+    hamilton.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        hamilton.setLevel(level)
 
 
 def _side(spec: str, args: argparse.Namespace, memory: Any) -> Any:
@@ -75,12 +100,18 @@ def _side(spec: str, args: argparse.Namespace, memory: Any) -> Any:
             trace=trace,
         )
     if spec.startswith("modules:"):
+        from recallflow.errors import InvalidInputError
+
         names = [n for n in spec.removeprefix("modules:").split(",") if n]
+        if not names:
+            raise UsageError(f"--diff: {spec!r} names no module (modules:pkg.mod,...)")
         try:
             modules = tuple(importlib.import_module(n) for n in names)
-        except ImportError as exc:
-            raise UsageError(f"--diff: {spec}: {exc}") from None
-        driver = build(args.moment, policy=DEFAULT_POLICY, extra_modules=modules)
+            with _hamilton_quiet():  # its log of a refused module is a traceback
+                driver = build(args.moment, policy=DEFAULT_POLICY, extra_modules=modules)
+        except (ImportError, InvalidInputError) as exc:
+            message = str(exc).removeprefix("field 'experiment.modules': ")
+            raise UsageError(f"--diff: {spec}: {message}") from None
         return DiffSide(label=spec, driver=driver, policy=DEFAULT_POLICY)
     policy = _policy(spec)
     return DiffSide(
@@ -156,7 +187,9 @@ def add_graph_parser(subparsers: Any) -> None:
     p.add_argument("--moment", default="in_turn", choices=MOMENTS, help="the moment of a --diff")
     p.add_argument("--tenant", default=None, type=key, help="the trace's tenant")
     p.add_argument("--principal", default=None, type=key, help="the trace's principal")
-    p.add_argument("--out", default="stages.svg", help="output file: .svg, .png or .dot")
+    p.add_argument(
+        "--out", default="stages.svg", type=graph_file, help="output file: .svg, .png or .dot"
+    )
     add_store_args(p)
     add_json_arg(p)
     p.set_defaults(func=_cmd_graph)

@@ -300,7 +300,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("demo", help="load the demo memory, show it, and run an in-turn recall")
     add_store_args(p)
-    p.add_argument("--graph-out", default="stages.svg", help="where to write the stage graph")
+    from recallflow.cli.graph import graph_file
+
+    p.add_argument(
+        "--graph-out",
+        default="stages.svg",
+        type=graph_file,
+        help="where to write the stage graph (.svg, .png or .dot)",
+    )
     p.set_defaults(func=_cmd_demo)
     p = sub.add_parser("recall", help="run a recall and print the block and trace")
     add_store_args(p)

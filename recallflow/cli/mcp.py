@@ -16,6 +16,7 @@ import argparse
 import gc
 import json
 import os
+import socket
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
 ENV_TENANT = "RECALLFLOW_MCP_TENANT"
 ENV_PRINCIPAL = "RECALLFLOW_MCP_PRINCIPAL"
 ENV_SURFACE = "RECALLFLOW_MCP_SURFACE"
+#: The surfaces a server can be bound to (the values of ``recallflow.Surface``).
+SURFACES = ("direct", "team", "public", "vault")
 
 
 def mcp_server(toolset: Toolset) -> Server[Any, Any]:
@@ -72,6 +75,21 @@ async def _serve_stdio(server: Server[Any, Any]) -> None:
         await server.run(read, write, server.create_initialization_options())
 
 
+def listening_socket(port: int) -> socket.socket:
+    """A socket bound to 127.0.0.1:``port`` and listening, made before the server is
+    started, so a port that is taken is one line naming it (not a server's traceback and
+    exit code) and the address is printed only once it is really served."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(("127.0.0.1", port))
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        raise OSError(f"--port: cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}") from None
+    return sock
+
+
 def _serve_http(server: Server[Any, Any], port: int) -> None:
     from collections.abc import AsyncIterator
     from contextlib import asynccontextmanager
@@ -93,30 +111,50 @@ def _serve_http(server: Server[Any, Any], port: int) -> None:
             yield
 
     app = Starlette(routes=[Mount("/mcp", app=handle)], lifespan=lifespan)
-    print(f"recallflow mcp: streamable HTTP on http://127.0.0.1:{port}/mcp", file=sys.stderr)
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
+    with listening_socket(port) as sock:
+        print(f"recallflow mcp: streamable HTTP on http://127.0.0.1:{port}/mcp", file=sys.stderr)
+        uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+
+
+def _binding(args: argparse.Namespace) -> tuple[str, str, str]:
+    """The tenant, principal and surface the server is bound to, from the options or the
+    environment, each checked (naming the option or variable it came from) before any
+    store is opened."""
+    from recallflow.cli.args import UsageError, key
+
+    bound: list[str] = []
+    for flag, given, env in (
+        ("--tenant", args.tenant, ENV_TENANT),
+        ("--principal", args.principal, ENV_PRINCIPAL),
+    ):
+        if given is not None:
+            bound.append(given)  # checked by the parser
+            continue
+        value = os.environ.get(env)
+        if not value:
+            raise UsageError(f"needs {flag} (or {env})")
+        try:
+            bound.append(key(value))
+        except argparse.ArgumentTypeError as exc:
+            raise UsageError(f"{env}: {exc}") from None
+    surface = args.surface or os.environ.get(ENV_SURFACE) or "direct"
+    if surface not in SURFACES:
+        raise UsageError(f"{ENV_SURFACE}: {surface!r} is not one of {', '.join(SURFACES)}")
+    return bound[0], bound[1], surface
 
 
 def _cmd_mcp(args: argparse.Namespace) -> int:
+    from recallflow.cli.args import UsageError, open_store
+
     try:
         import anyio
         import mcp  # noqa: F401
     except ImportError:
-        print("recallflow mcp needs the mcp extra: pip install 'recallflow[mcp]'", file=sys.stderr)
-        return 2
-    from recallflow.memory import open_memory
+        raise UsageError("needs the mcp extra: pip install 'recallflow[mcp]'") from None
     from recallflow.tools import Toolset
 
-    tenant = args.tenant or os.environ.get(ENV_TENANT)
-    principal = args.principal or os.environ.get(ENV_PRINCIPAL)
-    surface = args.surface or os.environ.get(ENV_SURFACE) or "direct"
-    if not tenant or not principal:
-        print(
-            f"recallflow mcp needs --tenant and --principal (or {ENV_TENANT} and {ENV_PRINCIPAL})",
-            file=sys.stderr,
-        )
-        return 2
-    with open_memory(args.dsn, args.home) as memory:
+    tenant, principal, surface = _binding(args)
+    with open_store(args) as memory:
         server = mcp_server(
             Toolset(memory, tenant_id=tenant, principal_id=principal, surface=surface)
         )
@@ -132,23 +170,38 @@ def _cmd_mcp(args: argparse.Namespace) -> int:
     return 0
 
 
+def _port(value: str) -> int:
+    """A TCP port to listen on (``--port``)."""
+    try:
+        port = int(value)
+    except ValueError:
+        port = 0
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{value[:20]!r} is not a TCP port (1-65535)")
+    return port
+
+
 def add_mcp_parser(sub: Any) -> None:
     """Register ``recallflow mcp`` on the command's subparsers."""
+    from recallflow.cli.args import add_store_args, key
+
     p = sub.add_parser("mcp", help="serve the agent tools over MCP (stdio, or --http)")
+    add_store_args(p)
     p.add_argument(
-        "--dsn", default=None, help="PostgreSQL URI (default: RECALLFLOW_DSN, else embedded)"
+        "--tenant", default=None, type=key, help=f"the bound tenant (default: {ENV_TENANT})"
     )
-    p.add_argument("--home", default=None, help="embedded server home (RECALLFLOW_HOME)")
-    p.add_argument("--tenant", default=None, help=f"the bound tenant (default: {ENV_TENANT})")
     p.add_argument(
-        "--principal", default=None, help=f"the bound principal (default: {ENV_PRINCIPAL})"
+        "--principal",
+        default=None,
+        type=key,
+        help=f"the bound principal (default: {ENV_PRINCIPAL})",
     )
     p.add_argument(
         "--surface",
         default=None,
-        choices=["direct", "team", "public", "vault"],
+        choices=SURFACES,
         help=f"the bound surface (default: {ENV_SURFACE}, else direct)",
     )
     p.add_argument("--http", action="store_true", help="serve streamable HTTP, not stdio")
-    p.add_argument("--port", type=int, default=8765, help="HTTP port on 127.0.0.1")
+    p.add_argument("--port", type=_port, default=8765, help="HTTP port on 127.0.0.1")
     p.set_defaults(func=_cmd_mcp)

@@ -8,7 +8,6 @@ actually shown, so a quiet run never imports it.
 from __future__ import annotations
 
 import contextlib
-import importlib
 import sys
 import threading
 from collections.abc import Iterator
@@ -31,8 +30,9 @@ def bar(
     if not shown(quiet, target):
         yield _Silent()
         return
-    tqdm: Any = importlib.import_module("tqdm").tqdm
-    with tqdm(total=total, desc=desc, unit=unit, file=target, leave=False) as progress:
+    from recallflow.adapters.progress import tqdm_bar
+
+    with tqdm_bar(total=total, desc=desc, unit=unit, file=target, leave=False) as progress:
         yield progress
 
 
@@ -43,9 +43,10 @@ def spinner(desc: str, *, quiet: bool = False, interval_s: float = 0.2) -> Itera
     if not shown(quiet):
         yield
         return
-    tqdm: Any = importlib.import_module("tqdm").tqdm
+    from recallflow.adapters.progress import tqdm_bar
+
     done = threading.Event()
-    with tqdm(desc=desc, total=None, bar_format="{desc}: {elapsed}", file=sys.stderr) as t:
+    with tqdm_bar(desc=desc, total=None, bar_format="{desc}: {elapsed}", file=sys.stderr) as t:
 
         def tick() -> None:
             while not done.wait(interval_s):

@@ -17,6 +17,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from recallflow.cli.args import (
+    UsageError,
     add_json_arg,
     add_store_args,
     instant,
@@ -71,8 +72,16 @@ def _print_session(session: Session, *, opened: bool) -> None:
 
 
 def _cmd_open(args: argparse.Namespace) -> int:
+    from recallflow.models.fields import INT4_MAX
     from recallflow.models.request import WorkingState
+    from recallflow.policy import DEFAULT_POLICY
 
+    smallest = DEFAULT_POLICY.sessions.min_window
+    if not smallest <= args.model_window <= INT4_MAX:
+        raise UsageError(
+            f"--model-window: a session needs a model window of {smallest} to {INT4_MAX} tokens"
+            f" (2% of it holds the snapshot), got {args.model_window}"
+        )
     goal = None
     if args.goal is not None or args.entity:
         goal = validated(

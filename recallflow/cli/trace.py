@@ -13,15 +13,14 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from recallflow.cli.args import add_json_arg, instant, key
+from recallflow.cli.args import add_json_arg, instant, key, open_store
 
 
 def _cmd_trace(args: argparse.Namespace) -> int:
-    from recallflow.memory import open_memory
     from recallflow.visualizations.trace_view import trace_summary
 
     operator = args.view == "operator"
-    with open_memory(args.dsn, args.home, operator=operator) as memory:
+    with open_store(args, operator=operator) as memory:
         if operator:
             trace = memory.trace(args.tenant, args.principal, args.trace_id)
             print(trace.model_dump_json(indent=2) if args.json else trace_summary(trace))
@@ -60,10 +59,8 @@ def _cmd_trace(args: argparse.Namespace) -> int:
 
 
 def _cmd_retention(args: argparse.Namespace) -> int:
-    from recallflow.memory import open_memory
-
     now = args.now or datetime.now(UTC)
-    with open_memory(args.dsn, args.home) as memory:
+    with open_store(args) as memory:
         run = memory.run_retention(now)
     if args.json:
         print(run.model_dump_json(indent=2))

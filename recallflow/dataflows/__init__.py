@@ -155,8 +155,11 @@ def build(
     :param config: extra config for ``extra_modules`` (see :func:`dag_config`).
     :param extra_modules: modules whose nodes replace same-named ones (module override).
     :param adapters: lifecycle adapters, e.g. the lineage recorder.
-    :raises hamilton.lifecycle.base.ValidationException: a node has no ``stage`` tag.
-    :raises InvalidInputError: a snapshot moment without the snapshot's nodes.
+    :raises hamilton.lifecycle.base.ValidationException: a node of the library's has no
+        ``stage`` tag.
+    :raises InvalidInputError: a snapshot moment without the snapshot's nodes, or an extra
+        module that is not a module of stage nodes (a function without type hints or a
+        ``stage`` tag, a node whose type does not fit its neighbours), naming the modules.
     """
     extra = tuple(extra_modules)
     if Moment(moment) is not Moment.IN_TURN and snapshot_nodes not in extra:
@@ -174,4 +177,14 @@ def build(
     )
     if extra:
         builder = builder.allow_module_overrides()
-    return builder.build()
+    foreign = [m.__name__ for m in extra if not m.__name__.startswith("recallflow.")]
+    if not foreign:
+        return builder.build()
+    try:
+        return builder.build()
+    except Exception as exc:  # the caller's modules: their error, named, not Hamilton's
+        detail = " ".join(str(exc).split()) or type(exc).__name__
+        raise InvalidInputError(
+            f"{', '.join(foreign)} cannot replace stage nodes: {detail}",
+            field="experiment.modules",
+        ) from exc

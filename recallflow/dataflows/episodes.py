@@ -62,7 +62,9 @@ def resolved_episode_request(
         )
     except ValidationError as exc:
         first = exc.errors()[0]
-        raise InvalidInputError(first["msg"], field=".".join(map(str, first["loc"]))) from exc
+        # A request that is not a mapping at all has no field path: name the request.
+        field = ".".join(map(str, first["loc"])) or "request"
+        raise InvalidInputError(first["msg"], field=field) from exc
     as_of = req.as_of or datetime.now(UTC)
     return req.model_copy(update={"as_of": as_of, "known_as_of": req.known_as_of or as_of})
 

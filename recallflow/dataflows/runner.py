@@ -43,7 +43,9 @@ def resolved_request(request: RecallRequest | Mapping[str, Any]) -> RecallReques
         )
     except ValidationError as exc:
         first = exc.errors()[0]
-        raise InvalidInputError(first["msg"], field=".".join(map(str, first["loc"]))) from exc
+        # A request that is not a mapping at all has no field path: name the request.
+        field = ".".join(map(str, first["loc"])) or "request"
+        raise InvalidInputError(first["msg"], field=field) from exc
     as_of = req.as_of or datetime.now(UTC)
     if req.as_of is not None and req.known_as_of is not None:
         return req

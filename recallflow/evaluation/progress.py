@@ -1,27 +1,29 @@
 """Progress bars for long work, over ``tqdm``: shown only on a terminal (stderr), never in
 a pipe, a log file or a test.
 
-``tqdm`` ships no type information; it is imported dynamically here so the rest of the
-harness stays strictly typed without a stub package.
+The bars come from :mod:`recallflow.adapters.progress`, which imports ``tqdm``
+dynamically (it ships no type information) and stops its monitor thread when the last
+bar closes.
 """
 
 from __future__ import annotations
 
-import importlib
 import sys
 from collections.abc import Iterable, Iterator
 from typing import Any, TypeVar
+
+from recallflow.adapters.progress import tqdm_bar, tqdm_iterate
 
 T = TypeVar("T")
 
 
 def bar(*, total: int, desc: str, unit: str, enabled: bool = True) -> Any:
     """A ``tqdm`` bar (a context manager with ``update(n)``)."""
-    tqdm: Any = importlib.import_module("tqdm").tqdm
-    return tqdm(total=total, desc=desc, unit=unit, disable=not (enabled and sys.stderr.isatty()))
+    shown = enabled and sys.stderr.isatty()
+    return tqdm_bar(total=total, desc=desc, unit=unit, disable=not shown)
 
 
 def iterate(items: Iterable[T], *, desc: str, unit: str, enabled: bool = True) -> Iterator[T]:
     """Iterate ``items`` with a ``tqdm`` bar."""
-    tqdm: Any = importlib.import_module("tqdm").tqdm
-    yield from tqdm(items, desc=desc, unit=unit, disable=not (enabled and sys.stderr.isatty()))
+    shown = enabled and sys.stderr.isatty()
+    yield from tqdm_iterate(items, desc=desc, unit=unit, disable=not shown)

@@ -40,7 +40,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from recallflow.errors import RecallflowError
 from recallflow.evaluation.metrics import mean
@@ -169,11 +169,19 @@ class Scenario(_Model):
 
 
 def load_scenarios(directory: Path) -> list[Scenario]:
-    """Every ``*.json`` scenario in ``directory``, by file name."""
-    return [
-        Scenario.model_validate_json(path.read_text(encoding="utf-8"))
-        for path in sorted(directory.glob("*.json"))
-    ]
+    """Every ``*.json`` scenario in ``directory``, by file name.
+
+    :raises ValueError: a file that is not a scenario, naming the file.
+    """
+    scenarios = []
+    for path in sorted(directory.glob("*.json")):
+        try:
+            scenarios.append(Scenario.model_validate_json(path.read_text(encoding="utf-8")))
+        except ValidationError as exc:
+            first = exc.errors(include_url=False)[0]
+            where = ".".join(str(part) for part in first["loc"])
+            raise ValueError(f"{path.name}: {where}: {first['msg']}") from exc
+    return scenarios
 
 
 def scenario_tenant(run_tenant: str, scenario: Scenario, label: str | None = None) -> str:

@@ -13,7 +13,7 @@ from pydantic import Field, field_validator
 from recallflow.models.fields import INT4_MAX, InputModel, Instant, Key, visible
 
 #: One entry of a working state's lists (an entity, a file, a tool, a turn summary).
-_Entry = Annotated[str, Field(max_length=4000)]
+Entry = Annotated[str, Field(max_length=4000)]
 
 
 class Moment(StrEnum):
@@ -44,10 +44,10 @@ class WorkingState(InputModel):
     query: str | None = Field(
         default=None, max_length=4000, description="An explicit recall query, when there is one."
     )
-    entities: tuple[_Entry, ...] = Field(default=(), max_length=64, description="Active entities.")
-    files: tuple[_Entry, ...] = Field(default=(), max_length=64, description="Files in play.")
-    tools: tuple[_Entry, ...] = Field(default=(), max_length=64, description="Tools in play.")
-    recent_turns: tuple[_Entry, ...] = Field(
+    entities: tuple[Entry, ...] = Field(default=(), max_length=64, description="Active entities.")
+    files: tuple[Entry, ...] = Field(default=(), max_length=64, description="Files in play.")
+    tools: tuple[Entry, ...] = Field(default=(), max_length=64, description="Tools in play.")
+    recent_turns: tuple[Entry, ...] = Field(
         default=(), max_length=16, description="Summaries of the last few turns, oldest first."
     )
 

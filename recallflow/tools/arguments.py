@@ -15,6 +15,7 @@ from pydantic import Field
 
 from recallflow.models.corrections import RejectionKind
 from recallflow.models.fields import InputModel, Instant, Key
+from recallflow.models.request import Entry
 from recallflow.models.session import SessionKind
 
 
@@ -29,11 +30,13 @@ class WorkingStateArgs(ToolArguments):
     query: str | None = Field(
         default=None, max_length=4000, description="An explicit question to recall for."
     )
-    entities: list[str] = Field(
+    # Each entry is bounded like the working state's own (an over-long one was refused
+    # only when the handler built that state, as an internal error naming nothing).
+    entities: list[Entry] = Field(
         default_factory=list, max_length=64, description="Entities in play (services, people)."
     )
-    files: list[str] = Field(default_factory=list, max_length=64, description="Files in play.")
-    recent_turns: list[str] = Field(
+    files: list[Entry] = Field(default_factory=list, max_length=64, description="Files in play.")
+    recent_turns: list[Entry] = Field(
         default_factory=list,
         max_length=16,
         description="One-line summaries of the last few turns, oldest first.",

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import TypeAdapter, ValidationError
 
 from recallflow.errors import (
+    ConfigurationError,
     InvalidInputError,
     NotFoundError,
     RecallflowError,
@@ -240,7 +241,10 @@ class Toolset:
     A tool whose backend is missing is left out of the definitions and, if called
     anyway, returns an ``unknown_tool`` error.
 
-    :raises InvalidInputError: a malformed tenant or principal id, or an unknown surface.
+    :raises InvalidInputError: a malformed tenant or principal id, an unknown surface, a
+        policy that is not a :class:`~recallflow.RetrievalPolicy`, or a backend that is not
+        callable: the host's mistakes, refused when the toolset is built rather than
+        reported to the model as its own on every call.
     """
 
     def __init__(
@@ -254,6 +258,15 @@ class Toolset:
         explain: Explainer | None = None,
         policy: RetrievalPolicy = DEFAULT_POLICY,
     ) -> None:
+        if not isinstance(policy, RetrievalPolicy):
+            raise InvalidInputError(
+                f"must be a RetrievalPolicy, got {type(policy).__name__}", field="policy"
+            )
+        for field, backend in (("search_episodes", search_episodes), ("explain", explain)):
+            if backend is not None and not callable(backend):
+                raise InvalidInputError(
+                    f"must be callable, got {type(backend).__name__}", field=field
+                )
         self._memory = memory
         self._policy = policy
         self._tenant = self._bound_key(tenant_id, "tenant_id")
@@ -387,6 +400,14 @@ class Toolset:
             return tool_error("not_found", str(exc))
         except StoreUnavailableError as exc:
             return tool_error("unavailable", str(exc))
+        except ConfigurationError:
+            # The host's store cannot be used (closed, misconfigured): nothing the model
+            # wrote can fix it, and the message may name the host's DSN, so it stays in
+            # the host's log.
+            _log.exception("tool %s cannot use the store", name)
+            return tool_error(
+                "internal", f"{name} cannot run: the host's memory store is not usable"
+            )
         except RecallflowError as exc:
             return tool_error("invalid_input", str(exc))
         except Exception:

@@ -1,0 +1,153 @@
+"""Arguments of the Python API that are not the request models: the settings of
+``open_memory``, the ids of the read methods, the policy and experiment a call runs
+under, the times of ``end_session`` and ``run_retention``, and a child of an ended
+session. Each bad one is a typed error naming the argument, raised before anything is
+written; none surfaces as the driver's or an attribute error."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+import pytest
+
+from recallflow import (
+    DEFAULT_POLICY,
+    ConfigurationError,
+    InvalidInputError,
+    Memory,
+    open_memory,
+)
+from recallflow.adapters.embedders.hashing import HashingEmbedder
+from tests.helpers import belief
+
+#: The tables a refused call must leave as they were.
+TABLES = ("beliefs", "episodes", "recall_traces", "sessions", "feedback_events")
+
+
+def counts(memory: Memory, tenant: str) -> dict[str, int]:
+    with memory.pool.connection() as conn:
+        return {
+            table: conn.execute(
+                f"SELECT count(*) FROM {table} WHERE tenant_id = %s", (tenant,)
+            ).fetchone()[0]  # type: ignore[index]
+            for table in TABLES
+        }
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "named"),
+    [
+        ({"dsn": "not a dsn"}, "dsn"),
+        ({"dsn": 5}, "dsn"),
+        ({"dsn": "postgresql:///x", "read_dsn": "garbage"}, "read_dsn"),
+        ({"dsn": "postgresql:///x", "pool_size": 0}, "pool_size"),
+        ({"dsn": "postgresql:///x", "pool_size": "8"}, "pool_size"),
+        ({"dsn": "postgresql:///x", "connect_timeout": "5"}, "connect_timeout"),
+        ({"dsn": "postgresql:///x", "embedder": "hashing"}, "embedder"),
+    ],
+)
+def test_open_memory_names_a_setting_it_cannot_use(kwargs: dict[str, Any], named: str) -> None:
+    kwargs.setdefault("embedder", HashingEmbedder())
+    with pytest.raises(ConfigurationError, match=named):
+        open_memory(**kwargs)
+
+
+def test_an_unknown_embedder_setting_is_a_configuration_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("RECALLFLOW_EMBEDDER", "word2vec")
+    with pytest.raises(ConfigurationError, match="RECALLFLOW_EMBEDDER"):
+        open_memory("postgresql:///x")
+
+
+def test_reads_refuse_a_malformed_id_by_name(memory: Memory, tenant: str) -> None:
+    memory.beliefs.add(belief(tenant, "p1", id="b-1"))
+    reads: list[tuple[Callable[[], Any], str]] = [
+        (lambda: memory.beliefs.get(tenant, "p1", 5), "belief_id"),  # type: ignore[arg-type]
+        (lambda: memory.beliefs.get(tenant, "p 1", "b-1"), "principal_id"),
+        (lambda: memory.beliefs.list(5, "p1"), "tenant_id"),  # type: ignore[arg-type]
+        (lambda: memory.episodes.get(tenant, "p1", ["e-1"]), "episode_id"),  # type: ignore[arg-type]
+        (lambda: memory.trace(tenant, "p1", 5), "trace_id"),  # type: ignore[arg-type]
+        (lambda: memory.explain(5, "p1", "tr-1"), "tenant_id"),  # type: ignore[arg-type]
+    ]
+    for read, field in reads:
+        with pytest.raises(InvalidInputError) as refused:
+            read()
+        assert refused.value.field == field
+    assert memory.beliefs.get(tenant, "p1", "b-1").id == "b-1"
+
+
+def test_a_policy_or_experiment_of_another_type_is_refused_by_name(
+    memory: Memory, tenant: str
+) -> None:
+    memory.beliefs.add(belief(tenant, "p1", id="b-1"))
+    request = {"tenant_id": tenant, "principal_id": "p1", "working_state": {"goal": "x"}}
+    before = counts(memory, tenant)
+    calls: list[tuple[Callable[[], Any], str]] = [
+        (lambda: memory.recall(request, policy="default"), "policy"),  # type: ignore[arg-type]
+        (lambda: memory.recall(request, experiment="ids only"), "experiment"),  # type: ignore[arg-type]
+        (lambda: memory.flow("later"), "moment"),
+        (lambda: memory.open_session(tenant, "p1", policy={}), "policy"),  # type: ignore[arg-type]
+        (lambda: memory.resume_session(tenant, "p1", "s-1", policy=None), "policy"),  # type: ignore[arg-type]
+        (lambda: memory.cite(tenant, "p1", "tr-1", ["b-1"], policy=1), "policy"),  # type: ignore[arg-type]
+        (
+            lambda: memory.search_episodes(
+                {"tenant_id": tenant, "principal_id": "p1", "query": "x"},
+                policy=DEFAULT_POLICY,  # type: ignore[arg-type]  # the recall policy
+            ),
+            "policy",
+        ),
+    ]
+    for call, field in calls:
+        with pytest.raises(InvalidInputError) as refused:
+            call()
+        assert refused.value.field == field
+    assert counts(memory, tenant) == before
+
+
+def test_times_are_aware_datetimes_or_refused_by_name(memory: Memory, tenant: str) -> None:
+    session = memory.open_session(tenant, "p1")
+    for call, field in (
+        (lambda: memory.end_session(tenant, "p1", session.id, at="2026-01-01"), "at"),  # type: ignore[arg-type]
+        (lambda: session.end("now"), "at"),  # type: ignore[arg-type]
+        (lambda: memory.run_retention(datetime(2100, 1, 1)), "now"),  # naive: whose zone?
+        (lambda: memory.run_retention("2100-01-01"), "now"),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(InvalidInputError) as refused:
+            call()
+        assert refused.value.field == field
+    assert session.recall({"goal": "tea"}).trace_id  # nothing ended it
+
+
+def test_a_child_of_an_ended_session_is_refused_and_nothing_is_stored(
+    memory: Memory, tenant: str
+) -> None:
+    parent = memory.open_session(tenant, "p1")
+    parent.end()
+    before = counts(memory, tenant)
+    with pytest.raises(InvalidInputError, match="ended") as refused:
+        parent.child({"goal": "fix the failing test"})
+    assert refused.value.field == "session_id"
+    assert counts(memory, tenant) == before
+
+
+def test_a_request_that_is_not_a_mapping_is_named_as_the_request(memory: Memory) -> None:
+    for call in (lambda: memory.recall("hello"), lambda: memory.search_episodes(None)):  # type: ignore[arg-type]
+        with pytest.raises(InvalidInputError, match=r"^field 'request': ") as refused:
+            call()
+        assert refused.value.field == "request"
+
+
+def test_the_budget_report_names_a_bad_tenant_or_policy(memory: Memory) -> None:
+    from recallflow import budget_report
+
+    for kwargs, field in (
+        ({"tenant_id": 5}, "tenant_id"),
+        ({"tenant_id": "a b"}, "tenant_id"),
+        ({"policy": "default"}, "policy"),
+    ):
+        with pytest.raises(InvalidInputError) as refused:
+            budget_report(memory, **kwargs)
+        assert refused.value.field == field
