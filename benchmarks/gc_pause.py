@@ -28,10 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from benchmarks.datagen import TIERS
-from benchmarks.recall_harness import QueryCachingEmbedder, requests
-from benchmarks.stores import bench_embedder_name, bench_home, open_tier
-from recallflow.adapters.embedders import embedder_from_name
-from recallflow.adapters.postgres.embedded import EmbeddedServer
+from benchmarks.recall_harness import warm_tier
 
 
 @dataclass
@@ -59,33 +56,22 @@ def main() -> None:
     parser.add_argument("--blocks", type=int, default=4, help="blocks per mode")
     args = parser.parse_args()
     modes = {"not frozen": Pauses(), "frozen": Pauses()}
-    server = EmbeddedServer(bench_home())
-    try:
-        embedder = QueryCachingEmbedder(embedder_from_name(bench_embedder_name()))
-        store = open_tier(server, TIERS[args.tier], embedder=embedder)
-        try:
-            memory, reqs = store.memory, requests(store)
-            for req in reqs * 2:  # the embedding cache, prepared statements, the driver
-                memory.recall(req)
-            tracked = len(gc.get_objects())
-            for block in range(2 * args.blocks):
-                frozen = block % 2 == 1
-                mode = modes["frozen" if frozen else "not frozen"]
-                if frozen:
-                    gc.freeze()
-                gc.callbacks.append(mode.hook)
-                try:
-                    for i in range(args.recalls):
-                        started = time.perf_counter()
-                        memory.recall(reqs[i % len(reqs)])
-                        mode.recalls_ms.append((time.perf_counter() - started) * 1e3)
-                finally:
-                    gc.callbacks.remove(mode.hook)
-                    gc.unfreeze()
-        finally:
-            store.memory.close()
-    finally:
-        server.release()
+    with warm_tier(args.tier) as (_server, memory, reqs):
+        tracked = len(gc.get_objects())
+        for block in range(2 * args.blocks):
+            frozen = block % 2 == 1
+            mode = modes["frozen" if frozen else "not frozen"]
+            if frozen:
+                gc.freeze()
+            gc.callbacks.append(mode.hook)
+            try:
+                for i in range(args.recalls):
+                    started = time.perf_counter()
+                    memory.recall(reqs[i % len(reqs)])
+                    mode.recalls_ms.append((time.perf_counter() - started) * 1e3)
+            finally:
+                gc.callbacks.remove(mode.hook)
+                gc.unfreeze()
     print(f"{args.tier}: {tracked} objects tracked after the warm-up")
     for name, mode in modes.items():
         walls = sorted(mode.recalls_ms)

@@ -23,9 +23,7 @@ import time
 import psutil
 
 from benchmarks.datagen import TIERS
-from benchmarks.recall_harness import QueryCachingEmbedder, requests
-from benchmarks.stores import bench_embedder_name, bench_home, open_tier
-from recallflow.adapters.embedders import embedder_from_name
+from benchmarks.recall_harness import warm_tier
 from recallflow.adapters.postgres.embedded import EmbeddedServer, server_processes
 
 
@@ -34,27 +32,16 @@ def main() -> None:
     parser.add_argument("--tier", default="10k", choices=sorted(TIERS))
     parser.add_argument("--recalls", type=int, default=144)
     args = parser.parse_args()
-    server = EmbeddedServer(bench_home())
-    try:
-        embedder = QueryCachingEmbedder(embedder_from_name(bench_embedder_name()))
-        store = open_tier(server, TIERS[args.tier], embedder=embedder)
-        try:
-            memory, reqs = store.memory, requests(store)
-            for req in reqs * 2:  # the embedding cache, prepared statements, the driver
-                memory.recall(req)
-            wall = []
-            server_started = _server_cpu_s(server)
-            cpu_started = time.process_time()
-            for i in range(args.recalls):
-                started = time.perf_counter()
-                memory.recall(reqs[i % len(reqs)])
-                wall.append((time.perf_counter() - started) * 1e3)
-            cpu_ms = (time.process_time() - cpu_started) / args.recalls * 1e3
-            server_ms = (_server_cpu_s(server) - server_started) / args.recalls * 1e3
-        finally:
-            store.memory.close()
-    finally:
-        server.release()
+    with warm_tier(args.tier) as (server, memory, reqs):
+        wall = []
+        server_started = _server_cpu_s(server)
+        cpu_started = time.process_time()
+        for i in range(args.recalls):
+            started = time.perf_counter()
+            memory.recall(reqs[i % len(reqs)])
+            wall.append((time.perf_counter() - started) * 1e3)
+        cpu_ms = (time.process_time() - cpu_started) / args.recalls * 1e3
+        server_ms = (_server_cpu_s(server) - server_started) / args.recalls * 1e3
     wall.sort()
     p95 = wall[min(len(wall) - 1, round(0.95 * (len(wall) - 1)))]
     print(

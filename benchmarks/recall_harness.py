@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
@@ -33,10 +34,20 @@ import numpy as np
 import numpy.typing as npt
 from hamilton.node import DependencyType, Node, NodeType
 
-from benchmarks.datagen import EPOCH, BenchQuery, bench_queries, generate_principal
-from benchmarks.stores import NEIGHBOUR_PRINCIPAL, SEED, BenchStore
+from benchmarks.datagen import EPOCH, TIERS, BenchQuery, bench_queries, generate_principal
+from benchmarks.stores import (
+    NEIGHBOUR_PRINCIPAL,
+    SEED,
+    BenchStore,
+    bench_embedder_name,
+    bench_home,
+    open_tier,
+)
+from recallflow.adapters.embedders import embedder_from_name
+from recallflow.adapters.postgres.embedded import EmbeddedServer
 from recallflow.dataflows import RESULT_NODE
 from recallflow.dataflows.runner import RecallFlow
+from recallflow.memory import Memory
 from recallflow.models.request import Moment, RecallRequest, WorkingState
 from recallflow.models.result import RecallResult
 from recallflow.ports import BeliefSearch, Embedder, RecallPorts
@@ -141,6 +152,27 @@ class ReplaySearch:
 def requests(bench: BenchStore) -> list[RecallRequest]:
     """One in-turn request per fixed query, as of the generated world's "now"."""
     return [_request(bench, q) for q in bench.queries]
+
+
+@contextmanager
+def warm_tier(tier: str) -> Iterator[tuple[EmbeddedServer, Memory, list[RecallRequest]]]:
+    """The benchmark server, the tier's store (built first when not cached) and its
+    in-turn requests, after two passes over them (the query embedding cache, the prepared
+    statements, the built flow), for the scripts that time recalls in a loop; the store
+    is closed and the server released at the end."""
+    server = EmbeddedServer(bench_home())
+    try:
+        embedder = QueryCachingEmbedder(embedder_from_name(bench_embedder_name()))
+        store = open_tier(server, TIERS[tier], embedder=embedder)
+        try:
+            reqs = requests(store)
+            for req in reqs * 2:
+                store.memory.recall(req)
+            yield server, store.memory, reqs
+        finally:
+            store.memory.close()
+    finally:
+        server.release()
 
 
 def principal_requests(
