@@ -53,7 +53,9 @@ def _text(value: object, field: str, *, required: bool) -> str | None:
         raise InvalidInputError(str(exc), field=field) from None
 
 
-def _aware(value: object, field: str) -> datetime:
+def aware_instant(value: object, field: str) -> datetime:
+    """An aware datetime argument in UTC; a naive one, or anything else, refused by name
+    (a naive time would mean the database session's zone)."""
     if not isinstance(value, datetime):
         raise InvalidInputError("must be a timezone-aware datetime", field=field)
     try:
@@ -119,7 +121,7 @@ class Corrections:
             _key(tenant_id, "tenant_id"),
             _key(principal_id, "principal_id"),
             _key(belief_id, "belief_id"),
-            datetime.now(UTC) if at is None else _aware(at, "at"),
+            datetime.now(UTC) if at is None else aware_instant(at, "at"),
             _text(reason, "reason", required=False),
         )
 

@@ -66,7 +66,7 @@ from recallflow.core.misses import missed_subject
 from recallflow.core.query_forming import DeterministicQueryFormer
 from recallflow.core.redaction import NameRedaction, ProjectNames
 from recallflow.core.trace_view import trace_view
-from recallflow.corrections import Corrections, MissHints
+from recallflow.corrections import Corrections, MissHints, aware_instant
 from recallflow.dataflows.experiment import Experiment
 from recallflow.dataflows.runner import RecallFlow, resolved_request
 from recallflow.entities import Entities
@@ -78,7 +78,6 @@ from recallflow.errors import (
 )
 from recallflow.ingestion import Beliefs, Edges, Episodes, key_of, new_id
 from recallflow.models.corrections import Citation, Erasure, Rederivation, Rejection, RejectionKind
-from recallflow.models.fields import utc_instant
 from recallflow.models.request import (
     EpisodeSearchRequest,
     Moment,
@@ -139,17 +138,6 @@ def _argument(value: object, kind: type[Any], field: str) -> None:
         raise InvalidInputError(
             f"must be a {kind.__name__}, got {type(value).__name__}", field=field
         )
-
-
-def _instant(value: object, field: str) -> datetime:
-    """An aware datetime argument in UTC; a naive one, or anything else, refused by name
-    (a naive time would mean the database session's zone)."""
-    if not isinstance(value, datetime):
-        raise InvalidInputError("must be a timezone-aware datetime", field=field)
-    try:
-        return utc_instant(value)
-    except ValueError as exc:
-        raise InvalidInputError(str(exc), field=field) from None
 
 
 def _default_token_counter() -> TokenCounter:
@@ -535,7 +523,7 @@ class Memory:
         Idempotent: a second run at the same ``now`` changes nothing."""
         self._check_open()
         _argument(policy, RetrievalPolicy, "policy")
-        at = datetime.now(UTC) if now is None else _instant(now, "now")
+        at = datetime.now(UTC) if now is None else aware_instant(now, "now")
         return self._traces.run_retention(at, policy.retention.session_idle_days)
 
     def end_session(
@@ -558,7 +546,7 @@ class Memory:
         tenant = key_of(tenant_id, "tenant_id")
         principal = key_of(principal_id, "principal_id")
         session = key_of(session_id, "session_id")
-        ended = datetime.now(UTC) if at is None else _instant(at, "at")
+        ended = datetime.now(UTC) if at is None else aware_instant(at, "at")
         return self._session_store.end(tenant, principal, session, ended)
 
     # -------------------------------------------------------------------------------------
