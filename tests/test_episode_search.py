@@ -401,6 +401,28 @@ def test_the_floor_keeps_an_answer_whatever_the_embedders_cosines(
     assert result.rendered_ids[0] == "e-3"
 
 
+class _AsksApart(_Leaning):
+    """An embedder that embeds queries apart from passages (as e5 does): it records what
+    it was asked to embed as a query."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.queries: list[str] = []
+
+    def embed_queries(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        self.queries.extend(texts)
+        return self.embed(texts)
+
+
+def test_the_query_is_embedded_as_a_query(leaning_memory: Memory, tenant: str) -> None:
+    asks_apart = _AsksApart()
+    with open_memory(leaning_memory.uri, embedder=asks_apart) as memory:
+        _load_story(memory, tenant)
+        result = search(memory, tenant, "which retry logic test was flaky?")
+    assert asks_apart.queries == ["which retry logic test was flaky?"]
+    assert result.rendered_ids[0] == "e-3"
+
+
 def test_without_a_calibration_similarity_alone_keeps_nothing() -> None:
     bare = uncalibrated("leaning").ref
     floor = DEFAULT_EPISODE_POLICY.floor

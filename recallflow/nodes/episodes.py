@@ -103,8 +103,12 @@ def entity_sensitivity(episode_ports: EpisodeSearchPorts) -> EntitySensitivity |
 def episode_query_vector(
     request: EpisodeSearchRequest, embedder: Embedder
 ) -> npt.NDArray[np.float32]:
-    """The query's unit vector (the only model call of a search)."""
-    vector: npt.NDArray[np.float32] = embedder.embed([request.query])[0]
+    """The query's unit vector (the only model call of a search), embedded as a search
+    query when the model tells queries from passages (e5's prefixes), as a recall's is:
+    embedded as a passage, an e5 question stood below unrelated text and was dropped."""
+    as_queries = getattr(embedder, "embed_queries", None)
+    embed = as_queries if callable(as_queries) else embedder.embed
+    vector: npt.NDArray[np.float32] = embed([request.query])[0]
     return vector
 
 
