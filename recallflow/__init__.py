@@ -86,6 +86,7 @@ _EXPORTS: dict[str, str] = {
     "ConfigurationError": "recallflow.errors",
     "MissingExtensionError": "recallflow.errors",
     "EmbedderMismatchError": "recallflow.errors",
+    "UnsupportedEmbedderError": "recallflow.errors",
     "InvalidInputError": "recallflow.errors",
     "ConstraintViolation": "recallflow.errors",
     "NotFoundError": "recallflow.errors",
@@ -218,6 +219,7 @@ __all__ = [
     "TokenCounter",
     "TraceViewItem",
     "TrustLevel",
+    "UnsupportedEmbedderError",
     "Weights",
     "WorkingState",
     "budget_report",
@@ -256,6 +258,7 @@ if TYPE_CHECKING:
         StorageFullError,
         StoreUnavailableError,
         SupersessionCycleError,
+        UnsupportedEmbedderError,
     )
     from recallflow.memory import Memory, open_memory
     from recallflow.models.corrections import (

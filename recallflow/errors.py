@@ -5,7 +5,9 @@ Every error a caller can act on is a subclass of :class:`RecallflowError`::
     RecallflowError
      ├── ConfigurationError          the store or its settings cannot be used as asked
      │    ├── MissingExtensionError  a required PostgreSQL extension is absent
-     │    └── EmbedderMismatchError  the embedder differs from the one the store was built with
+     │    ├── EmbedderMismatchError  the embedder differs from the one the store was built with
+     │    └── UnsupportedEmbedderError  no store can use the embedder (too many dimensions,
+     │                               vectors that are not unit length)
      ├── InvalidInputError           (also ValueError) bad input; names the field and the item
      │    ├── ConstraintViolation    the database refused a row; names the constraint's field
      │    └── ConflictError          an id already stored with other content, or a write that
@@ -56,6 +58,17 @@ class EmbedderMismatchError(ConfigurationError):
             "cannot be compared. Open it with the same embedder (RECALLFLOW_EMBEDDER) "
             "or use a new RECALLFLOW_HOME / database."
         )
+
+
+class UnsupportedEmbedderError(ConfigurationError):
+    """No store can use the embedder as it is: more dimensions than the vector index
+    takes, or vectors that break the Embedder port's contract (rows of the wrong shape,
+    not finite, not unit length)."""
+
+    def __init__(self, name: str, problem: str) -> None:
+        self.name = name
+        self.problem = problem
+        super().__init__(f"embedder {name!r} cannot be used: {problem}")
 
 
 class InvalidInputError(RecallflowError, ValueError):

@@ -228,6 +228,7 @@ class Memory:
             token_counter=token_counter,
             injection_scanner=self._ports.injection_scanner,
             entity_sensitivity=self._ports.entity_sensitivity,
+            calibration=self._calibration,
         )
         self._episode_flows: dict[str, EpisodeFlow] = {}
         # The write path back into memory (see the block at the end of the class).

@@ -880,12 +880,21 @@ def match_only(policy: RetrievalPolicy = DEFAULT_POLICY) -> RetrievalPolicy:
 
 
 class EpisodeFloor(_Frozen):
-    """The relevance floor of archival search: an episode is kept when the vector arm
-    found it at least ``similarity`` close, or it contains at least ``coverage`` of the
-    query's distinct words. Rank alone never keeps one: fusion ranks whatever the arms
-    return, and the vector arm always returns the nearest episodes, however far."""
+    """The relevance floor of archival search: an episode is kept when the vector arm's
+    similarity stands at least ``semantic_standing`` above the query's most similar
+    sentence of the unrelated corpus, in spreads of the embedder's unrelated-pair cosine
+    (the embedder's calibration, as the recall floor reads it), or it contains at least
+    ``coverage`` of the query's distinct words. Rank alone never keeps one: fusion ranks
+    whatever the arms return, and the vector arm always returns the nearest episodes,
+    however far. A raw cosine is no floor: unrelated text scores about 0.09 with MiniLM
+    and 0.80 with e5."""
 
-    similarity: float = Field(default=0.3, ge=-1, le=1, description="Minimum cosine similarity.")
+    semantic_standing: float = Field(
+        default=1.25,
+        description="Minimum standing: how many unrelated-pair spreads the cosine must stand"
+        " above the query's most similar unrelated sentence (without a calibration,"
+        " similarity alone never keeps an episode).",
+    )
     coverage: float = Field(
         default=0.5, gt=0, le=1, description="Minimum share of the query's words contained."
     )

@@ -179,6 +179,7 @@ class EpisodeSearchPorts:
     token_counter: TokenCounter
     injection_scanner: InjectionScanner
     entity_sensitivity: EntitySensitivity | None = None
+    calibration: Calibration | None = None
 
 
 #: An arm's raw answer: (belief id, arm-specific score), best first.

@@ -271,6 +271,36 @@ class Calibration:
         return self.ref.calibrated and len(self.null_vectors) > 0
 
 
+#: How far from 1 a row's length may be: the null's and the pair statistics' dot products
+#: are cosines only for unit rows (the database's cosine is not affected).
+UNIT_TOLERANCE = 0.01
+
+
+def vector_problem(vectors: object, rows: int, dimension: int) -> str | None:
+    """What breaks the Embedder port's contract in ``vectors``, an embedder's answer for
+    ``rows`` texts (``None`` when nothing does): a shape other than ``(rows, dimension)``,
+    values that are not finite, or rows that are not unit length. A row that is not unit
+    length leaves the database's cosines right but makes the calibration's dot products
+    wrong, so the relevance floor would read every standing off by the rows' lengths."""
+    array = np.asarray(vectors)
+    if array.shape != (rows, dimension):
+        return (
+            f"embed() of {rows} texts returned an array of shape {array.shape}, not"
+            f" ({rows}, {dimension}) (its dimension property says {dimension})"
+        )
+    if not np.issubdtype(array.dtype, np.number) or not np.isfinite(array).all():
+        return "embed() returned values that are not finite numbers"
+    lengths = np.linalg.norm(array.astype(np.float64), axis=1)
+    off = np.abs(lengths - 1.0)
+    if off.size and float(off.max()) > UNIT_TOLERANCE:
+        return (
+            f"embed() returned rows of length {float(lengths.min()):.3g} to"
+            f" {float(lengths.max()):.3g}; the Embedder port needs L2-normalised rows"
+            " (length 1): divide each row by its norm"
+        )
+    return None
+
+
 def vectors_digest(vectors: npt.NDArray[np.float32]) -> str:
     """sha256 of the vectors' float32 bytes (row-major)."""
     return hashlib.sha256(np.ascontiguousarray(vectors, dtype=np.float32).tobytes()).hexdigest()

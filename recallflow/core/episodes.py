@@ -7,6 +7,9 @@ are rendered: the window of the content that holds the most query words (then th
 occurrences, then the earliest), centred on the query words it holds, with ``...`` where
 it was cut. The choice depends only on
 the content and the query, so the bytes are stable.
+
+The floor reads similarity as the recall floor does: calibrated against unrelated text,
+never as a raw cosine (see "Relevance floor" in docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -14,8 +17,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from recallflow.core.calibration import CalibrationRef
 from recallflow.core.query_forming import content_terms
-from recallflow.models.result import FusedEpisode
+from recallflow.policy import EpisodeFloor
 
 #: Marks where an excerpt was cut.
 ELLIPSIS = "..."
@@ -77,9 +81,21 @@ def excerpt(content: str, terms: Sequence[str], max_words: int) -> tuple[str, bo
     return text, True
 
 
-def clears_floor(fused: FusedEpisode, similarity: float, coverage: float) -> bool:
-    """True when an arm's own evidence says the episode is about the query: the vector
-    arm found it at least ``similarity`` close, or it holds ``coverage`` of the words."""
-    near = fused.similarity is not None and fused.similarity >= similarity
-    worded = fused.coverage is not None and fused.coverage >= coverage
+def episode_standing(
+    similarity: float | None, null: float | None, calibration: CalibrationRef
+) -> float | None:
+    """How far the vector arm's ``similarity`` stands above ``null`` — the query's highest
+    cosine with the unrelated corpus — in spreads of the embedder's unrelated-pair cosine;
+    None when the vector arm did not find the episode or there is no calibration."""
+    if similarity is None or null is None or not calibration.calibrated:
+        return None
+    return (similarity - null) / calibration.pair_std
+
+
+def clears_floor(standing: float | None, coverage: float | None, floor: EpisodeFloor) -> bool:
+    """True when an arm's own evidence says the episode is about the query: its similarity
+    stands at least ``floor.semantic_standing`` above unrelated text
+    (:func:`episode_standing`), or it holds ``floor.coverage`` of the query's words."""
+    near = standing is not None and standing >= floor.semantic_standing
+    worded = coverage is not None and coverage >= floor.coverage
     return near or worded

@@ -447,6 +447,11 @@ class FusedEpisode(FrozenModel):
     coverage: float | None = Field(
         description="Share of the query's words it contains, if the full-text arm found it."
     )
+    standing: float | None = Field(
+        default=None,
+        description="Unrelated-pair spreads its similarity stands above the query's most"
+        " similar unrelated sentence (None: not found by the vector arm, or no calibration).",
+    )
 
 
 class RecalledEpisode(FrozenModel):
@@ -484,6 +489,13 @@ class EpisodeTrace(FrozenModel):
     request_digest: str
     episode_policy_version: str
     dag_version: str
+    calibration: str = Field(
+        default="", description="The calibration the floor read (its version, as a recall's)."
+    )
+    query_null: float | None = Field(
+        default=None,
+        description="The query's highest cosine with the unrelated corpus (None: uncalibrated).",
+    )
     arms: tuple[EpisodeArmResult, ...]
     degraded_arms: tuple[EpisodeArm, ...]
     fused: tuple[FusedEpisode, ...]

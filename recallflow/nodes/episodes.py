@@ -17,7 +17,8 @@ import numpy as np
 import numpy.typing as npt
 from hamilton.function_modifiers import tag
 
-from recallflow.core.episodes import clears_floor, excerpt, query_terms
+from recallflow.core.calibration import Calibration, null_similarity, uncalibrated
+from recallflow.core.episodes import clears_floor, episode_standing, excerpt, query_terms
 from recallflow.core.fusion import fuse_ranks
 from recallflow.core.redaction import NO_MARKED_NAMES, NameRedaction, ProjectNames, Redactor
 from recallflow.core.render import (
@@ -71,6 +72,13 @@ def embedder(episode_ports: EpisodeSearchPorts) -> Embedder:
 
 
 @tag(stage="wiring")
+def calibration(episode_ports: EpisodeSearchPorts, embedder: Embedder) -> Calibration:
+    """The embedder's calibration against unrelated text, which the floor reads (the
+    conservative default when the store has none: similarity alone keeps nothing)."""
+    return episode_ports.calibration or uncalibrated(embedder.name)
+
+
+@tag(stage="wiring")
 def token_counter(episode_ports: EpisodeSearchPorts) -> TokenCounter:
     """The token counter of the budget."""
     return episode_ports.token_counter
@@ -95,9 +103,23 @@ def entity_sensitivity(episode_ports: EpisodeSearchPorts) -> EntitySensitivity |
 def episode_query_vector(
     request: EpisodeSearchRequest, embedder: Embedder
 ) -> npt.NDArray[np.float32]:
-    """The query's unit vector (the only model call of a search)."""
-    vector: npt.NDArray[np.float32] = embedder.embed([request.query])[0]
+    """The query's unit vector (the only model call of a search), embedded as a search
+    query when the model tells queries from passages (e5's prefixes), as a recall's is:
+    embedded as a passage, an e5 question stood below unrelated text and was dropped."""
+    as_queries = getattr(embedder, "embed_queries", None)
+    embed = as_queries if callable(as_queries) else embedder.embed
+    vector: npt.NDArray[np.float32] = embed([request.query])[0]
     return vector
+
+
+@tag(stage="query_forming")
+def episode_query_null(
+    episode_query_vector: npt.NDArray[np.float32], calibration: Calibration
+) -> float | None:
+    """The query's highest cosine with the unrelated corpus: how similar unrelated text
+    can look to this query under this model (None when uncalibrated)."""
+    null = null_similarity(episode_query_vector[None, :], calibration)
+    return null[0] if null else None
 
 
 @tag(stage="hard_filter")
@@ -127,23 +149,32 @@ def episode_arm_results(
 
 @tag(stage="fusion")
 def fused_episodes(
-    episode_arm_results: tuple[EpisodeArmResult, ...], episode_policy: EpisodePolicy
+    episode_arm_results: tuple[EpisodeArmResult, ...],
+    episode_query_null: float | None,
+    calibration: Calibration,
+    episode_policy: EpisodePolicy,
 ) -> tuple[FusedEpisode, ...]:
     """Every episode either arm found, by RRF score (desc, then id), with each arm's rank
-    and raw score; a failed arm is fused as absent."""
+    and raw score and how far its similarity stands above unrelated text; a failed arm is
+    fused as absent."""
     ok = [r for r in episode_arm_results if r.ok]
     raw = {(r.arm, h.episode_id): h.raw_score for r in ok for h in r.hits}
     rankings = ((r.arm, [(h.episode_id, h.rank) for h in r.hits]) for r in ok)
-    return tuple(
-        FusedEpisode(
-            episode_id=episode_id,
-            rrf_score=score,
-            arm_ranks=ranks,
-            similarity=raw.get((EpisodeArm.VECTOR, episode_id)),
-            coverage=raw.get((EpisodeArm.FULL_TEXT, episode_id)),
+    fused = []
+    for episode_id, score, ranks in fuse_ranks(rankings, episode_policy.rrf_k):
+        similarity = raw.get((EpisodeArm.VECTOR, episode_id))
+        standing = episode_standing(similarity, episode_query_null, calibration.ref)
+        fused.append(
+            FusedEpisode(
+                episode_id=episode_id,
+                rrf_score=score,
+                arm_ranks=ranks,
+                similarity=similarity,
+                coverage=raw.get((EpisodeArm.FULL_TEXT, episode_id)),
+                standing=None if standing is None else round(standing, 6),
+            )
         )
-        for episode_id, score, ranks in fuse_ranks(rankings, episode_policy.rrf_k)
-    )
+    return tuple(fused)
 
 
 @tag(stage="floor")
@@ -156,7 +187,7 @@ def episodes_above_floor(
     kept: list[FusedEpisode] = []
     dropped: list[str] = []
     for f in fused_episodes:
-        if clears_floor(f, floor.similarity, floor.coverage):
+        if clears_floor(f.standing, f.coverage, floor):
             kept.append(f)
         else:
             dropped.append(f.episode_id)
@@ -310,6 +341,8 @@ def episode_trace(
     budgeted_episodes: EpisodeBudgetOutcome,
     rendered_episodes: RenderedEpisodes,
     episode_policy: EpisodePolicy,
+    calibration: Calibration,
+    episode_query_null: float | None,
 ) -> EpisodeTrace:
     """The record of this search, from the same objects the block was rendered from."""
     return EpisodeTrace(
@@ -323,6 +356,8 @@ def episode_trace(
         request_digest=episode_request_digest,
         episode_policy_version=episode_policy.version,
         dag_version=dag_version,
+        calibration=calibration.ref.version,
+        query_null=None if episode_query_null is None else round(episode_query_null, 6),
         arms=episode_arm_results,
         degraded_arms=tuple(a.arm for a in episode_arm_results if not a.ok),
         fused=fused_episodes,

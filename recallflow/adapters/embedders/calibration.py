@@ -4,11 +4,41 @@ floor" in docs/architecture.md). The pure part is :mod:`recallflow.core.calibrat
 
 from __future__ import annotations
 
-from recallflow.core.calibration import Calibration, calibration_from_vectors, unrelated_corpus
+from recallflow.core.calibration import (
+    Calibration,
+    calibration_from_vectors,
+    unrelated_corpus,
+    vector_problem,
+)
+from recallflow.errors import UnsupportedEmbedderError
 from recallflow.ports import Embedder
+
+#: Corpus sentences embedded as queries to check ``embed_queries`` (when there is one).
+_QUERY_CHECKS = 8
 
 
 def calibrate(embedder: Embedder) -> Calibration:
-    """``embedder``'s calibration on the current unrelated corpus (one embedding batch)."""
-    corpus = unrelated_corpus()
-    return calibration_from_vectors(embedder.name, embedder.embed(list(corpus.texts)))
+    """``embedder``'s calibration on the current unrelated corpus (one embedding batch).
+
+    This is the first time a store sees the embedder's vectors, so they are checked
+    against the port's contract here — as passages, and as queries when the embedder
+    embeds queries apart — and an embedder that breaks it is refused by name rather
+    than trusted: vectors that are not unit length would shift every standing the floor
+    reads, silently.
+
+    Raises:
+        UnsupportedEmbedderError: the vectors are of the wrong shape, not finite or not
+            unit length.
+    """
+    texts = list(unrelated_corpus().texts)
+    vectors = embedder.embed(texts)
+    problem = vector_problem(vectors, len(texts), embedder.dimension)
+    as_queries = getattr(embedder, "embed_queries", None)
+    if problem is None and callable(as_queries):
+        asked = texts[:: len(texts) // _QUERY_CHECKS][:_QUERY_CHECKS]
+        problem = vector_problem(as_queries(asked), len(asked), embedder.dimension)
+        if problem is not None:
+            problem = problem.replace("embed()", "embed_queries()")
+    if problem is not None:
+        raise UnsupportedEmbedderError(embedder.name, problem)
+    return calibration_from_vectors(embedder.name, vectors)
