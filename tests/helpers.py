@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import uuid
 from datetime import UTC, datetime
 from typing import Any
+
+from recallflow.adapters.postgres.bootstrap import ensure_database
+from recallflow.adapters.postgres.embedded import EmbeddedServer
 
 #: When test beliefs were recorded (system time), unless a test says otherwise.
 RECORDED = datetime(2025, 1, 1, tzinfo=UTC)
@@ -41,3 +45,11 @@ def patient_policy() -> Any:
 
     limits = DEFAULT_POLICY.limits.model_copy(update={"timeout_ms": 60_000})
     return DEFAULT_POLICY.model_copy(update={"limits": limits})
+
+
+def fresh_database(server: EmbeddedServer) -> str:
+    """The URI of a new, empty database on ``server``, for a test that needs a store of
+    its own (a first open, another embedder) on an already running server."""
+    name = f"db_{uuid.uuid4().hex[:10]}"
+    ensure_database(server.uri("postgres"), name)
+    return server.uri(name)

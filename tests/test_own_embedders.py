@@ -6,7 +6,6 @@ similarity wrong."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator, Sequence
 
 import numpy as np
@@ -16,10 +15,9 @@ import pytest
 
 from recallflow import RecallRequest, UnsupportedEmbedderError, open_memory
 from recallflow.adapters.embedders.hashing import HashingEmbedder
-from recallflow.adapters.postgres.bootstrap import ensure_database
 from recallflow.adapters.postgres.embedded import EmbeddedServer
 from recallflow.core.calibration import vector_problem
-from tests.helpers import belief, request
+from tests.helpers import belief, fresh_database, request
 
 TENANT = "t-own"
 
@@ -33,12 +31,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedServer]
         yield started
     finally:
         started.release()
-
-
-def _fresh(server: EmbeddedServer) -> str:
-    name = f"db_{uuid.uuid4().hex[:10]}"
-    ensure_database(server.uri("postgres"), name)
-    return server.uri(name)
 
 
 class _Scaled:
@@ -92,14 +84,14 @@ def _recall_money(uri: str, embedder: HashingEmbedder) -> tuple[str, ...]:
 def test_a_wide_embedder_stores_and_recalls(server: EmbeddedServer, dimension: int) -> None:
     # 768 and 1,536 are common model widths; a vector that wide no longer fits the
     # b-tree entry of the exact search's covering index, and every write used to fail.
-    uri = _fresh(server)
+    uri = fresh_database(server)
     with open_memory(uri, embedder=HashingEmbedder(dimension)) as memory:
         memory.beliefs.add_many(BELIEFS)
     assert _recall_money(uri, HashingEmbedder(dimension)) == ("b-money",)
 
 
 def test_a_wide_store_first_opened_before_the_limit_can_write(server: EmbeddedServer) -> None:
-    uri = _fresh(server)
+    uri = fresh_database(server)
     open_memory(uri, embedder=HashingEmbedder(768)).close()
     with psycopg.connect(uri, autocommit=True) as conn:  # the index as an older open built it
         conn.execute("DROP INDEX beliefs_vectors_idx")
@@ -116,7 +108,7 @@ def test_a_wide_store_first_opened_before_the_limit_can_write(server: EmbeddedSe
 def test_too_many_dimensions_is_refused_by_name_and_records_nothing(
     server: EmbeddedServer,
 ) -> None:
-    uri = _fresh(server)
+    uri = fresh_database(server)
     with pytest.raises(UnsupportedEmbedderError, match=r"2001-dimension.*at most 2000"):
         open_memory(uri, embedder=HashingEmbedder(2001))
     with open_memory(uri, embedder=HashingEmbedder()) as memory:  # nothing was recorded
@@ -137,7 +129,7 @@ def test_vectors_that_break_the_port_are_refused_at_open(
     # Unit rows are what the calibration's dot products assume: a store used to open
     # with such an embedder and read every standing off by the rows' lengths.
     with pytest.raises(UnsupportedEmbedderError, match=says):
-        open_memory(_fresh(server), embedder=embedder)  # type: ignore[arg-type]
+        open_memory(fresh_database(server), embedder=embedder)  # type: ignore[arg-type]
 
 
 def test_vector_problem_names_what_is_wrong() -> None:

@@ -18,7 +18,7 @@ from psycopg import sql
 
 from recallflow import EmbedderMismatchError, MissingExtensionError, open_memory
 from recallflow.adapters.embedders.hashing import HashingEmbedder
-from recallflow.adapters.postgres.bootstrap import ensure_database, prepare
+from recallflow.adapters.postgres.bootstrap import prepare
 from recallflow.adapters.postgres.embedded import (
     SHARED_BUFFERS_MAX_MB,
     SHARED_BUFFERS_MIN_MB,
@@ -27,7 +27,7 @@ from recallflow.adapters.postgres.embedded import (
 )
 from recallflow.adapters.postgres.migrate import load_migrations, migrate
 from recallflow.errors import ConfigurationError
-from tests.helpers import belief
+from tests.helpers import belief, fresh_database
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -42,12 +42,6 @@ def other_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedS
         server.release()
 
 
-def _fresh_database(server: EmbeddedServer) -> str:
-    name = f"db_{uuid.uuid4().hex[:10]}"
-    ensure_database(server.uri("postgres"), name)
-    return server.uri(name)
-
-
 def _tables(uri: str) -> set[str]:
     with psycopg.connect(uri) as conn:
         rows = conn.execute(
@@ -57,7 +51,7 @@ def _tables(uri: str) -> set[str]:
 
 
 def test_migrations_apply_in_order_and_rerun_as_a_no_op(other_server: EmbeddedServer) -> None:
-    uri = _fresh_database(other_server)
+    uri = fresh_database(other_server)
     names = [m.name for m in load_migrations()]
     assert prepare(uri) == names
     assert prepare(uri) == []
@@ -80,7 +74,7 @@ def test_migrations_apply_in_order_and_rerun_as_a_no_op(other_server: EmbeddedSe
 def test_a_new_migration_is_applied_after_the_old_ones(
     other_server: EmbeddedServer, tmp_path: Path
 ) -> None:
-    uri = _fresh_database(other_server)
+    uri = fresh_database(other_server)
     folder = tmp_path / "migrations"
     folder.mkdir()
     (folder / "0001_first.sql").write_text("CREATE TABLE first_t (a int);")
@@ -95,7 +89,7 @@ def test_a_new_migration_is_applied_after_the_old_ones(
 def test_editing_an_applied_migration_is_refused(
     other_server: EmbeddedServer, tmp_path: Path
 ) -> None:
-    uri = _fresh_database(other_server)
+    uri = fresh_database(other_server)
     folder = tmp_path / "m"
     folder.mkdir()
     (folder / "0001_a.sql").write_text("CREATE TABLE a_t (a int);")
@@ -109,7 +103,7 @@ def test_editing_an_applied_migration_is_refused(
 def test_a_failing_migration_leaves_nothing_behind(
     other_server: EmbeddedServer, tmp_path: Path
 ) -> None:
-    uri = _fresh_database(other_server)
+    uri = fresh_database(other_server)
     folder = tmp_path / "m"
     folder.mkdir()
     (folder / "0001_a.sql").write_text("CREATE TABLE half_t (a int); SELECT no_such_function();")
@@ -126,7 +120,7 @@ def test_gaps_in_numbering_are_refused(tmp_path: Path) -> None:
 
 
 def test_external_dsn_is_used_and_migrated(other_server: EmbeddedServer) -> None:
-    uri = _fresh_database(other_server)
+    uri = fresh_database(other_server)
     with open_memory(uri, embedder=HashingEmbedder()) as memory:
         assert not memory.embedded
         memory.beliefs.add(belief("t-ext", id="b-1"))
@@ -151,7 +145,7 @@ def test_missing_extension_gives_a_clear_error(other_server: EmbeddedServer) -> 
 
 
 def test_opening_with_another_embedder_is_refused(other_server: EmbeddedServer) -> None:
-    uri = _fresh_database(other_server)
+    uri = fresh_database(other_server)
     open_memory(uri, embedder=HashingEmbedder(384)).close()
     with pytest.raises(EmbedderMismatchError, match="hashing-v1-384"):
         open_memory(uri, embedder=HashingEmbedder(128))
@@ -240,7 +234,7 @@ def test_a_built_wheel_carries_the_migrations(tmp_path: Path) -> None:
 
 
 def test_a_closed_memory_says_so(other_server: EmbeddedServer) -> None:
-    memory = open_memory(_fresh_database(other_server), embedder=HashingEmbedder())
+    memory = open_memory(fresh_database(other_server), embedder=HashingEmbedder())
     memory.close()
     memory.close()  # closing twice is harmless
     with pytest.raises(ConfigurationError, match="closed"):
