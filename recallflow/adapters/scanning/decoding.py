@@ -75,6 +75,13 @@ def _from_hex(digits: str) -> str | None:
         return None
 
 
+def _unescaped(text: str) -> str:
+    text = _ESCAPED_UNICODE.sub(
+        lambda m: "".join(chr(int(u, 16)) for u in m[0].split("\\u")[1:]), text
+    )
+    return _ESCAPED_BYTES.sub(lambda m: _from_hex(m[0].replace("\\x", "")) or m[0], text)
+
+
 def decodings(clean: str) -> list[str]:
     """Decoded texts of the encoded substrings of ``clean`` (case kept)."""
     out: list[str] = []
@@ -97,6 +104,10 @@ def decodings(clean: str) -> list[str]:
         if n >= _MAX_CANDIDATES:
             break
         out.append("".join(chr(int(u, 16)) for u in m[0].split("\\u")[1:])[:_MAX_LEN])
+    if "\\" in clean and (_ESCAPED_UNICODE.search(clean) or _ESCAPED_BYTES.search(clean)):
+        # Escapes decoded in place too: when only the keyword is escaped (\u0069\u0067...
+        # previous instructions), the decoded word alone is no instruction, its sentence is.
+        out.append(_unescaped(clean[:_MAX_LEN]))
     if len(_PERCENT.findall(clean[:_MAX_LEN])) >= 2:
         out.append(unquote(clean[:_MAX_LEN]))
     return out

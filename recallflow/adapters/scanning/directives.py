@@ -530,6 +530,14 @@ _MODEL_SECRET: Final = (
     r"summary)|(?:every|all|each)\s+(?:\w+\s+)?(?:messages?|conversations?|chats?)\b)"
 )
 _SECRET: Final = f"(?:{_CREDENTIAL}|{_MODEL_SECRET})"
+# What the memory holds about the user: worth nothing to an outsider unless it is sent
+# somewhere, so it counts as a secret only beside a destination.
+_USER_DATA: Final = (
+    r"(?:(?:stored|saved|remembered|recalled)\s+(?:\w+\s+)?(?:memor(?:y|ies)|beliefs|notes|facts|"
+    r"data)|(?:the\s+user'?s|their|all\s+of\s+(?:the\s+user'?s|their))\s+(?:\w+\s+){0,2}?"
+    r"(?:memor(?:y|ies)|beliefs|personal\s+(?:data|information|details)|profile|medical\s+\w+|"
+    r"contacts?)|the\s+conversation|(?:what|everything|all)\s+you\s+(?:know|remember))"
+)
 
 EXFILTRATION_RULES: Final[tuple[Rule, ...]] = regex_rules(
     EXFILTRATION,
@@ -568,7 +576,7 @@ EXFILTRATION_RULES: Final[tuple[Rule, ...]] = regex_rules(
             rf"them)\s+(?:\w+\s+){{0,3}}?(?:what|how|where|which)\s+(?:\w+\s+){{0,2}}?{_MODEL_SECRET}",
         ),
         r"\b(?:send|forward|email|e-mail|mail|post|upload|transmit|exfiltrat|leak|copy|sync|"
-        rf"export|submit|push)\w*\b[^.\n]{{0,80}}?\b{_SECRET}\b[^.\n]{{0,60}}?\bto\s+"
+        rf"export|submit|push)\w*\b[^.\n]{{0,80}}?\b(?:{_SECRET}|{_USER_DATA})\b[^.\n]{{0,60}}?\bto\s+"
         r"(?:https?://|[\w.+-]+@[\w-]+\.|an?\s+external|external|this\s+(?:url|address|"
         r"endpoint|server|webhook)|me\b|us\b|the\s+following|my\s+(?:server|email|inbox))",
         (

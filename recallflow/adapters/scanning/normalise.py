@@ -35,6 +35,12 @@ _BIDI_RUNS: Final = re.compile("[\u202a-\u202e\u2066-\u2069]")
 _RTL_OVERRIDE: Final = re.compile("\u202e([^\u202a-\u202e\u2066-\u2069\n]*)")
 _FULLWIDTH_OR_MATH_LATIN: Final = re.compile("[\uff21-\uff3a\uff41-\uff5a\U0001d400-\U0001d7ff]")
 _MIXED_SCRIPT: Final = re.compile(f"[a-z][{CONFUSABLE_LETTERS}]|[{CONFUSABLE_LETTERS}][a-z]")
+# Comments a renderer hides but a model reads: HTML comments, markdown reference-link
+# comments ("[//]: # (...)") and Obsidian "%%...%%" comments.
+_COMMENT: Final = re.compile(
+    r"<!--([\s\S]*?)(?:-->|$)|\[[^\]\n]{0,20}\]:\s*(?:#|<>)\s*[(\"']([^\n]*?)[)\"']?(?:\n|$)"
+    r"|%%([\s\S]*?)(?:%%|$)"
+)
 _HORIZONTAL_SPACE: Final = re.compile(r"[^\S\n]+")
 _BLANK_LINES: Final = re.compile(r"\s*\n\s*")
 _WORD: Final = re.compile(r"[a-z]+")
@@ -85,6 +91,13 @@ def displayed(text: str) -> str:
     return _BIDI_RUNS.sub("\n", shown)
 
 
+def uncommented(text: str) -> str:
+    """``text`` with each hidden comment's body on a line of its own: nobody sees it
+    rendered, so it is a message apart from the text around it, read from its start
+    (a role header inside a comment is as much a header as one opening a line)."""
+    return _COMMENT.sub(lambda m: "\n" + "".join(g or "" for g in m.groups()) + "\n", text)
+
+
 def views_of(text: str) -> Views:
     """Every view of ``text``; never raises on any ``str``."""
     hidden = ""
@@ -96,6 +109,8 @@ def views_of(text: str) -> Views:
         disguised = True
     if _BIDI_RUNS.search(text):
         text = displayed(text)
+    if ("<!--" in text or "%%" in text or "]:" in text) and _COMMENT.search(text):
+        text = uncommented(text)
     if "&" in text and _ENTITY.search(text):
         text = html.unescape(text)
     if _FULLWIDTH_OR_MATH_LATIN.search(text):

@@ -93,6 +93,20 @@ COVERT_RULES: Final[tuple[Rule, ...]] = regex_rules(
     ),
 )
 
+# A model as the addressee of a text ("any AI", "language models", "the assistant").
+_READER_WORDS: Final = frozenset(
+    {"ai", "ais", "llm", "llms", "model", "models", "assistant", "assistants", "chatbot"}
+    | {"chatbots", "bot", "bots", "agent", "agents"}
+)
+_READER: Final = (
+    r"(?:ai\s+)?(?:ais?|a\.i\.|llms?|(?:large\s+)?language\s+models?|models?|assistants?|"
+    r"chatbots?|bots?|agents?)"
+)
+_READING: Final = any_of(
+    "reading", "processing", "parsing", "summarising", "summarizing", "ingesting", "seeing",
+    "retrieving", "recalling", "reads", "processes", "parses", "sees",
+)  # fmt: skip
+
 STANDING_ORDER_RULES: Final[tuple[Rule, ...]] = (
     *regex_rules(
         INSTRUCTION_OVERRIDE,
@@ -105,6 +119,20 @@ STANDING_ORDER_RULES: Final[tuple[Rule, ...]] = (
                 r"remove|forget|erase|correct|change|edit|retract|reject)\s+(?:this|the\s+"
                 r"(?:above|following))\b[^.!?\n]{0,60}\b(?:refuse|decline|resist|ignore\s+"
                 r"(?:it|them|the\s+request)|deny)",
+            ),
+            # a note addressed to whatever model reads it: "Note to any AI reading this:"
+            (
+                frozenset({"note", "message", "memo", "reminder", "notice", "attention"}),
+                rf"\b(?:note|message|memo|reminder|notice|attention)\s+(?:to|for)\s+(?:any|all|"
+                rf"every|the|whatever|whichever)\s+{_READER}(?:\s+{_READING}\s+this)?\s*[:\-,]",
+            ),
+            # the reader named by what it is doing to this text: "AI assistants processing
+            # this text must …", "any model reading this, …"
+            (
+                _READER_WORDS,
+                rf"\b{_READER}\s+(?:(?:that|which|who)\s+(?:is|are)\s+)?{_READING}\s+this\b"
+                r"[^.!?\n]{0,60}?(?:[:,]|\b(?:must|should|shall|will|needs?\s+to|has\s+to|have\s+"
+                r"to|is\s+to|are\s+to)\b)",
             ),
         ),
     ),
