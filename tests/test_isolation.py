@@ -6,6 +6,9 @@
   traced item belongs to another tenant or principal, is above the surface's ceiling, is
   invalid at ``as_of`` (world or system time), or is superseded, expired or retired at
   ``as_of``.
+- With the same belief, episode, conflict-set and entity names in two tenants of two
+  principals each, every id-taking call on an id only the others hold fails exactly as for a
+  missing id, and leaves every principal-keyed row of the others as it was.
 """
 
 from __future__ import annotations
@@ -18,9 +21,11 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from psycopg import sql
 
 from recallflow import Belief, Memory
 from recallflow.adapters.postgres.ann_index import graduate
+from recallflow.errors import NotFoundError
 from recallflow.models.request import Surface
 from recallflow.models.result import RecallResult
 from recallflow.models.stages import HardFilter
@@ -347,3 +352,126 @@ def test_the_vector_index_is_not_starved_by_the_filter(memory: Memory) -> None:
     )
     hits = memory._ports.belief_search.semantic(f, query, limits)
     assert len(hits) == 50
+
+
+# --- the same ids in every tenant and principal ------------------------------------------------
+
+#: Every owner but the caller (tenant suffix, principal); the caller is ("", "p1").
+_OTHERS = (("", "p2"), ("-b", "p1"), ("-b", "p2"))
+
+
+def _others_rows(memory: Memory, tenant: str) -> dict[str, tuple[int, str]]:
+    """Count and digest of every principal-keyed table's rows of the other three owners."""
+    with memory.pool.connection() as conn:
+        tables = [
+            str(r[0])
+            for r in conn.execute(
+                "SELECT table_name FROM information_schema.columns"
+                " WHERE table_schema = current_schema() AND column_name = 'principal_id'"
+                " ORDER BY 1"
+            ).fetchall()
+        ]
+        out = {}
+        for table in tables:
+            query = sql.SQL(
+                "SELECT count(*), md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), ''))"
+                " FROM {} x WHERE tenant_id = ANY(%s)"
+                " AND NOT (tenant_id = %s AND principal_id = 'p1')"
+            ).format(sql.Identifier(table))
+            row = conn.execute(
+                query,
+                ([tenant, f"{tenant}-b"], tenant),
+            ).fetchone()
+            assert row is not None
+            out[table] = (int(row[0]), str(row[1]))
+    return out
+
+
+def test_ids_held_only_by_others_are_missing_and_untouched_even_where_ids_overlap(
+    memory: Memory, tenant: str
+) -> None:
+    """Two tenants with two principals each hold the same belief, episode, conflict-set and
+    entity names; ``b-x`` and ``e-x`` exist for every owner but the caller. Each id-taking
+    call on them fails exactly as for a missing id, and no row of the others changes.
+    Recall through graph edges and a conflict set of the same id stays the caller's."""
+    drafts, episodes = [], []
+    for suffix, principal in (("", "p1"), *_OTHERS):
+        owner, mine = f"{tenant}{suffix}", (suffix, principal) == ("", "p1")
+        tag = "mine" if mine else "THEIRS"
+        drafts += [
+            belief(owner, principal, id="b-1", statement=f"Ada deploys on friday {tag}",
+                   subject="ada-deploys", entities=["ada"], state="conflicted",
+                   conflict_set_id="c-1"),
+            belief(owner, principal, id="b-2", statement=f"Ada deploys on monday {tag}",
+                   subject="ada-deploys", entities=["ada"]),
+        ]  # fmt: skip
+        episodes.append(
+            {"tenant_id": owner, "principal_id": principal, "id": "e-1", "kind": "message",
+             "content": f"Ada deployed {tag}", "occurred_at": AS_OF}
+        )  # fmt: skip
+        if not mine:
+            drafts.append(
+                belief(owner, principal, id="b-x", statement=f"Ada deploys on tuesday {tag}",
+                       subject="ada-deploys", entities=["ada"], state="conflicted",
+                       conflict_set_id="c-1")
+            )  # fmt: skip
+            episodes.append({**episodes[-1], "id": "e-x"})
+    memory.beliefs.add_many(drafts)
+    memory.episodes.add_many(episodes)
+    theirs = {}
+    for suffix, principal in _OTHERS:
+        owner = f"{tenant}{suffix}"
+        memory.edges.add_many(
+            [{"tenant_id": owner, "principal_id": principal, "src_id": "b-2", "dst_id": "b-x"}]
+        )
+        memory.entities.mark(owner, principal, "ada", "secret")
+        goal = {"goal": "when does Ada deploy", "entities": ["ada"]}
+        theirs[(suffix, principal)] = (
+            memory.recall(request(owner, principal, working_state=goal)).trace_id,
+            memory.open_session(owner, principal, goal=goal).id,
+        )
+    own = memory.recall(
+        request(tenant, "p1", "Ada deploys friday tuesday", working_state={"entities": ["ada"]})
+    )
+    assert "THEIRS" not in own.block and "b-x" not in own.trace.model_dump_json()
+    assert set(own.rendered_ids) <= {"b-1", "b-2"}
+
+    me = (tenant, "p1")
+    calls: dict[str, Any] = {
+        "get": lambda i: memory.beliefs.get(*me, i),
+        "episode": lambda i: memory.episodes.get(*me, i.replace("b-", "e-")),
+        "corroborate": lambda i: memory.corroborate(*me, i, "alpha", "seen"),
+        "retract": lambda i: memory.retract(*me, i, "why"),
+        "retire": lambda i: memory.retire(*me, i),
+        "expire": lambda i: memory.expire(*me, i, AS_OF),
+        "supersede": lambda i: memory.supersede(i, belief(tenant, id="b-new", subject="x")),
+        "forget_belief": lambda i: memory.forget_belief(*me, i),
+    }
+    for trace_id, session_id in theirs.values():
+        calls |= {
+            f"trace {trace_id}": lambda i, t=trace_id: memory.trace(*me, i.replace("b-x", t)),
+            f"explain {trace_id}": lambda i, t=trace_id: memory.explain(*me, i.replace("b-x", t)),
+            f"cite {trace_id}": lambda i, t=trace_id: memory.cite(
+                *me, i.replace("b-x", t), ["b-1"]
+            ),
+            f"reject {trace_id}": lambda i, t=trace_id: memory.reject(
+                *me, i.replace("b-x", t), "b-1", "not_true"
+            ),
+            f"resume {session_id}": lambda i, s=session_id: memory.resume_session(
+                *me, i.replace("b-x", s)
+            ),
+            f"end {session_id}": lambda i, s=session_id: memory.end_session(
+                *me, i.replace("b-x", s)
+            ),
+        }  # fmt: skip
+    before = _others_rows(memory, tenant)
+    for name, call in calls.items():
+        messages = []
+        for target in ("b-x", "b-nowhere"):
+            with pytest.raises(NotFoundError) as info:
+                call(target)
+            messages.append(str(info.value))
+        assert messages[0].split("'")[0::2] == messages[1].split("'")[0::2], name
+    assert memory.entities.marked(*me) == {}
+    assert memory.entities.unmark(*me, "ada") is False
+    assert _others_rows(memory, tenant) == before
