@@ -9,6 +9,8 @@
 - With the same belief, episode, conflict-set and entity names in two tenants of two
   principals each, every id-taking call on an id only the others hold fails exactly as for a
   missing id, and leaves every principal-keyed row of the others as it was.
+- As a hypothesis property over random operations by those four owners: whatever one of
+  them does, succeeding or refused, no other owner's rows change.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from psycopg import sql
 
 from recallflow import Belief, Memory
 from recallflow.adapters.postgres.ann_index import graduate
-from recallflow.errors import NotFoundError
+from recallflow.errors import InvalidInputError, NotFoundError
 from recallflow.models.request import Surface
 from recallflow.models.result import RecallResult
 from recallflow.models.stages import HardFilter
@@ -475,3 +477,121 @@ def test_ids_held_only_by_others_are_missing_and_untouched_even_where_ids_overla
     assert memory.entities.marked(*me) == {}
     assert memory.entities.unmark(*me, "ada") is False
     assert _others_rows(memory, tenant) == before
+
+
+_OWNERS = (("", "p1"), ("", "p2"), ("-b", "p1"), ("-b", "p2"))
+_IDS = ("b-0", "b-1", "b-2")
+
+operation_strategy = st.tuples(
+    st.integers(0, 3),  # the acting owner
+    st.sampled_from(
+        [
+            "add",
+            "edge",
+            "retract",
+            "retire",
+            "expire",
+            "corroborate",
+            "forget_belief",
+            "mark",
+            "unmark",
+            "recall",
+            "cite",
+            "reject",
+            "session",
+            "end",
+            "forget",
+        ]
+    ),
+    st.sampled_from(_IDS),
+    st.integers(0, 3),  # whose trace or session id the call names
+)
+
+
+def _rows_by_owner(memory: Memory, tenant: str) -> dict[tuple[str, str], list[tuple[int, str]]]:
+    """Per owner, the count and digest of its rows in every principal-keyed table."""
+    out: dict[tuple[str, str], list[tuple[int, str]]] = {}
+    with memory.pool.connection() as conn:
+        tables = conn.execute(
+            "SELECT table_name FROM information_schema.columns"
+            " WHERE table_schema = current_schema() AND column_name = 'principal_id'"
+            " ORDER BY 1"
+        ).fetchall()
+        for (table,) in tables:
+            for suffix, principal in _OWNERS:
+                query = sql.SQL(
+                    "SELECT count(*), md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), ''))"
+                    " FROM {} x WHERE tenant_id = %s AND principal_id = %s"
+                ).format(sql.Identifier(str(table)))
+                row = conn.execute(query, (f"{tenant}{suffix}", principal)).fetchone()
+                assert row is not None
+                out.setdefault((suffix, principal), []).append((int(row[0]), str(row[1])))
+    return out
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(operations=st.lists(operation_strategy, min_size=1, max_size=8))
+def test_no_operation_changes_another_owners_rows(
+    memory: Memory, operations: list[tuple[int, str, str, int]]
+) -> None:
+    """Random operations by four owners (two tenants of two principals) that share every
+    belief id and entity name, naming their own or another owner's trace and session:
+    whatever one owner does, succeeding or refused, only its own rows change."""
+    tenant = f"t-{uuid.uuid4().hex[:10]}"
+    owners = [(f"{tenant}{s}", p) for s, p in _OWNERS]
+    memory.beliefs.add_many(
+        [
+            belief(t, p, id=i, statement=f"Ada deploys {i}", subject="ada", entities=["ada"])
+            for t, p in owners
+            for i in _IDS
+        ]
+    )
+    # Every owner starts with a mark, a trace and a session the others' calls can name.
+    traces: dict[int, str] = {}
+    sessions: dict[int, str] = {}
+    for index, (t, p) in enumerate(owners):
+        memory.entities.mark(t, p, "ada", "personal")
+        traces[index] = memory.recall(request(t, p, "when does Ada deploy")).trace_id
+        sessions[index] = memory.open_session(t, p).id
+    for actor, op, belief_id, whose in operations:
+        t, p = owners[actor]
+        trace_id = traces.get(whose, "tr-none")
+        before = _rows_by_owner(memory, tenant)
+        try:
+            if op == "add":
+                memory.beliefs.add(belief(t, p, id=f"{belief_id}-{op}", subject="ada"))
+            elif op == "edge":
+                memory.edges.add_many(
+                    [{"tenant_id": t, "principal_id": p, "src_id": "b-0", "dst_id": belief_id}]
+                )
+            elif op in ("retract", "retire", "expire", "forget_belief"):
+                extra: tuple[Any, ...] = ("why",) if op == "retract" else ()
+                getattr(memory, op)(t, p, belief_id, *extra)
+            elif op == "corroborate":
+                memory.corroborate(t, p, belief_id, "alpha", "seen")
+            elif op == "mark":
+                memory.entities.mark(t, p, "ada", "secret")
+            elif op == "unmark":
+                memory.entities.unmark(t, p, "ada")
+            elif op == "recall":
+                traces[actor] = memory.recall(request(t, p, "when does Ada deploy")).trace_id
+            elif op == "cite":
+                memory.cite(t, p, trace_id, [belief_id])
+            elif op == "reject":
+                memory.reject(t, p, trace_id, belief_id, "not_true")
+            elif op == "session":
+                sessions[actor] = memory.open_session(t, p, goal={"goal": "Ada deploys"}).id
+            elif op == "end":
+                memory.end_session(t, p, sessions.get(whose, "s-none"))
+            else:
+                memory.forget(t, p)
+        except (NotFoundError, InvalidInputError):
+            pass
+        after = _rows_by_owner(memory, tenant)
+        for owner in _OWNERS:
+            if owner != _OWNERS[actor]:
+                assert after[owner] == before[owner], (op, owner)
