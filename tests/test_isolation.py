@@ -6,6 +6,11 @@
   traced item belongs to another tenant or principal, is above the surface's ceiling, is
   invalid at ``as_of`` (world or system time), or is superseded, expired or retired at
   ``as_of``.
+- With the same belief, episode, conflict-set and entity names in two tenants of two
+  principals each, every id-taking call on an id only the others hold fails exactly as for a
+  missing id, and leaves every principal-keyed row of the others as it was.
+- As a hypothesis property over random operations by those four owners: whatever one of
+  them does, succeeding or refused, no other owner's rows change.
 """
 
 from __future__ import annotations
@@ -18,9 +23,11 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from psycopg import sql
 
 from recallflow import Belief, Memory
 from recallflow.adapters.postgres.ann_index import graduate
+from recallflow.errors import InvalidInputError, NotFoundError
 from recallflow.models.request import Surface
 from recallflow.models.result import RecallResult
 from recallflow.models.stages import HardFilter
@@ -347,3 +354,244 @@ def test_the_vector_index_is_not_starved_by_the_filter(memory: Memory) -> None:
     )
     hits = memory._ports.belief_search.semantic(f, query, limits)
     assert len(hits) == 50
+
+
+# --- the same ids in every tenant and principal ------------------------------------------------
+
+#: Every owner but the caller (tenant suffix, principal); the caller is ("", "p1").
+_OTHERS = (("", "p2"), ("-b", "p1"), ("-b", "p2"))
+
+
+def _others_rows(memory: Memory, tenant: str) -> dict[str, tuple[int, str]]:
+    """Count and digest of every principal-keyed table's rows of the other three owners."""
+    with memory.pool.connection() as conn:
+        tables = [
+            str(r[0])
+            for r in conn.execute(
+                "SELECT table_name FROM information_schema.columns"
+                " WHERE table_schema = current_schema() AND column_name = 'principal_id'"
+                " ORDER BY 1"
+            ).fetchall()
+        ]
+        out = {}
+        for table in tables:
+            query = sql.SQL(
+                "SELECT count(*), md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), ''))"
+                " FROM {} x WHERE tenant_id = ANY(%s)"
+                " AND NOT (tenant_id = %s AND principal_id = 'p1')"
+            ).format(sql.Identifier(table))
+            row = conn.execute(
+                query,
+                ([tenant, f"{tenant}-b"], tenant),
+            ).fetchone()
+            assert row is not None
+            out[table] = (int(row[0]), str(row[1]))
+    return out
+
+
+def test_ids_held_only_by_others_are_missing_and_untouched_even_where_ids_overlap(
+    memory: Memory, tenant: str
+) -> None:
+    """Two tenants with two principals each hold the same belief, episode, conflict-set and
+    entity names; ``b-x`` and ``e-x`` exist for every owner but the caller. Each id-taking
+    call on them fails exactly as for a missing id, and no row of the others changes.
+    Recall through graph edges and a conflict set of the same id stays the caller's."""
+    drafts, episodes = [], []
+    for suffix, principal in (("", "p1"), *_OTHERS):
+        owner, mine = f"{tenant}{suffix}", (suffix, principal) == ("", "p1")
+        tag = "mine" if mine else "THEIRS"
+        drafts += [
+            belief(owner, principal, id="b-1", statement=f"Ada deploys on friday {tag}",
+                   subject="ada-deploys", entities=["ada"], state="conflicted",
+                   conflict_set_id="c-1"),
+            belief(owner, principal, id="b-2", statement=f"Ada deploys on monday {tag}",
+                   subject="ada-deploys", entities=["ada"]),
+        ]  # fmt: skip
+        episodes.append(
+            {"tenant_id": owner, "principal_id": principal, "id": "e-1", "kind": "message",
+             "content": f"Ada deployed {tag}", "occurred_at": AS_OF}
+        )  # fmt: skip
+        if not mine:
+            drafts.append(
+                belief(owner, principal, id="b-x", statement=f"Ada deploys on tuesday {tag}",
+                       subject="ada-deploys", entities=["ada"], state="conflicted",
+                       conflict_set_id="c-1")
+            )  # fmt: skip
+            episodes.append({**episodes[-1], "id": "e-x"})
+    memory.beliefs.add_many(drafts)
+    memory.episodes.add_many(episodes)
+    theirs = {}
+    for suffix, principal in _OTHERS:
+        owner = f"{tenant}{suffix}"
+        memory.edges.add_many(
+            [{"tenant_id": owner, "principal_id": principal, "src_id": "b-2", "dst_id": "b-x"}]
+        )
+        memory.entities.mark(owner, principal, "ada", "secret")
+        goal = {"goal": "when does Ada deploy", "entities": ["ada"]}
+        theirs[(suffix, principal)] = (
+            memory.recall(request(owner, principal, working_state=goal)).trace_id,
+            memory.open_session(owner, principal, goal=goal).id,
+        )
+    own = memory.recall(
+        request(tenant, "p1", "Ada deploys friday tuesday", working_state={"entities": ["ada"]})
+    )
+    assert "THEIRS" not in own.block and "b-x" not in own.trace.model_dump_json()
+    assert set(own.rendered_ids) <= {"b-1", "b-2"}
+
+    me = (tenant, "p1")
+    calls: dict[str, Any] = {
+        "get": lambda i: memory.beliefs.get(*me, i),
+        "episode": lambda i: memory.episodes.get(*me, i.replace("b-", "e-")),
+        "corroborate": lambda i: memory.corroborate(*me, i, "alpha", "seen"),
+        "retract": lambda i: memory.retract(*me, i, "why"),
+        "retire": lambda i: memory.retire(*me, i),
+        "expire": lambda i: memory.expire(*me, i, AS_OF),
+        "supersede": lambda i: memory.supersede(i, belief(tenant, id="b-new", subject="x")),
+        "forget_belief": lambda i: memory.forget_belief(*me, i),
+    }
+    for trace_id, session_id in theirs.values():
+        calls |= {
+            f"trace {trace_id}": lambda i, t=trace_id: memory.trace(*me, i.replace("b-x", t)),
+            f"explain {trace_id}": lambda i, t=trace_id: memory.explain(*me, i.replace("b-x", t)),
+            f"cite {trace_id}": lambda i, t=trace_id: memory.cite(
+                *me, i.replace("b-x", t), ["b-1"]
+            ),
+            f"reject {trace_id}": lambda i, t=trace_id: memory.reject(
+                *me, i.replace("b-x", t), "b-1", "not_true"
+            ),
+            f"resume {session_id}": lambda i, s=session_id: memory.resume_session(
+                *me, i.replace("b-x", s)
+            ),
+            f"end {session_id}": lambda i, s=session_id: memory.end_session(
+                *me, i.replace("b-x", s)
+            ),
+        }  # fmt: skip
+    before = _others_rows(memory, tenant)
+    for name, call in calls.items():
+        messages = []
+        for target in ("b-x", "b-nowhere"):
+            with pytest.raises(NotFoundError) as info:
+                call(target)
+            messages.append(str(info.value))
+        assert messages[0].split("'")[0::2] == messages[1].split("'")[0::2], name
+    assert memory.entities.marked(*me) == {}
+    assert memory.entities.unmark(*me, "ada") is False
+    assert _others_rows(memory, tenant) == before
+
+
+_OWNERS = (("", "p1"), ("", "p2"), ("-b", "p1"), ("-b", "p2"))
+_IDS = ("b-0", "b-1", "b-2")
+
+operation_strategy = st.tuples(
+    st.integers(0, 3),  # the acting owner
+    st.sampled_from(
+        [
+            "add",
+            "edge",
+            "retract",
+            "retire",
+            "expire",
+            "corroborate",
+            "forget_belief",
+            "mark",
+            "unmark",
+            "recall",
+            "cite",
+            "reject",
+            "session",
+            "end",
+            "forget",
+        ]
+    ),
+    st.sampled_from(_IDS),
+    st.integers(0, 3),  # whose trace or session id the call names
+)
+
+
+def _rows_by_owner(memory: Memory, tenant: str) -> dict[tuple[str, str], list[tuple[int, str]]]:
+    """Per owner, the count and digest of its rows in every principal-keyed table."""
+    out: dict[tuple[str, str], list[tuple[int, str]]] = {}
+    with memory.pool.connection() as conn:
+        tables = conn.execute(
+            "SELECT table_name FROM information_schema.columns"
+            " WHERE table_schema = current_schema() AND column_name = 'principal_id'"
+            " ORDER BY 1"
+        ).fetchall()
+        for (table,) in tables:
+            for suffix, principal in _OWNERS:
+                query = sql.SQL(
+                    "SELECT count(*), md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), ''))"
+                    " FROM {} x WHERE tenant_id = %s AND principal_id = %s"
+                ).format(sql.Identifier(str(table)))
+                row = conn.execute(query, (f"{tenant}{suffix}", principal)).fetchone()
+                assert row is not None
+                out.setdefault((suffix, principal), []).append((int(row[0]), str(row[1])))
+    return out
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(operations=st.lists(operation_strategy, min_size=1, max_size=8))
+def test_no_operation_changes_another_owners_rows(
+    memory: Memory, operations: list[tuple[int, str, str, int]]
+) -> None:
+    """Random operations by four owners (two tenants of two principals) that share every
+    belief id and entity name, naming their own or another owner's trace and session:
+    whatever one owner does, succeeding or refused, only its own rows change."""
+    tenant = f"t-{uuid.uuid4().hex[:10]}"
+    owners = [(f"{tenant}{s}", p) for s, p in _OWNERS]
+    memory.beliefs.add_many(
+        [
+            belief(t, p, id=i, statement=f"Ada deploys {i}", subject="ada", entities=["ada"])
+            for t, p in owners
+            for i in _IDS
+        ]
+    )
+    # Every owner starts with a mark, a trace and a session the others' calls can name.
+    traces: dict[int, str] = {}
+    sessions: dict[int, str] = {}
+    for index, (t, p) in enumerate(owners):
+        memory.entities.mark(t, p, "ada", "personal")
+        traces[index] = memory.recall(request(t, p, "when does Ada deploy")).trace_id
+        sessions[index] = memory.open_session(t, p).id
+    for actor, op, belief_id, whose in operations:
+        t, p = owners[actor]
+        trace_id = traces.get(whose, "tr-none")
+        before = _rows_by_owner(memory, tenant)
+        try:
+            if op == "add":
+                memory.beliefs.add(belief(t, p, id=f"{belief_id}-{op}", subject="ada"))
+            elif op == "edge":
+                memory.edges.add_many(
+                    [{"tenant_id": t, "principal_id": p, "src_id": "b-0", "dst_id": belief_id}]
+                )
+            elif op in ("retract", "retire", "expire", "forget_belief"):
+                extra: tuple[Any, ...] = ("why",) if op == "retract" else ()
+                getattr(memory, op)(t, p, belief_id, *extra)
+            elif op == "corroborate":
+                memory.corroborate(t, p, belief_id, "alpha", "seen")
+            elif op == "mark":
+                memory.entities.mark(t, p, "ada", "secret")
+            elif op == "unmark":
+                memory.entities.unmark(t, p, "ada")
+            elif op == "recall":
+                traces[actor] = memory.recall(request(t, p, "when does Ada deploy")).trace_id
+            elif op == "cite":
+                memory.cite(t, p, trace_id, [belief_id])
+            elif op == "reject":
+                memory.reject(t, p, trace_id, belief_id, "not_true")
+            elif op == "session":
+                sessions[actor] = memory.open_session(t, p, goal={"goal": "Ada deploys"}).id
+            elif op == "end":
+                memory.end_session(t, p, sessions.get(whose, "s-none"))
+            else:
+                memory.forget(t, p)
+        except (NotFoundError, InvalidInputError):
+            pass
+        after = _rows_by_owner(memory, tenant)
+        for owner in _OWNERS:
+            if owner != _OWNERS[actor]:
+                assert after[owner] == before[owner], (op, owner)
