@@ -383,3 +383,11 @@ def test_trace_shows_the_user_view_and_the_operator_view_on_request(
     assert "latency_ms" in operator and result.trace_id in operator
     assert main([*base[:-1], "someone-else"]) == 1
     assert "no trace" in capsys.readouterr().err
+
+
+def test_the_surface_choices_are_the_surfaces() -> None:
+    """``--surface`` offers exactly the surfaces a request takes, no more and no fewer."""
+    from recallflow.cli.args import SURFACES
+    from recallflow.models.request import Surface
+
+    assert tuple(s.value for s in Surface) == SURFACES

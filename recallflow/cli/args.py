@@ -31,6 +31,11 @@ EXIT_NOT_CONFIRMED = 4  # ``forget``: the confirmation was declined; nothing was
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141  # the reader of stdout went away (``| head``), as for SIGPIPE
 
+#: The values of :class:`recallflow.Surface`, for ``--surface`` choices: written out, since
+#: the command line imports no pydantic model before a command needs one (a test checks
+#: they are the enum's).
+SURFACES = ("direct", "team", "public", "vault")
+
 
 class UsageError(Exception):
     """Bad input the argument parser could not see (an environment variable, a request

@@ -35,6 +35,7 @@ from recallflow.cli.args import (
     EXIT_FAILURE,
     EXIT_INTERRUPTED,
     EXIT_USAGE,
+    SURFACES,
     Parser,
     UsageError,
     add_json_arg,
@@ -51,7 +52,6 @@ from recallflow.errors import InvalidInputError, RecallflowError
 #: The moments ``recall`` and ``graph`` accept (the values of ``recallflow.Moment``).
 MOMENTS = ("in_turn", "session_snapshot", "child_run")
 #: The surfaces ``recall`` and ``episodes`` accept (the values of ``recallflow.Surface``).
-SURFACES = ("direct", "team", "public", "vault")
 #: Request fields named by the flag that sets them, for one-line errors.
 _FLAGS = {
     "tenant_id": "--tenant",

@@ -29,8 +29,6 @@ if TYPE_CHECKING:
 ENV_TENANT = "RECALLFLOW_MCP_TENANT"
 ENV_PRINCIPAL = "RECALLFLOW_MCP_PRINCIPAL"
 ENV_SURFACE = "RECALLFLOW_MCP_SURFACE"
-#: The surfaces a server can be bound to (the values of ``recallflow.Surface``).
-SURFACES = ("direct", "team", "public", "vault")
 
 
 def mcp_server(toolset: Toolset) -> Server[Any, Any]:
@@ -120,7 +118,7 @@ def _binding(args: argparse.Namespace) -> tuple[str, str, str]:
     """The tenant, principal and surface the server is bound to, from the options or the
     environment, each checked (naming the option or variable it came from) before any
     store is opened."""
-    from recallflow.cli.args import UsageError, key
+    from recallflow.cli.args import SURFACES, UsageError, key
 
     bound: list[str] = []
     for flag, given, env in (
@@ -183,7 +181,7 @@ def _port(value: str) -> int:
 
 def add_mcp_parser(sub: Any) -> None:
     """Register ``recallflow mcp`` on the command's subparsers."""
-    from recallflow.cli.args import add_store_args, key
+    from recallflow.cli.args import SURFACES, add_store_args, key
 
     p = sub.add_parser("mcp", help="serve the agent tools over MCP (stdio, or --http)")
     add_store_args(p)

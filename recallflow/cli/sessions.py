@@ -17,6 +17,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from recallflow.cli.args import (
+    SURFACES,
     UsageError,
     add_json_arg,
     add_store_args,
@@ -31,7 +32,6 @@ if TYPE_CHECKING:
 
 #: The session kinds ``session open --kind`` accepts (the values of ``SessionKind``).
 KINDS = ("interactive", "async")
-SURFACES = ("direct", "team", "public", "vault")
 _FLAGS = {
     "goal": "--goal",
     "entities": "--entity",

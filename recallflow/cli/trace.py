@@ -13,7 +13,7 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from recallflow.cli.args import add_json_arg, instant, key, open_store
+from recallflow.cli.args import SURFACES, add_json_arg, instant, key, open_store
 
 
 def _cmd_trace(args: argparse.Namespace) -> int:
@@ -84,7 +84,7 @@ def add_trace_parsers(sub: Any, store_args: Any) -> None:
     p.add_argument(
         "--surface",
         default="direct",
-        choices=["direct", "team", "public", "vault"],
+        choices=SURFACES,
         help="the surface the user view is shown on",
     )
     p.add_argument("--json", action="store_true")
