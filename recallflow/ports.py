@@ -13,7 +13,7 @@ one can be swapped for a fake in a test or for another backend.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol, runtime_checkable
@@ -55,6 +55,18 @@ class Embedder(Protocol):
     def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
         """An array of shape ``(len(texts), dimension)``, rows L2-normalised."""
         ...
+
+
+def query_embedding(embedder: Embedder) -> Callable[[Sequence[str]], npt.NDArray[np.float32]]:
+    """How ``embedder`` embeds search queries: its ``embed_queries`` when it has one (a
+    model that tells queries from passages, as e5 does with its prefixes), else ``embed``.
+    Every path that embeds a query takes it from here, so a recall, an archival search and
+    the evaluation embed the same query alike."""
+    as_queries = getattr(embedder, "embed_queries", None)
+    if callable(as_queries):
+        embed: Callable[[Sequence[str]], npt.NDArray[np.float32]] = as_queries
+        return embed
+    return embedder.embed
 
 
 @runtime_checkable

@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from recallflow.evaluation.progress import bar
-from recallflow.ports import Embedder
+from recallflow.ports import Embedder, query_embedding
 
 Matrix = npt.NDArray[np.float32]
 
@@ -48,7 +48,7 @@ class VectorCache:
         tells queries from passages (e5), as recallflow's recall does — and how long
         embedding it alone took."""
         if text not in self._query_ms:
-            as_queries = getattr(self.embedder, "embed_queries", self.embedder.embed)
+            as_queries = query_embedding(self.embedder)
             started = time.perf_counter()
             vector = np.asarray(as_queries([text])[0], dtype=np.float32)
             self._query_ms[text] = (time.perf_counter() - started) * 1000.0

@@ -54,6 +54,7 @@ from recallflow.ports import (
     EpisodeSearchPorts,
     InjectionScanner,
     TokenCounter,
+    query_embedding,
 )
 
 # --- wiring -----------------------------------------------------------------------------
@@ -106,9 +107,7 @@ def episode_query_vector(
     """The query's unit vector (the only model call of a search), embedded as a search
     query when the model tells queries from passages (e5's prefixes), as a recall's is:
     embedded as a passage, an e5 question stood below unrelated text and was dropped."""
-    as_queries = getattr(embedder, "embed_queries", None)
-    embed = as_queries if callable(as_queries) else embedder.embed
-    vector: npt.NDArray[np.float32] = embed([request.query])[0]
+    vector: npt.NDArray[np.float32] = query_embedding(embedder)([request.query])[0]
     return vector
 
 

@@ -17,7 +17,7 @@ from recallflow.models.request import RecallRequest
 from recallflow.models.result import RecallQuery
 from recallflow.models.store import normalise_subject
 from recallflow.policy import RetrievalPolicy
-from recallflow.ports import Embedder, QueryFormer
+from recallflow.ports import Embedder, QueryFormer, query_embedding
 
 
 @tag(stage="query_forming")
@@ -85,8 +85,4 @@ def query_vectors(query_texts: tuple[str, ...], embedder: Embedder) -> npt.NDArr
     search query when the model distinguishes queries from passages (e5's prefixes)."""
     if not query_texts:
         return np.zeros((0, embedder.dimension), dtype=np.float32)
-    as_queries = getattr(embedder, "embed_queries", None)
-    if callable(as_queries):
-        vectors: npt.NDArray[np.float32] = as_queries(list(query_texts))
-        return vectors
-    return embedder.embed(list(query_texts))
+    return query_embedding(embedder)(list(query_texts))

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from recallflow.ports import Embedder
+from recallflow.ports import Embedder, query_embedding
 
 #: Query texts whose vectors are kept (384 floats each: about 1.6 KB).
 QUERY_CACHE_SIZE = 4096
@@ -47,7 +47,7 @@ class CachedQueryEmbedder:
     def embed_queries(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
         """The vectors of ``texts`` embedded as search queries (the inner embedder's
         ``embed_queries`` when it has one: e5 prefixes queries and passages differently)."""
-        return self._cached(texts, "query", getattr(self.inner, "embed_queries", self.inner.embed))
+        return self._cached(texts, "query", query_embedding(self.inner))
 
     def _cached(
         self,
