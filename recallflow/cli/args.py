@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -132,6 +135,23 @@ def open_store(args: argparse.Namespace, *, operator: bool = False) -> Memory:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     return open_memory(args.dsn or env_dsn(), args.home, embedder=embedder, operator=operator)
+
+
+def read_flag_file(flag: str, path: Path, load: Callable[[Path], T]) -> T:
+    """``load(path)``, or a usage error naming the flag and the file when the file is not
+    what the flag needs (unreadable, not JSON, not the expected shape), before any store
+    is opened or anything measured."""
+    from pydantic import ValidationError
+
+    try:
+        return load(path)
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        where = ".".join(str(part) for part in first["loc"])
+        raise UsageError(f"{flag}: {path}: {where + ': ' if where else ''}{first['msg']}") from None
+    except (OSError, ValueError, KeyError, TypeError, IndexError) as exc:
+        detail = f"{type(exc).__name__} {exc}" if isinstance(exc, KeyError) else str(exc)
+        raise UsageError(f"{flag}: {path}: {detail}") from None
 
 
 def validated(model: type[M], data: Mapping[str, Any], flags: Mapping[str, str]) -> M:

@@ -22,13 +22,17 @@ import argparse
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
-from recallflow.cli.args import EXIT_FAILURE, EXIT_OK, EXIT_UNMEASURED, UsageError, dsn
-
-T = TypeVar("T")
+from recallflow.cli.args import (
+    EXIT_FAILURE,
+    EXIT_OK,
+    EXIT_UNMEASURED,
+    UsageError,
+    dsn,
+    read_flag_file,
+)
 
 DEFAULT_SCENARIOS = Path("benchmarks") / "scenarios"
 DEFAULT_OFFTOPIC = Path("benchmarks") / "offtopic.json"
@@ -60,23 +64,6 @@ def _positive(value: str) -> int:
     if number < 1:
         raise argparse.ArgumentTypeError(f"{value[:20]!r} is not a whole number of at least 1")
     return number
-
-
-def _read(flag: str, path: Path, load: Callable[[Path], T]) -> T:
-    """``load(path)``, or a usage error naming the flag and the file when the file is not
-    what the flag needs (unreadable, not JSON, not the expected shape), before any store
-    is opened or anything measured."""
-    from pydantic import ValidationError
-
-    try:
-        return load(path)
-    except ValidationError as exc:
-        first = exc.errors(include_url=False)[0]
-        where = ".".join(str(part) for part in first["loc"])
-        raise UsageError(f"{flag}: {path}: {where + ': ' if where else ''}{first['msg']}") from None
-    except (OSError, ValueError, KeyError, TypeError, IndexError) as exc:
-        detail = f"{type(exc).__name__} {exc}" if isinstance(exc, KeyError) else str(exc)
-        raise UsageError(f"{flag}: {path}: {detail}") from None
 
 
 def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -160,17 +147,17 @@ def cmd_eval(args: argparse.Namespace) -> int:
     skipped = []
     if locomo.is_file():
         dataset = LocomoDataset(locomo)
-        _read("--locomo", locomo, lambda _: dataset.groups())
+        read_flag_file("--locomo", locomo, lambda _: dataset.groups())
         datasets.append(dataset)
     scenario_dir = resolve(args.scenarios)
     scenarios = None
     if scenario_dir.is_dir():
-        scenarios = _read("--scenarios", scenario_dir, load_scenarios)
+        scenarios = read_flag_file("--scenarios", scenario_dir, load_scenarios)
     scenario_message = "" if scenarios is not None else f"no scenario directory at {scenario_dir}"
     offtopic_path = resolve(args.offtopic)
     offtopic = None
     if offtopic_path.is_file():
-        offtopic = _read("--offtopic", offtopic_path, load_suite)
+        offtopic = read_flag_file("--offtopic", offtopic_path, load_suite)
     offtopic_message = "" if offtopic is not None else f"no off-topic suite at {offtopic_path}"
     if not datasets:  # said once every input is known to be usable
         message = (

@@ -19,7 +19,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from recallflow.cli.args import UsageError, add_json_arg, add_store_args, key, open_store
+from recallflow.cli.args import (
+    UsageError,
+    add_json_arg,
+    add_store_args,
+    key,
+    open_store,
+    read_flag_file,
+)
 
 MOMENTS = ("in_turn", "session_snapshot", "child_run")
 #: The files a graph is written as: DOT text (no suffix, ``.dot``, ``.gv``) or laid out.
@@ -49,8 +56,6 @@ def _store(args: argparse.Namespace) -> Any:
 
 
 def _policy(spec: str) -> Any:
-    from pydantic import ValidationError
-
     from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy, match_only
 
     if spec == "default":
@@ -63,12 +68,9 @@ def _policy(spec: str) -> Any:
             f"--diff: {spec!r} is not a trace id (tr-...), a policy (default, match_only, a"
             " policy JSON file) or a module set (modules:pkg.mod,...)"
         )
-    try:
-        return RetrievalPolicy.model_validate_json(path.read_text())
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])  # empty: the file as a whole
-        raise UsageError(f"--diff: {spec}: {where + ': ' if where else ''}{first['msg']}") from None
+    return read_flag_file(
+        "--diff", path, lambda file: RetrievalPolicy.model_validate_json(file.read_text())
+    )
 
 
 @contextmanager
