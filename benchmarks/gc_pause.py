@@ -55,6 +55,8 @@ def main() -> None:
     parser.add_argument("--recalls", type=int, default=480, help="recalls per block")
     parser.add_argument("--blocks", type=int, default=4, help="blocks per mode")
     args = parser.parse_args()
+    if args.recalls < 1 or args.blocks < 1:
+        parser.error("--recalls and --blocks must be at least 1")
     modes = {"not frozen": Pauses(), "frozen": Pauses()}
     with warm_tier(args.tier) as (_server, memory, reqs):
         tracked = len(gc.get_objects())
