@@ -14,10 +14,12 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import psutil
 import pytest
 
 from recallflow import open_memory
 from recallflow.adapters.embedders.hashing import HashingEmbedder
+from recallflow.adapters.postgres.embedded import EmbeddedServer, running_postmaster
 from recallflow.adapters.postgres.holders import Holders, home_lock
 from tests.processes import (
     Holder,
@@ -124,6 +126,24 @@ def test_holders_of_dead_or_reused_pids_are_pruned(tmp_path: Path) -> None:
         alive.wait()
 
 
+def test_a_live_holder_still_counts_after_the_wall_clock_is_stepped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    alive = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        holders_ = Holders(tmp_path)
+        with home_lock(tmp_path):
+            holders_.add(alive.pid)
+            # The clock synchronised 30 s forward while the holder ran: every creation time
+            # read by the wall clock moves (the kernel keeps it as ticks from boot).
+            step = psutil.boot_time() + 30
+            monkeypatch.setattr("psutil._pslinux.boot_time", lambda: step)
+            assert holders_.live() == [alive.pid]
+    finally:
+        alive.kill()
+        alive.wait()
+
+
 def test_opening_a_home_leaves_the_modes_of_existing_directories_alone(
     tmp_path: Path,
 ) -> None:
@@ -188,4 +208,46 @@ def test_a_command_stopped_by_a_signal_stops_the_server_it_started(
             if stream is not None:
                 stream.close()
     assert code == 128 + signum
+    assert wait_until_gone(pgdata) == []
+
+
+@pytest.mark.parametrize(
+    ("change", "alive"),
+    [
+        # The start recorded 30 s after the process was created (a slow start, or the
+        # clock stepped back since), or 30 s before it (the clock stepped forward since).
+        ("start+30", True),
+        ("start-30", True),
+        # A stale file whose pid now belongs to a server of another data directory.
+        ("other", False),
+    ],
+)
+def test_a_live_server_is_told_from_a_stale_pid_file_whatever_the_clock_did(
+    home: Path, tmp_path: Path, change: str, alive: bool
+) -> None:
+    pgdata = home / "pgdata"
+    server = EmbeddedServer(home)
+    other = EmbeddedServer(tmp_path / "other") if change == "other" else None
+    try:
+        lock = pgdata / "postmaster.pid"
+        original = lock.read_text()
+        lines = original.splitlines(keepends=True)
+        if other is not None:
+            lines[0] = f"{postmaster_pid(other.pgdata)}\n"
+        else:
+            lines[2] = f"{int(lines[2]) + int(change.removeprefix('start'))}\n"
+        lock.write_text("".join(lines))
+        try:
+            found = running_postmaster(pgdata)
+            if alive:
+                # Judged dead, the live server would be started over, its processes killed.
+                assert server.ensure_running() is False
+        finally:
+            lock.write_text(original)
+        assert (found is not None) is alive
+        assert found is None or found.pid == postmaster_pid(pgdata)
+    finally:
+        server.release()
+        if other is not None:
+            other.release()
     assert wait_until_gone(pgdata) == []

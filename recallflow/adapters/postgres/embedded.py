@@ -12,8 +12,8 @@ recallflow owns the server's lifetime; the wheel only provides the binaries. The
   last handle of the last live holder stops it. Within one process, handles are counted,
   so closing one :class:`~recallflow.memory.Memory` does not stop a server another uses.
 - Whether the server runs is always read afresh from ``postmaster.pid`` and checked
-  against the live process (pid and start time), never from a pid cached at start, so a
-  server restarted by another process is the one that gets stopped.
+  against the live process (its pid, name and working directory), never from a pid
+  cached at start, so a server restarted by another process is the one that gets stopped.
 - An open handle restarts a crashed server when asked (:meth:`EmbeddedServer.ensure_running`),
   which the connection pools do when a connection is found broken.
 - PostgreSQL refuses to run as root. Run as root, recallflow starts it in a user
@@ -138,12 +138,19 @@ def running_postmaster(pgdata: Path) -> Postmaster | None:
     """The live postmaster of ``pgdata``, or None when no server runs there.
 
     ``postmaster.pid`` outlives a killed server, and its pid may since belong to another
-    process, so the process must exist, not be a zombie, be ``postgres``, and have started
-    when the file says the server did.
+    process, so the process must exist, not be a zombie, be ``postgres``, and work in
+    ``pgdata``: a server that runs there rewrites the file as it starts, so a stale file's
+    pid reused by a process working there cannot happen.
+
+    The start the file records is not compared with the process's creation time: it is
+    read by the wall clock, which may be stepped after the start (a clock synchronised
+    after a suspend), and the server's process is created before it records its start by
+    as long as its start-up takes until then (seconds, on a loaded machine). A live server
+    judged dead is started over, and its processes killed as a dead one's leftovers.
     """
     try:
         lines = (pgdata / "postmaster.pid").read_text().splitlines()
-        pid, started, port = int(lines[0]), int(lines[2]), int(lines[3])
+        pid, port = int(lines[0]), int(lines[3])
         socket_dir = Path(lines[4].strip())
     except (OSError, ValueError, IndexError):
         return None
@@ -151,9 +158,9 @@ def running_postmaster(pgdata: Path) -> Postmaster | None:
         proc = psutil.Process(pid)
         if proc.status() == psutil.STATUS_ZOMBIE or "postgres" not in proc.name():
             return None
-        if abs(proc.create_time() - started) > 2:
+        if Path(proc.cwd()) != pgdata.resolve():
             return None
-    except (psutil.NoSuchProcess, psutil.AccessDenied):
+    except (psutil.NoSuchProcess, psutil.AccessDenied, OSError):
         return None
     return Postmaster(pid=pid, socket_dir=socket_dir, port=port)
 
@@ -162,9 +169,10 @@ def server_processes(pgdata: Path) -> list[psutil.Process]:
     """Every ``postgres`` process working in ``pgdata``: the postmaster and its children,
     including backends left behind by a postmaster that was killed."""
     found = []
+    directory = pgdata.resolve()
     for proc in psutil.process_iter(["name"]):
         try:
-            if proc.info["name"] == "postgres" and Path(proc.cwd()) == pgdata:
+            if proc.info["name"] == "postgres" and Path(proc.cwd()) == directory:
                 found.append(proc)
         except (psutil.NoSuchProcess, psutil.AccessDenied, OSError):
             continue

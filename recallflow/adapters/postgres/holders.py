@@ -8,6 +8,12 @@ pid must be alive, not a zombie, and started at the recorded time (a pid reused 
 newer process has another start time). Files that fail the check are deleted, so the
 list of holders is the list of processes that can still release the server.
 
+On Linux the start is the kernel's count of clock ticks from boot to the process's
+creation (``t<ticks>``), which no change of the wall clock moves. Read as a wall-clock
+time, a clock stepped while processes ran (synchronised after a suspend) made every live
+holder look dead: the next close stopped the server under them. Elsewhere, and for files
+written by earlier versions, the start is the wall-clock creation time.
+
 Every change to the holders, and every start or stop of the server, happens under an
 exclusive ``flock`` on ``<home>/server.lock``. The kernel releases that lock when the
 process holding it dies, so a holder killed in the middle of a change never blocks the
@@ -34,6 +40,22 @@ def process_start(pid: int) -> str | None:
     A zombie (exited, not yet reaped by its parent) counts as gone: it can never
     release anything.
     """
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return None if Path("/proc/self/stat").exists() else _wall_clock_start(pid)
+    except OSError:
+        return None
+    # The fields after the command's closing parenthesis (the command may hold spaces or
+    # parentheses itself), from the third: the state first, the start time the 22nd.
+    fields = stat.rpartition(")")[2].split()
+    if len(fields) < 20 or fields[0] == "Z":
+        return None
+    return f"t{fields[19]}"
+
+
+def _wall_clock_start(pid: int) -> str | None:
+    """The start token where there is no ``/proc``: the wall-clock creation time."""
     try:
         proc = psutil.Process(pid)
         if proc.status() == psutil.STATUS_ZOMBIE:
@@ -86,8 +108,15 @@ class Holders:
         alive: list[int] = []
         for path in self.directory.iterdir():
             pid_text, _, start = path.name.partition("-")
-            if pid_text.isdigit() and process_start(int(pid_text)) == start:
+            if pid_text.isdigit() and _started_at(int(pid_text), start):
                 alive.append(int(pid_text))
             else:
                 path.unlink(missing_ok=True)
         return sorted(alive)
+
+
+def _started_at(pid: int, start: str) -> bool:
+    """Whether live process ``pid`` started at ``start`` (a token of either kind)."""
+    if start.startswith("t"):
+        return process_start(pid) == start
+    return _wall_clock_start(pid) == start
