@@ -14,11 +14,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from recallflow import Memory, open_memory
 from recallflow.adapters.embedders.hashing import HashingEmbedder
 from recallflow.dataflows.runner import RecallFlow
 from recallflow.models.result import RecallResult
+
+# Hypothesis's defaults time every example (a 200 ms deadline) and the generation of the
+# first ones (1 s in all under that deadline): wall-clock assertions, which a loaded
+# machine fails with nothing wrong (a query-forming property's draws took 0.7-0.8 s each
+# under a starved CPU). No test here asserts wall-clock time.
+settings.register_profile("recallflow", deadline=None)
+settings.load_profile("recallflow")
 
 
 @pytest.fixture(scope="session")

@@ -45,9 +45,17 @@ QUERIES = [
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Memory, Path]]:
-    """A store of its own, so the table's size (which sets the threshold) is this file's."""
+    """A store of its own, so the table's size (which sets the threshold) is this file's.
+
+    Autovacuum is off for its beliefs, so the table's estimated size moves only when a
+    test analyzes it: a test computes a threshold from the estimate and then writes (or
+    reopens) expecting the same one. Autovacuum comes round about a minute after the
+    server starts; between the two, it turned an unknown size into the table's, and a
+    principal written just large enough was no longer (a slow run reaches it)."""
     home = tmp_path_factory.mktemp("ann-home")
     memory = open_memory(home=home, embedder=HashingEmbedder())
+    with psycopg.connect(memory.uri, autocommit=True) as conn:
+        conn.execute("ALTER TABLE beliefs SET (autovacuum_enabled = false)")
     try:
         yield memory, home
     finally:
