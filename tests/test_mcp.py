@@ -10,6 +10,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager, suppress
@@ -145,32 +146,34 @@ def free_port() -> int:
 def http_server(store_home: Path, tenant: str) -> Iterator[str]:
     """The server on streamable HTTP in a subprocess; terminated (then killed) on exit."""
     port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, *command(tenant, "--http", "--port", str(port))],
-        env=server_env(store_home),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            with suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
-                break
-            if proc.poll() is not None:
-                raise AssertionError(f"the server exited: {proc.stderr.read()!r}")  # type: ignore[union-attr]
-            if time.monotonic() > deadline:
-                raise AssertionError("the server did not listen within a minute")
-            time.sleep(0.2)
-        yield f"http://127.0.0.1:{port}/mcp"
-    finally:
-        proc.terminate()
+    # The server's log goes to a file, not a pipe: a pipe nobody reads while the server
+    # runs would block the server once its log filled the pipe's buffer.
+    with tempfile.TemporaryFile() as log:
+        proc = subprocess.Popen(
+            [sys.executable, *command(tenant, "--http", "--port", str(port))],
+            env=server_env(store_home),
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+        )
         try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
-        assert proc.stderr is not None
-        proc.stderr.close()
+            deadline = time.monotonic() + 60
+            while True:
+                with suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+                if proc.poll() is not None:
+                    log.seek(0)
+                    raise AssertionError(f"the server exited: {log.read()!r}")
+                if time.monotonic() > deadline:
+                    raise AssertionError("the server did not listen within a minute")
+                time.sleep(0.2)
+            yield f"http://127.0.0.1:{port}/mcp"
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=10)
 
 
 def test_streamable_http_serves_the_same_tools(
