@@ -31,6 +31,8 @@ from pathlib import Path
 import psutil
 
 LOCK_NAME = "server.lock"
+#: Whether processes can be read from ``/proc`` (Linux), where start times are ticks.
+_PROC = Path("/proc/self/stat").exists()
 HOLDERS_DIR = "holders"
 
 
@@ -40,11 +42,11 @@ def process_start(pid: int) -> str | None:
     A zombie (exited, not yet reaped by its parent) counts as gone: it can never
     release anything.
     """
+    if not _PROC:
+        return _wall_clock_start(pid)
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
-    except FileNotFoundError:
-        return None if Path("/proc/self/stat").exists() else _wall_clock_start(pid)
-    except OSError:
+    except OSError:  # gone
         return None
     # The fields after the command's closing parenthesis (the command may hold spaces or
     # parentheses itself), from the third: the state first, the start time the 22nd.
