@@ -158,7 +158,7 @@ def async_arm_module() -> types.ModuleType:
         vectors = [vector_text(v) for v in query_vectors]
         hits = await _fetch(
             async_pool,
-            pg_search._SEMANTIC,
+            pg_search.semantic_query(len(vectors)),
             hard_filter,
             {
                 "vectors": vectors,

@@ -7,6 +7,7 @@ searched through it."""
 
 from __future__ import annotations
 
+import itertools
 from datetime import UTC, datetime
 
 import psycopg
@@ -91,3 +92,71 @@ def test_the_arm_plans_without_sorts_only_for_itself(
         with one._recall_pool.connection() as conn:
             row = conn.execute("SELECT current_setting('enable_sort')").fetchone()
     assert row == ("on",)
+
+
+#: What an agent's working state forms several text queries from: each its own vector.
+SEVERAL = (
+    "Which branch is billing deployed from?",
+    "search service release day",
+    "mobile payments on Friday",
+    "the main branch every Monday",
+    "deploys of the payments service",
+)
+
+
+@pytest.mark.parametrize("factor", [EXACT, INDEX], ids=["exact", "hnsw"])
+def test_several_query_vectors_find_each_beliefs_best_match(
+    memory: Memory, tenant: str, factor: float
+) -> None:
+    # Each belief found is scored by the query vector nearest to it, and the best of those
+    # are returned: the same answer as one search per vector merged by each belief's best
+    # score, whichever subset of the queries the working state formed.
+    memory.beliefs.add_many(
+        [
+            belief(tenant, id=f"b-{i}", statement=f"The {t} service is deployed from {b} on {d}")
+            for i, (t, b, d) in enumerate(
+                itertools.product(
+                    ("billing", "search", "payments", "mobile", "ledger"),
+                    ("main", "release", "a hotfix branch"),
+                    ("Monday", "Friday"),
+                )
+            )
+        ]
+    )
+    _graduate(memory, tenant)
+    now = datetime(2026, 6, 1, tzinfo=UTC)
+    hard_filter = HardFilter(
+        tenant_id=tenant,
+        principal_id="p1",
+        states=(LifecycleState.ACTIVE,),
+        as_of=now,
+        known_as_of=now,
+        sensitivity_ceiling=Sensitivity.PERSONAL,
+    )
+    search = memory._ports.belief_search
+    merging = 0  # the cases where a query other than the first brings a belief in
+    for per_arm, min_similarity in ((4, 0.0), (9, 0.2)):
+        limits = WIDE.model_copy(
+            update={
+                "semantic_exact_factor": factor,
+                "per_arm": per_arm,
+                "semantic_min_similarity": min_similarity,
+            }
+        )
+        for size in (1, 2, 3, 5):
+            for combination in itertools.islice(itertools.combinations(SEVERAL, size), 4):
+                for queries in (combination, combination[::-1]):
+                    vectors = memory.embedder.embed(list(queries))
+                    best: dict[str, float] = {}
+                    for vector in vectors:
+                        for belief_id, score in search.semantic(
+                            hard_filter, vector[None, :], limits
+                        ):
+                            best[belief_id] = max(score, best.get(belief_id, score))
+                    merged = sorted(best.items(), key=lambda hit: (-hit[1], hit[0]))[:per_arm]
+                    found = search.semantic(hard_filter, vectors, limits)
+                    assert [i for i, _ in found] == [i for i, _ in merged], queries
+                    assert [s for _, s in found] == pytest.approx([s for _, s in merged]), queries
+                    first = search.semantic(hard_filter, vectors[:1], limits)
+                    merging += [i for i, _ in first] != [i for i, _ in found]
+    assert merging >= 10  # the merge was exercised, not only the first query's search

@@ -21,6 +21,7 @@ outlive the query is set for its implicit transaction only:
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 import weakref
@@ -188,26 +189,51 @@ _TRIGRAM = sql.SQL(
 # The index holds only graduated principals' beliefs (adapters/postgres/ann_index.py), so
 # an ungraduated principal is searched exactly, and the index branch reads only
 # ``ann_indexed`` rows (which lets the planner use the partial index).
-_SEMANTIC = sql.SQL(
+#
+# The exact branch reads the principal's vectors once for all the query vectors, each row
+# ranked by its nearest one (``LEAST`` of the distances): the arm's answer, each belief's
+# best similarity over the queries, best first, is the same as from one exact search per
+# query vector merged (a belief among the best by its best similarity is among the best
+# for the query that gives it), and one pass replaced a read of every vector per query
+# (1k beliefs, three query vectors: 2.46 -> 1.38 ms; one vector: unchanged). The index
+# branch still searches once per query vector: the HNSW graph is walked from one point.
+_SEMANTIC_CHOICE = (
     "WITH choice AS (SELECT coalesce((SELECT NOT ann_indexed OR %(exact_factor)s > 0"
     "   AND beliefs < %(exact_factor)s * sqrt(coalesce(" + TABLE_ROWS + ", 'Infinity'))"
     "   FROM principal_sizes"
     "   WHERE tenant_id = %(hf_tenant)s AND principal_id = %(hf_principal)s), true) AS exact)"
-    " SELECT x.id, max(x.score) AS score"
-    " FROM unnest(%(vectors)s::text[]::vector[]) AS v(vec),"
-    " LATERAL ((SELECT e.id, (1 - e.distance)::float8 AS score FROM (SELECT b.id,"
-    "  (b.embedding <=> v.vec) + 0 AS distance"
-    "  FROM beliefs b WHERE (SELECT exact FROM choice) AND {filter}"
-    "  AND b.embedding IS NOT NULL"
-    "  ORDER BY distance, b.id LIMIT %(limit)s) e)"
-    " UNION ALL"
-    " (SELECT b.id, (1 - (b.embedding <=> v.vec))::float8 AS score"
-    "  FROM beliefs b WHERE NOT (SELECT exact FROM choice) AND {filter}"
-    "  AND b.ann_indexed AND b.embedding IS NOT NULL"
-    "  ORDER BY b.embedding <=> v.vec LIMIT %(limit)s)) AS x"
-    " WHERE x.score >= %(min_similarity)s"
-    " GROUP BY x.id ORDER BY score DESC, x.id LIMIT %(limit)s"
 )
+
+
+@functools.cache
+def semantic_query(vectors: int) -> sql.SQL:
+    """The semantic arm's statement for ``vectors`` query vectors (one statement per
+    count, each compiled and prepared once, like every statement here)."""
+    if vectors < 1:
+        raise ValueError("the semantic arm's statement needs at least one query vector")
+    columns = ", ".join(f"v[{i + 1}] AS v{i}" for i in range(vectors))
+    nearest = ", ".join(f"b.embedding <=> q.v{i}" for i in range(vectors))
+    return sql.SQL(
+        _SEMANTIC_CHOICE + ","
+        " q AS MATERIALIZED (SELECT " + columns + ""
+        "   FROM (SELECT %(vectors)s::text[]::vector[] AS v) a)"
+        " SELECT x.id, max(x.score) AS score FROM ("
+        " (SELECT e.id, (1 - e.distance)::float8 AS score FROM (SELECT b.id,"
+        "  (LEAST(" + nearest + ")) + 0 AS distance"
+        "  FROM q, beliefs b WHERE (SELECT exact FROM choice) AND {filter}"
+        "  AND b.embedding IS NOT NULL"
+        "  ORDER BY distance, b.id LIMIT %(limit)s) e)"
+        " UNION ALL"
+        " (SELECT n.id, n.score FROM unnest(%(vectors)s::text[]::vector[]) AS v(vec),"
+        " LATERAL (SELECT b.id, (1 - (b.embedding <=> v.vec))::float8 AS score"
+        "  FROM beliefs b WHERE NOT (SELECT exact FROM choice) AND {filter}"
+        "  AND b.ann_indexed AND b.embedding IS NOT NULL"
+        "  ORDER BY b.embedding <=> v.vec LIMIT %(limit)s) n)) AS x"
+        " WHERE x.score >= %(min_similarity)s"
+        " GROUP BY x.id ORDER BY score DESC, x.id LIMIT %(limit)s"
+    )
+
+
 # The beliefs said or become true in a period the query names, nearest to the query first.
 # It runs only when the query names a period (the node returns no hits otherwise), and
 # reads the principal's beliefs in that window exactly (a window is small).
@@ -470,7 +496,7 @@ class PostgresBeliefSearch:
             "hnsw.ef_search": str(max(limits.hnsw_ef_search, limits.per_arm)),
             **_GENERIC_PLAN,
         }
-        return self._run(_SEMANTIC, f, params, limits, settings, _NO_SORT)
+        return self._run(semantic_query(len(vectors)), f, params, limits, settings, _NO_SORT)
 
     def in_period(
         self,
