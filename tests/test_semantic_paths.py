@@ -29,6 +29,19 @@ def _graduate(memory: Memory, tenant: str, principal: str = "p1") -> None:
         graduate(conn, tenant, principal)
 
 
+def _active_now(tenant: str) -> HardFilter:
+    """The active beliefs of ``tenant``'s principal ``p1``, as of a fixed now."""
+    now = datetime(2026, 6, 1, tzinfo=UTC)
+    return HardFilter(
+        tenant_id=tenant,
+        principal_id="p1",
+        states=(LifecycleState.ACTIVE,),
+        as_of=now,
+        known_as_of=now,
+        sensitivity_ceiling=Sensitivity.PERSONAL,
+    )
+
+
 @pytest.mark.parametrize("factor", [EXACT, INDEX], ids=["exact", "hnsw"])
 def test_both_paths_honour_every_filter_field(
     memory: Memory,
@@ -54,15 +67,7 @@ def test_both_paths_find_the_same_nearest_beliefs(memory: Memory, tenant: str) -
         [belief(tenant, id=f"b-{i}", statement=s) for i, s in enumerate(statements)]
     )
     _graduate(memory, tenant)
-    now = datetime(2026, 6, 1, tzinfo=UTC)
-    hard_filter = HardFilter(
-        tenant_id=tenant,
-        principal_id="p1",
-        states=(LifecycleState.ACTIVE,),
-        as_of=now,
-        known_as_of=now,
-        sensitivity_ceiling=Sensitivity.PERSONAL,
-    )
+    hard_filter = _active_now(tenant)
     vectors = memory.embedder.embed(["Which branch is billing deployed from?"])
     found = {}
     for factor in (EXACT, INDEX):
@@ -124,15 +129,7 @@ def test_several_query_vectors_find_each_beliefs_best_match(
         ]
     )
     _graduate(memory, tenant)
-    now = datetime(2026, 6, 1, tzinfo=UTC)
-    hard_filter = HardFilter(
-        tenant_id=tenant,
-        principal_id="p1",
-        states=(LifecycleState.ACTIVE,),
-        as_of=now,
-        known_as_of=now,
-        sensitivity_ceiling=Sensitivity.PERSONAL,
-    )
+    hard_filter = _active_now(tenant)
     search = memory._ports.belief_search
     merging = 0  # the cases where a query other than the first brings a belief in
     for per_arm, min_similarity in ((4, 0.0), (9, 0.2)):
