@@ -10,13 +10,18 @@ from __future__ import annotations
 import itertools
 from datetime import UTC, datetime
 
+import numpy as np
+import numpy.typing as npt
 import psycopg
 import pytest
 
 from recallflow import Memory, open_memory
 from recallflow.adapters.postgres.ann_index import graduate
+from recallflow.adapters.postgres.search import ONE_PASS_VECTORS
 from recallflow.models.stages import HardFilter
 from recallflow.models.store import LifecycleState, Sensitivity
+from recallflow.policy import ArmLimits
+from recallflow.ports import BeliefSearch, RawHits
 from tests.helpers import belief
 from tests.test_isolation import DECOYS, TEXT, WIDE, decoy_store  # noqa: F401  (fixture)
 
@@ -109,13 +114,22 @@ SEVERAL = (
 )
 
 
-@pytest.mark.parametrize("factor", [EXACT, INDEX], ids=["exact", "hnsw"])
-def test_several_query_vectors_find_each_beliefs_best_match(
-    memory: Memory, tenant: str, factor: float
-) -> None:
-    # Each belief found is scored by the query vector nearest to it, and the best of those
-    # are returned: the same answer as one search per vector merged by each belief's best
-    # score, whichever subset of the queries the working state formed.
+def _merged(
+    search: BeliefSearch,
+    hard_filter: HardFilter,
+    vectors: npt.NDArray[np.float32],
+    limits: ArmLimits,
+) -> RawHits:
+    """One search per query vector, merged by each belief's best score: the answer the arm
+    gives for all the vectors at once."""
+    best: dict[str, float] = {}
+    for vector in vectors:
+        for belief_id, score in search.semantic(hard_filter, vector[None, :], limits):
+            best[belief_id] = max(score, best.get(belief_id, score))
+    return sorted(best.items(), key=lambda hit: (-hit[1], hit[0]))[: limits.per_arm]
+
+
+def _deploys(memory: Memory, tenant: str) -> None:
     memory.beliefs.add_many(
         [
             belief(tenant, id=f"b-{i}", statement=f"The {t} service is deployed from {b} on {d}")
@@ -129,10 +143,21 @@ def test_several_query_vectors_find_each_beliefs_best_match(
         ]
     )
     _graduate(memory, tenant)
+
+
+@pytest.mark.parametrize("factor", [EXACT, INDEX], ids=["exact", "hnsw"])
+def test_several_query_vectors_find_each_beliefs_best_match(
+    memory: Memory, tenant: str, factor: float
+) -> None:
+    # Each belief found is scored by the query vector nearest to it, and the best of those
+    # are returned: the same answer as one search per vector merged by each belief's best
+    # score, whichever subset of the queries the working state formed.
+    _deploys(memory, tenant)
     hard_filter = _active_now(tenant)
     search = memory._ports.belief_search
     merging = 0  # the cases where a query other than the first brings a belief in
-    for per_arm, min_similarity in ((4, 0.0), (9, 0.2)):
+    floored = 0  # the cases where the similarity floor leaves places empty
+    for per_arm, min_similarity in ((4, 0.0), (9, 0.5)):
         limits = WIDE.model_copy(
             update={
                 "semantic_exact_factor": factor,
@@ -144,16 +169,25 @@ def test_several_query_vectors_find_each_beliefs_best_match(
             for combination in itertools.islice(itertools.combinations(SEVERAL, size), 4):
                 for queries in (combination, combination[::-1]):
                     vectors = memory.embedder.embed(list(queries))
-                    best: dict[str, float] = {}
-                    for vector in vectors:
-                        for belief_id, score in search.semantic(
-                            hard_filter, vector[None, :], limits
-                        ):
-                            best[belief_id] = max(score, best.get(belief_id, score))
-                    merged = sorted(best.items(), key=lambda hit: (-hit[1], hit[0]))[:per_arm]
                     found = search.semantic(hard_filter, vectors, limits)
-                    assert [i for i, _ in found] == [i for i, _ in merged], queries
-                    assert [s for _, s in found] == pytest.approx([s for _, s in merged]), queries
+                    assert found == _merged(search, hard_filter, vectors, limits), queries
                     first = search.semantic(hard_filter, vectors[:1], limits)
                     merging += [i for i, _ in first] != [i for i, _ in found]
+                    floored += len(found) < per_arm
     assert merging >= 10  # the merge was exercised, not only the first query's search
+    assert floored >= 5  # and the similarity floor, which applies to the best score
+
+
+@pytest.mark.parametrize("factor", [EXACT, INDEX], ids=["exact", "hnsw"])
+def test_more_query_vectors_than_one_pass_takes(memory: Memory, tenant: str, factor: float) -> None:
+    # A query former of one's own may form more queries than the exact search takes in
+    # one pass (one column per vector): they are searched one by one, with the same answer.
+    _deploys(memory, tenant)
+    hard_filter = _active_now(tenant)
+    search = memory._ports.belief_search
+    texts = [f"{q} ({n})" for n in range(14) for q in SEVERAL][: ONE_PASS_VECTORS + 6]
+    vectors = memory.embedder.embed(texts)
+    limits = WIDE.model_copy(update={"semantic_exact_factor": factor, "per_arm": 6})
+    found = search.semantic(hard_filter, vectors, limits)
+    assert len(found) == 6
+    assert found == _merged(search, hard_filter, vectors, limits)
