@@ -10,9 +10,12 @@ This shows where the rest goes, in the recalls' own mix: starting each statement
 executor, checking its cached plan, committing, reading from the client.
 
 ``--perf`` samples the backends that serve the store's pools (those open after the
-warm-up passes; a backend started later is not sampled) with Linux ``perf``, unwinding
+warm-up passes; a backend started later is not sampled, nor the server's other
+processes, whose CPU is printed apart) with Linux ``perf``, unwinding
 through DWARF since the server is built without frame pointers. When ``perf`` is missing
 or may not attach to the server's processes, the script says so and exits with status 2.
+Sampling costs CPU of its own, in the server's processes too: read the CPU times from a
+run without ``--perf``, the shares from a run with it.
 """
 
 from __future__ import annotations
@@ -63,20 +66,28 @@ def main() -> None:
         sys.exit(_no_perf("perf is not installed"))
     with tempfile.TemporaryDirectory() as tmp, warm_tier(args.tier) as (server, memory, reqs):
         processes = server_processes(server.pgdata)
-        recording = _record(perf, processes, Path(tmp)) if args.perf and perf else None
-        before, client_before = _cpu(processes), psutil.Process().cpu_times()
-        wall = []
-        for i in range(args.recalls):
-            started = time.perf_counter()
-            memory.recall(reqs[i % len(reqs)])
-            wall.append((time.perf_counter() - started) * 1e3)
-        after, client_after = _cpu(processes), psutil.Process().cpu_times()
-        if recording is not None:
-            recording.send_signal(signal.SIGINT)
-            _, err = recording.communicate(timeout=120)
-            # Interrupted, perf exits with SIGINT's status even when it wrote its data.
-            if not (Path(tmp) / "perf.data").is_file():
-                sys.exit(_no_perf(err.decode(errors="replace").strip() or "perf record failed"))
+        if not processes:
+            sys.exit("server_cpu: found none of the embedded server's processes")
+        recording = _record(perf, _backends(processes), Path(tmp)) if args.perf and perf else None
+        try:
+            before, client_before = _cpu(processes), psutil.Process().cpu_times()
+            wall = []
+            for i in range(args.recalls):
+                started = time.perf_counter()
+                memory.recall(reqs[i % len(reqs)])
+                wall.append((time.perf_counter() - started) * 1e3)
+            after, client_after = _cpu(processes), psutil.Process().cpu_times()
+            if recording is not None:
+                recording.send_signal(signal.SIGINT)
+                _, err = recording.communicate(timeout=120)
+                # Interrupted, perf exits with SIGINT's status even when it wrote its data.
+                if not (Path(tmp) / "perf.data").is_file():
+                    message = err.decode(errors="replace").strip() or "perf record failed"
+                    sys.exit(_no_perf(message))
+        finally:
+            if recording is not None and recording.poll() is None:
+                recording.kill()  # a recall raised, or perf did not stop when asked
+                recording.wait()
         n = args.recalls
         print(f"{args.tier}: {n} recalls, wall p50 {statistics.median(wall):.2f} ms")
         print(
@@ -105,6 +116,18 @@ def _cpu(processes: list[psutil.Process]) -> dict[int, tuple[str, float, float]]
         except psutil.Error:
             continue  # ended since it was listed
         out[proc.pid] = (_role(title), times.user, times.system)
+    return out
+
+
+def _backends(processes: list[psutil.Process]) -> list[psutil.Process]:
+    """The client backends among the server's processes."""
+    out = []
+    for proc in processes:
+        try:
+            if _role(" ".join(proc.cmdline())) == "backends":
+                out.append(proc)
+        except psutil.Error:
+            continue  # ended since it was listed
     return out
 
 
@@ -161,9 +184,11 @@ def _shares(perf: str, data: Path, *, children: bool) -> dict[str, float]:
             continue
         # "<children>% <self>% [.] symbol - -" with --children, "<self>% [.] symbol - -"
         # without (the dashes are the empty source-line columns).
-        share = float(fields[0].rstrip("%"))
-        marker = fields.index("[.]") if "[.]" in fields else fields.index("[k]")
-        shares[fields[marker + 1]] = share
+        markers = [i for i, f in enumerate(fields) if len(f) == 3 and f[0] == "[" and f[2] == "]"]
+        if not markers or markers[0] + 1 >= len(fields):
+            continue
+        symbol = fields[markers[0] + 1]
+        shares[symbol] = shares.get(symbol, 0.0) + float(fields[0].rstrip("%"))
     return shares
 
 
