@@ -224,6 +224,17 @@ _SEMANTIC_INDEX_BRANCH = (
 ONE_PASS_VECTORS = 64
 
 
+def _nearest_exactly(distance: str, beside: str = "") -> str:
+    """The exact branch's ``limit`` nearest visible beliefs, each ranked by ``distance``
+    (read beside the rows of ``beside``, a FROM item ending in a comma)."""
+    return (
+        "SELECT b.id, (" + distance + ") + 0 AS distance"
+        "  FROM " + beside + " beliefs b WHERE (SELECT exact FROM choice) AND {filter}"
+        "  AND b.embedding IS NOT NULL"
+        "  ORDER BY distance, b.id LIMIT %(limit)s"
+    )
+
+
 @functools.cache
 def semantic_query(vectors: int) -> sql.SQL:
     """The semantic arm's statement for ``vectors`` query vectors (one statement per
@@ -231,26 +242,18 @@ def semantic_query(vectors: int) -> sql.SQL:
     if vectors < 1:
         raise ValueError("the semantic arm's statement needs at least one query vector")
     if vectors > ONE_PASS_VECTORS:
-        return sql.SQL(
-            _SEMANTIC_HEAD + " SELECT x.id, max(x.score) AS score FROM ("
-            " (SELECT e.id, (1 - e.distance)::float8 AS score"
-            "  FROM unnest((SELECT v FROM qv)) AS v(vec), LATERAL (SELECT b.id,"
-            "  (b.embedding <=> v.vec) + 0 AS distance"
-            "  FROM beliefs b WHERE (SELECT exact FROM choice) AND {filter}"
-            "  AND b.embedding IS NOT NULL"
-            "  ORDER BY distance, b.id LIMIT %(limit)s) e)"
-            " UNION ALL" + _SEMANTIC_INDEX_BRANCH
+        head = _SEMANTIC_HEAD
+        exact = "unnest((SELECT v FROM qv)) AS v(vec), LATERAL (" + _nearest_exactly(
+            "b.embedding <=> v.vec"
         )
-    columns = ", ".join(f"qv.v[{i + 1}] AS v{i}" for i in range(vectors))
-    nearest = ", ".join(f"b.embedding <=> q.v{i}" for i in range(vectors))
+    else:
+        columns = ", ".join(f"qv.v[{i + 1}] AS v{i}" for i in range(vectors))
+        head = _SEMANTIC_HEAD + ", q AS MATERIALIZED (SELECT " + columns + " FROM qv)"
+        nearest = ", ".join(f"b.embedding <=> q.v{i}" for i in range(vectors))
+        exact = "(" + _nearest_exactly("LEAST(" + nearest + ")", "q,")
     return sql.SQL(
-        _SEMANTIC_HEAD + ", q AS MATERIALIZED (SELECT " + columns + " FROM qv)"
-        " SELECT x.id, max(x.score) AS score FROM ("
-        " (SELECT e.id, (1 - e.distance)::float8 AS score FROM (SELECT b.id,"
-        "  (LEAST(" + nearest + ")) + 0 AS distance"
-        "  FROM q, beliefs b WHERE (SELECT exact FROM choice) AND {filter}"
-        "  AND b.embedding IS NOT NULL"
-        "  ORDER BY distance, b.id LIMIT %(limit)s) e)"
+        head + " SELECT x.id, max(x.score) AS score FROM ("
+        " (SELECT e.id, (1 - e.distance)::float8 AS score FROM " + exact + ") e)"
         " UNION ALL" + _SEMANTIC_INDEX_BRANCH
     )
 
