@@ -61,6 +61,8 @@ def main() -> None:
     parser.add_argument("--recalls", type=int, default=400)
     parser.add_argument("--perf", action="store_true", help="sample the backends with perf")
     args = parser.parse_args()
+    if args.recalls < 1:
+        parser.error("--recalls must be at least 1")
     perf = shutil.which("perf")
     if args.perf and perf is None:
         sys.exit(_no_perf("perf is not installed"))
@@ -68,7 +70,8 @@ def main() -> None:
         processes = server_processes(server.pgdata)
         if not processes:
             sys.exit("server_cpu: found none of the embedded server's processes")
-        recording = _record(perf, _backends(processes), Path(tmp)) if args.perf and perf else None
+        backends = [pid for pid, (role, _, _) in _cpu(processes).items() if role == "backends"]
+        recording = _record(perf, backends, Path(tmp)) if args.perf and perf else None
         try:
             before, client_before = _cpu(processes), psutil.Process().cpu_times()
             wall = []
@@ -119,18 +122,6 @@ def _cpu(processes: list[psutil.Process]) -> dict[int, tuple[str, float, float]]
     return out
 
 
-def _backends(processes: list[psutil.Process]) -> list[psutil.Process]:
-    """The client backends among the server's processes."""
-    out = []
-    for proc in processes:
-        try:
-            if _role(" ".join(proc.cmdline())) == "backends":
-                out.append(proc)
-        except psutil.Error:
-            continue  # ended since it was listed
-    return out
-
-
 def _role(title: str) -> str:
     """``postgres: walwriter`` → walwriter; a client's backend (its title names the user,
     the database and the socket) → backends; the postmaster → postmaster."""
@@ -140,12 +131,11 @@ def _role(title: str) -> str:
     return "backends" if "[local]" in rest or "(" in rest else rest
 
 
-def _record(perf: str, processes: list[psutil.Process], tmp: Path) -> subprocess.Popen[bytes]:
-    """``perf record`` attached to the server's processes until it is sent SIGINT."""
-    pids = ",".join(str(p.pid) for p in processes)
+def _record(perf: str, pids: list[int], tmp: Path) -> subprocess.Popen[bytes]:
+    """``perf record`` attached to the processes ``pids`` until it is sent SIGINT."""
     command = [perf, "record", "-F", "700", "--call-graph", "dwarf,16384"]
     recording = subprocess.Popen(
-        [*command, "-o", str(tmp / "perf.data"), "-p", pids],
+        [*command, "-o", str(tmp / "perf.data"), "-p", ",".join(map(str, pids))],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
