@@ -41,7 +41,7 @@ from recallflow.adapters.embedders.hashing import HashingEmbedder
 from recallflow.adapters.postgres import search as pg_search
 from recallflow.adapters.postgres.filters import hard_filter_sql
 from recallflow.adapters.postgres.pool import RECALL_SETTINGS
-from recallflow.adapters.postgres.vectors import vector_text
+from recallflow.adapters.postgres.vectors import query_vector_texts
 from recallflow.core.fusion import reciprocal_rank_fusion
 from recallflow.dataflows import NODE_MODULES, dag_config
 from recallflow.dataflows.runner import RecallFlow, resolved_request
@@ -155,7 +155,7 @@ def async_arm_module() -> types.ModuleType:
         policy: RetrievalPolicy,
     ) -> ArmResult:
         t = time.perf_counter()
-        vectors = [vector_text(v) for v in query_vectors]
+        vectors = query_vector_texts(query_vectors)
         hits = await _fetch(
             async_pool,
             pg_search.semantic_query(len(vectors)),

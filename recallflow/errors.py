@@ -7,14 +7,14 @@ Every error a caller can act on is a subclass of :class:`RecallflowError`::
      │    ├── MissingExtensionError  a required PostgreSQL extension is absent
      │    ├── EmbedderMismatchError  the embedder differs from the one the store was built with
      │    └── UnsupportedEmbedderError  no store can use the embedder (too many dimensions,
-     │                               vectors that are not unit length)
+     │                               vectors that are not unit length, at open or a write)
      ├── InvalidInputError           (also ValueError) bad input; names the field and the item
      │    ├── ConstraintViolation    the database refused a row; names the constraint's field
      │    └── ConflictError          an id already stored with other content, or a write that
      │         │                     contradicts the belief's recorded history
      │         └── SupersessionCycleError  a supersession that would close a loop
      ├── NotFoundError               (also KeyError) an id that is not in the store
- ├── OperatorOnlyError           (also PermissionError) an operator view without the capability
+     ├── OperatorOnlyError           (also PermissionError) an operator view without the capability
      └── StoreUnavailableError       the store cannot be reached now; retry, nothing to reopen
           └── StorageFullError       the server's disk is full; free space, then retry
 

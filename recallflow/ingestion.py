@@ -22,7 +22,8 @@ import numpy as np
 import numpy.typing as npt
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from recallflow.errors import InvalidInputError
+from recallflow.core.calibration import UNIT_TOLERANCE, vector_problem
+from recallflow.errors import InvalidInputError, UnsupportedEmbedderError
 from recallflow.models.store import Belief, BeliefDraft, BeliefEdge, Episode, EpisodeDraft, Key
 from recallflow.ports import BeliefStore, Embedder, EpisodeStore
 
@@ -114,6 +115,32 @@ def _unique_ids(keys: Sequence[tuple[str, str, str]], kind: str) -> None:
         seen[key] = index
 
 
+def embedded(
+    embedder: Embedder, texts: list[str], row_name: Callable[[int], str]
+) -> npt.NDArray[np.float32]:
+    """``embedder``'s vectors of ``texts`` (statements or episodes' contents, the text at
+    index ``i`` being what ``row_name(i)`` names), checked against the Embedder port's
+    contract before any is written: a row of length 0 stored would have no cosine with any
+    query (every similarity read against it is not a number), and a row of another length
+    would shift the floor's dot products. The store opened only after the calibration's
+    rows passed the same check, but a model can still break it on one input.
+
+    Raises:
+        UnsupportedEmbedderError: a row is of the wrong shape, not finite or not unit
+            length, naming the item whose text it embeds.
+    """
+    vectors = embedder.embed(texts)
+    problem = vector_problem(vectors, len(texts), embedder.dimension, row_name=row_name)
+    if problem is not None:
+        raise UnsupportedEmbedderError(embedder.name, problem)
+    return vectors
+
+
+def _named(what: str, ids: Sequence[str]) -> Callable[[int], str]:
+    """Names row ``i`` of a batch as ``what`` of ``ids[i]``."""
+    return lambda row: f"{what} {ids[row]!r}"
+
+
 class StreamedVectors:
     """The vectors of a batch, embedded while the batch is written: a bulk write used to
         embed every statement first and only then COPY the rows, so the model and the
@@ -167,7 +194,12 @@ class StreamedVectors:
         return row
 
     def _embed(self, chunk: int) -> npt.NDArray[np.float32]:
-        return self._embedder.embed([self._statements[i] for i in self._chunks[chunk]])
+        items = self._chunks[chunk]
+        return embedded(
+            self._embedder,
+            [self._statements[i] for i in items],
+            lambda row: f"the statement of item {items[row]}",
+        )
 
     def _fill(self, chunk: int) -> None:
         pending = self._ahead.pop(chunk, None)
@@ -297,6 +329,20 @@ class Beliefs:
                     item_index=index,
                     item_id=draft.id,
                 )
+            length = float(np.linalg.norm(vector.astype(np.float64)))
+            if abs(length - 1.0) > UNIT_TOLERANCE:
+                raise InvalidInputError(
+                    f"has length {length:.3g}, not 1: this store holds unit vectors, as its"
+                    f" embedder {self._embedder.name!r} makes them"
+                    + (
+                        "; divide it by its length"
+                        if length > 0
+                        else ", and a zero vector has no direction to compare"
+                    ),
+                    field="embedding",
+                    item_index=index,
+                    item_id=draft.id,
+                )
             out[index] = vector
         statements = [d.statement for d in drafts]
         return StreamedVectors(self._embedder, statements, out, missing, EMBED_BATCH, on_rows)
@@ -339,7 +385,9 @@ class Episodes:
             for d in _validated(EpisodeDraft, drafts)
         ]
         _unique_ids([(e.tenant_id, e.principal_id, e.id) for e in episodes], "episode")
-        self._store.write_episodes(episodes, self._embed([e.content for e in episodes]))
+        self._store.write_episodes(
+            episodes, self._embed([e.content for e in episodes], [e.id for e in episodes])
+        )
         return episodes
 
     def get(self, tenant_id: str, principal_id: str, episode_id: str) -> Episode:
@@ -358,16 +406,20 @@ class Episodes:
         done = 0
         while batch := self._store.unembedded_episodes(tenant_id, principal_id, EMBED_BATCH):
             ids = [episode_id for episode_id, _ in batch]
-            vectors = self._embed([content for _, content in batch])
+            vectors = self._embed([content for _, content in batch], ids)
             self._store.write_episode_embeddings(tenant_id, principal_id, ids, vectors)
             done += len(batch)
         return done
 
-    def _embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+    def _embed(self, texts: Sequence[str], ids: Sequence[str]) -> npt.NDArray[np.float32]:
+        """The contents' vectors, each checked (:func:`embedded`), in batches."""
         out = np.zeros((len(texts), self._embedder.dimension), dtype=np.float32)
         for start in range(0, len(texts), EMBED_BATCH):
-            out[start : start + EMBED_BATCH] = self._embedder.embed(
-                list(texts[start : start + EMBED_BATCH])
+            batch = ids[start : start + EMBED_BATCH]
+            out[start : start + EMBED_BATCH] = embedded(
+                self._embedder,
+                list(texts[start : start + EMBED_BATCH]),
+                _named("the content of episode", batch),
             )
         return out
 

@@ -126,6 +126,43 @@ class _NaNQueries:
         return np.full((len(texts), self.dimension), np.nan, dtype=np.float32)
 
 
+class _OffUnitQueries(_NaNQueries):
+    """The store's embedder, broken for queries another way: every query vector of length
+    ``length`` (0: a model that returns nothing for some input), which PostgreSQL takes."""
+
+    def __init__(self, inner: Embedder, length: float) -> None:
+        super().__init__(inner)
+        self._length = length
+
+    def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        return (self._inner.embed(texts) * self._length).astype(np.float32)
+
+
+@pytest.mark.parametrize("length", [0.0, 0.5])
+def test_a_query_vector_that_is_not_unit_length_degrades_the_recall(
+    memory: Memory, tenant: str, length: float
+) -> None:
+    # A vector of length 0 used to reach the database, whose every cosine against it is
+    # NaN: the semantic arm returned the first ids it read, scored NaN, and every candidate's
+    # evidence held NaN cosines.
+    _seed(memory, tenant)
+    healthy = memory.recall(request(tenant, goal=QUESTION))
+    broken_embedder = _OffUnitQueries(memory.embedder, length)
+    with open_memory(memory.uri, embedder=broken_embedder, operator=True) as broken:
+        result = broken.recall(request(tenant, goal=QUESTION))
+        stored = broken.trace(tenant, "p1", result.trace_id)
+    assert set(result.trace.degraded_stages) == {"evidence"}
+    assert f"length {length:g}, not 1" in result.trace.degraded_stages["evidence"]
+    (semantic,) = (a for a in result.trace.arms if a.arm == Arm.SEMANTIC)
+    assert semantic.hits == () and "field 'query_vectors'" in (semantic.error or "")
+    scores = [h.raw_score for a in result.trace.arms for h in a.hits]
+    assert scores and not any(math.isnan(s) for s in scores)
+    assert stored.degraded_stages == result.trace.degraded_stages
+    # The key arms still answer: the belief the question names is found by its words.
+    assert "b-cents" in healthy.rendered_ids
+    assert any(h.belief_id == "b-cents" for a in result.trace.arms for h in a.hits)
+
+
 def test_evidence_the_database_refuses_degrades_the_recall(memory: Memory, tenant: str) -> None:
     _seed(memory, tenant)
     with open_memory(memory.uri, embedder=_NaNQueries(memory.embedder), operator=True) as broken:

@@ -6,17 +6,24 @@ similarity wrong."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime, timedelta
 
 import numpy as np
 import numpy.typing as npt
 import psycopg
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
 
-from recallflow import RecallRequest, UnsupportedEmbedderError, open_memory
+from recallflow import InvalidInputError, RecallRequest, UnsupportedEmbedderError, open_memory
 from recallflow.adapters.embedders.hashing import HashingEmbedder
 from recallflow.adapters.postgres.embedded import EmbeddedServer
+from recallflow.adapters.postgres.vectors import query_vector_texts
 from recallflow.core.calibration import vector_problem
+from recallflow.models.result import EpisodeArm
 from tests.helpers import belief, fresh_database, request
 
 TENANT = "t-own"
@@ -64,6 +71,29 @@ class _ScaledQueries:
 
     def embed_queries(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
         return (HashingEmbedder().embed(texts) * 0.5).astype(np.float32)
+
+
+#: A word no calibration sentence holds: the text a model "fails" on below.
+BLANK = "zzquux"
+
+
+class _BlankFor:
+    """A user's embedder that passes the calibration but returns a row of zeros for one
+    input (a model that embeds nothing it knows): any text holding :data:`BLANK`."""
+
+    name = "blank-for-one-word"
+    dimension = 384
+
+    def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        vectors = HashingEmbedder().embed(texts)
+        vectors[[BLANK in text for text in texts]] = 0.0
+        return vectors
+
+
+def _said(content: str) -> dict[str, object]:
+    """An episode draft of the principal ``p1`` with ``content``, happened a day ago."""
+    when = datetime.now(UTC) - timedelta(days=1)
+    return {"tenant_id": TENANT, "principal_id": "p1", "occurred_at": when, "content": content}
 
 
 BELIEFS = [
@@ -118,7 +148,10 @@ def test_too_many_dimensions_is_refused_by_name_and_records_nothing(
 @pytest.mark.parametrize(
     ("embedder", "says"),
     [
-        (_Scaled(), r"rows of length 3 to 3; the Embedder port needs L2-normalised rows"),
+        (
+            _Scaled(),
+            r"rows of length 3 to 3 \(row 0 of 320: 3\); the Embedder port needs L2-normalised",
+        ),
         (_Short(), r"shape \(320, 383\), not \(320, 384\)"),
         (_ScaledQueries(), r"embed_queries\(\) returned rows of length 0\.5"),
     ],
@@ -139,3 +172,74 @@ def test_vector_problem_names_what_is_wrong() -> None:
     assert "length 0.99" not in str(vector_problem(unit * 0.995, 2, 8))  # within tolerance
     assert vector_problem(unit * 0.995, 2, 8) is None
     assert "shape (2, 8), not (3, 8)" in str(vector_problem(unit, 3, 8))
+
+
+@pytest.mark.parametrize("length", [0.0, 0.5, 3.0])
+def test_a_given_vector_not_unit_length_is_refused_by_item_and_nothing_is_written(
+    server: EmbeddedServer, length: float
+) -> None:
+    # A given vector of length 0 used to be stored: every cosine against it is NaN.
+    with open_memory(fresh_database(server), embedder=HashingEmbedder()) as memory:
+        unit = HashingEmbedder().embed([BELIEFS[1]["statement"]])[0]
+        given = {**BELIEFS[1], "embedding": [float(x) * length for x in unit]}
+        with pytest.raises(InvalidInputError, match=rf"has length {length:g}, not 1") as caught:
+            memory.beliefs.add_many([BELIEFS[0], given])
+        assert (caught.value.item_index, caught.value.field) == (1, "embedding")
+        assert memory.beliefs.list(TENANT, "p1") == []
+        near = {**BELIEFS[1], "embedding": [float(x) * 0.995 for x in unit]}  # within 0.01
+        assert len(memory.beliefs.add_many([BELIEFS[0], near])) == 2
+
+
+def test_an_embedder_row_that_breaks_the_port_at_a_write_is_refused_and_nothing_is_written(
+    server: EmbeddedServer,
+) -> None:
+    blank = belief(TENANT, id="b-blank", statement=f"The {BLANK} is noted.", subject="note")
+    with open_memory(fresh_database(server), embedder=_BlankFor()) as memory:
+        with pytest.raises(UnsupportedEmbedderError, match=r"the statement of item 2: 0\)"):
+            memory.beliefs.add_many([BELIEFS[0], BELIEFS[1], blank])
+        assert memory.beliefs.list(TENANT, "p1") == []
+        said = _said("The user said hello.")
+        with pytest.raises(UnsupportedEmbedderError, match=r"the content of episode 'e-blank'"):
+            memory.episodes.add_many(
+                [{**said, "id": "e-said"}, {**said, "id": "e-blank", "content": BLANK}]
+            )
+        with pytest.raises(KeyError):
+            memory.episodes.get(TENANT, "p1", "e-said")
+
+
+def test_a_query_vector_that_breaks_the_port_degrades_archival_search(
+    server: EmbeddedServer,
+) -> None:
+    with open_memory(fresh_database(server), embedder=_BlankFor()) as memory:
+        said = _said("Invoices are in cents.")
+        memory.episodes.add_many([{**said, "id": f"e-{i}"} for i in range(3)])
+        found = memory.search_episodes(
+            {"tenant_id": TENANT, "principal_id": "p1", "query": f"{BLANK} invoices cents"}
+        )
+    arms = {a.arm: a for a in found.trace.arms}
+    assert arms[EpisodeArm.VECTOR].hits == ()
+    assert "field 'query_vectors': has length 0, not 1" in (arms[EpisodeArm.VECTOR].error or "")
+    assert [h.episode_id for h in arms[EpisodeArm.FULL_TEXT].hits]  # the words still find them
+
+
+@given(
+    arrays(np.float32, (3, 8), elements=st.floats(-1, 1, width=32)),
+    st.floats(0, 3),
+    st.integers(0, 2),
+)
+def test_a_query_vector_is_sent_only_when_unit_length(
+    rows: npt.NDArray[np.float32], length: float, row: int
+) -> None:
+    norms = np.linalg.norm(rows.astype(np.float64), axis=1, keepdims=True)
+    assume(bool((norms > 1e-3).all()))
+    vectors = (rows / norms).astype(np.float32)
+    vectors[row] *= np.float32(length)
+    actual = float(np.linalg.norm(vectors[row].astype(np.float64)))
+    assume(abs(abs(actual - 1.0) - 0.01) > 1e-4)  # not on the tolerance's edge
+    if abs(actual - 1.0) <= 0.01:
+        sent = np.array([json.loads(t) for t in query_vector_texts(vectors)])
+        np.testing.assert_allclose(sent, vectors, rtol=1e-6, atol=1e-7)
+    else:
+        with pytest.raises(InvalidInputError) as caught:
+            query_vector_texts(vectors)
+        assert (caught.value.field, caught.value.item_index) == ("query_vectors", row)

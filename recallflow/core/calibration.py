@@ -25,7 +25,7 @@ Everything here is deterministic: the corpus is a function of :data:`CORPUS_VERS
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -276,27 +276,43 @@ class Calibration:
 UNIT_TOLERANCE = 0.01
 
 
-def vector_problem(vectors: object, rows: int, dimension: int) -> str | None:
-    """What breaks the Embedder port's contract in ``vectors``, an embedder's answer for
-    ``rows`` texts (``None`` when nothing does): a shape other than ``(rows, dimension)``,
-    values that are not finite, or rows that are not unit length. A row that is not unit
-    length leaves the database's cosines right but makes the calibration's dot products
-    wrong, so the relevance floor would read every standing off by the rows' lengths."""
+def vector_problem(
+    vectors: object,
+    rows: int,
+    dimension: int,
+    call: str = "embed()",
+    row_name: Callable[[int], str] | None = None,
+) -> str | None:
+    """What breaks the Embedder port's contract in ``vectors``, an embedder's answer to
+    ``call`` for ``rows`` texts (``None`` when nothing does): a shape other than
+    ``(rows, dimension)``, values that are not finite, or rows that are not unit length,
+    naming the first row at fault (``row_name`` of its index, by default ``row i of n``,
+    counted from 0 in the order of the texts). A row that
+    is not unit length leaves the database's cosines right but makes the calibration's dot
+    products wrong, so the relevance floor would read every standing off by the rows'
+    lengths; a row of length 0 has no cosine at all."""
     array = np.asarray(vectors)
     if array.shape != (rows, dimension):
         return (
-            f"embed() of {rows} texts returned an array of shape {array.shape}, not"
+            f"{call} of {rows} texts returned an array of shape {array.shape}, not"
             f" ({rows}, {dimension}) (its dimension property says {dimension})"
         )
-    if not np.issubdtype(array.dtype, np.number) or not np.isfinite(array).all():
-        return "embed() returned values that are not finite numbers"
+    if not np.issubdtype(array.dtype, np.number):
+        return f"{call} returned values that are not numbers ({array.dtype})"
+    name = row_name or (lambda index: f"row {index} of {rows}")
+    finite = np.isfinite(array).all(axis=1)
+    if not finite.all():
+        first = int(np.argmin(finite))
+        return f"{call} returned values that are not finite numbers ({name(first)})"
     lengths = np.linalg.norm(array.astype(np.float64), axis=1)
-    off = np.abs(lengths - 1.0)
-    if off.size and float(off.max()) > UNIT_TOLERANCE:
+    off = np.abs(lengths - 1.0) > UNIT_TOLERANCE
+    if off.any():
+        first = int(np.argmax(off))
         return (
-            f"embed() returned rows of length {float(lengths.min()):.3g} to"
-            f" {float(lengths.max()):.3g}; the Embedder port needs L2-normalised rows"
-            " (length 1): divide each row by its norm"
+            f"{call} returned rows of length {float(lengths.min()):.3g} to"
+            f" {float(lengths.max()):.3g} ({name(first)}: {float(lengths[first]):.3g});"
+            " the Embedder port needs L2-normalised rows (length 1): divide each row by its"
+            " norm"
         )
     return None
 

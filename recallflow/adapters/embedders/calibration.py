@@ -36,9 +36,9 @@ def calibrate(embedder: Embedder) -> Calibration:
     as_queries = getattr(embedder, "embed_queries", None)
     if problem is None and callable(as_queries):
         asked = texts[:: len(texts) // _QUERY_CHECKS][:_QUERY_CHECKS]
-        problem = vector_problem(as_queries(asked), len(asked), embedder.dimension)
-        if problem is not None:
-            problem = problem.replace("embed()", "embed_queries()")
+        problem = vector_problem(
+            as_queries(asked), len(asked), embedder.dimension, "embed_queries()"
+        )
     if problem is not None:
         raise UnsupportedEmbedderError(embedder.name, problem)
     return calibration_from_vectors(embedder.name, vectors)

@@ -27,6 +27,7 @@ from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.postgres.episodes import EPISODE_COLUMNS
 from recallflow.adapters.postgres.pool import RECALL_SETTINGS
+from recallflow.adapters.postgres.vectors import query_vector_texts
 from recallflow.models.stages import EpisodeFilter
 from recallflow.models.store import Episode
 from recallflow.ports import RawHits
@@ -98,6 +99,7 @@ class PostgresEpisodeSearch:
         self, f: EpisodeFilter, vector: npt.NDArray[np.float32], limit: int, ef_search: int
     ) -> RawHits:
         predicate, params = episode_filter_sql(f)
+        query_vector_texts([vector])  # refused unless unit length, as a recall's are
         params |= {"vector": np.asarray(vector, dtype=np.float32), "limit": limit}
         query = _VECTOR.format(filter=predicate)
         ef = str(max(ef_search, limit))

@@ -39,7 +39,7 @@ from psycopg import sql
 
 from recallflow.adapters.postgres.filters import hard_filter_params
 from recallflow.adapters.postgres.rarity import VIEW, key_df, lexeme_df
-from recallflow.adapters.postgres.vectors import vector_text
+from recallflow.adapters.postgres.vectors import query_vector_texts
 from recallflow.models.stages import CandidateEvidence, EvidenceSet, HardFilter, TextCoverage
 from recallflow.policy import ArmLimits
 
@@ -158,7 +158,7 @@ def evidence_params(
         **hard_filter_params(f, history=False),
         "ids": list(ids),
         "texts": [t for t in texts if t.strip()],
-        "vectors": [vector_text(v) for v in vectors],
+        "vectors": query_vector_texts(vectors),
         "keys": list(dict.fromkeys(keys)),
         "rarity_exclusion_cap": limits.rarity_exclusion_cap,
         "common_share": limits.common_share,

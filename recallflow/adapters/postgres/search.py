@@ -62,7 +62,8 @@ from recallflow.adapters.postgres.statements import (
     set_local,
     setting_values,
 )
-from recallflow.adapters.postgres.vectors import vector_text
+from recallflow.adapters.postgres.vectors import query_vector_texts
+from recallflow.errors import InvalidInputError
 from recallflow.models.session import DurableQuery
 from recallflow.models.stages import CandidateEvidence, EvidenceSet, HardFilter
 from recallflow.models.store import Belief
@@ -498,7 +499,7 @@ class PostgresBeliefSearch:
         if len(vectors) == 0:
             return []
         params = {
-            "vectors": [vector_text(v) for v in vectors],
+            "vectors": query_vector_texts(vectors),
             "limit": limits.per_arm,
             "min_similarity": limits.semantic_min_similarity,
             "exact_factor": limits.semantic_exact_factor,
@@ -534,7 +535,7 @@ class PostgresBeliefSearch:
         params = {
             "starts": [start for start, _ in periods],
             "ends": [end for _, end in periods],
-            "vectors": [vector_text(v) for v in vectors],
+            "vectors": query_vector_texts(vectors),
             "limit": limits.per_arm,
         }
         return self._run(_PERIOD, f, params, limits)
@@ -606,11 +607,13 @@ class PostgresBeliefSearch:
         one plain statement when its settings are already there).
 
         A load cancelled at the backstop timeout raises :class:`TimeoutError`. Evidence the
-        database refuses (a query vector it cannot read) fails the statement that reads it
-        with the beliefs, so the beliefs are then loaded alone (:meth:`load`, which raises
-        if that fails too) and returned with the exception, so the recall degrades only its
-        evidence. Links cancelled at the arms' timeout only cost the recall its neighbour
-        support, as a lock on the edges costs graph expansion its hits.
+        database refuses fails the statement that reads it with the beliefs, so the beliefs
+        are then loaded alone (:meth:`load`, which raises if that fails too) and returned
+        with the exception, so the recall degrades only its evidence; so are they when a
+        query vector is refused before anything is sent (not unit length: see
+        :mod:`~recallflow.adapters.postgres.vectors`). Links cancelled at the arms' timeout
+        only cost the recall its neighbour support, as a lock on the edges costs graph
+        expansion its hits.
 
         A search made :meth:`with_marks` sends the recall's read of the marked entities
         last in the same pipeline, under the arms' timeout; when it got no answer (a
@@ -618,7 +621,10 @@ class PostgresBeliefSearch:
         """
         if not ids:
             return [], EvidenceSet(by_id={})
-        params = {**evidence_params(f, ids, texts, vectors, keys, limits), "project": project}
+        try:
+            params = {**evidence_params(f, ids, texts, vectors, keys, limits), "project": project}
+        except InvalidInputError as exc:  # a query vector the evidence cannot be read against
+            return self.load(f, ids, project), exc
         load = filtered_statement(_LOAD_WITH_EVIDENCE, f)
         links = _LOADED_LINKS
         failure: psycopg.Error | None = None
