@@ -245,7 +245,18 @@ BAD_INPUT = {
     "demo graph to an unknown format": ["demo", "--graph-out", "stages.pdf"],
     "graph diff of a module that is not nodes": ["graph", "--diff", "default", "modules:json"],
     "graph diff of no module": ["graph", "--diff", "default", "modules:"],
-    "mcp port out of range": ["mcp", "--tenant", "t", "--principal", "p", "--http", "--port", "0"],
+    "mcp port out of range": [
+        "mcp",
+        "--tenant",
+        "t",
+        "--principal",
+        "p",
+        "--http",
+        "--port",
+        "65536",
+    ],
+    "mcp port not a number": ["mcp", "--tenant", "t", "--principal", "p", "--http", "--port", "x"],
+    "mcp negative port": ["mcp", "--tenant", "t", "--principal", "p", "--http", "--port", "-1"],
 }
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gc
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -136,21 +137,19 @@ def test_every_tool_over_stdio(memory: Memory, store_home: Path, tenant: str) ->
     ], "p1's server must not have cited p2's belief"
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+#: The line the server writes to stderr once it listens, naming the port it got.
+LISTENING = re.compile(rb"streamable HTTP on http://127\.0\.0\.1:(\d+)/mcp")
 
 
 @contextmanager
 def http_server(store_home: Path, tenant: str) -> Iterator[str]:
-    """The server on streamable HTTP in a subprocess; terminated (then killed) on exit."""
-    port = free_port()
+    """The server on streamable HTTP in a subprocess, on a port the system chose (named in
+    the line it writes once it listens); terminated (then killed) on exit."""
     # The server's log goes to a file, not a pipe: a pipe nobody reads while the server
     # runs would block the server once its log filled the pipe's buffer.
     with tempfile.TemporaryFile() as log:
         proc = subprocess.Popen(
-            [sys.executable, *command(tenant, "--http", "--port", str(port))],
+            [sys.executable, *command(tenant, "--http", "--port", "0")],
             env=server_env(store_home),
             stdout=subprocess.DEVNULL,
             stderr=log,
@@ -158,8 +157,12 @@ def http_server(store_home: Path, tenant: str) -> Iterator[str]:
         try:
             deadline = time.monotonic() + 60
             while True:
-                with suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
-                    break
+                log.seek(0)
+                listening = LISTENING.search(log.read())
+                if listening is not None:
+                    port = int(listening.group(1))
+                    with suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
+                        break
                 if proc.poll() is not None:
                     log.seek(0)
                     raise AssertionError(f"the server exited: {log.read()!r}")

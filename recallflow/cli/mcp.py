@@ -110,7 +110,8 @@ def _serve_http(server: Server[Any, Any], port: int) -> None:
 
     app = Starlette(routes=[Mount("/mcp", app=handle)], lifespan=lifespan)
     with listening_socket(port) as sock:
-        print(f"recallflow mcp: streamable HTTP on http://127.0.0.1:{port}/mcp", file=sys.stderr)
+        bound = sock.getsockname()[1]  # the port the system chose, for --port 0
+        print(f"recallflow mcp: streamable HTTP on http://127.0.0.1:{bound}/mcp", file=sys.stderr)
         uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
 
 
@@ -169,13 +170,17 @@ def _cmd_mcp(args: argparse.Namespace) -> int:
 
 
 def _port(value: str) -> int:
-    """A TCP port to listen on (``--port``)."""
+    """A TCP port to listen on (``--port``); 0 lets the system choose a free one, which the
+    line announcing the address names: a caller that picked a free port itself and passed
+    it could lose it to another process before the server bound it."""
     try:
         port = int(value)
     except ValueError:
-        port = 0
-    if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"{value[:20]!r} is not a TCP port (1-65535)")
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(
+            f"{value[:20]!r} is not a TCP port (1-65535, or 0 for any free one)"
+        )
     return port
 
 
@@ -201,5 +206,10 @@ def add_mcp_parser(sub: Any) -> None:
         help=f"the bound surface (default: {ENV_SURFACE}, else direct)",
     )
     p.add_argument("--http", action="store_true", help="serve streamable HTTP, not stdio")
-    p.add_argument("--port", type=_port, default=8765, help="HTTP port on 127.0.0.1")
+    p.add_argument(
+        "--port",
+        type=_port,
+        default=8765,
+        help="HTTP port on 127.0.0.1 (0: any free port, named on stderr)",
+    )
     p.set_defaults(func=_cmd_mcp)
