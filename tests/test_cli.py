@@ -188,6 +188,9 @@ def cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPr
     )
 
 
+#: The MCP server's command line over HTTP, all but the value of ``--port``.
+MCP_HTTP_PORT = ["mcp", "--tenant", "t", "--principal", "p", "--http", "--port"]
+
 BAD_INPUT = {
     "bad tenant": ["recall", "q", "--tenant", "has space", "--principal", "p"],
     "bad principal": ["episodes", "q", "--tenant", "t", "--principal", "-p"],
@@ -245,18 +248,9 @@ BAD_INPUT = {
     "demo graph to an unknown format": ["demo", "--graph-out", "stages.pdf"],
     "graph diff of a module that is not nodes": ["graph", "--diff", "default", "modules:json"],
     "graph diff of no module": ["graph", "--diff", "default", "modules:"],
-    "mcp port out of range": [
-        "mcp",
-        "--tenant",
-        "t",
-        "--principal",
-        "p",
-        "--http",
-        "--port",
-        "65536",
-    ],
-    "mcp port not a number": ["mcp", "--tenant", "t", "--principal", "p", "--http", "--port", "x"],
-    "mcp negative port": ["mcp", "--tenant", "t", "--principal", "p", "--http", "--port", "-1"],
+    "mcp port out of range": [*MCP_HTTP_PORT, "65536"],
+    "mcp port not a number": [*MCP_HTTP_PORT, "x"],
+    "mcp negative port": [*MCP_HTTP_PORT, "-1"],
 }
 
 
