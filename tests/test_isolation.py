@@ -348,8 +348,8 @@ def test_the_vector_index_is_not_starved_by_the_filter(memory: Memory) -> None:
         known_as_of=AS_OF,
         sensitivity_ceiling=Sensitivity.SECRET,
     )
-    query = rng.normal(size=(1, dim))
-    query = (query / np.linalg.norm(query)).astype(np.float32)  # unit, as the port requires
+    drawn = rng.normal(size=(1, dim))
+    query = (drawn / np.linalg.norm(drawn)).astype(np.float32)  # unit, as the port requires
     limits = ArmLimits(
         per_arm=50, semantic_min_similarity=-1.0, hnsw_ef_search=40, semantic_exact_factor=0
     )
