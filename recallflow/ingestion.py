@@ -10,6 +10,7 @@ whose supersession or conflict peers are missing.
 from __future__ import annotations
 
 import contextlib
+import logging
 import re
 import secrets
 import sys
@@ -22,12 +23,14 @@ import numpy as np
 import numpy.typing as npt
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from recallflow.core.calibration import UNIT_TOLERANCE, vector_problem
+from recallflow.core.calibration import UNIT_TOLERANCE, unit_rows, vector_problem
 from recallflow.errors import InvalidInputError, UnsupportedEmbedderError
 from recallflow.models.store import Belief, BeliefDraft, BeliefEdge, Episode, EpisodeDraft, Key
 from recallflow.ports import BeliefStore, Embedder, EpisodeStore
 
 #: How many statements are embedded per call to the embedder.
+_log = logging.getLogger(__name__)
+
 EMBED_BATCH = 256
 #: A batch at least this large shows a progress bar (on a terminal only).
 PROGRESS_MIN = 2_000
@@ -402,13 +405,40 @@ class Episodes:
     def embed_missing(self, tenant_id: str, principal_id: str) -> int:
         """Embed the principal's episodes stored without an embedding (those written before
         the store kept one); returns how many. Archival search calls it first, so a store
-        upgraded in place is backfilled by its first search, principal by principal."""
-        done = 0
-        while batch := self._store.unembedded_episodes(tenant_id, principal_id, EMBED_BATCH):
+        upgraded in place is backfilled by its first search, principal by principal.
+
+        An episode whose vector breaks the Embedder port (a model that returns zeros for
+        its content) keeps none: it is named in a warning on this module's logger, found
+        by its words alone, and tried again by the next search. Refused with its batch, as
+        a write refuses one, it would have failed every archival search of the principal.
+        An embedder whose answer has the wrong shape raises
+        :class:`~recallflow.errors.UnsupportedEmbedderError`."""
+        done, after = 0, ""
+        while batch := self._store.unembedded_episodes(tenant_id, principal_id, EMBED_BATCH, after):
             ids = [episode_id for episode_id, _ in batch]
-            vectors = self._embed([content for _, content in batch], ids)
-            self._store.write_episode_embeddings(tenant_id, principal_id, ids, vectors)
-            done += len(batch)
+            texts = [content for _, content in batch]
+            vectors = np.asarray(self._embedder.embed(texts))
+            problem = vector_problem(vectors, len(texts), self._embedder.dimension)
+            if problem is not None and vectors.shape != (len(texts), self._embedder.dimension):
+                raise UnsupportedEmbedderError(self._embedder.name, problem)
+            kept = unit_rows(vectors)
+            if not kept.all():
+                _log.warning(
+                    "episodes %s of %s/%s keep no embedding (found by their words alone;"
+                    " tried again at the next search): %s",
+                    ", ".join(repr(i) for i, k in zip(ids, kept, strict=True) if not k),
+                    tenant_id,
+                    principal_id,
+                    problem,
+                )
+            self._store.write_episode_embeddings(
+                tenant_id,
+                principal_id,
+                [i for i, k in zip(ids, kept, strict=True) if k],
+                vectors[kept].astype(np.float32),
+            )
+            done += int(kept.sum())
+            after = ids[-1]
         return done
 
     def _embed(self, texts: Sequence[str], ids: Sequence[str]) -> npt.NDArray[np.float32]:

@@ -21,7 +21,8 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
-from recallflow.core.calibration import Calibration
+from recallflow.core.calibration import Calibration, vector_problem
+from recallflow.errors import UnsupportedEmbedderError
 from recallflow.models.corrections import (
     Citation,
     Erasure,
@@ -61,12 +62,31 @@ def query_embedding(embedder: Embedder) -> Callable[[Sequence[str]], npt.NDArray
     """How ``embedder`` embeds search queries: its ``embed_queries`` when it has one (a
     model that tells queries from passages, as e5 does with its prefixes), else ``embed``.
     Every path that embeds a query takes it from here, so a recall, an archival search and
-    the evaluation embed the same query alike."""
+    the evaluation embed the same query alike.
+
+    An answer of the wrong shape, or not of numbers, raises
+    :class:`~recallflow.errors.UnsupportedEmbedderError`: that model is broken for every
+    query, and the recall's null similarity would fail on it with a bare numpy error. A
+    row that is not unit length is one input gone wrong, and the statements that would
+    send it refuse it instead (the recall degrades; see
+    :mod:`recallflow.adapters.postgres.vectors`)."""
     as_queries = getattr(embedder, "embed_queries", None)
-    if callable(as_queries):
-        embed: Callable[[Sequence[str]], npt.NDArray[np.float32]] = as_queries
-        return embed
-    return embedder.embed
+    embed: Callable[[Sequence[str]], npt.NDArray[np.float32]] = (
+        as_queries if callable(as_queries) else embedder.embed
+    )
+    call = "embed_queries()" if callable(as_queries) else "embed()"
+
+    def checked(texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        vectors = embed(texts)
+        array = np.asarray(vectors)
+        if array.shape != (len(texts), embedder.dimension) or not np.issubdtype(
+            array.dtype, np.number
+        ):
+            problem = vector_problem(array, len(texts), embedder.dimension, call)
+            raise UnsupportedEmbedderError(embedder.name, problem or f"{call} failed")
+        return vectors
+
+    return checked
 
 
 @runtime_checkable
@@ -132,9 +152,10 @@ class EpisodeStore(Protocol):
         ...
 
     def unembedded_episodes(
-        self, tenant_id: str, principal_id: str, limit: int
+        self, tenant_id: str, principal_id: str, limit: int, after: str = ""
     ) -> list[tuple[str, str]]:
-        """(id, content) of at most ``limit`` episodes stored without an embedding."""
+        """(id, content) of at most ``limit`` episodes stored without an embedding whose id
+        sorts after ``after``, in id order."""
         ...
 
     def write_episode_embeddings(

@@ -13,15 +13,18 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from datetime import UTC, datetime
 
 import numpy as np
 import numpy.typing as npt
+import psycopg
 import pytest
 
 from recallflow import Memory, open_memory
 from recallflow.adapters.postgres.pool import RECALL_BACKSTOP_TIMEOUT_MS
 from recallflow.models.result import Arm, RecallQuery
 from recallflow.models.stages import HardFilter
+from recallflow.models.store import LifecycleState, Sensitivity
 from recallflow.nodes.arms.runner import abandoned_calls
 from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
 from recallflow.ports import Embedder, RawHits
@@ -107,12 +110,14 @@ def test_links_held_by_a_lock_cost_only_the_neighbour_support(memory: Memory, te
     assert not again.degraded
 
 
-class _NaNQueries:
-    """The store's embedder for statements, broken for queries: every query vector is NaN
-    (a model that fails on some input), which PostgreSQL's vector type refuses."""
+class _ScaledQueries:
+    """The store's embedder for statements, broken for queries: every query vector times
+    ``scale`` (0: a model that returns nothing for some input; NaN: one that fails on it).
+    PostgreSQL takes a vector of length 0, and every cosine against it is NaN."""
 
-    def __init__(self, inner: Embedder) -> None:
+    def __init__(self, inner: Embedder, scale: float) -> None:
         self._inner = inner
+        self._scale = scale
 
     @property
     def name(self) -> str:
@@ -123,36 +128,27 @@ class _NaNQueries:
         return self._inner.dimension
 
     def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
-        return np.full((len(texts), self.dimension), np.nan, dtype=np.float32)
+        return (self._inner.embed(texts) * self._scale).astype(np.float32)
 
 
-class _OffUnitQueries(_NaNQueries):
-    """The store's embedder, broken for queries another way: every query vector of length
-    ``length`` (0: a model that returns nothing for some input), which PostgreSQL takes."""
-
-    def __init__(self, inner: Embedder, length: float) -> None:
-        super().__init__(inner)
-        self._length = length
-
-    def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
-        return (self._inner.embed(texts) * self._length).astype(np.float32)
-
-
-@pytest.mark.parametrize("length", [0.0, 0.5])
+@pytest.mark.parametrize(
+    ("scale", "says"),
+    [(0.0, "length 0, not 1"), (0.5, "length 0.5, not 1"), (math.nan, "not finite numbers")],
+)
 def test_a_query_vector_that_is_not_unit_length_degrades_the_recall(
-    memory: Memory, tenant: str, length: float
+    memory: Memory, tenant: str, scale: float, says: str
 ) -> None:
     # A vector of length 0 used to reach the database, whose every cosine against it is
     # NaN: the semantic arm returned the first ids it read, scored NaN, and every candidate's
     # evidence held NaN cosines.
     _seed(memory, tenant)
     healthy = memory.recall(request(tenant, goal=QUESTION))
-    broken_embedder = _OffUnitQueries(memory.embedder, length)
+    broken_embedder = _ScaledQueries(memory.embedder, scale)
     with open_memory(memory.uri, embedder=broken_embedder, operator=True) as broken:
         result = broken.recall(request(tenant, goal=QUESTION))
         stored = broken.trace(tenant, "p1", result.trace_id)
     assert set(result.trace.degraded_stages) == {"evidence"}
-    assert f"length {length:g}, not 1" in result.trace.degraded_stages["evidence"]
+    assert says in result.trace.degraded_stages["evidence"]
     (semantic,) = (a for a in result.trace.arms if a.arm == Arm.SEMANTIC)
     assert semantic.hits == () and "field 'query_vectors'" in (semantic.error or "")
     scores = [h.raw_score for a in result.trace.arms for h in a.hits]
@@ -163,17 +159,31 @@ def test_a_query_vector_that_is_not_unit_length_degrades_the_recall(
     assert any(h.belief_id == "b-cents" for a in result.trace.arms for h in a.hits)
 
 
-def test_evidence_the_database_refuses_degrades_the_recall(memory: Memory, tenant: str) -> None:
+def test_evidence_the_database_refuses_leaves_the_candidates_loaded(
+    memory: Memory, tenant: str
+) -> None:
+    # A unit query vector one component short passes the check made before it is sent,
+    # and PostgreSQL refuses it (its dimensions differ from the column's): the candidates
+    # are loaded again without their evidence, and the refusal is handed back with them.
     _seed(memory, tenant)
-    with open_memory(memory.uri, embedder=_NaNQueries(memory.embedder), operator=True) as broken:
-        result = broken.recall(request(tenant, goal=QUESTION))
-        stored = broken.trace(tenant, "p1", result.trace_id)
-    assert set(result.trace.degraded_stages) == {"evidence"}
-    assert "DataError" in result.trace.degraded_stages["evidence"] or (
-        "vector" in result.trace.degraded_stages["evidence"]
+    f = HardFilter(
+        tenant_id=tenant,
+        principal_id="p1",
+        states=(LifecycleState.ACTIVE,),
+        as_of=datetime.now(UTC),
+        known_as_of=datetime.now(UTC),
+        sensitivity_ceiling=Sensitivity.PERSONAL,
     )
-    assert Arm.SEMANTIC in result.trace.degraded_arms
-    assert stored.degraded_stages == result.trace.degraded_stages
+    short = memory.embedder.embed([QUESTION])[:, 1:]
+    short = (short / np.linalg.norm(short, axis=1, keepdims=True)).astype(np.float32)
+    search = memory._ports.belief_search
+    ids = ["b-cents", "b-tea"]
+    beliefs, evidence = search.load_with_evidence(
+        f, ids, [QUESTION], short, [], DEFAULT_POLICY.limits
+    )
+    assert isinstance(evidence, psycopg.errors.DataError), evidence
+    assert "dimensions" in str(evidence)
+    assert sorted(b.id for b in beliefs) == sorted(b.id for b in search.load(f, ids))
 
 
 # --- the trace write ------------------------------------------------------------------

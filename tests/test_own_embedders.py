@@ -7,6 +7,7 @@ similarity wrong."""
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime, timedelta
 
@@ -243,3 +244,45 @@ def test_a_query_vector_is_sent_only_when_unit_length(
         with pytest.raises(InvalidInputError) as caught:
             query_vector_texts(vectors)
         assert (caught.value.field, caught.value.item_index) == ("query_vectors", row)
+
+
+class _WideQueries(_BlankFor):
+    """Passages as :class:`_BlankFor`, but a query of :data:`BLANK` gets one component
+    too many (a model whose output size changed): broken for every such query."""
+
+    def embed_queries(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        if any(BLANK in text for text in texts):
+            return HashingEmbedder(self.dimension + 1).embed(texts)
+        return self.embed(texts)
+
+
+def test_query_vectors_of_the_wrong_shape_are_a_typed_error(server: EmbeddedServer) -> None:
+    with open_memory(fresh_database(server), embedder=_WideQueries()) as memory:
+        memory.beliefs.add_many(BELIEFS)
+        asked = RecallRequest.model_validate(request(TENANT, goal=f"{BLANK} money"))
+        with pytest.raises(UnsupportedEmbedderError, match=r"embed_queries\(\) of 1 texts"):
+            memory.recall(asked)
+        assert memory.recall(RecallRequest.model_validate(request(TENANT, goal="money")))
+
+
+def test_an_episode_the_embedder_cannot_embed_does_not_stop_the_backfill(
+    server: EmbeddedServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    # Stored before the store kept embeddings, an episode the model embeds as zeros used to
+    # fail its batch's backfill, and so every archival search of the principal after it.
+    uri = fresh_database(server)
+    with open_memory(uri, embedder=_BlankFor()) as memory:
+        said = _said("Invoices are in cents.")
+        memory.episodes.add_many([{**said, "id": f"e-{i}"} for i in range(3)])
+        with psycopg.connect(uri, autocommit=True) as conn:
+            conn.execute("UPDATE episodes SET embedding = NULL")
+            conn.execute("UPDATE episodes SET content = %s WHERE id = 'e-1'", (BLANK,))
+        with caplog.at_level(logging.WARNING, logger="recallflow.ingestion"):
+            found = memory.search_episodes(
+                {"tenant_id": TENANT, "principal_id": "p1", "query": "invoices cents"}
+            )
+        assert "'e-1'" in caplog.text and "length 0" in caplog.text
+        vector = {a.arm: a for a in found.trace.arms}[EpisodeArm.VECTOR]
+        assert vector.error is None
+        assert {h.episode_id for h in vector.hits} == {"e-0", "e-2"}
+        assert memory.episodes.embed_missing(TENANT, "p1") == 0  # e-1 tried, kept none

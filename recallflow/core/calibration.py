@@ -27,6 +27,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -274,6 +275,16 @@ class Calibration:
 #: How far from 1 a row's length may be: the null's and the pair statistics' dot products
 #: are cosines only for unit rows (the database's cosine is not affected).
 UNIT_TOLERANCE = 0.01
+
+
+def unit_rows(vectors: npt.NDArray[Any]) -> npt.NDArray[np.bool_]:
+    """Which rows of ``vectors`` (texts × dimension, numbers) keep the Embedder port's
+    contract: every value finite, the length within :data:`UNIT_TOLERANCE` of 1."""
+    wide = np.asarray(vectors, dtype=np.float64)
+    finite = np.isfinite(wide)
+    lengths = np.linalg.norm(np.where(finite, wide, 0.0), axis=1)
+    kept: npt.NDArray[np.bool_] = finite.all(axis=1) & (np.abs(lengths - 1.0) <= UNIT_TOLERANCE)
+    return kept
 
 
 def vector_problem(

@@ -99,8 +99,8 @@ class PostgresEpisodeSearch:
         self, f: EpisodeFilter, vector: npt.NDArray[np.float32], limit: int, ef_search: int
     ) -> RawHits:
         predicate, params = episode_filter_sql(f)
-        query_vector_texts([vector])  # refused unless unit length, as a recall's are
-        params |= {"vector": np.asarray(vector, dtype=np.float32), "limit": limit}
+        # As a recall's query vectors: refused unless unit length, sent as text.
+        params |= {"vector": query_vector_texts([vector])[0], "limit": limit}
         query = _VECTOR.format(filter=predicate)
         ef = str(max(ef_search, limit))
         with self._pool.connection() as conn:

@@ -37,7 +37,7 @@ _COPY = "COPY episodes ({}, embedding) FROM STDIN".format(", ".join(EPISODE_COLU
 SELECT_EPISODE = "SELECT {} FROM episodes".format(", ".join(EPISODE_COLUMNS))
 _UNEMBEDDED = (
     "SELECT id, content FROM episodes WHERE tenant_id = %s AND principal_id = %s"
-    " AND embedding IS NULL ORDER BY id LIMIT %s"
+    " AND embedding IS NULL AND id > %s ORDER BY id LIMIT %s"
 )
 _SET_EMBEDDING = (
     "UPDATE episodes SET embedding = %s WHERE tenant_id = %s AND principal_id = %s"
@@ -99,10 +99,10 @@ class PostgresEpisodeStore:
         return Episode.model_validate(row)
 
     def unembedded_episodes(
-        self, tenant_id: str, principal_id: str, limit: int
+        self, tenant_id: str, principal_id: str, limit: int, after: str = ""
     ) -> list[tuple[str, str]]:
         with self._pool.connection() as conn:
-            rows = conn.execute(_UNEMBEDDED, (tenant_id, principal_id, limit)).fetchall()
+            rows = conn.execute(_UNEMBEDDED, (tenant_id, principal_id, after, limit)).fetchall()
         return [(str(r[0]), str(r[1])) for r in rows]
 
     def write_episode_embeddings(

@@ -40,10 +40,11 @@ class _NotUnit(ValueError):
 
 
 @lru_cache(maxsize=_KEPT)
-def _text(dtype: str, raw: bytes) -> str:
-    values = np.frombuffer(raw, dtype=np.dtype(dtype))
-    wide = values.astype(np.float64)
-    length = float(np.sqrt(np.dot(wide, wide)))
+def _text(raw: bytes) -> str:
+    # Widened to float64 before it is keyed: a float32 component and its float64 value
+    # print the same seven digits, so the text does not depend on the embedder's dtype.
+    values = np.frombuffer(raw, dtype=np.float64)
+    length = float(np.sqrt(np.dot(values, values)))
     if not abs(length - 1.0) <= UNIT_TOLERANCE:  # NaN and infinity fail it too
         raise _NotUnit(length)
     return "[" + ",".join(f"{x:.7g}" for x in values.tolist()) + "]"
@@ -60,15 +61,16 @@ def query_vector_texts(
     """
     texts = []
     for index, vector in enumerate(vectors):
-        flat = np.ascontiguousarray(vector)
         try:
-            texts.append(_text(flat.dtype.str, flat.tobytes()))
-        except _NotUnit as exc:
-            problem = (
-                f"has length {exc.length:.3g}, not 1"
-                if np.isfinite(exc.length)
-                else "holds values that are not finite numbers"
-            )
+            flat = np.ascontiguousarray(vector, dtype=np.float64)
+            texts.append(_text(flat.tobytes()))
+        except (_NotUnit, TypeError, ValueError) as exc:
+            if not isinstance(exc, _NotUnit):
+                problem = "holds values that are not numbers"
+            elif np.isfinite(exc.length):
+                problem = f"has length {exc.length:.3g}, not 1"
+            else:
+                problem = "holds values that are not finite numbers"
             raise InvalidInputError(
                 f"{problem}: the embedder's query vectors must be unit length, as the Embedder"
                 " port requires",
