@@ -329,6 +329,40 @@ def test_a_closed_store_is_the_hosts_problem_not_the_models(
     assert "closed" in caplog.text
 
 
+class _BlankFor:
+    """The store's embedder, but a vector of zeros for any text holding ``zzquux`` (a
+    model that embeds nothing it knows); the same name, so the store takes it."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner, self.name, self.dimension = inner, inner.name, inner.dimension
+
+    def embed(self, texts: Any) -> Any:
+        vectors = self.inner.embed(texts)
+        vectors[["zzquux" in text for text in texts]] = 0.0
+        return vectors
+
+
+def test_a_text_the_embedder_cannot_embed_is_the_hosts_problem_and_writes_nothing(
+    memory: Memory, tenant: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Not invalid_input (the model wrote nothing wrong), not "the store is not usable"
+    (it is): an internal error that says what failed, and no half-made correction."""
+    store(memory, tenant)
+    with open_memory(memory.uri, embedder=_BlankFor(memory.embedder)) as blank:
+        tools = toolset(blank, tenant)
+        trace_id = recalled(tools)["trace_id"]
+        arguments = {
+            "trace_id": trace_id,
+            "belief_id": "b-cents-p1",
+            "kind": "changed",
+            "replacement": "billing-api keeps money as zzquux.",
+        }
+        detail = error(tools.call("reject_belief", arguments), "internal")
+    assert "embedding model returned an unusable vector" in detail["message"]
+    assert memory.beliefs.get(tenant, "p1", "b-cents-p1").state.value == "active"
+    assert "length 0" in caplog.text
+
+
 def test_another_principals_ids_are_not_found_like_missing_ones(
     memory: Memory, tenant: str
 ) -> None:

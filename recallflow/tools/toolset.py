@@ -38,6 +38,7 @@ from recallflow.errors import (
     NotFoundError,
     RecallflowError,
     StoreUnavailableError,
+    UnsupportedEmbedderError,
 )
 from recallflow.models.request import Surface, WorkingState
 from recallflow.models.result import RecallResult
@@ -400,6 +401,15 @@ class Toolset:
             return tool_error("not_found", str(exc))
         except StoreUnavailableError as exc:
             return tool_error("unavailable", str(exc))
+        except UnsupportedEmbedderError:
+            # The host's model could not embed what was written (a vector of zeros for
+            # one text): the store is usable, and nothing was written.
+            _log.exception("tool %s: the embedder broke its contract", name)
+            return tool_error(
+                "internal",
+                f"{name} cannot run: the host's embedding model returned an unusable vector"
+                " for this text; nothing was written",
+            )
         except ConfigurationError:
             # The host's store cannot be used (closed, misconfigured): nothing the model
             # wrote can fix it, and the message may name the host's DSN, so it stays in
