@@ -157,15 +157,17 @@ def http_server(store_home: Path, tenant: str) -> Iterator[str]:
         try:
             deadline = time.monotonic() + 60
             while True:
-                log.seek(0)
-                listening = LISTENING.search(log.read())
+                # Read at an offset, not through the file position the server's stderr
+                # shares: a seek here would move where its next line is written.
+                listening = LISTENING.search(os.pread(log.fileno(), 1 << 16, 0))
                 if listening is not None:
                     port = int(listening.group(1))
                     with suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
                         break
                 if proc.poll() is not None:
-                    log.seek(0)
-                    raise AssertionError(f"the server exited: {log.read()!r}")
+                    raise AssertionError(
+                        f"the server exited: {os.pread(log.fileno(), 1 << 16, 0)!r}"
+                    )
                 if time.monotonic() > deadline:
                     raise AssertionError("the server did not listen within a minute")
                 time.sleep(0.2)
