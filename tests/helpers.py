@@ -8,6 +8,8 @@ from typing import Any
 
 from recallflow.adapters.postgres.bootstrap import ensure_database
 from recallflow.adapters.postgres.embedded import EmbeddedServer
+from recallflow.models.stages import HardFilter
+from recallflow.models.store import LifecycleState, Sensitivity
 
 #: When test beliefs were recorded (system time), unless a test says otherwise.
 RECORDED = datetime(2025, 1, 1, tzinfo=UTC)
@@ -53,3 +55,23 @@ def fresh_database(server: EmbeddedServer) -> str:
     name = f"db_{uuid.uuid4().hex[:10]}"
     ensure_database(server.uri("postgres"), name)
     return server.uri(name)
+
+
+def active_view(
+    tenant: str,
+    principal: str = "p1",
+    *,
+    at: datetime | None = None,
+    ceiling: Sensitivity = Sensitivity.PERSONAL,
+) -> HardFilter:
+    """The hard filter of a search of the active beliefs of ``tenant``'s ``principal`` as
+    of ``at`` (default: now), as known then, up to ``ceiling``."""
+    when = at or datetime.now(UTC)
+    return HardFilter(
+        tenant_id=tenant,
+        principal_id=principal,
+        states=(LifecycleState.ACTIVE,),
+        as_of=when,
+        known_as_of=when,
+        sensitivity_ceiling=ceiling,
+    )

@@ -13,7 +13,6 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from datetime import UTC, datetime
 
 import numpy as np
 import numpy.typing as npt
@@ -24,11 +23,10 @@ from recallflow import Memory, open_memory
 from recallflow.adapters.postgres.pool import RECALL_BACKSTOP_TIMEOUT_MS
 from recallflow.models.result import Arm, RecallQuery
 from recallflow.models.stages import HardFilter
-from recallflow.models.store import LifecycleState, Sensitivity
 from recallflow.nodes.arms.runner import abandoned_calls
 from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
 from recallflow.ports import Embedder, RawHits
-from tests.helpers import belief, request
+from tests.helpers import active_view, belief, request
 
 #: A hang guard: a wait that reaches it fails the test (it is not a time assertion).
 GIVE_UP_S = 30.0
@@ -166,14 +164,7 @@ def test_evidence_the_database_refuses_leaves_the_candidates_loaded(
     # and PostgreSQL refuses it (its dimensions differ from the column's): the candidates
     # are loaded again without their evidence, and the refusal is handed back with them.
     _seed(memory, tenant)
-    f = HardFilter(
-        tenant_id=tenant,
-        principal_id="p1",
-        states=(LifecycleState.ACTIVE,),
-        as_of=datetime.now(UTC),
-        known_as_of=datetime.now(UTC),
-        sensitivity_ceiling=Sensitivity.PERSONAL,
-    )
+    f = active_view(tenant)
     short = memory.embedder.embed([QUESTION])[:, 1:]
     short = (short / np.linalg.norm(short, axis=1, keepdims=True)).astype(np.float32)
     search = memory._ports.belief_search

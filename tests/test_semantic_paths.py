@@ -19,10 +19,9 @@ from recallflow import Memory, open_memory
 from recallflow.adapters.postgres.ann_index import graduate
 from recallflow.adapters.postgres.search import ONE_PASS_VECTORS
 from recallflow.models.stages import HardFilter
-from recallflow.models.store import LifecycleState, Sensitivity
 from recallflow.policy import ArmLimits
 from recallflow.ports import BeliefSearch, RawHits
-from tests.helpers import belief
+from tests.helpers import active_view, belief
 from tests.test_isolation import DECOYS, TEXT, WIDE, decoy_store  # noqa: F401  (fixture)
 
 #: Always exact (any principal is smaller than this times the root of the table) / never.
@@ -36,15 +35,7 @@ def _graduate(memory: Memory, tenant: str, principal: str = "p1") -> None:
 
 def _active_now(tenant: str) -> HardFilter:
     """The active beliefs of ``tenant``'s principal ``p1``, as of a fixed now."""
-    now = datetime(2026, 6, 1, tzinfo=UTC)
-    return HardFilter(
-        tenant_id=tenant,
-        principal_id="p1",
-        states=(LifecycleState.ACTIVE,),
-        as_of=now,
-        known_as_of=now,
-        sensitivity_ceiling=Sensitivity.PERSONAL,
-    )
+    return active_view(tenant, at=datetime(2026, 6, 1, tzinfo=UTC))
 
 
 @pytest.mark.parametrize("factor", [EXACT, INDEX], ids=["exact", "hnsw"])

@@ -31,11 +31,11 @@ from recallflow.models.result import (
     RecallTrace,
 )
 from recallflow.models.session import DurableQuery, SessionKind
-from recallflow.models.stages import HardFilter, RenderUnit
+from recallflow.models.stages import RenderUnit
 from recallflow.models.store import LifecycleState, Sensitivity
 from recallflow.policy import DEFAULT_POLICY, Budget
 from recallflow.sessions import Session, budget_report
-from tests.helpers import belief, request
+from tests.helpers import active_view, belief, request
 from tests.test_degradation import table_locked
 
 NOW = datetime.now(UTC)
@@ -745,14 +745,7 @@ def test_the_durable_pre_rank_stops_early_yet_returns_the_first_by_its_key(
                              subject=f"s{i}", belief_type=btype, source_authority=authority,
                              confidence=confidence, portability="portable", **scope))  # fmt: skip
     memory.beliefs.add_many(drafts)
-    f = HardFilter(
-        tenant_id=tenant,
-        principal_id="p1",
-        states=(LifecycleState.ACTIVE,),
-        as_of=datetime.now(UTC),
-        known_as_of=datetime.now(UTC),
-        sensitivity_ceiling=Sensitivity.SECRET,
-    )
+    f = active_view(tenant, ceiling=Sensitivity.SECRET)
     query = DurableQuery(
         types=("user_model", "preference"),
         project="proj-a",
