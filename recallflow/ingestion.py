@@ -23,14 +23,14 @@ import numpy as np
 import numpy.typing as npt
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from recallflow.core.calibration import UNIT_TOLERANCE, unit_rows, vector_problem
+from recallflow.core.calibration import off_unit, row_lengths, shape_problem, vector_problem
 from recallflow.errors import InvalidInputError, UnsupportedEmbedderError
 from recallflow.models.store import Belief, BeliefDraft, BeliefEdge, Episode, EpisodeDraft, Key
 from recallflow.ports import BeliefStore, Embedder, EpisodeStore
 
-#: How many statements are embedded per call to the embedder.
 _log = logging.getLogger(__name__)
 
+#: How many statements are embedded per call to the embedder.
 EMBED_BATCH = 256
 #: A batch at least this large shows a progress bar (on a terminal only).
 PROGRESS_MIN = 2_000
@@ -332,8 +332,9 @@ class Beliefs:
                     item_index=index,
                     item_id=draft.id,
                 )
-            length = float(np.linalg.norm(vector.astype(np.float64)))
-            if abs(length - 1.0) > UNIT_TOLERANCE:
+            lengths = row_lengths(vector[None])
+            length = float(lengths[0])
+            if off_unit(lengths)[0]:
                 raise InvalidInputError(
                     f"has length {length:.3g}, not 1: this store holds unit vectors, as its"
                     f" embedder {self._embedder.name!r} makes them"
@@ -418,10 +419,10 @@ class Episodes:
             ids = [episode_id for episode_id, _ in batch]
             texts = [content for _, content in batch]
             vectors = np.asarray(self._embedder.embed(texts))
-            problem = vector_problem(vectors, len(texts), self._embedder.dimension)
-            if problem is not None and vectors.shape != (len(texts), self._embedder.dimension):
-                raise UnsupportedEmbedderError(self._embedder.name, problem)
-            kept = unit_rows(vectors)
+            fault = shape_problem(vectors, len(texts), self._embedder.dimension)
+            if fault is not None:
+                raise UnsupportedEmbedderError(self._embedder.name, fault)
+            kept = ~off_unit(row_lengths(vectors))
             if not kept.all():
                 _log.warning(
                     "episodes %s of %s/%s keep no embedding (found by their words alone;"
@@ -429,7 +430,7 @@ class Episodes:
                     ", ".join(repr(i) for i, k in zip(ids, kept, strict=True) if not k),
                     tenant_id,
                     principal_id,
-                    problem,
+                    vector_problem(vectors, len(texts), self._embedder.dimension),
                 )
             self._store.write_episode_embeddings(
                 tenant_id,

@@ -21,7 +21,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
-from recallflow.core.calibration import Calibration, vector_problem
+from recallflow.core.calibration import Calibration, shape_problem
 from recallflow.errors import UnsupportedEmbedderError
 from recallflow.models.corrections import (
     Citation,
@@ -78,12 +78,9 @@ def query_embedding(embedder: Embedder) -> Callable[[Sequence[str]], npt.NDArray
 
     def checked(texts: Sequence[str]) -> npt.NDArray[np.float32]:
         vectors = embed(texts)
-        array = np.asarray(vectors)
-        if array.shape != (len(texts), embedder.dimension) or not np.issubdtype(
-            array.dtype, np.number
-        ):
-            problem = vector_problem(array, len(texts), embedder.dimension, call)
-            raise UnsupportedEmbedderError(embedder.name, problem or f"{call} failed")
+        problem = shape_problem(vectors, len(texts), embedder.dimension, call)
+        if problem is not None:
+            raise UnsupportedEmbedderError(embedder.name, problem)
         return vectors
 
     return checked

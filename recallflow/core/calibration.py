@@ -277,14 +277,37 @@ class Calibration:
 UNIT_TOLERANCE = 0.01
 
 
-def unit_rows(vectors: npt.NDArray[Any]) -> npt.NDArray[np.bool_]:
-    """Which rows of ``vectors`` (texts × dimension, numbers) keep the Embedder port's
-    contract: every value finite, the length within :data:`UNIT_TOLERANCE` of 1."""
+def row_lengths(vectors: npt.NDArray[Any]) -> npt.NDArray[np.float64]:
+    """Each row's L2 length (``vectors``: rows × dimension, numbers); NaN for a row that
+    holds a value that is not finite."""
     wide = np.asarray(vectors, dtype=np.float64)
     finite = np.isfinite(wide)
-    lengths = np.linalg.norm(np.where(finite, wide, 0.0), axis=1)
-    kept: npt.NDArray[np.bool_] = finite.all(axis=1) & (np.abs(lengths - 1.0) <= UNIT_TOLERANCE)
-    return kept
+    lengths: npt.NDArray[np.float64] = np.linalg.norm(np.where(finite, wide, 0.0), axis=1)
+    lengths[~finite.all(axis=1)] = np.nan
+    return lengths
+
+
+def off_unit(lengths: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
+    """Which of ``lengths`` (:func:`row_lengths`) break the Embedder port's contract: more
+    than :data:`UNIT_TOLERANCE` from 1, or NaN. The one rule every vector is held to: at
+    calibration, at a write and before a query vector is sent."""
+    within: npt.NDArray[np.bool_] = np.abs(lengths - 1.0) <= UNIT_TOLERANCE
+    return ~within
+
+
+def shape_problem(vectors: object, rows: int, dimension: int, call: str = "embed()") -> str | None:
+    """What is wrong with the shape or the type of ``vectors``, an embedder's answer to
+    ``call`` for ``rows`` texts (``None`` when it is ``(rows, dimension)`` numbers): a
+    fault of the model for every input, not of one row."""
+    array = np.asarray(vectors)
+    if array.shape != (rows, dimension):
+        return (
+            f"{call} of {rows} texts returned an array of shape {array.shape}, not"
+            f" ({rows}, {dimension}) (its dimension property says {dimension})"
+        )
+    if not np.issubdtype(array.dtype, np.number):
+        return f"{call} returned values that are not numbers ({array.dtype})"
+    return None
 
 
 def vector_problem(
@@ -296,27 +319,22 @@ def vector_problem(
 ) -> str | None:
     """What breaks the Embedder port's contract in ``vectors``, an embedder's answer to
     ``call`` for ``rows`` texts (``None`` when nothing does): a shape other than
-    ``(rows, dimension)``, values that are not finite, or rows that are not unit length,
-    naming the first row at fault (``row_name`` of its index, by default ``row i of n``,
-    counted from 0 in the order of the texts). A row that
-    is not unit length leaves the database's cosines right but makes the calibration's dot
-    products wrong, so the relevance floor would read every standing off by the rows'
-    lengths; a row of length 0 has no cosine at all."""
-    array = np.asarray(vectors)
-    if array.shape != (rows, dimension):
-        return (
-            f"{call} of {rows} texts returned an array of shape {array.shape}, not"
-            f" ({rows}, {dimension}) (its dimension property says {dimension})"
-        )
-    if not np.issubdtype(array.dtype, np.number):
-        return f"{call} returned values that are not numbers ({array.dtype})"
+    ``(rows, dimension)`` (:func:`shape_problem`), values that are not finite, or rows that
+    are not unit length (:func:`off_unit`), naming the first row at fault (``row_name`` of
+    its index, by default ``row i of n``, counted from 0 in the order of the texts). A row
+    that is not unit length leaves the database's cosines right but makes the
+    calibration's dot products wrong, so the relevance floor would read every standing off
+    by the rows' lengths; a row of length 0 has no cosine at all."""
+    problem = shape_problem(vectors, rows, dimension, call)
+    if problem is not None:
+        return problem
     name = row_name or (lambda index: f"row {index} of {rows}")
-    finite = np.isfinite(array).all(axis=1)
-    if not finite.all():
-        first = int(np.argmin(finite))
+    lengths = row_lengths(np.asarray(vectors))
+    not_finite = np.isnan(lengths)
+    if not_finite.any():
+        first = int(np.argmax(not_finite))
         return f"{call} returned values that are not finite numbers ({name(first)})"
-    lengths = np.linalg.norm(array.astype(np.float64), axis=1)
-    off = np.abs(lengths - 1.0) > UNIT_TOLERANCE
+    off = off_unit(lengths)
     if off.any():
         first = int(np.argmax(off))
         return (

@@ -24,7 +24,7 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from recallflow.core.calibration import UNIT_TOLERANCE
+from recallflow.core.calibration import off_unit, row_lengths
 from recallflow.errors import InvalidInputError
 
 #: Query vectors whose text is kept (a few kB each).
@@ -44,9 +44,9 @@ def _text(raw: bytes) -> str:
     # Widened to float64 before it is keyed: a float32 component and its float64 value
     # print the same seven digits, so the text does not depend on the embedder's dtype.
     values = np.frombuffer(raw, dtype=np.float64)
-    length = float(np.sqrt(np.dot(values, values)))
-    if not abs(length - 1.0) <= UNIT_TOLERANCE:  # NaN and infinity fail it too
-        raise _NotUnit(length)
+    lengths = row_lengths(values[None])
+    if off_unit(lengths)[0]:  # a value that is not finite fails it too (length NaN)
+        raise _NotUnit(float(lengths[0]))
     return "[" + ",".join(f"{x:.7g}" for x in values.tolist()) + "]"
 
 
