@@ -287,6 +287,51 @@ def test_every_citation_of_a_section_names_one() -> None:
     assert not broken, f"citations of sections docs/architecture.md does not have: {broken}"
 
 
+#: A quoted title followed by the document it is in: ``"The floor" in docs/benchmarks.md``,
+#: wrapped across lines (and comment markers) as prose and docstrings wrap it.
+_DOC_CITATION = re.compile(
+    r'"([^"]{3,240}?)"\s*,?\s+(?:in|of)\s+(?:the\s+)?\[?(?:docs/)?([A-Za-z_-]+\.md)\b'
+)
+#: A bold run-in label (``**Why rank by reciprocal rank?**``) is cited like a heading.
+_LABEL = re.compile(r"\*\*([^*\n]{3,240}?)\.?\*\*")
+
+
+def _titles(path: Path) -> list[str]:
+    """What a citation of ``path`` may name: its headings and its bold run-in labels."""
+    text = path.read_text(encoding="utf-8")
+    headings = re.findall(r"^#+ (.+?)\s*$", text, flags=re.MULTILINE)
+    return [*headings, *(label.rstrip(".") for label in _LABEL.findall(text))]
+
+
+def _names(title: str, titles: list[str]) -> bool:
+    """Whether ``title`` is one of ``titles``, or the start of one before its date or
+    subtitle ("The 1M run" names "The 1M run (2026-12-04)")."""
+    return any(t == title or re.match(re.escape(title) + r"\s*[(:;,]", t) for t in titles)
+
+
+def test_every_citation_of_a_heading_in_another_document_names_one() -> None:
+    """A reader who follows ``see "…" in docs/x.md`` finds that heading: a section renamed
+    (a date added to it, "this round" replaced) must take its citations with it."""
+    targets = {p.name: p for p in DOCS}
+    files = [
+        *DOCS,
+        *(p for d in ("recallflow", "tests", "benchmarks") for p in (ROOT / d).rglob("*.py")),
+    ]
+    titles = {name: _titles(path) for name, path in targets.items()}
+    cited = 0
+    broken = []
+    for path in files:
+        for raw, doc in _DOC_CITATION.findall(path.read_text(encoding="utf-8")):
+            title = re.sub(r"\s+", " ", re.sub(r"\n\s*#?", " ", raw)).strip()
+            cited += 1
+            if doc not in titles:
+                broken.append(f"{_rel(path)}: {doc} (no such document)")
+            elif not _names(title, titles[doc]):
+                broken.append(f"{_rel(path)}: {title!r} in {doc}")
+    assert cited > 100
+    assert not broken, f"citations of headings their document does not have: {broken}"
+
+
 def test_every_scenario_covers_sections_of_the_architecture() -> None:
     sections = set(_sections())
     scenarios = load_scenarios(ROOT / "benchmarks" / "scenarios")
