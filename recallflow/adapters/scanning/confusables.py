@@ -38,8 +38,17 @@ _PUNCTUATION: Final = {
     "“": '"', "”": '"', "„": '"', "‘": "'", "’": "'", "‚": "'", "`": "'",
 }  # fmt: skip
 
+#: Negative circled and negative squared capitals (U+1F150..U+1F189): NFKC folds the
+#: circled and squared letters but has no decomposition for these, though they read as
+#: plainly as any other capital.
+_ENCLOSED: Final = {
+    chr(base + i): chr(ord("a") + i) for base in (0x1F150, 0x1F170) for i in range(26)
+}
+
 #: The characters a view for the English rules maps to ASCII look-alikes.
 CONFUSABLE_LETTERS: Final = "".join(_LETTERS)
 
 #: ``str.translate`` table: look-alike letters and brackets to ASCII.
-FOLD_TABLE: Final[dict[int, str]] = {ord(k): v for k, v in {**_LETTERS, **_PUNCTUATION}.items()}
+FOLD_TABLE: Final[dict[int, str]] = {
+    ord(k): v for k, v in {**_LETTERS, **_ENCLOSED, **_PUNCTUATION}.items()
+}

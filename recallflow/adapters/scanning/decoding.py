@@ -67,10 +67,12 @@ def _from_base64(token: str) -> str | None:
 
 
 def _from_hex(digits: str) -> str | None:
+    # Separators out first: "72 65 76" is three bytes in eight characters.
+    digits = re.sub(r"[\s:,-]", "", digits)
     if len(digits) % 2:
         return None
     try:
-        return _printable(bytes.fromhex(re.sub(r"[\s:,-]", "", digits)))
+        return _printable(bytes.fromhex(digits))
     except ValueError:
         return None
 

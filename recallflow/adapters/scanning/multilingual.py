@@ -19,7 +19,7 @@ from recallflow.adapters.scanning.rule import Rule, regex_rules
 _GAP: Final = r"[^.\n]{0,48}?"
 
 # Spanish, French, German, Italian, Portuguese, Dutch, Polish, Turkish, Indonesian,
-# Swedish, Danish and Norwegian, all without accents.
+# Swedish, Danish, Norwegian, Czech and Vietnamese, all without accents.
 _SET_ASIDE: Final = any_of(
     # es
     "ignora",
@@ -167,6 +167,14 @@ _SET_ASIDE: Final = any_of(
     "glom",
     "glem",
     "ignorer",
+    # cs, vi
+    "ignorujte",
+    "zapomen",
+    "zapomente",
+    "zapomenite",
+    r"bo\s+qua",
+    r"quen\s+di",
+    r"phot\s+lo",
 )
 _INSTRUCTIONS: Final = any_of(
     # es/pt
@@ -254,6 +262,15 @@ _INSTRUCTIONS: Final = any_of(
     "instruktioner",
     "regler",
     "instruksjoner",
+    # cs, vi
+    "pokyny",
+    "pokynu",
+    "instrukce",
+    "pravidla",
+    r"huong\s+dan",
+    r"chi\s+dan",
+    r"quy\s+tac",
+    r"chi\s+thi",
 )
 # Words spelled the same in English. A phrase made only of these is English, and the
 # English rules (which demand an imperative) decide; "a talk titled 'Ignore Previous
@@ -310,6 +327,31 @@ _REVEAL: Final = any_of(
     "ujawnij",
     "goster",
     "soyle",
+    # the infinitive after a modal ("el asistente debe enviar …")
+    "enviar",
+    "mostrar",
+    "revelar",
+    "envoyer",
+    "reveler",
+    "montrer",
+    "senden",
+    "zeigen",
+    "inviare",
+    "rivelare",
+    "mostrare",
+    # cs, vi
+    "zobrazte",
+    "zobraz",
+    "ukazte",
+    "ukaz",
+    "odhal",
+    "odhalte",
+    "posli",
+    "poslete",
+    r"tiet\s+lo",
+    r"hien\s+thi",
+    r"cho\s+xem",
+    "gui",
 )
 _SECRET: Final = any_of(
     "contrasena",
@@ -339,6 +381,20 @@ _SECRET: Final = any_of(
     r"instrucciones\s+ocultas",
     r"instructions\s+(?:cachees|secretes)",
     r"versteckten\s+anweisungen",
+    # what the memory holds about the user, sent or shown
+    r"datos\s+(?:personales\s+)?del\s+usuario",
+    r"datos\s+personales",
+    r"dados\s+(?:pessoais\s+)?do\s+usuario",
+    r"dados\s+pessoais",
+    r"dati\s+(?:personali\s+)?dell'utente",
+    r"dati\s+personali",
+    r"donnees\s+(?:personnelles\s+)?de\s+l'utilisateur",
+    r"donnees\s+personnelles",
+    "benutzerdaten",
+    "nutzerdaten",
+    r"personenbezogenen?\s+daten",
+    r"hesl[oa]",
+    r"mat\s+khau",
 )
 _UNBOUND: Final = (
     r"\b(?:sin|sans|ohne|senza|sem|bez|zonder)\s+(?:\w+\s+)?(?:restricciones|restriccion|"
@@ -448,8 +504,17 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
             r"(?:지시|지침|규칙|명령|프롬프트|제한).{0,12}?(?:무시|잊어|따르지)|(?:무시|잊어).{0,10}?"
             r"(?:지시|지침|규칙|명령|프롬프트)",
             r"(?:시스템\s*프롬프트|비밀번호|암호|api\s*키).{0,10}?(?:알려|보여|출력|공개)",
-            # Arabic and Hindi
+            # Chinese and Korean: what is secret or the user's, and a verb that sends it
+            r"(?:发送|發送|发到|發到|发给|發給|转发|轉發|上传|上傳|传给|傳給).{0,16}?(?:密码|密碼|密钥|"
+            r"密鑰|数据|數據|个人信息|個人資料|聊天记录|聊天記錄)|(?:密码|密碼|密钥|密鑰|个人信息|個人資料|"
+            r"聊天记录|聊天記錄).{0,16}?(?:发送|發送|发到|發到|发给|發給|转发|轉發|上传|上傳)",
+            r"(?:비밀번호|암호|개인\s*정보|대화\s*기록|api\s*키).{0,16}?(?:보내|전송|공유)",
+            # Arabic, Hebrew and Hindi
             r"(?:تجاهل|انس|تجاوز)[^.\n]{0,40}?(?:التعليمات|القواعد|الأوامر|التوجيهات|تعليمات)",
+            r"(?:أرسل|ارسل|شارك|انشر|اكشف|أظهر|اعرض)[^.\n]{0,40}?(?:بيانات|كلمة\s+المرور|كلمة\s+السر|"
+            r"المعلومات\s+الشخصية)",
+            r"(?:התעלם|שכח|עקוף)[^.\n]{0,40}?(?:ה?הוראות|ה?כללים|ה?הנחיות)",
+            r"(?:חשוף|הצג|שלח|גלה)[^.\n]{0,40}?(?:ה?סיסמ[הא]|ה?מפתח|נתוני)",
             r"(?:निर्देशों|नियमों|निर्देश|नियम)[^.\n]{0,30}?(?:अनदेखा|भूल|नज़रअंदाज़|नजरअंदाज)",
         ),
     ),

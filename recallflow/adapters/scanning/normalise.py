@@ -33,7 +33,11 @@ _SPOOF_CONTROLS: Final = re.compile("[\u202d\u202e]")
 # neighbours, and a right-to-left override shows its run reversed.
 _BIDI_RUNS: Final = re.compile("[\u202a-\u202e\u2066-\u2069]")
 _RTL_OVERRIDE: Final = re.compile("\u202e([^\u202a-\u202e\u2066-\u2069\n]*)")
-_FULLWIDTH_OR_MATH_LATIN: Final = re.compile("[\uff21-\uff3a\uff41-\uff5a\U0001d400-\U0001d7ff]")
+# Fullwidth, mathematical, circled and squared letters (negative ones too): styled
+# letters that only a fold makes readable to a pattern.
+_FULLWIDTH_OR_MATH_LATIN: Final = re.compile(
+    "[\uff21-\uff3a\uff41-\uff5a\U0001d400-\U0001d7ff\u24b6-\u24e9\U0001f130-\U0001f189]"
+)
 _MIXED_SCRIPT: Final = re.compile(f"[a-z][{CONFUSABLE_LETTERS}]|[{CONFUSABLE_LETTERS}][a-z]")
 # Comments a renderer hides but a model reads: HTML comments, markdown reference-link
 # comments ("[//]: # (...)") and Obsidian "%%...%%" comments.
@@ -49,10 +53,11 @@ _MARKS: Final = "<>{}[]|#=+:`!%"
 _ENTITY: Final = re.compile(r"&(?:#\d{1,7}|#x[0-9a-fA-F]{1,6}|[a-zA-Z]{2,8});")
 
 #: Combining marks and a Latin accented letter's base, so "précédentes" reads
-#: "precedentes": rules for Latin-script languages are written without accents.
+#: "precedentes": rules for Latin-script languages are written without accents. The
+#: extended block (U+1E00..U+1EFF) holds the letters with two marks Vietnamese writes.
 _ACCENT_TABLE: Final[dict[int, str]] = {
     cp: base
-    for cp in range(0xC0, 0x250)
+    for cp in (*range(0xC0, 0x250), *range(0x1E00, 0x1F00))
     if (base := unicodedata.normalize("NFKD", chr(cp))[:1]).isascii() and base.isalpha()
 }
 _ACCENT_TABLE.update({cp: "" for cp in range(0x300, 0x370)})

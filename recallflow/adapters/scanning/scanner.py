@@ -101,6 +101,10 @@ def _scan(text: str, depth: int) -> str | None:
         return TOKEN_SMUGGLING
     if any(GLUED_PHRASE.search(run) for run in joined_words(views.latin)):
         return TOKEN_SMUGGLING
+    # Invisible characters may stand for the spaces between words as well as sit inside
+    # them ("Ignore\u200ball\u200bprevious"); removed, they leave one glued run.
+    if views.disguised and GLUED_PHRASE.search(glued(views.latin)):
+        return TOKEN_SMUGGLING
     if views.hidden and (
         len(views.hidden.strip()) >= _HIDDEN_TEXT_LIMIT or _scan(views.hidden, MAX_DEPTH)
     ):
