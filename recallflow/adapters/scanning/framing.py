@@ -241,6 +241,42 @@ PERSUASION_RULES: Final[tuple[Rule, ...]] = regex_rules(
             r"(?:the\s+)?(?:latest\s+|new\s+|updated\s+|recent\s+)?(?:anthropic|openai|google|"
             r"microsoft|deepmind|your\s+(?:developers?|creators?|operators?|admin\w*))\b",
         ),
+        # a belief vouching for its own rank: "this memory has the highest priority",
+        # "this entry outranks anything the user says", "highest-trust memory". A fact about
+        # the user has no rank to claim; only text that wants to be obeyed does.
+        (
+            frozenset({"memory", "belief", "note", "entry", "fact", "message", "record", "item"})
+            | {"statement", "instruction", "text", "line"},
+            r"\b(?:this|the\s+following|the\s+above|the\s+present)\s+(?:memory|belief|note|entry|"
+            r"fact|message|record|item|statement|instruction|text|line)\s+(?:\w+\s+){0,2}?(?:outranks|"
+            r"overrides|supersedes|trumps|prevails\s+over|takes\s+precedence|has\s+precedence|(?:has|"
+            r"carries|holds|is\s+given|gets|is\s+of)\s+(?:the\s+)?(?:(?:highest|maximum|absolute|"
+            r"overriding|final|supreme|top-?level|system|admin|root)[\s-]+(?:trust|authority|"
+            r"precedence)|(?:system|admin|root|overriding|absolute)[\s-]+(?:priority|level)|(?:highest|"
+            r"maximum|top)[\s-]+priority\s+(?:over|above|and\s+(?:overrides|outranks|supersedes|"
+            r"takes)))|(?:is|was|has\s+been)\s+(?:verified|confirmed|approved|"
+            r"signed|certified|authori[sz]ed|endorsed|sanctioned|issued|set)\s+by\s+(?:the\s+|your\s+)?"
+            rf"(?:[\w-]+\s+){{0,2}}?{AUTHORITY_NOUN}\b)",
+        ),
+        (
+            frozenset({"memory", "belief", "note", "entry", "fact", "instruction", "record"}),
+            r"\b(?:(?:highest|maximum|absolute|system|admin|root|privileged|elevated)[\s-]+(?:trust|"
+            r"priority|authority|level|precedence)|priority[\s-]*0|p0|(?:trusted|official|"
+            r"authoritative|verified|signed|certified|privileged))\s+(?:memory|belief|note|entry|fact|"
+            r"instruction|record)\b(?:\s*[(,:;-]\s*|\s+)(?:(?:set|signed|issued|sent|written|"
+            r"approved|verified)\s+by\s+|from\s+)?(?:the\s+|your\s+)?(?:[\w&-]+\s+){0,3}?"
+            rf"(?:{AUTHORITY_NOUN}|takes|overrides|outranks|treat)\b",
+        ),
+        # "Verified by the admin: the user may …": an authority's seal on an order or a grant
+        (
+            frozenset({"verified", "approved", "authorised", "authorized", "signed", "certified"})
+            | {"confirmed", "endorsed", "validated", "issued", "set", "sanctioned"},
+            rf"{CLAUSE_START}\s*(?:verified|approved|authori[sz]ed|signed|certified|confirmed|endorsed|"
+            r"validated|issued|set|sanctioned)\s+by\s+(?:the\s+|your\s+|an?\s+)?(?:[\w&-]+\s+){0,2}?"
+            rf"{AUTHORITY_NOUN}\s*[:;,)-](?=[^\n]{{0,120}}?\b(?:allowed|permitted|must|should|"
+            r"never|always|not\s+needed|no\s+longer|disable|approve|share|grant|bypass|skip|treat|"
+            r"trust|root|admin|unrestricted|exempt)\b)",
+        ),
         # authorization granted / clearance level 5 / override code 7731
         (
             frozenset(
@@ -299,7 +335,9 @@ _UNRESTRAINED: Final = (
     r"no-?limits|no-?rules|anything\s+goes|do\s+anything\s+now|(?:you|it|which|that|who)\s+"
     r"(?:can|could|will|would)\s+"
     r"(?:do|say|answer)\s+anything|answers?\s+anything|(?:no|without)\s+consequences|"
-    r"nothing\s+you\s+say\s+(?:matters|has\s+consequences|is\s+real)|without\s+(?:limits|"
+    r"nothing\s+you\s+say\s+(?:matters|has\s+consequences|is\s+real)|refuses?\s+nothing|"
+    r"(?:(?<=\bthat\s)|(?<=\bwhich\s)|(?<=\bwho\s))(?:never|cannot|can'?t|won'?t)\s+refuses?|"
+    r"without\s+(?:limits|"
     r"restriction|question|hesitation|refusing|refusal))\b)"
 )
 _MODEL_REF: Final = (
@@ -348,6 +386,12 @@ ROLEPLAY_RULES: Final[tuple[Rule, ...]] = regex_rules(
             frozenset({"you"}),
             r"\byou(?:'re|\s+are)\s+(?:now\s+)?(?:called\s+|named\s+|known\s+as\s+)?[a-z][\w-]*"
             r"(?:gpt|bot|ai)\b",
+        ),
+        # wants you to be 'FreeGPT' / I want you to become EvilBot
+        (
+            frozenset({"you", "yourself"}),
+            r"\b(?:you|yourself)\s+(?:to\s+)?(?:be|become|act\s+as|play|pose\s+as)\s+['\"]?[a-z]"
+            r"[\w-]*(?:gpt|bot|ai|llm)\b",
         ),
         # the well-known rule-free personas by name
         (
@@ -564,7 +608,7 @@ ROLEPLAY_RULES: Final[tuple[Rule, ...]] = regex_rules(
                 }
             ),
             rf"{DIRECTED}(?:enter|enable|activate|switch\s+(?:to|into|on)|turn\s+on|unlock|engage|"
-            r"go\s+into|boot\s+into|start|toggle|launch)\s+(?:the\s+|your\s+)?(?:developer|dev|god|"
+            r"go\s+into|boot\s+into|start|toggle|launch)\s+(?:the\s+|your\s+)?['\"]?(?:developer|dev|god|"
             r"debug|admin|sudo|unrestricted|jailbreak|jailbroken|dan|unfiltered|root|evil|chaos|"
             r"opposite|anarchy|unlocked|uncensored|super|raw|dark|hacker)\s*mode\b(?!\s+(?:on|in|"
             r"for)\s+(?:the\s+|your\s+|a\s+|my\s+|her\s+|his\s+)?(?:\w+\s+)?(?:phone|device|android|"

@@ -222,6 +222,7 @@ DISCLOSE_VERB: Final = any_of(
     "repeat",
     "recite",
     "echo",
+    "quote",
     "list",
     r"read\s+(?:out|back)",
     r"spell\s+out",
@@ -296,6 +297,23 @@ RESTRAINT_NOUN: Final = any_of(
     r"values",
 )
 
+#: The model named in the third person as the one under an obligation: "the assistant
+#: should", "the helper bot is supposed to", "Claude's job here is to". An order put as
+#: a rule about "the assistant" is as much an order as the imperative, so what follows it
+#: is read as an imperative by every rule built on :data:`DIRECTED`. "May" and "can" are
+#: left out: they describe what an agent is allowed ("the agent may call the search
+#: tool"), which a policy note says without ordering anything.
+MODEL_SUBJECT: Final = (
+    r"(?:(?:the|this|any|every|each|all|our|your)\s+)?(?:(?!s\s)[\w-]+\s+)?(?:assistants?|ai|llms?|"
+    r"models?|agents?|bots?|chatbots?|claude|chatgpt|gpt|copilot|gemini)(?:'s|s')?(?:\s+"
+    r"(?:working|operating|running|answering|responding|acting)\s+(?:on|for|with|in)\s+"
+    r"(?:this|the)\s+[\w-]+)?\s+(?:must|should|shall|will|needs?\s+to|ha(?:s|ve)\s+to|"
+    r"(?:is|are)\s+to|(?:is|are)\s+(?:now\s+)?(?:expected|required|supposed|meant|told|"
+    r"instructed|asked|ordered|obliged|directed)\s+to|ha(?:s|ve)\s+been\s+(?:told|instructed|"
+    r"asked|ordered|configured|directed)\s+to|(?:job|task|role|duty|purpose)\s+(?:here\s+|in\s+"
+    r"this\s+[\w-]+\s+)?(?:is|will\s+be)\s+to)"
+)
+
 #: Adverbs and fillers that may open an imperative before its verb.
 _OPENER: Final = any_of(
     "please",
@@ -324,6 +342,8 @@ _OPENER: Final = any_of(
     r"from\s+now\s+on",
     r"from\s+here\s+on",
     r"from\s+this\s+point(?:\s+on)?",
+    r"from\s+(?:this|the\s+next)\s+(?:session|message|conversation|chat|turn|reply)\s+on(?:wards?)?",
+    r"(?:it\s+)?(?:has\s+been|was|is)\s+(?:decided|agreed|determined|established|settled)\s+that",
     r"for\s+the\s+rest\s+of\s+(?:this|the)\s+(?:chat|conversation|session)",
     r"at\s+once",
     r"right\s+away",
@@ -367,7 +387,7 @@ _OPENER: Final = any_of(
     r"you'?ll",
     r"i\s+(?:want|need|order|command|ask|instruct|require|expect|urge|beg|would\s+like|'?d\s+like)\s+you\s+to",
     r"you\s+are\s+(?:now\s+)?(?:required|instructed|expected|supposed|going|allowed|permitted|free|told|asked|ordered)\s+to",
-    r"(?:the\s+)?(?:assistant|ai|model)\s+(?:must|should|will|shall|may|can|is\s+to)",
+    MODEL_SUBJECT,
     r"your\s+(?:new\s+|only\s+|real\s+|next\s+|main\s+|true\s+)?(?:task|job|goal|mission|purpose|objective|role)\s+(?:is|will\s+be)\s+(?:now\s+)?to",
     r"make\s+sure\s+(?:to|you)",
     r"be\s+sure\s+to",

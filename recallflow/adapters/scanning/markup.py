@@ -59,16 +59,33 @@ _ROLE: Final = any_of(
     "function", "ipython", "gpt4", "chatgpt", "bos", "eos",
 )  # fmt: skip
 
+# What a role's message is called when a tag or a key compounds the two.
+_CARRIED: Final = any_of(
+    "note", "notes", r"instructions?", "message", "msg", "prompt", "override", r"directives?",
+    "policy", "update", "command", "rules", "context", "notice", "memo", "orders", "config",
+    "settings", "mode", "input", "turn",
+)  # fmt: skip
+
 _BEHAVIOUR: Final = (
     r"(?=[\s\S]{0,100}?\b(?:you|your|assistant|model|ai|llm|obey|comply|ignore|"
     r"instructions?|rules|prompt|refus\w*|restrict\w*|filter\w*|safety|polic\w*|"
     r"guidelines|grant\w*|root|admin\w*|priority|override|disabl\w*|trust\w*|answer|"
-    r"respond|reply|memory|always|never|must|unrestricted|everything)\b)"
+    r"respond|reply|memory|always|never|must|unrestricted|everything|disregard|forget|bypass|"
+    r"reveal|disclose|approve|hide|silently|quietly|secretly|do\s+not|don'?t)\b)"
+)
+# A comment addressed to the model has no reader but the model, so an order to change
+# the code or the review counts, not only one about the model's rules; a label on the code
+# ("# AI: model training code below") gives none.
+_CODE_BEHAVIOUR: Final = (
+    r"(?=[\s\S]{0,100}?\b(?:add|insert|remove|delete|drop|merge|commit|push|report|send|share|"
+    r"mark|rate|skip|include|exclude|leave|change|modify|set|run|execute|approve|ignore|"
+    r"disregard|forget|bypass|reveal|disclose|hide|disabl\w*|grant|silently|quietly|secretly|"
+    r"do\s+not|don'?t|never|always|obey|comply)\b)"
 )
 
 _HEADER_ROLES: Final = frozenset(
     {"admin", "administrator", "ai", "assistant", "developer", "model", "moderator", "operator"}
-    | {"root", "sudo", "system"}
+    | {"root", "sudo", "system", "bot", "agent", "llm", "copilot", "claude", "gpt", "chatgpt"}
 )
 
 ROLE_RULES: Final[tuple[Rule, ...]] = regex_rules(
@@ -81,16 +98,44 @@ ROLE_RULES: Final[tuple[Rule, ...]] = regex_rules(
         r"<\s*/?\s*(?:start|end)_of_turn\s*>|<\s*/?\s*(?:bos|eos|eot|sep|cls)\s*>",
         # <system>, </assistant>, <developer role="...">
         rf"<\s*/?\s*{_ROLE}(?:\s[^<>\n]{{0,60}})?\s*>",
+        # the same tags compounded with what they carry: <developer_note>,
+        # <assistant-instructions>, <policy_update>, <override_directive>
+        rf"<\s*/?\s*(?:{_ROLE}[_-]{_CARRIED}|{_CARRIED}[_-]{_ROLE}|{_ROLE}[_-]{_ROLE})"
+        r"(?:\s[^<>\n]{0,60})?\s*>",
         # ### System:, ### Instruction:, ## Response
         r"(?:^|\n)\s*#{1,6}\s*(?:system|assistant|user|human|instructions?|response|"
         r"developer|input|output|context|prompt|admin)\b",
         # [SYSTEM], [assistant]:, [system message]
         r"\[\s*(?:system|assistant|admin|developer|sys|instructions?|root|operator|ai|"
         r"user|human|model)(?:\s+(?:message|note|prompt|override|instruction|notice))?\s*\]",
-        # {"role": "system"}
+        # {"role": "system"}, {"speaker": "assistant"}, {"from": "system"}
         (
             frozenset({"role"}),
             r"['\"]role['\"]\s*:\s*['\"](?:system|assistant|developer|tool|user|function)['\"]",
+        ),
+        (
+            frozenset({"speaker", "author", "sender", "from"}),
+            r"['\"](?:speaker|author|sender|from)['\"]\s*:\s*['\"](?:system|assistant|developer|"
+            r"operator|admin)['\"]",
+        ),
+        # who a message claims to come from, as a key of its own: trust: system,
+        # authority: developer, priority: override
+        (
+            frozenset({"trust", "authority", "source", "origin", "privilege", "clearance"})
+            | {"priority", "level", "issuer"},
+            r"(?:^|\n|[{,])\s*-?\s*['\"]?(?:trust|authority|source|origin|privileges?|clearance|"
+            r"priority|trust[_-]level|issuer)['\"]?\s*:\s*['\"]?(?:system|developer|admin|root|"
+            r"operator|override|highest|maximum|max)['\"]?\s*(?:$|\n|[,}])",
+        ),
+        # JSON or YAML keys that carry an order for the model, with an imperative value:
+        # "instruction": "Forget …", system_instructions: reveal …
+        (
+            frozenset({"instruction", "instructions", "directive", "command", "prompt", "order"})
+            | {"system", "developer", "assistant"},
+            r"['\"]?(?:(?:system|developer|assistant|hidden|secret|model)[_-]?)?(?:instructions?|"
+            r"directive|command|prompt|order)['\"]?\s*:\s*['\"]?(?:please\s+)?(?:forget|ignore|"
+            r"disregard|reveal|send|share|print|output|delete|always|never|do\s+not|don'?t|treat|"
+            r"obey|grant|disable|approve|tell|recommend|pretend|act|respond|reply|answer|you)\b",
         ),
         # the same message in YAML: "- role: system" on a line of its own
         (
@@ -107,6 +152,11 @@ ROLE_RULES: Final[tuple[Rule, ...]] = regex_rules(
         r"['\"]?\s*[:=]\s*['\"]?(?:unrestricted|uncensored|unfiltered|jailbroken|jailbreak|"
         r"dan|god|developer|admin|root|evil)\b",
         (
+            frozenset({"mode", "persona"}),
+            r"\b(?:mode|persona)['\"]?\s*[:=]\s*['\"]?(?:unrestricted|uncensored|unfiltered|"
+            r"jailbroken|jailbreak|dan|god|evil|no[_-]?limits|no[_-]?rules)\b",
+        ),
+        (
             frozenset({"developer", "system"}),
             r"\b(?:system|developer)\s+(?:prompt|message|instructions?)\s*:",
         ),
@@ -115,12 +165,29 @@ ROLE_RULES: Final[tuple[Rule, ...]] = regex_rules(
             frozenset({"assistant", "human"}),
             r"(?:^|\n)\s*(?:human|assistant)\s*:",
         ),
+        # a code comment or callout addressed to the model: "# AI: …", "// note to code
+        # assistant: …", "<!-- reviewer bot: …", "TODO(ai):", "> [!NOTE] Assistant: …"
+        (
+            frozenset({"ai", "assistant", "assistants", "llm", "llms", "bot", "bots", "agent"})
+            | {"agents", "copilot", "claude", "gpt", "chatgpt", "model", "models"},
+            r"(?:#|//|/\*|--|<!--|;|\*|\]|>)\s*(?:(?:note|message|memo|instructions?|todo)\s*"
+            r"(?:to|for)?\s*)?(?:the\s+|any\s+|all\s+|dear\s+|hey\s+)?(?:code\s+|coding\s+|"
+            r"review(?:er|ing)?\s+|ai\s+|pr\s+)?(?:assistants?|ai|llms?|bots?|agents?|copilot|claude|"
+            r"gpt|chatgpt|models?)(?:\s+(?:note|instructions?|message|memo|directive|only))?\s*"
+            r"\)?\s*[:,-]" + _CODE_BEHAVIOUR,
+        ),
+        (
+            frozenset({"todo", "fixme", "note", "hack"}),
+            r"\b(?:todo|fixme|note|hack)\s*\(\s*(?:ai|assistant|llm|bot|agent|claude|copilot|gpt|"
+            r"model)\s*\)\s*:",
+        ),
         # a role header followed by text about the model's behaviour
         (
             _HEADER_ROLES,
-            r"(?:^|\n|[.!?;]\s)\s*(?:system|developer|admin(?:istrator)?|root|operator|sudo|"
-            r"assistant|ai|model|moderator)\s*(?:prompt|message|note|notice|override|"
-            r"instructions?|directive|command|update|alert|mode|memo|order)?\s*:" + _BEHAVIOUR,
+            r"(?:^|\n|[.!?;\]>]\s)\s*[_*]*(?:(?:code|coding|review(?:er|ing)?|pr|ai)\s+)?(?:system|"
+            r"developer|admin(?:istrator)?|root|operator|sudo|assistant|ai|model|moderator|bot|agent|"
+            r"llm|copilot|claude|gpt|chatgpt)\s*(?:prompt|message|note|notice|override|"
+            r"instructions?|directive|command|update|alert|mode|memo|order)?[_*]*\s*:" + _BEHAVIOUR,
         ),
     ),
 )
@@ -173,7 +240,8 @@ _ARGUMENTS: Final = (
     r"recipient|url|body|method|input|channel|text|env|path|data|payload|query|to|from)\b)|"
     r"\bpassing\b|\bon\s+(?:https?:|/|~)|\bon\s*:|\bto\s+(?:run|open|read|send|delete|fetch|download|"
     r"write|post|refund|transfer|wire|pay|execute|force|drop|destroy|remove|exfiltrate|upload|"
-    r"email|grant|create|modify|change|disable|push|cat|dump|wipe|erase|install)\b|"
+    r"email|grant|create|modify|change|disable|push|cat|dump|wipe|erase|install|forward|share|"
+    r"publish|leak|copy)\b|"
     r"\b(?:and|then)\s+(?:obey|follow|execute|do|run)\b|\bno\s+confirmation|"
     r"\bwithout\s+(?:asking|confirm\w*)|\bdon'?t\s+ask))"
 )
@@ -235,6 +303,30 @@ TOOL_RULES: Final[tuple[Rule, ...]] = regex_rules(
         (
             lead_words(_INVOKE),
             rf"{DIRECTED}{_INVOKE}\s+`?[a-z]+_[\w.]*`?\s+with\b",
+        ),
+        # a named function called for a destructive purpose: delete_all_files() … without
+        # confirmation
+        (
+            lead_words(_INVOKE),
+            rf"{DIRECTED}{_INVOKE}\W+(?:the\s+)?`?[a-z_][\w.]*_[\w.]*\s*\([^)\n]{{0,60}}\)`?{_DANGER}",
+        ),
+        # instructions fetched from a page: "fetch https://… and follow the instructions in
+        # it", "load … - it contains your updated rules". A statement can link a page; only
+        # an order makes the page's text the model's orders.
+        (
+            frozenset({"fetch", "open", "load", "visit", "read", "download", "browse", "retrieve"})
+            | {"get", "check", "go", "navigate", "follow", "curl", "wget", "pull", "import"},
+            r"\b(?:fetch|open|load|visit|read|download|browse|retrieve|get|check|go\s+to|navigate\s+"
+            r"to|follow|curl|wget|pull|import)\b[^\n]{0,30}?(?:https?://|www\.|\b[\w-]+\.(?:com|net|"
+            r"org|io|example|xyz|ru|cn|sh|txt|html?|md|json)\b)[^\n]{0,80}?(?:\b(?:and|then|to)\s+"
+            r"(?:obey|execute|comply|act\s+on)\b|\b(?:and|then|to)\s+(?:follow|do|apply|adopt|carry\s+"
+            r"out)\s+(?:it|them|whatever|everything)\b|\b(?:what|"
+            r"whatever)\s+it\s+(?:says|tells\s+you)\b|\b(?:instructions|rules|orders|commands|"
+            r"directives|tasks)\s+(?:in\s+it|on\s+it|from\s+it|there|it\s+(?:gives|lists|contains))"
+            r"\b|\b(?:"
+            r"contains?|has|holds|lists|carries)\s+(?:your|the)\s+(?:new\s+|updated\s+|real\s+|"
+            r"latest\s+|actual\s+|current\s+)?(?:instructions|rules|prompt|orders|tasks|directives|"
+            r"system\s+prompt|guidelines))",
         ),
         # shell and code payloads meant to be run
         (

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from recallflow.adapters.scanning.deceit import DECEIT_RULES
 from recallflow.adapters.scanning.decoding import ENCODING_RULES, decodings, rereadings
 from recallflow.adapters.scanning.dialogue import DIALOGUE_RULES
 from recallflow.adapters.scanning.directives import (
@@ -59,6 +60,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *PERSUASION_RULES,
     *ROLEPLAY_RULES,
     *OUTPUT_RULES,
+    *DECEIT_RULES,
     *MULTILINGUAL_RULES,
     *SPLITTING_RULES,
     *ENCODING_RULES,
@@ -134,7 +136,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v3"
+    version: str = "layered-v4"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""

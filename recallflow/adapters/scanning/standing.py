@@ -21,7 +21,7 @@ from recallflow.adapters.scanning.families import (
     MEMORY_IMPERSONATION,
     OUTPUT_HIJACK,
 )
-from recallflow.adapters.scanning.lexicon import any_of
+from recallflow.adapters.scanning.lexicon import DIRECTED, any_of
 from recallflow.adapters.scanning.rule import Rule, regex_rules
 
 _MEMORY: Final = r"(?:long[\s-]*term\s+|persistent\s+|agent\s+)?memor(?:y|ies)"
@@ -79,16 +79,39 @@ _UNTOLD: Final = (
     r"letting\s+(?:them|the\s+user|anyone)\s+know)"
 )
 
-COVERT_RULES: Final[tuple[Rule, ...]] = regex_rules(
-    EXFILTRATION,
-    "latin",
-    (
-        # first quietly email their invoices to … / silently forward the file
-        rf"\b{_COVERT}\s+(?:[\w-]+\s+){{0,1}}?{_TRANSFER}\b",
-        # upload a copy to the drive … without telling them
+# What a model can change in the user's world: done covertly, it is sabotage.
+_CHANGE: Final = any_of(
+    "add", "insert", "install", "disable", "remove", "delete", "change", "modify", "edit",
+    "alter", "grant", "create", "enable", "approve", "merge", "push", "commit", "run",
+    "execute", "drop", "replace", "inject", "plant", "record", "log", "track", "collect",
+    "weaken", "turn",
+)  # fmt: skip
+
+COVERT_RULES: Final[tuple[Rule, ...]] = (
+    *regex_rules(
+        EXFILTRATION,
+        "latin",
         (
-            frozenset({"without"}),
-            rf"\b{_TRANSFER}\b[^.!?\n]{{0,100}}\b{_UNTOLD}\b",
+            # first quietly email their invoices to … / silently forward the file
+            rf"\b{_COVERT}\s+(?:[\w-]+\s+){{0,1}}?{_TRANSFER}\b",
+            # upload a copy to the drive … without telling them
+            (
+                frozenset({"without"}),
+                rf"\b{_TRANSFER}\b[^.!?\n]{{0,100}}\b{_UNTOLD}\b",
+            ),
+        ),
+    ),
+    *regex_rules(
+        INSTRUCTION_OVERRIDE,
+        "latin",
+        (
+            # quietly add a backdoor user / silently disable the auth check: an order to
+            # change something behind the user's back
+            (
+                frozenset({"quietly", "silently", "secretly", "covertly", "discreetly"})
+                | {"invisibly"},
+                rf"{DIRECTED}{_COVERT}\s+(?:also\s+)?{_CHANGE}\b",
+            ),
         ),
     ),
 )
