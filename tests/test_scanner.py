@@ -11,6 +11,15 @@ links, instructions in JSON or YAML, the memory system's voice, leetspeak, words
 punctuation, bidi overrides, covert standing orders); it was measured before any rule
 for them existed (25 of 42 detected), then the rules were generalised, so it is now a
 tune set too; ``benign_unseen.jsonl`` holds the look-alikes those rules must let pass.
+
+``attacks_redteam.jsonl`` holds techniques a red-team pass found missing (orders to "the
+assistant" in the third person, triggers on the user's next words, orders against the
+user: keep a warning back, lie, trust someone else, send them to a page; comments and
+callouts addressed to the model, role tags and keys compounded with what they carry,
+instructions fetched from a page, other users' memories, a belief vouching for its own
+rank, orders to forget what the memory holds about the user, Vietnamese, Czech, Hebrew,
+and spaced hex, negative squared letters and invisible word breaks); none was detected
+before the rules for them. ``benign_redteam.jsonl`` holds the near misses they must pass.
 """
 
 from __future__ import annotations
@@ -87,6 +96,18 @@ def test_families_the_corpus_lacked_are_detected() -> None:
     assert total >= 40 and len(rates) >= 6
     assert detected / total >= 0.95, _report(rates)
     flagged = [r["text"] for r in _rows("benign_unseen.jsonl") if SCANNER.scan(r["text"])]
+    assert not flagged, flagged
+
+
+def test_red_team_techniques_are_detected_and_their_near_misses_pass() -> None:
+    rates = _per_family(_rows("attacks_redteam.jsonl"))
+    low = {f: r for f, r in rates.items() if r[0] < r[1]}
+    assert not low, _report(rates)
+    flagged = [
+        (r["text"], family)
+        for r in _rows("benign_redteam.jsonl")
+        if (family := SCANNER.scan(r["text"])) is not None
+    ]
     assert not flagged, flagged
 
 
