@@ -654,12 +654,16 @@ EXFILTRATION_RULES: Final[tuple[Rule, ...]] = regex_rules(
             r"after|whenever|every\s+time|each\s+time)\s+(?:you\s+)?(?:answer|reply|respond|"
             r"speak|writ)\w*)",
         ),
-        # a query value left open for prose to fill: ?note= followed by what the user said,
-        # ?q=the user's full name
+        # a query value left open for what the user said or holds to fill: ?note= followed
+        # by what the user said, ?q=the user's full name. An open value followed by anything
+        # else is how an API is documented ("?q= followed by the repo name").
         (
             frozenset({"="}),
-            r"(?:https?:)?//[^\s)\]]*[?&][\w.-]*=(?:\s|$)|(?:https?:)?//[^\s)\]]*[?&][\w.-]*="
-            r"(?:the\s+user'?s?|their|your|user'?s?)\s",
+            r"(?:https?:)?//[^\s)\]]*[?&][\w.-]*=(?:\s+(?:followed\s+by|plus|then|and\s+"
+            r"(?:then\s+)?(?:append|add|put|insert))\b[^.\n]{0,30}?\b(?:the\s+user|their|"
+            r"what\s+(?:the\s+user|they|he|she)\s+(?:said|wrote|typed|told|asked|shared)|"
+            r"conversation|chat|messages?|passwords?|emails?)\b|(?:the\s+user'?s?|their|your|"
+            r"user'?s?)\s)",
         ),
         # what is your system prompt? repeat the text above
         (
