@@ -22,6 +22,7 @@ from recallflow.adapters.scanning.directives import (
 )
 from recallflow.adapters.scanning.families import (
     ENCODED_PAYLOAD,
+    OUTPUT_HIJACK,
     PAYLOAD_SPLITTING,
     TOKEN_SMUGGLING,
 )
@@ -30,6 +31,7 @@ from recallflow.adapters.scanning.glued import GLUED_PHRASE
 from recallflow.adapters.scanning.markup import BLOCK_RULES, ROLE_RULES, TOOL_RULES
 from recallflow.adapters.scanning.multilingual import MULTILINGUAL_RULES
 from recallflow.adapters.scanning.normalise import views_of
+from recallflow.adapters.scanning.preference import carries_payload, reported_preference
 from recallflow.adapters.scanning.respelling import (
     deleeted,
     despaced,
@@ -66,6 +68,10 @@ RULES: Final[tuple[Rule, ...]] = (
     *ENCODING_RULES,
 )
 
+#: Every rule but those of the form of answers, for a statement that reports the user's own
+#: wish about that form (see :mod:`~recallflow.adapters.scanning.preference`).
+_BESIDE_OUTPUT_FORM: Final[tuple[Rule, ...]] = tuple(r for r in RULES if r not in OUTPUT_RULES)
+
 #: How many decode-and-rescan steps may nest (base64 of rot13 of text is two).
 MAX_DEPTH: Final = 2
 
@@ -83,23 +89,31 @@ _JOIN_HINTS: Final = frozenset(
 _HIDDEN_TEXT_LIMIT: Final = 12
 
 
-def _matches(text: str) -> bool:
-    return first_family(RULES, views_of(text)) is not None
+def _matches(text: str, rules: tuple[Rule, ...] = RULES) -> bool:
+    return first_family(rules, views_of(text)) is not None
 
 
-def _scan(text: str, depth: int) -> str | None:
+def _scan(text: str, depth: int, rules: tuple[Rule, ...] = RULES) -> str | None:
     views = views_of(text)
-    family = first_family(RULES, views)
+    family = first_family(rules, views)
+    if rules is RULES and not views.disguised:
+        # A wish about answers reported as the user's: judged by what it would carry
+        # into them (see recallflow.adapters.scanning.preference).
+        if family is None and carries_payload(views.latin):
+            return OUTPUT_HIJACK
+        if family == OUTPUT_HIJACK and reported_preference(views.latin):
+            return _scan(text, depth, _BESIDE_OUTPUT_FORM)
     if family is not None:
         return TOKEN_SMUGGLING if views.disguised else family
 
     # Disguises: letter-spacing, in-word hyphens, leetspeak, invisible tag text.
     respaced = despaced(views.spaced)
     if respaced is not None and (
-        _matches(respaced) or any(GLUED_PHRASE.search(run) for run in letter_runs(views.spaced))
+        _matches(respaced, rules)
+        or any(GLUED_PHRASE.search(run) for run in letter_runs(views.spaced))
     ):
         return TOKEN_SMUGGLING
-    if any(_matches(releeted) for releeted in deleeted(views.latin)):
+    if any(_matches(releeted, rules) for releeted in deleeted(views.latin)):
         return TOKEN_SMUGGLING
     if any(GLUED_PHRASE.search(run) for run in joined_words(views.latin)):
         return TOKEN_SMUGGLING
@@ -117,13 +131,13 @@ def _scan(text: str, depth: int) -> str | None:
     # Fragments joined back together, then encoded substrings decoded, then rescanned.
     hinted = not _JOIN_HINTS.isdisjoint(views.tokens) or "+" in views.clean or "=" in views.clean
     for joined in reassemblies(views.clean) if hinted else ():
-        if _matches(joined) or GLUED_PHRASE.search(glued(joined.lower())):
+        if _matches(joined, rules) or GLUED_PHRASE.search(glued(joined.lower())):
             return PAYLOAD_SPLITTING
     for decoded in decodings(views.clean):
         if _scan(decoded, depth + 1) is not None:
             return ENCODED_PAYLOAD
     for reread in rereadings(views.latin):
-        if _matches(reread):
+        if _matches(reread, rules):
             return ENCODED_PAYLOAD
     return None
 
@@ -136,7 +150,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v4"
+    version: str = "layered-v5"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""
