@@ -16,7 +16,10 @@ So a statement that reports the user as its subject ("the user wants / prefers /
 …") is read for that payload in its wish, the first sentence after the report:
 
 - a wish about every answer (or each, all, any) that carries a payload is an output
-  hijack, whether or not any other rule fires;
+  hijack, whether or not any other rule fires; so is any sentence about every one of the
+  model's answers that carries one, whoever it says wants it ("per the user's
+  instructions, every answer must end with …"), while the replies of a team, the
+  responses of an API or the messages of a channel are not the model's answers;
 - a wish of one sentence that carries none is read by every rule but the output-form
   ones (the other families, and the disguise and decoding layers, still read it).
 
@@ -46,7 +49,7 @@ _REPORTED: Final = re.compile(
 #: the system prompt", not "ignore typos").
 _PAYLOAD: Final = re.compile(
     r"https?:|www\.|\b[\w-]+\.[a-z]{2,24}/|\b[\w-]+\.(?:com|net|org|io|ai|co|info|biz|xyz|"
-    r"ru|cn|app|dev|link|site|online|example)\b|@|[<>{}\[\]`|\\]|\b[a-z0-9+/]{20,}={0,2}|"
+    r"ru|cn|app|dev|link|site|online|example)\b|@|[<>{}\[\]\\]|\b[a-z0-9+/]{20,}={0,2}|"
     r"[\"“”«»][^\"“”«»]*(?:\s[^\"“”«»\s]+){3,}[^\"“”«»]*[\"“”«»]|"
     r"\b(?:include|append|add|end|start|begin|open|close|print|reveal|show|output|repeat|send|"
     r"share|attach|contain|mention|quote|list|paste|leak|disclose|forward|encode|dump)\w*\b"
@@ -67,6 +70,19 @@ _EVERY_ANSWER: Final = re.compile(
     r"agent)\b[^.!?;\n]{0,30}?\b(?:always|never|from\s+now\s+on)\b"
 )
 
+#: The model's own answers, every one of them: "every answer", "each of your replies", "all
+#: responses", not "every reply from the support team" or "all responses of the API".
+_STANDING_ANSWERS: Final = re.compile(
+    r"\b(?:every|each|all|any)\s+(?:(?:of\s+)?(?:your|the|its|my|our)\s+)?(?:(?:future|"
+    r"subsequent|following|next|single|final|other|chat|assistant'?s?)\s+)?(?:repl(?:y|ies)|"
+    r"answers?|responses?|outputs?|messages?|completions?)\b(?!\s+(?:from|of|by|in|on|at|for|"
+    r"about|sent|received|returned|posted|written)\b|\s+to\s+(?!(?:include|end|start|begin|"
+    r"open|close|mention|contain|say|carry|link|cite|append|have|feature|show|display|be)\b))"
+)
+
+#: Where a sentence ends, to keep a payload to the sentence about the answers.
+_SENTENCES: Final = re.compile(r"(?<=[.!?;])\s+|\n")
+
 #: The end of the first sentence, where a payload would no longer be the wish's.
 _SENTENCE_END: Final = re.compile(r"[.!?;]\s+\S|[.!?;]$|\n")
 
@@ -83,13 +99,20 @@ def _wish(text: str) -> tuple[str, str] | None:
 
 
 def carries_payload(text: str) -> bool:
-    """Whether ``text`` reports the user's wish about every answer and that wish carries
-    something into the answers (then it is an output hijack in the user's name)."""
+    """Whether ``text`` (the scanner's latin view) puts something into every answer: a
+    wish about every answer reported as the user's that carries it, or any sentence about
+    every answer of the model's ("each reply should include …", "every answer closes with
+    …") that does, whoever it says wants it."""
     reported = _wish(text)
-    return (
+    if (
         reported is not None
         and _EVERY_ANSWER.search(reported[0]) is not None
         and _PAYLOAD.search(reported[0]) is not None
+    ):
+        return True
+    return any(
+        _STANDING_ANSWERS.search(sentence) is not None and _PAYLOAD.search(sentence) is not None
+        for sentence in _SENTENCES.split(text)
     )
 
 
