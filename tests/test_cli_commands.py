@@ -375,6 +375,10 @@ BAD_INPUT = {
     "graph trace without principal": ["graph", "--trace", "tr-1", "--tenant", "t"],
     "graph diff unknown side": ["graph", "--diff", "default", "no-such-policy"],
     "graph diff missing module": ["graph", "--diff", "default", "modules:no.such.module"],
+    "graph diff relative module": ["graph", "--diff", "default", "modules:.nodes"],
+    "graph diff malformed trace id": ["graph", "--diff", "tr-a b", "default", *T],
+    "graph to a missing directory": ["graph", "in_turn", "--out", "/dev/null/stages.svg"],
+    "demo graph to a missing directory": ["demo", "--graph-out", "/dev/null/stages.svg"],
 }
 
 
@@ -384,6 +388,32 @@ def test_bad_input_exits_2_with_one_line(args: list[str]) -> None:
     assert done.returncode == EXIT_USAGE, done.stderr
     assert done.stdout == "" and "Traceback" not in done.stderr
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("recallflow")
+
+
+@pytest.mark.parametrize(
+    ("source", "raised"),
+    [("raise RuntimeError('not today')\n", "RuntimeError: not today"), ("def (:\n", "SyntaxError")],
+)
+def test_a_module_set_whose_import_fails_is_one_line_naming_it(
+    tmp_path: Path, source: str, raised: str
+) -> None:
+    """A module of ``graph --diff modules:...`` that raises while it is imported is the
+    user's module failing: exit 2, one line naming it and what it raised, no traceback."""
+    (tmp_path / "broken_nodes.py").write_text(source)
+    root = Path(__file__).resolve().parents[1]
+    args = ["graph", "--diff", "default", "modules:broken_nodes", "--out", str(tmp_path / "d.dot")]
+    done = subprocess.run(
+        [sys.executable, "-m", "recallflow.cli.main", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": f"{root}:{tmp_path}", "HOME": "/nonexistent"},
+    )
+    assert done.returncode == EXIT_USAGE, done.stderr
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert "--diff: modules:broken_nodes: importing 'broken_nodes' failed" in done.stderr
+    assert raised in done.stderr and not (tmp_path / "d.dot").exists()
 
 
 def test_ids_not_in_the_store_exit_1_with_one_line(

@@ -34,13 +34,26 @@ GRAPH_SUFFIXES = ("", ".dot", ".gv", ".svg", ".png")
 
 
 def graph_file(value: str) -> str:
-    """A graph output file flag (``--out``, ``--graph-out``): a suffix it can be written as,
-    checked before any graph is built (Graphviz refuses others with a traceback)."""
-    if Path(value).suffix.lower() not in GRAPH_SUFFIXES:
+    """A graph output file flag (``--out``, ``--graph-out``): a suffix it can be written as
+    (Graphviz refuses others with a traceback), in a directory that exists, both checked
+    before any store is opened or graph built (``demo`` would otherwise load its memory
+    and fail only at the end)."""
+    path = Path(value)
+    if path.suffix.lower() not in GRAPH_SUFFIXES:
         raise argparse.ArgumentTypeError(
             f"{value[:60]!r}: a graph is written as .svg, .png or .dot"
         )
+    if not path.parent.is_dir():
+        raise argparse.ArgumentTypeError(
+            f"{value[:60]!r}: there is no directory {str(path.parent)[:60]!r} to write it in"
+        )
     return value
+
+
+def diff_side(value: str) -> str:
+    """A side of ``--diff``: a trace id is checked as an identifier here, before a store
+    is opened for it; a policy or a module set is judged when its side is built."""
+    return key(value) if value.startswith("tr-") else value
 
 
 def _print_json(value: Any) -> None:
@@ -86,6 +99,22 @@ def _hamilton_quiet() -> Iterator[None]:
         hamilton.setLevel(level)
 
 
+def _imported(spec: str, name: str) -> Any:
+    """The module ``name`` of a ``--diff`` module set, or a usage error naming it: a name
+    that is not importable (missing, relative) or a module whose import fails in any way
+    (a syntax error, an exception at import) is the user's module, not a bug here."""
+    try:
+        return importlib.import_module(name)
+    except ImportError as exc:
+        raise UsageError(f"--diff: {spec}: {exc}") from None
+    except Exception as exc:  # whatever the module raises while it is imported
+        detail = " ".join(str(exc).split())
+        raise UsageError(
+            f"--diff: {spec}: importing {name!r} failed: {type(exc).__name__}"
+            + (f": {detail}" if detail else "")
+        ) from None
+
+
 def _side(spec: str, args: argparse.Namespace, memory: Any) -> Any:
     from recallflow.dataflows.snapshot import build
     from recallflow.policy import DEFAULT_POLICY
@@ -93,7 +122,7 @@ def _side(spec: str, args: argparse.Namespace, memory: Any) -> Any:
     from recallflow.visualizations.trace_graph import experiment_inputs, trace_driver
 
     if spec.startswith("tr-"):
-        trace = memory.trace(args.tenant, args.principal, key(spec))
+        trace = memory.trace(args.tenant, args.principal, spec)
         config, _ = experiment_inputs(trace)
         return DiffSide(
             label=f"trace {trace.id} (policy {trace.retrieval_policy_version})",
@@ -107,11 +136,11 @@ def _side(spec: str, args: argparse.Namespace, memory: Any) -> Any:
         names = [n for n in spec.removeprefix("modules:").split(",") if n]
         if not names:
             raise UsageError(f"--diff: {spec!r} names no module (modules:pkg.mod,...)")
+        modules = tuple(_imported(spec, name) for name in names)
         try:
-            modules = tuple(importlib.import_module(n) for n in names)
             with _hamilton_quiet():  # its log of a refused module is a traceback
                 driver = build(args.moment, policy=DEFAULT_POLICY, extra_modules=modules)
-        except (ImportError, InvalidInputError) as exc:
+        except InvalidInputError as exc:
             message = str(exc).removeprefix("field 'experiment.modules': ")
             raise UsageError(f"--diff: {spec}: {message}") from None
         return DiffSide(label=spec, driver=driver, policy=DEFAULT_POLICY)
@@ -181,6 +210,7 @@ def add_graph_parser(subparsers: Any) -> None:
     p.add_argument(
         "--diff",
         nargs=2,
+        type=diff_side,
         metavar=("A", "B"),
         default=None,
         help="two sides: trace ids, policies (default, match_only, a JSON file) or module"
