@@ -24,6 +24,8 @@ Bad input never leaves the store half-written: every write that raises
 
 from __future__ import annotations
 
+import re
+
 
 class RecallflowError(Exception):
     """The root of every error recallflow raises on purpose."""
@@ -172,3 +174,18 @@ class OperatorOnlyError(RecallflowError, PermissionError):
     """The operator view of a trace (scores, latencies, candidates, lineage) was asked of a
     handle opened without ``open_memory(..., operator=True)``; users get
     :meth:`~recallflow.memory.Memory.explain`."""
+
+
+_URI_PASSWORD = re.compile(r"(postgres(?:ql)?://[^/@\s:]*):[^@\s]*@")
+_PARAM_PASSWORD = re.compile(r"([?&]password=)[^&\s\"]*")
+_KEYWORD_PASSWORD = re.compile(r"(?<![?&])(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|[^\s\"]+)")
+
+
+def without_password(text: str) -> str:
+    """``text`` (a connection string, or a message quoting one) with every password in it
+    masked as ``***``, in the URI form (``postgresql://user:secret@host``, ``?password=``)
+    and the keyword form (``password=secret``): an error message ends up on a terminal, in
+    a CI log or in a host's log, and must not carry the credentials it was given."""
+    text = _URI_PASSWORD.sub(r"\1:***@", text)
+    text = _PARAM_PASSWORD.sub(r"\1***", text)
+    return _KEYWORD_PASSWORD.sub(r"\1***", text)

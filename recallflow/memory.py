@@ -75,6 +75,7 @@ from recallflow.errors import (
     InvalidInputError,
     OperatorOnlyError,
     StoreUnavailableError,
+    without_password,
 )
 from recallflow.ingestion import Beliefs, Edges, Episodes, key_of, new_id
 from recallflow.models.corrections import Citation, Erasure, Rederivation, Rejection, RejectionKind
@@ -927,7 +928,7 @@ def open_memory(
         if server is not None:
             server.release()
         raise ConfigurationError(
-            f"cannot connect to PostgreSQL at {dsn or 'embedded'}: {exc}"
+            f"cannot connect to PostgreSQL at {without_password(dsn) if dsn else 'embedded'}: {exc}"
         ) from exc
     except BaseException:
         if server is not None:
@@ -971,7 +972,7 @@ def _conninfo(value: str | None, name: str) -> str | None:
             raise psycopg.ProgrammingError(f"got {type(value).__name__}, not a string")
         conninfo_to_dict(value)
     except psycopg.ProgrammingError as exc:
-        detail = " ".join(str(exc).split())
+        detail = without_password(" ".join(str(exc).split()))
         raise ConfigurationError(f"{name}: not a PostgreSQL connection string ({detail})") from None
     return value
 

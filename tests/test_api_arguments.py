@@ -6,6 +6,7 @@ written; none surfaces as the driver's or an attribute error."""
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -52,6 +53,26 @@ def test_open_memory_names_a_setting_it_cannot_use(kwargs: dict[str, Any], named
     kwargs.setdefault("embedder", HashingEmbedder())
     with pytest.raises(ConfigurationError, match=named):
         open_memory(**kwargs)
+
+
+@pytest.mark.parametrize(
+    "dsn",
+    [
+        "postgresql://ada:{secret}@127.0.0.1:{port}/recallflow?connect_timeout=5",
+        "postgresql://ada@127.0.0.1:{port}/recallflow?password={secret}&connect_timeout=5",
+        "host=127.0.0.1 port={port} user=ada password={secret} connect_timeout=5",
+        "postgresql://ada:{secret}@[::1:{port}/recallflow",  # does not parse
+    ],
+)
+def test_an_error_about_a_connection_string_never_shows_its_password(dsn: str) -> None:
+    """The message of a store that cannot be reached (or a DSN that does not parse) names
+    where it tried, with the password masked: it ends up on terminals and in logs."""
+    with socket.socket() as s:  # a port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with pytest.raises(ConfigurationError) as refused:
+        open_memory(dsn.format(secret="hunter2", port=port), embedder=HashingEmbedder())
+    assert "hunter2" not in str(refused.value) and "***" in str(refused.value)
 
 
 def test_an_unknown_embedder_setting_is_a_configuration_error(

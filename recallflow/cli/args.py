@@ -90,7 +90,9 @@ def dsn(value: str) -> str:
     try:
         conninfo_to_dict(value)
     except ProgrammingError as exc:
-        detail = " ".join(str(exc).split())
+        from recallflow.errors import without_password
+
+        detail = without_password(" ".join(str(exc).split()))
         raise argparse.ArgumentTypeError(f"not a PostgreSQL connection string ({detail})") from None
     return value
 
