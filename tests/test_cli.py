@@ -311,14 +311,20 @@ STORE_COMMANDS = {
 
 
 @pytest.mark.parametrize("args", STORE_COMMANDS.values(), ids=STORE_COMMANDS.keys())
-def test_a_bad_environment_is_bad_input_too(args: list[str]) -> None:
-    """Every command that opens a store judges RECALLFLOW_DSN and RECALLFLOW_EMBEDDER the
-    same way: exit 2, one line naming the variable, before any store is opened."""
+def test_a_bad_environment_is_bad_input_too(args: list[str], tmp_path: Path) -> None:
+    """Every command that opens a store judges RECALLFLOW_DSN, RECALLFLOW_EMBEDDER and (for
+    the embedded server) RECALLFLOW_SHARED_BUFFERS the same way: exit 2, one line naming
+    the variable, before any store is opened."""
     done = cli(*args, env={"RECALLFLOW_DSN": "garbage"})
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "RECALLFLOW_DSN" in done.stderr
     done = cli(*args, "--dsn", "postgresql:///x", env={"RECALLFLOW_EMBEDDER": "nope"})
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
     assert "RECALLFLOW_EMBEDDER" in done.stderr
+    home = tmp_path / "home"
+    shared = {"RECALLFLOW_SHARED_BUFFERS": "lots", "RECALLFLOW_HOME": str(home)}
+    done = cli(*args, env={"RECALLFLOW_EMBEDDER": "hashing", **shared})
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert "RECALLFLOW_SHARED_BUFFERS" in done.stderr and not home.exists()
 
 
 def test_an_unreachable_store_exits_1_with_one_line() -> None:

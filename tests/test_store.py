@@ -260,3 +260,17 @@ def test_shared_buffers_follow_the_environment(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setenv("RECALLFLOW_SHARED_BUFFERS", "lots")
     with pytest.raises(ConfigurationError, match="RECALLFLOW_SHARED_BUFFERS"):
         shared_buffers()
+
+
+def test_a_malformed_shared_buffers_is_refused_before_the_home_is_touched(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A bad RECALLFLOW_SHARED_BUFFERS is the setting's error, with nothing else in it (not a
+    failed start carrying the server log's tail), and no home or server is made for it."""
+    monkeypatch.setenv("RECALLFLOW_SHARED_BUFFERS", "lots")
+    home = tmp_path / "home"
+    with pytest.raises(ConfigurationError) as refused:
+        open_memory(home=home, embedder=HashingEmbedder())
+    said = "RECALLFLOW_SHARED_BUFFERS='lots' is not a size such as 256MB or 1GB"
+    assert str(refused.value) == said
+    assert not home.exists()

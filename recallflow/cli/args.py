@@ -126,8 +126,9 @@ def add_json_arg(p: argparse.ArgumentParser) -> None:
 
 def open_store(args: argparse.Namespace, *, operator: bool = False) -> Memory:
     """The store a command's ``--dsn``/``--home`` name (else ``RECALLFLOW_DSN``, checked
-    like ``--dsn``), with the embedder ``RECALLFLOW_EMBEDDER`` asks for: a bad value of
-    either is a usage error, not a traceback. Every command that opens a store opens it
+    like ``--dsn``), with the embedder ``RECALLFLOW_EMBEDDER`` asks for and, for the
+    embedded server, the ``RECALLFLOW_SHARED_BUFFERS`` it starts with: a bad value of any
+    is a usage error, not a traceback. Every command that opens a store opens it
     here, so each one judges the environment the same way."""
     from recallflow.adapters.embedders import default_embedder
     from recallflow.memory import open_memory
@@ -136,7 +137,16 @@ def open_store(args: argparse.Namespace, *, operator: bool = False) -> Memory:
         embedder = default_embedder()
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    return open_memory(args.dsn or env_dsn(), args.home, embedder=embedder, operator=operator)
+    store = args.dsn or env_dsn()
+    if store is None:  # the embedded server, sized by RECALLFLOW_SHARED_BUFFERS
+        from recallflow.adapters.postgres.embedded import shared_buffers
+        from recallflow.errors import ConfigurationError
+
+        try:
+            shared_buffers()
+        except ConfigurationError as exc:
+            raise UsageError(str(exc)) from None
+    return open_memory(store, args.home, embedder=embedder, operator=operator)
 
 
 def read_flag_file(flag: str, path: Path, load: Callable[[Path], T]) -> T:

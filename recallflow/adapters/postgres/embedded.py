@@ -441,6 +441,10 @@ class EmbeddedServer:
     """A handle on the embedded server of one home; :meth:`release` gives it back."""
 
     def __init__(self, home: Path) -> None:
+        # A malformed RECALLFLOW_SHARED_BUFFERS is refused before the home is touched, and
+        # whether or not this call would start the server: not as a failed start whose
+        # message carries the tail of the server's log.
+        shared_buffers()
         self.home = home
         self.pgdata = home / "pgdata"
         self._released = False
