@@ -83,13 +83,16 @@ class Row:
 def load_run(path: Path) -> dict[str, Any]:
     """A saved pytest-benchmark JSON file.
 
-    :raises ValueError: the file is not JSON, or not a run this report reads (every
-        benchmark with a name and a median), naming the file and what is missing.
+    :raises ValueError: the file cannot be read, is not JSON, or is not a run this report
+        reads (every benchmark with a name and a median), naming the file and what is
+        wrong.
     """
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
         raise ValueError(f"{path} is not JSON ({exc})") from None
+    except OSError as exc:  # missing, a directory, unreadable: the file named is wrong
+        raise ValueError(f"{path} cannot be read ({exc.strerror or exc})") from None
     if not isinstance(data, dict) or not isinstance(data.get("benchmarks"), list):
         raise ValueError(f"{path} is not a pytest-benchmark JSON file (no 'benchmarks' list)")
     for index, bench in enumerate(data["benchmarks"]):
@@ -697,13 +700,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print (or write) the report of the run ``args`` names; return the exit status."""
+    """Print (or write) the report of the run ``args`` names; return the exit status.
+
+    :raises ValueError: no saved run, or a run file it cannot read (see :func:`load_run`).
+    """
     path: Path | None = args.run
     if path is None:
         runs = saved_runs(args.dir)
         if not runs:
-            print(f"no saved runs under {args.dir} (run `make bench` first)", file=sys.stderr)
-            return 2
+            raise ValueError(f"no saved runs under {args.dir} (run `make bench` first)")
         path = runs[-1]
     data = load_run(path)
     text = render(data, str(path))
@@ -726,7 +731,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m benchmarks.report``."""
     parser = argparse.ArgumentParser(prog="benchmarks.report", description=__doc__.splitlines()[0])
     add_arguments(parser)
-    return run(parser.parse_args(argv))
+    try:
+        return run(parser.parse_args(argv))
+    except ValueError as exc:
+        print(f"benchmarks.report: error: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

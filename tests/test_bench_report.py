@@ -163,15 +163,21 @@ def test_report_cli_prints_the_newest_run(
         ("[1, 2]", "no 'benchmarks' list"),
         ('{"benchmarks": [{"name": "x"}]}', "benchmark 0 has no 'name' or 'stats'"),
         ('{"benchmarks": [{"name": "x", "stats": {}}]}', "benchmark 0 (x) has no median"),
+        (None, "cannot be read (No such file or directory)"),
+        ("a directory", "cannot be read (Is a directory)"),
     ],
 )
 def test_a_file_that_is_not_a_run_is_one_line_naming_it(
-    tmp_path: Path, content: str, said: str
+    tmp_path: Path, content: str | None, said: str
 ) -> None:
     """``recallflow bench report FILE`` on a file it cannot read exits 2 with one line
-    naming the file and what is wrong (not the JSON decoder's or a KeyError traceback)."""
+    naming the file and what is wrong (not the JSON decoder's or a KeyError traceback,
+    nor the errno of a file that is missing or a directory, as a runtime failure)."""
     path = tmp_path / "run.json"
-    path.write_text(content, encoding="utf-8")
+    if content == "a directory":
+        path.mkdir()
+    elif content is not None:
+        path.write_text(content, encoding="utf-8")
     done = subprocess.run(
         [sys.executable, "-m", "recallflow.cli.main", "bench", "report", str(path)],
         capture_output=True,
@@ -182,3 +188,18 @@ def test_a_file_that_is_not_a_run_is_one_line_naming_it(
     assert done.returncode == 2, done.stderr
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert str(path) in done.stderr and said in done.stderr
+
+
+def test_no_saved_run_is_the_commands_one_line_error(tmp_path: Path) -> None:
+    """Without a saved run the report is a usage error in the command's own form."""
+    done = subprocess.run(
+        [sys.executable, "-m", "recallflow.cli.main", "bench", "report", "--dir", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).resolve().parents[1],
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (
+        f"recallflow bench report: error: no saved runs under {tmp_path} (run `make bench` first)\n"
+    )
