@@ -413,7 +413,10 @@ class Episodes:
         by its words alone, and tried again by the next search. Refused with its batch, as
         a write refuses one, it would have failed every archival search of the principal.
         An embedder whose answer has the wrong shape raises
-        :class:`~recallflow.errors.UnsupportedEmbedderError`."""
+        :class:`~recallflow.errors.UnsupportedEmbedderError`; a malformed id an
+        :class:`~recallflow.errors.InvalidInputError` naming it."""
+        tenant_id = key_of(tenant_id, "tenant_id")
+        principal_id = key_of(principal_id, "principal_id")
         done, after = 0, ""
         while batch := self._store.unembedded_episodes(tenant_id, principal_id, EMBED_BATCH, after):
             ids = [episode_id for episode_id, _ in batch]

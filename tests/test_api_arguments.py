@@ -92,6 +92,8 @@ def test_reads_refuse_a_malformed_id_by_name(memory: Memory, tenant: str) -> Non
         (lambda: memory.episodes.get(tenant, "p1", ["e-1"]), "episode_id"),  # type: ignore[arg-type]
         (lambda: memory.trace(tenant, "p1", 5), "trace_id"),  # type: ignore[arg-type]
         (lambda: memory.explain(5, "p1", "tr-1"), "tenant_id"),  # type: ignore[arg-type]
+        (lambda: memory.episodes.embed_missing(tenant, None), "principal_id"),  # type: ignore[arg-type]
+        (lambda: memory.episodes.embed_missing("a b", "p1"), "tenant_id"),
     ]
     for read, field in reads:
         with pytest.raises(InvalidInputError) as refused:
