@@ -29,6 +29,7 @@ from recallflow.errors import InvalidInputError
 from recallflow.ingestion import Beliefs
 from recallflow.ingestion import key_of as _key
 from recallflow.models.corrections import (
+    NOTE_MAX_LENGTH,
     Citation,
     Erasure,
     MissHint,
@@ -42,11 +43,17 @@ from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
 from recallflow.ports import CorrectionStore, MissHintQueue
 
 
-def _text(value: object, field: str, *, required: bool) -> str | None:
+def _text(
+    value: object, field: str, *, required: bool, max_length: int | None = None
+) -> str | None:
     if value is None and not required:
         return None
     if not isinstance(value, str) or not value.strip():
         raise InvalidInputError("must be a non-empty string", field=field)
+    if max_length is not None and len(value.strip()) > max_length:
+        raise InvalidInputError(
+            f"is {len(value.strip())} characters; at most {max_length} are kept", field=field
+        )
     try:
         return storable(value.strip())
     except ValueError as exc:
@@ -207,7 +214,7 @@ class Corrections:
             replacement=successor,
             embedding=embedding,
             project=None if project is None else _key(project, "project"),
-            note=_text(note, "note", required=False),
+            note=_text(note, "note", required=False, max_length=NOTE_MAX_LENGTH),
         )
 
     def excluded_projects(

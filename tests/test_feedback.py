@@ -241,6 +241,8 @@ def test_a_repeated_rejection_is_recorded_once(
         (("b-shell", "not_true"), {"replacement": {"statement": "x"}}, InvalidInputError, None),
         (("b-shell", "changed"), {"replacement": {"statement": "x"}}, InvalidInputError, None),
         (("b-shell", "not_here"), {"project": "beta"}, InvalidInputError, "project"),
+        # The note is bounded as the reject_belief tool and `recallflow reject` bound it.
+        (("b-shell", "unspecified"), {"note": "n" * 1001}, InvalidInputError, "note"),
     ],
 )
 def test_bad_rejections_are_typed_and_write_nothing(

@@ -44,6 +44,26 @@ def _statement(value: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _note(value: str) -> str:
+    """``--note``: the user's words, by the rule the store keeps them to (not empty, storable
+    text, at most :data:`~recallflow.models.corrections.NOTE_MAX_LENGTH` characters),
+    checked at parse time like ``--replacement``."""
+    from recallflow.models.corrections import NOTE_MAX_LENGTH
+    from recallflow.models.fields import storable
+
+    text = value.strip()
+    if not text:
+        raise argparse.ArgumentTypeError("is empty")
+    if len(text) > NOTE_MAX_LENGTH:
+        raise argparse.ArgumentTypeError(
+            f"is {len(text)} characters; at most {NOTE_MAX_LENGTH} are kept"
+        )
+    try:
+        return storable(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _who(p: argparse.ArgumentParser) -> None:
     p.add_argument("--tenant", required=True, type=key)
     p.add_argument("--principal", required=True, type=key)
@@ -168,7 +188,7 @@ def add_correction_parsers(subparsers: Any) -> None:
     p.add_argument(
         "--project", default=None, type=key, help="for not_here (default: the recall's project)"
     )
-    p.add_argument("--note", default=None, help="the user's words")
+    p.add_argument("--note", default=None, type=_note, help="the user's words (≤ 1000 characters)")
     _who(p)
     add_store_args(p)
     add_json_arg(p)

@@ -14,6 +14,10 @@ from pydantic import Field
 from recallflow.models.base import FrozenModel
 from recallflow.models.store import Belief
 
+#: The longest note a rejection keeps (the user's words), at every entry point: the Python
+#: API, the ``reject_belief`` tool and ``recallflow reject --note``.
+NOTE_MAX_LENGTH = 1000
+
 
 class RejectionKind(StrEnum):
     """Why a user rejects a recalled belief; each kind is a different write.

@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from recallflow.models.corrections import RejectionKind
+from recallflow.models.corrections import NOTE_MAX_LENGTH, RejectionKind
 from recallflow.models.fields import InputModel, Instant, Key
 from recallflow.models.request import Entry
 from recallflow.models.session import SessionKind
@@ -98,7 +98,9 @@ class RejectBeliefArgs(ToolArguments):
         description="For kind=not_here: the project it does not hold in (default: the "
         "recall's project).",
     )
-    note: str | None = Field(default=None, max_length=1000, description="The user's words.")
+    note: str | None = Field(
+        default=None, max_length=NOTE_MAX_LENGTH, description="The user's words."
+    )
 
 
 class OpenSessionArgs(ToolArguments):
