@@ -68,7 +68,8 @@ def key(value: str) -> str:
 
 
 def instant(value: str) -> datetime:
-    """An ISO 8601 time flag with a timezone (``--as-of``, ``--known-as-of``)."""
+    """An ISO 8601 time flag with a timezone, within the range a stored time keeps to
+    (``--as-of``, ``--known-as-of``, ``--now``, ``--at``)."""
     try:
         parsed = datetime.fromisoformat(value)
     except ValueError:
@@ -79,6 +80,12 @@ def instant(value: str) -> datetime:
         raise argparse.ArgumentTypeError(
             f"{value[:60]!r} has no timezone; add one, e.g. 2026-01-31T09:00:00Z or +02:00"
         )
+    from recallflow.models.fields import utc_instant
+
+    try:  # the range every stored time keeps to, judged here so the flag is named
+        utc_instant(parsed)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"{value[:60]!r} {exc}") from None
     return parsed
 
 
