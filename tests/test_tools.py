@@ -288,6 +288,28 @@ def test_malformed_calls_are_structured_errors(memory: Memory, tenant: str) -> N
     ok("recall_beliefs", tools.call("recall_beliefs", json.dumps(GOAL)))
 
 
+def test_text_with_nothing_visible_is_the_arguments_error_in_the_validators_words(
+    memory: Memory, tenant: str
+) -> None:
+    """A query or replacement of only whitespace or invisible characters passes no schema
+    a model could read, so it is invalid_arguments naming the argument the model wrote
+    (not invalid_input naming the store's draft field), and no message carries pydantic's
+    "Value error, " prefix."""
+    store(memory, tenant)
+    tools = toolset(memory, tenant)
+    trace_id = recalled(tools)["trace_id"]
+    blank = error(tools.call("search_episodes", {"query": " \u200b "}), "invalid_arguments")
+    assert blank["field"] == "query" and blank["message"].startswith("has no visible text")
+    args = {"trace_id": trace_id, "belief_id": "b-cents-p1", "kind": "changed"}
+    replacement = error(
+        tools.call("reject_belief", {**args, "replacement": "\u200b"}), "invalid_arguments"
+    )
+    assert replacement["field"] == "replacement"
+    nul = error(tools.call("recall_beliefs", {"goal": "a\x00b"}), "invalid_arguments")
+    assert nul["field"] == "goal" and nul["message"].startswith("contains a NUL")
+    assert memory.beliefs.get(tenant, "p1", "b-cents-p1").state.value == "active"
+
+
 def test_input_the_store_refuses_is_a_structured_error(memory: Memory, tenant: str) -> None:
     tools = toolset(memory, tenant)
     detail = error(tools.call("open_session", {"model_window": 1_000}), "invalid_input")

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from recallflow.models.corrections import NOTE_MAX_LENGTH, RejectionKind
-from recallflow.models.fields import InputModel, Instant, Key
+from recallflow.models.fields import InputModel, Instant, Key, visible
 from recallflow.models.request import Entry
 from recallflow.models.session import SessionKind
 
@@ -61,6 +61,13 @@ class SearchEpisodesArgs(ToolArguments):
     )
     max_items: int | None = Field(default=None, ge=1, le=50, description="At most this many.")
 
+    @field_validator("query")
+    @classmethod
+    def _has_text(cls, value: str) -> str:
+        # The search refuses a query with nothing visible in it; said here, it is the
+        # model's invalid argument, not input the store refused.
+        return visible(value)
+
 
 class ExplainRecallArgs(ToolArguments):
     """Arguments of ``explain_recall``."""
@@ -101,6 +108,13 @@ class RejectBeliefArgs(ToolArguments):
     note: str | None = Field(
         default=None, max_length=NOTE_MAX_LENGTH, description="The user's words."
     )
+
+    @field_validator("replacement")
+    @classmethod
+    def _replacement_has_text(cls, value: str | None) -> str | None:
+        # A statement must show something; said here, the argument is named as the model
+        # wrote it (replacement), not as the store's draft field.
+        return None if value is None else visible(value)
 
 
 class OpenSessionArgs(ToolArguments):

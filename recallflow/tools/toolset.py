@@ -187,8 +187,8 @@ def _validation_error(exc: ValidationError) -> dict[str, Any]:
             if field and field.split(".")[-1] in {"tenant_id", "principal_id", "surface"}
             else ""
         )
-    else:
-        message = first["msg"]
+    else:  # a validator's own words, without pydantic's "Value error, " in front
+        message = first["msg"].removeprefix("Value error, ")
     more = exc.error_count() - 1
     if more:
         message += f" (and {more} more problem{'s' if more > 1 else ''})"
