@@ -87,6 +87,8 @@ class InvalidInputError(RecallflowError, ValueError):
         self.field = field
         self.item_index = item_index
         self.item_id = item_id
+        # A validator's own words, without the "Value error, " pydantic puts in front.
+        message = message.removeprefix("Value error, ")
         where = []
         if item_index is not None:
             where.append(f"item {item_index}")

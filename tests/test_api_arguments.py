@@ -174,3 +174,17 @@ def test_the_budget_report_names_a_bad_tenant_or_policy(memory: Memory) -> None:
         with pytest.raises(InvalidInputError) as refused:
             budget_report(memory, **kwargs)
         assert refused.value.field == field
+
+
+def test_a_validators_message_is_its_own_words(memory: Memory, tenant: str) -> None:
+    """A refusal a field's validator wrote reads as that validator's words, naming the item
+    and field, without the "Value error, " pydantic puts in front of them."""
+    naive = {"tenant_id": tenant, "principal_id": "p1", "content": "x"}
+    with pytest.raises(InvalidInputError) as refused:
+        memory.episodes.add({**naive, "occurred_at": "2026-01-01T00:00:00"})
+    assert refused.value.field == "occurred_at"
+    assert str(refused.value).startswith("item 0, field 'occurred_at': must be timezone-aware")
+    with pytest.raises(InvalidInputError) as refused:
+        memory.recall({"tenant_id": tenant, "principal_id": "p1", "working_state": {"goal": "\0"}})
+    assert str(refused.value).startswith("field 'working_state.goal': contains a NUL")
+    assert counts(memory, tenant) == dict.fromkeys(TABLES, 0)
