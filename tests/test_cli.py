@@ -302,6 +302,15 @@ def test_eval_refuses_input_files_it_cannot_use_before_measuring(tmp_path: Path)
         assert named in done.stderr
         assert not out.exists()
 
+    # The reports are written after the run: a --out that cannot hold them is refused first.
+    empty = tmp_path / "no-scenarios"
+    empty.mkdir()
+    quick = ["--locomo", absent, "--scenarios", str(empty), "--offtopic", absent, "--skip-peers"]
+    for where in (not_json, not_json / "reports"):
+        done = cli("eval", *quick, "--skip-sessions", "--out", str(where))
+        assert done.returncode == 2, done.stderr
+        assert done.stderr.count("\n") == 1 and "argument --out:" in done.stderr
+
 
 STORE_COMMANDS = {
     "status": ["status"],

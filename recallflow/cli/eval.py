@@ -66,6 +66,19 @@ def _positive(value: str) -> int:
     return number
 
 
+def _report_dir(value: str) -> Path:
+    """``--out``: a directory the reports can be written in, made if missing; refused at
+    parse time when it, or the nearest part of it that exists, is not a directory, since
+    the reports are written only after the whole run has been measured."""
+    path = Path(value)
+    existing = next((p for p in (path, *path.parents) if p.exists()), Path("."))
+    if not existing.is_dir():
+        raise argparse.ArgumentTypeError(
+            f"{value[:60]!r}: {str(existing)[:60]!r} is not a directory to write the reports in"
+        )
+    return path
+
+
 def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register ``recallflow eval`` on ``subparsers`` (from ``add_subparsers``)."""
     p: argparse.ArgumentParser = subparsers.add_parser(
@@ -96,7 +109,9 @@ def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
         choices=("minilm", "e5", "hashing"),
         help="embedder of the run's store: minilm, e5 or hashing (default: RECALLFLOW_EMBEDDER)",
     )
-    p.add_argument("--out", type=Path, default=Path("."), help="where to write the reports")
+    p.add_argument(
+        "--out", type=_report_dir, default=Path("."), help="where to write the reports"
+    )
     p.add_argument("--split", choices=("dev", "test", "all"), default="all")
     p.add_argument(
         "--conversations", type=_positive, default=None, help="first N conversations only"
