@@ -331,6 +331,8 @@ def test_the_host_binding_is_checked_when_the_toolset_is_built(memory: Memory) -
         Toolset(memory, tenant_id="t", principal_id="p", policy="default")  # type: ignore[arg-type]
     with pytest.raises(InvalidInputError, match="search_episodes"):
         Toolset(memory, tenant_id="t", principal_id="p", search_episodes=5)  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError, match="memory"):  # not an internal error per call
+        Toolset(None, tenant_id="t", principal_id="p")  # type: ignore[arg-type]
 
 
 def test_a_closed_store_is_the_hosts_problem_not_the_models(

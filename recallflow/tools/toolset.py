@@ -242,10 +242,11 @@ class Toolset:
     A tool whose backend is missing is left out of the definitions and, if called
     anyway, returns an ``unknown_tool`` error.
 
-    :raises InvalidInputError: a malformed tenant or principal id, an unknown surface, a
-        policy that is not a :class:`~recallflow.RetrievalPolicy`, or a backend that is not
-        callable: the host's mistakes, refused when the toolset is built rather than
-        reported to the model as its own on every call.
+    :raises InvalidInputError: a memory that is not a :class:`~recallflow.Memory`, a
+        malformed tenant or principal id, an unknown surface, a policy that is not a
+        :class:`~recallflow.RetrievalPolicy`, or a backend that is not callable: the
+        host's mistakes, refused when the toolset is built rather than reported to the
+        model as its own on every call.
     """
 
     def __init__(
@@ -259,6 +260,12 @@ class Toolset:
         explain: Explainer | None = None,
         policy: RetrievalPolicy = DEFAULT_POLICY,
     ) -> None:
+        from recallflow.memory import Memory
+
+        if not isinstance(memory, Memory):
+            raise InvalidInputError(
+                f"must be a Memory (open_memory()), got {type(memory).__name__}", field="memory"
+            )
         if not isinstance(policy, RetrievalPolicy):
             raise InvalidInputError(
                 f"must be a RetrievalPolicy, got {type(policy).__name__}", field="policy"
