@@ -188,7 +188,12 @@ def add_correction_parsers(subparsers: Any) -> None:
     p.add_argument(
         "--project", default=None, type=key, help="for not_here (default: the recall's project)"
     )
-    p.add_argument("--note", default=None, type=_note, help="the user's words (≤ 1000 characters)")
+    p.add_argument(
+        "--note",
+        default=None,
+        type=_note,
+        help="the user's words (a longer note is refused, naming the limit)",
+    )
     _who(p)
     add_store_args(p)
     add_json_arg(p)
