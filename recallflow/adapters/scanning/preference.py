@@ -116,6 +116,13 @@ def carries_payload(text: str) -> bool:
     )
 
 
+def carries_nothing(text: str) -> bool:
+    """Whether ``text`` carries none of what an order would put into the answers: no
+    address, markup, encoded run, long quoted phrase, secret put in, or order to the model
+    to drop its rules."""
+    return _PAYLOAD.search(text) is None
+
+
 def reported_preference(text: str) -> bool:
     """Whether ``text`` is one sentence reporting the user's own wish about the form of
     answers, carrying nothing into them."""
@@ -123,4 +130,4 @@ def reported_preference(text: str) -> bool:
     if reported is None:
         return False
     wish, after = reported
-    return not after.strip(" .!") and _PAYLOAD.search(wish) is None
+    return not after.strip(" .!") and carries_nothing(wish)

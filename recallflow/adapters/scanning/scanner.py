@@ -9,6 +9,7 @@ says there is something to undo, so an ordinary statement costs one pass of the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from recallflow.adapters.scanning.deceit import DECEIT_RULES
@@ -24,10 +25,12 @@ from recallflow.adapters.scanning.families import (
     ENCODED_PAYLOAD,
     OUTPUT_HIJACK,
     PAYLOAD_SPLITTING,
+    PERSUASION,
     TOKEN_SMUGGLING,
 )
 from recallflow.adapters.scanning.framing import PERSUASION_RULES, ROLEPLAY_RULES
 from recallflow.adapters.scanning.glued import GLUED_PHRASE
+from recallflow.adapters.scanning.grant import scoped_grant
 from recallflow.adapters.scanning.markup import BLOCK_RULES, ROLE_RULES, TOOL_RULES
 from recallflow.adapters.scanning.multilingual import MULTILINGUAL_RULES
 from recallflow.adapters.scanning.normalise import views_of
@@ -68,9 +71,14 @@ RULES: Final[tuple[Rule, ...]] = (
     *ENCODING_RULES,
 )
 
-#: Every rule but those of the form of answers, for a statement that reports the user's own
-#: wish about that form (see :mod:`~recallflow.adapters.scanning.preference`).
-_BESIDE_OUTPUT_FORM: Final[tuple[Rule, ...]] = tuple(r for r in RULES if r not in OUTPUT_RULES)
+#: What the user is reported to want or allow, read by every rule but those it only looks
+#: like: a wish about the form of answers that carries nothing into them is not an output
+#: hijack (see :mod:`~recallflow.adapters.scanning.preference`), a scoped grant to the
+#: assistant is not a claimed authority (see :mod:`~recallflow.adapters.scanning.grant`).
+_REPORTED: Final[tuple[tuple[str, Callable[[str], bool], tuple[Rule, ...]], ...]] = (
+    (OUTPUT_HIJACK, reported_preference, tuple(r for r in RULES if r not in OUTPUT_RULES)),
+    (PERSUASION, scoped_grant, tuple(r for r in RULES if r not in PERSUASION_RULES)),
+)
 
 #: How many decode-and-rescan steps may nest (base64 of rot13 of text is two).
 MAX_DEPTH: Final = 2
@@ -101,8 +109,9 @@ def _scan(text: str, depth: int, rules: tuple[Rule, ...] = RULES) -> str | None:
         # into them (see recallflow.adapters.scanning.preference).
         if family is None and carries_payload(views.latin):
             return OUTPUT_HIJACK
-        if family == OUTPUT_HIJACK and reported_preference(views.latin):
-            return _scan(text, depth, _BESIDE_OUTPUT_FORM)
+        for looks_like, reported, beside in _REPORTED:
+            if family == looks_like and reported(views.latin):
+                return _scan(text, depth, beside)
     if family is not None:
         return TOKEN_SMUGGLING if views.disguised else family
 
@@ -150,7 +159,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v6"
+    version: str = "layered-v7"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""
