@@ -176,9 +176,24 @@ def test_questions_that_ask_when_and_statements_that_tell_a_time() -> None:
         "How long ago did she move?",
         "What year did he start?",
         "Which month was the concert in?",
+        "So when is the dentist appointment?",
+        "Remind me, when is the dentist appointment?",
+        "Do you remember when we met?",
+        "Since when has she lived in Lyon?",
+        "when did i last call mum",
     ):
         assert asks_when([question]), question
-    for question in ("What did Ana do at the lake?", "May I see the list?", "Whenever."):
+    for question in (
+        "What did Ana do at the lake?",
+        "May I see the list?",
+        "Whenever.",
+        # a "when" that opens a condition asks nothing about time
+        "What herbs should I leave out when cooking for Maya?",
+        "What should I pack when I go to Japan?",
+        "How does Ana feel when spending time with her dog?",
+        "What do I do when it rains?",
+        "Who was there when the party started?",
+    ):
         assert not asks_when([question]), question
     for statement in (
         "I went to the lake yesterday!",

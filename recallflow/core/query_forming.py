@@ -293,8 +293,19 @@ def _year(year: int) -> Period | None:
 
 # --- a question that asks when ------------------------------------------------------------
 
+# "When" asks only as a question word: opening the question or a clause of it ("When did
+# …", "So when is …"), before the verb it asks about ("… and when was it"), after a verb
+# of knowing ("do you remember when …") or with "since" / "until". A "when" that opens a
+# condition ("what should I leave out when cooking for Maya", "when I travel") asks
+# nothing about time, and read as asking it lifted every statement that tells a time.
 _ASKS_WHEN = re.compile(
-    r"\bwhen\b|\bhow long\b"
+    r"(?:^|[.?!;:,]\s*|\b(?:and|so|but|then|or)\s+)when\b(?!\s+(?:i|you|we|they|he|she|it|"
+    r"my|your|our|their|his|her|its|the|a|an|this|that|there)\b|\s+\w+ing\b)"
+    r"|\bwhen(?:'s|\s+(?:did|does|do|is|was|were|are|will|would|could|can|should|has|have|had|"
+    r"might|must)\b)"
+    r"|\b(?:since|until|till|know|remember|recall|tell\s+me|wonder|ask(?:ed)?|find\s+out|"
+    r"sure|idea)\s+when\b"
+    r"|\bhow long\b"
     r"|\bwhat (?:date|day|month|year|time)\b|\bwhich (?:date|day|month|year)\b",
     re.IGNORECASE,
 )
