@@ -213,6 +213,13 @@ class Floor(_Frozen):
         le=1,
         description="Minimum rarity-weighted share of the query's terms the belief holds.",
     )
+    lexical_standing: float = Field(
+        default=-1.5,
+        description="Coverage alone clears only a candidate whose similarity stands at least"
+        " this high (a belief sharing one rare word with the query but further from it than"
+        " unrelated text is not about it); a candidate without a similarity (its vector"
+        " could not be read) clears on coverage alone.",
+    )
     joint_coverage: float = Field(
         default=0.2,
         ge=0,

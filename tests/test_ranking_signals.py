@@ -12,7 +12,13 @@ from hypothesis import strategies as st
 from recallflow import Memory, RecallRequest
 from recallflow.core.calibration import CalibrationRef
 from recallflow.core.query_forming import asks_when, named_periods
-from recallflow.core.relevance import asking_share, candidate_relevance, tells_time, within
+from recallflow.core.relevance import (
+    asking_share,
+    candidate_relevance,
+    own_evidence,
+    tells_time,
+    within,
+)
 from recallflow.models.result import Arm, ArmHit, ArmResult
 from recallflow.models.stages import CandidateEvidence, EvidenceSet, TextCoverage
 from recallflow.models.store import BeliefEdge, EdgeRelation
@@ -212,6 +218,24 @@ def test_questions_that_ask_when_and_statements_that_tell_a_time() -> None:
     ):
         assert not tells_time(statement), statement
     assert tells_time("She was 5 years old two years ago.")
+
+
+def test_coverage_alone_does_not_clear_a_belief_further_from_the_query_than_noise() -> None:
+    """ "How do I train for a triathlon?" and "Jasmine is a trained barista": half the
+    query's rarity-weighted words, and a similarity far below what unrelated sentences
+    score against the query. One shared word is not aboutness; coverage alone clears only
+    a belief whose similarity is not that far below, or whose vector could not be read."""
+
+    def clears(cosines: tuple[float, ...]) -> bool:
+        evidence = CandidateEvidence(cosines=cosines, texts=(TextCoverage(held=1, total=2),))
+        return own_evidence({"b": evidence}, NULL, CALIBRATION, DEFAULT_POLICY)["b"][3]
+
+    least = DEFAULT_POLICY.floor.lexical_standing
+    far = NULL[0] + (least - 1.0) * CALIBRATION.pair_std
+    near = NULL[0] + (least + 0.5) * CALIBRATION.pair_std
+    assert not clears((far,))
+    assert clears((near,))
+    assert clears(())
 
 
 def test_a_statement_that_says_when_ranks_higher_but_does_not_clear() -> None:

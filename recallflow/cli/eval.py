@@ -109,9 +109,7 @@ def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
         choices=("minilm", "e5", "hashing"),
         help="embedder of the run's store: minilm, e5 or hashing (default: RECALLFLOW_EMBEDDER)",
     )
-    p.add_argument(
-        "--out", type=_report_dir, default=Path("."), help="where to write the reports"
-    )
+    p.add_argument("--out", type=_report_dir, default=Path("."), help="where to write the reports")
     p.add_argument("--split", choices=("dev", "test", "all"), default="all")
     p.add_argument(
         "--conversations", type=_positive, default=None, help="first N conversations only"

@@ -133,6 +133,7 @@ def own_evidence(
     spread = policy.relevance.semantic_scale * calibration.pair_std
     floor = policy.floor
     lexical, semantic_standing = floor.lexical_coverage, floor.semantic_standing
+    lexical_standing = floor.lexical_standing
     joint_standing, joint_coverage = floor.joint_standing, floor.joint_coverage
     out: dict[str, tuple[float | None, float | None, float, bool, float]] = {}
     for belief_id, ev in evidence.items():
@@ -148,7 +149,7 @@ def own_evidence(
         own = (1.0 - share) * coverage + share * semantic
         clears = (
             ev.subject_match
-            or coverage >= lexical
+            or (coverage >= lexical and (standing is None or standing >= lexical_standing))
             or (standing is not None and standing >= semantic_standing)
             or (standing is not None and standing >= joint_standing and coverage >= joint_coverage)
         )

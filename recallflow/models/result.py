@@ -126,6 +126,10 @@ class FloorInputs(FrozenModel):
     calibration: str = Field(description="Calibration version (embedder/corpus/digest).")
     semantic_standing: float
     lexical_coverage: float
+    lexical_standing: float | None = Field(
+        default=None,
+        description="The least standing with which coverage alone clears (None: any).",
+    )
     relative: float
     near_best: float = Field(
         default=1.0, description="How far under the best score a kept candidate may be."

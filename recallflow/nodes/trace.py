@@ -180,6 +180,7 @@ def recall_trace(
             calibration=calibration_ref.version,
             semantic_standing=policy.floor.semantic_standing,
             lexical_coverage=policy.floor.lexical_coverage,
+            lexical_standing=policy.floor.lexical_standing,
             relative=policy.floor.relative,
             near_best=policy.floor.near_best,
             strong_standing=policy.floor.strong_standing,
