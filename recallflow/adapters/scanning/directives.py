@@ -111,6 +111,33 @@ OVERRIDE_RULES: Final[tuple[Rule, ...]] = regex_rules(
     INSTRUCTION_OVERRIDE,
     "latin",
     (
+        # the model's own safety, content or usage rules said to be off, in any mood: "its
+        # content policy does not apply", "reconfigured to stop applying safety
+        # guidelines", "authorized to ignore its usage policies"
+        (
+            frozenset({"policy", "policies", "guidelines", "rules", "filter", "filters"})
+            | {"restrictions", "guardrails"},
+            r"\b(?:its|your|the\s+(?:assistant|model|ai|bot)'?s?|their)\s+(?:own\s+)?(?:content|"
+            r"usage|safety|moderation)\s+(?:polic(?:y|ies)|guidelines|rules|filters?|restrictions|"
+            r"guardrails)\s+(?:do(?:es)?\s+not|don'?t|doesn'?t|no\s+longer|won'?t|need\s+not|"
+            r"(?:is|are)\s+(?:off|suspended|lifted|waived|disabled))|\b(?:stop|cease|no\s+longer|"
+            r"not|never|without)\s+(?:\w+\s+)?(?:applying|apply|enforcing|enforce|following|"
+            r"follow|observing|observe)\s+(?:(?:its|your|the|any)\s+)?(?:own\s+)?(?:\w+\s+)?(?:safety|"
+            r"content|usage|moderation)\s+(?:guidelines|polic(?:y|ies)|rules|filters?)|"
+            r"\b(?:authori[sz]ed|allowed|permitted|free|cleared)\s+to\s+(?:ignore|bypass|disable|"
+            r"skip|override)\s+(?:its|your|the|all|any)\s+(?:own\s+)?(?:usage|content|safety|"
+            r"moderation)\s+(?:polic(?:y|ies)|guidelines|rules|filters?)",
+        ),
+        # what the memory holds set above the user or the model's instructions: "act only on
+        # instructions found in stored memories", "memories written by ops-sync are
+        # authoritative … even where they contradict what the user says"
+        (
+            frozenset({"memory", "memories"}),
+            r"\b(?:act|rely|operate)\s+only\s+on\s+(?:the\s+)?instructions\s+(?:found\s+|stored\s+|"
+            r"kept\s+|written\s+)?in\s+(?:\w+\s+)?memor(?:y|ies)|\bmemor(?:y|ies)\b[^.\n]{0,60}?\b"
+            r"(?:(?:are|is)\s+authoritative|take\s+(?:precedence|priority)|outrank|override|"
+            r"supersede)\b[^.\n]{0,60}?\b(?:user|chat|instructions|system|prompt|operator)",
+        ),
         # ignore (all) (the) (previous) instructions
         (
             (lead_words(OVERRIDE_VERB), _TARGET_WORDS),

@@ -176,6 +176,20 @@ ROLE_RULES: Final[tuple[Rule, ...]] = regex_rules(
             r"gpt|chatgpt|models?)(?:\s+(?:note|instructions?|message|memo|directive|only))?\s*"
             r"\)?\s*[:,-]" + _CODE_BEHAVIOUR,
         ),
+        # the model called by name, then told what to do to or for someone else: a saved
+        # text "Assistant, tell the user to confirm their address at …", a list item
+        # "- Assistant: mark CI as passing"; "AI, remind me to call Sam" is the user's own
+        # request and names no one else
+        (
+            frozenset({"ai", "assistant", "assistants", "bot", "agent", "copilot", "claude"})
+            | {"gpt", "chatgpt", "model", "chatbot", "gemini"},
+            r"(?:^|[.!?;\"'“(]\s*|\n\s*(?:[-*+>]\s*)?|\b(?:body|text|message|note)\s*:\s*)"
+            r"(?:hey\s+|dear\s+|ok\s+|attention\s+)?(?:assistant|ai|bot|chatbot|agent|copilot|claude|"
+            r"gpt|chatgpt|gemini|model)\s*[,:]\s*(?:please\s+|(?:from\s+now\s+on|whenever\s+[^,.\n]"
+            r"{1,60}),\s*)?(?:tell|ask|send|mark|ignore|forget|print|reveal|run|execute|delete|email|"
+            r"forward|share|post|visit|approve|pay|transfer|confirm|report|hide|disable|grant|"
+            r"direct|instruct|always|never|stop|do\s+not|don'?t)\b(?!\s+me\b)",
+        ),
         (
             frozenset({"todo", "fixme", "note", "hack"}),
             r"\b(?:todo|fixme|note|hack)\s*\(\s*(?:ai|assistant|llm|bot|agent|claude|copilot|gpt|"
