@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from recallflow import Memory, open_memory
+from recallflow import DEFAULT_POLICY, Memory, open_memory
 from recallflow.adapters.embedders.hashing import HashingEmbedder
 from recallflow.tools import TOOLS, TOOLSET_VERSION, Toolset
 from recallflow.tools.arguments import RecallBeliefsArgs
@@ -314,6 +314,10 @@ def test_input_the_store_refuses_is_a_structured_error(memory: Memory, tenant: s
     tools = toolset(memory, tenant)
     detail = error(tools.call("open_session", {"model_window": 1_000}), "invalid_input")
     assert detail["field"] == "model_window"
+    # the model is told the least window before it tries one, not only after
+    schema = next(d for d in tools.definitions() if d["name"] == "open_session")
+    described = schema["input_schema"]["properties"]["model_window"]["description"]
+    assert f"{DEFAULT_POLICY.sessions.min_window:,}" in described
 
 
 # --- the binding -------------------------------------------------------------------------

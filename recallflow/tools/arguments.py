@@ -17,6 +17,7 @@ from recallflow.models.corrections import NOTE_MAX_LENGTH, RejectionKind
 from recallflow.models.fields import InputModel, Instant, Key, visible
 from recallflow.models.request import Entry
 from recallflow.models.session import SessionKind
+from recallflow.policy import DEFAULT_POLICY
 
 
 class ToolArguments(InputModel):
@@ -129,7 +130,12 @@ class OpenSessionArgs(ToolArguments):
         description="interactive: a conversation; async: a long run with a known objective.",
     )
     model_window: int = Field(
-        default=200_000, ge=1_000, le=10_000_000, description="The model's context window."
+        default=200_000,
+        ge=1_000,
+        le=10_000_000,
+        description="The model's context window, in tokens: at least the host policy's"
+        f" smallest ({DEFAULT_POLICY.sessions.min_window:,} with the default policy), since"
+        " 2% of it holds the snapshot.",
     )
 
 
