@@ -98,7 +98,7 @@ class Corrections:
             _key(tenant_id, "tenant_id"),
             _key(principal_id, "principal_id"),
             _key(belief_id, "belief_id"),
-            str(_text(reason, "reason", required=True)),
+            str(_text(reason, "reason", required=True, max_length=NOTE_MAX_LENGTH)),
             datetime.now(UTC),
         )
 
@@ -110,7 +110,7 @@ class Corrections:
             _key(tenant_id, "tenant_id"),
             _key(principal_id, "principal_id"),
             _key(belief_id, "belief_id"),
-            _text(reason, "reason", required=False),
+            _text(reason, "reason", required=False, max_length=NOTE_MAX_LENGTH),
             datetime.now(UTC),
         )
 
@@ -129,7 +129,7 @@ class Corrections:
             _key(principal_id, "principal_id"),
             _key(belief_id, "belief_id"),
             datetime.now(UTC) if at is None else aware_instant(at, "at"),
-            _text(reason, "reason", required=False),
+            _text(reason, "reason", required=False, max_length=NOTE_MAX_LENGTH),
         )
 
     def cite(

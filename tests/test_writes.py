@@ -295,6 +295,9 @@ def test_retire_and_expire(memory: Memory, tenant: str) -> None:
     [
         ("retract", ("b-1", ""), "reason"),
         ("retract", ("", "why"), "belief_id"),
+        # a reason is the user's words, bounded as a rejection's note is
+        ("retract", ("b-1", "r" * 1001), "reason"),
+        ("retire", ("b-1", "r" * 1001), "reason"),
         ("retire", ("bad id with spaces",), "belief_id"),
         ("expire", ("b-1", datetime(2026, 1, 1)), "at"),  # naive
         ("expire", ("b-1", T0 - 400 * DAY), "at"),  # before it began

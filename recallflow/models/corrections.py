@@ -15,7 +15,8 @@ from recallflow.models.base import FrozenModel
 from recallflow.models.store import Belief
 
 #: The longest note a rejection keeps (the user's words), at every entry point: the Python
-#: API, the ``reject_belief`` tool and ``recallflow reject --note``.
+#: API, the ``reject_belief`` tool and ``recallflow reject --note``; a retraction's or a
+#: retirement's reason is bounded alike.
 NOTE_MAX_LENGTH = 1000
 
 
