@@ -80,6 +80,14 @@ _STANDING_ANSWERS: Final = re.compile(
     r"open|close|mention|contain|say|carry|link|cite|append|have|feature|show|display|be)\b))"
 )
 
+#: Words one of which every statement :func:`carries_payload` can find holds (a report
+#: names the user; a sentence about the model's answers names them): a statement with none
+#: of them is passed over without running the patterns, as a rule's gate does.
+PAYLOAD_GATE: Final = frozenset(
+    {"user", "reply", "replies", "answer", "answers", "response", "responses", "output"}
+    | {"outputs", "message", "messages", "completion", "completions"}
+)
+
 #: Where a sentence ends, to keep a payload to the sentence about the answers.
 _SENTENCES: Final = re.compile(r"(?<=[.!?;])\s+|\n")
 

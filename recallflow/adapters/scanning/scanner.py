@@ -34,7 +34,11 @@ from recallflow.adapters.scanning.grant import scoped_grant
 from recallflow.adapters.scanning.markup import BLOCK_RULES, ROLE_RULES, TOOL_RULES
 from recallflow.adapters.scanning.multilingual import MULTILINGUAL_RULES
 from recallflow.adapters.scanning.normalise import views_of
-from recallflow.adapters.scanning.preference import carries_payload, reported_preference
+from recallflow.adapters.scanning.preference import (
+    PAYLOAD_GATE,
+    carries_payload,
+    reported_preference,
+)
 from recallflow.adapters.scanning.respelling import (
     deleeted,
     despaced,
@@ -107,7 +111,11 @@ def _scan(text: str, depth: int, rules: tuple[Rule, ...] = RULES) -> str | None:
     if rules is RULES and not views.disguised:
         # A wish about answers reported as the user's: judged by what it would carry
         # into them (see recallflow.adapters.scanning.preference).
-        if family is None and carries_payload(views.latin):
+        if (
+            family is None
+            and not PAYLOAD_GATE.isdisjoint(views.tokens)
+            and carries_payload(views.latin)
+        ):
             return OUTPUT_HIJACK
         for looks_like, reported, beside in _REPORTED:
             if family == looks_like and reported(views.latin):
