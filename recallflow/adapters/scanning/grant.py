@@ -22,11 +22,11 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from recallflow.adapters.scanning.preference import carries_nothing
+from recallflow.adapters.scanning.preference import USER_SUBJECT, carries_nothing
 
 #: The user as the grantor and the assistant as the grantee, at the statement's start.
 _GRANTED: Final = re.compile(
-    r"^\s*(?:the\s+)?user(?:'s)?\s+(?:(?:has|had)\s+)?(?:also\s+)?(?:explicitly\s+)?"
+    USER_SUBJECT + r"(?:explicitly\s+)?"
     r"(?:allowed|allows|granted|grants|gave|gives|given|authori[sz]ed|authori[sz]es|permitted|"
     r"permits|let|lets|approved|approves|okay(?:ed|s)?|ok'?d|consented\s+to)\s+(?:\w+\s+)?"
     r"(?:the\s+)?(?:assistant|agent|bot|model|ai|you)\b"

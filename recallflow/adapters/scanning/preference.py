@@ -32,10 +32,13 @@ from __future__ import annotations
 import re
 from typing import Final
 
+#: A statement whose subject is the user, up to its verb: "the user …", "user has also …".
+USER_SUBJECT: Final = r"^\s*(?:the\s+)?user(?:'s)?\s+(?:(?:has|had)\s+)?(?:also\s+)?"
+
 #: The user as the subject of a wish: "the user wants …", "user asked: …", "the user has
 #: said they prefer …". The wish is the sentence's verb, at its start.
 _REPORTED: Final = re.compile(
-    r"^\s*(?:the\s+)?user(?:'s)?\s+(?:(?:has|had)\s+)?(?:also\s+)?(?:(?:said|says|stated|"
+    USER_SUBJECT + r"(?:(?:said|says|stated|"
     r"mentioned)\s+(?:that\s+)?(?:they|he|she)\s+)?(?:wants?|wanted|prefers?|preferred|likes?|"
     r"liked|asks?|asked|requests?|requested|expects?|expected|would\s+(?:like|prefer|rather)|"
     r"'d\s+(?:like|prefer|rather)|(?:is|was)\s+(?:happiest|happier)\s+when|"
