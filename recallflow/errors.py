@@ -27,6 +27,13 @@ from __future__ import annotations
 import re
 
 
+def validator_words(message: str) -> str:
+    """A pydantic validation message as its validator wrote it, without the "Value error, "
+    pydantic puts in front: the message every entry point shows (an error's text, a tool's
+    error detail, a CLI line)."""
+    return message.removeprefix("Value error, ")
+
+
 class RecallflowError(Exception):
     """The root of every error recallflow raises on purpose."""
 
@@ -87,8 +94,7 @@ class InvalidInputError(RecallflowError, ValueError):
         self.field = field
         self.item_index = item_index
         self.item_id = item_id
-        # A validator's own words, without the "Value error, " pydantic puts in front.
-        message = message.removeprefix("Value error, ")
+        message = validator_words(message)
         where = []
         if item_index is not None:
             where.append(f"item {item_index}")

@@ -178,6 +178,8 @@ def validated(model: type[M], data: Mapping[str, Any], flags: Mapping[str, str])
     ``flags``: model field path → flag) whose value the model refuses."""
     from pydantic import ValidationError
 
+    from recallflow.errors import validator_words
+
     try:
         return model.model_validate(data)
     except ValidationError as exc:
@@ -187,4 +189,4 @@ def validated(model: type[M], data: Mapping[str, Any], flags: Mapping[str, str])
         # An entry of a repeatable flag is named by the flag (its index is dropped).
         prefixes = (".".join(parts[:n]) for n in range(len(parts), 0, -1))
         named = next((flags[p] for p in prefixes if p in flags), path)
-        raise UsageError(f"{named}: {first['msg'].removeprefix('Value error, ')}") from None
+        raise UsageError(f"{named}: {validator_words(first['msg'])}") from None

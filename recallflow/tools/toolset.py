@@ -39,6 +39,7 @@ from recallflow.errors import (
     RecallflowError,
     StoreUnavailableError,
     UnsupportedEmbedderError,
+    validator_words,
 )
 from recallflow.models.request import Surface, WorkingState
 from recallflow.models.result import RecallResult
@@ -187,8 +188,8 @@ def _validation_error(exc: ValidationError) -> dict[str, Any]:
             if field and field.split(".")[-1] in {"tenant_id", "principal_id", "surface"}
             else ""
         )
-    else:  # a validator's own words, without pydantic's "Value error, " in front
-        message = first["msg"].removeprefix("Value error, ")
+    else:
+        message = validator_words(first["msg"])
     more = exc.error_count() - 1
     if more:
         message += f" (and {more} more problem{'s' if more > 1 else ''})"
