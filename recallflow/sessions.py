@@ -407,10 +407,7 @@ def _pending(
 ) -> list[PendingCorrection]:
     """Every snapshot belief whose current row differs from what the agent was told."""
     rows = tx.beliefs(list(told))
-    current = {
-        bid: fingerprint(rows.get(bid), as_of=as_of, ceiling=ceiling, statement=fp.statement)
-        for bid, fp in told.items()
-    }
+    current = {bid: fingerprint(rows.get(bid), as_of=as_of, ceiling=ceiling) for bid in told}
     changed = pending_corrections(told, current)
     sets = sorted({c for bid in changed if (c := current[bid].conflict_set_id)})
     members: dict[str, list[Belief]] = defaultdict(list)

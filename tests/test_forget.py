@@ -239,3 +239,76 @@ def test_forget_with_bad_ids_is_typed(memory: Memory, args: tuple[Any, ...]) -> 
 
     with pytest.raises(InvalidInputError):
         memory.forget(*args)
+
+
+def principal_text(memory: Memory, tenant: str, principal: str, needle: str) -> list[str]:
+    """Every ``table.column`` holding ``needle`` in a row of the principal: text, JSON and
+    byte columns alike (a session's prefix is bytes), found in the catalog."""
+    hits = []
+    with memory.pool.connection() as conn:
+        columns = conn.execute(
+            "SELECT c.table_name, c.column_name, c.data_type FROM information_schema.columns c"
+            " JOIN information_schema.columns k ON k.table_schema = c.table_schema"
+            "  AND k.table_name = c.table_name AND k.column_name = 'principal_id'"
+            " JOIN information_schema.tables t ON t.table_schema = c.table_schema"
+            "  AND t.table_name = c.table_name AND t.table_type = 'BASE TABLE'"
+            " WHERE c.table_schema = current_schema()"
+            " AND c.data_type IN ('text', 'json', 'jsonb', 'bytea', 'ARRAY')"
+        ).fetchall()
+        for table, column, data_type in columns:
+            value = sql.SQL("encode({}, 'escape')" if data_type == "bytea" else "{}::text")
+            found = conn.execute(
+                sql.SQL(
+                    "SELECT count(*) FROM {t} WHERE tenant_id = %s AND principal_id = %s"
+                    " AND strpos({v}, %s) > 0"
+                ).format(t=sql.Identifier(table), v=value.format(sql.Identifier(column))),
+                (tenant, principal, needle),
+            ).fetchone()
+            if found and found[0]:
+                hits.append(f"{table}.{column}")
+    return sorted(hits)
+
+
+def test_forgetting_a_belief_an_open_session_holds(memory: Memory, tenant: str) -> None:
+    """The belief goes from the store — the session's stored prefix and what its turns
+    recorded included — and the session carries on: its next turn tells the agent, whose
+    context still holds the old line, that the belief was forgotten, once."""
+    secret = "Ada's locker code is 7713 at the Quarry Street gym."
+    for bid, statement in (("b-locker", secret), ("b-shell", "Ada's shell is zsh.")):
+        memory.beliefs.add(
+            belief(
+                tenant,
+                "ada",
+                id=bid,
+                statement=statement,
+                subject=bid,
+                belief_type="preference",
+                source_authority="user_stated",
+            )
+        )
+    session = memory.open_session(tenant, "ada", policy=PATIENT)
+    assert "b-locker" in session.snapshot_ids and secret in session.prefix.decode()
+    # A correction about it recorded in a turn (its fingerprint holds the statement).
+    shown = memory.recall(
+        request(tenant, "ada", "locker code at the gym", working_state={"entities": ["b-locker"]}),
+        policy=PATIENT,
+    )
+    assert "b-locker" in shown.rendered_ids
+    memory.reject(tenant, "ada", shown.trace_id, "b-locker", "unspecified")
+    flagged = session.recall({"goal": "what shell"})
+    assert [c.kind.value for c in flagged.trace.corrections] == ["flagged"]
+
+    erasure = memory.forget_belief(tenant, "ada", "b-locker")
+
+    assert erasure.deleted["beliefs"] == 1
+    assert principal_text(memory, tenant, "ada", "Quarry Street") == []
+    resumed = memory.resume_session(tenant, "ada", session.id, policy=PATIENT)
+    assert "Quarry Street" not in resumed.prefix.decode()
+    assert hashlib.sha256(resumed.prefix).hexdigest() == resumed.prefix_sha256
+    assert "- [b-shell] (" in resumed.prefix.decode()  # the rest of the prefix as it was
+    # The live session object still holds the old prefix, as the agent's context does.
+    told = session.recall({"goal": "what shell"})
+    assert "- [b-locker] forgotten: do not use it" in told.block
+    assert "Quarry Street" not in told.block
+    assert resumed.recall({"goal": "what shell"}).trace.corrections == ()
+    assert principal_text(memory, tenant, "ada", "Quarry Street") == []

@@ -81,12 +81,13 @@ def status_of(belief: Belief | None, *, as_of: datetime, ceiling: Sensitivity) -
 
 
 def fingerprint(
-    belief: Belief | None, *, as_of: datetime, ceiling: Sensitivity, statement: str = ""
+    belief: Belief | None, *, as_of: datetime, ceiling: Sensitivity
 ) -> BeliefFingerprint:
-    """The fingerprint of ``belief`` at ``as_of`` (``statement`` stands in for a missing row)."""
+    """The fingerprint of ``belief`` at ``as_of``. A missing row (a forgotten belief) has
+    no statement: what a turn records about it must not write the erased text back."""
     status = status_of(belief, as_of=as_of, ceiling=ceiling)
     if belief is None:
-        return BeliefFingerprint(status=status, statement=statement)
+        return BeliefFingerprint(status=status, statement="")
     # A stored belief's own fields (a snapshot fingerprints each of its beliefs).
     return BeliefFingerprint.trusted(
         status=status,

@@ -6,6 +6,11 @@ When one belief is forgotten, every string that is its id, or that contains its 
 (as stored or as rendered) or its rendered ``[id]``, is replaced by :data:`ERASED`, so
 the record keeps its shape (lists keep their length, counts stay right) and says that
 something was erased, but not what.
+
+A session that froze the belief into its prefix is scrubbed too, but keeps the belief's
+id: the agent's context still holds the prefix as it was sent, so the session's next turn
+must name the line to drop (a ``forgotten`` correction). Its stored prefix keeps every
+line's id and tags and loses the statement; its frozen fingerprint loses the statement.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ import hashlib
 import json
 from typing import Any
 
-from recallflow.core.render import inert
+from recallflow.core.render import inert, item_line_parts
 
 ERASED = "[erased]"
 
@@ -50,3 +55,40 @@ def scrubbed(value: Any, belief_id: str, statement: str) -> tuple[Any, bool]:
             out[new_key] = new_value
         return out, changed
     return value, False
+
+
+def _shows(text: str, statement: str) -> bool:
+    rendered = inert(statement)
+    return (statement != "" and statement in text) or (rendered != "" and rendered in text)
+
+
+def scrubbed_prefix(prefix: str, belief_id: str, statement: str) -> tuple[str, bool]:
+    """A session prefix without the belief's statement: its item line (and any line that
+    shows the statement) keeps its head — id, band, origin — and reads :data:`ERASED`."""
+    lines = prefix.split("\n")
+    changed = False
+    for index, line in enumerate(lines):
+        parts = item_line_parts(line)
+        if parts is None:
+            continue
+        head, line_id, text = parts
+        if text != ERASED and (line_id == belief_id or _shows(text, statement)):
+            lines[index] = head + ERASED
+            changed = True
+    return "\n".join(lines), changed
+
+
+def scrubbed_snapshot(beliefs: Any, belief_id: str, statement: str) -> tuple[Any, bool]:
+    """A session's frozen beliefs (parsed JSON) scrubbed as any record, except that the
+    belief's own entry keeps its ``belief_id`` (see the module)."""
+    if not isinstance(beliefs, list):
+        return scrubbed(beliefs, belief_id, statement)
+    out: list[Any] = []
+    changed = False
+    for entry in beliefs:
+        new, did = scrubbed(entry, belief_id, statement)
+        if isinstance(entry, dict) and entry.get("belief_id") == belief_id:
+            new = {**new, "belief_id": belief_id}
+        out.append(new)
+        changed = changed or did
+    return out, changed

@@ -110,6 +110,19 @@ def unit_lines(items: Sequence[RecalledItem], conflict_set_id: str | None) -> li
 _ITEM_LINE: Final = re.compile(r"^(?:  )?- \[([A-Za-z0-9][A-Za-z0-9._:@/-]*)\] \(")
 
 
+def item_line_parts(line: str) -> tuple[str, str, str] | None:
+    """An item line split into its head (indent, ``- [id] (tags) ``), its belief id and its
+    text; None for any other line. The tags cannot hold ``) `` (band words, project ids),
+    and the text follows the first one."""
+    m = _ITEM_LINE.match(line)
+    if m is None:
+        return None
+    cut = line.find(") ", m.end())
+    if cut < 0:
+        return None
+    return line[: cut + 2], m.group(1), line[cut + 2 :]
+
+
 def parsed_ids(block: str) -> tuple[str, ...]:
     """The ids of the item lines of a rendered block's memory section, in order (the
     corrections section that may follow is not items). Reading ids back from the bytes

@@ -13,6 +13,7 @@ tables they reference, so a table added later cannot keep an erased principal's 
 
 from __future__ import annotations
 
+import hashlib
 import json
 from datetime import datetime
 from graphlib import CycleError, TopologicalSorter
@@ -23,7 +24,8 @@ from psycopg import sql
 from psycopg.types.json import Json, Jsonb
 
 from recallflow.adapters.postgres import lifecycle
-from recallflow.core.erasure import erasure_digest, scrubbed
+from recallflow.core.erasure import erasure_digest, scrubbed, scrubbed_prefix, scrubbed_snapshot
+from recallflow.core.render import inert
 from recallflow.errors import ConfigurationError
 from recallflow.models.corrections import Erasure
 
@@ -128,6 +130,77 @@ def _json_columns(conn: psycopg.Connection[Any], tables: list[str]) -> list[tupl
     return [(str(r[0]), str(r[1]), str(r[2])) for r in rows]
 
 
+#: Tables whose records :func:`_scrub_sessions` scrubs (a session keeps the erased id).
+_SESSION_TABLES = ("sessions", "session_corrections")
+
+
+def _scrub_sessions(
+    conn: psycopg.Connection[Any],
+    tenant_id: str,
+    principal_id: str,
+    belief_id: str,
+    statement: str,
+) -> tuple[dict[str, int], int]:
+    """Take the belief's statement out of every session of the principal: the stored
+    prefix and the frozen fingerprints are rewritten (the erasure transaction is the one
+    writer a session row allows), keeping the belief's id for the ``forgotten`` correction
+    the next turn renders; the corrections recorded about it, or naming it, are deleted,
+    so "what the agent was last told" falls back to the scrubbed fingerprint. Returns the
+    rewritten rows per ``table.column`` and the deleted correction rows."""
+    named, said = json.dumps(belief_id), _json_text(statement)
+    shown = f"[{belief_id}]".encode()
+    rendered = (inert(statement) or statement).encode()
+    rewritten: dict[str, int] = {}
+    rows = conn.execute(
+        "SELECT id, prefix, snapshot_beliefs FROM sessions"
+        " WHERE tenant_id = %s AND principal_id = %s AND (strpos(snapshot_beliefs::text, %s) > 0"
+        " OR strpos(snapshot_beliefs::text, %s) > 0 OR position(%s::bytea IN prefix) > 0"
+        " OR position(%s::bytea IN prefix) > 0) FOR UPDATE",
+        (tenant_id, principal_id, named, said, shown, rendered),
+    ).fetchall()
+    for session_id, prefix, frozen in rows:
+        text, prefix_changed = scrubbed_prefix(bytes(prefix).decode(), belief_id, statement)
+        beliefs, beliefs_changed = scrubbed_snapshot(frozen, belief_id, statement)
+        if not (prefix_changed or beliefs_changed):
+            continue
+        new_prefix = text.encode()
+        conn.execute(
+            "UPDATE sessions SET prefix = %s, prefix_sha256 = %s, snapshot_beliefs = %s"
+            " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
+            (
+                new_prefix,
+                hashlib.sha256(new_prefix).hexdigest(),
+                Jsonb(beliefs),
+                tenant_id,
+                principal_id,
+                session_id,
+            ),
+        )
+        for column, did in (("prefix", prefix_changed), ("snapshot_beliefs", beliefs_changed)):
+            if did:
+                rewritten[f"sessions.{column}"] = rewritten.get(f"sessions.{column}", 0) + 1
+    told = conn.execute(
+        "SELECT session_id, seq, belief_id, fingerprint FROM session_corrections"
+        " WHERE tenant_id = %s AND principal_id = %s AND (belief_id = %s"
+        " OR strpos(fingerprint::text, %s) > 0 OR strpos(fingerprint::text, %s) > 0)"
+        " FOR UPDATE",
+        (tenant_id, principal_id, belief_id, named, said),
+    ).fetchall()
+    stale = [
+        (sid, seq)
+        for sid, seq, about, fp in told
+        if about == belief_id or scrubbed(fp, belief_id, statement)[1]
+    ]
+    deleted = 0
+    for session_id, seq in stale:
+        deleted += conn.execute(
+            "DELETE FROM session_corrections WHERE tenant_id = %s AND principal_id = %s"
+            " AND session_id = %s AND seq = %s",
+            (tenant_id, principal_id, session_id, seq),
+        ).rowcount
+    return rewritten, deleted
+
+
 def _scrub(
     conn: psycopg.Connection[Any],
     tenant_id: str,
@@ -135,9 +208,11 @@ def _scrub(
     belief_id: str,
     statement: str,
 ) -> dict[str, int]:
-    """Rewrite every JSON record of the principal that names the belief or its statement."""
+    """Rewrite every JSON record of the principal that names the belief or its statement
+    (sessions apart: :func:`_scrub_sessions`)."""
     scrubbed_rows: dict[str, int] = {}
-    for table, column, data_type in _json_columns(conn, principal_tables(conn)):
+    tables = [t for t in principal_tables(conn) if t not in _SESSION_TABLES]
+    for table, column, data_type in _json_columns(conn, tables):
         wrap = Jsonb if data_type == "jsonb" else Json
         rows = conn.execute(
             sql.SQL(
@@ -172,9 +247,12 @@ def forget_belief(
     lifecycle.lock_principals(conn, [(tenant_id, principal_id)])
     belief = lifecycle.locked_belief(conn, tenant_id, principal_id, belief_id)
     _begin_erasure(conn)
-    scrubbed_rows = _scrub(conn, tenant_id, principal_id, belief_id, belief.statement)
+    scrubbed_rows, told = _scrub_sessions(
+        conn, tenant_id, principal_id, belief_id, belief.statement
+    )
+    scrubbed_rows.update(_scrub(conn, tenant_id, principal_id, belief_id, belief.statement))
     key = {"t": tenant_id, "p": principal_id, "id": belief_id}
-    deleted: dict[str, int] = {}
+    deleted: dict[str, int] = {"session_corrections": told}
     for table, predicate in (
         ("feedback_events", "belief_id = %(id)s"),
         ("belief_events", "belief_id = %(id)s OR related_id = %(id)s"),
