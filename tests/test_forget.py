@@ -312,3 +312,28 @@ def test_forgetting_a_belief_an_open_session_holds(memory: Memory, tenant: str) 
     assert "Quarry Street" not in told.block
     assert resumed.recall({"goal": "what shell"}).trace.corrections == ()
     assert principal_text(memory, tenant, "ada", "Quarry Street") == []
+
+
+def test_forgetting_a_belief_leaves_none_of_its_words_in_the_term_counts(
+    memory: Memory, tenant: str
+) -> None:
+    """The rarity statistics count a belief's words and keys; once it is forgotten, a word
+    no other belief of the principal holds is not kept with a count of zero."""
+    memory.beliefs.add_many(
+        [
+            belief(
+                tenant,
+                "ada",
+                id="b-pet",
+                statement="Ada's cat is called Zorblaxine.",
+                subject="pet zorblaxine",
+                entities=["zorblaxine"],
+            ),
+            belief(tenant, "ada", id="b-cat", statement="Ada has a cat.", subject="pet"),
+        ]
+    )
+    assert "principal_terms.term" in principal_text(memory, tenant, "ada", "zorblax")
+    memory.forget_belief(tenant, "ada", "b-pet")
+    assert principal_text(memory, tenant, "ada", "zorblax") == []
+    # The words the other belief still holds keep their counts.
+    assert memory.recall(request(tenant, "ada", "does Ada have a cat")).rendered_ids == ("b-cat",)

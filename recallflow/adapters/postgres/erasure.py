@@ -283,6 +283,15 @@ def forget_belief(
         "DELETE FROM beliefs WHERE tenant_id = %(t)s AND principal_id = %(p)s AND id = %(id)s",
         key,
     ).rowcount
+    # The term counts the delete just lowered: a word or key no other belief of the
+    # principal holds would stay behind with a count of zero, the erased text's words.
+    for table in ("principal_terms", "principal_term_classes"):
+        deleted[table] = conn.execute(
+            sql.SQL(
+                "DELETE FROM {} WHERE tenant_id = %(t)s AND principal_id = %(p)s AND df = 0"
+            ).format(sql.Identifier(table)),
+            key,
+        ).rowcount
     erased_at = _record(
         conn,
         tenant_id,
