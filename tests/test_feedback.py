@@ -509,6 +509,48 @@ def test_a_rejected_belief_does_not_come_back_after_re_derivation(
     assert {o.action for o in again.outcomes} == {"known"}
 
 
+@pytest.mark.parametrize(
+    "restated",
+    [
+        "the user prefers the fish shell.",  # casing
+        "The user prefers the fish shell",  # the full stop dropped
+        "The user prefers the fish shell!",
+        "THE USER PREFERS THE FISH SHELL .",
+        "The user prefers the ﬁsh shell.",  # a compatibility ligature (NFKC)
+    ],
+)
+def test_a_rejection_holds_when_formation_restates_the_sentence_trivially(
+    memory: Memory, tenant: str, traced: RecallResult, restated: str
+) -> None:
+    """A re-derivation rarely reproduces a sentence byte for byte: the same words from the
+    same episode, cased or ended differently, are the same derivation."""
+    memory.reject(tenant, "p1", traced.trace_id, "b-shell", "not_true")
+    drafts = rederived(tenant)
+    drafts[1]["statement"] = restated
+    outcome = memory.rederive(tenant, "p1", drafts)
+    assert outcome.outcomes[1].action == "corrected"
+    shown = {
+        memory.beliefs.get(tenant, "p1", i).statement for i in recall(memory, tenant).rendered_ids
+    }
+    assert restated not in shown and "The user prefers the fish shell." not in shown
+
+
+def test_other_words_are_another_derivation() -> None:
+    """Folding stops at case, compatibility forms, spacing and the closing punctuation:
+    a sentence whose words or numbers differ is not matched to a rejected one."""
+    from recallflow.core.replay import derivation_key
+    from recallflow.models.store import Belief
+
+    def key(statement: str) -> tuple[str | None, str]:
+        draft = belief("t", id="b-1", statement=statement, subject="s", source_episode_id="e")
+        return derivation_key(Belief.model_validate(draft))
+
+    assert key("Budget is 3.5k.") != key("Budget is 35k.")
+    assert key("Ada uses Neovim.") != key("Ada uses Neovim?")
+    assert key("Ada does not use Neovim.") != key("Ada uses Neovim.")
+    assert key("Ada uses  Neovim.") == key("ada uses neovim")
+
+
 def test_without_replay_a_re_derivation_would_undo_the_rejection(
     memory: Memory, tenant: str, traced: RecallResult
 ) -> None:

@@ -4,7 +4,7 @@ corrections" in docs/architecture.md).
 Formation is outside recallflow; a re-derivation reaches it as belief drafts re-ingested
 from the same sources: the same source episode and statement, possibly under new ids. A
 draft is matched to the earlier beliefs of its *derivation key* (source episode, statement
-with whitespace folded) or of its id, and every rejection and lifecycle correction
+folded by :func:`folded_statement`) or of its id, and every rejection and lifecycle correction
 recorded against them is replayed onto it, so a rejected belief does not come back:
 retired stays retired, superseded stays superseded by its replacement, expired stays
 expired, retracted is not re-asserted, a not-here exclusion carries over and an
@@ -13,6 +13,7 @@ unspecified rejection keeps its flag.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -27,9 +28,23 @@ TERMINAL = (LifecycleState.RETIRED, LifecycleState.SUPERSEDED, LifecycleState.EX
 DerivationKey = tuple[str | None, str]
 
 
+#: What may close a sentence without changing it (a question mark does change it).
+_CLOSING = ".!;:\u2026 "
+
+
+def folded_statement(statement: str) -> str:
+    """A statement as a derivation compares it: compatibility forms folded (NFKC), case
+    folded, whitespace collapsed and the closing punctuation dropped — what a formation
+    model varies when it writes the same sentence again. Words, numbers and inner
+    punctuation are kept: "3.5k" and "35k" stay apart."""
+    text = " ".join(unicodedata.normalize("NFKC", statement).casefold().split())
+    return text.rstrip(_CLOSING)
+
+
 def derivation_key(belief: Belief) -> DerivationKey:
-    """What makes two drafts the same derivation: the source episode and the statement."""
-    return (belief.source_episode_id, " ".join(belief.statement.split()))
+    """What makes two drafts the same derivation: the source episode and the statement
+    (:func:`folded_statement`)."""
+    return (belief.source_episode_id, folded_statement(belief.statement))
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from recallflow.core.replay import derivation_key
+from recallflow.core.replay import derivation_key, folded_statement
 from recallflow.evaluation.gates import GateResult, GateStatus
 from recallflow.memory import Memory
 from recallflow.models.corrections import RejectionKind
@@ -228,7 +228,7 @@ def problems(memory: Memory, tenant: str, script: Script, recall: Recall) -> lis
     out: list[str] = []
     for index, (key, statement) in enumerate(TOPICS):
         origin = _origin(index, key)
-        derived = by_key.get((f"ep-{origin}", statement), [])
+        derived = by_key.get((f"ep-{origin}", folded_statement(statement)), [])
         live = [b for b in derived if b.state in LIVE]
         kind = script.rejected.get(key)
         if kind is RejectionKind.NOT_TRUE:
