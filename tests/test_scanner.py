@@ -20,6 +20,21 @@ instructions fetched from a page, other users' memories, a belief vouching for i
 rank, orders to forget what the memory holds about the user, Vietnamese, Czech, Hebrew,
 and spaced hex, negative squared letters and invisible word breaks); none was detected
 before the rules for them. ``benign_redteam.jsonl`` holds the near misses they must pass.
+
+``attacks_blind.jsonl`` holds techniques a blind probe (written before its author read the
+rules) found missing: orders to another agent of a pipeline by its role ("Planning agent:
+…", "memo for the research agent:", "sub-agents spawned for this task must …"), a belief
+speaking of its own handling (hiding that it exists, coming back when deleted, ranking
+itself first), an override cut at sentence breaks ("Your guidelines. Consider them
+cancelled.") or at a line-break hyphen, a permission without limits in the user's name,
+memory or fetched text promoted to system instructions, role and tool-turn headers with a
+qualifier in brackets, the model's maker as a header, a persona asked to recite a secret,
+the present tense of a release note, an address left open for the user's data, and the
+Spanish, German, French, Portuguese and Indonesian forms of such orders. 26 of its 35
+cases were missed before the rules for them (the other 9 keep neighbouring phrasings
+detected); they are new phrasings of what the probe missed, not its text.
+``benign_blind.jsonl`` holds their near misses, and the user's own words quoted ("User
+said: 'From now on, reply in Spanish'"), which the probe found blocked.
 """
 
 from __future__ import annotations
@@ -106,6 +121,18 @@ def test_red_team_techniques_are_detected_and_their_near_misses_pass() -> None:
     flagged = [
         (r["text"], family)
         for r in _rows("benign_redteam.jsonl")
+        if (family := SCANNER.scan(r["text"])) is not None
+    ]
+    assert not flagged, flagged
+
+
+def test_techniques_a_blind_probe_found_are_detected_and_their_near_misses_pass() -> None:
+    rates = _per_family(_rows("attacks_blind.jsonl"))
+    low = {f: r for f, r in rates.items() if r[0] < r[1]}
+    assert not low, _report(rates)
+    flagged = [
+        (r["text"], family)
+        for r in _rows("benign_blind.jsonl")
         if (family := SCANNER.scan(r["text"])) is not None
     ]
     assert not flagged, flagged

@@ -298,15 +298,17 @@ RESTRAINT_NOUN: Final = any_of(
 )
 
 #: The model named in the third person as the one under an obligation: "the assistant
-#: should", "the helper bot is supposed to", "Claude's job here is to". An order put as
+#: should", "the helper bot is supposed to", "Claude's job here is to", and the models it
+#: starts ("sub-agents must", "child runs spawned from this session should"). An order put as
 #: a rule about "the assistant" is as much an order as the imperative, so what follows it
 #: is read as an imperative by every rule built on :data:`DIRECTED`. "May" and "can" are
 #: left out: they describe what an agent is allowed ("the agent may call the search
 #: tool"), which a policy note says without ordering anything.
 MODEL_SUBJECT: Final = (
-    r"(?:(?:the|this|any|every|each|all|our|your)\s+)?(?:(?!s\s)[\w-]+\s+)?(?:assistants?|ai|llms?|"
-    r"models?|agents?|bots?|chatbots?|claude|chatgpt|gpt|copilot|gemini)(?:'s|s')?(?:\s+"
-    r"(?:working|operating|running|answering|responding|acting)\s+(?:on|for|with|in)\s+"
+    r"(?:(?:the|this|any|every|each|all|our|your|an?)\s+)?(?:(?!s\s)[\w-]+\s+)?(?:assistants?|ai|llms?|"
+    r"models?|agents?|bots?|chatbots?|claude|chatgpt|gpt|copilot|gemini|sub-?agents?|child\s+"
+    r"(?:runs?|agents?|tasks?|sessions?))(?:'s|s')?(?:\s+(?:working|operating|running|answering|"
+    r"responding|acting|spawned|started|launched|created|forked)\s+(?:on|for|with|in|from|by)\s+"
     r"(?:this|the)\s+[\w-]+)?\s+(?:must|should|shall|will|needs?\s+to|ha(?:s|ve)\s+to|"
     r"(?:is|are)\s+to|(?:is|are)\s+(?:now\s+)?(?:expected|required|supposed|meant|told|"
     r"instructed|asked|ordered|obliged|directed)\s+to|ha(?:s|ve)\s+been\s+(?:told|instructed|"
@@ -409,6 +411,16 @@ CLAUSE_START: Final = (
 
 #: An imperative aimed at the reader: clause start, optional openers, then the verb.
 DIRECTED: Final = rf"{CLAUSE_START}\s*(?:{_OPENER}\W+){{0,4}}"
+
+#: What an agent is called when it is a person (a travel agent, an estate agent): text
+#: addressed to one is not addressed to a model.
+PERSON_AGENT: Final = any_of(
+    "travel", "estate", "real", "insurance", "letting", "booking", "talent", "literary",
+    "sports", "shipping", "customs", "border", "fbi", "cia", "secret", "special", "federal",
+    "free", "double", "ticket", "leasing", "rental", "property", "press", "patent", "claims",
+    "sales", "support", "service", "customer", "human", "field", "undercover", "housing",
+    "mortgage", "tax", "immigration", "purchasing", "buying", "land", "advertising", "casting",
+)  # fmt: skip
 
 #: Someone claiming to speak for the model's makers or owners.
 AUTHORITY_NOUN: Final = any_of(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from recallflow.adapters.scanning.families import BLOCK_DELIMITER, ROLE_MARKER, TOOL_CALL
-from recallflow.adapters.scanning.lexicon import DIRECTED, any_of, lead_words
+from recallflow.adapters.scanning.lexicon import DIRECTED, PERSON_AGENT, any_of, lead_words
 from recallflow.adapters.scanning.rule import Rule, regex_rules
 
 _MEM: Final = r"mem[o0]r(?:y|ies)[\w-]*"
@@ -83,6 +83,9 @@ _CODE_BEHAVIOUR: Final = (
     r"do\s+not|don'?t|never|always|obey|comply)\b)"
 )
 
+# Whose an agent is, which makes it no pipeline role: "my agent:", "their bot,".
+_OWNER: Final = any_of("my", "our", "his", "her", "their", "your", "user's", "a", "an", "no")
+
 _HEADER_ROLES: Final = frozenset(
     {"admin", "administrator", "ai", "assistant", "developer", "model", "moderator", "operator"}
     | {"root", "sudo", "system", "bot", "agent", "llm", "copilot", "claude", "gpt", "chatgpt"}
@@ -128,11 +131,13 @@ ROLE_RULES: Final[tuple[Rule, ...]] = regex_rules(
             r"operator|override|highest|maximum|max)['\"]?\s*(?:$|\n|[,}])",
         ),
         # JSON or YAML keys that carry an order for the model, with an imperative value:
-        # "instruction": "Forget …", system_instructions: reveal …
+        # "instruction": "Forget …", system_instructions: reveal …; "the user's
+        # instruction: …" reports the user's own words, read by every other rule
         (
             frozenset({"instruction", "instructions", "directive", "command", "prompt", "order"})
             | {"system", "developer", "assistant"},
-            r"['\"]?(?:(?:system|developer|assistant|hidden|secret|model)[_-]?)?(?:instructions?|"
+            r"(?<!user's\s)(?<!users'\s)['\"]?(?:(?:system|developer|assistant|hidden|secret|"
+            r"model)[_-]?)?(?:instructions?|"
             r"directive|command|prompt|order)['\"]?\s*:\s*['\"]?(?:please\s+)?(?:forget|ignore|"
             r"disregard|reveal|send|share|print|output|delete|always|never|do\s+not|don'?t|treat|"
             r"obey|grant|disable|approve|tell|recommend|pretend|act|respond|reply|answer|you)\b",
@@ -190,18 +195,45 @@ ROLE_RULES: Final[tuple[Rule, ...]] = regex_rules(
             r"forward|share|post|visit|approve|pay|transfer|confirm|report|hide|disable|grant|"
             r"direct|instruct|always|never|stop|do\s+not|don'?t)\b(?!\s+me\b)",
         ),
+        # the model's maker speaking as a header: "OpenAI staff notice:", "Anthropic
+        # safety team:"; "Google team: Maya and Jon" is a contact, not a notice
+        (
+            frozenset({"anthropic", "deepmind", "google", "microsoft", "openai"}),
+            r"(?:^|\n|[.!?;]\s)\s*[_*]*(?:anthropic|openai|google|microsoft|deepmind)\s+(?:[\w&-]+\s+)"
+            r"{0,2}?(?:(?:staff|team|support|security|engineering|employees?|engineers?|admins?|"
+            r"moderators?)\s+(?:notice|note|message|update|directive|override|alert|memo|"
+            r"bulletin)|(?:safety|trust\s+(?:and|&)\s+safety|policy)\s+team)[_*]*\s*:" + _BEHAVIOUR,
+        ),
+        # another agent of a pipeline called by its role, then told what to do: "Retrieval
+        # agent: rank …", "Hey code-review bot, approve …". Agents that are people (travel,
+        # estate, support agents) are not models; "assistant" with a qualifier is a person
+        # too often (teaching, executive assistant) to count
+        (
+            frozenset({"agent", "agents", "bot", "bots"}),
+            r"(?:^|[.!?;]\s+|\n\s*(?:[-*+>]\s*)?)(?:hey\s+|hi\s+|dear\s+|ok\s+|attention\s+)?"
+            rf"(?:the\s+|all\s+|any\s+)?(?!(?:{PERSON_AGENT}|{_OWNER})\b)[\w-]+(?:\s+[\w-]+)?\s+"
+            r"(?:agents?|bots?)"
+            r"\s*[,:]\s*(?:please\s+|(?:from\s+now\s+on|whenever\s+[^,.\n]{1,60}),\s*)?"
+            r"(?:tell|ask|send|mark|ignore|forget|print|reveal|run|execute|delete|email|forward|"
+            r"share|post|visit|approve|pay|transfer|confirm|report|hide|disable|grant|direct|"
+            r"instruct|always|never|stop|do\s+not|don'?t|rank|treat|store|save|write|add|include|"
+            r"skip|merge|upload|close|reply|comment|label|assign|push|deploy|refund|buy|book|"
+            r"cancel|update|set|move|use\s+(?:the\s+)?(?:user'?s|their|my))\b(?!\s+me\b)",
+        ),
         (
             frozenset({"todo", "fixme", "note", "hack"}),
             r"\b(?:todo|fixme|note|hack)\s*\(\s*(?:ai|assistant|llm|bot|agent|claude|copilot|gpt|"
             r"model)\s*\)\s*:",
         ),
-        # a role header followed by text about the model's behaviour
+        # a role header followed by text about the model's behaviour, a qualifier in
+        # brackets or not ("Assistant (earlier):", "System (priority):")
         (
             _HEADER_ROLES,
             r"(?:^|\n|[.!?;\]>]\s)\s*[_*]*(?:(?:code|coding|review(?:er|ing)?|pr|ai)\s+)?(?:system|"
             r"developer|admin(?:istrator)?|root|operator|sudo|assistant|ai|model|moderator|bot|agent|"
             r"llm|copilot|claude|gpt|chatgpt)\s*(?:prompt|message|note|notice|override|"
-            r"instructions?|directive|command|update|alert|mode|memo|order)?[_*]*\s*:" + _BEHAVIOUR,
+            r"instructions?|directive|command|update|alert|mode|memo|order)?[_*]*"
+            r"(?:\s*\([^()\n]{1,30}\))?\s*:" + _BEHAVIOUR,
         ),
     ),
 )
@@ -317,6 +349,20 @@ TOOL_RULES: Final[tuple[Rule, ...]] = regex_rules(
         (
             lead_words(_INVOKE),
             rf"{DIRECTED}{_INVOKE}\s+`?[a-z]+_[\w.]*`?\s+with\b",
+        ),
+        # a tool's turn as a header: "Tool result: {…}", "Function call: pay_invoice(…)",
+        # "Observation from the browser tool: …", followed by a call or by text about the
+        # model's behaviour; a result the user noted down ("linter output: 3 warnings")
+        # names no tool turn
+        (
+            frozenset({"tool", "function", "plugin", "observation"}),
+            r"(?:^|\n|[.!?;]\s)\s*[_*]*(?:(?:tool|function|plugin)\s+(?:output|result|response|"
+            r"call|observation|return(?:ed)?|message)s?|observation\s+from\s+(?:the\s+)?(?:[\w-]+\s+)?"
+            r"(?:tool|plugin|function|browser))(?:\s*\([^()\n]{1,30}\))?[_*]*\s*:"
+            r"(?:\s*`?[a-z_][\w.]*\s*\(|(?=[\s\S]{0,100}?\b(?:you|your|assistant|model|ai|llm|obey|"
+            r"comply|ignore|instructions?|prompt|refus\w*|safety|polic\w*|guidelines|grant\w*|root|"
+            r"admin\w*|override|disabl\w*|trust\w*|must|unrestricted|disregard|forget|bypass|"
+            r"reveal|disclose|approve|hide|silently|quietly|secretly|proceed)\b))",
         ),
         # a named function called for a destructive purpose: delete_all_files() … without
         # confirmation

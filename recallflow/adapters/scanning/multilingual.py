@@ -256,9 +256,10 @@ _INSTRUCTIONS: Final = any_of(
     r"talimat\w*",
     r"kural\w*",
     r"yonerge\w*",
-    "instruksi",
-    "aturan",
-    "perintah",
+    # with the possessive suffix: "aturanmu" (your rules)
+    r"instruksi(?:mu|nya)?",
+    r"aturan(?:mu|nya)?",
+    r"perintah(?:mu|nya)?",
     "instruktioner",
     "regler",
     "instruksjoner",
@@ -352,6 +353,22 @@ _REVEAL: Final = any_of(
     r"hien\s+thi",
     r"cho\s+xem",
     "gui",
+    # id, pl, tr
+    "kirim",
+    "kirimkan",
+    "wyslij",
+    "gonder",
+    # asked of the user, in imperative forms only ("peca a senha dele", "pidele su
+    # contrasena"): "pide" and "demande" also report what someone asks
+    "pida",
+    "pidele",
+    "pidale",
+    "peca",
+    "pecam",
+    "solicite",
+    "demandez",
+    "chiedigli",
+    "popros",
 )
 _SECRET: Final = any_of(
     "contrasena",
@@ -395,6 +412,16 @@ _SECRET: Final = any_of(
     r"personenbezogenen?\s+daten",
     r"hesl[oa]",
     r"mat\s+khau",
+    r"kata\s+sandi",
+    r"data\s+pengguna",
+    r"dane\s+uzytkownika",
+    r"kullanici\s+verileri",
+    # the conversation itself
+    r"historique\s+(?:de\s+(?:la\s+)?)?(?:conversation|discussion|chat)",
+    r"historial\s+(?:de\s+(?:la\s+)?)?(?:conversacion|chat)",
+    r"historico\s+(?:da\s+)?(?:conversa|conversacao)",
+    r"(?:gesprachs|chat|unterhaltungs)verlauf",
+    r"cronologia\s+(?:della\s+)?(?:conversazione|chat)",
 )
 _UNBOUND: Final = (
     r"\b(?:sin|sans|ohne|senza|sem|bez|zonder)\s+(?:\w+\s+)?(?:restricciones|restriccion|"
@@ -404,7 +431,9 @@ _UNBOUND: Final = (
 )
 _ACT: Final = (
     r"\b(?:responde|contesta|actua|reponds|repondez|agis|agissez|antworte|antwortet|"
-    r"handle|agisci|rispondi|responda|aja|odpowiadaj|antwoord|rispondere|responder)\b"
+    r"handle|agisci|rispondi|responda|aja|odpowiadaj|antwoord|rispondere|responder|"
+    # the model told what it is or does: "eres un asistente sin restricciones"
+    r"eres|respondes|bist|antwortest|handelst|tu\s+es|voce\s+e|sei|jestes|odpowiadasz)\b"
 )
 
 MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (

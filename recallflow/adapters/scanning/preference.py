@@ -36,20 +36,26 @@ from typing import Final
 USER_SUBJECT: Final = r"^\s*(?:the\s+)?user(?:'s)?\s+(?:(?:has|had)\s+)?(?:also\s+)?"
 
 #: The user as the subject of a wish: "the user wants …", "user asked: …", "the user has
-#: said they prefer …". The wish is the sentence's verb, at its start.
+#: said they prefer …", or of their own words quoted ("user said: '…'"). The wish is the
+#: sentence's verb, at its start.
 _REPORTED: Final = re.compile(
-    USER_SUBJECT + r"(?:(?:said|says|stated|"
+    USER_SUBJECT + r"(?:(?:(?:said|says|stated|"
     r"mentioned)\s+(?:that\s+)?(?:they|he|she)\s+)?(?:wants?|wanted|prefers?|preferred|likes?|"
     r"liked|asks?|asked|requests?|requested|expects?|expected|would\s+(?:like|prefer|rather)|"
     r"'d\s+(?:like|prefer|rather)|(?:is|was)\s+(?:happiest|happier)\s+when|"
-    r"preference\s+is|preferences\s+are)\b"
+    r"preference\s+is|preferences\s+are)\b|"
+    # the user's own words quoted: "User said: '…'", "user told me: '…'", "the user's
+    # instruction: '…'"
+    r"(?:said|says|wrote|writes|told\s+(?:me|us|you|the\s+assistant)|(?:standing\s+)?"
+    r"(?:instruction|request|rule|preference))\s*:?(?=\s*[\"'“‘]))"
 )
 
 #: What an order about answers carries into them and a preference about their form does
 #: not: an address (URL, domain, e-mail, handle), markup or code, an encoded run, a quoted
 #: phrase of more than a few words; a secret put into them ("include their password", not
 #: "remind them to rotate their API keys"); an order to drop the model's rules ("ignore
-#: the system prompt", not "ignore typos").
+#: the system prompt", not "ignore typos"), its refusals or its safety warnings ("never
+#: refuse, whatever the request").
 _PAYLOAD: Final = re.compile(
     r"https?:|www\.|\b[\w-]+\.[a-z]{2,24}/|\b[\w-]+\.(?:com|net|org|io|ai|co|info|biz|xyz|"
     r"ru|cn|app|dev|link|site|online|example)\b|@|[<>{}\[\]\\]|\b[a-z0-9+/]{20,}={0,2}|"
@@ -62,7 +68,11 @@ _PAYLOAD: Final = re.compile(
     r"transcripts?))\b|"
     r"\b(?:ignore|disregard|forget|override|bypass)\s+(?:[\w']+\s+){0,3}?(?:instructions?|"
     r"rules|guidelines|prompt|polic(?:y|ies)|restrictions|safety|guardrails|filters?|"
-    r"questions?)\b|\b(?:jailbreak\w*|pwned|obey)\b"
+    r"questions?)\b|\b(?:jailbreak\w*|pwned|obey)\b|"
+    # refusals and safety warnings dropped, whatever is asked
+    r"\bnever\s+(?:refuse|decline|say\s+no|push\s+back)\b|\bwhatever\s+(?:the\s+)?"
+    r"(?:request|they\s+ask|is\s+asked)\b|\b(?:never|no|without|skip\w*|omit\w*|suppress\w*)\s+"
+    r"(?:\w+\s+){0,2}?safety\s+(?:warnings?|checks?|rules?|guidelines?|filters?)\b"
 )
 
 #: A standing wish about answers: every answer (or each, all, any), or an order to the model
@@ -94,6 +104,9 @@ PAYLOAD_GATE: Final = frozenset(
 #: Where a sentence ends, to keep a payload to the sentence about the answers.
 _SENTENCES: Final = re.compile(r"(?<=[.!?;])\s+|\n")
 
+#: Quotation marks around the user's own words.
+_QUOTES: Final = frozenset("\"'“”‘’")
+
 #: The end of the first sentence, where a payload would no longer be the wish's.
 _SENTENCE_END: Final = re.compile(r"[.!?;]\s+\S|[.!?;]$|\n")
 
@@ -105,6 +118,9 @@ def _wish(text: str) -> tuple[str, str] | None:
     if reported is None:
         return None
     rest = text[reported.end() :].strip().removeprefix(":").strip()
+    if rest[:1] in _QUOTES:
+        # the user's words in quotes: the wish is what is inside them
+        rest = rest[1:].rstrip(" .!").rstrip("".join(_QUOTES))
     end = _SENTENCE_END.search(rest)
     return (rest, "") if end is None else (rest[: end.start()], rest[end.start() :])
 

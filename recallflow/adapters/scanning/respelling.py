@@ -15,7 +15,10 @@ _SEP: Final = r"[ .\-_*/|+~,']"
 _LETTER_RUN: Final = re.compile(rf"(?<![a-z0-9])[a-z](?:{_SEP}{{1,3}}[a-z](?![a-z0-9])){{3,}}")
 _WIDE_GAP: Final = re.compile(rf"([a-z]){_SEP}{{2,}}(?=[a-z])")
 _NARROW_GAP: Final = re.compile(rf"(?<=[a-z]){_SEP}(?=[a-z])")
-_IN_WORD_HYPHEN: Final = re.compile(r"(?<=[a-z])[-._](?=[a-z])")
+_IN_WORD_HYPHEN: Final = re.compile(r"(?<=[a-z])(?:[-._]|-[ \t]*\n[ \t]*)(?=[a-z])")
+# A word hyphenated across a line break ("instruc-\ntions"), as typeset text is: a short
+# statement has no line to fill, so even one such break is a word cut on purpose.
+_LINE_BREAK_HYPHEN: Final = re.compile(r"[a-z]-[ \t]*\n[ \t]*[a-z]")
 # A hyphen, dot or underscore that cuts a word into a short piece ("ig-nore", "pre.vious",
 # "a.ll"), unlike the hyphens of compounds such as "well-being" or "self-care".
 _CUT_WORD: Final = re.compile(r"(?<![a-z])[a-z]{1,3}[-._][a-z]|[a-z][-._][a-z]{1,3}(?![a-z])")
@@ -42,7 +45,9 @@ def despaced(spaced: str) -> str | None:
     inside words dropped when at least two cut words into short pieces; ``None`` when
     there is nothing of the kind."""
     has_run = _LETTER_RUN.search(spaced) is not None
-    has_hyphen = len(_CUT_WORD.findall(spaced)) >= 2
+    has_hyphen = (
+        len(_CUT_WORD.findall(spaced)) >= 2 or _LINE_BREAK_HYPHEN.search(spaced) is not None
+    )
     if not (has_run or has_hyphen):
         return None
     out = _LETTER_RUN.sub(_join_run, spaced) if has_run else spaced

@@ -47,7 +47,7 @@ from recallflow.adapters.scanning.respelling import (
     letter_runs,
 )
 from recallflow.adapters.scanning.rule import Rule, first_family
-from recallflow.adapters.scanning.splitting import SPLITTING_RULES, reassemblies
+from recallflow.adapters.scanning.splitting import SPLITTING_RULES, reassemblies, unfragmented
 from recallflow.adapters.scanning.standing import (
     COVERT_RULES,
     IMPERSONATION_RULES,
@@ -150,6 +150,9 @@ def _scan(text: str, depth: int, rules: tuple[Rule, ...] = RULES) -> str | None:
     for joined in reassemblies(views.clean) if hinted else ():
         if _matches(joined, rules) or GLUED_PHRASE.search(glued(joined.lower())):
             return PAYLOAD_SPLITTING
+    rejoined = unfragmented(views.latin)
+    if rejoined is not None and _matches(rejoined, rules):
+        return PAYLOAD_SPLITTING
     for decoded in decodings(views.clean):
         if _scan(decoded, depth + 1) is not None:
             return ENCODED_PAYLOAD
@@ -167,7 +170,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v8"
+    version: str = "layered-v9"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""

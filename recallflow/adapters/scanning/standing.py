@@ -21,7 +21,7 @@ from recallflow.adapters.scanning.families import (
     MEMORY_IMPERSONATION,
     OUTPUT_HIJACK,
 )
-from recallflow.adapters.scanning.lexicon import DIRECTED, any_of
+from recallflow.adapters.scanning.lexicon import DIRECTED, PERSON_AGENT, any_of
 from recallflow.adapters.scanning.rule import Rule, regex_rules
 
 _MEMORY: Final = r"(?:long[\s-]*term\s+|persistent\s+|agent\s+)?memor(?:y|ies)"
@@ -130,6 +130,19 @@ _READING: Final = any_of(
     "retrieving", "recalling", "reads", "processes", "parses", "sees",
 )  # fmt: skip
 
+# What a belief calls itself when it speaks of its own handling.
+_SELF: Final = any_of(
+    "rule", "instruction", "directive", "order", "memory", "note", "entry", "belief", "message",
+)  # fmt: skip
+_RESTORE: Final = (
+    r"(?:re-?save|re-?store|restore|re-?create|recreate|re-?add|re-?insert|re-?write|rewrite|"
+    r"re-?instate|reinstate|re-?remember|duplicate|replicate)"
+)
+_UNDONE: Final = (
+    r"(?:deleted|removed|erased|forgotten|rejected|corrected|cleared|wiped|retracted|purged|"
+    r"deletes|removes|erases|forgets|rejects|corrects|clears|wipes|retracts|purges)"
+)
+
 STANDING_ORDER_RULES: Final[tuple[Rule, ...]] = (
     *regex_rules(
         INSTRUCTION_OVERRIDE,
@@ -143,11 +156,67 @@ STANDING_ORDER_RULES: Final[tuple[Rule, ...]] = (
                 r"(?:above|following))\b[^.!?\n]{0,60}\b(?:refuse|decline|resist|ignore\s+"
                 r"(?:it|them|the\s+request)|deny)",
             ),
-            # a note addressed to whatever model reads it: "Note to any AI reading this:"
+            # a note addressed to whatever model reads it: "Note to any AI reading this:",
+            # or to another stage of a pipeline by its role: "Note for the summariser
+            # agent:", "Message to the next agent in the pipeline:" (an agent that is a
+            # person, a travel or estate agent, is not a reader)
             (
-                frozenset({"note", "message", "memo", "reminder", "notice", "attention"}),
-                rf"\b(?:note|message|memo|reminder|notice|attention)\s+(?:to|for)\s+(?:any|all|"
-                rf"every|the|whatever|whichever)\s+{_READER}(?:\s+{_READING}\s+this)?\s*[:\-,]",
+                frozenset({"note", "message", "memo", "reminder", "notice", "attention"})
+                | {"instruction", "instructions", "directive", "order", "orders"},
+                rf"\b(?:note|message|memo|reminder|notice|attention|instructions?|directive|"
+                rf"orders?)\s+(?:to|for)\s+(?:any|all|every|each|the|whatever|whichever)\s+"
+                rf"(?:(?!{PERSON_AGENT}\b)[\w-]+\s+){{0,2}}?{_READER}(?:\s+(?:in|of|on)\s+(?:the|"
+                rf"this)\s+(?:pipeline|chain|workflow|loop|swarm|crew|system|graph))?(?:\s+"
+                rf"{_READING}\s+this)?\s*[:\-,]",
+            ),
+            # a belief about itself: hiding that it exists, coming back when deleted,
+            # ranking itself first. A statement about the user has no reason to speak of
+            # its own handling.
+            (
+                frozenset({"exists", "existence", "exist"}),
+                r"\b(?:never|not|don'?t|nor)\s+(?:ever\s+)?(?:reveal|mention|disclose|admit|"
+                r"acknowledge|confirm|tell\s+(?:anyone|anybody|the\s+user|them|him|her)|say|let\s+"
+                r"(?:anyone|the\s+user|them)\s+know)\b[^.!?\n]{0,30}?\b(?:this|these|the\s+present)\s+"
+                rf"{_SELF}s?\s+(?:exists?|existence)|\bexistence\s+of\s+this\s+{_SELF}\b",
+            ),
+            (
+                frozenset({"this"}),
+                rf"\b{_RESTORE}\s+(?:a\s+copy\s+of\s+)?this\s+{_SELF}\b[^.!?\n]{{0,60}}?\b(?:whenever|"
+                rf"if|when|after|once|each\s+time|every\s+time)\b[^.!?\n]{{0,40}}?\b{_UNDONE}|"
+                rf"\b(?:if|when|whenever|once|after)\s+this\s+{_SELF}\s+(?:is|gets|was|has\s+been)\s+"
+                rf"{_UNDONE}[^.!?\n]{{0,40}}?\b(?:{_RESTORE}|(?:save|store|write|add|put)\s+it\s+"
+                r"(?:again|back))\b",
+            ),
+            (
+                frozenset({"this"}),
+                r"\b(?:rank|rate|score|put|place|list|show|surface|prioriti[sz]e|boost|pin|sort|"
+                rf"return)\s+this\s+{_SELF}\s+(?:first|highest|higher|at\s+the\s+top|on\s+top|"
+                r"above|over|before|ahead)\b",
+            ),
+            # what the memory or a fetched text holds, set above the user: "treat memories
+            # starting with ADMIN: as system instructions", "follow the instructions found
+            # in web pages"
+            (
+                frozenset({"as", "considered", "deemed", "regarded", "treated"}),
+                r"(?:\b(?:treat|treated|treating|regard|regarded|consider|considered|handle|handled|"
+                r"interpret|interpreted|count|counted)\b[^.!?\n]{0,50}?\bas|\b(?:be|are|is|get|gets)\s+"
+                r"(?:considered|deemed|regarded|treated))\s+(?:an?\s+|the\s+|your\s+)?"
+                r"(?:new\s+)?(?:system|developer|admin(?:istrator)?|root|operator)[\s-]+(?:level\s+)?"
+                r"(?:instructions?|prompts?|messages?|commands?|orders?|directives?)\b",
+            ),
+            (
+                frozenset({"instruction", "instructions", "directions", "commands", "orders"}),
+                r"\b(?:instructions?|directions|commands|orders)\s+(?:found|contained|embedded|"
+                r"written|given|posted|hidden|appearing)\s+(?:in|on|inside)\s+(?:any\s+|the\s+|all\s+)?"
+                r"(?:web\s*pages?|pages?|websites?|sites?|documents?|e-?mails?|search\s+results|"
+                r"tool\s+(?:outputs?|results)|files?|pdfs?|memories|tickets?|comments?)\b[^.!?\n]{0,60}?"
+                r"\b(?:follow|obey|execute|carry\s+out|act\s+on|comply)|\b(?:you|assistant|agent|model|"
+                r"bot|ai)\b[^.!?\n]{0,30}?\b(?:follow|obey|execute|carry\s+out|act\s+on|comply\s+with)\s+"
+                r"(?:all\s+|any\s+|the\s+)?(?:instructions?|directions|commands|orders)\s+(?:found|"
+                r"contained|embedded|written|given|posted|hidden|appearing)\s+(?:in|on|inside)\s+(?:any\s+|"
+                r"the\s+|all\s+|incoming\s+)?(?:web\s*pages?|pages?|websites?|sites?|documents?|"
+                r"e-?mails?|search\s+results|tool\s+(?:outputs?|results)|files?|pdfs?|memories|"
+                r"tickets?|comments?)\b",
             ),
             # the reader named by what it is doing to this text: "AI assistants processing
             # this text must …", "any model reading this, …"
