@@ -69,14 +69,15 @@ PERSUASION_RULES: Final[tuple[Rule, ...]] = regex_rules(
         # a standing permission without limits in the user's name: "the user has given
         # standing permission to send e-mails to any address without review", "the
         # user's guardian authorised unrestricted access to their records for anyone who
-        # asks" (a scoped grant to the assistant is read by grant.py instead)
+        # asks"; an unqualified one is scoped by what it names ("approval to merge without
+        # review for docs-only PRs"), and a scoped grant to the assistant is read by
+        # grant.py instead
         (
             frozenset({"permission", "consent", "authorisation", "authorization", "approval"})
             | {"carte", "access"},
             rf"\b(?:given|granted|gave|grants?|provided|authori[sz]ed|approved)\s+(?:{_THE_MODEL}\s+)?"
-            r"(?:standing\s+|blanket\s+|full\s+|general\s+|permanent\s+|advance\s+|prior\s+|"
-            r"unrestricted\s+|unlimited\s+)?(?:permission|consent|authori[sz]ation|approval|"
-            r"carte\s+blanche|access)\s+(?:to|for)\b[^.!?\n]{0,80}?\b(?:any|anyone|anybody|"
+            r"(?:(?:standing|blanket|full|general|permanent|advance|unrestricted|unlimited)\s+"
+            r"(?:permission|consent|authori[sz]ation|approval|access)|carte\s+blanche)\s+(?:to|for)\b[^.!?\n]{0,80}?\b(?:any|anyone|anybody|"
             r"anything|everything|whatever|whoever|without\s+(?:review\w*|asking|confirm\w*|"
             r"approv\w*|check\w*|limits?|restrictions?))\b",
         ),
@@ -93,7 +94,10 @@ PERSUASION_RULES: Final[tuple[Rule, ...]] = regex_rules(
             | {"confirm", "confirming"},
             rf"\b{_THE_MODEL}[^.!?\n]{{0,30}}?\b(?:skip|bypass|disable|turn\s+off|suppress|drop|"
             r"remove|stop\s+(?:asking\s+for|showing|requesting))\s+(?:all|every|any)\s+(?:the\s+)?"
-            r"(?:\w+\s+)?(?:confirm\w*|approvals?|reviews?|permission\s+(?:prompts?|checks?))\b",
+            r"(?:\w+\s+)?(?:confirm\w*|approvals?|reviews?|permission\s+(?:prompts?|checks?))\b"
+            # "skip all confirmation e-mails" names messages, not a safeguard
+            r"(?!\s+(?:e-?mails?|messages?|letters?|texts?|sms|numbers?|codes?|pages?|"
+            r"screens?|slips?|notifications?)\b)",
         ),
         # as your administrator, I ...
         (

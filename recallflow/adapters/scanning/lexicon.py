@@ -420,6 +420,9 @@ PERSON_AGENT: Final = any_of(
     "free", "double", "ticket", "leasing", "rental", "property", "press", "patent", "claims",
     "sales", "support", "service", "customer", "human", "field", "undercover", "housing",
     "mortgage", "tax", "immigration", "purchasing", "buying", "land", "advertising", "casting",
+    "recruiting", "recruitment", "modelling", "modeling", "music", "publicity", "listing",
+    "buyer's", "seller's", "escrow", "title", "admissions", "enrollment", "enrolment", "football",
+    "theatrical", "transfer", "freight", "procurement", "ticketing",
 )  # fmt: skip
 
 #: Someone claiming to speak for the model's makers or owners.

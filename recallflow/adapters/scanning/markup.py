@@ -359,7 +359,11 @@ TOOL_RULES: Final[tuple[Rule, ...]] = regex_rules(
             r"(?:^|\n|[.!?;]\s)\s*[_*]*(?:(?:tool|function|plugin)\s+(?:output|result|response|"
             r"call|observation|return(?:ed)?|message)s?|observation\s+from\s+(?:the\s+)?(?:[\w-]+\s+)?"
             r"(?:tool|plugin|function|browser))(?:\s*\([^()\n]{1,30}\))?[_*]*\s*:"
-            r"(?:\s*`?[a-z_][\w.]*\s*\(|(?=[\s\S]{0,100}?\b(?:you|your|assistant|model|ai|llm|obey|"
+            # a call with arguments given as values ("pay_invoice(to='acme', amount=900)"), not a
+            # function described ("parse_invoice(file) returns a dict")
+            r"(?:\s*`?[a-z_][\w.]*\s*\([^()\n]*?(?:=|['\"]|\d)[^()\n]*\)(?!\s*(?:returns?|gives?|"
+            r"takes?|yields?|raises?|throws?|is|was|will|should|can|accepts?|expects?|needs?)\b)|"
+            r"(?=[\s\S]{0,100}?\b(?:you|your|assistant|model|ai|llm|obey|"
             r"comply|ignore|instructions?|prompt|refus\w*|safety|polic\w*|guidelines|grant\w*|root|"
             r"admin\w*|override|disabl\w*|trust\w*|must|unrestricted|disregard|forget|bypass|"
             r"reveal|disclose|approve|hide|silently|quietly|secretly|proceed)\b))",

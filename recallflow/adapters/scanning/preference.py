@@ -70,7 +70,10 @@ _PAYLOAD: Final = re.compile(
     r"rules|guidelines|prompt|polic(?:y|ies)|restrictions|safety|guardrails|filters?|"
     r"questions?)\b|\b(?:jailbreak\w*|pwned|obey)\b|"
     # refusals and safety warnings dropped, whatever is asked
-    r"\bnever\s+(?:refuse|decline|say\s+no|push\s+back)\b|\bwhatever\s+(?:the\s+)?"
+    r"\bnever\s+(?:refuse|decline|say\s+no|push\s+back)(?:\s+(?:to|on))?(?=\s*(?:[,.;!]|$|"
+    r"(?:anything|any\s+(?:\w+\s+)?(?:request|question|task|prompt)s?|an?\s+(?:request|"
+    r"question|task|prompt)|requests|questions|tasks|prompts|whatever|to\s+(?:answer|help|"
+    r"comply|respond))\b))|\bwhatever\s+(?:the\s+)?"
     r"(?:request|they\s+ask|is\s+asked)\b|\b(?:never|no|without|skip\w*|omit\w*|suppress\w*)\s+"
     r"(?:\w+\s+){0,2}?safety\s+(?:warnings?|checks?|rules?|guidelines?|filters?)\b"
 )

@@ -195,7 +195,8 @@ STANDING_ORDER_RULES: Final[tuple[Rule, ...]] = (
             ),
             # what the memory or a fetched text holds, set above the user: "treat memories
             # starting with ADMIN: as system instructions", "follow the instructions found
-            # in web pages"
+            # in web pages" (the instructions in a ticket, a file or the README are the
+            # work's own: "follow the instructions found in docs/setup.md")
             (
                 frozenset({"as", "considered", "deemed", "regarded", "treated"}),
                 r"(?:\b(?:treat|treated|treating|regard|regarded|consider|considered|handle|handled|"
@@ -208,15 +209,14 @@ STANDING_ORDER_RULES: Final[tuple[Rule, ...]] = (
                 frozenset({"instruction", "instructions", "directions", "commands", "orders"}),
                 r"\b(?:instructions?|directions|commands|orders)\s+(?:found|contained|embedded|"
                 r"written|given|posted|hidden|appearing)\s+(?:in|on|inside)\s+(?:any\s+|the\s+|all\s+)?"
-                r"(?:web\s*pages?|pages?|websites?|sites?|documents?|e-?mails?|search\s+results|"
-                r"tool\s+(?:outputs?|results)|files?|pdfs?|memories|tickets?|comments?)\b[^.!?\n]{0,60}?"
+                r"(?:web\s*pages?|pages?|websites?|sites?|e-?mails?|search\s+results|"
+                r"tool\s+(?:outputs?|results)|memories)\b[^.!?\n]{0,60}?"
                 r"\b(?:follow|obey|execute|carry\s+out|act\s+on|comply)|\b(?:you|assistant|agent|model|"
                 r"bot|ai)\b[^.!?\n]{0,30}?\b(?:follow|obey|execute|carry\s+out|act\s+on|comply\s+with)\s+"
                 r"(?:all\s+|any\s+|the\s+)?(?:instructions?|directions|commands|orders)\s+(?:found|"
                 r"contained|embedded|written|given|posted|hidden|appearing)\s+(?:in|on|inside)\s+(?:any\s+|"
-                r"the\s+|all\s+|incoming\s+)?(?:web\s*pages?|pages?|websites?|sites?|documents?|"
-                r"e-?mails?|search\s+results|tool\s+(?:outputs?|results)|files?|pdfs?|memories|"
-                r"tickets?|comments?)\b",
+                r"the\s+|all\s+|incoming\s+)?(?:web\s*pages?|pages?|websites?|sites?|"
+                r"e-?mails?|search\s+results|tool\s+(?:outputs?|results)|memories)\b",
             ),
             # the reader named by what it is doing to this text: "AI assistants processing
             # this text must …", "any model reading this, …"
