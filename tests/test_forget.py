@@ -337,3 +337,66 @@ def test_forgetting_a_belief_leaves_none_of_its_words_in_the_term_counts(
     assert principal_text(memory, tenant, "ada", "zorblax") == []
     # The words the other belief still holds keep their counts.
     assert memory.recall(request(tenant, "ada", "does Ada have a cat")).rendered_ids == ("b-cat",)
+
+
+def _address_draft(tenant: str, principal: str, belief_id: str, statement: str) -> Any:
+    return belief(
+        tenant,
+        principal,
+        id=belief_id,
+        statement=statement,
+        subject="home-address",
+        entities=["address"],
+        recorded_at=T0,
+        source_episode_id="ep-1",
+    )
+
+
+def test_a_forgotten_belief_is_not_written_again_by_a_re_derivation(
+    memory: Memory, tenant: str
+) -> None:
+    populate(memory, tenant, "ada")
+    populate(memory, tenant, "grace")
+    memory.forget_belief(tenant, "ada", "b-address")
+    # Formation re-derives from the same episode, which still holds the raw text: new ids,
+    # the sentence restated trivially, beside a sentence it never said before.
+    restated = STATEMENT.lower().rstrip(".")
+    outcome = memory.rederive(
+        tenant,
+        "ada",
+        [
+            _address_draft(tenant, "ada", "b-address-2", restated),
+            _address_draft(tenant, "ada", "b-garden", "Ada's garden has three apple trees."),
+        ],
+    )
+    assert [o.action for o in outcome.outcomes] == ["forgotten", "new"]
+    assert {b.id for b in memory.beliefs.list(tenant, "ada")} >= {"b-garden"}
+    assert not any("quiet lane" in b.statement.lower() for b in memory.beliefs.list(tenant, "ada"))
+    result = memory.recall(
+        request(tenant, "ada", "home address", working_state={"entities": ["address"]}),
+        policy=PATIENT,
+    )
+    assert "quiet lane" not in result.block.lower()
+    # The erasure is the principal's: another principal's same derivation is replayed onto
+    # its own earlier belief as usual.
+    grace = memory.rederive(tenant, "grace", [_address_draft(tenant, "grace", "b-g2", restated)])
+    assert grace.count("forgotten") == 0 and grace.count("corrected") == 1
+    # The record holds a digest of the derivation, never its statement.
+    with memory.pool.connection() as conn:
+        records = conn.execute(
+            "SELECT t::text FROM erasures t WHERE tenant_id = %s", (tenant,)
+        ).fetchall()
+    assert records and not any("quiet" in str(r[0]).lower() for r in records)
+
+
+def test_a_belief_written_again_after_its_erasure_is_re_derived_as_any_other(
+    memory: Memory, tenant: str
+) -> None:
+    populate(memory, tenant, "ada")
+    memory.forget_belief(tenant, "ada", "b-address")
+    # The user says it again, and it is added on purpose: the erasure does not stand in
+    # the way of what was written after it.
+    memory.beliefs.add(_address_draft(tenant, "ada", "b-address-again", STATEMENT))
+    outcome = memory.rederive(tenant, "ada", [_address_draft(tenant, "ada", "b-x", STATEMENT)])
+    assert [o.action for o in outcome.outcomes] == ["known"]
+    assert memory.beliefs.get(tenant, "ada", "b-address-again").state is LifecycleState.ACTIVE

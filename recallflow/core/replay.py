@@ -8,16 +8,17 @@ folded by :func:`folded_statement`) or of its id, and every rejection and lifecy
 recorded against them is replayed onto it, so a rejected belief does not come back:
 retired stays retired, superseded stays superseded by its replacement, expired stays
 expired, retracted is not re-asserted, a not-here exclusion carries over and an
-unspecified rejection keeps its flag.
+unspecified rejection keeps its flag; a forgotten belief is not written again.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from recallflow.core.erasure import erasure_digest
 from recallflow.core.lifecycle import CONTENT_FIELDS, INSTANT
 from recallflow.models.corrections import ReplayAction
 from recallflow.models.store import Belief, LifecycleState
@@ -45,6 +46,13 @@ def derivation_key(belief: Belief) -> DerivationKey:
     """What makes two drafts the same derivation: the source episode and the statement
     (:func:`folded_statement`)."""
     return (belief.source_episode_id, folded_statement(belief.statement))
+
+
+def derivation_digest(tenant_id: str, principal_id: str, belief: Belief) -> str:
+    """How an erasure record keeps the derivation key of a forgotten belief: a digest, so
+    a re-derivation can recognise the belief without the record holding its statement."""
+    episode, statement = derivation_key(belief)
+    return erasure_digest(tenant_id, principal_id, "derivation", episode or "", statement)
 
 
 @dataclass(frozen=True)
@@ -139,7 +147,11 @@ def _apply(draft: Belief, terminal: Correction) -> Belief:
     )
 
 
-def replay(drafts: Sequence[Belief], priors: Sequence[Prior]) -> list[Replayed]:
+def replay(
+    drafts: Sequence[Belief],
+    priors: Sequence[Prior],
+    forgotten: Callable[[Belief], bool] = lambda draft: False,
+) -> list[Replayed]:
     """Each draft matched to its earlier beliefs and given their corrections.
 
     A draft with the id of an earlier belief, or with the content of an earlier belief of
@@ -147,7 +159,9 @@ def replay(drafts: Sequence[Belief], priors: Sequence[Prior]) -> list[Replayed]:
     Otherwise a draft whose key has earlier beliefs is written with their corrections
     replayed (``corrected``), or, when none was corrected, as the successor of the latest
     live one (``changed``: a change of content is a supersession); a retracted derivation
-    is ``withdrawn``. A draft with no earlier belief is ``new``.
+    is ``withdrawn``. A draft with no earlier belief is ``new``, unless ``forgotten`` says
+    its derivation was erased: then it is ``forgotten`` and not written (a belief written
+    again after its erasure is an earlier belief, and a draft of it is matched to it).
     """
     by_id = {p.belief.id: p for p in priors}
     by_key: dict[DerivationKey, list[Prior]] = {}
@@ -168,7 +182,8 @@ def replay(drafts: Sequence[Belief], priors: Sequence[Prior]) -> list[Replayed]:
             by_key.get(derivation_key(draft), []), key=lambda p: (p.belief.recorded_at, p.belief.id)
         )
         if not matches:
-            out.append(Replayed(index=index, action="new", belief=draft))
+            action: ReplayAction = "forgotten" if forgotten(draft) else "new"
+            out.append(Replayed(index=index, action=action, belief=draft))
             continue
         same = [p for p in matches if _same_content(p.belief, draft)]
         if same:

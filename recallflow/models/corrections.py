@@ -91,7 +91,7 @@ class Erasure(FrozenModel):
         return sum(self.deleted.values())
 
 
-ReplayAction = Literal["known", "new", "changed", "corrected", "withdrawn"]
+ReplayAction = Literal["known", "new", "changed", "corrected", "withdrawn", "forgotten"]
 
 
 class ReplayOutcome(FrozenModel):
@@ -103,6 +103,8 @@ class ReplayOutcome(FrozenModel):
     * ``changed``: an earlier, uncorrected belief had other content: written, superseding it.
     * ``corrected``: written with the earlier belief's rejections and corrections replayed.
     * ``withdrawn``: the earlier belief was retracted: not written.
+    * ``forgotten``: a belief of that source and statement was forgotten (``forget_belief``)
+      and none has been written since: not written.
     """
 
     index: int

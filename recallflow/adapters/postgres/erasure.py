@@ -26,6 +26,7 @@ from psycopg.types.json import Json, Jsonb
 from recallflow.adapters.postgres import lifecycle
 from recallflow.core.erasure import erasure_digest, scrubbed, scrubbed_prefix, scrubbed_snapshot
 from recallflow.core.render import inert
+from recallflow.core.replay import derivation_digest
 from recallflow.errors import ConfigurationError
 from recallflow.models.corrections import Erasure
 
@@ -77,16 +78,19 @@ def _record(
     principal_id: str,
     belief_id: str | None,
     counts: dict[str, Any],
+    derivation: str | None = None,
 ) -> datetime:
     row = conn.execute(
-        "INSERT INTO erasures (tenant_id, scope, principal_sha256, belief_sha256, counts)"
-        " VALUES (%s, %s, %s, %s, %s) RETURNING erased_at",
+        "INSERT INTO erasures"
+        " (tenant_id, scope, principal_sha256, belief_sha256, counts, derivation_sha256)"
+        " VALUES (%s, %s, %s, %s, %s, %s) RETURNING erased_at",
         (
             tenant_id,
             "principal" if belief_id is None else "belief",
             erasure_digest(tenant_id, principal_id),
             None if belief_id is None else erasure_digest(tenant_id, principal_id, belief_id),
             Jsonb(counts),
+            derivation,
         ),
     ).fetchone()
     assert row is not None
@@ -298,6 +302,7 @@ def forget_belief(
         principal_id,
         belief_id,
         {"deleted": deleted, "scrubbed": scrubbed_rows, "restated": restated},
+        derivation_digest(tenant_id, principal_id, belief),
     )
     return Erasure(
         scope="belief",

@@ -16,7 +16,15 @@ from psycopg.rows import dict_row
 
 from recallflow.adapters.postgres import lifecycle
 from recallflow.adapters.postgres.beliefs import SELECT_BELIEF, belief_from_row
-from recallflow.core.replay import Correction, Prior, Replayed, derivation_key, replay
+from recallflow.core.erasure import erasure_digest
+from recallflow.core.replay import (
+    Correction,
+    Prior,
+    Replayed,
+    derivation_digest,
+    derivation_key,
+    replay,
+)
 from recallflow.models.corrections import Rederivation, ReplayOutcome
 from recallflow.models.store import Belief
 
@@ -80,6 +88,19 @@ def priors(
     ]
 
 
+def forgotten_derivations(
+    conn: psycopg.Connection[Any], tenant_id: str, principal_id: str
+) -> frozenset[str]:
+    """The derivation digests of the principal's forgotten beliefs (see
+    :func:`recallflow.core.replay.derivation_digest`)."""
+    rows = conn.execute(
+        "SELECT derivation_sha256 FROM erasures WHERE tenant_id = %s AND principal_sha256 = %s"
+        " AND derivation_sha256 IS NOT NULL",
+        (tenant_id, erasure_digest(tenant_id, principal_id)),
+    ).fetchall()
+    return frozenset(str(r[0]) for r in rows)
+
+
 def rederive(
     conn: psycopg.Connection[Any],
     tenant_id: str,
@@ -89,7 +110,12 @@ def rederive(
 ) -> Rederivation:
     """Replay the principal's corrections onto re-derived ``drafts`` and write the result."""
     lifecycle.lock_principals(conn, [(tenant_id, principal_id)])
-    replayed: list[Replayed] = replay(drafts, priors(conn, tenant_id, principal_id, drafts))
+    erased = forgotten_derivations(conn, tenant_id, principal_id)
+    replayed: list[Replayed] = replay(
+        drafts,
+        priors(conn, tenant_id, principal_id, drafts),
+        lambda draft: derivation_digest(tenant_id, principal_id, draft) in erased,
+    )
     writes = [r for r in replayed if r.writes]
     stored = lifecycle.write_beliefs(
         conn,
