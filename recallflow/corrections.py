@@ -21,7 +21,7 @@ another principal holds.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -87,9 +87,18 @@ def rejection_kind(kind: object) -> RejectionKind:
 class Corrections:
     """Corrections, feedback, evidence, re-derivation and erasure on one store."""
 
-    def __init__(self, store: CorrectionStore, beliefs: Beliefs) -> None:
+    def __init__(
+        self,
+        store: CorrectionStore,
+        beliefs: Beliefs,
+        forget_texts: Callable[[], None] = lambda: None,
+    ) -> None:
         self._store = store
         self._beliefs = beliefs
+        #: Called after every erasure: the caches of the recall path that keep texts as
+        #: keys (scan verdicts, token counts) drop them, so no forgotten statement stays
+        #: in the process.
+        self._forget_texts = forget_texts
 
     def retract(self, tenant_id: str, principal_id: str, belief_id: str, reason: str) -> Belief:
         """Stop asserting a belief from now on (system time: ``retracted_at``); a recall
@@ -272,15 +281,21 @@ class Corrections:
 
     def forget(self, tenant_id: str, principal_id: str) -> Erasure:
         """Erase everything of a principal, in every table, in one transaction."""
-        return self._store.forget(_key(tenant_id, "tenant_id"), _key(principal_id, "principal_id"))
+        erasure = self._store.forget(
+            _key(tenant_id, "tenant_id"), _key(principal_id, "principal_id")
+        )
+        self._forget_texts()
+        return erasure
 
     def forget_belief(self, tenant_id: str, principal_id: str, belief_id: str) -> Erasure:
         """Erase one belief with its feedback and events, and scrub it from stored traces."""
-        return self._store.forget_belief(
+        erasure = self._store.forget_belief(
             _key(tenant_id, "tenant_id"),
             _key(principal_id, "principal_id"),
             _key(belief_id, "belief_id"),
         )
+        self._forget_texts()
+        return erasure
 
 
 class MissHints:

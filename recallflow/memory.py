@@ -195,14 +195,14 @@ class Memory:
         # The recall path remembers query vectors, token counts and scan verdicts by text:
         # the same texts come back turn after turn, and each is a pure function of it.
         self._search = PostgresBeliefSearch(recall_pool)
+        counts = CachedTokenCounter(token_counter)
+        verdicts = CachedInjectionScanner(injection_scanner or LayeredInjectionScanner())
         self._ports = RecallPorts(
             belief_search=self._search,
             embedder=CachedQueryEmbedder(embedder),
-            token_counter=CachedTokenCounter(token_counter),
+            token_counter=counts,
             query_former=query_former or DeterministicQueryFormer(),
-            injection_scanner=CachedInjectionScanner(
-                injection_scanner or LayeredInjectionScanner()
-            ),
+            injection_scanner=verdicts,
             external_provider=external_provider,
             calibration=self._calibration,
             entity_sensitivity=PostgresEntitySensitivity(recall_pool),
@@ -235,7 +235,12 @@ class Memory:
         # The write path back into memory (see the block at the end of the class).
         self._miss_queue = PostgresMissHints(pool)
         self.miss_hints = MissHints(self._miss_queue)
-        self.corrections = Corrections(PostgresCorrections(pool), self.beliefs)
+
+        def forget_texts() -> None:
+            verdicts.clear()
+            counts.clear()
+
+        self.corrections = Corrections(PostgresCorrections(pool), self.beliefs, forget_texts)
         self._session_store = PostgresSessionStore(pool)
         self._entity_marks = PostgresEntitySensitivity(pool)
         self.entities = Entities(self._entity_marks)

@@ -6,14 +6,18 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import psycopg
 import pytest
 from psycopg import sql
 
-from recallflow import LifecycleState, Memory, NotFoundError
+from recallflow import LifecycleState, Memory, NotFoundError, open_memory
+from recallflow.adapters.embedders.hashing import HashingEmbedder
+from recallflow.adapters.scanning.scanner import LayeredInjectionScanner
 from tests.helpers import belief, patient_policy, request
 
 PATIENT = patient_policy()
@@ -400,3 +404,46 @@ def test_a_belief_written_again_after_its_erasure_is_re_derived_as_any_other(
     outcome = memory.rederive(tenant, "ada", [_address_draft(tenant, "ada", "b-x", STATEMENT)])
     assert [o.action for o in outcome.outcomes] == ["known"]
     assert memory.beliefs.get(tenant, "ada", "b-address-again").state is LifecycleState.ACTIVE
+
+
+class _Recording:
+    """The library's scanner, recording every text it is asked to read."""
+
+    def __init__(self) -> None:
+        self.inner = LayeredInjectionScanner()
+        self.read: list[str] = []
+
+    @property
+    def version(self) -> str:
+        return self.inner.version
+
+    def scan(self, text: str) -> str | None:
+        self.read.append(text)
+        return self.inner.scan(text)
+
+
+def test_forgetting_empties_the_caches_that_keep_statements_as_keys(
+    store_home: Path, tenant: str
+) -> None:
+    # The recall path remembers scan verdicts and token counts by text; a forgotten
+    # statement must not stay there as a key. Seen from the scanner: after the erasure,
+    # the statement that remains is read again instead of answered from the cache.
+    scanner = _Recording()
+    memory = open_memory(
+        os.environ.get("RECALLFLOW_DSN"),
+        store_home,
+        embedder=HashingEmbedder(),
+        injection_scanner=scanner,
+    )
+    try:
+        populate(memory, tenant, "ada")
+        ask = request(tenant, "ada", "editor", working_state={"entities": ["helix", "editor"]})
+        memory.recall(ask, policy=PATIENT)
+        scanner.read.clear()
+        memory.recall(ask, policy=PATIENT)
+        assert "Ada prefers the Helix editor." not in scanner.read  # cached
+        memory.forget_belief(tenant, "ada", "b-address-new")
+        memory.recall(ask, policy=PATIENT)
+        assert "Ada prefers the Helix editor." in scanner.read
+    finally:
+        memory.close()

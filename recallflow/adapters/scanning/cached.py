@@ -25,6 +25,11 @@ class CachedInjectionScanner:
     def version(self) -> str:
         return self.inner.version
 
+    def clear(self) -> None:
+        """Drop every remembered verdict, and with it every text kept as a key (an erasure
+        leaves no forgotten statement in the process)."""
+        self._scan.cache_clear()
+
     def scan(self, text: str) -> str | None:
         """The family ``inner`` names for ``text`` (remembered), or None."""
         verdict: str | None = self._scan(text)

@@ -23,5 +23,10 @@ class CachedTokenCounter:
     def encoding(self) -> str:
         return self.inner.encoding
 
+    def clear(self) -> None:
+        """Drop every remembered count, and with it every text kept as a key (an erasure
+        leaves no forgotten statement in the process)."""
+        self._count.cache_clear()
+
     def count(self, text: str) -> int:
         return self._count(text)
