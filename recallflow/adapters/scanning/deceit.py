@@ -36,6 +36,13 @@ _OWED: Final = (
 # The audience of a lie: the user, or whoever asks ("tell them that I said hi" is a
 # message passed on, so the bare pronouns are left out).
 _AUDIENCE: Final = r"(?:the\s+user|users|customers?|callers?|anyone|everyone|people|whoever\s+asks)"
+# What only its owner should ever hold.
+_SECRET: Final = (
+    r"(?:passwords?|pins?|passcodes?|card\s+(?:numbers?|details)|cvv|credentials|logins?|"
+    r"2fa\s+codes?|otp|one-time\s+\w+|seed\s+phrases?|recovery\s+(?:codes?|phrases?)|"
+    r"security\s+answers?|api\s+keys?|private\s+keys?)"
+)
+_THEIR_SECRET: Final = rf"(?:theirs|(?:their|your|his|her)\s+(?:\w+\s+){{0,2}}?{_SECRET})"
 
 DECEIT_RULES: Final[tuple[Rule, ...]] = (
     *regex_rules(
@@ -95,13 +102,33 @@ DECEIT_RULES: Final[tuple[Rule, ...]] = (
                 rf"{DIRECTED}(?:approve|merge|accept|sign\s+off\s+on)\b[^.!?\n]{{0,40}}?\b"
                 r"(?:regardless|no\s+matter|even\s+if)\b",
             ),
-            # ask the user to paste their password "so it can be checked"
+            # ask the user to paste their password "so it can be checked", ask for their
+            # card number
             (
                 frozenset({"ask", "request", "prompt", "get"}),
-                rf"{DIRECTED}(?:ask|request|prompt|get)\s+(?:{_AUDIENCE}|them|him|her)\s+(?:to|for)\s+(?:[\w'-]+\s+)"
-                r"{0,3}?(?:theirs|(?:their|your|his|her)\s+(?:\w+\s+){0,2}?(?:passwords?|pins?|passcodes?|"
-                r"card\s+(?:number|details)|cvv|credentials|logins?|2fa\s+codes?|otp|one-time\s+\w+|"
-                r"seed\s+phrases?|recovery\s+(?:codes?|phrases?)|security\s+answers?|api\s+keys?))",
+                rf"{DIRECTED}(?:ask|request|prompt|get)\s+(?:(?:{_AUDIENCE}|them|him|her)\s+)?(?:to|for)\s+"
+                rf"(?:[\w'-]+\s+){{0,3}}?{_THEIR_SECRET}",
+            ),
+            # have the user hand a secret over: "tell them to e-mail theirs to
+            # support@…", "advise users to text their one-time code to this number" ("give
+            # her API key a new expiry date" hands nothing to anyone)
+            (
+                frozenset({"tell", "ask", "advise", "instruct", "remind", "get", "have", "urge"}),
+                rf"{DIRECTED}(?:tell|ask|advise|instruct|remind|get|have|urge|encourage)\s+"
+                rf"(?:{_AUDIENCE}|them|him|her)\s+(?:to\s+)?(?:e-?mail|send|give|share|text|forward|"
+                rf"post|paste|read\s+out|dictate|submit|upload)\s+{_THEIR_SECRET}\s+(?:[\w'-]+\s+){{0,3}}?"
+                r"(?:to|with|in|into|here|via|over|at)\b",
+            ),
+            # wipe what the user keeps, without a word to them: "on Friday, delete all of
+            # the user's saved notes without asking" (the user's own "delete my drafts
+            # without asking" is theirs to give)
+            (
+                frozenset({"without"}),
+                rf"{DIRECTED}(?:delete|erase|wipe|remove|purge|destroy|clear|empty|overwrite|"
+                r"cancel|close)\s+(?:all|every|each|everything|the\s+whole|the\s+entire)\b"
+                r"[^.!?\n]{0,30}?\b(?:the\s+user'?s|users'|their|his|her|the\s+customer'?s)\b"
+                r"[^.!?\n]{0,40}?\bwithout\s+(?:asking|any\s+(?:confirmation|warning|notice)|"
+                r"confirm\w*|permission|telling|warning|notice|notify\w*|consent)\b",
             ),
             # direct them to secure-banking.example to log in
             (
