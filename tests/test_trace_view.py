@@ -16,6 +16,7 @@ from recallflow.models.request import Surface
 from recallflow.models.store import Sensitivity
 from recallflow.models.trace_view import REDACTED
 from recallflow.policy import DEFAULT_POLICY
+from recallflow.tools import Toolset
 from tests.helpers import belief, patient_policy, request
 
 AS_OF = datetime(2025, 6, 1, tzinfo=UTC)
@@ -175,3 +176,37 @@ def test_the_operator_view_needs_the_capability(memory: Memory, tenant: str) -> 
     assert memory.trace(tenant, "p1", trace_id).rendered_ids == rendered
     assert isinstance(OperatorOnlyError("x"), PermissionError)
     assert DEFAULT_POLICY.project_sensitivity == {}
+
+
+def test_the_explain_tool_redacts_by_its_toolsets_policy(memory: Memory, tenant: str) -> None:
+    """A host whose toolset policy makes a project's name personal: on a team surface the
+    explanation of a recall withholds the name, as the toolset's own blocks and episode
+    search do, even for a trace the host recalled under the default policy."""
+    _store(memory, tenant)
+    goal = "the user's editor"
+    unlisted = POLICY.model_copy(update={"project_sensitivity": {}})
+    hosts = memory.recall(
+        request(tenant, goal=goal, as_of=AS_OF, surface="team", project="work"), policy=unlisted
+    )
+    assert "from project divorce-lawyer" in hosts.block
+    tools = Toolset(memory, tenant_id=tenant, principal_id="p1", surface="team", policy=POLICY)
+    recalled = tools.call("recall_beliefs", {"goal": goal, "project": "work"})
+    for trace_id in (hosts.trace_id, recalled["trace_id"]):
+        explained = tools.call("explain_recall", {"trace_id": trace_id})
+        items = {i["belief_id"]: i for i in explained["explanation"]["items"]}
+        assert items["b-editor"]["origin_project"] == REDACTED
+        assert "divorce-lawyer" not in json.dumps(explained)
+
+
+def test_a_name_the_block_withheld_is_withheld_by_a_view_read_under_another_policy(
+    memory: Memory, tenant: str
+) -> None:
+    """`recallflow trace` and a host's own explain read with the default policy: a view of
+    a block that withheld a project's name (under the recall's policy) withholds it too."""
+    _store(memory, tenant)
+    trace_id, rendered = _recall(memory, tenant, Surface.TEAM)
+    assert "b-editor" in rendered
+    view = memory.explain(tenant, "p1", trace_id, viewer_surface=Surface.TEAM)
+    editor = next(i for i in view.items if i.belief_id == "b-editor")
+    assert editor.origin_project == REDACTED
+    assert "divorce-lawyer" not in view.model_dump_json()

@@ -8,7 +8,8 @@ field by field: the origin project's name carries the belief's sensitivity or th
 project's own (``policy.project_sensitivity``), the source episode reference the
 belief's or the episode's, whichever is higher; the name of an entity the principal
 marked is withheld from the statement where the view's ceiling is below the mark (the
-block already withheld it where the recall's was).
+block already withheld it where the recall's was). A name the block withheld is never
+shown by its view, whatever policy the view is read under.
 """
 
 from __future__ import annotations
@@ -83,7 +84,11 @@ def trace_view(
             continue
         redacted += mentions
         origin: str | None = fact.origin_project
-        if origin is not None and max(fact.sensitivity, policy.name_sensitivity(origin)) > ceiling:
+        # A name the block withheld stays withheld, whatever policy the view is read under.
+        withheld_origin = raw.get("origin_redacted", False)
+        if origin is not None and (
+            withheld_origin or max(fact.sensitivity, policy.name_sensitivity(origin)) > ceiling
+        ):
             origin, redacted = REDACTED, redacted + 1
         episode = fact.source_episode_id
         episode_level = max(fact.sensitivity, fact.episode_sensitivity or Sensitivity.PUBLIC)

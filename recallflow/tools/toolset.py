@@ -291,8 +291,13 @@ class Toolset:
         if search_episodes is None and own_search is not None:
             # The memory's own search redacts project names by this toolset's policy.
             search_episodes = partial(own_search, retrieval_policy=policy)
+        own_explain = getattr(memory, "explain", None)
+        if explain is None and own_explain is not None:
+            # The memory's own view redacts project names by this toolset's policy too, as
+            # the blocks it explains did.
+            explain = partial(own_explain, policy=policy)
         self._search: EpisodeSearch | None = search_episodes
-        self._explain: Explainer | None = explain or getattr(memory, "explain", None)
+        self._explain: Explainer | None = explain
         self._handlers: dict[str, Callable[[Any], ToolResult]] = {
             "recall_beliefs": self._recall_beliefs,
             "cite": self._cite,

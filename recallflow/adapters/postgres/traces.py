@@ -90,6 +90,7 @@ def user_view(
                 "provisional": i.provisional,
                 "conflict_set_id": i.conflict_set_id,
                 "names_redacted": i.names_redacted,
+                "origin_redacted": i.origin_redacted,
             }
             for i in items
         ],
