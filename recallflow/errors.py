@@ -137,6 +137,19 @@ class SupersessionCycleError(ConflictError):
         )
 
 
+class NotRenderedError(InvalidInputError):
+    """Feedback (a citation or a rejection) naming a belief its trace did not render. The
+    same whether the belief exists or not, so the refusal tells nothing of what else the
+    principal holds."""
+
+    def __init__(self, trace_id: str, belief_id: str) -> None:
+        super().__init__(
+            f"was not rendered in trace {trace_id!r}; feedback names what the model saw",
+            field="belief_id",
+            item_id=belief_id,
+        )
+
+
 class NotFoundError(RecallflowError, KeyError):
     """An id that is not in the store for this tenant and principal."""
 

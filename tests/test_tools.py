@@ -426,6 +426,39 @@ def test_another_principals_ids_are_not_found_like_missing_ones(
     error(public.call("session_recall", {"session_id": session_id}), "not_found")
 
 
+def test_a_narrower_surface_learns_nothing_of_what_it_may_not_see(
+    memory: Memory, tenant: str
+) -> None:
+    """A toolset bound to ``public`` gets the very answer for an id above its ceiling as for
+    one nobody has: a session shown on ``direct`` that has ended or runs under another
+    policy is not found, and a belief the trace did not show is refused as not rendered,
+    whether or not it exists (here a personal one), before any belief is read."""
+    store(memory, tenant)
+    memory.beliefs.add(
+        belief(tenant, id="b-health", statement="The user has a migraine condition.",
+               subject="health", sensitivity="personal")
+    )  # fmt: skip
+    direct = toolset(memory, tenant)
+    public = toolset(memory, tenant, surface="public")
+    ended = ok("open_session", direct.call("open_session", {}))["session_id"]
+    memory.end_session(tenant, "p1", ended)
+    other_policy = memory.open_session(tenant, "p1").id  # the default policy, not the toolset's
+    missing = error(public.call("session_recall", {"session_id": "s-missing"}), "not_found")
+    for session_id in (ended, other_policy):
+        got = error(public.call("session_recall", {"session_id": session_id}), "not_found")
+        assert got == {**missing, "message": missing["message"].replace("s-missing", session_id)}
+    trace_id = ok("recall_beliefs", public.call("recall_beliefs", GOAL))["trace_id"]
+    answers = []
+    for belief_id in ("b-health", "b-nobody"):
+        rejected = public.call(
+            "reject_belief",
+            {"trace_id": trace_id, "belief_id": belief_id, "kind": "changed", "replacement": "x"},
+        )
+        answers.append(json.dumps(error(rejected, "invalid_input")).replace(belief_id, "ID"))
+    assert answers[0] == answers[1]
+    assert memory.beliefs.get(tenant, "p1", "b-health").state.value == "active"
+
+
 _BOUND_KEYS = st.sampled_from(["tenant_id", "principal_id", "surface", "session", "user"])
 _EXTRA = st.dictionaries(
     st.one_of(_BOUND_KEYS, st.text(min_size=1, max_size=12)),

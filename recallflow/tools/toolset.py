@@ -36,6 +36,7 @@ from recallflow.errors import (
     ConfigurationError,
     InvalidInputError,
     NotFoundError,
+    NotRenderedError,
     RecallflowError,
     StoreUnavailableError,
     UnsupportedEmbedderError,
@@ -439,15 +440,17 @@ class Toolset:
 
     # --- handlers ------------------------------------------------------------------------
 
-    def _visible_trace(self, trace_id: str) -> None:
-        """Refuse a trace recorded on a surface that may show more than this one, exactly
-        as a missing one (the trace store already refuses another principal's)."""
-        # Only the trace's surface is read here (host side, never shown to the model), so
-        # the toolset needs no operator capability; it is read from the user view, which
-        # outlives the operator fields' tuning window.
+    def _visible_trace(self, trace_id: str) -> dict[str, Any]:
+        """The stored user view of a trace this surface may see; a trace recorded on a
+        surface that may show more than this one is refused exactly as a missing one (the
+        trace store already refuses another principal's)."""
+        # Only the trace's surface and rendered ids are read here (host side, never shown
+        # to the model), so the toolset needs no operator capability; they are read from
+        # the user view, which outlives the operator fields' tuning window.
         stored = self._memory._traces.get_user_view(self._tenant, self._principal, trace_id)
         if SURFACE_CEILINGS[Surface(stored["surface"])] > SURFACE_CEILINGS[self._surface]:
             raise NotFoundError(f"no trace {trace_id!r} for {self._tenant}/{self._principal}")
+        return stored
 
     def _recall_beliefs(self, args: RecallBeliefsArgs) -> RecallResultView:
         result = self._memory.recall(
@@ -511,9 +514,13 @@ class Toolset:
         )
 
     def _reject_belief(self, args: RejectBeliefArgs) -> RejectionView:
-        self._visible_trace(args.trace_id)
+        stored = self._visible_trace(args.trace_id)
         replacement: dict[str, Any] | None = None
         if args.replacement is not None:
+            # Refused as the store refuses it, before the belief is read: whether a belief
+            # the trace did not show exists (above this surface's ceiling, say) is not told.
+            if args.belief_id not in stored.get("rendered_ids", ()):
+                raise NotRenderedError(args.trace_id, args.belief_id)
             old = self._memory.beliefs.get(self._tenant, self._principal, args.belief_id)
             replacement = {
                 "tenant_id": self._tenant,
@@ -567,11 +574,14 @@ class Toolset:
         )
 
     def _session_recall(self, args: SessionRecallArgs) -> RecallResultView:
-        session = self._memory.resume_session(
-            self._tenant, self._principal, args.session_id, policy=self._policy
-        )
-        if SURFACE_CEILINGS[session.info.surface] > SURFACE_CEILINGS[self._surface]:
+        # The surface first: a session this surface may not see is not found, never
+        # "ended" or "opened under another policy", which would tell that it exists.
+        info, _ = self._memory._session_store.load(self._tenant, self._principal, args.session_id)
+        if SURFACE_CEILINGS[info.surface] > SURFACE_CEILINGS[self._surface]:
             raise NotFoundError(
                 f"no session {args.session_id!r} for {self._tenant}/{self._principal}"
             )
+        session = self._memory.resume_session(
+            self._tenant, self._principal, args.session_id, policy=self._policy
+        )
         return _recall_view(session.recall(_working_state(args)))

@@ -21,7 +21,7 @@ import numpy.typing as npt
 import psycopg
 
 from recallflow.adapters.postgres import lifecycle
-from recallflow.errors import InvalidInputError, NotFoundError
+from recallflow.errors import InvalidInputError, NotFoundError, NotRenderedError
 from recallflow.models.corrections import Citation, Rejection, RejectionKind
 from recallflow.models.store import Belief
 
@@ -52,11 +52,7 @@ def stored_trace(
 
 def _require_rendered(trace: StoredTrace, belief_id: str) -> None:
     if belief_id not in trace.rendered_ids:
-        raise InvalidInputError(
-            f"was not rendered in trace {trace.trace_id!r}; feedback names what the model saw",
-            field="belief_id",
-            item_id=belief_id,
-        )
+        raise NotRenderedError(trace.trace_id, belief_id)
 
 
 def _record(
