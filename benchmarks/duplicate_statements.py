@@ -93,8 +93,11 @@ def _collapsing_module() -> types.ModuleType:
         scored_candidates: tuple[ScoredCandidate, ...],
         hard_filter: HardFilter,
         policy: RetrievalPolicy,
+        request: RecallRequest,
     ) -> tuple[ConflictGroup | ScoredCandidate, ...]:
-        return _collapse(resolution.resolved_candidates(scored_candidates, hard_filter, policy))
+        return _collapse(
+            resolution.resolved_candidates(scored_candidates, hard_filter, policy, request)
+        )
 
     resolved_candidates.__module__ = module.__name__
     module.resolved_candidates = resolved_candidates  # type: ignore[attr-defined]

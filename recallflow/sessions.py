@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from recallflow.core.corrections import fingerprint, pending_corrections, status_of
+from recallflow.core.scoring import stays_home
 from recallflow.core.snapshot import session_prefix, smallest_cap
 from recallflow.dataflows.runner import resolved_request
 from recallflow.errors import InvalidInputError
@@ -207,7 +208,9 @@ class Session:
         # what this turn told it, so concurrent turns cannot correct one change twice. The
         # trace is stored after the lock is released (it needs a connection of its own).
         with memory._session_store.turn(info) as tx:
-            pending = _pending(tx, tx.told(), as_of=request.as_of, ceiling=self.ceiling)
+            pending = _pending(
+                tx, tx.told(), as_of=request.as_of, ceiling=self.ceiling, project=info.project
+            )
             turn = SessionTurn(
                 session_id=info.id, prefix_ids=self.snapshot_ids, pending=tuple(pending)
             )
@@ -404,8 +407,11 @@ def _pending(
     *,
     as_of: datetime,
     ceiling: Sensitivity,
+    project: str | None,
 ) -> list[PendingCorrection]:
-    """Every snapshot belief whose current row differs from what the agent was told."""
+    """Every snapshot belief whose current row differs from what the agent was told. A
+    conflict's other members are shown when this surface may show them and they hold in
+    the session's ``project`` (a local belief of another project does not)."""
     rows = tx.beliefs(list(told))
     current = {bid: fingerprint(rows.get(bid), as_of=as_of, ceiling=ceiling) for bid in told}
     changed = pending_corrections(told, current)
@@ -425,7 +431,9 @@ def _pending(
             peers = tuple(
                 (m.id, m.statement)
                 for m in members[fp.conflict_set_id]
-                if m.id != bid and _visible(m, as_of=as_of, ceiling=ceiling)
+                if m.id != bid
+                and _visible(m, as_of=as_of, ceiling=ceiling)
+                and not stays_home(m, project)
             )
         out.append(
             PendingCorrection(

@@ -152,6 +152,40 @@ def test_a_local_belief_does_not_travel_outside_its_origin(demo_memory: Memory) 
     assert "b-bill-deploy" in at_home.rendered_ids
 
 
+def test_a_local_belief_does_not_travel_beside_a_conflicting_peer(
+    memory: Memory, tenant: str
+) -> None:
+    """A conflict set is shown whole, but a local belief is not part of it outside its
+    origin: in another project, or in none, neither the block nor a session's prefix
+    shows it beside its user-scoped peer; in its own project both are shown as one
+    conflict."""
+    memory.beliefs.add_many(
+        [
+            belief(tenant, id="b-gate", statement="Deploys run through the staging gate first.",
+                   subject="deploys", state="conflicted", conflict_set_id="c-deploys",
+                   confidence=0.9),
+            belief(tenant, id="b-alpha-host",
+                   statement="Deploys go straight to deploy.alpha.internal:8443.",
+                   subject="deploys", scope="project", origin_project="alpha",
+                   portability="local", state="conflicted", conflict_set_id="c-deploys",
+                   confidence=0.9),
+        ]
+    )  # fmt: skip
+    goal = {"goal": "How do deploys run?", "entities": ["deploys"]}
+    for project in ("beta", None):
+        turn = memory.recall(request(tenant, working_state=goal, project=project))
+        assert "b-gate" in turn.rendered_ids, project
+        assert "b-alpha-host" not in turn.rendered_ids and "alpha.internal" not in turn.block
+        assert "b-alpha-host" in turn.trace.floor_dropped_ids
+        session = memory.open_session(tenant, "p1", project=project, goal=goal)
+        assert "b-gate" in session.snapshot_ids
+        assert "b-alpha-host" not in session.snapshot_ids
+        assert "alpha.internal" not in session.prefix_text
+    at_home = memory.recall(request(tenant, working_state=goal, project="alpha"))
+    assert "- conflict c-deploys" in at_home.block
+    assert {"b-gate", "b-alpha-host"} <= set(at_home.rendered_ids)
+
+
 def test_a_local_belief_outranks_a_transferred_one_on_its_subject(
     memory: Memory, tenant: str
 ) -> None:

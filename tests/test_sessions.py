@@ -332,6 +332,26 @@ def test_a_replacement_above_the_surface_ceiling_is_not_shown(memory: Memory, te
     assert "private rule" not in block
 
 
+def test_a_conflicting_local_belief_of_another_project_is_not_a_shown_peer(
+    memory: Memory, tenant: str
+) -> None:
+    """A prefix belief now disputed by a local belief of another project is corrected as
+    disputed, but the correction does not quote the local belief: it does not hold in
+    the session's project, as the block would not show it."""
+    seed(memory, tenant)
+    session = open_plain(memory, tenant, project="beta")
+    assert "p-concise" in session.snapshot_ids
+    memory.beliefs.add(
+        durable(tenant, "p-alpha-long", "In alpha the user wants long answers.",
+                scope="project", origin_project="alpha", portability="local",
+                state="conflicted", conflict_set_id="cs-style")
+    )  # fmt: skip
+    RowEdits(memory.pool, tenant, "p1").conflict("p-concise", "cs-style")
+    block = session.recall({"goal": "answer style"}).block
+    assert "- [p-concise] now disputed (unresolved conflict cs-style)\n" in block
+    assert "p-alpha-long" not in block and "long answers" not in block
+
+
 def test_prefix_beliefs_are_not_repeated_in_turn(memory: Memory, tenant: str) -> None:
     seed(memory, tenant)
     memory.beliefs.add(durable(tenant, "p-late", "The user prefers tabs over spaces."))

@@ -74,6 +74,18 @@ def corroborated_here(belief: Belief, project: str | None) -> bool:
     return project is not None and project in belief.corroborating_projects
 
 
+def stays_home(belief: Belief, project: str | None) -> bool:
+    """True for a ``local`` project belief recalled outside its origin and not
+    corroborated in ``project``: what it says (an endpoint, a service name) does not hold
+    here, so it is never shown here, not even as a member of a conflict whose other
+    members are (see "Transfer across projects" in docs/architecture.md)."""
+    return (
+        belief.portability is Portability.LOCAL
+        and is_transferred(belief, project)
+        and not corroborated_here(belief, project)
+    )
+
+
 def score_candidate(
     fused: FusedCandidate,
     belief: Belief,

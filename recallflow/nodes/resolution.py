@@ -3,7 +3,9 @@
 - Superseded, expired and retired beliefs never get here (the hard filter's states); a
   belief in another state that is not admissible is dropped again, defensively.
 - An unresolved conflict set is grouped and surfaced as a conflict, never silently
-  resolved: its members stay side by side, ranked as one unit by its best member.
+  resolved: its members stay side by side, ranked as one unit by its best member. A local
+  belief outside its origin is no member here (it does not hold here): it stays a
+  candidate of its own, which the floor drops.
 - A transferred belief is outranked by an explicit local belief on the same subject
   (one learned in this project, or user-scoped): its score is capped just under it.
 The output is in total order: score desc, then id asc.
@@ -13,6 +15,8 @@ from __future__ import annotations
 
 from hamilton.function_modifiers import tag
 
+from recallflow.core.scoring import stays_home
+from recallflow.models.request import RecallRequest
 from recallflow.models.stages import ConflictGroup, HardFilter, Resolved, ScoredCandidate
 from recallflow.models.store import LifecycleState
 from recallflow.policy import RetrievalPolicy
@@ -34,6 +38,7 @@ def resolved_candidates(
     scored_candidates: tuple[ScoredCandidate, ...],
     hard_filter: HardFilter,
     policy: RetrievalPolicy,
+    request: RecallRequest,
 ) -> tuple[Resolved, ...]:
     """Candidates with conflicts grouped and local overrides applied, in rank order."""
     admissible = set(hard_filter.states)
@@ -55,7 +60,11 @@ def resolved_candidates(
     groups: dict[str, list[ScoredCandidate]] = {}
     singles: list[Resolved] = []
     for c in adjusted:
-        if c.belief.state is LifecycleState.CONFLICTED and c.belief.conflict_set_id:
+        if (
+            c.belief.state is LifecycleState.CONFLICTED
+            and c.belief.conflict_set_id
+            and not stays_home(c.belief, request.project)
+        ):
             groups.setdefault(c.belief.conflict_set_id, []).append(c)
         else:
             singles.append(c)

@@ -158,11 +158,14 @@ def core_candidates(
 
 @tag(stage="snapshot")
 def core_resolved(
-    core_candidates: tuple[ScoredCandidate, ...], hard_filter: HardFilter, policy: RetrievalPolicy
+    core_candidates: tuple[ScoredCandidate, ...],
+    hard_filter: HardFilter,
+    policy: RetrievalPolicy,
+    request: RecallRequest,
 ) -> tuple[Resolved, ...]:
     """The core's conflicts grouped and local overrides applied, in rank order."""
     resolved: tuple[Resolved, ...] = resolution.resolved_candidates(
-        core_candidates, hard_filter, policy
+        core_candidates, hard_filter, policy, request
     )
     return resolved
 
