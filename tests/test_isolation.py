@@ -11,10 +11,15 @@
   missing id, and leaves every principal-keyed row of the others as it was.
 - As a hypothesis property over random operations by those four owners: whatever one of
   them does, succeeding or refused, no other owner's rows change.
+- As a hypothesis property over stores where those four owners hold the same ids, subjects
+  and conflict set: no session prefix, turn, child run, user view, archival search or tool
+  result of one holds anything of the others, anything above its ceiling, or a local
+  belief outside its origin project.
 """
 
 from __future__ import annotations
 
+import json
 import uuid
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -33,6 +38,7 @@ from recallflow.models.result import RecallResult
 from recallflow.models.stages import HardFilter
 from recallflow.models.store import LifecycleState, Sensitivity
 from recallflow.policy import SURFACE_CEILINGS, ArmLimits
+from recallflow.tools import Toolset
 from tests.helpers import belief, request
 
 AS_OF = datetime(2026, 6, 1, tzinfo=UTC)
@@ -596,3 +602,131 @@ def test_no_operation_changes_another_owners_rows(
         for owner in _OWNERS:
             if owner != _OWNERS[actor]:
                 assert after[owner] == before[owner], (op, owner)
+
+
+# --- every other read path, as a property -------------------------------------------------
+
+#: A word only one owner's texts carry (the ids, statements and entities are otherwise the
+#: same for all four): any of another owner's words in what a caller gets is a leak.
+_MARKS = ("zulu", "yankee", "xray", "whiskey")
+
+store_spec = st.fixed_dictionaries(
+    {
+        "held_by": st.sets(st.integers(0, 3), min_size=1),
+        "words": st.lists(st.sampled_from(_WORDS), min_size=2, max_size=5),
+        "sensitivity": st.integers(0, 3),
+        "type": st.sampled_from(["fact", "preference", "user_model"]),
+        "project": st.sampled_from([None, "alpha", "beta"]),
+        "portability": st.sampled_from(["portable", "contextual", "local"]),
+        "conflicted": st.booleans(),
+    }
+)
+asker_spec = st.fixed_dictionaries(
+    {
+        "owner": st.integers(0, 3),
+        "words": st.lists(st.sampled_from(_WORDS), min_size=1, max_size=4),
+        "surface": st.sampled_from(list(Surface)),
+        "child_surface": st.sampled_from(list(Surface)),
+        "viewer": st.sampled_from(list(Surface)),
+        "project": st.sampled_from([None, "alpha", "beta"]),
+    }
+)
+
+
+@settings(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    specs=st.lists(store_spec, min_size=1, max_size=24),
+    askers=st.lists(asker_spec, min_size=1, max_size=2),
+)
+def test_no_session_child_run_view_search_or_tool_leaks(
+    memory: Memory, specs: list[dict[str, Any]], askers: list[dict[str, Any]]
+) -> None:
+    """Four owners (two tenants of two principals) hold the same belief and episode ids,
+    subjects, entities and conflict set (each item held by some or all of them), their
+    texts told apart only by a word of each.
+    Whatever one of them opens, asks or reads — a session's prefix and a turn in it, a
+    child run on another surface, a user view on any viewing surface, archival search, the
+    recall tool — holds nothing of the others, nothing above the surface's ceiling (the
+    narrower one for a child, the lower one for a view), and no local belief outside its
+    origin project."""
+    run = f"iso-{uuid.uuid4().hex[:8]}"
+    owners = [(f"{run}{s}", p) for s, p in _OWNERS]
+    held: dict[tuple[int, str], dict[str, Any]] = {}
+    drafts, episodes = [], []
+    for index, spec in enumerate(specs):
+        for owner in sorted(spec["held_by"]):
+            tenant, principal = owners[owner]
+            text = " ".join(spec["words"]) + f" {_MARKS[owner]}"
+            project = spec["project"]
+            drafts.append(
+                belief(tenant, principal, id=f"b-{index}", statement=text,
+                       subject=spec["words"][0], entities=spec["words"][1:],
+                       sensitivity=spec["sensitivity"], belief_type=spec["type"],
+                       source_authority="user_stated", confidence=0.9,
+                       scope="project" if project else "user", origin_project=project,
+                       **({"portability": spec["portability"]} if project else {}),
+                       state="conflicted" if spec["conflicted"] else "active",
+                       conflict_set_id="c-1" if spec["conflicted"] else None)
+            )  # fmt: skip
+            episodes.append(
+                {"tenant_id": tenant, "principal_id": principal, "id": f"e-{index}",
+                 "content": text, "sensitivity": spec["sensitivity"], "project": project,
+                 "occurred_at": AS_OF - DAY}
+            )  # fmt: skip
+            held[(owner, f"b-{index}")] = spec
+    memory.beliefs.add_many(drafts)
+    memory.episodes.add_many(episodes)
+
+    for asker in askers:
+        owner = asker["owner"]
+        tenant, principal = owners[owner]
+        foreign = [m for i, m in enumerate(_MARKS) if i != owner]
+        goal = {"goal": " ".join(asker["words"]), "entities": asker["words"]}
+        ceiling = SURFACE_CEILINGS[asker["surface"]]
+
+        here = asker["project"]
+
+        def check(
+            text: str,
+            ids: Any,
+            ceiling: Sensitivity,
+            *,
+            beliefs: bool = True,
+            owner: int = owner,
+            foreign: list[str] = foreign,
+            here: str | None = here,
+        ) -> None:
+            assert not [m for m in foreign if m in text], text
+            for belief_id in ids:
+                spec = held[(owner, belief_id)]
+                assert spec["sensitivity"] <= ceiling, (belief_id, ceiling)
+                local = beliefs and spec["project"] and spec["portability"] == "local"
+                assert not local or spec["project"] == here, (belief_id, here)
+
+        session = memory.open_session(
+            tenant, principal, surface=asker["surface"], project=asker["project"], goal=goal
+        )
+        check(session.prefix_text, session.snapshot_ids, ceiling)
+        child = session.child(goal, surface=asker["child_surface"])
+        narrower = min(ceiling, SURFACE_CEILINGS[asker["child_surface"]])
+        check(child.prefix_text, child.snapshot_ids, narrower)
+        for opened, level in ((session, ceiling), (child, narrower)):
+            turn = opened.recall(goal)
+            check(turn.trace.model_dump_json(), turn.rendered_ids, level)
+            view = memory.explain(tenant, principal, turn.trace_id, viewer_surface=asker["viewer"])
+            lower = min(level, SURFACE_CEILINGS[asker["viewer"]])
+            check(view.model_dump_json(), [i.belief_id for i in view.items], lower)
+        found = memory.search_episodes(
+            {"tenant_id": tenant, "principal_id": principal, "query": goal["goal"],
+             "surface": asker["surface"]}
+        )  # fmt: skip
+        ids = [i.episode_id.replace("e-", "b-") for i in found.items]
+        check(found.block + found.trace.model_dump_json(), ids, ceiling, beliefs=False)
+        tools = Toolset(memory, tenant_id=tenant, principal_id=principal, surface=asker["surface"])
+        recalled = tools.call("recall_beliefs", {**goal, "project": asker["project"]})
+        ids = [i["belief_id"] for i in recalled["items"]]
+        check(json.dumps(recalled), ids, ceiling)
