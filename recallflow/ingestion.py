@@ -26,7 +26,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from recallflow.core.calibration import off_unit, row_lengths, shape_problem, vector_problem
 from recallflow.errors import InvalidInputError, UnsupportedEmbedderError
 from recallflow.models.store import Belief, BeliefDraft, BeliefEdge, Episode, EpisodeDraft, Key
-from recallflow.ports import BeliefStore, Embedder, EpisodeStore
+from recallflow.ports import BeliefStore, Embedder, EpisodeStore, answer
 
 _log = logging.getLogger(__name__)
 
@@ -119,7 +119,7 @@ def _unique_ids(keys: Sequence[tuple[str, str, str]], kind: str) -> None:
 
 
 def embedded(
-    embedder: Embedder, texts: list[str], row_name: Callable[[int], str]
+    embedder: Embedder, texts: list[str], row_name: Callable[[int], str], what: str
 ) -> npt.NDArray[np.float32]:
     """``embedder``'s vectors of ``texts`` (statements or episodes' contents, the text at
     index ``i`` being what ``row_name(i)`` names), checked against the Embedder port's
@@ -130,18 +130,26 @@ def embedded(
 
     Raises:
         UnsupportedEmbedderError: a row is of the wrong shape, not finite or not unit
-            length, naming the item whose text it embeds.
+            length, naming the item whose text it embeds; or the model raised, naming
+            ``what`` it was embedding (the batch's items).
     """
-    vectors = embedder.embed(texts)
+    vectors = answer(embedder, "embed()", embedder.embed, texts, what)
     problem = vector_problem(vectors, len(texts), embedder.dimension, row_name=row_name)
     if problem is not None:
         raise UnsupportedEmbedderError(embedder.name, problem)
-    return vectors
+    return np.asarray(vectors, dtype=np.float32)
 
 
 def _named(what: str, ids: Sequence[str]) -> Callable[[int], str]:
     """Names row ``i`` of a batch as ``what`` of ``ids[i]``."""
     return lambda row: f"{what} {ids[row]!r}"
+
+
+def _span(what: str, names: Sequence[object]) -> str:
+    """A batch of rows named ``names`` (in order), as ``what`` of the first to the last."""
+    if len(names) == 1:
+        return f"{what} {names[0]}"
+    return f"{what} {names[0]} to {names[-1]}"
 
 
 class StreamedVectors:
@@ -202,6 +210,7 @@ class StreamedVectors:
             self._embedder,
             [self._statements[i] for i in items],
             lambda row: f"the statement of item {items[row]}",
+            _span("the statements of items", items),
         )
 
     def _fill(self, chunk: int) -> None:
@@ -421,10 +430,17 @@ class Episodes:
         while batch := self._store.unembedded_episodes(tenant_id, principal_id, EMBED_BATCH, after):
             ids = [episode_id for episode_id, _ in batch]
             texts = [content for _, content in batch]
-            vectors = np.asarray(self._embedder.embed(texts))
-            fault = shape_problem(vectors, len(texts), self._embedder.dimension)
+            answered = answer(
+                self._embedder,
+                "embed()",
+                self._embedder.embed,
+                texts,
+                _span("the contents of episodes", [repr(i) for i in ids]),
+            )
+            fault = shape_problem(answered, len(texts), self._embedder.dimension)
             if fault is not None:
                 raise UnsupportedEmbedderError(self._embedder.name, fault)
+            vectors = np.asarray(answered)
             kept = ~off_unit(row_lengths(vectors))
             if not kept.all():
                 _log.warning(
@@ -454,6 +470,7 @@ class Episodes:
                 self._embedder,
                 list(texts[start : start + EMBED_BATCH]),
                 _named("the content of episode", batch),
+                _span("the contents of episodes", [repr(i) for i in batch]),
             )
         return out
 

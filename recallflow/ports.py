@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from recallflow.core.calibration import Calibration, shape_problem
-from recallflow.errors import UnsupportedEmbedderError
+from recallflow.errors import RecallflowError, UnsupportedEmbedderError
 from recallflow.models.corrections import (
     Citation,
     Erasure,
@@ -77,13 +77,37 @@ def query_embedding(embedder: Embedder) -> Callable[[Sequence[str]], npt.NDArray
     call = "embed_queries()" if callable(as_queries) else "embed()"
 
     def checked(texts: Sequence[str]) -> npt.NDArray[np.float32]:
-        vectors = embed(texts)
+        vectors = answer(embedder, call, embed, texts, f"a query of {len(texts)} texts")
         problem = shape_problem(vectors, len(texts), embedder.dimension, call)
         if problem is not None:
             raise UnsupportedEmbedderError(embedder.name, problem)
-        return vectors
+        return np.asarray(vectors, dtype=np.float32)
 
     return checked
+
+
+def answer(
+    embedder: Embedder,
+    call: str,
+    model: Callable[[Sequence[str]], npt.NDArray[np.float32]],
+    texts: Sequence[str],
+    what: str,
+) -> npt.NDArray[np.float32]:
+    """``model(texts)`` (``embedder``'s ``call``, embedding ``what``), with an exception the
+    model raises turned into :class:`~recallflow.errors.UnsupportedEmbedderError` naming
+    the call and what it was embedding, the model's own exception as its cause. A user's
+    model (or a remote one) can fail on one input or time out mid-batch; its bare exception
+    would leave the stage graph or a write with nothing to say which texts it was given.
+    Only :class:`Exception` is caught (an interrupt stays an interrupt), and a recallflow
+    error passes as it is."""
+    try:
+        return model(texts)
+    except RecallflowError:  # already typed (a wrapped embedder's own check)
+        raise
+    except Exception as exc:
+        raise UnsupportedEmbedderError(
+            embedder.name, f"{call} raised {type(exc).__name__} ({exc}) embedding {what}"
+        ) from exc
 
 
 @runtime_checkable

@@ -286,3 +286,66 @@ def test_an_episode_the_embedder_cannot_embed_does_not_stop_the_backfill(
         assert vector.error is None
         assert {h.episode_id for h in vector.hits} == {"e-0", "e-2"}
         assert memory.episodes.embed_missing(TENANT, "p1") == 0  # e-1 tried, kept none
+
+
+class _RaisesFor(_BlankFor):
+    """Passes the calibration, then raises for any text holding :data:`BLANK` (a model
+    that crashes on one input, or a remote one that times out mid-batch)."""
+
+    def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        if any(BLANK in text for text in texts):
+            raise RuntimeError("the model crashed")
+        return HashingEmbedder().embed(texts)
+
+
+class _RaggedFor(_BlankFor):
+    """Passes the calibration, then answers plain lists, one row of them ``None``, for a
+    batch holding :data:`BLANK` (not an array at all)."""
+
+    def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        rows: list[object] = [list(map(float, row)) for row in HashingEmbedder().embed(texts)]
+        rows = [None if BLANK in text else row for text, row in zip(texts, rows, strict=True)]
+        return rows  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize(
+    ("embedder", "says"),
+    [
+        (_RaisesFor(), r"embed\(\) raised RuntimeError \(the model crashed\)"),
+        (_RaggedFor(), r"embed\(\) of 3 texts returned something that is not an array"),
+    ],
+)
+def test_an_embedder_that_fails_mid_write_is_a_typed_error_and_nothing_is_written(
+    server: EmbeddedServer, embedder: _BlankFor, says: str
+) -> None:
+    # The model's own exception (or numpy's, on a ragged answer) used to escape the write
+    # bare: not a recallflow error, and nothing to say which items were being embedded.
+    blank = belief(TENANT, id="b-blank", statement=f"The {BLANK} is noted.", subject="note")
+    with open_memory(fresh_database(server), embedder=embedder) as memory:
+        with pytest.raises(UnsupportedEmbedderError, match=says) as caught:
+            memory.beliefs.add_many([BELIEFS[0], BELIEFS[1], blank])
+        if isinstance(embedder, _RaisesFor):
+            assert "the statements of items 0 to 2" in str(caught.value)
+            assert isinstance(caught.value.__cause__, RuntimeError)
+        assert memory.beliefs.list(TENANT, "p1") == []
+        said = _said("The user said hello.")
+        with pytest.raises(UnsupportedEmbedderError, match=says.replace("3 texts", "2 texts")):
+            memory.episodes.add_many(
+                [{**said, "id": "e-said"}, {**said, "id": "e-blank", "content": BLANK}]
+            )
+        with pytest.raises(KeyError):
+            memory.episodes.get(TENANT, "p1", "e-said")
+
+
+def test_an_embedder_that_fails_on_a_query_is_a_typed_error(server: EmbeddedServer) -> None:
+    # A recall or a search whose query the model raised on used to fail with the model's
+    # bare exception, out of the middle of the stage graph.
+    with open_memory(fresh_database(server), embedder=_RaisesFor()) as memory:
+        memory.beliefs.add_many(BELIEFS)
+        asked = RecallRequest.model_validate(request(TENANT, goal=f"{BLANK} money"))
+        with pytest.raises(UnsupportedEmbedderError, match=r"raised RuntimeError") as caught:
+            memory.recall(asked)
+        assert isinstance(caught.value.__cause__, RuntimeError)
+        with pytest.raises(UnsupportedEmbedderError, match=r"raised RuntimeError"):
+            memory.search_episodes({"tenant_id": TENANT, "principal_id": "p1", "query": BLANK})
+        assert memory.recall(RecallRequest.model_validate(request(TENANT, goal="money")))

@@ -299,7 +299,13 @@ def shape_problem(vectors: object, rows: int, dimension: int, call: str = "embed
     """What is wrong with the shape or the type of ``vectors``, an embedder's answer to
     ``call`` for ``rows`` texts (``None`` when it is ``(rows, dimension)`` numbers): a
     fault of the model for every input, not of one row."""
-    array = np.asarray(vectors)
+    try:
+        array = np.asarray(vectors)
+    except (TypeError, ValueError) as exc:  # ragged rows, or rows numpy cannot read
+        return (
+            f"{call} of {rows} texts returned something that is not an array of numbers"
+            f" ({type(exc).__name__}: {exc})"
+        )
     if array.shape != (rows, dimension):
         return (
             f"{call} of {rows} texts returned an array of shape {array.shape}, not"

@@ -4,6 +4,8 @@ floor" in docs/architecture.md). The pure part is :mod:`recallflow.core.calibrat
 
 from __future__ import annotations
 
+import numpy as np
+
 from recallflow.core.calibration import (
     Calibration,
     calibration_from_vectors,
@@ -11,7 +13,7 @@ from recallflow.core.calibration import (
     vector_problem,
 )
 from recallflow.errors import UnsupportedEmbedderError
-from recallflow.ports import Embedder
+from recallflow.ports import Embedder, answer
 
 #: Corpus sentences embedded as queries to check ``embed_queries`` (when there is one).
 _QUERY_CHECKS = 8
@@ -31,14 +33,18 @@ def calibrate(embedder: Embedder) -> Calibration:
             unit length.
     """
     texts = list(unrelated_corpus().texts)
-    vectors = embedder.embed(texts)
+    what = "the unrelated corpus"
+    vectors = answer(embedder, "embed()", embedder.embed, texts, what)
     problem = vector_problem(vectors, len(texts), embedder.dimension)
     as_queries = getattr(embedder, "embed_queries", None)
     if problem is None and callable(as_queries):
         asked = texts[:: len(texts) // _QUERY_CHECKS][:_QUERY_CHECKS]
         problem = vector_problem(
-            as_queries(asked), len(asked), embedder.dimension, "embed_queries()"
+            answer(embedder, "embed_queries()", as_queries, asked, what),
+            len(asked),
+            embedder.dimension,
+            "embed_queries()",
         )
     if problem is not None:
         raise UnsupportedEmbedderError(embedder.name, problem)
-    return calibration_from_vectors(embedder.name, vectors)
+    return calibration_from_vectors(embedder.name, np.asarray(vectors, dtype=np.float32))
