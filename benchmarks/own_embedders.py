@@ -12,7 +12,10 @@ under a name of its own, so each is calibrated afresh at first open:
   cosine high, as e5's are (unrelated sentences about 0.8);
 * ``noise:A``: A times the vector plus a random unit vector fixed per text, normalised
   again: every cosine compressed and noisier (a weaker model);
-* ``unnormalised``: rows scaled by 1 to 5 (refused at open: the port needs unit rows).
+* ``unnormalised``: rows scaled by 1 to 5 (refused at open: the port needs unit rows);
+* ``plean:C``: asymmetric, as e5 is: passages as ``lean:C``, queries (``embed_queries``)
+  left as they are, so two passages look alike (unrelated ones about 0.8 for C 2) while a
+  query and a passage do not (about 0.03): the query-passage scale is not the passage one.
 
 Usage::
 
@@ -49,7 +52,7 @@ from recallflow.evaluation.scenarios import load_scenarios
 from recallflow.memory import open_memory
 from recallflow.ports import Embedder
 
-TRANSFORMS = ("rename", "proj", "lean", "noise", "unnormalised")
+TRANSFORMS = ("rename", "proj", "lean", "noise", "unnormalised", "plean")
 
 
 def _text_seed(text: str) -> int:
@@ -85,7 +88,7 @@ class TransformedEmbedder:
         v = np.asarray(self.inner.embed(list(texts)), dtype=np.float32)
         if self.kind == "proj":
             v = v @ self._projection
-        elif self.kind == "lean":
+        elif self.kind in ("lean", "plean"):
             v = v + self.arg * self._shared
         elif self.kind == "noise":
             noise = (
@@ -108,6 +111,24 @@ class TransformedEmbedder:
         return unit
 
 
+class LeanedPassages(TransformedEmbedder):
+    """``plean:C``: passages leaned, queries as the inner model embeds them (see the module)."""
+
+    def embed_queries(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        v = np.asarray(self.inner.embed(list(texts)), dtype=np.float32)
+        unit: npt.NDArray[np.float32] = (
+            v / np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-12)
+        ).astype(np.float32)
+        return unit
+
+
+def transformed(inner: Embedder, transform: str) -> TransformedEmbedder:
+    """``inner`` behind ``transform`` (one of :data:`TRANSFORMS`, with its argument)."""
+    if transform.partition(":")[0] == "plean":
+        return LeanedPassages(inner, transform)
+    return TransformedEmbedder(inner, transform)
+
+
 def _base(name: str) -> Embedder:
     if name == "minilm":  # as a plain wrapper sees it: one fp32 path for passages and queries
         from recallflow.adapters.embedders.minilm import MiniLMEmbedder
@@ -118,7 +139,9 @@ def _base(name: str) -> Embedder:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--transform", required=True, help="rename, proj:D, lean:C, noise:A, …")
+    parser.add_argument(
+        "--transform", required=True, help="rename, proj:D, lean:C, noise:A, plean:C, …"
+    )
     parser.add_argument("--base", default="minilm", help="shipped embedder (default minilm)")
     parser.add_argument("--split", choices=("dev", "test", "all"), default="dev")
     parser.add_argument("--conversations", type=int, default=None)
@@ -126,7 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--locomo", type=Path, default=None)
     parser.add_argument("--out", type=Path, default=None, help="write the reports here too")
     args = parser.parse_args(argv)
-    embedder = TransformedEmbedder(_base(args.base), args.transform)
+    embedder = transformed(_base(args.base), args.transform)
     datasets = [] if args.no_locomo else [LocomoDataset(resolve(args.locomo or DEFAULT_PATH))]
     options = EvalOptions(
         split=args.split,

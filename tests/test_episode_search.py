@@ -342,7 +342,7 @@ def test_minilm_finds_a_paraphrase_that_shares_no_word(minilm_memory: Memory, te
     assert fused.coverage is None  # found by meaning alone
     assert fused.similarity is not None and fused.standing is not None
     assert fused.standing >= DEFAULT_EPISODE_POLICY.floor.semantic_standing
-    assert result.trace.calibration.startswith("minilm-l6-v2-int8/unrelated-v1/")
+    assert result.trace.calibration.startswith("minilm-l6-v2-int8/unrelated-v2/")
 
 
 class _Leaning:

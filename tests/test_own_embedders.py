@@ -19,7 +19,12 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from recallflow import InvalidInputError, RecallRequest, UnsupportedEmbedderError, open_memory
+from recallflow import (
+    InvalidInputError,
+    RecallRequest,
+    UnsupportedEmbedderError,
+    open_memory,
+)
 from recallflow.adapters.embedders.hashing import HashingEmbedder
 from recallflow.adapters.postgres.embedded import EmbeddedServer
 from recallflow.adapters.postgres.vectors import query_vector_texts
@@ -349,3 +354,69 @@ def test_an_embedder_that_fails_on_a_query_is_a_typed_error(server: EmbeddedServ
         with pytest.raises(UnsupportedEmbedderError, match=r"raised RuntimeError"):
             memory.search_episodes({"tenant_id": TENANT, "principal_id": "p1", "query": BLANK})
         assert memory.recall(RecallRequest.model_validate(request(TENANT, goal="money")))
+
+
+class _LeanPassages:
+    """A model that embeds queries apart and puts every passage in a cone of its own: a
+    passage is the hashing row with one more component, ``lean``, normalised again; a
+    query is the hashing row with 0 there. Every query-passage cosine is the hashing one
+    divided by √(1 + lean²), exactly, while two passages look alike (about 0.6 for
+    ``lean`` 1): the query-passage scale differs from the passage-pair scale, as with e5."""
+
+    def __init__(self, lean: float) -> None:
+        self.lean = lean
+        self.name = f"lean-passages-{lean:g}"
+        self.dimension = 385
+
+    def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        rows = np.hstack([HashingEmbedder().embed(texts), np.full((len(texts), 1), self.lean)])
+        unit: npt.NDArray[np.float32] = (rows / np.linalg.norm(rows, axis=1, keepdims=True)).astype(
+            np.float32
+        )
+        return unit
+
+    def embed_queries(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        return np.hstack([HashingEmbedder().embed(texts), np.zeros((len(texts), 1))]).astype(
+            np.float32
+        )
+
+
+_LEAN_BELIEFS = [
+    belief(TENANT, id=f"b-{i}", statement=statement, subject=f"s-{i}")
+    for i, statement in enumerate(
+        [
+            "Money is stored as integer cents.",
+            "The user prefers dark mode in every editor.",
+            "Invoices are rendered to PDF by a worker.",
+            "Deploys go through Argo CD after CI passes.",
+            "The user runs the Berlin marathon in September.",
+            "Tomatoes are sown indoors in early March.",
+        ]
+    )
+]
+
+
+def _standings(embedder: object, server: EmbeddedServer, goal: str) -> dict[str, float]:
+    with open_memory(fresh_database(server), embedder=embedder) as memory:  # type: ignore[arg-type]
+        memory.beliefs.add_many(_LEAN_BELIEFS)
+        result = memory.recall(RecallRequest.model_validate(request(TENANT, goal=goal)))
+    return {
+        e.belief_id: e.relevance.standing
+        for e in result.trace.scored
+        if e.relevance is not None and e.relevance.standing is not None
+    }
+
+
+@pytest.mark.parametrize("goal", ["How is money stored in invoices?", "when do I sow tomatoes"])
+def test_standings_are_read_on_the_scale_of_query_against_passage(
+    server: EmbeddedServer, goal: str
+) -> None:
+    # The calibration's spread used to be that of two passages, while a standing compares
+    # a query with a passage: a model whose passages share a cone of their own read every
+    # standing √2 times too far from 0 (lean 1): too high above unrelated text, too low below.
+    plain = _standings(HashingEmbedder(), server, goal)
+    leaned = _standings(_LeanPassages(1.0), server, goal)
+    shared = plain.keys() & leaned.keys()
+    assert shared
+    for belief_id in shared:
+        assert leaned[belief_id] == pytest.approx(plain[belief_id], abs=0.02), belief_id

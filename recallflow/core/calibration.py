@@ -35,8 +35,10 @@ from pydantic import Field
 
 from recallflow.models.base import FrozenModel
 
-#: Bump when the word list, the templates or the generator change.
-CORPUS_VERSION = "unrelated-v1"
+#: Bump when the word list, the templates, the generator or what is measured on the corpus
+#: change (v2: the pair statistics of a model that embeds queries apart are read query
+#: against passage; the sentences are those of v1).
+CORPUS_VERSION = "unrelated-v2"
 
 #: Sentences generated per domain and template.
 _PER_TEMPLATE = 2
@@ -212,13 +214,27 @@ class PairStatistics(FrozenModel):
     max: float
 
 
-def pair_statistics(vectors: npt.NDArray[np.float32], domains: Sequence[str]) -> PairStatistics:
-    """Cosines of every pair of corpus sentences about different domains (unit rows in)."""
-    sims = vectors @ vectors.T
+def pair_statistics(
+    vectors: npt.NDArray[np.float32],
+    domains: Sequence[str],
+    queries: npt.NDArray[np.float32] | None = None,
+) -> PairStatistics:
+    """Cosines of every pair of corpus sentences about different domains (unit rows in).
+
+    With ``queries`` (the same sentences embedded as search queries, row for row), each
+    pair is a query against a passage: the pairs a recall's standings are read from. A
+    model that embeds queries apart need not give them the cosines it gives two passages
+    (e5's unrelated query-passage pairs sit lower and closer together than its passage
+    pairs), and a standing measured in passage-pair spreads would then be read on the
+    wrong scale."""
     labels = np.asarray(domains)
     different = labels[:, None] != labels[None, :]
-    upper = np.triu(np.ones_like(different, dtype=bool), k=1)
-    values = sims[different & upper].astype(np.float64)
+    if queries is None:
+        sims = vectors @ vectors.T
+        different &= np.triu(np.ones_like(different, dtype=bool), k=1)
+    else:
+        sims = np.asarray(queries, dtype=np.float32) @ vectors.T
+    values = sims[different].astype(np.float64)
     q = np.quantile(values, [0.5, 0.9, 0.99, 0.999])
     return PairStatistics(
         pairs=int(values.size),
@@ -357,12 +373,20 @@ def vectors_digest(vectors: npt.NDArray[np.float32]) -> str:
     return hashlib.sha256(np.ascontiguousarray(vectors, dtype=np.float32).tobytes()).hexdigest()
 
 
-def calibration_from_vectors(embedder: str, vectors: npt.NDArray[np.float32]) -> Calibration:
-    """The calibration of ``embedder`` from its vectors of :func:`unrelated_corpus` (in order)."""
+def calibration_from_vectors(
+    embedder: str,
+    vectors: npt.NDArray[np.float32],
+    queries: npt.NDArray[np.float32] | None = None,
+) -> Calibration:
+    """The calibration of ``embedder`` from its vectors of :func:`unrelated_corpus` (in
+    order), as passages and, for a model that embeds queries apart, as ``queries``: the
+    unrelated-pair statistics are then those of queries against passages
+    (:func:`pair_statistics`), the cosines a recall compares."""
     corpus = unrelated_corpus()
-    if len(vectors) != len(corpus.texts):
-        raise ValueError(f"expected {len(corpus.texts)} corpus vectors, got {len(vectors)}")
-    stats = pair_statistics(vectors, corpus.domains)
+    for got in (vectors, vectors if queries is None else queries):
+        if len(got) != len(corpus.texts):
+            raise ValueError(f"expected {len(corpus.texts)} corpus vectors, got {len(got)}")
+    stats = pair_statistics(vectors, corpus.domains, queries)
     ref = CalibrationRef(
         embedder=embedder,
         corpus_version=corpus.version,

@@ -15,9 +15,6 @@ from recallflow.core.calibration import (
 from recallflow.errors import UnsupportedEmbedderError
 from recallflow.ports import Embedder, answer
 
-#: Corpus sentences embedded as queries to check ``embed_queries`` (when there is one).
-_QUERY_CHECKS = 8
-
 
 def calibrate(embedder: Embedder) -> Calibration:
     """``embedder``'s calibration on the current unrelated corpus (one embedding batch).
@@ -26,7 +23,9 @@ def calibrate(embedder: Embedder) -> Calibration:
     against the port's contract here — as passages, and as queries when the embedder
     embeds queries apart — and an embedder that breaks it is refused by name rather
     than trusted: vectors that are not unit length would shift every standing the floor
-    reads, silently.
+    reads, silently. A model that embeds queries apart embeds the whole corpus both ways:
+    its unrelated-pair statistics are read query against passage, the cosines a recall
+    compares (:func:`~recallflow.core.calibration.pair_statistics`).
 
     Raises:
         UnsupportedEmbedderError: the vectors are of the wrong shape, not finite or not
@@ -37,14 +36,14 @@ def calibrate(embedder: Embedder) -> Calibration:
     vectors = answer(embedder, "embed()", embedder.embed, texts, what)
     problem = vector_problem(vectors, len(texts), embedder.dimension)
     as_queries = getattr(embedder, "embed_queries", None)
+    queries = None
     if problem is None and callable(as_queries):
-        asked = texts[:: len(texts) // _QUERY_CHECKS][:_QUERY_CHECKS]
-        problem = vector_problem(
-            answer(embedder, "embed_queries()", as_queries, asked, what),
-            len(asked),
-            embedder.dimension,
-            "embed_queries()",
-        )
+        queries = answer(embedder, "embed_queries()", as_queries, texts, what)
+        problem = vector_problem(queries, len(texts), embedder.dimension, "embed_queries()")
     if problem is not None:
         raise UnsupportedEmbedderError(embedder.name, problem)
-    return calibration_from_vectors(embedder.name, np.asarray(vectors, dtype=np.float32))
+    return calibration_from_vectors(
+        embedder.name,
+        np.asarray(vectors, dtype=np.float32),
+        None if queries is None else np.asarray(queries, dtype=np.float32),
+    )
