@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from recallflow import Memory
+from recallflow import Memory, UnsupportedEmbedderError
 from recallflow.adapters.embedders.hashing import HashingEmbedder
 from recallflow.adapters.postgres.beliefs import PostgresBeliefStore
 from recallflow.ingestion import EMBED_BATCH, PROGRESS_MIN, Beliefs
@@ -88,7 +88,9 @@ def test_a_batch_is_embedded_in_chunks_and_stored_beliefs_are_not_embedded_again
 
 def test_an_embedder_failing_mid_batch_leaves_nothing_written(memory: Memory, tenant: str) -> None:
     beliefs = Beliefs(PostgresBeliefStore(memory.pool), CountingEmbedder(fail_on_call=2))
-    with pytest.raises(RuntimeError, match="the model crashed"):
+    with pytest.raises(
+        UnsupportedEmbedderError, match=r"raised RuntimeError \(the model crashed\)"
+    ):
         beliefs.add_many(_drafts(tenant, 2 * EMBED_BATCH))
     assert _count(memory, tenant) == 0
 
