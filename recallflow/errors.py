@@ -58,9 +58,28 @@ class MissingExtensionError(ConfigurationError):
 class EmbedderMismatchError(ConfigurationError):
     """The embedder differs from the one whose vectors the store already holds."""
 
-    def __init__(self, *, stored_name: str, stored_dimension: int, name: str, dimension: int):
+    def __init__(
+        self,
+        *,
+        stored_name: str,
+        stored_dimension: int,
+        name: str,
+        dimension: int,
+        cosine: float | None = None,
+    ):
         self.stored_name = stored_name
         self.stored_dimension = stored_dimension
+        self.cosine = cosine
+        if cosine is not None:  # the same name, another model
+            super().__init__(
+                f"this store holds embeddings from {stored_name!r}, but {name!r} now embeds"
+                " the store's calibration sentences differently (cosine"
+                f" {cosine:.3f} with the vectors it made then): the model changed and its"
+                " name did not, and vectors from two models cannot be compared. Give the new"
+                " model a name of its own and a new RECALLFLOW_HOME / database, or open this"
+                " store with the model that made it."
+            )
+            return
         super().__init__(
             f"this store holds embeddings from {stored_name!r} ({stored_dimension} dimensions) "
             f"but was opened with {name!r} ({dimension} dimensions); vectors from two models "

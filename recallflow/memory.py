@@ -31,6 +31,7 @@ import psycopg
 
 from recallflow.adapters.embedders.cached import CachedQueryEmbedder
 from recallflow.adapters.embedders.calibration import calibrate as calibrate_embedder
+from recallflow.adapters.embedders.calibration import check_same_model
 from recallflow.adapters.lifecycle.concurrency import ArmThreadPool
 from recallflow.adapters.postgres.beliefs import PostgresBeliefStore
 from recallflow.adapters.postgres.bootstrap import ensure_database, prepare
@@ -987,6 +988,7 @@ def _calibration(conn: psycopg.Connection[Any], embedder: Embedder, calibrate: b
     ``calibrate``), else the conservative default with a warning."""
     stored = load_calibration(conn, embedder.name, CORPUS_VERSION)
     if stored is not None:
+        check_same_model(embedder, stored)
         return stored
     if calibrate:
         fresh = calibrate_embedder(embedder)

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from recallflow import (
+    EmbedderMismatchError,
     InvalidInputError,
     RecallRequest,
     UnsupportedEmbedderError,
@@ -420,3 +421,27 @@ def test_standings_are_read_on_the_scale_of_query_against_passage(
     assert shared
     for belief_id in shared:
         assert leaned[belief_id] == pytest.approx(plain[belief_id], abs=0.02), belief_id
+
+
+class _Renamed:
+    """Another model under a name the store already knows: the hashing rows of a
+    narrower hashing embedder, zero-padded to 384 (a model swapped without its name)."""
+
+    name = "hashing-v1-384"
+    dimension = 384
+
+    def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        return np.hstack([HashingEmbedder(192).embed(texts), np.zeros((len(texts), 192))]).astype(
+            np.float32
+        )
+
+
+def test_another_model_under_the_stored_name_is_refused_at_open(server: EmbeddedServer) -> None:
+    # The store knows an embedder by its name alone: a model swapped under the same name
+    # used to open the store and compare its vectors with the old model's, silently.
+    uri = fresh_database(server)
+    with open_memory(uri, embedder=HashingEmbedder()) as memory:
+        memory.beliefs.add_many(BELIEFS)
+    with pytest.raises(EmbedderMismatchError, match=r"'hashing-v1-384' now embeds"):
+        open_memory(uri, embedder=_Renamed())
+    assert _recall_money(uri, HashingEmbedder()) == ("b-money",)  # the store is as it was

@@ -368,6 +368,39 @@ def vector_problem(
     return None
 
 
+#: The least cosine a model's vector of a calibration sentence may have with the vector
+#: stored for it when the store was calibrated, for the model to be the one that made the
+#: store's vectors (the same model gives the same vector; another one under the same name
+#: does not come close).
+SAME_MODEL_COSINE = 0.98
+
+#: Calibration sentences embedded again at every open to check the model is the same.
+SAME_MODEL_CHECKS = 3
+
+
+def same_model_rows(count: int = SAME_MODEL_CHECKS) -> tuple[int, ...]:
+    """Which corpus rows are embedded again at open (spread over the domains)."""
+    total = len(unrelated_corpus().texts)
+    return tuple(range(0, total, max(1, total // count)))[:count]
+
+
+def least_cosine(
+    vectors: npt.NDArray[np.float32], calibration: Calibration, rows: Sequence[int]
+) -> float | None:
+    """The least cosine of ``vectors`` (the model's vectors of corpus ``rows``, now) with
+    the vectors of the same rows ``calibration`` stored; ``None`` when no row can say (of
+    length 0, or not finite: a row that breaks the port is refused where it is used, and
+    says nothing about which model made it)."""
+    now = np.asarray(vectors, dtype=np.float64)
+    then = np.asarray(calibration.null_vectors, dtype=np.float64)[list(rows)]
+    lengths = row_lengths(now)
+    judged = np.isfinite(lengths) & (lengths > 0)
+    if not judged.any():
+        return None
+    cosines = np.sum(now[judged] * then[judged], axis=1) / lengths[judged]
+    return float(np.min(cosines))
+
+
 def vectors_digest(vectors: npt.NDArray[np.float32]) -> str:
     """sha256 of the vectors' float32 bytes (row-major)."""
     return hashlib.sha256(np.ascontiguousarray(vectors, dtype=np.float32).tobytes()).hexdigest()

@@ -7,12 +7,16 @@ from __future__ import annotations
 import numpy as np
 
 from recallflow.core.calibration import (
+    SAME_MODEL_COSINE,
     Calibration,
     calibration_from_vectors,
+    least_cosine,
+    same_model_rows,
+    shape_problem,
     unrelated_corpus,
     vector_problem,
 )
-from recallflow.errors import UnsupportedEmbedderError
+from recallflow.errors import EmbedderMismatchError, UnsupportedEmbedderError
 from recallflow.ports import Embedder, answer
 
 
@@ -47,3 +51,35 @@ def calibrate(embedder: Embedder) -> Calibration:
         np.asarray(vectors, dtype=np.float32),
         None if queries is None else np.asarray(queries, dtype=np.float32),
     )
+
+
+def check_same_model(embedder: Embedder, stored: Calibration) -> None:
+    """Refuse ``embedder`` when it is not the model that made ``stored`` (and so the
+    store's vectors), though it has its name: a few calibration sentences are embedded
+    again and compared with the vectors stored for them. A store knows an embedder by its
+    name alone, and a model swapped under the same name would otherwise be compared with
+    the old model's vectors at every recall, silently.
+
+    Raises:
+        EmbedderMismatchError: a sentence's vector now is further than
+            :data:`~recallflow.core.calibration.SAME_MODEL_COSINE` from the stored one.
+        UnsupportedEmbedderError: the model raised, or answered an array of the wrong
+            shape (rows that are not unit length are refused where they are used).
+    """
+    rows = same_model_rows()
+    corpus = unrelated_corpus().texts
+    texts = [corpus[row] for row in rows]
+    what = "the calibration sentences the store holds vectors of"
+    vectors = answer(embedder, "embed()", embedder.embed, texts, what)
+    problem = shape_problem(vectors, len(texts), embedder.dimension)
+    if problem is not None:
+        raise UnsupportedEmbedderError(embedder.name, problem)
+    cosine = least_cosine(np.asarray(vectors, dtype=np.float32), stored, rows)
+    if cosine is not None and cosine < SAME_MODEL_COSINE:
+        raise EmbedderMismatchError(
+            stored_name=stored.ref.embedder,
+            stored_dimension=embedder.dimension,
+            name=embedder.name,
+            dimension=embedder.dimension,
+            cosine=cosine,
+        )
