@@ -76,6 +76,7 @@ from recallflow.errors import (
     InvalidInputError,
     OperatorOnlyError,
     StoreUnavailableError,
+    UnsupportedEmbedderError,
     without_password,
 )
 from recallflow.ingestion import Beliefs, Edges, Episodes, key_of, new_id
@@ -106,6 +107,7 @@ from recallflow.ports import (
     QueryFormer,
     RecallPorts,
     TokenCounter,
+    identity_problem,
 )
 
 _log = logging.getLogger(__name__)
@@ -891,6 +893,9 @@ def open_memory(
         raise ConfigurationError(
             f"embedder must implement recallflow.Embedder, got {type(embedder).__name__}"
         )
+    problem = identity_problem(embedder.name, embedder.dimension)
+    if problem is not None:
+        raise UnsupportedEmbedderError(str(embedder.name), problem)
     token_counter = token_counter or _default_token_counter()
     server: EmbeddedServer | None = None
     try:

@@ -13,6 +13,7 @@ one can be swapped for a fake in a test or for another backend.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -56,6 +57,22 @@ class Embedder(Protocol):
     def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
         """An array of shape ``(len(texts), dimension)``, rows L2-normalised."""
         ...
+
+
+def identity_problem(name: object, dimension: object) -> str | None:
+    """What is wrong with an embedder's ``name`` and ``dimension`` as the port needs them
+    (``None`` when nothing is): a non-empty string without control characters (it is
+    stored with the vectors and keys the calibration), and a whole number (a column's
+    width). Checked at open, before the store records either."""
+    if not isinstance(name, str) or not name.strip():
+        return f"its name must be a non-empty string, got {name!r} ({type(name).__name__})"
+    if any(ord(c) < 32 or ord(c) == 127 for c in name):
+        return f"its name must not hold control characters, got {name!r}"
+    if isinstance(dimension, bool) or not isinstance(dimension, numbers.Integral):
+        return (
+            f"its dimension must be a whole number, got {dimension!r} ({type(dimension).__name__})"
+        )
+    return None
 
 
 def query_embedding(embedder: Embedder) -> Callable[[Sequence[str]], npt.NDArray[np.float32]]:

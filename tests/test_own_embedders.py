@@ -445,3 +445,38 @@ def test_another_model_under_the_stored_name_is_refused_at_open(server: Embedded
     with pytest.raises(EmbedderMismatchError, match=r"'hashing-v1-384' now embeds"):
         open_memory(uri, embedder=_Renamed())
     assert _recall_money(uri, HashingEmbedder()) == ("b-money",)  # the store is as it was
+
+
+class _Claims:
+    """A user's embedder whose ``name`` or ``dimension`` is not what the port says."""
+
+    def __init__(self, name: object, dimension: object) -> None:
+        self.name = name
+        self.dimension = dimension
+
+    def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        return HashingEmbedder(64).embed(texts)
+
+
+@pytest.mark.parametrize(
+    ("name", "dimension", "says"),
+    [
+        ("mine", "64", r"dimension must be a whole number, got '64' \(str\)"),
+        ("mine", 64.0, r"dimension must be a whole number, got 64.0 \(float\)"),
+        ("mine", True, r"dimension must be a whole number, got True \(bool\)"),
+        (None, 64, r"name must be a non-empty string, got None \(NoneType\)"),
+        (123, 64, r"name must be a non-empty string, got 123 \(int\)"),
+        ("  ", 64, r"name must be a non-empty string, got '  ' \(str\)"),
+        ("a\x00b", 64, r"name must not hold control characters"),
+    ],
+)
+def test_an_embedder_whose_name_or_dimension_breaks_the_port_is_refused_at_open(
+    server: EmbeddedServer, name: object, dimension: object, says: str
+) -> None:
+    # These used to reach the database: a TypeError, PostgreSQL's syntax or type errors,
+    # and for a name of 123 a store that recorded the embedder and then failed to open.
+    uri = fresh_database(server)
+    with pytest.raises(UnsupportedEmbedderError, match=says):
+        open_memory(uri, embedder=_Claims(name, dimension))  # type: ignore[arg-type]
+    with open_memory(uri, embedder=HashingEmbedder(64)) as memory:  # nothing was recorded
+        memory.beliefs.add_many(BELIEFS)
