@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from recallflow import Memory
-from recallflow.cli.eval import DEFAULT_SCENARIOS, resolve
+from recallflow.cli.eval import DEFAULT_OFFTOPIC, DEFAULT_SCENARIOS, resolve
 from recallflow.evaluation.datasets import (
     Case,
     Category,
@@ -111,6 +111,18 @@ def test_edges_stay_linear_in_the_number_of_documents() -> None:
         ("g/D2:1", "g/D2:2"),
         ("g/D2:1", "g/D2:3"),
     ]
+
+
+def test_the_default_suites_are_found_from_any_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``recallflow eval`` run outside the checkout finds its scenario and off-topic suites
+    in the repository root (docs/evaluation.md), instead of exiting 3 as if they were
+    missing."""
+    monkeypatch.chdir(tmp_path)
+    assert resolve(DEFAULT_SCENARIOS).is_dir()
+    assert resolve(DEFAULT_OFFTOPIC).is_file()
+    assert resolve(DEFAULT_SCENARIOS) == Path(__file__).resolve().parents[1] / DEFAULT_SCENARIOS
 
 
 def test_harness_runs_end_to_end_on_a_tiny_dataset(

@@ -44,7 +44,8 @@ EXIT_GATE_FAILED = EXIT_FAILURE
 
 
 def _repo_root() -> Path:
-    return Path(__file__).resolve().parents[1]
+    """The checkout this module is in: recallflow/cli/eval.py is two levels below it."""
+    return Path(__file__).resolve().parents[2]
 
 
 def resolve(path: Path) -> Path:
