@@ -976,15 +976,15 @@ def _conninfo(value: str | None, name: str) -> str | None:
     driver's parse error (or, for a replica, a warning on every recall)."""
     if value is None:
         return None
-    from psycopg.conninfo import conninfo_to_dict
+    from recallflow.adapters.postgres.conninfo import conninfo_problem
 
-    try:
-        if not isinstance(value, str):
-            raise psycopg.ProgrammingError(f"got {type(value).__name__}, not a string")
-        conninfo_to_dict(value)
-    except psycopg.ProgrammingError as exc:
-        detail = without_password(" ".join(str(exc).split()))
-        raise ConfigurationError(f"{name}: not a PostgreSQL connection string ({detail})") from None
+    problem = (
+        f"got {type(value).__name__}, not a string"
+        if not isinstance(value, str)
+        else conninfo_problem(value)
+    )
+    if problem is not None:
+        raise ConfigurationError(f"{name}: not a PostgreSQL connection string ({problem})")
     return value
 
 

@@ -42,6 +42,11 @@ def counts(memory: Memory, tenant: str) -> dict[str, int]:
     [
         ({"dsn": "not a dsn"}, "dsn"),
         ({"dsn": 5}, "dsn"),
+        # Parsed by the driver, but no connection could be opened with them.
+        ({"dsn": "postgresql://..."}, "dsn"),
+        ({"dsn": f"postgresql://{'a' * 64}.example/x"}, "dsn"),
+        ({"dsn": "postgresql://localhost:abc/x"}, "dsn"),
+        ({"dsn": "postgresql:///x", "read_dsn": "postgresql://a..b/x"}, "read_dsn"),
         ({"dsn": "postgresql:///x", "read_dsn": "garbage"}, "read_dsn"),
         ({"dsn": "postgresql:///x", "pool_size": 0}, "pool_size"),
         ({"dsn": "postgresql:///x", "pool_size": "8"}, "pool_size"),

@@ -231,6 +231,11 @@ BAD_INPUT = {
     ],
     "bad dsn": ["migrate", "--dsn", "not a dsn"],
     "bad store dsn": ["status", "--dsn", "host=localhost dbname"],
+    # Parsed by the driver, but no host name or port: refused before anything connects.
+    "dsn whose host is no host name": ["migrate", "--dsn", "postgresql://..."],
+    "store dsn whose host label is too long": ["status", "--dsn", f"postgresql://{'a' * 64}/x"],
+    "dsn whose port is no number": ["migrate", "--dsn", "postgresql://localhost:abc/x"],
+    "dsn whose port is out of range": ["status", "--dsn", "postgresql://localhost:99999/x"],
     "unknown command": ["forget-everything"],
     "no command": [],
     # The flag is named, never the request field or the entry's index.

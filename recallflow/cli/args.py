@@ -91,16 +91,11 @@ def instant(value: str) -> datetime:
 
 def dsn(value: str) -> str:
     """A PostgreSQL connection string flag (``--dsn``); checked, never connected to here."""
-    from psycopg import ProgrammingError
-    from psycopg.conninfo import conninfo_to_dict
+    from recallflow.adapters.postgres.conninfo import conninfo_problem
 
-    try:
-        conninfo_to_dict(value)
-    except ProgrammingError as exc:
-        from recallflow.errors import without_password
-
-        detail = without_password(" ".join(str(exc).split()))
-        raise argparse.ArgumentTypeError(f"not a PostgreSQL connection string ({detail})") from None
+    problem = conninfo_problem(value)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(f"not a PostgreSQL connection string ({problem})")
     return value
 
 

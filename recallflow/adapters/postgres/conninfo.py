@@ -1,0 +1,41 @@
+"""Whether a connection string is one a connection could be opened with, judged without
+connecting: it parses, each host it names is a host name (or an address, or a socket
+directory) and each port is a port number.
+
+The driver parses a string it cannot connect with (``postgresql://...``, a host with an
+empty label or one longer than 63 characters, ``:abc`` as a port) and fails only when it
+resolves the host, with an encoding error that is not one of its own; judged here, such a
+string is refused where it is given (``--dsn``, ``RECALLFLOW_DSN``, ``open_memory``), as
+bad input naming it, before any server is started or connected to.
+"""
+
+from __future__ import annotations
+
+from psycopg import ProgrammingError
+from psycopg.conninfo import conninfo_to_dict
+
+from recallflow.errors import without_password
+
+#: The highest TCP port number.
+_MAX_PORT = 65535
+
+
+def conninfo_problem(value: str) -> str | None:
+    """What is wrong with ``value`` as a PostgreSQL connection string, or None (passwords
+    in the answer are masked)."""
+    try:
+        params = conninfo_to_dict(value)
+    except ProgrammingError as exc:
+        return without_password(" ".join(str(exc).split()))
+    for host in str(params.get("host") or "").split(","):
+        # Empty: the default; "/..." or "@...": a socket directory; "C:...": a Windows path.
+        if not host or host.startswith(("/", "@")) or host[1:2] == ":":
+            continue
+        try:
+            host.encode("idna")  # what resolving it does first
+        except UnicodeError:
+            return f"host {host[:60]!r} is not a host name"
+    for port in str(params.get("port") or "").split(","):
+        if port and not (port.isdigit() and 1 <= int(port) <= _MAX_PORT):
+            return f"port {port[:20]!r} is not a port number (1 to {_MAX_PORT})"
+    return None
