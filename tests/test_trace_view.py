@@ -5,6 +5,7 @@ and "Trust boundary" in docs/architecture.md)."""
 from __future__ import annotations
 
 import json
+import re
 from datetime import UTC, datetime
 
 import pytest
@@ -17,6 +18,7 @@ from recallflow.models.store import Sensitivity
 from recallflow.models.trace_view import REDACTED
 from recallflow.policy import DEFAULT_POLICY
 from recallflow.tools import Toolset
+from recallflow.visualizations.trace_view import trace_summary
 from tests.helpers import belief, patient_policy, request
 
 AS_OF = datetime(2025, 6, 1, tzinfo=UTC)
@@ -210,3 +212,22 @@ def test_a_name_the_block_withheld_is_withheld_by_a_view_read_under_another_poli
     editor = next(i for i in view.items if i.belief_id == "b-editor")
     assert editor.origin_project == REDACTED
     assert "divorce-lawyer" not in view.model_dump_json()
+
+
+def test_a_summarys_score_breakdown_adds_up_to_the_score(memory: Memory, tenant: str) -> None:
+    """Each rendered belief's line in the terminal summary (``recallflow recall``, the demo)
+    shows every weighted term of its score, so the terms and penalties add up to it."""
+    _store(memory, tenant)
+    result = memory.recall(
+        request(tenant, goal="the user's editor", as_of=AS_OF, project="work"), policy=POLICY
+    )
+    lines = [
+        line
+        for line in trace_summary(result.trace).splitlines()
+        if line.strip().split(" ")[0] in result.rendered_ids
+    ]
+    assert len(lines) == len(result.rendered_ids) >= 1
+    for line in lines:
+        score, terms = line.split(" = ", 1)
+        shown = [float(v) for v in re.findall(r"[+-]?\d+\.\d+", terms.split("; arms")[0])]
+        assert abs(sum(shown) - float(score.split()[-1])) < 0.01, line

@@ -55,7 +55,7 @@ def trace_summary(trace: RecallTrace, *, top_nodes: int = 5) -> str:
         pen = ", ".join(f"{k} {v:+.2f}" for k, v in b.penalties.items()) or "none"
         ranks = {arm.value: rank for arm, rank in sorted(s.arm_ranks.items())}
         lines.append(
-            f"    {belief_id:<20} {s.score:.3f} = match {b.match:.3f}"
+            f"    {belief_id:<20} {s.score:.3f} = match {b.match:.3f} + rel {b.relevance:.3f}"
             f" + conf {b.confidence_state:.3f}"
             f" + corr {b.corroboration:.3f} + auth {b.authority:.3f} + scope {b.scope_affinity:.3f}"
             f" + util {b.utility:.3f}; penalties {pen}; arms {ranks}"
