@@ -339,3 +339,46 @@ def test_every_scenario_covers_sections_of_the_architecture() -> None:
     for scenario in scenarios:
         assert scenario.covers, scenario.name
         assert set(scenario.covers) <= sections, (scenario.name, scenario.covers)
+
+
+# --- the environment: every variable read is documented, every one documented is read ---
+
+#: A name the code reads a variable by: the literal, or a constant spelled in full.
+_ENV_NAME = re.compile(r"\bRECALLFLOW_[A-Z0-9_]*[A-Z0-9]\b")
+
+
+def _configuration_table() -> dict[str, list[str]]:
+    """The README's table of every environment variable: name → its row's cells (a row
+    may name several)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Configuration", 1)[1].split("\n## ", 1)[0]
+    rows = [row for table in _tables(section) for row in table if row[0] != "variable"]
+    return {name: row for row in rows for name in _ENV_NAME.findall(row[0])}
+
+
+def _variables_in(paths: list[Path]) -> dict[str, str]:
+    """Every ``RECALLFLOW_*`` name in the code of ``paths`` → the first file naming it."""
+    found: dict[str, str] = {}
+    for path in paths:
+        for name in _ENV_NAME.findall(path.read_text(encoding="utf-8")):
+            found.setdefault(name, _rel(path))
+    return found
+
+
+def test_every_environment_variable_the_code_reads_is_in_the_readme() -> None:
+    """The README's configuration table says it lists every variable recallflow reads: one
+    read by the library, the command, the benchmarks or the test suite and missing there is
+    a setting no user can find; one listed and read nowhere is a setting that does nothing."""
+    code = [
+        p
+        for d in ("recallflow", "benchmarks", "tests")
+        for p in sorted((ROOT / d).rglob("*.py"))
+        if p != Path(__file__).resolve()
+    ]
+    read = _variables_in([*code, ROOT / "Makefile"])
+    listed = _configuration_table()
+    assert len(read) >= 8  # the scan found the code's reads
+    assert not sorted(set(read) - set(listed)), {n: read[n] for n in set(read) - set(listed)}
+    assert not sorted(set(listed) - set(read)), "listed in README.md but read nowhere"
+    documented = _variables_in(list(DOCS))
+    assert not sorted(set(documented) - set(read)), "named in the docs but read nowhere"
