@@ -8,7 +8,11 @@ resolve.
   A failure names the file and the line of the block. A block that is deliberately not
   runnable is fenced as something else (```text, ```sh). Shell blocks are not run: the
   ``recallflow`` commands they show are exercised by tests/test_cli.py, and the rest
-  (``make eval``, ``make bench``) take minutes.
+  (``make eval``, ``make bench``) take minutes. Each ``recallflow`` command of a shell
+  block is parsed here as written, each one named in the prose must name a command and
+  flags that exist, and docs/cli.md's table of commands must be the parser's.
+- Every ``RECALLFLOW_*`` variable the code reads is in the README's configuration table,
+  and every one the docs name is read.
 - Every table in docs/architecture.md whose first header cell is ``policy field`` shows
   values of :data:`recallflow.DEFAULT_POLICY`; they are checked here, so the policy stays
   the one source of those numbers.
@@ -18,6 +22,7 @@ resolve.
 
 from __future__ import annotations
 
+import argparse
 import math
 import re
 from collections.abc import Iterator
@@ -382,3 +387,120 @@ def test_every_environment_variable_the_code_reads_is_in_the_readme() -> None:
     assert not sorted(set(listed) - set(read)), "listed in README.md but read nowhere"
     documented = _variables_in(list(DOCS))
     assert not sorted(set(documented) - set(read)), "named in the docs but read nowhere"
+
+
+# --- the command line: what docs/cli.md and the shell examples show exists ---------------
+
+
+def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    actions = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    return {name: sub for action in actions for name, sub in action.choices.items()}
+
+
+def _commands(
+    parser: argparse.ArgumentParser, words: tuple[str, ...] = ()
+) -> dict[tuple[str, ...], argparse.ArgumentParser]:
+    """Every command the parser runs (``("session", "open")``, ...) → its parser."""
+    subs = _subparsers(parser)
+    if not subs:
+        return {words: parser}
+    return {k: v for name, sub in subs.items() for k, v in _commands(sub, (*words, name)).items()}
+
+
+def _flags(parser: argparse.ArgumentParser) -> set[str]:
+    return {flag for action in parser._actions for flag in action.option_strings}
+
+
+def test_every_command_in_the_cli_table_exists_with_the_flags_it_lists() -> None:
+    """docs/cli.md's table of commands is the command line as built: each row's command
+    and every flag it lists exist, and every command the parser runs has a row."""
+    from recallflow.cli.main import build_parser
+
+    commands = _commands(build_parser())
+    text = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    section = text.split("## Commands", 1)[1].split("\n## ", 1)[0]
+    [table] = _tables(section)
+    documented: set[tuple[str, ...]] = set()
+    wrong = []
+    for row in table[1:]:
+        shown = _unquoted(row[0]).split()
+        assert shown[0] == "recallflow", row[0]
+        words = tuple(w for w in shown[1:] if re.fullmatch(r"[a-z][a-z_-]*", w))
+        if not words:  # ``recallflow --version``
+            continue
+        documented.add(words)
+        if words not in commands:
+            wrong.append(f"{' '.join(words)}: no such command")
+            continue
+        listed = {f for cell in (row[0], row[2]) for f in re.findall(r"`(--[a-z][a-z-]*)", cell)}
+        listed |= {w for w in shown if w.startswith("--")}
+        wrong += [f"{' '.join(words)} {f}: no such flag" for f in listed - _flags(commands[words])]
+    assert len(documented) >= 15  # the table was read
+    assert not wrong, wrong
+    assert not sorted(set(commands) - documented), "commands docs/cli.md does not list"
+
+
+def _shell_commands() -> list[tuple[str, str]]:
+    """(where, command line) of every ``recallflow`` command in a shell block of the docs."""
+    shown: list[tuple[str, str]] = []
+    for doc in DOCS:
+        for lang, line, code in fenced_blocks(doc):
+            if lang not in ("sh", "bash", "console", "shell"):
+                continue
+            pending, first = "", line  # a command continued on the next line (``\\``)
+            for i, raw in enumerate(code.splitlines()):
+                text = raw.rstrip()
+                if not pending:
+                    first = line + i
+                pending += text.removesuffix("\\") + " "
+                if text.endswith("\\"):
+                    continue
+                command, pending = pending.split("|")[0].strip(), ""
+                if command.startswith("recallflow "):
+                    shown.append((f"{_rel(doc)}:{first}", command))
+    return shown
+
+
+def test_every_recallflow_command_in_a_shell_block_runs_as_written() -> None:
+    """A command copied from a shell example is one the command line takes as it is: its
+    subcommand, its flags, their values and the arguments it needs (an id shown as
+    ``tr-...`` is a valid identifier)."""
+    import shlex
+
+    from recallflow.cli.main import build_parser
+
+    shown = _shell_commands()
+    assert len(shown) >= 20
+    refused = []
+    for where, command in shown:
+        try:
+            build_parser().parse_args(shlex.split(command, comments=True)[1:])
+        except SystemExit as stop:
+            if stop.code:
+                refused.append(f"{where}: {command}")
+    assert not refused, refused
+
+
+def test_every_recallflow_command_named_in_the_prose_exists() -> None:
+    """``recallflow eval --split dev`` in a sentence names a command and flags that exist
+    (the values and the arguments it leaves out are the sentence's business)."""
+    from recallflow.cli.main import build_parser
+
+    commands = _commands(build_parser())
+    named = 0
+    wrong = []
+    for doc in DOCS:
+        text = doc.read_text(encoding="utf-8")
+        for match in re.finditer(r"`recallflow ((?:[a-z][a-z_-]* ?)+)([^`]*)`", text):
+            words = tuple(match.group(1).split())
+            while words and words not in commands:
+                words = words[:-1]  # a trailing word is an argument (``graph in_turn``)
+            where = f"{_rel(doc)}:{text.count(chr(10), 0, match.start()) + 1}"
+            named += 1
+            if not words:
+                wrong.append(f"{where}: {match.group(0)}: no such command")
+                continue
+            flags = set(re.findall(r"(?<![\w-])(--[a-z][a-z-]*)", match.group(0)))
+            wrong += [f"{where}: {match.group(0)}: no {f}" for f in flags - _flags(commands[words])]
+    assert named >= 30
+    assert not wrong, wrong
