@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from recallflow.core.corrections import fingerprint, pending_corrections, status_of
+from recallflow.core.corrections import fingerprint, pending_corrections, status_of, stood_at
 from recallflow.core.scoring import stays_home
 from recallflow.core.snapshot import session_prefix, smallest_cap
 from recallflow.dataflows.runner import resolved_request
@@ -45,7 +45,7 @@ from recallflow.models.session import (
     SessionSpec,
     SessionTurn,
 )
-from recallflow.models.store import Belief, Key, Sensitivity
+from recallflow.models.store import Belief, Key, LifecycleState, Sensitivity
 from recallflow.policy import DEFAULT_POLICY, SURFACE_CEILINGS, RetrievalPolicy, SessionPolicy
 
 if TYPE_CHECKING:
@@ -378,7 +378,32 @@ def resume_session(
 # --- corrections ---------------------------------------------------------------------------
 
 
-def _visible(belief: Belief | None, *, as_of: datetime, ceiling: Sensitivity) -> bool:
+def _as_they_stood(
+    tx: SessionTurnStore, rows: Mapping[str, Belief], *, as_of: datetime
+) -> dict[str, Belief]:
+    """``rows`` as they stood at ``as_of`` (:func:`~recallflow.core.corrections.stood_at`),
+    their successors read to tell whether each supersession has taken over yet."""
+    wanted = [
+        b.superseded_by
+        for b in rows.values()
+        if b.state is LifecycleState.SUPERSEDED and b.superseded_by is not None
+    ]
+    successors = tx.beliefs(sorted(set(wanted))) if wanted else {}
+    out: dict[str, Belief] = {}
+    for bid, row in rows.items():
+        stood = stood_at(row, as_of=as_of, successors=successors)
+        assert stood is not None
+        out[bid] = stood
+    return out
+
+
+def _visible(belief: Belief, *, as_of: datetime, ceiling: Sensitivity) -> bool:
+    """Live at ``as_of`` on this surface, and already known and valid then (a belief that
+    becomes valid later is not shown before it does, as the hard filter would not)."""
+    if belief.valid_from is not None and belief.valid_from > as_of:
+        return False
+    if belief.recorded_at is not None and belief.recorded_at > as_of:
+        return False
     return status_of(belief, as_of=as_of, ceiling=ceiling) is BeliefStatus.LIVE
 
 
@@ -392,7 +417,7 @@ def _replacement(
         if current is None or current in seen:
             return None
         seen.add(current)
-        row = tx.beliefs([current]).get(current)
+        row = _as_they_stood(tx, tx.beliefs([current]), as_of=as_of).get(current)
         if row is None:
             return None
         if _visible(row, as_of=as_of, ceiling=ceiling):
@@ -409,15 +434,17 @@ def _pending(
     ceiling: Sensitivity,
     project: str | None,
 ) -> list[PendingCorrection]:
-    """Every snapshot belief whose current row differs from what the agent was told. A
-    conflict's other members are shown when this surface may show them and they hold in
-    the session's ``project`` (a local belief of another project does not)."""
-    rows = tx.beliefs(list(told))
+    """Every snapshot belief whose row, as it stood at ``as_of``, differs from what the
+    agent was told. A conflict's other members are shown when this surface may show them
+    and they hold in the session's ``project`` (a local belief of another project does
+    not)."""
+    rows = _as_they_stood(tx, tx.beliefs(list(told)), as_of=as_of)
     current = {bid: fingerprint(rows.get(bid), as_of=as_of, ceiling=ceiling) for bid in told}
     changed = pending_corrections(told, current)
     sets = sorted({c for bid in changed if (c := current[bid].conflict_set_id)})
     members: dict[str, list[Belief]] = defaultdict(list)
-    for member in tx.conflict_members(sets):
+    peers_by_id = _as_they_stood(tx, {m.id: m for m in tx.conflict_members(sets)}, as_of=as_of)
+    for member in peers_by_id.values():
         if member.conflict_set_id is not None:
             members[member.conflict_set_id].append(member)
     out: list[PendingCorrection] = []

@@ -7,9 +7,10 @@ import hashlib
 import os
 import subprocess
 import sys
+import time
 import uuid
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -318,6 +319,38 @@ def test_every_kind_of_change_reads_as_its_correction(memory: Memory, tenant: st
     }
     lines = block[block.index("<memory-corrections>") :].splitlines()
     assert lines[1:-1] == [again[b] for b in session.snapshot_ids if b in again]
+
+
+def _until(at: datetime) -> None:
+    time.sleep(max(0.0, (at - datetime.now(UTC)).total_seconds()) + 0.05)
+
+
+def test_a_scheduled_end_is_corrected_when_it_takes_effect_not_before(
+    memory: Memory, tenant: str
+) -> None:
+    """An expiry or a supersession written for a later time is not an end yet: the turns
+    before it are told nothing (their own recall still admits the belief), the first turn
+    after it is told once — by time passing, with no write in between."""
+    seed(memory, tenant)
+    soon = datetime.now(UTC) + timedelta(seconds=2)
+    # Scheduled before the session opens (the snapshot holds the belief, live until then) …
+    memory.corrections.expire(tenant, "p1", "p-commits", at=soon)
+    session = open_plain(memory, tenant)
+    assert {"p-commits", "p-concise"} <= set(session.snapshot_ids)
+    # … and after it: a successor valid only from ``soon``.
+    memory.supersede("p-concise", durable(tenant, "p-long", "The user prefers long answers.",
+                                          valid_from=soon))  # fmt: skip
+    early = session.recall({"goal": "answer style"})
+    assert corrected(early.trace) == []
+    assert "p-long" not in early.block  # not valid yet: neither shown nor named
+    _until(soon)
+    late = session.recall({"goal": "answer style"})
+    order = [b for b in session.snapshot_ids if b in ("p-commits", "p-concise")]
+    kinds = {"p-commits": CorrectionKind.EXPIRED, "p-concise": CorrectionKind.SUPERSEDED}
+    assert corrected(late.trace) == [(b, kinds[b]) for b in order]
+    line = "- [p-concise] no longer holds; replaced by [p-long]: The user prefers long answers."
+    assert line in late.block
+    assert corrected(session.recall({"goal": "answer style"}).trace) == []
 
 
 def test_a_replacement_above_the_surface_ceiling_is_not_shown(memory: Memory, tenant: str) -> None:

@@ -54,12 +54,45 @@ SHOWS_STATEMENT = frozenset(
 )
 
 
+def takes_over(successor: Belief | None, *, as_of: datetime) -> bool:
+    """Whether ``successor`` has taken over from the belief it supersedes at ``as_of``, as
+    the hard filter judges it: known by then, not retracted by then, and valid from then
+    (one without ``valid_from`` always was). A successor with no row (a hand edit) has."""
+    if successor is None:
+        return True
+    known = successor.recorded_at is None or successor.recorded_at <= as_of
+    retracted = successor.retracted_at is not None and successor.retracted_at <= as_of
+    valid = successor.valid_from is None or successor.valid_from <= as_of
+    return known and valid and not retracted
+
+
+def stood_at(
+    belief: Belief | None, *, as_of: datetime, successors: Mapping[str, Belief]
+) -> Belief | None:
+    """``belief`` with the lifecycle state it had at ``as_of``, as the hard filter reads it:
+    a belief superseded by a successor that has not taken over yet (``successors`` holds
+    the rows of ``superseded_by``), or expired at a ``valid_to`` still to come, is active
+    until then. A scheduled end is not yet an end: a turn before it must not be told the
+    belief no longer holds while its own recall still admits it."""
+    if belief is None:
+        return None
+    state = belief.state
+    if state is LifecycleState.SUPERSEDED and belief.superseded_by is not None:
+        if takes_over(successors.get(belief.superseded_by), as_of=as_of):
+            return belief
+    elif state is not LifecycleState.EXPIRED or belief.valid_to is None:
+        return belief
+    # Active until then; ``status_of`` still reads an ended ``valid_to`` as expired.
+    return belief.model_copy(update={"state": LifecycleState.ACTIVE})
+
+
 def status_of(belief: Belief | None, *, as_of: datetime, ceiling: Sensitivity) -> BeliefStatus:
     """What ``belief``'s row says about it at ``as_of`` on a surface with ``ceiling``.
 
     The first that applies wins: forgotten (no row), retracted, superseded, retired,
     expired (by state or because ``valid_to`` has passed), withdrawn (above the
-    ceiling), provisional, else live.
+    ceiling), provisional, else live. Give ``belief`` as it stood at ``as_of``
+    (:func:`stood_at`): a supersession or an expiry scheduled for later is not one yet.
     """
     if belief is None:
         return BeliefStatus.FORGOTTEN
