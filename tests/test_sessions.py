@@ -156,6 +156,24 @@ def test_a_child_run_admits_the_states_its_policy_lists(memory: Memory, tenant: 
     assert "p-maybe" not in default_child.snapshot_ids
 
 
+def test_a_belief_rejected_as_not_here_stays_out_of_that_projects_snapshots(
+    memory: Memory, tenant: str
+) -> None:
+    seed(memory, tenant)
+    first = open_plain(memory, tenant, project="alpha")
+    assert "p-editor" in first.snapshot_ids
+    memory.corrections.reject(
+        tenant, "p1", first.info.snapshot_trace_id, "p-editor", "not_here", project="alpha"
+    )
+    alpha = open_plain(memory, tenant, project="alpha")
+    assert "p-editor" not in alpha.snapshot_ids and "Neovim" not in alpha.prefix_text
+    assert "p-editor" not in alpha.child({"goal": "editor"}).snapshot_ids
+    # Everywhere else it still holds.
+    beta = open_plain(memory, tenant, project="beta")
+    assert "p-editor" in beta.snapshot_ids
+    assert "p-editor" not in beta.child({"goal": "editor"}, project="alpha").snapshot_ids
+
+
 def test_the_goal_primes_the_rest_of_the_snapshot(memory: Memory, tenant: str) -> None:
     seed(memory, tenant)
     session = open_plain(

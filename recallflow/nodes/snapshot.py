@@ -127,10 +127,15 @@ def durable_hits(
 
 @tag(stage="snapshot")
 def core_beliefs(
-    durable_hits: ArmResult, hard_filter: HardFilter, belief_search: BeliefSearch
+    durable_hits: ArmResult,
+    hard_filter: HardFilter,
+    belief_search: BeliefSearch,
+    request: RecallRequest,
 ) -> dict[str, Belief]:
-    """The durable candidates (and their conflict peers) loaded, by id."""
-    loaded = belief_search.load(hard_filter, [h.belief_id for h in durable_hits.hits])
+    """The durable candidates (and their conflict peers) loaded, by id: in the session's
+    project, as any candidates are, so a belief rejected as "not here" there is not."""
+    ids = [h.belief_id for h in durable_hits.hits]
+    loaded = belief_search.load(hard_filter, ids, request.project)
     return {b.id: b for b in sorted(loaded, key=lambda b: b.id)}
 
 
