@@ -434,12 +434,17 @@ def _pending(
     ceiling: Sensitivity,
     project: str | None,
 ) -> list[PendingCorrection]:
-    """Every snapshot belief whose row, as it stood at ``as_of``, differs from what the
-    agent was told. A conflict's other members are shown when this surface may show them
+    """Every snapshot belief whose row, as it stood at ``as_of`` (and whether it was
+    rejected as "not here" in the session's project), differs from what the agent was
+    told. A conflict's other members are shown when this surface may show them
     and they hold in the session's ``project`` (a local belief of another project does
     not)."""
     rows = _as_they_stood(tx, tx.beliefs(list(told)), as_of=as_of)
-    current = {bid: fingerprint(rows.get(bid), as_of=as_of, ceiling=ceiling) for bid in told}
+    excluded = tx.excluded(list(rows))
+    current = {
+        bid: fingerprint(rows.get(bid), as_of=as_of, ceiling=ceiling, excluded=bid in excluded)
+        for bid in told
+    }
     changed = pending_corrections(told, current)
     sets = sorted({c for bid in changed if (c := current[bid].conflict_set_id)})
     members: dict[str, list[Belief]] = defaultdict(list)

@@ -371,6 +371,23 @@ def test_a_scheduled_end_is_corrected_when_it_takes_effect_not_before(
     assert corrected(session.recall({"goal": "answer style"}).trace) == []
 
 
+def test_a_not_here_rejection_in_the_sessions_project_is_corrected_once(
+    memory: Memory, tenant: str
+) -> None:
+    seed(memory, tenant)
+    alpha = open_plain(memory, tenant, project="alpha")
+    beta = open_plain(memory, tenant, project="beta")
+    memory.corrections.reject(
+        tenant, "p1", alpha.info.snapshot_trace_id, "p-editor", "not_here", project="alpha"
+    )
+    turn = alpha.recall({"goal": "which editor"})
+    assert "- [p-editor] does not hold in this project: do not use it here" in turn.block
+    assert corrected(turn.trace) == [("p-editor", CorrectionKind.EXCLUDED)]
+    assert corrected(alpha.recall({"goal": "which editor"}).trace) == []
+    # Another project's session still uses it: nothing to correct there.
+    assert corrected(beta.recall({"goal": "which editor"}).trace) == []
+
+
 def test_a_replacement_above_the_surface_ceiling_is_not_shown(memory: Memory, tenant: str) -> None:
     seed(memory, tenant)
     session = open_plain(memory, tenant, surface="team")

@@ -11,7 +11,8 @@ that describes the latest state; a change undone before the next turn needs none
 
 Only what the agent reads is fingerprinted: the belief's status at the turn's time (live,
 superseded, retired, expired, retracted, withdrawn from the surface, forgotten), its
-statement, its successor, its conflict set and its flag.
+statement, its successor, its conflict set and its flag. A belief rejected as "not here" in
+the session's project is excluded there, as a recall in that project would not load it.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ _STATUS_KIND = {
     BeliefStatus.EXPIRED: CorrectionKind.EXPIRED,
     BeliefStatus.RETRACTED: CorrectionKind.RETRACTED,
     BeliefStatus.WITHDRAWN: CorrectionKind.WITHDRAWN,
+    BeliefStatus.EXCLUDED: CorrectionKind.EXCLUDED,
     BeliefStatus.FORGOTTEN: CorrectionKind.FORGOTTEN,
     BeliefStatus.PROVISIONAL: CorrectionKind.PROVISIONAL,
 }
@@ -86,12 +88,15 @@ def stood_at(
     return belief.model_copy(update={"state": LifecycleState.ACTIVE})
 
 
-def status_of(belief: Belief | None, *, as_of: datetime, ceiling: Sensitivity) -> BeliefStatus:
+def status_of(
+    belief: Belief | None, *, as_of: datetime, ceiling: Sensitivity, excluded: bool = False
+) -> BeliefStatus:
     """What ``belief``'s row says about it at ``as_of`` on a surface with ``ceiling``.
 
     The first that applies wins: forgotten (no row), retracted, superseded, retired,
     expired (by state or because ``valid_to`` has passed), withdrawn (above the
-    ceiling), provisional, else live. Give ``belief`` as it stood at ``as_of``
+    ceiling), excluded (``excluded``: rejected as not holding in the session's project),
+    provisional, else live. Give ``belief`` as it stood at ``as_of``
     (:func:`stood_at`): a supersession or an expiry scheduled for later is not one yet.
     """
     if belief is None:
@@ -108,17 +113,20 @@ def status_of(belief: Belief | None, *, as_of: datetime, ceiling: Sensitivity) -
         return BeliefStatus.EXPIRED
     if belief.sensitivity > ceiling:
         return BeliefStatus.WITHDRAWN
+    if excluded:
+        return BeliefStatus.EXCLUDED
     if belief.state is LifecycleState.PROVISIONAL:
         return BeliefStatus.PROVISIONAL
     return BeliefStatus.LIVE
 
 
 def fingerprint(
-    belief: Belief | None, *, as_of: datetime, ceiling: Sensitivity
+    belief: Belief | None, *, as_of: datetime, ceiling: Sensitivity, excluded: bool = False
 ) -> BeliefFingerprint:
-    """The fingerprint of ``belief`` at ``as_of``. A missing row (a forgotten belief) has
-    no statement: what a turn records about it must not write the erased text back."""
-    status = status_of(belief, as_of=as_of, ceiling=ceiling)
+    """The fingerprint of ``belief`` at ``as_of`` (``excluded``: rejected as not holding in
+    the session's project). A missing row (a forgotten belief) has no statement: what a
+    turn records about it must not write the erased text back."""
+    status = status_of(belief, as_of=as_of, ceiling=ceiling, excluded=excluded)
     if belief is None:
         return BeliefFingerprint(status=status, statement="")
     # A stored belief's own fields (a snapshot fingerprints each of its beliefs).
@@ -182,6 +190,8 @@ def correction_line(c: Correction) -> str:
         return f"{head} withdrawn: no longer asserted (retracted)"
     if kind is CorrectionKind.WITHDRAWN:
         return f"{head} withdrawn from this surface: do not use it here"
+    if kind is CorrectionKind.EXCLUDED:
+        return f"{head} does not hold in this project: do not use it here"
     if kind is CorrectionKind.FORGOTTEN:
         return f"{head} forgotten: do not use it"
     if kind is CorrectionKind.PROVISIONAL:

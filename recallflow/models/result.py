@@ -255,6 +255,7 @@ class CorrectionKind(StrEnum):
     EXPIRED = "expired"
     RETRACTED = "retracted"
     WITHDRAWN = "withdrawn"
+    EXCLUDED = "excluded"
     FORGOTTEN = "forgotten"
     PROVISIONAL = "provisional"
     RESTORED = "restored"

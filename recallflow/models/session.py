@@ -54,6 +54,7 @@ class BeliefStatus(StrEnum):
     EXPIRED = "expired"
     RETRACTED = "retracted"
     WITHDRAWN = "withdrawn"  # now above the session surface's sensitivity ceiling
+    EXCLUDED = "excluded"  # rejected as not holding in the session's project ("not here")
     FORGOTTEN = "forgotten"  # the row is gone
 
 

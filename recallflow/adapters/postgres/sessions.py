@@ -65,6 +65,10 @@ _RECORD = (
     "INSERT INTO session_corrections (tenant_id, principal_id, session_id, belief_id, kind,"
     " fingerprint, trace_id) VALUES (%s, %s, %s, %s, %s, %s, %s)"
 )
+_EXCLUDED = (
+    "SELECT belief_id FROM belief_exclusions WHERE tenant_id = %s AND principal_id = %s"
+    " AND project = %s AND belief_id = ANY(%s)"
+)
 _PEERS = (
     SELECT_BELIEF + " WHERE tenant_id = %s AND principal_id = %s AND conflict_set_id = ANY(%s)"
     " ORDER BY conflict_set_id, id"
@@ -150,6 +154,17 @@ class SessionTurnStore:
             (info.tenant_id, info.principal_id, list(ids)),
         )
         return {row["id"]: belief_from_row(row) for row in cur.fetchall()}
+
+    def excluded(self, ids: Sequence[str]) -> set[str]:
+        """Those of ``ids`` rejected as not holding in the session's project ("not
+        here"); none when the session has no project."""
+        info = self._info
+        if not ids or info.project is None:
+            return set()
+        rows = self._conn.execute(
+            _EXCLUDED, (info.tenant_id, info.principal_id, info.project, list(ids))
+        ).fetchall()
+        return {str(r[0]) for r in rows}
 
     def conflict_members(self, set_ids: Sequence[str]) -> list[Belief]:
         """Every belief of the conflict sets ``set_ids``, by set then id."""
