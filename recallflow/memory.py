@@ -706,7 +706,8 @@ class Memory:
         :class:`~recallflow.sessions.Session` holds the prefix bytes, their sha256 and the
         watermark; its turns are :meth:`~recallflow.sessions.Session.recall`.
 
-        :raises InvalidInputError: an unknown kind or surface, a window below
+        :raises InvalidInputError: an unknown kind or surface (or ``child``: a child run is
+            opened with :meth:`~recallflow.sessions.Session.child`), a window below
             ``policy.sessions.min_window``, or a bad id or goal.
         """
         self._check_open()

@@ -189,6 +189,8 @@ class Session:
         recorded as rendered only when the turn succeeds.
         """
         info = self._info
+        if working_state is None:  # a turn has a working state; only an open's goal is optional
+            raise InvalidInputError("a turn needs a working state", field="working_state")
         state = _working_state(working_state, "working_state")
         request = resolved_request(
             {
@@ -291,6 +293,12 @@ def open_session(
 ) -> Session:
     """Take the snapshot, render and store the prefix (see :meth:`Memory.open_session`)."""
     session_kind = _kind(kind)
+    if session_kind is SessionKind.CHILD and parent_session_id is None:
+        raise InvalidInputError(
+            "a child run is opened under its parent, with Session.child (it takes the"
+            " parent's surface, project and end); open interactive or async here",
+            field="kind",
+        )
     where = _surface(surface)
     asked = _surface(requested_surface, "requested_surface") if requested_surface else where
     if not isinstance(model_window, int) or model_window < policy.sessions.min_window:

@@ -600,6 +600,33 @@ def test_an_unknown_kind_is_refused(memory: Memory, tenant: str) -> None:
     assert err.value.field == "kind"
 
 
+def _session_rows(memory: Memory, tenant: str) -> tuple[int, ...]:
+    with memory.pool.connection() as conn:
+        return tuple(
+            int(conn.execute(f"SELECT count(*) FROM {t} WHERE tenant_id = %s", (tenant,))
+                .fetchone()[0])  # type: ignore[index]
+            for t in ("sessions", "session_corrections", "recall_traces", "session_ends")
+        )  # fmt: skip
+
+
+def test_a_child_run_without_a_parent_and_a_turn_without_a_state_are_refused(
+    memory: Memory, tenant: str
+) -> None:
+    """A child run takes its parent's surface, project and end: one opened alone would
+    have none of them. A turn names its working state (only an open's goal is optional)."""
+    seed(memory, tenant)
+    session = open_plain(memory, tenant)
+    before = _session_rows(memory, tenant)
+    with pytest.raises(InvalidInputError) as err:
+        open_plain(memory, tenant, kind="child")
+    assert err.value.field == "kind"
+    with pytest.raises(InvalidInputError) as err:
+        session.recall(None)  # type: ignore[arg-type]
+    assert err.value.field == "working_state"
+    assert _session_rows(memory, tenant) == before
+    assert session.child({"goal": "x"}).kind is SessionKind.CHILD
+
+
 def test_a_window_below_the_minimum_is_refused(memory: Memory, tenant: str) -> None:
     with pytest.raises(InvalidInputError) as err:
         open_plain(memory, tenant, model_window=4_000)
