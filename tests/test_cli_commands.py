@@ -401,6 +401,13 @@ def test_bad_input_exits_2_with_one_line(args: list[str]) -> None:
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("recallflow")
 
 
+def test_a_refused_turn_query_is_named_as_the_argument_it_was_given_as() -> None:
+    done = cli("session", "recall", "s-1", "q" * 4001, *T)
+    assert done.returncode == EXIT_USAGE and done.stderr.count("\n") == 1
+    assert "error: query: String should have at most 4000 characters" in done.stderr
+    assert "--goal" not in done.stderr  # session recall has no such flag
+
+
 @pytest.mark.parametrize(
     ("source", "raised"),
     [("raise RuntimeError('not today')\n", "RuntimeError: not today"), ("def (:\n", "SyntaxError")],

@@ -107,8 +107,11 @@ def _cmd_open(args: argparse.Namespace) -> int:
 def _cmd_recall(args: argparse.Namespace) -> int:
     from recallflow.models.request import WorkingState
 
+    # The turn's goal is the positional query (session recall has no --goal).
     state = validated(
-        WorkingState, {"goal": args.query, "entities": tuple(args.entity or ())}, _FLAGS
+        WorkingState,
+        {"goal": args.query, "entities": tuple(args.entity or ())},
+        {**_FLAGS, "goal": "query"},
     )
     with open_store(args) as memory:
         session = memory.resume_session(args.tenant, args.principal, args.session_id)
