@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -781,6 +782,79 @@ def test_row_changes_never_change_the_prefix_and_are_corrected_exactly_once(
         assert sorted(got) == sorted(targets[i] for _, i in changes)
         assert session.prefix == prefix
     assert memory.resume_session(tenant, "p1", session.id).prefix == prefix
+    assert not session.recall({"goal": "again"}).trace.corrections
+
+
+#: Write-path operations on a live snapshot belief, and whether the agent must be told.
+WRITES = {
+    "supersede": True, "retract": True, "retire": True, "expire": True,
+    "not_here": True, "unspecified": True, "not_true": True, "changed": True,
+    "corroborate": False, "expire_later": False,
+}  # fmt: skip
+
+
+def write(memory: Memory, tenant: str, session: Session, op: str, bid: str, n: int) -> None:
+    """``op`` on ``bid`` through the write path, as an application would call it."""
+    trace_id = session.info.snapshot_trace_id  # the snapshot rendered every prefix belief
+    if op == "supersede":
+        memory.supersede(bid, durable(tenant, f"{bid}-v{n}", f"New {bid} {n}."))
+    elif op == "retract":
+        memory.corrections.retract(tenant, "p1", bid, "the user took it back")
+    elif op == "retire":
+        memory.corrections.retire(tenant, "p1", bid)
+    elif op in ("expire", "expire_later"):
+        later = datetime.now(UTC) + timedelta(hours=1) if op == "expire_later" else None
+        memory.corrections.expire(tenant, "p1", bid, at=later)
+    elif op == "corroborate":
+        memory.corrections.corroborate(tenant, "p1", bid, "alpha", "ep-evidence")
+    else:
+        memory.corrections.reject(tenant, "p1", trace_id, bid, op, project="alpha")
+
+
+@settings(
+    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    steps=st.lists(
+        st.lists(st.tuples(st.sampled_from(sorted(WRITES)), st.integers(0, 6)), max_size=3),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_write_path_changes_are_corrected_exactly_once_across_concurrent_turns(
+    memory: Memory, steps: list[list[tuple[str, int]]]
+) -> None:
+    """Writes through the write path between turns, each turn run by two processes' worth
+    of sessions at once (the opener's and a resumed one, each in its own thread): every
+    change the agent must hear of is corrected in exactly one of the two turns, nothing
+    else is, and the prefix never moves."""
+    tenant = f"t-prop-{os.urandom(6).hex()}"
+    seed(memory, tenant)
+    evidence = {"id": "ep-evidence", "tenant_id": tenant, "principal_id": "p1"}
+    memory.episodes.add({**evidence, "project": "alpha", "occurred_at": NOW, "content": "It held."})
+    session = open_plain(memory, tenant, project="alpha")
+    other = memory.resume_session(tenant, "p1", session.id)
+    targets = sorted(session.snapshot_ids)
+    touched: set[str] = set()
+    n = 0
+    for changes in steps:
+        expected: set[str] = set()
+        for op, index in changes:
+            bid = targets[index]
+            if bid in touched:
+                continue  # one write per belief: the next one would not be a change to tell
+            n += 1
+            write(memory, tenant, session, op, bid, n)
+            if WRITES[op]:
+                touched.add(bid)
+                expected.add(bid)
+        with ThreadPoolExecutor(2) as pool:
+            turns = list(pool.map(lambda s: s.recall({"goal": "how the user works"}),
+                                  (session, other)))  # fmt: skip
+        told = [c.belief_id for t in turns for c in t.trace.corrections]
+        assert sorted(told) == sorted(expected)  # each once, in one of the two turns
+        resumed = memory.resume_session(tenant, "p1", session.id)
+        assert session.prefix == other.prefix == resumed.prefix
     assert not session.recall({"goal": "again"}).trace.corrections
 
 
