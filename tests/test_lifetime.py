@@ -19,7 +19,8 @@ import pytest
 
 from recallflow import open_memory
 from recallflow.adapters.embedders.hashing import HashingEmbedder
-from recallflow.adapters.postgres.embedded import EmbeddedServer, running_postmaster
+from recallflow.adapters.postgres import embedded
+from recallflow.adapters.postgres.embedded import EmbeddedServer, _Runner, running_postmaster
 from recallflow.adapters.postgres.holders import Holders, home_lock
 from tests.processes import (
     Holder,
@@ -251,3 +252,76 @@ def test_a_live_server_is_told_from_a_stale_pid_file_whatever_the_clock_did(
         if other is not None:
             other.release()
     assert wait_until_gone(pgdata) == []
+
+
+def _interrupt_after(monkeypatch: pytest.MonkeyPatch, step: str) -> None:
+    """Make a Ctrl-C land as soon as the server program ``step`` (``initdb`` or
+    ``pg_ctl``) has done its work, where a user's Ctrl-C lands while it runs: its
+    effect on disk is there, the caller has not yet seen it return."""
+    real = _Runner.run
+
+    def run(self: _Runner, args: list[str], *, timeout: float) -> None:
+        real(self, args, timeout=timeout)
+        if Path(args[0]).name == step:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(_Runner, "run", run)
+
+
+def test_a_start_cut_short_by_ctrl_c_leaves_no_server(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _interrupt_after(monkeypatch, "pg_ctl")
+    with pytest.raises(KeyboardInterrupt):
+        open_memory(home=home, embedder=HashingEmbedder())
+    # The server pg_ctl started has no Memory to close it: the interrupted open stops it.
+    assert wait_until_gone(home / "pgdata") == []
+    assert list((home / "holders").iterdir()) == []
+
+
+def test_an_initdb_cut_short_is_made_again_at_the_next_open(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = _Runner.run
+
+    def killed_initdb(self: _Runner, args: list[str], *, timeout: float) -> None:
+        if Path(args[0]).name != "initdb":
+            real(self, args, timeout=timeout)
+            return
+        # The real initdb, killed once it has begun writing, as subprocess.run kills it
+        # when Ctrl-C interrupts the wait.
+        target = Path(args[args.index("-D") + 1])
+        proc = subprocess.Popen([*self.prefix, *args], stdout=subprocess.DEVNULL)
+        while not (target / "PG_VERSION").exists() and proc.poll() is None:
+            pass
+        proc.kill()
+        proc.wait()
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(_Runner, "run", killed_initdb)
+    with pytest.raises(KeyboardInterrupt):
+        open_memory(home=home, embedder=HashingEmbedder())
+    monkeypatch.undo()
+    # The next open makes the cluster afresh instead of failing on it for good.
+    with open_memory(home=home, embedder=HashingEmbedder()) as memory:
+        memory.beliefs.add({"tenant_id": "t", "principal_id": "p1", "statement": "kept",
+                            "subject": "s", "scope": "user"})  # fmt: skip
+        assert [b.statement for b in memory.beliefs.list("t", "p1")] == ["kept"]
+    assert wait_until_gone(home / "pgdata") == []
+
+
+def test_a_second_ctrl_c_while_closing_still_stops_the_server(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    memory = open_memory(home=home, embedder=HashingEmbedder())
+    real = embedded._stop
+
+    def stop(pgdata: Path) -> None:
+        os.kill(os.getpid(), signal.SIGINT)  # a real Ctrl-C, just before the stop
+        real(pgdata)
+
+    monkeypatch.setattr(embedded, "_stop", stop)
+    with pytest.raises(KeyboardInterrupt):
+        memory.close()
+    # The Ctrl-C still reaches the caller, once the server it would have orphaned is down.
+    assert wait_until_gone(home / "pgdata") == []

@@ -40,8 +40,11 @@ import tempfile
 import threading
 import time
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 import psutil
@@ -314,21 +317,40 @@ def _socket_dir(pgdata: Path, runner: _Runner) -> Path:
 
 
 def _initialize(pgdata: Path, runner: _Runner) -> None:
+    """Make the cluster of an empty data directory, all or nothing.
+
+    ``initdb`` writes ``PG_VERSION`` first and the databases last, so one cut short (a
+    Ctrl-C, a kill, a full disk) left a directory every later open took for a cluster and
+    failed on for good ("database postgres does not exist"). It runs in a sibling
+    directory instead, renamed onto the empty data directory once it has finished; what
+    an unfinished one left is removed before the next try.
+    """
     if (pgdata / "PG_VERSION").exists():
         return
-    runner.run(
-        [
-            str(_bin_dir() / "initdb"),
-            "-D",
-            str(pgdata),
-            "--auth=trust",
-            "--auth-local=trust",
-            "--encoding=utf8",
-            "-U",
-            SUPERUSER,
-        ],
-        timeout=120,
-    )
+    staging = pgdata.with_name(pgdata.name + ".initdb")
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(mode=0o700)
+    try:
+        if os.geteuid() == 0:  # the owner _runner chose for the data directory
+            owner = pgdata.stat()
+            os.chown(staging, owner.st_uid, owner.st_gid)
+        runner.run(
+            [
+                str(_bin_dir() / "initdb"),
+                "-D",
+                str(staging),
+                "--auth=trust",
+                "--auth-local=trust",
+                "--encoding=utf8",
+                "-U",
+                SUPERUSER,
+            ],
+            timeout=120,
+        )
+        staging.rename(pgdata)  # replaces the empty data directory in one step
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
 
 
 def _clear_leftovers(pgdata: Path) -> None:
@@ -430,11 +452,50 @@ def _register_exit_handler() -> None:
 def _drop_hold(pgdata: Path) -> None:
     """Remove this process from the holders; stop the server if no live holder is left."""
     home = pgdata.parent
-    with home_lock(home):
-        holders = Holders(home)
-        holders.remove(os.getpid())
-        if not holders.live():
-            _stop(pgdata)
+    with _deferred_signals(), home_lock(home):
+        _unhold(home, pgdata)
+
+
+def _unhold(home: Path, pgdata: Path) -> None:
+    """Under the home's lock: forget this process as a holder, and stop the server when
+    no live holder is left."""
+    holders = Holders(home)
+    holders.remove(os.getpid())
+    if not holders.live():
+        _stop(pgdata)
+
+
+#: The signals a command is stopped with (Ctrl-C, ``kill``, a closed terminal).
+_STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+@contextmanager
+def _deferred_signals() -> Iterator[None]:
+    """Hold back Ctrl-C, SIGTERM and SIGHUP while the block forgets a holder and stops
+    the server, and deliver them afterwards.
+
+    A second Ctrl-C while a command closes its store landed between the holder's removal
+    and the stop: the holder was gone, the server kept running, and no process was left
+    to stop it. Only signals with a Python handler are held back (Python runs handlers in
+    the main thread only, so elsewhere nothing changes); one the process ignores, or
+    whose default ends it, keeps that meaning.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous: dict[signal.Signals, Any] = {}
+    for sig in _STOP_SIGNALS:
+        handler = signal.getsignal(sig)
+        if callable(handler):
+            previous[sig] = signal.signal(sig, lambda signum, _frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        for signum in dict.fromkeys(caught):
+            signal.raise_signal(signum)
 
 
 class EmbeddedServer:
@@ -460,23 +521,36 @@ class EmbeddedServer:
             raise ConfigurationError(f"cannot use RECALLFLOW_HOME {home}: {exc}") from exc
 
     def _acquire(self) -> None:
+        """Start the server if needed and record this process as a holder.
+
+        The holder is recorded before the server is started, under the home's lock: a
+        start cut short (Ctrl-C or SIGTERM while ``pg_ctl`` waits, a failed start) is
+        then undone like a release, so it never leaves a server no holder will stop.
+        """
         home = self.home
         with _lock, home_lock(home):
             hold = _held.get(self.pgdata)
             if hold is None or hold.pid != os.getpid():
                 hold = _Hold(pid=os.getpid(), count=0)
+            first = hold.count == 0
+            if first:
+                Holders(home).add(os.getpid())
             try:
                 self._runner = _runner(self.pgdata)
                 _initialize(self.pgdata, self._runner)
                 self._postmaster = _ensure_running(self.pgdata, self._runner)
-            except ConfigurationError as exc:
+            except BaseException as exc:
+                if first:
+                    with _deferred_signals():
+                        _unhold(home, self.pgdata)
+                if not isinstance(exc, ConfigurationError):
+                    raise
                 log = self.pgdata / "log"
                 tail = log.read_text(errors="replace")[-2000:] if log.exists() else ""
                 raise ConfigurationError(
                     f"the embedded PostgreSQL in {self.pgdata} did not start: {exc}\n{tail}"
                 ) from exc
-            if hold.count == 0:
-                Holders(home).add(os.getpid())
+            if first:
                 _held[self.pgdata] = hold
                 _register_exit_handler()
             hold.count += 1
@@ -520,7 +594,9 @@ class EmbeddedServer:
         if self._released:
             return
         self._released = True
-        with _lock:
+        # Deferred from here: a signal between forgetting the hold and stopping the
+        # server would leave it to nobody (see _deferred_signals).
+        with _deferred_signals(), _lock:
             hold = _held.get(self.pgdata)
             if hold is None or hold.pid != os.getpid():
                 return
