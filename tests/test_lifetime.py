@@ -11,6 +11,8 @@ import signal
 import stat
 import subprocess
 import sys
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -161,12 +163,13 @@ def test_opening_a_home_leaves_the_modes_of_existing_directories_alone(
     assert after == before
 
 
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
 def test_a_command_stopped_by_a_signal_stops_the_server_it_started(
     home: Path, signum: signal.Signals
 ) -> None:
     """A supervisor or ``timeout`` stops a long command (here the MCP server on stdio)
-    with SIGTERM: the embedded server it started must not outlive it."""
+    with SIGTERM, a user with Ctrl-C: the command exits (Ctrl-C used to leave it waiting
+    for its client) and the embedded server it started does not outlive it."""
     pgdata = home / "pgdata"
     command = [sys.executable, "-m", "recallflow.cli.main", "mcp", "--home", str(home)]
     command += ["--tenant", "acme", "--principal", "ada"]
@@ -325,3 +328,33 @@ def test_a_second_ctrl_c_while_closing_still_stops_the_server(
         memory.close()
     # The Ctrl-C still reaches the caller, once the server it would have orphaned is down.
     assert wait_until_gone(home / "pgdata") == []
+
+
+@pytest.mark.parametrize("block", ["pipeline", "transaction"])
+def test_sigterm_during_a_statement_stops_the_command_like_ctrl_c(home: Path, block: str) -> None:
+    """A command stopped by SIGTERM while a statement runs: the stop reaches the command
+    (it is not taken for a lost store, whose error a trace write swallows) and the
+    statement is cancelled on the server, as for Ctrl-C."""
+    from recallflow.cli.main import _terminate_cleanly, _Terminated
+
+    with open_memory(home=home, embedder=HashingEmbedder()) as memory:
+        timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGTERM))
+        with pytest.raises(_Terminated), _terminate_cleanly("recallflow test"):
+            timer.start()
+            with (
+                memory.pool.connection() as conn,
+                conn.pipeline() if block == "pipeline" else conn.transaction(),
+            ):
+                conn.execute("SELECT pg_sleep(30)")
+        timer.join()
+        deadline = time.monotonic() + 5  # a hang guard: a cancel takes milliseconds
+        while True:
+            with memory.pool.connection() as conn:
+                running = conn.execute(
+                    "SELECT count(*) FROM pg_stat_activity"
+                    " WHERE query = 'SELECT pg_sleep(30)' AND state = 'active'"
+                ).fetchone()
+            if running == (0,) or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        assert running == (0,)

@@ -373,9 +373,16 @@ def _one_line(exc: BaseException, limit: int = 500) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-class _Terminated(BaseException):
+class _Terminated(KeyboardInterrupt):
     """SIGTERM or SIGHUP reached the command: unwind like Ctrl-C, so every ``with`` block
-    closes its store and an embedded server this command started is stopped."""
+    closes its store and an embedded server this command started is stopped.
+
+    It is a ``KeyboardInterrupt`` so that libraries treat it as the interrupt it is: the
+    database driver cancels the statement it interrupts, as for Ctrl-C. Of another
+    class, the statement kept running on the server, the driver's clean-up failed on the
+    busy connection ("another command is already in progress"), and that error replaced
+    the stop: the command went on (a trace write lost) or exited 1 blaming the store.
+    """
 
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
@@ -390,10 +397,13 @@ def _terminate_cleanly(prog: str) -> Iterator[None]:
     sends SIGTERM). Only the main thread can own signal handlers; elsewhere it does
     nothing. The previous handlers are restored afterwards.
 
-    A signal that lands inside a running event loop (the MCP server) is not unwound:
-    the loop may log and drop the exception, or wait on the stdio reader's thread, which
-    blocks in a read only the client can end. There the exit handlers run at once, which
-    stop the embedded server this command started, and the process ends."""
+    A signal that lands inside a running event loop (the MCP server) is not unwound,
+    Ctrl-C included: the loop may log and drop the exception, or wait on the stdio
+    reader's thread, which blocks in a read only the client can end (Ctrl-C left
+    ``recallflow mcp`` hanging until its client went away). There the exit handlers run
+    at once, which stop the embedded server this command started, and the process ends.
+    Ctrl-C elsewhere is Python's own ``KeyboardInterrupt``; a Ctrl-C the process was told
+    to ignore stays ignored."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -402,11 +412,19 @@ def _terminate_cleanly(prog: str) -> Iterator[None]:
         try:
             asyncio.get_running_loop()
         except RuntimeError:
+            if signum == signal.SIGINT:
+                raise KeyboardInterrupt from None
             raise _Terminated(signum) from None
+        if signum == signal.SIGINT:
+            print(f"{prog}: interrupted", file=sys.stderr)
+            _exit_now(EXIT_INTERRUPTED)
         print(f"{prog}: terminated by signal {signum}", file=sys.stderr)
         _exit_now(128 + signum)
 
-    previous = {sig: signal.signal(sig, unwind) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    stops = [signal.SIGTERM, signal.SIGHUP]
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        stops.append(signal.SIGINT)
+    previous = {sig: signal.signal(sig, unwind) for sig in stops}
     try:
         yield
     finally:
@@ -434,12 +452,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with _terminate_cleanly(prog):
             return int(args.func(args))
+    except _Terminated as stop:  # before KeyboardInterrupt, its base
+        print(f"{prog}: terminated by signal {stop.signum}", file=sys.stderr)
+        _exit_now(128 + stop.signum)
     except KeyboardInterrupt:
         print(f"{prog}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
-    except _Terminated as stop:
-        print(f"{prog}: terminated by signal {stop.signum}", file=sys.stderr)
-        _exit_now(128 + stop.signum)
     except BrokenPipeError:  # the reader went away (``| head``): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_BROKEN_PIPE
