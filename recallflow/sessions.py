@@ -28,7 +28,13 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from recallflow.core.corrections import fingerprint, pending_corrections, status_of, stood_at
+from recallflow.core.corrections import (
+    fingerprint,
+    in_force_at,
+    pending_corrections,
+    status_of,
+    stood_at,
+)
 from recallflow.core.scoring import stays_home
 from recallflow.core.snapshot import session_prefix, smallest_cap
 from recallflow.dataflows.runner import resolved_request
@@ -397,22 +403,16 @@ def _as_they_stood(
         if b.state is LifecycleState.SUPERSEDED and b.superseded_by is not None
     ]
     successors = tx.beliefs(sorted(set(wanted))) if wanted else {}
-    out: dict[str, Belief] = {}
-    for bid, row in rows.items():
-        stood = stood_at(row, as_of=as_of, successors=successors)
-        assert stood is not None
-        out[bid] = stood
-    return out
+    return {bid: stood_at(row, as_of=as_of, successors=successors) for bid, row in rows.items()}
 
 
 def _visible(belief: Belief, *, as_of: datetime, ceiling: Sensitivity) -> bool:
     """Live at ``as_of`` on this surface, and already known and valid then (a belief that
     becomes valid later is not shown before it does, as the hard filter would not)."""
-    if belief.valid_from is not None and belief.valid_from > as_of:
-        return False
-    if belief.recorded_at is not None and belief.recorded_at > as_of:
-        return False
-    return status_of(belief, as_of=as_of, ceiling=ceiling) is BeliefStatus.LIVE
+    return (
+        in_force_at(belief, as_of=as_of)
+        and status_of(belief, as_of=as_of, ceiling=ceiling) is BeliefStatus.LIVE
+    )
 
 
 def _replacement(

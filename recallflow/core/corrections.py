@@ -56,28 +56,28 @@ SHOWS_STATEMENT = frozenset(
 )
 
 
-def takes_over(successor: Belief | None, *, as_of: datetime) -> bool:
-    """Whether ``successor`` has taken over from the belief it supersedes at ``as_of``, as
-    the hard filter judges it: known by then, not retracted by then, and valid from then
-    (one without ``valid_from`` always was). A successor with no row (a hand edit) has."""
-    if successor is None:
-        return True
-    known = successor.recorded_at is None or successor.recorded_at <= as_of
-    retracted = successor.retracted_at is not None and successor.retracted_at <= as_of
-    valid = successor.valid_from is None or successor.valid_from <= as_of
+def in_force_at(belief: Belief, *, as_of: datetime) -> bool:
+    """Whether ``belief`` is in force at ``as_of`` as the hard filter judges a row's times:
+    known by then, not retracted by then, and valid from then (one without ``valid_from``
+    always was)."""
+    known = belief.recorded_at is None or belief.recorded_at <= as_of
+    retracted = belief.retracted_at is not None and belief.retracted_at <= as_of
+    valid = belief.valid_from is None or belief.valid_from <= as_of
     return known and valid and not retracted
 
 
-def stood_at(
-    belief: Belief | None, *, as_of: datetime, successors: Mapping[str, Belief]
-) -> Belief | None:
+def takes_over(successor: Belief | None, *, as_of: datetime) -> bool:
+    """Whether ``successor`` has taken over from the belief it supersedes at ``as_of``: it
+    is in force then (:func:`in_force_at`). A successor with no row (a hand edit) has."""
+    return successor is None or in_force_at(successor, as_of=as_of)
+
+
+def stood_at(belief: Belief, *, as_of: datetime, successors: Mapping[str, Belief]) -> Belief:
     """``belief`` with the lifecycle state it had at ``as_of``, as the hard filter reads it:
     a belief superseded by a successor that has not taken over yet (``successors`` holds
     the rows of ``superseded_by``), or expired at a ``valid_to`` still to come, is active
     until then. A scheduled end is not yet an end: a turn before it must not be told the
     belief no longer holds while its own recall still admits it."""
-    if belief is None:
-        return None
     state = belief.state
     if state is LifecycleState.SUPERSEDED and belief.superseded_by is not None:
         if takes_over(successors.get(belief.superseded_by), as_of=as_of):

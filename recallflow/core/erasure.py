@@ -30,15 +30,19 @@ def erasure_digest(*ids: str) -> str:
     return hashlib.sha256(json.dumps(list(ids)).encode()).hexdigest()
 
 
+def _shows(text: str, statement: str) -> bool:
+    """Whether ``text`` holds ``statement``, as stored or as a stored block shows it."""
+    rendered = inert(statement)
+    return (statement != "" and statement in text) or (rendered != "" and rendered in text)
+
+
 def scrubbed(value: Any, belief_id: str, statement: str) -> tuple[Any, bool]:
     """``value`` (parsed JSON) without ``belief_id`` or ``statement``, and whether it changed."""
     if isinstance(value, str):
-        rendered = inert(statement)  # the statement as a stored block shows it
         if (
             value == belief_id
             or f"[{belief_id}]" in value  # a stored block's line of the belief
-            or (statement and statement in value)
-            or (rendered and rendered in value)
+            or _shows(value, statement)
         ):
             return ERASED, True
         return value, False
@@ -55,11 +59,6 @@ def scrubbed(value: Any, belief_id: str, statement: str) -> tuple[Any, bool]:
             out[new_key] = new_value
         return out, changed
     return value, False
-
-
-def _shows(text: str, statement: str) -> bool:
-    rendered = inert(statement)
-    return (statement != "" and statement in text) or (rendered != "" and rendered in text)
 
 
 def scrubbed_prefix(prefix: str, belief_id: str, statement: str) -> tuple[str, bool]:
