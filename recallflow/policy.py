@@ -539,7 +539,8 @@ class SessionPolicy(_Frozen):
     share; about two thirds of the items are reserved for durable user-model and
     preference beliefs chosen without a query, the rest go to the opening goal's priming
     set, and a part's unused items flow to the other. The numbers are defaults with a
-    shrink path (``recallflow budget report``), not constants.
+    shrink path (``recallflow budget report``), not constants. In a turn, the corrections
+    of the prefix share the in-turn token cap with the recalled items and go first.
     """
 
     budgets: FrozenMap[SessionKind, Budget] = Field(
@@ -567,6 +568,15 @@ class SessionPolicy(_Frozen):
         default=16_000,
         ge=1_000,
         description="Smallest model window a session may open with (2% of it holds the snapshot).",
+    )
+    correction_share: float = Field(
+        default=0.5,
+        ge=0,
+        le=1,
+        description="Share of a session turn's token cap its corrections section may take,"
+        " before the recalled items fill the rest of the cap; corrections that do not fit"
+        " wait for a later turn (the first pending one is always delivered, shortened if"
+        " need be).",
     )
 
     @field_validator("budgets")

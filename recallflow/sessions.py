@@ -189,10 +189,12 @@ class Session:
         """An in-turn recall inside this session.
 
         The block spends nothing on beliefs the prefix holds and ends with a corrections
-        section for each snapshot belief changed since the agent was last told about it;
-        the trace records the corrections, the prefix beliefs that cleared this turn's
-        floor and the durable beliefs rendered that the prefix lacks. Corrections are
-        recorded as rendered only when the turn succeeds.
+        section for each snapshot belief changed since the agent was last told about it,
+        within ``sessions.correction_share`` of the turn's token cap: those that do not
+        fit wait for a later turn (the section's last line says how many). The trace
+        records the corrections rendered and those deferred, the prefix beliefs that
+        cleared this turn's floor and the durable beliefs rendered that the prefix lacks.
+        Corrections are recorded as rendered only when the turn succeeds.
         """
         info = self._info
         if working_state is None:  # a turn has a working state; only an open's goal is optional
@@ -223,11 +225,13 @@ class Session:
                 session_id=info.id, prefix_ids=self.snapshot_ids, pending=tuple(pending)
             )
             result = memory._run_flow(request, self._policy, {"session_turn": turn}, False)
-            rendered = result.trace.corrections
+            # Only what the block told the agent is recorded: a correction left for a
+            # later turn stays pending, and is then told as its belief stands by then.
+            by_id = {p.belief_id: p for p in pending}
             tx.record(
                 [
-                    (p.belief_id, c.kind.value, p.fingerprint)
-                    for p, c in zip(pending, rendered, strict=True)
+                    (c.belief_id, c.kind.value, by_id[c.belief_id].fingerprint)
+                    for c in result.trace.corrections
                 ],
                 result.trace.id,
             )

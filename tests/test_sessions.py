@@ -35,7 +35,7 @@ from recallflow.models.result import (
 from recallflow.models.session import DurableQuery, SessionKind
 from recallflow.models.stages import RenderUnit
 from recallflow.models.store import LifecycleState, Sensitivity
-from recallflow.policy import DEFAULT_POLICY, Budget
+from recallflow.policy import DEFAULT_POLICY, Budget, RetrievalPolicy
 from recallflow.sessions import Session, budget_report
 from tests.helpers import active_view, belief, request
 from tests.test_degradation import table_locked
@@ -419,6 +419,164 @@ def test_a_conflicting_local_belief_of_another_project_is_not_a_shown_peer(
     block = session.recall({"goal": "answer style"}).block
     assert "- [p-concise] now disputed (unresolved conflict cs-style)\n" in block
     assert "p-alpha-long" not in block and "long answers" not in block
+
+
+# --- corrections share the turn's token cap ----------------------------------------------
+
+#: A replacement long enough that a few corrections showing it fill the correction share.
+WORDY = (
+    "after a long review in which the team compared every option on cost, latency,"
+    " maintenance burden, tooling support and the learning curve for newcomers"
+)
+
+
+def turn_cap(policy: RetrievalPolicy = DEFAULT_POLICY, window: int = 200_000) -> int:
+    """The token cap of a session turn: the in-turn budget's, bounded by its window share."""
+    budget = policy.budgets[Moment.IN_TURN]
+    return min(budget.max_tokens, int(window * budget.window_share))
+
+
+def superseded_wordily(memory: Memory, tenant: str, extra: int = 17) -> Session:
+    """A session over the seed and ``extra`` more preferences, every snapshot belief then
+    superseded by a long replacement (about 60 tokens of correction line each)."""
+    seed(memory, tenant)
+    memory.beliefs.add_many(
+        [
+            durable(tenant, f"p-more-{i:02d}", f"The user likes tool number {i}.")
+            for i in range(extra)
+        ]
+    )
+    session = open_plain(memory, tenant)
+    assert len(session.snapshot_ids) == 7 + extra
+    for n, bid in enumerate(session.snapshot_ids):
+        memory.supersede(
+            bid, durable(tenant, f"{bid}-v2", f"The user now wants option {n}, {WORDY}.")
+        )
+    return session
+
+
+def section(block: str) -> list[str]:
+    """The lines inside the block's corrections section."""
+    if "<memory-corrections>" not in block:
+        return []
+    lines = block[block.index("<memory-corrections>") :].splitlines()
+    assert lines[-1] == "</memory-corrections>"
+    return lines[1:-1]
+
+
+def test_many_changes_are_corrected_within_the_turns_token_cap_over_the_next_turns(
+    memory: Memory, tenant: str
+) -> None:
+    """24 snapshot beliefs superseded at once are far more correction text than a turn's
+    600 tokens: each turn injects at most its cap, tells what fits whole and says how many
+    wait, and the following turns (in this process or a resumed one) tell the rest, each
+    exactly once, in prefix order."""
+    session = superseded_wordily(memory, tenant)
+    ids = session.snapshot_ids
+    cap = turn_cap()
+    told: list[str] = []
+    turns = 0
+    current = session
+    while True:
+        turn = current.recall({"goal": "how does the user like to work"})
+        turns += 1
+        assert memory.token_counter.count(turn.block) <= cap
+        # The trace's accounting is the text's.
+        assert turn.trace.rendered_tokens + turn.trace.corrections_tokens == (
+            memory.token_counter.count(turn.block)
+        )
+        got = [c.belief_id for c in turn.trace.corrections]
+        assert got, "a turn with corrections pending tells at least one"
+        for bid in got:
+            assert f"- [{bid}] no longer holds; replaced by [{bid}-v2]: The user now wants" in (
+                turn.block
+            )
+        told += got
+        waiting = turn.trace.corrections_deferred
+        assert waiting == len(ids) - len(told)
+        more = "correction follows" if waiting == 1 else "corrections follow"
+        lines = section(turn.block)
+        if waiting:
+            assert lines[-1].startswith(f"- {waiting} more {more} in a later turn")
+        else:
+            assert all(line.startswith("- [") for line in lines)  # corrections only
+            break
+        assert turns < len(ids)
+        current = memory.resume_session(tenant, "p1", session.id)  # none lost on resume
+    assert turns >= 3
+    assert told == list(ids)
+    assert not session.recall({"goal": "how does the user like to work"}).trace.corrections
+
+
+def test_a_waiting_correction_tells_its_belief_as_it_stands_when_its_turn_comes(
+    memory: Memory, tenant: str
+) -> None:
+    """A change that waits is not recorded as told: changed again before its turn, it is
+    one correction of its latest state; undone before its turn, it needs none."""
+    session = superseded_wordily(memory, tenant)
+    ids = session.snapshot_ids
+    first = session.recall({"goal": "how does the user like to work"})
+    assert len(first.trace.corrections) <= len(ids) - 2  # the last two wait
+    retracted, undone = ids[-1], ids[-2]
+    edits = RowEdits(memory.pool, tenant, "p1")
+    edits.retract(retracted, datetime.now(UTC))
+    edits.set_state(undone, LifecycleState.ACTIVE)
+    told = [(c.belief_id, c.kind) for c in first.trace.corrections]
+    blocks = []
+    for _ in ids:
+        turn = session.recall({"goal": "how does the user like to work"})
+        if not turn.trace.corrections:
+            break
+        told += [(c.belief_id, c.kind) for c in turn.trace.corrections]
+        blocks.append(turn.block)
+    expected = [(b, CorrectionKind.SUPERSEDED) for b in ids[:-2]]
+    assert told == [*expected, (retracted, CorrectionKind.RETRACTED)]
+    assert f"- [{retracted}] withdrawn: no longer asserted (retracted)" in blocks[-1]
+
+
+def test_a_correction_longer_than_its_share_is_told_in_its_short_form(
+    memory: Memory, tenant: str
+) -> None:
+    """A correction whose whole line exceeds the correction share is not held back for
+    ever: it is told at once with its ids and kind, and nothing of it is told again."""
+    seed(memory, tenant)
+    session = open_plain(memory, tenant)
+    cap = turn_cap()
+    long = "The user prefers long answers: " + ", ".join(f"point {i} in full" for i in range(120))
+    assert memory.token_counter.count(long) > cap // 2
+    memory.supersede("p-concise", durable(tenant, "p-long", long + "."))
+    memory.corrections.retire(tenant, "p1", "p-tests")
+    turn = session.recall({"goal": "answer style"})
+    assert memory.token_counter.count(turn.block) <= cap
+    assert "- [p-concise] no longer holds; replaced by [p-long]" in section(turn.block)
+    assert "- [p-tests] no longer holds (retired)" in section(turn.block)
+    assert "point 3 in full" not in turn.block[turn.block.index("<memory-corrections>") :]
+    assert [(c.belief_id, c.abridged) for c in turn.trace.corrections] == [
+        ("p-concise", True),
+        ("p-tests", False),
+    ]
+    assert turn.trace.corrections_deferred == 0
+    assert not session.recall({"goal": "answer style"}).trace.corrections
+    # A statement the agent must read, too long to show: its line says so.
+    RowEdits(memory.pool, tenant, "p1").restate("u-name", "The user's name is Ada; " + long)
+    turn = session.recall({"goal": "answer style"})
+    assert memory.token_counter.count(turn.block) <= cap
+    assert section(turn.block) == [
+        "- [u-name] now reads differently; its statement is too long to repeat here:"
+        " confirm before relying on it"
+    ]
+
+
+def test_recalled_items_still_render_while_corrections_wait(memory: Memory, tenant: str) -> None:
+    """Corrections go first but take no more than their share: a relevant belief the
+    prefix lacks is still recalled in a turn whose corrections do not all fit."""
+    session = superseded_wordily(memory, tenant)
+    assert "f-deploy" not in session.snapshot_ids
+    turn = session.recall({"goal": "deploy billing-api", "entities": ["deploy-target"]})
+    assert memory.token_counter.count(turn.block) <= turn_cap()
+    assert "f-deploy" in turn.rendered_ids
+    assert turn.trace.corrections_deferred > 0
+    assert turn.trace.corrections_tokens <= turn_cap() * DEFAULT_POLICY.sessions.correction_share
 
 
 def test_prefix_beliefs_are_not_repeated_in_turn(memory: Memory, tenant: str) -> None:

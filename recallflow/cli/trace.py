@@ -53,6 +53,7 @@ def _cmd_trace(args: argparse.Namespace) -> int:
             "dropped by budget": view.dropped_by_budget,
             "blocked": view.blocked,
             "redacted": view.redacted,
+            "corrections deferred": view.corrections_deferred,
         }
         print(json.dumps(counts))
     return 0

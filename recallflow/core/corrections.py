@@ -172,8 +172,43 @@ def pending_corrections(
     return [bid for bid, fp in told.items() if current.get(bid, fp) != fp]
 
 
+#: What an abridged line of a kind that shows the belief's statement says instead of it.
+_NOT_REPEATED = "its statement is too long to repeat here: confirm before relying on it"
+
+
+def _short_line(c: Correction) -> str:
+    """The short form of a correction: its ids and kind, no statement at all."""
+    head = f"- [{c.belief_id}]"
+    kind = c.kind
+    if kind is CorrectionKind.SUPERSEDED and c.replacement is not None:
+        return f"{head} no longer holds; replaced by [{c.replacement.belief_id}]"
+    if kind is CorrectionKind.CONFLICTED:
+        peers = "; ".join(f"[{p.belief_id}]" for p in c.peers)
+        tail = f" with: {peers}" if peers else ""
+        return f"{head} now disputed (unresolved conflict {c.conflict_set_id}){tail}"
+    if kind is CorrectionKind.RESOLVED:
+        return f"{head} no longer disputed; {_NOT_REPEATED}"
+    if kind is CorrectionKind.UNFLAGGED:
+        return f"{head} no longer flagged; {_NOT_REPEATED}"
+    if kind is CorrectionKind.RESTORED:
+        return f"{head} holds again; {_NOT_REPEATED}"
+    return f"{head} now reads differently; {_NOT_REPEATED}"
+
+
+def abridged(c: Correction) -> Correction:
+    """``c`` to be rendered in its short form, when its line shows any statement (its
+    own, a replacement's or a conflict's other members'); else ``c`` as it is, its line
+    being short already."""
+    if c.kind in SHOWS_STATEMENT or c.replacement is not None or c.peers:
+        return c.model_copy(update={"abridged": True})
+    return c
+
+
 def correction_line(c: Correction) -> str:
-    """One rendered line of a correction (deterministic, no volatile fields)."""
+    """One rendered line of a correction (deterministic, no volatile fields); an abridged
+    one keeps the ids and the kind and drops every statement."""
+    if c.abridged:
+        return _short_line(c)
     head = f"- [{c.belief_id}]"
     kind = c.kind
     if kind is CorrectionKind.SUPERSEDED:
@@ -212,11 +247,25 @@ def correction_line(c: Correction) -> str:
     return f"{head} now reads: {text}"
 
 
-def render_corrections(corrections: Sequence[Correction]) -> str:
-    """The corrections section; the empty string when there are none."""
+def deferred_line(deferred: int) -> str:
+    """The section's last line when ``deferred`` corrections wait for a later turn: the
+    model then knows other lines of its cached block may still be out of date."""
+    what = "correction follows" if deferred == 1 else "corrections follow"
+    return (
+        f"- {deferred} more {what} in a later turn; until then other lines of the cached"
+        " block may be out of date"
+    )
+
+
+def render_corrections(corrections: Sequence[Correction], deferred: int = 0) -> str:
+    """The corrections section, ending with how many more wait when ``deferred``; the
+    empty string when there are none."""
     if not corrections:
         return ""
-    lines = [OPEN_TAG, *(correction_line(c) for c in corrections), CLOSE_TAG]
+    lines = [OPEN_TAG, *(correction_line(c) for c in corrections)]
+    if deferred:
+        lines.append(deferred_line(deferred))
+    lines.append(CLOSE_TAG)
     return "\n".join(lines) + "\n"
 
 

@@ -122,4 +122,5 @@ def trace_view(
         dropped_by_budget=stored.get("dropped_by_budget", 0),
         blocked=stored.get("blocked", 0),
         redacted=redacted,
+        corrections_deferred=stored.get("corrections_deferred", 0),
     )

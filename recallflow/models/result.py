@@ -289,6 +289,11 @@ class Correction(FrozenModel):
     )
     conflict_set_id: str | None = None
     peers: tuple[CorrectionPeer, ...] = ()
+    abridged: bool = Field(
+        default=False,
+        description="Rendered in its short form: ids and kind, no statement (the whole"
+        " line did not fit the turn's correction share).",
+    )
 
 
 class SnapshotRecord(FrozenModel):
@@ -368,6 +373,16 @@ class RecallTrace(FrozenModel):
     )
     corrections: tuple[Correction, ...] = Field(
         default=(), description="Corrections of the session prefix rendered in this block."
+    )
+    corrections_deferred: int = Field(
+        default=0,
+        description="In a session: pending corrections left for a later turn (they did not"
+        " fit the turn's correction share).",
+    )
+    corrections_tokens: int = Field(
+        default=0,
+        description="Tokens of the corrections section, frame included; with rendered_tokens,"
+        " the whole text the turn injects.",
     )
     snapshot_relevant: tuple[str, ...] = Field(
         default=(),

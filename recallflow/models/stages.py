@@ -11,6 +11,7 @@ from pydantic import Field
 from recallflow.models.base import FrozenModel
 from recallflow.models.result import (
     ConfidenceBand,
+    Correction,
     FusedCandidate,
     FusedEpisode,
     RecalledEpisode,
@@ -167,6 +168,18 @@ class BudgetOutcome(FrozenModel):
     max_items: int
     max_tokens: int
     tokens: int
+
+
+class CorrectionOutcome(FrozenModel):
+    """A session turn's corrections within their share of the turn's token cap: those to
+    render, in order (the first one maybe abridged), and how many wait for a later turn."""
+
+    corrections: tuple[Correction, ...]
+    deferred: int = Field(ge=0)
+    tokens: int = Field(ge=0, description="Tokens of the section, frame included (0: none).")
+
+
+NO_CORRECTIONS = CorrectionOutcome(corrections=(), deferred=0, tokens=0)
 
 
 class RenderedBlock(FrozenModel):

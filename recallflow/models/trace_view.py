@@ -62,6 +62,10 @@ class RecallTraceView(FrozenModel):
     dropped_by_budget: int = 0
     blocked: int = 0
     redacted: int = Field(default=0, description="Fields shown as [redacted] in this view.")
+    corrections_deferred: int = Field(
+        default=0,
+        description="In a session: corrections of the cached block left for a later turn.",
+    )
 
 
 class RetentionRun(FrozenModel):

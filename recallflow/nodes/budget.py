@@ -5,19 +5,79 @@ backstop, and the token cap is bounded by 2% of the model's window. Units are ta
 order; a unit that does not fit is dropped and the next one is still tried, so one long
 item does not starve shorter, lower-ranked ones. A conflict set is taken whole or not at
 all. Inside a session, a unit the cached prefix already holds whole costs nothing and is
-not rendered again (see "Sessions" in docs/architecture.md).
+not rendered again, and the corrections of the prefix go first: they take up to
+``sessions.correction_share`` of the token cap, and the items fill what they leave (see
+"Sessions" in docs/architecture.md).
 """
 
 from __future__ import annotations
 
 from hamilton.function_modifiers import tag
 
+from recallflow.core import corrections
 from recallflow.core.render import CLOSE_TAG, OPEN_TAG, unit_lines
 from recallflow.models.request import RecallRequest
+from recallflow.models.result import Correction
 from recallflow.models.session import SessionTurn
-from recallflow.models.stages import BudgetOutcome, RenderUnit, TrustOutcome
+from recallflow.models.stages import (
+    NO_CORRECTIONS,
+    BudgetOutcome,
+    CorrectionOutcome,
+    RenderUnit,
+    TrustOutcome,
+)
 from recallflow.policy import RetrievalPolicy
 from recallflow.ports import TokenCounter
+
+
+def _token_cap(request: RecallRequest, policy: RetrievalPolicy) -> int:
+    """The recall's token cap: the request's or the moment's, bounded by the window share."""
+    budget = policy.budgets[request.moment]
+    ceiling = int(request.model_window * budget.window_share)
+    asked = request.max_tokens if request.max_tokens is not None else budget.max_tokens
+    return min(asked, ceiling)
+
+
+@tag(stage="budget")
+def budgeted_corrections(
+    turn_corrections: tuple[Correction, ...],
+    token_counter: TokenCounter,
+    request: RecallRequest,
+    policy: RetrievalPolicy,
+) -> CorrectionOutcome:
+    """The corrections that fit ``sessions.correction_share`` of the token cap, taken in
+    order while they fit (the section's frame and its closing count of those that wait
+    included); the rest wait for a later turn. The first pending correction is always
+    taken: in its short form (ids and kind) when its whole line does not fit, so a long
+    one never holds back the queue."""
+    if not turn_corrections:
+        return NO_CORRECTIONS
+    share = int(_token_cap(request, policy) * policy.sessions.correction_share)
+
+    def cost(c: Correction) -> int:
+        return token_counter.count(corrections.correction_line(c) + "\n")
+
+    def count_line(waiting: int) -> int:
+        return token_counter.count(corrections.deferred_line(waiting) + "\n") if waiting else 0
+
+    total = len(turn_corrections)
+    taken: list[Correction] = []
+    tokens = token_counter.count(f"{corrections.OPEN_TAG}\n{corrections.CLOSE_TAG}\n")
+    for c in turn_corrections:
+        line = cost(c)
+        if tokens + line + count_line(total - len(taken) - 1) > share:
+            if taken:
+                break
+            # The progress guarantee: the first one goes, shortened; past the share only
+            # when its short line and the count line alone exceed it.
+            c = corrections.abridged(c)
+            line = cost(c)
+        taken.append(c)
+        tokens += line
+    waiting = total - len(taken)
+    return CorrectionOutcome(
+        corrections=tuple(taken), deferred=waiting, tokens=tokens + count_line(waiting)
+    )
 
 
 @tag(stage="budget")
@@ -27,14 +87,13 @@ def budgeted_items(
     request: RecallRequest,
     policy: RetrievalPolicy,
     session_turn: SessionTurn | None = None,
+    budgeted_corrections: CorrectionOutcome = NO_CORRECTIONS,
 ) -> BudgetOutcome:
-    """The units that fit the item cap, then the token cap, in rank order (minus those the
-    session prefix holds)."""
+    """The units that fit the item cap, then what the corrections left of the token cap,
+    in rank order (minus those the session prefix holds)."""
     budget = policy.budgets[request.moment]
-    ceiling = int(request.model_window * budget.window_share)
     max_items = request.max_items if request.max_items is not None else budget.max_items
-    asked_tokens = request.max_tokens if request.max_tokens is not None else budget.max_tokens
-    max_tokens = min(asked_tokens, ceiling)
+    max_tokens = max(0, _token_cap(request, policy) - budgeted_corrections.tokens)
     frame = token_counter.count(f"{OPEN_TAG}\n{CLOSE_TAG}\n")
     kept: list[RenderUnit] = []
     dropped: list[str] = []

@@ -14,17 +14,16 @@ from hamilton.function_modifiers import tag
 
 from recallflow.core.corrections import render_corrections
 from recallflow.core.render import render_block
-from recallflow.models.result import Correction
-from recallflow.models.stages import BudgetOutcome, RenderedBlock
+from recallflow.models.stages import BudgetOutcome, CorrectionOutcome, RenderedBlock
 
 
 @tag(stage="render")
 def rendered_block(
-    budgeted_items: BudgetOutcome, turn_corrections: tuple[Correction, ...]
+    budgeted_items: BudgetOutcome, budgeted_corrections: CorrectionOutcome
 ) -> RenderedBlock:
-    """The memory block's text (then any corrections), its sha256, and its items in
-    rendered order."""
+    """The memory block's text (then the corrections the budget took, and how many more
+    wait), its sha256, and its items in rendered order."""
     text = render_block([(u.items, u.conflict_set_id) for u in budgeted_items.units])
-    text += render_corrections(turn_corrections)
+    text += render_corrections(budgeted_corrections.corrections, budgeted_corrections.deferred)
     items = tuple(item for u in budgeted_items.units for item in u.items)
     return RenderedBlock(text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), items=items)

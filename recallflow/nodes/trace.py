@@ -23,7 +23,6 @@ from recallflow.core.scoring import rank_key
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import (
     ArmResult,
-    Correction,
     FloorInputs,
     FusedCandidate,
     RecalledItem,
@@ -38,6 +37,7 @@ from recallflow.models.stages import (
     BudgetOutcome,
     CandidateLoad,
     ConflictGroup,
+    CorrectionOutcome,
     EvidenceSet,
     FloorOutcome,
     HardFilter,
@@ -122,7 +122,7 @@ def recall_trace(
     policy: RetrievalPolicy,
     candidate_relevance: dict[str, RelevanceEvidence],
     calibration_ref: CalibrationRef,
-    turn_corrections: tuple[Correction, ...],
+    budgeted_corrections: CorrectionOutcome,
     candidate_beliefs: dict[str, Belief],
     candidate_load: CandidateLoad,
     candidate_evidence: EvidenceSet,
@@ -212,7 +212,9 @@ def recall_trace(
         rendered_ids=rendered_block.ids,
         rendered_tokens=budgeted_items.tokens,
         rendered_sha256=rendered_block.sha256,
-        corrections=turn_corrections,
+        corrections=budgeted_corrections.corrections,
+        corrections_deferred=budgeted_corrections.deferred,
+        corrections_tokens=budgeted_corrections.tokens,
         snapshot_relevant=relevant,
         snapshot_misses=misses,
     )

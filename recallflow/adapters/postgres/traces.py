@@ -102,6 +102,7 @@ def user_view(
         "dropped_below_floor": trace.floor_dropped,
         "dropped_by_budget": trace.budget_dropped,
         "blocked": trace.blocked,
+        "corrections_deferred": trace.corrections_deferred,
     }
 
 
