@@ -576,6 +576,9 @@ def test_recalled_items_still_render_while_corrections_wait(memory: Memory, tena
     assert memory.token_counter.count(turn.block) <= turn_cap()
     assert "f-deploy" in turn.rendered_ids
     assert turn.trace.corrections_deferred > 0
+    # The user's view of the turn says that corrections wait, as the block does.
+    view = memory.explain(tenant, "p1", turn.trace_id)
+    assert view.corrections_deferred == turn.trace.corrections_deferred
     assert turn.trace.corrections_tokens <= turn_cap() * DEFAULT_POLICY.sessions.correction_share
 
 
@@ -941,6 +944,81 @@ def test_row_changes_never_change_the_prefix_and_are_corrected_exactly_once(
         assert session.prefix == prefix
     assert memory.resume_session(tenant, "p1", session.id).prefix == prefix
     assert not session.recall({"goal": "again"}).trace.corrections
+
+
+_KINDS = {
+    "supersede": CorrectionKind.SUPERSEDED,
+    "restate": CorrectionKind.RESTATED,
+    "retire": CorrectionKind.RETIRED,
+}
+
+
+@st.composite
+def change_waves(draw: st.DrawFn) -> list[list[tuple[str, int, int]]]:
+    """Waves of (op, snapshot belief index, words of the new text), each belief changed once."""
+    free = list(range(7))
+    waves: list[list[tuple[str, int, int]]] = []
+    for _ in range(draw(st.integers(1, 3))):
+        picks = draw(st.lists(st.sampled_from(free), unique=True, max_size=4)) if free else []
+        wave = []
+        for i in picks:
+            free.remove(i)
+            wave.append((draw(st.sampled_from(sorted(_KINDS))), i, draw(st.integers(1, 60))))
+        waves.append(wave)
+    return waves
+
+
+@settings(
+    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(waves=change_waves(), share=st.sampled_from((0.0, 0.25, 0.5, 1.0)))
+def test_every_turn_keeps_its_token_cap_and_every_change_is_told_once(
+    memory: Memory, waves: list[list[tuple[str, int, int]]], share: float
+) -> None:
+    """Changes of random length arrive in waves, a turn after each, under a 200-token turn
+    cap and any correction share: every turn injects at most its cap, tells at least one
+    correction while any waits (only the first of a turn shortened), and once the queue is
+    drained every change has been told exactly once."""
+    tenant = f"t-prop-{os.urandom(6).hex()}"
+    seed(memory, tenant)
+    policy = DEFAULT_POLICY.model_copy(
+        update={
+            "budgets": {Moment.IN_TURN: Budget(max_items=8, max_tokens=200)},
+            "sessions": DEFAULT_POLICY.sessions.model_copy(update={"correction_share": share}),
+        }
+    )
+    session = open_plain(memory, tenant, policy=policy)
+    targets = sorted(session.snapshot_ids)
+    edits = RowEdits(memory.pool, tenant, "p1")
+    changed: dict[str, CorrectionKind] = {}
+    told: list[tuple[str, CorrectionKind]] = []
+
+    def turn() -> RecallTrace:
+        result = session.recall({"goal": "how does the user like to work"})
+        assert memory.token_counter.count(result.block) <= turn_cap(policy)
+        corrections = result.trace.corrections
+        assert bool(corrections) == (len(changed) > len(told))
+        assert not any(c.abridged for c in corrections[1:])
+        told.extend((c.belief_id, c.kind) for c in corrections)
+        assert result.trace.corrections_deferred == len(changed) - len(told)
+        return result.trace
+
+    for wave in waves:
+        for op, index, words in wave:
+            bid, text = targets[index], " ".join(["word"] * words)
+            if op == "supersede":
+                memory.supersede(bid, durable(tenant, f"{bid}-v2", f"Now {text}."))
+            elif op == "restate":
+                edits.restate(bid, f"Restated {text}.")
+            else:
+                memory.corrections.retire(tenant, "p1", bid)
+            changed[bid] = _KINDS[op]
+        turn()
+    for _ in range(len(targets)):
+        if not turn().corrections_deferred:
+            break
+    assert sorted(told) == sorted(changed.items())
+    assert not turn().corrections
 
 
 #: Write-path operations on a live snapshot belief, and whether the agent must be told.

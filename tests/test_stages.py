@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from recallflow.adapters.tokens import default_token_counter
 from recallflow.core.calibration import CalibrationRef
+from recallflow.core.corrections import SHOWS_STATEMENT, render_corrections
 from recallflow.core.fusion import reciprocal_rank_fusion
 from recallflow.core.query_forming import MAX_QUERIES, DeterministicQueryFormer
 from recallflow.core.relevance import candidate_relevance
@@ -22,6 +23,9 @@ from recallflow.models.result import (
     ArmHit,
     ArmResult,
     ConfidenceBand,
+    Correction,
+    CorrectionKind,
+    CorrectionPeer,
     FusedCandidate,
     RecalledItem,
 )
@@ -35,7 +39,7 @@ from recallflow.models.stages import (
     TrustOutcome,
 )
 from recallflow.models.store import Belief
-from recallflow.nodes.budget import budgeted_items
+from recallflow.nodes.budget import budgeted_corrections, budgeted_items
 from recallflow.nodes.floor import above_floor
 from recallflow.policy import DEFAULT_POLICY, Floor, FloorOdds
 
@@ -293,6 +297,75 @@ def test_a_long_item_does_not_starve_shorter_ones() -> None:
     outcome = budgeted_items(trusted, counter, _request(max_tokens=100), DEFAULT_POLICY)
     assert [u.ids[0] for u in outcome.units] == ["b-1"]
     assert outcome.dropped_ids == ("b-0",)
+
+
+@st.composite
+def _corrections(draw: st.DrawFn) -> tuple[Correction, ...]:
+    """Corrections of every shape a line can take, with statements of random length."""
+    out: list[Correction] = []
+    for i in range(draw(st.integers(1, 12))):
+        words = " ".join(["word"] * draw(st.integers(1, 150)))
+        kind = draw(st.sampled_from(sorted(CorrectionKind)))
+        peer = CorrectionPeer(belief_id=f"n-{i}", text=f"New {words}.")
+        out.append(
+            Correction(
+                belief_id=f"b-{i}",
+                kind=kind,
+                text=f"Now {words}." if kind in SHOWS_STATEMENT else None,
+                replacement=peer if kind is CorrectionKind.SUPERSEDED else None,
+                conflict_set_id="cs-1" if kind is CorrectionKind.CONFLICTED else None,
+                peers=(peer,) if kind is CorrectionKind.CONFLICTED else (),
+            )
+        )
+    return tuple(out)
+
+
+@given(
+    corrections=_corrections(),
+    cap=st.integers(0, 600),
+    share=st.sampled_from((0.0, 0.1, 0.5, 1.0)),
+    units=st.integers(0, 8),
+)
+def test_corrections_and_items_share_the_token_cap(
+    corrections: tuple[Correction, ...], cap: int, share: float, units: int
+) -> None:
+    """The corrections take a prefix of their queue within their share (the first one
+    always, shortened when its line does not fit), the items what they leave: the whole
+    text is within the cap, its count is the two stages' sum, and only a first short line
+    that with the section's frame and count line exceeds the cap alone can pass it."""
+    counter = default_token_counter()
+    sessions = DEFAULT_POLICY.sessions.model_copy(update={"correction_share": share})
+    policy = DEFAULT_POLICY.model_copy(update={"sessions": sessions})
+    request = _request(max_tokens=cap)
+    told = budgeted_corrections(corrections, counter, request, policy)
+    taken = told.corrections
+    assert taken and [c.belief_id for c in taken] == [
+        c.belief_id for c in corrections[: len(taken)]
+    ]
+    assert told.deferred == len(corrections) - len(taken)
+    assert not any(c.abridged for c in taken[1:])
+    assert all(c.model_copy(update={"abridged": False}) in corrections for c in taken)
+    section = render_corrections(taken, told.deferred)
+    assert counter.count(section) == told.tokens
+    trusted = TrustOutcome(
+        units=tuple(RenderUnit(items=(_item(i, "word " * 20),), score=1) for i in range(units)),
+        blocked_ids=(),
+        redacted_ids=(),
+        scanner_version="t",
+    )
+    items = budgeted_items(trusted, counter, request, policy, None, told)
+    block = render_block([(u.items, u.conflict_set_id) for u in items.units])
+    assert counter.count(block + section) == items.tokens + told.tokens
+    if len(taken) > 1:  # past the first, only what fits the share
+        assert told.tokens <= int(cap * share)
+    whole = render_corrections(corrections[:1], len(corrections) - 1)
+    if counter.count(whole) <= int(cap * share):  # shortened only when it does not fit
+        assert not taken[0].abridged
+    alone = render_corrections(taken[:1], len(corrections) - 1)
+    if counter.count(alone) <= cap:
+        assert items.tokens + told.tokens <= cap
+    else:  # the one case past the cap: nothing but that line goes
+        assert len(taken) == 1 and not items.units
 
 
 def test_rendering_has_no_volatile_fields_and_is_stable() -> None:
