@@ -9,7 +9,8 @@ get those very bytes, whatever has changed in the store since. Its **watermark**
 system time the snapshot was taken at. Each :meth:`Session.recall` is an in-turn recall that
 spends no budget on beliefs the prefix holds and ends with a *corrections* section for every
 snapshot belief whose row changed since the agent was last told about it; each change is
-corrected once, in the turn after it. :meth:`Session.child` opens a child run under the
+corrected once, in the turn after it, or in a later one when the corrections before it
+fill the turn's share of the token cap. :meth:`Session.child` opens a child run under the
 session: same tenant and principal, the narrower surface, the child budget, its own prefix.
 
 :func:`budget_report` reads the session traces back and says, per session kind, how much of

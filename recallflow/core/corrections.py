@@ -6,8 +6,11 @@ told about each snapshot belief: at the watermark by the prefix, later by the la
 correction. Each turn the belief's current row is fingerprinted the same way; a difference
 is one correction, rendered in that turn's block and then acknowledged, so a change is
 corrected exactly once however it was written (a write-path operation, a migration, a
-hand edit of the row). Several changes between two turns collapse into one correction
-that describes the latest state; a change undone before the next turn needs none.
+hand edit of the row). Several changes before the agent is told collapse into one
+correction that describes the latest state; a change undone before then needs none. A
+turn tells what fits its share of the token cap (``nodes/budget.py``); one that does not
+fit is not acknowledged, so it is told in a later turn, and the first pending one is
+always told, in its short form (:func:`abridged`) if its whole line does not fit.
 
 Only what the agent reads is fingerprinted: the belief's status at the turn's time (live,
 superseded, retired, expired, retracted, withdrawn from the surface, forgotten), its

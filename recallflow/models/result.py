@@ -275,7 +275,8 @@ class CorrectionPeer(FrozenModel):
 
 
 class Correction(FrozenModel):
-    """One correction of the cached prefix, rendered in the turn after the change."""
+    """One correction of the cached prefix, rendered in the first turn after the change
+    that has room for it in its correction share."""
 
     belief_id: str = Field(description="The snapshot belief the prefix shows out of date.")
     kind: CorrectionKind
