@@ -37,6 +37,7 @@ from recallflow.models.stages import RenderUnit
 from recallflow.models.store import LifecycleState, Sensitivity
 from recallflow.policy import DEFAULT_POLICY, Budget, RetrievalPolicy
 from recallflow.sessions import Session, budget_report
+from recallflow.visualizations.trace_graph import row_counts
 from tests.helpers import active_view, belief, request
 from tests.test_degradation import table_locked
 
@@ -579,6 +580,11 @@ def test_recalled_items_still_render_while_corrections_wait(memory: Memory, tena
     # The user's view of the turn says that corrections wait, as the block does.
     view = memory.explain(tenant, "p1", turn.trace_id)
     assert view.corrections_deferred == turn.trace.corrections_deferred
+    # ... and the stage graph of the trace (`recallflow graph --trace`) at its node.
+    told, waiting = len(turn.trace.corrections), turn.trace.corrections_deferred
+    assert row_counts(turn.trace)["budgeted_corrections"] == (
+        f"{told} told, {waiting} wait, {turn.trace.corrections_tokens} tokens"
+    )
     assert turn.trace.corrections_tokens <= turn_cap() * DEFAULT_POLICY.sessions.correction_share
 
 

@@ -58,6 +58,11 @@ def row_counts(trace: RecallTrace) -> dict[str, str]:
         "budgeted_items": f"{len(trace.rendered_ids)} kept, {trace.budget_dropped} over budget",
         "rendered_block": f"{len(trace.rendered_ids)} items, {trace.rendered_tokens} tokens",
     }
+    if trace.session_id is not None and trace.snapshot is None:  # a session turn
+        rows["budgeted_corrections"] = (
+            f"{len(trace.corrections)} told, {trace.corrections_deferred} wait,"
+            f" {trace.corrections_tokens} tokens"
+        )
     for arm in trace.arms:
         rows[arm.arm.value] = f"{len(arm.hits)} hits"
     return rows
