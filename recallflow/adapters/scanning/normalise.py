@@ -63,6 +63,17 @@ _ACCENT_TABLE: Final[dict[int, str]] = {
 _ACCENT_TABLE.update({cp: "" for cp in range(0x300, 0x370)})
 _LATIN_TABLE: Final[dict[int, str]] = {**_ACCENT_TABLE, **FOLD_TABLE}
 
+#: The vowel points of Arabic and Hebrew and the Arabic tatweel: optional marks over a
+#: consonant skeleton ("انسَ" is "انس" with a fatha), written or left out at will, so the
+#: rules for those scripts are written without them.
+_POINTS_TABLE: Final[dict[int, None]] = dict.fromkeys(
+    [
+        *range(0x0610, 0x061B), *range(0x064B, 0x0660), 0x0640, 0x0670, *range(0x06D6, 0x06EE),
+        *range(0x0591, 0x05BE), 0x05BF, 0x05C1, 0x05C2, 0x05C4, 0x05C5, 0x05C7,
+    ]
+)  # fmt: skip
+_POINTED: Final = re.compile("[\u0591-\u05c7\u0610-\u061a\u0640\u064b-\u065f\u0670\u06d6-\u06ed]")
+
 
 @dataclass(frozen=True, slots=True)
 class Views:
@@ -122,6 +133,8 @@ def views_of(text: str) -> Views:
         disguised = True
     clean = _INVISIBLE.sub("", unicodedata.normalize("NFKC", text))
     lowered = clean.lower()
+    if not lowered.isascii() and _POINTED.search(lowered):
+        lowered = lowered.translate(_POINTS_TABLE)
     if not disguised and not lowered.isascii() and _MIXED_SCRIPT.search(lowered):
         disguised = True
     spaced = lowered if lowered.isascii() else lowered.translate(_LATIN_TABLE)
