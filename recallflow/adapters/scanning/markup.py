@@ -285,14 +285,14 @@ _ARGUMENTS: Final = (
     r"(?=[^\n]{0,90}?(?:\bwith\b[^.\n]{0,40}?(?:=|:|\b(?:args?|arguments?|param\w*|amount|"
     r"recipient|url|body|method|input|channel|text|env|path|data|payload|query|to|from)\b)|"
     r"\bpassing\b|\bon\s+(?:https?:|/|~)|\bon\s*:|\bto\s+(?:run|open|read|send|delete|fetch|download|"
-    r"write|post|refund|transfer|wire|pay|execute|force|drop|destroy|remove|exfiltrate|upload|"
+    r"write|overwrite|post|refund|transfer|wire|pay|execute|force|drop|destroy|remove|exfiltrate|upload|"
     r"email|grant|create|modify|change|disable|push|cat|dump|wipe|erase|install|forward|share|"
     r"publish|leak|copy)\b|"
     r"\b(?:and|then)\s+(?:obey|follow|execute|do|run)\b|\bno\s+confirmation|"
     r"\bwithout\s+(?:asking|confirm\w*)|\bdon'?t\s+ask))"
 )
 _DANGER: Final = (
-    r"(?=[^\n]{0,140}?\b(?:destroy|delete|drop|refund|transfer|wire|force-?push|rm\s+-rf|"
+    r"(?=[^\n]{0,140}?(?<!\w)(?:destroy|delete|drop|refund|transfer|wire|force-?push|rm\s+-rf|"
     r"grant_admin|exfiltrat\w*|/etc/|\.ssh|credentials|obey|its\s+contents|what\s+it\s+says|"
     r"without\s+(?:asking|confirmation|approval|permission)|no\s+confirmation)\b)"
 )
