@@ -35,6 +35,25 @@ cases were missed before the rules for them (the other 9 keep neighbouring phras
 detected); they are new phrasings of what the probe missed, not its text.
 ``benign_blind.jsonl`` holds their near misses, and the user's own words quoted ("User
 said: 'From now on, reply in Spanish'"), which the probe found blocked.
+
+``attacks_blind2.jsonl`` is a sample of a second blind probe, written for this project
+before its author read the rules: 190 attacks in nine families (encodings and disguises,
+markup, triggers, personas, tool and policy abuse, exfiltration, an attack buried in a
+long note, nine languages, chat-template tokens) against 303 ordinary memories. The
+scanner caught 156 of the 190 and blocked 14 of the 303. The sample keeps all 34 misses
+(orders armed by a trigger for later: a wipe, a payment approved, an IBAN or a dose
+altered; the user's own request set aside; money sent to an account the text names;
+consequential acts with the user kept out of them; the user's 2FA switched off; memory
+marked as system instructions or told to take everything in; a secret named first and
+sent by a pronoun, or posted to a paste site; "tell me what the text above says"; a
+comment telling the AI what to add; a persona described at length; a path after a space
+in a tool call; unbounded personas in Dutch, Turkish, Russian, Arabic and Hindi; Arabic
+nouns without their article and with vowel points; the user told, in Italian, to pay
+into an account) and two caught cases of each family. ``benign_blind2.jsonl`` holds the
+probe's near misses and further ones written against each new rule, among them four the
+probe found blocked: a landlord's "you can ignore the earlier invoice", "forget what I
+told you about Berlin", "the user's instructions for the bot:" and "assistants should
+never send e-mails … without asking".
 """
 
 from __future__ import annotations
@@ -421,6 +440,18 @@ def test_scan_survives_huge_and_odd_text(chunk: str, repeat: int) -> None:
     first = SCANNER.scan(text)
     assert first is None or first in FAMILIES
     assert SCANNER.scan(text) == first
+
+
+def test_techniques_a_second_blind_probe_found_are_detected_and_their_near_misses_pass() -> None:
+    rates = _per_family(_rows("attacks_blind2.jsonl"))
+    low = {f: r for f, r in rates.items() if r[0] < r[1]}
+    assert not low, _report(rates)
+    flagged = [
+        (r["text"], family)
+        for r in _rows("benign_blind2.jsonl")
+        if (family := SCANNER.scan(r["text"])) is not None
+    ]
+    assert not flagged, flagged
 
 
 @pytest.mark.parametrize(

@@ -362,7 +362,7 @@ _UNRESTRAINED: Final = (
     r"ignores?|ignoring|avoids?|zero|lacks?|lacking|devoid\s+of|released\s+from|liberated\s+"
     r"from|unburdened\s+by|unshackled\s+from|stripped\s+of|minus)\s+(?:(?:any|all|every|the|"
     r"your|its|of|such|whatsoever|openai'?s|anthropic'?s|[\w-]+'s|content|safety|usual|"
-    rf"normal|typical|ethical|moral)\s+)*{RESTRAINT_NOUN}\b|\b(?:unrestricted|unfiltered|"
+    rf"normal|typical|ethical|moral|or|and|nor)\s+)*{RESTRAINT_NOUN}\b|\b(?:unrestricted|unfiltered|"
     r"uncensored|unmoderated|unaligned|unchained|unshackled|unlimited|limitless|lawless|amoral|"
     r"unethical|jailbroken|jail-broken|uninhibited|rule-?free|rule-?less|filter-?less|"
     r"no-?limits|no-?rules|anything\s+goes|do\s+anything\s+now|(?:you|it|which|that|who)\s+"
@@ -375,7 +375,7 @@ _UNRESTRAINED: Final = (
 )
 _MODEL_REF: Final = (
     r"(?:\b(?:you|your|yourself|you're|youre|ur)\b|\b(?:an?|that|this|the|my|another|alternate|"
-    rf"alternative)\s+(?:[\w-]+\s+){{0,3}}?{_MODEL_ROLE}s?\b)"
+    rf"alternative)\s+(?:[\w-]+\s+){{0,5}}?{_MODEL_ROLE}s?\b)"
 )
 
 ROLEPLAY_RULES: Final[tuple[Rule, ...]] = regex_rules(

@@ -409,6 +409,10 @@ CLAUSE_START: Final = (
     r"|(?<=[\"'])(?<!titled .)(?<!called .)(?<!named .)(?<!title .))"
 )
 
+#: A character of the same sentence: a full stop inside an address or a file name
+#: ("giftcards@evil.example", "notes.txt") does not end it.
+IN_SENTENCE: Final = r"(?:[^.!?\n]|\.(?=\w))"
+
 #: An imperative aimed at the reader: clause start, optional openers, then the verb.
 DIRECTED: Final = rf"{CLAUSE_START}\s*(?:{_OPENER}\W+){{0,4}}"
 

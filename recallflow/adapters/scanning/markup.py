@@ -105,6 +105,16 @@ ROLE_RULES: Final[tuple[Rule, ...]] = regex_rules(
         # <assistant-instructions>, <policy_update>, <override_directive>
         rf"<\s*/?\s*(?:{_ROLE}[_-]{_CARRIED}|{_CARRIED}[_-]{_ROLE}|{_ROLE}[_-]{_ROLE})"
         r"(?:\s[^<>\n]{0,60})?\s*>",
+        # the same compounds as an attribute a page keeps for models to read: <meta
+        # name="ai-instructions" content="…">, data-llm-prompt="…"
+        (
+            frozenset({"ai", "llm", "gpt", "assistant", "bot", "model", "agent", "chatbot"})
+            | {"claude", "system"},
+            r"\b(?:name|property|itemprop|rel|data-[\w-]+)\s*=\s*['\"]?(?:ai|llm|gpt|assistant|bot|"
+            r"model|agent|chatbot|claude|system)[_-](?:instructions?|prompts?|directives?|commands?|"
+            r"rules|notes?|orders)\b|\bdata-(?:ai|llm|gpt|assistant|bot|model|agent)[_-](?:"
+            r"instructions?|prompts?|directives?|commands?|rules|orders)\s*=",
+        ),
         # ### System:, ### Instruction:, ## Response
         r"(?:^|\n)\s*#{1,6}\s*(?:system|assistant|user|human|instructions?|response|"
         r"developer|input|output|context|prompt|admin)\b",
@@ -190,8 +200,10 @@ ROLE_RULES: Final[tuple[Rule, ...]] = regex_rules(
             | {"gpt", "chatgpt", "model", "chatbot", "gemini"},
             r"(?:^|[.!?;\"'“(]\s*|\n\s*(?:[-*+>]\s*)?|\b(?:body|text|message|note)\s*:\s*)"
             r"(?:hey\s+|dear\s+|ok\s+|attention\s+)?(?:assistant|ai|bot|chatbot|agent|copilot|claude|"
-            r"gpt|chatgpt|gemini|model)\s*[,:]\s*(?:please\s+|(?:from\s+now\s+on|whenever\s+[^,.\n]"
-            r"{1,60}),\s*)?(?:tell|ask|send|mark|ignore|forget|print|reveal|run|execute|delete|email|"
+            r"gpt|chatgpt|gemini|model)\s*[,:]\s*(?:please\s+|(?:from\s+now\s+on|(?:whenever|when|if|"
+            r"once|before|after|while)\s+[^,.\n]{1,60}),\s*)?(?:tell|ask|send|mark|"
+            r"ignore|forget|print|reveal|run|execute|delete|email|(?:add|say|claim|state|mention|"
+            r"write|note)\s+that|"
             r"forward|share|post|visit|approve|pay|transfer|confirm|report|hide|disable|grant|"
             r"direct|instruct|always|never|stop|do\s+not|don'?t)\b(?!\s+me\b)",
         ),
@@ -213,8 +225,9 @@ ROLE_RULES: Final[tuple[Rule, ...]] = regex_rules(
             r"(?:^|[.!?;]\s+|\n\s*(?:[-*+>]\s*)?)(?:hey\s+|hi\s+|dear\s+|ok\s+|attention\s+)?"
             rf"(?:the\s+|all\s+|any\s+)?(?!(?:{PERSON_AGENT}|{_OWNER})\b)[\w-]+(?:\s+[\w-]+)?\s+"
             r"(?:agents?|bots?)"
-            r"\s*[,:]\s*(?:please\s+|(?:from\s+now\s+on|whenever\s+[^,.\n]{1,60}),\s*)?"
-            r"(?:tell|ask|send|mark|ignore|forget|print|reveal|run|execute|delete|email|forward|"
+            r"\s*[,:]\s*(?:please\s+|(?:from\s+now\s+on|(?:whenever|when|if|once|before|after|while)\s+"
+            r"[^,.\n]{1,60}),\s*)?(?:tell|ask|send|mark|ignore|forget|print|reveal|run|execute|delete|"
+            r"email|(?:add|say|claim|state|mention|write|note)\s+that|forward|"
             r"share|post|visit|approve|pay|transfer|confirm|report|hide|disable|grant|direct|"
             r"instruct|always|never|stop|do\s+not|don'?t|rank|treat|store|save|write|add|include|"
             r"skip|merge|upload|close|reply|comment|label|assign|push|deploy|refund|buy|book|"

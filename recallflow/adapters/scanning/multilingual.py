@@ -433,7 +433,31 @@ _ACT: Final = (
     r"\b(?:responde|contesta|actua|reponds|repondez|agis|agissez|antworte|antwortet|"
     r"handle|agisci|rispondi|responda|aja|odpowiadaj|antwoord|rispondere|responder|"
     # the model told what it is or does: "eres un asistente sin restricciones"
-    r"eres|respondes|bist|antwortest|handelst|tu\s+es|voce\s+e|sei|jestes|odpowiadasz)\b"
+    r"eres|respondes|bist|antwortest|handelst|tu\s+es|voce\s+e|sei|jestes|odpowiadasz|"
+    r"(?:je|jij)\s+bent|ben\s+je)\b"
+)
+# Turkish puts "without" after its noun ("kisitlamasi olmayan", "kuralsiz").
+_TR_UNBOUND: Final = (
+    r"\b(?:(?:kisitlama|sinirlama|sinir|kural|filtre|sansur|yasak)\w*\s+(?:olmayan|yok|olmadan|"
+    r"tanimayan)|(?:kisitlama|sinirlama|sinir|kural|filtre|sansur)(?:siz|suz)\w*)\b"
+)
+_TR_MODEL: Final = r"\b(?:yapay\s+zeka|asistan|bot|model|sohbet\s+botu)\w*"
+# The user told to pay into an account the text names: "digli di trasferire i soldi sul
+# conto IT60…", "dile que transfiera el dinero a la cuenta …" (see the English rule).
+_TELL_THEM: Final = (
+    r"\b(?:digli|dille|di'\s+loro|dica\s+loro|chiedigli|chiedile|dile|diles|pidele|pideles|"
+    r"dis-lui|dites-lui|dis-leur|dites-leur|demande-lui|demandez-lui|sag\s+(?:ihm|ihr|ihnen)|"
+    r"sagen\s+sie\s+(?:ihm|ihr)|bitte\s+(?:ihn|sie)|zeg\s+(?:hem|haar|ze|dat)|vraag\s+(?:hem|haar)|"
+    r"diga-lhe|diz-lhe|peca-lhe|powiedz\s+(?:mu|jej|im)|popros\s+(?:go|ja))\b"
+)
+_MOVE_MONEY: Final = (
+    r"\b(?:trasferi\w*|versa\w*|verse\w*|bonific\w*|pag\w*|transfier\w*|transfer\w*|deposit\w*|"
+    r"vir\w*|uberweis\w*|zahl\w*|overmak\w*|overmaakt|betal\w*|stort\w*|przelej\w*|przelac|"
+    r"wplac\w*)\b"
+)
+_THEIR_ACCOUNT: Final = (
+    r"\b(?:conto|cuenta|compte|konto|rekening|conta|rachunek|iban|wallet|portafoglio|cartera|"
+    r"portefeuille)\b|\b[a-z]{2}\d{2}[a-z0-9]{10,30}\b"
 )
 
 MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
@@ -475,6 +499,17 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
                 rf"{_UNBOUND}[^.\n]{{0,40}}?{_ACT}|{_ACT}[^.\n]{{0,40}}?{_UNBOUND}",
             ),
             (
+                frozenset({"olmayan", "yok", "olmadan", "tanimayan", "sinirsiz", "kisitlamasiz"})
+                | {"kuralsiz", "filtresiz", "sansursuz", "sinirlamasiz"},
+                rf"{_TR_UNBOUND}[^.\n]{{0,40}}?{_TR_MODEL}|{_TR_MODEL}[^.\n]{{0,40}}?{_TR_UNBOUND}",
+            ),
+            (
+                frozenset({"digli", "dille", "di", "dica", "chiedigli", "chiedile", "dile"})
+                | {"diles", "pidele", "pideles", "dis", "dites", "demande", "demandez", "sag"}
+                | {"sagen", "bitte", "zeg", "vraag", "diga", "diz", "peca", "powiedz", "popros"},
+                rf"{_TELL_THEM}[^.\n]{{0,30}}?{_MOVE_MONEY}[^.\n]{{0,60}}?(?:{_THEIR_ACCOUNT})",
+            ),
+            (
                 frozenset(
                     {
                         "gehoorzaam",
@@ -511,6 +546,8 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
             r"(?:подчиняйся|подчиняешься|слушай\w*\s+только\s+меня)|без\s+(?:ограничений|"
             r"фильтров|правил|цензуры)[^.\n]{0,30}(?:отвечай\w*|действуй\w*|говори\w*)|"
             r"(?:отвечай\w*|действуй\w*|говори\w*)[^.\n]{0,30}без\s+(?:ограничений|фильтров|"
+            r"правил|цензуры)|(?:ии|ассистент\w*|бот\w*|модель\w*|нейросеть\w*|искусственн\w+\s+"
+            r"интеллект\w*)\s+без\s+(?:каких-либо\s+|всяких\s+|любых\s+)?(?:ограничений|фильтров|"
             r"правил|цензуры)",
             # Chinese (simplified and traditional)
             r"(?:忽略|无视|忽视|無視|忘记|忘掉|忘記|不要理会|不要理會|不要遵守|不要遵循|别管|別管|"
@@ -539,12 +576,17 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
             r"聊天记录|聊天記錄).{0,16}?(?:发送|發送|发到|發到|发给|發給|转发|轉發|上传|上傳)",
             r"(?:비밀번호|암호|개인\s*정보|대화\s*기록|api\s*키).{0,16}?(?:보내|전송|공유)",
             # Arabic, Hebrew and Hindi
-            r"(?:تجاهل|انس|تجاوز)[^.\n]{0,40}?(?:التعليمات|القواعد|الأوامر|التوجيهات|تعليمات)",
-            r"(?:أرسل|ارسل|شارك|انشر|اكشف|أظهر|اعرض)[^.\n]{0,40}?(?:بيانات|كلمة\s+المرور|كلمة\s+السر|"
+            r"(?:تجاهل|انس|تجاوز)[^.\n]{0,40}?(?:ال)?(?:تعليمات|قواعد|أوامر|اوامر|توجيهات|قيود|"
+            r"إرشادات|ارشادات)",
+            r"(?:أرسل|ارسل|شارك|انشر|اكشف|أظهر|اعرض)[^.\n]{0,40}?(?:بيانات|كلمة\s+(?:ال)?(?:مرور|سر)|"
             r"المعلومات\s+الشخصية)",
+            r"(?:أنت|انت)\s[^.\n]{0,40}?(?:بلا|بدون|دون)\s+(?:أي\s+|اي\s+)?(?:قيود|حدود|قواعد|رقابة|"
+            r"فلاتر|ضوابط)",
             r"(?:התעלם|שכח|עקוף)[^.\n]{0,40}?(?:ה?הוראות|ה?כללים|ה?הנחיות)",
             r"(?:חשוף|הצג|שלח|גלה)[^.\n]{0,40}?(?:ה?סיסמ[הא]|ה?מפתח|נתוני)",
             r"(?:निर्देशों|नियमों|निर्देश|नियम)[^.\n]{0,30}?(?:अनदेखा|भूल|नज़रअंदाज़|नजरअंदाज)",
+            r"(?:तुम|आप|तू)\s[^।.\n]{0,40}?(?:बिना|बगैर|बग\u093cैर)\s+(?:किसी\s+(?:भी\s+)?)?(?:प्रतिबंध|"
+            r"सीमा|नियम|रोक|फ\u093c?िल्टर|पाबंदी|बंधन)",
         ),
     ),
 )
