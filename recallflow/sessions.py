@@ -266,6 +266,10 @@ class Session:
         ``surface``'s ceilings, the child budget, this session's project unless ``project``
         names one, its own snapshot of ``goal``, linked to this session.
 
+        A child never sees more than its parent may: it runs in this session's model window
+        unless ``model_window`` names a smaller one (a larger one is kept to this
+        session's), and its item and token caps are at most this session's.
+
         :raises InvalidInputError: this session has ended (a child of it would be ended
             from its start, its snapshot taken and stored for nothing), or a bad goal,
             surface, project or window.
@@ -284,7 +288,7 @@ class Session:
             goal=_working_state(goal, "goal"),
             model_window=model_window if model_window is not None else info.model_window,
             policy=self._policy,
-            parent_session_id=info.id,
+            parent=info,
         )
 
 
@@ -300,11 +304,14 @@ def open_session(
     model_window: int = 200_000,
     policy: RetrievalPolicy = DEFAULT_POLICY,
     requested_surface: Surface | str | None = None,
-    parent_session_id: str | None = None,
+    parent: SessionInfo | None = None,
 ) -> Session:
-    """Take the snapshot, render and store the prefix (see :meth:`Memory.open_session`)."""
+    """Take the snapshot, render and store the prefix (see :meth:`Memory.open_session`).
+
+    Under a ``parent`` (a child run), the window is the narrower of ``model_window`` and
+    the parent's, and the parent's caps bound the child's."""
     session_kind = _kind(kind)
-    if session_kind is SessionKind.CHILD and parent_session_id is None:
+    if session_kind is SessionKind.CHILD and parent is None:
         raise InvalidInputError(
             "a child run is opened under its parent, with Session.child (it takes the"
             " parent's surface, project and end); open interactive or async here",
@@ -318,6 +325,8 @@ def open_session(
             f"(2% of it holds the snapshot), got {model_window!r}",
             field="model_window",
         )
+    if parent is not None:
+        model_window = min(model_window, parent.model_window)
     session_id = new_id("s")
     moment = Moment.CHILD_RUN if session_kind is SessionKind.CHILD else Moment.SESSION_SNAPSHOT
     request = resolved_request(
@@ -332,7 +341,12 @@ def open_session(
             "model_window": model_window,
         }
     )
-    spec = SessionSpec(kind=session_kind, parent_session_id=parent_session_id)
+    spec = SessionSpec(
+        kind=session_kind,
+        parent_session_id=parent.id if parent is not None else None,
+        parent_max_items=parent.max_items if parent is not None else None,
+        parent_max_tokens=parent.max_tokens if parent is not None else None,
+    )
     # The trace is stored with the session row, in its transaction (see the store's save).
     result = memory._run_flow(request, policy, {"session_spec": spec}, False)
     record = result.trace.snapshot
@@ -346,7 +360,7 @@ def open_session(
         tenant_id=request.tenant_id,
         principal_id=request.principal_id,
         kind=session_kind,
-        parent_session_id=parent_session_id,
+        parent_session_id=spec.parent_session_id,
         surface=where,
         requested_surface=asked,
         project=request.project,

@@ -655,6 +655,50 @@ def test_a_child_has_its_own_budget_prefix_and_link(memory: Memory, tenant: str)
     assert child.prefix != parent.prefix
 
 
+def test_a_child_never_gets_more_memory_than_its_parent(memory: Memory, tenant: str) -> None:
+    """A parent on a small window (2% of 16,000 = 320 tokens) cannot hand a child the child
+    budget's 500 by naming a larger window: the child runs in the narrower window, at its
+    start and on every turn (a turn's token cap is 2% of the session's window)."""
+    seed(memory, tenant)
+    memory.beliefs.add_many(
+        [
+            durable(tenant, f"p-long-{i}", f"The user deploys service number {i} on Fridays"
+                    " after lunch, once the release notes are written and reviewed twice.")
+            for i in range(30)
+        ]
+    )  # fmt: skip
+    parent = open_plain(memory, tenant, model_window=16_000)
+    assert parent.info.max_tokens == 320
+    child = parent.child({"goal": "deploy a service"}, model_window=200_000)
+    assert child.info.model_window == 16_000
+    assert child.info.max_tokens == 320 and child.info.max_items == 15
+    assert len(child.snapshot_ids) == len(parent.snapshot_ids) < 15  # the token cap binds
+    # Its turns run in that window too, so their token cap is the parent's turns' cap.
+    assert memory.resume_session(tenant, "p1", child.id).info.model_window == 16_000
+    smaller = parent.child({"goal": "deploy"}, model_window=20_000)
+    assert smaller.info.model_window == 16_000  # the parent's, the narrower
+
+
+def test_a_child_budget_larger_than_its_parents_is_cut_to_the_parents(
+    memory: Memory, tenant: str
+) -> None:
+    """A policy may give child runs a larger budget than a parent kind: a child of such a
+    parent (and its own children) still gets at most the parent's caps."""
+    seed(memory, tenant)
+    budgets = {**DEFAULT_POLICY.sessions.budgets}
+    budgets[SessionKind.INTERACTIVE] = Budget(max_items=3, max_tokens=1500)
+    budgets[SessionKind.CHILD] = Budget(max_items=15, max_tokens=2000)
+    sessions = DEFAULT_POLICY.sessions.model_copy(update={"budgets": budgets})
+    wide_child = DEFAULT_POLICY.model_copy(update={"sessions": sessions})
+    small = open_plain(memory, tenant, policy=wide_child)
+    assert small.info.max_items == 3 and len(small.snapshot_ids) == 3
+    under = small.child({"goal": "deploy a service"})
+    assert (under.info.max_items, under.info.max_tokens) == (3, 1500)
+    assert len(under.snapshot_ids) == 3
+    grandchild = under.child({"goal": "deploy a service"})
+    assert (grandchild.info.max_items, grandchild.info.max_tokens) == (3, 1500)
+
+
 # --- budgets come from the policy -------------------------------------------------------------
 
 

@@ -114,6 +114,12 @@ class SessionSpec(FrozenModel):
 
     kind: SessionKind
     parent_session_id: Key | None = None
+    parent_max_items: int | None = Field(
+        default=None, ge=0, description="A child run's parent's item cap, which it never exceeds."
+    )
+    parent_max_tokens: int | None = Field(
+        default=None, ge=0, description="A child run's parent's token cap, which it never exceeds."
+    )
 
 
 class PendingCorrection(FrozenModel):

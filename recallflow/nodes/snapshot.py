@@ -91,10 +91,15 @@ def snapshot_budget(
     snapshot_spec: SessionSpec, request: RecallRequest, policy: RetrievalPolicy
 ) -> Budget:
     """The kind's item and token caps (a request's own caps win), the token cap bounded by
-    the window share."""
+    the window share; a child run's caps never exceed its parent's (a child never sees
+    more than its parent may)."""
     budget = policy.sessions.budget(snapshot_spec.kind)
     items = request.max_items if request.max_items is not None else budget.max_items
     tokens = request.max_tokens if request.max_tokens is not None else budget.max_tokens
+    if snapshot_spec.parent_max_items is not None:
+        items = min(items, snapshot_spec.parent_max_items)
+    if snapshot_spec.parent_max_tokens is not None:
+        tokens = min(tokens, snapshot_spec.parent_max_tokens)
     ceiling = int(request.model_window * budget.window_share)
     return Budget(
         max_items=items, max_tokens=min(tokens, ceiling), window_share=budget.window_share
