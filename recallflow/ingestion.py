@@ -40,7 +40,17 @@ M = TypeVar("M", bound=BaseModel)
 
 def new_id(prefix: str) -> str:
     """A fresh citable id such as ``b-3f9a0c1d2e4b5a6c``."""
-    return f"{prefix}-{secrets.token_hex(8)}"
+    return f"{prefix}-{secrets.token_hex(_ID_BYTES)}"
+
+
+_ID_BYTES = 8
+_GENERATED = re.compile(rf"[a-z]+-[0-9a-f]{{{2 * _ID_BYTES}}}")
+
+
+def may_be_generated(prefix: str, value: str) -> bool:
+    """Whether ``value`` has the shape of an id :func:`new_id` makes with ``prefix`` (an id
+    of another shape was never generated with it)."""
+    return value.startswith(f"{prefix}-") and _GENERATED.fullmatch(value) is not None
 
 
 def _validated(model: type[M], items: Iterable[M | Mapping[str, Any]]) -> list[M]:

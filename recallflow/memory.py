@@ -79,7 +79,7 @@ from recallflow.errors import (
     UnsupportedEmbedderError,
     without_password,
 )
-from recallflow.ingestion import Beliefs, Edges, Episodes, key_of, new_id
+from recallflow.ingestion import Beliefs, Edges, Episodes, key_of, may_be_generated, new_id
 from recallflow.models.corrections import Citation, Erasure, Rederivation, Rejection, RejectionKind
 from recallflow.models.request import (
     EpisodeSearchRequest,
@@ -386,9 +386,19 @@ class Memory:
         An ``as_of`` of None means now; ``known_as_of`` defaults to ``as_of``. The trace is
         stored (``persist_trace``) and its id is on the result. ``experiment`` swaps nodes
         by config or by module; the trace records which.
+
+        The request's ``session_id`` is the caller's own label for the conversation, kept
+        in the trace; it may not name a stored session of the principal, whose turns are
+        :meth:`Session.recall <recallflow.sessions.Session.recall>` (a plain recall has no
+        prefix to skip and no corrections, and would count as one of its turns).
+
+        :raises InvalidInputError: a malformed request, or a ``session_id`` that names a
+            stored session of the principal (nothing is run or written).
         """
         self._check_open()
         req = resolved_request(request)
+        if req.session_id is not None:
+            self._refuse_stored_session(req)
         flow = self.flow(req.moment, policy, experiment)
         trace_id = new_id("tr")
         result = self._from_replica(flow, req, trace_id) if self._replica is not None else None
@@ -408,6 +418,24 @@ class Memory:
                 self._save(result, policy)
                 self._record_miss(result, policy)
         return result
+
+    def _refuse_stored_session(self, req: RecallRequest) -> None:
+        """Refuse a plain recall labelled with a stored session's id: its trace would read as
+        a turn of that session (in the budget report, the session's idle clock and the end
+        of the session's user views) without a turn's prefix skip or corrections."""
+        assert req.session_id is not None
+        # Session ids are generated (``s-`` and 16 hex digits): a label of another shape
+        # names no session, and costs no round trip.
+        if not may_be_generated("s", req.session_id):
+            return
+        if self._session_store.exists(req.tenant_id, req.principal_id, req.session_id):
+            raise InvalidInputError(
+                f"{req.session_id!r} is a session of {req.tenant_id}/{req.principal_id}:"
+                " recall inside it with resume_session(tenant, principal, id).recall(state),"
+                " which skips what its prefix holds and corrects what changed; a plain"
+                " recall's session_id is only the caller's label for a conversation",
+                field="session_id",
+            )
 
     def _primary_ports(self, req: RecallRequest) -> RecallPorts:
         """The ports of a recall served by the primary: its marked entities are read in the

@@ -889,6 +889,45 @@ def test_the_budget_report_summarises_utilization_and_misses(memory: Memory, ten
     assert row.needed_cap_max is not None and row.needed_cap_max < 40 and row.could_shrink
 
 
+def _traces_of(memory: Memory, tenant: str) -> int:
+    with memory.pool.connection() as conn:
+        row = conn.execute("SELECT count(*) FROM recall_traces WHERE tenant_id = %s", (tenant,))
+        found = row.fetchone()
+    assert found is not None
+    return int(found[0])
+
+
+def test_a_plain_recall_cannot_pose_as_a_turn_of_a_stored_session(
+    memory: Memory, tenant: str
+) -> None:
+    """A plain recall labelled with a stored session's id would be read as one of its turns
+    (a turn that found none of the prefix relevant, halving the report's per-turn
+    utilization; activity that keeps the session from idling out; a trace whose user view
+    dies with the session) while repeating the prefix's beliefs and correcting nothing: it
+    is refused, naming session_id, and nothing is stored. A label of the caller's own, or
+    another principal's session id, names no session of this principal and is kept."""
+    seed(memory, tenant)
+    session = open_plain(memory, tenant)
+    session.recall({"goal": "The user prefers concise answers", "entities": ["p-concise"]})
+    child = session.child({"goal": "concise answers"})
+    report, traces = budget_report(memory, tenant), _traces_of(memory, tenant)
+    asked = request(tenant, "p1", "The user prefers concise answers")
+    for sid in (session.id, child.id, f"  {session.id} "):
+        for moment in Moment:
+            with pytest.raises(InvalidInputError) as err:
+                memory.recall({**asked, "session_id": sid, "moment": moment})
+            assert err.value.field == "session_id" and "resume_session" in str(err.value)
+    session.end()
+    with pytest.raises(InvalidInputError):  # ended, it is still that session's id
+        memory.recall({**asked, "session_id": session.id})
+    assert budget_report(memory, tenant) == report and _traces_of(memory, tenant) == traces
+
+    own = memory.recall({**asked, "session_id": "chat-2026-12-05"})
+    assert memory.trace(tenant, "p1", own.trace_id).session_id == "chat-2026-12-05"
+    theirs = memory.open_session(tenant, "p2").id
+    assert memory.recall({**asked, "session_id": theirs}).trace.session_id == theirs
+
+
 def test_a_trace_stored_before_sessions_still_loads(memory: Memory, tenant: str) -> None:
     seed(memory, tenant)
     trace = memory.recall(request(tenant, "p1", "answer style")).trace

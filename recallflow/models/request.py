@@ -61,7 +61,12 @@ class RecallRequest(InputModel):
     moment: Moment = Moment.IN_TURN
     surface: Surface = Surface.DIRECT
     project: Key | None = Field(default=None, description="The project the agent works in now.")
-    session_id: Key | None = None
+    session_id: Key | None = Field(
+        default=None,
+        description="The caller's label for the conversation, kept in the trace. A session's"
+        " own turns set it to the session's id; a plain recall may not name a stored session"
+        " of the principal (recall inside the session instead).",
+    )
     as_of: Instant | None = Field(
         default=None, description="World time to recall at; None means now (resolved at entry)."
     )

@@ -56,6 +56,7 @@ _SELECT = (
     " snapshot_trace_id, prefix, prefix_sha256, snapshot_beliefs, created_at FROM sessions"
     " WHERE tenant_id = %s AND principal_id = %s AND id = %s"
 )
+_EXISTS = "SELECT 1 FROM sessions WHERE tenant_id = %s AND principal_id = %s AND id = %s"
 _TOLD = (
     "SELECT DISTINCT ON (belief_id) belief_id, fingerprint FROM session_corrections"
     " WHERE tenant_id = %s AND principal_id = %s AND session_id = %s"
@@ -310,6 +311,12 @@ class PostgresSessionStore:
         if row is None:
             raise NotFoundError(f"no session {session_id!r} for {tenant_id}/{principal_id}")
         return _info(row)
+
+    def exists(self, tenant_id: str, principal_id: str, session_id: str) -> bool:
+        """Whether this principal has a stored session of that id (ended or not)."""
+        with self._pool.connection() as conn:
+            row = conn.execute(_EXISTS, (tenant_id, principal_id, session_id)).fetchone()
+        return row is not None
 
     def ended_at(
         self, tenant_id: str, principal_id: str, session_id: str, conn: psycopg.Connection[Any]
