@@ -31,9 +31,11 @@ from pydantic import (
     SerializerFunctionWrapHandler,
     WrapSerializer,
     field_validator,
+    model_validator,
 )
 
 from recallflow.core.calibration import CalibrationRef
+from recallflow.models.fields import of_their_kinds
 from recallflow.models.request import Moment, Surface
 from recallflow.models.result import Arm as Arm  # re-exported: the policy names its arms
 from recallflow.models.result import ConfidenceBand
@@ -113,6 +115,13 @@ class Ranking(StrEnum):
 
 class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", validate_default=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _of_their_kinds(cls, data: Any) -> Any:
+        """Numbers, flags and lists given as what they are, as in every input model (a cap
+        of ``True``, a switch of ``"false"`` or a set of arms is refused, not converted)."""
+        return of_their_kinds(cls, data)
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
         """A copy with ``update`` applied and validated as at construction.

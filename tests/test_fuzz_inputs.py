@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 
 from recallflow import Memory, RecallflowError
 from recallflow.errors import InvalidInputError, StoreUnavailableError
-from recallflow.models.request import RecallRequest, WorkingState
+from recallflow.models.request import EpisodeSearchRequest, RecallRequest, WorkingState
 from recallflow.models.store import BeliefDraft, BeliefEdge, EpisodeDraft
 from recallflow.tools import Toolset
 from recallflow.tools.toolset import TOOLS
@@ -614,3 +614,195 @@ def test_tool_calls(memory: Memory, fuzz_tenant: str, data: st.DataObject, name:
         TALLY[f"tool.{name}", "typed"] += 1
     else:
         TALLY[f"tool.{name}", "ok"] += 1
+
+
+# --- values of another kind --------------------------------------------------------------
+#
+# pydantic's lax mode would take ``True`` for a cap of 1, "5" for 5, 0 or "no" for a false
+# flag, 1700000000 for a time in 2023, b"k1" for text and a set for a list in whatever
+# order it iterates. Every such value is refused, naming the field, and writes nothing.
+# The fields and their kinds are read from each model's JSON schema (what a caller reads),
+# not from the code that checks them.
+
+
+def _schema_kinds(
+    schema: dict[str, Any], defs: dict[str, Any], prefix: str = ""
+) -> Iterator[tuple[str, str, Any]]:
+    """(dotted path, kind, a valid example) of every scalar and list field of ``schema``,
+    nested models included."""
+    for name, prop in schema.get("properties", {}).items():
+        arms = [a for a in prop.get("anyOf", [prop]) if a.get("type") != "null"]
+        if len(arms) != 1:
+            continue
+        arm = arms[0]
+        if "$ref" in arm:
+            arm = defs[arm["$ref"].rsplit("/", 1)[-1]]
+            if "properties" in arm:
+                yield from _schema_kinds(arm, defs, f"{prefix}{name}.")
+                continue
+        kind = {"integer": "number", "number": "number", "boolean": "flag", "array": "list"}.get(
+            arm.get("type", ""), "text"
+        )
+        if arm.get("format") == "date-time":
+            kind = "time"
+        elif "enum" in arm:
+            kind = "level" if arm.get("type") == "integer" else "enum"
+        elif kind == "list" and arm.get("items", {}).get("type") in ("number", "integer"):
+            kind = "numbers"
+        elif arm.get("type") not in ("integer", "number", "boolean", "array", "string"):
+            continue
+        yield f"{prefix}{name}", kind, (arm.get("enum") or ["k1"])[0]
+
+
+_NUMERALS = st.integers(0, 2**31).map(str)
+#: Values of another kind than each kind's, as (strategy, writable in JSON).
+_OTHER_KIND: dict[str, list[tuple[Callable[[Any], st.SearchStrategy[Any]], bool]]] = {
+    "number": [
+        (lambda _: st.booleans(), True),
+        (lambda _: st.integers(0, 99).map(str), True),
+        (lambda _: st.just(b"5"), False),
+    ],
+    "flag": [
+        (lambda _: st.integers(0, 1), True),
+        (lambda _: st.floats(0, 1), True),
+        (lambda _: st.sampled_from(("true", "false", "yes", "no", "on", "off", "0", "1")), True),
+    ],
+    "time": [
+        (lambda _: st.integers(0, 2**31), True),
+        (lambda _: st.floats(0, 2e9), True),
+        (lambda _: _NUMERALS, True),
+        (lambda _: st.booleans(), True),
+        (lambda _: st.just(b"2025-01-01T00:00:00Z"), False),
+    ],
+    "text": [(lambda example: st.just(str(example).encode()), False)],
+    "enum": [(lambda example: st.just(str(example).encode()), False)],
+    "level": [(lambda _: st.booleans(), True)],
+    "list": [
+        (lambda _: st.frozensets(st.sampled_from(("k1", "k2")), min_size=1), False),
+        (lambda _: st.sets(st.sampled_from(("k1", "k2")), min_size=1), False),
+    ],
+    "numbers": [(lambda _: st.lists(st.booleans(), min_size=1, max_size=3), True)],
+}
+
+
+def _other_kind(kind: str, example: Any, *, json_only: bool) -> st.SearchStrategy[Any]:
+    ways = [make(example) for make, in_json in _OTHER_KIND[kind] if in_json or not json_only]
+    return st.one_of(ways) if ways else st.nothing()
+
+
+def _with(data: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
+    """``data`` with the field at dotted ``path`` set to ``value`` (nested dicts copied)."""
+    head, _, rest = path.partition(".")
+    if not rest:
+        return {**data, head: value}
+    return {**data, head: _with(dict(data.get(head) or {}), rest, value)}
+
+
+def _model_kinds(model: type[Any], prefix: str = "") -> list[tuple[str, str, Any]]:
+    schema = model.model_json_schema()
+    return list(_schema_kinds(schema, schema.get("$defs", {}), prefix))
+
+
+#: Each Python entry point: the fields it takes, a valid call's data, and the call.
+_KIND_ENTRIES: dict[str, tuple[list[tuple[str, str, Any]], Callable[..., Any]]] = {
+    "recall": (_model_kinds(RecallRequest), lambda m, d: m.recall(d)),
+    "search_episodes": (_model_kinds(EpisodeSearchRequest), lambda m, d: m.search_episodes(d)),
+    "beliefs.add_many": (_model_kinds(BeliefDraft), lambda m, d: m.beliefs.add_many([d])),
+    "episodes.add_many": (_model_kinds(EpisodeDraft), lambda m, d: m.episodes.add_many([d])),
+    "edges.add_many": (_model_kinds(BeliefEdge), lambda m, d: m.edges.add_many([d])),
+    "open_session.goal": (
+        _model_kinds(WorkingState, "goal."),
+        lambda m, d: m.open_session(d["tenant_id"], d["principal_id"], goal=d["goal"]),
+    ),
+}
+
+
+def _valid_call(entry: str, memory: Memory, tenant: str) -> dict[str, Any]:
+    n = next(_ids)
+    if entry == "recall":
+        return request(tenant, goal="How are invoices stored?")
+    if entry == "search_episodes":
+        return {"tenant_id": tenant, "principal_id": "p1", "query": "invoices"}
+    if entry == "beliefs.add_many":
+        return belief(tenant, id=f"b-kind-{n}", statement="A fact of its kind.")
+    if entry == "episodes.add_many":
+        return {"tenant_id": tenant, "principal_id": "p1", "id": f"e-kind-{n}",
+                "occurred_at": RECORDED, "content": "The user asked about invoices."}  # fmt: skip
+    if entry == "edges.add_many":
+        memory.beliefs.add_many([belief(tenant, id=f"b-ks-{n}"), belief(tenant, id=f"b-kd-{n}")])
+        return {"tenant_id": tenant, "principal_id": "p1", "src_id": f"b-ks-{n}",
+                "dst_id": f"b-kd-{n}", "weight": 0.5}  # fmt: skip
+    return {"tenant_id": tenant, "principal_id": "p1", "goal": {"goal": "invoices"}}
+
+
+def test_every_entry_point_has_fields_of_each_kind_to_fuzz() -> None:
+    kinds = {kind for fields, _ in _KIND_ENTRIES.values() for _, kind, _ in fields}
+    assert kinds == set(_OTHER_KIND)  # every kind is reached by some entry point
+    assert ("as_of", "time", "k1") in _KIND_ENTRIES["recall"][0]
+    assert ("working_state.entities", "list", "k1") in _KIND_ENTRIES["recall"][0]
+
+
+@FUZZ
+@given(data=st.data(), entry=st.sampled_from(sorted(_KIND_ENTRIES)))
+def test_a_value_of_another_kind_is_refused_not_converted(
+    memory: Memory, fuzz_tenant: str, data: st.DataObject, entry: str
+) -> None:
+    fields, call = _KIND_ENTRIES[entry]
+    path, kind, example = data.draw(st.sampled_from(fields), label="field")
+    value = data.draw(_other_kind(kind, example, json_only=False), label="value")
+    args = _with(_valid_call(entry, memory, fuzz_tenant), path, value)
+    before = _counts(memory)
+    with pytest.raises(InvalidInputError) as refused:
+        call(memory, args)
+    field = refused.value.field or ""
+    assert field == path or field.startswith(f"{path}."), refused.value
+    assert _counts(memory) == before
+    TALLY[f"kind.{entry}", "typed"] += 1
+
+
+@FUZZ
+@given(data=st.data(), name=st.sampled_from(sorted(spec.name for spec in TOOLS)))
+def test_a_tool_argument_of_another_kind_is_refused_not_converted(
+    memory: Memory, fuzz_tenant: str, data: st.DataObject, name: str
+) -> None:
+    """Over JSON (the tools, hence MCP): a boolean or numeric text for a number, a number for
+    a flag, a number or numeric text for a time; a time as ISO text stays accepted."""
+    spec = next(s for s in TOOLS if s.name == name)
+    fields = [f for f in _model_kinds(spec.arguments) if any(j for _, j in _OTHER_KIND[f[1]])]
+    if not fields:
+        return
+    path, kind, example = data.draw(st.sampled_from(fields), label="field")
+    value = data.draw(_other_kind(kind, example, json_only=True), label="value")
+    tools = Toolset(memory, tenant_id=fuzz_tenant, principal_id="p1")
+    before = _counts(memory)
+    answer = tools.call(name, json.dumps(_with({}, path, value)))
+    assert answer.get("error", {}).get("type") == "invalid_arguments", answer
+    assert answer["error"]["field"] == path or answer["error"]["field"].startswith(f"{path}.")
+    assert _counts(memory) == before
+    TALLY[f"kind.tool.{name}", "typed"] += 1
+
+
+def test_a_time_as_iso_text_is_still_taken_over_json(memory: Memory, fuzz_tenant: str) -> None:
+    tools = Toolset(memory, tenant_id=fuzz_tenant, principal_id="p1")
+    when = "2025-06-01T12:00:00+02:00"
+    for name, args in (("recall_beliefs", {"query": "invoices"}),
+                       ("search_episodes", {"query": "invoices"})):  # fmt: skip
+        answer = tools.call(name, json.dumps({**args, "as_of": when}))
+        assert "error" not in answer, answer
+    result = memory.recall({**request(fuzz_tenant, goal="invoices"), "as_of": when})
+    assert result.trace.as_of == datetime(2025, 6, 1, 10, tzinfo=UTC)
+
+
+def test_a_policy_number_or_switch_of_another_kind_is_refused() -> None:
+    """A policy is built in Python: a cap of True, a switch of "false", a set of arms."""
+    from pydantic import ValidationError
+
+    from recallflow.policy import DEFAULT_POLICY, Budget
+
+    for update in ({"rrf_k": True}, {"rrf_k": "60"}, {"graph_expansion": "false"},
+                   {"cross_project": 0}, {"arms": set(DEFAULT_POLICY.arms)}):  # fmt: skip
+        with pytest.raises(ValidationError) as refused:
+            DEFAULT_POLICY.model_copy(update=update)
+        assert refused.value.errors()[0]["loc"][0] in update
+    with pytest.raises(ValidationError):
+        Budget(max_items=True, max_tokens=600)

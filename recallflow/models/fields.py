@@ -13,15 +13,35 @@ every entry point (see "Reliability" in docs/architecture.md).
   argument.
 - Numbers: floats finite (``allow_inf_nan=False``); integers within the column they are
   stored in (:data:`INT4_MAX`).
+- Kinds: a value is taken as the kind its field declares, never converted from another
+  (:func:`kind_of`): a boolean is not a number, text is not a number, a number is not a
+  boolean or a time, bytes are not text, a set is not an ordered list. What JSON writes
+  for a field is still taken: a time as ISO 8601 text, an integer as ``5.0``.
 """
 
 from __future__ import annotations
 
+import re
+import types
 import unicodedata
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Annotated, Any
+from enum import Enum
+from typing import Annotated, Any, Union, get_args, get_origin
 
-from pydantic import AfterValidator, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    Strict,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from recallflow.models.base import FrozenModel
 
@@ -69,6 +89,8 @@ def utc_instant(value: datetime) -> datetime:
 
 
 def _stripped(value: object) -> object:
+    if isinstance(value, bytes | bytearray):  # pydantic would decode it: text is a str
+        raise ValueError(_BYTES)
     return value.strip() if isinstance(value, str) else value
 
 
@@ -98,11 +120,219 @@ def _storable_field(value: Any) -> Any:
     return value
 
 
+# --- kinds: no lax coercion --------------------------------------------------------------
+
+#: What a check says of a value: None when the field's kind takes it as it is.
+KindCheck = Callable[[Any], "str | None"]
+_BYTES = "must be text (str), not bytes"
+#: Text pydantic would read as seconds since 1970 for a time field.
+_NUMERAL = re.compile(r"\s*[+-]?(\d+\.?\d*|\.\d+)\s*")
+_TIME = "must be a time (a datetime, or ISO 8601 text such as 2025-01-31T12:00:00Z)"
+
+
+def _what(value: Any) -> str:
+    """A value as a caller reads it, in JSON's words as much as Python's."""
+    if isinstance(value, bool):
+        return f"a boolean ({str(value).lower()})"
+    if isinstance(value, int | float):
+        return f"the number {value!r}"
+    if isinstance(value, str):
+        return f"the text {value[:60]!r}"
+    if isinstance(value, bytes | bytearray):
+        return "bytes"
+    return f"a {type(value).__name__}"
+
+
+def _flag(value: Any) -> str | None:
+    return None if isinstance(value, bool) else f"must be true or false, not {_what(value)}"
+
+
+def _number(value: Any) -> str | None:
+    if isinstance(value, bool | str | bytes | bytearray):
+        return f"must be a number, not {_what(value)}"
+    return None
+
+
+def _level(value: Any) -> str | None:
+    """A field of numbered members (a sensitivity): a name or a number, not a boolean."""
+    if isinstance(value, bool | bytes | bytearray):
+        return f"must be a name or a number, not {_what(value)}"
+    return None
+
+
+def _text(value: Any) -> str | None:
+    return _BYTES if isinstance(value, bytes | bytearray) else None
+
+
+def _time(value: Any) -> str | None:
+    if isinstance(value, bytes | bytearray):
+        return _BYTES
+    if isinstance(value, bool | int | float) or (
+        isinstance(value, str) and _NUMERAL.fullmatch(value)
+    ):
+        return f"{_TIME}, not {_what(value)}: a count of seconds is not read as a time"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """How a field's raw value is checked: values of a ``plain`` type pass as they are
+    (one set look-up), any other goes through ``check``."""
+
+    plain: frozenset[type]
+    check: KindCheck
+
+    def problem(self, value: Any) -> str | None:
+        return None if type(value) in self.plain else self.check(value)
+
+
+_NONE = frozenset({type(None)})
+_FLAG = Kind(frozenset({bool}), _flag)
+_NUMBER = Kind(frozenset({int, float}), _number)
+_TEXT = Kind(frozenset({str}), _text)
+_TIME_KIND = Kind(frozenset({datetime}), _time)
+_SET = "must be a list, in order, not a set (whose order is arbitrary)"
+
+
+def _ordered(items: Sequence[Kind | None]) -> Kind:
+    """A list or tuple field: not a set (its order would be arbitrary, and could differ
+    from one process to the next), and each item of its own kind: ``items`` holds one
+    kind for every item, or one per position."""
+    every = items[0] if len(items) == 1 else None
+
+    def check(value: Any) -> str | None:
+        if isinstance(value, set | frozenset):
+            return _SET
+        if not isinstance(value, list | tuple) or not any(items):
+            return None
+        if every is not None and every.plain.issuperset(map(type, value)):
+            return None  # an embedding's 384 floats in one pass
+        for index, item in enumerate(value):
+            kind = every if every is not None else items[index] if index < len(items) else None
+            problem = kind.problem(item) if kind is not None else None
+            if problem is not None:
+                return f"item {index} {problem}"
+        return None
+
+    return Kind(frozenset(), check)
+
+
+def _valued(values: Kind) -> Kind:
+    def check(value: Any) -> str | None:
+        if not isinstance(value, Mapping):
+            return None
+        for key, item in value.items():
+            problem = values.problem(item)
+            if problem is not None:
+                return f"the value of {key!r} {problem}"
+        return None
+
+    return Kind(frozenset(), check)
+
+
+def kind_of(annotation: Any) -> Kind | None:
+    """How a field of type ``annotation`` checks its raw value before pydantic converts
+    it, or None when pydantic's own rules are all there is to it (a nested model checks
+    its own fields, a literal names its values).
+
+    pydantic's lax mode takes ``True`` as the integer 1, ``"5"`` as 5, ``"false"`` or 0 as
+    False, ``1700000000`` as a time in 2023, ``b"x"`` as text and a set as a tuple in
+    whatever order it iterates: each hides a caller's mistake (a flag passed as a cap, a
+    count passed as a time), so each is refused, naming the field. What JSON writes for a
+    field stays accepted: a time is ISO 8601 text over JSON, and ``5.0`` is an integer to
+    JSON Schema."""
+    origin = get_origin(annotation)
+    if origin is Annotated:
+        base, *metadata = get_args(annotation)
+        return None if _strict(metadata) else kind_of(base)
+    if origin is Union or origin is types.UnionType:
+        arms = [a for a in get_args(annotation) if a is not type(None)]
+        inner = kind_of(arms[0]) if len(arms) == 1 else None
+        if inner is None:
+            return None
+        return Kind(inner.plain | _NONE, lambda v: None if v is None else inner.check(v))
+    if origin in (tuple, list, Sequence):
+        args = get_args(annotation)
+        if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+            return _ordered([kind_of(a) for a in args])
+        return _ordered([kind_of(args[0]) if args else None])
+    if origin in (dict, Mapping):
+        args = get_args(annotation)
+        values = kind_of(args[1]) if len(args) == 2 else None
+        return None if values is None else _valued(values)
+    if not isinstance(annotation, type) or issubclass(annotation, BaseModel):
+        return None
+    if annotation is bool:
+        return _FLAG
+    if issubclass(annotation, Enum):
+        check = _level if issubclass(annotation, int) else _text
+        return Kind(frozenset({annotation, str, int}), check)
+    if issubclass(annotation, datetime):
+        return _TIME_KIND
+    if issubclass(annotation, int | float):
+        return _NUMBER
+    if issubclass(annotation, str):
+        return _TEXT
+    return None
+
+
+def _strict(metadata: Sequence[Any]) -> bool:
+    """pydantic checks the kind itself (``Strict()``: at its own speed, item by item)."""
+    return any(isinstance(m, Strict) and m.strict for m in metadata)
+
+
+#: A float or an int, never a boolean or text, checked by pydantic itself: for the items
+#: of a long sequence (an embedding's 384 floats), where a check in Python would cost more
+#: than the rest of the draft's validation.
+Real = Annotated[float, Strict()]
+
+_KINDS: dict[type[BaseModel], dict[str, Kind]] = {}
+
+
+def _kinds(model: type[BaseModel]) -> dict[str, Kind]:
+    kinds = _KINDS.get(model)
+    if kinds is None:
+        found = {
+            name: None if _strict(field.metadata) else kind_of(field.annotation)
+            for name, field in model.model_fields.items()
+        }
+        kinds = _KINDS.setdefault(model, {n: k for n, k in found.items() if k is not None})
+    return kinds
+
+
+def of_their_kinds(model: type[BaseModel], data: Any) -> Any:
+    """``data`` (a model's raw input) unchanged, or a ValidationError naming the first
+    field whose value is of another kind than the field declares (:func:`kind_of`).
+
+    One pass per model over the fields given, not a validator per field: for a belief
+    draft (30 fields), a validator each made validation 12 µs slower (15 → 27 µs), this
+    pass 3.5 µs, of the client's ~95 µs per belief written."""
+    if not isinstance(data, Mapping):
+        return data  # a model instance (validated already), or what pydantic refuses
+    kinds = _kinds(model)
+    for name, value in data.items():
+        kind = kinds.get(name)
+        if kind is None or type(value) in kind.plain:
+            continue
+        problem = kind.check(value)
+        if problem is not None:
+            error = PydanticCustomError("kind", "{problem}", {"problem": problem})
+            detail = InitErrorDetails(type=error, loc=(name,), input=value)
+            raise ValidationError.from_exception_data(model.__name__, [detail])
+    return data
+
+
 class InputModel(FrozenModel):
-    """A model of caller input: finite floats only, and every text field storable (checked
+    """A model of caller input: finite floats only, every value of its field's own kind
+    (:func:`kind_of`: ``True`` is not read as 1) and every text field storable (checked
     before any field's own normalisation, so a NUL is refused, not folded)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _of_their_kinds(cls, data: Any) -> Any:
+        return of_their_kinds(cls, data)
 
     @field_validator("*", mode="before")
     @classmethod

@@ -17,7 +17,7 @@ from typing import Annotated, Self
 
 from pydantic import BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
-from recallflow.models.fields import INT4_MAX, InputModel, Instant, storable, visible
+from recallflow.models.fields import INT4_MAX, InputModel, Instant, Real, storable, visible
 from recallflow.models.fields import Key as Key
 
 # ---------------------------------------------------------------------------------------
@@ -214,7 +214,7 @@ class BeliefDraft(_Frozen):
     supersedes: Key | None = None
     superseded_by: Key | None = None
     conflict_set_id: Key | None = None
-    embedding: tuple[float, ...] | None = Field(
+    embedding: tuple[Real, ...] | None = Field(
         default=None, description="Precomputed embedding; computed from the statement if omitted."
     )
 
