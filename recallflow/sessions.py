@@ -219,11 +219,21 @@ class Session:
         # what this turn told it, so concurrent turns cannot correct one change twice. The
         # trace is stored after the lock is released (it needs a connection of its own).
         with memory._session_store.turn(info) as tx:
+            told = tx.told()
             pending = _pending(
-                tx, tx.told(), as_of=request.as_of, ceiling=self.ceiling, project=info.project
+                tx,
+                told.fingerprints,
+                as_of=request.as_of,
+                ceiling=self.ceiling,
+                project=info.project,
             )
+            # A belief last corrected in the short form is not held: the agent has read
+            # none of what it says now, so this turn may show it when it is relevant.
             turn = SessionTurn(
-                session_id=info.id, prefix_ids=self.snapshot_ids, pending=tuple(pending)
+                session_id=info.id,
+                prefix_ids=self.snapshot_ids,
+                abridged=tuple(b for b in self.snapshot_ids if b in told.abridged),
+                pending=tuple(pending),
             )
             result = memory._run_flow(request, self._policy, {"session_turn": turn}, False)
             # Only what the block told the agent is recorded: a correction left for a
@@ -231,7 +241,7 @@ class Session:
             by_id = {p.belief_id: p for p in pending}
             tx.record(
                 [
-                    (c.belief_id, c.kind.value, by_id[c.belief_id].fingerprint)
+                    (c.belief_id, c.kind.value, by_id[c.belief_id].fingerprint, c.abridged)
                     for c in result.trace.corrections
                 ],
                 result.trace.id,

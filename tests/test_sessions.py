@@ -563,9 +563,79 @@ def test_a_correction_longer_than_its_share_is_told_in_its_short_form(
     turn = session.recall({"goal": "answer style"})
     assert memory.token_counter.count(turn.block) <= cap
     assert section(turn.block) == [
-        "- [u-name] now reads differently; its statement is too long to repeat here:"
-        " confirm before relying on it"
+        "- [u-name] now reads differently; its statement is too long to repeat here; a turn"
+        " it is relevant to recalls it: until then, confirm before relying on it"
     ]
+
+
+def test_a_statement_told_only_in_short_form_is_recalled_when_a_turn_asks_for_it(
+    memory: Memory, tenant: str
+) -> None:
+    """A prefix belief restated at more length than the correction share is told in its
+    short form, which leaves the agent without its statement: the prefix no longer holds
+    it, so a turn whose working state asks for it renders its current statement in the
+    block (the same turn, or a later one), and the correction is not told again."""
+    seed(memory, tenant)
+    cap = turn_cap()
+    detail = ", ".join(f"alias number {i}" for i in range(70))
+    restated = f"The user's name is Ada Lovelace; she also answers to {detail}."
+    assert cap // 2 < memory.token_counter.count(restated) < cap * 3 // 4
+    asking = {"goal": "What is the user's name?", "entities": ["u-name"]}
+    elsewhere = {"goal": "billing-api deploys", "entities": ["deploy-target"]}
+
+    later = open_plain(memory, tenant)
+    same = open_plain(memory, tenant)
+    assert "u-name" in later.snapshot_ids and "u-name" in same.snapshot_ids
+    RowEdits(memory.pool, tenant, "p1").restate("u-name", restated)
+
+    # Told in its short form while the turn is about something else.
+    first = later.recall(elsewhere)
+    assert [(c.belief_id, c.abridged) for c in first.trace.corrections] == [("u-name", True)]
+    assert "alias number 69" not in first.block
+    for _ in range(2):  # every later turn that asks for it, not only the next
+        turn = later.recall(asking)
+        assert memory.token_counter.count(turn.block) <= cap
+        assert turn.trace.corrections == ()  # told once
+        assert "u-name" in turn.rendered_ids
+        assert "alias number 69" in turn.block
+        assert "u-name" not in turn.trace.snapshot_misses  # still a prefix belief
+
+    # A turn that asks for it while its correction is shortened shows it at once.
+    turn = same.recall(asking)
+    assert [(c.belief_id, c.abridged) for c in turn.trace.corrections] == [("u-name", True)]
+    assert memory.token_counter.count(turn.block) <= cap
+    assert "u-name" in turn.rendered_ids and "alias number 69" in turn.block
+
+
+def test_a_shortened_statement_stays_unheld_until_a_correction_tells_one_whole(
+    memory: Memory, tenant: str
+) -> None:
+    """After a short-form correction, a correction that tells no statement (a flag) leaves
+    the agent still without one, so the belief is still recalled when asked for; once a
+    correction tells its statement whole, the prefix holds it again."""
+    seed(memory, tenant)
+    detail = ", ".join(f"alias number {i}" for i in range(70))
+    edits = RowEdits(memory.pool, tenant, "p1")
+    asking = {"goal": "What is the user's name?", "entities": ["u-name"]}
+    session = open_plain(memory, tenant)
+    edits.restate("u-name", f"The user's name is Ada Lovelace; she also answers to {detail}.")
+    assert [c.abridged for c in session.recall({"goal": "billing"}).trace.corrections] == [True]
+
+    edits.flag("u-name")
+    turn = session.recall(asking)
+    assert [(c.kind, c.abridged) for c in turn.trace.corrections] == [
+        (CorrectionKind.FLAGGED, False)
+    ]
+    assert "u-name" in turn.rendered_ids and "alias number 69" in turn.block
+    turn = session.recall(asking)  # the flag told, still no statement
+    assert turn.trace.corrections == ()
+    assert "u-name" in turn.rendered_ids and "alias number 69" in turn.block
+
+    edits.restate("u-name", "The user's name is Ada Lovelace.")
+    turn = session.recall(asking)
+    assert section(turn.block) == ["- [u-name] now reads: The user's name is Ada Lovelace."]
+    assert "u-name" not in turn.rendered_ids  # told whole: not repeated as an item
+    assert "u-name" not in session.recall(asking).rendered_ids  # nor in a later turn
 
 
 def test_recalled_items_still_render_while_corrections_wait(memory: Memory, tenant: str) -> None:

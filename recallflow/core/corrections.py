@@ -10,7 +10,9 @@ hand edit of the row). Several changes before the agent is told collapse into on
 correction that describes the latest state; a change undone before then needs none. A
 turn tells what fits its share of the token cap (``nodes/budget.py``); one that does not
 fit is not acknowledged, so it is told in a later turn, and the first pending one is
-always told, in its short form (:func:`abridged`) if its whole line does not fit.
+always told, in its short form (:func:`abridged`) if its whole line does not fit. A short
+form tells no statement, so the prefix no longer holds that belief: a turn it is relevant
+to recalls it in its own block until a correction tells its statement whole.
 
 Only what the agent reads is fingerprinted: the belief's status at the turn's time (live,
 superseded, retired, expired, retracted, withdrawn from the surface, forgotten), its
@@ -175,8 +177,13 @@ def pending_corrections(
     return [bid for bid, fp in told.items() if current.get(bid, fp) != fp]
 
 
-#: What an abridged line of a kind that shows the belief's statement says instead of it.
-_NOT_REPEATED = "its statement is too long to repeat here: confirm before relying on it"
+#: What an abridged line of a kind that shows the belief's statement says instead of it:
+#: the prefix no longer counts as holding the belief, so a turn it is relevant to recalls
+#: it in its own block (``nodes/budget.py``).
+_NOT_REPEATED = (
+    "its statement is too long to repeat here; a turn it is relevant to recalls it:"
+    " until then, confirm before relying on it"
+)
 
 
 def _short_line(c: Correction) -> str:

@@ -136,12 +136,31 @@ class PendingCorrection(FrozenModel):
     peers: tuple[tuple[str, str], ...] = ()
 
 
+class Told(FrozenModel):
+    """What a session's agent was last told about its snapshot beliefs."""
+
+    fingerprints: dict[str, BeliefFingerprint] = Field(
+        description="Per snapshot belief, in prefix order: its latest correction's"
+        " fingerprint, else its snapshot fingerprint."
+    )
+    abridged: frozenset[str] = Field(
+        default=frozenset(),
+        description="Snapshot beliefs whose latest correction that told a statement was told"
+        " in its short form: the agent has read none of what they say now.",
+    )
+
+
 class SessionTurn(FrozenModel):
     """What an in-turn recall inside a session knows about the session (an optional
     input of the in-turn DAG)."""
 
     session_id: Key
     prefix_ids: tuple[str, ...] = Field(description="Beliefs the cached prefix already holds.")
+    abridged: tuple[str, ...] = Field(
+        default=(),
+        description="Prefix beliefs last corrected in the short form, no statement told:"
+        " the block does not count them as held, so it may show what they say now.",
+    )
     pending: tuple[PendingCorrection, ...] = Field(
         default=(), description="Changes to snapshot beliefs not yet corrected, by belief id."
     )

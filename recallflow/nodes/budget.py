@@ -90,7 +90,8 @@ def budgeted_items(
     budgeted_corrections: CorrectionOutcome = NO_CORRECTIONS,
 ) -> BudgetOutcome:
     """The units that fit the item cap, then what the corrections left of the token cap,
-    in rank order (minus those the session prefix holds)."""
+    in rank order (minus those the session prefix holds: not a belief whose correction
+    was told in its short form, with no statement)."""
     budget = policy.budgets[request.moment]
     max_items = request.max_items if request.max_items is not None else budget.max_items
     max_tokens = max(0, _token_cap(request, policy) - budgeted_corrections.tokens)
@@ -99,7 +100,17 @@ def budgeted_items(
     dropped: list[str] = []
     items = 0
     tokens = frame
-    held = frozenset(session_turn.prefix_ids) if session_turn is not None else frozenset()
+    held: frozenset[str] = frozenset()
+    if session_turn is not None:
+        # A prefix belief whose correction (an earlier turn's or this one's) was told in
+        # its short form is not held: the agent has not read what it says now, unless
+        # this turn's corrections tell it whole.
+        told = budgeted_corrections.corrections
+        shows = corrections.SHOWS_STATEMENT
+        shortened = {c.belief_id for c in told if c.abridged}
+        whole = {c.belief_id for c in told if not c.abridged and c.kind in shows}
+        unread = shortened.union(b for b in session_turn.abridged if b not in whole)
+        held = frozenset(session_turn.prefix_ids).difference(unread)
     for unit in trusted_items.units:
         if held.issuperset(unit.ids):
             continue

@@ -25,6 +25,7 @@ from pydantic import TypeAdapter
 from recallflow.adapters.postgres.beliefs import SELECT_BELIEF, belief_from_row
 from recallflow.adapters.postgres.statements import pipeline, set_local
 from recallflow.adapters.postgres.traces import trace_row
+from recallflow.core.corrections import SHOWS_STATEMENT
 from recallflow.errors import InvalidInputError, NotFoundError
 from recallflow.models.request import Surface
 from recallflow.models.result import RecallResult
@@ -33,6 +34,7 @@ from recallflow.models.session import (
     SessionInfo,
     SessionKind,
     SnapshotBelief,
+    Told,
 )
 from recallflow.models.store import Belief
 from recallflow.policy import DEFAULT_POLICY, Retention
@@ -57,14 +59,18 @@ _SELECT = (
     " WHERE tenant_id = %s AND principal_id = %s AND id = %s"
 )
 _EXISTS = "SELECT 1 FROM sessions WHERE tenant_id = %s AND principal_id = %s AND id = %s"
+# Per belief, its latest correction's fingerprint, and whether the latest of its
+# corrections that told (or, shortened, would have told) a statement was shortened: the
+# agent has then read none of what the belief says now, so the prefix does not hold it.
 _TOLD = (
-    "SELECT DISTINCT ON (belief_id) belief_id, fingerprint FROM session_corrections"
-    " WHERE tenant_id = %s AND principal_id = %s AND session_id = %s"
+    "SELECT DISTINCT ON (belief_id) belief_id, fingerprint, first_value(abridged) OVER ("
+    "PARTITION BY belief_id ORDER BY (abridged OR kind = ANY(%s)) DESC, seq DESC)"
+    " FROM session_corrections WHERE tenant_id = %s AND principal_id = %s AND session_id = %s"
     " ORDER BY belief_id, seq DESC"
 )
 _RECORD = (
     "INSERT INTO session_corrections (tenant_id, principal_id, session_id, belief_id, kind,"
-    " fingerprint, trace_id) VALUES (%s, %s, %s, %s, %s, %s, %s)"
+    " fingerprint, trace_id, abridged) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)"
 )
 _EXCLUDED = (
     "SELECT belief_id FROM belief_exclusions WHERE tenant_id = %s AND principal_id = %s"
@@ -136,13 +142,22 @@ class SessionTurnStore:
         self._conn = conn
         self._info = info
 
-    def told(self) -> dict[str, BeliefFingerprint]:
-        """What the agent was last told about each snapshot belief, in prefix order: the
-        latest correction's fingerprint, else the snapshot's."""
+    def told(self) -> Told:
+        """What the agent was last told about each snapshot belief, in prefix order (the
+        latest correction's fingerprint, else the snapshot's), and which of them it has
+        read no current statement of (a shortened correction, not told whole since)."""
         info = self._info
-        rows = self._conn.execute(_TOLD, (info.tenant_id, info.principal_id, info.id)).fetchall()
+        shows = sorted(k.value for k in SHOWS_STATEMENT)
+        rows = self._conn.execute(
+            _TOLD, (shows, info.tenant_id, info.principal_id, info.id)
+        ).fetchall()
         corrected = {str(r[0]): BeliefFingerprint.model_validate(r[1]) for r in rows}
-        return {b.belief_id: corrected.get(b.belief_id, b.fingerprint) for b in info.beliefs}
+        return Told(
+            fingerprints={
+                b.belief_id: corrected.get(b.belief_id, b.fingerprint) for b in info.beliefs
+            },
+            abridged=frozenset(str(r[0]) for r in rows if r[2]),
+        )
 
     def beliefs(self, ids: Sequence[str]) -> dict[str, Belief]:
         """The current rows of ``ids`` (any state; a missing id has no row)."""
@@ -177,9 +192,10 @@ class SessionTurnStore:
         return [belief_from_row(row) for row in cur.fetchall()]
 
     def record(
-        self, corrections: Sequence[tuple[str, str, BeliefFingerprint]], trace_id: str
+        self, corrections: Sequence[tuple[str, str, BeliefFingerprint, bool]], trace_id: str
     ) -> None:
-        """Record the corrections a turn rendered: (belief id, kind, new fingerprint)."""
+        """Record the corrections a turn rendered: (belief id, kind, new fingerprint,
+        whether it was told in its short form)."""
         info = self._info
         with self._conn.cursor() as cur:
             cur.executemany(
@@ -193,8 +209,9 @@ class SessionTurnStore:
                         kind,
                         Jsonb(fp.model_dump(mode="json")),
                         trace_id,
+                        abridged,
                     )
-                    for belief_id, kind, fp in corrections
+                    for belief_id, kind, fp, abridged in corrections
                 ],
             )
 
