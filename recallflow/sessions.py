@@ -41,6 +41,7 @@ from recallflow.core.snapshot import session_prefix, smallest_cap
 from recallflow.dataflows.runner import resolved_request
 from recallflow.errors import InvalidInputError
 from recallflow.ingestion import key_of, new_id
+from recallflow.models.fields import INT4_MAX, InputModel
 from recallflow.models.request import Moment, Surface, WorkingState
 from recallflow.models.result import RecallResult, RecallTrace
 from recallflow.models.session import (
@@ -88,6 +89,29 @@ def _surface(surface: Surface | str, field: str = "surface") -> Surface:
         raise InvalidInputError(
             f"unknown surface {surface!r}; use one of {names}", field=field
         ) from None
+
+
+class _Window(InputModel):
+    """A session's model window, judged as a request's ``model_window`` is: an integral
+    number of any type (as JSON writes one), never a boolean or text (``models/fields.py``)."""
+
+    model_window: int = Field(le=INT4_MAX)
+
+
+def _window(value: object, policy: RetrievalPolicy) -> int:
+    """``value`` as a model window of at least ``policy.sessions.min_window`` tokens."""
+    try:
+        window = _Window.model_validate({"model_window": value}).model_window
+    except ValidationError as exc:
+        raise InvalidInputError(exc.errors()[0]["msg"], field="model_window") from None
+    least = policy.sessions.min_window
+    if window < least:
+        raise InvalidInputError(
+            f"a session needs a model window of at least {least} tokens (2% of it holds the"
+            f" snapshot), got {window}",
+            field="model_window",
+        )
+    return window
 
 
 def _working_state(value: WorkingState | Mapping[str, Any] | None, field: str) -> WorkingState:
@@ -329,12 +353,7 @@ def open_session(
         )
     where = _surface(surface)
     asked = _surface(requested_surface, "requested_surface") if requested_surface else where
-    if not isinstance(model_window, int) or model_window < policy.sessions.min_window:
-        raise InvalidInputError(
-            f"a session needs a model window of at least {policy.sessions.min_window} tokens "
-            f"(2% of it holds the snapshot), got {model_window!r}",
-            field="model_window",
-        )
+    model_window = _window(model_window, policy)
     if parent is not None:
         model_window = min(model_window, parent.model_window)
     session_id = new_id("s")

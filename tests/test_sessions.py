@@ -915,6 +915,40 @@ def test_a_window_below_the_minimum_is_refused(memory: Memory, tenant: str) -> N
     assert err.value.field == "model_window"
 
 
+def test_a_window_is_judged_as_any_request_field_is(memory: Memory, tenant: str) -> None:
+    """An integral number is a window (as JSON writes one), whatever Python type holds
+    it, at an open and a child's as in a recall request; a fraction, a boolean or text is
+    refused naming model_window, for what it is, and no session is written."""
+    seed(memory, tenant)
+    session = open_plain(memory, tenant, model_window=200_000.0)
+    assert session.info.model_window == 200_000
+    assert type(session.info.model_window) is int
+    integral: Any = 20_000.0  # as JSON writes an integer
+    child = session.child({"goal": "deploy"}, model_window=integral)
+    assert child.info.model_window == 20_000
+    recalled = memory.recall({**request(tenant, "p1", "deploy"), "model_window": 20_000.0})
+    assert recalled.trace.id
+    before = _session_rows(memory, tenant)
+    wrong: tuple[tuple[Any, str], ...] = (
+        (200_000.5, "integer"),
+        (True, "boolean"),
+        ("200000", "text"),
+    )
+    for bad, says in wrong:
+        with pytest.raises(InvalidInputError) as err:
+            open_plain(memory, tenant, model_window=bad)
+        assert err.value.field == "model_window"
+        assert says in str(err.value), err.value
+        with pytest.raises(InvalidInputError) as err:
+            session.child({"goal": "deploy"}, model_window=bad)
+        assert err.value.field == "model_window"
+        with pytest.raises(InvalidInputError) as err:
+            memory.recall({**request(tenant, "p1", "deploy"), "model_window": bad})
+        assert err.value.field == "model_window"
+        assert says in str(err.value), err.value
+    assert _session_rows(memory, tenant) == before
+
+
 def test_an_unknown_surface_or_bad_goal_is_refused(memory: Memory, tenant: str) -> None:
     with pytest.raises(InvalidInputError) as err:
         open_plain(memory, tenant, surface="intranet")
