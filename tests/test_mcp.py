@@ -21,7 +21,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from recallflow import Memory
+from recallflow import DEFAULT_POLICY, Memory
 from recallflow.tools import TOOLS, Toolset
 from tests.helpers import patient_policy
 from tests.test_tools import GOAL, store
@@ -96,6 +96,10 @@ def test_every_tool_over_stdio(memory: Memory, store_home: Path, tenant: str) ->
             for tool, definition in zip(listed, expected, strict=True):
                 assert tool.inputSchema == definition["input_schema"]
                 assert tool.outputSchema == definition["output_schema"]
+            # The client is told the least window the server's policy opens a session with.
+            opening = next(t for t in listed if t.name == "open_session").inputSchema
+            least = DEFAULT_POLICY.sessions.min_window
+            assert opening["properties"]["model_window"]["minimum"] == least
 
             recall = await call(session, "recall_beliefs", GOAL)
             ids = [item["belief_id"] for item in recall["items"]]

@@ -310,14 +310,42 @@ def test_text_with_nothing_visible_is_the_arguments_error_in_the_validators_word
     assert memory.beliefs.get(tenant, "p1", "b-cents-p1").state.value == "active"
 
 
-def test_input_the_store_refuses_is_a_structured_error(memory: Memory, tenant: str) -> None:
-    tools = toolset(memory, tenant)
-    detail = error(tools.call("open_session", {"model_window": 1_000}), "invalid_input")
-    assert detail["field"] == "model_window"
-    # the model is told the least window before it tries one, not only after
-    schema = next(d for d in tools.definitions() if d["name"] == "open_session")
-    described = schema["input_schema"]["properties"]["model_window"]["description"]
-    assert f"{DEFAULT_POLICY.sessions.min_window:,}" in described
+def _sessions(memory: Memory, tenant: str) -> int:
+    with memory.pool.connection() as conn:
+        row = conn.execute("SELECT count(*) FROM sessions WHERE tenant_id = %s", (tenant,))
+        found = row.fetchone()
+    assert found is not None
+    return int(found[0])
+
+
+@pytest.mark.parametrize("least", [DEFAULT_POLICY.sessions.min_window, 8_000, 32_000])
+def test_the_open_session_schema_states_the_least_window_its_policy_opens(
+    memory: Memory, tenant: str, least: int
+) -> None:
+    """The model is told the least window the toolset's own policy opens a session with,
+    as the schema's bound, not one it would be refused for only after trying it; a window
+    below it is refused naming model_window, and nothing is written."""
+    policy = patient_policy()
+    policy = policy.model_copy(
+        update={"sessions": policy.sessions.model_copy(update={"min_window": least})}
+    )
+    tools = Toolset(memory, tenant_id=tenant, principal_id="p1", policy=policy)
+    schema = next(d for d in tools.definitions() if d["name"] == "open_session")["input_schema"]
+    assert schema["properties"]["model_window"]["minimum"] == least
+    assert f"{least:,}" in schema["properties"]["model_window"]["description"]
+    jsonschema.validate({"model_window": least}, schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"model_window": least - 1}, schema)
+    detail = error(tools.call("open_session", {"model_window": least - 1}), "invalid_arguments")
+    assert detail["field"] == "model_window" and f"{least}" in detail["message"]
+    assert _sessions(memory, tenant) == 0
+    ok("open_session", tools.call("open_session", {"model_window": least}))
+    ok("open_session", tools.call("open_session", {"model_window": float(least)}))
+    assert _sessions(memory, tenant) == 2
+    # A host caches the definitions by version: another bound is another version.
+    default = Toolset(memory, tenant_id=tenant, principal_id="p1")
+    assert default.version == TOOLSET_VERSION
+    assert (tools.version == TOOLSET_VERSION) == (least == DEFAULT_POLICY.sessions.min_window)
 
 
 # --- the binding -------------------------------------------------------------------------

@@ -38,9 +38,7 @@ def mcp_server(toolset: Toolset) -> Server[Any, Any]:
     import mcp.types as types
     from mcp.server.lowlevel import Server
 
-    from recallflow.tools import TOOLSET_VERSION
-
-    server: Server[Any, Any] = Server("recallflow", version=TOOLSET_VERSION)
+    server: Server[Any, Any] = Server("recallflow", version=toolset.version)
 
     @server.list_tools()  # type: ignore[no-untyped-call, untyped-decorator]
     async def list_tools() -> list[types.Tool]:

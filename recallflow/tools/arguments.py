@@ -9,9 +9,10 @@ boundary" in docs/architecture.md).
 
 from __future__ import annotations
 
-from typing import Literal
+from functools import cache
+from typing import Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, create_model, field_validator
 
 from recallflow.models.corrections import NOTE_MAX_LENGTH, RejectionKind
 from recallflow.models.fields import InputModel, Instant, Key, visible
@@ -118,6 +119,21 @@ class RejectBeliefArgs(ToolArguments):
         return None if value is None else visible(value)
 
 
+#: The largest model window a tool call may name (a session's window is stored as an integer).
+_LARGEST_WINDOW = 10_000_000
+
+
+def _window_field(least: int) -> dict[str, Any]:
+    """The ``model_window`` field of ``open_session`` when sessions need ``least`` tokens."""
+    return {
+        "default": max(200_000, least),
+        "ge": least,
+        "le": max(_LARGEST_WINDOW, least),
+        "description": f"The model's context window, in tokens: at least {least:,}, the"
+        " smallest this host opens a session with, since 2% of it holds the snapshot.",
+    }
+
+
 class OpenSessionArgs(ToolArguments):
     """Arguments of ``open_session``."""
 
@@ -129,13 +145,22 @@ class OpenSessionArgs(ToolArguments):
         default=SessionKind.INTERACTIVE.value,
         description="interactive: a conversation; async: a long run with a known objective.",
     )
-    model_window: int = Field(
-        default=200_000,
-        ge=1_000,
-        le=10_000_000,
-        description="The model's context window, in tokens: at least the host policy's"
-        f" smallest ({DEFAULT_POLICY.sessions.min_window:,} with the default policy), since"
-        " 2% of it holds the snapshot.",
+    model_window: int = Field(**_window_field(DEFAULT_POLICY.sessions.min_window))
+
+
+@cache
+def open_session_arguments(min_window: int) -> type[OpenSessionArgs]:
+    """The arguments of ``open_session`` under a policy whose sessions need a window of at
+    least ``min_window`` tokens: the schema a model reads states the bound that holds."""
+    if min_window == DEFAULT_POLICY.sessions.min_window:
+        return OpenSessionArgs
+    window: Any = (int, Field(**_window_field(min_window)))
+    return create_model(
+        "OpenSessionArgs",
+        __base__=OpenSessionArgs,
+        __doc__=OpenSessionArgs.__doc__,
+        __module__=__name__,
+        model_window=window,
     )
 
 

@@ -22,6 +22,7 @@ principal (a trace, a session, a belief) is not found, exactly like a missing on
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import logging
@@ -56,6 +57,7 @@ from recallflow.tools.arguments import (
     SessionRecallArgs,
     ToolArguments,
     WorkingStateArgs,
+    open_session_arguments,
 )
 from recallflow.tools.results import (
     CitationView,
@@ -171,7 +173,20 @@ def toolset_version(specs: tuple[ToolSpec, ...]) -> str:
 
 #: The version of :data:`TOOLS` (:func:`toolset_version`).
 TOOLSET_VERSION = toolset_version(TOOLS)
-_SPECS = {spec.name: spec for spec in TOOLS}
+
+
+def tools_for(policy: RetrievalPolicy) -> tuple[ToolSpec, ...]:
+    """:data:`TOOLS` as a toolset under ``policy`` serves them: an argument the policy
+    bounds (``open_session``'s ``model_window``, by ``sessions.min_window``) states that
+    bound in its schema, so a model is told it before it writes a call, and the call is
+    refused by it, naming the argument, before anything runs. Under the default policy,
+    :data:`TOOLS` itself."""
+    arguments = open_session_arguments(policy.sessions.min_window)
+    bound: dict[type[ToolArguments], type[ToolArguments]] = {OpenSessionArgs: arguments}
+    return tuple(
+        dataclasses.replace(spec, arguments=bound.get(spec.arguments, spec.arguments))
+        for spec in TOOLS
+    )
 
 
 def tool_error(kind: str, message: str, field: str | None = None) -> dict[str, Any]:
@@ -279,6 +294,9 @@ class Toolset:
                 )
         self._memory = memory
         self._policy = policy
+        self._tools = tools_for(policy)
+        self._by_name = {spec.name: spec for spec in self._tools}
+        self._version = toolset_version(self._tools)
         self._tenant = self._bound_key(tenant_id, "tenant_id")
         self._principal = self._bound_key(principal_id, "principal_id")
         try:
@@ -334,12 +352,14 @@ class Toolset:
 
     @property
     def version(self) -> str:
-        return TOOLSET_VERSION
+        """The version of the tools as this toolset's policy states them
+        (:func:`toolset_version`): :data:`TOOLSET_VERSION` under the default policy."""
+        return self._version
 
     @property
     def specs(self) -> tuple[ToolSpec, ...]:
         """The tools this toolset serves (those whose backend exists), in listing order."""
-        return tuple(spec for spec in TOOLS if spec.name in self._handlers)
+        return tuple(spec for spec in self._tools if spec.name in self._handlers)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -404,7 +424,7 @@ class Toolset:
         if not isinstance(arguments, Mapping):
             return tool_error("invalid_arguments", "arguments must be a JSON object")
         try:
-            args = _SPECS[name].arguments.model_validate(dict(arguments))
+            args = self._by_name[name].arguments.model_validate(dict(arguments))
         except ValidationError as exc:
             return _validation_error(exc)
         try:
