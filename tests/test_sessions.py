@@ -341,6 +341,41 @@ def test_every_kind_of_change_reads_as_its_correction(memory: Memory, tenant: st
     assert lines[1:-1] == [again[b] for b in session.snapshot_ids if b in again]
 
 
+def test_a_change_of_wording_with_a_change_of_kind_shows_the_new_wording(
+    memory: Memory, tenant: str
+) -> None:
+    """A belief restated in the same step as it is flagged, disputed or made provisional is
+    corrected once, as its latest state: the line names the new kind and shows the new
+    wording, so the agent never keeps the prefix's old statement of a belief still in use."""
+    seed(memory, tenant)
+    memory.beliefs.add(
+        durable(tenant, "p-other", "The user wants every answer in French.",
+                state="conflicted", conflict_set_id="cs-lang")
+    )  # fmt: skip
+    session = open_plain(memory, tenant)
+    edits = RowEdits(memory.pool, tenant, "p1")
+    edits.restate("p-tz", "The user works in Lisbon time.")
+    edits.flag("p-tz")
+    edits.restate("p-editor", "The user edits with Emacs.")
+    edits.set_state("p-editor", LifecycleState.PROVISIONAL)
+    edits.restate("p-concise", "The user prefers answers in English.")
+    edits.conflict("p-concise", "cs-lang")
+    block = session.recall({"goal": "anything"}).block
+    lines = block[block.index("<memory-corrections>") :].splitlines()
+    expected = {
+        "p-tz": "- [p-tz] now reads: The user works in Lisbon time.; flagged as possibly"
+        " wrong: confirm before relying on it",
+        "p-editor": "- [p-editor] now reads: The user edits with Emacs.; now unconfirmed"
+        " (provisional): confirm before relying on it",
+        "p-concise": "- [p-concise] now reads: The user prefers answers in English.; now"
+        " disputed (unresolved conflict cs-lang) with: [p-other] The user wants every"
+        " answer in French.",
+    }
+    assert lines[1:-1] == [expected[b] for b in session.snapshot_ids if b in expected]
+    # Told once: the next turn has nothing more to say about them.
+    assert corrected(session.recall({"goal": "anything"}).trace) == []
+
+
 def _until(at: datetime) -> None:
     time.sleep(max(0.0, (at - datetime.now(UTC)).total_seconds()) + 0.05)
 

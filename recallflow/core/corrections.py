@@ -59,6 +59,24 @@ SHOWS_STATEMENT = frozenset(
         CorrectionKind.RESTATED,
     }
 )
+#: Kinds after which the belief is still to be used, with care, and whose line names no
+#: statement of its own: when the statement changed in the same step, the line shows it
+#: too (:func:`shows_statement`), or the agent would never read what the belief now says.
+STILL_USED = frozenset(
+    {CorrectionKind.PROVISIONAL, CorrectionKind.CONFLICTED, CorrectionKind.FLAGGED}
+)
+
+
+def shows_statement(
+    kind: CorrectionKind, previous: BeliefFingerprint, current: BeliefFingerprint
+) -> bool:
+    """Whether the line of a correction of ``kind`` from ``previous`` to ``current``
+    shows the belief's own current statement: a kind that always does, or one of
+    :data:`STILL_USED` when the statement changed as well (one correction describes the
+    latest state, so the change of wording must not hide behind the change of kind)."""
+    return kind in SHOWS_STATEMENT or (
+        kind in STILL_USED and previous.statement != current.statement
+    )
 
 
 def in_force_at(belief: Belief, *, as_of: datetime) -> bool:
@@ -195,7 +213,11 @@ def _short_line(c: Correction) -> str:
     if kind is CorrectionKind.CONFLICTED:
         peers = "; ".join(f"[{p.belief_id}]" for p in c.peers)
         tail = f" with: {peers}" if peers else ""
-        return f"{head} now disputed (unresolved conflict {c.conflict_set_id}){tail}"
+        reads = f"; its statement changed too: {_NOT_REPEATED}" if c.text is not None else ""
+        return f"{head} now disputed (unresolved conflict {c.conflict_set_id}){tail}{reads}"
+    if kind in STILL_USED:
+        plain = correction_line(c.model_copy(update={"abridged": False, "text": None}))
+        return f"{plain}; its statement changed too: {_NOT_REPEATED}"
     if kind is CorrectionKind.RESOLVED:
         return f"{head} no longer disputed; {_NOT_REPEATED}"
     if kind is CorrectionKind.UNFLAGGED:
@@ -209,7 +231,7 @@ def abridged(c: Correction) -> Correction:
     """``c`` to be rendered in its short form, when its line shows any statement (its
     own, a replacement's or a conflict's other members'); else ``c`` as it is, its line
     being short already."""
-    if c.kind in SHOWS_STATEMENT or c.replacement is not None or c.peers:
+    if c.kind in SHOWS_STATEMENT or c.text is not None or c.replacement is not None or c.peers:
         return c.model_copy(update={"abridged": True})
     return c
 
@@ -239,6 +261,9 @@ def correction_line(c: Correction) -> str:
         return f"{head} does not hold in this project: do not use it here"
     if kind is CorrectionKind.FORGOTTEN:
         return f"{head} forgotten: do not use it"
+    if kind in STILL_USED and c.text is not None:
+        # The wording changed with the kind: say what it reads now, then what befell it.
+        head = f"{head} now reads: {statement_text(c.text, c.blocked)};"
     if kind is CorrectionKind.PROVISIONAL:
         return f"{head} now unconfirmed (provisional): confirm before relying on it"
     if kind is CorrectionKind.CONFLICTED:

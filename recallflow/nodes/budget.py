@@ -106,9 +106,8 @@ def budgeted_items(
         # its short form is not held: the agent has not read what it says now, unless
         # this turn's corrections tell it whole.
         told = budgeted_corrections.corrections
-        shows = corrections.SHOWS_STATEMENT
         shortened = {c.belief_id for c in told if c.abridged}
-        whole = {c.belief_id for c in told if not c.abridged and c.kind in shows}
+        whole = {c.belief_id for c in told if not c.abridged and c.text is not None}
         unread = shortened.union(b for b in session_turn.abridged if b not in whole)
         held = frozenset(session_turn.prefix_ids).difference(unread)
     for unit in trusted_items.units:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from hamilton.function_modifiers import tag
 
-from recallflow.core.corrections import SHOWS_STATEMENT, kind_of
+from recallflow.core.corrections import kind_of, shows_statement
 from recallflow.core.redaction import NO_MARKED_NAMES, NameRedaction, Redactor
 from recallflow.models.result import Correction, CorrectionPeer, RecalledItem, TrustLevel
 from recallflow.models.session import SessionTurn
@@ -158,7 +158,7 @@ def turn_corrections(
     for p in session_turn.pending:
         kind = kind_of(p.previous, p.fingerprint)
         own = peer(p.belief_id, p.fingerprint.statement)
-        shows = kind in SHOWS_STATEMENT
+        shows = shows_statement(kind, p.previous, p.fingerprint)
         out.append(
             Correction(
                 belief_id=p.belief_id,
