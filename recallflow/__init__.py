@@ -124,6 +124,11 @@ _EXPORTS: dict[str, str] = {
     "Rederivation": "recallflow.models.corrections",
     "ReplayOutcome": "recallflow.models.corrections",
     "Feedback": "recallflow.policy",
+    # how one belief came to stand as it does
+    "BeliefHistory": "recallflow.models.history",
+    "HistoryEvent": "recallflow.models.history",
+    "HistoryEventKind": "recallflow.models.history",
+    "ChainLink": "recallflow.models.history",
 }
 
 __all__ = [
@@ -136,10 +141,12 @@ __all__ = [
     "Belief",
     "BeliefDraft",
     "BeliefEdge",
+    "BeliefHistory",
     "BeliefSearch",
     "BeliefType",
     "Budget",
     "BudgetReport",
+    "ChainLink",
     "Citation",
     "ConfidenceBand",
     "ConfigurationError",
@@ -172,6 +179,8 @@ __all__ = [
     "Floor",
     "FusedCandidate",
     "FusedEpisode",
+    "HistoryEvent",
+    "HistoryEventKind",
     "InjectionScanner",
     "InvalidInputError",
     "LifecycleState",
@@ -270,6 +279,7 @@ if TYPE_CHECKING:
         RejectionKind,
         ReplayOutcome,
     )
+    from recallflow.models.history import BeliefHistory, ChainLink, HistoryEvent, HistoryEventKind
     from recallflow.models.request import (
         EpisodeSearchRequest,
         Moment,

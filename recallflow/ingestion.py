@@ -25,7 +25,9 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from recallflow.core.calibration import off_unit, row_lengths, shape_problem, vector_problem
 from recallflow.errors import InvalidInputError, UnsupportedEmbedderError
+from recallflow.models.history import BeliefHistory
 from recallflow.models.store import Belief, BeliefDraft, BeliefEdge, Episode, EpisodeDraft, Key
+from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
 from recallflow.ports import BeliefStore, Embedder, EpisodeStore, answer
 
 _log = logging.getLogger(__name__)
@@ -377,6 +379,36 @@ class Beliefs:
             key_of(tenant_id, "tenant_id"),
             key_of(principal_id, "principal_id"),
             key_of(belief_id, "belief_id"),
+        )
+
+    def history(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        belief_id: str,
+        *,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+    ) -> BeliefHistory:
+        """How the belief came to stand as it does, read in one snapshot: the belief now,
+        the beliefs it superseded and that superseded it (at most
+        ``policy.feedback.history_links`` each way), and every recorded event about it —
+        its creation, supersessions, retraction, retirement, expiry, corroborations and
+        promotion, citations, typed rejections and "not here" exclusions — in the order
+        the store recorded them (see "History of one belief" in docs/corrections.md).
+
+        Raises :class:`~recallflow.errors.NotFoundError` as :meth:`get` does (another
+        principal's belief, and a forgotten one, are not found exactly like a missing
+        one), or :class:`~recallflow.errors.InvalidInputError` naming a malformed id or a
+        policy that is not a :class:`~recallflow.policy.RetrievalPolicy`."""
+        if not isinstance(policy, RetrievalPolicy):
+            raise InvalidInputError(
+                f"must be a RetrievalPolicy, got {type(policy).__name__}", field="policy"
+            )
+        return self._store.belief_history(
+            key_of(tenant_id, "tenant_id"),
+            key_of(principal_id, "principal_id"),
+            key_of(belief_id, "belief_id"),
+            policy.feedback.history_links,
         )
 
     def list(self, tenant_id: str, principal_id: str) -> list[Belief]:

@@ -539,6 +539,13 @@ class Feedback(_Frozen):
     miss_min_word: int = Field(
         default=3, ge=1, description="Shortest content word that names a subject without keys."
     )
+    history_links: int = Field(
+        default=32,
+        ge=1,
+        le=1000,
+        description="Supersession links a belief's history follows each way (predecessors,"
+        " successors); past them the history says the chain goes on.",
+    )
 
 
 class SessionPolicy(_Frozen):

@@ -32,6 +32,7 @@ from recallflow.models.corrections import (
     Rejection,
     RejectionKind,
 )
+from recallflow.models.history import BeliefHistory
 from recallflow.models.request import WorkingState
 from recallflow.models.result import RecalledItem, RecallQuery, RecallTrace
 from recallflow.models.session import DurableQuery
@@ -165,6 +166,14 @@ class BeliefStore(Protocol):
 
     def list_beliefs(self, tenant_id: str, principal_id: str) -> list[Belief]:
         """Every belief of a principal, ordered by id (for inspection, not recall)."""
+        ...
+
+    def belief_history(
+        self, tenant_id: str, principal_id: str, belief_id: str, links: int
+    ) -> BeliefHistory:
+        """The belief, its supersession chain (at most ``links`` beliefs each way) and its
+        recorded events, read in one snapshot; raises
+        :class:`~recallflow.errors.NotFoundError` as :meth:`get_belief` does."""
         ...
 
     def write_edges(self, edges: Sequence[BeliefEdge]) -> None:

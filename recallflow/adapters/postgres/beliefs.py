@@ -22,6 +22,7 @@ from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.postgres.errors import translate
 from recallflow.errors import NotFoundError
+from recallflow.models.history import BeliefHistory
 from recallflow.models.store import (
     Belief,
     BeliefEdge,
@@ -245,6 +246,17 @@ class PostgresBeliefStore:
                 .fetchall()
             )
         return [belief_from_row(r) for r in rows]
+
+    def belief_history(
+        self, tenant_id: str, principal_id: str, belief_id: str, links: int
+    ) -> BeliefHistory:
+        """One snapshot of the belief's history (see
+        :func:`recallflow.adapters.postgres.history.belief_history`)."""
+        # Imported here: the history module builds on this one's columns and row mapping.
+        from recallflow.adapters.postgres.history import belief_history
+
+        with self._pool.connection() as conn:
+            return belief_history(conn, tenant_id, principal_id, belief_id, links)
 
     def write_edges(self, edges: Sequence[BeliefEdge]) -> None:
         if not edges:

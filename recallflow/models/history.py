@@ -1,0 +1,100 @@
+"""How one belief came to stand as it does: the belief now, its supersession chain both
+ways, and every recorded event about it in the order the store recorded them (see
+"History of one belief" in docs/corrections.md).
+
+Read, never written: every event here was recorded by a write of the write path back into
+memory (``belief_events``, ``feedback_events``, ``belief_exclusions``) or is the belief's
+own insert.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+
+from pydantic import Field
+
+from recallflow.models.base import FrozenModel
+from recallflow.models.store import Belief, LifecycleState, Sensitivity
+
+
+class HistoryEventKind(StrEnum):
+    """What one event of a belief's history records."""
+
+    CREATED = "created"  # the store recorded the belief (its recorded_at)
+    TOOK_OVER = "took_over"  # it superseded ``related_id``
+    SUPERSEDED = "superseded"  # ``related_id`` superseded it
+    RETRACTED = "retracted"  # the store stopped asserting it (system time)
+    RETIRED = "retired"  # it does not hold
+    EXPIRED = "expired"  # its validity ended (world time: ``effective_at``)
+    CORROBORATED = "corroborated"  # evidence ``evidence_id`` from ``project``
+    PROMOTED = "promoted"  # corroborated in enough projects: user scope
+    CITED = "cited"  # the model cited it from trace ``trace_id``
+    REJECTED_NOT_TRUE = "rejected_not_true"
+    REJECTED_CHANGED = "rejected_changed"
+    REJECTED_NOT_HERE = "rejected_not_here"
+    REJECTED_UNSPECIFIED = "rejected_unspecified"
+    EXCLUDED = "excluded"  # no longer recalled in ``project`` ("not here")
+
+
+class HistoryEvent(FrozenModel):
+    """One recorded event about a belief. The fields that do not apply to its kind are
+    None."""
+
+    kind: HistoryEventKind
+    at: datetime = Field(description="System time: when the store recorded it.")
+    effective_at: datetime | None = Field(
+        default=None,
+        description="World time a supersession (superseded, took_over) or an expiry takes"
+        " effect; None for the other kinds.",
+    )
+    related_id: str | None = Field(
+        default=None,
+        description="superseded: the successor; took_over: the predecessor.",
+    )
+    project: str | None = Field(
+        default=None,
+        description="corroborated: where the evidence comes from; rejected_not_here and"
+        " excluded: where it no longer holds.",
+    )
+    evidence_id: str | None = Field(default=None, description="corroborated: the episode.")
+    trace_id: str | None = Field(
+        default=None, description="cited and rejected_*: the recall that showed it."
+    )
+    reason: str | None = Field(default=None, description="Why, as the write recorded it.")
+    note: str | None = Field(default=None, description="rejected_*: the user's words.")
+
+
+class ChainLink(FrozenModel):
+    """Another belief of the supersession chain, as it stands."""
+
+    id: str
+    hops: int = Field(ge=1, description="Supersession links between it and the belief.")
+    statement: str
+    state: LifecycleState
+    valid_from: datetime | None
+    valid_to: datetime | None
+    recorded_at: datetime
+    retracted_at: datetime | None
+    superseded_by: str | None
+    sensitivity: Sensitivity
+
+
+class BeliefHistory(FrozenModel):
+    """A belief as it stands, its supersession chain and its events, read in one snapshot.
+
+    ``predecessors`` are the beliefs it superseded, directly or through others, farthest
+    first (each superseded by the next, or by the belief itself), and ``successors`` the
+    beliefs that superseded it, nearest first: ``predecessors``, the belief and
+    ``successors`` read in the order they took over. Each way is followed at most
+    ``policy.feedback.history_links`` links; ``more_predecessors`` or ``more_successors``
+    says the chain goes on past them. ``events`` are in the order the store recorded
+    them: by system time, and an event recorded by the same write as another after its
+    cause (a rejection before the supersession or retirement it made)."""
+
+    belief: Belief
+    predecessors: tuple[ChainLink, ...]
+    successors: tuple[ChainLink, ...]
+    more_predecessors: bool = False
+    more_successors: bool = False
+    events: tuple[HistoryEvent, ...]
