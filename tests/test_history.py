@@ -306,6 +306,12 @@ def test_a_forgotten_belief_is_not_found_and_its_neighbours_do_not_name_it(
         assert ids[1] not in history.model_dump_json()
         assert "Version 1." not in history.model_dump_json()
         assert history.predecessors == history.successors == ()
+    # The belief it had superseded is retired by the erasure, and its history says why.
+    before = memory.beliefs.history(tenant, "p1", ids[0])
+    assert before.belief.state is LifecycleState.RETIRED
+    assert kinds(before) == ["created", "retired"]
+    assert before.events[1].reason == "its successor was forgotten"
+    assert kinds(memory.beliefs.history(tenant, "p1", ids[2])) == ["created"]
 
 
 # --- a property: any sequence of lifecycle writes ----------------------------------------------

@@ -134,6 +134,8 @@ def _json_columns(conn: psycopg.Connection[Any], tables: list[str]) -> list[tupl
     return [(str(r[0]), str(r[1]), str(r[2])) for r in rows]
 
 
+#: The reason of the ``retired`` event of a belief whose successor was forgotten.
+_SUCCESSOR_FORGOTTEN = "its successor was forgotten"
 #: Tables whose records :func:`_scrub_sessions` scrubs (a session keeps the erased id).
 _SESSION_TABLES = ("sessions", "session_corrections")
 
@@ -247,7 +249,8 @@ def forget_belief(
 ) -> Erasure:
     """Delete one belief, its feedback, events, exclusions and edges, and scrub it from
     stored traces. A predecessor it superseded loses the link and is retired (it stays out
-    of live recall); a successor keeps its place and loses the link back."""
+    of live recall), with a ``retired`` event saying why; a successor keeps its place and
+    loses the link back."""
     lifecycle.lock_principals(conn, [(tenant_id, principal_id)])
     belief = lifecycle.locked_belief(conn, tenant_id, principal_id, belief_id)
     _begin_erasure(conn)
@@ -272,12 +275,27 @@ def forget_belief(
             key,
         )
         deleted[table] = cur.rowcount
+    # A predecessor it superseded is retired, and says so: a state changes only with its
+    # event, and the belief's history tells why (the event does not name the erased id).
+    retired = [
+        str(r[0])
+        for r in conn.execute(
+            "SELECT id FROM beliefs WHERE tenant_id = %(t)s AND principal_id = %(p)s"
+            " AND superseded_by = %(id)s AND state = 'superseded'",
+            key,
+        ).fetchall()
+    ]
     restated = conn.execute(
         "UPDATE beliefs SET superseded_by = NULL,"
         " state = CASE WHEN state = 'superseded' THEN 'retired' ELSE state END"
         " WHERE tenant_id = %(t)s AND principal_id = %(p)s AND superseded_by = %(id)s",
         key,
     ).rowcount
+    conn.cursor().executemany(
+        "INSERT INTO belief_events (tenant_id, principal_id, belief_id, kind, reason,"
+        " effective_at) VALUES (%s, %s, %s, 'retired', %s, now())",
+        [(tenant_id, principal_id, old, _SUCCESSOR_FORGOTTEN) for old in retired],
+    )
     restated += conn.execute(
         "UPDATE beliefs SET supersedes = NULL"
         " WHERE tenant_id = %(t)s AND principal_id = %(p)s AND supersedes = %(id)s",
