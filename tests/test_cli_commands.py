@@ -199,6 +199,50 @@ def test_a_changed_rejection_with_a_replacement_supersedes_the_belief(
     assert successor.statement == now and successor.supersedes == "b-mob-money"
 
 
+# --- belief history ---------------------------------------------------------------------------
+
+
+def test_belief_history_shows_the_chain_and_every_event_as_text_and_json(
+    store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    trace_id = recalled(capsys, tenant)["trace"]["id"]
+    assert run(capsys, "cite", trace_id, "b-mob-money", *who(tenant))[0] == 0
+    now = "mobile-app formats money from integer cents with the device locale."
+    code, out, _ = run(
+        capsys,
+        "reject",
+        trace_id,
+        "b-mob-money",
+        "--kind",
+        "changed",
+        "--replacement",
+        now,
+        "--note",
+        "we moved to the locale",
+        *who(tenant),
+        "--json",
+    )
+    successor = json.loads(out)["replacement_id"]
+    code, out, _ = run(capsys, "belief", "history", "b-mob-money", *who(tenant))
+    assert code == 0
+    assert f"belief [b-mob-money] of {tenant}/{demo.PRINCIPAL}: superseded" in out
+    assert f"[{successor}] active" in out and "* [b-mob-money] superseded" in out
+    took_over = store.beliefs.get(tenant, demo.PRINCIPAL, successor).valid_from
+    assert took_over is not None
+    lines = out.split("events, oldest first:\n", 1)[1].splitlines()
+    assert [line.split("  ", 2)[2] for line in lines] == [
+        "created",
+        f"cited from trace {trace_id}",
+        f"rejected as changed from trace {trace_id}: we moved to the locale",
+        f"superseded by [{successor}] (from {took_over:%Y-%m-%dT%H:%M:%SZ})",
+    ]
+    code, out, _ = run(capsys, "belief", "history", successor, *who(tenant), "--json")
+    history = json.loads(out)
+    assert code == 0 and history["belief"]["statement"] == now
+    assert [e["kind"] for e in history["events"]] == ["created", "took_over"]
+    assert [link["id"] for link in history["predecessors"]] == ["b-mob-money"]
+
+
 # --- forget ---------------------------------------------------------------------------------
 
 
@@ -379,6 +423,9 @@ BAD_INPUT = {
     "reject blank note": ["reject", "tr-1", "b-1", "--kind", "unspecified", "--note", " ", *T],
     "cite no belief": ["cite", "tr-1", *T],
     "cite bad trace": ["cite", "tr 1", "b-1", *T],
+    "belief without a subcommand": ["belief"],
+    "belief history bad id": ["belief", "history", "b 1", *T],
+    "belief history no principal": ["belief", "history", "b-1", "--tenant", "t"],
     "forget no principal": ["forget", "--tenant", "t", "--yes"],
     "forget unattended": ["forget", *T],
     "graph nothing": ["graph"],
@@ -443,6 +490,8 @@ def test_ids_not_in_the_store_exit_1_with_one_line(
         ["cite", "tr-missing", "b-mob-money", *who(tenant)],
         ["reject", trace_id, "b-never-shown", "--kind", "not_true", *who(tenant)],
         ["graph", "--trace", "tr-missing", *who(tenant), "--out", "x.dot"],
+        ["belief", "history", "b-missing", *who(tenant)],
+        ["belief", "history", "b-mob-money", "--tenant", tenant, "--principal", "someone-else"],
     ):
         code, out, err = run(capsys, *args)
         assert code in (EXIT_FAILURE, EXIT_USAGE), args

@@ -333,6 +333,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_store_args(p)
     add_json_arg(p)
     p.set_defaults(func=_cmd_status)
+    from recallflow.cli.beliefs import add_belief_parser
     from recallflow.cli.bench import add_bench_parser
     from recallflow.cli.budget import add_budget_parser
     from recallflow.cli.corrections import add_correction_parsers
@@ -346,6 +347,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_trace_parsers(sub, add_store_args)
     add_session_parser(sub)
     add_correction_parsers(sub)
+    add_belief_parser(sub)
     add_eval_parser(sub)
     add_bench_parser(sub)
     add_budget_parser(sub)

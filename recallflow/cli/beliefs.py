@@ -1,0 +1,125 @@
+"""``recallflow belief history``: how one belief came to stand as it does, from a terminal
+or a script (see "History of one belief" in docs/corrections.md).
+
+It prints the belief as it stands, its supersession chain (the beliefs it superseded and
+that superseded it) and every recorded event about it, oldest first. Tenant and principal
+are given on every call: another principal's belief is not found, exactly like a missing
+one.
+"""
+
+from __future__ import annotations
+
+import argparse
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from recallflow.cli.args import add_json_arg, add_store_args, key, open_store
+
+if TYPE_CHECKING:
+    from recallflow.models.history import BeliefHistory, ChainLink, HistoryEvent
+    from recallflow.models.store import Belief
+
+#: How much of a statement a line of the chain shows.
+_STATEMENT_CHARS = 70
+
+
+def _when(value: datetime | None, open_end: str = "open") -> str:
+    if value is None:
+        return open_end
+    return value.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def _short(statement: str) -> str:
+    text = " ".join(statement.split())
+    if len(text) <= _STATEMENT_CHARS:
+        return text
+    return text[: _STATEMENT_CHARS - 3] + "..."
+
+
+def _link(link: ChainLink | Belief, mark: str = " ") -> str:
+    """One belief of the chain as a line: its id, state, validity and statement."""
+    valid = f"{_when(link.valid_from, 'always')} to {_when(link.valid_to)}"
+    retracted = f", retracted {_when(link.retracted_at)}" if link.retracted_at else ""
+    return (
+        f"  {mark} [{link.id}] {link.state.value:<11} valid {valid}{retracted}: "
+        f"{_short(link.statement)}"
+    )
+
+
+def _what(event: HistoryEvent) -> str:
+    """One event as a line's words."""
+    kind = event.kind.value
+    effective = f" (from {_when(event.effective_at)})" if event.effective_at else ""
+    if kind == "took_over":
+        words = f"took over from [{event.related_id}]{effective}"
+    elif kind == "superseded":
+        words = f"superseded by [{event.related_id}]{effective}"
+    elif kind == "expired":
+        words = f"expired at {_when(event.effective_at)}"
+    elif kind == "corroborated":
+        words = f"corroborated in {event.project} by episode {event.evidence_id}"
+    elif kind == "excluded":
+        words = f"excluded from project {event.project}"
+    elif kind == "cited":
+        words = f"cited from trace {event.trace_id}"
+    elif kind.startswith("rejected_"):
+        where = f" in {event.project}" if event.project else ""
+        words = f"rejected as {kind.removeprefix('rejected_')}{where} from trace {event.trace_id}"
+    else:
+        words = kind
+    said = event.note if event.note is not None else event.reason
+    return f"{words}: {said}" if said else words
+
+
+def print_history(history: BeliefHistory) -> None:
+    """The history as text: the belief, its chain oldest first, its events oldest first."""
+    b = history.belief
+    print(f"belief [{b.id}] of {b.tenant_id}/{b.principal_id}: {b.state.value}")
+    print(f"  {b.statement}")
+    retracted = f"; retracted {_when(b.retracted_at)}" if b.retracted_at else ""
+    print(
+        f"  valid {_when(b.valid_from, 'always')} to {_when(b.valid_to)}; "
+        f"recorded {_when(b.recorded_at)}{retracted}"
+    )
+    if history.predecessors or history.successors:
+        print("chain, oldest first (* this belief):")
+        if history.more_predecessors:
+            print("    ... (earlier beliefs not shown)")
+        for link in history.predecessors:
+            print(_link(link))
+        print(_link(b, "*"))
+        for link in history.successors:
+            print(_link(link))
+        if history.more_successors:
+            print("    ... (later beliefs not shown)")
+    print("events, oldest first:")
+    for event in history.events:
+        print(f"  {_when(event.at)}  {_what(event)}")
+
+
+def _cmd_history(args: argparse.Namespace) -> int:
+    with open_store(args) as memory:
+        history = memory.beliefs.history(args.tenant, args.principal, args.belief_id)
+    if args.json:
+        print(history.model_dump_json(indent=2))
+        return 0
+    print_history(history)
+    return 0
+
+
+def add_belief_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Register ``belief history`` on ``subparsers``."""
+    group: argparse.ArgumentParser = subparsers.add_parser(
+        "belief", help="what the store recorded about one belief"
+    )
+    commands = group.add_subparsers(dest="belief_command", required=True)
+    p = commands.add_parser(
+        "history", help="the belief, its supersession chain and every event about it"
+    )
+    p.add_argument("belief_id", type=key, help="the belief's id (b-...)")
+    p.add_argument("--tenant", required=True, type=key)
+    p.add_argument("--principal", required=True, type=key)
+    add_store_args(p)
+    add_json_arg(p)
+    p.set_defaults(func=_cmd_history)
+    return group
