@@ -19,6 +19,7 @@ from recallflow import (
     LifecycleState,
     Memory,
     NotFoundError,
+    Surface,
 )
 from recallflow.policy import DEFAULT_POLICY
 from tests.helpers import belief, patient_policy, request
@@ -141,6 +142,7 @@ def test_a_belief_cited_corroborated_and_rejected_as_changed_shows_each_write_in
     created, cited, corroborated, promoted, rejected, superseded = old.events
     assert created.at == T0  # when the store recorded it
     assert cited.trace_id == rejected.trace_id == trace
+    assert cited.surface is rejected.surface is Surface.DIRECT  # where the recall was shown
     assert (corroborated.project, corroborated.evidence_id) == ("beta", "ep-beta")
     assert promoted.reason is not None and "beta" in promoted.reason
     assert rejected.note == "switched last week"

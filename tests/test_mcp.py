@@ -121,6 +121,12 @@ def test_every_tool_over_stdio(memory: Memory, store_home: Path, tenant: str) ->
                 {"trace_id": trace_id, "belief_id": "b-cents-p1", "kind": "unspecified"},
             )
             assert rejected["recorded"] is True
+            history = await call(session, "belief_history", {"belief_id": "b-cents-p1"})
+            assert [(e["kind"], e["trace_id"]) for e in history["events"]] == [
+                ("created", None),
+                ("cited", trace_id),
+                ("rejected_unspecified", trace_id),
+            ]
 
             bad = await refused(session, "recall_beliefs", {"goal": "x", "principal_id": "p2"})
             assert (bad["type"], bad["field"]) == ("invalid_arguments", "principal_id")
@@ -133,6 +139,12 @@ def test_every_tool_over_stdio(memory: Memory, store_home: Path, tenant: str) ->
             assert crossed["type"] == "not_found"
             crossed = await refused(session, "session_recall", {"session_id": their_session})
             assert crossed["type"] == "not_found"
+            crossed = await refused(session, "belief_history", {"belief_id": "b-cents-p2"})
+            missing = await refused(session, "belief_history", {"belief_id": "b-missing"})
+            assert crossed == {
+                **missing,
+                "message": missing["message"].replace("b-missing", "b-cents-p2"),
+            }
 
     anyio.run(scenario)
     assert memory.beliefs.get(tenant, "p2", "b-cents-p2").state.value == "active"

@@ -15,6 +15,7 @@ from enum import StrEnum
 from pydantic import Field
 
 from recallflow.models.base import FrozenModel
+from recallflow.models.request import Surface
 from recallflow.models.store import Belief, LifecycleState, Sensitivity
 
 
@@ -63,6 +64,10 @@ class HistoryEvent(FrozenModel):
     )
     reason: str | None = Field(default=None, description="Why, as the write recorded it.")
     note: str | None = Field(default=None, description="rejected_*: the user's words.")
+    surface: Surface | None = Field(
+        default=None,
+        description="cited and rejected_*: the surface the recall was shown on.",
+    )
 
 
 class ChainLink(FrozenModel):

@@ -168,3 +168,9 @@ class SessionRecallArgs(WorkingStateArgs):
     """Arguments of ``session_recall``."""
 
     session_id: Key = Field(description="The session id open_session returned.")
+
+
+class BeliefHistoryArgs(ToolArguments):
+    """Arguments of ``belief_history``."""
+
+    belief_id: Key = Field(description="The id of a belief (from a recall's items).")

@@ -17,6 +17,7 @@ from psycopg.rows import dict_row
 from recallflow.adapters.postgres.beliefs import SELECT_BELIEF, belief_from_row
 from recallflow.core.lifecycle import not_found
 from recallflow.models.history import BeliefHistory, ChainLink, HistoryEvent, HistoryEventKind
+from recallflow.models.request import Surface
 from recallflow.models.store import LifecycleState, Sensitivity
 
 _LINK_COLUMNS = (
@@ -57,33 +58,36 @@ _PREDECESSORS = (
 #: lifecycle events it made, then exclusions), then the order the rows were written.
 #: The world time of a supersession or an expiry is kept; the other kinds' is theirs.
 _EVENTS = (
-    "SELECT kind, at, effective_at, related_id, project, evidence_id, trace_id, reason, note"
-    " FROM ("
+    "SELECT kind, at, effective_at, related_id, project, evidence_id, trace_id, reason, note,"
+    " surface FROM ("
     " SELECT 0 AS rank, 0::bigint AS seq, '' AS tie, 'created' AS kind, recorded_at AS at,"
     "  NULL::timestamptz AS effective_at, NULL::text AS related_id, NULL::text AS project,"
     "  NULL::text AS evidence_id, NULL::text AS trace_id, NULL::text AS reason,"
-    "  NULL::text AS note"
+    "  NULL::text AS note, NULL::text AS surface"
     "  FROM beliefs WHERE tenant_id = %(t)s AND principal_id = %(p)s AND id = %(id)s"
     " UNION ALL"
-    " SELECT 1, id, '', kind, created_at, NULL, NULL, project, NULL, trace_id, NULL, note"
-    "  FROM feedback_events"
-    "  WHERE tenant_id = %(t)s AND principal_id = %(p)s AND belief_id = %(id)s"
+    " SELECT 1, f.id, '', f.kind, f.created_at, NULL, NULL, f.project, NULL, f.trace_id, NULL,"
+    "  f.note, r.surface"
+    "  FROM feedback_events f LEFT JOIN recall_traces r"
+    "   ON r.tenant_id = %(t)s AND r.principal_id = %(p)s AND r.id = f.trace_id"
+    "  WHERE f.tenant_id = %(t)s AND f.principal_id = %(p)s AND f.belief_id = %(id)s"
     " UNION ALL"
     " SELECT 2, id, '', kind, created_at,"
     "  CASE WHEN kind IN ('superseded', 'expired') AND isfinite(effective_at)"
     "   THEN effective_at END,"
-    "  related_id, project, evidence_id, NULL, reason, NULL"
+    "  related_id, project, evidence_id, NULL, reason, NULL, NULL"
     "  FROM belief_events"
     "  WHERE tenant_id = %(t)s AND principal_id = %(p)s AND belief_id = %(id)s"
     " UNION ALL"
     " SELECT 2, id, '', 'took_over', created_at,"
     "  CASE WHEN isfinite(effective_at) THEN effective_at END,"
-    "  belief_id, NULL, NULL, NULL, NULL, NULL"
+    "  belief_id, NULL, NULL, NULL, NULL, NULL, NULL"
     "  FROM belief_events"
     "  WHERE tenant_id = %(t)s AND principal_id = %(p)s AND related_id = %(id)s"
     "  AND kind = 'superseded'"
     " UNION ALL"
-    " SELECT 3, 0, project, 'excluded', created_at, NULL, NULL, project, NULL, NULL, NULL, NULL"
+    " SELECT 3, 0, project, 'excluded', created_at, NULL, NULL, project, NULL, NULL, NULL, NULL,"
+    "  NULL"
     "  FROM belief_exclusions"
     "  WHERE tenant_id = %(t)s AND principal_id = %(p)s AND belief_id = %(id)s"
     ") e ORDER BY at, rank, seq, tie"
@@ -148,6 +152,7 @@ def belief_history(
                 trace_id=e["trace_id"],
                 reason=e["reason"],
                 note=e["note"],
+                surface=None if e["surface"] is None else Surface(e["surface"]),
             )
             for e in events
         ),
