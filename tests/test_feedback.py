@@ -509,6 +509,26 @@ def test_a_rejected_belief_does_not_come_back_after_re_derivation(
     assert {o.action for o in again.outcomes} == {"known"}
 
 
+def test_a_later_expiry_does_not_turn_a_replayed_supersession_into_an_expiry(
+    memory: Memory, tenant: str, traced: RecallResult
+) -> None:
+    """A belief superseded and then given an end of validity stays superseded, and so does
+    its re-derivation: replayed as expired, the draft was live beside the replacement at
+    every ``as_of`` before that end."""
+    memory.beliefs.supersede(
+        "b-shell",
+        belief(tenant, id="b-shell-zsh", statement="The user prefers the zsh shell.",
+               subject="shell", entities=["zsh", "shell"], valid_from=T0 + DAY),
+    )  # fmt: skip
+    memory.expire(tenant, "p1", "b-shell", T0 + 30 * DAY)
+    outcome = memory.rederive(tenant, "p1", rederived(tenant))
+    assert outcome.outcomes[1].action == "corrected"
+    draft = memory.beliefs.get(tenant, "p1", outcome.outcomes[1].belief_id)
+    assert (draft.state, draft.superseded_by) == (LifecycleState.SUPERSEDED, "b-shell-zsh")
+    between = recall(memory, tenant, as_of=T0 + 10 * DAY, known_as_of=T0 + 50 * DAY)
+    assert draft.id not in between.rendered_ids and "b-shell" not in between.rendered_ids
+
+
 @pytest.mark.parametrize(
     "restated",
     [

@@ -290,6 +290,37 @@ def test_retire_and_expire(memory: Memory, tenant: str) -> None:
     assert kinds == ["retired", "expired"]
 
 
+def test_an_expiry_never_revives_a_belief_that_ended_otherwise(memory: Memory, tenant: str) -> None:
+    """Expiring a superseded or a retired belief records its end of validity and keeps its
+    state: made ``expired``, it was live again at every ``as_of`` before that end, the
+    superseded one beside the successor that replaced it."""
+    memory.beliefs.add_many(
+        [
+            deploy(tenant, "b-heroku", "We deploy to Heroku.", valid_from=T0, recorded_at=T0),
+            deploy(tenant, "b-fly", "We deploy to Fly.", valid_from=T0, recorded_at=T0),
+        ]
+    )
+    memory.beliefs.supersede(
+        "b-heroku",
+        deploy(tenant, "b-render", "We deploy to Render.", valid_from=T0 + 10 * DAY,
+               recorded_at=T0 + 10 * DAY),
+    )  # fmt: skip
+    memory.retire(tenant, "p1", "b-fly")
+    goal = "deploy target Heroku Fly Render"
+    between = {"as_of": T0 + 20 * DAY, "known_as_of": T0 + 40 * DAY}
+    assert rendered(memory, tenant, goal, **between) == ("b-render",)
+    for bid, state in (("b-heroku", LifecycleState.SUPERSEDED), ("b-fly", LifecycleState.RETIRED)):
+        ended = memory.expire(tenant, "p1", bid, T0 + 30 * DAY)
+        assert (ended.state, ended.valid_to) == (state, T0 + 30 * DAY)
+        assert memory.beliefs.get(tenant, "p1", bid) == ended
+    assert rendered(memory, tenant, goal, **between) == ("b-render",)
+    before = counts(memory, tenant)
+    memory.expire(tenant, "p1", "b-heroku", T0 + 30 * DAY)  # a repeat records nothing
+    assert counts(memory, tenant) == before
+    history = memory.beliefs.history(tenant, "p1", "b-heroku")
+    assert [e.kind.value for e in history.events] == ["created", "superseded", "expired"]
+
+
 @pytest.mark.parametrize(
     ("call", "args", "field"),
     [

@@ -189,6 +189,18 @@ def corroborated_confidence(confidence: float, gain: float) -> float:
     return min(1.0, confidence + (1.0 - confidence) * gain)
 
 
+def expired_state(state: LifecycleState) -> LifecycleState:
+    """The state an expiry leaves a belief in: ``expired``, unless the belief has already
+    ended otherwise. An end of validity does not undo another end: a superseded belief
+    stays superseded (its successor took over; its own ``valid_to`` only bounds it further)
+    and a retired one stays retired (never live at any ``as_of``). Made ``expired``, either
+    was live again at every ``as_of`` before the new ``valid_to``: a superseded belief beside
+    the successor that replaced it."""
+    if state in (LifecycleState.SUPERSEDED, LifecycleState.RETIRED):
+        return state
+    return LifecycleState.EXPIRED
+
+
 def retraction_time(recorded_at: datetime, now: datetime) -> datetime:
     """System time of a retraction: now, or just after the belief was recorded when its
     ``recorded_at`` lies ahead of the clock (system time must move forward)."""

@@ -103,8 +103,10 @@ def _state_of(priors: Sequence[Prior]) -> tuple[Correction | None, bool, bool, s
     exclusions = {x for p in priors for x in p.exclusions}
     replayed: list[str] = []
     for c in events:
-        if c.kind in ("retired", "superseded", "expired"):
+        if c.kind in ("retired", "superseded"):
             terminal = c
+        elif c.kind == "expired" and (terminal is None or terminal.kind == "expired"):
+            terminal = c  # an expiry does not undo another end (expired_state)
         elif c.kind == "retracted":
             retracted = True
         elif c.kind == "rejected_unspecified":

@@ -31,6 +31,7 @@ from recallflow.adapters.postgres.errors import translate
 from recallflow.core.lifecycle import (
     content_differences,
     corroborated_confidence,
+    expired_state,
     not_found,
     plan_supersessions,
     retraction_time,
@@ -395,7 +396,8 @@ def expire(
     at: datetime,
     reason: str | None = None,
 ) -> Belief:
-    """End a belief's validity at world time ``at``; a repeat (or a later end) is a no-op."""
+    """End a belief's validity at world time ``at``; a repeat (or a later end) is a no-op.
+    A superseded or retired belief keeps its state (:func:`expired_state`)."""
     lock_principals(conn, [(tenant_id, principal_id)])
     belief = locked_belief(conn, tenant_id, principal_id, belief_id)
     if belief.valid_from is not None and at <= belief.valid_from:
@@ -405,16 +407,17 @@ def expire(
             item_id=belief_id,
         )
     already = belief.valid_to is not None and belief.valid_to <= at
-    if belief.state is LifecycleState.EXPIRED and already:
+    state = expired_state(belief.state)
+    if belief.state is state and already:
         return belief
     valid_to = at if belief.valid_to is None or at < belief.valid_to else belief.valid_to
     conn.execute(
-        "UPDATE beliefs SET state = 'expired', valid_to = %s"
+        "UPDATE beliefs SET state = %s, valid_to = %s"
         " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
-        (valid_to, tenant_id, principal_id, belief_id),
+        (state.value, valid_to, tenant_id, principal_id, belief_id),
     )
     record_event(conn, belief, "expired", valid_to, reason=reason)
-    return belief.model_copy(update={"state": LifecycleState.EXPIRED, "valid_to": valid_to})
+    return belief.model_copy(update={"state": state, "valid_to": valid_to})
 
 
 def corroborate(
