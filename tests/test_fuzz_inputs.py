@@ -489,7 +489,7 @@ CORRECTION_ARGS: dict[str, st.SearchStrategy[Any]] = {
 
 @FUZZ
 @given(
-    operation=st.sampled_from(("reject", "cite", "retract", "expire", "forget")),
+    operation=st.sampled_from(("reject", "cite", "retract", "expire", "history", "forget")),
     changes=mutations(CORRECTION_ARGS),
 )
 def test_corrections(
@@ -534,6 +534,7 @@ def test_corrections(
         "cite": lambda: memory.cite(t, p, args["trace_id"], args.get("belief_ids", [target])),
         "retract": lambda: memory.retract(t, p, args["belief_id"], args["reason"]),
         "expire": lambda: memory.expire(t, p, args["belief_id"], args.get("at")),
+        "history": lambda: memory.beliefs.history(t, p, args["belief_id"]),
         "forget": lambda: memory.forget(t, p),
     }
 
@@ -565,6 +566,7 @@ _USED = {
     "cite": {"tenant_id", "principal_id", "trace_id", "belief_ids"},
     "retract": {"tenant_id", "principal_id", "belief_id", "reason"},
     "expire": {"tenant_id", "principal_id", "belief_id", "at"},
+    "history": {"tenant_id", "principal_id", "belief_id"},
     "forget": {"tenant_id", "principal_id"},
 }
 
@@ -595,6 +597,7 @@ def test_tool_calls(memory: Memory, fuzz_tenant: str, data: st.DataObject, name:
         "reject_belief": {"trace_id": shown.trace_id, "belief_id": rendered, "kind": "unspecified"},
         "open_session": {"goal": {"goal": "invoices"}},
         "session_recall": {"session_id": "s-missing", "goal": "invoices"},
+        "belief_history": {"belief_id": rendered},
     }
     changes = data.draw(mutations(_TOOL_FIELDS[name]))
     arguments = data.draw(st.sampled_from(({**valid[name], **changes}, changes, valid[name])))
