@@ -543,8 +543,8 @@ class Feedback(_Frozen):
         default=32,
         ge=1,
         le=1000,
-        description="Supersession links a belief's history follows each way (predecessors,"
-        " successors); past them the history says the chain goes on.",
+        description="Beliefs a belief's history lists each way along its supersession chain"
+        " (predecessors, successors), the nearest first; past them it says the chain goes on.",
     )
 
 

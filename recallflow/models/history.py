@@ -88,14 +88,16 @@ class ChainLink(FrozenModel):
 class BeliefHistory(FrozenModel):
     """A belief as it stands, its supersession chain and its events, read in one snapshot.
 
-    ``predecessors`` are the beliefs it superseded, directly or through others, farthest
-    first (each superseded by the next, or by the belief itself), and ``successors`` the
-    beliefs that superseded it, nearest first: ``predecessors``, the belief and
-    ``successors`` read in the order they took over. Each way is followed at most
-    ``policy.feedback.history_links`` links; ``more_predecessors`` or ``more_successors``
-    says the chain goes on past them. ``events`` are in the order the store recorded
-    them: by system time, and an event recorded by the same write as another after its
-    cause (a rejection before the supersession or retirement it made)."""
+    ``predecessors`` are the beliefs it superseded, directly or through others (those whose
+    ``superseded_by`` names it, and theirs: more than one where one belief replaced
+    several), farthest first, then by id; ``successors`` the beliefs that superseded it
+    (its ``superseded_by``, and that one's), nearest first: ``predecessors``, the belief
+    and ``successors`` read in the order they took over. At most
+    ``policy.feedback.history_links`` beliefs are listed each way, nearest kept;
+    ``more_predecessors`` or ``more_successors`` says the chain goes on past them.
+    ``events`` are in the order the store recorded them: by system time, and the events
+    one write recorded in the order of cause and effect (a rejection before the
+    supersession or retirement it made), then in the order their rows were written."""
 
     belief: Belief
     predecessors: tuple[ChainLink, ...]
