@@ -546,6 +546,14 @@ class Feedback(_Frozen):
         description="Beliefs a belief's history lists each way along its supersession chain"
         " (predecessors, successors), the nearest first; past them it says the chain goes on.",
     )
+    history_events: int = Field(
+        default=50,
+        ge=1,
+        le=10_000,
+        description="Events the belief_history tool shows a model, the latest kept (a belief"
+        " cited on every turn would otherwise fill its context); it says how many earlier"
+        " ones it left out. The Python API returns them all.",
+    )
 
 
 class SessionPolicy(_Frozen):

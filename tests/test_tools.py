@@ -234,6 +234,28 @@ def test_belief_history_tells_a_change_and_every_event(memory: Memory, tenant: s
     assert bad["field"] == "belief_id"
 
 
+def test_belief_history_shows_a_model_only_the_latest_events(memory: Memory, tenant: str) -> None:
+    """A belief cited on every turn gathers an event a turn; the tool hands the model the
+    latest ``feedback.history_events`` of them and says how many earlier ones it left out."""
+    store(memory, tenant)
+    policy = patient_policy()
+    policy = policy.model_copy(
+        update={"feedback": policy.feedback.model_copy(update={"history_events": 3})}
+    )
+    tools = Toolset(memory, tenant_id=tenant, principal_id="p1", policy=policy)
+    traces = [recalled(tools)["trace_id"] for _ in range(4)]
+    for trace_id in traces:
+        tools.call("cite", {"trace_id": trace_id, "belief_ids": ["b-cents-p1"]})
+    shown = ok("belief_history", tools.call("belief_history", {"belief_id": "b-cents-p1"}))
+    # created and four citations: the three latest are listed, oldest first.
+    assert [(e["kind"], e["trace_id"]) for e in shown["events"]] == [
+        ("cited", t) for t in traces[1:]
+    ]
+    assert shown["earlier_events"] == 2
+    whole = memory.beliefs.history(tenant, "p1", "b-cents-p1")
+    assert len(whole.events) == 5
+
+
 def test_belief_history_shows_a_surface_only_what_it_may_see(memory: Memory, tenant: str) -> None:
     """On a narrower surface: a belief above its ceiling is not found like a missing one;
     a chain member above it is withheld, id and statement, and no event names it; a

@@ -118,6 +118,8 @@ def history_view(
             note=shown.text(e.note) if recall_seen and e.note is not None else None,
         )
 
+    # A belief cited on every turn has an event a turn: the model reads the latest ones.
+    keep = policy.feedback.history_events
     return BeliefHistoryView(
         belief_id=b.id,
         statement=shown.text(b.statement),
@@ -130,5 +132,6 @@ def history_view(
         successors=[link_view(link) for link in history.successors],
         more_predecessors=history.more_predecessors,
         more_successors=history.more_successors,
-        events=[event_view(e) for e in history.events],
+        events=[event_view(e) for e in history.events[-keep:]],
+        earlier_events=max(0, len(history.events) - keep),
     )

@@ -159,7 +159,12 @@ class BeliefHistoryView(ToolResult):
     )
     more_predecessors: bool = Field(description="The chain goes back further than listed.")
     more_successors: bool = Field(description="The chain goes on further than listed.")
-    events: list[HistoryEventView] = Field(description="Oldest first.")
+    events: list[HistoryEventView] = Field(
+        description="Oldest first; at most the latest policy.feedback.history_events."
+    )
+    earlier_events: int = Field(
+        default=0, description="Earlier events left out of the list (it keeps the latest)."
+    )
 
 
 class ToolErrorDetail(FrozenModel):
