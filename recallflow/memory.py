@@ -628,11 +628,17 @@ class Memory:
         return self.corrections.retire(tenant_id, principal_id, belief_id, reason)
 
     def expire(
-        self, tenant_id: str, principal_id: str, belief_id: str, at: datetime | None = None
+        self,
+        tenant_id: str,
+        principal_id: str,
+        belief_id: str,
+        at: datetime | None = None,
+        reason: str | None = None,
     ) -> Belief:
-        """End a belief's validity at world time ``at`` (:meth:`Corrections.expire`)."""
+        """End a belief's validity at world time ``at`` (:meth:`Corrections.expire`); the
+        ``reason`` is kept with the event, as for :meth:`retire`."""
         self._check_open()
-        return self.corrections.expire(tenant_id, principal_id, belief_id, at)
+        return self.corrections.expire(tenant_id, principal_id, belief_id, at, reason)
 
     def cite(
         self,

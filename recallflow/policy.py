@@ -593,6 +593,14 @@ class SessionPolicy(_Frozen):
         ge=1_000,
         description="Smallest model window a session may open with (2% of it holds the snapshot).",
     )
+    replacement_hops: int = Field(
+        default=8,
+        ge=1,
+        le=1000,
+        description="How far down a supersession chain a `superseded` correction looks for"
+        " the live belief this surface may show as the replacement; past it the line says"
+        " the replacement is one this surface does not show.",
+    )
     correction_share: float = Field(
         default=0.5,
         ge=0,

@@ -61,8 +61,6 @@ if TYPE_CHECKING:
     from recallflow.memory import Memory
 
 _KEY: TypeAdapter[str] = TypeAdapter(Key)
-#: How far a supersession chain is followed to find the replacement a correction shows.
-_CHAIN_HOPS = 8
 
 
 def narrower(a: Surface, b: Surface) -> Surface:
@@ -250,6 +248,7 @@ class Session:
                 as_of=request.as_of,
                 ceiling=self.ceiling,
                 project=info.project,
+                hops=self._policy.sessions.replacement_hops,
             )
             # A belief last corrected in the short form is not held: the agent has read
             # none of what it says now, so this turn may show it when it is relevant.
@@ -464,12 +463,13 @@ def _visible(belief: Belief, *, as_of: datetime, ceiling: Sensitivity) -> bool:
 
 
 def _replacement(
-    tx: SessionTurnStore, first: str, *, as_of: datetime, ceiling: Sensitivity
+    tx: SessionTurnStore, first: str, *, as_of: datetime, ceiling: Sensitivity, hops: int
 ) -> tuple[str, str] | None:
-    """The first live, visible belief down the supersession chain from ``first``."""
+    """The first live, visible belief down the supersession chain from ``first``, within
+    ``hops`` beliefs (``sessions.replacement_hops``)."""
     seen: set[str] = set()
     current: str | None = first
-    for _ in range(_CHAIN_HOPS):
+    for _ in range(hops):
         if current is None or current in seen:
             return None
         seen.add(current)
@@ -489,6 +489,7 @@ def _pending(
     as_of: datetime,
     ceiling: Sensitivity,
     project: str | None,
+    hops: int,
 ) -> list[PendingCorrection]:
     """Every snapshot belief whose row, as it stood at ``as_of`` (and whether it was
     rejected as "not here" in the session's project), differs from what the agent was
@@ -513,7 +514,9 @@ def _pending(
         fp = current[bid]
         replacement = None
         if fp.superseded_by is not None:
-            replacement = _replacement(tx, fp.superseded_by, as_of=as_of, ceiling=ceiling)
+            replacement = _replacement(
+                tx, fp.superseded_by, as_of=as_of, ceiling=ceiling, hops=hops
+            )
         peers: tuple[tuple[str, str], ...] = ()
         if fp.conflict_set_id is not None:
             peers = tuple(

@@ -276,9 +276,15 @@ def test_retire_and_expire(memory: Memory, tenant: str) -> None:
     goal = "deploy target"
     assert set(rendered(memory, tenant, goal)) == {"b-1", "b-2"}
     assert memory.retire(tenant, "p1", "b-1").state is LifecycleState.RETIRED
-    expired = memory.expire(tenant, "p1", "b-2", T0 + 30 * DAY)
+    expired = memory.expire(tenant, "p1", "b-2", T0 + 30 * DAY, reason="moved to Thursdays")
     assert (expired.state, expired.valid_to) == (LifecycleState.EXPIRED, T0 + 30 * DAY)
     assert rendered(memory, tenant, goal) == ()
+    # The reason given to Memory.expire is kept with the event, as retire's is.
+    history = memory.beliefs.history(tenant, "p1", "b-2")
+    assert [(e.kind.value, e.reason) for e in history.events][-1] == (
+        "expired",
+        "moved to Thursdays",
+    )
     kinds = []
     with memory.pool.connection() as conn:
         kinds = [
