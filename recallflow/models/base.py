@@ -7,6 +7,7 @@ instead of silently ignored input.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict
@@ -56,3 +57,33 @@ class FrozenModel(BaseModel):
         _set(obj, "__pydantic_extra__", None)
         _set(obj, "__pydantic_private__", None)
         return obj
+
+    @classmethod
+    def trusted_maker(cls, fields: Iterable[str]) -> Callable[[dict[str, Any]], Self]:
+        """What :meth:`trusted` does, for many instances whose values each come as a dict
+        holding exactly ``fields``: the names are checked once, here, against the model's
+        (a missing or unknown one is a TypeError), and the maker takes each dict as the
+        instance's own (the caller builds a fresh one per instance, with those keys and no
+        other, e.g. ``dict(zip(fields, row))``). For rows read in bulk: a belief of 29
+        fields handed to :meth:`trusted` as keywords is copied into a new dict and its
+        names compared again, 2 of the 6 µs a loaded belief cost."""
+        known = _FIELD_NAMES.get(cls)
+        if known is None:
+            names = frozenset(cls.model_fields)
+            known = _FIELD_NAMES.setdefault(cls, (names, set(names)))
+        given = tuple(fields)
+        if frozenset(given) != known[0] or len(given) != len(known[0]):
+            missing = sorted(known[0] - set(given))
+            unknown = sorted(set(given) - known[0])
+            raise TypeError(f"{cls.__name__}.trusted_maker: missing {missing}, unknown {unknown}")
+        fields_set = known[1]
+
+        def make(values: dict[str, Any]) -> Any:  # an instance of cls
+            obj = _new(cls)
+            _set(obj, "__dict__", values)
+            _set(obj, "__pydantic_fields_set__", fields_set)
+            _set(obj, "__pydantic_extra__", None)
+            _set(obj, "__pydantic_private__", None)
+            return obj
+
+        return make

@@ -33,11 +33,14 @@ import numpy as np
 import numpy.typing as npt
 import psycopg
 from psycopg import sql
-from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.postgres.ann_index import TABLE_ROWS
-from recallflow.adapters.postgres.beliefs import SELECT_BELIEF, belief_from_row
+from recallflow.adapters.postgres.beliefs import (
+    BELIEF_COLUMNS,
+    SELECT_BELIEF,
+    beliefs_from_rows,
+)
 from recallflow.adapters.postgres.entities import MarksWithLoad
 from recallflow.adapters.postgres.filters import hard_filter_params, state_at_as_of
 from recallflow.adapters.postgres.keys import LEXEME_KEYS, has_key, principal_key, probed
@@ -579,8 +582,8 @@ class PostgresBeliefSearch:
         params = {**hard_filter_params(f), "ids": list(ids), "project": project}
         try:
             with self._pool.connection() as conn:
-                cur = _execute(conn, filtered_statement(_LOAD, f), params, _LOAD_SESSION, dict_row)
-                rows = [belief_from_row(row) for row in cur.fetchall()]
+                cur = _execute(conn, filtered_statement(_LOAD, f), params, _LOAD_SESSION)
+                rows = beliefs_from_rows(_names(cur), cur.fetchall())
         except psycopg.errors.QueryCanceled as exc:
             raise TimeoutError(_backstop_message("loading the candidates")) from exc
         return _as_of(f, rows)
@@ -632,7 +635,7 @@ class PostgresBeliefSearch:
         loaded: tuple[list[Belief], dict[str, CandidateEvidence]] | None = None
         with self._pool.connection() as conn:
             raw = raw_cursor_class(conn)
-            load_cur, links_cur, marks_cur = raw(conn, row_factory=dict_row), raw(conn), raw(conn)
+            load_cur, links_cur, marks_cur = raw(conn), raw(conn), raw(conn)
             try:
                 with pipeline(conn):
                     set_local(conn, _EVIDENCE_SESSION)
@@ -644,11 +647,11 @@ class PostgresBeliefSearch:
                     # their ids, and the rows are read while the server runs the links.
                     rows = load_cur.fetchall()
                     set_local(conn, _link_session(limits))
-                    params["loaded"] = [row["id"] for row in rows]
+                    params["loaded"] = [row[_LOADED_ID] for row in rows]
                     links_cur.execute(links.text, links.bind(params))
                     if marks is not None:  # last: a failing load takes nothing else down
                         marks_cur.execute(*marks)
-                    loaded = _loaded_rows(f, rows)
+                    loaded = _loaded_rows(f, _names(load_cur), rows)
             except psycopg.Error as exc:
                 failure = exc
             if marks is not None and self._marks is not None and _answered(marks_cur):
@@ -697,8 +700,10 @@ _LOAD_SESSION: dict[str, str] = {
 #: Loading the candidates with their evidence: planned once per connection (see
 #: :data:`_GENERIC_PLAN`), under the backstop timeout.
 _EVIDENCE_SESSION: dict[str, str] = {**_LOAD_SESSION, **_GENERIC_PLAN}
-#: The evidence's columns of a loaded row, taken out before the row is read as a belief.
-_POPPED: tuple[str, ...] = EVIDENCE_COLUMNS[1:]
+#: Where the load's rows hold the belief's id and, after the belief's columns, the
+#: evidence's (in :data:`EVIDENCE_COLUMNS` order after the id).
+_LOADED_ID = BELIEF_COLUMNS.index("id")
+_EVIDENCE_AT = len(BELIEF_COLUMNS)
 
 
 def _link_session(limits: ArmLimits) -> dict[str, str]:
@@ -738,13 +743,20 @@ def _answered(cur: psycopg.RawCursor[Any]) -> bool:
     return result is not None and result.status == psycopg.pq.ExecStatus.TUPLES_OK
 
 
+def _names(cur: psycopg.Cursor[Any]) -> list[str]:
+    """The names of the columns of ``cur``'s result."""
+    return [column.name for column in cur.description or ()]
+
+
 def _loaded_rows(
-    f: HardFilter, rows: list[dict[str, Any]]
+    f: HardFilter, names: Sequence[str], rows: list[tuple[Any, ...]]
 ) -> tuple[list[Belief], dict[str, CandidateEvidence]]:
-    """The beliefs of the load's rows as they stood at as_of, and each one's evidence (its
-    evidence columns taken out of the row before it is read as a belief)."""
-    evidence = [(row["id"], *(row.pop(c) for c in _POPPED)) for row in rows]
-    return _as_of(f, [belief_from_row(row) for row in rows]), candidate_evidence(evidence)
+    """The beliefs of the load's rows (tuples, their columns ``names``) as they stood at
+    as_of, and each one's evidence (the columns after the belief's)."""
+    if tuple(names[_EVIDENCE_AT:]) != EVIDENCE_COLUMNS[1:]:
+        raise ValueError(f"the load's columns are not a belief's and its evidence: {names}")
+    evidence = [(row[_LOADED_ID], *row[_EVIDENCE_AT:]) for row in rows]
+    return _as_of(f, beliefs_from_rows(names, rows)), candidate_evidence(evidence)
 
 
 def _as_of(f: HardFilter, rows: list[Belief]) -> list[Belief]:
