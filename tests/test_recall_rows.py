@@ -1,12 +1,18 @@
-"""What a recall reads back in bulk is what one row at a time gives: beliefs read from a
-statement's rows are the beliefs read one row at a time, to the byte of their JSON."""
+"""What a recall's statements send and read back in bulk is what one value at a time gives:
+a list of strings reaches the server as the same array whatever its elements hold, and
+beliefs read from a statement's rows are the beliefs read one row at a time, to the byte
+of their JSON."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import psycopg
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from psycopg import sql
 from psycopg.rows import dict_row
 
 from recallflow import Memory
@@ -15,7 +21,25 @@ from recallflow.adapters.postgres.beliefs import (
     belief_from_row,
     beliefs_from_rows,
 )
+from recallflow.adapters.postgres.statements import compile_statement
 from recallflow.models.store import Belief
+
+# Text a server stores (no NUL), with the characters an array's text quotes or escapes.
+_ELEMENT = st.text(
+    alphabet=st.characters(exclude_characters="\x00", exclude_categories=["Cs"]),
+    max_size=12,
+) | st.sampled_from(["", "NULL", "null", ' "', "\\", "a,b", "{x}", " lead", "[0.1,-2e-07]"])
+_AS_ARRAY = compile_statement(sql.SQL("SELECT %(items)s::text[], 'null'::text = ANY(%(items)s)"))
+
+
+@given(items=st.lists(_ELEMENT, max_size=6))
+def test_a_list_of_strings_reaches_the_server_as_psycopg_sends_it(
+    memory: Memory, items: list[str]
+) -> None:
+    with memory._recall_pool.connection() as conn:
+        ours = psycopg.RawCursor(conn).execute(_AS_ARRAY.text, _AS_ARRAY.bind({"items": items}))
+        theirs = conn.execute("SELECT %s::text[], 'null'::text = ANY(%s)", (items, items))
+        assert ours.fetchone() == theirs.fetchone() == (items, "null" in items)
 
 
 def test_beliefs_read_in_bulk_are_the_beliefs_read_one_by_one(memory: Memory, tenant: str) -> None:
