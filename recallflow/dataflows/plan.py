@@ -13,11 +13,16 @@ adapters as the driver does (``pre_graph_execute``, ``do_remote_execute`` around
 node's ``pre/post_node_execute`` hooks and call, ``do_build_result``,
 ``post_graph_execute``), so the lineage, the stage timings, the arm pool and the spans
 see the same calls, with the same arguments, and a failing node is logged and recorded
-as Hamilton logs and records it. A value is dropped after the last step that reads it,
-as the driver prunes its computed values, so the garbage collector does not walk the
-run's intermediate values more than it did. Measured on the snapshot DAG (51 nodes,
-session open without a goal, 10k beliefs, in blocks of 50 runs), the driver's
-bookkeeping and the garbage it left cost 0.9-1.4 ms of CPU a run.
+as Hamilton logs and records it. A remote adapter that names the steps it may hand to
+another thread (``submits``, as the arm pool does) is asked about those steps only: every
+other step it would run inline, once the values it reads from other threads have come,
+and the plan runs it so itself (asking the adapter about each of an in-turn recall's ~40
+other steps packed and unpacked their arguments twice more: 0.5 M of the 30 M
+instructions a recall at 10k beliefs costs the client). A value is dropped after the last
+step that reads it, as the driver prunes its computed values, so the garbage collector
+does not walk the run's intermediate values more than it did. Measured on the snapshot
+DAG (51 nodes, session open without a goal, 10k beliefs, in blocks of 50 runs), the
+driver's bookkeeping and the garbage it left cost 0.9-1.4 ms of CPU a run.
 
 The order. The driver's depth-first walk reaches a step that waits on an arm as soon as
 it has visited that arm's branch: in the snapshot DAG the core's chain comes first, so
@@ -71,13 +76,20 @@ _log = logging.getLogger("hamilton.execution.graph_functions")
 class Step:
     """One node of a run: an input taken as given, or a function called with the values of
     ``arguments`` (the node's dependencies that hold a value when it runs); ``released``
-    names the values no later step reads, dropped once this step has run."""
+    names the values no later step reads, dropped once this step has run.
+
+    With a remote adapter that names the steps it may hand to another thread
+    (``submits``), ``remote`` says whether this is one, and ``pending`` names the
+    arguments such a step produces, whose value may still be a pending result (see
+    :meth:`ExecutionPlan.execute`)."""
 
     name: str
     node: Node
     is_input: bool
     arguments: tuple[str, ...]
     released: tuple[str, ...] = ()
+    remote: bool = True
+    pending: tuple[str, ...] = ()
 
 
 def plan_steps(
@@ -248,6 +260,17 @@ class ExecutionPlan:
             self._submits,
             ahead=self._overlap,
         )
+        submits = self._submits
+        if submits is not None:
+            handed = {s.name for s in made if not s.is_input and submits(s.node)}
+            made = [
+                dataclasses.replace(
+                    s,
+                    remote=s.name in handed,
+                    pending=tuple(a for a in s.arguments if a in handed),
+                )
+                for s in made
+            ]
         with self._lock:
             return self._plans.setdefault(names, made)
 
@@ -281,16 +304,22 @@ class ExecutionPlan:
                     computed[step.name] = values[step.name]
                     continue
                 kwargs = {name: computed[name] for name in step.arguments}
-                run_node = partial(run_node_, step.node, run_id)
-                if remote is not None:
+                if remote is not None and step.remote:
                     value = computed[step.name] = remote(
-                        node=step.node, execute_lifecycle_for_node=run_node, **kwargs
+                        node=step.node,
+                        execute_lifecycle_for_node=partial(run_node_, step.node, run_id),
+                        **kwargs,
                     )
                     if not handed and isinstance(value, Future):
                         handed = True
                         time.sleep(0)  # the interpreter to the thread just started
                 else:
-                    computed[step.name] = run_node(**kwargs)
+                    # A step the remote adapter never hands over, run here as it would run
+                    # it: once the values it reads from other threads have come.
+                    for name in step.pending:
+                        if isinstance(value := kwargs[name], Future):
+                            kwargs[name] = value.result()
+                    computed[step.name] = run_node_(step.node, run_id, **kwargs)
                 for name in step.released:
                     del computed[name]
             outputs = {self._final: computed[self._final]}

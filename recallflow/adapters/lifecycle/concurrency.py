@@ -2,7 +2,9 @@
 for its slowest arm rather than for the sum of them.
 
 :class:`ArmThreadPool` is a Hamilton ``do_remote_execute`` adapter that submits only the
-nodes tagged ``stage="arm"`` to a thread pool and runs every other node inline. The
+nodes tagged ``stage="arm"`` to a thread pool and runs every other node inline (the
+execution plan asks it only about the nodes it names, :meth:`ArmThreadPool.submits`, and
+runs the others inline itself). The
 traversal therefore starts all arms before it blocks on the first node that needs one of
 them (graph expansion, then fusion), so the arms' database round trips overlap. Handing
 *every* node to a pool (Hamilton's ``FutureAdapter``) costs a thread hop per node,
