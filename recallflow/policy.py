@@ -481,6 +481,24 @@ class ArmLimits(_Frozen):
         description="A principal's beliefs enter the HNSW index once it holds this share of"
         " the size above which it is searched through the index (semantic_exact_factor).",
     )
+    # The arms' plans are only as good as the planner's statistics, which autovacuum
+    # refreshes up to a minute after a write: right after a bulk write into a fresh store
+    # recall ran 2x (1k beliefs) to 20x (10k) slower until it came round (see "Statistics
+    # after a bulk write" in docs/operations.md). A write that changes a table by more than
+    # this share of the rows its statistics know (and by at least statistics_min_rows)
+    # analyzes it once it has committed. Read by the writer from the default policy.
+    statistics_growth_share: float = Field(
+        default=0.1,
+        gt=0,
+        description="A write that inserts, updates or deletes more than this share of the"
+        " rows a table's planner statistics counted analyzes the table after it commits.",
+    )
+    statistics_min_rows: int = Field(
+        default=500,
+        ge=1,
+        description="A write that changes fewer rows of a table than this leaves its"
+        " statistics to autovacuum (a single add never pays an ANALYZE).",
+    )
     max_candidates: int = Field(
         default=40,
         ge=1,

@@ -21,6 +21,7 @@ from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.postgres.errors import translate
+from recallflow.adapters.postgres.statistics import bulk_write
 from recallflow.errors import NotFoundError
 from recallflow.models.history import BeliefHistory
 from recallflow.models.store import (
@@ -237,7 +238,7 @@ class PostgresBeliefStore:
         if not beliefs:
             return []
         try:
-            with self._pool.connection() as conn, conn.transaction():
+            with bulk_write(self._pool) as conn:
                 return write_beliefs(conn, beliefs, embeddings)
         except (pg_errors.IntegrityError, pg_errors.DataError) as exc:
             items = [dict(zip(BELIEF_COLUMNS, belief_row(b), strict=True)) for b in beliefs]
@@ -284,11 +285,7 @@ class PostgresBeliefStore:
         if not edges:
             return
         try:
-            with (
-                self._pool.connection() as conn,
-                conn.transaction(),
-                conn.cursor().copy(_COPY_EDGES) as copy,
-            ):
+            with bulk_write(self._pool) as conn, conn.cursor().copy(_COPY_EDGES) as copy:
                 for e in edges:
                     copy.write_row(
                         (

@@ -17,6 +17,7 @@ from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.postgres.errors import translate
+from recallflow.adapters.postgres.statistics import bulk_write
 from recallflow.errors import NotFoundError
 from recallflow.models.store import Episode
 
@@ -59,11 +60,7 @@ class PostgresEpisodeStore:
         if not episodes:
             return
         try:
-            with (
-                self._pool.connection() as conn,
-                conn.transaction(),
-                conn.cursor().copy(_COPY) as copy,
-            ):
+            with bulk_write(self._pool) as conn, conn.cursor().copy(_COPY) as copy:
                 for e, vector in zip(episodes, embeddings, strict=True):
                     copy.write_row(
                         (

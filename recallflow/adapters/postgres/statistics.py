@@ -1,0 +1,94 @@
+"""The planner's statistics after a bulk write: the tables a write changed by a large share
+are analyzed as soon as it commits, instead of when autovacuum next comes round.
+
+Autovacuum analyzes a table up to ``autovacuum_naptime`` (a minute) after it changed, and
+until then the planner plans the arms' statements from the table as its last ANALYZE saw
+it — a fresh store's tables as empty. Right after ``add_many`` of a history into a new
+store, recall ran 2x (1k beliefs) to 20x (10k) slower until autovacuum had been round
+(see "Statistics after a bulk write" in docs/operations.md).
+
+A write in :func:`bulk_write` reads, just before it commits, how many rows it inserted,
+updated and deleted in each table (``pg_stat_xact_user_tables``: the tables the
+statistics triggers maintain included) and, once committed, analyzes each table it
+changed by at least ``limits.statistics_min_rows`` rows and by more than
+``limits.statistics_growth_share`` of the rows the table's statistics counted — what
+autovacuum would do on its next round, brought forward. A table autovacuum is switched off
+for (the server's ``autovacuum`` off, or the table's ``autovacuum_enabled`` false) is
+left alone: its statistics are whoever switched it off's to keep. The writer has no policy
+argument, so the numbers are the default policy's.
+
+The ANALYZE runs after the commit, outside the write's transaction: the write does not
+hold its locks for it, and a failed ANALYZE (a lost connection, a missing privilege) is
+logged and never undoes the write. It skips a table another session is analyzing or
+vacuuming (``SKIP_LOCKED``) rather than wait for it: the statistics are on their way.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import psycopg
+from psycopg import sql
+from psycopg_pool import ConnectionPool
+
+from recallflow.policy import DEFAULT_POLICY, ArmLimits
+
+_log = logging.getLogger(__name__)
+
+#: The tables the current transaction changed by enough to analyze, as (schema, table).
+_CHANGED = (
+    "SELECT s.schemaname, s.relname FROM pg_stat_xact_user_tables s"
+    " JOIN pg_class c ON c.oid = s.relid"
+    " WHERE s.n_tup_ins + s.n_tup_upd + s.n_tup_del >= %(min_rows)s"
+    " AND s.n_tup_ins + s.n_tup_upd + s.n_tup_del > %(share)s * greatest(c.reltuples, 0)"
+    " AND current_setting('autovacuum')::bool"
+    " AND NOT EXISTS (SELECT FROM pg_options_to_table(c.reloptions) o"
+    "  WHERE o.option_name = 'autovacuum_enabled' AND NOT o.option_value::bool)"
+    " ORDER BY 1, 2"
+)
+
+
+def changed_tables(
+    conn: psycopg.Connection[Any], limits: ArmLimits = DEFAULT_POLICY.limits
+) -> list[tuple[str, str]]:
+    """The tables the transaction open on ``conn`` changed by enough that their statistics
+    are stale (see the module's docstring), as (schema, table)."""
+    rows = conn.execute(
+        _CHANGED,
+        {"min_rows": limits.statistics_min_rows, "share": limits.statistics_growth_share},
+    ).fetchall()
+    return [(str(schema), str(table)) for schema, table in rows]
+
+
+def analyze(conn: psycopg.Connection[Any], tables: list[tuple[str, str]]) -> None:
+    """ANALYZE ``tables`` on ``conn`` (outside any transaction of the caller's); a failure
+    is logged, not raised: the data it would describe is already committed."""
+    for schema, table in tables:
+        try:
+            with conn.transaction():
+                conn.execute(
+                    sql.SQL("ANALYZE (SKIP_LOCKED) {}").format(sql.Identifier(schema, table))
+                )
+        except psycopg.Error as exc:
+            _log.warning("could not analyze %s.%s after a bulk write: %s", schema, table, exc)
+
+
+@contextmanager
+def bulk_write(pool: ConnectionPool) -> Iterator[psycopg.Connection[Any]]:
+    """A connection of ``pool`` in one transaction; once it has committed, the tables it
+    changed by a large share are analyzed (:func:`changed_tables`). On an error the
+    transaction rolls back and nothing is analyzed."""
+    with pool.connection() as conn:
+        with conn.transaction():
+            yield conn
+            try:
+                # A savepoint: a failure here must not roll back the write it describes.
+                with conn.transaction():
+                    stale = changed_tables(conn)
+            except psycopg.Error as exc:
+                _log.warning("could not read what a bulk write changed: %s", exc)
+                stale = []
+        analyze(conn, stale)

@@ -1,0 +1,102 @@
+"""A bulk write leaves the planner's statistics describing what it wrote: a history
+ingested into a new store and recalled at once is planned from the rows it holds, not
+from the empty tables the store started with (until autovacuum came round, up to a minute
+later, recall ran 2x to 20x slower; see "Statistics after a bulk write" in
+docs/operations.md). A small write leaves them to autovacuum."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from recallflow import DEFAULT_POLICY, Memory, open_memory
+from recallflow.adapters.embedders.hashing import HashingEmbedder
+from recallflow.adapters.postgres import statistics
+from tests.helpers import belief
+
+TENANT = "t-stats"
+START = datetime(2026, 1, 1, tzinfo=UTC)
+#: The tables a recall's statements read that the bulk writes below fill.
+TABLES = ("beliefs", "episodes", "belief_edges", "principal_terms", "principal_term_classes")
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Memory]:
+    """A new store of its own: its tables have never been analyzed."""
+    with open_memory(home=tmp_path / "home", embedder=HashingEmbedder()) as memory:
+        yield memory
+
+
+def _known(memory: Memory) -> dict[str, float]:
+    """Each table's row count as the planner's statistics have it (-1: never analyzed)."""
+    with psycopg.connect(memory.uri) as conn:
+        rows = conn.execute(
+            "SELECT relname, reltuples FROM pg_class WHERE relname = ANY(%s)", (list(TABLES),)
+        ).fetchall()
+    return {str(name): float(tuples) for name, tuples in rows}
+
+
+def _history(memory: Memory, principal: str, n: int) -> None:
+    """``n`` episodes, ``n`` beliefs derived from them and ``n - 1`` edges, in three bulk
+    adds, as a first ingest of a user's history writes them."""
+    memory.episodes.add_many(
+        {
+            "tenant_id": TENANT,
+            "principal_id": principal,
+            "id": f"e-{i}",
+            "occurred_at": START + timedelta(minutes=i),
+            "content": f"We talked about service {i % 97} and its region {i % 13}.",
+        }
+        for i in range(n)
+    )
+    memory.beliefs.add_many(
+        belief(
+            TENANT,
+            principal,
+            id=f"b-{i}",
+            statement=f"Service {i % 97} is deployed to region {i % 13} on cluster {i}",
+            subject=f"service-{i % 97}",
+            entities=[f"region-{i % 13}", f"cluster-{i}"],
+            source_episode_id=f"e-{i}",
+        )
+        for i in range(n)
+    )
+    memory.edges.add_many(
+        {"tenant_id": TENANT, "principal_id": principal, "src_id": f"b-{i}", "dst_id": f"b-{i + 1}"}
+        for i in range(n - 1)
+    )
+
+
+def test_a_bulk_ingest_leaves_statistics_of_what_it_wrote(store: Memory) -> None:
+    limits = DEFAULT_POLICY.limits
+    small = limits.statistics_min_rows // 10
+    _history(store, "p-small", small)
+    # A small write does not pay an ANALYZE: the tables are as unknown as before it.
+    assert _known(store) == dict.fromkeys(TABLES, -1.0)
+
+    large = 3 * limits.statistics_min_rows
+    _history(store, "p-large", large)
+    known = _known(store)
+    # Each table's statistics count the rows written, right after the add returned.
+    for table in ("beliefs", "episodes"):
+        assert known[table] == small + large, table
+    assert known["belief_edges"] == small + large - 2
+    assert known["principal_terms"] > 0 and known["principal_term_classes"] > 0
+
+
+def test_a_failed_analyze_leaves_the_write_standing(
+    store: Memory, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The ANALYZE runs after the write has committed: when it fails, the add returns its
+    beliefs, they are stored, and the failure is logged."""
+    monkeypatch.setattr(statistics, "changed_tables", lambda conn: [("public", "no_such_table")])
+    with caplog.at_level(logging.WARNING, logger=statistics.__name__):
+        stored = store.beliefs.add_many([belief(TENANT, "p-one", id="b-kept")])
+    assert [b.id for b in stored] == ["b-kept"]
+    assert store.beliefs.get(TENANT, "p-one", "b-kept").id == "b-kept"
+    assert "could not analyze public.no_such_table" in caplog.text
