@@ -88,6 +88,14 @@ def test_a_bulk_ingest_leaves_statistics_of_what_it_wrote(store: Memory) -> None
     assert known["belief_edges"] == small + large - 2
     assert known["principal_terms"] > 0 and known["principal_term_classes"] > 0
 
+    # A write that does not double what the statistics counted leaves them to autovacuum
+    # (an ingest in batches pays an ANALYZE each time the table has doubled, not each batch).
+    share = limits.statistics_growth_share
+    _history(store, "p-next", int(share * (small + large)) - 1)
+    assert _known(store)["beliefs"] == small + large
+    _history(store, "p-more", int(share * (small + large)) + large)
+    assert _known(store)["beliefs"] > 2 * (small + large)
+
 
 def test_a_failed_analyze_leaves_the_write_standing(
     store: Memory, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
