@@ -26,12 +26,10 @@ from recallflow.core.render import inert
 from recallflow.models.history import BeliefHistory, ChainLink, HistoryEvent
 from recallflow.models.store import Sensitivity
 from recallflow.models.trace_view import REDACTED
+from recallflow.nodes.trust import BLOCKED
 from recallflow.policy import SURFACE_CEILINGS, RetrievalPolicy
 from recallflow.ports import InjectionScanner
 from recallflow.tools.results import BeliefHistoryView, HistoryEventView, HistoryLinkView
-
-#: What replaces a text that failed the injection scan (as in a recall's block).
-BLOCKED = "[BLOCKED]"
 
 
 class _Shown:
@@ -45,6 +43,8 @@ class _Shown:
         policy: RetrievalPolicy,
     ) -> None:
         self._scanner = scanner
+        self._ceiling = ceiling
+        self._policy = policy
         self._redact = Redactor.of(names, ceiling)
         hidden = sorted(
             (p for p, level in policy.project_sensitivity.items() if level > ceiling),
@@ -58,9 +58,9 @@ class _Shown:
         )
 
     def project(self, name: str | None) -> str | None:
-        if name is None or self._projects is None or not self._projects.fullmatch(name):
-            return name
-        return REDACTED
+        """A project field: its name as a recall's origin is judged (the policy's
+        ``name_sensitivity`` against the ceiling)."""
+        return name if self._policy.name_sensitivity(name) <= self._ceiling else REDACTED
 
     def text(self, value: str) -> str:
         if self._scanner.scan(value) is not None:
