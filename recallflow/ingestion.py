@@ -49,6 +49,11 @@ _ID_BYTES = 8
 _GENERATED = re.compile(rf"[a-z]+-[0-9a-f]{{{2 * _ID_BYTES}}}")
 
 
+def generated_ids(prefix: str) -> re.Pattern[str]:
+    """The ids :func:`new_id` makes with ``prefix``, wherever they stand in a text."""
+    return re.compile(rf"(?<![\w-]){re.escape(prefix)}-[0-9a-f]{{{2 * _ID_BYTES}}}(?![\w-])")
+
+
 def may_be_generated(prefix: str, value: str) -> bool:
     """Whether ``value`` has the shape of an id :func:`new_id` makes with ``prefix`` (an id
     of another shape was never generated with it)."""

@@ -319,6 +319,30 @@ def test_belief_history_shows_a_surface_only_what_it_may_see(memory: Memory, ten
     assert sneaky["statement"] == "[BLOCKED]"
 
 
+@pytest.mark.parametrize("kind", ["not_true", "changed"])
+def test_belief_history_names_no_recall_of_a_wider_surface_in_any_text(
+    memory: Memory, tenant: str, kind: str
+) -> None:
+    """A rejection retires or ends its belief with a lifecycle event whose reason says which
+    recall it came from: on a narrower surface than that recall's, the reason keeps its
+    words but not the trace id, as the rejection's own event does."""
+    store(memory, tenant)
+    direct = toolset(memory, tenant)
+    trace_id = recalled(direct)["trace_id"]
+    ok("reject_belief", direct.call(
+        "reject_belief", {"trace_id": trace_id, "belief_id": "b-cents-p1", "kind": kind}
+    ))  # fmt: skip
+    team = toolset(memory, tenant, surface="team")
+    seen = ok("belief_history", team.call("belief_history", {"belief_id": "b-cents-p1"}))
+    assert trace_id not in json.dumps(seen)
+    ended = [e for e in seen["events"] if e["kind"] in ("retired", "expired")]
+    assert [e["reason"] for e in ended] == [f"rejected from trace (redacted): {kind}"]
+    # Where the recall was shown, the reason names it.
+    mine = ok("belief_history", direct.call("belief_history", {"belief_id": "b-cents-p1"}))
+    ended = [e for e in mine["events"] if e["kind"] in ("retired", "expired")]
+    assert [e["reason"] for e in ended] == [f"rejected from trace {trace_id}: {kind}"]
+
+
 def test_session_tools_end_to_end(memory: Memory, tenant: str) -> None:
     store(memory, tenant)
     tools = toolset(memory, tenant)

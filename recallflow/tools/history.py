@@ -9,7 +9,9 @@ the way a recall's block is:
 - another belief of its chain above the ceiling is withheld: its place, state and
   validity stay, its id and statement do not, and no event names it;
 - a citation's or a rejection's recall shown on a surface that may show more than this
-  one keeps its kind and time, not its trace id or the user's note;
+  one keeps its kind and time, not its trace id or the user's note; no other text of the
+  history names a recall this surface may not name either (a rejection's lifecycle event
+  records its trace id in its reason);
 - a project name the policy ranks above the ceiling is ``[redacted]``, and so is a
   marked entity's name in any text;
 - every statement, reason and note is scanned as recalled text is: one that reads as
@@ -23,6 +25,7 @@ import re
 from recallflow.core.lifecycle import not_found
 from recallflow.core.redaction import NameRedaction, Redactor
 from recallflow.core.render import inert
+from recallflow.ingestion import generated_ids
 from recallflow.models.history import BeliefHistory, ChainLink, HistoryEvent
 from recallflow.models.store import Sensitivity
 from recallflow.models.trace_view import REDACTED
@@ -30,6 +33,9 @@ from recallflow.nodes.trust import BLOCKED
 from recallflow.policy import SURFACE_CEILINGS, RetrievalPolicy
 from recallflow.ports import InjectionScanner
 from recallflow.tools.results import BeliefHistoryView, HistoryEventView, HistoryLinkView
+
+#: A recall's trace id in a text.
+_TRACE_IDS = generated_ids("tr")
 
 
 class _Shown:
@@ -41,8 +47,10 @@ class _Shown:
         names: NameRedaction,
         ceiling: Sensitivity,
         policy: RetrievalPolicy,
+        traces: frozenset[str] = frozenset(),
     ) -> None:
         self._scanner = scanner
+        self._traces = traces
         self._ceiling = ceiling
         self._policy = policy
         self._redact = Redactor.of(names, ceiling)
@@ -66,6 +74,9 @@ class _Shown:
         if self._scanner.scan(value) is not None:
             return BLOCKED
         text = self._redact(value)[0]
+        # A recall is named only where its event may name it: default deny, so a trace id
+        # whose event is past the kept ones, or gone, is withheld too.
+        text = _TRACE_IDS.sub(lambda m: m[0] if m[0] in self._traces else REDACTED, text)
         if self._projects is not None:
             text = self._projects.sub(REDACTED, text)
         return inert(text)
@@ -85,7 +96,13 @@ def history_view(
     b = history.belief
     if b.sensitivity > ceiling:
         raise not_found(b.tenant_id, b.principal_id, b.id)
-    shown = _Shown(scanner, names, ceiling, policy)
+
+    def recall_seen(e: HistoryEvent) -> bool:
+        """Whether the recall of a citation or rejection may be named on this surface."""
+        return e.surface is not None and SURFACE_CEILINGS[e.surface] <= ceiling
+
+    named = frozenset(e.trace_id for e in history.events if e.trace_id and recall_seen(e))
+    shown = _Shown(scanner, names, ceiling, policy, named)
     visible = {b.id} | {
         link.id
         for link in (*history.predecessors, *history.successors)
@@ -106,16 +123,16 @@ def history_view(
 
     def event_view(e: HistoryEvent) -> HistoryEventView:
         # A recall shown where more may be seen than here is not this surface's to name.
-        recall_seen = e.surface is not None and SURFACE_CEILINGS[e.surface] <= ceiling
+        seen = recall_seen(e)
         return HistoryEventView(
             kind=e.kind.value,
             at=e.at,
             effective_at=e.effective_at,
             related_id=e.related_id if e.related_id in visible else None,
             project=shown.project(e.project),
-            trace_id=e.trace_id if recall_seen else None,
+            trace_id=e.trace_id if seen else None,
             reason=None if e.reason is None else shown.text(e.reason),
-            note=shown.text(e.note) if recall_seen and e.note is not None else None,
+            note=shown.text(e.note) if seen and e.note is not None else None,
         )
 
     # A belief cited on every turn has an event a turn: the model reads the latest ones.
