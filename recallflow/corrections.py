@@ -92,6 +92,8 @@ class Corrections:
         store: CorrectionStore,
         beliefs: Beliefs,
         forget_texts: Callable[[], None] = lambda: None,
+        *,
+        forget_principal: Callable[[str, str], object] = lambda tenant, principal: None,
     ) -> None:
         self._store = store
         self._beliefs = beliefs
@@ -99,6 +101,9 @@ class Corrections:
         #: keys (scan verdicts, token counts) drop them, so no forgotten statement stays
         #: in the process.
         self._forget_texts = forget_texts
+        #: Called after a principal's erasure with its tenant and principal: what the
+        #: process keeps of the principal's own asking (its recalls' query texts) goes.
+        self._forget_principal = forget_principal
 
     def retract(self, tenant_id: str, principal_id: str, belief_id: str, reason: str) -> Belief:
         """Stop asserting a belief from now on (system time: ``retracted_at``); a recall
@@ -281,10 +286,10 @@ class Corrections:
 
     def forget(self, tenant_id: str, principal_id: str) -> Erasure:
         """Erase everything of a principal, in every table, in one transaction."""
-        erasure = self._store.forget(
-            _key(tenant_id, "tenant_id"), _key(principal_id, "principal_id")
-        )
+        tenant, principal = _key(tenant_id, "tenant_id"), _key(principal_id, "principal_id")
+        erasure = self._store.forget(tenant, principal)
         self._forget_texts()
+        self._forget_principal(tenant, principal)
         return erasure
 
     def forget_belief(self, tenant_id: str, principal_id: str, belief_id: str) -> Erasure:

@@ -200,9 +200,12 @@ class Memory:
         self._search = PostgresBeliefSearch(recall_pool)
         counts = CachedTokenCounter(token_counter)
         verdicts = CachedInjectionScanner(injection_scanner or LayeredInjectionScanner())
+        # Query vectors are remembered per principal: each recall reads them as its own
+        # principal (``_owned``), so one principal's asking never shows in another's.
+        self._query_vectors = CachedQueryEmbedder(embedder)
         self._ports = RecallPorts(
             belief_search=self._search,
-            embedder=CachedQueryEmbedder(embedder),
+            embedder=self._query_vectors,
             token_counter=counts,
             query_former=query_former or DeterministicQueryFormer(),
             injection_scanner=verdicts,
@@ -243,7 +246,12 @@ class Memory:
             verdicts.clear()
             counts.clear()
 
-        self.corrections = Corrections(PostgresCorrections(pool), self.beliefs, forget_texts)
+        self.corrections = Corrections(
+            PostgresCorrections(pool),
+            self.beliefs,
+            forget_texts,
+            forget_principal=self._query_vectors.forget,
+        )
         self._session_store = PostgresSessionStore(pool)
         self._entity_marks = PostgresEntitySensitivity(pool)
         self.entities = Entities(self._entity_marks)
@@ -437,15 +445,30 @@ class Memory:
                 field="session_id",
             )
 
+    @staticmethod
+    def _owned_embedder(ports: RecallPorts, req: RecallRequest) -> Embedder:
+        """The query embedder of ``req``'s recall: remembered query vectors are its
+        principal's own (see :meth:`CachedQueryEmbedder.owned_by`)."""
+        if not isinstance(ports.embedder, CachedQueryEmbedder):
+            return ports.embedder
+        return ports.embedder.owned_by(req.tenant_id, req.principal_id)
+
+    def _owned(self, ports: RecallPorts, req: RecallRequest) -> RecallPorts:
+        """``ports`` for ``req``'s recall (:meth:`_owned_embedder`)."""
+        return replace(ports, embedder=self._owned_embedder(ports, req))
+
     def _primary_ports(self, req: RecallRequest) -> RecallPorts:
         """The ports of a recall served by the primary: its marked entities are read in the
         candidates' load round trip (see :class:`MarksWithLoad`)."""
         inner = self._ports.entity_sensitivity
         if inner is None:
-            return self._ports
+            return self._owned(self._ports, req)
         marks = MarksWithLoad(inner, req.tenant_id, req.principal_id, SURFACE_CEILINGS[req.surface])
         return replace(
-            self._ports, belief_search=self._search.with_marks(marks), entity_sensitivity=marks
+            self._ports,
+            embedder=self._owned_embedder(self._ports, req),
+            belief_search=self._search.with_marks(marks),
+            entity_sensitivity=marks,
         )
 
     def _prefetched_marks(self, req: RecallRequest) -> PrefetchedMarks | None:
@@ -466,6 +489,7 @@ class Memory:
         replica, ports = self._replica, self._replica_ports
         if replica is None or ports is None or not replica.usable():
             return None
+        ports = self._owned(ports, req)
         marks = self._prefetched_marks(req)
         if marks is not None:
             ports = replace(ports, entity_sensitivity=marks)
@@ -791,9 +815,8 @@ class Memory:
         """Run the request's moment's DAG with extra inputs (a session's), storing the trace."""
         self._check_open()
         flow = self.flow(request.moment, policy)
-        result = flow.run(
-            {"request": request, "trace_id": new_id("tr"), "ports": self._ports, **inputs}
-        )
+        ports = self._owned(self._ports, request)
+        result = flow.run({"request": request, "trace_id": new_id("tr"), "ports": ports, **inputs})
         if persist_trace:
             self._save(result, policy)
         return result

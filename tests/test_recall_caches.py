@@ -4,6 +4,7 @@ answer the wrapped port gives."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -12,7 +13,7 @@ import numpy.typing as npt
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from recallflow import open_memory
+from recallflow import Memory, open_memory
 from recallflow.adapters.embedders.cached import CachedQueryEmbedder
 from recallflow.adapters.embedders.hashing import HashingEmbedder
 from recallflow.adapters.scanning import LayeredInjectionScanner
@@ -101,3 +102,48 @@ def test_a_repeated_working_state_costs_no_model_call(tmp_path: Path) -> None:
         second = memory.recall(request("t", goal="How do we deploy?"))
         assert len(counting.texts) == asked
         assert second.block == first.block
+
+
+def test_each_principal_s_texts_are_its_own_entries_and_go_with_its_erasure() -> None:
+    counting = CountingEmbedder()
+    cached = CachedQueryEmbedder(counting, size=8)
+    ana, bob = cached.owned_by("t", "ana"), cached.owned_by("t", "bob")
+    other_tenant = cached.owned_by("t2", "ana")
+    ana.embed_queries(["when do we deploy"])
+    bob.embed_queries(["when do we deploy"])  # ana's asking is not bob's
+    other_tenant.embed_queries(["when do we deploy"])
+    ana.embed_queries(["when do we deploy"])
+    assert counting.texts == ["when do we deploy"] * 3
+    assert cached.forget("t", "ana") == 1
+    ana.embed_queries(["when do we deploy"])
+    bob.embed_queries(["when do we deploy"])
+    other_tenant.embed_queries(["when do we deploy"])
+    assert counting.texts == ["when do we deploy"] * 4
+
+
+def test_no_recall_or_session_reads_another_principal_s_query_vectors(memory: Memory) -> None:
+    """Whether a text was asked before shows in a recall's time (a remembered vector costs
+    no model call): one principal's asking never serves another's recall, in either tenant,
+    and a principal's erasure drops what it asked."""
+    counting = CountingEmbedder()
+    tenant = f"t-{uuid.uuid4().hex[:10]}"
+    owners = [(tenant, "p1"), (tenant, "p2"), (f"{tenant}-b", "p1")]
+    with open_memory(memory.uri, embedder=counting) as mine:
+        for t, p in owners:
+            mine.beliefs.add(belief(t, p, statement="Deploys go through Fly.io", subject="deploy"))
+
+        def asked(t: str, p: str, goal: str, session: bool = False) -> bool:
+            before = len(counting.texts)
+            if session:
+                mine.open_session(t, p, goal={"goal": goal})
+            else:
+                mine.recall(request(t, p, goal=goal))
+            return len(counting.texts) > before
+
+        for session in (False, True):
+            goal = f"How do we deploy the billing service? {session}"
+            assert [asked(t, p, goal, session) for t, p in owners] == [True, True, True]
+            assert [asked(t, p, goal, session) for t, p in owners] == [False, False, False]
+        mine.forget(tenant, "p1")
+        goal = "How do we deploy the billing service? False"
+        assert [asked(t, p, goal) for t, p in owners] == [True, False, False]

@@ -6,6 +6,12 @@ recall (MiniLM: several milliseconds per call). :class:`CachedQueryEmbedder` kee
 vectors of the most recent query texts, keyed by (embedder, text): the same text always
 gives the same vector, so a remembered one is exactly what the model would return.
 Only the recall path uses it; bulk ingestion embeds with the embedder itself.
+
+A recall reads the cache as its principal (:meth:`CachedQueryEmbedder.owned_by`): each
+principal's texts are its own entries, so whether a text was asked before — which a
+remembered vector answers in microseconds rather than the model's milliseconds — is never
+told by another principal's asking, and a principal's erasure drops its texts
+(:meth:`CachedQueryEmbedder.forget`).
 """
 
 from __future__ import annotations
@@ -22,15 +28,34 @@ from recallflow.ports import Embedder, query_embedding
 #: Query texts whose vectors are kept (384 floats each: about 1.6 KB).
 QUERY_CACHE_SIZE = 4096
 
+#: Whose texts an entry holds: (tenant, principal); the unowned cache's is ("", "").
+_Owner = tuple[str, str]
+_Key = tuple[str, str, str, str]
+
+
+class _Vectors:
+    """The remembered vectors every view of one cache shares, least recently used first."""
+
+    def __init__(self, size: int) -> None:
+        self.size = max(1, size)
+        self.entries: OrderedDict[_Key, npt.NDArray[np.float32]] = OrderedDict()
+        self.lock = threading.Lock()
+
 
 class CachedQueryEmbedder:
     """``inner``, with the vectors of the last :data:`QUERY_CACHE_SIZE` texts kept."""
 
-    def __init__(self, inner: Embedder, size: int = QUERY_CACHE_SIZE) -> None:
+    def __init__(
+        self,
+        inner: Embedder,
+        size: int = QUERY_CACHE_SIZE,
+        *,
+        _vectors: _Vectors | None = None,
+        _owner: _Owner = ("", ""),
+    ) -> None:
         self.inner = inner
-        self._size = max(1, size)
-        self._vectors: OrderedDict[tuple[str, str], npt.NDArray[np.float32]] = OrderedDict()
-        self._lock = threading.Lock()
+        self._store = _vectors if _vectors is not None else _Vectors(size)
+        self._owner = _owner
 
     @property
     def name(self) -> str:
@@ -39,6 +64,22 @@ class CachedQueryEmbedder:
     @property
     def dimension(self) -> int:
         return self.inner.dimension
+
+    def owned_by(self, tenant_id: str, principal_id: str) -> CachedQueryEmbedder:
+        """This cache as the recalls of one principal read it: the same remembered vectors
+        (one size bound for all), but only the entries of this principal's own texts."""
+        return CachedQueryEmbedder(
+            self.inner, _vectors=self._store, _owner=(tenant_id, principal_id)
+        )
+
+    def forget(self, tenant_id: str, principal_id: str) -> int:
+        """Drop every text the principal asked (its erasure); returns how many."""
+        store = self._store
+        with store.lock:
+            mine = [k for k in store.entries if (k[0], k[1]) == (tenant_id, principal_id)]
+            for key in mine:
+                del store.entries[key]
+        return len(mine)
 
     def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
         """The vectors of ``texts``; only the ones not remembered reach the model (in one call)."""
@@ -56,25 +97,27 @@ class CachedQueryEmbedder:
         model: Callable[[Sequence[str]], npt.NDArray[np.float32]],
     ) -> npt.NDArray[np.float32]:
         name = f"{self.inner.name}/{role}"
-        keys = [(name, t) for t in texts]
-        found: dict[tuple[str, str], npt.NDArray[np.float32]] = {}
-        with self._lock:
+        tenant, principal = self._owner
+        keys = [(tenant, principal, name, t) for t in texts]
+        found: dict[_Key, npt.NDArray[np.float32]] = {}
+        store = self._store
+        with store.lock:
             for key in keys:
-                vector = self._vectors.get(key)
+                vector = store.entries.get(key)
                 if vector is not None:
-                    self._vectors.move_to_end(key)
+                    store.entries.move_to_end(key)
                     found[key] = vector
         missing = [k for k in dict.fromkeys(keys) if k not in found]
         if missing:
-            fresh = model([t for _, t in missing])
-            with self._lock:
+            fresh = model([k[3] for k in missing])
+            with store.lock:
                 for key, vector in zip(missing, fresh, strict=True):
                     vector = np.array(vector, dtype=np.float32)
                     vector.setflags(write=False)
                     found[key] = vector
-                    self._vectors[key] = vector
-                while len(self._vectors) > self._size:
-                    self._vectors.popitem(last=False)
+                    store.entries[key] = vector
+                while len(store.entries) > store.size:
+                    store.entries.popitem(last=False)
         if not keys:
             return np.zeros((0, self.inner.dimension), dtype=np.float32)
         return np.stack([found[k] for k in keys])
