@@ -15,11 +15,16 @@
   and conflict set: no session prefix, turn, child run, user view, archival search or tool
   result of one holds anything of the others, anything above its ceiling, or a local
   belief outside its origin project.
+- As a hypothesis property over random interleavings of calls by the caller, another
+  principal of its tenant and its namesake in another tenant (same ids, subjects and
+  conflict set): everything the caller gets, scores and counts included, equals what the
+  same calls return in a tenant where the caller is alone.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import uuid
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -37,9 +42,9 @@ from recallflow.models.request import Surface
 from recallflow.models.result import RecallResult
 from recallflow.models.stages import HardFilter
 from recallflow.models.store import LifecycleState, Sensitivity
-from recallflow.policy import SURFACE_CEILINGS, ArmLimits
+from recallflow.policy import SURFACE_CEILINGS, ArmLimits, EpisodePolicy
 from recallflow.tools import Toolset
-from tests.helpers import belief, request
+from tests.helpers import belief, patient_policy, request
 
 AS_OF = datetime(2026, 6, 1, tzinfo=UTC)
 DAY = timedelta(days=1)
@@ -730,3 +735,214 @@ def test_no_session_child_run_view_search_or_tool_leaks(
         recalled = tools.call("recall_beliefs", {**goal, "project": asker["project"]})
         ids = [i["belief_id"] for i in recalled["items"]]
         check(json.dumps(recalled), ids, ceiling)
+
+
+# --- as if the others never existed -------------------------------------------------------
+
+#: A text's "now" (a write's recorded time, an event's): the fixtures' times are whole seconds.
+_NOW = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+(?:Z|\+00:00)")
+_GENERATED_ID = re.compile(r"\b(?:tr|te|s)-[0-9a-f]{16}\b")
+
+differential_op = st.tuples(
+    st.integers(0, 2),  # the actor: the caller, another principal, another tenant's namesake
+    st.sampled_from(
+        "recall recall turn session explain cite reject history tool_history episodes"
+        " corroborate supersede retract expire mark forget_belief".split()
+    ),
+    st.integers(0, 5),  # the belief the call names
+    st.lists(st.sampled_from(_WORDS), min_size=2, max_size=4),
+    st.sampled_from(list(Surface)),
+)
+
+
+def _plain(value: Any, tenant: str) -> Any:
+    """``value`` as JSON with what differs between two runs of the same calls taken out:
+    the tenant's name (and the request digest, which hashes it), generated ids, the time
+    now, latencies, float noise."""
+    if isinstance(value, dict):
+        # A request's digest is of the request, which names its tenant.
+        return {
+            k: _plain(v, tenant)
+            for k, v in value.items()
+            if not k.endswith("_ms") and k != "request_digest"
+        }
+    if isinstance(value, list | tuple):
+        return [_plain(v, tenant) for v in value]
+    if isinstance(value, float):
+        return round(value, 9)
+    if isinstance(value, str):
+        return _GENERATED_ID.sub("ID", _NOW.sub("NOW", value.replace(tenant, "T")))
+    return value
+
+
+class _Actor:
+    """One owner's calls, through the Python API and the tools, with what each returned."""
+
+    def __init__(self, memory: Memory, tenant: str, principal: str) -> None:
+        self.memory, self.tenant, self.principal = memory, tenant, principal
+        self.traces: list[str] = []
+        self.sessions: list[Any] = []
+        self.policy = patient_policy()
+        self.episodes = EpisodePolicy(timeout_ms=60_000)
+
+    def tools(self, surface: Surface) -> Toolset:
+        return Toolset(
+            self.memory, tenant_id=self.tenant, principal_id=self.principal, surface=surface,
+            policy=self.policy,
+        )  # fmt: skip
+
+    def rendered(self) -> list[str]:
+        if not self.traces:
+            return []
+        view = self.memory.explain(self.tenant, self.principal, self.traces[-1])
+        return [i.belief_id for i in view.items if not i.forgotten]
+
+    def act(self, op: str, index: int, words: list[str], surface: Surface) -> Any:
+        m, t, p, b = self.memory, self.tenant, self.principal, f"b-{index}"
+        goal = {"goal": " ".join(words), "entities": words}
+        try:
+            if op == "recall":
+                r = m.recall(request(t, p, surface=surface, as_of=AS_OF, working_state=goal),
+                             policy=self.policy)  # fmt: skip
+                self.traces.append(r.trace_id)
+                out: Any = [r.block, r.trace.model_dump(mode="json", exclude={"lineage"})]
+            elif op == "turn" and self.sessions:
+                r = self.sessions[-1].recall(goal)
+                self.traces.append(r.trace_id)
+                out = [r.block, r.trace.model_dump(mode="json", exclude={"lineage"})]
+            elif op == "session":
+                s = m.open_session(t, p, surface=surface, goal=goal, policy=self.policy)
+                child = s.child(goal, surface=Surface.TEAM)
+                self.sessions.append(s)
+                out = [s.prefix_text, s.snapshot_ids, child.prefix_text, child.snapshot_ids]
+            elif op == "explain" and self.traces:
+                out = m.explain(t, p, self.traces[-1], viewer_surface=surface).model_dump()
+            elif op in ("cite", "reject") and self.rendered():
+                first = self.rendered()[0]
+                if op == "cite":
+                    out = m.cite(t, p, self.traces[-1], [first], policy=self.policy)
+                else:
+                    out = m.reject(t, p, self.traces[-1], first, "not_true", note="no")
+            elif op == "history":
+                out = m.beliefs.history(t, p, b)
+            elif op == "tool_history":
+                out = self.tools(surface).call("belief_history", {"belief_id": b})
+            elif op == "episodes":
+                out = m.search_episodes(
+                    {"tenant_id": t, "principal_id": p, "query": goal["goal"], "as_of": AS_OF,
+                     "surface": surface},
+                    policy=self.episodes, retrieval_policy=self.policy,
+                )  # fmt: skip
+                out = [out.block, [i.episode_id for i in out.items]]
+            elif op == "corroborate":
+                out = m.corroborate(t, p, b, "alpha", "e-1")
+            elif op == "supersede":
+                at = AS_OF - 10 * DAY + len(self.traces) * timedelta(seconds=1)
+                out = m.supersede(b, belief(t, p, id=f"{b}-next-{len(words)}-{words[0]}",
+                                            statement=" ".join(words), subject=words[0],
+                                            recorded_at=at, valid_from=at))  # fmt: skip
+            elif op == "retract":
+                out = m.retract(t, p, b, "no longer said")
+            elif op == "expire":
+                out = m.expire(t, p, b, AS_OF - DAY)
+            elif op == "mark":
+                m.entities.mark(t, p, words[0], "secret")
+                out = m.entities.marked(t, p)
+            elif op == "forget_belief":
+                out = m.forget_belief(t, p, b).deleted
+            else:
+                out = None
+        except (NotFoundError, InvalidInputError) as exc:
+            out = [type(exc).__name__, str(exc)]
+        return _plain(out.model_dump(mode="json") if hasattr(out, "model_dump") else out, t)
+
+    def listing(self) -> Any:
+        m, t, p = self.memory, self.tenant, self.principal
+        summary = [s for s in m.summary() if (s.tenant_id, s.principal_id) == (t, p)]
+        out = [
+            [b.model_dump(mode="json") for b in m.beliefs.list(t, p)],
+            [h.model_dump(mode="json") for h in m.miss_hints.pending(t, p)],
+            m.entities.marked(t, p),
+            [s.model_dump(mode="json") for s in summary],
+            self.tools(Surface.DIRECT).call("recall_beliefs", {"goal": "ada deploy billing"}),
+        ]
+        return _plain(out, t)
+
+
+def _populate(memory: Memory, tenant: str, principal: str, specs: list[dict[str, Any]],
+              mark: str) -> None:  # fmt: skip
+    drafts, episodes = [], []
+    for index, spec in enumerate(specs):
+        text = " ".join(spec["words"]) + mark
+        drafts.append(
+            belief(tenant, principal, id=f"b-{index}", statement=text, subject=spec["words"][0],
+                   entities=spec["words"][1:], sensitivity=spec["sensitivity"],
+                   belief_type=spec["type"], source_authority="user_stated", confidence=0.9,
+                   recorded_at=AS_OF - (100 - index) * DAY,
+                   state="conflicted" if spec["conflicted"] else "active",
+                   conflict_set_id="c-1" if spec["conflicted"] else None)
+        )  # fmt: skip
+        episodes.append(
+            {"tenant_id": tenant, "principal_id": principal, "id": f"e-{index}", "content": text,
+             "sensitivity": spec["sensitivity"], "occurred_at": AS_OF - (index + 1) * DAY,
+             "recorded_at": AS_OF - (index + 1) * DAY}
+        )  # fmt: skip
+    memory.episodes.add_many(episodes)
+    memory.beliefs.add_many(drafts)
+
+
+differential_spec = st.fixed_dictionaries(
+    {
+        "words": st.lists(st.sampled_from(_WORDS), min_size=2, max_size=5),
+        "sensitivity": st.integers(0, 3),
+        "type": st.sampled_from(["fact", "preference", "user_model"]),
+        "conflicted": st.booleans(),
+    }
+)
+
+
+@settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    mine=st.lists(differential_spec, min_size=1, max_size=8),
+    theirs=st.lists(differential_spec, min_size=1, max_size=8),
+    operations=st.lists(differential_op, min_size=1, max_size=12),
+)
+def test_what_a_principal_sees_is_as_if_the_others_never_existed(
+    memory: Memory,
+    mine: list[dict[str, Any]],
+    theirs: list[dict[str, Any]],
+    operations: list[tuple[int, str, int, list[str], Surface]],
+) -> None:
+    """The caller shares its tenant with another principal, and its principal id with a
+    principal of another tenant; both hold the same belief and episode ids, subjects,
+    entities and conflict set, with texts of their own, and act between the caller's calls
+    (recalls, session turns, citations, rejections, supersessions, erasures, marks). Every
+    result the caller gets — blocks, traces with their scores, session prefixes, user
+    views, histories, tool results, archival search, listings and counts — is exactly what
+    the same calls return in a tenant where the caller is alone."""
+    run = uuid.uuid4().hex[:8]
+    shared, alone = f"iso-{run}-x", f"iso-{run}-y"
+    _populate(memory, shared, "p1", mine, "")
+    _populate(memory, alone, "p1", mine, "")
+    _populate(memory, shared, "p2", theirs, " zulu")
+    _populate(memory, f"{shared}-b", "p1", theirs, " yankee")
+    actors = [
+        _Actor(memory, shared, "p1"),
+        _Actor(memory, shared, "p2"),
+        _Actor(memory, f"{shared}-b", "p1"),
+    ]
+    seen = []
+    for actor, op, index, words, surface in operations:
+        out = actors[actor].act(op, index, words, surface)
+        if actor == 0:
+            seen.append(out)
+    seen.append(actors[0].listing())
+    by_itself = _Actor(memory, alone, "p1")
+    expected = [by_itself.act(*op[1:]) for op in operations if op[0] == 0]
+    expected.append(by_itself.listing())
+    assert seen == expected
+    assert "zulu" not in json.dumps(seen) and "yankee" not in json.dumps(seen)
