@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 import psycopg
 
@@ -119,6 +119,9 @@ REPLICA_WAIT_S = 0.05
 REPLICA_TIMEOUT_S = 0.2
 #: How many built recall flows (one per moment, policy and config) a Memory keeps.
 FLOW_CACHE_SIZE = 16
+#: A recall's or an archival search's ports (:meth:`Memory._owned`).
+P = TypeVar("P", RecallPorts, EpisodeSearchPorts)
+
 if TYPE_CHECKING:
     from recallflow.sessions import Session
 
@@ -200,8 +203,8 @@ class Memory:
         self._search = PostgresBeliefSearch(recall_pool)
         counts = CachedTokenCounter(token_counter)
         verdicts = CachedInjectionScanner(injection_scanner or LayeredInjectionScanner())
-        # Query vectors are remembered per principal: each recall reads them as its own
-        # principal (``_owned``), so one principal's asking never shows in another's.
+        # What these remember by text is remembered per principal: each read uses them as
+        # its own principal (``_owned``), so one principal's texts never show in another's.
         self._query_vectors = CachedQueryEmbedder(embedder)
         self._ports = RecallPorts(
             belief_search=self._search,
@@ -331,7 +334,8 @@ class Memory:
         lost = self._recall_pool.unavailable_count
         self._recall_pool.probe()
         names = ProjectNames(dict(retrieval_policy.project_sensitivity))
-        result = flow.run(req, self._episode_ports, new_id("te"), names)
+        ports = self._owned(self._episode_ports, req.tenant_id, req.principal_id)
+        result = flow.run(req, ports, new_id("te"), names)
         if result.trace.degraded and self._recall_pool.unavailable_count != lost:
             raise StoreUnavailableError("the database connection was lost during this search")
         return result
@@ -446,27 +450,33 @@ class Memory:
             )
 
     @staticmethod
-    def _owned_embedder(ports: RecallPorts, req: RecallRequest) -> Embedder:
-        """The query embedder of ``req``'s recall: remembered query vectors are its
-        principal's own (see :meth:`CachedQueryEmbedder.owned_by`)."""
-        if not isinstance(ports.embedder, CachedQueryEmbedder):
-            return ports.embedder
-        return ports.embedder.owned_by(req.tenant_id, req.principal_id)
+    def _owned(ports: P, tenant_id: str, principal_id: str, **more: Any) -> P:
+        """``ports`` (a recall's or an archival search's) as one principal's read uses them:
+        what the caches remember by text — query vectors, scan verdicts, token counts — is
+        that principal's own (see "Hard filters" in docs/architecture.md); ``more``
+        replaces other ports as well."""
+        owned: dict[str, Any] = dict(more)
+        for name in ("embedder", "injection_scanner", "token_counter"):
+            port = getattr(ports, name)
+            if isinstance(port, CachedQueryEmbedder | CachedInjectionScanner | CachedTokenCounter):
+                owned[name] = port.owned_by(tenant_id, principal_id)
+        return replace(ports, **owned)
 
-    def _owned(self, ports: RecallPorts, req: RecallRequest) -> RecallPorts:
-        """``ports`` for ``req``'s recall (:meth:`_owned_embedder`)."""
-        return replace(ports, embedder=self._owned_embedder(ports, req))
+    def _scanner_of(self, tenant_id: str, principal_id: str) -> InjectionScanner:
+        """The recall path's injection scanner as one principal's reads use it."""
+        return self._owned(self._ports, tenant_id, principal_id).injection_scanner
 
     def _primary_ports(self, req: RecallRequest) -> RecallPorts:
         """The ports of a recall served by the primary: its marked entities are read in the
         candidates' load round trip (see :class:`MarksWithLoad`)."""
         inner = self._ports.entity_sensitivity
         if inner is None:
-            return self._owned(self._ports, req)
+            return self._owned(self._ports, req.tenant_id, req.principal_id)
         marks = MarksWithLoad(inner, req.tenant_id, req.principal_id, SURFACE_CEILINGS[req.surface])
-        return replace(
+        return self._owned(
             self._ports,
-            embedder=self._owned_embedder(self._ports, req),
+            req.tenant_id,
+            req.principal_id,
             belief_search=self._search.with_marks(marks),
             entity_sensitivity=marks,
         )
@@ -489,7 +499,7 @@ class Memory:
         replica, ports = self._replica, self._replica_ports
         if replica is None or ports is None or not replica.usable():
             return None
-        ports = self._owned(ports, req)
+        ports = self._owned(ports, req.tenant_id, req.principal_id)
         marks = self._prefetched_marks(req)
         if marks is not None:
             ports = replace(ports, entity_sensitivity=marks)
@@ -815,7 +825,7 @@ class Memory:
         """Run the request's moment's DAG with extra inputs (a session's), storing the trace."""
         self._check_open()
         flow = self.flow(request.moment, policy)
-        ports = self._owned(self._ports, request)
+        ports = self._owned(self._ports, request.tenant_id, request.principal_id)
         result = flow.run({"request": request, "trace_id": new_id("tr"), "ports": ports, **inputs})
         if persist_trace:
             self._save(result, policy)

@@ -20,7 +20,22 @@ from recallflow.adapters.scanning import LayeredInjectionScanner
 from recallflow.adapters.scanning.cached import CachedInjectionScanner
 from recallflow.adapters.tokens import default_token_counter
 from recallflow.adapters.tokens.cached import CachedTokenCounter
-from tests.helpers import belief, request
+from recallflow.policy import EpisodePolicy
+from tests.helpers import belief, patient_policy, request
+
+
+class CountingTokens:
+    def __init__(self) -> None:
+        self.inner = default_token_counter()
+        self.texts: list[str] = []
+
+    @property
+    def encoding(self) -> str:
+        return self.inner.encoding
+
+    def count(self, text: str) -> int:
+        self.texts.append(text)
+        return self.inner.count(text)
 
 
 class CountingEmbedder:
@@ -121,29 +136,67 @@ def test_each_principal_s_texts_are_its_own_entries_and_go_with_its_erasure() ->
     assert counting.texts == ["when do we deploy"] * 4
 
 
-def test_no_recall_or_session_reads_another_principal_s_query_vectors(memory: Memory) -> None:
-    """Whether a text was asked before shows in a recall's time (a remembered vector costs
-    no model call): one principal's asking never serves another's recall, in either tenant,
-    and a principal's erasure drops what it asked."""
-    counting = CountingEmbedder()
+class CountingScanner:
+    def __init__(self) -> None:
+        self.inner = LayeredInjectionScanner()
+        self.texts: list[str] = []
+
+    @property
+    def version(self) -> str:
+        return self.inner.version
+
+    def scan(self, text: str) -> str | None:
+        self.texts.append(text)
+        return self.inner.scan(text)
+
+
+def test_each_principal_s_verdicts_and_counts_are_its_own() -> None:
+    scanning, counting = CountingScanner(), CountingTokens()
+    scanner, counter = CachedInjectionScanner(scanning), CachedTokenCounter(counting)
+    for tenant, principal in (("t", "ana"), ("t", "bob"), ("t2", "ana"), ("t", "ana")):
+        scanner.owned_by(tenant, principal).scan("Ada deploys on fridays")
+        counter.owned_by(tenant, principal).count("Ada deploys on fridays")
+    assert scanning.texts == counting.texts == ["Ada deploys on fridays"] * 3
+
+
+def test_no_recall_session_or_search_reads_what_another_principal_s_texts_left(
+    memory: Memory,
+) -> None:
+    """Whether a text was seen before shows in a read's time (a remembered query vector or
+    scan verdict costs no model call or scan): one principal's texts never serve another's
+    recall, session or archival search, in either tenant, and a principal's erasure drops
+    what it asked."""
+    embedding, scanning = CountingEmbedder(), CountingScanner()
+    patient = patient_policy()  # no arm times out on a loaded machine: each renders its belief
     tenant = f"t-{uuid.uuid4().hex[:10]}"
     owners = [(tenant, "p1"), (tenant, "p2"), (f"{tenant}-b", "p1")]
-    with open_memory(memory.uri, embedder=counting) as mine:
+    with open_memory(memory.uri, embedder=embedding, injection_scanner=scanning) as mine:
         for t, p in owners:
             mine.beliefs.add(belief(t, p, statement="Deploys go through Fly.io", subject="deploy"))
+            mine.episodes.add(
+                {"tenant_id": t, "principal_id": p, "content": "We deployed billing to Fly.io",
+                 "occurred_at": "2026-01-01T00:00:00Z"}
+            )  # fmt: skip
 
-        def asked(t: str, p: str, goal: str, session: bool = False) -> bool:
-            before = len(counting.texts)
-            if session:
-                mine.open_session(t, p, goal={"goal": goal})
+        def asked(t: str, p: str, goal: str, how: str = "recall") -> tuple[bool, bool]:
+            embedded, scanned = len(embedding.texts), len(scanning.texts)
+            if how == "session":
+                mine.open_session(t, p, goal={"goal": goal}, policy=patient)
+            elif how == "search":
+                query = {"tenant_id": t, "principal_id": p, "query": goal}
+                mine.search_episodes(query, policy=EpisodePolicy(timeout_ms=60_000))
             else:
-                mine.recall(request(t, p, goal=goal))
-            return len(counting.texts) > before
+                mine.recall(request(t, p, goal=goal), policy=patient)
+            return len(embedding.texts) > embedded, len(scanning.texts) > scanned
 
-        for session in (False, True):
-            goal = f"How do we deploy the billing service? {session}"
-            assert [asked(t, p, goal, session) for t, p in owners] == [True, True, True]
-            assert [asked(t, p, goal, session) for t, p in owners] == [False, False, False]
+        recall, session = "How do we deploy?", "How do we deploy to Fly.io?"
+        assert [asked(t, p, recall) for t, p in owners] == [(True, True)] * 3
+        assert [asked(t, p, recall) for t, p in owners] == [(False, False)] * 3
+        # Each owner's statement was scanned by its recall: its session's render is not.
+        assert [asked(t, p, session, "session") for t, p in owners] == [(True, False)] * 3
+        assert [asked(t, p, session, "session") for t, p in owners] == [(False, False)] * 3
+        search = "Where do deploys go?"
+        assert [asked(t, p, search, "search")[1] for t, p in owners] == [True] * 3
+        assert [asked(t, p, search, "search")[1] for t, p in owners] == [False] * 3
         mine.forget(tenant, "p1")
-        goal = "How do we deploy the billing service? False"
-        assert [asked(t, p, goal) for t, p in owners] == [True, False, False]
+        assert [asked(t, p, recall)[0] for t, p in owners] == [True, False, False]

@@ -598,7 +598,7 @@ class Toolset:
         return history_view(
             history,
             SURFACE_CEILINGS[self._surface],
-            self._memory._ports.injection_scanner,
+            self._memory._scanner_of(self._tenant, self._principal),
             names,
             self._policy,
         )

@@ -2,10 +2,16 @@
 
 The same beliefs are recalled turn after turn, and scanning a statement through every
 layer costs about a tenth of a millisecond. A scanner is deterministic for its
-:attr:`version` (the trace records it), so a remembered verdict is the verdict."""
+:attr:`version` (the trace records it), so a remembered verdict is the verdict.
+
+A recall reads the verdicts as its principal (:meth:`CachedInjectionScanner.owned_by`):
+a verdict remembered for one principal's text never serves another's, so whether a
+statement was scanned before (a few hundred microseconds saved) tells nothing of what
+another principal holds."""
 
 from __future__ import annotations
 
+import copy
 from functools import lru_cache
 
 from recallflow.ports import InjectionScanner
@@ -19,7 +25,20 @@ class CachedInjectionScanner:
 
     def __init__(self, inner: InjectionScanner, size: int = SCAN_CACHE_SIZE) -> None:
         self.inner = inner
-        self._scan = lru_cache(maxsize=max(1, size))(inner.scan)
+        self._owner: tuple[str, str] = ("", "")
+
+        def scan_for(owner: tuple[str, str], text: str) -> str | None:
+            """The verdict on ``text``, remembered under ``owner``."""
+            return inner.scan(text)
+
+        self._scan = lru_cache(maxsize=max(1, size))(scan_for)
+
+    def owned_by(self, tenant_id: str, principal_id: str) -> CachedInjectionScanner:
+        """These verdicts as one principal's reads see them: one size bound for all, but
+        only the verdicts remembered for this principal's own texts."""
+        view = copy.copy(self)
+        view._owner = (tenant_id, principal_id)
+        return view
 
     @property
     def version(self) -> str:
@@ -32,5 +51,5 @@ class CachedInjectionScanner:
 
     def scan(self, text: str) -> str | None:
         """The family ``inner`` names for ``text`` (remembered), or None."""
-        verdict: str | None = self._scan(text)
+        verdict: str | None = self._scan(self._owner, text)
         return verdict

@@ -1,9 +1,13 @@
 """Token counts remembered across recalls: the same beliefs are recalled turn after turn,
 and counting a statement's tokens costs tens of microseconds each time. The count of a
-text never changes for one encoding, so a remembered count is exact."""
+text never changes for one encoding, so a remembered count is exact.
+
+A recall reads the counts as its principal (:meth:`CachedTokenCounter.owned_by`), as it
+reads scan verdicts: a count remembered for one principal's text never serves another's."""
 
 from __future__ import annotations
 
+import copy
 from functools import lru_cache
 
 from recallflow.ports import TokenCounter
@@ -17,7 +21,21 @@ class CachedTokenCounter:
 
     def __init__(self, inner: TokenCounter, size: int = TOKEN_CACHE_SIZE) -> None:
         self.inner = inner
-        self._count = lru_cache(maxsize=max(1, size))(inner.count)
+        self._owner: tuple[str, str] = ("", "")
+
+        def count_for(owner: tuple[str, str], text: str) -> int:
+            """The count of ``text``, remembered under ``owner``."""
+            return inner.count(text)
+
+        self._count = lru_cache(maxsize=max(1, size))(count_for)
+
+    def owned_by(self, tenant_id: str, principal_id: str) -> CachedTokenCounter:
+        """These counts as one principal's reads see them (see
+        :meth:`CachedInjectionScanner.owned_by
+        <recallflow.adapters.scanning.cached.CachedInjectionScanner.owned_by>`)."""
+        view = copy.copy(self)
+        view._owner = (tenant_id, principal_id)
+        return view
 
     @property
     def encoding(self) -> str:
@@ -29,4 +47,4 @@ class CachedTokenCounter:
         self._count.cache_clear()
 
     def count(self, text: str) -> int:
-        return self._count(text)
+        return self._count(self._owner, text)
