@@ -455,12 +455,14 @@ class Memory:
         what the caches remember by text — query vectors, scan verdicts, token counts — is
         that principal's own (see "Hard filters" in docs/architecture.md); ``more``
         replaces other ports as well."""
-        owned: dict[str, Any] = dict(more)
-        for name in ("embedder", "injection_scanner", "token_counter"):
-            port = getattr(ports, name)
-            if isinstance(port, CachedQueryEmbedder | CachedInjectionScanner | CachedTokenCounter):
-                owned[name] = port.owned_by(tenant_id, principal_id)
-        return replace(ports, **owned)
+        embedder, scanner, counter = ports.embedder, ports.injection_scanner, ports.token_counter
+        if isinstance(embedder, CachedQueryEmbedder):
+            more["embedder"] = embedder.owned_by(tenant_id, principal_id)
+        if isinstance(scanner, CachedInjectionScanner):
+            more["injection_scanner"] = scanner.owned_by(tenant_id, principal_id)
+        if isinstance(counter, CachedTokenCounter):
+            more["token_counter"] = counter.owned_by(tenant_id, principal_id)
+        return replace(ports, **more)
 
     def _scanner_of(self, tenant_id: str, principal_id: str) -> InjectionScanner:
         """The recall path's injection scanner as one principal's reads use it."""

@@ -45,17 +45,10 @@ class _Vectors:
 class CachedQueryEmbedder:
     """``inner``, with the vectors of the last :data:`QUERY_CACHE_SIZE` texts kept."""
 
-    def __init__(
-        self,
-        inner: Embedder,
-        size: int = QUERY_CACHE_SIZE,
-        *,
-        _vectors: _Vectors | None = None,
-        _owner: _Owner = ("", ""),
-    ) -> None:
+    def __init__(self, inner: Embedder, size: int = QUERY_CACHE_SIZE) -> None:
         self.inner = inner
-        self._store = _vectors if _vectors is not None else _Vectors(size)
-        self._owner = _owner
+        self._store = _Vectors(size)
+        self._owner: _Owner = ("", "")
 
     @property
     def name(self) -> str:
@@ -68,9 +61,9 @@ class CachedQueryEmbedder:
     def owned_by(self, tenant_id: str, principal_id: str) -> CachedQueryEmbedder:
         """This cache as the recalls of one principal read it: the same remembered vectors
         (one size bound for all), but only the entries of this principal's own texts."""
-        return CachedQueryEmbedder(
-            self.inner, _vectors=self._store, _owner=(tenant_id, principal_id)
-        )
+        view = object.__new__(CachedQueryEmbedder)  # on every recall's path: no __init__
+        view.__dict__.update(self.__dict__, _owner=(tenant_id, principal_id))
+        return view
 
     def forget(self, tenant_id: str, principal_id: str) -> int:
         """Drop every text the principal asked (its erasure); returns how many."""

@@ -11,7 +11,6 @@ another principal holds."""
 
 from __future__ import annotations
 
-import copy
 from functools import lru_cache
 
 from recallflow.ports import InjectionScanner
@@ -36,8 +35,8 @@ class CachedInjectionScanner:
     def owned_by(self, tenant_id: str, principal_id: str) -> CachedInjectionScanner:
         """These verdicts as one principal's reads see them: one size bound for all, but
         only the verdicts remembered for this principal's own texts."""
-        view = copy.copy(self)
-        view._owner = (tenant_id, principal_id)
+        view = object.__new__(CachedInjectionScanner)  # on every read: no __init__
+        view.__dict__.update(self.__dict__, _owner=(tenant_id, principal_id))
         return view
 
     @property

@@ -7,7 +7,6 @@ reads scan verdicts: a count remembered for one principal's text never serves an
 
 from __future__ import annotations
 
-import copy
 from functools import lru_cache
 
 from recallflow.ports import TokenCounter
@@ -33,8 +32,8 @@ class CachedTokenCounter:
         """These counts as one principal's reads see them (see
         :meth:`CachedInjectionScanner.owned_by
         <recallflow.adapters.scanning.cached.CachedInjectionScanner.owned_by>`)."""
-        view = copy.copy(self)
-        view._owner = (tenant_id, principal_id)
+        view = object.__new__(CachedTokenCounter)  # on every read: no __init__
+        view.__dict__.update(self.__dict__, _owner=(tenant_id, principal_id))
         return view
 
     @property
