@@ -235,7 +235,11 @@ class Corrections:
         self, tenant_id: str, principal_id: str, belief_id: str
     ) -> tuple[str, ...]:
         """The projects a belief is no longer recalled in (not-here rejections)."""
-        return self._store.exclusions(tenant_id, principal_id, belief_id)
+        return self._store.exclusions(
+            _key(tenant_id, "tenant_id"),
+            _key(principal_id, "principal_id"),
+            _key(belief_id, "belief_id"),
+        )
 
     def corroborate(
         self,

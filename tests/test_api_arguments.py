@@ -99,6 +99,9 @@ def test_reads_refuse_a_malformed_id_by_name(memory: Memory, tenant: str) -> Non
         (lambda: memory.explain(5, "p1", "tr-1"), "tenant_id"),  # type: ignore[arg-type]
         (lambda: memory.episodes.embed_missing(tenant, None), "principal_id"),  # type: ignore[arg-type]
         (lambda: memory.episodes.embed_missing("a b", "p1"), "tenant_id"),
+        (lambda: memory.corrections.excluded_projects(None, "p1", "b-1"), "tenant_id"),  # type: ignore[arg-type]
+        (lambda: memory.corrections.excluded_projects(tenant, "p 1", "b-1"), "principal_id"),
+        (lambda: memory.corrections.excluded_projects(tenant, "p1", 5), "belief_id"),  # type: ignore[arg-type]
     ]
     for read, field in reads:
         with pytest.raises(InvalidInputError) as refused:
