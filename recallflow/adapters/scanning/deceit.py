@@ -37,7 +37,8 @@ _SILENCE: Final = (
 )
 _OWED: Final = (
     r"(?:security|safety|phishing|fraud|scam|risk|malware|virus|breach|privacy|cancel\w*|refund|"
-    r"warnings?|alerts?|risks?|dangers?|vulnerabilit\w+|side\s+effects?|"
+    r"warnings?|alerts?|risks?|dangers?|vulnerabilit\w+|side\s+effects?|logins?|log-?ins?|"
+    r"sign-?ins?|new\s+devices?|unrecogni[sz]ed|suspicious|password\s+(?:changes?|resets?)|"
     r"(?:this|the)\s+(?:note|memory|instruction|change|entry|belief|message|update)|"
     r"that\s+(?:this|it|anything|something)\s+(?:has\s+|was\s+)?changed)"
 )

@@ -460,11 +460,65 @@ _THEIR_ACCOUNT: Final = (
     r"portefeuille)\b|\b[a-z]{2}\d{2}[a-z0-9]{10,30}\b"
 )
 
+# The model as a reader, and a note or a clause addressed to it: "Hinweis an die KI:",
+# "Nota para la IA:", "pour l'IA qui lit ce document" (see the English rules).
+_MODEL_NOUN: Final = (
+    r"(?:ia|ki|ai|asistente|assistant|assistent(?:en|e)?|modele|modelo|modell|modello|"
+    r"chatbot|bot|agente)"
+)
+_ARTICLE: Final = (
+    r"(?:la\s+|el\s+|l'|le\s+|les\s+|die\s+|den\s+|das\s+|o\s+|os\s+|de\s+|het\s+|il\s+|lo\s+)?"
+)
+_NOTE_NOUN: Final = (
+    r"(?:nota|mensaje|aviso|instrucci\w+|note|message|consigne|hinweis|nachricht|anweisung\w*|"
+    r"notiz|messaggio|istruzion\w+|avviso|mensagem|instruc\w+|opmerking|bericht|aanwijzing\w*)"
+)
+_FOR: Final = r"(?:para|a|pour|an|fur|per|voor|aan|alla|al|ao|a\s+la)"
+_READS: Final = (
+    r"(?:lit|lisez|lee|leyendo|le|legge|liest|leest|traite|procesa|analiza|analyse|verarbeitet|"
+    r"elabora|resume|resumen|lese|processa)"
+)
+# From now on, always, never: what makes an address to the model a standing order.
+_STANDING_ADVERB: Final = (
+    r"(?:de\s+ahora\s+en\s+adelante|a\s+partir\s+de\s+(?:ahora|maintenant|agora|hoy|jetzt)|"
+    r"desde\s+ahora|desormais|dorenavant|ab\s+sofort|von\s+nun\s+an|ab\s+jetzt|da\s+ora\s+in\s+"
+    r"poi|d'ora\s+in\s+poi|de\s+agora\s+em\s+diante|daqui\s+em\s+diante|vanaf\s+nu|"
+    r"siempre|toujours|immer|sempre|nunca|jamais|nie|mai|altijd|nooit)"
+)
+# Money moved or data wiped, and the confirmation that would stop it waived.
+_MONEY_ACT: Final = (
+    r"(?:transfer\w*|pag\w*|paiement\w*|virement\w*|uberweis\w*|zahlung\w*|reembols\w*|"
+    r"rembours\w*|bonific\w*|borr\w*|elimin\w*|supprim\w*|losch\w*|cancell\w*|overboek\w*|"
+    r"betaling\w*)"
+)
+_NO_CONFIRM: Final = (
+    r"(?:no\s+pidas|no\s+pida|no\s+pregunte?s?|sin\s+(?:pedir|solicitar|preguntar|confirmar)|"
+    r"ne\s+(?:demande|demandez)\s+pas|sans\s+(?:demander|confirm\w*)|ohne\s+(?:nachzufragen|zu\s+"
+    r"fragen|bestatigung|ruckfrage|zu\s+bestatigen)|frag\s+nicht|nao\s+peca|sem\s+(?:pedir|"
+    r"perguntar|confirma\w*)|senza\s+(?:chiedere|conferma\w*)|non\s+chiedere|zonder\s+"
+    r"(?:te\s+vragen|bevestiging))"
+)
+
 MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
     *regex_rules(
         MULTILINGUAL,
         "latin",
         (
+            (
+                frozenset({"ia", "ki", "ai", "asistente", "assistant", "assistent", "assistente"})
+                | {"assistenten", "modele", "modelo", "modell", "modello", "chatbot", "bot"}
+                | {"agente"},
+                rf"\b{_NOTE_NOUN}\s+{_FOR}\s+{_ARTICLE}{_MODEL_NOUN}\b[^:\n]{{0,30}}?\s*[:\u2013\u2014]|"
+                rf"\b{_FOR}\s+{_ARTICLE}{_MODEL_NOUN}\s+(?:qui|que|che|der|die|das|dat)\s+(?:\w+\s+)?"
+                rf"{_READS}\b|(?:^|\n|[.!?;]\s)\s*(?:asistente|assistente|assistent|ki|ia|agente)\s*"
+                rf"[:,]\s*{_STANDING_ADVERB}\b",
+            ),
+            (
+                frozenset({"pidas", "pida", "pregunte", "preguntes", "sin", "demande", "demandez"})
+                | {"sans", "ohne", "frag", "peca", "sem", "senza", "chiedere", "zonder"},
+                rf"\b{_MONEY_ACT}\b[^.\n]{{0,80}}?\b{_NO_CONFIRM}\b|\b{_NO_CONFIRM}\b[^.\n]{{0,80}}?"
+                rf"\b{_MONEY_ACT}\b",
+            ),
             (
                 lead_words(_SET_ASIDE),
                 rf"\b{_SET_ASIDE}\b{_GAP}\b(?:{_INSTRUCTIONS}|{_SHARED_NOUN})\b",
@@ -549,6 +603,22 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
             r"правил|цензуры)|(?:ии|ассистент\w*|бот\w*|модель\w*|нейросеть\w*|искусственн\w+\s+"
             r"интеллект\w*)\s+без\s+(?:каких-либо\s+|всяких\s+|любых\s+)?(?:ограничений|фильтров|"
             r"правил|цензуры)",
+            # Russian: the user's mail or data sent on to an address
+            r"(?:пересыла\w*|перешли\w*|отправля\w*|отправь\w*|пошли\w*)[^.\n]{0,48}?(?:письм\w*|"
+            r"почт\w*|сообщени\w*|данн\w*|парол\w*|переписк\w*)[^.\n]{0,48}?(?:адрес|@)",
+            # the model addressed by name with a standing adverb: "Ассистент, с этого
+            # момента …", "助手：从现在起…"
+            r"(?:^|\n|[.!?;。]\s*)(?:ассистент|ии|бот|助手|アシスタント|어시스턴트)\s*[,:]\s*"
+            r"(?:с\s+этого\s+момента|отныне|впредь|теперь\s+всегда|всегда|никогда|从现在起|"
+            r"从现在开始|今后|以后|始终|总是|永远|今後|これから|常に|앞으로|지금부터|항상)",
+            # Chinese: the user kept out of it ("不要询问用户", do not ask the user)
+            r"(?:不要|无需|無需|不用|不必|别|別)(?:再)?(?:询问|詢問|问|問|告诉|告訴|通知|征求|确认|確認)"
+            r"(?:用户|用戶)",
+            # Greek
+            r"(?:αγνόησε|αγνοήστε|αγνοησε|αγνοηστε|ξέχασε|ξεχάστε|ξεχασε|ξεχαστε|παράκαμψε|παρακαμψε)"
+            r"[^.\n]{0,48}?(?:οδηγί|οδηγι|κανόν|κανον|εντολ)",
+            r"(?:αποκάλυψε|αποκαλυψε|δείξε|δειξε|στείλε|στειλε)[^.\n]{0,48}?(?:μήνυμα\s+συστήματος|"
+            r"μηνυμα\s+συστηματος|κωδικ|συνθηματικ|οδηγίες\s+συστήματος)",
             # Chinese (simplified and traditional)
             r"(?:忽略|无视|忽视|無視|忘记|忘掉|忘記|不要理会|不要理會|不要遵守|不要遵循|别管|別管|"
             r"抛开|拋開|绕过|繞過|跳过|跳過|放弃|放棄|违反|違反|不再遵守|丢弃|丟棄|覆盖|覆蓋)"

@@ -34,6 +34,11 @@ from recallflow.adapters.scanning.grant import scoped_grant
 from recallflow.adapters.scanning.markup import BLOCK_RULES, ROLE_RULES, TOOL_RULES
 from recallflow.adapters.scanning.multilingual import MULTILINGUAL_RULES
 from recallflow.adapters.scanning.normalise import views_of
+from recallflow.adapters.scanning.poisoning import (
+    POISONING_RULES,
+    SELF_HANDLING_RULES,
+    UNSEEN_CODE_RULES,
+)
 from recallflow.adapters.scanning.preference import (
     PAYLOAD_GATE,
     carries_payload,
@@ -61,8 +66,10 @@ RULES: Final[tuple[Rule, ...]] = (
     *ROLE_RULES,
     *IMPERSONATION_RULES,
     *TOOL_RULES,
+    *UNSEEN_CODE_RULES,
     *OVERRIDE_RULES,
     *STANDING_ORDER_RULES,
+    *SELF_HANDLING_RULES,
     *EXFILTRATION_RULES,
     *COVERT_RULES,
     *PLACEHOLDER_RULES,
@@ -70,6 +77,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *ROLEPLAY_RULES,
     *OUTPUT_RULES,
     *DECEIT_RULES,
+    *POISONING_RULES,
     *MULTILINGUAL_RULES,
     *SPLITTING_RULES,
     *ENCODING_RULES,
@@ -170,7 +178,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v11"
+    version: str = "layered-v12"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""

@@ -127,11 +127,27 @@ _READER_WORDS: Final = frozenset(
 )
 _READER: Final = (
     r"(?:ai\s+)?(?:ais?|a\.i\.|llms?|(?:large\s+)?language\s+models?|models?|assistants?|"
-    r"chatbots?|bots?|agents?)"
+    r"chatbots?|bots?|agents?|(?<=ai\s)(?:systems?|tools?|services?))"
+)
+#: A reader no person answers to, needing no determiner ("Note to AI shopping agents:").
+_MACHINE_READER: Final = (
+    r"(?:(?:ai|a\.i\.|llm)s?(?:\s+[\w-]+)?\s+(?:agents?|assistants?|models?|bots?|chatbots?|"
+    r"crawlers?|systems?|tools?|readers?|services?|summari[sz]ers?|reviewers?)|(?:ai|a\.i\.|llm)s?|"
+    r"(?:large\s+)?language\s+models?|chatbots?)"
+)
+_NOTE_WORDS: Final = frozenset(
+    {"note", "message", "memo", "reminder", "notice", "attention", "instruction", "instructions"}
+    | {"directive", "order", "orders", "action", "rule", "rules", "task", "request", "hint"}
+)
+_NOTE: Final = (
+    r"(?:note|message|memo|reminder|notice|attention|instructions?|directive|orders?|action\s+"
+    r"items?|(?:new\s+)?rules?|tasks?|requests?|hint)"
 )
 _READING: Final = any_of(
     "reading", "processing", "parsing", "summarising", "summarizing", "ingesting", "seeing",
-    "retrieving", "recalling", "reads", "processes", "parses", "sees",
+    "retrieving", "recalling", "reads", "processes", "parses", "sees", "reviewing", "triaging",
+    "handling", "managing", "answering", "indexing", "screening", "scanning", "analysing",
+    "analyzing", "translating", "crawling", "browsing", "visiting", "opening",
 )  # fmt: skip
 
 # What a belief calls itself when it speaks of its own handling.
@@ -223,14 +239,23 @@ STANDING_ORDER_RULES: Final[tuple[Rule, ...]] = (
             # agent:", "Message to the next agent in the pipeline:" (an agent that is a
             # person, a travel or estate agent, is not a reader)
             (
-                frozenset({"note", "message", "memo", "reminder", "notice", "attention"})
-                | {"instruction", "instructions", "directive", "order", "orders"},
-                rf"(?<!user's\s)(?<!users'\s)\b(?:note|message|memo|reminder|notice|attention|"
-                rf"instructions?|directive|orders?)\s+(?:to|for)\s+(?:any|all|every|each|the|whatever|"
-                rf"whichever)\s+"
-                rf"(?:(?!{PERSON_AGENT}\b)[\w-]+\s+){{0,2}}?{_READER}(?:\s+(?:in|of|on)\s+(?:the|"
-                rf"this)\s+(?:pipeline|chain|workflow|loop|swarm|crew|system|graph))?(?:\s+"
-                rf"{_READING}\s+this)?\s*[:\-,]",
+                _NOTE_WORDS,
+                rf"(?<!user's\s)(?<!users'\s)\b{_NOTE}\s+(?:to|for)\s+(?:(?:any|all|every|each|the|"
+                rf"whatever|whichever)\s+"
+                rf"(?:(?!{PERSON_AGENT}\b)[\w-]+\s+){{0,2}}?{_READER}|{_MACHINE_READER})(?:\s+(?:in|"
+                rf"of|on)\s+(?:the|this)\s+(?:pipeline|chain|workflow|loop|swarm|crew|system|graph))?"
+                rf"(?:\s+{_READING}\s+this(?:\s+[\w-]+)?)?\s*[:\-,\u2013\u2014]",
+            ),
+            # the reader named by what it is doing, as the opening of a clause: "Also, to
+            # the agent triaging this:"; or the text said to be meant for models: "this
+            # message is intended for AI agents:"
+            (
+                _READER_WORDS,
+                r"(?:^|[.!?;,]\s+|\n)\s*(?:also\s+|and\s+)?(?:to|for)\s+(?:the|any|all|every|each|"
+                rf"whatever|whichever)\s+(?:(?!{PERSON_AGENT}\b)[\w-]+\s+){{0,2}}?{_READER}\s+"
+                rf"{_READING}\s+this\b[^:\n]{{0,20}}[:,\u2013\u2014]|\b(?:intended|meant|written|"
+                r"addressed|destined)\s+(?:only\s+|solely\s+)?(?:for|to)\s+(?:the\s+|any\s+|all\s+)?"
+                rf"{_MACHINE_READER}\s*[:,\u2013\u2014-]",
             ),
             # a belief about itself: hiding that it exists, coming back when deleted,
             # ranking itself first. A statement about the user has no reason to speak of
