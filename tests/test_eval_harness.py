@@ -333,3 +333,36 @@ def test_a_run_that_could_not_measure_its_data_set_says_so_and_fails(
     assert "NOT MEASURED" in err and "LoCoMo" in err
     assert "LoCoMo: NOT MEASURED" in out
     assert "gates passed" not in out
+
+
+def test_the_isolation_gate_excuses_a_forgotten_principal_only_for_what_it_saw_before(
+    memory: Memory, tenant: str
+) -> None:
+    """Once a principal is forgotten, its earlier recalls' ids are gone from the store by
+    right; an id shown to it after the erasure that is not its own is a leak, and used to
+    pass as erased because the principal had ever been erased."""
+    group = _group("gz", "dev", ("Ann", "Bo"))
+    other = _group("gw", "dev", ("Cy", "Di"))
+    vectors = VectorCache(memory.embedder)
+    vectors.embed_corpus([d.text for d in (*group.documents, *other.documents)], progress=False)
+    ingest_group(memory, tenant, group, vectors)
+    ingest_group(memory, tenant, other, vectors)
+    request = RecallRequest(
+        tenant_id=tenant,
+        principal_id=principal_id(group),
+        working_state=WorkingState(goal="Where does the cello teacher live?"),
+    )
+    result = memory.recall(request)
+    audit = RecallAudit()
+    audit.observe(request, result)
+    memory.forget(tenant, principal_id(group))
+    isolation = audit.isolation(memory.pool)
+    assert isolation.status is GateStatus.PASS and "erased since" in isolation.detail
+
+    foreign = f"{principal_id(other)}-belief"
+    leaked = result.model_copy(
+        update={"trace": result.trace.model_copy(update={"ranked_ids": (foreign,)})}
+    )
+    audit.observe(request, leaked)
+    isolation = audit.isolation(memory.pool)
+    assert isolation.status is GateStatus.FAIL and foreign in isolation.detail

@@ -31,14 +31,15 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter, defaultdict
+from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any
 
 from psycopg_pool import ConnectionPool
 from pydantic import BaseModel, ConfigDict, Field
 
+from recallflow.adapters.postgres.audit import erasure_record, owned_ids
 from recallflow.adapters.postgres.traces import PostgresTraceStore
-from recallflow.core.erasure import ERASED, erasure_digest
+from recallflow.core.erasure import ERASED
 from recallflow.core.render import parsed_ids
 from recallflow.errors import NotFoundError
 from recallflow.models.request import RecallRequest
@@ -124,7 +125,8 @@ class RecallAudit:
 
     def __init__(self) -> None:
         self.recalls = 0
-        self._ids: dict[tuple[str, str], set[str]] = defaultdict(set)
+        #: Each (tenant, principal)'s observed ids, with when each was first observed.
+        self._ids: dict[tuple[str, str], dict[str, datetime]] = defaultdict(dict)
         self._unfaithful: list[str] = []
         self._unfaithful_count = 0
         self._wrong_owner: list[str] = []
@@ -142,7 +144,10 @@ class RecallAudit:
             self._wrong_owner.append(
                 f"trace {trace.id} names {trace.tenant_id}/{trace.principal_id}"
             )
-        self._ids[(request.tenant_id, request.principal_id)].update(traced_ids(result))
+        seen = self._ids[(request.tenant_id, request.principal_id)]
+        now = datetime.now(UTC)
+        for belief_id in traced_ids(result):
+            seen.setdefault(belief_id, now)
         if stored:
             self._stored.append((trace.tenant_id, trace.principal_id, trace.id))
         self._count_degraded(result)
@@ -228,22 +233,27 @@ class RecallAudit:
         leaks: list[str] = list(self._wrong_owner)
         checked = 0
         erased = 0
-        with pool.connection() as conn:
-            for (tenant, principal), ids in sorted(self._ids.items()):
-                wanted = sorted(ids)
-                checked += len(wanted)
-                rows: list[Any] = conn.execute(
-                    "SELECT id FROM beliefs WHERE tenant_id = %s AND principal_id = %s "
-                    "AND id = ANY(%s)",
-                    (tenant, principal, wanted),
-                ).fetchall()
-                found = {row[0] for row in rows}
-                missing = [i for i in wanted if i not in found]
-                if missing:
-                    gone = _erased(conn, tenant, principal, missing)
-                    erased += len(gone)
-                    missing = [i for i in missing if i not in gone]
-                leaks.extend(f"{tenant}/{principal}: {i}" for i in missing)
+        for (tenant, principal), seen in sorted(self._ids.items()):
+            wanted = sorted(seen)
+            checked += len(wanted)
+            found = owned_ids(pool, tenant, principal, wanted)
+            missing = [i for i in wanted if i not in found]
+            if missing:
+                record = erasure_record(pool, tenant, principal, missing)
+                # An id is excused by the principal's erasure only if it was seen before
+                # it: one seen after, and not in the store, came from someone else's.
+                gone = {
+                    i
+                    for i in missing
+                    if i in record.beliefs
+                    or (
+                        record.principal_erased_at is not None
+                        and seen[i] <= record.principal_erased_at
+                    )
+                }
+                erased += len(gone)
+                missing = [i for i in missing if i not in gone]
+            leaks.extend(f"{tenant}/{principal}: {i}" for i in missing)
         if leaks:
             return GateResult(
                 name=name,
@@ -260,29 +270,9 @@ class RecallAudit:
         )
 
 
-def _erased(conn: Any, tenant: str, principal: str, ids: list[str]) -> set[str]:
-    """The ids of ``ids`` the erasure record says were erased (one by one, or with their
-    whole principal): gone from the store, so not a leak."""
-    digests = {erasure_digest(tenant, principal, i): i for i in ids}
-    rows = conn.execute(
-        "SELECT belief_sha256, scope FROM erasures WHERE tenant_id = %s"
-        " AND (belief_sha256 = ANY(%s) OR (scope = 'principal' AND principal_sha256 = %s))",
-        (tenant, list(digests), erasure_digest(tenant, principal)),
-    ).fetchall()
-    if any(row[1] == "principal" for row in rows):
-        return set(ids)
-    return {digests[row[0]] for row in rows}
-
-
 def _principal_erased(pool: ConnectionPool, tenant: str, principal: str) -> bool:
     """Whether the principal was erased (its traces went with it)."""
-    with pool.connection() as conn:
-        row = conn.execute(
-            "SELECT 1 FROM erasures WHERE tenant_id = %s AND scope = 'principal'"
-            " AND principal_sha256 = %s",
-            (tenant, erasure_digest(tenant, principal)),
-        ).fetchone()
-    return row is not None
+    return erasure_record(pool, tenant, principal).principal_erased_at is not None
 
 
 def store_block_erased(

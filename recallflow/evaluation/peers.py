@@ -27,10 +27,9 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-import psycopg
-from psycopg import sql
 from psycopg.conninfo import make_conninfo
 
+from recallflow.adapters.postgres.bootstrap import scratch_database
 from recallflow.core.query_forming import DeterministicQueryFormer
 from recallflow.evaluation.baselines import Ranked
 from recallflow.evaluation.datasets import Group
@@ -56,15 +55,8 @@ def peer_available() -> str | None:
 @contextlib.contextmanager
 def peer_database(admin_uri: str) -> Iterator[str]:
     """A fresh database on the server of ``admin_uri`` for the peer; dropped afterwards."""
-    name = sql.Identifier(PEER_DATABASE)
-    with psycopg.connect(admin_uri, autocommit=True) as conn:
-        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
-        conn.execute(sql.SQL("CREATE DATABASE {}").format(name))
-    try:
-        yield make_conninfo(admin_uri, dbname=PEER_DATABASE)
-    finally:
-        with psycopg.connect(admin_uri, autocommit=True) as conn:
-            conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
+    with scratch_database(admin_uri, PEER_DATABASE) as uri:
+        yield uri
 
 
 def _index_config(vectors: VectorCache) -> dict[str, Any]:

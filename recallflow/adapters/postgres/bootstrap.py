@@ -6,11 +6,13 @@ required extensions with a clear error when one is missing, and the migrations
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterator
 from typing import Any
 
 import psycopg
 from psycopg import errors as pg_errors
 from psycopg import sql
+from psycopg.conninfo import make_conninfo
 
 from recallflow.adapters.postgres.migrate import MIGRATION_LOCK_KEY, migrate
 from recallflow.errors import ConfigurationError, MissingExtensionError
@@ -37,6 +39,21 @@ def ensure_database(admin_uri: str, database: str) -> None:
         # Another process may create it first.
         with contextlib.suppress(pg_errors.DuplicateDatabase, pg_errors.UniqueViolation):
             conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(database)))
+
+
+@contextlib.contextmanager
+def scratch_database(admin_uri: str, database: str) -> Iterator[str]:
+    """A fresh, empty ``database`` on the server of ``admin_uri`` (one left over from an
+    interrupted run is dropped first), dropped again on leaving: its connection string."""
+    name = sql.Identifier(database)
+    with psycopg.connect(admin_uri, autocommit=True) as conn:
+        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(name))
+    try:
+        yield make_conninfo(admin_uri, dbname=database)
+    finally:
+        with psycopg.connect(admin_uri, autocommit=True) as conn:
+            conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
 
 
 def ensure_extensions(conn: psycopg.Connection[Any]) -> None:
