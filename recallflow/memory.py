@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import os
 import threading
 from collections import OrderedDict
@@ -950,12 +951,22 @@ def open_memory(
     :param replica_timeout: how long a recall waits for a replica connection before it
         falls back to the primary (seconds).
     """
-    if not _positive(connect_timeout):
-        raise ConfigurationError(f"connect_timeout must be positive, got {connect_timeout!r}")
-    if not _positive(pool_size, whole=True):
-        raise ConfigurationError(
-            f"pool_size must be a whole number of at least 1, got {pool_size!r}"
-        )
+    _check_settings(
+        home=home,
+        ports={
+            "token_counter": (token_counter, TokenCounter),
+            "query_former": (query_former, QueryFormer),
+            "injection_scanner": (injection_scanner, InjectionScanner),
+            "external_provider": (external_provider, ExternalProvider),
+        },
+        numbers={
+            "connect_timeout": (connect_timeout, False),
+            "replica_timeout": (replica_timeout, False),
+            "replica_wait": (replica_wait, True),
+        },
+        counts={"pool_size": pool_size, "flow_cache_size": flow_cache_size},
+        flags={"calibrate": calibrate, "operator": operator},
+    )
     dsn = _conninfo(dsn or os.environ.get("RECALLFLOW_DSN") or None, "dsn (or RECALLFLOW_DSN)")
     read_dsn = _conninfo(read_dsn, "read_dsn")
     embedder = embedder or _default_embedder()
@@ -1033,11 +1044,47 @@ def open_memory(
     )
 
 
-def _positive(value: object, *, whole: bool = False) -> bool:
-    """``value`` is a positive number (a whole one when ``whole``), not a bool."""
+def _check_settings(
+    *,
+    home: object,
+    ports: Mapping[str, tuple[object, type]],
+    numbers: Mapping[str, tuple[object, bool]],
+    counts: Mapping[str, object],
+    flags: Mapping[str, object],
+) -> None:
+    """Refuse a setting of :func:`open_memory` it cannot use before anything connects or
+    starts, with a :class:`ConfigurationError` naming it: a port that does not implement
+    its protocol, a number of seconds that is not a finite positive number (``zero_ok``:
+    or zero), a count that is not a whole number of at least 1, a switch that is not a
+    bool (``"no"`` is not False), a home that is not a path. Each was otherwise taken as
+    it came and failed later as the driver's or the interpreter's error, or not at all
+    (``operator="no"`` granted the operator capability)."""
+    if home is not None and not isinstance(home, str | os.PathLike):
+        raise ConfigurationError(f"home must be a path (str or Path), got {type(home).__name__}")
+    for name, (port, protocol) in ports.items():
+        if port is not None and not isinstance(port, protocol):
+            raise ConfigurationError(
+                f"{name} must implement recallflow.{protocol.__name__}, got {type(port).__name__}"
+            )
+    for name, (seconds, zero_ok) in numbers.items():
+        if not _seconds(seconds, zero_ok=zero_ok):
+            least = "zero or more" if zero_ok else "positive"
+            raise ConfigurationError(
+                f"{name} must be a finite number of seconds, {least}, got {seconds!r}"
+            )
+    for name, count in counts.items():
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise ConfigurationError(f"{name} must be a whole number of at least 1, got {count!r}")
+    for name, flag in flags.items():
+        if not isinstance(flag, bool):
+            raise ConfigurationError(f"{name} must be True or False, got {flag!r}")
+
+
+def _seconds(value: object, *, zero_ok: bool) -> bool:
+    """``value`` is a finite number of seconds above zero (or zero, when ``zero_ok``)."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         return False
-    return value > 0 and (isinstance(value, int) or not whole)
+    return math.isfinite(value) and (value > 0 or (zero_ok and value == 0))
 
 
 def _conninfo(value: str | None, name: str) -> str | None:

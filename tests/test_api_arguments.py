@@ -52,6 +52,25 @@ def counts(memory: Memory, tenant: str) -> dict[str, int]:
         ({"dsn": "postgresql:///x", "pool_size": "8"}, "pool_size"),
         ({"dsn": "postgresql:///x", "connect_timeout": "5"}, "connect_timeout"),
         ({"dsn": "postgresql:///x", "embedder": "hashing"}, "embedder"),
+        # Each setting is judged before anything connects, whatever its kind: an infinite
+        # timeout was the interpreter's OverflowError, a flow cache of -1 or 1.5 was taken,
+        # a port of the wrong kind or a home that is no path failed later or not at all,
+        # and operator="no" granted the operator capability.
+        ({"dsn": "postgresql:///x", "connect_timeout": float("inf")}, "connect_timeout"),
+        ({"dsn": "postgresql:///x", "replica_timeout": 0}, "replica_timeout"),
+        ({"dsn": "postgresql:///x", "replica_wait": float("nan")}, "replica_wait"),
+        ({"dsn": "postgresql:///x", "replica_wait": -1}, "replica_wait"),
+        ({"dsn": "postgresql:///x", "flow_cache_size": -1}, "flow_cache_size"),
+        ({"dsn": "postgresql:///x", "flow_cache_size": 1.5}, "flow_cache_size"),
+        ({"dsn": "postgresql:///x", "flow_cache_size": True}, "flow_cache_size"),
+        ({"dsn": "postgresql:///x", "flow_cache_size": "3"}, "flow_cache_size"),
+        ({"dsn": "postgresql:///x", "operator": "no"}, "operator"),
+        ({"dsn": "postgresql:///x", "calibrate": 0}, "calibrate"),
+        ({"dsn": "postgresql:///x", "token_counter": "cl100k"}, "token_counter"),
+        ({"dsn": "postgresql:///x", "query_former": object()}, "query_former"),
+        ({"dsn": "postgresql:///x", "injection_scanner": 5}, "injection_scanner"),
+        ({"dsn": "postgresql:///x", "external_provider": "mem0"}, "external_provider"),
+        ({"home": 5}, "home"),
     ],
 )
 def test_open_memory_names_a_setting_it_cannot_use(kwargs: dict[str, Any], named: str) -> None:
