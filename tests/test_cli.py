@@ -281,6 +281,27 @@ def test_bad_input_exits_2_with_one_line(args: list[str]) -> None:
     assert "field '" not in done.stderr and "working_state" not in done.stderr
 
 
+@pytest.mark.parametrize(
+    ("args", "command"),
+    [
+        (["recall", "q", "--tenant", "t", "--principal", "p", "--bogus"], "recall"),
+        (["session", "open", "--tenant", "t", "--principal", "p", "extra\nline"], "session open"),
+        (["belief", "history", "b-1", "--tenant", "t", "--principal", "p", "-x"], "belief history"),
+    ],
+)
+def test_an_unknown_flag_is_named_by_the_command_it_was_given_to(
+    args: list[str], command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The error names the command whose --help lists its flags, on one line: argparse
+    named the top command (``recallflow: error: unrecognized arguments``)."""
+    with pytest.raises(SystemExit) as exited:
+        main(args)
+    err = capsys.readouterr().err
+    assert exited.value.code == 2
+    assert err.startswith(f"recallflow {command}: error: unrecognized arguments: ")
+    assert err.endswith(f"(see recallflow {command} --help)\n") and err.count("\n") == 1
+
+
 def test_eval_refuses_input_files_it_cannot_use_before_measuring(tmp_path: Path) -> None:
     """A LoCoMo file, scenario or off-topic suite that is not what its flag needs is one
     line naming the flag and the file, exit 2, and nothing is measured or written."""

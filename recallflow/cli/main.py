@@ -446,11 +446,18 @@ def _exit_now(code: int) -> NoReturn:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``recallflow`` command; returns its exit code."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, unknown = parser.parse_known_args(argv)
     words = [args.command] + [
         str(value) for name, value in vars(args).items() if name.endswith("_command") and value
     ]
     prog = "recallflow " + " ".join(words)
+    if unknown:  # argparse would name the top command and its --help, not this one's
+        parser.exit(
+            EXIT_USAGE,
+            f"{prog}: error: unrecognized arguments: {' '.join(' '.join(unknown).split())[:200]}"
+            f" (see {prog} --help)\n",
+        )
     try:
         with _terminate_cleanly(prog):
             return int(args.func(args))
