@@ -302,6 +302,18 @@ def test_an_unknown_flag_is_named_by_the_command_it_was_given_to(
     assert err.endswith(f"(see recallflow {command} --help)\n") and err.count("\n") == 1
 
 
+def test_mcp_refuses_a_port_without_http(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--port`` without ``--http`` served stdio and dropped the port without a word; it
+    is refused before any store is opened (this one could not be reached)."""
+    monkeypatch.setenv("RECALLFLOW_DSN", "postgresql://nobody@127.0.0.1:1/none")
+    code = main(["mcp", "--tenant", "t", "--principal", "p", "--port", "8765"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith("recallflow mcp: error: --port") and "--http" in err
+
+
 def test_eval_refuses_input_files_it_cannot_use_before_measuring(tmp_path: Path) -> None:
     """A LoCoMo file, scenario or off-topic suite that is not what its flag needs is one
     line naming the flag and the file, exit 2, and nothing is measured or written."""

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 ENV_TENANT = "RECALLFLOW_MCP_TENANT"
 ENV_PRINCIPAL = "RECALLFLOW_MCP_PRINCIPAL"
 ENV_SURFACE = "RECALLFLOW_MCP_SURFACE"
+#: The port ``recallflow mcp --http`` listens on when ``--port`` is not given.
+DEFAULT_PORT = 8765
 
 
 def mcp_server(toolset: Toolset) -> Server[Any, Any]:
@@ -150,6 +152,8 @@ def _cmd_mcp(args: argparse.Namespace) -> int:
         raise UsageError("needs the mcp extra: pip install 'recallflow[mcp]'") from None
     from recallflow.tools import Toolset
 
+    if args.port is not None and not args.http:  # a stdio server would ignore it
+        raise UsageError("--port is the HTTP port: give --http with it (stdio has no port)")
     tenant, principal, surface = _binding(args)
     with open_store(args) as memory:
         server = mcp_server(
@@ -161,7 +165,7 @@ def _cmd_mcp(args: argparse.Namespace) -> int:
         # docs/operations.md).
         gc.freeze()
         if args.http:
-            _serve_http(server, args.port)
+            _serve_http(server, DEFAULT_PORT if args.port is None else args.port)
         else:
             anyio.run(_serve_stdio, server)
     return 0
@@ -207,7 +211,8 @@ def add_mcp_parser(sub: Any) -> None:
     p.add_argument(
         "--port",
         type=_port,
-        default=8765,
-        help="HTTP port on 127.0.0.1 (0: any free port, named on stderr)",
+        default=None,
+        help=f"with --http: the port on 127.0.0.1 (default {DEFAULT_PORT}; 0: any free port,"
+        " named on stderr)",
     )
     p.set_defaults(func=_cmd_mcp)
