@@ -407,15 +407,20 @@ def open_session(
     return Session(memory, info, prefix, policy, snapshot=result)
 
 
-def resume_session(
-    memory: Memory,
-    tenant_id: str,
-    principal_id: str,
-    session_id: str,
-    *,
-    policy: RetrievalPolicy = DEFAULT_POLICY,
-) -> Session:
-    """A stored session, with its prefix bytes exactly as rendered at open."""
+def stored_session(
+    memory: Memory, tenant_id: str, principal_id: str, session_id: str
+) -> tuple[SessionInfo, bytes, datetime | None]:
+    """A stored session as it was opened, its prefix bytes, and when it ended (or ends:
+    an end may be set for later), None while no end is set: what ``recallflow session
+    show`` prints. Unlike :func:`resume_session` it reads an ended session too, and one
+    opened under another policy, since nothing is run with it. Another principal's
+    session is not found, exactly like a missing one."""
+    _check_keys(tenant_id, principal_id, session_id)
+    info, prefix = memory._session_store.load(tenant_id, principal_id, session_id)
+    return info, prefix, memory._session_store.end_of(tenant_id, principal_id, session_id)
+
+
+def _check_keys(tenant_id: str, principal_id: str, session_id: str) -> None:
     for field, value in (
         ("tenant_id", tenant_id),
         ("principal_id", principal_id),
@@ -425,6 +430,18 @@ def resume_session(
             _KEY.validate_python(value)
         except ValidationError as exc:
             raise InvalidInputError(exc.errors()[0]["msg"], field=field) from exc
+
+
+def resume_session(
+    memory: Memory,
+    tenant_id: str,
+    principal_id: str,
+    session_id: str,
+    *,
+    policy: RetrievalPolicy = DEFAULT_POLICY,
+) -> Session:
+    """A stored session, with its prefix bytes exactly as rendered at open."""
+    _check_keys(tenant_id, principal_id, session_id)
     info, prefix = memory._session_store.load(tenant_id, principal_id, session_id)
     memory._session_store.check_live(tenant_id, principal_id, session_id)
     if info.retrieval_policy_version != policy.version:

@@ -133,6 +133,31 @@ def test_an_ended_session_takes_no_more_turns(
     assert code == 0 and json.loads(out)["user_views_deleted"] == 0
 
 
+def test_an_ended_session_is_still_shown_with_when_it_ended(
+    store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``session show`` reads what was stored: an ended session is shown, byte for byte,
+    with its end (it was refused as "ended ...; open a new one", exit 2)."""
+    code, out, _ = run(capsys, "session", "open", *who(tenant), "--json")
+    opened = json.loads(out)
+    session_id = opened["session_id"]
+    code, out, _ = run(capsys, "session", "show", session_id, *who(tenant), "--json")
+    assert code == 0 and json.loads(out)["ended_at"] is None
+    code, out, _ = run(capsys, "session", "end", session_id, *who(tenant), "--json")
+    ended_at = json.loads(out)["ended_at"]
+    code, out, err = run(capsys, "session", "show", session_id, *who(tenant), "--json")
+    assert code == 0, err
+    shown = json.loads(out)
+    assert shown["ended_at"] == ended_at
+    assert shown["prefix"] == opened["prefix"]
+    assert shown["prefix_sha256"] == opened["prefix_sha256"]
+    code, out, _ = run(capsys, "session", "show", session_id, *who(tenant))
+    assert code == 0 and f"ended at {ended_at}" in out and opened["prefix"] in out
+    # Its turns are still refused.
+    code, out, err = run(capsys, "session", "recall", session_id, MONEY, *who(tenant))
+    assert code == EXIT_USAGE and "ended" in err
+
+
 # --- corrections ----------------------------------------------------------------------------
 
 

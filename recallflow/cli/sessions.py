@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from recallflow.cli.args import (
@@ -28,7 +29,7 @@ from recallflow.cli.args import (
 )
 
 if TYPE_CHECKING:
-    from recallflow.sessions import Session
+    from recallflow.models.session import SessionInfo
 
 #: The session kinds ``session open --kind`` accepts (the values of ``SessionKind``).
 KINDS = ("interactive", "async")
@@ -45,15 +46,16 @@ def _who(p: argparse.ArgumentParser) -> None:
     p.add_argument("--principal", required=True, type=key)
 
 
-def session_document(session: Session) -> dict[str, Any]:
+def session_document(info: SessionInfo, prefix: bytes) -> dict[str, Any]:
     """What ``session open`` and ``session show`` print as JSON: the stored session, its
     prefix text and the prefix's sha256."""
-    info = session.info.model_dump(mode="json")
-    return {**info, "session_id": session.id, "prefix": session.prefix_text}
+    stored = info.model_dump(mode="json")
+    return {**stored, "session_id": info.id, "prefix": prefix.decode("utf-8")}
 
 
-def _print_session(session: Session, *, opened: bool) -> None:
-    info = session.info
+def _print_session(
+    info: SessionInfo, prefix: bytes, *, opened: bool, ended: datetime | None = None
+) -> None:
     verb = "opened" if opened else "session"
     print(
         f"{verb} {info.id} ({info.kind.value}) for {info.tenant_id}/{info.principal_id} on "
@@ -67,8 +69,11 @@ def _print_session(session: Session, *, opened: bool) -> None:
         f"  snapshot: {len(info.beliefs)} beliefs (cap {info.max_items} items, "
         f"{info.max_tokens} tokens), trace {info.snapshot_trace_id}"
     )
+    if ended is not None:
+        past = ended <= datetime.now(UTC)
+        print(f"  {'ended' if past else 'ends'} at {ended.isoformat()}: it takes no more turns")
     print()
-    print(session.prefix_text)
+    print(prefix.decode("utf-8"))
 
 
 def _cmd_open(args: argparse.Namespace) -> int:
@@ -98,9 +103,13 @@ def _cmd_open(args: argparse.Namespace) -> int:
             model_window=args.model_window,
         )
         if args.json:
-            print(json.dumps(session_document(session), indent=2, ensure_ascii=False))
+            print(
+                json.dumps(
+                    session_document(session.info, session.prefix), indent=2, ensure_ascii=False
+                )
+            )
         else:
-            _print_session(session, opened=True)
+            _print_session(session.info, session.prefix, opened=True)
     return 0
 
 
@@ -127,12 +136,18 @@ def _cmd_recall(args: argparse.Namespace) -> int:
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
+    from recallflow.sessions import stored_session
+
+    # Read as stored, not resumed: an ended session (or one opened under another policy)
+    # is still shown; only its turns are refused.
     with open_store(args) as memory:
-        session = memory.resume_session(args.tenant, args.principal, args.session_id)
-        if args.json:
-            print(json.dumps(session_document(session), indent=2, ensure_ascii=False))
-        else:
-            _print_session(session, opened=False)
+        info, prefix, ended = stored_session(memory, args.tenant, args.principal, args.session_id)
+    if args.json:
+        document = session_document(info, prefix)
+        document["ended_at"] = None if ended is None else ended.isoformat()
+        print(json.dumps(document, indent=2, ensure_ascii=False))
+    else:
+        _print_session(info, prefix, opened=False, ended=ended)
     return 0
 
 

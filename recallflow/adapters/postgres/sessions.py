@@ -358,6 +358,11 @@ class PostgresSessionStore:
         assert ended is not None
         return ended
 
+    def end_of(self, tenant_id: str, principal_id: str, session_id: str) -> datetime | None:
+        """When the session ended (or ends), or its nearest ended ancestor; None: no end."""
+        with self._pool.connection() as conn:
+            return self.ended_at(tenant_id, principal_id, session_id, conn)
+
     def check_live(self, tenant_id: str, principal_id: str, session_id: str) -> None:
         """Refuse a session that has ended (or whose parent has)."""
         with self._pool.connection() as conn:
