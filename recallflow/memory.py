@@ -615,13 +615,23 @@ class Memory:
         the session ended. Another principal's session is not found, like a missing one.
 
         :raises NotFoundError: no such session for this tenant and principal.
-        :raises InvalidInputError: a malformed id, or a naive ``at``.
+        :raises InvalidInputError: a malformed id, a naive ``at``, or an ``at`` before the
+            session opened (its watermark): an end that stands for good is not taken from
+            a mistyped date.
         """
         self._check_open()
         tenant = key_of(tenant_id, "tenant_id")
         principal = key_of(principal_id, "principal_id")
         session = key_of(session_id, "session_id")
         ended = datetime.now(UTC) if at is None else aware_instant(at, "at")
+        if at is not None:
+            info, _ = self._session_store.load(tenant, principal, session)
+            if ended < info.watermark:
+                raise InvalidInputError(
+                    f"{ended.isoformat()} is before session {session!r} opened"
+                    f" ({info.watermark.isoformat()}); a session ends after it opens",
+                    field="at",
+                )
         return self._session_store.end(tenant, principal, session, ended)
 
     # -------------------------------------------------------------------------------------

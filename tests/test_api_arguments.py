@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import socket
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -162,6 +162,15 @@ def test_times_are_aware_datetimes_or_refused_by_name(memory: Memory, tenant: st
     for call, field in (
         (lambda: memory.end_session(tenant, "p1", session.id, at="2026-01-01"), "at"),  # type: ignore[arg-type]
         (lambda: session.end("now"), "at"),  # type: ignore[arg-type]
+        # Before the session opened: the first end stands, so a mistyped year would end
+        # it for good (it was taken, and the session refused every turn after).
+        (lambda: session.end(session.watermark - timedelta(days=1)), "at"),
+        (
+            lambda: memory.end_session(
+                tenant, "p1", session.id, at=datetime(2020, 1, 1, tzinfo=UTC)
+            ),
+            "at",
+        ),
         (lambda: memory.run_retention(datetime(2100, 1, 1)), "now"),  # naive: whose zone?
         (lambda: memory.run_retention("2100-01-01"), "now"),  # type: ignore[arg-type]
     ):

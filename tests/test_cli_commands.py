@@ -10,6 +10,8 @@ import json
 import re
 import subprocess
 import sys
+import time
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -112,13 +114,23 @@ def test_an_ended_session_takes_no_more_turns(
     store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, out, _ = run(capsys, "session", "open", *who(tenant), "--json")
-    session_id = json.loads(out)["session_id"]
-    code, out, _ = run(
-        capsys, "session", "end", session_id, *who(tenant), "--at", "2026-11-30T12:00:00Z", "--json"
+    opened = json.loads(out)
+    session_id = opened["session_id"]
+    # An end before the session opened is refused, and ends nothing.
+    code, out, err = run(
+        capsys, "session", "end", session_id, *who(tenant), "--at", "2020-01-01T00:00:00Z"
     )
-    assert code == 0 and json.loads(out)["ended_at"].startswith("2026-11-30T12:00:00")
+    assert code == EXIT_USAGE and out == "" and err.count("\n") == 1
+    assert err.startswith("recallflow session end: error: field 'at': ") and "opened" in err
+    at = datetime.fromisoformat(opened["watermark"]) + timedelta(microseconds=1)
+    while datetime.now(UTC) <= at:  # an end that has come, so the next turn is refused
+        time.sleep(0.001)
+    code, out, _ = run(
+        capsys, "session", "end", session_id, *who(tenant), "--at", at.isoformat(), "--json"
+    )
+    assert code == 0 and datetime.fromisoformat(json.loads(out)["ended_at"]) == at
     code, out, _ = run(capsys, "session", "end", session_id, *who(tenant))  # the first end stands
-    assert code == 0 and "2026-11-30T12:00:00" in out
+    assert code == 0 and at.isoformat() in out
     code, out, err = run(capsys, "session", "recall", session_id, MONEY, *who(tenant))
     assert code == EXIT_USAGE and out == "" and len(err.strip().splitlines()) == 1
     assert "ended" in err
@@ -126,7 +138,7 @@ def test_an_ended_session_takes_no_more_turns(
         run(capsys, "session", "end", session_id, *who(tenant), "--at", "yesterday")
     assert exited.value.code == EXIT_USAGE and "ISO 8601" in capsys.readouterr().err
     # The retention run deletes the ended session's user views, once.
-    now = "2026-11-30T12:00:01Z"
+    now = (at + timedelta(seconds=1)).isoformat()
     code, out, _ = run(capsys, "retention", "run", "--now", now, "--json")
     assert code == 0 and json.loads(out)["user_views_deleted"] >= 1
     code, out, _ = run(capsys, "retention", "run", "--now", now, "--json")
