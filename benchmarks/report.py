@@ -684,15 +684,30 @@ def render(run: dict[str, Any], source: str = "") -> str:
     return "\n".join(lines)
 
 
+def report_file(value: str) -> Path:
+    """A file ``--out`` or ``--html`` writes: in a directory that exists, and not itself a
+    directory, checked when the command line is read, so a report that cannot be written
+    is a usage error before any run is read (it was the write's errno, exit 1, after the
+    other report had been written)."""
+    path = Path(value)
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{value[:60]!r} is a directory; name a file")
+    if not path.parent.is_dir():
+        raise argparse.ArgumentTypeError(
+            f"{value[:60]!r}: there is no directory {str(path.parent)[:60]!r} to write it in"
+        )
+    return path
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``report`` (shared with ``recallflow bench report``)."""
     parser.add_argument("run", nargs="?", type=Path, help="a saved run (default: the newest)")
     parser.add_argument("--dir", type=Path, default=DEFAULT_DIR, help="saved runs (.benchmarks)")
-    parser.add_argument("--out", type=Path, default=None, help="write the Markdown here")
+    parser.add_argument("--out", type=report_file, default=None, help="write the Markdown here")
     parser.add_argument(
         "--html",
         nargs="?",
-        type=Path,
+        type=report_file,
         const=Path(),
         default=None,
         help="also write the HTML report with charts (default: next to the run's JSON)",

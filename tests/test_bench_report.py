@@ -190,6 +190,33 @@ def test_a_file_that_is_not_a_run_is_one_line_naming_it(
     assert str(path) in done.stderr and said in done.stderr
 
 
+@pytest.mark.parametrize("flag", ["--out", "--html"])
+@pytest.mark.parametrize("where", ["missing directory", "a directory"])
+def test_a_report_file_that_cannot_be_written_is_refused_before_anything_is_written(
+    tmp_path: Path, flag: str, where: str
+) -> None:
+    """``--out`` or ``--html`` in a directory that does not exist, or naming a directory,
+    is a usage error naming the flag, and no report is written (it was the write's
+    errno, exit 1, after the HTML report had been written)."""
+    run = tmp_path / "runs" / "Linux-CPython-3.11-64bit" / "0001_run.json"
+    run.parent.mkdir(parents=True)
+    run.write_text(json.dumps(RUN), encoding="utf-8")
+    target = tmp_path / "absent" / "report.md" if where == "missing directory" else tmp_path
+    other = ["--html", str(tmp_path / "r.html")] if flag == "--out" else []
+    command = ["bench", "report", str(run), flag, str(target), *other]
+    done = subprocess.run(
+        [sys.executable, "-m", "recallflow.cli.main", *command],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).resolve().parents[1],
+    )
+    assert done.returncode == 2 and done.stdout == "", done.stderr
+    assert done.stderr.startswith(f"recallflow bench report: error: argument {flag}: ")
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert not (tmp_path / "r.html").exists() and not run.with_suffix(".html").exists()
+
+
 def test_no_saved_run_is_the_commands_one_line_error(tmp_path: Path) -> None:
     """Without a saved run the report is a usage error in the command's own form."""
     done = subprocess.run(
