@@ -426,6 +426,34 @@ def test_bad_arguments_are_a_structured_error_naming_the_field(
     assert "Traceback" not in detail["message"]
 
 
+def _traces(memory: Memory, tenant: str) -> int:
+    with memory.pool.connection() as conn:
+        row = conn.execute("SELECT count(*) FROM recall_traces WHERE tenant_id = %s", (tenant,))
+        found = row.fetchone()
+    assert found is not None
+    return int(found[0])
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [{}, {"project": "billing-api"}, {"goal": " \u200b ", "query": ""}, {"entities": []}],
+)
+def test_a_recall_of_nothing_is_refused_not_answered_with_an_empty_block(
+    memory: Memory, tenant: str, arguments: dict[str, Any]
+) -> None:
+    """With no goal, query, entity, file or turn no arm has anything to search for, so the
+    block was always empty and a model read it as "nothing is remembered": the call is
+    the model's invalid argument, naming goal, and no trace is stored."""
+    store(memory, tenant)
+    tools = toolset(memory, tenant)
+    before = _traces(memory, tenant)
+    detail = error(tools.call("recall_beliefs", arguments), "invalid_arguments")
+    assert detail["field"] == "goal" and "nothing to recall for" in detail["message"]
+    assert _traces(memory, tenant) == before
+    # An entity alone is something to recall for.
+    ok("recall_beliefs", tools.call("recall_beliefs", {**arguments, "entities": ["billing-api"]}))
+
+
 def test_malformed_calls_are_structured_errors(memory: Memory, tenant: str) -> None:
     tools = toolset(memory, tenant)
     error(tools.call("recall_beliefs", "{not json"), "invalid_arguments")

@@ -203,8 +203,16 @@ def _demo_recall(memory: object, out: Path) -> None:
 
 
 def _cmd_recall(args: argparse.Namespace) -> int:
+    from recallflow.models.fields import visible
     from recallflow.models.request import RecallRequest
 
+    if args.moment == "in_turn" and not args.entity:
+        # An in-turn recall of nothing has no query for any arm: its block is always empty
+        # (a snapshot moment takes no query for its core, so an empty goal is its own).
+        try:
+            visible(args.query)
+        except ValueError as exc:
+            raise UsageError(f"query: {exc}: nothing to recall for") from None
     request = validated(
         RecallRequest,
         {

@@ -12,7 +12,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Literal
 
-from pydantic import Field, create_model, field_validator
+from pydantic import Field, ValidationError, create_model, field_validator, model_validator
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from recallflow.models.corrections import NOTE_MAX_LENGTH, RejectionKind
 from recallflow.models.fields import InputModel, Instant, Key, visible
@@ -45,13 +46,39 @@ class WorkingStateArgs(ToolArguments):
     )
 
 
+def _shows(text: str) -> bool:
+    """``text`` has a visible character (:func:`~recallflow.models.fields.visible`)."""
+    try:
+        visible(text)
+    except ValueError:
+        return False
+    return True
+
+
 class RecallBeliefsArgs(WorkingStateArgs):
-    """Arguments of ``recall_beliefs``."""
+    """Arguments of ``recall_beliefs``: at least one of ``goal``, ``query``, ``entities``,
+    ``files`` or ``recent_turns``."""
 
     project: Key | None = Field(default=None, description="The project being worked in.")
     as_of: Instant | None = Field(
         default=None, description="Recall what held at this world time (ISO 8601); default now."
     )
+
+    @model_validator(mode="after")
+    def _asks_for_something(self) -> RecallBeliefsArgs:
+        # With nothing to recall for, no arm has a query and the block is always empty: a
+        # model reading that as "nothing is remembered" is misled, so the call is refused,
+        # naming the first field it could fill.
+        asked = any(text is not None and _shows(text) for text in (self.goal, self.query))
+        if not (asked or self.entities or self.files or self.recent_turns):
+            error = PydanticCustomError(
+                "nothing_asked",
+                "nothing to recall for: give a goal or a query (or entities, files,"
+                " recent_turns) with visible text",
+            )
+            detail = InitErrorDetails(type=error, loc=("goal",), input=self.goal)
+            raise ValidationError.from_exception_data(type(self).__name__, [detail])
+        return self
 
 
 class SearchEpisodesArgs(ToolArguments):
