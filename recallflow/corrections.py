@@ -194,6 +194,12 @@ class Corrections:
         tenant = _key(tenant_id, "tenant_id")
         principal = _key(principal_id, "principal_id")
         typed = rejection_kind(kind)
+        if project is not None and typed is not RejectionKind.NOT_HERE:
+            # Said, not dropped: the caller meant the rejection to be about a project, and
+            # only not_here is (as only changed takes a replacement).
+            raise InvalidInputError(
+                f"is only for a {RejectionKind.NOT_HERE.value!r} rejection", field="project"
+            )
         successor: Belief | None = None
         embedding = None
         if replacement is not None:

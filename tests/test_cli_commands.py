@@ -447,6 +447,16 @@ BAD_INPUT = {
         "x",
         *T,
     ],
+    "reject project of not_true": [
+        "reject",
+        "tr-1",
+        "b-1",
+        "--kind",
+        "not_true",
+        "--project",
+        "alpha",
+        *T,
+    ],
     "reject over-long note": [
         "reject",
         "tr-1",

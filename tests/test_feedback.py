@@ -241,6 +241,11 @@ def test_a_repeated_rejection_is_recorded_once(
         (("b-shell", "not_true"), {"replacement": {"statement": "x"}}, InvalidInputError, None),
         (("b-shell", "changed"), {"replacement": {"statement": "x"}}, InvalidInputError, None),
         (("b-shell", "not_here"), {"project": "beta"}, InvalidInputError, "project"),
+        # A project is only for not_here, as a replacement is only for changed: it was
+        # dropped without a word, and the belief retired or flagged all the same.
+        (("b-shell", "not_true"), {"project": "alpha"}, InvalidInputError, "project"),
+        (("b-shell", "unspecified"), {"project": "alpha"}, InvalidInputError, "project"),
+        (("b-shell", "changed"), {"project": "alpha"}, InvalidInputError, "project"),
         # The note is bounded as the reject_belief tool and `recallflow reject` bound it.
         (("b-shell", "unspecified"), {"note": "n" * 1001}, InvalidInputError, "note"),
     ],

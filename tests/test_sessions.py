@@ -1272,7 +1272,8 @@ def write(memory: Memory, tenant: str, session: Session, op: str, bid: str, n: i
     elif op == "corroborate":
         memory.corrections.corroborate(tenant, "p1", bid, "alpha", "ep-evidence")
     else:
-        memory.corrections.reject(tenant, "p1", trace_id, bid, op, project="alpha")
+        here = "alpha" if op == "not_here" else None  # a project is only for not_here
+        memory.corrections.reject(tenant, "p1", trace_id, bid, op, project=here)
 
 
 @settings(

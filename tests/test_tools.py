@@ -454,6 +454,21 @@ def test_a_recall_of_nothing_is_refused_not_answered_with_an_empty_block(
     ok("recall_beliefs", tools.call("recall_beliefs", {**arguments, "entities": ["billing-api"]}))
 
 
+@pytest.mark.parametrize("kind", ["not_true", "changed", "unspecified"])
+def test_a_project_is_only_for_a_not_here_rejection(memory: Memory, tenant: str, kind: str) -> None:
+    """A project given with another kind was dropped without a word, and the belief
+    retired, ended or flagged all the same; it is refused naming project, and nothing
+    changes."""
+    store(memory, tenant)
+    tools = toolset(memory, tenant)
+    trace_id = recalled(tools)["trace_id"]
+    arguments = {"trace_id": trace_id, "belief_id": "b-cents-p1", "kind": kind}
+    detail = error(tools.call("reject_belief", {**arguments, "project": "w"}), "invalid_input")
+    assert detail["field"] == "project" and "not_here" in detail["message"]
+    belief_now = memory.beliefs.get(tenant, "p1", "b-cents-p1")
+    assert belief_now.state.value == "active" and not belief_now.flagged
+
+
 def test_malformed_calls_are_structured_errors(memory: Memory, tenant: str) -> None:
     tools = toolset(memory, tenant)
     error(tools.call("recall_beliefs", "{not json"), "invalid_arguments")

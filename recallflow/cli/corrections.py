@@ -72,6 +72,8 @@ def _who(p: argparse.ArgumentParser) -> None:
 def _cmd_reject(args: argparse.Namespace) -> int:
     if args.replacement is not None and args.kind != "changed":
         raise UsageError("--replacement: only a `changed` rejection has a replacement")
+    if args.project is not None and args.kind != "not_here":
+        raise UsageError("--project: only a `not_here` rejection has a project")
     with open_store(args) as memory:
         replacement: dict[str, Any] | None = None
         if args.replacement is not None:
