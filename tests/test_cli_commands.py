@@ -495,6 +495,33 @@ def test_bad_input_exits_2_with_one_line(args: list[str]) -> None:
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("recallflow")
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["graph", "in_turn", "--moment", "child_run"],
+        ["graph", "--trace", "tr-1", *T, "--moment", "child_run"],
+        ["graph", "--diff", "tr-1", "tr-2", *T, "--moment", "session_snapshot"],
+        ["trace", "tr-1", *T, "--view", "operator", "--surface", "public"],
+    ],
+)
+def test_a_flag_the_form_does_not_take_is_refused_not_ignored(
+    args: list[str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``graph in_turn --moment child_run`` drew in_turn, and ``trace --view operator
+    --surface public`` printed the whole trace: the flag was dropped without a word. Each
+    is refused before a store (unreachable here) is opened or a file written."""
+    monkeypatch.setenv("RECALLFLOW_DSN", "postgresql://nobody@127.0.0.1:1/none")
+    out = tmp_path / "graph.dot"
+    code = main(args + (["--out", str(out)] if args[0] == "graph" else []))
+    err = capsys.readouterr().err
+    assert code == EXIT_USAGE and err.count("\n") == 1, err
+    assert err.startswith(f"recallflow {args[0]}: error: ") and not out.exists()
+    assert ("--moment" if args[0] == "graph" else "--surface") in err
+
+
 def test_a_refused_turn_query_is_named_as_the_argument_it_was_given_as() -> None:
     done = cli("session", "recall", "s-1", "q" * 4001, *T)
     assert done.returncode == EXIT_USAGE and done.stderr.count("\n") == 1

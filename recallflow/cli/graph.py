@@ -156,6 +156,15 @@ def _cmd_graph(args: argparse.Namespace) -> int:
     chosen = [x for x in (args.dag, args.trace, args.diff) if x]
     if len(chosen) != 1:
         raise UsageError("give one of: a DAG name, --trace ID, --diff A B")
+    if args.moment is not None and not (
+        args.diff and not all(s.startswith("tr-") for s in args.diff)
+    ):
+        # Drawn regardless, the graph was of another moment than the one asked for.
+        raise UsageError(
+            "--moment is the moment of a --diff of policies or module sets; a DAG is named"
+            " by its moment (graph child_run) and a trace carries its own"
+        )
+    args.moment = args.moment or "in_turn"
     out = Path(args.out)
     if args.trace:
         from recallflow.visualizations.trace_graph import trace_dot, trace_driver
@@ -216,7 +225,12 @@ def add_graph_parser(subparsers: Any) -> None:
         help="two sides: trace ids, policies (default, match_only, a JSON file) or module"
         " sets (modules:pkg.mod,...)",
     )
-    p.add_argument("--moment", default="in_turn", choices=MOMENTS, help="the moment of a --diff")
+    p.add_argument(
+        "--moment",
+        default=None,
+        choices=MOMENTS,
+        help="the moment of a --diff of policies or module sets (default in_turn)",
+    )
     p.add_argument("--tenant", default=None, type=key, help="the trace's tenant")
     p.add_argument("--principal", default=None, type=key, help="the trace's principal")
     p.add_argument(

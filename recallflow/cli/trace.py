@@ -13,20 +13,27 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from recallflow.cli.args import SURFACES, add_json_arg, instant, key, open_store
+from recallflow.cli.args import SURFACES, UsageError, add_json_arg, instant, key, open_store
 
 
 def _cmd_trace(args: argparse.Namespace) -> int:
     from recallflow.visualizations.trace_view import trace_summary
 
     operator = args.view == "operator"
+    if operator and args.surface is not None:
+        # The operator view is the whole stored trace: shown whole, it told nothing of
+        # what that surface may see.
+        raise UsageError(
+            "--surface is the surface the user view is shown on; --view operator shows the"
+            " whole stored trace"
+        )
     with open_store(args, operator=operator) as memory:
         if operator:
             trace = memory.trace(args.tenant, args.principal, args.trace_id)
             print(trace.model_dump_json(indent=2) if args.json else trace_summary(trace))
             return 0
         view = memory.explain(
-            args.tenant, args.principal, args.trace_id, viewer_surface=args.surface
+            args.tenant, args.principal, args.trace_id, viewer_surface=args.surface or "direct"
         )
         if args.json:
             print(view.model_dump_json(indent=2))
@@ -84,9 +91,9 @@ def add_trace_parsers(sub: Any, store_args: Any) -> None:
     p.add_argument("--view", choices=["user", "operator"], default="user")
     p.add_argument(
         "--surface",
-        default="direct",
+        default=None,
         choices=SURFACES,
-        help="the surface the user view is shown on",
+        help="the surface the user view is shown on (default direct; not with --view operator)",
     )
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_cmd_trace)
