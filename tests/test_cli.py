@@ -314,15 +314,20 @@ def test_mcp_refuses_a_port_without_http(
     assert err.startswith("recallflow mcp: error: --port") and "--http" in err
 
 
-@pytest.mark.parametrize("query", ["", "  ", "\u200b"])
+@pytest.mark.parametrize(
+    ("query", "entities"), [("", []), ("  ", []), ("\u200b", []), ("", ["--entity", " "])]
+)
 def test_an_in_turn_recall_of_nothing_is_refused_before_a_store_is_opened(
-    query: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    query: str,
+    entities: list[str],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """``recall ""`` ran a recall no arm could search for and printed an empty block, as if
     nothing were remembered; it is bad input, found before the store (unreachable here)
     is opened."""
     monkeypatch.setenv("RECALLFLOW_DSN", "postgresql://nobody@127.0.0.1:1/none")
-    code = main(["recall", query, "--tenant", "t", "--principal", "p"])
+    code = main(["recall", query, "--tenant", "t", "--principal", "p", *entities])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1
     assert err.startswith("recallflow recall: error: query: ") and "nothing to recall" in err

@@ -436,7 +436,12 @@ def _traces(memory: Memory, tenant: str) -> int:
 
 @pytest.mark.parametrize(
     "arguments",
-    [{}, {"project": "billing-api"}, {"goal": " \u200b ", "query": ""}, {"entities": []}],
+    [
+        {},
+        {"project": "billing-api"},
+        {"goal": " \u200b ", "query": ""},
+        {"entities": [], "files": [" "], "recent_turns": [""]},
+    ],
 )
 def test_a_recall_of_nothing_is_refused_not_answered_with_an_empty_block(
     memory: Memory, tenant: str, arguments: dict[str, Any]

@@ -202,17 +202,25 @@ def _demo_recall(memory: object, out: Path) -> None:
     print(f"stage graph written to {graph}")
 
 
-def _cmd_recall(args: argparse.Namespace) -> int:
+def _shows(text: str) -> bool:
+    """``text`` has a visible character (:func:`recallflow.models.fields.visible`)."""
     from recallflow.models.fields import visible
+
+    try:
+        visible(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _cmd_recall(args: argparse.Namespace) -> int:
     from recallflow.models.request import RecallRequest
 
-    if args.moment == "in_turn" and not args.entity:
-        # An in-turn recall of nothing has no query for any arm: its block is always empty
-        # (a snapshot moment takes no query for its core, so an empty goal is its own).
-        try:
-            visible(args.query)
-        except ValueError as exc:
-            raise UsageError(f"query: {exc}: nothing to recall for") from None
+    # An in-turn recall of nothing has no query for any arm: its block is always empty (a
+    # snapshot moment takes no query for its core, so an empty goal is its own).
+    asked = (args.query, *(args.entity or ()))
+    if args.moment == "in_turn" and not any(_shows(text) for text in asked):
+        raise UsageError("query: has no visible text, nor has any --entity: nothing to recall for")
     request = validated(
         RecallRequest,
         {

@@ -69,8 +69,8 @@ class RecallBeliefsArgs(WorkingStateArgs):
         # With nothing to recall for, no arm has a query and the block is always empty: a
         # model reading that as "nothing is remembered" is misled, so the call is refused,
         # naming the first field it could fill.
-        asked = any(text is not None and _shows(text) for text in (self.goal, self.query))
-        if not (asked or self.entities or self.files or self.recent_turns):
+        texts = (self.goal, self.query, *self.entities, *self.files, *self.recent_turns)
+        if not any(text is not None and _shows(text) for text in texts):
             error = PydanticCustomError(
                 "nothing_asked",
                 "nothing to recall for: give a goal or a query (or entities, files,"
