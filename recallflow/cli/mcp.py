@@ -145,6 +145,8 @@ def _binding(args: argparse.Namespace) -> tuple[str, str, str]:
 def _cmd_mcp(args: argparse.Namespace) -> int:
     from recallflow.cli.args import UsageError, open_store
 
+    if args.port is not None and not args.http:  # a stdio server would ignore it
+        raise UsageError("--port is the HTTP port: give --http with it (stdio has no port)")
     try:
         import anyio
         import mcp  # noqa: F401
@@ -152,8 +154,6 @@ def _cmd_mcp(args: argparse.Namespace) -> int:
         raise UsageError("needs the mcp extra: pip install 'recallflow[mcp]'") from None
     from recallflow.tools import Toolset
 
-    if args.port is not None and not args.http:  # a stdio server would ignore it
-        raise UsageError("--port is the HTTP port: give --http with it (stdio has no port)")
     tenant, principal, surface = _binding(args)
     with open_store(args) as memory:
         server = mcp_server(
