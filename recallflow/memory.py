@@ -88,6 +88,7 @@ from recallflow.models.request import (
     RecallRequest,
     Surface,
     WorkingState,
+    asks_nothing,
 )
 from recallflow.models.result import EpisodeSearchResult, RecallResult, RecallTrace
 from recallflow.models.session import SessionKind
@@ -405,11 +406,21 @@ class Memory:
         :meth:`Session.recall <recallflow.sessions.Session.recall>` (a plain recall has no
         prefix to skip and no corrections, and would count as one of its turns).
 
-        :raises InvalidInputError: a malformed request, or a ``session_id`` that names a
-            stored session of the principal (nothing is run or written).
+        :raises InvalidInputError: a malformed request, an in-turn request whose working
+            state has nothing to search for (no goal, query, entity, file, tool or turn
+            with visible text), or a ``session_id`` that names a stored session of the
+            principal (nothing is run or written).
         """
         self._check_open()
         req = resolved_request(request)
+        if req.moment is Moment.IN_TURN and asks_nothing(req.working_state):
+            # No arm would have a query: the empty block would read as "nothing is
+            # remembered" to a model shown it.
+            raise InvalidInputError(
+                "nothing to recall for: an in-turn recall needs visible text in one of"
+                " goal, query, entities, files, tools or recent_turns",
+                field="working_state.goal",
+            )
         if req.session_id is not None:
             self._refuse_stored_session(req)
         flow = self.flow(req.moment, policy, experiment)

@@ -192,6 +192,32 @@ def test_a_child_of_an_ended_session_is_refused_and_nothing_is_stored(
     assert counts(memory, tenant) == before
 
 
+@pytest.mark.parametrize(
+    "state",
+    [
+        {},
+        {"goal": " \u200b", "query": ""},
+        {"entities": [" "], "files": [""], "recent_turns": ["\t"]},
+    ],
+)
+def test_an_in_turn_recall_of_nothing_is_refused_and_nothing_is_stored(
+    memory: Memory, tenant: str, state: dict[str, Any]
+) -> None:
+    """With nothing visible to search for no arm has a query, so the block was always
+    empty and its trace stored: a model shown it reads "nothing is remembered". The tool
+    and the CLI refused it; the Python API ran it."""
+    memory.beliefs.add(belief(tenant, id="b-tea", subject="drink", statement="Ada drinks tea."))
+    before = counts(memory, tenant)
+    request = {"tenant_id": tenant, "principal_id": "p1", "working_state": state}
+    with pytest.raises(InvalidInputError, match="nothing to recall for") as refused:
+        memory.recall(request)
+    assert refused.value.field == "working_state.goal"
+    assert counts(memory, tenant) == before
+    # A tool in play is something to recall for; so is the snapshot's empty goal.
+    memory.recall({**request, "working_state": {**state, "tools": ["psql"]}})
+    memory.recall({**request, "moment": "session_snapshot"})
+
+
 def test_a_request_that_is_not_a_mapping_is_named_as_the_request(memory: Memory) -> None:
     for call in (lambda: memory.recall("hello"), lambda: memory.search_episodes(None)):  # type: ignore[arg-type]
         with pytest.raises(InvalidInputError, match=r"^field 'request': ") as refused:

@@ -52,6 +52,22 @@ class WorkingState(InputModel):
     )
 
 
+def asks_nothing(state: WorkingState) -> bool:
+    """Whether ``state`` gives a recall nothing to search for: no goal, query, entity, file,
+    tool or turn with a visible character. An in-turn recall of such a state has no query
+    for any arm, so its block is always empty."""
+    texts = (state.goal, state.query, *state.entities, *state.files, *state.tools)
+    return not any(text is not None and _shows(text) for text in (*texts, *state.recent_turns))
+
+
+def _shows(text: str) -> bool:
+    try:
+        visible(text)
+    except ValueError:
+        return False
+    return True
+
+
 class RecallRequest(InputModel):
     """Who asks, where, when and about what."""
 
