@@ -245,12 +245,16 @@ def candidate_relevance(
     # builds one per candidate).
     for belief_id, (cosine, standing, own, clears, coverage) in owns.items():
         ev = evidence.by_id[belief_id]
+        # Most candidates have no linked support and do not ask: a zero is not rounded
+        # (``round`` gives it back as it is, at the cost of a decimal string and back).
+        lent = float(support[belief_id])
+        asks = float(asking_shares.get(belief_id, 0.0))
         out[belief_id] = RelevanceEvidence.trusted(
             cosine=None if cosine is None else float(round(cosine, 6)),
             standing=None if standing is None else float(round(standing, 6)),
             coverage=float(round(coverage, 6)),
             own=float(round(own, 6)),
-            support=float(round(support[belief_id], 6)),
+            support=round(lent, 6) if lent else lent,
             relevance=float(
                 round(
                     _clamp(
@@ -264,7 +268,7 @@ def candidate_relevance(
             ),
             subject_match=bool(ev.subject_match),
             clears=bool(clears),
-            asking=float(round(asking_shares.get(belief_id, 0.0), 6)),
+            asking=round(asks, 6) if asks else asks,
         )
     return out
 

@@ -201,14 +201,18 @@ def score_candidates(
                 penalties["transferred_uncorroborated"] = p.transferred_uncorroborated
         total = sum(parts) + sum(penalties.values())
         # Every value is a float this function computed: built without validating again.
+        # ``round(x, 6)`` writes x as a decimal string and reads it back (some 3,000
+        # instructions) and gives a zero back as it is; the match part (the task vector
+        # weighs it 0) and the utility of a belief never reinforced are zero for most
+        # candidates, so a zero is not rounded.
         breakdown = make_breakdown(
-            match=round(parts[0], 6),
+            match=round(parts[0], 6) if parts[0] else parts[0],
             relevance=round(parts[1], 6),
             confidence_state=round(parts[2], 6),
             corroboration=round(parts[3], 6),
             authority=round(parts[4], 6),
             scope_affinity=round(parts[5], 6),
-            utility=round(parts[6], 6),
+            utility=round(parts[6], 6) if parts[6] else parts[6],
             penalties={k: round(v, 6) for k, v in sorted(penalties.items())} if penalties else {},
             total=round(total, 6),
         )
