@@ -304,6 +304,15 @@ def capture(bench: BenchStore) -> Captured:
         for node in order:
             state[node.name] = _call(node, state)
         values.append(state)
+    # A node timed on its captured arguments calls the store's own search: through the
+    # recorder, every timed arm call also built its answer's key from the reprs of the
+    # filter, the ids and the limits (a sixth of the semantic arm's instructions).
+    live = bench.memory._ports.belief_search
+    for state in values:
+        for key, value in state.items():
+            if value is recorder:
+                state[key] = live
+        state["ports"] = replace(state["ports"], belief_search=live)
     replayed = cast(BeliefSearch, ReplaySearch(recorder.answers))
     replay = [{**item, "ports": replace(item["ports"], belief_search=replayed)} for item in inputs]
     return Captured(flow=flow, order=order, inputs=inputs, values=values, replay=replay)
