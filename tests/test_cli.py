@@ -281,6 +281,31 @@ def test_bad_input_exits_2_with_one_line(args: list[str]) -> None:
     assert "field '" not in done.stderr and "working_state" not in done.stderr
 
 
+@pytest.mark.parametrize("dsn_flag", [True, False], ids=["--dsn", "RECALLFLOW_DSN"])
+def test_a_home_beside_a_connection_string_is_refused(
+    dsn_flag: bool,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``--home`` with ``--dsn`` (or ``RECALLFLOW_DSN``) was dropped without a word: the
+    command read the external store, not the home it was given. Nothing is started."""
+    home = tmp_path / "home"
+    dsn = "postgresql://nobody@127.0.0.1:1/none"
+    monkeypatch.delenv("RECALLFLOW_DSN", raising=False)
+    args = ["status", "--home", str(home)]
+    if dsn_flag:
+        args += ["--dsn", dsn]
+    else:
+        monkeypatch.setenv("RECALLFLOW_DSN", dsn)
+    code = main(args)
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith("recallflow status: error: --home: ")
+    assert ("--dsn" if dsn_flag else "RECALLFLOW_DSN") in err
+    assert not home.exists()
+
+
 @pytest.mark.parametrize(
     ("args", "command"),
     [

@@ -140,6 +140,14 @@ def open_store(args: argparse.Namespace, *, operator: bool = False) -> Memory:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     store = args.dsn or env_dsn()
+    if store is not None and args.home is not None:
+        # The home is the embedded server's; with a connection string it would be
+        # dropped without a word, and the command would read another store than named.
+        named = "--dsn" if args.dsn else "RECALLFLOW_DSN"
+        raise UsageError(
+            f"--home: {named} names an external server, so there is no embedded home to use;"
+            f" give one of them"
+        )
     if store is None:  # the embedded server, sized by RECALLFLOW_SHARED_BUFFERS
         from recallflow.adapters.postgres.embedded import shared_buffers
         from recallflow.errors import ConfigurationError
