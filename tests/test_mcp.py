@@ -237,7 +237,10 @@ def test_the_server_freezes_what_it_started_with_before_serving(
     monkeypatch.setenv("RECALLFLOW_EMBEDDER", "hashing")
     gc.unfreeze()
     try:
-        argv = ["mcp", "--home", str(store_home), "--tenant", tenant, "--principal", "p1"]
+        # The store the memory fixture opened: the embedded home, or the external server.
+        dsn = os.environ.get("RECALLFLOW_DSN")
+        store = ["--dsn", dsn] if dsn else ["--home", str(store_home)]
+        argv = ["mcp", *store, "--tenant", tenant, "--principal", "p1"]
         assert main(argv) == 0
     finally:
         gc.unfreeze()
