@@ -4,8 +4,9 @@ docs/architecture.md)."""
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from psycopg import sql
@@ -418,3 +419,55 @@ def test_other_content_or_no_source_is_not_a_duplicate(memory: Memory, tenant: s
         ]
     )
     assert [b.id for b in other] == ["b-2", "b-3", "b-4"]
+
+
+# --- one text, two Unicode spellings ------------------------------------------------------
+
+
+Form = Literal["NFC", "NFD"]
+
+
+def _spelled(form: Form, text: str) -> str:
+    return unicodedata.normalize(form, text)
+
+
+@pytest.mark.parametrize(("stored_as", "asked_as"), [("NFD", "NFC"), ("NFC", "NFD")])
+def test_a_belief_is_recalled_whichever_unicode_form_wrote_or_asks_for_it(
+    memory: Memory, tenant: str, stored_as: Form, asked_as: Form
+) -> None:
+    text = "Le dessert préféré de l'utilisateur est la crème brûlée."
+    memory.beliefs.add_many(
+        [
+            belief(tenant, id="b-dessert", statement=_spelled(stored_as, text), subject="dessert"),
+            belief(tenant, id="b-weather", statement="It rains all spring.", subject="weather"),
+        ]
+    )
+    goal = _spelled(asked_as, "crème brûlée préféré")
+    assert rendered(memory, tenant, goal) == ("b-dessert",)
+
+
+def test_the_same_text_in_another_unicode_form_is_the_same_belief(
+    memory: Memory, tenant: str
+) -> None:
+    text = "Zoë's café opens at nine."
+    first = memory.beliefs.add(
+        belief(
+            tenant,
+            id="b-cafe",
+            statement=_spelled("NFC", text),
+            subject=_spelled("NFC", "Zoë café"),
+            entities=[_spelled("NFC", "Zoë")],
+        )
+    )
+    again = memory.beliefs.add(
+        belief(
+            tenant,
+            id="b-cafe",
+            statement=_spelled("NFD", text),
+            subject=_spelled("NFD", "Zoë café"),
+            entities=[_spelled("NFD", "Zoë")],
+        )
+    )  # a retry from a client that sends decomposed text: a no-op, not a conflict
+    assert again == first
+    assert memory.beliefs.get(tenant, "p1", "b-cafe").statement == _spelled("NFC", text)
+    assert len(memory.beliefs.list(tenant, "p1")) == 1

@@ -2,7 +2,10 @@
 every entry point (see "Reliability" in docs/architecture.md).
 
 - Text: a NUL character (PostgreSQL text cannot hold one) or a lone surrogate (not
-  encodable as UTF-8) is refused, naming the field; never folded or dropped.
+  encodable as UTF-8) is refused, naming the field; never folded or dropped. Any other
+  text is taken in Unicode's composed form (NFC): "é" typed as one character or as "e"
+  and a combining accent is the same text, so it is the same statement, subject, entity
+  key and search term, whichever form the caller's keyboard or platform sends.
 - Statements and other required free text: at least one visible character; text made only
   of whitespace, zero-width or other format characters is refused.
 - Instants: timezone-aware only (a naive datetime would mean whatever the client's zone
@@ -110,13 +113,20 @@ Key = Annotated[
 ]
 
 
+def composed(value: str) -> str:
+    """``value`` in Unicode's composed normal form (NFC), the one form text is stored and
+    searched in: canonically equivalent spellings (a precomposed "é", or "e" and a
+    combining acute accent) are the same text to a reader, and would otherwise be two
+    statements, two subject keys and two search terms to PostgreSQL and the embedder."""
+    return value if unicodedata.is_normalized("NFC", value) else unicodedata.normalize("NFC", value)
+
+
 def _storable_field(value: Any) -> Any:
     if isinstance(value, str):
-        return storable(value)
+        return composed(storable(value))
     if isinstance(value, list | tuple) and value and isinstance(value[0], str):
-        for item in value:
-            if isinstance(item, str):
-                storable(item)
+        items = [composed(storable(item)) if isinstance(item, str) else item for item in value]
+        return type(value)(items)
     return value
 
 
@@ -325,7 +335,8 @@ def of_their_kinds(model: type[BaseModel], data: Any) -> Any:
 class InputModel(FrozenModel):
     """A model of caller input: finite floats only, every value of its field's own kind
     (:func:`kind_of`: ``True`` is not read as 1) and every text field storable (checked
-    before any field's own normalisation, so a NUL is refused, not folded)."""
+    before any field's own normalisation, so a NUL is refused, not folded) and composed
+    (:func:`composed`)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
 
