@@ -436,7 +436,13 @@ class Episodes:
         return self.add_many([draft])[0]
 
     def add_many(self, drafts: Iterable[EpisodeDraft | Mapping[str, Any]]) -> list[Episode]:
-        """Append a batch in one transaction: all of it or none of it."""
+        """Append a batch in one transaction: all of it or none of it; returns each episode
+        as stored.
+
+        Idempotent: re-adding a stored id with the same content (``recorded_at`` aside,
+        which is the store's) is a no-op that returns the stored episode, so a retried
+        batch is never stored twice; with other content it raises
+        :class:`~recallflow.errors.ConflictError` naming the item and field."""
         now = datetime.now(UTC)
         episodes = [
             Episode.model_validate(
@@ -445,10 +451,9 @@ class Episodes:
             for d in _validated(EpisodeDraft, drafts)
         ]
         _unique_ids([(e.tenant_id, e.principal_id, e.id) for e in episodes], "episode")
-        self._store.write_episodes(
+        return self._store.write_episodes(
             episodes, self._embed([e.content for e in episodes], [e.id for e in episodes])
         )
-        return episodes
 
     def get(self, tenant_id: str, principal_id: str, episode_id: str) -> Episode:
         """The episode with that id; raises :class:`~recallflow.errors.NotFoundError`, or
@@ -533,7 +538,11 @@ class Edges:
         return self.add_many([edge])[0]
 
     def add_many(self, edges: Iterable[BeliefEdge | Mapping[str, Any]]) -> list[BeliefEdge]:
-        """Store a batch of edges in one transaction: all of it or none of it."""
+        """Store a batch of edges in one transaction: all of it or none of it.
+
+        Idempotent: re-adding a stored edge (the same beliefs and relation) with the same
+        weight is a no-op; with another weight it raises
+        :class:`~recallflow.errors.ConflictError` naming the item and ``weight``."""
         valid = _validated(BeliefEdge, edges)
         self._store.write_edges(valid)
         return valid

@@ -177,7 +177,9 @@ class BeliefStore(Protocol):
         ...
 
     def write_edges(self, edges: Sequence[BeliefEdge]) -> None:
-        """Write all of ``edges`` or none of them."""
+        """Write all of ``edges`` or none of them. An edge stored with the same weight is
+        not written again; with another weight it is a
+        :class:`~recallflow.errors.ConflictError` naming the item and ``weight``."""
         ...
 
     def summary(self) -> list[StoreSummary]:
@@ -190,8 +192,11 @@ class EpisodeStore(Protocol):
 
     def write_episodes(
         self, episodes: Sequence[Episode], embeddings: npt.NDArray[np.float32]
-    ) -> None:
-        """Write all of ``episodes`` (row i with ``embeddings[i]``) or none of them."""
+    ) -> list[Episode]:
+        """Write all of ``episodes`` (row i with ``embeddings[i]``) or none of them; returns
+        each as stored. An id stored with the same content is not written again (the
+        stored episode is returned); with other content it is a
+        :class:`~recallflow.errors.ConflictError` naming the item and field."""
         ...
 
     def get_episode(self, tenant_id: str, principal_id: str, episode_id: str) -> Episode:

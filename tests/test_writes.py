@@ -4,6 +4,7 @@ docs/architecture.md)."""
 
 from __future__ import annotations
 
+import threading
 import unicodedata
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
@@ -471,3 +472,85 @@ def test_the_same_text_in_another_unicode_form_is_the_same_belief(
     assert again == first
     assert memory.beliefs.get(tenant, "p1", "b-cafe").statement == _spelled("NFC", text)
     assert len(memory.beliefs.list(tenant, "p1")) == 1
+
+
+# --- retries of episode and edge batches --------------------------------------------------
+
+
+def episode(tenant: str, eid: str, content: str, **fields: Any) -> dict[str, Any]:
+    return {
+        "id": eid,
+        "tenant_id": tenant,
+        "principal_id": "p1",
+        "occurred_at": T0,
+        "content": content,
+        **fields,
+    }
+
+
+def stored_rows(memory: Memory, table: str, tenant: str) -> int:
+    with memory.pool.connection() as conn:
+        row = conn.execute(
+            sql.SQL("SELECT count(*) FROM {} WHERE tenant_id = %s").format(sql.Identifier(table)),
+            (tenant,),
+        ).fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+def test_a_retried_episode_batch_is_stored_once(memory: Memory, tenant: str) -> None:
+    batch = [episode(tenant, "e-1", "We moved to Fly.io."), episode(tenant, "e-2", "It works.")]
+    first = memory.episodes.add_many(batch)
+    # The answer of the first write was lost; the client sends the batch again, with one more.
+    again = memory.episodes.add_many([*batch, episode(tenant, "e-3", "Deploys are faster.")])
+    assert again[:2] == first  # the stored episodes, their recorded_at the first write's
+    assert [e.id for e in again] == ["e-1", "e-2", "e-3"]
+    assert stored_rows(memory, "episodes", tenant) == 3
+
+
+def test_an_episode_id_with_other_content_is_a_conflict_and_writes_nothing(
+    memory: Memory, tenant: str
+) -> None:
+    memory.episodes.add(episode(tenant, "e-1", "We moved to Fly.io."))
+    with pytest.raises(ConflictError) as err:
+        memory.episodes.add_many(
+            [episode(tenant, "e-new", "Another."), episode(tenant, "e-1", "We moved to Render.")]
+        )
+    assert (err.value.item_index, err.value.item_id, err.value.field) == (1, "e-1", "content")
+    assert stored_rows(memory, "episodes", tenant) == 1
+
+
+def test_concurrent_writers_of_one_episode_store_it_once(memory: Memory, tenant: str) -> None:
+    errors: list[BaseException] = []
+
+    def write() -> None:
+        try:
+            memory.episodes.add(episode(tenant, "e-same", "The same event, sent twice."))
+        except BaseException as exc:  # reported by the assertion below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=write) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert stored_rows(memory, "episodes", tenant) == 1
+
+
+def test_a_retried_edge_batch_is_stored_once(memory: Memory, tenant: str) -> None:
+    memory.beliefs.add_many(
+        [
+            deploy(tenant, "b-a", "We deploy to Fly.io."),
+            deploy(tenant, "b-b", "Deploys run from CI."),
+            deploy(tenant, "b-c", "CI is GitHub Actions."),
+        ]
+    )
+    edge = {"tenant_id": tenant, "principal_id": "p1", "src_id": "b-a", "dst_id": "b-b"}
+    memory.edges.add_many([edge])
+    memory.edges.add_many([edge, {**edge, "src_id": "b-b", "dst_id": "b-c"}])
+    assert stored_rows(memory, "belief_edges", tenant) == 2
+    with pytest.raises(ConflictError) as err:
+        memory.edges.add_many([{**edge, "src_id": "b-a", "dst_id": "b-c"}, {**edge, "weight": 0.5}])
+    assert (err.value.item_index, err.value.field) == (1, "weight")
+    assert stored_rows(memory, "belief_edges", tenant) == 2

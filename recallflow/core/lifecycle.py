@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from recallflow.errors import ConflictError, NotFoundError, SupersessionCycleError
-from recallflow.models.store import Belief, LifecycleState
+from recallflow.models.store import Belief, BeliefEdge, Episode, LifecycleState
 
 #: The fields that say what a belief *is*; re-adding an id with other values is a conflict.
 CONTENT_FIELDS: tuple[str, ...] = (
@@ -45,6 +45,28 @@ def content_differences(draft: Belief, stored: Belief) -> list[str]:
     if draft.supersedes is not None and draft.supersedes != stored.supersedes:
         differ.append("supersedes")
     return differ
+
+
+#: The fields that say what an episode *is*; its ``recorded_at`` is the store's (a retry
+#: of a write whose answer was lost is recorded again "now", and is the same episode).
+EPISODE_CONTENT_FIELDS: tuple[str, ...] = (
+    "project",
+    "session_id",
+    "occurred_at",
+    "kind",
+    "content",
+    "sensitivity",
+)
+
+
+def episode_differences(draft: Episode, stored: Episode) -> list[str]:
+    """The content fields in which ``draft`` differs from the stored episode of its id."""
+    return [f for f in EPISODE_CONTENT_FIELDS if getattr(draft, f) != getattr(stored, f)]
+
+
+def edge_key(edge: BeliefEdge) -> tuple[str, str, str, str, str]:
+    """What makes two edges the same link (the weight is what the link says of it)."""
+    return (edge.tenant_id, edge.principal_id, edge.src_id, edge.dst_id, edge.relation.value)
 
 
 def not_found(tenant_id: str, principal_id: str, belief_id: str) -> NotFoundError:

@@ -22,7 +22,8 @@ from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.postgres.errors import translate
 from recallflow.adapters.postgres.statistics import bulk_write
-from recallflow.errors import NotFoundError
+from recallflow.core.lifecycle import edge_key
+from recallflow.errors import ConflictError, NotFoundError
 from recallflow.models.history import BeliefHistory
 from recallflow.models.store import (
     Belief,
@@ -282,28 +283,63 @@ class PostgresBeliefStore:
             return belief_history(conn, tenant_id, principal_id, belief_id, links)
 
     def write_edges(self, edges: Sequence[BeliefEdge]) -> None:
+        """Write all of ``edges`` or none; an edge already stored with the same weight is
+        not written again (a retried batch), with another weight it is a ConflictError."""
         if not edges:
             return
+        fresh = list(range(len(edges)))
         try:
-            with bulk_write(self._pool) as conn, conn.cursor().copy(_COPY_EDGES) as copy:
-                for e in edges:
-                    copy.write_row(
-                        (
-                            e.tenant_id,
-                            e.principal_id,
-                            e.src_id,
-                            e.dst_id,
-                            e.relation.value,
-                            e.weight,
-                        )
-                    )
+            with bulk_write(self._pool) as conn:
+                fresh = _new_edges(conn, edges)
+                if fresh:
+                    with conn.cursor().copy(_COPY_EDGES) as copy:
+                        for i in fresh:
+                            e = edges[i]
+                            copy.write_row(
+                                (
+                                    e.tenant_id,
+                                    e.principal_id,
+                                    e.src_id,
+                                    e.dst_id,
+                                    e.relation.value,
+                                    e.weight,
+                                )
+                            )
         except (pg_errors.IntegrityError, pg_errors.DataError) as exc:
-            items = [e.model_dump(mode="json") for e in edges]
-            raise translate(exc, table="belief_edges", items=items) from exc
+            items = [edges[i].model_dump(mode="json") for i in fresh]
+            raise translate(exc, table="belief_edges", items=items, positions=fresh) from exc
 
     def summary(self) -> list[StoreSummary]:
         with self._pool.connection() as conn:
             return _summary(conn)
+
+
+def _new_edges(conn: psycopg.Connection[Any], edges: Sequence[BeliefEdge]) -> list[int]:
+    """The indexes of ``edges`` not stored yet; :class:`ConflictError` for the first one
+    stored with another weight. Two writers of one new edge at once: the later one's
+    COPY is refused by the key, a typed error naming the item."""
+    stored = {
+        (t, p, src, dst, rel): float(w)
+        for t, p, src, dst, rel, w in conn.execute(
+            "SELECT tenant_id, principal_id, src_id, dst_id, relation, weight FROM belief_edges"
+            " WHERE (tenant_id, principal_id, src_id, dst_id, relation) IN"
+            " (SELECT * FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[], %s::text[]))",
+            [list(column) for column in zip(*map(edge_key, edges), strict=True)],
+        ).fetchall()
+    }
+    fresh: list[int] = []
+    for index, edge in enumerate(edges):
+        weight = stored.get(edge_key(edge))
+        if weight is None:
+            fresh.append(index)
+        elif weight != edge.weight:
+            raise ConflictError(
+                f"the edge is already stored with weight {weight!r}, not {edge.weight!r}",
+                field="weight",
+                item_index=index,
+                item_id=edge.src_id,
+            )
+    return fresh
 
 
 def _summary(conn: psycopg.Connection[Any]) -> list[StoreSummary]:

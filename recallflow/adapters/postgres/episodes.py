@@ -4,21 +4,32 @@ opposed to the beliefs: what is true).
 Each episode is written with its content's embedding (archival search's vector arm reads
 it); episodes stored before the embedding existed are found by a partial index and
 embedded later (:meth:`~recallflow.ingestion.Episodes.embed_missing`).
+
+A write is idempotent as a belief's is: an episode whose id is stored with the same content
+is not written again (a retry of a batch whose commit was not acknowledged answers with
+the stored episodes), one with other content is a
+:class:`~recallflow.errors.ConflictError` naming the item and field. The batch's
+principals are locked first (:func:`~recallflow.adapters.postgres.lifecycle.lock_principals`),
+so two writers of the same id cannot both find it free.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+import psycopg
 from psycopg import errors as pg_errors
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.postgres.errors import translate
+from recallflow.adapters.postgres.lifecycle import lock_principals
 from recallflow.adapters.postgres.statistics import bulk_write
-from recallflow.errors import NotFoundError
+from recallflow.core.lifecycle import episode_differences
+from recallflow.errors import ConflictError, NotFoundError
 from recallflow.models.store import Episode
 
 EPISODE_COLUMNS: tuple[str, ...] = (
@@ -54,32 +65,25 @@ class PostgresEpisodeStore:
 
     def write_episodes(
         self, episodes: Sequence[Episode], embeddings: npt.NDArray[np.float32]
-    ) -> None:
+    ) -> list[Episode]:
         if len(episodes) != len(embeddings):
             raise ValueError("write_episodes needs one embedding per episode")
         if not episodes:
-            return
+            return []
+        fresh = list(range(len(episodes)))
         try:
-            with bulk_write(self._pool) as conn, conn.cursor().copy(_COPY) as copy:
-                for e, vector in zip(episodes, embeddings, strict=True):
-                    copy.write_row(
-                        (
-                            e.tenant_id,
-                            e.principal_id,
-                            e.id,
-                            e.project,
-                            e.session_id,
-                            e.occurred_at,
-                            e.kind.value,
-                            e.content,
-                            int(e.sensitivity),
-                            e.recorded_at,
-                            vector,
-                        )
-                    )
+            with bulk_write(self._pool) as conn:
+                lock_principals(conn, {(e.tenant_id, e.principal_id) for e in episodes})
+                result = _already_stored(conn, episodes)
+                fresh = [i for i, e in enumerate(result) if e is None]
+                if fresh:
+                    with conn.cursor().copy(_COPY) as copy:
+                        for i in fresh:
+                            copy.write_row(_episode_row(episodes[i], embeddings[i]))
         except (pg_errors.IntegrityError, pg_errors.DataError) as exc:
-            items = [e.model_dump(mode="json") for e in episodes]
-            raise translate(exc, table="episodes", items=items) from exc
+            rows = [episodes[i].model_dump(mode="json") for i in fresh]
+            raise translate(exc, table="episodes", items=rows, positions=fresh) from exc
+        return [stored or episodes[i] for i, stored in enumerate(result)]
 
     def get_episode(self, tenant_id: str, principal_id: str, episode_id: str) -> Episode:
         with self._pool.connection() as conn:
@@ -116,3 +120,55 @@ class PostgresEpisodeStore:
                 _SET_EMBEDDING,
                 [(v, tenant_id, principal_id, i) for i, v in zip(ids, embeddings, strict=True)],
             )
+
+
+def _episode_row(e: Episode, vector: npt.NDArray[np.float32]) -> tuple[Any, ...]:
+    return (
+        e.tenant_id,
+        e.principal_id,
+        e.id,
+        e.project,
+        e.session_id,
+        e.occurred_at,
+        e.kind.value,
+        e.content,
+        int(e.sensitivity),
+        e.recorded_at,
+        vector,
+    )
+
+
+def _already_stored(
+    conn: psycopg.Connection[Any], episodes: Sequence[Episode]
+) -> list[Episode | None]:
+    """The stored episode of each of ``episodes`` whose id is stored with the same content
+    (None: not stored); :class:`ConflictError` for the first stored with other content."""
+    rows = (
+        conn.cursor(row_factory=dict_row)
+        .execute(
+            SELECT_EPISODE + " WHERE (tenant_id, principal_id, id) IN"
+            " (SELECT * FROM unnest(%s::text[], %s::text[], %s::text[]))",
+            (
+                [e.tenant_id for e in episodes],
+                [e.principal_id for e in episodes],
+                [e.id for e in episodes],
+            ),
+        )
+        .fetchall()
+    )
+    stored = {(r["tenant_id"], r["principal_id"], r["id"]): Episode.model_validate(r) for r in rows}
+    out: list[Episode | None] = []
+    for index, e in enumerate(episodes):
+        known = stored.get((e.tenant_id, e.principal_id, e.id))
+        if known is not None:
+            differ = episode_differences(e, known)
+            if differ:
+                raise ConflictError(
+                    f"is already stored with other content ({', '.join(differ)}); an"
+                    " episode is never edited",
+                    field=differ[0],
+                    item_index=index,
+                    item_id=e.id,
+                )
+        out.append(known)
+    return out

@@ -61,11 +61,14 @@ def translate(
     table: str,
     items: Sequence[Mapping[str, Any]],
     field_hint: str | None = None,
+    positions: Sequence[int] | None = None,
 ) -> RecallflowError:
     """A :class:`ConstraintViolation` for ``exc``, raised while writing ``items`` in order.
 
     ``items`` are the rows as column → value mappings, used to find the refused item
     from the key PostgreSQL names when there is no COPY line to go by (deferred checks).
+    ``positions``: each row's index in the caller's batch, when only some of the batch
+    was written (the item named is the caller's).
     """
     diag = exc.diag
     constraint = diag.constraint_name
@@ -92,6 +95,8 @@ def translate(
     message = diag.message_primary or str(exc)
     if diag.message_detail:
         message = f"{message} ({diag.message_detail})"
+    if positions is not None and item_index is not None and item_index < len(positions):
+        item_index = positions[item_index]
     return ConstraintViolation(
         message, constraint=constraint, field=field, item_index=item_index, item_id=item_id
     )
