@@ -111,6 +111,7 @@ _EXPORTS: dict[str, str] = {
     "Retention": "recallflow.policy",
     "StoreUnavailableError": "recallflow.errors",
     "StorageFullError": "recallflow.errors",
+    "WriteCancelledError": "recallflow.errors",
     # correcting and forgetting (the write path back into memory)
     "ConflictError": "recallflow.errors",
     "SupersessionCycleError": "recallflow.errors",
@@ -231,6 +232,7 @@ __all__ = [
     "UnsupportedEmbedderError",
     "Weights",
     "WorkingState",
+    "WriteCancelledError",
     "budget_report",
     "match_only",
     "open_memory",
@@ -268,6 +270,7 @@ if TYPE_CHECKING:
         StoreUnavailableError,
         SupersessionCycleError,
         UnsupportedEmbedderError,
+        WriteCancelledError,
     )
     from recallflow.memory import Memory, open_memory
     from recallflow.models.corrections import (

@@ -16,7 +16,8 @@ Every error a caller can act on is a subclass of :class:`RecallflowError`::
      ├── NotFoundError               (also KeyError) an id that is not in the store
      ├── OperatorOnlyError           (also PermissionError) an operator view without the capability
      └── StoreUnavailableError       the store cannot be reached now; retry, nothing to reopen
-          └── StorageFullError       the server's disk is full; free space, then retry
+          ├── StorageFullError       the server's disk is full; free space, then retry
+          └── WriteCancelledError    the server cancelled a write before it committed; retry
 
 Bad input never leaves the store half-written: every write that raises
 :class:`InvalidInputError` has rolled back, so a caller can fix the input and retry.
@@ -207,6 +208,20 @@ class StorageFullError(StoreUnavailableError):
             detail,
             hint="Free disk space on the server's data volume, then retry; this Memory stays "
             "open and works again once there is space.",
+        )
+
+
+class WriteCancelledError(StoreUnavailableError):
+    """The server cancelled a write before it committed: a statement or lock timeout set on
+    the server, an operator's cancel, a deadlock or a serialization failure. The write's
+    transaction rolled back, so nothing of it was written, and the same call can be retried
+    as it is (a write is all or nothing, and a repeat of a stored write is a no-op)."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(
+            detail,
+            hint="The server cancelled the write before it committed, so nothing of it was "
+            "written; retry the same call.",
         )
 
 

@@ -5,6 +5,7 @@ docs/architecture.md)."""
 from __future__ import annotations
 
 import threading
+import time
 import unicodedata
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
@@ -19,7 +20,9 @@ from recallflow import (
     Memory,
     NotFoundError,
     SupersessionCycleError,
+    WriteCancelledError,
 )
+from recallflow.adapters.postgres.lifecycle import lock_principals
 from tests.helpers import belief, patient_policy, request
 
 PATIENT = patient_policy()
@@ -554,3 +557,56 @@ def test_a_retried_edge_batch_is_stored_once(memory: Memory, tenant: str) -> Non
         memory.edges.add_many([{**edge, "src_id": "b-a", "dst_id": "b-c"}, {**edge, "weight": 0.5}])
     assert (err.value.item_index, err.value.field) == (1, "weight")
     assert stored_rows(memory, "belief_edges", tenant) == 2
+
+
+# --- a write the server cancels ------------------------------------------------------------
+
+
+def _cancelled_while_waiting(memory: Memory, tenant: str, write: Any) -> BaseException | None:
+    """Run ``write`` while another transaction holds the principal's write lock, cancel it
+    on the server once it waits for that lock, and return what it raised."""
+    outcome: list[BaseException | None] = []
+
+    def run() -> None:
+        try:
+            write()
+            outcome.append(None)
+        except BaseException as exc:  # returned to the test, which asserts on it
+            outcome.append(exc)
+
+    with memory.pool.connection() as holder, holder.transaction():
+        lock_principals(holder, [(tenant, "p1")])
+        thread = threading.Thread(target=run)
+        thread.start()
+        cancelled = False
+        for _ in range(500):
+            with memory.pool.connection() as watcher:  # its own snapshot of the activity
+                row = watcher.execute(
+                    "SELECT pg_cancel_backend(pid) FROM pg_stat_activity"
+                    " WHERE wait_event_type = 'Lock' AND query LIKE %s AND pid <> %s",
+                    ("%pg_advisory_xact_lock%", holder.info.backend_pid),
+                ).fetchone()
+            if row is not None:
+                cancelled = bool(row[0])
+                break
+            time.sleep(0.02)
+        thread.join(timeout=30)
+    assert cancelled, "the write never waited for the lock"
+    return outcome[0]
+
+
+def test_a_cancelled_write_is_typed_writes_nothing_and_can_be_retried(
+    memory: Memory, tenant: str
+) -> None:
+    batch = [deploy(tenant, f"b-{i}", f"Service {i} deploys to Fly.io.") for i in range(3)]
+    raised = _cancelled_while_waiting(memory, tenant, lambda: memory.beliefs.add_many(batch))
+    assert isinstance(raised, WriteCancelledError), raised
+    assert "nothing of it was written" in str(raised)
+    assert memory.beliefs.list(tenant, "p1") == []
+    assert len(memory.beliefs.add_many(batch)) == 3
+    raised = _cancelled_while_waiting(
+        memory, tenant, lambda: memory.retract(tenant, "p1", "b-0", reason="wrong")
+    )
+    assert isinstance(raised, WriteCancelledError), raised
+    assert memory.beliefs.get(tenant, "p1", "b-0").retracted_at is None
+    assert memory.retract(tenant, "p1", "b-0", reason="wrong").retracted_at is not None

@@ -18,7 +18,7 @@ from psycopg import errors as pg_errors
 from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.postgres import erasure, feedback, lifecycle, replay
-from recallflow.adapters.postgres.errors import translate
+from recallflow.adapters.postgres.errors import CANCELLED_WRITE, cancelled_write, translate
 from recallflow.models.corrections import Citation, Erasure, Rederivation, Rejection, RejectionKind
 from recallflow.models.store import Belief
 from recallflow.policy import Feedback
@@ -39,6 +39,8 @@ class PostgresCorrections:
                 yield conn
         except (pg_errors.IntegrityError, pg_errors.DataError) as exc:
             raise translate(exc, table=table, items=()) from exc
+        except CANCELLED_WRITE as exc:
+            raise cancelled_write(exc) from exc
 
     def _run(self, write: Callable[[psycopg.Connection[Any]], T]) -> T:
         with self._transaction() as conn:

@@ -15,7 +15,7 @@ from typing import Any
 
 from psycopg import errors as pg_errors
 
-from recallflow.errors import ConstraintViolation, RecallflowError
+from recallflow.errors import ConstraintViolation, RecallflowError, WriteCancelledError
 
 _COPY_LINE = re.compile(r"COPY \w+, line (\d+)")
 _COPY_COLUMN = re.compile(r"COPY \w+, line \d+, column (\w+)")
@@ -100,3 +100,20 @@ def translate(
     return ConstraintViolation(
         message, constraint=constraint, field=field, item_index=item_index, item_id=item_id
     )
+
+
+#: What the server answers a write it cancelled before it committed: a statement timeout or
+#: an operator's cancel (57014), a lock wait past ``lock_timeout`` (55P03), a deadlock
+#: (40P01) or a serialization failure (40001). The transaction has rolled back.
+CANCELLED_WRITE = (
+    pg_errors.QueryCanceled,
+    pg_errors.LockNotAvailable,
+    pg_errors.DeadlockDetected,
+    pg_errors.SerializationFailure,
+)
+
+
+def cancelled_write(exc: pg_errors.Error) -> WriteCancelledError:
+    """The typed error of a write the server cancelled (one of :data:`CANCELLED_WRITE`)."""
+    text = (exc.diag.message_primary or str(exc)).strip()
+    return WriteCancelledError(text.splitlines()[0] if text else type(exc).__name__)

@@ -34,6 +34,7 @@ import psycopg
 from psycopg import sql
 from psycopg_pool import ConnectionPool
 
+from recallflow.adapters.postgres.errors import CANCELLED_WRITE, cancelled_write
 from recallflow.policy import DEFAULT_POLICY, ArmLimits
 
 _log = logging.getLogger(__name__)
@@ -80,15 +81,19 @@ def analyze(conn: psycopg.Connection[Any], tables: list[tuple[str, str]]) -> Non
 def bulk_write(pool: ConnectionPool) -> Iterator[psycopg.Connection[Any]]:
     """A connection of ``pool`` in one transaction; once it has committed, the tables it
     changed by a large share are analyzed (:func:`changed_tables`). On an error the
-    transaction rolls back and nothing is analyzed."""
-    with pool.connection() as conn:
-        with conn.transaction():
-            yield conn
-            try:
-                # A savepoint: a failure here must not roll back the write it describes.
-                with conn.transaction():
-                    stale = changed_tables(conn)
-            except psycopg.Error as exc:
-                _log.warning("could not read what a bulk write changed: %s", exc)
-                stale = []
-        analyze(conn, stale)
+    transaction rolls back and nothing is analyzed; a write the server cancelled is a
+    :class:`~recallflow.errors.WriteCancelledError`."""
+    try:
+        with pool.connection() as conn:
+            with conn.transaction():
+                yield conn
+                try:
+                    # A savepoint: a failure here must not roll back the write it describes.
+                    with conn.transaction():
+                        stale = changed_tables(conn)
+                except psycopg.Error as exc:
+                    _log.warning("could not read what a bulk write changed: %s", exc)
+                    stale = []
+            analyze(conn, stale)
+    except CANCELLED_WRITE as exc:
+        raise cancelled_write(exc) from exc
