@@ -288,10 +288,12 @@ class Beliefs:
 
     def supersede(self, old_id: str, new_belief: BeliefDraft | Mapping[str, Any]) -> Belief:
         """Store ``new_belief`` as the successor of ``old_id`` (a change of content is never
-        an edit): the old belief becomes ``superseded``, its validity ending where the new
-        one's begins. Raises :class:`~recallflow.errors.NotFoundError` for an unknown
-        ``old_id`` and :class:`~recallflow.errors.ConflictError` when it is already
-        superseded by another belief or the supersession would close a cycle."""
+        an edit): the old belief becomes ``superseded`` and is live until the new one's
+        ``valid_from`` (its own ``valid_to``, the end of its truth, stays as it was; see
+        "History: lifecycle state at `as_of`" in docs/recall.md). Raises
+        :class:`~recallflow.errors.NotFoundError` for an unknown ``old_id`` and
+        :class:`~recallflow.errors.ConflictError` when it is already superseded by another
+        belief or the supersession would close a cycle."""
         draft = _validated(BeliefDraft, [new_belief])[0]
         if draft.supersedes is not None and draft.supersedes != old_id:
             raise InvalidInputError(

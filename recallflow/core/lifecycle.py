@@ -31,7 +31,8 @@ CONTENT_FIELDS: tuple[str, ...] = (
     "source_authority",
     "source_episode_id",
 )
-#: The smallest interval of validity: what a belief superseded before it began keeps.
+#: The smallest step of time: a retraction's system time just after a belief recorded
+#: ahead of the clock, a replayed belief's shortest validity.
 INSTANT = timedelta(microseconds=1)
 
 
@@ -134,10 +135,10 @@ def plan_supersessions(
 
     ``stored`` holds every stored belief a link names; ``stored_successors`` the stored
     ``superseded_by`` links reachable from the batch (for cycle detection). The old belief
-    becomes ``superseded`` with ``superseded_by`` set and its validity ended at the
-    successor's ``valid_from`` (so history at an earlier ``as_of`` still reads it); a
-    successor with no ``valid_from`` becomes valid when it was recorded. A predecessor
-    whose successor took over before it began keeps an instant of validity: it never held.
+    becomes ``superseded`` with ``superseded_by`` set and keeps its own ``valid_to``: it is
+    live until the successor's ``valid_from``, which the hard filter reads from the
+    successor (so history at an earlier ``as_of`` still reads it); a successor with no
+    ``valid_from`` becomes valid when it was recorded.
 
     Raises :class:`NotFoundError` for a link to an unknown id, :class:`ConflictError` when
     a belief is already superseded by another, :class:`SupersessionCycleError` for a loop.
