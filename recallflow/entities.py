@@ -17,7 +17,7 @@ from recallflow.adapters.postgres.entities import PostgresEntitySensitivity
 from recallflow.errors import InvalidInputError
 from recallflow.ingestion import key_of
 from recallflow.models.fields import storable
-from recallflow.models.store import Sensitivity, SensitivityLevel, normalise_subject
+from recallflow.models.store import KEY_RULE, Sensitivity, SensitivityLevel, normalise_subject
 
 _LEVEL: TypeAdapter[Sensitivity] = TypeAdapter(SensitivityLevel)
 
@@ -31,7 +31,10 @@ def _entity_key(entity: object) -> str:
         raise InvalidInputError(str(exc), field="entity") from None
     key = normalise_subject(entity)
     if not key:
-        raise InvalidInputError(f"entity {entity!r} has no letters or digits", field="entity")
+        raise InvalidInputError(
+            f"entity {entity!r} has no letters or digits: {KEY_RULE}",
+            field="entity",
+        )
     return key
 
 

@@ -610,3 +610,35 @@ def test_a_cancelled_write_is_typed_writes_nothing_and_can_be_retried(
     assert isinstance(raised, WriteCancelledError), raised
     assert memory.beliefs.get(tenant, "p1", "b-0").retracted_at is None
     assert memory.retract(tenant, "p1", "b-0", reason="wrong").retracted_at is not None
+
+
+def test_accented_subjects_keep_their_letters_and_stay_apart(memory: Memory, tenant: str) -> None:
+    stored = memory.beliefs.add_many(
+        [
+            belief(tenant, id="b-mu", statement="Müller reviews the invoices.", subject="Müller"),
+            belief(tenant, id="b-mo", statement="Möller signs the contracts.", subject="Möller"),
+            belief(
+                tenant,
+                id="b-zoe",
+                statement="Zoë runs the café.",
+                subject="Zoë's café",
+                entities=["Zoë", "Crème Brûlée"],
+            ),
+        ]
+    )
+    assert [b.subject for b in stored] == ["muller", "moller", "zoe-s-cafe"]
+    assert stored[2].entities == ("zoe", "creme-brulee")
+    # An entity typed without its accents names the same key.
+    goal = "Who signs the contracts?"
+    got = rendered(memory, tenant, goal, working_state={"entities": ["Moller"]})
+    assert got[:1] == ("b-mo",)
+
+
+def test_a_subject_with_no_letter_a_key_keeps_says_what_a_key_keeps(
+    memory: Memory, tenant: str
+) -> None:
+    with pytest.raises(InvalidInputError) as err:
+        memory.beliefs.add(belief(tenant, id="b-cjk", subject="東京"))
+    assert err.value.field == "subject"
+    assert "a-z" in str(err.value)
+    assert memory.beliefs.list(tenant, "p1") == []

@@ -12,6 +12,7 @@ construction, so an invalid draft fails before it reaches SQL, naming the field.
 from __future__ import annotations
 
 import re
+import unicodedata
 from enum import IntEnum, StrEnum
 from typing import Annotated, Self
 
@@ -112,6 +113,8 @@ class EdgeRelation(StrEnum):
 _SUBJECT_CLEAN = re.compile(r"[^a-z0-9._:/-]+")
 #: The longest subject or entity key, once normalised.
 KEY_MAX = 200
+#: What a subject or entity key keeps, as an error message says it.
+KEY_RULE = "a key keeps the letters a-z (accents dropped), digits and . _ : / -"
 
 
 def _sensitivity(value: object) -> object:
@@ -135,14 +138,27 @@ Confidence = Annotated[float, Field(ge=0.0, le=1.0, description="Belief confiden
 def normalise_subject(text: str) -> str:
     """The short, normalised key a subject or entity is matched on.
 
-    Lowercase, runs of anything but ``[a-z0-9._:/-]`` folded to one ``-``, trimmed.
-    ``"Deploy Target (prod)"`` becomes ``"deploy-target-prod"``.
+    Accents dropped, lowercase, runs of anything but ``[a-z0-9._:/-]`` folded to one
+    ``-``, trimmed. ``"Deploy Target (prod)"`` becomes ``"deploy-target-prod"``, and
+    ``"Müller"`` ``"muller"`` (not ``"m-ller"``, the key of ``"Möller"`` too).
     """
     return _folded(text)[:KEY_MAX]
 
 
+def _unaccented(text: str) -> str:
+    """``text`` with the accents of its letters dropped (compatibility decomposition, then
+    the combining marks removed): ``"Zoë café"`` is ``"Zoe cafe"``. A letter that does not
+    decompose (``"ø"``, ``"ß"``, a CJK ideograph) is kept, and then folded by the key's
+    character rule."""
+    if text.isascii():
+        return text
+    return "".join(
+        ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch)
+    )
+
+
 def _folded(text: str) -> str:
-    return _SUBJECT_CLEAN.sub("-", text.strip().lower()).strip("-._:/")
+    return _SUBJECT_CLEAN.sub("-", _unaccented(text).strip().lower()).strip("-._:/")
 
 
 def _normalised_key(value: str, field: str) -> str:
@@ -150,7 +166,9 @@ def _normalised_key(value: str, field: str) -> str:
     longer than :data:`KEY_MAX`, since a cut key could match another subject."""
     key = _folded(storable(value))
     if not key:
-        raise ValueError(f"{field} {value[:80]!r} has no letters or digits")
+        raise ValueError(
+            f"{field} {value[:80]!r} has no letters or digits a key can keep ({KEY_RULE})"
+        )
     if len(key) > KEY_MAX:
         raise ValueError(f"{field} is {len(key)} characters once normalised; at most {KEY_MAX}")
     return key
