@@ -7,8 +7,9 @@ docs/architecture.md)."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from hypothesis import given
@@ -18,7 +19,7 @@ from recallflow import Memory
 from recallflow.core.redaction import REDACTED_NAME, NameRedaction
 from recallflow.core.render import parsed_ids
 from recallflow.errors import InvalidInputError
-from recallflow.models.store import Sensitivity
+from recallflow.models.store import Sensitivity, normalise_subject
 from recallflow.tools import Toolset
 from tests.helpers import belief, patient_policy, request
 from tests.test_arm_timeout import edges_locked
@@ -246,3 +247,31 @@ def test_a_longer_word_containing_the_name_is_not_a_mention() -> None:
         "Mayakovsky and Amaya met (redacted).",
         1,
     )
+
+
+@pytest.mark.parametrize("form", ["NFC", "NFD"])
+def test_an_accented_name_is_withheld_whole_in_any_case_or_unicode_form(form: str) -> None:
+    names = NameRedaction({normalise_subject("José Müller"): Sensitivity.PERSONAL})
+    nf: Literal["NFC", "NFD"] = "NFC" if form == "NFC" else "NFD"
+    text = unicodedata.normalize(nf, "José Müller, JOSÉ MÜLLER and José-Müller; not Josémüllerian.")
+    shown = unicodedata.normalize(nf, "(redacted), (redacted) and (redacted); not Josémüllerian.")
+    assert names.apply(text, Sensitivity.INTERNAL) == (shown, 3)
+
+
+def test_an_accented_marked_name_is_withheld_from_the_block(memory: Memory, tenant: str) -> None:
+    memory.beliefs.add(
+        belief(
+            tenant,
+            id="b-zoe",
+            subject="pickup",
+            entities=["Zoë Müller"],
+            statement="Zoë Müller is picked up from school at 3pm.",
+        )
+    )
+    memory.entities.mark(tenant, "p1", "Zoë Müller", "personal")
+    team = memory.recall(
+        request(tenant, goal="school pickup at 3pm", surface="team"), policy=patient_policy()
+    )
+    assert "b-zoe" in team.rendered_ids
+    assert "(redacted) is picked up" in team.block
+    assert "Zo" not in team.block and "ller" not in team.block

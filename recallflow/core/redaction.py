@@ -7,12 +7,16 @@ entity in a rendered text — a recalled statement, a correction, an episode exc
 user-safe trace view — is replaced by :data:`REDACTED_NAME`. A mention is the key's words
 in order, in any case, separated by at most a few non-word characters: the key
 ``alice-smith`` matches "Alice Smith", "alice_smith" and "ALICE-SMITH", never "Malice
-Smithers".
+Smithers". A key has no accents (:func:`~recallflow.models.store.normalise_subject` drops
+them), so a text is matched with its letters' accents dropped the same way, and the
+mention replaced where it stands in the text as written: the key ``muller`` withholds
+"Müller" and "MÜLLER", whole.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final
@@ -60,7 +64,45 @@ class NameRedaction:
         pattern = self.pattern(ceiling)
         if pattern is None:
             return text, 0
+        return withheld(pattern, text)
+
+
+def _unaccented(ch: str) -> str:
+    """One character as a key reads it: its compatibility decomposition without combining
+    marks ("ü" is "u", a lone combining accent is nothing)."""
+    return "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+
+
+def withheld(pattern: re.Pattern[str], text: str) -> tuple[str, int]:
+    """``text`` with every match of ``pattern`` (a key's mention, see :meth:`NameRedaction.
+    pattern`) replaced by :data:`REDACTED_NAME`, matched on the text with its accents
+    dropped, and how many were replaced. Each match replaces the characters of the text
+    it was read from, the accents that followed its last letter included."""
+    if text.isascii():
         return pattern.subn(REDACTED_NAME, text)
+    folded: list[str] = []
+    origin: list[int] = []  # the text's index of each folded character
+    for index, ch in enumerate(text):
+        piece = _unaccented(ch) if not ch.isascii() else ch
+        folded.append(piece)
+        origin.extend([index] * len(piece))
+    out: list[str] = []
+    done = 0
+    count = 0
+    for match in pattern.finditer("".join(folded)):
+        if match.end() == match.start():
+            continue
+        start = origin[match.start()]
+        end = origin[match.end() - 1] + 1
+        while end < len(text) and folded[end] == "":
+            end += 1  # a combining accent of the mention's last letter
+        out += [text[done:start], REDACTED_NAME]
+        done = end
+        count += 1
+    if count == 0:
+        return text, 0
+    out.append(text[done:])
+    return "".join(out), count
 
 
 @dataclass(frozen=True)
@@ -95,4 +137,4 @@ class Redactor:
         """``text`` with the withheld names replaced, and how many were."""
         if self.compiled is None:
             return text, 0
-        return self.compiled.subn(REDACTED_NAME, text)
+        return withheld(self.compiled, text)
