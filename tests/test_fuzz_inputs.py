@@ -30,7 +30,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from recallflow import Memory, RecallflowError
-from recallflow.errors import InvalidInputError, StoreUnavailableError
+from recallflow.errors import ConflictError, InvalidInputError, StoreUnavailableError
 from recallflow.models.request import EpisodeSearchRequest, RecallRequest, WorkingState
 from recallflow.models.store import BeliefDraft, BeliefEdge, EpisodeDraft
 from recallflow.tools import Toolset
@@ -418,9 +418,17 @@ def test_edges(memory: Memory, fuzz_tenant: str, changes: dict[str, Any]) -> Non
                 (e.tenant_id, e.principal_id, e.src_id, e.dst_id, e.relation.value),
             ).fetchone()
         assert row is not None and row[0] == e.weight
-        # Stored once: the same edge again is refused, typed.
-        with pytest.raises(InvalidInputError):
-            memory.edges.add(data)
+        # Stored once: the same edge again is a no-op, with another weight a typed conflict.
+        memory.edges.add(data)
+        with pytest.raises(ConflictError):
+            memory.edges.add({**data, "weight": 0.25 if e.weight != 0.25 else 0.75})
+        with memory.pool.connection() as conn:
+            again = conn.execute(
+                "SELECT count(*), min(weight) FROM belief_edges WHERE tenant_id = %s"
+                " AND principal_id = %s AND src_id = %s AND dst_id = %s AND relation = %s",
+                (e.tenant_id, e.principal_id, e.src_id, e.dst_id, e.relation.value),
+            ).fetchone()
+        assert again == (1, e.weight)
 
     outcome("edges.add", memory, changes, lambda: memory.edges.add_many([data]), round_trip)
 
