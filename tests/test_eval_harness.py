@@ -198,9 +198,12 @@ def test_harness_runs_end_to_end_on_a_tiny_dataset(
     assert json.loads(js.read_text())["datasets"][0]["name"] == "tiny"
 
 
-def test_gates_fail_on_a_tampered_block_and_a_foreign_id(memory: Memory, tenant: str) -> None:
-    group = _group("gx", "dev", ("Ann", "Bo"))
-    other = _group("gy", "dev", ("Cy", "Di"))
+def _recalled_in_one_of_two(
+    memory: Memory, tenant: str, name: str, other_name: str
+) -> tuple[RecallRequest, RecallResult]:
+    """Two groups' principals in one tenant, and a recall of the first."""
+    group = _group(name, "dev", ("Ann", "Bo"))
+    other = _group(other_name, "dev", ("Cy", "Di"))
     vectors = VectorCache(memory.embedder)
     vectors.embed_corpus([d.text for d in (*group.documents, *other.documents)], progress=False)
     ingest_group(memory, tenant, group, vectors)
@@ -210,7 +213,11 @@ def test_gates_fail_on_a_tampered_block_and_a_foreign_id(memory: Memory, tenant:
         principal_id=principal_id(group),
         working_state=WorkingState(goal="Where does the cello teacher live?"),
     )
-    result = memory.recall(request)
+    return request, memory.recall(request)
+
+
+def test_gates_fail_on_a_tampered_block_and_a_foreign_id(memory: Memory, tenant: str) -> None:
+    request, result = _recalled_in_one_of_two(memory, tenant, "gx", "gy")
     assert hashlib.sha256(result.block.encode()).hexdigest() == result.trace.rendered_sha256
 
     audit = RecallAudit()
@@ -341,25 +348,14 @@ def test_the_isolation_gate_excuses_a_forgotten_principal_only_for_what_it_saw_b
     """Once a principal is forgotten, its earlier recalls' ids are gone from the store by
     right; an id shown to it after the erasure that is not its own is a leak, and used to
     pass as erased because the principal had ever been erased."""
-    group = _group("gz", "dev", ("Ann", "Bo"))
-    other = _group("gw", "dev", ("Cy", "Di"))
-    vectors = VectorCache(memory.embedder)
-    vectors.embed_corpus([d.text for d in (*group.documents, *other.documents)], progress=False)
-    ingest_group(memory, tenant, group, vectors)
-    ingest_group(memory, tenant, other, vectors)
-    request = RecallRequest(
-        tenant_id=tenant,
-        principal_id=principal_id(group),
-        working_state=WorkingState(goal="Where does the cello teacher live?"),
-    )
-    result = memory.recall(request)
+    request, result = _recalled_in_one_of_two(memory, tenant, "gz", "gw")
     audit = RecallAudit()
     audit.observe(request, result)
-    memory.forget(tenant, principal_id(group))
+    memory.forget(tenant, request.principal_id)
     isolation = audit.isolation(memory.pool)
     assert isolation.status is GateStatus.PASS and "erased since" in isolation.detail
 
-    foreign = f"{principal_id(other)}-belief"
+    foreign = "gw-belief"
     leaked = result.model_copy(
         update={"trace": result.trace.model_copy(update={"ranked_ids": (foreign,)})}
     )

@@ -10,18 +10,15 @@ policy version. e5 runs when its package is installed and is skipped, saying so,
 
 from __future__ import annotations
 
-import contextlib
 import logging
 from collections.abc import Iterator
 from pathlib import Path
 
-import psycopg
 import pytest
-from psycopg import sql
-from psycopg.conninfo import make_conninfo
 
 from recallflow import DEFAULT_POLICY, Memory, open_memory
 from recallflow.adapters.embedders import EmbedderUnavailableError, embedder_from_name
+from recallflow.adapters.postgres.bootstrap import scratch_database
 from recallflow.cli import demo
 from recallflow.core.calibration import CORPUS_VERSION, UNCALIBRATED
 from recallflow.evaluation.offtopic import load_suite
@@ -50,19 +47,6 @@ def _embedder(name: str) -> Embedder:
         pytest.skip(f"embedder {name!r} is not installed here: {exc}")
 
 
-@contextlib.contextmanager
-def _database(admin_uri: str, name: str) -> Iterator[str]:
-    ident = sql.Identifier(name)
-    with psycopg.connect(admin_uri, autocommit=True) as conn:
-        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(ident))
-        conn.execute(sql.SQL("CREATE DATABASE {}").format(ident))
-    try:
-        yield make_conninfo(admin_uri, dbname=name)
-    finally:
-        with psycopg.connect(admin_uri, autocommit=True) as conn:
-            conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(ident))
-
-
 def _load_demo(memory: Memory) -> None:
     memory.episodes.add_many(demo.demo_episodes())
     memory.beliefs.add_many(demo.demo_beliefs())
@@ -74,7 +58,7 @@ def demo_memory(request: pytest.FixtureRequest, memory: Memory) -> Iterator[Memo
     """The demo memory in a database of its own, embedded by the parametrised embedder."""
     embedder = _embedder(str(request.param))
     with (
-        _database(memory.uri, f"recallflow_floor_{request.param}") as uri,
+        scratch_database(memory.uri, f"recallflow_floor_{request.param}") as uri,
         open_memory(uri, embedder=embedder) as mem,
     ):
         _load_demo(mem)
@@ -137,7 +121,7 @@ def test_the_calibration_is_in_the_trace_and_the_policy_version(demo_memory: Mem
 def test_an_uncalibrated_embedder_warns_and_trusts_lexical_evidence_only(
     memory: Memory, caplog: pytest.LogCaptureFixture
 ) -> None:
-    with _database(memory.uri, "recallflow_floor_uncalibrated") as uri:
+    with scratch_database(memory.uri, "recallflow_floor_uncalibrated") as uri:
         with caplog.at_level(logging.WARNING, logger="recallflow.memory"):
             mem = open_memory(uri, embedder=embedder_from_name("hashing"), calibrate=False)
         with mem:

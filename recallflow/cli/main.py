@@ -202,24 +202,14 @@ def _demo_recall(memory: object, out: Path) -> None:
     print(f"stage graph written to {graph}")
 
 
-def _shows(text: str) -> bool:
-    """``text`` has a visible character (:func:`recallflow.models.fields.visible`)."""
-    from recallflow.models.fields import visible
-
-    try:
-        visible(text)
-    except ValueError:
-        return False
-    return True
-
-
 def _cmd_recall(args: argparse.Namespace) -> int:
+    from recallflow.models.fields import has_visible_text
     from recallflow.models.request import RecallRequest
 
     # An in-turn recall of nothing has no query for any arm: its block is always empty (a
     # snapshot moment takes no query for its core, so an empty goal is its own).
     asked = (args.query, *(args.entity or ()))
-    if args.moment == "in_turn" and not any(_shows(text) for text in asked):
+    if args.moment == "in_turn" and not any(has_visible_text(text) for text in asked):
         raise UsageError("query: has no visible text, nor has any --entity: nothing to recall for")
     request = validated(
         RecallRequest,

@@ -68,10 +68,16 @@ def storable(value: str) -> str:
     return value
 
 
+def has_visible_text(value: str) -> bool:
+    """Whether ``value`` shows something: a character that is not whitespace, zero-width
+    or otherwise invisible."""
+    return any(unicodedata.category(ch) not in _INVISIBLE for ch in value)
+
+
 def visible(value: str) -> str:
     """``value`` unchanged, or a ValueError when it shows nothing: empty, or only
     whitespace, zero-width and other invisible characters."""
-    if not any(unicodedata.category(ch) not in _INVISIBLE for ch in value):
+    if not has_visible_text(value):
         raise ValueError("has no visible text (only whitespace or invisible characters)")
     return value
 

@@ -10,7 +10,7 @@ from typing import Annotated
 
 from pydantic import Field, field_validator
 
-from recallflow.models.fields import INT4_MAX, InputModel, Instant, Key, visible
+from recallflow.models.fields import INT4_MAX, InputModel, Instant, Key, has_visible_text, visible
 
 #: One entry of a working state's lists (an entity, a file, a tool, a turn summary).
 Entry = Annotated[str, Field(max_length=4000)]
@@ -57,15 +57,9 @@ def asks_nothing(state: WorkingState) -> bool:
     tool or turn with a visible character. An in-turn recall of such a state has no query
     for any arm, so its block is always empty."""
     texts = (state.goal, state.query, *state.entities, *state.files, *state.tools)
-    return not any(text is not None and _shows(text) for text in (*texts, *state.recent_turns))
-
-
-def _shows(text: str) -> bool:
-    try:
-        visible(text)
-    except ValueError:
-        return False
-    return True
+    return not any(
+        text is not None and has_visible_text(text) for text in (*texts, *state.recent_turns)
+    )
 
 
 class RecallRequest(InputModel):

@@ -16,7 +16,7 @@ from pydantic import Field, ValidationError, create_model, field_validator, mode
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from recallflow.models.corrections import NOTE_MAX_LENGTH, RejectionKind
-from recallflow.models.fields import InputModel, Instant, Key, visible
+from recallflow.models.fields import InputModel, Instant, Key, has_visible_text, visible
 from recallflow.models.request import Entry
 from recallflow.models.session import SessionKind
 from recallflow.policy import DEFAULT_POLICY
@@ -46,15 +46,6 @@ class WorkingStateArgs(ToolArguments):
     )
 
 
-def _shows(text: str) -> bool:
-    """``text`` has a visible character (:func:`~recallflow.models.fields.visible`)."""
-    try:
-        visible(text)
-    except ValueError:
-        return False
-    return True
-
-
 class RecallBeliefsArgs(WorkingStateArgs):
     """Arguments of ``recall_beliefs``: at least one of ``goal``, ``query``, ``entities``,
     ``files`` or ``recent_turns``."""
@@ -70,7 +61,7 @@ class RecallBeliefsArgs(WorkingStateArgs):
         # model reading that as "nothing is remembered" is misled, so the call is refused,
         # naming the first field it could fill.
         texts = (self.goal, self.query, *self.entities, *self.files, *self.recent_turns)
-        if not any(text is not None and _shows(text) for text in texts):
+        if not any(text is not None and has_visible_text(text) for text in texts):
             error = PydanticCustomError(
                 "nothing_asked",
                 "nothing to recall for: give a goal or a query (or entities, files,"
