@@ -23,6 +23,7 @@ from recallflow import (
     WriteCancelledError,
 )
 from recallflow.adapters.postgres.lifecycle import lock_principals
+from recallflow.models.result import Arm
 from tests.helpers import belief, patient_policy, request
 
 PATIENT = patient_policy()
@@ -632,6 +633,25 @@ def test_accented_subjects_keep_their_letters_and_stay_apart(memory: Memory, ten
     goal = "Who signs the contracts?"
     got = rendered(memory, tenant, goal, working_state={"entities": ["Moller"]})
     assert got[:1] == ("b-mo",)
+
+
+def test_an_accented_name_in_the_query_forms_the_key_its_belief_is_stored_under(
+    memory: Memory, tenant: str
+) -> None:
+    """Keys drop accents ("José" is stored as ``jose``), but the query former read a name in
+    the goal as written and stopped at the accent: "José" gave the key ``jos``, so the
+    structured arm never found the belief the user named, and ``café`` the term ``caf``."""
+    memory.beliefs.add_many(
+        [
+            belief(tenant, id="b-jose", statement="Lives by the river in Porto.", subject="José"),
+            belief(tenant, id="b-joss", statement="Prefers tea to coffee.", subject="Joss"),
+        ]
+    )
+    result = memory.recall(request(tenant, goal="Where does our friend José live?"), policy=PATIENT)
+    keys = {k for q in result.trace.queries for k in q.keys}
+    assert "jose" in keys and "jos" not in keys
+    structured = {a.arm: a for a in result.trace.arms}[Arm.STRUCTURED]
+    assert [h.belief_id for h in structured.hits] == ["b-jose"]
 
 
 def test_a_subject_with_no_letter_a_key_keeps_says_what_a_key_keeps(

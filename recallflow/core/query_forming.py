@@ -22,7 +22,7 @@ from threading import Lock
 
 from recallflow.models.request import WorkingState
 from recallflow.models.result import RecallQuery
-from recallflow.models.store import normalise_subject
+from recallflow.models.store import normalise_subject, unaccented
 from recallflow.ports import QueryFormer
 
 # These two caps are part of this former, like its stop words and patterns, not of the
@@ -128,7 +128,12 @@ def _starts_sentence(text: str, at: int) -> bool:
 
 
 def _keys_of_text(text: str) -> list[str]:
-    """Identifier-like tokens, and capitalised words that are not a sentence's first word."""
+    """Identifier-like tokens, and capitalised words that are not a sentence's first word.
+
+    Read with the accents dropped, as keys are made (:func:`unaccented`): read as written,
+    ``José`` stopped at the accent and gave the key ``jos``, which the stored subject
+    ``jose`` never matches."""
+    text = unaccented(text)
     found = [m.group(0) for m in _IDENTIFIER.finditer(text)]
     found += [
         m.group(0)
@@ -210,8 +215,9 @@ class CachedQueryFormer:
 def content_terms(
     texts: list[str] | tuple[str, ...], *, limit: int, min_length: int
 ) -> tuple[str, ...]:
-    """Lowercase content words (≥ ``min_length`` letters, not stop words) of ``texts``."""
-    words = (w for t in texts for w in _WORD.findall(t.lower()))
+    """Lowercase content words (≥ ``min_length`` letters, not stop words) of ``texts``, with
+    their accents dropped as a key's are (``café`` is ``cafe``, not ``caf``)."""
+    words = (w for t in texts for w in _WORD.findall(unaccented(t).lower()))
     kept = (w for w in words if len(w) >= min_length and w not in _NOT_NAMES)
     return tuple(dict.fromkeys(kept))[:limit]
 

@@ -16,12 +16,11 @@ mention replaced where it stands in the text as written: the key ``muller`` with
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
-from recallflow.models.store import Sensitivity
+from recallflow.models.store import Sensitivity, unaccented
 
 #: What a withheld name shows in a rendered text. Round brackets: square ones are only
 #: ever a citable id in a block (see "Rendering" in docs/architecture.md).
@@ -67,12 +66,6 @@ class NameRedaction:
         return withheld(pattern, text)
 
 
-def _unaccented(ch: str) -> str:
-    """One character as a key reads it: its compatibility decomposition without combining
-    marks ("ü" is "u", a lone combining accent is nothing)."""
-    return "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
-
-
 def withheld(pattern: re.Pattern[str], text: str) -> tuple[str, int]:
     """``text`` with every match of ``pattern`` (a key's mention, see :meth:`NameRedaction.
     pattern`) replaced by :data:`REDACTED_NAME`, matched on the text with its accents
@@ -83,7 +76,7 @@ def withheld(pattern: re.Pattern[str], text: str) -> tuple[str, int]:
     folded: list[str] = []
     origin: list[int] = []  # the text's index of each folded character
     for index, ch in enumerate(text):
-        piece = _unaccented(ch) if not ch.isascii() else ch
+        piece = unaccented(ch)  # as a key reads it: "ü" is "u", a lone accent nothing
         folded.append(piece)
         origin.extend([index] * len(piece))
     out: list[str] = []

@@ -145,7 +145,7 @@ def normalise_subject(text: str) -> str:
     return _folded(text)[:KEY_MAX]
 
 
-def _unaccented(text: str) -> str:
+def unaccented(text: str) -> str:
     """``text`` with the accents of its letters dropped (compatibility decomposition, then
     the combining marks removed): ``"Zoë café"`` is ``"Zoe cafe"``. A letter that does not
     decompose (``"ø"``, ``"ß"``, a CJK ideograph) is kept, and then folded by the key's
@@ -158,7 +158,7 @@ def _unaccented(text: str) -> str:
 
 
 def _folded(text: str) -> str:
-    return _SUBJECT_CLEAN.sub("-", _unaccented(text).strip().lower()).strip("-._:/")
+    return _SUBJECT_CLEAN.sub("-", unaccented(text).strip().lower()).strip("-._:/")
 
 
 def _normalised_key(value: str, field: str) -> str:
