@@ -560,6 +560,41 @@ def test_a_retried_edge_batch_is_stored_once(memory: Memory, tenant: str) -> Non
     assert stored_rows(memory, "belief_edges", tenant) == 2
 
 
+def test_a_writer_of_an_edge_another_writer_is_storing_finds_it_stored(
+    memory: Memory, tenant: str
+) -> None:
+    """Two writers of the same new edge both found it free: the later one's batch then
+    waited on the key and failed on it (a ConstraintViolation) once the first committed,
+    where a re-added edge is a no-op. Here the first writer holds the principal's write
+    lock and its uncommitted edge while the second writes."""
+    memory.beliefs.add_many(
+        [deploy(tenant, "b-a", "We deploy to Fly.io."), deploy(tenant, "b-b", "From CI.")]
+    )
+    edge = {"tenant_id": tenant, "principal_id": "p1", "src_id": "b-a", "dst_id": "b-b"}
+    outcome: list[BaseException | None] = []
+
+    def write() -> None:
+        try:
+            memory.edges.add(edge)
+            outcome.append(None)
+        except BaseException as exc:  # reported by the assertion below
+            outcome.append(exc)
+
+    with memory.pool.connection() as first, first.transaction():
+        lock_principals(first, [(tenant, "p1")])
+        first.execute(
+            "INSERT INTO belief_edges (tenant_id, principal_id, src_id, dst_id, relation,"
+            " weight) VALUES (%s, 'p1', 'b-a', 'b-b', 'related', 1.0)",
+            (tenant,),
+        )
+        second = threading.Thread(target=write)
+        second.start()
+        second.join(timeout=0.5)  # it now waits for the lock (new) or on the key (old)
+    second.join(timeout=30)
+    assert outcome == [None]
+    assert stored_rows(memory, "belief_edges", tenant) == 1
+
+
 # --- a write the server cancels ------------------------------------------------------------
 
 

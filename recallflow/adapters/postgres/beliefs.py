@@ -287,9 +287,16 @@ class PostgresBeliefStore:
         not written again (a retried batch), with another weight it is a ConflictError."""
         if not edges:
             return
+        # Imported here: the lifecycle module builds on this one's columns and row mapping.
+        from recallflow.adapters.postgres.lifecycle import lock_principals
+
         fresh = list(range(len(edges)))
         try:
             with bulk_write(self._pool) as conn:
+                # Locked first, as belief and episode writes are: two writers of one new
+                # edge could otherwise both find it free, and the later one's COPY failed
+                # on the key instead of finding the edge stored.
+                lock_principals(conn, {(e.tenant_id, e.principal_id) for e in edges})
                 fresh = _new_edges(conn, edges)
                 if fresh:
                     with conn.cursor().copy(_COPY_EDGES) as copy:
@@ -316,8 +323,8 @@ class PostgresBeliefStore:
 
 def _new_edges(conn: psycopg.Connection[Any], edges: Sequence[BeliefEdge]) -> list[int]:
     """The indexes of ``edges`` not stored yet; :class:`ConflictError` for the first one
-    stored with another weight. Two writers of one new edge at once: the later one's
-    COPY is refused by the key, a typed error naming the item."""
+    stored with another weight (read under the principals' write lock, so a concurrent
+    writer's edge is seen once it commits)."""
     stored = {
         (t, p, src, dst, rel): float(w)
         for t, p, src, dst, rel, w in conn.execute(
