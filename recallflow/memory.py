@@ -34,6 +34,7 @@ from recallflow.adapters.embedders.cached import CachedQueryEmbedder
 from recallflow.adapters.embedders.calibration import calibrate as calibrate_embedder
 from recallflow.adapters.embedders.calibration import check_same_model
 from recallflow.adapters.lifecycle.concurrency import ArmThreadPool
+from recallflow.adapters.ownership import OwnedCache
 from recallflow.adapters.postgres.beliefs import PostgresBeliefStore
 from recallflow.adapters.postgres.bootstrap import ensure_database, prepare
 from recallflow.adapters.postgres.calibrations import load_calibration, save_calibration
@@ -123,6 +124,8 @@ REPLICA_TIMEOUT_S = 0.2
 FLOW_CACHE_SIZE = 16
 #: A recall's or an archival search's ports (:meth:`Memory._owned`).
 P = TypeVar("P", RecallPorts, EpisodeSearchPorts)
+#: The ports of both that remember by text, and so are used as the reading principal's.
+_CACHED_PORTS = ("embedder", "injection_scanner", "token_counter")
 
 if TYPE_CHECKING:
     from recallflow.sessions import Session
@@ -467,13 +470,10 @@ class Memory:
         what the caches remember by text — query vectors, scan verdicts, token counts — is
         that principal's own (see "Hard filters" in docs/architecture.md); ``more``
         replaces other ports as well."""
-        embedder, scanner, counter = ports.embedder, ports.injection_scanner, ports.token_counter
-        if isinstance(embedder, CachedQueryEmbedder):
-            more["embedder"] = embedder.owned_by(tenant_id, principal_id)
-        if isinstance(scanner, CachedInjectionScanner):
-            more["injection_scanner"] = scanner.owned_by(tenant_id, principal_id)
-        if isinstance(counter, CachedTokenCounter):
-            more["token_counter"] = counter.owned_by(tenant_id, principal_id)
+        for name in _CACHED_PORTS:
+            port = getattr(ports, name)
+            if isinstance(port, OwnedCache):
+                more[name] = port.owned_by(tenant_id, principal_id)
         return replace(ports, **more)
 
     def _scanner_of(self, tenant_id: str, principal_id: str) -> InjectionScanner:

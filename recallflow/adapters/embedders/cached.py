@@ -7,12 +7,11 @@ vectors of the most recent query texts, keyed by (embedder, text): the same text
 gives the same vector, so a remembered one is exactly what the model would return.
 Only the recall path uses it; bulk ingestion embeds with the embedder itself.
 
-A recall reads the cache as its principal (:meth:`CachedQueryEmbedder.owned_by`): each
-principal's texts are its own entries, so whether a text was asked before — which a
-remembered vector answers in microseconds rather than the model's milliseconds — is never
-told by another principal's asking, and a principal's erasure drops its texts
-(:meth:`CachedQueryEmbedder.forget`).
-"""
+A recall reads the cache as its principal
+(:meth:`~recallflow.adapters.ownership.OwnedCache.owned_by`): each principal's texts are
+its own entries, so whether a text was asked before — which a remembered vector answers in
+microseconds rather than the model's milliseconds — is never told by another principal's
+asking, and a principal's erasure drops its texts (:meth:`CachedQueryEmbedder.forget`)."""
 
 from __future__ import annotations
 
@@ -23,13 +22,12 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import numpy.typing as npt
 
+from recallflow.adapters.ownership import OwnedCache
 from recallflow.ports import Embedder, query_embedding
 
 #: Query texts whose vectors are kept (384 floats each: about 1.6 KB).
 QUERY_CACHE_SIZE = 4096
 
-#: Whose texts an entry holds: (tenant, principal); the unowned cache's is ("", "").
-_Owner = tuple[str, str]
 _Key = tuple[str, str, str, str]
 
 
@@ -42,13 +40,12 @@ class _Vectors:
         self.lock = threading.Lock()
 
 
-class CachedQueryEmbedder:
+class CachedQueryEmbedder(OwnedCache):
     """``inner``, with the vectors of the last :data:`QUERY_CACHE_SIZE` texts kept."""
 
     def __init__(self, inner: Embedder, size: int = QUERY_CACHE_SIZE) -> None:
         self.inner = inner
         self._store = _Vectors(size)
-        self._owner: _Owner = ("", "")
 
     @property
     def name(self) -> str:
@@ -57,13 +54,6 @@ class CachedQueryEmbedder:
     @property
     def dimension(self) -> int:
         return self.inner.dimension
-
-    def owned_by(self, tenant_id: str, principal_id: str) -> CachedQueryEmbedder:
-        """This cache as the recalls of one principal read it: the same remembered vectors
-        (one size bound for all), but only the entries of this principal's own texts."""
-        view = object.__new__(CachedQueryEmbedder)  # on every recall's path: no __init__
-        view.__dict__.update(self.__dict__, _owner=(tenant_id, principal_id))
-        return view
 
     def forget(self, tenant_id: str, principal_id: str) -> int:
         """Drop every text the principal asked (its erasure); returns how many."""

@@ -2,39 +2,32 @@
 and counting a statement's tokens costs tens of microseconds each time. The count of a
 text never changes for one encoding, so a remembered count is exact.
 
-A recall reads the counts as its principal (:meth:`CachedTokenCounter.owned_by`), as it
-reads scan verdicts: a count remembered for one principal's text never serves another's."""
+A recall reads the counts as its principal
+(:meth:`~recallflow.adapters.ownership.OwnedCache.owned_by`), as it reads scan verdicts: a
+count remembered for one principal's text never serves another's."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+from recallflow.adapters.ownership import OwnedCache, Owner
 from recallflow.ports import TokenCounter
 
 #: Texts whose token counts are kept.
 TOKEN_CACHE_SIZE = 16384
 
 
-class CachedTokenCounter:
+class CachedTokenCounter(OwnedCache):
     """``inner``, with the counts of the last :data:`TOKEN_CACHE_SIZE` texts kept."""
 
     def __init__(self, inner: TokenCounter, size: int = TOKEN_CACHE_SIZE) -> None:
         self.inner = inner
-        self._owner: tuple[str, str] = ("", "")
 
-        def count_for(owner: tuple[str, str], text: str) -> int:
+        def count_for(owner: Owner, text: str) -> int:
             """The count of ``text``, remembered under ``owner``."""
             return inner.count(text)
 
         self._count = lru_cache(maxsize=max(1, size))(count_for)
-
-    def owned_by(self, tenant_id: str, principal_id: str) -> CachedTokenCounter:
-        """These counts as one principal's reads see them (see
-        :meth:`CachedInjectionScanner.owned_by
-        <recallflow.adapters.scanning.cached.CachedInjectionScanner.owned_by>`)."""
-        view = object.__new__(CachedTokenCounter)  # on every read: no __init__
-        view.__dict__.update(self.__dict__, _owner=(tenant_id, principal_id))
-        return view
 
     @property
     def encoding(self) -> str:
