@@ -22,7 +22,7 @@ from recallflow import (
     SupersessionCycleError,
     WriteCancelledError,
 )
-from recallflow.adapters.postgres.lifecycle import lock_principals
+from recallflow.adapters.postgres.locks import lock_principals
 from recallflow.models.result import Arm
 from tests.helpers import belief, patient_policy, request
 

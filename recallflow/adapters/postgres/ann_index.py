@@ -109,7 +109,7 @@ def graduate(conn: psycopg.Connection[Any], tenant: str, principal: str) -> int:
     """Graduate the principal: its stored beliefs enter the index, and so will its later
     ones; returns how many entered now.
 
-    The caller holds the principal's write lock (``lifecycle.lock_principals``), so no
+    The caller holds the principal's write lock (``locks.lock_principals``), so no
     belief of it is written unflagged meanwhile.
     """
     cursor = conn.execute(_GRADUATE, {"tenant": tenant, "principal": principal})

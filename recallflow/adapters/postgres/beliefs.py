@@ -21,6 +21,7 @@ from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.postgres.errors import translate
+from recallflow.adapters.postgres.locks import lock_principals
 from recallflow.adapters.postgres.statistics import bulk_write
 from recallflow.core.lifecycle import edge_key
 from recallflow.errors import ConflictError, NotFoundError
@@ -287,9 +288,6 @@ class PostgresBeliefStore:
         not written again (a retried batch), with another weight it is a ConflictError."""
         if not edges:
             return
-        # Imported here: the lifecycle module builds on this one's columns and row mapping.
-        from recallflow.adapters.postgres.lifecycle import lock_principals
-
         fresh = list(range(len(edges)))
         try:
             with bulk_write(self._pool) as conn:

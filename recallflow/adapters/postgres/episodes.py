@@ -9,7 +9,7 @@ A write is idempotent as a belief's is: an episode whose id is stored with the s
 is not written again (a retry of a batch whose commit was not acknowledged answers with
 the stored episodes), one with other content is a
 :class:`~recallflow.errors.ConflictError` naming the item and field. The batch's
-principals are locked first (:func:`~recallflow.adapters.postgres.lifecycle.lock_principals`),
+principals are locked first (:func:`~recallflow.adapters.postgres.locks.lock_principals`),
 so two writers of the same id cannot both find it free.
 """
 
@@ -26,7 +26,7 @@ from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.postgres.errors import translate
-from recallflow.adapters.postgres.lifecycle import lock_principals
+from recallflow.adapters.postgres.locks import lock_principals
 from recallflow.adapters.postgres.statistics import bulk_write
 from recallflow.core.lifecycle import episode_differences
 from recallflow.errors import ConflictError, NotFoundError

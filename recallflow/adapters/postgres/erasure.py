@@ -24,6 +24,7 @@ from psycopg import sql
 from psycopg.types.json import Json, Jsonb
 
 from recallflow.adapters.postgres import lifecycle
+from recallflow.adapters.postgres.locks import lock_principals
 from recallflow.core.erasure import erasure_digest, scrubbed, scrubbed_prefix, scrubbed_snapshot
 from recallflow.core.render import inert
 from recallflow.core.replay import derivation_digest
@@ -100,7 +101,7 @@ def _record(
 
 def forget(conn: psycopg.Connection[Any], tenant_id: str, principal_id: str) -> Erasure:
     """Delete every row of the principal from every table; returns the counts."""
-    lifecycle.lock_principals(conn, [(tenant_id, principal_id)])
+    lock_principals(conn, [(tenant_id, principal_id)])
     _begin_erasure(conn)
     deleted: dict[str, int] = {}
     for table in principal_tables(conn):
@@ -251,7 +252,7 @@ def forget_belief(
     stored traces. A predecessor it superseded loses the link and is retired (it stays out
     of live recall), with a ``retired`` event saying why; a successor keeps its place and
     loses the link back."""
-    lifecycle.lock_principals(conn, [(tenant_id, principal_id)])
+    lock_principals(conn, [(tenant_id, principal_id)])
     belief = lifecycle.locked_belief(conn, tenant_id, principal_id, belief_id)
     _begin_erasure(conn)
     scrubbed_rows, told = _scrub_sessions(

@@ -21,6 +21,7 @@ import numpy.typing as npt
 import psycopg
 
 from recallflow.adapters.postgres import lifecycle
+from recallflow.adapters.postgres.locks import lock_principals
 from recallflow.errors import InvalidInputError, NotFoundError, NotRenderedError
 from recallflow.models.corrections import Citation, Rejection, RejectionKind
 from recallflow.models.store import Belief
@@ -87,7 +88,7 @@ def cite(
     utility: float,
 ) -> Citation:
     """Record that the model cited ``belief_ids`` from ``trace_id``'s block."""
-    lifecycle.lock_principals(conn, [(tenant_id, principal_id)])
+    lock_principals(conn, [(tenant_id, principal_id)])
     trace = stored_trace(conn, tenant_id, principal_id, trace_id)
     for belief_id in belief_ids:
         _require_rendered(trace, belief_id)
@@ -123,7 +124,7 @@ def reject(
     note: str | None = None,
 ) -> Rejection:
     """Record a typed rejection of a belief ``trace_id`` rendered, and apply it."""
-    lifecycle.lock_principals(conn, [(tenant_id, principal_id)])
+    lock_principals(conn, [(tenant_id, principal_id)])
     trace = stored_trace(conn, tenant_id, principal_id, trace_id)
     _require_rendered(trace, belief_id)
     belief = lifecycle.locked_belief(conn, tenant_id, principal_id, belief_id)

@@ -11,7 +11,7 @@ between them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -28,6 +28,7 @@ from recallflow.adapters.postgres.beliefs import (
     copy_beliefs,
 )
 from recallflow.adapters.postgres.errors import translate
+from recallflow.adapters.postgres.locks import lock_principals
 from recallflow.core.lifecycle import (
     content_differences,
     corroborated_confidence,
@@ -41,18 +42,6 @@ from recallflow.core.replay import DerivationKey, derivation_key
 from recallflow.errors import ConflictError, ConstraintViolation, InvalidInputError, NotFoundError
 from recallflow.models.store import Belief, LifecycleState, Scope
 from recallflow.ports import VectorRows
-
-#: The advisory-lock class of per-principal write locks (two-int key space).
-_PRINCIPAL_LOCK_CLASS = 0x7265
-
-
-def lock_principals(conn: psycopg.Connection[Any], principals: Iterable[tuple[str, str]]) -> None:
-    """Serialise this transaction's lifecycle writes with others on the same principals."""
-    for tenant, principal in sorted(set(principals)):
-        conn.execute(
-            "SELECT pg_advisory_xact_lock(%s, hashtext(%s))",
-            (_PRINCIPAL_LOCK_CLASS, f"{len(tenant)}:{tenant}{principal}"),
-        )
 
 
 def locked_belief(

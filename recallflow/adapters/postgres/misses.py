@@ -12,7 +12,7 @@ from datetime import datetime
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
-from recallflow.adapters.postgres import lifecycle
+from recallflow.adapters.postgres.locks import lock_principals
 from recallflow.core.misses import MissState, after_miss
 from recallflow.errors import NotFoundError
 from recallflow.models.corrections import MissHint
@@ -40,7 +40,7 @@ class PostgresMissHints:
         rule: Feedback,
     ) -> None:
         with self._pool.connection() as conn, conn.transaction():
-            lifecycle.lock_principals(conn, [(tenant_id, principal_id)])
+            lock_principals(conn, [(tenant_id, principal_id)])
             for subject in dict.fromkeys(subjects):
                 row = conn.execute(
                     "SELECT miss_count, first_missed_at, last_missed_at, queued_at,"

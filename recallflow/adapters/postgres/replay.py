@@ -16,6 +16,7 @@ from psycopg.rows import dict_row
 
 from recallflow.adapters.postgres import lifecycle
 from recallflow.adapters.postgres.beliefs import SELECT_BELIEF, belief_from_row
+from recallflow.adapters.postgres.locks import lock_principals
 from recallflow.core.erasure import erasure_digest
 from recallflow.core.replay import (
     Correction,
@@ -109,7 +110,7 @@ def rederive(
     embeddings: npt.NDArray[np.float32],
 ) -> Rederivation:
     """Replay the principal's corrections onto re-derived ``drafts`` and write the result."""
-    lifecycle.lock_principals(conn, [(tenant_id, principal_id)])
+    lock_principals(conn, [(tenant_id, principal_id)])
     erased = forgotten_derivations(conn, tenant_id, principal_id)
     replayed: list[Replayed] = replay(
         drafts,

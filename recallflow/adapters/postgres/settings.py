@@ -31,7 +31,7 @@ import psycopg
 from psycopg import sql
 
 from recallflow.adapters.postgres.ann_index import ANN_INDEX, due, graduate
-from recallflow.adapters.postgres.lifecycle import lock_principals
+from recallflow.adapters.postgres.locks import lock_principals
 from recallflow.adapters.postgres.migrate import MIGRATION_LOCK_KEY
 from recallflow.errors import EmbedderMismatchError, UnsupportedEmbedderError
 
