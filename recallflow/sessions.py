@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from recallflow.core.corrections import (
     fingerprint,
@@ -53,14 +53,12 @@ from recallflow.models.session import (
     SessionSpec,
     SessionTurn,
 )
-from recallflow.models.store import Belief, Key, LifecycleState, Sensitivity
+from recallflow.models.store import Belief, LifecycleState, Sensitivity
 from recallflow.policy import DEFAULT_POLICY, SURFACE_CEILINGS, RetrievalPolicy, SessionPolicy
 
 if TYPE_CHECKING:
     from recallflow.adapters.postgres.sessions import SessionTurnStore
     from recallflow.memory import Memory
-
-_KEY: TypeAdapter[str] = TypeAdapter(Key)
 
 
 def narrower(a: Surface, b: Surface) -> Surface:
@@ -421,15 +419,9 @@ def stored_session(
 
 
 def _check_keys(tenant_id: str, principal_id: str, session_id: str) -> None:
-    for field, value in (
-        ("tenant_id", tenant_id),
-        ("principal_id", principal_id),
-        ("session_id", session_id),
-    ):
-        try:
-            _KEY.validate_python(value)
-        except ValidationError as exc:
-            raise InvalidInputError(exc.errors()[0]["msg"], field=field) from exc
+    key_of(tenant_id, "tenant_id")
+    key_of(principal_id, "principal_id")
+    key_of(session_id, "session_id")
 
 
 def resume_session(
