@@ -242,6 +242,8 @@ class Mem0Peer:
     iterative: Any
     load_s: float
     reused: bool
+    history: tempfile.TemporaryDirectory[str]
+    """Where mem0 keeps its SQLite history of changes, removed by :meth:`close`."""
 
     def search(self, memory: Any, principal_id: str, query: str) -> list[str]:
         """The belief ids of mem0's top :data:`LIMIT` live memories for ``query``."""
@@ -251,8 +253,11 @@ class Mem0Peer:
         return [str(r["metadata"]["belief_id"]) for r in found["results"]]
 
     def close(self) -> None:
+        """Close mem0's connections and remove its history file."""
         for memory in (self.default, self.iterative):
             memory.vector_store.connection_pool.close()
+            memory.db.close()
+        self.history.cleanup()
 
 
 def open_mem0(bench: BenchStore) -> Mem0Peer:
@@ -261,7 +266,9 @@ def open_mem0(bench: BenchStore) -> Mem0Peer:
 
     uri = bench.memory.uri
     embedder = getattr(bench.memory.embedder, "inner", bench.memory.embedder)
-    history = os.path.join(tempfile.gettempdir(), f"recallflow-mem0-{os.getpid()}.db")
+    # mem0 always writes a SQLite history of changes; it lives as long as the peer.
+    history_dir = tempfile.TemporaryDirectory(prefix="recallflow-mem0-")
+    history = os.path.join(history_dir.name, "history.db")
     default = _mem0(uri, embedder, history)
     iterative_uri = make_conninfo(uri, options="-c hnsw.iterative_scan=relaxed_order")
     iterative = _mem0(iterative_uri, embedder, history)
@@ -270,7 +277,7 @@ def open_mem0(bench: BenchStore) -> Mem0Peer:
             "SELECT value FROM store_settings WHERE key = %s", (_MEM0_MARKER,)
         ).fetchone()
         if done is not None:
-            return Mem0Peer(default, iterative, float(done[0]), reused=True)
+            return Mem0Peer(default, iterative, float(done[0]), reused=True, history=history_dir)
         conn.execute(sql.SQL("DROP TABLE IF EXISTS {}").format(sql.Identifier(_MEM0_COLLECTION)))
         default.vector_store.create_col()
         started = time.perf_counter()
@@ -319,7 +326,7 @@ def open_mem0(bench: BenchStore) -> Mem0Peer:
             "INSERT INTO store_settings (key, value) VALUES (%s, %s)",
             (_MEM0_MARKER, f"{load_s:.3f}"),
         )
-    return Mem0Peer(default, iterative, load_s, reused=False)
+    return Mem0Peer(default, iterative, load_s, reused=False, history=history_dir)
 
 
 def recall_at_k(found: Sequence[str], relevant: Sequence[str], k: int = LIMIT) -> float:
