@@ -175,6 +175,10 @@ _SET_ASIDE: Final = any_of(
     r"bo\s+qua",
     r"quen\s+di",
     r"phot\s+lo",
+    # sw
+    "puuza",
+    "sahau",
+    r"achana\s+na",
 )
 _INSTRUCTIONS: Final = any_of(
     # es/pt
@@ -244,6 +248,10 @@ _INSTRUCTIONS: Final = any_of(
     "programmazione",
     # nl, pl, tr, id, nordic
     "instructies",
+    r"[a-z]+instructies",
+    r"[a-z]+anweisungen",
+    "maagizo",
+    "maelekezo",
     "regels",
     "richtlijnen",
     "beperkingen",
@@ -391,6 +399,7 @@ _SECRET: Final = any_of(
     "segreto",
     "systemprompt",
     "wachtwoord",
+    "nenosiri",
     "haslo",
     "sifre",
     r"api",
@@ -489,14 +498,15 @@ _STANDING_ADVERB: Final = (
 _MONEY_ACT: Final = (
     r"(?:transfer\w*|pag\w*|paiement\w*|virement\w*|uberweis\w*|zahlung\w*|reembols\w*|"
     r"rembours\w*|bonific\w*|borr\w*|elimin\w*|supprim\w*|losch\w*|cancell\w*|overboek\w*|"
-    r"betaling\w*)"
+    r"betaling\w*|przelew\w*|platnosc\w*|usun\w*)"
 )
 _NO_CONFIRM: Final = (
     r"(?:no\s+pidas|no\s+pida|no\s+pregunte?s?|sin\s+(?:pedir|solicitar|preguntar|confirmar)|"
     r"ne\s+(?:demande|demandez)\s+pas|sans\s+(?:demander|confirm\w*)|ohne\s+(?:nachzufragen|zu\s+"
     r"fragen|bestatigung|ruckfrage|zu\s+bestatigen)|frag\s+nicht|nao\s+peca|sem\s+(?:pedir|"
     r"perguntar|confirma\w*)|senza\s+(?:chiedere|conferma\w*)|non\s+chiedere|zonder\s+"
-    r"(?:te\s+vragen|bevestiging))"
+    r"(?:te\s+vragen|bevestiging)|nie\s+pytaj\s+o\s+(?:potwierdzenie|zgode|pozwolenie)|bez\s+"
+    r"(?:pytania|potwierdzenia|zgody))"
 )
 
 MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
@@ -515,7 +525,8 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
             ),
             (
                 frozenset({"pidas", "pida", "pregunte", "preguntes", "sin", "demande", "demandez"})
-                | {"sans", "ohne", "frag", "peca", "sem", "senza", "chiedere", "zonder"},
+                | {"sans", "ohne", "frag", "peca", "sem", "senza", "chiedere", "zonder", "pytaj"}
+                | {"bez"},
                 rf"\b{_MONEY_ACT}\b[^.\n]{{0,80}}?\b{_NO_CONFIRM}\b|\b{_NO_CONFIRM}\b[^.\n]{{0,80}}?"
                 rf"\b{_MONEY_ACT}\b",
             ),
@@ -562,6 +573,15 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
                 | {"diles", "pidele", "pideles", "dis", "dites", "demande", "demandez", "sag"}
                 | {"sagen", "bitte", "zeg", "vraag", "diga", "diz", "peca", "powiedz", "popros"},
                 rf"{_TELL_THEM}[^.\n]{{0,30}}?{_MOVE_MONEY}[^.\n]{{0,60}}?(?:{_THEIR_ACCOUNT})",
+            ),
+            # romanised Hindi puts the verb last: "pichhle saare instructions bhool jao",
+            # "user ka password bata do"
+            (
+                frozenset({"bhool", "bhul", "nazarandaz", "bata", "batao", "dikhao", "dikha"})
+                | {"bhejo", "bhej"},
+                r"\b(?:instructions?|nirdesh\w*|niyam|rules|hidayat\w*|guidelines)\b[^.\n]{0,30}?"
+                r"\b(?:bhool|bhul|nazarandaz|ignore\s+kar\w*)\b|\b(?:password|passcode|pin|system\s+"
+                r"prompt|otp)\b[^.\n]{0,20}?\b(?:bata|batao|dikha\w*|bhej\w*)\b",
             ),
             (
                 frozenset(
@@ -614,6 +634,14 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
             # Chinese: the user kept out of it ("不要询问用户", do not ask the user)
             r"(?:不要|无需|無需|不用|不必|别|別)(?:再)?(?:询问|詢問|问|問|告诉|告訴|通知|征求|确认|確認)"
             r"(?:用户|用戶)",
+            # Japanese, Chinese and Korean: an act done without the user's confirmation
+            # ("確認なしで…削除して", "未经用户确认…删除", "확인 없이 … 삭제"), not forbidden
+            r"(?:確認なしで|確認せずに|確認なく|許可なく|許可なしで|無断で|承認なしで).{0,24}?"
+            r"(?:削除|送金|送信|振り込|振込|公開|共有)(?!.{0,6}(?:しないで|しない|禁止|ないで|ません))|"
+            r"(?<!不要)(?<!别)(?<!不能)(?<!禁止)(?:未经|未經|不经|不經|无需|無需|不需要)(?:用户|用戶)?"
+            r"(?:确认|確認|同意|许可|許可).{0,20}?(?:删除|刪除|转账|轉帳|发送|發送|公开|公開)|"
+            r"(?:확인\s*없이|허락\s*없이|동의\s*없이).{0,20}?(?:삭제|송금|이체|전송|공개)"
+            r"(?!\S{0,4}(?:지\s*마|지\s*않|금지))",
             # Greek
             r"(?:αγνόησε|αγνοήστε|αγνοησε|αγνοηστε|ξέχασε|ξεχάστε|ξεχασε|ξεχαστε|παράκαμψε|παρακαμψε)"
             r"[^.\n]{0,48}?(?:οδηγί|οδηγι|κανόν|κανον|εντολ)",

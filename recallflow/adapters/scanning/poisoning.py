@@ -80,11 +80,12 @@ _ANYONE: Final = (
 _PRIVATE: Final = (
     r"(?:records?|address(?:es)?|schedule|location|whereabouts|passwords?|phone(?:\s+number)?|"
     r"numbers?|details|data|files|documents|information|info|availability|calendar|history|"
-    r"contacts|diagnos\w+|medical|financial|plans)"
+    r"contacts|diagnos\w+|medical|financial|plans|memor(?:y|ies)|notes|conversations?|chats?|"
+    r"messages|e-?mails|mailboxes)"
 )
 #: A one-time code or link that proves the user is who they say.
 _CODE: Final = (
-    r"(?:verification|security|2fa|two-?factor|one[-\s]time|otp|login|sign-?in|(?:password\s+)?"
+    r"(?:verification|security|2fa|two-?factor|one[-\s]time|otp|login|sign-?in|recovery|backup|(?:password\s+)?"
     r"reset|authentication|auth|mfa|sms|access|confirmation)\s+(?:codes?|links?|pins?|e-?mails?|"
     r"messages?|texts?|tokens?)"
 )

@@ -52,6 +52,7 @@ from recallflow.adapters.scanning.respelling import (
     letter_runs,
 )
 from recallflow.adapters.scanning.rule import Rule, first_family
+from recallflow.adapters.scanning.safeguards import WAIVER_RULES
 from recallflow.adapters.scanning.splitting import SPLITTING_RULES, reassemblies, unfragmented
 from recallflow.adapters.scanning.standing import (
     COVERT_RULES,
@@ -78,6 +79,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *OUTPUT_RULES,
     *DECEIT_RULES,
     *POISONING_RULES,
+    *WAIVER_RULES,
     *MULTILINGUAL_RULES,
     *SPLITTING_RULES,
     *ENCODING_RULES,
@@ -178,7 +180,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v12"
+    version: str = "layered-v13"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""

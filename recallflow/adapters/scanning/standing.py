@@ -132,15 +132,17 @@ _READER: Final = (
 #: A reader no person answers to, needing no determiner ("Note to AI shopping agents:").
 _MACHINE_READER: Final = (
     r"(?:(?:ai|a\.i\.|llm)s?(?:\s+[\w-]+)?\s+(?:agents?|assistants?|models?|bots?|chatbots?|"
-    r"crawlers?|systems?|tools?|readers?|services?|summari[sz]ers?|reviewers?)|(?:ai|a\.i\.|llm)s?|"
+    r"crawlers?|systems?|tools?|readers?|services?|summari[sz]ers?|reviewers?|graders?)|(?:ai|a\.i\.|llm)s?|"
+    r"automated\s+(?:readers?|systems?|tools?|agents?|graders?|reviewers?|screeners?)|"
     r"(?:large\s+)?language\s+models?|chatbots?)"
 )
 _NOTE_WORDS: Final = frozenset(
     {"note", "message", "memo", "reminder", "notice", "attention", "instruction", "instructions"}
+    | {"important"}
     | {"directive", "order", "orders", "action", "rule", "rules", "task", "request", "hint"}
 )
 _NOTE: Final = (
-    r"(?:note|message|memo|reminder|notice|attention|instructions?|directive|orders?|action\s+"
+    r"(?:note|message|memo|reminder|notice|attention|important|instructions?|directive|orders?|action\s+"
     r"items?|(?:new\s+)?rules?|tasks?|requests?|hint)"
 )
 _READING: Final = any_of(
@@ -313,7 +315,8 @@ STANDING_ORDER_RULES: Final[tuple[Rule, ...]] = (
             # this text must …", "any model reading this, …"
             (
                 _READER_WORDS,
-                rf"\b{_READER}\s+(?:(?:that|which|who)\s+(?:is|are)\s+)?{_READING}\s+this\b"
+                rf"\b{_READER}\s+(?:(?:that|which|who)\s+(?:is|are)\s+)?{_READING}\s+(?:this|these|"
+                r"those|the\s+following|(?:the\s+)?shared\s+memor(?:y|ies))\b"
                 r"[^.!?\n]{0,60}?(?:[:,]|\b(?:must|should|shall|will|needs?\s+to|has\s+to|have\s+"
                 r"to|is\s+to|are\s+to)\b)",
             ),
