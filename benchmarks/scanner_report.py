@@ -1,9 +1,13 @@
 """Print the injection scanner's detection per family, its false-block rates and its cost.
 
-Run from the repository root: ``python -m benchmarks.scanner_report``. The tune set is
-what the rules were written against; the holdout set was written first and never used
-for tuning, so its rate is the figure to quote. LoCoMo turns (read in place, never
-copied) stand in for ordinary beliefs; set ``RECALLFLOW_LOCOMO`` to its locomo10.json.
+Run from the repository root: ``python -m benchmarks.scanner_report``. Every attack and
+ordinary set in ``tests/data/injection`` is run. The tune set is what the rules were
+written against; the holdout set was written first and never used for tuning, so its
+rate is the figure to quote; each blind probe's count before its rules is in the
+architecture doc, and the attacks it still gets past (``still_missed``) and the ordinary
+memories left blocked on purpose (``still_blocked``) are counted beside its figures.
+LoCoMo turns (read in place, never copied) stand in for ordinary beliefs; set
+``RECALLFLOW_LOCOMO`` to its locomo10.json.
 """
 
 from __future__ import annotations
@@ -25,6 +29,13 @@ def _rows(name: str) -> list[dict[str, str]]:
         return [json.loads(line) for line in f if line.strip()]
 
 
+def _marked(name: str, mark: str) -> str:
+    """How many rows of ``name`` carry ``mark``, as a note for the report, or nothing."""
+    with (DATA / name).open(encoding="utf-8") as f:
+        count = sum(json.loads(line).get(mark) is True for line in f if line.strip())
+    return f" ({count} marked {mark})" if count else ""
+
+
 def _detection(scanner: LayeredInjectionScanner, name: str) -> None:
     total: Counter[str] = Counter()
     hit: Counter[str] = Counter()
@@ -37,7 +48,9 @@ def _detection(scanner: LayeredInjectionScanner, name: str) -> None:
     print(f"\n{name}: family detected/total (named as its own family)")
     for family in sorted(total):
         print(f"  {family:22s} {hit[family]:3d}/{total[family]:<3d} ({same[family]})")
-    print(f"  {'all':22s} {sum(hit.values()):3d}/{sum(total.values())}")
+    print(
+        f"  {'all':22s} {sum(hit.values()):3d}/{sum(total.values())}{_marked(name, 'still_missed')}"
+    )
 
 
 def _locomo_turns() -> list[str]:
@@ -56,12 +69,14 @@ def _locomo_turns() -> list[str]:
     ]
 
 
-def _flag_rate(scanner: LayeredInjectionScanner, label: str, texts: list[str]) -> None:
+def _flag_rate(
+    scanner: LayeredInjectionScanner, label: str, texts: list[str], note: str = ""
+) -> None:
     if not texts:
         print(f"\n{label}: not found")
         return
     flagged = sum(scanner.is_injection(t) for t in texts)
-    print(f"\n{label}: {flagged}/{len(texts)} flagged ({flagged / len(texts):.2%})")
+    print(f"\n{label}: {flagged}/{len(texts)} flagged ({flagged / len(texts):.2%}){note}")
 
 
 def _mean_scan_us(scanner: LayeredInjectionScanner, texts: list[str]) -> float:
@@ -77,12 +92,12 @@ def _mean_scan_us(scanner: LayeredInjectionScanner, texts: list[str]) -> float:
 def main() -> None:
     scanner = LayeredInjectionScanner()
     print(f"scanner {scanner.version}")
-    _detection(scanner, "attacks.jsonl")
-    _detection(scanner, "attacks_holdout.jsonl")
-    _detection(scanner, "attacks_unseen.jsonl")
+    for attacks in sorted(DATA.glob("attacks*.jsonl")):
+        _detection(scanner, attacks.name)
+    for ordinary in sorted(DATA.glob("benign*.jsonl")):
+        texts = [r["text"] for r in _rows(ordinary.name)]
+        _flag_rate(scanner, ordinary.name, texts, _marked(ordinary.name, "still_blocked"))
     benign = [r["text"] for r in _rows("benign.jsonl")]
-    _flag_rate(scanner, "benign.jsonl", benign)
-    _flag_rate(scanner, "benign_unseen.jsonl", [r["text"] for r in _rows("benign_unseen.jsonl")])
     turns = _locomo_turns()
     _flag_rate(scanner, "LoCoMo turns", turns)
     corpus = benign + [r["text"] for r in _rows("attacks.jsonl") + _rows("attacks_holdout.jsonl")]
