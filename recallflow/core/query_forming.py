@@ -14,15 +14,17 @@ so it never sits uncached on the fast path.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from pathlib import PurePosixPath
 from threading import Lock
 
+from recallflow.models.key_reading import is_key_character, read_text
 from recallflow.models.request import WorkingState
 from recallflow.models.result import RecallQuery
-from recallflow.models.store import normalise_subject, unaccented
+from recallflow.models.store import normalise_subject
 from recallflow.ports import QueryFormer
 
 # These two caps are part of this former, like its stop words and patterns, not of the
@@ -34,10 +36,31 @@ MAX_QUERIES = 8
 #: At most this many keys in the structured query.
 MAX_KEYS = 24
 
-# Identifier-like tokens (billing-api, fly.io, snake_case) and capitalised words (names).
-_IDENTIFIER = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:[-_./][A-Za-z0-9]+)+\b")
-_CAPITALISED = re.compile(r"\b[A-Z][a-zA-Z0-9]{1,}\b")
+# Identifier-like tokens (billing-api, fly.io, snake_case) and capitalised words (names),
+# matched on a text's *shape* (:func:`_shape`): each letter of its key reading an ``A``
+# (upper case), ``a`` (lower case, or a mark of the letter before) or ``c`` (a script
+# without case), each digit a ``0``, ``- _ . /`` themselves and anything else a space.
+_IDENTIFIER = re.compile(r"\b[Aac][Aac0]*(?:[-_./][Aac0]+)+\b")
+_CAPITALISED = re.compile(r"\bA[Aac0]+\b")
+# A word of a script without case (Chinese, Japanese, Arabic, Hebrew, Devanagari, Thai…)
+# cannot say it is a name by its first letter, so each such word, as the text's spaces and
+# punctuation delimit it, is taken as one a stored key may spell: "東京" in "what about
+# 東京?" is the key 東京. No word is cut further (there is no tokenizer for such text):
+# "東京のプロジェクト", written without a space, is one word and no key of 東京.
+_CASELESS_WORD = re.compile(r"\bc[Aac0]+\b")
 _WORD = re.compile(r"[a-z0-9]+")
+_READ_WORD = re.compile(r"[^ ._:/-]+")
+
+
+def _ascii_shape(ch: str) -> str:
+    if ch.isalpha():
+        return "A" if ch.isupper() else "a"
+    if ch.isdigit():
+        return "0"
+    return ch if ch in "-_./" else " "
+
+
+_ASCII_SHAPE = str.maketrans({chr(c): _ascii_shape(chr(c)) for c in range(128)})
 #: Capitalised words that start questions and sentences rather than name things.
 _NOT_NAMES = frozenset(
     {
@@ -127,19 +150,42 @@ def _starts_sentence(text: str, at: int) -> bool:
     return not before or before[-1] in _SENTENCE_END
 
 
-def _keys_of_text(text: str) -> list[str]:
-    """Identifier-like tokens, and capitalised words that are not a sentence's first word.
+def _shape(read: str) -> str:
+    """The shape of a key reading (one character each), what the patterns above match."""
+    if read.isascii():
+        return read.translate(_ASCII_SHAPE)
+    out: list[str] = []
+    for ch in read:
+        if ch.isascii():
+            out.append(ch.translate(_ASCII_SHAPE))
+        elif not is_key_character(ch):
+            out.append(" ")
+        elif ch.isupper():
+            out.append("A")
+        elif ch.islower() or unicodedata.category(ch)[0] == "M":
+            out.append("a")
+        elif ch.isalpha():
+            out.append("c")
+        else:
+            out.append("0")
+    return "".join(out)
 
-    Read with the accents dropped, as keys are made (:func:`unaccented`): read as written,
-    ``José`` stopped at the accent and gave the key ``jos``, which the stored subject
-    ``jose`` never matches."""
-    text = unaccented(text)
-    found = [m.group(0) for m in _IDENTIFIER.finditer(text)]
-    found += [
-        m.group(0)
-        for m in _CAPITALISED.finditer(text)
-        if m.group(0).lower() not in _NOT_NAMES and not _starts_sentence(text, m.start())
-    ]
+
+def _keys_of_text(text: str) -> list[str]:
+    """Identifier-like tokens, capitalised words that are not a sentence's first word, and
+    words of scripts without case.
+
+    Read as keys are made, case kept (:func:`~recallflow.models.key_reading.reading`):
+    read as written, ``José`` stopped at the accent and gave the key ``jos``, which the
+    stored subject ``jose`` never matches, and ``हिन्दी`` stopped at each vowel sign."""
+    read = read_text(text, fold=False)
+    shape = _shape(read)
+    found = [read[m.start() : m.end()] for m in _IDENTIFIER.finditer(shape)]
+    for m in _CAPITALISED.finditer(shape):
+        word = read[m.start() : m.end()]
+        if word.lower() not in _NOT_NAMES and not _starts_sentence(read, m.start()):
+            found.append(word)
+    found += [read[m.start() : m.end()] for m in _CASELESS_WORD.finditer(shape)]
     return [normalise_subject(k) for k in found]
 
 
@@ -212,12 +258,19 @@ class CachedQueryFormer:
         return queries
 
 
+def _words(text: str) -> list[str]:
+    if text.isascii():
+        return _WORD.findall(text.lower())
+    read = read_text(text, fold=True)
+    return [unicodedata.normalize("NFC", w) for w in _READ_WORD.findall(read)]
+
+
 def content_terms(
     texts: list[str] | tuple[str, ...], *, limit: int, min_length: int
 ) -> tuple[str, ...]:
-    """Lowercase content words (≥ ``min_length`` letters, not stop words) of ``texts``, with
-    their accents dropped as a key's are (``café`` is ``cafe``, not ``caf``)."""
-    words = (w for t in texts for w in _WORD.findall(unaccented(t).lower()))
+    """Lowercase content words (≥ ``min_length`` letters, not stop words) of ``texts``, read
+    as a key's words are (``café`` is ``cafe``, not ``caf``; ``Москва`` is ``москва``)."""
+    words = (w for t in texts for w in _words(t))
     kept = (w for w in words if len(w) >= min_length and w not in _NOT_NAMES)
     return tuple(dict.fromkeys(kept))[:limit]
 

@@ -20,6 +20,7 @@ from pydantic import BeforeValidator, ConfigDict, Field, field_validator, model_
 
 from recallflow.models.fields import INT4_MAX, InputModel, Instant, Real, storable, visible
 from recallflow.models.fields import Key as Key
+from recallflow.models.key_reading import SEPARATORS, read_text
 
 # ---------------------------------------------------------------------------------------
 # Enumerations (mirrored by CHECK constraints in migrations/0001_schema.sql)
@@ -110,11 +111,17 @@ class EdgeRelation(StrEnum):
 # Field types
 # ---------------------------------------------------------------------------------------
 
+#: What an ASCII text's key folds to one ``-``: the reading of an ASCII text, without
+#: reading each character (:func:`~recallflow.models.key_reading.read_text`).
 _SUBJECT_CLEAN = re.compile(r"[^a-z0-9._:/-]+")
+_SPACES = re.compile(r" +")
 #: The longest subject or entity key, once normalised.
 KEY_MAX = 200
 #: What a subject or entity key keeps, as an error message says it.
-KEY_RULE = "a key keeps the letters a-z (accents dropped), digits and . _ : / -"
+KEY_RULE = (
+    "a key keeps the letters and digits of every script, case-folded (accents of Latin "
+    "and Greek letters dropped), and . _ : / -"
+)
 
 
 def _sensitivity(value: object) -> object:
@@ -138,27 +145,20 @@ Confidence = Annotated[float, Field(ge=0.0, le=1.0, description="Belief confiden
 def normalise_subject(text: str) -> str:
     """The short, normalised key a subject or entity is matched on.
 
-    Accents dropped, lowercase, runs of anything but ``[a-z0-9._:/-]`` folded to one
-    ``-``, trimmed. ``"Deploy Target (prod)"`` becomes ``"deploy-target-prod"``, and
-    ``"Müller"`` ``"muller"`` (not ``"m-ller"``, the key of ``"Möller"`` too).
+    Letters and digits of every script, case-folded, with the accents of Latin and Greek
+    letters dropped; runs of anything else but ``. _ : / -`` folded to one ``-``, trimmed
+    (see :mod:`recallflow.models.key_reading`). ``"Deploy Target (prod)"`` becomes
+    ``"deploy-target-prod"``, ``"Müller"`` ``"muller"`` (not ``"m-ller"``, the key of
+    ``"Möller"`` too), ``"Project 東京"`` ``"project-東京"`` and ``"Москва"`` ``"москва"``.
     """
     return _folded(text)[:KEY_MAX]
 
 
-def unaccented(text: str) -> str:
-    """``text`` with the accents of its letters dropped (compatibility decomposition, then
-    the combining marks removed): ``"Zoë café"`` is ``"Zoe cafe"``. A letter that does not
-    decompose (``"ø"``, ``"ß"``, a CJK ideograph) is kept, and then folded by the key's
-    character rule."""
-    if text.isascii():
-        return text
-    return "".join(
-        ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch)
-    )
-
-
 def _folded(text: str) -> str:
-    return _SUBJECT_CLEAN.sub("-", unaccented(text).strip().lower()).strip("-._:/")
+    if text.isascii():
+        return _SUBJECT_CLEAN.sub("-", text.strip().lower()).strip(SEPARATORS)
+    read = _SPACES.sub("-", read_text(text, fold=True))
+    return unicodedata.normalize("NFC", read).strip(SEPARATORS)
 
 
 def _normalised_key(value: str, field: str) -> str:
