@@ -46,6 +46,7 @@ SECTIONS = (
     "Hard filters",
     "Transfer across projects",
     "Arms",
+    "Subject and entity keys",
     "Fusion",
     "Ranking",
     "Lifecycle and history",
