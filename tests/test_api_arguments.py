@@ -218,6 +218,23 @@ def test_an_in_turn_recall_of_nothing_is_refused_and_nothing_is_stored(
     memory.recall({**request, "moment": "session_snapshot"})
 
 
+@pytest.mark.parametrize("cap", ["max_items", "max_tokens"])
+def test_a_recall_capped_at_nothing_is_refused_and_nothing_is_stored(
+    memory: Memory, tenant: str, cap: str
+) -> None:
+    """A cap of zero items or tokens made every block empty, and the trace and the miss hint
+    of that recall read "nothing is remembered"; the archival search tool already refused
+    a cap below one."""
+    memory.beliefs.add(belief(tenant, id="b-tea", subject="drink", statement="Ada drinks tea."))
+    before = counts(memory, tenant)
+    request = {"tenant_id": tenant, "principal_id": "p1", "working_state": {"goal": "tea"}}
+    with pytest.raises(InvalidInputError) as refused:
+        memory.recall({**request, cap: 0})
+    assert refused.value.field == cap
+    assert counts(memory, tenant) == before
+    memory.recall({**request, cap: 1})
+
+
 def test_a_request_that_is_not_a_mapping_is_named_as_the_request(memory: Memory) -> None:
     for call in (lambda: memory.recall("hello"), lambda: memory.search_episodes(None)):  # type: ignore[arg-type]
         with pytest.raises(InvalidInputError, match=r"^field 'request': ") as refused:

@@ -211,6 +211,8 @@ BAD_INPUT = {
     "bad surface": ["recall", "q", "--tenant", "t", "--principal", "p", "--surface", "all"],
     "bad moment": ["recall", "q", "--tenant", "t", "--principal", "p", "--moment", "later"],
     "negative cap": ["episodes", "q", "--tenant", "t", "--principal", "p", "--max-items", "-1"],
+    # A cap of nothing printed an empty block as "no episode cleared the floor".
+    "zero cap": ["episodes", "q", "--tenant", "t", "--principal", "p", "--max-items", "0"],
     "missing principal": ["trace", "tr-1", "--tenant", "t"],
     "bad trace id": ["trace", "tr 1", "--tenant", "t", "--principal", "p"],
     "bad budget tenant": ["budget", "report", "--tenant", "a b"],

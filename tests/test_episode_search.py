@@ -554,6 +554,9 @@ def test_episodes_stored_without_an_embedding_are_embedded_by_the_first_search(
         ({"tenant_id": "has space"}, "tenant_id"),
         ({"as_of": "2026-01-01T00:00:00"}, "as_of"),
         ({"surface": "everyone"}, "surface"),
+        # A cap of nothing could only render an empty block, read as "nothing found".
+        ({"max_items": 0}, "max_items"),
+        ({"max_tokens": 0}, "max_tokens"),
     ],
 )
 def test_bad_input_names_the_field(memory: Memory, fields: dict[str, Any], field: str) -> None:

@@ -322,7 +322,7 @@ def _corrections(draw: st.DrawFn) -> tuple[Correction, ...]:
 
 @given(
     corrections=_corrections(),
-    cap=st.integers(0, 600),
+    cap=st.integers(1, 600),  # a request's token cap is at least 1
     share=st.sampled_from((0.0, 0.1, 0.5, 1.0)),
     units=st.integers(0, 8),
 )

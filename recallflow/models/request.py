@@ -83,8 +83,12 @@ class RecallRequest(InputModel):
     known_as_of: Instant | None = Field(
         default=None, description="System time to recall at; None means the same as as_of."
     )
-    max_items: int | None = Field(default=None, ge=0, le=200, description="Item cap override.")
-    max_tokens: int | None = Field(default=None, ge=0, le=20_000, description="Token cap override.")
+    max_items: int | None = Field(
+        default=None, ge=1, le=200, description="Item cap override (None: the policy's)."
+    )
+    max_tokens: int | None = Field(
+        default=None, ge=1, le=20_000, description="Token cap override (None: the policy's)."
+    )
     model_window: int = Field(
         default=200_000, ge=1_000, le=INT4_MAX, description="The model's context window, in tokens."
     )
@@ -108,8 +112,12 @@ class EpisodeSearchRequest(InputModel):
         description="System time to search at: episodes recorded after it are not seen;"
         " None means the same as as_of.",
     )
-    max_items: int | None = Field(default=None, ge=0, le=50, description="Item cap override.")
-    max_tokens: int | None = Field(default=None, ge=0, le=20_000, description="Token cap override.")
+    max_items: int | None = Field(
+        default=None, ge=1, le=50, description="Item cap override (None: the policy's)."
+    )
+    max_tokens: int | None = Field(
+        default=None, ge=1, le=20_000, description="Token cap override (None: the policy's)."
+    )
     model_window: int = Field(
         default=200_000, ge=1_000, le=INT4_MAX, description="The model's context window, in tokens."
     )
