@@ -173,6 +173,23 @@ def test_an_ended_session_is_still_shown_with_when_it_ended(
 # --- corrections ----------------------------------------------------------------------------
 
 
+def test_the_text_user_view_says_its_counts_in_words(
+    store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The text view ended with its counts as a JSON object; a person reads a sentence, and
+    a script has --json."""
+    result = recalled(capsys, tenant)
+    trace_id, shown = result["trace"]["id"], len(result["items"])
+    assert shown >= 1
+    code, out, err = run(capsys, "trace", trace_id, *who(tenant))
+    assert code == 0 and err == ""
+    last = out.rstrip("\n").splitlines()[-1]
+    assert "{" not in out and last.startswith(f"{shown} shown; 0 withheld on this surface; ")
+    assert last.endswith("0 blocked; 0 redacted")
+    code, out, _ = run(capsys, "trace", trace_id, *who(tenant), "--json")
+    assert code == 0 and json.loads(out)["blocked"] == 0
+
+
 def test_cite_records_each_belief_once_per_trace(
     store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

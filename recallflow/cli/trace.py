@@ -9,11 +9,58 @@ capability. ``retention run`` nulls the operator fields past their tuning window
 from __future__ import annotations
 
 import argparse
-import json
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from recallflow.cli.args import SURFACES, UsageError, add_json_arg, instant, key, open_store
+
+if TYPE_CHECKING:
+    from recallflow.models.trace_view import RecallTraceView
+
+
+def print_view(view: RecallTraceView) -> None:
+    """The user's view as text: the recall, each item it showed with where it came from,
+    then what it did not show, as counts in words."""
+    session = f"; session {view.session_id}" if view.session_id else ""
+    print(
+        f"trace {view.trace_id} ({view.moment.value}, shown on {view.surface.value},"
+        f" viewed on {view.viewer_surface.value}{session})"
+    )
+    for item in view.items:
+        where = f" in {item.origin_project}" if item.origin_project else ""
+        when = f" on {item.learned_on}" if item.learned_on else ""
+        marks = [
+            m
+            for m, on in (("provisional", item.provisional), ("in conflict", item.conflicted))
+            if on
+        ]
+        tags = f" [{', '.join(marks)}]" if marks else ""
+        cited = " [cited]" if item.cited else ""
+        print(f"- [{item.belief_id}] ({item.band.value}) {item.statement}{tags}{cited}")
+        if item.forgotten:
+            print("    forgotten since")
+        else:
+            print(
+                f"    learned{when}{where}; {item.source_authority}"
+                + (f"; from episode {item.source_episode_id}" if item.source_episode_id else "")
+            )
+    if not view.items:
+        print(
+            "  (no item of it is shown on this surface)"
+            if view.withheld
+            else "  (it showed nothing)"
+        )
+    counts = [
+        f"{len(view.items)} shown",
+        f"{view.withheld} withheld on this surface",
+        f"{view.dropped_below_floor} dropped below the floor",
+        f"{view.dropped_by_budget} dropped by the budget",
+        f"{view.blocked} blocked",
+        f"{view.redacted} redacted",
+    ]
+    if view.session_id:
+        counts.append(f"{view.corrections_deferred} corrections deferred")
+    print("; ".join(counts))
 
 
 def _cmd_trace(args: argparse.Namespace) -> int:
@@ -38,31 +85,7 @@ def _cmd_trace(args: argparse.Namespace) -> int:
         if args.json:
             print(view.model_dump_json(indent=2))
             return 0
-        print(
-            f"trace {view.trace_id} ({view.moment.value}, shown on {view.surface.value},"
-            f" viewed on {view.viewer_surface.value})"
-        )
-        for item in view.items:
-            where = f" in {item.origin_project}" if item.origin_project else ""
-            when = f" on {item.learned_on}" if item.learned_on else ""
-            cited = " [cited]" if item.cited else ""
-            print(f"- [{item.belief_id}] ({item.band.value}) {item.statement}{cited}")
-            if item.forgotten:
-                print("    forgotten since")
-            else:
-                print(
-                    f"    learned{when}{where}; {item.source_authority}"
-                    + (f"; from episode {item.source_episode_id}" if item.source_episode_id else "")
-                )
-        counts: dict[str, Any] = {
-            "withheld": view.withheld,
-            "dropped below floor": view.dropped_below_floor,
-            "dropped by budget": view.dropped_by_budget,
-            "blocked": view.blocked,
-            "redacted": view.redacted,
-            "corrections deferred": view.corrections_deferred,
-        }
-        print(json.dumps(counts))
+        print_view(view)
     return 0
 
 

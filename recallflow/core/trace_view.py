@@ -120,7 +120,9 @@ def trace_view(
         withheld=withheld,
         dropped_below_floor=stored.get("dropped_below_floor", 0),
         dropped_by_budget=stored.get("dropped_by_budget", 0),
-        blocked=stored.get("blocked", 0),
+        # The view's own [BLOCKED] lines: a withheld item's is not this surface's to show,
+        # nor that it read as instructions (the stored count is the whole block's).
+        blocked=sum(item.blocked for item in items),
         redacted=redacted,
         corrections_deferred=stored.get("corrections_deferred", 0),
     )

@@ -60,7 +60,9 @@ class RecallTraceView(FrozenModel):
     )
     dropped_below_floor: int = 0
     dropped_by_budget: int = 0
-    blocked: int = 0
+    blocked: int = Field(
+        default=0, description="Items of this view shown as [BLOCKED] (withheld ones not counted)."
+    )
     redacted: int = Field(default=0, description="Fields shown as [redacted] in this view.")
     corrections_deferred: int = Field(
         default=0,
