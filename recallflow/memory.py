@@ -599,17 +599,38 @@ class Memory:
         return trace_view(trace_id, stored, facts, cited, viewer, policy, names)
 
     def run_retention(
-        self, now: datetime | None = None, *, policy: RetrievalPolicy = DEFAULT_POLICY
+        self,
+        now: datetime | None = None,
+        *,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+        allow_future: bool = False,
     ) -> RetentionRun:
         """The retention job at ``now`` (default: now), over one record per trace (see
         "The trace" in docs/architecture.md): the operator fields of every trace past its
         tuning window are nulled; sessions idle for ``policy.retention.session_idle_days``
         end, and the user-safe fields of every ended session's traces are deleted with it;
         an ended session is deleted once none of its traces keeps operator fields.
-        Idempotent: a second run at the same ``now`` changes nothing."""
+        Idempotent: a second run at the same ``now`` changes nothing.
+
+        ``now`` may be earlier than the clock (a run as of then does a part of what a run
+        now would), not later: run ahead of the clock, the job ends live sessions and
+        deletes what is not yet due, for every principal of the store, for good. Only a
+        test of the job on a simulated clock passes ``allow_future=True``.
+
+        :raises InvalidInputError: a naive or out-of-range ``now``, or one later than the
+            clock without ``allow_future`` (nothing is run).
+        """
         self._check_open()
         _argument(policy, RetrievalPolicy, "policy")
-        at = datetime.now(UTC) if now is None else aware_instant(now, "now")
+        _argument(allow_future, bool, "allow_future")
+        clock = datetime.now(UTC)
+        at = clock if now is None else aware_instant(now, "now")
+        if at > clock and not allow_future:
+            raise InvalidInputError(
+                f"{at.isoformat()} is later than now ({clock.isoformat()}): a retention run"
+                " ahead of the clock ends live sessions and deletes what is not yet due",
+                field="now",
+            )
         return self._traces.run_retention(at, policy.retention.session_idle_days)
 
     def end_session(

@@ -180,6 +180,32 @@ def test_times_are_aware_datetimes_or_refused_by_name(memory: Memory, tenant: st
     assert session.recall({"goal": "tea"}).trace_id  # nothing ended it
 
 
+def test_a_retention_run_ahead_of_the_clock_is_refused_and_ends_nothing(
+    memory: Memory, tenant: str
+) -> None:
+    """A ``now`` in the future was taken: the job, run for every principal of the store,
+    ended live sessions idle "by then" and deleted their traces' user views and operator
+    fields before they were due. The test of the job on a simulated clock says so."""
+    session = memory.open_session(tenant, "p1")
+    turn = session.recall({"goal": "tea"})
+    ahead = datetime.now(UTC) + timedelta(days=400)
+    calls: list[tuple[Callable[[], object], str]] = [
+        (lambda: memory.run_retention(ahead), "now"),
+        (lambda: memory.run_retention(ahead, allow_future="yes"), "allow_future"),  # type: ignore[arg-type]
+    ]
+    for call, field in calls:
+        with pytest.raises(InvalidInputError) as refused:
+            call()
+        assert refused.value.field == field
+    # Nothing ran: the session takes turns, and both views of its trace are there.
+    memory.resume_session(tenant, "p1", session.id).recall({"goal": "tea"})
+    assert memory.explain(tenant, "p1", turn.trace_id).trace_id == turn.trace_id
+    assert memory.trace(tenant, "p1", turn.trace_id).id == turn.trace_id
+    # A run as of the past or now is a run.
+    memory.run_retention(datetime.now(UTC) - timedelta(days=1))
+    memory.run_retention()
+
+
 def test_a_child_of_an_ended_session_is_refused_and_nothing_is_stored(
     memory: Memory, tenant: str
 ) -> None:

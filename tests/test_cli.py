@@ -220,6 +220,8 @@ BAD_INPUT = {
     "retention time without zone": ["retention", "run", "--now", "2026-01-01T00:00:00"],
     # A time outside the stored range is the flag's error, before a store is opened.
     "retention at the end of time": ["retention", "run", "--now", "9999-12-31T23:00:00Z"],
+    # Ahead of the clock: it ended live sessions and deleted what was not yet due.
+    "retention in the future": ["retention", "run", "--now", "2999-01-01T00:00:00Z"],
     "session end before time": [
         "session",
         "end",

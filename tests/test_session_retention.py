@@ -77,7 +77,7 @@ def test_ending_a_session_deletes_its_user_views_then_the_session(
     # A live session keeps everything, whatever the clock says within its idle window.
     # (The store is shared with other tests, so counts are lower bounds; what this
     # session's traces show is checked one by one.)
-    memory.run_retention(now + timedelta(days=1), policy=POLICY)
+    memory.run_retention(now + timedelta(days=1), policy=POLICY, allow_future=True)
     assert memory.explain(tenant, "p1", turn.trace_id).trace_id == turn.trace_id
     ended = session.end(at=now)
     assert session.end(at=now + timedelta(hours=1)) == ended  # the first end stands
@@ -89,7 +89,7 @@ def test_ending_a_session_deletes_its_user_views_then_the_session(
     with pytest.raises(InvalidInputError):
         memory.resume_session(tenant, "p1", session.id, policy=POLICY)
 
-    first = memory.run_retention(now + timedelta(days=1), policy=POLICY)
+    first = memory.run_retention(now + timedelta(days=1), policy=POLICY, allow_future=True)
     assert first.sessions_ended >= 1  # the child, with its parent
     assert first.user_views_deleted >= 3
     for trace_id in traces:
@@ -98,7 +98,7 @@ def test_ending_a_session_deletes_its_user_views_then_the_session(
     # The operator fields stay for their tuning window, then go, and the session with them.
     assert memory.trace(tenant, "p1", turn.trace_id).id == turn.trace_id
     middle = _size(memory, tenant, turn.trace_id)
-    second = memory.run_retention(now + timedelta(days=3), policy=POLICY)
+    second = memory.run_retention(now + timedelta(days=3), policy=POLICY, allow_future=True)
     assert second.operator_expired >= 3 and second.sessions_deleted >= 2
     after = _size(memory, tenant, turn.trace_id)
     rows_after = [_row_size(memory, tenant, t) for t in traces]
@@ -108,7 +108,7 @@ def test_ending_a_session_deletes_its_user_views_then_the_session(
     with pytest.raises(NotFoundError):
         memory.resume_session(tenant, "p1", session.id, policy=POLICY)
     # Idempotent: the same run again changes nothing.
-    again = memory.run_retention(now + timedelta(days=3), policy=POLICY)
+    again = memory.run_retention(now + timedelta(days=3), policy=POLICY, allow_future=True)
     assert again.model_dump() == dict.fromkeys(again.model_dump(), 0)
 
 
@@ -118,7 +118,7 @@ def test_an_idle_session_ends_after_the_window_and_an_active_one_does_not(
     idle = _session(memory, tenant, "p1")
     busy = _session(memory, tenant, "p2")
     now = datetime.now(UTC)
-    memory.run_retention(now + timedelta(days=4), policy=POLICY)
+    memory.run_retention(now + timedelta(days=4), policy=POLICY, allow_future=True)
     assert idle.recall({"goal": "tea"}).trace_id  # day 4 of 5: still live
     # p2's session has a turn "later": rewrite its trace time to stand for a day-4 turn.
     turn = busy.recall({"goal": "tea cup"})
@@ -127,7 +127,7 @@ def test_an_idle_session_ends_after_the_window_and_an_active_one_does_not(
             "UPDATE recall_traces SET created_at = %s WHERE tenant_id = %s AND id = %s",
             (now + timedelta(days=4), tenant, turn.trace_id),
         )
-    run = memory.run_retention(now + timedelta(days=6), policy=POLICY)
+    run = memory.run_retention(now + timedelta(days=6), policy=POLICY, allow_future=True)
     # Ended at day 5 (idle since its opening), its operator fields gone after day 2: the
     # session is deleted outright.
     assert run.sessions_ended >= 1 and run.sessions_deleted >= 1
@@ -145,7 +145,7 @@ def test_a_trace_outside_any_session_keeps_its_user_view(memory: Memory, tenant:
         {"tenant_id": tenant, "principal_id": "p1", "working_state": {"goal": "tea"}},
         policy=POLICY,
     )
-    memory.run_retention(datetime.now(UTC) + timedelta(days=400), policy=POLICY)
+    memory.run_retention(datetime.now(UTC) + timedelta(days=400), policy=POLICY, allow_future=True)
     assert memory.explain(tenant, "p1", result.trace_id).trace_id == result.trace_id
 
 

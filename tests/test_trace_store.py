@@ -79,11 +79,13 @@ def test_retention_nulls_the_operator_fields_after_the_window_and_keeps_the_user
     view = memory.explain(tenant, "p1", trace_id)
     now = datetime.now(UTC)
 
-    memory.run_retention(now + timedelta(days=1))  # inside the window: nothing expires
+    # A simulated clock: days ahead of now.
+    memory.run_retention(now + timedelta(days=1), allow_future=True)  # inside the window
     assert memory.trace(tenant, "p1", trace_id).rendered_ids == result.rendered_ids
 
-    assert memory.run_retention(now + timedelta(days=3)).operator_expired >= 1
-    assert memory.run_retention(now + timedelta(days=3)).operator_expired == 0  # idempotent
+    later = now + timedelta(days=3)
+    assert memory.run_retention(later, allow_future=True).operator_expired >= 1
+    assert memory.run_retention(later, allow_future=True).operator_expired == 0  # idempotent
     with pytest.raises(NotFoundError):
         memory.trace(tenant, "p1", trace_id)
     assert memory.explain(tenant, "p1", trace_id) == view  # the user's view is untouched

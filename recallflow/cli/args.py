@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import os
 from collections.abc import Callable, Mapping
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
@@ -86,6 +86,17 @@ def instant(value: str) -> datetime:
         utc_instant(parsed)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(f"{value[:60]!r} {exc}") from None
+    return parsed
+
+
+def past_instant(value: str) -> datetime:
+    """:func:`instant`, not later than now (``retention run --now``: a run ahead of the
+    clock ends live sessions and deletes what is not yet due)."""
+    parsed = instant(value)
+    if parsed > datetime.now(UTC):
+        raise argparse.ArgumentTypeError(
+            f"{value[:60]!r} is in the future; a retention run is as of now or earlier"
+        )
     return parsed
 
 

@@ -12,7 +12,14 @@ import argparse
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from recallflow.cli.args import SURFACES, UsageError, add_json_arg, instant, key, open_store
+from recallflow.cli.args import (
+    SURFACES,
+    UsageError,
+    add_json_arg,
+    key,
+    open_store,
+    past_instant,
+)
 
 if TYPE_CHECKING:
     from recallflow.models.trace_view import RecallTraceView
@@ -126,9 +133,9 @@ def add_trace_parsers(sub: Any, store_args: Any) -> None:
     store_args(run)
     run.add_argument(
         "--now",
-        type=instant,
+        type=past_instant,
         default=None,
-        help="ISO time to run as, with a timezone (default: now)",
+        help="ISO time to run as, with a timezone, not in the future (default: now)",
     )
     add_json_arg(run)
     run.set_defaults(func=_cmd_retention)
