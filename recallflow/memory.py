@@ -36,7 +36,7 @@ from recallflow.adapters.embedders.calibration import check_same_model
 from recallflow.adapters.lifecycle.concurrency import ArmThreadPool
 from recallflow.adapters.ownership import OwnedCache
 from recallflow.adapters.postgres.beliefs import PostgresBeliefStore
-from recallflow.adapters.postgres.bootstrap import ensure_database, prepare
+from recallflow.adapters.postgres.bootstrap import connection_limit, ensure_database, prepare
 from recallflow.adapters.postgres.calibrations import load_calibration, save_calibration
 from recallflow.adapters.postgres.corrections import PostgresCorrections
 from recallflow.adapters.postgres.embedded import DATABASE, EmbeddedServer, default_home
@@ -974,7 +974,9 @@ def open_memory(
     :param injection_scanner: the trust boundary's scanner; default: the library's.
     :param external_provider: an external recall source fused as one more arm; default:
         none (the external arm stays off).
-    :param pool_size: connections of the recall pool (the store pool gets half).
+    :param pool_size: connections of the recall pool (the store pool gets half, at least
+        2); both must fit in what the server allows at once (its ``max_connections``, less
+        the slots it reserves for superusers when the role is not one).
     :param connect_timeout: how long a call waits for a database connection before it
         raises :class:`~recallflow.errors.StoreUnavailableError` (seconds).
     :param flow_cache_size: how many built recall flows (per moment, policy and config)
@@ -1028,6 +1030,8 @@ def open_memory(
             uri = server.uri(DATABASE)
         else:
             uri = dsn
+        with psycopg.connect(uri, autocommit=True) as conn:  # before anything is written
+            _check_pool_size(pool_size, connection_limit(conn))
         prepare(uri)
         with psycopg.connect(uri, autocommit=True) as conn:
             ensure_embedding_space(conn, embedder.name, embedder.dimension)
@@ -1037,7 +1041,7 @@ def open_memory(
         pool = open_pool(
             uri,
             "store",
-            max_size=max(2, pool_size // 2),
+            max_size=_store_pool_size(pool_size),
             timeout=connect_timeout,
             revive=revive,
             pool_class=partial(TrackingPool, written=written) if written else GuardedPool,
@@ -1120,6 +1124,25 @@ def _check_settings(
     for name, flag in flags.items():
         if not isinstance(flag, bool):
             raise ConfigurationError(f"{name} must be True or False, got {flag!r}")
+
+
+def _store_pool_size(pool_size: int) -> int:
+    """Connections of the store pool for a recall pool of ``pool_size``: half, at least 2."""
+    return max(2, pool_size // 2)
+
+
+def _check_pool_size(pool_size: int, limit: int) -> None:
+    """Refuse a ``pool_size`` whose two pools could not all connect to the server at once
+    (``limit``: what the server lets this role hold), naming it: it was taken, and a
+    handle under load failed later, recall by recall, on "too many clients"."""
+    needed = pool_size + _store_pool_size(pool_size)
+    if needed > limit:
+        raise ConfigurationError(
+            f"pool_size must leave the two pools room on the server: pool_size={pool_size}"
+            f" needs up to {needed} connections ({pool_size} for recalls and"
+            f" {_store_pool_size(pool_size)} for writes), and the server allows {limit}"
+            " (its max_connections, less what it reserves)"
+        )
 
 
 def _seconds(value: object, *, zero_ok: bool) -> bool:

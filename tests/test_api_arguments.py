@@ -79,6 +79,21 @@ def test_open_memory_names_a_setting_it_cannot_use(kwargs: dict[str, Any], named
         open_memory(**kwargs)
 
 
+def test_a_pool_size_the_server_cannot_serve_is_refused_by_name(memory: Memory) -> None:
+    """``pool_size=10**9`` was taken: the pools grew under load until the server refused
+    connections ("too many clients"), recall by recall. A size whose two pools fit in the
+    server's ``max_connections`` opens."""
+    with memory.pool.connection() as conn:
+        limit = int(conn.execute("SHOW max_connections").fetchone()[0])  # type: ignore[index]
+    for size in (10**9, limit):
+        with pytest.raises(ConfigurationError, match=r"^pool_size .*allows") as refused:
+            open_memory(memory.uri, embedder=HashingEmbedder(), pool_size=size)
+        assert f"pool_size={size}" in str(refused.value)
+    fits = (limit - 2) * 2 // 3
+    with open_memory(memory.uri, embedder=HashingEmbedder(), pool_size=fits) as opened:
+        assert opened.summary() is not None
+
+
 @pytest.mark.parametrize(
     "dsn",
     [

@@ -103,3 +103,17 @@ def prepare(uri: str) -> list[str]:
             return migrate(conn)
         finally:
             conn.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK_KEY,))
+
+
+def connection_limit(conn: psycopg.Connection[Any]) -> int:
+    """How many connections the server lets ``conn``'s role hold at once, all of its
+    clients together: ``max_connections``, less the slots it reserves for superusers (and
+    for ``pg_use_reserved_connections``, PostgreSQL 16+) when the role is not one."""
+    row = conn.execute(
+        "SELECT current_setting('max_connections')::int"
+        " - CASE WHEN r.rolsuper THEN 0 ELSE"
+        "  current_setting('superuser_reserved_connections')::int"
+        "  + coalesce(current_setting('reserved_connections', true), '0')::int END"
+        " FROM pg_roles r WHERE r.rolname = current_user"
+    ).fetchone()
+    return int(row[0]) if row is not None else 0
