@@ -821,7 +821,8 @@ class Memory:
 
         :raises InvalidInputError: an unknown kind or surface (or ``child``: a child run is
             opened with :meth:`~recallflow.sessions.Session.child`), a window below
-            ``policy.sessions.min_window``, or a bad id or goal.
+            ``policy.sessions.min_window``, or a bad id or goal (a goal given with no
+            visible text in any field primes nothing: open without one instead).
         """
         self._check_open()
         _argument(policy, RetrievalPolicy, "policy")

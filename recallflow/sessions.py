@@ -42,7 +42,7 @@ from recallflow.dataflows.runner import resolved_request
 from recallflow.errors import InvalidInputError
 from recallflow.ingestion import key_of, new_id
 from recallflow.models.fields import INT4_MAX, InputModel
-from recallflow.models.request import Moment, Surface, WorkingState
+from recallflow.models.request import Moment, Surface, WorkingState, asks_nothing
 from recallflow.models.result import RecallResult, RecallTrace
 from recallflow.models.session import (
     BeliefFingerprint,
@@ -302,8 +302,9 @@ class Session:
         session's), and its item and token caps are at most this session's.
 
         :raises InvalidInputError: this session has ended (a child of it would be ended
-            from its start, its snapshot taken and stored for nothing), or a bad goal,
-            surface, project or window.
+            from its start, its snapshot taken and stored for nothing), or a bad goal (None,
+            or one with no visible text to prime the child's snapshot with), surface,
+            project or window.
         """
         info = self._info
         self._memory._session_store.check_live(info.tenant_id, info.principal_id, info.id)
@@ -353,13 +354,23 @@ def open_session(
     model_window = _window(model_window, policy)
     if parent is not None:
         model_window = min(model_window, parent.model_window)
+    state = _working_state(goal, "goal")
+    if (goal is not None or parent is not None) and asks_nothing(state):
+        # A goal of nothing primed nothing: the session opened as one without a goal, and
+        # a child run, whose snapshot is of its goal, had none.
+        raise InvalidInputError(
+            "has nothing to prime the snapshot with: give visible text in one of goal,"
+            " query, entities, files, tools or recent_turns"
+            + ("" if parent is not None else ", or open the session without a goal"),
+            field="goal",
+        )
     session_id = new_id("s")
     moment = Moment.CHILD_RUN if session_kind is SessionKind.CHILD else Moment.SESSION_SNAPSHOT
     request = resolved_request(
         {
             "tenant_id": tenant_id,
             "principal_id": principal_id,
-            "working_state": _working_state(goal, "goal"),
+            "working_state": state,
             "moment": moment,
             "surface": where,
             "project": project,

@@ -233,6 +233,37 @@ def test_a_child_of_an_ended_session_is_refused_and_nothing_is_stored(
     assert counts(memory, tenant) == before
 
 
+def test_a_session_goal_of_nothing_is_refused_and_nothing_is_stored(
+    memory: Memory, tenant: str
+) -> None:
+    """A goal with no visible text primed nothing: the session opened as one without a goal,
+    and a child run — whose snapshot is of its goal — took None or {} and stored a session
+    and its snapshot trace for nothing. From a tool as from Python."""
+    from recallflow.tools import Toolset
+
+    parent = memory.open_session(tenant, "p1")
+    before = counts(memory, tenant)
+    nothing = {"goal": " \u200b", "entities": [""]}
+    calls: list[Callable[[], object]] = [
+        lambda: memory.open_session(tenant, "p1", goal=nothing),
+        lambda: parent.child(nothing),
+        lambda: parent.child({}),
+        lambda: parent.child(None),  # type: ignore[arg-type]
+    ]
+    for call in calls:
+        with pytest.raises(InvalidInputError) as refused:
+            call()
+        assert refused.value.field == "goal"
+    tools = Toolset(memory, tenant_id=tenant, principal_id="p1")
+    answer = tools.call("open_session", {"goal": nothing})
+    assert answer["error"]["field"] == "goal"
+    assert counts(memory, tenant) == before
+    # With something to prime for, both open; so does a session without a goal.
+    memory.open_session(tenant, "p1", goal={"entities": ["tea"]})
+    parent.child({"goal": "tea"})
+    memory.open_session(tenant, "p1")
+
+
 @pytest.mark.parametrize(
     "state",
     [

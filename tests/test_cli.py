@@ -253,6 +253,17 @@ BAD_INPUT = {
         "--entity",
         "e" * 4001,
     ],
+    # A goal of nothing primed nothing: the session opened as one without a goal.
+    "session goal of nothing": [
+        "session",
+        "open",
+        "--tenant",
+        "t",
+        "--principal",
+        "p",
+        "--goal",
+        " ",
+    ],
     "session window too small": [
         "session",
         "open",

@@ -78,7 +78,7 @@ def _print_session(
 
 def _cmd_open(args: argparse.Namespace) -> int:
     from recallflow.models.fields import INT4_MAX
-    from recallflow.models.request import WorkingState
+    from recallflow.models.request import WorkingState, asks_nothing
     from recallflow.policy import DEFAULT_POLICY
 
     smallest = DEFAULT_POLICY.sessions.min_window
@@ -92,6 +92,11 @@ def _cmd_open(args: argparse.Namespace) -> int:
         goal = validated(
             WorkingState, {"goal": args.goal or "", "entities": tuple(args.entity or ())}, _FLAGS
         )
+        if asks_nothing(goal):
+            raise UsageError(
+                "--goal: has no visible text, nor has any --entity: nothing to prime the"
+                " snapshot with (leave both out to open the session without a goal)"
+            )
     with open_store(args) as memory:
         session = memory.open_session(
             args.tenant,
