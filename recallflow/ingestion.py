@@ -395,6 +395,7 @@ class Beliefs:
         belief_id: str,
         *,
         policy: RetrievalPolicy = DEFAULT_POLICY,
+        events: int | None = None,
     ) -> BeliefHistory:
         """How the belief came to stand as it does, read in one snapshot: the belief now,
         the beliefs it superseded and that superseded it (at most
@@ -402,20 +403,31 @@ class Beliefs:
         its creation, supersessions, retraction, retirement, expiry, corroborations and
         promotion, citations, typed rejections and "not here" exclusions — in the order
         the store recorded them (see "History of one belief" in docs/corrections.md).
+        With ``events``, only the latest so many are read, and ``earlier_events`` says
+        how many were left out (a belief cited on every turn has an event a turn).
 
         Raises :class:`~recallflow.errors.NotFoundError` as :meth:`get` does (another
         principal's belief, and a forgotten one, are not found exactly like a missing
-        one), or :class:`~recallflow.errors.InvalidInputError` naming a malformed id or a
-        policy that is not a :class:`~recallflow.policy.RetrievalPolicy`."""
+        one), or :class:`~recallflow.errors.InvalidInputError` naming a malformed id, a
+        policy that is not a :class:`~recallflow.policy.RetrievalPolicy` or an ``events``
+        that is not a whole number of at least 1."""
         if not isinstance(policy, RetrievalPolicy):
             raise InvalidInputError(
                 f"must be a RetrievalPolicy, got {type(policy).__name__}", field="policy"
+            )
+        if events is not None and (
+            isinstance(events, bool) or not isinstance(events, int) or events < 1
+        ):
+            raise InvalidInputError(
+                f"must be a whole number of at least 1 (None: every event), got {events!r}",
+                field="events",
             )
         return self._store.belief_history(
             key_of(tenant_id, "tenant_id"),
             key_of(principal_id, "principal_id"),
             key_of(belief_id, "belief_id"),
             policy.feedback.history_links,
+            events,
         )
 
     def list(self, tenant_id: str, principal_id: str) -> list[Belief]:

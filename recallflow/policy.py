@@ -574,7 +574,8 @@ class Feedback(_Frozen):
         le=10_000,
         description="Events the belief_history tool shows a model, the latest kept (a belief"
         " cited on every turn would otherwise fill its context); it says how many earlier"
-        " ones it left out. The Python API returns them all.",
+        " ones it left out. The Python API and the CLI return them all unless asked for the"
+        " latest so many (history(..., events=N), belief history --events N).",
     )
 
 

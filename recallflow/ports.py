@@ -169,10 +169,15 @@ class BeliefStore(Protocol):
         ...
 
     def belief_history(
-        self, tenant_id: str, principal_id: str, belief_id: str, links: int
+        self,
+        tenant_id: str,
+        principal_id: str,
+        belief_id: str,
+        links: int,
+        events: int | None = None,
     ) -> BeliefHistory:
         """The belief, its supersession chain (at most ``links`` beliefs each way) and its
-        recorded events, read in one snapshot; raises
+        recorded events (every one, or the latest ``events``), read in one snapshot; raises
         :class:`~recallflow.errors.NotFoundError` as :meth:`get_belief` does."""
         ...
 

@@ -190,6 +190,26 @@ def test_the_text_user_view_says_its_counts_in_words(
     assert code == 0 and json.loads(out)["blocked"] == 0
 
 
+def test_belief_history_lists_the_latest_events_on_request(
+    store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--events N``: the latest N events, and a line saying how many earlier ones are left
+    out; without it, every event."""
+    for _ in range(3):
+        trace_id = recalled(capsys, tenant)["trace"]["id"]
+        assert run(capsys, "cite", trace_id, "b-mob-money", *who(tenant))[0] == 0
+    history = ["belief", "history", "b-mob-money", *who(tenant)]
+    code, out, _ = run(capsys, *history, "--events", "2")
+    assert code == 0 and "(2 earlier events not shown)" in out
+    assert out.count("cited from trace") == 2 and trace_id in out
+    code, out, _ = run(capsys, *history, "--json")
+    assert code == 0 and json.loads(out)["earlier_events"] == 0
+    assert len(json.loads(out)["events"]) == 4  # created, three citations
+    with pytest.raises(SystemExit) as exited:
+        run(capsys, *history, "--events", "0")
+    assert exited.value.code == EXIT_USAGE and "argument --events" in capsys.readouterr().err
+
+
 def test_cite_records_each_belief_once_per_trace(
     store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -2,7 +2,8 @@
 or a script (see "History of one belief" in docs/corrections.md).
 
 It prints the belief as it stands, its supersession chain (the beliefs it superseded and
-that superseded it) and every recorded event about it, oldest first. Tenant and principal
+that superseded it) and every recorded event about it, oldest first (``--events N``: the
+latest N, saying how many earlier ones are left out). Tenant and principal
 are given on every call: another principal's belief is not found, exactly like a missing
 one.
 """
@@ -93,13 +94,28 @@ def print_history(history: BeliefHistory) -> None:
         if history.more_successors:
             print("    ... (later beliefs not shown)")
     print("events, oldest first:")
+    if history.earlier_events:
+        print(f"  ... ({history.earlier_events} earlier events not shown)")
     for event in history.events:
         print(f"  {_when(event.at)}  {_what(event)}")
 
 
+def _count(value: str) -> int:
+    """A whole number of at least 1 (``--events``)."""
+    try:
+        number = int(value)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{value[:60]!r} is not a whole number of at least 1")
+    return number
+
+
 def _cmd_history(args: argparse.Namespace) -> int:
     with open_store(args) as memory:
-        history = memory.beliefs.history(args.tenant, args.principal, args.belief_id)
+        history = memory.beliefs.history(
+            args.tenant, args.principal, args.belief_id, events=args.events
+        )
     if args.json:
         print(history.model_dump_json(indent=2))
         return 0
@@ -119,6 +135,13 @@ def add_belief_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("belief_id", type=key, help="the belief's id (b-...)")
     p.add_argument("--tenant", required=True, type=key)
     p.add_argument("--principal", required=True, type=key)
+    p.add_argument(
+        "--events",
+        type=_count,
+        default=None,
+        metavar="N",
+        help="only the latest N events, with how many earlier ones are left out (default: all)",
+    )
     add_store_args(p)
     add_json_arg(p)
     p.set_defaults(func=_cmd_history)

@@ -97,7 +97,9 @@ class BeliefHistory(FrozenModel):
     ``more_predecessors`` or ``more_successors`` says the chain goes on past them.
     ``events`` are in the order the store recorded them: by system time, and the events
     one write recorded in the order of cause and effect (a rejection before the
-    supersession or retirement it made), then in the order their rows were written."""
+    supersession or retirement it made), then in the order their rows were written: every
+    event, or the latest so many when the read asked for that (``earlier_events`` counts the
+    rest)."""
 
     belief: Belief
     predecessors: tuple[ChainLink, ...]
@@ -105,3 +107,9 @@ class BeliefHistory(FrozenModel):
     more_predecessors: bool = False
     more_successors: bool = False
     events: tuple[HistoryEvent, ...]
+    earlier_events: int = Field(
+        default=0,
+        ge=0,
+        description="Events recorded before the first of ``events``, left out because the"
+        " read asked for the latest so many (0: ``events`` is every one).",
+    )

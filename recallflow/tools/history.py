@@ -150,5 +150,5 @@ def history_view(
         more_predecessors=history.more_predecessors,
         more_successors=history.more_successors,
         events=[event_view(e) for e in history.events[-keep:]],
-        earlier_events=max(0, len(history.events) - keep),
+        earlier_events=history.earlier_events + max(0, len(history.events) - keep),
     )

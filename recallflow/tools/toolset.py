@@ -589,10 +589,15 @@ class Toolset:
         )
 
     def _belief_history(self, args: BeliefHistoryArgs) -> BeliefHistoryView:
-        # Read whole, then filtered here: a belief above this surface's ceiling is not
-        # found with the very message of a missing one (see recallflow.tools.history).
+        # Read, then filtered here: a belief above this surface's ceiling is not found with
+        # the very message of a missing one (see recallflow.tools.history). Only the events
+        # the model is shown are read; the earlier ones are counted in the database.
         history = self._memory.beliefs.history(
-            self._tenant, self._principal, args.belief_id, policy=self._policy
+            self._tenant,
+            self._principal,
+            args.belief_id,
+            policy=self._policy,
+            events=self._policy.feedback.history_events,
         )
         names = NameRedaction(self._memory._entity_marks.marks(self._tenant, self._principal))
         return history_view(

@@ -273,7 +273,12 @@ class PostgresBeliefStore:
         return [belief_from_row(r) for r in rows]
 
     def belief_history(
-        self, tenant_id: str, principal_id: str, belief_id: str, links: int
+        self,
+        tenant_id: str,
+        principal_id: str,
+        belief_id: str,
+        links: int,
+        events: int | None = None,
     ) -> BeliefHistory:
         """One snapshot of the belief's history (see
         :func:`recallflow.adapters.postgres.history.belief_history`)."""
@@ -281,7 +286,7 @@ class PostgresBeliefStore:
         from recallflow.adapters.postgres.history import belief_history
 
         with self._pool.connection() as conn:
-            return belief_history(conn, tenant_id, principal_id, belief_id, links)
+            return belief_history(conn, tenant_id, principal_id, belief_id, links, events)
 
     def write_edges(self, edges: Sequence[BeliefEdge]) -> None:
         """Write all of ``edges`` or none; an edge already stored with the same weight is

@@ -53,13 +53,12 @@ _PREDECESSORS = (
     " SELECT * FROM chain ORDER BY hops, id LIMIT %(links)s + 1"
 )
 
-#: Every event of the belief, in the order the store recorded them: system time, then
-#: within one write the cause before its effect (its insert, then feedback, then the
-#: lifecycle events it made, then exclusions), then the order the rows were written.
-#: The world time of a supersession or an expiry is kept; the other kinds' is theirs.
-_EVENTS = (
-    "SELECT kind, at, effective_at, related_id, project, evidence_id, trace_id, reason, note,"
-    " surface FROM ("
+#: Every event of the belief with the keys of the order the store recorded them in:
+#: system time, then within one write the cause before its effect (its insert, then
+#: feedback, then the lifecycle events it made, then exclusions), then the order the rows
+#: were written. The world time of a supersession or an expiry is kept; the other kinds'
+#: is theirs.
+_EVENT_ROWS = (
     " SELECT 0 AS rank, 0::bigint AS seq, '' AS tie, 'created' AS kind, recorded_at AS at,"
     "  NULL::timestamptz AS effective_at, NULL::text AS related_id, NULL::text AS project,"
     "  NULL::text AS evidence_id, NULL::text AS trace_id, NULL::text AS reason,"
@@ -90,7 +89,24 @@ _EVENTS = (
     "  NULL"
     "  FROM belief_exclusions"
     "  WHERE tenant_id = %(t)s AND principal_id = %(p)s AND belief_id = %(id)s"
-    ") e ORDER BY at, rank, seq, tie"
+)
+_EVENT_COLUMNS = (
+    "kind, at, effective_at, related_id, project, evidence_id, trace_id, reason, note, surface"
+)
+
+#: Every event, oldest first.
+_EVENTS = (
+    f"SELECT {_EVENT_COLUMNS}, 0::bigint AS earlier FROM ({_EVENT_ROWS}) e"
+    " ORDER BY at, rank, seq, tie"
+)
+
+#: The latest ``%(events)s`` events, oldest first, each with how many came before them:
+#: the rest are counted in the database, never sent.
+_LATEST_EVENTS = (
+    f"SELECT {_EVENT_COLUMNS}, earlier FROM ("
+    f" SELECT e.*, count(*) OVER () - %(events)s AS earlier FROM ({_EVENT_ROWS}) e"
+    " ORDER BY at DESC, rank DESC, seq DESC, tie DESC LIMIT %(events)s"
+    ") latest ORDER BY at, rank, seq, tie"
 )
 
 
@@ -115,11 +131,17 @@ def _links(rows: list[dict[str, Any]], links: int) -> tuple[tuple[ChainLink, ...
 
 
 def belief_history(
-    conn: psycopg.Connection[Any], tenant_id: str, principal_id: str, belief_id: str, links: int
+    conn: psycopg.Connection[Any],
+    tenant_id: str,
+    principal_id: str,
+    belief_id: str,
+    links: int,
+    events: int | None = None,
 ) -> BeliefHistory:
-    """The history of one belief of the principal, read in one snapshot; raises
-    :class:`~recallflow.errors.NotFoundError` when the principal has no such belief."""
-    key = {"t": tenant_id, "p": principal_id, "id": belief_id, "links": links}
+    """The history of one belief of the principal, read in one snapshot, with every event
+    or (``events``) the latest so many; raises :class:`~recallflow.errors.NotFoundError`
+    when the principal has no such belief."""
+    key = {"t": tenant_id, "p": principal_id, "id": belief_id, "links": links, "events": events}
     with conn.transaction():
         # One snapshot for every statement: a write committed between two of them (a
         # supersession, a rejection) is either in all of them or in none.
@@ -133,7 +155,7 @@ def belief_history(
             raise not_found(tenant_id, principal_id, belief_id)
         predecessors, more_before = _links(cur.execute(_PREDECESSORS, key).fetchall(), links)
         successors, more_after = _links(cur.execute(_SUCCESSORS, key).fetchall(), links)
-        events = cur.execute(_EVENTS, key).fetchall()
+        rows = cur.execute(_EVENTS if events is None else _LATEST_EVENTS, key).fetchall()
     return BeliefHistory(
         belief=belief_from_row(row),
         # Farthest first, so predecessors, the belief and its successors read in order.
@@ -141,6 +163,7 @@ def belief_history(
         successors=successors,
         more_predecessors=more_before,
         more_successors=more_after,
+        earlier_events=max(0, rows[0]["earlier"]) if rows else 0,
         events=tuple(
             HistoryEvent(
                 kind=HistoryEventKind(e["kind"]),
@@ -154,6 +177,6 @@ def belief_history(
                 note=e["note"],
                 surface=None if e["surface"] is None else Surface(e["surface"]),
             )
-            for e in events
+            for e in rows
         ),
     )
