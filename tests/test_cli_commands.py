@@ -190,6 +190,35 @@ def test_the_text_user_view_says_its_counts_in_words(
     assert code == 0 and json.loads(out)["blocked"] == 0
 
 
+def test_an_empty_block_says_when_the_budget_emptied_it(
+    store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A belief that cleared the floor but is longer than the in-turn token cap was dropped
+    by the budget, and the block was printed as "(empty: nothing cleared the relevance
+    floor)": the user looked for a relevance problem that was not there."""
+    words = " ".join(f"kubernetes autoscaling note{i} detail" for i in range(130))
+    store.beliefs.add(
+        {
+            "tenant_id": tenant,
+            "principal_id": demo.PRINCIPAL,
+            "id": "b-long",
+            "scope": "user",
+            "subject": "kubernetes autoscaling",
+            "statement": f"Kubernetes autoscaling: {words}"[:3990],
+        }
+    )
+    code, out, _ = run(capsys, "recall", "kubernetes autoscaling", *who(tenant), "--json")
+    trace = json.loads(out)["trace"]
+    assert code == 0 and trace["budget_dropped_ids"] == ["b-long"] and trace["rendered_ids"] == []
+    code, out, _ = run(capsys, "recall", "kubernetes autoscaling", *who(tenant))
+    assert code == 0
+    assert out.splitlines()[0] == (
+        "(empty: 1 cleared the relevance floor, but it did not fit the block's budget)"
+    )
+    code, out, _ = run(capsys, "recall", "zebra crossing lighthouse", *who(tenant))
+    assert code == 0 and out.splitlines()[0] == "(empty: nothing cleared the relevance floor)"
+
+
 def test_belief_history_lists_the_latest_events_on_request(
     store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -89,6 +89,19 @@ def instant(value: str) -> datetime:
     return parsed
 
 
+def empty_block(budget_dropped: int, nothing: str) -> str:
+    """What a command prints for an empty block: ``nothing`` (why, when nothing cleared the
+    relevance floor), or that what cleared it did not fit the budget (a statement longer
+    than the token cap is never rendered in that block)."""
+    if budget_dropped:
+        fit = "it did" if budget_dropped == 1 else "none of them did"
+        return (
+            f"(empty: {budget_dropped} cleared the relevance floor, but {fit} not fit the"
+            " block's budget)"
+        )
+    return f"(empty: {nothing})"
+
+
 def past_instant(value: str) -> datetime:
     """:func:`instant`, not later than now (``retention run --now``: a run ahead of the
     clock ends live sessions and deletes what is not yet due)."""

@@ -41,6 +41,7 @@ from recallflow.cli.args import (
     add_json_arg,
     add_store_args,
     dsn,
+    empty_block,
     env_dsn,
     instant,
     key,
@@ -66,6 +67,9 @@ _FLAGS = {
     "working_state.goal": "query",
     "working_state.entities": "--entity",
 }
+
+#: Why a recall's block is empty when nothing cleared the floor.
+_NOTHING = "nothing cleared the relevance floor"
 
 
 def _print_json(value: Any) -> None:
@@ -195,7 +199,7 @@ def _demo_recall(memory: object, out: Path) -> None:
     print(f"  {MEMORY_FRAMING}")
     print()
     print("memory block (injected into the user turn):")
-    print(result.block or "(empty: nothing cleared the relevance floor)")
+    print(result.block or empty_block(result.trace.budget_dropped, _NOTHING))
     print(trace_summary(result.trace))
     graph = write_stage_graph(memory.flow(request.moment).driver, out, result.trace)
     print()
@@ -232,7 +236,7 @@ def _cmd_recall(args: argparse.Namespace) -> int:
             return 0
         from recallflow.visualizations.trace_view import trace_summary
 
-        print(result.block or "(empty: nothing cleared the relevance floor)")
+        print(result.block or empty_block(result.trace.budget_dropped, _NOTHING))
         print(trace_summary(result.trace))
     return 0
 
@@ -260,7 +264,8 @@ def _cmd_episodes(args: argparse.Namespace) -> int:
             return 0
         from recallflow.visualizations.trace_view import episode_trace_summary
 
-        print(result.block or "(empty: no episode cleared the floor)")
+        dropped = len(result.trace.budget_dropped_ids)
+        print(result.block or empty_block(dropped, "no episode cleared the floor"))
         print(episode_trace_summary(result.trace))
     return 0
 

@@ -22,6 +22,7 @@ from recallflow.cli.args import (
     UsageError,
     add_json_arg,
     add_store_args,
+    empty_block,
     instant,
     key,
     open_store,
@@ -135,7 +136,10 @@ def _cmd_recall(args: argparse.Namespace) -> int:
             return 0
         from recallflow.visualizations.trace_view import trace_summary
 
-        print(result.block or "(empty: nothing new cleared the relevance floor)")
+        print(
+            result.block
+            or empty_block(result.trace.budget_dropped, "nothing new cleared the relevance floor")
+        )
         print(trace_summary(result.trace))
     return 0
 
