@@ -364,6 +364,35 @@ def test_session_tools_end_to_end(memory: Memory, tenant: str) -> None:
     assert memory.trace(tenant, "p1", corrected["trace_id"]).session_id == session["session_id"]
 
 
+def test_a_model_cites_and_rejects_a_belief_of_its_session_prefix(
+    memory: Memory, tenant: str
+) -> None:
+    """Most of what a session shows a model is its prefix, whose beliefs a turn's block never
+    repeats: with the tools alone the model had no trace id to cite or reject them by (a
+    turn's trace refuses them as not rendered, and no result named the prefix's trace)."""
+    store(memory, tenant)
+    tools = toolset(memory, tenant)
+    assert recalled(tools)["snapshot_trace_id"] is None  # a plain recall has no prefix
+    session = ok("open_session", tools.call("open_session", {"goal": GOAL}))
+    assert "b-theme-p1" in session["snapshot_ids"]
+    turn = ok(
+        "session_recall",
+        tools.call("session_recall", {"session_id": session["session_id"], **GOAL}),
+    )
+    refused = tools.call("cite", {"trace_id": turn["trace_id"], "belief_ids": ["b-theme-p1"]})
+    assert error(refused, "invalid_input")["field"] == "belief_id"
+    assert turn["snapshot_trace_id"] == session["snapshot_trace_id"]
+    prefix_trace = turn["snapshot_trace_id"]
+    cited = ok("cite", tools.call("cite", {"trace_id": prefix_trace, "belief_ids": ["b-theme-p1"]}))
+    assert cited["cited"] == ["b-theme-p1"]
+    rejection = tools.call(
+        "reject_belief", {"trace_id": prefix_trace, "belief_id": "b-cents-p1", "kind": "not_true"}
+    )
+    assert ok("reject_belief", rejection)["state"] == "retired"
+    events = memory.beliefs.history(tenant, "p1", "b-theme-p1").events
+    assert [(e.kind.value, e.trace_id) for e in events][-1] == ("cited", prefix_trace)
+
+
 def test_injected_backends_get_the_bound_identity(memory: Memory, tenant: str) -> None:
     """search_episodes and explain_recall reach their backends with the host's tenant,
     principal and surface, whatever the model wrote."""

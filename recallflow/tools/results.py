@@ -46,6 +46,11 @@ class RecallResultView(ToolResult):
         description="In a session: ids of snapshot beliefs this block corrects.",
     )
     degraded: bool = Field(default=False, description="A retrieval arm failed; recall is partial.")
+    snapshot_trace_id: str | None = Field(
+        default=None,
+        description="In a session: the trace of its prefix. Cite or reject a belief of the"
+        " prefix with this id (trace_id names only what this block shows).",
+    )
 
 
 class RecalledEpisodeView(FrozenModel):
@@ -104,6 +109,9 @@ class SessionView(ToolResult):
     )
     prefix_sha256: str
     snapshot_ids: list[str] = Field(description="The beliefs the prefix holds.")
+    snapshot_trace_id: str = Field(
+        description="The trace of the prefix: cite or reject a belief of the prefix with it."
+    )
     watermark: datetime = Field(description="The system time the snapshot was taken at.")
 
 

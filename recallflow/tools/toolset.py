@@ -136,14 +136,16 @@ TOOLS: tuple[ToolSpec, ...] = (
     ToolSpec(
         "cite",
         "Record which recalled beliefs your answer relied on (ids from a recall's items, "
-        "with its trace id). Cited beliefs stay fresh in memory.",
+        "with its trace id; a belief of a session's prefix, with its snapshot_trace_id). "
+        "Cited beliefs stay fresh in memory.",
         CiteArgs,
         CitationView,
     ),
     ToolSpec(
         "reject_belief",
         "Record that the user rejected a recalled belief, and why: not_true, changed (give "
-        "the replacement statement), not_here (wrong project), or unspecified.",
+        "the replacement statement), not_here (wrong project), or unspecified. The trace id "
+        "is the recall's that showed it (a session prefix's: its snapshot_trace_id).",
         RejectBeliefArgs,
         RejectionView,
     ),
@@ -624,6 +626,7 @@ class Toolset:
             prefix=session.prefix_text,
             prefix_sha256=session.prefix_sha256,
             snapshot_ids=list(session.snapshot_ids),
+            snapshot_trace_id=session.info.snapshot_trace_id,
             watermark=session.watermark,
         )
 
@@ -638,4 +641,7 @@ class Toolset:
         session = self._memory.resume_session(
             self._tenant, self._principal, args.session_id, policy=self._policy
         )
-        return _recall_view(session.recall(_working_state(args)))
+        view = _recall_view(session.recall(_working_state(args)))
+        # The prefix's beliefs were shown by the snapshot's trace, not this turn's: the
+        # model cites or rejects them with it.
+        return view.model_copy(update={"snapshot_trace_id": session.info.snapshot_trace_id})
