@@ -269,6 +269,8 @@ class Session:
             )
         if persist_trace:
             memory._save(result, self._policy)
+            # A turn that found nothing is a miss as a plain recall's is.
+            memory._record_miss(result, self._policy)
         return result
 
     def end(self, at: datetime | None = None) -> datetime:

@@ -445,6 +445,26 @@ def test_repeated_misses_queue_one_hint_until_acknowledged(memory: Memory, tenan
         memory.miss_hints.ack(tenant, "p2", "kubernetes")
 
 
+def test_a_session_turn_that_finds_nothing_is_a_miss(memory: Memory, tenant: str) -> None:
+    """Session turns — the path an agent in a conversation takes, and the session_recall
+    tool's — never counted a miss, so the subjects a session asked about in vain never
+    reached formation. A turn whose relevant belief the prefix already holds is no miss,
+    though its block is empty."""
+    store(memory, tenant)
+    session = memory.open_session(
+        tenant, "p1", project="alpha", goal={"goal": GOAL}, policy=PATIENT
+    )
+    assert "b-shell" in session.snapshot_ids
+    for _ in range(DEFAULT_POLICY.feedback.miss_threshold):
+        turn = session.recall({"goal": "Kubernetes cluster", "entities": ["Kubernetes"]})
+        assert turn.items == ()
+    assert [h.subject for h in memory.miss_hints.pending(tenant, "p1")] == ["kubernetes"]
+    for _ in range(DEFAULT_POLICY.feedback.miss_threshold):
+        held = session.recall({"goal": "fish shell", "entities": ["fish", "shell"]})
+        assert "b-shell" not in held.rendered_ids and "b-shell" in held.trace.snapshot_relevant
+    assert [h.subject for h in memory.miss_hints.pending(tenant, "p1")] == ["kubernetes"]
+
+
 def test_misses_outside_the_window_do_not_add_up(memory: Memory, tenant: str) -> None:
     rule = Feedback(miss_threshold=2, miss_window_hours=1)
     queue = memory._miss_queue

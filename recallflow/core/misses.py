@@ -36,11 +36,12 @@ def miss_subject(queries: Sequence[RecallQuery], rule: Feedback) -> str | None:
 def missed_subject(result: RecallResult, rule: Feedback) -> str | None:
     """The subject of ``result`` when nothing in it cleared the floor, else None.
 
-    Something cleared the floor when an item was rendered (a blocked one too) or the budget
-    dropped one.
+    Something cleared the floor when an item was rendered (a blocked one too), the budget
+    dropped one, or — in a session's turn — a belief of the prefix cleared it (the turn
+    does not repeat what the prefix holds).
     """
     trace = result.trace
-    if trace.rendered_ids or trace.budget_dropped:
+    if trace.rendered_ids or trace.budget_dropped or trace.snapshot_relevant:
         return None
     return miss_subject(trace.queries, rule)
 
