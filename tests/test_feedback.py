@@ -232,6 +232,39 @@ def test_a_repeated_rejection_is_recorded_once(
     assert rows(memory, tenant) == before
 
 
+def test_a_repeated_change_names_the_stored_replacement_or_is_refused(
+    memory: Memory, tenant: str, traced: RecallResult
+) -> None:
+    """A repeat of a 'changed' rejection answered with the id of its new replacement,
+    though nothing was stored under it: the new statement was dropped, and the caller told
+    it was kept. A retry that says the same names the replacement stored the first time;
+    one that says something else is refused, naming the replacement to correct instead."""
+    zsh = {"statement": "The user prefers the zsh shell.", "subject": "shell", "scope": "user"}
+    first = memory.reject(
+        tenant, "p1", traced.trace_id, "b-shell", "changed", replacement=belief(tenant, **zsh)
+    )
+    before = rows(memory, tenant)
+    retry = memory.reject(
+        tenant, "p1", traced.trace_id, "b-shell", "changed", replacement=belief(tenant, **zsh)
+    )
+    assert not retry.recorded and retry.replacement_id == first.replacement_id
+    assert retry.replacement_id is not None
+    assert memory.beliefs.get(tenant, "p1", retry.replacement_id).statement == zsh["statement"]
+    nushell = belief(tenant, **{**zsh, "statement": "The user prefers nushell."})
+    with pytest.raises(ConflictError) as refused:
+        memory.reject(tenant, "p1", traced.trace_id, "b-shell", "changed", replacement=nushell)
+    assert refused.value.field == "replacement" and f"{first.replacement_id!r}" in str(
+        refused.value
+    )
+    assert rows(memory, tenant) == before
+    # Ended without a replacement first: a replacement later is refused, not dropped.
+    memory.reject(tenant, "p1", traced.trace_id, "b-editor", "changed")
+    before = rows(memory, tenant)
+    with pytest.raises(ConflictError):
+        memory.reject(tenant, "p1", traced.trace_id, "b-editor", "changed", replacement=nushell)
+    assert rows(memory, tenant) == before
+
+
 @pytest.mark.parametrize(
     ("args", "kwargs", "error", "field"),
     [

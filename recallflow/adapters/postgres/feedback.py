@@ -22,7 +22,7 @@ import psycopg
 
 from recallflow.adapters.postgres import lifecycle
 from recallflow.adapters.postgres.locks import lock_principals
-from recallflow.errors import InvalidInputError, NotFoundError, NotRenderedError
+from recallflow.errors import ConflictError, InvalidInputError, NotFoundError, NotRenderedError
 from recallflow.models.corrections import Citation, Rejection, RejectionKind
 from recallflow.models.store import Belief
 
@@ -153,6 +153,8 @@ def reject(
         conn, tenant_id, principal_id, trace_id, belief_id, kind.event_kind, here, note
     )
     replacement_id = replacement.id if replacement is not None else None
+    if not recorded and replacement is not None:
+        replacement_id = _stored_replacement(conn, belief, replacement)
     if recorded:
         reason = f"rejected from trace {trace_id}: {kind.value}"
         if kind is RejectionKind.NOT_TRUE:
@@ -186,6 +188,25 @@ def reject(
         replacement_id=replacement_id,
         belief=belief,
         recorded=recorded,
+    )
+
+
+def _stored_replacement(conn: psycopg.Connection[Any], belief: Belief, replacement: Belief) -> str:
+    """The id of the replacement a repeated ``changed`` rejection stored the first time: a
+    retry that says the same is the same rejection. One that says something else is a
+    :class:`ConflictError`, never a no-op that answers with an id nothing was stored under
+    (the new statement was dropped without a word)."""
+    successor = belief.superseded_by
+    if successor is not None:
+        stored = lifecycle.locked_belief(conn, belief.tenant_id, belief.principal_id, successor)
+        if stored.statement == replacement.statement:
+            return successor
+    now = f"it was replaced by {successor!r}" if successor else "it was given no replacement"
+    raise ConflictError(
+        f"this trace's 'changed' rejection of {belief.id!r} is already recorded, and {now};"
+        f" to say it changed again, reject or supersede {successor or belief.id!r}",
+        field="replacement",
+        item_id=belief.id,
     )
 
 
