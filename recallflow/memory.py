@@ -147,8 +147,9 @@ def _argument(value: object, kind: type[Any], field: str) -> None:
     """Refuse an argument that is not a ``kind`` (a policy, an experiment) by name, rather
     than fail on its first attribute deep inside a recall."""
     if not isinstance(value, kind):
+        article = "an" if kind.__name__[0] in "AEIOU" else "a"
         raise InvalidInputError(
-            f"must be a {kind.__name__}, got {type(value).__name__}", field=field
+            f"must be {article} {kind.__name__}, got {type(value).__name__}", field=field
         )
 
 
@@ -412,9 +413,11 @@ class Memory:
         :raises InvalidInputError: a malformed request, an in-turn request whose working
             state has nothing to search for (no goal, query, entity, file, tool or turn
             with visible text), or a ``session_id`` that names a stored session of the
-            principal (nothing is run or written).
+            principal, or a ``persist_trace`` that is not a bool (``"no"`` stored the
+            trace); nothing is run or written.
         """
         self._check_open()
+        _argument(persist_trace, bool, "persist_trace")
         req = resolved_request(request)
         if req.moment is Moment.IN_TURN and asks_nothing(req.working_state):
             # No arm would have a query: the empty block would read as "nothing is

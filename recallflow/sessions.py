@@ -218,6 +218,10 @@ class Session:
         Corrections are recorded as rendered only when the turn succeeds.
         """
         info = self._info
+        if not isinstance(persist_trace, bool):  # "no" is not False: it stored the trace
+            raise InvalidInputError(
+                f"must be True or False, got {persist_trace!r}", field="persist_trace"
+            )
         if working_state is None:  # a turn has a working state; only an open's goal is optional
             raise InvalidInputError("a turn needs a working state", field="working_state")
         state = _working_state(working_state, "working_state")

@@ -172,6 +172,30 @@ def test_a_policy_or_experiment_of_another_type_is_refused_by_name(
     assert counts(memory, tenant) == before
 
 
+def test_a_switch_that_is_not_a_bool_is_refused_and_nothing_is_stored(
+    memory: Memory, tenant: str
+) -> None:
+    """``persist_trace="no"`` (a value read from a config file) was truthy: the trace was
+    stored, of a recall and of a session's turn alike. It is refused by name, as
+    open_memory's switches are; and an error's article reads right."""
+    session = memory.open_session(tenant, "p1")
+    request = {"tenant_id": tenant, "principal_id": "p1", "working_state": {"goal": "tea"}}
+    before = counts(memory, tenant)
+    calls: list[Callable[[], object]] = [
+        lambda: memory.recall(request, persist_trace="no"),  # type: ignore[arg-type]
+        lambda: memory.recall(request, persist_trace=0),  # type: ignore[arg-type]
+        lambda: session.recall({"goal": "tea"}, persist_trace="false"),  # type: ignore[arg-type]
+    ]
+    for call in calls:
+        with pytest.raises(InvalidInputError) as refused:
+            call()
+        assert refused.value.field == "persist_trace"
+    assert counts(memory, tenant) == before
+    search = {"tenant_id": tenant, "principal_id": "p1", "query": "x"}
+    with pytest.raises(InvalidInputError, match="must be an EpisodePolicy, got str"):
+        memory.search_episodes(search, policy="x")  # type: ignore[arg-type]
+
+
 def test_times_are_aware_datetimes_or_refused_by_name(memory: Memory, tenant: str) -> None:
     session = memory.open_session(tenant, "p1")
     for call, field in (
