@@ -37,3 +37,24 @@ def test_a_score_breakdown_built_trusted_reads_back_as_validated() -> None:
     fields: dict[str, object] = {name: 0.25 for name in ScoreBreakdown.model_fields}
     fields["penalties"] = {"stale": -0.1}
     assert ScoreBreakdown.trusted(**fields) == ScoreBreakdown(**fields)
+
+
+class _Tagged(_Row):
+    label: str = ""
+
+
+def test_a_trusted_value_keeps_the_declared_order_whatever_the_order_given() -> None:
+    validated = _Row(name="a", score=1.5, tags=("x",))
+    trusted = _Row.trusted(tags=("x",), score=1.5, name="a")
+    assert trusted.model_dump_json() == validated.model_dump_json()
+    assert list(trusted.model_dump()) == ["name", "score", "tags"]
+
+
+def test_a_model_built_on_another_is_trusted_with_its_own_fields() -> None:
+    tagged = _Tagged.trusted(name="a", score=1.0, tags=(), label="l")
+    assert tagged == _Tagged(name="a", score=1.0, label="l")
+    assert type(tagged) is _Tagged
+    with pytest.raises(TypeError, match=r"missing \['label'\]"):
+        _Tagged.trusted(name="a", score=1.0, tags=())
+    with pytest.raises(TypeError, match=r"unknown \['label'\]"):
+        _Row.trusted(name="a", score=1.0, tags=(), label="l")
