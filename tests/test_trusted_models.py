@@ -51,10 +51,16 @@ def test_a_trusted_value_keeps_the_declared_order_whatever_the_order_given() -> 
 
 
 def test_a_model_built_on_another_is_trusted_with_its_own_fields() -> None:
-    tagged = _Tagged.trusted(name="a", score=1.0, tags=(), label="l")
-    assert tagged == _Tagged(name="a", score=1.0, label="l")
-    assert type(tagged) is _Tagged
-    with pytest.raises(TypeError, match=r"missing \['label'\]"):
-        _Tagged.trusted(name="a", score=1.0, tags=())
+    _Row.trusted(name="a", score=1.0, tags=())  # the base's own, before the next model
+
+    class Late(_Row):
+        label: str = ""
+
+    for model in (_Tagged, Late):
+        built = model.trusted(name="a", score=1.0, tags=(), label="l")
+        assert built == model(name="a", score=1.0, label="l")
+        assert type(built) is model
+        with pytest.raises(TypeError, match=r"missing \['label'\]"):
+            model.trusted(name="a", score=1.0, tags=())
     with pytest.raises(TypeError, match=r"unknown \['label'\]"):
         _Row.trusted(name="a", score=1.0, tags=(), label="l")
