@@ -58,8 +58,10 @@ class FrozenModel(BaseModel):
         this body, the first call's, writes it and puts it on the model, so the model's
         later calls run it directly. (Written when the classes are made, the hundred
         models' took 65 ms of every import, on a loaded box.)"""
-        written = _trusted_of(cls)
-        cls.trusted = classmethod(written)  # type: ignore[method-assign,assignment]
+        written = _WRITTEN.get(cls)
+        if written is None:  # (a caller that bound this method before still finds it)
+            written = _WRITTEN.setdefault(cls, _trusted_of(cls))
+            cls.trusted = classmethod(written)  # type: ignore[method-assign,assignment]
         made: Self = written(cls, **values)
         return made
 
@@ -93,6 +95,8 @@ class FrozenModel(BaseModel):
 
 #: The generic :meth:`FrozenModel.trusted`, each model's until its first call.
 _GENERIC_TRUSTED = FrozenModel.__dict__["trusted"]
+#: Each model's :meth:`FrozenModel.trusted` written out, once written.
+_WRITTEN: dict[type[BaseModel], Callable[..., Any]] = {}
 
 
 class _Missing:
