@@ -131,7 +131,7 @@ def _trusted_of(cls: type[BaseModel]) -> Callable[..., Any]:
 
     The generic form took the fields as ``**values`` and compared the dict's names with
     the model's: a nine-field :class:`~recallflow.models.result.ScoreBreakdown` cost
-    11,800 instructions against 9,500 written out (callgrind), and an in-turn recall at
+    11,800 instructions against 9,600 written out (callgrind), and an in-turn recall at
     10k builds some 370 trusted instances.
     Every field defaults to a marker, and any other keyword lands in ``**_unknown``, so a
     slip still names the fields left out and the unknown ones, as the generic form did.
