@@ -160,11 +160,13 @@ class SupersessionCycleError(ConflictError):
 class NotRenderedError(InvalidInputError):
     """Feedback (a citation or a rejection) naming a belief its trace did not render. The
     same whether the belief exists or not, so the refusal tells nothing of what else the
-    principal holds."""
+    principal holds. A session's turn never repeats its cached prefix, so a belief the
+    model read there is named by the session's snapshot trace, which the message says."""
 
     def __init__(self, trace_id: str, belief_id: str) -> None:
         super().__init__(
-            f"was not rendered in trace {trace_id!r}; feedback names what the model saw",
+            f"was not rendered in trace {trace_id!r}; feedback names what the model saw"
+            " (a belief of a session's prefix is named by the session's snapshot_trace_id)",
             field="belief_id",
             item_id=belief_id,
         )

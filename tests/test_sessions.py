@@ -712,6 +712,23 @@ def test_prefix_beliefs_are_not_repeated_in_turn(memory: Memory, tenant: str) ->
     assert "p-concise" in turn.trace.snapshot_relevant
 
 
+def test_citing_a_prefix_belief_by_a_turn_says_which_trace_names_it(
+    memory: Memory, tenant: str
+) -> None:
+    """A turn never repeats the prefix, so its trace cannot name a prefix belief: the
+    refusal says which trace does, and citing by that trace is taken."""
+    seed(memory, tenant)
+    session = open_plain(memory, tenant, kind="interactive")
+    turn = session.recall({"goal": "The user prefers concise answers", "entities": ["p-concise"]})
+    assert "p-concise" not in turn.rendered_ids
+    with pytest.raises(InvalidInputError) as refused:
+        memory.cite(tenant, "p1", turn.trace_id, ["p-concise"])
+    assert refused.value.field == "belief_id"
+    assert "snapshot_trace_id" in str(refused.value)
+    cited = memory.cite(tenant, "p1", session.info.snapshot_trace_id, ["p-concise"])
+    assert cited.cited == ("p-concise",)
+
+
 def test_a_durable_belief_the_snapshot_lacks_is_a_recorded_miss(
     memory: Memory, tenant: str
 ) -> None:
