@@ -67,6 +67,17 @@ def key(value: str) -> str:
         ) from None
 
 
+def at_least_one(value: str) -> int:
+    """A count flag (``--events``, ``--conversations``): a whole number of at least 1."""
+    try:
+        number = int(value)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{value[:60]!r} is not a whole number of at least 1")
+    return number
+
+
 def instant(value: str) -> datetime:
     """An ISO 8601 time flag with a timezone, within the range a stored time keeps to
     (``--as-of``, ``--known-as-of``, ``--now``, ``--at``)."""

@@ -14,7 +14,7 @@ import argparse
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from recallflow.cli.args import add_json_arg, add_store_args, key, open_store
+from recallflow.cli.args import add_json_arg, add_store_args, at_least_one, key, open_store
 
 if TYPE_CHECKING:
     from recallflow.models.history import BeliefHistory, ChainLink, HistoryEvent
@@ -100,17 +100,6 @@ def print_history(history: BeliefHistory) -> None:
         print(f"  {_when(event.at)}  {_what(event)}")
 
 
-def _count(value: str) -> int:
-    """A whole number of at least 1 (``--events``)."""
-    try:
-        number = int(value)
-    except ValueError:
-        number = 0
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"{value[:60]!r} is not a whole number of at least 1")
-    return number
-
-
 def _cmd_history(args: argparse.Namespace) -> int:
     with open_store(args) as memory:
         history = memory.beliefs.history(
@@ -137,7 +126,7 @@ def add_belief_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--principal", required=True, type=key)
     p.add_argument(
         "--events",
-        type=_count,
+        type=at_least_one,
         default=None,
         metavar="N",
         help="only the latest N events, with how many earlier ones are left out (default: all)",

@@ -30,6 +30,7 @@ from recallflow.cli.args import (
     EXIT_OK,
     EXIT_UNMEASURED,
     UsageError,
+    at_least_one,
     dsn,
     read_flag_file,
 )
@@ -54,17 +55,6 @@ def resolve(path: Path) -> Path:
     if path.is_absolute() or path.exists():
         return path
     return _repo_root() / path
-
-
-def _positive(value: str) -> int:
-    """A count flag (``--conversations``): a whole number of at least 1."""
-    try:
-        number = int(value)
-    except ValueError:
-        number = 0
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"{value[:20]!r} is not a whole number of at least 1")
-    return number
 
 
 def _report_dir(value: str) -> Path:
@@ -113,7 +103,7 @@ def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--out", type=_report_dir, default=Path("."), help="where to write the reports")
     p.add_argument("--split", choices=("dev", "test", "all"), default="all")
     p.add_argument(
-        "--conversations", type=_positive, default=None, help="first N conversations only"
+        "--conversations", type=at_least_one, default=None, help="first N conversations only"
     )
     p.add_argument("--skip-peers", action="store_true", help="skip the peers (LangGraph, mem0)")
     p.add_argument(
