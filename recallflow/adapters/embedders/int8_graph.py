@@ -16,6 +16,13 @@ Numerics: a query vector from this graph has cosine ≥ 0.99 with the float32 on
 benchmark queries, and the activation scale is taken over the whole input tensor, so a
 text's vector would depend on its batch: it must be run one text per call (see
 docs/embedders.md for the cost and the retrieval quality measured).
+
+One text per call also means no padding: every attention mask the graph is given is all
+ones. :func:`unpadded_attention` drops what only a padded batch needs (the mask's
+additive term, and the guard against the not-a-number rows a fully masked row would
+give) and makes the exported transpose of the keys, three reshapes and a transpose of
+shape arithmetic, one transpose: the same floats, 40 % fewer nodes for onnxruntime to
+run. :func:`query_graph` is both rewrites, the graph ``embed_queries`` runs.
 """
 
 from __future__ import annotations
@@ -25,7 +32,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-__all__ = ["int8_matmuls"]
+import numpy as np
+
+__all__ = ["int8_matmuls", "query_graph", "unpadded_attention"]
 
 
 @cache
@@ -46,6 +55,12 @@ def _onnx_proto() -> Any:
     from onnx import onnx_ml_pb2  # a layout without the generated file at its usual place
 
     return onnx_ml_pb2
+
+
+def query_graph(model_bytes: bytes) -> bytes:
+    """The graph one query text runs through: integer products (:func:`int8_matmuls`) and
+    the attention of one unpadded text (:func:`unpadded_attention`)."""
+    return unpadded_attention(int8_matmuls(model_bytes))
 
 
 def int8_matmuls(model_bytes: bytes) -> bytes:
@@ -110,15 +125,220 @@ def int8_matmuls(model_bytes: bytes) -> bytes:
             op("Mul", [f, both], [y]),
         ]
     # The float weights nothing reads any more (their Cast and Mul) are dropped.
-    while True:
-        read = {name for node in nodes for name in node.input} | {o.name for o in graph.output}
-        kept = [n for n in nodes if any(out in read for out in n.output)]
-        if len(kept) == len(nodes):
-            break
-        nodes = kept
+    nodes = _read_only(nodes, {o.name for o in graph.output})
     rewritten = pb.ModelProto()
     rewritten.CopyFrom(model)
     del rewritten.graph.node[:]
     rewritten.graph.node.extend(nodes)
     serialized: bytes = rewritten.SerializeToString()
     return serialized
+
+
+_BOOL, _INT64, _FLOAT = 9, 7, 1  # TensorProto data types
+_ATTENTION_MASK = "attention_mask"
+
+
+def unpadded_attention(model_bytes: bytes) -> bytes:
+    """``model_bytes`` as run on one unpadded text (an attention mask of ones), with the
+    same outputs for such an input, bit for bit:
+
+    * ``Add(scores, Where(attend, 0.0, c))`` is ``scores`` when ``attend`` is true wherever
+      the attention mask is one (checked on the expression that computes it: ands of the
+      mask itself, positions compared with 0 that start at 0, and true constants); the
+      ``Where(IsNaN(p), z, p)`` after such a mask's softmax is ``p``, as the scores are
+      finite;
+    * ``Reshape(Transpose(Reshape(x, [-1, a, b]), [0, 2, 1]), [*lead, b, a])``, with ``a``
+      and ``b`` the last two dimensions of ``x`` and ``lead`` the others, is ``x`` with
+      its last two axes swapped: when ``x`` is ``Transpose(y)``, one transpose of ``y``.
+
+    A graph with neither pattern comes back as it was."""
+    pb = _onnx_proto()
+    model = pb.ModelProto()
+    model.ParseFromString(model_bytes)
+    graph = model.graph
+    inits = {i.name: i for i in graph.initializer}
+    producer: dict[str, Any] = {out: node for node in graph.node for out in node.output}
+
+    def values(name: str) -> list[float] | None:
+        """An initializer's values (None for any other tensor)."""
+        init = inits.get(name)
+        if init is None:
+            return None
+        kind = {_BOOL: np.bool_, _INT64: np.int64, _FLOAT: np.float32}.get(init.data_type)
+        if kind is None:
+            return None
+        if init.raw_data:
+            return [float(v) for v in np.frombuffer(init.raw_data, dtype=kind)]
+        stored = {_BOOL: init.int32_data, _INT64: init.int64_data, _FLOAT: init.float_data}
+        return [float(v) for v in stored[init.data_type]]
+
+    def ints(node: Any, name: str) -> list[int] | None:
+        found = [list(a.ints) or [a.i] for a in node.attribute if a.name == name]
+        return found[0] if found else None
+
+    def non_negative(name: str) -> bool:
+        """Whether ``name`` holds no negative value: positions counted up from 0."""
+        node = producer.get(name)
+        if node is None:
+            return False
+        if node.op_type in ("Unsqueeze", "Expand", "Reshape", "Squeeze"):
+            return non_negative(node.input[0])
+        if node.op_type == "Range":
+            start, delta = values(node.input[0]), values(node.input[2])
+            return start is not None and delta is not None and start[0] >= 0 and delta[0] > 0
+        return False
+
+    def attends(name: str) -> bool:
+        """Whether ``name`` is true everywhere when the attention mask is all ones."""
+        constant = values(name)
+        if constant is not None:
+            return inits[name].data_type == _BOOL and all(constant)
+        node = producer.get(name)
+        if node is None:
+            return False
+        if node.op_type == "And":
+            return all(attends(i) for i in node.input)
+        if node.op_type == "Cast":
+            return node.input[0] == _ATTENTION_MASK and ints(node, "to") == [_BOOL]
+        if node.op_type in ("GatherND", "Gather", "Expand", "Unsqueeze", "Reshape", "Squeeze"):
+            return attends(node.input[0])  # values taken from the first input only
+        if node.op_type == "GreaterOrEqual":
+            zero = values(node.input[1])
+            return zero == [0.0] and non_negative(node.input[0])
+        return False
+
+    def mask_term(name: str) -> bool:
+        """``Where(attend, 0.0, c)`` with ``attend`` true for an unpadded text."""
+        node = producer.get(name)
+        return (
+            node is not None
+            and node.op_type == "Where"
+            and values(node.input[1]) == [0.0]
+            and attends(node.input[0])
+        )
+
+    def shape_slice(name: str) -> tuple[str, int, int | None] | None:
+        """(x, start, end) when ``name`` is ``Slice(Shape(x), [start], [end])``."""
+        node = producer.get(name)
+        if node is None or node.op_type != "Slice" or len(node.input) != 3:
+            return None
+        shape = producer.get(node.input[0])
+        if shape is None or shape.op_type != "Shape" or ints(shape, "start") not in (None, [0]):
+            return None
+        if ints(shape, "end") is not None:
+            return None
+        start, end = values(node.input[1]), values(node.input[2])
+        if start is None or end is None or len(start) != 1 or len(end) != 1:
+            return None
+        first, last = int(start[0]), int(end[0])
+        # INT64_MIN and INT64_MAX as exported: from the first axis, to the last.
+        return shape.input[0], 0 if first < -(2**62) else first, None if last > 2**62 else last
+
+    def concat(name: str) -> list[str] | None:
+        node = producer.get(name)
+        if node is None or node.op_type != "Concat" or ints(node, "axis") != [0]:
+            return None
+        return list(node.input)
+
+    def keys_transposed(node: Any) -> tuple[str, list[int]] | None:
+        """(y, perm) when ``node`` is the exported transpose of the last two axes of
+        ``x = Transpose(y)``: one ``Transpose(y, perm)`` in its place."""
+        if node.op_type != "Reshape":
+            return None
+        swap = producer.get(node.input[0])
+        if swap is None or swap.op_type != "Transpose" or ints(swap, "perm") != [0, 2, 1]:
+            return None
+        flat = producer.get(swap.input[0])
+        if flat is None or flat.op_type != "Reshape":
+            return None
+        x = flat.input[0]
+        made = producer.get(x)
+        if made is None or made.op_type != "Transpose":
+            return None
+        perm = ints(made, "perm")
+        first, second = concat(flat.input[1]), concat(node.input[1])
+        if perm is None or first is None or second is None or len(first) != 3 or len(second) != 3:
+            return None
+        if values(first[0]) != [-1.0]:
+            return None
+        a, b = (x, -2, -1), (x, -1, None)
+        lead = (x, 0, -2)
+        if [shape_slice(first[1]), shape_slice(first[2])] != [a, b]:
+            return None
+        if [shape_slice(n) for n in second] != [lead, b, a]:
+            return None
+        rank = len(perm)
+        return made.input[0], [perm[p] for p in (*range(rank - 2), rank - 1, rank - 2)]
+
+    renamed: dict[str, str] = {}
+    swapped = 0
+    nodes: list[Any] = []
+    for node in graph.node:
+        if node.op_type == "Add" and len(node.input) == 2:
+            kept = [i for i in node.input if not mask_term(i)]
+            if len(kept) == 1:
+                renamed[node.output[0]] = kept[0]
+                continue
+        if node.op_type == "Where":
+            guard = producer.get(node.input[0])
+            if (
+                guard is not None
+                and guard.op_type == "IsNaN"
+                and guard.input[0] == node.input[2]
+                and _after_masked_softmax(node.input[2], producer, renamed)
+            ):
+                renamed[node.output[0]] = node.input[2]
+                continue
+        transposed = keys_transposed(node)
+        if transposed is not None:
+            source, perm = transposed
+            swap = pb.NodeProto(
+                op_type="Transpose",
+                input=[source],
+                output=[node.output[0]],
+                attribute=[pb.AttributeProto(name="perm", type=pb.AttributeProto.INTS, ints=perm)],
+            )
+            nodes.append(swap)
+            swapped += 1
+            continue
+        nodes.append(node)
+    if not renamed and not swapped:
+        return model_bytes
+    outputs = {o.name for o in graph.output}
+
+    def resolved(name: str) -> str:
+        while name in renamed:
+            name = renamed[name]
+        return name
+
+    for node in nodes:
+        node.input[:] = [resolved(i) for i in node.input]
+    # An output that was one of the terms dropped is what it stood for, under its name.
+    nodes += [
+        pb.NodeProto(op_type="Identity", input=[resolved(name)], output=[name])
+        for name in sorted(outputs & set(renamed))
+    ]
+    # The mask's own arithmetic and the exported shape arithmetic go with the terms
+    # dropped; the mask stays a declared input, unread, so callers feed it as before.
+    nodes = _read_only(nodes, outputs)
+    del graph.node[:]
+    graph.node.extend(nodes)
+    serialized: bytes = model.SerializeToString()
+    return serialized
+
+
+def _after_masked_softmax(name: str, producer: dict[str, Any], renamed: dict[str, str]) -> bool:
+    """Whether ``name`` is a softmax of scores whose mask term was dropped (so nothing in
+    it can be the not-a-number a fully masked row gives)."""
+    node = producer.get(name)
+    return node is not None and node.op_type == "Softmax" and node.input[0] in renamed
+
+
+def _read_only(nodes: list[Any], outputs: set[str]) -> list[Any]:
+    """``nodes`` without those whose outputs nothing reads (repeated until none is left)."""
+    while True:
+        read = {name for node in nodes for name in node.input} | outputs
+        kept = [n for n in nodes if any(out in read for out in n.output)]
+        if len(kept) == len(nodes):
+            return kept
+        nodes = kept

@@ -22,6 +22,8 @@ session of the same model whose matrix products are integer ones on the shipped 
 weights (see :mod:`recallflow.adapters.embedders.int8_graph`), one text per run: about
 half the CPU of a float32 run for a short query, with vectors within cosine 0.99 of the
 float32 ones and retrieval quality unchanged on the evaluation (see docs/embedders.md).
+One text per run is never padded, so that graph also leaves out the attention mask's
+arithmetic (the same vectors, bit for bit).
 Passages (:meth:`MiniLMEmbedder.embed`, what a store keeps) stay float32, so stored
 vectors and the embedder's name do not change. ``int8_queries=False`` embeds queries
 as passages.
@@ -156,9 +158,9 @@ class MiniLMEmbedder:
         query_session = session
         if int8_queries:
             try:
-                from recallflow.adapters.embedders.int8_graph import int8_matmuls
+                from recallflow.adapters.embedders.int8_graph import query_graph
 
-                query_model = int8_matmuls(model_bytes)
+                query_model = query_graph(model_bytes)
             except ImportError as exc:
                 raise _missing("MiniLMEmbedder's int8 query graph needs onnx", exc) from exc
             query_session = ort.InferenceSession(
