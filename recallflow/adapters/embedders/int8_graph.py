@@ -61,15 +61,31 @@ def _onnx_proto() -> Any:
 def query_graph(model_bytes: bytes) -> bytes:
     """The graph one query text runs through: integer products (:func:`int8_matmuls`) and
     the attention of one unpadded text (:func:`unpadded_attention`)."""
-    return unpadded_attention(int8_matmuls(model_bytes))
+    model = _parsed(model_bytes)
+    _integer_products(model)
+    _drop_padding(model)  # on the same message: the 23 MB model parsed and written once
+    serialized: bytes = model.SerializeToString()
+    return serialized
+
+
+def _parsed(model_bytes: bytes) -> Any:
+    model = _onnx_proto().ModelProto()
+    model.ParseFromString(model_bytes)
+    return model
 
 
 def int8_matmuls(model_bytes: bytes) -> bytes:
     """``model_bytes`` (an ONNX model) with every ``MatMul`` whose weight is a dequantized
     int8 initializer (``Mul(Cast(int8), scale)``) made an integer product; the rest as is."""
+    model = _parsed(model_bytes)
+    _integer_products(model)
+    serialized: bytes = model.SerializeToString()
+    return serialized
+
+
+def _integer_products(model: Any) -> None:
+    """:func:`int8_matmuls` on a parsed model, in place."""
     pb = _onnx_proto()
-    model = pb.ModelProto()
-    model.ParseFromString(model_bytes)
     graph = model.graph
     int8, float32 = pb.TensorProto.INT8, pb.TensorProto.FLOAT
     int8_weights = {i.name for i in graph.initializer if i.data_type == int8}
@@ -127,12 +143,8 @@ def int8_matmuls(model_bytes: bytes) -> bytes:
         ]
     # The float weights nothing reads any more (their Cast and Mul) are dropped.
     nodes = _read_only(nodes, {o.name for o in graph.output})
-    rewritten = pb.ModelProto()
-    rewritten.CopyFrom(model)
-    del rewritten.graph.node[:]
-    rewritten.graph.node.extend(nodes)
-    serialized: bytes = rewritten.SerializeToString()
-    return serialized
+    del graph.node[:]
+    graph.node.extend(nodes)
 
 
 _BOOL, _INT64, _FLOAT = 9, 7, 1  # TensorProto data types
@@ -153,9 +165,16 @@ def unpadded_attention(model_bytes: bytes) -> bytes:
       its last two axes swapped: when ``x`` is ``Transpose(y)``, one transpose of ``y``.
 
     A graph with neither pattern comes back as it was."""
+    model = _parsed(model_bytes)
+    if not _drop_padding(model):
+        return model_bytes
+    serialized: bytes = model.SerializeToString()
+    return serialized
+
+
+def _drop_padding(model: Any) -> bool:
+    """:func:`unpadded_attention` on a parsed model, in place; whether anything changed."""
     pb = _onnx_proto()
-    model = pb.ModelProto()
-    model.ParseFromString(model_bytes)
     graph = model.graph
     inits = {i.name: i for i in graph.initializer}
     producer: dict[str, Any] = {out: node for node in graph.node for out in node.output}
@@ -304,7 +323,7 @@ def unpadded_attention(model_bytes: bytes) -> bytes:
             continue
         nodes.append(node)
     if not renamed and not swapped:
-        return model_bytes
+        return False
     outputs = {o.name for o in graph.output}
 
     def resolved(name: str) -> str:
@@ -324,8 +343,7 @@ def unpadded_attention(model_bytes: bytes) -> bytes:
     nodes = _read_only(nodes, outputs)
     del graph.node[:]
     graph.node.extend(nodes)
-    serialized: bytes = model.SerializeToString()
-    return serialized
+    return True
 
 
 def _after_masked_softmax(name: str, producer: dict[str, Any], renamed: dict[str, str]) -> bool:
