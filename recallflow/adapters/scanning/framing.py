@@ -356,7 +356,8 @@ _MODEL_ROLE: Final = any_of(
     "genie", r"jailbreak\w*", r"\w+gpt", "system", "mode", "agent", "simulation",
 )  # fmt: skip
 
-_UNRESTRAINED: Final = (
+#: What a persona is said to be free of: rules, limits, filters (regex source).
+UNRESTRAINED: Final = (
     r"(?:\b(?:no|without(?:\s+any)?|free\s+(?:from|of)|freed\s+from|unbound\s+by|not\s+bound\s+"
     r"by|not\s+restricted\s+by|unconstrained\s+by|outside(?:\s+of)?|beyond|exempt\s+from|"
     r"ignores?|ignoring|avoids?|zero|lacks?|lacking|devoid\s+of|released\s+from|liberated\s+"
@@ -637,7 +638,7 @@ ROLEPLAY_RULES: Final[tuple[Rule, ...]] = regex_rules(
                     }
                 ),
             ),
-            rf"{_UNRESTRAINED}[^\n]{{0,100}}?{_MODEL_REF}|{_MODEL_REF}[^\n]{{0,100}}?{_UNRESTRAINED}",
+            rf"{UNRESTRAINED}[^\n]{{0,100}}?{_MODEL_REF}|{_MODEL_REF}[^\n]{{0,100}}?{UNRESTRAINED}",
         ),
         # developer mode, god mode, DAN mode
         (

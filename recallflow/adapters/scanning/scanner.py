@@ -23,15 +23,20 @@ from recallflow.adapters.scanning.directives import (
 )
 from recallflow.adapters.scanning.families import (
     ENCODED_PAYLOAD,
+    INSTRUCTION_OVERRIDE,
     OUTPUT_HIJACK,
     PAYLOAD_SPLITTING,
     PERSUASION,
+    ROLE_MARKER,
+    ROLEPLAY,
     TOKEN_SMUGGLING,
+    TOOL_CALL,
 )
 from recallflow.adapters.scanning.framing import PERSUASION_RULES, ROLEPLAY_RULES
 from recallflow.adapters.scanning.glued import GLUED_PHRASE
 from recallflow.adapters.scanning.grant import scoped_grant
 from recallflow.adapters.scanning.markup import BLOCK_RULES, ROLE_RULES, TOOL_RULES
+from recallflow.adapters.scanning.mention import game_set_up, markup_spoken_of, phrases_named
 from recallflow.adapters.scanning.multilingual import MULTILINGUAL_RULES
 from recallflow.adapters.scanning.normalise import views_of
 from recallflow.adapters.scanning.poisoning import (
@@ -92,6 +97,18 @@ RULES: Final[tuple[Rule, ...]] = (
 _REPORTED: Final[tuple[tuple[str, Callable[[str], bool], tuple[Rule, ...]], ...]] = (
     (OUTPUT_HIJACK, reported_preference, tuple(r for r in RULES if r not in OUTPUT_RULES)),
     (PERSUASION, scoped_grant, tuple(r for r in RULES if r not in PERSUASION_RULES)),
+    (ROLEPLAY, game_set_up, tuple(r for r in RULES if r not in ROLEPLAY_RULES)),
+)
+
+#: What is spoken of rather than spoken in, read again with it blanked by every rule:
+#: markup in a note about templates or code, a bare attack phrase named in quotes (see
+#: :mod:`~recallflow.adapters.scanning.mention`).
+_SPOKEN_OF: Final[tuple[tuple[frozenset[str], Callable[[str], str | None]], ...]] = (
+    (frozenset({ROLE_MARKER, TOOL_CALL}), markup_spoken_of),
+    (
+        frozenset({INSTRUCTION_OVERRIDE, ROLEPLAY}),
+        lambda text: phrases_named(text, _matches),
+    ),
 )
 
 #: How many decode-and-rescan steps may nest (base64 of rot13 of text is two).
@@ -130,6 +147,9 @@ def _scan(text: str, depth: int, rules: tuple[Rule, ...] = RULES) -> str | None:
         for looks_like, reported, beside in _REPORTED:
             if family == looks_like and reported(views.latin):
                 return _scan(text, depth, beside)
+        for spoken, blanked_of in _SPOKEN_OF:
+            if family in spoken and (rest := blanked_of(views.clean)) is not None:
+                return _scan(rest, depth)
     if family is not None:
         return TOKEN_SMUGGLING if views.disguised else family
 
@@ -180,7 +200,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v13"
+    version: str = "layered-v14"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""
