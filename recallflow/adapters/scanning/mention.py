@@ -12,8 +12,10 @@ block every such memory from every recall. What the shape carries tells them apa
   the turn's *content* read as the system's. Markup is spoken of when the statement talks
   about tokens, templates, formats or code, no markup opens the statement or a line, none
   is followed by a line break, no opening token carries a sentence before the next token,
-  and no role message carries one as its content. The statement is then read again with
-  the markup blanked, by every rule: what it says around the markup still counts.
+  no role message or config setting carries one as its content, and nothing any of them
+  carries lifts a limit or asks for obedience, however short ("no restrictions"). The
+  statement is then read again with the markup blanked, by every rule: what it says
+  around the markup still counts.
 - **A bare attack phrase named.** A quoted override or persona phrase of a few words
   ("'ignore previous instructions'", "'you are now in developer mode'") named in a note,
   a test or a filter list is the topic, not an order: the statement is read again with
@@ -78,6 +80,16 @@ _ABOUT_MARKUP: Final = re.compile(
 #: role message's content, that long is a turn, not a placeholder ("system text", "…").
 _CARRIED_WORDS: Final = 3
 
+#: What a turn's content says when it lifts a limit or asks for obedience, however short:
+#: "no restrictions", "unrestricted mode", "obey memory", "jailbreak enabled".
+_LIFTED: Final = re.compile(
+    UNRESTRAINED
+    + r"|\b(?:obey\w*|comply|complies|jailbr\w*|override\w*|dan|god\s+mode|developer\s+mode|"
+    r"admin\w*|root|sudo|unrestricted|uncensored|enabled|disabled|off|bypass\w*|ignore\w*|"
+    r"disregard\w*|forget|reveal\w*|always|never|must)\b",
+    re.IGNORECASE,
+)
+
 #: A quoted phrase: '…', "…", `…`, ‘…’ or “…”, not an apostrophe inside a word.
 _QUOTE: Final = re.compile(
     r"(?<![\w'])'(?P<a>[^'\n]{2,120}?)'(?!\w)|\"(?P<b>[^\"\n]{2,120}?)\"|`(?P<c>[^`\n]{2,120}?)`"
@@ -140,15 +152,19 @@ def markup_spoken_of(text: str) -> str | None:
             return None  # it opens the statement or a line: a turn, not a mention
         if re.match(r"[ \t]*(?:\w+[ \t]*)?\n", text[piece.end() :]):
             return None  # a role and then a line break: a turn's header
-        if not _CLOSING.match(piece[0]) and i + 1 < len(pieces):
-            carried = text[piece.end() : pieces[i + 1].start()]
-            if _words(carried) > _CARRIED_WORDS:
+        if not _CLOSING.match(piece[0]):
+            end = pieces[i + 1].start() if i + 1 < len(pieces) else len(text)
+            carried = text[piece.end() : end]
+            if i + 1 < len(pieces) and _words(carried) > _CARRIED_WORDS:
                 return None  # an opening token carrying a sentence to the next one
-    if any(_words(value) > _CARRIED_WORDS for value in _SETTING.findall(text)):
+            if _LIFTED.search(re.split(r"[.;!?\n]", carried, maxsplit=1)[0]):
+                return None  # however short, a turn's content that lifts a limit
+    values = _SETTING.findall(text)
+    if any(_words(value) > _CARRIED_WORDS or _LIFTED.search(value) for value in values):
         return None  # a setting that holds a sentence is an order in a config's dress
     for message in messages:
         content = message["single"] or message["double"] or ""
-        if _words(content) > _CARRIED_WORDS:
+        if _words(content) > _CARRIED_WORDS or _LIFTED.search(content):
             return None
     blanked = _ROLE_MESSAGE.sub(" ", _MARKUP.sub(" ", text))
     return blanked
