@@ -38,7 +38,7 @@ from recallflow.models.corrections import (
     RejectionKind,
 )
 from recallflow.models.fields import storable, utc_instant
-from recallflow.models.store import Belief, BeliefDraft
+from recallflow.models.store import Belief, BeliefDraft, SourceAuthority
 from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
 from recallflow.ports import CorrectionStore, MissHintQueue
 
@@ -69,6 +69,43 @@ def aware_instant(value: object, field: str) -> datetime:
         return utc_instant(value)
     except ValueError as exc:
         raise InvalidInputError(str(exc), field=field) from None
+
+
+def successor_draft(
+    rejected: Belief,
+    statement: str,
+    source_authority: SourceAuthority = SourceAuthority.INFERRED,
+) -> dict[str, Any]:
+    """The draft of what holds now in place of ``rejected``, from the new statement alone:
+    it keeps what the correction did not touch — subject, entities, type, scope, origin
+    project, portability and sensitivity — and says who vouches for it; the rest is any
+    draft's default."""
+    return {
+        "tenant_id": rejected.tenant_id,
+        "principal_id": rejected.principal_id,
+        "statement": statement,
+        "subject": rejected.subject,
+        "entities": rejected.entities,
+        "belief_type": rejected.belief_type,
+        "scope": rejected.scope,
+        "origin_project": rejected.origin_project,
+        "portability": rejected.portability,
+        "sensitivity": rejected.sensitivity,
+        "source_authority": source_authority,
+        "supersedes": rejected.id,
+    }
+
+
+def _authority(value: object) -> SourceAuthority:
+    try:
+        if not isinstance(value, str):
+            raise ValueError(value)
+        return SourceAuthority(value)
+    except ValueError:
+        names = ", ".join(a.value for a in SourceAuthority)
+        raise InvalidInputError(
+            f"unknown source authority {value!r}; use one of {names}", field="source_authority"
+        ) from None
 
 
 def rejection_kind(kind: object) -> RejectionKind:
@@ -180,7 +217,8 @@ class Corrections:
         belief_id: str,
         kind: RejectionKind | str,
         *,
-        replacement: BeliefDraft | Mapping[str, Any] | None = None,
+        replacement: BeliefDraft | Mapping[str, Any] | str | None = None,
+        source_authority: SourceAuthority | str | None = None,
         project: str | None = None,
         note: str | None = None,
     ) -> Rejection:
@@ -190,6 +228,13 @@ class Corrections:
         without one, ends its validity now); ``not_here`` stops recalling it in the trace's
         project, and only there; ``unspecified`` flags it (down-weighted, never retired).
         A repeat of the same rejection from the same trace is a no-op.
+
+        ``replacement`` is a full belief draft, or only the new statement: its successor
+        then keeps the rejected belief's subject, entities, type, scope, origin project,
+        portability and sensitivity (:func:`successor_draft`), vouched for by
+        ``source_authority`` (default ``inferred``, as for any draft that does not say; a
+        full draft says it itself). The rejected belief is read only once the trace is
+        found to have rendered it.
         """
         tenant = _key(tenant_id, "tenant_id")
         principal = _key(principal_id, "principal_id")
@@ -200,13 +245,37 @@ class Corrections:
             raise InvalidInputError(
                 f"is only for a {RejectionKind.NOT_HERE.value!r} rejection", field="project"
             )
+        if replacement is not None and typed is not RejectionKind.CHANGED:
+            raise InvalidInputError(
+                f"is only for a {RejectionKind.CHANGED.value!r} rejection", field="replacement"
+            )
+        if source_authority is not None and not isinstance(replacement, str):
+            raise InvalidInputError(
+                "is for a replacement given as a statement; a draft says its own",
+                field="source_authority",
+            )
+        if isinstance(replacement, str):
+            authority = SourceAuthority.INFERRED
+            if source_authority is not None:
+                authority = _authority(source_authority)
+            # The trace's rendered ids are checked before the belief is read, so a belief
+            # the trace did not show is refused alike whether it exists or not.
+            rejected = self._store.rendered_belief(
+                tenant, principal, _key(trace_id, "trace_id"), _key(belief_id, "belief_id")
+            )
+            replacement = successor_draft(rejected, replacement, authority)
+            statement_only = True
+        else:
+            statement_only = False
         successor: Belief | None = None
         embedding = None
         if replacement is not None:
             try:
                 beliefs, embeddings = self._beliefs.prepare([replacement])
             except InvalidInputError as exc:
-                where = "replacement" + (f".{exc.field}" if exc.field else "")
+                # Of a statement alone, only the statement can be wrong: it is the argument.
+                field = None if statement_only and exc.field == "statement" else exc.field
+                where = "replacement" + (f".{field}" if field else "")
                 message = str(exc).split(": ", 1)[-1] if exc.item_index is not None else str(exc)
                 raise InvalidInputError(message, field=where, item_id=exc.item_id) from exc
             successor = beliefs[0]

@@ -93,7 +93,7 @@ from recallflow.models.request import (
 )
 from recallflow.models.result import EpisodeSearchResult, RecallResult, RecallTrace
 from recallflow.models.session import SessionKind
-from recallflow.models.store import Belief, BeliefDraft, StoreSummary
+from recallflow.models.store import Belief, BeliefDraft, SourceAuthority, StoreSummary
 from recallflow.models.trace_view import RecallTraceView, RetentionRun
 from recallflow.policy import (
     DEFAULT_EPISODE_POLICY,
@@ -744,11 +744,13 @@ class Memory:
         belief_id: str,
         kind: RejectionKind | str,
         *,
-        replacement: BeliefDraft | Mapping[str, Any] | None = None,
+        replacement: BeliefDraft | Mapping[str, Any] | str | None = None,
+        source_authority: SourceAuthority | str | None = None,
         project: str | None = None,
         note: str | None = None,
     ) -> Rejection:
-        """Reject a belief a trace rendered, typed by ``kind`` (:meth:`Corrections.reject`)."""
+        """Reject a belief a trace rendered, typed by ``kind`` (:meth:`Corrections.reject`);
+        a ``changed`` rejection's ``replacement`` may be the new statement alone."""
         self._check_open()
         return self.corrections.reject(
             tenant_id,
@@ -757,6 +759,7 @@ class Memory:
             belief_id,
             kind,
             replacement=replacement,
+            source_authority=source_authority,
             project=project,
             note=note,
         )

@@ -483,6 +483,14 @@ class CorrectionStore(Protocol):
         note: str | None,
     ) -> Rejection: ...
 
+    def rendered_belief(
+        self, tenant_id: str, principal_id: str, trace_id: str, belief_id: str
+    ) -> Belief:
+        """A belief the trace rendered, as stored. Whether the trace rendered it is checked
+        before the belief is read, so one it did not render is the same
+        :class:`~recallflow.errors.NotRenderedError` whether it exists or not."""
+        ...
+
     def exclusions(self, tenant_id: str, principal_id: str, belief_id: str) -> tuple[str, ...]: ...
 
     def rederive(

@@ -4,6 +4,7 @@ corrections" in docs/architecture.md)."""
 
 from __future__ import annotations
 
+import json
 import uuid
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -26,6 +27,7 @@ from recallflow import (
 )
 from recallflow.core.lifecycle import corroborated_confidence
 from recallflow.core.misses import MissState, after_miss
+from recallflow.errors import NotRenderedError
 from recallflow.policy import DEFAULT_POLICY, Feedback
 from tests.helpers import belief, patient_policy, request
 
@@ -262,6 +264,132 @@ def test_a_repeated_change_names_the_stored_replacement_or_is_refused(
     before = rows(memory, tenant)
     with pytest.raises(ConflictError):
         memory.reject(tenant, "p1", traced.trace_id, "b-editor", "changed", replacement=nushell)
+    assert rows(memory, tenant) == before
+
+
+#: What a correction given as a statement alone did not touch: the successor keeps it.
+UNCORRECTED = (
+    "subject",
+    "entities",
+    "belief_type",
+    "scope",
+    "origin_project",
+    "portability",
+    "sensitivity",
+)
+ZED = "The user prefers the Zed editor."
+
+
+def test_a_statement_replacement_supersedes_by_a_successor_keeping_the_rest(
+    memory: Memory, tenant: str, traced: RecallResult
+) -> None:
+    old = memory.beliefs.get(tenant, "p1", "b-editor")
+    done = memory.reject(tenant, "p1", traced.trace_id, "b-editor", "changed", replacement=ZED)
+    assert done.belief.state is LifecycleState.SUPERSEDED and done.replacement_id is not None
+    new = memory.beliefs.get(tenant, "p1", done.replacement_id)
+    assert (new.statement, new.supersedes) == (ZED, "b-editor")
+    assert {f: getattr(new, f) for f in UNCORRECTED} == {
+        "subject": "editor",
+        "entities": ("helix", "editor"),
+        "belief_type": old.belief_type,
+        "scope": "project",
+        "origin_project": "alpha",
+        "portability": "portable",
+        "sensitivity": old.sensitivity,
+    }
+    assert new.source_authority == "inferred"  # as any draft that does not say
+    stated = memory.reject(
+        tenant, "p1", traced.trace_id, "b-shell", "changed",
+        replacement="The user prefers the zsh shell.", source_authority="user_stated",
+    )  # fmt: skip
+    assert stated.replacement_id is not None
+    assert memory.beliefs.get(tenant, "p1", stated.replacement_id).source_authority == (
+        "user_stated"
+    )
+    after = recall(memory, tenant).rendered_ids
+    assert done.replacement_id in after and "b-editor" not in after
+
+
+def test_cli_tool_and_python_build_the_same_successor_from_a_statement(
+    memory: Memory, tenant: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same correction through each surface, one principal each: the same successor,
+    but for who vouches for it — the person typing at the terminal states it; the model's
+    relayed statement, like a bare Python call, is inferred."""
+    from recallflow.cli.main import main
+    from recallflow.tools import Toolset
+
+    monkeypatch.setenv("RECALLFLOW_DSN", memory.uri)
+    monkeypatch.setenv("RECALLFLOW_EMBEDDER", "hashing")
+    successors = {}
+    for principal in ("py", "tool", "cli"):
+        store(memory, tenant, principal)
+        trace_id = recall(memory, tenant, principal=principal).trace_id
+        if principal == "py":
+            done = memory.reject(
+                tenant, principal, trace_id, "b-editor", "changed", replacement=ZED
+            )
+            successor = done.replacement_id
+        elif principal == "tool":
+            tools = Toolset(memory, tenant_id=tenant, principal_id=principal, policy=PATIENT)
+            arguments = {"trace_id": trace_id, "belief_id": "b-editor", "kind": "changed"}
+            successor = tools.call("reject_belief", {**arguments, "replacement": ZED})[
+                "replacement_id"
+            ]
+        else:
+            who = ["--tenant", tenant, "--principal", principal, "--json"]
+            reject = ["reject", trace_id, "b-editor", "--kind", "changed", "--replacement", ZED]
+            assert main([*reject, *who]) == 0
+            successor = json.loads(capsys.readouterr().out)["replacement_id"]
+        assert successor is not None
+        new = memory.beliefs.get(tenant, principal, successor)
+        successors[principal] = {
+            f: getattr(new, f) for f in (*UNCORRECTED, "statement", "supersedes")
+        }
+        successors[principal]["source_authority"] = new.source_authority.value
+    assert successors["tool"] == successors["py"]
+    assert successors["cli"] == {**successors["py"], "source_authority": "user_stated"}
+    assert successors["py"]["source_authority"] == "inferred"
+
+
+def test_an_unrendered_belief_with_a_statement_is_refused_alike_whether_it_exists(
+    memory: Memory,
+    tenant: str,
+    traced: RecallResult,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Rejecting with a replacement reads the rejected belief to build its successor; it is
+    read only once the trace is found to have shown it, so the refusal of one it did not
+    show says nothing of whether it exists — from Python, the tool and the command line."""
+    from recallflow.cli.main import main
+    from recallflow.tools import Toolset
+
+    memory.beliefs.add(belief(tenant, id="b-later", statement="Unrelated.", subject="other"))
+    before = rows(memory, tenant)
+
+    def python(belief_id: str) -> str:
+        with pytest.raises(NotRenderedError) as refused:
+            memory.reject(tenant, "p1", traced.trace_id, belief_id, "changed", replacement=ZED)
+        return str(refused.value)
+
+    tools = Toolset(memory, tenant_id=tenant, principal_id="p1", policy=PATIENT)
+
+    def tool(belief_id: str) -> str:
+        arguments = {"trace_id": traced.trace_id, "belief_id": belief_id, "kind": "changed"}
+        return json.dumps(tools.call("reject_belief", {**arguments, "replacement": ZED}))
+
+    monkeypatch.setenv("RECALLFLOW_DSN", memory.uri)
+    monkeypatch.setenv("RECALLFLOW_EMBEDDER", "hashing")
+
+    def cli(belief_id: str) -> str:
+        reject = ["reject", traced.trace_id, belief_id, "--kind", "changed"]
+        code = main([*reject, "--replacement", ZED, "--tenant", tenant, "--principal", "p1"])
+        return f"{code} {capsys.readouterr().err}"
+
+    for surface in (python, tool, cli):
+        assert surface("b-later") == surface("b-nobody").replace("b-nobody", "b-later")
+    assert "not rendered" in python("b-nobody") and "not rendered" in cli("b-nobody")
     assert rows(memory, tenant) == before
 
 

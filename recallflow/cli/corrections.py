@@ -75,30 +75,16 @@ def _cmd_reject(args: argparse.Namespace) -> int:
     if args.project is not None and args.kind != "not_here":
         raise UsageError("--project: only a `not_here` rejection has a project")
     with open_store(args) as memory:
-        replacement: dict[str, Any] | None = None
-        if args.replacement is not None:
-            old = memory.beliefs.get(args.tenant, args.principal, args.belief_id)
-            # The successor keeps what the user did not correct: subject, scope, project.
-            replacement = {
-                "tenant_id": args.tenant,
-                "principal_id": args.principal,
-                "statement": args.replacement,
-                "subject": old.subject,
-                "entities": old.entities,
-                "belief_type": old.belief_type,
-                "scope": old.scope,
-                "origin_project": old.origin_project,
-                "portability": old.portability,
-                "sensitivity": old.sensitivity,
-                "source_authority": "user_stated",
-            }
+        # The person at the terminal typed the replacement: it is vouched for as stated by
+        # the user; the rest of the successor is the rejected belief's.
         rejection = memory.reject(
             args.tenant,
             args.principal,
             args.trace_id,
             args.belief_id,
             args.kind,
-            replacement=replacement,
+            replacement=args.replacement,
+            source_authority=None if args.replacement is None else "user_stated",
             project=args.project,
             note=args.note,
         )

@@ -38,7 +38,6 @@ from recallflow.errors import (
     ConfigurationError,
     InvalidInputError,
     NotFoundError,
-    NotRenderedError,
     RecallflowError,
     StoreUnavailableError,
     UnsupportedEmbedderError,
@@ -550,33 +549,18 @@ class Toolset:
         )
 
     def _reject_belief(self, args: RejectBeliefArgs) -> RejectionView:
-        stored = self._visible_trace(args.trace_id)
-        replacement: dict[str, Any] | None = None
-        if args.replacement is not None:
-            # Refused as the store refuses it, before the belief is read: whether a belief
-            # the trace did not show exists (above this surface's ceiling, say) is not told.
-            if args.belief_id not in stored.get("rendered_ids", ()):
-                raise NotRenderedError(args.trace_id, args.belief_id)
-            old = self._memory.beliefs.get(self._tenant, self._principal, args.belief_id)
-            replacement = {
-                "tenant_id": self._tenant,
-                "principal_id": self._principal,
-                "statement": args.replacement,
-                "subject": old.subject,
-                "entities": old.entities,
-                "belief_type": old.belief_type,
-                "scope": old.scope,
-                "origin_project": old.origin_project,
-                "portability": old.portability,
-                "sensitivity": old.sensitivity,
-            }
+        self._visible_trace(args.trace_id)
+        # A replacement is the model's statement alone: the successor keeps the rejected
+        # belief's subject and scope (read only once the trace is found to have shown it,
+        # so whether a belief the trace did not show exists is not told), and is vouched
+        # for as inferred — the model wrote it, so it is not taken as the user's own words.
         rejection = self._memory.reject(
             self._tenant,
             self._principal,
             args.trace_id,
             args.belief_id,
             args.kind,
-            replacement=replacement,
+            replacement=args.replacement,
             project=args.project,
             note=args.note,
         )

@@ -136,6 +136,12 @@ class PostgresCorrections:
             )
         )
 
+    def rendered_belief(
+        self, tenant_id: str, principal_id: str, trace_id: str, belief_id: str
+    ) -> Belief:
+        with self._pool.connection() as conn:
+            return feedback.rendered_belief(conn, tenant_id, principal_id, trace_id, belief_id)
+
     def exclusions(self, tenant_id: str, principal_id: str, belief_id: str) -> tuple[str, ...]:
         with self._pool.connection() as conn:
             return feedback.exclusions(conn, tenant_id, principal_id, belief_id)
