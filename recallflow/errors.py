@@ -115,6 +115,8 @@ class InvalidInputError(RecallflowError, ValueError):
         self.item_index = item_index
         self.item_id = item_id
         message = validator_words(message)
+        #: What is wrong, without the item and field it is about.
+        self.detail = message
         where = []
         if item_index is not None:
             where.append(f"item {item_index}")

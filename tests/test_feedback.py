@@ -393,6 +393,30 @@ def test_an_unrendered_belief_with_a_statement_is_refused_alike_whether_it_exist
     assert rows(memory, tenant) == before
 
 
+def test_the_command_line_names_the_flag_of_a_refused_field(
+    memory: Memory,
+    tenant: str,
+    traced: RecallResult,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A store's refusal of a value the user typed as a flag names the flag, in one line."""
+    from recallflow.cli.args import EXIT_USAGE
+    from recallflow.cli.main import main
+
+    monkeypatch.setenv("RECALLFLOW_DSN", memory.uri)
+    monkeypatch.setenv("RECALLFLOW_EMBEDDER", "hashing")
+    reject = ["reject", traced.trace_id, "b-shell", "--kind", "changed", "--replacement"]
+    who = ["--tenant", tenant, "--principal", "p1"]
+    assert main([*reject, "The user prefers the zsh shell.", *who]) == 0
+    capsys.readouterr()
+    # Said again from the same trace with another statement: refused, on --replacement.
+    assert main([*reject, "The user prefers the nushell shell.", *who]) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert err.startswith("recallflow reject: error: --replacement: ") and err.count("\n") == 1
+    assert "field" not in err and "Traceback" not in err
+
+
 @pytest.mark.parametrize(
     ("args", "kwargs", "error", "field"),
     [

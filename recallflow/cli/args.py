@@ -39,6 +39,9 @@ EXIT_BROKEN_PIPE = 141  # the reader of stdout went away (``| head``), as for SI
 #: they are the enum's).
 SURFACES = ("direct", "team", "public", "vault")
 
+#: The store fields a command sets from ``--tenant`` and ``--principal``.
+WHO_FLAGS = {"tenant_id": "--tenant", "principal_id": "--principal"}
+
 
 class UsageError(Exception):
     """Bad input the argument parser could not see (an environment variable, a request
@@ -225,6 +228,31 @@ def validated(model: type[M], data: Mapping[str, Any], flags: Mapping[str, str])
         parts = [str(part) for part in first["loc"]]
         path = ".".join(parts)
         # An entry of a repeatable flag is named by the flag (its index is dropped).
-        prefixes = (".".join(parts[:n]) for n in range(len(parts), 0, -1))
-        named = next((flags[p] for p in prefixes if p in flags), path)
+        named = _flag_of(path, flags) or path
         raise UsageError(f"{named}: {validator_words(first['msg'])}") from None
+
+
+def _flag_of(path: str, flags: Mapping[str, str]) -> str | None:
+    """The flag of a field path (``flags``: field path → flag), by its longest prefix: a
+    part of a value (``replacement.statement``, an entry of a repeatable flag) is named by
+    the flag that gave the value."""
+    parts = path.split(".")
+    prefixes = (".".join(parts[:n]) for n in range(len(parts), 0, -1))
+    return next((flags[p] for p in prefixes if p in flags), None)
+
+
+def flag_error(exc: BaseException, flags: Mapping[str, str]) -> str | None:
+    """A store's refusal of a field the command took from a flag (``flags``: the command's
+    field → flag), said of that flag as the user typed it (``--replacement: ...``), not of
+    the Python field (``field 'replacement'``); None for any other error."""
+    from recallflow.errors import InvalidInputError
+
+    if not isinstance(exc, InvalidInputError) or exc.field is None:
+        return None
+    flag = _flag_of(exc.field, flags)
+    if flag is None:
+        return None
+    where = [] if exc.item_index is None else [f"item {exc.item_index}"]
+    if exc.item_id is not None:
+        where.append(f"id {exc.item_id!r}")
+    return f"{flag}: {', '.join(where) + ': ' if where else ''}{exc.detail}"

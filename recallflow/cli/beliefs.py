@@ -14,7 +14,14 @@ import argparse
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from recallflow.cli.args import add_json_arg, add_store_args, at_least_one, key, open_store
+from recallflow.cli.args import (
+    WHO_FLAGS,
+    add_json_arg,
+    add_store_args,
+    at_least_one,
+    key,
+    open_store,
+)
 
 if TYPE_CHECKING:
     from recallflow.models.history import BeliefHistory, ChainLink, HistoryEvent
@@ -133,5 +140,5 @@ def add_belief_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     add_store_args(p)
     add_json_arg(p)
-    p.set_defaults(func=_cmd_history)
+    p.set_defaults(func=_cmd_history, field_flags={**WHO_FLAGS, "events": "--events"})
     return group

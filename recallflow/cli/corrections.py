@@ -15,6 +15,7 @@ from typing import Annotated, Any
 
 from recallflow.cli.args import (
     EXIT_NOT_CONFIRMED,
+    WHO_FLAGS,
     UsageError,
     add_json_arg,
     add_store_args,
@@ -25,6 +26,14 @@ from recallflow.cli.progress import spinner
 
 #: The rejection kinds (the values of ``recallflow.RejectionKind``), each a different write.
 KINDS = ("not_true", "changed", "not_here", "unspecified")
+#: The fields of ``Memory.reject`` ``reject`` sets from a flag, for the store's refusals.
+_REJECT_FLAGS = {
+    **WHO_FLAGS,
+    "kind": "--kind",
+    "replacement": "--replacement",
+    "project": "--project",
+    "note": "--note",
+}
 
 
 def _statement(value: str) -> str:
@@ -185,7 +194,7 @@ def add_correction_parsers(subparsers: Any) -> None:
     _who(p)
     add_store_args(p)
     add_json_arg(p)
-    p.set_defaults(func=_cmd_reject)
+    p.set_defaults(func=_cmd_reject, field_flags=_REJECT_FLAGS)
 
     p = subparsers.add_parser("cite", help="record the beliefs the model cited from a recall")
     p.add_argument("trace_id", type=key, help="the trace id of the recall")
@@ -193,7 +202,7 @@ def add_correction_parsers(subparsers: Any) -> None:
     _who(p)
     add_store_args(p)
     add_json_arg(p)
-    p.set_defaults(func=_cmd_cite)
+    p.set_defaults(func=_cmd_cite, field_flags=WHO_FLAGS)
 
     p = subparsers.add_parser("forget", help="erase a principal, or one belief, for good")
     _who(p)
@@ -202,4 +211,4 @@ def add_correction_parsers(subparsers: Any) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress display")
     add_store_args(p)
     add_json_arg(p)
-    p.set_defaults(func=_cmd_forget)
+    p.set_defaults(func=_cmd_forget, field_flags={**WHO_FLAGS, "belief_id": "--belief"})

@@ -25,7 +25,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn
@@ -43,6 +43,7 @@ from recallflow.cli.args import (
     dsn,
     empty_block,
     env_dsn,
+    flag_error,
     instant,
     key,
     open_store,
@@ -328,14 +329,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--moment", default="in_turn", choices=MOMENTS)
     p.add_argument("--entity", action="append", help="an active entity (repeatable)")
     add_json_arg(p)
-    p.set_defaults(func=_cmd_recall)
+    p.set_defaults(func=_cmd_recall, field_flags=_FLAGS)
     p = sub.add_parser("episodes", help="archival search of the event log (what happened)")
     add_store_args(p)
     p.add_argument("query", help="what to look for")
     _request_args(p)
     p.add_argument("--max-items", type=int, default=None, help="item cap (default: the policy's)")
     add_json_arg(p)
-    p.set_defaults(func=_cmd_episodes)
+    p.set_defaults(func=_cmd_episodes, field_flags=_FLAGS)
     p = sub.add_parser("migrate", help="apply the migrations to a PostgreSQL DSN")
     p.add_argument("--dsn", default=None, type=dsn, help="PostgreSQL URI (default: RECALLFLOW_DSN)")
     add_json_arg(p)
@@ -381,8 +382,11 @@ def exit_code(exc: BaseException) -> int | None:
     return None
 
 
-def _one_line(exc: BaseException, limit: int = 500) -> str:
-    text = " ".join(str(exc).split()) or type(exc).__name__
+def _one_line(exc: BaseException, flags: Mapping[str, str] | None = None, limit: int = 500) -> str:
+    """The error as one line; a refused field the command took from a flag (``flags``, the
+    command's ``field_flags``) is named by that flag."""
+    text = flag_error(exc, flags or {}) or str(exc)
+    text = " ".join(text.split()) or type(exc).__name__
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
@@ -485,7 +489,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = exit_code(exc)
         if code is None:
             raise
-        print(f"{prog}: error: {_one_line(exc)}", file=sys.stderr)
+        print(
+            f"{prog}: error: {_one_line(exc, getattr(args, 'field_flags', None))}", file=sys.stderr
+        )
         return code
 
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from recallflow.cli.args import (
     SURFACES,
+    WHO_FLAGS,
     UsageError,
     add_json_arg,
     add_store_args,
@@ -40,6 +41,9 @@ _FLAGS = {
     "working_state.goal": "query",
     "working_state.entities": "--entity",
 }
+
+#: The store fields ``session open`` sets from a flag, for the store's refusals.
+_OPEN_FLAGS = {**WHO_FLAGS, "project": "--project", "surface": "--surface", "kind": "--kind"}
 
 
 def _who(p: argparse.ArgumentParser) -> None:
@@ -192,7 +196,7 @@ def add_session_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     add_store_args(p)
     add_json_arg(p)
-    p.set_defaults(func=_cmd_open)
+    p.set_defaults(func=_cmd_open, field_flags=_OPEN_FLAGS)
 
     p = commands.add_parser("recall", help="an in-turn recall inside an open session")
     p.add_argument("session_id", type=key, help="the id `session open` printed (s-...)")
@@ -201,14 +205,14 @@ def add_session_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--entity", action="append", help="an active entity (repeatable)")
     add_store_args(p)
     add_json_arg(p)
-    p.set_defaults(func=_cmd_recall)
+    p.set_defaults(func=_cmd_recall, field_flags=WHO_FLAGS)
 
     p = commands.add_parser("show", help="the stored session and its prefix")
     p.add_argument("session_id", type=key, help="the id `session open` printed (s-...)")
     _who(p)
     add_store_args(p)
     add_json_arg(p)
-    p.set_defaults(func=_cmd_show)
+    p.set_defaults(func=_cmd_show, field_flags=WHO_FLAGS)
 
     p = commands.add_parser("end", help="end a session: no more turns, its user views expire")
     p.add_argument("session_id", type=key, help="the id `session open` printed (s-...)")
@@ -218,5 +222,5 @@ def add_session_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     add_store_args(p)
     add_json_arg(p)
-    p.set_defaults(func=_cmd_end)
+    p.set_defaults(func=_cmd_end, field_flags=WHO_FLAGS)
     return session
