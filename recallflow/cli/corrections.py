@@ -180,7 +180,10 @@ def add_correction_parsers(subparsers: Any) -> None:
         "--replacement",
         default=None,
         type=_statement,
-        help="for --kind changed: what holds now",
+        help=(
+            "for --kind changed: what holds now, as a new belief that keeps the rejected"
+            " one's subject, entities, scope and project, stated by the user"
+        ),
     )
     p.add_argument(
         "--project", default=None, type=key, help="for not_here (default: the recall's project)"
