@@ -38,7 +38,7 @@ from recallflow.models.corrections import (
     RejectionKind,
 )
 from recallflow.models.fields import storable, utc_instant
-from recallflow.models.store import Belief, BeliefDraft, SourceAuthority
+from recallflow.models.store import Belief, BeliefDraft, LifecycleState, SourceAuthority
 from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
 from recallflow.ports import CorrectionStore, MissHintQueue
 
@@ -106,6 +106,25 @@ def _authority(value: object) -> SourceAuthority:
         raise InvalidInputError(
             f"unknown source authority {value!r}; use one of {names}", field="source_authority"
         ) from None
+
+
+def _holds_now(successor: Belief, now: datetime) -> None:
+    """Refuse a replacement no recall would show: it is what holds now, so one written
+    retired, expired or past its validity would leave the rejected belief superseded by a
+    belief nobody sees, and the corrected fact lost."""
+    if successor.state not in (LifecycleState.ACTIVE, LifecycleState.PROVISIONAL):
+        raise InvalidInputError(
+            f"is {successor.state.value!r}: a replacement is what holds now (active or"
+            " provisional)",
+            field="replacement.state",
+            item_id=successor.id,
+        )
+    if successor.valid_to is not None and successor.valid_to <= now:
+        raise InvalidInputError(
+            f"{successor.valid_to.isoformat()} has passed: a replacement is what holds now",
+            field="replacement.valid_to",
+            item_id=successor.id,
+        )
 
 
 def rejection_kind(kind: object) -> RejectionKind:
@@ -268,6 +287,7 @@ class Corrections:
         else:
             statement_only = False
         successor: Belief | None = None
+        now = datetime.now(UTC)
         embedding = None
         if replacement is not None:
             try:
@@ -291,6 +311,7 @@ class Corrections:
                     field="replacement.supersedes",
                     item_id=successor.id,
                 )
+            _holds_now(successor, now)
             successor = successor.model_copy(update={"supersedes": belief_id})
             embedding = embeddings[0]
         return self._store.reject(
@@ -299,7 +320,7 @@ class Corrections:
             _key(trace_id, "trace_id"),
             _key(belief_id, "belief_id"),
             typed,
-            datetime.now(UTC),
+            now,
             replacement=successor,
             embedding=embedding,
             project=None if project is None else _key(project, "project"),

@@ -453,6 +453,31 @@ def test_bad_rejections_are_typed_and_write_nothing(
     assert rows(memory, tenant) == before
 
 
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"state": "retired"}, "replacement.state"),
+        ({"state": "expired"}, "replacement.state"),
+        ({"valid_to": "2001-01-01T00:00:00Z"}, "replacement.valid_to"),
+    ],
+)
+def test_a_replacement_no_recall_would_show_is_refused(
+    memory: Memory, tenant: str, traced: RecallResult, change: dict[str, str], field: str
+) -> None:
+    """A replacement is what holds now: one retired, expired or no longer valid would
+    leave the rejected belief superseded by a belief no recall shows, the fact lost."""
+    before = rows(memory, tenant)
+    draft = {
+        **belief(tenant, id="b-shell-gone", statement="The user prefers fish.", subject="shell"),
+        **change,
+    }
+    with pytest.raises(InvalidInputError) as refused:
+        memory.reject(tenant, "p1", traced.trace_id, "b-shell", "changed", replacement=draft)
+    assert refused.value.field == field
+    assert rows(memory, tenant) == before
+    assert memory.beliefs.get(tenant, "p1", "b-shell").state is LifecycleState.ACTIVE
+
+
 def test_a_replacement_that_conflicts_rolls_the_rejection_back(
     memory: Memory, tenant: str, traced: RecallResult
 ) -> None:
