@@ -633,6 +633,22 @@ class SessionPolicy(_Frozen):
         " wait for a later turn (the first pending one is always delivered, shortened if"
         " need be).",
     )
+    advice_min_sessions: int = Field(
+        default=20,
+        ge=1,
+        description="Sessions of a kind (with at least one turn) the budget report needs"
+        " before it advises on that kind's item cap: with n sessions, the chance that the"
+        " next one needs more than the largest cap any of them needed is at most 1/(n+1),"
+        " under 5% from 20 on. Fewer, and the report says so instead of advising.",
+    )
+    advice_min_turns: int = Field(
+        default=200,
+        ge=1,
+        description="Turns of a kind, over its sessions, the budget report needs before it"
+        " advises on that kind's item cap (10 a session at the session minimum): a"
+        " session's needed cap is read from its turns and only grows with them, so short"
+        " sessions understate it. Fewer, and the report says so instead of advising.",
+    )
 
     @field_validator("budgets")
     @classmethod

@@ -633,7 +633,7 @@ def session_usage(
 
 
 class KindBudget(_Report):
-    """The shrink-path figures of one session kind."""
+    """The shrink-path figures of one session kind, and the advice they support."""
 
     kind: SessionKind
     sessions: int
@@ -646,7 +646,13 @@ class KindBudget(_Report):
     miss_rate: float | None
     needed_cap_max: int | None
     needed_cap_median: float | None
+    #: Whether the kind had the sessions and turns the policy requires before advising
+    #: (``sessions.advice_min_sessions``, ``sessions.advice_min_turns``); when not, the
+    #: verdict says how many it has and needs, and nothing is advised.
+    advised: bool
     could_shrink: bool
+    #: The item cap advised when the cap could shrink (at least 1, like any cap), else None.
+    shrink_to: int | None
     verdict: str
 
 
@@ -662,17 +668,57 @@ def _mean(values: Sequence[float | None]) -> float | None:
     return statistics.fmean(present) if present else None
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _enough(sessions: int, turns: int, policy: SessionPolicy) -> bool:
+    """Whether a kind's sessions and turns reach the minimum the policy advises from."""
+    return sessions >= policy.advice_min_sessions and turns >= policy.advice_min_turns
+
+
+def _too_few(sessions: int, turns: int, policy: SessionPolicy) -> str:
+    """The verdict of a kind whose sessions or turns are below the policy's minimum."""
+    need_sessions, need_turns = policy.advice_min_sessions, policy.advice_min_turns
+    short = "turns" if turns < need_turns else "sessions"
+    return (
+        f"too few {short} to advise: {_plural(turns, 'turn')} in"
+        f" {_plural(sessions, 'session')}, advice needs at least"
+        f" {_plural(need_turns, 'turn')} in {_plural(need_sessions, 'session')}"
+    )
+
+
+def _advice(needed: Sequence[int], cap: int, fullest: int) -> tuple[int | None, str]:
+    """(the cap to shrink to, or None; the verdict) of a kind with enough turns."""
+    largest = max(needed)
+    target = max(1, largest)  # a cap of 0 is refused: it could only render an empty block
+    if target >= cap:
+        if largest < cap:
+            return None, f"keep: the cap is already the smallest one allowed ({cap})"
+        return None, "keep: some session used an item only the full cap held"
+    if largest == 0:
+        verdict = f"could shrink to {target}: no turn found a snapshot item relevant"
+    else:
+        verdict = f"could shrink to {target}: no session used an item beyond it"
+    if fullest < cap:
+        verdict += f" (the cap never bound: snapshots held at most {fullest} items)"
+    return target, verdict
+
+
 def summarise_usage(
     usages: Sequence[SessionUsage], policy: RetrievalPolicy = DEFAULT_POLICY
 ) -> tuple[KindBudget, ...]:
     """Per kind: utilization = distinct snapshot items a later turn found relevant ÷
     snapshot items; per-turn utilization = the mean share of the snapshot one turn found
     relevant; miss rate = misses ÷ (misses + durable snapshot beliefs found relevant); the
-    cap every relevant item needed."""
+    cap every relevant item needed. Whether the cap could shrink is advised only from
+    ``sessions.advice_min_sessions`` sessions and ``sessions.advice_min_turns`` turns on."""
     out: list[KindBudget] = []
     for kind in SessionKind:
         mine = [u for u in usages if u.kind is kind and u.turns > 0]
         cap = policy.sessions.budget(kind).max_items
+        turns = sum(u.turns for u in mine)
+        enough = _enough(len(mine), turns, policy.sessions)
         if not mine:
             out.append(
                 KindBudget(
@@ -687,8 +733,10 @@ def summarise_usage(
                     miss_rate=None,
                     needed_cap_max=None,
                     needed_cap_median=None,
+                    advised=False,
                     could_shrink=False,
-                    verdict="no sessions with turns yet",
+                    shrink_to=None,
+                    verdict=_too_few(0, 0, policy.sessions),
                 )
             )
             continue
@@ -698,19 +746,15 @@ def summarise_usage(
         needed_durable = misses + sum(u.durable_relevant for u in mine)
         needed = [u.needed_cap for u in mine]
         cap = max(u.item_cap for u in mine)
-        shrink = max(needed) < cap
-        fullest = max(u.snapshot_items for u in mine)
-        if not shrink:
-            verdict = "keep: some session used an item only the full cap held"
+        if enough:
+            shrink_to, verdict = _advice(needed, cap, max(u.snapshot_items for u in mine))
         else:
-            verdict = f"could shrink to {max(needed)}: no session used an item beyond it"
-            if fullest < cap:
-                verdict += f" (the cap never bound: snapshots held at most {fullest} items)"
+            shrink_to, verdict = None, _too_few(len(mine), turns, policy.sessions)
         out.append(
             KindBudget(
                 kind=kind,
                 sessions=len(mine),
-                turns=sum(u.turns for u in mine),
+                turns=turns,
                 item_cap=cap,
                 snapshot_items=items / len(mine),
                 utilization=relevant / items if items else None,
@@ -719,7 +763,9 @@ def summarise_usage(
                 miss_rate=misses / needed_durable if needed_durable else None,
                 needed_cap_max=max(needed),
                 needed_cap_median=float(statistics.median(needed)),
-                could_shrink=shrink,
+                advised=enough,
+                could_shrink=shrink_to is not None,
+                shrink_to=shrink_to,
                 verdict=verdict,
             )
         )

@@ -36,7 +36,7 @@ from recallflow.models.session import DurableQuery, SessionKind
 from recallflow.models.stages import RenderUnit
 from recallflow.models.store import LifecycleState, Sensitivity
 from recallflow.policy import DEFAULT_POLICY, Budget, RetrievalPolicy
-from recallflow.sessions import Session, budget_report
+from recallflow.sessions import KindBudget, Session, SessionUsage, budget_report, summarise_usage
 from recallflow.visualizations.trace_graph import row_counts
 from tests.helpers import active_view, belief, request
 from tests.test_degradation import table_locked
@@ -1042,7 +1042,86 @@ def test_the_budget_report_summarises_utilization_and_misses(memory: Memory, ten
     assert row.sessions == 1 and row.turns == 2 and row.snapshot_items == 7
     assert row.utilization is not None and 0 < row.utilization <= 1
     assert row.misses == 1 and row.miss_rate is not None and 0 < row.miss_rate < 1
-    assert row.needed_cap_max is not None and row.needed_cap_max < 40 and row.could_shrink
+    assert row.needed_cap_max is not None and row.needed_cap_max < 40
+    # Two turns support no advice on the cap: the report says how many it has and needs.
+    assert row.verdict == (
+        "too few turns to advise: 2 turns in 1 session,"
+        " advice needs at least 200 turns in 20 sessions"
+    )
+    assert not row.advised and not row.could_shrink and row.shrink_to is None
+    # A policy that advises from one session of two turns gets the advice.
+    sessions = DEFAULT_POLICY.sessions.model_copy(
+        update={"advice_min_sessions": 1, "advice_min_turns": 2}
+    )
+    eager = DEFAULT_POLICY.model_copy(update={"sessions": sessions})
+    row = next(k for k in budget_report(memory, tenant, policy=eager).kinds if k.advised)
+    assert row.kind is SessionKind.INTERACTIVE and row.could_shrink
+    assert row.shrink_to == row.needed_cap_max and row.shrink_to is not None
+    assert row.verdict.startswith(f"could shrink to {row.shrink_to}:")
+
+
+def _usage(kind: SessionKind, turns: int, needed_cap: int, item_cap: int = 40) -> SessionUsage:
+    """One session's usage as the report reads it: ``needed_cap`` 0 is a session whose
+    turns found no snapshot item relevant."""
+    return SessionUsage(
+        session_id=f"s-{uuid.uuid4().hex[:8]}",
+        kind=kind,
+        item_cap=item_cap,
+        snapshot_items=10,
+        turns=turns,
+        relevant=(),
+        turn_utilization=0.0,
+        durable_relevant=0,
+        misses=(),
+        needed_cap=needed_cap,
+    )
+
+
+def _row(usages: list[SessionUsage], kind: SessionKind = SessionKind.INTERACTIVE) -> KindBudget:
+    return next(k for k in summarise_usage(usages) if k.kind is kind)
+
+
+def test_the_cap_is_advised_only_from_the_policy_s_minimum_of_sessions_and_turns() -> None:
+    kind = SessionKind.INTERACTIVE
+    cases = {  # sessions × turns each → the verdict
+        (19, 20): "too few sessions to advise: 380 turns in 19 sessions,"
+        " advice needs at least 200 turns in 20 sessions",
+        (20, 9): "too few turns to advise: 180 turns in 20 sessions,"
+        " advice needs at least 200 turns in 20 sessions",
+        (1, 3): "too few turns to advise: 3 turns in 1 session,"
+        " advice needs at least 200 turns in 20 sessions",
+    }
+    for (n, turns), verdict in cases.items():
+        row = _row([_usage(kind, turns, needed_cap=5) for _ in range(n)])
+        assert row.verdict == verdict and not row.could_shrink, (n, turns)
+        assert not row.advised and row.shrink_to is None
+        assert row.needed_cap_max == 5  # the figures still show
+    row = _row([_usage(kind, 10, needed_cap=5) for _ in range(20)])
+    assert row.verdict.startswith("could shrink to 5: no session used an item beyond it")
+    assert row.advised and row.could_shrink and row.shrink_to == 5
+    row = _row([_usage(kind, 10, needed_cap=40) for _ in range(20)])
+    assert row.verdict.startswith("keep:") and row.advised and not row.could_shrink
+    minimum = DEFAULT_POLICY.sessions
+    assert (minimum.advice_min_sessions, minimum.advice_min_turns) == (20, 200)
+
+
+def test_the_report_never_advises_a_cap_of_nothing() -> None:
+    """Sessions whose turns found no snapshot item relevant needed a cap of 0, but a cap
+    is at least 1 (0 is refused wherever a cap is set): the advice is 1, or keep at 1."""
+    kind = SessionKind.ASYNC
+    row = _row([_usage(kind, 10, needed_cap=0, item_cap=80) for _ in range(20)], kind)
+    assert row.verdict.startswith("could shrink to 1: no turn found a snapshot item relevant")
+    assert row.needed_cap_max == 0 and row.could_shrink and row.shrink_to == 1
+    row = _row([_usage(kind, 10, needed_cap=0, item_cap=1) for _ in range(20)], kind)
+    assert row.verdict == "keep: the cap is already the smallest one allowed (1)"
+    assert not row.could_shrink and row.shrink_to is None
+
+
+def test_an_empty_store_advises_nothing() -> None:
+    for row in summarise_usage([]):
+        assert (row.sessions, row.turns, row.needed_cap_max, row.miss_rate) == (0, 0, None, None)
+        assert row.verdict.startswith("too few turns to advise: 0 turns in 0 sessions,")
+        assert not row.advised and not row.could_shrink
 
 
 def _traces_of(memory: Memory, tenant: str) -> int:
@@ -1359,6 +1438,8 @@ def test_budget_report_prints_a_row_per_kind(
     rows = [line for line in out.splitlines() if line.startswith("| ")][1:]
     assert [r.split("|")[1].strip() for r in rows] == ["interactive", "async", "child"]
     assert "| interactive | 1 | 1 | 40 | 7.0 |" in out
+    assert "| too few turns to advise: 1 turn in 1 session, advice needs at least" in out
+    assert "could shrink" not in out
 
 
 def test_the_snapshot_graph_has_the_query_free_core(tmp_path: Path) -> None:

@@ -3,8 +3,9 @@
 Reads the stored session traces and prints, per session kind, how much of the snapshot
 later turns found relevant (utilization), how often a turn needed a durable belief the
 snapshot did not hold (miss rate), the smallest item cap that would have held every
-relevant item, and whether the kind's item cap could shrink (see "Sessions" in
-docs/architecture.md).
+relevant item, and whether the kind's item cap could shrink — advised only once the kind
+has the sessions and turns the policy asks for, else the verdict says it has too few (see
+"The shrink path" in docs/sessions.md).
 """
 
 from __future__ import annotations
