@@ -266,3 +266,26 @@ def test_a_view_counts_as_blocked_only_the_items_it_shows(memory: Memory, tenant
     team = memory.explain(tenant, "p1", trace_id, viewer_surface="team", policy=POLICY)
     assert "b-inject" not in [i.belief_id for i in team.items] and team.withheld == 2
     assert team.blocked == 0
+
+
+def test_a_forgotten_item_shows_as_erased_only_where_the_block_was_shown(
+    memory: Memory, tenant: str
+) -> None:
+    """A forgotten personal belief read back on a team view as an ``[erased]`` line with
+    its band: the team surface, which was never shown it, learned that a personal item
+    was there. It is counted withheld there, as before it was forgotten; the direct view
+    that showed it still says it was erased."""
+    _store(memory, tenant)
+    trace_id, rendered = _recall(memory, tenant, Surface.DIRECT)
+    assert "b-health" in rendered
+    before = memory.explain(tenant, "p1", trace_id, viewer_surface="team", policy=POLICY)
+    memory.forget_belief(tenant, "p1", "b-health")
+
+    direct = memory.explain(tenant, "p1", trace_id, viewer_surface="direct", policy=POLICY)
+    assert [i.forgotten for i in direct.items].count(True) == 1
+    assert len(direct.items) == len(rendered)
+
+    team = memory.explain(tenant, "p1", trace_id, viewer_surface="team", policy=POLICY)
+    assert not any(i.forgotten for i in team.items)
+    assert [i.belief_id for i in team.items] == [i.belief_id for i in before.items]
+    assert team.withheld == before.withheld == 1

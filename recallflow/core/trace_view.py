@@ -3,7 +3,9 @@ boundary" in docs/architecture.md).
 
 The view is filtered by the *lower* of two ceilings: the surface the block was shown on
 and the surface the view is shown on. A rendered item whose belief is above it is
-withheld (counted, not shown). Fields that carry their own sensitivity are redacted
+withheld (counted, not shown). A belief forgotten since has no sensitivity left to
+read: its erased line is shown only where the view is as wide as the block's surface,
+and counted withheld on a narrower one. Fields that carry their own sensitivity are redacted
 field by field: the origin project's name carries the belief's sensitivity or the
 project's own (``policy.project_sensitivity``), the source episode reference the
 belief's or the episode's, whichever is higher; the name of an entity the principal
@@ -67,7 +69,13 @@ def trace_view(
         # Mentions the block already withheld count here too: the view shows them redacted.
         statement, mentions = redact(raw["text"])
         mentions += raw.get("names_redacted", 0)
-        if fact is None:  # forgotten since: only that it was there
+        if fact is None:  # forgotten since: only that it was there, and only where seen
+            # Its sensitivity went with it: only a view as wide as the surface the block
+            # was shown on is sure to have been shown it; a narrower one counts it withheld,
+            # so a placeholder never tells it that an item of that band was there.
+            if ceiling < SURFACE_CEILINGS[surface]:
+                withheld += 1
+                continue
             redacted += mentions
             items.append(
                 TraceViewItem(
