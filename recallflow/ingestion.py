@@ -16,7 +16,7 @@ import secrets
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol, TypeVar
 
 import numpy as np
@@ -101,6 +101,40 @@ def key_of(value: object, field: str) -> str:
         return _KEY.validate_python(value)
     except ValidationError as exc:
         raise InvalidInputError(exc.errors()[0]["msg"], field=field) from exc
+
+
+def _not_ahead(
+    at: datetime | None,
+    now: datetime,
+    policy: RetrievalPolicy,
+    *,
+    field: str,
+    kind: str,
+    index: int,
+    item_id: str | None,
+) -> None:
+    """Refuse a system time (when the store learned or stopped asserting an item) later
+    than the store's clock by more than the allowed clock skew: every read as of now
+    would leave the item out until then, so a wrong clock or time zone would lose it."""
+    allowance = timedelta(seconds=policy.writes.clock_skew_seconds)
+    if at is not None and at > now + allowance:
+        raise InvalidInputError(
+            f"{at.isoformat()} is later than the store's clock ({now.isoformat()}) by more"
+            f" than writes.clock_skew_seconds ({policy.writes.clock_skew_seconds:g}): it is"
+            f" system time, when the store learned of the {kind}, and no read would see the"
+            f" {kind} until then; give it with its time zone, or leave it out (now)",
+            field=field,
+            item_index=index,
+            item_id=item_id,
+        )
+
+
+def _write_policy(policy: object) -> RetrievalPolicy:
+    if not isinstance(policy, RetrievalPolicy):
+        raise InvalidInputError(
+            f"must be a RetrievalPolicy, got {type(policy).__name__}", field="policy"
+        )
+    return policy
 
 
 class _Bar(Protocol):
@@ -266,19 +300,31 @@ class Beliefs:
         self._store = store
         self._embedder = embedder
 
-    def add(self, draft: BeliefDraft | Mapping[str, Any]) -> Belief:
+    def add(
+        self, draft: BeliefDraft | Mapping[str, Any], *, policy: RetrievalPolicy = DEFAULT_POLICY
+    ) -> Belief:
         """Store one belief; returns it as stored (with its id and ``recorded_at``)."""
-        return self.add_many([draft])[0]
+        return self.add_many([draft], policy=policy)[0]
 
-    def add_many(self, drafts: Iterable[BeliefDraft | Mapping[str, Any]]) -> list[Belief]:
+    def add_many(
+        self,
+        drafts: Iterable[BeliefDraft | Mapping[str, Any]],
+        *,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+    ) -> list[Belief]:
         """Store a batch in one transaction: all of it, or (on any bad item) none of it.
+
+        A ``recorded_at`` or ``retracted_at`` (system time) later than the store's clock
+        by more than ``policy.writes.clock_skew_seconds`` is refused with an
+        :class:`~recallflow.errors.InvalidInputError` naming the item and field: no recall
+        would see the belief until then. A ``valid_from`` ahead (world time) is kept.
 
         Idempotent: re-adding a stored id with the same content is a no-op that returns the
         stored belief; with other content it raises :class:`~recallflow.errors.ConflictError`.
         A belief that names ``supersedes`` makes its predecessor ``superseded`` in the same
         transaction (see "Lifecycle and history" in docs/architecture.md).
         """
-        beliefs, valid = self._beliefs(drafts)
+        beliefs, valid = self._beliefs(drafts, policy)
         with _progress(len(beliefs)) as bar:
             vectors = self._vectors(valid, on_rows=bar.update if bar is not None else None)
             try:
@@ -286,7 +332,13 @@ class Beliefs:
             finally:
                 vectors.close()
 
-    def supersede(self, old_id: str, new_belief: BeliefDraft | Mapping[str, Any]) -> Belief:
+    def supersede(
+        self,
+        old_id: str,
+        new_belief: BeliefDraft | Mapping[str, Any],
+        *,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+    ) -> Belief:
         """Store ``new_belief`` as the successor of ``old_id`` (a change of content is never
         an edit): the old belief becomes ``superseded`` and is live until the new one's
         ``valid_from`` (its own ``valid_to``, the end of its truth, stays as it was; see
@@ -299,25 +351,40 @@ class Beliefs:
             raise InvalidInputError(
                 f"names {draft.supersedes!r}, not {old_id!r}", field="supersedes", item_id=draft.id
             )
-        return self.add(draft.model_copy(update={"supersedes": key_of(old_id, "old_id")}))
+        return self.add(
+            draft.model_copy(update={"supersedes": key_of(old_id, "old_id")}), policy=policy
+        )
 
     def prepare(
-        self, drafts: Iterable[BeliefDraft | Mapping[str, Any]]
+        self,
+        drafts: Iterable[BeliefDraft | Mapping[str, Any]],
+        policy: RetrievalPolicy = DEFAULT_POLICY,
     ) -> tuple[list[Belief], npt.NDArray[np.float32]]:
         """Validate ``drafts`` into beliefs (ids and ``recorded_at`` filled in) and their
         embeddings, without writing anything."""
-        beliefs, valid = self._beliefs(drafts)
+        beliefs, valid = self._beliefs(drafts, policy)
         return beliefs, self._vectors(valid).array()
 
     def _beliefs(
-        self, drafts: Iterable[BeliefDraft | Mapping[str, Any]]
+        self, drafts: Iterable[BeliefDraft | Mapping[str, Any]], policy: RetrievalPolicy
     ) -> tuple[list[Belief], list[BeliefDraft]]:
+        policy = _write_policy(policy)
         valid = _validated(BeliefDraft, drafts)
         now = datetime.now(UTC)
         beliefs: list[Belief] = []
         for index, draft in enumerate(valid):
             data = draft.model_dump(exclude={"embedding"})
             data["id"] = draft.id or new_id("b")
+            for field in ("recorded_at", "retracted_at"):
+                _not_ahead(
+                    data[field],
+                    now,
+                    policy,
+                    field=field,
+                    kind="belief",
+                    index=index,
+                    item_id=data["id"] if draft.id else None,
+                )
             data["recorded_at"] = draft.recorded_at or now
             try:
                 beliefs.append(Belief.model_validate(data))
@@ -445,24 +512,48 @@ class Episodes:
         self._store = store
         self._embedder = embedder
 
-    def add(self, draft: EpisodeDraft | Mapping[str, Any]) -> Episode:
+    def add(
+        self, draft: EpisodeDraft | Mapping[str, Any], *, policy: RetrievalPolicy = DEFAULT_POLICY
+    ) -> Episode:
         """Append one episode; returns it with its id and ``recorded_at``."""
-        return self.add_many([draft])[0]
+        return self.add_many([draft], policy=policy)[0]
 
-    def add_many(self, drafts: Iterable[EpisodeDraft | Mapping[str, Any]]) -> list[Episode]:
+    def add_many(
+        self,
+        drafts: Iterable[EpisodeDraft | Mapping[str, Any]],
+        *,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+    ) -> list[Episode]:
         """Append a batch in one transaction: all of it or none of it; returns each episode
         as stored.
+
+        A ``recorded_at`` (system time) later than the store's clock by more than
+        ``policy.writes.clock_skew_seconds`` is refused with an
+        :class:`~recallflow.errors.InvalidInputError` naming the item and field: no search
+        would find the episode until then. An ``occurred_at`` ahead (world time) is kept.
 
         Idempotent: re-adding a stored id with the same content (``recorded_at`` aside,
         which is the store's) is a no-op that returns the stored episode, so a retried
         batch is never stored twice; with other content it raises
         :class:`~recallflow.errors.ConflictError` naming the item and field."""
+        policy = _write_policy(policy)
+        valid = _validated(EpisodeDraft, drafts)
         now = datetime.now(UTC)
+        for index, d in enumerate(valid):
+            _not_ahead(
+                d.recorded_at,
+                now,
+                policy,
+                field="recorded_at",
+                kind="episode",
+                index=index,
+                item_id=d.id,
+            )
         episodes = [
             Episode.model_validate(
                 {**d.model_dump(), "id": d.id or new_id("e"), "recorded_at": d.recorded_at or now}
             )
-            for d in _validated(EpisodeDraft, drafts)
+            for d in valid
         ]
         _unique_ids([(e.tenant_id, e.principal_id, e.id) for e in episodes], "episode")
         return self._store.write_episodes(

@@ -692,10 +692,16 @@ class Memory:
         except Exception as exc:  # a hint lost is not worth the turn's block
             _log.warning("recall miss of %r was not recorded (%s)", subject, exc)
 
-    def supersede(self, old_id: str, new_belief: BeliefDraft | Mapping[str, Any]) -> Belief:
+    def supersede(
+        self,
+        old_id: str,
+        new_belief: BeliefDraft | Mapping[str, Any],
+        *,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+    ) -> Belief:
         """Store ``new_belief`` as the successor of ``old_id`` (:meth:`Beliefs.supersede`)."""
         self._check_open()
-        return self.beliefs.supersede(old_id, new_belief)
+        return self.beliefs.supersede(old_id, new_belief, policy=policy)
 
     def retract(self, tenant_id: str, principal_id: str, belief_id: str, reason: str) -> Belief:
         """Stop asserting a belief from now on, in system time (:meth:`Corrections.retract`)."""

@@ -690,6 +690,24 @@ class Retention(_Frozen):
     )
 
 
+class Writes(_Frozen):
+    """How the write path checks the times it is given (see "Lifecycle and history" in
+    docs/architecture.md). A ``recorded_at`` is system time, when the store learned a
+    belief or an episode: one later than the store's clock would hide it from every
+    recall until then, so a write refuses it, beyond an allowance for the clocks of two
+    machines disagreeing. World time (``valid_from``, an episode's ``occurred_at``) may
+    lie ahead: a fact may become true later."""
+
+    clock_skew_seconds: float = Field(
+        default=300.0,
+        ge=0,
+        le=86_400,
+        description="How far ahead of the store's clock a given recorded_at (or retracted_at)"
+        " may lie and still be written (seconds): the clocks of the writing machine and the"
+        " store's may disagree by this much.",
+    )
+
+
 class RetrievalPolicy(_Frozen):
     """The whole retrieval policy; its content hash is the ``retrieval_policy_version``."""
 
@@ -814,6 +832,7 @@ class RetrievalPolicy(_Frozen):
     )
     sessions: SessionPolicy = SessionPolicy()
     retention: Retention = Retention()
+    writes: Writes = Writes()
     project_sensitivity: FrozenMap[str, Sensitivity] = Field(
         default={},
         description="Projects whose *name* is itself sensitive (e.g. a personal project):"

@@ -697,3 +697,80 @@ def test_a_subject_with_no_letter_a_key_keeps_says_what_a_key_keeps(
     assert err.value.field == "subject"
     assert "letters and digits of every script" in str(err.value)
     assert memory.beliefs.list(tenant, "p1") == []
+
+
+# --- system time ahead of the clock ---------------------------------------------------------
+
+
+def test_a_belief_recorded_in_the_future_is_refused_by_name_and_nothing_is_written(
+    memory: Memory, tenant: str
+) -> None:
+    """A belief imported with a wrong clock or time zone, recorded a day ahead, was stored
+    and then left out of every recall until that day. The batch is refused, naming the
+    item and field; a world time ahead (it becomes true later) is still written."""
+    ahead = datetime.now(UTC) + DAY
+    batch = [
+        deploy(tenant, "b-now", "We deploy to Heroku.", recorded_at=None),
+        deploy(tenant, "b-ahead", "We deploy to Fly.io.", recorded_at=ahead),
+    ]
+    with pytest.raises(InvalidInputError) as refused:
+        memory.beliefs.add_many(batch)
+    assert (refused.value.field, refused.value.item_index) == ("recorded_at", 1)
+    assert refused.value.item_id == "b-ahead" and "clock_skew_seconds" in str(refused.value)
+    assert counts(memory, tenant)["beliefs"] == 0
+    memory.beliefs.add(deploy(tenant, "b-1", "We deploy to Heroku.", recorded_at=T0))
+    with pytest.raises(InvalidInputError) as refused:
+        memory.beliefs.add(deploy(tenant, "b-x", "X.", retracted_at=ahead))
+    assert (refused.value.field, refused.value.item_id) == ("retracted_at", "b-x")
+    with pytest.raises(InvalidInputError) as refused:
+        memory.supersede("b-1", deploy(tenant, "b-y", "Y.", recorded_at=ahead))
+    assert (refused.value.field, refused.value.item_id) == ("recorded_at", "b-y")
+    assert counts(memory, tenant)["beliefs"] == 1
+    assert memory.beliefs.get(tenant, "p1", "b-1").state is LifecycleState.ACTIVE
+
+    later = memory.beliefs.add(
+        deploy(tenant, "b-later", "We deploy to Render.", recorded_at=None, valid_from=ahead)
+    )
+    assert later.valid_from == ahead and later.recorded_at <= datetime.now(UTC)
+
+
+def test_a_recorded_at_within_the_clock_skew_is_written_and_recalled(
+    memory: Memory, tenant: str
+) -> None:
+    """Two machines' clocks disagree by a little: a belief stamped a minute ahead by the
+    writer's clock is written, and a policy may allow more."""
+    skewed = datetime.now(UTC) + timedelta(minutes=1)
+    memory.beliefs.add(deploy(tenant, "b-1", "We deploy to Heroku.", recorded_at=skewed))
+    hour = datetime.now(UTC) + timedelta(hours=1)
+    with pytest.raises(InvalidInputError):
+        memory.beliefs.add(deploy(tenant, "b-2", "We deploy to Fly.io.", recorded_at=hour))
+    lenient = PATIENT.model_copy(
+        update={"writes": PATIENT.writes.model_copy(update={"clock_skew_seconds": 7200})}
+    )
+    memory.beliefs.add(
+        deploy(tenant, "b-2", "We deploy to Fly.io.", recorded_at=hour), policy=lenient
+    )
+    assert {b.id for b in memory.beliefs.list(tenant, "p1")} == {"b-1", "b-2"}
+
+
+def test_an_episode_recorded_in_the_future_is_refused_and_one_occurring_later_is_kept(
+    memory: Memory, tenant: str
+) -> None:
+    ahead = datetime.now(UTC) + DAY
+    base = {"tenant_id": tenant, "principal_id": "p1", "content": "Standup moved."}
+    with pytest.raises(InvalidInputError) as refused:
+        memory.episodes.add_many(
+            [
+                {**base, "id": "e-1", "occurred_at": T0},
+                {**base, "id": "e-2", "occurred_at": T0, "recorded_at": ahead},
+            ]
+        )
+    assert (refused.value.field, refused.value.item_index, refused.value.item_id) == (
+        "recorded_at",
+        1,
+        "e-2",
+    )
+    with pytest.raises(NotFoundError):
+        memory.episodes.get(tenant, "p1", "e-1")
+    kept = memory.episodes.add({**base, "id": "e-3", "occurred_at": ahead})
+    assert kept.occurred_at == ahead
