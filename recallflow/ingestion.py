@@ -113,8 +113,8 @@ def _not_ahead(
     index: int,
     item_id: str | None,
 ) -> None:
-    """Refuse a system time (when the store learned or stopped asserting an item) later
-    than the store's clock by more than the allowed clock skew: every read as of now
+    """Refuse a system time (when the store learned of an item) later than the store's
+    clock by more than the allowed clock skew: every read as of now
     would leave the item out until then, so a wrong clock or time zone would lose it."""
     allowance = timedelta(seconds=policy.writes.clock_skew_seconds)
     if at is not None and at > now + allowance:
@@ -314,8 +314,8 @@ class Beliefs:
     ) -> list[Belief]:
         """Store a batch in one transaction: all of it, or (on any bad item) none of it.
 
-        A ``recorded_at`` or ``retracted_at`` (system time) later than the store's clock
-        by more than ``policy.writes.clock_skew_seconds`` is refused with an
+        A ``recorded_at`` (system time) later than the store's clock by more than
+        ``policy.writes.clock_skew_seconds`` is refused with an
         :class:`~recallflow.errors.InvalidInputError` naming the item and field: no recall
         would see the belief until then. A ``valid_from`` ahead (world time) is kept.
 
@@ -375,16 +375,15 @@ class Beliefs:
         for index, draft in enumerate(valid):
             data = draft.model_dump(exclude={"embedding"})
             data["id"] = draft.id or new_id("b")
-            for field in ("recorded_at", "retracted_at"):
-                _not_ahead(
-                    data[field],
-                    now,
-                    policy,
-                    field=field,
-                    kind="belief",
-                    index=index,
-                    item_id=data["id"] if draft.id else None,
-                )
+            _not_ahead(
+                draft.recorded_at,
+                now,
+                policy,
+                field="recorded_at",
+                kind="belief",
+                index=index,
+                item_id=draft.id,
+            )
             data["recorded_at"] = draft.recorded_at or now
             try:
                 beliefs.append(Belief.model_validate(data))

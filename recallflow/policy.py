@@ -702,9 +702,9 @@ class Writes(_Frozen):
         default=300.0,
         ge=0,
         le=86_400,
-        description="How far ahead of the store's clock a given recorded_at (or retracted_at)"
-        " may lie and still be written (seconds): the clocks of the writing machine and the"
-        " store's may disagree by this much.",
+        description="How far ahead of the store's clock a given recorded_at may lie and"
+        " still be written (seconds): the clocks of the writing machine and the store's may"
+        " disagree by this much.",
     )
 
 
