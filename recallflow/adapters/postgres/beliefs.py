@@ -23,8 +23,8 @@ from psycopg_pool import ConnectionPool
 from recallflow.adapters.postgres.errors import translate
 from recallflow.adapters.postgres.locks import lock_principals
 from recallflow.adapters.postgres.statistics import bulk_write
-from recallflow.core.lifecycle import edge_key
-from recallflow.errors import ConflictError, NotFoundError
+from recallflow.core.lifecycle import edge_key, not_found
+from recallflow.errors import ConflictError
 from recallflow.models.history import BeliefHistory
 from recallflow.models.store import (
     Belief,
@@ -220,6 +220,23 @@ _make_belief = Belief.trusted_maker((*BELIEF_COLUMNS, "embedding"))
 _ROW_NAMES = frozenset(BELIEF_COLUMNS)
 
 
+def stored_belief(
+    conn: psycopg.Connection[Any], tenant_id: str, principal_id: str, belief_id: str
+) -> Belief:
+    """The principal's belief with that id as stored; :class:`NotFoundError` otherwise."""
+    row = (
+        conn.cursor(row_factory=dict_row)
+        .execute(
+            SELECT_BELIEF + " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
+            (tenant_id, principal_id, belief_id),
+        )
+        .fetchone()
+    )
+    if row is None:
+        raise not_found(tenant_id, principal_id, belief_id)
+    return belief_from_row(row)
+
+
 def beliefs_from_rows(names: Sequence[str], rows: Iterable[Sequence[Any]]) -> list[Belief]:
     """The :class:`Belief` of each row (a tuple) of a statement whose first columns, named
     ``names`` (the cursor's description), are :data:`SELECT_BELIEF`'s; later columns are
@@ -256,17 +273,7 @@ class PostgresBeliefStore:
 
     def get_belief(self, tenant_id: str, principal_id: str, belief_id: str) -> Belief:
         with self._pool.connection() as conn:
-            row = (
-                conn.cursor(row_factory=dict_row)
-                .execute(
-                    SELECT_BELIEF + " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
-                    (tenant_id, principal_id, belief_id),
-                )
-                .fetchone()
-            )
-        if row is None:
-            raise NotFoundError(f"no belief {belief_id!r} for {tenant_id}/{principal_id}")
-        return belief_from_row(row)
+            return stored_belief(conn, tenant_id, principal_id, belief_id)
 
     def list_beliefs(self, tenant_id: str, principal_id: str) -> list[Belief]:
         with self._pool.connection() as conn:

@@ -19,12 +19,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 import psycopg
-from psycopg.rows import dict_row
 
 from recallflow.adapters.postgres import lifecycle
-from recallflow.adapters.postgres.beliefs import SELECT_BELIEF, belief_from_row
+from recallflow.adapters.postgres.beliefs import stored_belief
 from recallflow.adapters.postgres.locks import lock_principals
-from recallflow.core.lifecycle import not_found
 from recallflow.errors import ConflictError, InvalidInputError, NotFoundError, NotRenderedError
 from recallflow.models.corrections import Citation, Rejection, RejectionKind
 from recallflow.models.store import Belief
@@ -66,17 +64,7 @@ def rendered_belief(
     it did not render is refused with the same :class:`NotRenderedError` whether it exists
     or not."""
     _require_rendered(stored_trace(conn, tenant_id, principal_id, trace_id), belief_id)
-    row = (
-        conn.cursor(row_factory=dict_row)
-        .execute(
-            SELECT_BELIEF + " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
-            (tenant_id, principal_id, belief_id),
-        )
-        .fetchone()
-    )
-    if row is None:
-        raise not_found(tenant_id, principal_id, belief_id)
-    return belief_from_row(row)
+    return stored_belief(conn, tenant_id, principal_id, belief_id)
 
 
 def _record(
