@@ -17,6 +17,7 @@ import pytest
 from recallflow import DEFAULT_POLICY, Memory, open_memory
 from recallflow.adapters.embedders.hashing import HashingEmbedder
 from recallflow.adapters.postgres import statistics
+from recallflow.errors import StoreUnavailableError
 from tests.helpers import belief
 
 TENANT = "t-stats"
@@ -108,3 +109,24 @@ def test_a_failed_analyze_leaves_the_write_standing(
     assert [b.id for b in stored] == ["b-kept"]
     assert store.beliefs.get(TENANT, "p-one", "b-kept").id == "b-kept"
     assert "could not analyze public.no_such_table" in caplog.text
+
+
+def test_a_write_whose_connection_dies_before_its_commit_is_not_reported_written(
+    store: Memory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The statistics read runs inside the write's transaction, before its commit: when
+    the server ends the session there, the commit never happens, so the add must fail (a
+    retry-safe StoreUnavailableError), never return beliefs that were not stored."""
+
+    def session_ended(conn: psycopg.Connection[object]) -> list[tuple[str, str]]:
+        conn.execute("SELECT pg_terminate_backend(pg_backend_pid())")
+        return []
+
+    monkeypatch.setattr(statistics, "changed_tables", session_ended)
+    with pytest.raises(StoreUnavailableError):
+        store.beliefs.add_many([belief(TENANT, "p-one", id="b-lost")])
+    monkeypatch.undo()
+    assert store.beliefs.list(TENANT, "p-one") == []
+    again = store.beliefs.add_many([belief(TENANT, "p-one", id="b-lost")])  # the retry
+    assert [b.id for b in again] == ["b-lost"]
+    assert store.beliefs.get(TENANT, "p-one", "b-lost").id == "b-lost"

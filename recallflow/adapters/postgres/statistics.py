@@ -82,18 +82,27 @@ def bulk_write(pool: ConnectionPool) -> Iterator[psycopg.Connection[Any]]:
     """A connection of ``pool`` in one transaction; once it has committed, the tables it
     changed by a large share are analyzed (:func:`changed_tables`). On an error the
     transaction rolls back and nothing is analyzed; a write the server cancelled is a
-    :class:`~recallflow.errors.WriteCancelledError`."""
+    :class:`~recallflow.errors.WriteCancelledError`. A connection lost before the commit
+    is an error too, never a write reported done: the statistics read that runs inside
+    the transaction swallowed it, and psycopg ends a transaction on a broken connection
+    without committing or raising, so an add returned beliefs that were never stored."""
     try:
         with pool.connection() as conn:
-            with conn.transaction():
+            with conn.transaction() as write:
                 yield conn
                 try:
                     # A savepoint: a failure here must not roll back the write it describes.
                     with conn.transaction():
                         stale = changed_tables(conn)
                 except psycopg.Error as exc:
+                    if conn.broken or conn.closed:
+                        raise  # the session ended before the commit: nothing was written
                     _log.warning("could not read what a bulk write changed: %s", exc)
                     stale = []
+            if write.status is not psycopg.Transaction.Status.COMMITTED:
+                # psycopg leaves a transaction on a connection that has gone bad without
+                # a word (no COMMIT is sent, nothing raised): the write was not stored.
+                raise psycopg.OperationalError("the connection was lost before the commit")
             analyze(conn, stale)
     except CANCELLED_WRITE as exc:
         raise cancelled_write(exc) from exc
