@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from recallflow.errors import InvalidInputError
-from recallflow.ingestion import Beliefs
+from recallflow.ingestion import Beliefs, member_of
 from recallflow.ingestion import key_of as _key
 from recallflow.models.corrections import (
     NOTE_MAX_LENGTH,
@@ -97,15 +97,7 @@ def successor_draft(
 
 
 def _authority(value: object) -> SourceAuthority:
-    try:
-        if not isinstance(value, str):
-            raise ValueError(value)
-        return SourceAuthority(value)
-    except ValueError:
-        names = ", ".join(a.value for a in SourceAuthority)
-        raise InvalidInputError(
-            f"unknown source authority {value!r}; use one of {names}", field="source_authority"
-        ) from None
+    return member_of(SourceAuthority, value, "source_authority", "source authority")
 
 
 def _holds_now(successor: Belief, now: datetime) -> None:
@@ -129,15 +121,7 @@ def _holds_now(successor: Belief, now: datetime) -> None:
 
 def rejection_kind(kind: object) -> RejectionKind:
     """``kind`` as a :class:`RejectionKind`; an unknown kind names the four."""
-    try:
-        if not isinstance(kind, str):
-            raise ValueError(kind)
-        return RejectionKind(kind)
-    except ValueError:
-        kinds = ", ".join(k.value for k in RejectionKind)
-        raise InvalidInputError(
-            f"unknown rejection kind {kind!r}; use one of {kinds}", field="kind"
-        ) from None
+    return member_of(RejectionKind, kind, "kind", "rejection kind")
 
 
 class Corrections:

@@ -17,6 +17,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
+from enum import Enum
 from typing import Any, Protocol, TypeVar
 
 import numpy as np
@@ -93,6 +94,21 @@ def _named_field(model: type[BaseModel], message: str) -> str | None:
 
 
 _KEY = TypeAdapter(Key)
+
+
+_E = TypeVar("_E", bound=Enum)
+
+
+def member_of(kind: type[_E], value: object, field: str, what: str) -> _E:
+    """``value`` as a member of ``kind``, or an :class:`InvalidInputError` naming
+    ``field`` and every member (``what`` names the kind in the message)."""
+    try:
+        return kind(value)
+    except ValueError:
+        names = ", ".join(str(m.value) for m in kind)
+        raise InvalidInputError(
+            f"unknown {what} {value!r}; use one of {names}", field=field
+        ) from None
 
 
 def key_of(value: object, field: str) -> str:

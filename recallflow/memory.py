@@ -81,7 +81,15 @@ from recallflow.errors import (
     UnsupportedEmbedderError,
     without_password,
 )
-from recallflow.ingestion import Beliefs, Edges, Episodes, key_of, may_be_generated, new_id
+from recallflow.ingestion import (
+    Beliefs,
+    Edges,
+    Episodes,
+    key_of,
+    may_be_generated,
+    member_of,
+    new_id,
+)
 from recallflow.models.corrections import Citation, Erasure, Rederivation, Rejection, RejectionKind
 from recallflow.models.request import (
     EpisodeSearchRequest,
@@ -358,13 +366,7 @@ class Memory:
         The most recently used flows are kept (``flow_cache_size`` of ``open_memory``); a
         flow dropped from the cache is rebuilt if it is asked for again.
         """
-        try:
-            moment = Moment(moment)
-        except ValueError:
-            names = ", ".join(m.value for m in Moment)
-            raise InvalidInputError(
-                f"unknown moment {moment!r}; use one of {names}", field="moment"
-            ) from None
+        moment = member_of(Moment, moment, "moment", "moment")
         _argument(policy, RetrievalPolicy, "policy")
         if experiment is not None:
             _argument(experiment, Experiment, "experiment")

@@ -40,7 +40,7 @@ from recallflow.core.scoring import stays_home
 from recallflow.core.snapshot import session_prefix, smallest_cap
 from recallflow.dataflows.runner import resolved_request
 from recallflow.errors import InvalidInputError
-from recallflow.ingestion import key_of, new_id
+from recallflow.ingestion import key_of, member_of, new_id
 from recallflow.models.fields import INT4_MAX, InputModel
 from recallflow.models.request import Moment, Surface, WorkingState, asks_nothing
 from recallflow.models.result import RecallResult, RecallTrace
@@ -68,23 +68,11 @@ def narrower(a: Surface, b: Surface) -> Surface:
 
 
 def _kind(kind: SessionKind | str) -> SessionKind:
-    try:
-        return SessionKind(kind)
-    except ValueError:
-        kinds = ", ".join(k.value for k in SessionKind)
-        raise InvalidInputError(
-            f"unknown session kind {kind!r}; use one of {kinds}", field="kind"
-        ) from None
+    return member_of(SessionKind, kind, "kind", "session kind")
 
 
 def _surface(surface: Surface | str, field: str = "surface") -> Surface:
-    try:
-        return Surface(surface)
-    except ValueError:
-        names = ", ".join(s.value for s in Surface)
-        raise InvalidInputError(
-            f"unknown surface {surface!r}; use one of {names}", field=field
-        ) from None
+    return member_of(Surface, surface, field, "surface")
 
 
 class _Window(InputModel):

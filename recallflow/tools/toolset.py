@@ -43,6 +43,7 @@ from recallflow.errors import (
     UnsupportedEmbedderError,
     validator_words,
 )
+from recallflow.ingestion import member_of
 from recallflow.models.request import Surface, WorkingState
 from recallflow.models.result import RecallResult
 from recallflow.models.store import Key
@@ -313,13 +314,7 @@ class Toolset:
         self._version = toolset_version(self._tools)
         self._tenant = self._bound_key(tenant_id, "tenant_id")
         self._principal = self._bound_key(principal_id, "principal_id")
-        try:
-            self._surface = Surface(surface)
-        except ValueError:
-            names = ", ".join(s.value for s in Surface)
-            raise InvalidInputError(
-                f"unknown surface {surface!r}; use one of {names}", field="surface"
-            ) from None
+        self._surface = member_of(Surface, surface, "surface", "surface")
         own_search = getattr(memory, "search_episodes", None)
         if search_episodes is None and own_search is not None:
             # The memory's own search redacts project names by this toolset's policy.
