@@ -477,10 +477,18 @@ def _visible(belief: Belief, *, as_of: datetime, ceiling: Sensitivity) -> bool:
 
 
 def _replacement(
-    tx: SessionTurnStore, first: str, *, as_of: datetime, ceiling: Sensitivity, hops: int
+    tx: SessionTurnStore,
+    first: str,
+    *,
+    as_of: datetime,
+    ceiling: Sensitivity,
+    project: str | None,
+    hops: int,
 ) -> tuple[str, str] | None:
-    """The first live, visible belief down the supersession chain from ``first``, within
-    ``hops`` beliefs (``sessions.replacement_hops``)."""
+    """The first live, visible belief down the supersession chain from ``first`` that
+    holds in the session's ``project`` (not local to another, not rejected there as not
+    here: a recall there would not show it), within ``hops`` beliefs
+    (``sessions.replacement_hops``)."""
     seen: set[str] = set()
     current: str | None = first
     for _ in range(hops):
@@ -490,7 +498,11 @@ def _replacement(
         row = _as_they_stood(tx, tx.beliefs([current]), as_of=as_of).get(current)
         if row is None:
             return None
-        if _visible(row, as_of=as_of, ceiling=ceiling):
+        if (
+            _visible(row, as_of=as_of, ceiling=ceiling)
+            and not stays_home(row, project)
+            and not tx.excluded([row.id])
+        ):
             return (row.id, row.statement)
         current = row.superseded_by
     return None
@@ -507,9 +519,9 @@ def _pending(
 ) -> list[PendingCorrection]:
     """Every snapshot belief whose row, as it stood at ``as_of`` (and whether it was
     rejected as "not here" in the session's project), differs from what the agent was
-    told. A conflict's other members are shown when this surface may show them
-    and they hold in the session's ``project`` (a local belief of another project does
-    not)."""
+    told. A conflict's other members, and a supersession's replacement, are shown when
+    this surface may show them and they hold in the session's ``project`` (a local belief
+    of another project does not, nor one rejected there as not here)."""
     rows = _as_they_stood(tx, tx.beliefs(list(told)), as_of=as_of)
     excluded = tx.excluded(list(rows))
     current = {
@@ -520,6 +532,8 @@ def _pending(
     sets = sorted({c for bid in changed if (c := current[bid].conflict_set_id)})
     members: dict[str, list[Belief]] = defaultdict(list)
     peers_by_id = _as_they_stood(tx, {m.id: m for m in tx.conflict_members(sets)}, as_of=as_of)
+    # A member rejected as not holding in the session's project is not quoted there.
+    not_here = tx.excluded(list(peers_by_id))
     for member in peers_by_id.values():
         if member.conflict_set_id is not None:
             members[member.conflict_set_id].append(member)
@@ -529,7 +543,7 @@ def _pending(
         replacement = None
         if fp.superseded_by is not None:
             replacement = _replacement(
-                tx, fp.superseded_by, as_of=as_of, ceiling=ceiling, hops=hops
+                tx, fp.superseded_by, as_of=as_of, ceiling=ceiling, project=project, hops=hops
             )
         peers: tuple[tuple[str, str], ...] = ()
         if fp.conflict_set_id is not None:
@@ -539,6 +553,7 @@ def _pending(
                 if m.id != bid
                 and _visible(m, as_of=as_of, ceiling=ceiling)
                 and not stays_home(m, project)
+                and m.id not in not_here
             )
         out.append(
             PendingCorrection(

@@ -437,6 +437,34 @@ def test_a_replacement_above_the_surface_ceiling_is_not_shown(memory: Memory, te
     assert "private rule" not in block
 
 
+@pytest.mark.parametrize("why", ["local to another project", "rejected as not here"])
+def test_a_replacement_the_sessions_project_does_not_hold_is_not_quoted(
+    memory: Memory, tenant: str, why: str
+) -> None:
+    """A prefix belief superseded by a belief that does not hold in the session's project
+    (local to another, or rejected there as not here) is corrected as replaced, without
+    quoting the replacement: no recall in that project shows it, so no correction there
+    may either."""
+    seed(memory, tenant)
+    session = open_plain(memory, tenant, project="beta")
+    assert "p-concise" in session.snapshot_ids
+    local = {"scope": "project", "origin_project": "alpha", "portability": "local"}
+    memory.supersede(
+        "p-concise",
+        durable(tenant, "p-elsewhere", "Elsewhere the user wants long answers.",
+                **(local if why == "local to another project" else {})),
+    )  # fmt: skip
+    if why == "rejected as not here":
+        shown = memory.recall(request(tenant, "p1", "long answers", project="beta"))
+        assert "p-elsewhere" in shown.rendered_ids
+        memory.reject(tenant, "p1", shown.trace_id, "p-elsewhere", "not_here", project="beta")
+    assert "p-elsewhere" not in memory.recall(request(tenant, "p1", "long answers",
+                                                      project="beta")).block  # fmt: skip
+    block = session.recall({"goal": "answer style"}).block
+    assert "[p-concise] no longer holds; replaced by a belief this surface does not show" in block
+    assert "p-elsewhere" not in block and "long answers" not in block
+
+
 def test_a_conflicting_local_belief_of_another_project_is_not_a_shown_peer(
     memory: Memory, tenant: str
 ) -> None:
@@ -455,6 +483,27 @@ def test_a_conflicting_local_belief_of_another_project_is_not_a_shown_peer(
     block = session.recall({"goal": "answer style"}).block
     assert "- [p-concise] now disputed (unresolved conflict cs-style)\n" in block
     assert "p-alpha-long" not in block and "long answers" not in block
+
+
+def test_a_conflicting_belief_rejected_as_not_here_is_not_a_shown_peer(
+    memory: Memory, tenant: str
+) -> None:
+    """A conflict's other member rejected as not holding in the session's project is not
+    quoted there either: no recall in that project shows it."""
+    seed(memory, tenant)
+    session = open_plain(memory, tenant, project="beta")
+    assert "p-concise" in session.snapshot_ids
+    memory.beliefs.add(
+        durable(tenant, "p-long", "The user wants long answers.", state="conflicted",
+                conflict_set_id="cs-style")
+    )  # fmt: skip
+    shown = memory.recall(request(tenant, "p1", "long answers", project="beta"))
+    assert "p-long" in shown.rendered_ids
+    memory.reject(tenant, "p1", shown.trace_id, "p-long", "not_here", project="beta")
+    RowEdits(memory.pool, tenant, "p1").conflict("p-concise", "cs-style")
+    block = session.recall({"goal": "answer style"}).block
+    assert "- [p-concise] now disputed (unresolved conflict cs-style)\n" in block
+    assert "p-long" not in block and "long answers" not in block
 
 
 # --- corrections share the turn's token cap ----------------------------------------------
