@@ -19,6 +19,11 @@
   principal of its tenant and its namesake in another tenant (same ids, subjects and
   conflict set): everything the caller gets, scores and counts included, equals what the
   same calls return in a tenant where the caller is alone.
+- As a hypothesis property over the beliefs (every state, sensitivity and validity),
+  episodes, traces, sessions and miss hints the others write in a random order: every
+  id-taking call of the caller, Python and tools, on a wide and a narrow surface, on one
+  of their ids returns or fails word for word as on an id nobody holds, writing nothing
+  of theirs.
 """
 
 from __future__ import annotations
@@ -951,3 +956,188 @@ def test_what_a_principal_sees_is_as_if_the_others_never_existed(
     # (a listing carries dates, which are written as text here)
     shown = json.dumps(seen, default=str)
     assert "zulu" not in shown and "yankee" not in shown
+
+
+# --- foreign ids are missing ids, at every entry point --------------------------------------
+
+#: The owners that hold the ids the caller ((tenant, "p1")) probes: (tenant suffix, principal).
+_HOLDERS = (("", "p2"), ("-b", "p1"))
+
+held_spec = st.fixed_dictionaries(
+    {
+        "holders": st.sets(st.integers(0, 1), min_size=1),
+        "state": st.sampled_from([s.value for s in LifecycleState]),
+        "sensitivity": st.integers(0, 3),
+        "validity": st.sampled_from(["open", "past", "future"]),
+        "project": st.sampled_from([None, "alpha"]),
+    }
+)
+holder_act = st.tuples(
+    st.integers(0, 1),  # which holder
+    st.sampled_from(["recall", "session", "ended session", "miss", "reject", "cite"]),
+    st.sampled_from(list(Surface)),
+)
+
+
+def _outcome(call: Any, name: str) -> Any:
+    """What a call returned or raised, with ``name`` (the id it was given) taken out."""
+    try:
+        out = call(name)
+    except (NotFoundError, InvalidInputError) as exc:
+        out = [type(exc).__name__, str(exc), getattr(exc, "field", None)]
+    text = json.dumps(out.model_dump(mode="json") if hasattr(out, "model_dump") else out,
+                      default=str)  # fmt: skip
+    return text.replace(name, "ID")
+
+
+@settings(
+    max_examples=10,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    held=st.lists(held_spec, min_size=1, max_size=4),
+    acts=st.lists(holder_act, min_size=1, max_size=6),
+)
+def test_every_call_on_an_id_only_others_hold_fails_as_on_an_id_nobody_holds(
+    memory: Memory, held: list[dict[str, Any]], acts: list[tuple[int, str, Surface]]
+) -> None:
+    """Another principal of the caller's tenant and the caller's namesake in another
+    tenant hold beliefs (in every state, at every sensitivity, valid in the past, now or
+    later), episodes, traces recalled on every surface, sessions live and ended and queued
+    miss hints, written in a random order. Every id-taking call the caller can make on one
+    of their ids — through the Python API and the tools, on a wide and a narrow surface —
+    returns or fails exactly as it does on an id nobody holds, word for word, and changes
+    none of their rows."""
+    tenant = f"t-{uuid.uuid4().hex[:10]}"
+    holders = [(f"{tenant}{s}", p) for s, p in _HOLDERS]
+    me = (tenant, "p1")
+    drafts, episodes = [], []
+    ids: dict[str, list[str]] = {"belief": [], "episode": [], "trace": [], "session": []}
+    for index, spec in enumerate(held):
+        bid, eid = f"b-{index}", f"e-{index}"
+        ids["belief"].append(bid)
+        ids["episode"].append(eid)
+        window = {
+            "open": {},
+            "past": {"valid_from": AS_OF - 10 * DAY, "valid_to": AS_OF - DAY},
+            "future": {"valid_from": datetime.now(UTC) + 300 * DAY},
+        }[spec["validity"]]
+        for holder in sorted(spec["holders"]):
+            t, p = holders[holder]
+            drafts.append(
+                belief(t, p, id=bid, statement=f"Ada deploys billing {index}", subject="ada",
+                       entities=["ada", "billing"], sensitivity=spec["sensitivity"],
+                       state=spec["state"], scope="project" if spec["project"] else "user",
+                       origin_project=spec["project"],
+                       superseded_by="b-next" if spec["state"] == "superseded" else None,
+                       conflict_set_id="c-1" if spec["state"] == "conflicted" else None,
+                       **window)
+            )  # fmt: skip
+            episodes.append(
+                {"tenant_id": t, "principal_id": p, "id": eid, "occurred_at": AS_OF,
+                 "content": f"Ada deployed billing {index}", "sensitivity": spec["sensitivity"]}
+            )  # fmt: skip
+    for t, p in holders:
+        drafts.append(belief(t, p, id="b-next", statement="Ada deploys on monday", subject="ada"))
+    memory.beliefs.add_many(drafts)
+    memory.episodes.add_many(episodes)
+    # The caller holds a belief, a trace and a session of its own, for the calls that
+    # name an id of its own beside the probed one.
+    memory.beliefs.add(belief(*me, id="b-mine", statement="Ada deploys billing", subject="ada"))
+    policy = patient_policy()
+    own = memory.recall(request(*me, "Ada deploys billing"), policy=policy)
+    assert own.rendered_ids == ("b-mine",)
+    subjects: list[str] = []
+    for holder, act, surface in acts:
+        t, p = holders[holder]
+        goal = {"goal": "Ada deploys billing", "entities": ["ada"]}
+        if act in ("recall", "reject", "cite"):
+            result = memory.recall(request(t, p, surface=surface, working_state=goal),
+                                   policy=policy)  # fmt: skip
+            ids["trace"].append(result.trace_id)
+            if act != "recall" and result.rendered_ids:
+                first = result.rendered_ids[0]
+                if act == "cite":
+                    memory.cite(t, p, result.trace_id, [first])
+                else:
+                    memory.reject(t, p, result.trace_id, first, "not_here", project="alpha")
+        elif act in ("session", "ended session"):
+            session = memory.open_session(t, p, surface=surface, goal=goal, policy=policy)
+            ids["session"] += [session.id, session.info.snapshot_trace_id]
+            if act == "ended session":
+                session.end()
+        else:
+            subject = f"zebra-{len(subjects)}"
+            subjects.append(subject)
+            for _ in range(policy.feedback.miss_threshold):
+                memory._miss_queue.record_miss(t, p, [subject], at=datetime.now(UTC),
+                                               rule=policy.feedback)  # fmt: skip
+
+    wide = Toolset(memory, tenant_id=tenant, principal_id="p1", surface=Surface.VAULT,
+                   policy=policy)  # fmt: skip
+    narrow = Toolset(memory, tenant_id=tenant, principal_id="p1", surface=Surface.PUBLIC,
+                     policy=policy)  # fmt: skip
+    by_belief: dict[str, Any] = {
+        "get": lambda i: memory.beliefs.get(*me, i),
+        "history": lambda i: memory.beliefs.history(*me, i),
+        "excluded": lambda i: memory.corrections.excluded_projects(*me, i),
+        "retract": lambda i: memory.retract(*me, i, "why"),
+        "retire": lambda i: memory.retire(*me, i, "why"),
+        "expire": lambda i: memory.expire(*me, i, AS_OF),
+        "corroborate": lambda i: memory.corroborate(*me, i, "beta", "e-0"),
+        "forget_belief": lambda i: memory.forget_belief(*me, i),
+        "supersede": lambda i: memory.supersede(i, belief(*me, id="b-succ", subject="ada")),
+        "cite": lambda i: memory.cite(*me, own.trace_id, [i]),
+        "reject": lambda i: memory.reject(*me, own.trace_id, i, "changed", replacement="new"),
+    }
+    by_episode: dict[str, Any] = {"episode": lambda i: memory.episodes.get(*me, i)}
+    by_trace: dict[str, Any] = {
+        "trace": lambda i: memory.trace(*me, i),
+        "explain": lambda i: memory.explain(*me, i, viewer_surface=Surface.PUBLIC),
+        "cite": lambda i: memory.cite(*me, i, ["b-mine"]),
+        "reject": lambda i: memory.reject(*me, i, "b-mine", "not_here", project="alpha"),
+    }
+    by_session: dict[str, Any] = {
+        "resume": lambda i: memory.resume_session(*me, i),
+        "end": lambda i: memory.end_session(*me, i, at=AS_OF),
+        "recall naming it": lambda i: (
+            memory.recall(request(*me, "Ada", session_id=i), policy=policy).rendered_ids
+        ),
+    }
+    for tools in (wide, narrow):
+        by_belief[f"{tools.surface} history"] = lambda i, ts=tools: ts.call(
+            "belief_history", {"belief_id": i}
+        )
+        by_belief[f"{tools.surface} cite"] = lambda i, ts=tools: ts.call(
+            "cite", {"trace_id": own.trace_id, "belief_ids": [i]}
+        )
+        by_trace[f"{tools.surface} explain"] = lambda i, ts=tools: ts.call(
+            "explain_recall", {"trace_id": i}
+        )
+        by_trace[f"{tools.surface} reject"] = lambda i, ts=tools: ts.call(
+            "reject_belief", {"trace_id": i, "belief_id": "b-mine", "kind": "unspecified"}
+        )
+        by_session[f"{tools.surface} turn"] = lambda i, ts=tools: ts.call(
+            "session_recall", {"session_id": i, "goal": "Ada"}
+        )
+    by_subject: dict[str, Any] = {"ack": lambda s: memory.miss_hints.ack(*me, s)}
+    probes = [
+        (by_belief, ids["belief"] + ["b-next"]),
+        (by_episode, ids["episode"]),
+        (by_trace, ids["trace"] + ids["session"][1::2]),
+        (by_session, ids["session"][0::2]),
+        (by_subject, subjects),
+    ]
+    before = _rows_by_owner(memory, tenant)
+    for calls, theirs in probes:
+        for name, call in calls.items():
+            for foreign in theirs:
+                # A missing id of the same shape: a generated id with other digits.
+                generated = _GENERATED_ID.fullmatch(foreign)
+                missing = foreign.split("-")[0] + "-" + "0" * 16 if generated else f"{foreign}-x"
+                assert _outcome(call, foreign) == _outcome(call, missing), (name, foreign)
+    after = _rows_by_owner(memory, tenant)
+    assert {o: after[o] for o in _OWNERS if o != ("", "p1")} == {
+        o: before[o] for o in _OWNERS if o != ("", "p1")
+    }
