@@ -22,6 +22,7 @@ from recallflow.cli import demo
 from recallflow.cli.args import EXIT_FAILURE, EXIT_NOT_CONFIRMED, EXIT_USAGE
 from recallflow.cli.main import main
 from recallflow.models.store import LifecycleState
+from tests.helpers import belief, request
 
 MONEY = "How are money amounts represented in cents?"
 
@@ -636,6 +637,49 @@ def test_ids_not_in_the_store_exit_1_with_one_line(
         code, out, err = run(capsys, *args)
         assert code in (EXIT_FAILURE, EXIT_USAGE), args
         assert out == "" and err.count("\n") == 1 and "error:" in err
+
+
+def test_another_owners_ids_fail_word_for_word_as_missing_ones(
+    store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A trace, session and belief of another principal of the tenant, or of the same
+    principal id in another tenant: every command naming one exits and prints exactly as
+    for an id nobody holds, and leaves it as it was."""
+    own = recalled(capsys, tenant)["trace"]["id"]
+    others = ((tenant, "someone-else"), (f"{tenant}-b", demo.PRINCIPAL))
+    for t, p in others:
+        store.beliefs.add(belief(t, p, id="b-theirs", statement="Theirs.", subject="theirs"))
+    for t, p in others:
+        trace_id = store.recall(request(t, p, "theirs")).trace_id
+        session_id = store.open_session(t, p, goal={"goal": "theirs"}).id
+        for ids, missing in (
+            ((trace_id,), "tr-" + "0" * 16),
+            ((session_id,), "s-" + "0" * 16),
+            (("b-theirs",), "b-nowhere"),
+        ):
+            commands = {
+                "tr": [["trace", "{}", *who(tenant)], ["trace", "{}", "--view", "operator",
+                       *who(tenant)], ["cite", "{}", "b-mob-money", *who(tenant)],
+                       ["reject", "{}", "b-mob-money", "--kind", "not_true", *who(tenant)],
+                       ["graph", "--trace", "{}", *who(tenant), "--out", "x.dot"]],
+                "s-": [["session", "recall", "{}", "q", *who(tenant)],
+                       ["session", "show", "{}", *who(tenant)],
+                       ["session", "end", "{}", *who(tenant)]],
+                "b-": [["belief", "history", "{}", *who(tenant)],
+                       ["cite", own, "{}", *who(tenant)],
+                       ["reject", own, "{}", "--kind", "changed", "--replacement", "x",
+                        *who(tenant)],
+                       ["forget", "--belief", "{}", "--yes", *who(tenant)]],
+            }[missing[:2]]  # fmt: skip
+            for command in commands:
+                outcomes = []
+                for named in (ids[0], missing):
+                    code, out, err = run(capsys, *[a.format(named) for a in command])
+                    outcomes.append((code, out, err.replace(named, "ID")))
+                assert outcomes[0] == outcomes[1], command
+                assert outcomes[0][0] != 0 and outcomes[0][2].count("\n") == 1, outcomes
+        assert store.beliefs.get(t, p, "b-theirs").statement == "Theirs."
+        assert store.resume_session(t, p, session_id).id == session_id
 
 
 def test_a_policy_file_that_is_not_a_policy_is_named_with_what_is_wrong(tmp_path: Path) -> None:
