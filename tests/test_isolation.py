@@ -24,6 +24,9 @@
   id-taking call of the caller, Python and tools, on a wide and a narrow surface, on one
   of their ids returns or fails word for word as on an id nobody holds, writing nothing
   of theirs.
+- As a hypothesis property over snapshot beliefs superseded or disputed after a session
+  opened, by beliefs of any sensitivity, project and portability, some rejected as not
+  here: a turn's corrections quote only what a recall of the session would show.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from psycopg import sql
 
 from recallflow import Belief, Memory
 from recallflow.adapters.postgres.ann_index import graduate
+from recallflow.adapters.postgres.row_edits import RowEdits
 from recallflow.errors import InvalidInputError, NotFoundError
 from recallflow.models.request import Surface
 from recallflow.models.result import RecallResult
@@ -1141,3 +1145,101 @@ def test_every_call_on_an_id_only_others_hold_fails_as_on_an_id_nobody_holds(
     assert {o: after[o] for o in _OWNERS if o != ("", "p1")} == {
         o: before[o] for o in _OWNERS if o != ("", "p1")
     }
+
+
+# --- what a session's corrections quote ------------------------------------------------------
+
+successor_spec = st.fixed_dictionaries(
+    {
+        "kind": st.sampled_from(["supersede", "conflict"]),
+        "target": st.integers(0, 3),  # which snapshot belief it changes
+        "sensitivity": st.integers(0, 3),
+        "project": st.sampled_from([None, "alpha", "beta"]),
+        "portability": st.sampled_from(["portable", "contextual", "local"]),
+        "not_here": st.booleans(),  # rejected as not here in the session's project
+    }
+)
+
+
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    surface=st.sampled_from(list(Surface)),
+    project=st.sampled_from([None, "alpha", "beta"]),
+    changes=st.lists(successor_spec, min_size=1, max_size=4),
+)
+def test_a_sessions_corrections_quote_only_what_a_recall_there_would_show(
+    memory: Memory,
+    surface: Surface,
+    project: str | None,
+    changes: list[dict[str, Any]],
+) -> None:
+    """After a session opens, its snapshot beliefs are superseded by, or put in conflict
+    with, beliefs at any sensitivity, of any project and portability, some rejected as not
+    holding in the session's project. A turn's corrections section names every change,
+    and quotes (as a replacement or another member) only a belief a recall of the
+    session would show: within its surface's ceiling, not local to another project, not
+    rejected there."""
+    tenant = f"t-{uuid.uuid4().hex[:10]}"
+    words = ["answers", "tests", "commits", "editor"]
+    memory.beliefs.add_many(
+        [
+            belief(tenant, id=f"p-{i}", statement=f"The user prefers short {w}.",
+                   subject=f"p-{i}", belief_type="preference", source_authority="user_stated",
+                   confidence=0.9, sensitivity="public")
+            for i, w in enumerate(words)
+        ]
+    )  # fmt: skip
+    session = memory.open_session(tenant, "p1", surface=surface, project=project)
+    assert set(session.snapshot_ids) == {f"p-{i}" for i in range(len(words))}
+    ceiling = SURFACE_CEILINGS[surface]
+    quotable: set[str] = set()
+    for n, change in enumerate(changes):
+        target = f"p-{change['target']}"
+        new_id = f"q-{n}"
+        scoped = change["project"] is not None
+        statement = f"Now the user prefers long {words[change['target']]} {n}."
+        draft = belief(
+            tenant, id=new_id, statement=statement,
+            subject=target, belief_type="preference", source_authority="user_stated",
+            confidence=0.9, sensitivity=change["sensitivity"],
+            scope="project" if scoped else "user", origin_project=change["project"],
+            **({"portability": change["portability"]} if scoped else {}),
+        )  # fmt: skip
+        if change["kind"] == "supersede":
+            current = memory.beliefs.get(tenant, "p1", target)
+            if current.state is not LifecycleState.ACTIVE:
+                continue
+            memory.supersede(target, draft)
+        else:
+            draft.update(state="conflicted", conflict_set_id=f"cs-{target}")
+            memory.beliefs.add(draft)
+            if memory.beliefs.get(tenant, "p1", target).state is LifecycleState.ACTIVE:
+                RowEdits(memory.pool, tenant, "p1").conflict(target, f"cs-{target}")
+        if change["not_here"] and project is not None:
+            shown = memory.recall(
+                request(tenant, "p1", draft["statement"], surface=Surface.VAULT,
+                        project=project, working_state={"entities": [target]}),
+                policy=patient_policy(),
+            )  # fmt: skip
+            if new_id not in shown.rendered_ids:
+                continue  # not shown there in the first place
+            memory.reject(tenant, "p1", shown.trace_id, new_id, "not_here", project=project)
+            continue
+        local_elsewhere = (
+            scoped and change["portability"] == "local" and change["project"] != project
+        )
+        if change["sensitivity"] <= ceiling and not local_elsewhere:
+            quotable.add(new_id)
+    turn = session.recall({"goal": "what the user prefers"})
+    quoted = {
+        peer.belief_id
+        for c in turn.trace.corrections
+        for peer in (*((c.replacement,) if c.replacement else ()), *c.peers)
+    }
+    assert quoted <= quotable, (quoted - quotable, turn.block)
+    for belief_id in {f"q-{n}" for n in range(len(changes))} - quotable:
+        assert f"[{belief_id}]" not in turn.block, turn.block
