@@ -614,7 +614,8 @@ class SessionPolicy(_Frozen):
     min_window: int = Field(
         default=16_000,
         ge=1_000,
-        description="Smallest model window a session may open with (2% of it holds the snapshot).",
+        description="Smallest model window a session may open with (its budget's"
+        " window_share of it holds the snapshot).",
     )
     replacement_hops: int = Field(
         default=8,

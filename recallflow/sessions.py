@@ -82,7 +82,7 @@ class _Window(InputModel):
     model_window: int = Field(le=INT4_MAX)
 
 
-def _window(value: object, policy: RetrievalPolicy) -> int:
+def _window(value: object, policy: RetrievalPolicy, kind: SessionKind) -> int:
     """``value`` as a model window of at least ``policy.sessions.min_window`` tokens."""
     try:
         window = _Window.model_validate({"model_window": value}).model_window
@@ -90,9 +90,10 @@ def _window(value: object, policy: RetrievalPolicy) -> int:
         raise InvalidInputError(exc.errors()[0]["msg"], field="model_window") from None
     least = policy.sessions.min_window
     if window < least:
+        share = policy.sessions.budgets[kind].window_share
         raise InvalidInputError(
-            f"a session needs a model window of at least {least} tokens (2% of it holds the"
-            f" snapshot), got {window}",
+            f"a session needs a model window of at least {least} tokens ({share * 100:g}% of it"
+            f" holds the snapshot), got {window}",
             field="model_window",
         )
     return window
@@ -345,7 +346,7 @@ def open_session(
         )
     where = _surface(surface)
     asked = _surface(requested_surface, "requested_surface") if requested_surface else where
-    model_window = _window(model_window, policy)
+    model_window = _window(model_window, policy, session_kind)
     if parent is not None:
         model_window = min(model_window, parent.model_window)
     state = _working_state(goal, "goal")

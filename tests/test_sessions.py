@@ -1016,6 +1016,24 @@ def test_a_window_below_the_minimum_is_refused(memory: Memory, tenant: str) -> N
     assert err.value.field == "model_window"
 
 
+def test_a_refused_window_names_the_share_of_it_the_policy_gives_the_snapshot(
+    memory: Memory, tenant: str
+) -> None:
+    """The refusal says why the least window is what it is under the policy the session
+    opens with: the share of the window its kind's snapshot takes, not a fixed one."""
+    budgets = {
+        kind: budget.model_copy(update={"window_share": 0.05})
+        for kind, budget in DEFAULT_POLICY.sessions.budgets.items()
+    }
+    policy = DEFAULT_POLICY.model_copy(
+        update={"sessions": DEFAULT_POLICY.sessions.model_copy(update={"budgets": budgets})}
+    )
+    with pytest.raises(InvalidInputError) as err:
+        open_plain(memory, tenant, model_window=4_000, policy=policy)
+    assert err.value.field == "model_window"
+    assert "5% of it holds the snapshot" in str(err.value), str(err.value)
+
+
 def test_a_window_is_judged_as_any_request_field_is(memory: Memory, tenant: str) -> None:
     """An integral number is a window (as JSON writes one), whatever Python type holds
     it, at an open and a child's as in a recall request; a fraction, a boolean or text is

@@ -574,6 +574,26 @@ def test_the_open_session_schema_states_the_least_window_its_policy_opens(
     assert (tools.version == TOOLSET_VERSION) == (least == DEFAULT_POLICY.sessions.min_window)
 
 
+def test_the_open_session_schema_states_the_share_of_the_window_its_policy_gives_a_snapshot(
+    memory: Memory, tenant: str
+) -> None:
+    """The window's description tells the model why the least window is what it is: the
+    share of the window the toolset's own policy gives a snapshot, not a fixed one."""
+    policy = patient_policy()
+    budgets = {
+        kind: budget.model_copy(update={"window_share": 0.05})
+        for kind, budget in policy.sessions.budgets.items()
+    }
+    policy = policy.model_copy(
+        update={"sessions": policy.sessions.model_copy(update={"budgets": budgets})}
+    )
+    tools = Toolset(memory, tenant_id=tenant, principal_id="p1", policy=policy)
+    schema = next(d for d in tools.definitions() if d["name"] == "open_session")["input_schema"]
+    described = schema["properties"]["model_window"]["description"]
+    assert "5% of it holds the snapshot" in described, described
+    assert tools.version != TOOLSET_VERSION
+
+
 # --- the binding -------------------------------------------------------------------------
 
 

@@ -84,13 +84,15 @@ def _print_session(
 def _cmd_open(args: argparse.Namespace) -> int:
     from recallflow.models.fields import INT4_MAX
     from recallflow.models.request import WorkingState, asks_nothing
+    from recallflow.models.session import SessionKind
     from recallflow.policy import DEFAULT_POLICY
 
     smallest = DEFAULT_POLICY.sessions.min_window
     if not smallest <= args.model_window <= INT4_MAX:
+        share = DEFAULT_POLICY.sessions.budgets[SessionKind(args.kind)].window_share
         raise UsageError(
             f"--model-window: a session needs a model window of {smallest} to {INT4_MAX} tokens"
-            f" (2% of it holds the snapshot), got {args.model_window}"
+            f" ({share * 100:g}% of it holds the snapshot), got {args.model_window}"
         )
     goal = None
     if args.goal is not None or args.entity:

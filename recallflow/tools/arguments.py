@@ -19,7 +19,7 @@ from recallflow.models.corrections import NOTE_MAX_LENGTH, RejectionKind
 from recallflow.models.fields import InputModel, Instant, Key, has_visible_text, visible
 from recallflow.models.request import Entry
 from recallflow.models.session import SessionKind
-from recallflow.policy import DEFAULT_POLICY
+from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
 
 
 class ToolArguments(InputModel):
@@ -141,14 +141,22 @@ class RejectBeliefArgs(ToolArguments):
 _LARGEST_WINDOW = 10_000_000
 
 
-def _window_field(least: int) -> dict[str, Any]:
-    """The ``model_window`` field of ``open_session`` when sessions need ``least`` tokens."""
+def snapshot_shares(policy: RetrievalPolicy) -> tuple[float, ...]:
+    """The shares of the window the snapshots of the kinds ``open_session`` opens take."""
+    kinds = (SessionKind.INTERACTIVE, SessionKind.ASYNC)
+    return tuple(sorted({policy.sessions.budgets[kind].window_share for kind in kinds}))
+
+
+def _window_field(least: int, shares: tuple[float, ...]) -> dict[str, Any]:
+    """The ``model_window`` field of ``open_session`` when sessions need ``least`` tokens
+    and a snapshot takes ``shares`` of the window."""
+    share = " or ".join(f"{s * 100:g}%" for s in shares)
     return {
         "default": max(200_000, least),
         "ge": least,
         "le": max(_LARGEST_WINDOW, least),
         "description": f"The model's context window, in tokens: at least {least:,}, the"
-        " smallest this host opens a session with, since 2% of it holds the snapshot.",
+        f" smallest this host opens a session with, since {share} of it holds the snapshot.",
     }
 
 
@@ -163,16 +171,22 @@ class OpenSessionArgs(ToolArguments):
         default=SessionKind.INTERACTIVE.value,
         description="interactive: a conversation; async: a long run with a known objective.",
     )
-    model_window: int = Field(**_window_field(DEFAULT_POLICY.sessions.min_window))
+    model_window: int = Field(
+        **_window_field(DEFAULT_POLICY.sessions.min_window, snapshot_shares(DEFAULT_POLICY))
+    )
 
 
 @cache
-def open_session_arguments(min_window: int) -> type[OpenSessionArgs]:
+def open_session_arguments(min_window: int, shares: tuple[float, ...]) -> type[OpenSessionArgs]:
     """The arguments of ``open_session`` under a policy whose sessions need a window of at
-    least ``min_window`` tokens: the schema a model reads states the bound that holds."""
-    if min_window == DEFAULT_POLICY.sessions.min_window:
+    least ``min_window`` tokens, of which a snapshot takes ``shares``: the schema a model
+    reads states the bound that holds."""
+    if (min_window, shares) == (
+        DEFAULT_POLICY.sessions.min_window,
+        snapshot_shares(DEFAULT_POLICY),
+    ):
         return OpenSessionArgs
-    window: Any = (int, Field(**_window_field(min_window)))
+    window: Any = (int, Field(**_window_field(min_window, shares)))
     return create_model(
         "OpenSessionArgs",
         __base__=OpenSessionArgs,

@@ -60,6 +60,7 @@ from recallflow.tools.arguments import (
     ToolArguments,
     WorkingStateArgs,
     open_session_arguments,
+    snapshot_shares,
 )
 from recallflow.tools.history import history_view
 from recallflow.tools.results import (
@@ -196,7 +197,7 @@ def tools_for(policy: RetrievalPolicy) -> tuple[ToolSpec, ...]:
     bound in its schema, so a model is told it before it writes a call, and the call is
     refused by it, naming the argument, before anything runs. Under the default policy,
     :data:`TOOLS` itself."""
-    arguments = open_session_arguments(policy.sessions.min_window)
+    arguments = open_session_arguments(policy.sessions.min_window, snapshot_shares(policy))
     bound: dict[type[ToolArguments], type[ToolArguments]] = {OpenSessionArgs: arguments}
     return tuple(
         dataclasses.replace(spec, arguments=bound.get(spec.arguments, spec.arguments))
