@@ -1,13 +1,13 @@
 """Stage: the budget.
 
 The item cap binds first (dilution tracks the number of items), the token cap is the
-backstop, and the token cap is bounded by 2% of the model's window. Units are taken in rank
-order; a unit that does not fit is dropped and the next one is still tried, so one long
-item does not starve shorter, lower-ranked ones. A conflict set is taken whole or not at
-all. Inside a session, a unit the cached prefix already holds whole costs nothing and is
-not rendered again, and the corrections of the prefix go first: they take up to
-``sessions.correction_share`` of the token cap, and the items fill what they leave (see
-"Sessions" in docs/architecture.md).
+backstop, and the token cap is bounded by the budget's ``window_share`` of the model's
+window. Units are taken in rank order; a unit that does not fit is dropped and the next one
+is still tried, so one long item does not starve shorter, lower-ranked ones. A conflict set
+is taken whole or not at all. Inside a session, a unit the cached prefix already holds
+whole costs nothing and is not rendered again, and the corrections of the prefix go first:
+they take up to ``sessions.correction_share`` of the token cap, and the items fill what
+they leave (see "Sessions" in docs/architecture.md).
 """
 
 from __future__ import annotations
