@@ -1029,6 +1029,18 @@ class EpisodePolicy(_Frozen):
     excerpt_words: int = Field(
         default=60, ge=8, description="Longest excerpt of one episode rendered, in words."
     )
+    excerpt_min_term: int = Field(
+        default=3,
+        ge=1,
+        description="Query words shorter than this are not looked for when an excerpt is placed.",
+    )
+    excerpt_prefix: int = Field(
+        default=4,
+        ge=1,
+        description="Letters a content word must share with a query word to count as it"
+        " when an excerpt is placed (fewer if the query word is shorter): a cheap stand-in"
+        ' for stemming ("retries" finds "retry").',
+    )
 
     @property
     def version(self) -> str:

@@ -461,11 +461,38 @@ def test_a_long_episode_is_rendered_as_the_excerpt_around_the_query(
 
 
 @pytest.mark.parametrize(
+    ("update", "placed"),
+    [({}, True), ({"excerpt_prefix": 5}, False), ({"excerpt_min_term": 6}, False)],
+)
+def test_where_an_excerpt_is_placed_is_the_episode_policys(
+    memory: Memory, tenant: str, update: dict[str, int], placed: bool
+) -> None:
+    """The excerpt is centred on the query's words as the episode policy reads them: by
+    default "retries" counts as the query's "retry" (they share four letters); a policy
+    that asks five shared letters, or ignores words under six letters, finds no query word
+    in the episode and shows its start."""
+    filler = "the weekly sync covered hiring plans and the office move. " * 60
+    content = filler + "Webhook delivery retries use exponential backoff. " + filler
+    memory.episodes.add(episode(tenant, id="e-long", content=content))
+    policy = DEFAULT_EPISODE_POLICY.model_copy(update=update)
+    result = memory.search_episodes(
+        {"tenant_id": tenant, "principal_id": "p1", "query": "when do we retry?"}, policy=policy
+    )
+    [item] = result.items
+    assert item.excerpted
+    assert ("retries" in item.text) is placed, item.text
+    assert item.text.startswith(ELLIPSIS) is placed
+    assert result.trace.episode_policy_version == policy.version
+
+
+@pytest.mark.parametrize(
     "content",
     ["short text", "a b c " * 100, "payments " + "x " * 500 + "retries webhooks"],
 )
 def test_an_excerpt_is_a_bounded_window_of_the_content(content: str) -> None:
-    text, cut = excerpt(content, ("payments", "retries", "webhooks"), 20)
+    text, cut = excerpt(
+        content, ("payments", "retries", "webhooks"), 20, DEFAULT_EPISODE_POLICY.excerpt_prefix
+    )
     words = text.replace(ELLIPSIS, "").split()
     assert len(words) <= 20 and " ".join(words) in " ".join(content.split())
     assert cut == (len(content.split()) > 20)

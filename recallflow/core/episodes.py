@@ -23,35 +23,34 @@ from recallflow.policy import EpisodeFloor
 
 #: Marks where an excerpt was cut.
 ELLIPSIS = "..."
-#: Query words shorter than this are not looked for in the content.
-_MIN_TERM = 3
-#: Letters a content word must share with a query word (fewer if the query word is
-#: shorter): a cheap stand-in for stemming ("retries" finds "retry").
-_PREFIX = 4
 _WORD = re.compile(r"\w+")
 
 
-def query_terms(query: str, limit: int) -> tuple[str, ...]:
-    """The lowercase content words of ``query`` an excerpt is centred on."""
-    return content_terms((query,), limit=limit, min_length=_MIN_TERM)
+def query_terms(query: str, limit: int, min_length: int) -> tuple[str, ...]:
+    """The lowercase content words of ``query``, of at least ``min_length`` letters, an
+    excerpt is centred on (``EpisodePolicy.excerpt_min_term``)."""
+    return content_terms((query,), limit=limit, min_length=min_length)
 
 
-def _term_of(word: str, terms: Sequence[str]) -> int | None:
-    """The index of the query term ``word`` matches, if any."""
+def _term_of(word: str, terms: Sequence[str], prefix: int) -> int | None:
+    """The index of the query term ``word`` matches, if any: its first ``prefix`` letters
+    (all of a shorter term's) are the term's."""
     for token in _WORD.findall(word.lower()):
         for index, term in enumerate(terms):
-            need = min(_PREFIX, len(term))
+            need = min(prefix, len(term))
             if len(token) >= need and token[:need] == term[:need]:
                 return index
     return None
 
 
-def excerpt(content: str, terms: Sequence[str], max_words: int) -> tuple[str, bool]:
-    """The rendered part of ``content`` on one line, and whether it was cut."""
+def excerpt(content: str, terms: Sequence[str], max_words: int, prefix: int) -> tuple[str, bool]:
+    """The rendered part of ``content`` on one line, and whether it was cut; a content
+    word counts as a query term when it shares the term's first ``prefix`` letters
+    (``EpisodePolicy.excerpt_prefix``)."""
     words = content.split()
     if len(words) <= max_words:
         return " ".join(words), False
-    matches = [_term_of(word, terms) for word in words]
+    matches = [_term_of(word, terms, prefix) for word in words]
     counts = [0] * len(terms)
     for m in matches[:max_words]:
         if m is not None:

@@ -242,12 +242,14 @@ def trusted_episodes(
     """Each kept episode's excerpt as MEMORY data; an excerpt that reads like instructions
     is replaced by [BLOCKED] (the id stays citable). A project name or a marked entity's
     name the surface's ceiling does not admit is redacted, as in recall."""
-    terms = query_terms(request.query, episode_policy.query_words)
+    terms = query_terms(request.query, episode_policy.query_words, episode_policy.excerpt_min_term)
     ceiling = episode_filter.sensitivity_ceiling
     redact = Redactor.of(episode_marked_names, ceiling)
     items: list[RecalledEpisode] = []
     for c in candidate_episodes:
-        text, cut = excerpt(c.episode.content, terms, episode_policy.excerpt_words)
+        text, cut = excerpt(
+            c.episode.content, terms, episode_policy.excerpt_words, episode_policy.excerpt_prefix
+        )
         blocked = injection_scanner.scan(text) is not None
         shown, names = (BLOCKED, 0) if blocked else redact(text)
         project = c.episode.project
