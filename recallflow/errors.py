@@ -6,13 +6,16 @@ Every error a caller can act on is a subclass of :class:`RecallflowError`::
      ├── ConfigurationError          the store or its settings cannot be used as asked
      │    ├── MissingExtensionError  a required PostgreSQL extension is absent
      │    ├── EmbedderMismatchError  the embedder differs from the one the store was built with
+     │    ├── EmbedderUnavailableError  (also ImportError) the embedder's extra or package is
+     │    │                          not installed (``recallflow.adapters.embedders``)
      │    └── UnsupportedEmbedderError  no store can use the embedder (too many dimensions,
      │                               vectors that are not unit length, at open or a write)
      ├── InvalidInputError           (also ValueError) bad input; names the field and the item
      │    ├── ConstraintViolation    the database refused a row; names the constraint's field
-     │    └── ConflictError          an id already stored with other content, or a write that
-     │         │                     contradicts the belief's recorded history
-     │         └── SupersessionCycleError  a supersession that would close a loop
+     │    ├── ConflictError          an id already stored with other content, or a write that
+     │    │    │                     contradicts the belief's recorded history
+     │    │    └── SupersessionCycleError  a supersession that would close a loop
+     │    └── NotRenderedError       feedback naming a belief its trace did not render
      ├── NotFoundError               (also KeyError) an id that is not in the store
      ├── OperatorOnlyError           (also PermissionError) an operator view without the capability
      └── StoreUnavailableError       the store cannot be reached now; retry, nothing to reopen

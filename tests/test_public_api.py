@@ -37,3 +37,22 @@ def test_collaborators_are_given_at_open_not_set_on_a_live_handle() -> None:
     assert not {"search", "traces", "query_former", "injection_scanner", "external_provider"} & (
         public
     )
+
+
+def test_the_error_tree_names_every_error_recallflow_raises() -> None:
+    """The tree in recallflow.errors is where a caller learns what to catch: every
+    subclass of RecallflowError, wherever it is defined, is in it."""
+    import recallflow.adapters.embedders  # defines EmbedderUnavailableError
+    import recallflow.errors
+
+    def subclasses(cls: type[BaseException]) -> set[type[BaseException]]:
+        found = set(cls.__subclasses__())
+        return found.union(*(subclasses(sub) for sub in found))
+
+    tree = recallflow.errors.__doc__ or ""
+    missing = sorted(
+        c.__name__
+        for c in subclasses(recallflow.errors.RecallflowError)
+        if c.__module__.startswith("recallflow.") and f"── {c.__name__} " not in tree
+    )
+    assert not missing, f"errors the tree in recallflow/errors.py does not name: {missing}"
