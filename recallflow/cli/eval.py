@@ -165,8 +165,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
     offtopic_message = "" if offtopic is not None else f"no off-topic suite at {offtopic_path}"
     if not datasets:  # said once every input is known to be usable
         message = (
-            f"LoCoMo not found at {locomo}; expected locomo10.json there (see "
-            "../shared/datasets/locomo/README.md, or pass --locomo PATH). Nothing is downloaded."
+            f"LoCoMo not found at {locomo}; expected locomo10.json there (pass --locomo PATH;"
+            " see docs/evaluation.md). Nothing is downloaded."
         )
         print(message, file=sys.stderr)
         skipped.append(skipped_dataset("LoCoMo", message))
