@@ -193,10 +193,10 @@ TOOLSET_VERSION = toolset_version(TOOLS)
 
 def tools_for(policy: RetrievalPolicy) -> tuple[ToolSpec, ...]:
     """:data:`TOOLS` as a toolset under ``policy`` serves them: an argument the policy
-    bounds (``open_session``'s ``model_window``, by ``sessions.min_window``) states that
-    bound in its schema, so a model is told it before it writes a call, and the call is
-    refused by it, naming the argument, before anything runs. Under the default policy,
-    :data:`TOOLS` itself."""
+    bounds (``open_session``'s ``model_window``, by ``sessions.min_window``, described with
+    the share of it the policy's snapshots take) states that bound in its schema, so a model
+    is told it before it writes a call, and the call is refused by it, naming the argument,
+    before anything runs. Under the default policy, :data:`TOOLS` itself."""
     arguments = open_session_arguments(policy.sessions.min_window, snapshot_shares(policy))
     bound: dict[type[ToolArguments], type[ToolArguments]] = {OpenSessionArgs: arguments}
     return tuple(
