@@ -119,6 +119,18 @@ def key_of(value: object, field: str) -> str:
         raise InvalidInputError(exc.errors()[0]["msg"], field=field) from exc
 
 
+#: What each time a write checks against the clock says, and what it would do ahead of it.
+_AHEAD_MEANS: dict[str, str] = {
+    "recorded_at": "system time, when the store learned of the {kind}, and no read would"
+    " see the {kind} until then; give it with its time zone, or leave it out (now)",
+    "retracted_at": "system time, when the store stopped asserting the {kind}, and every"
+    " read would still recall the {kind} until then; give it with its time zone, or"
+    " retract the {kind} now (retract)",
+    "occurred_at": "when the {kind} happened, which cannot be later than now, and no"
+    " search would find the {kind} until then; give it with its time zone",
+}
+
+
 def _not_ahead(
     at: datetime | None,
     now: datetime,
@@ -129,16 +141,17 @@ def _not_ahead(
     index: int,
     item_id: str | None,
 ) -> None:
-    """Refuse a system time (when the store learned of an item) later than the store's
-    clock by more than the allowed clock skew: every read as of now
-    would leave the item out until then, so a wrong clock or time zone would lose it."""
+    """Refuse a time that cannot lie ahead of the store's clock (when the store learned of
+    an item or stopped asserting it, when an episode happened) later than that clock by
+    more than the allowed clock skew: a wrong clock or time zone would otherwise hide an
+    item from every read until then, or keep a retracted belief in every read until
+    then, silently."""
     allowance = timedelta(seconds=policy.writes.clock_skew_seconds)
     if at is not None and at > now + allowance:
         raise InvalidInputError(
             f"{at.isoformat()} is later than the store's clock ({now.isoformat()}) by more"
-            f" than writes.clock_skew_seconds ({policy.writes.clock_skew_seconds:g}): it is"
-            f" system time, when the store learned of the {kind}, and no read would see the"
-            f" {kind} until then; give it with its time zone, or leave it out (now)",
+            f" than writes.clock_skew_seconds ({policy.writes.clock_skew_seconds:g}): it is "
+            + _AHEAD_MEANS[field].format(kind=kind),
             field=field,
             item_index=index,
             item_id=item_id,
@@ -330,10 +343,11 @@ class Beliefs:
     ) -> list[Belief]:
         """Store a batch in one transaction: all of it, or (on any bad item) none of it.
 
-        A ``recorded_at`` (system time) later than the store's clock by more than
-        ``policy.writes.clock_skew_seconds`` is refused with an
+        A ``recorded_at`` or ``retracted_at`` (system time) later than the store's clock
+        by more than ``policy.writes.clock_skew_seconds`` is refused with an
         :class:`~recallflow.errors.InvalidInputError` naming the item and field: no recall
-        would see the belief until then. A ``valid_from`` ahead (world time) is kept.
+        would see the belief until then, or every recall would still see a retracted one.
+        A ``valid_from`` or ``valid_to`` ahead (world time) is kept.
 
         Idempotent: re-adding a stored id with the same content is a no-op that returns the
         stored belief; with other content it raises :class:`~recallflow.errors.ConflictError`.
@@ -391,15 +405,13 @@ class Beliefs:
         for index, draft in enumerate(valid):
             data = draft.model_dump(exclude={"embedding"})
             data["id"] = draft.id or new_id("b")
-            _not_ahead(
-                draft.recorded_at,
-                now,
-                policy,
-                field="recorded_at",
-                kind="belief",
-                index=index,
-                item_id=draft.id,
-            )
+            for field, at in (
+                ("recorded_at", draft.recorded_at),
+                ("retracted_at", draft.retracted_at),
+            ):
+                _not_ahead(
+                    at, now, policy, field=field, kind="belief", index=index, item_id=draft.id
+                )
             data["recorded_at"] = draft.recorded_at or now
             try:
                 beliefs.append(Belief.model_validate(data))
@@ -542,10 +554,10 @@ class Episodes:
         """Append a batch in one transaction: all of it or none of it; returns each episode
         as stored.
 
-        A ``recorded_at`` (system time) later than the store's clock by more than
-        ``policy.writes.clock_skew_seconds`` is refused with an
-        :class:`~recallflow.errors.InvalidInputError` naming the item and field: no search
-        would find the episode until then. An ``occurred_at`` ahead (world time) is kept.
+        A ``recorded_at`` (system time) or ``occurred_at`` (when it happened) later than
+        the store's clock by more than ``policy.writes.clock_skew_seconds`` is refused with
+        an :class:`~recallflow.errors.InvalidInputError` naming the item and field: an
+        episode is a record of what has happened, and no search would find it until then.
 
         Idempotent: re-adding a stored id with the same content (``recorded_at`` aside,
         which is the store's) is a no-op that returns the stored episode, so a retried
@@ -555,15 +567,8 @@ class Episodes:
         valid = _validated(EpisodeDraft, drafts)
         now = datetime.now(UTC)
         for index, d in enumerate(valid):
-            _not_ahead(
-                d.recorded_at,
-                now,
-                policy,
-                field="recorded_at",
-                kind="episode",
-                index=index,
-                item_id=d.id,
-            )
+            for field, at in (("recorded_at", d.recorded_at), ("occurred_at", d.occurred_at)):
+                _not_ahead(at, now, policy, field=field, kind="episode", index=index, item_id=d.id)
         episodes = [
             Episode.model_validate(
                 {**d.model_dump(), "id": d.id or new_id("e"), "recorded_at": d.recorded_at or now}

@@ -696,16 +696,18 @@ class Writes(_Frozen):
     docs/architecture.md). A ``recorded_at`` is system time, when the store learned a
     belief or an episode: one later than the store's clock would hide it from every
     recall until then, so a write refuses it, beyond an allowance for the clocks of two
-    machines disagreeing. World time (``valid_from``, an episode's ``occurred_at``) may
-    lie ahead: a fact may become true later."""
+    machines disagreeing; so is a belief's ``retracted_at`` (every recall would still
+    show the retracted belief until then) and an episode's ``occurred_at`` (an episode
+    records what has happened). A belief's world time (``valid_from``, ``valid_to``) may
+    lie ahead: a fact may become true, or stop being true, later."""
 
     clock_skew_seconds: float = Field(
         default=300.0,
         ge=0,
         le=86_400,
-        description="How far ahead of the store's clock a given recorded_at may lie and"
-        " still be written (seconds): the clocks of the writing machine and the store's may"
-        " disagree by this much.",
+        description="How far ahead of the store's clock a given recorded_at, retracted_at"
+        " or episode occurred_at may lie and still be written (seconds): the clocks of the"
+        " writing machine and the store's may disagree by this much.",
     )
 
 

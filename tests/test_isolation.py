@@ -234,7 +234,13 @@ def _draft(run: str, index: int, spec: dict[str, Any]) -> dict[str, Any]:
         else None
     )
     recorded = AS_OF + spec["recorded_days"] * DAY
-    retracted = recorded + spec["retracted_after"] * DAY if spec["retracted_after"] else None
+    # A write refuses a retraction ahead of the clock; one after every request's as_of
+    # (at most AS_OF + 20 days) reads the same as any later one.
+    retracted = (
+        min(recorded + spec["retracted_after"] * DAY, AS_OF + 40 * DAY)
+        if spec["retracted_after"]
+        else None
+    )
     data = belief(
         f"{run}-t{spec['tenant']}",
         f"p{spec['principal']}",

@@ -750,7 +750,7 @@ def test_a_recorded_at_within_the_clock_skew_is_written_and_recalled(
     assert {b.id for b in memory.beliefs.list(tenant, "p1")} == {"b-1", "b-2"}
 
 
-def test_an_episode_recorded_in_the_future_is_refused_and_one_occurring_later_is_kept(
+def test_an_episode_recorded_in_the_future_is_refused_by_name_and_nothing_is_written(
     memory: Memory, tenant: str
 ) -> None:
     ahead = datetime.now(UTC) + DAY
@@ -769,5 +769,60 @@ def test_an_episode_recorded_in_the_future_is_refused_and_one_occurring_later_is
     )
     with pytest.raises(NotFoundError):
         memory.episodes.get(tenant, "p1", "e-1")
-    kept = memory.episodes.add({**base, "id": "e-3", "occurred_at": ahead})
-    assert kept.occurred_at == ahead
+
+
+def test_an_episode_that_occurs_after_now_is_refused_by_name_and_nothing_is_written(
+    memory: Memory, tenant: str
+) -> None:
+    """An episode records what happened: one stamped a day ahead (a local time written as
+    UTC, a wrong clock) was stored and then missing from every archival search until that
+    day, with nothing said. The batch is refused, naming the item and field; within the
+    clock skew it is written, and found."""
+    base = {"tenant_id": tenant, "principal_id": "p1", "content": "Standup moved to ten."}
+    with pytest.raises(InvalidInputError) as refused:
+        memory.episodes.add_many(
+            [
+                {**base, "id": "e-1", "occurred_at": T0},
+                {**base, "id": "e-2", "occurred_at": datetime.now(UTC) + DAY},
+            ]
+        )
+    assert (refused.value.field, refused.value.item_index, refused.value.item_id) == (
+        "occurred_at",
+        1,
+        "e-2",
+    )
+    assert "clock_skew_seconds" in str(refused.value)
+    for eid in ("e-1", "e-2"):
+        with pytest.raises(NotFoundError):
+            memory.episodes.get(tenant, "p1", eid)
+    skewed = datetime.now(UTC) + timedelta(seconds=2)
+    memory.episodes.add({**base, "id": "e-3", "occurred_at": skewed})
+    time.sleep(max(0.0, (skewed - datetime.now(UTC)).total_seconds()) + 0.01)
+    found = memory.search_episodes({"tenant_id": tenant, "principal_id": "p1", "query": "standup"})
+    assert [i.episode_id for i in found.items] == ["e-3"]
+
+
+def test_a_belief_retracted_after_now_is_refused_by_name_and_nothing_is_written(
+    memory: Memory, tenant: str
+) -> None:
+    """A retraction imported with a wrong time zone, a day ahead, was stored and the
+    belief the writer meant withdrawn was recalled until that day. It is refused like a
+    recorded_at ahead; a retraction in the past is written."""
+    ahead = datetime.now(UTC) + DAY
+    batch = [
+        deploy(tenant, "b-0", "We deploy to Heroku.", recorded_at=T0),
+        deploy(tenant, "b-x", "We deploy to Fly.io.", recorded_at=T0, retracted_at=ahead),
+    ]
+    with pytest.raises(InvalidInputError) as refused:
+        memory.beliefs.add_many(batch)
+    assert (refused.value.field, refused.value.item_index, refused.value.item_id) == (
+        "retracted_at",
+        1,
+        "b-x",
+    )
+    assert "clock_skew_seconds" in str(refused.value)
+    assert counts(memory, tenant)["beliefs"] == 0
+    past = memory.beliefs.add(
+        deploy(tenant, "b-y", "We deploy to Render.", recorded_at=T0, retracted_at=T0 + DAY)
+    )
+    assert past.retracted_at == T0 + DAY
