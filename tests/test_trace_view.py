@@ -289,3 +289,51 @@ def test_a_forgotten_item_shows_as_erased_only_where_the_block_was_shown(
     assert not any(i.forgotten for i in team.items)
     assert [i.belief_id for i in team.items] == [i.belief_id for i in before.items]
     assert team.withheld == before.withheld == 1
+
+
+def test_a_forgotten_item_a_narrower_view_was_shown_stays_there_as_erased(
+    memory: Memory, tenant: str
+) -> None:
+    """An internal belief rendered on a direct surface is shown on the team view of its
+    trace. Forgotten, it vanished from that view into the withheld count, as if the team
+    surface had never been shown it: the trace had not kept its level. It now reads there
+    as erased, in its place, and a personal one stays withheld."""
+    _store(memory, tenant)
+    trace_id, rendered = _recall(memory, tenant, Surface.DIRECT)
+    assert {"b-keys", "b-health"} <= set(rendered)
+    before = memory.explain(tenant, "p1", trace_id, viewer_surface="team", policy=POLICY)
+    assert "b-keys" in [i.belief_id for i in before.items]
+    memory.forget_belief(tenant, "p1", "b-keys")
+    memory.forget_belief(tenant, "p1", "b-health")
+
+    team = memory.explain(tenant, "p1", trace_id, viewer_surface="team", policy=POLICY)
+    assert len(team.items) == len(before.items) and team.withheld == before.withheld == 1
+    assert [i.forgotten for i in team.items].count(True) == 1
+    erased = next(i for i in team.items if i.forgotten)
+    assert "vim" not in erased.statement
+    place = [i.belief_id for i in before.items].index("b-keys")
+    assert team.items[place].forgotten
+
+
+def test_a_trace_that_kept_no_level_withholds_a_forgotten_item_on_a_narrower_view(
+    memory: Memory, tenant: str
+) -> None:
+    """A trace saved before it kept each item's level has only its surface to go by: its
+    forgotten item is shown on a view as wide as that surface, withheld on a narrower one."""
+    _store(memory, tenant)
+    trace_id, rendered = _recall(memory, tenant, Surface.DIRECT)
+    assert "b-keys" in rendered
+    with memory.pool.connection() as conn:
+        conn.execute(
+            "UPDATE recall_traces SET user_view = jsonb_set(user_view, '{items}',"
+            " (SELECT jsonb_agg(i - 'sensitivity') FROM jsonb_array_elements("
+            "user_view -> 'items') i)) WHERE tenant_id = %s AND id = %s",
+            (tenant, trace_id),
+        )
+    before = memory.explain(tenant, "p1", trace_id, viewer_surface="team", policy=POLICY)
+    memory.forget_belief(tenant, "p1", "b-keys")
+    team = memory.explain(tenant, "p1", trace_id, viewer_surface="team", policy=POLICY)
+    assert not any(i.forgotten for i in team.items)
+    assert team.withheld == before.withheld + 1
+    direct = memory.explain(tenant, "p1", trace_id, viewer_surface="direct", policy=POLICY)
+    assert [i.forgotten for i in direct.items].count(True) == 1

@@ -3,15 +3,15 @@ boundary" in docs/architecture.md).
 
 The view is filtered by the *lower* of two ceilings: the surface the block was shown on
 and the surface the view is shown on. A rendered item whose belief is above it is
-withheld (counted, not shown). A belief forgotten since has no sensitivity left to
-read: its erased line is shown only where the view is as wide as the block's surface,
-and counted withheld on a narrower one. Fields that carry their own sensitivity are redacted
-field by field: the origin project's name carries the belief's sensitivity or the
-project's own (``policy.project_sensitivity``), the source episode reference the
-belief's or the episode's, whichever is higher; the name of an entity the principal
-marked is withheld from the statement where the view's ceiling is below the mark (the
-block already withheld it where the recall's was). A name the block withheld is never
-shown by its view, whatever policy the view is read under.
+withheld (counted, not shown). A belief forgotten since is judged by the sensitivity the
+trace kept when it rendered it (a trace that kept none: shown only where the view is as
+wide as the block's surface, counted withheld on a narrower one). Fields that carry their
+own sensitivity are redacted field by field: the origin project's name carries the
+belief's sensitivity or the project's own (``policy.project_sensitivity``), the source
+episode reference the belief's or the episode's, whichever is higher; the name of an
+entity the principal marked is withheld from the statement where the view's ceiling is
+below the mark (the block already withheld it where the recall's was). A name the block
+withheld is never shown by its view, whatever policy the view is read under.
 """
 
 from __future__ import annotations
@@ -70,10 +70,14 @@ def trace_view(
         statement, mentions = redact(raw["text"])
         mentions += raw.get("names_redacted", 0)
         if fact is None:  # forgotten since: only that it was there, and only where seen
-            # Its sensitivity went with it: only a view as wide as the surface the block
-            # was shown on is sure to have been shown it; a narrower one counts it withheld,
-            # so a placeholder never tells it that an item of that band was there.
-            if ceiling < SURFACE_CEILINGS[surface]:
+            # The level the trace kept when it rendered the belief decides, as it did while
+            # the belief lived; a trace written before it kept one has only the block's
+            # surface to go by: a view as wide as that is sure to have been shown it, a
+            # narrower one counts it withheld, so a placeholder never tells a surface that
+            # an item of that band was there.
+            level = raw.get("sensitivity")
+            shown = SURFACE_CEILINGS[surface] if level is None else Sensitivity(level)
+            if shown > ceiling:
                 withheld += 1
                 continue
             redacted += mentions

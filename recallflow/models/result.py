@@ -15,7 +15,7 @@ from pydantic import Field
 from recallflow.models.base import FrozenModel
 from recallflow.models.request import Moment, Surface
 from recallflow.models.session import SessionKind, SnapshotBelief
-from recallflow.models.store import EpisodeKind
+from recallflow.models.store import EpisodeKind, Sensitivity
 
 
 class TrustLevel(StrEnum):
@@ -211,6 +211,11 @@ class RecalledItem(FrozenModel):
     blocked: bool = False
     score: float
     tokens: int = 0
+    sensitivity: Sensitivity | None = Field(
+        default=None,
+        description="The belief's sensitivity when it was rendered: a view of the trace read"
+        " after the belief is forgotten still knows which surfaces were shown it.",
+    )
 
 
 class NodeRun(FrozenModel):

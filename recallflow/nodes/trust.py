@@ -65,6 +65,7 @@ def _item(
         blocked=blocked,
         score=c.score,
         tokens=0,
+        sensitivity=c.belief.sensitivity,
     )
 
 

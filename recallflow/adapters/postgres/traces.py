@@ -91,6 +91,9 @@ def user_view(
                 "conflict_set_id": i.conflict_set_id,
                 "names_redacted": i.names_redacted,
                 "origin_redacted": i.origin_redacted,
+                # Kept through an erasure (a level, not the belief's words): the view of a
+                # forgotten item is withheld exactly where the live item's was.
+                "sensitivity": None if i.sensitivity is None else int(i.sensitivity),
             }
             for i in items
         ],
