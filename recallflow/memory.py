@@ -22,7 +22,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
 from types import TracebackType
@@ -645,6 +645,7 @@ class Memory:
         session_id: str,
         *,
         at: datetime | None = None,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
     ) -> datetime:
         """End a session (and its child runs) at ``at`` (default now): it takes no more
         turns and cannot be resumed, and the next :meth:`run_retention` deletes the
@@ -652,15 +653,28 @@ class Memory:
         the session ended. Another principal's session is not found, like a missing one.
 
         :raises NotFoundError: no such session for this tenant and principal.
-        :raises InvalidInputError: a malformed id, a naive ``at``, or an ``at`` before the
-            session opened (its watermark): an end that stands for good is not taken from
-            a mistyped date.
+        :raises InvalidInputError: a malformed id, a naive ``at``, an ``at`` before the
+            session opened (its watermark), or one later than the store's clock by more
+            than ``policy.writes.clock_skew_seconds``: an end that stands for good is not
+            taken from a mistyped date (one ahead would keep the session taking turns, and
+            its user views past the retention job, until then).
         """
         self._check_open()
+        _argument(policy, RetrievalPolicy, "policy")
         tenant = key_of(tenant_id, "tenant_id")
         principal = key_of(principal_id, "principal_id")
         session = key_of(session_id, "session_id")
-        ended = datetime.now(UTC) if at is None else aware_instant(at, "at")
+        clock = datetime.now(UTC)
+        ended = clock if at is None else aware_instant(at, "at")
+        skew = policy.writes.clock_skew_seconds
+        if ended > clock + timedelta(seconds=skew):
+            raise InvalidInputError(
+                f"{ended.isoformat()} is later than the store's clock ({clock.isoformat()}) by"
+                f" more than writes.clock_skew_seconds ({skew:g}): the first end stands, and"
+                " one ahead would keep the session open, and its user views, until then;"
+                " end it when it ends",
+                field="at",
+            )
         if at is not None:
             info, _ = self._session_store.load(tenant, principal, session)
             if ended < info.watermark:

@@ -270,9 +270,11 @@ class Session:
         """End this session (and its child runs) at ``at`` (default now): it takes no more
         turns and cannot be resumed, and the next retention run deletes the user-safe
         fields of its traces (see "Sessions" in docs/architecture.md). Idempotent: the
-        first end stands. Returns when it ended."""
+        first end stands, so an ``at`` ahead of the clock is refused as by
+        :meth:`~recallflow.Memory.end_session`, under the session's policy. Returns when it
+        ended."""
         return self._memory.end_session(
-            self._info.tenant_id, self._info.principal_id, self._info.id, at=at
+            self._info.tenant_id, self._info.principal_id, self._info.id, at=at, policy=self._policy
         )
 
     @property

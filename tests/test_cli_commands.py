@@ -122,7 +122,12 @@ def test_an_ended_session_takes_no_more_turns(
         capsys, "session", "end", session_id, *who(tenant), "--at", "2020-01-01T00:00:00Z"
     )
     assert code == EXIT_USAGE and out == "" and err.count("\n") == 1
-    assert err.startswith("recallflow session end: error: field 'at': ") and "opened" in err
+    assert err.startswith("recallflow session end: error: --at: ") and "opened" in err
+    # So is one mistyped a year ahead, which would have stood for good.
+    ahead = (datetime.now(UTC) + timedelta(days=365)).isoformat()
+    code, out, err = run(capsys, "session", "end", session_id, *who(tenant), "--at", ahead)
+    assert code == EXIT_USAGE and out == "" and err.count("\n") == 1
+    assert err.startswith("recallflow session end: error: --at: ") and "clock" in err
     at = datetime.fromisoformat(opened["watermark"]) + timedelta(microseconds=1)
     while datetime.now(UTC) <= at:  # an end that has come, so the next turn is refused
         time.sleep(0.001)

@@ -80,7 +80,7 @@ def test_ending_a_session_deletes_its_user_views_then_the_session(
     memory.run_retention(now + timedelta(days=1), policy=POLICY, allow_future=True)
     assert memory.explain(tenant, "p1", turn.trace_id).trace_id == turn.trace_id
     ended = session.end(at=now)
-    assert session.end(at=now + timedelta(hours=1)) == ended  # the first end stands
+    assert session.end(at=now + timedelta(minutes=1)) == ended  # the first end stands
     with pytest.raises(InvalidInputError) as refused:
         session.recall({"goal": "tea"})
     assert refused.value.field == "session_id"
@@ -163,3 +163,27 @@ def test_ending_another_principals_session_is_not_found_like_a_missing_one(
         memory.end_session(tenant, "p1", session.id, at=datetime(2025, 1, 1))
     assert naive.value.field == "at"
     assert session.recall({"goal": "tea"}).trace_id  # nothing was ended
+
+
+def test_an_end_ahead_of_the_clock_is_refused_and_the_session_lives_on(
+    memory: Memory, tenant: str
+) -> None:
+    """An end mistyped a year ahead was stored and stood for good: the session kept taking
+    turns, the retention job never ended it when idle nor deleted its user views, and a
+    second end could not bring it forward. It is refused by name, nothing ended; within
+    the clock skew an end is taken."""
+    session = _session(memory, tenant)
+    year = datetime.now(UTC) + timedelta(days=365)
+    with pytest.raises(InvalidInputError) as refused:
+        memory.end_session(tenant, "p1", session.id, at=year)
+    assert refused.value.field == "at" and "clock_skew_seconds" in str(refused.value)
+    with pytest.raises(InvalidInputError):
+        session.end(at=year)
+    turn = session.recall({"goal": "tea"})  # nothing was ended
+    late = datetime.now(UTC) + timedelta(days=POLICY.retention.session_idle_days + 1)
+    memory.run_retention(late, policy=POLICY, allow_future=True)
+    with pytest.raises(NotFoundError):
+        memory.explain(tenant, "p1", turn.trace_id)  # ended when idle, its views deleted
+    skewed = datetime.now(UTC) + timedelta(seconds=30)
+    other = _session(memory, tenant)
+    assert other.end(at=skewed) == skewed

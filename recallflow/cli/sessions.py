@@ -224,5 +224,5 @@ def add_session_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     add_store_args(p)
     add_json_arg(p)
-    p.set_defaults(func=_cmd_end, field_flags=WHO_FLAGS)
+    p.set_defaults(func=_cmd_end, field_flags={**WHO_FLAGS, "at": "--at"})
     return session
