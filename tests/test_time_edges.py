@@ -5,7 +5,9 @@ docs/architecture.md and "History: lifecycle state at `as_of`" in docs/recall.md
   instants one microsecond apart at its edges (so equal instants and one-microsecond
   misses are common): the hard filter admits at ``as_of``/``known_as_of`` exactly the
   beliefs a plain-Python reading of the documented rules admits, each in the state it had
-  then, and the session's own reading of a row's time (a turn's corrections) agrees with it.
+  then, and the session's own reading of a row's time (a turn's corrections) agrees with it;
+  archival search's filter admits exactly the episodes that occurred by ``as_of`` and were
+  recorded by ``known_as_of``.
 - Every time a write is given comes back as the same instant, to the microsecond, whatever
   offset it was written with.
 """
@@ -22,7 +24,7 @@ from hypothesis import strategies as st
 from recallflow import Belief, Memory
 from recallflow.core.corrections import in_force_at, status_of, stood_at
 from recallflow.models.session import BeliefStatus
-from recallflow.models.stages import HardFilter
+from recallflow.models.stages import EpisodeFilter, HardFilter
 from recallflow.models.store import LifecycleState, Sensitivity
 from tests.helpers import belief
 
@@ -165,6 +167,45 @@ def test_the_filter_admits_exactly_what_the_rules_say_at_every_instant(
             is BeliefStatus.LIVE
         }
         assert live == set(_oracle(rows, as_of, as_of, SNAPSHOT)), as_of
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    specs=st.lists(st.tuples(instant, instant), min_size=1, max_size=8),
+    reads=st.lists(st.tuples(st.sampled_from(READ_AT), st.sampled_from(READ_AT)), max_size=6),
+)
+def test_archival_search_admits_exactly_the_episodes_that_occurred_and_were_known(
+    memory: Memory, specs: list[tuple[datetime, datetime]], reads: list[tuple[datetime, datetime]]
+) -> None:
+    tenant = f"t-{uuid.uuid4().hex[:10]}"
+    stored = memory.episodes.add_many(
+        {
+            "tenant_id": tenant,
+            "principal_id": "p1",
+            "id": f"e-{index}",
+            "occurred_at": min(pair),
+            "recorded_at": max(pair),
+            "content": f"Deploy went out on day {index}.",
+        }
+        for index, pair in enumerate(specs)
+    )
+    search = memory._episode_ports.episode_search
+    for as_of, known_as_of in [*((t, t) for t in READ_AT), *reads]:
+        f = EpisodeFilter(
+            tenant_id=tenant,
+            principal_id="p1",
+            as_of=as_of,
+            known_as_of=known_as_of,
+            sensitivity_ceiling=Sensitivity.SECRET,
+        )
+        loaded = {e.id for e in search.load(f, [e.id for e in stored])}
+        assert loaded == {
+            e.id for e in stored if e.occurred_at <= as_of and e.recorded_at <= known_as_of
+        }, (as_of, known_as_of)
 
 
 def test_every_time_a_write_is_given_comes_back_to_the_microsecond(
