@@ -187,3 +187,47 @@ def test_an_end_ahead_of_the_clock_is_refused_and_the_session_lives_on(
     skewed = datetime.now(UTC) + timedelta(seconds=30)
     other = _session(memory, tenant)
     assert other.end(at=skewed) == skewed
+
+
+def test_retention_acts_at_the_boundary_instant_and_not_a_microsecond_before(
+    memory: Memory, tenant: str
+) -> None:
+    """An idle session ends at its last activity plus the idle window, and a trace's
+    operator fields go at its ``operator_expires_at``: a run a microsecond before either
+    changes nothing of it, a run at that very instant does it, ending the session then."""
+    _session(memory, tenant)  # its beliefs
+    # Operator fields outlive the idle window here, so the ended session is kept to be read.
+    policy = POLICY.model_copy(
+        update={"retention": Retention(operator_days=10.0, session_idle_days=5.0)}
+    )
+    session = memory.open_session(tenant, "p1", goal={"goal": "tea"}, policy=policy)
+    with memory.pool.connection() as conn:
+        row = conn.execute(
+            "SELECT s.created_at, t.operator_expires_at FROM sessions s JOIN recall_traces t"
+            " ON t.tenant_id = s.tenant_id AND t.id = s.snapshot_trace_id"
+            " WHERE s.tenant_id = %s AND s.id = %s",
+            (tenant, session.id),
+        ).fetchone()
+    assert row is not None
+    opened, expires = row
+    idle_end = opened + timedelta(days=5)
+    ends = memory._session_store.end_of
+
+    def operator_kept() -> bool:
+        with memory.pool.connection() as conn:
+            kept = conn.execute(
+                "SELECT operator_view IS NOT NULL FROM recall_traces"
+                " WHERE tenant_id = %s AND id = %s",
+                (tenant, session.info.snapshot_trace_id),
+            ).fetchone()
+        assert kept is not None
+        return bool(kept[0])
+
+    memory.run_retention(idle_end - timedelta(microseconds=1), policy=policy, allow_future=True)
+    assert ends(tenant, "p1", session.id) is None
+    memory.run_retention(idle_end, policy=policy, allow_future=True)
+    assert ends(tenant, "p1", session.id) == idle_end
+    memory.run_retention(expires - timedelta(microseconds=1), policy=policy, allow_future=True)
+    assert operator_kept()
+    memory.run_retention(expires, policy=policy, allow_future=True)
+    assert not operator_kept()
