@@ -778,6 +778,31 @@ def test_citing_a_prefix_belief_by_a_turn_says_which_trace_names_it(
     assert cited.cited == ("p-concise",)
 
 
+def test_a_replacement_a_correction_told_can_be_cited_and_rejected_by_the_turn(
+    memory: Memory, tenant: str
+) -> None:
+    """A correction tells the model a replacement's id and statement, which no prefix and
+    no block showed it: citing or rejecting that replacement by the turn's trace was refused
+    as "not rendered", so the model could give no feedback on what it was told and the user
+    could not say the replacement was wrong. One told only by id (the short form) is not
+    the model's to cite: it read none of it."""
+    seed(memory, tenant)
+    session = open_plain(memory, tenant)
+    memory.beliefs.add(durable(tenant, "p-long", "The user prefers long answers.", valid_from=NOW))
+    RowEdits(memory.pool, tenant, "p1").supersede("p-concise", "p-long", NOW)
+    turn = session.recall({"goal": "which time zone"})
+    assert "replaced by [p-long]: The user prefers long answers." in turn.block
+    assert "p-long" not in turn.rendered_ids
+    cited = memory.cite(tenant, "p1", turn.trace_id, ["p-long"])
+    assert cited.cited == ("p-long",)
+    rejected = memory.reject(tenant, "p1", turn.trace_id, "p-long", "not_true")
+    assert rejected.belief.state is LifecycleState.RETIRED
+    # The corrected belief itself is named by the snapshot's trace, as before.
+    with pytest.raises(InvalidInputError) as refused:
+        memory.cite(tenant, "p1", turn.trace_id, ["p-concise"])
+    assert refused.value.field == "belief_id"
+
+
 def test_a_durable_belief_the_snapshot_lacks_is_a_recorded_miss(
     memory: Memory, tenant: str
 ) -> None:

@@ -236,6 +236,21 @@ def abridged(c: Correction) -> Correction:
     return c
 
 
+def told_peers(corrections: Sequence[Correction]) -> tuple[str, ...]:
+    """The other beliefs whose statements a corrections section tells in full — a
+    replacement, a conflict's other members — in the order told. The model read them in
+    that turn and in no prefix or block, so feedback names them by the turn's trace. One
+    told only by id (a short form) is not among them: the model read none of it."""
+    told: dict[str, None] = {}
+    for c in corrections:
+        if c.abridged:
+            continue
+        for peer in (c.replacement, *c.peers):
+            if peer is not None and peer.belief_id != c.belief_id:
+                told[peer.belief_id] = None
+    return tuple(told)
+
+
 def correction_line(c: Correction) -> str:
     """One rendered line of a correction (deterministic, no volatile fields); an abridged
     one keeps the ids and the kind and drops every statement."""

@@ -30,11 +30,14 @@ from recallflow.models.store import Belief
 
 @dataclass(frozen=True)
 class StoredTrace:
-    """What feedback needs of a stored trace: what it rendered, and in which project."""
+    """What feedback needs of a stored trace: what it showed the model, and in which
+    project. A session turn shows, besides its rendered items, the beliefs its corrections
+    told in full (a replacement, a conflict's other members): ``told_ids``."""
 
     trace_id: str
     rendered_ids: tuple[str, ...]
     project: str | None
+    told_ids: tuple[str, ...] = ()
 
 
 def stored_trace(
@@ -43,17 +46,23 @@ def stored_trace(
     """The trace of this principal with that id; :class:`NotFoundError` otherwise."""
     row = conn.execute(
         "SELECT user_view -> 'rendered_ids',"
-        " coalesce(user_view ->> 'project', operator_view ->> 'project') FROM recall_traces"
+        " coalesce(user_view ->> 'project', operator_view ->> 'project'),"
+        " user_view -> 'told_ids' FROM recall_traces"
         " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
         (tenant_id, principal_id, trace_id),
     ).fetchone()
     if row is None:
         raise NotFoundError(f"no trace {trace_id!r} for {tenant_id}/{principal_id}")
-    return StoredTrace(trace_id, tuple(str(i) for i in row[0] or ()), row[1])
+    return StoredTrace(
+        trace_id,
+        tuple(str(i) for i in row[0] or ()),
+        row[1],
+        tuple(str(i) for i in row[2] or ()),
+    )
 
 
 def _require_rendered(trace: StoredTrace, belief_id: str) -> None:
-    if belief_id not in trace.rendered_ids:
+    if belief_id not in trace.rendered_ids and belief_id not in trace.told_ids:
         raise NotRenderedError(trace.trace_id, belief_id)
 
 

@@ -3,7 +3,8 @@ docs/architecture.md).
 
 One row per recall: the operator view (the whole trace, nullable: the retention job nulls
 it once ``operator_expires_at`` has passed) and the user-safe view side by side. The user
-view holds the rendered ids, each rendered item as the agent saw it, the exact block text
+view holds the rendered ids (and the beliefs a session turn's corrections told in full),
+each rendered item as the agent saw it, the exact block text
 (so the trace-faithfulness gate can re-hash the stored bytes) and counts only: no scores,
 latencies, candidate ids or policy internals.
 
@@ -30,6 +31,7 @@ from psycopg_pool import ConnectionPool
 from pydantic import ValidationError
 
 from recallflow.adapters.postgres.statements import pipeline, set_local
+from recallflow.core.corrections import told_peers
 from recallflow.core.render import statement_text
 from recallflow.core.trace_view import BeliefFacts
 from recallflow.errors import NotFoundError
@@ -81,6 +83,9 @@ def user_view(
     """The user-safe projection stored beside the operator view."""
     return {
         "rendered_ids": list(trace.rendered_ids),
+        # Beliefs a correction told in full (a replacement, a conflict's other members):
+        # the model read them in this turn only, so feedback may name them by its trace.
+        "told_ids": list(told_peers(trace.corrections)),
         "items": [
             {
                 "belief_id": i.belief_id,
