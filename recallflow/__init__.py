@@ -107,6 +107,7 @@ _EXPORTS: dict[str, str] = {
     "RecallTraceView": "recallflow.models.trace_view",
     "RetentionRun": "recallflow.models.trace_view",
     "Entities": "recallflow.entities",
+    "TraceViewCorrection": "recallflow.models.trace_view",
     "TraceViewItem": "recallflow.models.trace_view",
     "Retention": "recallflow.policy",
     "StoreUnavailableError": "recallflow.errors",
@@ -227,6 +228,7 @@ __all__ = [
     "SupersessionCycleError",
     "Surface",
     "TokenCounter",
+    "TraceViewCorrection",
     "TraceViewItem",
     "TrustLevel",
     "UnsupportedEmbedderError",
@@ -332,7 +334,12 @@ if TYPE_CHECKING:
         SourceAuthority,
         StoreSummary,
     )
-    from recallflow.models.trace_view import RecallTraceView, RetentionRun, TraceViewItem
+    from recallflow.models.trace_view import (
+        RecallTraceView,
+        RetentionRun,
+        TraceViewCorrection,
+        TraceViewItem,
+    )
     from recallflow.policy import (
         DEFAULT_EPISODE_POLICY,
         DEFAULT_POLICY,

@@ -580,9 +580,10 @@ class Memory:
     ) -> RecallTraceView:
         """What the user may see of a recall: each rendered item as rendered, when and
         where it was learned, who vouched for it, its band and whether the model cited
-        it; dropped, blocked and withheld items as counts. Filtered by the lower of the
-        recall's and ``viewer_surface``'s ceilings, field by field (see "The trace" in
-        docs/architecture.md). Another principal's trace is not found, like a missing one.
+        it; a session turn's correction lines as told; dropped, blocked and withheld
+        items as counts. Filtered by the lower of the recall's and ``viewer_surface``'s
+        ceilings, field by field (see "The trace" in docs/architecture.md). Another
+        principal's trace is not found, like a missing one.
 
         :raises NotFoundError: no such trace for this tenant and principal.
         :raises InvalidInputError: an unknown viewer surface.
@@ -598,6 +599,7 @@ class Memory:
         trace_id = key_of(trace_id, "trace_id")
         stored = self._traces.get_user_view(tenant_id, principal_id, trace_id)
         ids = [str(i["belief_id"]) for i in stored.get("items", ())]
+        ids += [str(i) for c in stored.get("corrections", ()) for i in c["named"]]
         facts = self._traces.belief_facts(tenant_id, principal_id, ids)
         cited = self._traces.cited_ids(tenant_id, principal_id, trace_id)
         names = NameRedaction(self._entity_marks.marks(tenant_id, principal_id))

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from recallflow import Memory
 from recallflow.adapters.postgres.row_edits import RowEdits
 from recallflow.cli import demo
+from recallflow.cli.trace import print_view
 from recallflow.core.snapshot import SESSION_FRAMING, compose, kept_at_cap, smallest_cap
 from recallflow.errors import InvalidInputError, NotFoundError
 from recallflow.models.request import Moment, Surface
@@ -801,6 +802,43 @@ def test_a_replacement_a_correction_told_can_be_cited_and_rejected_by_the_turn(
     with pytest.raises(InvalidInputError) as refused:
         memory.cite(tenant, "p1", turn.trace_id, ["p-concise"])
     assert refused.value.field == "belief_id"
+
+
+def test_the_users_view_of_a_turn_shows_the_corrections_it_told(
+    memory: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The user's view of a turn listed its recalled items only: a turn whose block was a
+    correction telling the model a replacement's statement read as "it showed nothing".
+    The view shows each correction line as told, and a narrower viewer is not shown a line
+    naming a belief above its ceiling (counted instead)."""
+    seed(memory, tenant)
+    memory.beliefs.add(durable(tenant, "p-secret", "The user is on leave next week.",
+                               sensitivity="personal"))  # fmt: skip
+    session = open_plain(memory, tenant)
+    assert "p-secret" in session.snapshot_ids
+    memory.beliefs.add(durable(tenant, "p-long", "The user prefers long answers.", valid_from=NOW))
+    RowEdits(memory.pool, tenant, "p1").supersede("p-concise", "p-long", NOW)
+    memory.retire(tenant, "p1", "p-secret")
+    turn = session.recall({"goal": "which time zone"})
+    lines = section(turn.block)
+    assert turn.rendered_ids == () and len(lines) == 2
+    view = memory.explain(tenant, "p1", turn.trace_id)
+    assert [c.line for c in view.corrections] == lines
+    assert [(c.belief_id, c.kind) for c in view.corrections] == [
+        ("p-concise", CorrectionKind.SUPERSEDED),
+        ("p-secret", CorrectionKind.RETIRED),
+    ]
+    narrow = memory.explain(tenant, "p1", turn.trace_id, viewer_surface="team")
+    assert [c.belief_id for c in narrow.corrections] == ["p-concise"]
+    assert narrow.corrections_withheld == 1
+    print_view(view)
+    out = capsys.readouterr().out
+    assert "(it showed nothing)" not in out
+    assert f"  {lines[0]}\n" in out and "2 corrections told" in out
+    # A belief a line named, forgotten since: the line keeps its place, not its words.
+    memory.forget_belief(tenant, "p1", "p-long")
+    after = memory.explain(tenant, "p1", turn.trace_id).corrections[0]
+    assert after.forgotten and "long answers" not in after.line and "p-long" not in after.line
 
 
 def test_a_durable_belief_the_snapshot_lacks_is_a_recorded_miss(

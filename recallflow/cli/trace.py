@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 def print_view(view: RecallTraceView) -> None:
     """The user's view as text: the recall, each item it showed with where it came from,
-    then what it did not show, as counts in words."""
+    a session turn's correction lines, then what it did not show, as counts in words."""
     session = f"; session {view.session_id}" if view.session_id else ""
     print(
         f"trace {view.trace_id} ({view.moment.value}, shown on {view.surface.value},"
@@ -51,10 +51,15 @@ def print_view(view: RecallTraceView) -> None:
                 f"    learned{when}{where}; {item.source_authority}"
                 + (f"; from episode {item.source_episode_id}" if item.source_episode_id else "")
             )
-    if not view.items:
+    if view.corrections:
+        print("corrections of the session's cached block:")
+        for correction in view.corrections:
+            gone = "  (a belief it names was forgotten since)" if correction.forgotten else ""
+            print(f"  {correction.line}{gone}")
+    if not view.items and not view.corrections:
         print(
             "  (no item of it is shown on this surface)"
-            if view.withheld
+            if view.withheld or view.corrections_withheld
             else "  (it showed nothing)"
         )
     counts = [
@@ -66,6 +71,9 @@ def print_view(view: RecallTraceView) -> None:
         f"{view.redacted} redacted",
     ]
     if view.session_id:
+        counts.append(f"{len(view.corrections)} corrections told")
+        if view.corrections_withheld:
+            counts.append(f"{view.corrections_withheld} corrections withheld on this surface")
         counts.append(f"{view.corrections_deferred} corrections deferred")
     print("; ".join(counts))
 

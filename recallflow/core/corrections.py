@@ -236,6 +236,13 @@ def abridged(c: Correction) -> Correction:
     return c
 
 
+def named_ids(c: Correction) -> tuple[str, ...]:
+    """Every belief a correction's line names: the corrected one, then its replacement or
+    its conflict's other members."""
+    peers = (c.replacement,) if c.replacement is not None else ()
+    return (c.belief_id, *(p.belief_id for p in (*peers, *c.peers)))
+
+
 def told_peers(corrections: Sequence[Correction]) -> tuple[str, ...]:
     """The other beliefs whose statements a corrections section tells in full — a
     replacement, a conflict's other members — in the order told. The model read them in

@@ -10,8 +10,10 @@ own sensitivity are redacted field by field: the origin project's name carries t
 belief's sensitivity or the project's own (``policy.project_sensitivity``), the source
 episode reference the belief's or the episode's, whichever is higher; the name of an
 entity the principal marked is withheld from the statement where the view's ceiling is
-below the mark (the block already withheld it where the recall's was). A name the block
-withheld is never shown by its view, whatever policy the view is read under.
+below the mark (the block already withheld it where the recall's was). A session turn's
+correction line is shown when every belief it names would be, else counted withheld. A
+name the block withheld is never shown by its view, whatever policy the view is read
+under.
 """
 
 from __future__ import annotations
@@ -23,9 +25,14 @@ from typing import Any
 
 from recallflow.core.redaction import NO_MARKED_NAMES, NameRedaction, Redactor
 from recallflow.models.request import Moment, Surface
-from recallflow.models.result import ConfidenceBand
+from recallflow.models.result import ConfidenceBand, CorrectionKind
 from recallflow.models.store import Sensitivity
-from recallflow.models.trace_view import REDACTED, RecallTraceView, TraceViewItem
+from recallflow.models.trace_view import (
+    REDACTED,
+    RecallTraceView,
+    TraceViewCorrection,
+    TraceViewItem,
+)
 from recallflow.policy import SURFACE_CEILINGS, RetrievalPolicy
 
 
@@ -122,6 +129,28 @@ def trace_view(
                 cited=raw["belief_id"] in cited,
             )
         )
+    # A correction line is shown when every belief it names is: one above the ceiling, or
+    # forgotten since where the view is narrower than the block's surface, withholds it.
+    corrections: list[TraceViewCorrection] = []
+    corrections_withheld = 0
+    for raw in stored.get("corrections", ()):
+        named = [facts.get(str(i)) for i in raw["named"]]
+        gone = any(fact is None for fact in named)
+        if (gone and ceiling < SURFACE_CEILINGS[surface]) or any(
+            fact is not None and fact.sensitivity > ceiling for fact in named
+        ):
+            corrections_withheld += 1
+            continue
+        line, mentions = redact(raw["line"])
+        redacted += mentions
+        corrections.append(
+            TraceViewCorrection(
+                belief_id=raw["belief_id"],
+                kind=CorrectionKind(raw["kind"]),
+                line=line,
+                forgotten=gone,
+            )
+        )
     return RecallTraceView(
         trace_id=trace_id,
         session_id=stored.get("session_id"),
@@ -136,5 +165,7 @@ def trace_view(
         # nor that it read as instructions (the stored count is the whole block's).
         blocked=sum(item.blocked for item in items),
         redacted=redacted,
+        corrections=tuple(corrections),
+        corrections_withheld=corrections_withheld,
         corrections_deferred=stored.get("corrections_deferred", 0),
     )

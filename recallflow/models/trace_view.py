@@ -2,7 +2,8 @@
 (see "The trace" in docs/architecture.md).
 
 Exactly a projection: per rendered item its statement as rendered, when and where it
-was learned, who vouched for it, its band and whether the model cited it; everything
+was learned, who vouched for it, its band and whether the model cited it; per correction
+line of a session's turn, the line as told; everything
 else (dropped, blocked, withheld) as counts. No scores, latencies, candidate ids or
 policy internals are ever in it.
 """
@@ -16,7 +17,7 @@ from pydantic import Field
 
 from recallflow.models.base import FrozenModel
 from recallflow.models.request import Moment, Surface
-from recallflow.models.result import ConfidenceBand
+from recallflow.models.result import ConfidenceBand, CorrectionKind
 
 #: What a field shows when the viewing surface may not show its value.
 REDACTED: Final = "[redacted]"
@@ -46,6 +47,17 @@ class TraceViewItem(FrozenModel):
     forgotten: bool = Field(default=False, description="Erased from memory since the recall.")
 
 
+class TraceViewCorrection(FrozenModel):
+    """One line of a session turn's corrections section as its user may see it."""
+
+    belief_id: str = Field(description="The snapshot belief the line corrected.")
+    kind: CorrectionKind
+    line: str = Field(description="The line as the model was told it ([BLOCKED] stays).")
+    forgotten: bool = Field(
+        default=False, description="A belief the line names was erased from memory since."
+    )
+
+
 class RecallTraceView(FrozenModel):
     """The user-safe projection of one stored trace, for one viewing surface."""
 
@@ -64,6 +76,13 @@ class RecallTraceView(FrozenModel):
         default=0, description="Items of this view shown as [BLOCKED] (withheld ones not counted)."
     )
     redacted: int = Field(default=0, description="Fields shown as [redacted] in this view.")
+    corrections: tuple[TraceViewCorrection, ...] = Field(
+        default=(), description="In a session's turn: the correction lines it told."
+    )
+    corrections_withheld: int = Field(
+        default=0,
+        description="Correction lines naming a belief above the viewing surface's ceiling.",
+    )
     corrections_deferred: int = Field(
         default=0,
         description="In a session: corrections of the cached block left for a later turn.",

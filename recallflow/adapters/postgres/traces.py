@@ -31,7 +31,7 @@ from psycopg_pool import ConnectionPool
 from pydantic import ValidationError
 
 from recallflow.adapters.postgres.statements import pipeline, set_local
-from recallflow.core.corrections import told_peers
+from recallflow.core.corrections import correction_line, named_ids, told_peers
 from recallflow.core.render import statement_text
 from recallflow.core.trace_view import BeliefFacts
 from recallflow.errors import NotFoundError
@@ -86,6 +86,16 @@ def user_view(
         # Beliefs a correction told in full (a replacement, a conflict's other members):
         # the model read them in this turn only, so feedback may name them by its trace.
         "told_ids": list(told_peers(trace.corrections)),
+        # Each correction line as told, with every belief it names (for the view's filter).
+        "corrections": [
+            {
+                "belief_id": c.belief_id,
+                "kind": c.kind.value,
+                "line": correction_line(c),
+                "named": list(named_ids(c)),
+            }
+            for c in trace.corrections
+        ],
         "items": [
             {
                 "belief_id": i.belief_id,
