@@ -221,8 +221,41 @@ def test_an_empty_block_says_when_the_budget_emptied_it(
     assert out.splitlines()[0] == (
         "(empty: 1 cleared the relevance floor, but it did not fit the block's budget)"
     )
-    code, out, _ = run(capsys, "recall", "zebra crossing lighthouse", *who(tenant))
-    assert code == 0 and out.splitlines()[0] == "(empty: nothing cleared the relevance floor)"
+    off_topic = "what does ada like for lunch"
+    code, out, _ = run(capsys, "recall", off_topic, *who(tenant), "--json")
+    below = json.loads(out)["trace"]["floor_dropped"]
+    assert below > 1
+    code, out, _ = run(capsys, "recall", off_topic, *who(tenant))
+    assert code == 0
+    assert out.splitlines()[0] == (
+        f"(empty: {below} beliefs found, but none cleared the relevance floor)"
+    )
+
+
+def test_an_empty_block_of_nothing_found_does_not_blame_the_floor(
+    store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A recall or an archival search of a principal that holds nothing (a misspelt
+    principal, a time before anything was stored) printed "nothing cleared the relevance
+    floor" / "no episode cleared the floor": the user went tuning a floor that had nothing
+    to drop. A session turn whose relevant beliefs are in its prefix says so."""
+    nobody = ["--tenant", tenant, "--principal", "nobody-here"]
+    code, out, _ = run(capsys, "recall", MONEY, *nobody)
+    assert code == 0 and out.splitlines()[0] == "(empty: no belief was found for this request)"
+    code, out, _ = run(capsys, "episodes", "invoice service", *nobody)
+    assert code == 0 and out.splitlines()[0] == "(empty: no episode was found for this request)"
+    code, out, _ = run(capsys, "session", "open", *who(tenant), "--json")
+    opened = json.loads(out)
+    held = [b["belief_id"] for b in opened["beliefs"]]
+    assert held
+    statement = store.beliefs.get(tenant, demo.PRINCIPAL, held[0]).statement
+    code, out, _ = run(capsys, "session", "recall", opened["session_id"], statement, *who(tenant),
+                       "--json")  # fmt: skip
+    turn = json.loads(out)
+    assert turn["block"] == "" and held[0] in turn["trace"]["snapshot_relevant"]
+    code, out, _ = run(capsys, "session", "recall", opened["session_id"], statement, *who(tenant))
+    relevant = len(turn["trace"]["snapshot_relevant"])
+    assert out.splitlines()[0].startswith(f"(empty: nothing new; the {relevant} relevant belief")
 
 
 def test_belief_history_lists_the_latest_events_on_request(

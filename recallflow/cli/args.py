@@ -103,17 +103,32 @@ def instant(value: str) -> datetime:
     return parsed
 
 
-def empty_block(budget_dropped: int, nothing: str) -> str:
-    """What a command prints for an empty block: ``nothing`` (why, when nothing cleared the
-    relevance floor), or that what cleared it did not fit the budget (a statement longer
-    than the token cap is never rendered in that block)."""
+def empty_block(
+    budget_dropped: int, floor_dropped: int, what: str = "belief", *, in_prefix: int = 0
+) -> str:
+    """What a command prints for an empty block, naming why it is empty: what cleared the
+    relevance floor did not fit the budget (a statement longer than the token cap is never
+    rendered in that block), or what is relevant is in the session's cached prefix (a
+    turn does not repeat it), or what was found fell below the floor, or nothing of
+    ``what`` was found at all — a principal, tenant or time that holds nothing, say, which
+    no floor setting changes."""
     if budget_dropped:
         fit = "it did" if budget_dropped == 1 else "none of them did"
         return (
             f"(empty: {budget_dropped} cleared the relevance floor, but {fit} not fit the"
             " block's budget)"
         )
-    return f"(empty: {nothing})"
+    if in_prefix:
+        held = (
+            f"{in_prefix} relevant {what} is"
+            if in_prefix == 1
+            else f"{in_prefix} relevant {what}s are"
+        )
+        return f"(empty: nothing new; the {held} in the session's cached prefix)"
+    if floor_dropped:
+        found = f"{floor_dropped} {what}" + ("" if floor_dropped == 1 else "s")
+        return f"(empty: {found} found, but none cleared the relevance floor)"
+    return f"(empty: no {what} was found for this request)"
 
 
 def past_instant(value: str) -> datetime:

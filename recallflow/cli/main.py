@@ -69,9 +69,6 @@ _FLAGS = {
     "working_state.entities": "--entity",
 }
 
-#: Why a recall's block is empty when nothing cleared the floor.
-_NOTHING = "nothing cleared the relevance floor"
-
 
 def _print_json(value: Any) -> None:
     import json
@@ -200,8 +197,9 @@ def _demo_recall(memory: object, out: Path) -> None:
     print(f"  {MEMORY_FRAMING}")
     print()
     print("memory block (injected into the user turn):")
-    print(result.block or empty_block(result.trace.budget_dropped, _NOTHING))
-    print(trace_summary(result.trace))
+    trace = result.trace
+    print(result.block or empty_block(trace.budget_dropped, trace.floor_dropped))
+    print(trace_summary(trace))
     graph = write_stage_graph(memory.flow(request.moment).driver, out, result.trace)
     print()
     print(f"stage graph written to {graph}")
@@ -237,7 +235,8 @@ def _cmd_recall(args: argparse.Namespace) -> int:
             return 0
         from recallflow.visualizations.trace_view import trace_summary
 
-        print(result.block or empty_block(result.trace.budget_dropped, _NOTHING))
+        trace = result.trace
+        print(result.block or empty_block(trace.budget_dropped, trace.floor_dropped))
         print(trace_summary(result.trace))
     return 0
 
@@ -265,8 +264,8 @@ def _cmd_episodes(args: argparse.Namespace) -> int:
             return 0
         from recallflow.visualizations.trace_view import episode_trace_summary
 
-        dropped = len(result.trace.budget_dropped_ids)
-        print(result.block or empty_block(dropped, "no episode cleared the floor"))
+        dropped, below = len(result.trace.budget_dropped_ids), len(result.trace.floor_dropped_ids)
+        print(result.block or empty_block(dropped, below, "episode"))
         print(episode_trace_summary(result.trace))
     return 0
 

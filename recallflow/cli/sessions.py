@@ -142,9 +142,12 @@ def _cmd_recall(args: argparse.Namespace) -> int:
             return 0
         from recallflow.visualizations.trace_view import trace_summary
 
+        trace = result.trace
         print(
             result.block
-            or empty_block(result.trace.budget_dropped, "nothing new cleared the relevance floor")
+            or empty_block(
+                trace.budget_dropped, trace.floor_dropped, in_prefix=len(trace.snapshot_relevant)
+            )
         )
         print(trace_summary(result.trace))
     return 0
