@@ -232,6 +232,20 @@ class WriteCancelledError(StoreUnavailableError):
         )
 
 
+#: The prefix of an archival search's trace id: that trace is returned, never stored.
+EPISODE_TRACE_PREFIX = "te-"
+
+
+def trace_not_found(trace_id: str, tenant_id: str, principal_id: str) -> NotFoundError:
+    """The refusal of a trace id this principal has no stored trace of. An archival
+    search's trace id says more: its trace is returned with the search and never stored, so
+    no trace reader will ever find it (the id's shape tells nothing of what is stored)."""
+    message = f"no trace {trace_id!r} for {tenant_id}/{principal_id}"
+    if trace_id.startswith(EPISODE_TRACE_PREFIX):
+        message += "; an archival search's trace is part of its result and is never stored"
+    return NotFoundError(message)
+
+
 class OperatorOnlyError(RecallflowError, PermissionError):
     """The operator view of a trace (scores, latencies, candidates, lineage) was asked of a
     handle opened without ``open_memory(..., operator=True)``; users get

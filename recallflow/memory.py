@@ -74,6 +74,7 @@ from recallflow.dataflows.experiment import Experiment
 from recallflow.dataflows.runner import RecallFlow, resolved_request
 from recallflow.entities import Entities
 from recallflow.errors import (
+    EPISODE_TRACE_PREFIX,
     ConfigurationError,
     InvalidInputError,
     OperatorOnlyError,
@@ -349,7 +350,7 @@ class Memory:
         self._recall_pool.probe()
         names = ProjectNames(dict(retrieval_policy.project_sensitivity))
         ports = self._owned(self._episode_ports, req.tenant_id, req.principal_id)
-        result = flow.run(req, ports, new_id("te"), names)
+        result = flow.run(req, ports, new_id(EPISODE_TRACE_PREFIX[:-1]), names)
         if result.trace.degraded and self._recall_pool.unavailable_count != lost:
             raise StoreUnavailableError("the database connection was lost during this search")
         return result

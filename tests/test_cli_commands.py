@@ -22,6 +22,7 @@ from recallflow.cli import demo
 from recallflow.cli.args import EXIT_FAILURE, EXIT_NOT_CONFIRMED, EXIT_USAGE
 from recallflow.cli.main import main
 from recallflow.models.store import LifecycleState
+from recallflow.tools import Toolset
 from tests.helpers import belief, request
 
 MONEY = "How are money amounts represented in cents?"
@@ -256,6 +257,28 @@ def test_an_empty_block_of_nothing_found_does_not_blame_the_floor(
     code, out, _ = run(capsys, "session", "recall", opened["session_id"], statement, *who(tenant))
     relevant = len(turn["trace"]["snapshot_relevant"])
     assert out.splitlines()[0].startswith(f"(empty: nothing new; the {relevant} relevant belief")
+
+
+def test_an_archival_searchs_trace_id_is_said_to_be_never_stored(
+    store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`episodes` prints its trace's id, and `trace` (or the explain_recall tool) given it
+    answered only "no trace": the user looked for a lost trace, or for another store.
+    An archival search's trace is part of its result, never stored, and the refusal says so."""
+    code, out, _ = run(capsys, "episodes", "invoice service", *who(tenant), "--json")
+    trace_id = json.loads(out)["trace"]["id"]
+    assert code == 0
+    code, out, err = run(capsys, "trace", trace_id, *who(tenant))
+    assert code == EXIT_FAILURE and out == "" and len(err.splitlines()) == 1
+    assert f"no trace {trace_id!r}" in err and "never stored" in err
+    toolset = Toolset(store, tenant_id=tenant, principal_id=demo.PRINCIPAL)
+    refused = toolset.call("explain_recall", {"trace_id": trace_id})["error"]
+    assert refused["type"] == "not_found" and "never stored" in refused["message"]
+    # A recall's missing trace keeps the plain refusal, a wider surface's the same.
+    assert (
+        "never stored"
+        not in toolset.call("explain_recall", {"trace_id": "tr-0"})["error"]["message"]
+    )
 
 
 def test_belief_history_lists_the_latest_events_on_request(

@@ -41,6 +41,7 @@ from recallflow.errors import (
     RecallflowError,
     StoreUnavailableError,
     UnsupportedEmbedderError,
+    trace_not_found,
     validator_words,
 )
 from recallflow.ingestion import member_of
@@ -480,7 +481,7 @@ class Toolset:
         # the user view, which outlives the operator fields' tuning window.
         stored = self._memory._traces.get_user_view(self._tenant, self._principal, trace_id)
         if SURFACE_CEILINGS[Surface(stored["surface"])] > SURFACE_CEILINGS[self._surface]:
-            raise NotFoundError(f"no trace {trace_id!r} for {self._tenant}/{self._principal}")
+            raise trace_not_found(trace_id, self._tenant, self._principal)
         return stored
 
     def _recall_beliefs(self, args: RecallBeliefsArgs) -> RecallResultView:

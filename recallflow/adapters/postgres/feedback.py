@@ -23,7 +23,12 @@ import psycopg
 from recallflow.adapters.postgres import lifecycle
 from recallflow.adapters.postgres.beliefs import stored_belief
 from recallflow.adapters.postgres.locks import lock_principals
-from recallflow.errors import ConflictError, InvalidInputError, NotFoundError, NotRenderedError
+from recallflow.errors import (
+    ConflictError,
+    InvalidInputError,
+    NotRenderedError,
+    trace_not_found,
+)
 from recallflow.models.corrections import Citation, Rejection, RejectionKind
 from recallflow.models.store import Belief
 
@@ -52,7 +57,7 @@ def stored_trace(
         (tenant_id, principal_id, trace_id),
     ).fetchone()
     if row is None:
-        raise NotFoundError(f"no trace {trace_id!r} for {tenant_id}/{principal_id}")
+        raise trace_not_found(trace_id, tenant_id, principal_id)
     return StoredTrace(
         trace_id,
         tuple(str(i) for i in row[0] or ()),

@@ -34,7 +34,7 @@ from recallflow.adapters.postgres.statements import pipeline, set_local
 from recallflow.core.corrections import correction_line, named_ids, told_peers
 from recallflow.core.render import statement_text
 from recallflow.core.trace_view import BeliefFacts
-from recallflow.errors import NotFoundError
+from recallflow.errors import trace_not_found
 from recallflow.models.result import RecalledItem, RecallTrace
 from recallflow.models.store import Sensitivity
 from recallflow.models.trace_view import RetentionRun
@@ -199,7 +199,7 @@ class PostgresTraceStore:
                 (tenant_id, principal_id, trace_id),
             ).fetchone()
         if row is None or row[0] is None:
-            raise NotFoundError(f"no trace {trace_id!r} for {tenant_id}/{principal_id}")
+            raise trace_not_found(trace_id, tenant_id, principal_id)
         return trace_from_json(row[0])
 
     def get_user_view(self, tenant_id: str, principal_id: str, trace_id: str) -> dict[str, Any]:
@@ -212,7 +212,7 @@ class PostgresTraceStore:
                 (tenant_id, principal_id, trace_id),
             ).fetchone()
         if row is None or row[0] is None:  # missing, or its session ended and took it
-            raise NotFoundError(f"no trace {trace_id!r} for {tenant_id}/{principal_id}")
+            raise trace_not_found(trace_id, tenant_id, principal_id)
         view: dict[str, Any] = row[0]
         return view
 
@@ -262,7 +262,7 @@ class PostgresTraceStore:
                 (tenant_id, principal_id, trace_id),
             ).fetchone()
         if row is None:
-            raise NotFoundError(f"no trace {trace_id!r} for {tenant_id}/{principal_id}")
+            raise trace_not_found(trace_id, tenant_id, principal_id)
         return StoredBlock(row[0], row[1], tuple(str(i) for i in row[2] or ()))
 
     def run_retention(self, now: datetime, session_idle_days: float = 30.0) -> RetentionRun:
@@ -310,7 +310,7 @@ class PostgresTraceStore:
                 (tenant_id, principal_id, trace_id),
             ).fetchone()
         if row is None:
-            raise NotFoundError(f"no trace {trace_id!r} for {tenant_id}/{principal_id}")
+            raise trace_not_found(trace_id, tenant_id, principal_id)
         return int(row[0])
 
 
