@@ -522,3 +522,11 @@ def test_the_surface_choices_are_the_surfaces() -> None:
     from recallflow.models.request import Surface
 
     assert tuple(s.value for s in Surface) == SURFACES
+
+
+def test_the_state_choices_are_the_lifecycle_states() -> None:
+    """``belief list --state`` offers exactly a belief's lifecycle states."""
+    from recallflow.cli.args import STATES
+    from recallflow.models.store import LifecycleState
+
+    assert tuple(s.value for s in LifecycleState) == STATES

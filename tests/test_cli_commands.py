@@ -281,6 +281,32 @@ def test_an_archival_searchs_trace_id_is_said_to_be_never_stored(
     )
 
 
+def test_belief_list_shows_what_a_principal_holds_and_not_what_was_forgotten(
+    store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A user at a terminal could see a principal's beliefs only as counts (`status`) or
+    one id at a time (`belief history`): after `forget --belief`, nothing listed what was
+    left. `belief list` prints every belief, one a line, filtered by `--state`."""
+    beliefs = store.beliefs.list(tenant, demo.PRINCIPAL)
+    code, out, _ = run(capsys, "belief", "list", *who(tenant))
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == len(beliefs) + 1
+    assert lines[-1] == f"{len(beliefs)} beliefs of {tenant}/{demo.PRINCIPAL}"
+    first = beliefs[0]
+    assert lines[0].startswith(f"[{first.id}] {first.state.value}")
+    retired = [b.id for b in beliefs if b.state is LifecycleState.RETIRED]
+    code, out, _ = run(capsys, "belief", "list", *who(tenant), "--state", "retired", "--json")
+    assert code == 0 and [b["id"] for b in json.loads(out)] == retired
+    gone = beliefs[-1].id
+    assert run(capsys, "forget", *who(tenant), "--belief", gone, "--yes", "--quiet")[0] == 0
+    code, out, _ = run(capsys, "belief", "list", *who(tenant), "--json")
+    assert code == 0 and [b["id"] for b in json.loads(out)] == [b.id for b in beliefs[:-1]]
+    with pytest.raises(SystemExit) as exited:
+        run(capsys, "belief", "list", *who(tenant), "--state", "gone")
+    err = capsys.readouterr().err
+    assert exited.value.code == EXIT_USAGE and "--state" in err and len(err.splitlines()) == 1
+
+
 def test_belief_history_lists_the_latest_events_on_request(
     store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

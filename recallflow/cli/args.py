@@ -39,6 +39,10 @@ EXIT_BROKEN_PIPE = 141  # the reader of stdout went away (``| head``), as for SI
 #: they are the enum's).
 SURFACES = ("direct", "team", "public", "vault")
 
+#: The values of :class:`recallflow.LifecycleState`, for ``belief list --state``, written
+#: out for the same reason (a test checks they are the enum's).
+STATES = ("active", "provisional", "superseded", "expired", "retired", "conflicted")
+
 #: The store fields a command sets from ``--tenant`` and ``--principal``.
 WHO_FLAGS = {"tenant_id": "--tenant", "principal_id": "--principal"}
 

@@ -1,5 +1,6 @@
 """``recallflow belief history``: how one belief came to stand as it does, from a terminal
-or a script (see "History of one belief" in docs/corrections.md).
+or a script (see "History of one belief" in docs/corrections.md); ``recallflow belief
+list``: what the store holds of a principal, one belief a line.
 
 It prints the belief as it stands, its supersession chain (the beliefs it superseded and
 that superseded it) and every recorded event about it, oldest first (``--events N``: the
@@ -11,10 +12,12 @@ one.
 from __future__ import annotations
 
 import argparse
+import json
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from recallflow.cli.args import (
+    STATES,
     WHO_FLAGS,
     add_json_arg,
     add_store_args,
@@ -119,8 +122,27 @@ def _cmd_history(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_list(args: argparse.Namespace) -> int:
+    with open_store(args) as memory:
+        beliefs = memory.beliefs.list(args.tenant, args.principal)
+    states = set(args.state or ())
+    shown = [b for b in beliefs if not states or b.state.value in states]
+    if args.json:
+        print(json.dumps([b.model_dump(mode="json") for b in shown], indent=2))
+        return 0
+    for b in shown:
+        where = b.origin_project if b.origin_project is not None else "user scope"
+        retracted = f" (retracted {_when(b.retracted_at)})" if b.retracted_at else ""
+        print(f"[{b.id}] {b.state.value:<11} {where}{retracted}: {_short(b.statement)}")
+    hidden = len(beliefs) - len(shown)
+    rest = f" ({hidden} in other states not shown)" if hidden else ""
+    count = "1 belief" if len(shown) == 1 else f"{len(shown)} beliefs"
+    print(f"{count} of {args.tenant}/{args.principal}{rest}")
+    return 0
+
+
 def add_belief_parser(subparsers: Any) -> argparse.ArgumentParser:
-    """Register ``belief history`` on ``subparsers``."""
+    """Register ``belief history`` and ``belief list`` on ``subparsers``."""
     group: argparse.ArgumentParser = subparsers.add_parser(
         "belief", help="what the store recorded about one belief"
     )
@@ -141,4 +163,18 @@ def add_belief_parser(subparsers: Any) -> argparse.ArgumentParser:
     add_store_args(p)
     add_json_arg(p)
     p.set_defaults(func=_cmd_history, field_flags={**WHO_FLAGS, "events": "--events"})
+    p = commands.add_parser(
+        "list", help="every belief of a principal, whatever its state, one a line in id order"
+    )
+    p.add_argument("--tenant", required=True, type=key)
+    p.add_argument("--principal", required=True, type=key)
+    p.add_argument(
+        "--state",
+        action="append",
+        choices=STATES,
+        help="only beliefs in this state (repeatable; default: every state)",
+    )
+    add_store_args(p)
+    add_json_arg(p)
+    p.set_defaults(func=_cmd_list, field_flags=WHO_FLAGS)
     return group
