@@ -281,6 +281,18 @@ def test_an_archival_searchs_trace_id_is_said_to_be_never_stored(
     )
 
 
+def test_a_forgotten_item_of_a_trace_prints_as_erased_once(
+    store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The user view of a trace whose item was forgotten since printed "- [[erased]]"."""
+    result = recalled(capsys, tenant)
+    first = result["items"][0]["belief_id"]
+    assert run(capsys, "forget", *who(tenant), "--belief", first, "--yes", "--quiet")[0] == 0
+    code, out, _ = run(capsys, "trace", result["trace"]["id"], *who(tenant))
+    assert code == 0 and "[[" not in out
+    assert "- [erased] (" in out and "    forgotten since" in out
+
+
 def test_belief_list_shows_what_a_principal_holds_and_not_what_was_forgotten(
     store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -43,7 +43,9 @@ def print_view(view: RecallTraceView) -> None:
         ]
         tags = f" [{', '.join(marks)}]" if marks else ""
         cited = " [cited]" if item.cited else ""
-        print(f"- [{item.belief_id}] ({item.band.value}) {item.statement}{tags}{cited}")
+        # A forgotten item's id reads "[erased]" already (an id never starts with "[").
+        shown = item.belief_id if item.belief_id.startswith("[") else f"[{item.belief_id}]"
+        print(f"- {shown} ({item.band.value}) {item.statement}{tags}{cited}")
         if item.forgotten:
             print("    forgotten since")
         else:
