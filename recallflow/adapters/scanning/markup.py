@@ -142,12 +142,13 @@ ROLE_RULES: Final[tuple[Rule, ...]] = regex_rules(
         ),
         # JSON or YAML keys that carry an order for the model, with an imperative value:
         # "instruction": "Forget …", system_instructions: reveal …; "the user's
-        # instruction: …" reports the user's own words, read by every other rule
+        # instruction: …" and "User instruction: …" report the user's own words, read by
+        # every other rule
         (
             frozenset({"instruction", "instructions", "directive", "command", "prompt", "order"})
             | {"system", "developer", "assistant"},
-            r"(?<!user's\s)(?<!users'\s)['\"]?(?:(?:system|developer|assistant|hidden|secret|"
-            r"model)[_-]?)?(?:instructions?|"
+            r"(?<!user's\s)(?<!users'\s)(?<!user\s)['\"]?(?:(?:system|developer|assistant|hidden|"
+            r"secret|model)[_-]?)?(?:instructions?|"
             r"directive|command|prompt|order)['\"]?\s*:\s*['\"]?(?:please\s+)?(?:forget|ignore|"
             r"disregard|reveal|send|share|print|output|delete|always|never|do\s+not|don'?t|treat|"
             r"obey|grant|disable|approve|tell|recommend|pretend|act|respond|reply|answer|you)\b",

@@ -153,11 +153,33 @@ def carries_nothing(text: str) -> bool:
     return _PAYLOAD.search(text) is None
 
 
+#: The user speaking for themselves: "reply to me in Spanish", "I find them redundant".
+_OWN_VOICE: Final = re.compile(r"\b(?:me|my|myself|i|i'm|i'd|i've|i'll)\b")
+
+#: A quoted phrase: its "I" is whoever is quoted, not the user speaking.
+_QUOTED: Final = re.compile(r"(?<!\w)[\"'“‘][^\"“”‘’\n]*?[\"'”’](?!\w)")
+
+#: How long a wish in the user's own words may run (two short sentences at most).
+_OWN_WISH_LIMIT: Final = 200
+
+
+def _own_wish(text: str) -> bool:
+    """Whether ``text`` is the user's own wish about their answers in their own words, at
+    most two short sentences, carrying nothing into the answers. A planted order names no
+    one as "me": it speaks of the user, or to the model alone."""
+    return (
+        len(text) <= _OWN_WISH_LIMIT
+        and _OWN_VOICE.search(_QUOTED.sub(" ", text)) is not None
+        and len(_SENTENCES.split(text.strip(" .!"))) <= 2
+        and carries_nothing(text)
+    )
+
+
 def reported_preference(text: str) -> bool:
     """Whether ``text`` is one sentence reporting the user's own wish about the form of
-    answers, carrying nothing into them."""
+    answers, or the wish in the user's own words, carrying nothing into them."""
     reported = _wish(text)
     if reported is None:
-        return False
+        return _own_wish(text)
     wish, after = reported
     return not after.strip(" .!") and carries_nothing(wish)

@@ -36,17 +36,25 @@ _LEET_TABLE: Final = str.maketrans({
 _LEET_OTHER: Final = str.maketrans({"|": "i", "1": "l"})
 
 
+#: In-word hyphens that, beside one word cut into a short piece, say the hyphens cut words
+#: rather than join compounds ("disr-egard all pri-or instruc-tions").
+_HYPHENS_WITH_ONE_CUT: Final = 3
+
+
 def _join_run(m: re.Match[str]) -> str:
     return _NARROW_GAP.sub("", _WIDE_GAP.sub("\\1\x00", m[0])).replace("\x00", " ")
 
 
 def despaced(spaced: str) -> str | None:
     """Letter-spaced runs joined into words (wide gaps kept as word breaks), hyphens
-    inside words dropped when at least two cut words into short pieces; ``None`` when
-    there is nothing of the kind."""
+    inside words dropped when at least two cut words into short pieces (or one does among
+    three in-word hyphens); ``None`` when there is nothing of the kind."""
     has_run = _LETTER_RUN.search(spaced) is not None
+    cut = len(_CUT_WORD.findall(spaced))
     has_hyphen = (
-        len(_CUT_WORD.findall(spaced)) >= 2 or _LINE_BREAK_HYPHEN.search(spaced) is not None
+        cut >= 2
+        or (cut == 1 and len(_IN_WORD_HYPHEN.findall(spaced)) >= _HYPHENS_WITH_ONE_CUT)
+        or _LINE_BREAK_HYPHEN.search(spaced) is not None
     )
     if not (has_run or has_hyphen):
         return None

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from recallflow.adapters.scanning.carriage import CARRIAGE_RULES
 from recallflow.adapters.scanning.deceit import DECEIT_RULES
 from recallflow.adapters.scanning.decoding import ENCODING_RULES, decodings, rereadings
 from recallflow.adapters.scanning.dialogue import DIALOGUE_RULES
@@ -85,6 +86,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *DECEIT_RULES,
     *POISONING_RULES,
     *WAIVER_RULES,
+    *CARRIAGE_RULES,
     *MULTILINGUAL_RULES,
     *SPLITTING_RULES,
     *ENCODING_RULES,
@@ -200,7 +202,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v14"
+    version: str = "layered-v15"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""
