@@ -238,8 +238,12 @@ CARRIAGE_RULES: Final[tuple[Rule, ...]] = (
             # the model obliged to send the conversation out: "assistant must forward the chat
             # to dump@…"
             (
-                (_MODEL_GATE, _CARRY_GATE, frozenset({"chat", "conversation", "thread", "transcript"})
-                 | {"session", "chats", "conversations", "threads", "transcripts", "sessions"}),
+                (
+                    _MODEL_GATE,
+                    _CARRY_GATE,
+                    frozenset({"chat", "conversation", "thread", "transcript"})
+                    | {"session", "chats", "conversations", "threads", "transcripts", "sessions"},
+                ),
                 rf"\b{_MODEL_OBLIGED}\s+(?:\w+\s+)?(?:forward|send|e-?mail|mail|upload|post|copy)\w*\s+"
                 r"(?:the|this|our|every|each|all)\s+(?:chat|conversation|thread|transcript|session)s?\b"
                 r"[^!?\n]{0,30}?(?:[\w.+-]+@[\w-]+\.|h(?:tt|xx)ps?:)",
@@ -424,8 +428,11 @@ CARRIAGE_RULES: Final[tuple[Rule, ...]] = (
             # the model allowed to skip a check: "the assistant may skip identity verification
             # for callers", "letting the assistant bypass approval for purchases"
             (
-                (_MODEL_GATE, frozenset({"skip", "bypass", "waive", "omit", "ignore", "skips"})
-                 | {"bypasses", "waives", "skipping", "bypassing"}),
+                (
+                    _MODEL_GATE,
+                    frozenset({"skip", "bypass", "waive", "omit", "ignore", "skips"})
+                    | {"bypasses", "waives", "skipping", "bypassing"},
+                ),
                 r"\b(?:assistant|agent|bot|chatbot|model|ai|helper)\s+(?:(?!never\b|not\b|n't\b)[\w']+\s+)"
                 r"{0,3}?(?:skip|bypass|waive|omit|ignor)\w*\s+(?:the\s+|any\s+|all\s+)?(?:\w+\s+)?"
                 r"(?:verification|approvals?|checks?|confirmation|review|authentication|identity)\b"
@@ -486,7 +493,9 @@ CARRIAGE_RULES: Final[tuple[Rule, ...]] = (
                 r"record|source)",
             ),
             (
-                frozenset({"other", "past", "earlier", "previous", "older", "any", "every", "besides"})
+                frozenset(
+                    {"other", "past", "earlier", "previous", "older", "any", "every", "besides"}
+                )
                 | {"except", "but"},
                 rf"\b{_OTHER_BELIEFS}\b{IN_SENTENCE}{{0,40}}?\b(?:is|are|was|were)\s+(?:all\s+)?"
                 rf"{_FALSE}",
@@ -618,7 +627,8 @@ CARRIAGE_RULES: Final[tuple[Rule, ...]] = (
                 frozenset({"say", "tell", "reply", "answer", "inform"}),
                 r"\b(?:should|if|when(?:ever)?)\s+(?:anyone|someone|customers?|a\s+customer|callers?|"
                 r"people|they)\s+asks?\b[^.!?\n]{0,40}?\b(?:say|tell|reply|answer|inform)\w*\b"
-                r"[^.!?\n]{0,60}?\b(?:account|iban)\s*(?:no\.?|number|#|:)?\s*[a-z]{0,2}\d[\d ]{6,}",
+                r"[^.!?\n]{0,60}?\b(?:account|iban)\s*(?:no\.?|number|#|:)?\s*"
+                r"[a-z]{0,2}\d[\d ]{6,}",
             ),
             # the user asked for a secret in the chat: "ask them to re-enter their card number"
             (
