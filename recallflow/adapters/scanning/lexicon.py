@@ -312,7 +312,7 @@ MODEL_SUBJECT: Final = (
     r"(?:this|the)\s+[\w-]+)?\s+(?:must|should|shall|will|needs?\s+to|ha(?:s|ve)\s+to|"
     r"(?:is|are)\s+to|(?:is|are)\s+(?:now\s+)?(?:expected|required|supposed|meant|told|"
     r"instructed|asked|ordered|obliged|directed)\s+to|ha(?:s|ve)\s+been\s+(?:told|instructed|"
-    r"asked|ordered|configured|directed)\s+to|(?:job|task|role|duty|purpose)\s+(?:here\s+|in\s+"
+    r"asked|ordered|configured|directed)(?:\s+by\s+(?:the\s+|its\s+|their\s+)?[\w-]+)?\s+to|(?:job|task|role|duty|purpose)\s+(?:here\s+|in\s+"
     r"this\s+[\w-]+\s+)?(?:is|will\s+be)\s+to)"
 )
 
