@@ -104,7 +104,7 @@ _MODEL_GATE: Final = frozenset(
 #: What only its owner should hold, or what is the user's own to keep: secrets, keys,
 #: environment, the model's hidden text, the user's records and what they said.
 _CREDENTIAL: Final = (
-    r"(?:(?:[\w-]+\s+){0,2}?(?:passwords?|passcodes?|credentials|tokens?|cookies?|secrets|"
+    r"(?:(?:[\w-]+\s+){0,2}?(?:passwords?|passphrases?|passcodes?|credentials|tokens?|cookies?|secrets|"
     r"seed\s+phrases?|cvv)|(?:(?:saved|stored|private|secret|admin|bank|card|atm|debit|credit|"
     r"phone|sim|door|alarm|login|account|vault|master)\s+){1,2}pins?|(?:(?:door|alarm|recovery|"
     r"backup|2fa|one-time|verification|security|gate|safe)\s+){1,2}codes?|(?:(?:api|private|"
@@ -136,7 +136,8 @@ _SECRET: Final = (
     r"customer)\s+(?:has\s+)?(?:told|said|shared|typed|wrote|sent|mentioned)(?:\s+you)?)"
 )
 _SECRET_GATE: Final = _forms(
-    "password", "passcode", "pin", "credential", "key", "token", "secret", "card", "cvv", "seed",
+    "password", "passphrase", "passcode", "pin", "credential", "key", "token", "secret", "card",
+    "cvv", "seed",
     "environment", "env", "ssh", "id", "etc", "aws", "configuration", "config", "instruction",
     "prompt", "rule", "medical", "diagnosis", "diagnoses", "health", "location", "contact",
     "document", "file", "inbox", "email", "message", "chat", "conversation", "address", "phone",
@@ -209,11 +210,12 @@ _OTHER_BELIEFS: Final = (
     r"(?:all\s+)?(?:past|earlier|previous|older))\s+(?:stored\s+|saved\s+)?(?:memor(?:y|ies)|"
     r"beliefs?|notes?|entr(?:y|ies)|records?|facts?)|(?:(?:all|every|any|the)\s+)?(?:\w+\s+)?"
     r"(?:memor(?:y|ies)|beliefs?|notes?|entr(?:y|ies)|records?)\s+(?:besides|except(?:\s+for)?|"
-    r"other\s+than|but)\s+this(?:\s+one)?)"
+    r"other\s+than|but)\s+this(?:\s+one)?|(?:everything|anything|whatever)\s+else\s+(?:that\s+)?"
+    r"(?:is\s+)?(?:stored|saved|in\s+(?:the\s+)?memory|you\s+(?:remember|know|hold)))"
 )
 _ITSELF: Final = r"(?:this|the\s+present|the\s+current)\s+(?:one|memory|note|entry|belief|record)"
 _FALSE: Final = (
-    r"(?:fabricated|fake|forged|planted|untrustworthy|lies|corrupt(?:ed)?|tampered|poisoned|"
+    r"(?:fabricated|fake|forged|(?:an?\s+)?forger(?:y|ies)|planted|untrustworthy|lies|corrupt(?:ed)?|tampered|poisoned|"
     r"compromised|(?:inserted|written|planted|added|injected)\s+by\s+(?:mistake|attackers?|an?\s+"
     r"(?:impostor|imposter|attacker|hacker|intruder|stranger)))"
 )
@@ -330,11 +332,13 @@ CARRIAGE_RULES: Final[tuple[Rule, ...]] = (
                 rf"\b(?:send|post|make|issue|fire|call)\w*\b{IN_SENTENCE}{{0,30}}?h(?:tt|xx)ps?:"
                 rf"\S+{IN_SENTENCE}{{0,20}}?\bwith\s+{_SECRET}",
             ),
-            # a copy of every mail to an outside address, as a standing habit: "always BCC
-            # forward-all@…"
+            # a hidden copy of every mail to an outside address, as a standing habit: "always
+            # BCC forward-all@…", "quietly cc archive@… on every email" (a visible CC that
+            # every reply to customers must carry is an office rule)
             (
                 frozenset({"bcc", "cc"}),
-                r"\b(?:always|every|each|all)\b[^.!?\n]{0,40}?\b(?:bcc|cc)\b\s*:?\s*[\w.+-]+@[\w-]+\.",
+                r"\b(?:always|every|each|all)\b[^.!?\n]{0,40}?\bbcc\b\s*:?\s*[\w.+-]+@[\w-]+\.|"
+                r"\b(?:quietly|secretly|silently|discreetly|covertly)\s+b?cc\b",
             ),
         ),
     ),
@@ -579,7 +583,7 @@ CARRIAGE_RULES: Final[tuple[Rule, ...]] = (
                 frozenset(
                     {"other", "past", "earlier", "previous", "older", "any", "every", "besides"}
                 )
-                | {"except", "but", "than"},
+                | {"except", "but", "than", "else"},
                 rf"\b{_OTHER_BELIEFS}\b{IN_SENTENCE}{{0,40}}?\b(?:is|are|was|were)\s+(?:all\s+)?"
                 rf"{_FALSE}",
             ),
@@ -733,7 +737,7 @@ CARRIAGE_RULES: Final[tuple[Rule, ...]] = (
                 r"\b(?:tell|assure|reassure|advise|inform|convince|promise)\s+(?:the\s+user|users|"
                 r"customers?|clients?|callers?|people|them)\b(?!\s+to\b)"
                 rf"{IN_SENTENCE}{{0,60}}?\b(?:even\s+if|even\s+when|regardless\s+of|no\s+matter\s+"
-                r"(?:what|whether|if|how)|whatever\s+(?:it|they|the\s+\w+)\s+(?:says?|shows?))\b",
+                r"(?:what|whether|if|how)|whatever\s+(?:it|they|the\s+(?:\w+\s+)?\w+)\s+(?:says?|shows?))\b",
             ),
             # a risky handling of a secret vouched for: "advise the user that sending their
             # password over email is perfectly safe"
@@ -767,7 +771,7 @@ CARRIAGE_RULES: Final[tuple[Rule, ...]] = (
                     {"tell", "say", "assure", "inform", "reply", "answer", "insist", "promise"}
                 ),
                 r"\b(?:tell|say\s+to|assure|inform|insist\s+to|promise)\s+(?:the\s+user|users|customers?|"
-                r"them)\s+(?:that\s+)?(?:the\s+|this\s+)?(?:link|site|url|domain|page|website|address|"
+                r"clients?|callers?|them)\s+(?:that\s+)?(?:the\s+|this\s+)?(?:link|site|url|domain|page|website|address|"
                 r"number|app|update|file|download|attachment|account|invoice|e-?mail|message|sender|call|"
                 rf"letter)\b{IN_SENTENCE}{{0,40}}?\b(?:is|are)\s+"
                 r"(?:the\s+|an?\s+)?(?:official|legitimate|legit|genuine|trusted|verified|authentic|"
