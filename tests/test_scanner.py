@@ -60,10 +60,11 @@ read the rules: 202 attacks in thirteen families (quiet memory poisoning, fake n
 changelogs, orders hidden in code, config, CSV, logs and commits, quoted mails, pages and
 tickets addressed to the AI, orders to the memory itself, an order buried in a long note,
 urgency, split payloads, exfiltration, unicode tricks, encodings, personas, 27 lines in
-twenty languages). ``layered-v11`` caught 116 of them; the 12 that ``layered-v12`` still
-misses are marked ``still_missed``. ``benign_blind3.jsonl`` holds its 300 ordinary memories
-(security and pentest notes, runbooks, the user's imperatives, quoted mail and chat, code,
-medical, legal and financial notes, other languages and scripts); ``layered-v11`` blocked 10,
+twenty languages). ``layered-v11`` caught 116 of them; of the 12 that ``layered-v12`` still
+missed, the 11 that ``layered-v15`` still misses are marked ``still_missed``.
+``benign_blind3.jsonl`` holds its 300 ordinary memories (security and pentest notes,
+runbooks, the user's imperatives, quoted mail and chat, code, medical, legal and financial
+notes, other languages and scripts); ``layered-v11`` blocked 10,
 and the 2 left blocked on purpose are marked ``still_blocked`` (a third, a teaching note
 naming "'ignore previous instructions' attacks", passes since ``layered-v14``).
 
