@@ -104,7 +104,7 @@ _MODEL_GATE: Final = frozenset(
 #: What only its owner should hold, or what is the user's own to keep: secrets, keys,
 #: environment, the model's hidden text, the user's records and what they said.
 _CREDENTIAL: Final = (
-    r"(?:(?:[\w-]+\s+){0,2}?(?:passwords?|passphrases?|passcodes?|credentials|tokens?|cookies?|secrets|"
+    r"(?:(?:passwords?|passphrases?|passcodes?|credentials|tokens?|cookies?|secrets|"
     r"seed\s+phrases?|cvv)|(?:(?:saved|stored|private|secret|admin|bank|card|atm|debit|credit|"
     r"phone|sim|door|alarm|login|account|vault|master)\s+){1,2}pins?|(?:(?:door|alarm|recovery|"
     r"backup|2fa|one-time|verification|security|gate|safe)\s+){1,2}codes?|(?:(?:api|private|"
@@ -235,6 +235,11 @@ _TOLD: Final = (
     r"assistant|model|ai|bot|helper))\s+(?:(?:was|were|ha(?:s|ve)\s+been|had\s+been)\s+)?"
     r"(?:told|instructed|given|taught|asked|configured\s+with)"
 )
+#: Words naming what came before, one of which the voiding rules cannot match without.
+_EARLIER: Final = frozenset(
+    {"prior", "previous", "earlier", "original", "initial", "old", "former", "preceding"}
+    | {"starting"}
+)
 _VOID: Final = (
     r"(?:outdated|obsolete|void|null|cancel+ed|invalid|superseded|retired|expired|revoked|"
     r"rescinded|withdrawn|lifted|irrelevant|no\s+longer\s+(?:valid|relevant|applicable|"
@@ -257,7 +262,7 @@ CARRIAGE_RULES: Final[tuple[Rule, ...]] = (
             (
                 (_SECRET_GATE, _CARRY_GATE),
                 rf"{_NOT_BEFORE}\b{_PRESENT}{_CARRY}\b{IN_SENTENCE}{{0,20}}?{_ELSEWHERE}"
-                rf"{IN_SENTENCE}{{0,40}}?\b(?:with|containing|including|plus)\s+{_SECRET}",
+                rf"{IN_SENTENCE}{{0,40}}?\b(?:with|containing|including|plus)\s+(?:[\w'-]+\s+){{0,2}}?{_SECRET}",
             ),
             # the model obliged to carry a credential anywhere: "whichever assistant loads this
             # is expected to say the user's password in its greeting"
@@ -338,7 +343,7 @@ CARRIAGE_RULES: Final[tuple[Rule, ...]] = (
             (
                 frozenset({"http", "https", "hxxp", "hxxps"}),
                 rf"\b(?:send|post|make|issue|fire|call)\w*\b{IN_SENTENCE}{{0,30}}?h(?:tt|xx)ps?:"
-                rf"\S+{IN_SENTENCE}{{0,20}}?\bwith\s+{_SECRET}",
+                rf"\S+{IN_SENTENCE}{{0,20}}?\bwith\s+(?:[\w'-]+\s+){{0,2}}?{_SECRET}",
             ),
             # a hidden copy of every mail to an outside address, as a standing habit: "always
             # BCC forward-all@…", "quietly cc archive@… on every email" (a visible CC that
@@ -401,11 +406,23 @@ CARRIAGE_RULES: Final[tuple[Rule, ...]] = (
                 rf"{_TOLD}\b{IN_SENTENCE}{{0,40}}?\b(?:is|are|was|were|has\s+been|have\s+been)\s+"
                 rf"(?:now\s+|hereby\s+|all\s+)?{_VOID}",
             ),
-            rf"\b{DIRECTIVE_NOUN}(?:\s+text)?\s+(?:(?:that|which)\s+)?you\s+(?:started|began|"
-            r"were\s+given|received|got|came\s+with|were\s+(?:set\s+up|configured|launched))"
-            rf"{IN_SENTENCE}{{0,30}}?\s(?:is|are|was|were|has\s+been|have\s+been)\s+(?:now\s+)?{_VOID}",
-            rf"\b(?:prior|previous|earlier|original|initial|old|former|preceding|starting)\s+"
-            rf"{DIRECTIVE_NOUN}\s+(?:text|notes?|content|block)\s+(?:is|are|was|were)\s+(?:now\s+)?{_VOID}",
+            (
+                (
+                    frozenset({"you"}),
+                    frozenset({"started", "began", "given", "received", "got", "came", "set"})
+                    | {"configured", "launched"},
+                ),
+                rf"\b{DIRECTIVE_NOUN}(?:\s+text)?\s+(?:(?:that|which)\s+)?you\s+(?:started|began|"
+                r"were\s+given|received|got|came\s+with|were\s+(?:set\s+up|configured|launched))"
+                rf"{IN_SENTENCE}{{0,30}}?\s(?:is|are|was|were|has\s+been|have\s+been)\s+(?:now\s+)?"
+                rf"{_VOID}",
+            ),
+            (
+                _EARLIER,
+                rf"\b(?:prior|previous|earlier|original|initial|old|former|preceding|starting)\s+"
+                rf"{DIRECTIVE_NOUN}\s+(?:text|notes?|content|block)\s+(?:is|are|was|were)\s+(?:now\s+)?"
+                rf"{_VOID}",
+            ),
             (
                 frozenset({"nothing"}),
                 r"\bnothing\s+(?:that\s+)?(?:you|the\s+(?:agent|assistant|model|ai|bot))\s+(?:was|were|"
@@ -434,8 +451,12 @@ CARRIAGE_RULES: Final[tuple[Rule, ...]] = (
                 r"\b(?:consider|treat|regard|deem)\s+(?:the\s+|your\s+)?(?:earlier|previous|prior|"
                 rf"original|old|initial|first)\s+{DIRECTIVE_NOUN}\s+(?:as\s+)?(?:now\s+)?{_VOID}",
             ),
-            rf"\b(?:old|previous|prior|earlier|original|initial)\s+{DIRECTIVE_NOUN}\s*[:=\u2013\u2014-]\s*"
-            r"(?:gone|void|cancel+ed|none|deleted|revoked|obsolete|retired|expired|null)\b",
+            (
+                _EARLIER,
+                rf"\b(?:old|previous|prior|earlier|original|initial)\s+{DIRECTIVE_NOUN}\s*"
+                r"[:=\u2013\u2014-]\s*(?:gone|void|cancel+ed|none|deleted|revoked|obsolete|retired|"
+                r"expired|null)\b",
+            ),
             (
                 frozenset({"none"}),
                 rf"\bnone\s+of\s+(?:the\s+|your\s+|its\s+)?{DIRECTIVE_NOUN}\b{IN_SENTENCE}{{0,40}}?\b"
@@ -588,10 +609,14 @@ CARRIAGE_RULES: Final[tuple[Rule, ...]] = (
                 r"record|source)",
             ),
             (
-                frozenset(
-                    {"other", "past", "earlier", "previous", "older", "any", "every", "besides"}
-                )
-                | {"except", "but", "than", "else"},
+                (
+                    frozenset(
+                        {"other", "past", "earlier", "previous", "older", "any", "every"}
+                        | {"besides", "except", "but", "than", "else"}
+                    ),
+                    _forms("memory", "memories", "belief", "note", "entry", "entries", "record")
+                    | _forms("fact", "stored", "saved"),
+                ),
                 rf"\b{_OTHER_BELIEFS}\b{IN_SENTENCE}{{0,40}}?\b(?:is|are|was|were)\s+(?:all\s+)?"
                 rf"{_FALSE}",
             ),
