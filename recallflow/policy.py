@@ -300,6 +300,12 @@ class Floor(_Frozen):
         " its words in questions, is not kept: a turn that mostly asks echoes the query's"
         " words and tells none of the answer (above 1: off).",
     )
+    names_aside: bool = Field(
+        default=True,
+        description="A candidate that holds nothing of a query but the names it mentions"
+        " does not clear by its coverage of it: a name is a rare word every belief about"
+        " the person holds, whatever the query asks of them (off: names count as words).",
+    )
     odds: FloorOdds = Field(
         default=FloorOdds(),
         description="The last cut: the estimated odds a candidate within the distances is"

@@ -375,3 +375,58 @@ def asks_when(texts: Iterable[str]) -> bool:
     ..."): its answer is a statement that says when, which the relevance stage ranks
     higher (see "Ranking" in docs/architecture.md)."""
     return any(_ASKS_WHEN.search(text) for text in texts)
+
+
+# --- the names a query mentions, set aside by the floor ----------------------------------
+
+_NAME_TOKEN = re.compile(r"[^\W\d_][^\W_]*(?:['’]s\b)?")
+_NAME_GAP = re.compile(r"[ \t-]?")
+#: Capitalised, but a time rather than a name: what a question asks of a day is asked.
+_CALENDAR = frozenset(
+    (
+        *("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
+        *("january", "february", "march", "april", "may", "june", "july", "august"),
+        *("september", "october", "november", "december"),
+    )
+)
+
+
+def _is_name(word: str) -> bool:
+    bare = word[:-2] if word[-2:] in ("'s", "’s") else word
+    lower = bare.lower()
+    return (
+        len(bare) > 1
+        and bare[0].isupper()
+        and bare[1].islower()
+        and lower not in _CALENDAR
+        and lower.removesuffix("s") not in _CALENDAR
+        and lower not in _NOT_NAMES
+    )
+
+
+def names_mentioned(text: str) -> str | None:
+    """The names ``text`` mentions, one run of them after another, or None when it
+    mentions none, or nothing but names (then the names are what it asks about).
+
+    A name is a capitalised word that does not start a sentence and is neither a stop
+    word nor a day or month (``Walter``, ``Rolls-Royce``; an acronym such as ``NHS`` is
+    not one); capitalised words in a row are one name, and a possessive ``'s`` is not
+    part of it."""
+    runs: list[list[str]] = []
+    end = -1
+    for m in _NAME_TOKEN.finditer(text):
+        word = m.group(0)
+        if not _is_name(word) or _starts_sentence(text, m.start()):
+            continue
+        bare = word[:-2] if word[-2:] in ("'s", "’s") else word
+        if runs and end >= 0 and _NAME_GAP.fullmatch(text[end : m.start()]):
+            runs[-1].append(bare)
+        else:
+            runs.append([bare])
+        end = m.end() if bare == word else -1
+    if not runs:
+        return None
+    names = {w.lower() for run in runs for w in _words(" ".join(run))}
+    if not [w for w in _words(text) if w not in names and len(w) > 1 and w not in _NOT_NAMES]:
+        return None
+    return " ".join(" ".join(run) for run in runs)

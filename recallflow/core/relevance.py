@@ -118,8 +118,13 @@ def own_evidence(
     null: Sequence[float],
     calibration: CalibrationRef,
     policy: RetrievalPolicy,
-) -> dict[str, tuple[float | None, float | None, float, bool, float]]:
-    """``(cosine, standing, own relevance, clears, coverage)`` of each candidate, by id.
+) -> dict[str, tuple[float | None, float | None, float, bool, float, float]]:
+    """``(cosine, standing, own relevance, clears, coverage, clearing coverage)`` of each
+    candidate, by id.
+
+    A candidate clears on the clearing coverage
+    (:attr:`~recallflow.models.stages.CandidateEvidence.floor_coverage`): none of a text
+    query of which it holds only the names it mentions.
 
     The own relevance reads the similarity with the candidates' common direction partly
     taken out (:func:`centred_cosines`); the cosine, the standing and whether it clears
@@ -135,7 +140,15 @@ def own_evidence(
     lexical, semantic_standing = floor.lexical_coverage, floor.semantic_standing
     lexical_standing = floor.lexical_standing
     joint_standing, joint_coverage = floor.joint_standing, floor.joint_coverage
-    out: dict[str, tuple[float | None, float | None, float, bool, float]] = {}
+
+    def clears_by(standing: float | None, coverage: float) -> bool:
+        return (
+            (coverage >= lexical and (standing is None or standing >= lexical_standing))
+            or (standing is not None and standing >= semantic_standing)
+            or (standing is not None and standing >= joint_standing and coverage >= joint_coverage)
+        )
+
+    out: dict[str, tuple[float | None, float | None, float, bool, float, float]] = {}
     for belief_id, ev in evidence.items():
         cosines = ev.cosines
         cosine = max(cosines) if cosines else None
@@ -147,13 +160,9 @@ def own_evidence(
         if similarity is not None:
             semantic = _clamp((similarity - pair_mean) / spread)
         own = (1.0 - share) * coverage + share * semantic
-        clears = (
-            ev.subject_match
-            or (coverage >= lexical and (standing is None or standing >= lexical_standing))
-            or (standing is not None and standing >= semantic_standing)
-            or (standing is not None and standing >= joint_standing and coverage >= joint_coverage)
-        )
-        out[belief_id] = (cosine, standing, own, clears, coverage)
+        clearing = ev.floor_coverage
+        clears = ev.subject_match or clears_by(standing, clearing)
+        out[belief_id] = (cosine, standing, own, clears, coverage, clearing)
     return out
 
 
@@ -243,7 +252,7 @@ def candidate_relevance(
     out: dict[str, RelevanceEvidence] = {}
     # Built without validating again, every value a float or bool made here (a recall
     # builds one per candidate).
-    for belief_id, (cosine, standing, own, clears, coverage) in owns.items():
+    for belief_id, (cosine, standing, own, clears, coverage, clearing) in owns.items():
         ev = evidence.by_id[belief_id]
         # Most candidates have no linked support and do not ask: a zero is not rounded
         # (``round`` gives it back as it is, at the cost of a decimal string and back).
@@ -253,6 +262,7 @@ def candidate_relevance(
             cosine=None if cosine is None else float(round(cosine, 6)),
             standing=None if standing is None else float(round(standing, 6)),
             coverage=float(round(coverage, 6)),
+            clearing_coverage=float(round(clearing, 6)),
             own=float(round(own, 6)),
             support=round(lent, 6) if lent else lent,
             relevance=float(

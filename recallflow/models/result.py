@@ -100,6 +100,11 @@ class RelevanceEvidence(FrozenModel):
     coverage: float = Field(
         description="Share of the query's terms, weighted by rarity, the belief contains."
     )
+    clearing_coverage: float = Field(
+        default=0.0,
+        description="The coverage the floor reads for clearing: as coverage, but none of a"
+        " query of which the belief holds only names it mentions (floor.names_aside).",
+    )
     own: float = Field(description="Its own relevance: coverage and calibrated similarity.")
     support: float = Field(description="Best linked candidate's own relevance × link weight.")
     relevance: float = Field(

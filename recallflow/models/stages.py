@@ -52,6 +52,11 @@ class CandidateEvidence(FrozenModel):
 
     cosines: tuple[float, ...]
     texts: tuple[TextCoverage, ...] = ()
+    names: tuple[TextCoverage, ...] = Field(
+        default=(),
+        description="Per text query, its coverage of the names the query mentions alone"
+        " (empty: no query names anyone).",
+    )
     subject_match: bool = False
     centrality: float | None = Field(
         default=None,
@@ -63,6 +68,26 @@ class CandidateEvidence(FrozenModel):
     def coverage(self) -> float:
         """The best share of a text query's rarity-weighted words the belief holds."""
         return max((t.held / t.total for t in self.texts if t.total > 0), default=0.0)
+
+    @property
+    def floor_coverage(self) -> float:
+        """:attr:`coverage` as the floor reads it: a text query of which the belief holds
+        only names it mentions (:attr:`names`) is not covered at all. A name is a rare
+        word every belief about the person holds, whatever the query asks of them."""
+        if not self.names:
+            return self.coverage
+        return max(
+            (
+                t.held / t.total
+                for t, names in zip(self.texts, self.names, strict=False)
+                if t.total > 0 and t.held - names.held > _NO_WEIGHT
+            ),
+            default=0.0,
+        )
+
+
+#: A rarity weight this small is none (the weights are sums of logarithms, read as float8).
+_NO_WEIGHT = 1e-9
 
 
 class EvidenceSet(FrozenModel):

@@ -31,6 +31,7 @@ def candidate_load(
     request: RecallRequest,
     query_texts: tuple[str, ...],
     query_vectors: npt.NDArray[np.float32],
+    query_names: tuple[str, ...],
     named_entities: tuple[str, ...],
     belief_search: BeliefSearch,
     policy: RetrievalPolicy,
@@ -38,12 +39,14 @@ def candidate_load(
     """The fused beliefs (and their conflict peers) that pass the hard filter, by id; not
     those rejected as not holding in the request's project (see "Feedback and corrections"
     in docs/architecture.md); with their relevance evidence. None, with the reason, when
-    the load fails."""
+    the load fails. When a text query names someone, the coverage of its names alone is
+    read too, in the same statement, after the queries' own (``query_names``)."""
+    texts = (*query_texts, *(names for names in query_names if names))
     try:
         loaded, evidence = belief_search.load_with_evidence(
             hard_filter,
             [c.belief_id for c in fused_candidates],
-            query_texts,
+            texts,
             query_vectors,
             named_entities,
             policy.limits,

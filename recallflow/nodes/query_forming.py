@@ -12,7 +12,13 @@ import numpy as np
 import numpy.typing as npt
 from hamilton.function_modifiers import tag
 
-from recallflow.core.query_forming import Period, asks_when, content_terms, named_periods
+from recallflow.core.query_forming import (
+    Period,
+    asks_when,
+    content_terms,
+    named_periods,
+    names_mentioned,
+)
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import RecallQuery
 from recallflow.models.store import normalise_subject
@@ -77,6 +83,18 @@ def trigram_terms(
     return content_terms(
         query_texts, limit=limits.trigram_max_words, min_length=limits.trigram_min_word_length
     )
+
+
+@tag(stage="query_forming")
+def query_names(query_texts: tuple[str, ...], policy: RetrievalPolicy) -> tuple[str, ...]:
+    """Per text query, the names it mentions (:func:`~recallflow.core.query_forming.
+    names_mentioned`; "" when none); empty when no text query names anyone, or
+    ``floor.names_aside`` is off. A candidate that holds nothing else of the query
+    does not clear the relevance floor by its coverage."""
+    if not policy.floor.names_aside:
+        return ()
+    names = tuple(names_mentioned(text) or "" for text in query_texts)
+    return names if any(names) else ()
 
 
 @tag(stage="query_forming")

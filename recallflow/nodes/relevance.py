@@ -22,7 +22,7 @@ from recallflow.core.relevance import candidate_relevance as relevance_of_candid
 from recallflow.errors import ConfigurationError
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import RelevanceEvidence
-from recallflow.models.stages import CandidateLoad, EvidenceSet
+from recallflow.models.stages import CandidateEvidence, CandidateLoad, EvidenceSet, TextCoverage
 from recallflow.models.store import Belief, normalise_subject
 from recallflow.policy import RetrievalPolicy
 
@@ -49,11 +49,38 @@ def query_null(
 
 
 @tag(stage="relevance")
-def candidate_evidence(candidate_load: CandidateLoad) -> EvidenceSet:
+def candidate_evidence(
+    candidate_load: CandidateLoad, query_texts: tuple[str, ...], query_names: tuple[str, ...]
+) -> EvidenceSet:
     """Each loaded candidate's cosines, coverage and subject match, and the links between
     candidates, read with the candidates; none, with the reason, when the store could
-    not answer (the recall degrades: see "Reliability" in docs/architecture.md)."""
-    return candidate_load.evidence
+    not answer (the recall degrades: see "Reliability" in docs/architecture.md). The
+    coverage of the names each text query mentions, read after the queries' own, is
+    split off into its own field (a query that names nobody: a coverage of nothing)."""
+    evidence = candidate_load.evidence
+    if not query_names or not evidence.by_id:
+        return evidence
+    n = len(query_texts)
+    named = [i for i, names in enumerate(query_names) if names]
+    nothing = TextCoverage.trusted(held=0.0, total=0.0)
+
+    def names_of(texts: tuple[TextCoverage, ...]) -> tuple[TextCoverage, ...]:
+        held = dict(zip(named, texts[n:], strict=False))
+        return tuple(held.get(i, nothing) for i in range(n))
+
+    split = {
+        belief_id: CandidateEvidence.trusted(
+            cosines=ev.cosines,
+            texts=ev.texts[:n],
+            names=names_of(ev.texts),
+            subject_match=ev.subject_match,
+            centrality=ev.centrality,
+        )
+        for belief_id, ev in evidence.by_id.items()
+    }
+    return EvidenceSet.trusted(
+        by_id=split, links=evidence.links, follows=evidence.follows, error=evidence.error
+    )
 
 
 @tag(stage="relevance")

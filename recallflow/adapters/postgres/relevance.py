@@ -193,6 +193,7 @@ def candidate_evidence(rows: Sequence[Any]) -> dict[str, CandidateEvidence]:
         str(row[0]): evidence(
             cosines=tuple([float(c) if c is not None else -1.0 for c in row[1] or ()]),
             texts=tuple([coverage(held=float(t[0]), total=float(t[1])) for t in row[2] or ()]),
+            names=(),
             subject_match=bool(row[3]),
             centrality=None if row[4] is None else float(row[4]),
         )
