@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from hamilton.function_modifiers import tag
 
-from recallflow.core.scoring import stays_home
+from recallflow.core.scoring import rank_key, stays_home
 from recallflow.models.request import RecallRequest
 from recallflow.models.stages import ConflictGroup, HardFilter, Resolved, ScoredCandidate
 from recallflow.models.store import LifecycleState
@@ -78,6 +78,6 @@ def resolved_candidates(
     def order(unit: Resolved) -> tuple[float, str]:
         if isinstance(unit, ConflictGroup):
             return (-unit.score, unit.lead_id)
-        return (-unit.score, unit.belief_id)
+        return rank_key(unit)  # the fields, not the ``score``/``belief_id`` properties
 
     return tuple(sorted(singles, key=order))

@@ -174,7 +174,7 @@ def recall_trace(
         },
         fused=fused_candidates,
         scored=_final_scores(scored_candidates, resolved_candidates, candidate_relevance),
-        ranked_ids=tuple(c.belief_id for c in _flat(resolved_candidates)),
+        ranked_ids=tuple(c.belief.id for c in _flat(resolved_candidates)),
         floor=policy.floor.score,
         floor_inputs=FloorInputs(
             calibration=calibration_ref.version,
