@@ -1031,6 +1031,13 @@ class EpisodePolicy(_Frozen):
         default=200, ge=1, description="Full-text matches gathered per probe before ranking."
     )
     hnsw_ef_search: int = Field(default=40, ge=1, le=1000, description="≥ per_arm (pgvector).")
+    exact_episodes: int = Field(
+        default=20_000,
+        ge=0,
+        description="A principal with at most this many episodes is searched exactly by the"
+        " vector arm (every visible episode compared); above it, through the HNSW index, one"
+        " graph over every principal's episodes, whose filtered scan is approximate.",
+    )
     timeout_ms: int = Field(default=1000, ge=1, description="An arm slower than this degrades.")
     floor: EpisodeFloor = EpisodeFloor()
     budget: Budget = Budget(max_items=5, max_tokens=800)

@@ -238,9 +238,16 @@ class EpisodeSearch(Protocol):
         ...
 
     def vector(
-        self, f: EpisodeFilter, vector: npt.NDArray[np.float32], limit: int, ef_search: int
+        self,
+        f: EpisodeFilter,
+        vector: npt.NDArray[np.float32],
+        limit: int,
+        ef_search: int,
+        exact: int,
     ) -> RawHits:
-        """The episodes nearest to ``vector``; the score is the cosine similarity."""
+        """The episodes nearest to ``vector``; the score is the cosine similarity. Exact
+        for a principal of at most ``exact`` episodes, else through the vector index
+        (approximate, searching ``ef_search`` candidates at a time)."""
         ...
 
     def load(self, f: EpisodeFilter, ids: Sequence[str]) -> list[Episode]:

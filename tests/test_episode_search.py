@@ -49,12 +49,14 @@ from recallflow.dataflows.snapshot import build as build_recall  # any moment's 
 from recallflow.models.stages import EpisodeFilter
 from recallflow.models.store import Sensitivity
 from recallflow.policy import SURFACE_CEILINGS
+from recallflow.ports import RawHits
 from tests.helpers import request
 
 AS_OF = datetime(2026, 6, 1, tzinfo=UTC)
 DAY = timedelta(days=1)
 TEXT = "The payments service retries webhooks with exponential backoff"
 QUERY = "how does the payments service retry webhooks?"
+EXACT = DEFAULT_EPISODE_POLICY.exact_episodes
 
 
 def episode(tenant: str, principal: str = "p1", **fields: Any) -> dict[str, Any]:
@@ -118,7 +120,7 @@ def _arm_ids(memory: Memory, arm: str, f: EpisodeFilter) -> list[str]:
     if arm == "full_text":
         hits = port.full_text(f, QUERY, 16, 50, 400)
     elif arm == "vector":
-        hits = port.vector(f, memory.embedder.embed([TEXT])[0], 50, 100)
+        hits = port.vector(f, memory.embedder.embed([TEXT])[0], 50, 100, EXACT)
     else:
         return [e.id for e in port.load(f, ["e-target", *(f"e-{n}" for n in DECOYS)])]
     return [episode_id for episode_id, _ in hits]
@@ -564,10 +566,74 @@ def test_episodes_stored_without_an_embedding_are_embedded_by_the_first_search(
         sensitivity_ceiling=Sensitivity.PERSONAL,
     )
     vector = memory.embedder.embed([STORY[0]])[0]
-    assert port.vector(f, vector, 10, 40) == []
+    assert port.vector(f, vector, 10, 40, EXACT) == []
     search(memory, tenant, "billing cents")
-    assert port.vector(f, vector, 10, 40)[0][0] == "e-0"
+    assert port.vector(f, vector, 10, 40, EXACT)[0][0] == "e-0"
     assert memory.episodes.embed_missing(tenant, "p1") == 0
+
+
+# --- the vector arm is exact for a principal of few episodes ------------------------------
+
+WORDS = [f"word{i}" for i in range(300)]
+
+
+def _chatter(tenant: str, principal: str, n: int, seed: int) -> list[dict[str, Any]]:
+    """``n`` episodes of five words each from one shared vocabulary: many near neighbours
+    for any query, the case where an approximate search misses some."""
+    rng = np.random.default_rng(seed)
+    return [
+        episode(tenant, principal, content=" ".join(rng.choice(WORDS, 5, replace=False)))
+        for _ in range(n)
+    ]
+
+
+def _nearest_similarities(memory: Memory, f: EpisodeFilter, query: str, k: int) -> list[float]:
+    """The ``k`` best cosines over the principal's stored vectors, by brute force."""
+    with psycopg.connect(memory.uri) as conn:
+        rows = conn.execute(
+            "SELECT embedding::text FROM episodes WHERE tenant_id = %s AND principal_id = %s",
+            (f.tenant_id, f.principal_id),
+        ).fetchall()
+    stored = np.array([json.loads(r[0]) for r in rows], dtype=np.float64)
+    stored /= np.linalg.norm(stored, axis=1, keepdims=True)
+    sims = stored @ memory.embedder.embed([query])[0].astype(np.float64)
+    return sorted((round(float(s), 5) for s in sims), reverse=True)[:k]
+
+
+def test_the_vector_arm_finds_a_principals_nearest_episodes_whatever_others_hold(
+    memory: Memory, tenant: str
+) -> None:
+    """The episodes' vector index is one graph over every principal's episodes: a filtered
+    approximate scan of it for one principal misses nearer episodes of its own, and which
+    it misses depends on the others' rows. A principal of at most ``exact_episodes``
+    episodes is compared exactly, so its answer is its nearest episodes, before and after
+    other tenants write theirs."""
+    memory.episodes.add_many(_chatter(tenant, "p1", 1500, seed=1))
+    f = EpisodeFilter(
+        tenant_id=tenant,
+        principal_id="p1",
+        as_of=AS_OF,
+        known_as_of=AS_OF,
+        sensitivity_ceiling=Sensitivity.PERSONAL,
+    )
+    port = memory._episode_ports.episode_search
+    rng = np.random.default_rng(2)
+    queries = [" ".join(rng.choice(WORDS, 4, replace=False)) for _ in range(12)]
+
+    def answers() -> list[RawHits]:
+        with psycopg.connect(memory.uri, autocommit=True) as conn:
+            conn.execute("ANALYZE episodes")  # as after a bulk write (docs/operations.md)
+        vectors = memory.embedder.embed(queries)
+        return [port.vector(f, v, 10, 40, EXACT) for v in vectors]
+
+    alone = answers()
+    for index, other in enumerate(("other-a", "other-b", "other-c")):
+        memory.episodes.add_many(_chatter(f"{tenant}-{other}", "p1", 2000, seed=10 + index))
+    among_others = answers()
+    assert among_others == alone
+    for query, hits in zip(queries, alone, strict=True):
+        found = [round(score, 5) for _, score in hits]
+        assert found == _nearest_similarities(memory, f, query, 10), query
 
 
 # --- input ---------------------------------------------------------------------------------

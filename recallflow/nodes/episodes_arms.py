@@ -70,7 +70,7 @@ def episode_vector_hits(
     return _run(
         EpisodeArm.VECTOR,
         lambda: episode_search.vector(
-            episode_filter, episode_query_vector, p.per_arm, p.hnsw_ef_search
+            episode_filter, episode_query_vector, p.per_arm, p.hnsw_ef_search, p.exact_episodes
         ),
         p.timeout_ms,
     )

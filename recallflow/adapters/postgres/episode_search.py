@@ -10,8 +10,10 @@ at ``known_as_of`` never leaves the database.
   stored ``search_document``); candidates are gathered by probes, the episodes holding
   every word, then each word alone, each probe capped (most recent first, so a cap is
   deterministic), and ranked by the share of the words they hold, then ``ts_rank_cd``;
-- vector: pgvector cosine distance over the recall pool's iterative HNSW scan, with
-  ``hnsw.ef_search`` ≥ the LIMIT, re-sorted by (similarity desc, id).
+- vector: pgvector cosine distance, exact (every visible episode compared) for a principal
+  of at most the policy's ``exact_episodes`` episodes, else over the recall pool's
+  iterative HNSW scan with ``hnsw.ef_search`` ≥ the LIMIT; re-sorted by (similarity desc,
+  id).
 """
 
 from __future__ import annotations
@@ -68,11 +70,27 @@ _FULL_TEXT = sql.SQL(
     "   ts_rank_cd(c.doc, (SELECT string_agg(quote_literal(lx), ' | ') FROM q)::tsquery) DESC,"
     "   c.id LIMIT %(limit)s"
 )
+# Exact or through the HNSW index, by the principal's size (``exact_episodes`` in the
+# episode policy): the index is one graph over every principal's episodes, so a filtered
+# approximate scan for one principal walks the others' rows too, and which of its own it
+# returns depends on them (see "Isolation" in docs/recall.md for the measured recall).
+# The size is counted on the principal's time index, at most ``exact + 1`` entries, in an
+# InitPlan, so only one branch runs; ``+ 0`` keeps the planner from reading the HNSW
+# index for the exact branch, whose distance is computed once per row and sorted on.
 _VECTOR = sql.SQL(
-    "SELECT x.id, x.score FROM ("
-    " SELECT e.id, (1 - (e.embedding <=> %(vector)s::vector))::float8 AS score"
-    " FROM episodes e WHERE {filter} AND e.embedding IS NOT NULL"
-    " ORDER BY e.embedding <=> %(vector)s::vector LIMIT %(limit)s) x"
+    "WITH choice AS (SELECT count(*) <= %(exact)s AS exact FROM (SELECT 1 FROM episodes c"
+    "   WHERE c.tenant_id = %(ef_tenant)s AND c.principal_id = %(ef_principal)s"
+    "   LIMIT %(exact)s + 1) s)"
+    " SELECT x.id, x.score FROM ("
+    " (SELECT n.id, (1 - n.distance)::float8 AS score FROM ("
+    "  SELECT e.id, (e.embedding <=> %(vector)s::vector) + 0 AS distance FROM episodes e"
+    "  WHERE (SELECT exact FROM choice) AND {filter} AND e.embedding IS NOT NULL"
+    "  ORDER BY distance, e.id LIMIT %(limit)s) n)"
+    " UNION ALL"
+    " (SELECT e.id, (1 - (e.embedding <=> %(vector)s::vector))::float8 AS score"
+    "  FROM episodes e WHERE NOT (SELECT exact FROM choice) AND {filter}"
+    "  AND e.embedding IS NOT NULL"
+    "  ORDER BY e.embedding <=> %(vector)s::vector LIMIT %(limit)s)) x"
     " ORDER BY x.score DESC, x.id"
 )
 _LOAD = sql.SQL(
@@ -96,11 +114,16 @@ class PostgresEpisodeSearch:
         return [(str(r[0]), float(r[1])) for r in rows]
 
     def vector(
-        self, f: EpisodeFilter, vector: npt.NDArray[np.float32], limit: int, ef_search: int
+        self,
+        f: EpisodeFilter,
+        vector: npt.NDArray[np.float32],
+        limit: int,
+        ef_search: int,
+        exact: int,
     ) -> RawHits:
         predicate, params = episode_filter_sql(f)
         # As a recall's query vectors: refused unless unit length, sent as text.
-        params |= {"vector": query_vector_texts([vector])[0], "limit": limit}
+        params |= {"vector": query_vector_texts([vector])[0], "limit": limit, "exact": exact}
         query = _VECTOR.format(filter=predicate)
         ef = str(max(ef_search, limit))
         with self._pool.connection() as conn:
