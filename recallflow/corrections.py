@@ -16,7 +16,8 @@ another principal holds.
 * evidence: :meth:`~Corrections.corroborate`; two distinct projects promote to user scope.
 * re-derivation: :meth:`~Corrections.rederive` replays every correction onto re-ingested
   drafts, so a rejected belief does not come back.
-* erasure: :meth:`~Corrections.forget` (a principal), :meth:`~Corrections.forget_belief`.
+* erasure: :meth:`~Corrections.forget` (a principal), :meth:`~Corrections.forget_belief`,
+  :meth:`~Corrections.forget_episode`.
 """
 
 from __future__ import annotations
@@ -382,6 +383,19 @@ class Corrections:
             _key(tenant_id, "tenant_id"),
             _key(principal_id, "principal_id"),
             _key(belief_id, "belief_id"),
+        )
+        self._forget_texts()
+        return erasure
+
+    def forget_episode(self, tenant_id: str, principal_id: str, episode_id: str) -> Erasure:
+        """Erase one episode — archival search no longer finds it — and scrub its id and
+        text from stored traces. The beliefs derived from it stay and lose the reference to
+        it (forget them one by one with :meth:`forget_belief`); an id the principal does
+        not have, or has forgotten already, is a ``NotFoundError``."""
+        erasure = self._store.forget_episode(
+            _key(tenant_id, "tenant_id"),
+            _key(principal_id, "principal_id"),
+            _key(episode_id, "episode_id"),
         )
         self._forget_texts()
         return erasure

@@ -827,6 +827,12 @@ class Memory:
         self._check_open()
         return self.corrections.forget_belief(tenant_id, principal_id, belief_id)
 
+    def forget_episode(self, tenant_id: str, principal_id: str, episode_id: str) -> Erasure:
+        """Erase one episode and scrub it from traces; the beliefs derived from it stay
+        (:meth:`Corrections.forget_episode`)."""
+        self._check_open()
+        return self.corrections.forget_episode(tenant_id, principal_id, episode_id)
+
     # -------------------------------------------------------------------------------------
     # --- sessions (see "Sessions" in docs/architecture.md) -------------------------------
 

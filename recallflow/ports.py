@@ -512,6 +512,8 @@ class CorrectionStore(Protocol):
 
     def forget_belief(self, tenant_id: str, principal_id: str, belief_id: str) -> Erasure: ...
 
+    def forget_episode(self, tenant_id: str, principal_id: str, episode_id: str) -> Erasure: ...
+
 
 class FormationSink(Protocol):
     """Where the read path sends signals back to formation: recall misses."""

@@ -496,6 +496,47 @@ def test_forget_asks_on_a_terminal_and_a_no_erases_nothing(
     assert _principal_rows(store, tenant) == 0
 
 
+def test_forget_episode_asks_like_belief_and_archival_search_loses_it(
+    store: Memory,
+    tenant: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`forget --episode` asks as `--belief` does; once erased, `episodes` no longer finds
+    it; grace's episode and an id nobody has fail word for word alike."""
+
+    def found() -> list[str]:
+        code, out, _ = run(capsys, "episodes", "invoice service", *who(tenant), "--json")
+        assert code == 0
+        ids: list[str] = json.loads(out)["trace"]["rendered_ids"]
+        return ids
+
+    assert "ep-billing-1" in found()
+    code, out, err = run(capsys, "forget", *who(tenant), "--episode", "ep-billing-1")
+    assert code == EXIT_USAGE and out == "" and "--yes" in err and err.count("\n") == 1
+    monkeypatch.setattr(sys, "stdin", _Terminal("n\n"))
+    code, out, err = run(capsys, "forget", *who(tenant), "--episode", "ep-billing-1")
+    assert code == EXIT_NOT_CONFIRMED and "nothing erased (episode ep-billing-1" in err
+    assert "ep-billing-1" in found()
+    monkeypatch.setattr(sys, "stdin", _Terminal("y\n"))
+    code, out, _ = run(capsys, "forget", *who(tenant), "--episode", "ep-billing-1")
+    assert code == 0 and f"erased episode ep-billing-1 of {tenant}/{demo.PRINCIPAL}" in out
+    assert "ep-billing-1" not in found()
+    assert "Pairing on the invoice" not in run(capsys, "episodes", "invoice", *who(tenant))[1]
+    outcomes = []
+    for named in ("ep-grace-1", "ep-billing-1", "ep-nowhere"):  # grace's, forgotten, none
+        code, out, err = run(capsys, "forget", *who(tenant), "--episode", named, "--yes")
+        outcomes.append((code, out, err.replace(named, "ID")))
+    assert outcomes[0] == outcomes[1] == outcomes[2]
+    assert outcomes[0][0] == EXIT_FAILURE and outcomes[0][2].count("\n") == 1
+    assert store.episodes.get(tenant, "grace", "ep-grace-1").content == "Grace's first session."
+    both = ["--belief", "b-mob-money", "--episode", "ep-mobile-1", "--yes"]
+    with pytest.raises(SystemExit) as exited:
+        run(capsys, "forget", *who(tenant), *both)
+    assert exited.value.code == EXIT_USAGE and "not allowed with" in capsys.readouterr().err
+    assert "b-mob-money" in {b.id for b in store.beliefs.list(tenant, demo.PRINCIPAL)}
+
+
 # --- pictures -------------------------------------------------------------------------------
 
 

@@ -475,6 +475,7 @@ def test_ids_held_only_by_others_are_missing_and_untouched_even_where_ids_overla
         "expire": lambda i: memory.expire(*me, i, AS_OF),
         "supersede": lambda i: memory.supersede(i, belief(tenant, id="b-new", subject="x")),
         "forget_belief": lambda i: memory.forget_belief(*me, i),
+        "forget_episode": lambda i: memory.forget_episode(*me, i.replace("b-", "e-")),
     }
     for trace_id, session_id in theirs.values():
         calls |= {
@@ -1101,7 +1102,10 @@ def test_every_call_on_an_id_only_others_hold_fails_as_on_an_id_nobody_holds(
         "cite": lambda i: memory.cite(*me, own.trace_id, [i]),
         "reject": lambda i: memory.reject(*me, own.trace_id, i, "changed", replacement="new"),
     }
-    by_episode: dict[str, Any] = {"episode": lambda i: memory.episodes.get(*me, i)}
+    by_episode: dict[str, Any] = {
+        "episode": lambda i: memory.episodes.get(*me, i),
+        "forget_episode": lambda i: memory.forget_episode(*me, i),
+    }
     by_trace: dict[str, Any] = {
         "trace": lambda i: memory.trace(*me, i),
         "explain": lambda i: memory.explain(*me, i, viewer_surface=Surface.PUBLIC),

@@ -3,8 +3,8 @@ or a script (see "Feedback and corrections" in docs/architecture.md).
 
 ``reject`` records one of the four kinds of rejection against a belief a stored recall
 showed; ``cite`` records the beliefs the model cited from a recall; ``forget`` erases a
-principal (or one belief) for good, after a confirmation on a terminal or with ``--yes``,
-and refuses to run unattended without ``--yes``.
+principal (or one belief, or one episode) for good, after a confirmation on a terminal or
+with ``--yes``, and refuses to run unattended without ``--yes``.
 """
 
 from __future__ import annotations
@@ -141,13 +141,20 @@ def _confirmed(what: str) -> bool:
 
 def _cmd_forget(args: argparse.Namespace) -> int:
     who = f"{args.tenant}/{args.principal}"
-    what = f"belief {args.belief} of {who}" if args.belief else f"everything of {who}"
+    if args.belief:
+        what = f"belief {args.belief} of {who}"
+    elif args.episode:
+        what = f"episode {args.episode} of {who}"
+    else:
+        what = f"everything of {who}"
     if not args.yes and not _confirmed(what):
         print(f"recallflow forget: not confirmed; nothing erased ({what})", file=sys.stderr)
         return EXIT_NOT_CONFIRMED
     with open_store(args) as memory:
         if args.belief:
             erasure = memory.forget_belief(args.tenant, args.principal, args.belief)
+        elif args.episode:
+            erasure = memory.forget_episode(args.tenant, args.principal, args.episode)
         else:
             # One transaction, so no count to show as it goes: a spinner says it is working.
             with spinner(f"erasing {who}", quiet=args.quiet or args.json):
@@ -207,11 +214,23 @@ def add_correction_parsers(subparsers: Any) -> None:
     add_json_arg(p)
     p.set_defaults(func=_cmd_cite, field_flags=WHO_FLAGS)
 
-    p = subparsers.add_parser("forget", help="erase a principal, or one belief, for good")
+    p = subparsers.add_parser(
+        "forget", help="erase a principal, or one belief or episode, for good"
+    )
     _who(p)
-    p.add_argument("--belief", default=None, type=key, help="erase only this belief")
+    one = p.add_mutually_exclusive_group()
+    one.add_argument("--belief", default=None, type=key, help="erase only this belief")
+    one.add_argument(
+        "--episode",
+        default=None,
+        type=key,
+        help="erase only this episode (the beliefs derived from it stay)",
+    )
     p.add_argument("--yes", action="store_true", help="do not ask (needed without a terminal)")
     p.add_argument("--quiet", action="store_true", help="no progress display")
     add_store_args(p)
     add_json_arg(p)
-    p.set_defaults(func=_cmd_forget, field_flags={**WHO_FLAGS, "belief_id": "--belief"})
+    p.set_defaults(
+        func=_cmd_forget,
+        field_flags={**WHO_FLAGS, "belief_id": "--belief", "episode_id": "--episode"},
+    )

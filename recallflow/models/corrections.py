@@ -75,7 +75,7 @@ class MissHint(FrozenModel):
 class Erasure(FrozenModel):
     """What an erasure removed: rows per table, and rows scrubbed of the erased id."""
 
-    scope: Literal["principal", "belief"]
+    scope: Literal["principal", "belief", "episode"]
     tenant_id: str
     erased_at: datetime
     deleted: dict[str, int] = Field(description="Rows deleted, per table.")
@@ -83,7 +83,9 @@ class Erasure(FrozenModel):
         default_factory=dict, description="Rows of other records rewritten without it, per table."
     )
     restated: int = Field(
-        default=0, description="Beliefs whose link to an erased belief was removed."
+        default=0,
+        description="Beliefs whose link to the erased belief, or whose reference to the"
+        " erased episode (source_episode_id), was removed.",
     )
 
     @property

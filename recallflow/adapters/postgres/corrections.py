@@ -160,3 +160,6 @@ class PostgresCorrections:
 
     def forget_belief(self, tenant_id: str, principal_id: str, belief_id: str) -> Erasure:
         return self._run(lambda c: erasure.forget_belief(c, tenant_id, principal_id, belief_id))
+
+    def forget_episode(self, tenant_id: str, principal_id: str, episode_id: str) -> Erasure:
+        return self._run(lambda c: erasure.forget_episode(c, tenant_id, principal_id, episode_id))

@@ -1,5 +1,5 @@
-"""Erasure in PostgreSQL: a whole principal, or one belief, in one transaction (see
-"Feedback and corrections" in docs/architecture.md).
+"""Erasure in PostgreSQL: a whole principal, one belief or one episode, in one transaction
+(see "Feedback and corrections" in docs/architecture.md).
 
 Append-only holds for every ordinary write; erasure is the one audited exception. The
 transaction sets ``recallflow.erasure`` locally (the append-only trigger then allows
@@ -28,7 +28,7 @@ from recallflow.adapters.postgres.locks import lock_principals
 from recallflow.core.erasure import erasure_digest, scrubbed, scrubbed_prefix, scrubbed_snapshot
 from recallflow.core.render import inert
 from recallflow.core.replay import derivation_digest
-from recallflow.errors import ConfigurationError
+from recallflow.errors import ConfigurationError, NotFoundError
 from recallflow.models.corrections import Erasure
 
 
@@ -80,16 +80,20 @@ def _record(
     belief_id: str | None,
     counts: dict[str, Any],
     derivation: str | None = None,
+    *,
+    episode_id: str | None = None,
 ) -> datetime:
+    scope = "episode" if episode_id is not None else "principal" if belief_id is None else "belief"
     row = conn.execute(
-        "INSERT INTO erasures"
-        " (tenant_id, scope, principal_sha256, belief_sha256, counts, derivation_sha256)"
-        " VALUES (%s, %s, %s, %s, %s, %s) RETURNING erased_at",
+        "INSERT INTO erasures (tenant_id, scope, principal_sha256, belief_sha256,"
+        " episode_sha256, counts, derivation_sha256)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s) RETURNING erased_at",
         (
             tenant_id,
-            "principal" if belief_id is None else "belief",
+            scope,
             erasure_digest(tenant_id, principal_id),
             None if belief_id is None else erasure_digest(tenant_id, principal_id, belief_id),
+            None if episode_id is None else erasure_digest(tenant_id, principal_id, episode_id),
             Jsonb(counts),
             derivation,
         ),
@@ -212,11 +216,11 @@ def _scrub(
     conn: psycopg.Connection[Any],
     tenant_id: str,
     principal_id: str,
-    belief_id: str,
-    statement: str,
+    item_id: str,
+    text: str,
 ) -> dict[str, int]:
-    """Rewrite every JSON record of the principal that names the belief or its statement
-    (sessions apart: :func:`_scrub_sessions`)."""
+    """Rewrite every JSON record of the principal that names the item (a belief or an
+    episode) or holds its text (sessions apart: :func:`_scrub_sessions`)."""
     scrubbed_rows: dict[str, int] = {}
     tables = [t for t in principal_tables(conn) if t not in _SESSION_TABLES]
     for table, column, data_type in _json_columns(conn, tables):
@@ -226,11 +230,11 @@ def _scrub(
                 "SELECT ctid::text, {c} FROM {t} WHERE tenant_id = %s AND principal_id = %s"
                 " AND (strpos({c}::text, %s) > 0 OR strpos({c}::text, %s) > 0) FOR UPDATE"
             ).format(c=sql.Identifier(column), t=sql.Identifier(table)),
-            (tenant_id, principal_id, json.dumps(belief_id), _json_text(statement)),
+            (tenant_id, principal_id, json.dumps(item_id), _json_text(text)),
         ).fetchall()
         changed = 0
         for ctid, value in rows:
-            new_value, did = scrubbed(value, belief_id, statement)
+            new_value, did = scrubbed(value, item_id, text)
             if not did:
                 continue
             conn.execute(
@@ -325,6 +329,62 @@ def forget_belief(
     )
     return Erasure(
         scope="belief",
+        tenant_id=tenant_id,
+        erased_at=erased_at,
+        deleted=deleted,
+        scrubbed=scrubbed_rows,
+        restated=restated,
+    )
+
+
+def forget_episode(
+    conn: psycopg.Connection[Any], tenant_id: str, principal_id: str, episode_id: str
+) -> Erasure:
+    """Delete one episode — its content, its search document and its embedding are its
+    row's — and scrub it from stored records: every JSON record of the principal loses its
+    id and any text holding its content (as :func:`forget_belief` scrubs a statement). The
+    beliefs derived from it stay (the user forgets them one by one) and lose the reference
+    to it; the corroborations it was the evidence of are deleted (a belief keeps the
+    confidence they gave). An id the principal does not have, forgotten already or never
+    stored, is a :class:`NotFoundError` alike."""
+    lock_principals(conn, [(tenant_id, principal_id)])
+    row = conn.execute(
+        "SELECT content FROM episodes WHERE tenant_id = %s AND principal_id = %s AND id = %s"
+        " FOR UPDATE",
+        (tenant_id, principal_id, episode_id),
+    ).fetchone()
+    if row is None:
+        raise NotFoundError(f"no episode {episode_id!r} for {tenant_id}/{principal_id}")
+    content = str(row[0])
+    _begin_erasure(conn)
+    scrubbed_rows = _scrub(conn, tenant_id, principal_id, episode_id, content)
+    key = {"t": tenant_id, "p": principal_id, "id": episode_id}
+    deleted: dict[str, int] = {
+        "belief_events": conn.execute(
+            "DELETE FROM belief_events WHERE tenant_id = %(t)s AND principal_id = %(p)s"
+            " AND evidence_id = %(id)s",
+            key,
+        ).rowcount
+    }
+    restated = conn.execute(
+        "UPDATE beliefs SET source_episode_id = NULL"
+        " WHERE tenant_id = %(t)s AND principal_id = %(p)s AND source_episode_id = %(id)s",
+        key,
+    ).rowcount
+    deleted["episodes"] = conn.execute(
+        "DELETE FROM episodes WHERE tenant_id = %(t)s AND principal_id = %(p)s AND id = %(id)s",
+        key,
+    ).rowcount
+    erased_at = _record(
+        conn,
+        tenant_id,
+        principal_id,
+        None,
+        {"deleted": deleted, "scrubbed": scrubbed_rows, "restated": restated},
+        episode_id=episode_id,
+    )
+    return Erasure(
+        scope="episode",
         tenant_id=tenant_id,
         erased_at=erased_at,
         deleted=deleted,
