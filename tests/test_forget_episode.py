@@ -203,3 +203,31 @@ def test_forget_episode_with_a_bad_id_is_typed_and_erases_nothing(
         memory.forget_episode(*args)
     assert raised.value.field == field
     assert memory.episodes.get(tenant, "ada", EPISODE).content == CONTENT
+
+
+def test_an_episode_sharing_its_id_with_a_live_belief_leaves_that_belief_in_its_traces(
+    memory: Memory, tenant: str
+) -> None:
+    """Ids are the caller's, and a belief may have the id of an episode: forgetting the
+    episode takes its text from the traces, never the belief's id or line."""
+    add_episode(memory, tenant, "ada", "note-1")
+    memory.beliefs.add(
+        belief(
+            tenant,
+            "ada",
+            id="note-1",
+            statement="The team ships releases on Thursdays.",
+            subject="release-day",
+            entities=["release"],
+            sensitivity="public",
+        )
+    )
+    asked = request(tenant, "ada", "release day", working_state={"entities": ["release"]})
+    trace_id = memory.recall(asked, policy=PATIENT).trace_id
+    before = memory.explain(tenant, "ada", trace_id)
+    assert [i.belief_id for i in before.items] == ["note-1"]
+    memory.forget_episode(tenant, "ada", "note-1")
+    after = memory.explain(tenant, "ada", trace_id)
+    assert after == before and not after.items[0].forgotten
+    assert memory.trace(tenant, "ada", trace_id).rendered_ids == ("note-1",)
+    assert holding(memory, tenant, "ada", "pricing review") == []

@@ -36,12 +36,14 @@ def _shows(text: str, statement: str) -> bool:
     return (statement != "" and statement in text) or (rendered != "" and rendered in text)
 
 
-def scrubbed(value: Any, belief_id: str, statement: str) -> tuple[Any, bool]:
-    """``value`` (parsed JSON) without ``belief_id`` or ``statement``, and whether it changed."""
+def scrubbed(value: Any, belief_id: str | None, statement: str) -> tuple[Any, bool]:
+    """``value`` (parsed JSON) without ``belief_id`` or ``statement``, and whether it changed
+    (``belief_id`` None: only the text is looked for — an erased episode whose id a live
+    belief also has)."""
     if isinstance(value, str):
         if (
-            value == belief_id
-            or f"[{belief_id}]" in value  # a stored block's line of the belief
+            (belief_id is not None and value == belief_id)
+            or (belief_id is not None and f"[{belief_id}]" in value)  # a stored block's line
             or _shows(value, statement)
         ):
             return ERASED, True
@@ -53,7 +55,7 @@ def scrubbed(value: Any, belief_id: str, statement: str) -> tuple[Any, bool]:
         changed = False
         out: dict[str, Any] = {}
         for key, v in value.items():
-            new_key = ERASED if key == belief_id else key
+            new_key = ERASED if belief_id is not None and key == belief_id else key
             new_value, c = scrubbed(v, belief_id, statement)
             changed = changed or c or new_key != key
             out[new_key] = new_value

@@ -216,12 +216,14 @@ def _scrub(
     conn: psycopg.Connection[Any],
     tenant_id: str,
     principal_id: str,
-    item_id: str,
+    item_id: str | None,
     text: str,
 ) -> dict[str, int]:
     """Rewrite every JSON record of the principal that names the item (a belief or an
-    episode) or holds its text (sessions apart: :func:`_scrub_sessions`)."""
+    episode) or holds its text (sessions apart: :func:`_scrub_sessions`); ``item_id``
+    None looks for the text alone."""
     scrubbed_rows: dict[str, int] = {}
+    said = _json_text(text)
     tables = [t for t in principal_tables(conn) if t not in _SESSION_TABLES]
     for table, column, data_type in _json_columns(conn, tables):
         wrap = Jsonb if data_type == "jsonb" else Json
@@ -230,7 +232,7 @@ def _scrub(
                 "SELECT ctid::text, {c} FROM {t} WHERE tenant_id = %s AND principal_id = %s"
                 " AND (strpos({c}::text, %s) > 0 OR strpos({c}::text, %s) > 0) FOR UPDATE"
             ).format(c=sql.Identifier(column), t=sql.Identifier(table)),
-            (tenant_id, principal_id, json.dumps(item_id), _json_text(text)),
+            (tenant_id, principal_id, said if item_id is None else json.dumps(item_id), said),
         ).fetchall()
         changed = 0
         for ctid, value in rows:
@@ -357,7 +359,14 @@ def forget_episode(
         raise NotFoundError(f"no episode {episode_id!r} for {tenant_id}/{principal_id}")
     content = str(row[0])
     _begin_erasure(conn)
-    scrubbed_rows = _scrub(conn, tenant_id, principal_id, episode_id, content)
+    # Records name beliefs and episodes alike by id: where a live belief of the principal
+    # has the episode's id too, the id names that belief as well and stays; the episode's
+    # text is looked for all the same.
+    shared = conn.execute(
+        "SELECT 1 FROM beliefs WHERE tenant_id = %s AND principal_id = %s AND id = %s",
+        (tenant_id, principal_id, episode_id),
+    ).fetchone()
+    scrubbed_rows = _scrub(conn, tenant_id, principal_id, None if shared else episode_id, content)
     key = {"t": tenant_id, "p": principal_id, "id": episode_id}
     deleted: dict[str, int] = {
         "belief_events": conn.execute(
