@@ -210,10 +210,11 @@ class StoreUnavailableError(RecallflowError):
 class StorageFullError(StoreUnavailableError):
     """The database server has no disk space left; nothing of the refused write is kept."""
 
-    def __init__(self, detail: str) -> None:
+    def __init__(self, detail: str, *, hint: str | None = None) -> None:
         super().__init__(
             detail,
-            hint="Free disk space on the server's data volume, then retry; this Memory stays "
+            hint=hint
+            or "Free disk space on the server's data volume, then retry; this Memory stays "
             "open and works again once there is space.",
         )
 

@@ -47,7 +47,7 @@ from recallflow.adapters.postgres.entities import (
 )
 from recallflow.adapters.postgres.episode_search import PostgresEpisodeSearch
 from recallflow.adapters.postgres.episodes import PostgresEpisodeStore
-from recallflow.adapters.postgres.health import GuardedPool
+from recallflow.adapters.postgres.health import GuardedPool, as_unavailable
 from recallflow.adapters.postgres.misses import PostgresMissHints
 from recallflow.adapters.postgres.pool import CONNECT_TIMEOUT_S, open_pool
 from recallflow.adapters.postgres.replicas import ReplicaReads, TrackingPool, WrittenLsn
@@ -78,6 +78,7 @@ from recallflow.errors import (
     ConfigurationError,
     InvalidInputError,
     OperatorOnlyError,
+    StorageFullError,
     StoreUnavailableError,
     UnsupportedEmbedderError,
     without_password,
@@ -123,6 +124,9 @@ from recallflow.ports import (
 )
 
 _log = logging.getLogger(__name__)
+#: What a caller does when the store cannot be opened because its disk is full: there is
+#: no Memory yet to keep and retry with.
+_FULL_AT_OPEN = "Free disk space on the volume that holds the store's data, then open it again."
 
 #: How long a recall after this handle's own write waits for the replica to replay it
 #: before reading the primary instead (seconds).
@@ -1103,6 +1107,9 @@ def open_memory(
     except (psycopg.OperationalError, StoreUnavailableError) as exc:
         if server is not None:
             server.release()
+        full = as_unavailable(exc)
+        if isinstance(full, StorageFullError):
+            raise StorageFullError(full.detail, hint=_FULL_AT_OPEN) from exc
         raise ConfigurationError(
             f"cannot connect to PostgreSQL at {without_password(dsn) if dsn else 'embedded'}: {exc}"
         ) from exc

@@ -25,7 +25,13 @@ from recallflow.adapters.postgres.bootstrap import ensure_database
 from recallflow.adapters.postgres.embedded import EmbeddedServer
 from recallflow.models.result import RecallResult
 from tests.helpers import belief, request
-from tests.processes import backend_pids, kill_all, postmaster_pid, wait_until_gone
+from tests.processes import (
+    backend_pids,
+    kill_all,
+    postgres_pids,
+    postmaster_pid,
+    wait_until_gone,
+)
 
 TENANT = "t-recovery"
 #: A hang guard for loops that wait for recovery; reaching it fails the test.
@@ -289,3 +295,22 @@ def test_a_full_disk_fails_typed_and_the_store_works_once_space_returns(
         stored = _stored_ids(memory)
         assert set(committed + written + more) <= stored
         assert not any(i.startswith(f"full{failed_batch}-") for i in stored)
+
+
+def test_a_store_whose_disk_is_full_fails_to_open_as_a_full_disk_and_opens_once_freed(
+    small_disk: Path,
+) -> None:
+    """The next start of a stopped embedded server on a full disk: the caller is told the
+    disk is full (a StorageFullError), not handed a failed ``pg_ctl`` command line."""
+    home = small_disk / "home"
+    with open_memory(home=home, embedder=HashingEmbedder()) as memory:
+        committed = _write(memory, 10)
+    filler = small_disk / "filler"
+    _fill(filler)
+    with pytest.raises(StorageFullError, match="disk is full") as refused:
+        open_memory(home=home, embedder=HashingEmbedder())
+    assert "pg_ctl" not in str(refused.value)
+    assert postgres_pids(home / "pgdata") == []  # a start refused leaves no server behind
+    filler.unlink()
+    with open_memory(home=home, embedder=HashingEmbedder()) as memory:
+        assert _stored_ids(memory) == set(committed)

@@ -49,8 +49,9 @@ from typing import Any
 import platformdirs
 import psutil
 
+from recallflow.adapters.postgres.health import names_full_disk
 from recallflow.adapters.postgres.holders import Holders, home_lock
-from recallflow.errors import ConfigurationError
+from recallflow.errors import ConfigurationError, StorageFullError
 
 _log = logging.getLogger(__name__)
 
@@ -79,6 +80,8 @@ SHARED_BUFFERS_SHARE = 1 / 16
 _SHARED_BUFFERS_ENV = "RECALLFLOW_SHARED_BUFFERS"
 _SIZE = re.compile(r"[1-9][0-9]*(kB|MB|GB|TB)?")
 _SOCKET_NAME = ".s.PGSQL.5432"
+#: A server log line that says why it stopped or refused to start.
+_SEVERE = re.compile(r"\b(?:FATAL|PANIC):\s+")
 _MAX_SOCKET_PATH = 100  # sun_path holds 108 bytes on Linux, 104 on macOS
 
 _lock = threading.RLock()
@@ -380,29 +383,74 @@ def _clear_leftovers(pgdata: Path) -> None:
 
 
 def _start(pgdata: Path, runner: _Runner) -> Postmaster:
+    """Start the server; a start it refuses raises with the reason its log gives.
+
+    :raises StorageFullError: the server could not write to its disk (ENOSPC).
+    :raises ConfigurationError: any other failed start, its first line the server's own
+        reason (its last FATAL or PANIC line of this start).
+    """
     _clear_leftovers(pgdata)
     socket_dir = _socket_dir(pgdata, runner)
     options = f"-h '' -k {shlex.quote(str(socket_dir))} -c shared_buffers={shared_buffers()}"
-    runner.run(
-        [
-            str(_bin_dir() / "pg_ctl"),
-            "-D",
-            str(pgdata),
-            "-l",
-            str(pgdata / "log"),
-            "-o",
-            options,
-            "-w",
-            "-t",
-            str(START_TIMEOUT_S),
-            "start",
-        ],
-        timeout=START_TIMEOUT_S + 30,
-    )
+    log = pgdata / "log"
+    logged = log.stat().st_size if log.exists() else 0
+    try:
+        runner.run(
+            [
+                str(_bin_dir() / "pg_ctl"),
+                "-D",
+                str(pgdata),
+                "-l",
+                str(log),
+                "-o",
+                options,
+                "-w",
+                "-t",
+                str(START_TIMEOUT_S),
+                "start",
+            ],
+            timeout=START_TIMEOUT_S + 30,
+        )
+    except ConfigurationError as exc:
+        raise _start_failure(pgdata, _log_since(log, logged), exc) from exc
     postmaster = running_postmaster(pgdata)
     if postmaster is None:
         raise ConfigurationError(f"the embedded PostgreSQL in {pgdata} exited after starting")
     return postmaster
+
+
+def _log_since(log: Path, offset: int) -> str:
+    """What the server wrote to its log from ``offset`` on (this start's part)."""
+    try:
+        with log.open("rb") as handle:
+            handle.seek(offset)
+            return handle.read().decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def _start_failure(pgdata: Path, logged: str, exc: ConfigurationError) -> Exception:
+    """The error of a start the server refused, led by the reason it logged: a full disk
+    is a :class:`StorageFullError` (freeing space is the fix, not a setting), anything
+    else a :class:`ConfigurationError` whose first line is the server's reason, not the
+    ``pg_ctl`` command line."""
+    reasons = [
+        parts[1].strip()
+        for parts in (_SEVERE.split(line, maxsplit=1) for line in logged.splitlines())
+        if len(parts) == 2
+    ]
+    full = [reason for reason in reasons if names_full_disk(reason)]
+    if full or names_full_disk(str(exc)):
+        return _full_disk(pgdata, full[-1] if full else str(exc).splitlines()[0])
+    if not reasons:
+        return exc
+    return ConfigurationError(f"{reasons[-1]}\n{exc}")
+
+
+def _full_disk(pgdata: Path, reason: str) -> StorageFullError:
+    return StorageFullError(
+        f"the embedded PostgreSQL in {pgdata} cannot start: its disk is full ({reason})"
+    )
 
 
 def _stop(pgdata: Path) -> None:
@@ -545,6 +593,8 @@ class EmbeddedServer:
                         _unhold(home, self.pgdata)
                 if not isinstance(exc, ConfigurationError):
                     raise
+                if names_full_disk(str(exc)):  # initdb, which logs nowhere else
+                    raise _full_disk(self.pgdata, str(exc).splitlines()[-1]) from exc
                 log = self.pgdata / "log"
                 tail = log.read_text(errors="replace")[-2000:] if log.exists() else ""
                 raise ConfigurationError(
@@ -582,7 +632,7 @@ class EmbeddedServer:
                 self._last_restart = time.monotonic()
                 try:
                     self._postmaster = _start(self.pgdata, self._runner)
-                except ConfigurationError as exc:
+                except (ConfigurationError, StorageFullError) as exc:
                     _log.warning("could not restart the embedded PostgreSQL: %s", exc)
                     return False
                 self._last_restart = 0.0

@@ -32,6 +32,8 @@ plain ``psycopg_pool.ConnectionPool`` it:
 
 from __future__ import annotations
 
+import errno
+import os
 import select
 import threading
 import time
@@ -51,7 +53,16 @@ from recallflow.errors import ConfigurationError, StorageFullError, StoreUnavail
 #: (class 08), shutdown and crash (57P01-57P04), and exhausted resources (53000-53300).
 _UNAVAILABLE_STATES = frozenset({"57P01", "57P02", "57P03", "57P04", "53000", "53200", "53300"})
 
+#: How the server words a full disk in a message that carries no SQLSTATE (a session
+#: refused at connection, a server that cannot start): the C library's text for ENOSPC.
+_NO_SPACE = frozenset({"No space left on device", os.strerror(errno.ENOSPC)})
+
 Revive = Callable[[], bool]
+
+
+def names_full_disk(text: str) -> bool:
+    """Whether a server's message says its disk is full (ENOSPC)."""
+    return any(words in text for words in _NO_SPACE)
 
 
 def as_unavailable(exc: BaseException) -> StoreUnavailableError | None:
@@ -63,6 +74,10 @@ def as_unavailable(exc: BaseException) -> StoreUnavailableError | None:
     if not isinstance(exc, psycopg.OperationalError):
         return None
     state = exc.sqlstate
+    if state is None and names_full_disk(str(exc)):
+        # A session the server refused at connection because it could not write (its
+        # relation cache file, say): no SQLSTATE reaches the client, only the words.
+        return StorageFullError(f"the server's disk is full ({_first_line(exc)})")
     if state is None or state.startswith("08") or state in _UNAVAILABLE_STATES:
         return StoreUnavailableError(_first_line(exc))
     return None
