@@ -314,3 +314,21 @@ def test_a_store_whose_disk_is_full_fails_to_open_as_a_full_disk_and_opens_once_
     filler.unlink()
     with open_memory(home=home, embedder=HashingEmbedder()) as memory:
         assert _stored_ids(memory) == set(committed)
+
+
+def test_a_session_refused_for_a_full_disk_at_open_is_a_full_disk(small_disk: Path) -> None:
+    """A running server whose relation cache files are gone (crash recovery removes them)
+    must write them for a new session; on a full disk it refuses the session with words,
+    no SQLSTATE. Opening then says the disk is full, not that the server is unreachable."""
+    home = small_disk / "home"
+    with open_memory(home=home, embedder=HashingEmbedder()) as holder:
+        committed = _write(holder, 5)
+        for cache in (home / "pgdata").rglob("pg_internal.init"):
+            cache.unlink()
+        filler = small_disk / "filler"
+        _fill(filler)
+        with pytest.raises(StorageFullError, match="disk is full"):
+            open_memory(home=home, embedder=HashingEmbedder())
+        filler.unlink()
+        with open_memory(home=home, embedder=HashingEmbedder()) as second:
+            assert _stored_ids(second) == set(committed)
