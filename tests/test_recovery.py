@@ -19,7 +19,13 @@ from typing import Any
 import psycopg
 import pytest
 
-from recallflow import Memory, StorageFullError, StoreUnavailableError, open_memory
+from recallflow import (
+    ConfigurationError,
+    Memory,
+    StorageFullError,
+    StoreUnavailableError,
+    open_memory,
+)
 from recallflow.adapters.embedders.hashing import HashingEmbedder
 from recallflow.adapters.postgres.bootstrap import ensure_database
 from recallflow.adapters.postgres.embedded import EmbeddedServer
@@ -332,3 +338,18 @@ def test_a_session_refused_for_a_full_disk_at_open_is_a_full_disk(small_disk: Pa
         filler.unlink()
         with open_memory(home=home, embedder=HashingEmbedder()) as second:
             assert _stored_ids(second) == set(committed)
+
+
+def test_a_start_the_server_refuses_is_reported_by_its_reason(tmp_path: Path) -> None:
+    """An operator's broken setting in the data directory: the error's first line is the
+    server's own reason (what to fix), not the ``pg_ctl`` command line that failed."""
+    home = tmp_path / "home"
+    open_memory(home=home, embedder=HashingEmbedder()).close()
+    with (home / "pgdata" / "postgresql.auto.conf").open("a") as conf:
+        conf.write("max_connections = 'lots'\n")
+    with pytest.raises(ConfigurationError) as refused:
+        open_memory(home=home, embedder=HashingEmbedder())
+    first = str(refused.value).splitlines()[0]
+    assert "postgresql.auto.conf" in first
+    assert "pg_ctl" not in first
+    assert postgres_pids(home / "pgdata") == []
