@@ -28,7 +28,7 @@ from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.postgres.episodes import EPISODE_COLUMNS
-from recallflow.adapters.postgres.pool import RECALL_SETTINGS
+from recallflow.adapters.postgres.statements import pipeline, set_local
 from recallflow.adapters.postgres.vectors import query_vector_texts
 from recallflow.models.stages import EpisodeFilter
 from recallflow.models.store import Episode
@@ -125,14 +125,14 @@ class PostgresEpisodeSearch:
         # As a recall's query vectors: refused unless unit length, sent as text.
         params |= {"vector": query_vector_texts([vector])[0], "limit": limit, "exact": exact}
         query = _VECTOR.format(filter=predicate)
-        ef = str(max(ef_search, limit))
+        # For the statement's implicit transaction only, sent with it in one round trip:
+        # a transaction around it (BEGIN, the setting, the query, COMMIT) cost every
+        # search three more round trips, the exact branch too, which reads no index.
         with self._pool.connection() as conn:
-            if RECALL_SETTINGS.get("hnsw.ef_search") == ef:
-                rows = conn.execute(query, params).fetchall()
-            else:
-                with conn.transaction():
-                    conn.execute("SELECT set_config('hnsw.ef_search', %s, true)", (ef,))
-                    rows = conn.execute(query, params).fetchall()
+            with pipeline(conn):
+                set_local(conn, {"hnsw.ef_search": str(max(ef_search, limit))})
+                cur = conn.execute(query, params)
+            rows = cur.fetchall()
         return [(str(r[0]), float(r[1])) for r in rows]
 
     def load(self, f: EpisodeFilter, ids: Sequence[str]) -> list[Episode]:
