@@ -293,8 +293,13 @@ def budgeted_episodes(
     kept: list[RecalledEpisode] = []
     dropped: list[str] = []
     for item in trusted_episodes.items:
+        # Past the item cap nothing is kept, so nothing is counted (a count is a tokenizer
+        # pass over the rendered line; most floored episodes come after the cap).
+        if len(kept) >= max_items:
+            dropped.append(item.episode_id)
+            continue
         cost = token_counter.count(episode_line(item) + "\n")
-        if len(kept) >= max_items or tokens + cost > max_tokens:
+        if tokens + cost > max_tokens:
             dropped.append(item.episode_id)
             continue
         kept.append(item)
