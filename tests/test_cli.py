@@ -3,6 +3,7 @@ and one-line errors of bad input and failures, and what start-up imports."""
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import importlib.metadata
 import json
@@ -17,7 +18,7 @@ import pytest
 
 from recallflow import Memory
 from recallflow.cli import demo
-from recallflow.cli.main import main
+from recallflow.cli.main import build_parser, main
 from tests.test_recall import demo_memory  # noqa: F401  (fixture)
 
 CONTRACT_NODES = (
@@ -104,6 +105,38 @@ def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 
 
 WHO = ["--tenant", demo.TENANT, "--principal", demo.PRINCIPAL]
+
+
+def _commands(
+    parser: argparse.ArgumentParser, words: tuple[str, ...] = ()
+) -> dict[tuple[str, ...], argparse.ArgumentParser]:
+    """Every command the parser runs (``("session", "open")``, ...) → its parser."""
+    subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    if not subs:
+        return {words: parser}
+    return {
+        k: v
+        for action in subs
+        for name, sub in action.choices.items()
+        for k, v in _commands(sub, (*words, name)).items()
+    }
+
+
+def test_every_id_argument_is_how_the_store_refusing_it_is_named() -> None:
+    """A store's refusal of an id the user typed as an argument (a belief the trace did not
+    show, a session that has ended) is said of that argument, not of the library's field
+    (``field 'belief_id'``): every command with an id argument maps a field to it."""
+    unnamed = []
+    for words, parser in _commands(build_parser()).items():
+        named = set((parser.get_default("field_flags") or {}).values())
+        unnamed += [
+            f"{' '.join(words)} {action.dest}"
+            for action in parser._actions
+            if not action.option_strings
+            and action.dest.endswith(("_id", "_ids"))
+            and action.dest not in named
+        ]
+    assert not unnamed, unnamed
 
 
 def test_status_as_text_and_json(cli_store: Memory, capsys: pytest.CaptureFixture[str]) -> None:

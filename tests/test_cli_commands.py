@@ -140,7 +140,7 @@ def test_an_ended_session_takes_no_more_turns(
     assert code == 0 and at.isoformat() in out
     code, out, err = run(capsys, "session", "recall", session_id, MONEY, *who(tenant))
     assert code == EXIT_USAGE and out == "" and len(err.strip().splitlines()) == 1
-    assert "ended" in err
+    assert err.startswith("recallflow session recall: error: session_id: ") and "ended" in err
     with pytest.raises(SystemExit) as exited:
         run(capsys, "session", "end", session_id, *who(tenant), "--at", "yesterday")
     assert exited.value.code == EXIT_USAGE and "ISO 8601" in capsys.readouterr().err
@@ -352,6 +352,29 @@ def test_cite_records_each_belief_once_per_trace(
         "cited": [],
         "already_cited": ["b-mob-money"],
     }
+
+
+def test_feedback_on_a_belief_the_trace_did_not_show_names_the_argument_typed(
+    store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``cite`` and ``reject`` of a belief the recall did not show said "field
+    'belief_id'", a library name the user never typed: the refusal names the argument,
+    on one line, and records nothing."""
+    result = recalled(capsys, tenant)
+    shown = {item["belief_id"] for item in result["items"]}
+    [unseen] = [b.id for b in store.beliefs.list(tenant, demo.PRINCIPAL) if b.id not in shown][:1]
+    trace_id = result["trace"]["id"]
+    for command, argument in (
+        (["cite", trace_id, "b-mob-money", unseen], "belief_ids"),
+        (["reject", trace_id, unseen, "--kind", "not_true"], "belief_id"),
+    ):
+        code, out, err = run(capsys, *command, *who(tenant))
+        assert code == EXIT_USAGE and out == "" and err.count("\n") == 1
+        assert err.startswith(f"recallflow {command[0]}: error: {argument}: id {unseen!r}: ")
+        assert "was not rendered" in err and "field" not in err
+    for belief_id in ("b-mob-money", unseen):  # nothing but its creation was recorded
+        code, out, _ = run(capsys, "belief", "history", belief_id, *who(tenant), "--json")
+        assert code == 0 and len(json.loads(out)["events"]) == 1
 
 
 @pytest.mark.parametrize("kind", ["not_true", "changed", "not_here", "unspecified"])

@@ -162,7 +162,10 @@ def add_belief_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     add_store_args(p)
     add_json_arg(p)
-    p.set_defaults(func=_cmd_history, field_flags={**WHO_FLAGS, "events": "--events"})
+    p.set_defaults(
+        func=_cmd_history,
+        field_flags={**WHO_FLAGS, "belief_id": "belief_id", "events": "--events"},
+    )
     p = commands.add_parser(
         "list", help="every belief of a principal, whatever its state, one a line in id order"
     )

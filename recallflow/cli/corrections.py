@@ -26,9 +26,12 @@ from recallflow.cli.progress import spinner
 
 #: The rejection kinds (the values of ``recallflow.RejectionKind``), each a different write.
 KINDS = ("not_true", "changed", "not_here", "unspecified")
-#: The fields of ``Memory.reject`` ``reject`` sets from a flag, for the store's refusals.
+#: The fields of ``Memory.reject`` ``reject`` sets from a flag or an argument, for the
+#: store's refusals (a belief the trace did not show is named by the argument typed).
 _REJECT_FLAGS = {
     **WHO_FLAGS,
+    "trace_id": "trace_id",
+    "belief_id": "belief_id",
     "kind": "--kind",
     "replacement": "--replacement",
     "project": "--project",
@@ -212,7 +215,16 @@ def add_correction_parsers(subparsers: Any) -> None:
     _who(p)
     add_store_args(p)
     add_json_arg(p)
-    p.set_defaults(func=_cmd_cite, field_flags=WHO_FLAGS)
+    # Each cited id is one of the ``belief_ids`` typed, whichever field the store names.
+    p.set_defaults(
+        func=_cmd_cite,
+        field_flags={
+            **WHO_FLAGS,
+            "trace_id": "trace_id",
+            "belief_id": "belief_ids",
+            "belief_ids": "belief_ids",
+        },
+    )
 
     p = subparsers.add_parser(
         "forget", help="erase a principal, or one belief or episode, for good"

@@ -44,6 +44,9 @@ _FLAGS = {
 
 #: The store fields ``session open`` sets from a flag, for the store's refusals.
 _OPEN_FLAGS = {**WHO_FLAGS, "project": "--project", "surface": "--surface", "kind": "--kind"}
+#: The store fields a command on one session sets (a session that has ended is refused,
+#: naming the id argument the user typed).
+_SESSION_FLAGS = {**WHO_FLAGS, "session_id": "session_id"}
 
 
 def _who(p: argparse.ArgumentParser) -> None:
@@ -210,14 +213,14 @@ def add_session_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--entity", action="append", help="an active entity (repeatable)")
     add_store_args(p)
     add_json_arg(p)
-    p.set_defaults(func=_cmd_recall, field_flags=WHO_FLAGS)
+    p.set_defaults(func=_cmd_recall, field_flags=_SESSION_FLAGS)
 
     p = commands.add_parser("show", help="the stored session and its prefix")
     p.add_argument("session_id", type=key, help="the id `session open` printed (s-...)")
     _who(p)
     add_store_args(p)
     add_json_arg(p)
-    p.set_defaults(func=_cmd_show, field_flags=WHO_FLAGS)
+    p.set_defaults(func=_cmd_show, field_flags=_SESSION_FLAGS)
 
     p = commands.add_parser("end", help="end a session: no more turns, its user views expire")
     p.add_argument("session_id", type=key, help="the id `session open` printed (s-...)")
@@ -227,5 +230,5 @@ def add_session_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     add_store_args(p)
     add_json_arg(p)
-    p.set_defaults(func=_cmd_end, field_flags={**WHO_FLAGS, "at": "--at"})
+    p.set_defaults(func=_cmd_end, field_flags={**_SESSION_FLAGS, "at": "--at"})
     return session

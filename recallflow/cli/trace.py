@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from recallflow.cli.args import (
     SURFACES,
+    WHO_FLAGS,
     UsageError,
     add_json_arg,
     key,
@@ -136,7 +137,10 @@ def add_trace_parsers(sub: Any, store_args: Any) -> None:
         help="the surface the user view is shown on (default direct; not with --view operator)",
     )
     p.add_argument("--json", action="store_true")
-    p.set_defaults(func=_cmd_trace)
+    p.set_defaults(
+        func=_cmd_trace,
+        field_flags={**WHO_FLAGS, "trace_id": "trace_id", "viewer_surface": "--surface"},
+    )
     p = sub.add_parser("retention", help="expire trace operator fields past the tuning window")
     rsub = p.add_subparsers(dest="retention_command", required=True)
     run = rsub.add_parser("run", help="run the retention job once (idempotent)")
@@ -148,4 +152,4 @@ def add_trace_parsers(sub: Any, store_args: Any) -> None:
         help="ISO time to run as, with a timezone, not in the future (default: now)",
     )
     add_json_arg(run)
-    run.set_defaults(func=_cmd_retention)
+    run.set_defaults(func=_cmd_retention, field_flags={"now": "--now"})
