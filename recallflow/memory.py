@@ -311,6 +311,12 @@ class Memory:
         """True when the store is the embedded server."""
         return self._server is not None
 
+    @property
+    def home(self) -> Path | None:
+        """The embedded server's home (``RECALLFLOW_HOME``, its data directory ``pgdata``
+        inside), what a backup of the embedded store is of; None for an external server."""
+        return None if self._server is None else self._server.home
+
     def _check_open(self) -> None:
         if self._closed:
             raise ConfigurationError("this Memory is closed; open a new one with open_memory()")

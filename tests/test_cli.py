@@ -140,11 +140,26 @@ def test_every_id_argument_is_how_the_store_refusing_it_is_named() -> None:
 
 
 def test_status_as_text_and_json(cli_store: Memory, capsys: pytest.CaptureFixture[str]) -> None:
+    """It says which server an external store is on (an operator backs that one up), as
+    the connection string names it, and never its password."""
+    from psycopg.conninfo import conninfo_to_dict
+
+    named = {"port": 5432, **conninfo_to_dict(cli_store.uri)}  # PostgreSQL's default port
     code, out, _ = run(["status"], capsys)
     assert code == 0 and f"{demo.TENANT}/{demo.PRINCIPAL}:" in out and "hashing" in out
+    first = out.splitlines()[0]
+    assert first.startswith(f"store: external (host {named['host']}, port {named['port']}, ")
+    assert f"database {named['dbname']}" in first and "password" not in out
     code, out, _ = run(["status", "--json"], capsys)
     status = json.loads(out)
     assert code == 0 and status["store"] == "external"
+    location = status["location"]
+    assert (location["host"], str(location["port"]), location["database"]) == (
+        named["host"],
+        str(named["port"]),
+        named["dbname"],
+    )
+    assert "password" not in location
     assert status["embedder"]["name"] == cli_store.embedder.name
     [mine] = [
         p
@@ -327,6 +342,34 @@ def test_bad_input_exits_2_with_one_line(args: list[str]) -> None:
     assert done.stdout == "" and "Traceback" not in done.stderr
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("recallflow")
     assert "field '" not in done.stderr and "working_state" not in done.stderr
+
+
+def test_status_of_the_embedded_store_says_its_home(
+    memory: Memory,
+    store_home: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``store: embedded`` did not say where: an operator backing the store up needs the
+    home it is in (its data directory is ``pgdata`` inside)."""
+    if not memory.embedded:
+        pytest.skip("the test store is an external server (RECALLFLOW_DSN)")
+    monkeypatch.delenv("RECALLFLOW_DSN", raising=False)
+    monkeypatch.setenv("RECALLFLOW_EMBEDDER", "hashing")
+    code, out, _ = run(["status", "--home", str(store_home)], capsys)
+    assert code == 0 and out.startswith(f"store: embedded (home {store_home.resolve()}); ")
+    code, out, _ = run(["status", "--home", str(store_home), "--json"], capsys)
+    status = json.loads(out)
+    assert code == 0 and status["store"] == "embedded"
+    assert status["location"] == {"home": str(store_home.resolve())}
+    assert (Path(status["location"]["home"]) / "pgdata" / "PG_VERSION").is_file()
+    # docs/cli.md shows this document (its home is that machine's): the same fields.
+    from tests.test_docs import ROOT, fenced_blocks
+
+    [shown] = [c for lang, _, c in fenced_blocks(ROOT / "docs" / "cli.md") if lang == "json"]
+    documented = json.loads(shown)
+    assert documented.keys() == status.keys()
+    assert documented["location"].keys() == status["location"].keys()
 
 
 @pytest.mark.parametrize("dsn_flag", [True, False], ids=["--dsn", "RECALLFLOW_DSN"])

@@ -28,7 +28,7 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from recallflow.cli.args import (
     EXIT_BROKEN_PIPE,
@@ -50,6 +50,9 @@ from recallflow.cli.args import (
     validated,
 )
 from recallflow.errors import InvalidInputError, RecallflowError
+
+if TYPE_CHECKING:
+    from recallflow.memory import Memory
 
 #: The moments ``recall`` and ``graph`` accept (the values of ``recallflow.Moment``).
 MOMENTS = ("in_turn", "session_snapshot", "child_run")
@@ -102,12 +105,25 @@ def _print_store(memory: object) -> None:
         )
 
 
+def _location(memory: Memory) -> dict[str, str | int | None]:
+    """Where the store is, for a backup: the embedded server's home, or the server an
+    external store is on as connected to (host, port, database and role; never the
+    password)."""
+    if memory.home is not None:
+        return {"home": str(memory.home)}
+    with memory.pool.connection() as conn:
+        info = conn.info
+        return {"host": info.host, "port": info.port, "database": info.dbname, "user": info.user}
+
+
 def _cmd_status(args: argparse.Namespace) -> int:
     with open_store(args) as memory:
+        location = _location(memory)
         if args.json:
             _print_json(
                 {
                     "store": "embedded" if memory.embedded else "external",
+                    "location": location,
                     "embedder": {
                         "name": memory.embedder.name,
                         "dimension": memory.embedder.dimension,
@@ -117,8 +133,9 @@ def _cmd_status(args: argparse.Namespace) -> int:
                 }
             )
             return 0
+        where = ", ".join(f"{name} {value}" for name, value in location.items())
         print(
-            f"store: {'embedded' if memory.embedded else 'external'}; "
+            f"store: {'embedded' if memory.embedded else 'external'} ({where}); "
             f"embedder {memory.embedder.name} ({memory.embedder.dimension} dims); "
             f"tokens {memory.token_counter.encoding}"
         )
