@@ -43,7 +43,14 @@ _FLAGS = {
 }
 
 #: The store fields ``session open`` sets from a flag, for the store's refusals.
-_OPEN_FLAGS = {**WHO_FLAGS, "project": "--project", "surface": "--surface", "kind": "--kind"}
+_OPEN_FLAGS = {
+    **WHO_FLAGS,
+    "project": "--project",
+    "surface": "--surface",
+    "kind": "--kind",
+    "goal": "--goal",
+    "model_window": "--model-window",
+}
 #: The store fields a command on one session sets (a session that has ended is refused,
 #: naming the id argument the user typed).
 _SESSION_FLAGS = {**WHO_FLAGS, "session_id": "session_id"}
