@@ -128,18 +128,20 @@ _AHEAD_MEANS: dict[str, str] = {
     " retract the {kind} now (retract)",
     "occurred_at": "when the {kind} happened, which cannot be later than now, and no"
     " search would find the {kind} until then; give it with its time zone",
+    "at": "when the {kind} ended: the first end stands, and one ahead would keep the"
+    " {kind} open, and its user views, until then; end it when it ends",
 }
 
 
-def _not_ahead(
+def not_ahead(
     at: datetime | None,
     now: datetime,
     policy: RetrievalPolicy,
     *,
     field: str,
     kind: str,
-    index: int,
-    item_id: str | None,
+    index: int | None = None,
+    item_id: str | None = None,
 ) -> None:
     """Refuse a time that cannot lie ahead of the store's clock (when the store learned of
     an item or stopped asserting it, when an episode happened) later than that clock by
@@ -409,7 +411,7 @@ class Beliefs:
                 ("recorded_at", draft.recorded_at),
                 ("retracted_at", draft.retracted_at),
             ):
-                _not_ahead(
+                not_ahead(
                     at, now, policy, field=field, kind="belief", index=index, item_id=draft.id
                 )
             data["recorded_at"] = draft.recorded_at or now
@@ -568,7 +570,7 @@ class Episodes:
         now = datetime.now(UTC)
         for index, d in enumerate(valid):
             for field, at in (("recorded_at", d.recorded_at), ("occurred_at", d.occurred_at)):
-                _not_ahead(at, now, policy, field=field, kind="episode", index=index, item_id=d.id)
+                not_ahead(at, now, policy, field=field, kind="episode", index=index, item_id=d.id)
         episodes = [
             Episode.model_validate(
                 {**d.model_dump(), "id": d.id or new_id("e"), "recorded_at": d.recorded_at or now}

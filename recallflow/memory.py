@@ -22,7 +22,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 from types import TracebackType
@@ -91,6 +91,7 @@ from recallflow.ingestion import (
     may_be_generated,
     member_of,
     new_id,
+    not_ahead,
 )
 from recallflow.models.corrections import Citation, Erasure, Rederivation, Rejection, RejectionKind
 from recallflow.models.request import (
@@ -679,15 +680,7 @@ class Memory:
         session = key_of(session_id, "session_id")
         clock = datetime.now(UTC)
         ended = clock if at is None else aware_instant(at, "at")
-        skew = policy.writes.clock_skew_seconds
-        if ended > clock + timedelta(seconds=skew):
-            raise InvalidInputError(
-                f"{ended.isoformat()} is later than the store's clock ({clock.isoformat()}) by"
-                f" more than writes.clock_skew_seconds ({skew:g}): the first end stands, and"
-                " one ahead would keep the session open, and its user views, until then;"
-                " end it when it ends",
-                field="at",
-            )
+        not_ahead(ended, clock, policy, field="at", kind="session")
         if at is not None:
             info, _ = self._session_store.load(tenant, principal, session)
             if ended < info.watermark:

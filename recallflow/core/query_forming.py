@@ -383,11 +383,7 @@ _NAME_TOKEN = re.compile(r"[^\W\d_][^\W_]*(?:['’]s\b)?")
 _NAME_GAP = re.compile(r"[ \t-]?")
 #: Capitalised, but a time rather than a name: what a question asks of a day is asked.
 _CALENDAR = frozenset(
-    (
-        *("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
-        *("january", "february", "march", "april", "may", "june", "july", "august"),
-        *("september", "october", "november", "december"),
-    )
+    ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", *_MONTHS)
 )
 
 
