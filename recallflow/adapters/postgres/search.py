@@ -370,22 +370,38 @@ _DURABLE = sql.SQL(
     + "   WHERE (SELECT count(*) FROM here) < %(limit)s"
     " ) c ORDER BY transferred, prior DESC, id LIMIT %(limit)s"
 )
-_LOADED = (
-    "{select} b WHERE {filter} AND b.id = ANY(%(ids)s)"
-    + _NOT_EXCLUDED
-    + " UNION ALL {select} b WHERE {filter} AND NOT (b.id = ANY(%(ids)s))"
-    + _NOT_EXCLUDED
-    + " AND b.conflict_set_id IN (SELECT c.conflict_set_id FROM beliefs c"
-    " WHERE c.tenant_id = %(hf_tenant)s AND c.principal_id = %(hf_principal)s"
-    " AND c.id = ANY(%(ids)s) AND c.conflict_set_id IS NOT NULL)"
-)
-_LOAD = sql.SQL(_LOADED.replace("{select}", SELECT_BELIEF))
+
+
+def _loaded(select: str) -> str:
+    """The candidates' rows, ``select`` (a select list of beliefs ``b`` ending in ``FROM
+    beliefs``) of each candidate id that passes the filter and is not rejected here, and
+    of every other visible belief in a candidate's conflict set.
+
+    The candidates' rows are found once (``cands``), by the primary key, and both parts
+    read them: the conflict sets were looked up in a second probe of the same ids (0.14
+    of a 1.5 ms load at 100k beliefs, replayed with per-node timing)."""
+    return (
+        "WITH cands AS MATERIALIZED (SELECT * FROM beliefs c WHERE c.tenant_id = %(hf_tenant)s"
+        " AND c.principal_id = %(hf_principal)s AND c.id = ANY(%(ids)s)) "
+        + select.removesuffix(" FROM beliefs")
+        + " FROM cands b WHERE {filter}"
+        + _NOT_EXCLUDED
+        + " UNION ALL "
+        + select
+        + " b WHERE {filter} AND NOT (b.id = ANY(%(ids)s))"
+        + _NOT_EXCLUDED
+        + " AND b.conflict_set_id IN (SELECT c.conflict_set_id FROM cands c"
+        " WHERE c.conflict_set_id IS NOT NULL)"
+    )
+
+
+_LOAD = sql.SQL(_loaded(SELECT_BELIEF))
 # The same rows, each with its relevance evidence: one statement and one scan of the
 # candidates (the evidence read in a statement of its own computed the loaded ids again,
 # and planned and executed its own scan of them: 0.3 ms of 1.5 at 10k beliefs), the rows
 # found once and kept (``loaded``) for both the evidence's vector sum and the select.
 _LOAD_WITH_EVIDENCE = sql.SQL(
-    evidence_ctes(_LOADED.replace("{select}", "SELECT b.* FROM beliefs"))
+    evidence_ctes(_loaded("SELECT b.* FROM beliefs"))
     + " "
     + with_evidence(SELECT_BELIEF).removesuffix(" FROM beliefs")
     + " FROM loaded b"
