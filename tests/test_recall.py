@@ -118,6 +118,30 @@ def test_an_unresolved_conflict_is_shown_as_a_conflict(demo_memory: Memory) -> N
     assert all(line.startswith("  - [b-bill-queue-") for line in members)
 
 
+def test_a_conflict_is_shown_whole_when_the_query_finds_one_side(
+    memory: Memory, tenant: str
+) -> None:
+    """The other side of a conflict shares no word, key or direction with the query, so
+    no arm finds it; it is loaded as the found belief's conflict set, and the block shows
+    both under the conflict."""
+    memory.beliefs.add_many(
+        [
+            belief(tenant, id="b-queue-sidekiq", statement="Billing jobs run on the Sidekiq queue.",
+                   subject="billing-queue", state="conflicted", conflict_set_id="c-queue",
+                   confidence=0.9),
+            belief(tenant, id="b-queue-resque",
+                   statement="Resque workers handle everything overnight.",
+                   subject="overnight-workers", state="conflicted", conflict_set_id="c-queue",
+                   confidence=0.9),
+        ]
+    )  # fmt: skip
+    result = memory.recall(request(tenant, goal="Which queue do billing jobs run on?"))
+    assert "- conflict c-queue" in result.block
+    assert {"b-queue-sidekiq", "b-queue-resque"} <= set(result.rendered_ids)
+    hits = {hit.belief_id for arm in result.trace.arms for hit in arm.hits}
+    assert "b-queue-resque" not in hits  # found by no arm: loaded as the conflict's member
+
+
 def test_superseded_expired_and_retired_beliefs_never_appear(demo_memory: Memory) -> None:
     goal = "billing-api deploy Heroku git push, billing freeze audit, Ruby on Rails language"
     result = recall_demo(demo_memory, goal, demo.BILLING)
