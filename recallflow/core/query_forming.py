@@ -1,10 +1,15 @@
 """Deterministic query forming.
 
 Queries derive from the working state — the goal, an explicit query, active entities,
-files, tools and the latest turn summary — never from the raw last message alone. The
+files, tools and the last few turn summaries — never from the raw last message alone. The
 former emits at most :data:`MAX_QUERIES` deduplicated queries: text queries (for the
 lexical, trigram and semantic arms) and one structured query of normalised keys (for the
 structured and trigram arms). The same state always forms the same queries.
+
+A state with no text (no query, goal or turn) but names — entities, tools, files — is
+about those names, so they are also its text query: the names alone reach only the
+structured arm, which says a belief carries a key, not how much of what is asked it
+covers, and the ranking and the floor read the latter.
 
 A model-assisted former can be plugged in behind the
 :class:`~recallflow.ports.QueryFormer` port, wrapped in :class:`CachedQueryFormer`
@@ -35,6 +40,8 @@ from recallflow.ports import QueryFormer
 MAX_QUERIES = 8
 #: At most this many keys in the structured query.
 MAX_KEYS = 24
+#: At most this many of the latest turn summaries, newest first, become text queries.
+MAX_TURNS = 3
 
 # Identifier-like tokens (billing-api, fly.io, snake_case) and capitalised words (names),
 # matched on a text's *shape* (:func:`_shape`): each letter of its key reading an ``A``
@@ -201,7 +208,7 @@ def _clean(text: str | None) -> str:
 class DeterministicQueryFormer:
     """The default :class:`~recallflow.ports.QueryFormer`: pure code, no model."""
 
-    version = "deterministic-v1"
+    version = "deterministic-v2"
 
     def form(self, state: WorkingState) -> tuple[RecallQuery, ...]:
         texts: list[RecallQuery] = []
@@ -214,17 +221,24 @@ class DeterministicQueryFormer:
                 seen_texts.add(key)
                 texts.append(RecallQuery(kind="text", text=cleaned[:1000], source=source))
 
+        # The turns newest first: the last one is often the agent's own reply ("I'll look
+        # at it"), and what the turn is about was said the turn before.
+        turns = state.recent_turns[-MAX_TURNS:][::-1]
         add_text("query", state.query)
         add_text("goal", state.goal)
-        if state.recent_turns:
-            add_text("recent_turn", state.recent_turns[-1])
+        for turn in turns:
+            add_text("recent_turn", turn)
+        if not texts:
+            files = (PurePosixPath(f.replace("\\", "/")).name for f in state.files)
+            names = (*state.entities, *state.tools, *files)
+            add_text("names", ", ".join(n for n in names if _clean(n)))
 
         keys: list[str] = []
         keys += [normalise_subject(e) for e in state.entities]
         for path in state.files:
             keys += _file_keys(path)
         keys += [normalise_subject(t) for t in state.tools]
-        for text in (state.query, state.goal, *state.recent_turns[-1:]):
+        for text in (state.query, state.goal, *turns):
             keys += _keys_of_text(text or "")
         unique = tuple(dict.fromkeys(k for k in keys if k))[:MAX_KEYS]
 

@@ -1,0 +1,115 @@
+"""A working state is searched by everything it says, not only its goal.
+
+An agent often knows only what a turn is about — the entity it is looking at, the file
+open in the editor — or has only the last few turns to go by. Two such states rendered
+nothing from a store that held the answer:
+
+* a state that names entities (or tools, or files) and has no goal, query or turn: the
+  names reached only the structured arm, which found the beliefs that carry them, but no
+  text query meant no relevance to rank them by, and every one fell under the floor's
+  score;
+* a state whose last turn is the agent's own reply ("I'll look at it"): only the last
+  turn was searched, and what the user asked the turn before was not.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from recallflow import Memory
+from recallflow.core.query_forming import DeterministicQueryFormer
+from recallflow.models.request import RecallRequest, WorkingState
+
+PRINCIPAL = "dana"
+
+#: A developer's memory of one project; each belief by the name the tests use.
+BELIEFS = {
+    "idempotency": (
+        "Idempotency keys for POST requests are kept in Redis for 24 hours.",
+        "idempotency keys",
+        ["redis"],
+    ),
+    "migrations": (
+        "Database migrations use Alembic; never edit a migration that has been merged.",
+        "migrations",
+        ["alembic"],
+    ),
+    "latency": (
+        "The /balances endpoint must keep its p99 latency under 150 ms.",
+        "balances latency slo",
+        [],
+    ),
+    "logging": ("The service logs JSON lines through structlog.", "logging library", []),
+    "deploy": ("The service deploys to Fly.io with a rolling strategy.", "deploy", ["fly-io"]),
+    "money": ("Money is stored as integer cents in bigint columns.", "money", ["cents"]),
+    "review": ("Code review comments are phrased as questions.", "review style", []),
+    "flags": ("Feature flags come from a self-hosted Unleash server.", "feature flags", []),
+}
+
+
+@pytest.fixture
+def stored(memory: Memory, tenant: str) -> dict[str, str]:
+    """The beliefs stored for ``tenant``; the stored id of each by its name here."""
+    added = memory.beliefs.add_many(
+        [
+            {
+                "tenant_id": tenant,
+                "principal_id": PRINCIPAL,
+                "statement": statement,
+                "subject": subject,
+                "entities": entities,
+                "scope": "project",
+                "origin_project": "ledger-api",
+                "confidence": 0.8,
+            }
+            for statement, subject, entities in BELIEFS.values()
+        ]
+    )
+    return {name: belief.id for name, belief in zip(BELIEFS, added, strict=True)}
+
+
+def _rendered(memory: Memory, tenant: str, state: WorkingState) -> tuple[str, ...]:
+    request = RecallRequest(
+        tenant_id=tenant, principal_id=PRINCIPAL, project="ledger-api", working_state=state
+    )
+    return memory.recall(request).rendered_ids
+
+
+@pytest.mark.parametrize(
+    ("names", "expected"),
+    [(("Redis",), "idempotency"), (("alembic",), "migrations"), (("Fly.io",), "deploy")],
+)
+def test_a_state_that_only_names_an_entity_recalls_the_beliefs_about_it(
+    memory: Memory, tenant: str, stored: dict[str, str], names: tuple[str, ...], expected: str
+) -> None:
+    rendered = _rendered(memory, tenant, WorkingState(entities=names))
+    assert stored[expected] in rendered
+    assert stored["review"] not in rendered
+
+
+def test_a_state_that_only_names_an_entity_the_memory_lacks_recalls_nothing(
+    memory: Memory, tenant: str, stored: dict[str, str]
+) -> None:
+    assert _rendered(memory, tenant, WorkingState(entities=("Kafka",))) == ()
+
+
+def test_a_turn_before_the_agents_own_reply_is_searched(
+    memory: Memory, tenant: str, stored: dict[str, str]
+) -> None:
+    state = WorkingState(
+        recent_turns=(
+            "User: the p99 latency of the balances endpoint regressed after the release",
+            "Assistant: I'll look at the query plan.",
+        )
+    )
+    assert stored["latency"] in _rendered(memory, tenant, state)
+
+
+def test_names_become_a_text_query_only_when_the_state_has_no_text() -> None:
+    former = DeterministicQueryFormer()
+    alone = former.form(WorkingState(entities=("Redis",), files=("src/cache.py",)))
+    assert [(q.text, q.source) for q in alone if q.kind == "text"] == [
+        ("Redis, cache.py", "names")
+    ]
+    with_goal = former.form(WorkingState(goal="Speed up the cache", entities=("Redis",)))
+    assert [q.source for q in with_goal if q.kind == "text"] == ["goal"]
