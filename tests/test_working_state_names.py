@@ -10,6 +10,10 @@ nothing from a store that held the answer:
   score;
 * a state whose last turn is the agent's own reply ("I'll look at it"): only the last
   turn was searched, and what the user asked the turn before was not.
+
+And a turn's speaker label ("Dana: …") was searched as if it were what the turn is about:
+the principal's name is in many of the principal's beliefs, which came back whatever the
+turn said.
 """
 
 from __future__ import annotations
@@ -44,6 +48,9 @@ BELIEFS = {
     "money": ("Money is stored as integer cents in bigint columns.", "money", ["cents"]),
     "review": ("Code review comments are phrased as questions.", "review style", []),
     "flags": ("Feature flags come from a self-hosted Unleash server.", "feature flags", []),
+    "merges": ("Dana prefers squash merges to keep a linear history.", "merge style", []),
+    "hours": ("Dana takes no meetings before ten in the morning.", "working hours", []),
+    "editor": ("Dana edits code in Neovim.", "editor", []),
 }
 
 
@@ -108,8 +115,25 @@ def test_a_turn_before_the_agents_own_reply_is_searched(
 def test_names_become_a_text_query_only_when_the_state_has_no_text() -> None:
     former = DeterministicQueryFormer()
     alone = former.form(WorkingState(entities=("Redis",), files=("src/cache.py",)))
-    assert [(q.text, q.source) for q in alone if q.kind == "text"] == [
-        ("Redis, cache.py", "names")
-    ]
+    assert [(q.text, q.source) for q in alone if q.kind == "text"] == [("Redis, cache.py", "names")]
     with_goal = former.form(WorkingState(goal="Speed up the cache", entities=("Redis",)))
     assert [q.source for q in with_goal if q.kind == "text"] == ["goal"]
+
+
+def test_a_turns_speaker_label_is_not_searched_as_its_topic(
+    memory: Memory, tenant: str, stored: dict[str, str]
+) -> None:
+    state = WorkingState(
+        recent_turns=(
+            "Dana: the p99 latency of the balances endpoint regressed after the release",
+            "Assistant: I'll look at the query plan.",
+        )
+    )
+    rendered = _rendered(memory, tenant, state)
+    assert stored["latency"] in rendered
+    assert not {stored["merges"], stored["hours"], stored["editor"]} & set(rendered)
+    texts = [q.text for q in DeterministicQueryFormer().form(state) if q.kind == "text"]
+    assert texts == [
+        "I'll look at the query plan.",
+        "the p99 latency of the balances endpoint regressed after the release",
+    ]

@@ -56,6 +56,10 @@ _CAPITALISED = re.compile(r"\bA[Aac0]+\b")
 # "東京のプロジェクト", written without a space, is one word and no key of 東京.
 _CASELESS_WORD = re.compile(r"\bc[Aac0]+\b")
 _WORD = re.compile(r"[a-z0-9]+")
+# The speaker label a turn summary opens with ("Maya: ", "User: ", "Dr Okafor: "): one to
+# three words, each a capital and then lower-case letters only (so "TypeError: …" keeps
+# its first word), then a colon and a space.
+_SPEAKER = re.compile(r"^\s*(?:[^\W\d_][^\W\d_A-Z]*(?:[ ][^\W\d_][^\W\d_A-Z]*){0,2}):\s+")
 _READ_WORD = re.compile(r"[^ ._:/-]+")
 
 
@@ -196,6 +200,17 @@ def _keys_of_text(text: str) -> list[str]:
     return [normalise_subject(k) for k in found]
 
 
+def without_speaker(turn: str) -> str:
+    """A turn summary without the speaker label it opens with, when it has one: who said
+    it is not what it is about. The principal's own name heads half the turns and is in
+    many of the principal's beliefs, and "Assistant" or "User" in others', so searched
+    with the label, a turn found the beliefs that name the speaker, whatever was said."""
+    label = _SPEAKER.match(turn)
+    if label is None or not turn[label.end() :].strip():
+        return turn
+    return turn[label.end() :]
+
+
 def _file_keys(path: str) -> list[str]:
     p = PurePosixPath(path.replace("\\", "/"))
     return [normalise_subject(p.name), normalise_subject(p.stem)]
@@ -227,7 +242,7 @@ class DeterministicQueryFormer:
         add_text("query", state.query)
         add_text("goal", state.goal)
         for turn in turns:
-            add_text("recent_turn", turn)
+            add_text("recent_turn", without_speaker(turn))
         if not texts:
             files = (PurePosixPath(f.replace("\\", "/")).name for f in state.files)
             names = (*state.entities, *state.tools, *files)
