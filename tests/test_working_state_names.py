@@ -51,6 +51,7 @@ BELIEFS = {
     "merges": ("Dana prefers squash merges to keep a linear history.", "merge style", []),
     "hours": ("Dana takes no meetings before ten in the morning.", "working hours", []),
     "editor": ("Dana edits code in Neovim.", "editor", []),
+    "e2e": ("End-to-end tests run with Detox on an Android emulator.", "e2e tests", []),
 }
 
 
@@ -94,6 +95,13 @@ def test_a_state_that_only_names_an_entity_recalls_the_beliefs_about_it(
     assert stored["review"] not in rendered
 
 
+def test_a_state_that_only_lists_a_file_recalls_the_beliefs_its_name_is_about(
+    memory: Memory, tenant: str, stored: dict[str, str]
+) -> None:
+    rendered = _rendered(memory, tenant, WorkingState(files=("e2e/login.detox.ts",)))
+    assert stored["e2e"] in rendered
+
+
 def test_a_state_that_only_names_an_entity_the_memory_lacks_recalls_nothing(
     memory: Memory, tenant: str, stored: dict[str, str]
 ) -> None:
@@ -115,7 +123,7 @@ def test_a_turn_before_the_agents_own_reply_is_searched(
 def test_names_become_a_text_query_only_when_the_state_has_no_text() -> None:
     former = DeterministicQueryFormer()
     alone = former.form(WorkingState(entities=("Redis",), files=("src/cache.py",)))
-    assert [(q.text, q.source) for q in alone if q.kind == "text"] == [("Redis, cache.py", "names")]
+    assert [(q.text, q.source) for q in alone if q.kind == "text"] == [("Redis, cache", "names")]
     with_goal = former.form(WorkingState(goal="Speed up the cache", entities=("Redis",)))
     assert [q.source for q in with_goal if q.kind == "text"] == ["goal"]
 

@@ -56,6 +56,7 @@ _CAPITALISED = re.compile(r"\bA[Aac0]+\b")
 # "東京のプロジェクト", written without a space, is one word and no key of 東京.
 _CASELESS_WORD = re.compile(r"\bc[Aac0]+\b")
 _WORD = re.compile(r"[a-z0-9]+")
+_FILE_WORDS = re.compile(r"[._-]+")
 # The speaker label a turn summary opens with ("Maya: ", "User: ", "Dr Okafor: "): one to
 # three words, each a capital and then lower-case letters only (so "TypeError: …" keeps
 # its first word), then a colon and a space.
@@ -244,7 +245,11 @@ class DeterministicQueryFormer:
         for turn in turns:
             add_text("recent_turn", without_speaker(turn))
         if not texts:
-            files = (PurePosixPath(f.replace("\\", "/")).name for f in state.files)
+            # A file by the words of its name: "login.detox.ts" is one token to the
+            # lexical arm's parser, which no statement holds; "login detox" are two.
+            files = (
+                _FILE_WORDS.sub(" ", PurePosixPath(f.replace("\\", "/")).stem) for f in state.files
+            )
             names = (*state.entities, *state.tools, *files)
             add_text("names", ", ".join(n for n in names if _clean(n)))
 
