@@ -145,3 +145,16 @@ def test_a_turns_speaker_label_is_not_searched_as_its_topic(
         "I'll look at the query plan.",
         "the p99 latency of the balances endpoint regressed after the release",
     ]
+
+
+def test_only_a_speakers_name_or_role_is_taken_for_a_label() -> None:
+    turns = (
+        "deploy failed: timeout on the balances endpoint",
+        "TypeError: balance is undefined",
+        "assistant: checking the logs",
+        "Mary Jane: the export is late",
+    )
+    texts = [q.text for q in DeterministicQueryFormer().form(WorkingState(recent_turns=turns[1:]))]
+    assert texts[:3] == ["the export is late", "checking the logs", turns[1]]
+    (first, *_) = DeterministicQueryFormer().form(WorkingState(recent_turns=turns[:1]))
+    assert first.text == turns[0]

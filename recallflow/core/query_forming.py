@@ -58,9 +58,11 @@ _CASELESS_WORD = re.compile(r"\bc[Aac0]+\b")
 _WORD = re.compile(r"[a-z0-9]+")
 _FILE_WORDS = re.compile(r"[._-]+")
 # The speaker label a turn summary opens with ("Maya: ", "User: ", "Dr Okafor: "): one to
-# three words, each a capital and then lower-case letters only (so "TypeError: …" keeps
-# its first word), then a colon and a space.
-_SPEAKER = re.compile(r"^\s*(?:[^\W\d_][^\W\d_A-Z]*(?:[ ][^\W\d_][^\W\d_A-Z]*){0,2}):\s+")
+# three words of letters, then a colon and a space; :func:`without_speaker` checks that
+# each word is a name (a capital, then lower case) or the label is a role ("assistant").
+_SPEAKER = re.compile(r"^\s*([^\W\d_]+(?: [^\W\d_]+){0,2}):\s+")
+#: Speaker labels written in lower case.
+_ROLES = frozenset(("user", "assistant", "system", "human", "ai", "bot", "agent", "model"))
 _READ_WORD = re.compile(r"[^ ._:/-]+")
 
 
@@ -209,6 +211,10 @@ def without_speaker(turn: str) -> str:
     label = _SPEAKER.match(turn)
     if label is None or not turn[label.end() :].strip():
         return turn
+    words = label.group(1).split(" ")
+    named = all(w[0].isupper() and (len(w) == 1 or w[1:].islower()) for w in words)
+    if not named and label.group(1).lower() not in _ROLES:
+        return turn  # "deploy failed: timeout", "TypeError: …": what the turn says
     return turn[label.end() :]
 
 
