@@ -1,11 +1,20 @@
-"""Scrubbing an erased belief out of stored records, pure (see "Feedback and corrections"
-in docs/architecture.md).
+"""Scrubbing an erased belief or episode out of stored records, pure (see "Feedback and
+corrections" in docs/architecture.md and "Forgetting" in docs/corrections.md).
 
 A stored trace keeps the ids it rendered and ranked; a user view may keep a statement.
-When one belief is forgotten, every string that is its id, or that contains its statement
-(as stored or as rendered) or its rendered ``[id]``, is replaced by :data:`ERASED`, so
+When one item is forgotten, exactly its occurrences are replaced by :data:`ERASED`, so
 the record keeps its shape (lists keep their length, counts stay right) and says that
-something was erased, but not what.
+something was erased, but not what:
+
+* by structure: a string that is its id; a rendered text that names its ``[id]`` (a
+  block, a correction line); and the texts (``text``, ``statement``, ``line``) of an entry
+  that names it by ``belief_id`` or ``episode_id``, and of the entries nested in that one;
+* by equality: a string that is its text (as stored or as rendered), unless it belongs to
+  an entry that names another item — that is the other item's own text, even when it
+  reads the same.
+
+A text that merely *contains* the forgotten one is never erased: a short statement
+("Yes", a name) is part of many unrelated records, and erasing them would lose data.
 
 A session that froze the belief into its prefix is scrubbed too, but keeps the belief's
 id: the agent's context still holds the prefix as it was sent, so the session's next turn
@@ -30,42 +39,72 @@ def erasure_digest(*ids: str) -> str:
     return hashlib.sha256(json.dumps(list(ids)).encode()).hexdigest()
 
 
-def _shows(text: str, statement: str) -> bool:
-    """Whether ``text`` holds ``statement``, as stored or as a stored block shows it."""
-    rendered = inert(statement)
-    return (statement != "" and statement in text) or (rendered != "" and rendered in text)
+#: The fields of a record entry that name the item the entry is about.
+_OWNER_FIELDS = ("belief_id", "episode_id")
+#: The fields of a record entry that hold its item's words.
+_TEXT_FIELDS = frozenset({"text", "statement", "line", "content"})
 
 
-def scrubbed(value: Any, belief_id: str | None, statement: str) -> tuple[Any, bool]:
-    """``value`` (parsed JSON) without ``belief_id`` or ``statement``, and whether it changed
-    (``belief_id`` None: only the text is looked for — an erased episode whose id a live
-    belief also has)."""
+def _is_text(value: str, statement: str) -> bool:
+    """Whether ``value`` is ``statement``, as stored or as a stored block shows it (folded
+    to one line, delimiters escaped) — equality, never containment."""
+    if statement.strip() == "":
+        return False
+    return value == statement or inert(value) == inert(statement)
+
+
+def _owner(value: dict[str, Any], owner: str | None) -> str | None:
+    """The item an entry is about: the id it names, else its enclosing entry's."""
+    for field in _OWNER_FIELDS:
+        named = value.get(field)
+        if isinstance(named, str):
+            return named
+    return owner
+
+
+def _scrubbed(
+    value: Any, item_id: str | None, statement: str, owner: str | None, field: str | None
+) -> tuple[Any, bool]:
     if isinstance(value, str):
+        mine = item_id is not None and owner == item_id
         if (
-            (belief_id is not None and value == belief_id)
-            or (belief_id is not None and f"[{belief_id}]" in value)  # a stored block's line
-            or _shows(value, statement)
+            (item_id is not None and value == item_id)
+            or (item_id is not None and f"[{item_id}]" in value)  # a rendered line names it
+            or (mine and field in _TEXT_FIELDS)
+            or ((owner is None or mine) and _is_text(value, statement))
         ):
-            return ERASED, True
+            return ERASED, value != ERASED
         return value, False
     if isinstance(value, list):
-        items = [scrubbed(v, belief_id, statement) for v in value]
+        items = [_scrubbed(v, item_id, statement, owner, field) for v in value]
         return [v for v, _ in items], any(c for _, c in items)
     if isinstance(value, dict):
+        inner = _owner(value, owner)
         changed = False
         out: dict[str, Any] = {}
         for key, v in value.items():
-            new_key = ERASED if belief_id is not None and key == belief_id else key
-            new_value, c = scrubbed(v, belief_id, statement)
+            new_key = ERASED if item_id is not None and key == item_id else key
+            new_value, c = _scrubbed(v, item_id, statement, inner, key)
             changed = changed or c or new_key != key
             out[new_key] = new_value
         return out, changed
     return value, False
 
 
-def scrubbed_prefix(prefix: str, belief_id: str, statement: str) -> tuple[str, bool]:
-    """A session prefix without the belief's statement: its item line (and any line that
-    shows the statement) keeps its head — id, band, origin — and reads :data:`ERASED`."""
+def scrubbed(
+    value: Any, item_id: str | None, statement: str, *, owner: str | None = None
+) -> tuple[Any, bool]:
+    """``value`` (parsed JSON) without ``item_id`` or ``statement`` (see the module), and
+    whether it changed; ``owner``: the item the whole record is about, when a column
+    outside it says so. ``item_id`` None: only the text is looked for — an erased episode
+    whose id a live belief also has."""
+    return _scrubbed(value, item_id, statement, owner, None)
+
+
+def scrubbed_prefix(prefix: str, belief_id: str) -> tuple[str, bool]:
+    """A session prefix without the belief's statement: its item line keeps its head — id,
+    band, origin — and reads :data:`ERASED`. Another belief's line stays as it is, even
+    one whose words hold or repeat the forgotten statement."""
     lines = prefix.split("\n")
     changed = False
     for index, line in enumerate(lines):
@@ -73,7 +112,7 @@ def scrubbed_prefix(prefix: str, belief_id: str, statement: str) -> tuple[str, b
         if parts is None:
             continue
         head, line_id, text = parts
-        if text != ERASED and (line_id == belief_id or _shows(text, statement)):
+        if text != ERASED and line_id == belief_id:
             lines[index] = head + ERASED
             changed = True
     return "\n".join(lines), changed

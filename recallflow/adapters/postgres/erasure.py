@@ -158,19 +158,18 @@ def _scrub_sessions(
     the next turn renders; the corrections recorded about it, or naming it, are deleted,
     so "what the agent was last told" falls back to the scrubbed fingerprint. Returns the
     rewritten rows per ``table.column`` and the deleted correction rows."""
-    named, said = json.dumps(belief_id), _json_text(statement)
-    shown = f"[{belief_id}]".encode()
-    rendered = (inert(statement) or statement).encode()
+    # A session row shows the belief only under its id: its prefix line names ``[id]``,
+    # its frozen entry has the id (another belief's words are that belief's, even the same).
+    named, shown = json.dumps(belief_id), f"[{belief_id}]".encode()
     rewritten: dict[str, int] = {}
     rows = conn.execute(
         "SELECT id, prefix, snapshot_beliefs FROM sessions"
         " WHERE tenant_id = %s AND principal_id = %s AND (strpos(snapshot_beliefs::text, %s) > 0"
-        " OR strpos(snapshot_beliefs::text, %s) > 0 OR position(%s::bytea IN prefix) > 0"
         " OR position(%s::bytea IN prefix) > 0) FOR UPDATE",
-        (tenant_id, principal_id, named, said, shown, rendered),
+        (tenant_id, principal_id, named, shown),
     ).fetchall()
     for session_id, prefix, frozen in rows:
-        text, prefix_changed = scrubbed_prefix(bytes(prefix).decode(), belief_id, statement)
+        text, prefix_changed = scrubbed_prefix(bytes(prefix).decode(), belief_id)
         beliefs, beliefs_changed = scrubbed_snapshot(frozen, belief_id, statement)
         if not (prefix_changed or beliefs_changed):
             continue
@@ -193,14 +192,15 @@ def _scrub_sessions(
     told = conn.execute(
         "SELECT session_id, seq, belief_id, fingerprint FROM session_corrections"
         " WHERE tenant_id = %s AND principal_id = %s AND (belief_id = %s"
-        " OR strpos(fingerprint::text, %s) > 0 OR strpos(fingerprint::text, %s) > 0)"
-        " FOR UPDATE",
-        (tenant_id, principal_id, belief_id, named, said),
+        " OR strpos(fingerprint::text, %s) > 0) FOR UPDATE",
+        (tenant_id, principal_id, belief_id, named),
     ).fetchall()
+    # A fingerprint is its row's belief's (``owner``): one that reads the same words as the
+    # forgotten statement is another belief's and stays; one naming the id goes.
     stale = [
         (sid, seq)
         for sid, seq, about, fp in told
-        if about == belief_id or scrubbed(fp, belief_id, statement)[1]
+        if about == belief_id or scrubbed(fp, belief_id, statement, owner=str(about))[1]
     ]
     deleted = 0
     for session_id, seq in stale:
@@ -221,18 +221,22 @@ def _scrub(
 ) -> dict[str, int]:
     """Rewrite every JSON record of the principal that names the item (a belief or an
     episode) or holds its text (sessions apart: :func:`_scrub_sessions`); ``item_id``
-    None looks for the text alone."""
+    None looks for the text alone. The query finds the rows that may (the text inside a
+    longer string too); :func:`scrubbed` decides, and erases exactly the item's own."""
     scrubbed_rows: dict[str, int] = {}
-    said = _json_text(text)
+    needles = sorted({_json_text(text), _json_text(inert(text) or text)})
+    if item_id is not None:
+        needles.append(json.dumps(item_id))
     tables = [t for t in principal_tables(conn) if t not in _SESSION_TABLES]
     for table, column, data_type in _json_columns(conn, tables):
         wrap = Jsonb if data_type == "jsonb" else Json
         rows = conn.execute(
             sql.SQL(
                 "SELECT ctid::text, {c} FROM {t} WHERE tenant_id = %s AND principal_id = %s"
-                " AND (strpos({c}::text, %s) > 0 OR strpos({c}::text, %s) > 0) FOR UPDATE"
+                " AND EXISTS (SELECT 1 FROM unnest(%s::text[]) n WHERE strpos({c}::text, n) > 0)"
+                " FOR UPDATE"
             ).format(c=sql.Identifier(column), t=sql.Identifier(table)),
-            (tenant_id, principal_id, said if item_id is None else json.dumps(item_id), said),
+            (tenant_id, principal_id, needles),
         ).fetchall()
         changed = 0
         for ctid, value in rows:
