@@ -142,8 +142,9 @@ class Corrections:
         #: keys (scan verdicts, token counts) drop them, so no forgotten statement stays
         #: in the process.
         self._forget_texts = forget_texts
-        #: Called after a principal's erasure with its tenant and principal: what the
-        #: process keeps of the principal's own asking (its recalls' query texts) goes.
+        #: Called after every erasure with its tenant and principal: what the process
+        #: keeps of the principal's own asking (its recalls' query texts) goes — a query
+        #: may have been the forgotten text itself (an episode pasted, a statement).
         self._forget_principal = forget_principal
 
     def retract(self, tenant_id: str, principal_id: str, belief_id: str, reason: str) -> Belief:
@@ -379,12 +380,10 @@ class Corrections:
 
     def forget_belief(self, tenant_id: str, principal_id: str, belief_id: str) -> Erasure:
         """Erase one belief with its feedback and events, and scrub it from stored traces."""
-        erasure = self._store.forget_belief(
-            _key(tenant_id, "tenant_id"),
-            _key(principal_id, "principal_id"),
-            _key(belief_id, "belief_id"),
-        )
+        tenant, principal = _key(tenant_id, "tenant_id"), _key(principal_id, "principal_id")
+        erasure = self._store.forget_belief(tenant, principal, _key(belief_id, "belief_id"))
         self._forget_texts()
+        self._forget_principal(tenant, principal)
         return erasure
 
     def forget_episode(self, tenant_id: str, principal_id: str, episode_id: str) -> Erasure:
@@ -392,12 +391,10 @@ class Corrections:
         text from stored traces. The beliefs derived from it stay and lose the reference to
         it (forget them one by one with :meth:`forget_belief`); an id the principal does
         not have, or has forgotten already, is a ``NotFoundError``."""
-        erasure = self._store.forget_episode(
-            _key(tenant_id, "tenant_id"),
-            _key(principal_id, "principal_id"),
-            _key(episode_id, "episode_id"),
-        )
+        tenant, principal = _key(tenant_id, "tenant_id"), _key(principal_id, "principal_id")
+        erasure = self._store.forget_episode(tenant, principal, _key(episode_id, "episode_id"))
         self._forget_texts()
+        self._forget_principal(tenant, principal)
         return erasure
 
 

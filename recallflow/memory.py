@@ -55,6 +55,7 @@ from recallflow.adapters.postgres.search import PostgresBeliefSearch
 from recallflow.adapters.postgres.sessions import PostgresSessionStore
 from recallflow.adapters.postgres.settings import ensure_embedding_space
 from recallflow.adapters.postgres.traces import PostgresTraceStore
+from recallflow.adapters.postgres.vectors import forget_vector_texts
 from recallflow.adapters.scanning import LayeredInjectionScanner
 from recallflow.adapters.scanning.cached import CachedInjectionScanner
 from recallflow.adapters.tokens.cached import CachedTokenCounter
@@ -268,6 +269,12 @@ class Memory:
         def forget_texts() -> None:
             verdicts.clear()
             counts.clear()
+            forget_vector_texts()
+            # An embedder that remembers what it read of texts (the hashing embedder's
+            # features) drops it too.
+            drop = getattr(embedder, "forget_texts", None)
+            if callable(drop):
+                drop()
 
         self.corrections = Corrections(
             PostgresCorrections(pool),

@@ -7,9 +7,18 @@ docs/corrections.md."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
-from recallflow import Memory
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from recallflow import Memory, open_memory
+from recallflow.adapters.embedders.hashing import HashingEmbedder, _feature_hash
 from tests.helpers import belief, patient_policy, request
 
 PATIENT = patient_policy()
@@ -138,3 +147,68 @@ def test_a_forgotten_item_shown_redacted_leaves_nothing_of_its_words(
     operator, user = _stored(memory, tenant, team.trace_id)
     assert "Elmwood" not in operator and "Elmwood" not in user
     assert "b-pickup" not in operator and "b-pickup" not in user
+
+
+class _Recording:
+    """The hashing embedder, recording every query text it is asked to embed."""
+
+    def __init__(self) -> None:
+        self.inner = HashingEmbedder()
+        self.asked: list[str] = []
+
+    @property
+    def name(self) -> str:
+        return self.inner.name
+
+    @property
+    def dimension(self) -> int:
+        return self.inner.dimension
+
+    def forget_texts(self) -> None:
+        self.inner.forget_texts()
+
+    def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        return self.inner.embed(texts)
+
+    def embed_queries(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        self.asked.extend(texts)
+        return self.inner.embed_queries(texts)
+
+
+@pytest.mark.parametrize("forgotten", ["episode", "belief"])
+def test_no_forgotten_text_stays_in_the_process_as_a_remembered_query(
+    store_home: Path, tenant: str, forgotten: str
+) -> None:
+    """A recall whose query was the forgotten text itself (the episode pasted, the
+    statement typed back) left it as a key of the query vectors the process remembers;
+    after the erasure the text is embedded again instead of answered from memory, and the
+    hashing embedder keeps none of its features."""
+    embedder = _Recording()
+    memory = open_memory(os.environ.get("RECALLFLOW_DSN"), store_home, embedder=embedder)
+    text = "Ada said her cat Zorblaxine hates thunderstorms."
+    try:
+        if forgotten == "episode":
+            memory.episodes.add(
+                {
+                    "id": "ep-cat",
+                    "tenant_id": tenant,
+                    "principal_id": "ada",
+                    "occurred_at": datetime(2026, 3, 1, tzinfo=UTC),
+                    "content": text,
+                }
+            )
+        else:
+            memory.beliefs.add(belief(tenant, "ada", id="b-cat", statement=text, subject="pet"))
+        memory.recall(request(tenant, "ada", text), policy=PATIENT)
+        embedder.asked.clear()
+        memory.recall(request(tenant, "ada", text), policy=PATIENT)
+        assert text not in embedder.asked  # remembered
+        if forgotten == "episode":
+            memory.forget_episode(tenant, "ada", "ep-cat")
+        else:
+            memory.forget_belief(tenant, "ada", "b-cat")
+        assert _feature_hash.cache_info().currsize == 0
+        memory.recall(request(tenant, "ada", text), policy=PATIENT)
+        assert text in embedder.asked
+    finally:
+        memory.close()

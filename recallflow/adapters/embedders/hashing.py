@@ -79,6 +79,12 @@ class HashingEmbedder:
     def dimension(self) -> int:
         return self._dimension
 
+    def forget_texts(self) -> None:
+        """Drop the features remembered of every text embedded (words and trigrams of
+        statements and queries): an erasure calls it, so no forgotten word stays in the
+        process (the hashes are computed again on the next texts)."""
+        _feature_hash.cache_clear()
+
     def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
         """Embed ``texts``: shape ``(len(texts), dimension)``, rows of unit length."""
         if isinstance(texts, str):

@@ -50,6 +50,12 @@ def _text(raw: bytes) -> str:
     return "[" + ",".join(f"{x:.7g}" for x in values.tolist()) + "]"
 
 
+def forget_vector_texts() -> None:
+    """Drop the pgvector literals remembered of recent query vectors (an erasure's: a
+    vector is of its text)."""
+    _text.cache_clear()
+
+
 def query_vector_texts(
     vectors: npt.NDArray[np.floating] | list[npt.NDArray[np.floating]],
 ) -> list[str]:
