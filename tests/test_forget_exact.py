@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 import pytest
+from psycopg import sql
 
 from recallflow import Memory, open_memory
 from recallflow.adapters.embedders.hashing import HashingEmbedder, _feature_hash
@@ -212,3 +213,177 @@ def test_no_forgotten_text_stays_in_the_process_as_a_remembered_query(
         assert text in embedder.asked
     finally:
         memory.close()
+
+
+def everywhere(memory: Memory, tenant: str, needle: str) -> list[str]:
+    """Every ``table.column`` of every table of the schema holding ``needle`` (any case):
+    text, arrays, JSON, full-text documents and bytes alike, found in the catalog; a table
+    with a tenant is read for ``tenant`` only (other tests share the store), one without
+    is read whole (it must hold nothing of anyone)."""
+    hits = []
+    with memory.pool.connection() as conn:
+        columns = conn.execute(
+            "SELECT c.table_name, c.column_name, c.data_type,"
+            " EXISTS (SELECT 1 FROM information_schema.columns k"
+            "  WHERE k.table_schema = c.table_schema AND k.table_name = c.table_name"
+            "  AND k.column_name = 'tenant_id')"
+            " FROM information_schema.columns c JOIN information_schema.tables t"
+            " ON t.table_schema = c.table_schema AND t.table_name = c.table_name"
+            " AND t.table_type = 'BASE TABLE' WHERE c.table_schema = current_schema()"
+            " AND c.data_type IN ('text', 'character varying', 'json', 'jsonb', 'bytea',"
+            " 'ARRAY', 'tsvector')"
+        ).fetchall()
+        for table, column, data_type, tenanted in columns:
+            value = sql.SQL("encode({}, 'escape')" if data_type == "bytea" else "{}::text")
+            scope = sql.SQL("tenant_id = %s AND " if tenanted else "")
+            found = conn.execute(
+                sql.SQL(
+                    "SELECT count(*) FROM {t} WHERE {s} strpos(lower({v}), lower(%s)) > 0"
+                ).format(t=sql.Identifier(table), s=scope, v=value.format(sql.Identifier(column))),
+                (tenant, needle) if tenanted else (needle,),
+            ).fetchone()
+            if found and found[0]:
+                hits.append(f"{table}.{column}")
+    return sorted(hits)
+
+
+def vector_rows(memory: Memory, tenant: str, vector: npt.NDArray[np.float32]) -> list[str]:
+    """Every ``table.column`` of a vector type holding ``vector`` in a row of ``tenant``."""
+    literal = "[" + ",".join(str(float(x)) for x in vector) + "]"
+    hits = []
+    with memory.pool.connection() as conn:
+        columns = conn.execute(
+            "SELECT table_name, column_name FROM information_schema.columns"
+            " WHERE table_schema = current_schema() AND udt_name = 'vector'"
+        ).fetchall()
+        for table, column in columns:
+            found = conn.execute(
+                sql.SQL(
+                    "SELECT count(*) FROM {t} WHERE tenant_id = %s AND {c} = %s::vector"
+                ).format(t=sql.Identifier(table), c=sql.Identifier(column)),
+                (tenant, literal),
+            ).fetchone()
+            if found and found[0]:
+                hits.append(f"{table}.{column}")
+    return sorted(hits)
+
+
+EPISODE_TEXT = "Ada said her cat Zorblaxine was adopted at the Thunderquail shelter."
+SECRET = "Maya Lindqvist feeds Ada's cat Zorblaxine on Tuesdays."
+
+
+def test_forgetting_leaves_nothing_of_the_item_in_any_column_of_any_table(
+    memory: Memory, tenant: str
+) -> None:
+    """After forgetting a belief, then its source episode, then the whole principal, every
+    column of every table is searched for the statement, the id, the episode's text and a
+    word of each that nothing else holds; what stays is what the docs say stays (a
+    session keeps a forgotten belief's id) and no more. The belief was shown on a surface
+    that redacted a name, in a session's prefix, and asked for by its own words."""
+    memory.episodes.add(
+        {
+            "id": "ep-secret",
+            "tenant_id": tenant,
+            "principal_id": "ada",
+            "occurred_at": datetime(2026, 3, 1, tzinfo=UTC),
+            "content": EPISODE_TEXT,
+            "sensitivity": "public",
+        }
+    )
+    memory.beliefs.add_many(
+        [
+            belief(
+                tenant,
+                "ada",
+                id="b-secret",
+                statement=SECRET,
+                subject="cat feeding",
+                entities=["cat"],
+                belief_type="preference",
+                source_authority="user_stated",
+                source_episode_id="ep-secret",
+            ),
+            belief(tenant, "ada", id="b-shell", statement="Ada's shell is zsh.", subject="shell"),
+        ]
+    )
+    memory.entities.mark(tenant, "ada", "Maya Lindqvist", "personal")
+    session = memory.open_session(tenant, "ada", policy=PATIENT)
+    assert "b-secret" in session.snapshot_ids
+    ask = {"working_state": {"entities": ["cat"]}}
+    for surface in ("direct", "team"):
+        shown = memory.recall(
+            request(tenant, "ada", "who feeds the cat", surface=surface, **ask), policy=PATIENT
+        )
+        assert "b-secret" in shown.rendered_ids
+    memory.cite(tenant, "ada", shown.trace_id, ["b-secret"])
+    memory.reject(tenant, "ada", shown.trace_id, "b-secret", "unspecified")
+    memory.corroborate(tenant, "ada", "b-secret", "home", "ep-secret")
+    memory.recall(request(tenant, "ada", SECRET), policy=PATIENT)  # its own words, asked
+    memory.recall(request(tenant, "ada", EPISODE_TEXT), policy=PATIENT)  # the episode pasted
+    session.recall({"goal": "who feeds the cat"})
+    memory.search_episodes({"tenant_id": tenant, "principal_id": "ada", "query": "adopted cat"})
+    embedder = HashingEmbedder()
+    assert everywhere(memory, tenant, "tuesdays") and everywhere(memory, tenant, "thunderquail")
+
+    memory.forget_belief(tenant, "ada", "b-secret")
+
+    for needle in (SECRET, "tuesdays", "feeds Ada"):
+        assert everywhere(memory, tenant, needle) == [], needle
+    # A session keeps the id (its prefix line's head, its frozen entry), for the correction
+    # its next turn tells (documented).
+    kept = ["sessions.prefix", "sessions.snapshot_beliefs"]
+    assert everywhere(memory, tenant, "b-secret") == kept
+    assert vector_rows(memory, tenant, embedder.embed([SECRET])[0]) == []
+    told = session.recall({"goal": "who feeds the cat"})
+    assert "- [b-secret] forgotten: do not use it" in told.block and "Tuesdays" not in told.block
+
+    memory.forget_episode(tenant, "ada", "ep-secret")
+
+    for needle in (EPISODE_TEXT, "thunderquail", "ep-secret"):
+        assert everywhere(memory, tenant, needle) == [], needle
+    assert vector_rows(memory, tenant, embedder.embed([EPISODE_TEXT])[0]) == []
+
+    memory.forget(tenant, "ada")
+
+    for needle in ("zsh", "zorblaxine", "lindqvist", "b-shell", "b-secret", '"ada"'):
+        assert everywhere(memory, tenant, needle) == [], needle
+    with memory.pool.connection() as conn:
+        left = conn.execute(
+            "SELECT count(*) FROM information_schema.columns WHERE table_schema ="
+            " current_schema() AND column_name = 'principal_id'"
+        ).fetchone()
+    assert left and left[0] > 0
+
+
+@pytest.mark.parametrize("forgotten", ["episode", "belief"])
+def test_a_query_that_was_the_forgotten_text_loses_the_keys_read_out_of_it(
+    memory: Memory, tenant: str, forgotten: str
+) -> None:
+    """The trace of a recall asked with the forgotten text itself loses that query, and the
+    names the query former read out of it into the structured query go with it; a query
+    that asked about something else keeps its words."""
+    text = "Ada adopted Zorblaxine from the Thunderquail shelter in March."
+    if forgotten == "episode":
+        memory.episodes.add(
+            {
+                "id": "ep-cat",
+                "tenant_id": tenant,
+                "principal_id": "ada",
+                "occurred_at": datetime(2026, 3, 1, tzinfo=UTC),
+                "content": text,
+            }
+        )
+    else:
+        memory.beliefs.add(belief(tenant, "ada", id="b-cat", statement=text, subject="pet"))
+    pasted = memory.recall(request(tenant, "ada", text), policy=PATIENT)
+    other = memory.recall(request(tenant, "ada", "Did Ada visit Thunderquail?"), policy=PATIENT)
+    keys = [q.keys for q in memory.trace(tenant, "ada", pasted.trace_id).queries if q.keys]
+    assert keys and "thunderquail" in keys[0]
+    if forgotten == "episode":
+        memory.forget_episode(tenant, "ada", "ep-cat")
+    else:
+        memory.forget_belief(tenant, "ada", "b-cat")
+    after = memory.trace(tenant, "ada", pasted.trace_id).model_dump_json().lower()
+    assert "thunderquail" not in after and "zorblaxine" not in after
+    asked = memory.trace(tenant, "ada", other.trace_id).queries
+    assert asked[0].text == "Did Ada visit Thunderquail?"

@@ -11,7 +11,8 @@ something was erased, but not what:
   that names it by ``belief_id`` or ``episode_id``, and of the entries nested in that one;
 * by equality: a string that is its text (as stored or as rendered), unless it belongs to
   an entry that names another item — that is the other item's own text, even when it
-  reads the same.
+  reads the same; and in a trace whose query was that text, the keys the query former
+  read out of it.
 
 A text that merely *contains* the forgotten one is never erased: a short statement
 ("Yes", a name) is part of many unrelated records, and erasing them would lose data.
@@ -28,6 +29,7 @@ import hashlib
 import json
 from typing import Any
 
+from recallflow.core.query_forming import keys_of_text
 from recallflow.core.render import inert, item_line_parts
 
 ERASED = "[erased]"
@@ -62,6 +64,31 @@ def _owner(value: dict[str, Any], owner: str | None) -> str | None:
     return owner
 
 
+def _scrubbed_queries(queries: list[Any], statement: str) -> tuple[list[Any], bool]:
+    """A trace's queries, when one of them was the forgotten text (an episode pasted, a
+    statement typed back): the keys the query former read out of that text go from the
+    structured query too (its entities' keys that read the same cannot be told apart)."""
+    if not any(
+        isinstance(q, dict)
+        and q.get("kind") == "text"
+        and isinstance(q.get("text"), str)
+        and _is_text(q["text"], statement)
+        for q in queries
+    ):
+        return queries, False
+    derived = set(keys_of_text(statement))
+    out: list[Any] = []
+    changed = False
+    for query in queries:
+        keys = query.get("keys") if isinstance(query, dict) else None
+        if isinstance(keys, list) and any(k in derived for k in keys):
+            kept = [ERASED if k in derived else k for k in keys]
+            query = {**query, "keys": kept, "text": " ".join(kept)}
+            changed = True
+        out.append(query)
+    return out, changed
+
+
 def _scrubbed(
     value: Any, item_id: str | None, statement: str, owner: str | None, field: str | None
 ) -> tuple[Any, bool]:
@@ -84,7 +111,11 @@ def _scrubbed(
         out: dict[str, Any] = {}
         for key, v in value.items():
             new_key = ERASED if item_id is not None and key == item_id else key
+            derived = False
+            if key == "queries" and isinstance(v, list):
+                v, derived = _scrubbed_queries(v, statement)
             new_value, c = _scrubbed(v, item_id, statement, inner, key)
+            c = c or derived
             changed = changed or c or new_key != key
             out[new_key] = new_value
         return out, changed

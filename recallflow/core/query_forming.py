@@ -185,7 +185,7 @@ def _shape(read: str) -> str:
     return "".join(out)
 
 
-def _keys_of_text(text: str) -> list[str]:
+def keys_of_text(text: str) -> list[str]:
     """Identifier-like tokens, capitalised words that are not a sentence's first word, and
     words of scripts without case.
 
@@ -265,7 +265,7 @@ class DeterministicQueryFormer:
             keys += _file_keys(path)
         keys += [normalise_subject(t) for t in state.tools]
         for text in (state.query, state.goal, *turns):
-            keys += _keys_of_text(text or "")
+            keys += keys_of_text(text or "")
         unique = tuple(dict.fromkeys(k for k in keys if k))[:MAX_KEYS]
 
         queries = list(texts)
