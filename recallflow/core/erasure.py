@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from recallflow.core.query_forming import keys_of_text
@@ -47,12 +48,22 @@ _OWNER_FIELDS = ("belief_id", "episode_id")
 _TEXT_FIELDS = frozenset({"text", "statement", "line", "content"})
 
 
-def _is_text(value: str, statement: str) -> bool:
-    """Whether ``value`` is ``statement``, as stored or as a stored block shows it (folded
-    to one line, delimiters escaped) — equality, never containment."""
-    if statement.strip() == "":
-        return False
-    return value == statement or inert(value) == inert(statement)
+@dataclass(frozen=True)
+class _Target:
+    """What one scrub erases: the item's id (None: its text alone) and its text, as stored
+    and as a rendered line shows it (folded to one line, delimiters escaped)."""
+
+    item_id: str | None
+    texts: frozenset[str]
+
+    @classmethod
+    def of(cls, item_id: str | None, statement: str) -> _Target:
+        texts = frozenset({statement, inert(statement)}) if statement.strip() else frozenset()
+        return cls(item_id, texts)
+
+    def is_text(self, value: str) -> bool:
+        """Whether ``value`` is the item's text — equality, never containment."""
+        return bool(self.texts) and (value in self.texts or inert(value) in self.texts)
 
 
 def _owner(value: dict[str, Any], owner: str | None) -> str | None:
@@ -64,7 +75,9 @@ def _owner(value: dict[str, Any], owner: str | None) -> str | None:
     return owner
 
 
-def _scrubbed_queries(queries: list[Any], statement: str) -> tuple[list[Any], bool]:
+def _scrubbed_queries(
+    queries: list[Any], target: _Target, statement: str
+) -> tuple[list[Any], bool]:
     """A trace's queries, when one of them was the forgotten text (an episode pasted, a
     statement typed back): the keys the query former read out of that text go from the
     structured query too (its entities' keys that read the same cannot be told apart)."""
@@ -72,7 +85,7 @@ def _scrubbed_queries(queries: list[Any], statement: str) -> tuple[list[Any], bo
         isinstance(q, dict)
         and q.get("kind") == "text"
         and isinstance(q.get("text"), str)
-        and _is_text(q["text"], statement)
+        and target.is_text(q["text"])
         for q in queries
     ):
         return queries, False
@@ -90,34 +103,35 @@ def _scrubbed_queries(queries: list[Any], statement: str) -> tuple[list[Any], bo
 
 
 def _scrubbed(
-    value: Any, item_id: str | None, statement: str, owner: str | None, field: str | None
+    value: Any, target: _Target, statement: str, owner: str | None, field: str | None
 ) -> tuple[Any, bool]:
+    item_id = target.item_id
     if isinstance(value, str):
         mine = item_id is not None and owner == item_id
         if (
             (item_id is not None and value == item_id)
             or (item_id is not None and f"[{item_id}]" in value)  # a rendered line names it
             or (mine and field in _TEXT_FIELDS)
-            or ((owner is None or mine) and _is_text(value, statement))
+            or ((owner is None or mine) and target.is_text(value))
         ):
             return ERASED, value != ERASED
         return value, False
     if isinstance(value, list):
-        items = [_scrubbed(v, item_id, statement, owner, field) for v in value]
+        items = [_scrubbed(v, target, statement, owner, field) for v in value]
         return [v for v, _ in items], any(c for _, c in items)
     if isinstance(value, dict):
         inner = _owner(value, owner)
         changed = False
         out: dict[str, Any] = {}
         for key, v in value.items():
-            new_key = ERASED if item_id is not None and key == item_id else key
+            # A value under the item's id as its key is the item's.
+            named = item_id is not None and key == item_id
             derived = False
             if key == "queries" and isinstance(v, list):
-                v, derived = _scrubbed_queries(v, statement)
-            new_value, c = _scrubbed(v, item_id, statement, inner, key)
-            c = c or derived
-            changed = changed or c or new_key != key
-            out[new_key] = new_value
+                v, derived = _scrubbed_queries(v, target, statement)
+            new_value, c = _scrubbed(v, target, statement, item_id if named else inner, key)
+            changed = changed or c or derived or named
+            out[ERASED if named else key] = new_value
         return out, changed
     return value, False
 
@@ -129,7 +143,7 @@ def scrubbed(
     whether it changed; ``owner``: the item the whole record is about, when a column
     outside it says so. ``item_id`` None: only the text is looked for — an erased episode
     whose id a live belief also has."""
-    return _scrubbed(value, item_id, statement, owner, None)
+    return _scrubbed(value, _Target.of(item_id, statement), statement, owner, None)
 
 
 def scrubbed_prefix(prefix: str, belief_id: str) -> tuple[str, bool]:
