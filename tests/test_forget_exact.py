@@ -375,10 +375,17 @@ def test_a_query_that_was_the_forgotten_text_loses_the_keys_read_out_of_it(
         )
     else:
         memory.beliefs.add(belief(tenant, "ada", id="b-cat", statement=text, subject="pet"))
-    pasted = memory.recall(request(tenant, "ada", text), policy=PATIENT)
+    for _ in range(3):  # a miss of the episode's words, each time (nothing else is stored)
+        pasted = memory.recall(request(tenant, "ada", text), policy=PATIENT)
     other = memory.recall(request(tenant, "ada", "Did Ada visit Thunderquail?"), policy=PATIENT)
+    memory.recall(request(tenant, "ada", "Is Zorblaxine hungry?"), policy=PATIENT)
     keys = [q.keys for q in memory.trace(tenant, "ada", pasted.trace_id).queries if q.keys]
     assert keys and "thunderquail" in keys[0]
+    own_subject = "march thunderquail zorblaxine"
+    others = {"ada thunderquail", "zorblaxine"}  # asked in words of their own
+    assert set(hints(memory, tenant)) == others | (
+        {own_subject} if forgotten == "episode" else set()
+    )
     if forgotten == "episode":
         memory.forget_episode(tenant, "ada", "ep-cat")
     else:
@@ -387,3 +394,14 @@ def test_a_query_that_was_the_forgotten_text_loses_the_keys_read_out_of_it(
     assert "thunderquail" not in after and "zorblaxine" not in after
     asked = memory.trace(tenant, "ada", other.trace_id).queries
     assert asked[0].text == "Did Ada visit Thunderquail?"
+    assert set(hints(memory, tenant)) == others
+
+
+def hints(memory: Memory, tenant: str) -> list[str]:
+    """The subjects of the miss hints of ``tenant``'s ada, queued or counting."""
+    with memory.pool.connection() as conn:
+        rows = conn.execute(
+            "SELECT subject FROM miss_hints WHERE tenant_id = %s AND principal_id = 'ada'",
+            (tenant,),
+        ).fetchall()
+    return [str(r[0]) for r in rows]

@@ -32,6 +32,7 @@ from typing import Any
 
 from recallflow.core.query_forming import keys_of_text
 from recallflow.core.render import inert, item_line_parts
+from recallflow.models.result import RecallQuery
 
 ERASED = "[erased]"
 
@@ -73,6 +74,25 @@ def _owner(value: dict[str, Any], owner: str | None) -> str | None:
         if isinstance(named, str):
             return named
     return owner
+
+
+def asked_queries(view: Any, statement: str) -> list[RecallQuery]:
+    """The queries of a stored operator view (parsed JSON) when one of them was
+    ``statement`` itself, as recorded before a scrub; else none. A miss of that recall
+    counted a subject made of the forgotten text's names."""
+    queries = view.get("queries") if isinstance(view, dict) else None
+    if not isinstance(queries, list):
+        return []
+    target = _Target.of(None, statement)
+    if not any(
+        isinstance(q, dict)
+        and q.get("kind") == "text"
+        and isinstance(q.get("text"), str)
+        and target.is_text(q["text"])
+        for q in queries
+    ):
+        return []
+    return [RecallQuery.model_validate(q) for q in queries]
 
 
 def _scrubbed_queries(

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from contextlib import suppress
 from datetime import datetime
 from graphlib import CycleError, TopologicalSorter
 from typing import Any
@@ -22,14 +23,23 @@ from typing import Any
 import psycopg
 from psycopg import sql
 from psycopg.types.json import Json, Jsonb
+from pydantic import ValidationError
 
 from recallflow.adapters.postgres import lifecycle
 from recallflow.adapters.postgres.locks import lock_principals
-from recallflow.core.erasure import erasure_digest, scrubbed, scrubbed_prefix, scrubbed_snapshot
+from recallflow.core.erasure import (
+    asked_queries,
+    erasure_digest,
+    scrubbed,
+    scrubbed_prefix,
+    scrubbed_snapshot,
+)
+from recallflow.core.misses import miss_subject
 from recallflow.core.render import inert
 from recallflow.core.replay import derivation_digest
 from recallflow.errors import ConfigurationError, NotFoundError
 from recallflow.models.corrections import Erasure
+from recallflow.policy import DEFAULT_POLICY, Feedback
 
 
 def principal_tables(conn: psycopg.Connection[Any]) -> list[str]:
@@ -218,16 +228,19 @@ def _scrub(
     principal_id: str,
     item_id: str | None,
     text: str,
-) -> dict[str, int]:
+) -> tuple[dict[str, int], int]:
     """Rewrite every JSON record of the principal that names the item (a belief or an
     episode) or holds its text (sessions apart: :func:`_scrub_sessions`); ``item_id``
     None looks for the text alone. The query finds the rows that may (the text inside a
-    longer string too); :func:`scrubbed` decides, and erases exactly the item's own."""
+    longer string too); :func:`scrubbed` decides, and erases exactly the item's own.
+    Returns the rewritten rows per ``table.column`` and the miss hints deleted (the
+    subjects of recalls whose query was the text)."""
     scrubbed_rows: dict[str, int] = {}
     needles = sorted({_json_text(text), _json_text(inert(text) or text)})
     if item_id is not None:
         needles.append(json.dumps(item_id))
     tables = [t for t in principal_tables(conn) if t not in _SESSION_TABLES]
+    asked: list[str] = []
     for table, column, data_type in _json_columns(conn, tables):
         wrap = Jsonb if data_type == "jsonb" else Json
         rows = conn.execute(
@@ -240,6 +253,8 @@ def _scrub(
         ).fetchall()
         changed = 0
         for ctid, value in rows:
+            if (table, column) == ("recall_traces", "operator_view"):
+                asked.extend(_missed_subjects(conn, value, text))
             new_value, did = scrubbed(value, item_id, text)
             if not did:
                 continue
@@ -252,7 +267,31 @@ def _scrub(
             changed += 1
         if changed:
             scrubbed_rows[f"{table}.{column}"] = changed
-    return scrubbed_rows
+    # A miss of a recall whose query was the text counted a subject of its names.
+    hints = conn.execute(
+        "DELETE FROM miss_hints WHERE tenant_id = %s AND principal_id = %s AND subject = ANY(%s)",
+        (tenant_id, principal_id, sorted(set(asked))),
+    ).rowcount
+    return scrubbed_rows, hints
+
+
+def _missed_subjects(conn: psycopg.Connection[Any], view: Any, text: str) -> list[str]:
+    """The subject a miss of the stored recall ``view`` counted, when one of its queries
+    was ``text`` (by the rule of the policy the recall ran with, as recorded)."""
+    queries = asked_queries(view, text)
+    if not queries:
+        return []
+    rule = DEFAULT_POLICY.feedback
+    version = view.get("retrieval_policy_version")
+    row = conn.execute(
+        "SELECT policy -> 'feedback' FROM policy_versions WHERE version = %s", (version,)
+    ).fetchone()
+    if row is not None and isinstance(row[0], dict):
+        # Recorded by a version whose fields differ: the default's rule.
+        with suppress(ValidationError):
+            rule = Feedback.model_validate(row[0])
+    subject = miss_subject(queries, rule)
+    return [] if subject is None else [subject]
 
 
 def forget_belief(
@@ -268,9 +307,10 @@ def forget_belief(
     scrubbed_rows, told = _scrub_sessions(
         conn, tenant_id, principal_id, belief_id, belief.statement
     )
-    scrubbed_rows.update(_scrub(conn, tenant_id, principal_id, belief_id, belief.statement))
+    in_traces, hints = _scrub(conn, tenant_id, principal_id, belief_id, belief.statement)
+    scrubbed_rows.update(in_traces)
     key = {"t": tenant_id, "p": principal_id, "id": belief_id}
-    deleted: dict[str, int] = {"session_corrections": told}
+    deleted: dict[str, int] = {"session_corrections": told, "miss_hints": hints}
     for table, predicate in (
         ("feedback_events", "belief_id = %(id)s"),
         ("belief_events", "belief_id = %(id)s OR related_id = %(id)s"),
@@ -370,14 +410,17 @@ def forget_episode(
         "SELECT 1 FROM beliefs WHERE tenant_id = %s AND principal_id = %s AND id = %s",
         (tenant_id, principal_id, episode_id),
     ).fetchone()
-    scrubbed_rows = _scrub(conn, tenant_id, principal_id, None if shared else episode_id, content)
+    scrubbed_rows, hints = _scrub(
+        conn, tenant_id, principal_id, None if shared else episode_id, content
+    )
     key = {"t": tenant_id, "p": principal_id, "id": episode_id}
     deleted: dict[str, int] = {
+        "miss_hints": hints,
         "belief_events": conn.execute(
             "DELETE FROM belief_events WHERE tenant_id = %(t)s AND principal_id = %(p)s"
             " AND evidence_id = %(id)s",
             key,
-        ).rowcount
+        ).rowcount,
     }
     restated = conn.execute(
         "UPDATE beliefs SET source_episode_id = NULL"
