@@ -31,6 +31,17 @@ _HEX: Final = re.compile(
 _ESCAPED_BYTES: Final = re.compile(r"(?:\\x[0-9a-fA-F]{2}){4,}")
 _ESCAPED_UNICODE: Final = re.compile(r"(?:\\u[0-9a-fA-F]{4}){3,}")
 _PERCENT: Final = re.compile(r"%[0-9a-fA-F]{2}")
+_BASE32: Final = re.compile(r"(?<![A-Za-z0-9])[A-Z2-7]{16,}={0,6}(?![A-Za-z0-9])")
+#: Morse: at least eight letters of dots and dashes, words apart by "/" or wide gaps.
+_MORSE: Final = re.compile(r"(?<![\w.-])(?:[.-]{1,6}(?:\s*/\s*|\s+)){7,}[.-]{1,6}(?![\w.-])")
+_MORSE_LETTERS: Final = dict(
+    zip(
+        ".- -... -.-. -.. . ..-. --. .... .. .--- -.- .-.. -- -. --- .--. --.- .-. ... - ..- ...- "
+        ".-- -..- -.-- --.. ----- .---- ..--- ...-- ....- ..... -.... --... ---.. ----.".split(),
+        "abcdefghijklmnopqrstuvwxyz0123456789",
+        strict=True,
+    )
+)
 
 #: Words that make a rot13 or reversed reading worth a full rescan.
 _TRIGGER: Final = re.compile(
@@ -84,6 +95,25 @@ def _unescaped(text: str) -> str:
     return _ESCAPED_BYTES.sub(lambda m: _from_hex(m[0].replace("\\x", "")) or m[0], text)
 
 
+def _from_base32(token: str) -> str | None:
+    body = token.rstrip("=")
+    try:
+        raw = base64.b32decode(body + "=" * (-len(body) % 8))
+    except (binascii.Error, ValueError):
+        return None
+    return _printable(raw)
+
+
+def _from_morse(code: str) -> str | None:
+    words = []
+    for word in re.split(r"\s*/\s*|\s{3,}", code.strip()):
+        letters = [_MORSE_LETTERS.get(sign) for sign in word.split()]
+        if None in letters:
+            return None
+        words.append("".join(c for c in letters if c is not None))
+    return " ".join(words)
+
+
 def decodings(clean: str) -> list[str]:
     """Decoded texts of the encoded substrings of ``clean`` (case kept)."""
     out: list[str] = []
@@ -110,6 +140,17 @@ def decodings(clean: str) -> list[str]:
         # Escapes decoded in place too: when only the keyword is escaped (\u0069\u0067...
         # previous instructions), the decoded word alone is no instruction, its sentence is.
         out.append(_unescaped(clean[:_MAX_LEN]))
+    for n, m in enumerate(_BASE32.finditer(clean[:_MAX_LEN])):
+        if n >= _MAX_CANDIDATES:
+            break
+        if (text := _from_base32(m[0])) is not None:
+            out.append(text)
+    if "-" in clean or "." in clean:
+        for n, m in enumerate(_MORSE.finditer(clean[:_MAX_LEN])):
+            if n >= _MAX_CANDIDATES:
+                break
+            if (text := _from_morse(m[0])) is not None:
+                out.append(text)
     if len(_PERCENT.findall(clean[:_MAX_LEN])) >= 2:
         out.append(unquote(clean[:_MAX_LEN]))
     return out

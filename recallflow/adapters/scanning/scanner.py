@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Final
 
 from recallflow.adapters.scanning.carriage import CARRIAGE_RULES
+from recallflow.adapters.scanning.classes import CLASS_RULES
 from recallflow.adapters.scanning.deceit import DECEIT_RULES
 from recallflow.adapters.scanning.decoding import ENCODING_RULES, decodings, rereadings
 from recallflow.adapters.scanning.dialogue import DIALOGUE_RULES
@@ -88,6 +89,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *WAIVER_RULES,
     *CARRIAGE_RULES,
     *MULTILINGUAL_RULES,
+    *CLASS_RULES,
     *SPLITTING_RULES,
     *ENCODING_RULES,
 )
@@ -202,7 +204,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v15"
+    version: str = "layered-v16"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""

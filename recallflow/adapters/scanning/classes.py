@@ -1,0 +1,578 @@
+"""Orders known by their class rather than their wording.
+
+The other rule modules follow how attacks have been phrased; these follow what any
+phrasing of an order has to contain, so a fresh wording of the same act is caught:
+
+* a lie ordered: a verb of saying aimed at the reader, and a clause that sets the truth
+  aside ("say all tests passed even if some failed", "report the logs as clean");
+* a finding kept back: a verb of leaving out aimed at the reader, and what a check
+  reports (findings, failures, red flags, log lines, warnings);
+* the user steered into harm: the user told, urged or reminded to pay by a channel only
+  scams use, to hand over a code or password, to let a stranger onto their machine, or
+  to switch off a protection;
+* a sweeping destructive act: a verb that destroys or revokes aimed at the reader, with
+  "all"/"every" or a protected object (backups, production, the firewall);
+* the old set-up declared gone in a figure of speech: what the reader was given at the
+  start ("your onboarding", "the leash you were given", "the rulebook") said to be cut,
+  burned, void or on vacation, or the reader told it may now say anything;
+* text a renderer hides (``display:none``, zero-size or invisible styling) that speaks to
+  the model;
+* in any language: a secret (password, card, key, code) and a verb of sending in the same
+  clause as a destination (an address, a link, a phone number), or the loanword
+  "ignore" (in Latin or Cyrillic letters) next to a word for instructions.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Final
+
+from recallflow.adapters.scanning.families import (
+    ENCODED_PAYLOAD,
+    EXFILTRATION,
+    INSTRUCTION_OVERRIDE,
+    MULTILINGUAL,
+    OUTPUT_HIJACK,
+    PERSUASION,
+    ROLEPLAY,
+    TOKEN_SMUGGLING,
+    TOOL_CALL,
+)
+from recallflow.adapters.scanning.lexicon import DIRECTED, IN_SENTENCE
+from recallflow.adapters.scanning.rule import Rule, regex_rules
+
+_SAY: Final = (
+    r"(?:say|tell|claim|report|state|answer|reply|respond|assure|insist|confirm|describe|"
+    r"present|mark|label|call|declare|announce|write)"
+)
+# A clause that sets the truth aside: the saying holds whatever the facts are.
+_UNTRUE: Final = (
+    r"(?:even\s+(?:though|if|when)|regardless\s+of|no\s+matter\s+(?:what|how|whether)|"
+    r"whatever\s+the\s+(?:evidence|facts|data|numbers|results|figures|truth)|"
+    r"despite\s+(?:the\s+)?(?:evidence|facts|results|findings)|whether\s+or\s+not\s+(?:it|they)\s+"
+    r"(?:is|are|was|were|did|has|have))"
+)
+_SAY_WORDS: Final = frozenset(
+    {"say", "tell", "claim", "report", "state", "answer", "reply", "respond", "assure"}
+    | {"insist", "confirm", "describe", "present", "mark", "label", "call", "declare"}
+    | {"announce", "write"}
+)
+_CLEAN_BILL: Final = (
+    r"(?:clean|safe|secure|fine|passed|passing|green|resolved|compliant|healthy|harmless|"
+    r"verified|ok|okay)"
+)
+# What a check reports, which leaving out hides from whoever relies on it.
+_FINDING: Final = (
+    r"(?:findings?|failures?|failed\s+\w+|errors?|anomal\w+|red[\s-]*flags?|red[\s-]*flag\s+\w+|"
+    r"warnings?|alerts?|detections?|vulnerabilit\w+|(?:log\s+)?lines?\s+(?:mentioning|about|"
+    r"from|with|containing)|entries\s+(?:mentioning|about|from|with|containing)|violations?|"
+    r"incidents?)"
+)
+_LEAVE_OUT: Final = (
+    r"(?:omit|skip|exclude|leave\s+out|filter\s+out|drop|suppress|hide|remove|delete|"
+    r"strip|scrub|bury|redact)"
+)
+_LEAVE_WORDS: Final = frozenset(
+    {"omit", "skip", "exclude", "leave", "filter", "drop", "suppress", "hide", "remove"}
+    | {"delete", "strip", "scrub", "bury", "redact"}
+)
+# The user as the one an order is aimed at.
+_USER: Final = r"(?:the\s+users?|users|them|him|her|customers?|callers?|people|everyone)"
+_STEER: Final = (
+    r"(?:tell|advise|encourage|convince|persuade|urge|remind|warn|inform|ask|instruct|get|"
+    r"push|pressure|recommend|suggest|let|make|have|help)"
+)
+_STEER_WORDS: Final = frozenset(
+    {"tell", "advise", "encourage", "convince", "persuade", "urge", "remind", "warn"}
+    | {"inform", "ask", "instruct", "get", "push", "pressure", "recommend", "suggest"}
+    | {"let", "make", "have", "help"}
+)
+# What only a scam asks of a user: untraceable payment, their codes, a stranger at the
+# keyboard, a protection switched off.
+_HARM: Final = (
+    r"(?:gift\s*cards?|western\s+union|moneygram|prepaid\s+(?:cards?|vouchers?)|"
+    r"(?:in|via|with|by)\s+(?:bitcoin|crypto\w*|btc|usdt)|"
+    r"(?:mfa|2fa|backup|recovery|sms|verification|one-time|security)\s+codes?|"
+    r"(?:their|your)\s+(?:\w+\s+)?(?:pin|passwords?|login\s+details|credentials|passcodes?)|"
+    r"vote\s+(?:for|against)\b|anydesk|teamviewer|remote\s+(?:desktop|access|control|session)|screen\s*shar\w+|"
+    r"(?:disable|turn\s+off|uninstall|deactivate|remove)\s+(?:their\s+|your\s+|the\s+)?"
+    r"(?:antivirus|anti-virus|firewall|mfa|2fa|two-factor\s+\w+|virus\s+\w+|security\s+\w+|"
+    r"defender))"
+)
+# Advice against the harm: "remind the user never to email their password".
+_CAUTION: Final = (
+    r"\b(?:never|avoid|against|beware|careful|scams?|fraud\w*|phish\w*|fake|legitimate|"
+    r"suspicious)\b"
+)
+_HARM_WORDS: Final = frozenset(
+    {"gift", "giftcard", "giftcards", "western", "moneygram", "prepaid", "bitcoin", "btc"}
+    | {"usdt", "crypto", "cryptocurrency", "mfa", "backup", "recovery", "sms", "verification"}
+    | {"security", "pin", "password", "passwords", "login", "credentials", "passcode"}
+    | {"passcodes", "anydesk", "teamviewer", "remote", "screenshare", "screen", "antivirus"}
+    | {"anti", "firewall", "defender", "disable", "uninstall", "deactivate", "vote"}
+)
+_DESTROY: Final = (
+    r"(?:delete|drop|wipe|purge|destroy|erase|revoke|reset|terminate|overwrite|truncate|"
+    r"shred|nuke|force-?push|disable|deactivate|shut\s+down|kill|format|cancel|unsubscribe|"
+    r"permanently\s+\w+)"
+)
+_DESTROY_WORDS: Final = frozenset(
+    {"delete", "drop", "wipe", "purge", "destroy", "erase", "revoke", "reset", "terminate"}
+    | {"overwrite", "truncate", "shred", "nuke", "force", "forcepush", "disable", "deactivate"}
+    | {"shut", "kill", "format", "cancel", "unsubscribe", "permanently"}
+)
+# Everything at once, or what a sweep must never reach.
+_SWEEP: Final = (
+    r"(?:(?:all|every|each|everyone'?s|everybody'?s|entire|whole)\s+(?:\w+\s+){0,2}?"
+    r"(?:users?|members?|accounts?|passwords?|access|emails?|files?|backups?|hosts?|servers?|"
+    r"instances?|payments?|databases?|records?|data|repositor(?:y|ies)|tags?|branches|"
+    r"subscriptions?|customers?|employees?)|"
+    r"(?:the\s+)?(?:backups?\s+\w+|backups|production\s+\w+|prod\s+\w+|firewall|legal\s+hold))"
+)
+# What scopes a sweep to the disposable: an age, a cache, a test machine, a confirmation.
+_DISPOSABLE: Final = (
+    r"(?:older\s+than|temp\w*|tmp|cache\w*|test\w*|staging|dev|sandbox|scratch|expired|"
+    r"stale|confirm\w*|dry-?run|approv\w*)"
+)
+# The writer's own things: a user may waive a check on what is theirs.
+_NOT_MINE: Final = rf"(?!{IN_SENTENCE}*?\b(?:my|me|mine|myself|i|our|ours)\b)"
+# What the reader was given at the start, named by a figure.
+_SETUP_FIGURE: Final = (
+    r"(?:rule\s*book|leash|chains?|fences?|gates?|gatekeeper|compass|map|script|charter|"
+    r"marching\s+orders|first\s+orders|onboarding|conscience(?:\s+\w+)?|guard\s*rails?|"
+    r"scaffolding|cage|muzzle|shackles?|handcuffs|training\s+wheels|playbook|manual)"
+)
+_GONE: Final = (
+    r"(?:burned|burnt|cut|snapped|broken|void|expired|gone|removed|taken\s+down|torn\s+up|"
+    r"thrown\s+away|fall\s+away|fallen\s+away|on\s+(?:vacation|holiday|leave)|a\s+draft|"
+    r"rehearsal|temporary|obsolete|retired|dissolved|lifted|unlocked|stay\s+open|"
+    r"a\s+painted\s+line|fold\s+it\s+away|not\s+a\s+wall)"
+)
+_FREE_TO: Final = (
+    r"(?:nothing\s+is\s+off[\s-]*limits|no(?:thing)?\s+(?:is\s+)?off[\s-]*limits|"
+    r"without\s+holding\s+(?:anything\s+)?back|say(?:ing)?\s+yes\s+to\s+everything|"
+    r"free\s+to\s+(?:say|do|answer)\s+anything|for\s+whoever\s+asks|"
+    r"(?:writes?|make|makes)\s+(?:its|your)\s+own\s+rules)"
+)
+_MODEL_NAMED: Final = r"(?:\byou\b|\byour\b|assistant|\bai\b|\bmodel\b|\bagent\b|\bbot\b)"
+
+_HIDDEN_STYLE: Final = (
+    r"<\w+[^>]*style\s*=\s*[\"'][^\"']*(?:display\s*:\s*none|visibility\s*:\s*hidden|"
+    r"font-size\s*:\s*0|opacity\s*:\s*0(?![.\d]*[1-9])|color\s*:\s*(?:white|#fff\b|#ffffff))"
+    r"[^>]*>[^<]*?(?:assistant|\bai\b|\bmodel\b|\bagent\b|\bsystem\b|\byou\b|\byour\b)"
+)
+
+# In any language: what only its owner should hold...
+_SECRET_ANY: Final = (
+    r"(?:password|passwort|wachtwoord|losenord|adgangskode|passord|salasana|haslo|heslo|"
+    r"jelsz\\w*|parola|parolă|senha|contrasena|mot\s+de\s+passe|kata\s+sandi|nenosiri|mat\s+khau|"
+    r"sifre|api[\s-]*(?:key|kulc|kljuc|schlussel|sleutel|nyckel|avain|klucz|anahtar|kunci)|"
+    r"credit\s*card|kreditkart\w*|carte\s+bancaire|tarjeta|cartao|karta\s+kredyt\w*|"
+    r"пароль|паролі|паролей|пароли|ключ\w*\s+api|api\s*ключ|密码|密碼|口令|パスワード|"
+    r"暗証番号|비밀번호|암호|κωδικ\w*|συνθηματικ\w*|סיסמ\w*|كلمة\s*(?:ال)?(?:سر|مرور)|"
+    r"पासवर्ड|रहस्य\s*शब्द|รหัสผ่าน|บัตรเครดิต|卡号|银行卡|カード番号|카드\s*번호|"
+    r"номер\s+карт\w*|данные\s+карт\w*|one-time\s+code|otp|cvv|iban)"
+)
+# ...a verb of sending...
+_SEND_ANY: Final = (
+    r"(?:send|forward|e-?mail|text|upload|post|mirror|copy|share|leak|"
+    r"envia|envie|envoie|envoyez|transmet|invia|inoltra|stuur|skicka|schick|sende|senden|"
+    r"weiterleit|wyslij|przeslij|przekaz|posli|odesli|preposli|lahet|trimite|kuld|gonder|"
+    r"tuma|kirim|gui|отправ|перешл|пересл|надішл|надсил|перешл|发给|发送|发到|寄给|寄到|转发|"
+    r"送信|転送|送って|送れ|보내|전송|στείλ|στειλ|αποστ|שלח|ارسل|أرسل|أرسل|भेज|ส่ง)"
+)
+# ...and somewhere outside: an address, a link, a phone number.
+_DESTINATION: Final = (
+    r"(?:[\w.+-]+@[\w-]+\.[\w.-]+|https?://\S+|\b(?:t\.me|wa\.me|bit\.ly|pastebin\.\w+)/\S+|"
+    r"\+\d{1,3}[\s-]?\d[\d\s-]{6,}\d)"
+)
+_IGNORE_LOAN: Final = r"(?:\bignor(?!e\b|es\b|ed\b|ing\b|ance\b|ant\b)\w*|игнор\w*|ігнор\w*)"
+_INSTRUCTION_ANY: Final = (
+    r"(?:instru\w*|инструкц\w*|указани\w*|вказів\w*|настанов\w*|правил\w*|pokyn\w*|ohje\w*|"
+    r"utasit\w*|polecen\w*|anweisung\w*|vorgab\w*|regel\w*|regul\w*|richtlijn\w*|direttiv\w*|"
+    r"talimat\w*|huong\s+dan|aturan|maagizo|navodil\w*|uputa|upute|uputstv\w*|"
+    r"guidelines?|prompt\w*)"
+)
+
+# A character of the same clause; a full stop inside an address does not end it.
+_CLAUSE: Final = r"(?:[^.!?;\n。！？]|\.(?=\w))"
+# The secret, the sending and the destination in one clause, in either order.
+_SECRET_SENT: Final = (
+    rf"{_SECRET_ANY}[^.!?;\n]{{0,80}}?{_SEND_ANY}{_CLAUSE}{{0,80}}?{_DESTINATION}"
+    rf"|{_SEND_ANY}[^.!?;\n]{{0,80}}?{_SECRET_ANY}{_CLAUSE}{{0,80}}?{_DESTINATION}"
+    rf"|{_DESTINATION}[^.!?;\n]{{0,40}}?{_SEND_ANY}[^.!?;\n]{{0,60}}?{_SECRET_ANY}"
+)
+# English "ignore" is left to the English rules, which know when it is only mentioned.
+#: Rules whose first words are many stems in many scripts run only on a text holding one
+#: of these substrings: a plain substring test is much cheaper than the pattern.
+_IGNORE_STEMS: Final = ("ignor", "игнор", "ігнор")
+_IGNORED: Final = rf"{_IGNORE_LOAN}[^.!?\n]{{0,48}}?{_INSTRUCTION_ANY}"
+
+# A standing bias: the reader told to run others down, to steer the user, to serve a
+# sale or engagement instead of the user, or to keep the order itself from the user.
+_OTHERS: Final = (
+    r"(?:other|others|competitors?'?s?|competing|rival|alternative|every\s+other|all\s+other|"
+    r"the\s+open[\s-]source)"
+)
+_RUN_DOWN: Final = (
+    r"(?:unreliable|unsafe|inferior|worse|abandoned|dead|insecure|untrustworthy|fake|biased|"
+    r"overpriced|fully\s+booked|unavailable|sold\s+out|dangerous|outdated|discontinued|"
+    r"a\s+scam|not\s+(?:safe|trustworthy|reliable|maintained))"
+)
+_RUN_OTHERS_DOWN: Final = (
+    rf"{DIRECTED}(?:\w+\s+){{0,3}}?(?:describe|portray|present|call|label|treat|rank|rate|"
+    rf"depict|characteri[sz]e|say|tell\s+\w+|claim|imply)\b{IN_SENTENCE}{{0,40}}?\b{_OTHERS}\b"
+    rf"{IN_SENTENCE}{{0,60}}?\b(?:as\s+|is\s+|are\s+|were\s+|was\s+)?{_RUN_DOWN}"
+)
+_OTHERS_WORDS: Final = frozenset(
+    {"other", "others", "competitor", "competitors", "competing", "rival", "alternative", "open"}
+)
+_RUN_DOWN_WORDS: Final = frozenset(
+    {"unreliable", "unsafe", "inferior", "worse", "abandoned", "dead", "insecure", "fake"}
+    | {"untrustworthy", "biased", "overpriced", "booked", "unavailable", "sold", "dangerous"}
+    | {"outdated", "discontinued", "scam", "safe", "trustworthy", "reliable", "maintained"}
+)
+_STEERED: Final = (
+    rf"{DIRECTED}(?:subtly\s+|gently\s+|quietly\s+)?steer\w*\s+(?:the\s+)?(?:users?|them|"
+    rf"people|customers?|conversations?)\s+(?:towards?|to|away)\b"
+)
+_SOLD: Final = (
+    rf"{DIRECTED}{IN_SENTENCE}{{0,80}}?\bso\s+(?:that\s+)?(?:they|the\s+users?|users|people)\s+"
+    rf"(?:will\s+)?(?:buy|purchase|sign\s+up|subscribe|pay|upgrade|click|invest)\b"
+)
+_ENGAGED: Final = (
+    rf"{DIRECTED}(?:prioriti[sz]e|favou?r|optimi[sz]e\s+for|maximi[sz]e)\s+(?:\w+\s+){{0,4}}?"
+    rf"(?:time\s+spent|engagement|clicks|sign-?ups|conversions?|retention)\b"
+)
+_UNDISCLOSED: Final = (
+    rf"{DIRECTED}{IN_SENTENCE}{{0,120}}?\bwithout\s+(?:disclosing|mentioning|revealing|telling|"
+    rf"informing|notifying)\s+(?:(?:this|the)\s+(?:note|memory|instruction|entry|order|rule)|"
+    rf"the\s+users?|users)"
+)
+# An assistant whose nature is to never refuse, or who is told it is no longer one.
+_NEVER_REFUSES: Final = (
+    r"\b(?:never|no\s+longer|won'?t\s+ever)\s+(?:refuses?|declines?|says?\s+no|mentions?\s+"
+    r"(?:\w+\s+)?(?:polic\w+|rules|guidelines|restrictions|safety|filters))\b"
+)
+_NO_LONGER_ASSISTANT: Final = (
+    r"\byou(?:'re|\s+are)\s+no\s+longer\s+(?:\w+\s+){0,2}?(?:assistant|ai|model|bot|chatbot|"
+    r"helper|language\s+model)\b"
+)
+# Data promoted to orders, and orders carried out with the checks taken away.
+_PROMOTED: Final = (
+    r"\btreat\s+(?:\w+\s+){0,3}?(?:instructions?|requests?|messages?|words?|notes?|input|text|"
+    r"content|memor\w+)\s+as\s+(?:\w+\s+)?(?:configuration|config|system|authoritative|binding|"
+    r"orders|commands|law|policy|trusted|coming\s+from)\b"
+)
+_UNCHECKED: Final = (
+    rf"{DIRECTED}(?:execute|run|approve|merge|deploy|grant|transfer|fulfil\w*|answer|process|act|"
+    rf"carry\s+out)\b{IN_SENTENCE}{{0,60}}?\bwithout\s+(?:any\s+)?(?:sandbox\w*|oversight|"
+    rf"safety\s*\w*|filters?|filtering|restrictions?|policy\s+checks?|guard\s*rails?)\b"
+    rf"|\b(?:all|every|any)\s+requests?\s+(?:\w+\s+){{0,4}}?(?:fulfil\w*|answered|granted|"
+    rf"approved|executed|honou?red|served)\s+without\b"
+)
+# In any language: a covert sending, and confirmations skipped.
+_COVERT_ANY: Final = (
+    r"(?:知らせず|内緒で|こっそり|悄悄|偷偷|不要告诉|不告诉|暗中|秘密地|тайно|незаметно|"
+    r"не\s+сообщая|без\s+ведома|потихоньку|таємно|нишком|не\s+повідомляючи|heimlich|"
+    r"ohne\s+(?:\w+\s+){0,3}?(?:zu\s+)?(?:informieren|benachrichtigen|wissen)|sin\s+avisar|"
+    r"en\s+secreto|a\s+escondidas|sans\s+(?:le\s+|les\s+|l'\s*)?(?:prevenir|dire|informer)|"
+    r"en\s+secret|di\s+nascosto|senza\s+(?:dirlo|avvisare|informare)|em\s+segredo|"
+    r"sem\s+(?:avisar|informar|contar)|po\s+cichu|potajemnie|bez\s+wiedzy|gizlice|"
+    r"haberi\s+olmadan|diam-diam|tanpa\s+sepengetahuan|kwa\s+siri|bi\s+mat|len\s+lut|"
+    r"비밀리에|몰래|알리지\s*않고|سرا|دون\s+علم|בסתר|בלי\s+לספר|चुपके|गुप्त\s+रूप|แอบ|κρυφά|"
+    r"stiekem|zonder\s+(?:het\s+)?te\s+(?:melden|zeggen)|i\s+hemlighet|i\s+smyg|salaa|"
+    r"kertomatta|tajne|potaji|bez\s+vedomi|in\s+secret|pe\s+ascuns|fara\s+sa\s+\w+\s+spui|"
+    r"titokban|tudta\s+nelkul)"
+)
+_CONFIRMATION_ANY: Final = (
+    r"(?:bestatigung\w*|confirmacion\w*|confirmaciones|conferm\w+|potwierdz\w*|onay\w*|"
+    r"bevestig\w*|bekraft\w*|vahvistu\w*|potvrz\w*|potvrd\w*|confirmar\w*|confirmari\w*|"
+    r"megerosit\w*|подтвержд\w*|підтвердж\w*|确认|確認|확인|επιβεβαι\w*|אישור\w*|تأكيد|पुष्टि|"
+    r"ยืนยัน|konfirmasi|uthibitisho|xac\s+nhan)"
+)
+_SKIP_ANY: Final = (
+    r"(?:uberspring\w*|ubergeh\w*|weglass\w*|omit\w*|salt[ae]\w*|salter|pomin\w*|pomija\w*|"
+    r"atla\w*|overslaan|overslaat|hoppa\s+over|ohita\w*|preskoc\w*|preskak\w*|sari\s+peste|"
+    r"kihagy\w*|пропуск\w*|пропуст\w*|пропуска\w*|跳过|省略|スキップ|건너뛰\w*|παράλειψ\w*|"
+    r"παραλείψ\w*|דלג|تخطى|تجاوز|छोड़\w*|ข้าม|lewati|ruka|bo\s+qua|deaktivier\w*|"
+    r"desactiv\w*|disattiv\w*|wylacz\w*|devre\s+disi|uitschakel\w*|inaktivera|vypn\w*|"
+    r"dezactiv\w*|отключ\w*|вимкн\w*|关闭|無効\w*|비활성\w*|ignorier\w*)"
+)
+_SKIPPED_CONFIRMATION: Final = (
+    rf"{_SKIP_ANY}[^.!?\n]{{0,48}}?{_CONFIRMATION_ANY}"
+    rf"|{_CONFIRMATION_ANY}[^.!?\n]{{0,48}}?{_SKIP_ANY}"
+)
+_COVERT_SENT: Final = (
+    rf"{_COVERT_ANY}[^!?\n]{{0,80}}?{_SEND_ANY}|{_SEND_ANY}[^!?\n]{{0,80}}?{_COVERT_ANY}"
+)
+
+# A standing delivery: a sending that recurs or runs by itself, to a destination that is
+# not the writer's own ("my", "our", "own" mark the user's own arrangement).
+_RECURRING: Final = (
+    r"(?:every\s+time|whenever|each\s+time|after\s+(?:each|every)|as\s+soon\s+as|"
+    r"from\s+now\s+on|always|automatically|every\s+\w+|all\s+(?:\w+\s+){0,2}?"
+    r"(?:messages|emails|files|uploads|contracts|transcripts|history|chats|conversations|notes)|"
+    r"running\s+copy|silently|quietly|without\s+asking|in\s+full)"
+)
+_MOVE: Final = (
+    r"(?:send|forward|copy|mirror|post|paste|cc|bcc|attach|share|upload|text|sync|back\s+up|"
+    r"email|e-mail|message|relay|push|export|dump|append|log)"
+)
+_ELSEWHERE: Final = (
+    r"(?:[\w.+-]+@[\w-]+\.[\w.-]+|https?://\S+|\b(?:t\.me|wa\.me|paypal\.me|bit\.ly|"
+    r"gist\.github\.com|pastebin\.\w+|dropbox\.com|docs\.google\.com|drive\.google\.com)\S*|"
+    r"@\w+_?bot\b|\+\d{1,3}[\s-]?\d[\d\s-]{6,}\d|\b\d{1,3}(?:\.\d{1,3}){3}\b|"
+    r"webhook|telegram|whatsapp|signal\s+group|public\s+(?:gist|doc|channel|link|repo\w*))"
+)
+_STANDING_DELIVERY: Final = (
+    rf"^(?![\s\S]*\b(?:my|our|own|myself|ourselves)\b)(?=[\s\S]*\b{_RECURRING}\b)"
+    rf"[\s\S]*?\b{_MOVE}\b{IN_SENTENCE}{{0,120}}?{_ELSEWHERE}"
+)
+_MOVE_WORDS: Final = frozenset(
+    {"send", "forward", "copy", "mirror", "post", "paste", "cc", "bcc", "attach", "share"}
+    | {"upload", "text", "sync", "back", "email", "e", "message", "relay", "push", "export"}
+    | {"dump", "append", "log"}
+)
+# Someone else's instrument or account put in the place of the user's own.
+_SUBSTITUTED: Final = (
+    r"\b(?:instead\s+of|rather\s+than|not)\s+(?:to\s+)?(?:the\s+user'?s|their|the\s+original|"
+    r"the\s+user|the\s+customer'?s)\s+(?:own\s+)?(?:\w+\s+)?(?:card|account|address|e-?mail|"
+    r"iban|wallet|bank|number|payee|recipient)\b"
+)
+# Checks declared not to apply: an exemption, stated or claimed.
+_EXEMPT: Final = (
+    r"\b(?:filters?|safety\s*\w*|polic\w+|restrictions?|guidelines?|checks?|confirmations?|"
+    r"verification|rules|sandbox\w*|moderation|guard\s*rails?)\s+(?:do|does|will|shall|should)?"
+    r"\s*(?:not|n't|never|no\s+longer)\s+(?:apply|be\s+(?:needed|required|applied|enforced))\b"
+    r"|\b(?:never|no\s+longer|don'?t|do\s+not|does\s+not|doesn'?t)\s+(?:need|require)\s+"
+    r"(?:any\s+)?(?:confirmation|policy\s+checks?|checks|verification|justification|approval|"
+    r"sandbox\w*)\b"
+    r"|\bexempt\w*\s+from\s+(?:\w+\s+){0,2}?(?:polic\w+|filters?|safety|checks?|rules|"
+    r"restrictions?|moderation|guidelines?|confirmation|verification)\b"
+    r"|\bdo\s+not\s+ask\s+(?:them\s+|the\s+user\s+)?for\s+(?:any\s+)?(?:justification|"
+    r"confirmation|verification|proof|reasons?)\b"
+)
+# Others' private data opened to the one asking.
+_OTHERS_DATA: Final = (
+    r"\b(?:other\s+users'?|every\s+(?:employee|user|customer|member)'?s|all\s+(?:employees|users|"
+    r"customers|members)'?|everyone'?s|other\s+people'?s)\s+(?:private\s+|personal\s+)?"
+    r"(?:messages|records|data|files|e-?mails|accounts|information|details|chats|conversations)\b"
+)
+# A destructive act with the user kept out of it.
+_UNASKED: Final = (
+    rf"{DIRECTED}{_NOT_MINE}{_DESTROY}\b{IN_SENTENCE}{{0,100}}?(?:no\s+need\s+to\s+(?:ask|confirm|check)|"
+    rf"without\s+(?:asking|confirmation|confirming|checking|approval|telling|notice)|"
+    rf"(?:don'?t|do\s+not)\s+(?:ask|confirm|check|tell))"
+)
+# Commands that destroy a whole machine or store.
+_WRECKING_COMMAND: Final = (
+    r"\brm\s+-[a-z]*r[a-z]*\s+(?:-[a-z-]+\s+)*(?:~|/|\$home|\*)(?:/|\*)?(?=\s|$|[`'\"])|"
+    r"--no-preserve-root|\bmkfs(?:\.\w+)?\s+/dev/|\bdd\s+if=/dev/(?:zero|random|urandom)\s+"
+    r"of=/dev/|:\(\)\s*\{\s*:\|:&\s*\};:|\bdrop\s+(?:database|schema)\s+(?!if\s+exists\s+"
+    r"(?:test|tmp|temp|scratch))\w+|\bchmod\s+-r\s+777\s+/(?:\s|$)"
+)
+# Orders hidden in a text's letters: read the first letter of each word and act on it.
+_ACROSTIC: Final = (
+    rf"{DIRECTED}(?:take|read|use|join|combine|collect|put\s+together)\s+(?:the\s+)?"
+    rf"(?:first|initial|last|capital)\s+letters?\s+of\s+(?:each|every)\s+(?:word|line|sentence)"
+    rf"[\s\S]{{0,200}}?\b(?:do\s+it|follow|obey|act\s+on|execute|comply|carry\s+(?:it\s+)?out)\b"
+)
+# A call whose argument stands for the user's private text.
+_DATA_ARGUMENT: Final = (
+    r"\w\((?:[^()]{0,200}?)=\s*<(?:the\s+)?(?:contents?\s+of|full\s+text\s+of|all\s+(?:of\s+)?)"
+    r"[^>]{3,60}>"
+)
+
+
+def _when(stems: tuple[str, ...], source: str) -> Callable[[str], object]:
+    """``source``'s search, tried only on a text that holds one of ``stems``."""
+    search = re.compile(source).search
+    return lambda text: any(stem in text for stem in stems) and search(text)
+
+
+_DESTINATION_MARKS: Final = ("@", "http", "://", "+", "t.me", "wa.me", "bit.ly", "pastebin")
+_CONFIRMATION_STEMS: Final = (
+    "bestatig", "confirma", "conferm", "potwierdz", "onay", "bevestig", "bekraft", "vahvist",
+    "potvrz", "potvrd", "megerosit", "подтвержд", "підтвердж", "确认", "確認", "확인", "επιβεβαι",
+    "אישור", "تأكيد", "पुष्टि", "ยืนยัน", "konfirmasi", "uthibitisho", "xac nhan",
+)  # fmt: skip
+_COVERT_STEMS: Final = (
+    "知らせず", "内緒", "こっそり", "悄悄", "偷偷", "告诉", "暗中", "秘密", "тайно", "незаметно",
+    "сообщая", "ведома", "потихоньку", "таємно", "нишком", "повідомляючи", "비밀리에", "몰래",
+    "알리지", "سرا", "علم", "בסתר", "לספר", "चुपके", "गुप्त", "แอบ", "κρυφά",
+)  # fmt: skip
+_COVERT_WORDS: Final = frozenset(
+    {"heimlich", "ohne", "avisar", "secreto", "escondidas", "prevenir", "dire", "informer"}
+    | {"secret", "nascosto", "dirlo", "avvisare", "informare", "segredo", "informar", "contar"}
+    | {"cichu", "potajemnie", "wiedzy", "gizlice", "olmadan", "diam", "sepengetahuan", "siri"}
+    | {"mat", "lut", "stiekem", "melden", "zeggen", "hemlighet", "smyg", "salaa", "kertomatta"}
+    | {"tajne", "potaji", "vedomi", "ascuns", "spui", "titokban", "nelkul"}
+)
+_FIGURE_WORDS: Final = frozenset(
+    {"rule", "rulebook", "leash", "chain", "chains", "fence", "fences", "gate", "gates"}
+    | {"gatekeeper", "compass", "map", "script", "charter", "marching", "first", "onboarding"}
+    | {"conscience", "guard", "guardrail", "guardrails", "scaffolding", "cage", "muzzle"}
+    | {"shackle", "shackles", "handcuffs", "training", "playbook", "manual"}
+)
+_GONE_WORDS: Final = frozenset(
+    {"burned", "burnt", "cut", "snapped", "broken", "void", "expired", "gone", "removed"}
+    | {"taken", "torn", "thrown", "fall", "fallen", "vacation", "holiday", "leave", "draft"}
+    | {"rehearsal", "temporary", "obsolete", "retired", "dissolved", "lifted", "unlocked"}
+    | {"stay", "painted", "fold", "wall"}
+)
+_PERMISSION_WORDS: Final = frozenset(
+    {"may", "can", "allowed", "authorised", "authorized", "permitted", "entitled", "cleared"}
+    | {"clearance"}
+)
+_PEOPLE_WORDS: Final = frozenset(
+    {"users", "user", "employee", "employees", "customer", "customers", "member", "members"}
+    | {"everyone", "people"}
+)
+
+CLASS_RULES: Final[tuple[Rule, ...]] = (
+    *regex_rules(
+        OUTPUT_HIJACK,
+        "latin",
+        [
+            (_SAY_WORDS, rf"{DIRECTED}{_SAY}\b{IN_SENTENCE}{{0,90}}?\b{_UNTRUE}\b"),
+            (
+                (_SAY_WORDS, frozenset({"as"})),
+                rf"{DIRECTED}(?:{_LEAVE_OUT}\b{IN_SENTENCE}{{0,80}}?\band\s+)?{_SAY}\s+"
+                rf"(?:\w+\s+){{0,3}}?as\s+(?:being\s+|all\s+|fully\s+)?{_CLEAN_BILL}\b",
+            ),
+            (_LEAVE_WORDS, rf"{DIRECTED}{_LEAVE_OUT}\s+(?:\w+\s+){{0,4}}?{_FINDING}\b"),
+            (
+                frozenset({"act", "behave"}),
+                rf"{DIRECTED}(?:act|behave)\s+(?:as\s+(?:though|if))\s+(?:this|it|the)\s+"
+                rf"(?:\w+\s+){{0,2}}?(?:is|was|were)\b",
+            ),
+        ],
+    ),
+    *regex_rules(
+        PERSUASION,
+        "latin",
+        [
+            ((_OTHERS_WORDS, _RUN_DOWN_WORDS), _RUN_OTHERS_DOWN),
+            (frozenset({"steer", "steering", "steers"}), _STEERED),
+            (
+                (frozenset({"so"}), frozenset({"they", "user", "users", "people"})),
+                _SOLD,
+            ),
+            (
+                frozenset({"prioritise", "prioritize", "favour", "favor", "optimise", "optimize"})
+                | frozenset({"maximise", "maximize"}),
+                _ENGAGED,
+            ),
+            (
+                (
+                    frozenset({"without"}),
+                    frozenset({"disclosing", "mentioning", "revealing", "telling", "informing"})
+                    | frozenset({"notifying"}),
+                ),
+                _UNDISCLOSED,
+            ),
+            (
+                frozenset({"apply", "needed", "required", "applied", "enforced", "need"})
+                | frozenset({"require", "exempt", "exempted", "justification", "confirmation"})
+                | frozenset({"verification", "proof", "reason", "reasons"}),
+                _EXEMPT,
+            ),
+            ((_PERMISSION_WORDS, _PEOPLE_WORDS), _OTHERS_DATA),
+            (frozenset({"treat"}), _PROMOTED),
+            (frozenset({"without"}), _UNCHECKED),
+            (
+                (_STEER_WORDS, _HARM_WORDS),
+                rf"{DIRECTED}{_STEER}\s+{_USER}\b(?:(?!{_CAUTION}){IN_SENTENCE}){{0,120}}?{_HARM}",
+            ),
+        ],
+    ),
+    *regex_rules(
+        TOOL_CALL,
+        "latin",
+        [
+            (
+                _DESTROY_WORDS,
+                rf"{DIRECTED}{_NOT_MINE}(?!{IN_SENTENCE}*?\b{_DISPOSABLE}\b){_DESTROY}\s+"
+                rf"(?:and\s+then\s+\w+\s+)?(?:the\s+)?{_SWEEP}\b",
+            ),
+            (
+                (_DESTROY_WORDS, frozenset({"need", "without", "don", "not"})),
+                _UNASKED,
+            ),
+            (frozenset({"rm", "no", "mkfs", "dd", "drop", "chmod", ":"}), _WRECKING_COMMAND),
+            (frozenset({"=", "<"}), _DATA_ARGUMENT),
+        ],
+    ),
+    *regex_rules(
+        INSTRUCTION_OVERRIDE,
+        "latin",
+        [
+            (
+                (_FIGURE_WORDS, _GONE_WORDS),
+                rf"{_SETUP_FIGURE}\b{IN_SENTENCE}{{0,60}}?\b{_GONE}\b[\s\S]{{0,200}}?{_MODEL_NAMED}"
+                rf"|{_MODEL_NAMED}[\s\S]{{0,200}}?{_SETUP_FIGURE}\b{IN_SENTENCE}{{0,60}}?\b{_GONE}\b",
+            ),
+            (
+                frozenset({"off", "holding", "yes", "free", "whoever", "own"}),
+                rf"{_FREE_TO}",
+            ),
+        ],
+    ),
+    *regex_rules(
+        ENCODED_PAYLOAD,
+        "latin",
+        [(frozenset({"letter", "letters"}), _ACROSTIC)],
+    ),
+    *regex_rules(
+        ROLEPLAY,
+        "latin",
+        [
+            (
+                (
+                    frozenset({"never", "longer", "won", "wont"}),
+                    frozenset({"refuse", "refuses", "decline", "declines", "say", "says"})
+                    | frozenset({"mention", "mentions"}),
+                    frozenset({"you", "act", "play", "persona", "character", "role"}),
+                ),
+                _NEVER_REFUSES,
+            ),
+            (frozenset({"longer"}), _NO_LONGER_ASSISTANT),
+        ],
+    ),
+    *regex_rules(
+        TOKEN_SMUGGLING,
+        "latin",
+        [(frozenset({"<", "style"}), _HIDDEN_STYLE)],
+    ),
+    *regex_rules(
+        EXFILTRATION,
+        "latin",
+        [
+            (_MOVE_WORDS, _STANDING_DELIVERY),
+            (
+                (
+                    frozenset({"instead", "rather", "not"}),
+                    frozenset({"card", "account", "address", "email", "mail", "iban", "wallet"})
+                    | frozenset({"bank", "number", "payee", "recipient"}),
+                ),
+                _SUBSTITUTED,
+            ),
+        ],
+    ),
+    *(
+        Rule(EXFILTRATION, view, _when(_DESTINATION_MARKS, _SECRET_SENT))
+        for view in ("latin", "plain")
+    ),
+    *(
+        Rule(MULTILINGUAL, view, _when(stems, source))
+        for view in ("latin", "plain")
+        for stems, source in (
+            (_IGNORE_STEMS, _IGNORED),
+            (_CONFIRMATION_STEMS, _SKIPPED_CONFIRMATION),
+        )
+    ),
+    Rule(MULTILINGUAL, "latin", re.compile(_COVERT_SENT).search, (_COVERT_WORDS,)),
+    Rule(MULTILINGUAL, "plain", _when(_COVERT_STEMS, _COVERT_SENT)),
+)
