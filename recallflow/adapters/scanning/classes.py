@@ -84,7 +84,21 @@ _STEER: Final = (
     r"push|pressure|recommend|suggest|let|make|have|help)"
 )
 _STEER_WORDS: Final = frozenset(
-    {"tell", "advise", "encourage", "convince", "persuade", "urge", "remind", "warn"}
+    {
+        "say",
+        "reply",
+        "respond",
+        "answer",
+        "explain",
+        "tell",
+        "advise",
+        "encourage",
+        "convince",
+        "persuade",
+        "urge",
+        "remind",
+        "warn",
+    }
     | {"inform", "ask", "instruct", "get", "push", "pressure", "recommend", "suggest"}
     | {"let", "make", "have", "help"}
 )
@@ -95,6 +109,8 @@ _HARM: Final = (
     r"(?:in|via|with|by)\s+(?:bitcoin|crypto\w*|btc|usdt)|"
     r"(?:mfa|2fa|backup|recovery|sms|verification|one-time|security)\s+codes?|"
     r"(?:their|your)\s+(?:\w+\s+)?(?:pin|passwords?|login\s+details|credentials|passcodes?)|"
+    r"(?:pay|renew|top\s+up|settle)\w*\s+(?:\w+\s+){0,3}?(?:via|at|to|through|using|on)\s+"
+    r"(?:https?://|www\.|paypal\.me|[\w-]+\.(?:me|io|top|xyz|click|link|biz|info|ru|cc)\b)|"
     r"vote\s+(?:for|against)\b|anydesk|teamviewer|remote\s+(?:desktop|access|control|session)|screen\s*shar\w+|"
     r"(?:disable|turn\s+off|uninstall|deactivate|remove)\s+(?:their\s+|your\s+|the\s+)?"
     r"(?:antivirus|anti-virus|firewall|mfa|2fa|two-factor\s+\w+|virus\s+\w+|security\s+\w+|"
@@ -110,17 +126,18 @@ _HARM_WORDS: Final = frozenset(
     | {"usdt", "crypto", "cryptocurrency", "mfa", "backup", "recovery", "sms", "verification"}
     | {"security", "pin", "password", "passwords", "login", "credentials", "passcode"}
     | {"passcodes", "anydesk", "teamviewer", "remote", "screenshare", "screen", "antivirus"}
-    | {"anti", "firewall", "defender", "disable", "uninstall", "deactivate", "vote"}
+    | {"anti", "firewall", "defender", "disable", "uninstall", "deactivate", "vote", "pay"}
+    | {"renew", "top", "settle", "paying", "payment"}
 )
 _DESTROY: Final = (
     r"(?:delete|drop|wipe|purge|destroy|erase|revoke|reset|terminate|overwrite|truncate|"
-    r"shred|nuke|force-?push|disable|deactivate|shut\s+down|kill|format|cancel|unsubscribe|"
+    r"shred|nuke|force-?push|disable|deactivate|shut\s+down|kill|cancel|unsubscribe|"
     r"permanently\s+\w+)"
 )
 _DESTROY_WORDS: Final = frozenset(
     {"delete", "drop", "wipe", "purge", "destroy", "erase", "revoke", "reset", "terminate"}
     | {"overwrite", "truncate", "shred", "nuke", "force", "forcepush", "disable", "deactivate"}
-    | {"shut", "kill", "format", "cancel", "unsubscribe", "permanently"}
+    | {"shut", "kill", "cancel", "unsubscribe", "permanently"}
 )
 # Everything at once, or what a sweep must never reach.
 _SWEEP: Final = (
@@ -133,7 +150,8 @@ _SWEEP: Final = (
 # What scopes a sweep to the disposable: an age, a cache, a test machine, a confirmation.
 _DISPOSABLE: Final = (
     r"(?:older\s+than|temp\w*|tmp|cache\w*|test\w*|staging|dev|sandbox|scratch|expired|"
-    r"stale|confirm\w*|dry-?run|approv\w*)"
+    r"stale|confirm\w*|dry-?run|approv\w*|old|unused|orphan\w*|duplicates?|spam|junk|drafts?|"
+    r"leftovers?|empty)"
 )
 # The writer's own things: a user may waive a check on what is theirs.
 _NOT_MINE: Final = rf"(?!{IN_SENTENCE}*?\b(?:my|me|mine|myself|i|our|ours)\b)"
@@ -209,6 +227,12 @@ _SECRET_SENT: Final = (
 _IGNORE_STEMS: Final = ("ignor", "игнор", "ігнор")
 _IGNORED: Final = rf"{_IGNORE_LOAN}[^.!?\n]{{0,48}}?{_INSTRUCTION_ANY}"
 
+# A clause that opens with a word no statement opens with (a determiner or a pronoun
+# would make it one): the shape of an imperative whatever its verb.
+_VERB_FIRST: Final = (
+    r"(?!(?:the|a|an|this|that|these|those|my|our|your|his|her|their|its|i|we|he|she|they|it|"
+    r"there|here|some|no|every|each|all|one|who|what|which)\b)[a-z]+\b"
+)
 # A standing bias: the reader told to run others down, to steer the user, to serve a
 # sale or engagement instead of the user, or to keep the order itself from the user.
 _OTHERS: Final = (
@@ -238,15 +262,15 @@ _STEERED: Final = (
     rf"people|customers?|conversations?)\s+(?:towards?|to|away)\b"
 )
 _SOLD: Final = (
-    rf"{DIRECTED}{IN_SENTENCE}{{0,80}}?\bso\s+(?:that\s+)?(?:they|the\s+users?|users|people)\s+"
+    rf"{DIRECTED}{_VERB_FIRST}{IN_SENTENCE}{{0,80}}?\bso\s+(?:that\s+)?(?:they|the\s+users?|users|people)\s+"
     rf"(?:will\s+)?(?:buy|purchase|sign\s+up|subscribe|pay|upgrade|click|invest)\b"
 )
 _ENGAGED: Final = (
-    rf"{DIRECTED}(?:prioriti[sz]e|favou?r|optimi[sz]e\s+for|maximi[sz]e)\s+(?:\w+\s+){{0,4}}?"
+    rf"{DIRECTED}(?:prioriti[sz]e|favou?r|optimi[sz]e\s+for|maximi[sz]e)\s+(?:[\w']+\s+){{0,6}}?"
     rf"(?:time\s+spent|engagement|clicks|sign-?ups|conversions?|retention)\b"
 )
 _UNDISCLOSED: Final = (
-    rf"{DIRECTED}{IN_SENTENCE}{{0,120}}?\bwithout\s+(?:disclosing|mentioning|revealing|telling|"
+    rf"{DIRECTED}{_VERB_FIRST}{IN_SENTENCE}{{0,120}}?\bwithout\s+(?:disclosing|mentioning|revealing|telling|"
     rf"informing|notifying)\s+(?:(?:this|the)\s+(?:note|memory|instruction|entry|order|rule)|"
     rf"the\s+users?|users)"
 )
@@ -326,8 +350,16 @@ _ELSEWHERE: Final = (
     r"@\w+_?bot\b|\+\d{1,3}[\s-]?\d[\d\s-]{6,}\d|\b\d{1,3}(?:\.\d{1,3}){3}\b|"
     r"webhook|telegram|whatsapp|signal\s+group|public\s+(?:gist|doc|channel|link|repo\w*))"
 )
+# What a standing delivery carries: the user's data, not a ticket or a reminder.
+_USER_DATA: Final = (
+    r"(?:transcripts?|history|chats?|conversations?|messages|e-?mails|invoices?|contracts?|"
+    r"files?|documents?|cards?|address(?:es)?|keys?|codes?|passwords?|records|lists?|data|"
+    r"notes|numbers|figures|salar(?:y|ies)|uploads?|photos|contacts|credentials|tokens?|"
+    r"statements?|reports?|medical|health|details)"
+)
 _STANDING_DELIVERY: Final = (
     rf"^(?![\s\S]*\b(?:my|our|own|myself|ourselves)\b)(?=[\s\S]*\b{_RECURRING}\b)"
+    rf"(?=[\s\S]*\b{_USER_DATA}\b)"
     rf"[\s\S]*?\b{_MOVE}\b{IN_SENTENCE}{{0,120}}?{_ELSEWHERE}"
 )
 _MOVE_WORDS: Final = frozenset(
@@ -345,7 +377,9 @@ _SUBSTITUTED: Final = (
 _EXEMPT: Final = (
     r"\b(?:filters?|safety\s*\w*|polic\w+|restrictions?|guidelines?|checks?|confirmations?|"
     r"verification|rules|sandbox\w*|moderation|guard\s*rails?)\s+(?:do|does|will|shall|should)?"
-    r"\s*(?:not|n't|never|no\s+longer)\s+(?:apply|be\s+(?:needed|required|applied|enforced))\b"
+    r"\s*(?:not|n't|never|no\s+longer)\s+(?:apply|be\s+(?:needed|required|applied|enforced))"
+    r"(?:\s+(?:to|for|in)\s+(?:it|them|him|her|you|this\b|the\s+(?:user|session|conversation|"
+    r"chat|tenant|account|requester)|requests?|their)|\s+(?:here|now|anymore)|\s*(?=[.!;\n]|$))"
     r"|\b(?:never|no\s+longer|don'?t|do\s+not|does\s+not|doesn'?t)\s+(?:need|require)\s+"
     r"(?:any\s+)?(?:confirmation|policy\s+checks?|checks|verification|justification|approval|"
     r"sandbox\w*)\b"
@@ -366,6 +400,21 @@ _UNASKED: Final = (
     rf"without\s+(?:asking|confirmation|confirming|checking|approval|telling|notice)|"
     rf"(?:don'?t|do\s+not)\s+(?:ask|confirm|check|tell))"
 )
+# Traces of an act erased, or the act kept off the record.
+_UNRECORDED: Final = (
+    rf"{DIRECTED}{_NOT_MINE}(?:delete|erase|remove|wipe|scrub|clear|destroy|purge|cover\s+up)\s+"
+    rf"(?:any|all|every)?\s*(?:traces?|evidence|signs?|records?|logs?|history|audit\s+trail)\s+of\b"
+    rf"|{DIRECTED}(?:do\s+not|don'?t|never)\s+(?:log|record|audit|keep\s+a\s+record\s+of)\s+"
+    rf"(?:this|these|the)\s+(?:conversation|exchange|chat|session|transfer|payment|request|"
+    rf"action|instruction|note)s?\b"
+)
+# Private data said to be open now that its protection is gone.
+_UNGUARDED: Final = (
+    r"\b(?:private|confidential|restricted|secret|protected|sensitive)\s+(?:\w+\s+)?"
+    r"(?:files|data|records|folders?|vault|documents|drive|information)\b[^.!?\n]{0,80}?\b"
+    r"(?:taken\s+down|removed|lifted|gone|open\s+to\s+(?:all|everyone|anyone)|no\s+longer\s+"
+    r"(?:protected|restricted|private|confidential|locked)|now\s+public|unlocked)\b"
+)
 # Commands that destroy a whole machine or store.
 _WRECKING_COMMAND: Final = (
     r"\brm\s+-[a-z]*r[a-z]*\s+(?:-[a-z-]+\s+)*(?:~|/|\$home|\*)(?:/|\*)?(?=\s|$|[`'\"])|"
@@ -383,6 +432,48 @@ _ACROSTIC: Final = (
 _DATA_ARGUMENT: Final = (
     r"\w\((?:[^()]{0,200}?)=\s*<(?:the\s+)?(?:contents?\s+of|full\s+text\s+of|all\s+(?:of\s+)?)"
     r"[^>]{3,60}>"
+)
+
+# Concealment of the order itself or of what was done: deny, feign ignorance, keep the
+# note from someone, hide the fact.
+_CONCEALED: Final = (
+    rf"{DIRECTED}deny\s+(?:having|that|it|any|ever|knowing|the\s+existence|you|this|all)\b"
+    rf"|{DIRECTED}pretend\s+(?:you\s+|that\s+you\s+)?(?:have\s+not|haven'?t|did\s+not|didn'?t|"
+    rf"do\s+not|don'?t|never|know\s+nothing|are\s+unaware|not|to\s+(?:not\s+)?know)\b"
+    rf"|{DIRECTED}keep\s+(?:this|the)\s+(?:note|memory|entry|instruction|belief|message|order)\s+"
+    rf"(?:secret|hidden|private|confidential|quiet)\b"
+    rf"|{DIRECTED}(?:hide|conceal|cover\s+up|obscure)\s+the\s+fact\s+that\b"
+    rf"|\b(?:this|the)\s+(?:note|memory|entry|instruction|belief)\s+must\s+not\s+(?:appear|show|"
+    rf"be\s+(?:shown|listed|included|exported|mentioned))"
+)
+_CONCEALED_WORDS: Final = frozenset(
+    {"deny", "pretend", "keep", "hide", "conceal", "cover", "obscure", "must"}
+)
+# Promotion slipped into answers: an affiliate tag, or a plug in every reply.
+_PLUGGED: Final = (
+    rf"{DIRECTED}{_VERB_FIRST}{IN_SENTENCE}{{0,100}}?\b(?:affiliate|referral\s+(?:tags?|codes?|links?|ids?)|sponsored\s+"
+    rf"(?:links?|products?))"
+    rf"|{DIRECTED}(?:insert|add|include|append|put|mention|slip|work)\s+(?:\w+\s+){{0,4}}?"
+    rf"(?:recommend\w*|promot\w*|advertis\w*|plug\w*|sponsor\w*|endors\w*)\b{IN_SENTENCE}{{0,80}}?"
+    rf"\b(?:every|each|all|any)\s+(?:\w+\s+)?(?:answers?|repl(?:y|ies)|responses?|messages?)\b"
+)
+_PLUGGED_WORDS: Final = frozenset(
+    {"affiliate", "referral", "ref", "sponsored", "recommending", "promoting", "advertising"}
+    | {"plugging", "promotion", "recommendation", "advert", "advertisement", "endorsing"}
+)
+# A trigger phrase that switches the reader's behaviour.
+_KEYED: Final = (
+    r"\b(?:trigger(?:\s+word|\s+phrase)?|code\s*word|passphrase|magic\s+word|safe\s*word)\s*"
+    r"[:=-]\s*['\"]?[\w-]+['\"]?\s*[.;,]\s*(?:on|when|after|upon|once|if)\b"
+    r"|\bwhenever\s+(?:a|the|any)\s+(?:message|text|input|e-?mail|request|prompt)\s+(?:contains|"
+    r"includes|mentions|says|starts\s+with)\b[^.!?\n]{0,60}?,\s*(?:treat|disable|switch|skip|"
+    r"ignore|grant|stop|enable|obey|follow|run|execute)\b"
+)
+# A dose changed in the answers the user will rely on.
+_DOSED: Final = (
+    rf"{DIRECTED}(?:answer|tell|say|advise|recommend|give|reply|respond|suggest)\b{IN_SENTENCE}{{0,80}}?"
+    rf"\b(?:double|triple|twice|ten\s+times|three\s+times)\s+(?:the\s+)?(?:prescribed|recommended|"
+    rf"usual|normal|maximum|safe)?\s*(?:dose|dosage|amount)"
 )
 
 
@@ -436,11 +527,21 @@ CLASS_RULES: Final[tuple[Rule, ...]] = (
         OUTPUT_HIJACK,
         "latin",
         [
-            (_SAY_WORDS, rf"{DIRECTED}{_SAY}\b{IN_SENTENCE}{{0,90}}?\b{_UNTRUE}\b"),
+            (
+                _SAY_WORDS,
+                rf"{DIRECTED}{_SAY}\b(?!\s+(?:the\s+)?\w+\s+to\b){IN_SENTENCE}{{0,90}}?\b{_UNTRUE}\b",
+            ),
             (
                 (_SAY_WORDS, frozenset({"as"})),
                 rf"{DIRECTED}(?:{_LEAVE_OUT}\b{IN_SENTENCE}{{0,80}}?\band\s+)?{_SAY}\s+"
                 rf"(?:\w+\s+){{0,3}}?as\s+(?:being\s+|all\s+|fully\s+)?{_CLEAN_BILL}\b",
+            ),
+            (_CONCEALED_WORDS, _CONCEALED),
+            (
+                frozenset(
+                    {"trigger", "code", "codeword", "passphrase", "magic", "safe", "whenever"}
+                ),
+                _KEYED,
             ),
             (_LEAVE_WORDS, rf"{DIRECTED}{_LEAVE_OUT}\s+(?:\w+\s+){{0,4}}?{_FINDING}\b"),
             (
@@ -481,10 +582,14 @@ CLASS_RULES: Final[tuple[Rule, ...]] = (
             ),
             ((_PERMISSION_WORDS, _PEOPLE_WORDS), _OTHERS_DATA),
             (frozenset({"treat"}), _PROMOTED),
+            (_PLUGGED_WORDS, _PLUGGED),
+            (frozenset({"double", "triple", "twice", "times"}), _DOSED),
             (frozenset({"without"}), _UNCHECKED),
             (
                 (_STEER_WORDS, _HARM_WORDS),
-                rf"{DIRECTED}{_STEER}\s+{_USER}\b(?:(?!{_CAUTION}){IN_SENTENCE}){{0,120}}?{_HARM}",
+                rf"{DIRECTED}(?:{_STEER}\s+{_USER}|(?:say|reply|respond|answer|explain)\s+(?:that\s+)?"
+                rf"(?:the\s+only\s+way|they\s+(?:must|need|have|should)|you\s+(?:must|need)))\b"
+                rf"(?:(?!{_CAUTION}){IN_SENTENCE}){{0,120}}?{_HARM}",
             ),
         ],
     ),
@@ -502,6 +607,11 @@ CLASS_RULES: Final[tuple[Rule, ...]] = (
                 _UNASKED,
             ),
             (frozenset({"rm", "no", "mkfs", "dd", "drop", "chmod", ":"}), _WRECKING_COMMAND),
+            (
+                frozenset({"traces", "trace", "evidence", "signs", "records", "record", "logs"})
+                | frozenset({"log", "history", "audit"}),
+                _UNRECORDED,
+            ),
             (frozenset({"=", "<"}), _DATA_ARGUMENT),
         ],
     ),
@@ -517,6 +627,11 @@ CLASS_RULES: Final[tuple[Rule, ...]] = (
             (
                 frozenset({"off", "holding", "yes", "free", "whoever", "own"}),
                 rf"{_FREE_TO}",
+            ),
+            (
+                frozenset({"private", "confidential", "restricted", "secret", "protected"})
+                | frozenset({"sensitive"}),
+                _UNGUARDED,
             ),
         ],
     ),

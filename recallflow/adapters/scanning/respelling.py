@@ -92,3 +92,36 @@ def joined_words(latin: str) -> list[str]:
 def letter_runs(spaced: str) -> list[str]:
     """The letter-spaced runs of ``spaced``, letters only."""
     return [glued(m[0]) for m in _LETTER_RUN.finditer(spaced)]
+
+
+# A letter masked by a symbol inside a word ("ign*re", "pa#sword").
+_MASKED_WORD: Final = re.compile(r"\b[a-z]*[a-z][*#?_][a-z*#?_]*|\b[*#?_][a-z]+")
+_MASK: Final = re.compile(r"[*#?_]")
+#: The words a masked word is read as, when its letters fit one: the words an order to the
+#: model cannot do without. A masked word that fits none keeps its mask.
+_MASKABLE: Final = frozenset(
+    {"ignore", "disregard", "forget", "override", "bypass", "reveal", "leak", "send", "print"}
+    | {"instructions", "instruction", "previous", "prior", "rules", "guidelines", "prompt"}
+    | {"system", "password", "passwords", "secret", "secrets", "credentials", "token", "tokens"}
+    | {"key", "keys", "admin", "restrictions", "export", "exfiltrate", "delete", "jailbreak"}
+    | {"filters", "safety", "policy", "disable", "unrestricted", "email", "forward", "above"}
+)
+
+
+def unmasked(latin: str) -> str | None:
+    """Words with a letter masked by ``*``, ``#``, ``?`` or ``_`` read as the one order
+    word their other letters fit; ``None`` unless at least two words are masked (a lone
+    "f*ck" or "file_name" is no disguise)."""
+    masked = [m for m in _MASKED_WORD.findall(latin) if _MASK.search(m.strip("*#?_"))]
+    if len(masked) < 2:
+        return None
+
+    def read(m: re.Match[str]) -> str:
+        word = m[0]
+        if not _MASK.search(word.strip("*#?_")):
+            return word
+        shape = re.compile(_MASK.sub("[a-z]", re.escape(word).replace("\\", "")) + r"\Z")
+        fits = [w for w in _MASKABLE if len(w) == len(word) and shape.match(w)]
+        return fits[0] if len(fits) == 1 else word
+
+    return _MASKED_WORD.sub(read, latin)

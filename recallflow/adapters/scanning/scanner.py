@@ -57,6 +57,7 @@ from recallflow.adapters.scanning.respelling import (
     glued,
     joined_words,
     letter_runs,
+    unmasked,
 )
 from recallflow.adapters.scanning.rule import Rule, first_family
 from recallflow.adapters.scanning.safeguards import WAIVER_RULES
@@ -165,6 +166,8 @@ def _scan(text: str, depth: int, rules: tuple[Rule, ...] = RULES) -> str | None:
     ):
         return TOKEN_SMUGGLING
     if any(_matches(releeted, rules) for releeted in deleeted(views.latin)):
+        return TOKEN_SMUGGLING
+    if (unmasked_text := unmasked(views.latin)) is not None and _matches(unmasked_text, rules):
         return TOKEN_SMUGGLING
     if any(GLUED_PHRASE.search(run) for run in joined_words(views.latin)):
         return TOKEN_SMUGGLING
