@@ -147,12 +147,14 @@ _SECRET_GATE: Final = _forms(
     "incoming", "code", "contents", "transcript", "log", "calendar", "note",
 )  # fmt: skip
 #: A verb that moves what it takes, in any form: a wish or a description carries it as
-#: well as an imperative does.
+#: well as an imperative does. Only the verbs' own endings follow a stem, so "postmortem",
+#: "listen" or "address" are not read as "post", "list" or "add".
 _CARRY: Final = (
     r"(?:shar|send|sent|forward|reveal|disclos|leak|post|upload|e-?mail|mail|giv|gave|hand|"
     r"read|includ|append|attach|past|copy|copi|encod|contain|embed|bcc|cc|dump|print|expos|"
     r"publish|output|show|display|list|transmit|relay|tell|told|put|add|carr|slip|sneak|smuggl|"
-    r"hid|tuck|stuff|inject|plant|mirror|sync|leav|divulg|tack|drop|say)\w*"
+    r"hid|tuck|stuff|inject|plant|mirror|sync|leav|divulg|tack|drop|say)"
+    r"(?:e|es|ed|en|ing|s|n|d|ded|ding|ted|ting|ped|ping|y|ies|ied|ying|ure|den)?\b"
 )
 _CARRY_GATE: Final = _forms(
     "share", "send", "sent", "forward", "reveal", "disclose", "leak", "post", "upload", "email",
@@ -296,6 +298,13 @@ CARRIAGE_RULES: Final[tuple[Rule, ...]] = (
                 (_SECRET_GATE, _CARRY_GATE),
                 rf"{_SECRET}{IN_SENTENCE}{{0,20}}?\b(?:(?:be|get|being)\s+|{_PRESENT}){_CARRY}\b"
                 rf"{IN_SENTENCE}{{0,30}}?{_ELSEWHERE}",
+            ),
+            # a wish for it carried, the verb a participle: "the user wants their door code
+            # appended to every answer"
+            (
+                (_SECRET_GATE, _CARRY_GATE),
+                r"\b(?:wants?|wanted|likes?|prefers?|needs?|expects?|would\s+like)\s+(?:[\w'-]+\s+)"
+                rf"{{0,4}}?{_SECRET}{IN_SENTENCE}{{0,20}}?\b{_CARRY}\b{IN_SENTENCE}{{0,30}}?{_ELSEWHERE}",
             ),
             (
                 (_SECRET_GATE, _CARRY_GATE),
