@@ -436,18 +436,21 @@ _DATA_ARGUMENT: Final = (
 
 # Concealment of the order itself or of what was done: deny, feign ignorance, keep the
 # note from someone, hide the fact.
-_CONCEALED: Final = (
+_DENIED: Final = (
     rf"{DIRECTED}deny\s+(?:having|that|it|any|ever|knowing|the\s+existence|you|this|all)\b"
-    rf"|{DIRECTED}pretend\s+(?:you\s+|that\s+you\s+)?(?:have\s+not|haven'?t|did\s+not|didn'?t|"
-    rf"do\s+not|don'?t|never|know\s+nothing|are\s+unaware|not|to\s+(?:not\s+)?know)\b"
-    rf"|{DIRECTED}keep\s+(?:this|the)\s+(?:note|memory|entry|instruction|belief|message|order)\s+"
-    rf"(?:secret|hidden|private|confidential|quiet)\b"
-    rf"|{DIRECTED}(?:hide|conceal|cover\s+up|obscure)\s+the\s+fact\s+that\b"
-    rf"|\b(?:this|the)\s+(?:note|memory|entry|instruction|belief)\s+must\s+not\s+(?:appear|show|"
-    rf"be\s+(?:shown|listed|included|exported|mentioned))"
 )
-_CONCEALED_WORDS: Final = frozenset(
-    {"deny", "pretend", "keep", "hide", "conceal", "cover", "obscure", "must"}
+_FEIGNED: Final = (
+    rf"{DIRECTED}pretend\s+(?:you\s+|that\s+you\s+)?(?:have\s+not|haven'?t|did\s+not|didn'?t|"
+    rf"do\s+not|don'?t|never|know\s+nothing|are\s+unaware|not|to\s+(?:not\s+)?know)\b"
+)
+_KEPT_SECRET: Final = (
+    rf"{DIRECTED}keep\s+(?:this|the)\s+(?:note|memory|entry|instruction|belief|message|order)\s+"
+    rf"(?:secret|hidden|private|confidential|quiet)\b"
+)
+_FACT_HIDDEN: Final = rf"{DIRECTED}(?:hide|conceal|cover\s+up|obscure)\s+the\s+fact\s+that\b"
+_UNLISTED: Final = (
+    r"\b(?:this|the)\s+(?:note|memory|entry|instruction|belief)\s+must\s+not\s+(?:appear|show|"
+    r"be\s+(?:shown|listed|included|exported|mentioned))"
 )
 # Promotion slipped into answers: an affiliate tag, or a plug in every reply.
 _PLUGGED: Final = (
@@ -536,7 +539,20 @@ CLASS_RULES: Final[tuple[Rule, ...]] = (
                 rf"{DIRECTED}(?:{_LEAVE_OUT}\b{IN_SENTENCE}{{0,80}}?\band\s+)?{_SAY}\s+"
                 rf"(?:\w+\s+){{0,3}}?as\s+(?:being\s+|all\s+|fully\s+)?{_CLEAN_BILL}\b",
             ),
-            (_CONCEALED_WORDS, _CONCEALED),
+            (frozenset({"deny"}), _DENIED),
+            (frozenset({"pretend"}), _FEIGNED),
+            (
+                (frozenset({"keep"}), frozenset({"secret", "hidden", "private", "confidential"})),
+                _KEPT_SECRET,
+            ),
+            (
+                (frozenset({"hide", "conceal", "cover", "obscure"}), frozenset({"fact"})),
+                _FACT_HIDDEN,
+            ),
+            (
+                (frozenset({"must"}), frozenset({"appear", "show", "be"})),
+                _UNLISTED,
+            ),
             (
                 frozenset(
                     {"trigger", "code", "codeword", "passphrase", "magic", "safe", "whenever"}
