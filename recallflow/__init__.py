@@ -113,6 +113,7 @@ _EXPORTS: dict[str, str] = {
     "StoreUnavailableError": "recallflow.errors",
     "StorageFullError": "recallflow.errors",
     "WriteCancelledError": "recallflow.errors",
+    "ErasedMeanwhileError": "recallflow.errors",
     # correcting and forgetting (the write path back into memory)
     "ConflictError": "recallflow.errors",
     "SupersessionCycleError": "recallflow.errors",
@@ -173,6 +174,7 @@ __all__ = [
     "EpisodeSearchRequest",
     "EpisodeSearchResult",
     "EpisodeTrace",
+    "ErasedMeanwhileError",
     "Erasure",
     "Experiment",
     "ExperimentRecord",
@@ -263,6 +265,7 @@ if TYPE_CHECKING:
         ConflictError,
         ConstraintViolation,
         EmbedderMismatchError,
+        ErasedMeanwhileError,
         InvalidInputError,
         MissingExtensionError,
         NotFoundError,

@@ -21,6 +21,7 @@ Every error a caller can act on is a subclass of :class:`RecallflowError`::
      └── StoreUnavailableError       the store cannot be reached now; retry, nothing to reopen
           ├── StorageFullError       the server's disk is full; free space, then retry
           └── WriteCancelledError    the server cancelled a write before it committed; retry
+               └── ErasedMeanwhileError  an erasure finished while the call read; retry
 
 Bad input never leaves the store half-written: every write that raises
 :class:`InvalidInputError` has rolled back, so a caller can fix the input and retry.
@@ -230,6 +231,20 @@ class WriteCancelledError(StoreUnavailableError):
             detail,
             hint="The server cancelled the write before it committed, so nothing of it was "
             "written; retry the same call.",
+        )
+
+
+class ErasedMeanwhileError(WriteCancelledError):
+    """An erasure of the principal finished while this call read the store: what it read
+    may be what was erased, so nothing of it was stored (an erasure already committed
+    would never remove it). Retry the same call: it reads the store as the erasure left it."""
+
+    def __init__(self, detail: str) -> None:
+        self.detail = detail
+        RecallflowError.__init__(
+            self,
+            f"{detail}; an erasure of the principal finished while it read the store, so"
+            " nothing of it was stored: retry the same call",
         )
 
 

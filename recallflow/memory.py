@@ -452,6 +452,7 @@ class Memory:
             self._refuse_stored_session(req)
         flow = self.flow(req.moment, policy, experiment)
         trace_id = new_id("tr")
+        read_since = datetime.now(UTC)
         result = self._from_replica(flow, req, trace_id) if self._replica is not None else None
         if result is None:
             # Fail fast and typed when the store is down, rather than let every arm fail
@@ -466,7 +467,7 @@ class Memory:
                 raise StoreUnavailableError("the database connection was lost during this recall")
         if persist_trace:
             with WrittenLsn.untracked():
-                self._save(result, policy)
+                self._save(result, policy, read_since=read_since)
                 self._record_miss(result, policy)
         return result
 
@@ -919,17 +920,20 @@ class Memory:
         self._check_open()
         flow = self.flow(request.moment, policy)
         ports = self._owned(self._ports, request.tenant_id, request.principal_id)
+        read_since = datetime.now(UTC)
         result = flow.run({"request": request, "trace_id": new_id("tr"), "ports": ports, **inputs})
         if persist_trace:
-            self._save(result, policy)
+            self._save(result, policy, read_since=read_since)
         return result
 
-    def _save(self, result: RecallResult, policy: RetrievalPolicy) -> bool:
+    def _save(self, result: RecallResult, policy: RetrievalPolicy, *, read_since: datetime) -> bool:
         """Store a result's trace with the block and items it describes; False when it
         could not be stored (a lock held past ``policy.retention.write_timeout_ms``, the
-        server gone, a value the database refuses). The recall still returns its block:
-        the loss is logged and counted in :attr:`unsaved_traces`, and nothing of the
-        trace is stored (one INSERT, all or nothing)."""
+        server gone, a value the database refuses, an erasure of the principal that
+        finished after ``read_since``, when the recall began reading: its trace could
+        hold what was erased). The recall still returns its block: the loss is logged
+        and counted in :attr:`unsaved_traces`, and nothing of the trace is stored (one
+        INSERT, all or nothing)."""
         try:
             self._traces.save_trace(
                 result.trace,
@@ -937,6 +941,7 @@ class Memory:
                 result.items,
                 policy.retention.operator_days,
                 timeout_ms=policy.retention.write_timeout_ms,
+                read_since=read_since,
             )
         except Exception as exc:  # the block is handed over whatever the trace's fate
             self._trace_unsaved(result.trace.id, exc)

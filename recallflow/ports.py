@@ -408,10 +408,13 @@ class TraceStore(Protocol):
         items: Sequence[RecalledItem] = (),
         operator_days: float = 30.0,
         timeout_ms: int | None = None,
+        read_since: datetime | None = None,
     ) -> None:
         """Persist one trace with the block and items it describes; its operator fields
         expire after ``operator_days``. A write that cannot finish within ``timeout_ms``
-        (when given) raises and stores nothing."""
+        (when given) raises and stores nothing, and so does one whose recall began reading
+        at ``read_since`` (when given) or before it, if an erasure of its principal
+        finished since."""
         ...
 
     def get_trace(self, tenant_id: str, principal_id: str, trace_id: str) -> RecallTrace:

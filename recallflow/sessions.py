@@ -24,7 +24,7 @@ import hashlib
 import statistics
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -228,6 +228,7 @@ class Session:
         )
         assert request.as_of is not None
         memory = self._memory
+        read_since = datetime.now(UTC)
         # The session row stays locked from reading what the agent was told to recording
         # what this turn told it, so concurrent turns cannot correct one change twice. The
         # trace is stored after the lock is released (it needs a connection of its own).
@@ -261,7 +262,7 @@ class Session:
                 result.trace.id,
             )
         if persist_trace:
-            memory._save(result, self._policy)
+            memory._save(result, self._policy, read_since=read_since)
             # A turn that found nothing is a miss as a plain recall's is.
             memory._record_miss(result, self._policy)
         return result
@@ -382,6 +383,7 @@ def open_session(
         parent_max_tokens=parent.max_tokens if parent is not None else None,
     )
     # The trace is stored with the session row, in its transaction (see the store's save).
+    read_since = datetime.now(UTC)
     result = memory._run_flow(request, policy, {"session_spec": spec}, False)
     record = result.trace.snapshot
     assert record is not None, "a snapshot moment's trace carries its snapshot record"
@@ -407,7 +409,7 @@ def open_session(
         prefix_sha256=record.prefix_sha256,
         beliefs=record.beliefs,
     )
-    unsaved = memory._session_store.save(info, prefix, result, policy.retention)
+    unsaved = memory._session_store.save(info, prefix, result, policy.retention, read_since)
     if unsaved is not None:
         memory._trace_unsaved(result.trace.id, unsaved)
     return Session(memory, info, prefix, policy, snapshot=result)

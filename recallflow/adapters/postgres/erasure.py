@@ -26,7 +26,7 @@ from psycopg.types.json import Json, Jsonb
 from pydantic import ValidationError
 
 from recallflow.adapters.postgres import lifecycle
-from recallflow.adapters.postgres.locks import lock_principals
+from recallflow.adapters.postgres.locks import fence_erasure, lock_principals
 from recallflow.core.erasure import (
     asked_queries,
     erasure_digest,
@@ -95,9 +95,12 @@ def _record(
 ) -> datetime:
     scope = "episode" if episode_id is not None else "principal" if belief_id is None else "belief"
     row = conn.execute(
+        # erased_at: when the rows were gone, just before the commit, not when the
+        # transaction began (it may have waited for the principal's lock): a trace whose
+        # recall began before that instant may hold what was erased (traces.save_trace).
         "INSERT INTO erasures (tenant_id, scope, principal_sha256, belief_sha256,"
-        " episode_sha256, counts, derivation_sha256)"
-        " VALUES (%s, %s, %s, %s, %s, %s, %s) RETURNING erased_at",
+        " episode_sha256, counts, derivation_sha256, erased_at)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s, clock_timestamp()) RETURNING erased_at",
         (
             tenant_id,
             scope,
@@ -116,6 +119,7 @@ def _record(
 def forget(conn: psycopg.Connection[Any], tenant_id: str, principal_id: str) -> Erasure:
     """Delete every row of the principal from every table; returns the counts."""
     lock_principals(conn, [(tenant_id, principal_id)])
+    fence_erasure(conn, tenant_id, principal_id)
     _begin_erasure(conn)
     deleted: dict[str, int] = {}
     for table in principal_tables(conn):
@@ -302,6 +306,7 @@ def forget_belief(
     of live recall), with a ``retired`` event saying why; a successor keeps its place and
     loses the link back."""
     lock_principals(conn, [(tenant_id, principal_id)])
+    fence_erasure(conn, tenant_id, principal_id)
     belief = lifecycle.locked_belief(conn, tenant_id, principal_id, belief_id)
     _begin_erasure(conn)
     scrubbed_rows, told = _scrub_sessions(
@@ -394,6 +399,7 @@ def forget_episode(
     confidence they gave). An id the principal does not have, forgotten already or never
     stored, is a :class:`NotFoundError` alike."""
     lock_principals(conn, [(tenant_id, principal_id)])
+    fence_erasure(conn, tenant_id, principal_id)
     row = conn.execute(
         "SELECT content FROM episodes WHERE tenant_id = %s AND principal_id = %s AND id = %s"
         " FOR UPDATE",

@@ -24,9 +24,14 @@ from pydantic import TypeAdapter
 
 from recallflow.adapters.postgres.beliefs import SELECT_BELIEF, belief_from_row
 from recallflow.adapters.postgres.statements import pipeline, set_local
-from recallflow.adapters.postgres.traces import trace_row
+from recallflow.adapters.postgres.traces import (
+    UNLESS_ERASED,
+    hold_erasure_fence,
+    trace_row,
+    unless_erased_values,
+)
 from recallflow.core.corrections import SHOWS_STATEMENT
-from recallflow.errors import InvalidInputError, NotFoundError
+from recallflow.errors import ErasedMeanwhileError, InvalidInputError, NotFoundError
 from recallflow.models.request import Surface
 from recallflow.models.result import RecallResult
 from recallflow.models.session import (
@@ -229,6 +234,7 @@ class PostgresSessionStore:
         prefix: bytes,
         snapshot: RecallResult | None = None,
         retention: Retention = DEFAULT_POLICY.retention,
+        read_since: datetime | None = None,
     ) -> Exception | None:
         """Insert a new session (once: a session row is never updated), with the trace of
         the ``snapshot`` that rendered its prefix when one is given, in one transaction.
@@ -248,14 +254,20 @@ class PostgresSessionStore:
         committed together, the session row is inserted alone, with no timeout, and
         the reason the trace was not stored is returned (for the caller to count, as for
         any unsaved trace); a session row that cannot be stored raises. None: all stored.
+
+        ``read_since``: when the open began reading the store. Neither row is stored if an
+        erasure of the principal finished at or after that instant: the prefix may hold
+        what was erased (:class:`~recallflow.errors.ErasedMeanwhileError`).
         """
         if snapshot is None:
-            self._insert(info, prefix)
+            self._insert(info, prefix, read_since=read_since)
             return None
         try:
-            self._insert(info, prefix, snapshot, retention)
+            self._insert(info, prefix, snapshot, retention, read_since=read_since)
+        except ErasedMeanwhileError:
+            raise
         except Exception as exc:  # the trace's fate must not decide the session's
-            self._insert(info, prefix)
+            self._insert(info, prefix, read_since=read_since)
             return exc
         return None
 
@@ -265,6 +277,8 @@ class PostgresSessionStore:
         prefix: bytes,
         snapshot: RecallResult | None = None,
         retention: Retention = DEFAULT_POLICY.retention,
+        *,
+        read_since: datetime | None = None,
     ) -> None:
         row: tuple[Any, ...] = (
             info.tenant_id,
@@ -290,6 +304,12 @@ class PostgresSessionStore:
         if snapshot is None:
             statement = _INSERT
             values = (*row, _SNAPSHOT.dump_json(info.beliefs).decode())
+            if read_since is not None:
+                statement = f"{_COLUMNS} SELECT {_ROW}, %s::jsonb WHERE {UNLESS_ERASED}"
+                values = (
+                    *values,
+                    *unless_erased_values(info.tenant_id, info.principal_id, read_since),
+                )
         else:
             # One statement inserts both rows: no BEGIN and COMMIT of their own (0.3-0.5 ms
             # of an open less than an explicit transaction of two INSERTs). The session's
@@ -297,7 +317,11 @@ class PostgresSessionStore:
             # the open built them from), read back from the inserted view: about 20 kB of
             # JSON not serialised, sent and parsed a second time (0.2 ms of an open).
             trace_statement, trace_values = trace_row(
-                snapshot.trace, snapshot.block, snapshot.items, retention.operator_days
+                snapshot.trace,
+                snapshot.block,
+                snapshot.items,
+                retention.operator_days,
+                read_since,
             )
             statement = (
                 f"WITH trace_row AS ({trace_statement} RETURNING {_FROZEN} AS frozen)"
@@ -306,15 +330,21 @@ class PostgresSessionStore:
             values = (*trace_values, *row)
             timeout = str(retention.write_timeout_ms)
             settings["lock_timeout"] = settings["statement_timeout"] = timeout
-        if not settings:
+        if not settings and read_since is None:
             with self._pool.connection() as conn:
                 conn.execute(statement, values)
             return
-        # The settings and the statement travel in one round trip and run in one implicit
-        # transaction (the settings are local to it; its commit is the statement's).
+        # The settings, the erasure fence and the statement travel in one round trip and
+        # run in one implicit transaction (the settings are local to it; its commit is the
+        # statement's).
         with self._pool.connection() as conn, pipeline(conn):
-            set_local(conn, settings)
-            conn.execute(statement, values)
+            if settings:
+                set_local(conn, settings)
+            if read_since is not None:
+                hold_erasure_fence(conn, info.tenant_id, info.principal_id)
+            inserted = conn.execute(statement, values)
+        if inserted.rowcount == 0:
+            raise ErasedMeanwhileError(f"session {info.id}")
 
     def load(self, tenant_id: str, principal_id: str, session_id: str) -> tuple[SessionInfo, bytes]:
         """A stored session and its prefix bytes; another principal's session is not found,

@@ -26,15 +26,18 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+import psycopg
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 from pydantic import ValidationError
 
+from recallflow.adapters.postgres.locks import HOLD_ERASURE_FENCE, erasure_fence_key
 from recallflow.adapters.postgres.statements import pipeline, set_local
 from recallflow.core.corrections import correction_line, named_ids, told_peers
+from recallflow.core.erasure import erasure_digest
 from recallflow.core.render import statement_text
 from recallflow.core.trace_view import BeliefFacts
-from recallflow.errors import trace_not_found
+from recallflow.errors import ErasedMeanwhileError, trace_not_found
 from recallflow.models.result import RecalledItem, RecallTrace
 from recallflow.models.store import Sensitivity
 from recallflow.models.trace_view import RetentionRun
@@ -158,10 +161,18 @@ class PostgresTraceStore:
         items: Sequence[RecalledItem] = (),
         operator_days: float = 30.0,
         timeout_ms: int | None = None,
+        read_since: datetime | None = None,
     ) -> None:
         """Store a trace with the block and items it describes; its operator view expires
         ``operator_days`` after now. With ``timeout_ms``, a write that waits longer than
-        that for a lock or the server is cancelled (and nothing of it is stored)."""
+        that for a lock or the server is cancelled (and nothing of it is stored).
+
+        ``read_since``: when the recall began reading the store. The trace is then not
+        stored if an erasure of its principal finished at or after that instant
+        (:class:`~recallflow.errors.ErasedMeanwhileError`): what the recall read may be
+        what was erased, and the erasure, already committed, would never scrub it. The
+        write holds the principal's erasure fence (:mod:`~recallflow.adapters.postgres.locks`),
+        so an erasure still running is waited for (within ``timeout_ms``)."""
         # The transaction's settings (one statement: 0.13 ms less than one per setting)
         # and the INSERT travel in one round trip, in the one implicit transaction a
         # pipeline runs until its sync (autocommit connection): the settings hold for the
@@ -174,13 +185,17 @@ class PostgresTraceStore:
             settings["synchronous_commit"] = "off"
         if timeout_ms is not None:
             settings["lock_timeout"] = settings["statement_timeout"] = str(timeout_ms)
-        row = trace_row(trace, block, items, operator_days)
+        statement, values = trace_row(trace, block, items, operator_days, read_since)
         # (On a connection not in autocommit, a pool not made by open_pool, psycopg opens
         # a transaction instead, and the pool's connection block commits it.)
         with self._pool.connection() as conn, pipeline(conn):
             if settings:
                 set_local(conn, settings)
-            conn.execute(*row)
+            if read_since is not None:
+                hold_erasure_fence(conn, trace.tenant_id, trace.principal_id)
+            inserted = conn.execute(statement, values)
+        if inserted.rowcount == 0:
+            raise ErasedMeanwhileError(f"recall trace {trace.id}")
 
     def record_policy(self, policy: RetrievalPolicy) -> None:
         """Record the policy a ``retrieval_policy_version`` stands for (once per version)."""
@@ -328,10 +343,21 @@ def trace_row(
     block: str = "",
     items: Sequence[RecalledItem] = (),
     operator_days: float = 30.0,
+    erased_since: datetime | None = None,
 ) -> tuple[str, tuple[Any, ...]]:
     """The one INSERT of a trace's row (both views) and its parameters, for every write
     path: :meth:`PostgresTraceStore.save_trace` runs it alone, a session's open runs it
-    after its own row in one statement (one commit, one WAL flush)."""
+    after its own row in one statement (one commit, one WAL flush).
+
+    With ``erased_since``, the row is not inserted if an erasure of its principal finished
+    at or after that instant (run it after :func:`hold_erasure_fence`, in one
+    transaction)."""
+    if erased_since is not None:
+        _, values = trace_row(trace, block, items, operator_days)
+        return _INSERT_TRACE_UNLESS_ERASED, (
+            *values,
+            *unless_erased_values(trace.tenant_id, trace.principal_id, erased_since),
+        )
     return _INSERT_TRACE, (
         trace.tenant_id,
         trace.principal_id,
@@ -382,3 +408,29 @@ _INSERT_TRACE = (
     " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::json,"
     " now() + make_interval(secs => %s))"
 )
+#: The condition that no erasure of a principal finished at or after an instant; its
+#: parameters are :func:`unless_erased_values`.
+UNLESS_ERASED = (
+    "NOT EXISTS (SELECT 1 FROM erasures WHERE tenant_id = %s"
+    " AND principal_sha256 = %s AND erased_at >= %s)"
+)
+#: :data:`_INSERT_TRACE`, :data:`UNLESS_ERASED`.
+_INSERT_TRACE_UNLESS_ERASED = (
+    "INSERT INTO recall_traces (tenant_id, principal_id, id, session_id, moment,"
+    " surface, as_of, rendered_sha256, retrieval_policy_version, degraded,"
+    " user_view, operator_view, operator_expires_at)"
+    " SELECT %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::json,"
+    f" now() + make_interval(secs => %s) WHERE {UNLESS_ERASED}"
+)
+
+
+def unless_erased_values(tenant_id: str, principal_id: str, since: datetime) -> tuple[Any, ...]:
+    """The parameters of :data:`UNLESS_ERASED`."""
+    return (tenant_id, erasure_digest(tenant_id, principal_id), since)
+
+
+def hold_erasure_fence(conn: psycopg.Connection[Any], tenant_id: str, principal_id: str) -> None:
+    """Hold the principal's erasure fence shared until the transaction ends, in a statement
+    of its own before a write guarded by :data:`UNLESS_ERASED`: that write's snapshot is
+    then taken once the fence is held, so it sees an erasure that held it."""
+    conn.execute(HOLD_ERASURE_FENCE, erasure_fence_key(tenant_id, principal_id))

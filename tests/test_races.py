@@ -1,0 +1,175 @@
+"""Writers and readers of one principal at once: an erasure racing the recalls that read
+what it erases (see "While the store is down" in docs/operations.md)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from recallflow import ErasedMeanwhileError, Memory, RecallResult
+from tests.helpers import belief, patient_policy, request
+
+SECRET = "The user's password hint is blue-horse."
+
+
+def traces_holding(memory: Memory, tenant: str, text: str) -> int:
+    """Stored traces of the tenant whose row holds ``text`` anywhere."""
+    with memory.pool.connection() as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM recall_traces t WHERE tenant_id = %s AND strpos(t::text, %s) > 0",
+            (tenant, text),
+        ).fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+def in_thread(call: Callable[[], Any]) -> tuple[threading.Thread, list[Any]]:
+    """``call`` started in a thread; the list gets its result or what it raised."""
+    outcome: list[Any] = []
+
+    def run() -> None:
+        try:
+            outcome.append(call())
+        except BaseException as exc:  # handed to the test, which asserts on it
+            outcome.append(exc)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread, outcome
+
+
+def waiting(
+    memory: Memory, what: str, pattern: str, unless: Callable[[], bool] = lambda: False
+) -> bool:
+    """Whether a session of the store waits for a lock of type ``what`` running a
+    statement like ``pattern``; polled until it does, or ``unless()`` (a hang guard of
+    30 s)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and not unless():
+        with memory.pool.connection() as conn:
+            row = conn.execute(
+                "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+                " AND wait_event = %s AND query LIKE %s",
+                (what, pattern),
+            ).fetchone()
+        if row is not None:
+            return True
+        time.sleep(0.02)
+    return False
+
+
+@pytest.mark.parametrize("scope", ["principal", "belief"])
+def test_a_recall_that_read_before_an_erasure_stores_no_trace_of_what_was_erased(
+    memory: Memory, tenant: str, monkeypatch: pytest.MonkeyPatch, scope: str
+) -> None:
+    """The recall reads the belief, the erasure commits, then the recall stores its trace:
+    the erasure has already scrubbed the traces it could see, so a trace stored now would
+    keep the erased statement for as long as traces are kept."""
+    memory.beliefs.add(belief(tenant, id="b-secret", statement=SECRET, subject="password"))
+    read, release = threading.Event(), threading.Event()
+    save = Memory._save
+
+    def paused_save(self: Memory, *args: Any, **kwargs: Any) -> bool:
+        read.set()  # the recall has read the store and built its block
+        assert release.wait(30)
+        return save(self, *args, **kwargs)
+
+    monkeypatch.setattr(Memory, "_save", paused_save)
+    unsaved = memory.unsaved_traces
+    thread, outcome = in_thread(
+        lambda: memory.recall(request(tenant, goal="password hint"), policy=patient_policy())
+    )
+    assert read.wait(30)
+    if scope == "principal":
+        memory.forget(tenant, "p1")
+    else:
+        memory.forget_belief(tenant, "p1", "b-secret")
+    release.set()
+    thread.join(30)
+    result = outcome[0]
+    assert isinstance(result, RecallResult), result
+    assert result.rendered_ids == ("b-secret",)  # it did read the belief before it was erased
+    assert traces_holding(memory, tenant, SECRET) == 0
+    assert traces_holding(memory, tenant, "b-secret") == 0
+    assert memory.unsaved_traces == unsaved + 1  # the loss is counted, as any unsaved trace
+
+
+def test_a_trace_written_while_an_erasure_runs_waits_for_it_and_is_not_stored(
+    memory: Memory, tenant: str
+) -> None:
+    """The erasure has begun (it waits here on a row of its principal's traces) when the
+    recall stores its trace: the trace waits for the erasure to finish, then sees it."""
+    memory.beliefs.add(belief(tenant, id="b-secret", statement=SECRET, subject="password"))
+    earlier = memory.recall(request(tenant, goal="password hint"), policy=patient_policy())
+    policy = patient_policy()
+    policy = policy.model_copy(
+        update={"retention": policy.retention.model_copy(update={"write_timeout_ms": 60_000})}
+    )
+    with memory.pool.connection() as blocker, blocker.transaction():
+        blocker.execute(
+            "SELECT 1 FROM recall_traces WHERE tenant_id = %s AND id = %s FOR UPDATE",
+            (tenant, earlier.trace.id),
+        )
+        eraser, erased = in_thread(lambda: memory.forget(tenant, "p1"))
+        assert waiting(memory, "transactionid", "DELETE FROM %recall_traces%")
+        recaller, recalled = in_thread(
+            lambda: memory.recall(request(tenant, goal="password hint"), policy=policy)
+        )
+        # The trace's write waits for the erasure (or, unfenced, is stored right away).
+        waiting(
+            memory, "advisory", "%pg_advisory_xact_lock_shared%", lambda: not recaller.is_alive()
+        )
+    eraser.join(30)
+    recaller.join(30)
+    assert not isinstance(erased[0], BaseException), erased[0]
+    result = recalled[0]
+    assert isinstance(result, RecallResult), result
+    assert result.rendered_ids == ("b-secret",)
+    assert traces_holding(memory, tenant, SECRET) == 0
+
+
+def test_a_session_opened_across_an_erasure_is_refused_and_stores_nothing(
+    memory: Memory, tenant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The open reads its snapshot, the erasure commits, then the open stores the session:
+    its prefix holds the erased statement, so neither the session nor its trace is stored,
+    and the caller is told to open it again (which reads the store as the erasure left
+    it)."""
+    memory.beliefs.add(
+        belief(
+            tenant, id="b-secret", statement=SECRET, subject="password", belief_type="preference"
+        )
+    )
+    read, release = threading.Event(), threading.Event()
+    run_flow = Memory._run_flow
+
+    def paused_run_flow(self: Memory, *args: Any, **kwargs: Any) -> RecallResult:
+        result = run_flow(self, *args, **kwargs)
+        assert result.rendered_ids == ("b-secret",)  # the snapshot read the belief
+        read.set()
+        assert release.wait(30)
+        return result
+
+    monkeypatch.setattr(Memory, "_run_flow", paused_run_flow)
+    thread, outcome = in_thread(lambda: memory.open_session(tenant, "p1"))
+    assert read.wait(30)
+    memory.forget_belief(tenant, "p1", "b-secret")
+    release.set()
+    thread.join(30)
+    assert isinstance(outcome[0], ErasedMeanwhileError), outcome[0]
+    assert "retry the same call" in str(outcome[0])
+    with memory.pool.connection() as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM sessions s WHERE tenant_id = %s"
+            " AND (strpos(s::text, %s) > 0 OR strpos(convert_from(prefix, 'UTF8'), %s) > 0)",
+            (tenant, "b-secret", SECRET),
+        ).fetchone()
+    assert row == (0,)
+    assert traces_holding(memory, tenant, SECRET) == 0
+    monkeypatch.undo()
+    reopened = memory.open_session(tenant, "p1")
+    assert SECRET.encode() not in reopened.prefix
