@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from recallflow import ErasedMeanwhileError, Memory, RecallResult
+from recallflow import ErasedMeanwhileError, Memory, RecallResult, StoreUnavailableError
 from tests.helpers import belief, patient_policy, request
 
 SECRET = "The user's password hint is blue-horse."
@@ -173,3 +173,23 @@ def test_a_session_opened_across_an_erasure_is_refused_and_stores_nothing(
     monkeypatch.undo()
     reopened = memory.open_session(tenant, "p1")
     assert SECRET.encode() not in reopened.prefix
+
+
+def test_a_recall_whose_marks_cannot_be_read_fails_typed_and_stores_nothing(
+    memory: Memory, tenant: str
+) -> None:
+    """The marked entities say which names a recall withholds, so a recall is never
+    rendered without them; when the server cancels their read (here its statement timeout,
+    behind a lock an ALTER TABLE or a restore would hold), the recall fails with the
+    library's typed error, never the driver's."""
+    memory.beliefs.add(belief(tenant, id="b-1", statement=SECRET, subject="password"))
+    with memory.pool.connection() as blocker, blocker.transaction():
+        blocker.execute("LOCK TABLE entity_sensitivity IN ACCESS EXCLUSIVE MODE")
+        with pytest.raises(StoreUnavailableError) as raised:
+            memory.recall(request(tenant, goal="password hint"))
+    assert "marked entities could not be read" in str(raised.value)
+    assert "retry" in str(raised.value)
+    assert traces_holding(memory, tenant, "b-1") == 0
+    # The lock gone, the same Memory recalls again.
+    again = memory.recall(request(tenant, goal="password hint"), policy=patient_policy())
+    assert again.rendered_ids == ("b-1",)

@@ -10,9 +10,11 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor, Future
 from typing import Any
 
+import psycopg
 from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.postgres.statements import raw_cursor_class
+from recallflow.errors import StoreUnavailableError
 from recallflow.models.store import Sensitivity
 from recallflow.ports import EntitySensitivity
 
@@ -41,9 +43,20 @@ class PostgresEntitySensitivity:
         """The principal's marked keys whose level is above ``above``."""
         if above >= Sensitivity.SECRET:
             return {}  # nothing is above the highest level: no round trip
-        with self._pool.connection() as conn:
-            cur = raw_cursor_class(conn)(conn)
-            rows = cur.execute(MARKED_ABOVE, (tenant_id, principal_id, int(above))).fetchall()
+        try:
+            with self._pool.connection() as conn:
+                cur = raw_cursor_class(conn)(conn)
+                rows = cur.execute(MARKED_ABOVE, (tenant_id, principal_id, int(above))).fetchall()
+        except psycopg.Error as exc:
+            # A recall never renders without the marks, so it cannot degrade past them: a
+            # read the server cancelled (a statement timeout behind a lock on the table,
+            # an operator's cancel) fails the recall, typed, rather than as the driver's.
+            text = (exc.diag.message_primary or str(exc)).strip() or type(exc).__name__
+            raise StoreUnavailableError(
+                f"the principal's marked entities could not be read ({text.splitlines()[0]})",
+                hint="A recall is never rendered without them (they say which names to"
+                " withhold); retry in a few seconds.",
+            ) from exc
         return marks_of(rows)
 
     def marks(self, tenant_id: str, principal_id: str) -> dict[str, Sensitivity]:
