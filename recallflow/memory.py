@@ -19,8 +19,9 @@ import math
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
 from functools import partial
@@ -329,6 +330,21 @@ class Memory:
         if self._closed:
             raise ConfigurationError("this Memory is closed; open a new one with open_memory()")
 
+    @contextmanager
+    def _open_throughout(self) -> Iterator[None]:
+        """Run a read that uses the Memory's threads and pools: when :meth:`close` (from
+        another thread, or the exit handler) shut them under it, whatever broke on the way
+        (an arm's future cancelled, a pool closed, the server stopped) is reported as the
+        close it was, not as the executor's or the driver's error."""
+        try:
+            yield
+        except Exception as exc:
+            if not self._closed or isinstance(exc, ConfigurationError):
+                raise
+            raise ConfigurationError(
+                "this Memory was closed while the call ran; open a new one with open_memory()"
+            ) from exc
+
     def summary(self) -> list[StoreSummary]:
         """What the store holds, per tenant and principal."""
         return self._belief_store.summary()
@@ -368,7 +384,8 @@ class Memory:
         self._recall_pool.probe()
         names = ProjectNames(dict(retrieval_policy.project_sensitivity))
         ports = self._owned(self._episode_ports, req.tenant_id, req.principal_id)
-        result = flow.run(req, ports, new_id(EPISODE_TRACE_PREFIX[:-1]), names)
+        with self._open_throughout():
+            result = flow.run(req, ports, new_id(EPISODE_TRACE_PREFIX[:-1]), names)
         if result.trace.degraded and self._recall_pool.unavailable_count != lost:
             raise StoreUnavailableError("the database connection was lost during this search")
         return result
@@ -453,6 +470,17 @@ class Memory:
         flow = self.flow(req.moment, policy, experiment)
         trace_id = new_id("tr")
         read_since = datetime.now(UTC)
+        with self._open_throughout():
+            result = self._recall(flow, req, trace_id)
+        if persist_trace:
+            with WrittenLsn.untracked():
+                self._save(result, policy, read_since=read_since)
+                self._record_miss(result, policy)
+        return result
+
+    def _recall(self, flow: RecallFlow, req: RecallRequest, trace_id: str) -> RecallResult:
+        """The request's recall, read from the replica when it can serve it, else from the
+        primary."""
         result = self._from_replica(flow, req, trace_id) if self._replica is not None else None
         if result is None:
             # Fail fast and typed when the store is down, rather than let every arm fail
@@ -465,10 +493,6 @@ class Memory:
             result = flow.run({"request": req, "trace_id": trace_id, "ports": ports})
             if result.degraded and self._recall_pool.unavailable_count != lost:
                 raise StoreUnavailableError("the database connection was lost during this recall")
-        if persist_trace:
-            with WrittenLsn.untracked():
-                self._save(result, policy, read_since=read_since)
-                self._record_miss(result, policy)
         return result
 
     def _refuse_stored_session(self, req: RecallRequest) -> None:
@@ -921,7 +945,10 @@ class Memory:
         flow = self.flow(request.moment, policy)
         ports = self._owned(self._ports, request.tenant_id, request.principal_id)
         read_since = datetime.now(UTC)
-        result = flow.run({"request": request, "trace_id": new_id("tr"), "ports": ports, **inputs})
+        with self._open_throughout():
+            result = flow.run(
+                {"request": request, "trace_id": new_id("tr"), "ports": ports, **inputs}
+            )
         if persist_trace:
             self._save(result, policy, read_since=read_since)
         return result

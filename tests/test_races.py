@@ -6,11 +6,20 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from recallflow import ErasedMeanwhileError, Memory, RecallResult, StoreUnavailableError
+from recallflow import (
+    ConfigurationError,
+    ErasedMeanwhileError,
+    Memory,
+    RecallResult,
+    StoreUnavailableError,
+    open_memory,
+)
+from recallflow.adapters.embedders.hashing import HashingEmbedder
 from tests.helpers import belief, patient_policy, request
 
 SECRET = "The user's password hint is blue-horse."
@@ -193,3 +202,29 @@ def test_a_recall_whose_marks_cannot_be_read_fails_typed_and_stores_nothing(
     # The lock gone, the same Memory recalls again.
     again = memory.recall(request(tenant, goal="password hint"), policy=patient_policy())
     assert again.rendered_ids == ("b-1",)
+
+
+def test_a_recall_running_when_its_memory_is_closed_fails_as_closed(
+    memory: Memory, store_home: Path, tenant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another thread (or the exit handler) closes the Memory while a recall is under
+    way: the recall fails with the closed Memory's ConfigurationError, not with the arms'
+    executor's RuntimeError or CancelledError."""
+    memory.beliefs.add(belief(tenant, id="b-1", statement=SECRET, subject="password"))
+    own = open_memory(home=store_home, embedder=HashingEmbedder())
+    checked, closed = threading.Event(), threading.Event()
+    probe = own._recall_pool.probe
+
+    def probe_then_wait(*args: Any, **kwargs: Any) -> None:
+        probe(*args, **kwargs)
+        checked.set()  # the recall has checked the store and is about to run its arms
+        assert closed.wait(30)
+
+    monkeypatch.setattr(own._recall_pool, "probe", probe_then_wait)
+    thread, outcome = in_thread(lambda: own.recall(request(tenant, goal="password hint")))
+    assert checked.wait(30)
+    own.close()
+    closed.set()
+    thread.join(30)
+    assert isinstance(outcome[0], ConfigurationError), repr(outcome[0])
+    assert "closed" in str(outcome[0])
