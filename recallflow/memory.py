@@ -475,7 +475,7 @@ class Memory:
         if persist_trace:
             with WrittenLsn.untracked():
                 self._save(result, policy, read_since=read_since)
-                self._record_miss(result, policy)
+                self._record_miss(result, policy, read_since=read_since)
         return result
 
     def _recall(self, flow: RecallFlow, req: RecallRequest, trace_id: str) -> RecallResult:
@@ -729,9 +729,12 @@ class Memory:
     # docs/architecture.md). Every method is one transaction with its recorded event.
     # -------------------------------------------------------------------------------------
 
-    def _record_miss(self, result: RecallResult, policy: RetrievalPolicy) -> None:
+    def _record_miss(
+        self, result: RecallResult, policy: RetrievalPolicy, *, read_since: datetime
+    ) -> None:
         """Report a recall with nothing above the floor to the miss-hint queue (after the
-        recall, never inside a node)."""
+        recall, never inside a node); not when an erasure of the whole principal finished
+        after ``read_since``, when the recall began (its subject is the principal's words)."""
         subject = missed_subject(result, policy.feedback)
         if subject is None:
             return
@@ -742,6 +745,7 @@ class Memory:
                 [subject],
                 at=datetime.now(UTC),
                 rule=policy.feedback,
+                read_since=read_since,
             )
         except Exception as exc:  # a hint lost is not worth the turn's block
             _log.warning("recall miss of %r was not recorded (%s)", subject, exc)

@@ -529,9 +529,12 @@ class FormationSink(Protocol):
         *,
         at: datetime,
         rule: Feedback,
+        read_since: datetime | None = None,
     ) -> None:
         """Queries that found nothing above the floor, by subject key, at system time
-        ``at``; ``rule`` says how many misses within which window queue a hint."""
+        ``at``; ``rule`` says how many misses within which window queue a hint. Nothing is
+        recorded when an erasure of the whole principal finished at or after
+        ``read_since`` (when given: when the recall began), which the miss would outlive."""
         ...
 
 

@@ -264,7 +264,7 @@ class Session:
         if persist_trace:
             memory._save(result, self._policy, read_since=read_since)
             # A turn that found nothing is a miss as a plain recall's is.
-            memory._record_miss(result, self._policy)
+            memory._record_miss(result, self._policy, read_since=read_since)
         return result
 
     def end(self, at: datetime | None = None) -> datetime:

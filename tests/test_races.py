@@ -228,3 +228,40 @@ def test_a_recall_running_when_its_memory_is_closed_fails_as_closed(
     thread.join(30)
     assert isinstance(outcome[0], ConfigurationError), repr(outcome[0])
     assert "closed" in str(outcome[0])
+
+
+def misses(memory: Memory, tenant: str) -> int:
+    with memory.pool.connection() as conn:
+        row = conn.execute("SELECT count(*) FROM miss_hints WHERE tenant_id = %s", (tenant,))
+        found = row.fetchone()
+    assert found is not None
+    return int(found[0])
+
+
+def test_a_recall_that_missed_before_its_principal_was_forgotten_records_no_miss(
+    memory: Memory, tenant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A miss hint keeps the subject the principal asked about; one recorded after the
+    principal was forgotten would outlive the erasure."""
+    memory.beliefs.add(belief(tenant, id="b-1", statement=SECRET, subject="password"))
+    goal = request(tenant, goal="kubernetes helm chart", working_state={"entities": ["helm"]})
+    memory.recall(goal)
+    assert misses(memory, tenant) == 1  # this goal is a miss
+    memory.forget(tenant, "p1")
+    memory.beliefs.add(belief(tenant, id="b-1", statement=SECRET, subject="password"))
+    read, release = threading.Event(), threading.Event()
+    save = Memory._save
+
+    def paused_save(self: Memory, *args: Any, **kwargs: Any) -> bool:
+        read.set()
+        assert release.wait(30)
+        return save(self, *args, **kwargs)
+
+    monkeypatch.setattr(Memory, "_save", paused_save)
+    thread, outcome = in_thread(lambda: memory.recall(goal))
+    assert read.wait(30)
+    memory.forget(tenant, "p1")
+    release.set()
+    thread.join(30)
+    assert isinstance(outcome[0], RecallResult), outcome[0]
+    assert misses(memory, tenant) == 0

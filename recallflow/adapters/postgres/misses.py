@@ -13,6 +13,7 @@ from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.postgres.locks import lock_principals
+from recallflow.adapters.postgres.traces import unless_erased_values
 from recallflow.core.misses import MissState, after_miss
 from recallflow.errors import NotFoundError
 from recallflow.models.corrections import MissHint
@@ -38,9 +39,20 @@ class PostgresMissHints:
         *,
         at: datetime,
         rule: Feedback,
+        read_since: datetime | None = None,
     ) -> None:
         with self._pool.connection() as conn, conn.transaction():
             lock_principals(conn, [(tenant_id, principal_id)])
+            # An erasure holds the same lock until it commits, so a statement after it sees
+            # one that finished while the recall ran; the miss would outlive it.
+            if read_since is not None:
+                erased = conn.execute(
+                    "SELECT EXISTS (SELECT 1 FROM erasures WHERE tenant_id = %s"
+                    " AND principal_sha256 = %s AND erased_at >= %s AND scope = 'principal')",
+                    unless_erased_values(tenant_id, principal_id, read_since),
+                ).fetchone()
+                if erased is not None and erased[0]:
+                    return
             for subject in dict.fromkeys(subjects):
                 row = conn.execute(
                     "SELECT miss_count, first_missed_at, last_missed_at, queued_at,"
