@@ -338,10 +338,10 @@ class PostgresSessionStore:
         # run in one implicit transaction (the settings are local to it; its commit is the
         # statement's).
         with self._pool.connection() as conn, pipeline(conn):
-            if settings:
-                set_local(conn, settings)
             if read_since is not None:
-                hold_erasure_fence(conn, info.tenant_id, info.principal_id)
+                hold_erasure_fence(conn, info.tenant_id, info.principal_id, settings)
+            elif settings:
+                set_local(conn, settings)
             inserted = conn.execute(statement, values)
         if inserted.rowcount == 0:
             raise ErasedMeanwhileError(f"session {info.id}")
