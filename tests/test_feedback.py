@@ -558,6 +558,7 @@ def test_confidence_moves_only_with_corroborating_evidence(
     store(memory, tenant)
     trace = recall(memory, tenant).trace_id
     seen: set[tuple[str, str]] = set()
+    ended: set[str] = set()  # retired (not true) or expired (changed): no evidence counts
     for op in ops:
         target = op[1]
         before = memory.beliefs.get(tenant, "p1", target).confidence
@@ -566,6 +567,12 @@ def test_confidence_moves_only_with_corroborating_evidence(
             expected = before
         elif op[0] == "reject":
             memory.reject(tenant, "p1", trace, target, op[2])
+            if op[2] in (RejectionKind.NOT_TRUE, RejectionKind.CHANGED):
+                ended.add(target)
+            expected = before
+        elif target in ended:
+            with pytest.raises(ConflictError):
+                memory.corroborate(tenant, "p1", target, op[2], f"ep-{op[2]}")
             expected = before
         else:
             memory.corroborate(tenant, "p1", target, op[2], f"ep-{op[2]}")
@@ -625,6 +632,77 @@ def test_corroboration_needs_the_principals_own_evidence(memory: Memory, tenant:
     with pytest.raises(InvalidInputError):
         memory.corroborate(tenant, "p1", "b-editor", "no spaces allowed", "ep-beta")
     assert rows(memory, tenant) == before
+
+
+def test_evidence_for_an_ended_belief_is_refused_and_changes_nothing(
+    memory: Memory, tenant: str
+) -> None:
+    """Corroboration says a belief still holds; a belief the store has ended does not, so
+    evidence for it neither raises its confidence nor promotes it to user scope."""
+    store(memory, tenant)
+    memory.retract(tenant, "p1", "b-editor", reason="the user switched editors")
+    editor = memory.beliefs.get(tenant, "p1", "b-editor")
+    shell = memory.beliefs.get(tenant, "p1", "b-shell").corroboration_count
+    before = rows(memory, tenant)
+    with pytest.raises(ConflictError, match="retracted") as refused:
+        memory.corroborate(tenant, "p1", "b-editor", "beta", "ep-beta")
+    assert refused.value.field == "belief_id" and refused.value.item_id == "b-editor"
+    assert rows(memory, tenant) == before
+    assert memory.beliefs.get(tenant, "p1", "b-editor") == editor
+
+    memory.retire(tenant, "p1", "b-shell", reason="never true")
+    retired = rows(memory, tenant)
+    with pytest.raises(ConflictError, match="retired"):
+        memory.corroborate(tenant, "p1", "b-shell", "beta", "ep-beta")
+    assert rows(memory, tenant) == retired
+    assert memory.beliefs.get(tenant, "p1", "b-shell").corroboration_count == shell
+
+
+def test_evidence_for_a_superseded_belief_names_its_successor(memory: Memory, tenant: str) -> None:
+    store(memory, tenant)
+    now = datetime.now(UTC)
+    later = belief(
+        tenant,
+        "p1",
+        id="b-editor-later",
+        statement="The user prefers the Zed editor.",
+        subject="editor",
+        entities=["zed", "editor"],
+        scope="project",
+        origin_project="alpha",
+        portability="portable",
+        confidence=0.9,
+        valid_from=now + timedelta(days=30),
+    )
+    memory.beliefs.add_many([{**later, "supersedes": "b-editor"}])
+    # Until its successor takes over the old belief still holds: evidence counts.
+    counted = memory.beliefs.get(tenant, "p1", "b-editor").corroboration_count
+    held = memory.corroborate(tenant, "p1", "b-editor", "gamma", "ep-gamma")
+    assert held.corroboration_count == counted + 1
+    memory.beliefs.add_many(
+        [
+            {
+                **belief(
+                    tenant,
+                    "p1",
+                    id="b-editor-now",
+                    statement="The user prefers the Kakoune editor.",
+                    subject="editor",
+                    entities=["kakoune", "editor"],
+                    scope="project",
+                    origin_project="alpha",
+                    portability="portable",
+                    confidence=0.9,
+                ),
+                "supersedes": "b-editor-later",
+            }
+        ]
+    )
+    with pytest.raises(ConflictError, match="b-editor-now"):
+        memory.corroborate(tenant, "p1", "b-editor-later", "beta", "ep-beta")
+    fresh = memory.beliefs.get(tenant, "p1", "b-editor-now").corroboration_count
+    done = memory.corroborate(tenant, "p1", "b-editor-now", "beta", "ep-beta")
+    assert done.corroboration_count == fresh + 1 and done.corroborating_projects == ("beta",)
 
 
 # --- miss hints ---------------------------------------------------------------------------

@@ -15,8 +15,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from recallflow.core.corrections import status_of, stood_at
 from recallflow.errors import ConflictError, NotFoundError, SupersessionCycleError
-from recallflow.models.store import Belief, BeliefEdge, Episode, LifecycleState
+from recallflow.models.session import BeliefStatus
+from recallflow.models.store import Belief, BeliefEdge, Episode, LifecycleState, Sensitivity
 
 #: The fields that say what a belief *is*; re-adding an id with other values is a conflict.
 CONTENT_FIELDS: tuple[str, ...] = (
@@ -210,6 +212,34 @@ def corroborated_confidence(confidence: float, gain: float) -> float:
     """Confidence after one piece of corroborating evidence: ``gain`` of the remaining doubt
     is removed. Only evidence changes confidence; usage (citations) never does."""
     return min(1.0, confidence + (1.0 - confidence) * gain)
+
+
+def corroboration_refusal(
+    belief: Belief, successor: Belief | None, *, now: datetime
+) -> ConflictError | None:
+    """Why evidence cannot corroborate ``belief`` now, or ``None`` when it can.
+
+    Corroboration says the world still bears a belief out: it raises confidence and, in
+    enough projects, promotes the belief to user scope. A belief the store has ended —
+    retracted, superseded by a successor in force, retired, or past its validity — does
+    not hold now, so evidence for what it said is evidence for its successor or for a new
+    belief; counted on the ended one it would change the scope and confidence of a belief
+    that no longer renders (and of what an earlier ``known_as_of`` reads back) while
+    the caller believed it recorded support for something live."""
+    successors = {successor.id: successor} if successor is not None else {}
+    stood = stood_at(belief, as_of=now, successors=successors)
+    status = status_of(stood, as_of=now, ceiling=max(Sensitivity))
+    if status is BeliefStatus.SUPERSEDED:
+        ended = f"is superseded by {belief.superseded_by!r}: corroborate that belief instead"
+    elif status is BeliefStatus.RETRACTED:
+        ended = "is retracted: the store no longer asserts it; evidence for it is a new belief"
+    elif status is BeliefStatus.RETIRED:
+        ended = "is retired (it does not hold); evidence for it is a new belief"
+    elif status is BeliefStatus.EXPIRED:
+        ended = "has expired; evidence that it holds again is a new belief"
+    else:
+        return None
+    return ConflictError(ended, field="belief_id", item_id=belief.id)
 
 
 def expired_state(state: LifecycleState) -> LifecycleState:

@@ -32,6 +32,7 @@ from recallflow.adapters.postgres.locks import lock_principals
 from recallflow.core.lifecycle import (
     content_differences,
     corroborated_confidence,
+    corroboration_refusal,
     expired_state,
     not_found,
     plan_supersessions,
@@ -432,6 +433,14 @@ def corroborate(
     ).fetchone()
     if episode is None:
         raise NotFoundError(f"no episode {evidence_id!r} for {tenant_id}/{principal_id}")
+    successor = (
+        _stored(conn, tenant_id, principal_id, [belief.superseded_by]).get(belief.superseded_by)
+        if belief.superseded_by is not None
+        else None
+    )
+    refusal = corroboration_refusal(belief, successor, now=now)
+    if refusal is not None:
+        raise refusal
     inserted = conn.execute(
         "INSERT INTO belief_events (tenant_id, principal_id, belief_id, kind, project,"
         " evidence_id, effective_at) VALUES (%s, %s, %s, 'corroborated', %s, %s, %s)"
