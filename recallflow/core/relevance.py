@@ -32,6 +32,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 from recallflow.core.calibration import CalibrationRef
+from recallflow.core.decimals import round6_all
 from recallflow.core.query_forming import Period
 from recallflow.models.result import RelevanceEvidence
 from recallflow.models.stages import (
@@ -249,34 +250,41 @@ def candidate_relevance(
     period = policy.relevance.period_match
     when = policy.relevance.says_when
     asked = policy.relevance.asking
+    # Every figure of every candidate rounded in one pass (:func:`round6_all`,
+    # ``round(x, 6)`` bit for bit), seven a candidate: cosine and standing (0.0 standing
+    # in for none), coverage, clearing coverage, own, support, relevance.
+    unrounded: list[float] = []
+    for belief_id, (cosine, standing, own, _, coverage, clearing) in owns.items():
+        unrounded += (
+            0.0 if cosine is None else float(cosine),
+            0.0 if standing is None else float(standing),
+            float(coverage),
+            float(clearing),
+            float(own),
+            float(support[belief_id]),
+            _clamp(
+                max(supported[belief_id], lifted.get(belief_id, 0.0))
+                + (period if belief_id in in_period else 0.0)
+                + (when if belief_id in says_when else 0.0)
+                - asked * asking_shares.get(belief_id, 0.0)
+            ),
+        )
+    rounded = round6_all(unrounded)
     out: dict[str, RelevanceEvidence] = {}
     # Built without validating again, every value a float or bool made here (a recall
     # builds one per candidate).
-    for belief_id, (cosine, standing, own, clears, coverage, clearing) in owns.items():
-        ev = evidence.by_id[belief_id]
-        # Most candidates have no linked support and do not ask: a zero is not rounded
-        # (``round`` gives it back as it is, at the cost of a decimal string and back).
-        lent = float(support[belief_id])
+    for at, (belief_id, (cosine, standing, _, clears, _, _)) in enumerate(owns.items()):
+        figures = rounded[at * 7 : at * 7 + 7]
         asks = float(asking_shares.get(belief_id, 0.0))
         out[belief_id] = RelevanceEvidence.trusted(
-            cosine=None if cosine is None else float(round(cosine, 6)),
-            standing=None if standing is None else float(round(standing, 6)),
-            coverage=float(round(coverage, 6)),
-            clearing_coverage=float(round(clearing, 6)),
-            own=float(round(own, 6)),
-            support=round(lent, 6) if lent else lent,
-            relevance=float(
-                round(
-                    _clamp(
-                        max(supported[belief_id], lifted.get(belief_id, 0.0))
-                        + (period if belief_id in in_period else 0.0)
-                        + (when if belief_id in says_when else 0.0)
-                        - asked * asking_shares.get(belief_id, 0.0)
-                    ),
-                    6,
-                )
-            ),
-            subject_match=bool(ev.subject_match),
+            cosine=None if cosine is None else figures[0],
+            standing=None if standing is None else figures[1],
+            coverage=figures[2],
+            clearing_coverage=figures[3],
+            own=figures[4],
+            support=figures[5],
+            relevance=figures[6],
+            subject_match=bool(evidence.by_id[belief_id].subject_match),
             clears=bool(clears),
             asking=round(asks, 6) if asks else asks,
         )

@@ -49,7 +49,8 @@ import math
 from collections.abc import Iterable
 from datetime import datetime
 
-from recallflow.models.result import FusedCandidate, ScoreBreakdown
+from recallflow.core.decimals import round6_all
+from recallflow.models.result import ConfidenceBand, FusedCandidate, ScoreBreakdown
 from recallflow.models.stages import ScoredCandidate
 from recallflow.models.store import Belief, LifecycleState, Portability, Scope
 from recallflow.policy import RetrievalPolicy, Weights
@@ -146,7 +147,10 @@ def score_candidates(
     provisional, conflicted = LifecycleState.PROVISIONAL, LifecycleState.CONFLICTED
     local = Portability.LOCAL
     make_breakdown, make_scored = ScoreBreakdown.trusted, ScoredCandidate.trusted
-    out: list[ScoredCandidate] = []
+    # First every candidate's parts, then all of them rounded in one pass
+    # (:func:`round6_all`, ``round(x, 6)`` bit for bit), then the breakdowns.
+    unrounded: list[float] = []
+    pending: list[tuple[FusedCandidate, Belief, bool, ConfidenceBand, dict[str, float]]] = []
     for fused, belief, relevance in candidates:
         # The two transfer facts inline (``is_transferred``, ``corroborated_here``).
         transferred = belief.scope is project_scope and belief.origin_project != project
@@ -199,26 +203,30 @@ def score_candidates(
                 penalties["local_outside_origin"] = p.local_outside_origin
             else:
                 penalties["transferred_uncorroborated"] = p.transferred_uncorroborated
-        total = sum(parts) + sum(penalties.values())
-        # Every value is a float this function computed: built without validating again.
-        # ``round(x, 6)`` writes x as a decimal string and reads it back (some 3,000
-        # instructions) and gives a zero back as it is; the match part (the task vector
-        # weighs it 0) and the utility of a belief never reinforced are zero for most
-        # candidates, so a zero is not rounded.
-        breakdown = make_breakdown(
-            match=round(parts[0], 6) if parts[0] else parts[0],
-            relevance=round(parts[1], 6),
-            confidence_state=round(parts[2], 6),
-            corroboration=round(parts[3], 6),
-            authority=round(parts[4], 6),
-            scope_affinity=round(parts[5], 6),
-            utility=round(parts[6], 6) if parts[6] else parts[6],
-            penalties={k: round(v, 6) for k, v in sorted(penalties.items())} if penalties else {},
-            total=round(total, 6),
-        )
+        unrounded.extend(parts)
+        unrounded.append(sum(parts) + sum(penalties.values()))
         band = band_of(belief.confidence)
         if uncorroborated:
             band = band_below[band]
+        pending.append((fused, belief, transferred, band, penalties))
+    rounded = round6_all(unrounded)
+    out: list[ScoredCandidate] = []
+    for at, (fused, belief, transferred, band, penalties) in enumerate(pending):
+        (match, relevance, confidence_state, corroboration, authority, scope_affinity) = (
+            rounded[at * 8 : at * 8 + 6]
+        )
+        # Every value is a float this function computed: built without validating again.
+        breakdown = make_breakdown(
+            match=match,
+            relevance=relevance,
+            confidence_state=confidence_state,
+            corroboration=corroboration,
+            authority=authority,
+            scope_affinity=scope_affinity,
+            utility=rounded[at * 8 + 6],
+            penalties={k: round(v, 6) for k, v in sorted(penalties.items())} if penalties else {},
+            total=rounded[at * 8 + 7],
+        )
         out.append(
             make_scored(
                 belief=belief,
