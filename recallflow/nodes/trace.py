@@ -148,7 +148,10 @@ def recall_trace(
         for i in rendered_block.items
         if i.blocked
     ]
-    return RecallTrace(
+    # Built without validating again: every field is a value of its type that this recall
+    # made (the stages' models, validated or trusted where they were built), so validating
+    # went through every scored entry, fused candidate and arm hit once more.
+    return RecallTrace.trusted(
         id=trace_id,
         tenant_id=request.tenant_id,
         principal_id=request.principal_id,
@@ -217,6 +220,9 @@ def recall_trace(
         corrections_tokens=budgeted_corrections.tokens,
         snapshot_relevant=relevant,
         snapshot_misses=misses,
+        lineage=(),
+        experiment=None,
+        snapshot=None,
     )
 
 
