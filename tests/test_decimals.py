@@ -6,10 +6,11 @@ from __future__ import annotations
 import math
 import random
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from recallflow.core.decimals import round6_all
+from recallflow.core.decimals import round_all
 
 
 def _same(a: float, b: float) -> bool:
@@ -20,17 +21,28 @@ def _same(a: float, b: float) -> bool:
     return a == b and math.copysign(1.0, a) == math.copysign(1.0, b)
 
 
-def _check(values: list[float]) -> None:
-    got = round6_all(values)
+def _check(values: list[float], digits: int = 6) -> None:
+    got = round_all(values, digits)
     assert len(got) == len(values)
     for x, y in zip(values, got, strict=True):
+        want = round(x, digits)
         assert type(y) is float
-        assert _same(y, round(x, 6)), f"{x!r}: {y!r}, round gives {round(x, 6)!r}"
+        assert _same(y, want), f"{x!r} to {digits}: {y!r}, round gives {want!r}"
 
 
-@given(st.lists(st.floats(allow_nan=True, allow_infinity=True), max_size=64))
-def test_any_floats_round_as_round_does(values: list[float]) -> None:
-    _check(values)
+@given(
+    st.lists(st.floats(allow_nan=True, allow_infinity=True), max_size=64),
+    st.sampled_from([0, 4, 6, 15]),
+)
+def test_any_floats_round_as_round_does(values: list[float], digits: int) -> None:
+    _check(values, digits)
+
+
+def test_wall_times_round_to_four_decimals_as_round_does() -> None:
+    rng = random.Random(11)
+    values = [rng.expovariate(1.0) * 10 ** rng.randint(-3, 4) for _ in range(20_000)]
+    values += [(i + 0.5) / 1e4 for i in range(-3000, 3000)]
+    _check(values, 4)
 
 
 def test_scores_and_halves_round_as_round_does() -> None:
@@ -47,4 +59,9 @@ def test_scores_and_halves_round_as_round_does() -> None:
 
 
 def test_nothing_rounds_to_nothing() -> None:
-    assert round6_all([]) == []
+    assert round_all([]) == []
+
+
+def test_digits_past_what_a_double_holds_are_refused() -> None:
+    with pytest.raises(ValueError, match="digits"):
+        round_all([0.5], 16)

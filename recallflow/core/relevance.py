@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 from recallflow.core.calibration import CalibrationRef
-from recallflow.core.decimals import round6_all
+from recallflow.core.decimals import round_all
 from recallflow.core.query_forming import Period
 from recallflow.models.result import RelevanceEvidence
 from recallflow.models.stages import (
@@ -161,7 +161,9 @@ def own_evidence(
         if similarity is not None:
             semantic = _clamp((similarity - pair_mean) / spread)
         own = (1.0 - share) * coverage + share * semantic
-        clearing = ev.floor_coverage
+        # Without names set aside the floor reads the coverage itself (its property
+        # would compute it again).
+        clearing = ev.floor_coverage if ev.names else coverage
         clears = ev.subject_match or clears_by(standing, clearing)
         out[belief_id] = (cosine, standing, own, clears, coverage, clearing)
     return out
@@ -250,7 +252,7 @@ def candidate_relevance(
     period = policy.relevance.period_match
     when = policy.relevance.says_when
     asked = policy.relevance.asking
-    # Every figure of every candidate rounded in one pass (:func:`round6_all`,
+    # Every figure of every candidate rounded in one pass (:func:`round_all`,
     # ``round(x, 6)`` bit for bit), seven a candidate: cosine and standing (0.0 standing
     # in for none), coverage, clearing coverage, own, support, relevance.
     unrounded: list[float] = []
@@ -269,7 +271,7 @@ def candidate_relevance(
                 - asked * asking_shares.get(belief_id, 0.0)
             ),
         )
-    rounded = round6_all(unrounded)
+    rounded = round_all(unrounded)
     out: dict[str, RelevanceEvidence] = {}
     # Built without validating again, every value a float or bool made here (a recall
     # builds one per candidate).

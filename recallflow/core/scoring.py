@@ -49,7 +49,7 @@ import math
 from collections.abc import Iterable
 from datetime import datetime
 
-from recallflow.core.decimals import round6_all
+from recallflow.core.decimals import round_all
 from recallflow.models.result import ConfidenceBand, FusedCandidate, ScoreBreakdown
 from recallflow.models.stages import ScoredCandidate
 from recallflow.models.store import Belief, LifecycleState, Portability, Scope
@@ -147,8 +147,30 @@ def score_candidates(
     provisional, conflicted = LifecycleState.PROVISIONAL, LifecycleState.CONFLICTED
     local = Portability.LOCAL
     make_breakdown, make_scored = ScoreBreakdown.trusted, ScoredCandidate.trusted
+    # Each penalty is the policy's number, so each is rounded once, not once a candidate.
+    rounded_penalty = dict(
+        zip(
+            (
+                "provisional",
+                "flagged",
+                "conflicted",
+                "local_outside_origin",
+                "transferred_uncorroborated",
+            ),
+            round_all(
+                [
+                    p.provisional,
+                    p.flagged,
+                    p.conflicted,
+                    p.local_outside_origin,
+                    p.transferred_uncorroborated,
+                ]
+            ),
+            strict=True,
+        )
+    )
     # First every candidate's parts, then all of them rounded in one pass
-    # (:func:`round6_all`, ``round(x, 6)`` bit for bit), then the breakdowns.
+    # (:func:`round_all`, ``round(x, 6)`` bit for bit), then the breakdowns.
     unrounded: list[float] = []
     pending: list[tuple[FusedCandidate, Belief, bool, ConfidenceBand, dict[str, float]]] = []
     for fused, belief, relevance in candidates:
@@ -209,12 +231,12 @@ def score_candidates(
         if uncorroborated:
             band = band_below[band]
         pending.append((fused, belief, transferred, band, penalties))
-    rounded = round6_all(unrounded)
+    rounded = round_all(unrounded)
     out: list[ScoredCandidate] = []
     for at, (fused, belief, transferred, band, penalties) in enumerate(pending):
-        (match, relevance, confidence_state, corroboration, authority, scope_affinity) = (
-            rounded[at * 8 : at * 8 + 6]
-        )
+        (match, relevance, confidence_state, corroboration, authority, scope_affinity) = rounded[
+            at * 8 : at * 8 + 6
+        ]
         # Every value is a float this function computed: built without validating again.
         breakdown = make_breakdown(
             match=match,
@@ -224,7 +246,7 @@ def score_candidates(
             authority=authority,
             scope_affinity=scope_affinity,
             utility=rounded[at * 8 + 6],
-            penalties={k: round(v, 6) for k, v in sorted(penalties.items())} if penalties else {},
+            penalties={k: rounded_penalty[k] for k in sorted(penalties)} if penalties else {},
             total=rounded[at * 8 + 7],
         )
         out.append(

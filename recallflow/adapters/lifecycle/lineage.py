@@ -28,6 +28,7 @@ from hamilton.lifecycle.base import (
     BasePreNodeExecute,
 )
 
+from recallflow.core.decimals import round_all
 from recallflow.models.result import NodeRun
 
 _current_run: ContextVar[str | None] = ContextVar("recallflow_current_run", default=None)
@@ -150,14 +151,16 @@ class LineageRecorder(
         with self._lock:
             records = self._runs.pop(run_id, [])
         identity = self._identity
+        # The wall times rounded in one pass (``round(x, 4)`` bit for bit).
+        walls = round_all([record[1] for record in records], 4)
         return tuple(
             NodeRun.trusted(
                 node=name,
                 module=identity[name][0],
                 version=identity[name][1],
-                wall_ms=round(wall_ms, 4),
+                wall_ms=wall_ms,
                 ok=ok,
                 error=error,
             )
-            for name, wall_ms, ok, error in records
+            for (name, _, ok, error), wall_ms in zip(records, walls, strict=True)
         )
