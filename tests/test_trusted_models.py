@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from recallflow.models.base import FrozenModel
-from recallflow.models.result import ScoreBreakdown
+from recallflow.models.base import FrozenModel, ModelEnum
+from recallflow.models.result import Arm, ConfidenceBand, ScoreBreakdown, ScoredEntry
 
 
 class _Row(FrozenModel):
@@ -64,3 +64,34 @@ def test_a_model_built_on_another_is_trusted_with_its_own_fields() -> None:
             model.trusted(name="a", score=1.0, tags=())
     with pytest.raises(TypeError, match=r"unexpected keyword argument 'label'"):
         _Row.trusted(name="a", score=1.0, tags=(), label="l")
+
+
+def test_a_models_enum_reads_its_members_string_as_value() -> None:
+    # Its ``value`` is read in C (what pydantic reads to serialise each enum field);
+    # it must still be the member's own string, through JSON and back.
+    for enum in (Arm, ConfidenceBand):
+        assert issubclass(enum, ModelEnum)
+        for member in enum:
+            assert member.value == str(member) and type(member.value) is str
+            assert enum(member.value) is member
+    entry = ScoredEntry.trusted(
+        belief_id="b1",
+        score=0.5,
+        band=ConfidenceBand.HIGH,
+        transferred=False,
+        arm_ranks={Arm.SEMANTIC: 1},
+        breakdown=ScoreBreakdown(
+            match=0.0,
+            confidence_state=0.5,
+            corroboration=0.0,
+            authority=0.0,
+            scope_affinity=0.0,
+            utility=0.0,
+            penalties={},
+            total=0.5,
+        ),
+        relevance=None,
+    )
+    text = entry.model_dump_json()
+    assert '"band":"high"' in text and '"arm_ranks":{"semantic_hits":1}' in text
+    assert ScoredEntry.model_validate_json(text) == entry

@@ -6,12 +6,11 @@ in docs/architecture.md).
 from __future__ import annotations
 
 from datetime import datetime
-from enum import StrEnum
 from typing import Literal
 
 from pydantic import Field
 
-from recallflow.models.base import FrozenModel
+from recallflow.models.base import FrozenModel, ModelEnum
 from recallflow.models.store import Belief
 
 #: The longest note a rejection keeps (the user's words), at every entry point: the Python
@@ -20,7 +19,7 @@ from recallflow.models.store import Belief
 NOTE_MAX_LENGTH = 1000
 
 
-class RejectionKind(StrEnum):
+class RejectionKind(ModelEnum):
     """Why a user rejects a recalled belief; each kind is a different write.
 
     ``"wrong"`` conflates a false belief, a stale one and one that does not apply here,

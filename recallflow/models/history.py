@@ -10,16 +10,15 @@ own insert.
 from __future__ import annotations
 
 from datetime import datetime
-from enum import StrEnum
 
 from pydantic import Field
 
-from recallflow.models.base import FrozenModel
+from recallflow.models.base import FrozenModel, ModelEnum
 from recallflow.models.request import Surface
 from recallflow.models.store import Belief, LifecycleState, Sensitivity
 
 
-class HistoryEventKind(StrEnum):
+class HistoryEventKind(ModelEnum):
     """What one event of a belief's history records."""
 
     CREATED = "created"  # the store recorded the belief (its recorded_at)

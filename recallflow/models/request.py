@@ -5,18 +5,18 @@ Every model is frozen, so a stage cannot change what the caller asked for.
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Annotated
 
 from pydantic import Field, field_validator
 
+from recallflow.models.base import ModelEnum
 from recallflow.models.fields import INT4_MAX, InputModel, Instant, Key, has_visible_text, visible
 
 #: One entry of a working state's lists (an entity, a file, a tool, a turn summary).
 Entry = Annotated[str, Field(max_length=4000)]
 
 
-class Moment(StrEnum):
+class Moment(ModelEnum):
     """When a recall happens (see "Moments" in docs/architecture.md)."""
 
     SESSION_SNAPSHOT = "session_snapshot"
@@ -24,7 +24,7 @@ class Moment(StrEnum):
     CHILD_RUN = "child_run"
 
 
-class Surface(StrEnum):
+class Surface(ModelEnum):
     """Where the recalled block is shown; each surface has a sensitivity ceiling.
 
     The ceilings are in :data:`recallflow.policy.SURFACE_CEILINGS`.

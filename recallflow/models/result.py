@@ -7,24 +7,23 @@ Item and score travel together in one object, never in parallel lists.
 from __future__ import annotations
 
 from datetime import datetime
-from enum import StrEnum
 from typing import Literal
 
 from pydantic import Field
 
-from recallflow.models.base import FrozenModel
+from recallflow.models.base import FrozenModel, ModelEnum
 from recallflow.models.request import Moment, Surface
 from recallflow.models.session import SessionKind, SnapshotBelief
 from recallflow.models.store import EpisodeKind, Sensitivity
 
 
-class TrustLevel(StrEnum):
+class TrustLevel(ModelEnum):
     """How far recalled content is trusted: memory is data, never instructions."""
 
     MEMORY = "memory"
 
 
-class ConfidenceBand(StrEnum):
+class ConfidenceBand(ModelEnum):
     """What a rendered item says about its confidence, instead of a float (see "Rendering"
     in docs/architecture.md)."""
 
@@ -33,7 +32,7 @@ class ConfidenceBand(StrEnum):
     LOW = "low"
 
 
-class Arm(StrEnum):
+class Arm(ModelEnum):
     """The arms of recall. A value is the name of the DAG node that runs the arm, so the
     config that selects arms, the fusion weights and the trace all name an arm one way."""
 
@@ -256,7 +255,7 @@ class ExperimentRecord(FrozenModel):
     modules: tuple[str, ...] = Field(default=(), description="Replacement node modules.")
 
 
-class CorrectionKind(StrEnum):
+class CorrectionKind(ModelEnum):
     """What changed about a snapshot belief after the watermark (see "Sessions" in
     docs/architecture.md): the first that applies, in this order of precedence."""
 
@@ -436,7 +435,7 @@ class RecallResult(FrozenModel):
 # --- archival episode search (see "Moments" in docs/architecture.md) ---------------------
 
 
-class EpisodeArm(StrEnum):
+class EpisodeArm(ModelEnum):
     """The arms of archival episode search; a value is the name of the DAG node that runs
     it, as for the recall arms."""
 

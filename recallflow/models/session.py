@@ -11,16 +11,15 @@ correction in that turn's block.
 from __future__ import annotations
 
 from datetime import datetime
-from enum import StrEnum
 
 from pydantic import Field
 
-from recallflow.models.base import FrozenModel
+from recallflow.models.base import FrozenModel, ModelEnum
 from recallflow.models.request import Surface
 from recallflow.models.store import Key
 
 
-class SessionKind(StrEnum):
+class SessionKind(ModelEnum):
     """What kind of run a session is; each kind has its own snapshot budget.
 
     An interactive session pays a large share of its tokens for the snapshot, so its
@@ -33,14 +32,14 @@ class SessionKind(StrEnum):
     CHILD = "child"
 
 
-class SnapshotPart(StrEnum):
+class SnapshotPart(ModelEnum):
     """Which part of the snapshot a belief was chosen for."""
 
     CORE = "core"  # durable user-model and preference beliefs, chosen without a query
     PRIMING = "priming"  # the opening goal's query-driven priming set
 
 
-class BeliefStatus(StrEnum):
+class BeliefStatus(ModelEnum):
     """What a belief's row says about it now, as far as a prefix that shows it is concerned.
 
     ``live`` is the status every snapshot belief has when the prefix is rendered (it was

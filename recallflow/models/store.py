@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from enum import IntEnum, StrEnum
+from enum import IntEnum
 from typing import Annotated, Self
 
 from pydantic import BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
+from recallflow.models.base import ModelEnum
 from recallflow.models.fields import INT4_MAX, InputModel, Instant, Real, storable, visible
 from recallflow.models.fields import Key as Key
 from recallflow.models.key_reading import SEPARATORS, read_text
@@ -27,7 +28,7 @@ from recallflow.models.key_reading import SEPARATORS, read_text
 # ---------------------------------------------------------------------------------------
 
 
-class BeliefType(StrEnum):
+class BeliefType(ModelEnum):
     """What kind of thing a belief is; bounds its portability at formation."""
 
     PREFERENCE = "preference"
@@ -37,14 +38,14 @@ class BeliefType(StrEnum):
     ENVIRONMENT = "environment"
 
 
-class Scope(StrEnum):
+class Scope(ModelEnum):
     """Where a belief was learned to hold: for the user everywhere, or in one project."""
 
     USER = "user"
     PROJECT = "project"
 
 
-class Portability(StrEnum):
+class Portability(ModelEnum):
     """How far a project-scoped belief may travel outside its origin (see "Transfer across
     projects" in docs/architecture.md)."""
 
@@ -53,7 +54,7 @@ class Portability(StrEnum):
     LOCAL = "local"
 
 
-class LifecycleState(StrEnum):
+class LifecycleState(ModelEnum):
     """A belief's lifecycle state. Only some states are admissible to recall (see "Lifecycle
     and history" in docs/architecture.md)."""
 
@@ -74,7 +75,7 @@ class Sensitivity(IntEnum):
     SECRET = 3
 
 
-class SourceAuthority(StrEnum):
+class SourceAuthority(ModelEnum):
     """Who vouches for a belief, strongest first; ranked by the authority feature."""
 
     USER_STATED = "user_stated"
@@ -84,7 +85,7 @@ class SourceAuthority(StrEnum):
     EXTERNAL = "external"
 
 
-class EpisodeKind(StrEnum):
+class EpisodeKind(ModelEnum):
     """What an event-log entry records: episodes answer "what happened", beliefs "what is
     true"."""
 
@@ -95,7 +96,7 @@ class EpisodeKind(StrEnum):
     CORRECTION = "correction"
 
 
-class EdgeRelation(StrEnum):
+class EdgeRelation(ModelEnum):
     """How two beliefs relate, for graph expansion."""
 
     RELATED = "related"
