@@ -43,5 +43,5 @@ def round_all(values: Sequence[float], digits: int = 6) -> list[float]:
     unsafe = near_half | ~(np.abs(scaled) < _LARGE)
     if unsafe.any():
         for i in np.flatnonzero(unsafe).tolist():
-            out[i] = round(values[i], digits)
+            out[i] = round(float(values[i]), digits)
     return out

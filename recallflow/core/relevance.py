@@ -82,21 +82,29 @@ def centred_cosines(
     if len(pool) < 2:
         return {}
     g = centring
-    width = min(len(ev.cosines) for _, ev in pool)
+    vectors = [ev.cosines for _, ev in pool]
+    width = min(len(cosines) for cosines in vectors)
     n = len(pool)
     shared = [(ev.centrality or 0.0) / n for _, ev in pool]
     mm = math.fsum(shared) / n
+    # The same expressions as written out per query vector, each part that does not
+    # depend on the query vector computed once: ``2g``, ``g²·mm``, and per candidate its
+    # ``g·m`` and its norm.
+    two_g, gg_mm = 2.0 * g, g * g * mm
+    lean = [g * m for m in shared]
+    norms = [math.sqrt(max(1.0 - two_g * m + gg_mm, _TINY)) for m in shared]
     columns: list[list[float]] = []
     for k in range(width):
-        plain = [ev.cosines[k] for _, ev in pool]
+        plain = [cosines[k] for cosines in vectors]
         qm = math.fsum(plain) / n
-        query_norm = math.sqrt(max(1.0 - 2.0 * g * qm + g * g * mm, _TINY))
-        centred = []
-        for m, c in zip(shared, plain, strict=True):
-            norm = math.sqrt(max(1.0 - 2.0 * g * m + g * g * mm, _TINY))
-            centred.append((c - g * qm - g * m + g * g * mm) / (query_norm * norm))
+        g_qm = g * qm
+        query_norm = math.sqrt(max(1.0 - two_g * qm + gg_mm, _TINY))
+        centred = [
+            (c - g_qm - g_m + gg_mm) / (query_norm * norm)
+            for c, g_m, norm in zip(plain, lean, norms, strict=True)
+        ]
         columns.append(_onto(centred, plain))
-    return {i: tuple(column[j] for column in columns) for j, (i, _) in enumerate(pool)}
+    return {i: row for (i, _), row in zip(pool, zip(*columns, strict=True), strict=True)}
 
 
 _TINY = 1e-12
@@ -149,17 +157,33 @@ def own_evidence(
             or (standing is not None and standing >= joint_standing and coverage >= joint_coverage)
         )
 
+    # :func:`standing_of`, :attr:`~recallflow.models.stages.CandidateEvidence.coverage`
+    # and :func:`_clamp` written out in the loop, each the same expression in the same
+    # order (a maximum kept as ``max`` keeps it: the first, replaced only by a greater).
+    nulls = tuple(null) if calibration.calibrated else ()
+    pair_std = calibration.pair_std
     out: dict[str, tuple[float | None, float | None, float, bool, float, float]] = {}
     for belief_id, ev in evidence.items():
         cosines = ev.cosines
         cosine = max(cosines) if cosines else None
-        standing = standing_of(cosines, null, calibration)
-        coverage = ev.coverage  # a property, computed on each read
+        standing: float | None = None
+        if nulls and cosines:
+            for c, n in zip(cosines, nulls, strict=False):
+                lead = (c - n) / pair_std
+                if standing is None or lead > standing:
+                    standing = lead
+        best_share: float | None = None
+        for t in ev.texts:
+            if t.total > 0:
+                held = t.held / t.total
+                if best_share is None or held > best_share:
+                    best_share = held
+        coverage = 0.0 if best_share is None else best_share
         semantic = 0.0
         ranked_by = centred.get(belief_id)
         similarity = max(ranked_by) if ranked_by else cosine
         if similarity is not None:
-            semantic = _clamp((similarity - pair_mean) / spread)
+            semantic = min(1.0, max(0.0, (similarity - pair_mean) / spread))
         own = (1.0 - share) * coverage + share * semantic
         # Without names set aside the floor reads the coverage itself (its property
         # would compute it again).
@@ -241,8 +265,11 @@ def candidate_relevance(
     support: dict[str, float] = dict.fromkeys(owns, 0.0)
     for a, b, weight in evidence.links:
         if a in owns and b in owns:
-            support[a] = max(support[a], weight * owns[b][2])
-            support[b] = max(support[b], weight * owns[a][2])
+            # ``max(support[x], lent)``: replaced only by a greater.
+            if (lent := weight * owns[b][2]) > support[a]:
+                support[a] = lent
+            if (lent := weight * owns[a][2]) > support[b]:
+                support[b] = lent
     share = policy.relevance.neighbour_share
     supported = {
         belief_id: min(1.0, own[2] + share * support[belief_id]) for belief_id, own in owns.items()
@@ -258,12 +285,12 @@ def candidate_relevance(
     unrounded: list[float] = []
     for belief_id, (cosine, standing, own, _, coverage, clearing) in owns.items():
         unrounded += (
-            0.0 if cosine is None else float(cosine),
-            0.0 if standing is None else float(standing),
-            float(coverage),
-            float(clearing),
-            float(own),
-            float(support[belief_id]),
+            0.0 if cosine is None else cosine,
+            0.0 if standing is None else standing,
+            coverage,
+            clearing,
+            own,
+            support[belief_id],
             _clamp(
                 max(supported[belief_id], lifted.get(belief_id, 0.0))
                 + (period if belief_id in in_period else 0.0)

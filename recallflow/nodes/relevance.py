@@ -106,15 +106,24 @@ def candidate_relevance(
     a period the query names, or, when the query asks when, whose statement tells a time,
     is ranked as more relevant (temporal intent); one whose statement ends by asking, as
     less, by the share of it that asks, and the turn that follows it as more."""
-    in_period = frozenset(
-        belief_id
-        for belief_id, belief in candidate_beliefs.items()
-        if within(belief.valid_from, query_periods)
+    # Most queries name no period and do not ask when: then no candidate is read for it.
+    in_period = (
+        frozenset(
+            belief_id
+            for belief_id, belief in candidate_beliefs.items()
+            if within(belief.valid_from, query_periods)
+        )
+        if query_periods
+        else frozenset()
     )
-    says_when = frozenset(
-        belief_id
-        for belief_id, belief in candidate_beliefs.items()
-        if query_asks_when and tells_time(belief.statement)
+    says_when = (
+        frozenset(
+            belief_id
+            for belief_id, belief in candidate_beliefs.items()
+            if tells_time(belief.statement)
+        )
+        if query_asks_when
+        else frozenset()
     )
     asking = (
         {
