@@ -48,15 +48,6 @@ def _clamp(x: float) -> float:
     return min(1.0, max(0.0, x))
 
 
-def standing_of(
-    cosines: Sequence[float], null: Sequence[float], calibration: CalibrationRef
-) -> float | None:
-    """The best standing over the query vectors; None without a calibration's null."""
-    if not calibration.calibrated or not null or not cosines:
-        return None
-    return max((c - n) / calibration.pair_std for c, n in zip(cosines, null, strict=False))
-
-
 def centred_cosines(
     evidence: Mapping[str, CandidateEvidence], centring: float
 ) -> dict[str, tuple[float, ...]]:
@@ -157,9 +148,11 @@ def own_evidence(
             or (standing is not None and standing >= joint_standing and coverage >= joint_coverage)
         )
 
-    # :func:`standing_of`, :attr:`~recallflow.models.stages.CandidateEvidence.coverage`
-    # and :func:`_clamp` written out in the loop, each the same expression in the same
-    # order (a maximum kept as ``max`` keeps it: the first, replaced only by a greater).
+    # Written out in the loop, each the same expression in the same order as it was read
+    # through a helper (a maximum kept as ``max`` keeps it: the first, replaced only by a
+    # greater): the standing, the best over the query vectors of (cosine − null) / the
+    # unrelated-pair spread, None without a calibration's null;
+    # :attr:`~recallflow.models.stages.CandidateEvidence.coverage`; :func:`_clamp`.
     nulls = tuple(null) if calibration.calibrated else ()
     pair_std = calibration.pair_std
     out: dict[str, tuple[float | None, float | None, float, bool, float, float]] = {}

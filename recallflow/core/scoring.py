@@ -147,28 +147,8 @@ def score_candidates(
     provisional, conflicted = LifecycleState.PROVISIONAL, LifecycleState.CONFLICTED
     local = Portability.LOCAL
     make_breakdown, make_scored = ScoreBreakdown.trusted, ScoredCandidate.trusted
-    # Each penalty is the policy's number, so each is rounded once, not once a candidate.
-    rounded_penalty = dict(
-        zip(
-            (
-                "provisional",
-                "flagged",
-                "conflicted",
-                "local_outside_origin",
-                "transferred_uncorroborated",
-            ),
-            round_all(
-                [
-                    p.provisional,
-                    p.flagged,
-                    p.conflicted,
-                    p.local_outside_origin,
-                    p.transferred_uncorroborated,
-                ]
-            ),
-            strict=True,
-        )
-    )
+    # Each penalty is the policy's number: rounded once a recall, not once a candidate.
+    rounded_penalty = {name: round(value, 6) for name, value in p.model_dump().items()}
     # First every candidate's parts, then all of them rounded in one pass
     # (:func:`round_all`, ``round(x, 6)`` bit for bit), then the breakdowns.
     unrounded: list[float] = []
