@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+import warnings
 
 import pytest
 from hypothesis import given
@@ -65,3 +66,10 @@ def test_nothing_rounds_to_nothing() -> None:
 def test_digits_past_what_a_double_holds_are_refused() -> None:
     with pytest.raises(ValueError, match="digits"):
         round_all([0.5], 16)
+
+
+def test_values_too_large_to_scale_round_without_a_warning() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        got = round_all([1e300, -1e300, math.inf, math.nan, 0.25])
+    assert got[:3] == [1e300, -1e300, math.inf] and math.isnan(got[3]) and got[4] == 0.25

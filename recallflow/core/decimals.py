@@ -36,11 +36,14 @@ def round_all(values: Sequence[float], digits: int = 6) -> list[float]:
     if not values:
         return []
     scale = float(10**digits)
-    scaled = np.array(values, dtype=np.float64) * scale
-    nearest = np.rint(scaled)
-    out: list[float] = (nearest / scale).tolist()
-    near_half = np.abs(np.abs(scaled - nearest) - 0.5) <= _MARGIN
-    unsafe = near_half | ~(np.abs(scaled) < _LARGE)
+    # A value too large to scale, infinite or not a number is given to ``round`` below:
+    # numpy's warnings about it are not the caller's.
+    with np.errstate(over="ignore", invalid="ignore"):
+        scaled = np.array(values, dtype=np.float64) * scale
+        nearest = np.rint(scaled)
+        out: list[float] = (nearest / scale).tolist()
+        near_half = np.abs(np.abs(scaled - nearest) - 0.5) <= _MARGIN
+        unsafe = near_half | ~(np.abs(scaled) < _LARGE)
     if unsafe.any():
         for i in np.flatnonzero(unsafe).tolist():
             out[i] = round(float(values[i]), digits)
