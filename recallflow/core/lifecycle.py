@@ -258,3 +258,28 @@ def retraction_time(recorded_at: datetime, now: datetime) -> datetime:
     """System time of a retraction: now, or just after the belief was recorded when its
     ``recorded_at`` lies ahead of the clock (system time must move forward)."""
     return now if now > recorded_at else recorded_at + INSTANT
+
+
+def lone_survivors(members: Sequence[Belief]) -> list[Belief]:
+    """The beliefs whose conflict is over: a conflict set left with a single live member
+    (conflicted, not retracted) — the others retired, retracted, superseded, expired or
+    forgotten — is no longer a conflict, and that member is disputed by nothing. It returns
+    to the state it would have without the conflict (:func:`resolved_state`). A set with two
+    or more live members is still a conflict; one with none has nobody to return."""
+    live: dict[str, list[Belief]] = {}
+    for b in members:
+        if (
+            b.state is LifecycleState.CONFLICTED
+            and b.conflict_set_id is not None
+            and b.retracted_at is None
+        ):
+            live.setdefault(b.conflict_set_id, []).append(b)
+    return sorted((group[0] for group in live.values() if len(group) == 1), key=lambda b: b.id)
+
+
+def resolved_state(belief: Belief, now: datetime) -> LifecycleState:
+    """The state a lone survivor of a conflict returns to: ``expired`` when its validity
+    has already ended, else ``active``."""
+    if belief.valid_to is not None and belief.valid_to <= now:
+        return LifecycleState.EXPIRED
+    return LifecycleState.ACTIVE

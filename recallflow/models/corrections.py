@@ -84,7 +84,8 @@ class Erasure(FrozenModel):
     restated: int = Field(
         default=0,
         description="Beliefs whose link to the erased belief, or whose reference to the"
-        " erased episode (source_episode_id), was removed.",
+        " erased episode (source_episode_id), was removed, and the other member of a"
+        " conflict the erased belief ended.",
     )
 
     @property

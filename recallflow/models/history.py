@@ -29,6 +29,7 @@ class HistoryEventKind(ModelEnum):
     EXPIRED = "expired"  # its validity ended (world time: ``effective_at``)
     CORROBORATED = "corroborated"  # evidence ``evidence_id`` from ``project``
     PROMOTED = "promoted"  # corroborated in enough projects: user scope
+    RESOLVED = "resolved"  # its conflict set has no other live member: no longer disputed
     CITED = "cited"  # the model cited it from trace ``trace_id``
     REJECTED_NOT_TRUE = "rejected_not_true"
     REJECTED_CHANGED = "rejected_changed"

@@ -304,7 +304,8 @@ def forget_belief(
     """Delete one belief, its feedback, events, exclusions and edges, and scrub it from
     stored traces. A predecessor it superseded loses the link and is retired (it stays out
     of live recall), with a ``retired`` event saying why; a successor keeps its place and
-    loses the link back."""
+    loses the link back. A conflict left with one live member is over (see
+    :func:`~recallflow.adapters.postgres.lifecycle.settle_conflicts`)."""
     lock_principals(conn, [(tenant_id, principal_id)])
     fence_erasure(conn, tenant_id, principal_id)
     belief = lifecycle.locked_belief(conn, tenant_id, principal_id, belief_id)
@@ -361,6 +362,13 @@ def forget_belief(
         "DELETE FROM beliefs WHERE tenant_id = %(t)s AND principal_id = %(p)s AND id = %(id)s",
         key,
     ).rowcount
+    # A conflict it was one of two in is over: the other member returns to the state it
+    # would have without the conflict, as when a member is retired or retracted.
+    restated += len(
+        lifecycle.settle_conflicts(
+            conn, tenant_id, principal_id, [belief.conflict_set_id], None, "forgotten"
+        )
+    )
     # The term counts the delete just lowered: a word or key no other belief of the
     # principal holds would stay behind with a count of zero, the erased text's words.
     for table in ("principal_terms", "principal_term_classes"):

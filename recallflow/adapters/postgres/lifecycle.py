@@ -34,8 +34,10 @@ from recallflow.core.lifecycle import (
     corroborated_confidence,
     corroboration_refusal,
     expired_state,
+    lone_survivors,
     not_found,
     plan_supersessions,
+    resolved_state,
     retraction_time,
     supersession_pairs,
 )
@@ -124,6 +126,51 @@ def record_event(
             at,
         ),
     )
+
+
+def settle_conflicts(
+    conn: psycopg.Connection[Any],
+    tenant_id: str,
+    principal_id: str,
+    set_ids: Sequence[str | None],
+    now: datetime | None,
+    cause: str,
+) -> list[Belief]:
+    """After a member left the conflict sets ``set_ids`` (``cause``: how), return each
+    set's lone live member to the state it would have without the conflict
+    (:func:`~recallflow.core.lifecycle.lone_survivors`), with a ``resolved`` event saying
+    why. The event names no other belief: the one that left may be an erased one. ``now``
+    None: the transaction's time."""
+    sets = sorted({s for s in set_ids if s is not None})
+    if not sets:
+        return []
+    if now is None:
+        row = conn.execute("SELECT now()").fetchone()
+        assert row is not None
+        now = row[0]
+    rows = (
+        conn.cursor(row_factory=dict_row)
+        .execute(
+            SELECT_BELIEF + " WHERE tenant_id = %s AND principal_id = %s"
+            " AND conflict_set_id = ANY(%s) ORDER BY id FOR UPDATE",
+            (tenant_id, principal_id, sets),
+        )
+        .fetchall()
+    )
+    settled: list[Belief] = []
+    for survivor in lone_survivors([belief_from_row(r) for r in rows]):
+        state = resolved_state(survivor, now)
+        conn.execute(
+            "UPDATE beliefs SET state = %s, conflict_set_id = NULL"
+            " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
+            (state.value, tenant_id, principal_id, survivor.id),
+        )
+        reason = (
+            f"conflict {survivor.conflict_set_id} has no other live member: the last was {cause}"
+        )
+        record_event(conn, survivor, "resolved", now, reason=reason)
+        settled.append(survivor.model_copy(update={"state": state, "conflict_set_id": None}))
+    return settled
 
 
 def write_beliefs(
@@ -231,6 +278,13 @@ def _write_group(
             " WHERE b.tenant_id = %s AND b.principal_id = %s AND b.id = u.old_id",
             (olds, [updates[o][0] for o in olds], [updates[o][1] for o in olds], tenant, principal),
         )
+    if updates:
+        left = conn.execute(
+            "SELECT DISTINCT conflict_set_id FROM beliefs WHERE tenant_id = %s"
+            " AND principal_id = %s AND id = ANY(%s) AND conflict_set_id IS NOT NULL",
+            (tenant, principal, sorted(updates)),
+        ).fetchall()
+        settle_conflicts(conn, tenant, principal, [str(r[0]) for r in left], None, "superseded")
     for old_id, (new_id, valid_to) in sorted(updates.items()):
         if old_id in position and position[old_id] in out:
             out[position[old_id]] = out[position[old_id]].model_copy(
@@ -353,6 +407,7 @@ def retract(
         (at, tenant_id, principal_id, belief_id),
     )
     record_event(conn, belief, "retracted", at, reason=reason)
+    settle_conflicts(conn, tenant_id, principal_id, [belief.conflict_set_id], at, "retracted")
     return belief.model_copy(update={"retracted_at": at})
 
 
@@ -375,6 +430,7 @@ def retire(
         (tenant_id, principal_id, belief_id),
     )
     record_event(conn, belief, "retired", now, reason=reason)
+    settle_conflicts(conn, tenant_id, principal_id, [belief.conflict_set_id], now, "retired")
     return belief.model_copy(update={"state": LifecycleState.RETIRED})
 
 
@@ -407,6 +463,8 @@ def expire(
         (state.value, valid_to, tenant_id, principal_id, belief_id),
     )
     record_event(conn, belief, "expired", valid_to, reason=reason)
+    if state is not belief.state:
+        settle_conflicts(conn, tenant_id, principal_id, [belief.conflict_set_id], None, "expired")
     return belief.model_copy(update={"state": state, "valid_to": valid_to})
 
 
