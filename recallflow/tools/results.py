@@ -133,7 +133,7 @@ class HistoryEventView(FrozenModel):
 
     kind: str = Field(
         description="created, took_over, superseded, retracted, retired, expired,"
-        " corroborated, promoted, cited, rejected_not_true, rejected_changed,"
+        " corroborated, promoted, resolved, cited, rejected_not_true, rejected_changed,"
         " rejected_not_here, rejected_unspecified or excluded"
     )
     at: datetime = Field(description="When the store recorded it.")
