@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from recallflow import (
     BeliefHistory,
+    ConflictError,
     HistoryEventKind,
     InvalidInputError,
     LifecycleState,
@@ -356,8 +357,17 @@ _WRITES = st.lists(
 )
 
 
-def _write(memory: Memory, tenant: str, op: str, target: str, step: int) -> str | None:
-    """Apply one write to the newest belief of ``target``'s chain; returns a new id, if any."""
+def _write(
+    memory: Memory, tenant: str, op: str, target: str, step: int, ended: set[str]
+) -> str | None:
+    """Apply one write to the newest belief of ``target``'s chain; returns a new id, if any.
+    Evidence for a belief ended by an earlier write (``ended``) is refused."""
+    if op == "corroborate" and target in ended:
+        with pytest.raises(ConflictError, match=target):
+            memory.corroborate(tenant, "p1", target, "alpha", f"ep-{step % 2}")
+        return None
+    if op in ("retire", "expire", "retract"):
+        ended.add(target)
     if op == "supersede":
         new_id = f"{target}-{step}"
         memory.beliefs.supersede(
@@ -399,8 +409,9 @@ def test_any_sequence_of_writes_leaves_an_ordered_history_that_agrees_with_the_s
     )
     memory.beliefs.add_many([belief(tenant, id=b, statement=f"{b} as first said.") for b in _IDS])
     newest = {b: b for b in _IDS}
+    ended: set[str] = set()
     for step, (op, root) in enumerate(writes):
-        created = _write(memory, tenant, op, newest[root], step)
+        created = _write(memory, tenant, op, newest[root], step, ended)
         if created is not None:
             newest[root] = created
     for stored in memory.beliefs.list(tenant, "p1"):
