@@ -306,6 +306,24 @@ class Floor(_Frozen):
         " does not clear by its coverage of it: a name is a rare word every belief about"
         " the person holds, whatever the query asks of them (off: names count as words).",
     )
+    names_peers: int = Field(
+        default=3,
+        ge=0,
+        description="A candidate that holds nothing of a text query but the names it"
+        " mentions clears by its similarity only when its standing stands semantic_standing"
+        " above the names_quantile of the standings of the loaded candidates that hold only"
+        " those names, when at least this many do, no loaded candidate holds anything of"
+        " the query beyond its names and that quantile is above 0: a shared"
+        " name lifts every belief about the person alike, whatever the query asks of them"
+        " (0: off). As partial or strong evidence its standing is read as it is.",
+    )
+    names_quantile: float = Field(
+        default=0.75,
+        ge=0,
+        le=1,
+        description="Which quantile of the name-only candidates' standings is their null"
+        " (0.5: the median; 1: the best of them).",
+    )
     odds: FloorOdds = Field(
         default=FloorOdds(),
         description="The last cut: the estimated odds a candidate within the distances is"
