@@ -84,15 +84,20 @@ def asked_queries(view: Any, statement: str) -> list[RecallQuery]:
     if not isinstance(queries, list):
         return []
     target = _Target.of(None, statement)
-    if not any(
+    if not _asks_text(queries, target):
+        return []
+    return [RecallQuery.model_validate(q) for q in queries]
+
+
+def _asks_text(queries: list[Any], target: _Target) -> bool:
+    """Whether one of a stored trace's queries was a text query reading ``target``'s text."""
+    return any(
         isinstance(q, dict)
         and q.get("kind") == "text"
         and isinstance(q.get("text"), str)
         and target.is_text(q["text"])
         for q in queries
-    ):
-        return []
-    return [RecallQuery.model_validate(q) for q in queries]
+    )
 
 
 def _scrubbed_queries(
@@ -101,13 +106,7 @@ def _scrubbed_queries(
     """A trace's queries, when one of them was the forgotten text (an episode pasted, a
     statement typed back): the keys the query former read out of that text go from the
     structured query too (its entities' keys that read the same cannot be told apart)."""
-    if not any(
-        isinstance(q, dict)
-        and q.get("kind") == "text"
-        and isinstance(q.get("text"), str)
-        and target.is_text(q["text"])
-        for q in queries
-    ):
+    if not _asks_text(queries, target):
         return queries, False
     derived = set(keys_of_text(statement))
     out: list[Any] = []
