@@ -149,10 +149,8 @@ def own_evidence(
         )
 
     # Written out in the loop, each the same expression in the same order as it was read
-    # through a helper (a maximum kept as ``max`` keeps it: the first, replaced only by a
-    # greater): the standing, the best over the query vectors of (cosine − null) / the
-    # unrelated-pair spread, None without a calibration's null;
-    # :attr:`~recallflow.models.stages.CandidateEvidence.coverage`; :func:`_clamp`.
+    # through a helper: :attr:`~recallflow.models.stages.CandidateEvidence.coverage`;
+    # :func:`_clamp`. The standing (:func:`_standing`) is None without a calibration's null.
     nulls = tuple(null) if calibration.calibrated else ()
     pair_std = calibration.pair_std
     named_null = names_only_null(evidence, nulls, pair_std, policy)
@@ -160,12 +158,7 @@ def own_evidence(
     for belief_id, ev in evidence.items():
         cosines = ev.cosines
         cosine = max(cosines) if cosines else None
-        standing: float | None = None
-        if nulls and cosines:
-            for c, n in zip(cosines, nulls, strict=False):
-                lead = (c - n) / pair_std
-                if standing is None or lead > standing:
-                    standing = lead
+        standing = _standing(cosines, nulls, pair_std) if nulls and cosines else None
         best_share: float | None = None
         for t in ev.texts:
             if t.total > 0:
@@ -207,8 +200,9 @@ def holds_only_names(evidence: CandidateEvidence) -> bool:
 
 
 def _standing(cosines: Sequence[float], nulls: Sequence[float], pair_std: float) -> float | None:
-    """The best over the query vectors of (cosine − null) / the unrelated-pair spread, the
-    same expression in the same order as :func:`own_evidence` reads it in its loop."""
+    """The best over the query vectors of (cosine − null) / the unrelated-pair spread (a
+    maximum kept as ``max`` keeps it: the first, replaced only by a greater); None without
+    a query vector."""
     standing: float | None = None
     for c, n in zip(cosines, nulls, strict=False):
         lead = (c - n) / pair_std

@@ -358,13 +358,7 @@ def trace_row(
     With ``erased_since``, the row is not inserted if an erasure of its principal finished
     at or after that instant (run it after :func:`hold_erasure_fence`, in one
     transaction)."""
-    if erased_since is not None:
-        _, values = trace_row(trace, block, items, operator_days)
-        return _INSERT_TRACE_UNLESS_ERASED, (
-            *values,
-            *unless_erased_values(trace.tenant_id, trace.principal_id, erased_since),
-        )
-    return _INSERT_TRACE, (
+    values = (
         trace.tenant_id,
         trace.principal_id,
         trace.id,
@@ -379,6 +373,10 @@ def trace_row(
         operator_json(trace),  # sent as text and cast: serialised once
         operator_days * 86_400,
     )
+    if erased_since is None:
+        return _INSERT_TRACE, values
+    guard = unless_erased_values(trace.tenant_id, trace.principal_id, erased_since)
+    return _INSERT_TRACE_UNLESS_ERASED, (*values, *guard)
 
 
 def operator_json(trace: RecallTrace) -> str:
@@ -407,13 +405,15 @@ def _without_nul(value: Any) -> Any:
     return value
 
 
-_INSERT_TRACE = (
+_TRACE_COLUMNS = (
     "INSERT INTO recall_traces (tenant_id, principal_id, id, session_id, moment,"
     " surface, as_of, rendered_sha256, retrieval_policy_version, degraded,"
     " user_view, operator_view, operator_expires_at)"
-    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::json,"
-    " now() + make_interval(secs => %s))"
 )
+_TRACE_ROW = (
+    "%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::json, now() + make_interval(secs => %s)"
+)
+_INSERT_TRACE = f"{_TRACE_COLUMNS} VALUES ({_TRACE_ROW})"
 #: The condition that no erasure of a principal finished at or after an instant; its
 #: parameters are :func:`unless_erased_values`.
 UNLESS_ERASED = (
@@ -421,13 +421,7 @@ UNLESS_ERASED = (
     " AND principal_sha256 = %s AND erased_at >= %s)"
 )
 #: :data:`_INSERT_TRACE`, :data:`UNLESS_ERASED`.
-_INSERT_TRACE_UNLESS_ERASED = (
-    "INSERT INTO recall_traces (tenant_id, principal_id, id, session_id, moment,"
-    " surface, as_of, rendered_sha256, retrieval_policy_version, degraded,"
-    " user_view, operator_view, operator_expires_at)"
-    " SELECT %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::json,"
-    f" now() + make_interval(secs => %s) WHERE {UNLESS_ERASED}"
-)
+_INSERT_TRACE_UNLESS_ERASED = f"{_TRACE_COLUMNS} SELECT {_TRACE_ROW} WHERE {UNLESS_ERASED}"
 
 
 def unless_erased_values(tenant_id: str, principal_id: str, since: datetime) -> tuple[Any, ...]:
