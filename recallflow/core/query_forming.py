@@ -218,8 +218,13 @@ def without_speaker(turn: str) -> str:
     return turn[label.end() :]
 
 
+def _file_path(path: str) -> PurePosixPath:
+    """A file path as a path, whichever separator it was written with."""
+    return PurePosixPath(path.replace("\\", "/"))
+
+
 def _file_keys(path: str) -> list[str]:
-    p = PurePosixPath(path.replace("\\", "/"))
+    p = _file_path(path)
     return [normalise_subject(p.name), normalise_subject(p.stem)]
 
 
@@ -253,9 +258,7 @@ class DeterministicQueryFormer:
         if not texts:
             # A file by the words of its name: "login.detox.ts" is one token to the
             # lexical arm's parser, which no statement holds; "login detox" are two.
-            files = (
-                _FILE_WORDS.sub(" ", PurePosixPath(f.replace("\\", "/")).stem) for f in state.files
-            )
+            files = (_FILE_WORDS.sub(" ", _file_path(f).stem) for f in state.files)
             names = (*state.entities, *state.tools, *files)
             add_text("names", ", ".join(n for n in names if _clean(n)))
 
