@@ -245,6 +245,7 @@ def _scrub(
         needles.append(json.dumps(item_id))
     tables = [t for t in principal_tables(conn) if t not in _SESSION_TABLES]
     asked: list[str] = []
+    rules: dict[Any, Feedback] = {}  # the miss rule of each policy version, read once
     for table, column, data_type in _json_columns(conn, tables):
         wrap = Jsonb if data_type == "jsonb" else Json
         rows = conn.execute(
@@ -258,7 +259,7 @@ def _scrub(
         changed = 0
         for ctid, value in rows:
             if (table, column) == ("recall_traces", "operator_view"):
-                asked.extend(_missed_subjects(conn, value, text))
+                asked.extend(_missed_subjects(conn, value, text, rules))
             new_value, did = scrubbed(value, item_id, text)
             if not did:
                 continue
@@ -279,22 +280,26 @@ def _scrub(
     return scrubbed_rows, hints
 
 
-def _missed_subjects(conn: psycopg.Connection[Any], view: Any, text: str) -> list[str]:
+def _missed_subjects(
+    conn: psycopg.Connection[Any], view: Any, text: str, rules: dict[Any, Feedback]
+) -> list[str]:
     """The subject a miss of the stored recall ``view`` counted, when one of its queries
-    was ``text`` (by the rule of the policy the recall ran with, as recorded)."""
+    was ``text`` (by the rule of the policy the recall ran with, as recorded; ``rules``
+    keeps each version's rule once read)."""
     queries = asked_queries(view, text)
     if not queries:
         return []
-    rule = DEFAULT_POLICY.feedback
     version = view.get("retrieval_policy_version")
-    row = conn.execute(
-        "SELECT policy -> 'feedback' FROM policy_versions WHERE version = %s", (version,)
-    ).fetchone()
-    if row is not None and isinstance(row[0], dict):
-        # Recorded by a version whose fields differ: the default's rule.
-        with suppress(ValidationError):
-            rule = Feedback.model_validate(row[0])
-    subject = miss_subject(queries, rule)
+    if version not in rules:
+        rules[version] = DEFAULT_POLICY.feedback
+        row = conn.execute(
+            "SELECT policy -> 'feedback' FROM policy_versions WHERE version = %s", (version,)
+        ).fetchone()
+        if row is not None and isinstance(row[0], dict):
+            # Recorded by a version whose fields differ: the default's rule.
+            with suppress(ValidationError):
+                rules[version] = Feedback.model_validate(row[0])
+    subject = miss_subject(queries, rules[version])
     return [] if subject is None else [subject]
 
 
