@@ -125,7 +125,9 @@ _SECRET: Final = (
     r"(?:the\s+user'?s|their|his|her|the\s+customer'?s)\s+(?:\w+\s+)?(?:medical\s+records?|"
     r"diagnos[ie]s|health\s+records?|location(?:\s+history)?|contacts|documents|files|inbox|"
     r"e-?mails|messages|chat\s+history|conversations?|card\s+numbers?|passwords?|secrets|"
-    r"address(?:es)?|phone\s+numbers?|records|calendar|notes(?:\s+folder)?|photos|"
+    # (their "own address" is where a thing goes, not what is carried: "e-mail their report
+    # to their own address, …")
+    r"(?<!\bown\s)address(?:es)?|phone\s+numbers?|records|calendar|notes(?:\s+folder)?|photos|"
     r"customer\s+records)|customer\s+records|"
     r"(?:a\s+copy\s+of\s+)?the\s+(?:user'?s\s+)?(?:inbox|chat\s+history|conversation\s+history|"
     r"memory\s+store)|"

@@ -326,6 +326,20 @@ _ARGUMENTS: Final = (
     r"\b(?:and|then)\s+(?:obey|follow|execute|do|run)\b|\bno\s+confirmation|"
     r"\bwithout\s+(?:asking|confirm\w*)|\bdon'?t\s+ask))"
 )
+#: What the values of a call carry when the call is an act rather than a note on how an API
+#: is used: an address, a figure, a secret or a record, money, a sweep ("all", "true"),
+#: production, a skipped check or a privilege above the caller's. "Call the grant_access
+#: endpoint with role=viewer for contractors" documents a call; "with scope=all and
+#: confirm=true" or "with amount=5000" makes one. The values are read up to the end of
+#: their clause.
+_CONSEQUENTIAL: Final = (
+    r"(?=(?:[^.;!?\n]|\.(?=\w)){0,140}?(?:h(?:tt|xx)ps?:|@|\{\{|\d{3,}|\b(?:all|every\w*|true|"
+    r"yes|prod(?:uction)?|live|skip\w*|no[_\s-]?(?:check|confirm|review)\w*|force\w*|drop\w*|"
+    r"delet\w*|purg\w*|wip\w*|truncat\w*|destroy\w*|secrets?|passw\w*|tokens?|keys?|"
+    r"credentials?|cookies?|history|conversation|chat|transcript|memor(?:y|ies)|users|contacts|"
+    r"amount|iban|account|card|money|payment|eur|usd|gbp|transfer\w*|wire|pay\w*|send\w*|"
+    r"admin\w*|owner|root|sudo|superuser|ssh|env|password)\b|[$€£]))"
+)
 _DANGER: Final = (
     r"(?=[^\n]{0,140}?(?<!\w)(?:destroy|delete|drop|refund|transfer|wire|force-?push|rm\s+-rf|"
     r"grant_admin|exfiltrat\w*|/etc/|\.ssh|credentials|obey|its\s+contents|what\s+it\s+says|"
@@ -362,7 +376,7 @@ TOOL_RULES: Final[tuple[Rule, ...]] = regex_rules(
         (
             lead_words(_INVOKE),
             rf"{DIRECTED}{_INVOKE}\W+(?:the\W+|your\W+|a\W+|this\W+)?(?:[\w.'-]+\W+){{0,3}}?"
-            rf"{_TOOL_WORD}\b{_ARGUMENTS}",
+            rf"{_TOOL_WORD}\b{_ARGUMENTS}{_CONSEQUENTIAL}",
         ),
         (
             lead_words(_INVOKE),
