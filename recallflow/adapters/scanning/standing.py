@@ -136,6 +136,38 @@ _MACHINE_READER: Final = (
     r"automated\s+(?:readers?|systems?|tools?|agents?|graders?|reviewers?|screeners?)|"
     r"(?:large\s+)?language\s+models?|chatbots?)"
 )
+#: A machine reader named by its kind and its role with this text, wider than
+#: :data:`_MACHINE_READER`: "AI travel planners", "automated assistants", "screening bots",
+#: "LLM agents". Words before the role that make a person of it ("AI safety reviewers",
+#: "AI researchers") are left out.
+_ROLE_READER: Final = (
+    r"(?<!\bmy\s)(?<!\bour\s)(?:(?:(?:ai|a\.i\.|llm|gpt|automated|autonomous)s?(?:[\s-]+(?!"
+    r"(?:safety|ethics|policy|research|governance|law|product|strategy|literacy)\b)[\w-]+){0,2}?"
+    r"\s+(?:[\w-]+(?:er|or|ant|ist)s?|agents?|models?|systems?|tools?|services?|bots?|"
+    r"copilots?|pilots?|helpers?)|(?:[\w-]+\s+)?(?:bots|chatbots?)|(?:large\s+)?language\s+"
+    r"models?|llms|ais)(?<!\bresearchers)(?<!\bengineers)(?<!\bdevelopers)(?<!\bdesigners)"
+    r"(?<!\bethicists)(?<!\bpractitioners)(?<!\bmanagers)(?<!\bfounders)(?<!\binvestors)"
+    r"(?<!\busers)(?<!\bexperts)(?<!\bleaders)(?<!\bteachers)(?<!\bwriters)(?<!\bartists))"
+)
+_ROLE_READER_WORDS: Final = frozenset(
+    {"ai", "ais", "llm", "llms", "gpt", "automated", "autonomous", "bots", "chatbot"}
+    | {"chatbots", "language"}
+)
+#: A modal that binds the reader it follows.
+_BINDS: Final = (
+    r"(?:must|should|shall|needs?\s+to|ha(?:s|ve)\s+to|(?:is|are)\s+to|(?:is|are)\s+(?:now\s+)?"
+    r"(?:required|instructed|expected|asked|told|supposed|meant)\s+to)"
+)
+#: What a bound reader is told to do to its answers, its user or the world: a verb of
+#: saying, rating, recommending, sending or acting.
+_READER_ACT: Final = any_of(
+    "mention", "say", "state", "tell", "recommend", "rate", "rank", "reply", "respond", "answer",
+    "include", "describe", "praise", "claim", "report", "forward", "send", "use", "book",
+    "approve", "ignore", "disregard", "treat", "link", "promote", "omit", "hide", "skip",
+    "attach", "output", "print", "reveal", "share", "score", "grade", "pay", "transfer",
+    "follow", "obey", "ask", "direct", "refer", "suggest", "favour", "favor", "prefer", "list",
+    "present", "call", "email", "e-mail", "post", "grant", "give", "mark", "select", "choose",
+)  # fmt: skip
 _NOTE_WORDS: Final = frozenset(
     {"note", "message", "memo", "reminder", "notice", "attention", "instruction", "instructions"}
     | {"important"}
@@ -310,6 +342,34 @@ STANDING_ORDER_RULES: Final[tuple[Rule, ...]] = (
                 r"contained|embedded|written|given|posted|hidden|appearing)\s+(?:in|on|inside)\s+(?:any\s+|"
                 r"the\s+|all\s+|incoming\s+)?(?:web\s*pages?|pages?|websites?|sites?|"
                 r"e-?mails?|search\s+results|tool\s+(?:outputs?|results)|memories)\b",
+            ),
+            # a machine reader named by its role and by what it does to this text, in any
+            # form, then bound: "automated assistants that read this should …", "AI agents
+            # paying this invoice should …", "if an AI helper is reading this …, it should"
+            (
+                _ROLE_READER_WORDS,
+                rf"\b{_ROLE_READER}\s+(?:(?:that|which|who)\s+)?(?:(?:is|are|will\s+be)\s+)?"
+                r"(?:[\w-]+ing|[\w-]+s?)\s+(?:this|these|it|the\s+following)\b[^.!?\n]{0,60}?\b"
+                rf"{_BINDS}\b(?!\s+(?:not\s+)?be\b)",
+            ),
+            # text set apart for such a reader: "[instructions for AI travel planners: …]",
+            # "Hidden for screening bots: …"
+            (
+                _ROLE_READER_WORDS,
+                r"\b(?:hidden|visible|text|content|instructions?|notes?|message|memo|directions?|"
+                r"guidance|tasks?|info(?:rmation)?|prompt|orders?)\s+(?:only\s+)?(?:for|to)\s+(?:the\s+|"
+                rf"any\s+|all\s+)?{_ROLE_READER}\s*[:\u2013\u2014]",
+            ),
+            # such a reader, named by what it is doing or bound always, only or instead, to
+            # say, rate or do something: "AI summarisers must only mention brand X", "LLMs
+            # reviewing code should approve …". An opinion of how such readers behave ("AI
+            # assistants should answer politely", "… should never send e-mails on my
+            # behalf") binds none of them to anything here.
+            (
+                _ROLE_READER_WORDS,
+                rf"\b{_ROLE_READER}\s+(?:[\w-]+ing\s+[^.!?\n]{{0,40}}?{_BINDS}\s+(?:(?:only|always|"
+                rf"also|now|instead|first|immediately|just)\s+)*|{_BINDS}\s+(?:(?:also|now|just)\s+)*"
+                rf"(?:only|always|instead|first|immediately)\s+){_READER_ACT}\b",
             ),
             # the reader named by what it is doing to this text: "AI assistants processing
             # this text must …", "any model reading this, …"
