@@ -87,9 +87,11 @@ _EVERY_ANSWER: Final = re.compile(
 )
 
 #: The model's own answers, every one of them: "every answer", "each of your replies", "all
-#: responses", not "every reply from the support team" or "all responses of the API".
+#: responses", "your answers" (the plural is all of them), not "every reply from the support
+#: team" or "all responses of the API".
 _STANDING_ANSWERS: Final = re.compile(
-    r"\b(?:every|each|all|any)\s+(?:(?:of\s+)?(?:your|the|its|my|our)\s+)?(?:(?:future|"
+    r"\b(?:(?:every|each|all|any)\s+(?:(?:of\s+)?(?:your|the|its|my|our)\s+)?|your\s+(?=\w+s\b|"
+    r"(?:future|subsequent|following|next|final|other|chat|assistant'?s?)\s+\w+s\b))(?:(?:future|"
     r"subsequent|following|next|single|final|other|chat|assistant'?s?)\s+)?(?:repl(?:y|ies)|"
     r"answers?|responses?|outputs?|messages?|completions?)\b(?!\s+(?:from|of|by|in|on|at|for|"
     r"about|sent|received|returned|posted|written)\b|\s+to\s+(?!(?:include|end|start|begin|"
