@@ -43,6 +43,21 @@ _MORSE_LETTERS: Final = dict(
     )
 )
 
+#: Bytes written out as eight binary digits each, at least four of them.
+_BINARY: Final = re.compile(r"(?<![01])(?:[01]{8}[\s,]+){3,}[01]{8}(?![01])")
+
+#: A letter cipher named by the text: a model told which shift or alphabet was used can
+#: read it back, so every shift (and the mirrored alphabet) is read back too. Without a
+#: name, a shifted run is noise to the model as well, and is left unread.
+_CIPHER_NAMED: Final = re.compile(
+    r"\b(?:caesar|atbash|rot-?\d{1,2}|shift(?:ed)?|cipher\w*|ciphertext|vigen\w*|"
+    r"substitution|rotated)(?:\b|(?=[+-]?\d))"
+)
+_LOWER: Final = "abcdefghijklmnopqrstuvwxyz"
+_SHIFTS: Final = tuple(
+    str.maketrans(_LOWER, _LOWER[k:] + _LOWER[:k]) for k in range(1, 26) if k != 13
+) + (str.maketrans(_LOWER, _LOWER[::-1]),)
+
 #: Words that make a rot13 or reversed reading worth a full rescan.
 _TRIGGER: Final = re.compile(
     r"ignor|disregard|instruct|prompt|system|rules|guideline|pretend|reveal|password|secret|"
@@ -114,6 +129,10 @@ def _from_morse(code: str) -> str | None:
     return " ".join(words)
 
 
+def _from_binary(bits: str) -> str | None:
+    return _printable(bytes(int(byte, 2) for byte in re.findall(r"[01]{8}", bits)))
+
+
 def decodings(clean: str) -> list[str]:
     """Decoded texts of the encoded substrings of ``clean`` (case kept)."""
     out: list[str] = []
@@ -151,15 +170,25 @@ def decodings(clean: str) -> list[str]:
                 break
             if (text := _from_morse(m[0])) is not None:
                 out.append(text)
+    if "0" in clean and "1" in clean:
+        for n, m in enumerate(_BINARY.finditer(clean[:_MAX_LEN])):
+            if n >= _MAX_CANDIDATES:
+                break
+            if (text := _from_binary(m[0])) is not None:
+                out.append(text)
     if len(_PERCENT.findall(clean[:_MAX_LEN])) >= 2:
         out.append(unquote(clean[:_MAX_LEN]))
     return out
 
 
 def rereadings(latin: str) -> list[str]:
-    """The rot13 and reversed readings of ``latin`` that contain a trigger word."""
+    """The rot13 and reversed readings of ``latin`` that contain a trigger word, and when
+    the text names a letter cipher, every other shift and the mirrored alphabet."""
     head = latin[:_MAX_LEN]
-    return [t for t in (codecs.encode(head, "rot13"), head[::-1]) if _TRIGGER.search(t)]
+    readings = [codecs.encode(head, "rot13"), head[::-1]]
+    if _CIPHER_NAMED.search(head):
+        readings.extend(head.translate(table) for table in _SHIFTS)
+    return [t for t in readings if _TRIGGER.search(t)]
 
 
 #: An order to decode something and act on it, whether or not the payload decodes.
