@@ -103,7 +103,7 @@ _STEER_WORDS: Final = frozenset(
     | {"let", "make", "have", "help"}
 )
 # What only a scam asks of a user: untraceable payment, their codes, a stranger at the
-# keyboard, a protection switched off.
+# keyboard, a protection switched off, a number to call that the order supplies.
 _HARM: Final = (
     r"(?:gift\s*cards?|western\s+union|moneygram|prepaid\s+(?:cards?|vouchers?)|"
     r"(?:in|via|with|by)\s+(?:bitcoin|crypto\w*|btc|usdt)|"
@@ -114,7 +114,13 @@ _HARM: Final = (
     r"vote\s+(?:for|against)\b|anydesk|teamviewer|remote\s+(?:desktop|access|control|session)|screen\s*shar\w+|"
     r"(?:disable|turn\s+off|uninstall|deactivate|remove)\s+(?:their\s+|your\s+|the\s+)?"
     r"(?:antivirus|anti-virus|firewall|mfa|2fa|two-factor\s+\w+|virus\s+\w+|security\s+\w+|"
-    r"defender))"
+    r"defender)|"
+    # a number the text itself supplies to ring for help with an account: where a
+    # vishing call begins ("call their GP at … to book the jab" is an errand)
+    r"(?:call|phone|ring|text|whatsapp|dial|contact|message)\s+(?!me\b|us\b)(?:[\w'-]+\s+){0,3}?"
+    r"(?:(?:at|on)\s+)?\+?\d[\d\s().-]{6,}\d(?=[^.!?\n]{0,40}?\b(?:help|support|assistance|"
+    r"verif\w*|fraud|security|accounts?|refunds?|unlock\w*|recover\w*|bank\w*|claim\w*|"
+    r"password\w*|login)\b))"
 )
 # Advice against the harm: "remind the user never to email their password".
 _CAUTION: Final = (
@@ -128,6 +134,7 @@ _HARM_WORDS: Final = frozenset(
     | {"passcodes", "anydesk", "teamviewer", "remote", "screenshare", "screen", "antivirus"}
     | {"anti", "firewall", "defender", "disable", "uninstall", "deactivate", "vote", "pay"}
     | {"renew", "top", "settle", "paying", "payment"}
+    | {"call", "phone", "ring", "text", "whatsapp", "dial", "contact", "message"}
 )
 _DESTROY: Final = (
     r"(?:delete|drop|wipe|purge|destroy|erase|revoke|reset|terminate|overwrite|truncate|"
