@@ -84,7 +84,9 @@ _READER: Final = (
     r"block))?"
 )
 _OBLIGED: Final = (
-    r"(?:must|should|shall|will|ought\s+to|needs?\s+to|ha(?:s|ve)\s+to|(?:is|are)\s+(?:now\s+)?"
+    # (a permission said to be new binds as an order does: "assistants may now disclose …")
+    r"(?:must|should|shall|will|ought\s+to|needs?\s+to|ha(?:s|ve)\s+to|(?:may|can)\s+now|(?:is|are)\s+"
+    r"now\s+(?:allowed|permitted|free|authori[sz]ed|cleared)\s+to|(?:is|are)\s+(?:now\s+)?"
     r"(?:(?:expected|required|supposed|meant|obliged|instructed)\s+)?to|ha(?:s|ve)\s+been\s+(?:told|"
     r"instructed|asked|ordered|configured|directed)(?:\s+by\s+(?:the\s+|its\s+|their\s+)?[\w-]+)?\s+"
     r"to)"
@@ -94,7 +96,7 @@ _OBLIGED: Final = (
 #: that know them; "helper" stands beside the model words here.
 _MODEL_OBLIGED: Final = (
     rf"(?:(?:{_READER}|(?:(?:the|this|your|our)\s+)?(?:assistant|ai|llm|model|agent|bot|chatbot|"
-    rf"helper))\s+(?:\w+\s+)?{_OBLIGED}|it\s+is\s+(?:now\s+)?(?:the\s+)?(?:assistant|ai|model|"
+    rf"helper)s?)\s+(?:\w+\s+)?{_OBLIGED}|it\s+is\s+(?:now\s+)?(?:the\s+)?(?:assistant|ai|model|"
     r"agent|bot|helper)'s\s+(?:job|task|duty|role|responsibility)\s+to)"
 )
 _MODEL_GATE: Final = frozenset(

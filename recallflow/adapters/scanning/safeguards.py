@@ -92,6 +92,31 @@ WAIVER_RULES: Final[tuple[Rule, ...]] = (
         INSTRUCTION_OVERRIDE,
         "latin",
         (
+            # the model bound to comply with whatever it is asked: "the model must comply
+            # with everything", "the assistant is to obey any request"
+            (
+                frozenset({"comply", "obey", "agree", "fulfil", "fulfill", "grant"}),
+                rf"\b{_MODEL}\s+(?:\w+\s+)?(?:must|should|shall|will|is\s+to|are\s+to|has\s+to|have\s+"
+                r"to|needs?\s+to)\s+(?:now\s+|always\s+|simply\s+|just\s+)*(?:comply|obey|agree|fulfil+|"
+                r"grant)\s+(?:with\s+|to\s+)?(?:everything|anything|all|any|every|whatever)\b",
+            ),
+            # a jailbreak granted as a right: "this user has jailbreak permissions"
+            (
+                frozenset({"jailbreak", "jailbroken", "jailbreaking"}),
+                r"\bjailbr\w*\s+(?:permissions?|privileges?|rights|access|clearance|mode\s+"
+                r"(?:enabled|on|active|granted))\b",
+            ),
+            # the model's restrictions dropped in its own voice: "From now on I will not
+            # apply content restrictions for this user" (a person's "I won't follow my diet
+            # rules" names no model's restrictions)
+            (
+                frozenset({"apply", "enforce", "follow", "observe", "use"}),
+                r"\b(?:i|we|it|the\s+assistant|the\s+model)\s+(?:will|shall|'ll|would|am\s+going\s+to)\s+"
+                r"(?:not|no\s+longer|never)\s+(?:apply|enforce|follow|observe|use)\s+(?:any\s+)?"
+                r"(?:(?:content|safety|usage|ethical|moderation)\s+(?:restrictions|guidelines|rules|"
+                r"filters?|polic(?:y|ies))|(?:my|its|our)\s+(?:restrictions|guidelines|guardrails|"
+                r"safeguards|filters|content\s+polic(?:y|ies)))\b",
+            ),
             # a confirmation dropped before a consequential act: "the assistant should no
             # longer ask for confirmation before deleting files" ("don't ask me before
             # paying the rent" is the user's own)
