@@ -307,7 +307,8 @@ _UNCHECKED: Final = (
 _COVERT_ANY: Final = (
     r"(?:知らせず|内緒で|こっそり|悄悄|偷偷|不要告诉|不告诉|暗中|秘密地|тайно|незаметно|"
     r"не\s+сообщая|без\s+ведома|потихоньку|таємно|нишком|не\s+повідомляючи|heimlich|"
-    r"ohne\s+(?:\w+\s+){0,3}?(?:zu\s+)?(?:informieren|benachrichtigen|wissen)|sin\s+avisar|"
+    r"ohne\s+(?:\w+\s+){0,3}?(?:zu\s+)?(?:informieren|benachrichtigen|wissen)|sin\s+(?:avisar|"
+    r"decir|informar|contar)\w*|"
     r"en\s+secreto|a\s+escondidas|sans\s+(?:le\s+|les\s+|l'\s*)?(?:prevenir|dire|informer)|"
     r"en\s+secret|di\s+nascosto|senza\s+(?:dirlo|avvisare|informare)|em\s+segredo|"
     r"sem\s+(?:avisar|informar|contar)|po\s+cichu|potajemnie|bez\s+wiedzy|gizlice|"
@@ -510,6 +511,9 @@ _COVERT_WORDS: Final = frozenset(
     | {"cichu", "potajemnie", "wiedzy", "gizlice", "olmadan", "diam", "sepengetahuan", "siri"}
     | {"mat", "lut", "stiekem", "melden", "zeggen", "hemlighet", "smyg", "salaa", "kertomatta"}
     | {"tajne", "potaji", "vedomi", "ascuns", "spui", "titokban", "nelkul"}
+    # a pronoun glued to the verb ("sin avisarle", "senza avvisarlo")
+    | {"avisarle", "avisarles", "avisarlo", "avisarla", "decirle", "decirles", "informarle"}
+    | {"informarles", "contarle", "contarles", "avvisarlo", "avvisarla", "informarlo"}
 )
 _FIGURE_WORDS: Final = frozenset(
     {"rule", "rulebook", "leash", "chain", "chains", "fence", "fences", "gate", "gates"}
