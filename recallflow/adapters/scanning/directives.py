@@ -865,9 +865,16 @@ EXFILTRATION_RULES: Final[tuple[Rule, ...]] = regex_rules(
     ),
 )
 
-#: A placeholder in a URL query written in capitals (``?u=USER_EMAIL``): case matters.
+#: A placeholder in a URL query written in capitals (``?u=USER_EMAIL``): case matters. A
+#: placeholder names what is to be filled in (a token, an e-mail, the history); a parcel's
+#: or a booking's code in capitals (``?id=JD014600006281``) names nothing.
 PLACEHOLDER_RULES: Final[tuple[Rule, ...]] = regex_rules(
     EXFILTRATION,
     "clean",
-    (r"(?:https?:)?//[^\s)\]]*[?&][\w.-]*=[A-Z][A-Z0-9_]{3,}(?=[&\s)\]\"'>]|$)",),
+    (
+        r"(?:https?:)?//[^\s)\]]*[?&][\w.-]*=(?=[A-Z0-9_]*(?:TOKEN|E?MAIL|COOKIE|SESSION|PASS|"
+        r"SECRET|KEY|USER|NAME|HISTORY|CONVERSATION|CHAT|DATA|ADDRESS|PHONE|CARD|ACCOUNT|SSN|HERE|"
+        r"MEMOR|PROMPT|CREDENTIAL|LOGIN|MESSAGE|CONTACT|LOCATION|IBAN|PIN|OTP|NOTE|FILE|SUMMARY))"
+        r"[A-Z][A-Z0-9_]{3,}(?=[&\s)\]\"'>]|$)",
+    ),
 )
