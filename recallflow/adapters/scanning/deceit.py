@@ -127,7 +127,13 @@ DECEIT_RULES: Final[tuple[Rule, ...]] = (
             (
                 frozenset({"say", "reply", "respond", "answer", "claim", "insist", "deny", "lie"}),
                 rf"{DIRECTED}(?:(?:always|just|simply|instead)\s+)?(?:(?:say|reply|respond|answer)"
-                r"\s+(?:that\b|(?:with\s+)?(?:yes|no)\b(?!\s+or\b)|(?:it|this|that|they)\s+(?:is|was|were|are|"
+                # (a message's call to its own reader, "Reply YES to confirm your appointment",
+                # is how a dentist's text asks for an answer, not an answer dictated)
+                r"\s+(?:that\b|(?:with\s+)?(?:yes|no)\b(?!\s+or\b)(?!\s+to\s+(?:confirm|cancel|"
+                r"unsubscribe|opt|accept|decline|rsvp|stop|reschedule|book)\s+(?:your|the)\s+"
+                r"(?:appointment|booking|reservation|subscription|visit|attendance|place|seat|"
+                r"slot)s?\b)|(?:it|this|that|"
+                r"they)\s+(?:is|was|were|are|"
                 r"has|have|had)\b|(?:it|that|they|he|she)'(?:s|re)\b)|"
                 r"claim\s+(?:that|it|this|they|to\s+be)\b|claim\b[^.!?\n]{0,40}?\s(?:is|"
                 r"was|are|were|has|have)\s|insist\s+that\b|deny\s+"
