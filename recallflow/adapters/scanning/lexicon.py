@@ -405,9 +405,10 @@ _OPENER: Final = any_of(
 #: Where an imperative can begin: the start of the text or of a clause. An opening quote
 #: after "titled" or "called" starts a quoted title, which mentions words without using them.
 #: A hyphen starts a clause as a dash or a bullet, not inside a compound: a tool's directive
-#: ("prettier-ignore", "eslint-disable") is addressed to the tool.
+#: ("prettier-ignore", "eslint-disable") is addressed to the tool. A slash after a space and
+#: before a word opens a route ("the /export endpoint returns …"), not a clause.
 CLAUSE_START: Final = (
-    r"(?:^|(?<=[.!?;:,=\n(\[{*>|/#+])|(?<=(?<![^\W\d_])-)"
+    r"(?:^|(?<=[.!?;:,=\n(\[{*>|#+])|(?<=(?<![^\W\d_])-)|(?<=(?<!\s)/)|(?<=/)(?=\s)"
     r"|(?<=[\"'])(?<!titled .)(?<!called .)(?<!named .)(?<!title .))"
 )
 
