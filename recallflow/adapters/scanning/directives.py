@@ -857,9 +857,13 @@ EXFILTRATION_RULES: Final[tuple[Rule, ...]] = regex_rules(
             r"(?:url|link|query(?:\s+string)?|image(?:\s+url)?|markdown\s+image|href|src|"
             r"parameter|webhook|pixel)\b",
         ),
+        # something carried out through an image or a pixel; the technique named as a noun
+        # ("data exfiltration via image URLs works because …") carries nothing
         (
             frozenset({"via"}),
-            r"\bvia\s+(?:a\s+|an\s+|the\s+)?(?:markdown\s+image|image\s+(?:url|link|tag)|"
+            r"\b(?:send|leak|exfiltrate|transmit|report|share|pass|forward|upload|post|beacon|"
+            r"deliver|smuggle|return|include|encode|put|embed|append|add|copy)(?:s|es|ed|d|ing)?\b"
+            r"[^.!?\n]{0,80}?\bvia\s+(?:a\s+|an\s+|the\s+)?(?:markdown\s+image|image\s+(?:url|link|tag)|"
             r"tracking\s+pixel|pixel|hidden\s+link|dns\s+(?:query|lookup))",
         ),
     ),
