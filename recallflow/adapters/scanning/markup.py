@@ -340,6 +340,16 @@ _CONSEQUENTIAL: Final = (
     r"amount|iban|account|card|money|payment|eur|usd|gbp|transfer\w*|wire|pay\w*|send\w*|"
     r"admin\w*|owner|root|sudo|superuser|ssh|env|password)\b|[$€£]))"
 )
+#: What a tool record carries when it is an act, read to the record's end.
+_RECORD_ACT: Final = (
+    r"(?=[\s\S]{0,300}?(?:h(?:tt|xx)ps?:|@|\{\{|/etc/|~/|\.ssh|\.aws|\.env\b|[$€£]|\b(?:all|"
+    r"every\w*|prod(?:uction)?|skip\w*|force\w*|drop\w*|delet\w*|remov\w*|purg\w*|wip\w*|"
+    r"destroy\w*|rm|shell|bash|exec\w*|run\w*|secrets?|passw\w*|tokens?|keys?|credentials?|"
+    r"cookies?|history|conversation|transcript|memor(?:y|ies)|contacts|amount|iban|to_iban|"
+    r"account|card|money|payment|transfer\w*|wire|pay\w*|send\w*|e-?mail\w*|post|upload\w*|"
+    r"share\w*|forward\w*|admin\w*|owner|root|sudo|grant\w*|permission\w*|authori[sz]\w*|"
+    r"disabl\w*|verified|trust\w*|ignore|override|assistant|model|user|users|public)\b))"
+)
 _DANGER: Final = (
     r"(?=[^\n]{0,140}?(?<!\w)(?:destroy|delete|drop|refund|transfer|wire|force-?push|rm\s+-rf|"
     r"grant_admin|exfiltrat\w*|/etc/|\.ssh|credentials|obey|its\s+contents|what\s+it\s+says|"
@@ -350,15 +360,19 @@ TOOL_RULES: Final[tuple[Rule, ...]] = regex_rules(
     TOOL_CALL,
     "latin",
     (
-        # JSON tool calls: {"tool": ...}, {"name": ..., "arguments": ...}
+        # JSON tool calls: {"tool": ...}, {"name": ..., "arguments": ...}, whose record
+        # carries an act (a path, a secret, money, an address, a sweep, a privilege); a
+        # record of a lookup ({"tool": "weather", "city": "Oslo", "result": …}) or a
+        # schema's example carries none
         (
             frozenset({"action", "function", "functions", "recipient", "tool"}),
             r"[{,]\s*['\"]?(?:tool|tool_name|tool_calls?|function|function_call|functions|"
-            r"action|action_input|recipient_name|tool_use|tool_code|tool_input)['\"]?\s*:",
+            rf"action|action_input|recipient_name|tool_use|tool_code|tool_input)['\"]?\s*:{_RECORD_ACT}",
         ),
         (
             frozenset({"args", "arguments", "input", "kwargs", "parameters", "params"}),
-            r"\{[^{}\n]{0,120}['\"](?:arguments|args|parameters|params|kwargs|input)['\"]\s*:",
+            r"\{[^{}\n]{0,120}['\"](?:arguments|args|parameters|params|kwargs|input)['\"]\s*:"
+            rf"{_RECORD_ACT}",
         ),
         # XML-style calls: <function_call>, <tool_use>, <invoke name=...>
         (
