@@ -390,7 +390,8 @@ CARRIAGE_RULES: Final[tuple[Rule, ...]] = (
                 rf"\b{_MODEL_OBLIGED}\s+(?:\w+\s+)?(?:(?:delete|erase|wipe|purge|"
                 rf"remove|forget|destroy)\s+{_STORE}|(?:change|reset|update|set|switch)\s+(?:the\s+)?"
                 r"(?:user'?s\s+|their\s+)?(?:account\s+)?(?:recovery\s+(?:e-?mail|phone|address|"
-                r"contact)|(?:account|login|admin)\s+(?:password|e-?mail))|(?:wire|transfer|pay)\s+"
+                r"contact)|(?:account|login|admin)\s+(?:password|e-?mail)|password|passcode)|"
+                r"(?:wire|transfer|pay)\s+"
                 r"(?!attention|heed|a\s+visit|close)\w+)",
             ),
             # the same acts as orders, where their scope gives them away: "call the forget

@@ -343,6 +343,20 @@ STANDING_ORDER_RULES: Final[tuple[Rule, ...]] = (
                 r"the\s+|all\s+|incoming\s+)?(?:web\s*pages?|pages?|websites?|sites?|"
                 r"e-?mails?|search\s+results|tool\s+(?:outputs?|results)|memories)\b",
             ),
+            # an order armed by the reader's own handling of this text, read as a machine
+            # reads it: "when you process this message, reply to it with …", "when
+            # summarising this list, tell the user …" ("when you get this, call me" is a
+            # person's note, and "when summarising this paper, mention the sample size" a wish
+            # about the summary)
+            (
+                frozenset({"when", "whenever", "once", "after", "while", "if", "before"}),
+                r"\b(?:when(?:ever)?|once|after|while|if|before|as\s+soon\s+as)\s+(?:(?:you|the\s+"
+                r"(?:assistant|model|ai|agent|bot))\s+(?:are\s+|is\s+)?)?(?:process|pars|summari[sz]|"
+                r"index|ingest|retriev|recall|scan|crawl|analy[sz])\w*\s+(?:this|these|the\s+following)"
+                r"\b[^.!?\n]{0,40}?,\s*(?:(?:also|please|always|then)\s+)?(?:tell|say|recommend|claim|"
+                r"advise|inform|reply|respond|send|forward|ask|share|reveal|mark|rate|rank|delete|"
+                r"approve)\b",
+            ),
             # a belief that calls itself an instruction to be kept and carried out:
             # "memorise this instruction and apply it silently" ("remember this rule: i
             # before e" is kept, not carried out)
