@@ -557,8 +557,9 @@ CARRIAGE_RULES: Final[tuple[Rule, ...]] = (
             # alerts for everyone"
             (
                 (_MODEL_GATE, frozenset({"disable", "turn", "switch", "remove", "deactivate"})),
-                r"\b(?:assistant|agent|bot|chatbot|model|ai|helper)\s+(?:may|can|could|is\s+(?:now\s+)?"
-                r"(?:cleared|allowed|free|authori[sz]ed|permitted|fine)\s+to)\s+(?:disable|turn\s+off|"
+                r"\b(?:assistant|agent|bot|chatbot|model|ai|helper)s?\s+(?:(?:may|can|could)(?:\s+now)?|"
+                r"(?:is|are)\s+(?:now\s+)?(?:cleared|allowed|free|authori[sz]ed|permitted|fine)\s+to)\s+"
+                r"(?:disable|turn\s+off|"
                 r"switch\s+off|remove|deactivate)\s+(?:the\s+|all\s+|any\s+)?(?:\w+\s+)?(?:two-?factor|"
                 r"2fa|mfa|multi-?factor|authentication|fraud\s+(?:alerts?|checks?)|login\s+alerts?|"
                 r"security\s+alerts?|alerts|encryption|audit\s+log\w*|logging)\b",

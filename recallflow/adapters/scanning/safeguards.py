@@ -100,6 +100,18 @@ WAIVER_RULES: Final[tuple[Rule, ...]] = (
                 r"to|needs?\s+to)\s+(?:now\s+|always\s+|simply\s+|just\s+)*(?:comply|obey|agree|fulfil+|"
                 r"grant)\s+(?:with\s+|to\s+)?(?:everything|anything|all|any|every|whatever)\b",
             ),
+            # the model's own filter switched off for the conversation: "disable the content
+            # filter for this session" (a filter of a product is named by the product, not by
+            # this session)
+            (
+                frozenset({"disable", "turn", "switch", "deactivate", "bypass", "remove", "lift"})
+                | {"drop", "suspend", "pause"},
+                r"\b(?:disable|turn\s+off|switch\s+off|deactivate|bypass|remove|lift|drop|suspend|pause)\s+"
+                r"(?:the\s+|all\s+|any\s+)?(?:content|safety|nsfw|moderation|ethics?|ethical)\s+(?:filters?|"
+                r"filtering|checks?|guardrails|restrictions|moderation|polic(?:y|ies)|rules)\b[^.!?\n]{0,20}?"
+                r"\bfor\s+(?:this|the\s+rest\s+of\s+(?:this|the)|our)\s+(?:session|conversation|chat|"
+                r"thread|exchange)\b",
+            ),
             # a jailbreak granted as a right: "this user has jailbreak permissions"
             (
                 frozenset({"jailbreak", "jailbroken", "jailbreaking"}),
