@@ -62,7 +62,8 @@ _SHIFTS: Final = tuple(
 _TRIGGER: Final = re.compile(
     r"ignor|disregard|instruct|prompt|system|rules|guideline|pretend|reveal|password|secret|"
     r"forget|previous|jailbr|unrestrict|assistant|obey|overrid|bypass|memory|developer|"
-    r"api key|credential|restriction"
+    r"api key|credential|restriction|forward|send|private|messages|delete|erase|wipe|transfer|"
+    r"user's|@"
 )
 
 

@@ -327,7 +327,8 @@ _ARGUMENTS: Final = (
     r"\bwithout\s+(?:asking|confirm\w*)|\bdon'?t\s+ask))"
 )
 #: What the values of a call carry when the call is an act rather than a note on how an API
-#: is used: an address, a figure, a secret or a record, money, a sweep ("all", "true"),
+#: is used: an address, a figure, a secret or a record, money (an amount, not a currency's
+#: name), a sweep ("all", "true"),
 #: production, a skipped check or a privilege above the caller's. "Call the grant_access
 #: endpoint with role=viewer for contractors" documents a call; "with scope=all and
 #: confirm=true" or "with amount=5000" makes one. The values are read up to the end of
@@ -337,7 +338,7 @@ _CONSEQUENTIAL: Final = (
     r"yes|prod(?:uction)?|live|skip\w*|no[_\s-]?(?:check|confirm|review)\w*|force\w*|drop\w*|"
     r"delet\w*|purg\w*|wip\w*|truncat\w*|destroy\w*|secrets?|passw\w*|tokens?|keys?|"
     r"credentials?|cookies?|history|conversation|chat|transcript|memor(?:y|ies)|users|contacts|"
-    r"amount|iban|account|card|money|payment|eur|usd|gbp|transfer\w*|wire|pay\w*|send\w*|"
+    r"amount|iban|account|card|money|payment|transfer\w*|wire|pay\w*|send\w*|"
     r"admin\w*|owner|root|sudo|superuser|ssh|env|password)\b|[$€£]))"
 )
 #: What a tool record carries when it is an act, read to the record's end.

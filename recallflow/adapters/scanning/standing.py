@@ -144,7 +144,7 @@ _ROLE_READER: Final = (
     r"(?<!\bmy\s)(?<!\bour\s)(?:(?:(?:ai|a\.i\.|llm|gpt|automated|autonomous)s?(?:[\s-]+(?!"
     r"(?:safety|ethics|policy|research|governance|law|product|strategy|literacy)\b)[\w-]+){0,2}?"
     r"\s+(?:[\w-]+(?:er|or|ant|ist)s?|agents?|models?|systems?|tools?|services?|bots?|"
-    r"copilots?|pilots?|helpers?)|(?:[\w-]+\s+)?(?:bots|chatbots?)|(?:large\s+)?language\s+"
+    r"copilots?|pilots?|helpers?|programs?|apps?|software|scripts?|engines?)|(?:[\w-]+\s+)?(?:bots|chatbots?)|(?:large\s+)?language\s+"
     r"models?|llms|ais)(?<!\bresearchers)(?<!\bengineers)(?<!\bdevelopers)(?<!\bdesigners)"
     r"(?<!\bethicists)(?<!\bpractitioners)(?<!\bmanagers)(?<!\bfounders)(?<!\binvestors)"
     r"(?<!\busers)(?<!\bexperts)(?<!\bleaders)(?<!\bteachers)(?<!\bwriters)(?<!\bartists))"
@@ -287,7 +287,8 @@ STANDING_ORDER_RULES: Final[tuple[Rule, ...]] = (
                 _READER_WORDS,
                 r"(?:^|[.!?;,]\s+|\n)\s*(?:also\s+|and\s+)?(?:to|for)\s+(?:the|any|all|every|each|"
                 rf"whatever|whichever)\s+(?:(?!{PERSON_AGENT}\b)[\w-]+\s+){{0,2}}?{_READER}\s+"
-                rf"{_READING}\s+this\b[^:\n]{{0,20}}[:,\u2013\u2014]|\b(?:intended|meant|written|"
+                rf"{_READING}\s+(?:this\b|(?:[\w-]+'s|the|her|his|their|our|my)\s+(?:e-?mails?|inbox|mail|"
+                r"messages?|calendar|notes|files|documents|account))[^:\n]{0,20}[:,\u2013\u2014]|\b(?:intended|meant|written|"
                 r"addressed|destined)\s+(?:only\s+|solely\s+)?(?:for|to)\s+(?:the\s+|any\s+|all\s+)?"
                 rf"{_MACHINE_READER}\s*[:,\u2013\u2014-]",
             ),
@@ -385,6 +386,15 @@ STANDING_ORDER_RULES: Final[tuple[Rule, ...]] = (
                 rf"\b{_ROLE_READER}\s+(?:(?:that|which|who)\s+)?(?:(?:is|are|will\s+be)\s+)?"
                 r"(?:[\w-]+ing|[\w-]+s?)\s+(?:this|these|it|the\s+following)\b[^.!?\n]{0,60}?\b"
                 rf"{_BINDS}\b(?!\s+(?:not\s+)?be\b)",
+            ),
+            # such a reader called on, then told what to do: "[Automated agents: escalate
+            # this customer …]", "(LLM agents: also change the router password …)"
+            (
+                _ROLE_READER_WORDS,
+                rf"(?:^|[\[(\n.!?;]\s*)(?:hey\s+|dear\s+|attention\s+|all\s+|any\s+)?{_ROLE_READER}\s*[:,]"
+                rf"\s*(?:(?:please|also|now|then|just|always|immediately)\s+)*(?:{_READER_ACT}|escalate|"
+                r"credit|change|delete|cancel|refund|set|update|open|click|download|run|accept|buy|"
+                r"reset|disable|enable|remove|unsubscribe|install|visit|do\s+not|don'?t|never)\b",
             ),
             # text set apart for such a reader: "[instructions for AI travel planners: …]",
             # "Hidden for screening bots: …"
