@@ -86,7 +86,8 @@ _READER: Final = (
 _OBLIGED: Final = (
     # (a permission said to be new binds as an order does: "assistants may now disclose …")
     r"(?:must|should|shall|will|ought\s+to|needs?\s+to|ha(?:s|ve)\s+to|(?:may|can)\s+now|(?:is|are)\s+"
-    r"now\s+(?:allowed|permitted|free|authori[sz]ed|cleared)\s+to|(?:is|are)\s+(?:now\s+)?"
+    r"now\s+(?:allowed|permitted|free|authori[sz]ed|cleared)\s+to|ha(?:s|ve)\s+(?:the\s+)?(?:clearance|"
+    r"permission|authori[sz]ation|right)\s+to|(?:is|are)\s+(?:now\s+)?"
     r"(?:(?:expected|required|supposed|meant|obliged|instructed)\s+)?to|ha(?:s|ve)\s+been\s+(?:told|"
     r"instructed|asked|ordered|configured|directed)(?:\s+by\s+(?:the\s+|its\s+|their\s+)?[\w-]+)?\s+"
     r"to)"
@@ -131,6 +132,9 @@ _SECRET: Final = (
     # to their own address, …")
     r"(?<!\bown\s)address(?:es)?|phone\s+numbers?|records|calendar|notes(?:\s+folder)?|photos|"
     r"customer\s+records)|customer\s+records|"
+    # someone else's, whoever they are: "any customer's balance"
+    r"(?:any|every|other|another)\s+(?:customer|user|client|patient|member|employee)'?s?'?\s+"
+    r"(?:\w+\s+)?(?:balances?|records?|data|details|accounts?|messages|history|files)|"
     r"(?:a\s+copy\s+of\s+)?the\s+(?:user'?s\s+)?(?:inbox|chat\s+history|conversation\s+history|"
     r"memory\s+store)|"
     r"(?:every|all|any)\s+(?:\w+\s+)?(?:files?|documents?|uploads?|attachments?|photos?|"
@@ -147,6 +151,7 @@ _SECRET_GATE: Final = _forms(
     "prompt", "rule", "medical", "diagnosis", "diagnoses", "health", "location", "contact",
     "document", "file", "inbox", "email", "message", "chat", "conversation", "address", "phone",
     "record", "memory", "told", "said", "share", "typed", "wrote", "sent", "mention", "cookie",
+    "balance", "data", "detail", "account", "history",
     "ssn", "social", "salary", "salaries", "payroll", "upload", "attachment", "photo", "mail",
     "incoming", "code", "contents", "transcript", "log", "calendar", "note",
 )  # fmt: skip
@@ -157,7 +162,7 @@ _CARRY: Final = (
     r"(?:shar|send|sent|forward|reveal|disclos|leak|post|upload|e-?mail|mail|giv|gave|hand|"
     r"read|includ|append|attach|past|copy|copi|encod|contain|embed|bcc|cc|dump|print|expos|"
     r"publish|output|show|display|list|transmit|relay|tell|told|put|add|carr|slip|sneak|smuggl|"
-    r"hid|tuck|stuff|inject|plant|mirror|sync|leav|divulg|tack|drop|say)"
+    r"hid|tuck|stuff|inject|plant|mirror|sync|leav|divulg|tack|drop|say|enter|submit)"
     r"(?:e|es|ed|en|ing|s|n|d|ded|ding|ted|ting|ped|ping|y|ies|ied|ying|ure|den)?\b"
 )
 _CARRY_GATE: Final = _forms(
@@ -166,7 +171,8 @@ _CARRY_GATE: Final = _forms(
     "copy", "encode", "contain", "embed", "bcc", "cc", "dump", "print", "expose", "publish",
     "output", "show", "shown", "display", "list", "transmit", "relay", "tell", "told", "put",
     "add", "follow", "end", "carry", "slip", "sneak", "smuggle", "hide", "tuck", "stuff",
-    "inject", "plant", "mirror", "sync", "leave", "divulge", "tack", "drop", "say",
+    "inject", "plant", "mirror", "sync", "leave", "divulge", "tack", "drop", "say", "enter",
+    "submit",
 )  # fmt: skip
 #: Where it must not go: whoever asks, anyone outside, an outside address or link, the
 #: model's every reply, aloud.
