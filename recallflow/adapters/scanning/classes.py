@@ -105,7 +105,12 @@ _STEER_WORDS: Final = frozenset(
 # What only a scam asks of a user: untraceable payment, their codes, a stranger at the
 # keyboard, a protection switched off, a number to call that the order supplies.
 _HARM: Final = (
-    r"(?:gift\s*cards?|western\s+union|moneygram|prepaid\s+(?:cards?|vouchers?)|"
+    r"(?:gift\s*cards?|(?:steam|itunes|apple|google\s+play|amazon|razer)\s+(?:gift\s+)?cards?|"
+    r"western\s+union|moneygram|prepaid\s+(?:cards?|vouchers?)|"
+    # a treatment given up on the model's word (not "after seven days")
+    r"(?:stop|quit|discontinue|skip|halve|double)\s+(?:taking\s+)?(?:their|your|his|her|the|all|any)?\s*"
+    r"(?:\w+\s+)?(?:medications?|medicines?|meds|prescriptions?|pills|insulin|treatments?|"
+    r"chemotherapy|therapy)\b(?![^.!?\n]{0,30}?\b(?:after|once|when|until|before|on|if)\b)|"
     r"(?:in|via|with|by)\s+(?:bitcoin|crypto\w*|btc|usdt)|"
     r"(?:mfa|2fa|backup|recovery|sms|verification|one-time|security)\s+codes?|"
     r"(?:their|your)\s+(?:\w+\s+)?(?:pin|passwords?|login\s+details|credentials|passcodes?)|"
@@ -135,6 +140,8 @@ _HARM_WORDS: Final = frozenset(
     | {"anti", "firewall", "defender", "disable", "uninstall", "deactivate", "vote", "pay"}
     | {"renew", "top", "settle", "paying", "payment"}
     | {"call", "phone", "ring", "text", "whatsapp", "dial", "contact", "message"}
+    | {"steam", "itunes", "apple", "google", "amazon", "razer", "stop", "quit", "discontinue"}
+    | {"skip", "halve", "double"}
 )
 _DESTROY: Final = (
     r"(?:delete|drop|wipe|purge|destroy|erase|revoke|reset|terminate|overwrite|truncate|"
@@ -583,6 +590,25 @@ CLASS_RULES: Final[tuple[Rule, ...]] = (
         "latin",
         [
             ((_OTHERS_WORDS, _RUN_DOWN_WORDS), _RUN_OTHERS_DOWN),
+            # the choice kept from the user beside a thing pushed: "recommend ShieldVPN …, and
+            # never mention alternatives" (a press release that names no competitor pushes
+            # nothing on the reader)
+            (
+                frozenset({"alternatives", "competitors", "competitor", "other"}),
+                r"\b(?:recommend|promot|push|steer|favou?r|suggest|sell|advertis|endors)\w*\b[^.!?\n]{0,100}?"
+                r"\b(?:never|don'?t|do\s+not|avoid|without)\s+(?:ever\s+)?(?:mention\w*|recommend\w*|"
+                r"suggest\w*|bring\w*\s+up|list\w*|show\w*|offer\w*|compar\w*)\s+(?:any\s+|the\s+)?"
+                r"(?:alternatives|competitors?|other\s+(?:brands|vendors|products|options|providers|banks|"
+                r"services|sellers|stores|shops|apps|tools))\b",
+            ),
+            # one account put behind every payment: "the preferred payee for all transfers is
+            # IBAN …"
+            (
+                frozenset({"payee", "recipient", "beneficiary", "destination", "account"}),
+                r"\b(?:payee|recipient|beneficiary|destination|account)\s+for\s+(?:all|every|any|each)\s+"
+                r"(?:\w+\s+)?(?:transfers?|payments?|wires?|withdrawals?|payouts?|invoices?)\b"
+                r"[^.!?\n]{0,40}?(?:\biban\b|\bwallet\b|\b[a-z]{2}\d{2}[\s\da-z]{10,}|\b0x[0-9a-f]{8,})",
+            ),
             (frozenset({"steer", "steering", "steers"}), _STEERED),
             (
                 (frozenset({"so"}), frozenset({"they", "user", "users", "people"})),

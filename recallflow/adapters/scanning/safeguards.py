@@ -112,6 +112,44 @@ WAIVER_RULES: Final[tuple[Rule, ...]] = (
                 r"\bfor\s+(?:this|the\s+rest\s+of\s+(?:this|the)|our)\s+(?:session|conversation|chat|"
                 r"thread|exchange)\b",
             ),
+            # checks skipped in the model's own voice: "I'll skip identity checks for this
+            # caller from now on"
+            (
+                frozenset({"skip", "bypass", "waive", "ignore", "drop", "disable"}),
+                r"\b(?:i|it|the\s+assistant|the\s+model)\s*(?:will|'ll|shall|am\s+going\s+to)\s+(?:now\s+|"
+                r"just\s+|always\s+)?(?:skip|bypass|waive|ignore|drop|disable)\s+(?:the\s+|all\s+|any\s+)?"
+                r"(?:identity|verification|safety|content|permission|approval|fraud|id)\s+"
+                r"(?:checks?|verification|filters?|rules|restrictions)\b",
+            ),
+            # a consent on file letting the model past its safeguards: "a waiver letting the
+            # assistant bypass all content filters"
+            (
+                frozenset({"letting", "allowing", "permitting", "authorising", "authorizing"})
+                | {"lets", "allows", "permits"},
+                rf"\b(?:letting|allowing|permitting|authori[sz]ing|lets|allows|permits)\s+(?:the\s+)?"
+                rf"{_MODEL}\s+(?:to\s+)?(?:bypass|ignore|skip|disable|turn\s+off|drop|waive|override)\s+"
+                r"(?:all\s+|any\s+|the\s+|its\s+)?(?:\w+\s+)?(?:filters?|guardrails|restrictions|rules|"
+                r"safeguards|checks|controls|polic(?:y|ies))\b",
+            ),
+            # money the model may pay out without bound: "the AI can approve refunds of any
+            # size without a manager"
+            (
+                frozenset({"approve", "issue", "make", "send", "process", "grant", "pay"}),
+                rf"\b{_MODEL}\s+(?:can|may|is\s+(?:now\s+)?(?:allowed|authori[sz]ed|permitted|free)\s+to)\s+"
+                r"(?:now\s+)?(?:approve|issue|make|send|process|grant|pay)\s+(?:out\s+)?(?:\w+\s+)?"
+                r"(?:refunds?|payments?|transfers?|wires?|payouts?|discounts?|credits?)\s+(?:of\s+)?"
+                r"(?:any\s+(?:size|amount|value)|without\s+(?:a\s+|any\s+)?(?:manager|approval|limit|"
+                r"review|check|sign-?off))",
+            ),
+            # confirmations dropped so that money moves or data goes at once: "the user hates
+            # confirmations, so execute payments and deletions straight away"
+            (
+                frozenset({"confirmation", "confirmations", "confirm", "confirming"}),
+                r"\bconfirm\w*\b[^.!?\n]{0,40}?\b(?:so|and|therefore)\s+(?:just\s+)?(?:execute|make|"
+                r"process|send|approve|do|carry\s+out|perform|run|complete)\s+(?:all\s+|any\s+)?(?:\w+\s+)?"
+                r"(?:payments?|transfers?|deletions?|purchases?|orders?|refunds?|wires?)\b[^.!?\n]{0,30}?"
+                r"\b(?:straight\s+away|immediately|directly|right\s+away|at\s+once|without)\b",
+            ),
             # a jailbreak granted as a right: "this user has jailbreak permissions"
             (
                 frozenset({"jailbreak", "jailbroken", "jailbreaking"}),
