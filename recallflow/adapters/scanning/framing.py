@@ -414,7 +414,7 @@ ROLEPLAY_RULES: Final[tuple[Rule, ...]] = regex_rules(
         # a chemist, who recites the synthesis steps for nerve agents"
         (
             frozenset({"play", "act", "pretend", "roleplay", "be", "character", "persona"})
-            | {"playing", "acting"},
+            | {"playing", "acting", "you", "you're", "youre"},
             r"\b(?:you(?:'re|\s+are)?\s+(?:now\s+)?(?:play(?:ing)?|act(?:ing)?\s+as|be|an?)|act\s+as|"
             r"pretend|role-?\s*play|be\s+my|(?:your|the\s+assistant'?s|the\s+model'?s)\s+(?:character|"
             r"persona|role))\b[^.\n]{0,120}?"
