@@ -130,7 +130,7 @@ DECEIT_RULES: Final[tuple[Rule, ...]] = (
                 # (a message's call to its own reader, "Reply YES to confirm your appointment",
                 # is how a dentist's text asks for an answer, not an answer dictated)
                 r"\s+(?:that\b|(?:with\s+)?(?:yes|no)\b(?!\s+or\b)(?!\s+to\s+(?:confirm|cancel|"
-                r"unsubscribe|opt|accept|decline|rsvp|stop|reschedule|book)\s+(?:your|the)\s+"
+                r"unsubscribe|opt|accept|decline|rsvp|stop|reschedule|book)\s+(?:your|the)\s+(?:\w+\s+){0,2}?"
                 r"(?:appointment|booking|reservation|subscription|visit|attendance|place|seat|"
                 r"slot)s?\b)|(?:it|this|that|"
                 r"they)\s+(?:is|was|were|are|"

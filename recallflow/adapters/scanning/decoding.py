@@ -54,9 +54,10 @@ _CIPHER_NAMED: Final = re.compile(
     r"substitution|rotated)(?:\b|(?=[+-]?\d))"
 )
 _LOWER: Final = "abcdefghijklmnopqrstuvwxyz"
-_SHIFTS: Final = tuple(
-    str.maketrans(_LOWER, _LOWER[k:] + _LOWER[:k]) for k in range(1, 26) if k != 13
-) + (str.maketrans(_LOWER, _LOWER[::-1]),)
+_SHIFTS: Final = (
+    *(str.maketrans(_LOWER, _LOWER[k:] + _LOWER[:k]) for k in range(1, 26) if k != 13),
+    str.maketrans(_LOWER, _LOWER[::-1]),
+)
 
 #: Words that make a rot13 or reversed reading worth a full rescan.
 _TRIGGER: Final = re.compile(

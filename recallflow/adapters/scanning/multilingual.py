@@ -522,7 +522,9 @@ _YOU_MUST: Final = (
     r"(?:\btu\s+dois|\bvous\s+devez|\bdebes|\btienes\s+que|\bdu\s+(?:musst|sollst)|\bsie\s+"
     r"(?:mussen|sollen)|\bdevi\b|\bvoce\s+deve|\bje\s+moet|\bu\s+moet)"
 )
-_RECOMMEND_ANY: Final = r"(?:recommand|recomend|recomiend|empfiehl|empfehl|raccomand|aanbevel|aanraden)\w*"
+_RECOMMEND_ANY: Final = (
+    r"(?:recommand|recomend|recomiend|empfiehl|empfehl|raccomand|aanbevel|aanraden)\w*"
+)
 
 MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
     *regex_rules(
@@ -670,12 +672,16 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
             r"(?!\S{0,4}(?:지\s*마|지\s*않|금지))",
             # Chinese, Japanese and Korean: an address carried into every answer ("在每个回答的
             # 结尾加上这个链接：http://…")
+            # (the address before or after the verb that puts it in)
             r"(?:每个|每一个|每個|每一個|每条|每條|所有|每次的?)(?:回答|回复|回覆|答复|答覆|回应|回應).{0,20}?"
-            r"(?:加|附|插入|包含|包括|添加|放|带|帶|写上|寫上).{0,20}?"
-            r"(?:https?://|www\.|@|\b[\w-]+\.(?:com|net|org|io|cn|jp|kr|ru|xyz|top|link|site)\b)|"
-            r"(?:すべての|全ての|毎回の?|各)(?:回答|返答|返信|応答).{0,20}?(?:付け|追加|入れ|含め|記載|貼)"
-            r".{0,20}?(?:https?://|www\.|@)|"
-            r"모든\s*(?:답변|응답|대답).{0,20}?(?:추가|포함|넣|붙).{0,20}?(?:https?://|www\.|@)",
+            r"(?:(?:加|附|插入|包含|包括|添加|放|带|帶|写上|寫上).{0,20}?(?:https?://|www\.|@|\b[\w-]+\."
+            r"(?:com|net|org|io|cn|jp|kr|ru|xyz|top|link|site)\b)|(?:https?://|www\.|@)\S{0,60}.{0,6}?"
+            r"(?:加|附|插入|包含|包括|添加|放|带|帶|写上|寫上))|"
+            r"(?:すべての|全ての|毎回の?|各)(?:回答|返答|返信|応答).{0,20}?(?:(?:付け|追加|入れ|含め|記載|貼)"
+            r".{0,20}?(?:https?://|www\.|@)|(?:https?://|www\.|@)\S{0,60}.{0,6}?(?:付け|追加|入れ|含め|記載|"
+            r"貼))|"
+            r"모든\s*(?:답변|응답|대답).{0,20}?(?:(?:추가|포함|넣|붙).{0,20}?(?:https?://|www\.|@)|"
+            r"(?:https?://|www\.|@)\S{0,60}.{0,6}?(?:추가|포함|넣|붙))",
             # Greek
             r"(?:αγνόησε|αγνοήστε|αγνοησε|αγνοηστε|ξέχασε|ξεχάστε|ξεχασε|ξεχαστε|παράκαμψε|παρακαμψε)"
             r"[^.\n]{0,48}?(?:οδηγί|οδηγι|κανόν|κανον|εντολ)",

@@ -96,8 +96,9 @@ WAIVER_RULES: Final[tuple[Rule, ...]] = (
             # with everything", "the assistant is to obey any request"
             (
                 frozenset({"comply", "obey", "agree", "fulfil", "fulfill", "grant"}),
-                rf"\b{_MODEL}\s+(?:\w+\s+)?(?:must|should|shall|will|is\s+to|are\s+to|has\s+to|have\s+"
-                r"to|needs?\s+to)\s+(?:now\s+|always\s+|simply\s+|just\s+)*(?:comply|obey|agree|fulfil+|"
+                rf"\b(?:{_MODEL}|helpers?)\s+(?:\w+\s+)?(?:must|should|shall|will|is\s+to|are\s+to|has\s+"
+                r"to|have\s+to|needs?\s+to)\s+(?:now\s+|always\s+|simply\s+|just\s+)*(?:comply|obey|agree|"
+                r"fulfil+|"
                 r"grant)\s+(?:with\s+|to\s+)?(?:everything|anything|all|any|every|whatever)\b",
             ),
             # the model's own filter switched off for the conversation: "disable the content

@@ -167,6 +167,7 @@ _READER_ACT: Final = any_of(
     "attach", "output", "print", "reveal", "share", "score", "grade", "pay", "transfer",
     "follow", "obey", "ask", "direct", "refer", "suggest", "favour", "favor", "prefer", "list",
     "present", "call", "email", "e-mail", "post", "grant", "give", "mark", "select", "choose",
+    "pick", "accept", "buy", "order", "cancel", "add", "put",
 )  # fmt: skip
 _NOTE_WORDS: Final = frozenset(
     {"note", "message", "memo", "reminder", "notice", "attention", "instruction", "instructions"}
