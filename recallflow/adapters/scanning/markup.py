@@ -341,7 +341,8 @@ _CONSEQUENTIAL: Final = (
     r"amount|iban|account|card|money|payment|transfer\w*|wire|pay\w*|send\w*|"
     r"admin\w*|owner|root|sudo|superuser|ssh|env|password)\b|[$€£]))"
 )
-#: What a tool record carries when it is an act, read to the record's end.
+#: What a tool record carries when it is an act (in its name or its values), read from the
+#: record's opening brace or key to its end.
 _RECORD_ACT: Final = (
     r"(?=[\s\S]{0,300}?(?:h(?:tt|xx)ps?:|@|\{\{|/etc/|~/|\.ssh|\.aws|\.env\b|[$€£]|\b(?:all|"
     r"every\w*|prod(?:uction)?|skip\w*|force\w*|drop\w*|delet\w*|remov\w*|purg\w*|wip\w*|"
@@ -372,8 +373,8 @@ TOOL_RULES: Final[tuple[Rule, ...]] = regex_rules(
         ),
         (
             frozenset({"args", "arguments", "input", "kwargs", "parameters", "params"}),
-            r"\{[^{}\n]{0,120}['\"](?:arguments|args|parameters|params|kwargs|input)['\"]\s*:"
-            rf"{_RECORD_ACT}",
+            rf"\{{{_RECORD_ACT}[^{{}}\n]{{0,120}}['\"](?:arguments|args|parameters|params|kwargs|input)"
+            r"['\"]\s*:",
         ),
         # XML-style calls: <function_call>, <tool_use>, <invoke name=...>
         (
