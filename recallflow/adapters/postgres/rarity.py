@@ -22,7 +22,13 @@ history=False)``), whose states parameter is ``hf_view_states``.
 
 from __future__ import annotations
 
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
 from recallflow.adapters.postgres.keys import has_key, has_lexeme, probed
+from recallflow.models.stages import HardFilter
+from recallflow.policy import ArmLimits
 
 #: The CTEs ``x`` (the admitted classes' beliefs the time predicates leave out, up to the
 #: cap and one more) and ``n`` (the view's size ``docs``, ``direct`` when it was counted
@@ -59,6 +65,39 @@ VIEW = (
     " n AS MATERIALIZED (SELECT n0.direct, n0.docs,"
     "   greatest(%(min_common)s, n0.docs * %(common_share)s) AS common FROM n0),"
 )
+#: :data:`VIEW`, or the view's size as the recall's arms already counted it (``n``'s
+#: values as parameters, ``view_known`` true): the count (``counted``) is then never run.
+VIEW_OR_KNOWN = VIEW.replace(" n AS MATERIALIZED (", " counted AS MATERIALIZED (") + (
+    " n AS MATERIALIZED (SELECT %(view_direct)s::boolean AS direct,"
+    "   %(view_docs)s::bigint AS docs, %(view_common)s::float8 AS common WHERE %(view_known)s"
+    "   UNION ALL SELECT direct, docs, common FROM counted WHERE NOT %(view_known)s),"
+)
+#: The arms' statements that count the view return, after their hits, what they counted
+#: (:func:`counted_rows`): rows ``(id, score, term, df, direct)``, the hits' ``term``,
+#: ``df`` and ``direct`` null; then one row of the view's size (``id`` and ``term`` null,
+#: ``score`` its ``common`` bound, ``df`` its beliefs, ``direct`` how it was counted) and
+#: one row per term (``id`` null, ``df`` its beliefs in the view).
+COUNTED_HITS = "NULL::text AS term, NULL::bigint AS df, NULL::boolean AS direct"
+
+
+def counted_rows(terms: str) -> str:
+    """The rows of the view's size and of each term of ``terms`` (an array expression) with
+    its count in the CTE ``c`` (zero when ``c`` does not hold it: no belief of the
+    principal has it), for a statement that has ``n`` and ``c`` (:data:`COUNTED_HITS`)."""
+    return (
+        " UNION ALL SELECT NULL, n.common, NULL, n.docs, n.direct FROM n"
+        " UNION ALL SELECT NULL, NULL, t.term, coalesce((SELECT c.df FROM c"
+        "   WHERE c.term = t.term), 0), NULL FROM unnest(" + terms + ") AS t(term)"
+    )
+
+
+def known_df(term: str, terms: str, dfs: str, counted: str) -> str:
+    """The view's count of ``term``: from the arrays ``terms`` and ``dfs`` (parameters:
+    what the recall's arms counted) when they hold it, else ``counted`` (:func:`term_df`)."""
+    return (
+        "coalesce((SELECT u.df FROM unnest(" + terms + "::text[], " + dfs + "::bigint[])"
+        " AS u(term, df) WHERE u.term = " + term + "), " + counted + ")"
+    )
 
 
 def term_df(kind: str, term: str, matches: str, held: str) -> str:
@@ -96,3 +135,87 @@ def key_df(term: str) -> str:
         has_key(term),
         "(x.subject = " + term + " OR " + term + " = ANY(x.entities))",
     )
+
+
+@dataclass(frozen=True)
+class ViewCounts:
+    """What the arms of one recall counted of its view: its size (``n``: ``direct``,
+    ``docs``, ``common``) and each lexeme's and key's beliefs in it."""
+
+    direct: bool
+    docs: int
+    common: float
+    lexemes: dict[str, int]
+    keys: dict[str, int]
+
+    def params(self) -> dict[str, Any]:
+        """The parameters of :data:`VIEW_OR_KNOWN` and :func:`known_df` for these counts."""
+        return {
+            "view_known": True,
+            "view_direct": self.direct,
+            "view_docs": self.docs,
+            "view_common": self.common,
+            "lexeme_terms": list(self.lexemes),
+            "lexeme_dfs": list(self.lexemes.values()),
+            "key_terms": list(self.keys),
+            "key_dfs": list(self.keys.values()),
+        }
+
+
+#: The parameters of :data:`VIEW_OR_KNOWN` and :func:`known_df` when nothing is known:
+#: the statement counts the view itself.
+UNKNOWN_VIEW: dict[str, Any] = {
+    "view_known": False,
+    "view_direct": None,
+    "view_docs": None,
+    "view_common": None,
+    "lexeme_terms": [],
+    "lexeme_dfs": [],
+    "key_terms": [],
+    "key_dfs": [],
+}
+
+
+@dataclass
+class RecallCounts:
+    """The view counts of one recall, as its arms return them (:func:`counted_rows`), for
+    its candidates' load: the view is the same (the same hard filter), so the load reads
+    each count its arms made instead of making it again. Arms run on threads of their own
+    and may finish after the load started (a timed-out arm): writes and reads are locked,
+    and a count arriving late is simply not used."""
+
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+    _key: tuple[HardFilter, int, float, int] | None = None
+    _view: tuple[bool, int, float] | None = None
+    _terms: dict[str, dict[str, int]] = field(default_factory=lambda: {"l": {}, "k": {}})
+
+    @staticmethod
+    def _key_of(f: HardFilter, limits: ArmLimits) -> tuple[HardFilter, int, float, int]:
+        return (f, limits.rarity_exclusion_cap, limits.common_share, limits.min_common)
+
+    def record(
+        self,
+        f: HardFilter,
+        limits: ArmLimits,
+        kind: str,
+        view: tuple[bool, int, float],
+        dfs: dict[str, int],
+    ) -> None:
+        """What an arm counted of the view of ``f`` (its ``kind`` of terms: ``l`` lexemes,
+        ``k`` keys). A second view (another filter or limits: not one recall's) is not
+        recorded."""
+        key = self._key_of(f, limits)
+        with self._lock:
+            if self._key is None:
+                self._key, self._view = key, view
+            elif self._key != key or self._view != view:
+                return
+            self._terms[kind].update(dfs)
+
+    def counts(self, f: HardFilter, limits: ArmLimits) -> ViewCounts | None:
+        """The counts of the view of ``f`` made so far, or None when none were."""
+        with self._lock:
+            if self._view is None or self._key != self._key_of(f, limits):
+                return None
+            direct, docs, common = self._view
+            return ViewCounts(direct, docs, common, dict(self._terms["l"]), dict(self._terms["k"]))

@@ -38,7 +38,14 @@ import numpy.typing as npt
 from psycopg import sql
 
 from recallflow.adapters.postgres.filters import hard_filter_params
-from recallflow.adapters.postgres.rarity import VIEW, key_df, lexeme_df
+from recallflow.adapters.postgres.rarity import (
+    UNKNOWN_VIEW,
+    VIEW_OR_KNOWN,
+    ViewCounts,
+    key_df,
+    known_df,
+    lexeme_df,
+)
 from recallflow.adapters.postgres.vectors import query_vector_texts
 from recallflow.models.stages import CandidateEvidence, EvidenceSet, HardFilter, TextCoverage
 from recallflow.policy import ArmLimits
@@ -48,13 +55,15 @@ from recallflow.policy import ArmLimits
 # evidence is read in the same scan of the same rows.
 _EVIDENCE_CTES = (
     "WITH"
-    + VIEW
+    + VIEW_OR_KNOWN
     + " q AS (SELECT DISTINCT t.ord, x.term FROM unnest(%(texts)s::text[]) WITH ORDINALITY"
     "   AS t(text, ord), unnest(tsvector_to_array(to_tsvector('english'::regconfig, t.text)))"
     "   AS x(term)),"
     # A lexeme's beliefs up to the "common" bound and one more: past it a word weighs as
     # little as any common word.
-    " c AS MATERIALIZED (SELECT d.term, least(" + lexeme_df("d.term") + ","
+    " c AS MATERIALIZED (SELECT d.term, least("
+    + known_df("d.term", "%(lexeme_terms)s", "%(lexeme_dfs)s", lexeme_df("d.term"))
+    + ","
     "   floor(n.common)::int + 1) AS df FROM (SELECT DISTINCT term FROM q) d, n),"
     # Each lexeme's query parsed once here: parsed in the per-candidate check, it was
     # parsed again for every candidate (0.13 ms of a recall's load at 10k beliefs).
@@ -70,7 +79,9 @@ _EVIDENCE_CTES = (
     # inlined into the per-candidate check, it was read again for every candidate that
     # holds the key (11 counts for the 3 keys of one load of 48 candidates at 100k beliefs).
     " k AS MATERIALIZED (SELECT d.key FROM unnest(%(keys)s::text[]) AS d(key), n"
-    "   WHERE " + key_df("d.key") + " <= n.common),"
+    "   WHERE "
+    + known_df("d.key", "%(key_terms)s", "%(key_dfs)s", key_df("d.key"))
+    + " <= n.common),"
     # The query vectors parsed once (inside the per-candidate subquery the text was parsed
     # again for every candidate: most of this statement's time).
     " qv AS MATERIALIZED (SELECT v.vec, v.ord"
@@ -172,9 +183,12 @@ def evidence_params(
     vectors: npt.NDArray[np.float32],
     keys: Sequence[str],
     limits: ArmLimits,
+    counted: ViewCounts | None = None,
 ) -> dict[str, Any]:
-    """The parameters of the evidence and links statements."""
+    """The parameters of the evidence and links statements; with the view's counts the
+    recall's arms made (``counted``), the evidence reads them instead of counting again."""
     return {
+        **(counted.params() if counted is not None else UNKNOWN_VIEW),
         **hard_filter_params(f),
         **hard_filter_params(f, history=False),
         "ids": list(ids),
