@@ -186,8 +186,13 @@ def _shape(read: str) -> str:
 
 
 def keys_of_text(text: str) -> list[str]:
-    """Identifier-like tokens, capitalised words that are not a sentence's first word, and
-    words of scripts without case.
+    """Identifier-like tokens, capitalised words that are not a sentence's first word, runs
+    of capitalised words written one space apart, and words of scripts without case.
+
+    A run is one name as well as its words: "Zoe Okonkwo" is stored as the entity
+    ``zoe-okonkwo``, which neither ``zoe`` nor ``okonkwo`` matches, and "Fly IO" is
+    ``fly-io``. A run may start a sentence ("Priya Raman said …"), unless its first word
+    is a stop word ("Does Fly IO …" is the run "Fly IO").
 
     Read as keys are made, case kept (:func:`~recallflow.models.key_reading.reading`):
     read as written, ``José`` stopped at the accent and gave the key ``jos``, which the
@@ -195,10 +200,23 @@ def keys_of_text(text: str) -> list[str]:
     read = read_text(text, fold=False)
     shape = _shape(read)
     found = [read[m.start() : m.end()] for m in _IDENTIFIER.finditer(shape)]
+    run: list[str] = []
+    end = -1
     for m in _CAPITALISED.finditer(shape):
         word = read[m.start() : m.end()]
-        if word.lower() not in _NOT_NAMES and not _starts_sentence(read, m.start()):
+        if word.lower() in _NOT_NAMES:
+            continue
+        if not _starts_sentence(read, m.start()):
             found.append(word)
+        if run and read[end : m.start()] == " ":
+            run.append(word)
+        else:
+            if len(run) > 1:
+                found.append(" ".join(run))
+            run = [word]
+        end = m.end()
+    if len(run) > 1:
+        found.append(" ".join(run))
     found += [read[m.start() : m.end()] for m in _CASELESS_WORD.finditer(shape)]
     return [normalise_subject(k) for k in found]
 
