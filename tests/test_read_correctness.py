@@ -422,7 +422,8 @@ def test_a_key_only_filtered_beliefs_carry_never_takes_a_trigram_place(
 ) -> None:
     """Keys spelled like the query term, the most alike first, one carried only by a
     secret belief: whether or not more keys match than the arm has places, the places go
-    to keys of visible beliefs, and only the beliefs whose subject is the key come back."""
+    to keys of visible beliefs, and the beliefs that hold the key, as subject or entity,
+    come back."""
     memory.beliefs.add_many(
         [
             belief(
@@ -452,9 +453,9 @@ def test_a_key_only_filtered_beliefs_carry_never_takes_a_trigram_place(
     )
     f = view(tenant, sensitivity_ceiling=Sensitivity.INTERNAL)
     hits = _search(memory).trigram(f, ["ledger"], _limits(per_arm=places, trigram_threshold=0.5))
-    # "ledger" (secret only) never takes a place; "ledger-app" takes one but is no belief's
-    # subject; "ledger-sync" is found once a place is left for it.
-    assert [i for i, _ in hits] == ([] if places == 1 else ["b-subject"])
+    # "ledger" (secret only) never takes a place; "ledger-app" takes the first and returns
+    # the belief that holds it as an entity; "ledger-sync" is found once a place is left.
+    assert [i for i, _ in hits] == (["b-entity"] if places == 1 else ["b-entity", "b-subject"])
 
 
 _WORDS = ["quartz", "marble", "granite", "slate", "basalt", "cedar", "walnut", "maple"]

@@ -16,7 +16,8 @@ For every candidate id (still hard-filtered, like every read of the recall):
   share is not common, and must not weigh nothing;
 
 * whether its subject or one of its entities is an entity the working state names that
-  few visible beliefs carry;
+  few visible beliefs carry, spelled as the request spells it or alike
+  (:func:`~recallflow.adapters.postgres.keys.spelled_keys`);
 * its *centrality*: its vector's inner product with the sum of the vectors of every
   loaded candidate (the rows the load returns, summed by :func:`evidence_ctes` in the
   same statement), from which the ranking takes the candidates' common direction out;
@@ -38,6 +39,7 @@ import numpy.typing as npt
 from psycopg import sql
 
 from recallflow.adapters.postgres.filters import hard_filter_params
+from recallflow.adapters.postgres.keys import spelled_keys
 from recallflow.adapters.postgres.rarity import (
     UNKNOWN_VIEW,
     VIEW_OR_KNOWN,
@@ -75,10 +77,12 @@ _EVIDENCE_CTES = (
     "   FROM generate_series(1, cardinality(%(texts)s::text[])) AS t(ord)"
     "   LEFT JOIN w ON w.ord = t.ord GROUP BY t.ord),"
     # The named entities carried by few of the visible beliefs (a key on more than the common
-    # bound names nothing in particular). Materialized, so each key's count is read once:
-    # inlined into the per-candidate check, it was read again for every candidate that
-    # holds the key (11 counts for the 3 keys of one load of 48 candidates at 100k beliefs).
-    " k AS MATERIALIZED (SELECT d.key FROM unnest(%(keys)s::text[]) AS d(key), n"
+    # bound names nothing in particular), each as the request spells it and as the
+    # principal's keys spelled like it do ("fly-io" names the stored ``fly.io``).
+    # Materialized, so each key's count is read once: inlined into the per-candidate check,
+    # it was read again for every candidate that holds the key (11 counts for the 3 keys of
+    # one load of 48 candidates at 100k beliefs).
+    " k AS MATERIALIZED (SELECT d.key FROM (" + spelled_keys("%(keys)s::text[]") + ") AS d(key), n"
     "   WHERE "
     + known_df("d.key", "%(key_terms)s", "%(key_dfs)s", key_df("d.key"))
     + " <= n.common),"

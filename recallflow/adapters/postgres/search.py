@@ -43,7 +43,14 @@ from recallflow.adapters.postgres.beliefs import (
 )
 from recallflow.adapters.postgres.entities import MarksWithLoad
 from recallflow.adapters.postgres.filters import hard_filter_params, state_at_as_of
-from recallflow.adapters.postgres.keys import LEXEME_KEYS, has_key, principal_key, probed
+from recallflow.adapters.postgres.keys import (
+    LEXEME_KEYS,
+    has_entity,
+    has_key,
+    principal_key,
+    probed,
+    spelled_keys,
+)
 from recallflow.adapters.postgres.pool import RECALL_SETTINGS
 from recallflow.adapters.postgres.rarity import (
     COUNTED_HITS,
@@ -89,8 +96,9 @@ _NEGATION = re.compile(r"(^|\s)-+(?=\S)")
 # or word on more than common_share of the view says little and is left out. The
 # per-principal counts of migration 0004 only skip terms no belief of the principal has.
 def _rarity(terms: str, df: str) -> str:
-    """The CTEs of :data:`~recallflow.adapters.postgres.rarity.VIEW` and ``w`` (each term
-    of ``terms`` in the view, with its idf); ``df`` is the view's count of ``q.term``.
+    """The CTEs of :data:`~recallflow.adapters.postgres.rarity.VIEW` and ``w`` (each of the
+    principal's terms ``t`` the condition ``terms`` admits, in the view, with its idf);
+    ``df`` is the view's count of ``q.term``.
 
     ``w`` is materialized, so each term's idf (a numeric logarithm, microseconds each) is
     computed once: inlined into the structured arm's join, it was computed again for
@@ -98,7 +106,7 @@ def _rarity(terms: str, df: str) -> str:
     return (
         VIEW + " q AS (SELECT t.term FROM principal_terms t WHERE t.tenant_id = %(hf_tenant)s"
         "   AND t.principal_id = %(hf_principal)s AND t.kind = %(kind)s"
-        "   AND t.term = ANY(" + terms + ") AND t.df > 0),"
+        "   AND " + terms + " AND t.df > 0),"
         " c AS MATERIALIZED (SELECT q.term, " + df + " AS df FROM q, n),"
         " w AS MATERIALIZED (SELECT c.term, c.df,"
         "   ln(1 + (n.docs - c.df + 0.5) / (c.df + 0.5)) AS idf"
@@ -108,7 +116,7 @@ def _rarity(terms: str, df: str) -> str:
 
 _STRUCTURED = sql.SQL(
     "WITH"
-    + _rarity("%(terms)s", key_df("q.term"))
+    + _rarity("t.term IN (" + spelled_keys("%(terms)s::text[]") + ")", key_df("q.term"))
     + " hits AS (SELECT m.id, m.subject, w.term, w.idf FROM w,"
     "   LATERAL (SELECT b.id, b.subject FROM "
     + probed(has_key("w.term"))
@@ -116,7 +124,9 @@ _STRUCTURED = sql.SQL(
     " (SELECT id, sum(idf * CASE WHEN subject = term THEN %(subject_weight)s::numeric ELSE 1 END)"
     "   ::float8 AS score, " + COUNTED_HITS + ""
     " FROM hits GROUP BY id ORDER BY score DESC, id LIMIT %(limit)s)"
-    + counted_rows("%(terms)s::text[]")
+    # The request's keys and the principal's keys spelled like them, so the load reads the
+    # count of each key it weighs.
+    + counted_rows("array_cat(%(terms)s::text[], ARRAY(SELECT c.term FROM c))")
 )
 # BM25 over the query's lexemes (English stemming and stop words, as the stored
 # documents): idf as above, a binary term frequency (beliefs are short), length
@@ -132,7 +142,7 @@ _STRUCTURED = sql.SQL(
 _LEXEMES = "tsvector_to_array(to_tsvector('english'::regconfig, %(text)s))"
 _LEXICAL = sql.SQL(
     "WITH"
-    + _rarity(_LEXEMES, lexeme_df("q.term"))
+    + _rarity("t.term = ANY(" + _LEXEMES + ")", lexeme_df("q.term"))
     + " seeds AS (SELECT term, df, row_number() OVER (ORDER BY idf DESC, term) AS r FROM w"
     "   ORDER BY idf DESC, term LIMIT %(seed_terms)s),"
     # Probes, most specific first: all seeds together, the two rarest together, each alone;
@@ -161,21 +171,24 @@ _LEXICAL = sql.SQL(
 )
 # Trigram: query keys against the principal's distinct keys (migration 0005) that a
 # belief in the caller's view has (so a key only filtered beliefs have never takes a
-# visible key's place), then the beliefs whose subject is a matched key. Each query term
+# visible key's place), then the beliefs whose subject is a matched key, and those that
+# hold it as an entity when at most `cap` beliefs of the principal do (a key held only as
+# an entity took a place and returned nothing: a misspelled entity found no belief; a
+# common entity's whole posting list is not read for a typo's sake). Each query term
 # probes the keys' trigram index on its own (the LATERAL): joined to the terms instead,
 # a plan made without their values compared every key of the principal with every term
 # (37 ms at 10k beliefs, against 0.4 ms).
 #
 # A matched key takes one of the `limit` places only if a belief in the caller's view has
-# it (as subject or entity), but only the beliefs whose subject it is are returned. So
-# while the matched keys fit in the places (nearly always: a few per query), the check
-# cannot change what is returned, a key no visible belief has as subject returning
-# nothing either way, and it is skipped: at 100k beliefs a common entity's check reads its
-# whole GIN posting list (0.5 ms per key, 1.0-1.7 ms of the arm's 1.4-3.3 ms).
+# it (as subject or entity). While the matched keys fit in the places (nearly always: a
+# few per query), the check cannot change what is returned, a key no visible belief has
+# returning nothing either way, and it is skipped: at 100k beliefs a common entity's check
+# reads its whole GIN posting list (0.5 ms per key, 1.0-1.7 ms of the arm's 1.4-3.3 ms).
 _TRIGRAM = sql.SQL(
-    "WITH k AS (SELECT s.term, s.sim FROM (SELECT t.term,"
-    "     max(word_similarity(q.term, t.term)) AS sim, count(*) OVER () AS matched"
-    "     FROM unnest(%(terms)s::text[]) AS q(term), LATERAL (SELECT t.term"
+    "WITH k AS (SELECT s.term, s.sim, s.df FROM (SELECT t.term,"
+    "     max(word_similarity(q.term, t.term)) AS sim, max(t.df) AS df,"
+    "     count(*) OVER () AS matched"
+    "     FROM unnest(%(terms)s::text[]) AS q(term), LATERAL (SELECT t.term, t.df"
     "     FROM principal_terms t WHERE t.tenant_id = %(hf_tenant)s"
     "     AND t.principal_id = %(hf_principal)s AND t.kind = 'k'"
     "     AND q.term <%% t.term AND t.df > 0 OFFSET 0) t"
@@ -187,8 +200,10 @@ _TRIGRAM = sql.SQL(
     + "     WHERE {filter}))"
     "   LIMIT %(limit)s)"
     " SELECT m.id, max(k.sim)::float8 AS score FROM k,"
-    "   LATERAL (SELECT b.id FROM beliefs b WHERE {filter} AND b.subject = k.term"
-    "   LIMIT %(limit)s) m"
+    "   LATERAL ((SELECT b.id FROM beliefs b WHERE {filter} AND b.subject = k.term"
+    "   LIMIT %(limit)s) UNION (SELECT b.id FROM "
+    + probed(has_entity("k.term"))
+    + "   WHERE k.df <= %(cap)s AND {filter} LIMIT %(limit)s)) m"
     " GROUP BY m.id ORDER BY score DESC, m.id LIMIT %(limit)s"
 )
 # Exact or through the HNSW index, by the principal's size against the whole table's
@@ -554,7 +569,8 @@ class PostgresBeliefSearch:
             "pg_trgm.word_similarity_threshold": str(limits.trigram_threshold),
             **_GENERIC_PLAN,
         }
-        return self._run(_TRIGRAM, f, {"terms": kept, "limit": limits.per_arm}, limits, settings)
+        params = {"terms": kept, "limit": limits.per_arm, "cap": limits.lexical_candidate_cap}
+        return self._run(_TRIGRAM, f, params, limits, settings)
 
     def semantic(
         self, f: HardFilter, vectors: npt.NDArray[np.float32], limits: ArmLimits
