@@ -253,7 +253,7 @@ def _clean(text: str | None) -> str:
 class DeterministicQueryFormer:
     """The default :class:`~recallflow.ports.QueryFormer`: pure code, no model."""
 
-    version = "deterministic-v2"
+    version = "deterministic-v3"
 
     def form(self, state: WorkingState) -> tuple[RecallQuery, ...]:
         texts: list[RecallQuery] = []
