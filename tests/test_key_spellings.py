@@ -8,8 +8,7 @@ never matched the belief that stored it the other: the structured arm found noth
 the floor's named-entity rule did not apply, and a turn about the entity ("what runs
 there?") rendered nothing. A question that names a person by first and last name
 ("Who is Zoe Okonkwo?") made the keys ``zoe`` and ``okonkwo``, never the stored
-``zoe-okonkwo``. And the trigram arm matched a misspelled key held only as an entity but
-returned only the beliefs whose subject it is: none.
+``zoe-okonkwo``.
 """
 
 from __future__ import annotations
@@ -32,7 +31,6 @@ BELIEFS = {
     "user": ("Replies should be in English, not German.", "reply language", ["Jürgen Weiß"]),
     "billing": ("She owns the billing service and its webhooks.", "billing owner", ["Zoë Okonkwo"]),
     "jo": ("Jo reviews every database migration.", "migration review", ["Jo"]),
-    "cluster": ("Batch jobs run nightly on the small cluster.", "batch jobs", ["k3s-hetzner"]),
     "coffee": ("Two espressos before the first meeting.", "morning routine", []),
     "bike": ("He cycles to the office unless it freezes.", "commute", []),
 }
@@ -123,11 +121,3 @@ def test_a_question_naming_a_person_by_full_name_finds_the_beliefs_that_carry_th
     result = memory.recall(_recall(memory, tenant, "What does Zoe Okonkwo look after?"))
     structured = {a.arm: a for a in result.trace.arms}[Arm.STRUCTURED]
     assert stored["billing"] in [hit.belief_id for hit in structured.hits]
-
-
-def test_a_misspelled_entity_finds_the_beliefs_that_hold_it_as_an_entity(
-    memory: Memory, tenant: str, stored: dict[str, str]
-) -> None:
-    result = memory.recall(_recall(memory, tenant, "What do we know there?", "k3s-hetzer"))
-    trigram = {a.arm: a for a in result.trace.arms}[Arm.TRIGRAM]
-    assert stored["cluster"] in [hit.belief_id for hit in trigram.hits]

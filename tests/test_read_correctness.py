@@ -421,9 +421,10 @@ def test_a_key_only_filtered_beliefs_carry_never_takes_a_trigram_place(
     memory: Memory, tenant: str, places: int
 ) -> None:
     """Keys spelled like the query term, the most alike first, one carried only by a
-    secret belief: whether or not more keys match than the arm has places, the places go
-    to keys of visible beliefs, and the beliefs that hold the key, as subject or entity,
-    come back."""
+    secret belief, one only as a visible belief's entity: whether or not more keys match
+    than the arm has places, the places go to keys that are a visible belief's subject,
+    and the beliefs whose subject the key is come back. (A key held only as an entity
+    took the one place and returned nothing.)"""
     memory.beliefs.add_many(
         [
             belief(
@@ -453,9 +454,8 @@ def test_a_key_only_filtered_beliefs_carry_never_takes_a_trigram_place(
     )
     f = view(tenant, sensitivity_ceiling=Sensitivity.INTERNAL)
     hits = _search(memory).trigram(f, ["ledger"], _limits(per_arm=places, trigram_threshold=0.5))
-    # "ledger" (secret only) never takes a place; "ledger-app" takes the first and returns
-    # the belief that holds it as an entity; "ledger-sync" is found once a place is left.
-    assert [i for i, _ in hits] == (["b-entity"] if places == 1 else ["b-entity", "b-subject"])
+    # Neither "ledger" (secret only) nor "ledger-app" (no belief's subject) takes a place.
+    assert [i for i, _ in hits] == ["b-subject"]
 
 
 _WORDS = ["quartz", "marble", "granite", "slate", "basalt", "cedar", "walnut", "maple"]

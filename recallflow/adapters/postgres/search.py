@@ -45,7 +45,6 @@ from recallflow.adapters.postgres.entities import MarksWithLoad
 from recallflow.adapters.postgres.filters import hard_filter_params, state_at_as_of
 from recallflow.adapters.postgres.keys import (
     LEXEME_KEYS,
-    has_entity,
     has_key,
     principal_key,
     probed,
@@ -170,40 +169,39 @@ _LEXICAL = sql.SQL(
     " FROM hits ORDER BY score DESC, id LIMIT %(limit)s)" + counted_rows(_LEXEMES)
 )
 # Trigram: query keys against the principal's distinct keys (migration 0005) that a
-# belief in the caller's view has (so a key only filtered beliefs have never takes a
-# visible key's place), then the beliefs whose subject is a matched key, and those that
-# hold it as an entity when at most `cap` beliefs of the principal do (a key held only as
-# an entity took a place and returned nothing: a misspelled entity found no belief; a
-# common entity's whole posting list is not read for a typo's sake). Each query term
+# belief in the caller's view has as its subject (so neither a key only filtered beliefs
+# have nor one held only as an entity takes the place of a key that returns a belief),
+# then the beliefs whose subject is a matched key. Each query term
 # probes the keys' trigram index on its own (the LATERAL): joined to the terms instead,
 # a plan made without their values compared every key of the principal with every term
 # (37 ms at 10k beliefs, against 0.4 ms).
 #
 # A matched key takes one of the `limit` places only if a belief in the caller's view has
-# it (as subject or entity). While the matched keys fit in the places (nearly always: a
-# few per query), the check cannot change what is returned, a key no visible belief has
-# returning nothing either way, and it is skipped: at 100k beliefs a common entity's check
-# reads its whole GIN posting list (0.5 ms per key, 1.0-1.7 ms of the arm's 1.4-3.3 ms).
+# it as subject. While the matched keys fit in the places (nearly always: a few per
+# query), the check cannot change what is returned, a key no visible belief has as
+# subject returning nothing either way, and it is skipped. It was made on the subject or
+# the entities: a key held only as an entity took a place and returned nothing, and at
+# 100k beliefs a common entity's check read its whole GIN posting list (0.5 ms per key);
+# the subject's check is a b-tree probe. Returning the beliefs that hold a matched key as
+# an entity as well found nothing more on memories that name entities in other
+# spellings (the structured arm matches those by spelling) and moved 32 of the 997
+# LoCoMo dev recalls, one answer out of a top five.
 _TRIGRAM = sql.SQL(
-    "WITH k AS (SELECT s.term, s.sim, s.df FROM (SELECT t.term,"
-    "     max(word_similarity(q.term, t.term)) AS sim, max(t.df) AS df,"
-    "     count(*) OVER () AS matched"
-    "     FROM unnest(%(terms)s::text[]) AS q(term), LATERAL (SELECT t.term, t.df"
+    "WITH k AS (SELECT s.term, s.sim FROM (SELECT t.term,"
+    "     max(word_similarity(q.term, t.term)) AS sim, count(*) OVER () AS matched"
+    "     FROM unnest(%(terms)s::text[]) AS q(term), LATERAL (SELECT t.term"
     "     FROM principal_terms t WHERE t.tenant_id = %(hf_tenant)s"
     "     AND t.principal_id = %(hf_principal)s AND t.kind = 'k'"
     "     AND q.term <%% t.term AND t.df > 0 OFFSET 0) t"
     "     GROUP BY t.term ORDER BY sim DESC, t.term OFFSET 0) s"
     # Checked in similarity order, only until the limit is reached (OFFSET 0 keeps the
     # check out of the subquery), and only when more keys matched than there are places.
-    "   WHERE (s.matched <= %(limit)s OR EXISTS (SELECT FROM "
-    + probed(has_key("s.term"))
-    + "     WHERE {filter}))"
+    "   WHERE (s.matched <= %(limit)s OR EXISTS (SELECT FROM beliefs b"
+    "     WHERE {filter} AND b.subject = s.term))"
     "   LIMIT %(limit)s)"
     " SELECT m.id, max(k.sim)::float8 AS score FROM k,"
-    "   LATERAL ((SELECT b.id FROM beliefs b WHERE {filter} AND b.subject = k.term"
-    "   LIMIT %(limit)s) UNION (SELECT b.id FROM "
-    + probed(has_entity("k.term"))
-    + "   WHERE k.df <= %(cap)s AND {filter} LIMIT %(limit)s)) m"
+    "   LATERAL (SELECT b.id FROM beliefs b WHERE {filter} AND b.subject = k.term"
+    "   LIMIT %(limit)s) m"
     " GROUP BY m.id ORDER BY score DESC, m.id LIMIT %(limit)s"
 )
 # Exact or through the HNSW index, by the principal's size against the whole table's
@@ -569,8 +567,7 @@ class PostgresBeliefSearch:
             "pg_trgm.word_similarity_threshold": str(limits.trigram_threshold),
             **_GENERIC_PLAN,
         }
-        params = {"terms": kept, "limit": limits.per_arm, "cap": limits.lexical_candidate_cap}
-        return self._run(_TRIGRAM, f, params, limits, settings)
+        return self._run(_TRIGRAM, f, {"terms": kept, "limit": limits.per_arm}, limits, settings)
 
     def semantic(
         self, f: HardFilter, vectors: npt.NDArray[np.float32], limits: ArmLimits

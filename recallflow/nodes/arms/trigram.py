@@ -1,5 +1,4 @@
-"""Arm: pg_trgm word similarity on the short subject and entity keys (typos and partial
-names)."""
+"""Arm: pg_trgm word similarity on the short subject (typos and partial names)."""
 
 from __future__ import annotations
 
@@ -19,7 +18,7 @@ def trigram_hits(
     belief_search: BeliefSearch,
     policy: RetrievalPolicy,
 ) -> ArmResult:
-    """Beliefs whose subject or entity is spelled like a query term (typos, partial names)."""
+    """Beliefs whose subject is spelled like a query term (typos, partial names)."""
     limits = policy.limits
     return run_arm(
         Arm.TRIGRAM,
