@@ -75,3 +75,19 @@ def active_view(
         known_as_of=when,
         sensitivity_ceiling=ceiling,
     )
+
+
+def two_sided(drafts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``drafts`` with every conflict of one made plain: a conflicted draft whose set (per
+    tenant and principal) has no other live conflicted draft is written active, as a
+    write refuses a conflict with nobody. For generated batches."""
+    sides: dict[tuple[str, str, str], int] = {}
+    for d in drafts:
+        if d.get("state") == "conflicted" and d.get("retracted_at") is None:
+            key = (d["tenant_id"], d["principal_id"], d["conflict_set_id"])
+            sides[key] = sides.get(key, 0) + 1
+    for d in drafts:
+        key = (d["tenant_id"], d["principal_id"], d.get("conflict_set_id") or "")
+        if d.get("state") == "conflicted" and sides.get(key, 0) == 1:
+            d.update(state="active", conflict_set_id=None)
+    return drafts

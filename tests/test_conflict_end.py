@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 
-from recallflow import LifecycleState, Memory
+from recallflow import InvalidInputError, LifecycleState, Memory
 from tests.helpers import belief, patient_policy, request
 
 GOAL = "Which queue do billing jobs run on?"
@@ -95,7 +96,9 @@ def test_the_other_member_of_a_conflict_of_two_is_no_longer_disputed(
     LEAVES[how](memory, tenant)
 
     survivor = memory.beliefs.get(tenant, "p1", "b-queue-resque")
-    assert survivor.state is LifecycleState.ACTIVE and survivor.conflict_set_id is None
+    # Undisputed from now on; the row keeps the set it was a side of, which a read at an
+    # earlier instant, when the other side still held, shows it in.
+    assert survivor.state is LifecycleState.ACTIVE and survivor.conflict_set_id == "c-queue"
     last = memory.beliefs.history(tenant, "p1", "b-queue-resque").events[-1]
     assert last.kind == "resolved"
     assert last.reason is not None and "c-queue" in last.reason
@@ -142,3 +145,167 @@ def test_a_conflict_whose_survivor_has_ended_returns_it_expired(
     )  # fmt: skip
     memory.retire(tenant, "p1", "b-queue-sidekiq")
     assert memory.beliefs.get(tenant, "p1", "b-queue-resque").state is LifecycleState.EXPIRED
+
+
+# --- a conflict in time -------------------------------------------------------------------
+
+LATER = datetime(2099, 1, 1, tzinfo=UTC)
+BEFORE = datetime(2025, 6, 1, tzinfo=UTC)  # after RECORDED, before any write of a test run
+
+
+def conflict_lines(memory: Memory, tenant: str, **at: Any) -> tuple[str, ...]:
+    """The ids rendered under the block's conflict line, at ``as_of``/``known_as_of``."""
+    result = memory.recall(request(tenant, goal=GOAL, **at), policy=patient_policy())
+    return (
+        tuple(sorted(i.belief_id for i in result.items if i.conflict_set_id == "c-queue"))
+        if "- conflict c-queue" in result.block
+        else ()
+    )
+
+
+def _supersede_later(memory: Memory, tenant: str) -> None:
+    memory.beliefs.add(
+        belief(tenant, id="b-queue-later", statement="Nightly exports run on cron.",
+               subject="exports", supersedes="b-queue-sidekiq", valid_from=LATER)
+    )  # fmt: skip
+
+
+def _expire_later(memory: Memory, tenant: str) -> None:
+    memory.expire(tenant, "p1", "b-queue-sidekiq", at=LATER)
+
+
+@pytest.mark.parametrize("how", ["superseded", "expired"])
+def test_a_member_that_leaves_only_later_is_still_disputed_until_then(
+    memory: Memory, tenant: str, how: str
+) -> None:
+    """A successor valid only from a later instant (or an expiry at one) ends the old
+    member then, not now: until then both sides hold, and a recall shows the conflict."""
+    store_conflict(memory, tenant, "p1")
+    (_supersede_later if how == "superseded" else _expire_later)(memory, tenant)
+    assert conflict_lines(memory, tenant) == ("b-queue-resque", "b-queue-sidekiq")
+    after = memory.recall(request(tenant, goal=GOAL, as_of=LATER), policy=patient_policy())
+    assert "b-queue-sidekiq" not in after.rendered_ids and "- conflict" not in after.block
+    assert "b-queue-resque" in after.rendered_ids
+    assert next(i for i in after.items if i.belief_id == "b-queue-resque").conflict_set_id is None
+
+
+@pytest.mark.parametrize("how", ["superseded", "expired", "retracted"])
+def test_a_conflict_ended_now_still_shows_at_an_earlier_instant(
+    memory: Memory, tenant: str, how: str
+) -> None:
+    """History reads the conflict as it stood: at an ``as_of`` (or, for a retraction, a
+    ``known_as_of``) before the other member left, both sides held."""
+    store_conflict(memory, tenant, "p1")
+    if how == "superseded":  # recorded now, so valid from now
+        memory.beliefs.add(
+            belief(tenant, id="b-queue-later", statement="Nightly exports run on cron.",
+                   subject="exports", supersedes="b-queue-sidekiq", recorded_at=datetime.now(UTC))
+        )  # fmt: skip
+    else:
+        LEAVES[how](memory, tenant)
+    assert conflict_lines(memory, tenant) == ()
+    at = {"as_of": BEFORE, "known_as_of": datetime.now(UTC)}
+    if how == "retracted":
+        at = {"as_of": datetime.now(UTC), "known_as_of": BEFORE}
+    assert conflict_lines(memory, tenant, **at) == ("b-queue-resque", "b-queue-sidekiq")
+
+
+# --- a conflict needs two sides -----------------------------------------------------------
+
+
+def _count(memory: Memory, tenant: str) -> int:
+    return len(memory.beliefs.list(tenant, "p1"))
+
+
+@pytest.mark.parametrize(
+    "others",
+    [
+        [],  # a set of one
+        [{"state": "retired"}],  # the other member does not hold
+        [{"retracted_at": datetime(2025, 3, 1, tzinfo=UTC)}],  # nor one the store withdrew
+    ],
+)
+def test_a_conflict_of_one_is_refused_and_nothing_is_written(
+    memory: Memory, tenant: str, others: list[dict[str, Any]]
+) -> None:
+    batch = [
+        belief(tenant, id=f"b-other-{n}", statement=f"Billing jobs run on queue {n}.",
+               subject="billing-queue", conflict_set_id="c-queue",
+               **{"state": "conflicted", **fields})
+        for n, fields in enumerate(others)
+    ]  # fmt: skip
+    batch.append(
+        belief(tenant, id="b-queue-sidekiq", statement=SIDES["b-queue-sidekiq"],
+               subject="billing-queue", state="conflicted", conflict_set_id="c-queue")
+    )  # fmt: skip
+    with pytest.raises(InvalidInputError) as raised:
+        memory.beliefs.add_many(batch)
+    assert raised.value.field == "conflict_set_id"
+    assert raised.value.item_id == "b-queue-sidekiq"
+    assert _count(memory, tenant) == 0
+    # Against stored members alike: one that does not hold is no other side.
+    if others:
+        memory.beliefs.add_many(batch[:-1])
+        with pytest.raises(InvalidInputError) as again:
+            memory.beliefs.add(batch[-1])
+        assert (again.value.field, again.value.item_id) == ("conflict_set_id", "b-queue-sidekiq")
+        assert _count(memory, tenant) == len(others)
+    # A side joining a stored conflict that holds is a conflict of three.
+    store_conflict(memory, tenant, "p2")
+    memory.beliefs.add({**batch[-1], "principal_id": "p2", "id": "b-queue-celery"})
+    assert len(memory.beliefs.list(tenant, "p2")) == 3
+
+
+# --- re-derivation keeps the conflict as it stood -----------------------------------------
+
+
+def rederived_sides(tenant: str) -> list[dict[str, Any]]:
+    """Both sides derived again from their episode: new ids, one entity more."""
+    return [
+        belief(tenant, id=f"r-{bid}", statement=text, subject="billing-queue",
+               entities=["billing"], state="conflicted", conflict_set_id="c-queue",
+               source_episode_id="e-queue", recorded_at=datetime.now(UTC))
+        for bid, text in list(SIDES.items())[:2]
+    ]  # fmt: skip
+
+
+def conflict_state(memory: Memory, tenant: str) -> tuple[object, ...]:
+    """What a user sees of the conflict: its rendered sides and the plain items."""
+    result = memory.recall(request(tenant, goal=GOAL), policy=patient_policy())
+    statements = {
+        i.belief_id: memory.beliefs.get(tenant, "p1", i.belief_id).statement for i in result.items
+    }
+    return (
+        sorted(statements[i.belief_id] for i in result.items if i.conflict_set_id),
+        sorted(statements[i.belief_id] for i in result.items if not i.conflict_set_id),
+        "- conflict" in result.block,
+    )
+
+
+@pytest.mark.parametrize("how", ["retired", "retracted", "expired", "rejected"])
+def test_re_derivation_keeps_the_conflict_as_it_stood(
+    memory: Memory, tenant: str, how: str
+) -> None:
+    memory.episodes.add(
+        {
+            "id": "e-queue",
+            "tenant_id": tenant,
+            "principal_id": "p1",
+            "occurred_at": "2025-01-01T00:00:00Z",
+            "content": "queue talk",
+        }
+    )
+    memory.beliefs.add_many(
+        [
+            belief(tenant, id=bid, statement=text, subject="billing-queue", state="conflicted",
+                   conflict_set_id="c-queue", confidence=0.9, source_episode_id="e-queue")
+            for bid, text in list(SIDES.items())[:2]
+        ]
+    )  # fmt: skip
+    LEAVES[how](memory, tenant)
+    before = conflict_state(memory, tenant)
+    memory.rederive(tenant, "p1", rederived_sides(tenant))
+    assert conflict_state(memory, tenant) == before
+    survivors = [b for b in memory.beliefs.list(tenant, "p1") if b.id.startswith("r-")]
+    conflicted = [b.id for b in survivors if b.state is LifecycleState.CONFLICTED]
+    assert len(conflicted) in (0, 2)  # never a conflict of one in the store

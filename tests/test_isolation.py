@@ -53,7 +53,7 @@ from recallflow.models.stages import HardFilter
 from recallflow.models.store import LifecycleState, Sensitivity
 from recallflow.policy import SURFACE_CEILINGS, ArmLimits, EpisodePolicy
 from recallflow.tools import Toolset
-from tests.helpers import belief, patient_policy, request
+from tests.helpers import belief, patient_policy, request, two_sided
 
 AS_OF = datetime(2026, 6, 1, tzinfo=UTC)
 DAY = timedelta(days=1)
@@ -321,7 +321,7 @@ def test_no_recall_ever_leaks_across_the_hard_filter(
         for d in drafts
         if d["state"] == "superseded"
     ]
-    stored = memory.beliefs.add_many([*drafts, *successors])
+    stored = memory.beliefs.add_many(two_sided([*drafts, *successors]))
     for spec in requests:
         tenant, principal = f"{run}-t{spec['tenant']}", f"p{spec['principal']}"
         rows = {b.id: b for b in stored if (b.tenant_id, b.principal_id) == (tenant, principal)}
@@ -432,7 +432,8 @@ def test_ids_held_only_by_others_are_missing_and_untouched_even_where_ids_overla
                    subject="ada-deploys", entities=["ada"], state="conflicted",
                    conflict_set_id="c-1"),
             belief(owner, principal, id="b-2", statement=f"Ada deploys on monday {tag}",
-                   subject="ada-deploys", entities=["ada"]),
+                   subject="ada-deploys", entities=["ada"], state="conflicted",
+                   conflict_set_id="c-1"),
         ]  # fmt: skip
         episodes.append(
             {"tenant_id": owner, "principal_id": principal, "id": "e-1", "kind": "message",
@@ -702,7 +703,7 @@ def test_no_session_child_run_view_search_or_tool_leaks(
                  "occurred_at": AS_OF - DAY}
             )  # fmt: skip
             held[(owner, f"b-{index}")] = spec
-    memory.beliefs.add_many(drafts)
+    memory.beliefs.add_many(two_sided(drafts))
     memory.episodes.add_many(episodes)
 
     for asker in askers:
@@ -907,7 +908,7 @@ def _populate(memory: Memory, tenant: str, principal: str, specs: list[dict[str,
              "recorded_at": AS_OF - (index + 1) * DAY}
         )  # fmt: skip
     memory.episodes.add_many(episodes)
-    memory.beliefs.add_many(drafts)
+    memory.beliefs.add_many(two_sided(drafts))
 
 
 differential_spec = st.fixed_dictionaries(
@@ -1051,7 +1052,7 @@ def test_every_call_on_an_id_only_others_hold_fails_as_on_an_id_nobody_holds(
             )  # fmt: skip
     for t, p in holders:
         drafts.append(belief(t, p, id="b-next", statement="Ada deploys on monday", subject="ada"))
-    memory.beliefs.add_many(drafts)
+    memory.beliefs.add_many(two_sided(drafts))
     memory.episodes.add_many(episodes)
     # The caller holds a belief, a trace and a session of its own, for the calls that
     # name an id of its own beside the probed one.
@@ -1225,8 +1226,10 @@ def test_a_sessions_corrections_quote_only_what_a_recall_there_would_show(
                 continue
             memory.supersede(target, draft)
         else:
-            draft.update(state="conflicted", conflict_set_id=f"cs-{target}")
             memory.beliefs.add(draft)
+            # By hand: while the target is not active, the draft is a side alone (a write
+            # refuses a conflict of one).
+            RowEdits(memory.pool, tenant, "p1").conflict(draft["id"], f"cs-{target}")
             if memory.beliefs.get(tenant, "p1", target).state is LifecycleState.ACTIVE:
                 RowEdits(memory.pool, tenant, "p1").conflict(target, f"cs-{target}")
         if change["not_here"] and project is not None:

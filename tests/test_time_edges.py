@@ -80,6 +80,11 @@ def _drafts(tenant: str, specs: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if state == "conflicted":
             data["conflict_set_id"] = "c-1"
         drafts.append(data)
+    sides = [d for d in drafts if d["state"] == "conflicted" and d["retracted_at"] is None]
+    if len(sides) == 1:  # a conflict needs two sides: a set of one is refused
+        for d in drafts:
+            if d["state"] == "conflicted":
+                d.update(state="active", conflict_set_id=None)
     return drafts
 
 
@@ -121,7 +126,18 @@ def _oracle(
             later = successor.valid_from is not None and successor.valid_from > as_of
             if later or not _known(successor, known_as_of):
                 out[b.id] = LifecycleState.ACTIVE
+    # A conflict as it stood at as_of: the members of the set that held then (two or more)
+    # were its sides, whatever ended them since; one that held alone was disputed by none.
+    sides = [i for i, s in out.items() if rows[i].conflict_set_id and s in _SIDES]
+    for i in sides:
+        if len(sides) > 1 and LifecycleState.CONFLICTED in states:
+            out[i] = LifecycleState.CONFLICTED
+        elif len(sides) == 1 and LifecycleState.ACTIVE in states:
+            out[i] = LifecycleState.ACTIVE
     return out
+
+
+_SIDES = (LifecycleState.ACTIVE, LifecycleState.CONFLICTED)
 
 
 @settings(

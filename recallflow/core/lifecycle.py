@@ -277,6 +277,46 @@ def lone_survivors(members: Sequence[Belief]) -> list[Belief]:
     return sorted((group[0] for group in live.values() if len(group) == 1), key=lambda b: b.id)
 
 
+def lone_in_batch(batch: Sequence[Belief], stored: Sequence[Belief]) -> list[Belief]:
+    """The beliefs of ``batch`` written ``conflicted`` with no other live member in their
+    set, counting the ``stored`` members of their sets (as the batch leaves them: a stored
+    member it supersedes is no longer live, one it re-adds is the batch's). A conflict
+    needs two sides: a set of one, or one whose other members do not hold (retired,
+    retracted, superseded, expired), disputes nothing."""
+    ids = {b.id for b in batch}
+    members = {b.id: b for b in stored}
+    members.update((b.id, b) for b in batch)
+    return [b for b in lone_survivors(list(members.values())) if b.id in ids]
+
+
+def disputed_at(beliefs: Sequence[Belief], admissible: Sequence[LifecycleState]) -> list[Belief]:
+    """``beliefs`` — every belief a read admits at its ``as_of``, each in the state it had
+    then, with every admitted member of their conflict sets — with the conflicts as they
+    stood at that instant: the members of a set of which two or more held then are
+    ``conflicted`` (a member that left later, a survivor whose conflict ended later, was
+    one of the sides), and a ``conflicted`` member that held alone was disputed by nothing
+    and reads ``active``. A provisional member keeps its state. Only states ``admissible``
+    are given: a read that admits no ``conflicted`` belief sees no conflict."""
+    sides = (LifecycleState.ACTIVE, LifecycleState.CONFLICTED)
+    held: dict[str, int] = {}
+    for b in beliefs:
+        if b.conflict_set_id is not None and b.state in sides:
+            held[b.conflict_set_id] = held.get(b.conflict_set_id, 0) + 1
+    if not held:
+        return list(beliefs)
+    out: list[Belief] = []
+    for b in beliefs:
+        state = b.state
+        if b.conflict_set_id is not None and state in sides:
+            disputed = held[b.conflict_set_id] > 1
+            if disputed and LifecycleState.CONFLICTED in admissible:
+                state = LifecycleState.CONFLICTED
+            elif not disputed and LifecycleState.ACTIVE in admissible:
+                state = LifecycleState.ACTIVE
+        out.append(b if state is b.state else b.model_copy(update={"state": state}))
+    return out
+
+
 def resolved_state(belief: Belief, now: datetime) -> LifecycleState:
     """The state a lone survivor of a conflict returns to: ``expired`` when its validity
     has already ended, else ``active``."""

@@ -34,6 +34,7 @@ from recallflow.core.lifecycle import (
     corroborated_confidence,
     corroboration_refusal,
     expired_state,
+    lone_in_batch,
     lone_survivors,
     not_found,
     plan_supersessions,
@@ -140,7 +141,12 @@ def settle_conflicts(
     set's lone live member to the state it would have without the conflict
     (:func:`~recallflow.core.lifecycle.lone_survivors`), with a ``resolved`` event saying
     why. The event names no other belief: the one that left may be an erased one. ``now``
-    None: the transaction's time."""
+    None: the transaction's time.
+
+    The survivor keeps its ``conflict_set_id``: the set it was a side of. A read at an
+    instant when another member still held (a successor or an expiry not yet in force, a
+    ``known_as_of`` before a retraction) shows the conflict as it stood then
+    (:func:`~recallflow.core.lifecycle.disputed_at`)."""
     sets = sorted({s for s in set_ids if s is not None})
     if not sets:
         return []
@@ -161,22 +167,24 @@ def settle_conflicts(
     for survivor in lone_survivors([belief_from_row(r) for r in rows]):
         state = resolved_state(survivor, now)
         conn.execute(
-            "UPDATE beliefs SET state = %s, conflict_set_id = NULL"
-            " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
+            "UPDATE beliefs SET state = %s WHERE tenant_id = %s AND principal_id = %s AND id = %s",
             (state.value, tenant_id, principal_id, survivor.id),
         )
-        reason = (
-            f"conflict {survivor.conflict_set_id} has no other live member: the last was {cause}"
-        )
-        record_event(conn, survivor, "resolved", now, reason=reason)
-        settled.append(survivor.model_copy(update={"state": state, "conflict_set_id": None}))
+        record_event(conn, survivor, "resolved", now, reason=_resolved_reason(survivor, cause))
+        settled.append(survivor.model_copy(update={"state": state}))
     return settled
+
+
+def _resolved_reason(survivor: Belief, cause: str) -> str:
+    return f"conflict {survivor.conflict_set_id} has no other live member: the last was {cause}"
 
 
 def write_beliefs(
     conn: psycopg.Connection[Any],
     beliefs: Sequence[Belief],
     embeddings: VectorRows,
+    *,
+    settle_lone: str | None = None,
 ) -> list[Belief]:
     """Write ``beliefs`` inside the caller's transaction; returns each as stored.
 
@@ -184,6 +192,12 @@ def write_beliefs(
     returned); with other content it is a :class:`ConflictError`. Supersession links are
     applied to both beliefs (:func:`~recallflow.core.lifecycle.plan_supersessions`) and
     recorded as events.
+
+    A new belief written ``conflicted`` with no other live member in its set
+    (:func:`~recallflow.core.lifecycle.lone_in_batch`) is an :class:`InvalidInputError`
+    on ``conflict_set_id``, and nothing is written; with ``settle_lone`` (how its other
+    members left, for a re-derivation that replayed their corrections) it is written in
+    the state it would have without the conflict, with a ``resolved`` event.
     """
     if len(beliefs) != len(embeddings):
         raise ValueError("write_beliefs needs one embedding per belief")
@@ -197,7 +211,7 @@ def write_beliefs(
     result: list[Belief] = list(beliefs)
     for (tenant, principal), indexes in groups.items():
         for index, stored in _write_group(
-            conn, tenant, principal, beliefs, indexes, embeddings, ann
+            conn, tenant, principal, beliefs, indexes, embeddings, ann, settle_lone
         ):
             result[index] = stored
     return result
@@ -211,6 +225,7 @@ def _write_group(
     indexes: Sequence[int],
     embeddings: VectorRows,
     ann: AnnState,
+    settle_lone: str | None,
 ) -> list[tuple[int, Belief]]:
     """One principal's part of a batch; returns (batch index, belief as stored).
 
@@ -260,11 +275,34 @@ def _write_group(
         _successors(conn, tenant, principal, sorted(linked)),
     )
     adjusted = {b.id: b for b in plan.inserts}
+    superseded = {*plan.stored_updates, *(c.id for c in claims)}
+    lone = _lone_conflicts(conn, tenant, principal, [adjusted[b.id] for b in rows], superseded)
+    if lone and settle_lone is None:
+        b = lone[0]
+        raise InvalidInputError(
+            f"names conflict set {b.conflict_set_id!r}, which has no other member that holds"
+            " (conflicted, and not retired, retracted, superseded or expired): a conflict"
+            " needs two or more sides",
+            field="conflict_set_id",
+            item_index=position[b.id],
+            item_id=b.id,
+        )
+    settled_at: datetime | None = None
+    if lone:
+        row = conn.execute("SELECT now()").fetchone()
+        assert row is not None
+        settled_at = row[0]
+        for b in lone:
+            adjusted[b.id] = b.model_copy(update={"state": resolved_state(b, row[0])})
     indexed = ann.graduated(tenant, principal)
     if not indexed and fresh and ann.graduates(tenant, principal, len(fresh)):
         graduate(conn, tenant, principal)
         indexed = True
     _insert(conn, [(i, adjusted[b.id]) for i, b in fresh], embeddings, ann_indexed=indexed)
+    if settled_at is not None:
+        for b in lone:
+            reason = _resolved_reason(b, str(settle_lone))
+            record_event(conn, b, "resolved", settled_at, reason=reason)
     updates = dict(plan.stored_updates)
     for c in claims:
         updates[c.id] = (str(c.superseded_by), adjusted[c.id].valid_to)
@@ -303,6 +341,37 @@ def _write_group(
     out.update((i, adjusted[b.id]) for i, b in fresh)
     out.update((i, out[position_of]) for i, position_of in aliases.items())
     return sorted(out.items())
+
+
+def _lone_conflicts(
+    conn: psycopg.Connection[Any],
+    tenant: str,
+    principal: str,
+    rows: Sequence[Belief],
+    superseded: set[str],
+) -> list[Belief]:
+    """The new ``rows`` written conflicted with no other live member in their set, the
+    stored members read as the batch leaves them (``superseded``: the stored beliefs it
+    supersedes)."""
+    conflicted = LifecycleState.CONFLICTED
+    sets = sorted({b.conflict_set_id for b in rows if b.conflict_set_id and b.state is conflicted})
+    if not sets:
+        return []
+    stored = [
+        belief_from_row(r)
+        for r in conn.cursor(row_factory=dict_row)
+        .execute(
+            SELECT_BELIEF + " WHERE tenant_id = %s AND principal_id = %s"
+            " AND conflict_set_id = ANY(%s)",
+            (tenant, principal, sets),
+        )
+        .fetchall()
+    ]
+    left = [
+        b.model_copy(update={"state": LifecycleState.SUPERSEDED}) if b.id in superseded else b
+        for b in stored
+    ]
+    return lone_in_batch(rows, left)
 
 
 def _stored_once(

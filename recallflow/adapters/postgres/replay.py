@@ -124,6 +124,9 @@ def rederive(
         np.asarray([embeddings[r.index] for r in writes], dtype=np.float32).reshape(
             len(writes), embeddings.shape[1]
         ),
+        # A draft whose conflict's other sides were corrected away (replayed retired,
+        # withdrawn, superseded...) disputes nothing, as its earlier belief did not.
+        settle_lone="corrected before this re-derivation",
     )
     for r in writes:
         for project in r.exclusions:

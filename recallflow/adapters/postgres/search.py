@@ -79,6 +79,7 @@ from recallflow.adapters.postgres.statements import (
     setting_values,
 )
 from recallflow.adapters.postgres.vectors import query_vector_texts
+from recallflow.core.lifecycle import disputed_at
 from recallflow.errors import InvalidInputError
 from recallflow.models.session import DurableQuery
 from recallflow.models.stages import CandidateEvidence, EvidenceSet, HardFilter
@@ -844,13 +845,18 @@ def _loaded_rows(
 
 def _as_of(f: HardFilter, rows: list[Belief]) -> list[Belief]:
     """Each belief as it stood at as_of: one the filter admits before the end its state
-    records (superseded, expired) was active then."""
-    return [
+    records (superseded, expired) was active then, and the members of a conflict set
+    that two or more of them held then were in conflict (:func:`disputed_at`: the rows
+    hold every admitted member of each loaded belief's set)."""
+    stood = [
         b
         if (state := state_at_as_of(f, b.state)) is b.state
         else b.model_copy(update={"state": state})
         for b in rows
     ]
+    if all(b.conflict_set_id is None for b in stood):
+        return stood
+    return disputed_at(stood, f.states)
 
 
 def _execute(
