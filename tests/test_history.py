@@ -370,9 +370,13 @@ def _write(
         ended.add(target)
     if op == "supersede":
         new_id = f"{target}-{step}"
-        memory.beliefs.supersede(
-            target, belief(tenant, id=new_id, statement=f"{target} changed at step {step}.")
-        )
+        successor = belief(tenant, id=new_id, statement=f"{target} changed at step {step}.")
+        if memory.beliefs.get(tenant, "p1", target).state is LifecycleState.RETIRED:
+            # It never held: nothing to replace, and superseded it would hold again.
+            with pytest.raises(ConflictError, match="retired"):
+                memory.beliefs.supersede(target, successor)
+            return None
+        memory.beliefs.supersede(target, successor)
         return new_id
     if op == "retire":
         memory.retire(tenant, "p1", target)
@@ -445,4 +449,7 @@ def test_any_sequence_of_writes_leaves_an_ordered_history_that_agrees_with_the_s
         expected = LifecycleState.EXPIRED if K.EXPIRED in said else LifecycleState.ACTIVE
         assert stored.state is (_STATES[ends[-1]] if ends else expected)
         assert (K.RETRACTED in said) == (stored.retracted_at is not None)
-        assert (K.SUPERSEDED in said) == (stored.superseded_by is not None)
+        # Retired after its supersession, it never held: nothing replaced it.
+        links = [k for k in said if k in (K.SUPERSEDED, K.RETIRED)]
+        replaced = bool(links) and links[-1] is K.SUPERSEDED
+        assert replaced == (stored.superseded_by is not None)

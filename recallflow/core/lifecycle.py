@@ -162,6 +162,17 @@ def plan_supersessions(
                 field="supersedes",
                 item_id=old,
             )
+        old_row = in_batch.get(old) or stored[old]
+        if old_row.state is LifecycleState.RETIRED:
+            # Retired, it never held: superseded, it would hold again until its successor
+            # took over (an end never undoes another end).
+            declared_on_new = new in in_batch and in_batch[new].supersedes == old
+            raise ConflictError(
+                f"supersedes {old!r}, which is retired (it never held): there is nothing to"
+                " replace; store the belief without the link",
+                field="supersedes" if declared_on_new else "superseded_by",
+                item_id=new if declared_on_new else old,
+            )
         chosen[old] = new
         successor[old] = new
     for old in chosen:

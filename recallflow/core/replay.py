@@ -64,6 +64,13 @@ class Correction:
     at: datetime
     related_id: str | None = None
     project: str | None = None
+    #: When the store recorded it (system time; ``at`` is a supersession's or an expiry's
+    #: world time). Corrections replay in this order; None: ``at``.
+    recorded: datetime | None = None
+
+    @property
+    def order(self) -> datetime:
+        return self.at if self.recorded is None else self.recorded
 
 
 @dataclass(frozen=True)
@@ -96,7 +103,7 @@ def _same_content(a: Belief, b: Belief) -> bool:
 
 def _state_of(priors: Sequence[Prior]) -> tuple[Correction | None, bool, bool, set[str], list[str]]:
     """(last terminal correction, flagged, retracted, exclusions, replayed kinds)."""
-    events = sorted((c for p in priors for c in p.corrections), key=lambda c: c.at)
+    events = sorted((c for p in priors for c in p.corrections), key=lambda c: c.order)
     terminal: Correction | None = None
     flagged = any(p.belief.flagged for p in priors)
     retracted = any(p.belief.retracted_at is not None for p in priors)

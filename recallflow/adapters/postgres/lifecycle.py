@@ -488,19 +488,23 @@ def retire(
     reason: str | None,
     now: datetime,
 ) -> Belief:
-    """Retire a belief (it does not hold); a repeat is a no-op."""
+    """Retire a belief (it does not hold); a repeat is a no-op.
+
+    A retired belief never held, so nothing replaced it: one superseded already loses
+    its ``superseded_by`` (its ``superseded`` event stays, as every event does), and
+    neither it nor its chain says it was ever replaced. Its successor is unchanged."""
     lock_principals(conn, [(tenant_id, principal_id)])
     belief = locked_belief(conn, tenant_id, principal_id, belief_id)
     if belief.state is LifecycleState.RETIRED:
         return belief
     conn.execute(
-        "UPDATE beliefs SET state = 'retired'"
+        "UPDATE beliefs SET state = 'retired', superseded_by = NULL"
         " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
         (tenant_id, principal_id, belief_id),
     )
     record_event(conn, belief, "retired", now, reason=reason)
     settle_conflicts(conn, tenant_id, principal_id, [belief.conflict_set_id], now, "retired")
-    return belief.model_copy(update={"state": LifecycleState.RETIRED})
+    return belief.model_copy(update={"state": LifecycleState.RETIRED, "superseded_by": None})
 
 
 def expire(

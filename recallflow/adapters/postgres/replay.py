@@ -58,19 +58,22 @@ def priors(
         return []
     wanted = [b.id for b in found]
     corrections: dict[str, list[Correction]] = {}
-    for belief_id, kind, at, related, project in conn.execute(
-        "SELECT belief_id, kind, effective_at, related_id, project FROM belief_events"
+    # In the order they were recorded (system time): a supersession's effective time is
+    # its successor's start in world time, which may lie after a later retirement.
+    for belief_id, kind, at, related, project, recorded, _ in conn.execute(
+        "SELECT belief_id, kind, effective_at, related_id, project, created_at, id"
+        " FROM belief_events"
         " WHERE tenant_id = %(t)s AND principal_id = %(p)s AND belief_id = ANY(%(ids)s)"
         " AND kind IN ('superseded', 'retracted', 'retired', 'expired')"
         " UNION ALL"
-        " SELECT belief_id, kind, created_at, NULL, project FROM feedback_events"
+        " SELECT belief_id, kind, created_at, NULL, project, created_at, id FROM feedback_events"
         " WHERE tenant_id = %(t)s AND principal_id = %(p)s AND belief_id = ANY(%(ids)s)"
         " AND kind LIKE 'rejected%%'"
-        " ORDER BY 3, 1",
+        " ORDER BY 6, 1, 7",
         {"t": tenant_id, "p": principal_id, "ids": wanted},
     ).fetchall():
         corrections.setdefault(belief_id, []).append(
-            Correction(kind=kind, at=at, related_id=related, project=project)
+            Correction(kind=kind, at=at, related_id=related, project=project, recorded=recorded)
         )
     excluded: dict[str, list[str]] = {}
     for belief_id, project in conn.execute(
