@@ -80,6 +80,9 @@ class Prior:
     belief: Belief
     corrections: tuple[Correction, ...] = ()
     exclusions: tuple[str, ...] = ()
+    #: Whether it holds now, as a read at this instant judges it (an end recorded for it
+    #: may not be in force: a successor valid only later, or retracted since).
+    holds: bool = False
 
 
 @dataclass(frozen=True)
@@ -137,6 +140,23 @@ def _state_of(priors: Sequence[Prior]) -> tuple[Correction | None, bool, bool, s
     return terminal, flagged, retracted, exclusions, replayed
 
 
+def _end_of(priors: Sequence[Prior]) -> datetime | None:
+    """The earliest end of validity recorded for the derivation (expiries): it bounds
+    the belief whatever other end it has (the store keeps a superseded or retired belief's
+    state on expiry, and its ``valid_to``)."""
+    ends = [c.at for p in priors for c in p.corrections if c.kind == "expired"]
+    return min(ends) if ends else None
+
+
+def _bounded(belief: Belief, end: datetime | None) -> Belief:
+    """``belief`` valid until ``end`` at the latest (never before it starts)."""
+    if end is None or (belief.valid_to is not None and belief.valid_to <= end):
+        return belief
+    if belief.valid_from is not None and end <= belief.valid_from:
+        end = belief.valid_from + INSTANT
+    return belief.model_copy(update={"valid_to": end})
+
+
 def _apply(draft: Belief, terminal: Correction) -> Belief:
     if terminal.kind == "retired":
         return draft.model_copy(update={"state": LifecycleState.RETIRED, "supersedes": None})
@@ -156,6 +176,17 @@ def _apply(draft: Belief, terminal: Correction) -> Belief:
     )
 
 
+def _still_holding(terminal: Correction | None, matches: Sequence[Prior]) -> Prior | None:
+    """The latest earlier belief that still holds though an end is recorded for it — a
+    successor valid only later, or one since retracted; an expiry still to come: a draft
+    of its derivation is that belief. Written beside it, the sentence would be recalled
+    twice; and it cannot take the belief's place, which its successor takes."""
+    if terminal is None:
+        return None
+    holding = [p for p in matches if p.holds and p.belief.state in TERMINAL]
+    return holding[-1] if holding else None
+
+
 def replay(
     drafts: Sequence[Belief],
     priors: Sequence[Prior],
@@ -171,6 +202,9 @@ def replay(
     is ``withdrawn``. A draft with no earlier belief is ``new``, unless ``forgotten`` says
     its derivation was erased: then it is ``forgotten`` and not written (a belief written
     again after its erasure is an earlier belief, and a draft of it is matched to it).
+    A draft whose earlier belief still holds though an end is recorded for it (a successor
+    valid only later or since retracted, an expiry still to come) is that belief too,
+    ``known``.
     """
     by_id = {p.belief.id: p for p in priors}
     by_key: dict[DerivationKey, list[Prior]] = {}
@@ -199,6 +233,10 @@ def replay(
             out.append(Replayed(index=index, action="known", belief=same[-1].belief))
             continue
         terminal, flagged, retracted, exclusions, replayed = _state_of(matches)
+        holder = None if retracted else _still_holding(terminal, matches)
+        if holder is not None:
+            out.append(Replayed(index=index, action="known", belief=holder.belief))
+            continue
         if retracted:
             out.append(
                 Replayed(index=index, action="withdrawn", belief=draft, replayed=tuple(replayed))
@@ -209,6 +247,7 @@ def replay(
             belief = belief.model_copy(update={"flagged": True})
         if terminal is not None:
             belief = _apply(belief, terminal)
+            belief = _bounded(belief, _end_of(matches))
         else:
             live = [p for p in matches if p.belief.state not in TERMINAL]
             if live and belief.supersedes is None:

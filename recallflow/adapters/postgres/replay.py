@@ -17,6 +17,7 @@ from psycopg.rows import dict_row
 from recallflow.adapters.postgres import lifecycle
 from recallflow.adapters.postgres.beliefs import SELECT_BELIEF, belief_from_row
 from recallflow.adapters.postgres.locks import lock_principals
+from recallflow.core.corrections import in_force_at, status_of, stood_at
 from recallflow.core.erasure import erasure_digest
 from recallflow.core.replay import (
     Correction,
@@ -27,7 +28,8 @@ from recallflow.core.replay import (
     replay,
 )
 from recallflow.models.corrections import Rederivation, ReplayOutcome
-from recallflow.models.store import Belief
+from recallflow.models.session import BeliefStatus
+from recallflow.models.store import Belief, Sensitivity
 
 
 def priors(
@@ -82,14 +84,41 @@ def priors(
         (tenant_id, principal_id, wanted),
     ).fetchall():
         excluded.setdefault(belief_id, []).append(project)
+    successors = _stored_by_id(
+        conn, tenant_id, principal_id, sorted({b.superseded_by for b in found if b.superseded_by})
+    )
+    row = conn.execute("SELECT now()").fetchone()
+    assert row is not None
+    now = row[0]
     return [
         Prior(
             belief=b,
             corrections=tuple(corrections.get(b.id, ())),
             exclusions=tuple(sorted(excluded.get(b.id, ()))),
+            holds=in_force_at(b, as_of=now)
+            and status_of(
+                stood_at(b, as_of=now, successors=successors), as_of=now, ceiling=max(Sensitivity)
+            )
+            in (BeliefStatus.LIVE, BeliefStatus.PROVISIONAL),
         )
         for b in found
     ]
+
+
+def _stored_by_id(
+    conn: psycopg.Connection[Any], tenant_id: str, principal_id: str, ids: Sequence[str]
+) -> dict[str, Belief]:
+    if not ids:
+        return {}
+    rows = (
+        conn.cursor(row_factory=dict_row)
+        .execute(
+            SELECT_BELIEF + " WHERE tenant_id = %s AND principal_id = %s AND id = ANY(%s)",
+            (tenant_id, principal_id, list(ids)),
+        )
+        .fetchall()
+    )
+    return {r["id"]: belief_from_row(r) for r in rows}
 
 
 def forgotten_derivations(
