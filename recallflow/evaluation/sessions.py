@@ -328,13 +328,10 @@ class _Script:
             edits.set_state(bid, LifecycleState.RETIRED)
         elif change.op == "conflict":
             peer, set_id = f"{bid}-peer", f"cs-{bid}"
-            self._add(
-                peer,
-                f"Ada said the opposite of {bid}.",
-                belief_type="preference",
-                state="conflicted",
-                conflict_set_id=set_id,
-            )
+            self._add(peer, f"Ada said the opposite of {bid}.", belief_type="preference")
+            # Both sides by hand, as the other changes of this run are: a write refuses a
+            # conflict whose other side is not yet in it.
+            edits.conflict(peer, set_id)
             edits.conflict(bid, set_id)
             self.conflicted = bid
         elif change.op == "resolve":
