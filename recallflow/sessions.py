@@ -36,6 +36,7 @@ from recallflow.core.corrections import (
     status_of,
     stood_at,
 )
+from recallflow.core.lifecycle import disputed_at
 from recallflow.core.scoring import stays_home
 from recallflow.core.snapshot import session_prefix, smallest_cap
 from recallflow.dataflows.runner import resolved_request
@@ -472,6 +473,24 @@ def _as_they_stood(
     return {bid: stood_at(row, as_of=as_of, successors=successors) for bid, row in rows.items()}
 
 
+def _disputed(
+    tx: SessionTurnStore, rows: dict[str, Belief], *, as_of: datetime, ceiling: Sensitivity
+) -> dict[str, Belief]:
+    """``rows`` with their conflicts as they stood at ``as_of``, as a recall then judges
+    them (:func:`~recallflow.core.lifecycle.disputed_at`): a member is disputed while
+    another member of its set is live on this surface, whatever ended that one since."""
+    sets = sorted({b.conflict_set_id for b in rows.values() if b.conflict_set_id is not None})
+    if not sets:
+        return rows
+    members = _as_they_stood(tx, {m.id: m for m in tx.conflict_members(sets)}, as_of=as_of)
+    live = [m for m in members.values() if _visible(m, as_of=as_of, ceiling=ceiling)]
+    judged = {b.id: b for b in disputed_at(live, _SIDES)}
+    return {bid: judged.get(bid, b) for bid, b in rows.items()}
+
+
+_SIDES = (LifecycleState.ACTIVE, LifecycleState.CONFLICTED)
+
+
 def _visible(belief: Belief, *, as_of: datetime, ceiling: Sensitivity) -> bool:
     """Live at ``as_of`` on this surface, and already known and valid then (a belief that
     becomes valid later is not shown before it does, as the hard filter would not)."""
@@ -527,7 +546,8 @@ def _pending(
     told. A conflict's other members, and a supersession's replacement, are shown when
     this surface may show them and they hold in the session's ``project`` (a local belief
     of another project does not, nor one rejected there as not here)."""
-    rows = _as_they_stood(tx, tx.beliefs(list(told)), as_of=as_of)
+    rows = _disputed(tx, _as_they_stood(tx, tx.beliefs(list(told)), as_of=as_of), as_of=as_of,
+                     ceiling=ceiling)  # fmt: skip
     excluded = tx.excluded(list(rows))
     current = {
         bid: fingerprint(rows.get(bid), as_of=as_of, ceiling=ceiling, excluded=bid in excluded)

@@ -309,3 +309,23 @@ def test_re_derivation_keeps_the_conflict_as_it_stood(
     survivors = [b for b in memory.beliefs.list(tenant, "p1") if b.id.startswith("r-")]
     conflicted = [b.id for b in survivors if b.state is LifecycleState.CONFLICTED]
     assert len(conflicted) in (0, 2)  # never a conflict of one in the store
+
+
+def test_an_open_session_is_told_a_conflict_ended_only_when_it_has(
+    memory: Memory, tenant: str
+) -> None:
+    """A session's turn judges the conflict as a recall then does: while the member that
+    leaves later still holds, nothing was resolved."""
+    memory.beliefs.add_many(
+        [
+            belief(tenant, id=bid, statement=text, subject="billing-queue", state="conflicted",
+                   conflict_set_id="c-queue", confidence=0.9, belief_type="preference",
+                   source_authority="user_stated")
+            for bid, text in list(SIDES.items())[:2]
+        ]
+    )  # fmt: skip
+    session = memory.open_session(tenant, "p1")
+    assert {"b-queue-sidekiq", "b-queue-resque"} <= set(session.snapshot_ids)
+    _supersede_later(memory, tenant)
+    block = session.recall({"goal": GOAL}).block
+    assert "no longer disputed" not in block and "[b-queue-sidekiq] no longer" not in block
