@@ -88,8 +88,11 @@ def _check_chains(stored: dict[str, Belief]) -> None:
             step = stored[step].superseded_by if step in stored else None
     for b in stored.values():
         if b.supersedes is not None and b.supersedes in stored:
-            # The predecessor a belief names has that belief as its successor: never another.
-            assert stored[b.supersedes].superseded_by == b.id, (b.id, b.supersedes)
+            # The predecessor a belief names has that belief as its successor: never another,
+            # and none once retired (it never held, so nothing replaced it).
+            before = stored[b.supersedes]
+            named = None if before.state is LifecycleState.RETIRED else b.id
+            assert before.superseded_by == named, (b.id, b.supersedes)
 
 
 def _run(memory: Memory, tenant: str, op: tuple[Any, ...]) -> Callable[[], Any]:
