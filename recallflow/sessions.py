@@ -30,11 +30,14 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from recallflow.core.corrections import (
+    FORGOTTEN,
+    as_told,
     fingerprint,
     in_force_at,
     pending_corrections,
     status_of,
     stood_at,
+    told_peers,
 )
 from recallflow.core.lifecycle import disputed_at
 from recallflow.core.scoring import stays_home
@@ -243,6 +246,10 @@ class Session:
                 project=info.project,
                 hops=self._policy.sessions.replacement_hops,
             )
+            # What an earlier turn showed beyond the prefix and has been forgotten since:
+            # the agent's context still holds its line, so it is told after the prefix's.
+            gone, back = _forgotten_shown(tx, exclude=told.fingerprints)
+            pending.extend(gone)
             # A belief last corrected in the short form is not held: the agent has read
             # none of what it says now, so this turn may show it when it is relevant.
             turn = SessionTurn(
@@ -255,12 +262,22 @@ class Session:
             # Only what the block told the agent is recorded: a correction left for a
             # later turn stays pending, and is then told as its belief stands by then.
             by_id = {p.belief_id: p for p in pending}
+            corrections = result.trace.corrections
+            frozen = told.fingerprints
             tx.record(
                 [
                     (c.belief_id, c.kind.value, by_id[c.belief_id].fingerprint, c.abridged)
-                    for c in result.trace.corrections
+                    for c in corrections
+                    if c.belief_id in frozen
                 ],
                 result.trace.id,
+                shown=[
+                    b for b in (*result.rendered_ids, *told_peers(corrections)) if b not in frozen
+                ],
+                told_forgotten=[
+                    *back,
+                    *(c.belief_id for c in corrections if c.belief_id not in frozen),
+                ],
             )
         if persist_trace:
             memory._save(result, self._policy, read_since=read_since)
@@ -532,6 +549,27 @@ def _replacement(
     return None
 
 
+def _forgotten_shown(
+    tx: SessionTurnStore, *, exclude: Mapping[str, BeliefFingerprint]
+) -> tuple[list[PendingCorrection], list[str]]:
+    """The ``forgotten`` corrections owed for beliefs a turn showed beyond the prefix and
+    forgotten since (none of their words: the row is gone), and those among them written
+    again under their id since, whose mark is dropped (a new belief, shown afresh when a
+    turn recalls it). A prefix belief (``exclude``) is corrected through the prefix's
+    fingerprints instead."""
+    ids = [b for b in tx.forgotten_shown() if b not in exclude]
+    if not ids:
+        return [], []
+    back = tx.beliefs(ids)
+    shown = BeliefFingerprint(status=BeliefStatus.LIVE, statement="")
+    gone = [
+        PendingCorrection(belief_id=b, fingerprint=FORGOTTEN, previous=shown)
+        for b in ids
+        if b not in back
+    ]
+    return gone, [b for b in ids if b in back]
+
+
 def _pending(
     tx: SessionTurnStore,
     told: Mapping[str, BeliefFingerprint],
@@ -584,7 +622,7 @@ def _pending(
             PendingCorrection(
                 belief_id=bid,
                 fingerprint=fp,
-                previous=told[bid],
+                previous=as_told(told[bid], fp),
                 replacement=replacement,
                 peers=peers,
             )

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
+from recallflow.core.erasure import ERASED
 from recallflow.core.render import statement_text
 from recallflow.models.result import Correction, CorrectionKind
 from recallflow.models.session import BeliefFingerprint, BeliefStatus, PendingCorrection
@@ -77,6 +78,23 @@ def shows_statement(
     return kind in SHOWS_STATEMENT or (
         kind in STILL_USED and previous.statement != current.statement
     )
+
+
+#: The fingerprint of a forgotten belief: no row, and no statement (what a turn records
+#: about it must not write the erased text back).
+FORGOTTEN = BeliefFingerprint(status=BeliefStatus.FORGOTTEN, statement="")
+
+
+def as_told(previous: BeliefFingerprint, current: BeliefFingerprint) -> BeliefFingerprint:
+    """What the agent holds of a belief it was told ``previous`` about, for the kind of
+    the correction that brings it to ``current``. An erasure leaves the snapshot's
+    fingerprint of a forgotten belief live with its statement ``[erased]`` (so the next
+    turn tells it was forgotten); a belief written again under that id since is new to
+    the agent, which must drop or has dropped the old line: told as forgotten before, it
+    is corrected as holding again, with its whole statement."""
+    if previous.statement == ERASED and current.status is not BeliefStatus.FORGOTTEN:
+        return FORGOTTEN
+    return previous
 
 
 def in_force_at(belief: Belief, *, as_of: datetime) -> bool:
@@ -151,7 +169,7 @@ def fingerprint(
     turn records about it must not write the erased text back."""
     status = status_of(belief, as_of=as_of, ceiling=ceiling, excluded=excluded)
     if belief is None:
-        return BeliefFingerprint(status=status, statement="")
+        return FORGOTTEN
     # A stored belief's own fields (a snapshot fingerprints each of its beliefs).
     return BeliefFingerprint.trusted(
         status=status,

@@ -156,7 +156,7 @@ def _json_columns(conn: psycopg.Connection[Any], tables: list[str]) -> list[tupl
 #: The reason of the ``retired`` event of a belief whose successor was forgotten.
 _SUCCESSOR_FORGOTTEN = "its successor was forgotten"
 #: Tables whose records :func:`_scrub_sessions` scrubs (a session keeps the erased id).
-_SESSION_TABLES = ("sessions", "session_corrections")
+_SESSION_TABLES = ("sessions", "session_corrections", "session_shown")
 
 
 def _scrub_sessions(
@@ -170,12 +170,29 @@ def _scrub_sessions(
     prefix and the frozen fingerprints are rewritten (the erasure transaction is the one
     writer a session row allows), keeping the belief's id for the ``forgotten`` correction
     the next turn renders; the corrections recorded about it, or naming it, are deleted,
-    so "what the agent was last told" falls back to the scrubbed fingerprint. Returns the
-    rewritten rows per ``table.column`` and the deleted correction rows."""
+    so "what the agent was last told" falls back to the scrubbed fingerprint. A session
+    whose turns showed the belief beyond the prefix has it marked forgotten, for its next
+    turn to tell. Returns the rewritten rows per ``table.column`` and the deleted
+    correction rows."""
     # A session row shows the belief only under its id: its prefix line names ``[id]``,
     # its frozen entry has the id (another belief's words are that belief's, even the same).
     named, shown = json.dumps(belief_id), f"[{belief_id}]".encode()
     rewritten: dict[str, int] = {}
+    # Every session of the principal is locked first: a turn holds its session's row from
+    # its reads to the record of what it showed, so a turn that read the belief has
+    # recorded it (and is marked below) before this goes on, and one that has not read
+    # yet will not find it.
+    conn.execute(
+        "SELECT 1 FROM sessions WHERE tenant_id = %s AND principal_id = %s FOR UPDATE",
+        (tenant_id, principal_id),
+    )
+    marked = conn.execute(
+        "UPDATE session_shown SET forgotten_at = now() WHERE tenant_id = %s"
+        " AND principal_id = %s AND belief_id = %s AND forgotten_at IS NULL",
+        (tenant_id, principal_id, belief_id),
+    ).rowcount
+    if marked:
+        rewritten["session_shown.forgotten_at"] = marked
     rows = conn.execute(
         "SELECT id, prefix, snapshot_beliefs FROM sessions"
         " WHERE tenant_id = %s AND principal_id = %s AND (strpos(snapshot_beliefs::text, %s) > 0"

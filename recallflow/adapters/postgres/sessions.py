@@ -77,6 +77,26 @@ _RECORD = (
     "INSERT INTO session_corrections (tenant_id, principal_id, session_id, belief_id, kind,"
     " fingerprint, trace_id, abridged) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)"
 )
+# The turn's lock of the session row; the frozen beliefs come back only when an erasure has
+# rewritten the row since this session object read it (its prefix's digest changed then).
+_LOCK = (
+    "SELECT CASE WHEN prefix_sha256 <> %s THEN snapshot_beliefs END FROM sessions"
+    " WHERE tenant_id = %s AND principal_id = %s AND id = %s FOR UPDATE"
+)
+# Beliefs a turn showed beyond the prefix, forgotten since: the next turn tells each once.
+_FORGOTTEN_SHOWN = (
+    "SELECT belief_id FROM session_shown WHERE tenant_id = %s AND principal_id = %s"
+    " AND session_id = %s AND forgotten_at IS NOT NULL ORDER BY seq"
+)
+_TOLD_FORGOTTEN = (
+    "DELETE FROM session_shown WHERE tenant_id = %s AND principal_id = %s AND session_id = %s"
+    " AND belief_id = ANY(%s) AND forgotten_at IS NOT NULL"
+)
+_SHOWN = (
+    "INSERT INTO session_shown (tenant_id, principal_id, session_id, belief_id)"
+    " SELECT %s, %s, %s, b FROM unnest(%s::text[]) WITH ORDINALITY AS u(b, n) ORDER BY n"
+    " ON CONFLICT DO NOTHING"
+)
 _EXCLUDED = (
     "SELECT belief_id FROM belief_exclusions WHERE tenant_id = %s AND principal_id = %s"
     " AND project = %s AND belief_id = ANY(%s)"
@@ -143,14 +163,25 @@ def _refuse_ended(ended: datetime | None, session_id: str) -> None:
 class SessionTurnStore:
     """One turn's view of a session, inside the turn's transaction (see the module)."""
 
-    def __init__(self, conn: psycopg.Connection[Any], info: SessionInfo) -> None:
+    def __init__(
+        self,
+        conn: psycopg.Connection[Any],
+        info: SessionInfo,
+        stored: tuple[SnapshotBelief, ...] | None = None,
+    ) -> None:
         self._conn = conn
         self._info = info
+        self._frozen = stored if stored is not None else info.beliefs
 
     def told(self) -> Told:
         """What the agent was last told about each snapshot belief, in prefix order (the
         latest correction's fingerprint, else the snapshot's), and which of them it has
-        read no current statement of (a shortened correction, not told whole since)."""
+        read no current statement of (a shortened correction, not told whole since).
+
+        The snapshot's fingerprints are the stored row's: an erasure rewrites a forgotten
+        belief's (and deletes the corrections about it), and a session object opened or
+        resumed before it must fall back to what the erasure left, as a session resumed
+        after it does, not to the words it still holds in memory."""
         info = self._info
         shows = sorted(k.value for k in SHOWS_STATEMENT)
         rows = self._conn.execute(
@@ -159,7 +190,7 @@ class SessionTurnStore:
         corrected = {str(r[0]): BeliefFingerprint.model_validate(r[1]) for r in rows}
         return Told(
             fingerprints={
-                b.belief_id: corrected.get(b.belief_id, b.fingerprint) for b in info.beliefs
+                b.belief_id: corrected.get(b.belief_id, b.fingerprint) for b in self._frozen
             },
             abridged=frozenset(str(r[0]) for r in rows if r[2]),
         )
@@ -196,12 +227,36 @@ class SessionTurnStore:
         cur.execute(_PEERS, (info.tenant_id, info.principal_id, list(set_ids)))
         return [belief_from_row(row) for row in cur.fetchall()]
 
+    def forgotten_shown(self) -> list[str]:
+        """Beliefs a turn of this session showed beyond its prefix (in its block, or in
+        full in a correction line) that have been forgotten since, in the order shown,
+        and whose ``forgotten`` line has not been told yet."""
+        info = self._info
+        rows = self._conn.execute(
+            _FORGOTTEN_SHOWN, (info.tenant_id, info.principal_id, info.id)
+        ).fetchall()
+        return [str(r[0]) for r in rows]
+
     def record(
-        self, corrections: Sequence[tuple[str, str, BeliefFingerprint, bool]], trace_id: str
+        self,
+        corrections: Sequence[tuple[str, str, BeliefFingerprint, bool]],
+        trace_id: str,
+        *,
+        shown: Sequence[str] = (),
+        told_forgotten: Sequence[str] = (),
     ) -> None:
         """Record the corrections a turn rendered: (belief id, kind, new fingerprint,
-        whether it was told in its short form)."""
+        whether it was told in its short form); ``shown``: the beliefs beyond the prefix
+        whose statements the turn showed; ``told_forgotten``: those of
+        :meth:`forgotten_shown` the turn told."""
         info = self._info
+        key = (info.tenant_id, info.principal_id, info.id)
+        if told_forgotten:
+            self._conn.execute(_TOLD_FORGOTTEN, (*key, list(told_forgotten)))
+        if shown:
+            self._conn.execute(_SHOWN, (*key, list(shown)))
+        if not corrections:
+            return
         with self._conn.cursor() as cur:
             cur.executemany(
                 _RECORD,
@@ -404,14 +459,15 @@ class PostgresSessionStore:
         has ended takes no more turns."""
         with self._pool.connection() as conn, conn.transaction():
             locked = conn.execute(
-                _SELECT + " FOR UPDATE", (info.tenant_id, info.principal_id, info.id)
+                _LOCK, (info.prefix_sha256, info.tenant_id, info.principal_id, info.id)
             ).fetchone()
             if locked is None:
                 raise NotFoundError(
                     f"no session {info.id!r} for {info.tenant_id}/{info.principal_id}"
                 )
             _refuse_ended(self.ended_at(info.tenant_id, info.principal_id, info.id, conn), info.id)
-            yield SessionTurnStore(conn, info)
+            stored = None if locked[0] is None else _SNAPSHOT.validate_python(locked[0])
+            yield SessionTurnStore(conn, info, stored)
 
     def session_traces(self, tenant_id: str | None = None) -> list[dict[str, Any]]:
         """Every stored trace of every session (of ``tenant_id``, if given), oldest first
