@@ -20,7 +20,7 @@ import os
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -51,7 +51,13 @@ from recallflow.adapters.postgres.episodes import PostgresEpisodeStore
 from recallflow.adapters.postgres.health import GuardedPool, as_unavailable
 from recallflow.adapters.postgres.misses import PostgresMissHints
 from recallflow.adapters.postgres.pool import CONNECT_TIMEOUT_S, open_pool
-from recallflow.adapters.postgres.replicas import ReplicaReads, TrackingPool, WrittenLsn
+from recallflow.adapters.postgres.replicas import (
+    ReplicaReads,
+    TrackingPool,
+    WrittenLsn,
+    erased_of,
+    ever_erased,
+)
 from recallflow.adapters.postgres.search import PostgresBeliefSearch
 from recallflow.adapters.postgres.sessions import PostgresSessionStore
 from recallflow.adapters.postgres.settings import ensure_embedding_space
@@ -567,6 +573,11 @@ class Memory:
         if marks is not None:
             ports = replace(ports, entity_sensitivity=marks)
         lost = replica.pool.unavailable_count
+        # An erasure by another process reaches the replica only once replayed: asked
+        # meanwhile of the primary, while the arms run (see the replicas module).
+        erased = self._prefetch.submit(
+            ever_erased, self._recall_pool, req.tenant_id, req.principal_id
+        )
         try:
             replica.pool.probe()
             result = flow.run({"request": req, "trace_id": trace_id, "ports": ports})
@@ -576,8 +587,32 @@ class Memory:
         if result.degraded and replica.pool.unavailable_count != lost:
             replica.failed()
             return None
+        if self._replica_behind_erasure(req, result, erased):
+            return None
         replica.served()
         return result
+
+    def _replica_behind_erasure(
+        self, req: RecallRequest, result: RecallResult, erased: Future[bool]
+    ) -> bool:
+        """Whether the replica's recall named a belief the primary no longer holds: the
+        replica had not replayed its erasure, and the primary must serve the recall. Asked
+        only of a principal the primary records an erasure of; a primary that cannot
+        answer cannot vouch for the replica's recall either."""
+        try:
+            if not erased.result():
+                return False
+            trace = result.trace
+            named = frozenset(
+                (
+                    *(c.belief_id for c in trace.fused),
+                    *(s.belief_id for s in trace.scored),
+                    *trace.rendered_ids,
+                )
+            )
+            return bool(erased_of(self._recall_pool, req.tenant_id, req.principal_id, named))
+        except (StoreUnavailableError, psycopg.Error):
+            return True
 
     async def arecall(
         self,

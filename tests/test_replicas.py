@@ -170,3 +170,47 @@ def test_a_replica_down_at_open_is_skipped(tmp_path: Path) -> None:
         memory.beliefs.add(belief("t", id="b-1", statement="Deploys go through Fly.io"))
         for _ in range(3):
             assert "b-1" in memory.recall(request("t", goal="How do we deploy?")).rendered_ids
+
+
+def test_a_replica_behind_another_handles_erasure_never_shows_what_was_forgotten(
+    tmp_path: Path,
+) -> None:
+    """Another process forgets a belief while the replica has not replayed it (its replay
+    paused here, as a lagging standby's is behind): a recall after the erasure returned
+    must not show the belief, nor store it in its trace; the primary serves it instead.
+    Once the replica has caught up it serves recalls again."""
+    home = tmp_path / "home"
+    embedder = HashingEmbedder()
+    secret = "Ada's locker code is 7713 at the Quarry Street gym."
+    ask = request("t", goal="What is the locker code at the gym?")
+    with open_memory(home=home, embedder=embedder) as eraser:
+        eraser.beliefs.add_many(
+            [
+                belief("t", id="b-locker", statement=secret, subject="locker code"),
+                belief("t", id="b-gym", statement="Ada's gym is on Quarry Street.", subject="gym"),
+            ]
+        )
+        with (
+            standby_of(eraser, tmp_path) as standby,
+            open_memory(
+                home=home, embedder=embedder, read_dsn=standby.uri, replica_wait=0.05, operator=True
+            ) as memory,
+        ):
+            _caught_up(standby, eraser.uri)
+            assert "b-locker" in memory.recall(ask).rendered_ids
+            with psycopg.connect(standby.uri, autocommit=True) as conn:
+                conn.execute("SELECT pg_wal_replay_pause()")
+            eraser.forget_belief("t", "p1", "b-locker")
+
+            result = memory.recall(ask)
+            assert "b-locker" not in result.rendered_ids and secret not in result.block
+            stored = memory.trace("t", "p1", result.trace.id)
+            assert "b-locker" not in stored.model_dump_json()
+
+            with psycopg.connect(standby.uri, autocommit=True) as conn:
+                conn.execute("SELECT pg_wal_replay_resume()")
+            _caught_up(standby, eraser.uri)
+            before = standby.belief_scans()
+            result = memory.recall(ask)
+            assert "b-locker" not in result.rendered_ids
+            assert standby.belief_scans_since(before, at_least=1) >= 1

@@ -8,6 +8,14 @@ Writes and traces go to the primary; recalls read a replica, with two guarantees
   the replica has replayed past it, waiting at most ``replica_wait`` seconds; otherwise
   that recall reads the primary. Traces and miss hints are not noted: no recall reads
   them back, and noting them would make every recall wait for the previous one's trace;
+- **a replica never shows what was forgotten**: an erasure made by another process reaches
+  the replica when it is replayed, and until then the replica still holds the forgotten
+  rows. While a recall runs on the replica, the primary is asked whether the principal
+  was ever erased (:func:`ever_erased`, one index probe on the prefetch thread); if it
+  was, every belief the recall named is looked up on the primary (:func:`erased_of`), and
+  one the primary no longer holds sends the recall to the primary. A recall is checked
+  against the primary whatever replica served it, so several replicas behind one DSN are
+  covered alike;
 - **a replica that fails is not waited on**: a recall that cannot get a working replica
   connection, or loses it mid-recall, runs again on the primary, and the replica is left
   alone for a back-off (1 s, doubling to 30 s while it stays down) before it is tried
@@ -27,6 +35,7 @@ from typing import Any
 import psycopg
 
 from recallflow.adapters.postgres.health import GuardedPool
+from recallflow.core.erasure import erasure_digest
 from recallflow.errors import StoreUnavailableError
 
 #: Back-off after a replica failed, doubled while it keeps failing (seconds).
@@ -35,6 +44,14 @@ RETRY_AFTER_MAX_S = 30.0
 #: Poll interval while waiting for the replica to replay a write (seconds).
 _POLL_S = 0.002
 
+#: Whether a principal has had a belief or the whole of it erased (an episode's erasure
+#: leaves every belief row as it was).
+_EVER_ERASED = (
+    "SELECT EXISTS (SELECT 1 FROM erasures WHERE tenant_id = %s AND principal_sha256 = %s"
+    " AND scope <> 'episode')"
+)
+_HELD = "SELECT id FROM beliefs WHERE tenant_id = %s AND principal_id = %s AND id = ANY(%s)"
+
 _untracked: ContextVar[bool] = ContextVar("recallflow_untracked_write", default=False)
 
 
@@ -42,6 +59,28 @@ def lsn_value(text: str) -> int:
     """A ``pg_lsn`` (``'16/B374D848'``) as a comparable integer."""
     high, _, low = text.partition("/")
     return (int(high, 16) << 32) + int(low, 16)
+
+
+def ever_erased(pool: GuardedPool, tenant_id: str, principal_id: str) -> bool:
+    """Whether the primary (``pool``) records an erasure of one of the principal's beliefs
+    or of the whole principal."""
+    with pool.connection() as conn:
+        row = conn.execute(
+            _EVER_ERASED, (tenant_id, erasure_digest(tenant_id, principal_id))
+        ).fetchone()
+    return bool(row and row[0])
+
+
+def erased_of(
+    pool: GuardedPool, tenant_id: str, principal_id: str, ids: frozenset[str]
+) -> frozenset[str]:
+    """Those of ``ids`` the primary (``pool``) no longer holds: a replica that returned
+    them has not replayed their erasure."""
+    if not ids:
+        return frozenset()
+    with pool.connection() as conn:
+        rows = conn.execute(_HELD, (tenant_id, principal_id, sorted(ids))).fetchall()
+    return ids.difference(str(r[0]) for r in rows)
 
 
 class WrittenLsn:
