@@ -78,15 +78,16 @@ _RECORD = (
     " fingerprint, trace_id, abridged) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)"
 )
 # The turn's lock of the session row; the frozen beliefs come back only when an erasure has
-# rewritten the row since this session object read it (its prefix's digest changed then).
+# rewritten the row since this session object read it (its prefix's digest changed then),
+# with the beliefs a turn showed beyond the prefix that were forgotten since (the next turn
+# tells each once), in the order shown.
 _LOCK = (
-    "SELECT CASE WHEN prefix_sha256 <> %s THEN snapshot_beliefs END FROM sessions"
-    " WHERE tenant_id = %s AND principal_id = %s AND id = %s FOR UPDATE"
-)
-# Beliefs a turn showed beyond the prefix, forgotten since: the next turn tells each once.
-_FORGOTTEN_SHOWN = (
-    "SELECT belief_id FROM session_shown WHERE tenant_id = %s AND principal_id = %s"
-    " AND session_id = %s AND forgotten_at IS NOT NULL ORDER BY seq"
+    "SELECT CASE WHEN s.prefix_sha256 <> %s THEN s.snapshot_beliefs END,"
+    " ARRAY(SELECT w.belief_id FROM session_shown w WHERE w.tenant_id = s.tenant_id"
+    " AND w.principal_id = s.principal_id AND w.session_id = s.id"
+    " AND w.forgotten_at IS NOT NULL ORDER BY w.seq)"
+    " FROM sessions s WHERE s.tenant_id = %s AND s.principal_id = %s AND s.id = %s"
+    " FOR UPDATE OF s"
 )
 _TOLD_FORGOTTEN = (
     "DELETE FROM session_shown WHERE tenant_id = %s AND principal_id = %s AND session_id = %s"
@@ -168,10 +169,12 @@ class SessionTurnStore:
         conn: psycopg.Connection[Any],
         info: SessionInfo,
         stored: tuple[SnapshotBelief, ...] | None = None,
+        forgotten: Sequence[str] = (),
     ) -> None:
         self._conn = conn
         self._info = info
         self._frozen = stored if stored is not None else info.beliefs
+        self._forgotten = list(forgotten)
 
     def told(self) -> Told:
         """What the agent was last told about each snapshot belief, in prefix order (the
@@ -231,11 +234,7 @@ class SessionTurnStore:
         """Beliefs a turn of this session showed beyond its prefix (in its block, or in
         full in a correction line) that have been forgotten since, in the order shown,
         and whose ``forgotten`` line has not been told yet."""
-        info = self._info
-        rows = self._conn.execute(
-            _FORGOTTEN_SHOWN, (info.tenant_id, info.principal_id, info.id)
-        ).fetchall()
-        return [str(r[0]) for r in rows]
+        return list(self._forgotten)
 
     def record(
         self,
@@ -251,29 +250,24 @@ class SessionTurnStore:
         :meth:`forgotten_shown` the turn told."""
         info = self._info
         key = (info.tenant_id, info.principal_id, info.id)
-        if told_forgotten:
-            self._conn.execute(_TOLD_FORGOTTEN, (*key, list(told_forgotten)))
-        if shown:
-            self._conn.execute(_SHOWN, (*key, list(shown)))
-        if not corrections:
-            return
-        with self._conn.cursor() as cur:
-            cur.executemany(
-                _RECORD,
-                [
-                    (
-                        info.tenant_id,
-                        info.principal_id,
-                        info.id,
-                        belief_id,
-                        kind,
-                        Jsonb(fp.model_dump(mode="json")),
-                        trace_id,
-                        abridged,
-                    )
-                    for belief_id, kind, fp, abridged in corrections
-                ],
+        writes: list[tuple[str, tuple[Any, ...]]] = [
+            (statement, values)
+            for statement, values, wanted in (
+                (_TOLD_FORGOTTEN, (*key, list(told_forgotten)), bool(told_forgotten)),
+                (_SHOWN, (*key, list(shown)), bool(shown)),
             )
+            if wanted
+        ]
+        writes.extend(
+            (_RECORD, (*key, bid, kind, Jsonb(fp.model_dump(mode="json")), trace_id, abridged))
+            for bid, kind, fp, abridged in corrections
+        )
+        if not writes:
+            return
+        # One round trip for them all (a turn's transaction is open around them).
+        with pipeline(self._conn):
+            for statement, values in writes:
+                self._conn.execute(statement, values)
 
 
 class PostgresSessionStore:
@@ -467,7 +461,7 @@ class PostgresSessionStore:
                 )
             _refuse_ended(self.ended_at(info.tenant_id, info.principal_id, info.id, conn), info.id)
             stored = None if locked[0] is None else _SNAPSHOT.validate_python(locked[0])
-            yield SessionTurnStore(conn, info, stored)
+            yield SessionTurnStore(conn, info, stored, [str(b) for b in locked[1]])
 
     def session_traces(self, tenant_id: str | None = None) -> list[dict[str, Any]]:
         """Every stored trace of every session (of ``tenant_id``, if given), oldest first
