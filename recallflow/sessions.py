@@ -274,10 +274,8 @@ class Session:
                 shown=[
                     b for b in (*result.rendered_ids, *told_peers(corrections)) if b not in frozen
                 ],
-                told_forgotten=[
-                    *back,
-                    *(c.belief_id for c in corrections if c.belief_id not in frozen),
-                ],
+                told_forgotten=[c.belief_id for c in corrections if c.belief_id not in frozen],
+                back=back,
             )
         if persist_trace:
             memory._save(result, self._policy, read_since=read_since)
@@ -554,8 +552,9 @@ def _forgotten_shown(
 ) -> tuple[list[PendingCorrection], list[str]]:
     """The ``forgotten`` corrections owed for beliefs a turn showed beyond the prefix and
     forgotten since (none of their words: the row is gone), and those among them written
-    again under their id since, whose mark is dropped (a new belief, shown afresh when a
-    turn recalls it). A prefix belief (``exclude``) is corrected through the prefix's
+    again under their id since: not forgotten now, so nothing is told, but the agent still
+    holds the line it was shown under that id, so they stay shown (a later erasure of the
+    belief is told). A prefix belief (``exclude``) is corrected through the prefix's
     fingerprints instead."""
     ids = [b for b in tx.forgotten_shown() if b not in exclude]
     if not ids:

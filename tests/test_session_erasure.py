@@ -127,3 +127,25 @@ def test_a_resumed_session_is_told_a_belief_written_again_holds(
     turn = resumed.recall({"goal": "what is the locker code"})
     assert told(turn) == [("b-locker", CorrectionKind.RESTORED)]
     assert f"- [b-locker] holds again: {SECRET}" in turn.block
+
+
+def test_a_shown_belief_written_again_and_forgotten_again_is_told_forgotten(
+    memory: Memory, tenant: str
+) -> None:
+    """Shown in a turn, forgotten, written again under its id before the next turn (so
+    that turn has nothing to tell: it holds again), then forgotten again: the agent still
+    holds the line the first turn showed, and is told to drop it."""
+    memory.beliefs.add(durable(tenant, "b-shell", "Ada's shell is zsh."))
+    session = memory.open_session(tenant, "ada", policy=PATIENT)
+    memory.beliefs.add(durable(tenant, "b-locker", SECRET, entities=["locker"]))
+    shown = session.recall({"goal": "what is the locker code at the gym", "entities": ["locker"]})
+    assert "b-locker" in shown.rendered_ids
+
+    memory.forget_belief(tenant, "ada", "b-locker")
+    memory.beliefs.add(durable(tenant, "b-locker", SECRET, entities=["locker"]))
+    assert told(session.recall({"goal": "which shell"})) == []
+    memory.forget_belief(tenant, "ada", "b-locker")
+
+    after = session.recall({"goal": "which shell"})
+    assert told(after) == [("b-locker", CorrectionKind.FORGOTTEN)]
+    assert "Quarry Street" not in after.block

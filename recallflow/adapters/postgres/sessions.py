@@ -93,6 +93,12 @@ _TOLD_FORGOTTEN = (
     "DELETE FROM session_shown WHERE tenant_id = %s AND principal_id = %s AND session_id = %s"
     " AND belief_id = ANY(%s) AND forgotten_at IS NOT NULL"
 )
+# Written again under its id since it was forgotten: the agent still holds the line it
+# was shown, so the row stays, as shown, for the belief's next erasure.
+_SHOWN_AGAIN = (
+    "UPDATE session_shown SET forgotten_at = NULL WHERE tenant_id = %s AND principal_id = %s"
+    " AND session_id = %s AND belief_id = ANY(%s)"
+)
 _SHOWN = (
     "INSERT INTO session_shown (tenant_id, principal_id, session_id, belief_id)"
     " SELECT %s, %s, %s, b FROM unnest(%s::text[]) WITH ORDINALITY AS u(b, n) ORDER BY n"
@@ -243,17 +249,20 @@ class SessionTurnStore:
         *,
         shown: Sequence[str] = (),
         told_forgotten: Sequence[str] = (),
+        back: Sequence[str] = (),
     ) -> None:
         """Record the corrections a turn rendered: (belief id, kind, new fingerprint,
         whether it was told in its short form); ``shown``: the beliefs beyond the prefix
         whose statements the turn showed; ``told_forgotten``: those of
-        :meth:`forgotten_shown` the turn told."""
+        :meth:`forgotten_shown` the turn told; ``back``: those of it written again under
+        their id since (shown, not forgotten: a later erasure marks them again)."""
         info = self._info
         key = (info.tenant_id, info.principal_id, info.id)
         writes: list[tuple[str, tuple[Any, ...]]] = [
             (statement, values)
             for statement, values, wanted in (
                 (_TOLD_FORGOTTEN, (*key, list(told_forgotten)), bool(told_forgotten)),
+                (_SHOWN_AGAIN, (*key, list(back)), bool(back)),
                 (_SHOWN, (*key, list(shown)), bool(shown)),
             )
             if wanted
