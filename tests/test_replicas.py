@@ -177,8 +177,9 @@ def test_a_replica_behind_another_handles_erasure_never_shows_what_was_forgotten
 ) -> None:
     """Another process forgets a belief while the replica has not replayed it (its replay
     paused here, as a lagging standby's is behind): a recall after the erasure returned
-    must not show the belief, nor store it in its trace; the primary serves it instead.
-    Once the replica has caught up it serves recalls again."""
+    must not show the belief, nor store it in its trace; the primary serves it instead,
+    also once the belief is written again under its id with other words (the replica's
+    row under that id is still the erased one). Caught up, the replica is read again."""
     home = tmp_path / "home"
     embedder = HashingEmbedder()
     secret = "Ada's locker code is 7713 at the Quarry Street gym."
@@ -206,11 +207,17 @@ def test_a_replica_behind_another_handles_erasure_never_shows_what_was_forgotten
             assert "b-locker" not in result.rendered_ids and secret not in result.block
             stored = memory.trace("t", "p1", result.trace.id)
             assert "b-locker" not in stored.model_dump_json()
+            # Written again under its id with other words: the replica still holds the
+            # erased row under that id.
+            changed = "Ada's locker code at the gym was changed; she keeps it to herself."
+            eraser.beliefs.add(belief("t", id="b-locker", statement=changed, subject="locker code"))
+            result = memory.recall(ask)
+            assert secret not in result.block and changed in result.block
 
             with psycopg.connect(standby.uri, autocommit=True) as conn:
                 conn.execute("SELECT pg_wal_replay_resume()")
             _caught_up(standby, eraser.uri)
             before = standby.belief_scans()
             result = memory.recall(ask)
-            assert "b-locker" not in result.rendered_ids
+            assert secret not in result.block
             assert standby.belief_scans_since(before, at_least=1) >= 1

@@ -13,7 +13,8 @@ Writes and traces go to the primary; recalls read a replica, with two guarantees
   rows. While a recall runs on the replica, the primary is asked whether the principal
   was ever erased (:func:`ever_erased`, one index probe on the prefetch thread); if it
   was, every belief the recall named is looked up on the primary (:func:`erased_of`), and
-  one the primary no longer holds sends the recall to the primary. A recall is checked
+  one the primary no longer holds, or wrote again under an erased id, sends the recall to
+  the primary. A recall is checked
   against the primary whatever replica served it, so several replicas behind one DSN are
   covered alike;
 - **a replica that fails is not waited on**: a recall that cannot get a working replica
@@ -50,7 +51,14 @@ _EVER_ERASED = (
     "SELECT EXISTS (SELECT 1 FROM erasures WHERE tenant_id = %s AND principal_sha256 = %s"
     " AND scope <> 'episode')"
 )
-_HELD = "SELECT id FROM beliefs WHERE tenant_id = %s AND principal_id = %s AND id = ANY(%s)"
+# Of some ids (with their erasure digests), those the primary holds and never erased one by
+# one: an id erased and written again may still be its erased self on a replica.
+_HELD = (
+    "SELECT u.id FROM unnest(%s::text[], %s::text[]) AS u(id, digest)"
+    " WHERE EXISTS (SELECT 1 FROM beliefs b WHERE b.tenant_id = %s AND b.principal_id = %s"
+    " AND b.id = u.id) AND NOT EXISTS (SELECT 1 FROM erasures e WHERE e.tenant_id = %s"
+    " AND e.principal_sha256 = %s AND e.belief_sha256 = u.digest)"
+)
 
 _untracked: ContextVar[bool] = ContextVar("recallflow_untracked_write", default=False)
 
@@ -74,12 +82,18 @@ def ever_erased(pool: GuardedPool, tenant_id: str, principal_id: str) -> bool:
 def erased_of(
     pool: GuardedPool, tenant_id: str, principal_id: str, ids: frozenset[str]
 ) -> frozenset[str]:
-    """Those of ``ids`` the primary (``pool``) no longer holds: a replica that returned
-    them has not replayed their erasure."""
+    """Those of ``ids`` the primary (``pool``) no longer holds, or holds written again
+    after an erasure of that id: a replica that returned them may not have replayed the
+    erasure (or the new row), and may show the erased belief."""
     if not ids:
         return frozenset()
+    wanted = sorted(ids)
+    digests = [erasure_digest(tenant_id, principal_id, i) for i in wanted]
+    principal = erasure_digest(tenant_id, principal_id)
     with pool.connection() as conn:
-        rows = conn.execute(_HELD, (tenant_id, principal_id, sorted(ids))).fetchall()
+        rows = conn.execute(
+            _HELD, (wanted, digests, tenant_id, principal_id, tenant_id, principal)
+        ).fetchall()
     return ids.difference(str(r[0]) for r in rows)
 
 
