@@ -405,7 +405,10 @@ class Beliefs:
         now = datetime.now(UTC)
         beliefs: list[Belief] = []
         for index, draft in enumerate(valid):
-            data = draft.model_dump(exclude={"embedding"})
+            # The draft's own values (what model_dump gives for its flat fields, without
+            # serializing each), validated once more as a belief below.
+            data = dict(draft.__dict__)
+            del data["embedding"]
             data["id"] = draft.id or new_id("b")
             for field, at in (
                 ("recorded_at", draft.recorded_at),
@@ -436,44 +439,58 @@ class Beliefs:
         dim = self._embedder.dimension
         out = np.zeros((len(drafts), dim), dtype=np.float32)
         missing: list[int] = []
+        given: list[int] = []
+        misshapen: int | None = None
         for index, draft in enumerate(drafts):
             if draft.embedding is None:
                 missing.append(index)
-                continue
-            if len(draft.embedding) != dim:
-                raise InvalidInputError(
-                    f"has {len(draft.embedding)} dimensions; this store's embedder "
-                    f"{self._embedder.name!r} has {dim}",
-                    field="embedding",
-                    item_index=index,
-                    item_id=draft.id,
-                )
-            vector = np.asarray(draft.embedding, dtype=np.float32)
-            if not np.all(np.isfinite(vector)):
-                raise InvalidInputError(
-                    "contains NaN or infinity",
-                    field="embedding",
-                    item_index=index,
-                    item_id=draft.id,
-                )
-            lengths = row_lengths(vector[None])
-            length = float(lengths[0])
-            if off_unit(lengths)[0]:
-                raise InvalidInputError(
-                    f"has length {length:.3g}, not 1: this store holds unit vectors, as its"
-                    f" embedder {self._embedder.name!r} makes them"
-                    + (
-                        "; divide it by its length"
-                        if length > 0
-                        else ", and a zero vector has no direction to compare"
-                    ),
-                    field="embedding",
-                    item_index=index,
-                    item_id=draft.id,
-                )
-            out[index] = vector
+            elif len(draft.embedding) != dim:
+                misshapen = index
+                break
+            else:
+                given.append(index)
+        if given:
+            # The given rows checked as one array, not one row at a time: the per-row
+            # conversion and norm were a fifth of the client's time per belief written.
+            # The first bad item is named, whatever is wrong with it.
+            rows = np.array([drafts[i].embedding for i in given], dtype=np.float32)
+            lengths = row_lengths(rows)
+            bad = np.flatnonzero(off_unit(lengths))
+            if len(bad):
+                self._refuse_vector(drafts, given[int(bad[0])], float(lengths[bad[0]]))
+            out[given] = rows
+        if misshapen is not None:
+            embedding = drafts[misshapen].embedding
+            raise InvalidInputError(
+                f"has {len(embedding or ())} dimensions; this store's embedder "
+                f"{self._embedder.name!r} has {dim}",
+                field="embedding",
+                item_index=misshapen,
+                item_id=drafts[misshapen].id,
+            )
         statements = [d.statement for d in drafts]
         return StreamedVectors(self._embedder, statements, out, missing, EMBED_BATCH, on_rows)
+
+    def _refuse_vector(self, drafts: Sequence[BeliefDraft], index: int, length: float) -> None:
+        """Raise the :class:`InvalidInputError` naming the given vector of ``drafts[index]``
+        that breaks the store's contract: not finite (``length`` NaN) or not unit length."""
+        draft = drafts[index]
+        if np.isnan(length):
+            raise InvalidInputError(
+                "contains NaN or infinity", field="embedding", item_index=index, item_id=draft.id
+            )
+        raise InvalidInputError(
+            f"has length {length:.3g}, not 1: this store holds unit vectors, as its"
+            f" embedder {self._embedder.name!r} makes them"
+            + (
+                "; divide it by its length"
+                if length > 0
+                else ", and a zero vector has no direction to compare"
+            ),
+            field="embedding",
+            item_index=index,
+            item_id=draft.id,
+        )
 
     def get(self, tenant_id: str, principal_id: str, belief_id: str) -> Belief:
         """The belief with that id; raises :class:`~recallflow.errors.NotFoundError`, or

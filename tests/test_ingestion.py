@@ -18,6 +18,7 @@ from recallflow import (
     NotFoundError,
 )
 from recallflow.adapters.postgres.beliefs import PostgresBeliefStore
+from recallflow.models.store import BeliefDraft
 from tests.helpers import belief
 
 
@@ -167,6 +168,36 @@ def test_embedding_of_wrong_dimension_names_the_field(memory: Memory, tenant: st
     with pytest.raises(InvalidInputError) as info:
         memory.beliefs.add_many([belief(tenant), belief(tenant, embedding=[0.1, 0.2])])
     assert info.value.field == "embedding" and info.value.item_index == 1
+    assert _count(memory, tenant) == 0
+
+
+@pytest.mark.parametrize(
+    ("first", "message"),
+    [(float("nan"), "contains NaN or infinity"), (0.5, "has length 0.5, not 1")],
+)
+def test_the_first_bad_given_vector_is_named_whatever_follows_it(
+    memory: Memory, tenant: str, first: float, message: str
+) -> None:
+    """Given vectors are checked as one array; the error still names the first bad item,
+    not a later one of the wrong length nor one whose fault is checked first. The vectors
+    are set with ``model_copy``, as a formation process adding them to drafts may, which
+    does not validate them."""
+    dim = memory.embedder.dimension
+    rows = [
+        [1.0] + [0.0] * (dim - 1),
+        [first] + [0.0] * (dim - 1),
+        [0.1, 0.2],
+        [float("inf")] + [0.0] * (dim - 1),
+    ]
+    batch = [
+        BeliefDraft.model_validate(belief(tenant, id=f"b-{i}")).model_copy(
+            update={"embedding": row}
+        )
+        for i, row in enumerate(rows)
+    ]
+    with pytest.raises(InvalidInputError, match=message) as info:
+        memory.beliefs.add_many(batch)
+    assert (info.value.field, info.value.item_index, info.value.item_id) == ("embedding", 1, "b-1")
     assert _count(memory, tenant) == 0
 
 

@@ -68,9 +68,17 @@ def storable(value: str) -> str:
     return value
 
 
+#: A character that shows whatever surrounds it: printable ASCII but the space.
+_SHOWN_ASCII = re.compile(r"[!-~]")
+
+
 def has_visible_text(value: str) -> bool:
     """Whether ``value`` shows something: a character that is not whitespace, zero-width
-    or otherwise invisible."""
+    or otherwise invisible. A text holding a printable ASCII character is settled by one
+    search, without reading each character's category (a statement's characters one at a
+    time were a tenth of the client's time per belief written)."""
+    if _SHOWN_ASCII.search(value) is not None:
+        return True
     return any(unicodedata.category(ch) not in _INVISIBLE for ch in value)
 
 

@@ -150,22 +150,30 @@ _COPY_EDGES = (
 
 def belief_row(belief: Belief) -> tuple[Any, ...]:
     """The COPY row of ``belief`` (without the embedding), in :data:`BELIEF_COLUMNS` order."""
-    values = belief.model_dump(mode="python", exclude={"embedding"})
-    row = []
-    for column in BELIEF_COLUMNS:
-        value = values[column]
-        if column == "valid_from" and value is None:
-            value = "-infinity"
-        elif column == "valid_to" and value is None:
-            value = "infinity"
-        elif column in ("entities", "corroborating_projects"):
-            value = list(value)
-        elif column == "sensitivity":
-            value = int(value)
-        elif hasattr(value, "value"):
-            value = value.value
-        row.append(value)
+    values = belief.__dict__  # a validated belief's fields, without serializing each
+    row = [values[column] for column in BELIEF_COLUMNS]
+    for at, column in _ROW_CONVERSIONS:
+        row[at] = column(row[at])
     return tuple(row)
+
+
+def _open_end(end: str) -> Any:
+    return lambda value: end if value is None else value
+
+
+#: How :func:`belief_row` makes a column's value the COPY's: an open validity end as an
+#: infinity, a tuple as a list (an array), an enum as its value.
+_ROW_CONVERSIONS: tuple[tuple[int, Any], ...] = (
+    (BELIEF_COLUMNS.index("valid_from"), _open_end("-infinity")),
+    (BELIEF_COLUMNS.index("valid_to"), _open_end("infinity")),
+    (BELIEF_COLUMNS.index("entities"), list),
+    (BELIEF_COLUMNS.index("corroborating_projects"), list),
+    (BELIEF_COLUMNS.index("sensitivity"), int),
+    *(
+        (BELIEF_COLUMNS.index(c), lambda value: getattr(value, "value", value))
+        for c in ("belief_type", "scope", "portability", "state", "source_authority")
+    ),
+)
 
 
 _ENUMS: dict[str, type[Enum]] = {
