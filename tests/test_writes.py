@@ -826,3 +826,83 @@ def test_a_belief_retracted_after_now_is_refused_by_name_and_nothing_is_written(
         deploy(tenant, "b-y", "We deploy to Render.", recorded_at=T0, retracted_at=T0 + DAY)
     )
     assert past.retracted_at == T0 + DAY
+
+
+#: Each principal's term statistics recounted from its beliefs, as the triggers keep them
+#: (a belief's lexemes and keys, each once, per state and sensitivity).
+_RECOUNT = (
+    "SELECT b.principal_id, x.kind, x.term, b.state, b.sensitivity, count(*)::int"
+    " FROM beliefs b, LATERAL (SELECT 'l'::\"char\" AS kind, lx AS term"
+    "  FROM unnest(tsvector_to_array(b.search_document)) AS lx"
+    "  UNION SELECT 'k'::\"char\", k FROM unnest(array_append(b.entities, b.subject)) AS k) x"
+    " WHERE b.tenant_id = %s GROUP BY 1, 2, 3, 4, 5"
+)
+
+
+def _term_statistics(memory: Memory, tenant: str) -> tuple[Any, ...]:
+    """The tenant's stored term statistics and their recount from its beliefs, as
+    (terms, recounted terms, terms per class, recounted per class, sizes, recounted)."""
+    with memory.pool.connection() as conn:
+        recount = conn.execute(_RECOUNT, (tenant,)).fetchall()
+        by_term: dict[tuple[Any, ...], int] = {}
+        for principal, kind, term, _state, _sensitivity, df in recount:
+            key = (principal, kind, term)
+            by_term[key] = by_term.get(key, 0) + df
+        terms = conn.execute(
+            "SELECT principal_id, kind, term, df FROM principal_terms"
+            " WHERE tenant_id = %s AND df > 0",
+            (tenant,),
+        ).fetchall()
+        classes = conn.execute(
+            "SELECT principal_id, kind, term, state, sensitivity, df FROM principal_term_classes"
+            " WHERE tenant_id = %s AND df > 0",
+            (tenant,),
+        ).fetchall()
+        sizes = conn.execute(
+            "SELECT principal_id, state, sensitivity, beliefs FROM principal_class_sizes"
+            " WHERE tenant_id = %s AND beliefs > 0",
+            (tenant,),
+        ).fetchall()
+        counted = conn.execute(
+            "SELECT principal_id, state, sensitivity, count(*)::int FROM beliefs"
+            " WHERE tenant_id = %s GROUP BY 1, 2, 3",
+            (tenant,),
+        ).fetchall()
+    return (
+        sorted(terms),
+        sorted((*k, df) for k, df in by_term.items()),
+        sorted(classes),
+        sorted(recount),
+        sorted(sizes),
+        sorted(counted),
+    )
+
+
+def test_term_statistics_count_every_belief_written_once(memory: Memory, tenant: str) -> None:
+    """The rarity statistics the triggers keep per principal, and per state and
+    sensitivity, equal a recount from the beliefs after a bulk write of two principals
+    (a subject that is also one of its entities, a word in several classes), a
+    supersession and a retirement."""
+    memory.beliefs.add_many(
+        belief(
+            tenant,
+            principal,
+            id=f"b-{principal}-{i}",
+            statement=f"Service {i % 3} runs in region {i % 2} for team {principal}",
+            subject=f"service-{i % 3}",
+            entities=[f"service-{i % 3}", f"region-{i % 2}"],
+            sensitivity=i % 3,
+            state="provisional" if i % 4 == 0 else "active",
+        )
+        for principal in ("p1", "p2")
+        for i in range(12)
+    )
+    memory.supersede(
+        "b-p1-1",
+        belief(tenant, "p1", id="b-p1-new", statement="Service 1 moved to region 5"),
+        policy=PATIENT,
+    )
+    memory.retire(tenant, "p2", "b-p2-2")
+    terms, recounted, classes, reclassed, sizes, counted = _term_statistics(memory, tenant)
+    assert len(terms) > 10 and len(classes) > len(terms)
+    assert (terms, classes, sizes) == (recounted, reclassed, counted)
