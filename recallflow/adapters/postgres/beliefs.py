@@ -11,6 +11,7 @@ import struct
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from enum import Enum
+from itertools import repeat
 from operator import itemgetter
 from typing import Any
 
@@ -118,11 +119,12 @@ def copy_beliefs(
     rows: Iterable[tuple[Any, ...]],
     vectors: Iterable[Any],
     *,
-    ann_indexed: bool,
+    ann_indexed: bool | Sequence[bool],
 ) -> None:
     """COPY ``rows`` (each from :func:`belief_row`) with their ``vectors`` in binary format,
     inside the caller's transaction; ``ann_indexed``: whether they enter the HNSW index
-    (their principal is graduated, see :mod:`~recallflow.adapters.postgres.ann_index`).
+    (their principal is graduated, see :mod:`~recallflow.adapters.postgres.ann_index`),
+    for every row or row by row.
 
     Binary: a vector travels as its 1.5 KB of floats instead of being formatted as ~4 KB
     of text, which cost the client more than the server's whole insert.
@@ -131,8 +133,13 @@ def copy_beliefs(
     cursor.adapters.register_dumper(datetime, _TimestamptzBinaryDumper)
     with cursor.copy(_COPY_BELIEFS) as copy:
         copy.set_types(list(_COPY_TYPES))
-        for row, vector in zip(rows, vectors, strict=True):
-            copy.write_row((*row, vector, ann_indexed))
+        pairs = zip(rows, vectors, strict=True)
+        if isinstance(ann_indexed, bool):
+            flagged = zip(pairs, repeat(ann_indexed))
+        else:
+            flagged = zip(pairs, ann_indexed, strict=True)
+        for (row, vector), indexed in flagged:
+            copy.write_row((*row, vector, indexed))
 
 
 def _select_expression(column: str) -> str:

@@ -12,8 +12,9 @@ between them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 import psycopg
 from psycopg import errors as pg_errors
@@ -30,6 +31,7 @@ from recallflow.adapters.postgres.beliefs import (
 from recallflow.adapters.postgres.errors import translate
 from recallflow.adapters.postgres.locks import lock_principals
 from recallflow.core.lifecycle import (
+    Supersession,
     content_differences,
     corroborated_confidence,
     corroboration_refusal,
@@ -198,6 +200,12 @@ def write_beliefs(
     on ``conflict_set_id``, and nothing is written; with ``settle_lone`` (how its other
     members left, for a re-derivation that replayed their corrections) it is written in
     the state it would have without the conflict, with a ``resolved`` event.
+
+    Each step runs once for the whole batch, whatever number of principals it writes: the
+    stored beliefs of its ids are read in one statement, the stored beliefs of its source
+    episodes in another, its new rows go in one COPY and its supersession events in one
+    pipelined batch. A batch of ten principals' beliefs made each statement ten times, and
+    each statement waits for the server on a busy machine.
     """
     if len(beliefs) != len(embeddings):
         raise ValueError("write_beliefs needs one embedding per belief")
@@ -208,41 +216,113 @@ def write_beliefs(
         groups.setdefault((b.tenant_id, b.principal_id), []).append(index)
     lock_principals(conn, groups)
     ann = ann_state(conn, groups)
+    existing = _stored_by_key(conn, "id", [(b.tenant_id, b.principal_id, b.id) for b in beliefs])
     result: list[Belief] = list(beliefs)
-    for (tenant, principal), indexes in groups.items():
-        for index, stored in _write_group(
-            conn, tenant, principal, beliefs, indexes, embeddings, ann, settle_lone
-        ):
+    parts = [
+        _Group(tenant, principal, indexes, *_claims(beliefs, indexes, existing))
+        for (tenant, principal), indexes in groups.items()
+    ]
+    derived = _stored_by_key(
+        conn,
+        "source_episode_id",
+        [
+            (part.tenant, part.principal, source)
+            for part in parts
+            for source in sorted(
+                {b.source_episode_id for _, b in part.fresh if b.source_episode_id}
+            )
+        ],
+    )
+    inserts: list[tuple[int, Belief]] = []
+    indexed_rows: list[bool] = []
+    for part in parts:
+        for i, b, indexed in _plan_group(conn, part, derived, ann, settle_lone):
+            inserts.append((i, b))
+            indexed_rows.append(indexed)
+    _insert(conn, inserts, embeddings, ann_indexed=indexed_rows)
+    events: list[tuple[str, str, str, str, datetime]] = []
+    for part in parts:
+        events.extend(_apply_group(conn, part, beliefs, settle_lone))
+        for index, stored in sorted(part.out.items()):
             result[index] = stored
+    # One pipelined batch, not a round trip per event: a bulk load supersedes hundreds.
+    conn.cursor().executemany(
+        "INSERT INTO belief_events (tenant_id, principal_id, belief_id, kind, related_id,"
+        " effective_at) VALUES (%s, %s, %s, 'superseded', %s, %s)",
+        events,
+    )
     return result
 
 
-def _write_group(
+@dataclass
+class _Group:
+    """One principal's part of a batch as :func:`write_beliefs` plans it: its beliefs'
+    batch indexes, the new ones (batch index, belief), the re-added stored ones (batch
+    index → belief as stored) and the stored beliefs a re-add names a successor for; then
+    its plan: the new beliefs as inserted by id, each duplicate's batch index → the earlier
+    one's, the stored predecessors to mark superseded and the supersession events, and the
+    lone conflicted beliefs a re-derivation settles with the instant it settles them."""
+
+    tenant: str
+    principal: str
+    indexes: Sequence[int]
+    fresh: list[tuple[int, Belief]]
+    out: dict[int, Belief]
+    claims: list[Belief]
+    adjusted: dict[str, Belief] = field(default_factory=dict)
+    aliases: dict[int, int] = field(default_factory=dict)
+    updates: dict[str, tuple[str, datetime | None]] = field(default_factory=dict)
+    events: list[Supersession] = field(default_factory=list)
+    lone: list[Belief] = field(default_factory=list)
+    settled_at: datetime | None = None
+
+
+def _stored_by_key(
     conn: psycopg.Connection[Any],
-    tenant: str,
-    principal: str,
+    column: Literal["id", "source_episode_id"],
+    keys: Sequence[tuple[str, str, str]],
+) -> dict[tuple[str, str, str], list[Belief]]:
+    """The stored beliefs whose (tenant, principal, ``column``) is one of ``keys``, by that
+    key, oldest first (``recorded_at``, then id), read in one statement."""
+    if not keys:
+        return {}
+    tenants, principals, values = (list(column_values) for column_values in zip(*keys, strict=True))
+    rows = (
+        conn.cursor(row_factory=dict_row)
+        .execute(
+            SELECT_BELIEF + f" WHERE (tenant_id, principal_id, {column}) IN"
+            " (SELECT * FROM unnest(%s::text[], %s::text[], %s::text[]))"
+            " ORDER BY recorded_at, id",
+            (tenants, principals, values),
+        )
+        .fetchall()
+    )
+    out: dict[tuple[str, str, str], list[Belief]] = {}
+    for row in rows:
+        out.setdefault((row["tenant_id"], row["principal_id"], row[column]), []).append(
+            belief_from_row(row)
+        )
+    return out
+
+
+def _claims(
     beliefs: Sequence[Belief],
     indexes: Sequence[int],
-    embeddings: VectorRows,
-    ann: AnnState,
-    settle_lone: str | None,
-) -> list[tuple[int, Belief]]:
-    """One principal's part of a batch; returns (batch index, belief as stored).
-
-    Its new beliefs enter the HNSW index if the principal is graduated, and the write
-    graduates it when it makes the principal large enough (see
-    :mod:`~recallflow.adapters.postgres.ann_index`)."""
-    existing = _stored(conn, tenant, principal, [beliefs[i].id for i in indexes])
-    position = {beliefs[i].id: i for i in indexes}
+    existing: dict[tuple[str, str, str], list[Belief]],
+) -> tuple[list[tuple[int, Belief]], dict[int, Belief], list[Belief]]:
+    """One principal's beliefs sorted into the new ones (batch index, belief), the
+    re-added stored ones (batch index → belief as stored) and the stored beliefs a re-add
+    names a successor for; a re-add with other content is a :class:`ConflictError`."""
     fresh: list[tuple[int, Belief]] = []
     claims: list[Belief] = []
     out: dict[int, Belief] = {}
     for i in indexes:
         b = beliefs[i]
-        stored = existing.get(b.id)
-        if stored is None:
+        found = existing.get((b.tenant_id, b.principal_id, b.id))
+        if not found:
             fresh.append((i, b))
             continue
+        stored = found[0]
         differ = content_differences(b, stored)
         if differ:
             raise ConflictError(
@@ -263,20 +343,39 @@ def _write_group(
                 )
             # A re-added belief that now names its successor: a supersession of a stored row.
             claims.append(stored.model_copy(update={"superseded_by": b.superseded_by}))
-    fresh, aliases = _stored_once(conn, tenant, principal, fresh, out)
+    return fresh, out, claims
+
+
+def _plan_group(
+    conn: psycopg.Connection[Any],
+    part: _Group,
+    derived: dict[tuple[str, str, str], list[Belief]],
+    ann: AnnState,
+    settle_lone: str | None,
+) -> list[tuple[int, Belief, bool]]:
+    """Plan one principal's part: drop the duplicates of stored derivations, plan its
+    supersessions, graduate the principal if the write makes it large enough (see
+    :mod:`~recallflow.adapters.postgres.ann_index`); returns its rows to insert as
+    (batch index, belief, whether it enters the HNSW index)."""
+    tenant, principal = part.tenant, part.principal
+    known: dict[DerivationKey, list[Belief]] = {}
+    for source in sorted({b.source_episode_id for _, b in part.fresh if b.source_episode_id}):
+        for stored in derived.get((tenant, principal, source), []):
+            known.setdefault(derivation_key(stored), []).append(stored)
+    fresh, part.aliases = _stored_once(part.fresh, part.out, known)
     rows = [b for _, b in fresh]
-    linked = {x for pair in supersession_pairs([*rows, *claims]) for x in pair}
+    linked = {x for pair in supersession_pairs([*rows, *part.claims]) for x in pair}
     referenced = _stored(conn, tenant, principal, sorted(linked - {b.id for b in rows}))
     plan = plan_supersessions(
         tenant,
         principal,
-        [*rows, *claims],
+        [*rows, *part.claims],
         referenced,
         _successors(conn, tenant, principal, sorted(linked)),
     )
-    adjusted = {b.id: b for b in plan.inserts}
-    superseded = {*plan.stored_updates, *(c.id for c in claims)}
-    lone = _lone_conflicts(conn, tenant, principal, [adjusted[b.id] for b in rows], superseded)
+    part.adjusted = {b.id: b for b in plan.inserts}
+    superseded = {*plan.stored_updates, *(c.id for c in part.claims)}
+    lone = _lone_conflicts(conn, tenant, principal, [part.adjusted[b.id] for b in rows], superseded)
     if lone and settle_lone is None:
         b = lone[0]
         raise InvalidInputError(
@@ -284,28 +383,44 @@ def _write_group(
             " (conflicted, and not retired, retracted, superseded or expired): a conflict"
             " needs two or more sides",
             field="conflict_set_id",
-            item_index=position[b.id],
+            item_index=next(i for i, f in fresh if f.id == b.id),
             item_id=b.id,
         )
-    settled_at: datetime | None = None
     if lone:
         row = conn.execute("SELECT now()").fetchone()
         assert row is not None
-        settled_at = row[0]
+        part.settled_at = row[0]
+        part.lone = lone
         for b in lone:
-            adjusted[b.id] = b.model_copy(update={"state": resolved_state(b, row[0])})
+            part.adjusted[b.id] = b.model_copy(update={"state": resolved_state(b, row[0])})
+    part.fresh = fresh
+    part.updates = dict(plan.stored_updates)
+    for c in part.claims:
+        part.updates[c.id] = (str(c.superseded_by), part.adjusted[c.id].valid_to)
+    part.events = list(plan.events)
     indexed = ann.graduated(tenant, principal)
     if not indexed and fresh and ann.graduates(tenant, principal, len(fresh)):
         graduate(conn, tenant, principal)
         indexed = True
-    _insert(conn, [(i, adjusted[b.id]) for i, b in fresh], embeddings, ann_indexed=indexed)
-    if settled_at is not None:
-        for b in lone:
+    return [(i, part.adjusted[b.id], indexed) for i, b in fresh]
+
+
+def _apply_group(
+    conn: psycopg.Connection[Any],
+    part: _Group,
+    beliefs: Sequence[Belief],
+    settle_lone: str | None,
+) -> list[tuple[str, str, str, str, datetime]]:
+    """Once the batch's rows are in: mark one principal's stored predecessors superseded,
+    settle the conflicts they leave, and fill in ``part.out`` (batch index → belief as
+    stored); returns its supersession events' rows. A lone conflicted belief a
+    re-derivation settled (``settle_lone``: how its other members left) gets its
+    ``resolved`` event here, once its row is in."""
+    tenant, principal, updates, out = part.tenant, part.principal, part.updates, part.out
+    if part.settled_at is not None:
+        for b in part.lone:
             reason = _resolved_reason(b, str(settle_lone))
-            record_event(conn, b, "resolved", settled_at, reason=reason)
-    updates = dict(plan.stored_updates)
-    for c in claims:
-        updates[c.id] = (str(c.superseded_by), adjusted[c.id].valid_to)
+            record_event(conn, b, "resolved", part.settled_at, reason=reason)
     if updates:
         # One statement: the term-statistics triggers run once per statement, not per row.
         olds = sorted(updates)
@@ -316,13 +431,13 @@ def _write_group(
             " WHERE b.tenant_id = %s AND b.principal_id = %s AND b.id = u.old_id",
             (olds, [updates[o][0] for o in olds], [updates[o][1] for o in olds], tenant, principal),
         )
-    if updates:
         left = conn.execute(
             "SELECT DISTINCT conflict_set_id FROM beliefs WHERE tenant_id = %s"
             " AND principal_id = %s AND id = ANY(%s) AND conflict_set_id IS NOT NULL",
-            (tenant, principal, sorted(updates)),
+            (tenant, principal, olds),
         ).fetchall()
         settle_conflicts(conn, tenant, principal, [str(r[0]) for r in left], None, "superseded")
+    position = {beliefs[i].id: i for i in part.indexes}
     for old_id, (new_id, valid_to) in sorted(updates.items()):
         if old_id in position and position[old_id] in out:
             out[position[old_id]] = out[position[old_id]].model_copy(
@@ -332,15 +447,9 @@ def _write_group(
                     "valid_to": valid_to,
                 }
             )
-    # One pipelined batch, not a round trip per event: a bulk load supersedes hundreds.
-    conn.cursor().executemany(
-        "INSERT INTO belief_events (tenant_id, principal_id, belief_id, kind, related_id,"
-        " effective_at) VALUES (%s, %s, %s, 'superseded', %s, %s)",
-        [(tenant, principal, e.old, e.new, e.at) for e in plan.events],
-    )
-    out.update((i, adjusted[b.id]) for i, b in fresh)
-    out.update((i, out[position_of]) for i, position_of in aliases.items())
-    return sorted(out.items())
+    out.update((i, part.adjusted[b.id]) for i, b in part.fresh)
+    out.update((i, out[earlier]) for i, earlier in part.aliases.items())
+    return [(tenant, principal, e.old, e.new, e.at) for e in part.events]
 
 
 def _lone_conflicts(
@@ -375,35 +484,19 @@ def _lone_conflicts(
 
 
 def _stored_once(
-    conn: psycopg.Connection[Any],
-    tenant: str,
-    principal: str,
     fresh: list[tuple[int, Belief]],
     out: dict[int, Belief],
+    known: dict[DerivationKey, list[Belief]],
 ) -> tuple[list[tuple[int, Belief]], dict[int, int]]:
     """Drop the new beliefs that are exact duplicates of a belief of the same derivation —
-    same source episode, statement and content — stored or earlier in the batch: each is
-    stored once, and the caller gets the stored belief (which keeps its corrections).
+    same source episode, statement and content — stored (``known``: the principal's stored
+    beliefs of the batch's source episodes by derivation, oldest first) or earlier in the
+    batch: each is stored once, and the caller gets the stored belief (which keeps its
+    corrections).
 
     Returns the beliefs still to insert, and batch index → index of the earlier duplicate.
     Beliefs without a source episode have no derivation to be the same by: kept as given.
     """
-    sources = sorted({b.source_episode_id for _, b in fresh if b.source_episode_id})
-    if not sources:
-        return fresh, {}
-    rows = (
-        conn.cursor(row_factory=dict_row)
-        .execute(
-            SELECT_BELIEF + " WHERE tenant_id = %s AND principal_id = %s"
-            " AND source_episode_id = ANY(%s) ORDER BY recorded_at, id",
-            (tenant, principal, sources),
-        )
-        .fetchall()
-    )
-    known: dict[DerivationKey, list[Belief]] = {}
-    for row in rows:
-        b = belief_from_row(row)
-        known.setdefault(derivation_key(b), []).append(b)
     first: dict[DerivationKey, list[tuple[int, Belief]]] = {}
     keep: list[tuple[int, Belief]] = []
     aliases: dict[int, int] = {}
@@ -430,9 +523,10 @@ def _insert(
     rows: Sequence[tuple[int, Belief]],
     embeddings: VectorRows,
     *,
-    ann_indexed: bool,
+    ann_indexed: Sequence[bool],
 ) -> None:
-    """COPY ``rows`` (batch index, belief); a refused row is reported by its batch index."""
+    """COPY ``rows`` (batch index, belief), each entering the HNSW index or not as
+    ``ann_indexed`` says; a refused row is reported by its batch index."""
     if not rows:
         return
     copied = [belief_row(b) for _, b in rows]
