@@ -906,3 +906,65 @@ def test_term_statistics_count_every_belief_written_once(memory: Memory, tenant:
     terms, recounted, classes, reclassed, sizes, counted = _term_statistics(memory, tenant)
     assert len(terms) > 10 and len(classes) > len(terms)
     assert (terms, classes, sizes) == (recounted, reclassed, counted)
+
+
+def test_a_batch_of_interleaved_principals_is_written_as_each_alone(
+    memory: Memory, tenant: str
+) -> None:
+    """One batch over three principals, their beliefs interleaved: each principal's
+    re-add, supersession of a stored belief and duplicate of a stored derivation are
+    applied as if its beliefs came alone, and each belief comes back in its batch place;
+    a conflicting re-add of the last principal writes nothing of any of them."""
+    for principal in ("p1", "p2", "p3"):
+        memory.episodes.add(
+            {
+                "id": "e-1",
+                "tenant_id": tenant,
+                "principal_id": principal,
+                "occurred_at": T0,
+                "content": "We moved the deploys.",
+            }
+        )
+    stored = memory.beliefs.add_many(
+        [
+            deploy(tenant, "b-old", "We deploy to Heroku.", principal="p1", recorded_at=T0),
+            deploy(tenant, "b-seen", "We deploy to Fly.", principal="p2", source_episode_id="e-1"),
+            deploy(tenant, "b-old", "We deploy to Render.", principal="p3", recorded_at=T0),
+        ]
+    )
+    batch = [
+        deploy(tenant, "b-new", "We deploy to Fly.io.", principal="p1", supersedes="b-old"),
+        deploy(tenant, "b-again", "We deploy to Fly.", principal="p2", source_episode_id="e-1"),
+        deploy(tenant, "b-old", "We deploy to Render.", principal="p3", recorded_at=T0),
+        deploy(tenant, "b-more", "We build on CI.", principal="p2"),
+        deploy(tenant, "b-next", "We deploy to Fly.io.", principal="p3", supersedes="b-old"),
+    ]
+    written = memory.beliefs.add_many(batch)
+    assert [(b.principal_id, b.id) for b in written] == [
+        ("p1", "b-new"),
+        ("p2", "b-seen"),  # the stored belief of the same derivation
+        ("p3", "b-old"),
+        ("p2", "b-more"),
+        ("p3", "b-next"),
+    ]
+    assert written[1] == stored[1]
+    # The re-added p3 belief comes back superseded by the batch's own successor.
+    assert (written[2].state, written[2].superseded_by) == (LifecycleState.SUPERSEDED, "b-next")
+    for principal, old, new in (("p1", "b-old", "b-new"), ("p3", "b-old", "b-next")):
+        got = memory.beliefs.get(tenant, principal, old)
+        assert (got.state, got.superseded_by) == (LifecycleState.SUPERSEDED, new)
+    before = counts(memory, tenant)
+    with pytest.raises(ConflictError) as info:
+        memory.beliefs.add_many(
+            [
+                deploy(tenant, "b-fresh-1", "We test on CI.", principal="p1"),
+                deploy(tenant, "b-fresh-2", "We test on CI.", principal="p2"),
+                deploy(tenant, "b-old", "We deploy to Vercel.", principal="p3", recorded_at=T0),
+            ]
+        )
+    assert (info.value.item_index, info.value.item_id, info.value.field) == (
+        2,
+        "b-old",
+        "statement",
+    )
+    assert counts(memory, tenant) == before
