@@ -67,9 +67,10 @@ def locked_belief(
     return belief_from_row(row)
 
 
-def _stored(
+def stored_by_id(
     conn: psycopg.Connection[Any], tenant_id: str, principal_id: str, ids: Sequence[str]
 ) -> dict[str, Belief]:
+    """The stored beliefs of ``ids`` of one principal, by id (an id not stored is absent)."""
     if not ids:
         return {}
     rows = (
@@ -365,7 +366,7 @@ def _plan_group(
     fresh, part.aliases = _stored_once(part.fresh, part.out, known)
     rows = [b for _, b in fresh]
     linked = {x for pair in supersession_pairs([*rows, *part.claims]) for x in pair}
-    referenced = _stored(conn, tenant, principal, sorted(linked - {b.id for b in rows}))
+    referenced = stored_by_id(conn, tenant, principal, sorted(linked - {b.id for b in rows}))
     plan = plan_supersessions(
         tenant,
         principal,
@@ -659,7 +660,9 @@ def corroborate(
     if episode is None:
         raise NotFoundError(f"no episode {evidence_id!r} for {tenant_id}/{principal_id}")
     successor = (
-        _stored(conn, tenant_id, principal_id, [belief.superseded_by]).get(belief.superseded_by)
+        stored_by_id(conn, tenant_id, principal_id, [belief.superseded_by]).get(
+            belief.superseded_by
+        )
         if belief.superseded_by is not None
         else None
     )

@@ -84,7 +84,7 @@ def priors(
         (tenant_id, principal_id, wanted),
     ).fetchall():
         excluded.setdefault(belief_id, []).append(project)
-    successors = _stored_by_id(
+    successors = lifecycle.stored_by_id(
         conn, tenant_id, principal_id, sorted({b.superseded_by for b in found if b.superseded_by})
     )
     row = conn.execute("SELECT now()").fetchone()
@@ -103,22 +103,6 @@ def priors(
         )
         for b in found
     ]
-
-
-def _stored_by_id(
-    conn: psycopg.Connection[Any], tenant_id: str, principal_id: str, ids: Sequence[str]
-) -> dict[str, Belief]:
-    if not ids:
-        return {}
-    rows = (
-        conn.cursor(row_factory=dict_row)
-        .execute(
-            SELECT_BELIEF + " WHERE tenant_id = %s AND principal_id = %s AND id = ANY(%s)",
-            (tenant_id, principal_id, list(ids)),
-        )
-        .fetchall()
-    )
-    return {r["id"]: belief_from_row(r) for r in rows}
 
 
 def forgotten_derivations(
