@@ -116,7 +116,10 @@ def _rarity(terms: str, df: str) -> str:
 
 _STRUCTURED = sql.SQL(
     "WITH"
-    + _rarity("t.term IN (" + spelled_keys("%(terms)s::text[]") + ")", key_df("q.term"))
+    # The spelled keys gathered into one array first (an InitPlan), so the principal's
+    # terms are probed by key: as ``IN (subquery)`` the planner hashed all the principal's
+    # keys against them (2.3 ms at 100k beliefs, against 0.05 ms).
+    + _rarity("t.term = ANY(ARRAY(" + spelled_keys("%(terms)s::text[]") + "))", key_df("q.term"))
     + " hits AS (SELECT m.id, m.subject, w.term, w.idf FROM w,"
     "   LATERAL (SELECT b.id, b.subject FROM "
     + probed(has_key("w.term"))
@@ -126,7 +129,7 @@ _STRUCTURED = sql.SQL(
     " FROM hits GROUP BY id ORDER BY score DESC, id LIMIT %(limit)s)"
     # The request's keys and the principal's keys spelled like them, so the load reads the
     # count of each key it weighs.
-    + counted_rows("array_cat(%(terms)s::text[], ARRAY(SELECT c.term FROM c))")
+     + counted_rows("array_cat(%(terms)s::text[], ARRAY(SELECT c.term FROM c))")
 )
 # BM25 over the query's lexemes (English stemming and stop words, as the stored
 # documents): idf as above, a binary term frequency (beliefs are short), length
