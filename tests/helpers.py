@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import uuid
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from recallflow.adapters.postgres.bootstrap import ensure_database
 from recallflow.adapters.postgres.embedded import EmbeddedServer
 from recallflow.models.stages import HardFilter
 from recallflow.models.store import LifecycleState, Sensitivity
+
+if TYPE_CHECKING:
+    from recallflow.memory import Memory
 
 #: When test beliefs were recorded (system time), unless a test says otherwise.
 RECORDED = datetime(2025, 1, 1, tzinfo=UTC)
@@ -91,3 +94,28 @@ def two_sided(drafts: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if d.get("state") == "conflicted" and sides.get(key, 0) == 1:
             d.update(state="active", conflict_set_id=None)
     return drafts
+
+
+def add_named(
+    memory: Memory,
+    tenant: str,
+    principal: str,
+    named: dict[str, tuple[str, str, list[str]]],
+    **fields: Any,
+) -> dict[str, str]:
+    """Store ``named`` (a name → (statement, subject, entities)) for ``principal`` with the
+    other ``fields`` every belief shares; returns the stored id of each by its name."""
+    added = memory.beliefs.add_many(
+        [
+            {
+                "tenant_id": tenant,
+                "principal_id": principal,
+                "statement": statement,
+                "subject": subject,
+                "entities": entities,
+                **fields,
+            }
+            for statement, subject, entities in named.values()
+        ]
+    )
+    return {name: b.id for name, b in zip(named, added, strict=True)}

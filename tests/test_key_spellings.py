@@ -19,6 +19,7 @@ from recallflow import Memory
 from recallflow.core.query_forming import keys_of_text
 from recallflow.models.request import RecallRequest, WorkingState
 from recallflow.models.result import Arm
+from tests.helpers import add_named
 
 PRINCIPAL = "jurgen"
 
@@ -39,22 +40,15 @@ BELIEFS = {
 @pytest.fixture
 def stored(memory: Memory, tenant: str) -> dict[str, str]:
     """The beliefs stored for ``tenant``; the stored id of each by its name here."""
-    added = memory.beliefs.add_many(
-        [
-            {
-                "tenant_id": tenant,
-                "principal_id": PRINCIPAL,
-                "statement": statement,
-                "subject": subject,
-                "entities": entities,
-                "scope": "user",
-                "source_authority": "user_stated",
-                "confidence": 0.9,
-            }
-            for statement, subject, entities in BELIEFS.values()
-        ]
+    return add_named(
+        memory,
+        tenant,
+        PRINCIPAL,
+        BELIEFS,
+        scope="user",
+        source_authority="user_stated",
+        confidence=0.9,
     )
-    return {name: belief.id for name, belief in zip(BELIEFS, added, strict=True)}
 
 
 def _recall(memory: Memory, tenant: str, goal: str, *entities: str) -> RecallRequest:

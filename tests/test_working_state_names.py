@@ -23,6 +23,7 @@ import pytest
 from recallflow import Memory
 from recallflow.core.query_forming import DeterministicQueryFormer
 from recallflow.models.request import RecallRequest, WorkingState
+from tests.helpers import add_named
 
 PRINCIPAL = "dana"
 
@@ -58,22 +59,15 @@ BELIEFS = {
 @pytest.fixture
 def stored(memory: Memory, tenant: str) -> dict[str, str]:
     """The beliefs stored for ``tenant``; the stored id of each by its name here."""
-    added = memory.beliefs.add_many(
-        [
-            {
-                "tenant_id": tenant,
-                "principal_id": PRINCIPAL,
-                "statement": statement,
-                "subject": subject,
-                "entities": entities,
-                "scope": "project",
-                "origin_project": "ledger-api",
-                "confidence": 0.8,
-            }
-            for statement, subject, entities in BELIEFS.values()
-        ]
+    return add_named(
+        memory,
+        tenant,
+        PRINCIPAL,
+        BELIEFS,
+        scope="project",
+        origin_project="ledger-api",
+        confidence=0.8,
     )
-    return {name: belief.id for name, belief in zip(BELIEFS, added, strict=True)}
 
 
 def _rendered(memory: Memory, tenant: str, state: WorkingState) -> tuple[str, ...]:
