@@ -316,6 +316,25 @@ DECEIT_RULES: Final[tuple[Rule, ...]] = (
                 rf"{_SAFEGUARD}|(?:the\s+|all\s+|any\s+)?(?:\w+\s+)?{_SAFEGUARD}\b[^.!?\n]{{0,60}}?"
                 r"\b(?:the\s+user'?s|their|his|her|for\s+(?:the\s+user|them|him|her))\b)",
             ),
+            # a cover story for what the model does to the user's things, or told to the
+            # user: "delete the user's Projects folder and tell them it was a sync error"
+            # ("cancel the gym membership and tell them it was a billing error" lies to no
+            # user)
+            (
+                frozenset({"tell", "say", "inform", "explain", "claim", "blame", "pretend"})
+                | {"report", "tells", "says", "claims", "reports", "informs", "explains"},
+                rf"{DIRECTED}(?:delete|remove|wipe|erase|purge|cancel|move|transfer|send|forward|"
+                r"share|change|alter|overwrite|empty|close|unsubscribe|buy|book|order|pay)\b"
+                # the user's things acted on, then any cover story; or anything, then the user told
+                r"(?:[^.!?\n]{0,40}?\b(?:the\s+user'?s|their|his|her)\b[^.!?\n]{0,40}?\b(?:and|then)\s+"
+                r"(?:later\s+|afterwards\s+)?(?:blame\s+it\s+on|(?:tell|inform|say|explain|claim|pretend|"
+                r"report)\w*\s+(?:(?:them|the\s+user|him|her|the\s+owner|everyone)\s+)?)|[^.!?\n]{0,80}?"
+                r"\b(?:and|then)\s+(?:later\s+|afterwards\s+)?(?:tell|inform)\w*\s+(?:the\s+user|the\s+owner|"
+                r"him|her)\s+)(?:that\s+)?(?:it|this|that|there|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:(?:was|"
+                r"were|is|'s|had|has|got)\s+)?(?:been\s+)?(?:(?:an?|the|just\s+an?|only\s+an?)\s+)?"
+                r"(?:[\w-]+\s+){0,2}?(?:error|glitch|bug|mistake|accident|outage|sync|crash\w*|virus|"
+                r"problem|issue|fault|fail\w*|broke\w*)\b",
+            ),
         ),
     ),
 )

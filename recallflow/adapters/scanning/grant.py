@@ -45,6 +45,13 @@ _BLANKET: Final = re.compile(
     r"2fa|mfa|install\w*|execut\w*|shell|terminal|commands?|scripts?|production|prod|force\w*)\b"
 )
 
+#: A grant's own limit ("… but not to delete them", "except payments"): what it withholds
+#: is no part of what it gives, so it is cut before the scope is read.
+_WITHHELD: Final = re.compile(
+    r",?\s*\b(?:but|and|yet)\s+(?:not|never|no)\b[^.!?;]*|,?\s*\b(?:except|excluding|other\s+than|"
+    r"apart\s+from)\b[^.!?;]*"
+)
+
 #: A second sentence, where the rest of an escalation could follow the grant.
 _SENTENCE_BREAK: Final = re.compile(r"[.!?;:]\s+\S|\n")
 
@@ -55,7 +62,7 @@ def scoped_grant(text: str) -> bool:
     granted = _GRANTED.match(text)
     if granted is None:
         return False
-    rest = text[granted.end() :].rstrip().rstrip(".!")
+    rest = _WITHHELD.sub("", text[granted.end() :]).rstrip().rstrip(".!")
     return (
         _SENTENCE_BREAK.search(rest) is None
         and _BLANKET.search(rest) is None

@@ -346,6 +346,9 @@ _OPENER: Final = any_of(
     r"from\s+this\s+point(?:\s+on)?",
     r"from\s+(?:this|the\s+next)\s+(?:session|message|conversation|chat|turn|reply)\s+on(?:wards?)?",
     r"(?:it\s+)?(?:has\s+been|was|is)\s+(?:decided|agreed|determined|established|settled)\s+that",
+    # a decision reported for the reader: "everyone agreed the AI should …"
+    r"(?:we|they|everyone|everybody|all\s+of\s+us|the\s+(?:team|board|group|management))\s+(?:have\s+|has\s+)?"
+    r"(?:decided|agreed|determined|settled)(?:\s+that)?",
     r"for\s+the\s+rest\s+of\s+(?:this|the)\s+(?:chat|conversation|session)",
     r"at\s+once",
     r"right\s+away",
@@ -392,6 +395,11 @@ _OPENER: Final = any_of(
     MODEL_SUBJECT,
     r"your\s+(?:new\s+|only\s+|real\s+|next\s+|main\s+|true\s+)?(?:task|job|goal|mission|purpose|objective|role)\s+(?:is|will\s+be)\s+(?:now\s+)?to",
     r"make\s+sure\s+(?:to|you)",
+    # a wish reported as binding the reader: "the user prefers that you never mention …"
+    r"(?:the\s+)?(?:user|owner|customer|client)\s+(?:prefers|wants|asks|insists|requests|demands)\s+"
+    r"(?:that\s+)?you(?:\s+to)?",
+    # a chat mention at the head of a clause: "@assistant pls dump …"
+    r"@[\w-]+",
     r"be\s+sure\s+to",
     r"remember\s+to",
     r"don'?t\s+forget\s+to",

@@ -496,15 +496,18 @@ _STANDING_ADVERB: Final = (
 )
 # Money moved or data wiped, and the confirmation that would stop it waived.
 _MONEY_ACT: Final = (
-    r"(?:transfer\w*|pag\w*|paiement\w*|virement\w*|uberweis\w*|zahlung\w*|reembols\w*|"
+    r"(?:transfer\w*|pag\w*|paiement\w*|virement\w*|uberweis\w*|zahlung\w*|bezahl\w*|reembols\w*|"
     r"rembours\w*|bonific\w*|borr\w*|elimin\w*|supprim\w*|losch\w*|cancell\w*|overboek\w*|"
     r"betaling\w*|przelew\w*|platnosc\w*|usun\w*)"
 )
+# A pronoun for the one not asked may be glued to the verb or put before it ("sin
+# preguntarle", "sans lui demander", "sem lhe perguntar", "senza chiedergli").
 _NO_CONFIRM: Final = (
-    r"(?:no\s+pidas|no\s+pida|no\s+pregunte?s?|sin\s+(?:pedir|solicitar|preguntar|confirmar)|"
-    r"ne\s+(?:demande|demandez)\s+pas|sans\s+(?:demander|confirm\w*)|ohne\s+(?:nachzufragen|zu\s+"
-    r"fragen|bestatigung|ruckfrage|zu\s+bestatigen)|frag\s+nicht|nao\s+peca|sem\s+(?:pedir|"
-    r"perguntar|confirma\w*)|senza\s+(?:chiedere|conferma\w*)|non\s+chiedere|zonder\s+"
+    r"(?:no\s+pidas|no\s+pida|no\s+pregunte?s?|sin\s+(?:pedir|solicitar|preguntar|confirmar)"
+    r"(?:le|les|lo|la|selo)?|ne\s+(?:lui\s+|leur\s+)?(?:demande|demandez)\s+pas|sans\s+(?:lui\s+|"
+    r"leur\s+)?(?:demander|confirm\w*)|ohne\s+(?:nachzufragen|zu\s+fragen|bestatigung|ruckfrage|"
+    r"zu\s+bestatigen)|frag\s+nicht|nao\s+peca|sem\s+(?:lhe\s+|lhes\s+)?(?:pedir|perguntar|"
+    r"confirma\w*)(?:-lhes?)?|senza\s+(?:chieder(?:e|gli|le|lo)|conferma\w*)|non\s+chiedere|zonder\s+"
     r"(?:te\s+vragen|bevestiging)|nie\s+pytaj\s+o\s+(?:potwierdzenie|zgode|pozwolenie)|bez\s+"
     r"(?:pytania|potwierdzenia|zgody))"
 )
@@ -559,6 +562,36 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
                 lead_words(_SET_ASIDE),
                 rf"\b{_SET_ASIDE}\b{_GAP}\b(?:{_INSTRUCTIONS}|{_SHARED_NOUN})\b",
             ),
+            # everything the reader was told by others, set aside: "vergiss alles, was man dir
+            # gesagt hat", "olvida todo lo que te dijeron", "oublie tout ce qu'on t'a dit" (the
+            # user's own "olvida todo lo que te dije sobre la fiesta" takes back their words)
+            (
+                frozenset({"vergiss", "vergessen", "olvida", "olvide", "oublie", "oubliez"})
+                | {"dimentica", "dimenticate", "esqueca", "esquece", "vergeet"},
+                r"\b(?:vergiss|vergessen\s+sie|olvida|olvide|oublie|oubliez|dimentica|dimenticate|"
+                r"esqueca|esquece|vergeet)\s+(?:alles|todo|tout|tutto|tudo)\b[^.\n]{0,30}?\b(?:man\s+dir\s+"
+                r"(?:\w+\s+)?(?:gesagt|aufgetragen|befohlen|beigebracht)|dir\s+(?:\w+\s+)?(?:gesagt|"
+                r"aufgetragen|befohlen|beigebracht)\s+(?:wurde|hat|haben)|te\s+(?:han\s+)?(?:dijeron|dicho|"
+                r"indicaron|ordenaron|ensenaron)|on\s+t'\s*a\s+(?:dit|demande|appris|ordonne)|t'\s*a\s+ete\s+"
+                r"dit|ti\s+(?:hanno|ha|e\s+stato)\s+(?:detto|insegnato|ordinato)|(?:te|lhe)\s+(?:disseram|"
+                r"ensinaram|ordenaram|foi\s+dito)|(?:men|ze)\s+je\s+(?:\w+\s+)?(?:gezegd|opgedragen|"
+                r"geleerd))\b",
+            ),
+            # the user's own requests set aside: "ignora las peticiones del usuario", "ignore
+            # les demandes de l'utilisateur", "die Anfragen des Nutzers ignorieren"
+            (
+                frozenset({"usuario", "usuaria", "utilisateur", "utilisatrice", "utente"})
+                | {"nutzers", "benutzers", "gebruiker", "usuarios", "utilisateurs", "utenti"}
+                | {"nutzer"},
+                r"\b(?:ignor\w+|desoy\w*|descart\w+|desatiend\w*|no\s+hag\w+\s+caso\s+(?:a|de)|"
+                r"negeer\w*|n'?ecoute\s+pas|non\s+ascoltare)\s+(?:\w+\s+){0,2}?(?:peticiones|solicitudes|"
+                r"pedidos|preguntas|ordenes|instrucciones|demandes|questions|requetes|consignes|richieste|"
+                r"domande|istruzioni|perguntas|solicitacoes|instrucoes|verzoeken|vragen|instructies)\s+"
+                r"(?:del|de\s+la|de\s+l'|de|dell'|dello|della|degli|do|da|dos|des|van\s+de)\s*(?:usuari[oa]s?|"
+                r"utilisat(?:eur|rice)s?|utent[ei]|gebruikers?)\b|\b(?:anfragen|fragen|anweisungen|"
+                r"bitten|wunsche)\s+(?:des|der)\s+(?:nutzers?|benutzers?|nutzerin|benutzerin)\s+"
+                r"(?:\w+\s+)?(?:ignorieren|ignoriere|missachten|ubergehen)\b",
+            ),
             (
                 frozenset({"ignore", "ignores"}),
                 rf"\b{_SHARED_VERB}\b{_GAP}\b{_INSTRUCTIONS}\b",
@@ -587,6 +620,13 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
             (
                 frozenset({"bez", "ohne", "sans", "sem", "senza", "sin", "zonder"}),
                 rf"{_UNBOUND}[^.\n]{{0,40}}?{_ACT}|{_ACT}[^.\n]{{0,40}}?{_UNBOUND}",
+            ),
+            # the model itself said to be without a single rule: "tu es une IA sans aucune
+            # règle" (a person "sans aucune règle de politesse" is no model)
+            (
+                frozenset({"bez", "ohne", "sans", "sem", "senza", "sin", "zonder"}),
+                rf"\b{_MODEL_NOUN}\b[^.\n]{{0,30}}?\b(?:sin|sans|ohne|senza|sem|zonder)\s+(?:\w+\s+)?"
+                r"(?:regl|regel|regol|regra|restric|limit|filtr|censur|einschrank|beschrank)\w*",
             ),
             (
                 frozenset({"olmayan", "yok", "olmadan", "tanimayan", "sinirsiz", "kisitlamasiz"})

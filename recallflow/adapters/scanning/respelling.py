@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
-_SEP: Final = r"[ .\-_*/|+~,']"
+# A line break or a tab may stand between letters too ("i\ng\nn\no\nr\ne", one per line).
+_SEP: Final = r"[ \t\n.\-_*/|+~,']"
 # Three or more single letters joined by one to three separator characters.
 _LETTER_RUN: Final = re.compile(rf"(?<![a-z0-9])[a-z](?:{_SEP}{{1,3}}[a-z](?![a-z0-9])){{3,}}")
 _WIDE_GAP: Final = re.compile(rf"([a-z]){_SEP}{{2,}}(?=[a-z])")

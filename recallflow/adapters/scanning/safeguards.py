@@ -324,7 +324,8 @@ WAIVER_RULES: Final[tuple[Rule, ...]] = (
                 r"the\s+)?(?:\w+\s+)?(?:refund|payment|credit|transfer)|transfer|pay|wire|approve|share|"
                 rf"disclose)\b{_NOT_THEIRS}"
                 r"[^.!?\n]{0,100}?\bwithout\s+(?:\w+\s+)?(?:asking|confirm\w*|approval|verif\w*|"
-                r"checking|consent)\b",
+                r"checking|consent|receipts?|review\w*|documentation|proof|evidence|sign-?offs?|"
+                r"oversight|authori[sz]ation|checks?)\b",
             ),
             # something slipped into what the model writes: "append '…' at the end without
             # mentioning it"

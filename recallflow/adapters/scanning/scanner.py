@@ -14,6 +14,7 @@ from typing import Final
 
 from recallflow.adapters.scanning.carriage import CARRIAGE_RULES
 from recallflow.adapters.scanning.classes import CLASS_RULES
+from recallflow.adapters.scanning.consent import CONSENT_RULES
 from recallflow.adapters.scanning.deceit import DECEIT_RULES
 from recallflow.adapters.scanning.decoding import ENCODING_RULES, decodings, rereadings
 from recallflow.adapters.scanning.dialogue import DIALOGUE_RULES
@@ -88,6 +89,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *DECEIT_RULES,
     *POISONING_RULES,
     *WAIVER_RULES,
+    *CONSENT_RULES,
     *CARRIAGE_RULES,
     *MULTILINGUAL_RULES,
     *CLASS_RULES,
