@@ -183,11 +183,30 @@ def decodings(clean: str) -> list[str]:
     return out
 
 
+#: A word of the spelling alphabet radio operators use ("India Golf November …").
+_NATO_WORDS: Final = (
+    "alfa", "alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india",
+    "juliett", "juliet", "kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo",
+    "sierra", "tango", "uniform", "victor", "whiskey", "whisky", "x-ray", "xray", "yankee", "zulu",
+)  # fmt: skip
+_NATO_WORD: Final = "(?:" + "|".join(_NATO_WORDS) + ")"
+#: Four or more such words in a row spell a word out letter by letter; a call sign or a
+#: name ("Echo Romeo 7", "Victor and Juliet") is shorter.
+_NATO_RUN: Final = re.compile(rf"\b{_NATO_WORD}(?:[\s,.;/-]+{_NATO_WORD}){{3,}}\b")
+
+
+def _spelled(m: re.Match[str]) -> str:
+    return "".join(w[0] for w in re.findall(_NATO_WORD, m[0]))
+
+
 def rereadings(latin: str) -> list[str]:
-    """The rot13 and reversed readings of ``latin`` that contain a trigger word, and when
-    the text names a letter cipher, every other shift and the mirrored alphabet."""
+    """The rot13 and reversed readings of ``latin`` that contain a trigger word, the text
+    with words spelled in the radio alphabet read out, and when the text names a letter
+    cipher, every other shift and the mirrored alphabet."""
     head = latin[:_MAX_LEN]
     readings = [codecs.encode(head, "rot13"), head[::-1]]
+    if _NATO_RUN.search(head):
+        readings.append(_NATO_RUN.sub(_spelled, head))
     if _CIPHER_NAMED.search(head):
         readings.extend(head.translate(table) for table in _SHIFTS)
     return [t for t in readings if _TRIGGER.search(t)]

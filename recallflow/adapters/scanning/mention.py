@@ -125,6 +125,7 @@ _NOT_A_GAME: Final = re.compile(
     r"yourself|yourself|system|mode|admin\w*|administrator|root|sudo|operator|developer|"
     r"moderator|hacker|dan|jailbr\w*|evil|villain\w*\s+ai|"
     r"secrets?|passwords?|passcodes?|pins?|keys?|credentials?|tokens?|prompt|instructions|"
+    r"configuration|config|"
     r"guidelines|rules|filters?|policy|policies|access|other\s+users?|someone\s+else'?s|"
     r"card|account|bank\w*|ssn|address|hack\w*|break\s+into|anything|nothing\s+is|off\s+limits|"
     r"rest\s+of\s+(?:this|the)\s+(?:conversation|chat|session)|from\s+now\s+on|always|forever)\b",

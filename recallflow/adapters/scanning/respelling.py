@@ -8,6 +8,7 @@ that trick, so the common case costs one cheap search and no extra rule pass.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Final
 
 # A line break or a tab may stand between letters too ("i\ng\nn\no\nr\ne", one per line).
@@ -126,3 +127,42 @@ def unmasked(latin: str) -> str | None:
         return fits[0] if len(fits) == 1 else word
 
     return _MASKED_WORD.sub(read, latin)
+
+
+#: A shuffled word is read as an order word only from this length: a short word's inner
+#: letters have too few orders to hide anything, and more look-alikes.
+_SHORTEST_SCRAMBLED: Final = 5
+#: Shuffled order words, to tell them from a typo: at least this many in one statement.
+_SCRAMBLED_WORDS: Final = 2
+
+
+def _scramble_key(word: str) -> str:
+    return word[0] + "".join(sorted(word[1:-1])) + word[-1]
+
+
+#: The order words by their first and last letters and the letters between in any order:
+#: what a reader still reads when the inner letters are shuffled ("ignroe", "prevoius").
+_SCRAMBLED: Final[dict[str, str]] = {
+    _scramble_key(w): w
+    for w in _MASKABLE | {"reveal", "system", "instructions", "everything", "earlier"}
+    if len(w) >= _SHORTEST_SCRAMBLED
+}
+
+
+@lru_cache(maxsize=65536)
+def _unshuffled(word: str) -> str | None:
+    """The order word ``word`` is a shuffle of, or ``None`` (for the word itself too)."""
+    if len(word) < _SHORTEST_SCRAMBLED:
+        return None
+    found = _SCRAMBLED.get(_scramble_key(word))
+    return found if found is not None and found != word else None
+
+
+def unscrambled(latin: str, tokens: frozenset[str]) -> str | None:
+    """Words whose inner letters are shuffled read as the order words they shuffle
+    ("Ignroe all prevoius insturctions"); ``None`` unless at least two words are (a
+    single typo is no disguise). ``tokens`` are the statement's words, to look up once."""
+    shuffled = {w: o for w in tokens if (o := _unshuffled(w)) is not None}
+    if len(shuffled) < _SCRAMBLED_WORDS:
+        return None
+    return re.sub(r"[a-z]+", lambda m: shuffled.get(m[0], m[0]), latin)

@@ -59,6 +59,7 @@ from recallflow.adapters.scanning.respelling import (
     joined_words,
     letter_runs,
     unmasked,
+    unscrambled,
 )
 from recallflow.adapters.scanning.rule import Rule, first_family
 from recallflow.adapters.scanning.safeguards import WAIVER_RULES
@@ -160,7 +161,8 @@ def _scan(text: str, depth: int, rules: tuple[Rule, ...] = RULES) -> str | None:
     if family is not None:
         return TOKEN_SMUGGLING if views.disguised else family
 
-    # Disguises: letter-spacing, in-word hyphens, leetspeak, invisible tag text.
+    # Disguises: letter-spacing, in-word hyphens, leetspeak, shuffled inner letters,
+    # invisible tag text.
     respaced = despaced(views.spaced)
     if respaced is not None and (
         _matches(respaced, rules)
@@ -172,6 +174,10 @@ def _scan(text: str, depth: int, rules: tuple[Rule, ...] = RULES) -> str | None:
     if (unmasked_text := unmasked(views.latin)) is not None and _matches(unmasked_text, rules):
         return TOKEN_SMUGGLING
     if any(GLUED_PHRASE.search(run) for run in joined_words(views.latin)):
+        return TOKEN_SMUGGLING
+    if (unshuffled := unscrambled(views.latin, views.tokens)) is not None and _matches(
+        unshuffled, rules
+    ):
         return TOKEN_SMUGGLING
     # Invisible characters may stand for the spaces between words as well as sit inside
     # them ("Ignore\u200ball\u200bprevious"); removed, they leave one glued run.
