@@ -100,8 +100,8 @@ CONSENT_RULES: Final[tuple[Rule, ...]] = regex_rules(
             | {"okay", "happy", "comfortable", "agreed", "consented", "allows", "allowed", "lets"},
             r"\b(?:okay(?:ed|s)?|ok'?d|approved?|approves|(?:is|was|are)\s+(?:fine|ok(?:ay)?|happy|"
             r"comfortable)\s+with|agreed\s+to|consented\s+to|allows?|allowed|lets)\s+(?:the\s+)?"
-            rf"(?:{_MODEL}|you)(?:'s)?\s+{_ACTING}\b[^.!?\n]{{0,80}}?(?:{_OUT}|\b\w+\s+(?:who|that)\s+"
-            r"(?:asks?|wants?|requests?|sends?|calls?|e-?mails?|writes?)\b)",
+            rf"(?:{_MODEL}|you)(?:'s)?\s+{_ACTING}\b[^.!?\n]{{0,80}}?(?:{_OUT}|\b(?:any|all|every)?\s*\w+"
+            r"\s+(?:who|that)\s+(?:\w+s|ask|want|call|write|send)\b)",
         ),
         # the check before a consequential act waived: "the user waived the need for the
         # assistant to confirm deletions"
