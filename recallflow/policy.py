@@ -229,6 +229,15 @@ class Floor(_Frozen):
         " unrelated text is not about it); a candidate without a similarity (its vector"
         " could not be read) clears on coverage alone.",
     )
+    coverage_words: int = Field(
+        default=2,
+        ge=0,
+        description="Coverage clears a candidate alone (lexical_coverage) only when it holds"
+        " at least this many of the text query's words, or all of them; with fewer it clears"
+        " only jointly with its similarity: one word a short question shares with a belief"
+        " is half its rarity-weighted words in a small memory, and says nothing of what it"
+        " asks (0 or 1: off).",
+    )
     joint_coverage: float = Field(
         default=0.2,
         ge=0,
@@ -305,6 +314,14 @@ class Floor(_Frozen):
         description="A candidate that holds nothing of a query but the names it mentions"
         " does not clear by its coverage of it: a name is a rare word every belief about"
         " the person holds, whatever the query asks of them (off: names count as words).",
+    )
+    unknown_names: bool = Field(
+        default=True,
+        description="A text query that mentions names no loaded candidate holds (someone the"
+        " memory does not know) clears no candidate by its coverage, alone or jointly: what"
+        " it asks is about the name, and a belief that holds only its other words answers"
+        " another question; only similarity can clear it (off: its coverage clears as any"
+        " query's).",
     )
     names_peers: int = Field(
         default=3,

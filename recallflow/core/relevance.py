@@ -118,6 +118,7 @@ def own_evidence(
     null: Sequence[float],
     calibration: CalibrationRef,
     policy: RetrievalPolicy,
+    keyed_names: frozenset[int] = frozenset(),
 ) -> dict[str, tuple[float | None, float | None, float, bool, float, float]]:
     """``(cosine, standing, own relevance, clears, coverage, clearing coverage)`` of each
     candidate, by id.
@@ -130,6 +131,10 @@ def own_evidence(
     taken out (:func:`centred_cosines`); the cosine, the standing and whether it clears
     read the plain cosine, as the calibration does.
 
+    A text query that mentions names no candidate holds (:func:`unknown_names`) clears
+    none by its coverage, unless it is in ``keyed_names``: a candidate carries one of its
+    names as a key, however its statement spells it.
+
     The policy's and the calibration's numbers are read once for all candidates (a recall
     at 10k reads evidence for ~45), not once per candidate."""
     centred = centred_cosines(evidence, policy.relevance.pool_centring)
@@ -141,9 +146,9 @@ def own_evidence(
     lexical_standing = floor.lexical_standing
     joint_standing, joint_coverage = floor.joint_standing, floor.joint_coverage
 
-    def clears_by(standing: float | None, coverage: float) -> bool:
+    def clears_by(standing: float | None, coverage: float, alone: float) -> bool:
         return (
-            (coverage >= lexical and (standing is None or standing >= lexical_standing))
+            (alone >= lexical and (standing is None or standing >= lexical_standing))
             or (standing is not None and standing >= semantic_standing)
             or (standing is not None and standing >= joint_standing and coverage >= joint_coverage)
         )
@@ -154,6 +159,9 @@ def own_evidence(
     nulls = tuple(null) if calibration.calibrated else ()
     pair_std = calibration.pair_std
     named_null = names_only_null(evidence, nulls, pair_std, policy)
+    unknown = unknown_names(evidence) - keyed_names if floor.unknown_names else frozenset()
+    words = floor.coverage_words
+    shared = shared_words(evidence, words)
     out: dict[str, tuple[float | None, float | None, float, bool, float, float]] = {}
     for belief_id, ev in evidence.items():
         cosines = ev.cosines
@@ -172,9 +180,7 @@ def own_evidence(
         if similarity is not None:
             semantic = min(1.0, max(0.0, (similarity - pair_mean) / spread))
         own = (1.0 - share) * coverage + share * semantic
-        # Without names set aside the floor reads the coverage itself (its property
-        # would compute it again).
-        clearing = ev.floor_coverage if ev.names else coverage
+        clearing, alone = clearing_coverage(ev, unknown, words, shared)
         # A candidate that holds only the query's names clears as if its standing were
         # read above the names' lift; as partial or strong evidence it is read as it is.
         clearing_standing = (
@@ -182,12 +188,91 @@ def own_evidence(
             if standing is not None and named_null > 0 and holds_only_names(ev)
             else standing
         )
-        clears = ev.subject_match or clears_by(clearing_standing, clearing)
+        clears = ev.subject_match or clears_by(clearing_standing, clearing, alone)
         out[belief_id] = (cosine, standing, own, clears, coverage, clearing)
     return out
 
 
 _NO_WEIGHT = 1e-9
+
+
+def unknown_names(evidence: Mapping[str, CandidateEvidence]) -> frozenset[int]:
+    """The text queries (by place) that mention names no loaded candidate holds: a
+    question about someone — or something named — the memory does not know.
+
+    "What is Gregor's phone number?" holds the memory's words "phone" and "number" and
+    its rarest word, "Gregor", which no belief holds: the belief that holds the user's
+    own phone number covers two thirds of it and cleared the floor, though it says nothing
+    of Gregor. What such a question asks is about the name; a belief that holds only its
+    other words answers another question. The candidates are loaded by every arm, the
+    lexical and the structured ones among them, so a belief that holds the name is loaded
+    when any is."""
+    absent: set[int] = set()
+    for ev in evidence.values():
+        for i, names in enumerate(ev.names):
+            if names.total > _NO_WEIGHT:
+                absent.add(i)
+    for ev in evidence.values():
+        for i, names in enumerate(ev.names):
+            if names.held > _NO_WEIGHT:
+                absent.discard(i)
+    return frozenset(absent)
+
+
+def shared_words(
+    evidence: Mapping[str, CandidateEvidence], words: int
+) -> dict[int, frozenset[float]]:
+    """Per text query (by place), the rarity weights held by more than one loaded candidate
+    that holds fewer than ``words`` of its words: the same few words of the query, found
+    in several beliefs alike (empty when ``words`` is 1 or less)."""
+    if words <= 1:
+        return {}
+    seen: dict[int, set[float]] = {}
+    shared: dict[int, set[float]] = {}
+    for ev in evidence.values():
+        for i, t in enumerate(ev.texts):
+            if t.words and 0 < t.words_held < min(words, t.words):
+                held = round(t.held, 9)
+                if held in seen.setdefault(i, set()):
+                    shared.setdefault(i, set()).add(held)
+                seen[i].add(held)
+    return {i: frozenset(w) for i, w in shared.items()}
+
+
+def clearing_coverage(
+    evidence: CandidateEvidence,
+    unknown: frozenset[int] = frozenset(),
+    words: int = 0,
+    shared: Mapping[int, frozenset[float]] | None = None,
+) -> tuple[float, float]:
+    """The coverage the floor clears a candidate by, jointly with its similarity and
+    alone: the best share of a text query's rarity-weighted words it holds
+    (:attr:`~recallflow.models.stages.CandidateEvidence.floor_coverage`: none of a query
+    of which it holds only the names it mentions) over the text queries other than
+    ``unknown`` (:func:`unknown_names`: a query that names someone the memory does not
+    know clears nothing by its coverage); alone, less those of which it holds fewer than
+    ``words`` words, not all of them, and the same as another loaded candidate holds
+    (``shared``, :func:`shared_words`).
+
+    One word shared with a short question is half of its words: "What is a good day?" is
+    "good" and "day", and a memory whose beliefs say when things happen holds "day" in
+    several, none of them about what it asks. What several beliefs hold alike picks none
+    of them out: such a belief clears only with its similarity beside it."""
+    joint = alone = 0.0
+    few = shared or {}
+    for i, t in enumerate(evidence.texts):
+        if i in unknown or t.total <= 0:
+            continue
+        names = evidence.names[i] if i < len(evidence.names) else None
+        if names is not None and t.held - names.held <= _NO_WEIGHT:
+            continue
+        share = t.held / t.total
+        joint = max(joint, share)
+        if not (
+            t.words and t.words_held < min(words, t.words) and round(t.held, 9) in few.get(i, ())
+        ):
+            alone = max(alone, share)
+    return joint, alone
 
 
 def holds_only_names(evidence: CandidateEvidence) -> bool:
@@ -316,19 +401,21 @@ def candidate_relevance(
     in_period: frozenset[str] = frozenset(),
     says_when: frozenset[str] = frozenset(),
     asking: Mapping[str, float] | None = None,
+    keyed_names: frozenset[int] = frozenset(),
 ) -> dict[str, RelevanceEvidence]:
-    """Every candidate's relevance evidence, by id. A candidate in ``in_period`` (its world
-    time falls in a period the query names) adds ``relevance.period_match``: a question
-    that says when is about what held then. A candidate in ``says_when`` (the query asks
-    when, and its statement tells a time) adds ``relevance.says_when``: the turn that
-    answers "when did she go?" is the one that says "last Friday", not the one that talks
-    most about the trip. A candidate whose statement ends by asking loses
-    ``relevance.asking`` times the share of its words that ask (``asking``, by id):
-    "What made you combine the two?" shares the question's words and holds none of its
-    answer — and the turn that follows it, its answer, is lifted more
-    (:func:`adjacency_lift`). Ranking only, like adjacency: none of them lets a candidate
-    clear the floor."""
-    owns = own_evidence(evidence.by_id, null, calibration, policy)
+    """Every candidate's relevance evidence, by id (``keyed_names``: the text queries
+    whose names a candidate carries as a key, :func:`own_evidence`). A candidate in
+    ``in_period`` (its world time falls in a period the query names) adds
+    ``relevance.period_match``: a question that says when is about what held then. A
+    candidate in ``says_when`` (the query asks when, and its statement tells a time)
+    adds ``relevance.says_when``: the turn that answers "when did she go?" is the one
+    that says "last Friday", not the one that talks most about the trip. A candidate
+    whose statement ends by asking loses ``relevance.asking`` times the share of its
+    words that ask (``asking``, by id): "What made you combine the two?" shares the
+    question's words and holds none of its answer — and the turn that follows it, its
+    answer, is lifted more (:func:`adjacency_lift`). Ranking only, like adjacency: none
+    of them lets a candidate clear the floor."""
+    owns = own_evidence(evidence.by_id, null, calibration, policy, keyed_names)
     support: dict[str, float] = dict.fromkeys(owns, 0.0)
     for a, b, weight in evidence.links:
         if a in owns and b in owns:

@@ -38,10 +38,13 @@ class HardFilter(FrozenModel):
 
 class TextCoverage(FrozenModel):
     """One text query's words against one belief, each word weighted by its rarity: the
-    weight the belief holds and the weight of all the query's words."""
+    weight the belief holds and the weight of all the query's words; and how many of the
+    query's words the belief holds, of how many (0 of 0: not counted)."""
 
     held: float
     total: float
+    words_held: int = Field(default=0, ge=0)
+    words: int = Field(default=0, ge=0)
 
 
 class CandidateEvidence(FrozenModel):

@@ -11,6 +11,8 @@ absolute relevance, what the ranking's relevance feature and the floor read.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 import numpy.typing as npt
 from hamilton.function_modifiers import tag
@@ -62,7 +64,7 @@ def candidate_evidence(
         return evidence
     n = len(query_texts)
     named = [i for i, names in enumerate(query_names) if names]
-    nothing = TextCoverage.trusted(held=0.0, total=0.0)
+    nothing = TextCoverage.trusted(held=0.0, total=0.0, words_held=0, words=0)
 
     def names_of(texts: tuple[TextCoverage, ...]) -> tuple[TextCoverage, ...]:
         held = dict(zip(named, texts[n:], strict=False))
@@ -101,11 +103,13 @@ def candidate_relevance(
     query_periods: tuple[Period, ...],
     query_asks_when: bool,
     policy: RetrievalPolicy,
+    query_names: tuple[str, ...],
 ) -> dict[str, RelevanceEvidence]:
     """Every candidate's absolute relevance, by id; a candidate whose world time falls in
     a period the query names, or, when the query asks when, whose statement tells a time,
     is ranked as more relevant (temporal intent); one whose statement ends by asking, as
-    less, by the share of it that asks, and the turn that follows it as more."""
+    less, by the share of it that asks, and the turn that follows it as more. A name the
+    query mentions that a candidate carries as a key is a name the memory knows."""
     # Most queries name no period and do not ask when: then no candidate is read for it.
     in_period = (
         frozenset(
@@ -142,4 +146,25 @@ def candidate_relevance(
         in_period=in_period,
         says_when=says_when,
         asking=asking,
+        keyed_names=_keyed_names(query_names, candidate_beliefs),
+    )
+
+
+def _keyed_names(query_names: tuple[str, ...], beliefs: Mapping[str, Belief]) -> frozenset[int]:
+    """The text queries (by place) one of whose names is a word of a candidate's subject
+    or entity key: the memory knows the name, however its statements spell it (the key
+    ``αθηνα`` of a statement that writes "ΑΘΗΝΑ")."""
+    if not any(query_names):
+        return frozenset()
+    parts = {
+        part
+        for belief in beliefs.values()
+        for key in (belief.subject, *belief.entities)
+        if key
+        for part in key.split("-")
+    }
+    return frozenset(
+        i
+        for i, names in enumerate(query_names)
+        if any(normalise_subject(word) in parts for word in names.split())
     )

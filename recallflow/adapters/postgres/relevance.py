@@ -7,13 +7,14 @@ For every candidate id (still hard-filtered, like every read of the recall):
 * its cosine similarity with each query vector, in order;
 * its *coverage* of each text query: the share of the query's lexemes (English stemming
   and stop words, as the stored documents) the belief's document contains, each lexeme
-  weighted by its rarity (BM25's idf) among the beliefs the caller can see; the best
-  share over the text queries. A lexeme no visible belief has counts as rare as the
-  rarest one a belief has: the memory does not know it, so a query made of such words is
-  not covered, yet one generic word a small memory happens to lack ("say") does not
-  outweigh every word it holds. Rarity is counted as if the view held at least the
-  policy's ``coverage_min_view`` beliefs: in a memory of three beliefs a word two of them
-  share is not common, and must not weigh nothing;
+  weighted by its rarity (BM25's idf) among the beliefs the caller can see, and how many
+  of the query's lexemes it holds (the floor reads both); the best share over the text
+  queries. A lexeme no visible belief has counts as rare as the rarest one a belief has:
+  the memory does not know it, so a query made of such words is not covered, yet one
+  generic word a small memory happens to lack ("say") does not outweigh every word it
+  holds. Rarity is counted as if the view held at least the policy's
+  ``coverage_min_view`` beliefs: in a memory of three beliefs a word two of them share
+  is not common, and must not weigh nothing;
 
 * whether its subject or one of its entities is an entity the working state names that
   few visible beliefs carry, spelled as the request spells it or alike
@@ -73,7 +74,8 @@ _EVIDENCE_CTES = (
     "   ln(1 + (greatest(n.docs, %(min_view)s, 1) - greatest(c.df, 1) + 0.5)"
     "   / (greatest(c.df, 1) + 0.5))"
     "   AS idf FROM q JOIN c USING (term), n),"
-    " tot AS MATERIALIZED (SELECT t.ord, coalesce(sum(w.idf), 0) AS total"
+    " tot AS MATERIALIZED (SELECT t.ord, coalesce(sum(w.idf), 0) AS total,"
+    "   count(w.term)::float8 AS words"
     "   FROM generate_series(1, cardinality(%(texts)s::text[])) AS t(ord)"
     "   LEFT JOIN w ON w.ord = t.ord GROUP BY t.ord),"
     # The named entities carried by few of the visible beliefs (a key on more than the common
@@ -96,10 +98,12 @@ _LOADED_VECTOR = "ev_vector"
 _EVIDENCE_SELECT = (
     "ARRAY(SELECT (1 - (b." + _LOADED_VECTOR + " <=> v.vec))::float8 FROM qv v ORDER BY v.ord)"
     " AS ev_cosines,"
-    # Per text query, in order: the rarity the belief holds, the rarity of all its words.
-    "  ARRAY(SELECT ARRAY[(SELECT coalesce(sum(w.idf), 0) FROM w WHERE w.ord = tot.ord"
-    "    AND b.search_document @@ w.tq), tot.total]::float8[]"
-    "    FROM tot ORDER BY tot.ord) AS ev_terms,"
+    # Per text query, in order: the rarity the belief holds, the rarity of all its words,
+    # how many of its words the belief holds and how many it has.
+    "  ARRAY(SELECT ARRAY[h.held, tot.total, h.words, tot.words]::float8[]"
+    "    FROM tot CROSS JOIN LATERAL (SELECT coalesce(sum(w.idf), 0) AS held,"
+    "    count(*)::float8 AS words FROM w WHERE w.ord = tot.ord"
+    "    AND b.search_document @@ w.tq) h ORDER BY tot.ord) AS ev_terms,"
     "  EXISTS (SELECT FROM k WHERE k.key = b.subject OR b.entities @> ARRAY[k.key])"
     "   AS ev_subject_match,"
     "  (-(b." + _LOADED_VECTOR + " <#> (SELECT pool.total FROM pool)))::float8 AS ev_centrality"
@@ -215,7 +219,17 @@ def candidate_evidence(rows: Sequence[Any]) -> dict[str, CandidateEvidence]:
     return {
         str(row[0]): evidence(
             cosines=tuple([float(c) if c is not None else -1.0 for c in row[1] or ()]),
-            texts=tuple([coverage(held=float(t[0]), total=float(t[1])) for t in row[2] or ()]),
+            texts=tuple(
+                [
+                    coverage(
+                        held=float(t[0]),
+                        total=float(t[1]),
+                        words_held=int(t[2]),
+                        words=int(t[3]),
+                    )
+                    for t in row[2] or ()
+                ]
+            ),
             names=(),
             subject_match=bool(row[3]),
             centrality=None if row[4] is None else float(row[4]),
