@@ -48,7 +48,9 @@ MAX_TURNS = 3
 # (upper case), ``a`` (lower case, or a mark of the letter before) or ``c`` (a script
 # without case), each digit a ``0``, ``- _ . /`` themselves and anything else a space.
 _IDENTIFIER = re.compile(r"\b[Aac][Aac0]*(?:[-_./][Aac0]+)+\b")
-_CAPITALISED = re.compile(r"\bA[Aac0]+\b")
+# A capital letter alone ("O" of "Tomás Ó Briain", the "F" of "John F Kennedy") joins a
+# run of capitalised words; it is no key alone.
+_CAPITALISED = re.compile(r"\bA[Aac0]*\b")
 # A word of a script without case (Chinese, Japanese, Arabic, Hebrew, Devanagari, Thai…)
 # cannot say it is a name by its first letter, so each such word, as the text's spaces and
 # punctuation delimit it, is taken as one a stored key may spell: "東京" in "what about
@@ -157,11 +159,27 @@ _NOT_NAMES = frozenset(
 
 
 _SENTENCE_END = frozenset(".!?:;\"'(")
+#: Titles written before a name, often with a full stop that does not end the sentence
+#: ("Mrs. Abernethy", "Dr. Okafor"): a title is part of the name's run, not a name itself.
+_TITLES = frozenset(
+    ("mr", "mrs", "ms", "mx", "miss", "dr", "prof", "sir", "dame", "fr", "rev", "st", "sr", "jr")
+)
+_TITLE_BEFORE = re.compile(r"\b([^\W\d_]+)\.\s*$")
+
+
+def _after_title(text: str, at: int) -> bool:
+    """Whether the word at ``at`` follows a title or an initial and its full stop
+    ("Mrs. |Abernethy", "John F. |Kennedy")."""
+    title = _TITLE_BEFORE.search(text[:at])
+    if title is None:
+        return False
+    word = title.group(1)
+    return word.lower() in _TITLES or (len(word) == 1 and word.isupper())
 
 
 def _starts_sentence(text: str, at: int) -> bool:
     before = text[:at].rstrip()
-    return not before or before[-1] in _SENTENCE_END
+    return not before or (before[-1] in _SENTENCE_END and not _after_title(text, at))
 
 
 def _shape(read: str) -> str:
@@ -201,22 +219,34 @@ def keys_of_text(text: str) -> list[str]:
     shape = _shape(read)
     found = [read[m.start() : m.end()] for m in _IDENTIFIER.finditer(shape)]
     run: list[str] = []
+    opens = False  # whether the run starts a sentence
     end = -1
+
+    def close() -> None:
+        # A run whose first word is a lone letter, or that starts a sentence (its first
+        # word may be a verb: "Ask Mrs Abernethy"), is also read without that word.
+        if len(run) > 1:
+            found.append(" ".join(run))
+        if (len(run[0]) == 1 or opens) and len(run) > 2:
+            found.append(" ".join(run[1:]))
+
     for m in _CAPITALISED.finditer(shape):
         word = read[m.start() : m.end()]
         if word.lower() in _NOT_NAMES:
             continue
-        if not _starts_sentence(read, m.start()):
+        starts = _starts_sentence(read, m.start())
+        if not starts and len(word) > 1 and word.lower() not in _TITLES:
             found.append(word)
-        if run and read[end : m.start()] == " ":
+        gap = read[end : m.start()]
+        if run and (gap == " " or (gap == ". " and _after_title(read, m.start()))):
             run.append(word)
         else:
-            if len(run) > 1:
-                found.append(" ".join(run))
-            run = [word]
+            if run:
+                close()
+            run, opens = [word], starts
         end = m.end()
-    if len(run) > 1:
-        found.append(" ".join(run))
+    if run:
+        close()
     found += [read[m.start() : m.end()] for m in _CASELESS_WORD.finditer(shape)]
     return [normalise_subject(k) for k in found]
 
@@ -253,7 +283,7 @@ def _clean(text: str | None) -> str:
 class DeterministicQueryFormer:
     """The default :class:`~recallflow.ports.QueryFormer`: pure code, no model."""
 
-    version = "deterministic-v3"
+    version = "deterministic-v4"
 
     def form(self, state: WorkingState) -> tuple[RecallQuery, ...]:
         texts: list[RecallQuery] = []
@@ -455,6 +485,7 @@ def _is_name(word: str) -> bool:
         len(bare) > 1
         and bare[0].isupper()
         and bare[1].islower()
+        and lower not in _TITLES
         and lower not in _CALENDAR
         and lower.removesuffix("s") not in _CALENDAR
         and lower not in _NOT_NAMES
