@@ -272,6 +272,8 @@ class InMemoryBeliefSearch:
                     TextCoverage(
                         held=sum(v for w, v in weights.items() if w in held),
                         total=sum(weights.values()),
+                        words_held=sum(w in held for w in weights),
+                        words=len(weights),
                     )
                 )
             return tuple(out)
