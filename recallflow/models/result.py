@@ -102,7 +102,10 @@ class RelevanceEvidence(FrozenModel):
     clearing_coverage: float = Field(
         default=0.0,
         description="The coverage the floor reads for clearing: as coverage, but none of a"
-        " query of which the belief holds only names it mentions (floor.names_aside).",
+        " query of which the belief holds only names it mentions (floor.names_aside), nor of"
+        " one that names someone no candidate holds (floor.unknown_names). Alone it clears"
+        " only a belief that holds floor.coverage_words of the query's words, or one no other"
+        " candidate holds alike (whether it cleared: clears).",
     )
     own: float = Field(description="Its own relevance: coverage and calibrated similarity.")
     support: float = Field(description="Best linked candidate's own relevance × link weight.")
