@@ -1,4 +1,4 @@
-"""Questions a memory was never tuned on (see "Relevance floor" and "Query forming" in
+"""Questions a memory was never tuned on (see "Relevance floor" and "Moments" in
 docs/architecture.md).
 
 A question about someone the memory does not know shares the rest of its words with a
