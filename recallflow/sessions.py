@@ -491,14 +491,21 @@ def _as_they_stood(
 def _disputed(
     tx: SessionTurnStore, rows: dict[str, Belief], *, as_of: datetime, ceiling: Sensitivity
 ) -> dict[str, Belief]:
-    """``rows`` with their conflicts as they stood at ``as_of``, as a recall then judges
-    them (:func:`~recallflow.core.lifecycle.disputed_at`): a member is disputed while
-    another member of its set is live on this surface, whatever ended that one since."""
+    """``rows`` with their conflicts as they stood at ``as_of``, as a recall in the
+    session's project then judges them (:func:`~recallflow.core.lifecycle.disputed_at`):
+    a member is disputed while another member of its set is live on this surface,
+    whatever ended that one since, and holds in the project: a member rejected there as
+    not here is not loaded by a recall there, so it disputes nothing in the session."""
     sets = sorted({b.conflict_set_id for b in rows.values() if b.conflict_set_id is not None})
     if not sets:
         return rows
     members = _as_they_stood(tx, {m.id: m for m in tx.conflict_members(sets)}, as_of=as_of)
-    live = [m for m in members.values() if _visible(m, as_of=as_of, ceiling=ceiling)]
+    not_here = tx.excluded(list(members))
+    live = [
+        m
+        for m in members.values()
+        if _visible(m, as_of=as_of, ceiling=ceiling) and m.id not in not_here
+    ]
     judged = {b.id: b for b in disputed_at(live, _SIDES)}
     return {bid: judged.get(bid, b) for bid, b in rows.items()}
 

@@ -1,0 +1,86 @@
+"""Sessions against conflicts, erasure and locks, on the real embedded server: what a
+session's agent is told agrees with what a recall in the session's project shows, an
+erased belief's words leave every rendering of the session, and a turn never waits
+without bound for its session row (see docs/sessions.md and "Forgetting" in
+docs/corrections.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from recallflow import Memory
+from recallflow.models.result import CorrectionKind
+from tests.helpers import belief, patient_policy
+
+PATIENT = patient_policy()
+
+
+def indent(tenant: str, bid: str, statement: str, **fields: Any) -> dict[str, Any]:
+    """A user-stated preference on the one subject, "indent"."""
+    return belief(
+        tenant,
+        "ada",
+        id=bid,
+        statement=statement,
+        subject="indent",
+        belief_type="preference",
+        source_authority="user_stated",
+        **fields,
+    )
+
+
+def conflict(tenant: str, set_id: str, *sides: tuple[str, str]) -> list[dict[str, Any]]:
+    return [
+        indent(tenant, bid, statement, state="conflicted", conflict_set_id=set_id)
+        for bid, statement in sides
+    ]
+
+
+def told(turn: Any) -> list[tuple[str, CorrectionKind]]:
+    return [(c.belief_id, c.kind) for c in turn.trace.corrections]
+
+
+TABS = ("b-tabs", "Ada indents with tabs.")
+SPACES = ("b-spaces", "Ada indents with spaces.")
+GOAL = {"goal": "how does Ada indent her code"}
+
+
+def test_a_conflicts_side_rejected_as_not_here_before_open_disputes_nothing_in_the_session(
+    memory: Memory, tenant: str
+) -> None:
+    """Rejected as not here in the session's project before the session opened, one side
+    of a conflict is not loaded there, so the prefix shows the other side as a plain
+    belief; the first turn must not tell the agent it is "now disputed" by nobody."""
+    memory.beliefs.add_many(conflict(tenant, "cs-indent", TABS, SPACES))
+    asked = {"tenant_id": tenant, "principal_id": "ada", "project": "web", "working_state": GOAL}
+    shown = memory.recall(asked, policy=PATIENT)
+    memory.reject(tenant, "ada", shown.trace_id, "b-spaces", "not_here")
+
+    session = memory.open_session(tenant, "ada", project="web", policy=PATIENT)
+    assert session.snapshot_ids == ("b-tabs",)
+    assert "conflict" not in session.prefix_text.split("<memory>")[-1]
+
+    turn = session.recall(GOAL)
+    assert told(turn) == []
+    assert "disputed" not in turn.block
+
+
+def test_a_conflicts_side_rejected_as_not_here_after_open_resolves_it_in_the_session(
+    memory: Memory, tenant: str
+) -> None:
+    """Rejected as not here after the session opened, the side is told excluded, and the
+    other side is told it holds undisputed, as a recall in the project now shows it."""
+    memory.beliefs.add_many(conflict(tenant, "cs-indent", TABS, SPACES))
+    session = memory.open_session(tenant, "ada", project="web", policy=PATIENT)
+    assert set(session.snapshot_ids) == {"b-tabs", "b-spaces"}
+    asked = {"tenant_id": tenant, "principal_id": "ada", "project": "web", "working_state": GOAL}
+    shown = memory.recall(asked, policy=PATIENT)
+    memory.reject(tenant, "ada", shown.trace_id, "b-spaces", "not_here")
+    after = memory.recall(asked, policy=PATIENT)
+    assert "conflict" not in after.block and "b-tabs" in after.rendered_ids
+
+    turn = session.recall(GOAL)
+    assert sorted(told(turn)) == [
+        ("b-spaces", CorrectionKind.EXCLUDED),
+        ("b-tabs", CorrectionKind.RESOLVED),
+    ]
