@@ -256,6 +256,37 @@ def test_a_conflict_of_one_is_refused_and_nothing_is_written(
     assert len(memory.beliefs.list(tenant, "p2")) == 3
 
 
+def test_a_resolved_conflicts_set_id_is_not_taken_by_a_new_conflict(
+    memory: Memory, tenant: str
+) -> None:
+    """The survivor of a resolved conflict keeps the set's id as the record of that
+    conflict. A later conflict written under the same id would show the survivor disputed
+    by beliefs that never disputed it, and reopen a conflict its history says was
+    resolved: it is refused, nothing is written, and a new id is taken."""
+    store_conflict(memory, tenant, "p1")
+    memory.retire(tenant, "p1", "b-queue-resque")
+    assert memory.beliefs.get(tenant, "p1", "b-queue-sidekiq").state is LifecycleState.ACTIVE
+    unrelated = [
+        belief(tenant, id=f"b-cron-{n}", statement=f"Nightly reports run at {n} am.",
+               subject="report-schedule", state="conflicted", conflict_set_id="c-queue")
+        for n in (2, 4)
+    ]  # fmt: skip
+    for batch in (unrelated, unrelated[:1]):
+        with pytest.raises(InvalidInputError) as raised:
+            memory.beliefs.add_many(batch)
+        assert (raised.value.field, raised.value.item_id) == ("conflict_set_id", "b-cron-2")
+        assert "b-queue-sidekiq" in str(raised.value)
+        assert _count(memory, tenant) == 2
+    assert (
+        "- conflict" not in memory.recall(request(tenant, goal=GOAL), policy=patient_policy()).block
+    )
+
+    memory.beliefs.add_many([{**b, "conflict_set_id": "c-cron"} for b in unrelated])
+    shown = memory.recall(request(tenant, goal=GOAL), policy=patient_policy())
+    assert "b-queue-sidekiq" in shown.rendered_ids
+    assert not next(i for i in shown.items if i.belief_id == "b-queue-sidekiq").conflict_set_id
+
+
 # --- re-derivation keeps the conflict as it stood -----------------------------------------
 
 

@@ -300,6 +300,32 @@ def lone_in_batch(batch: Sequence[Belief], stored: Sequence[Belief]) -> list[Bel
     return [b for b in lone_survivors(list(members.values())) if b.id in ids]
 
 
+def reopened_sets(batch: Sequence[Belief], stored: Sequence[Belief]) -> list[tuple[Belief, Belief]]:
+    """The beliefs of ``batch`` written ``conflicted`` into a set whose conflict is over,
+    each with a ``stored`` member (as the batch leaves them) that holds in it undisputed:
+    a survivor settled out of the conflict (:func:`lone_survivors`), which keeps the set's
+    id as the record of the conflict it was a side of. A read counts every member that
+    holds as a side (:func:`disputed_at`), so a new conflict under that id would show the
+    survivor disputed by beliefs that never disputed it, and reopen a conflict its
+    history says was resolved: a new conflict takes a new set id."""
+    conflicted = LifecycleState.CONFLICTED
+    ids = {b.id for b in batch}
+    settled: dict[str, Belief] = {}
+    for b in stored:
+        if (
+            b.id not in ids
+            and b.conflict_set_id is not None
+            and b.state is LifecycleState.ACTIVE
+            and b.retracted_at is None
+        ):
+            settled.setdefault(b.conflict_set_id, b)
+    return [
+        (b, settled[b.conflict_set_id])
+        for b in batch
+        if b.state is conflicted and b.conflict_set_id in settled
+    ]
+
+
 def disputed_at(beliefs: Sequence[Belief], admissible: Sequence[LifecycleState]) -> list[Belief]:
     """``beliefs`` — every belief a read admits at its ``as_of``, each in the state it had
     then, with every admitted member of their conflict sets — with the conflicts as they

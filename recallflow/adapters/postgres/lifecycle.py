@@ -40,6 +40,7 @@ from recallflow.core.lifecycle import (
     lone_survivors,
     not_found,
     plan_supersessions,
+    reopened_sets,
     resolved_state,
     retraction_time,
     supersession_pairs,
@@ -376,7 +377,19 @@ def _plan_group(
     )
     part.adjusted = {b.id: b for b in plan.inserts}
     superseded = {*plan.stored_updates, *(c.id for c in part.claims)}
-    lone = _lone_conflicts(conn, tenant, principal, [part.adjusted[b.id] for b in rows], superseded)
+    lone, reopened = _lone_conflicts(
+        conn, tenant, principal, [part.adjusted[b.id] for b in rows], superseded
+    )
+    if reopened and settle_lone is None:
+        b, survivor = reopened[0]
+        raise InvalidInputError(
+            f"names conflict set {b.conflict_set_id!r}, whose conflict is over ({survivor.id!r}"
+            " holds in it undisputed, and keeps its id as the record of that conflict):"
+            " a new conflict takes a new set id",
+            field="conflict_set_id",
+            item_index=next(i for i, f in fresh if f.id == b.id),
+            item_id=b.id,
+        )
     if lone and settle_lone is None:
         b = lone[0]
         raise InvalidInputError(
@@ -459,14 +472,15 @@ def _lone_conflicts(
     principal: str,
     rows: Sequence[Belief],
     superseded: set[str],
-) -> list[Belief]:
-    """The new ``rows`` written conflicted with no other live member in their set, the
-    stored members read as the batch leaves them (``superseded``: the stored beliefs it
-    supersedes)."""
+) -> tuple[list[Belief], list[tuple[Belief, Belief]]]:
+    """The new ``rows`` written conflicted with no other live member in their set, and
+    those written into a set whose conflict is over, each with the member that holds in
+    it undisputed (:func:`~recallflow.core.lifecycle.reopened_sets`); the stored members
+    read as the batch leaves them (``superseded``: the stored beliefs it supersedes)."""
     conflicted = LifecycleState.CONFLICTED
     sets = sorted({b.conflict_set_id for b in rows if b.conflict_set_id and b.state is conflicted})
     if not sets:
-        return []
+        return [], []
     stored = [
         belief_from_row(r)
         for r in conn.cursor(row_factory=dict_row)
@@ -481,7 +495,7 @@ def _lone_conflicts(
         b.model_copy(update={"state": LifecycleState.SUPERSEDED}) if b.id in superseded else b
         for b in stored
     ]
-    return lone_in_batch(rows, left)
+    return lone_in_batch(rows, left), reopened_sets(rows, left)
 
 
 def _stored_once(
