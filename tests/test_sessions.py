@@ -496,12 +496,15 @@ def test_a_conflicting_belief_rejected_as_not_here_is_not_a_shown_peer(
     memory: Memory, tenant: str
 ) -> None:
     """A conflict's other member rejected as not holding in the session's project is not
-    quoted there either: no recall in that project shows it."""
+    quoted there either: no recall in that project shows it. Nor does it dispute anything
+    there: only the member that holds in the project is quoted as the other side, and
+    with no such member the prefix's belief is not disputed in the session at all."""
     seed(memory, tenant)
     session = open_plain(memory, tenant, project="beta")
     assert "p-concise" in session.snapshot_ids
-    memory.beliefs.add(
-        durable(tenant, "p-long", "The user wants long answers.")
+    memory.beliefs.add_many(
+        [durable(tenant, "p-long", "The user wants long answers."),
+         durable(tenant, "p-terse", "The user wants one-line answers.")]
     )  # fmt: skip
     # One side for now, by hand: a write refuses a conflict of one.
     RowEdits(memory.pool, tenant, "p1").conflict("p-long", "cs-style")
@@ -509,8 +512,14 @@ def test_a_conflicting_belief_rejected_as_not_here_is_not_a_shown_peer(
     assert "p-long" in shown.rendered_ids
     memory.reject(tenant, "p1", shown.trace_id, "p-long", "not_here", project="beta")
     RowEdits(memory.pool, tenant, "p1").conflict("p-concise", "cs-style")
+    alone = session.recall({"goal": "answer style"}).block
+    assert "p-concise" not in alone  # disputed only by a belief that does not hold here
+    assert "p-long" not in alone and "long answers" not in alone
+
+    RowEdits(memory.pool, tenant, "p1").conflict("p-terse", "cs-style")
     block = session.recall({"goal": "answer style"}).block
-    assert "- [p-concise] now disputed (unresolved conflict cs-style)\n" in block
+    assert "- [p-concise] now disputed (unresolved conflict cs-style)" in block
+    assert "[p-terse] The user wants one-line answers." in block
     assert "p-long" not in block and "long answers" not in block
 
 
