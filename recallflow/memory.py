@@ -283,11 +283,23 @@ class Memory:
             if callable(drop):
                 drop()
 
+        #: Erasures made through this handle, per principal: an open session object of
+        #: the principal reads its prefix back from the store once the count moves, so no
+        #: forgotten statement stays in the prefix it hands out (see :class:`Session`).
+        self._erasures: dict[tuple[str, str], int] = {}
+        query_vectors = self._query_vectors
+
+        def forget_principal(tenant: str, principal: str) -> None:
+            query_vectors.forget(tenant, principal)
+            with self._counter_lock:
+                key = (tenant, principal)
+                self._erasures[key] = self._erasures.get(key, 0) + 1
+
         self.corrections = Corrections(
             PostgresCorrections(pool),
             self.beliefs,
             forget_texts,
-            forget_principal=self._query_vectors.forget,
+            forget_principal=forget_principal,
         )
         self._session_store = PostgresSessionStore(pool)
         self._entity_marks = PostgresEntitySensitivity(pool)
@@ -971,6 +983,10 @@ class Memory:
         from recallflow.sessions import resume_session
 
         return resume_session(self, tenant_id, principal_id, session_id, policy=policy)
+
+    def _erasure_count(self, tenant_id: str, principal_id: str) -> int:
+        """How many erasures of the principal this handle has made (see :class:`Session`)."""
+        return self._erasures.get((tenant_id, principal_id), 0)
 
     def _run_flow(
         self,

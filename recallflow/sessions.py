@@ -130,12 +130,45 @@ class Session:
         prefix: bytes,
         policy: RetrievalPolicy,
         snapshot: RecallResult | None = None,
+        *,
+        erasures: int | None = None,
     ) -> None:
         self._memory = memory
         self._info = info
         self._prefix = prefix
         self._policy = policy
         self._snapshot = snapshot
+        #: The erasures of the principal this memory handle had made when the session was
+        #: read (``erasures``: counted before the read began); once the count moves, the
+        #: prefix is read back from the store (:meth:`_current`).
+        self._erasures = (
+            memory._erasure_count(info.tenant_id, info.principal_id)
+            if erasures is None
+            else erasures
+        )
+
+    def _current(self) -> None:
+        """Read the session back from the store when this memory handle has erased
+        something of the principal since it was read: the erasure rewrote the stored
+        prefix (the forgotten belief's line reads ``[erased]``), and the words this object
+        holds in memory must not be handed out again. The snapshot's result goes too (its
+        block and trace may hold them, as candidates the prefix left out; the stored trace
+        is scrubbed).
+
+        :raises NotFoundError: the principal was erased whole, with its sessions."""
+        info = self._info
+        count = self._memory._erasure_count(info.tenant_id, info.principal_id)
+        if count == self._erasures:
+            return
+        stored, prefix = self._memory._session_store.load(
+            info.tenant_id, info.principal_id, info.id
+        )
+        self._info, self._prefix, self._snapshot = stored, prefix, None
+        self._erasures = count
+
+    def _adopt(self, info: SessionInfo, prefix: bytes) -> None:
+        if info.prefix_sha256 != self._info.prefix_sha256:
+            self._info, self._prefix, self._snapshot = info, prefix, None
 
     # --- what the session is ------------------------------------------------------------
 
@@ -146,6 +179,7 @@ class Session:
     @property
     def info(self) -> SessionInfo:
         """The stored session: kind, surface, budgets, policy version, watermark, beliefs."""
+        self._current()
         return self._info
 
     @property
@@ -154,15 +188,22 @@ class Session:
 
     @property
     def prefix(self) -> bytes:
-        """The cached prefix, as stored at open: the framing instruction and the snapshot."""
+        """The cached prefix, as stored at open: the framing instruction and the snapshot;
+        after an erasure of one of its beliefs, as the erasure left it (that line reads
+        ``[erased]``): at once when this memory handle made the erasure, else from the
+        session's next turn (see "Forgetting" in docs/corrections.md).
+
+        :raises NotFoundError: the principal was erased whole, with its sessions."""
+        self._current()
         return self._prefix
 
     @property
     def prefix_text(self) -> str:
-        return self._prefix.decode()
+        return self.prefix.decode()
 
     @property
     def prefix_sha256(self) -> str:
+        self._current()
         return self._info.prefix_sha256
 
     @property
@@ -181,8 +222,9 @@ class Session:
 
     @property
     def snapshot(self) -> RecallResult | None:
-        """The snapshot recall that rendered the prefix (None after a resume; its trace is
-        stored under ``info.snapshot_trace_id``)."""
+        """The snapshot recall that rendered the prefix (None after a resume, or after an
+        erasure rewrote the prefix; its trace is stored under ``info.snapshot_trace_id``)."""
+        self._current()
         return self._snapshot
 
     def __repr__(self) -> str:
@@ -277,6 +319,11 @@ class Session:
                 told_forgotten=[c.belief_id for c in corrections if c.belief_id not in frozen],
                 back=back,
             )
+            rewritten = tx.rewritten()
+        if rewritten is not None:
+            # An erasure (by any process) rewrote the stored prefix since this object read
+            # it: from now on it hands out what the erasure left.
+            self._adopt(*rewritten)
         if persist_trace:
             memory._save(result, self._policy, read_since=read_since)
             # A turn that found nothing is a miss as a plain recall's is.
@@ -399,6 +446,7 @@ def open_session(
         parent_max_tokens=parent.max_tokens if parent is not None else None,
     )
     # The trace is stored with the session row, in its transaction (see the store's save).
+    erasures = memory._erasure_count(request.tenant_id, request.principal_id)
     read_since = datetime.now(UTC)
     result = memory._run_flow(request, policy, {"session_spec": spec}, False)
     record = result.trace.snapshot
@@ -428,7 +476,7 @@ def open_session(
     unsaved = memory._session_store.save(info, prefix, result, policy.retention, read_since)
     if unsaved is not None:
         memory._trace_unsaved(result.trace.id, unsaved)
-    return Session(memory, info, prefix, policy, snapshot=result)
+    return Session(memory, info, prefix, policy, snapshot=result, erasures=erasures)
 
 
 def stored_session(
@@ -460,6 +508,7 @@ def resume_session(
 ) -> Session:
     """A stored session, with its prefix bytes exactly as rendered at open."""
     _check_keys(tenant_id, principal_id, session_id)
+    erasures = memory._erasure_count(tenant_id, principal_id)
     info, prefix = memory._session_store.load(tenant_id, principal_id, session_id)
     memory._session_store.check_live(tenant_id, principal_id, session_id)
     if info.retrieval_policy_version != policy.version:
@@ -468,7 +517,7 @@ def resume_session(
             f"resume it with that policy, not {policy.version}",
             field="policy",
         )
-    return Session(memory, info, prefix, policy)
+    return Session(memory, info, prefix, policy, erasures=erasures)
 
 
 # --- corrections ---------------------------------------------------------------------------

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from recallflow import Memory
+import pytest
+
+from recallflow import Memory, NotFoundError
 from recallflow.models.result import CorrectionKind
 from tests.helpers import belief, patient_policy
 
@@ -20,12 +22,14 @@ def indent(tenant: str, bid: str, statement: str, **fields: Any) -> dict[str, An
     return belief(
         tenant,
         "ada",
-        id=bid,
-        statement=statement,
-        subject="indent",
-        belief_type="preference",
-        source_authority="user_stated",
-        **fields,
+        **{
+            "id": bid,
+            "statement": statement,
+            "subject": "indent",
+            "belief_type": "preference",
+            "source_authority": "user_stated",
+            **fields,
+        },
     )
 
 
@@ -84,3 +88,58 @@ def test_a_conflicts_side_rejected_as_not_here_after_open_resolves_it_in_the_ses
         ("b-spaces", CorrectionKind.EXCLUDED),
         ("b-tabs", CorrectionKind.RESOLVED),
     ]
+
+
+SECRET = "Ada's locker code is 7713 at the Quarry Street gym."
+
+
+def test_an_open_session_object_hands_out_no_erased_words_after_forget(
+    memory: Memory, tenant: str
+) -> None:
+    """The session object that sent the prefix still held it in memory: after
+    ``forget_belief`` through the same handle, its prefix, its stored view and its snapshot
+    must not hand the erased statement out again, and its prefix is the stored one a
+    resume reads; the next turn tells the belief forgotten, once."""
+    memory.beliefs.add_many(
+        [indent(tenant, "b-locker", SECRET, subject="locker"), indent(tenant, *TABS)]
+    )
+    session = memory.open_session(tenant, "ada", policy=PATIENT)
+    assert SECRET in session.prefix_text
+
+    memory.forget_belief(tenant, "ada", "b-locker")
+
+    resumed = memory.resume_session(tenant, "ada", session.id, policy=PATIENT)
+    assert session.prefix == resumed.prefix and session.prefix_sha256 == resumed.prefix_sha256
+    assert "Quarry Street" not in session.prefix_text
+    assert "Quarry Street" not in session.info.model_dump_json()
+    assert session.snapshot is None or "Quarry Street" not in session.snapshot.block
+    assert "- [b-locker] (" in session.prefix_text  # the line keeps its id: [erased]
+    turn = session.recall(GOAL)
+    assert told(turn) == [("b-locker", CorrectionKind.FORGOTTEN)]
+    assert told(session.recall(GOAL)) == []
+
+    memory.forget(tenant, "ada")  # the whole principal, its sessions with it
+    with pytest.raises(NotFoundError):
+        session.prefix  # noqa: B018 - the property is what is tested
+
+
+def test_a_session_object_reads_an_erasure_by_another_handle_at_its_next_turn(
+    memory: Memory, tenant: str, store_home: Any
+) -> None:
+    """Erased through another handle (another process, say), the object learns of it at
+    its next turn, and from then on hands out the prefix the erasure left."""
+    from recallflow import open_memory
+    from recallflow.adapters.embedders.hashing import HashingEmbedder
+
+    memory.beliefs.add_many(
+        [indent(tenant, "b-locker", SECRET, subject="locker"), indent(tenant, *TABS)]
+    )
+    session = memory.open_session(tenant, "ada", policy=PATIENT)
+    with open_memory(home=store_home, embedder=HashingEmbedder()) as other:
+        other.forget_belief(tenant, "ada", "b-locker")
+
+    turn = session.recall(GOAL)
+    assert told(turn) == [("b-locker", CorrectionKind.FORGOTTEN)]
+    assert "Quarry Street" not in session.prefix_text
+    assert session.prefix == memory.resume_session(tenant, "ada", session.id, policy=PATIENT).prefix
+    assert told(session.recall(GOAL)) == []

@@ -77,16 +77,17 @@ _RECORD = (
     "INSERT INTO session_corrections (tenant_id, principal_id, session_id, belief_id, kind,"
     " fingerprint, trace_id, abridged) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)"
 )
-# The turn's lock of the session row; the frozen beliefs come back only when an erasure has
-# rewritten the row since this session object read it (its prefix's digest changed then),
-# with the beliefs a turn showed beyond the prefix that were forgotten since (the next turn
-# tells each once), in the order shown.
+# The turn's lock of the session row; the frozen beliefs and the prefix come back only when
+# an erasure has rewritten the row since this session object read it (its prefix's digest
+# changed then), with the beliefs a turn showed beyond the prefix that were forgotten since
+# (the next turn tells each once), in the order shown.
 _LOCK = (
-    "SELECT CASE WHEN s.prefix_sha256 <> %s THEN s.snapshot_beliefs END,"
+    "SELECT CASE WHEN s.prefix_sha256 <> %(sha)s THEN s.snapshot_beliefs END,"
     " ARRAY(SELECT w.belief_id FROM session_shown w WHERE w.tenant_id = s.tenant_id"
     " AND w.principal_id = s.principal_id AND w.session_id = s.id"
-    " AND w.forgotten_at IS NOT NULL ORDER BY w.seq)"
-    " FROM sessions s WHERE s.tenant_id = %s AND s.principal_id = %s AND s.id = %s"
+    " AND w.forgotten_at IS NOT NULL ORDER BY w.seq),"
+    " CASE WHEN s.prefix_sha256 <> %(sha)s THEN s.prefix END, s.prefix_sha256"
+    " FROM sessions s WHERE s.tenant_id = %(t)s AND s.principal_id = %(p)s AND s.id = %(id)s"
     " FOR UPDATE OF s"
 )
 _TOLD_FORGOTTEN = (
@@ -176,11 +177,27 @@ class SessionTurnStore:
         info: SessionInfo,
         stored: tuple[SnapshotBelief, ...] | None = None,
         forgotten: Sequence[str] = (),
+        prefix: bytes | None = None,
+        prefix_sha256: str | None = None,
     ) -> None:
         self._conn = conn
         self._info = info
         self._frozen = stored if stored is not None else info.beliefs
         self._forgotten = list(forgotten)
+        self._rewritten = (
+            None
+            if stored is None or prefix is None or prefix_sha256 is None
+            else info.model_copy(update={"prefix_sha256": prefix_sha256, "beliefs": stored})
+        )
+        self._prefix = prefix
+
+    def rewritten(self) -> tuple[SessionInfo, bytes] | None:
+        """The session and its prefix as the stored row now holds them, when an erasure
+        rewrote the row since the session object read it (else None): the object hands out
+        these from now on, never the erased words it still holds in memory."""
+        if self._rewritten is None or self._prefix is None:
+            return None
+        return self._rewritten, self._prefix
 
     def told(self) -> Told:
         """What the agent was last told about each snapshot belief, in prefix order (the
@@ -462,7 +479,13 @@ class PostgresSessionStore:
         has ended takes no more turns."""
         with self._pool.connection() as conn, conn.transaction():
             locked = conn.execute(
-                _LOCK, (info.prefix_sha256, info.tenant_id, info.principal_id, info.id)
+                _LOCK,
+                {
+                    "sha": info.prefix_sha256,
+                    "t": info.tenant_id,
+                    "p": info.principal_id,
+                    "id": info.id,
+                },
             ).fetchone()
             if locked is None:
                 raise NotFoundError(
@@ -470,7 +493,10 @@ class PostgresSessionStore:
                 )
             _refuse_ended(self.ended_at(info.tenant_id, info.principal_id, info.id, conn), info.id)
             stored = None if locked[0] is None else _SNAPSHOT.validate_python(locked[0])
-            yield SessionTurnStore(conn, info, stored, [str(b) for b in locked[1]])
+            prefix = None if locked[2] is None else bytes(locked[2])
+            yield SessionTurnStore(
+                conn, info, stored, [str(b) for b in locked[1]], prefix, str(locked[3])
+            )
 
     def session_traces(self, tenant_id: str | None = None) -> list[dict[str, Any]]:
         """Every stored trace of every session (of ``tenant_id``, if given), oldest first
