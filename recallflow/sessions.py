@@ -278,7 +278,7 @@ class Session:
         # The session row stays locked from reading what the agent was told to recording
         # what this turn told it, so concurrent turns cannot correct one change twice. The
         # trace is stored after the lock is released (it needs a connection of its own).
-        with memory._session_store.turn(info) as tx:
+        with memory._session_store.turn(info, self._policy.sessions.turn_lock_timeout_ms) as tx:
             told = tx.told()
             pending = _pending(
                 tx,

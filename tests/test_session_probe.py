@@ -143,3 +143,51 @@ def test_a_session_object_reads_an_erasure_by_another_handle_at_its_next_turn(
     assert "Quarry Street" not in session.prefix_text
     assert session.prefix == memory.resume_session(tenant, "ada", session.id, policy=PATIENT).prefix
     assert told(session.recall(GOAL)) == []
+
+
+def test_a_turn_waits_for_its_locked_session_row_only_as_long_as_the_policy_says(
+    memory: Memory, tenant: str
+) -> None:
+    """Another turn of the session, or an erasure of its principal, holds the session row
+    until it commits; one that never does (a process stuck mid-transaction) must not hold
+    the turn forever. Past ``sessions.turn_lock_timeout_ms`` the turn is a
+    ``WriteCancelledError`` and records nothing: the correction it would have told is
+    told by the next turn, once."""
+    import threading
+
+    import psycopg
+
+    from recallflow.errors import WriteCancelledError
+
+    sessions = PATIENT.sessions.model_copy(update={"turn_lock_timeout_ms": 300})
+    policy = PATIENT.model_copy(update={"sessions": sessions})
+    memory.beliefs.add_many([indent(tenant, *TABS), indent(tenant, *SPACES, subject="spaces")])
+    session = memory.open_session(tenant, "ada", policy=policy)
+    memory.retire(tenant, "ada", "b-spaces")
+    outcome: list[BaseException | None] = []
+
+    def turn() -> None:
+        try:
+            session.recall(GOAL)
+            outcome.append(None)
+        except BaseException as exc:  # the thread hands its outcome back
+            outcome.append(exc)
+
+    with psycopg.connect(memory.uri, autocommit=True) as holder:
+        with holder.transaction():
+            holder.execute(
+                "SELECT 1 FROM sessions WHERE tenant_id = %s AND id = %s FOR UPDATE",
+                (tenant, session.id),
+            )
+            runner = threading.Thread(target=turn, daemon=True)
+            runner.start()
+            runner.join(timeout=20)
+            finished = not runner.is_alive()
+        runner.join(timeout=60)  # the lock is released: a blocked turn goes on
+    assert finished, "the turn waited for the session row past the policy's bound"
+    assert len(outcome) == 1 and isinstance(outcome[0], WriteCancelledError)
+    assert session.id in str(outcome[0])
+
+    again = session.recall(GOAL)
+    assert told(again) == [("b-spaces", CorrectionKind.RETIRED)]
+    assert told(session.recall(GOAL)) == []

@@ -31,7 +31,12 @@ from recallflow.adapters.postgres.traces import (
     unless_erased_values,
 )
 from recallflow.core.corrections import SHOWS_STATEMENT
-from recallflow.errors import ErasedMeanwhileError, InvalidInputError, NotFoundError
+from recallflow.errors import (
+    ErasedMeanwhileError,
+    InvalidInputError,
+    NotFoundError,
+    WriteCancelledError,
+)
 from recallflow.models.request import Surface
 from recallflow.models.result import RecallResult
 from recallflow.models.session import (
@@ -474,19 +479,34 @@ class PostgresSessionStore:
             _refuse_ended(self.ended_at(tenant_id, principal_id, session_id, conn), session_id)
 
     @contextmanager
-    def turn(self, info: SessionInfo) -> Iterator[SessionTurnStore]:
+    def turn(
+        self, info: SessionInfo, lock_timeout_ms: int = DEFAULT_POLICY.sessions.turn_lock_timeout_ms
+    ) -> Iterator[SessionTurnStore]:
         """A turn's transaction, with the session row locked until it ends; a session that
-        has ended takes no more turns."""
+        has ended takes no more turns.
+
+        Every lock the transaction waits for — the session row, which another turn of the
+        session or an erasure of the principal holds until it commits — is waited for at
+        most ``lock_timeout_ms`` (``sessions.turn_lock_timeout_ms``): past it the turn is a
+        :class:`~recallflow.errors.WriteCancelledError`, nothing of it recorded."""
         with self._pool.connection() as conn, conn.transaction():
-            locked = conn.execute(
-                _LOCK,
-                {
-                    "sha": info.prefix_sha256,
-                    "t": info.tenant_id,
-                    "p": info.principal_id,
-                    "id": info.id,
-                },
-            ).fetchone()
+            set_local(conn, {"lock_timeout": str(lock_timeout_ms)})
+            try:
+                locked = conn.execute(
+                    _LOCK,
+                    {
+                        "sha": info.prefix_sha256,
+                        "t": info.tenant_id,
+                        "p": info.principal_id,
+                        "id": info.id,
+                    },
+                ).fetchone()
+            except psycopg.errors.LockNotAvailable as exc:
+                raise WriteCancelledError(
+                    f"session {info.id!r} was held by another turn or an erasure of"
+                    f" {info.tenant_id}/{info.principal_id} for over {lock_timeout_ms} ms"
+                    " (sessions.turn_lock_timeout_ms); this turn told and recorded nothing"
+                ) from exc
             if locked is None:
                 raise NotFoundError(
                     f"no session {info.id!r} for {info.tenant_id}/{info.principal_id}"
