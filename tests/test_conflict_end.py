@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from recallflow import InvalidInputError, LifecycleState, Memory
+from recallflow.adapters.postgres.migrate import load_migrations
 from tests.helpers import belief, patient_policy, request
 
 GOAL = "Which queue do billing jobs run on?"
@@ -285,6 +286,37 @@ def test_a_resolved_conflicts_set_id_is_not_taken_by_a_new_conflict(
     shown = memory.recall(request(tenant, goal=GOAL), policy=patient_policy())
     assert "b-queue-sidekiq" in shown.rendered_ids
     assert not next(i for i in shown.items if i.belief_id == "b-queue-sidekiq").conflict_set_id
+
+
+def test_a_survivor_an_older_release_settled_gets_its_set_id_back(
+    memory: Memory, tenant: str
+) -> None:
+    """The release that first settled conflicts cleared the survivor's set id; the
+    migration reads it back from the ``resolved`` event, so the old conflict's id is
+    spent there too, as it is for a conflict settled now."""
+    store_conflict(memory, tenant, "p1")
+    memory.retire(tenant, "p1", "b-queue-resque")
+    with memory.pool.connection() as conn:  # what the older release left behind
+        conn.execute(
+            "UPDATE beliefs SET conflict_set_id = NULL WHERE tenant_id = %s AND id = %s",
+            (tenant, "b-queue-sidekiq"),
+        )
+    assert memory.beliefs.get(tenant, "p1", "b-queue-sidekiq").conflict_set_id is None
+    migration = next(m for m in load_migrations() if "resolved_conflicts_keep_their_set" in m.name)
+    with memory.pool.connection() as conn:
+        conn.execute(migration.sql)
+
+    survivor = memory.beliefs.get(tenant, "p1", "b-queue-sidekiq")
+    assert (survivor.state, survivor.conflict_set_id) == (LifecycleState.ACTIVE, "c-queue")
+    with pytest.raises(InvalidInputError) as raised:
+        memory.beliefs.add_many(
+            [
+                belief(tenant, id=f"b-cron-{n}", statement=f"Reports run at {n} am.",
+                       subject="report-schedule", state="conflicted", conflict_set_id="c-queue")
+                for n in (2, 4)
+            ]
+        )  # fmt: skip
+    assert raised.value.field == "conflict_set_id"
 
 
 # --- re-derivation keeps the conflict as it stood -----------------------------------------
