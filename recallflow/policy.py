@@ -675,14 +675,15 @@ class SessionPolicy(_Frozen):
         " wait for a later turn (the first pending one is always delivered, shortened if"
         " need be).",
     )
-    turn_lock_timeout_ms: int = Field(
+    lock_timeout_ms: int = Field(
         default=5_000,
         ge=1,
         le=600_000,
-        description="How long a session's turn waits for its session row, which another turn"
-        " of the session or an erasure of its principal may hold, before it is given up"
-        " with a WriteCancelledError: nothing was told or recorded, and the same turn can"
-        " be retried.",
+        description="How long a session's turn or open waits on a lock another writer holds"
+        " (a turn: its session row, held by another turn of the session or an erasure of"
+        " its principal; an open: the principal's erasure fence, held by an erasure) before"
+        " it is given up with a WriteCancelledError: nothing was told, recorded or stored,"
+        " and the same call can be retried.",
     )
     advice_min_sessions: int = Field(
         default=20,

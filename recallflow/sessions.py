@@ -278,7 +278,7 @@ class Session:
         # The session row stays locked from reading what the agent was told to recording
         # what this turn told it, so concurrent turns cannot correct one change twice. The
         # trace is stored after the lock is released (it needs a connection of its own).
-        with memory._session_store.turn(info, self._policy.sessions.turn_lock_timeout_ms) as tx:
+        with memory._session_store.turn(info, self._policy.sessions.lock_timeout_ms) as tx:
             told = tx.told()
             pending = _pending(
                 tx,
@@ -473,7 +473,9 @@ def open_session(
         prefix_sha256=record.prefix_sha256,
         beliefs=record.beliefs,
     )
-    unsaved = memory._session_store.save(info, prefix, result, policy.retention, read_since)
+    unsaved = memory._session_store.save(
+        info, prefix, result, policy.retention, read_since, policy.sessions.lock_timeout_ms
+    )
     if unsaved is not None:
         memory._trace_unsaved(result.trace.id, unsaved)
     return Session(memory, info, prefix, policy, snapshot=result, erasures=erasures)

@@ -150,7 +150,7 @@ def test_a_turn_waits_for_its_locked_session_row_only_as_long_as_the_policy_says
 ) -> None:
     """Another turn of the session, or an erasure of its principal, holds the session row
     until it commits; one that never does (a process stuck mid-transaction) must not hold
-    the turn forever. Past ``sessions.turn_lock_timeout_ms`` the turn is a
+    the turn forever. Past ``sessions.lock_timeout_ms`` the turn is a
     ``WriteCancelledError`` and records nothing: the correction it would have told is
     told by the next turn, once."""
     import threading
@@ -159,7 +159,7 @@ def test_a_turn_waits_for_its_locked_session_row_only_as_long_as_the_policy_says
 
     from recallflow.errors import WriteCancelledError
 
-    sessions = PATIENT.sessions.model_copy(update={"turn_lock_timeout_ms": 300})
+    sessions = PATIENT.sessions.model_copy(update={"lock_timeout_ms": 300})
     policy = PATIENT.model_copy(update={"sessions": sessions})
     memory.beliefs.add_many([indent(tenant, *TABS), indent(tenant, *SPACES, subject="spaces")])
     session = memory.open_session(tenant, "ada", policy=policy)
@@ -191,3 +191,47 @@ def test_a_turn_waits_for_its_locked_session_row_only_as_long_as_the_policy_says
     again = session.recall(GOAL)
     assert told(again) == [("b-spaces", CorrectionKind.RETIRED)]
     assert told(session.recall(GOAL)) == []
+
+
+def test_an_open_waits_for_an_erasure_only_as_long_as_the_policy_says(
+    memory: Memory, tenant: str
+) -> None:
+    """An open stores its session only once no erasure of the principal runs (the erasure
+    holds the principal's erasure fence until it commits). One that never commits must not
+    hold the open forever: past ``sessions.lock_timeout_ms`` it is a
+    ``WriteCancelledError``, and no session is stored."""
+    import threading
+
+    import psycopg
+
+    from recallflow.adapters.postgres.locks import erasure_fence_key
+    from recallflow.errors import WriteCancelledError
+
+    sessions = PATIENT.sessions.model_copy(update={"lock_timeout_ms": 300})
+    policy = PATIENT.model_copy(update={"sessions": sessions})
+    memory.beliefs.add(indent(tenant, *TABS))
+    outcome: list[BaseException | None] = []
+
+    def open_one() -> None:
+        try:
+            memory.open_session(tenant, "ada", policy=policy)
+            outcome.append(None)
+        except BaseException as exc:  # the thread hands its outcome back
+            outcome.append(exc)
+
+    with psycopg.connect(memory.uri, autocommit=True) as erasure:
+        with erasure.transaction():  # what a running erasure holds
+            erasure.execute(
+                "SELECT pg_advisory_xact_lock(%s, hashtext(%s))", erasure_fence_key(tenant, "ada")
+            )
+            runner = threading.Thread(target=open_one, daemon=True)
+            runner.start()
+            runner.join(timeout=20)
+            finished = not runner.is_alive()
+        runner.join(timeout=60)
+    assert finished, "the open waited for the erasure past the policy's bound"
+    assert len(outcome) == 1 and isinstance(outcome[0], WriteCancelledError)
+    with memory.pool.connection() as conn:
+        stored = conn.execute("SELECT count(*) FROM sessions WHERE tenant_id = %s", (tenant,))
+        assert stored.fetchone() == (0,)
+    assert memory.open_session(tenant, "ada", policy=policy).snapshot_ids == ("b-tabs",)

@@ -315,6 +315,7 @@ class PostgresSessionStore:
         snapshot: RecallResult | None = None,
         retention: Retention = DEFAULT_POLICY.retention,
         read_since: datetime | None = None,
+        lock_timeout_ms: int = DEFAULT_POLICY.sessions.lock_timeout_ms,
     ) -> Exception | None:
         """Insert a new session (once: a session row is never updated), with the trace of
         the ``snapshot`` that rendered its prefix when one is given, in one transaction.
@@ -331,25 +332,42 @@ class PostgresSessionStore:
 
         That statement is bounded by ``retention.write_timeout_ms``, as any trace's write
         (the session row's insert is the cheap part of it). When the two could not be
-        committed together, the session row is inserted alone, with no timeout, and
+        committed together, the session row is inserted alone, with no statement timeout
+        but waiting at most ``lock_timeout_ms`` (``sessions.lock_timeout_ms``) for an
+        erasure of the principal to commit (it holds the erasure fence until then), and
         the reason the trace was not stored is returned (for the caller to count, as for
-        any unsaved trace); a session row that cannot be stored raises. None: all stored.
+        any unsaved trace); a session row that cannot be stored raises (past that wait, a
+        :class:`~recallflow.errors.WriteCancelledError`). None: all stored.
 
         ``read_since``: when the open began reading the store. Neither row is stored if an
         erasure of the principal finished at or after that instant: the prefix may hold
         what was erased (:class:`~recallflow.errors.ErasedMeanwhileError`).
         """
         if snapshot is None:
-            self._insert(info, prefix, read_since=read_since)
+            self._alone(info, prefix, read_since, lock_timeout_ms)
             return None
         try:
             self._insert(info, prefix, snapshot, retention, read_since=read_since)
         except ErasedMeanwhileError:
             raise
         except Exception as exc:  # the trace's fate must not decide the session's
-            self._insert(info, prefix, read_since=read_since)
+            self._alone(info, prefix, read_since, lock_timeout_ms)
             return exc
         return None
+
+    def _alone(
+        self, info: SessionInfo, prefix: bytes, read_since: datetime | None, lock_timeout_ms: int
+    ) -> None:
+        """Insert the session row without its trace, waiting for a lock (an erasure's
+        fence) at most ``lock_timeout_ms``."""
+        try:
+            self._insert(info, prefix, read_since=read_since, lock_timeout_ms=lock_timeout_ms)
+        except psycopg.errors.LockNotAvailable as exc:
+            raise WriteCancelledError(
+                f"session {info.id!r} was not stored: an erasure of"
+                f" {info.tenant_id}/{info.principal_id} ran for over {lock_timeout_ms} ms"
+                " (sessions.lock_timeout_ms)"
+            ) from exc
 
     def _insert(
         self,
@@ -359,6 +377,7 @@ class PostgresSessionStore:
         retention: Retention = DEFAULT_POLICY.retention,
         *,
         read_since: datetime | None = None,
+        lock_timeout_ms: int | None = None,
     ) -> None:
         row: tuple[Any, ...] = (
             info.tenant_id,
@@ -381,6 +400,8 @@ class PostgresSessionStore:
         settings: dict[str, str] = {}
         if not self._durable:
             settings["synchronous_commit"] = "off"
+        if lock_timeout_ms is not None:
+            settings["lock_timeout"] = str(lock_timeout_ms)
         if snapshot is None:
             statement = _INSERT
             values = (*row, _SNAPSHOT.dump_json(info.beliefs).decode())
@@ -480,14 +501,14 @@ class PostgresSessionStore:
 
     @contextmanager
     def turn(
-        self, info: SessionInfo, lock_timeout_ms: int = DEFAULT_POLICY.sessions.turn_lock_timeout_ms
+        self, info: SessionInfo, lock_timeout_ms: int = DEFAULT_POLICY.sessions.lock_timeout_ms
     ) -> Iterator[SessionTurnStore]:
         """A turn's transaction, with the session row locked until it ends; a session that
         has ended takes no more turns.
 
         Every lock the transaction waits for — the session row, which another turn of the
         session or an erasure of the principal holds until it commits — is waited for at
-        most ``lock_timeout_ms`` (``sessions.turn_lock_timeout_ms``): past it the turn is a
+        most ``lock_timeout_ms`` (``sessions.lock_timeout_ms``): past it the turn is a
         :class:`~recallflow.errors.WriteCancelledError`, nothing of it recorded."""
         with self._pool.connection() as conn, conn.transaction():
             set_local(conn, {"lock_timeout": str(lock_timeout_ms)})
@@ -505,7 +526,7 @@ class PostgresSessionStore:
                 raise WriteCancelledError(
                     f"session {info.id!r} was held by another turn or an erasure of"
                     f" {info.tenant_id}/{info.principal_id} for over {lock_timeout_ms} ms"
-                    " (sessions.turn_lock_timeout_ms); this turn told and recorded nothing"
+                    " (sessions.lock_timeout_ms); this turn told and recorded nothing"
                 ) from exc
             if locked is None:
                 raise NotFoundError(
