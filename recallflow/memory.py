@@ -946,6 +946,10 @@ class Memory:
             opened with :meth:`~recallflow.sessions.Session.child`), a window below
             ``policy.sessions.min_window``, or a bad id or goal (a goal given with no
             visible text in any field primes nothing: open without one instead).
+        :raises WriteCancelledError: an erasure of the principal finished while the open
+            read the store (``ErasedMeanwhileError``), or was still running after
+            ``policy.sessions.lock_timeout_ms``; no session was stored, and the open can be
+            retried as it is.
         """
         self._check_open()
         _argument(policy, RetrievalPolicy, "policy")

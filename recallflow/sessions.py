@@ -251,6 +251,11 @@ class Session:
         records the corrections rendered and those deferred, the prefix beliefs that
         cleared this turn's floor and the durable beliefs rendered that the prefix lacks.
         Corrections are recorded as rendered only when the turn succeeds.
+
+        :raises WriteCancelledError: the session row stayed locked (by another turn of the
+            session, or an erasure of its principal) past ``sessions.lock_timeout_ms``;
+            nothing was told or recorded, and the turn can be retried as it is.
+        :raises NotFoundError: the session is gone (its principal was erased whole).
         """
         info = self._info
         if not isinstance(persist_trace, bool):  # "no" is not False: it stored the trace
