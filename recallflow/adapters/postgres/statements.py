@@ -140,14 +140,13 @@ def pipeline(conn: psycopg.Connection[Any]) -> Iterator[None]:
     """``conn.pipeline()``, after which the connection's prepared statements are known
     even when the pipeline failed.
 
-    Every statement is prepared on first use (see ``open_pool``). When a pipeline fails
-    outside an explicit transaction, psycopg can keep a statement it sent there as
-    prepared although the server never made it, and every later use of that statement on
-    the connection then fails ("prepared statement ... does not exist"): a trace write
-    that timed out once would lose every later trace written on that connection.
-    ``DEALLOCATE ALL`` drops the server's prepared statements and psycopg's record of them
-    together (psycopg resets its cache on that command); a connection that cannot take it
-    is closed, and the pool replaces it."""
+    psycopg prepares a statement once it has run often enough on a connection (at once on
+    a recall connection, see ``open_pool``). When a pipeline fails, psycopg can keep a
+    statement it sent there as prepared although the server never made it, and every
+    later use of that statement on the connection then fails ("prepared statement ... does
+    not exist"): a trace write that timed out once would lose every later trace written on
+    that connection. A connection whose pipeline failed is therefore closed, and the pool
+    replaces it (see ``forget_prepared``)."""
     try:
         with conn.pipeline():
             yield
@@ -157,10 +156,14 @@ def pipeline(conn: psycopg.Connection[Any]) -> Iterator[None]:
 
 
 def forget_prepared(conn: psycopg.Connection[Any]) -> None:
-    """Drop every prepared statement of ``conn``, on the server and in psycopg's cache."""
-    if conn.closed:
-        return
-    try:
-        conn.execute("DEALLOCATE ALL", prepare=False)
-    except psycopg.Error:
+    """Close ``conn``, so that no statement psycopg believes prepared on it is used again;
+    a pool replaces a connection it gets back closed.
+
+    ``DEALLOCATE ALL`` is not enough: psycopg forgets its own record of the prepared
+    statements on that command only while it has not counted the command's text before,
+    so the second time a connection ran it the server dropped every statement and psycopg
+    still named them all (and every later statement it had prepared then failed). A
+    failed pipeline is rare (a timeout, a lock not granted); a new connection costs a few
+    milliseconds once."""
+    if not conn.closed:
         conn.close()
