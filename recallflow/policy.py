@@ -488,6 +488,13 @@ class ArmLimits(_Frozen):
     trigram_min_term_length: int = Field(
         default=3, ge=1, description="Shorter terms are not matched by the trigram arm."
     )
+    trigram_term_matches: int = Field(
+        default=32,
+        ge=1,
+        description="A trigram term within the threshold of more of the principal's keys"
+        " than this says little of which key is meant: it is matched to the key it spells"
+        " exactly, and the arm reads no more than this many and one of its matches.",
+    )
     semantic_min_similarity: float = Field(
         default=0.3, ge=-1, le=1, description="Cosine similarity below which a hit is noise."
     )

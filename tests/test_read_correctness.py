@@ -458,6 +458,35 @@ def test_a_key_only_filtered_beliefs_carry_never_takes_a_trigram_place(
     assert [i for i, _ in hits] == ["b-subject"]
 
 
+def test_a_term_near_more_keys_than_the_bound_is_matched_to_its_own_key(
+    memory: Memory, tenant: str
+) -> None:
+    """A query term that shares its first letters with many of the principal's keys (each
+    within the threshold, tied there) returns the beliefs of the key it spells, not a
+    page of the others in alphabetical order; a term near few keys is still forgiven its
+    typo."""
+    near = DEFAULT_POLICY.limits.trigram_term_matches + 8
+    memory.beliefs.add_many(
+        [
+            belief(tenant, id="b-react", statement="The web app uses React.", subject="react"),
+            *(
+                belief(
+                    tenant,
+                    id=f"b-realtime-{i}",
+                    statement=f"Realtime channel {i} is fed by the queue.",
+                    subject=f"realtime-channel-{i}",
+                )
+                for i in range(near)
+            ),
+            belief(tenant, id="b-k8s", statement="Jobs run on Kubernetes.", subject="kubernetes"),
+        ]
+    )
+    search = _search(memory)
+    limits = _limits(per_arm=20, trigram_threshold=0.5)
+    assert [i for i, _ in search.trigram(view(tenant), ["react"], limits)] == ["b-react"]
+    assert [i for i, _ in search.trigram(view(tenant), ["kubernets"], limits)] == ["b-k8s"]
+
+
 _WORDS = ["quartz", "marble", "granite", "slate", "basalt", "cedar", "walnut", "maple"]
 _OUTSIDE: dict[str, dict[str, Any]] = {
     "secret": {"sensitivity": "secret"},
