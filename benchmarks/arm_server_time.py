@@ -58,7 +58,7 @@ _AUTO_EXPLAIN = (
 
 def kind(text: bytes) -> str:
     """Which arm or read a captured statement is."""
-    if text.startswith(b"WITH k AS"):
+    if b"word_similarity" in text:
         return "trigram"
     if text.startswith(b"WITH choice AS"):
         return "semantic"
