@@ -304,7 +304,8 @@ class BeliefSearch(Protocol):
         ...
 
     def trigram(self, f: HardFilter, terms: Sequence[str], limits: ArmLimits) -> RawHits:
-        """Beliefs whose short subject is trigram-similar to one of ``terms``."""
+        """Beliefs whose short subject is trigram-similar to one of ``terms`` (a term
+        similar to more than ``limits.trigram_term_matches`` keys: the key it spells)."""
         ...
 
     def semantic(

@@ -150,9 +150,24 @@ class InMemoryBeliefSearch:
 
     def trigram(self, f: HardFilter, terms: Sequence[str], limits: ArmLimits) -> RawHits:
         kept = [t for t in dict.fromkeys(terms) if len(t) >= limits.trigram_min_term_length]
+        visible = self._visible(f)
+        subjects = {b.subject for b in visible}
+        # A term similar to more subjects than the bound is matched to its own subject.
+        unspecific = {
+            t
+            for t in kept
+            if sum(_similarity(t, s) >= limits.trigram_threshold for s in subjects)
+            > limits.trigram_term_matches
+        }
         scores: dict[str, float] = {}
-        for b in self._visible(f):
-            best = max((_similarity(t, b.subject) for t in kept), default=0.0)
+        for b in visible:
+            best = max(
+                (
+                    1.0 if b.subject == t else 0.0 if t in unspecific else _similarity(t, b.subject)
+                    for t in kept
+                ),
+                default=0.0,
+            )
             if best >= limits.trigram_threshold:
                 scores[b.id] = best
         return self._ranked(scores, limits.per_arm)

@@ -11,7 +11,9 @@ outlive the query is set for its implicit transaction only:
 - every arm: ``statement_timeout`` = ``limits.timeout_ms``, so PostgreSQL cancels an arm
   that runs too long (raised as :class:`TimeoutError`, which degrades the recall);
 - lexical: matches are capped *before* scoring (ranking reads every match's document);
-- trigram: ``pg_trgm.word_similarity_threshold``, matched against the short ``subject`` only;
+- trigram: ``pg_trgm.word_similarity_threshold``, matched against the short ``subject`` only,
+  and a term within it of more than ``limits.trigram_term_matches`` keys matched to the key
+  it spells (its probe reads no further);
 - semantic: ``hnsw.ef_search`` ≥ LIMIT, with ``hnsw.iterative_scan = relaxed_order`` (set on
   every recall-pool connection), so a filtered HNSW scan does not silently return too few rows;
   and ``enable_sort = off`` local to the query's transaction, so the plan it keeps per
