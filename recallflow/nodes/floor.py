@@ -46,56 +46,100 @@ A conflict set is kept or dropped as one, by its best member. What is dropped is
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from hamilton.function_modifiers import tag
 
 from recallflow.core.floor import estimate_place, kept_by_odds
 from recallflow.core.floor import goal_parts as count_goal_parts
-from recallflow.core.relevance import (
-    best_clearing_score,
-    clears_own,
-    partial_evidence,
-    strong_evidence,
-)
+from recallflow.core.relevance import best_clearing_score
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import RelevanceEvidence
 from recallflow.models.stages import ConflictGroup, FloorOutcome, Resolved, ScoredCandidate
-from recallflow.policy import RetrievalPolicy
+from recallflow.policy import FloorOdds, RetrievalPolicy
+
+
+@dataclass(frozen=True, slots=True)
+class _Bars:
+    """The floor's numbers, read from the policy once a call: a policy field is read
+    through pydantic's attribute hook (~400 instructions), and the floor's tests read a
+    dozen of them for every candidate."""
+
+    score: float
+    relative: float
+    near_best: float
+    strong_near_best: float
+    partial_near_best: float
+    strong_coverage: float
+    strong_standing: float
+    partial_coverage: float
+    partial_standing: float
+    mostly_asking: float
+    odds: FloorOdds
+
+    @classmethod
+    def of(cls, policy: RetrievalPolicy) -> _Bars:
+        f = policy.floor
+        return cls(
+            score=f.score,
+            relative=f.relative,
+            near_best=f.near_best,
+            strong_near_best=f.strong_near_best,
+            partial_near_best=f.partial_near_best,
+            strong_coverage=f.strong_coverage,
+            strong_standing=f.strong_standing,
+            partial_coverage=f.partial_coverage,
+            partial_standing=f.partial_standing,
+            mostly_asking=f.mostly_asking,
+            odds=f.odds,
+        )
 
 
 def _within(
     c: ScoredCandidate,
     evidence: RelevanceEvidence | None,
-    policy: RetrievalPolicy,
+    bars: _Bars,
     best: float,
 ) -> bool:
     """Whether the candidate's evidence (``evidence``, None when it has none) and its
-    distance under ``best`` let it be kept."""
+    distance under ``best`` let it be kept.
+
+    The tests of :func:`~recallflow.core.relevance.clears_own`,
+    :func:`~recallflow.core.relevance.strong_evidence` and
+    :func:`~recallflow.core.relevance.partial_evidence`, the same expressions in the same
+    order, on the numbers read once (``bars``) and the evidence's fields read once."""
     # Reads the fields, not the ``belief_id``/``score`` properties: the floor runs over
     # every candidate of the recall.
-    floor = policy.floor
     score = c.breakdown.total
-    if evidence is None or score < floor.score:
+    if evidence is None or score < bars.score:
         return False
-    if clears_own(score, evidence, policy):
-        if evidence.subject_match:
+    fields = evidence.__dict__
+    coverage, standing = fields["coverage"], fields["standing"]
+    if fields["clears"] and score >= bars.score:  # clears_own
+        if fields["subject_match"]:
             return True
-        strong = strong_evidence(evidence, policy)
-        distance = floor.strong_near_best if strong else floor.near_best
-        return score >= floor.relative * best and score >= best - distance
+        strong = coverage >= bars.strong_coverage or (
+            standing is not None and standing >= bars.strong_standing
+        )
+        distance = bars.strong_near_best if strong else bars.near_best
+        return score >= bars.relative * best and score >= best - distance
     # Partial evidence is kept only beside a candidate that clears (best > 0), so a query
     # nothing clears for still gets the empty block.
     return (
         best > 0
-        and partial_evidence(evidence, policy)
-        and score >= floor.relative * best
-        and score >= best - floor.partial_near_best
+        and (
+            coverage >= bars.partial_coverage
+            or (standing is not None and standing >= bars.partial_standing)
+        )
+        and score >= bars.relative * best
+        and score >= best - bars.partial_near_best
     )
 
 
 def _likely(
     c: ScoredCandidate,
     evidence: RelevanceEvidence,
-    policy: RetrievalPolicy,
+    bars: _Bars,
     best: float,
     place: int,
 ) -> bool:
@@ -104,9 +148,9 @@ def _likely(
     working state names always is; one whose statement mostly asks never is)."""
     if evidence.subject_match:
         return True
-    if evidence.asking >= policy.floor.mostly_asking:
+    if evidence.asking >= bars.mostly_asking:
         return False
-    return kept_by_odds(best - c.breakdown.total, place, evidence.support, policy.floor.odds)
+    return kept_by_odds(best - c.breakdown.total, place, evidence.support, bars.odds)
 
 
 @tag(stage="floor")
@@ -125,6 +169,7 @@ def above_floor(
 ) -> FloorOutcome:
     """The resolved units above the floor, in order, and the ids dropped under it."""
     best = best_clearing_score(resolved_candidates, candidate_relevance, policy)
+    bars = _Bars.of(policy)
     kept: list[Resolved] = []
     dropped: list[str] = []
     place = 0  # units within the distances so far
@@ -134,11 +179,11 @@ def above_floor(
         lead, evidence = None, None
         for m in members:
             evidence = candidate_relevance.get(m.belief.id)
-            if _within(m, evidence, policy, best):
+            if _within(m, evidence, bars, best):
                 lead = m
                 break
         at = estimate_place(place, goal_parts)
-        if lead is not None and evidence is not None and _likely(lead, evidence, policy, best, at):
+        if lead is not None and evidence is not None and _likely(lead, evidence, bars, best, at):
             kept.append(unit)
         else:
             dropped.extend(m.belief.id for m in members)
