@@ -105,6 +105,45 @@ def test_a_server_restarted_by_another_holder_is_the_one_stopped(home: Path) -> 
     assert wait_until_gone(pgdata) == []
 
 
+#: Run as a child subreaper (Linux): the postmaster, orphaned when pg_ctl exits, becomes
+#: this process's child, and is reaped only once the command it runs has exited, as a
+#: supervisor that reaps its orphans lazily does.
+_SUBREAPER = r"""
+import ctypes, subprocess, sys
+PR_SET_CHILD_SUBREAPER = 36
+assert ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+sys.exit(subprocess.run(sys.argv[1:]).returncode)
+"""
+
+_OPEN_AND_CLOSE = r"""
+import sys, time
+from recallflow import open_memory
+from recallflow.adapters.embedders.hashing import HashingEmbedder
+memory = open_memory(home=sys.argv[1], embedder=HashingEmbedder())
+started = time.monotonic()
+memory.close()
+print(time.monotonic() - started)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="child subreapers are Linux's")
+def test_a_close_does_not_wait_for_the_servers_parent_to_reap_it(home: Path) -> None:
+    """The stopped server is down once its postmaster has exited; reaping it is up to
+    whoever adopted it. A close that waited for the reaping escalated to SIGKILL under a
+    supervisor that reaps late, logging that the server did not stop, and took 40 s."""
+    closed = subprocess.run(
+        [sys.executable, "-c", _SUBREAPER, sys.executable, "-c", _OPEN_AND_CLOSE, str(home)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert closed.returncode == 0, closed.stderr
+    assert "did not stop" not in closed.stderr
+    assert float(closed.stdout) < embedded.STOP_TIMEOUT_S  # a hang guard: it takes ~0.1 s
+    assert wait_until_gone(home / "pgdata") == []
+
+
 def test_holders_of_dead_or_reused_pids_are_pruned(tmp_path: Path) -> None:
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()

@@ -380,7 +380,9 @@ def _clear_leftovers(pgdata: Path) -> None:
     for proc in left:
         _log.warning("killing postgres process %s left by a dead server in %s", proc.pid, pgdata)
         proc.kill()
-    psutil.wait_procs(left, timeout=5)
+    deadline = time.monotonic() + 5
+    for proc in left:
+        _exited(proc, max(0.0, deadline - time.monotonic()))
     lock = pgdata / "postmaster.pid"
     try:
         socket_dir = Path(lock.read_text().splitlines()[4].strip())
@@ -461,6 +463,30 @@ def _full_disk(pgdata: Path, reason: str) -> StorageFullError:
     )
 
 
+def _exited(proc: psutil.Process, timeout: float) -> bool:
+    """Whether ``proc`` exits within ``timeout`` seconds.
+
+    An exited process counts as soon as it is a zombie: the server is down then, and only
+    its parent can reap it. The postmaster's parent is whoever adopted it when ``pg_ctl``
+    exited (init, a container's first process, a subreaper), never this process, and
+    ``psutil.Process.wait`` polled until that parent reaped it: a second and more per
+    close under an init that reaps lazily, and a close that escalated to SIGKILL and gave
+    up after 40 s under a supervisor that reaps only when its own child exits.
+    """
+    deadline = time.monotonic() + timeout
+    pause = 0.001
+    while True:
+        try:
+            if proc.status() == psutil.STATUS_ZOMBIE:
+                return True
+        except psutil.NoSuchProcess:
+            return True
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(pause)
+        pause = min(pause * 2, 0.05)
+
+
 def _stop(pgdata: Path) -> None:
     """Fast shutdown (sessions are ended, committed data is kept), escalating only if the
     server does not exit."""
@@ -471,12 +497,11 @@ def _stop(pgdata: Path) -> None:
         for sig, wait in escalation:
             try:
                 proc.send_signal(sig)
-                proc.wait(wait)
-                break
             except psutil.NoSuchProcess:
                 break
-            except psutil.TimeoutExpired:
-                _log.warning("PostgreSQL in %s did not stop on %s", pgdata, sig.name)
+            if _exited(proc, wait):
+                break
+            _log.warning("PostgreSQL in %s did not stop on %s", pgdata, sig.name)
     _clear_leftovers(pgdata)
 
 
