@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 from hypothesis import settings
 
@@ -38,13 +40,44 @@ def store_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def memory(store_home: Path) -> Iterator[Memory]:
     """An open store on the embedded server (or RECALLFLOW_DSN), with the hashing embedder."""
-    mem = open_memory(
-        os.environ.get("RECALLFLOW_DSN"), store_home, embedder=HashingEmbedder(), operator=True
-    )
+    dsn = os.environ.get("RECALLFLOW_DSN")
+    mem = open_memory(dsn, store_home, embedder=HashingEmbedder(), operator=True)
     try:
+        if dsn is None:  # the session's own server: no flushes to disk (see made_pgdata)
+            with psycopg.connect(mem.uri, autocommit=True) as conn:
+                conn.execute("ALTER SYSTEM SET fsync = off")
+                conn.execute("SELECT pg_reload_conf()")
         yield mem
     finally:
         mem.close()
+
+
+@pytest.fixture(scope="session")
+def made_pgdata(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A stopped embedded server's data directory, made (``initdb``) and migrated once per
+    session, with ``fsync`` off: copied by :func:`fresh_home` for tests whose subject is
+    not the making of a home. Making one takes seconds (``initdb``, every migration, and
+    the first shutdown's flush of all it wrote); a copy takes a fraction of one. ``fsync``
+    off spares flushes to disk no test needs: a killed server's writes are still in the
+    kernel's page cache, and no test crashes the machine."""
+    home = tmp_path_factory.mktemp("made-home")
+    memory = open_memory(home=home, embedder=HashingEmbedder())
+    try:
+        with psycopg.connect(memory.uri, autocommit=True) as conn:
+            conn.execute("ALTER SYSTEM SET fsync = off")
+    finally:
+        memory.close()
+    return home / "pgdata"
+
+
+@pytest.fixture
+def fresh_home(tmp_path: Path, made_pgdata: Path) -> Path:
+    """A home of this test's own whose server is made and migrated but not running, as a
+    store closed by its last holder leaves it (see :func:`made_pgdata`)."""
+    home = tmp_path / "home"
+    home.mkdir()
+    shutil.copytree(made_pgdata, home / "pgdata", symlinks=True)
+    return home
 
 
 @pytest.fixture

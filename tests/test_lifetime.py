@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import select
+import shutil
 import signal
 import stat
 import subprocess
@@ -35,10 +36,19 @@ from tests.processes import (
 
 
 @pytest.fixture
-def home(tmp_path: Path) -> Iterator[Path]:
-    """A fresh home; whatever server is left in it at the end is killed (and reported by
-    the test itself, never silently)."""
-    path = tmp_path / "home"
+def home(fresh_home: Path) -> Iterator[Path]:
+    """A home of this test's own, made but not running; whatever server is left in it at
+    the end is killed (and reported by the test itself, never silently)."""
+    try:
+        yield fresh_home
+    finally:
+        kill_all(fresh_home / "pgdata")
+
+
+@pytest.fixture
+def empty_home(tmp_path: Path) -> Iterator[Path]:
+    """A home never opened: its server is yet to be made."""
+    path = tmp_path / "empty-home"
     try:
         yield path
     finally:
@@ -266,11 +276,14 @@ def test_a_command_stopped_by_a_signal_stops_the_server_it_started(
     ],
 )
 def test_a_live_server_is_told_from_a_stale_pid_file_whatever_the_clock_did(
-    home: Path, tmp_path: Path, change: str, alive: bool
+    home: Path, tmp_path: Path, made_pgdata: Path, change: str, alive: bool
 ) -> None:
     pgdata = home / "pgdata"
     server = EmbeddedServer(home)
-    other = EmbeddedServer(tmp_path / "other") if change == "other" else None
+    other = None
+    if change == "other":
+        shutil.copytree(made_pgdata, tmp_path / "other" / "pgdata", symlinks=True)
+        other = EmbeddedServer(tmp_path / "other")
     try:
         lock = pgdata / "postmaster.pid"
         original = lock.read_text()
@@ -322,8 +335,9 @@ def test_a_start_cut_short_by_ctrl_c_leaves_no_server(
 
 
 def test_an_initdb_cut_short_is_made_again_at_the_next_open(
-    home: Path, monkeypatch: pytest.MonkeyPatch
+    empty_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    home = empty_home
     real = _Runner.run
 
     def killed_initdb(self: _Runner, args: list[str], *, timeout: float) -> None:
