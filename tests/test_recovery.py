@@ -45,12 +45,11 @@ GIVE_UP_S = 60.0
 
 
 @pytest.fixture
-def home(tmp_path: Path) -> Iterator[Path]:
-    path = tmp_path / "home"
+def home(fresh_home: Path) -> Iterator[Path]:
     try:
-        yield path
+        yield fresh_home
     finally:
-        kill_all(path / "pgdata")
+        kill_all(fresh_home / "pgdata")
 
 
 @pytest.fixture
@@ -212,9 +211,10 @@ def test_a_statement_cut_off_by_the_server_fails_typed(memory: Memory) -> None:
 
 
 @pytest.fixture
-def external(tmp_path: Path) -> Iterator[tuple[EmbeddedServer, str]]:
+def external(tmp_path: Path, made_pgdata: Path) -> Iterator[tuple[EmbeddedServer, str]]:
     """A server this test stops and starts itself, used through a DSN (so the Memory
     cannot restart it: it must wait for it to come back)."""
+    shutil.copytree(made_pgdata, tmp_path / "external" / "pgdata", symlinks=True)
     server = EmbeddedServer(tmp_path / "external")
     try:
         ensure_database(server.uri("postgres"), "recallflow")
@@ -340,10 +340,9 @@ def test_a_session_refused_for_a_full_disk_at_open_is_a_full_disk(small_disk: Pa
             assert _stored_ids(second) == set(committed)
 
 
-def test_a_start_the_server_refuses_is_reported_by_its_reason(tmp_path: Path) -> None:
+def test_a_start_the_server_refuses_is_reported_by_its_reason(home: Path) -> None:
     """An operator's broken setting in the data directory: the error's first line is the
     server's own reason (what to fix), not the ``pg_ctl`` command line that failed."""
-    home = tmp_path / "home"
     open_memory(home=home, embedder=HashingEmbedder()).close()
     with (home / "pgdata" / "postgresql.auto.conf").open("a") as conf:
         conf.write("max_connections = 'lots'\n")

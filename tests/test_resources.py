@@ -37,12 +37,11 @@ def _arm_threads() -> set[threading.Thread]:
 
 
 @pytest.fixture
-def home(tmp_path: Path) -> Iterator[Path]:
-    path = tmp_path / "home"
+def home(fresh_home: Path) -> Iterator[Path]:
     try:
-        yield path
+        yield fresh_home
     finally:
-        kill_all(path / "pgdata")
+        kill_all(fresh_home / "pgdata")
 
 
 def _open(home: Path, flow_cache_size: int = 16) -> Memory:
