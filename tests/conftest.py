@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shutil
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,6 +21,7 @@ from recallflow import Memory, open_memory
 from recallflow.adapters.embedders.hashing import HashingEmbedder
 from recallflow.dataflows.runner import RecallFlow
 from recallflow.models.result import RecallResult
+from tests.helpers import made_home
 
 # Hypothesis's defaults time every example (a 200 ms deadline) and the generation of the
 # first ones (1 s in all under that deadline): wall-clock assertions, which a loaded
@@ -74,10 +74,7 @@ def made_pgdata(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def fresh_home(tmp_path: Path, made_pgdata: Path) -> Path:
     """A home of this test's own whose server is made and migrated but not running, as a
     store closed by its last holder leaves it (see :func:`made_pgdata`)."""
-    home = tmp_path / "home"
-    home.mkdir()
-    shutil.copytree(made_pgdata, home / "pgdata", symlinks=True)
-    return home
+    return made_home(made_pgdata, tmp_path / "home")
 
 
 @pytest.fixture

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
 import uuid
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from recallflow.adapters.postgres.bootstrap import ensure_database
@@ -119,3 +121,11 @@ def add_named(
         ]
     )
     return {name: b.id for name, b in zip(named, added, strict=True)}
+
+
+def made_home(made_pgdata: Path, home: Path) -> Path:
+    """``home`` holding a copy of the session's made data directory (the ``made_pgdata``
+    fixture): a home whose server is made and migrated, not running."""
+    home.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(made_pgdata, home / "pgdata", symlinks=True)
+    return home

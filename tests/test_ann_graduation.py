@@ -22,7 +22,7 @@ from recallflow.adapters.postgres.ann_index import TABLE_ROWS
 from recallflow.models.stages import HardFilter
 from recallflow.models.store import LifecycleState, Sensitivity
 from recallflow.policy import ArmLimits
-from tests.helpers import belief
+from tests.helpers import belief, made_home
 
 #: Always exact (any principal is smaller than this times the root of the table) / never.
 EXACT, INDEX = 1e9, 0.0
@@ -44,7 +44,9 @@ QUERIES = [
 
 
 @pytest.fixture(scope="module")
-def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Memory, Path]]:
+def store(
+    tmp_path_factory: pytest.TempPathFactory, made_pgdata: Path
+) -> Iterator[tuple[Memory, Path]]:
     """A store of its own, so the table's size (which sets the threshold) is this file's.
 
     Autovacuum is off for its beliefs, so the table's estimated size moves only when a
@@ -52,7 +54,7 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Memory, Pa
     reopens) expecting the same one. Autovacuum comes round about a minute after the
     server starts; between the two, it turned an unknown size into the table's, and a
     principal written just large enough was no longer (a slow run reaches it)."""
-    home = tmp_path_factory.mktemp("ann-home")
+    home = made_home(made_pgdata, tmp_path_factory.mktemp("ann-home"))
     memory = open_memory(home=home, embedder=HashingEmbedder())
     with psycopg.connect(memory.uri, autocommit=True) as conn:
         conn.execute("ALTER TABLE beliefs SET (autovacuum_enabled = false)")
@@ -202,14 +204,14 @@ def test_a_new_principal_is_judged_against_the_whole_table(store: tuple[Memory, 
     assert _flags(memory, "newcomer") == (False, 0, first)
 
 
-def test_the_tables_size_is_read_as_the_planner_extrapolates_it(tmp_path: Path) -> None:
+def test_the_tables_size_is_read_as_the_planner_extrapolates_it(fresh_home: Path) -> None:
     """The size the graduation and the semantic arm's choice read follows the table as it
     grows, not only as of its last ANALYZE: a store read right after a bulk write must
     answer as it will once autovacuum has been round (otherwise the same rows are searched
     through the index or exactly depending on when it last ran). Before any ANALYZE that
     saw rows the size is unknown (the arm then searches exactly)."""
     with (
-        open_memory(home=tmp_path / "home", embedder=HashingEmbedder()) as memory,
+        open_memory(home=fresh_home, embedder=HashingEmbedder()) as memory,
         psycopg.connect(memory.uri, autocommit=True) as conn,
     ):
         conn.execute("ALTER TABLE beliefs SET (autovacuum_enabled = false)")

@@ -12,6 +12,7 @@ import contextlib
 import json
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, ClassVar
 
 import psycopg
@@ -27,7 +28,7 @@ from recallflow.models.stages import HardFilter
 from recallflow.models.store import LifecycleState, Sensitivity
 from recallflow.policy import ArmLimits
 from recallflow.ports import RawHits
-from tests.helpers import belief
+from tests.helpers import belief, made_home
 
 INDEX = "beliefs_vectors_idx"
 TENANT = "t-vectors"
@@ -89,11 +90,11 @@ _THROUGH_THE_HEAP = {"enable_indexonlyscan": "off"}
 
 
 @pytest.fixture(scope="module")
-def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Memory]:
+def memory(tmp_path_factory: pytest.TempPathFactory, made_pgdata: Path) -> Iterator[Memory]:
     """A store of its own, written once: the planner's choice depends on the table's
     statistics and on what vacuum could mark all-visible, which other tests' rows and open
     transactions would change."""
-    home = tmp_path_factory.mktemp("vectors-home")
+    home = made_home(made_pgdata, tmp_path_factory.mktemp("vectors-home"))
     with open_memory(home=home, embedder=HashingEmbedder()) as memory:
         _store(memory, TENANT)
         yield memory

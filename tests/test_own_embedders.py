@@ -10,6 +10,7 @@ import json
 import logging
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -31,16 +32,18 @@ from recallflow.adapters.postgres.embedded import EmbeddedServer
 from recallflow.adapters.postgres.vectors import query_vector_texts
 from recallflow.core.calibration import vector_problem
 from recallflow.models.result import EpisodeArm
-from tests.helpers import belief, fresh_database, request
+from tests.helpers import belief, fresh_database, made_home, request
 
 TENANT = "t-own"
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedServer]:
+def server(
+    tmp_path_factory: pytest.TempPathFactory, made_pgdata: Path
+) -> Iterator[EmbeddedServer]:
     """An embedded server of this module's own: each test opens a new database on it,
     as a first open with a new embedder does."""
-    started = EmbeddedServer(tmp_path_factory.mktemp("own-embedders-pg"))
+    started = EmbeddedServer(made_home(made_pgdata, tmp_path_factory.mktemp("own-embedders-pg")))
     try:
         yield started
     finally:

@@ -106,9 +106,9 @@ def test_token_counts_and_scan_verdicts_are_the_wrapped_port_s() -> None:
     assert cached_counter.encoding == counter.encoding
 
 
-def test_a_repeated_working_state_costs_no_model_call(tmp_path: Path) -> None:
+def test_a_repeated_working_state_costs_no_model_call(fresh_home: Path) -> None:
     counting = CountingEmbedder()
-    with open_memory(home=tmp_path / "home", embedder=counting) as memory:
+    with open_memory(home=fresh_home, embedder=counting) as memory:
         memory.beliefs.add(belief("t", statement="Deploys go through Fly.io", subject="deploy"))
         asked = len(counting.texts)
         first = memory.recall(request("t", goal="How do we deploy?"))

@@ -114,9 +114,9 @@ def _caught_up(standby: Standby, primary_uri: str, timeout: float = 60.0) -> Non
 
 
 def test_recalls_read_the_replica_see_their_own_writes_and_survive_its_death(
-    tmp_path: Path,
+    tmp_path: Path, fresh_home: Path
 ) -> None:
-    home = tmp_path / "home"
+    home = fresh_home
     embedder = HashingEmbedder()
     with open_memory(home=home, embedder=embedder) as primary:
         primary.beliefs.add(
@@ -162,25 +162,23 @@ def test_recalls_read_the_replica_see_their_own_writes_and_survive_its_death(
         assert postgres_pids(tmp_path / "standby") == []
 
 
-def test_a_replica_down_at_open_is_skipped(tmp_path: Path) -> None:
+def test_a_replica_down_at_open_is_skipped(tmp_path: Path, fresh_home: Path) -> None:
     missing = f"postgresql://nobody:@/{DATABASE}?host={tmp_path / 'nowhere'}"
-    with open_memory(
-        home=tmp_path / "home", embedder=HashingEmbedder(), read_dsn=missing
-    ) as memory:
+    with open_memory(home=fresh_home, embedder=HashingEmbedder(), read_dsn=missing) as memory:
         memory.beliefs.add(belief("t", id="b-1", statement="Deploys go through Fly.io"))
         for _ in range(3):
             assert "b-1" in memory.recall(request("t", goal="How do we deploy?")).rendered_ids
 
 
 def test_a_replica_behind_another_handles_erasure_never_shows_what_was_forgotten(
-    tmp_path: Path,
+    tmp_path: Path, fresh_home: Path
 ) -> None:
     """Another process forgets a belief while the replica has not replayed it (its replay
     paused here, as a lagging standby's is behind): a recall after the erasure returned
     must not show the belief, nor store it in its trace; the primary serves it instead,
     also once the belief is written again under its id with other words (the replica's
     row under that id is still the erased one). Caught up, the replica is read again."""
-    home = tmp_path / "home"
+    home = fresh_home
     embedder = HashingEmbedder()
     secret = "Ada's locker code is 7713 at the Quarry Street gym."
     ask = request("t", goal="What is the locker code at the gym?")

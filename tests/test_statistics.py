@@ -27,9 +27,9 @@ TABLES = ("beliefs", "episodes", "belief_edges", "principal_terms", "principal_t
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Memory]:
+def store(fresh_home: Path) -> Iterator[Memory]:
     """A new store of its own: its tables have never been analyzed."""
-    with open_memory(home=tmp_path / "home", embedder=HashingEmbedder()) as memory:
+    with open_memory(home=fresh_home, embedder=HashingEmbedder()) as memory:
         yield memory
 
 

@@ -27,15 +27,17 @@ from recallflow.adapters.postgres.embedded import (
 )
 from recallflow.adapters.postgres.migrate import load_migrations, migrate
 from recallflow.errors import ConfigurationError
-from tests.helpers import belief, fresh_database
+from tests.helpers import belief, fresh_database, made_home
 
 REPO = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
-def other_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedServer]:
+def other_server(
+    tmp_path_factory: pytest.TempPathFactory, made_pgdata: Path
+) -> Iterator[EmbeddedServer]:
     """A second embedded server in its own directory, standing in for an external one."""
-    server = EmbeddedServer(tmp_path_factory.mktemp("external-pg"))
+    server = EmbeddedServer(made_home(made_pgdata, tmp_path_factory.mktemp("external-pg")))
     try:
         yield server
     finally:
@@ -151,8 +153,8 @@ def test_opening_with_another_embedder_is_refused(other_server: EmbeddedServer) 
         open_memory(uri, embedder=HashingEmbedder(128))
 
 
-def test_data_survives_a_server_restart(tmp_path: Path) -> None:
-    home = tmp_path / "home"
+def test_data_survives_a_server_restart(fresh_home: Path) -> None:
+    home = fresh_home
     with open_memory(home=home, embedder=HashingEmbedder()) as memory:
         memory.beliefs.add(belief("t-r", id="b-keep", statement="Survives restarts."))
         pid = memory._server.pid()  # type: ignore[union-attr]
