@@ -32,6 +32,7 @@ from recallflow.adapters.postgres.errors import translate
 from recallflow.adapters.postgres.locks import lock_principals
 from recallflow.core.lifecycle import (
     Supersession,
+    SupersessionPlan,
     content_differences,
     corroborated_confidence,
     corroboration_refusal,
@@ -46,7 +47,13 @@ from recallflow.core.lifecycle import (
     supersession_pairs,
 )
 from recallflow.core.replay import DerivationKey, derivation_key
-from recallflow.errors import ConflictError, ConstraintViolation, InvalidInputError, NotFoundError
+from recallflow.errors import (
+    ConflictError,
+    ConstraintViolation,
+    InvalidInputError,
+    NotFoundError,
+    RecallflowError,
+)
 from recallflow.models.store import Belief, LifecycleState, Scope
 from recallflow.ports import VectorRows
 
@@ -85,23 +92,29 @@ def stored_by_id(
     return {r["id"]: belief_from_row(r) for r in rows}
 
 
-def _successors(
-    conn: psycopg.Connection[Any], tenant_id: str, principal_id: str, ids: Sequence[str]
-) -> dict[str, str]:
-    """Every stored ``superseded_by`` link reachable from ``ids``."""
-    if not ids:
+def _successors_of(
+    conn: psycopg.Connection[Any], keys: Sequence[tuple[str, str, str]]
+) -> dict[tuple[str, str], dict[str, str]]:
+    """Every stored ``superseded_by`` link reachable from ``keys`` (tenant, principal,
+    id), by principal, read in one statement for all of them."""
+    if not keys:
         return {}
+    tenants, principals, ids = (list(values) for values in zip(*keys, strict=True))
     rows = conn.execute(
-        "WITH RECURSIVE chain(id, next) AS ("
-        " SELECT id, superseded_by FROM beliefs"
-        "  WHERE tenant_id = %(t)s AND principal_id = %(p)s AND id = ANY(%(ids)s)"
+        "WITH RECURSIVE chain(tenant_id, principal_id, id, next) AS ("
+        " SELECT tenant_id, principal_id, id, superseded_by FROM beliefs"
+        "  WHERE (tenant_id, principal_id, id) IN"
+        "   (SELECT * FROM unnest(%s::text[], %s::text[], %s::text[]))"
         " UNION"
-        " SELECT b.id, b.superseded_by FROM beliefs b JOIN chain c"
-        "  ON b.tenant_id = %(t)s AND b.principal_id = %(p)s AND b.id = c.next)"
-        " SELECT id, next FROM chain WHERE next IS NOT NULL",
-        {"t": tenant_id, "p": principal_id, "ids": list(ids)},
+        " SELECT b.tenant_id, b.principal_id, b.id, b.superseded_by FROM beliefs b JOIN chain c"
+        "  ON (b.tenant_id, b.principal_id, b.id) = (c.tenant_id, c.principal_id, c.next))"
+        " SELECT tenant_id, principal_id, id, next FROM chain WHERE next IS NOT NULL",
+        (tenants, principals, ids),
     ).fetchall()
-    return {str(r[0]): str(r[1]) for r in rows}
+    out: dict[tuple[str, str], dict[str, str]] = {}
+    for tenant, principal, belief_id, following in rows:
+        out.setdefault((str(tenant), str(principal)), {})[str(belief_id)] = str(following)
+    return out
 
 
 def record_event(
@@ -237,10 +250,9 @@ def write_beliefs(
     )
     inserts: list[tuple[int, Belief]] = []
     indexed_rows: list[bool] = []
-    for part in parts:
-        for i, b, indexed in _plan_group(conn, part, derived, ann, settle_lone):
-            inserts.append((i, b))
-            indexed_rows.append(indexed)
+    for i, b, indexed in _plan_parts(conn, parts, derived, ann, settle_lone):
+        inserts.append((i, b))
+        indexed_rows.append(indexed)
     _insert(conn, inserts, embeddings, ann_indexed=indexed_rows)
     events: list[tuple[str, str, str, str, datetime]] = []
     for part in parts:
@@ -348,38 +360,116 @@ def _claims(
     return fresh, out, claims
 
 
-def _plan_group(
+@dataclass
+class _Links:
+    """One principal's part as :func:`_plan_parts` reads for it: its new rows once the
+    duplicates of stored derivations are dropped (batch index, belief), and the ids its
+    supersession links name."""
+
+    fresh: list[tuple[int, Belief]]
+    rows: list[Belief]
+    linked: set[str]
+
+
+def _plan_parts(
     conn: psycopg.Connection[Any],
-    part: _Group,
+    parts: Sequence[_Group],
     derived: dict[tuple[str, str, str], list[Belief]],
     ann: AnnState,
     settle_lone: str | None,
 ) -> list[tuple[int, Belief, bool]]:
-    """Plan one principal's part: drop the duplicates of stored derivations, plan its
+    """Plan every principal's part: drop the duplicates of stored derivations, plan its
     supersessions, graduate the principal if the write makes it large enough (see
-    :mod:`~recallflow.adapters.postgres.ann_index`); returns its rows to insert as
-    (batch index, belief, whether it enters the HNSW index)."""
-    tenant, principal = part.tenant, part.principal
-    known: dict[DerivationKey, list[Belief]] = {}
-    for source in sorted({b.source_episode_id for _, b in part.fresh if b.source_episode_id}):
-        for stored in derived.get((tenant, principal, source), []):
-            known.setdefault(derivation_key(stored), []).append(stored)
-    fresh, part.aliases = _stored_once(part.fresh, part.out, known)
-    rows = [b for _, b in fresh]
-    linked = {x for pair in supersession_pairs([*rows, *part.claims]) for x in pair}
-    referenced = stored_by_id(conn, tenant, principal, sorted(linked - {b.id for b in rows}))
-    plan = plan_supersessions(
-        tenant,
-        principal,
-        [*rows, *part.claims],
-        referenced,
-        _successors(conn, tenant, principal, sorted(linked)),
+    :mod:`~recallflow.adapters.postgres.ann_index`); returns the rows to insert as
+    (batch index, belief, whether it enters the HNSW index).
+
+    The stored beliefs the batch's links name, their stored successors and the stored
+    members of the conflict sets it writes are each read in one statement for every
+    principal of the batch: read per principal, ten principals made thirty statements a
+    call, each waiting for the server on a busy machine. The parts are still judged in
+    order, so the first bad item named is the one a part-by-part plan named."""
+    links: list[_Links] = []
+    for part in parts:
+        known: dict[DerivationKey, list[Belief]] = {}
+        for source in sorted({b.source_episode_id for _, b in part.fresh if b.source_episode_id}):
+            for stored in derived.get((part.tenant, part.principal, source), []):
+                known.setdefault(derivation_key(stored), []).append(stored)
+        fresh, part.aliases = _stored_once(part.fresh, part.out, known)
+        rows = [b for _, b in fresh]
+        linked = {x for pair in supersession_pairs([*rows, *part.claims]) for x in pair}
+        links.append(_Links(fresh, rows, linked))
+    referenced = _stored_by_key(
+        conn,
+        "id",
+        [
+            (part.tenant, part.principal, x)
+            for part, link in zip(parts, links, strict=True)
+            for x in sorted(link.linked - {b.id for b in link.rows})
+        ],
     )
-    part.adjusted = {b.id: b for b in plan.inserts}
+    successors = _successors_of(
+        conn,
+        [
+            (part.tenant, part.principal, x)
+            for part, link in zip(parts, links, strict=True)
+            for x in sorted(link.linked)
+        ],
+    )
+    plans: list[SupersessionPlan] = []
+    failed: Exception | None = None
+    for part, link in zip(parts, links, strict=True):
+        key = (part.tenant, part.principal)
+        try:
+            plans.append(
+                plan_supersessions(
+                    part.tenant,
+                    part.principal,
+                    [*link.rows, *part.claims],
+                    {x: referenced[(*key, x)][0] for x in link.linked if referenced.get((*key, x))},
+                    successors.get(key, {}),
+                )
+            )
+        except RecallflowError as exc:
+            # Raised once the parts before it are judged: their lone conflicts come first.
+            failed = exc
+            break
+    planned = parts[: len(plans)]
+    for part, plan in zip(planned, plans, strict=True):
+        part.adjusted = {b.id: b for b in plan.inserts}
+    members = _conflict_members(
+        conn,
+        [
+            (part.tenant, part.principal, set_id)
+            for part, link in zip(planned, links, strict=False)
+            for set_id in _conflict_sets([part.adjusted[b.id] for b in link.rows])
+        ],
+    )
+    out: list[tuple[int, Belief, bool]] = []
+    for part, link, plan in zip(planned, links, plans, strict=False):
+        out.extend(_finish_part(conn, part, link, plan, members, ann, settle_lone))
+    if failed is not None:
+        raise failed
+    return out
+
+
+def _finish_part(
+    conn: psycopg.Connection[Any],
+    part: _Group,
+    link: _Links,
+    plan: SupersessionPlan,
+    members: dict[tuple[str, str, str], list[Belief]],
+    ann: AnnState,
+    settle_lone: str | None,
+) -> list[tuple[int, Belief, bool]]:
+    """One principal's part once its supersessions are planned: its lone conflicts refused
+    (or, for a re-derivation, settled), its stored rows to update, and its graduation."""
+    tenant, principal, fresh = part.tenant, part.principal, link.fresh
     superseded = {*plan.stored_updates, *(c.id for c in part.claims)}
-    lone, reopened = _lone_conflicts(
-        conn, tenant, principal, [part.adjusted[b.id] for b in rows], superseded
-    )
+    rows = [part.adjusted[b.id] for b in link.rows]
+    stored = [
+        b for set_id in _conflict_sets(rows) for b in members.get((tenant, principal, set_id), [])
+    ]
+    lone, reopened = _lone_conflicts(rows, stored, superseded)
     if reopened and settle_lone is None:
         b, survivor = reopened[0]
         raise InvalidInputError(
@@ -466,31 +556,46 @@ def _apply_group(
     return [(tenant, principal, e.old, e.new, e.at) for e in part.events]
 
 
+def _conflict_sets(rows: Sequence[Belief]) -> list[str]:
+    """The conflict sets ``rows`` are written conflicted in."""
+    conflicted = LifecycleState.CONFLICTED
+    return sorted({b.conflict_set_id for b in rows if b.conflict_set_id and b.state is conflicted})
+
+
+def _conflict_members(
+    conn: psycopg.Connection[Any], keys: Sequence[tuple[str, str, str]]
+) -> dict[tuple[str, str, str], list[Belief]]:
+    """The stored members of each conflict set of ``keys`` (tenant, principal, set), read
+    in one statement."""
+    if not keys:
+        return {}
+    tenants, principals, sets = (list(values) for values in zip(*keys, strict=True))
+    out: dict[tuple[str, str, str], list[Belief]] = {}
+    for r in (
+        conn.cursor(row_factory=dict_row)
+        .execute(
+            SELECT_BELIEF + " WHERE (tenant_id, principal_id, conflict_set_id) IN"
+            " (SELECT * FROM unnest(%s::text[], %s::text[], %s::text[]))",
+            (tenants, principals, sets),
+        )
+        .fetchall()
+    ):
+        out.setdefault((r["tenant_id"], r["principal_id"], r["conflict_set_id"]), []).append(
+            belief_from_row(r)
+        )
+    return out
+
+
 def _lone_conflicts(
-    conn: psycopg.Connection[Any],
-    tenant: str,
-    principal: str,
-    rows: Sequence[Belief],
-    superseded: set[str],
+    rows: Sequence[Belief], stored: Sequence[Belief], superseded: set[str]
 ) -> tuple[list[Belief], list[tuple[Belief, Belief]]]:
     """The new ``rows`` written conflicted with no other live member in their set, and
     those written into a set whose conflict is over, each with the member that holds in
-    it undisputed (:func:`~recallflow.core.lifecycle.reopened_sets`); the stored members
-    read as the batch leaves them (``superseded``: the stored beliefs it supersedes)."""
-    conflicted = LifecycleState.CONFLICTED
-    sets = sorted({b.conflict_set_id for b in rows if b.conflict_set_id and b.state is conflicted})
-    if not sets:
+    it undisputed (:func:`~recallflow.core.lifecycle.reopened_sets`); the ``stored``
+    members of their sets read as the batch leaves them (``superseded``: the stored
+    beliefs it supersedes)."""
+    if not _conflict_sets(rows):
         return [], []
-    stored = [
-        belief_from_row(r)
-        for r in conn.cursor(row_factory=dict_row)
-        .execute(
-            SELECT_BELIEF + " WHERE tenant_id = %s AND principal_id = %s"
-            " AND conflict_set_id = ANY(%s)",
-            (tenant, principal, sets),
-        )
-        .fetchall()
-    ]
     left = [
         b.model_copy(update={"state": LifecycleState.SUPERSEDED}) if b.id in superseded else b
         for b in stored
