@@ -41,7 +41,6 @@ from pydantic import (
     Field,
     Strict,
     ValidationError,
-    field_validator,
     model_validator,
 )
 from pydantic_core import InitErrorDetails, PydanticCustomError
@@ -165,6 +164,37 @@ def _what(value: Any) -> str:
     if isinstance(value, bytes | bytearray):
         return "bytes"
     return f"a {type(value).__name__}"
+
+
+def storable_fields(model: type[BaseModel], data: Any) -> Any:
+    """``data`` (a model's raw input) with every text value, alone or in a list, storable
+    (:func:`storable`) and composed (:func:`composed`), or a ValidationError naming the
+    first field holding text that is not storable.
+
+    One pass per model, as :func:`of_their_kinds` is, not a validator per field: a belief
+    has 29 fields, and a Python call for each was a tenth of the instructions its
+    validation cost (callgrind: 605M against 541M for 2,000 beliefs)."""
+    if not isinstance(data, Mapping):
+        return data
+    changed: dict[str, Any] | None = None
+    for name, value in data.items():
+        if isinstance(value, str):
+            if value.isascii() and "\x00" not in value:
+                continue  # ASCII holds no lone surrogate and is composed already
+        elif not (isinstance(value, list | tuple) and value and isinstance(value[0], str)):
+            continue
+        try:
+            fixed = _storable_field(value)
+        except ValueError as exc:
+            detail = InitErrorDetails(
+                type="value_error", loc=(name,), input=value, ctx={"error": exc}
+            )
+            raise ValidationError.from_exception_data(model.__name__, [detail]) from None
+        if fixed != value or type(fixed) is not type(value):
+            if changed is None:
+                changed = dict(data)
+            changed[name] = fixed
+    return data if changed is None else changed
 
 
 def _flag(value: Any) -> str | None:
@@ -357,9 +387,4 @@ class InputModel(FrozenModel):
     @model_validator(mode="before")
     @classmethod
     def _of_their_kinds(cls, data: Any) -> Any:
-        return of_their_kinds(cls, data)
-
-    @field_validator("*", mode="before")
-    @classmethod
-    def _storable_text(cls, value: Any) -> Any:
-        return _storable_field(value)
+        return storable_fields(cls, of_their_kinds(cls, data))
