@@ -968,3 +968,38 @@ def test_a_batch_of_interleaved_principals_is_written_as_each_alone(
         "statement",
     )
     assert counts(memory, tenant) == before
+
+
+def test_a_batch_of_principals_names_the_first_bad_item_in_batch_order(
+    memory: Memory, tenant: str
+) -> None:
+    """A batch whose first principal writes a lone conflicted belief and whose second
+    names an unknown predecessor is refused for the first principal's item, as it is
+    written principal by principal, though the batch reads for all of them at once; and
+    either mistake alone is refused for its own item. Nothing is written."""
+    lone = deploy(
+        tenant,
+        "b-lone",
+        "We deploy to Fly.",
+        principal="p1",
+        state="conflicted",
+        conflict_set_id="c-1",
+    )
+    dangling = deploy(
+        tenant, "b-next", "We deploy to Render.", principal="p2", supersedes="b-missing"
+    )
+    fine = deploy(tenant, "b-fine", "We build on CI.", principal="p2")
+    before = counts(memory, tenant)
+    with pytest.raises(InvalidInputError) as info:
+        memory.beliefs.add_many([lone, fine, dangling])
+    assert (info.value.item_index, info.value.item_id, info.value.field) == (
+        0,
+        "b-lone",
+        "conflict_set_id",
+    )
+    with pytest.raises(NotFoundError):
+        memory.beliefs.add_many([fine, dangling])
+    with pytest.raises(InvalidInputError) as alone:
+        memory.beliefs.add_many([fine, lone])
+    assert (alone.value.item_index, alone.value.item_id) == (1, "b-lone")
+    assert counts(memory, tenant) == before
