@@ -8,6 +8,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import pytest
+
+from recallflow.adapters.embedders import EmbedderUnavailableError, embedder_from_name
 from recallflow.adapters.postgres.bootstrap import ensure_database
 from recallflow.adapters.postgres.embedded import EmbeddedServer
 from recallflow.models.stages import HardFilter
@@ -15,6 +18,7 @@ from recallflow.models.store import LifecycleState, Sensitivity
 
 if TYPE_CHECKING:
     from recallflow.memory import Memory
+    from recallflow.ports import Embedder
 
 #: When test beliefs were recorded (system time), unless a test says otherwise.
 RECORDED = datetime(2025, 1, 1, tzinfo=UTC)
@@ -129,3 +133,12 @@ def made_home(made_pgdata: Path, home: Path) -> Path:
     home.mkdir(parents=True, exist_ok=True)
     shutil.copytree(made_pgdata, home / "pgdata", symlinks=True)
     return home
+
+
+def embedder_or_skip(name: str) -> Embedder:
+    """The embedder of that name; the test is skipped, saying why, where it is not
+    installed."""
+    try:
+        return embedder_from_name(name)
+    except EmbedderUnavailableError as exc:
+        pytest.skip(f"embedder {name!r} is not installed here: {exc}")

@@ -17,13 +17,13 @@ from pathlib import Path
 import pytest
 
 from recallflow import DEFAULT_POLICY, Memory, open_memory
-from recallflow.adapters.embedders import EmbedderUnavailableError, embedder_from_name
+from recallflow.adapters.embedders import embedder_from_name
 from recallflow.adapters.postgres.bootstrap import scratch_database
 from recallflow.cli import demo
 from recallflow.core.calibration import CORPUS_VERSION, UNCALIBRATED
 from recallflow.evaluation.offtopic import load_suite
 from recallflow.models.request import RecallRequest, WorkingState
-from recallflow.ports import Embedder
+from tests.helpers import embedder_or_skip
 
 SUITE = Path(__file__).resolve().parents[1] / "benchmarks" / "offtopic.json"
 
@@ -40,13 +40,6 @@ ON_TOPIC = (
 PROJECTS = (None, "billing-api", "mobile-app")
 
 
-def _embedder(name: str) -> Embedder:
-    try:
-        return embedder_from_name(name)
-    except EmbedderUnavailableError as exc:
-        pytest.skip(f"embedder {name!r} is not installed here: {exc}")
-
-
 def _load_demo(memory: Memory) -> None:
     memory.episodes.add_many(demo.demo_episodes())
     memory.beliefs.add_many(demo.demo_beliefs())
@@ -56,7 +49,7 @@ def _load_demo(memory: Memory) -> None:
 @pytest.fixture(scope="module", params=["hashing", "minilm", "e5"])
 def demo_memory(request: pytest.FixtureRequest, memory: Memory) -> Iterator[Memory]:
     """The demo memory in a database of its own, embedded by the parametrised embedder."""
-    embedder = _embedder(str(request.param))
+    embedder = embedder_or_skip(str(request.param))
     with (
         scratch_database(memory.uri, f"recallflow_floor_{request.param}") as uri,
         open_memory(uri, embedder=embedder) as mem,

@@ -16,10 +16,10 @@ from collections.abc import Iterator
 import pytest
 
 from recallflow import Memory, open_memory
-from recallflow.adapters.embedders import EmbedderUnavailableError, embedder_from_name
 from recallflow.adapters.postgres.bootstrap import scratch_database
 from recallflow.core.query_forming import names_mentioned
 from recallflow.models.request import RecallRequest, WorkingState
+from tests.helpers import embedder_or_skip
 
 TENANT, PRINCIPAL = "allotment", "ingrid"
 
@@ -70,10 +70,7 @@ def garden(
 ) -> Iterator[tuple[Memory, dict[str, str]]]:
     """The memory in a database of its own, embedded by the parametrised embedder; and the
     stored id of each belief by its name here."""
-    try:
-        embedder = embedder_from_name(str(request.param))
-    except EmbedderUnavailableError as exc:
-        pytest.skip(f"embedder {request.param!r} is not installed here: {exc}")
+    embedder = embedder_or_skip(str(request.param))
     with (
         scratch_database(memory.uri, f"recallflow_floor_names_{request.param}") as uri,
         open_memory(uri, embedder=embedder) as mem,

@@ -19,11 +19,11 @@ from collections.abc import Iterator
 import pytest
 
 from recallflow import Memory, open_memory
-from recallflow.adapters.embedders import EmbedderUnavailableError, embedder_from_name
 from recallflow.adapters.postgres.bootstrap import scratch_database
 from recallflow.core.query_forming import keys_of_text, names_mentioned
 from recallflow.models.request import RecallRequest, WorkingState
 from recallflow.models.result import Arm
+from tests.helpers import embedder_or_skip
 
 TENANT, PRINCIPAL = "household", "niamh"
 
@@ -67,10 +67,7 @@ def household(
 ) -> Iterator[tuple[Memory, dict[str, str]]]:
     """The memory in a database of its own, embedded by the parametrised embedder; and the
     stored id of each belief by its name here."""
-    try:
-        embedder = embedder_from_name(str(request.param))
-    except EmbedderUnavailableError as exc:
-        pytest.skip(f"embedder {request.param!r} is not installed here: {exc}")
+    embedder = embedder_or_skip(str(request.param))
     with (
         scratch_database(memory.uri, f"recallflow_unseen_{request.param}") as uri,
         open_memory(uri, embedder=embedder) as mem,
