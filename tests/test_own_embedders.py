@@ -38,9 +38,7 @@ TENANT = "t-own"
 
 
 @pytest.fixture(scope="module")
-def server(
-    tmp_path_factory: pytest.TempPathFactory, made_pgdata: Path
-) -> Iterator[EmbeddedServer]:
+def server(tmp_path_factory: pytest.TempPathFactory, made_pgdata: Path) -> Iterator[EmbeddedServer]:
     """An embedded server of this module's own: each test opens a new database on it,
     as a first open with a new embedder does."""
     started = EmbeddedServer(made_home(made_pgdata, tmp_path_factory.mktemp("own-embedders-pg")))
