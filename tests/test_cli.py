@@ -522,6 +522,25 @@ def test_a_bad_environment_is_bad_input_too(args: list[str], tmp_path: Path) -> 
     assert "RECALLFLOW_SHARED_BUFFERS" in done.stderr and not home.exists()
 
 
+def test_a_bad_environment_is_told_before_the_store_is_loaded() -> None:
+    """A bad variable is judged before the store's modules are imported (they take
+    seconds: the scanner's rules among them), so the one-line error comes at once."""
+    probe = (
+        "import sys; from recallflow.cli.main import main; code = main(['status']);"
+        " print(code, 'recallflow.memory' in sys.modules)"
+    )
+    environment = {k: v for k, v in os.environ.items() if k != "RECALLFLOW_DSN"}
+    for env in ({"RECALLFLOW_DSN": "garbage"}, {"RECALLFLOW_SHARED_BUFFERS": "lots"}):
+        done = subprocess.run(
+            [sys.executable, "-c", probe],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env={**environment, "RECALLFLOW_EMBEDDER": "hashing", **env},
+        )
+        assert done.stdout.split() == ["2", "False"], (env, done.stdout, done.stderr)
+
+
 def test_an_unreachable_store_exits_1_with_one_line() -> None:
     with socket.socket() as s:  # a port nothing listens on
         s.bind(("127.0.0.1", 0))

@@ -190,7 +190,6 @@ def open_store(args: argparse.Namespace, *, operator: bool = False) -> Memory:
     is a usage error, not a traceback. Every command that opens a store opens it
     here, so each one judges the environment the same way."""
     from recallflow.adapters.embedders import default_embedder
-    from recallflow.memory import open_memory
 
     try:
         embedder = default_embedder()
@@ -213,6 +212,10 @@ def open_store(args: argparse.Namespace, *, operator: bool = False) -> Memory:
             shared_buffers()
         except ConfigurationError as exc:
             raise UsageError(str(exc)) from None
+    # Imported once the environment is judged: the store's modules (the scanner's rules
+    # among them) take seconds of CPU to import, which a bad variable need not wait for.
+    from recallflow.memory import open_memory
+
     return open_memory(store, args.home, embedder=embedder, operator=operator)
 
 
