@@ -293,7 +293,7 @@ class _Group:
 
 def _stored_by_key(
     conn: psycopg.Connection[Any],
-    column: Literal["id", "source_episode_id"],
+    column: Literal["id", "source_episode_id", "conflict_set_id"],
     keys: Sequence[tuple[str, str, str]],
 ) -> dict[tuple[str, str, str], list[Belief]]:
     """The stored beliefs whose (tenant, principal, ``column``) is one of ``keys``, by that
@@ -436,8 +436,9 @@ def _plan_parts(
     planned = parts[: len(plans)]
     for part, plan in zip(planned, plans, strict=True):
         part.adjusted = {b.id: b for b in plan.inserts}
-    members = _conflict_members(
+    members = _stored_by_key(
         conn,
+        "conflict_set_id",
         [
             (part.tenant, part.principal, set_id)
             for part, link in zip(planned, links, strict=False)
@@ -560,30 +561,6 @@ def _conflict_sets(rows: Sequence[Belief]) -> list[str]:
     """The conflict sets ``rows`` are written conflicted in."""
     conflicted = LifecycleState.CONFLICTED
     return sorted({b.conflict_set_id for b in rows if b.conflict_set_id and b.state is conflicted})
-
-
-def _conflict_members(
-    conn: psycopg.Connection[Any], keys: Sequence[tuple[str, str, str]]
-) -> dict[tuple[str, str, str], list[Belief]]:
-    """The stored members of each conflict set of ``keys`` (tenant, principal, set), read
-    in one statement."""
-    if not keys:
-        return {}
-    tenants, principals, sets = (list(values) for values in zip(*keys, strict=True))
-    out: dict[tuple[str, str, str], list[Belief]] = {}
-    for r in (
-        conn.cursor(row_factory=dict_row)
-        .execute(
-            SELECT_BELIEF + " WHERE (tenant_id, principal_id, conflict_set_id) IN"
-            " (SELECT * FROM unnest(%s::text[], %s::text[], %s::text[]))",
-            (tenants, principals, sets),
-        )
-        .fetchall()
-    ):
-        out.setdefault((r["tenant_id"], r["principal_id"], r["conflict_set_id"]), []).append(
-            belief_from_row(r)
-        )
-    return out
 
 
 def _lone_conflicts(
