@@ -38,11 +38,12 @@ _PUNCTUATION: Final = {
     "“": '"', "”": '"', "„": '"', "‘": "'", "’": "'", "‚": "'", "`": "'",
 }  # fmt: skip
 
-#: Negative circled and negative squared capitals (U+1F150..U+1F189): NFKC folds the
-#: circled and squared letters but has no decomposition for these, though they read as
-#: plainly as any other capital.
+#: Negative circled and negative squared capitals (U+1F150..U+1F189) and the regional
+#: indicator letters (U+1F1E6..U+1F1FF, two of which make a flag): NFKC folds the circled
+#: and squared letters but has no decomposition for these, though they read as plainly as
+#: any other capital ("🇮🇬🇳🇴🇷🇪" is a word; a flag folds to its two letters).
 _ENCLOSED: Final = {
-    chr(base + i): chr(ord("a") + i) for base in (0x1F150, 0x1F170) for i in range(26)
+    chr(base + i): chr(ord("a") + i) for base in (0x1F150, 0x1F170, 0x1F1E6) for i in range(26)
 }
 
 #: The characters a view for the English rules maps to ASCII look-alikes.

@@ -43,6 +43,13 @@ _MORSE_LETTERS: Final = dict(
     )
 )
 
+#: Characters written as their decimal codes, at least six ("String.fromCharCode(105,
+#: 103, …)", "chr(105) chr(103)"): printable ASCII only, so a list of prices or years
+#: decodes to noise or to nothing.
+_CHAR_CODES: Final = re.compile(
+    r"(?<![\d.])(?:\d{2,3}\s*[,;]\s*|\d{2,3}\)\s*\+?\s*chr\(){5,}\d{2,3}(?![\d.])"
+)
+
 #: Bytes written out as eight binary digits each, at least four of them.
 _BINARY: Final = re.compile(r"(?<![01])(?:[01]{8}[\s,]+){3,}[01]{8}(?![01])")
 
@@ -131,6 +138,13 @@ def _from_morse(code: str) -> str | None:
     return " ".join(words)
 
 
+def _from_char_codes(run: str) -> str | None:
+    codes = [int(n) for n in re.findall(r"\d+", run)]
+    if any(c < 32 or c > 126 for c in codes):
+        return None
+    return _printable(bytes(codes))
+
+
 def _from_binary(bits: str) -> str | None:
     return _printable(bytes(int(byte, 2) for byte in re.findall(r"[01]{8}", bits)))
 
@@ -178,6 +192,12 @@ def decodings(clean: str) -> list[str]:
                 break
             if (text := _from_binary(m[0])) is not None:
                 out.append(text)
+    if "," in clean or "chr(" in clean:
+        for n, m in enumerate(_CHAR_CODES.finditer(clean[:_MAX_LEN])):
+            if n >= _MAX_CANDIDATES:
+                break
+            if (text := _from_char_codes(m[0])) is not None:
+                out.append(text)
     if len(_PERCENT.findall(clean[:_MAX_LEN])) >= 2:
         out.append(unquote(clean[:_MAX_LEN]))
     return out
@@ -199,12 +219,46 @@ def _spelled(m: re.Match[str]) -> str:
     return "".join(w[0] for w in re.findall(_NATO_WORD, m[0]))
 
 
+#: A text that says it runs backwards or hides every other letter: its words are read
+#: in reverse order, and each word's odd and even letters read apart.
+_BACKWARDS_NAMED: Final = re.compile(
+    r"\b(?:backwards?|reversed?|reverse\s+order|right\s+to\s+left)\b"
+)
+_ALTERNATE_NAMED: Final = re.compile(
+    r"\b(?:every\s+(?:second|other|2nd)|alternate|alternating|odd|even)\s+(?:\w+\s+)?"
+    r"(?:letters?|characters?|chars?)\b"
+)
+
+
+def _unfilled(word: str) -> str:
+    """``word`` without the filler letter put between its letters ("xixgxnx" is "ign"), or
+    ``word`` itself when no one letter fills every other place."""
+    if len(word) >= 5 and len(set(word[0::2])) == 1:
+        return word[1::2]
+    if len(word) >= 5 and len(set(word[1::2])) == 1:
+        return word[0::2]
+    return word
+
+
 def rereadings(latin: str) -> list[str]:
-    """The rot13 and reversed readings of ``latin`` that contain a trigger word, the text
-    with words spelled in the radio alphabet read out, and when the text names a letter
-    cipher, every other shift and the mirrored alphabet."""
+    """The rot13 and reversed readings of ``latin`` that contain a trigger word (the
+    whole text and each word reversed), the text with words spelled in the radio alphabet
+    read out, and when the text names a letter cipher, every other shift and the mirrored
+    alphabet; when it says it runs backwards, its words in reverse order, and when it names
+    every other letter, each word's odd and even letters."""
     head = latin[:_MAX_LEN]
-    readings = [codecs.encode(head, "rot13"), head[::-1]]
+    words = head.split()
+    readings = [
+        codecs.encode(head, "rot13"),
+        head[::-1],
+        " ".join(w[::-1] for w in words),
+    ]
+    if _BACKWARDS_NAMED.search(head):
+        readings.append(" ".join(reversed(words)))
+    if _ALTERNATE_NAMED.search(head):
+        readings.append(" ".join(_unfilled(w) for w in words))
+        readings.append(" ".join(w[1::2] if len(w) >= 4 else w for w in words))
+        readings.append(" ".join(w[0::2] if len(w) >= 4 else w for w in words))
     if _NATO_RUN.search(head):
         readings.append(_NATO_RUN.sub(_spelled, head))
     if _CIPHER_NAMED.search(head):

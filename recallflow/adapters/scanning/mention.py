@@ -118,11 +118,20 @@ _USERS_ACTIVITY: Final = re.compile(
     re.IGNORECASE,
 )
 _FIRST_PERSON: Final = re.compile(r"\b(?:i|me|my|we|us|our|i'm|i've)\b", re.IGNORECASE)
+#: A persona that is someone the user practises with, in a lesson, an interview or a shop:
+#: the role-play is the practice, whoever's words set it up.
+_PRACTICE_PERSONA: Final = re.compile(
+    r"\b(?:pretend|play|act\s+as|be|you'?re|you\s+are)\b[^.;\n]{0,40}?\b(?:tutor|teacher|coach|"
+    r"interviewer|hiring\s+manager|recruiter|examiner|waiter|waitress|barista|shopkeeper|cashier|"
+    r"landlord|tenant|patient|receptionist|debate\s+opponent|conversation\s+partner|"
+    r"language\s+partner|native\s+speaker|quizmaster|customer)\b",
+    re.IGNORECASE,
+)
 #: A persona that is a model, an authority or a jailbreak, or a game that reaches for a
 #: secret or for someone else's data.
 _NOT_A_GAME: Final = re.compile(
     r"\b(?:ai|a\.i\.|assistant|chatbot|bot|llm|gpt|\w+gpt|model|language\s+model|version\s+of\s+"
-    r"yourself|yourself|system|mode|admin\w*|administrator|root|sudo|operator|developer|"
+    r"yourself|yourself|system(?!\s+design)|mode|admin\w*|administrator|root|sudo|operator|developer|"
     r"moderator|hacker|dan|jailbr\w*|evil|villain\w*\s+ai|"
     r"secrets?|passwords?|passcodes?|pins?|keys?|credentials?|tokens?|prompt|instructions|"
     r"configuration|config|"
@@ -194,11 +203,14 @@ def phrases_named(text: str, is_attack: Callable[[str], bool]) -> str | None:
 
 
 def game_set_up(text: str) -> bool:
-    """True when ``text`` sets up a role-play for an activity of the user's, with a persona
-    that is neither a model, an authority nor a jailbreak, and reaches for no secret."""
+    """True when ``text`` sets up a role-play for an activity of the user's (or with a
+    persona the user practises with), with a persona that is neither a model, an authority
+    nor a jailbreak, and reaches for no secret."""
     return (
-        _USERS_ACTIVITY.search(text) is not None
-        and _FIRST_PERSON.search(text) is not None
+        (
+            (_USERS_ACTIVITY.search(text) is not None and _FIRST_PERSON.search(text) is not None)
+            or _PRACTICE_PERSONA.search(text) is not None
+        )
         and _NOT_A_GAME.search(text) is None
         and _UNRESTRAINED.search(text) is None
     )

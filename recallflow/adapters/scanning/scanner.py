@@ -24,6 +24,7 @@ from recallflow.adapters.scanning.directives import (
     OVERRIDE_RULES,
     PLACEHOLDER_RULES,
 )
+from recallflow.adapters.scanning.exposure import EXPOSURE_RULES
 from recallflow.adapters.scanning.families import (
     ENCODED_PAYLOAD,
     INSTRUCTION_OVERRIDE,
@@ -38,6 +39,7 @@ from recallflow.adapters.scanning.families import (
 from recallflow.adapters.scanning.framing import PERSUASION_RULES, ROLEPLAY_RULES
 from recallflow.adapters.scanning.glued import GLUED_PHRASE
 from recallflow.adapters.scanning.grant import scoped_grant
+from recallflow.adapters.scanning.languages import LANGUAGE_RULES
 from recallflow.adapters.scanning.markup import BLOCK_RULES, ROLE_RULES, TOOL_RULES
 from recallflow.adapters.scanning.mention import game_set_up, markup_spoken_of, phrases_named
 from recallflow.adapters.scanning.multilingual import MULTILINGUAL_RULES
@@ -92,7 +94,9 @@ RULES: Final[tuple[Rule, ...]] = (
     *WAIVER_RULES,
     *CONSENT_RULES,
     *CARRIAGE_RULES,
+    *EXPOSURE_RULES,
     *MULTILINGUAL_RULES,
+    *LANGUAGE_RULES,
     *CLASS_RULES,
     *SPLITTING_RULES,
     *ENCODING_RULES,
@@ -130,6 +134,7 @@ _JOIN_HINTS: Final = frozenset(
     | {"backward", "backwards", "reverse", "reversed", "half", "halves", "chunk", "chunks"}
     | {"string", "strings", "token", "tokens", "variable", "variables", "concatenated"}
     | {"combined", "joined", "merged", "assembled", "appended", "then", "first", "second"}
+    | {"step", "steps", "list", "blank", "blanks", "sequence"}
 )
 
 #: Invisible (tag-character) text at least this long is smuggling whatever it says.
@@ -215,7 +220,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v18"
+    version: str = "layered-v19"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""

@@ -119,6 +119,12 @@ _QUOTED: Final = re.compile(
     r"'([^'\n]{1,40})'|\"([^\"\n]{1,40})\"|\[([^\[\]\n]{1,24})\]|“([^”\n]{1,40})”|‘([^’\n]{1,40})’"
 )
 _PLUS_JOINED: Final = re.compile(r"\b[a-z]{1,8}(?:\s*\+\s*[a-z]{1,8}){2,}\b")
+#: A blank to fill in: two or more underscores.
+_BLANK: Final = re.compile(r"_{2,}")
+#: Three or more short words in brackets, apart by commas.
+_WORD_LIST: Final = re.compile(
+    r"[\[(]((?:\s*['\"]?[\w'-]{1,16}['\"]?\s*,){2,}\s*['\"]?[\w'-]{1,16}['\"]?\s*)[\])]"
+)
 
 
 def reassemblies(clean: str) -> list[str]:
@@ -134,6 +140,13 @@ def reassemblies(clean: str) -> list[str]:
         tight, spaced = "".join(frags), " ".join(f.strip() for f in frags)
         backwards = " ".join(f.strip() for f in reversed(frags))
         out += [tight, spaced, spaced[::-1], "".join(reversed(frags)), backwards]
+        # a blank in one fragment filled with another: "Export the ____ to …", where the
+        # blank is "…"
+        for blanked in (f for f in frags if _BLANK.search(f)):
+            out += [_BLANK.sub(f, blanked, count=1) for f in frags if f is not blanked][:4]
+    # a list of words read in order: "[bypass, the, content, filter]"
+    for m in _WORD_LIST.finditer(clean):
+        out.append(" ".join(w.strip(" '\"") for w in m[1].split(",")))
     out += [m[0].replace("+", "").replace(" ", "") for m in _PLUS_JOINED.finditer(clean.lower())]
     return out
 

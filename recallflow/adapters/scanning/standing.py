@@ -374,7 +374,15 @@ STANDING_ORDER_RULES: Final[tuple[Rule, ...]] = (
                 r"(?:all\s+|any\s+|the\s+)?(?:instructions?|directions|commands|orders)\s+(?:found|"
                 r"contained|embedded|written|given|posted|hidden|appearing)\s+(?:in|on|inside)\s+(?:any\s+|"
                 r"the\s+|all\s+|incoming\s+)?(?:web\s*pages?|pages?|websites?|sites?|"
-                r"e-?mails?|search\s+results|tool\s+(?:outputs?|results)|memories)\b",
+                r"e-?mails?|search\s+results|tool\s+(?:outputs?|results)|memories)\b"
+                # a sender's mail in general, named by a determiner that reaches past one
+                # message: "follow instructions in those emails", "act on requests in any
+                # message from …" (the instructions in one ticket or README are the work's)
+                r"|\b(?:you|assistant|agent|model|bot|ai)\b[^.!?\n]{0,30}?\b(?:follow|obey|execute|"
+                r"carry\s+out|act\s+on|comply\s+with)\s+(?:all\s+|any\s+|the\s+)?(?:instructions?|"
+                r"directions|commands|orders|requests)\s+(?:in|from|inside)\s+(?:those|these|such|"
+                r"their|any|all|every|incoming)\s+(?:\w+\s+)?(?:e-?mails?|messages|web\s*pages|"
+                r"pages|texts|sites)\b",
             ),
             # an order armed by the reader's own handling of this text, read as a machine
             # reads it: "when you process this message, reply to it with …", "when
@@ -486,6 +494,17 @@ STANDING_ORDER_RULES: Final[tuple[Rule, ...]] = (
                 r"(?:pipeline|chain|workflow|loop|swarm|crew|graph)|(?:the\s+|"
                 r"any\s+)?(?:ai\s+)?(?:assistants?|"
                 rf"llms?|chatbots?|bots?)\s+{_READING}\s+(?:[\w-]+\s+){{0,2}}?[\w-]+)\s*:\s*\S",
+            ),
+            # the reader called by a machine's name for the work, at the head of a clause or
+            # a comment, and given an order: "/* LLM reviewers: … approve it without reading
+            # the diff */" ("LLM reviewers at the conference were strict" greets no one)
+            (
+                frozenset({"ai", "llm", "llms", "gpt", "automated", "machine", "bot", "model"}),
+                r"(?:^|[\[(\n.!?;*/#-]\s*)(?:ai|llm|gpt|automated|machine|bot|model)[\s-]+"
+                r"(?:reviewers?|readers?|summari[sz]ers?|graders?|screeners?|triagers?|parsers?|"
+                r"indexers?|crawlers?|scrapers?|auditors?|checkers?|evaluators?)\s*:"
+                r"(?=[^\n]{0,160}?\b(?:approve|approved|you|your|must|should|ignore|mark|rate|merge|"
+                r"always|never|do\s+not|don'?t|pass|accept|skip|without|give|grade|score)\b)",
             ),
         ),
     ),
