@@ -142,9 +142,13 @@ EXPOSURE_RULES: Final[tuple[Rule, ...]] = (
         "latin",
         [
             (
-                frozenset({"check", "checking", "ask", "asking", "confirm", "confirming"})
-                | {"consult", "consulting", "verify", "verifying", "tell", "telling", "inform"}
-                | {"informing", "notify", "notifying"},
+                (
+                    frozenset({"check", "checking", "ask", "asking", "confirm", "confirming"})
+                    | {"consult", "consulting", "verify", "verifying", "tell", "telling"}
+                    | {"inform", "informing", "notify", "notifying"},
+                    frozenset({"may", "can", "could", "allowed", "permitted", "entitled"})
+                    | {"gets", "get", "able"},
+                ),
                 _SAY_WAIVED,
             ),
         ],

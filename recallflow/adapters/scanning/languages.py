@@ -20,9 +20,10 @@ South and Central Asia and the Caucasus, so a language no probe has tried is rea
   be jokių apribojimų"; "an AI without rules is a dangerous idea" is a view);
 * the user's things sent "without telling them" to an address or a link.
 
-Latin-script languages are read on the accent-folded view, the others on the lowercased
-one; each rule runs only on a text holding one of its stems, a substring test much
-cheaper than the pattern.
+Latin-script languages are read on the accent-folded view, each rule skipped by a word
+set's test when a statement has none of its first words; the other scripts are read on
+the lowercased view, each rule run only on a text with a letter of one of them that holds
+one of its stems.
 """
 
 from __future__ import annotations
@@ -35,19 +36,37 @@ from typing import Final
 from recallflow.adapters.scanning.families import MULTILINGUAL
 from recallflow.adapters.scanning.rule import Rule
 
+#: A letter of a script these rules read other than Latin: Cyrillic, Armenian, Arabic,
+#: the Brahmic scripts, Thai, Lao, Burmese, Georgian, Ethiopic and Khmer. A text with none
+#: (most of them, however many curly quotes or accents it has) skips the stems' test.
+_OTHER_SCRIPT: Final = re.compile(
+    "[\u0400-\u052f\u0530-\u058f\u0600-\u06ff\u0900-\u0dff\u0e00-\u0eff"
+    "\u1000-\u109f\u10a0-\u10ff\u1200-\u137f\u1780-\u17ff]"
+)
+
 
 def _when(stems: tuple[str, ...], source: str, also: str | None = None) -> Callable[[str], object]:
-    """``source``'s search, tried only on a text that holds one of ``stems`` (and then
-    holding ``also`` somewhere as well, when given).
+    """``source``'s search, tried only on a text with a letter of another script that
+    holds one of ``stems`` (and then holding ``also`` somewhere as well, when given).
 
     Both are put in NFKC, as the views are: Thai "ำ" is two code points there.
     """
     search = re.compile(unicodedata.normalize("NFKC", source)).search
     folded = tuple(unicodedata.normalize("NFKC", stem) for stem in stems)
-    if also is None:
-        return lambda text: any(stem in text for stem in folded) and search(text)
-    beside = re.compile(unicodedata.normalize("NFKC", also)).search
-    return lambda text: any(stem in text for stem in folded) and search(text) and beside(text)
+    script = _OTHER_SCRIPT.search
+    beside = re.compile(unicodedata.normalize("NFKC", also or "")).search
+    return lambda text: (
+        script(text) is not None
+        and any(stem in text for stem in folded)
+        and search(text)
+        and beside(text)
+    )
+
+
+def _also(source: str, beside: str) -> Callable[[str], object]:
+    """``source``'s search, and then ``beside`` somewhere in the text."""
+    first, second = re.compile(source).search, re.compile(beside).search
+    return lambda text: first(text) and second(text)
 
 
 # A sentence's characters; a full stop inside an address or a number does not end it.
@@ -97,16 +116,20 @@ _SET_ASIDE_LATIN: Final = (
     rf"{_DISREGARD_LATIN}{_SPAN}{{0,48}}?{_INSTRUCTIONS_LATIN}{_ENDS_ORDER}"
     rf"|{_FORGET_LATIN}{_SPAN}{{0,24}}?{_PRIOR_LATIN}{_SPAN}{{0,32}}?{_INSTRUCTIONS_LATIN}{_ENDS_ORDER}"
 )
-_SET_ASIDE_LATIN_STEMS: Final = (
-    "ohita", "sivuuta", "huomiotta", "eira", "ignoreeri", "neievero", "nepaisyk", "tine",
-    "facis", "zanemari", "prezri", "nedbaj", "bort", "overse", "hunsa", "anwybydd",
-    "neamhaird", "neglege", "pansinin", "balewalain", "bahala", "figyelmen", "ziba",
-    "ungayinaki", "foju", "watsi", "verontagsaam", "shperfill", "injoro", "ikusi", "tiborsiz",
-    "alma", "unohda", "unohtakaa", "unusta", "eirake", "aizmirsti", "pamirsk", "uita", "oblid",
-    "zaboravi", "pozabi", "zabudni", "zapomen", "glem", "gleym", "anghofia", "forgesu",
-    "obliviscere", "kalimutan", "lupakan", "felejtsd", "khohlwa", "gbagbe", "manta", "harro",
-    "ahaztu", "esquece", "unudun",
-)  # fmt: skip
+#: The words one of which each Latin-script rule cannot match without: a rule is skipped,
+#: by a set's test, when a statement has none of them.
+_SET_ASIDE_LATIN_WORDS: Final = frozenset(
+    {"ohita", "ohittakaa", "sivuuta", "huomiotta", "eira", "eirake", "ignoreeri", "neievero"}
+    | {"nepaisyk", "tine", "facis", "zanemari", "zanemarite", "prezri", "prezrite", "nedbaj"}
+    | {"bort", "overse", "hunsa", "hunsadu", "hunsi", "anwybydda", "anwybyddwch", "neamhaird"}
+    | {"neglege", "pansinin", "balewalain", "bahala", "ipagwalang", "figyelmen", "ziba"}
+    | {"ungayinaki", "foju", "watsi", "verontagsaam", "shperfill", "shperfillni", "injoro"}
+    | {"ikusi", "tiborsiz", "alma", "unohda", "unohtakaa", "unusta", "unustage", "aizmirsti"}
+    | {"pamirsk", "pamirskite", "uita", "uitati", "oblida", "oblideu", "zaboravi", "zaboravite"}
+    | {"pozabi", "pozabite", "zabudni", "zabudnite", "zapomen", "zapomente", "glem", "gleymdu"}
+    | {"gleymi", "anghofia", "forgesu", "obliviscere", "kalimutan", "lupakan", "felejtsd"}
+    | {"khohlwa", "gbagbe", "manta", "harro", "ahaztu", "esquece", "unudun"}
+)
 
 # The user's secret, and a verb that sends it.
 _USER_LATIN: Final = (
@@ -134,13 +157,14 @@ _SECRET_SENT_LATIN: Final = (
     rf"|{_USER_LATIN}{_SPAN}{{0,24}}?{_SECRET_LATIN}{_SPAN}{{0,48}}?{_SEND_LATIN}"
     rf"|{_SECRET_LATIN}{_SPAN}{{0,24}}?{_USER_LATIN}{_SPAN}{{0,48}}?{_SEND_LATIN}"
 )
-_SECRET_LATIN_STEMS: Final = (
-    "salasan", "parool", "parole", "slaptazod", "parol", "contrasenya", "lozink", "gesl",
-    "hesl", "adgangskode", "passord", "losenord", "lykilor", "cyfrinair", "pasfhocal",
-    "pasvort", "password", "laluan", "jelsz", "iphasiwedi", "asina", "sirri", "wagwoord",
-    "fjalekalim", "pasahitz", "contrasinal", "sifr", "şifr", "numur", "kortnummer",
-    "korttinumero", "kartice",
-)  # fmt: skip
+_SEND_LATIN_WORDS: Final = frozenset(
+    {"laheta", "lahettakaa", "nosuti", "atsiusk", "siusk", "persiusk", "trimite", "trimiteti"}
+    | {"envia", "posalji", "posaljite", "poslji", "posli", "send", "sendu", "sende", "anfon"}
+    | {"seol", "ipadala", "ipasa", "hantar", "kirim", "kuldd", "kuldje", "ranse", "aika"}
+    | {"stuur", "dergo", "bidali", "yubor", "gonder", "forward", "ibahagi", "bahagikan"}
+    | {"ipakita", "tunjukkan", "mostra", "mutasd", "thumela", "thumelela", "ungithumelela"}
+    | {"ungithumelele", "ngithumelele", "videresend", "videresende", "videresendt"}
+)
 
 # An AI without its limits.
 _MODEL_LATIN: Final = (
@@ -165,20 +189,28 @@ _UNBOUND_LATIN: Final = (
     r"(?:beperkings|reels)|pa\s+(?:\w+\s+)?(?:kufizim\w*|rregull\w*)|mugarik\s+gabe|"
     r"cheklovsiz|cheklovlarsiz|m[eə]hdudiyy[eə]tsiz)"
 )
-_UNBOUND_LATIN_STEMS: Final = (
-    "rajoit", "saanto", "suodatu", "sensuur", "piirangu", "apribojim", "taisykl", "cenzur",
-    "ierobezojum", "ogranicen", "omejitev", "obmedzen", "omezeni", "restrictii", "reguli",
-    "restriccions", "begraensning", "begrensning", "begransning", "sensur", "takmarkan",
-    "reglna", "gyfyngiadau", "rheolau", "limigoj", "restriktoj", "limitasyon", "patakaran",
-    "paghihigpit", "sekatan", "batasan", "tapisan", "korlatoz", "korlatlan", "beperkings",
-    "kufizim", "mugarik", "cheklov", "hdudiyy",
-)  # fmt: skip
+_WITHOUT_LATIN_WORDS: Final = frozenset(
+    {"ilman", "piiranguteta", "piiramatult", "ilma", "be", "bez", "fara", "sense", "uden"}
+    | {"uten", "utan", "an", "heb", "sen", "walang", "tanpa", "korlatozas", "korlatozasok"}
+    | {"korlatlan", "sonder", "pa", "mugarik", "cheklovsiz", "cheklovlarsiz"}
+)
+_MODEL_LATIN_WORDS: Final = frozenset(
+    {"tekoaly", "tekoalya", "tekoalyna", "tehisintellekt", "intelektas", "intelekts"}
+    | {"intelektu", "inteligenta", "inteligencia", "inteligencija", "inteligence", "intelligens"}
+    | {"gervigreind", "deallusrwydd", "inteligenteco", "buatan", "intelligencia", "ai", "ki"}
+    | {"ia", "asistent", "asistente", "asistentas", "asistents", "assistent", "assistenten"}
+    | {"assistente", "cynorthwyydd", "katulong", "pembantu", "model", "modelis", "modelo"}
+    | {"modell", "robot", "robotti", "botti", "chatbot", "intellekt", "intelekt"}
+)
 # The model spoken to: "you are" or "you" ("an AI without rules is a danger" is a view).
 _YOU_LATIN: Final = (
     r"\b(?:olet|sina|oled|sa|esi|tu|esti|ets|si|ti|jsi|ty|er\s+du|du\s+er|du|ertu|thu|þu|"
     r"rwyt|vi|ikaw|ka|anda|awak|kamu|vagy|te|jy|je|zara|zu|s[eə]n|siz|sen)\b"
 )
-_FREE_MODEL_LATIN: Final = rf"{_MODEL_LATIN}{_SPAN}{{0,40}}?{_UNBOUND_LATIN}|{_UNBOUND_LATIN}{_SPAN}{{0,40}}?{_MODEL_LATIN}"
+_FREE_MODEL_LATIN: Final = (
+    rf"{_MODEL_LATIN}{_SPAN}{{0,40}}?{_UNBOUND_LATIN}"
+    rf"|{_UNBOUND_LATIN}{_SPAN}{{0,40}}?{_MODEL_LATIN}"
+)
 
 # --- Other scripts (lowercased, unfolded) ------------------------------------------
 # Cyrillic (Bulgarian, Macedonian, Serbian, Belarusian, Kazakh, Kyrgyz, Mongolian),
@@ -285,7 +317,10 @@ _YOU_OTHER: Final = (
     r"నువ్వు|మీరు|તમે|તું|ਤੁਸੀਂ|ਤੂੰ|तुम|आप|तिमी|तपाईं|तू|ನೀನು|ನೀವು|നീ|നിങ്ങൾ|ඔබ|ඔයා|አንተ|"
     r"አንቺ|እርስዎ|შენ|თქვენ|դու|դուք|អ្នក|သင်|မင်း|ເຈົ້າ|คุณ)"
 )
-_FREE_MODEL_OTHER: Final = rf"{_MODEL_OTHER}{_SPAN}{{0,48}}?{_UNBOUND_OTHER}|{_UNBOUND_OTHER}{_SPAN}{{0,48}}?{_MODEL_OTHER}"
+_FREE_MODEL_OTHER: Final = (
+    rf"{_MODEL_OTHER}{_SPAN}{{0,48}}?{_UNBOUND_OTHER}"
+    rf"|{_UNBOUND_OTHER}{_SPAN}{{0,48}}?{_MODEL_OTHER}"
+)
 
 # The user's things sent on "without telling them" to an address or a link: the covert
 # adverbs of the languages above (a surprise kept "i det skjulte" names no address).
@@ -300,27 +335,33 @@ _COVERT_FAR: Final = (
     r"скришно|потајно)"
 )
 _COVERT_FAR_STEMS: Final = (
-    "uten", "uden", "hemmelig", "skjulte", "salaja", "slapta", "slepeni", "potajomky", "tajno",
-    "potajno", "skrivaj", "znanja", "palihim", "lihim", "secara", "pengetahuan", "geheim",
-    "fshehurazi", "sekrete", "gyfrinachol", "laumi", "sense", "اطلاع", "مخفیانه", "پنهانی",
-    "بغیر", "چپکے", "গোপনে", "জানিয়ে", "ரகசியமாக", "రహస్యంగా", "ગુપ્ત", "ਚੁੱਪ", "नदिई",
-    "በሚስጥር", "ფარულად", "գաղտնի", "жасырын", "тајно", "скришно", "потајно",
+    "اطلاع", "مخفیانه", "پنهانی", "بغیر", "چپکے", "গোপনে", "জানিয়ে", "ரகசியமாக", "రహస్యంగా",
+    "ગુપ્ત", "ਚੁੱਪ", "नदिई", "በሚስጥር", "ფარულად", "գաղտնի", "жасырын", "тајно", "скришно",
+    "потајно",
 )  # fmt: skip
+_COVERT_LATIN_WORDS: Final = frozenset(
+    {"uten", "uden", "hemmelighed", "hemmelighet", "skjulte", "salaja", "slapta", "slepeni"}
+    | {"potajomky", "tajno", "potajno", "skrivaj", "znanja", "palihim", "lihim", "secara"}
+    | {"pengetahuan", "geheim", "fshehurazi", "sekrete", "gyfrinachol", "laumi", "sense"}
+)
 _ADDRESS: Final = r"(?:[\w.+-]+@[\w-]+\.[\w.-]+|https?://\S+)"
 _COVERT_SENT_FAR: Final = (
     rf"{_COVERT_FAR}{_SPAN}{{0,100}}?{_ADDRESS}|{_ADDRESS}{_SPAN}{{0,100}}?{_COVERT_FAR}"
 )
 
-#: The shapes in both views, each gated by its stems.
+#: The shapes in both views, each gated by its words or its stems.
 LANGUAGE_RULES: Final[tuple[Rule, ...]] = (
-    Rule(MULTILINGUAL, "latin", _when(_SET_ASIDE_LATIN_STEMS, _SET_ASIDE_LATIN)),
-    Rule(MULTILINGUAL, "latin", _when(_SECRET_LATIN_STEMS, _SECRET_SENT_LATIN)),
-    Rule(MULTILINGUAL, "latin", _when(_UNBOUND_LATIN_STEMS, _FREE_MODEL_LATIN, _YOU_LATIN)),
+    Rule(MULTILINGUAL, "latin", re.compile(_SET_ASIDE_LATIN).search, (_SET_ASIDE_LATIN_WORDS,)),
+    Rule(MULTILINGUAL, "latin", re.compile(_SECRET_SENT_LATIN).search, (_SEND_LATIN_WORDS,)),
+    Rule(
+        MULTILINGUAL,
+        "latin",
+        _also(_FREE_MODEL_LATIN, _YOU_LATIN),
+        (_WITHOUT_LATIN_WORDS, _MODEL_LATIN_WORDS),
+    ),
+    Rule(MULTILINGUAL, "latin", re.compile(_COVERT_SENT_FAR).search, (_COVERT_LATIN_WORDS,)),
     Rule(MULTILINGUAL, "plain", _when(_SET_ASIDE_OTHER_STEMS, _SET_ASIDE_OTHER)),
     Rule(MULTILINGUAL, "plain", _when(_SECRET_OTHER_STEMS, _SECRET_SENT_OTHER)),
     Rule(MULTILINGUAL, "plain", _when(_UNBOUND_OTHER_STEMS, _FREE_MODEL_OTHER, _YOU_OTHER)),
-    *(
-        Rule(MULTILINGUAL, view, _when(_COVERT_FAR_STEMS, _COVERT_SENT_FAR))
-        for view in ("latin", "plain")
-    ),
+    Rule(MULTILINGUAL, "plain", _when(_COVERT_FAR_STEMS, _COVERT_SENT_FAR)),
 )
