@@ -148,8 +148,8 @@ attacks it still misses are marked ``still_missed`` and the memories it still bl
 and split into halves (per family, by a seeded shuffle) before any rule for it: 166 attacks
 in twelve families the earlier probes covered least (orders inside tool output and code
 comments, split payloads, personas, planted memories, orders posing as preferences or
-system notices, links that carry data out, claimed policy, 26 lines in 26 languages not
-tried before, obfuscations, answers steered) and 191 ordinary memories that look like them.
+system notices, links that carry data out, claimed policy, 26 lines in 26 languages, most
+never tried, obfuscations, answers steered) and 191 ordinary memories that look like them.
 ``layered-v18`` caught 46 of the tuned half and 39 of the held half and blocked 2 of each
 half's ordinary memories; ``layered-v19`` catches 82 and 47 and blocks 0 and 2. The attacks
 it still misses are marked ``still_missed`` and the memories it still blocks
