@@ -370,29 +370,58 @@ class Corrections:
                 )
         return self._store.rederive(tenant, principal, beliefs, embeddings)
 
-    def forget(self, tenant_id: str, principal_id: str) -> Erasure:
-        """Erase everything of a principal, in every table, in one transaction."""
+    def forget(
+        self, tenant_id: str, principal_id: str, *, policy: RetrievalPolicy = DEFAULT_POLICY
+    ) -> Erasure:
+        """Erase everything of a principal, in every table, in one transaction.
+
+        Once it holds the principal's write lock (every write of the principal then waits
+        for it), an erasure waits for any lock at most ``policy.sessions.lock_timeout_ms``
+        — a session row a turn holds, say, in this one and :meth:`forget_belief`.
+
+        :raises WriteCancelledError: a lock stayed held past that bound (a turn stuck
+            mid-transaction); nothing was erased, and the call can be retried as it is."""
         tenant, principal = _key(tenant_id, "tenant_id"), _key(principal_id, "principal_id")
-        erasure = self._store.forget(tenant, principal)
+        erasure = self._store.forget(tenant, principal, policy.sessions.lock_timeout_ms)
         self._forget_texts()
         self._forget_principal(tenant, principal)
         return erasure
 
-    def forget_belief(self, tenant_id: str, principal_id: str, belief_id: str) -> Erasure:
-        """Erase one belief with its feedback and events, and scrub it from stored traces."""
+    def forget_belief(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        belief_id: str,
+        *,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+    ) -> Erasure:
+        """Erase one belief with its feedback and events, and scrub it from stored traces
+        and sessions (locks waited for as :meth:`forget` waits)."""
         tenant, principal = _key(tenant_id, "tenant_id"), _key(principal_id, "principal_id")
-        erasure = self._store.forget_belief(tenant, principal, _key(belief_id, "belief_id"))
+        erasure = self._store.forget_belief(
+            tenant, principal, _key(belief_id, "belief_id"), policy.sessions.lock_timeout_ms
+        )
         self._forget_texts()
         self._forget_principal(tenant, principal)
         return erasure
 
-    def forget_episode(self, tenant_id: str, principal_id: str, episode_id: str) -> Erasure:
+    def forget_episode(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        episode_id: str,
+        *,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+    ) -> Erasure:
         """Erase one episode — archival search no longer finds it — and scrub its id and
         text from stored traces. The beliefs derived from it stay and lose the reference to
         it (forget them one by one with :meth:`forget_belief`); an id the principal does
-        not have, or has forgotten already, is a ``NotFoundError``."""
+        not have, or has forgotten already, is a ``NotFoundError``. Locks are waited for
+        as :meth:`forget` waits for them."""
         tenant, principal = _key(tenant_id, "tenant_id"), _key(principal_id, "principal_id")
-        erasure = self._store.forget_episode(tenant, principal, _key(episode_id, "episode_id"))
+        erasure = self._store.forget_episode(
+            tenant, principal, _key(episode_id, "episode_id"), policy.sessions.lock_timeout_ms
+        )
         self._forget_texts()
         self._forget_principal(tenant, principal)
         return erasure

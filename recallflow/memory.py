@@ -751,6 +751,9 @@ class Memory:
             than ``policy.writes.clock_skew_seconds``: an end that stands for good is not
             taken from a mistyped date (one ahead would keep the session taking turns, and
             its user views past the retention job, until then).
+        :raises WriteCancelledError: the session row stayed locked (by a turn of the
+            session, or an erasure of its principal) past ``policy.sessions.lock_timeout_ms``;
+            no end was stored, and the call can be retried as it is.
         """
         self._check_open()
         _argument(policy, RetrievalPolicy, "policy")
@@ -768,7 +771,9 @@ class Memory:
                     f" ({info.watermark.isoformat()}); a session ends after it opens",
                     field="at",
                 )
-        return self._session_store.end(tenant, principal, session, ended)
+        return self._session_store.end(
+            tenant, principal, session, ended, policy.sessions.lock_timeout_ms
+        )
 
     # -------------------------------------------------------------------------------------
     # The write path back into memory: corrections, feedback, evidence, re-derivation,
@@ -903,21 +908,45 @@ class Memory:
         self._check_open()
         return self.corrections.rederive(tenant_id, principal_id, drafts)
 
-    def forget(self, tenant_id: str, principal_id: str) -> Erasure:
-        """Erase everything of a principal in one transaction (:meth:`Corrections.forget`)."""
-        self._check_open()
-        return self.corrections.forget(tenant_id, principal_id)
+    def forget(
+        self, tenant_id: str, principal_id: str, *, policy: RetrievalPolicy = DEFAULT_POLICY
+    ) -> Erasure:
+        """Erase everything of a principal in one transaction (:meth:`Corrections.forget`).
 
-    def forget_belief(self, tenant_id: str, principal_id: str, belief_id: str) -> Erasure:
-        """Erase one belief and scrub it from traces (:meth:`Corrections.forget_belief`)."""
+        :raises WriteCancelledError: a lock it needed (a session row a turn holds) stayed
+            held past ``policy.sessions.lock_timeout_ms``; nothing was erased."""
         self._check_open()
-        return self.corrections.forget_belief(tenant_id, principal_id, belief_id)
+        _argument(policy, RetrievalPolicy, "policy")
+        return self.corrections.forget(tenant_id, principal_id, policy=policy)
 
-    def forget_episode(self, tenant_id: str, principal_id: str, episode_id: str) -> Erasure:
+    def forget_belief(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        belief_id: str,
+        *,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+    ) -> Erasure:
+        """Erase one belief and scrub it from traces (:meth:`Corrections.forget_belief`);
+        a lock held past ``policy.sessions.lock_timeout_ms`` is a ``WriteCancelledError``
+        and erases nothing, as for :meth:`forget`."""
+        self._check_open()
+        _argument(policy, RetrievalPolicy, "policy")
+        return self.corrections.forget_belief(tenant_id, principal_id, belief_id, policy=policy)
+
+    def forget_episode(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        episode_id: str,
+        *,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+    ) -> Erasure:
         """Erase one episode and scrub it from traces; the beliefs derived from it stay
-        (:meth:`Corrections.forget_episode`)."""
+        (:meth:`Corrections.forget_episode`); locks are waited for as :meth:`forget` waits."""
         self._check_open()
-        return self.corrections.forget_episode(tenant_id, principal_id, episode_id)
+        _argument(policy, RetrievalPolicy, "policy")
+        return self.corrections.forget_episode(tenant_id, principal_id, episode_id, policy=policy)
 
     # -------------------------------------------------------------------------------------
     # --- sessions (see "Sessions" in docs/architecture.md) -------------------------------

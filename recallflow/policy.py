@@ -686,11 +686,12 @@ class SessionPolicy(_Frozen):
         default=5_000,
         ge=1,
         le=600_000,
-        description="How long a session's turn or open waits on a lock another writer holds"
-        " (a turn: its session row, held by another turn of the session or an erasure of"
-        " its principal; an open: the principal's erasure fence, held by an erasure) before"
-        " it is given up with a WriteCancelledError: nothing was told, recorded or stored,"
-        " and the same call can be retried.",
+        description="How long a session's turn, open or end, or an erasure, waits on a lock"
+        " another writer holds (a turn or an end: its session row, held by another turn of"
+        " the session or an erasure of its principal; an open: the principal's erasure"
+        " fence, held by an erasure; an erasure, once it holds the principal's write lock:"
+        " the session rows turns hold) before it is given up with a WriteCancelledError:"
+        " nothing was told, recorded, stored or erased, and the same call can be retried.",
     )
     advice_min_sessions: int = Field(
         default=20,

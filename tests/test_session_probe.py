@@ -235,3 +235,110 @@ def test_an_open_waits_for_an_erasure_only_as_long_as_the_policy_says(
         stored = conn.execute("SELECT count(*) FROM sessions WHERE tenant_id = %s", (tenant,))
         assert stored.fetchone() == (0,)
     assert memory.open_session(tenant, "ada", policy=policy).snapshot_ids == ("b-tabs",)
+
+
+def _stuck_turn(memory: Memory, tenant: str, session_id: str, call: Any) -> tuple[bool, Any]:
+    """Run ``call`` in a thread while another transaction holds the session's row, as a
+    turn stuck mid-transaction would; return whether ``call`` finished before the row was
+    let go, and what it returned or raised."""
+    import threading
+
+    import psycopg
+
+    outcome: list[Any] = []
+
+    def run() -> None:
+        try:
+            outcome.append(call())
+        except BaseException as exc:  # the thread hands its outcome back
+            outcome.append(exc)
+
+    with psycopg.connect(memory.uri, autocommit=True) as holder:
+        with holder.transaction():
+            holder.execute(
+                "SELECT 1 FROM sessions WHERE tenant_id = %s AND id = %s FOR UPDATE",
+                (tenant, session_id),
+            )
+            runner = threading.Thread(target=run, daemon=True)
+            runner.start()
+            runner.join(timeout=20)
+            finished = not runner.is_alive()
+            if finished:
+                # While the turn is still stuck, the principal's other writes go through:
+                # an erasure that gave up holds none of the principal's locks any more.
+                memory.beliefs.add(indent(tenant, "b-later", "Ada pairs on Fridays.",
+                                          subject="pairing"))  # fmt: skip
+        runner.join(timeout=60)  # the row is let go: a blocked call goes on
+    return finished, outcome[0] if outcome else None
+
+
+def _short_wait() -> Any:
+    sessions = PATIENT.sessions.model_copy(update={"lock_timeout_ms": 300})
+    return PATIENT.model_copy(update={"sessions": sessions})
+
+
+def test_ending_a_session_waits_for_a_turn_only_as_long_as_the_policy_says(
+    memory: Memory, tenant: str
+) -> None:
+    """``Session.end`` locks the session row, which a turn holds for its whole recall;
+    a turn that never lets go (a process stuck mid-transaction) must not hold the end
+    forever: past ``sessions.lock_timeout_ms`` it is a ``WriteCancelledError`` naming the
+    session, and no end is stored (the session still takes turns; ending it again works)."""
+    from recallflow.errors import WriteCancelledError
+
+    policy = _short_wait()
+    memory.beliefs.add(indent(tenant, *TABS))
+    session = memory.open_session(tenant, "ada", policy=policy)
+
+    finished, raised = _stuck_turn(memory, tenant, session.id, session.end)
+
+    assert finished, "the end waited for the session row past the policy's bound"
+    assert isinstance(raised, WriteCancelledError), raised
+    assert session.id in str(raised) and "not ended" in str(raised)
+    assert session.recall(GOAL).block  # not ended: it still takes turns
+    ended = session.end()
+    assert memory.end_session(tenant, "ada", session.id) == ended
+
+
+@pytest.mark.parametrize("scope", ["belief", "principal"])
+def test_an_erasure_waits_for_a_stuck_turn_only_as_long_as_the_policy_says(
+    memory: Memory, tenant: str, scope: str
+) -> None:
+    """An erasure locks every session row of the principal (a forgotten belief's line is
+    rewritten in each prefix; a whole principal's sessions are deleted) while it holds
+    the principal's write lock and erasure fence. A turn stuck mid-transaction must not
+    hold it forever — and, through it, every write of the principal: past
+    ``sessions.lock_timeout_ms`` the erasure is a ``WriteCancelledError`` naming what it
+    was to erase, nothing is erased, and the principal's writes go on meanwhile. Retried
+    once the turn lets go, it erases."""
+    from recallflow.errors import WriteCancelledError
+
+    policy = _short_wait()
+    memory.beliefs.add_many(
+        [indent(tenant, "b-locker", SECRET, subject="locker"), indent(tenant, *TABS)]
+    )
+    session = memory.open_session(tenant, "ada", policy=policy)
+
+    def erase() -> Any:
+        if scope == "belief":
+            return memory.forget_belief(tenant, "ada", "b-locker", policy=policy)
+        return memory.forget(tenant, "ada", policy=policy)
+
+    finished, raised = _stuck_turn(memory, tenant, session.id, erase)
+
+    assert finished, "the erasure waited for the session row past the policy's bound"
+    assert isinstance(raised, WriteCancelledError), raised
+    assert "nothing was erased" in str(raised)
+    assert ("b-locker" in str(raised)) is (scope == "belief")
+    assert memory.beliefs.get(tenant, "ada", "b-locker").statement == SECRET
+    assert SECRET in memory.resume_session(tenant, "ada", session.id, policy=policy).prefix_text
+    with memory.pool.connection() as conn:
+        erasures = conn.execute("SELECT count(*) FROM erasures WHERE tenant_id = %s", (tenant,))
+        assert erasures.fetchone() == (0,)
+
+    erase()  # retried once the turn let go: erased
+    if scope == "belief":
+        assert "Quarry Street" not in session.prefix_text
+    else:
+        with pytest.raises(NotFoundError):
+            session.prefix  # noqa: B018 - the property is what is tested

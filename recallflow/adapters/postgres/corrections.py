@@ -19,6 +19,7 @@ from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.postgres import erasure, feedback, lifecycle, replay
 from recallflow.adapters.postgres.errors import CANCELLED_WRITE, cancelled_write, translate
+from recallflow.errors import WriteCancelledError
 from recallflow.models.corrections import Citation, Erasure, Rederivation, Rejection, RejectionKind
 from recallflow.models.store import Belief
 from recallflow.policy import Feedback
@@ -155,11 +156,49 @@ class PostgresCorrections:
     ) -> Rederivation:
         return self._run(lambda c: replay.rederive(c, tenant_id, principal_id, drafts, embeddings))
 
-    def forget(self, tenant_id: str, principal_id: str) -> Erasure:
-        return self._run(lambda c: erasure.forget(c, tenant_id, principal_id))
+    def _erase(
+        self,
+        what: str,
+        lock_timeout_ms: int,
+        erase: Callable[[psycopg.Connection[Any]], Erasure],
+    ) -> Erasure:
+        """Run an erasure; one that waited for a lock past ``lock_timeout_ms`` (see
+        :func:`~recallflow.adapters.postgres.erasure.forget`) rolled back whole, and says
+        what it was to erase and why it did not."""
+        try:
+            return self._run(erase)
+        except WriteCancelledError as exc:
+            if not isinstance(exc.__cause__, pg_errors.LockNotAvailable):
+                raise
+            raise WriteCancelledError(
+                f"{what} was not forgotten: a lock it needed (a session row a turn holds,"
+                f" say) was held for over {lock_timeout_ms} ms (sessions.lock_timeout_ms);"
+                " nothing was erased, and the erasure can be retried"
+            ) from exc.__cause__
 
-    def forget_belief(self, tenant_id: str, principal_id: str, belief_id: str) -> Erasure:
-        return self._run(lambda c: erasure.forget_belief(c, tenant_id, principal_id, belief_id))
+    def forget(self, tenant_id: str, principal_id: str, lock_timeout_ms: int) -> Erasure:
+        return self._erase(
+            f"principal {tenant_id}/{principal_id}",
+            lock_timeout_ms,
+            lambda c: erasure.forget(c, tenant_id, principal_id, lock_timeout_ms),
+        )
 
-    def forget_episode(self, tenant_id: str, principal_id: str, episode_id: str) -> Erasure:
-        return self._run(lambda c: erasure.forget_episode(c, tenant_id, principal_id, episode_id))
+    def forget_belief(
+        self, tenant_id: str, principal_id: str, belief_id: str, lock_timeout_ms: int
+    ) -> Erasure:
+        return self._erase(
+            f"belief {belief_id!r} of {tenant_id}/{principal_id}",
+            lock_timeout_ms,
+            lambda c: erasure.forget_belief(c, tenant_id, principal_id, belief_id, lock_timeout_ms),
+        )
+
+    def forget_episode(
+        self, tenant_id: str, principal_id: str, episode_id: str, lock_timeout_ms: int
+    ) -> Erasure:
+        return self._erase(
+            f"episode {episode_id!r} of {tenant_id}/{principal_id}",
+            lock_timeout_ms,
+            lambda c: erasure.forget_episode(
+                c, tenant_id, principal_id, episode_id, lock_timeout_ms
+            ),
+        )

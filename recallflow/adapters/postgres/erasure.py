@@ -27,6 +27,7 @@ from pydantic import ValidationError
 
 from recallflow.adapters.postgres import lifecycle
 from recallflow.adapters.postgres.locks import fence_erasure, lock_principals
+from recallflow.adapters.postgres.statements import set_local
 from recallflow.core.erasure import (
     asked_queries,
     erasure_digest,
@@ -78,6 +79,21 @@ def principal_tables(conn: psycopg.Connection[Any]) -> list[str]:
         return tables  # only deferrable references can form a cycle: checked at commit
 
 
+def _hold_principal(
+    conn: psycopg.Connection[Any], tenant_id: str, principal_id: str, lock_timeout_ms: int | None
+) -> None:
+    """Take the principal's write lock (waiting as any write of it waits), then its
+    erasure fence, and from then on wait for any lock at most ``lock_timeout_ms``: holding
+    those two, the erasure holds up every write and every stored trace of the principal,
+    so a lock it then waits for — a session row a turn stuck mid-transaction holds, say —
+    must not keep them waiting forever. Past it PostgreSQL cancels the erasure
+    (``LockNotAvailable``) and the whole transaction rolls back: nothing is erased."""
+    lock_principals(conn, [(tenant_id, principal_id)])
+    if lock_timeout_ms is not None:
+        set_local(conn, {"lock_timeout": str(lock_timeout_ms)})
+    fence_erasure(conn, tenant_id, principal_id)
+
+
 def _begin_erasure(conn: psycopg.Connection[Any]) -> None:
     conn.execute("SELECT set_config('recallflow.erasure', 'on', true)")
     conn.execute("SET CONSTRAINTS ALL DEFERRED")
@@ -116,10 +132,16 @@ def _record(
     return erased_at
 
 
-def forget(conn: psycopg.Connection[Any], tenant_id: str, principal_id: str) -> Erasure:
-    """Delete every row of the principal from every table; returns the counts."""
-    lock_principals(conn, [(tenant_id, principal_id)])
-    fence_erasure(conn, tenant_id, principal_id)
+def forget(
+    conn: psycopg.Connection[Any],
+    tenant_id: str,
+    principal_id: str,
+    lock_timeout_ms: int | None = None,
+) -> Erasure:
+    """Delete every row of the principal from every table; returns the counts. Every lock
+    waited for once the principal's write lock is held, at most ``lock_timeout_ms``
+    (:func:`_hold_principal`)."""
+    _hold_principal(conn, tenant_id, principal_id, lock_timeout_ms)
     _begin_erasure(conn)
     deleted: dict[str, int] = {}
     for table in principal_tables(conn):
@@ -321,15 +343,19 @@ def _missed_subjects(
 
 
 def forget_belief(
-    conn: psycopg.Connection[Any], tenant_id: str, principal_id: str, belief_id: str
+    conn: psycopg.Connection[Any],
+    tenant_id: str,
+    principal_id: str,
+    belief_id: str,
+    lock_timeout_ms: int | None = None,
 ) -> Erasure:
     """Delete one belief, its feedback, events, exclusions and edges, and scrub it from
     stored traces. A predecessor it superseded loses the link and is retired (it stays out
     of live recall), with a ``retired`` event saying why; a successor keeps its place and
     loses the link back. A conflict left with one live member is over (see
-    :func:`~recallflow.adapters.postgres.lifecycle.settle_conflicts`)."""
-    lock_principals(conn, [(tenant_id, principal_id)])
-    fence_erasure(conn, tenant_id, principal_id)
+    :func:`~recallflow.adapters.postgres.lifecycle.settle_conflicts`). Locks are waited
+    for as :func:`forget` waits for them."""
+    _hold_principal(conn, tenant_id, principal_id, lock_timeout_ms)
     belief = lifecycle.locked_belief(conn, tenant_id, principal_id, belief_id)
     _begin_erasure(conn)
     scrubbed_rows, told = _scrub_sessions(
@@ -419,7 +445,11 @@ def forget_belief(
 
 
 def forget_episode(
-    conn: psycopg.Connection[Any], tenant_id: str, principal_id: str, episode_id: str
+    conn: psycopg.Connection[Any],
+    tenant_id: str,
+    principal_id: str,
+    episode_id: str,
+    lock_timeout_ms: int | None = None,
 ) -> Erasure:
     """Delete one episode — its content, its search document and its embedding are its
     row's — and scrub it from stored records: every JSON record of the principal loses its
@@ -427,9 +457,9 @@ def forget_episode(
     beliefs derived from it stay (the user forgets them one by one) and lose the reference
     to it; the corroborations it was the evidence of are deleted (a belief keeps the
     confidence they gave). An id the principal does not have, forgotten already or never
-    stored, is a :class:`NotFoundError` alike."""
-    lock_principals(conn, [(tenant_id, principal_id)])
-    fence_erasure(conn, tenant_id, principal_id)
+    stored, is a :class:`NotFoundError` alike. Locks are waited for as :func:`forget`
+    waits for them."""
+    _hold_principal(conn, tenant_id, principal_id, lock_timeout_ms)
     row = conn.execute(
         "SELECT content FROM episodes WHERE tenant_id = %s AND principal_id = %s AND id = %s"
         " FOR UPDATE",

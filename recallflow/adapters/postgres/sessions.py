@@ -475,13 +475,33 @@ class PostgresSessionStore:
         found = row.fetchone()
         return None if found is None else found[0]
 
-    def end(self, tenant_id: str, principal_id: str, session_id: str, at: datetime) -> datetime:
+    def end(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        session_id: str,
+        at: datetime,
+        lock_timeout_ms: int = DEFAULT_POLICY.sessions.lock_timeout_ms,
+    ) -> datetime:
         """End a session at ``at``; the first end stands (ending it again changes
-        nothing). Returns when it ended. Another principal's session is not found."""
+        nothing). Returns when it ended. Another principal's session is not found.
+
+        The session row is locked as a turn locks it (a turn in progress finishes first),
+        waiting at most ``lock_timeout_ms`` (``sessions.lock_timeout_ms``): past it, a
+        turn or an erasure that never lets go is a
+        :class:`~recallflow.errors.WriteCancelledError`, and no end is stored."""
         with self._pool.connection() as conn, conn.transaction():
-            locked = conn.execute(
-                _SELECT + " FOR UPDATE", (tenant_id, principal_id, session_id)
-            ).fetchone()
+            set_local(conn, {"lock_timeout": str(lock_timeout_ms)})
+            try:
+                locked = conn.execute(
+                    _EXISTS + " FOR UPDATE", (tenant_id, principal_id, session_id)
+                ).fetchone()
+            except psycopg.errors.LockNotAvailable as exc:
+                raise WriteCancelledError(
+                    f"session {session_id!r} was not ended: it was held by a turn or an"
+                    f" erasure of {tenant_id}/{principal_id} for over {lock_timeout_ms} ms"
+                    " (sessions.lock_timeout_ms); end it again"
+                ) from exc
             if locked is None:
                 raise NotFoundError(f"no session {session_id!r} for {tenant_id}/{principal_id}")
             conn.execute(_END, (tenant_id, principal_id, session_id, at))
