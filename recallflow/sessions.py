@@ -545,13 +545,19 @@ def _as_they_stood(
 
 
 def _disputed(
-    tx: SessionTurnStore, rows: dict[str, Belief], *, as_of: datetime, ceiling: Sensitivity
+    tx: SessionTurnStore,
+    rows: dict[str, Belief],
+    *,
+    as_of: datetime,
+    ceiling: Sensitivity,
+    project: str | None,
 ) -> dict[str, Belief]:
     """``rows`` with their conflicts as they stood at ``as_of``, as a recall in the
     session's project then judges them (:func:`~recallflow.core.lifecycle.disputed_at`):
     a member is disputed while another member of its set is live on this surface,
     whatever ended that one since, and holds in the project: a member rejected there as
-    not here is not loaded by a recall there, so it disputes nothing in the session."""
+    not here is not loaded by a recall there, and a local belief of another project does
+    not hold there, so neither disputes anything in the session."""
     sets = sorted({b.conflict_set_id for b in rows.values() if b.conflict_set_id is not None})
     if not sets:
         return rows
@@ -562,7 +568,7 @@ def _disputed(
         for m in members.values()
         if _visible(m, as_of=as_of, ceiling=ceiling) and m.id not in not_here
     ]
-    judged = {b.id: b for b in disputed_at(live, _SIDES)}
+    judged = {b.id: b for b in disputed_at(live, _SIDES, project=project)}
     return {bid: judged.get(bid, b) for bid, b in rows.items()}
 
 
@@ -647,7 +653,7 @@ def _pending(
     this surface may show them and they hold in the session's ``project`` (a local belief
     of another project does not, nor one rejected there as not here)."""
     rows = _disputed(tx, _as_they_stood(tx, tx.beliefs(list(told)), as_of=as_of), as_of=as_of,
-                     ceiling=ceiling)  # fmt: skip
+                     ceiling=ceiling, project=project)  # fmt: skip
     excluded = tx.excluded(list(rows))
     current = {
         bid: fingerprint(rows.get(bid), as_of=as_of, ceiling=ceiling, excluded=bid in excluded)

@@ -342,3 +342,83 @@ def test_an_erasure_waits_for_a_stuck_turn_only_as_long_as_the_policy_says(
     else:
         with pytest.raises(NotFoundError):
             session.prefix  # noqa: B018 - the property is what is tested
+
+
+# --- a local belief of another project is no side of a conflict here ------------------------
+
+API_SPACES = ("b-api-spaces", "The api service indents with spaces.")
+
+
+def local_to_api(tenant: str, bid: str, statement: str, set_id: str) -> dict[str, Any]:
+    return indent(tenant, bid, statement, state="conflicted", conflict_set_id=set_id,
+                  scope="project", origin_project="api", portability="local")  # fmt: skip
+
+
+def test_a_local_side_of_another_project_disputes_nothing_in_a_recall_here(
+    memory: Memory, tenant: str
+) -> None:
+    """A ``local`` belief does not hold outside its origin project, so it is no side of a
+    conflict there: recalled in "web", the other side is a plain item — no conflict set,
+    no conflicted discount — exactly as if the local one were not stored, while in "api"
+    the two are the conflict they were written as."""
+    memory.beliefs.add_many(
+        [
+            indent(tenant, *TABS, state="conflicted", conflict_set_id="cs-indent"),
+            local_to_api(tenant, *API_SPACES, "cs-indent"),
+        ]
+    )
+    asked = {"tenant_id": tenant, "principal_id": "ada", "project": "web", "working_state": GOAL}
+    here = memory.recall(asked, policy=PATIENT)
+    tabs = next(i for i in here.items if i.belief_id == "b-tabs")
+    assert tabs.conflict_set_id is None
+    assert "b-api-spaces" not in here.rendered_ids
+    view = memory.explain(tenant, "ada", here.trace_id)
+    assert not any(i.conflicted for i in view.items if i.belief_id == "b-tabs")
+
+    scored = next(e for e in here.trace.scored if e.belief_id == "b-tabs")
+    assert "conflicted" not in scored.breakdown.penalties
+
+    in_api = memory.recall({**asked, "project": "api"}, policy=PATIENT)
+    assert "- conflict cs-indent" in in_api.block
+
+
+def test_a_session_here_is_told_nothing_of_a_local_side_of_another_project(
+    memory: Memory, tenant: str
+) -> None:
+    """A session in "web" whose prefix shows ``b-tabs`` as a plain belief (its only other
+    side is local to "api") must not be told it was "resolved" when that side is retired:
+    it was never disputed here. And when the last side that does hold here leaves a
+    three-way conflict, the survivor is told resolved, as a recall here then shows it
+    plain, though the set is still a conflict in "api"."""
+    memory.beliefs.add_many(
+        [
+            indent(tenant, *TABS, state="conflicted", conflict_set_id="cs-indent"),
+            local_to_api(tenant, *API_SPACES, "cs-indent"),
+        ]
+    )
+    session = memory.open_session(tenant, "ada", project="web", policy=PATIENT)
+    assert session.snapshot_ids == ("b-tabs",)
+    memory.retire(tenant, "ada", "b-api-spaces")
+    assert told(session.recall(GOAL)) == []
+
+    memory.beliefs.add_many(
+        [
+            indent(tenant, "b-tabs-2", "Ada indents with two tabs.", subject="indent-2",
+                   state="conflicted", conflict_set_id="cs-2"),
+            indent(tenant, "b-spaces-2", "Ada indents with two spaces.", subject="indent-2",
+                   state="conflicted", conflict_set_id="cs-2"),
+            local_to_api(tenant, "b-api-2", "The api service indents with two spaces.", "cs-2"),
+        ]
+    )  # fmt: skip
+    later = memory.open_session(tenant, "ada", project="web", policy=PATIENT)
+    assert "- conflict cs-2" in later.prefix_text
+    memory.retire(tenant, "ada", "b-spaces-2")
+    turn = later.recall({"goal": "how does Ada indent with two"})
+    assert sorted(told(turn)) == [
+        ("b-spaces-2", CorrectionKind.RETIRED),
+        ("b-tabs-2", CorrectionKind.RESOLVED),
+    ]
+    asked = {"tenant_id": tenant, "principal_id": "ada", "project": "web",
+             "working_state": {"goal": "how does Ada indent with two"}}  # fmt: skip
+    shown = memory.recall(asked, policy=PATIENT)
+    assert "- conflict" not in shown.block and "b-tabs-2" in shown.rendered_ids

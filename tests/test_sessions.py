@@ -474,21 +474,29 @@ def test_a_replacement_the_sessions_project_does_not_hold_is_not_quoted(
 def test_a_conflicting_local_belief_of_another_project_is_not_a_shown_peer(
     memory: Memory, tenant: str
 ) -> None:
-    """A prefix belief now disputed by a local belief of another project is corrected as
-    disputed, but the correction does not quote the local belief: it does not hold in
-    the session's project, as the block would not show it."""
+    """A local belief of another project does not hold in the session's project, so it
+    is no side of a conflict there, as a recall there does not count it: a prefix belief
+    disputed only by one is not disputed in the session at all, and once a member that
+    holds there joins, the correction quotes that member alone."""
     seed(memory, tenant)
     session = open_plain(memory, tenant, project="beta")
     assert "p-concise" in session.snapshot_ids
-    memory.beliefs.add(
-        durable(tenant, "p-alpha-long", "In alpha the user wants long answers.",
-                scope="project", origin_project="alpha", portability="local")
+    memory.beliefs.add_many(
+        [durable(tenant, "p-alpha-long", "In alpha the user wants long answers.",
+                 scope="project", origin_project="alpha", portability="local"),
+         durable(tenant, "p-terse", "The user wants one-line answers.")]
     )  # fmt: skip
     # One side for now, by hand: a write refuses a conflict of one.
     RowEdits(memory.pool, tenant, "p1").conflict("p-alpha-long", "cs-style")
     RowEdits(memory.pool, tenant, "p1").conflict("p-concise", "cs-style")
+    alone = session.recall({"goal": "answer style"}).block
+    assert "p-concise" not in alone  # disputed only by a belief that does not hold here
+    assert "p-alpha-long" not in alone and "long answers" not in alone
+
+    RowEdits(memory.pool, tenant, "p1").conflict("p-terse", "cs-style")
     block = session.recall({"goal": "answer style"}).block
-    assert "- [p-concise] now disputed (unresolved conflict cs-style)\n" in block
+    assert "- [p-concise] now disputed (unresolved conflict cs-style)" in block
+    assert "[p-terse] The user wants one-line answers." in block
     assert "p-alpha-long" not in block and "long answers" not in block
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from recallflow.core.corrections import status_of, stood_at
+from recallflow.core.scoring import stays_home
 from recallflow.errors import ConflictError, NotFoundError, SupersessionCycleError
 from recallflow.models.session import BeliefStatus
 from recallflow.models.store import Belief, BeliefEdge, Episode, LifecycleState, Sensitivity
@@ -326,25 +327,37 @@ def reopened_sets(batch: Sequence[Belief], stored: Sequence[Belief]) -> list[tup
     ]
 
 
-def disputed_at(beliefs: Sequence[Belief], admissible: Sequence[LifecycleState]) -> list[Belief]:
+def disputed_at(
+    beliefs: Sequence[Belief], admissible: Sequence[LifecycleState], *, project: str | None
+) -> list[Belief]:
     """``beliefs`` — every belief a read admits at its ``as_of``, each in the state it had
     then, with every admitted member of their conflict sets — with the conflicts as they
     stood at that instant: the members of a set of which two or more held then are
     ``conflicted`` (a member that left later, a survivor whose conflict ended later, was
     one of the sides), and a ``conflicted`` member that held alone was disputed by nothing
     and reads ``active``. A provisional member keeps its state. Only states ``admissible``
-    are given: a read that admits no ``conflicted`` belief sees no conflict."""
+    are given: a read that admits no ``conflicted`` belief sees no conflict.
+
+    Held means held in the read's ``project``: a ``local`` belief of another project
+    (:func:`~recallflow.core.scoring.stays_home`) does not hold there, so it is no side
+    of a conflict there — the read never shows it, and a member it alone disputed reads
+    as undisputed, as it would if the local belief were not stored. It keeps its own
+    state (it is not shown)."""
     sides = (LifecycleState.ACTIVE, LifecycleState.CONFLICTED)
     held: dict[str, int] = {}
+    away: set[str] = set()
     for b in beliefs:
         if b.conflict_set_id is not None and b.state in sides:
+            if stays_home(b, project):
+                away.add(b.id)
+                continue
             held[b.conflict_set_id] = held.get(b.conflict_set_id, 0) + 1
     if not held:
         return list(beliefs)
     out: list[Belief] = []
     for b in beliefs:
         state = b.state
-        if b.conflict_set_id is not None and state in sides:
+        if b.conflict_set_id is not None and state in sides and b.id not in away:
             disputed = held[b.conflict_set_id] > 1
             if disputed and LifecycleState.CONFLICTED in admissible:
                 state = LifecycleState.CONFLICTED

@@ -686,7 +686,7 @@ class PostgresBeliefSearch:
                 rows = beliefs_from_rows(_names(cur), cur.fetchall())
         except psycopg.errors.QueryCanceled as exc:
             raise TimeoutError(_backstop_message("loading the candidates")) from exc
-        return _as_of(f, rows)
+        return _as_of(f, rows, project)
 
     def load_with_evidence(
         self,
@@ -755,7 +755,7 @@ class PostgresBeliefSearch:
                     links_cur.execute(links.text, links.bind(params))
                     if marks is not None:  # last: a failing load takes nothing else down
                         marks_cur.execute(*marks)
-                    loaded = _loaded_rows(f, _names(load_cur), rows)
+                    loaded = _loaded_rows(f, _names(load_cur), rows, project)
             except psycopg.Error as exc:
                 failure = exc
             if marks is not None and self._marks is not None and _answered(marks_cur):
@@ -859,21 +859,22 @@ def _names(cur: psycopg.Cursor[Any]) -> list[str]:
 
 
 def _loaded_rows(
-    f: HardFilter, names: Sequence[str], rows: list[tuple[Any, ...]]
+    f: HardFilter, names: Sequence[str], rows: list[tuple[Any, ...]], project: str | None
 ) -> tuple[list[Belief], dict[str, CandidateEvidence]]:
     """The beliefs of the load's rows (tuples, their columns ``names``) as they stood at
-    as_of, and each one's evidence (the columns after the belief's)."""
+    as_of in ``project``, and each one's evidence (the columns after the belief's)."""
     if tuple(names[_EVIDENCE_AT:]) != EVIDENCE_COLUMNS[1:]:
         raise ValueError(f"the load's columns are not a belief's and its evidence: {names}")
     evidence = [(row[_LOADED_ID], *row[_EVIDENCE_AT:]) for row in rows]
-    return _as_of(f, beliefs_from_rows(names, rows)), candidate_evidence(evidence)
+    return _as_of(f, beliefs_from_rows(names, rows), project), candidate_evidence(evidence)
 
 
-def _as_of(f: HardFilter, rows: list[Belief]) -> list[Belief]:
+def _as_of(f: HardFilter, rows: list[Belief], project: str | None) -> list[Belief]:
     """Each belief as it stood at as_of: one the filter admits before the end its state
     records (superseded, expired) was active then, and the members of a conflict set
-    that two or more of them held then were in conflict (:func:`disputed_at`: the rows
-    hold every admitted member of each loaded belief's set)."""
+    that two or more of them held then, in ``project``, were in conflict
+    (:func:`disputed_at`: the rows hold every admitted member of each loaded belief's
+    set; a local belief of another project holds in none but its own)."""
     stood = [
         b
         if (state := state_at_as_of(f, b.state)) is b.state
@@ -882,7 +883,7 @@ def _as_of(f: HardFilter, rows: list[Belief]) -> list[Belief]:
     ]
     if all(b.conflict_set_id is None for b in stood):
         return stood
-    return disputed_at(stood, f.states)
+    return disputed_at(stood, f.states, project=project)
 
 
 def _execute(
