@@ -104,12 +104,21 @@ def _authority(value: object) -> SourceAuthority:
 def _holds_now(successor: Belief, now: datetime) -> None:
     """Refuse a replacement no recall would show: it is what holds now, so one written
     retired, expired or past its validity would leave the rejected belief superseded by a
-    belief nobody sees, and the corrected fact lost."""
+    belief nobody sees, and the corrected fact lost; and one under a conflict set id,
+    which a recall would show disputing that set."""
     if successor.state not in (LifecycleState.ACTIVE, LifecycleState.PROVISIONAL):
         raise InvalidInputError(
             f"is {successor.state.value!r}: a replacement is what holds now (active or"
             " provisional)",
             field="replacement.state",
+            item_id=successor.id,
+        )
+    if successor.conflict_set_id is not None:
+        raise InvalidInputError(
+            f"names conflict set {successor.conflict_set_id!r}: a replacement holds now"
+            " undisputed (active or provisional), and under a set id a read would show it"
+            " as a side of that conflict; write it without the id",
+            field="replacement.conflict_set_id",
             item_id=successor.id,
         )
     if successor.valid_to is not None and successor.valid_to <= now:

@@ -392,3 +392,96 @@ def test_an_open_session_is_told_a_conflict_ended_only_when_it_has(
     _supersede_later(memory, tenant)
     block = session.recall({"goal": GOAL}).block
     assert "no longer disputed" not in block and "[b-queue-sidekiq] no longer" not in block
+
+
+# --- a set id is written only with a dispute ---------------------------------------------
+
+
+def _shown_as_conflict(memory: Memory, tenant: str) -> bool:
+    return "- conflict" in memory.recall(request(tenant, goal=GOAL), policy=patient_policy()).block
+
+
+@pytest.mark.parametrize("into", ["a new set", "a live conflict", "a resolved conflict"])
+def test_a_belief_written_active_under_a_set_id_is_refused(
+    memory: Memory, tenant: str, into: str
+) -> None:
+    """A read counts every member of a set that holds as a side, so a belief written
+    ``active`` under a conflict set id was shown in a conflict nobody declared: two such
+    beliefs as an unresolved conflict, one beside a live conflict as its third side, one
+    beside a resolved conflict's survivor as reopening it — while every row said
+    ``active`` and the survivor's history said resolved. A set id now comes only with the
+    dispute it names: refused on ``conflict_set_id``, naming the item, nothing written."""
+    if into == "a live conflict":
+        store_conflict(memory, tenant, "p1")
+    elif into == "a resolved conflict":
+        store_conflict(memory, tenant, "p1")
+        memory.retire(tenant, "p1", "b-queue-sidekiq")
+    before = rows_of(memory, tenant, "p1")
+    shown = _shown_as_conflict(memory, tenant)
+    drafts = [
+        belief(tenant, id=f"b-queue-{name}", statement=f"Billing jobs run on {name}.",
+               subject="billing-queue", conflict_set_id="c-queue")
+        for name in ("sqs", "kafka")
+    ]  # fmt: skip
+    batch = drafts if into == "a new set" else drafts[:1]
+    with pytest.raises(InvalidInputError) as raised:
+        memory.beliefs.add_many(batch)
+    assert (raised.value.field, raised.value.item_id) == ("conflict_set_id", "b-queue-sqs")
+    assert rows_of(memory, tenant, "p1") == before
+    assert _shown_as_conflict(memory, tenant) is shown
+
+    # Without the id it is a plain belief; a survivor read back and re-added is a no-op.
+    memory.beliefs.add_many([{**d, "conflict_set_id": None} for d in batch])
+    if into == "a resolved conflict":
+        survivor = memory.beliefs.get(tenant, "p1", "b-queue-resque")
+        assert survivor.conflict_set_id == "c-queue"
+        assert memory.beliefs.add(survivor.model_dump()) == survivor
+    assert _shown_as_conflict(memory, tenant) is (into == "a live conflict")
+
+
+def test_a_replacement_under_a_set_id_is_refused(memory: Memory, tenant: str) -> None:
+    """A ``changed`` rejection's replacement holds now (active or provisional): written
+    under the rejected side's set id it was shown disputing the other side, whose row had
+    just been resolved. Refused on ``replacement.conflict_set_id``; nothing recorded."""
+    store_conflict(memory, tenant, "p1")
+    traced = memory.recall(request(tenant, goal=GOAL), policy=patient_policy())
+    before = rows_of(memory, tenant, "p1")
+    draft = belief(tenant, id="b-queue-sqs", statement="Billing jobs run on SQS.",
+                   subject="billing-queue", conflict_set_id="c-queue")  # fmt: skip
+    with pytest.raises(InvalidInputError) as raised:
+        memory.reject(tenant, "p1", traced.trace_id, "b-queue-sidekiq", "changed",
+                      replacement=draft)  # fmt: skip
+    assert (raised.value.field, raised.value.item_id) == ("replacement.conflict_set_id",
+                                                          "b-queue-sqs")  # fmt: skip
+    assert rows_of(memory, tenant, "p1") == before
+    with memory.pool.connection() as conn:
+        feedback = conn.execute("SELECT count(*) FROM feedback_events WHERE tenant_id = %s",
+                                (tenant,))  # fmt: skip
+        assert feedback.fetchone() == (0,)
+
+
+def test_re_derivation_into_a_resolved_conflict_is_refused(memory: Memory, tenant: str) -> None:
+    """A re-derived draft of a new sentence written ``conflicted`` under a set whose
+    conflict is over was settled ``active`` with a ``resolved`` event — beside the
+    survivor, which kept the set's id — so every read showed the two as an unresolved
+    conflict the rows said did not exist. As for any write, a new conflict takes a new
+    set id: refused on ``conflict_set_id`` naming the draft and the survivor."""
+    memory.episodes.add(
+        {"id": "e-queue", "tenant_id": tenant, "principal_id": "p1",
+         "occurred_at": "2025-01-01T00:00:00Z", "content": "queue talk"}
+    )  # fmt: skip
+    store_conflict(memory, tenant, "p1")
+    memory.retire(tenant, "p1", "b-queue-sidekiq")
+    before = rows_of(memory, tenant, "p1")
+    draft = belief(tenant, id="r-sqs", statement="Billing jobs run on SQS.",
+                   subject="billing-queue", state="conflicted", conflict_set_id="c-queue",
+                   source_episode_id="e-queue", recorded_at=datetime.now(UTC))  # fmt: skip
+    with pytest.raises(InvalidInputError) as raised:
+        memory.rederive(tenant, "p1", [draft])
+    assert (raised.value.field, raised.value.item_id) == ("conflict_set_id", "r-sqs")
+    assert "b-queue-resque" in str(raised.value)
+    assert rows_of(memory, tenant, "p1") == before
+    assert not _shown_as_conflict(memory, tenant)
+
+    memory.rederive(tenant, "p1", [{**draft, "state": "active", "conflict_set_id": None}])
+    assert not _shown_as_conflict(memory, tenant)

@@ -327,6 +327,26 @@ def reopened_sets(batch: Sequence[Belief], stored: Sequence[Belief]) -> list[tup
     ]
 
 
+#: The states a belief may be written in that a read takes as holding at some instant
+#: (``superseded`` and ``expired`` rows held until their end): under a set id, a side.
+_HOLDING = (LifecycleState.ACTIVE, LifecycleState.SUPERSEDED, LifecycleState.EXPIRED)
+
+
+def undeclared_sides(batch: Sequence[Belief]) -> list[Belief]:
+    """The beliefs of ``batch`` that name a conflict set in a state a read takes as
+    holding (active; superseded or expired, which held until their end) without being
+    written ``conflicted``. A read counts every member of a set that holds as a side
+    (:func:`disputed_at`: so that a member whose leaving takes effect later is still one
+    until then), so a belief written ``active`` under a set id would be shown in a
+    conflict nobody declared — two of them as one, one beside a live conflict as its
+    next side, one beside a resolved conflict's survivor as reopening it — while every
+    row says no conflict is open. A set id is written with the dispute it names: state
+    ``conflicted`` (or a state that never holds: retired, provisional). A survivor keeps
+    its set's id as that conflict's record, but it is the store that settles it so,
+    never a write."""
+    return [b for b in batch if b.conflict_set_id is not None and b.state in _HOLDING]
+
+
 def disputed_at(
     beliefs: Sequence[Belief], admissible: Sequence[LifecycleState], *, project: str | None
 ) -> list[Belief]:

@@ -45,6 +45,7 @@ from recallflow.core.lifecycle import (
     resolved_state,
     retraction_time,
     supersession_pairs,
+    undeclared_sides,
 )
 from recallflow.core.replay import DerivationKey, derivation_key
 from recallflow.errors import (
@@ -470,8 +471,12 @@ def _finish_part(
     stored = [
         b for set_id in _conflict_sets(rows) for b in members.get((tenant, principal, set_id), [])
     ]
+    undeclared = undeclared_sides([b for _, b in fresh]) if settle_lone is None else []
+    if undeclared:
+        b = undeclared[0]
+        raise undeclared_side(b, next(i for i, f in fresh if f.id == b.id))
     lone, reopened = _lone_conflicts(rows, stored, superseded)
-    if reopened and settle_lone is None:
+    if reopened:
         b, survivor = reopened[0]
         raise InvalidInputError(
             f"names conflict set {b.conflict_set_id!r}, whose conflict is over ({survivor.id!r}"
@@ -555,6 +560,21 @@ def _apply_group(
     out.update((i, part.adjusted[b.id]) for i, b in part.fresh)
     out.update((i, out[earlier]) for i, earlier in part.aliases.items())
     return [(tenant, principal, e.old, e.new, e.at) for e in part.events]
+
+
+def undeclared_side(belief: Belief, index: int) -> InvalidInputError:
+    """The refusal of a new belief written under a conflict set id in a state other than
+    ``conflicted`` (:func:`~recallflow.core.lifecycle.undeclared_sides`), item ``index``
+    of its batch."""
+    return InvalidInputError(
+        f"names conflict set {belief.conflict_set_id!r} but is written"
+        f" {belief.state.value!r}: a set id says the belief disputes the set's other"
+        " members, and a read would show it as a side of that conflict; write it"
+        " conflicted (beside another member that holds) or without the id",
+        field="conflict_set_id",
+        item_index=index,
+        item_id=belief.id,
+    )
 
 
 def _conflict_sets(rows: Sequence[Belief]) -> list[str]:

@@ -6,6 +6,7 @@ in one transaction (see "Feedback and corrections" in docs/architecture.md).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,6 +20,7 @@ from recallflow.adapters.postgres.beliefs import SELECT_BELIEF, belief_from_row
 from recallflow.adapters.postgres.locks import lock_principals
 from recallflow.core.corrections import in_force_at, status_of, stood_at
 from recallflow.core.erasure import erasure_digest
+from recallflow.core.lifecycle import undeclared_sides
 from recallflow.core.replay import (
     Correction,
     Prior,
@@ -27,6 +29,7 @@ from recallflow.core.replay import (
     derivation_key,
     replay,
 )
+from recallflow.errors import InvalidInputError
 from recallflow.models.corrections import Rederivation, ReplayOutcome
 from recallflow.models.session import BeliefStatus
 from recallflow.models.store import Belief, Sensitivity
@@ -105,6 +108,21 @@ def priors(
     ]
 
 
+def _at_draft(exc: InvalidInputError, indexes: Sequence[int]) -> InvalidInputError:
+    """``exc``, raised for item ``exc.item_index`` of the rows written, naming instead
+    that row's draft by its index among the caller's drafts (``indexes``: each written
+    row's): the rows written are only the drafts replay says to write."""
+    at = exc.item_index
+    if at is None or not 0 <= at < len(indexes) or indexes[at] == at:
+        return exc
+    named = copy.copy(exc)
+    named.item_index = indexes[at]
+    where = InvalidInputError(exc.detail, field=exc.field, item_index=indexes[at],
+                              item_id=exc.item_id)  # fmt: skip
+    named.args = where.args
+    return named
+
+
 def forgotten_derivations(
     conn: psycopg.Connection[Any], tenant_id: str, principal_id: str
 ) -> frozenset[str]:
@@ -125,7 +143,15 @@ def rederive(
     drafts: Sequence[Belief],
     embeddings: npt.NDArray[np.float32],
 ) -> Rederivation:
-    """Replay the principal's corrections onto re-derived ``drafts`` and write the result."""
+    """Replay the principal's corrections onto re-derived ``drafts`` and write the result.
+
+    A draft names a conflict set only written ``conflicted``, as for any write; one
+    written conflicted under a set whose conflict is over (its survivor holds in it
+    undisputed) is refused as any write of it is: a new conflict takes a new set id. A
+    refused draft is named by its index among ``drafts``."""
+    for index, draft in enumerate(drafts):
+        if undeclared_sides([draft]):
+            raise lifecycle.undeclared_side(draft, index)
     lock_principals(conn, [(tenant_id, principal_id)])
     erased = forgotten_derivations(conn, tenant_id, principal_id)
     replayed: list[Replayed] = replay(
@@ -134,16 +160,19 @@ def rederive(
         lambda draft: derivation_digest(tenant_id, principal_id, draft) in erased,
     )
     writes = [r for r in replayed if r.writes]
-    stored = lifecycle.write_beliefs(
-        conn,
-        [r.belief for r in writes],
-        np.asarray([embeddings[r.index] for r in writes], dtype=np.float32).reshape(
-            len(writes), embeddings.shape[1]
-        ),
-        # A draft whose conflict's other sides were corrected away (replayed retired,
-        # withdrawn, superseded...) disputes nothing, as its earlier belief did not.
-        settle_lone="corrected before this re-derivation",
-    )
+    try:
+        stored = lifecycle.write_beliefs(
+            conn,
+            [r.belief for r in writes],
+            np.asarray([embeddings[r.index] for r in writes], dtype=np.float32).reshape(
+                len(writes), embeddings.shape[1]
+            ),
+            # A draft whose conflict's other sides were corrected away (replayed retired,
+            # withdrawn, superseded...) disputes nothing, as its earlier belief did not.
+            settle_lone="corrected before this re-derivation",
+        )
+    except InvalidInputError as exc:
+        raise _at_draft(exc, [r.index for r in writes]) from exc
     for r in writes:
         for project in r.exclusions:
             conn.execute(
