@@ -476,9 +476,14 @@ def test_re_derivation_into_a_resolved_conflict_is_refused(memory: Memory, tenan
     draft = belief(tenant, id="r-sqs", statement="Billing jobs run on SQS.",
                    subject="billing-queue", state="conflicted", conflict_set_id="c-queue",
                    source_episode_id="e-queue", recorded_at=datetime.now(UTC))  # fmt: skip
+    known = belief(tenant, id="b-cron", statement="Reports run nightly.", subject="reports",
+                   source_episode_id="e-queue")  # fmt: skip
+    memory.beliefs.add(known)
+    before = rows_of(memory, tenant, "p1")
     with pytest.raises(InvalidInputError) as raised:
-        memory.rederive(tenant, "p1", [draft])
+        memory.rederive(tenant, "p1", [known, draft])  # the first is stored: not written
     assert (raised.value.field, raised.value.item_id) == ("conflict_set_id", "r-sqs")
+    assert raised.value.item_index == 1  # named among the drafts given
     assert "b-queue-resque" in str(raised.value)
     assert rows_of(memory, tenant, "p1") == before
     assert not _shown_as_conflict(memory, tenant)
