@@ -10,7 +10,10 @@ docs/sessions.md and "Forgetting" in docs/corrections.md):
   tells nothing, on the same session object or a resumed one;
 - another principal's or tenant's beliefs are never rendered, nor a belief above the
   sensitivity ceiling of the session's surface (a child's: the narrower of its own and
-  its parent's).
+  its parent's);
+- a rendered belief marked as disputed is rendered with another side of its conflict:
+  no prefix, block or recall shows a conflict of one (a conflict's side may be a local
+  belief of another project, which holds only there).
 
 Every belief's statement carries a word of its own (a token, never part of an id, which
 an erasure keeps), so its words are found in any text by that token alone.
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import os
 import uuid
+from collections import Counter
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -38,6 +42,7 @@ from hypothesis.stateful import (
 
 from recallflow import Memory
 from recallflow.models.request import Surface
+from recallflow.models.result import RecallResult
 from recallflow.models.store import Sensitivity
 from recallflow.policy import SURFACE_CEILINGS
 from recallflow.sessions import Session
@@ -108,6 +113,11 @@ def run_sequences(memory: Memory) -> None:
                     f"{where}, on a surface up to {ceiling.name}, holds {level.name} {token}"
                 )
 
+        def sides_shown(self, result: RecallResult, where: str) -> None:
+            sets = Counter(i.conflict_set_id for i in result.items if i.conflict_set_id)
+            lone = sorted(c for c, n in sets.items() if n < 2)
+            assert not lone, f"{where} shows a conflict of one ({lone}):\n{result.block}"
+
         # --- writes --------------------------------------------------------------------
 
         @rule(target=beliefs, level=st.sampled_from(list(Sensitivity)))
@@ -125,16 +135,23 @@ def run_sequences(memory: Memory) -> None:
                 at = datetime.now(UTC) + (timedelta(days=1) if later else timedelta(0))
                 memory.expire(self.tenant, "ada", bid, at=at)
 
-        @rule(target=beliefs)
-        def add_conflict(self) -> str:
+        @rule(target=beliefs, local=st.booleans())
+        def add_conflict(self, local: bool) -> str:
+            """Two sides; with ``local``, the second is local to a project no session
+            here runs in ("api"), so it is no side in any of them."""
             set_id = f"cs-{self.token()}"
             ids = []
             drafts = []
-            for _ in range(2):
+            for side in range(2):
                 token = self.token()
                 ids.append(f"b{self.n}")
+                away = (
+                    {"scope": "project", "origin_project": "api", "portability": "local"}
+                    if local and side
+                    else {}
+                )
                 drafts.append(
-                    self.draft(ids[-1], token, state="conflicted", conflict_set_id=set_id)
+                    self.draft(ids[-1], token, state="conflicted", conflict_set_id=set_id, **away)
                 )
                 self.tokens[ids[-1]] = token
             memory.beliefs.add_many(drafts)
@@ -172,6 +189,7 @@ def run_sequences(memory: Memory) -> None:
                 policy=PATIENT,
             )
             self.rendered_clean(shown.block, "a recall's block")
+            self.sides_shown(shown, "a recall")
             if bid in shown.rendered_ids:
                 memory.reject(self.tenant, "ada", shown.trace_id, bid, kind)
 
@@ -193,6 +211,8 @@ def run_sequences(memory: Memory) -> None:
             )
             ceiling = SURFACE_CEILINGS[surface]
             self.rendered_clean(session.prefix_text, "a new prefix", ceiling)
+            assert session.snapshot is not None
+            self.sides_shown(session.snapshot, "a new prefix")
             self.sessions.append((session.id, session, session.prefix, ceiling))
 
         @precondition(lambda self: 0 < len(self.sessions) < 3)
@@ -205,20 +225,28 @@ def run_sequences(memory: Memory) -> None:
             run = parent[1].child(goal, surface=surface)
             ceiling = min(parent[3], SURFACE_CEILINGS[surface])
             self.rendered_clean(run.prefix_text, "a child's prefix", ceiling)
+            assert run.snapshot is not None
+            self.sides_shown(run.snapshot, "a child's prefix")
             self.sessions.append((run.id, run, run.prefix, ceiling))
 
         @precondition(lambda self: bool(self.sessions))
-        @rule(which=st.integers(0, 2), ask=st.sampled_from(["live", "erased", "foreign"]))
-        def turn(self, which: int, ask: str) -> None:
+        @rule(
+            which=st.integers(0, 2),
+            ask=st.sampled_from(["live", "erased", "foreign"]),
+            pick=st.integers(0, 63),
+        )
+        def turn(self, which: int, ask: str, pick: int) -> None:
             sid, session, _, ceiling = self.sessions[which % len(self.sessions)]
             pool = {
                 "live": list(self.tokens.values()),
                 "erased": sorted(self.erased),
                 "foreign": sorted(self.foreign),
             }[ask] or ["settings"]
-            goal = {"goal": f"Is {pool[0]} on?", "entities": [pool[0]]}
+            asked = pool[pick % len(pool)]
+            goal = {"goal": f"Is {asked} on?", "entities": [asked]}
             first = session.recall(goal)
             self.rendered_clean(first.block, "a turn's block", ceiling)
+            self.sides_shown(first, "a turn's block")
             ids = [c.belief_id for c in first.trace.corrections]
             assert len(ids) == len(set(ids)), f"one belief corrected twice in a turn: {ids}"
             if first.trace.corrections_deferred:
