@@ -371,6 +371,9 @@ class Session:
             from its start, its snapshot taken and stored for nothing), or a bad goal (None,
             or one with no visible text to prime the child's snapshot with), surface,
             project or window.
+        :raises NotFoundError: this session is gone (its principal was erased whole, or
+            retention deleted it), before the child's snapshot is taken or, gone
+            meanwhile, when it is stored; no child is stored.
         """
         info = self._info
         self._memory._session_store.check_live(info.tenant_id, info.principal_id, info.id)

@@ -422,3 +422,32 @@ def test_a_session_here_is_told_nothing_of_a_local_side_of_another_project(
              "working_state": {"goal": "how does Ada indent with two"}}  # fmt: skip
     shown = memory.recall(asked, policy=PATIENT)
     assert "- conflict" not in shown.block and "b-tabs-2" in shown.rendered_ids
+
+
+def test_a_child_of_a_session_gone_with_its_principal_is_not_found(
+    memory: Memory, tenant: str
+) -> None:
+    """After ``forget`` of the whole principal its sessions are gone, and every session
+    call says so with ``NotFoundError``, as a resume does; a child run opened from a
+    session object still in hand raised the database's raw foreign-key error instead,
+    having run its snapshot for nothing. Its parent gone between the check and the write
+    (a concurrent erasure), the write says the same; nothing is stored either way."""
+    memory.beliefs.add(indent(tenant, *TABS))
+    session = memory.open_session(tenant, "ada", policy=PATIENT)
+    memory.forget(tenant, "ada")
+    with pytest.raises(NotFoundError) as raised:
+        session.child(GOAL)
+    assert session.id in str(raised.value)
+
+    memory.beliefs.add(indent(tenant, *TABS))
+    again = memory.open_session(tenant, "ada", policy=PATIENT)
+    store = memory._session_store
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(store, "check_live", lambda *args: None)  # it was there when checked
+        memory.forget(tenant, "ada")
+        with pytest.raises(NotFoundError) as raced:
+            again.child(GOAL)
+    assert again.id in str(raced.value)
+    with memory.pool.connection() as conn:
+        rows = conn.execute("SELECT count(*) FROM sessions WHERE tenant_id = %s", (tenant,))
+        assert rows.fetchone() == (0,)

@@ -348,7 +348,7 @@ class PostgresSessionStore:
             return None
         try:
             self._insert(info, prefix, snapshot, retention, read_since=read_since)
-        except ErasedMeanwhileError:
+        except (ErasedMeanwhileError, NotFoundError):
             raise
         except Exception as exc:  # the trace's fate must not decide the session's
             self._alone(info, prefix, read_since, lock_timeout_ms)
@@ -431,19 +431,30 @@ class PostgresSessionStore:
             values = (*trace_values, *row)
             timeout = str(retention.write_timeout_ms)
             settings["lock_timeout"] = settings["statement_timeout"] = timeout
-        if not settings and read_since is None:
-            with self._pool.connection() as conn:
-                conn.execute(statement, values)
-            return
-        # The settings, the erasure fence and the statement travel in one round trip and
-        # run in one implicit transaction (the settings are local to it; its commit is the
-        # statement's).
-        with self._pool.connection() as conn, pipeline(conn):
-            if read_since is not None:
-                hold_erasure_fence(conn, info.tenant_id, info.principal_id, settings)
-            elif settings:
-                set_local(conn, settings)
-            inserted = conn.execute(statement, values)
+        try:
+            if not settings and read_since is None:
+                with self._pool.connection() as conn:
+                    conn.execute(statement, values)
+                return
+            # The settings, the erasure fence and the statement travel in one round trip
+            # and run in one implicit transaction (the settings are local to it; its
+            # commit is the statement's).
+            with self._pool.connection() as conn, pipeline(conn):
+                if read_since is not None:
+                    hold_erasure_fence(conn, info.tenant_id, info.principal_id, settings)
+                elif settings:
+                    set_local(conn, settings)
+                inserted = conn.execute(statement, values)
+        except psycopg.errors.ForeignKeyViolation as exc:
+            if exc.diag.constraint_name != "sessions_parent_fk":
+                raise
+            # The parent went (its principal erased, or retention deleted it) after the
+            # child's open checked it: a child runs under a stored session.
+            raise NotFoundError(
+                f"no session {info.parent_session_id!r} for"
+                f" {info.tenant_id}/{info.principal_id}: a child run opens under a stored"
+                " session"
+            ) from exc
         if inserted.rowcount == 0:
             raise ErasedMeanwhileError(f"session {info.id}")
 
@@ -515,8 +526,12 @@ class PostgresSessionStore:
             return self.ended_at(tenant_id, principal_id, session_id, conn)
 
     def check_live(self, tenant_id: str, principal_id: str, session_id: str) -> None:
-        """Refuse a session that has ended (or whose parent has)."""
+        """Refuse a session that has ended (or whose parent has), and one that is gone
+        (its principal erased, or deleted by retention) with the ``NotFoundError`` of a
+        missing one."""
         with self._pool.connection() as conn:
+            if conn.execute(_EXISTS, (tenant_id, principal_id, session_id)).fetchone() is None:
+                raise NotFoundError(f"no session {session_id!r} for {tenant_id}/{principal_id}")
             _refuse_ended(self.ended_at(tenant_id, principal_id, session_id, conn), session_id)
 
     @contextmanager
