@@ -1027,10 +1027,13 @@ class Memory:
         policy: RetrievalPolicy,
         inputs: Mapping[str, Any],
         persist_trace: bool,
+        flow: RecallFlow | None = None,
     ) -> RecallResult:
-        """Run the request's moment's DAG with extra inputs (a session's), storing the trace."""
+        """Run the request's moment's DAG with extra inputs (a session's), storing the trace.
+        ``flow``: that DAG, when the caller got it beforehand (:meth:`flow`)."""
         self._check_open()
-        flow = self.flow(request.moment, policy)
+        if flow is None:
+            flow = self.flow(request.moment, policy)
         ports = self._owned(self._ports, request.tenant_id, request.principal_id)
         read_since = datetime.now(UTC)
         with self._open_throughout():

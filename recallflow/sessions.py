@@ -279,6 +279,11 @@ class Session:
         )
         assert request.as_of is not None
         memory = self._memory
+        # The DAG is had before the turn's transaction takes its store connection: the
+        # first turn under a policy builds it and records the policy, which takes a store
+        # connection of its own, and a turn must need only one at a time (with the others
+        # held by turns waiting for their rows, it would wait for one that never frees).
+        flow = memory.flow(Moment.IN_TURN, self._policy)
         read_since = datetime.now(UTC)
         # The session row stays locked from reading what the agent was told to recording
         # what this turn told it, so concurrent turns cannot correct one change twice. The
@@ -305,7 +310,9 @@ class Session:
                 abridged=tuple(b for b in self.snapshot_ids if b in told.abridged),
                 pending=tuple(pending),
             )
-            result = memory._run_flow(request, self._policy, {"session_turn": turn}, False)
+            result = memory._run_flow(
+                request, self._policy, {"session_turn": turn}, False, flow=flow
+            )
             # Only what the block told the agent is recorded: a correction left for a
             # later turn stays pending, and is then told as its belief stands by then.
             by_id = {p.belief_id: p for p in pending}

@@ -451,3 +451,26 @@ def test_a_child_of_a_session_gone_with_its_principal_is_not_found(
     with memory.pool.connection() as conn:
         rows = conn.execute("SELECT count(*) FROM sessions WHERE tenant_id = %s", (tenant,))
         assert rows.fetchone() == (0,)
+
+
+def test_a_turn_needs_one_store_connection_at_a_time(memory: Memory, tenant: str) -> None:
+    """A turn holds a store connection for its transaction (its session row locked)
+    while its recall runs. The first turn under a policy the handle had not run turns
+    with built that flow there, and recording the policy took a second store connection:
+    with the others held — other sessions' turns waiting for their rows while an erasure
+    of the principal runs, say — it waited for one and failed as "the store is
+    unavailable". With one connection free, a turn goes through."""
+    import uuid
+
+    policy = PATIENT.model_copy(update={"name": f"fresh-{uuid.uuid4().hex[:8]}"})
+    memory.beliefs.add(indent(tenant, *TABS))
+    session = memory.open_session(tenant, "ada", policy=policy)
+    store = memory.pool
+    held = [store.getconn() for _ in range(store.max_size - 1)]
+    try:
+        turn = session.recall(GOAL)
+    finally:
+        for conn in held:
+            store.putconn(conn)
+    assert "b-tabs" not in turn.block  # the prefix holds it
+    assert told(turn) == []
