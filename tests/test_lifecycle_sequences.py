@@ -172,3 +172,24 @@ def test_lifecycle_writes_keep_conflicts_and_corrections_through_re_derivation(
         run.apply(kind, index, later, step)
         run.check()
     run.recall_renders_only_what_holds()
+
+
+def test_an_expiry_replayed_onto_a_re_derived_belief_outlives_the_erasure_of_the_first(
+    memory: Memory,
+) -> None:
+    """Found by the property above: a belief superseded by a successor valid only later,
+    then expired now, is re-derived (its copy is written superseded and bounded by that
+    expiry, with no event of its own); the first belief is then forgotten, its expiry
+    event with it. Re-derived again, the sentence held again until the successor took
+    over — a statement the user had ended, back in every recall, and disputing the other
+    side of its old conflict."""
+    run = Run(memory, 2)
+    for step, (kind, index, later) in enumerate(
+        [("supersede", 0, True), ("expire", 0, False), ("rederive", 0, False),
+         ("forget", 0, False), ("rederive", 0, False)]
+    ):  # fmt: skip
+        run.apply(kind, index, later, step)
+        run.check()
+    run.recall_renders_only_what_holds()
+    shown = memory.recall(request(run.tenant, goal=GOAL), policy=patient_policy())
+    assert "Monday" not in shown.block

@@ -143,8 +143,19 @@ def _state_of(priors: Sequence[Prior]) -> tuple[Correction | None, bool, bool, s
 def _end_of(priors: Sequence[Prior]) -> datetime | None:
     """The earliest end of validity recorded for the derivation (expiries): it bounds
     the belief whatever other end it has (the store keeps a superseded or retired belief's
-    state on expiry, and its ``valid_to``)."""
+    state on expiry, and its ``valid_to``).
+
+    An expiry is recorded as an event, or only on the row: a re-derivation writes the
+    bound it replayed as the new belief's ``valid_to``, with no event of its own (as any
+    state it replays), and once the belief whose event it replayed is forgotten — the
+    event with it — that row is the one record of the end. So an ended earlier belief's
+    ``valid_to`` counts as well."""
     ends = [c.at for p in priors for c in p.corrections if c.kind == "expired"]
+    ends.extend(
+        p.belief.valid_to
+        for p in priors
+        if p.belief.state in TERMINAL and p.belief.valid_to is not None
+    )
     return min(ends) if ends else None
 
 
