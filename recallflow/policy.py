@@ -323,6 +323,24 @@ class Floor(_Frozen):
         " another question; only similarity can clear it (off: its coverage clears as any"
         " query's).",
     )
+    unknown_names_similarity: bool = Field(
+        default=False,
+        description="Whether a text query that mentions names no loaded candidate holds, nor"
+        " carries as a word of its keys, nor the principal is called by, clears a candidate"
+        " by its similarity (with unknown_names on). Off: it clears nothing by its own"
+        " evidence, which is about someone the memory does not know. Every model puts"
+        ' "Is Bruno allergic to penicillin?" as close to the user\'s own penicillin allergy'
+        " as a question about the user, spreads above unrelated text, and no belief says"
+        " anything of Bruno.",
+    )
+    lowercase_names: bool = Field(
+        default=True,
+        description="A text query written without a capital letter names the words in a"
+        ' name\'s place (the subject of "does" or "did", the owner of a possessive):'
+        ' "what does alice like?" asks about Alice as "What does Alice like?" does. Read'
+        " only as a name the memory may not know (unknown_names): one a loaded candidate"
+        " holds is read as the query's other words (off: such a query names nobody).",
+    )
     names_peers: int = Field(
         default=3,
         ge=0,

@@ -492,14 +492,129 @@ def _is_name(word: str) -> bool:
     )
 
 
-def names_mentioned(text: str) -> str | None:
+# In a text written without a capital letter a name cannot show itself by its first
+# letter; two places still tell one: the subject of a question asked with "does" or "did"
+# ("what does alice like?", "when did mohammed join?"), and the owner of a possessive
+# ("when is ingrid's birthday?"). A determiner, a pronoun or a word of time in that place
+# ("what does the app need?", "today's plan") is none, nor is a word made from a verb or
+# an adjective ("how does billing work?", "what does deployment need?").
+_LOWER_SUBJECT = re.compile(r"\b(?:does|did)\s+([^\W\d_]{2,})\s+[^\W\d_]")
+_LOWER_OWNER = re.compile(r"(?:^|\s)([^\W\d_]{2,})['’]s\b")
+_LOWER_BEFORE_OWNER = re.compile(r"([^\W\d_]+)\s+$")
+_NOT_LOWER_NAMES = frozenset(
+    (
+        "any",
+        "anyone",
+        "each",
+        "every",
+        "everyone",
+        "here",
+        "nobody",
+        "one",
+        "other",
+        "some",
+        "someone",
+        "somebody",
+        "today",
+        "tomorrow",
+        "tonight",
+        "yesterday",
+        "week",
+        "month",
+        "year",
+        "day",
+        "night",
+        "mum",
+        "mom",
+        "dad",
+        "mother",
+        "father",
+        "sister",
+        "brother",
+        "wife",
+        "husband",
+        "partner",
+        "son",
+        "daughter",
+        "grandma",
+        "grandpa",
+        "baby",
+        "boss",
+        "friend",
+        "family",
+        "team",
+        "company",
+    )
+)
+#: Words before a possessive that make its owner a thing, not a name ("the dog's").
+_DETERMINERS = frozenset(
+    (
+        "a",
+        "an",
+        "the",
+        "my",
+        "your",
+        "our",
+        "their",
+        "his",
+        "her",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "each",
+        "every",
+        "any",
+        "some",
+        "no",
+        "whose",
+        "which",
+        "what",
+    )
+)
+_NOT_LOWER_ENDINGS = ("ing", "tion", "sion", "ment", "ness", "ity")
+
+
+def _lower_name(word: str) -> bool:
+    return (
+        word not in _NOT_NAMES
+        and word not in _NOT_LOWER_NAMES
+        and word not in _CALENDAR
+        and word not in _TITLES
+        and not word.endswith(_NOT_LOWER_ENDINGS)
+    )
+
+
+def lowercase_names(text: str) -> list[str]:
+    """The words a text written without a capital letter has in a name's place: the
+    subject of "does" or "did", and the owner of a possessive ``'s`` not after a
+    determiner or a pronoun ("the dog's", "my sister's"). Empty for a text with a capital
+    letter, whose names show by it (:func:`names_mentioned`)."""
+    if any(ch.isupper() for ch in text):
+        return []
+    lowered = text.lower()
+    found = [m.group(1) for m in _LOWER_SUBJECT.finditer(lowered)]
+    for m in _LOWER_OWNER.finditer(lowered):
+        before = _LOWER_BEFORE_OWNER.search(lowered[: m.start(1)])
+        if before is None or before.group(1) not in _DETERMINERS:
+            found.append(m.group(1))
+    return list(dict.fromkeys(w for w in found if _lower_name(w)))
+
+
+def names_mentioned(text: str, lowercase: bool = False) -> str | None:
     """The names ``text`` mentions, one run of them after another, or None when it
     mentions none, or nothing but names (then the names are what it asks about).
 
     A name is a capitalised word that does not start a sentence and is neither a stop
     word nor a day or month (``Walter``, ``Rolls-Royce``; an acronym such as ``NHS`` is
     not one); capitalised words in a row are one name, and a possessive ``'s`` is not
-    part of it."""
+    part of it. With ``lowercase``, a text written without a capital letter names the
+    words in a name's place (:func:`lowercase_names`)."""
+    guessed = lowercase_names(text) if lowercase else []
+    if guessed:
+        rest = [w for w in _words(text) if w not in guessed and len(w) > 1 and w not in _NOT_NAMES]
+        return " ".join(guessed) if rest else None
     runs: list[list[str]] = []
     end = -1
     for m in _NAME_TOKEN.finditer(text):

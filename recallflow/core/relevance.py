@@ -160,6 +160,7 @@ def own_evidence(
     pair_std = calibration.pair_std
     named_null = names_only_null(evidence, nulls, pair_std, policy)
     unknown = unknown_names(evidence) - keyed_names if floor.unknown_names else frozenset()
+    strangers = frozenset() if floor.unknown_names_similarity else unknown
     words = floor.coverage_words
     shared = shared_words(evidence, words)
     out: dict[str, tuple[float | None, float | None, float, bool, float, float]] = {}
@@ -183,10 +184,17 @@ def own_evidence(
         clearing, alone = clearing_coverage(ev, unknown, words, shared)
         # A candidate that holds only the query's names clears as if its standing were
         # read above the names' lift; as partial or strong evidence it is read as it is.
-        clearing_standing = (
-            standing - named_null
-            if standing is not None and named_null > 0 and holds_only_names(ev)
+        # A query about a name the memory does not know clears nothing by its similarity
+        # (``floor.unknown_names_similarity`` off): it is read from the other text queries.
+        read = (
+            _standing(cosines, nulls, pair_std, strangers)
+            if strangers and nulls and cosines
             else standing
+        )
+        clearing_standing = (
+            read - named_null
+            if read is not None and named_null > 0 and holds_only_names(ev)
+            else read
         )
         clears = ev.subject_match or clears_by(clearing_standing, clearing, alone)
         out[belief_id] = (cosine, standing, own, clears, coverage, clearing)
@@ -284,12 +292,20 @@ def holds_only_names(evidence: CandidateEvidence) -> bool:
     )
 
 
-def _standing(cosines: Sequence[float], nulls: Sequence[float], pair_std: float) -> float | None:
+def _standing(
+    cosines: Sequence[float],
+    nulls: Sequence[float],
+    pair_std: float,
+    unknown: frozenset[int] = frozenset(),
+) -> float | None:
     """The best over the query vectors of (cosine − null) / the unrelated-pair spread (a
     maximum kept as ``max`` keeps it: the first, replaced only by a greater); None without
-    a query vector."""
+    a query vector, or when every one is a text query in ``unknown`` (:func:`unknown_names`),
+    which is left out."""
     standing: float | None = None
-    for c, n in zip(cosines, nulls, strict=False):
+    for i, (c, n) in enumerate(zip(cosines, nulls, strict=False)):
+        if i in unknown:
+            continue
         lead = (c - n) / pair_std
         if standing is None or lead > standing:
             standing = lead

@@ -90,10 +90,12 @@ def query_names(query_texts: tuple[str, ...], policy: RetrievalPolicy) -> tuple[
     """Per text query, the names it mentions (:func:`~recallflow.core.query_forming.
     names_mentioned`; "" when none); empty when no text query names anyone, or
     ``floor.names_aside`` is off. A candidate that holds nothing else of the query
-    does not clear the relevance floor by its coverage."""
+    does not clear the relevance floor by its coverage. A text written without a capital
+    letter names the words in a name's place (``floor.lowercase_names``)."""
     if not policy.floor.names_aside:
         return ()
-    names = tuple(names_mentioned(text) or "" for text in query_texts)
+    lowercase = policy.floor.lowercase_names
+    names = tuple(names_mentioned(text, lowercase) or "" for text in query_texts)
     return names if any(names) else ()
 
 

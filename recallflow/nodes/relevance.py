@@ -11,6 +11,7 @@ absolute relevance, what the ranking's relevance feature and the floor read.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 import numpy as np
@@ -58,17 +59,34 @@ def candidate_evidence(
     candidates, read with the candidates; none, with the reason, when the store could
     not answer (the recall degrades: see "Reliability" in docs/architecture.md). The
     coverage of the names each text query mentions, read after the queries' own, is
-    split off into its own field (a query that names nobody: a coverage of nothing)."""
+    split off into its own field (a query that names nobody: a coverage of nothing). The
+    names a text written without a capital letter has in a name's place
+    (``floor.lowercase_names``) are kept only when no candidate holds them: guessed, they
+    say only that the query asks about someone the memory does not know."""
     evidence = candidate_load.evidence
     if not query_names or not evidence.by_id:
         return evidence
     n = len(query_texts)
     named = [i for i, names in enumerate(query_names) if names]
     nothing = TextCoverage.trusted(held=0.0, total=0.0, words_held=0, words=0)
+    guessed = {i for i in named if not any(ch.isupper() for ch in query_texts[i])}
+    if guessed:
+        held = {
+            i
+            for ev in evidence.by_id.values()
+            for i, names in zip(named, ev.texts[n:], strict=False)
+            if i in guessed and names.held > 0
+        }
+        named_kept = {i: at for at, i in enumerate(named) if i not in held}
+    else:
+        named_kept = {i: at for at, i in enumerate(named)}
 
     def names_of(texts: tuple[TextCoverage, ...]) -> tuple[TextCoverage, ...]:
-        held = dict(zip(named, texts[n:], strict=False))
-        return tuple(held.get(i, nothing) for i in range(n))
+        extra = texts[n:]
+        return tuple(
+            extra[at] if (at := named_kept.get(i)) is not None and at < len(extra) else nothing
+            for i in range(n)
+        )
 
     split = {
         belief_id: CandidateEvidence.trusted(
@@ -104,12 +122,15 @@ def candidate_relevance(
     query_asks_when: bool,
     policy: RetrievalPolicy,
     query_names: tuple[str, ...],
+    request: RecallRequest,
 ) -> dict[str, RelevanceEvidence]:
     """Every candidate's absolute relevance, by id; a candidate whose world time falls in
     a period the query names, or, when the query asks when, whose statement tells a time,
     is ranked as more relevant (temporal intent); one whose statement ends by asking, as
     less, by the share of it that asks, and the turn that follows it as more. A name the
-    query mentions that a candidate carries as a key is a name the memory knows."""
+    query mentions that a candidate carries as a key is a name the memory knows, and so
+    is the principal's own: a memory written in the first person ("I am allergic to
+    penicillin") is about the principal, whose name its statements need not spell."""
     # Most queries name no period and do not ask when: then no candidate is read for it.
     in_period = (
         frozenset(
@@ -146,14 +167,17 @@ def candidate_relevance(
         in_period=in_period,
         says_when=says_when,
         asking=asking,
-        keyed_names=_keyed_names(query_names, candidate_beliefs),
+        keyed_names=_keyed_names(query_names, candidate_beliefs, request.principal_id),
     )
 
 
-def _keyed_names(query_names: tuple[str, ...], beliefs: Mapping[str, Belief]) -> frozenset[int]:
+def _keyed_names(
+    query_names: tuple[str, ...], beliefs: Mapping[str, Belief], principal: str = ""
+) -> frozenset[int]:
     """The text queries (by place) one of whose names is a word of a candidate's subject
-    or entity key: the memory knows the name, however its statements spell it (the key
-    ``αθηνα`` of a statement that writes "ΑΘΗΝΑ")."""
+    or entity key, or of the principal's id: the memory knows the name, however its
+    statements spell it (the key ``αθηνα`` of a statement that writes "ΑΘΗΝΑ"), and the
+    principal's memory is about the principal."""
     if not any(query_names):
         return frozenset()
     parts = {
@@ -163,6 +187,8 @@ def _keyed_names(query_names: tuple[str, ...], beliefs: Mapping[str, Belief]) ->
         if key
         for part in key.split("-")
     }
+    parts.update(re.split(r"[-_.:/]", normalise_subject(principal) if principal else ""))
+    parts.discard("")
     return frozenset(
         i
         for i, names in enumerate(query_names)

@@ -1,0 +1,176 @@
+"""Questions about people a memory does not know, asked as the rest of a question a belief
+answers (see "Relevance floor" in docs/architecture.md).
+
+"Is Bruno allergic to penicillin?" is as close to "I am allergic to penicillin." as a
+question about the user is, under MiniLM and the hashing embedder alike: it stood 3.5
+and 2.9 spreads above unrelated text, and the user's allergy was rendered as if it
+answered a question about Bruno. Only the coverage of such a question was set aside
+before, never its similarity. A question written without a capital letter ("what does
+alice like?", "when is ingrid's birthday") named nobody at all, so even its coverage
+cleared. The principal's own name is known to its memory, a name a belief carries as a
+key is known, and the questions about the people the memory knows, however they are
+written, still find their belief.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from recallflow import Memory, open_memory
+from recallflow.adapters.postgres.bootstrap import scratch_database
+from recallflow.core.query_forming import lowercase_names, names_mentioned
+from recallflow.models.request import RecallRequest, WorkingState
+from tests.helpers import embedder_or_skip
+
+TENANT, PRINCIPAL = "household", "ines"
+
+#: One user's memory, in the first person: a name → (statement, subject, entities).
+BELIEFS: dict[str, tuple[str, str, list[str]]] = {
+    "penicillin": ("I am allergic to penicillin.", "allergy", []),
+    "coffee": ("I take my coffee black, no sugar, and only before noon.", "coffee", []),
+    "hay-fever": (
+        "Amara takes 10 mg of cetirizine every morning for hay fever.",
+        "medication",
+        ["Amara"],
+    ),
+    "peanuts": ("Tobi is allergic to peanuts and carries an EpiPen.", "allergy", ["Tobi"]),
+    "passport": ("Amara's passport expires in September 2027.", "passport", ["Amara"]),
+    "school": ("Tobi's asthma inhaler must go in his school bag every day.", "inhaler", ["Tobi"]),
+    "partner": ("My partner Jonas is a pediatric nurse.", "partner", ["Jonas"]),
+    "cilantro": ("I dislike cilantro; it tastes like soap to me.", "food dislikes", []),
+    "birthday": ("My birthday is on 14 July.", "birthday", []),
+    "rate-limit": (
+        "Rate limiting allows 600 requests per minute per API key.",
+        "rate limiting",
+        [],
+    ),
+    "cat": ("My cat Miso needs thyroid tablets twice a day.", "cat", ["Miso"]),
+    "running": ("I run 5 km on Tuesday and Friday evenings.", "running", []),
+}
+
+#: Questions about people the memory does not know, each sharing the rest of its words
+#: and most of its meaning with a belief: each must render nothing.
+ABOUT_STRANGERS = (
+    "Is Bruno allergic to penicillin?",
+    "What does Kemi take for hay fever?",
+    "When does Bartek's passport expire?",
+    "What is the rate limit of the Twitter API?",
+    "How often does Kwame go running?",
+)
+
+#: The same, written without a capital letter.
+ABOUT_STRANGERS_LOWERCASE = (
+    "what does alice like?",
+    "which school does emeka go to",
+    "when is ingrid's birthday",
+)
+
+#: Questions about the user and the people the memory knows, however written.
+ANSWERABLE = (
+    ("Am I allergic to penicillin?", "penicillin"),
+    ("What does Amara take for hay fever?", "hay-fever"),
+    ("does tobi have any food allergies", "peanuts"),
+    ("what does jonas do for a living?", "partner"),
+    ("what does miso need twice a day?", "cat"),
+    ("When does Amara's passport expire?", "passport"),
+)
+
+
+@pytest.fixture(scope="module", params=["hashing", "minilm"])
+def household(
+    request: pytest.FixtureRequest, memory: Memory
+) -> Iterator[tuple[Memory, dict[str, str]]]:
+    """The memory in a database of its own, embedded by the parametrised embedder; and the
+    stored id of each belief by its name here."""
+    embedder = embedder_or_skip(str(request.param))
+    with (
+        scratch_database(memory.uri, f"recallflow_people_{request.param}") as uri,
+        open_memory(uri, embedder=embedder) as mem,
+    ):
+        stored = mem.beliefs.add_many(
+            [
+                {
+                    "tenant_id": TENANT,
+                    "principal_id": PRINCIPAL,
+                    "statement": statement,
+                    "subject": subject,
+                    "entities": entities,
+                    "scope": "user",
+                    "confidence": 0.9,
+                    "source_authority": "user_stated",
+                }
+                for statement, subject, entities in BELIEFS.values()
+            ]
+        )
+        yield mem, {name: b.id for name, b in zip(BELIEFS, stored, strict=True)}
+
+
+def _rendered(memory: Memory, ids: dict[str, str], goal: str) -> list[str]:
+    """The names of the beliefs rendered for ``goal``."""
+    result = memory.recall(
+        RecallRequest(
+            tenant_id=TENANT, principal_id=PRINCIPAL, working_state=WorkingState(goal=goal)
+        ),
+        persist_trace=False,
+    )
+    by_id = {v: k for k, v in ids.items()}
+    return [by_id.get(i, i) for i in result.rendered_ids]
+
+
+def test_a_question_about_someone_unknown_renders_nothing_however_close_it_reads(
+    household: tuple[Memory, dict[str, str]],
+) -> None:
+    memory, ids = household
+    leaks = {q: got for q in ABOUT_STRANGERS if (got := _rendered(memory, ids, q))}
+    assert not leaks, f"{memory.embedder.name}: {leaks}"
+
+
+def test_a_lowercase_question_about_someone_unknown_renders_nothing(
+    household: tuple[Memory, dict[str, str]],
+) -> None:
+    memory, ids = household
+    leaks = {q: got for q in ABOUT_STRANGERS_LOWERCASE if (got := _rendered(memory, ids, q))}
+    assert not leaks, f"{memory.embedder.name}: {leaks}"
+
+
+@pytest.mark.parametrize(("question", "answer"), ANSWERABLE)
+def test_questions_about_people_the_memory_knows_find_their_belief(
+    household: tuple[Memory, dict[str, str]], question: str, answer: str
+) -> None:
+    memory, ids = household
+    assert answer in _rendered(memory, ids, question)
+
+
+def test_the_principals_own_name_is_known_to_its_memory(
+    household: tuple[Memory, dict[str, str]],
+) -> None:
+    """A memory written in the first person never spells the principal's name; asked by
+    it, the question is about the user."""
+    memory, ids = household
+    assert "penicillin" in _rendered(memory, ids, "Is Ines allergic to penicillin?")
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("what does alice like?", ["alice"]),
+        ("when did mohammed join the team", ["mohammed"]),
+        ("when is ingrid's birthday", ["ingrid"]),
+        ("what is the dog's name", []),
+        ("what is my sister's job", []),
+        ("how does billing work", []),
+        ("is it today's plan", []),
+        ("how do users log in", []),
+        ("What does Alice like?", []),  # a capital letter: names show by it
+    ],
+)
+def test_a_name_in_lowercase_is_the_word_in_a_names_place(text: str, names: list[str]) -> None:
+    assert lowercase_names(text) == names
+
+
+def test_a_lowercase_question_of_nothing_but_a_name_is_read_whole() -> None:
+    assert names_mentioned("what does jonas do?", lowercase=True) is None
+    assert names_mentioned("what does alice like?", lowercase=True) == "alice"
+    assert names_mentioned("what does alice like?") is None
