@@ -317,18 +317,22 @@ class Floor(_Frozen):
     )
     unknown_names: bool = Field(
         default=True,
-        description="A text query that mentions names no loaded candidate holds (someone the"
+        description="A text query that asks about names (the owner of a possessive, the"
+        ' subject of an auxiliary verb, after "of") no loaded candidate holds (someone the'
         " memory does not know) clears no candidate by its coverage, alone or jointly: what"
         " it asks is about the name, and a belief that holds only its other words answers"
-        " another question; only similarity can clear it (off: its coverage clears as any"
-        " query's).",
+        " another question; nor by its similarity unless unknown_names_similarity. A task"
+        ' for such a person ("Tell Gregor my phone number") clears as any query (off: its'
+        " coverage clears as any query's).",
     )
     unknown_names_similarity: bool = Field(
         default=False,
-        description="Whether a text query that mentions names no loaded candidate holds, nor"
+        description="Whether a text query that asks about names (the owner of a possessive,"
+        ' the subject of an auxiliary verb, after "of") no loaded candidate holds, nor'
         " carries as a word of its keys, nor the principal is called by, clears a candidate"
         " by its similarity (with unknown_names on). Off: it clears nothing by its own"
-        " evidence, which is about someone the memory does not know. Every model puts"
+        " evidence, which is about someone the memory does not know; a task for such a"
+        ' person ("Tell Helga how I take my coffee") still clears. Every model puts'
         ' "Is Bruno allergic to penicillin?" as close to the user\'s own penicillin allergy'
         " as a question about the user, spreads above unrelated text, and no belief says"
         " anything of Bruno.",

@@ -9,7 +9,9 @@ before, never its similarity. A question written without a capital letter ("what
 alice like?", "when is ingrid's birthday") named nobody at all, so even its coverage
 cleared. The principal's own name is known to its memory, a name a belief carries as a
 key is known, and the questions about the people the memory knows, however they are
-written, still find their belief.
+written, still find their belief. A task for someone the memory does not know ("Tell
+Helga how I take my coffee") does not ask about them: it finds what it needs, which the
+rule that set its coverage aside had cost it.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import pytest
 
 from recallflow import Memory, open_memory
 from recallflow.adapters.postgres.bootstrap import scratch_database
-from recallflow.core.query_forming import lowercase_names, names_mentioned
+from recallflow.core.query_forming import asks_about_names, lowercase_names, names_mentioned
 from recallflow.models.request import RecallRequest, WorkingState
 from tests.helpers import embedder_or_skip
 
@@ -75,6 +77,14 @@ ANSWERABLE = (
     ("what does jonas do for a living?", "partner"),
     ("what does miso need twice a day?", "cat"),
     ("When does Amara's passport expire?", "passport"),
+)
+
+
+#: Tasks for someone the memory does not know: what they need from memory is the rest.
+TASKS_FOR_STRANGERS = (
+    ("Tell Helga how I take my coffee", "coffee"),
+    ("Warn the waiter Giorgio that I dislike cilantro", "cilantro"),
+    ("Write to Marguerite about our rate limit per API key", "rate-limit"),
 )
 
 
@@ -143,6 +153,16 @@ def test_questions_about_people_the_memory_knows_find_their_belief(
     assert answer in _rendered(memory, ids, question)
 
 
+@pytest.mark.parametrize(("goal", "answer"), TASKS_FOR_STRANGERS)
+def test_a_task_for_someone_unknown_still_finds_what_it_needs(
+    household: tuple[Memory, dict[str, str]], goal: str, answer: str
+) -> None:
+    """The person a task is for is not what it asks about: "Tell Helga how I take my
+    coffee" needs the user's coffee, whoever Helga is."""
+    memory, ids = household
+    assert answer in _rendered(memory, ids, goal)
+
+
 def test_the_principals_own_name_is_known_to_its_memory(
     household: tuple[Memory, dict[str, str]],
 ) -> None:
@@ -168,6 +188,27 @@ def test_the_principals_own_name_is_known_to_its_memory(
 )
 def test_a_name_in_lowercase_is_the_word_in_a_names_place(text: str, names: list[str]) -> None:
     assert lowercase_names(text) == names
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("Is Bruno allergic to penicillin?", True),
+        ("When does Bartek's passport expire?", True),
+        ("What licence does the Linux kernel use?", True),
+        ("What is the rate limit of the Twitter API?", True),
+        ("Who is Dr. Abernathy?", True),
+        ("what does alice like?", True),
+        ("Tell Helga how I take my coffee", False),
+        ("Can you tell Helga how I take my coffee?", False),
+        ("Reply to Kowalski with the date of the release", False),
+        ("Ask Dr. Okafor about the results", False),
+    ],
+)
+def test_a_question_asks_about_a_name_its_subject_or_owner(text: str, asked: bool) -> None:
+    names = names_mentioned(text, lowercase=True)
+    assert names is not None
+    assert asks_about_names(text, names) is asked
 
 
 def test_a_lowercase_question_of_nothing_but_a_name_is_read_whole() -> None:

@@ -633,3 +633,61 @@ def names_mentioned(text: str, lowercase: bool = False) -> str | None:
     if not [w for w in _words(text) if w not in names and len(w) > 1 and w not in _NOT_NAMES]:
         return None
     return " ".join(" ".join(run) for run in runs)
+
+
+# --- whether a query asks about the names it mentions ------------------------------------
+
+#: The verbs a question asks about its subject with ("Is Bruno …", "What does Kemi …").
+_AUXILIARIES = frozenset(
+    (
+        "is",
+        "are",
+        "was",
+        "were",
+        "does",
+        "did",
+        "do",
+        "has",
+        "have",
+        "had",
+        "will",
+        "would",
+        "can",
+        "could",
+        "should",
+        "may",
+        "might",
+        "must",
+    )
+)
+_ARTICLES = frozenset(("the", "a", "an"))
+
+
+def asks_about_names(text: str, names: str) -> bool:
+    """Whether ``text`` asks about one of ``names`` (:func:`names_mentioned`) rather than
+    naming it as whom a task is for: a name is asked about as the owner of a possessive
+    ("When does Bartek's passport expire?"), as the subject an auxiliary verb asks about
+    ("Is Bruno allergic …?", "What does Kemi take …?", "What licence does the Linux
+    kernel use?") or after "of" ("the rate limit of the Twitter API"). "Tell Helga how I
+    take my coffee" and "Reply to Kowalski with the date of the release" name the person
+    a task is for; what the task needs from memory is the rest of it."""
+    wanted = {w for w in _words(names) if w}
+    if not wanted:
+        return False
+    tokens = [m.group(0) for m in _NAME_TOKEN.finditer(text)]
+    bare = [t[:-2] if t[-2:] in ("'s", "’s") else t for t in tokens]
+    lowered = [_words(b)[0] if _words(b) else b.lower() for b in bare]
+    for i, word in enumerate(lowered):
+        if word not in wanted:
+            continue
+        if tokens[i] != bare[i]:
+            return True  # the owner of a possessive
+        start = i
+        while start > 0 and lowered[start - 1] in wanted:
+            start -= 1  # the run's first word: "the Linux kernel", "Farah Haddad"
+        before = start - 1
+        while before >= 0 and (lowered[before] in _ARTICLES or lowered[before] in _TITLES):
+            before -= 1  # "Is the Linux kernel", "Who is Dr. Abernathy"
+        if before >= 0 and (lowered[before] in _AUXILIARIES or lowered[before] == "of"):
+            return True
+    return False

@@ -119,6 +119,7 @@ def own_evidence(
     calibration: CalibrationRef,
     policy: RetrievalPolicy,
     keyed_names: frozenset[int] = frozenset(),
+    asked_names: frozenset[int] = frozenset(),
 ) -> dict[str, tuple[float | None, float | None, float, bool, float, float]]:
     """``(cosine, standing, own relevance, clears, coverage, clearing coverage)`` of each
     candidate, by id.
@@ -133,7 +134,10 @@ def own_evidence(
 
     A text query that mentions names no candidate holds (:func:`unknown_names`) clears
     none by its coverage, unless it is in ``keyed_names``: a candidate carries one of its
-    names as a key, however its statement spells it.
+    names as a key, however its statement spells it. One that also asks about them
+    (``asked_names``: "Is Bruno allergic to penicillin?", not "Tell Helga how I take my
+    coffee") clears none by its similarity either, unless
+    ``floor.unknown_names_similarity``.
 
     The policy's and the calibration's numbers are read once for all candidates (a recall
     at 10k reads evidence for ~45), not once per candidate."""
@@ -159,7 +163,11 @@ def own_evidence(
     nulls = tuple(null) if calibration.calibrated else ()
     pair_std = calibration.pair_std
     named_null = names_only_null(evidence, nulls, pair_std, policy)
-    unknown = unknown_names(evidence) - keyed_names if floor.unknown_names else frozenset()
+    unknown = (
+        (unknown_names(evidence) - keyed_names) & asked_names
+        if floor.unknown_names
+        else frozenset()
+    )
     strangers = frozenset() if floor.unknown_names_similarity else unknown
     words = floor.coverage_words
     shared = shared_words(evidence, words)
@@ -418,9 +426,11 @@ def candidate_relevance(
     says_when: frozenset[str] = frozenset(),
     asking: Mapping[str, float] | None = None,
     keyed_names: frozenset[int] = frozenset(),
+    asked_names: frozenset[int] = frozenset(),
 ) -> dict[str, RelevanceEvidence]:
     """Every candidate's relevance evidence, by id (``keyed_names``: the text queries
-    whose names a candidate carries as a key, :func:`own_evidence`). A candidate in
+    whose names a candidate carries as a key; ``asked_names``: those that ask about their
+    names; :func:`own_evidence`). A candidate in
     ``in_period`` (its world time falls in a period the query names) adds
     ``relevance.period_match``: a question that says when is about what held then. A
     candidate in ``says_when`` (the query asks when, and its statement tells a time)
@@ -431,7 +441,7 @@ def candidate_relevance(
     question's words and holds none of its answer — and the turn that follows it, its
     answer, is lifted more (:func:`adjacency_lift`). Ranking only, like adjacency: none
     of them lets a candidate clear the floor."""
-    owns = own_evidence(evidence.by_id, null, calibration, policy, keyed_names)
+    owns = own_evidence(evidence.by_id, null, calibration, policy, keyed_names, asked_names)
     support: dict[str, float] = dict.fromkeys(owns, 0.0)
     for a, b, weight in evidence.links:
         if a in owns and b in owns:

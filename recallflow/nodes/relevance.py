@@ -19,7 +19,7 @@ import numpy.typing as npt
 from hamilton.function_modifiers import tag
 
 from recallflow.core.calibration import Calibration, CalibrationRef, null_similarity
-from recallflow.core.query_forming import Period
+from recallflow.core.query_forming import Period, asks_about_names
 from recallflow.core.relevance import asking_share, tells_time, within
 from recallflow.core.relevance import candidate_relevance as relevance_of_candidates
 from recallflow.errors import ConfigurationError
@@ -123,6 +123,7 @@ def candidate_relevance(
     policy: RetrievalPolicy,
     query_names: tuple[str, ...],
     request: RecallRequest,
+    query_texts: tuple[str, ...],
 ) -> dict[str, RelevanceEvidence]:
     """Every candidate's absolute relevance, by id; a candidate whose world time falls in
     a period the query names, or, when the query asks when, whose statement tells a time,
@@ -130,7 +131,9 @@ def candidate_relevance(
     less, by the share of it that asks, and the turn that follows it as more. A name the
     query mentions that a candidate carries as a key is a name the memory knows, and so
     is the principal's own: a memory written in the first person ("I am allergic to
-    penicillin") is about the principal, whose name its statements need not spell."""
+    penicillin") is about the principal, whose name its statements need not spell. A text
+    query that asks about the names it mentions (the owner of a possessive, the subject of
+    an auxiliary verb) asks about them; one that names whom a task is for does not."""
     # Most queries name no period and do not ask when: then no candidate is read for it.
     in_period = (
         frozenset(
@@ -168,6 +171,11 @@ def candidate_relevance(
         says_when=says_when,
         asking=asking,
         keyed_names=_keyed_names(query_names, candidate_beliefs, request.principal_id),
+        asked_names=frozenset(
+            i
+            for i, (text, names) in enumerate(zip(query_texts, query_names, strict=False))
+            if names and asks_about_names(text, names)
+        ),
     )
 
 
