@@ -3,8 +3,9 @@ beliefs (a user's preferences, a software project, a household with travel and h
 team of six), 156 questions a belief answers (paraphrases, lowercase, typos, dates, one
 question of two parts) and 154 that must render nothing (off-topic, nonsense, keyword
 stuffing, and questions about people and products the memory does not know, capitalised
-and not). Each question falls in the tuning or the held half by a seeded hash, fixed
-before any tuning: tune on one half, report the other.
+and not), and 13 tasks for someone the memory does not know ("Tell Helga how I take my
+coffee"). Each question falls in the tuning or the held half by a seeded hash, fixed
+before any tuning: tune on one half, report the other; the tasks are in neither.
 
 Usage::
 
@@ -644,6 +645,33 @@ GENERIC_NONE: list[tuple[str, str]] = [
     ("zzzz blorp quux", "nonsense"),
 ]
 
+#: Tasks for someone the memory does not know, written after the halves' rules were
+#: chosen, to check them on an agent's goals: each needs the belief named, whoever the
+#: person is (reported apart, in no half).
+TASKS: dict[str, list[tuple[str, list[str]]]] = {
+    "project": [
+        ("Reply to Kowalski with the date of the 2.0 release", ["b8"]),
+        ("Send Priyanka the staging URL", ["b5"]),
+        ("Write to Marguerite about our rate limit per API key", ["b16"]),
+        ("Explain to Svetlana how we deploy", ["b4"]),
+        ("Tell Haruto which linters must pass before merging", ["b11"]),
+    ],
+    "user": [
+        ("Tell Helga how I take my coffee", ["a1"]),
+        ("Let Bartholomew know I prefer meetings after 2 pm", ["a4"]),
+        ("Warn the waiter Giorgio that I dislike cilantro", ["a9"]),
+    ],
+    "house": [
+        ("Ask Gus when the boiler service is due", ["c5"]),
+        ("Give Yusuf the wifi password location", ["c14"]),
+        ("Tell the babysitter Keisha when school pickup is", ["c25"]),
+    ],
+    "team": [
+        ("Brief Anneliese on the conference budget per person", ["d13"]),
+        ("Tell Rafael when the team retro is", ["d9"]),
+    ],
+}
+
 MEMORIES = {
     "user": (USER, USER_Q, USER_NONE),
     "project": (PROJECT, PROJECT_Q, PROJECT_NONE),
@@ -711,6 +739,7 @@ def asked(embedder: str) -> list[Asked]:
                 names = {b.id: key for key, b in zip(beliefs, stored, strict=True)}
                 questions = [(q, tuple(a), "answer") for q, a in answerable]
                 questions += [(q, (), kind) for q, kind in (*none, *GENERIC_NONE)]
+                questions += [(q, tuple(a), "task") for q, a in TASKS[name]]
                 for question, answers, kind in questions:
                     result = memory.recall(
                         RecallRequest(
@@ -729,7 +758,15 @@ def asked(embedder: str) -> list[Asked]:
 
 def report(rows: list[Asked], which: str, detail: bool) -> None:
     """Print one half's (or all) figures."""
-    rows = [r for r in rows if which == "all" or r.half == which]
+    if which == "tasks":
+        tasks = [r for r in rows if r.kind == "task"]
+        print(f"[tasks for someone unknown] found {sum(r.found() for r in tasks)} of {len(tasks)}")
+        if detail:
+            for r in tasks:
+                if not r.found():
+                    print(f"  missed   {r.memory}: {r.question!r} {list(r.answers)}")
+        return
+    rows = [r for r in rows if r.kind != "task" and (which == "all" or r.half == which)]
     answerable = [r for r in rows if r.kind == "answer"]
     empty = [r for r in rows if r.kind != "answer"]
     wrong = [r for r in empty if r.rendered]
@@ -763,11 +800,11 @@ def report(rows: list[Asked], which: str, detail: bool) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--embedder", default="minilm", help="minilm (default), hashing or e5")
-    parser.add_argument("--half", default="held", choices=("tune", "held", "all"))
+    parser.add_argument("--half", default="held", choices=("tune", "held", "all", "tasks"))
     parser.add_argument("--detail", action="store_true", help="list every miss")
     args = parser.parse_args()
     rows = asked(args.embedder)
-    for which in ("tune", "held", "all") if args.half == "all" else (args.half,):
+    for which in ("tune", "held", "all", "tasks") if args.half == "all" else (args.half,):
         report(rows, which, args.detail)
 
 
