@@ -203,6 +203,8 @@ def test_a_name_in_lowercase_is_the_word_in_a_names_place(text: str, names: list
         ("Can you tell Helga how I take my coffee?", False),
         ("Reply to Kowalski with the date of the release", False),
         ("Ask Dr. Okafor about the results", False),
+        ("Draft the agenda for Ayesha's visit: when is the team retro?", False),
+        ("Is Bruno allergic to penicillin? I need to cook for him.", True),
     ],
 )
 def test_a_question_asks_about_a_name_its_subject_or_owner(text: str, asked: bool) -> None:

@@ -668,12 +668,26 @@ def asks_about_names(text: str, names: str) -> bool:
     naming it as whom a task is for: a name is asked about as the owner of a possessive
     ("When does Bartek's passport expire?"), as the subject an auxiliary verb asks about
     ("Is Bruno allergic …?", "What does Kemi take …?", "What licence does the Linux
-    kernel use?") or after "of" ("the rate limit of the Twitter API"). "Tell Helga how I
-    take my coffee" and "Reply to Kowalski with the date of the release" name the person
-    a task is for; what the task needs from memory is the rest of it."""
+    kernel use?") or after "of" ("the rate limit of the Twitter API"), in a part of the
+    text that asks (ends with a question mark) when it has one. "Tell Helga how I take my
+    coffee", "Reply to Kowalski with the date of the release" and "Draft the agenda for
+    Ayesha's visit: when is the retro?" name the person a task is for; what the task needs
+    from memory is the rest of it."""
     wanted = {w for w in _words(names) if w}
     if not wanted:
         return False
+    asked = _ASKED.findall(text)
+    return any(_asks_about(part, wanted) for part in asked or (text,))
+
+
+# The parts of a text that ask: each run up to a question mark, from the last ``! ? ; :``
+# before it. "Draft the agenda for Ayesha's visit: when is the retro?" asks about the
+# retro; the agenda is for Ayesha.
+_ASKED = re.compile(r"[^!?;:]*\?")
+
+
+def _asks_about(text: str, wanted: set[str]) -> bool:
+    """Whether one of the ``wanted`` words stands in ``text`` where it is asked about."""
     tokens = [m.group(0) for m in _NAME_TOKEN.finditer(text)]
     bare = [t[:-2] if t[-2:] in ("'s", "’s") else t for t in tokens]
     lowered = [_words(b)[0] if _words(b) else b.lower() for b in bare]
