@@ -3,7 +3,7 @@ beliefs (a user's preferences, a software project, a household with travel and h
 team of six), 156 questions a belief answers (paraphrases, lowercase, typos, dates, one
 question of two parts) and 154 that must render nothing (off-topic, nonsense, keyword
 stuffing, and questions about people and products the memory does not know, capitalised
-and not), and 13 tasks for someone the memory does not know ("Tell Helga how I take my
+and not), and 19 tasks for someone the memory does not know ("Tell Helga how I take my
 coffee"). Each question falls in the tuning or the held half by a seeded hash, fixed
 before any tuning: tune on one half, report the other; the tasks are in neither.
 
@@ -655,20 +655,26 @@ TASKS: dict[str, list[tuple[str, list[str]]]] = {
         ("Write to Marguerite about our rate limit per API key", ["b16"]),
         ("Explain to Svetlana how we deploy", ["b4"]),
         ("Tell Haruto which linters must pass before merging", ["b11"]),
+        ("Prepare Kowalski's onboarding: how do we deploy?", ["b4"]),
     ],
     "user": [
         ("Tell Helga how I take my coffee", ["a1"]),
         ("Let Bartholomew know I prefer meetings after 2 pm", ["a4"]),
         ("Warn the waiter Giorgio that I dislike cilantro", ["a9"]),
+        ("What should I cook for Sarah's birthday dinner, given my diet?", ["a2"]),
+        ("Book a table for Sarah's birthday; remember I dislike cilantro", ["a9"]),
+        ("Plan a call with Kowalski's team at a time that suits me", ["a4"]),
     ],
     "house": [
         ("Ask Gus when the boiler service is due", ["c5"]),
         ("Give Yusuf the wifi password location", ["c14"]),
         ("Tell the babysitter Keisha when school pickup is", ["c25"]),
+        ("Pack for Chidi's wedding in Lisbon: when is our flight?", ["c1"]),
     ],
     "team": [
         ("Brief Anneliese on the conference budget per person", ["d13"]),
         ("Tell Rafael when the team retro is", ["d9"]),
+        ("Draft the agenda for Ayesha's visit: when is the team retro?", ["d9"]),
     ],
 }
 
