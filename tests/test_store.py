@@ -7,10 +7,12 @@ import multiprocessing
 import shutil
 import subprocess
 import sys
+import tempfile
 import uuid
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import parse_qs, urlparse
 
 import psycopg
 import pytest
@@ -20,6 +22,8 @@ from recallflow import EmbedderMismatchError, MissingExtensionError, open_memory
 from recallflow.adapters.embedders.hashing import HashingEmbedder
 from recallflow.adapters.postgres.bootstrap import prepare
 from recallflow.adapters.postgres.embedded import (
+    _MAX_SOCKET_PATH,
+    _SOCKET_NAME,
     SHARED_BUFFERS_MAX_MB,
     SHARED_BUFFERS_MIN_MB,
     EmbeddedServer,
@@ -163,6 +167,24 @@ def test_data_survives_a_server_restart(fresh_home: Path) -> None:
     with open_memory(home=home, embedder=HashingEmbedder()) as memory:
         assert memory._server.pid() != pid  # type: ignore[union-attr]
         assert memory.beliefs.get("t-r", "p1", "b-keep").statement == "Survives restarts."
+
+
+def test_a_home_whose_path_is_no_uri_value_as_it_stands_opens(made_pgdata: Path) -> None:
+    """A home is any directory the user names: macOS's user data directory, the default
+    one there, is under "Application Support". Its path goes into the store's URI, where a
+    space was refused by libpq, an ``&`` began another parameter and a ``%20`` was decoded
+    into another directory. (Under the temporary directory, whose path is short enough for
+    the server's socket to be in the home itself: a longer one has it elsewhere.)"""
+    with tempfile.TemporaryDirectory(prefix="rf a&b=%20 ") as parent:
+        home = made_home(made_pgdata, Path(parent) / "Application Support")
+        pgdata = home.resolve() / "pgdata"
+        if len(str(pgdata / _SOCKET_NAME)) > _MAX_SOCKET_PATH:
+            pytest.skip("the temporary directory's path is too long for a socket in it")
+        with open_memory(home=home, embedder=HashingEmbedder()) as memory:
+            assert parse_qs(urlparse(memory.uri).query)["host"] == [str(pgdata)]
+            memory.beliefs.add(belief("t-h", id="b-home", statement="Homes may hold spaces."))
+            assert memory.beliefs.get("t-h", "p1", "b-home").statement == "Homes may hold spaces."
+        assert not (pgdata / "postmaster.pid").exists()
 
 
 def _worker(home: str, name: str, ready: object, go: object, done: object, out: object) -> None:

@@ -45,6 +45,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import platformdirs
 import psutil
@@ -639,9 +640,16 @@ class EmbeddedServer:
             hold.count += 1
 
     def uri(self, database: str = DATABASE) -> str:
-        """The connection string of a database on this server (over its Unix socket)."""
+        """The connection string of a database on this server (over its Unix socket).
+
+        The socket directory is percent-encoded: a home path is the user's to choose, and
+        one with a space (macOS's user data directory, "Application Support", is one), a
+        ``&``, an ``=`` or a ``%`` is not a URI query value as it stands (libpq refused
+        the space, read ``&`` as the next parameter and decoded ``%20`` into another
+        directory)."""
         port = "" if self._postmaster.port == 5432 else f"&port={self._postmaster.port}"
-        return f"postgresql://{SUPERUSER}:@/{database}?host={self._postmaster.socket_dir}{port}"
+        host = quote(str(self._postmaster.socket_dir), safe="/")
+        return f"postgresql://{SUPERUSER}:@/{database}?host={host}{port}"
 
     def pid(self) -> int | None:
         """The pid of the running postmaster, or None when the server is down."""
