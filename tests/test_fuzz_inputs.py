@@ -627,6 +627,43 @@ def test_tool_calls(memory: Memory, fuzz_tenant: str, data: st.DataObject, name:
         TALLY[f"tool.{name}", "ok"] += 1
 
 
+def _unreadable_json() -> st.SearchStrategy[str]:
+    """JSON text that is valid JSON, yet may be more than Python's parser reads: nesting
+    past its recursion limit, an integer past the digits it converts (4,300); or either
+    just short of it. No tool takes any of them (three levels deep, or a number where
+    none is taken)."""
+    shapes = (
+        ("[", "]"),
+        ('{"goal": ', "}"),
+        ('{"entities": [', "]}"),
+        ('{"recent_turns": [{"goal": ', "}]}"),
+    )
+    nested = st.tuples(st.sampled_from(shapes), st.integers(3, 100_000)).map(
+        lambda drawn: drawn[0][0] * drawn[1] + '"invoices"' + drawn[0][1] * drawn[1]
+    )
+    field = st.sampled_from(("goal", "trace_id", "belief_ids", "as_of", "kind"))
+    numeral = st.tuples(field, st.integers(1, 20_000), st.booleans()).map(
+        lambda drawn: f'{{"{drawn[0]}": {"-" if drawn[2] else ""}{"9" * drawn[1]}}}'
+    )
+    return st.one_of(nested, numeral)
+
+
+@FUZZ
+@given(text=_unreadable_json(), name=st.sampled_from(sorted(spec.name for spec in TOOLS)))
+def test_json_the_parser_cannot_read_is_an_arguments_error(
+    memory: Memory, fuzz_tenant: str, text: str, name: str
+) -> None:
+    """Arguments as JSON text a model may write: nested deeper than Python's parser
+    recurses, or a number of more digits than it converts. Each is an arguments error,
+    never the parser's exception out of the call."""
+    tools = Toolset(memory, tenant_id=fuzz_tenant, principal_id="p1")
+    before = _counts(memory)
+    answer = tools.call(name, text)
+    assert answer.get("error", {}).get("type") == "invalid_arguments", answer
+    assert _counts(memory) == before
+    TALLY[f"json.tool.{name}", "typed"] += 1
+
+
 # --- values of another kind --------------------------------------------------------------
 #
 # pydantic's lax mode would take ``True`` for a cap of 1, "5" for 5, 0 or "no" for a false

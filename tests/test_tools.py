@@ -508,6 +508,9 @@ def test_malformed_calls_are_structured_errors(memory: Memory, tenant: str) -> N
     error(tools.call("recall_beliefs", "{not json"), "invalid_arguments")
     error(tools.call("recall_beliefs", "[1, 2]"), "invalid_arguments")
     assert "recall_beliefs" in error(tools.call("drop_tables", {}), "unknown_tool")["message"]
+    # A name that is no text is no tool either (a list could not even be looked up).
+    for name in (["recall_beliefs"], None, 5):
+        error(tools.call(name, GOAL), "unknown_tool")  # type: ignore[arg-type]
     bound = error(tools.call("recall_beliefs", {"principal_id": "p2"}), "invalid_arguments")
     assert "set by the host" in bound["message"]
     # A JSON string of valid arguments (what OpenAI-style clients hand over) is accepted.

@@ -422,7 +422,8 @@ class Toolset:
         """Call tool ``name`` with the model's ``arguments`` (a mapping, or the JSON text
         some clients hand over). Returns the result, or ``{"error": ...}``; never raises
         for anything the model wrote."""
-        handler = self._handlers.get(name)
+        # A name that is no text (a list, say, which cannot even be looked up) is no tool.
+        handler = self._handlers.get(name) if isinstance(name, str) else None
         if handler is None:
             known = ", ".join(self.names)
             return tool_error("unknown_tool", f"no tool {name!r}; the tools are {known}")
@@ -431,6 +432,16 @@ class Toolset:
                 arguments = json.loads(arguments) if arguments.strip() else {}
             except json.JSONDecodeError as exc:
                 return tool_error("invalid_arguments", f"arguments are not JSON: {exc.msg}")
+            # Valid JSON that Python's parser still cannot read, and raised as its own error
+            # out of the call: nesting deeper than its recursion limit, and an integer of
+            # more digits than it converts (``sys.get_int_max_str_digits()``, 4,300).
+            except RecursionError:
+                return tool_error("invalid_arguments", "arguments are nested too deeply to read")
+            except ValueError:
+                return tool_error(
+                    "invalid_arguments",
+                    "arguments hold a number of more digits than can be read",
+                )
         if arguments is None:
             arguments = {}
         if not isinstance(arguments, Mapping):
