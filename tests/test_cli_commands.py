@@ -334,6 +334,8 @@ def test_belief_history_lists_the_latest_events_on_request(
     code, out, _ = run(capsys, *history, "--json")
     assert code == 0 and json.loads(out)["earlier_events"] == 0
     assert len(json.loads(out)["events"]) == 4  # created, three citations
+    # A count past any belief's events, and past what the database counts in: all of them.
+    assert run(capsys, *history, "--json", "--events", "9" * 30) == (code, out, "")
     with pytest.raises(SystemExit) as exited:
         run(capsys, *history, "--events", "0")
     assert exited.value.code == EXIT_USAGE and "argument --events" in capsys.readouterr().err

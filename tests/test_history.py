@@ -203,6 +203,9 @@ def test_the_latest_events_are_read_on_request_with_how_many_came_before(
     assert latest.belief == whole.belief
     roomy = memory.beliefs.history(tenant, "p1", "b-shell", events=10)
     assert roomy.events == whole.events and roomy.earlier_events == 0
+    # More than any belief has, past what the database counts in (a bigint): all of them.
+    for many in (2**63 - 1, 2**63, 10**30):
+        assert memory.beliefs.history(tenant, "p1", "b-shell", events=many) == whole
     for bad in (0, -1, True, 2.0, "2"):
         with pytest.raises(InvalidInputError) as refused:
             memory.beliefs.history(tenant, "p1", "b-shell", events=bad)  # type: ignore[arg-type]

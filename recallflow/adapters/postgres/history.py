@@ -94,6 +94,9 @@ _EVENT_COLUMNS = (
     "kind, at, effective_at, related_id, project, evidence_id, trace_id, reason, note, surface"
 )
 
+#: The most rows a LIMIT takes: PostgreSQL's bigint.
+_MOST_ROWS = 2**63 - 1
+
 #: Every event, oldest first.
 _EVENTS = (
     f"SELECT {_EVENT_COLUMNS}, 0::bigint AS earlier FROM ({_EVENT_ROWS}) e"
@@ -141,6 +144,10 @@ def belief_history(
     """The history of one belief of the principal, read in one snapshot, with every event
     or (``events``) the latest so many; raises :class:`~recallflow.errors.NotFoundError`
     when the principal has no such belief."""
+    if events is not None and events > _MOST_ROWS:
+        # More than a LIMIT takes (a bigint), and more events than any belief has: every
+        # one (sent as the count, it was the driver's "bigint out of range").
+        events = None
     key = {"t": tenant_id, "p": principal_id, "id": belief_id, "links": links, "events": events}
     with conn.transaction():
         # One snapshot for every statement: a write committed between two of them (a
