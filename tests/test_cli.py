@@ -522,6 +522,17 @@ def test_a_bad_environment_is_bad_input_too(args: list[str], tmp_path: Path) -> 
     assert "RECALLFLOW_SHARED_BUFFERS" in done.stderr and not home.exists()
 
 
+def test_a_shared_buffers_the_server_would_refuse_is_bad_input(tmp_path: Path) -> None:
+    """A size PostgreSQL does not start with is as bad as one that is no size: exit 2, one
+    line, and no home made (it was initdb, a failed start and exit 1 with the server's log)."""
+    home = tmp_path / "home"
+    for size in ("1kB", "16TB"):
+        env = {"RECALLFLOW_SHARED_BUFFERS": size, "RECALLFLOW_HOME": str(home)}
+        done = cli("status", env={"RECALLFLOW_EMBEDDER": "hashing", **env})
+        assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+        assert f"RECALLFLOW_SHARED_BUFFERS={size!r}" in done.stderr and not home.exists()
+
+
 def test_a_bad_environment_is_told_before_the_store_is_loaded() -> None:
     """A bad variable is judged before the store's modules are imported (they take
     seconds: the scanner's rules among them), so the one-line error comes at once."""

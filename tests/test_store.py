@@ -286,15 +286,34 @@ def test_shared_buffers_follow_the_environment(monkeypatch: pytest.MonkeyPatch) 
         shared_buffers()
 
 
+@pytest.mark.parametrize(
+    ("size", "said"),
+    [
+        ("lots", "is not a size such as 256MB or 1GB"),
+        # Sizes, but none PostgreSQL starts with: it takes 16 to 2**30 - 1 pages of 8kB.
+        *(
+            (size, "is outside the sizes PostgreSQL takes for shared_buffers:"
+             " at least 128kB, less than 8TB")
+            for size in ("1kB", "120kB", "15", "8TB", "1073741824", "9" * 5000 + "MB")
+        ),
+    ],
+)  # fmt: skip
 def test_a_malformed_shared_buffers_is_refused_before_the_home_is_touched(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, size: str, said: str
 ) -> None:
     """A bad RECALLFLOW_SHARED_BUFFERS is the setting's error, with nothing else in it (not a
     failed start carrying the server log's tail), and no home or server is made for it."""
-    monkeypatch.setenv("RECALLFLOW_SHARED_BUFFERS", "lots")
+    monkeypatch.setenv("RECALLFLOW_SHARED_BUFFERS", size)
     home = tmp_path / "home"
     with pytest.raises(ConfigurationError) as refused:
         open_memory(home=home, embedder=HashingEmbedder())
-    said = "RECALLFLOW_SHARED_BUFFERS='lots' is not a size such as 256MB or 1GB"
-    assert str(refused.value) == said
+    assert str(refused.value) == f"RECALLFLOW_SHARED_BUFFERS={size!r} {said}"
     assert not home.exists()
+
+
+def test_shared_buffers_at_the_ends_of_postgres_range_are_taken(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for size in ("128kB", "16", "8589934584kB", "1073741823"):
+        monkeypatch.setenv("RECALLFLOW_SHARED_BUFFERS", size)
+        assert shared_buffers() == size

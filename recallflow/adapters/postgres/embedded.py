@@ -79,7 +79,12 @@ SHARED_BUFFERS_MIN_MB = 128
 SHARED_BUFFERS_MAX_MB = 1024
 SHARED_BUFFERS_SHARE = 1 / 16
 _SHARED_BUFFERS_ENV = "RECALLFLOW_SHARED_BUFFERS"
-_SIZE = re.compile(r"[1-9][0-9]*(kB|MB|GB|TB)?")
+_SIZE = re.compile(r"([1-9][0-9]*)(kB|MB|GB|TB)?")
+#: Kilobytes per unit of a size; without one, PostgreSQL counts pages of 8kB.
+_KILOBYTES = {None: 8, "kB": 1, "MB": 1 << 10, "GB": 1 << 20, "TB": 1 << 30}
+#: The pages (8kB each) PostgreSQL takes for shared_buffers: 16 up to INT_MAX / 2; a
+#: size is rounded to the nearest page.
+_BUFFER_PAGES = (16, (2**31 - 1) // 2)
 _SOCKET_NAME = ".s.PGSQL.5432"
 #: A server log line that says why it stopped or refused to start.
 _SEVERE = re.compile(r"\b(?:FATAL|PANIC):\s+")
@@ -112,9 +117,19 @@ def shared_buffers() -> str:
     :class:`~recallflow.errors.ConfigurationError`."""
     env = os.environ.get(_SHARED_BUFFERS_ENV, "").strip()
     if env:
-        if _SIZE.fullmatch(env) is None:
+        size = _SIZE.fullmatch(env)
+        if size is None:
             raise ConfigurationError(
                 f"{_SHARED_BUFFERS_ENV}={env!r} is not a size such as 256MB or 1GB"
+            )
+        # Judged as the server will, before a home is made for it: a size outside its range
+        # passed here, and the server then refused to start, after initdb had made the home.
+        digits, unit = size.group(1), size.group(2)
+        kilobytes = int(digits) * _KILOBYTES[unit] if len(digits) <= 30 else 0
+        if not _BUFFER_PAGES[0] <= round(kilobytes / 8) <= _BUFFER_PAGES[1]:
+            raise ConfigurationError(
+                f"{_SHARED_BUFFERS_ENV}={env!r} is outside the sizes PostgreSQL takes for"
+                " shared_buffers: at least 128kB, less than 8TB"
             )
         return env
     share = int(psutil.virtual_memory().total * SHARED_BUFFERS_SHARE) >> 20
