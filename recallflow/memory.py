@@ -40,7 +40,12 @@ from recallflow.adapters.postgres.beliefs import PostgresBeliefStore
 from recallflow.adapters.postgres.bootstrap import connection_limit, ensure_database, prepare
 from recallflow.adapters.postgres.calibrations import load_calibration, save_calibration
 from recallflow.adapters.postgres.corrections import PostgresCorrections
-from recallflow.adapters.postgres.embedded import DATABASE, EmbeddedServer, default_home
+from recallflow.adapters.postgres.embedded import (
+    DATABASE,
+    EmbeddedServer,
+    default_home,
+    home_path,
+)
 from recallflow.adapters.postgres.entities import (
     MarksWithLoad,
     PostgresEntitySensitivity,
@@ -1196,7 +1201,7 @@ def open_memory(
     server: EmbeddedServer | None = None
     try:
         if dsn is None:
-            server = EmbeddedServer(Path(home).expanduser().resolve() if home else default_home())
+            server = EmbeddedServer(home_path(home, "home") if home else default_home())
             ensure_database(server.uri("postgres"), DATABASE)
             uri = server.uri(DATABASE)
         else:

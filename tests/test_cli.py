@@ -533,6 +533,21 @@ def test_a_shared_buffers_the_server_would_refuse_is_bad_input(tmp_path: Path) -
         assert f"RECALLFLOW_SHARED_BUFFERS={size!r}" in done.stderr and not home.exists()
 
 
+def test_a_home_that_names_no_directory_is_bad_input(tmp_path: Path) -> None:
+    """``--home`` or RECALLFLOW_HOME of ``~user`` of no user, or a loop of symlinks: exit 2,
+    one line naming it (it was a traceback out of the path's expansion)."""
+    (tmp_path / "loop").symlink_to(tmp_path / "back")
+    (tmp_path / "back").symlink_to(tmp_path / "loop")
+    env = {"RECALLFLOW_EMBEDDER": "hashing"}
+    for home in ("~no-such-user-of-this-box/home", str(tmp_path / "loop" / "home")):
+        for done, named in (
+            (cli("status", "--home", home, env=env), "--home"),
+            (cli("status", env={**env, "RECALLFLOW_HOME": home}), "RECALLFLOW_HOME"),
+        ):
+            assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+            assert f"error: {named}: {home!r} names no directory" in done.stderr
+
+
 def test_a_bad_environment_is_told_before_the_store_is_loaded() -> None:
     """A bad variable is judged before the store's modules are imported (they take
     seconds: the scanner's rules among them), so the one-line error comes at once."""

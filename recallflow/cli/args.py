@@ -186,8 +186,9 @@ def add_json_arg(p: argparse.ArgumentParser) -> None:
 def open_store(args: argparse.Namespace, *, operator: bool = False) -> Memory:
     """The store a command's ``--dsn``/``--home`` name (else ``RECALLFLOW_DSN``, checked
     like ``--dsn``), with the embedder ``RECALLFLOW_EMBEDDER`` asks for and, for the
-    embedded server, the ``RECALLFLOW_SHARED_BUFFERS`` it starts with: a bad value of any
-    is a usage error, not a traceback. Every command that opens a store opens it
+    embedded server, the ``RECALLFLOW_SHARED_BUFFERS`` it starts with and the home
+    (``--home`` or ``RECALLFLOW_HOME``) it is in: a bad value of any is a usage error, not
+    a traceback. Every command that opens a store opens it
     here, so each one judges the environment the same way."""
     from recallflow.adapters.embedders import default_embedder
 
@@ -205,11 +206,16 @@ def open_store(args: argparse.Namespace, *, operator: bool = False) -> Memory:
             f" give one of them"
         )
     if store is None:  # the embedded server, sized by RECALLFLOW_SHARED_BUFFERS
-        from recallflow.adapters.postgres.embedded import shared_buffers
+        from recallflow.adapters.postgres.embedded import default_home, home_path, shared_buffers
         from recallflow.errors import ConfigurationError
 
         try:
             shared_buffers()
+            # A home that names no directory (``~user`` of no user, a loop of symlinks).
+            if args.home:
+                home_path(args.home, "--home")
+            else:
+                default_home()
         except ConfigurationError as exc:
             raise UsageError(str(exc)) from None
     # Imported once the environment is judged: the store's modules (the scanner's rules

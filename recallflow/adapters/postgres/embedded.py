@@ -107,8 +107,22 @@ def default_home() -> Path:
     """``RECALLFLOW_HOME`` if set, else the platform's user data directory for recallflow."""
     env = os.environ.get("RECALLFLOW_HOME")
     if env:
-        return Path(env).expanduser().resolve()
+        return home_path(env, "RECALLFLOW_HOME")
     return Path(platformdirs.user_data_dir("recallflow")).resolve()
+
+
+def home_path(value: str | os.PathLike[str], source: str) -> Path:
+    """``value`` as the absolute path of a home; one that names no path (``~user`` of no
+    user, a NUL byte, a loop of symlinks) is a :class:`ConfigurationError` naming
+    ``source``, where it came from (the interpreter's RuntimeError or ValueError before)."""
+    try:
+        if "\x00" in os.fspath(value):
+            raise ValueError("it holds a NUL byte")
+        return Path(value).expanduser().resolve()
+    except (RuntimeError, ValueError, OSError) as exc:
+        raise ConfigurationError(
+            f"{source}: {os.fspath(value)!r} names no directory: {exc}"
+        ) from None
 
 
 def shared_buffers() -> str:
