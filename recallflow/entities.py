@@ -16,8 +16,7 @@ from pydantic import TypeAdapter, ValidationError
 from recallflow.adapters.postgres.entities import PostgresEntitySensitivity
 from recallflow.errors import InvalidInputError
 from recallflow.ingestion import key_of
-from recallflow.models.fields import storable
-from recallflow.models.store import KEY_RULE, Sensitivity, SensitivityLevel, normalise_subject
+from recallflow.models.store import Sensitivity, SensitivityLevel, checked_key
 
 _LEVEL: TypeAdapter[Sensitivity] = TypeAdapter(SensitivityLevel)
 
@@ -25,17 +24,13 @@ _LEVEL: TypeAdapter[Sensitivity] = TypeAdapter(SensitivityLevel)
 def _entity_key(entity: object) -> str:
     if not isinstance(entity, str):
         raise InvalidInputError("an entity is a string", field="entity")
-    try:  # refused as in a belief's entities, not folded away with the punctuation
-        storable(entity)
+    # Read as a belief's entities are: text a key cannot keep is refused, not folded away
+    # with the punctuation, and a key longer than a key may be is refused, not cut (the
+    # cut key is another entity's, whose name the mark would have redacted).
+    try:
+        return checked_key(entity, "entity")
     except ValueError as exc:
         raise InvalidInputError(str(exc), field="entity") from None
-    key = normalise_subject(entity)
-    if not key:
-        raise InvalidInputError(
-            f"entity {entity!r} has no letters or digits: {KEY_RULE}",
-            field="entity",
-        )
-    return key
 
 
 def _level(value: object) -> Sensitivity:

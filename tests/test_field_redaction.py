@@ -206,6 +206,12 @@ def test_marking_checks_its_input_and_writes_nothing_when_bad(memory: Memory, te
         with pytest.raises(InvalidInputError) as bad_text:
             memory.entities.mark(tenant, "p1", unstorable)
         assert bad_text.value.field == "entity"
+    # A name whose key is longer than a key may be is refused as a belief's entity is, not
+    # cut to the key of another entity (which the mark would then redact).
+    for overlong in ("a" * 200 + "b", "Maya " * 60):
+        with pytest.raises(InvalidInputError) as too_long:
+            memory.entities.mark(tenant, "p1", overlong)
+        assert too_long.value.field == "entity" and "at most 200" in str(too_long.value)
     assert memory.entities.marked(tenant, "p1") == {}
 
 

@@ -162,7 +162,7 @@ def _folded(text: str) -> str:
     return unicodedata.normalize("NFC", read).strip(SEPARATORS)
 
 
-def _normalised_key(value: str, field: str) -> str:
+def checked_key(value: str, field: str) -> str:
     """A draft's subject or entity as its key; refused (never cut) when the key would be
     longer than :data:`KEY_MAX`, since a cut key could match another subject."""
     key = _folded(storable(value))
@@ -245,12 +245,12 @@ class BeliefDraft(_Frozen):
     @field_validator("subject")
     @classmethod
     def _subject_key(cls, value: str) -> str:
-        return _normalised_key(value, "subject")
+        return checked_key(value, "subject")
 
     @field_validator("entities")
     @classmethod
     def _entity_keys(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        keys = dict.fromkeys(_normalised_key(v, "entity") for v in value)
+        keys = dict.fromkeys(checked_key(v, "entity") for v in value)
         return tuple(keys)
 
     @field_validator("corroborating_projects")
