@@ -129,6 +129,16 @@ def _holds_now(successor: Belief, now: datetime) -> None:
         )
 
 
+def _policy(policy: object) -> None:
+    """Refuse a policy that is not a :class:`RetrievalPolicy` by name (``memory.corrections``
+    is reached directly too, past the checks of :class:`~recallflow.memory.Memory`'s
+    methods): it failed on its first attribute as an AttributeError."""
+    if not isinstance(policy, RetrievalPolicy):
+        raise InvalidInputError(
+            f"must be a RetrievalPolicy, got {type(policy).__name__}", field="policy"
+        )
+
+
 def rejection_kind(kind: object) -> RejectionKind:
     """``kind`` as a :class:`RejectionKind`; an unknown kind names the four."""
     return member_of(RejectionKind, kind, "kind", "rejection kind")
@@ -209,6 +219,7 @@ class Corrections:
         """Record that the model cited beliefs of a trace's block: each gains utility and its
         decay clock restarts; confidence is untouched. A repeat from the same trace counts
         once."""
+        _policy(policy)
         if isinstance(belief_ids, str | bytes) or not isinstance(belief_ids, Iterable):
             raise InvalidInputError("must be a list of belief ids", field="belief_ids")
         ids = tuple(_key(i, "belief_ids") for i in belief_ids)
@@ -347,6 +358,7 @@ class Corrections:
         ``policy.feedback.promotion_projects`` distinct projects (its origin counts) is
         promoted to user scope, where it is recalled without attribution at full weight.
         The same evidence for the same project is recorded once."""
+        _policy(policy)
         return self._store.corroborate(
             _key(tenant_id, "tenant_id"),
             _key(principal_id, "principal_id"),

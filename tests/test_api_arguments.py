@@ -178,6 +178,15 @@ def test_a_policy_or_experiment_of_another_type_is_refused_by_name(
         (lambda: memory.open_session(tenant, "p1", policy={}), "policy"),  # type: ignore[arg-type]
         (lambda: memory.resume_session(tenant, "p1", "s-1", policy=None), "policy"),  # type: ignore[arg-type]
         (lambda: memory.cite(tenant, "p1", "tr-1", ["b-1"], policy=1), "policy"),  # type: ignore[arg-type]
+        # memory.corrections is reached directly too, past Memory's own checks.
+        (
+            lambda: memory.corrections.cite(tenant, "p1", "tr-1", ["b-1"], policy="x"),  # type: ignore[arg-type]
+            "policy",
+        ),
+        (
+            lambda: memory.corrections.corroborate(tenant, "p1", "b-1", "w", "e-1", policy=0),  # type: ignore[arg-type]
+            "policy",
+        ),
         (
             lambda: memory.search_episodes(
                 {"tenant_id": tenant, "principal_id": "p1", "query": "x"},
