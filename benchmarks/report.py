@@ -91,6 +91,8 @@ def load_run(path: Path) -> dict[str, Any]:
         data = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
         raise ValueError(f"{path} is not JSON ({exc})") from None
+    except RecursionError:  # valid JSON nested deeper than the parser recurses: no run
+        raise ValueError(f"{path} is not a run this report reads (nested too deeply)") from None
     except OSError as exc:  # missing, a directory, unreadable: the file named is wrong
         raise ValueError(f"{path} cannot be read ({exc.strerror or exc})") from None
     if not isinstance(data, dict) or not isinstance(data.get("benchmarks"), list):

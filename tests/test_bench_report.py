@@ -160,6 +160,7 @@ def test_report_cli_prints_the_newest_run(
     ("content", "said"),
     [
         ("{not json", "is not JSON"),
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),  # valid, past the parser
         ("[1, 2]", "no 'benchmarks' list"),
         ('{"benchmarks": [{"name": "x"}]}', "benchmark 0 has no 'name' or 'stats'"),
         ('{"benchmarks": [{"name": "x", "stats": {}}]}', "benchmark 0 (x) has no median"),

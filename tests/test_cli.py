@@ -456,6 +456,14 @@ def test_eval_refuses_input_files_it_cannot_use_before_measuring(tmp_path: Path)
     not_json.write_text("{not json")
     wrong_shape = tmp_path / "shape.json"
     wrong_shape.write_text('[{"sample_id": "conv-1"}]')
+    # Valid JSON still: nested deeper than Python's parser recurses (a traceback), no
+    # conversation at all (a run that "measured" no question and passed), an object.
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    no_conversation = tmp_path / "empty.json"
+    no_conversation.write_text("[]")
+    an_object = tmp_path / "object.json"
+    an_object.write_text('{"conversation": {}}')
     scenarios = tmp_path / "scenarios"
     scenarios.mkdir()
     (scenarios / "broken.json").write_text('{"name": 5}')
@@ -464,6 +472,9 @@ def test_eval_refuses_input_files_it_cannot_use_before_measuring(tmp_path: Path)
     for args, named in (
         (["--locomo", str(not_json)], f"--locomo: {not_json}"),
         (["--locomo", str(wrong_shape)], f"--locomo: {wrong_shape}"),
+        (["--locomo", str(deep)], f"--locomo: {deep}: nested too deeply"),
+        (["--locomo", str(no_conversation)], f"--locomo: {no_conversation}: holds no"),
+        (["--locomo", str(an_object)], f"--locomo: {an_object}: is not a list"),
         (["--locomo", absent, "--scenarios", str(scenarios)], "broken.json: name"),
         (["--locomo", absent, "--offtopic", str(not_json)], f"--offtopic: {not_json}"),
         (["--conversations", "0"], "--conversations"),

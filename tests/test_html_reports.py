@@ -16,7 +16,7 @@ import pytest
 pytest.importorskip("pygal")
 
 from benchmarks import report
-from recallflow.evaluation.report_html import render_eval_html
+from recallflow.evaluation.report_html import previous_report, render_eval_html
 
 TIERS = ("1k", "10k", "100k")
 
@@ -135,3 +135,15 @@ def test_the_eval_report_charts_every_split_against_every_baseline() -> None:
     assert "not measured: file missing" in page and "isolation leaks = 0" in page
     first = render_eval_html(_eval(0.6), None)
     assert "no previous eval-report.json" in first
+
+
+def test_an_earlier_eval_report_that_cannot_be_read_is_no_comparison(tmp_path: Path) -> None:
+    """The report a run replaces is read at its very end, to compare with: one that is not
+    a report — not JSON, or JSON nested deeper than the parser recurses — leaves the run
+    without a comparison, never fails it after everything was measured."""
+    path = tmp_path / "eval-report.json"
+    for text in ("{not json", "[" * 100_000 + "]" * 100_000, "[1]", "9" * 5_000):
+        path.write_text(text, encoding="utf-8")
+        assert previous_report(path) is None
+    path.write_text('{"created_at": "then"}', encoding="utf-8")
+    assert previous_report(path) == {"created_at": "then"}

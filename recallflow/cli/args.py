@@ -237,6 +237,8 @@ def read_flag_file(flag: str, path: Path, load: Callable[[Path], T]) -> T:
         first = exc.errors(include_url=False)[0]
         where = ".".join(str(part) for part in first["loc"])
         raise UsageError(f"{flag}: {path}: {where + ': ' if where else ''}{first['msg']}") from None
+    except RecursionError:  # valid JSON, nested deeper than Python's parser recurses
+        raise UsageError(f"{flag}: {path}: nested too deeply to read") from None
     except (OSError, ValueError, KeyError, TypeError, IndexError) as exc:
         detail = f"{type(exc).__name__} {exc}" if isinstance(exc, KeyError) else str(exc)
         raise UsageError(f"{flag}: {path}: {detail}") from None

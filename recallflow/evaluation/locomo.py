@@ -156,6 +156,12 @@ class LocomoDataset:
 
     def _load(self) -> list[Group]:
         samples = json.loads(self.path.read_text(encoding="utf-8"))
+        # Judged here, so that a file of another shape is named as such (not an error about
+        # string indices), and an empty one is not a run that "measured" no question.
+        if not isinstance(samples, list) or not all(isinstance(s, dict) for s in samples):
+            raise ValueError("is not a list of LoCoMo conversations, as locomo10.json is")
+        if not samples:
+            raise ValueError("holds no conversation: there would be nothing to measure")
         groups: list[Group] = []
         for index, sample in enumerate(samples):
             documents = _documents(sample["conversation"])

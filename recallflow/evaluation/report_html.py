@@ -171,7 +171,7 @@ def previous_report(path: Path) -> dict[str, Any] | None:
     """The report a run is about to replace, if there is a readable one at ``path``."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # none readable: nothing to compare with
         return None
     return data if isinstance(data, dict) else None
 
