@@ -326,6 +326,7 @@ BAD_INPUT = {
     "mcp without principal": ["mcp", "--tenant", "t"],
     "mcp bad dsn": ["mcp", "--tenant", "t", "--principal", "p", "--dsn", "not a dsn"],
     "graph to an unknown format": ["graph", "in_turn", "--out", "stages.xyz"],
+    "graph to a directory": ["graph", "in_turn", "--out", "."],
     "demo graph to an unknown format": ["demo", "--graph-out", "stages.pdf"],
     "graph diff of a module that is not nodes": ["graph", "--diff", "default", "modules:json"],
     "graph diff of no module": ["graph", "--diff", "default", "modules:"],

@@ -35,9 +35,9 @@ GRAPH_SUFFIXES = ("", ".dot", ".gv", ".svg", ".png")
 
 def graph_file(value: str) -> str:
     """A graph output file flag (``--out``, ``--graph-out``): a suffix it can be written as
-    (Graphviz refuses others with a traceback), in a directory that exists, both checked
-    before any store is opened or graph built (``demo`` would otherwise load its memory
-    and fail only at the end)."""
+    (Graphviz refuses others with a traceback), in a directory that exists and not one
+    itself, each checked before any store is opened or graph built (``demo`` would
+    otherwise load its memory and fail only at the end)."""
     path = Path(value)
     if path.suffix.lower() not in GRAPH_SUFFIXES:
         raise argparse.ArgumentTypeError(
@@ -47,6 +47,8 @@ def graph_file(value: str) -> str:
         raise argparse.ArgumentTypeError(
             f"{value[:60]!r}: there is no directory {str(path.parent)[:60]!r} to write it in"
         )
+    if path.is_dir():  # written at the end, as the write's errno and exit 1
+        raise argparse.ArgumentTypeError(f"{value[:60]!r} is a directory; name a file")
     return value
 
 
