@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shutil
 import uuid
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, tzinfo
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +22,24 @@ if TYPE_CHECKING:
 
 #: When test beliefs were recorded (system time), unless a test says otherwise.
 RECORDED = datetime(2025, 1, 1, tzinfo=UTC)
+
+
+class BrokenZone(tzinfo):
+    """A timezone that cannot tell its offset: it raises, or answers with no timedelta."""
+
+    def __init__(self, answer: object) -> None:
+        self._answer = answer
+
+    def utcoffset(self, dt: datetime | None) -> timedelta | None:
+        if isinstance(self._answer, Exception):
+            raise self._answer
+        return self._answer  # type: ignore[return-value]
+
+    def dst(self, dt: datetime | None) -> timedelta | None:
+        return None
+
+    def tzname(self, dt: datetime | None) -> str | None:
+        return "broken"
 
 
 def belief(tenant: str, principal: str = "p1", **fields: Any) -> dict[str, Any]:

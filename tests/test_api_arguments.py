@@ -22,7 +22,7 @@ from recallflow import (
     open_memory,
 )
 from recallflow.adapters.embedders.hashing import HashingEmbedder
-from tests.helpers import belief
+from tests.helpers import BrokenZone, belief
 
 #: The tables a refused call must leave as they were.
 TABLES = ("beliefs", "episodes", "recall_traces", "sessions", "feedback_events")
@@ -247,6 +247,36 @@ def test_times_are_aware_datetimes_or_refused_by_name(memory: Memory, tenant: st
             call()
         assert refused.value.field == field
     assert session.recall({"goal": "tea"}).trace_id  # nothing ended it
+
+
+@pytest.mark.parametrize("answer", [RuntimeError("no tz database"), "+02:00", 7200, 2.0])
+def test_a_time_whose_timezone_cannot_tell_its_offset_is_refused_by_name(
+    memory: Memory, tenant: str, answer: object
+) -> None:
+    """The interpreter's TypeError (or the zone's own exception) came out of every entry
+    point that takes a time; each now names the field, and nothing is written."""
+    memory.beliefs.add(belief(tenant, "p1", id="b-1"))
+    session = memory.open_session(tenant, "p1")
+    when = datetime(2025, 6, 1, tzinfo=BrokenZone(answer))
+    ask = {"tenant_id": tenant, "principal_id": "p1"}
+    before = counts(memory, tenant)
+    for call, field in (
+        (lambda: memory.recall({**ask, "working_state": {"goal": "x"}, "as_of": when}), "as_of"),
+        (lambda: memory.search_episodes({**ask, "query": "x", "known_as_of": when}), "known_as_of"),
+        (
+            lambda: memory.beliefs.add_many([belief(tenant), belief(tenant, valid_to=when)]),
+            "valid_to",
+        ),
+        (lambda: memory.episodes.add({**ask, "occurred_at": when, "content": "x"}), "occurred_at"),
+        (lambda: memory.expire(tenant, "p1", "b-1", when), "at"),
+        (lambda: memory.end_session(tenant, "p1", session.id, at=when), "at"),
+        (lambda: memory.run_retention(when), "now"),
+    ):
+        with pytest.raises(InvalidInputError) as refused:
+            call()
+        assert refused.value.field == field, refused.value
+        assert "cannot tell its offset" in str(refused.value)
+    assert counts(memory, tenant) == before
 
 
 def test_a_retention_run_ahead_of_the_clock_is_refused_and_ends_nothing(

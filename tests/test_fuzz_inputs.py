@@ -35,7 +35,7 @@ from recallflow.models.request import EpisodeSearchRequest, RecallRequest, Worki
 from recallflow.models.store import BeliefDraft, BeliefEdge, EpisodeDraft
 from recallflow.tools import Toolset
 from recallflow.tools.toolset import TOOLS
-from tests.helpers import RECORDED, belief, request
+from tests.helpers import RECORDED, BrokenZone, belief, request
 
 EXAMPLES = int(os.environ.get("RECALLFLOW_FUZZ_EXAMPLES", "30"))
 FUZZ = settings(
@@ -132,6 +132,12 @@ DATES = st.one_of(
             "not a date",
             1_700_000_000,
         )
+    ),
+    # A timezone that cannot tell its offset (it raises, or answers with no timedelta).
+    # Built, not sampled: Hypothesis hashes what it samples, and a hash asks the offset.
+    st.builds(
+        lambda answer: datetime(2025, 1, 1, tzinfo=BrokenZone(answer)),
+        st.sampled_from((RuntimeError("no tz database"), "+02:00")),
     ),
 )
 ANYTHING = st.one_of(

@@ -90,8 +90,15 @@ def visible(value: str) -> str:
 
 
 def utc_instant(value: datetime) -> datetime:
-    """An aware datetime as the same instant in UTC; a naive one is refused."""
-    if value.tzinfo is None or value.utcoffset() is None:
+    """An aware datetime as the same instant in UTC; a naive one is refused, and so is one
+    whose timezone cannot tell its offset."""
+    try:
+        offset = value.utcoffset()
+    except Exception as exc:  # a tzinfo is the caller's code: it raised, or broke its protocol
+        raise ValueError(
+            f"has a timezone that cannot tell its offset from UTC ({type(exc).__name__}: {exc})"
+        ) from None
+    if value.tzinfo is None or offset is None:
         raise ValueError(
             "must be timezone-aware (e.g. 2025-01-31T12:00:00Z); a naive datetime is refused"
         )
