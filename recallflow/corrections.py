@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from recallflow.errors import InvalidInputError
+from recallflow.errors import ConstraintViolation, InvalidInputError
 from recallflow.ingestion import Beliefs, member_of
 from recallflow.ingestion import key_of as _key
 from recallflow.models.corrections import (
@@ -320,18 +320,30 @@ class Corrections:
             _holds_now(successor, now)
             successor = successor.model_copy(update={"supersedes": belief_id})
             embedding = embeddings[0]
-        return self._store.reject(
-            tenant,
-            principal,
-            _key(trace_id, "trace_id"),
-            _key(belief_id, "belief_id"),
-            typed,
-            now,
-            replacement=successor,
-            embedding=embedding,
-            project=None if project is None else _key(project, "project"),
-            note=_text(note, "note", required=False, max_length=NOTE_MAX_LENGTH),
-        )
+        try:
+            return self._store.reject(
+                tenant,
+                principal,
+                _key(trace_id, "trace_id"),
+                _key(belief_id, "belief_id"),
+                typed,
+                now,
+                replacement=successor,
+                embedding=embedding,
+                project=None if project is None else _key(project, "project"),
+                note=_text(note, "note", required=False, max_length=NOTE_MAX_LENGTH),
+            )
+        except ConstraintViolation as exc:
+            # The database refused a field of the successor (its source episode, say): it
+            # is the replacement's, as the checks above name theirs.
+            if successor is None or exc.field not in BeliefDraft.model_fields:
+                raise
+            raise ConstraintViolation(
+                exc.detail,
+                constraint=exc.constraint,
+                field=f"replacement.{exc.field}",
+                item_id=successor.id,
+            ) from exc
 
     def excluded_projects(
         self, tenant_id: str, principal_id: str, belief_id: str

@@ -17,6 +17,7 @@ import pytest
 from recallflow import (
     DEFAULT_POLICY,
     ConfigurationError,
+    ConstraintViolation,
     InvalidInputError,
     Memory,
     open_memory,
@@ -277,6 +278,30 @@ def test_a_time_whose_timezone_cannot_tell_its_offset_is_refused_by_name(
         assert refused.value.field == field, refused.value
         assert "cannot tell its offset" in str(refused.value)
     assert counts(memory, tenant) == before
+
+
+def test_a_draft_the_database_refuses_is_named_as_the_callers_argument_and_item(
+    memory: Memory, tenant: str
+) -> None:
+    """A source episode the principal does not have is refused by the database, not the
+    model: in a re-derivation the error named the field but no item of the batch, and in a
+    rejection it named ``source_episode_id``, which is no argument of ``reject``."""
+    memory.beliefs.add(belief(tenant, "p1", id="b-1", statement="Invoices are in cents."))
+    shown = memory.recall({"tenant_id": tenant, "principal_id": "p1",
+                           "working_state": {"goal": "invoices cents"}})  # fmt: skip
+    assert shown.rendered_ids == ("b-1",)
+    before = counts(memory, tenant)
+    drafts = [belief(tenant, statement="Kept."), belief(tenant, statement="Refused.",
+                                                          source_episode_id="e-none")]  # fmt: skip
+    with pytest.raises(ConstraintViolation) as refused:
+        memory.rederive(tenant, "p1", drafts)
+    assert (refused.value.item_index, refused.value.field) == (1, "source_episode_id")
+    replacement = belief(tenant, statement="Invoices are in euros.", source_episode_id="e-none")
+    with pytest.raises(ConstraintViolation) as refused:
+        memory.reject(tenant, "p1", shown.trace_id, "b-1", "changed", replacement=replacement)
+    assert refused.value.field == "replacement.source_episode_id"
+    assert counts(memory, tenant) == before
+    assert memory.beliefs.get(tenant, "p1", "b-1").state.value == "active"
 
 
 def test_a_retention_run_ahead_of_the_clock_is_refused_and_ends_nothing(

@@ -6,7 +6,7 @@ docs/architecture.md). The SQL is in the modules this one calls.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from typing import Any, TypeVar
@@ -34,17 +34,27 @@ class PostgresCorrections:
         self._pool = pool
 
     @contextmanager
-    def _transaction(self, table: str = "beliefs") -> Iterator[psycopg.Connection[Any]]:
+    def _transaction(
+        self,
+        table: str = "beliefs",
+        items: Callable[[], Sequence[Mapping[str, Any]]] = tuple,
+    ) -> Iterator[psycopg.Connection[Any]]:
+        """A transaction whose database refusal is a typed error; ``items``: the rows of a
+        batch it writes (made only on a refusal), for the error to name the refused one."""
         try:
             with self._pool.connection() as conn, conn.transaction():
                 yield conn
         except (pg_errors.IntegrityError, pg_errors.DataError) as exc:
-            raise translate(exc, table=table, items=()) from exc
+            raise translate(exc, table=table, items=items()) from exc
         except CANCELLED_WRITE as exc:
             raise cancelled_write(exc) from exc
 
-    def _run(self, write: Callable[[psycopg.Connection[Any]], T]) -> T:
-        with self._transaction() as conn:
+    def _run(
+        self,
+        write: Callable[[psycopg.Connection[Any]], T],
+        items: Callable[[], Sequence[Mapping[str, Any]]] = tuple,
+    ) -> T:
+        with self._transaction(items=items) as conn:
             return write(conn)
 
     def retract(
@@ -154,7 +164,11 @@ class PostgresCorrections:
         drafts: Sequence[Belief],
         embeddings: npt.NDArray[np.float32],
     ) -> Rederivation:
-        return self._run(lambda c: replay.rederive(c, tenant_id, principal_id, drafts, embeddings))
+        # A refused draft is named by its place in the batch, as add_many names one.
+        return self._run(
+            lambda c: replay.rederive(c, tenant_id, principal_id, drafts, embeddings),
+            items=lambda: [d.model_dump() for d in drafts],
+        )
 
     def _erase(
         self,
