@@ -133,8 +133,13 @@ DATES = st.one_of(
             1_700_000_000,
         )
     ),
-    # A timezone that cannot tell its offset (it raises, or answers with no timedelta).
-    # Built, not sampled: Hypothesis hashes what it samples, and a hash asks the offset.
+)
+#: The time fields' values: the above, and times whose timezone cannot tell its offset (it
+#: raises, or answers with no timedelta). Built, not sampled: Hypothesis hashes what it
+#: samples, and a hash asks the offset (as an enum field's lookup would: such a value is
+#: a time's, so only the time fields get it).
+TIMES = st.one_of(
+    DATES,
     st.builds(
         lambda answer: datetime(2025, 1, 1, tzinfo=BrokenZone(answer)),
         st.sampled_from((RuntimeError("no tz database"), "+02:00")),
@@ -172,18 +177,18 @@ BELIEF_FIELDS: dict[str, st.SearchStrategy[Any]] = {
     "portability": _enum("portable", "contextual", "local"),
     "state": _enum("active", "provisional", "superseded", "expired", "retired", "conflicted"),
     "confidence": NUMBERS,
-    "valid_from": DATES,
-    "valid_to": DATES,
-    "recorded_at": DATES,
-    "retracted_at": DATES,
+    "valid_from": TIMES,
+    "valid_to": TIMES,
+    "recorded_at": TIMES,
+    "retracted_at": TIMES,
     "sensitivity": st.one_of(_enum("public", "internal", "personal", "secret"), NUMBERS),
     "source_authority": _enum("user_stated", "user_confirmed", "observed", "inferred"),
     "source_episode_id": KEYS,
     "corroboration_count": NUMBERS,
     "corroborating_projects": st.lists(KEYS, max_size=3),
-    "last_corroborated_at": DATES,
+    "last_corroborated_at": TIMES,
     "utility": NUMBERS,
-    "last_reinforced_at": DATES,
+    "last_reinforced_at": TIMES,
     "flagged": st.one_of(st.booleans(), ANYTHING),
     "supersedes": KEYS,
     "superseded_by": KEYS,
@@ -198,11 +203,11 @@ EPISODE_FIELDS: dict[str, st.SearchStrategy[Any]] = {
     "principal_id": KEYS,
     "project": KEYS,
     "session_id": KEYS,
-    "occurred_at": DATES,
+    "occurred_at": TIMES,
     "kind": _enum("message", "tool_call", "observation", "summary", "correction"),
     "content": TEXT,
     "sensitivity": st.one_of(_enum("public", "secret"), NUMBERS),
-    "recorded_at": DATES,
+    "recorded_at": TIMES,
 }
 EDGE_FIELDS: dict[str, st.SearchStrategy[Any]] = {
     "tenant_id": KEYS,
@@ -228,8 +233,8 @@ REQUEST_FIELDS: dict[str, st.SearchStrategy[Any]] = {
     "surface": _enum("direct", "team", "public", "vault"),
     "project": KEYS,
     "session_id": KEYS,
-    "as_of": DATES,
-    "known_as_of": DATES,
+    "as_of": TIMES,
+    "known_as_of": TIMES,
     "max_items": NUMBERS,
     "max_tokens": NUMBERS,
     "model_window": NUMBERS,
@@ -497,7 +502,7 @@ CORRECTION_ARGS: dict[str, st.SearchStrategy[Any]] = {
     "note": TEXT,
     "belief_ids": st.one_of(st.lists(KEYS, max_size=3), ANYTHING),
     "reason": TEXT,
-    "at": DATES,
+    "at": TIMES,
 }
 
 
