@@ -48,6 +48,9 @@ def counts(memory: Memory, tenant: str) -> dict[str, int]:
         ({"dsn": "postgresql://..."}, "dsn"),
         ({"dsn": f"postgresql://{'a' * 64}.example/x"}, "dsn"),
         ({"dsn": "postgresql://localhost:abc/x"}, "dsn"),
+        # Read by the driver before it connects: its ProgrammingError came out as it was.
+        ({"dsn": "postgresql:///x?connect_timeout=abc"}, "dsn"),
+        ({"dsn": "dbname=x connect_timeout=inf"}, "dsn"),
         ({"dsn": "postgresql:///x", "read_dsn": "postgresql://a..b/x"}, "read_dsn"),
         ({"dsn": "postgresql:///x", "read_dsn": "garbage"}, "read_dsn"),
         ({"dsn": "postgresql:///x", "pool_size": 0}, "pool_size"),

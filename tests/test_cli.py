@@ -325,6 +325,7 @@ BAD_INPUT = {
     "mcp bad tenant": ["mcp", "--tenant", "a b", "--principal", "p"],
     "mcp without principal": ["mcp", "--tenant", "t"],
     "mcp bad dsn": ["mcp", "--tenant", "t", "--principal", "p", "--dsn", "not a dsn"],
+    "dsn with a timeout that is no number": ["status", "--dsn", "dbname=x connect_timeout=abc"],
     "graph to an unknown format": ["graph", "in_turn", "--out", "stages.xyz"],
     "graph to a directory": ["graph", "in_turn", "--out", "."],
     "demo graph to an unknown format": ["demo", "--graph-out", "stages.pdf"],

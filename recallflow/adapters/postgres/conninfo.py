@@ -1,6 +1,6 @@
 """Whether a connection string is one a connection could be opened with, judged without
 connecting: it parses, each host it names is a host name (or an address, or a socket
-directory) and each port is a port number.
+directory), each port is a port number and its ``connect_timeout`` is a number.
 
 The driver parses a string it cannot connect with (``postgresql://...``, a host with an
 empty label or one longer than 63 characters, ``:abc`` as a port) and fails only when it
@@ -12,7 +12,7 @@ bad input naming it, before any server is started or connected to.
 from __future__ import annotations
 
 from psycopg import ProgrammingError
-from psycopg.conninfo import conninfo_to_dict
+from psycopg.conninfo import conninfo_to_dict, timeout_from_conninfo
 
 from recallflow.errors import without_password
 
@@ -38,4 +38,12 @@ def conninfo_problem(value: str) -> str | None:
     for port in str(params.get("port") or "").split(","):
         if port and not (port.isdigit() and 1 <= int(port) <= _MAX_PORT):
             return f"port {port[:20]!r} is not a port number (1 to {_MAX_PORT})"
+    # The driver reads the timeout itself, before any connection, and raised its own
+    # ProgrammingError out of open_memory for one that is no number (judged as it judges
+    # it; only the string's own, not the environment's PGCONNECT_TIMEOUT).
+    if params.get("connect_timeout") is not None:
+        try:
+            timeout_from_conninfo({"connect_timeout": params["connect_timeout"]})
+        except ProgrammingError as exc:
+            return str(exc)
     return None
