@@ -319,6 +319,107 @@ def test_a_survivor_an_older_release_settled_gets_its_set_id_back(
     assert raised.value.field == "conflict_set_id"
 
 
+def _written_under(
+    memory: Memory, tenant: str, principal: str, ids: list[str], set_id: str
+) -> None:
+    """What a release before set ids came only with their dispute wrote when given plain
+    beliefs under a set id: the rows as they are, nothing refused."""
+    with memory.pool.connection() as conn:
+        conn.execute(
+            "UPDATE beliefs SET conflict_set_id = %s"
+            " WHERE tenant_id = %s AND principal_id = %s AND id = ANY(%s)",
+            (set_id, tenant, principal, ids),
+        )
+
+
+def _conflict_shown(memory: Memory, tenant: str, principal: str) -> tuple[str, ...]:
+    """The ids a recall renders as sides of conflict c-queue; () when it shows none."""
+    result = memory.recall(request(tenant, principal, goal=GOAL), policy=patient_policy())
+    if "- conflict c-queue" not in result.block:
+        return ()
+    return tuple(sorted(i.belief_id for i in result.items if i.conflict_set_id == "c-queue"))
+
+
+def _sets(memory: Memory, tenant: str, principal: str) -> dict[str, str | None]:
+    return {b.id: b.conflict_set_id for b in memory.beliefs.list(tenant, principal)}
+
+
+def test_a_store_holding_beliefs_written_active_under_a_set_id_is_repaired(
+    memory: Memory, tenant: str
+) -> None:
+    """Before a set id came only with its dispute, a belief could be written active under
+    one, and every read showed it in a conflict nobody declared. The migration clears
+    those ids; a resolved conflict's survivor keeps its set, a side that left a conflict
+    keeps it, and a live conflict is untouched."""
+    plain = {"subject": "billing-queue", "confidence": 0.9, "belief_type": "preference",
+             "source_authority": "user_stated"}  # fmt: skip
+    # p1: two plain beliefs under one id, shown as a conflict of two.
+    memory.beliefs.add_many(
+        [belief(tenant, "p1", id=bid, statement=text, **plain) for bid, text in SIDES.items()][:2]
+    )
+    _written_under(memory, tenant, "p1", ["b-queue-sidekiq", "b-queue-resque"], "c-queue")
+    # p2: a third side beside a live conflict of two.
+    store_conflict(memory, tenant, "p2")
+    memory.beliefs.add(belief(tenant, "p2", id="b-queue-celery",
+                              statement=SIDES["b-queue-celery"], **plain))  # fmt: skip
+    # and one written expired (it held until its end), with no event that ended it.
+    memory.beliefs.add(belief(tenant, "p2", id="b-queue-sqs", statement="Billing jobs ran on SQS.",
+                              state="expired", valid_to=BEFORE, **plain))  # fmt: skip
+    _written_under(memory, tenant, "p2", ["b-queue-celery", "b-queue-sqs"], "c-queue")
+    # p3: beside a resolved conflict's survivor, reopening it.
+    store_conflict(memory, tenant, "p3")
+    memory.retire(tenant, "p3", "b-queue-sidekiq")
+    memory.beliefs.add(belief(tenant, "p3", id="b-queue-celery",
+                              statement=SIDES["b-queue-celery"], **plain))  # fmt: skip
+    _written_under(memory, tenant, "p3", ["b-queue-celery"], "c-queue")
+    # p4: a conflict of three one side of which left by supersession: no undeclared side.
+    store_conflict(memory, tenant, "p4", members=3)
+    memory.beliefs.add(
+        belief(tenant, "p4", id="b-queue-later", statement="Nightly exports run on cron.",
+               subject="exports", supersedes="b-queue-sidekiq", recorded_at=datetime.now(UTC))
+    )  # fmt: skip
+    assert memory.beliefs.get(tenant, "p4", "b-queue-sidekiq").state is LifecycleState.SUPERSEDED
+
+    assert _conflict_shown(memory, tenant, "p1") == ("b-queue-resque", "b-queue-sidekiq")
+    assert _conflict_shown(memory, tenant, "p2") == (
+        "b-queue-celery", "b-queue-resque", "b-queue-sidekiq")  # fmt: skip
+    assert _conflict_shown(memory, tenant, "p3") == ("b-queue-celery", "b-queue-resque")
+    untouched = rows_of(memory, tenant, "p4")
+    at_before = {"as_of": BEFORE, "known_as_of": datetime.now(UTC)}
+    p4_then = _conflict_shown(memory, tenant, "p4")
+
+    migration = next(m for m in load_migrations() if m.version == 34)
+    with memory.pool.connection() as conn:
+        conn.execute(migration.sql)
+
+    assert _conflict_shown(memory, tenant, "p1") == ()
+    assert set(_sets(memory, tenant, "p1").values()) == {None}
+    session = memory.open_session(tenant, "p1", policy=patient_policy())
+    assert {"b-queue-sidekiq", "b-queue-resque"} <= set(session.snapshot_ids)
+    assert "conflict" not in session.prefix_text.split("<memory>")[-1]
+    assert "disputed" not in session.recall({"goal": GOAL}).block
+
+    assert _conflict_shown(memory, tenant, "p2") == ("b-queue-resque", "b-queue-sidekiq")
+    sides = {"b-queue-sidekiq": "c-queue", "b-queue-resque": "c-queue"}
+    assert _sets(memory, tenant, "p2") == {**sides, "b-queue-celery": None, "b-queue-sqs": None}
+
+    assert _conflict_shown(memory, tenant, "p3") == ()
+    survivor = memory.beliefs.get(tenant, "p3", "b-queue-resque")
+    assert (survivor.state, survivor.conflict_set_id) == (LifecycleState.ACTIVE, "c-queue")
+    assert memory.beliefs.get(tenant, "p3", "b-queue-celery").conflict_set_id is None
+    # The survivor's set id is still spent.
+    with pytest.raises(InvalidInputError) as raised:
+        memory.beliefs.add(belief(tenant, "p3", id="b-cron", statement="Reports run at 2 am.",
+                                  state="conflicted", conflict_set_id="c-queue"))  # fmt: skip
+    assert raised.value.field == "conflict_set_id"
+
+    assert rows_of(memory, tenant, "p4") == untouched
+    assert _conflict_shown(memory, tenant, "p4") == p4_then
+    # The side that left is still one as the conflict stood before it left.
+    before = memory.recall(request(tenant, "p4", goal=GOAL, **at_before), policy=patient_policy())
+    assert "b-queue-sidekiq" in {i.belief_id for i in before.items if i.conflict_set_id}
+
+
 # --- re-derivation keeps the conflict as it stood -----------------------------------------
 
 
