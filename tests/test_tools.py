@@ -517,6 +517,20 @@ def test_malformed_calls_are_structured_errors(memory: Memory, tenant: str) -> N
     ok("recall_beliefs", tools.call("recall_beliefs", json.dumps(GOAL)))
 
 
+def test_an_unknown_tool_name_sent_by_the_megabyte_is_not_sent_back_whole(
+    memory: Memory, tenant: str
+) -> None:
+    """The error quoted the name whole: a model (or a prompt injected into one) that sent
+    a megabyte of name got a megabyte of error back, into its context. The name's start is
+    quoted, as every refusal quotes a caller's text, and the tools are still listed."""
+    tools = toolset(memory, tenant)
+    detail = error(tools.call("drop_" + "x" * 1_000_000, {}), "unknown_tool")
+    assert len(detail["message"]) < 1_000
+    assert "'drop_xxx" in detail["message"] and "recall_beliefs" in detail["message"]
+    listed = error(tools.call(["recall_beliefs"] * 100_000, GOAL), "unknown_tool")  # type: ignore[arg-type]
+    assert len(listed["message"]) < 1_000 and "a list" in listed["message"]
+
+
 def test_text_with_nothing_visible_is_the_arguments_error_in_the_validators_words(
     memory: Memory, tenant: str
 ) -> None:

@@ -426,7 +426,10 @@ class Toolset:
         handler = self._handlers.get(name) if isinstance(name, str) else None
         if handler is None:
             known = ", ".join(self.names)
-            return tool_error("unknown_tool", f"no tool {name!r}; the tools are {known}")
+            # Quoted as every refusal quotes the caller's text, its first 60 characters:
+            # a name sent by the megabyte is not sent back whole.
+            given = repr(name[:60]) if isinstance(name, str) else f"a {type(name).__name__}"
+            return tool_error("unknown_tool", f"no tool {given}; the tools are {known}")
         if isinstance(arguments, str):
             try:
                 arguments = json.loads(arguments) if arguments.strip() else {}
