@@ -731,6 +731,10 @@ def test_repeated_misses_queue_one_hint_until_acknowledged(memory: Memory, tenan
         memory.miss_hints.ack(tenant, "p1", "helm")
     with pytest.raises(NotFoundError):
         memory.miss_hints.ack(tenant, "p2", "kubernetes")
+    # The refusal names the subject by its start: one sent by the megabyte is not echoed.
+    with pytest.raises(NotFoundError) as missing:
+        memory.miss_hints.ack(tenant, "p1", "helm-" + "x" * 1_000_000)
+    assert len(str(missing.value)) < 500 and "subject 'helm-xxx" in str(missing.value)
 
 
 def test_a_session_turn_that_finds_nothing_is_a_miss(memory: Memory, tenant: str) -> None:

@@ -111,6 +111,7 @@ class PostgresMissHints:
                 ).fetchone()
             if row is None:
                 raise NotFoundError(
-                    f"no queued miss hint {subject!r} for {tenant_id}/{principal_id}"
+                    f"no queued miss hint of subject {subject[:60]!r}"
+                    f" for {tenant_id}/{principal_id}"
                 )
         return MissHint.model_validate(row)
