@@ -1,14 +1,34 @@
 """Values a stage builds without validating them again are the same values, and a slip in
-building one (a field left out or misspelt) fails at once rather than at a later read."""
+building one (a field left out or misspelt) fails at once rather than at a later read; so
+do the stage values made as plain function calls."""
 
 from __future__ import annotations
+
+import dataclasses
+from datetime import UTC, datetime
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from recallflow.core.scoring import rank_key
 from recallflow.models.base import FrozenModel, ModelEnum
-from recallflow.models.result import Arm, ConfidenceBand, ScoreBreakdown, ScoredEntry
+from recallflow.models.result import (
+    Arm,
+    ConfidenceBand,
+    FusedCandidate,
+    ScoreBreakdown,
+    ScoredEntry,
+)
+from recallflow.models.stages import (
+    CandidateEvidence,
+    ScoredCandidate,
+    TextCoverage,
+    make_candidate_evidence,
+    make_scored_candidate,
+    make_text_coverage,
+)
+from recallflow.models.store import Belief
 
 
 class _Row(FrozenModel):
@@ -95,3 +115,61 @@ def test_a_models_enum_reads_its_members_string_as_value() -> None:
     text = entry.model_dump_json()
     assert '"band":"high"' in text and '"arm_ranks":{"semantic_hits":1}' in text
     assert ScoredEntry.model_validate_json(text) == entry
+
+
+def _scored(belief_id: str, total: float) -> ScoredCandidate:
+    breakdown = ScoreBreakdown(
+        match=total,
+        confidence_state=0.0,
+        corroboration=0.0,
+        authority=0.0,
+        scope_affinity=0.0,
+        utility=0.0,
+        penalties={},
+        total=total,
+    )
+    return ScoredCandidate(
+        belief=Belief.model_validate(
+            {
+                "id": belief_id,
+                "tenant_id": "t",
+                "principal_id": "p",
+                "statement": "s",
+                "subject": "s",
+                "scope": "user",
+                "recorded_at": datetime(2026, 1, 1, tzinfo=UTC),
+            }
+        ),
+        fused=FusedCandidate(belief_id=belief_id, rrf_score=0.1, arm_ranks={}),
+        breakdown=breakdown,
+        band=ConfidenceBand.HIGH,
+        transferred=False,
+    )
+
+
+def test_a_stage_value_made_by_its_maker_equals_the_one_its_class_makes() -> None:
+    coverage = make_text_coverage(held=1.5, total=3.0, words_held=1, words=2)
+    assert coverage == TextCoverage(held=1.5, total=3.0, words_held=1, words=2)
+    evidence = make_candidate_evidence(
+        cosines=(0.5,), texts=(coverage,), names=(), subject_match=True, centrality=None
+    )
+    assert evidence == CandidateEvidence(cosines=(0.5,), texts=(coverage,), subject_match=True)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        evidence.subject_match = False  # type: ignore[misc]
+    # Every field must be given, and no other (as a trusted model's): a slip fails at once.
+    with pytest.raises(TypeError, match=r"make_TextCoverage\(\) missing .*argument: 'words'"):
+        make_text_coverage(held=1.5, total=3.0, words_held=1)
+    with pytest.raises(TypeError, match=r"unexpected keyword argument 'wrods'"):
+        make_text_coverage(held=1.5, total=3.0, words_held=1, words=2, wrods=2)
+
+
+def test_a_scored_candidate_reads_its_id_and_score_from_its_belief_and_breakdown() -> None:
+    made = _scored("b1", 0.5)
+    fields = {f.name: getattr(made, f.name) for f in dataclasses.fields(made) if f.init}
+    assert make_scored_candidate(**fields) == made
+    for scored in (made, make_scored_candidate(**fields)):
+        assert (scored.belief_id, scored.score) == ("b1", 0.5)
+    # A breakdown changed later (resolution's cap under a local belief) moves the score.
+    lowered = dataclasses.replace(made, breakdown=_scored("b1", 0.25).breakdown)
+    assert (lowered.belief_id, lowered.score) == ("b1", 0.25)
+    assert rank_key(lowered) == (-0.25, "b1")

@@ -581,14 +581,12 @@ def best_clearing_score(
 ) -> float:
     """The best score of a candidate that :func:`clears_own` (0 when none does): the bar
     the floor's relative threshold is a share of."""
-    # Reads the fields rather than the ``belief_id`` and ``score`` properties: the floor
-    # and the trace each read this over every candidate.
     best: float | None = None
     for unit in resolved:
         for m in unit.members if isinstance(unit, ConflictGroup) else (unit,):
-            score = m.breakdown.total
+            score = m.score
             if (best is None or score > best) and clears_own(
-                score, relevance.get(m.belief.id), policy
+                score, relevance.get(m.belief_id), policy
             ):
                 best = score
     return 0.0 if best is None else best

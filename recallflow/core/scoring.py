@@ -51,7 +51,7 @@ from datetime import datetime
 
 from recallflow.core.decimals import round_all
 from recallflow.models.result import ConfidenceBand, FusedCandidate, ScoreBreakdown
-from recallflow.models.stages import ScoredCandidate
+from recallflow.models.stages import ScoredCandidate, make_scored_candidate
 from recallflow.models.store import Belief, LifecycleState, Portability, Scope
 from recallflow.policy import RetrievalPolicy, Weights
 
@@ -146,7 +146,7 @@ def score_candidates(
     project_scope = Scope.PROJECT
     provisional, conflicted = LifecycleState.PROVISIONAL, LifecycleState.CONFLICTED
     local = Portability.LOCAL
-    make_breakdown, make_scored = ScoreBreakdown.trusted, ScoredCandidate.trusted
+    make_breakdown, make_scored = ScoreBreakdown.trusted, make_scored_candidate
     # Each penalty is the policy's number: rounded once a recall, not once a candidate.
     rounded_penalty = {name: round(value, 6) for name, value in p.model_dump().items()}
     # First every candidate's parts, then all of them rounded in one pass
@@ -242,9 +242,8 @@ def score_candidates(
 
 
 def rank_key(candidate: ScoredCandidate) -> tuple[float, str]:
-    """The ranking's total order: score descending, then belief id. Reads the fields, not
-    the ``score``/``belief_id`` properties (a recall sorts its candidates more than once)."""
-    return (-candidate.breakdown.total, candidate.belief.id)
+    """The ranking's total order: score descending, then belief id."""
+    return (-candidate.score, candidate.belief_id)
 
 
 def match_of(candidate: ScoredCandidate, best_fused: float) -> float:

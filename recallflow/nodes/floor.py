@@ -108,9 +108,7 @@ def _within(
     :func:`~recallflow.core.relevance.strong_evidence` and
     :func:`~recallflow.core.relevance.partial_evidence`, the same expressions in the same
     order, on the numbers read once (``bars``) and the evidence's fields read once."""
-    # Reads the fields, not the ``belief_id``/``score`` properties: the floor runs over
-    # every candidate of the recall.
-    score = c.breakdown.total
+    score = c.score
     if evidence is None or score < bars.score:
         return False
     fields = evidence.__dict__
@@ -150,7 +148,7 @@ def _likely(
         return True
     if evidence.asking >= bars.mostly_asking:
         return False
-    return kept_by_odds(best - c.breakdown.total, place, evidence.support, bars.odds)
+    return kept_by_odds(best - c.score, place, evidence.support, bars.odds)
 
 
 @tag(stage="floor")
@@ -178,7 +176,7 @@ def above_floor(
         # A conflict set is judged by its best member within the distances.
         lead, evidence = None, None
         for m in members:
-            evidence = candidate_relevance.get(m.belief.id)
+            evidence = candidate_relevance.get(m.belief_id)
             if _within(m, evidence, bars, best):
                 lead = m
                 break
@@ -186,7 +184,7 @@ def above_floor(
         if lead is not None and evidence is not None and _likely(lead, evidence, bars, best, at):
             kept.append(unit)
         else:
-            dropped.extend(m.belief.id for m in members)
+            dropped.extend(m.belief_id for m in members)
         if lead is not None:
             place += 1
     return FloorOutcome(kept=tuple(kept), dropped_ids=tuple(dropped))

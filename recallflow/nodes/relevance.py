@@ -25,7 +25,12 @@ from recallflow.core.relevance import candidate_relevance as relevance_of_candid
 from recallflow.errors import ConfigurationError
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import RelevanceEvidence
-from recallflow.models.stages import CandidateEvidence, CandidateLoad, EvidenceSet, TextCoverage
+from recallflow.models.stages import (
+    CandidateLoad,
+    EvidenceSet,
+    TextCoverage,
+    make_candidate_evidence,
+)
 from recallflow.models.store import Belief, normalise_subject
 from recallflow.policy import RetrievalPolicy
 
@@ -68,7 +73,7 @@ def candidate_evidence(
         return evidence
     n = len(query_texts)
     named = [i for i, names in enumerate(query_names) if names]
-    nothing = TextCoverage.trusted(held=0.0, total=0.0, words_held=0, words=0)
+    nothing = TextCoverage(held=0.0, total=0.0, words_held=0, words=0)
     guessed = {i for i in named if not any(ch.isupper() for ch in query_texts[i])}
     if guessed:
         held = {
@@ -89,7 +94,7 @@ def candidate_evidence(
         )
 
     split = {
-        belief_id: CandidateEvidence.trusted(
+        belief_id: make_candidate_evidence(
             cosines=ev.cosines,
             texts=ev.texts[:n],
             names=names_of(ev.texts),
@@ -98,7 +103,7 @@ def candidate_evidence(
         )
         for belief_id, ev in evidence.by_id.items()
     }
-    return EvidenceSet.trusted(
+    return EvidenceSet(
         by_id=split, links=evidence.links, follows=evidence.follows, error=evidence.error
     )
 

@@ -24,6 +24,7 @@ Trust, rendering and the result are the shared nodes.
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 
 from hamilton.function_modifiers import tag
 
@@ -204,7 +205,7 @@ def core_trusted(
 ) -> TrustOutcome:
     """The core's units through the shared trust boundary; only the first ``max_items``
     units can ever be rendered, so only they are scanned."""
-    head = core_floor.model_copy(update={"kept": core_floor.kept[: snapshot_budget.max_items]})
+    head = replace(core_floor, kept=core_floor.kept[: snapshot_budget.max_items])
     trusted: TrustOutcome = trust.trusted_items(
         head, injection_scanner, hard_filter, policy, marked_names
     )

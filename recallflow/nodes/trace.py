@@ -51,12 +51,11 @@ from recallflow.policy import RetrievalPolicy
 
 
 def _entry(c: ScoredCandidate, relevance: Mapping[str, RelevanceEvidence]) -> ScoredEntry:
-    # Fields of a scored candidate, typed already: one per candidate, not validated again
-    # (and read from the fields, not through the ``belief_id``/``score`` properties).
-    belief_id = c.belief.id
+    # Fields of a scored candidate, typed already: one per candidate, not validated again.
+    belief_id = c.belief_id
     return ScoredEntry.trusted(
         belief_id=belief_id,
-        score=c.breakdown.total,
+        score=c.score,
         band=c.band,
         transferred=c.transferred,
         arm_ranks=c.fused.arm_ranks,
@@ -91,8 +90,8 @@ def _final_scores(
 ) -> tuple[ScoredEntry, ...]:
     """Each candidate with its final breakdown (resolution's adjustments included) and the
     relevance evidence the floor read."""
-    final = {c.belief.id: c for c in scored}
-    final.update((c.belief.id, c) for c in _flat(resolved))
+    final = {c.belief_id: c for c in scored}
+    final.update((c.belief_id, c) for c in _flat(resolved))
     ordered = sorted(final.values(), key=rank_key)
     return tuple(_entry(c, relevance) for c in ordered)
 
@@ -177,7 +176,7 @@ def recall_trace(
         },
         fused=fused_candidates,
         scored=_final_scores(scored_candidates, resolved_candidates, candidate_relevance),
-        ranked_ids=tuple(c.belief.id for c in _flat(resolved_candidates)),
+        ranked_ids=tuple(c.belief_id for c in _flat(resolved_candidates)),
         floor=policy.floor.score,
         floor_inputs=FloorInputs(
             calibration=calibration_ref.version,
