@@ -3,6 +3,7 @@ rendering (no database)."""
 
 from __future__ import annotations
 
+import math
 from datetime import UTC, datetime
 
 import pytest
@@ -12,9 +13,10 @@ from hypothesis import strategies as st
 from recallflow.adapters.tokens import default_token_counter
 from recallflow.core.calibration import CalibrationRef
 from recallflow.core.corrections import SHOWS_STATEMENT, render_corrections
+from recallflow.core.floor import estimate_place
 from recallflow.core.fusion import reciprocal_rank_fusion
 from recallflow.core.query_forming import MAX_QUERIES, DeterministicQueryFormer
-from recallflow.core.relevance import candidate_relevance
+from recallflow.core.relevance import _clamp, candidate_relevance
 from recallflow.core.render import render_block
 from recallflow.core.scoring import score_candidate, score_candidates
 from recallflow.models.request import RecallRequest, WorkingState
@@ -397,3 +399,17 @@ def test_a_cached_former_asks_its_inner_former_once_per_state() -> None:
     cached.form(c)  # evicts a (least recently used)
     cached.form(a)
     assert calls == [a, b, c, a]
+
+
+@given(st.floats(allow_nan=True, allow_infinity=True))
+def test_the_relevance_clamp_is_the_builtins_to_the_bit(x: float) -> None:
+    # Written out in the loops (the builtins parse keywords on every call); it must decide
+    # as they do: the first argument kept unless a later one is strictly beyond it.
+    ours, builtins = _clamp(x), min(1.0, max(0.0, x))
+    assert math.copysign(1.0, ours) == math.copysign(1.0, builtins)
+    assert ours == builtins or (math.isnan(ours) and math.isnan(builtins))
+
+
+@given(st.integers(min_value=0, max_value=50), st.integers(min_value=-3, max_value=20))
+def test_the_floors_place_is_the_builtins(place: int, parts: int) -> None:
+    assert estimate_place(place, parts) == max(0, place - (max(parts, 1) - 1))

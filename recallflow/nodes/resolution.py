@@ -59,7 +59,8 @@ def resolved_candidates(
     for c, _, facts in live:
         if not c.transferred:
             subject = facts["subject"]
-            local_best[subject] = max(local_best.get(subject, -1e9), c.score)
+            best = local_best.get(subject, -1e9)  # ``max(best, c.score)``, written out
+            local_best[subject] = c.score if c.score > best else best
 
     groups: dict[str, list[ScoredCandidate]] = {}
     singles: list[Resolved] = []

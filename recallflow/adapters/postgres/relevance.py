@@ -251,7 +251,10 @@ def evidence_set(by_id: dict[str, CandidateEvidence], link_rows: Sequence[Any]) 
     follows: set[tuple[str, str]] = set()
     for src, dst, weight, follow in link_rows:
         key = (src, dst) if src <= dst else (dst, src)
-        seen[key] = max(seen.get(key, 0.0), float(weight))
+        # ``max(seen, weight)``, written out (the builtin parses its arguments for
+        # keywords on every call).
+        heaviest = seen.get(key, 0.0)
+        seen[key] = w if (w := float(weight)) > heaviest else heaviest
         if follow:
             follows.add((str(src), str(dst)))
     return EvidenceSet(
