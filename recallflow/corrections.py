@@ -414,6 +414,7 @@ class Corrections:
 
         :raises WriteCancelledError: a lock stayed held past that bound (a turn stuck
             mid-transaction); nothing was erased, and the call can be retried as it is."""
+        _policy(policy)
         tenant, principal = _key(tenant_id, "tenant_id"), _key(principal_id, "principal_id")
         erasure = self._store.forget(tenant, principal, policy.sessions.lock_timeout_ms)
         self._forget_texts()
@@ -430,6 +431,7 @@ class Corrections:
     ) -> Erasure:
         """Erase one belief with its feedback and events, and scrub it from stored traces
         and sessions (locks waited for as :meth:`forget` waits)."""
+        _policy(policy)
         tenant, principal = _key(tenant_id, "tenant_id"), _key(principal_id, "principal_id")
         erasure = self._store.forget_belief(
             tenant, principal, _key(belief_id, "belief_id"), policy.sessions.lock_timeout_ms
@@ -451,6 +453,7 @@ class Corrections:
         it (forget them one by one with :meth:`forget_belief`); an id the principal does
         not have, or has forgotten already, is a ``NotFoundError``. Locks are waited for
         as :meth:`forget` waits for them."""
+        _policy(policy)
         tenant, principal = _key(tenant_id, "tenant_id"), _key(principal_id, "principal_id")
         erasure = self._store.forget_episode(
             tenant, principal, _key(episode_id, "episode_id"), policy.sessions.lock_timeout_ms

@@ -191,6 +191,16 @@ def test_a_policy_or_experiment_of_another_type_is_refused_by_name(
             lambda: memory.corrections.corroborate(tenant, "p1", "b-1", "w", "e-1", policy=0),  # type: ignore[arg-type]
             "policy",
         ),
+        (lambda: memory.forget(tenant, "p1", policy="x"), "policy"),  # type: ignore[arg-type]
+        (lambda: memory.corrections.forget(tenant, "p1", policy="x"), "policy"),  # type: ignore[arg-type]
+        (
+            lambda: memory.corrections.forget_belief(tenant, "p1", "b-1", policy=None),  # type: ignore[arg-type]
+            "policy",
+        ),
+        (
+            lambda: memory.corrections.forget_episode(tenant, "p1", "e-1", policy={}),  # type: ignore[arg-type]
+            "policy",
+        ),
         (
             lambda: memory.search_episodes(
                 {"tenant_id": tenant, "principal_id": "p1", "query": "x"},
