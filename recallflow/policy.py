@@ -337,6 +337,15 @@ class Floor(_Frozen):
         " as a question about the user, spreads above unrelated text, and no belief says"
         " anything of Bruno.",
     )
+    unknown_asked_names: bool = Field(
+        default=True,
+        description="With unknown_names on, a text query that mentions names the memory"
+        " knows beside the names it asks about is judged by the asked ones alone: "
+        '"When is Chidi\'s flight to Lisbon?" asks about Chidi, whom no loaded candidate'
+        " holds as a word of its statement or keys, nor the principal is called by, and"
+        " clears nothing by its own evidence however much the memory knows of Lisbon"
+        " (off: a query is a stranger's only when none of the names it mentions is known).",
+    )
     lowercase_names: bool = Field(
         default=True,
         description="A text query written without a capital letter names the words in a"
@@ -344,6 +353,15 @@ class Floor(_Frozen):
         ' "what does alice like?" asks about Alice as "What does Alice like?" does. Read'
         " only as a name the memory may not know (unknown_names): one a loaded candidate"
         " holds is read as the query's other words (off: such a query names nobody).",
+    )
+    lowercase_copula: bool = Field(
+        default=True,
+        description='With lowercase_names on, the subject of "is" or "was" before a'
+        " participle or an adjective (told by its ending) or before a word whose"
+        " preposition ends the question is in a name's place too: \"what is zainab allergic"
+        ' to" asks about Zainab; "what is the capital of", "what is my dentist\'s name" name'
+        " nobody (a determiner or a pronoun in that place). Off: only the subject of"
+        ' "does" or "did" and the owner of a possessive are.',
     )
     names_peers: int = Field(
         default=3,

@@ -22,7 +22,12 @@ import pytest
 
 from recallflow import Memory, open_memory
 from recallflow.adapters.postgres.bootstrap import scratch_database
-from recallflow.core.query_forming import asks_about_names, lowercase_names, names_mentioned
+from recallflow.core.query_forming import (
+    asked_names,
+    asks_about_names,
+    lowercase_names,
+    names_mentioned,
+)
 from recallflow.models.request import RecallRequest, WorkingState
 from tests.helpers import embedder_or_skip
 
@@ -49,6 +54,7 @@ BELIEFS: dict[str, tuple[str, str, list[str]]] = {
         [],
     ),
     "cat": ("My cat Miso needs thyroid tablets twice a day.", "cat", ["Miso"]),
+    "lisbon": ("Our flight to Lisbon leaves on 3 May at 07:40.", "lisbon trip", ["Lisbon"]),
     "running": ("I run 5 km on Tuesday and Friday evenings.", "running", []),
 }
 
@@ -67,6 +73,17 @@ ABOUT_STRANGERS_LOWERCASE = (
     "what does alice like?",
     "which school does emeka go to",
     "when is ingrid's birthday",
+    "what is zainab allergic to",
+    "is zainab allergic to penicillin",
+    "what medicine is zainab given for hay fever",
+)
+
+#: Questions about a stranger beside a name the memory knows (a place, a person it knows):
+#: what they ask is about the stranger, whom no belief mentions.
+ABOUT_STRANGERS_BESIDE_KNOWN = (
+    "When is Chidi's flight to Lisbon?",
+    "Is Bruno allergic to peanuts like Tobi?",
+    "when is chidi's flight to lisbon",
 )
 
 #: Questions about the user and the people the memory knows, however written.
@@ -77,6 +94,14 @@ ANSWERABLE = (
     ("what does jonas do for a living?", "partner"),
     ("what does miso need twice a day?", "cat"),
     ("When does Amara's passport expire?", "passport"),
+    ("When is our flight to Lisbon?", "lisbon"),
+    ("When is Amara's flight to Lisbon?", "lisbon"),
+    ("Is Tobi allergic to peanuts like Amara?", "peanuts"),
+    ("What is Tobi allergic to?", "peanuts"),
+    ("what is tobi allergic to", "peanuts"),
+    ("is tobi allergic to peanuts", "peanuts"),
+    ("WHAT IS TOBI ALLERGIC TO?", "peanuts"),
+    ("what is my cat miso given twice a day", "cat"),
 )
 
 
@@ -145,6 +170,16 @@ def test_a_lowercase_question_about_someone_unknown_renders_nothing(
     assert not leaks, f"{memory.embedder.name}: {leaks}"
 
 
+def test_a_question_about_a_stranger_beside_a_known_name_renders_nothing(
+    household: tuple[Memory, dict[str, str]],
+) -> None:
+    """The name asked about is judged on its own: the memory knowing Lisbon, or Tobi, says
+    nothing of Chidi or Bruno."""
+    memory, ids = household
+    leaks = {q: got for q in ABOUT_STRANGERS_BESIDE_KNOWN if (got := _rendered(memory, ids, q))}
+    assert not leaks, f"{memory.embedder.name}: {leaks}"
+
+
 @pytest.mark.parametrize(("question", "answer"), ANSWERABLE)
 def test_questions_about_people_the_memory_knows_find_their_belief(
     household: tuple[Memory, dict[str, str]], question: str, answer: str
@@ -184,6 +219,16 @@ def test_the_principals_own_name_is_known_to_its_memory(
         ("is it today's plan", []),
         ("how do users log in", []),
         ("What does Alice like?", []),  # a capital letter: names show by it
+        ("what is zainab allergic to", ["zainab"]),
+        ("who is kemi married to", ["kemi"]),
+        ("when was farah hired", ["farah"]),
+        ("what is the capital of france", []),
+        ("what is my dentist's name", []),
+        ("what is this used for", []),
+        ("is it ready", []),
+        ("is anyone allergic to nuts", []),
+        ("what is sql injection", []),
+        ("how is work going", []),
     ],
 )
 def test_a_name_in_lowercase_is_the_word_in_a_names_place(text: str, names: list[str]) -> None:
@@ -211,6 +256,24 @@ def test_a_question_asks_about_a_name_its_subject_or_owner(text: str, asked: boo
     names = names_mentioned(text, lowercase=True)
     assert names is not None
     assert asks_about_names(text, names) is asked
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("When is Chidi's flight to Lisbon?", ("chidi",)),
+        ("Is Bruno allergic to peanuts like Tobi?", ("bruno",)),
+        ("When does Farah Haddad's flight to Lisbon leave?", ("farah", "haddad")),
+        ("Is Farah Haddad flying to Lisbon with Tobi?", ("farah", "haddad")),
+        ("Tell Helga when the flight to Lisbon leaves", ()),
+    ],
+)
+def test_the_names_a_question_asks_about_are_its_subject_or_owner_alone(
+    text: str, asked: tuple[str, ...]
+) -> None:
+    names = names_mentioned(text, lowercase=True)
+    assert names is not None
+    assert asked_names(text, names) == asked
 
 
 def test_a_lowercase_question_of_nothing_but_a_name_is_read_whole() -> None:

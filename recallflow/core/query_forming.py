@@ -574,6 +574,16 @@ _DETERMINERS = frozenset(
     )
 )
 _NOT_LOWER_ENDINGS = ("ing", "tion", "sion", "ment", "ness", "ity")
+# The subject of "is" or "was" before what it is said to be: a participle or an adjective,
+# told by its ending ("where was emeka born", "when was farah hired", "what is zainab
+# allergic to"), or a word whose preposition ends the question ("who is kemi married
+# to", "what is bruno afraid of"). A determiner or a pronoun in that place ("what is the
+# capital of", "what is my dentist's name", "is it ready") makes it no name.
+_LOWER_COPULA = re.compile(r"\b(?:is|was)\s+([^\W\d_]{2,})\s+([^\W\d_]{2,})([^!?.;:,]*)")
+_PREDICATE_ENDINGS = ("ed", "en", "ic", "ous", "ful", "ive", "able", "ible")
+_PREPOSITIONS = frozenset(
+    ("to", "of", "for", "with", "about", "at", "in", "on", "from", "by", "into", "after")
+)
 
 
 def _lower_name(word: str) -> bool:
@@ -586,15 +596,23 @@ def _lower_name(word: str) -> bool:
     )
 
 
-def lowercase_names(text: str) -> list[str]:
+def lowercase_names(text: str, copula: bool = True) -> list[str]:
     """The words a text written without a capital letter has in a name's place: the
-    subject of "does" or "did", and the owner of a possessive ``'s`` not after a
-    determiner or a pronoun ("the dog's", "my sister's"). Empty for a text with a capital
-    letter, whose names show by it (:func:`names_mentioned`)."""
+    subject of "does" or "did", the subject of "is" or "was" before a participle or an
+    adjective ("what is zainab allergic to"; with ``copula``), and the owner of a
+    possessive ``'s`` not after a determiner or a pronoun ("the dog's", "my sister's").
+    Empty for a text with a capital letter, whose names show by it
+    (:func:`names_mentioned`)."""
     if any(ch.isupper() for ch in text):
         return []
     lowered = text.lower()
     found = [m.group(1) for m in _LOWER_SUBJECT.finditer(lowered)]
+    for m in _LOWER_COPULA.finditer(lowered) if copula else ():
+        subject, predicate, rest = m.group(1), m.group(2), _WORD.findall(m.group(3))
+        if subject in _DETERMINERS or predicate in _PREPOSITIONS:
+            continue
+        if predicate.endswith(_PREDICATE_ENDINGS) or (len(rest) == 1 and rest[0] in _PREPOSITIONS):
+            found.append(subject)
     for m in _LOWER_OWNER.finditer(lowered):
         before = _LOWER_BEFORE_OWNER.search(lowered[: m.start(1)])
         if before is None or before.group(1) not in _DETERMINERS:
@@ -602,7 +620,7 @@ def lowercase_names(text: str) -> list[str]:
     return list(dict.fromkeys(w for w in found if _lower_name(w)))
 
 
-def names_mentioned(text: str, lowercase: bool = False) -> str | None:
+def names_mentioned(text: str, lowercase: bool = False, copula: bool = True) -> str | None:
     """The names ``text`` mentions, one run of them after another, or None when it
     mentions none, or nothing but names (then the names are what it asks about).
 
@@ -610,8 +628,9 @@ def names_mentioned(text: str, lowercase: bool = False) -> str | None:
     word nor a day or month (``Walter``, ``Rolls-Royce``; an acronym such as ``NHS`` is
     not one); capitalised words in a row are one name, and a possessive ``'s`` is not
     part of it. With ``lowercase``, a text written without a capital letter names the
-    words in a name's place (:func:`lowercase_names`)."""
-    guessed = lowercase_names(text) if lowercase else []
+    words in a name's place (:func:`lowercase_names`, the subject of "is" or "was" with
+    ``copula``)."""
+    guessed = lowercase_names(text, copula) if lowercase else []
     if guessed:
         rest = [w for w in _words(text) if w not in guessed and len(w) > 1 and w not in _NOT_NAMES]
         return " ".join(guessed) if rest else None
@@ -673,11 +692,33 @@ def asks_about_names(text: str, names: str) -> bool:
     coffee", "Reply to Kowalski with the date of the release" and "Draft the agenda for
     Ayesha's visit: when is the retro?" name the person a task is for; what the task needs
     from memory is the rest of it."""
+    return bool(asked_names(text, names))
+
+
+def asked_names(text: str, names: str) -> tuple[str, ...]:
+    """The words of ``names`` (:func:`names_mentioned`) that ``text`` asks about, where
+    :func:`asks_about_names` reads them: "When is Chidi's flight to Lisbon?" mentions
+    Chidi and Lisbon and asks about Chidi (the owner of the possessive), whom the memory
+    must know for a belief to answer it, whatever it knows of Lisbon."""
     wanted = {w for w in _words(names) if w}
     if not wanted:
-        return False
-    asked = _ASKED.findall(text)
-    return any(_asks_about(part, wanted) for part in asked or (text,))
+        return ()
+    found: list[str] = []
+    for part in _ASKED.findall(text) or (text,):
+        found.extend(_asked_in(part, wanted))
+    return tuple(dict.fromkeys(found))
+
+
+def name_words(names: str) -> list[str]:
+    """The words of ``names`` (:func:`names_mentioned`), as :func:`asked_names` gives them."""
+    return [w for w in _words(names) if w]
+
+
+def holds_names(texts: Iterable[str], words: Iterable[str]) -> bool:
+    """Whether one of ``texts`` holds one of the name ``words`` (:func:`asked_names`) as a
+    word: "Chidi's flight leaves at 7" holds "chidi"."""
+    wanted = set(words)
+    return any(not wanted.isdisjoint(_words(text)) for text in texts)
 
 
 # The parts of a text that ask: each run up to a question mark, from the last ``! ? ; :``
@@ -686,22 +727,32 @@ def asks_about_names(text: str, names: str) -> bool:
 _ASKED = re.compile(r"[^!?;:]*\?")
 
 
-def _asks_about(text: str, wanted: set[str]) -> bool:
-    """Whether one of the ``wanted`` words stands in ``text`` where it is asked about."""
+def _asked_in(text: str, wanted: set[str]) -> list[str]:
+    """The ``wanted`` words that stand in ``text`` where they are asked about, each with
+    the run of names it ends or starts ("Farah Haddad's", "Is Farah Haddad …")."""
     tokens = [m.group(0) for m in _NAME_TOKEN.finditer(text)]
     bare = [t[:-2] if t[-2:] in ("'s", "’s") else t for t in tokens]
     lowered = [_words(b)[0] if _words(b) else b.lower() for b in bare]
+    found: list[str] = []
     for i, word in enumerate(lowered):
         if word not in wanted:
             continue
-        if tokens[i] != bare[i]:
-            return True  # the owner of a possessive
         start = i
         while start > 0 and lowered[start - 1] in wanted:
             start -= 1  # the run's first word: "the Linux kernel", "Farah Haddad"
+        if tokens[i] != bare[i]:
+            found.extend(lowered[start : i + 1])  # the owner of a possessive
+            continue
+        if start != i:
+            continue  # read once, from the run's first word
         before = start - 1
         while before >= 0 and (lowered[before] in _ARTICLES or lowered[before] in _TITLES):
             before -= 1  # "Is the Linux kernel", "Who is Dr. Abernathy"
         if before >= 0 and (lowered[before] in _AUXILIARIES or lowered[before] == "of"):
-            return True
-    return False
+            end = i
+            while (
+                end + 1 < len(lowered) and lowered[end + 1] in wanted and tokens[end] == bare[end]
+            ):
+                end += 1
+            found.extend(lowered[i : end + 1])
+    return found

@@ -130,6 +130,7 @@ def own_evidence(
     policy: RetrievalPolicy,
     keyed_names: frozenset[int] = frozenset(),
     asked_names: frozenset[int] = frozenset(),
+    asked_strangers: frozenset[int] = frozenset(),
 ) -> dict[str, tuple[float | None, float | None, float, bool, float, float]]:
     """``(cosine, standing, own relevance, clears, coverage, clearing coverage)`` of each
     candidate, by id.
@@ -147,7 +148,9 @@ def own_evidence(
     names as a key, however its statement spells it. One that also asks about them
     (``asked_names``: "Is Bruno allergic to penicillin?", not "Tell Helga how I take my
     coffee") clears none by its similarity either, unless
-    ``floor.unknown_names_similarity``.
+    ``floor.unknown_names_similarity``. So does one in ``asked_strangers``: it asks about
+    names the memory does not know beside names it does ("When is Chidi's flight to
+    Lisbon?").
 
     The policy's and the calibration's numbers are read once for all candidates (a recall
     at 10k reads evidence for ~45), not once per candidate."""
@@ -174,7 +177,7 @@ def own_evidence(
     pair_std = calibration.pair_std
     named_null = names_only_null(evidence, nulls, pair_std, policy)
     unknown = (
-        (unknown_names(evidence) - keyed_names) & asked_names
+        ((unknown_names(evidence) - keyed_names) & asked_names) | asked_strangers
         if floor.unknown_names
         else frozenset()
     )
@@ -455,10 +458,12 @@ def candidate_relevance(
     asking: Mapping[str, float] | None = None,
     keyed_names: frozenset[int] = frozenset(),
     asked_names: frozenset[int] = frozenset(),
+    asked_strangers: frozenset[int] = frozenset(),
 ) -> dict[str, RelevanceEvidence]:
     """Every candidate's relevance evidence, by id (``keyed_names``: the text queries
     whose names a candidate carries as a key; ``asked_names``: those that ask about their
-    names; :func:`own_evidence`). A candidate in
+    names; ``asked_strangers``: those that ask about names the memory does not know beside
+    names it does; :func:`own_evidence`). A candidate in
     ``in_period`` (its world time falls in a period the query names) adds
     ``relevance.period_match``: a question that says when is about what held then. A
     candidate in ``says_when`` (the query asks when, and its statement tells a time)
@@ -469,7 +474,9 @@ def candidate_relevance(
     question's words and holds none of its answer — and the turn that follows it, its
     answer, is lifted more (:func:`adjacency_lift`). Ranking only, like adjacency: none
     of them lets a candidate clear the floor."""
-    owns = own_evidence(evidence.by_id, null, calibration, policy, keyed_names, asked_names)
+    owns = own_evidence(
+        evidence.by_id, null, calibration, policy, keyed_names, asked_names, asked_strangers
+    )
     support: dict[str, float] = dict.fromkeys(owns, 0.0)
     for a, b, weight in evidence.links:
         if a in owns and b in owns:

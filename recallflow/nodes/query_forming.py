@@ -91,11 +91,12 @@ def query_names(query_texts: tuple[str, ...], policy: RetrievalPolicy) -> tuple[
     names_mentioned`; "" when none); empty when no text query names anyone, or
     ``floor.names_aside`` is off. A candidate that holds nothing else of the query
     does not clear the relevance floor by its coverage. A text written without a capital
-    letter names the words in a name's place (``floor.lowercase_names``)."""
+    letter names the words in a name's place (``floor.lowercase_names``; the subject of
+    "is" or "was" among them with ``floor.lowercase_copula``)."""
     if not policy.floor.names_aside:
         return ()
-    lowercase = policy.floor.lowercase_names
-    names = tuple(names_mentioned(text, lowercase) or "" for text in query_texts)
+    lowercase, copula = policy.floor.lowercase_names, policy.floor.lowercase_copula
+    names = tuple(names_mentioned(text, lowercase, copula) or "" for text in query_texts)
     return names if any(names) else ()
 
 

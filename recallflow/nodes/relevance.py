@@ -19,7 +19,7 @@ import numpy.typing as npt
 from hamilton.function_modifiers import tag
 
 from recallflow.core.calibration import Calibration, CalibrationRef, null_similarity
-from recallflow.core.query_forming import Period, asks_about_names
+from recallflow.core.query_forming import Period, asked_names, holds_names, name_words
 from recallflow.core.relevance import asking_share, tells_time, within
 from recallflow.core.relevance import candidate_relevance as relevance_of_candidates
 from recallflow.errors import ConfigurationError
@@ -139,6 +139,11 @@ def candidate_relevance(
     penicillin") is about the principal, whose name its statements need not spell. A text
     query that asks about the names it mentions (the owner of a possessive, the subject of
     an auxiliary verb) asks about them; one that names whom a task is for does not."""
+    asked = {
+        i: words
+        for i, (text, names) in enumerate(zip(query_texts, query_names, strict=False))
+        if names and (words := asked_names(text, names))
+    }
     # Most queries name no period and do not ask when: then no candidate is read for it.
     in_period = (
         frozenset(
@@ -176,11 +181,41 @@ def candidate_relevance(
         says_when=says_when,
         asking=asking,
         keyed_names=_keyed_names(query_names, candidate_beliefs, request.principal_id),
-        asked_names=frozenset(
-            i
-            for i, (text, names) in enumerate(zip(query_texts, query_names, strict=False))
-            if names and asks_about_names(text, names)
+        asked_names=frozenset(asked),
+        asked_strangers=_asked_strangers(
+            asked, query_names, candidate_beliefs, request.principal_id, policy
         ),
+    )
+
+
+def _asked_strangers(
+    asked: Mapping[int, tuple[str, ...]],
+    query_names: tuple[str, ...],
+    beliefs: Mapping[str, Belief],
+    principal: str,
+    policy: RetrievalPolicy,
+) -> frozenset[int]:
+    """The text queries (by place) that ask about names no loaded candidate holds as a
+    word of its statement or keys, nor the principal is called by, beside other names they
+    mention (``floor.unknown_asked_names``): "When is Chidi's flight to Lisbon?" asks
+    about Chidi, whatever the memory knows of Lisbon. A query that asks about every name
+    it mentions is read by the store's coverage of them (:func:`~recallflow.core.
+    relevance.unknown_names`)."""
+    floor = policy.floor
+    if not (floor.unknown_names and floor.unknown_asked_names):
+        return frozenset()
+    beside = {
+        i: words for i, words in asked.items() if set(words) < set(name_words(query_names[i]))
+    }
+    if not beside:
+        return frozenset()
+    parts = _key_parts(beliefs, principal)
+    statements = [belief.statement for belief in beliefs.values()]
+    return frozenset(
+        i
+        for i, words in beside.items()
+        if not any(normalise_subject(word) in parts for word in words)
+        and not holds_names(statements, words)
     )
 
 
@@ -193,6 +228,16 @@ def _keyed_names(
     principal's memory is about the principal."""
     if not any(query_names):
         return frozenset()
+    parts = _key_parts(beliefs, principal)
+    return frozenset(
+        i
+        for i, names in enumerate(query_names)
+        if any(normalise_subject(word) in parts for word in names.split())
+    )
+
+
+def _key_parts(beliefs: Mapping[str, Belief], principal: str) -> set[str]:
+    """The words of the candidates' subject and entity keys and of the principal's id."""
     parts = {
         part
         for belief in beliefs.values()
@@ -202,8 +247,4 @@ def _keyed_names(
     }
     parts.update(re.split(r"[-_.:/]", normalise_subject(principal) if principal else ""))
     parts.discard("")
-    return frozenset(
-        i
-        for i, names in enumerate(query_names)
-        if any(normalise_subject(word) in parts for word in names.split())
-    )
+    return parts
