@@ -76,6 +76,7 @@ ABOUT_STRANGERS_LOWERCASE = (
     "what is zainab allergic to",
     "is zainab allergic to penicillin",
     "what medicine is zainab given for hay fever",
+    "when is marek flying to lisbon",
 )
 
 #: Questions about a stranger beside a name the memory knows (a place, a person it knows):
@@ -228,7 +229,8 @@ def test_the_principals_own_name_is_known_to_its_memory(
         ("is it ready", []),
         ("is anyone allergic to nuts", []),
         ("what is sql injection", []),
-        ("how is work going", []),
+        ("is it raining", []),
+        ("when is marek flying to lisbon", ["marek"]),
     ],
 )
 def test_a_name_in_lowercase_is_the_word_in_a_names_place(text: str, names: list[str]) -> None:

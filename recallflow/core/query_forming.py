@@ -574,13 +574,14 @@ _DETERMINERS = frozenset(
     )
 )
 _NOT_LOWER_ENDINGS = ("ing", "tion", "sion", "ment", "ness", "ity")
-# The subject of "is" or "was" before what it is said to be: a participle or an adjective,
-# told by its ending ("where was emeka born", "when was farah hired", "what is zainab
-# allergic to"), or a word whose preposition ends the question ("who is kemi married
-# to", "what is bruno afraid of"). A determiner or a pronoun in that place ("what is the
-# capital of", "what is my dentist's name", "is it ready") makes it no name.
+# The subject of "is" or "was" before what it is said to be or do: a participle or an
+# adjective, told by its ending ("when was farah hired", "when is marek flying to
+# lisbon", "what is zainab allergic to"), or a word whose preposition ends the question
+# ("who is kemi married to", "what is bruno afraid of"). A determiner or a pronoun in that
+# place ("what is the capital of", "what is my dentist's name", "is it ready") makes it
+# no name.
 _LOWER_COPULA = re.compile(r"\b(?:is|was)\s+([^\W\d_]{2,})\s+([^\W\d_]{2,})([^!?.;:,]*)")
-_PREDICATE_ENDINGS = ("ed", "en", "ic", "ous", "ful", "ive", "able", "ible")
+_PREDICATE_ENDINGS = ("ed", "en", "ing", "ic", "ous", "ful", "ive", "able", "ible")
 _PREPOSITIONS = frozenset(
     ("to", "of", "for", "with", "about", "at", "in", "on", "from", "by", "into", "after")
 )
