@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import shutil
 import uuid
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta, tzinfo
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -11,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from recallflow.adapters.embedders import EmbedderUnavailableError, embedder_from_name
-from recallflow.adapters.postgres.bootstrap import ensure_database
+from recallflow.adapters.postgres.bootstrap import ensure_database, scratch_database
 from recallflow.adapters.postgres.embedded import EmbeddedServer
 from recallflow.models.stages import HardFilter
 from recallflow.models.store import LifecycleState, Sensitivity
@@ -160,3 +162,17 @@ def embedder_or_skip(name: str) -> Embedder:
         return embedder_from_name(name)
     except EmbedderUnavailableError as exc:
         pytest.skip(f"embedder {name!r} is not installed here: {exc}")
+
+
+@contextmanager
+def named_memory(
+    uri: str, database: str, embedder: Embedder, drafts: Mapping[str, Mapping[str, Any]]
+) -> Iterator[tuple[Memory, dict[str, str]]]:
+    """A memory in a scratch database of its own (``database`` on ``uri``'s server),
+    embedded by ``embedder`` and holding ``drafts``; and the stored id of each draft by its
+    name. The database is dropped when the block ends."""
+    from recallflow.memory import open_memory
+
+    with scratch_database(uri, database) as own, open_memory(own, embedder=embedder) as mem:
+        stored = mem.beliefs.add_many(list(drafts.values()))
+        yield mem, {name: b.id for name, b in zip(drafts, stored, strict=True)}

@@ -19,11 +19,11 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from recallflow import Memory, open_memory
+from recallflow import Memory
 from recallflow.adapters.embedders import EmbedderUnavailableError, embedder_from_name
-from recallflow.adapters.postgres.bootstrap import scratch_database
 from recallflow.models.request import RecallRequest, WorkingState
 from recallflow.ports import Embedder
+from tests.helpers import named_memory
 
 TENANT, PRINCIPAL = "household", "oskar"
 
@@ -101,24 +101,21 @@ def household(
     except EmbedderUnavailableError as exc:
         pytest.skip(f"MiniLM is not installed here: {exc}")
     embedder: Embedder = minilm if request.param == "minilm" else Anisotropic(minilm)
-    with (
-        scratch_database(memory.uri, f"recallflow_name_peers_{request.param}") as uri,
-        open_memory(uri, embedder=embedder) as mem,
-    ):
-        stored = mem.beliefs.add_many(
-            [
-                {
-                    "tenant_id": TENANT,
-                    "principal_id": PRINCIPAL,
-                    "statement": statement,
-                    "subject": name,
-                    "scope": "user",
-                    "confidence": 0.9,
-                }
-                for name, statement in BELIEFS.items()
-            ]
-        )
-        yield mem, {name: b.id for name, b in zip(BELIEFS, stored, strict=True)}
+    drafts = {
+        name: {
+            "tenant_id": TENANT,
+            "principal_id": PRINCIPAL,
+            "statement": statement,
+            "subject": name,
+            "scope": "user",
+            "confidence": 0.9,
+        }
+        for name, statement in BELIEFS.items()
+    }
+    with named_memory(
+        memory.uri, f"recallflow_name_peers_{request.param}", embedder, drafts
+    ) as held:
+        yield held
 
 
 def _rendered(memory: Memory, goal: str) -> list[str]:

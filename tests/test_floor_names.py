@@ -15,11 +15,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from recallflow import Memory, open_memory
-from recallflow.adapters.postgres.bootstrap import scratch_database
+from recallflow import Memory
 from recallflow.core.query_forming import names_mentioned
 from recallflow.models.request import RecallRequest, WorkingState
-from tests.helpers import embedder_or_skip
+from tests.helpers import embedder_or_skip, named_memory
 
 TENANT, PRINCIPAL = "allotment", "ingrid"
 
@@ -71,24 +70,21 @@ def garden(
     """The memory in a database of its own, embedded by the parametrised embedder; and the
     stored id of each belief by its name here."""
     embedder = embedder_or_skip(str(request.param))
-    with (
-        scratch_database(memory.uri, f"recallflow_floor_names_{request.param}") as uri,
-        open_memory(uri, embedder=embedder) as mem,
-    ):
-        stored = mem.beliefs.add_many(
-            [
-                {
-                    "tenant_id": TENANT,
-                    "principal_id": PRINCIPAL,
-                    "statement": statement,
-                    "subject": name,
-                    "scope": "user",
-                    "confidence": 0.9,
-                }
-                for name, statement in BELIEFS.items()
-            ]
-        )
-        yield mem, {name: b.id for name, b in zip(BELIEFS, stored, strict=True)}
+    drafts = {
+        name: {
+            "tenant_id": TENANT,
+            "principal_id": PRINCIPAL,
+            "statement": statement,
+            "subject": name,
+            "scope": "user",
+            "confidence": 0.9,
+        }
+        for name, statement in BELIEFS.items()
+    }
+    with named_memory(
+        memory.uri, f"recallflow_floor_names_{request.param}", embedder, drafts
+    ) as held:
+        yield held
 
 
 def _rendered(memory: Memory, goal: str) -> list[str]:

@@ -18,12 +18,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from recallflow import Memory, open_memory
-from recallflow.adapters.postgres.bootstrap import scratch_database
+from recallflow import Memory
 from recallflow.core.query_forming import keys_of_text, names_mentioned
 from recallflow.models.request import RecallRequest, WorkingState
 from recallflow.models.result import Arm
-from tests.helpers import embedder_or_skip
+from tests.helpers import embedder_or_skip, named_memory
 
 TENANT, PRINCIPAL = "household", "niamh"
 
@@ -68,26 +67,21 @@ def household(
     """The memory in a database of its own, embedded by the parametrised embedder; and the
     stored id of each belief by its name here."""
     embedder = embedder_or_skip(str(request.param))
-    with (
-        scratch_database(memory.uri, f"recallflow_unseen_{request.param}") as uri,
-        open_memory(uri, embedder=embedder) as mem,
-    ):
-        stored = mem.beliefs.add_many(
-            [
-                {
-                    "tenant_id": TENANT,
-                    "principal_id": PRINCIPAL,
-                    "statement": statement,
-                    "subject": subject,
-                    "entities": entities,
-                    "scope": "user",
-                    "confidence": 0.9,
-                    "source_authority": "user_stated",
-                }
-                for statement, subject, entities in BELIEFS.values()
-            ]
-        )
-        yield mem, {name: b.id for name, b in zip(BELIEFS, stored, strict=True)}
+    drafts = {
+        name: {
+            "tenant_id": TENANT,
+            "principal_id": PRINCIPAL,
+            "statement": statement,
+            "subject": subject,
+            "entities": entities,
+            "scope": "user",
+            "confidence": 0.9,
+            "source_authority": "user_stated",
+        }
+        for name, (statement, subject, entities) in BELIEFS.items()
+    }
+    with named_memory(memory.uri, f"recallflow_unseen_{request.param}", embedder, drafts) as held:
+        yield held
 
 
 def _recall(memory: Memory, goal: str) -> tuple[list[str], list[str]]:
