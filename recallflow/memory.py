@@ -440,16 +440,20 @@ class Memory:
         key = (moment, policy.version, experiment.key if experiment else "")
         with self._flows_lock:
             flow = self._flows.get(key)
-            if flow is None:
-                flow = RecallFlow(
-                    moment, policy=policy, experiment=experiment, arm_pool=self._arm_pool
-                )
-                self._traces.record_policy(flow.policy)
-                self._flows[key] = flow
-                while len(self._flows) > self._flow_cache_size:
-                    self._flows.popitem(last=False)
-            else:
+            if flow is not None:
                 self._flows.move_to_end(key)
+                return flow
+        # Built and recorded outside the lock: the build takes milliseconds and the record
+        # waits on the store (for a pooled connection too), and every other recall of this
+        # Memory, under a policy already built, takes the lock to find its DAG. Two threads
+        # new to one policy may both build it; the first to finish is kept.
+        built = RecallFlow(moment, policy=policy, experiment=experiment, arm_pool=self._arm_pool)
+        self._traces.record_policy(built.policy)
+        with self._flows_lock:
+            flow = self._flows.setdefault(key, built)
+            self._flows.move_to_end(key)
+            while len(self._flows) > self._flow_cache_size:
+                self._flows.popitem(last=False)
         return flow
 
     def recall(

@@ -4,6 +4,7 @@ experiments)."""
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -437,6 +438,41 @@ def test_one_policy_gets_one_flow_with_the_stores_calibration_bound_in(
     assert derived.policy.rrf_k == other.rrf_k
     assert derived.policy.calibration == demo_memory.calibration
     assert derived.policy.version != flow.policy.version
+
+
+def test_a_recall_under_a_built_policy_does_not_wait_for_a_new_policy_being_recorded(
+    demo_memory: Memory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first recall under a new policy records it in the store, which can wait for a
+    pooled connection; meanwhile another thread's recall under a policy already built
+    finds its DAG at once. It used to wait behind the record, holding every recall of the
+    Memory."""
+    known = demo_memory.flow("in_turn")
+    recording, release = threading.Event(), threading.Event()
+    record = demo_memory._traces.record_policy
+
+    def stuck_record(policy: RetrievalPolicy) -> None:
+        recording.set()
+        release.wait(30)
+        record(policy)
+
+    monkeypatch.setattr(demo_memory._traces, "record_policy", stuck_record)
+    new = DEFAULT_POLICY.model_copy(update={"rrf_k": DEFAULT_POLICY.rrf_k + 7})
+    first_under_new = threading.Thread(target=demo_memory.flow, args=("in_turn", new))
+    found: list[object] = []
+    meanwhile = threading.Thread(target=lambda: found.append(demo_memory.flow("in_turn")))
+    first_under_new.start()
+    try:
+        assert recording.wait(30)
+        meanwhile.start()
+        meanwhile.join(5)
+        assert found == [known], "a recall under a built policy waited for another's record"
+    finally:
+        release.set()
+        first_under_new.join(30)
+        if meanwhile.ident is not None:
+            meanwhile.join(30)
+    assert demo_memory.flow("in_turn", new).policy.rrf_k == new.rrf_k
 
 
 def test_a_failing_database_arm_degrades_the_recall(demo_memory: Memory) -> None:
