@@ -87,12 +87,20 @@ def test_open_memory_names_a_setting_it_cannot_use(kwargs: dict[str, Any], named
 def test_a_home_that_names_no_directory_is_refused_by_name(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """``~user`` of no user, a NUL byte and a loop of symlinks name no directory: each was
-    the interpreter's RuntimeError or ValueError out of open_memory."""
+    """``~user`` of no user, a NUL byte, a loop of symlinks and a regular file (or a path
+    through one) name no directory: each was the interpreter's RuntimeError or ValueError
+    (a file: a failed mkdir blamed on RECALLFLOW_HOME) out of open_memory."""
     monkeypatch.delenv("RECALLFLOW_DSN", raising=False)
     (tmp_path / "loop").symlink_to(tmp_path / "back")
     (tmp_path / "back").symlink_to(tmp_path / "loop")
-    for home in ("~no-such-user-of-this-box/home", "a\x00b", tmp_path / "loop" / "home"):
+    (tmp_path / "file").write_text("not a home\n")
+    for home in (
+        "~no-such-user-of-this-box/home",
+        "a\x00b",
+        tmp_path / "loop" / "home",
+        tmp_path / "file",
+        tmp_path / "file" / "home",
+    ):
         with pytest.raises(ConfigurationError, match=r"^home: .* names no directory"):
             open_memory(home=home, embedder=HashingEmbedder())
         if "\x00" in str(home):
@@ -101,7 +109,7 @@ def test_a_home_that_names_no_directory_is_refused_by_name(
         with pytest.raises(ConfigurationError, match=r"^RECALLFLOW_HOME: .* names no directory"):
             open_memory(embedder=HashingEmbedder())
         monkeypatch.delenv("RECALLFLOW_HOME")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["back", "loop"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["back", "file", "loop"]
 
 
 def test_a_pool_size_the_server_cannot_serve_is_refused_by_name(memory: Memory) -> None:

@@ -561,6 +561,23 @@ def test_a_home_that_names_no_directory_is_bad_input(tmp_path: Path) -> None:
             assert f"error: {named}: {home!r} names no directory" in done.stderr
 
 
+def test_a_home_that_is_a_file_is_bad_input_naming_its_source(tmp_path: Path) -> None:
+    """``--home`` or RECALLFLOW_HOME naming a regular file (or a path through one): exit 2,
+    one line naming the source actually used, nothing created (it was exit 1 from a failed
+    ``mkdir``, blamed on RECALLFLOW_HOME even when ``--home`` named it)."""
+    (tmp_path / "file").write_text("not a home\n")
+    env = {"RECALLFLOW_EMBEDDER": "hashing"}
+    for home in (str(tmp_path / "file"), str(tmp_path / "file" / "home")):
+        for done, named, other in (
+            (cli("status", "--home", home, env=env), "--home", "RECALLFLOW_HOME"),
+            (cli("status", env={**env, "RECALLFLOW_HOME": home}), "RECALLFLOW_HOME", "--home"),
+        ):
+            assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+            assert f"error: {named}: {home!r} names no directory" in done.stderr
+            assert other not in done.stderr
+    assert [p.name for p in tmp_path.iterdir()] == ["file"]
+
+
 def test_a_bad_environment_is_told_before_the_store_is_loaded() -> None:
     """A bad variable is judged before the store's modules are imported (they take
     seconds: the scanner's rules among them), so the one-line error comes at once."""

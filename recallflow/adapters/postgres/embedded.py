@@ -112,17 +112,25 @@ def default_home() -> Path:
 
 
 def home_path(value: str | os.PathLike[str], source: str) -> Path:
-    """``value`` as the absolute path of a home; one that names no path (``~user`` of no
-    user, a NUL byte, a loop of symlinks) is a :class:`ConfigurationError` naming
-    ``source``, where it came from (the interpreter's RuntimeError or ValueError before)."""
+    """``value`` as the absolute path of a home; one that names no directory (``~user`` of
+    no user, a NUL byte, a loop of symlinks, a regular file or a path through one) is a
+    :class:`ConfigurationError` naming ``source``, where it came from, before anything is
+    created (the interpreter's RuntimeError or ValueError before; a file was a failed
+    ``mkdir`` blamed on ``RECALLFLOW_HOME`` whichever named it)."""
     try:
         if "\x00" in os.fspath(value):
             raise ValueError("it holds a NUL byte")
-        return Path(value).expanduser().resolve()
+        home = Path(value).expanduser().resolve()
+        # The nearest part that exists is the one the home is made in: it must be a directory.
+        # (os.path's answers: a part this user may not look into is left to mkdir to refuse.)
+        existing = next(part for part in (home, *home.parents) if os.path.exists(part))
+        if not os.path.isdir(existing):
+            raise ValueError(f"{existing} is not a directory")
     except (RuntimeError, ValueError, OSError) as exc:
         raise ConfigurationError(
             f"{source}: {os.fspath(value)!r} names no directory: {exc}"
         ) from None
+    return home
 
 
 def shared_buffers() -> str:
