@@ -5,6 +5,7 @@ Every error a caller can act on is a subclass of :class:`RecallflowError`::
     RecallflowError
      ├── ConfigurationError          the store or its settings cannot be used as asked
      │    ├── MissingExtensionError  a required PostgreSQL extension is absent
+     │    ├── ConnectionOptionError  the connection string has an option libpq refuses
      │    ├── EmbedderMismatchError  the embedder differs from the one the store was built with
      │    ├── EmbedderUnavailableError  (also ImportError) the embedder's extra or package is
      │    │                          not installed (``recallflow.adapters.embedders``)
@@ -45,6 +46,17 @@ class RecallflowError(Exception):
 
 class ConfigurationError(RecallflowError):
     """The store, a server, or a setting cannot be used as asked."""
+
+
+class ConnectionOptionError(ConfigurationError):
+    """A connection string parses, but libpq refuses the value of one of its options
+    (``sslmode=bogus``); libpq says so only when asked to connect. ``source`` is where the
+    string came from, ``detail`` what libpq refused."""
+
+    def __init__(self, source: str, detail: str) -> None:
+        self.source = source
+        self.detail = detail
+        super().__init__(f"{source}: {detail}")
 
 
 class MissingExtensionError(ConfigurationError):

@@ -39,6 +39,7 @@ from recallflow.adapters.ownership import OwnedCache
 from recallflow.adapters.postgres.beliefs import PostgresBeliefStore
 from recallflow.adapters.postgres.bootstrap import connection_limit, ensure_database, prepare
 from recallflow.adapters.postgres.calibrations import load_calibration, save_calibration
+from recallflow.adapters.postgres.conninfo import refused_option
 from recallflow.adapters.postgres.corrections import PostgresCorrections
 from recallflow.adapters.postgres.embedded import (
     DATABASE,
@@ -89,6 +90,7 @@ from recallflow.entities import Entities
 from recallflow.errors import (
     EPISODE_TRACE_PREFIX,
     ConfigurationError,
+    ConnectionOptionError,
     InvalidInputError,
     OperatorOnlyError,
     StorageFullError,
@@ -1248,6 +1250,9 @@ def open_memory(
         full = as_unavailable(exc)
         if isinstance(full, StorageFullError):
             raise StorageFullError(full.detail, hint=_FULL_AT_OPEN) from exc
+        refused = refused_option(dsn, str(exc)) if dsn else None
+        if refused is not None:
+            raise ConnectionOptionError("dsn (or RECALLFLOW_DSN)", refused) from exc
         raise ConfigurationError(
             f"cannot connect to PostgreSQL at {without_password(dsn) if dsn else 'embedded'}: {exc}"
         ) from exc

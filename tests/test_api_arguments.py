@@ -23,6 +23,7 @@ from recallflow import (
     open_memory,
 )
 from recallflow.adapters.embedders.hashing import HashingEmbedder
+from recallflow.errors import ConnectionOptionError
 from tests.helpers import BrokenZone, belief
 
 #: The tables a refused call must leave as they were.
@@ -145,6 +146,19 @@ def test_an_error_about_a_connection_string_never_shows_its_password(dsn: str) -
     with pytest.raises(ConfigurationError) as refused:
         open_memory(dsn.format(secret="hunter2", port=port), embedder=HashingEmbedder())
     assert "hunter2" not in str(refused.value) and "***" in str(refused.value)
+
+
+def test_an_option_libpq_refuses_is_named_not_blamed_on_the_server(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``sslmode=bogus`` parses, and libpq refuses it only when asked to connect: that is a
+    ConnectionOptionError naming the argument and the option, not "cannot connect"."""
+    monkeypatch.delenv("PGSSLMODE", raising=False)
+    with pytest.raises(ConnectionOptionError, match=r"^dsn \(or RECALLFLOW_DSN\): option sslmode="):
+        open_memory("host=127.0.0.1 port=1 sslmode=bogus", embedder=HashingEmbedder())
+    with pytest.raises(ConfigurationError, match="cannot connect") as down:
+        open_memory("host=127.0.0.1 port=1 sslmode=disable", embedder=HashingEmbedder())
+    assert not isinstance(down.value, ConnectionOptionError)
 
 
 def test_an_unknown_embedder_setting_is_a_configuration_error(

@@ -578,6 +578,28 @@ def test_a_home_that_is_a_file_is_bad_input_naming_its_source(tmp_path: Path) ->
     assert [p.name for p in tmp_path.iterdir()] == ["file"]
 
 
+def test_an_option_libpq_refuses_is_bad_input_naming_its_source() -> None:
+    """A connection string that parses but has an option whose value libpq refuses
+    (``sslmode=bogus``, a ``keepalives`` that is no integer) was exit 1 as if the server
+    were down; it is exit 2, one line naming where the string came from and the option.
+    A server that is not there stays exit 1 (nothing listens on port 1)."""
+    env = {"RECALLFLOW_EMBEDDER": "hashing"}
+    for option in ("sslmode=bogus", "target_session_attrs=nope", "keepalives=abc"):
+        dsn = f"host=127.0.0.1 port=1 connect_timeout=5 {option}"
+        for done, named in (
+            (cli("status", "--dsn", dsn, env=env), "--dsn"),
+            (cli("status", env={**env, "RECALLFLOW_DSN": dsn}), "RECALLFLOW_DSN"),
+        ):
+            assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+            name, value = option.split("=")
+            assert f"error: {named}: option {name}={value!r}" in done.stderr
+    down = cli("status", "--dsn", "host=127.0.0.1 port=1 connect_timeout=5", env=env)
+    assert down.returncode == 1 and "cannot connect" in down.stderr, down.stderr
+    # The environment's PGSSLMODE is not the string's: not blamed on --dsn.
+    other = cli("status", "--dsn", "host=127.0.0.1 port=1", env={**env, "PGSSLMODE": "bogus"})
+    assert other.returncode == 1 and "--dsn" not in other.stderr, other.stderr
+
+
 def test_a_bad_environment_is_told_before_the_store_is_loaded() -> None:
     """A bad variable is judged before the store's modules are imported (they take
     seconds: the scanner's rules among them), so the one-line error comes at once."""

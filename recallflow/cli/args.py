@@ -220,9 +220,13 @@ def open_store(args: argparse.Namespace, *, operator: bool = False) -> Memory:
             raise UsageError(str(exc)) from None
     # Imported once the environment is judged: the store's modules (the scanner's rules
     # among them) take seconds of CPU to import, which a bad variable need not wait for.
+    from recallflow.errors import ConnectionOptionError
     from recallflow.memory import open_memory
 
-    return open_memory(store, args.home, embedder=embedder, operator=operator)
+    try:
+        return open_memory(store, args.home, embedder=embedder, operator=operator)
+    except ConnectionOptionError as exc:  # an option libpq judges only when connecting
+        raise UsageError(f"{'--dsn' if args.dsn else 'RECALLFLOW_DSN'}: {exc.detail}") from None
 
 
 def read_flag_file(flag: str, path: Path, load: Callable[[Path], T]) -> T:

@@ -130,7 +130,8 @@ def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
 def cmd_eval(args: argparse.Namespace) -> int:
     """Run the harness; the exit status is one of the ``EXIT_*`` constants."""
     from recallflow.adapters.embedders import default_embedder, embedder_from_name
-    from recallflow.errors import ConfigurationError
+    from recallflow.adapters.postgres.embedded import home_path
+    from recallflow.errors import ConfigurationError, ConnectionOptionError
     from recallflow.evaluation.locomo import DEFAULT_PATH, LocomoDataset
     from recallflow.evaluation.offtopic import load_suite
     from recallflow.evaluation.report import render_summary
@@ -177,6 +178,11 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
     temp_home: str | None = None
     home = args.home
+    if home is not None:  # a regular file, say: refused as the flag, before anything is made
+        try:
+            home_path(home, "--home")
+        except ConfigurationError as exc:
+            raise UsageError(str(exc)) from None
     if args.dsn is None and home is None:
         temp_home = home = tempfile.mkdtemp(prefix="recallflow-eval-")
     try:
@@ -191,6 +197,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
                 offtopic_message=offtopic_message,
                 options=options,
             )
+    except ConnectionOptionError as exc:  # an option libpq judges only when connecting
+        raise UsageError(f"{'--dsn' if args.dsn else 'RECALLFLOW_DSN'}: {exc.detail}") from None
     finally:
         if temp_home is not None:
             shutil.rmtree(temp_home, ignore_errors=True)

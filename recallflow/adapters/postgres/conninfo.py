@@ -7,9 +7,16 @@ empty label or one longer than 63 characters, ``:abc`` as a port) and fails only
 resolves the host, with an encoding error that is not one of its own; judged here, such a
 string is refused where it is given (``--dsn``, ``RECALLFLOW_DSN``, ``open_memory``), as
 bad input naming it, before any server is started or connected to.
+
+An option whose value libpq refuses (``sslmode=bogus``) parses: libpq judges option values
+only when asked to connect, and the driver has no way to ask it earlier. That refusal is
+recognised in the failed connection's message (:func:`refused_option`), so it is told as
+the string's fault, not as a server that cannot be reached.
 """
 
 from __future__ import annotations
+
+import re
 
 from psycopg import ProgrammingError
 from psycopg.conninfo import conninfo_to_dict, timeout_from_conninfo
@@ -18,6 +25,14 @@ from recallflow.errors import without_password
 
 #: The highest TCP port number.
 _MAX_PORT = 65535
+
+#: The two forms in which libpq refuses the value of a connection option, which it judges
+#: only when asked to connect: ``invalid sslmode value: "bogus"`` (the option's name quoted
+#: or not) and ``invalid integer value "x" for connection option "keepalives"``.
+_REFUSED_OPTION = re.compile(
+    r'invalid "?(?P<option>\w+)"? value: "(?P<value>[^"]*)"'
+    r'|invalid integer value "(?P<number>[^"]*)" for connection option "(?P<numeric>\w+)"'
+)
 
 
 def conninfo_problem(value: str) -> str | None:
@@ -47,3 +62,23 @@ def conninfo_problem(value: str) -> str | None:
         except ProgrammingError as exc:
             return str(exc)
     return None
+
+
+def refused_option(value: str, error: str) -> str | None:
+    """What libpq refused of ``value``'s own options when a connection with it failed with
+    ``error`` (the driver's message), or None when the failure was anything else: a server
+    that is down or a host that does not resolve is no fault of the string. The refusal
+    counts only when the option it names is in ``value`` with the value it quotes (not one
+    from a ``PG*`` environment variable)."""
+    found = _REFUSED_OPTION.search(error)
+    if found is None:
+        return None
+    option = found["option"] or found["numeric"]
+    refused = found["value"] if found["option"] else found["number"]
+    try:
+        given = conninfo_to_dict(value).get(option)
+    except ProgrammingError:
+        return None
+    if given is None or str(given) != refused:
+        return None
+    return f"option {option}={refused[:60]!r} is refused by libpq ({found[0][:200]})"
