@@ -102,12 +102,18 @@ _E = TypeVar("_E", bound=Enum)
 def member_of(kind: type[_E], value: object, field: str, what: str) -> _E:
     """``value`` as a member of ``kind``, or an :class:`InvalidInputError` naming
     ``field`` and every member (``what`` names the kind in the message)."""
+    names = ", ".join(str(m.value) for m in kind)
     try:
         return kind(value)
     except ValueError:
-        names = ", ".join(str(m.value) for m in kind)
         raise InvalidInputError(
             f"unknown {what} {value!r}; use one of {names}", field=field
+        ) from None
+    except Exception as exc:  # the caller's __hash__ or __eq__ raised
+        raise InvalidInputError(
+            f"a {type(value).__name__} whose look-up raised {type(exc).__name__} is no {what};"
+            f" use one of {names}",
+            field=field,
         ) from None
 
 

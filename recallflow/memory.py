@@ -691,10 +691,7 @@ class Memory:
         :raises InvalidInputError: an unknown viewer surface.
         """
         self._check_open()
-        try:
-            viewer = Surface(viewer_surface)
-        except ValueError as exc:
-            raise InvalidInputError(str(exc), field="viewer_surface") from exc
+        viewer = member_of(Surface, viewer_surface, "viewer_surface", "surface")
         _argument(policy, RetrievalPolicy, "policy")
         tenant_id = key_of(tenant_id, "tenant_id")
         principal_id = key_of(principal_id, "principal_id")

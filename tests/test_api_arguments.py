@@ -315,6 +315,51 @@ def test_a_time_whose_timezone_cannot_tell_its_offset_is_refused_by_name(
     assert counts(memory, tenant) == before
 
 
+class _HashRaises:
+    """A value whose hash is the caller's code, and raises."""
+
+    def __hash__(self) -> int:
+        raise RuntimeError("no hash today")
+
+
+def test_a_value_whose_hash_raises_is_refused_by_name_at_every_enum_argument(
+    memory: Memory, tenant: str
+) -> None:
+    """An enum field or argument looks its value up by hash: a value whose ``__hash__``
+    raises (a time whose zone cannot tell its offset, say) sent that exception out of the
+    call. Each now names the field, and nothing is written."""
+    memory.beliefs.add(belief(tenant, "p1", id="b-1", statement="Invoices are in cents."))
+    shown = memory.recall({"tenant_id": tenant, "principal_id": "p1",
+                           "working_state": {"goal": "invoices cents"}})  # fmt: skip
+    assert shown.rendered_ids == ("b-1",)
+    who = {"tenant_id": tenant, "principal_id": "p1"}
+    ask = {**who, "working_state": {"goal": "x"}}
+    before = counts(memory, tenant)
+    broken_zone = datetime(2025, 6, 1, tzinfo=BrokenZone(RuntimeError()))
+    for bad in (_HashRaises(), broken_zone):
+        calls: tuple[tuple[Callable[[Any], object], str], ...] = (
+            (lambda bad: memory.recall({**ask, "surface": bad}), "surface"),
+            (lambda bad: memory.recall({**ask, "moment": bad}), "moment"),
+            (lambda bad: memory.search_episodes({**who, "query": "x", "surface": bad}), "surface"),
+            (lambda bad: memory.beliefs.add(belief(tenant, belief_type=bad)), "belief_type"),
+            (lambda bad: memory.beliefs.add(belief(tenant, sensitivity=bad)), "sensitivity"),
+            (lambda bad: memory.episodes.add({**who, "content": "x", "kind": bad}), "kind"),
+            (lambda bad: memory.open_session(tenant, "p1", kind=bad), "kind"),
+            (lambda bad: memory.open_session(tenant, "p1", surface=bad), "surface"),
+            (
+                lambda bad: memory.explain(tenant, "p1", shown.trace_id, viewer_surface=bad),
+                "viewer_surface",
+            ),
+            (lambda bad: memory.reject(tenant, "p1", shown.trace_id, "b-1", bad), "kind"),
+        )
+        for call, field in calls:
+            with pytest.raises(InvalidInputError) as refused:
+                call(bad)
+            assert refused.value.field == field, (field, refused.value)
+            assert "raised RuntimeError" in str(refused.value), refused.value
+    assert counts(memory, tenant) == before
+
+
 def test_a_draft_the_database_refuses_is_named_as_the_callers_argument_and_item(
     memory: Memory, tenant: str
 ) -> None:

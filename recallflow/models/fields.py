@@ -235,6 +235,33 @@ def _time(value: Any) -> str | None:
     return None
 
 
+def _member_check(enum: type[Enum]) -> KindCheck:
+    """The check of a field of ``enum``'s members: a name or (numbered members) a number,
+    and a value the members can be looked up by at all. The look-up hashes the value and
+    compares it, both the caller's code: one whose ``__hash__`` (or ``__eq__``) raises was
+    that exception out of the model, past every entry point's typed error (pydantic wraps
+    only ValueError). A value that is simply no member is left to pydantic, which lists
+    the members."""
+    kind = _level if issubclass(enum, int) else _text
+
+    def check(value: Any) -> str | None:
+        problem = kind(value)
+        if problem is not None:
+            return problem
+        try:
+            enum(value)
+        except (ValueError, TypeError):
+            return None  # no member (or unhashable, which Enum handles): pydantic says so
+        except Exception as exc:  # the caller's hash or comparison
+            return (
+                f"must be one of {', '.join(repr(m.value) for m in enum)}, not {_what(value)}"
+                f" whose look-up raised {type(exc).__name__}"
+            )
+        return None
+
+    return check
+
+
 @dataclass(frozen=True, slots=True)
 class Kind:
     """How a field's raw value is checked: values of a ``plain`` type pass as they are
@@ -326,8 +353,7 @@ def kind_of(annotation: Any) -> Kind | None:
     if annotation is bool:
         return _FLAG
     if issubclass(annotation, Enum):
-        check = _level if issubclass(annotation, int) else _text
-        return Kind(frozenset({annotation, str, int}), check)
+        return Kind(frozenset({annotation, str, int}), _member_check(annotation))
     if issubclass(annotation, datetime):
         return _TIME_KIND
     if issubclass(annotation, int | float):
