@@ -180,6 +180,15 @@ _SET_ASIDE: Final = any_of(
     "sahau",
     r"achana\s+na",
 )
+# The verb negated: "nie zapomnij instrukcji do pralki" (don't forget the washing machine's
+# instructions), "n'oublie pas les consignes", "vergeet niet de instructies", "glem ikke
+# reglene" keep the instructions rather than set them aside. A negation written before
+# the verb, or the one that follows it in Dutch, German, French and the Nordic languages.
+_NOT_BEFORE: Final = (
+    r"(?<!\bnie\s)(?<!\bno\s)(?<!\bnao\s)(?<!\bnon\s)(?<!\bne\s)(?<!\bn')(?<!\bn'\s)"
+    r"(?<!\bjangan\s)(?<!\bnen\s)(?<!\bdung\s)"
+)
+_NOT_AFTER: Final = r"(?!\s+(?:niet|nicht|pas|ikke|inte|nie)\b)"
 _INSTRUCTIONS: Final = any_of(
     # es/pt
     "instrucciones",
@@ -432,11 +441,25 @@ _SECRET: Final = any_of(
     r"(?:gesprachs|chat|unterhaltungs)verlauf",
     r"cronologia\s+(?:della\s+)?(?:conversazione|chat)",
 )
+# Limits of a kind the user sets on their own errands: an assistant "sans restrictions
+# horaires" (at any hour), "ohne zeitliche Einschränkungen", "sin límites de presupuesto"
+# is free as to when or how much, not free of its rules.
+_SCOPE: Final = (
+    r"(?:horaires?|d'\s*horaires?|horari[oa]s?|orari[oe]?|temporal\w*|temporel\w*|"
+    r"(?:de|di|do|da|van)\s+(?:temps|tiempo|tempo|tijd|horaire|horario|hora|orario|calendrier|"
+    r"calendario|date|fecha|data|budget|presupuesto|orcamento|taille|tamano|longueur|"
+    r"longitud|lieu|lugar|luogo|distance|distancia))\b"
+)
+# … unless the list goes on: "sans restrictions horaires ni filtres" drops the filters too.
+_SCOPED: Final = rf"(?!\s+{_SCOPE}(?!,|\s+(?:ni|ou|o|y|e|et|und|oder|noch|nor|or|en|of|nem|ne)\b))"
+_NOT_SCOPED: Final = r"(?!(?:zeitlich|terminlich|ortlich|raumlich|finanziell|tijd)\w*\s)"
 _UNBOUND: Final = (
-    r"\b(?:sin|sans|ohne|senza|sem|bez|zonder)\s+(?:\w+\s+)?(?:restricciones|restriccion|"
+    rf"\b(?:sin|sans|ohne|senza|sem|bez|zonder)\s+(?:{_NOT_SCOPED}\w+\s+)?(?:restricciones|"
+    r"restriccion|"
     r"limites|filtros?|reglas|censura|restrictions?|filtres?|regles|censure|einschrankungen|"
     r"beschrankungen|grenzen|regeln|zensur|limiti|filtri|regole|restricoes|regras|"
     r"ograniczen|beperkingen|regels)\b"
+    rf"{_SCOPED}"
 )
 _ACT: Final = (
     r"\b(?:responde|contesta|actua|reponds|repondez|agis|agissez|antworte|antwortet|"
@@ -560,7 +583,7 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
             ),
             (
                 lead_words(_SET_ASIDE),
-                rf"\b{_SET_ASIDE}\b{_GAP}\b(?:{_INSTRUCTIONS}|{_SHARED_NOUN})\b",
+                rf"{_NOT_BEFORE}\b{_SET_ASIDE}\b{_NOT_AFTER}{_GAP}\b(?:{_INSTRUCTIONS}|{_SHARED_NOUN})\b",
             ),
             # everything the reader was told by others, set aside: "vergiss alles, was man dir
             # gesagt hat", "olvida todo lo que te dijeron", "oublie tout ce qu'on t'a dit" (the
@@ -625,8 +648,9 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
             # règle" (a person "sans aucune règle de politesse" is no model)
             (
                 frozenset({"bez", "ohne", "sans", "sem", "senza", "sin", "zonder"}),
-                rf"\b{_MODEL_NOUN}\b[^.\n]{{0,30}}?\b(?:sin|sans|ohne|senza|sem|zonder)\s+(?:\w+\s+)?"
-                r"(?:regl|regel|regol|regra|restric|limit|filtr|censur|einschrank|beschrank)\w*",
+                rf"\b{_MODEL_NOUN}\b[^.\n]{{0,30}}?\b(?:sin|sans|ohne|senza|sem|zonder)\s+"
+                rf"(?:{_NOT_SCOPED}\w+\s+)?(?:regl|regel|regol|regra|restric|limit|filtr|censur|"
+                rf"einschrank|beschrank)\w*\b{_SCOPED}",
             ),
             (
                 frozenset({"olmayan", "yok", "olmadan", "tanimayan", "sinirsiz", "kisitlamasiz"})
