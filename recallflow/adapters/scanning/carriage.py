@@ -52,6 +52,7 @@ from recallflow.adapters.scanning.lexicon import (
     DIRECTED,
     DIRECTIVE_NOUN,
     IN_SENTENCE,
+    LINK,
     RESTRAINT_NOUN,
 )
 from recallflow.adapters.scanning.rule import Rule, regex_rules
@@ -183,7 +184,7 @@ _ELSEWHERE: Final = (
     r"(?:new|unknown|outside|external|third[-\s]party)\s+\w+|third\s+parties|partners|"
     r"the\s+(?:shared|public|team|general|open)\s+\w+)\b|"
     r"\b(?:to|with|into|at|on)\s+(?:an?\s+|the\s+)?(?:e-?mail\s+to\s+)?[\w.+-]+@[\w-]+\.[\w.]+|"
-    r"\b(?:to|into|at|in)\s+(?:an?\s+|the\s+)?(?:(?:markdown|hidden)\s+)?(?:link|url|image)\b|"
+    rf"\b(?:to|into|at|in)\s+(?:an?\s+|the\s+)?(?:(?:markdown|hidden)\s+)?(?:{LINK}|url|image)\b|"
     r"h(?:tt|xx)ps?:|\b(?:in|to|into|of|at\s+the\s+(?:end|bottom|start|top)\s+of)\s+(?:(?:every|each|"
     r"all|any|your|the)\s+(?:\w+\s+)?(?:repl(?:y|ies)|answers?|responses?|summar(?:y|ies)|code\s+"
     r"reviews?|messages?|outputs?)\b|(?:repl(?:ies)|answers|responses|summaries|code\s+reviews)\b)|"
@@ -200,7 +201,7 @@ _ELSEWHERE: Final = (
     r"\b(?:in|into|to|of|at\s+the\s+\w+\s+of)\s+(?:every|each|all)\s+(?:\w+\s+){0,2}?\w+|"
     r"\b(?:in|into|inside|within)\s+(?:the\s+)?(?:\w+\s+){0,3}?of\s+(?:an?|the)\s+"
     r"(?:image|link|url|pixel)\b|\b(?:in|into|inside|within|onto)\s+(?:an?|the|every|each|all)\s+"
-    r"(?:[\w-]+\s+)?(?:link|url|image|pixel)s?\b|"
+    rf"(?:[\w-]+\s+)?(?:{LINK}|url|image|pixel)s?\b|"
     r"\b[\w-]+\.(?:example|com|net|org|io|ru|xyz|info|biz|app|dev|site|link|top)(?:/|\b))"
 )
 #: Negations that make the same words a warning ("never paste credentials into chat").

@@ -24,7 +24,7 @@ import re
 from typing import Final
 
 from recallflow.adapters.scanning.families import EXFILTRATION, OUTPUT_HIJACK, PERSUASION
-from recallflow.adapters.scanning.lexicon import IN_SENTENCE
+from recallflow.adapters.scanning.lexicon import IN_SENTENCE, LINK
 from recallflow.adapters.scanning.rule import Rule, regex_rules
 
 _WARNING: Final = (
@@ -111,7 +111,7 @@ _INTO_LINK: Final = (
     r"and\s+then)\s+(?:(?:the\s+user'?s|their|his|her)\s+(?:\w+\s+){0,2}?"
     rf"{_PRIVATE_DATUM}|(?:the\s+)?(?:\w+\s+)?{_SENSITIVE})\b"
     r"|(?:the\s+user'?s|their|his|her)\s+(?:\w+\s+){0,3}?"
-    rf"{_PRIVATE_DATUM}\s+(?:into|in|as|inside)\s+(?:the\s+)?(?:alt(?:\s+|-)?text|url|link|"
+    rf"{_PRIVATE_DATUM}\s+(?:into|in|as|inside)\s+(?:the\s+)?(?:alt(?:\s+|-)?text|url|{LINK}|"
     r"query(?:\s+string)?|path|file\s*name|src|title\s+attribute|subdomain|image\s+(?:url|"
     r"name|path|source|caption))\b"
 )

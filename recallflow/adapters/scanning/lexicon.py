@@ -487,3 +487,8 @@ AUTHORITY_NOUN: Final = any_of(
     r"account\s+owner",
     r"it\s+department",
 )
+
+#: A link that fetches something, not the words it shows: the text, label or caption of a
+#: link is read by the user on the page and carries nothing to the address behind it, so
+#: "the user's phone number in the link text of the contact card" sends nothing out.
+LINK: Final = r"link(?!s?\s+(?:text|label|caption|wording)\b)"
