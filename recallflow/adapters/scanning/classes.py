@@ -136,6 +136,11 @@ _CAUTION: Final = (
     r"\b(?:never|avoid|against|beware|careful|scams?|fraud\w*|phish\w*|fake|legitimate|"
     r"suspicious)\b"
 )
+# The user steered, unless warned of something: a warning's object is the danger itself
+# ("warn the user about anyone who asks for their password"), where "warn them that" steers.
+_WARNING_STEER: Final = (
+    rf"(?:(?!warn\b){_STEER}\s+{_USER}|warn\s+{_USER}(?!\s+(?:about|against|of)\b))"
+)
 _HARM_WORDS: Final = frozenset(
     {"gift", "giftcard", "giftcards", "western", "moneygram", "prepaid", "bitcoin", "btc"}
     | {"usdt", "crypto", "cryptocurrency", "mfa", "backup", "recovery", "sms", "verification"}
@@ -687,9 +692,9 @@ CLASS_RULES: Final[tuple[Rule, ...]] = (
             ),
             (
                 (_STEER_WORDS, _HARM_WORDS),
-                rf"{DIRECTED}(?:{_STEER}\s+{_USER}|(?:say|reply|respond|answer|explain)\s+(?:that\s+)?"
-                rf"(?:the\s+only\s+way|they\s+(?:must|need|have|should)|you\s+(?:must|need)))\b"
-                rf"(?:(?!{_CAUTION}){IN_SENTENCE}){{0,120}}?{_HARM}",
+                rf"{DIRECTED}(?:{_WARNING_STEER}|(?:say|reply|respond|answer|explain)\s+"
+                rf"(?:that\s+)?(?:the\s+only\s+way|they\s+(?:must|need|have|should)|you\s+(?:must|need)))"
+                rf"\b(?:(?!{_CAUTION}){IN_SENTENCE}){{0,120}}?{_HARM}",
             ),
         ],
     ),
