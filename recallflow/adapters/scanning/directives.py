@@ -20,6 +20,7 @@ from recallflow.adapters.scanning.lexicon import (
     DIRECTED,
     DIRECTIVE_NOUN,
     DISCLOSE_VERB,
+    LINK,
     OUTPUT_NOUN,
     OVERRIDE_VERB,
     PLACE_VERB,
@@ -477,6 +478,17 @@ _RESTRICTOR: Final = (
     r"opposite|following)|with\s+['\"]|(?<![a-z])['\"]|like\s+(?:this|the\s+(?:above|following)))"
 )
 
+# Warnings kept out of one of the user's own things because the user keeps them elsewhere:
+# "don't include safety warnings in the recipe cards; I print them separately" drops
+# nothing the user would read. Not when the answers are what they are kept out of, nor
+# when it is the model that is said to give them elsewhere.
+_KEPT_ELSEWHERE: Final = (
+    rf"(?!(?:(?!\b(?:{OUTPUT_NOUN}|your?|you'?ll)\b)[^.\n]){{0,120}}?\b(?:(?:i|we)\s+(?:\w+\s+){{0,2}}?"
+    r"(?:them|those|these|it)|(?:they|those|these)\s+(?:are|'re|get|go)\s+(?:\w+\s+)?)\s*"
+    r"(?:\w+\s+)?(?:separately|elsewhere|on\s+(?:a|an|its|their)\s+(?:own|separate|other)\b|"
+    r"in\s+(?:a|an)\s+separate\b))"
+)
+
 OUTPUT_RULES: Final[tuple[Rule, ...]] = regex_rules(
     OUTPUT_HIJACK,
     "latin",
@@ -544,7 +556,7 @@ OUTPUT_RULES: Final[tuple[Rule, ...]] = regex_rules(
         ),
         (
             frozenset({"do", "don", "never", "avoid", "stop"}),
-            rf"{DIRECTED}(?:do\s+not|don'?t|never|avoid|stop)\s+(?:mention|acknowledge|reveal|"
+            rf"{DIRECTED}{_KEPT_ELSEWHERE}(?:do\s+not|don'?t|never|avoid|stop)\s+(?:mention|acknowledge|reveal|"
             r"disclose|include|add|give|show|say|tell|refer\s+to|talk\s+about|bring\s+up|warn|"
             r"caveat|flag|explain|answer|respond|reply|refus\w*|apologi[sz]\w*|add|display|"
             r"output)\w*\b[^.\n]{0,40}?\b(?:this\s+(?:memory|message|note|instruction|text|entry|"
@@ -742,7 +754,7 @@ EXFILTRATION_RULES: Final[tuple[Rule, ...]] = regex_rules(
             rf"{DIRECTED}{PLACE_VERB}\b(?:\W+[\w'./~-]+){{0,8}}?\W+{_SECRET}\b[^.\n]{{0,40}}?"
             r"\b(?:in|into|to|at\s+the\s+(?:end|start|top|bottom)\s+of|inside|within|as)\s+(?:your|"
             r"the|every|each|all|a|an)\s+(?:\w+\s+)?(?:repl(?:y|ies)|responses?|answers?|outputs?|"
-            r"messages?|footer|url|link|image|code\s+block|chat|commit|summary|signature|pr|issue)",
+            rf"messages?|footer|url|{LINK}|image|code\s+block|chat|commit|summary|signature|pr|issue)",
         ),
         (
             frozenset({"tell", "show", "give", "send", "email", "read"}),
@@ -885,7 +897,7 @@ EXFILTRATION_RULES: Final[tuple[Rule, ...]] = regex_rules(
             ),
             rf"{DIRECTED}(?:encode|embed|put|append|add|include|insert|place|stuff|smuggle|attach|"
             r"hide)\b[^.\n]{0,60}\b(?:in|into|to|inside|within|as)\s+(?:the\s+|a\s+|an\s+)?"
-            r"(?:url|link|query(?:\s+string)?|image(?:\s+url)?|markdown\s+image|href|src|"
+            rf"(?:url|{LINK}|query(?:\s+string)?|image(?:\s+url)?|markdown\s+image|href|src|"
             r"parameter|webhook|pixel)\b",
         ),
         # something carried out through an image or a pixel; the technique named as a noun
