@@ -6,6 +6,7 @@ Every error a caller can act on is a subclass of :class:`RecallflowError`::
      ├── ConfigurationError          the store or its settings cannot be used as asked
      │    ├── MissingExtensionError  a required PostgreSQL extension is absent
      │    ├── ConnectionOptionError  the connection string has an option libpq refuses
+     │    ├── HomeError              the embedded server's home cannot be made or used
      │    ├── EmbedderMismatchError  the embedder differs from the one the store was built with
      │    ├── EmbedderUnavailableError  (also ImportError) the embedder's extra or package is
      │    │                          not installed (``recallflow.adapters.embedders``)
@@ -52,6 +53,17 @@ class ConnectionOptionError(ConfigurationError):
     """A connection string parses, but libpq refuses the value of one of its options
     (``sslmode=bogus``); libpq says so only when asked to connect. ``source`` is where the
     string came from, ``detail`` what libpq refused."""
+
+    def __init__(self, source: str, detail: str) -> None:
+        self.source = source
+        self.detail = detail
+        super().__init__(f"{source}: {detail}")
+
+
+class HomeError(ConfigurationError):
+    """The embedded server's home cannot be made or used (a directory this user may not
+    write, one the server's service user cannot reach). ``source`` is where the home came
+    from (``home``, ``RECALLFLOW_HOME``, a command's ``--home``), ``detail`` what is wrong."""
 
     def __init__(self, source: str, detail: str) -> None:
         self.source = source

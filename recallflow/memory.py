@@ -45,6 +45,7 @@ from recallflow.adapters.postgres.embedded import (
     DATABASE,
     EmbeddedServer,
     default_home,
+    default_home_source,
     home_path,
 )
 from recallflow.adapters.postgres.entities import (
@@ -1204,7 +1205,10 @@ def open_memory(
     server: EmbeddedServer | None = None
     try:
         if dsn is None:
-            server = EmbeddedServer(home_path(home, "home") if home else default_home())
+            if home:
+                server = EmbeddedServer(home_path(home, "home"), "home")
+            else:
+                server = EmbeddedServer(default_home(), default_home_source())
             ensure_database(server.uri("postgres"), DATABASE)
             uri = server.uri(DATABASE)
         else:

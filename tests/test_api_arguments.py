@@ -6,12 +6,15 @@ written; none surfaces as the driver's or an attribute error."""
 
 from __future__ import annotations
 
+import pwd
+import re
 import socket
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import platformdirs
 import pytest
 
 from recallflow import (
@@ -23,7 +26,9 @@ from recallflow import (
     open_memory,
 )
 from recallflow.adapters.embedders.hashing import HashingEmbedder
-from recallflow.errors import ConnectionOptionError
+from recallflow.adapters.postgres import embedded
+from recallflow.adapters.postgres.holders import LOCK_NAME
+from recallflow.errors import ConnectionOptionError, HomeError
 from tests.helpers import BrokenZone, belief
 
 #: The tables a refused call must leave as they were.
@@ -111,6 +116,50 @@ def test_a_home_that_names_no_directory_is_refused_by_name(
             open_memory(embedder=HashingEmbedder())
         monkeypatch.delenv("RECALLFLOW_HOME")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["back", "file", "loop"]
+
+
+def test_a_home_that_cannot_be_made_or_used_is_named_by_its_source(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A home that cannot be made (a name longer than the file system takes) or used (its
+    lock file's name taken by a directory) is a HomeError naming where the home came from:
+    it said RECALLFLOW_HOME when ``home=`` named it, and the platform's default alike."""
+    monkeypatch.delenv("RECALLFLOW_DSN", raising=False)
+    unusable = tmp_path / "unusable"
+    (unusable / LOCK_NAME).mkdir(parents=True)
+    for home, says in (
+        (tmp_path / ("x" * 300) / "home", "cannot create"),
+        (unusable, "cannot use"),
+    ):
+        monkeypatch.delenv("RECALLFLOW_HOME", raising=False)
+        with pytest.raises(HomeError, match=rf"^home: {says} ") as given:
+            open_memory(home=home, embedder=HashingEmbedder())
+        assert given.value.source == "home" and "RECALLFLOW_HOME" not in str(given.value)
+        monkeypatch.setenv("RECALLFLOW_HOME", str(home))
+        with pytest.raises(HomeError, match=rf"^RECALLFLOW_HOME: {says} "):
+            open_memory(embedder=HashingEmbedder())
+    # Without either, the platform's user data directory: named as the default.
+    monkeypatch.delenv("RECALLFLOW_HOME")
+    monkeypatch.setattr(platformdirs, "user_data_dir", lambda _name: str(tmp_path / ("y" * 300)))
+    with pytest.raises(
+        HomeError, match=r"^the default home \(RECALLFLOW_HOME is unset\): cannot create"
+    ):
+        open_memory(embedder=HashingEmbedder())
+
+
+def test_a_home_the_service_user_cannot_reach_names_its_source(tmp_path: Path) -> None:
+    """Run as root without user namespaces, the server runs as a service user; a home it
+    cannot reach is refused naming where the home came from (it said RECALLFLOW_HOME
+    whichever named it). Judged from the directories' modes alone, so any user can check
+    it, for a user that is not the directories' owner."""
+    closed = tmp_path / "closed"
+    (closed / "pgdata").mkdir(parents=True)
+    closed.chmod(0o700)
+    stranger = pwd.getpwnam("nobody")
+    assert closed.stat().st_uid != stranger.pw_uid
+    for source in ("--home", "home", "RECALLFLOW_HOME"):
+        with pytest.raises(HomeError, match=rf"^{re.escape(source)}: run as root, .* cannot reach"):
+            embedded._check_reachable(closed / "pgdata", stranger.pw_uid, stranger.pw_gid, source)
 
 
 def test_a_pool_size_the_server_cannot_serve_is_refused_by_name(memory: Memory) -> None:

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from recallflow import Memory
+from recallflow.adapters.postgres.holders import LOCK_NAME
 from recallflow.cli import demo
 from recallflow.cli.main import build_parser, main
 from tests.test_recall import demo_memory  # noqa: F401  (fixture)
@@ -576,6 +577,28 @@ def test_a_home_that_is_a_file_is_bad_input_naming_its_source(tmp_path: Path) ->
             assert f"error: {named}: {home!r} names no directory" in done.stderr
             assert other not in done.stderr
     assert [p.name for p in tmp_path.iterdir()] == ["file"]
+
+
+def test_a_home_that_cannot_be_made_or_used_is_named_by_its_source(tmp_path: Path) -> None:
+    """A home the embedded server cannot be made in (a name longer than the file system
+    takes) or cannot use (its lock file's name taken by a directory) stays exit 1, one line,
+    but names the source actually used: it said RECALLFLOW_HOME even when ``--home`` named
+    it. (A real failure even as root, which no permission bit stops.)"""
+    unusable = tmp_path / "unusable"
+    (unusable / LOCK_NAME).mkdir(parents=True)
+    env = {"RECALLFLOW_EMBEDDER": "hashing"}
+    for home, says in (
+        (tmp_path / ("x" * 300) / "home", "cannot create"),
+        (unusable, "cannot use"),
+    ):
+        for done, named, other in (
+            (cli("status", "--home", str(home), env=env), "--home", "RECALLFLOW_HOME"),
+            (cli("status", env={**env, "RECALLFLOW_HOME": str(home)}), "RECALLFLOW_HOME", "--home"),
+        ):
+            assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr
+            assert f"error: {named}: {says} {home}" in done.stderr
+            assert other not in done.stderr
+    assert not (unusable / "pgdata" / "PG_VERSION").exists()
 
 
 def test_an_option_libpq_refuses_is_bad_input_naming_its_source() -> None:

@@ -76,7 +76,7 @@ def standby_of(memory: Memory, root: Path) -> Iterator[Standby]:
     pgdata, sockets = root / "standby", root / "standby-sockets"
     pgdata.mkdir(mode=0o700)
     sockets.mkdir(mode=0o700)
-    runner = embedded._runner(pgdata)
+    runner = embedded._runner(pgdata, "home")
     if runner.user is not None:
         os.chown(sockets, runner.user, runner.group or -1)
     bin_dir = embedded._bin_dir()

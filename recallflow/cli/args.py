@@ -220,13 +220,17 @@ def open_store(args: argparse.Namespace, *, operator: bool = False) -> Memory:
             raise UsageError(str(exc)) from None
     # Imported once the environment is judged: the store's modules (the scanner's rules
     # among them) take seconds of CPU to import, which a bad variable need not wait for.
-    from recallflow.errors import ConnectionOptionError
+    from recallflow.errors import ConnectionOptionError, HomeError
     from recallflow.memory import open_memory
 
     try:
         return open_memory(store, args.home, embedder=embedder, operator=operator)
     except ConnectionOptionError as exc:  # an option libpq judges only when connecting
         raise UsageError(f"{'--dsn' if args.dsn else 'RECALLFLOW_DSN'}: {exc.detail}") from None
+    except HomeError as exc:  # still a runtime failure (exit 1), named as the flag
+        if not args.home:
+            raise
+        raise HomeError("--home", exc.detail) from exc.__cause__
 
 
 def read_flag_file(flag: str, path: Path, load: Callable[[Path], T]) -> T:

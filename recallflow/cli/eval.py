@@ -131,7 +131,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     """Run the harness; the exit status is one of the ``EXIT_*`` constants."""
     from recallflow.adapters.embedders import default_embedder, embedder_from_name
     from recallflow.adapters.postgres.embedded import home_path
-    from recallflow.errors import ConfigurationError, ConnectionOptionError
+    from recallflow.errors import ConfigurationError, ConnectionOptionError, HomeError
     from recallflow.evaluation.locomo import DEFAULT_PATH, LocomoDataset
     from recallflow.evaluation.offtopic import load_suite
     from recallflow.evaluation.report import render_summary
@@ -199,6 +199,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
             )
     except ConnectionOptionError as exc:  # an option libpq judges only when connecting
         raise UsageError(f"{'--dsn' if args.dsn else 'RECALLFLOW_DSN'}: {exc.detail}") from None
+    except HomeError as exc:  # still a runtime failure (exit 1), named as the flag
+        if args.home is None:
+            raise
+        raise HomeError("--home", exc.detail) from exc.__cause__
     finally:
         if temp_home is not None:
             shutil.rmtree(temp_home, ignore_errors=True)

@@ -52,7 +52,7 @@ import psutil
 
 from recallflow.adapters.postgres.health import names_full_disk
 from recallflow.adapters.postgres.holders import Holders, home_lock
-from recallflow.errors import ConfigurationError, StorageFullError
+from recallflow.errors import ConfigurationError, HomeError, StorageFullError
 
 _log = logging.getLogger(__name__)
 
@@ -109,6 +109,13 @@ def default_home() -> Path:
     if env:
         return home_path(env, "RECALLFLOW_HOME")
     return Path(platformdirs.user_data_dir("recallflow")).resolve()
+
+
+def default_home_source() -> str:
+    """Where :func:`default_home`'s answer comes from, as an error about that home names it."""
+    if os.environ.get("RECALLFLOW_HOME"):
+        return "RECALLFLOW_HOME"
+    return "the default home (RECALLFLOW_HOME is unset)"
 
 
 def home_path(value: str | os.PathLike[str], source: str) -> Path:
@@ -306,31 +313,33 @@ def _first_unsearchable(path: Path, uid: int, gids: set[int]) -> Path | None:
     return None
 
 
-def _check_reachable(pgdata: Path, uid: int, gid: int) -> None:
+def _check_reachable(pgdata: Path, uid: int, gid: int, source: str) -> None:
     name = pwd.getpwuid(uid).pw_name
     gids = {gid, *(g for g in os.getgrouplist(name, gid))}
     for target in (pgdata, _bin_dir()):
         blocking = _first_unsearchable(target, uid, gids)
         if blocking is not None:
             mode = stat.S_IMODE(blocking.stat().st_mode)
-            raise ConfigurationError(
+            raise HomeError(
+                source,
                 f"run as root, recallflow starts the embedded PostgreSQL as user {name!r}, "
                 f"which cannot reach {target}: {blocking} (mode {mode:o}) does not let it "
                 "search. recallflow does not change the mode of a directory it did not "
-                f"create. Choose a RECALLFLOW_HOME that {name!r} can reach, grant it "
+                f"create. Choose a home that {name!r} can reach, grant it "
                 f"search permission yourself (`chmod o+x {blocking}`), run as a non-root "
-                "user, or set RECALLFLOW_DSN to use another server."
+                "user, or set RECALLFLOW_DSN to use another server.",
             )
 
 
-def _runner(pgdata: Path) -> _Runner:
-    """Who runs the server of ``pgdata`` (see the module docstring for the root rules)."""
+def _runner(pgdata: Path, source: str) -> _Runner:
+    """Who runs the server of ``pgdata`` (see the module docstring for the root rules);
+    ``source`` names where its home came from, for an error about the home."""
     if os.geteuid() != 0:
         return _Runner()
     initialized = (pgdata / "PG_VERSION").exists()
     owner = pgdata.stat().st_uid
     if initialized and owner != 0:  # a home made for a service user: keep using it
-        _check_reachable(pgdata, owner, pgdata.stat().st_gid)
+        _check_reachable(pgdata, owner, pgdata.stat().st_gid, source)
         return _Runner(user=owner, group=pgdata.stat().st_gid)
     prefix = _userns_prefix()
     if prefix:
@@ -345,7 +354,7 @@ def _runner(pgdata: Path) -> _Runner:
     ensure_user_exists(SERVICE_USER)
     entry = pwd.getpwnam(SERVICE_USER)
     os.chown(pgdata, entry.pw_uid, entry.pw_gid)  # made by us, empty
-    _check_reachable(pgdata, entry.pw_uid, entry.pw_gid)
+    _check_reachable(pgdata, entry.pw_uid, entry.pw_gid, source)
     return _Runner(user=entry.pw_uid, group=entry.pw_gid)
 
 
@@ -620,12 +629,16 @@ def _deferred_signals() -> Iterator[None]:
 class EmbeddedServer:
     """A handle on the embedded server of one home; :meth:`release` gives it back."""
 
-    def __init__(self, home: Path) -> None:
+    def __init__(self, home: Path, source: str = "home") -> None:
+        """The server of ``home``, started if it is not running. ``source`` is where the home
+        came from (``home``, ``RECALLFLOW_HOME``, ``--home``: see :func:`home_path`): a home
+        that cannot be made or used is a :class:`~recallflow.errors.HomeError` naming it."""
         # A malformed RECALLFLOW_SHARED_BUFFERS is refused before the home is touched, and
         # whether or not this call would start the server: not as a failed start whose
         # message carries the tail of the server's log.
         shared_buffers()
         self.home = home
+        self.source = source
         self.pgdata = home / "pgdata"
         self._released = False
         self._last_restart = 0.0
@@ -633,11 +646,11 @@ class EmbeddedServer:
             home.mkdir(parents=True, exist_ok=True)
             self.pgdata.mkdir(mode=0o700, exist_ok=True)
         except OSError as exc:
-            raise ConfigurationError(f"cannot create RECALLFLOW_HOME {home}: {exc}") from exc
+            raise HomeError(source, f"cannot create {home}: {exc}") from exc
         try:
             self._acquire()
         except OSError as exc:
-            raise ConfigurationError(f"cannot use RECALLFLOW_HOME {home}: {exc}") from exc
+            raise HomeError(source, f"cannot use {home}: {exc}") from exc
 
     def _acquire(self) -> None:
         """Start the server if needed and record this process as a holder.
@@ -655,14 +668,14 @@ class EmbeddedServer:
             if first:
                 Holders(home).add(os.getpid())
             try:
-                self._runner = _runner(self.pgdata)
+                self._runner = _runner(self.pgdata, self.source)
                 _initialize(self.pgdata, self._runner)
                 self._postmaster = _ensure_running(self.pgdata, self._runner)
             except BaseException as exc:
                 if first:
                     with _deferred_signals():
                         _unhold(home, self.pgdata)
-                if not isinstance(exc, ConfigurationError):
+                if not isinstance(exc, ConfigurationError) or isinstance(exc, HomeError):
                     raise
                 if names_full_disk(str(exc)):  # initdb, which logs nowhere else
                     raise _full_disk(self.pgdata, str(exc).splitlines()[-1]) from exc
