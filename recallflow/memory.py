@@ -39,7 +39,7 @@ from recallflow.adapters.ownership import OwnedCache
 from recallflow.adapters.postgres.beliefs import PostgresBeliefStore
 from recallflow.adapters.postgres.bootstrap import connection_limit, ensure_database, prepare
 from recallflow.adapters.postgres.calibrations import load_calibration, save_calibration
-from recallflow.adapters.postgres.conninfo import refused_option
+from recallflow.adapters.postgres.conninfo import refused_on_start, refused_option
 from recallflow.adapters.postgres.corrections import PostgresCorrections
 from recallflow.adapters.postgres.embedded import (
     DATABASE,
@@ -1193,6 +1193,11 @@ def open_memory(
     )
     dsn = _conninfo(dsn or os.environ.get("RECALLFLOW_DSN") or None, "dsn (or RECALLFLOW_DSN)")
     read_dsn = _conninfo(read_dsn, "read_dsn")
+    # The replica's pool opens without waiting on it (a replica that is down is skipped),
+    # so an option libpq refuses would fail every replica read and never be named.
+    refused = refused_on_start(read_dsn) if read_dsn else None
+    if refused is not None:
+        raise ConnectionOptionError("read_dsn", refused)
     embedder = embedder or _default_embedder()
     if not isinstance(embedder, Embedder):
         raise ConfigurationError(

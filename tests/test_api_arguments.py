@@ -27,6 +27,7 @@ from recallflow import (
 )
 from recallflow.adapters.embedders.hashing import HashingEmbedder
 from recallflow.adapters.postgres import embedded
+from recallflow.adapters.postgres.conninfo import refused_on_start
 from recallflow.adapters.postgres.holders import LOCK_NAME
 from recallflow.errors import ConnectionOptionError, HomeError
 from tests.helpers import BrokenZone, belief
@@ -208,6 +209,28 @@ def test_an_option_libpq_refuses_is_named_not_blamed_on_the_server(
     with pytest.raises(ConfigurationError, match="cannot connect") as down:
         open_memory("host=127.0.0.1 port=1 sslmode=disable", embedder=HashingEmbedder())
     assert not isinstance(down.value, ConnectionOptionError)
+
+
+def test_an_option_libpq_refuses_in_the_read_dsn_is_named_at_open(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The replica's pool opens without waiting on it, so ``read_dsn``'s ``sslmode=bogus``
+    opened, and every replica read then failed and fell back to the primary, unnamed. It is
+    a ConnectionOptionError naming ``read_dsn`` and the option, before a home is made or a
+    server started; the same string with a good option, whose server is down, is no fault
+    of the string (a replica that is down is skipped: tests/test_replicas.py)."""
+    monkeypatch.delenv("RECALLFLOW_DSN", raising=False)
+    monkeypatch.delenv("PGSSLMODE", raising=False)
+    home = tmp_path / "home"
+    for option, value in (("sslmode", "bogus"), ("keepalives", "often")):
+        with pytest.raises(ConnectionOptionError, match=rf"^read_dsn: option {option}='{value}'"):
+            open_memory(
+                home=home,
+                embedder=HashingEmbedder(),
+                read_dsn=f"host=127.0.0.1 port=1 {option}={value}",
+            )
+    assert not home.exists()
+    assert refused_on_start("host=127.0.0.1 port=1 sslmode=disable keepalives=1") is None
 
 
 def test_an_unknown_embedder_setting_is_a_configuration_error(

@@ -11,14 +11,16 @@ bad input naming it, before any server is started or connected to.
 An option whose value libpq refuses (``sslmode=bogus``) parses: libpq judges option values
 only when asked to connect, and the driver has no way to ask it earlier. That refusal is
 recognised in the failed connection's message (:func:`refused_option`), so it is told as
-the string's fault, not as a server that cannot be reached.
+the string's fault, not as a server that cannot be reached. A string whose server need not
+answer when it is opened (a read replica's) is judged by starting a connection and
+dropping it before it waits on anything (:func:`refused_on_start`).
 """
 
 from __future__ import annotations
 
 import re
 
-from psycopg import ProgrammingError
+from psycopg import ProgrammingError, pq
 from psycopg.conninfo import conninfo_to_dict, timeout_from_conninfo
 
 from recallflow.errors import without_password
@@ -82,3 +84,18 @@ def refused_option(value: str, error: str) -> str | None:
     if given is None or str(given) != refused:
         return None
     return f"option {option}={refused[:60]!r} is refused by libpq ({found[0][:200]})"
+
+
+def refused_on_start(value: str) -> str | None:
+    """What libpq refuses of ``value``'s own options (as :func:`refused_option`), asked by
+    starting a connection with it and dropping it at once: libpq judges the options before
+    it waits on any server, so a server that is down or slow costs nothing here and is no
+    fault of the string (a host name is still resolved)."""
+    pgconn = pq.PGconn.connect_start(value.encode())
+    try:
+        if pgconn.status != pq.ConnStatus.BAD:
+            return None
+        error = pgconn.get_error_message()
+    finally:
+        pgconn.finish()
+    return refused_option(value, error)
