@@ -607,15 +607,21 @@ def test_an_option_libpq_refuses_is_bad_input_naming_its_source() -> None:
     were down; it is exit 2, one line naming where the string came from and the option.
     A server that is not there stays exit 1 (nothing listens on port 1)."""
     env = {"RECALLFLOW_EMBEDDER": "hashing"}
-    for option in ("sslmode=bogus", "target_session_attrs=nope", "keepalives=abc"):
+    # Each option once, each source at least once (a command that opens a store costs
+    # a second or two of imports).
+    for option, from_flag in (
+        ("sslmode=bogus", True),
+        ("target_session_attrs=nope", False),
+        ("keepalives=abc", True),
+    ):
         dsn = f"host=127.0.0.1 port=1 connect_timeout=5 {option}"
-        for done, named in (
-            (cli("status", "--dsn", dsn, env=env), "--dsn"),
-            (cli("status", env={**env, "RECALLFLOW_DSN": dsn}), "RECALLFLOW_DSN"),
-        ):
-            assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
-            name, value = option.split("=")
-            assert f"error: {named}: option {name}={value!r}" in done.stderr
+        if from_flag:
+            done, named = cli("status", "--dsn", dsn, env=env), "--dsn"
+        else:
+            done, named = cli("status", env={**env, "RECALLFLOW_DSN": dsn}), "RECALLFLOW_DSN"
+        assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+        name, value = option.split("=")
+        assert f"error: {named}: option {name}={value!r}" in done.stderr
     down = cli("status", "--dsn", "host=127.0.0.1 port=1 connect_timeout=5", env=env)
     assert down.returncode == 1 and "cannot connect" in down.stderr, down.stderr
     # The environment's PGSSLMODE is not the string's: not blamed on --dsn.
