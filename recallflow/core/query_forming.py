@@ -701,7 +701,7 @@ def asked_names(text: str, names: str) -> tuple[str, ...]:
     :func:`asks_about_names` reads them: "When is Chidi's flight to Lisbon?" mentions
     Chidi and Lisbon and asks about Chidi (the owner of the possessive), whom the memory
     must know for a belief to answer it, whatever it knows of Lisbon."""
-    wanted = {w for w in _words(names) if w}
+    wanted = set(name_words(names))
     if not wanted:
         return ()
     found: list[str] = []
@@ -733,7 +733,7 @@ def _asked_in(text: str, wanted: set[str]) -> list[str]:
     the run of names it ends or starts ("Farah Haddad's", "Is Farah Haddad …")."""
     tokens = [m.group(0) for m in _NAME_TOKEN.finditer(text)]
     bare = [t[:-2] if t[-2:] in ("'s", "’s") else t for t in tokens]
-    lowered = [_words(b)[0] if _words(b) else b.lower() for b in bare]
+    lowered = [words[0] if (words := _words(b)) else b.lower() for b in bare]
     found: list[str] = []
     for i, word in enumerate(lowered):
         if word not in wanted:
