@@ -166,13 +166,32 @@ def embedder_or_skip(name: str) -> Embedder:
 
 @contextmanager
 def named_memory(
-    uri: str, database: str, embedder: Embedder, drafts: Mapping[str, Mapping[str, Any]]
+    uri: str,
+    database: str,
+    embedder: Embedder,
+    principal: tuple[str, str],
+    beliefs: Mapping[str, Mapping[str, Any]],
+    **common: Any,
 ) -> Iterator[tuple[Memory, dict[str, str]]]:
     """A memory in a scratch database of its own (``database`` on ``uri``'s server),
-    embedded by ``embedder`` and holding ``drafts``; and the stored id of each draft by its
-    name. The database is dropped when the block ends."""
+    embedded by ``embedder`` and holding ``beliefs``: each a user-scoped draft of the
+    ``(tenant, principal)`` pair at confidence 0.9, with ``common`` and its own fields
+    over that; and the stored id of each belief by its name. The database is dropped when
+    the block ends."""
     from recallflow.memory import open_memory
 
+    tenant_id, principal_id = principal
+    drafts = [
+        {
+            "tenant_id": tenant_id,
+            "principal_id": principal_id,
+            "scope": "user",
+            "confidence": 0.9,
+            **common,
+            **fields,
+        }
+        for fields in beliefs.values()
+    ]
     with scratch_database(uri, database) as own, open_memory(own, embedder=embedder) as mem:
-        stored = mem.beliefs.add_many(list(drafts.values()))
-        yield mem, {name: b.id for name, b in zip(drafts, stored, strict=True)}
+        stored = mem.beliefs.add_many(drafts)
+        yield mem, {name: b.id for name, b in zip(beliefs, stored, strict=True)}

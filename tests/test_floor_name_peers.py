@@ -101,19 +101,11 @@ def household(
     except EmbedderUnavailableError as exc:
         pytest.skip(f"MiniLM is not installed here: {exc}")
     embedder: Embedder = minilm if request.param == "minilm" else Anisotropic(minilm)
-    drafts = {
-        name: {
-            "tenant_id": TENANT,
-            "principal_id": PRINCIPAL,
-            "statement": statement,
-            "subject": name,
-            "scope": "user",
-            "confidence": 0.9,
-        }
-        for name, statement in BELIEFS.items()
+    beliefs = {
+        name: {"statement": statement, "subject": name} for name, statement in BELIEFS.items()
     }
     with named_memory(
-        memory.uri, f"recallflow_name_peers_{request.param}", embedder, drafts
+        memory.uri, f"recallflow_name_peers_{request.param}", embedder, (TENANT, PRINCIPAL), beliefs
     ) as held:
         yield held
 

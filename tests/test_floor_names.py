@@ -70,19 +70,15 @@ def garden(
     """The memory in a database of its own, embedded by the parametrised embedder; and the
     stored id of each belief by its name here."""
     embedder = embedder_or_skip(str(request.param))
-    drafts = {
-        name: {
-            "tenant_id": TENANT,
-            "principal_id": PRINCIPAL,
-            "statement": statement,
-            "subject": name,
-            "scope": "user",
-            "confidence": 0.9,
-        }
-        for name, statement in BELIEFS.items()
+    beliefs = {
+        name: {"statement": statement, "subject": name} for name, statement in BELIEFS.items()
     }
     with named_memory(
-        memory.uri, f"recallflow_floor_names_{request.param}", embedder, drafts
+        memory.uri,
+        f"recallflow_floor_names_{request.param}",
+        embedder,
+        (TENANT, PRINCIPAL),
+        beliefs,
     ) as held:
         yield held
 

@@ -67,20 +67,18 @@ def household(
     """The memory in a database of its own, embedded by the parametrised embedder; and the
     stored id of each belief by its name here."""
     embedder = embedder_or_skip(str(request.param))
-    drafts = {
-        name: {
-            "tenant_id": TENANT,
-            "principal_id": PRINCIPAL,
-            "statement": statement,
-            "subject": subject,
-            "entities": entities,
-            "scope": "user",
-            "confidence": 0.9,
-            "source_authority": "user_stated",
-        }
+    beliefs = {
+        name: {"statement": statement, "subject": subject, "entities": entities}
         for name, (statement, subject, entities) in BELIEFS.items()
     }
-    with named_memory(memory.uri, f"recallflow_unseen_{request.param}", embedder, drafts) as held:
+    with named_memory(
+        memory.uri,
+        f"recallflow_unseen_{request.param}",
+        embedder,
+        (TENANT, PRINCIPAL),
+        beliefs,
+        source_authority="user_stated",
+    ) as held:
         yield held
 
 
