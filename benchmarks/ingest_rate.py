@@ -50,7 +50,7 @@ from pgvector.psycopg import register_vector
 
 from benchmarks.datagen import generate_principal
 from recallflow import Memory, open_memory
-from recallflow.adapters.embedders import embedder_from_name
+from recallflow.adapters.embedders import EMBEDDER_CHOICES, embedder_from_name
 from recallflow.adapters.embedders.hashing import HashingEmbedder
 from recallflow.adapters.postgres.ann_index import ANN_INDEX, graduate
 from recallflow.adapters.postgres.beliefs import belief_row, copy_beliefs
@@ -313,7 +313,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="benchmarks.ingest_rate", description=__doc__.splitlines()[0]
     )
     parser.add_argument("--n", type=int, default=10_000, help="beliefs to load (default 10000)")
-    parser.add_argument("--embedder", default="hashing", help="hashing | minilm | e5")
+    parser.add_argument("--embedder", default="hashing", choices=EMBEDDER_CHOICES)
     parser.add_argument("--threads", type=int, default=1, help="onnxruntime intra-op threads")
     parser.add_argument(
         "--batch", type=int, default=None, help="beliefs per call (500; --breakdown: 2000)"

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from benchmarks.stores import bench_home
 from recallflow import open_memory
-from recallflow.adapters.embedders import embedder_from_name
+from recallflow.adapters.embedders import EMBEDDER_CHOICES, embedder_from_name
 from recallflow.adapters.postgres.bootstrap import scratch_database
 from recallflow.adapters.postgres.embedded import EmbeddedServer
 from recallflow.models.request import RecallRequest, WorkingState
@@ -805,7 +805,7 @@ def report(rows: list[Asked], which: str, detail: bool) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--embedder", default="minilm", help="minilm (default), hashing or e5")
+    parser.add_argument("--embedder", default="minilm", choices=EMBEDDER_CHOICES)
     parser.add_argument("--half", default="held", choices=("tune", "held", "all", "tasks"))
     parser.add_argument("--detail", action="store_true", help="list every miss")
     args = parser.parse_args()
