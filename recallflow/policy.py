@@ -476,7 +476,8 @@ class ArmLimits(_Frozen):
         default=0.25,
         gt=0,
         le=1,
-        description="A word or key on more than this share of a principal's beliefs is ignored.",
+        description="A word or key on more than this share of the beliefs in the caller's view"
+        " (those the hard filter passes) is ignored.",
     )
     min_common: int = Field(
         default=50,
