@@ -15,7 +15,9 @@ resolve.
   and every one the docs name is read.
 - Every table in docs/architecture.md whose first header cell is ``policy field`` shows
   values of :data:`recallflow.DEFAULT_POLICY`; they are checked here, so the policy stays
-  the one source of those numbers.
+  the one source of those numbers. Every policy field the prose names in backticks exists,
+  and a number it restates beside one (``sessions.lock_timeout_ms`` (5,000)) is its default
+  (the dated history of docs/benchmarks.md and docs/evaluation.md keeps earlier values).
 - docs/architecture.md has one section per decision, and every citation of a section
   (``see "Ranking" in docs/architecture.md``) anywhere in the repository names one.
 """
@@ -31,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import BaseModel
 
 import recallflow.policy
 from recallflow.evaluation.scenarios import load_scenarios
@@ -248,6 +251,132 @@ def test_a_policy_table_that_drifts_fails() -> None:
     table = "| policy field | default |\n| --- | --- |\n| `rrf_k` | 61 |\n"
     [(path, shown)] = policy_cells(table)
     assert not _matches(_resolve(path), shown)
+
+
+# --- policy fields and numbers the prose names -------------------------------------------
+
+#: The first word of a path into the policy, as the prose writes one (``floor.score``,
+#: ``sessions.budgets[child].max_items``); a path starting otherwise is not read as one.
+_POLICY_HEADS = (
+    "floor|limits|sessions|relevance|feedback|retention|writes|penalties|budgets|bands"
+    "|state_factor|authority_factor|portability_affinity|admissible_states|arm_weights"
+)
+_POLICY_PATH = rf"(?:policy\.)?((?:{_POLICY_HEADS})(?:\[[a-z_]+\])?(?:\.[a-z_]+(?:\[[a-z_]+\])?)*)"
+#: A number as the prose writes one: ``5,000``, ``0.5``, ``-1.5``, ``2 %``.
+_NUMBER = r"(-?\d[\d,]*(?:\.\d+)?)(\s*%)?"
+#: ``floor.score`` (0.3), ``sessions.min_window`` (16,000 by default): a field and its
+#: value in brackets right after it ...
+_QUOTED_AFTER = re.compile(rf"`{_POLICY_PATH}`\s+\({_NUMBER}(?=[)\s,;])")
+#: ... or (``replacement_hops``, 8): the field and its value in one bracket. A bare leaf
+#: name is allowed here when it names one field of the policy.
+_QUOTED_WITHIN = re.compile(r"\(`(?:policy\.)?([a-z_]+(?:\.[a-z_]+)*)`,\s*" + _NUMBER + r"(?=[);])")
+#: A placeholder where the prose means every key (``sessions.budgets[kind]``).
+_PLACEHOLDERS = {"kind", "moment", "surface", "state", "arm"}
+#: Pages whose dated sections record earlier values on purpose.
+_HISTORY = {"benchmarks.md", "evaluation.md"}
+
+
+def _policy_value(path: str) -> Any:
+    """The default value at ``path`` in the retrieval policy, else in the episode policy
+    (archival search's ``floor.coverage``); ``KeyError`` when neither has it."""
+    path = re.sub(r"\[(" + "|".join(_PLACEHOLDERS) + r")\]", "", path)
+    for policy in (recallflow.policy.DEFAULT_POLICY, recallflow.policy.DEFAULT_EPISODE_POLICY):
+        value: Any = policy
+        try:
+            for name, key in re.findall(r"(\w+)|\[([^\]]+)\]", path):
+                if name:
+                    value = getattr(value, name)
+                    continue
+                mapping = dict(value) if isinstance(value, tuple) else value
+                [value] = [v for k, v in mapping.items() if str(getattr(k, "value", k)) == key]
+        except (AttributeError, ValueError):
+            continue
+        return value
+    raise KeyError(path)
+
+
+def _leaf_paths() -> dict[str, list[str]]:
+    """Every leaf name of the retrieval policy → the paths that end with it."""
+    paths: dict[str, list[str]] = {}
+
+    def walk(model: Any, prefix: str) -> None:
+        for name in type(model).model_fields:
+            value = getattr(model, name)
+            if isinstance(value, BaseModel):
+                walk(value, f"{prefix}{name}.")
+            else:
+                paths.setdefault(name, []).append(prefix + name)
+
+    walk(recallflow.policy.DEFAULT_POLICY, "")
+    return paths
+
+
+def quoted_policy_numbers(text: str) -> list[tuple[int, str, str]]:
+    """(line, policy path, number shown) of every value the prose gives beside a field."""
+    leaves = _leaf_paths()
+    found = []
+    for match in [*_QUOTED_AFTER.finditer(text), *_QUOTED_WITHIN.finditer(text)]:
+        path, number, percent = match.groups()
+        if "." not in path and not re.match(_POLICY_HEADS, path):
+            if len(leaves.get(path, ())) != 1:
+                continue  # not a field's name, or one several parts of the policy share
+            [path] = leaves[path]
+        shown = number.replace(",", "")
+        if percent:
+            shown = str(float(shown) / 100)
+        found.append((text.count("\n", 0, match.start()) + 1, path, shown))
+    return found
+
+
+def test_every_policy_field_the_docs_name_exists() -> None:
+    """A field the prose names in backticks (``sessions.lock_timeout_ms``) is one a reader
+    can set: renamed or moved, it must take its mentions with it."""
+    wrong = []
+    named = 0
+    for doc in DOCS:
+        text = doc.read_text(encoding="utf-8")
+        for match in re.finditer(rf"`{_POLICY_PATH}`", text):
+            if match.group(1).endswith((".py", ".md", ".json")):
+                continue  # a file (``sessions.py``), not a field
+            named += 1
+            try:
+                _policy_value(match.group(1))
+            except KeyError:
+                line = text.count("\n", 0, match.start()) + 1
+                wrong.append(f"{_rel(doc)}:{line}: {match.group(1)}")
+    assert named >= 150  # the scan read the prose
+    assert not wrong, f"policy fields the docs name that the policy does not have: {wrong}"
+
+
+def test_every_policy_number_the_prose_quotes_is_the_policys() -> None:
+    """The tables are checked above; a number the prose restates beside a field's name
+    (``sessions.lock_timeout_ms`` (5,000), (``replacement_hops``, 8)) must be its default
+    too, so a changed default cannot leave a page telling the old one."""
+    wrong = []
+    quoted = 0
+    for doc in DOCS:
+        if doc.name in _HISTORY:
+            continue
+        for line, path, shown in quoted_policy_numbers(doc.read_text(encoding="utf-8")):
+            quoted += 1
+            value = _policy_value(path)
+            if not _matches(value, shown):
+                wrong.append(f"{_rel(doc)}:{line}: {path} shown as {shown}, default {value!r}")
+    assert quoted >= 15  # the scan found the prose's numbers
+    assert not wrong, wrong
+
+
+def test_a_quoted_policy_number_that_drifts_fails() -> None:
+    text = (
+        "waits at most `sessions.lock_timeout_ms` (4,000); looks down the chain"
+        " (`replacement_hops`, 9), within `window_share` (3 %)"
+    )
+    quoted = quoted_policy_numbers(text)
+    assert [path for _, path, _ in quoted] == [
+        "sessions.lock_timeout_ms",
+        "sessions.replacement_hops",
+    ]  # a leaf several parts share (window_share: each budget's) is not guessed
+    assert not any(_matches(_policy_value(path), shown) for _, path, shown in quoted)
 
 
 # --- sections and the citations of them --------------------------------------------------
