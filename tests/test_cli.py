@@ -732,3 +732,39 @@ def test_the_state_choices_are_the_lifecycle_states() -> None:
     from recallflow.models.store import LifecycleState
 
     assert tuple(s.value for s in LifecycleState) == STATES
+
+
+class _DemoStore:
+    """A stand-in for the demo memory: its recall renders ``rendered``, and the belief the
+    correction round trip rejects is in ``state``."""
+
+    def __init__(self, rendered: tuple[str, ...], state: str) -> None:
+        from types import SimpleNamespace
+
+        from recallflow.models.store import LifecycleState
+
+        self._result = SimpleNamespace(trace_id="tr-1", rendered_ids=rendered, block="")
+        self.beliefs = SimpleNamespace(get=lambda *_: SimpleNamespace(state=LifecycleState(state)))
+
+    def recall(self, *_: object, **__: object) -> object:
+        return self._result
+
+
+@pytest.mark.parametrize(
+    ("state", "says"),
+    [("active", "is not in this recall's block"), ("superseded", "corrected in an earlier run")],
+)
+def test_the_demo_says_why_it_rejects_nothing(
+    state: str, says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A recall that does not render the belief the demo rejects (the hashing embedder's
+    does not) is not told as a correction an earlier run made: the demo said so on a
+    store's first run, where nothing had been corrected."""
+    from typing import cast
+
+    from recallflow.cli.correction_demo import correction_round_trip
+
+    correction_round_trip(cast(Memory, _DemoStore(rendered=("b-other",), state=state)))
+    out = capsys.readouterr().out
+    assert says in out
+    assert ("earlier run" in out) is (state != "active")

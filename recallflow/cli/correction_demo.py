@@ -1,14 +1,18 @@
 """The demo's correction round trip: recall, reject a rendered belief as changed (with its
 replacement), recall again (see "Feedback and corrections" in docs/architecture.md).
 
-Re-running the demo finds the correction already made and just shows the recall after it.
+Re-running the demo finds the correction already made and just shows the recall after it;
+a recall that does not render the belief (an embedder under which it does not clear the
+floor) says so.
 """
 
 from __future__ import annotations
 
 from recallflow.cli import demo
+from recallflow.errors import NotFoundError
 from recallflow.memory import Memory
 from recallflow.models.request import RecallRequest, WorkingState
+from recallflow.models.store import LifecycleState
 
 REJECTED = "b-mob-flags"
 REPLACEMENT = {
@@ -59,6 +63,22 @@ def correction_round_trip(memory: Memory) -> None:
         _, after, block = _recall(memory)
         print(block)
         print(f"rendered before: {', '.join(before)}\nrendered after:  {', '.join(after)}")
-    else:
+    elif _corrected(memory):
         print(f"[{REJECTED}] was corrected in an earlier run; the recall after it:")
         print(block)
+    else:
+        print(
+            f"[{REJECTED}] is not in this recall's block (it did not clear the floor with"
+            f" this store's embedder), so there is nothing to reject from its trace:"
+        )
+        print(block)
+
+
+def _corrected(memory: Memory) -> bool:
+    """Whether the rejected belief no longer holds: an earlier run superseded it (or it
+    was forgotten since)."""
+    try:
+        belief = memory.beliefs.get(demo.TENANT, demo.PRINCIPAL, REJECTED)
+    except NotFoundError:
+        return True
+    return belief.state is not LifecycleState.ACTIVE
