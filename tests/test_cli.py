@@ -768,3 +768,17 @@ def test_the_demo_says_why_it_rejects_nothing(
     out = capsys.readouterr().out
     assert says in out
     assert ("earlier run" in out) is (state != "active")
+
+
+def test_the_retention_help_says_all_the_job_does() -> None:
+    """`recallflow --help` said the retention job only expires operator fields; it also
+    ends idle sessions and deletes ended sessions' user views, which a user deciding
+    whether to schedule it needs to know (docs/cli.md)."""
+    parser = build_parser()
+    [commands] = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    [retention] = [a.help or "" for a in commands._choices_actions if a.dest == "retention"]
+    assert "idle sessions" in retention and "user views" in retention
+    run = commands.choices["retention"]
+    [runs] = [a for a in run._actions if isinstance(a, argparse._SubParsersAction)]
+    description = runs.choices["run"].description or ""
+    assert "idle" in description and "user-safe fields" in description

@@ -141,9 +141,20 @@ def add_trace_parsers(sub: Any, store_args: Any) -> None:
         func=_cmd_trace,
         field_flags={**WHO_FLAGS, "trace_id": "trace_id", "viewer_surface": "--surface"},
     )
-    p = sub.add_parser("retention", help="expire trace operator fields past the tuning window")
+    p = sub.add_parser(
+        "retention",
+        help="the retention job: expire traces' operator fields, end idle sessions, delete"
+        " ended sessions' user views",
+    )
     rsub = p.add_subparsers(dest="retention_command", required=True)
-    run = rsub.add_parser("run", help="run the retention job once (idempotent)")
+    run = rsub.add_parser(
+        "run",
+        help="run the retention job once (idempotent)",
+        description="Null the operator fields of traces past the tuning window, end the"
+        " sessions idle for session_idle_days, delete the user-safe fields of ended"
+        " sessions' traces and the ended sessions none of whose traces keeps operator"
+        " fields; print the counts.",
+    )
     store_args(run)
     run.add_argument(
         "--now",
