@@ -8,8 +8,9 @@ migrations to a DSN. Every command that prints results takes ``--json``. Every s
 that opens a store closes it (and so stops an embedded server it started) before it exits.
 
 Exit codes (see docs/cli.md): 0 ok; 1 a runtime failure (the store is unavailable, a
-migration failed, an id is not in the store); 2 bad input or usage; 130 interrupted; 141
-the reader of the output went away.
+migration failed, an id is not in the store); 2 bad input or usage; 3 ``eval`` could not
+measure what it was asked to; 4 ``forget``'s confirmation was declined; 130 interrupted;
+143 / 129 stopped by SIGTERM / SIGHUP; 141 the reader of the output went away.
 Errors are one line on stderr, never a traceback. Nothing heavy (Hamilton, numpy,
 onnxruntime, psycopg, the pydantic models) is imported before a command needs it, so
 ``recallflow --version`` and ``--help`` return at once.
