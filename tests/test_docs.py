@@ -19,7 +19,8 @@ resolve.
   and a number it restates beside one (``sessions.lock_timeout_ms`` (5,000)) is its default
   (the dated history of docs/benchmarks.md and docs/evaluation.md keeps earlier values).
 - docs/architecture.md has one section per decision, and every citation of a section
-  (``see "Ranking" in docs/architecture.md``) anywhere in the repository names one.
+  (``see "Ranking" in docs/architecture.md``) anywhere in the repository names one; every
+  link between the pages leads to a file and, with an anchor, to a heading of it.
 """
 
 from __future__ import annotations
@@ -420,6 +421,44 @@ def test_every_citation_of_a_section_names_one() -> None:
                 broken.append(f"{_rel(path)}: #{anchor}")
     assert cited > 0
     assert not broken, f"citations of sections docs/architecture.md does not have: {broken}"
+
+
+#: A Markdown link: ``[text](target)``.
+_LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def broken_links(doc: Path) -> list[str]:
+    """The relative links of ``doc`` that name no file, or a heading its page lacks."""
+    text = doc.read_text(encoding="utf-8")
+    broken = []
+    for match in _LINK.finditer(text):
+        target = match.group(1)
+        if re.match(r"[a-z]+:", target):
+            continue  # https:, mailto:
+        path, _, anchor = target.partition("#")
+        page = (doc.parent / path).resolve() if path else doc.resolve()
+        line = text.count("\n", 0, match.start()) + 1
+        if not page.exists():
+            broken.append(f"{doc.name}:{line}: {target} (no such file)")
+        elif anchor and page.suffix == ".md":
+            headings = re.findall(r"^#+ (.+?)\s*$", page.read_text(encoding="utf-8"), re.M)
+            if anchor not in {_slug(h) for h in headings}:
+                broken.append(f"{doc.name}:{line}: {target} (no such heading)")
+    return broken
+
+
+def test_every_link_of_the_docs_resolves(tmp_path: Path) -> None:
+    """A link from one page to another (``[corrections.md](corrections.md)``, with or
+    without a heading's anchor) leads somewhere: a page renamed or a heading reworded must
+    take its links with it."""
+    assert sum(len(_LINK.findall(doc.read_text(encoding="utf-8"))) for doc in DOCS) >= 20
+    assert not [where for doc in DOCS for where in broken_links(doc)]
+    page = tmp_path / "page.md"
+    page.write_text("# Title\n\n[a](page.md#title) [b](gone.md) [c](#no-such-heading)\n")
+    assert [w.split(": ", 1)[1] for w in broken_links(page)] == [
+        "gone.md (no such file)",
+        "#no-such-heading (no such heading)",
+    ]
 
 
 #: A quoted title followed by the document it is in: ``"The floor" in docs/benchmarks.md``,
