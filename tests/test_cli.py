@@ -140,6 +140,22 @@ def test_every_id_argument_is_how_the_store_refusing_it_is_named() -> None:
     assert not unnamed, unnamed
 
 
+#: The commands docs/cli.md names as printing no result of their own: a walk through the
+#: demo, reports written as files, a server.
+_NO_JSON = {("demo",), ("eval",), ("bench", "report"), ("mcp",)}
+
+
+def test_every_command_that_prints_results_takes_json() -> None:
+    """A script can read every command's result as one JSON document: the docs promise
+    ``--json`` on every command but the four that print no result of their own."""
+    flags = {
+        words: {flag for action in parser._actions for flag in action.option_strings}
+        for words, parser in _commands(build_parser()).items()
+    }
+    assert set(flags) >= _NO_JSON and len(flags) >= 20
+    assert {words for words, given in flags.items() if "--json" not in given} == _NO_JSON
+
+
 def test_status_as_text_and_json(cli_store: Memory, capsys: pytest.CaptureFixture[str]) -> None:
     """It says which server an external store is on (an operator backs that one up), as
     the connection string names it, and never its password."""

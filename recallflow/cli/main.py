@@ -4,7 +4,8 @@
 ``recallflow recall`` and ``recallflow episodes`` ask a store what it holds (beliefs, and the
 event log's archival search); ``recallflow trace`` shows a stored trace;
 ``recallflow status`` prints what a store holds; ``recallflow migrate`` applies the
-migrations to a DSN. Every command that prints results takes ``--json``. Every subcommand
+migrations to a DSN. Every command that prints results takes ``--json`` (not ``demo``,
+nor ``eval`` and ``bench report``, which write their reports as files). Every subcommand
 that opens a store closes it (and so stops an embedded server it started) before it exits.
 
 Exit codes (see docs/cli.md): 0 ok; 1 a runtime failure (the store is unavailable, a
