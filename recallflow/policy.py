@@ -696,9 +696,9 @@ class SessionPolicy(_Frozen):
         ge=1,
         description="Durable beliefs loaded and ranked for the core: the first by a cheap"
         " pre-rank (not transferred first, then confidence × authority factor); bounds the"
-        " snapshot's work (about 60 µs of an open per candidate). Only a principal with"
-        " more durable beliefs than this is affected; see docs/sessions.md for what 40, 60,"
-        " 80 and 100 hold at 10k and what each costs.",
+        " snapshot's work (each candidate is loaded, scored, resolved, traced and written)."
+        " Only a principal with more durable beliefs than this is affected; see"
+        " docs/sessions.md for what 40, 60, 80 and 100 hold at 10k and what each costs.",
     )
     min_window: int = Field(
         default=16_000,
