@@ -23,7 +23,10 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
 
 from benchmarks.stores import bench_home
 from recallflow import open_memory
@@ -698,6 +701,28 @@ def half(memory: str, question: str) -> str:
 
 
 @dataclass(frozen=True)
+class Question:
+    """One question to ask a memory: what must render (``answers``), what must not
+    (``forbidden``), and when and where it is asked."""
+
+    text: str
+    answers: tuple[str, ...]
+    kind: str  # "answer", "task", or the kind of a question that must render nothing
+    forbidden: tuple[str, ...] = ()
+    as_of: datetime | None = None
+    project: str | None = None
+    tag: str = ""
+
+    @property
+    def label(self) -> str:
+        """The question as reported and hashed into a half: its text, with the instant and
+        the project it is asked at when it has them."""
+        at = [] if self.as_of is None else [f"as of {self.as_of:%Y-%m-%d}"]
+        at += [] if self.project is None else [f"in {self.project}"]
+        return f"{self.text} [{', '.join(at)}]" if at else self.text
+
+
+@dataclass(frozen=True)
 class Asked:
     """One question and what its block held (beliefs by their names here)."""
 
@@ -706,6 +731,9 @@ class Asked:
     kind: str  # "answer", or the kind of a question that must render nothing
     answers: tuple[str, ...]
     rendered: tuple[str, ...]
+    forbidden: tuple[str, ...] = ()
+    tag: str = ""
+    unattributed: tuple[str, ...] = ()  # rendered from another project without its origin
 
     @property
     def half(self) -> str:
@@ -715,51 +743,90 @@ class Asked:
         shown = self.rendered if k is None else self.rendered[:k]
         return all(a in shown for a in self.answers)
 
+    @property
+    def leaked(self) -> tuple[str, ...]:
+        """The forbidden beliefs the block rendered."""
+        return tuple(f for f in self.forbidden if f in self.rendered)
 
-def asked(embedder: str) -> list[Asked]:
-    """Every question of every memory, recalled from a scratch database of the bench
-    server with ``embedder``."""
+
+#: A memory to store and question: its beliefs' drafts by name, and the questions.
+Probe = dict[str, tuple[dict[str, dict[str, Any]], list[Question]]]
+
+
+def ask(embedder: str, database: str, probe: Probe) -> list[Asked]:
+    """Store each memory of ``probe`` as its own principal in a scratch database of the bench
+    server (named ``database``) and ask it every question with ``embedder``."""
     server = EmbeddedServer(bench_home())
     out: list[Asked] = []
     try:
         with (
-            scratch_database(server.uri("postgres"), f"recallflow_unseen_{embedder}") as uri,
+            scratch_database(server.uri("postgres"), f"{database}_{embedder}") as uri,
             open_memory(uri, embedder=embedder_from_name(embedder)) as memory,
         ):
-            for name, (beliefs, answerable, none) in MEMORIES.items():
+            for name, (drafts, questions) in probe.items():
                 stored = memory.beliefs.add_many(
-                    [
-                        {
-                            "tenant_id": TENANT,
-                            "principal_id": name,
-                            "statement": statement,
-                            "subject": subject,
-                            "entities": entities,
-                            "scope": "user",
-                            "confidence": 0.9,
-                            "source_authority": "user_stated",
-                        }
-                        for statement, subject, entities in beliefs.values()
-                    ]
+                    [{"tenant_id": TENANT, "principal_id": name, **d} for d in drafts.values()]
                 )
-                names = {b.id: key for key, b in zip(beliefs, stored, strict=True)}
-                questions = [(q, tuple(a), "answer") for q, a in answerable]
-                questions += [(q, (), kind) for q, kind in (*none, *GENERIC_NONE)]
-                questions += [(q, tuple(a), "task") for q, a in TASKS[name]]
-                for question, answers, kind in questions:
+                names = {b.id: key for key, b in zip(drafts, stored, strict=True)}
+                origins = {b.id: b.origin_project for b in stored}
+                for q in questions:
                     result = memory.recall(
                         RecallRequest(
                             tenant_id=TENANT,
                             principal_id=name,
-                            working_state=WorkingState(goal=question),
+                            project=q.project,
+                            as_of=q.as_of,
+                            working_state=WorkingState(goal=q.text),
                         ),
                         persist_trace=False,
                     )
                     rendered = tuple(names.get(i, i) for i in result.rendered_ids)
-                    out.append(Asked(name, question, kind, answers, rendered))
+                    unattributed = tuple(
+                        names.get(item.belief_id, item.belief_id)
+                        for item in result.items
+                        if q.project is not None
+                        and origins.get(item.belief_id) not in (None, q.project)
+                        and item.origin_project is None
+                        and not item.origin_redacted
+                    )
+                    out.append(
+                        Asked(
+                            name,
+                            q.label,
+                            q.kind,
+                            q.answers,
+                            rendered,
+                            q.forbidden,
+                            q.tag,
+                            unattributed,
+                        )
+                    )
     finally:
         server.release()
     return out
+
+
+def asked(embedder: str) -> list[Asked]:
+    """Every question of every memory, recalled from a scratch database of the bench
+    server with ``embedder``."""
+    probe: Probe = {}
+    for name, (beliefs, answerable, none) in MEMORIES.items():
+        drafts = {
+            key: {
+                "statement": statement,
+                "subject": subject,
+                "entities": entities,
+                "scope": "user",
+                "confidence": 0.9,
+                "source_authority": "user_stated",
+            }
+            for key, (statement, subject, entities) in beliefs.items()
+        }
+        questions = [Question(q, tuple(a), "answer") for q, a in answerable]
+        questions += [Question(q, (), kind) for q, kind in (*none, *GENERIC_NONE)]
+        questions += [Question(q, tuple(a), "task") for q, a in TASKS[name]]
+        probe[name] = (drafts, questions)
+    return ask(embedder, "recallflow_unseen", probe)
 
 
 def report(rows: list[Asked], which: str, detail: bool) -> None:
@@ -773,7 +840,8 @@ def report(rows: list[Asked], which: str, detail: bool) -> None:
                     print(f"  missed   {r.memory}: {r.question!r} {list(r.answers)}")
         return
     rows = [r for r in rows if r.kind != "task" and (which == "all" or r.half == which)]
-    answerable = [r for r in rows if r.kind == "answer"]
+    # An "answer" with no answers only guards beliefs that must not render.
+    answerable = [r for r in rows if r.kind == "answer" and r.answers]
     empty = [r for r in rows if r.kind != "answer"]
     wrong = [r for r in empty if r.rendered]
     n = len(answerable)
@@ -793,9 +861,34 @@ def report(rows: list[Asked], which: str, detail: bool) -> None:
             for k in kinds
         )
     )
+    tags = sorted({r.tag for r in answerable if r.tag})
+    if tags:
+        print(
+            "  found by tag: "
+            + ", ".join(
+                f"{t} {sum(r.found() for r in answerable if r.tag == t)}"
+                f"/{sum(r.tag == t for r in answerable)}"
+                for t in tags
+            )
+        )
+    guarded = [r for r in rows if r.forbidden]
+    if guarded:
+        leaked = [r for r in guarded if r.leaked]
+        unattributed = [r for r in rows if r.unattributed]
+        print(
+            f"  with beliefs that must not render ({len(guarded)}): rendered one in"
+            f" {len(leaked)}; another project's belief without its origin in"
+            f" {len(unattributed)}"
+        )
     if detail:
         for r in wrong:
             print(f"  rendered {r.memory}: {r.question!r} -> {list(r.rendered)}")
+        for r in rows:
+            if r.leaked or r.unattributed:
+                print(
+                    f"  leaked   {r.memory}: {r.question!r} {list(r.leaked)}"
+                    f" unattributed {list(r.unattributed)} -> {list(r.rendered)}"
+                )
         for r in answerable:
             if not r.found():
                 print(
@@ -803,14 +896,17 @@ def report(rows: list[Asked], which: str, detail: bool) -> None:
                 )
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(asking: Callable[[str], list[Asked]] = asked, doc: str = __doc__ or "") -> None:
+    """The command line of a probe whose questions ``asking`` asks with an embedder."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--embedder", default="minilm", choices=EMBEDDER_CHOICES)
     parser.add_argument("--half", default="held", choices=("tune", "held", "all", "tasks"))
     parser.add_argument("--detail", action="store_true", help="list every miss")
     args = parser.parse_args()
-    rows = asked(args.embedder)
-    for which in ("tune", "held", "all", "tasks") if args.half == "all" else (args.half,):
+    rows = asking(args.embedder)
+    has_tasks = any(r.kind == "task" for r in rows)
+    every = ("tune", "held", "all", "tasks") if has_tasks else ("tune", "held", "all")
+    for which in every if args.half == "all" else (args.half,):
         report(rows, which, args.detail)
 
 
