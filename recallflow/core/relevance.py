@@ -131,9 +131,18 @@ def own_evidence(
     keyed_names: frozenset[int] = frozenset(),
     asked_names: frozenset[int] = frozenset(),
     asked_strangers: frozenset[int] = frozenset(),
+    apart: frozenset[str] = frozenset(),
 ) -> dict[str, tuple[float | None, float | None, float, bool, float, float]]:
     """``(cosine, standing, own relevance, clears, coverage, clearing coverage)`` of each
     candidate, by id.
+
+    What is read across the candidates (their common direction, the names' null, which
+    names none holds, which words several hold alike) is read over those not in
+    ``apart``: a ``local`` belief of another project does not hold here and is never
+    shown here, so it does not shape whether another candidate clears either ("Which CI
+    do we use?" in one project: the other project's local CI belief, which shares "CI",
+    made this project's own answer share its one word with another candidate, and it
+    rendered nothing).
 
     A candidate clears on the clearing coverage
     (:attr:`~recallflow.models.stages.CandidateEvidence.floor_coverage`): none of a text
@@ -154,7 +163,8 @@ def own_evidence(
 
     The policy's and the calibration's numbers are read once for all candidates (a recall
     at 10k reads evidence for ~45), not once per candidate."""
-    centred = centred_cosines(evidence, policy.relevance.pool_centring)
+    pool = {i: ev for i, ev in evidence.items() if i not in apart} if apart else evidence
+    centred = centred_cosines(pool, policy.relevance.pool_centring)
     share = policy.relevance.semantic_share
     pair_mean = calibration.pair_mean
     spread = policy.relevance.semantic_scale * calibration.pair_std
@@ -175,15 +185,15 @@ def own_evidence(
     # :func:`_clamp`. The standing (:func:`_standing`) is None without a calibration's null.
     nulls = tuple(null) if calibration.calibrated else ()
     pair_std = calibration.pair_std
-    named_null = names_only_null(evidence, nulls, pair_std, policy)
+    named_null = names_only_null(pool, nulls, pair_std, policy)
     unknown = (
-        ((unknown_names(evidence) - keyed_names) & asked_names) | asked_strangers
+        ((unknown_names(pool) - keyed_names) & asked_names) | asked_strangers
         if floor.unknown_names
         else frozenset()
     )
     strangers = frozenset() if floor.unknown_names_similarity else unknown
     words = floor.coverage_words
-    shared = shared_words(evidence, words)
+    shared = shared_words(pool, words)
     out: dict[str, tuple[float | None, float | None, float, bool, float, float]] = {}
     for belief_id, ev in evidence.items():
         cosines = ev.cosines
@@ -459,11 +469,13 @@ def candidate_relevance(
     keyed_names: frozenset[int] = frozenset(),
     asked_names: frozenset[int] = frozenset(),
     asked_strangers: frozenset[int] = frozenset(),
+    apart: frozenset[str] = frozenset(),
 ) -> dict[str, RelevanceEvidence]:
     """Every candidate's relevance evidence, by id (``keyed_names``: the text queries
     whose names a candidate carries as a key; ``asked_names``: those that ask about their
     names; ``asked_strangers``: those that ask about names the memory does not know beside
-    names it does; :func:`own_evidence`). A candidate in
+    names it does; ``apart``: the candidates that do not hold here and shape no other's
+    evidence; :func:`own_evidence`). A candidate in
     ``in_period`` (its world time falls in a period the query names) adds
     ``relevance.period_match``: a question that says when is about what held then. A
     candidate in ``says_when`` (the query asks when, and its statement tells a time)
@@ -475,7 +487,14 @@ def candidate_relevance(
     answer, is lifted more (:func:`adjacency_lift`). Ranking only, like adjacency: none
     of them lets a candidate clear the floor."""
     owns = own_evidence(
-        evidence.by_id, null, calibration, policy, keyed_names, asked_names, asked_strangers
+        evidence.by_id,
+        null,
+        calibration,
+        policy,
+        keyed_names,
+        asked_names,
+        asked_strangers,
+        apart,
     )
     support: dict[str, float] = dict.fromkeys(owns, 0.0)
     for a, b, weight in evidence.links:

@@ -22,6 +22,7 @@ from recallflow.core.calibration import Calibration, CalibrationRef, null_simila
 from recallflow.core.query_forming import Period, asked_names, holds_names, name_words
 from recallflow.core.relevance import asking_share, tells_time, within
 from recallflow.core.relevance import candidate_relevance as relevance_of_candidates
+from recallflow.core.scoring import stays_home
 from recallflow.errors import ConfigurationError
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import RelevanceEvidence
@@ -138,12 +139,26 @@ def candidate_relevance(
     is the principal's own: a memory written in the first person ("I am allergic to
     penicillin") is about the principal, whose name its statements need not spell. A text
     query that asks about the names it mentions (the owner of a possessive, the subject of
-    an auxiliary verb) asks about them; one that names whom a task is for does not."""
+    an auxiliary verb) asks about them; one that names whom a task is for does not. A
+    ``local`` belief of another project, never shown here, shapes no other candidate's
+    evidence (``apart``: see :func:`~recallflow.core.relevance.own_evidence`)."""
     asked = {
         i: words
         for i, (text, names) in enumerate(zip(query_texts, query_names, strict=False))
         if names and (words := asked_names(text, names))
     }
+    # A local belief of another project does not hold here: it is never shown here, and
+    # neither what it says nor the names it knows shape another candidate's evidence.
+    apart = frozenset(
+        belief_id
+        for belief_id, belief in candidate_beliefs.items()
+        if stays_home(belief, request.project)
+    )
+    here = (
+        {i: b for i, b in candidate_beliefs.items() if i not in apart}
+        if apart
+        else candidate_beliefs
+    )
     # Most queries name no period and do not ask when: then no candidate is read for it.
     in_period = (
         frozenset(
@@ -180,11 +195,10 @@ def candidate_relevance(
         in_period=in_period,
         says_when=says_when,
         asking=asking,
-        keyed_names=_keyed_names(query_names, candidate_beliefs, request.principal_id),
+        keyed_names=_keyed_names(query_names, here, request.principal_id),
         asked_names=frozenset(asked),
-        asked_strangers=_asked_strangers(
-            asked, query_names, candidate_beliefs, request.principal_id, policy
-        ),
+        asked_strangers=_asked_strangers(asked, query_names, here, request.principal_id, policy),
+        apart=apart,
     )
 
 
