@@ -150,3 +150,22 @@ def test_counts_made_for_another_view_are_not_read(
     read = _evidence(memory, search, early, limits)
     assert read == _evidence(memory, PostgresBeliefSearch(pool), early, limits)
     assert read != _evidence(memory, search, now, limits)
+
+
+def test_words_and_keys_the_arms_did_not_count_are_counted_by_the_load(
+    memory: Memory, tenant: str, pool: ConnectionPool, limits: ArmLimits
+) -> None:
+    # the arms counted the view for other words and keys than the load weighs (as for a
+    # name's words, or an entity the structured arm was not asked about): the load counts
+    # those itself, in the view, as a load alone counts them (beliefs not yet true now or
+    # retracted before it hold "green" and "tea" and are not counted)
+    f = _filter(tenant, "p1", NOW)
+    search = PostgresBeliefSearch(pool, counts=RecallCounts())
+    assert search.lexical(f, ["a bike to work"], limits)
+    assert search.structured(f, ["commute"], limits)
+    counts = search._counts.counts(f, limits) if search._counts is not None else None
+    assert counts is not None and counts.direct == (limits is ROW_BY_ROW)
+    assert not {"green", "tea"} & set(counts.lexemes) and not set(KEYS) & set(counts.keys)
+    read = _evidence(memory, search, f, limits)
+    assert read == _evidence(memory, PostgresBeliefSearch(pool), f, limits)
+    assert read.by_id["b-green"].subject_match

@@ -40,7 +40,7 @@ _CLASS = (
 # One branch per time predicate, each matching one index of migration 0013 (a single OR
 # lets a generic plan read the whole class through beliefs_view_idx instead: 170-540 ms
 # at 100k beliefs); a belief two predicates leave out is counted once, by the first.
-VIEW = (
+_EXCLUDED = (
     " x AS MATERIALIZED (SELECT doc, subject, entities FROM ("
     "   SELECT b.search_document AS doc, b.subject, b.entities" + _CLASS + ""
     "   AND b.valid_from > '-infinity' AND b.valid_from > %(hf_as_of)s"
@@ -55,7 +55,9 @@ VIEW = (
     "   AND b.valid_from <= %(hf_as_of)s AND b.valid_to > %(hf_as_of)s"
     "   AND b.recorded_at <= %(hf_known)s"
     " ) e LIMIT %(rarity_exclusion_cap)s + 1),"
-    " n0 AS MATERIALIZED (SELECT e.direct, CASE WHEN e.direct"
+)
+VIEW = (
+    _EXCLUDED + " n0 AS MATERIALIZED (SELECT e.direct, CASE WHEN e.direct"
     "   THEN (SELECT count(*) FROM beliefs b WHERE {current})"
     "   ELSE (SELECT coalesce(sum(s.beliefs), 0) FROM principal_class_sizes s"
     "     WHERE s.tenant_id = %(hf_tenant)s AND s.principal_id = %(hf_principal)s"
@@ -65,13 +67,25 @@ VIEW = (
     " n AS MATERIALIZED (SELECT n0.direct, n0.docs,"
     "   greatest(%(min_common)s, n0.docs * %(common_share)s) AS common FROM n0),"
 )
+#: ``n`` as the recall's arms counted it (its values as parameters).
+_KNOWN_N = (
+    " n AS MATERIALIZED (SELECT %(view_direct)s::boolean AS direct,"
+    "   %(view_docs)s::bigint AS docs, %(view_common)s::float8 AS common"
+)
 #: :data:`VIEW`, or the view's size as the recall's arms already counted it (``n``'s
 #: values as parameters, ``view_known`` true): the count (``counted``) is then never run.
 VIEW_OR_KNOWN = VIEW.replace(" n AS MATERIALIZED (", " counted AS MATERIALIZED (") + (
-    " n AS MATERIALIZED (SELECT %(view_direct)s::boolean AS direct,"
-    "   %(view_docs)s::bigint AS docs, %(view_common)s::float8 AS common WHERE %(view_known)s"
+    _KNOWN_N + " WHERE %(view_known)s"
     "   UNION ALL SELECT direct, docs, common FROM counted WHERE NOT %(view_known)s),"
 )
+#: The view as the recall's arms counted it (``n``'s values as parameters), for a
+#: statement that is sent only when they did, and counted it by its classes (``direct``
+#: false: :func:`term_df` with ``direct=False``): the beliefs the time predicates leave
+#: out (``x``), which a term the arms did not count is taken from, and ``n``. Neither
+#: the view's own count nor the row-by-row counts are in its plan: never run once the
+#: view is known, they were still started with every load (0.08 of its 0.33 ms of
+#: executor start at 100k beliefs).
+VIEW_COUNTED = _EXCLUDED + _KNOWN_N + "),"
 #: The arms' statements that count the view return, after their hits, what they counted
 #: (:func:`counted_rows`): rows ``(id, score, term, df, direct)``, the hits' ``term``,
 #: ``df`` and ``direct`` null; then one row of the view's size (``id`` and ``term`` null,
@@ -100,40 +114,49 @@ def known_df(term: str, terms: str, dfs: str, counted: str) -> str:
     )
 
 
-def term_df(kind: str, term: str, matches: str, held: str) -> str:
+def term_df(kind: str, term: str, matches: str, held: str, *, direct: bool = True) -> str:
     """The SQL expression of the view's beliefs holding ``term`` (a column of the
     enclosing query, which must select from ``n``): ``matches`` says "belief ``b`` has
     it" (for the direct count, a probe as :func:`~recallflow.adapters.postgres.keys.probed`
     fences it), ``held`` says the same of an ``x`` row exactly as the class counts of
-    migration 0013 see it."""
-    return (
-        "CASE WHEN n.direct THEN (SELECT count(*) FROM (SELECT FROM " + probed(matches) + ""
-        "   WHERE {current} LIMIT floor(n.common)::int + 1) m)"
-        " ELSE (SELECT coalesce(sum(t.df), 0) FROM principal_term_classes t"
+    migration 0013 see it. ``direct=False``: for a statement whose ``n.direct`` is known
+    to be false (:data:`VIEW_COUNTED`), the class count alone, which is what the whole
+    expression evaluates to there."""
+    by_class = (
+        "(SELECT coalesce(sum(t.df), 0) FROM principal_term_classes t"
         "   WHERE t.tenant_id = %(hf_tenant)s AND t.principal_id = %(hf_principal)s"
         "   AND t.kind = '" + kind + "' AND t.term = " + term + ""
         "   AND t.state = ANY(%(hf_view_states)s) AND t.sensitivity <= %(hf_ceiling)s)"
-        "   - (SELECT count(*) FROM x WHERE " + held + ") END"
+        "   - (SELECT count(*) FROM x WHERE " + held + ")"
+    )
+    if not direct:
+        return "(" + by_class + ")"
+    return (
+        "CASE WHEN n.direct THEN (SELECT count(*) FROM (SELECT FROM " + probed(matches) + ""
+        "   WHERE {current} LIMIT floor(n.common)::int + 1) m)"
+        " ELSE " + by_class + " END"
     )
 
 
-def lexeme_df(term: str) -> str:
+def lexeme_df(term: str, *, direct: bool = True) -> str:
     """:func:`term_df` of a lexeme (of the beliefs' English search documents)."""
     return term_df(
         "l",
         term,
         has_lexeme(term),
         term + " = ANY(tsvector_to_array(x.doc))",
+        direct=direct,
     )
 
 
-def key_df(term: str) -> str:
+def key_df(term: str, *, direct: bool = True) -> str:
     """:func:`term_df` of a key (a belief's subject or one of its entities)."""
     return term_df(
         "k",
         term,
         has_key(term),
         "(x.subject = " + term + " OR " + term + " = ANY(x.entities))",
+        direct=direct,
     )
 
 

@@ -43,6 +43,7 @@ from recallflow.adapters.postgres.filters import hard_filter_params
 from recallflow.adapters.postgres.keys import spelled_keys
 from recallflow.adapters.postgres.rarity import (
     UNKNOWN_VIEW,
+    VIEW_COUNTED,
     VIEW_OR_KNOWN,
     ViewCounts,
     key_df,
@@ -59,46 +60,62 @@ from recallflow.models.stages import (
 )
 from recallflow.policy import ArmLimits
 
-# The evidence's CTEs, then its columns of a belief ``b``: selected with the belief
-# itself by the statement that loads the candidates (:func:`with_evidence`), so the
-# evidence is read in the same scan of the same rows.
-_EVIDENCE_CTES = (
-    "WITH"
-    + VIEW_OR_KNOWN
-    + " q AS (SELECT DISTINCT t.ord, x.term FROM unnest(%(texts)s::text[]) WITH ORDINALITY"
-    "   AS t(text, ord), unnest(tsvector_to_array(to_tsvector('english'::regconfig, t.text)))"
-    "   AS x(term)),"
-    # A lexeme's beliefs up to the "common" bound and one more: past it a word weighs as
-    # little as any common word.
-    " c AS MATERIALIZED (SELECT d.term, least("
-    + known_df("d.term", "%(lexeme_terms)s", "%(lexeme_dfs)s", lexeme_df("d.term"))
-    + ","
-    "   floor(n.common)::int + 1) AS df FROM (SELECT DISTINCT term FROM q) d, n),"
-    # Each lexeme's query parsed once here: parsed in the per-candidate check, it was
-    # parsed again for every candidate (0.13 ms of a recall's load at 10k beliefs).
-    " w AS MATERIALIZED (SELECT q.ord, q.term, quote_literal(q.term)::tsquery AS tq,"
-    "   ln(1 + (greatest(n.docs, %(min_view)s, 1) - greatest(c.df, 1) + 0.5)"
-    "   / (greatest(c.df, 1) + 0.5))"
-    "   AS idf FROM q JOIN c USING (term), n),"
-    " tot AS MATERIALIZED (SELECT t.ord, coalesce(sum(w.idf), 0) AS total,"
-    "   count(w.term)::float8 AS words"
-    "   FROM generate_series(1, cardinality(%(texts)s::text[])) AS t(ord)"
-    "   LEFT JOIN w ON w.ord = t.ord GROUP BY t.ord),"
-    # The named entities carried by few of the visible beliefs (a key on more than the common
-    # bound names nothing in particular), each as the request spells it and as the
-    # principal's keys spelled like it do ("fly-io" names the stored ``fly.io``).
-    # Materialized, so each key's count is read once: inlined into the per-candidate check,
-    # it was read again for every candidate that holds the key (11 counts for the 3 keys of
-    # one load of 48 candidates at 100k beliefs).
-    " k AS MATERIALIZED (SELECT d.key FROM (" + spelled_keys("%(keys)s::text[]") + ") AS d(key), n"
-    "   WHERE "
-    + known_df("d.key", "%(key_terms)s", "%(key_dfs)s", key_df("d.key"))
-    + " <= n.common),"
-    # The query vectors parsed once (inside the per-candidate subquery the text was parsed
-    # again for every candidate: most of this statement's time).
-    " qv AS MATERIALIZED (SELECT v.vec, v.ord"
-    "   FROM unnest(%(vectors)s::text[]::vector[]) WITH ORDINALITY AS v(vec, ord))"
-)
+
+def _evidence_ctes(counted: bool) -> str:
+    """The evidence's CTEs (its columns of a belief ``b`` follow in
+    :data:`_EVIDENCE_SELECT`, selected with the belief itself by the statement that loads
+    the candidates, :func:`with_evidence`, so the evidence is read in the same scan of the
+    same rows). ``counted``: the CTEs of a statement sent only when the recall's arms
+    counted the view by its classes
+    (:data:`~recallflow.adapters.postgres.rarity.VIEW_COUNTED`)."""
+    view = VIEW_COUNTED if counted else VIEW_OR_KNOWN
+    direct = not counted
+    return (
+        "WITH"
+        + view
+        + " q AS (SELECT DISTINCT t.ord, x.term FROM unnest(%(texts)s::text[]) WITH ORDINALITY"
+        "   AS t(text, ord), unnest(tsvector_to_array(to_tsvector('english'::regconfig, t.text)))"
+        "   AS x(term)),"
+        # A lexeme's beliefs up to the "common" bound and one more: past it a word weighs as
+        # little as any common word.
+        " c AS MATERIALIZED (SELECT d.term, least("
+        + known_df(
+            "d.term", "%(lexeme_terms)s", "%(lexeme_dfs)s", lexeme_df("d.term", direct=direct)
+        )
+        + ","
+        "   floor(n.common)::int + 1) AS df FROM (SELECT DISTINCT term FROM q) d, n),"
+        # Each lexeme's query parsed once here: parsed in the per-candidate check, it was
+        # parsed again for every candidate (0.13 ms of a recall's load at 10k beliefs).
+        " w AS MATERIALIZED (SELECT q.ord, q.term, quote_literal(q.term)::tsquery AS tq,"
+        "   ln(1 + (greatest(n.docs, %(min_view)s, 1) - greatest(c.df, 1) + 0.5)"
+        "   / (greatest(c.df, 1) + 0.5))"
+        "   AS idf FROM q JOIN c USING (term), n),"
+        " tot AS MATERIALIZED (SELECT t.ord, coalesce(sum(w.idf), 0) AS total,"
+        "   count(w.term)::float8 AS words"
+        "   FROM generate_series(1, cardinality(%(texts)s::text[])) AS t(ord)"
+        "   LEFT JOIN w ON w.ord = t.ord GROUP BY t.ord),"
+        # The named entities carried by few of the visible beliefs (a key on more than the common
+        # bound names nothing in particular), each as the request spells it and as the
+        # principal's keys spelled like it do ("fly-io" names the stored ``fly.io``).
+        # Materialized, so each key's count is read once: inlined into the per-candidate check,
+        # it was read again for every candidate that holds the key (11 counts for the 3 keys of
+        # one load of 48 candidates at 100k beliefs).
+        " k AS MATERIALIZED (SELECT d.key FROM ("
+        + spelled_keys("%(keys)s::text[]")
+        + ") AS d(key), n"
+        "   WHERE "
+        + known_df("d.key", "%(key_terms)s", "%(key_dfs)s", key_df("d.key", direct=direct))
+        + " <= n.common),"
+        # The query vectors parsed once (inside the per-candidate subquery the text was parsed
+        # again for every candidate: most of this statement's time).
+        " qv AS MATERIALIZED (SELECT v.vec, v.ord"
+        "   FROM unnest(%(vectors)s::text[]::vector[]) WITH ORDINALITY AS v(vec, ord))"
+    )
+
+
+_EVIDENCE_CTES = _evidence_ctes(counted=False)
+_COUNTED_EVIDENCE_CTES = _evidence_ctes(counted=True)
+
 #: The loaded rows' vectors, read in line (see :func:`evidence_ctes`).
 _LOADED_VECTOR = "ev_vector"
 _EVIDENCE_SELECT = (
@@ -124,7 +141,7 @@ EVIDENCE_COLUMNS: tuple[str, ...] = (
 )
 
 
-def evidence_ctes(loaded: str) -> str:
+def evidence_ctes(loaded: str, *, counted: bool = False) -> str:
     """The evidence's CTEs for a statement that loads the rows ``loaded`` selects (a
     statement selecting whole belief rows; it may use ``{filter}``), kept as ``loaded``,
     which the statement then selects from: the rows are found and hard-filtered once, and
@@ -143,9 +160,13 @@ def evidence_ctes(loaded: str) -> str:
     cosines and the centrality each fetched it again from the toast table, an index probe
     a read (the typmod function of the ``vector`` type, given no dimension to check,
     returns its argument fetched and unchanged). With the keys' counts read once (``k``),
-    1.40 -> 1.24 ms of server CPU a load at 100k beliefs, the same rows."""
+    1.40 -> 1.24 ms of server CPU a load at 100k beliefs, the same rows.
+
+    ``counted``: for a statement sent only with the view's counts the recall's arms made
+    by its classes (:class:`~recallflow.adapters.postgres.rarity.ViewCounts`, ``direct``
+    false), whose plan holds none of the counts it would never run."""
     return (
-        _EVIDENCE_CTES
+        (_COUNTED_EVIDENCE_CTES if counted else _EVIDENCE_CTES)
         + ", loaded AS MATERIALIZED (SELECT l.*, vector(l.embedding, -1, true) AS "
         + _LOADED_VECTOR
         + " FROM ("
