@@ -83,8 +83,8 @@ VIEW_OR_KNOWN = VIEW.replace(" n AS MATERIALIZED (", " counted AS MATERIALIZED (
 #: false: :func:`term_df` with ``direct=False``): the beliefs the time predicates leave
 #: out (``x``), which a term the arms did not count is taken from, and ``n``. Neither
 #: the view's own count nor the row-by-row counts are in its plan: never run once the
-#: view is known, they were still started with every load (0.08 of its 0.33 ms of
-#: executor start at 100k beliefs).
+#: view is known, they were still started with every load (0.04-0.08 ms of its 0.22-0.33
+#: ms of executor start at 100k beliefs).
 VIEW_COUNTED = _EXCLUDED + _KNOWN_N + "),"
 #: The arms' statements that count the view return, after their hits, what they counted
 #: (:func:`counted_rows`): rows ``(id, score, term, df, direct)``, the hits' ``term``,
