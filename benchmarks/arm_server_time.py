@@ -18,7 +18,12 @@ warm, which a recall's statement does not: at 100k beliefs the semantic search r
 ms so, and in 2.2-2.6 ms within the recalls' mix. ``--interleave`` replays the statements
 in the recalls' order instead (each request's statements in turn, then the next request's,
 ``--passes`` rounds), and also prints the mean, the p95 and the pages each statement read
-from outside the shared buffers, so the figures add up to the server's CPU per recall.
+from outside the shared buffers, so the figures add up to the server's CPU per recall;
+and each statement's start: the server's time on its bind (``log_min_duration_statement``),
+where a prepared statement finds its cached plan and its executor is started, every node
+of the plan initialised whether it runs or not. ``auto_explain`` times the execution only,
+and a generic plan is not planned again, so the start is the rest of the statement's own
+time (with ``auto_explain``'s counters set up in it, a little more than a recall pays).
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ import re
 import statistics
 from collections import defaultdict
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import psycopg
@@ -123,7 +129,7 @@ def recall_statements(memory: Memory, req: RecallRequest) -> list[Captured]:
 
 def replay(conn: psycopg.Connection[Any], statement: Captured, passes: int) -> list[float]:
     """Execution times (ms) of ``statement`` on ``conn``, the first execution left out."""
-    return [_replay_once(conn, statement)[0] for _ in range(passes + 1)][1:]
+    return [_replay_once(conn, statement).execution for _ in range(passes + 1)][1:]
 
 
 def main() -> None:
@@ -164,6 +170,7 @@ def interleaved(tier: str, passes: int) -> None:
     """``--interleave``: every request's statements captured, then replayed in the recalls'
     order, ``passes`` rounds after one left out."""
     times: defaultdict[str, list[float]] = defaultdict(list)
+    starts: defaultdict[str, list[float]] = defaultdict(list)
     reads: defaultdict[str, list[int]] = defaultdict(list)
     server = EmbeddedServer(bench_home())
     try:
@@ -180,34 +187,48 @@ def interleaved(tier: str, passes: int) -> None:
                 for round_ in range(passes + 1):
                     for captured in recalls:
                         for statement in captured:
-                            ms, read = _replay_once(conn, statement)
+                            replayed = _replay_once(conn, statement)
                             if round_:
-                                times[kind(statement[0])].append(ms)
-                                reads[kind(statement[0])].append(read)
+                                times[kind(statement[0])].append(replayed.execution)
+                                starts[kind(statement[0])].append(replayed.start)
+                                reads[kind(statement[0])].append(replayed.read)
         finally:
             memory.close()
     finally:
         server.release()
     print(f"{tier}: server execution time per statement, replayed in the recalls' order (ms)")
-    total = 0.0
+    total = started = 0.0
     for name, values in sorted(times.items()):
         values.sort()
         mean = statistics.fmean(values)
+        start = statistics.fmean(starts[name])
         total += mean
+        started += start
         p95 = values[round(0.95 * (len(values) - 1))]
         print(
             f"  {name:20s} p50 {statistics.median(values):7.3f}  mean {mean:7.3f}"
             f"  p95 {p95:7.3f}  pages read {statistics.fmean(reads[name]):6.1f}"
+            f"  start p50 {statistics.median(starts[name]):6.3f}  mean {start:6.3f}"
         )
-    print(f"  {'sum of means':20s} {total:7.3f}")
+    print(f"  {'sum of means':20s} {total:7.3f}  starts {started:7.3f}")
 
 
 _READ = re.compile(r"Buffers: shared(?: hit=\d+)? read=(\d+)")
+_BIND = re.compile(r"duration: ([\d.]+) ms +bind")
 
 
-def _replay_once(conn: psycopg.Connection[Any], statement: Captured) -> tuple[float, int]:
-    """One execution of ``statement`` on ``conn``: its time (ms) and the pages it read
+@dataclass(frozen=True)
+class Replayed:
+    """One replayed statement: its execution and its start (ms), and the pages it read
     from outside the shared buffers."""
+
+    execution: float
+    start: float
+    read: int
+
+
+def _replay_once(conn: psycopg.Connection[Any], statement: Captured) -> Replayed:
+    """One execution of ``statement`` on ``conn``."""
     text, params, settings = statement
     notes: list[str] = []
 
@@ -221,15 +242,22 @@ def _replay_once(conn: psycopg.Connection[Any], statement: Captured) -> tuple[fl
             wanted = {**RECALL_SETTINGS, **settings}
             cur.execute(set_configs(len(wanted), local=True), setting_values(wanted))
             cur.execute(b"SET LOCAL client_min_messages = log")
+            cur.execute(b"SET LOCAL log_min_duration_statement = 0")
             cur.execute(text, params, prepare=True, binary=True)
             cur.fetchall()
             cur.execute(b"SET LOCAL client_min_messages = warning")
     finally:
         conn.remove_notice_handler(note)
-    plan = next((n for n in notes if text.decode()[:40] in n), "")
+    head = text.decode()[:40]
+    plan = next((n for n in notes if head in n and "plan:" in n.split("\n", 1)[0]), "")
     found = _DURATION.findall(plan)
     read = _READ.search(plan)
-    return (float(found[-1]) if found else float("nan")), (int(read.group(1)) if read else 0)
+    bind = next((m for n in notes if head in n and (m := _BIND.match(n))), None)
+    return Replayed(
+        execution=float(found[-1]) if found else float("nan"),
+        start=float(bind.group(1)) if bind else float("nan"),
+        read=int(read.group(1)) if read else 0,
+    )
 
 
 if __name__ == "__main__":
