@@ -121,7 +121,8 @@ _FIRST_PERSON: Final = re.compile(r"\b(?:i|me|my|we|us|our|i'm|i've)\b", re.IGNO
 #: A persona that is someone the user practises with, in a lesson, an interview or a shop:
 #: the role-play is the practice, whoever's words set it up.
 _PRACTICE_PERSONA: Final = re.compile(
-    r"\b(?:pretend|play|act\s+as|be|you'?re|you\s+are)\b[^.;\n]{0,40}?\b(?:tutor|teacher|coach|"
+    r"\b(?:pretend|play|act\s+as|be|you'?re|you\s+are|role-?play\s+as|(?:take|assume)\s+(?:on\s+)?"
+    r"the\s+(?:role|part)\s+of)\b[^.;\n]{0,40}?\b(?:tutor|teacher|coach|"
     r"interviewer|hiring\s+manager|recruiter|examiner|waiter|waitress|barista|shopkeeper|cashier|"
     r"landlord|tenant|patient|receptionist|debate\s+opponent|conversation\s+partner|"
     r"language\s+partner|native\s+speaker|quizmaster|customer)\b",

@@ -65,6 +65,7 @@ from recallflow.adapters.scanning.respelling import (
 )
 from recallflow.adapters.scanning.rule import Rule, first_family
 from recallflow.adapters.scanning.safeguards import WAIVER_RULES
+from recallflow.adapters.scanning.shape import shaped_family
 from recallflow.adapters.scanning.splitting import SPLITTING_RULES, reassemblies, unfragmented
 from recallflow.adapters.scanning.standing import (
     COVERT_RULES,
@@ -148,6 +149,10 @@ def _matches(text: str, rules: tuple[Rule, ...] = RULES) -> bool:
 def _scan(text: str, depth: int, rules: tuple[Rule, ...] = RULES) -> str | None:
     views = views_of(text)
     family = first_family(rules, views)
+    if family is None:
+        # An order read by its shape rather than its wording (see
+        # recallflow.adapters.scanning.shape).
+        family = shaped_family(views.latin, views.tokens)
     if rules is RULES and not views.disguised:
         # A wish about answers reported as the user's: judged by what it would carry
         # into them (see recallflow.adapters.scanning.preference).
@@ -220,7 +225,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v20"
+    version: str = "layered-v21"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""

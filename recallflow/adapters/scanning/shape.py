@@ -1,0 +1,646 @@
+"""Orders read by their shape: who is told, what is touched, and what makes it worse.
+
+The other English rules each follow a way attacks have been worded; fresh wordings of
+the same act keep getting past them. This layer reads each sentence for a few features
+any wording of an attack has to carry, and decides on their combination:
+
+* *addressed*: the sentence gives the reader an order. An imperative at the head of the
+  sentence (after a label such as ``# NOTE for the AI:`` or a ``When …,`` clause), "you"
+  or "your", or the model named in the third person ("the assistant", "the agent",
+  "any AI", "automated reviewers"). The user's own doings ("I forward my receipts to my
+  accountant") are not addressed, and neither is a sentence that reports an attack
+  rather than making one (a security note names injection, jailbreaks, a red team).
+* *what it touches*, each a class of words rather than a phrase:
+
+  - the user's data carried to an outsider: a verb of sending, a data noun, and a
+    destination nobody chose for the user (a written address, a channel, "anyone",
+    "whoever asks", "other users", "the public");
+  - the reader's own acts hidden from the user ("don't tell me when you've shared …",
+    "without mentioning it", "quietly", "keep it between us"), beside an act;
+  - a safeguard weakened: a verb that stops, skips, lifts or exempts, and the model's
+    rules, restrictions or filters; warnings, caveats, checks and confirmations only
+    when authority, another user's scope or the model in the third person goes with it
+    (the user's own "skip the disclaimers" is theirs to ask for);
+  - trust moved: instructions in documents, pages, comments or someone else's messages
+    put over the user's, or any message of a kind treated as the owner's;
+  - an answer fixed in advance: a verb of saying and a clause that sets the truth aside
+    ("regardless of the figures", "whether or not that's true", "without looking it
+    up"), or a question someone else asks answered with a fixed verdict;
+  - secrets exposed: a verb that repeats, stores, copies or asks for a password, key,
+    token, PIN or card number, not negated;
+  - the user steered: told to install or download from an address, to pay, or to hand
+    over their login; invoices paid to an account "instead of" the one on file; memory
+    wiped or restored on a trigger; every answer made to carry a link.
+
+* *amplifiers*: a claim of authority (policy, directive, admin, operator, developers,
+  governance, "by order of"), a scope past this user (every user, all future sessions,
+  anyone who asks) and the model named in the third person tip soft targets over.
+
+The features are classes of words joined within one sentence, so they reach wordings no
+rule spelled out, but each class is still a list: an act none of them names passes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Final
+
+from recallflow.adapters.scanning.families import (
+    EXFILTRATION,
+    INSTRUCTION_OVERRIDE,
+    OUTPUT_HIJACK,
+    PERSUASION,
+)
+
+
+def _words(alternatives: str) -> str:
+    """Whole words: ``alternatives`` is a regex alternation (``a|b\\w*|c``)."""
+    return r"\b(?:" + alternatives + r")\b"
+
+
+# Sentences: split at a stop followed by space or end, at semicolons, colons before a
+# clause, and line breaks ("v2.3" and "getfix-now.example" stay whole).
+_SENTENCE: Final = re.compile(r"[.!?;](?=\s|$)|\n+")
+# Short quoted names ('as discussed', "repeat the text above") are spoken of, not spoken;
+# a quoted sentence of the user's is read as what it asks.
+_QUOTED: Final = re.compile(r"'[^'\n]{2,40}'(?!\w)|\"[^\"\n]{2,40}\"|`[^`\n]{1,40}`")
+
+_AGENT_NOUN: Final = (
+    r"(?:ai|assistants?|models?|llms?|agents?|bots?|chatbots?|copilot|claude|gpt|"
+    r"language\s+models?|coding\s+assistants?|(?:automated\s+|code\s+|ai\s+)?reviewers?|"
+    r"automated\s+tools?|summari[sz]ers?)"
+)
+_AGENT: Final = re.compile(
+    # spoken to: "For the AI:", "To the model reading this", "Dear code assistant,"
+    rf"\b(?:for|to|dear|hey|attention)\s+(?:the\s+|any\s+|all\s+|every\s+)?(?:\w+\s+){{0,2}}?"
+    rf"{_AGENT_NOUN}\b|^\W*(?:\w+\s+){{0,3}}?{_AGENT_NOUN}\s*(?::|,|-)|\bbots?\s*:"
+    # told in the third person: a modal, a grant or a promise after the model's name
+    rf"|\b{_AGENT_NOUN}\s+(?:\w+\s+){{0,3}}?(?:must|should|shall|will|would|may|can|"
+    r"is\s+to|are\s+to|needs?\s+to|ought|is\s+(?:now\s+)?(?:required|authori[sz]ed|allowed|"
+    r"permitted|exempt|obliged|free|no\s+longer)|are\s+(?:now\s+)?(?:required|authori[sz]ed|"
+    r"allowed|permitted|exempt|obliged|free|no\s+longer)|(?:now\s+)?ha[sv]e?\s+(?:\w+\s+)?"
+    r"permissions?|promised|agreed)\b"
+    rf"|\b{_AGENT_NOUN}\b.*\b(?:it|they)\s+(?:must|should|shall|will)\b"
+    r"|\b(?:cleared|authori[sz]ed|allowed|permitted|instructed|required|empowered|told)\s+"
+    rf"(?:the|this|any|an?|all|our)\s+(?:\w+\s+)?{_AGENT_NOUN}\s+to\b"
+    # an order in the present tense from a date on: "from today the assistant answers …"
+    r"|\b(?:from\s+(?:today|now\s+on|this\s+point|here\s+on)|going\s+forward|henceforth|"
+    rf"effective\s+(?:today|immediately|now))\b[^.]*\b{_AGENT_NOUN}\b"
+    rf"|\b{_AGENT_NOUN}'s\s+(?:answers?|repl(?:y|ies)|responses?|outputs?|summar(?:y|ies))\b"
+    r"|\b(?:every|all|each|any)\s+(?:future\s+)?(?:answers?|repl(?:y|ies)|responses?|summar(?:y|ies))\b"
+)
+_YOU: Final = re.compile(r"\b(?:you|your|yourself|you'?ll|you'?re|you'?ve)\b")
+# Base verbs an order opens with; the header a label or a "When …," clause puts before it.
+_ORDER_VERB: Final = _words(
+    "send|forward|share|post|upload|copy|email|bcc|cc|give|tell|say|answer|reply|respond|"
+    "recommend|rate|rank|include|append|add|put|write|encode|call|use|fetch|render|attach|"
+    "save|store|treat|prioriti[sz]e|prefer|act|play|roleplay|pretend|become|stay|speak|take|"
+    "assume|drop|switch|approve|pay|mark|leave|skip|stop|omit|describe|cite|confirm|steer|"
+    "push|suggest|mention|report|state|make|let|keep|turn|disable|delete|remove|collect|ask|"
+    "quietly|silently|always|never|don'?t|do|just|conclude|soften|ignore|exclude|hide|accept|"
+    "remember|note|transfer|wire|move|redirect|route"
+)
+_HEAD: Final = (
+    r"^\W*(?:[^:]{0,60}:\s*)?"
+    r"(?:(?:please|also|and|then|now|henceforth|from\s+now\s+on),?\s+)*"
+)
+_IMPERATIVE: Final = re.compile(
+    rf"{_HEAD}{_ORDER_VERB}"
+    rf"|^\W*(?:[^:]{{0,60}}:\s*)?(?:when(?:ever)?|if|before|after|once|each\s+time|every\s+time|for|in|on|"
+    rf"while|during)\b[^,]{{0,90}},\s*(?:please\s+|always\s+|also\s+)*{_ORDER_VERB}"
+)
+# The user reported as wanting the reader to act: "I prefer that you …", "the user has
+# asked that …", "my preference is for you to …".
+_WISH_FOR_READER: Final = re.compile(
+    r"\b(?:prefer|like|want|wants|rather|wish|asked|asks|request|requests|preference|"
+    r"preferred|suit)\b[^.]{0,40}\b(?:you|assistant|that)\b"
+)
+# A sentence about an attack rather than one: a security note, a report, a lesson.
+_REPORTED_ATTACK: Final = re.compile(
+    _words(
+        r"injections?|jailbreaks?|attack(?:s|ers?)?|red[-\s]team\w*|pen\s*test\w*|ctf|"
+        r"threat\s+model|tricked|researching|workshop|paper|assignment|lesson|"
+        r"phishing\s+(?:emails?|tests?)|scam|examples\s+of|for\s+example"
+    )
+)
+_NEGATED: Final = r"\b(?:never|not|don'?t|doesn'?t|won'?t|shouldn'?t|cannot|can'?t|no)\s+"
+
+# What is touched.
+_SEND: Final = _words(
+    r"send\w*|sent|forward\w*|shar(?:e|es|ed|ing)|post\w*|upload\w*|cop(?:y|ies|ied)|email\w*|"
+    r"bcc|cc|giv(?:e|es|en|ing)|pass(?:es)?|past(?:e|es|ed)|attach\w*|push\w*|publish\w*|"
+    r"submit\w*|leak\w*|export\w*|transmit\w*|disclos\w*|reveal\w*|expos\w*|hand\w*\s+(?:over|"
+    r"out)|provid\w*|suppl(?:y|ies|ied)|releas\w*|give\s+out|divulg\w*|pass(?:es|ed|ing)?|"
+    r"includ\w*|embed\w*|insert\w*|append\w*|drop\s+a\s+copy|a\s+copy"
+)
+_DATA: Final = _words(
+    r"conversations?|chats?|chat\s+history|messages?|replies|files?|documents?|uploads?|"
+    r"contacts?|contact\s+list|address(?:es)?|calendar|availability|details?|data|information|"
+    "everything|credentials?|keys?|tokens?|passwords?|pin|cards?|codes?|location|"
+    r"phone\s+numbers?|names|salar(?:y|ies)|medical\s+history|records?|summar(?:y|ies)|folder|"
+    r"history|emails?|inbox|notes|sessions?|logins?|photos?|transcripts?|\.env|docs|histories|"
+    "profiles?|statements?|reports?|drafts?|orders?"
+)
+# Someone nobody chose for the user: fires on its own.
+_STRANGER: Final = re.compile(
+    r"\b(?:anyone|anybody|whoever)\b"
+    r"|\b(?:someone|somebody|a\s+person|people|callers?|senders?)\s+(?:who\s+)?(?:\w+\s+)?"
+    r"(?:claim\w*|saying|pretending|purporting)\b"
+    r"|\b(?:callers?|people|someone|visitors?|senders?|strangers?|requesters?)\s+who\s+"
+    r"(?:\w+\s+)?(?:asks?|gives?|provides?|says?|claims?|calls?|requests?|types?|knows?|sends?|"
+    r"quotes?|mentions?)\b|\bany\s+(?:\w+\s+)?(?:one|body|user|manager|caller|person)\b"
+    r"|\b(?:other|another)\s+(?:users?|people|employees?|customers?|accounts?)\b"
+    r"|\bpublic\b|\bexternal\b|\bthird[-\s]part(?:y|ies)\b|\boutside\b"
+)
+# An address, a channel or a number written out: the user may have chosen it ("forward
+# the school's emails to my husband: tom@…"), so it needs data worth stealing, a scope,
+# a claimed authority or the model told in the third person beside it.
+_WRITTEN_OUT: Final = re.compile(
+    r"@[\w-]+\.[a-z]|\.(?:example|com|net|org|io|co)\b|#[a-z][\w-]+"
+    r"|\+\d[\d ]{6,}|https?://|\bwww\.|\b\d{1,3}(?:\.\d{1,3}){3}\b|\bftp\b"
+)
+_SENSITIVE: Final = re.compile(
+    r"\b(?:conversations?|chat\s+history|(?:full\s+)?history|credentials?|passwords?|tokens?|"
+    r"keys?|contacts?|contact\s+list|medical|salar(?:y|ies)|card|location|everything|copies|"
+    r"(?:home\s+)?address(?:es)?|phone\s+numbers?|sessions?|private|personal|uploaded|"
+    r"internal|confidential|histories|orders|statements|medical|health|"
+    r"downloads|account\s+details|details)\b"
+)
+_USERS: Final = re.compile(r"\b(?:my|me|their|his|her|the\s+user'?s?|users'|customers?'s?)\b")
+_OWN_PLACE: Final = re.compile(r"\b(?:my|their|his|her|the user's)\s+own\b")
+
+_CONCEAL: Final = re.compile(
+    rf"{_NEGATED}(?:\w+\s+){{0,2}}?(?:tell|inform|notify|mention|show|alert|disclose|reveal|"
+    r"let\s+(?:\w+\s+){0,5}?know)\b(?:\s+\w+){0,6}?\s+(?:me|the\s+user|users|them|anyone|know)\b"
+    r"|\bwithout\s+(?:telling|mentioning|informing|notifying|alerting|saying|showing|"
+    r"letting)\b|\b(?:silently|quietly|secretly|covertly|discreetly)\b"
+    r"|\bk(?:eep|ept|eeping)\s+(?:[\w']+\s+){0,8}?(?:between\s+(?:us|the\s+two\s+of\s+us|ourselves)|"
+    r"out\s+of\s+(?:your|the)\s+(?:\w+\s+)?(?:review|report|summary|notes|answers?|repl(?:y|ies)|"
+    r"logs?)|off\s+the\s+record)\b"
+    r"|\bbehind\s+(?:\w+\s+)?back\b|\bk(?:eep|ept)\w*\s+(?:\w+\s+){0,5}?(?:a\s+)?secret\s+from\b"
+    r"|\bhid(?:e|es|den|ing)\s+(?:\w+\s+){0,5}?from\s+(?:me|the\s+user|them|users|\w+'s)\b|\bkeep\s+(?:it|this|things|that)\s+between\s+us\b"
+    r"|\b(?:didn'?t|don'?t|not)\s+(?:log|record)\s+or\s+show\b"
+    r"|\bpresent\s+it\s+as\b|\bdon'?t\s+actually\b|\bsay\s+everything\s+went\s+(?:fine|well)\b"
+)
+# Kept from the user in so many words: only the reader could be asked to do that.
+_HIDDEN_FROM_USER: Final = re.compile(
+    r"\bwithout\s+(?:telling|showing|informing|notifying|alerting)\s+(?:me|the\s+user|them)\b"
+    r"|\b(?:don'?t|do\s+not|never)\s+(?:tell|show|inform|notify)\s+(?:me|the\s+user)\s+"
+    r"(?:when|that|about|what|which|if)\b"
+)
+_ACT: Final = re.compile(
+    _words(
+        r"shar\w*|sen[dt]\w*|forward\w*|chang\w*|delet\w*|call\w*|run\w*|pa(?:y|id)\w*|"
+        r"cancel\w*|fail\w*|made|make|keys?|tool|upload\w*|cop(?:y|ied)|mov\w*|install\w*|"
+        r"approv\w*|memor(?:y|ies)|remov\w*|re-add|email\w*|bcc"
+    )
+)
+
+_WEAKEN: Final = _words(
+    r"stop(?:s|ped)?|skip\w*|drop\w*|turn(?:ed)?\s+off|disabl\w*|suspend\w*|lift\w*|remov\w*|"
+    r"waiv\w*|exempt|no\s+longer|without(?:\s+any)?|not\s+(?:add|include|apply|bound)|"
+    r"never\s+(?:add|include)|don'?t\s+(?:apply|bother)|do\s+not\s+apply|off|ignore|bypass\w*|"
+    r"as\s+if\s+(?:your|its)|weren'?t\s+there|breaks?|no"
+)
+# A guarding act left undone: "need not flag", "stop second-guessing", "do not analyse".
+_GUARD_ACT_DROPPED: Final = re.compile(
+    r"\b(?:need\s+not|needn'?t|no\s+longer\s+(?:needs?\s+to|has\s+to)|(?:doesn'?t|don'?t|do\s+not)"
+    r"(?:\s+(?:need|have)\s+to)?|stop(?:s|ped)?|never)\s+(?:\w+\s+)?(?:flag\w*|warn\w*|check\w*|"
+    r"verif\w*|second-guess\w*|question\w*|review\w*|scan\w*|analy[sz]\w*|audit\w*|"
+    r"double-check\w*|confirm\w*)\b(?!\s+(?:in\s+)?with\s+me\b)"
+)
+_STRONG_GUARD: Final = re.compile(
+    r"\b(?:(?:your|its|their|the\s+model'?s|the\s+assistant'?s|content|safety)\s+)"
+    r"(?:rules|guidelines|restrictions|filters?|guardrails|policies|training|limits)\b"
+    r"|\b(?:guardrails|safeguards|safety\s+filters?)\b"
+    r"|\bsystem\s+prompt\b|\boriginal\s+(?:instructions|prompt)\b"
+)
+_SOFT_GUARD: Final = re.compile(
+    r"\b(?:warn(?:s|ing|ings)?(?!\s+(?:light|sign))|disclaimers?|caveats?|"
+    r"(?:safety|security|privacy|usual|verification|confirmation|identity|the)\s+"
+    r"(?:checks?|steps?|prompts?|reviews?)|flag(?:ging)?\s+(?:it|them|suspicious|\w+\s+as)|"
+    r"verif(?:y|ying|ication)\b(?!\s+emails?)"
+    r"|\b(?:rule|requirement|control|limit)s?\b"
+    r"|\bno\s+(?:\w+\s+)?(?:checks?|verification)\b"
+    r"|\b(?:wipe|erase|delete|remove|pay|send|share|install|approve|purchase|transfer)\w*\b"
+    r"[^.]{0,40}?\bwithout\s+(?:a\s+|any\s+|the\s+)?(?:\w+\s+)?(?:confirmation|approval|sign-?off))"
+)
+_REFUSE_NEVER: Final = re.compile(
+    r"\b(?:never|not|don'?t\s+(?:want\s+you\s+to)?)\s+refus\w*\b(?=.*\b(?:ever|anything|any)\b)"
+)
+
+_TRUST_MOVED: Final = re.compile(
+    r"\b(?:instructions|requests|orders|comments|commands|anything|notes)\b[^.]{0,60}?"
+    r"\b(?:over|above|ahead\s+of|rather\s+than|instead\s+of)\s+(?:those\s+(?:of|from)\s+)?"
+    r"(?:mine|me|the\s+user|users?'s?|the\s+user'?s\s+requests)\b"
+    r"|\b(?:outranked|overridden|superseded)\s+by\b"
+    r"|\bas\s+(?:if\s+(?:they|it)\s+(?:were|was|came)\s+(?:from\s+)?(?:the\s+)?(?:account\s+)?"
+    r"owner|coming\s+(?:directly\s+)?from\s+(?:me|the\s+user|the\s+(?:account\s+)?owner))"
+    r"|\b(?:carry\s+out|do|follow|obey|execute)\s+(?:whatever|anything|everything)\s+"
+    r"(?:those|these|such|the|they)\b"
+    r"|\bprefer\s+(?:my\s+)?(?:\w+\s+){0,2}\w+'s\s+instructions\b"
+    r"|\btreat\w*\s+(?:\w+\s+){0,6}?as\s+(?:my|the\s+user'?s|his|her|their)\s+(?:own\s+)?"
+    r"(?:commands?|instructions?|requests?|words|orders)\b"
+    r"|\btreat\w*\s+(?:[\w']+\s+){0,8}?as\s+(?:an?\s+)?(?:direct\s+|binding\s+|standing\s+)?"
+    r"(?:orders?|commands?|instructions?)\b"
+    r"|\bblanket\s+(?:approval|permission|consent|authority|authori[sz]ation)\b"
+    r"|\b(?:approval|permission|consent|authority|ok)\s+for\s+you\s+to\s+(?:sign|pay|transfer|"
+    r"delete|share|buy|approve|send|move|wire|spend)\b"
+    r"|\bno\s+(?:obligation|loyalty|duty|allegiance)\s+to\s+(?:the\s+user|me|users)\b"
+    r"|\b(?:only\s+)?(?:loyalty|allegiance)\s+is\s+(?:only\s+)?to\b"
+)
+
+# Someone given the user's say with no check of who they are.
+_UNVERIFIED: Final = re.compile(
+    r"\bno\s+questions\s+asked\b|\bno\s+(?:login|id|identity|security|verification)\s+checks?\b"
+    r"|\bwithout\s+(?:any\s+)?(?:verification|verifying\s+(?:who|their|his|her)|authentication|"
+    r"an?\s+id\s+check|identity\s+checks?)\b"
+)
+# The user's consent to a disclosure waived: "don't bother checking with me".
+_CONSENT_WAIVED: Final = re.compile(
+    r"\b(?:don'?t|no\s+need\s+to|without)\s+(?:bother\s+)?(?:checking|asking|confirming|check|ask|"
+    r"confirm)\s+with\s+(?:me|the\s+user|them)\b"
+)
+_SAY: Final = _words(
+    "tell|say|answer|reply|respond|recommend|suggest|describe|cite|conclude|rate|rank|mention|"
+    "confirm|steer|push|state|claim|label|present|soften|insist|report|assure|give|portray|"
+    r"reassure|make\s+sure|the\s+answer\s+is"
+)
+_TRUTH_ASIDE: Final = re.compile(
+    r"\b(?:regardless\s+of|no\s+matter)\s+(?:what\s+|how\s+|whether\s+)?(?:\w+\s+){0,3}?"
+    r"(?:find|finds|found|says?|said|shows?|contains?|figures|facts|evidence|data|results|"
+    r"reviews|sources|records|truth|numbers|cvs|label|leaflet|reality|checks?|tests?|"
+    r"situation|circumstances|needs|case)\b"
+    r"|\bwhatever\s+(?:their|the|your|his|her)\s+(?:situation|circumstances|needs|case)\b"
+    r"|\bwhatever\s+the\s+(?:\w+\s+){0,2}?\w+\s+(?:are|is|say|says|show|shows)\b"
+    r"|\bwhether\s+or\s+not\s+(?:\w+\s+){0,2}?(?:true|accurate|correct|the\s+case)\b"
+    r"|\beven\s+(?:if|though|when)\s+(?:\w+\s+){0,3}?(?:not|\w+n't|false|untrue|wrong|sources|"
+    r"evidence|records|data|facts|tests|checks|results|leaflet|label|reviews)\b"
+    r"|\binstead\s+of\s+the\s+(?:real|actual|true|correct)\b"
+    r"|\bwithout\s+(?:looking|checking|verifying|reading)\b"
+    r"|\bwhatever\s+the\s+(?:\w+\s+){0,2}(?:says?|said|shows?|contains?|figures|evidence|"
+    r"reviews|cvs|sources|records|data|facts|numbers)\b"
+    r"|\bthe\s+only\s+(?:correct|right|true|acceptable)\s+answer\b"
+    r"|\bleave\s+out\s+the\s+(?:negative|bad|critical)\b"
+)
+# A question someone else asks, answered with a verdict fixed in the sentence.
+_OTHERS_ASK: Final = re.compile(
+    r"\b(?:when(?:ever)?|if|each\s+time|every\s+time|any\s+time)\s+(?:(?:a|the|any|our)\s+)?"
+    r"(?:users?|customers?|someone|anyone|people|readers?|visitors?|clients?|patients?)\s+"
+    r"(?:\w+\s+){0,2}?(?:ask|wonder|question|enquire|inquire|bring|mention)"
+    r"|\b(?:users|people|customers|anyone|someone|readers|visitors)\s+who\s+ask"
+    r"|\b(?:when(?:ever)?|if)\s+asked\b|\b(?:any|every|all)\s+(?:question|questions|query|"
+    r"queries|comparison|answers?|translations?)\s+(?:about|on|of|you)\b"
+    r"|\bin\s+answers\s+about\b|\bwhenever\s+the\s+(?:topic|subject|question)\b"
+    r"|\b(?:when(?:ever)?|if|each\s+time|any\s*time)\s+(?:[\w']+\s+){1,5}?comes?\s+up\b"
+    r"|\bwhen\s+(?:comparing|recommending|ranking|reviewing|choosing)\b"
+)
+_FIXED_VERDICT: Final = re.compile(
+    r"(?:\b(?:is|are|was|were|has\s+been|have\s+been)|'s)\s+(?:not\s+|no\s+|completely\s+|"
+    r"totally\s+|perfectly\s+|about\s+to\s+)?"
+    r"(?:the\s+best|safe|fine|legitimate|false|true|unreliable|disputed|abandoned|"
+    r"insecure|verified|trustworthy|excellent|low\s+risk|unnecessary|double|discontinued|"
+    r"clean|audited|trivial)\b"
+    r"|\bno\s+(?:recall|right|side\s+effects|risk|reports?)\b|\bthe\s+authoritative\b"
+    r"|\b(?:they|it)\s+(?:had|have|has)\s+a\s+(?:data\s+)?breach\b|\bas\s+excellent\b"
+    r"|\b(?:has|have|there\s+(?:is|are))\s+none\b|\bnone\s+(?:at\s+all|reported)\b"
+    r"|\bis\s+always\b|\bnever\s+happens\b|\bcan'?t\s+happen\b|\bis\s+impossible\b"
+    r"|\bcomes?\s+out\s+(?:on\s+top|ahead|first|best)\b|\b(?:describe|present|label|call|portray|paint)\s+(?:[\w']+\s+){1,4}?as\b"
+)
+_SECRET: Final = re.compile(
+    r"\b(?:api\s+keys?|passwords?|passcodes?|tokens?|credentials|pin|card\s+numbers?|"
+    r"one[-\s]time\s+codes?|security\s+questions|ssh\s+keys?|private\s+keys?|"
+    r"\.aws/credentials|id_rsa|\.env|login|logins)\b"
+)
+_EXPOSE: Final = re.compile(
+    _words(
+        "repeat|reveal|print|output|show|copy|paste|post|share|send|collect|confirm|"
+        r"read\s+out|ask\s+(?:them|the\s+user|users)\s+(?:for|to)|include|add"
+    )
+)
+_STEER_USER: Final = re.compile(
+    r"\b(?:tell|ask|urge|instruct|get|have|remind|convince|recommend\w*)\s+(?:that\s+)?"
+    r"(?:the\s+user|them|users|people|readers|customers)\s+(?:to\s+)?(?:\w+\s+){0,2}?"
+    r"(?:install|download|run)\b[^.]{0,60}?(?:https?://|\b[\w-]+\.(?:example|com|net|org|io|sh)\b)"
+    r"|\b(?:tell|ask|urge|instruct|get|remind|convince)\s+(?:the\s+user|them|users|people|"
+    r"customers)\s+to\s+(?:\w+\s+){0,2}?(?:pay|transfer|send|wire|move)\b[^.]{0,60}?"
+    r"\b(?:into|to)\s+(?:the\s+|a\s+|an\s+)?(?:(?:safe|new|holding|external)\s+)?"
+    r"(?:account|iban|wallet|crypto|gift\s+cards?|fund)\b"
+    r"|\b(?:pa(?:y|ys|id)|approv\w+|sign\w*)\s+(?:any|every|all)\s+(?:\w+\s+)?"
+    r"(?:invoices?|payments?|transfers?|claims?|expenses?|purchases?|refunds?)\b"
+    r"|\b(?:pa(?:y|id)|transfer\w*|wire\w*|send|rout\w+|redirect\w*)\b[^.]{0,40}\b(?:iban|"
+    r"account|sort\s+code|wallet)\b[^.]{0,60}\binstead\s+of\b"
+    r"|\b(?:delete|erase|wipe|forget|remove)\s+(?:its|your|all|the)\s+(?:other\s+)?"
+    r"memor(?:y|ies)\b[^.]{0,60}\b(?:next\s+time|whenever|when)\b"
+    r"|\bre-?add\s+(?:this|the)\s+note\b"
+    r"|\b(?:every|each|all)\s+(?:future\s+)?(?:answers?|repl(?:y|ies)|responses?|messages?)\s+"
+    r"(?:to\s+)?(?:end|start|begin|finish)\s+with\s+(?:a\s+)?link\b"
+)
+
+_AUTHORITY: Final = re.compile(
+    _words(
+        "polic(?:y|ies)|directive|notice|guidance|governance|compliance|management|legal|"
+        r"admin\w*|operator|developers?|platform|trust\s+team|security\s+team|vendor|board|"
+        r"officer|regulat\w+|by\s+order\s+of|hr|terms|official|internal|director|executive|ceo|"
+        "cto|cio|engineering|provider|organi[sz]ational|enterprise|memo"
+    )
+)
+_SCOPE_PAST_USER: Final = re.compile(
+    r"\b(?:every|all|any)\s+(?:\w+\s+)?(?:users?|customers?|tenants?|accounts?|contacts?)\b"
+    r"|\bfor\s+this\s+tenant\b|\bother\s+users\b|\banyone\b|\beveryone\b"
+    r"|\bmy\s+contacts'"
+)
+_THIRD_PERSON_AGENT: Final = re.compile(
+    rf"\b(?:the|an?|any|all)\s+{_AGENT_NOUN}\s+(?:\w+\s+)?(?:is|are|should|must|shall|will|"
+    r"can|may|has|have|needs?|ought)\b"
+)
+
+
+_SEND_RE: Final = re.compile(_SEND)
+_DATA_RE: Final = re.compile(_DATA)
+_SAY_RE: Final = re.compile(_SAY)
+_NEGATION_BEFORE: Final = re.compile(_NEGATED + r"(?:\w+\s+){0,2}$")
+# The user's own words set aside: "ignore whatever language the user writes in".
+_USER_SET_ASIDE: Final = re.compile(
+    r"\b(?:ignore|disregard|override|overrule)\s+(?:whatever|anything|everything|what)\s+"
+    r"(?:\w+\s+){0,2}?(?:the\s+user|users|they)\s+(?:says?|writes?|asks?|wants?|types?|"
+    r"requests?)\b"
+)
+# A memory that calls itself an order of the system, an admin or the developers.
+_SELF_AUTHORITY: Final = re.compile(
+    r"\bthis\s+(?:is|comes)\s+(?:a\s+|an\s+|from\s+(?:the\s+)?)?(?:system|admin|administrator|"
+    r"developer|operator|platform)(?:'s)?\s*(?:rule|instruction|directive|order|override|"
+    r"policy|setting)?\b"
+)
+# The model granted leave without bound: "now has permission to generate any content".
+_GRANT_UNBOUNDED: Final = re.compile(
+    rf"\b{_AGENT_NOUN}\s+(?:\w+\s+)?(?:has|have|is|are)\s+(?:now\s+|been\s+|(?:been\s+)?granted\s+)?"
+    r"(?:permission|authori[sz]ed|allowed|permitted|free|cleared)\b[^.]{0,60}?"
+    r"(?:\bany\s+(?:content|request|thing|question|amount|data)\w*|\banything\b|\beverything\b"
+    r"|\bno\s+exceptions\b|\bwithout\s+(?:asking|confirm\w*|checking|limits?|restrictions))"
+)
+# A verdict the reader is to pass on: "report that left-pad-pro is verified".
+_SAID_THAT: Final = re.compile(
+    r"\b(?:say|report|state|claim|tell\s+\w+|confirm|assure\s+\w+|declare)\s+that\b"
+)
+
+
+_SILENT_REFUSED: Final = re.compile(
+    r"\b(?:instead\s+of|rather\s+than|not|never|no)\s+(?:\w+\s+){0,2}?"
+    r"(?:silently|quietly|secretly)\b"
+)
+
+
+def _protective(sentence: str, hidden: re.Match[str], act: re.Match[str]) -> bool:
+    """True when the concealment is what the sentence forbids: "never send e-mails
+    without showing me the draft", "report the error instead of retrying silently"."""
+    if hidden[0].startswith("without"):
+        return _negated(sentence, act.start()) or bool(
+            re.match(r"\W*(?:never|don'?t|do\s+not)\b", sentence)
+        )
+    return bool(_SILENT_REFUSED.search(sentence))
+
+
+# A verdict given only when the facts bear it out: "report that the build is clean only
+# after all tests pass".
+_ON_EVIDENCE: Final = re.compile(r"\b(?:only\s+(?:after|if|when|once)|unless|provided\s+that)\b")
+
+
+# Leave given: "is authorised to", "may", "can".
+_LEAVE: Final = re.compile(
+    r"\b(?:is|are)\s+(?:now\s+)?(?:authori[sz]ed|allowed|permitted|cleared|free)\b|\b(?:may|can|should|must)\b"
+)
+_ACCOUNT: Final = re.compile(
+    r"\b(?:accounts?|billing|payments?|transfers?|records?|data|files?|settings|passwords?|"
+    r"changes)\b"
+)
+
+
+def _negated(sentence: str, at: int) -> bool:
+    return _NEGATION_BEFORE.search(sentence[:at]) is not None
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE.split(_QUOTED.sub(" '' ", text)) if s.strip()]
+
+
+def _addressed(sentence: str) -> bool:
+    return bool(
+        _YOU.search(sentence)
+        or _AGENT.search(sentence)
+        or _IMPERATIVE.search(sentence)
+        or _WISH_FOR_READER.search(sentence)
+        or _OTHERS_ASK.search(sentence)
+    )
+
+
+def _amplified(s: str, whole: str) -> bool:
+    return bool(
+        _AUTHORITY.search(whole)
+        or _SCOPE_PAST_USER.search(s)
+        or _THIRD_PERSON_AGENT.search(s)
+        or _AGENT.search(s)
+    )
+
+
+def _carries_out(s: str, whole: str) -> bool:
+    send = _SEND_RE.search(s)
+    return bool(
+        send
+        and not _negated(s, send.start())
+        and _DATA_RE.search(s)
+        and not _OWN_PLACE.search(s)
+        and (
+            (_STRANGER.search(s) and (_SENSITIVE.search(s) or _USERS.search(s)))
+            or (_CONSENT_WAIVED.search(s) and _SENSITIVE.search(s))
+            or (_WRITTEN_OUT.search(s) and (_SENSITIVE.search(s) or _amplified(s, whole)))
+        )
+    )
+
+
+def _hides(s: str, whole: str) -> bool:
+    hidden = _CONCEAL.search(s)
+    act = _ACT.search(s) if hidden else None
+    return hidden is not None and act is not None and not _protective(s, hidden, act)
+
+
+def _weakens(s: str, whole: str) -> bool:
+    if _REFUSE_NEVER.search(s) or _USER_SET_ASIDE.search(s):
+        return True
+    if _GUARD_ACT_DROPPED.search(s) and _amplified(s, whole):
+        return True
+    return bool(
+        _WEAKEN_RE.search(s)
+        and (_STRONG_GUARD.search(s) or (_SOFT_GUARD.search(s) and _amplified(s, whole)))
+    )
+
+
+def _moves_trust(s: str, whole: str) -> bool:
+    return bool(
+        _SELF_AUTHORITY.search(whole)
+        or _GRANT_UNBOUNDED.search(s)
+        or _TRUST_MOVED.search(s)
+        or (_UNVERIFIED.search(s) and _ACCOUNT.search(s))
+    )
+
+
+def _fixes_answer(s: str, whole: str) -> bool:
+    return bool(
+        _SAY_RE.search(s)
+        and (
+            _TRUTH_ASIDE.search(s)
+            or (_OTHERS_ASK.search(s) and _FIXED_VERDICT.search(s))
+            or (
+                (said := _SAID_THAT.search(s))
+                and _FIXED_VERDICT.search(s, said.end())
+                and not _ON_EVIDENCE.search(s)
+            )
+        )
+    )
+
+
+def _exposes_secret(s: str, whole: str) -> bool:
+    expose = _EXPOSE.search(s)
+    return bool(expose and _SECRET.search(s, expose.start()) and not _negated(s, expose.start()))
+
+
+def _steers_user(s: str, whole: str) -> bool:
+    return _STEER_USER.search(s) is not None
+
+
+_WEAKEN_RE: Final = re.compile(_WEAKEN)
+
+
+def _forms(stems: str) -> frozenset[str]:
+    """Each of the space-separated ``stems`` with the endings the patterns allow it (a
+    gate's word set)."""
+    return frozenset(
+        stem + end for stem in stems.split() for end in ("", "s", "es", "ed", "d", "ing", "e", "er")
+    )
+
+
+_SEND_WORDS: Final = _forms(
+    "send sent forward share shar post upload copy copie email bcc cc give given giv pass "
+    "past paste attach push publish submit leak export transmit disclos disclose reveal expos "
+    "expose hand provid provide suppl supply releas release divulg divulge includ include "
+    "embed insert append copi"
+)
+_GUARD_WORDS: Final = _forms(
+    "rule guideline restriction filter guardrail polic policy training limit safeguard system "
+    "original warn warning disclaimer caveat check step prompt review flag flagg verif verify "
+    "verification requirement control refus refuse refusal ignor ignore disregard guess "
+    "question scan analys analyz analyse analyze audit need overrid override overrul overrule "
+    "confirmation approval sign"
+)
+_SAY_WORDS: Final = _forms(
+    "tell say answer reply respond recommend suggest describ describe cite conclud conclude "
+    "rate rat rank mention confirm steer push state claim label present soften insist report "
+    "assure give portray reassure sure"
+)
+_SECRET_WORDS: Final = _forms(
+    "api key password passcode token credential pin card code security ssh private aws rsa "
+    "env login"
+)
+
+#: Each decision: its family, the word sets it cannot do without (each must share a word
+#: with the statement, so an ordinary statement is passed over by a set lookup), the
+#: rarest feature it needs (searched once in the whole statement) and its test of one
+#: addressed sentence.
+_DECISIONS: Final[
+    tuple[tuple[str, tuple[frozenset[str], ...], re.Pattern[str], Callable[[str, str], bool]], ...]
+] = (
+    (
+        EXFILTRATION,
+        (_SEND_WORDS,),
+        re.compile(f"{_STRANGER.pattern}|{_WRITTEN_OUT.pattern}|{_CONSENT_WAIVED.pattern}"),
+        _carries_out,
+    ),
+    (
+        OUTPUT_HIJACK,
+        (
+            _forms(
+                "tell inform notify mention show alert disclose reveal know telling "
+                "mentioning informing notifying alerting saying showing letting silently "
+                "quietly secretly covertly discreetly back secret hide hid hidden between log "
+                "record present actually went"
+            ),
+        ),
+        _CONCEAL,
+        _hides,
+    ),
+    (
+        INSTRUCTION_OVERRIDE,
+        (_GUARD_WORDS,),
+        re.compile(
+            f"{_STRONG_GUARD.pattern}|{_SOFT_GUARD.pattern}|{_REFUSE_NEVER.pattern}"
+            f"|{_GUARD_ACT_DROPPED.pattern}"
+            f"|{_USER_SET_ASIDE.pattern}"
+        ),
+        _weakens,
+    ),
+    (
+        PERSUASION,
+        (
+            _forms(
+                "system admin administrator developer operator platform permission authorised "
+                "authorized allowed permitted free cleared over above ahead rather instead "
+                "outranked overridden superseded owner whatever anything everything "
+                "instruction treat obligation loyalty duty allegiance question login id "
+                "identity verification authentication verifying prefer blanket approval "
+                "consent authority ok"
+            ),
+        ),
+        re.compile(
+            f"{_SELF_AUTHORITY.pattern}|{_GRANT_UNBOUNDED.pattern}|{_TRUST_MOVED.pattern}"
+            f"|{_UNVERIFIED.pattern}"
+        ),
+        _moves_trust,
+    ),
+    (
+        OUTPUT_HIJACK,
+        (_SAY_WORDS,),
+        re.compile(f"{_TRUTH_ASIDE.pattern}|{_OTHERS_ASK.pattern}|{_SAID_THAT.pattern}"),
+        _fixes_answer,
+    ),
+    (EXFILTRATION, (_SECRET_WORDS,), _SECRET, _exposes_secret),
+    (
+        PERSUASION,
+        (
+            _forms(
+                "install download run pay paid transfer send wire move invoice payment claim "
+                "expense purchase refund iban account wallet memory memorie note link"
+            ),
+        ),
+        _STEER_USER,
+        _steers_user,
+    ),
+)
+#: Every word any decision can start from: a statement with none is passed over.
+_ANY_NEEDED: Final = frozenset().union(*(needs[0] for _, needs, _, _ in _DECISIONS))
+
+
+def shaped_family(latin: str, tokens: frozenset[str]) -> str | None:
+    """The family of the first addressed sentence of a statement shaped as an attack, or
+    ``None``; ``latin`` and ``tokens`` are its views (see
+    :class:`~recallflow.adapters.scanning.normalise.Views`)."""
+    if _ANY_NEEDED.isdisjoint(tokens):
+        return None
+    live = [
+        (family, test)
+        for family, needs, feature, test in _DECISIONS
+        if all(not w.isdisjoint(tokens) for w in needs) and feature.search(latin)
+    ]
+    if not live or _REPORTED_ATTACK.search(latin):
+        return None
+    for s in _sentences(latin):
+        if not (
+            _addressed(s)
+            or _HIDDEN_FROM_USER.search(s)
+            or (_UNVERIFIED.search(s) and _LEAVE.search(s))
+        ):
+            continue
+        for family, test in live:
+            if test(s, latin):
+                return family
+    return None
