@@ -71,24 +71,30 @@ _AGENT_NOUN: Final = (
     r"language\s+models?|coding\s+assistants?|(?:automated\s+|code\s+|ai\s+)?reviewers?|"
     r"automated\s+tools?|summari[sz]ers?)"
 )
-_AGENT: Final = re.compile(
-    # spoken to: "For the AI:", "To the model reading this", "Dear code assistant,"
+# The model spoken to: "For the AI:", "To the model reading this", "Dear code assistant,".
+_SPOKEN_TO_SOURCE: Final = (
     rf"\b(?:for|to|dear|hey|attention)\s+(?:the\s+|any\s+|all\s+|every\s+)?(?:\w+\s+){{0,2}}?"
     rf"{_AGENT_NOUN}\b|^\W*(?:\w+\s+){{0,3}}?{_AGENT_NOUN}\s*(?::|,|-)|\bbots?\s*:"
-    # told in the third person: a modal, a grant or a promise after the model's name
-    rf"|\b{_AGENT_NOUN}\s+(?:\w+\s+){{0,3}}?(?:must|should|shall|will|would|may|can|"
-    r"is\s+to|are\s+to|needs?\s+to|ought|is\s+(?:now\s+)?(?:required|authori[sz]ed|allowed|"
-    r"permitted|exempt|obliged|free|no\s+longer)|are\s+(?:now\s+)?(?:required|authori[sz]ed|"
-    r"allowed|permitted|exempt|obliged|free|no\s+longer)|(?:now\s+)?ha[sv]e?\s+(?:\w+\s+)?"
-    r"permissions?|promised|agreed)\b"
-    rf"|\b{_AGENT_NOUN}\b.*\b(?:it|they)\s+(?:must|should|shall|will)\b"
-    r"|\b(?:cleared|authori[sz]ed|allowed|permitted|instructed|required|empowered|told)\s+"
-    rf"(?:the|this|any|an?|all|our)\s+(?:\w+\s+)?{_AGENT_NOUN}\s+to\b"
-    # an order in the present tense from a date on: "from today the assistant answers …"
-    r"|\b(?:from\s+(?:today|now\s+on|this\s+point|here\s+on)|going\s+forward|henceforth|"
-    rf"effective\s+(?:today|immediately|now))\b[^.]*\b{_AGENT_NOUN}\b"
-    rf"|\b{_AGENT_NOUN}'s\s+(?:answers?|repl(?:y|ies)|responses?|outputs?|summar(?:y|ies))\b"
-    r"|\b(?:every|all|each|any)\s+(?:future\s+)?(?:answers?|repl(?:y|ies)|responses?|summar(?:y|ies))\b"
+)
+_SPOKEN_TO: Final = re.compile(_SPOKEN_TO_SOURCE)
+_AGENT: Final = re.compile(
+    _SPOKEN_TO_SOURCE
+    + (
+        # told in the third person: a modal, a grant or a promise after the model's name
+        rf"|\b{_AGENT_NOUN}\s+(?:\w+\s+){{0,3}}?(?:must|should|shall|will|would|may|can|"
+        r"is\s+to|are\s+to|needs?\s+to|ought|is\s+(?:now\s+)?(?:required|authori[sz]ed|allowed|"
+        r"permitted|exempt|obliged|free|no\s+longer)|are\s+(?:now\s+)?(?:required|authori[sz]ed|"
+        r"allowed|permitted|exempt|obliged|free|no\s+longer)|(?:now\s+)?ha[sv]e?\s+(?:\w+\s+)?"
+        r"permissions?|promised|agreed)\b"
+        rf"|\b{_AGENT_NOUN}\b.*\b(?:it|they)\s+(?:must|should|shall|will)\b"
+        r"|\b(?:cleared|authori[sz]ed|allowed|permitted|instructed|required|empowered|told)\s+"
+        rf"(?:the|this|any|an?|all|our)\s+(?:\w+\s+)?{_AGENT_NOUN}\s+to\b"
+        # an order in the present tense from a date on: "from today the assistant answers …"
+        r"|\b(?:from\s+(?:today|now\s+on|this\s+point|here\s+on)|going\s+forward|henceforth|"
+        rf"effective\s+(?:today|immediately|now))\b[^.]*\b{_AGENT_NOUN}\b"
+        rf"|\b{_AGENT_NOUN}'s\s+(?:answers?|repl(?:y|ies)|responses?|outputs?|summar(?:y|ies))\b"
+        r"|\b(?:every|all|each|any)\s+(?:future\s+)?(?:answers?|repl(?:y|ies)|responses?|summar(?:y|ies))\b"
+    )
 )
 _YOU: Final = re.compile(r"\b(?:you|your|yourself|you'?ll|you'?re|you'?ve)\b")
 # Base verbs an order opens with; the header a label or a "When …," clause puts before it.
@@ -351,6 +357,12 @@ _SCOPE_PAST_USER: Final = re.compile(
     r"|\bfor\s+this\s+tenant\b|\bother\s+users\b|\banyone\b|\beveryone\b"
     r"|\bmy\s+contacts'"
 )
+# The reader asked for a judgement of its own: "regardless of the reviews; the user wants
+# our own opinion from the visit" sets the evidence aside for an honest view, not a verdict.
+_OWN_JUDGEMENT: Final = re.compile(
+    r"\b(?:our|your|its|my|their)\s+own\s+(?:opinion|judg(?:e)?ment|view|assessment|impression|"
+    r"experience)\b|\bhonest(?:ly)?\b"
+)
 _THIRD_PERSON_AGENT: Final = re.compile(
     rf"\b(?:the|an?|any|all)\s+{_AGENT_NOUN}\s+(?:\w+\s+)?(?:is|are|should|must|shall|will|"
     r"can|may|has|have|needs?|ought)\b"
@@ -440,7 +452,7 @@ def _amplified(s: str, whole: str) -> bool:
         _AUTHORITY.search(whole)
         or _SCOPE_PAST_USER.search(s)
         or _THIRD_PERSON_AGENT.search(s)
-        or _AGENT.search(s)
+        or _SPOKEN_TO.search(s)
     )
 
 
@@ -489,7 +501,7 @@ def _fixes_answer(s: str, whole: str) -> bool:
     return bool(
         _SAY_RE.search(s)
         and (
-            _TRUTH_ASIDE.search(s)
+            (_TRUTH_ASIDE.search(s) and not _OWN_JUDGEMENT.search(whole))
             or (_OTHERS_ASK.search(s) and _FIXED_VERDICT.search(s))
             or (
                 (said := _SAID_THAT.search(s))
