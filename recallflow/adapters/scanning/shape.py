@@ -550,6 +550,13 @@ _SAY_WORDS: Final = _forms(
     "rate rat rank mention confirm steer push state claim label present soften insist report "
     "assure give portray reassure sure"
 )
+#: What names a stranger or a written-out place: its words, and the marks a channel or a
+#: number carries.
+_ELSEWHERE_WORDS: Final = _forms(
+    "anyone anybody whoever someone somebody person people caller sender visitor stranger "
+    "requester other another public external third outside http https www ftp com net org "
+    "io co example bother need without"
+) | frozenset({"#", "+"})
 _SECRET_WORDS: Final = _forms(
     "api key password passcode token credential pin card code security ssh private aws rsa "
     "env login"
@@ -564,7 +571,7 @@ _DECISIONS: Final[
 ] = (
     (
         EXFILTRATION,
-        (_SEND_WORDS,),
+        (_SEND_WORDS, _ELSEWHERE_WORDS),
         re.compile(f"{_STRANGER.pattern}|{_WRITTEN_OUT.pattern}|{_CONSENT_WAIVED.pattern}"),
         _carries_out,
     ),
@@ -638,11 +645,14 @@ def shaped_family(latin: str, tokens: frozenset[str]) -> str | None:
     :class:`~recallflow.adapters.scanning.normalise.Views`)."""
     if _ANY_NEEDED.isdisjoint(tokens):
         return None
-    live = [
-        (family, test)
-        for family, needs, feature, test in _DECISIONS
-        if all(not w.isdisjoint(tokens) for w in needs) and feature.search(latin)
-    ]
+    live = []
+    for family, needs, feature, test in _DECISIONS:
+        for words in needs:
+            if words.isdisjoint(tokens):
+                break
+        else:
+            if feature.search(latin):
+                live.append((family, test))
     if not live or _REPORTED_ATTACK.search(latin):
         return None
     for s in _sentences(latin):
