@@ -1119,7 +1119,7 @@ def test_a_ninth_blind_probe_is_detected_in_both_halves_and_its_ordinary_memorie
     assert len(held) >= 0.45 * len(rows)
     assert sum(SCANNER.is_injection(r["text"]) for r in tune) >= 82
     assert sum(SCANNER.is_injection(r["text"]) for r in held) >= 47
-    assert sum(bool(r.get("still_missed")) for r in rows) <= 37
+    assert sum(bool(r.get("still_missed")) for r in rows) <= 32
     benign = _rows("benign_blind9.jsonl")
     flagged = [
         (r["text"], family)
