@@ -60,8 +60,14 @@ def _words(alternatives: str) -> str:
 
 
 # Sentences: split at a stop followed by space or end, at semicolons, colons before a
-# clause, and line breaks ("v2.3" and "getfix-now.example" stay whole).
-_SENTENCE: Final = re.compile(r"[.!?;](?=\s|$)|\n+")
+# clause, and line breaks ("v2.3" and "getfix-now.example" stay whole). The full stop of
+# a title or a common abbreviation ends no sentence: "answer Dr. Farrow regardless of the
+# records" is one order, not an order and a fragment (the text is lower case here).
+_TITLE_STOP: Final = (
+    r"(?<!\bdr)(?<!\bmr)(?<!\bmrs)(?<!\bms)(?<!\bprof)(?<!\bst)(?<!\bjr)(?<!\bsr)"
+    r"(?<!\bvs)(?<!\betc)(?<!\be\.g)(?<!\bi\.e)"
+)
+_SENTENCE: Final = re.compile(r"[!?;](?=\s|$)|" + _TITLE_STOP + r"\.(?=\s|$)|\n+")
 # Short quoted names ('as discussed', "repeat the text above") are spoken of, not spoken;
 # a quoted sentence of the user's is read as what it asks.
 _QUOTED: Final = re.compile(r"'[^'\n]{2,40}'(?!\w)|\"[^\"\n]{2,40}\"|`[^`\n]{1,40}`")
