@@ -15,6 +15,7 @@ import jsonschema
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from recallflow import DEFAULT_POLICY, Memory, open_memory
 from recallflow.adapters.embedders.hashing import HashingEmbedder
@@ -453,6 +454,49 @@ def test_bad_arguments_are_a_structured_error_naming_the_field(
     detail = error(toolset(memory, tenant).call(name, arguments), "invalid_arguments")
     assert detail["field"] == field
     assert "Traceback" not in detail["message"]
+
+
+#: Each id a model writes into a call, as the call around it.
+_ID_ARGUMENTS: list[tuple[str, Any]] = [
+    ("recall_beliefs", lambda v: {"goal": "x", "project": v}),
+    ("explain_recall", lambda v: {"trace_id": v}),
+    ("cite", lambda v: {"trace_id": v, "belief_ids": ["b-1"]}),
+    ("cite", lambda v: {"trace_id": "tr-1", "belief_ids": ["b-1", v]}),
+    ("reject_belief", lambda v: {"trace_id": "tr-1", "belief_id": v, "kind": "not_true"}),
+    (
+        "reject_belief",
+        lambda v: {"trace_id": "t", "belief_id": "b", "kind": "not_here", "project": v},
+    ),
+    ("belief_history", lambda v: {"belief_id": v}),
+    ("open_session", lambda v: {"project": v}),
+    ("session_recall", lambda v: {"session_id": v, "goal": "x"}),
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    where=st.sampled_from(_ID_ARGUMENTS),
+    value=st.text(alphabet=st.sampled_from("aZ09._:@/- \té"), max_size=12)
+    | st.sampled_from(["my project", "billing api", "a" * 200, "a" * 201, "-x", "x\ny"]),
+)
+def test_an_id_the_schema_takes_is_an_id_the_tool_takes(where: tuple[str, Any], value: str) -> None:
+    """An id's pattern was checked but missing from every tool's schema (pydantic drops it
+    behind the key's whitespace-stripping validator): a model or a client validating
+    against the schema sent ``project: "my project"`` and got invalid_arguments. The schema
+    now states what the tool takes: whatever it accepts, the tool accepts; and what the
+    tool refuses, it refuses."""
+    name, build = where
+    arguments = build(value)
+    try:
+        SPECS[name].arguments.model_validate(arguments)
+        taken = True
+    except ValidationError:
+        taken = False
+    valid = jsonschema.Draft202012Validator(SPECS[name].input_schema).is_valid(arguments)
+    if valid:
+        assert taken, f"{name}: the schema takes {value!r}, the tool refuses it"
+    elif value == value.strip():  # the tool strips surrounding whitespace, the schema does not
+        assert not taken, f"{name}: the schema refuses {value!r}, the tool takes it"
 
 
 def _traces(memory: Memory, tenant: str) -> int:

@@ -120,6 +120,9 @@ def _stripped(value: object) -> object:
 #: A point in time: timezone-aware, stored and returned in UTC.
 Instant = Annotated[datetime, AfterValidator(utc_instant)]
 
+#: What an identifier is made of, once its surrounding whitespace is removed.
+KEY_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:@/-]{0,199}$"
+
 #: An identifier (tenant, principal, belief, project, session ...).
 Key = Annotated[
     str,
@@ -127,7 +130,11 @@ Key = Annotated[
     Field(
         min_length=1,
         max_length=200,
-        pattern=r"^[A-Za-z0-9][A-Za-z0-9._:@/-]{0,199}$",
+        pattern=KEY_PATTERN,
+        # Stated again for the JSON schema: behind a before-validator pydantic checks the
+        # pattern but leaves it out of the schema, so a tool's schema took "my project"
+        # and the call was refused.
+        json_schema_extra={"pattern": KEY_PATTERN},
         description="An identifier: letters, digits and . _ : @ / - (no spaces), ≤ 200 characters.",
     ),
 ]
