@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -603,6 +604,24 @@ def _sessions(memory: Memory, tenant: str) -> int:
         found = row.fetchone()
     assert found is not None
     return int(found[0])
+
+
+@pytest.mark.parametrize("goal", [{}, {"goal": " "}, {"files": ["\u200b"], "recent_turns": [""]}])
+def test_a_session_goal_of_nothing_is_refused_in_the_tools_own_words(
+    memory: Memory, tenant: str, goal: dict[str, Any]
+) -> None:
+    """A goal with nothing visible came back as the store's invalid_input, telling the model
+    to give text in ``tools`` — a field this tool does not take, so a model that followed
+    the message was refused again. It is the model's invalid argument, naming goal and only
+    fields the tool takes, and no session is opened."""
+    tools = toolset(memory, tenant)
+    before = _sessions(memory, tenant)
+    detail = error(tools.call("open_session", {"goal": goal}), "invalid_arguments")
+    assert detail["field"] == "goal" and "nothing to prime" in detail["message"]
+    taken = set(SPECS["open_session"].input_schema["$defs"]["WorkingStateArgs"]["properties"])
+    named = set(re.findall(r"\b[a-z]+(?:_[a-z]+)*\b", detail["message"].split(":", 1)[1]))
+    assert "tools" not in named and {"goal", "query", "entities", "files"} <= named & taken
+    assert _sessions(memory, tenant) == before
 
 
 @pytest.mark.parametrize("least", [DEFAULT_POLICY.sessions.min_window, 8_000, 32_000])

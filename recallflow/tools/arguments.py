@@ -45,6 +45,18 @@ class WorkingStateArgs(ToolArguments):
         description="One-line summaries of the last few turns, oldest first.",
     )
 
+    def asks_something(self) -> bool:
+        """Whether any of the texts has something visible to search for."""
+        texts = (self.goal, self.query, *self.entities, *self.files, *self.recent_turns)
+        return any(text is not None and has_visible_text(text) for text in texts)
+
+
+def _nothing_asked(model: str, field: str, value: object, message: str) -> ValidationError:
+    """The model's invalid argument ``field``: a working state with nothing to search for."""
+    error = PydanticCustomError("nothing_asked", message)
+    detail = InitErrorDetails(type=error, loc=(field,), input=value)
+    return ValidationError.from_exception_data(model, [detail])
+
 
 class RecallBeliefsArgs(WorkingStateArgs):
     """Arguments of ``recall_beliefs``: at least one of ``goal``, ``query``, ``entities``,
@@ -60,15 +72,14 @@ class RecallBeliefsArgs(WorkingStateArgs):
         # With nothing to recall for, no arm has a query and the block is always empty: a
         # model reading that as "nothing is remembered" is misled, so the call is refused,
         # naming the first field it could fill.
-        texts = (self.goal, self.query, *self.entities, *self.files, *self.recent_turns)
-        if not any(text is not None and has_visible_text(text) for text in texts):
-            error = PydanticCustomError(
-                "nothing_asked",
+        if not self.asks_something():
+            raise _nothing_asked(
+                type(self).__name__,
+                "goal",
+                self.goal,
                 "nothing to recall for: give a goal or a query (or entities, files,"
                 " recent_turns) with visible text",
             )
-            detail = InitErrorDetails(type=error, loc=("goal",), input=self.goal)
-            raise ValidationError.from_exception_data(type(self).__name__, [detail])
         return self
 
 
@@ -174,6 +185,21 @@ class OpenSessionArgs(ToolArguments):
     model_window: int = Field(
         **_window_field(DEFAULT_POLICY.sessions.min_window, snapshot_shares(DEFAULT_POLICY))
     )
+
+    @model_validator(mode="after")
+    def _goal_asks_something(self) -> OpenSessionArgs:
+        # Said here, in the tool's words: the store's refusal came back as invalid_input
+        # and listed ``tools``, a field of its working state this tool does not take, so
+        # a model that followed it was refused again.
+        if self.goal is not None and not self.goal.asks_something():
+            raise _nothing_asked(
+                type(self).__name__,
+                "goal",
+                self.goal.model_dump(),
+                "has nothing to prime the snapshot with: give visible text in one of goal,"
+                " query, entities, files or recent_turns, or leave goal out",
+            )
+        return self
 
 
 @cache
