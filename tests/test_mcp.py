@@ -219,6 +219,51 @@ def test_streamable_http_serves_the_same_tools(
         anyio.run(scenario, url)
 
 
+def _traces(memory: Memory, tenant: str) -> int:
+    with memory.pool.connection() as conn:
+        row = conn.execute("SELECT count(*) FROM recall_traces WHERE tenant_id = %s", (tenant,))
+        found = row.fetchone()
+    assert found is not None
+    return int(found[0])
+
+
+def test_a_web_page_rebound_to_the_loopback_reads_nothing(
+    memory: Memory, store_home: Path, tenant: str
+) -> None:
+    """Listening on 127.0.0.1 kept other machines out, but not a web page in the user's
+    browser: one whose name was rebound to 127.0.0.1 posts to the port as its own origin,
+    and the server answered it with the user's memory. A request naming another host, or
+    sent from a page of another origin, is refused before any tool runs; the host and the
+    pages of the address the server names are still served."""
+    import httpx
+
+    store(memory, tenant, "p1")
+    call = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "tools/call",
+        "params": {"name": "recall_beliefs", "arguments": GOAL},
+    }
+    accept = {"content-type": "application/json", "accept": "application/json, text/event-stream"}
+    with http_server(store_home, tenant) as url:
+        port = url.split(":")[2].split("/")[0]
+        before = _traces(memory, tenant)
+        for headers, status in (
+            (
+                {"host": f"attacker.example:{port}", "origin": f"http://attacker.example:{port}"},
+                421,
+            ),
+            ({"origin": "http://attacker.example"}, 403),
+        ):
+            answer = httpx.post(url + "/", json=call, headers={**accept, **headers}, timeout=60)
+            assert answer.status_code == status, answer.text
+            assert "b-cents-p1" not in answer.text
+        assert _traces(memory, tenant) == before, "a refused request ran the tool"
+        own = {"host": f"localhost:{port}", "origin": f"http://localhost:{port}"}
+        answer = httpx.post(url + "/", json=call, headers={**accept, **own}, timeout=60)
+        assert answer.status_code == 200 and "b-cents-p1" in answer.text
+
+
 def test_the_server_freezes_what_it_started_with_before_serving(
     memory: Memory, store_home: Path, tenant: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from mcp.server.lowlevel import Server
+    from mcp.server.transport_security import TransportSecuritySettings
 
     from recallflow.tools import Toolset
 
@@ -88,6 +89,22 @@ def listening_socket(port: int) -> socket.socket:
     return sock
 
 
+def loopback_only(port: int) -> TransportSecuritySettings:
+    """The requests the HTTP server answers: those addressed to this machine on ``port``
+    (the ``Host`` header), from no web page but one served from it (the ``Origin``
+    header, when a browser sends one). Listening on 127.0.0.1 keeps other machines out,
+    not a web page in the user's browser: one whose name was rebound to 127.0.0.1 reaches
+    the port as its own origin, and would read and correct the user's memory."""
+    from mcp.server.transport_security import TransportSecuritySettings
+
+    hosts = [f"127.0.0.1:{port}", f"localhost:{port}"]
+    return TransportSecuritySettings(
+        enable_dns_rebinding_protection=True,
+        allowed_hosts=hosts,
+        allowed_origins=[f"http://{host}" for host in hosts],
+    )
+
+
 def _serve_http(server: Server[Any, Any], port: int) -> None:
     from collections.abc import AsyncIterator
     from contextlib import asynccontextmanager
@@ -98,19 +115,21 @@ def _serve_http(server: Server[Any, Any], port: int) -> None:
     from starlette.routing import Mount
     from starlette.types import Receive, Scope, Send
 
-    manager = StreamableHTTPSessionManager(app=server, stateless=True)
-
-    async def handle(scope: Scope, receive: Receive, send: Send) -> None:
-        await manager.handle_request(scope, receive, send)
-
-    @asynccontextmanager
-    async def lifespan(_: Starlette) -> AsyncIterator[None]:
-        async with manager.run():
-            yield
-
-    app = Starlette(routes=[Mount("/mcp", app=handle)], lifespan=lifespan)
     with listening_socket(port) as sock:
         bound = sock.getsockname()[1]  # the port the system chose, for --port 0
+        manager = StreamableHTTPSessionManager(
+            app=server, stateless=True, security_settings=loopback_only(bound)
+        )
+
+        async def handle(scope: Scope, receive: Receive, send: Send) -> None:
+            await manager.handle_request(scope, receive, send)
+
+        @asynccontextmanager
+        async def lifespan(_: Starlette) -> AsyncIterator[None]:
+            async with manager.run():
+                yield
+
+        app = Starlette(routes=[Mount("/mcp", app=handle)], lifespan=lifespan)
         print(f"recallflow mcp: streamable HTTP on http://127.0.0.1:{bound}/mcp", file=sys.stderr)
         uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
 
