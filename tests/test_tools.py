@@ -180,6 +180,51 @@ def test_reject_changed_with_a_replacement_supersedes(memory: Memory, tenant: st
     assert "decimal strings" in recalled(tools)["block"]
 
 
+def _beliefs(memory: Memory, tenant: str) -> int:
+    with memory.pool.connection() as conn:
+        row = conn.execute("SELECT count(*) FROM beliefs WHERE tenant_id = %s", (tenant,))
+        found = row.fetchone()
+    assert found is not None
+    return int(found[0])
+
+
+@pytest.mark.parametrize("first", ["changed", "not_true"])
+def test_a_change_of_a_belief_that_cannot_change_is_refused_in_the_tools_words(
+    memory: Memory, tenant: str, first: str
+) -> None:
+    """A ``changed`` rejection (with its replacement) of a belief another rejection already
+    replaced or retired — the model holding an earlier recall's trace — was refused by the
+    store's supersession check: it named a generated id and a ``supersedes`` field the tool
+    does not take, and said to "supersede that belief instead" or "store the belief
+    without the link", which no tool can do. It names an argument the model wrote, says
+    what to do, and writes nothing."""
+    store(memory, tenant)
+    tools = toolset(memory, tenant)
+    earlier, later = recalled(tools)["trace_id"], recalled(tools)["trace_id"]
+    args = {"trace_id": earlier, "belief_id": "b-cents-p1", "kind": first}
+    if first == "changed":
+        args["replacement"] = "billing-api represents money as decimal strings."
+    ok("reject_belief", tools.call("reject_belief", args))
+    before = _beliefs(memory, tenant)
+    again = {
+        "trace_id": later,
+        "belief_id": "b-cents-p1",
+        "kind": "changed",
+        "replacement": "billing-api represents money as integer micros.",
+    }
+    detail = error(tools.call("reject_belief", again), "invalid_input")
+    taken = set(SPECS["reject_belief"].input_schema["properties"])
+    assert detail["field"] in taken, detail
+    assert "supersede" not in detail["message"] and "link" not in detail["message"]
+    if first == "changed":
+        assert detail["field"] == "belief_id" and "reject the replacement" in detail["message"]
+    else:
+        assert detail["field"] == "kind" and "retired" in detail["message"]
+    assert _beliefs(memory, tenant) == before
+    events = ok("belief_history", tools.call("belief_history", {"belief_id": "b-cents-p1"}))
+    assert [e["trace_id"] for e in events["events"]].count(later) == 0
+
+
 @pytest.mark.parametrize("kind", ["not_true", "not_here", "unspecified"])
 def test_every_rejection_kind_is_a_tool_call(memory: Memory, tenant: str, kind: str) -> None:
     store(memory, tenant)

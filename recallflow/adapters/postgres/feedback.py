@@ -30,7 +30,7 @@ from recallflow.errors import (
     trace_not_found,
 )
 from recallflow.models.corrections import Citation, Rejection, RejectionKind
-from recallflow.models.store import Belief
+from recallflow.models.store import Belief, LifecycleState
 
 
 @dataclass(frozen=True)
@@ -185,6 +185,7 @@ def reject(
         if kind is RejectionKind.NOT_TRUE:
             belief = lifecycle.retire(conn, tenant_id, principal_id, belief_id, reason, now)
         elif kind is RejectionKind.CHANGED and replacement is not None:
+            _replaceable(belief)
             if embedding is None:
                 raise ValueError("a replacement needs its embedding")
             lifecycle.write_beliefs(conn, [replacement], embedding.reshape(1, -1))
@@ -214,6 +215,29 @@ def reject(
         belief=belief,
         recorded=recorded,
     )
+
+
+def _replaceable(belief: Belief) -> None:
+    """Nothing, or a :class:`ConflictError` in the rejection's own words when ``belief``
+    cannot take the replacement a ``changed`` rejection gives: the store's refusal of the
+    link named the generated replacement and a ``supersedes`` field the caller never wrote,
+    and told it to do what a rejection cannot ("store the belief without the link",
+    "supersede that belief instead")."""
+    if belief.superseded_by is not None:
+        # The successor is not named: it may be above the ceiling of the surface the
+        # rejection comes from, and a recall that may show it names it.
+        raise ConflictError(
+            "was already replaced by another belief; to say that changed too, reject the"
+            " replacement from a recall that showed it",
+            field="belief_id",
+            item_id=belief.id,
+        )
+    if belief.state is LifecycleState.RETIRED:
+        raise ConflictError(
+            "is retired (it never held), so it did not change and nothing replaces it",
+            field="kind",
+            item_id=belief.id,
+        )
 
 
 def _stored_replacement(conn: psycopg.Connection[Any], belief: Belief, replacement: Belief) -> str:
