@@ -39,7 +39,9 @@ def round_all(values: Sequence[float], digits: int = 6) -> list[float]:
     # A value too large to scale, infinite or not a number is given to ``round`` below:
     # numpy's warnings about it are not the caller's.
     with np.errstate(over="ignore", invalid="ignore"):
-        scaled = np.array(values, dtype=np.float64) * scale
+        # ``np.fromiter`` with the count: some 220 instructions a value against 290 for
+        # ``np.array``, which first inspects the list for its shape and type (callgrind).
+        scaled = np.fromiter(values, dtype=np.float64, count=len(values)) * scale
         nearest = np.rint(scaled)
         out: list[float] = (nearest / scale).tolist()
         near_half = np.abs(np.abs(scaled - nearest) - 0.5) <= _MARGIN
