@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import re
+import zlib
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from datetime import datetime
@@ -289,6 +290,9 @@ class InMemoryBeliefSearch:
                         total=sum(weights.values()),
                         words_held=sum(w in held for w in weights),
                         words=len(weights),
+                        fingerprint=float(
+                            sum(zlib.crc32(w.encode()) for w in weights if w in held)
+                        ),
                     )
                 )
             return tuple(out)

@@ -148,8 +148,8 @@ def _scored(belief_id: str, total: float) -> ScoredCandidate:
 
 
 def test_a_stage_value_made_by_its_maker_equals_the_one_its_class_makes() -> None:
-    coverage = make_text_coverage(held=1.5, total=3.0, words_held=1, words=2)
-    assert coverage == TextCoverage(held=1.5, total=3.0, words_held=1, words=2)
+    coverage = make_text_coverage(held=1.5, total=3.0, words_held=1, words=2, fingerprint=7.0)
+    assert coverage == TextCoverage(held=1.5, total=3.0, words_held=1, words=2, fingerprint=7.0)
     evidence = make_candidate_evidence(
         cosines=(0.5,), texts=(coverage,), names=(), subject_match=True, centrality=None
     )
@@ -158,9 +158,9 @@ def test_a_stage_value_made_by_its_maker_equals_the_one_its_class_makes() -> Non
         evidence.subject_match = False  # type: ignore[misc]
     # Every field must be given, and no other (as a trusted model's): a slip fails at once.
     with pytest.raises(TypeError, match=r"make_TextCoverage\(\) missing .*argument: 'words'"):
-        make_text_coverage(held=1.5, total=3.0, words_held=1)
+        make_text_coverage(held=1.5, total=3.0, words_held=1, fingerprint=7.0)
     with pytest.raises(TypeError, match=r"unexpected keyword argument 'wrods'"):
-        make_text_coverage(held=1.5, total=3.0, words_held=1, words=2, wrods=2)
+        make_text_coverage(held=1.5, total=3.0, words_held=1, words=2, fingerprint=7.0, wrods=2)
 
 
 def test_a_scored_candidate_reads_its_id_and_score_from_its_belief_and_breakdown() -> None:

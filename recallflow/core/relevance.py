@@ -270,19 +270,23 @@ def unknown_names(evidence: Mapping[str, CandidateEvidence]) -> frozenset[int]:
 
 def shared_words(
     evidence: Mapping[str, CandidateEvidence], words: int
-) -> dict[int, frozenset[float]]:
-    """Per text query (by place), the rarity weights held by more than one loaded candidate
-    that holds fewer than ``words`` of its words: the same few words of the query, found
-    in several beliefs alike (empty when ``words`` is 1 or less)."""
+) -> dict[int, frozenset[tuple[float, float]]]:
+    """Per text query (by place), the words held by more than one loaded candidate that
+    holds fewer than ``words`` of its words, each as its rarity weight and its fingerprint
+    (:attr:`~recallflow.models.stages.TextCoverage.fingerprint`): the same few words of
+    the query, found in several beliefs alike (empty when ``words`` is 1 or less). Two
+    words of the same rarity ("CI" and "use", each in two beliefs) weigh alike and are not
+    the same word: a belief that holds one of them shares nothing with one that holds the
+    other."""
     if words <= 1:
         return {}
-    seen: dict[int, set[float]] = {}
-    shared: dict[int, set[float]] = {}
+    seen: dict[int, set[tuple[float, float]]] = {}
+    shared: dict[int, set[tuple[float, float]]] = {}
     for ev in evidence.values():
         for i, t in enumerate(ev.texts):
             # ``min(words, t.words)``, written out.
             if t.words and 0 < t.words_held < (t.words if t.words < words else words):
-                held = round(t.held, 9)
+                held = (round(t.held, 9), t.fingerprint)
                 if held in seen.setdefault(i, set()):
                     shared.setdefault(i, set()).add(held)
                 seen[i].add(held)
@@ -293,7 +297,7 @@ def clearing_coverage(
     evidence: CandidateEvidence,
     unknown: frozenset[int] = frozenset(),
     words: int = 0,
-    shared: Mapping[int, frozenset[float]] | None = None,
+    shared: Mapping[int, frozenset[tuple[float, float]]] | None = None,
 ) -> tuple[float, float]:
     """The coverage the floor clears a candidate by, jointly with its similarity and
     alone: the best share of a text query's rarity-weighted words it holds
@@ -301,7 +305,7 @@ def clearing_coverage(
     of which it holds only the names it mentions) over the text queries other than
     ``unknown`` (:func:`unknown_names`: a query that names someone the memory does not
     know clears nothing by its coverage); alone, less those of which it holds fewer than
-    ``words`` words, not all of them, and the same as another loaded candidate holds
+    ``words`` words, not all of them, and the same words as another loaded candidate holds
     (``shared``, :func:`shared_words`).
 
     One word shared with a short question is half of its words: "What is a good day?" is
@@ -324,7 +328,7 @@ def clearing_coverage(
             not (
                 t.words
                 and t.words_held < (t.words if t.words < words else words)
-                and round(t.held, 9) in few.get(i, ())
+                and (round(t.held, 9), t.fingerprint) in few.get(i, ())
             )
             and share > alone
         ):

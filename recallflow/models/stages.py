@@ -49,12 +49,15 @@ class HardFilter(FrozenModel):
 class TextCoverage:
     """One text query's words against one belief, each word weighted by its rarity: the
     weight the belief holds and the weight of all the query's words; and how many of the
-    query's words the belief holds, of how many (0 of 0: not counted)."""
+    query's words the belief holds, of how many (0 of 0: not counted); and which of them
+    it holds, as the sum of a 32-bit hash of each (``fingerprint``): two words of the same
+    rarity weigh alike, and only the fingerprint tells them apart (0: not read)."""
 
     held: float
     total: float
     words_held: int = 0
     words: int = 0
+    fingerprint: float = 0.0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -89,7 +89,10 @@ def _evidence_ctes(counted: bool) -> str:
         " w AS MATERIALIZED (SELECT q.ord, q.term, quote_literal(q.term)::tsquery AS tq,"
         "   ln(1 + (greatest(n.docs, %(min_view)s, 1) - greatest(c.df, 1) + 0.5)"
         "   / (greatest(c.df, 1) + 0.5))"
-        "   AS idf FROM q JOIN c USING (term), n),"
+        # A 32-bit hash of the lexeme itself: summed over the lexemes a belief holds, it
+        # says which of the query's words they are, where two words of the same rarity
+        # weigh alike.
+        "   AS idf, hashtext(q.term)::float8 AS lexeme_hash FROM q JOIN c USING (term), n),"
         " tot AS MATERIALIZED (SELECT t.ord, coalesce(sum(w.idf), 0) AS total,"
         "   count(w.term)::float8 AS words"
         "   FROM generate_series(1, cardinality(%(texts)s::text[])) AS t(ord)"
@@ -122,10 +125,12 @@ _EVIDENCE_SELECT = (
     "ARRAY(SELECT (1 - (b." + _LOADED_VECTOR + " <=> v.vec))::float8 FROM qv v ORDER BY v.ord)"
     " AS ev_cosines,"
     # Per text query, in order: the rarity the belief holds, the rarity of all its words,
-    # how many of its words the belief holds and how many it has.
-    "  ARRAY(SELECT ARRAY[h.held, tot.total, h.words, tot.words]::float8[]"
+    # how many of its words the belief holds and how many it has, and the sum of the hashes
+    # of the words it holds (which words they are).
+    "  ARRAY(SELECT ARRAY[h.held, tot.total, h.words, tot.words, h.fingerprint]::float8[]"
     "    FROM tot CROSS JOIN LATERAL (SELECT coalesce(sum(w.idf), 0) AS held,"
-    "    count(*)::float8 AS words FROM w WHERE w.ord = tot.ord"
+    "    count(*)::float8 AS words, coalesce(sum(w.lexeme_hash), 0) AS fingerprint"
+    "    FROM w WHERE w.ord = tot.ord"
     "    AND b.search_document @@ w.tq) h ORDER BY tot.ord) AS ev_terms,"
     "  EXISTS (SELECT FROM k WHERE k.key = b.subject OR b.entities @> ARRAY[k.key])"
     "   AS ev_subject_match,"
@@ -252,6 +257,7 @@ def candidate_evidence(rows: Sequence[Any]) -> dict[str, CandidateEvidence]:
                         total=float(t[1]),
                         words_held=int(t[2]),
                         words=int(t[3]),
+                        fingerprint=float(t[4]),
                     )
                     for t in row[2] or ()
                 ]
