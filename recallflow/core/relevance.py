@@ -479,7 +479,7 @@ def candidate_relevance(
     whose names a candidate carries as a key; ``asked_names``: those that ask about their
     names; ``asked_strangers``: those that ask about names the memory does not know beside
     names it does; ``apart``: the candidates that do not hold here and shape no other's
-    evidence; :func:`own_evidence`). A candidate in
+    evidence, nor lend support or adjacency; :func:`own_evidence`). A candidate in
     ``in_period`` (its world time falls in a period the query names) adds
     ``relevance.period_match``: a question that says when is about what held then. A
     candidate in ``says_when`` (the query asks when, and its statement tells a time)
@@ -500,9 +500,12 @@ def candidate_relevance(
         asked_strangers,
         apart,
     )
+    # A candidate in ``apart`` lends no other candidate support or adjacency, nor is lent
+    # any: never shown here, it is no neighbour of what is.
+    here = {i: own for i, own in owns.items() if i not in apart} if apart else owns
     support: dict[str, float] = dict.fromkeys(owns, 0.0)
     for a, b, weight in evidence.links:
-        if a in owns and b in owns:
+        if a in here and b in here:
             # ``max(support[x], lent)``: replaced only by a greater.
             if (lent := weight * owns[b][2]) > support[a]:
                 support[a] = lent
@@ -515,7 +518,13 @@ def candidate_relevance(
         for belief_id, own in owns.items()
     }
     asking_shares = asking or {}
-    lifted = adjacency_lift(supported, evidence.links, policy, evidence.follows, asking_shares)
+    lifted = adjacency_lift(
+        {i: r for i, r in supported.items() if i not in apart} if apart else supported,
+        evidence.links,
+        policy,
+        evidence.follows,
+        asking_shares,
+    )
     period = policy.relevance.period_match
     when = policy.relevance.says_when
     asked = policy.relevance.asking

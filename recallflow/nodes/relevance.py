@@ -59,7 +59,10 @@ def query_null(
 
 @tag(stage="relevance")
 def candidate_evidence(
-    candidate_load: CandidateLoad, query_texts: tuple[str, ...], query_names: tuple[str, ...]
+    candidate_load: CandidateLoad,
+    query_texts: tuple[str, ...],
+    query_names: tuple[str, ...],
+    request: RecallRequest,
 ) -> EvidenceSet:
     """Each loaded candidate's cosines, coverage and subject match, and the links between
     candidates, read with the candidates; none, with the reason, when the store could
@@ -68,7 +71,8 @@ def candidate_evidence(
     split off into its own field (a query that names nobody: a coverage of nothing). The
     names a text written without a capital letter has in a name's place
     (``floor.lowercase_names``) are kept only when no candidate holds them: guessed, they
-    say only that the query asks about someone the memory does not know."""
+    say only that the query asks about someone the memory does not know. A ``local``
+    belief of another project, never shown here, is no candidate that holds them."""
     evidence = candidate_load.evidence
     if not query_names or not evidence.by_id:
         return evidence
@@ -77,9 +81,11 @@ def candidate_evidence(
     nothing = TextCoverage(held=0.0, total=0.0, words_held=0, words=0)
     guessed = {i for i in named if not any(ch.isupper() for ch in query_texts[i])}
     if guessed:
+        beliefs = candidate_load.beliefs
         held = {
             i
-            for ev in evidence.by_id.values()
+            for belief_id, ev in evidence.by_id.items()
+            if (belief := beliefs.get(belief_id)) is None or not stays_home(belief, request.project)
             for i, names in zip(named, ev.texts[n:], strict=False)
             if i in guessed and names.held > 0
         }
