@@ -7,8 +7,9 @@ For every candidate id (still hard-filtered, like every read of the recall):
 * its cosine similarity with each query vector, in order;
 * its *coverage* of each text query: the share of the query's lexemes (English stemming
   and stop words, as the stored documents) the belief's document contains, each lexeme
-  weighted by its rarity (BM25's idf) among the beliefs the caller can see, and how many
-  of the query's lexemes it holds (the floor reads both); the best share over the text
+  weighted by its rarity (BM25's idf) among the beliefs the caller can see, how many
+  of the query's lexemes it holds, and which (the sum of a hash of each, since two
+  lexemes of the same rarity weigh alike), all three read by the floor; the best share over the text
   queries. A lexeme no visible belief has counts as rare as the rarest one a belief has:
   the memory does not know it, so a query made of such words is not covered, yet one
   generic word a small memory happens to lack ("say") does not outweigh every word it
