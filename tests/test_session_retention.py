@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from recallflow import Memory
+from recallflow import LifecycleState, Memory
 from recallflow.errors import InvalidInputError, NotFoundError
 from recallflow.policy import Retention
 from recallflow.sessions import Session
@@ -147,6 +147,64 @@ def test_a_trace_outside_any_session_keeps_its_user_view(memory: Memory, tenant:
     )
     memory.run_retention(datetime.now(UTC) + timedelta(days=400), policy=POLICY, allow_future=True)
     assert memory.explain(tenant, "p1", result.trace_id).trace_id == result.trace_id
+
+
+def _feedback_rows(memory: Memory, tenant: str) -> int:
+    with memory.pool.connection() as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM feedback_events WHERE tenant_id = %s", (tenant,)
+        ).fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+def test_feedback_on_a_trace_retention_emptied_is_not_found_not_unrendered(
+    memory: Memory, tenant: str
+) -> None:
+    """Once the retention job deleted what an ended session's traces showed, feedback on
+    them is refused as ``explain`` refuses them — no such trace — and records nothing. It
+    said the belief "was not rendered" in the trace that did render it, and pointed at the
+    snapshot trace, which is refused the same way. Feedback on an ended session's trace
+    before the job runs, and on a trace outside any session whose operator fields have
+    expired, is still recorded."""
+    session = _session(memory, tenant)
+    memory.beliefs.add(  # after the snapshot: a turn shows it in its own block
+        belief(
+            tenant,
+            "p1",
+            id="b-kettle",
+            subject="kettle",
+            statement="The user boils tea water in a copper kettle.",
+            confidence=0.9,
+        )
+    )
+    turn = session.recall({"goal": "which kettle does the user boil tea water in"})
+    assert "b-kettle" in turn.rendered_ids
+    plain = memory.recall(
+        {"tenant_id": tenant, "principal_id": "p1", "working_state": {"goal": "tea cup"}},
+        policy=POLICY,
+    )
+    assert plain.rendered_ids
+    now = datetime.now(UTC)
+    session.end(at=now)
+    snapshot = session.info.snapshot_trace_id
+    assert "b-tea-p1" in session.snapshot_ids
+    memory.cite(tenant, "p1", snapshot, ["b-tea-p1"])  # ended, not yet emptied
+    memory.run_retention(now + timedelta(days=3), policy=POLICY, allow_future=True)
+    before = _feedback_rows(memory, tenant)
+    for trace_id, belief_id in ((snapshot, "b-tea-p1"), (turn.trace_id, "b-kettle")):
+        with pytest.raises(NotFoundError) as cited:
+            memory.cite(tenant, "p1", trace_id, [belief_id])
+        assert str(cited.value) == f"no trace {trace_id!r} for {tenant}/p1"
+        with pytest.raises(NotFoundError):
+            memory.reject(tenant, "p1", trace_id, belief_id, "not_true")
+        with pytest.raises(NotFoundError):
+            memory.explain(tenant, "p1", trace_id)
+    assert _feedback_rows(memory, tenant) == before
+    assert memory.beliefs.get(tenant, "p1", "b-tea-p1").state is LifecycleState.ACTIVE
+    # A trace of no session keeps its user view past its operator fields' window.
+    memory.cite(tenant, "p1", plain.trace_id, [plain.rendered_ids[0]])
+    assert _feedback_rows(memory, tenant) == before + 1
 
 
 def test_ending_another_principals_session_is_not_found_like_a_missing_one(

@@ -48,12 +48,15 @@ class StoredTrace:
 def stored_trace(
     conn: psycopg.Connection[Any], tenant_id: str, principal_id: str, trace_id: str
 ) -> StoredTrace:
-    """The trace of this principal with that id; :class:`NotFoundError` otherwise."""
+    """The trace of this principal with that id; :class:`NotFoundError` otherwise, as for
+    a trace whose user view the retention job deleted with its ended session: what it
+    showed is gone (``explain`` no longer finds it either), so feedback cannot be checked
+    against it, and "not rendered" would deny what the model did see."""
     row = conn.execute(
         "SELECT user_view -> 'rendered_ids',"
         " coalesce(user_view ->> 'project', operator_view ->> 'project'),"
         " user_view -> 'told_ids' FROM recall_traces"
-        " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
+        " WHERE tenant_id = %s AND principal_id = %s AND id = %s AND user_view IS NOT NULL",
         (tenant_id, principal_id, trace_id),
     ).fetchone()
     if row is None:
