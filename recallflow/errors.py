@@ -203,7 +203,32 @@ class NotRenderedError(InvalidInputError):
 
 
 class NotFoundError(RecallflowError, KeyError):
-    """An id that is not in the store for this tenant and principal."""
+    """An id that is not in the store for this tenant and principal. Named by an item of
+    a batch (a supersession link to a belief the principal does not have), it names that
+    item and field as :class:`InvalidInputError` does."""
+
+    def __init__(
+        self,
+        *args: object,
+        field: str | None = None,
+        item_index: int | None = None,
+        item_id: str | None = None,
+    ) -> None:
+        self.field = field
+        self.item_index = item_index
+        self.item_id = item_id
+        #: What is missing, without the item and field that named it.
+        self.detail = str(args[0]) if args else "not found"
+        where = []
+        if item_index is not None:
+            where.append(f"item {item_index}")
+        if item_id is not None:
+            where.append(f"id {item_id!r}")
+        if field is not None:
+            where.append(f"field {field!r}")
+        if where and args:
+            args = (f"{', '.join(where)}: {args[0]}", *args[1:])
+        super().__init__(*args)
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else "not found"

@@ -25,7 +25,7 @@ import numpy.typing as npt
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from recallflow.core.calibration import off_unit, row_lengths, shape_problem, vector_problem
-from recallflow.errors import InvalidInputError, UnsupportedEmbedderError
+from recallflow.errors import InvalidInputError, NotFoundError, UnsupportedEmbedderError
 from recallflow.models.history import BeliefHistory
 from recallflow.models.store import Belief, BeliefDraft, BeliefEdge, Episode, EpisodeDraft, Key
 from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
@@ -389,9 +389,15 @@ class Beliefs:
             raise InvalidInputError(
                 f"names {draft.supersedes!r}, not {old_id!r}", field="supersedes", item_id=draft.id
             )
-        return self.add(
-            draft.model_copy(update={"supersedes": key_of(old_id, "old_id")}), policy=policy
-        )
+        try:
+            return self.add(
+                draft.model_copy(update={"supersedes": key_of(old_id, "old_id")}), policy=policy
+            )
+        except NotFoundError as exc:
+            if (exc.field, exc.item_index) != ("supersedes", 0):  # the one item here
+                raise
+            # The link is this call's own argument, not a field the caller wrote.
+            raise NotFoundError(exc.detail, field="old_id") from exc
 
     def prepare(
         self,

@@ -219,6 +219,39 @@ def test_superseding_an_unknown_or_foreign_belief_is_refused_alike(
     assert counts(memory, tenant) == before
 
 
+@pytest.mark.parametrize("side", ["supersedes", "superseded_by"])
+def test_a_batch_link_to_an_unknown_belief_names_the_item_and_field(
+    memory: Memory, tenant: str, side: str
+) -> None:
+    """In a batch of many, a supersession link to a belief the principal does not have is
+    refused naming the item that declares it and its field (as every other bad field of a
+    batch is), not only the missing id: formation sending hundreds of drafts must find the
+    one to fix. Another principal's belief is refused alike."""
+    memory.beliefs.add(deploy(tenant, "b-theirs", "Heroku.", principal="p2"))
+    before = counts(memory, tenant)
+    messages = []
+    for target in ("b-theirs", "b-nowhere"):
+        link = {side: target, **({"state": "superseded"} if side == "superseded_by" else {})}
+        batch = [deploy(tenant, f"b-{i}", f"We deploy {i} to Heroku.") for i in range(3)]
+        batch[2] = deploy(tenant, "b-linked", "Fly.io.", **link)
+        with pytest.raises(NotFoundError) as info:
+            memory.beliefs.add_many(batch)
+        assert (info.value.item_index, info.value.item_id, info.value.field) == (
+            2,
+            "b-linked",
+            side,
+        )
+        assert str(info.value).startswith(f"item 2, id 'b-linked', field '{side}': no belief")
+        messages.append(str(info.value).replace(target, "<id>"))
+        assert counts(memory, tenant) == before
+    assert messages[0] == messages[1]
+    # ``supersede``'s own argument is named as the argument, with no batch item.
+    with pytest.raises(NotFoundError) as info:
+        memory.supersede("b-nowhere", deploy(tenant, "b-new", "Fly.io."))
+    assert (info.value.field, info.value.item_index) == ("old_id", None)
+    assert counts(memory, tenant) == before
+
+
 # --- idempotency --------------------------------------------------------------------------
 
 

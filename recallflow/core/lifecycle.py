@@ -73,10 +73,24 @@ def edge_key(edge: BeliefEdge) -> tuple[str, str, str, str, str]:
     return (edge.tenant_id, edge.principal_id, edge.src_id, edge.dst_id, edge.relation.value)
 
 
-def not_found(tenant_id: str, principal_id: str, belief_id: str) -> NotFoundError:
+def not_found(
+    tenant_id: str,
+    principal_id: str,
+    belief_id: str,
+    *,
+    field: str | None = None,
+    item_index: int | None = None,
+    item_id: str | None = None,
+) -> NotFoundError:
     """The one error of an id the principal does not have, whether it exists elsewhere or
-    not at all (so an error never tells one principal what another holds)."""
-    return NotFoundError(f"no belief {belief_id!r} for {tenant_id}/{principal_id}")
+    not at all (so an error never tells one principal what another holds); ``field``,
+    ``item_index`` and ``item_id`` name the item of a batch whose field named it."""
+    return NotFoundError(
+        f"no belief {belief_id!r} for {tenant_id}/{principal_id}",
+        field=field,
+        item_index=item_index,
+        item_id=item_id,
+    )
 
 
 @dataclass(frozen=True)
@@ -133,6 +147,7 @@ def plan_supersessions(
     batch: Sequence[Belief],
     stored: Mapping[str, Belief],
     stored_successors: Mapping[str, str],
+    positions: Mapping[str, int] | None = None,
 ) -> SupersessionPlan:
     """Apply the batch's supersession links to the batch and to stored predecessors.
 
@@ -143,8 +158,11 @@ def plan_supersessions(
     successor (so history at an earlier ``as_of`` still reads it); a successor with no
     ``valid_from`` becomes valid when it was recorded.
 
-    Raises :class:`NotFoundError` for a link to an unknown id, :class:`ConflictError` when
-    a belief is already superseded by another, :class:`SupersessionCycleError` for a loop.
+    Raises :class:`NotFoundError` for a link to an unknown id — naming the belief that
+    declares the link, its field and (``positions``: id → index in the caller's batch)
+    its index, so a bad link in a large batch is found by its item —,
+    :class:`ConflictError` when a belief is already superseded by another,
+    :class:`SupersessionCycleError` for a loop.
     """
     in_batch = {b.id: b for b in batch}
     pairs = supersession_pairs(batch)
@@ -153,7 +171,17 @@ def plan_supersessions(
     for old, new in pairs:
         for belief_id in (old, new):
             if belief_id not in in_batch and belief_id not in stored:
-                raise not_found(tenant_id, principal_id, belief_id)
+                # The belief of the batch whose field names the missing one.
+                by_new = new in in_batch and in_batch[new].supersedes == old
+                declarer = new if by_new else old
+                raise not_found(
+                    tenant_id,
+                    principal_id,
+                    belief_id,
+                    field="supersedes" if by_new else "superseded_by",
+                    item_index=(positions or {}).get(declarer),
+                    item_id=declarer,
+                )
         previous = chosen.get(old) or (
             stored[old].superseded_by if old in stored and old not in in_batch else None
         )

@@ -428,6 +428,7 @@ def _plan_parts(
                     [*link.rows, *part.claims],
                     {x: referenced[(*key, x)][0] for x in link.linked if referenced.get((*key, x))},
                     successors.get(key, {}),
+                    {b.id: i for i, b in link.fresh},
                 )
             )
         except RecallflowError as exc:
