@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from recallflow.errors import ConstraintViolation, InvalidInputError
+from recallflow.errors import ConflictError, ConstraintViolation, InvalidInputError
 from recallflow.ingestion import Beliefs, member_of
 from recallflow.ingestion import key_of as _key
 from recallflow.models.corrections import (
@@ -317,6 +317,12 @@ class Corrections:
                     field="replacement.supersedes",
                     item_id=successor.id,
                 )
+            if successor.id == belief_id:
+                raise InvalidInputError(
+                    "is the rejected belief's own id: a replacement is a new belief",
+                    field="replacement.id",
+                    item_id=successor.id,
+                )
             _holds_now(successor, now)
             successor = successor.model_copy(update={"supersedes": belief_id})
             embedding = embeddings[0]
@@ -343,6 +349,19 @@ class Corrections:
                 constraint=exc.constraint,
                 field=f"replacement.{exc.field}",
                 item_id=successor.id,
+            ) from exc
+        except ConflictError as exc:
+            # The successor's id is stored with other content: the replacement's field, not
+            # a field of "item 0" of a batch the caller never wrote.
+            if (
+                successor is None
+                or exc.item_id != successor.id
+                or type(exc) is not ConflictError
+                or exc.field not in BeliefDraft.model_fields
+            ):
+                raise
+            raise ConflictError(
+                exc.detail, field=f"replacement.{exc.field}", item_id=successor.id
             ) from exc
 
     def excluded_projects(

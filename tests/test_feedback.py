@@ -495,6 +495,27 @@ def test_a_replacement_that_conflicts_rolls_the_rejection_back(
     assert memory.beliefs.get(tenant, "p1", "b-shell").state is LifecycleState.ACTIVE
 
 
+def test_a_replacement_under_a_taken_id_is_named_as_the_replacement(
+    memory: Memory, tenant: str, traced: RecallResult
+) -> None:
+    """A replacement draft whose id is already stored with other content is refused naming
+    the replacement's field — not "item 0" of a batch the caller never wrote — and one
+    under the rejected belief's own id says so; neither records anything."""
+    before = rows(memory, tenant)
+    taken = belief(tenant, id="b-editor", statement="The user prefers fish.", subject="shell")
+    with pytest.raises(ConflictError) as refused:
+        memory.reject(tenant, "p1", traced.trace_id, "b-shell", "changed", replacement=taken)
+    assert refused.value.field == "replacement.statement"
+    assert (refused.value.item_id, refused.value.item_index) == ("b-editor", None)
+    assert str(refused.value).startswith("id 'b-editor', field 'replacement.statement': ")
+    own = belief(tenant, id="b-shell", statement="The user prefers zsh.", subject="shell")
+    with pytest.raises(InvalidInputError) as refused_own:
+        memory.reject(tenant, "p1", traced.trace_id, "b-shell", "changed", replacement=own)
+    assert refused_own.value.field == "replacement.id"
+    assert rows(memory, tenant) == before
+    assert memory.beliefs.get(tenant, "p1", "b-shell").state is LifecycleState.ACTIVE
+
+
 def test_feedback_by_another_principal_is_refused_like_a_missing_trace(
     memory: Memory, tenant: str, traced: RecallResult
 ) -> None:
