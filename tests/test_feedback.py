@@ -893,6 +893,42 @@ def test_a_rejection_holds_when_formation_restates_the_sentence_trivially(
     assert restated not in shown and "The user prefers the fish shell." not in shown
 
 
+def test_a_sentence_derived_twice_in_one_re_derivation_is_one_belief(
+    memory: Memory, tenant: str, traced: RecallResult
+) -> None:
+    """A formation model may write one sentence twice in a pass, cased or ended
+    differently. Replayed each on its own, both drafts of the live editor belief became its
+    successor, and the whole re-derivation was refused ("is already superseded"); both
+    drafts of a new sentence were written, and recalled twice. The later is the belief the
+    first became, and a rejection holds for both."""
+    memory.reject(tenant, "p1", traced.trace_id, "b-shell", "not_true")
+    drafts = rederived(tenant)
+    twice = [
+        {**drafts[0], "id": "r-editor-again", "statement": "the user prefers the Helix editor"},
+        {**drafts[1], "id": "r-shell-again", "statement": "THE USER PREFERS THE FISH SHELL"},
+        {**drafts[1], "id": "r-tea", "statement": "The user drinks green tea.", "subject": "tea",
+         "entities": ["tea"]},
+        {**drafts[1], "id": "r-tea-again", "statement": "the user drinks green tea!",
+         "subject": "tea", "entities": ["tea"]},
+    ]  # fmt: skip
+    outcome = memory.rederive(tenant, "p1", [*drafts, *twice])
+    actions = [o.action for o in outcome.outcomes]
+    assert actions == ["changed", "corrected", "known", "known", "new", "known"]
+    ids = [o.belief_id for o in outcome.outcomes]
+    assert ids[2] == ids[0] and ids[3] == ids[1] and ids[5] == ids[4] == "r-tea"
+    assert memory.beliefs.get(tenant, "p1", "b-editor").superseded_by == ids[0]
+    stored = {b.id for b in memory.beliefs.list(tenant, "p1")}
+    assert not stored & {"r-editor-again", "r-shell-again", "r-tea-again"}
+    live = [b.statement for b in memory.beliefs.list(tenant, "p1") if b.state.value == "active"]
+    assert sorted(live) == ["The user drinks green tea.", "The user prefers the Helix editor."]
+    shown = [
+        memory.beliefs.get(tenant, "p1", i).statement for i in recall(memory, tenant).rendered_ids
+    ]
+    assert sorted(shown) == ["The user drinks green tea.", "The user prefers the Helix editor."]
+    again = memory.rederive(tenant, "p1", [*drafts, *twice])
+    assert {o.action for o in again.outcomes} == {"known"}
+
+
 def test_other_words_are_another_derivation() -> None:
     """Folding stops at case, compatibility forms, spacing and the closing punctuation:
     a sentence whose words or numbers differ is not matched to a rejected one."""

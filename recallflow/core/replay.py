@@ -216,12 +216,20 @@ def replay(
     A draft whose earlier belief still holds though an end is recorded for it (a successor
     valid only later or since retracted, an expiry still to come) is that belief too,
     ``known``.
+
+    Two drafts of one derivation key in one call are one derivation: the later is what
+    the first became — ``known`` as the belief the first is or is written as, or, when
+    the first is not written (``forgotten``, ``withdrawn``), not written either. Replayed
+    each on its own, both would be written: twice over as new (the sentence recalled
+    twice), or both as successors of the same earlier belief (refused, and the whole
+    re-derivation with them).
     """
     by_id = {p.belief.id: p for p in priors}
     by_key: dict[DerivationKey, list[Prior]] = {}
     for p in priors:
         by_key.setdefault(derivation_key(p.belief), []).append(p)
     out: list[Replayed] = []
+    first: dict[DerivationKey, Replayed] = {}
     for index, draft in enumerate(drafts):
         if draft.id in by_id:
             # The same id is the same belief; other content under it is a conflict, which
@@ -231,46 +239,64 @@ def replay(
                 out.append(Replayed(index=index, action="known", belief=prior))
             else:
                 out.append(Replayed(index=index, action="changed", belief=draft))
+            first.setdefault(derivation_key(draft), out[-1])
             continue
-        matches = sorted(
-            by_key.get(derivation_key(draft), []), key=lambda p: (p.belief.recorded_at, p.belief.id)
-        )
-        if not matches:
-            action: ReplayAction = "forgotten" if forgotten(draft) else "new"
-            out.append(Replayed(index=index, action=action, belief=draft))
+        key = derivation_key(draft)
+        earlier = first.get(key)
+        if earlier is not None:
+            if earlier.writes or earlier.action == "known":
+                out.append(Replayed(index=index, action="known", belief=earlier.belief))
+            else:
+                out.append(
+                    Replayed(
+                        index=index,
+                        action=earlier.action,
+                        belief=draft,
+                        replayed=earlier.replayed,
+                    )
+                )
             continue
-        same = [p for p in matches if _same_content(p.belief, draft)]
-        if same:
-            out.append(Replayed(index=index, action="known", belief=same[-1].belief))
-            continue
-        terminal, flagged, retracted, exclusions, replayed = _state_of(matches)
-        holder = None if retracted else _still_holding(terminal, matches)
-        if holder is not None:
-            out.append(Replayed(index=index, action="known", belief=holder.belief))
-            continue
-        if retracted:
-            out.append(
-                Replayed(index=index, action="withdrawn", belief=draft, replayed=tuple(replayed))
-            )
-            continue
-        belief = draft
-        if flagged:
-            belief = belief.model_copy(update={"flagged": True})
-        if terminal is not None:
-            belief = _apply(belief, terminal)
-            belief = _bounded(belief, _end_of(matches))
-        else:
-            live = [p for p in matches if p.belief.state not in TERMINAL]
-            if live and belief.supersedes is None:
-                belief = belief.model_copy(update={"supersedes": live[-1].belief.id})
-        corrected = terminal is not None or flagged or bool(exclusions)
-        out.append(
-            Replayed(
-                index=index,
-                action="corrected" if corrected else "changed",
-                belief=belief,
-                exclusions=tuple(sorted(exclusions)),
-                replayed=tuple(replayed),
-            )
-        )
+        first[key] = _replayed(index, draft, by_key.get(key, []), forgotten)
+        out.append(first[key])
     return out
+
+
+def _replayed(
+    index: int,
+    draft: Belief,
+    earlier: Sequence[Prior],
+    forgotten: Callable[[Belief], bool],
+) -> Replayed:
+    """One draft (the first of its derivation key in its call) given the corrections of
+    ``earlier``, the earlier beliefs of its key (see :func:`replay`)."""
+    matches = sorted(earlier, key=lambda p: (p.belief.recorded_at, p.belief.id))
+    if not matches:
+        action: ReplayAction = "forgotten" if forgotten(draft) else "new"
+        return Replayed(index=index, action=action, belief=draft)
+    same = [p for p in matches if _same_content(p.belief, draft)]
+    if same:
+        return Replayed(index=index, action="known", belief=same[-1].belief)
+    terminal, flagged, retracted, exclusions, replayed = _state_of(matches)
+    holder = None if retracted else _still_holding(terminal, matches)
+    if holder is not None:
+        return Replayed(index=index, action="known", belief=holder.belief)
+    if retracted:
+        return Replayed(index=index, action="withdrawn", belief=draft, replayed=tuple(replayed))
+    belief = draft
+    if flagged:
+        belief = belief.model_copy(update={"flagged": True})
+    if terminal is not None:
+        belief = _apply(belief, terminal)
+        belief = _bounded(belief, _end_of(matches))
+    else:
+        live = [p for p in matches if p.belief.state not in TERMINAL]
+        if live and belief.supersedes is None:
+            belief = belief.model_copy(update={"supersedes": live[-1].belief.id})
+    corrected = terminal is not None or flagged or bool(exclusions)
+    return Replayed(
+        index=index,
+        action="corrected" if corrected else "changed",
+        belief=belief,
+        exclusions=tuple(sorted(exclusions)),
+        replayed=tuple(replayed),
+    )
