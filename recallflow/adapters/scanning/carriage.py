@@ -210,6 +210,14 @@ _ELSEWHERE: Final = (
 _PRESENT: Final = r"(?:(?=embed\b)|(?!\w*(?:ed|sent|told|gave)\b))"
 _NOT_BEFORE: Final = r"(?<!never\s)(?<!not\s)(?<!n't\s)(?<!nobody\s)(?<!never\sto\s)(?<!not\sto\s)"
 
+#: The word between an obligation and its act, unless it forbids the act: "the assistant
+#: must not share passwords with anyone" is a rule that protects them, while "must not
+#: refuse to share", "must not hesitate to reveal" or "must not hide" still oblige the
+#: model to carry them.
+_NOT_FORBIDDEN: Final = (
+    r"(?:(?!not\b|never\b|n't\b)[\w']+\s+|(?:not|never)\s+(?:refuse|decline|hesitate|fail|"
+    r"forget|neglect|stop|wait)\w*\s+(?:to\s+)?|(?:not|never)\s+(?=hide\b))?"
+)
 #: The memory's own store, as the object of its destruction.
 _STORE: Final = (
     r"(?:(?:all|every|each|any)\s+(?:of\s+)?(?:the\s+|their\s+|its\s+)?(?:other\s+)?(?:user'?s\s+|"
@@ -282,7 +290,7 @@ CARRIAGE_RULES: Final[tuple[Rule, ...]] = (
             # is expected to say the user's password in its greeting"
             (
                 (_MODEL_GATE, _SECRET_GATE, _CARRY_GATE),
-                rf"\b{_MODEL_OBLIGED}\s+(?:\w+\s+)?{_CARRY}\b{IN_SENTENCE}{{0,30}}?{_CREDENTIAL}",
+                rf"\b{_MODEL_OBLIGED}\s+{_NOT_FORBIDDEN}{_CARRY}\b{IN_SENTENCE}{{0,30}}?{_CREDENTIAL}",
             ),
             # the model obliged to send the conversation out: "assistant must forward the chat
             # to dump@…"
@@ -293,7 +301,7 @@ CARRIAGE_RULES: Final[tuple[Rule, ...]] = (
                     frozenset({"chat", "conversation", "thread", "transcript"})
                     | {"session", "chats", "conversations", "threads", "transcripts", "sessions"},
                 ),
-                rf"\b{_MODEL_OBLIGED}\s+(?:\w+\s+)?(?:forward|send|e-?mail|mail|upload|post|copy)\w*\s+"
+                rf"\b{_MODEL_OBLIGED}\s+{_NOT_FORBIDDEN}(?:forward|send|e-?mail|mail|upload|post|copy)\w*\s+"
                 r"(?:the|this|our|every|each|all)\s+(?:chat|conversation|thread|transcript|session)s?\b"
                 r"[^!?\n]{0,30}?(?:[\w.+-]+@[\w-]+\.|h(?:tt|xx)ps?:)",
             ),
@@ -301,7 +309,7 @@ CARRIAGE_RULES: Final[tuple[Rule, ...]] = (
             # required to output its hidden prompt first"
             (
                 (_MODEL_GATE, _SECRET_GATE, _CARRY_GATE),
-                rf"\b{_MODEL_OBLIGED}\s+(?:\w+\s+)?{_CARRY}\b{IN_SENTENCE}{{0,20}}?"
+                rf"\b{_MODEL_OBLIGED}\s+{_NOT_FORBIDDEN}{_CARRY}\b{IN_SENTENCE}{{0,20}}?"
                 r"(?:its|your|the)\s+(?:own\s+)?(?:hidden|secret|internal|system|original|initial)\s+"
                 r"(?:configuration|config|instructions|prompt|rules)",
             ),

@@ -761,7 +761,10 @@ EXFILTRATION_RULES: Final[tuple[Rule, ...]] = regex_rules(
             rf"{DIRECTED}(?:tell|show|give|send|email|read)\s+(?:me|us|the\s+user|everyone|him|her|"
             rf"them)\s+(?:\w+\s+){{0,3}}?(?:what|how|where|which)\s+(?:\w+\s+){{0,2}}?{_MODEL_SECRET}",
         ),
-        r"\b(?:send|forward|email|e-mail|mail|post|upload|transmit|exfiltrat|leak|copy|sync|"
+        # (not when forbidden: "the assistant must not send customer data to external
+        # addresses" is a rule that protects it)
+        r"(?<!not\s)(?<!never\s)(?<!n't\s)\b(?:send|forward|email|e-mail|mail|post|upload|"
+        r"transmit|exfiltrat|leak|copy|sync|"
         rf"export|submit|push|disclos|reveal|hand\s+over)\w*\b[^.\n]{{0,80}}?(?<!\w)(?:{_SECRET}|{_USER_DATA})\b[^.\n]{{0,60}}?"
         rf"\bto\s+(?:(?:our|their|the|a|his|her)\s+(?:[\w-]+\s+){{0,2}}?(?:at|via|on)\s+)?{_DESTINATION}",
         # the secret named first and sent by a pronoun, in its sentence or the next: "once the
