@@ -25,7 +25,9 @@ any wording of an attack has to carry, and decides on their combination:
     put over the user's, or any message of a kind treated as the owner's;
   - an answer fixed in advance: a verb of saying and a clause that sets the truth aside
     ("regardless of the figures", "whether or not that's true", "without looking it
-    up"), or a question someone else asks answered with a fixed verdict;
+    up"), or a question someone else asks answered with a fixed verdict; the user's own
+    later protest overruled ("even if I say I know") is no evidence set aside while what
+    is told is open (see :mod:`~recallflow.adapters.scanning.protest`);
   - secrets exposed: a verb that repeats, stores, copies or asks for a password, key,
     token, PIN or card number, not negated;
   - the user steered: told to install or download from an address, to pay, or to hand
@@ -52,6 +54,7 @@ from recallflow.adapters.scanning.families import (
     OUTPUT_HIJACK,
     PERSUASION,
 )
+from recallflow.adapters.scanning.protest import without_own_protest
 
 
 def _words(alternatives: str) -> str:
@@ -504,6 +507,9 @@ def _moves_trust(s: str, whole: str) -> bool:
 
 
 def _fixes_answer(s: str, whole: str) -> bool:
+    # the user's own later protest overruled is no truth set aside (see
+    # recallflow.adapters.scanning.protest)
+    s = without_own_protest(s)
     return bool(
         _SAY_RE.search(s)
         and (
