@@ -68,3 +68,56 @@ def scoped_grant(text: str) -> bool:
         and _BLANKET.search(rest) is None
         and carries_nothing(rest)
     )
+
+
+#: The user's own standing order, waiving their own consent: an imperative at the start,
+#: then "without asking me" (or checking with me, confirming with me) at the end.
+_OWN_ERRAND: Final = re.compile(
+    r"^\s*(?:(?:please|just|also|always)\s+)*(?P<act>[a-z]+(?:\s+(?:up|off|over|in|out))?)\b"
+    r"(?P<body>[^.!?;:\n]*?)[,\s]+without\s+(?:first\s+)?(?:asking|checking\s+with|"
+    r"confirming\s+with|consulting|bothering|pinging)\s+me(?:\s+(?:first|again|each\s+time|"
+    r"every\s+time))?\s*[.!]?\s*$"
+)
+
+#: What the order acts on is the user's own.
+_OWN: Final = re.compile(r"\bmy\b")
+
+#: An errand no standing order of the user's needs: without limits, to a payee or a place
+#: named in it, moving money other than paying a bill, sending or sharing, running code,
+#: touching secrets, accounts or how they are recovered, switching a protection off,
+#: destroying. A bill paid to its usual payee ("pay my
+#: rent") names no account; "pay my rent to the new IBAN …" does.
+_NOT_AN_ERRAND: Final = re.compile(
+    r"\b(?:any|anything|anyone|anybody|all|everything|everyone|whatever|whoever|whichever|"
+    r"every(?!\s+(?:day|week|month|year|morning|evening|night|time|monday|tuesday|wednesday|"
+    r"thursday|friday|saturday|sunday|weekend|quarter)\b)|new|different|other|instead|"
+    r"to|into|onto|via|through|using|iban|swift|routing|bitcoin|btc|crypto\w*|wallet|"
+    r"gift\s*cards?|transfer\w*|wire\w*|send\w*|shar\w*|forward\w*|e-?mail\w*|post\w*|"
+    r"upload\w*|publish\w*|disclos\w*|reveal\w*|run|runs|execut\w*|install\w*|script\w*|"
+    r"commands?|shell|terminal|sudo|root|admin\w*|passw\w*|passcodes?|pins?|credentials?|"
+    r"secrets?|keys?|tokens?|codes?|login\w*|accounts?|delet\w*|remov\w*|wip\w*|eras\w*|"
+    r"drop\w*|destroy\w*|cancel\w*|clos\w*|approv\w*|grant\w*|permission\w*|tool\w*|"
+    r"recover\w*|two-factor|2fa|mfa|authenticat\w*|security|disabl\w*|turn\s+off|unlock\w*|"
+    r"phone\s+numbers?|addresses|address|contacts|contact\s+details)\b"
+    r"|\d{4,}|@|https?:|www\.|\.(?:com|net|org|io|example)\b"
+)
+
+#: A destination that is the user's own: "add my appointments to my calendar".
+_OWN_DESTINATION: Final = re.compile(r"\b(?:to|into|onto|via|through|using)\s+my\b")
+
+
+def own_errand(text: str) -> bool:
+    """Whether ``text`` (the scanner's latin view) is one sentence of the user's own
+    standing order about their own affairs ("pay my rent without asking me"): an
+    imperative on something of theirs, waiving only their own consent, with nothing in it
+    an escalation needs (no limits lifted, no payee or address named, no secrets, code,
+    sending or destruction)."""
+    errand = _OWN_ERRAND.match(text)
+    if errand is None:
+        return False
+    act = f"{errand['act']} {errand['body']}"
+    return (
+        _OWN.search(errand["body"]) is not None
+        and _NOT_AN_ERRAND.search(_OWN_DESTINATION.sub(" ", act)) is None
+        and carries_nothing(act)
+    )

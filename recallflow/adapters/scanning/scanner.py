@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Final
 
 from recallflow.adapters.scanning.carriage import CARRIAGE_RULES
-from recallflow.adapters.scanning.classes import CLASS_RULES
+from recallflow.adapters.scanning.classes import CLASS_RULES, LIE_ORDERED_RULE
 from recallflow.adapters.scanning.consent import CONSENT_RULES
 from recallflow.adapters.scanning.deceit import DECEIT_RULES
 from recallflow.adapters.scanning.decoding import ENCODING_RULES, decodings, rereadings
@@ -38,7 +38,7 @@ from recallflow.adapters.scanning.families import (
 )
 from recallflow.adapters.scanning.framing import PERSUASION_RULES, ROLEPLAY_RULES
 from recallflow.adapters.scanning.glued import GLUED_PHRASE
-from recallflow.adapters.scanning.grant import scoped_grant
+from recallflow.adapters.scanning.grant import own_errand, scoped_grant
 from recallflow.adapters.scanning.languages import LANGUAGE_RULES
 from recallflow.adapters.scanning.markup import BLOCK_RULES, ROLE_RULES, TOOL_RULES
 from recallflow.adapters.scanning.mention import game_set_up, markup_spoken_of, phrases_named
@@ -52,6 +52,8 @@ from recallflow.adapters.scanning.poisoning import (
 from recallflow.adapters.scanning.preference import (
     PAYLOAD_GATE,
     carries_payload,
+    caveats_waived,
+    form_held,
     reported_preference,
 )
 from recallflow.adapters.scanning.respelling import (
@@ -104,12 +106,22 @@ RULES: Final[tuple[Rule, ...]] = (
 )
 
 #: What the user is reported to want or allow, read by every rule but those it only looks
-#: like: a wish about the form of answers that carries nothing into them is not an output
-#: hijack (see :mod:`~recallflow.adapters.scanning.preference`), a scoped grant to the
-#: assistant is not a claimed authority (see :mod:`~recallflow.adapters.scanning.grant`).
+#: like: a wish about the form of answers that carries nothing into them, or a language kept
+#: whatever the source's, is not an output hijack, nor are their own caveats waived on their
+#: own questions an override (see :mod:`~recallflow.adapters.scanning.preference`); a
+#: scoped grant to the assistant, or the user's own errand waiving their own say, is not a
+#: claimed authority (see :mod:`~recallflow.adapters.scanning.grant`). The first entry whose
+#: family fired and whose reading holds decides.
 _REPORTED: Final[tuple[tuple[str, Callable[[str], bool], tuple[Rule, ...]], ...]] = (
+    (
+        OUTPUT_HIJACK,
+        form_held,
+        tuple(r for r in RULES if r not in OUTPUT_RULES and r is not LIE_ORDERED_RULE),
+    ),
     (OUTPUT_HIJACK, reported_preference, tuple(r for r in RULES if r not in OUTPUT_RULES)),
+    (INSTRUCTION_OVERRIDE, caveats_waived, tuple(r for r in RULES if r not in OVERRIDE_RULES)),
     (PERSUASION, scoped_grant, tuple(r for r in RULES if r not in PERSUASION_RULES)),
+    (PERSUASION, own_errand, tuple(r for r in RULES if r not in PERSUASION_RULES)),
     (ROLEPLAY, game_set_up, tuple(r for r in RULES if r not in ROLEPLAY_RULES)),
 )
 
@@ -225,7 +237,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v22"
+    version: str = "layered-v23"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""
