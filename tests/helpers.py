@@ -164,6 +164,12 @@ def embedder_or_skip(name: str) -> Embedder:
         pytest.skip(f"embedder {name!r} is not installed here: {exc}")
 
 
+def of_project(name: str, portability: str) -> dict[str, str]:
+    """A belief draft's fields that make it one of project ``name``, carried to other
+    projects as ``portability`` says."""
+    return {"scope": "project", "origin_project": name, "portability": portability}
+
+
 @contextmanager
 def named_memory(
     uri: str,

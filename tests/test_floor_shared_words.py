@@ -19,13 +19,9 @@ from recallflow import Memory
 from recallflow.core.relevance import clearing_coverage, shared_words
 from recallflow.models.request import RecallRequest, WorkingState
 from recallflow.models.stages import CandidateEvidence, TextCoverage
-from tests.helpers import embedder_or_skip, named_memory
+from tests.helpers import embedder_or_skip, named_memory, of_project
 
 TENANT, PRINCIPAL = "workshop", "wren"
-
-
-def _project(name: str, portability: str) -> dict[str, str]:
-    return {"scope": "project", "origin_project": name, "portability": portability}
 
 
 #: "CI" in two beliefs (one a local belief of another project), "use" in two others.
@@ -33,12 +29,12 @@ BELIEFS: dict[str, dict[str, object]] = {
     "ci-here": {
         "statement": "CI runs on GitHub Actions for every push.",
         "subject": "ci",
-        **_project("quarry", "contextual"),
+        **of_project("quarry", "contextual"),
     },
     "ci-elsewhere": {
         "statement": "CI runs on Buildkite with agents on a Hetzner server.",
         "subject": "ci",
-        **_project("tidepool", "local"),
+        **of_project("tidepool", "local"),
     },
     "tabs": {"statement": "We use tabs for indentation in every file.", "subject": "indentation"},
     "spelling": {

@@ -20,13 +20,9 @@ from recallflow import Memory
 from recallflow.models.request import RecallRequest, WorkingState
 from recallflow.models.result import RecallResult
 from recallflow.models.store import BeliefEdge, EdgeRelation
-from tests.helpers import embedder_or_skip, named_memory
+from tests.helpers import embedder_or_skip, named_memory, of_project
 
 TENANT, PRINCIPAL = "workshop", "wren"
-
-
-def _project(name: str, portability: str) -> dict[str, str]:
-    return {"scope": "project", "origin_project": name, "portability": portability}
 
 
 #: Two projects' databases; a backup note of this project linked to the other's.
@@ -34,17 +30,17 @@ LINKED: dict[str, dict[str, object]] = {
     "db-here": {
         "statement": "The database is PostgreSQL 16, hosted on Render.",
         "subject": "database",
-        **_project("quarry", "contextual"),
+        **of_project("quarry", "contextual"),
     },
     "db-elsewhere": {
         "statement": "The app's database is a SQLite file in the user's data directory.",
         "subject": "database",
-        **_project("tidepool", "local"),
+        **of_project("tidepool", "local"),
     },
     "backups": {
         "statement": "The app's data directory is backed up every night.",
         "subject": "backups",
-        **_project("quarry", "contextual"),
+        **of_project("quarry", "contextual"),
     },
     "commits": {
         "statement": "Commit messages are in the imperative mood.",
@@ -59,7 +55,7 @@ NAMED: dict[str, dict[str, object]] = {
     "bruno": {
         "statement": "Bruno reviews the pull requests of this repository.",
         "subject": "code review",
-        **_project("tidepool", "local"),
+        **of_project("tidepool", "local"),
     },
     "commits": {
         "statement": "Commit messages are in the imperative mood.",

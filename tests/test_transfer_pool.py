@@ -18,13 +18,9 @@ import pytest
 
 from recallflow import Memory
 from recallflow.models.request import RecallRequest, WorkingState
-from tests.helpers import embedder_or_skip, named_memory
+from tests.helpers import embedder_or_skip, named_memory, of_project
 
 TENANT, PRINCIPAL = "workshop", "wren"
-
-
-def _project(name: str, portability: str) -> dict[str, str]:
-    return {"scope": "project", "origin_project": name, "portability": portability}
 
 
 #: Two projects of one developer, a belief of each on the same matters.
@@ -33,23 +29,23 @@ BELIEFS: dict[str, dict[str, object]] = {
         "statement": "CI runs on GitHub Actions for every push.",
         "subject": "ci",
         "entities": ["github-actions"],
-        **_project("quarry", "contextual"),
+        **of_project("quarry", "contextual"),
     },
     "ci-elsewhere": {
         "statement": "CI runs on Buildkite with agents on a Hetzner server.",
         "subject": "ci",
         "entities": ["buildkite"],
-        **_project("tidepool", "local"),
+        **of_project("tidepool", "local"),
     },
     "database-here": {
         "statement": "The database is PostgreSQL 16, hosted on Render.",
         "subject": "database",
-        **_project("quarry", "contextual"),
+        **of_project("quarry", "contextual"),
     },
     "database-elsewhere": {
         "statement": "The database is a SQLite file in the user's data directory.",
         "subject": "database",
-        **_project("tidepool", "local"),
+        **of_project("tidepool", "local"),
     },
     "commits": {
         "statement": "Commit messages are in the imperative mood.",
