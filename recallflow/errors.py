@@ -128,6 +128,19 @@ class UnsupportedEmbedderError(ConfigurationError):
         super().__init__(f"embedder {name!r} cannot be used: {problem}")
 
 
+def _where(field: str | None, item_index: int | None, item_id: str | None) -> str:
+    """What an error is about, as its message leads with it: ``item 2, id 'b-1', field
+    'supersedes'`` (empty when it names none)."""
+    where = []
+    if item_index is not None:
+        where.append(f"item {item_index}")
+    if item_id is not None:
+        where.append(f"id {item_id!r}")
+    if field is not None:
+        where.append(f"field {field!r}")
+    return ", ".join(where)
+
+
 class InvalidInputError(RecallflowError, ValueError):
     """Input that cannot be stored or used; names the field and, in a batch, the item."""
 
@@ -145,14 +158,7 @@ class InvalidInputError(RecallflowError, ValueError):
         message = validator_words(message)
         #: What is wrong, without the item and field it is about.
         self.detail = message
-        where = []
-        if item_index is not None:
-            where.append(f"item {item_index}")
-        if item_id is not None:
-            where.append(f"id {item_id!r}")
-        if field is not None:
-            where.append(f"field {field!r}")
-        prefix = ", ".join(where)
+        prefix = _where(field, item_index, item_id)
         super().__init__(f"{prefix}: {message}" if prefix else message)
 
 
@@ -219,15 +225,9 @@ class NotFoundError(RecallflowError, KeyError):
         self.item_id = item_id
         #: What is missing, without the item and field that named it.
         self.detail = str(args[0]) if args else "not found"
-        where = []
-        if item_index is not None:
-            where.append(f"item {item_index}")
-        if item_id is not None:
-            where.append(f"id {item_id!r}")
-        if field is not None:
-            where.append(f"field {field!r}")
-        if where and args:
-            args = (f"{', '.join(where)}: {args[0]}", *args[1:])
+        prefix = _where(field, item_index, item_id)
+        if prefix and args:
+            args = (f"{prefix}: {args[0]}", *args[1:])
         super().__init__(*args)
 
     def __str__(self) -> str:
