@@ -24,6 +24,8 @@ from recallflow.policy import EpisodeFloor
 #: Marks where an excerpt was cut.
 ELLIPSIS = "..."
 _WORD = re.compile(r"\w+")
+#: A word ending with one of these already ends its sentence.
+_SENTENCE_ENDS = (".", "!", "?", ";", ":")
 
 
 def query_terms(query: str, limit: int, min_length: int) -> tuple[str, ...]:
@@ -43,13 +45,20 @@ def _term_of(word: str, terms: Sequence[str], prefix: int) -> int | None:
     return None
 
 
-def excerpt(content: str, terms: Sequence[str], max_words: int, prefix: int) -> tuple[str, bool]:
-    """The rendered part of ``content`` on one line, and whether it was cut; a content
-    word counts as a query term when it shares the term's first ``prefix`` letters
-    (``EpisodePolicy.excerpt_prefix``)."""
-    words = content.split()
-    if len(words) <= max_words:
-        return " ".join(words), False
+def _words(content: str) -> tuple[list[str], list[bool]]:
+    """The words of ``content`` (as ``str.split`` gives them) and, for each, whether a
+    line of the content ends with it."""
+    words: list[str] = []
+    line_ends: list[bool] = []
+    for line in content.splitlines():
+        found = line.split()
+        words.extend(found)
+        line_ends.extend(i == len(found) - 1 for i in range(len(found)))
+    return words, line_ends
+
+
+def _window(words: Sequence[str], terms: Sequence[str], max_words: int, prefix: int) -> int:
+    """The first word of the ``max_words`` window of ``words`` an excerpt shows."""
     matches = [_term_of(word, terms, prefix) for word in words]
     counts = [0] * len(terms)
     for m in matches[:max_words]:
@@ -71,13 +80,39 @@ def excerpt(content: str, terms: Sequence[str], max_words: int, prefix: int) -> 
     if found:
         centre = (found[0] + found[-1]) // 2
         best_start = max(0, min(centre - max_words // 2, len(words) - max_words))
-    end = best_start + max_words
-    text = " ".join(words[best_start:end])
-    if best_start > 0:
+    return best_start
+
+
+def excerpt(content: str, terms: Sequence[str], max_words: int, prefix: int) -> tuple[str, bool]:
+    """The rendered part of ``content`` on one line, and whether it was cut; a content
+    word counts as a query term when it shares the term's first ``prefix`` letters
+    (``EpisodePolicy.excerpt_prefix``)."""
+    words = content.split()
+    if len(words) <= max_words:
+        return " ".join(words), False
+    start = _window(words, terms, max_words, prefix)
+    end = start + max_words
+    text = " ".join(words[start:end])
+    if start > 0:
         text = f"{ELLIPSIS} {text}"
     if end < len(words):
         text = f"{text} {ELLIPSIS}"
     return text, True
+
+
+def excerpt_as_written(content: str, terms: Sequence[str], max_words: int, prefix: int) -> str:
+    """The words :func:`excerpt` shows, with each line break of ``content`` among them read
+    as the end of a sentence: what the injection scanner reads besides the excerpt. The
+    excerpt joins lines with a space, so a directive on a line of its own would read as a
+    clause of the line before it, which the scanner takes for a report of one."""
+    words, line_ends = _words(content)
+    start = 0 if len(words) <= max_words else _window(words, terms, max_words, prefix)
+    end = min(start + max_words, len(words))
+    parts = []
+    for i in range(start, end):
+        ends = line_ends[i] and i < end - 1 and not words[i].endswith(_SENTENCE_ENDS)
+        parts.append(words[i] + (". " if ends else " "))
+    return "".join(parts).rstrip()
 
 
 def episode_standing(

@@ -18,7 +18,13 @@ import numpy.typing as npt
 from hamilton.function_modifiers import tag
 
 from recallflow.core.calibration import Calibration, null_similarity, uncalibrated
-from recallflow.core.episodes import clears_floor, episode_standing, excerpt, query_terms
+from recallflow.core.episodes import (
+    clears_floor,
+    episode_standing,
+    excerpt,
+    excerpt_as_written,
+    query_terms,
+)
 from recallflow.core.fusion import fuse_ranks
 from recallflow.core.redaction import NO_MARKED_NAMES, NameRedaction, ProjectNames, Redactor
 from recallflow.core.render import (
@@ -239,8 +245,9 @@ def trusted_episodes(
     project_names: ProjectNames,
     episode_marked_names: NameRedaction = NO_MARKED_NAMES,
 ) -> EpisodeTrustOutcome:
-    """Each kept episode's excerpt as MEMORY data; an excerpt that reads like instructions
-    is replaced by [BLOCKED] (the id stays citable). A project name or a marked entity's
+    """Each kept episode's excerpt as MEMORY data; an excerpt that reads like instructions,
+    as shown or with the episode's line breaks kept, is replaced by [BLOCKED] (the id
+    stays citable). A project name or a marked entity's
     name the surface's ceiling does not admit is redacted, as in recall."""
     terms = query_terms(request.query, episode_policy.query_words, episode_policy.excerpt_min_term)
     ceiling = episode_filter.sensitivity_ceiling
@@ -250,7 +257,14 @@ def trusted_episodes(
         text, cut = excerpt(
             c.episode.content, terms, episode_policy.excerpt_words, episode_policy.excerpt_prefix
         )
-        blocked = injection_scanner.scan(text) is not None
+        # Scanned as shown and as written: a directive on a line of its own is one even
+        # where the one-line excerpt joins it onto the line before.
+        written = excerpt_as_written(
+            c.episode.content, terms, episode_policy.excerpt_words, episode_policy.excerpt_prefix
+        )
+        blocked = injection_scanner.scan(text) is not None or (
+            written != text and injection_scanner.scan(written) is not None
+        )
         shown, names = (BLOCKED, 0) if blocked else redact(text)
         project = c.episode.project
         hidden = project is not None and not project_names.admitted(
