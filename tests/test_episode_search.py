@@ -445,9 +445,13 @@ def test_an_episode_that_reads_like_instructions_is_blocked(memory: Memory, tena
             " prompt.",
         )
     )
-    [item] = search(memory, tenant, QUERY).items
+    result = search(memory, tenant, QUERY)
+    [item] = result.items
     assert item.blocked and item.text == "[BLOCKED]"
-    assert "ignore" not in search(memory, tenant, QUERY).block
+    assert "ignore" not in result.block
+    # The block shows the placeholder as recall's does, so a reader can look for it.
+    [line] = [x for x in result.block.splitlines() if x.startswith("- [e-attack]")]
+    assert line.endswith(" [BLOCKED]")
 
 
 # An instruction on a line of its own reads as a directive; joined onto the line before it

@@ -175,7 +175,7 @@ def episode_line(item: RecalledEpisode) -> str:
         tags.append(f"project {item.project}")
     elif item.project_redacted:
         tags.append(REDACTED_PROJECT)
-    return f"- [{item.episode_id}] ({'; '.join(tags)}) {inert(item.text)}"
+    return f"- [{item.episode_id}] ({'; '.join(tags)}) {statement_text(item.text, item.blocked)}"
 
 
 def render_episode_block(items: Sequence[RecalledEpisode]) -> str:
