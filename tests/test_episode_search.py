@@ -486,6 +486,28 @@ def test_an_instruction_line_inside_a_long_episodes_excerpt_is_blocked(
     assert item.blocked and item.text == "[BLOCKED]"
 
 
+def test_the_trace_counts_the_blocked_episodes_it_rendered_apart_from_the_dropped(
+    memory: Memory, tenant: str
+) -> None:
+    # Two blocked episodes, one item rendered: the trace says one [BLOCKED] was shown, and
+    # why, and that the budget dropped the other without showing it.
+    for i, attack in enumerate(LINE_ATTACKS[:2]):
+        memory.episodes.add(
+            episode(
+                tenant,
+                id=f"e-attack-{i}",
+                content=f"{TEXT}.\n{attack}.",
+                recorded_at=AS_OF - (10 + i) * DAY,
+            )
+        )
+    result = search(memory, tenant, QUERY, max_items=1)
+    assert result.block.count("[BLOCKED]") == 1
+    trace = result.trace
+    assert (trace.blocked, trace.blocked_unrendered) == (1, 1)
+    assert sum(trace.blocked_by_family.values()) == 1
+    assert trace.scanner_version
+
+
 @pytest.mark.parametrize(
     "content",
     [

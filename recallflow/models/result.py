@@ -534,7 +534,14 @@ class EpisodeTrace(FrozenModel):
     fused: tuple[FusedEpisode, ...]
     floor_dropped_ids: tuple[str, ...]
     budget_dropped_ids: tuple[str, ...]
-    blocked: int
+    blocked: int = Field(description="Rendered episodes shown as [BLOCKED].")
+    blocked_by_family: dict[str, int] = Field(
+        default_factory=dict, description="The rendered [BLOCKED] episodes per scanner family."
+    )
+    blocked_unrendered: int = Field(
+        default=0, description="Blocked episodes the budget dropped (never shown)."
+    )
+    scanner_version: str = ""
     redacted: int = Field(default=0, description="Rendered episodes with a field redacted.")
     rendered_ids: tuple[str, ...]
     rendered_tokens: int

@@ -300,6 +300,9 @@ class EpisodeTrustOutcome(FrozenModel):
 
     items: tuple[RecalledEpisode, ...]
     blocked_ids: tuple[str, ...]
+    #: Each blocked id's family, as the scanner named it.
+    blocked_families: dict[str, str] = Field(default_factory=dict)
+    scanner_version: str = ""
 
 
 class EpisodeBudgetOutcome(FrozenModel):

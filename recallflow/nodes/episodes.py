@@ -12,6 +12,7 @@ its own: no recall moment's DAG contains these nodes or holds the
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 
 import numpy as np
 import numpy.typing as npt
@@ -253,6 +254,7 @@ def trusted_episodes(
     ceiling = episode_filter.sensitivity_ceiling
     redact = Redactor.of(episode_marked_names, ceiling)
     items: list[RecalledEpisode] = []
+    families: dict[str, str] = {}
     for c in candidate_episodes:
         text, cut = excerpt(
             c.episode.content, terms, episode_policy.excerpt_words, episode_policy.excerpt_prefix
@@ -262,9 +264,12 @@ def trusted_episodes(
         written = excerpt_as_written(
             c.episode.content, terms, episode_policy.excerpt_words, episode_policy.excerpt_prefix
         )
-        blocked = injection_scanner.scan(text) is not None or (
-            written != text and injection_scanner.scan(written) is not None
-        )
+        family = injection_scanner.scan(text)
+        if family is None and written != text:
+            family = injection_scanner.scan(written)
+        blocked = family is not None
+        if family is not None:
+            families[c.episode_id] = family
         shown, names = (BLOCKED, 0) if blocked else redact(text)
         project = c.episode.project
         hidden = project is not None and not project_names.admitted(
@@ -286,7 +291,12 @@ def trusted_episodes(
             )
         )
     blocked_ids = tuple(i.episode_id for i in items if i.blocked)
-    return EpisodeTrustOutcome(items=tuple(items), blocked_ids=blocked_ids)
+    return EpisodeTrustOutcome(
+        items=tuple(items),
+        blocked_ids=blocked_ids,
+        blocked_families=families,
+        scanner_version=injection_scanner.version,
+    )
 
 
 @tag(stage="budget")
@@ -364,7 +374,11 @@ def episode_trace(
     calibration: Calibration,
     episode_query_null: float | None,
 ) -> EpisodeTrace:
-    """The record of this search, from the same objects the block was rendered from."""
+    """The record of this search, from the same objects the block was rendered from; the
+    blocked episodes it counts are those rendered, one the budget dropped apart, as a
+    recall's trace counts them."""
+    families = trusted_episodes.blocked_families
+    shown_blocked = [families[i.episode_id] for i in rendered_episodes.items if i.blocked]
     return EpisodeTrace(
         id=trace_id,
         tenant_id=request.tenant_id,
@@ -383,7 +397,10 @@ def episode_trace(
         fused=fused_episodes,
         floor_dropped_ids=episodes_above_floor.dropped_ids,
         budget_dropped_ids=budgeted_episodes.dropped_ids,
-        blocked=len(trusted_episodes.blocked_ids),
+        blocked=len(shown_blocked),
+        blocked_by_family=dict(sorted(Counter(shown_blocked).items())),
+        blocked_unrendered=len(trusted_episodes.blocked_ids) - len(shown_blocked),
+        scanner_version=trusted_episodes.scanner_version,
         redacted=sum(bool(i.project_redacted or i.names_redacted) for i in rendered_episodes.items),
         rendered_ids=rendered_episodes.ids,
         rendered_tokens=budgeted_episodes.tokens,
