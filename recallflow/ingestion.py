@@ -25,7 +25,12 @@ import numpy.typing as npt
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from recallflow.core.calibration import off_unit, row_lengths, shape_problem, vector_problem
-from recallflow.errors import InvalidInputError, NotFoundError, UnsupportedEmbedderError
+from recallflow.errors import (
+    ConflictError,
+    InvalidInputError,
+    NotFoundError,
+    UnsupportedEmbedderError,
+)
 from recallflow.models.history import BeliefHistory
 from recallflow.models.store import Belief, BeliefDraft, BeliefEdge, Episode, EpisodeDraft, Key
 from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
@@ -398,6 +403,11 @@ class Beliefs:
                 raise
             # The link is this call's own argument, not a field the caller wrote.
             raise NotFoundError(exc.detail, field="old_id") from exc
+        except ConflictError as exc:
+            if type(exc) is not ConflictError or (exc.field, exc.item_index) != ("supersedes", 0):
+                raise
+            # The new belief's link, named without a batch position this call has none of.
+            raise ConflictError(exc.detail, field=exc.field, item_id=exc.item_id) from exc
 
     def prepare(
         self,

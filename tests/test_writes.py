@@ -165,6 +165,40 @@ def test_superseding_twice_is_a_conflict_and_writes_nothing(memory: Memory, tena
     assert counts(memory, tenant) == before
 
 
+def test_a_batch_link_to_a_superseded_belief_names_the_item_and_field(
+    memory: Memory, tenant: str
+) -> None:
+    """In a batch of many, a link to a belief already superseded by another is refused
+    naming the item that declares the link, its index and field (as a link to an unknown
+    belief is), not the stored belief the caller did not send; ``supersede`` names its
+    own argument."""
+    memory.beliefs.add(deploy(tenant, "b-1", "Heroku.", recorded_at=T0))
+    memory.supersede("b-1", deploy(tenant, "b-2", "Fly.io.", recorded_at=T0 + DAY))
+    before = counts(memory, tenant)
+    batch = [deploy(tenant, f"b-x{i}", f"We deploy {i} to Heroku.") for i in range(3)]
+    batch[1] = deploy(tenant, "b-3", "Render.", supersedes="b-1")
+    with pytest.raises(ConflictError) as info:
+        memory.beliefs.add_many(batch)
+    assert (info.value.item_index, info.value.item_id, info.value.field) == (1, "b-3", "supersedes")
+    assert str(info.value).startswith("item 1, id 'b-3', field 'supersedes': supersedes 'b-1'")
+    assert "already superseded by 'b-2'" in str(info.value)
+    # Two items of one batch superseding one belief: the second is named.
+    batch = [deploy(tenant, "b-4", "Heroku again."),
+             deploy(tenant, "b-5", "Render.", supersedes="b-4"),
+             deploy(tenant, "b-6", "Railway.", supersedes="b-4")]  # fmt: skip
+    with pytest.raises(ConflictError) as info:
+        memory.beliefs.add_many(batch)
+    assert (info.value.item_index, info.value.item_id, info.value.field) == (2, "b-6", "supersedes")
+    with pytest.raises(ConflictError) as info:
+        memory.supersede("b-1", deploy(tenant, "b-7", "Render."))
+    assert (info.value.field, info.value.item_index, info.value.item_id) == (
+        "supersedes",
+        None,
+        "b-7",
+    )
+    assert counts(memory, tenant) == before
+
+
 def test_a_supersession_cycle_is_a_typed_error_and_writes_nothing(
     memory: Memory, tenant: str
 ) -> None:

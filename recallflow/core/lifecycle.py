@@ -161,47 +161,50 @@ def plan_supersessions(
     Raises :class:`NotFoundError` for a link to an unknown id — naming the belief that
     declares the link, its field and (``positions``: id → index in the caller's batch)
     its index, so a bad link in a large batch is found by its item —,
-    :class:`ConflictError` when a belief is already superseded by another,
-    :class:`SupersessionCycleError` for a loop.
+    :class:`ConflictError` (naming the declaring item alike) when a belief is already
+    superseded by another or retired, :class:`SupersessionCycleError` for a loop.
     """
     in_batch = {b.id: b for b in batch}
     pairs = supersession_pairs(batch)
     successor: dict[str, str] = dict(stored_successors)
     chosen: dict[str, str] = {}
     for old, new in pairs:
+        # The belief of the batch whose field declares the link, so a refusal names the
+        # item to fix (its index in the caller's batch, its id, the field), not a stored
+        # belief the caller did not send.
+        by_new = new in in_batch and in_batch[new].supersedes == old
+        declarer = new if by_new else old
+        field = "supersedes" if by_new else "superseded_by"
+        index = (positions or {}).get(declarer)
         for belief_id in (old, new):
             if belief_id not in in_batch and belief_id not in stored:
-                # The belief of the batch whose field names the missing one.
-                by_new = new in in_batch and in_batch[new].supersedes == old
-                declarer = new if by_new else old
                 raise not_found(
-                    tenant_id,
-                    principal_id,
-                    belief_id,
-                    field="supersedes" if by_new else "superseded_by",
-                    item_index=(positions or {}).get(declarer),
-                    item_id=declarer,
-                )
+                    tenant_id, principal_id, belief_id,
+                    field=field, item_index=index, item_id=declarer,
+                )  # fmt: skip
         previous = chosen.get(old) or (
             stored[old].superseded_by if old in stored and old not in in_batch else None
         )
         if previous is not None and previous != new:
-            raise ConflictError(
-                f"is already superseded by {previous!r}; supersede that belief instead",
-                field="supersedes",
-                item_id=old,
+            said = (
+                f"supersedes {old!r}, which is already superseded by {previous!r}"
+                if by_new
+                else f"names {new!r} as its successor, but {previous!r} already supersedes it"
             )
+            raise ConflictError(
+                f"{said}; supersede that belief instead",
+                field=field, item_index=index, item_id=declarer,
+            )  # fmt: skip
         old_row = in_batch.get(old) or stored[old]
         if old_row.state is LifecycleState.RETIRED:
             # Retired, it never held: superseded, it would hold again until its successor
             # took over (an end never undoes another end).
-            declared_on_new = new in in_batch and in_batch[new].supersedes == old
+            said = f"supersedes {old!r}, which is" if by_new else "is"
             raise ConflictError(
-                f"supersedes {old!r}, which is retired (it never held): there is nothing to"
-                " replace; store the belief without the link",
-                field="supersedes" if declared_on_new else "superseded_by",
-                item_id=new if declared_on_new else old,
-            )
+                f"{said} retired (it never held): there is nothing to replace; store the"
+                " belief without the link",
+                field=field, item_index=index, item_id=declarer,
+            )  # fmt: skip
         chosen[old] = new
         successor[old] = new
     for old in chosen:
