@@ -594,6 +594,62 @@ def _visible(belief: Belief, *, as_of: datetime, ceiling: Sensitivity) -> bool:
     )
 
 
+class _Replacement(BaseModel):
+    """What a ``superseded`` correction tells of its belief's replacement: the one it
+    quotes (with its flag, and its conflict's other members when a recall of the session
+    would show it disputed), or, when none, whether the live belief down the chain was
+    passed over because it does not hold in the session's project."""
+
+    model_config = ConfigDict(frozen=True)
+
+    shown: tuple[str, str] | None = None
+    flagged: bool = False
+    conflict_set_id: str | None = None
+    peers: tuple[tuple[str, str], ...] = ()
+    elsewhere: bool = False
+
+
+def _holds_here(
+    tx: SessionTurnStore, row: Belief, *, as_of: datetime, ceiling: Sensitivity, project: str | None
+) -> bool:
+    """Whether a recall of the session would show ``row``: live and visible on this
+    surface, and holding in the session's ``project`` (not local to another, not rejected
+    there as not here)."""
+    return (
+        _visible(row, as_of=as_of, ceiling=ceiling)
+        and not stays_home(row, project)
+        and not tx.excluded([row.id])
+    )
+
+
+def _other_members(
+    tx: SessionTurnStore,
+    row: Belief,
+    *,
+    as_of: datetime,
+    ceiling: Sensitivity,
+    project: str | None,
+) -> tuple[str | None, tuple[tuple[str, str], ...]]:
+    """``row``'s conflict set and its other members as a recall of the session would show
+    them (:func:`_disputed`): (None, ()) when it is not disputed there."""
+    judged = _disputed(tx, {row.id: row}, as_of=as_of, ceiling=ceiling, project=project)[row.id]
+    cs = judged.conflict_set_id
+    if judged.state is not LifecycleState.CONFLICTED or cs is None:
+        return None, ()
+    members = _as_they_stood(tx, {m.id: m for m in tx.conflict_members([cs])}, as_of=as_of)
+    not_here = tx.excluded(list(members))
+    peers = tuple(
+        (m.id, m.statement)
+        for m in members.values()
+        if m.id != row.id
+        and m.conflict_set_id == cs
+        and _visible(m, as_of=as_of, ceiling=ceiling)
+        and not stays_home(m, project)
+        and m.id not in not_here
+    )
+    return (cs, peers) if peers else (None, ())
+
+
 def _replacement(
     tx: SessionTurnStore,
     first: str,
@@ -602,28 +658,34 @@ def _replacement(
     ceiling: Sensitivity,
     project: str | None,
     hops: int,
-) -> tuple[str, str] | None:
+) -> _Replacement:
     """The first live, visible belief down the supersession chain from ``first`` that
     holds in the session's ``project`` (not local to another, not rejected there as not
     here: a recall there would not show it), within ``hops`` beliefs
-    (``sessions.replacement_hops``)."""
+    (``sessions.replacement_hops``), with its flag and, when a recall of the session would
+    show it disputed, its conflict's other members. With none, whether a belief passed
+    over was live on this surface but does not hold in the project (the line then says
+    so, not that the surface withholds it)."""
     seen: set[str] = set()
     current: str | None = first
+    elsewhere = False
     for _ in range(hops):
         if current is None or current in seen:
-            return None
+            break
         seen.add(current)
         row = _as_they_stood(tx, tx.beliefs([current]), as_of=as_of).get(current)
         if row is None:
-            return None
-        if (
-            _visible(row, as_of=as_of, ceiling=ceiling)
-            and not stays_home(row, project)
-            and not tx.excluded([row.id])
-        ):
-            return (row.id, row.statement)
+            break
+        if _holds_here(tx, row, as_of=as_of, ceiling=ceiling, project=project):
+            cs, peers = _other_members(tx, row, as_of=as_of, ceiling=ceiling, project=project)
+            return _Replacement(
+                shown=(row.id, row.statement), flagged=row.flagged, conflict_set_id=cs,
+                peers=peers,
+            )  # fmt: skip
+        if _visible(row, as_of=as_of, ceiling=ceiling):
+            elsewhere = True  # live here, but local to another project or rejected here
         current = row.superseded_by
-    return None
+    return _Replacement(elsewhere=elsewhere)
 
 
 def _forgotten_shown(
@@ -681,12 +743,13 @@ def _pending(
     out: list[PendingCorrection] = []
     for bid in changed:
         fp = current[bid]
-        replacement = None
+        replacement = _Replacement()
         if fp.superseded_by is not None:
             replacement = _replacement(
                 tx, fp.superseded_by, as_of=as_of, ceiling=ceiling, project=project, hops=hops
             )
-        peers: tuple[tuple[str, str], ...] = ()
+        # A superseded belief is in no conflict: its line names its replacement's, if any.
+        peers: tuple[tuple[str, str], ...] = replacement.peers
         if fp.conflict_set_id is not None:
             peers = tuple(
                 (m.id, m.statement)
@@ -701,7 +764,10 @@ def _pending(
                 belief_id=bid,
                 fingerprint=fp,
                 previous=as_told(told[bid], fp),
-                replacement=replacement,
+                replacement=replacement.shown,
+                replacement_flagged=replacement.flagged,
+                replacement_conflict_set_id=replacement.conflict_set_id,
+                replacement_elsewhere=replacement.elsewhere,
                 peers=peers,
             )
         )

@@ -450,7 +450,8 @@ def test_a_replacement_the_sessions_project_does_not_hold_is_not_quoted(
     """A prefix belief superseded by a belief that does not hold in the session's project
     (local to another, or rejected there as not here) is corrected as replaced, without
     quoting the replacement: no recall in that project shows it, so no correction there
-    may either."""
+    may either. The line says why: the replacement does not hold in this project (not
+    that the surface withholds it, which would hint at a belief that holds here)."""
     seed(memory, tenant)
     session = open_plain(memory, tenant, project="beta")
     assert "p-concise" in session.snapshot_ids
@@ -467,7 +468,10 @@ def test_a_replacement_the_sessions_project_does_not_hold_is_not_quoted(
     assert "p-elsewhere" not in memory.recall(request(tenant, "p1", "long answers",
                                                       project="beta")).block  # fmt: skip
     block = session.recall({"goal": "answer style"}).block
-    assert "[p-concise] no longer holds; replaced by a belief this surface does not show" in block
+    assert (
+        "[p-concise] no longer holds; replaced by a belief that does not hold in this project"
+        in block
+    )
     assert "p-elsewhere" not in block and "long answers" not in block
 
 

@@ -227,12 +227,12 @@ def _short_line(c: Correction) -> str:
     head = f"- [{c.belief_id}]"
     kind = c.kind
     if kind is CorrectionKind.SUPERSEDED and c.replacement is not None:
-        return f"{head} no longer holds; replaced by [{c.replacement.belief_id}]"
+        rid = c.replacement.belief_id
+        return f"{head} no longer holds; replaced by [{rid}]" + _replacement_marks(c, short=True)
     if kind is CorrectionKind.CONFLICTED:
-        peers = "; ".join(f"[{p.belief_id}]" for p in c.peers)
-        tail = f" with: {peers}" if peers else ""
+        tail = f" with: {_peer_list(c, short=True)}" if c.peers else ""
         reads = f"; its statement changed too: {_NOT_REPEATED}" if c.text is not None else ""
-        return f"{head} now disputed (unresolved conflict {c.conflict_set_id}){tail}{reads}"
+        return f"{head} now {disputed_as(c.conflict_set_id)}{tail}{reads}"
     if kind in STILL_USED:
         plain = correction_line(c.model_copy(update={"abridged": False, "text": None}))
         return f"{plain}; its statement changed too: {_NOT_REPEATED}"
@@ -276,6 +276,39 @@ def told_peers(corrections: Sequence[Correction]) -> tuple[str, ...]:
     return tuple(told)
 
 
+#: How a line says a belief is rejected as not holding in the session's project.
+NOT_HERE = "does not hold in this project"
+#: How a line says a belief is flagged (its own ``flagged`` line, or its replacement's).
+FLAGGED_AS = "flagged as possibly wrong: confirm before relying on it"
+
+
+def disputed_as(conflict_set_id: str | None) -> str:
+    """How a line says a belief is in an unresolved conflict (its own ``conflicted``
+    line, or its replacement's): the words the recalled block's conflict header uses."""
+    return f"disputed (unresolved conflict {conflict_set_id})"
+
+
+def _replacement_marks(c: Correction, *, short: bool) -> str:
+    """What a ``superseded`` line adds after the replacement it names: that the
+    replacement is flagged, and that it is disputed and with what (the other members by
+    id alone in the short form), as a recall showing it would mark it — a replacement
+    told bare would read as settled."""
+    assert c.replacement is not None
+    rid = f"[{c.replacement.belief_id}]"
+    out = ""
+    if c.replacement_flagged:
+        out += f"; {rid} {FLAGGED_AS}"
+    if c.conflict_set_id is not None and c.peers:
+        out += f"; {rid} is {disputed_as(c.conflict_set_id)} with: {_peer_list(c, short=short)}"
+    return out
+
+
+def _peer_list(c: Correction, *, short: bool) -> str:
+    if short:
+        return "; ".join(f"[{p.belief_id}]" for p in c.peers)
+    return "; ".join(f"[{p.belief_id}] {statement_text(p.text, p.blocked)}" for p in c.peers)
+
+
 def correction_line(c: Correction) -> str:
     """One rendered line of a correction (deterministic, no volatile fields); an abridged
     one keeps the ids and the kind and drops every statement."""
@@ -285,9 +318,13 @@ def correction_line(c: Correction) -> str:
     kind = c.kind
     if kind is CorrectionKind.SUPERSEDED:
         if c.replacement is not None:
-            return f"{head} no longer holds; replaced by [{c.replacement.belief_id}]: " + (
-                statement_text(c.replacement.text, c.replacement.blocked)
+            text = statement_text(c.replacement.text, c.replacement.blocked)
+            return (
+                f"{head} no longer holds; replaced by [{c.replacement.belief_id}]: {text}"
+                + _replacement_marks(c, short=False)
             )
+        if c.replacement_elsewhere:
+            return f"{head} no longer holds; replaced by a belief that {NOT_HERE}"
         return f"{head} no longer holds; replaced by a belief this surface does not show"
     if kind is CorrectionKind.RETIRED:
         return f"{head} no longer holds (retired)"
@@ -298,7 +335,7 @@ def correction_line(c: Correction) -> str:
     if kind is CorrectionKind.WITHDRAWN:
         return f"{head} withdrawn from this surface: do not use it here"
     if kind is CorrectionKind.EXCLUDED:
-        return f"{head} does not hold in this project: do not use it here"
+        return f"{head} {NOT_HERE}: do not use it here"
     if kind is CorrectionKind.FORGOTTEN:
         return f"{head} forgotten: do not use it"
     if kind in STILL_USED and c.text is not None:
@@ -307,11 +344,10 @@ def correction_line(c: Correction) -> str:
     if kind is CorrectionKind.PROVISIONAL:
         return f"{head} now unconfirmed (provisional): confirm before relying on it"
     if kind is CorrectionKind.CONFLICTED:
-        peers = "; ".join(f"[{p.belief_id}] {statement_text(p.text, p.blocked)}" for p in c.peers)
-        tail = f" with: {peers}" if peers else ""
-        return f"{head} now disputed (unresolved conflict {c.conflict_set_id}){tail}"
+        tail = f" with: {_peer_list(c, short=False)}" if c.peers else ""
+        return f"{head} now {disputed_as(c.conflict_set_id)}{tail}"
     if kind is CorrectionKind.FLAGGED:
-        return f"{head} flagged as possibly wrong: confirm before relying on it"
+        return f"{head} {FLAGGED_AS}"
     text = statement_text(c.text or "", c.blocked)
     if kind is CorrectionKind.RESOLVED:
         return f"{head} no longer disputed; it holds: {text}"

@@ -300,8 +300,22 @@ class Correction(FrozenModel):
     replacement_hidden: bool = Field(
         default=False, description="Superseded by a belief this surface may not show."
     )
-    conflict_set_id: str | None = None
-    peers: tuple[CorrectionPeer, ...] = ()
+    replacement_elsewhere: bool = Field(
+        default=False,
+        description="The replacement is hidden because it does not hold in the session's"
+        " project (local to another, or rejected there as not here).",
+    )
+    replacement_flagged: bool = Field(
+        default=False, description="The replacement shown is flagged as possibly wrong."
+    )
+    conflict_set_id: str | None = Field(
+        default=None,
+        description="The unresolved conflict the belief is in; for a superseded belief, the"
+        " one its replacement is in.",
+    )
+    peers: tuple[CorrectionPeer, ...] = Field(
+        default=(), description="The other members of that conflict this surface may show."
+    )
     abridged: bool = Field(
         default=False,
         description="Rendered in its short form: ids and kind, no statement (the whole"

@@ -126,12 +126,21 @@ class PendingCorrection(FrozenModel):
 
     ``replacement`` and ``peers`` are (id, statement) pairs already cut to what the
     session's surface may show; the in-turn DAG scans their text like any recalled item.
+    ``peers`` are the other members of the belief's conflict, or, for a superseded belief,
+    of its replacement's (``replacement_conflict_set_id``).
     """
 
     belief_id: str
     fingerprint: BeliefFingerprint
     previous: BeliefFingerprint
     replacement: tuple[str, str] | None = None
+    replacement_flagged: bool = False
+    replacement_conflict_set_id: str | None = None
+    replacement_elsewhere: bool = Field(
+        default=False,
+        description="No replacement is shown because the live one does not hold in the"
+        " session's project (local to another, or rejected there as not here).",
+    )
     peers: tuple[tuple[str, str], ...] = ()
 
 

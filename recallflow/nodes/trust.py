@@ -169,7 +169,9 @@ def turn_corrections(
                 replacement=peer(*p.replacement) if p.replacement else None,
                 replacement_hidden=p.fingerprint.superseded_by is not None
                 and p.replacement is None,
-                conflict_set_id=p.fingerprint.conflict_set_id,
+                replacement_elsewhere=p.replacement_elsewhere and p.replacement is None,
+                replacement_flagged=p.replacement_flagged and p.replacement is not None,
+                conflict_set_id=p.fingerprint.conflict_set_id or p.replacement_conflict_set_id,
                 peers=tuple(peer(i, t) for i, t in p.peers),
             )
         )
