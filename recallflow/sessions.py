@@ -297,6 +297,8 @@ class Session:
                 ceiling=self.ceiling,
                 project=info.project,
                 hops=self._policy.sessions.replacement_hops,
+                provisional=LifecycleState.PROVISIONAL
+                in self._policy.admissible_states[Moment.IN_TURN],
             )
             # What an earlier turn showed beyond the prefix and has been forgotten since:
             # the agent's context still holds its line, so it is told after the prefix's.
@@ -603,20 +605,40 @@ class _Replacement(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     shown: tuple[str, str] | None = None
+    provisional: bool = False
     flagged: bool = False
     conflict_set_id: str | None = None
     peers: tuple[tuple[str, str], ...] = ()
     elsewhere: bool = False
 
 
-def _holds_here(
-    tx: SessionTurnStore, row: Belief, *, as_of: datetime, ceiling: Sensitivity, project: str | None
-) -> bool:
-    """Whether a recall of the session would show ``row``: live and visible on this
-    surface, and holding in the session's ``project`` (not local to another, not rejected
-    there as not here)."""
+def _shown_here(row: Belief, *, as_of: datetime, ceiling: Sensitivity, provisional: bool) -> bool:
+    """Whether a recall of the session would admit ``row`` on this surface: live and
+    visible, or provisional where the in-turn recall admits provisional beliefs
+    (``provisional``)."""
+    if _visible(row, as_of=as_of, ceiling=ceiling):
+        return True
     return (
-        _visible(row, as_of=as_of, ceiling=ceiling)
+        provisional
+        and in_force_at(row, as_of=as_of)
+        and status_of(row, as_of=as_of, ceiling=ceiling) is BeliefStatus.PROVISIONAL
+    )
+
+
+def _holds_here(
+    tx: SessionTurnStore,
+    row: Belief,
+    *,
+    as_of: datetime,
+    ceiling: Sensitivity,
+    project: str | None,
+    provisional: bool,
+) -> bool:
+    """Whether a recall of the session would show ``row``: admitted on this surface
+    (:func:`_shown_here`), and holding in the session's ``project`` (not local to
+    another, not rejected there as not here)."""
+    return (
+        _shown_here(row, as_of=as_of, ceiling=ceiling, provisional=provisional)
         and not stays_home(row, project)
         and not tx.excluded([row.id])
     )
@@ -658,14 +680,16 @@ def _replacement(
     ceiling: Sensitivity,
     project: str | None,
     hops: int,
+    provisional: bool,
 ) -> _Replacement:
     """The first live, visible belief down the supersession chain from ``first`` that
     holds in the session's ``project`` (not local to another, not rejected there as not
     here: a recall there would not show it), within ``hops`` beliefs
-    (``sessions.replacement_hops``), with its flag and, when a recall of the session would
-    show it disputed, its conflict's other members. With none, whether a belief passed
-    over was live on this surface but does not hold in the project (the line then says
-    so, not that the surface withholds it)."""
+    (``sessions.replacement_hops``) — a provisional one too where the in-turn recall
+    admits it (``provisional``), as that recall shows it — with its flag and, when a recall
+    of the session would show it disputed, its conflict's other members. With none,
+    whether a belief passed over was admitted on this surface but does not hold in the
+    project (the line then says so, not that the surface withholds it)."""
     seen: set[str] = set()
     current: str | None = first
     elsewhere = False
@@ -676,13 +700,18 @@ def _replacement(
         row = _as_they_stood(tx, tx.beliefs([current]), as_of=as_of).get(current)
         if row is None:
             break
-        if _holds_here(tx, row, as_of=as_of, ceiling=ceiling, project=project):
+        if _holds_here(
+            tx, row, as_of=as_of, ceiling=ceiling, project=project, provisional=provisional
+        ):
             cs, peers = _other_members(tx, row, as_of=as_of, ceiling=ceiling, project=project)
             return _Replacement(
-                shown=(row.id, row.statement), flagged=row.flagged, conflict_set_id=cs,
+                shown=(row.id, row.statement),
+                provisional=row.state is LifecycleState.PROVISIONAL,
+                flagged=row.flagged,
+                conflict_set_id=cs,
                 peers=peers,
-            )  # fmt: skip
-        if _visible(row, as_of=as_of, ceiling=ceiling):
+            )
+        if _shown_here(row, as_of=as_of, ceiling=ceiling, provisional=provisional):
             elsewhere = True  # live here, but local to another project or rejected here
         current = row.superseded_by
     return _Replacement(elsewhere=elsewhere)
@@ -718,6 +747,7 @@ def _pending(
     ceiling: Sensitivity,
     project: str | None,
     hops: int,
+    provisional: bool,
 ) -> list[PendingCorrection]:
     """Every snapshot belief whose row, as it stood at ``as_of`` (and whether it was
     rejected as "not here" in the session's project), differs from what the agent was
@@ -746,8 +776,9 @@ def _pending(
         replacement = _Replacement()
         if fp.superseded_by is not None:
             replacement = _replacement(
-                tx, fp.superseded_by, as_of=as_of, ceiling=ceiling, project=project, hops=hops
-            )
+                tx, fp.superseded_by, as_of=as_of, ceiling=ceiling, project=project, hops=hops,
+                provisional=provisional,
+            )  # fmt: skip
         # A superseded belief is in no conflict: its line names its replacement's, if any.
         peers: tuple[tuple[str, str], ...] = replacement.peers
         if fp.conflict_set_id is not None:
@@ -765,6 +796,7 @@ def _pending(
                 fingerprint=fp,
                 previous=as_told(told[bid], fp),
                 replacement=replacement.shown,
+                replacement_provisional=replacement.provisional,
                 replacement_flagged=replacement.flagged,
                 replacement_conflict_set_id=replacement.conflict_set_id,
                 replacement_elsewhere=replacement.elsewhere,

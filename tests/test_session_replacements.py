@@ -11,7 +11,10 @@ import pytest
 
 from recallflow import Memory
 from recallflow.core.corrections import abridged, correction_line, told_peers
+from recallflow.models.request import Moment
 from recallflow.models.result import Correction, CorrectionKind, CorrectionPeer
+from recallflow.models.store import LifecycleState
+from recallflow.policy import DEFAULT_POLICY
 from tests.test_sessions import corrected, durable, open_plain, seed, turn_cap
 
 
@@ -61,6 +64,38 @@ def test_a_replacement_in_an_unresolved_conflict_is_told_as_disputed(
     assert corrected(session.recall({"goal": "indentation"}).trace) == []
     assert session.prefix == prefix
     assert memory.resume_session(tenant, "p1", session.id).prefix == prefix
+
+
+@pytest.mark.parametrize("admitted", [True, False])
+def test_a_provisional_replacement_is_told_as_unconfirmed_where_a_turn_shows_it(
+    memory: Memory, tenant: str, admitted: bool
+) -> None:
+    """A provisional replacement, which the session's own turn shows (tagged provisional),
+    is quoted as unconfirmed — not told as a belief this surface does not show. Under a
+    policy whose in-turn recall admits no provisional belief it is passed over as before."""
+    seed(memory, tenant)
+    states = dict(DEFAULT_POLICY.admissible_states)
+    if not admitted:
+        states[Moment.IN_TURN] = (LifecycleState.ACTIVE, LifecycleState.CONFLICTED)
+    policy = DEFAULT_POLICY.model_copy(update={"admissible_states": states})
+    session = open_plain(memory, tenant, policy=policy)
+    memory.beliefs.add(
+        durable(tenant, "p-long", "The user prefers long answers.", state="provisional",
+                supersedes="p-concise")
+    )  # fmt: skip
+    turn = session.recall({"goal": "long answers"})
+    assert ("p-long" in turn.rendered_ids) is admitted
+    line = line_of(turn.block, "p-concise")
+    if admitted:
+        assert line == (
+            "- [p-concise] no longer holds; replaced by [p-long]: The user prefers long"
+            " answers.; [p-long] is unconfirmed (provisional): confirm before relying on it"
+        )
+    else:
+        assert line == (
+            "- [p-concise] no longer holds; replaced by a belief this surface does not show"
+        )
+    assert corrected(session.recall({"goal": "long answers"}).trace) == []
 
 
 def rederived(tenant: str, bid: str, statement: str) -> dict[str, Any]:

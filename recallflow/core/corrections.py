@@ -280,6 +280,8 @@ def told_peers(corrections: Sequence[Correction]) -> tuple[str, ...]:
 NOT_HERE = "does not hold in this project"
 #: How a line says a belief is flagged (its own ``flagged`` line, or its replacement's).
 FLAGGED_AS = "flagged as possibly wrong: confirm before relying on it"
+#: How a line says a belief is provisional (its own line, or its replacement's).
+PROVISIONAL_AS = "unconfirmed (provisional): confirm before relying on it"
 
 
 def disputed_as(conflict_set_id: str | None) -> str:
@@ -290,12 +292,14 @@ def disputed_as(conflict_set_id: str | None) -> str:
 
 def _replacement_marks(c: Correction, *, short: bool) -> str:
     """What a ``superseded`` line adds after the replacement it names: that the
-    replacement is flagged, and that it is disputed and with what (the other members by
-    id alone in the short form), as a recall showing it would mark it — a replacement
-    told bare would read as settled."""
+    replacement is provisional, that it is flagged, and that it is disputed and with what
+    (the other members by id alone in the short form), as a recall showing it would mark
+    it — a replacement told bare would read as settled."""
     assert c.replacement is not None
     rid = f"[{c.replacement.belief_id}]"
     out = ""
+    if c.replacement_provisional:
+        out += f"; {rid} is {PROVISIONAL_AS}"
     if c.replacement_flagged:
         out += f"; {rid} {FLAGGED_AS}"
     if c.conflict_set_id is not None and c.peers:
@@ -342,7 +346,7 @@ def correction_line(c: Correction) -> str:
         # The wording changed with the kind: say what it reads now, then what befell it.
         head = f"{head} now reads: {statement_text(c.text, c.blocked)};"
     if kind is CorrectionKind.PROVISIONAL:
-        return f"{head} now unconfirmed (provisional): confirm before relying on it"
+        return f"{head} now {PROVISIONAL_AS}"
     if kind is CorrectionKind.CONFLICTED:
         tail = f" with: {_peer_list(c, short=False)}" if c.peers else ""
         return f"{head} now {disputed_as(c.conflict_set_id)}{tail}"

@@ -305,6 +305,9 @@ class Correction(FrozenModel):
         description="The replacement is hidden because it does not hold in the session's"
         " project (local to another, or rejected there as not here).",
     )
+    replacement_provisional: bool = Field(
+        default=False, description="The replacement shown is provisional (unconfirmed)."
+    )
     replacement_flagged: bool = Field(
         default=False, description="The replacement shown is flagged as possibly wrong."
     )

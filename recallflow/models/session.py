@@ -134,6 +134,7 @@ class PendingCorrection(FrozenModel):
     fingerprint: BeliefFingerprint
     previous: BeliefFingerprint
     replacement: tuple[str, str] | None = None
+    replacement_provisional: bool = False
     replacement_flagged: bool = False
     replacement_conflict_set_id: str | None = None
     replacement_elsewhere: bool = Field(
