@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from recallflow import Memory
-from recallflow.core.redaction import REDACTED_NAME, NameRedaction
+from recallflow.core.redaction import REDACTED_NAME, NameRedaction, Redactor
 from recallflow.core.render import parsed_ids
 from recallflow.errors import InvalidInputError
 from recallflow.models.store import Sensitivity, normalise_subject
@@ -281,3 +281,123 @@ def test_an_accented_marked_name_is_withheld_from_the_block(memory: Memory, tena
     assert "b-zoe" in team.rendered_ids
     assert "(redacted) is picked up" in team.block
     assert "Zo" not in team.block and "ller" not in team.block
+
+
+@pytest.mark.parametrize(
+    ("marked", "text", "shown"),
+    [
+        ("Jonas Berg", "Berg, Jonas wrote it.", "(redacted) wrote it."),
+        ("Jonas Berg", "BERG Jonas, the lead", "(redacted), the lead"),
+        (
+            "Jonas Berg",
+            "Jonas Berg's car and Jonas Berg’s bike",
+            "(redacted)'s car and (redacted)’s bike",
+        ),
+        ("Jonas Berg", "Jonas K. Berg and jonas k l berg", "(redacted) and (redacted)"),
+        ("Jonas Berg", "met Jonas\n      Berg at noon", "met (redacted) at noon"),
+        ("Jonas K. Berg", "Jonas Berg and Berg, Jonas", "(redacted) and (redacted)"),
+        ("Zoë Müller", "Zoe Muller, ZOË MÜLLER; Müller, Zoë", "(redacted), (redacted); (redacted)"),
+        ("Иван Петров", "Петров, Иван и ИВАН ПЕТРОВ", "(redacted) и (redacted)"),
+        ("María de la Cruz", "de la Cruz, María called", "(redacted) called"),
+    ],
+)
+def test_every_spelling_of_a_marked_name_is_withheld(marked: str, text: str, shown: str) -> None:
+    names = NameRedaction({normalise_subject(marked): Sensitivity.PERSONAL})
+    assert names.apply(text, Sensitivity.INTERNAL) == (shown, shown.count(REDACTED_NAME))
+    assert names.apply(text, Sensitivity.PERSONAL) == (text, 0)
+
+
+def test_a_lone_given_name_or_surname_is_withheld_where_the_text_names_the_person() -> None:
+    names = NameRedaction(
+        {"jonas-berg": Sensitivity.PERSONAL, "maria-de-la-cruz": Sensitivity.PERSONAL}
+    )
+    team = Sensitivity.INTERNAL
+    assert names.apply("Jonas Berg called. Jonas said Berg's flat is sold.", team) == (
+        "(redacted) called. (redacted) said (redacted)'s flat is sold.",
+        3,
+    )
+    assert names.apply("María de la Cruz: de la Cruz and María agree", team)[0] == (
+        "(redacted): (redacted) and (redacted) agree"
+    )
+    # Without the full name a lone "Jonas" may be anyone: kept, as are longer words.
+    kept = "Jonas said the Bergen office and Jonasson agree."
+    assert names.apply(kept, team) == (kept, 0)
+    assert names.apply(f"Jonas Berg wrote. {kept}", team) == (
+        "(redacted) wrote. (redacted) said the Bergen office and Jonasson agree.",
+        2,
+    )
+    # An excerpt is judged by the episode it was cut from.
+    redact = Redactor.of(names, team)
+    assert redact("… Berg said it moves", "Jonas Berg joined. … Berg said it moves") == (
+        "… (redacted) said it moves",
+        1,
+    )
+    assert redact("… Berg said it moves", "Ada Berg joined. … Berg said it moves") == (
+        "… Berg said it moves",
+        0,
+    )
+
+
+_GAPS = st.sampled_from([" ", ", ", "\n    ", " K. ", "  \n\t", "_"])
+
+
+@given(
+    parts=st.lists(_WORD, min_size=2, max_size=3),
+    gap=_GAPS,
+    turn=st.integers(min_value=0, max_value=2),
+    upper=st.booleans(),
+    lone_first=st.booleans(),
+)
+def test_no_spelling_or_lone_part_of_a_named_key_survives(
+    parts: list[str], gap: str, turn: int, upper: bool, lone_first: bool
+) -> None:
+    key = "-".join(parts)
+    turned = parts[turn % len(parts) :] + parts[: turn % len(parts)]
+    mention = gap.join(p.upper() if upper else p.capitalize() for p in turned)
+    lone = (parts[0] if lone_first else parts[-1]).capitalize()
+    text = f"Met {mention} today. {lone}'s plan holds."
+    shown, count = NameRedaction({key: Sensitivity.PERSONAL}).apply(text, Sensitivity.INTERNAL)
+    assert count >= 2
+    for part in (parts[0], parts[-1]):
+        assert not re.search(rf"(?<![A-Za-z0-9]){part}(?![A-Za-z0-9])", shown, re.IGNORECASE)
+    # Byte-stable: the same text and marks give the same bytes.
+    assert NameRedaction({key: Sensitivity.PERSONAL}).apply(text, Sensitivity.INTERNAL) == (
+        shown,
+        count,
+    )
+
+
+def test_other_spellings_are_withheld_on_every_surface_path(memory: Memory, tenant: str) -> None:
+    _store(memory, tenant)
+    filler = " ".join(f"word{i}" for i in range(80))
+    memory.episodes.add(
+        {
+            "id": "e-rota",
+            "tenant_id": tenant,
+            "principal_id": "p1",
+            "occurred_at": datetime(2025, 3, 1, tzinfo=UTC),
+            "content": f"Maya Lindqvist joined the rota. {filler} Later Maya said the"
+            " school pickup moves to 4pm.",
+        }
+    )
+    memory.beliefs.add(
+        belief(
+            tenant,
+            id="b-rota",
+            subject="school-rota",
+            entities=["school"],
+            statement="Lindqvist, Maya asked for the school pickup rota; Maya takes Fridays.",
+            confidence=0.9,
+        )
+    )
+    team = _recall(memory, tenant, "team")
+    assert "b-rota" in team.rendered_ids
+    assert "maya" not in team.block.lower() and "lindqvist" not in team.block.lower()
+    assert "(redacted) asked for the school pickup rota; (redacted) takes Fridays" in team.block
+    trace_id = _recall(memory, tenant, "direct").trace_id
+    view = memory.explain(tenant, "p1", trace_id, viewer_surface="team", policy=POLICY)
+    assert "maya" not in view.model_dump_json().lower()
+    ask = {"tenant_id": tenant, "principal_id": "p1", "query": "school pickup moves 4pm"}
+    found = memory.search_episodes({**ask, "surface": "team"}, retrieval_policy=POLICY)
+    rota = next(i for i in found.items if i.episode_id == "e-rota")
+    assert rota.excerpted and "Maya" not in rota.text and "(redacted) said" in rota.text

@@ -4,13 +4,19 @@ boundary" in docs/architecture.md).
 An entity key can be marked with a sensitivity for a principal (a relative's name:
 personal). On a surface whose ceiling does not admit that level, every mention of the
 entity in a rendered text — a recalled statement, a correction, an episode excerpt, the
-user-safe trace view — is replaced by :data:`REDACTED_NAME`. A mention is the key's words
-in order, in any case, separated by at most a few non-word characters: the key
-``alice-smith`` matches "Alice Smith", "alice_smith" and "ALICE-SMITH", never "Malice
-Smithers". A text is matched as a key reads it (:mod:`recallflow.models.key_reading`:
-case-folded, the accents of Latin and Greek letters dropped, the letters of every script
-kept), and the mention replaced where it stands in the text as written: the key
-``muller`` withholds "Müller" and "MÜLLER", whole, and ``москва`` "МОСКВА".
+user-safe trace view — is replaced by :data:`REDACTED_NAME`. A mention of the whole name
+is the key's words in order or turned at any word ("Berg, Jonas" for ``jonas-berg``), in
+any case, separated by any whitespace (a line break) and at most three other characters
+that are not part of a word, with up to two middle initials ("Jonas K. Berg"), never
+inside a longer word: the key ``alice-smith`` matches "Alice Smith", "alice_smith" and
+"ALICE-SMITH", never "Malice Smithers". A text (or the episode an excerpt was cut from)
+that names a key in full also has the key's shorter names withheld: its leading or
+trailing words alone ("Jonas said", "Berg's"); a text that never names the whole key
+keeps them, as they may be someone else's. A text is matched as a key reads it
+(:mod:`recallflow.models.key_reading`: case-folded, the accents of Latin and Greek
+letters dropped, the letters of every script kept), and the mention replaced where it
+stands in the text as written: the key ``muller`` withholds "Müller" and "MÜLLER", whole,
+and ``москва`` "МОСКВА".
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Final
 
 from recallflow.models.key_reading import SEPARATORS, reading
@@ -29,26 +36,121 @@ from recallflow.models.store import Sensitivity
 REDACTED_NAME: Final = "(redacted)"
 
 _KEY_PARTS: Final = re.compile(r"[^._:/-]+")
-#: What separates the words of a mention in a text's reading: a space (anything that is
-#: not part of a key's word) or a key's own separator.
-_BETWEEN: Final = "[ " + re.escape(SEPARATORS) + "]"
-#: A character of a text's reading that is part of a word.
-_IN_WORD: Final = "[^ " + re.escape(SEPARATORS) + "]"
-#: An ASCII text's reading (each character one), as :func:`reading` makes it.
+#: What the redaction's reading of a text makes of a character that is not part of a
+#: word and not a key's separator: a space when it is whitespace, else this mark (it
+#: never occurs in a key reading), so a mention may span any whitespace but only a few
+#: punctuation marks.
+_PUNCT: Final = "~"
+#: A character of the reading that is part of a word.
+_IN_WORD: Final = "[^ " + re.escape(_PUNCT + SEPARATORS) + "]"
+#: Between two words of a mention: any whitespace (a line break, an indent) and at most
+#: three punctuation marks or separators ("Berg, Jonas", "maya_lindqvist").
+_GAP: Final = " *(?:[" + re.escape(_PUNCT + SEPARATORS) + "] *){0,3}"
+#: A middle initial between two words of a mention ("Jonas K. Berg"): one character of a
+#: word, standing alone.
+_INITIAL: Final = f"(?<!{_IN_WORD}){_IN_WORD}(?!{_IN_WORD})"
+#: An ASCII text's reading (each character one), as :func:`_read` makes it.
 _ASCII_READING: Final = str.maketrans(
     {
-        chr(c): chr(c).lower() if chr(c).isalnum() or chr(c) in SEPARATORS else " "
+        chr(c): (
+            chr(c).lower()
+            if chr(c).isalnum() or chr(c) in SEPARATORS
+            else " "
+            if chr(c).isspace()
+            else _PUNCT
+        )
         for c in range(128)
     }
 )
 
 
-def _key_pattern(key: str) -> str | None:
+def _parts(key: str) -> list[str]:
+    """The key's words, without its initials when two words are left ("Jonas K. Berg" is
+    named by "Jonas Berg" too; an initial in a text is allowed between any two words)."""
     # Decomposed, as the reading of a text is: "й" is read "и" and its breve.
     parts = _KEY_PARTS.findall(unicodedata.normalize("NFD", key))
-    if not parts:
-        return None
-    return (_BETWEEN + "{0,3}").join(re.escape(p) for p in parts)
+    words = [p for p in parts if sum(not unicodedata.combining(c) for c in p) > 1]
+    return words if len(words) >= 2 else parts
+
+
+def _words(parts: list[str]) -> str:
+    """A run of a key's words as they may stand in a text: in order, with the gaps of
+    :data:`_GAP` and up to two middle initials between them."""
+    between = f"{_GAP}(?:{_INITIAL}{_GAP}){{0,2}}"
+    words = between.join(re.escape(p) for p in parts)
+    # The word's start is checked after its first letter, so that every alternative of a
+    # pattern begins with a letter and the engine skips to the positions that hold one.
+    return f"{re.escape(parts[0][0])}(?<!{_IN_WORD}.){words[len(re.escape(parts[0][0])) :]}"
+
+
+def _full_forms(key: str) -> list[str]:
+    """Every way a text names the whole key: its words in order ("Jonas Berg") or
+    turned at any word ("Berg, Jonas"; "de la Cruz, Maria" for ``maria-de-la-cruz``)."""
+    parts = _parts(key)
+    return [_words(parts[k:] + parts[:k]) for k in range(len(parts))]
+
+
+def _part_forms(key: str) -> list[str]:
+    """The shorter names a text may use once it has named the whole key: the key's
+    leading or trailing words ("Jonas", "Berg"; "de la Cruz"), a lone initial left out."""
+    parts = _parts(key)
+    runs = [parts[:k] for k in range(1, len(parts))] + [parts[k:] for k in range(1, len(parts))]
+    return [_words(r) for r in runs if len("".join(r)) > 1]
+
+
+def _bounded(alternatives: list[str]) -> re.Pattern[str]:
+    return re.compile(f"(?:{'|'.join(alternatives)})(?!{_IN_WORD})")
+
+
+@dataclass(frozen=True)
+class MarkedNames:
+    """The patterns of the names one surface withholds, compiled once per set of keys.
+
+    ``full`` matches a whole name of any of ``keys`` (longest key first); a text that
+    names a key in full also has the key's shorter names withheld (see "Trust boundary"
+    in docs/architecture.md), with the pattern :meth:`with_parts` compiles for the keys a
+    text named, cached by them.
+    """
+
+    keys: tuple[str, ...]
+    full: re.Pattern[str]
+    _cache: dict[object, re.Pattern[str]] = field(default_factory=dict, compare=False, repr=False)
+
+    def named(self, read: str) -> frozenset[int]:
+        """The keys a text's reading names in full (by index): for each whole name found,
+        the longest key that names it there."""
+        return frozenset(
+            next(i for i in range(len(self.keys)) if self._key(i).match(read, m.start()))
+            for m in self.full.finditer(read)
+        )
+
+    def _key(self, index: int) -> re.Pattern[str]:
+        cached = self._cache.get(index)
+        if cached is None:
+            cached = self._cache[index] = _bounded(_full_forms(self.keys[index]))
+        return cached
+
+    def with_parts(self, named: frozenset[int]) -> re.Pattern[str]:
+        """Every key's full names, then the shorter names of the ``named`` keys (a full
+        name is tried first where both begin, so "Jonas Berg" is one mention)."""
+        cached = self._cache.get(named)
+        if cached is None:
+            parts = [p for i in sorted(named) for p in _part_forms(self.keys[i])]
+            # Longest first, so "de la Cruz" is one mention, not "Cruz" after two words.
+            parts = sorted(dict.fromkeys(parts), key=len, reverse=True)
+            cached = self._cache[named] = _bounded(_all_forms(self.keys) + parts)
+        return cached
+
+
+@lru_cache(maxsize=256)
+def _marked_names(keys: tuple[str, ...]) -> MarkedNames:
+    """The patterns of ``keys``, shared by the recalls of a principal whose marks did not
+    change (their patterns depend on nothing else)."""
+    return MarkedNames(keys, _bounded(_all_forms(keys)))
+
+
+def _all_forms(keys: tuple[str, ...]) -> list[str]:
+    return [form for key in keys for form in _full_forms(key)]
 
 
 @dataclass(frozen=True)
@@ -61,39 +163,53 @@ class NameRedaction:
 
     marked: Mapping[str, Sensitivity] = field(default_factory=dict)
 
-    def pattern(self, ceiling: Sensitivity) -> re.Pattern[str] | None:
-        """One pattern matching a mention of any key above ``ceiling`` (longest first, so
-        "alice-smith" wins over "alice"), or None when none is above it."""
-        keys = sorted((k for k, level in self.marked.items() if level > ceiling), key=len)
-        alternatives = [p for k in reversed(keys) if (p := _key_pattern(k)) is not None]
-        if not alternatives:
-            return None
-        return re.compile(rf"(?<!{_IN_WORD})(?:{'|'.join(alternatives)})(?!{_IN_WORD})")
+    def pattern(self, ceiling: Sensitivity) -> MarkedNames | None:
+        """The patterns of the keys above ``ceiling`` (longest first, so "alice-smith"
+        wins over "alice"), or None when none is above it."""
+        above = sorted((k for k, level in self.marked.items() if level > ceiling), key=len)
+        keys = tuple(k for k in reversed(above) if _parts(k))
+        return _marked_names(keys) if keys else None
 
     def apply(self, text: str, ceiling: Sensitivity) -> tuple[str, int]:
         """``text`` with each mention of a key above ``ceiling`` replaced by
         :data:`REDACTED_NAME`, and how many were replaced."""
-        pattern = self.pattern(ceiling)
-        if pattern is None:
+        names = self.pattern(ceiling)
+        if names is None:
             return text, 0
-        return withheld(pattern, text)
+        return withheld(names, text)
 
 
-def withheld(pattern: re.Pattern[str], text: str) -> tuple[str, int]:
-    """``text`` with every match of ``pattern`` (a key's mention, see :meth:`NameRedaction.
-    pattern`) replaced by :data:`REDACTED_NAME`, matched on the text's key reading, and
-    how many were replaced. Each match replaces the characters of the text it was read
-    from, the accents that followed its last letter included."""
-    if text.isascii():  # read one character for one
-        spans = [m.span() for m in pattern.finditer(text.translate(_ASCII_READING))]
-        return _replaced(text, spans)
-    folded: list[str] = []
-    origin: list[int] = []  # the text's index of each character of the reading
+def _read(text: str) -> tuple[str, list[str]]:
+    """``text``'s reading for redaction, and each character's piece of it (none for an
+    ASCII text, read one character for one)."""
+    if text.isascii():
+        return text.translate(_ASCII_READING), []
+    folded = []
     for index, piece in reading(text, fold=True):
-        folded.append(piece)  # "ü" is "u", "ß" "ss", a Latin letter's accent nothing
-        origin.extend([index] * len(piece))
+        # "ü" is "u", "ß" "ss", a Latin letter's accent nothing; punctuation is _PUNCT.
+        punct = " " in piece and not text[index].isspace()
+        folded.append(piece.replace(" ", _PUNCT) if punct else piece)
+    return "".join(folded), folded
+
+
+def withheld(names: MarkedNames, text: str, whole: str | None = None) -> tuple[str, int]:
+    """``text`` with every mention of a withheld name replaced by :data:`REDACTED_NAME`,
+    matched on the text's key reading, and how many were replaced: each full name, and,
+    when the text (or ``whole``, the text it is an excerpt of) names a key in full, each
+    of that key's shorter names too. Each match replaces the characters of the text it
+    was read from, the accents that followed its last letter included."""
+    read, folded = _read(text)
+    named = names.named(read)
+    if whole is not None and whole != text:
+        named |= names.named(_read(whole)[0])
+    if not named:
+        return text, 0
+    matches = names.with_parts(named).finditer(read)
+    if not folded:
+        return _replaced(text, [m.span() for m in matches])
+    origin = [index for index, piece in enumerate(folded) for _ in piece]
     spans = []
-    for match in pattern.finditer("".join(folded)):
+    for match in matches:
         if match.end() == match.start():
             continue
         start = origin[match.start()]
@@ -138,14 +254,15 @@ class Redactor:
     """A :class:`NameRedaction` bound to one ceiling, compiled once per recall."""
 
     ceiling: Sensitivity
-    compiled: re.Pattern[str] | None
+    compiled: MarkedNames | None
 
     @classmethod
     def of(cls, names: NameRedaction, ceiling: Sensitivity) -> Redactor:
         return cls(ceiling, names.pattern(ceiling))
 
-    def __call__(self, text: str) -> tuple[str, int]:
-        """``text`` with the withheld names replaced, and how many were."""
+    def __call__(self, text: str, whole: str | None = None) -> tuple[str, int]:
+        """``text`` with the withheld names replaced, and how many were; ``whole`` is the
+        text an excerpt was cut from, which says whether a name's shorter forms are his."""
         if self.compiled is None:
             return text, 0
-        return withheld(self.compiled, text)
+        return withheld(self.compiled, text, whole)

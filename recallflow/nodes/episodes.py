@@ -270,7 +270,7 @@ def trusted_episodes(
         blocked = family is not None
         if family is not None:
             families[c.episode_id] = family
-        shown, names = (BLOCKED, 0) if blocked else redact(text)
+        shown, names = (BLOCKED, 0) if blocked else redact(text, c.episode.content)
         project = c.episode.project
         hidden = project is not None and not project_names.admitted(
             project, c.episode.sensitivity, ceiling
