@@ -1,11 +1,16 @@
-"""Many-shot dialogue: a transcript of turns embedded in one statement.
+"""Many-shot dialogue: a transcript of turns written to prime the model.
 
-Several "User: … Assistant: …" turns inside a belief prime the model to continue the
-pattern, however harmless each turn looks. What gives it away is structure, not words:
-the same speaker labels alternating. One quoted line ("User: I can't find export") is a
-note; two labels that each recur, or a user turn answered by an assistant turn, is a
-transcript. Labels are matched after a clause boundary (any short label) or after a
-space (only the usual role words), so headings such as "Summary:, Testing:" do not count.
+Several "User: … Assistant: …" turns can prime the model to continue a pattern. But an
+episode is often a real conversation, the agent's own history, so a transcript alone is
+not an attack: :func:`is_many_shot` asks what the dialogue is for (an example to follow,
+an answering turn left open, answers that are only cues, an assistant without rules or
+going along with what it would refuse). Any other transcript is read turn by turn
+(:func:`turns_of`), so an order inside one turn is still found. A transcript is found by
+structure, not words: the same speaker labels alternating. One quoted line ("User: I
+can't find export") is a note; two labels that each recur, or a user turn answered by an
+assistant turn, is a transcript. Labels are matched after a clause boundary (any short
+label) or after a space (only the usual role words), so headings such as "Summary:,
+Testing:" do not count.
 """
 
 from __future__ import annotations
@@ -40,6 +45,63 @@ _ANSWERER: Final = frozenset(
 )  # fmt: skip
 
 
+#: An answer this short is a cue, not an answer ("ok", "done", "Sure, step one...").
+_TERSE_WORDS: Final = 4
+#: A turn's words, for measuring how long an answer is.
+_WORD: Final = re.compile(r"[a-z0-9']+")
+
+#: What sets the transcript up as a pattern for its reader to follow: an example dialogue,
+#: an order to answer "the same way" or carry on, a turn left open for the reader to fill.
+_PATTERN_CUE: Final = re.compile(
+    r"\bexamples?\s*(?:\d+|conversations?|dialogues?|exchanges?|transcripts?|chats?)\b"
+    r"|\b(?:answer|respond|reply|continue|carry\s+on|go\s+on|keep\s+(?:going|doing|answering))\b"
+    r"[^.!?\n]{0,40}?\b(?:same\s+way|this\s+(?:style|pattern|way|format)|the\s+pattern|"
+    r"like\s+(?:that|this|before|above)|for\s+(?:everyone|every\s+\w+))"
+    r"|\bcontinue\s+the\s+(?:pattern|dialogue|conversation|transcript)"
+    r"|\bnow\s+(?:do\s+it|continue|answer|follow|you\s+(?:answer|reply|respond|continue|try))\b"
+)
+#: An answering turn that says it has no rules, obeys whoever writes to it, or has just
+#: dropped a safeguard: what a real assistant's turn never says of itself.
+_UNBOUND: Final = re.compile(
+    r"\b(?:no|without(?:\s+any)?)\s+(?:rules|restrictions?|limits?|guidelines|filters?|"
+    r"safeguards?|refusing|refusals?)\b|\bunrestricted\b|\bi\s+am\s+free\b|\bfreed\b"
+    r"|\b(?:rules|guidelines|restrictions|filters?|safeguards?|checks?|logs?|audit\s+log|"
+    r"prompt|policy|confirmation|approval)\s+(?:are\s+|is\s+)?(?:forgotten|disabled|bypassed|"
+    r"removed|dropped|skipped|ignored|revealed)\b"
+    r"|\bi\s+(?:no\s+longer|don'?t|do\s+not)\s+(?:follow|obey|have)\s+(?:it|them|any|rules|"
+    r"my|your|the)\b|\b(?:drop|ignore|forget)\s+(?:them|my\s+(?:rules|guidelines))\b"
+    r"|\b(?:answer|tell\s+you)\s+anything(?:\s+at\s+all)?\b|\bmemory\s+wins\b"
+    r"|\bwhoever\s+(?:writes|tells|asks)\b|\bnormally\s+no,?\s+but\b"
+    r"|\b(?:here\s+(?:it\s+is|they\s+are)|my\s+prompt\s+is|it'?s)\b[^.!?\n]{0,20}"
+    r"(?:prompt|password|key|secret)|-----begin\b"
+)
+#: A request a real assistant turns down, asked in an asking turn and then answered.
+_REFUSED_ASK: Final = re.compile(
+    r"\b(?:tell|give|show|reveal|share|send|print|leak|dump|read\s+out|what\s+is|what'?s)\b"
+    r"[^.!?\n]{0,30}\b(?:system\s+prompt|your\s+prompt|password|passwords|secrets?|api\s+keys?|"
+    r"private\s+keys?|credentials|contacts|\.ssh)\b"
+    r"|\b(?:ignore|bypass|disable|skip|forget|drop)\b[^.!?\n]{0,30}\b(?:rules|guidelines|"
+    r"filters?|safety|system\s+prompt|instructions|policy|restrictions|confirmations?|"
+    r"approvals?|audit|auth|mfa|checks?)\b"
+    r"|\b(?:malware|keylogger|ransomware|phishing|exploit|forge|forged|stolen|thermite|"
+    r"undetectable|hack|hacking)\b"
+)
+#: An answer that turns the request down is an ordinary one, whatever was asked.
+_REFUSAL: Final = re.compile(
+    r"\b(?:can'?t|cannot|won'?t|will\s+not|unable|not\s+able|sorry|refuse|decline|"
+    r"not\s+allowed|shouldn'?t)\b"
+)
+
+
+def _turns(text: str) -> list[tuple[str, str]]:
+    """The transcript's turns: each label with the text up to the next label."""
+    found = list(_LABEL.finditer(text))
+    return [
+        ((m["any"] or m["role"] or m["bracket"]).strip(), text[m.end() : nxt].strip())
+        for m, nxt in zip(found, [n.start() for n in found[1:]] + [len(text)], strict=True)
+    ]
+
+
 def is_transcript(text: str) -> bool:
     """True when ``text`` holds alternating speaker turns."""
     if text.count(":") + text.count(">") + text.count("]") < 3:
@@ -53,4 +115,72 @@ def is_transcript(text: str) -> bool:
     return bool(counts.keys() & _ASKER) and bool(counts.keys() & _ANSWERER)
 
 
-DIALOGUE_RULES: Final[tuple[Rule, ...]] = (Rule(MANY_SHOT, "latin", is_transcript),)
+def _answerer(turns: list[tuple[str, str]]) -> str | None:
+    """The label whose turns answer: a known answering role, else whoever spoke second."""
+    labels = [label for label, _ in turns]
+    known = [label for label in labels if label in _ANSWERER]
+    if known:
+        return Counter(known).most_common(1)[0][0]
+    return next((label for label in labels if label != labels[0]), None)
+
+
+def is_many_shot(text: str) -> bool:
+    """True when ``text`` is a transcript written to set a pattern for its reader.
+
+    A stored conversation is not one by being a transcript: the agent's own history is
+    made of such turns. What a fake dialogue has that a real one lacks is its purpose: it
+    is framed as an example to follow or ends on an answering turn left open; its answers
+    are cues (every one a few words: "ok", "done", "Sure:"), not answers; or its
+    assistant says it has no rules, or goes along with a request an assistant turns down.
+    """
+    if not is_transcript(text):
+        return False
+    if _PATTERN_CUE.search(text):
+        return True
+    turns = _turns(text)
+    answerer = _answerer(turns)
+    answers = [body for label, body in turns if label == answerer]
+    if turns and turns[-1][0] == answerer and (not turns[-1][1] or turns[-1][1].endswith(":")):
+        return True  # the reader is handed the answering turn
+    if len(answers) >= 2 and all(len(_WORD.findall(a)) <= _TERSE_WORDS for a in answers):
+        return True
+    if any(_UNBOUND.search(a) for a in answers):
+        return True
+    return any(
+        label != answerer
+        and _REFUSED_ASK.search(body)
+        and i + 1 < len(turns)
+        and turns[i + 1][0] == answerer
+        and not _REFUSAL.search(turns[i + 1][1])
+        for i, (label, body) in enumerate(turns)
+    )
+
+
+#: Labels that claim the model's own channel rather than name a speaker in a conversation.
+_PRIVILEGED: Final = frozenset({"system", "developer", "admin", "root", "sudo"})
+_LABEL_ANY_CASE: Final = re.compile(_LABEL.pattern, re.MULTILINE | re.IGNORECASE)
+
+
+def turns_of(text: str) -> tuple[str, ...] | None:
+    """Each turn of ``text`` on its own, when it is a transcript that :func:`is_many_shot`
+    lets pass; else None.
+
+    In a stored conversation "User:" and "Assistant:" name who spoke; they are not role
+    headers smuggled into a belief. Each turn is read alone, from its own start, so an
+    order inside one turn is found as it would be in a belief of its own, and no rule
+    joins words across turns that two speakers said. A label that claims the model's own
+    channel ("System:", "Developer:") stays on its turn for the rules to read.
+    """
+    lowered = text.lower()
+    if not is_transcript(lowered) or is_many_shot(lowered):
+        return None
+
+    def blank(m: re.Match[str]) -> str:
+        label = (m["any"] or m["role"] or m["bracket"]).strip().lower()
+        return "\n" + m[0] if label in _PRIVILEGED else "\n"
+
+    turns = (turn.strip() for turn in _LABEL_ANY_CASE.sub(blank, text).split("\n"))
+    return tuple(turn for turn in turns if turn)
+
+
+DIALOGUE_RULES: Final[tuple[Rule, ...]] = (Rule(MANY_SHOT, "latin", is_many_shot),)

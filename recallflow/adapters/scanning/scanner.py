@@ -17,7 +17,7 @@ from recallflow.adapters.scanning.classes import CLASS_RULES, LIE_ORDERED_RULE
 from recallflow.adapters.scanning.consent import CONSENT_RULES
 from recallflow.adapters.scanning.deceit import DECEIT_RULES
 from recallflow.adapters.scanning.decoding import ENCODING_RULES, decodings, rereadings
-from recallflow.adapters.scanning.dialogue import DIALOGUE_RULES
+from recallflow.adapters.scanning.dialogue import DIALOGUE_RULES, turns_of
 from recallflow.adapters.scanning.directives import (
     EXFILTRATION_RULES,
     OUTPUT_RULES,
@@ -180,6 +180,10 @@ def _scan(text: str, depth: int, rules: tuple[Rule, ...] = RULES) -> str | None:
         for spoken, blanked_of in _SPOKEN_OF:
             if family in spoken and (rest := blanked_of(views.clean)) is not None:
                 return _scan(rest, depth)
+        # A stored conversation's speaker labels name who spoke, not the model's roles:
+        # its turns are read one by one (see recallflow.adapters.scanning.dialogue).
+        if family is not None and (turns := turns_of(views.clean)) is not None:
+            return next((f for turn in turns if (f := _scan(turn, depth)) is not None), None)
     if family is not None:
         return TOKEN_SMUGGLING if views.disguised else family
 
@@ -237,7 +241,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v23"
+    version: str = "layered-v24"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""
