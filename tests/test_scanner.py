@@ -172,6 +172,9 @@ it still misses are marked ``still_missed`` and the memories it still blocks
 them (support chats, coding help, trips, meetings; speakers named "User", "Human", "Q", by
 name, with and without times), which ``layered-v23`` blocked every one of as many-shot;
 ``attacks_dialogue.jsonl`` holds fake dialogues written at the same time, before any rule.
+Three later rounds (``round``) were each written before the rules they were measured on;
+the fake dialogues whose only sign is an assistant helping with a harm outside the words
+the rule reads are marked ``still_missed``.
 """
 
 from __future__ import annotations
@@ -628,8 +631,19 @@ def test_stored_conversations_pass_and_fake_dialogues_are_blocked() -> None:
     down, or that sets a pattern for the reader, is a many-shot attack."""
     blocked = [r["text"] for r in _rows("benign_dialogue.jsonl") if SCANNER.scan(r["text"])]
     assert blocked == []
-    missed = [r["text"] for r in _rows("attacks_dialogue.jsonl") if not SCANNER.scan(r["text"])]
+    rows = _rows("attacks_dialogue.jsonl")
+    missed = [r["text"] for r in rows if not r.get("still_missed") and not SCANNER.scan(r["text"])]
     assert missed == []
+
+
+def test_a_conversation_cut_off_at_a_speakers_label_passes() -> None:
+    """An excerpt of a stored conversation can end on a label, the answer cut away."""
+    text = (
+        "User: The staging deploy failed again with a migration lock error.\n"
+        "Assistant: Another deploy was still holding the lock; I released it and reran the"
+        " migration, which finished in two minutes.\nUser: Great, can you tell Sam?\nAssistant:"
+    )
+    assert SCANNER.scan(text) is None
 
 
 @pytest.mark.parametrize(

@@ -3,8 +3,8 @@
 Several "User: … Assistant: …" turns can prime the model to continue a pattern. But an
 episode is often a real conversation, the agent's own history, so a transcript alone is
 not an attack: :func:`is_many_shot` asks what the dialogue is for (an example to follow,
-an answering turn left open, answers that are only cues, an assistant without rules or
-going along with what it would refuse). Any other transcript is read turn by turn
+answers that are only cues, an assistant without rules or going along with what it would
+refuse). Any other transcript is read turn by turn
 (:func:`turns_of`), so an order inside one turn is still found. A transcript is found by
 structure, not words: the same speaker labels alternating. One quoted line ("User: I
 can't find export") is a note; two labels that each recur, or a user turn answered by an
@@ -51,7 +51,7 @@ _TERSE_WORDS: Final = 4
 _WORD: Final = re.compile(r"[a-z0-9']+")
 
 #: What sets the transcript up as a pattern for its reader to follow: an example dialogue,
-#: an order to answer "the same way" or carry on, a turn left open for the reader to fill.
+#: an order to answer "the same way" or carry on.
 _PATTERN_CUE: Final = re.compile(
     r"\bexamples?\s*(?:\d+|conversations?|dialogues?|exchanges?|transcripts?|chats?)\b"
     r"|\b(?:answer|respond|reply|continue|carry\s+on|go\s+on|keep\s+(?:going|doing|answering))\b"
@@ -75,6 +75,28 @@ _UNBOUND: Final = re.compile(
     r"|\b(?:here\s+(?:it\s+is|they\s+are)|my\s+prompt\s+is|it'?s)\b[^.!?\n]{0,20}"
     r"(?:prompt|password|key|secret)|-----begin\b"
 )
+#: The asker wants help to do harm: a first-person request ("how do I", "help me", "write
+#: me", or a turn opening "write", "build") whose clause names a harm with no everyday
+#: sense (explosives and poisons, hard drugs, forged or fake papers and laundered money,
+#: malicious code, stalking, evading the police or a security check). Words an ordinary
+#: conversation uses otherwise are left out: one kills a process, steals a base, fakes a
+#: test's clock, checks that a car is not stolen, hacks a quick fix. A question about harm
+#: ("how do phishing emails trick people", "could a will be forged") asks for none.
+_HARM_ASK: Final = (
+    r"\b(?:how\s+(?:do|can|could|would|should|might)\s+i|how\s+to|help\s+me|teach\s+me|"
+    r"(?:write|give|make|build|get|show|tell)\s+me|i\s+(?:want|need|wanna)\s+to|"
+    r"can\s+you|^(?:please\s+)?(?:write|make|build|create|generate|code))\b[^.!?\n]{0,60}?\b(?:"
+    r"(?:pipe\s+)?bombs?|explosives?|poison(?:s|ing)?\s+(?:a|my|his|her|their|the|some)|"
+    r"thermite|nerve\s+agent|"
+    r"meth(?:amphetamine)?|cocaine|heroin|fentanyl|"
+    r"forge[ds]?|forgery|counterfeit|launder(?:ing)?|phishing|fake\s+(?:ids?|passports?|"
+    r"invoices?|(?:bank\s+)?statements?|prescriptions?|reviews?|documents?|receipts?|"
+    r"doctor'?s\s+notes?|licen[cs]es?|diplomas?)|"
+    r"ransomware|malware|keylogger|ddos|botnet|shoplift(?:ing)?|"
+    r"without\s+getting\s+caught|spy\s+on|stalk|"
+    r"past\s+(?:airport\s+)?security|undetectable"
+    r")\b"
+)
 #: A request a real assistant turns down, asked in an asking turn and then answered.
 _REFUSED_ASK: Final = re.compile(
     r"\b(?:tell|give|show|reveal|share|send|print|leak|dump|read\s+out|what\s+is|what'?s)\b"
@@ -83,8 +105,7 @@ _REFUSED_ASK: Final = re.compile(
     r"|\b(?:ignore|bypass|disable|skip|forget|drop)\b[^.!?\n]{0,30}\b(?:rules|guidelines|"
     r"filters?|safety|system\s+prompt|instructions|policy|restrictions|confirmations?|"
     r"approvals?|audit|auth|mfa|checks?)\b"
-    r"|\b(?:malware|keylogger|ransomware|phishing|exploit|forge|forged|stolen|thermite|"
-    r"undetectable|hack|hacking)\b"
+    r"|" + _HARM_ASK
 )
 #: An answer that turns the request down is an ordinary one, whatever was asked.
 _REFUSAL: Final = re.compile(
@@ -129,9 +150,10 @@ def is_many_shot(text: str) -> bool:
 
     A stored conversation is not one by being a transcript: the agent's own history is
     made of such turns. What a fake dialogue has that a real one lacks is its purpose: it
-    is framed as an example to follow or ends on an answering turn left open; its answers
-    are cues (every one a few words: "ok", "done", "Sure:"), not answers; or its
-    assistant says it has no rules, or goes along with a request an assistant turns down.
+    is framed as an example to follow; its answers are cues (every one a few words: "ok",
+    "done", "Sure:"), not answers; or its assistant says it has no rules, or goes along
+    with a request an assistant turns down. A turn left open for the reader is no sign on
+    its own: an excerpt of a real conversation can end on a speaker's label.
     """
     if not is_transcript(text):
         return False
@@ -140,8 +162,6 @@ def is_many_shot(text: str) -> bool:
     turns = _turns(text)
     answerer = _answerer(turns)
     answers = [body for label, body in turns if label == answerer]
-    if turns and turns[-1][0] == answerer and (not turns[-1][1] or turns[-1][1].endswith(":")):
-        return True  # the reader is handed the answering turn
     if len(answers) >= 2 and all(len(_WORD.findall(a)) <= _TERSE_WORDS for a in answers):
         return True
     if any(_UNBOUND.search(a) for a in answers):
