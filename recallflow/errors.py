@@ -7,6 +7,9 @@ Every error a caller can act on is a subclass of :class:`RecallflowError`::
      │    ├── MissingExtensionError  a required PostgreSQL extension is absent
      │    ├── ConnectionOptionError  the connection string has an option libpq refuses
      │    ├── HomeError              the embedded server's home cannot be made or used
+     │    ├── MigrationError         a migration failed and was rolled back; the store is
+     │    │    │                     left at the last one applied, and a retry resumes there
+     │    │    └── StoreTooNewError  the store was migrated by a later recallflow
      │    ├── EmbedderMismatchError  the embedder differs from the one the store was built with
      │    ├── EmbedderUnavailableError  (also ImportError) the embedder's extra or package is
      │    │                          not installed (``recallflow.adapters.embedders``)
@@ -69,6 +72,33 @@ class HomeError(ConfigurationError):
         self.source = source
         self.detail = detail
         super().__init__(f"{source}: {detail}")
+
+
+class MigrationError(ConfigurationError):
+    """A migration failed: its transaction rolled back, so the store stands at the last
+    migration applied (``store_version``), whole, and opening it again retries from there."""
+
+    def __init__(self, message: str, *, store_version: int, code_version: int) -> None:
+        self.store_version = store_version
+        self.code_version = code_version
+        super().__init__(message)
+
+
+class StoreTooNewError(MigrationError):
+    """The store records migrations this release does not have: a later recallflow wrote
+    it, and this one would read its rows without knowing what they mean. Nothing is
+    written; open it with that release or a later one."""
+
+    def __init__(self, *, store_version: int, code_version: int, unknown: list[str]) -> None:
+        super().__init__(
+            f"this store is at schema version {store_version} ({', '.join(unknown)} not known"
+            f" here), but this recallflow knows versions up to {code_version}: a later"
+            " release migrated it. Open it with that release or a later one; nothing was"
+            " written.",
+            store_version=store_version,
+            code_version=code_version,
+        )
+        self.unknown = unknown
 
 
 class MissingExtensionError(ConfigurationError):

@@ -18,7 +18,13 @@ import psycopg
 import pytest
 from psycopg import sql
 
-from recallflow import EmbedderMismatchError, MissingExtensionError, open_memory
+from recallflow import (
+    EmbedderMismatchError,
+    MigrationError,
+    MissingExtensionError,
+    StoreTooNewError,
+    open_memory,
+)
 from recallflow.adapters.embedders.hashing import HashingEmbedder
 from recallflow.adapters.postgres.bootstrap import prepare
 from recallflow.adapters.postgres.embedded import (
@@ -112,10 +118,39 @@ def test_a_failing_migration_leaves_nothing_behind(
     uri = fresh_database(other_server)
     folder = tmp_path / "m"
     folder.mkdir()
-    (folder / "0001_a.sql").write_text("CREATE TABLE half_t (a int); SELECT no_such_function();")
-    with psycopg.connect(uri, autocommit=True) as conn, pytest.raises(psycopg.Error):
-        migrate(conn, folder)
-    assert "half_t" not in _tables(uri)
+    (folder / "0001_a.sql").write_text("CREATE TABLE ok_t (a int);")
+    (folder / "0002_b.sql").write_text("CREATE TABLE half_t (a int); SELECT no_such_function();")
+    with psycopg.connect(uri, autocommit=True) as conn:
+        with pytest.raises(MigrationError, match=r"0002_b\.sql failed") as failed:
+            migrate(conn, folder)
+        assert (failed.value.store_version, failed.value.code_version) == (1, 2)
+        assert "half_t" not in _tables(uri)
+        # A retry, once the cause is gone, resumes at the migration that failed.
+        (folder / "0002_b.sql").write_text("CREATE TABLE half_t (a int);")
+        assert migrate(conn, folder) == ["0002_b.sql"]
+
+
+def test_a_store_a_later_release_migrated_is_refused_and_nothing_is_written(
+    other_server: EmbeddedServer,
+) -> None:
+    uri = fresh_database(other_server)
+    prepare(uri)
+    known = len(load_migrations())
+    with psycopg.connect(uri, autocommit=True) as conn:
+        conn.execute(
+            "INSERT INTO schema_migrations (version, name, checksum) VALUES (%s, %s, 'x')",
+            (known + 1, f"{known + 1:04d}_later.sql"),
+        )
+    before = _tables(uri)
+    with pytest.raises(StoreTooNewError, match=f"schema version {known + 1}") as refused:
+        open_memory(dsn=uri, embedder=HashingEmbedder())
+    assert (refused.value.store_version, refused.value.code_version) == (known + 1, known)
+    assert f"{known + 1:04d}_later.sql" in str(refused.value)
+    with pytest.raises(StoreTooNewError):
+        prepare(uri)  # what `recallflow migrate` runs
+    assert _tables(uri) == before
+    with psycopg.connect(uri) as conn:
+        assert conn.execute("SELECT count(*) FROM store_settings").fetchone() == (0,)
 
 
 def test_gaps_in_numbering_are_refused(tmp_path: Path) -> None:

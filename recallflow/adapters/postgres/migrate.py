@@ -19,7 +19,7 @@ from typing import Any
 
 import psycopg
 
-from recallflow.errors import ConfigurationError
+from recallflow.errors import ConfigurationError, MigrationError, StoreTooNewError
 
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 #: Advisory-lock key shared by every process that migrates or changes store settings.
@@ -106,6 +106,14 @@ def migrate(conn: psycopg.Connection[Any], directory: Path | None = None) -> lis
         )
         rows = conn.execute("SELECT version, name, checksum FROM schema_migrations").fetchall()
         done = {int(r[0]): (str(r[1]), str(r[2])) for r in rows}
+        known = len(pending)
+        unknown = sorted(v for v in done if v > known)
+        if unknown:  # a later release's store: refuse before anything is written
+            raise StoreTooNewError(
+                store_version=max(done),
+                code_version=known,
+                unknown=[done[v][0] for v in unknown],
+            )
         for migration in pending:
             if migration.version in done:
                 name, checksum = done[migration.version]
@@ -115,12 +123,24 @@ def migrate(conn: psycopg.Connection[Any], directory: Path | None = None) -> lis
                         "add a new migration instead of editing an applied one"
                     )
                 continue
-            with conn.transaction():
-                conn.execute(migration.sql.encode())
-                conn.execute(
-                    "INSERT INTO schema_migrations (version, name, checksum) VALUES (%s, %s, %s)",
-                    (migration.version, migration.name, migration.checksum),
-                )
+            try:
+                with conn.transaction():
+                    conn.execute(migration.sql.encode())
+                    conn.execute(
+                        "INSERT INTO schema_migrations (version, name, checksum)"
+                        " VALUES (%s, %s, %s)",
+                        (migration.version, migration.name, migration.checksum),
+                    )
+            except psycopg.OperationalError:
+                raise  # the server went away: the caller's retry resumes at this migration
+            except psycopg.Error as exc:
+                raise MigrationError(
+                    f"migration {migration.name} failed and was rolled back ({exc}); the"
+                    f" store stands whole at schema version {migration.version - 1} of"
+                    f" {known}, and opening it again retries from there",
+                    store_version=migration.version - 1,
+                    code_version=known,
+                ) from exc
             applied_now.append(migration.name)
     finally:
         conn.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK_KEY,))
