@@ -531,9 +531,17 @@ def resume_session(
     info, prefix = memory._session_store.load(tenant_id, principal_id, session_id)
     memory._session_store.check_live(tenant_id, principal_id, session_id)
     if info.retrieval_policy_version != policy.version:
+        # A release whose default policy differs cannot rebuild the old one: a session
+        # opened before such an upgrade is over for this release, and the message says so.
+        upgrade = (
+            " This release's default policy is another version: if the session was opened"
+            " by an earlier recallflow, it cannot be resumed by this one; open a new session."
+            if policy.version == DEFAULT_POLICY.version
+            else ""
+        )
         raise InvalidInputError(
             f"session {session_id!r} was opened under policy {info.retrieval_policy_version}; "
-            f"resume it with that policy, not {policy.version}",
+            f"resume it with that policy, not {policy.version}.{upgrade}",
             field="policy",
         )
     return Session(memory, info, prefix, policy, erasures=erasures)

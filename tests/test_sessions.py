@@ -1669,3 +1669,21 @@ def test_the_durable_pre_rank_stops_early_yet_returns_the_first_by_its_key(
         key=lambda ir: (ir[1][3] == "elsewhere", -ir[1][2] * factors.get(ir[1][1], 0.0), ir[0]),
     )[:limit]
     assert [h[0] for h in hits] == [f"b{i:02d}" for i, _ in expected]
+
+
+def test_a_session_opened_under_another_default_policy_says_to_open_a_new_one(
+    memory: Memory, tenant: str
+) -> None:
+    # What an upgrade that changed the default policy leaves: a stored session whose
+    # policy this release cannot rebuild. Resuming it with the default says why, and what
+    # to do, instead of asking for a policy the caller has no way to make.
+    memory.beliefs.add(belief(tenant, "ada", id="b-1", statement="Ada uses Helix."))
+    budgets = DEFAULT_POLICY.sessions.model_copy(update={"durable_candidates": 59})
+    earlier = DEFAULT_POLICY.model_copy(update={"sessions": budgets})
+    session = memory.open_session(tenant, "ada", policy=earlier)
+    with pytest.raises(InvalidInputError, match="open a new session") as refused:
+        memory.resume_session(tenant, "ada", session.id)
+    assert refused.value.field == "policy"
+    assert earlier.version in str(refused.value)
+    resumed = memory.resume_session(tenant, "ada", session.id, policy=earlier)
+    assert resumed.prefix == session.prefix
