@@ -24,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from recallflow.adapters.progress import on_terminal, tqdm_bar
 from recallflow.core.calibration import off_unit, row_lengths, shape_problem, vector_problem
 from recallflow.errors import (
     ConflictError,
@@ -186,12 +187,11 @@ class _Bar(Protocol):
 @contextlib.contextmanager
 def _progress(total: int) -> Iterator[_Bar | None]:
     """A progress bar of rows written, for a large batch written from a terminal."""
-    if total < PROGRESS_MIN or not sys.stderr.isatty():
+    stream = sys.stderr
+    if total < PROGRESS_MIN or not on_terminal(stream):
         yield None
         return
-    from recallflow.adapters.progress import tqdm_bar
-
-    with tqdm_bar(total=total, unit="belief", desc="beliefs", file=sys.stderr, leave=False) as bar:
+    with tqdm_bar(total=total, unit="belief", desc="beliefs", file=stream, leave=False) as bar:
         yield bar
 
 

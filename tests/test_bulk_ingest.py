@@ -143,6 +143,25 @@ def test_a_large_batch_shows_progress_on_a_terminal_only(
     assert "tqdm_monitor" not in {t.name for t in threading.enumerate() if t.is_alive()}
 
 
+class _ClosedTerminal(_Terminal):
+    def isatty(self) -> bool:
+        raise ValueError("I/O operation on closed file")
+
+
+@pytest.mark.parametrize(
+    "stderr", [None, _ClosedTerminal(), object()], ids=["none", "closed", "bare"]
+)
+def test_a_large_batch_is_written_by_a_process_without_a_usable_stderr(
+    memory: Memory, tenant: str, stderr: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A service started with its stderr closed (``sys.stderr`` is None), or whose stderr
+    was closed or replaced by a stand-in, writes a large batch like any other: no bar, and
+    no error from looking for a terminal after the batch was validated."""
+    monkeypatch.setattr("sys.stderr", stderr)
+    memory.beliefs.add_many(_drafts(tenant, PROGRESS_MIN))
+    assert _count(memory, tenant) == PROGRESS_MIN
+
+
 def test_a_stored_belief_reads_back_equal_to_what_was_written(memory: Memory, tenant: str) -> None:
     """Beliefs read from the store are built without validation (they passed the table's
     constraints); they must still be the same model a validated write produced."""

@@ -21,6 +21,20 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 
+def on_terminal(stream: object) -> bool:
+    """Whether ``stream`` is a terminal a bar may be drawn on. A process may have no stderr
+    at all (``None``: started with its descriptor 2 closed, or with no console), a closed
+    one, or a stand-in without ``isatty``: each is no terminal, and never an error in the
+    write that would have shown a bar."""
+    isatty = getattr(stream, "isatty", None)
+    if not callable(isatty):
+        return False
+    try:
+        return bool(isatty())
+    except (ValueError, OSError):  # a closed stream, or one whose descriptor is gone
+        return False
+
+
 def _tqdm() -> Any:
     return importlib.import_module("tqdm").tqdm
 

@@ -13,11 +13,13 @@ import threading
 from collections.abc import Iterator
 from typing import Any, TextIO
 
+from recallflow.adapters.progress import on_terminal
+
 
 def shown(quiet: bool = False, stream: TextIO | None = None) -> bool:
     """Whether progress is shown on ``stream`` (stderr): on a terminal, unless ``quiet``."""
     target = sys.stderr if stream is None else stream
-    return not quiet and target is not None and target.isatty()
+    return not quiet and on_terminal(target)
 
 
 @contextlib.contextmanager
