@@ -26,6 +26,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from recallflow.adapters.progress import on_terminal, tqdm_bar
 from recallflow.core.calibration import off_unit, row_lengths, shape_problem, vector_problem
+from recallflow.core.lifecycle import edge_key
 from recallflow.errors import (
     ConflictError,
     InvalidInputError,
@@ -708,7 +709,24 @@ class Edges:
 
         Idempotent: re-adding a stored edge (the same beliefs and relation) with the same
         weight is a no-op; with another weight it raises
-        :class:`~recallflow.errors.ConflictError` naming the item and ``weight``."""
+        :class:`~recallflow.errors.ConflictError` naming the item and ``weight``. The same
+        edge twice in one batch is an :class:`~recallflow.errors.InvalidInputError` naming
+        the later item (and the earlier one), and nothing is written."""
         valid = _validated(BeliefEdge, edges)
+        seen: dict[tuple[str, str, str, str, str], int] = {}
+        for index, edge in enumerate(valid):
+            key = edge_key(edge)
+            if key in seen:
+                # Refused as a batch naming one belief or episode id twice is, before
+                # anything is written: the server refused the second only when both were
+                # new (its unique-key message), and took both silently when stored.
+                raise InvalidInputError(
+                    "duplicate edge in the batch: the same src_id, dst_id and relation as"
+                    f" item {seen[key]}",
+                    field="src_id",
+                    item_index=index,
+                    item_id=edge.src_id,
+                )
+            seen[key] = index
         self._store.write_edges(valid)
         return valid

@@ -242,6 +242,28 @@ def test_edges_batch_is_all_or_nothing(memory: Memory, tenant: str) -> None:
     assert row is not None and row[0] == 0
 
 
+def test_the_same_edge_twice_in_a_batch_is_refused_before_writing(
+    memory: Memory, tenant: str
+) -> None:
+    """As the same belief id twice in a batch is: refused naming the later item and the
+    earlier one, whether the edge is new (the server's unique key refused it, in its own
+    words) or already stored (both copies were taken silently), and nothing is written."""
+    memory.beliefs.add_many([belief(tenant, id=f"b-{i}") for i in range(4)])
+    edge = {"tenant_id": tenant, "principal_id": "p1", "src_id": "b-0", "dst_id": "b-1"}
+    memory.edges.add(edge)
+    for twice in ({**edge, "src_id": "b-2"}, edge):
+        batch = [{**edge, "dst_id": "b-3"}, twice, {**edge, "src_id": "b-3"}, dict(twice)]
+        with pytest.raises(InvalidInputError, match="duplicate edge in the batch") as info:
+            memory.edges.add_many(batch)
+        assert (info.value.item_index, info.value.field) == (3, "src_id")
+        assert "item 1" in str(info.value)
+    with memory.pool.connection() as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM belief_edges WHERE tenant_id = %s", (tenant,)
+        ).fetchone()
+    assert row is not None and row[0] == 1
+
+
 def test_feedback_events_are_append_only(memory: Memory, tenant: str) -> None:
     import psycopg
 
