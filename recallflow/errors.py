@@ -216,10 +216,20 @@ class ConflictError(InvalidInputError):
 class SupersessionCycleError(ConflictError):
     """A supersession that would make a belief (indirectly) supersede itself."""
 
-    def __init__(self, cycle: tuple[str, ...]) -> None:
+    def __init__(
+        self,
+        cycle: tuple[str, ...],
+        *,
+        field: str = "supersedes",
+        item_index: int | None = None,
+        item_id: str | None = None,
+    ) -> None:
         self.cycle = cycle
         super().__init__(
-            "supersession cycle " + " -> ".join(cycle), field="supersedes", item_id=cycle[0]
+            "supersession cycle " + " -> ".join(cycle),
+            field=field,
+            item_index=item_index,
+            item_id=cycle[0] if item_id is None else item_id,
         )
 
 

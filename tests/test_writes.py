@@ -215,6 +215,23 @@ def test_a_supersession_cycle_is_a_typed_error_and_writes_nothing(
     assert counts(memory, tenant) == before
 
 
+def test_a_supersession_cycle_deep_in_a_batch_names_its_item(memory: Memory, tenant: str) -> None:
+    """A loop closed by two items of a large batch is refused naming an item of the loop
+    by its index, id and field, as a link to a missing belief is: the id alone left the
+    caller to search the batch for it."""
+    before = counts(memory, tenant)
+    batch = [deploy(tenant, f"b-x{i}", f"We deploy {i} to Heroku.") for i in range(50)]
+    batch[40] = deploy(tenant, "b-a", "A.", supersedes="b-b")
+    batch[45] = deploy(tenant, "b-b", "B.", supersedes="b-a")
+    with pytest.raises(SupersessionCycleError) as info:
+        memory.beliefs.add_many(batch)
+    error = info.value
+    assert (error.item_index, error.field) in {(40, "supersedes"), (45, "supersedes")}
+    assert error.item_id == batch[error.item_index or 0]["id"]
+    assert str(error).startswith(f"item {error.item_index}, id '{error.item_id}'")
+    assert counts(memory, tenant) == before
+
+
 def test_a_cycle_through_stored_beliefs_is_refused(memory: Memory, tenant: str) -> None:
     memory.beliefs.add_many(
         [

@@ -11,6 +11,7 @@ writes) and changes only through a typed, recorded event.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -141,6 +142,18 @@ def _cycle(successor: Mapping[str, str], start: str) -> tuple[str, ...] | None:
     return None
 
 
+def _declared_in(cycle: tuple[str, ...], in_batch: Mapping[str, Belief]) -> tuple[str, str]:
+    """The first belief of the batch whose own field states a link of ``cycle`` (each
+    belief superseded by the next), and that field: the item a refusal of the loop names.
+    Stored links alone never close one, so one of its links is the batch's."""
+    for old, new in itertools.pairwise(cycle):
+        if new in in_batch and in_batch[new].supersedes == old:
+            return new, "supersedes"
+        if old in in_batch and in_batch[old].superseded_by == new:
+            return old, "superseded_by"
+    return cycle[0], "supersedes"
+
+
 def plan_supersessions(
     tenant_id: str,
     principal_id: str,
@@ -210,7 +223,16 @@ def plan_supersessions(
     for old in chosen:
         cycle = _cycle(successor, old)
         if cycle is not None:
-            raise SupersessionCycleError(cycle)
+            # Named by the first item of the batch whose own field states a link of the
+            # loop (stored links alone never close one), with its index in the caller's
+            # batch: a cycle in a large batch is found by its item, as a missing link is.
+            declarer, field = _declared_in(cycle, in_batch)
+            raise SupersessionCycleError(
+                cycle,
+                field=field,
+                item_index=(positions or {}).get(declarer),
+                item_id=declarer,
+            )
 
     # A successor in the batch without a stated start becomes valid when recorded.
     adjusted: dict[str, Belief] = dict(in_batch)
