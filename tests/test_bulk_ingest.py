@@ -95,6 +95,33 @@ def test_an_embedder_failing_mid_batch_leaves_nothing_written(memory: Memory, te
     assert _count(memory, tenant) == 0
 
 
+class _Interrupted(CountingEmbedder):
+    """Ctrl-C landing while the model embeds the given call's chunk."""
+
+    def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        if len(self.calls) + 1 == self._fail_on_call:
+            self.calls.append(len(texts))
+            raise KeyboardInterrupt
+        return super().embed(texts)
+
+
+@pytest.mark.parametrize("call", [1, 2], ids=["in-the-copy", "in-the-chunk-ahead"])
+def test_a_batch_interrupted_mid_write_leaves_nothing_and_the_memory_writes_again(
+    memory: Memory, tenant: str, call: int
+) -> None:
+    """A user's Ctrl-C during a bulk write reaches them as KeyboardInterrupt (never as a
+    typed store or embedder error), rolls the batch back, leaves no embedding thread, and
+    the same Memory writes the batch again."""
+    beliefs = Beliefs(PostgresBeliefStore(memory.pool), _Interrupted(fail_on_call=call))
+    with pytest.raises(KeyboardInterrupt):
+        beliefs.add_many(_drafts(tenant, 2 * EMBED_BATCH))
+    assert _count(memory, tenant) == 0
+    alive = {t.name for t in threading.enumerate() if t.is_alive()}
+    assert not any(name.startswith("recallflow-embed") for name in alive)
+    memory.beliefs.add_many(_drafts(tenant, 2 * EMBED_BATCH))
+    assert _count(memory, tenant) == 2 * EMBED_BATCH
+
+
 def test_every_timestamp_survives_the_binary_copy(memory: Memory, tenant: str) -> None:
     recorded = datetime(2026, 1, 2, 3, 4, 5, 123456, tzinfo=UTC)
     valid_from = datetime(1999, 12, 31, 23, 59, 59, 999999, tzinfo=UTC)
