@@ -21,7 +21,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import replace
 from datetime import UTC, datetime
 from functools import partial
@@ -59,11 +59,14 @@ from recallflow.adapters.postgres.health import GuardedPool, as_unavailable
 from recallflow.adapters.postgres.misses import PostgresMissHints
 from recallflow.adapters.postgres.pool import CONNECT_TIMEOUT_S, open_pool
 from recallflow.adapters.postgres.replicas import (
+    IdentityGuard,
+    ReplicaMismatch,
     ReplicaReads,
     TrackingPool,
     WrittenLsn,
     erased_of,
     ever_erased,
+    store_identity,
 )
 from recallflow.adapters.postgres.search import PostgresBeliefSearch
 from recallflow.adapters.postgres.sessions import PostgresSessionStore
@@ -1224,6 +1227,7 @@ def open_memory(
         with psycopg.connect(uri, autocommit=True) as conn:
             ensure_embedding_space(conn, embedder.name, embedder.dimension)
             calibration = _calibration(conn, embedder, calibrate)
+            guard = IdentityGuard(store_identity(conn), read_dsn) if read_dsn else None
         revive = server.ensure_running if server is not None else None
         written = WrittenLsn() if read_dsn else None
         pool = open_pool(
@@ -1241,11 +1245,24 @@ def open_memory(
             )
             opened.append(recall_pool)
             replica = None
-            if read_dsn and written is not None:
+            if read_dsn and written is not None and guard is not None:
                 replica_pool = open_pool(
-                    read_dsn, "recall", max_size=pool_size, timeout=replica_timeout, wait=False
+                    read_dsn,
+                    "recall",
+                    max_size=pool_size,
+                    timeout=replica_timeout,
+                    wait=False,
+                    verify=guard.verify,
                 )
-                replica = ReplicaReads(replica_pool, written, replica_wait)
+                opened.append(replica_pool)
+                # A replica that answers now is checked now: one of another store is
+                # refused here, not found out by a log line on the first recall. One that
+                # does not answer within replica_timeout is checked when it does.
+                with suppress(StoreUnavailableError):
+                    replica_pool.probe(replica_timeout)
+                if guard.mismatch is not None:
+                    raise ReplicaMismatch(guard.mismatch)
+                replica = ReplicaReads(replica_pool, written, replica_wait, guard)
         except BaseException:
             for opened_pool in opened:
                 opened_pool.close()

@@ -21,6 +21,8 @@ from recallflow import Memory, open_memory
 from recallflow.adapters.embedders.hashing import HashingEmbedder
 from recallflow.adapters.postgres import embedded
 from recallflow.adapters.postgres.embedded import DATABASE
+from recallflow.adapters.postgres.replicas import IdentityGuard, ReplicaMismatch, store_identity
+from recallflow.errors import ConfigurationError
 from tests.helpers import belief, request
 from tests.processes import postgres_pids, wait_until_gone
 
@@ -221,3 +223,54 @@ def test_a_replica_behind_another_handles_erasure_never_shows_what_was_forgotten
             result = memory.recall(ask)
             assert secret not in result.block
             assert standby.belief_scans_since(before, at_least=1) >= 1
+
+
+def test_a_read_dsn_of_another_store_is_refused_never_read(
+    tmp_path: Path, fresh_home: Path
+) -> None:
+    """A ``read_dsn`` naming another store — here another database of the same server,
+    holding a recallflow store of its own; another cluster differs in its system
+    identifier and is refused alike — must never serve that store's beliefs as this
+    one's: refused at open when it answers then, skipped for the primary when it only
+    answers later."""
+    embedder = HashingEmbedder()
+    ask = request("t", goal="How do we deploy?")
+    with open_memory(home=fresh_home, embedder=embedder) as primary:
+        primary.beliefs.add(belief("t", id="b-mine", statement="Deploys go through Fly.io"))
+        other = primary.uri.replace(f"/{DATABASE}?", "/otherstore?")
+        assert other != primary.uri
+        # Not there yet when the handle opens: skipped like a replica that is down.
+        with open_memory(home=fresh_home, embedder=embedder, read_dsn=other) as memory:
+            with psycopg.connect(primary.uri, autocommit=True) as conn:
+                conn.execute("CREATE DATABASE otherstore")
+            with open_memory(other, embedder=embedder) as stranger:
+                stranger.beliefs.add(
+                    belief("t", id="b-stranger", statement="Deploys go through Heroku")
+                )
+            for _ in range(3):
+                assert memory.recall(ask).rendered_ids == ("b-mine",)
+        with pytest.raises(ReplicaMismatch, match="otherstore"):
+            open_memory(home=fresh_home, embedder=embedder, read_dsn=other)
+        with pytest.raises(ConfigurationError, match="'postgres'"):
+            open_memory(
+                home=fresh_home,
+                embedder=embedder,
+                read_dsn=primary.uri.replace(f"/{DATABASE}?", "/postgres?"),
+            )
+        # The primary itself is a replica of itself.
+        with open_memory(home=fresh_home, embedder=embedder, read_dsn=primary.uri) as memory:
+            assert memory.recall(ask).rendered_ids == ("b-mine",)
+
+
+def test_a_replica_of_another_cluster_is_refused(fresh_home: Path) -> None:
+    """Same database name and oid (both made first after ``initdb``), another cluster:
+    told apart by the system identifier."""
+    with (
+        open_memory(home=fresh_home, embedder=HashingEmbedder()) as primary,
+        psycopg.connect(primary.uri, autocommit=True) as conn,
+    ):
+        mine = store_identity(conn)
+        guard = IdentityGuard(mine._replace(system=str(int(mine.system) + 1)), primary.uri)
+        with pytest.raises(ReplicaMismatch, match="another PostgreSQL cluster"):
+            guard.verify(conn)
+        assert guard.mismatch is not None

@@ -80,8 +80,15 @@ def utc_named(conn: psycopg.Connection[Any]) -> dict[str, str]:
     return {"TimeZone": "UTC"} if zone in _UTC_ZONES and zone != "UTC" else {}
 
 
-def _configure(settings: dict[str, str], recall: bool, conn: psycopg.Connection[Any]) -> None:
+def _configure(
+    settings: dict[str, str],
+    recall: bool,
+    verify: Callable[[psycopg.Connection[Any]], None] | None,
+    conn: psycopg.Connection[Any],
+) -> None:
     conn.autocommit = True
+    if verify is not None:  # before anything assumes the store's schema is there
+        verify(conn)
     if recall:
         conn.prepare_threshold = 0
     register_vector(conn)
@@ -100,6 +107,7 @@ def open_pool(
     revive: Revive | None = None,
     pool_class: Callable[..., GuardedPool] = GuardedPool,
     wait: bool = True,
+    verify: Callable[[psycopg.Connection[Any]], None] | None = None,
 ) -> GuardedPool:
     """An opened pool on ``uri``, waited on so a bad server fails here, not mid-recall
     (``wait=False``: a replica that is down at open is only skipped by recalls).
@@ -107,7 +115,8 @@ def open_pool(
     ``timeout`` bounds each wait for a connection, and also how long the pool keeps
     retrying a lost connection in the background before it opens new ones only on demand
     (so a server that comes back is used by the next call, not after a long back-off).
-    ``revive`` is called when the server looks dead (see ``GuardedPool``).
+    ``revive`` is called when the server looks dead (see ``GuardedPool``); ``verify``
+    checks each new connection before it is used, and refuses it by raising.
     """
     settings = RECALL_SETTINGS if role == "recall" else STORE_SETTINGS
     pool = pool_class(
@@ -116,7 +125,7 @@ def open_pool(
         check_after_idle_s=CHECK_AFTER_IDLE_S,
         min_size=min_size,
         max_size=max_size,
-        configure=partial(_configure, settings, role == "recall"),
+        configure=partial(_configure, settings, role == "recall", verify),
         open=False,
         name=f"recallflow-{role}",
         timeout=timeout,

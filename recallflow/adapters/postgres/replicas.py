@@ -17,6 +17,12 @@ Writes and traces go to the primary; recalls read a replica, with two guarantees
   the primary. A recall is checked
   against the primary whatever replica served it, so several replicas behind one DSN are
   covered alike;
+- **a replica is of this store, or is not read**: each connection to it is checked
+  before use against the primary's cluster (its system identifier, which
+  ``pg_basebackup`` copies and ``initdb`` makes anew) and database (its oid, the same on
+  every physical replica): a ``read_dsn`` naming another cluster, or another database of
+  the same one, would otherwise serve that store's beliefs as this one's
+  (:class:`StoreIdentity`);
 - **a replica that fails is not waited on**: a recall that cannot get a working replica
   connection, or loses it mid-recall, runs again on the primary, and the replica is left
   alone for a back-off (1 s, doubling to 30 s while it stays down) before it is tried
@@ -26,18 +32,21 @@ Writes and traces go to the primary; recalls read a replica, with two guarantees
 from __future__ import annotations
 
 import contextlib
+import logging
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, NamedTuple
 
 import psycopg
 
 from recallflow.adapters.postgres.health import GuardedPool
 from recallflow.core.erasure import erasure_digest
-from recallflow.errors import StoreUnavailableError
+from recallflow.errors import ConfigurationError, StoreUnavailableError, without_password
+
+logger = logging.getLogger(__name__)
 
 #: Back-off after a replica failed, doubled while it keeps failing (seconds).
 RETRY_AFTER_S = 1.0
@@ -58,6 +67,14 @@ _HELD = (
     " WHERE EXISTS (SELECT 1 FROM beliefs b WHERE b.tenant_id = %s AND b.principal_id = %s"
     " AND b.id = u.id) AND NOT EXISTS (SELECT 1 FROM erasures e WHERE e.tenant_id = %s"
     " AND e.principal_sha256 = %s AND e.belief_sha256 = u.digest)"
+)
+
+#: The cluster (system identifier, kept by physical replicas) and the database (its oid,
+#: the same on a physical replica) a connection reads.
+_IDENTITY = (
+    "SELECT (SELECT system_identifier FROM pg_control_system())::text,"
+    " (SELECT oid FROM pg_database WHERE datname = current_database())::bigint,"
+    " current_database()"
 )
 
 _untracked: ContextVar[bool] = ContextVar("recallflow_untracked_write", default=False)
@@ -95,6 +112,59 @@ def erased_of(
             _HELD, (wanted, digests, tenant_id, principal_id, tenant_id, principal)
         ).fetchall()
     return ids.difference(str(r[0]) for r in rows)
+
+
+class StoreIdentity(NamedTuple):
+    """Which store a connection reads: its cluster and database."""
+
+    system: str
+    database: int
+    name: str
+
+    def same_store(self, other: StoreIdentity) -> bool:
+        return (self.system, self.database) == (other.system, other.database)
+
+
+def store_identity(conn: psycopg.Connection[Any]) -> StoreIdentity:
+    """The store ``conn`` reads."""
+    row = conn.execute(_IDENTITY).fetchone()
+    assert row is not None
+    return StoreIdentity(str(row[0]), int(row[1]), str(row[2]))
+
+
+class ReplicaMismatch(ConfigurationError):
+    """The server at ``read_dsn`` is not a replica of the store at ``dsn``."""
+
+
+class IdentityGuard:
+    """Refuses every replica connection that reads another store than the primary's
+    (``expected``), and remembers why: a replica pool's connections are checked with
+    :meth:`verify` before their first use."""
+
+    def __init__(self, expected: StoreIdentity, read_dsn: str) -> None:
+        self.expected = expected
+        self._read_dsn = read_dsn
+        self.mismatch: str | None = None
+
+    def verify(self, conn: psycopg.Connection[Any]) -> None:
+        found = store_identity(conn)
+        if found.same_store(self.expected):
+            return
+        if found.system != self.expected.system:
+            why = (
+                f"it is another PostgreSQL cluster (system identifier {found.system}, the"
+                f" primary's is {self.expected.system}): not a streaming replica of the primary"
+            )
+        else:
+            why = (
+                f"it reads database {found.name!r} of the primary's cluster, not the"
+                f" store's {self.expected.name!r} (or a copy of it)"
+            )
+        first = self.mismatch is None
+        self.mismatch = f"read_dsn {without_password(self._read_dsn)}: {why}"
+        if first:
+            logger.error("%s; recalls read the primary instead", self.mismatch)
+        raise ReplicaMismatch(self.mismatch)
 
 
 class WrittenLsn:
@@ -149,8 +219,11 @@ class TrackingPool(GuardedPool):
 class ReplicaReads:
     """Decides, per recall, whether the replica may serve it."""
 
-    def __init__(self, pool: GuardedPool, written: WrittenLsn, wait_s: float) -> None:
+    def __init__(
+        self, pool: GuardedPool, written: WrittenLsn, wait_s: float, guard: IdentityGuard
+    ) -> None:
         self.pool = pool
+        self.guard = guard
         self._written = written
         self._wait_s = wait_s
         self._replayed: int | None = None
@@ -160,8 +233,8 @@ class ReplicaReads:
 
     def usable(self) -> bool:
         """True when the replica is up and has replayed this handle's writes (waiting for
-        that at most ``wait_s``)."""
-        if time.monotonic() < self._down_until:
+        that at most ``wait_s``), and of this store."""
+        if self.guard.mismatch is not None or time.monotonic() < self._down_until:
             return False
         needed = self._written.value
         if needed is None or (self._replayed is not None and self._replayed >= needed):
