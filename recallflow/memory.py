@@ -66,6 +66,7 @@ from recallflow.adapters.postgres.replicas import (
     WrittenLsn,
     erased_of,
     ever_erased,
+    postmaster_started,
     store_identity,
 )
 from recallflow.adapters.postgres.search import PostgresBeliefSearch
@@ -1227,7 +1228,7 @@ def open_memory(
         with psycopg.connect(uri, autocommit=True) as conn:
             ensure_embedding_space(conn, embedder.name, embedder.dimension)
             calibration = _calibration(conn, embedder, calibrate)
-            guard = IdentityGuard(store_identity(conn), read_dsn) if read_dsn else None
+            identity = store_identity(conn) if read_dsn else None
         revive = server.ensure_running if server is not None else None
         written = WrittenLsn() if read_dsn else None
         pool = open_pool(
@@ -1245,7 +1246,8 @@ def open_memory(
             )
             opened.append(recall_pool)
             replica = None
-            if read_dsn and written is not None and guard is not None:
+            if read_dsn and written is not None and identity is not None:
+                guard = IdentityGuard(identity, read_dsn, partial(postmaster_started, recall_pool))
                 replica_pool = open_pool(
                     read_dsn,
                     "recall",
@@ -1260,8 +1262,8 @@ def open_memory(
                 # does not answer within replica_timeout is checked when it does.
                 with suppress(StoreUnavailableError):
                     replica_pool.probe(replica_timeout)
-                if guard.mismatch is not None:
-                    raise ReplicaMismatch(guard.mismatch)
+                if guard.mismatch is not None or guard.diverged is not None:
+                    raise ReplicaMismatch(guard.mismatch or guard.diverged or "")
                 replica = ReplicaReads(replica_pool, written, replica_wait, guard)
         except BaseException:
             for opened_pool in opened:

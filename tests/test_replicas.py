@@ -224,6 +224,18 @@ def test_a_replica_behind_another_handles_erasure_never_shows_what_was_forgotten
             assert secret not in result.block
             assert standby.belief_scans_since(before, at_least=1) >= 1
 
+            # Promoted apart from the primary, the replica has its identity but none of
+            # the primary's later writes: this handle's own write is read on the primary,
+            # and a handle opened on it is refused (it was read, whatever it missed).
+            with psycopg.connect(standby.uri, autocommit=True) as conn:
+                conn.execute("SELECT pg_promote(wait => true)")
+            memory.beliefs.add(
+                belief("t", id="b-card", statement="Ada's gym card number is 5521.", subject="card")
+            )
+            assert "b-card" in memory.recall(request("t", goal="Ada's gym card?")).rendered_ids
+            with pytest.raises(ReplicaMismatch, match="not the primary itself"):
+                open_memory(home=home, embedder=embedder, read_dsn=standby.uri)
+
 
 def test_a_read_dsn_of_another_store_is_refused_never_read(
     tmp_path: Path, fresh_home: Path
@@ -270,7 +282,8 @@ def test_a_replica_of_another_cluster_is_refused(fresh_home: Path) -> None:
         psycopg.connect(primary.uri, autocommit=True) as conn,
     ):
         mine = store_identity(conn)
-        guard = IdentityGuard(mine._replace(system=str(int(mine.system) + 1)), primary.uri)
+        other = mine._replace(system=str(int(mine.system) + 1))
+        guard = IdentityGuard(other, primary.uri, lambda: "")
         with pytest.raises(ReplicaMismatch, match="another PostgreSQL cluster"):
             guard.verify(conn)
         assert guard.mismatch is not None

@@ -22,7 +22,10 @@ Writes and traces go to the primary; recalls read a replica, with two guarantees
   ``pg_basebackup`` copies and ``initdb`` makes anew) and database (its oid, the same on
   every physical replica): a ``read_dsn`` naming another cluster, or another database of
   the same one, would otherwise serve that store's beliefs as this one's
-  (:class:`StoreIdentity`);
+  (:class:`StoreIdentity`). A server at ``read_dsn`` that is not in recovery is read only
+  when it is the primary itself (the same postmaster, by its start time): a replica
+  promoted apart from the primary has the same identity, but none of the writes made
+  since, this handle's own included;
 - **a replica that fails is not waited on**: a recall that cannot get a working replica
   connection, or loses it mid-recall, runs again on the primary, and the replica is left
   alone for a back-off (1 s, doubling to 30 s while it stays down) before it is tried
@@ -35,7 +38,7 @@ import contextlib
 import logging
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, NamedTuple
@@ -74,8 +77,17 @@ _HELD = (
 _IDENTITY = (
     "SELECT (SELECT system_identifier FROM pg_control_system())::text,"
     " (SELECT oid FROM pg_database WHERE datname = current_database())::bigint,"
-    " current_database()"
+    " current_database(), pg_is_in_recovery(),"
+    " extract(epoch FROM pg_postmaster_start_time())::text"
 )
+#: What a recall's wait for the replica asks: how far it has replayed (static once
+#: promoted, NULL on a server never in recovery), whether it still is in recovery, and
+#: which postmaster answers.
+_REPLAYED = (
+    "SELECT pg_last_wal_replay_lsn()::text, pg_is_in_recovery(),"
+    " extract(epoch FROM pg_postmaster_start_time())::text"
+)
+_STARTED = "SELECT extract(epoch FROM pg_postmaster_start_time())::text"
 
 _untracked: ContextVar[bool] = ContextVar("recallflow_untracked_write", default=False)
 
@@ -127,9 +139,23 @@ class StoreIdentity(NamedTuple):
 
 def store_identity(conn: psycopg.Connection[Any]) -> StoreIdentity:
     """The store ``conn`` reads."""
+    return _identity_and_state(conn)[0]
+
+
+def _identity_and_state(conn: psycopg.Connection[Any]) -> tuple[StoreIdentity, bool, str]:
+    """The store ``conn`` reads, whether its server is in recovery, and when its
+    postmaster started."""
     row = conn.execute(_IDENTITY).fetchone()
     assert row is not None
-    return StoreIdentity(str(row[0]), int(row[1]), str(row[2]))
+    return StoreIdentity(str(row[0]), int(row[1]), str(row[2])), bool(row[3]), str(row[4])
+
+
+def postmaster_started(pool: GuardedPool) -> str:
+    """When the postmaster of ``pool``'s server started: with the system identifier, which
+    server it is (a promoted replica shares the identifier, never the start)."""
+    with pool.connection() as conn:
+        row = conn.execute(_STARTED).fetchone()
+    return str(row[0]) if row else ""
 
 
 class ReplicaMismatch(ConfigurationError):
@@ -141,15 +167,52 @@ class IdentityGuard:
     (``expected``), and remembers why: a replica pool's connections are checked with
     :meth:`verify` before their first use."""
 
-    def __init__(self, expected: StoreIdentity, read_dsn: str) -> None:
+    def __init__(
+        self, expected: StoreIdentity, read_dsn: str, primary_started: Callable[[], str]
+    ) -> None:
         self.expected = expected
         self._read_dsn = read_dsn
+        self._primary_started = primary_started
+        self._known_start: str | None = None
+        #: Why the server at read_dsn is of another store (it is never read again).
         self.mismatch: str | None = None
+        #: Why it was last refused as a primary apart from this store's (a promoted
+        #: replica; read again once it is the primary itself or a replica again).
+        self.diverged: str | None = None
+
+    def is_the_primary(self, started: str) -> bool:
+        """Whether a server of this store that is not in recovery, whose postmaster
+        started at ``started``, is the primary itself. One that is not is logged, and
+        named in :attr:`diverged`."""
+        if started == self._known_start:
+            return True
+        try:
+            self._known_start = self._primary_started()
+        except (StoreUnavailableError, psycopg.Error):
+            return False  # the primary cannot vouch for it
+        if started == self._known_start:
+            self.diverged = None
+            return True
+        if self.diverged is None:
+            logger.warning(
+                "read_dsn %s is a primary apart from the store's (a promoted replica?):"
+                " recalls read the primary instead",
+                without_password(self._read_dsn),
+            )
+        self.diverged = (
+            f"read_dsn {without_password(self._read_dsn)}: not in recovery and not the"
+            " primary itself (a replica promoted apart from it?): it lacks the primary's"
+            " later writes"
+        )
+        return False
 
     def verify(self, conn: psycopg.Connection[Any]) -> None:
-        found = store_identity(conn)
+        found, in_recovery, started = _identity_and_state(conn)
         if found.same_store(self.expected):
-            return
+            if in_recovery or self.is_the_primary(started):
+                return
+            assert self.diverged is not None
+            raise ReplicaMismatch(self.diverged)
         if found.system != self.expected.system:
             why = (
                 f"it is another PostgreSQL cluster (system identifier {found.system}, the"
@@ -243,9 +306,14 @@ class ReplicaReads:
         try:
             with self.pool.connection() as conn:
                 while True:
-                    row = conn.execute("SELECT pg_last_wal_replay_lsn()::text").fetchone()
-                    if row is None or row[0] is None:  # not in recovery: it is a primary
-                        return True
+                    row = conn.execute(_REPLAYED).fetchone()
+                    if row is None:
+                        return False
+                    if not row[1]:  # not in recovery: read if it is the primary itself
+                        if self.guard.is_the_primary(str(row[2])):
+                            return True
+                        self.failed()
+                        return False
                     replayed = lsn_value(str(row[0]))
                     with self._lock:
                         self._replayed = max(self._replayed or 0, replayed)
