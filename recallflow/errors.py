@@ -6,6 +6,8 @@ Every error a caller can act on is a subclass of :class:`RecallflowError`::
      ├── ConfigurationError          the store or its settings cannot be used as asked
      │    ├── MissingExtensionError  a required PostgreSQL extension is absent
      │    ├── ConnectionOptionError  the connection string has an option libpq refuses
+     │    ├── ReplicaMismatchError   ``read_dsn`` is not a replica of the store: another
+     │    │                          cluster or database, or a primary apart from it
      │    ├── HomeError              the embedded server's home cannot be made or used
      │    ├── MigrationError         a migration failed and was rolled back; the store is
      │    │    │                     left at the last one applied, and a retry resumes there
@@ -50,6 +52,14 @@ class RecallflowError(Exception):
 
 class ConfigurationError(RecallflowError):
     """The store, a server, or a setting cannot be used as asked."""
+
+
+class ReplicaMismatchError(ConfigurationError):
+    """The server at ``read_dsn`` is not a streaming replica of the store at ``dsn``:
+    another cluster (its system identifier differs), another database of the primary's
+    cluster, or a server of the store that is not in recovery and is not the primary
+    itself (a replica promoted apart from it). Its recalls would read another store's
+    data, or miss the primary's writes."""
 
 
 class ConnectionOptionError(ConfigurationError):

@@ -60,7 +60,6 @@ from recallflow.adapters.postgres.misses import PostgresMissHints
 from recallflow.adapters.postgres.pool import CONNECT_TIMEOUT_S, open_pool
 from recallflow.adapters.postgres.replicas import (
     IdentityGuard,
-    ReplicaMismatch,
     ReplicaReads,
     TrackingPool,
     WrittenLsn,
@@ -98,6 +97,7 @@ from recallflow.errors import (
     ConnectionOptionError,
     InvalidInputError,
     OperatorOnlyError,
+    ReplicaMismatchError,
     StorageFullError,
     StoreUnavailableError,
     UnsupportedEmbedderError,
@@ -1263,7 +1263,7 @@ def open_memory(
                 with suppress(StoreUnavailableError):
                     replica_pool.probe(replica_timeout)
                 if guard.mismatch is not None or guard.diverged is not None:
-                    raise ReplicaMismatch(guard.mismatch or guard.diverged or "")
+                    raise ReplicaMismatchError(guard.mismatch or guard.diverged or "")
                 replica = ReplicaReads(replica_pool, written, replica_wait, guard)
         except BaseException:
             for opened_pool in opened:

@@ -21,8 +21,8 @@ from recallflow import Memory, open_memory
 from recallflow.adapters.embedders.hashing import HashingEmbedder
 from recallflow.adapters.postgres import embedded
 from recallflow.adapters.postgres.embedded import DATABASE
-from recallflow.adapters.postgres.replicas import IdentityGuard, ReplicaMismatch, store_identity
-from recallflow.errors import ConfigurationError
+from recallflow.adapters.postgres.replicas import IdentityGuard, store_identity
+from recallflow.errors import ConfigurationError, ReplicaMismatchError
 from tests.helpers import belief, request
 from tests.processes import postgres_pids, wait_until_gone
 
@@ -233,7 +233,7 @@ def test_a_replica_behind_another_handles_erasure_never_shows_what_was_forgotten
                 belief("t", id="b-card", statement="Ada's gym card number is 5521.", subject="card")
             )
             assert "b-card" in memory.recall(request("t", goal="Ada's gym card?")).rendered_ids
-            with pytest.raises(ReplicaMismatch, match="not the primary itself"):
+            with pytest.raises(ReplicaMismatchError, match="not the primary itself"):
                 open_memory(home=home, embedder=embedder, read_dsn=standby.uri)
 
 
@@ -261,7 +261,7 @@ def test_a_read_dsn_of_another_store_is_refused_never_read(
                 )
             for _ in range(3):
                 assert memory.recall(ask).rendered_ids == ("b-mine",)
-        with pytest.raises(ReplicaMismatch, match="otherstore"):
+        with pytest.raises(ReplicaMismatchError, match="otherstore"):
             open_memory(home=fresh_home, embedder=embedder, read_dsn=other)
         with pytest.raises(ConfigurationError, match="'postgres'"):
             open_memory(
@@ -284,6 +284,6 @@ def test_a_replica_of_another_cluster_is_refused(fresh_home: Path) -> None:
         mine = store_identity(conn)
         other = mine._replace(system=str(int(mine.system) + 1))
         guard = IdentityGuard(other, primary.uri, lambda: "")
-        with pytest.raises(ReplicaMismatch, match="another PostgreSQL cluster"):
+        with pytest.raises(ReplicaMismatchError, match="another PostgreSQL cluster"):
             guard.verify(conn)
         assert guard.mismatch is not None

@@ -47,7 +47,7 @@ import psycopg
 
 from recallflow.adapters.postgres.health import GuardedPool
 from recallflow.core.erasure import erasure_digest
-from recallflow.errors import ConfigurationError, StoreUnavailableError, without_password
+from recallflow.errors import ReplicaMismatchError, StoreUnavailableError, without_password
 
 logger = logging.getLogger(__name__)
 
@@ -158,10 +158,6 @@ def postmaster_started(pool: GuardedPool) -> str:
     return str(row[0]) if row else ""
 
 
-class ReplicaMismatch(ConfigurationError):
-    """The server at ``read_dsn`` is not a replica of the store at ``dsn``."""
-
-
 class IdentityGuard:
     """Refuses every replica connection that reads another store than the primary's
     (``expected``), and remembers why: a replica pool's connections are checked with
@@ -212,7 +208,7 @@ class IdentityGuard:
             if in_recovery or self.is_the_primary(started):
                 return
             assert self.diverged is not None
-            raise ReplicaMismatch(self.diverged)
+            raise ReplicaMismatchError(self.diverged)
         if found.system != self.expected.system:
             why = (
                 f"it is another PostgreSQL cluster (system identifier {found.system}, the"
@@ -227,7 +223,7 @@ class IdentityGuard:
         self.mismatch = f"read_dsn {without_password(self._read_dsn)}: {why}"
         if first:
             logger.error("%s; recalls read the primary instead", self.mismatch)
-        raise ReplicaMismatch(self.mismatch)
+        raise ReplicaMismatchError(self.mismatch)
 
 
 class WrittenLsn:
