@@ -287,3 +287,14 @@ def test_a_replica_of_another_cluster_is_refused(fresh_home: Path) -> None:
         with pytest.raises(ReplicaMismatchError, match="another PostgreSQL cluster"):
             guard.verify(conn)
         assert guard.mismatch is not None
+        # A role the server does not let read the system identifier compares the database
+        # alone, rather than failing every replica connection (or the open) on it.
+        conn.execute("REVOKE EXECUTE ON FUNCTION pg_control_system() FROM PUBLIC")
+        conn.execute("CREATE ROLE limited_reader LOGIN")
+        limited_uri = primary.uri.replace(f"{embedded.SUPERUSER}:@", "limited_reader:@")
+        with psycopg.connect(limited_uri, autocommit=True) as limited:
+            seen = store_identity(limited)
+            assert seen == mine._replace(system="") and seen.same_store(mine)
+            started = conn.execute("SELECT extract(epoch FROM pg_postmaster_start_time())::text")
+            start = str(started.fetchone()[0])  # type: ignore[index]
+            IdentityGuard(mine, limited_uri, lambda: start).verify(limited)

@@ -75,11 +75,11 @@ _HELD = (
 #: The cluster (system identifier, kept by physical replicas) and the database (its oid,
 #: the same on a physical replica) a connection reads.
 _IDENTITY = (
-    "SELECT (SELECT system_identifier FROM pg_control_system())::text,"
-    " (SELECT oid FROM pg_database WHERE datname = current_database())::bigint,"
+    "SELECT (SELECT oid FROM pg_database WHERE datname = current_database())::bigint,"
     " current_database(), pg_is_in_recovery(),"
     " extract(epoch FROM pg_postmaster_start_time())::text"
 )
+_SYSTEM = "SELECT system_identifier::text FROM pg_control_system()"
 #: What a recall's wait for the replica asks: how far it has replayed (static once
 #: promoted, NULL on a server never in recovery), whether it still is in recovery, and
 #: which postmaster answers.
@@ -129,12 +129,15 @@ def erased_of(
 class StoreIdentity(NamedTuple):
     """Which store a connection reads: its cluster and database."""
 
+    #: The cluster's system identifier; empty where the role may not read it (a
+    #: server that revoked ``pg_control_system()``): the database alone is compared.
     system: str
     database: int
     name: str
 
     def same_store(self, other: StoreIdentity) -> bool:
-        return (self.system, self.database) == (other.system, other.database)
+        same_system = self.system == other.system or not (self.system and other.system)
+        return same_system and self.database == other.database
 
 
 def store_identity(conn: psycopg.Connection[Any]) -> StoreIdentity:
@@ -147,7 +150,12 @@ def _identity_and_state(conn: psycopg.Connection[Any]) -> tuple[StoreIdentity, b
     postmaster started."""
     row = conn.execute(_IDENTITY).fetchone()
     assert row is not None
-    return StoreIdentity(str(row[0]), int(row[1]), str(row[2])), bool(row[3]), str(row[4])
+    try:
+        system_row = conn.execute(_SYSTEM).fetchone()
+    except psycopg.errors.InsufficientPrivilege:
+        system_row = None
+    system = str(system_row[0]) if system_row else ""
+    return StoreIdentity(system, int(row[0]), str(row[1])), bool(row[2]), str(row[3])
 
 
 def postmaster_started(pool: GuardedPool) -> str:
