@@ -27,6 +27,9 @@ Every error a caller can act on is a subclass of :class:`RecallflowError`::
      ├── OperatorOnlyError           (also PermissionError) an operator view without the capability
      └── StoreUnavailableError       the store cannot be reached now; retry, nothing to reopen
           ├── StorageFullError       the server's disk is full; free space, then retry
+          ├── ReplicaBehind          a replica connection had not replayed this handle's
+          │                          writes in time; caught inside, the primary serves
+          │                          (``recallflow.adapters.postgres.replicas``)
           └── WriteCancelledError    the server cancelled a write before it committed; retry
                └── ErasedMeanwhileError  an erasure finished while the call read; retry
 

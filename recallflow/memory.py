@@ -60,6 +60,7 @@ from recallflow.adapters.postgres.misses import PostgresMissHints
 from recallflow.adapters.postgres.pool import CONNECT_TIMEOUT_S, open_pool
 from recallflow.adapters.postgres.replicas import (
     IdentityGuard,
+    ReplicaPool,
     ReplicaReads,
     TrackingPool,
     WrittenLsn,
@@ -1255,6 +1256,9 @@ def open_memory(
                     timeout=replica_timeout,
                     wait=False,
                     verify=guard.verify,
+                    pool_class=partial(
+                        ReplicaPool, written=written, wait_s=replica_wait, guard=guard
+                    ),
                 )
                 opened.append(replica_pool)
                 # A replica that answers now is checked now: one of another store is
@@ -1264,7 +1268,8 @@ def open_memory(
                     replica_pool.probe(replica_timeout)
                 if guard.mismatch is not None or guard.diverged is not None:
                     raise ReplicaMismatchError(guard.mismatch or guard.diverged or "")
-                replica = ReplicaReads(replica_pool, written, replica_wait, guard)
+                assert isinstance(replica_pool, ReplicaPool)
+                replica = ReplicaReads(replica_pool)
         except BaseException:
             for opened_pool in opened:
                 opened_pool.close()

@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
@@ -21,7 +22,14 @@ from recallflow import Memory, open_memory
 from recallflow.adapters.embedders.hashing import HashingEmbedder
 from recallflow.adapters.postgres import embedded
 from recallflow.adapters.postgres.embedded import DATABASE
-from recallflow.adapters.postgres.replicas import IdentityGuard, store_identity
+from recallflow.adapters.postgres.pool import open_pool
+from recallflow.adapters.postgres.replicas import (
+    IdentityGuard,
+    ReplicaBehind,
+    ReplicaPool,
+    WrittenLsn,
+    store_identity,
+)
 from recallflow.errors import ConfigurationError, ReplicaMismatchError
 from tests.helpers import belief, request
 from tests.processes import postgres_pids, wait_until_gone
@@ -151,6 +159,49 @@ def test_recalls_read_the_replica_see_their_own_writes_and_survive_its_death(
             )
             result = memory.recall(request("t", goal="Where do deploys go through Render?"))
             assert "b-new" in result.rendered_ids
+            # Several servers behind one DSN (libpq's multi-host string, connections spread
+            # at random over the standby, paused, and the primary): every connection a
+            # recall reads is checked for this handle's writes, not one per recall.
+            hosts = [parse_qs(urlparse(u).query) for u in (standby.uri, primary_uri)]
+            spread = (
+                f"postgresql://{embedded.SUPERUSER}:@/{DATABASE}"
+                f"?host={','.join(q['host'][0] for q in hosts)}"
+                f"&port={','.join(q.get('port', ['5432'])[0] for q in hosts)}"
+                "&load_balance_hosts=random"
+            )
+            hosts_run = [f"Host {n} runs the deploys of region {n}." for n in range(6)]
+            memory.beliefs.add_many(
+                [belief("t", id=f"b-host-{n}", statement=t) for n, t in enumerate(hosts_run)]
+            )
+            _caught_up(standby, primary_uri)
+            with psycopg.connect(standby.uri, autocommit=True) as conn:
+                conn.execute("SELECT pg_wal_replay_pause()")
+            for n in range(6):  # a handle each: its pool's connections spread anew
+                with open_memory(home=home, embedder=embedder, read_dsn=spread) as spread_memory:
+                    spread_memory.corrections.retire("t", "p1", f"b-host-{n}", "moved")
+                    for _ in range(3):
+                        asked = request("t", goal=f"Which host runs the deploys of region {n}?")
+                        assert f"b-host-{n}" not in spread_memory.recall(asked).rendered_ids
+            # Deterministically: a connection to the paused standby is refused once the
+            # handle's writes are past it, within the wait, and no sooner caught up.
+            written = WrittenLsn()
+            with psycopg.connect(primary_uri, autocommit=True) as conn:
+                written.note(conn)
+                guard = IdentityGuard(store_identity(conn), standby.uri, lambda: "")
+            behind = open_pool(
+                standby.uri,
+                "recall",
+                max_size=1,
+                pool_class=partial(ReplicaPool, written=written, wait_s=0.05, guard=guard),
+            )
+            try:
+                with pytest.raises(ReplicaBehind), behind.connection():
+                    pass
+            finally:
+                behind.close()
+            with psycopg.connect(standby.uri, autocommit=True) as conn:
+                conn.execute("SELECT pg_wal_replay_resume()")
+            _caught_up(standby, primary_uri)
             # The standby dies: recalls fall back to the primary, and say nothing is wrong.
             standby.kill()
             started = time.perf_counter()

@@ -6,8 +6,10 @@ Writes and traces go to the primary; recalls read a replica, with two guarantees
 - **a handle reads its own writes**: after a write through this handle, the primary's
   WAL position is noted (:class:`TrackingPool`), and a recall reads the replica only once
   the replica has replayed past it, waiting at most ``replica_wait`` seconds; otherwise
-  that recall reads the primary. Traces and miss hints are not noted: no recall reads
-  them back, and noting them would make every recall wait for the previous one's trace;
+  that recall reads the primary. Every replica connection a recall takes is checked
+  (:class:`ReplicaPool`): connections behind one DSN may reach different replicas.
+  Traces and miss hints are not noted: no recall reads them back, and noting them would
+  make every recall wait for the previous one's trace;
 - **a replica never shows what was forgotten**: an erasure made by another process reaches
   the replica when it is replayed, and until then the replica still holds the forgotten
   rows. While a recall runs on the replica, the primary is asked whether the principal
@@ -42,6 +44,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, NamedTuple
+from weakref import WeakKeyDictionary
 
 import psycopg
 
@@ -88,6 +91,9 @@ _REPLAYED = (
     " extract(epoch FROM pg_postmaster_start_time())::text"
 )
 _STARTED = "SELECT extract(epoch FROM pg_postmaster_start_time())::text"
+
+#: The position of a server that is the primary itself: it has everything.
+_EVERYTHING = 1 << 64
 
 _untracked: ContextVar[bool] = ContextVar("recallflow_untracked_write", default=False)
 
@@ -283,49 +289,96 @@ class TrackingPool(GuardedPool):
                     self._written.note(conn)
 
 
+class ReplicaBehind(StoreUnavailableError):
+    """A replica connection's server has not replayed this handle's writes in time (or is
+    a primary apart from the store's)."""
+
+
+class ReplicaPool(GuardedPool):
+    """The replica's pool: every connection it hands out has replayed this handle's
+    writes, waiting at most ``wait_s`` for it, else :class:`ReplicaBehind`. Checked per
+    connection, not once per recall: connections behind one DSN may reach different
+    replicas (a load balancer, libpq's multi-host strings), each at its own position. What
+    each connection's server was last seen to have replayed is kept, so the round trip is
+    paid once per connection after each write, and never while the handle has not
+    written."""
+
+    def __init__(
+        self,
+        conninfo: str,
+        *,
+        written: WrittenLsn,
+        wait_s: float,
+        guard: IdentityGuard,
+        **kwargs: Any,
+    ) -> None:
+        self._written = written
+        self._wait_s = wait_s
+        self.guard = guard
+        self._replayed: WeakKeyDictionary[psycopg.Connection[Any], int] = WeakKeyDictionary()
+        self._replayed_lock = threading.Lock()
+        super().__init__(conninfo, **kwargs)
+
+    @contextmanager
+    def connection(self, timeout: float | None = None) -> Iterator[psycopg.Connection[Any]]:
+        with super().connection(timeout) as conn:
+            self._await_replay(conn)
+            yield conn
+
+    def _await_replay(self, conn: psycopg.Connection[Any]) -> None:
+        needed = self._written.value
+        if needed is None:
+            return
+        with self._replayed_lock:
+            seen = self._replayed.get(conn)
+        if seen is not None and seen >= needed:
+            return
+        deadline = time.monotonic() + self._wait_s
+        while True:
+            row = conn.execute(_REPLAYED).fetchone()
+            if row is None:
+                raise ReplicaBehind("the replica did not say how far it has replayed")
+            if not row[1]:  # not in recovery: read if it is the primary itself
+                if not self.guard.is_the_primary(str(row[2])):
+                    raise ReplicaBehind(self.guard.diverged or "a primary apart from the store's")
+                replayed = _EVERYTHING
+            else:
+                replayed = lsn_value(str(row[0]))
+            with self._replayed_lock:
+                self._replayed[conn] = replayed
+            if replayed >= needed:
+                return
+            if time.monotonic() >= deadline:
+                raise ReplicaBehind(
+                    f"the replica had not replayed this handle's writes in {self._wait_s:g} s"
+                )
+            time.sleep(_POLL_S)
+
+
 class ReplicaReads:
     """Decides, per recall, whether the replica may serve it."""
 
-    def __init__(
-        self, pool: GuardedPool, written: WrittenLsn, wait_s: float, guard: IdentityGuard
-    ) -> None:
+    def __init__(self, pool: ReplicaPool) -> None:
         self.pool = pool
-        self.guard = guard
-        self._written = written
-        self._wait_s = wait_s
-        self._replayed: int | None = None
+        self.guard = pool.guard
         self._down_until = 0.0
         self._backoff = RETRY_AFTER_S
         self._lock = threading.Lock()
 
     def usable(self) -> bool:
-        """True when the replica is up and has replayed this handle's writes (waiting for
-        that at most ``wait_s``), and of this store."""
+        """True when the replica is up, of this store, and (one connection of it, the
+        others checked as the recall takes them) has replayed this handle's writes,
+        waiting for that at most ``wait_s``. A replica merely behind is not backed off
+        from: the next recall asks again."""
         if self.guard.mismatch is not None or time.monotonic() < self._down_until:
             return False
-        needed = self._written.value
-        if needed is None or (self._replayed is not None and self._replayed >= needed):
-            return True
-        deadline = time.monotonic() + self._wait_s
         try:
-            with self.pool.connection() as conn:
-                while True:
-                    row = conn.execute(_REPLAYED).fetchone()
-                    if row is None:
-                        return False
-                    if not row[1]:  # not in recovery: read if it is the primary itself
-                        if self.guard.is_the_primary(str(row[2])):
-                            return True
-                        self.failed()
-                        return False
-                    replayed = lsn_value(str(row[0]))
-                    with self._lock:
-                        self._replayed = max(self._replayed or 0, replayed)
-                    if replayed >= needed:
-                        return True
-                    if time.monotonic() >= deadline:
-                        return False
-                    time.sleep(_POLL_S)
+            with self.pool.connection():
+                return True
+        except ReplicaBehind:
+            if self.guard.diverged is not None:
+                self.failed()
+            return False
         except (StoreUnavailableError, psycopg.OperationalError):
             self.failed()
             return False
