@@ -11,14 +11,12 @@ the memory answers, with the name or without, still find their belief.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from recallflow import Memory
 from recallflow.core.query_forming import names_mentioned
 from recallflow.models.request import RecallRequest, WorkingState
-from tests.helpers import embedder_or_skip, named_memory
+from tests.memories import memory_per_embedder
 
 TENANT, PRINCIPAL = "allotment", "ingrid"
 
@@ -63,24 +61,11 @@ ANSWERABLE = (
 )
 
 
-@pytest.fixture(scope="module", params=["hashing", "minilm"])
-def garden(
-    request: pytest.FixtureRequest, memory: Memory
-) -> Iterator[tuple[Memory, dict[str, str]]]:
-    """The memory in a database of its own, embedded by the parametrised embedder; and the
-    stored id of each belief by its name here."""
-    embedder = embedder_or_skip(str(request.param))
-    beliefs = {
-        name: {"statement": statement, "subject": name} for name, statement in BELIEFS.items()
-    }
-    with named_memory(
-        memory.uri,
-        f"recallflow_floor_names_{request.param}",
-        embedder,
-        (TENANT, PRINCIPAL),
-        beliefs,
-    ) as held:
-        yield held
+garden = memory_per_embedder(
+    "recallflow_floor_names",
+    (TENANT, PRINCIPAL),
+    {name: {"statement": statement, "subject": name} for name, statement in BELIEFS.items()},
+)
 
 
 def _rendered(memory: Memory, goal: str) -> list[str]:

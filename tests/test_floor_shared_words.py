@@ -11,15 +11,14 @@ never shown here, made "CI" as rare as "use"), and rendered nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from recallflow import Memory
 from recallflow.core.relevance import clearing_coverage, shared_words
 from recallflow.models.request import RecallRequest, WorkingState
 from recallflow.models.stages import CandidateEvidence, TextCoverage
-from tests.helpers import embedder_or_skip, named_memory, of_project
+from tests.helpers import of_project
+from tests.memories import memory_per_embedder
 
 TENANT, PRINCIPAL = "workshop", "wren"
 
@@ -48,21 +47,9 @@ BELIEFS: dict[str, dict[str, object]] = {
 }
 
 
-@pytest.fixture(scope="module", params=["hashing", "minilm"])
-def workshop(
-    request: pytest.FixtureRequest, memory: Memory
-) -> Iterator[tuple[Memory, dict[str, str]]]:
-    """The memory in a database of its own, embedded by the parametrised embedder; and the
-    stored id of each belief by its name here."""
-    with named_memory(
-        memory.uri,
-        f"recallflow_floor_shared_words_{request.param}",
-        embedder_or_skip(str(request.param)),
-        (TENANT, PRINCIPAL),
-        BELIEFS,
-        source_authority="user_stated",
-    ) as held:
-        yield held
+workshop = memory_per_embedder(
+    "recallflow_floor_shared_words", (TENANT, PRINCIPAL), BELIEFS, source_authority="user_stated"
+)
 
 
 @pytest.mark.parametrize("project", ["quarry", None])

@@ -16,8 +16,6 @@ rule that set its coverage aside had cost it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from recallflow import Memory
@@ -28,7 +26,7 @@ from recallflow.core.query_forming import (
     names_mentioned,
 )
 from recallflow.models.request import RecallRequest, WorkingState
-from tests.helpers import embedder_or_skip, named_memory
+from tests.memories import memory_per_embedder
 
 TENANT, PRINCIPAL = "household", "ines"
 
@@ -113,26 +111,15 @@ TASKS_FOR_STRANGERS = (
 )
 
 
-@pytest.fixture(scope="module", params=["hashing", "minilm"])
-def household(
-    request: pytest.FixtureRequest, memory: Memory
-) -> Iterator[tuple[Memory, dict[str, str]]]:
-    """The memory in a database of its own, embedded by the parametrised embedder; and the
-    stored id of each belief by its name here."""
-    embedder = embedder_or_skip(str(request.param))
-    beliefs = {
+household = memory_per_embedder(
+    "recallflow_people",
+    (TENANT, PRINCIPAL),
+    {
         name: {"statement": statement, "subject": subject, "entities": entities}
         for name, (statement, subject, entities) in BELIEFS.items()
-    }
-    with named_memory(
-        memory.uri,
-        f"recallflow_people_{request.param}",
-        embedder,
-        (TENANT, PRINCIPAL),
-        beliefs,
-        source_authority="user_stated",
-    ) as held:
-        yield held
+    },
+    source_authority="user_stated",
+)
 
 
 def _rendered(memory: Memory, ids: dict[str, str], goal: str) -> list[str]:

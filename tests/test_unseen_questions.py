@@ -14,15 +14,13 @@ still find their belief.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from recallflow import Memory
 from recallflow.core.query_forming import keys_of_text, names_mentioned
 from recallflow.models.request import RecallRequest, WorkingState
 from recallflow.models.result import Arm
-from tests.helpers import embedder_or_skip, named_memory
+from tests.memories import memory_per_embedder
 
 TENANT, PRINCIPAL = "household", "niamh"
 
@@ -60,26 +58,15 @@ ANSWERABLE = (
 )
 
 
-@pytest.fixture(scope="module", params=["hashing", "minilm"])
-def household(
-    request: pytest.FixtureRequest, memory: Memory
-) -> Iterator[tuple[Memory, dict[str, str]]]:
-    """The memory in a database of its own, embedded by the parametrised embedder; and the
-    stored id of each belief by its name here."""
-    embedder = embedder_or_skip(str(request.param))
-    beliefs = {
+household = memory_per_embedder(
+    "recallflow_unseen",
+    (TENANT, PRINCIPAL),
+    {
         name: {"statement": statement, "subject": subject, "entities": entities}
         for name, (statement, subject, entities) in BELIEFS.items()
-    }
-    with named_memory(
-        memory.uri,
-        f"recallflow_unseen_{request.param}",
-        embedder,
-        (TENANT, PRINCIPAL),
-        beliefs,
-        source_authority="user_stated",
-    ) as held:
-        yield held
+    },
+    source_authority="user_stated",
+)
 
 
 def _recall(memory: Memory, goal: str) -> tuple[list[str], list[str]]:
