@@ -581,6 +581,17 @@ def _disputed(
     sets = sorted({b.conflict_set_id for b in rows.values() if b.conflict_set_id is not None})
     if not sets:
         return rows
+    live = _live_members(tx, sets, as_of=as_of, ceiling=ceiling)
+    judged = {b.id: b for b in disputed_at(live, _SIDES, project=project)}
+    return {bid: judged.get(bid, b) for bid, b in rows.items()}
+
+
+def _live_members(
+    tx: SessionTurnStore, sets: list[str], *, as_of: datetime, ceiling: Sensitivity
+) -> list[Belief]:
+    """The members of the conflict ``sets`` as they stood at ``as_of`` that were live on
+    this surface then and are not rejected in the session's project as not here (the
+    sides a recall there loads)."""
     members = _as_they_stood(tx, {m.id: m for m in tx.conflict_members(sets)}, as_of=as_of)
     not_here = tx.excluded(list(members))
     live = [
@@ -588,8 +599,7 @@ def _disputed(
         for m in members.values()
         if _visible(m, as_of=as_of, ceiling=ceiling) and m.id not in not_here
     ]
-    judged = {b.id: b for b in disputed_at(live, _SIDES, project=project)}
-    return {bid: judged.get(bid, b) for bid, b in rows.items()}
+    return live
 
 
 _SIDES = (LifecycleState.ACTIVE, LifecycleState.CONFLICTED)
@@ -662,20 +672,22 @@ def _other_members(
 ) -> tuple[str | None, tuple[tuple[str, str], ...]]:
     """``row``'s conflict set and its other members as a recall of the session would show
     them (:func:`_disputed`): (None, ()) when it is not disputed there."""
-    judged = _disputed(tx, {row.id: row}, as_of=as_of, ceiling=ceiling, project=project)[row.id]
-    cs = judged.conflict_set_id
-    if judged.state is not LifecycleState.CONFLICTED or cs is None:
+    cs = row.conflict_set_id
+    if cs is None:
         return None, ()
-    members = _as_they_stood(tx, {m.id: m for m in tx.conflict_members([cs])}, as_of=as_of)
-    not_here = tx.excluded(list(members))
+    # The set's members read once: both whether the row is disputed (as :func:`_disputed`
+    # judges it) and which of them it is disputed with.
+    live = _live_members(tx, [cs], as_of=as_of, ceiling=ceiling)
+    judged = {b.id: b for b in disputed_at(live, _SIDES, project=project)}.get(row.id, row)
+    if judged.state is not LifecycleState.CONFLICTED or judged.conflict_set_id is None:
+        return None, ()
+    if judged.conflict_set_id != cs:  # the set it stood in at ``as_of``
+        cs = judged.conflict_set_id
+        live = _live_members(tx, [cs], as_of=as_of, ceiling=ceiling)
     peers = tuple(
         (m.id, m.statement)
-        for m in members.values()
-        if m.id != row.id
-        and m.conflict_set_id == cs
-        and _visible(m, as_of=as_of, ceiling=ceiling)
-        and not stays_home(m, project)
-        and m.id not in not_here
+        for m in live
+        if m.id != row.id and m.conflict_set_id == cs and not stays_home(m, project)
     )
     return (cs, peers) if peers else (None, ())
 
