@@ -87,32 +87,32 @@ def excerpt(content: str, terms: Sequence[str], max_words: int, prefix: int) -> 
     """The rendered part of ``content`` on one line, and whether it was cut; a content
     word counts as a query term when it shares the term's first ``prefix`` letters
     (``EpisodePolicy.excerpt_prefix``)."""
-    words = content.split()
-    if len(words) <= max_words:
-        return " ".join(words), False
-    start = _window(words, terms, max_words, prefix)
-    end = start + max_words
+    text, cut, _ = excerpts(content, terms, max_words, prefix)
+    return text, cut
+
+
+def excerpts(
+    content: str, terms: Sequence[str], max_words: int, prefix: int
+) -> tuple[str, bool, str]:
+    """:func:`excerpt`'s text and whether it was cut, and the same words with each line
+    break of ``content`` among them read as the end of a sentence: what the injection
+    scanner reads besides the excerpt. The excerpt joins lines with a space, so a
+    directive on a line of its own would read as a clause of the line before it, which the
+    scanner takes for a report of one. The window is chosen once for both."""
+    words, line_ends = _words(content)  # the words ``str.split`` gives: a line break is space
+    cut = len(words) > max_words
+    start = _window(words, terms, max_words, prefix) if cut else 0
+    end = min(start + max_words, len(words))
     text = " ".join(words[start:end])
     if start > 0:
         text = f"{ELLIPSIS} {text}"
     if end < len(words):
         text = f"{text} {ELLIPSIS}"
-    return text, True
-
-
-def excerpt_as_written(content: str, terms: Sequence[str], max_words: int, prefix: int) -> str:
-    """The words :func:`excerpt` shows, with each line break of ``content`` among them read
-    as the end of a sentence: what the injection scanner reads besides the excerpt. The
-    excerpt joins lines with a space, so a directive on a line of its own would read as a
-    clause of the line before it, which the scanner takes for a report of one."""
-    words, line_ends = _words(content)
-    start = 0 if len(words) <= max_words else _window(words, terms, max_words, prefix)
-    end = min(start + max_words, len(words))
     parts = []
     for i in range(start, end):
         ends = line_ends[i] and i < end - 1 and not words[i].endswith(_SENTENCE_ENDS)
         parts.append(words[i] + (". " if ends else " "))
-    return "".join(parts).rstrip()
+    return text, cut, "".join(parts).rstrip()
 
 
 def episode_standing(

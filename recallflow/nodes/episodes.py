@@ -22,8 +22,7 @@ from recallflow.core.calibration import Calibration, null_similarity, uncalibrat
 from recallflow.core.episodes import (
     clears_floor,
     episode_standing,
-    excerpt,
-    excerpt_as_written,
+    excerpts,
     query_terms,
 )
 from recallflow.core.fusion import fuse_ranks
@@ -256,12 +255,9 @@ def trusted_episodes(
     items: list[RecalledEpisode] = []
     families: dict[str, str] = {}
     for c in candidate_episodes:
-        text, cut = excerpt(
-            c.episode.content, terms, episode_policy.excerpt_words, episode_policy.excerpt_prefix
-        )
         # Scanned as shown and as written: a directive on a line of its own is one even
         # where the one-line excerpt joins it onto the line before.
-        written = excerpt_as_written(
+        text, cut, written = excerpts(
             c.episode.content, terms, episode_policy.excerpt_words, episode_policy.excerpt_prefix
         )
         family = injection_scanner.scan(text)
