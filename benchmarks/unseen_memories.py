@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -34,6 +35,8 @@ from recallflow.adapters.embedders import EMBEDDER_CHOICES, embedder_from_name
 from recallflow.adapters.postgres.bootstrap import scratch_database
 from recallflow.adapters.postgres.embedded import EmbeddedServer
 from recallflow.models.request import RecallRequest, WorkingState
+from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
+from recallflow.ports import Embedder
 
 #: A belief: statement, subject, entities.
 Belief = tuple[str, str, list[str]]
@@ -753,15 +756,24 @@ class Asked:
 Probe = dict[str, tuple[dict[str, dict[str, Any]], list[Question]]]
 
 
-def ask(embedder: str, database: str, probe: Probe) -> list[Asked]:
+def ask(
+    embedder: str | Embedder,
+    database: str,
+    probe: Probe,
+    policy: RetrievalPolicy = DEFAULT_POLICY,
+) -> list[Asked]:
     """Store each memory of ``probe`` as its own principal in a scratch database of the bench
-    server (named ``database``) and ask it every question with ``embedder``."""
+    server (named ``database`` and the embedder's name) and ask it every question with
+    ``embedder`` (a shipped one's name, or a model behind the Embedder port) under
+    ``policy``."""
+    model = embedder_from_name(embedder) if isinstance(embedder, str) else embedder
+    suffix = re.sub(r"[^a-z0-9]+", "_", model.name.lower()).strip("_")
     server = EmbeddedServer(bench_home())
     out: list[Asked] = []
     try:
         with (
-            scratch_database(server.uri("postgres"), f"{database}_{embedder}") as uri,
-            open_memory(uri, embedder=embedder_from_name(embedder)) as memory,
+            scratch_database(server.uri("postgres"), f"{database}_{suffix}"[:63]) as uri,
+            open_memory(uri, embedder=model) as memory,
         ):
             for name, (drafts, questions) in probe.items():
                 stored = memory.beliefs.add_many(
@@ -778,6 +790,7 @@ def ask(embedder: str, database: str, probe: Probe) -> list[Asked]:
                             as_of=q.as_of,
                             working_state=WorkingState(goal=q.text),
                         ),
+                        policy=policy,
                         persist_trace=False,
                     )
                     rendered = tuple(names.get(i, i) for i in result.rendered_ids)
@@ -806,9 +819,8 @@ def ask(embedder: str, database: str, probe: Probe) -> list[Asked]:
     return out
 
 
-def asked(embedder: str) -> list[Asked]:
-    """Every question of every memory, recalled from a scratch database of the bench
-    server with ``embedder``."""
+def probe() -> Probe:
+    """The four memories and their questions (the tasks among them)."""
     probe: Probe = {}
     for name, (beliefs, answerable, none) in MEMORIES.items():
         drafts = {
@@ -826,7 +838,13 @@ def asked(embedder: str) -> list[Asked]:
         questions += [Question(q, (), kind) for q, kind in (*none, *GENERIC_NONE)]
         questions += [Question(q, tuple(a), "task") for q, a in TASKS[name]]
         probe[name] = (drafts, questions)
-    return ask(embedder, "recallflow_unseen", probe)
+    return probe
+
+
+def asked(embedder: str | Embedder) -> list[Asked]:
+    """Every question of every memory, recalled from a scratch database of the bench
+    server with ``embedder``."""
+    return ask(embedder, "recallflow_unseen", probe())
 
 
 def report(rows: list[Asked], which: str, detail: bool) -> None:
@@ -896,10 +914,15 @@ def report(rows: list[Asked], which: str, detail: bool) -> None:
                 )
 
 
-def main(asking: Callable[[str], list[Asked]] = asked, doc: str = __doc__ or "") -> None:
-    """The command line of a probe whose questions ``asking`` asks with an embedder."""
+def main(
+    asking: Callable[[str], list[Asked]] = asked,
+    doc: str = __doc__ or "",
+    embedders: Sequence[str] = EMBEDDER_CHOICES,
+) -> None:
+    """The command line of a probe whose questions ``asking`` asks with an embedder (one
+    of ``embedders``, by name)."""
     parser = argparse.ArgumentParser(description=doc.splitlines()[0])
-    parser.add_argument("--embedder", default="minilm", choices=EMBEDDER_CHOICES)
+    parser.add_argument("--embedder", default="minilm", choices=embedders)
     parser.add_argument("--half", default="held", choices=("tune", "held", "all", "tasks"))
     parser.add_argument("--detail", action="store_true", help="list every miss")
     args = parser.parse_args()
