@@ -539,6 +539,14 @@ class ArmLimits(_Frozen):
     semantic_min_similarity: float = Field(
         default=0.3, ge=-1, le=1, description="Cosine similarity below which a hit is noise."
     )
+    semantic_min_standing: float | None = Field(
+        default=2.5,
+        description="The same cut on the embedder's own scale: spreads of its unrelated-pair"
+        " cosine above their mean (its calibration). A hit under either is noise, so the raw"
+        " cut is lowered for a model whose cosines all sit lower than MiniLM's (where 0.3 is"
+        " far into what related text scores) and never raised (see semantic_cut). None, or"
+        " no calibration: the raw cut alone.",
+    )
     hnsw_ef_search: int = Field(
         default=40,
         ge=1,
@@ -620,6 +628,18 @@ class ArmLimits(_Frozen):
         " recall (a database arm by PostgreSQL's statement_timeout, an external provider by"
         " being abandoned); the recall goes on without it.",
     )
+
+    def semantic_cut(self, calibration: CalibrationRef | None) -> float:
+        """The cosine under which the semantic arm drops a hit as noise, for an embedder of
+        ``calibration``: ``semantic_min_similarity``, or the cosine ``semantic_min_standing``
+        spreads above the unrelated-pair mean when that is lower (a calibrated embedder
+        whose unrelated text scores about 0.05 and related text half what MiniLM gives
+        would otherwise lose its answers to the raw 0.3)."""
+        cut = self.semantic_min_similarity
+        if self.semantic_min_standing is None or calibration is None or not calibration.calibrated:
+            return cut
+        own = calibration.pair_mean + self.semantic_min_standing * calibration.pair_std
+        return own if own < cut else cut
 
 
 class Feedback(_Frozen):

@@ -79,3 +79,29 @@ def test_a_smaller_noisier_model_renders_nothing_for_nonsense(memory: Memory) ->
     after = blocks[len(answerable) :]
     rendered = {g: ids for g, (_, ids) in zip(NONSENSE, after, strict=True) if ids}
     assert not rendered, rendered
+
+
+#: Paraphrases of the studio memory that share no content word with their belief, and the
+#: belief: MiniLM scores them 0.43-0.55, a model of half MiniLM's cosines 0.21-0.27.
+PARAPHRASES = (
+    ("What's my daily fee?", "s1"),
+    ("Which apps do I paint with?", "s2"),
+    ("Why does my hand hurt after long sessions?", "s15"),
+)
+
+
+def test_a_model_whose_cosines_sit_lower_still_finds_paraphrased_answers(
+    memory: Memory,
+) -> None:
+    # Every cosine about half MiniLM's: the semantic arm's noise cut is read on the model's
+    # own scale, so a paraphrase's hit reaches the floor (under the raw 0.3 it never did,
+    # and these blocks were empty) while nonsense still renders nothing.
+    embedder_or_skip("minilm")
+    halved = probe_embedder("half")
+    goals = [goal for goal, _ in PARAPHRASES] + NONSENSE
+    blocks = _blocks(memory.uri, "recallflow_probe_half", halved, goals)
+    for (goal, answer), (_, ids) in zip(PARAPHRASES, blocks, strict=False):
+        assert DRAFTS[answer]["id"] in ids, goal
+    after = blocks[len(PARAPHRASES) :]
+    rendered = {g: ids for g, (_, ids) in zip(NONSENSE, after, strict=True) if ids}
+    assert not rendered, rendered

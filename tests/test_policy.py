@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel, ValidationError
 
+from recallflow.core.calibration import CORPUS_VERSION, CalibrationRef, uncalibrated
 from recallflow.dataflows import POLICY_KEYS, dag_config
 from recallflow.errors import InvalidInputError
 from recallflow.models.request import Moment
@@ -277,3 +278,35 @@ def test_a_slimmed_arm_set_is_normalised_by_its_own_arms() -> None:
     lexical = DEFAULT_POLICY.model_copy(update={"arms": (Arm.LEXICAL,), "graph_expansion": False})
     assert dag_config(lexical)["arms"] == ("lexical_hits",)
     assert lexical.best_fused_score == pytest.approx(1 / (lexical.rrf_k + 1))
+
+
+# --- the semantic arm's noise cut -----------------------------------------------------------
+
+
+def _calibration(mean: float, std: float) -> CalibrationRef:
+    return CalibrationRef(embedder="m", corpus_version=CORPUS_VERSION, pair_mean=mean, pair_std=std)
+
+
+@pytest.mark.parametrize(
+    ("mean", "std"),
+    # The shipped embedders' unrelated pairs (MiniLM, e5, hashing) and a projected MiniLM:
+    # the raw cut stands, so what they find does not move.
+    [(0.094, 0.099), (0.775, 0.032), (0.160, 0.176), (0.097, 0.142)],
+)
+def test_the_semantic_cut_stays_raw_for_models_on_minilms_scale_or_higher(
+    mean: float, std: float
+) -> None:
+    limits = DEFAULT_POLICY.limits
+    assert limits.semantic_cut(_calibration(mean, std)) == limits.semantic_min_similarity
+
+
+def test_the_semantic_cut_follows_a_model_whose_cosines_sit_lower() -> None:
+    # Unrelated text about 0.05 and a paraphrase about 0.2: the raw 0.3 would drop the
+    # paraphrase's hit before the floor could judge it.
+    limits = DEFAULT_POLICY.limits
+    cut = limits.semantic_cut(_calibration(0.047, 0.051))
+    assert 0.047 < cut < 0.2
+    assert limits.semantic_cut(None) == limits.semantic_min_similarity
+    assert limits.semantic_cut(uncalibrated("m").ref) == limits.semantic_min_similarity
+    raw = limits.model_copy(update={"semantic_min_standing": None})
+    assert raw.semantic_cut(_calibration(0.047, 0.051)) == limits.semantic_min_similarity
