@@ -541,6 +541,7 @@ class ArmLimits(_Frozen):
     )
     semantic_min_standing: float | None = Field(
         default=2.5,
+        ge=0,
         description="The same cut on the embedder's own scale: spreads of its unrelated-pair"
         " cosine above their mean (its calibration). A hit under either is noise, so the raw"
         " cut is lowered for a model whose cosines all sit lower than MiniLM's (where 0.3 is"
