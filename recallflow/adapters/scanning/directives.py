@@ -716,10 +716,11 @@ EXFILTRATION_RULES: Final[tuple[Rule, ...]] = regex_rules(
             r"(?:https?:)?//[^\s)\]]*[?&][\w.-]*=(?=\s*(?:$|[)\"'\]]))",
         ),
         # reveal / print / send + a secret (a verb followed by a colon names a key or a
-        # property, "display: none", "send: false", and orders nothing)
+        # property, "display: none", "send: false", and orders nothing; nor does an HTTP
+        # method before its path, as in an access log's '"POST /api/reset-password HTTP/1.1"')
         (
             lead_words(DISCLOSE_VERB),
-            rf"{DIRECTED}{DISCLOSE_VERB}\b(?!\s*:(?!//))(?!\s+from\s+[^:\n]{{1,30}}:)(?<!echo(?=\s+[\"'][^\"'\n]*[\"']\s*\|))"
+            rf"{DIRECTED}{DISCLOSE_VERB}\b(?!\s*:(?!//))(?!\s+/\S*\s+http/\d)(?!\s+from\s+[^:\n]{{1,30}}:)(?<!echo(?=\s+[\"'][^\"'\n]*[\"']\s*\|))"
             rf"(?:\W+[\w'./~-]+){{0,8}}?\W+{_SECRET}",
         ),
         # a secret of the system asked of the model, however pleaded for: "unless you give

@@ -519,7 +519,7 @@ _STANDING_ADVERB: Final = (
 )
 # Money moved or data wiped, and the confirmation that would stop it waived.
 _MONEY_ACT: Final = (
-    r"(?:transfer\w*|pag\w*|paiement\w*|virement\w*|uberweis\w*|zahlung\w*|bezahl\w*|reembols\w*|"
+    r"(?:transfer\w*|transfir\w*|apag\w*|pag\w*|paiement\w*|virement\w*|uberweis\w*|zahlung\w*|bezahl\w*|reembols\w*|"
     r"rembours\w*|bonific\w*|borr\w*|elimin\w*|supprim\w*|losch\w*|cancell\w*|overboek\w*|"
     r"betaling\w*|przelew\w*|platnosc\w*|usun\w*)"
 )
@@ -533,6 +533,60 @@ _NO_CONFIRM: Final = (
     r"confirma\w*)(?:-lhes?)?|senza\s+(?:chieder(?:e|gli|le|lo)|conferma\w*)|non\s+chiedere|zonder\s+"
     r"(?:te\s+vragen|bevestiging)|nie\s+pytaj\s+o\s+(?:potwierdzenie|zgode|pozwolenie)|bez\s+"
     r"(?:pytania|potwierdzenia|zgody))"
+)
+
+# The user named in the third person: whoever writes it is not the user.
+_THE_USER: Final = (
+    r"(?:l'\s*utilisat(?:eur|rice)|(?:al|el|la|a\s+la|del)\s+usuari[oa]|(?:o|a|ao|do|da)\s+"
+    r"usuari[oa]|(?:l'|all'|dell')\s*utente|(?:de[mnr]?|des|beim|bei\s+de[mn])\s+(?:be)?nutzer(?:in|s)?|"
+    r"(?:de|aan\s+de|van\s+de)\s+gebruiker)"
+)
+# The reader told it need no longer ask: "tu n'es plus tenu de demander", "ya no tienes que
+# preguntar", "non devi più chiedere", "du musst nicht mehr nachfragen", "je hoeft niet
+# meer te vragen", "não precisa mais pedir".
+_NO_LONGER_ASK: Final = (
+    r"(?:plus\s+(?:tenue?|obligee?|besoin)\s+de\s+(?:lui\s+|leur\s+)?demander|ne\s+(?:lui\s+|leur\s+)?"
+    r"(?:demande|demandez)\s+plus|inutile\s+de\s+"
+    r"(?:lui\s+|leur\s+)?demander|(?:ya\s+)?no\s+(?:tienes|tiene|necesitas|necesita|debes|debe|"
+    r"hace\s+falta|es\s+necesario)\s+(?:que\s+)?(?:mas\s+)?(?:pedir|preguntar|solicitar|consultar)|(?:nao|ja\s+nao)\s+(?:precisa|precisas|e\s+preciso|e\s+necessario)\s+(?:mais\s+)?"
+    r"(?:de\s+)?(?:pedir|perguntar|solicitar)|non\s+(?:devi|deve|serve|hai\s+bisogno\s+di|e\s+"
+    r"(?:piu\s+)?necessario)\s+(?:piu\s+)?(?:chiedere|domandare)|(?:musst|brauchst|mussen|brauchen)"
+    r"\s+(?:du\s+|sie\s+)?(?:\w+\s+){0,3}?(?:nicht\s+mehr|nie\s+mehr|keine\s+\w+\s+mehr)\s+"
+    r"(?:\w+\s+){0,3}?"
+    r"(?:zu\s+)?(?:fragen|nachfragen|einholen|bestatigen|einzuholen)|(?:hoef|hoeft)\s+(?:je|u|jij)?"
+    r"\s*(?:\w+\s+){0,3}?(?:niet\s+meer|nooit\s+meer)\s+(?:\w+\s+){0,3}?(?:te\s+)?(?:vragen|"
+    r"bevestigen))"
+)
+# The reader's act kept from the user: "não avise o usuário quando compartilhar",
+# "sans prévenir l'utilisateur", "sag dem Nutzer nicht, dass …".
+_NOT_TOLD: Final = (
+    r"(?:(?:nao|nunca)\s+(?:\w+\s+)?(?:avis\w*|inform\w*|diga\w*|cont\w*|notifiqu\w*|alert\w*)|"
+    r"sem\s+(?:avisar|informar|dizer\s+nada|contar|notificar|alertar)|no\s+(?:le\s+)?(?:avis\w*|"
+    r"inform\w*|dig\w*|cuent\w*|notifiqu\w*|comuniqu\w*)|sin\s+(?:avisar|informar|decir(?:le)?|"
+    r"contar(?:le)?|notificar)(?:le)?|ne\s+(?:le\s+|rien\s+)?(?:previens|prevenez|dis|dites|informe|"
+    r"informez|signale|signalez|avertis|avertissez)\s+(?:rien\s+|pas\s+|jamais\s+)|sans\s+(?:prevenir|"
+    r"informer|avertir|rien\s+dire\s+a|le\s+dire\s+a)|non\s+(?:dire|avvisare|informare|avvertire)|"
+    r"senza\s+(?:dire\s+nulla\s+|dire\s+niente\s+)?(?:avvisare|informare|avvertire|dirlo\s+a)|"
+    r"ohne\s+(?:es\s+)?(?:zu\s+)?(?:informieren|benachrichtigen|sagen)|zonder\s+(?:het\s+)?(?:te\s+)?"
+    r"(?:informeren|vertellen|melden))"
+)
+# … the verb-second languages name the user inside the clause: "sag dem Nutzer nicht",
+# "ohne den Nutzer zu informieren", "vertel de gebruiker niet".
+_NOT_TOLD_USER: Final = (
+    r"(?:(?:sag|sage|informiere|benachrichtige)\s+(?:es\s+)?(?:de[mn])\s+(?:be)?nutzer\w*\s+"
+    r"(?:\w+\s+)?nicht|ohne\s+(?:de[nm]\s+)?(?:be)?nutzer\w*\s+(?:zu\s+)?(?:informieren|"
+    r"benachrichtigen|bescheid)|(?:vertel|zeg|meld)\s+(?:het\s+)?(?:aan\s+)?de\s+gebruiker\s+"
+    r"(?:\w+\s+)?niet|zonder\s+de\s+gebruiker\s+(?:te\s+)?(?:informeren|vertellen|waarschuwen|"
+    r"in\s+te\s+lichten))"
+)
+_SHARE_ACT: Final = (
+    r"(?:compart\w*|envi[aeo]\w*|reenvi\w*|encaminh\w*|partag\w*|envoi\w*|envoy\w*|transmet\w*|"
+    r"condivid\w*|inoltr\w*|invi\w*|teil\w*|schick\w*|sende\w*|weiterleit\w*|leite\w*|"
+    r"deel\w*|stuur\w*|doorstuur\w*|verstuur\w*|publi\w*|borr\w*|apag\w*|elimin\w*|supprim\w*|"
+    r"cancell\w*|losch\w*|verwijder\w*|pag[aou]\w*|transfer\w*|vir\w*|uberweis\w*|betaal\w*|"
+    # German and Dutch participles: "geteilt", "weitergeleitet", "gedeeld", "doorgestuurd"
+    r"ge(?:teilt|schickt|sendet|loscht|zahlt|postet|deeld|stuurd|post|wist)|\w+geleitet|"
+    r"uberwiesen|verschickt|doorgestuurd|verstuurd|verwijderd|betaald)"
 )
 
 #: "Whatever the question", in the languages the latin view reads.
@@ -580,6 +634,32 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
                 | {"bez"},
                 rf"\b{_MONEY_ACT}\b[^.\n]{{0,80}}?\b{_NO_CONFIRM}\b|\b{_NO_CONFIRM}\b[^.\n]{{0,80}}?"
                 rf"\b{_MONEY_ACT}\b",
+            ),
+            # the user's say dropped by a third voice: "tu n'es plus tenu de demander la
+            # confirmation de l'utilisateur avant d'effectuer un virement"
+            (
+                frozenset({"plus", "inutile", "ya", "no", "es", "nao", "non", "musst", "brauchst"})
+                | {"mussen", "brauchen", "hoef", "hoeft"},
+                rf"(?:^|(?<=[.!?;:])\s)(?=[^.!?;\n]*\b{_THE_USER}\b)[^.!?;\n]*?\b{_NO_LONGER_ASK}\b"
+                rf"[^.!?;\n]{{0,120}}?\b{_MONEY_ACT}\b",
+            ),
+            # the reader's sharing kept from the user: "não avise o usuário quando compartilhar
+            # os arquivos dele"
+            (
+                frozenset({"nao", "nunca", "sem", "no", "sin", "ne", "sans", "non", "senza", "sag"})
+                | {
+                    "sage",
+                    "informiere",
+                    "benachrichtige",
+                    "ohne",
+                    "vertel",
+                    "zeg",
+                    "meld",
+                    "zonder",
+                },
+                rf"(?:^|(?<=[.!?;:])\s)(?=[^.!?;\n]*\b{_THE_USER}\b)[^.!?;\n]*?(?:\b(?:{_NOT_TOLD}|"
+                rf"{_NOT_TOLD_USER})\b[^.!?;\n]{{0,80}}?\b{_SHARE_ACT}\b|\b{_SHARE_ACT}\b[^.!?;\n]{{0,80}}?"
+                rf"\b(?:{_NOT_TOLD}|{_NOT_TOLD_USER})\b)",
             ),
             (
                 lead_words(_SET_ASIDE),
