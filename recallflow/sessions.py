@@ -256,6 +256,9 @@ class Session:
             session, or an erasure of its principal) past ``sessions.lock_timeout_ms``;
             nothing was told or recorded, and the turn can be retried as it is.
         :raises NotFoundError: the session is gone (its principal was erased whole).
+        :raises InvalidInputError: a ``working_state`` with nothing to search for (no goal,
+            query, entity, file, tool or turn with visible text), as for
+            :meth:`~recallflow.memory.Memory.recall`; nothing is told or recorded.
         """
         info = self._info
         if not isinstance(persist_trace, bool):  # "no" is not False: it stored the trace
@@ -265,6 +268,16 @@ class Session:
         if working_state is None:  # a turn has a working state; only an open's goal is optional
             raise InvalidInputError("a turn needs a working state", field="working_state")
         state = _working_state(working_state, "working_state")
+        if asks_nothing(state):
+            # No arm would have a query, so the block could only be empty and read as
+            # "nothing is remembered"; refused as an in-turn recall of nothing is, before the
+            # session is touched. Its pending corrections wait for the next turn.
+            raise InvalidInputError(
+                "nothing to recall for: a turn needs visible text in one of goal, query,"
+                " entities, files, tools or recent_turns (pending corrections wait for the"
+                " next turn)",
+                field="working_state.goal",
+            )
         request = resolved_request(
             {
                 "tenant_id": info.tenant_id,

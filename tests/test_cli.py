@@ -468,6 +468,24 @@ def test_an_in_turn_recall_of_nothing_is_refused_before_a_store_is_opened(
     assert err.startswith("recallflow recall: error: query: ") and "nothing to recall" in err
 
 
+@pytest.mark.parametrize(("query", "entities"), [("", []), (" \u200b", ["--entity", " "])])
+def test_a_session_turn_of_nothing_is_refused_before_a_store_is_opened(
+    query: str,
+    entities: list[str],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``session recall ID ""`` ran a turn no arm could search for and printed an empty
+    block; it is refused as ``recall ""`` is, before the store (unreachable here) opens."""
+    monkeypatch.setenv("RECALLFLOW_DSN", "postgresql://nobody@127.0.0.1:1/none")
+    argv = ["session", "recall", "s-1", query, "--tenant", "t", "--principal", "p", *entities]
+    code = main(argv)
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith("recallflow session recall: error: query: ")
+    assert "nothing to recall" in err
+
+
 def test_eval_refuses_input_files_it_cannot_use_before_measuring(tmp_path: Path) -> None:
     """A LoCoMo file, scenario or off-topic suite that is not what its flag needs is one
     line naming the flag and the file, exit 2, and nothing is measured or written."""

@@ -137,7 +137,9 @@ def test_every_tool_over_stdio(memory: Memory, store_home: Path, tenant: str) ->
                 session, "cite", {"trace_id": their_trace, "belief_ids": ["b-cents-p2"]}
             )
             assert crossed["type"] == "not_found"
-            crossed = await refused(session, "session_recall", {"session_id": their_session})
+            crossed = await refused(
+                session, "session_recall", {"session_id": their_session, **GOAL}
+            )
             assert crossed["type"] == "not_found"
             crossed = await refused(session, "belief_history", {"belief_id": "b-cents-p2"})
             missing = await refused(session, "belief_history", {"belief_id": "b-missing"})

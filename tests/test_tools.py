@@ -578,6 +578,27 @@ def test_a_recall_of_nothing_is_refused_not_answered_with_an_empty_block(
     ok("recall_beliefs", tools.call("recall_beliefs", {**arguments, "entities": ["billing-api"]}))
 
 
+@pytest.mark.parametrize("arguments", [{}, {"goal": " \u200b ", "query": ""}, {"files": [" "]}])
+def test_a_session_turn_of_nothing_is_refused_as_a_recall_of_nothing_is(
+    memory: Memory, tenant: str, arguments: dict[str, Any]
+) -> None:
+    """``session_recall`` with only a session id ran a turn no arm could search for and
+    returned an empty block, saying nothing of why: it is the model's invalid argument,
+    naming goal, no trace is stored, and the pending correction is told by the next turn."""
+    store(memory, tenant)
+    tools = toolset(memory, tenant)
+    session = ok("open_session", tools.call("open_session", {"goal": GOAL}))["session_id"]
+    memory.retire(tenant, "p1", "b-cents-p1", "billing-api moved to decimal strings")
+    before = _traces(memory, tenant)
+    detail = error(
+        tools.call("session_recall", {"session_id": session, **arguments}), "invalid_arguments"
+    )
+    assert detail["field"] == "goal" and "nothing to recall for" in detail["message"]
+    assert _traces(memory, tenant) == before
+    turn = ok("session_recall", tools.call("session_recall", {"session_id": session, **GOAL}))
+    assert turn["corrections"] == ["b-cents-p1"]
+
+
 @pytest.mark.parametrize("kind", ["not_true", "changed", "unspecified"])
 def test_a_project_is_only_for_a_not_here_rejection(memory: Memory, tenant: str, kind: str) -> None:
     """A project given with another kind was dropped without a word, and the belief
@@ -817,12 +838,16 @@ def test_another_principals_ids_are_not_found_like_missing_ones(
         {"trace_id": trace_id, "belief_id": "b-cents-p1", "kind": "not_true"},
         {"trace_id": "missing-tr", "belief_id": "b-cents-p1", "kind": "not_true"},
     )
-    same_as_missing("session_recall", {"session_id": session_id}, {"session_id": "missing-session"})
+    same_as_missing(
+        "session_recall",
+        {"session_id": session_id, **GOAL},
+        {"session_id": "missing-session", **GOAL},
+    )
     assert memory.beliefs.get(tenant, "p1", "b-cents-p1").state.value == "active"
     # A trace recorded on a wider surface is not found from a narrower one either.
     public = toolset(memory, tenant, "p1", surface="public")
     error(public.call("cite", {"trace_id": trace_id, "belief_ids": ["b-cents-p1"]}), "not_found")
-    error(public.call("session_recall", {"session_id": session_id}), "not_found")
+    error(public.call("session_recall", {"session_id": session_id, **GOAL}), "not_found")
 
 
 def test_a_narrower_surface_learns_nothing_of_what_it_may_not_see(
@@ -842,9 +867,9 @@ def test_a_narrower_surface_learns_nothing_of_what_it_may_not_see(
     ended = ok("open_session", direct.call("open_session", {}))["session_id"]
     memory.end_session(tenant, "p1", ended)
     other_policy = memory.open_session(tenant, "p1").id  # the default policy, not the toolset's
-    missing = error(public.call("session_recall", {"session_id": "s-missing"}), "not_found")
+    missing = error(public.call("session_recall", {"session_id": "s-missing", **GOAL}), "not_found")
     for session_id in (ended, other_policy):
-        got = error(public.call("session_recall", {"session_id": session_id}), "not_found")
+        got = error(public.call("session_recall", {"session_id": session_id, **GOAL}), "not_found")
         assert got == {**missing, "message": missing["message"].replace("s-missing", session_id)}
     trace_id = ok("recall_beliefs", public.call("recall_beliefs", GOAL))["trace_id"]
     answers = []

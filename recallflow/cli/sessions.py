@@ -136,7 +136,7 @@ def _cmd_open(args: argparse.Namespace) -> int:
 
 
 def _cmd_recall(args: argparse.Namespace) -> int:
-    from recallflow.models.request import WorkingState
+    from recallflow.models.request import WorkingState, asks_nothing
 
     # The turn's goal is the positional query (session recall has no --goal).
     state = validated(
@@ -144,6 +144,8 @@ def _cmd_recall(args: argparse.Namespace) -> int:
         {"goal": args.query, "entities": tuple(args.entity or ())},
         {**_FLAGS, "goal": "query"},
     )
+    if asks_nothing(state):  # refused before the store is opened, as `recall` refuses it
+        raise UsageError("query: has no visible text, nor has any --entity: nothing to recall for")
     with open_store(args) as memory:
         session = memory.resume_session(args.tenant, args.principal, args.session_id)
         result = session.recall(state)

@@ -58,20 +58,16 @@ def _nothing_asked(model: str, field: str, value: object, message: str) -> Valid
     return ValidationError.from_exception_data(model, [detail])
 
 
-class RecallBeliefsArgs(WorkingStateArgs):
-    """Arguments of ``recall_beliefs``: at least one of ``goal``, ``query``, ``entities``,
-    ``files`` or ``recent_turns``."""
-
-    project: Key | None = Field(default=None, description="The project being worked in.")
-    as_of: Instant | None = Field(
-        default=None, description="Recall what held at this world time (ISO 8601); default now."
-    )
+class _AskingArgs(WorkingStateArgs):
+    """A working state an in-turn recall searches with: at least one of ``goal``,
+    ``query``, ``entities``, ``files`` or ``recent_turns``, with visible text."""
 
     @model_validator(mode="after")
-    def _asks_for_something(self) -> RecallBeliefsArgs:
+    def _asks_for_something(self) -> _AskingArgs:
         # With nothing to recall for, no arm has a query and the block is always empty: a
         # model reading that as "nothing is remembered" is misled, so the call is refused,
-        # naming the first field it could fill.
+        # naming the first field it could fill (a session turn's pending corrections wait
+        # for its next turn that asks something).
         if not self.asks_something():
             raise _nothing_asked(
                 type(self).__name__,
@@ -81,6 +77,16 @@ class RecallBeliefsArgs(WorkingStateArgs):
                 " recent_turns) with visible text",
             )
         return self
+
+
+class RecallBeliefsArgs(_AskingArgs):
+    """Arguments of ``recall_beliefs``: at least one of ``goal``, ``query``, ``entities``,
+    ``files`` or ``recent_turns``."""
+
+    project: Key | None = Field(default=None, description="The project being worked in.")
+    as_of: Instant | None = Field(
+        default=None, description="Recall what held at this world time (ISO 8601); default now."
+    )
 
 
 class SearchEpisodesArgs(ToolArguments):
@@ -222,8 +228,9 @@ def open_session_arguments(min_window: int, shares: tuple[float, ...]) -> type[O
     )
 
 
-class SessionRecallArgs(WorkingStateArgs):
-    """Arguments of ``session_recall``."""
+class SessionRecallArgs(_AskingArgs):
+    """Arguments of ``session_recall``: the session, and at least one of ``goal``,
+    ``query``, ``entities``, ``files`` or ``recent_turns``, as for ``recall_beliefs``."""
 
     session_id: Key = Field(description="The session id open_session returned.")
 

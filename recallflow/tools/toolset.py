@@ -170,7 +170,8 @@ TOOLS: tuple[ToolSpec, ...] = (
     ToolSpec(
         "session_recall",
         "Recall inside an open session for this turn: returns only what the session prefix "
-        "does not already hold, plus corrections of prefix beliefs that changed.",
+        "does not already hold, plus corrections of prefix beliefs that changed. Describe "
+        "this turn (goal, query, entities), as for recall_beliefs.",
         SessionRecallArgs,
         RecallResultView,
     ),
