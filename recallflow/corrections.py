@@ -218,7 +218,15 @@ class Corrections:
     ) -> Citation:
         """Record that the model cited beliefs of a trace's block: each gains utility and its
         decay clock restarts; confidence is untouched. A repeat from the same trace counts
-        once."""
+        once.
+
+        A belief the trace showed is recorded as cited whatever became of it since (the
+        model relied on what it was shown then), but one the store has ended since —
+        superseded by a successor in force, retracted, retired or expired — gains no
+        utility and is named in ``Citation.ended``. A belief the trace did not show, or
+        one forgotten since (its erasure takes it out of the traces too), is refused with
+        :class:`~recallflow.errors.NotRenderedError` (on ``belief_id``, naming it) and nothing is
+        recorded."""
         _policy(policy)
         if isinstance(belief_ids, str | bytes) or not isinstance(belief_ids, Iterable):
             raise InvalidInputError("must be a list of belief ids", field="belief_ids")

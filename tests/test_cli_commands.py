@@ -352,6 +352,7 @@ def test_cite_records_each_belief_once_per_trace(
     assert json.loads(out) == {
         "trace_id": trace_id,
         "cited": [],
+        "ended": [],
         "already_cited": ["b-mob-money"],
     }
 

@@ -158,6 +158,69 @@ def test_citation_raises_the_cited_belief_in_a_later_recall(
     assert later["b-editor"] == score["b-editor"]
 
 
+def _end(memory: Memory, tenant: str, how: str, at: datetime) -> None:
+    """End b-shell (rendered by the ``traced`` recall) as ``how`` says."""
+    successor = belief(
+        tenant, id="b-shell-new", statement="The user prefers the zsh shell.", subject="shell",
+        entities=["zsh", "shell"], scope="user", confidence=0.6, valid_from=at,
+    )  # fmt: skip
+    if how == "retired":
+        memory.retire(tenant, "p1", "b-shell", reason="never true")
+    elif how == "retracted":
+        memory.retract(tenant, "p1", "b-shell", reason="withdrawn")
+    elif how == "expired":
+        memory.expire(tenant, "p1", "b-shell", at=at)
+    else:
+        memory.beliefs.supersede(
+            "b-shell", {k: v for k, v in successor.items() if k != "recorded_at"}
+        )
+
+
+@pytest.mark.parametrize("how", ["retired", "retracted", "expired", "superseded"])
+def test_a_citation_of_a_belief_ended_since_the_recall_is_recorded_but_not_reinforced(
+    memory: Memory, tenant: str, traced: RecallResult, how: str
+) -> None:
+    """The model cited what it was shown, and that is recorded; but a belief the store has
+    ended since gained utility silently, kept "fresh" though no recall shows it now. It is
+    named in ``ended``, and gains nothing; the one still holding is reinforced."""
+    _end(memory, tenant, how, datetime.now(UTC) - timedelta(seconds=1))
+    before = {b: memory.beliefs.get(tenant, "p1", b) for b in ("b-shell", "b-editor")}
+    done = memory.cite(tenant, "p1", traced.trace_id, ["b-shell", "b-editor"])
+    assert (done.cited, done.ended, done.already_cited) == (("b-editor",), ("b-shell",), ())
+    shell = memory.beliefs.get(tenant, "p1", "b-shell")
+    assert (shell.utility, shell.last_reinforced_at) == (
+        before["b-shell"].utility,
+        before["b-shell"].last_reinforced_at,
+    )
+    editor = memory.beliefs.get(tenant, "p1", "b-editor")
+    assert editor.utility == before["b-editor"].utility + DEFAULT_POLICY.feedback.citation_utility
+    # The trace says the model cited it; a repeat is a repeat, whatever the belief's state.
+    assert memory.beliefs.history(tenant, "p1", "b-shell").events[-1].kind.value == "cited"
+    again = memory.cite(tenant, "p1", traced.trace_id, ["b-shell"])
+    assert (again.cited, again.ended, again.already_cited) == ((), (), ("b-shell",))
+
+
+def test_a_citation_of_a_belief_whose_successor_is_not_yet_in_force_reinforces_it(
+    memory: Memory, tenant: str, traced: RecallResult
+) -> None:
+    _end(memory, tenant, "superseded", datetime.now(UTC) + timedelta(days=30))
+    before = memory.beliefs.get(tenant, "p1", "b-shell").utility
+    done = memory.cite(tenant, "p1", traced.trace_id, ["b-shell"])
+    assert (done.cited, done.ended) == (("b-shell",), ())
+    assert memory.beliefs.get(tenant, "p1", "b-shell").utility > before
+
+
+def test_a_citation_of_a_belief_forgotten_since_is_refused_as_not_rendered(
+    memory: Memory, tenant: str, traced: RecallResult
+) -> None:
+    memory.forget_belief(tenant, "p1", "b-shell")
+    before = rows(memory, tenant)
+    with pytest.raises(NotRenderedError) as refused:
+        memory.cite(tenant, "p1", traced.trace_id, ["b-editor", "b-shell"])
+    assert (refused.value.field, refused.value.item_id) == ("belief_id", "b-shell")
+    assert rows(memory, tenant) == before
+
+
 # --- typed rejections ---------------------------------------------------------------------
 
 

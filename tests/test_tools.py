@@ -155,6 +155,19 @@ def test_cite_reinforces_once_per_trace(memory: Memory, tenant: str) -> None:
     assert (again["cited"], again["already_cited"]) == ([], ["b-cents-p1"])
 
 
+def test_a_cited_belief_retired_since_the_recall_is_named_not_reinforced(
+    memory: Memory, tenant: str
+) -> None:
+    store(memory, tenant)
+    tools = toolset(memory, tenant)
+    trace_id = recalled(tools)["trace_id"]
+    memory.retire(tenant, "p1", "b-cents-p1", "never true")
+    utility = memory.beliefs.get(tenant, "p1", "b-cents-p1").utility
+    done = ok("cite", tools.call("cite", {"trace_id": trace_id, "belief_ids": ["b-cents-p1"]}))
+    assert (done["cited"], done["ended"], done["already_cited"]) == ([], ["b-cents-p1"], [])
+    assert memory.beliefs.get(tenant, "p1", "b-cents-p1").utility == utility
+
+
 def test_reject_changed_with_a_replacement_supersedes(memory: Memory, tenant: str) -> None:
     store(memory, tenant)
     tools = toolset(memory, tenant)

@@ -123,6 +123,9 @@ def _cmd_cite(args: argparse.Namespace) -> int:
         return 0
     cited = ", ".join(f"[{i}]" for i in citation.cited) or "nothing new"
     print(f"cited from trace {citation.trace_id}: {cited}")
+    if citation.ended:
+        ended = ", ".join(f"[{i}]" for i in citation.ended)
+        print(f"  recorded, not reinforced (no longer held since the recall): {ended}")
     if citation.already_cited:
         print("  already cited from this trace: " + ", ".join(citation.already_cited))
     return 0

@@ -50,12 +50,19 @@ class Rejection(FrozenModel):
 
 
 class Citation(FrozenModel):
-    """What a citation recorded: the beliefs reinforced (a repeat of a citation from the
-    same trace is recorded once)."""
+    """What a citation recorded: the beliefs reinforced, those recorded as cited though the
+    store has ended them since the recall (no utility added), and the repeats (a citation
+    from the same trace is recorded once)."""
 
     trace_id: str
-    cited: tuple[str, ...]
-    already_cited: tuple[str, ...]
+    cited: tuple[str, ...] = Field(description="Recorded, and reinforced: they still hold.")
+    ended: tuple[str, ...] = Field(
+        default=(),
+        description="Recorded as cited, not reinforced: superseded by a successor in force,"
+        " retracted, retired or expired since the recall (a successor is cited from a recall"
+        " that shows it).",
+    )
+    already_cited: tuple[str, ...] = Field(description="Cited from this trace before: unchanged.")
 
 
 class MissHint(FrozenModel):

@@ -85,6 +85,10 @@ class CitationView(ToolResult):
 
     trace_id: str
     cited: list[str] = Field(description="Beliefs reinforced by this call.")
+    ended: list[str] = Field(
+        description="Beliefs recorded as cited but not reinforced: superseded, retracted,"
+        " retired or expired since the recall."
+    )
     already_cited: list[str] = Field(description="Beliefs this trace had already cited.")
 
 

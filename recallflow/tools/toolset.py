@@ -139,7 +139,7 @@ TOOLS: tuple[ToolSpec, ...] = (
         "cite",
         "Record which recalled beliefs your answer relied on (ids from a recall's items, "
         "with its trace id; a belief of a session's prefix, with its snapshot_trace_id). "
-        "Cited beliefs stay fresh in memory.",
+        "Cited beliefs that still hold stay fresh in memory.",
         CiteArgs,
         CitationView,
     ),
@@ -557,6 +557,7 @@ class Toolset:
         return CitationView(
             trace_id=citation.trace_id,
             cited=list(citation.cited),
+            ended=list(citation.ended),
             already_cited=list(citation.already_cited),
         )
 

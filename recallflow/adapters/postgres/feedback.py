@@ -23,6 +23,7 @@ import psycopg
 from recallflow.adapters.postgres import lifecycle
 from recallflow.adapters.postgres.beliefs import stored_belief
 from recallflow.adapters.postgres.locks import lock_principals
+from recallflow.core.lifecycle import ended_status
 from recallflow.errors import (
     ConflictError,
     InvalidInputError,
@@ -115,26 +116,37 @@ def cite(
     *,
     utility: float,
 ) -> Citation:
-    """Record that the model cited ``belief_ids`` from ``trace_id``'s block."""
+    """Record that the model cited ``belief_ids`` from ``trace_id``'s block.
+
+    The citation is recorded for every belief the trace showed, whatever became of it
+    since: the model did rely on what it was shown. Utility, which keeps a belief fresh in
+    later recalls, goes only to the beliefs that still hold; one the store has ended since
+    (superseded by a successor in force, retracted, retired, expired) is named in
+    ``ended`` instead."""
     lock_principals(conn, [(tenant_id, principal_id)])
     trace = stored_trace(conn, tenant_id, principal_id, trace_id)
     for belief_id in belief_ids:
         _require_rendered(trace, belief_id)
     cited: list[str] = []
+    ended: list[str] = []
     repeated: list[str] = []
     for belief_id in dict.fromkeys(belief_ids):
-        lifecycle.locked_belief(conn, tenant_id, principal_id, belief_id)
-        if _record(conn, tenant_id, principal_id, trace_id, belief_id, "cited", None, None):
+        belief = lifecycle.locked_belief(conn, tenant_id, principal_id, belief_id)
+        if not _record(conn, tenant_id, principal_id, trace_id, belief_id, "cited", None, None):
+            repeated.append(belief_id)
+        elif ended_status(belief, lifecycle.successor_of(conn, belief), now=now) is None:
             cited.append(belief_id)
         else:
-            repeated.append(belief_id)
+            ended.append(belief_id)
     if cited:
         conn.execute(
             "UPDATE beliefs SET utility = utility + %s, last_reinforced_at = %s"
             " WHERE tenant_id = %s AND principal_id = %s AND id = ANY(%s)",
             (utility, now, tenant_id, principal_id, cited),
         )
-    return Citation(trace_id=trace_id, cited=tuple(cited), already_cited=tuple(repeated))
+    return Citation(
+        trace_id=trace_id, cited=tuple(cited), ended=tuple(ended), already_cited=tuple(repeated)
+    )
 
 
 def reject(

@@ -93,6 +93,14 @@ def stored_by_id(
     return {r["id"]: belief_from_row(r) for r in rows}
 
 
+def successor_of(conn: psycopg.Connection[Any], belief: Belief) -> Belief | None:
+    """The stored belief that supersedes ``belief`` (its ``superseded_by``), or None."""
+    if belief.superseded_by is None:
+        return None
+    found = stored_by_id(conn, belief.tenant_id, belief.principal_id, [belief.superseded_by])
+    return found.get(belief.superseded_by)
+
+
 def _successors_of(
     conn: psycopg.Connection[Any], keys: Sequence[tuple[str, str, str]]
 ) -> dict[tuple[str, str], dict[str, str]]:
@@ -776,14 +784,7 @@ def corroborate(
     ).fetchone()
     if episode is None:
         raise NotFoundError(f"no episode {evidence_id!r} for {tenant_id}/{principal_id}")
-    successor = (
-        stored_by_id(conn, tenant_id, principal_id, [belief.superseded_by]).get(
-            belief.superseded_by
-        )
-        if belief.superseded_by is not None
-        else None
-    )
-    refusal = corroboration_refusal(belief, successor, now=now)
+    refusal = corroboration_refusal(belief, successor_of(conn, belief), now=now)
     if refusal is not None:
         raise refusal
     inserted = conn.execute(
