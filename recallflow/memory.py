@@ -1172,7 +1172,8 @@ def open_memory(
         alone and a warning is logged (see "Relevance floor" in docs/architecture.md).
     :param operator: the operator capability: :meth:`Memory.trace` (scores, latencies,
         candidates, lineage) is refused without it; :meth:`Memory.explain` needs none.
-    :param read_dsn: a streaming replica of the store: recalls read it, while writes and
+    :param read_dsn: a streaming replica of the store (default ``RECALLFLOW_READ_DSN``;
+        when neither is set, every read goes to the store): recalls read it, while writes and
         traces go to the primary. A recall after this handle's own write reads the
         replica only once it has replayed the write (waiting at most ``replica_wait``
         seconds), else the primary; a replica that is down or fails mid-recall is
@@ -1197,12 +1198,17 @@ def open_memory(
         flags={"calibrate": calibrate, "operator": operator},
     )
     dsn = _conninfo(dsn or os.environ.get("RECALLFLOW_DSN") or None, "dsn (or RECALLFLOW_DSN)")
-    read_dsn = _conninfo(read_dsn, "read_dsn")
+    # Named by where it came from: a process started with the variable set was not given
+    # a read_dsn argument by its own code.
+    read_source = "read_dsn" if read_dsn is not None else "RECALLFLOW_READ_DSN"
+    if read_dsn is None:
+        read_dsn = os.environ.get("RECALLFLOW_READ_DSN") or None
+    read_dsn = _conninfo(read_dsn, read_source)
     # The replica's pool opens without waiting on it (a replica that is down is skipped),
     # so an option libpq refuses would fail every replica read and never be named.
     refused = refused_on_start(read_dsn) if read_dsn else None
     if refused is not None:
-        raise ConnectionOptionError("read_dsn", refused)
+        raise ConnectionOptionError(read_source, refused)
     embedder = embedder or _default_embedder()
     if not isinstance(embedder, Embedder):
         raise ConfigurationError(
@@ -1248,7 +1254,9 @@ def open_memory(
             opened.append(recall_pool)
             replica = None
             if read_dsn and written is not None and identity is not None:
-                guard = IdentityGuard(identity, read_dsn, partial(postmaster_started, recall_pool))
+                guard = IdentityGuard(
+                    identity, read_dsn, partial(postmaster_started, recall_pool), read_source
+                )
                 replica_pool = open_pool(
                     read_dsn,
                     "recall",

@@ -233,6 +233,33 @@ def test_an_option_libpq_refuses_in_the_read_dsn_is_named_at_open(
     assert refused_on_start("host=127.0.0.1 port=1 sslmode=disable keepalives=1") is None
 
 
+@pytest.mark.parametrize(
+    ("value", "error", "says"),
+    [
+        ("garbage", ConfigurationError, "not a PostgreSQL connection string"),
+        ("host=127.0.0.1 port=1 sslmode=bogus", ConnectionOptionError, "option sslmode="),
+    ],
+)
+def test_a_bad_read_dsn_from_the_environment_is_named_by_it_before_anything_is_made(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    value: str,
+    error: type[ConfigurationError],
+    says: str,
+) -> None:
+    """``RECALLFLOW_READ_DSN`` is read as ``read_dsn`` is when none is given, judged alike
+    and named as the variable (the caller's code never gave one), before a home is made."""
+    monkeypatch.delenv("RECALLFLOW_DSN", raising=False)
+    monkeypatch.delenv("PGSSLMODE", raising=False)
+    monkeypatch.setenv("RECALLFLOW_READ_DSN", value)
+    home = tmp_path / "home"
+    with pytest.raises(error, match=rf"^RECALLFLOW_READ_DSN: {says}"):
+        open_memory(home=home, embedder=HashingEmbedder())
+    with pytest.raises(ConfigurationError, match=r"^read_dsn: "):  # the argument outranks it
+        open_memory(home=home, embedder=HashingEmbedder(), read_dsn="postgresql://a..b/x")
+    assert not home.exists()
+
+
 def test_an_unknown_embedder_setting_is_a_configuration_error(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -563,6 +563,9 @@ def test_a_bad_environment_is_bad_input_too(args: list[str], tmp_path: Path) -> 
     done = cli(*args, "--dsn", "postgresql:///x", env={"RECALLFLOW_EMBEDDER": "nope"})
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
     assert "RECALLFLOW_EMBEDDER" in done.stderr
+    done = cli(*args, "--dsn", "postgresql:///x", env={"RECALLFLOW_READ_DSN": "garbage"})
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert "error: RECALLFLOW_READ_DSN: not a PostgreSQL connection string" in done.stderr
     home = tmp_path / "home"
     shared = {"RECALLFLOW_SHARED_BUFFERS": "lots", "RECALLFLOW_HOME": str(home)}
     done = cli(*args, env={"RECALLFLOW_EMBEDDER": "hashing", **shared})
@@ -661,6 +664,42 @@ def test_an_option_libpq_refuses_is_bad_input_naming_its_source() -> None:
     # The environment's PGSSLMODE is not the string's: not blamed on --dsn.
     other = cli("status", "--dsn", "host=127.0.0.1 port=1", env={**env, "PGSSLMODE": "bogus"})
     assert other.returncode == 1 and "--dsn" not in other.stderr, other.stderr
+
+
+def test_a_read_replica_is_given_by_flag_or_variable_and_named_by_it(
+    cli_store: Memory, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The CLI and the MCP server could read no replica: ``read_dsn`` was an argument of
+    ``open_memory`` alone. ``--read-dsn`` or ``RECALLFLOW_READ_DSN`` names one, and what
+    is wrong with it is one line naming the one that gave it: a malformed string or an
+    option libpq refuses is bad input (exit 2), a server of another store exit 1."""
+    monkeypatch.delenv("RECALLFLOW_READ_DSN", raising=False)
+    monkeypatch.delenv("PGSSLMODE", raising=False)
+    other = cli_store.uri.replace("/recallflow?", "/postgres?")
+    assert other != cli_store.uri
+    bogus = "host=127.0.0.1 port=1 sslmode=bogus"
+    for value, code, says in (
+        ("garbage", 2, "not a PostgreSQL connection string"),
+        (bogus, 2, "option sslmode='bogus'"),
+        (other, 1, "it reads database 'postgres'"),
+    ):
+        for flag in (True, False):
+            if not flag:
+                monkeypatch.setenv("RECALLFLOW_READ_DSN", value)
+            try:
+                got = run(["status", *(["--read-dsn", value] if flag else [])], capsys)
+            except SystemExit as exit_:  # argparse's refusal of the flag's value
+                got = (int(str(exit_.code)), *capsys.readouterr())
+            monkeypatch.delenv("RECALLFLOW_READ_DSN", raising=False)
+            named, other_name = ("--read-dsn", "RECALLFLOW") if flag else ("RECALLFLOW", "--")
+            err = got[2]
+            assert got[0] == code and got[1] == "" and err.count("\n") == 1, err
+            assert err.startswith("recallflow status: error: ") and says in err, err
+            assert named in err and other_name not in err and "Traceback" not in err
+    # The store's own server is a replica of itself: the command reads it.
+    monkeypatch.setenv("RECALLFLOW_READ_DSN", cli_store.uri)
+    assert run(["status"], capsys)[0] == 0
+    assert run(["status", "--read-dsn", cli_store.uri], capsys)[0] == 0
 
 
 def test_a_bad_environment_is_told_before_the_store_is_loaded() -> None:

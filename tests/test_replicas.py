@@ -325,6 +325,34 @@ def test_a_read_dsn_of_another_store_is_refused_never_read(
             assert memory.recall(ask).rendered_ids == ("b-mine",)
 
 
+def test_the_replica_is_read_from_the_environment_and_named_by_it(
+    fresh_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``RECALLFLOW_READ_DSN`` gives the replica to a handle whose code says none (the CLI's
+    commands and the MCP server, a host configured by its environment), as
+    ``RECALLFLOW_DSN`` gives the store: a replica of another store is refused naming the
+    variable; an argument outranks it; the store's own server serves as its replica."""
+    embedder = HashingEmbedder()
+    monkeypatch.delenv("RECALLFLOW_READ_DSN", raising=False)
+    with open_memory(home=fresh_home, embedder=embedder) as primary:
+        primary.beliefs.add(belief("t", id="b-mine", statement="Deploys go through Fly.io"))
+        assert primary._replica is None
+        other = primary.uri.replace(f"/{DATABASE}?", "/postgres?")
+        monkeypatch.setenv("RECALLFLOW_READ_DSN", other)
+        with pytest.raises(ReplicaMismatchError, match=r"^RECALLFLOW_READ_DSN .*'postgres'"):
+            open_memory(home=fresh_home, embedder=embedder)
+        with pytest.raises(ReplicaMismatchError, match=r"^read_dsn .*'postgres'"):
+            open_memory(home=fresh_home, embedder=embedder, read_dsn=other)
+        monkeypatch.setenv("RECALLFLOW_READ_DSN", primary.uri)
+        with open_memory(home=fresh_home, embedder=embedder) as memory:
+            assert memory._replica is not None
+            ask = request("t", goal="How do we deploy?")
+            assert memory.recall(ask).rendered_ids == ("b-mine",)
+        monkeypatch.setenv("RECALLFLOW_READ_DSN", "")  # empty is unset, as for RECALLFLOW_DSN
+        with open_memory(home=fresh_home, embedder=embedder) as memory:
+            assert memory._replica is None
+
+
 def test_a_replica_of_another_cluster_is_refused(fresh_home: Path) -> None:
     """Same database name and oid (both made first after ``initdb``), another cluster:
     told apart by the system identifier."""

@@ -156,14 +156,15 @@ def dsn(value: str) -> str:
     return value
 
 
-def env_dsn() -> str | None:
-    """``RECALLFLOW_DSN``, checked like ``--dsn``; None when unset or empty."""
-    value = os.environ.get("RECALLFLOW_DSN") or None
+def env_dsn(variable: str = "RECALLFLOW_DSN") -> str | None:
+    """``RECALLFLOW_DSN`` (or the connection string ``variable`` holds), checked like
+    ``--dsn``; None when unset or empty."""
+    value = os.environ.get(variable) or None
     if value is not None:
         try:
             dsn(value)
         except argparse.ArgumentTypeError as exc:
-            raise UsageError(f"RECALLFLOW_DSN: {exc}") from None
+            raise UsageError(f"{variable}: {exc}") from None
     return value
 
 
@@ -174,6 +175,12 @@ def add_store_args(p: argparse.ArgumentParser) -> None:
         type=dsn,
         default=None,
         help="PostgreSQL URI (default: RECALLFLOW_DSN, else the embedded server)",
+    )
+    p.add_argument(
+        "--read-dsn",
+        type=dsn,
+        default=None,
+        help="a streaming replica of the store that recalls read (default: RECALLFLOW_READ_DSN)",
     )
     p.add_argument("--home", default=None, help="embedded server home (RECALLFLOW_HOME)")
 
@@ -197,6 +204,11 @@ def open_store(args: argparse.Namespace, *, operator: bool = False) -> Memory:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     store = args.dsn or env_dsn()
+    # The replica recalls read: --read-dsn, else RECALLFLOW_READ_DSN (judged here like
+    # RECALLFLOW_DSN, then read by open_memory itself, which names it in its errors).
+    replica = getattr(args, "read_dsn", None)
+    if replica is None:
+        env_dsn("RECALLFLOW_READ_DSN")
     if store is not None and args.home is not None:
         # The home is the embedded server's; with a connection string it would be
         # dropped without a word, and the command would read another store than named.
@@ -220,13 +232,20 @@ def open_store(args: argparse.Namespace, *, operator: bool = False) -> Memory:
             raise UsageError(str(exc)) from None
     # Imported once the environment is judged: the store's modules (the scanner's rules
     # among them) take seconds of CPU to import, which a bad variable need not wait for.
-    from recallflow.errors import ConnectionOptionError, HomeError
+    from recallflow.errors import ConnectionOptionError, HomeError, ReplicaMismatchError
     from recallflow.memory import open_memory
 
     try:
-        return open_memory(store, args.home, embedder=embedder, operator=operator)
+        return open_memory(store, args.home, embedder=embedder, operator=operator, read_dsn=replica)
     except ConnectionOptionError as exc:  # an option libpq judges only when connecting
-        raise UsageError(f"{'--dsn' if args.dsn else 'RECALLFLOW_DSN'}: {exc.detail}") from None
+        source = {"read_dsn": "--read-dsn", "RECALLFLOW_READ_DSN": exc.source}.get(exc.source)
+        raise UsageError(
+            f"{source or ('--dsn' if args.dsn else 'RECALLFLOW_DSN')}: {exc.detail}"
+        ) from None
+    except ReplicaMismatchError as exc:  # a runtime failure (exit 1), named by the flag
+        if replica is None or not str(exc).startswith("read_dsn "):
+            raise
+        raise ReplicaMismatchError("--read-dsn" + str(exc)[len("read_dsn") :]) from None
     except HomeError as exc:  # still a runtime failure (exit 1), named as the flag
         if not args.home:
             raise

@@ -32,6 +32,7 @@ from recallflow.cli.args import (
     UsageError,
     at_least_one,
     dsn,
+    env_dsn,
     read_flag_file,
 )
 
@@ -176,6 +177,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     except ValueError as exc:  # a bad RECALLFLOW_EMBEDDER (--embedder is checked by choices)
         raise UsageError(str(exc)) from None
 
+    env_dsn("RECALLFLOW_READ_DSN")  # read by open_memory; a bad one is bad input here too
     temp_home: str | None = None
     home = args.home
     if home is not None:  # a regular file, say: refused as the flag, before anything is made
@@ -198,7 +200,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
                 options=options,
             )
     except ConnectionOptionError as exc:  # an option libpq judges only when connecting
-        raise UsageError(f"{'--dsn' if args.dsn else 'RECALLFLOW_DSN'}: {exc.detail}") from None
+        named = exc.source if exc.source == "RECALLFLOW_READ_DSN" else None
+        raise UsageError(
+            f"{named or ('--dsn' if args.dsn else 'RECALLFLOW_DSN')}: {exc.detail}"
+        ) from None
     except HomeError as exc:  # still a runtime failure (exit 1), named as the flag
         if args.home is None:
             raise

@@ -175,13 +175,19 @@ def postmaster_started(pool: GuardedPool) -> str:
 class IdentityGuard:
     """Refuses every replica connection that reads another store than the primary's
     (``expected``), and remembers why: a replica pool's connections are checked with
-    :meth:`verify` before their first use."""
+    :meth:`verify` before their first use. ``source`` names where ``read_dsn`` came from
+    (the argument, or ``RECALLFLOW_READ_DSN``) in what it says."""
 
     def __init__(
-        self, expected: StoreIdentity, read_dsn: str, primary_started: Callable[[], str]
+        self,
+        expected: StoreIdentity,
+        read_dsn: str,
+        primary_started: Callable[[], str],
+        source: str = "read_dsn",
     ) -> None:
         self.expected = expected
         self._read_dsn = read_dsn
+        self._source = source
         self._primary_started = primary_started
         self._known_start: str | None = None
         #: Why the server at read_dsn is of another store (it is never read again).
@@ -205,12 +211,13 @@ class IdentityGuard:
             return True
         if self.diverged is None:
             logger.warning(
-                "read_dsn %s is a primary apart from the store's (a promoted replica?):"
+                "%s %s is a primary apart from the store's (a promoted replica?):"
                 " recalls read the primary instead",
+                self._source,
                 without_password(self._read_dsn),
             )
         self.diverged = (
-            f"read_dsn {without_password(self._read_dsn)}: not in recovery and not the"
+            f"{self._source} {without_password(self._read_dsn)}: not in recovery and not the"
             " primary itself (a replica promoted apart from it?): it lacks the primary's"
             " later writes"
         )
@@ -234,7 +241,7 @@ class IdentityGuard:
                 f" store's {self.expected.name!r} (or a copy of it)"
             )
         first = self.mismatch is None
-        self.mismatch = f"read_dsn {without_password(self._read_dsn)}: {why}"
+        self.mismatch = f"{self._source} {without_password(self._read_dsn)}: {why}"
         if first:
             logger.error("%s; recalls read the primary instead", self.mismatch)
         raise ReplicaMismatchError(self.mismatch)
