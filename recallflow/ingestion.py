@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from recallflow.adapters.progress import on_terminal, tqdm_bar
+from recallflow.adapters.progress import shows_progress, tqdm_bar
 from recallflow.core.calibration import off_unit, row_lengths, shape_problem, vector_problem
 from recallflow.core.lifecycle import edge_key
 from recallflow.errors import (
@@ -42,7 +42,8 @@ _log = logging.getLogger(__name__)
 
 #: How many statements are embedded per call to the embedder.
 EMBED_BATCH = 256
-#: A batch at least this large shows a progress bar (on a terminal only).
+#: A batch at least this large shows a progress bar (on a terminal, outside
+#: :func:`recallflow.adapters.progress.quiet`), of beliefs or episodes alike.
 PROGRESS_MIN = 2_000
 
 M = TypeVar("M", bound=BaseModel)
@@ -186,13 +187,14 @@ class _Bar(Protocol):
 
 
 @contextlib.contextmanager
-def _progress(total: int) -> Iterator[_Bar | None]:
-    """A progress bar of rows written, for a large batch written from a terminal."""
+def _progress(total: int, unit: str) -> Iterator[_Bar | None]:
+    """A progress bar of the ``unit`` (``belief``, ``episode``) rows embedded and written,
+    for a large batch written from a terminal outside a quiet block."""
     stream = sys.stderr
-    if total < PROGRESS_MIN or not on_terminal(stream):
+    if total < PROGRESS_MIN or not shows_progress(stream):
         yield None
         return
-    with tqdm_bar(total=total, unit="belief", desc="beliefs", file=stream, leave=False) as bar:
+    with tqdm_bar(total=total, unit=unit, desc=f"{unit}s", file=stream, leave=False) as bar:
         yield bar
 
 
@@ -369,7 +371,7 @@ class Beliefs:
         transaction (see "Lifecycle and history" in docs/architecture.md).
         """
         beliefs, valid = self._beliefs(drafts, policy)
-        with _progress(len(beliefs)) as bar:
+        with _progress(len(beliefs), "belief") as bar:
             vectors = self._vectors(valid, on_rows=bar.update if bar is not None else None)
             try:
                 return self._store.write_beliefs(beliefs, vectors)
@@ -618,9 +620,13 @@ class Episodes:
             for d in valid
         ]
         _unique_ids([(e.tenant_id, e.principal_id, e.id) for e in episodes], "episode")
-        return self._store.write_episodes(
-            episodes, self._embed([e.content for e in episodes], [e.id for e in episodes])
-        )
+        with _progress(len(episodes), "episode") as bar:
+            vectors = self._embed(
+                [e.content for e in episodes],
+                [e.id for e in episodes],
+                on_rows=bar.update if bar is not None else None,
+            )
+            return self._store.write_episodes(episodes, vectors)
 
     def get(self, tenant_id: str, principal_id: str, episode_id: str) -> Episode:
         """The episode with that id; raises :class:`~recallflow.errors.NotFoundError`, or
@@ -680,8 +686,15 @@ class Episodes:
             after = ids[-1]
         return done
 
-    def _embed(self, texts: Sequence[str], ids: Sequence[str]) -> npt.NDArray[np.float32]:
-        """The contents' vectors, each checked (:func:`embedded`), in batches."""
+    def _embed(
+        self,
+        texts: Sequence[str],
+        ids: Sequence[str],
+        on_rows: Callable[[int], None] | None = None,
+    ) -> npt.NDArray[np.float32]:
+        """The contents' vectors, each checked (:func:`embedded`), in batches; ``on_rows``
+        is told each batch's size once it is embedded (progress: the embedding is most of a
+        large batch's time, the write one COPY)."""
         out = np.zeros((len(texts), self._embedder.dimension), dtype=np.float32)
         for start in range(0, len(texts), EMBED_BATCH):
             batch = ids[start : start + EMBED_BATCH]
@@ -691,6 +704,8 @@ class Episodes:
                 _named("the content of episode", batch),
                 _span("the contents of episodes", [repr(i) for i in batch]),
             )
+            if on_rows is not None:
+                on_rows(len(batch))
         return out
 
 

@@ -17,6 +17,7 @@ import pytest
 from recallflow import Memory, UnsupportedEmbedderError
 from recallflow.adapters.embedders.hashing import HashingEmbedder
 from recallflow.adapters.postgres.beliefs import PostgresBeliefStore
+from recallflow.adapters.progress import quiet
 from recallflow.ingestion import EMBED_BATCH, PROGRESS_MIN, Beliefs
 from tests.helpers import belief
 
@@ -153,21 +154,60 @@ class _Terminal(io.StringIO):
         return True
 
 
+def _episodes(tenant: str, n: int) -> list[dict[str, object]]:
+    return [
+        {
+            "id": f"e-{i}",
+            "tenant_id": tenant,
+            "principal_id": "p1",
+            "occurred_at": datetime(2026, 1, 1, tzinfo=UTC),
+            "content": f"Pairing session {i} on the billing service",
+        }
+        for i in range(n)
+    ]
+
+
+def _add_many(memory: Memory, tenant: str, kind: str) -> None:
+    if kind == "beliefs":
+        memory.beliefs.add_many(_drafts(tenant, PROGRESS_MIN))
+    else:
+        memory.episodes.add_many(_episodes(tenant, PROGRESS_MIN))
+
+
+@pytest.mark.parametrize("kind", ["beliefs", "episodes"])
 @pytest.mark.parametrize("terminal", [True, False])
 def test_a_large_batch_shows_progress_on_a_terminal_only(
-    memory: Memory, tenant: str, terminal: bool, monkeypatch: pytest.MonkeyPatch
+    memory: Memory, tenant: str, terminal: bool, kind: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Of beliefs and of archival episodes alike: a large episode batch (its contents
+    embedded, usually longer than statements) showed nothing at all."""
     stderr: io.StringIO = _Terminal() if terminal else io.StringIO()
     monkeypatch.setattr("sys.stderr", stderr)
-    memory.beliefs.add_many(_drafts(tenant, PROGRESS_MIN))
-    assert _count(memory, tenant) == PROGRESS_MIN
+    _add_many(memory, tenant, kind)
+    if kind == "beliefs":
+        assert _count(memory, tenant) == PROGRESS_MIN
     shown = stderr.getvalue()
     if terminal:
-        assert "beliefs" in shown and f"/{PROGRESS_MIN}" in shown
+        assert kind in shown and f"/{PROGRESS_MIN}" in shown
     else:
         assert shown == ""
     # The bar leaves no thread behind in the caller's process (tqdm's monitor included).
     assert "tqdm_monitor" not in {t.name for t in threading.enumerate() if t.is_alive()}
+
+
+@pytest.mark.parametrize("kind", ["beliefs", "episodes"])
+def test_a_quiet_block_shows_no_bar_even_on_a_terminal(
+    memory: Memory, tenant: str, kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """How a caller (and a command's --quiet) turns the library's own bar off: a process on
+    a terminal had no way to."""
+    stderr = _Terminal()
+    monkeypatch.setattr("sys.stderr", stderr)
+    with quiet():
+        _add_many(memory, tenant, kind)
+    assert stderr.getvalue() == ""
+    _add_many(memory, f"{tenant}-after", kind)  # only within the block
+    assert f"/{PROGRESS_MIN}" in stderr.getvalue()
 
 
 class _ClosedTerminal(_Terminal):

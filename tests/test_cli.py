@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import importlib.metadata
+import io
 import json
 import os
 import socket
@@ -20,6 +21,7 @@ from recallflow import Memory
 from recallflow.adapters.postgres.holders import LOCK_NAME
 from recallflow.cli import demo
 from recallflow.cli.main import build_parser, main
+from recallflow.ingestion import PROGRESS_MIN
 from tests.test_recall import demo_memory  # noqa: F401  (fixture)
 
 CONTRACT_NODES = (
@@ -484,6 +486,35 @@ def test_a_session_turn_of_nothing_is_refused_before_a_store_is_opened(
     assert code == 2 and err.count("\n") == 1
     assert err.startswith("recallflow session recall: error: query: ")
     assert "nothing to recall" in err
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("flag", [[], ["--no-progress"], ["--quiet"]], ids=["shown", "np", "q"])
+def test_eval_without_progress_draws_no_bar_of_the_library_either(
+    memory: Memory, tenant: str, flag: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``eval --no-progress`` on a terminal silenced the harness's bars, but a large write
+    of its ingest still drew the library's own: a command's ``--quiet`` or
+    ``--no-progress`` now holds for every bar its process draws."""
+    drafts = [
+        {"tenant_id": tenant, "principal_id": "p1", "subject": "billing", "scope": "user",
+         "statement": f"Fact number {i} about the billing service"}
+        for i in range(PROGRESS_MIN)
+    ]  # fmt: skip
+
+    def ingest(args: argparse.Namespace) -> int:  # the harness's ingest, a large write
+        memory.beliefs.add_many(drafts)
+        return 0
+
+    monkeypatch.setattr("recallflow.cli.eval.cmd_eval", ingest)
+    terminal = _Terminal()
+    monkeypatch.setattr("sys.stderr", terminal)
+    assert main(["eval", *flag]) == 0
+    assert (f"/{PROGRESS_MIN}" in terminal.getvalue()) is not bool(flag)
 
 
 def test_eval_refuses_input_files_it_cannot_use_before_measuring(tmp_path: Path) -> None:

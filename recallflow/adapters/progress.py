@@ -7,6 +7,10 @@ the host's process (a notebook, a server, a test session) long after the bar clo
 bar recallflow shows comes from here and stops the monitor once no bar of the process is
 open any more; tqdm starts a new one for the next bar that needs it.
 
+One rule decides whether any of them is drawn (:func:`shows_progress`): on a terminal
+only, and never inside a :func:`quiet` block, which is how the commands' ``--quiet`` and
+``--no-progress`` reach the bars the library draws itself (a large write's).
+
 ``tqdm`` ships no type information; it is imported dynamically, and only when a bar is
 shown.
 """
@@ -14,11 +18,32 @@ shown.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import importlib
 from collections.abc import Iterable, Iterator
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+
+_QUIET: contextvars.ContextVar[bool] = contextvars.ContextVar("recallflow_quiet", default=False)
+
+
+@contextlib.contextmanager
+def quiet() -> Iterator[None]:
+    """No recallflow progress bar or spinner is drawn within the block (in its thread or
+    asyncio task): neither a command's nor the library's own, such as a large
+    ``add_many``'s."""
+    token = _QUIET.set(True)
+    try:
+        yield
+    finally:
+        _QUIET.reset(token)
+
+
+def shows_progress(stream: object) -> bool:
+    """Whether a bar is drawn on ``stream``: a terminal (:func:`on_terminal`), outside a
+    :func:`quiet` block."""
+    return not _QUIET.get() and on_terminal(stream)
 
 
 def on_terminal(stream: object) -> bool:

@@ -477,6 +477,19 @@ def _exit_now(code: int) -> NoReturn:
     os._exit(code)
 
 
+@contextmanager
+def _quiet_if(args: argparse.Namespace) -> Iterator[None]:
+    """A command given ``--quiet`` (or ``--no-progress``) draws no bar, the library's own
+    included (a large write's): the flag is said once for the whole process's output."""
+    if not (getattr(args, "quiet", False) or getattr(args, "no_progress", False)):
+        yield
+        return
+    from recallflow.adapters.progress import quiet
+
+    with quiet():
+        yield
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``recallflow`` command; returns its exit code."""
     parser = build_parser()
@@ -492,7 +505,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f" (see {prog} --help)\n",
         )
     try:
-        with _terminate_cleanly(prog):
+        with _terminate_cleanly(prog), _quiet_if(args):
             return int(args.func(args))
     except _Terminated as stop:  # before KeyboardInterrupt, its base
         print(f"{prog}: terminated by signal {stop.signum}", file=sys.stderr)

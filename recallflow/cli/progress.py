@@ -1,5 +1,6 @@
 """Progress on long jobs, over ``tqdm``: shown on a terminal, silent when stderr is not a
-terminal (a pipe, a log file, a test) or when the command was given ``--quiet``.
+terminal (a pipe, a log file, a test) or when the command was given ``--quiet`` (which
+also quiets the library's own bars: :func:`recallflow.adapters.progress.quiet`).
 
 ``tqdm`` ships no type information; it is imported dynamically, and only when a bar is
 actually shown, so a quiet run never imports it.
@@ -13,13 +14,14 @@ import threading
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from recallflow.adapters.progress import on_terminal
+from recallflow.adapters.progress import shows_progress
 
 
 def shown(quiet: bool = False, stream: TextIO | None = None) -> bool:
-    """Whether progress is shown on ``stream`` (stderr): on a terminal, unless ``quiet``."""
+    """Whether progress is shown on ``stream`` (stderr): on a terminal, unless ``quiet``
+    (or within :func:`recallflow.adapters.progress.quiet`)."""
     target = sys.stderr if stream is None else stream
-    return not quiet and on_terminal(target)
+    return not quiet and shows_progress(target)
 
 
 @contextlib.contextmanager

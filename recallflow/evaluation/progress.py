@@ -12,18 +12,18 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any, TypeVar
 
-from recallflow.adapters.progress import tqdm_bar, tqdm_iterate
+from recallflow.adapters.progress import shows_progress, tqdm_bar, tqdm_iterate
 
 T = TypeVar("T")
 
 
 def bar(*, total: int, desc: str, unit: str, enabled: bool = True) -> Any:
     """A ``tqdm`` bar (a context manager with ``update(n)``)."""
-    shown = enabled and sys.stderr.isatty()
+    shown = enabled and shows_progress(sys.stderr)
     return tqdm_bar(total=total, desc=desc, unit=unit, disable=not shown)
 
 
 def iterate(items: Iterable[T], *, desc: str, unit: str, enabled: bool = True) -> Iterator[T]:
     """Iterate ``items`` with a ``tqdm`` bar."""
-    shown = enabled and sys.stderr.isatty()
+    shown = enabled and shows_progress(sys.stderr)
     yield from tqdm_iterate(items, desc=desc, unit=unit, disable=not shown)
