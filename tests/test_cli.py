@@ -564,6 +564,29 @@ def test_eval_refuses_input_files_it_cannot_use_before_measuring(tmp_path: Path)
         assert done.stderr.count("\n") == 1 and "argument --out:" in done.stderr
 
 
+def test_eval_without_a_dsn_never_writes_into_the_server_the_environment_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``eval`` says it runs on a throwaway store, yet without ``--dsn`` it opened the
+    server ``RECALLFLOW_DSN`` names (the user's own) and wrote its test tenants there:
+    it now sets that variable and ``RECALLFLOW_READ_DSN`` aside, runs on its own server,
+    and leaves the variables as they were."""
+    unreachable = "postgresql://nobody@127.0.0.1:9/users_store?connect_timeout=2"
+    monkeypatch.setenv("RECALLFLOW_DSN", unreachable)
+    monkeypatch.setenv("RECALLFLOW_READ_DSN", unreachable)
+    empty = tmp_path / "no-scenarios"
+    empty.mkdir()
+    absent = str(tmp_path / "absent.json")
+    out = tmp_path / "out"
+    out.mkdir()
+    quick = ["--locomo", absent, "--scenarios", str(empty), "--offtopic", absent]
+    flags = ["--skip-peers", "--skip-sessions", "--embedder", "hashing", "--no-progress"]
+    # Measured nothing (exit 3), but on a store of its own: the named server is not reached.
+    assert main(["eval", *quick, *flags, "--out", str(out)]) == 3
+    assert (out / "eval-report.json").is_file()
+    assert os.environ["RECALLFLOW_DSN"] == os.environ["RECALLFLOW_READ_DSN"] == unreachable
+
+
 STORE_COMMANDS = {
     "status": ["status"],
     "trace": ["trace", "tr-1", "--tenant", "t", "--principal", "p"],

@@ -13,15 +13,19 @@ file, the scenario directory or the off-topic suite is missing): such a run says
 never passes for a measured one. Nothing is downloaded.
 
 By default it runs against a throwaway embedded PostgreSQL in a temporary directory,
-removed afterwards, so it never touches the user's store.
+removed afterwards, so it never touches the user's store: without ``--dsn`` it ignores
+``RECALLFLOW_DSN`` and ``RECALLFLOW_READ_DSN``, which name the user's server.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -128,6 +132,21 @@ def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
     return p
 
 
+_STORE_VARIABLES = ("RECALLFLOW_DSN", "RECALLFLOW_READ_DSN")
+
+
+@contextmanager
+def _own_store(own: bool) -> Iterator[None]:
+    """For the whole run, without ``--dsn``: the user's ``RECALLFLOW_DSN`` and
+    ``RECALLFLOW_READ_DSN`` set aside, so the run writes its tenants into its own
+    throwaway (or ``--home``) server and never into the server they name."""
+    saved = {name: os.environ.pop(name) for name in _STORE_VARIABLES if own and name in os.environ}
+    try:
+        yield
+    finally:
+        os.environ.update(saved)
+
+
 def cmd_eval(args: argparse.Namespace) -> int:
     """Run the harness; the exit status is one of the ``EXIT_*`` constants."""
     from recallflow.adapters.embedders import default_embedder, embedder_from_name
@@ -177,7 +196,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
     except ValueError as exc:  # a bad RECALLFLOW_EMBEDDER (--embedder is checked by choices)
         raise UsageError(str(exc)) from None
 
-    env_dsn("RECALLFLOW_READ_DSN")  # read by open_memory; a bad one is bad input here too
+    if args.dsn is not None:  # read by open_memory beside --dsn; a bad one is bad input here
+        env_dsn("RECALLFLOW_READ_DSN")
     temp_home: str | None = None
     home = args.home
     if home is not None:  # a regular file, say: refused as the flag, before anything is made
@@ -188,7 +208,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if args.dsn is None and home is None:
         temp_home = home = tempfile.mkdtemp(prefix="recallflow-eval-")
     try:
-        with open_memory(args.dsn, home, embedder=embedder, operator=True) as memory:
+        with (
+            _own_store(args.dsn is None),
+            open_memory(args.dsn, home, embedder=embedder, operator=True) as memory,
+        ):
             report = run_eval(
                 memory,
                 datasets=datasets,
