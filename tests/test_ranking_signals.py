@@ -128,6 +128,48 @@ def test_named_periods_of_common_phrasings() -> None:
     assert named_periods(["May I ask what you did last week?", "February 30, 2023"]) == ()
 
 
+_FORMS = (
+    "What happened on {month} {day}, {year}?",
+    "on the {day}th of {month} {year}",
+    "notes from {year}-{mm}-{dd}",
+    "Where was Dave in {month} {year}?",
+    "What did she paint in {year}?",
+)
+
+
+@given(
+    form=st.sampled_from(_FORMS),
+    year=st.integers(0, 9999),
+    month=st.integers(0, 13),
+    day=st.integers(0, 99),
+)
+def test_a_written_date_no_calendar_holds_names_no_period_and_fails_nothing(
+    form: str, year: int, month: int, day: int
+) -> None:
+    """A date no calendar holds ("May 0000", "December 31, 9999") is text a user may type;
+    reading it as a period raised out of the recall (a traceback from the CLI). A date the
+    calendar holds is still that period."""
+    text = form.format(
+        month=MONTHS[(month - 1) % 12], day=day, year=f"{year:04d}", mm=f"{month:02d}",
+        dd=f"{day:02d}",
+    )  # fmt: skip
+    for start, end in named_periods([text]):
+        assert start < end and start.year == year
+
+
+def test_a_question_naming_a_year_out_of_the_calendar_still_recalls(
+    memory: Memory, tenant: str
+) -> None:
+    statement = "The team moved the backups offsite in May."
+    memory.beliefs.add(belief(tenant, id="b-may", subject="backups", statement=statement))
+    for goal in ("When did the team move the backups offsite, May 0000?", "On 9999-12-31?"):
+        result = memory.recall(request(tenant, goal=goal))
+        assert not result.degraded
+        assert memory.explain(tenant, "p1", result.trace_id).trace_id == result.trace_id
+    result = memory.recall(request(tenant, goal="Did the team move the backups in May 0000?"))
+    assert "b-may" in result.rendered_ids
+
+
 @given(st.dates(min_value=date(1900, 1, 1), max_value=date(2200, 12, 31)))
 def test_a_named_day_is_that_day(day: date) -> None:
     text = f"What happened on {MONTHS[day.month - 1]} {day.day}, {day.year}?"

@@ -394,7 +394,16 @@ _YEAR = re.compile(r"\b(?:in|during|of|since|by|throughout)\s+(\d{4})\b", re.IGN
 Period = tuple[datetime, datetime]
 
 
+def _on_calendar(year: int) -> bool:
+    """Whether a period of ``year`` and its end are times Python can hold: "May 0000" or
+    "December 31, 9999" are written in a question, yet name no period (the year after
+    9999 has no datetime), and reading them as one failed the whole recall."""
+    return 1 <= year < 9999
+
+
 def _day(year: int, month: int, day: int) -> Period | None:
+    if not _on_calendar(year):
+        return None
     try:
         start = datetime(year, month, day, tzinfo=UTC)
     except ValueError:  # "February 30": not a date, not a period
@@ -402,7 +411,9 @@ def _day(year: int, month: int, day: int) -> Period | None:
     return start, start + timedelta(days=1)
 
 
-def _month(year: int, month: int) -> Period:
+def _month(year: int, month: int) -> Period | None:
+    if not _on_calendar(year):
+        return None
     start = datetime(year, month, 1, tzinfo=UTC)
     end = datetime(year + 1, 1, 1, tzinfo=UTC) if month == 12 else start.replace(month=month + 1)
     return start, end
@@ -436,7 +447,7 @@ def named_periods(texts: Iterable[str]) -> tuple[Period, ...]:
 
 
 def _year(year: int) -> Period | None:
-    if not 1 <= year < 9999:
+    if not _on_calendar(year):
         return None
     return datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
 
