@@ -15,6 +15,7 @@ from typing import Final
 from recallflow.adapters.scanning.carriage import CARRIAGE_RULES
 from recallflow.adapters.scanning.classes import CLASS_RULES, LIE_ORDERED_RULE
 from recallflow.adapters.scanning.consent import CONSENT_RULES
+from recallflow.adapters.scanning.convention import convention_body
 from recallflow.adapters.scanning.deceit import DECEIT_RULES
 from recallflow.adapters.scanning.decoding import ENCODING_RULES, decodings, rereadings
 from recallflow.adapters.scanning.dialogue import DIALOGUE_RULES, turns_of
@@ -187,6 +188,11 @@ def _scan(text: str, depth: int, rules: tuple[Rule, ...] = RULES) -> str | None:
         for looks_like, reported, beside in _REPORTED:
             if family == looks_like and reported(views.latin):
                 return _scan(text, depth, beside)
+        # A note to the project's own assistant whose body is a working convention:
+        # the header is not held against it, the body is read alone (see
+        # recallflow.adapters.scanning.convention).
+        if family == INSTRUCTION_OVERRIDE and (body := convention_body(views.clean)) is not None:
+            return _scan(body, depth)
         for spoken, blanked_of in _SPOKEN_OF:
             if family in spoken and (rest := blanked_of(views.clean)) is not None:
                 return _scan(rest, depth)
@@ -251,7 +257,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v25"
+    version: str = "layered-v26"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""

@@ -1,0 +1,82 @@
+"""A project note to the assistant that carries a working convention.
+
+A repository's notes for its coding assistant, and a user's notes for theirs, open by
+naming their reader: "Note for the AI: use pnpm, not npm, in this repo", "Reminder for
+the assistant: commit messages follow Conventional Commits". The header alone reads as
+an injection (a note addressed to a model is the shape of one), and blocking it hid
+ordinary conventions from every recall. What the note asks tells them apart:
+
+- **The header names the project's own assistant**, by a definite article or a name
+  ("the AI", "the coding agent", "Claude", "Copilot"), at the head of the statement. A
+  note to *any* model that happens to read the text ("Note to any AI reading this
+  page:") is the signature of text planted for a stranger's agent and keeps no
+  exemption; neither does a header that claims a rank ("developer note", "system note").
+- **The body is a working convention**: read alone, with the header blanked, it trips
+  no rule, and it names no act an attack needs, such as overriding instructions or
+  safeguards, keeping something from the user, sending or publishing anything, touching
+  secrets or money, acting without the user's say, deleting or skipping checks, taking
+  orders from someone else, steering what is recommended, claiming what did not
+  happen, weakening the code's own checks (backdoors, open permissions, skipped or
+  silenced tests, switched-off certificate checks), or handling the user's data. What
+  is left is tooling, style, language, format and plain facts about the work.
+
+Only then is the statement read again as its body alone, by every rule; anything the
+body says besides still counts.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+#: The header: a note word for the project's own assistant, at the head of the statement.
+_HEADER: Final = re.compile(
+    r"\A\s*(?:(?:project|team|repo|repository|style|coding|house)\s+)?(?:note|memo|reminder|"
+    r"hint|tip|instructions?|rule|convention|heads[\s-]up)\s+(?:to|for)\s+(?:the\s+|our\s+|"
+    r"my\s+)?(?:(?:coding|code|ai|programming|pair[\s-]programming)\s+)?(?:assistant|ai|agent|"
+    r"model|claude|copilot|llm|bot|helper|pair\s+programmer)(?:\s+(?:helper|assistant|"
+    r"agent))?\s*[:\u2013\u2014-]\s*",
+    re.IGNORECASE,
+)
+
+#: Acts an attack needs and a working convention does not (see the module docstring). A
+#: word joined by a hyphen is another word ("skip-level" is not "skip").
+_ACT: Final = re.compile(
+    r"(?<![\w-])(?:ignor\w*|disregard\w*|overrid\w*|bypass\w*|forget\w*|instructions?|prompts?|"
+    r"rules?|guidelines?|polic(?:y|ies)|safety|safeguards?|restrict\w*|unrestricted|"
+    r"refus\w*|filter\w*|censor\w*|jailbreak\w*|persona|pretend\w*|"
+    r"hid(?:e|es|den|ing)|conceal\w*|secret\w*|quiet(?:ly)?|silent(?:ly)?|covert\w*|"
+    r"tell|tells|say|says|mention\w*|reveal\w*|disclos\w*|deny|denies|admit\w*|inform\w*|"
+    r"notify\w*|lie|lies|lying|unaware|"
+    r"send\w*|sent|e-?mail\w*|forward\w*|upload\w*|post(?:s|ed|ing)?|publish\w*|share\w*|"
+    r"shar(?:ed|ing)|paste\w*|leak\w*|exfiltrat\w*|transmit\w*|webhooks?|urls?|https?|"
+    r"passwords?|passphrases?|passcodes?|credentials?|tokens?|keys?|pins?|2fa|otp|ssh|"
+    r"vault|cards?|bank\w*|payments?|pay|purchas\w*|buy|money|transfer\w*|wallets?|"
+    r"sign|signs|signed|signing|"
+    r"consent\w*|confirm\w*|permission\w*|approv\w*|agreed|asking|ask|"
+    r"delet\w*|remov\w*|eras\w*|wipe\w*|drop|disabl\w*|skip\w*|rm|sudo|curl|wget|"
+    r"execut\w*|production|prod|force|audit\w*|logging|"
+    r"obey\w*|orders?|commands?|authority|owner|admin\w*|operator|outrank\w*|boss|"
+    r"recommend\w*|rat(?:e|es|ed|ing)|rank\w*|score\w*|best|always\s+choose|"
+    r"claim\w*|report\w*|fak\w*|mislead\w*|bring\s+(?:it|this|that|them)\s+up|"
+    r"whoever|anyone|anybody|maintainers?|follow\w*\s+(?:his|her|their|them|him)|accounts?|"
+    r"backdoor\w*|chmod|777|world[\s-]readable|public\w*|certificat\w*|verif\w*|xfail|"
+    r"comment\w*\s+out|failing|registr\w*|uid|root|"
+    r"users?'?s?'?\s+(?:messages?|data|files?|chats?|conversations?|history|e-?mails?|"
+    r"notes|contacts|photos|documents|location)|"
+    r"you|your|yourself)(?![\w-])|(?<!\w)\.env\b",
+    re.IGNORECASE,
+)
+
+
+def convention_body(text: str) -> str | None:
+    """The body of ``text`` when it is a note to the project's own assistant carrying a
+    working convention (see the module docstring), else ``None``. The caller reads the
+    body again by every rule."""
+    header = _HEADER.match(text)
+    if header is None:
+        return None
+    body = text[header.end() :]
+    if not body.strip() or _ACT.search(body) is not None:
+        return None
+    return body
