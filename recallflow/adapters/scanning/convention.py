@@ -16,8 +16,9 @@ ordinary conventions from every recall. What the note asks tells them apart:
   safeguards, keeping something from the user, sending or publishing anything, touching
   secrets or money, acting without the user's say, deleting or skipping checks, taking
   orders from someone else, steering what is recommended, claiming what did not
-  happen, weakening the code's own checks (backdoors, open permissions, skipped or
-  silenced tests, switched-off certificate checks), or handling the user's data. What
+  happen, weakening the code's own checks or its security (backdoors, open permissions,
+  skipped or silenced tests, switched-off certificate checks or branch protection, unescaped
+  input, tracking and telemetry), or handling the user's data or complaints. What
   is left is tooling, style, language, format and plain facts about the work.
 
 Only then is the statement read again as its body alone, by every rule; anything the
@@ -62,6 +63,9 @@ _ACT: Final = re.compile(
     r"whoever|anyone|anybody|maintainers?|follow\w*\s+(?:his|her|their|them|him)|accounts?|"
     r"backdoor\w*|chmod|777|world[\s-]readable|public\w*|certificat\w*|verif\w*|xfail|"
     r"comment\w*\s+out|failing|registr\w*|uid|root|"
+    r"protect\w*|secur\w*|vulnerab\w*|telemetr\w*|track\w*|analytics|collect\w*|cookies?|"
+    r"sessions?|inject\w*|interpolat\w*|saniti[sz]\w*|escap\w*|user\s+input|localstorage|"
+    r"console|complain\w*|clos\w*\s+(?:the\s+|every\s+|all\s+)?(?:issues?|tickets?|bugs?|reports?)|"
     r"users?'?s?'?\s+(?:messages?|data|files?|chats?|conversations?|history|e-?mails?|"
     r"notes|contacts|photos|documents|location)|"
     r"you|your|yourself)(?![\w-])|(?<!\w)\.env\b",
