@@ -15,7 +15,11 @@ block every such memory from every recall. What the shape carries tells them apa
   no role message or config setting carries one as its content, and nothing any of them
   carries lifts a limit or asks for obedience, however short ("no restrictions"). The
   statement is then read again with the markup blanked, by every rule: what it says
-  around the markup still counts.
+  around the markup still counts. A config's ``[assistant]``, ``[model]`` or ``[ai]``
+  section is an app's knobs (``model = "claude-sonnet"``, ``temperature = 0.2``) when
+  every line under it is a setting and no setting names an act (``override_user``,
+  ``forward_history_to``, ``never_refuse``, ``system_prompt``); a line of prose under
+  it is a turn.
 - **A bare attack phrase named.** A quoted override or persona phrase of a few words
   ("'ignore previous instructions'", "'you are now in developer mode'") named in a note,
   a test or a filter list is the topic, not an order: the statement is read again with
@@ -49,11 +53,29 @@ _MARKUP: Final = re.compile(
     r"|<\s*/?\s*(?:start|end)_of_turn\s*>"
     r"|<\s*/?\s*(?:tool_calls?|tool_use|tool_code|tool_result|function_calls?|function_results?"
     r")\s*>"
-    # a [user] section header of a config (git, pip): the user's own identity, no authority
-    r"|^\[\s*user\s*\][ \t]*$|\[\s*user\s*\](?=\s+(?:section|block|table)\b)",
+    # a [user] section header of a config (git, pip): the user's own identity, no authority;
+    # an [assistant] or [model] section of an app's settings, whose lines must all be
+    # settings (see _settings_only)
+    r"|^\[\s*(?:user|assistant|model|ai|llm)\s*\][ \t]*$|\[\s*user\s*\](?=\s+(?:section|block|"
+    r"table)\b)",
     re.IGNORECASE | re.MULTILINE,
 )
-_SECTION: Final = re.compile(r"\[\s*user\s*\]", re.IGNORECASE)
+_SECTION: Final = re.compile(r"\[\s*(?:user|assistant|model|ai|llm)\s*\]", re.IGNORECASE)
+#: A word in a model section's settings (keys split at "_", "." and "-") that makes the
+#: section an order in a config's dress rather than the app's knobs: ``override_user``,
+#: ``forward_history_to``, ``system_prompt``, ``safety = off``.
+_MODEL_SETTING_ACT: Final = re.compile(
+    r"\b(?:overrid\w*|ignor\w*|disregard\w*|bypass\w*|disabl\w*|unrestricted|uncensored|"
+    r"jailbreak\w*|prompts?|instructions?|system|persona|mode|secrets?|passwords?|credentials?|"
+    r"keys?|forward\w*|send\w*|upload\w*|share\w*|exfil\w*|webhooks?|urls?|https?|e?mails?|"
+    r"cc|bcc|obey\w*|hid(?:e|den)|conceal\w*|confirm\w*|consent\w*|approv\w*|safety|"
+    r"filters?|polic(?:y|ies)|rules?|guardrails?|moderation|owner|admin\w*|root|sudo|never|always|"
+    r"refus\w*|trust\w*|agree\w*|reveal\w*|unlock\w*|allow\w*|permit\w*|tools?|limits?|"
+    r"restrict\w*|censor\w*|unfiltered|god|dan|evil)\b",
+    re.IGNORECASE,
+)
+#: A line of a config section that is neither a setting, a comment nor the next header.
+_NOT_A_SETTING: Final = re.compile(r"^(?![ \t]*(?:[\w.-]+[ \t]*=|[#;]|\[|$)).", re.MULTILINE)
 #: A config line's value: ``name = Tomasz``, ``editor = nvim``.
 _SETTING: Final = re.compile(r"^[ \t]*[\w.-]+[ \t]*=[ \t]*(.*)$", re.MULTILINE)
 #: A token that closes a turn or a header rather than opening one.
@@ -157,7 +179,12 @@ def markup_spoken_of(text: str) -> str | None:
         return None
     for i, piece in enumerate(pieces):
         if _SECTION.fullmatch(piece[0]):
-            continue  # a config's [user] section, judged by its values below
+            if not re.fullmatch(r"\[\s*user\s*\]", piece[0], re.IGNORECASE) and (
+                _NOT_A_SETTING.search(text, piece.end() + 1)
+                or _MODEL_SETTING_ACT.search(re.sub(r"[_.-]", " ", text[piece.end() :]))
+            ):
+                return None  # a model's section carrying prose or an act: a turn, an order
+            continue  # a config's [user] or [assistant] section, judged by its values below
         before = text[: piece.start()]
         if not before.strip() or before.endswith("\n"):
             return None  # it opens the statement or a line: a turn, not a mention
