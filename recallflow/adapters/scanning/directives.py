@@ -469,10 +469,24 @@ OVERRIDE_RULES: Final[tuple[Rule, ...]] = regex_rules(
     ),
 )
 
+# A human language after "only" is the user's own wish about the language of the answers
+# ("reply only in French"), not a leash on what they say: the rule's other restrictors
+# still count in the same sentence.
+_TONGUE: Final = (
+    r"\s+in\s+(?:(?:plain|simple|formal|informal|standard|british|american|brazilian|"
+    r"european|canadian|swiss|mexican|castilian|simplified|traditional)\s+)?(?:english|french|"
+    r"german|spanish|portuguese|italian|dutch|swedish|norwegian|danish|finnish|icelandic|"
+    r"polish|czech|slovak|hungarian|romanian|bulgarian|croatian|serbian|slovenian|greek|"
+    r"russian|ukrainian|turkish|arabic|hebrew|persian|farsi|hindi|urdu|bengali|tamil|"
+    r"telugu|marathi|punjabi|chinese|mandarin|cantonese|japanese|korean|vietnamese|thai|"
+    r"indonesian|malay|tagalog|filipino|swahili|catalan|basque|galician|welsh|irish|"
+    r"estonian|latvian|lithuanian|esperanto)\b"
+)
+
 # Restrictors that turn "reply" into a constraint on every reply.
 _RESTRICTOR: Final = (
-    r"(?:only|exclusively|solely|nothing\s+(?:but|else)|exactly|verbatim|word\s+for\s+word|"
-    r"regardless|no\s+matter|always|every(?:thing)?|each|all\b|from\s+now\s+on|henceforth|"
+    rf"(?:(?:only|exclusively|solely)(?!{_TONGUE})|nothing\s+(?:but|else)|exactly|verbatim|"
+    r"word\s+for\s+word|regardless|no\s+matter|always|every(?:thing)?|each|all\b|from\s+now\s+on|henceforth|"
     r"in\s+(?:json|xml|yaml|base-?64|hex|binary|morse|emoji|uppercase|lowercase|all\s+caps|"
     r"caps|leetspeak|pig\s+latin|code|rot-?13|reverse)|the\s+(?:word|string|phrase|text|"
     r"opposite|following)|with\s+['\"]|(?<![a-z])['\"]|like\s+(?:this|the\s+(?:above|following)))"
