@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit bench bench-compare eval graph clean
+.PHONY: demo test lint typecheck unit bench-tiny bench bench-compare eval graph clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,10 +17,27 @@ $(STAMP): pyproject.toml Makefile | $(BIN)/python
 demo: $(STAMP)
 	$(BIN)/recallflow demo
 
+# The suite runs in TEST_WORKERS processes (pytest-xdist), each with its own embedded server
+# and temporary directories; a test file stays in one process, so its module fixtures are
+# built once. The type check and the benchmarks' tiny run share the machine with it: the
+# suite waits on PostgreSQL and on subprocesses for much of its time. Each job's output is
+# printed whole when it ends; `make unit` alone shows the suite's progress as it goes.
+TEST_WORKERS ?= 2
+
 test: $(STAMP)
 	$(BIN)/ruff check recallflow tests benchmarks
+	$(MAKE) --no-print-directory -j3 --output-sync=target typecheck unit bench-tiny
+
+lint: $(STAMP)
+	$(BIN)/ruff check recallflow tests benchmarks
+
+typecheck: $(STAMP)
 	$(BIN)/mypy recallflow tests benchmarks
-	$(BIN)/python -m pytest -q
+
+unit: $(STAMP)
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile
+
+bench-tiny: $(STAMP)
 	RECALLFLOW_BENCH_TIERS=tiny $(BIN)/python -m pytest benchmarks -q --benchmark-disable
 
 bench: $(STAMP)
