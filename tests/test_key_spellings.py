@@ -109,6 +109,18 @@ def test_a_full_name_in_a_question_is_one_key() -> None:
     assert "does-fly-io" not in keys_of_text("Does Fly IO scale?")
 
 
+def test_a_title_or_an_initial_joins_the_name_and_a_text_of_them_is_read_in_one_pass() -> None:
+    """Whether a capitalised word follows a title ("Mrs. Abernethy") or an initial ("John
+    F. Kennedy") is read back from the word, not searched for from the text's start: a
+    text of 100,000 characters of "Ab. " took minutes to read for its keys before (each
+    of its 25,000 words searched all before it), and is read in well under a second."""
+    assert "mrs-abernethy" in keys_of_text("We asked Mrs. Abernethy about it.")
+    assert "john-f-kennedy" in keys_of_text("The speech of John F. Kennedy was long.")
+    assert "dr-okafor" in keys_of_text("Ask Dr. Okafor. Then Zoe left.")
+    assert keys_of_text("It was the 4th. Then Kennedy came.") == ["kennedy"]
+    assert keys_of_text("Ab. " * 25_000) == []
+
+
 def test_a_question_naming_a_person_by_full_name_finds_the_beliefs_that_carry_them(
     memory: Memory, tenant: str, stored: dict[str, str]
 ) -> None:

@@ -164,16 +164,30 @@ _SENTENCE_END = frozenset(".!?:;\"'(")
 _TITLES = frozenset(
     ("mr", "mrs", "ms", "mx", "miss", "dr", "prof", "sir", "dame", "fr", "rev", "st", "sr", "jr")
 )
-_TITLE_BEFORE = re.compile(r"\b([^\W\d_]+)\.\s*$")
+
+
+def _is_letter(ch: str) -> bool:
+    """Whether ``ch`` is a word character that is not a digit or "_" (``[^\\W\\d_]``)."""
+    return ch.isalnum() and not ch.isdecimal()
 
 
 def _after_title(text: str, at: int) -> bool:
     """Whether the word at ``at`` follows a title or an initial and its full stop
-    ("Mrs. |Abernethy", "John F. |Kennedy")."""
-    title = _TITLE_BEFORE.search(text[:at])
-    if title is None:
+    ("Mrs. |Abernethy", "John F. |Kennedy").
+
+    Read backwards from ``at``: searched for from the text's start, as a pattern anchored
+    at ``at`` was, each capitalised word cost a pass over all before it, and a statement of
+    initials ("A. B. C. …") took seconds to read."""
+    before = text[:at].rstrip()
+    if not before.endswith("."):
         return False
-    word = title.group(1)
+    end = len(before) - 1
+    start = end
+    while start > 0 and _is_letter(before[start - 1]):
+        start -= 1
+    if start == end or (start > 0 and (before[start - 1].isalnum() or before[start - 1] == "_")):
+        return False  # no word before the stop, or one that runs on from digits ("4th.")
+    word = before[start:end]
     return word.lower() in _TITLES or (len(word) == 1 and word.isupper())
 
 
