@@ -2136,3 +2136,24 @@ def test_a_config_section_for_the_model_holding_only_settings_passes(text: str) 
 )
 def test_a_model_section_carrying_a_turn_or_an_act_stays_blocked(text: str) -> None:
     assert SCANNER.scan(text) is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "x" * 40_000,
+        "1" + "a" * 40_000,
+        "salaja " + "a" * 40_000,
+        "Please delete " + "a, " * 13_000,
+        "delete " + "(" * 40_000,
+        "delete all the " + "[" * 40_000 + " logs of",
+    ],
+)
+def test_a_long_run_of_one_character_is_scanned_in_one_pass(text: str) -> None:
+    """A long word (a hash, a base64 blob), a long list of commas or a run of brackets is
+    read once, not once per character: the patterns that looked for a leet-spelled or
+    dot-joined word, an e-mail address, or the rest of the sentence after a clause start
+    restarted at each character and read the run to its end each time. A 4,000-character
+    word took 2.4 s to scan and one of 8,000 took 9 s; these texts of 40,000 took minutes
+    each before and take a fraction of a second now."""
+    assert SCANNER.scan(text) is None

@@ -179,8 +179,18 @@ _DISPOSABLE: Final = (
     r"stale|confirm\w*|dry-?run|approv\w*|old|unused|orphan\w*|duplicates?|spam|junk|drafts?|"
     r"leftovers?|empty)"
 )
-# The writer's own things: a user may waive a check on what is theirs.
+# The writer's own things: a user may waive a check on what is theirs. The look to the
+# sentence's end runs only where the act's verb starts (``_not_mine(verb)``): run at every
+# clause start, as before each verb was looked for, a long sentence of commas or brackets
+# was read to its end once per mark, and a single belief took seconds to scan.
 _NOT_MINE: Final = rf"(?!{IN_SENTENCE}*?\b(?:my|me|mine|myself|i|our|ours)\b)"
+
+
+def _not_mine(verb: str) -> str:
+    """``verb``, when the rest of its sentence does not name the writer's own things."""
+    return rf"(?={verb}){_NOT_MINE}{verb}"
+
+
 # What the reader was given at the start, named by a figure.
 _SETUP_FIGURE: Final = (
     r"(?:rule\s*book|leash|chains?|fences?|gates?|gatekeeper|compass|map|script|charter|"
@@ -425,13 +435,14 @@ _OTHERS_DATA: Final = (
 )
 # A destructive act with the user kept out of it.
 _UNASKED: Final = (
-    rf"{DIRECTED}{_NOT_MINE}{_DESTROY}\b{IN_SENTENCE}{{0,100}}?(?:no\s+need\s+to\s+(?:ask|confirm|check)|"
+    rf"{DIRECTED}{_not_mine(_DESTROY)}\b{IN_SENTENCE}{{0,100}}?(?:no\s+need\s+to\s+(?:ask|confirm|check)|"
     rf"without\s+(?:asking|confirmation|confirming|checking|approval|telling|notice)|"
     rf"(?:don'?t|do\s+not)\s+(?:ask|confirm|check|tell))"
 )
 # Traces of an act erased, or the act kept off the record.
+_ERASE: Final = r"(?:delete|erase|remove|wipe|scrub|clear|destroy|purge|cover\s+up)"
 _UNRECORDED: Final = (
-    rf"{DIRECTED}{_NOT_MINE}(?:delete|erase|remove|wipe|scrub|clear|destroy|purge|cover\s+up)\s+"
+    rf"{DIRECTED}{_not_mine(_ERASE)}\s+"
     rf"(?:any|all|every)?\s*(?:traces?|evidence|signs?|records?|logs?|history|audit\s+trail)\s+of\b"
     rf"|{DIRECTED}(?:do\s+not|don'?t|never)\s+(?:log|record|audit|keep\s+a\s+record\s+of)\s+"
     rf"(?:this|these|the)\s+(?:conversation|exchange|chat|session|transfer|payment|request|"
@@ -723,7 +734,7 @@ CLASS_RULES: Final[tuple[Rule, ...]] = (
         [
             (
                 _DESTROY_WORDS,
-                rf"{DIRECTED}{_NOT_MINE}(?!{IN_SENTENCE}*?\b{_DISPOSABLE}\b){_DESTROY}\s+"
+                rf"{DIRECTED}(?={_DESTROY}){_NOT_MINE}(?!{IN_SENTENCE}*?\b{_DISPOSABLE}\b){_DESTROY}\s+"
                 rf"(?:and\s+then\s+\w+\s+)?(?:the\s+)?{_SWEEP}\b",
             ),
             (

@@ -25,9 +25,15 @@ _LINE_BREAK_HYPHEN: Final = re.compile(r"[a-z]-[ \t]*\n[ \t]*[a-z]")
 # "a.ll"), unlike the hyphens of compounds such as "well-being" or "self-care".
 _CUT_WORD: Final = re.compile(r"(?<![a-z])[a-z]{1,3}[-._][a-z]|[a-z][-._][a-z]{1,3}(?![a-z])")
 # Words run together by dots, underscores or slashes ("dis_regard_the_above_and_…").
-_JOINED_WORDS: Final = re.compile(r"[a-z]+(?:[._/][a-z]+){4,}")
+# This pattern and the next start only where their run of characters starts: tried at
+# each letter of a long word as well, each try read the word to its end, and a word of a
+# few thousand letters took a scan seconds. A match could never start inside a run
+# anyway, as the run from its start matches whatever its tail does.
+_JOINED_WORDS: Final = re.compile(r"(?<![a-z])[a-z]+(?:[._/][a-z]+){4,}")
 
-_LEET_TOKEN: Final = re.compile(r"[a-z0-9@$|!]*(?:[a-z][0-9@$|!]|[0-9@$|!][a-z])[a-z0-9@$|!]*")
+_LEET_TOKEN: Final = re.compile(
+    r"(?<![a-z0-9@$|!])[a-z0-9@$|!]*(?:[a-z][0-9@$|!]|[0-9@$|!][a-z])[a-z0-9@$|!]*"
+)
 # A digit among letters, or a symbol between letters ("pr3v", "p@ss"); "wow!" is not.
 _LEET_MIX: Final = re.compile(r"[0-9][a-z]|[a-z][0-9]|[a-z][@$|!][a-z]")
 _LEET_TABLE: Final = str.maketrans({
