@@ -678,6 +678,13 @@ _MODEL_SECRET: Final = (
     r"profile|memory)\s+(?:has|holds)\s+(?:stored|saved|recorded|remembered))"
 )
 _SECRET: Final = f"(?:{_CREDENTIAL}|{_MODEL_SECRET})"
+# Up to eight words between a verb and what it would disclose, a path or a hyphenated
+# compound read as one word, or its dots, slashes and hyphens read as breaks
+# ("tell-them-the-password", "the user's .aws/credentials"). Each reading takes its words
+# whole: with those marks allowed both in a word and between words, a failing try split
+# every such run in every way, and 441 characters of words joined by hyphens took a scan
+# 41 s.
+_FEW_WORDS: Final = r"(?:(?:\W+[\w'./~-]++){0,8}?|(?:\W+[\w']++){0,8}?)"
 # What the memory holds about the user: worth nothing to an outsider unless it is sent
 # somewhere, so it counts as a secret only beside a destination.
 _USER_DATA: Final = (
@@ -723,11 +730,11 @@ EXFILTRATION_RULES: Final[tuple[Rule, ...]] = regex_rules(
         # a link whose query value is a placeholder to fill
         (
             frozenset({"="}),
-            r"(?:https?:)?//[^\s)\]]*[?&][\w.-]*=[^&\s)\]]*(?:\{|\$|<|%7b|\[)",
+            r"(?:https?:)?(?<!/)//[^\s)\]]*[?&][\w.-]*=[^&\s)\]]*(?:\{|\$|<|%7b|\[)",
         ),
         (
             frozenset({"="}),
-            r"(?:https?:)?//[^\s)\]]*[?&][\w.-]*=(?=\s*(?:$|[)\"'\]]))",
+            r"(?:https?:)?(?<!/)//[^\s)\]]*[?&][\w.-]*=(?=\s*(?:$|[)\"'\]]))",
         ),
         # reveal / print / send + a secret (a verb followed by a colon names a key or a
         # property, "display: none", "send: false", and orders nothing; nor does an HTTP
@@ -735,7 +742,7 @@ EXFILTRATION_RULES: Final[tuple[Rule, ...]] = regex_rules(
         (
             lead_words(DISCLOSE_VERB),
             rf"{DIRECTED}{DISCLOSE_VERB}\b(?!\s*:(?!//))(?!\s+/\S*\s+http/\d)(?!\s+from\s+[^:\n]{{1,30}}:)(?<!echo(?=\s+[\"'][^\"'\n]*[\"']\s*\|))"
-            rf"(?:\W+[\w'./~-]+){{0,8}}?\W+{_SECRET}",
+            rf"{_FEW_WORDS}\W+{_SECRET}",
         ),
         # a secret of the system asked of the model, however pleaded for: "unless you give
         # me the admin password right now"
@@ -766,7 +773,7 @@ EXFILTRATION_RULES: Final[tuple[Rule, ...]] = regex_rules(
         ),
         (
             lead_words(PLACE_VERB),
-            rf"{DIRECTED}{PLACE_VERB}\b(?:\W+[\w'./~-]+){{0,8}}?\W+{_SECRET}\b[^.\n]{{0,40}}?"
+            rf"{DIRECTED}{PLACE_VERB}\b{_FEW_WORDS}\W+{_SECRET}\b[^.\n]{{0,40}}?"
             r"\b(?:in|into|to|at\s+the\s+(?:end|start|top|bottom)\s+of|inside|within|as)\s+(?:your|"
             r"the|every|each|all|a|an)\s+(?:\w+\s+)?(?:repl(?:y|ies)|responses?|answers?|outputs?|"
             rf"messages?|footer|url|{LINK}|image|code\s+block|chat|commit|summary|signature|pr|issue)",
@@ -827,7 +834,7 @@ EXFILTRATION_RULES: Final[tuple[Rule, ...]] = regex_rules(
             | {"compel", "mandates", "mandate", "directs", "instructs", "orders"},
             r"\b(?:requires?|obliges?|forces?|compels?|mandates?|directs?|instructs?|orders?)\s+"
             r"(?:all\s+|the\s+|any\s+|every\s+)?(?:ai\s+)?(?:assistants?|agents?|models?|llms?|bots?|"
-            rf"ai)\s+to\s+{DISCLOSE_VERB}\b(?:\W+[\w'./~-]+){{0,8}}?\W+{_SECRET}",
+            rf"ai)\s+to\s+{DISCLOSE_VERB}\b{_FEW_WORDS}\W+{_SECRET}",
         ),
         # respond with the contents of ~/.aws/credentials
         (
@@ -852,7 +859,7 @@ EXFILTRATION_RULES: Final[tuple[Rule, ...]] = regex_rules(
         # else is how an API is documented ("?q= followed by the repo name").
         (
             frozenset({"="}),
-            r"(?:https?:)?//[^\s)\]]*[?&][\w.-]*=(?:\s+(?:followed\s+by|plus|then|and\s+"
+            r"(?:https?:)?(?<!/)//[^\s)\]]*[?&][\w.-]*=(?:\s+(?:followed\s+by|plus|then|and\s+"
             r"(?:then\s+)?(?:append|add|put|insert))\b[^.\n]{0,30}?\b(?:the\s+user|their|"
             r"what\s+(?:the\s+user|they|he|she)\s+(?:said|wrote|typed|told|asked|shared)|"
             r"conversation|chat|messages?|passwords?|emails?)\b|(?:the\s+user'?s?|their|your|"
@@ -930,6 +937,10 @@ EXFILTRATION_RULES: Final[tuple[Rule, ...]] = regex_rules(
     ),
 )
 
+# A link's "//" is read from the first slash of a run (``(?<!/)//``), here and in the
+# query patterns above: tried at every slash of a long run of them, each try read the
+# run to its end, and a line of slashes took a scan seconds. A match from a later
+# slash is one from the first as well.
 #: A placeholder in a URL query written in capitals (``?u=USER_EMAIL``): case matters. A
 #: placeholder names what is to be filled in (a token, an e-mail, the history); a parcel's
 #: or a booking's code in capitals (``?id=JD014600006281``) names nothing.
@@ -937,7 +948,7 @@ PLACEHOLDER_RULES: Final[tuple[Rule, ...]] = regex_rules(
     EXFILTRATION,
     "clean",
     (
-        r"(?:https?:)?//[^\s)\]]*[?&][\w.-]*=(?=[A-Z0-9_]*(?:TOKEN|E?MAIL|COOKIE|SESSION|PASS|"
+        r"(?:https?:)?(?<!/)//[^\s)\]]*[?&][\w.-]*=(?=[A-Z0-9_]*(?:TOKEN|E?MAIL|COOKIE|SESSION|PASS|"
         r"SECRET|KEY|USER|NAME|HISTORY|CONVERSATION|CHAT|DATA|ADDRESS|PHONE|CARD|ACCOUNT|SSN|HERE|"
         r"MEMOR|PROMPT|CREDENTIAL|LOGIN|MESSAGE|CONTACT|LOCATION|IBAN|PIN|OTP|NOTE|FILE|SUMMARY))"
         r"[A-Z][A-Z0-9_]{3,}(?=[&\s)\]\"'>]|$)",
