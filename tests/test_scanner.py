@@ -2149,6 +2149,7 @@ def test_a_model_section_carrying_a_turn_or_an_act_stays_blocked(text: str) -> N
         "delete all the " + "[" * 40_000 + " logs of",
         "Ignore " + "-" * 40_000,
         "/" * 40_000,
+        "@ " + "_" * 120_000,
     ],
 )
 def test_a_long_run_of_one_character_is_scanned_in_one_pass(text: str) -> None:

@@ -243,6 +243,13 @@ _DESTINATION: Final = (
     r"(?:[\w.+-]+@[\w-]+\.[\w.-]+|https?://\S+|\b(?:t\.me|wa\.me|bit\.ly|pastebin\.\w+)/\S+|"
     r"\+\d{1,3}[\s-]?\d[\d\s-]{6,}\d)"
 )
+# The same where nothing before it is matched: an e-mail address read from the start of its
+# run of characters (tried at each character of a long word, the run was read to its end
+# each time, and a run of 4,000 underscores took a scan over a second).
+_DESTINATION_FIRST: Final = (
+    r"(?:(?<![\w.+-])[\w.+-]+@[\w-]+\.[\w.-]+|https?://\S+|"
+    r"\b(?:t\.me|wa\.me|bit\.ly|pastebin\.\w+)/\S+|\+\d{1,3}[\s-]?\d[\d\s-]{6,}\d)"
+)
 _IGNORE_LOAN: Final = r"(?:\bignor(?!e\b|es\b|ed\b|ing\b|ance\b|ant\b)\w*|игнор\w*|ігнор\w*)"
 _INSTRUCTION_ANY: Final = (
     r"(?:instru\w*|инструкц\w*|указани\w*|вказів\w*|настанов\w*|правил\w*|pokyn\w*|ohje\w*|"
@@ -257,7 +264,7 @@ _CLAUSE: Final = r"(?:[^.!?;\n。！？]|\.(?=\w))"
 _SECRET_SENT: Final = (
     rf"{_SECRET_ANY}[^.!?;\n]{{0,80}}?{_SEND_ANY}{_CLAUSE}{{0,80}}?{_DESTINATION}"
     rf"|{_SEND_ANY}[^.!?;\n]{{0,80}}?{_SECRET_ANY}{_CLAUSE}{{0,80}}?{_DESTINATION}"
-    rf"|{_DESTINATION}[^.!?;\n]{{0,40}}?{_SEND_ANY}[^.!?;\n]{{0,60}}?{_SECRET_ANY}"
+    rf"|{_DESTINATION_FIRST}[^.!?;\n]{{0,40}}?{_SEND_ANY}[^.!?;\n]{{0,60}}?{_SECRET_ANY}"
 )
 # English "ignore" is left to the English rules, which know when it is only mentioned.
 #: Rules whose first words are many stems in many scripts run only on a text holding one
