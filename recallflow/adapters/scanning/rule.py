@@ -33,8 +33,27 @@ class Rule:
 Pattern = str | tuple[frozenset[str] | tuple[frozenset[str], ...], str]
 
 
+class _Search:
+    """A pattern's search, compiled the first time a statement reaches it: compiling the
+    hundreds of rule patterns at import cost every process that never scans (a command
+    that reads a trace, a ``--help``) most of a second; a process that scans compiles
+    each once, as before. Two threads racing to the first call compile it twice, alike."""
+
+    __slots__ = ("_search", "_source")
+
+    def __init__(self, source: str) -> None:
+        self._source = source
+        self._search: Callable[[str], object] | None = None
+
+    def __call__(self, text: str) -> object:
+        search = self._search
+        if search is None:
+            search = self._search = re.compile(self._source, re.MULTILINE).search
+        return search(text)
+
+
 def regex_rules(family: str, view: ViewName, patterns: Iterable[Pattern]) -> tuple[Rule, ...]:
-    """One rule per pattern, compiled once at import (the scan is on the hot path).
+    """One rule per pattern, each compiled once, at its first use (see :class:`_Search`).
 
     Patterns are kept separate rather than joined into one alternation: a failing
     alternative is then abandoned by the engine's literal prefix checks instead of being
@@ -44,7 +63,7 @@ def regex_rules(family: str, view: ViewName, patterns: Iterable[Pattern]) -> tup
     for p in patterns:
         gate, source = p if isinstance(p, tuple) else ((), p)
         needs = (gate,) if isinstance(gate, frozenset) else gate
-        rules.append(Rule(family, view, re.compile(source, re.MULTILINE).search, needs))
+        rules.append(Rule(family, view, _Search(source), needs))
     return tuple(rules)
 
 
