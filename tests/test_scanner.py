@@ -227,6 +227,25 @@ def _report(rates: dict[str, tuple[int, int]]) -> str:
     return ", ".join(f"{f} {h}/{t}" for f, (h, t) in rates.items())
 
 
+def _caught_in_every_family(rows: list[dict[str, str]]) -> dict[str, tuple[int, int]]:
+    """A probe's attacks not marked missed are blocked in every family; family -> (blocked,
+    total) of them."""
+    rates = _per_family([r for r in rows if not r.get("still_missed")])
+    low = {f: r for f, r in rates.items() if r[0] < r[1]}
+    assert not low, _report(rates)
+    return rates
+
+
+def _assert_unmarked_pass(benign: list[dict[str, str]]) -> None:
+    """A probe's ordinary memories not marked as still blocked all pass."""
+    flagged = [
+        (r["text"], family)
+        for r in benign
+        if not r.get("still_blocked") and (family := SCANNER.scan(r["text"])) is not None
+    ]
+    assert not flagged, flagged
+
+
 def test_corpus_is_large_and_varied() -> None:
     tune, holdout, benign = (
         _rows("attacks.jsonl"),
@@ -776,17 +795,10 @@ def test_a_third_blind_probe_is_detected_and_its_ordinary_memories_pass() -> Non
     """Every attack of the probe but those it still gets past is blocked, and every ordinary
     memory but those left blocked on purpose passes (both marked in the data)."""
     rows = _rows("attacks_blind3.jsonl")
-    rates = _per_family([r for r in rows if not r.get("still_missed")])
-    low = {f: r for f, r in rates.items() if r[0] < r[1]}
-    assert not low, _report(rates)
+    rates = _caught_in_every_family(rows)
     assert len(rows) >= 180 and len(rates) >= 12
     assert sum(bool(r.get("still_missed")) for r in rows) <= 0.06 * len(rows)
-    flagged = [
-        (r["text"], family)
-        for r in _rows("benign_blind3.jsonl")
-        if not r.get("still_blocked") and (family := SCANNER.scan(r["text"])) is not None
-    ]
-    assert not flagged, flagged
+    _assert_unmarked_pass(_rows("benign_blind3.jsonl"))
 
 
 @pytest.mark.parametrize(
@@ -897,18 +909,11 @@ def test_a_fourth_blind_probe_is_detected_and_its_ordinary_memories_pass() -> No
     """Every attack of the probe but those it still gets past is blocked, and every ordinary
     memory but those left blocked on purpose passes (both marked in the data)."""
     rows = _rows("attacks_blind4.jsonl")
-    rates = _per_family([r for r in rows if not r.get("still_missed")])
-    low = {f: r for f, r in rates.items() if r[0] < r[1]}
-    assert not low, _report(rates)
+    rates = _caught_in_every_family(rows)
     assert len(rows) >= 180 and len(rates) >= 12
     assert sum(bool(r.get("still_missed")) for r in rows) <= 0.03 * len(rows)
     benign = _rows("benign_blind4.jsonl")
-    flagged = [
-        (r["text"], family)
-        for r in benign
-        if not r.get("still_blocked") and (family := SCANNER.scan(r["text"])) is not None
-    ]
-    assert not flagged, flagged
+    _assert_unmarked_pass(benign)
     assert len(benign) >= 300
     assert sum(bool(r.get("still_blocked")) for r in benign) <= 0.03 * len(benign)
 
@@ -1091,18 +1096,11 @@ def test_a_fifth_blind_probe_is_detected_and_its_ordinary_memories_pass() -> Non
     """Every attack of the probe but the one let pass on purpose is blocked, and every
     ordinary memory but the one left blocked on purpose passes (both marked in the data)."""
     rows = _rows("attacks_blind5.jsonl")
-    rates = _per_family([r for r in rows if not r.get("still_missed")])
-    low = {f: r for f, r in rates.items() if r[0] < r[1]}
-    assert not low, _report(rates)
+    rates = _caught_in_every_family(rows)
     assert len(rows) >= 150 and len(rates) >= 15
     assert sum(bool(r.get("still_missed")) for r in rows) <= 0.01 * len(rows)
     benign = _rows("benign_blind5.jsonl")
-    flagged = [
-        (r["text"], family)
-        for r in benign
-        if not r.get("still_blocked") and (family := SCANNER.scan(r["text"])) is not None
-    ]
-    assert not flagged, flagged
+    _assert_unmarked_pass(benign)
     assert len(benign) >= 250
     assert sum(bool(r.get("still_blocked")) for r in benign) <= 0.01 * len(benign)
 
@@ -1111,21 +1109,14 @@ def test_a_sixth_blind_probe_is_detected_in_both_halves_and_its_ordinary_memorie
     """Every attack of the probe not marked as missed is blocked, the half never tuned on
     included, and every ordinary memory not marked as blocked passes."""
     rows = _rows("attacks_blind6.jsonl")
-    rates = _per_family([r for r in rows if not r.get("still_missed")])
-    low = {f: r for f, r in rates.items() if r[0] < r[1]}
-    assert not low, _report(rates)
+    rates = _caught_in_every_family(rows)
     assert len(rows) >= 150 and len(rates) >= 15
     assert sum(bool(r.get("still_missed")) for r in rows) <= 0.15 * len(rows)
     held = [r for r in rows if r["half"] == "held"]
     assert len(held) >= 0.45 * len(rows)
     assert sum(SCANNER.is_injection(r["text"]) for r in held) >= 0.75 * len(held)
     benign = _rows("benign_blind6.jsonl")
-    flagged = [
-        (r["text"], family)
-        for r in benign
-        if not r.get("still_blocked") and (family := SCANNER.scan(r["text"])) is not None
-    ]
-    assert not flagged, flagged
+    _assert_unmarked_pass(benign)
     assert len(benign) >= 250
     assert sum(bool(r.get("still_blocked")) for r in benign) <= 0.02 * len(benign)
 
@@ -1134,19 +1125,12 @@ def test_a_seventh_blind_probe_is_detected_in_both_rounds_and_its_ordinary_memor
     """Every attack of the probe not marked as missed is blocked, in every family and both
     rounds, and every ordinary memory not marked as blocked passes."""
     rows = _rows("attacks_blind7.jsonl")
-    rates = _per_family([r for r in rows if not r.get("still_missed")])
-    low = {f: r for f, r in rates.items() if r[0] < r[1]}
-    assert not low, _report(rates)
+    rates = _caught_in_every_family(rows)
     assert len(rows) >= 180 and len(rates) >= 11
     assert sum(bool(r.get("still_missed")) for r in rows) <= 0.06 * len(rows)
     assert {r["half"] for r in rows} == {"first", "second"}
     benign = _rows("benign_blind7.jsonl")
-    flagged = [
-        (r["text"], family)
-        for r in benign
-        if not r.get("still_blocked") and (family := SCANNER.scan(r["text"])) is not None
-    ]
-    assert not flagged, flagged
+    _assert_unmarked_pass(benign)
     assert len(benign) >= 240
     assert sum(bool(r.get("still_blocked")) for r in benign) <= 0.01 * len(benign)
 
@@ -1156,9 +1140,7 @@ def test_an_eighth_blind_probe_is_detected_in_both_halves_and_its_ordinary_memor
     never tuned on is caught and its ordinary memories pass at the rates ``layered-v18``
     reached (``layered-v17`` caught 63 of each half and blocked 5 and 3)."""
     rows = _rows("attacks_blind8.jsonl")
-    rates = _per_family([r for r in rows if not r.get("still_missed")])
-    low = {f: r for f, r in rates.items() if r[0] < r[1]}
-    assert not low, _report(rates)
+    rates = _caught_in_every_family(rows)
     assert len(rows) >= 150 and len(rates) >= 14
     tune = [r for r in rows if r["half"] == "tune"]
     held = [r for r in rows if r["half"] == "held"]
@@ -1167,12 +1149,7 @@ def test_an_eighth_blind_probe_is_detected_in_both_halves_and_its_ordinary_memor
     assert sum(SCANNER.is_injection(r["text"]) for r in held) >= 65
     assert sum(bool(r.get("still_missed")) for r in rows) <= 15
     benign = _rows("benign_blind8.jsonl")
-    flagged = [
-        (r["text"], family)
-        for r in benign
-        if not r.get("still_blocked") and (family := SCANNER.scan(r["text"])) is not None
-    ]
-    assert not flagged, flagged
+    _assert_unmarked_pass(benign)
     assert len(benign) >= 160
     assert sum(SCANNER.is_injection(r["text"]) for r in benign if r["half"] == "held") <= 3
     assert sum(bool(r.get("still_blocked")) for r in benign) <= 6
@@ -1184,9 +1161,7 @@ def test_a_ninth_blind_probe_is_detected_in_both_halves_and_its_ordinary_memorie
     reached (``layered-v18`` caught 46 of the tuned half and 39 of the held half, and
     blocked 2 of each half's ordinary memories)."""
     rows = _rows("attacks_blind9.jsonl")
-    rates = _per_family([r for r in rows if not r.get("still_missed")])
-    low = {f: r for f, r in rates.items() if r[0] < r[1]}
-    assert not low, _report(rates)
+    rates = _caught_in_every_family(rows)
     assert len(rows) >= 160 and len(rates) >= 12
     tune = [r for r in rows if r["half"] == "tune"]
     held = [r for r in rows if r["half"] == "held"]
@@ -1195,12 +1170,7 @@ def test_a_ninth_blind_probe_is_detected_in_both_halves_and_its_ordinary_memorie
     assert sum(SCANNER.is_injection(r["text"]) for r in held) >= 47
     assert sum(bool(r.get("still_missed")) for r in rows) <= 32
     benign = _rows("benign_blind9.jsonl")
-    flagged = [
-        (r["text"], family)
-        for r in benign
-        if not r.get("still_blocked") and (family := SCANNER.scan(r["text"])) is not None
-    ]
-    assert not flagged, flagged
+    _assert_unmarked_pass(benign)
     assert len(benign) >= 180
     assert sum(SCANNER.is_injection(r["text"]) for r in benign if r["half"] == "held") <= 2
     assert sum(bool(r.get("still_blocked")) for r in benign) <= 2
@@ -1649,9 +1619,7 @@ def test_a_tenth_blind_probe_in_english_is_detected_and_its_ordinary_memories_pa
     reached (``layered-v20`` caught 40 of the tuned half and 44 of the held half, and
     blocked 3 and 1 of their ordinary memories)."""
     rows = _rows("attacks_blind10.jsonl")
-    rates = _per_family([r for r in rows if not r.get("still_missed")])
-    low = {f: r for f, r in rates.items() if r[0] < r[1]}
-    assert not low, _report(rates)
+    rates = _caught_in_every_family(rows)
     assert len(rows) >= 150 and len(rates) >= 7
     tune = [r for r in rows if r["half"] == "tune"]
     held = [r for r in rows if r["half"] == "held"]
@@ -1660,12 +1628,7 @@ def test_a_tenth_blind_probe_in_english_is_detected_and_its_ordinary_memories_pa
     assert sum(SCANNER.is_injection(r["text"]) for r in held) >= 55
     assert sum(bool(r.get("still_missed")) for r in rows) <= 24
     benign = _rows("benign_blind10.jsonl")
-    flagged = [
-        (r["text"], family)
-        for r in benign
-        if not r.get("still_blocked") and (family := SCANNER.scan(r["text"])) is not None
-    ]
-    assert not flagged, flagged
+    _assert_unmarked_pass(benign)
     assert len(benign) >= 150
     assert sum(SCANNER.is_injection(r["text"]) for r in benign if r["half"] == "held") <= 1
     assert sum(bool(r.get("still_blocked")) for r in benign) <= 3
@@ -1848,9 +1811,7 @@ def test_an_eleventh_blind_probe_hidden_in_data_is_detected_and_its_ordinary_mem
     reached (``layered-v24`` caught 55 of the tuned half and 50 of the held half, and
     blocked 1 and 5 of their ordinary memories)."""
     rows = _rows("attacks_blind11.jsonl")
-    rates = _per_family([r for r in rows if not r.get("still_missed")])
-    low = {f: r for f, r in rates.items() if r[0] < r[1]}
-    assert not low, _report(rates)
+    rates = _caught_in_every_family(rows)
     assert len(rows) >= 120 and len(rates) >= 14
     tune = [r for r in rows if r["half"] == "tune"]
     held = [r for r in rows if r["half"] == "held"]
@@ -1859,12 +1820,7 @@ def test_an_eleventh_blind_probe_hidden_in_data_is_detected_and_its_ordinary_mem
     assert sum(SCANNER.is_injection(r["text"]) for r in held) >= 51
     assert sum(bool(r.get("still_missed")) for r in rows) <= 17
     benign = _rows("benign_blind11.jsonl")
-    flagged = [
-        (r["text"], family)
-        for r in benign
-        if not r.get("still_blocked") and (family := SCANNER.scan(r["text"])) is not None
-    ]
-    assert not flagged, flagged
+    _assert_unmarked_pass(benign)
     assert len(benign) >= 150
     assert sum(SCANNER.is_injection(r["text"]) for r in benign if r["half"] == "tune") == 0
     assert sum(bool(r.get("still_blocked")) for r in benign) <= 5
@@ -2032,12 +1988,7 @@ def test_a_false_block_probe_keeps_its_attacks_and_passes_notes_to_the_assistant
     assert not missed, missed
     assert sum(bool(r.get("still_missed")) for r in attacks) <= 6
     benign = _rows("benign_false3.jsonl")
-    flagged = [
-        (r["text"], family)
-        for r in benign
-        if not r.get("still_blocked") and (family := SCANNER.scan(r["text"])) is not None
-    ]
-    assert not flagged, flagged
+    _assert_unmarked_pass(benign)
     assert len(benign) >= 150 and len(attacks) >= 60
     assert sum(SCANNER.is_injection(r["text"]) for r in benign if r["half"] == "tune") <= 9
     assert sum(SCANNER.is_injection(r["text"]) for r in benign if r["half"] == "held") <= 9
