@@ -12,12 +12,12 @@ its own: no recall moment's DAG contains these nodes or holds the
 from __future__ import annotations
 
 import hashlib
-from collections import Counter
 
 import numpy as np
 import numpy.typing as npt
 from hamilton.function_modifiers import tag
 
+from recallflow.core.blocked import blocked_counts
 from recallflow.core.calibration import Calibration, null_similarity, uncalibrated
 from recallflow.core.episodes import (
     clears_floor,
@@ -374,7 +374,9 @@ def episode_trace(
     blocked episodes it counts are those rendered, one the budget dropped apart, as a
     recall's trace counts them."""
     families = trusted_episodes.blocked_families
-    shown_blocked = [families[i.episode_id] for i in rendered_episodes.items if i.blocked]
+    shown_blocked = {
+        i.episode_id: families[i.episode_id] for i in rendered_episodes.items if i.blocked
+    }
     return EpisodeTrace(
         id=trace_id,
         tenant_id=request.tenant_id,
@@ -393,9 +395,7 @@ def episode_trace(
         fused=fused_episodes,
         floor_dropped_ids=episodes_above_floor.dropped_ids,
         budget_dropped_ids=budgeted_episodes.dropped_ids,
-        blocked=len(shown_blocked),
-        blocked_by_family=dict(sorted(Counter(shown_blocked).items())),
-        blocked_unrendered=len(trusted_episodes.blocked_ids) - len(shown_blocked),
+        **blocked_counts(shown_blocked, trusted_episodes.blocked_ids),
         scanner_version=trusted_episodes.scanner_version,
         redacted=sum(bool(i.project_redacted or i.names_redacted) for i in rendered_episodes.items),
         rendered_ids=rendered_episodes.ids,

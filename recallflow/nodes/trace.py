@@ -12,11 +12,11 @@ misses): the shrink path of the snapshot budget (see "Sessions" in docs/architec
 from __future__ import annotations
 
 import hashlib
-from collections import Counter
 from collections.abc import Mapping
 
 from hamilton.function_modifiers import tag
 
+from recallflow.core.blocked import blocked_counts
 from recallflow.core.calibration import CalibrationRef
 from recallflow.core.relevance import best_clearing_score
 from recallflow.core.scoring import rank_key
@@ -142,11 +142,11 @@ def recall_trace(
             and i in candidate_beliefs
             and candidate_beliefs[i].belief_type in durable
         )
-    shown_blocked = [
-        trusted_items.blocked_families.get(i.belief_id, "unknown")
+    shown_blocked = {
+        i.belief_id: trusted_items.blocked_families.get(i.belief_id, "unknown")
         for i in rendered_block.items
         if i.blocked
-    ]
+    }
     # Built without validating again: every field is a value of its type that this recall
     # made (the stages' models, validated or trusted where they were built), so validating
     # went through every scored entry, fused candidate and arm hit once more.
@@ -205,9 +205,7 @@ def recall_trace(
         floor_dropped_ids=above_floor.dropped_ids,
         budget_dropped=len(budgeted_items.dropped_ids),
         budget_dropped_ids=budgeted_items.dropped_ids,
-        blocked=len(shown_blocked),
-        blocked_by_family=dict(sorted(Counter(shown_blocked).items())),
-        blocked_unrendered=len(set(trusted_items.blocked_ids) - set(rendered_block.ids)),
+        **blocked_counts(shown_blocked, trusted_items.blocked_ids),
         scanner_version=trusted_items.scanner_version,
         redacted=sum(bool(i.origin_redacted or i.names_redacted) for i in rendered_block.items),
         redacted_by_field=_redacted_by_field(rendered_block.items),
