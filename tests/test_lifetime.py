@@ -35,6 +35,19 @@ from tests.processes import (
 )
 
 
+@pytest.fixture(autouse=True)
+def _ctrl_c_as_python_starts() -> Iterator[None]:
+    """Each test starts with Ctrl-C as a Python program gets it (``KeyboardInterrupt``),
+    and the commands it starts with Ctrl-C at its default: the tests here are about what
+    Ctrl-C does, and what the process's earlier tests or its launcher left as its
+    disposition (ignored, or a handler of their own) must not decide them."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 @pytest.fixture
 def home(fresh_home: Path) -> Iterator[Path]:
     """A home of this test's own, made but not running; whatever server is left in it at
