@@ -8,7 +8,9 @@ searched through it."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from datetime import UTC, datetime
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -16,13 +18,26 @@ import psycopg
 import pytest
 
 from recallflow import Memory, open_memory
+from recallflow.adapters.embedders.hashing import HashingEmbedder
 from recallflow.adapters.postgres.ann_index import graduate
 from recallflow.adapters.postgres.search import ONE_PASS_VECTORS
 from recallflow.models.stages import HardFilter
 from recallflow.policy import ArmLimits
 from recallflow.ports import BeliefSearch, RawHits
-from tests.helpers import active_view, belief
+from tests.helpers import active_view, belief, made_home
 from tests.test_isolation import DECOYS, TEXT, WIDE, decoy_store  # noqa: F401  (fixture)
+
+
+@pytest.fixture(scope="module")
+def memory(tmp_path_factory: pytest.TempPathFactory, made_pgdata: Path) -> Iterator[Memory]:
+    """A store of this file's own: the HNSW index is approximate, and the graduated
+    principals other tests leave in a shared store crowd the graph a filtered scan walks,
+    so whether the index finds what the exact search finds would depend on which tests ran
+    before (it did, in another order)."""
+    home = made_home(made_pgdata, tmp_path_factory.mktemp("semantic-paths-home"))
+    with open_memory(home=home, embedder=HashingEmbedder()) as memory:
+        yield memory
+
 
 #: Always exact (any principal is smaller than this times the root of the table) / never.
 EXACT, INDEX = 1e9, 0.0
