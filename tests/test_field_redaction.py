@@ -6,6 +6,7 @@ docs/architecture.md)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from datetime import UTC, datetime
@@ -401,3 +402,26 @@ def test_other_spellings_are_withheld_on_every_surface_path(memory: Memory, tena
     found = memory.search_episodes({**ask, "surface": "team"}, retrieval_policy=POLICY)
     rota = next(i for i in found.items if i.episode_id == "e-rota")
     assert rota.excerpted and "Maya" not in rota.text and "(redacted) said" in rota.text
+
+
+def test_a_principal_with_many_marked_names_keeps_its_patterns_bounded() -> None:
+    # A long-running server reads texts naming ever other combinations of a principal's
+    # marked names; each combination's pattern is compiled once, and the oldest are let go,
+    # so what it holds stays bounded, and a text whose pattern was let go reads the same.
+    people = [f"person{chr(97 + i)}-surname{chr(97 + i)}" for i in range(14)]
+    names = NameRedaction({key: Sensitivity.PERSONAL for key in people})
+    marked = names.pattern(Sensitivity.INTERNAL)
+    assert marked is not None
+
+    def text(combination: tuple[int, ...]) -> str:
+        full = " and ".join(people[i].replace("-", " ").title() for i in combination)
+        return f"{full} met; later {people[combination[0]].split('-')[1].title()} left."
+
+    combinations = list(itertools.islice(itertools.combinations(range(len(people)), 3), 600))
+    first = names.apply(text(combinations[0]), Sensitivity.INTERNAL)
+    assert first[0] == "(redacted) and (redacted) and (redacted) met; later (redacted) left."
+    for combination in combinations:
+        assert names.apply(text(combination), Sensitivity.INTERNAL)[1] == 4
+    held = sum(1 for v in vars(marked).values() if isinstance(v, dict) for _ in v)
+    assert held < 2 * len(people) + 300
+    assert names.apply(text(combinations[0]), Sensitivity.INTERNAL) == first

@@ -102,6 +102,12 @@ def _bounded(alternatives: list[str]) -> re.Pattern[str]:
     return re.compile(f"(?:{'|'.join(alternatives)})(?!{_IN_WORD})")
 
 
+#: How many combinations of named keys one set of keys keeps compiled (see
+#: :meth:`MarkedNames.with_parts`); a memory bound, not a behaviour: an evicted pattern is
+#: compiled again, the same, when a text names those keys again.
+COMBINATIONS_KEPT = 256
+
+
 @dataclass(frozen=True)
 class MarkedNames:
     """The patterns of the names one surface withholds, compiled once per set of keys.
@@ -114,7 +120,10 @@ class MarkedNames:
 
     keys: tuple[str, ...]
     full: re.Pattern[str]
-    _cache: dict[object, re.Pattern[str]] = field(default_factory=dict, compare=False, repr=False)
+    _cache: dict[int, re.Pattern[str]] = field(default_factory=dict, compare=False, repr=False)
+    _combined: dict[frozenset[int], re.Pattern[str]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def named(self, read: str) -> frozenset[int]:
         """The keys a text's reading names in full (by index): for each whole name found,
@@ -133,12 +142,20 @@ class MarkedNames:
     def with_parts(self, named: frozenset[int]) -> re.Pattern[str]:
         """Every key's full names, then the shorter names of the ``named`` keys (a full
         name is tried first where both begin, so "Jonas Berg" is one mention)."""
-        cached = self._cache.get(named)
+        cached = self._combined.get(named)
         if cached is None:
             parts = [p for i in sorted(named) for p in _part_forms(self.keys[i])]
             # Longest first, so "de la Cruz" is one mention, not "Cruz" after two words.
             parts = sorted(dict.fromkeys(parts), key=len, reverse=True)
-            cached = self._cache[named] = _bounded(_all_forms(self.keys) + parts)
+            cached = _bounded(_all_forms(self.keys) + parts)
+            # A principal with many marked names has more combinations than texts a
+            # long-running server reads: the oldest pattern goes, so memory stays bounded.
+            while len(self._combined) >= COMBINATIONS_KEPT:
+                try:
+                    del self._combined[next(iter(self._combined))]
+                except (KeyError, RuntimeError, StopIteration):  # another thread's eviction
+                    break
+            self._combined[named] = cached
         return cached
 
 
