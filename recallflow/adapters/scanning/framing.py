@@ -201,13 +201,19 @@ PERSUASION_RULES: Final[tuple[Rule, ...]] = regex_rules(
             r"\b(?:so|therefore|thus|hence)\s+(?:there'?s\s+|there\s+is\s+)?no\s+need\s+(?:to|for)\s+"
             r"(?:ask|confirm|check|verify|wait|approv)\w*",
         ),
+        # (not in a prohibition, which asks for the user's say rather than dropping it:
+        # "never send e-mails without asking me first", "don't pass my CV on without
+        # asking me"; "don't hesitate to …" grants)
         (
             frozenset({"without"}),
             r"\bproceed\s+without\s+(?:asking|confirm\w*|approv\w*|checking|permission|consent)|"
-            r"\bwithout\s+(?:asking|consulting|checking\s+with|confirming\s+with|notifying|"
+            r"(?:^|(?<=[.!?;\n]))(?![^.!?;\n]*?\b(?:never|don'?t|do\s+not|must\s+not|mustn'?t|"
+            r"shouldn'?t|should\s+not)\s+(?!hesitate|be\s+afraid|worry|bother|wait|need|stop|ask|check|"
+            r"confirm|pause)\w+[^.!?;\n]*?\bwithout\b)[^.!?;\n]*?"
+            r"\bwithout\s+(?:(?:asking|consulting|checking\s+with|confirming\s+with|notifying|"
             r"telling|informing|bothering|waiting\s+for)\s+(?:the\s+user|anyone|a\s+human|them|me|"
-            r"him|her|the\s+owner)\b|\bwithout\s+(?:the\s+user'?s|their|anyone'?s)\s+(?:consent|"
-            r"approval|permission|knowledge)",
+            r"him|her|the\s+owner)\b|(?:the\s+user'?s|their|anyone'?s)\s+(?:consent|"
+            r"approval|permission|knowledge))",
         ),
         (
             frozenset(

@@ -12,10 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from recallflow.adapters.scanning.appconfig import configured_prompts_blanked
 from recallflow.adapters.scanning.carriage import CARRIAGE_RULES
 from recallflow.adapters.scanning.classes import CLASS_RULES, LIE_ORDERED_RULE
 from recallflow.adapters.scanning.consent import CONSENT_RULES
 from recallflow.adapters.scanning.convention import convention_body
+from recallflow.adapters.scanning.custody import secret_in_custody
 from recallflow.adapters.scanning.deceit import DECEIT_RULES
 from recallflow.adapters.scanning.decoding import ENCODING_RULES, decodings, rereadings
 from recallflow.adapters.scanning.dialogue import DIALOGUE_RULES, turns_of
@@ -28,6 +30,7 @@ from recallflow.adapters.scanning.directives import (
 from recallflow.adapters.scanning.exposure import EXPOSURE_RULES
 from recallflow.adapters.scanning.families import (
     ENCODED_PAYLOAD,
+    EXFILTRATION,
     INSTRUCTION_OVERRIDE,
     OUTPUT_HIJACK,
     PAYLOAD_SPLITTING,
@@ -126,14 +129,33 @@ _REPORTED: Final[tuple[tuple[str, Callable[[str], bool], tuple[Rule, ...]], ...]
     (ROLEPLAY, game_set_up, tuple(r for r in RULES if r not in ROLEPLAY_RULES)),
 )
 
+#: What a secret handed on by a channel made for secrets is read by: every rule of another
+#: family (see :mod:`~recallflow.adapters.scanning.custody`).
+_BESIDE_CUSTODY: Final = tuple(r for r in RULES if r.family != EXFILTRATION)
+
+#: What a prompt or persona setting's value is read by: every rule but the role and
+#: persona ones (see :mod:`~recallflow.adapters.scanning.appconfig`).
+_APP_PROMPT_RULES: Final = tuple(
+    r for r in RULES if r not in ROLE_RULES and r not in ROLEPLAY_RULES
+)
+
+
+def _app_prompt_attack(value: str) -> bool:
+    return _scan(value, 0, _APP_PROMPT_RULES) is not None
+
+
 #: What is spoken of rather than spoken in, read again with it blanked by every rule:
 #: markup in a note about templates or code, a bare attack phrase named in quotes (see
-#: :mod:`~recallflow.adapters.scanning.mention`).
+#: :mod:`~recallflow.adapters.scanning.mention`), the prompt an app is configured with.
 _SPOKEN_OF: Final[tuple[tuple[frozenset[str], Callable[[str], str | None]], ...]] = (
     (frozenset({ROLE_MARKER, TOOL_CALL}), markup_spoken_of),
     (
         frozenset({INSTRUCTION_OVERRIDE, ROLEPLAY}),
         lambda text: phrases_named(text, _matches),
+    ),
+    (
+        frozenset({ROLE_MARKER, ROLEPLAY}),
+        lambda text: configured_prompts_blanked(text, _app_prompt_attack),
     ),
 )
 
@@ -169,13 +191,19 @@ def _matches_or_shaped(text: str, rules: tuple[Rule, ...]) -> bool:
     return rules is RULES and shaped_family(views.latin, views.tokens) is not None
 
 
-def _scan(text: str, depth: int, rules: tuple[Rule, ...] = RULES) -> str | None:
+def _scan(
+    text: str, depth: int, rules: tuple[Rule, ...] = RULES, aside: str | None = None
+) -> str | None:
+    """The family found in ``text`` by ``rules`` (and by its shape, unless the shape names
+    the family ``aside`` a reading has set aside), or None."""
     views = views_of(text)
     family = first_family(rules, views)
     if family is None:
         # An order read by its shape rather than its wording (see
         # recallflow.adapters.scanning.shape).
         family = shaped_family(views.latin, views.tokens)
+        if family == aside:
+            family = None
     if rules is RULES and not views.disguised:
         # A wish about answers reported as the user's: judged by what it would carry
         # into them (see recallflow.adapters.scanning.preference).
@@ -188,6 +216,10 @@ def _scan(text: str, depth: int, rules: tuple[Rule, ...] = RULES) -> str | None:
         for looks_like, reported, beside in _REPORTED:
             if family == looks_like and reported(views.latin):
                 return _scan(text, depth, beside)
+        # A secret handed on by a channel made for secrets, to no way out (see
+        # recallflow.adapters.scanning.custody).
+        if family == EXFILTRATION and secret_in_custody(views.latin):
+            return _scan(text, depth, _BESIDE_CUSTODY, EXFILTRATION)
         # A note to the project's own assistant whose body is a working convention:
         # the header is not held against it, the body is read alone (see
         # recallflow.adapters.scanning.convention).

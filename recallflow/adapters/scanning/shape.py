@@ -209,7 +209,9 @@ _STRANGER: Final = re.compile(
     r"(?:\w+\s+)?(?:asks?|gives?|provides?|says?|claims?|calls?|requests?|types?|knows?|sends?|"
     r"quotes?|mentions?)\b|\bany\s+(?:\w+\s+)?(?:one|body|user|manager|caller|person)\b"
     r"|\b(?:other|another)\s+(?:users?|people|employees?|customers?|accounts?)\b"
-    r"|\bpublic\b|\bexternal\b|\bthird[-\s]part(?:y|ies)\b|\boutside\b"
+    # ("the SSH public key" is the half of a key pair meant to be handed out)
+    r"|\bpublic\b(?!\s+(?:keys?|certs?|certificates?|gpg|pgp|ssh)\b)|\bexternal\b"
+    r"|\bthird[-\s]part(?:y|ies)\b|\boutside\b"
 )
 # An address, a channel or a number written out: the user may have chosen it ("forward
 # the school's emails to my husband: tom@…"), so it needs data worth stealing, a scope,

@@ -1,0 +1,98 @@
+"""The prompt a developer configures for their own app, kept in a note as a config.
+
+"system_prompt: 'You summarise meeting transcripts into action items.'", a persona key,
+``{"role": "system", "content": "Classify the ticket as bug, feature or question."}`` or
+an Ollama Modelfile's ``SYSTEM You are a concise assistant for Linux admin questions``:
+a developer keeps such settings as notes, and the role rules read the key or the role as
+a header claiming the model's channel, the persona rules the value as a persona put on
+the reader. What the attack in a config's dress carries and these do not is its value:
+an override, a leak, a limit lifted, a jailbreak persona, a secret asked for.
+
+So in a statement shaped as a config (settings on lines of their own, a role message
+with its content, a Modelfile), each prompt or persona value is read alone by every rule
+but the role and persona ones; when none is an attack and none lifts a limit or reaches
+for a secret, the statement is read again with each such setting blanked, by every rule,
+so what it says around them still counts. A chat-template token anywhere keeps the
+statement as it is, and a statement in a disguise gets no such reading.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Final
+
+from recallflow.adapters.scanning.framing import UNRESTRAINED
+
+#: A prompt or persona setting and its value: quoted on its line, a YAML block below it,
+#: or the rest of the line.
+_PROMPT_SETTING: Final = re.compile(
+    r"(?:^|(?<=[{,]))[ \t]*-?[ \t]*['\"]?[\w.-]*?(?:system[_-]?prompt|system[_-]?message|"
+    r"persona(?:lity)?|custom[_-]?instructions|instructions|prompt)['\"]?[ \t]*[:=][ \t]*"
+    r"(?:\"(?P<double>[^\"\n]*)\"|'(?P<single>[^'\n]*)'|[|>][-+]?[ \t]*\n(?P<block>(?:[ \t]+"
+    r"[^\n]*(?:\n|\Z))+)|(?P<bare>[^\n\"'|>][^\n]*))",
+    re.IGNORECASE | re.MULTILINE,
+)
+#: A chat message with its role and content (a string, or a name the code fills in).
+_ROLE_MESSAGE: Final = re.compile(
+    r"['\"]role['\"]\s*:\s*['\"](?:system|assistant|developer|user)['\"]\s*,\s*['\"]content['\"]"
+    r"\s*:\s*(?:\"(?P<double>[^\"\n]*)\"|'(?P<single>[^'\n]*)'|(?P<name>[a-z_][\w.\[\]]*))",
+    re.IGNORECASE,
+)
+#: A Modelfile's system line, read only beside its ``FROM`` line.
+_MODELFILE_SYSTEM: Final = re.compile(r"^SYSTEM[ \t]+(?P<bare>[^\n]+)$", re.MULTILINE)
+_MODELFILE_FROM: Final = re.compile(r"^FROM[ \t]+\S+[ \t]*$", re.MULTILINE)
+#: A setting on a line of its own (``temperature: 0.2``, ``model = "x"``, ``"voice":``).
+_SETTING_LINE: Final = re.compile(r"^[ \t]*-?[ \t]*['\"]?[\w.-]+['\"]?[ \t]*[:=]", re.MULTILINE)
+#: Chat-template tokens: a turn opened, whatever the settings say.
+_TEMPLATE_TOKEN: Final = re.compile(
+    r"<\|[^|<>\n]{1,40}\|>|\[\s*/?\s*inst\s*\]|<<\s*/?\s*sys\s*>>", re.IGNORECASE
+)
+#: A value that lifts a limit, names a jailbreak persona, asks for obedience or reaches
+#: for a secret, however it is worded.
+_NOT_AN_APP_PROMPT: Final = re.compile(
+    UNRESTRAINED
+    + r"|\b(?:dan|jailbr\w*|evil|villain\w*|uncensored|unfiltered|developer\s+mode|god\s+mode|"
+    r"anything\s+now|obey\w*|ignor\w*|disregard\w*|overrid\w*|forget|from\s+now\s+on|forever|"
+    r"passwords?|passcodes?|secrets?|api\s+keys?|credentials|tokens?|system\s+prompt|"
+    r"(?:license|licence|product|windows|activation)\s+keys?|other\s+users?)\b",
+    re.IGNORECASE,
+)
+#: A value longer than this is a document, not a prompt setting.
+_VALUE_WORDS: Final = 80
+
+
+def _value(m: re.Match[str]) -> str:
+    return next((v for k, v in m.groupdict().items() if k != "name" and v), "")
+
+
+def configured_prompts_blanked(text: str, is_attack: Callable[[str], bool]) -> str | None:
+    """``text`` with its prompt and persona settings blanked when it is shaped as a config
+    and none of their values is an attack by ``is_attack`` (every rule but the role and
+    persona ones) or lifts a limit; ``None`` otherwise."""
+    if _TEMPLATE_TOKEN.search(text):
+        return None
+    modelfile = _MODELFILE_FROM.search(text) is not None
+    carriers = [*_PROMPT_SETTING.finditer(text), *_ROLE_MESSAGE.finditer(text)]
+    if modelfile:
+        carriers += _MODELFILE_SYSTEM.finditer(text)
+    if not carriers:
+        return None
+    if not (
+        modelfile
+        or len(_SETTING_LINE.findall(text)) >= 2
+        or any(m.re is _ROLE_MESSAGE for m in carriers)
+    ):
+        return None
+    for m in carriers:
+        value = _value(m)
+        if (
+            len(value.split()) > _VALUE_WORDS
+            or _NOT_AN_APP_PROMPT.search(value)
+            or (value.strip() and is_attack(value))
+        ):
+            return None
+    blanked = text
+    for m in sorted(carriers, key=lambda c: c.start(), reverse=True):
+        blanked = blanked[: m.start()] + " " + blanked[m.end() :]
+    return blanked
