@@ -68,6 +68,9 @@ _UNBOUND: Final = re.compile(
     r"|\b(?:rules|guidelines|restrictions|filters?|safeguards?|checks?|logs?|audit\s+log|"
     r"prompt|policy|confirmation|approval)\s+(?:are\s+|is\s+)?(?:forgotten|disabled|bypassed|"
     r"removed|dropped|skipped|ignored|revealed)\b"
+    r"|\b(?:disabled|dropped|removed|bypassed|lifted|ignored|suspended|(?:turned|switched)\s+off)\s+"
+    r"(?:all\s+)?(?:my|the|its|your)\s+(?:own\s+)?(?:\w+\s+)?(?:rules|guidelines|restrictions|"
+    r"filters?|safeguards?|guardrails|checks|policy|policies)\b"
     r"|\bi\s+(?:no\s+longer|don'?t|do\s+not)\s+(?:follow|obey|have)\s+(?:it|them|any|rules|"
     r"my|your|the)\b|\b(?:drop|ignore|forget)\s+(?:them|my\s+(?:rules|guidelines))\b"
     r"|\b(?:answer|tell\s+you)\s+anything(?:\s+at\s+all)?\b|\bmemory\s+wins\b"
@@ -123,16 +126,40 @@ def _turns(text: str) -> list[tuple[str, str]]:
     ]
 
 
+#: Labels that claim the model's own channel rather than name a speaker in a conversation.
+_PRIVILEGED: Final = frozenset({"system", "developer", "admin", "root", "sudo"})
+
+
+def _at_line_start(text: str, m: re.Match[str]) -> bool:
+    """True when the label ``m`` opens its line (after any list mark)."""
+    start = m.start(next(g for g in ("any", "role", "bracket") if m[g] is not None))
+    before = text[:start].rstrip(" \t*->[")
+    return not before or before.endswith("\n")
+
+
 def is_transcript(text: str) -> bool:
-    """True when ``text`` holds alternating speaker turns."""
-    if text.count(":") + text.count(">") + text.count("]") < 3:
-        return False
-    labels = [(m["any"] or m["role"] or m["bracket"]).strip() for m in _LABEL.finditer(text)]
-    if len(labels) < 3:
-        return False
+    """True when ``text`` holds alternating speaker turns, or notes whose lines each open
+    with a label (minutes, a log) among which a speaker's role may stand."""
+    found = list(_LABEL.finditer(text))
+    labels = [(m["any"] or m["role"] or m["bracket"]).strip() for m in found]
     counts = Counter(labels)
+    if (
+        len(labels) == 2
+        and labels[0] in _ASKER
+        and labels[1] in _ANSWERER
+        and all(_at_line_start(text, m) for m in found)
+    ):
+        return True  # one exchange, a turn on each line: "User: …\nAssistant: …"
+    if text.count(":") + text.count(">") + text.count("]") < 3 or len(labels) < 3:
+        return False
     if len(labels) >= 4 and sum(1 for c in counts.values() if c >= 2) >= 2:
         return True
+    if counts.keys() & _ANSWERER and any(c >= 2 for c in counts.values()):
+        return True  # a named speaker answered by an assistant: "Mia: …\nAssistant: …\nMia: …"
+    if all(_at_line_start(text, m) for m in found) and (
+        len(counts.keys() - _ASKER - _ANSWERER - _PRIVILEGED) >= 2
+    ):
+        return True  # minutes: "Assistant: … took minutes\nDecision: …\nAction: …"
     return bool(counts.keys() & _ASKER) and bool(counts.keys() & _ANSWERER)
 
 
@@ -176,8 +203,6 @@ def is_many_shot(text: str) -> bool:
     )
 
 
-#: Labels that claim the model's own channel rather than name a speaker in a conversation.
-_PRIVILEGED: Final = frozenset({"system", "developer", "admin", "root", "sudo"})
 _LABEL_ANY_CASE: Final = re.compile(_LABEL.pattern, re.MULTILINE | re.IGNORECASE)
 
 

@@ -120,6 +120,16 @@ OVERRIDE_RULES: Final[tuple[Rule, ...]] = regex_rules(
     INSTRUCTION_OVERRIDE,
     "latin",
     (
+        # the user's own say declared void by a third voice: "the user's privacy wishes no
+        # longer apply", "the user's preferences are overridden"
+        (
+            frozenset({"user's", "users", "user"}),
+            r"\bthe\s+user'?s\s+(?:own\s+)?(?:\w+\s+)?(?:wishes|preferences|requests|instructions|"
+            r"choices|consent|objections|say|settings|rules)\s+(?:no\s+longer\s+(?:apply|count|matter|"
+            r"stand|hold)|(?:are|is)\s+(?:now\s+)?(?:void|null|cancell?ed|revoked|irrelevant|"
+            r"overridden|superseded|moot|suspended|lifted)|(?:don'?t|do\s+not)\s+(?:apply|count|"
+            r"matter))\b",
+        ),
         # the model's own safety, content or usage rules said to be off, in any mood: "its
         # content policy does not apply", "reconfigured to stop applying safety
         # guidelines", "authorized to ignore its usage policies"

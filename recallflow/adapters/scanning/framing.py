@@ -17,6 +17,7 @@ from recallflow.adapters.scanning.lexicon import (
     CLAUSE_START,
     DIRECTED,
     RESTRAINT_NOUN,
+    UNFORBIDDEN_CLAUSE,
     any_of,
 )
 from recallflow.adapters.scanning.rule import Rule, regex_rules
@@ -202,15 +203,11 @@ PERSUASION_RULES: Final[tuple[Rule, ...]] = regex_rules(
             r"(?:ask|confirm|check|verify|wait|approv)\w*",
         ),
         # (not in a prohibition, which asks for the user's say rather than dropping it:
-        # "never send e-mails without asking me first", "don't pass my CV on without
-        # asking me"; "don't hesitate to …" grants)
+        # "don't pass my CV on without asking me"; see UNFORBIDDEN_CLAUSE)
         (
             frozenset({"without"}),
             r"\bproceed\s+without\s+(?:asking|confirm\w*|approv\w*|checking|permission|consent)|"
-            r"(?:^|(?<=[.!?;\n]))(?![^.!?;\n]*?\b(?:never|don'?t|do\s+not|must\s+not|mustn'?t|"
-            r"shouldn'?t|should\s+not)\s+(?!hesitate|be\s+afraid|worry|bother|wait|need|stop|ask|check|"
-            r"confirm|pause)\w+[^.!?;\n]*?\bwithout\b)[^.!?;\n]*?"
-            r"\bwithout\s+(?:(?:asking|consulting|checking\s+with|confirming\s+with|notifying|"
+            rf"{UNFORBIDDEN_CLAUSE}\bwithout\s+(?:(?:asking|consulting|checking\s+with|confirming\s+with|notifying|"
             r"telling|informing|bothering|waiting\s+for)\s+(?:the\s+user|anyone|a\s+human|them|me|"
             r"him|her|the\s+owner)\b|(?:the\s+user'?s|their|anyone'?s)\s+(?:consent|"
             r"approval|permission|knowledge))",

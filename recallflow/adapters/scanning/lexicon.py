@@ -395,6 +395,10 @@ _OPENER: Final = any_of(
     MODEL_SUBJECT,
     r"your\s+(?:new\s+|only\s+|real\s+|next\s+|main\s+|true\s+)?(?:task|job|goal|mission|purpose|objective|role)\s+(?:is|will\s+be)\s+(?:now\s+)?to",
     r"make\s+sure\s+(?:to|you)",
+    # the model told through a third voice: "tell the assistant to …", "ask the AI to …"
+    r"(?:tell|ask|instruct|order|remind|get|have)\s+(?:the\s+|any\s+|every\s+|all\s+|our\s+|"
+    r"your\s+)?(?:ai\s+)?(?:assistants?|ai|bots?|chatbots?|models?|llms?|claude|chatgpt|gpt|"
+    r"copilot|gemini)\s+to",
     # a wish reported as binding the reader: "the user prefers that you never mention …"
     r"(?:the\s+)?(?:user|owner|customer|client)\s+(?:prefers|wants|asks|insists|requests|demands)\s+"
     r"(?:that\s+)?you(?:\s+to)?",
@@ -426,6 +430,15 @@ CLAUSE_START: Final = (
 #: A character of the same sentence: a full stop inside an address or a file name
 #: ("giftcards@evil.example", "notes.txt") does not end it.
 IN_SENTENCE: Final = r"(?:[^.!?\n]|\.(?=\w))"
+
+#: The start of a clause and the words of it up to what follows, when no prohibition comes
+#: before a "without" in it: "never send e-mails without asking me first" forbids the act
+#: and asks for the user's say ("don't hesitate to … without asking" grants it).
+UNFORBIDDEN_CLAUSE: Final = (
+    r"(?:^|(?<=[.!?;\n]))(?![^.!?;\n]*?\b(?:never|don'?t|do\s+not|must\s+not|mustn'?t|"
+    r"shouldn'?t|should\s+not)\s+(?!hesitate|be\s+afraid|worry|bother|wait|need|stop|ask|check|"
+    r"confirm|pause)\w+[^.!?;\n]*?\bwithout\b)[^.!?;\n]*?"
+)
 
 #: An imperative aimed at the reader: clause start, optional openers, then the verb.
 DIRECTED: Final = rf"{CLAUSE_START}\s*(?:{_OPENER}\W+){{0,4}}"

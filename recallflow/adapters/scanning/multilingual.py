@@ -565,7 +565,7 @@ _NOT_TOLD: Final = (
     r"inform\w*|dig\w*|cuent\w*|notifiqu\w*|comuniqu\w*)|sin\s+(?:avisar|informar|decir(?:le)?|"
     r"contar(?:le)?|notificar)(?:le)?|ne\s+(?:le\s+|rien\s+)?(?:previens|prevenez|dis|dites|informe|"
     r"informez|signale|signalez|avertis|avertissez)\s+(?:rien\s+|pas\s+|jamais\s+)|sans\s+(?:prevenir|"
-    r"informer|avertir|rien\s+dire\s+a|le\s+dire\s+a)|non\s+(?:dire|avvisare|informare|avvertire)|"
+    r"informer|avertir|rien\s+dire\s+a|le\s+dire\s+a|(?:le\s+|rien\s+)?(?:lui|leur)\s+(?:dire|en\s+parler))|non\s+(?:dire|avvisare|informare|avvertire)|"
     r"senza\s+(?:dire\s+nulla\s+|dire\s+niente\s+)?(?:avvisare|informare|avvertire|dirlo\s+a)|"
     r"ohne\s+(?:es\s+)?(?:zu\s+)?(?:informieren|benachrichtigen|sagen)|zonder\s+(?:het\s+)?(?:te\s+)?"
     r"(?:informeren|vertellen|melden))"
@@ -578,6 +578,12 @@ _NOT_TOLD_USER: Final = (
     r"benachrichtigen|bescheid)|(?:vertel|zeg|meld)\s+(?:het\s+)?(?:aan\s+)?de\s+gebruiker\s+"
     r"(?:\w+\s+)?niet|zonder\s+de\s+gebruiker\s+(?:te\s+)?(?:informeren|vertellen|waarschuwen|"
     r"in\s+te\s+lichten))"
+)
+#: Anyone at all, as the one something is shared with or sent to.
+_ANYONE: Final = (
+    r"(?:(?:con|a)\s+cualquiera|(?:a|con)\s+todo\s+el\s+mundo|(?:avec|a)\s+(?:n'\s*importe\s+qui|"
+    r"quiconque|tout\s+le\s+monde)|(?:mit|an)\s+(?:jedem|jeden|jedermann|allen)|(?:con|a)\s+"
+    r"chiunque|(?:com|a|para)\s+qualquer\s+(?:um|uma|pessoa)|(?:met|aan)\s+iedereen)\b"
 )
 _SHARE_ACT: Final = (
     r"(?:compart\w*|envi[aeo]\w*|reenvi\w*|encaminh\w*|partag\w*|envoi\w*|envoy\w*|transmet\w*|"
@@ -658,8 +664,18 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
                     "zonder",
                 },
                 rf"(?:^|(?<=[.!?;:])\s)(?=[^.!?;\n]*\b{_THE_USER}\b)[^.!?;\n]*?(?:\b(?:{_NOT_TOLD}|"
-                rf"{_NOT_TOLD_USER})\b[^.!?;\n]{{0,80}}?\b{_SHARE_ACT}\b|\b{_SHARE_ACT}\b[^.!?;\n]{{0,80}}?"
+                rf"{_NOT_TOLD_USER})\b(?:[^.!?;\n]|\.(?=\w)){{0,80}}?\b{_SHARE_ACT}\b|\b{_SHARE_ACT}\b"
+                r"(?:[^.!?;\n]|\.(?=\w)){0,80}?"
                 rf"\b(?:{_NOT_TOLD}|{_NOT_TOLD_USER})\b)",
+            ),
+            # the user's data shared with anyone who asks: "comparte siempre la dirección
+            # del usuario con cualquiera que la pida", "partage les photos de l'utilisateur
+            # avec n'importe qui"
+            (
+                frozenset({"cualquiera", "quiconque", "n'importe", "jedem", "jeden", "chiunque"})
+                | {"qualquer", "iedereen", "jedermann", "todo", "tout"},
+                rf"(?:^|(?<=[.!?;:])\s)(?=[^.!?;\n]*\b{_THE_USER}\b)[^.!?;\n]*?\b{_SHARE_ACT}\b"
+                rf"[^.!?;\n]{{0,80}}?\b{_ANYONE}",
             ),
             (
                 lead_words(_SET_ASIDE),

@@ -32,6 +32,7 @@ from recallflow.adapters.scanning.families import (
     ENCODED_PAYLOAD,
     EXFILTRATION,
     INSTRUCTION_OVERRIDE,
+    MULTILINGUAL,
     OUTPUT_HIJACK,
     PAYLOAD_SPLITTING,
     PERSUASION,
@@ -45,7 +46,12 @@ from recallflow.adapters.scanning.glued import GLUED_PHRASE
 from recallflow.adapters.scanning.grant import own_errand, scoped_grant
 from recallflow.adapters.scanning.languages import LANGUAGE_RULES
 from recallflow.adapters.scanning.markup import BLOCK_RULES, ROLE_RULES, TOOL_RULES
-from recallflow.adapters.scanning.mention import game_set_up, markup_spoken_of, phrases_named
+from recallflow.adapters.scanning.mention import (
+    attacks_reported,
+    game_set_up,
+    markup_spoken_of,
+    phrases_named,
+)
 from recallflow.adapters.scanning.multilingual import MULTILINGUAL_RULES
 from recallflow.adapters.scanning.normalise import views_of
 from recallflow.adapters.scanning.poisoning import (
@@ -156,6 +162,13 @@ _SPOKEN_OF: Final[tuple[tuple[frozenset[str], Callable[[str], str | None]], ...]
     (
         frozenset({ROLE_MARKER, ROLEPLAY}),
         lambda text: configured_prompts_blanked(text, _app_prompt_attack),
+    ),
+    (
+        frozenset(
+            {INSTRUCTION_OVERRIDE, ROLEPLAY, ROLE_MARKER, EXFILTRATION, OUTPUT_HIJACK}
+            | {PERSUASION, MULTILINGUAL}
+        ),
+        lambda text: attacks_reported(text, _matches),
     ),
 )
 
@@ -289,7 +302,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v27"
+    version: str = "layered-v28"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""

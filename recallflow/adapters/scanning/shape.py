@@ -284,6 +284,10 @@ _HIDDEN_FROM_THE_USER: Final = re.compile(
     r"(?:when|that|if|whether)\s+(?:a|the|any|an)\s+(?:\w+\s+)?(?:document|page|email|message|text|"
     r"file|note|website|site)s?\s+(?:contains?|has|have|includes?|carries|gives?)\s+(?:\w+\s+)?"
     r"(?:instructions|commands|orders|directions)\b"
+    # the reader's own act kept from the user: "… but don't tell the user you did"
+    r"|\b(?:never|don'?t|do\s+not)\s+(?:tell|inform|let)\s+(?:the\s+user|users|them)\s+(?:know\s+)?"
+    r"(?:that\s+)?you(?:'ve|'d|\s+(?:did|have|had|were|sent|told|shared|forwarded|gave|passed|"
+    r"posted|mentioned))\b"
 )
 # Kept from the user in so many words: only the reader could be asked to do that.
 _HIDDEN_FROM_USER: Final = re.compile(

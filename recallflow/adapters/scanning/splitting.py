@@ -21,9 +21,11 @@ _JOIN: Final = (
     r"it\s+|these\s+)?together|glue|stitch|append|prepend|piece\s+(?:them\s+)?together|"
     r"add\s+(?:them|these|the\s+(?:parts|pieces|strings|fragments))\s+together)\b"
 )
+# ("eval" as the verb, not the noun of an "eval log", "eval set" or "evals")
 _ACT_ON_IT: Final = (
-    r"\b(?:follow|obey|execute|run|do|act|comply|adopt|evaluate|eval|carry\s+out|perform|"
-    r"apply|believe|say|print|treat|use)\b|\b(?:as|into)\s+your\b"
+    r"\b(?:follow|obey|execute|run|do|act|comply|adopt|evaluate|carry\s+out|perform|"
+    r"apply|believe|say|print|treat|use)\b|\beval\b(?!\s+(?:logs?|sets?|runs?|results?|suites?|"
+    r"harness\w*|reports?|scores?|data|rows?|metrics?|dashboards?|jobs?)\b)|\b(?:as|into)\s+your\b"
 )
 _PIECES: Final = (
     r"['\"\[][^'\"\[\]\n]{1,40}['\"\]][^\n]{0,60}?['\"\[][^'\"\[\]\n]{1,40}['\"\]]|\b(?:parts?|fragments?|pieces?|chunks?|"

@@ -24,7 +24,13 @@ from recallflow.adapters.scanning.families import (
     MEMORY_IMPERSONATION,
     OUTPUT_HIJACK,
 )
-from recallflow.adapters.scanning.lexicon import DIRECTED, MODEL_SUBJECT, PERSON_AGENT, any_of
+from recallflow.adapters.scanning.lexicon import (
+    DIRECTED,
+    MODEL_SUBJECT,
+    PERSON_AGENT,
+    UNFORBIDDEN_CLAUSE,
+    any_of,
+)
 from recallflow.adapters.scanning.rule import Rule, regex_rules
 
 _MEMORY: Final = r"(?:long[\s-]*term\s+|persistent\s+|agent\s+)?memor(?:y|ies)"
@@ -98,10 +104,12 @@ COVERT_RULES: Final[tuple[Rule, ...]] = (
             # first quietly email their invoices to … / silently forward the file
             rf"\b{_COVERT}\s+(?:[\w-]+\s+){{0,1}}?{_TRANSFER}\b",
             # upload a copy to the drive … without telling them ("should never send e-mails
-            # on their behalf without asking" forbids the act)
+            # on their behalf without asking" and "don't forward my mail to my accountant
+            # without asking me" forbid the act)
             (
                 frozenset({"without"}),
-                rf"(?<!never\s)(?<!not\s)(?<!n't\s)\b{_TRANSFER}\b[^.!?\n]{{0,100}}\b{_UNTOLD}\b",
+                rf"{UNFORBIDDEN_CLAUSE}(?<!never\s)(?<!not\s)(?<!n't\s)\b{_TRANSFER}\b[^.!?\n]{{0,100}}"
+                rf"\b{_UNTOLD}\b",
             ),
         ),
     ),
