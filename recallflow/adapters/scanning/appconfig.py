@@ -24,20 +24,24 @@ from typing import Final
 
 from recallflow.adapters.scanning.framing import UNRESTRAINED
 
-#: A prompt or persona setting and its value: quoted on its line, a YAML block below it,
-#: or the rest of the line.
+#: A prompt or persona setting and its value: quoted on its line (to the quote that closes
+#: the value, past any apostrophe inside it), a YAML block below it, or the rest of the line.
 _PROMPT_SETTING: Final = re.compile(
     r"(?:^|(?<=[{,]))[ \t]*-?[ \t]*['\"]?[\w.-]*?(?:system[_-]?prompt|system[_-]?message|"
     r"persona(?:lity)?|custom[_-]?instructions|instructions|prompt)['\"]?[ \t]*[:=][ \t]*"
-    r"(?:\"(?P<double>[^\"\n]*)\"|'(?P<single>[^'\n]*)'|[|>][-+]?[ \t]*\n(?P<block>(?:[ \t]+"
+    r"(?:\"(?P<double>[^\n]*?)\"(?=[ \t]*(?:[,}\]#]|$))|"
+    r"'(?P<single>[^\n]*?)'(?=[ \t]*(?:[,}\]#]|$))|"
+    r"[|>][-+]?[ \t]*\n(?P<block>(?:[ \t]+"
     r"[^\n]*(?:\n|\Z))+)|(?P<bare>[^\n\"'|>][^\n]*))",
     re.IGNORECASE | re.MULTILINE,
 )
-#: A chat message with its role and content (a string, or a name the code fills in).
+#: A chat message with its role and content (a string to the quote that closes it, or a name
+#: the code fills in).
 _ROLE_MESSAGE: Final = re.compile(
     r"['\"]role['\"]\s*:\s*['\"](?:system|assistant|developer|user)['\"]\s*,\s*['\"]content['\"]"
-    r"\s*:\s*(?:\"(?P<double>[^\"\n]*)\"|'(?P<single>[^'\n]*)'|(?P<name>[a-z_][\w.\[\]]*))",
-    re.IGNORECASE,
+    r"\s*:\s*(?:\"(?P<double>[^\n]*?)\"(?=\s*[,}\]])|'(?P<single>[^\n]*?)'(?=\s*[,}\]])|"
+    r"(?P<name>[a-z_][\w.\[\]]*))",
+    re.IGNORECASE | re.MULTILINE,
 )
 #: A Modelfile's system line, read only beside its ``FROM`` line.
 _MODELFILE_SYSTEM: Final = re.compile(r"^SYSTEM[ \t]+(?P<bare>[^\n]+)$", re.MULTILINE)

@@ -28,6 +28,12 @@ block every such memory from every recall. What the shape carries tells them apa
   and stays read, since a model reading it in a hiring pipeline could do what it says;
   so does a quote the text around it makes live ("the assistant must obey '…'", "… is
   now permitted").
+- **An attack reported.** A write-up that names an attack (phishing, injection, a scam, a
+  pentest) and hands each quoted attack to whoever wrote it ("the phishing mail said
+  'ignore your instructions and wire …'", "white text saying '…'") records the attack for
+  the user's agent to recall: it is read again with those quotes blanked, whatever act
+  they carry, up to a sentence. A quote no one is said to have written, or one the text
+  around makes live ("do the same", "now follow it"), keeps the statement as it is.
 - **A game the user sets up.** A role-play tied to an activity of the user's ("when
   telling bedtime stories to my kids", "so I can practise my French", "when I rehearse
   the pitch") is read by every rule but the role-play ones, unless the persona is a
