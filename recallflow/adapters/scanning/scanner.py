@@ -152,7 +152,9 @@ def _app_prompt_attack(value: str) -> bool:
 
 #: What is spoken of rather than spoken in, read again with it blanked by every rule:
 #: markup in a note about templates or code, a bare attack phrase named in quotes (see
-#: :mod:`~recallflow.adapters.scanning.mention`), the prompt an app is configured with.
+#: :mod:`~recallflow.adapters.scanning.mention`), the prompt an app is configured with (see
+#: :mod:`~recallflow.adapters.scanning.appconfig`), an attack a write-up quotes from whoever
+#: wrote it.
 _SPOKEN_OF: Final[tuple[tuple[frozenset[str], Callable[[str], str | None]], ...]] = (
     (frozenset({ROLE_MARKER, TOOL_CALL}), markup_spoken_of),
     (
