@@ -28,12 +28,6 @@ block every such memory from every recall. What the shape carries tells them apa
   and stays read, since a model reading it in a hiring pipeline could do what it says;
   so does a quote the text around it makes live ("the assistant must obey '…'", "… is
   now permitted").
-- **An attack reported.** A write-up that names an attack (phishing, injection, a scam, a
-  pentest) and hands each quoted attack to whoever wrote it ("the phishing mail said
-  'ignore your instructions and wire …'", "white text saying '…'") records the attack for
-  the user's agent to recall: it is read again with those quotes blanked, whatever act
-  they carry, up to a sentence. A quote no one is said to have written, or one the text
-  around makes live ("do the same", "now follow it"), keeps the statement as it is.
 - **A game the user sets up.** A role-play tied to an activity of the user's ("when
   telling bedtime stories to my kids", "so I can practise my French", "when I rehearse
   the pitch") is read by every rule but the role-play ones, unless the persona is a
@@ -232,70 +226,6 @@ def phrases_named(text: str, is_attack: Callable[[str], bool]) -> str | None:
     for m in reversed(named):
         blanked = blanked[: m.start()] + " '' " + blanked[m.end() :]
     if _MADE_LIVE.search(blanked):
-        return None
-    return blanked
-
-
-#: What a statement says when it reports an attack rather than makes one: the attack or
-#: the attacker named, in English or in the languages the multilingual rules read.
-_ATTACK_REPORTED: Final = re.compile(
-    r"\b(?:(?:prompt\s+)?injections?|jailbreak\w*|attack(?:s|ers?|ed)?|red[-\s]?team\w*|"
-    r"pen\s*test\w*|testers?|phishing|vishing|smishing|scam\w*|fraud\w*|fake|spam\w*|"
-    r"malicious|impersonat\w*|exploit\w*|hijack\w*|incident|post-?mortem|threat\s+model|"
-    r"awareness|bug\s+bounty|flagged|"
-    r"betrug\w*|betr\u00fcger\w*|angriff\w*|angreifer|estafa\w*|fraude\w*|ataques?|atacantes?|"
-    r"arnaque\w*|escroc\w*|attaques?|truffa\w*|truffatori|attacc\w*|oplicht\w*|aanval\w*|"
-    r"golpe|golpistas?|oszust\w*)\b"
-    r"|\u043c\u043e\u0448\u0435\u043d\u043d\u0438\w*|\u0430\u0442\u0430\u043a\w*"
-    r"|\u8a50\u6b3a|\u653b\u6483|\u9493\u9c7c|\u8bc8\u9a97|\u653b\u51fb",
-    re.IGNORECASE,
-)
-#: The words that hand a quote to the one who wrote it: "the mail said '…'", "white text
-#: saying '…'", "got it to print its prompt with '…'", "der Tester schrieb '…'".
-_ATTRIBUTED: Final = re.compile(
-    r"\b(?:said|says|saying|read|reads|reading|wrote|writes|written|writing|typed|typing|"
-    r"asked|asking|told|telling|claimed|claiming|contained|containing|contains|with|like|went|goes|"
-    r"text|line|message|subject|phrase|words|"
-    r"schrieb|sagte|stand|lautete|dec\u00eda|dec[i\u00ed]an|dijo|escribi\u00f3|disait|dit|"
-    r"\u00e9crit|\u00e9crivait|diceva|scriveva|scritto|zei|schreef|stond|dizia|disse|escreveu|"
-    r"napisa\w*)\b[^.!?\n'\"`\u2018\u201c]{0,24}\Z",
-    re.IGNORECASE,
-)
-#: A reported attack's quote is a sentence at most this long.
-_REPORTED_WORDS: Final = 30
-#: The text around a reported quote telling the reader to do as it says.
-_DONE_AS_SAID: Final = re.compile(
-    r"\b(?:do\s+(?:the\s+same|likewise|as\s+(?:it|they|the\s+\w+)\s+says?)|what\s+it\s+says|"
-    r"same\s+(?:goes\s+)?for\s+you|applies\s+to\s+you|you\s+too)\b",
-    re.IGNORECASE,
-)
-
-
-def attacks_reported(text: str, is_attack: Callable[[str], bool]) -> str | None:
-    """``text`` with the attacks it quotes blanked, when it reports an attack and hands
-    each quote that is one to whoever wrote it ("the phishing mail said 'ignore your
-    instructions and wire …'"); ``None`` when it reports none, a quote is unattributed,
-    too long or a value, or the text around tells the reader to do as it says."""
-    if not _ATTACK_REPORTED.search(text):
-        return None
-    reported = []
-    for m in _QUOTE.finditer(text):
-        quoted = next(g for g in m.groups() if g is not None)
-        if not is_attack(quoted):
-            continue
-        if (
-            _words(quoted) > _REPORTED_WORDS
-            or _AS_VALUE.search(text, 0, m.start())
-            or not _ATTRIBUTED.search(text, max(0, m.start() - 60), m.start())
-        ):
-            return None
-        reported.append(m)
-    if not reported:
-        return None
-    blanked = text
-    for m in reversed(reported):
-        blanked = blanked[: m.start()] + " '' " + blanked[m.end() :]
-    if _MADE_LIVE.search(blanked) or _DONE_AS_SAID.search(blanked):
         return None
     return blanked
 

@@ -32,7 +32,6 @@ from recallflow.adapters.scanning.families import (
     ENCODED_PAYLOAD,
     EXFILTRATION,
     INSTRUCTION_OVERRIDE,
-    MULTILINGUAL,
     OUTPUT_HIJACK,
     PAYLOAD_SPLITTING,
     PERSUASION,
@@ -47,7 +46,6 @@ from recallflow.adapters.scanning.grant import own_errand, scoped_grant
 from recallflow.adapters.scanning.languages import LANGUAGE_RULES
 from recallflow.adapters.scanning.markup import BLOCK_RULES, ROLE_RULES, TOOL_RULES
 from recallflow.adapters.scanning.mention import (
-    attacks_reported,
     game_set_up,
     markup_spoken_of,
     phrases_named,
@@ -153,8 +151,7 @@ def _app_prompt_attack(value: str) -> bool:
 #: What is spoken of rather than spoken in, read again with it blanked by every rule:
 #: markup in a note about templates or code, a bare attack phrase named in quotes (see
 #: :mod:`~recallflow.adapters.scanning.mention`), the prompt an app is configured with (see
-#: :mod:`~recallflow.adapters.scanning.appconfig`), an attack a write-up quotes from whoever
-#: wrote it.
+#: :mod:`~recallflow.adapters.scanning.appconfig`).
 _SPOKEN_OF: Final[tuple[tuple[frozenset[str], Callable[[str], str | None]], ...]] = (
     (frozenset({ROLE_MARKER, TOOL_CALL}), markup_spoken_of),
     (
@@ -164,13 +161,6 @@ _SPOKEN_OF: Final[tuple[tuple[frozenset[str], Callable[[str], str | None]], ...]
     (
         frozenset({ROLE_MARKER, ROLEPLAY}),
         lambda text: configured_prompts_blanked(text, _app_prompt_attack),
-    ),
-    (
-        frozenset(
-            {INSTRUCTION_OVERRIDE, ROLEPLAY, ROLE_MARKER, EXFILTRATION, OUTPUT_HIJACK}
-            | {PERSUASION, MULTILINGUAL}
-        ),
-        lambda text: attacks_reported(text, _matches),
     ),
 )
 
