@@ -590,7 +590,9 @@ OUTPUT_RULES: Final[tuple[Rule, ...]] = regex_rules(
         ),
         (
             frozenset({"stop", "say"}),
-            rf"{DIRECTED}stop\s+(?:responding|replying|answering)\b|{DIRECTED}say\s+"
+            rf"{DIRECTED}stop\s+(?:responding|replying|answering)\b(?!\s+to\s+(?:\w+\s+)?(?:e-?mails?|"
+            r"texts?|sms|calls?|voicemails?|dms?|comments?|reviews?|tickets?|posts?|threads?)\b)|"
+            rf"{DIRECTED}say\s+"
             r"['\"]",
         ),
         (
@@ -671,7 +673,7 @@ _MODEL_SECRET: Final = (
     r"programming)|(?:instructions|prompt|rules)\s+you\s+(?:were|have\s+been|got)\s+"
     r"(?:given|told|trained)|(?:this|the\s+(?:entire|whole|full|current))\s+(?:conversation|"
     r"chat|thread)|(?:conversation|chat|message)\s+(?:history|logs?|transcripts?|contents?|"
-    r"summary)|(?:every|all|each)\s+(?:\w+\s+)?(?:messages?|conversations?|chats?)\b|"
+    r"summary)|(?:every|all|each)\s+(?:\w+\s+)?(?:messages?|conversations?|chats?|dms?|pms?)\b|"
     r"(?:your\s+|the\s+)?context\s+window|tool\s+(?:definitions|schemas|specs)|"
     r"(?:what|everything)\s+you\s+(?:were|have\s+been)\s+(?:told|given|instructed)\s+(?:before|"
     r"at\s+the\s+(?:start|beginning)|initially|by\s+(?:the|your)\s+(?:developers?|operators?|"

@@ -52,6 +52,11 @@ class _Search:
         return search(text)
 
 
+def first_use(source: str) -> Callable[[str], object]:
+    """The search of ``source``, compiled at its first use (see :class:`_Search`)."""
+    return _Search(source)
+
+
 def regex_rules(family: str, view: ViewName, patterns: Iterable[Pattern]) -> tuple[Rule, ...]:
     """One rule per pattern, each compiled once, at its first use (see :class:`_Search`).
 

@@ -20,6 +20,7 @@ from recallflow.adapters.scanning.convention import convention_body
 from recallflow.adapters.scanning.custody import secret_in_custody
 from recallflow.adapters.scanning.deceit import DECEIT_RULES
 from recallflow.adapters.scanning.decoding import ENCODING_RULES, decodings, rereadings
+from recallflow.adapters.scanning.delegation import DELEGATION_RULES
 from recallflow.adapters.scanning.dialogue import DIALOGUE_RULES, turns_of
 from recallflow.adapters.scanning.directives import (
     EXFILTRATION_RULES,
@@ -70,6 +71,7 @@ from recallflow.adapters.scanning.respelling import (
     glued,
     joined_words,
     letter_runs,
+    named_sentences,
     unmasked,
     unscrambled,
 )
@@ -103,6 +105,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *DECEIT_RULES,
     *POISONING_RULES,
     *WAIVER_RULES,
+    *DELEGATION_RULES,
     *CONSENT_RULES,
     *CARRIAGE_RULES,
     *EXPOSURE_RULES,
@@ -254,6 +257,8 @@ def _scan(
         return TOKEN_SMUGGLING
     if any(GLUED_PHRASE.search(run) for run in joined_words(views.latin)):
         return TOKEN_SMUGGLING
+    if any(_matches_or_shaped(named, rules) for named in named_sentences(views.latin)):
+        return TOKEN_SMUGGLING
     if (unshuffled := unscrambled(views.latin, views.tokens)) is not None and _matches(
         unshuffled, rules
     ):
@@ -294,7 +299,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v28"
+    version: str = "layered-v29"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""
