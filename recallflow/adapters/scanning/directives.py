@@ -584,7 +584,8 @@ OUTPUT_RULES: Final[tuple[Rule, ...]] = regex_rules(
             r"disclose|include|add|give|show|say|tell|refer\s+to|talk\s+about|bring\s+up|warn|"
             r"caveat|flag|explain|answer|respond|reply|refus\w*|apologi[sz]\w*|add|display|"
             r"output)\w*\b[^.\n]{0,40}?\b(?:this\s+(?:memory|message|note|instruction|text|entry|"
-            r"line|belief)|(?:any\s+)?warnings?|disclaimers?|caveats?|safety|polic\w*|"
+            r"line|belief)|these\s+(?:instructions|directions|orders)\b|"
+            r"(?:any\s+)?warnings?|disclaimers?|caveats?|safety|polic\w*|"
             r"guidelines|rules|that\s+you|the\s+user'?s?\s+(?:question|request|message)s?|why|"
             r"refus\w*|ethic\w*|the\s+(?:system|instructions|memory))",
         ),
