@@ -109,34 +109,48 @@ class LineageRecorder(
 
     def __init__(self) -> None:
         self._lock = Lock()
-        self._runs: dict[str, list[tuple[str, float, bool, str | None]]] = {}
-        self._starts: dict[tuple[str, str], float] = {}
-        self._identity: dict[str, tuple[str, str]] = {}
+        self._runs: dict[str, list[tuple[Any, float, bool, str | None]]] = {}
+        self._starts: dict[tuple[str, int], float] = {}
+        # Per node (by its id; the node is held, so the id is not reused): its name and
+        # identity, read once for every run.
+        self._nodes: dict[int, tuple[Any, str, str, str]] = {}
 
     def pre_graph_execute(self, *, run_id: str, **future_kwargs: Any) -> None:
         with self._lock:
             self._runs[run_id] = []
         _current_run.set(run_id)
 
-    def pre_node_execute(self, *, run_id: str, node_: Any, **future_kwargs: Any) -> None:
-        self._starts[(run_id, node_.name)] = time.perf_counter()
+    # The hooks name every argument the plan passes: a keyword that only ``**`` takes is
+    # packed into a new dict on every call. A node is known by its id while the run lasts
+    # (Hamilton's ``Node.name`` joins its namespace into a new string on every read): its
+    # name is read once per node, when the run's lineage is taken.
+    def pre_node_execute(
+        self,
+        *,
+        run_id: str,
+        node_: Any,
+        kwargs: Any = None,
+        task_id: str | None = None,
+        **future_kwargs: Any,
+    ) -> None:
+        self._starts[run_id, id(node_)] = time.perf_counter()
 
     def post_node_execute(
         self,
         *,
         run_id: str,
         node_: Any,
+        kwargs: Any = None,
         success: bool,
         error: Exception | None,
+        result: Any = None,
+        task_id: str | None = None,
         **future_kwargs: Any,
     ) -> None:
         ended = time.perf_counter()
-        name = node_.name
-        started = self._starts.pop((run_id, name), ended)
-        if name not in self._identity:
-            self._identity[name] = node_identity(node_)
+        started = self._starts.pop((run_id, id(node_)), ended)
         failure = None if error is None else f"{type(error).__name__}: {error}"
-        record = (name, (ended - started) * 1000, success, failure)
+        record = (node_, (ended - started) * 1000, success, failure)
         with self._lock:
             self._runs.setdefault(run_id, []).append(record)
 
@@ -150,17 +164,25 @@ class LineageRecorder(
             return ()
         with self._lock:
             records = self._runs.pop(run_id, [])
-        identity = self._identity
+        nodes = self._nodes
+        named = []
+        for node_, _, _, _ in records:
+            known = nodes.get(id(node_))
+            if known is None or known[0] is not node_:
+                known = nodes[id(node_)] = (node_, node_.name, *node_identity(node_))
+            named.append(known)
         # The wall times rounded in one pass (``round(x, 4)`` bit for bit).
         walls = round_all([record[1] for record in records], 4)
         return tuple(
             NodeRun.trusted(
                 node=name,
-                module=identity[name][0],
-                version=identity[name][1],
+                module=module,
+                version=version,
                 wall_ms=wall_ms,
                 ok=ok,
                 error=error,
             )
-            for (name, _, ok, error), wall_ms in zip(records, walls, strict=True)
+            for (_, name, module, version), (_, _, ok, error), wall_ms in zip(
+                named, records, walls, strict=True
+            )
         )
