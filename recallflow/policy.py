@@ -1027,7 +1027,47 @@ class RetrievalPolicy(_Frozen):
     @property
     def best_fused_score(self) -> float:
         """The fused score of a belief ranked first by every arm (normalises the match)."""
-        return sum(self.arm_weight(a) for a in self.fused_arms) / (self.rrf_k + 1)
+        derived = self._derived()
+        found: float | None = derived.get("best_fused_score")
+        if found is None:
+            found = derived["best_fused_score"] = sum(
+                self.arm_weight(a) for a in self.fused_arms
+            ) / (self.rrf_k + 1)
+        return found
+
+    @property
+    def rounded_penalties(self) -> Mapping[str, float]:
+        """Each penalty rounded to 6 decimals, as a score's breakdown records it (read, never
+        changed: one dict for every recall under this policy)."""
+        derived = self._derived()
+        found: dict[str, float] | None = derived.get("rounded_penalties")
+        if found is None:
+            penalties = self.penalties.model_dump()
+            found = derived["rounded_penalties"] = {k: round(v, 6) for k, v in penalties.items()}
+        return found
+
+    @property
+    def bands_below(self) -> Mapping[ConfidenceBand, ConfidenceBand]:
+        """:meth:`band_below` of each band (read, never changed: one dict for every recall
+        under this policy)."""
+        derived = self._derived()
+        found: dict[ConfidenceBand, ConfidenceBand] | None = derived.get("bands_below")
+        if found is None:
+            found = derived["bands_below"] = {b: self.band_below(b) for b, _ in self.bands}
+        return found
+
+    def _derived(self) -> dict[str, Any]:
+        """The values derived from this policy object that a recall reads, each computed at
+        its first read (the policy is frozen; a changed copy is another object). Each was
+        worked out again by every recall: the penalties rounded, the band below each band
+        and the best fused score cost some 22 µs of a recall's CPU."""
+        key = id(self)
+        held = _DERIVED.get(key)
+        if held is not None and held[0]() is self:
+            return held[1]
+        values: dict[str, Any] = {}
+        _DERIVED[key] = (weakref.ref(self, lambda _ref: _DERIVED.pop(key, None)), values)
+        return values
 
     def weights_for(self, moment: Moment) -> Weights:
         """The weight vector of a moment: ``core`` for the snapshot, ``task`` otherwise."""
@@ -1075,6 +1115,9 @@ class RetrievalPolicy(_Frozen):
 
 #: Each live policy object's version, by id (an entry leaves with its policy).
 _VERSIONS: dict[int, tuple[weakref.ref[RetrievalPolicy], str]] = {}
+#: The values derived from each live policy object, by id (:meth:`RetrievalPolicy._derived`;
+#: an entry leaves with its policy).
+_DERIVED: dict[int, tuple[weakref.ref[RetrievalPolicy], dict[str, Any]]] = {}
 
 
 # --- named recipes ------------------------------------------------------------------------

@@ -255,6 +255,25 @@ def test_the_version_follows_content_not_identity() -> None:
     assert a.version == b.version != DEFAULT_POLICY.version
 
 
+def test_what_a_policy_derives_is_its_own_not_the_policy_it_was_copied_from() -> None:
+    # Read on the default first, so a value remembered for it could leak into the copy.
+    assert DEFAULT_POLICY.rounded_penalties["flagged"] == round(DEFAULT_POLICY.penalties.flagged, 6)
+    assert DEFAULT_POLICY.bands_below[ConfidenceBand.HIGH] is ConfidenceBand.MEDIUM
+    before = DEFAULT_POLICY.best_fused_score
+    copied = DEFAULT_POLICY.model_copy(
+        update={
+            "penalties": DEFAULT_POLICY.penalties.model_copy(update={"flagged": -0.1234567}),
+            "bands": ((ConfidenceBand.HIGH, 0.9), (ConfidenceBand.LOW, 0.0)),
+            "rrf_k": DEFAULT_POLICY.rrf_k + 40,
+        }
+    )
+    assert copied.rounded_penalties["flagged"] == -0.123457
+    assert copied.bands_below[ConfidenceBand.HIGH] is ConfidenceBand.LOW
+    assert copied.best_fused_score < before
+    assert DEFAULT_POLICY.rounded_penalties["flagged"] == round(DEFAULT_POLICY.penalties.flagged, 6)
+    assert DEFAULT_POLICY.best_fused_score == before
+
+
 def test_the_ranking_ablation_is_a_policy_with_its_own_version() -> None:
     ablation = match_only(DEFAULT_POLICY)
     assert ablation.ranking is Ranking.MATCH_ONLY

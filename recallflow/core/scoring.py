@@ -142,14 +142,14 @@ def score_candidates(
     utility_half_life = policy.utility_half_life_days
     p = policy.penalties
     band_of = policy.band_of
-    band_below = {band: policy.band_below(band) for band, _ in policy.bands}
+    band_below = policy.bands_below
     exp = math.exp
     project_scope = Scope.PROJECT
     provisional, conflicted = LifecycleState.PROVISIONAL, LifecycleState.CONFLICTED
     local = Portability.LOCAL
     make_breakdown, make_scored = ScoreBreakdown.trusted, make_scored_candidate
-    # Each penalty is the policy's number: rounded once a recall, not once a candidate.
-    rounded_penalty = {name: round(value, 6) for name, value in p.model_dump().items()}
+    # Each penalty is the policy's number: rounded once a policy, not once a candidate.
+    rounded_penalty = policy.rounded_penalties
     # First every candidate's parts, then all of them rounded in one pass
     # (:func:`round_all`, ``round(x, 6)`` bit for bit), then the breakdowns.
     unrounded: list[float] = []
