@@ -149,7 +149,12 @@ def recall_trace(
     }
     # Built without validating again: every field is a value of its type that this recall
     # made (the stages' models, validated or trusted where they were built), so validating
-    # went through every scored entry, fused candidate and arm hit once more.
+    # went through every scored entry, fused candidate and arm hit once more. So are the
+    # floor's inputs: the validated policy's numbers, the calibration's version, the best
+    # clearing score (a float) and the goal's parts (at least 1). The floor's section is
+    # read once (each read of a model's field goes through pydantic's attribute hook).
+    floor = policy.floor
+    odds = floor.odds
     return RecallTrace.trusted(
         id=trace_id,
         tenant_id=request.tenant_id,
@@ -177,29 +182,29 @@ def recall_trace(
         fused=fused_candidates,
         scored=_final_scores(scored_candidates, resolved_candidates, candidate_relevance),
         ranked_ids=tuple(c.belief_id for c in _flat(resolved_candidates)),
-        floor=policy.floor.score,
-        floor_inputs=FloorInputs(
+        floor=floor.score,
+        floor_inputs=FloorInputs.trusted(
             calibration=calibration_ref.version,
-            semantic_standing=policy.floor.semantic_standing,
-            lexical_coverage=policy.floor.lexical_coverage,
-            lexical_standing=policy.floor.lexical_standing,
-            relative=policy.floor.relative,
-            near_best=policy.floor.near_best,
-            strong_standing=policy.floor.strong_standing,
-            strong_coverage=policy.floor.strong_coverage,
-            strong_near_best=policy.floor.strong_near_best,
-            partial_near_best=policy.floor.partial_near_best,
-            partial_standing=policy.floor.partial_standing,
-            partial_coverage=policy.floor.partial_coverage,
-            score=policy.floor.score,
+            semantic_standing=floor.semantic_standing,
+            lexical_coverage=floor.lexical_coverage,
+            lexical_standing=floor.lexical_standing,
+            relative=floor.relative,
+            near_best=floor.near_best,
+            strong_standing=floor.strong_standing,
+            strong_coverage=floor.strong_coverage,
+            strong_near_best=floor.strong_near_best,
+            partial_near_best=floor.partial_near_best,
+            partial_standing=floor.partial_standing,
+            partial_coverage=floor.partial_coverage,
+            score=floor.score,
             best_score=best_clearing_score(resolved_candidates, candidate_relevance, policy),
-            odds_intercept=policy.floor.odds.intercept,
-            odds_distance=policy.floor.odds.distance,
-            odds_place=policy.floor.odds.place,
-            odds_support=policy.floor.odds.support,
-            odds_min_probability=policy.floor.odds.min_probability,
+            odds_intercept=odds.intercept,
+            odds_distance=odds.distance,
+            odds_place=odds.place,
+            odds_support=odds.support,
+            odds_min_probability=odds.min_probability,
             goal_parts=goal_parts,
-            mostly_asking=policy.floor.asking_cut,
+            mostly_asking=floor.asking_cut,
         ),
         floor_dropped=len(above_floor.dropped_ids),
         floor_dropped_ids=above_floor.dropped_ids,
