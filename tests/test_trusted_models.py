@@ -173,3 +173,24 @@ def test_a_scored_candidate_reads_its_id_and_score_from_its_belief_and_breakdown
     lowered = dataclasses.replace(made, breakdown=_scored("b1", 0.25).breakdown)
     assert (lowered.belief_id, lowered.score) == ("b1", 0.25)
     assert rank_key(lowered) == (-0.25, "b1")
+
+
+@given(st.text(), st.floats(allow_nan=False), st.lists(st.text(), max_size=3))
+def test_a_replaced_value_is_the_one_model_copy_makes(
+    name: str, score: float, tags: list[str]
+) -> None:
+    for row in (_Row(name="a", score=1.0), _Row.trusted(name="a", score=1.0, tags=("x",))):
+        copied = row.model_copy(update={"score": score, "tags": tuple(tags)})
+        replaced = row.replaced(score=score, tags=tuple(tags))
+        assert replaced == copied
+        assert list(replaced.__dict__) == list(copied.__dict__)
+        assert replaced.model_fields_set == copied.model_fields_set
+        assert replaced.model_dump_json() == copied.model_dump_json()
+        assert row.replaced(name=name).name == name
+        assert row.score == 1.0  # the original is left as it was
+    assert _Row(name="a", score=1.0).replaced(score=2.0).model_fields_set == {"name", "score"}
+
+
+def test_replacing_a_field_the_model_does_not_have_fails() -> None:
+    with pytest.raises(TypeError, match=r"_Row\.replaced: unknown fields \['scroe'\]"):
+        _Row(name="a", score=1.0).replaced(scroe=2.0)

@@ -66,7 +66,7 @@ def resolved_episode_request(
         field = ".".join(map(str, first["loc"])) or "request"
         raise InvalidInputError(first["msg"], field=field) from exc
     as_of = req.as_of or datetime.now(UTC)
-    return req.model_copy(update={"as_of": as_of, "known_as_of": req.known_as_of or as_of})
+    return req.replaced(as_of=as_of, known_as_of=req.known_as_of or as_of)
 
 
 class EpisodeFlow:
@@ -122,5 +122,5 @@ class EpisodeFlow:
         )
         result: EpisodeSearchResult = out[EPISODE_RESULT_NODE]
         lineage = self.lineage.pop(self.lineage.current_run())
-        trace = result.trace.model_copy(update={"lineage": lineage})
-        return result.model_copy(update={"trace": trace})
+        trace = result.trace.replaced(lineage=lineage)
+        return result.replaced(trace=trace)

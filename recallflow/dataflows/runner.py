@@ -49,7 +49,7 @@ def resolved_request(request: RecallRequest | Mapping[str, Any]) -> RecallReques
     as_of = req.as_of or datetime.now(UTC)
     if req.as_of is not None and req.known_as_of is not None:
         return req
-    return req.model_copy(update={"as_of": as_of, "known_as_of": req.known_as_of or as_of})
+    return req.replaced(as_of=as_of, known_as_of=req.known_as_of or as_of)
 
 
 class RecallFlow:
@@ -117,7 +117,5 @@ class RecallFlow:
         )
         result: RecallResult = out[RESULT_NODE]
         lineage = self.lineage.pop(self.lineage.current_run())
-        trace = result.trace.model_copy(
-            update={"lineage": lineage, "experiment": self._experiment_record}
-        )
-        return result.model_copy(update={"trace": trace})
+        trace = result.trace.replaced(lineage=lineage, experiment=self._experiment_record)
+        return result.replaced(trace=trace)

@@ -83,6 +83,33 @@ class FrozenModel(BaseModel):
         made: Self = written(cls, **values)
         return made
 
+    def replaced(self, **changes: Any) -> Self:
+        """This instance with ``changes`` to its fields, each a value of its field's type
+        (not validated, as ``model_copy`` does not validate either): the instance
+        ``model_copy(update=changes)`` makes, the same dict in the same order and the same
+        fields-set, without the copies ``model_copy`` makes on the way (the instance, its
+        fields-set, its extras and private values, each through a Python call). A name
+        that is not a field is a TypeError. A recall copies its request once (to fix its
+        instant) and its trace and result once (to add the run's lineage)."""
+        cls = type(self)
+        names = _names_of(cls)[0]
+        if not changes.keys() <= names:
+            unknown = sorted(changes.keys() - names)
+            raise TypeError(f"{cls.__name__}.replaced: unknown fields {unknown}")
+        if cls.__private_attributes__:  # (none of ours has any: their copy is pydantic's)
+            return self.model_copy(update=changes)
+        values = dict(self.__dict__)
+        values.update(changes)
+        fields_set = self.__pydantic_fields_set__
+        if not changes.keys() <= fields_set:
+            fields_set = fields_set | changes.keys()
+        obj = _new(cls)
+        _set_dict(obj, values)
+        _set_fields_set(obj, fields_set)
+        _set_extra(obj, None)
+        _set_private(obj, None)
+        return obj
+
     @classmethod
     def trusted_maker(cls, fields: Iterable[str]) -> Callable[[dict[str, Any]], Self]:
         """What :meth:`trusted` does, for many instances whose values each come as a dict
