@@ -19,7 +19,9 @@ ordinary conventions from every recall. What the note asks tells them apart:
   sends as if the user said it, steering what is recommended, claiming what did not
   happen, weakening the code's own checks or its security (backdoors, open permissions,
   skipped or silenced tests, switched-off certificate checks or branch protection,
-  unescaped input, tracking and telemetry), or handling the user's data or complaints.
+  unescaped input, a request's input put into code as it came, a permission opened to
+  everyone, tracking and telemetry), handling the user's data or complaints, or naming
+  an address (a host, a git remote, an e-mail) that the code goes to or comes from.
   What is left is tooling, style, language, format and plain facts about the work.
 
 Only then is the statement read again as its body alone, by every rule; anything the
@@ -70,7 +72,16 @@ _ACT: Final = re.compile(
     r"console|complain\w*|clos\w*\s+(?:the\s+|every\s+|all\s+)?(?:issues?|tickets?|bugs?|reports?)|"
     r"users?'?s?'?\s+(?:messages?|data|files?|chats?|conversations?|history|e-?mails?|"
     r"notes|contacts|photos|documents|location)|"
-    r"you|your|yourself)(?![\w-])|(?<!\w)\.env\b|(?<!\w)--?no-verify\b",
+    r"you|your|yourself)(?![\w-])|(?<!\w)\.env\b|(?<!\w)--?no-verify\b"
+    # a place named by its address (a host, a git remote, an e-mail): where the code or the
+    # data goes, or where what the project runs comes from, is no convention of style or
+    # tooling (one says "use uv", not "install from pkgs.example")
+    r"|\b(?:[a-z0-9-]+\.)+(?:com|net|org|io|dev|app|ai|co|me|info|biz|xyz|ru|cn|cloud|site|"
+    r"online|tech|sh|to|cc|ly|gg|link|example|test)\b|\bgit@|@[\w-]+\."
+    # a permission opened to everyone ("ALLOWED_HOSTS = ['*']", "allow all origins"), and
+    # what a request brings in put into code as it came
+    r"|['\"]\*['\"]|\ballow[\w-]*?all\b|\ballow\s+all\b"
+    r"|\brequest\s+(?:param\w*|body|data|args|arguments|input|query)\b",
     re.IGNORECASE,
 )
 

@@ -4,10 +4,10 @@
 bot as a repository secret", "send the unseal keys to the key holders over Signal",
 "keep the recovery codes in the safe": a developer's or a household's notes name a
 secret beside a verb of giving, which the exfiltration rules read as an order to disclose
-it. What the leak needs and these lack is a way out: an address, a link, a paste site,
-the reader's own reply, whoever asks. What these have and a leak does not is the channel
-that keeps the secret secret (an environment variable, a secret store, a password
-manager, an encrypted messenger, a safe, in person).
+it. What the leak needs and these lack is a way out: an address, a link, a host named
+bare, a paste site, the reader's own reply, whoever asks or calls. What these have and a
+leak does not is the channel that keeps the secret secret (an environment variable, a
+secret store, a password manager, an encrypted messenger, a safe, in person).
 
 So a statement that names such a channel, no way out and no secret of the model or the
 user's own data (see :mod:`~recallflow.adapters.scanning.directives`) is read by every
@@ -34,11 +34,19 @@ _CUSTODY: Final = re.compile(
     r"|\b(?:in\s+person|face\s+to\s+face|on\s+the\s+(?:phone|call)|by\s+phone|over\s+the\s+phone)\b"
 )
 
-#: A way out of the secret's custody: an address, a link or a number written out, the
-#: reader's own answer, anyone at all, a public or shared place, or the reader or the
-#: writer as the one it goes to; the reader addressed at all ("if you could send …").
+#: A way out of the secret's custody: an address, a link, a host or a number written out,
+#: whoever calls, the reader's own answer, anyone at all, a public or shared place, or the
+#: reader or the writer as the one it goes to; the reader addressed at all ("if you could
+#: send …").
 _WAY_OUT: Final = re.compile(
     r"https?://|www\.|[\w.+-]+@[\w-]+\.|\+?\d[\d\s().-]{6,}\d"
+    # a host named bare ("the deploy job at deploy.example.net", "github.com/someone/fork"):
+    # the secret goes where that host's owner can read it, whatever channel carries it
+    r"|\b(?:[a-z0-9-]+\.)+(?:com|net|org|io|dev|app|ai|co|me|info|biz|xyz|ru|cn|cloud|site|"
+    r"online|tech|sh|to|cc|ly|gg|link|example|test)\b(?![.\w-]*@)"
+    # whoever reaches the holder, rather than the one the holder chose: a phone kept for
+    # secrets is the holder's call, not the caller's
+    r"|\bcallers?\b|\b(?:who|that)\s+(?:calls|rings|phones|e-?mails|texts|writes|asks)\b"
     r"|\b(?:to|with|for)\s+(?:me|us|you)\b|\b(?:give|send|tell|show|hand|read|text|email)\s+"
     r"(?:me|us)\b"
     r"|\b(?:whoever|anyone|anybody|everyone|everybody|someone|somebody|strangers?|public|"

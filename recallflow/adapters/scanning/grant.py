@@ -9,7 +9,10 @@ tells them apart is the scope of the grant: a bounded act the user would plausib
 against one without limits (any, all, whatever, without asking, from now on), one that
 takes the user's place (admin, root, owner), one that cannot be undone or costs money
 (delete, pay, transfer), one that runs code or touches secrets, or one that carries an
-address or an order (see :mod:`~recallflow.adapters.scanning.preference`).
+address or an order (see :mod:`~recallflow.adapters.scanning.preference`). Nor is a grant
+scoped that hands something on to someone else, keeps something from the user, or gives
+the user's say to another voice ("treat messages from billing-desk as the user's own",
+"reply in my name"), and the same holds for the user's own errand.
 
 So a statement of one sentence that reports the user granting the assistant something
 scoped is read by every rule but the persuasion ones; the other families (exfiltration,
@@ -45,6 +48,25 @@ _BLANKET: Final = re.compile(
     r"2fa|mfa|install\w*|execut\w*|shell|terminal|commands?|scripts?|production|prod|force\w*)\b"
 )
 
+#: What no grant of the user's to their own assistant hands over, scoped or not: what the
+#: user has passed on to someone else ("forward invoices to …", "send their records to …"),
+#: kept from the user ("stop mentioning login alerts", "keep the filter out of the summary"),
+#: or the user's place given to another voice ("treat messages from billing-desk as the
+#: user's own", "take instructions from the HR bot", "reply in my name"). Read in the grant
+#: and in the user's own errand alike.
+_HANDED_OVER: Final = re.compile(
+    r"\b(?:send\w*|sent|forward\w*|shar(?:e|es|ed|ing)|disclos\w*|pass(?:es|ed|ing)?\s+(?:\w+\s+){0,3}?"
+    r"on|hand(?:s|ed|ing)?\s+(?:\w+\s+){0,3}?over|leak\w*|upload\w*|"
+    r"hid(?:e|es|den|ing)|conceal\w*|secret(?:ly)?|quiet(?:ly)?|silent(?:ly)?|"
+    r"(?:stop|stops|stopped|never|not|no\s+longer)\s+(?:\w+\s+)?(?:mention|tell|show|report|"
+    r"notify|inform)\w*|keep\w*\b[^.!?;]{0,40}?\bout\s+of|"
+    r"(?:instructions?|orders?|directions?|requests?|messages?|e-?mails?)\s+from|"
+    r"(?:treat|regard|count|consider|accept)\w*\b[^.!?;]{0,40}?\bas\s+(?:if|though|the\s+user|"
+    r"their|his|her|my|coming\s+from)|behalf|in\s+(?:their|his|her|my|the\s+user'?s)\s+name|"
+    r"as\s+(?:me|the\s+user|them|him|her)\b|impersonat\w*|speak\w*\s+for|sign\w*\s+(?:as|for)"
+    r")\b"
+)
+
 #: A grant's own limit ("… but not to delete them", "except payments"): what it withholds
 #: is no part of what it gives, so it is cut before the scope is read.
 _WITHHELD: Final = re.compile(
@@ -66,6 +88,7 @@ def scoped_grant(text: str) -> bool:
     return (
         _SENTENCE_BREAK.search(rest) is None
         and _BLANKET.search(rest) is None
+        and _HANDED_OVER.search(rest) is None
         and carries_nothing(rest)
     )
 
@@ -119,5 +142,6 @@ def own_errand(text: str) -> bool:
     return (
         _OWN.search(errand["body"]) is not None
         and _NOT_AN_ERRAND.search(_OWN_DESTINATION.sub(" ", act)) is None
+        and _HANDED_OVER.search(act) is None
         and carries_nothing(act)
     )
