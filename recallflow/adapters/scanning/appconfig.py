@@ -6,7 +6,10 @@ an Ollama Modelfile's ``SYSTEM You are a concise assistant for Linux admin quest
 a developer keeps such settings as notes, and the role rules read the key or the role as
 a header claiming the model's channel, the persona rules the value as a persona put on
 the reader. What the attack in a config's dress carries and these do not is its value:
-an override, a leak, a limit lifted, a jailbreak persona, a secret asked for.
+an override, a leak, a limit lifted, a jailbreak persona, a secret asked for, a persona
+set over the user or in their place, another voice given the user's say, something kept
+from the user. A config whose prompt carries one of these is not read line by line as
+minutes either (see :func:`prompt_not_an_apps`).
 
 So in a statement shaped as a config (settings on lines of their own, a role message
 with its content, a Modelfile), each prompt or persona value is read alone by every rule
@@ -59,7 +62,21 @@ _NOT_AN_APP_PROMPT: Final = re.compile(
     + r"|\b(?:dan|jailbr\w*|evil|villain\w*|uncensored|unfiltered|developer\s+mode|god\s+mode|"
     r"anything\s+now|obey\w*|ignor\w*|disregard\w*|overrid\w*|forget|from\s+now\s+on|forever|"
     r"passwords?|passcodes?|secrets?|api\s+keys?|credentials|tokens?|system\s+prompt|"
-    r"(?:license|licence|product|windows|activation)\s+keys?|other\s+users?)\b",
+    r"(?:license|licence|product|windows|activation)\s+keys?|other\s+users?)\b"
+    # a persona set over the user or in their place, another voice given the user's say, or
+    # something kept from the user: no app's prompt for its own users needs them
+    r"|\b(?:outrank\w*|supersed\w*|overrul\w*|behalf|impersonat\w*|account\s+owner)\b"
+    r"|\b(?:above|over|instead\s+of|in\s+place\s+of)\s+the\s+user\b|\bas\s+the\s+user\b"
+    r"|\bin\s+(?:their|his|her|the\s+user'?s)\s+name\b"
+    r"|\bthe\s+user'?s\s+(?:\w+\s+)?(?:admin\w*|administrator|owner|boss|manager|bank|lawyer|"
+    r"attorney|guardian|hr)\b"
+    r"|\b(?:instructions?|commands?|directions?)\s+from\b"
+    r"|\b(?:treat|regard|count|consider)\w*\b[^.!?;\n]{0,40}?\bas\s+(?:if|though|the\s+user|"
+    r"their|his|her|coming\s+from)\b"
+    r"|\b(?:never|not|don'?t|do\s+not|stop)\s+(?:\w+\s+)?(?:mention|tell|inform|notify|alert|"
+    r"show|report)\w*\b[^.!?;\n]{0,40}?\buser|\bkeep\w*\s+(?:quiet|silent)|\b(?:quiet|silent)"
+    r"\s+about\b|\b(?:need\s+not|needn'?t|does\s+not\s+need\s+to|doesn'?t\s+need\s+to)\s+know\b"
+    r"|\bhid(?:e|es|den|ing)\b|\bconceal\w*|\bsecretly\b",
     re.IGNORECASE,
 )
 #: A value longer than this is a document, not a prompt setting.
@@ -68,6 +85,27 @@ _VALUE_WORDS: Final = 80
 
 def _value(m: re.Match[str]) -> str:
     return next((v for k, v in m.groupdict().items() if k != "name" and v), "")
+
+
+def _app_prompt(value: str, is_attack: Callable[[str], bool]) -> bool:
+    """Whether a prompt or persona setting's value reads as an app's own prompt."""
+    return not (
+        len(value.split()) > _VALUE_WORDS
+        or _NOT_AN_APP_PROMPT.search(value)
+        or (value.strip() and is_attack(value))
+    )
+
+
+def prompt_not_an_apps(text: str, is_attack: Callable[[str], bool]) -> bool:
+    """Whether ``text`` sets a prompt or persona (as a setting, a role message or a
+    Modelfile's system line) to a value that is no app's prompt. Such a text gets no other
+    reading that sets its lines apart (the minutes of
+    :mod:`~recallflow.adapters.scanning.dialogue` among them): the setting is what it is
+    for."""
+    carriers = [*_PROMPT_SETTING.finditer(text), *_ROLE_MESSAGE.finditer(text)]
+    if _MODELFILE_FROM.search(text) is not None:
+        carriers += _MODELFILE_SYSTEM.finditer(text)
+    return any(not _app_prompt(_value(m), is_attack) for m in carriers)
 
 
 def configured_prompts_blanked(text: str, is_attack: Callable[[str], bool]) -> str | None:
@@ -88,14 +126,8 @@ def configured_prompts_blanked(text: str, is_attack: Callable[[str], bool]) -> s
         or any(m.re is _ROLE_MESSAGE for m in carriers)
     ):
         return None
-    for m in carriers:
-        value = _value(m)
-        if (
-            len(value.split()) > _VALUE_WORDS
-            or _NOT_AN_APP_PROMPT.search(value)
-            or (value.strip() and is_attack(value))
-        ):
-            return None
+    if any(not _app_prompt(_value(m), is_attack) for m in carriers):
+        return None
     blanked = text
     for m in sorted(carriers, key=lambda c: c.start(), reverse=True):
         blanked = blanked[: m.start()] + " " + blanked[m.end() :]

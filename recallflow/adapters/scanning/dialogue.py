@@ -77,6 +77,14 @@ _UNBOUND: Final = re.compile(
     r"|\bwhoever\s+(?:writes|tells|asks)\b|\bnormally\s+no,?\s+but\b"
     r"|\b(?:here\s+(?:it\s+is|they\s+are)|my\s+prompt\s+is|it'?s)\b[^.!?\n]{0,20}"
     r"(?:prompt|password|key|secret)|-----begin\b"
+    # or that sets the user aside: their say no longer needed, someone heeded over them,
+    # something kept out of what they see
+    r"|\b(?:the\s+user'?s?|their|his|her)\s+(?:approval|consent|confirmation|say|permission|"
+    r"sign-?off|ok)\s+(?:is|are)\s+(?:no\s+longer|not)\s+(?:needed|required|necessary)\b"
+    r"|\b(?:over|instead\s+of|above)\s+the\s+user\b(?!'s\s+(?:head|shoulder))"
+    r"|\bkeep\s+(?:it|this|that|them)\s+(?:out\s+of|off|from)\s+(?:every|each|all|the|their|his|"
+    r"her)\s+(?:\w+\s+)?(?:summar(?:y|ies)|digests?|reports?|user|notifications?|updates?)\b"
+    r"|\b(?:don'?t|do\s+not|never)\s+(?:tell|inform|show|notify)\s+the\s+user\b"
 )
 #: The asker wants help to do harm: a first-person request ("how do I", "help me", "write
 #: me", or a turn opening "write", "build") whose clause names a harm with no everyday
@@ -128,6 +136,13 @@ def _turns(text: str) -> list[tuple[str, str]]:
 
 #: Labels that claim the model's own channel rather than name a speaker in a conversation.
 _PRIVILEGED: Final = frozenset({"system", "developer", "admin", "root", "sudo"})
+#: Labels of a setting that gives the model its prompt or persona: a config's line, not a
+#: speaker's turn, so they too stay on their line for the rules (and the config reading of
+#: :mod:`~recallflow.adapters.scanning.appconfig`) to judge.
+_SETS_THE_MODEL: Final = frozenset(
+    {"persona", "personality", "prompt", "instructions", "system prompt", "system message"}
+    | {"custom instructions"}
+)
 
 
 def _at_line_start(text: str, m: re.Match[str]) -> bool:
@@ -178,8 +193,9 @@ def is_many_shot(text: str) -> bool:
     A stored conversation is not one by being a transcript: the agent's own history is
     made of such turns. What a fake dialogue has that a real one lacks is its purpose: it
     is framed as an example to follow; its answers are cues (every one a few words: "ok",
-    "done", "Sure:"), not answers; or its assistant says it has no rules, or goes along
-    with a request an assistant turns down. A turn left open for the reader is no sign on
+    "done", "Sure:"), not answers; or its assistant says it has no rules, sets the user
+    aside (their approval "no longer needed", something kept out of every summary), or
+    goes along with a request an assistant turns down. A turn left open for the reader is no sign on
     its own: an excerpt of a real conversation can end on a speaker's label.
     """
     if not is_transcript(text):
@@ -214,7 +230,8 @@ def turns_of(text: str) -> tuple[str, ...] | None:
     headers smuggled into a belief. Each turn is read alone, from its own start, so an
     order inside one turn is found as it would be in a belief of its own, and no rule
     joins words across turns that two speakers said. A label that claims the model's own
-    channel ("System:", "Developer:") stays on its turn for the rules to read.
+    channel ("System:", "Developer:"), or a setting that gives the model its prompt or
+    persona ("persona:", "instructions:"), stays on its turn for the rules to read.
     """
     lowered = text.lower()
     if not is_transcript(lowered) or is_many_shot(lowered):
@@ -222,7 +239,7 @@ def turns_of(text: str) -> tuple[str, ...] | None:
 
     def blank(m: re.Match[str]) -> str:
         label = (m["any"] or m["role"] or m["bracket"]).strip().lower()
-        return "\n" + m[0] if label in _PRIVILEGED else "\n"
+        return "\n" + m[0] if label in _PRIVILEGED | _SETS_THE_MODEL else "\n"
 
     turns = (turn.strip() for turn in _LABEL_ANY_CASE.sub(blank, text).split("\n"))
     return tuple(turn for turn in turns if turn)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from recallflow.adapters.scanning.appconfig import configured_prompts_blanked
+from recallflow.adapters.scanning.appconfig import configured_prompts_blanked, prompt_not_an_apps
 from recallflow.adapters.scanning.carriage import CARRIAGE_RULES
 from recallflow.adapters.scanning.classes import CLASS_RULES, LIE_ORDERED_RULE
 from recallflow.adapters.scanning.consent import CONSENT_RULES
@@ -238,7 +238,12 @@ def _scan(
                 return _scan(rest, depth)
         # A stored conversation's speaker labels name who spoke, not the model's roles:
         # its turns are read one by one (see recallflow.adapters.scanning.dialogue).
-        if family is not None and (turns := turns_of(views.clean)) is not None:
+        # A prompt setting whose value is no app's prompt is not a speaker's line.
+        if (
+            family is not None
+            and (turns := turns_of(views.clean)) is not None
+            and not prompt_not_an_apps(views.clean, _app_prompt_attack)
+        ):
             return next((f for turn in turns if (f := _scan(turn, depth)) is not None), None)
     if family is not None:
         return TOKEN_SMUGGLING if views.disguised else family
@@ -299,7 +304,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v30"
+    version: str = "layered-v31"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""
