@@ -20,11 +20,12 @@ demo: $(STAMP)
 # The type check and the benchmarks' tiny run share the machine with the suite, which waits
 # on PostgreSQL and on subprocesses for much of its time. Each job's output is printed whole
 # when it ends; `make unit` alone shows the suite's progress as it goes.
-# TEST_WORKERS=2 runs the suite in two processes (pytest-xdist; a test file stays in one
-# process, each process has its own embedded server and temporary directories). It is not
-# the default yet: a few tests depend on what earlier tests of the same process left behind
-# (rows in the session's store, a signal disposition), which another order changes.
-TEST_WORKERS ?= 0
+# The suite runs in TEST_WORKERS processes (pytest-xdist; a test file stays in one process,
+# each process has its own embedded server and temporary directories); TEST_WORKERS=0 runs
+# it in this one. Tests whose subject depends on what else is in the store (the HNSW index's
+# graph) or on the process's Ctrl-C disposition set that up themselves, so the order the
+# workers take the files in does not decide them.
+TEST_WORKERS ?= 2
 
 test: $(STAMP)
 	$(BIN)/ruff check recallflow tests benchmarks
