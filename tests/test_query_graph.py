@@ -1,5 +1,6 @@
-"""The graph MiniLM's query texts run through: the integer products, and the attention of
-one unpadded text with the mask's arithmetic left out (the same vectors, bit for bit)."""
+"""The graph MiniLM's query texts run through: the integer products, the attention of one
+unpadded text with the mask's arithmetic left out (the same vectors, bit for bit), and
+onnxruntime's fused GELU and attention operators (the same functions, rounded otherwise)."""
 
 from __future__ import annotations
 
@@ -44,28 +45,176 @@ def _reads(model: bytes) -> set[str]:
     return {name for node in onnx.load_from_string(model).graph.node for name in node.input}
 
 
+def _ops(model: bytes) -> set[str]:
+    import onnx
+
+    return {node.op_type for node in onnx.load_from_string(model).graph.node}
+
+
+def _feeds(ids: list[int]) -> dict[str, np.ndarray]:
+    row = np.array([ids], dtype=np.int64)
+    return {"input_ids": row, "attention_mask": np.ones_like(row), "token_type_ids": 0 * row}
+
+
+def _vector(session: object, feeds: dict[str, np.ndarray]) -> np.ndarray:
+    pooled = session.run(None, feeds)[0][0].mean(axis=0)  # type: ignore[attr-defined]
+    return np.asarray(pooled / np.linalg.norm(pooled))
+
+
 def test_minilm_query_graph_leaves_the_mask_out_with_the_same_vectors() -> None:
-    from recallflow.adapters.embedders.int8_graph import int8_matmuls, query_graph
+    from recallflow.adapters.embedders.int8_graph import int8_matmuls, unpadded_attention
     from recallflow.adapters.embedders.minilm import MiniLMEmbedder, find_model_onnx
 
-    model = find_model_onnx()[0].read_bytes()
-    products, queries = int8_matmuls(model), query_graph(model)
+    products = int8_matmuls(find_model_onnx()[0].read_bytes())
+    unpadded = unpadded_attention(products)
     assert "attention_mask" in _reads(products)
-    assert "attention_mask" not in _reads(queries)
+    assert "attention_mask" not in _reads(unpadded)
     tokenizer = MiniLMEmbedder(int8_queries=False)._tokenizer
-    before, after = _session(products), _session(queries)
+    before, after = _session(products), _session(unpadded)
     for text in TEXTS:
-        ids = np.array([tokenizer.encode(text).ids], dtype=np.int64)
-        feeds = {
-            "input_ids": ids,
-            "attention_mask": np.ones_like(ids),
-            "token_type_ids": np.zeros_like(ids),
-        }
+        feeds = _feeds(tokenizer.encode(text).ids)
         np.testing.assert_array_equal(
             after.run(None, feeds)[0],  # type: ignore[attr-defined]
             before.run(None, feeds)[0],  # type: ignore[attr-defined]
             err_msg=text[:40],
         )
+
+
+def test_minilm_query_graph_runs_fused_gelu_and_attention_with_the_same_vectors() -> None:
+    """Each layer's GELU and attention are one onnxruntime operator each in the graph a
+    query runs; its vectors are the unfused graph's up to a rounding (cosine ≥ 0.99)."""
+    from recallflow.adapters.embedders.int8_graph import (
+        int8_matmuls,
+        query_graph,
+        unpadded_attention,
+    )
+    from recallflow.adapters.embedders.minilm import MiniLMEmbedder, find_model_onnx
+
+    model = find_model_onnx()[0].read_bytes()
+    unfused, queries = unpadded_attention(int8_matmuls(model)), query_graph(model)
+    ops = _ops(queries)
+    assert {"Gelu", "MultiHeadAttention"} <= ops
+    assert not {"Erf", "Softmax", "Transpose"} & ops
+    tokenizer = MiniLMEmbedder(int8_queries=False)._tokenizer
+    before, after = _session(unfused), _session(queries)
+    for text in TEXTS:
+        feeds = _feeds(tokenizer.encode(text).ids)
+        assert float(_vector(after, feeds) @ _vector(before, feeds)) >= 0.99, text[:40]
+
+
+def _float(name: str, values: list[float], dims: list[int] | None = None) -> TensorProto:
+    from onnx import TensorProto, helper
+
+    return helper.make_tensor(name, TensorProto.FLOAT, [] if dims is None else dims, values)
+
+
+def _model(
+    nodes: list[NodeProto], inputs: list[str], width: int, inits: list[TensorProto]
+) -> bytes:
+    from onnx import TensorProto, helper
+
+    graph = helper.make_graph(
+        nodes,
+        "part",
+        [helper.make_tensor_value_info(i, TensorProto.FLOAT, [1, 5, width]) for i in inputs],
+        [helper.make_tensor_value_info("out", TensorProto.FLOAT, None)],
+        inits,
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    model.ir_version = 8
+    return bytes(model.SerializeToString())
+
+
+def _gelu(divisor: float) -> bytes:
+    """``x * (0.5 * (1 + erf(x / divisor)))`` as the model exports its GELU."""
+    from onnx import helper
+
+    nodes = [
+        helper.make_node("Div", ["x", "root2"], ["d"]),
+        helper.make_node("Erf", ["d"], ["e"]),
+        helper.make_node("Add", ["e", "one"], ["a"]),
+        helper.make_node("Mul", ["half", "a"], ["h"]),
+        helper.make_node("Mul", ["x", "h"], ["out"]),
+    ]
+    inits = [_float("root2", [divisor]), _float("one", [1.0]), _float("half", [0.5])]
+    return _model(nodes, ["x"], 8, inits)
+
+
+def test_the_exported_gelu_becomes_one_operator() -> None:
+    from recallflow.adapters.embedders.int8_graph import fused_operators
+
+    model = _gelu(float(np.float32(np.sqrt(2.0))))
+    fused = fused_operators(model)
+    assert _ops(fused) == {"Gelu"}
+    x = np.random.default_rng(3).normal(scale=3.0, size=(1, 5, 8)).astype(np.float32)
+    np.testing.assert_allclose(
+        _session(fused).run(None, {"x": x})[0],  # type: ignore[attr-defined]
+        _session(model).run(None, {"x": x})[0],  # type: ignore[attr-defined]
+        rtol=1e-6,
+        atol=1e-6,
+    )
+    other = _gelu(2.0)  # not the GELU: left as it is
+    assert fused_operators(other) == other
+
+
+def _attention(masked: bool) -> bytes:
+    """Two heads of four over ``q``, ``k``, ``v`` [1, 5, 8] (each a bias ``Add``), as the
+    model exports an attention once its padding mask is left out (or with a mask)."""
+    from onnx import TensorProto, helper
+
+    def ints(name: str, values: list[int]) -> TensorProto:
+        return helper.make_tensor(name, TensorProto.INT64, [len(values)], values)
+
+    nodes = [helper.make_node("Concat", ["b", "n", "minus1", "h"], ["split"], axis=0)]
+    for x, perm in (("q", [0, 2, 1, 3]), ("k", [0, 2, 3, 1]), ("v", [0, 2, 1, 3])):
+        nodes += [
+            helper.make_node("Add", [x, f"{x}_bias"], [f"{x}_b"]),
+            helper.make_node("Reshape", [f"{x}_b", "split"], [f"{x}_heads"]),
+            helper.make_node("Transpose", [f"{x}_heads"], [f"{x}_t"], perm=perm),
+        ]
+    nodes += [
+        helper.make_node("Mul", ["q_t", "c"], ["q_s"]),
+        helper.make_node("Mul", ["k_t", "c"], ["k_s"]),
+        helper.make_node("MatMul", ["q_s", "k_s"], ["scores"]),
+    ]
+    if masked:
+        nodes.append(helper.make_node("Add", ["scores", "mask"], ["masked"]))
+    nodes += [
+        helper.make_node("Softmax", ["masked" if masked else "scores"], ["p"], axis=-1),
+        helper.make_node("MatMul", ["p", "v_t"], ["weighted"]),
+        helper.make_node("Transpose", ["weighted"], ["back"], perm=[0, 2, 1, 3]),
+        helper.make_node("Concat", ["b", "n", "minus1"], ["merged"], axis=0),
+        helper.make_node("Reshape", ["back", "merged"], ["out"]),
+    ]
+    rng = np.random.default_rng(11)
+    inits = [
+        *(_float(f"{x}_bias", rng.normal(size=8).tolist(), [8]) for x in "qkv"),
+        ints("b", [1]),
+        ints("n", [5]),
+        ints("minus1", [-1]),
+        ints("h", [4]),
+        _float("c", [float(np.float32(4**-0.25))]),
+        _float("mask", [0.0, -1e4, 0.0, 0.0, 0.0], [5]),
+    ]
+    return _model(nodes, ["q", "k", "v"], 8, inits)
+
+
+def test_an_unmasked_attention_becomes_one_operator() -> None:
+    from recallflow.adapters.embedders.int8_graph import fused_operators
+
+    model = _attention(masked=False)
+    fused = fused_operators(model)
+    assert _ops(fused) == {"Add", "MultiHeadAttention"}
+    rng = np.random.default_rng(5)
+    feeds = {x: rng.normal(size=(1, 5, 8)).astype(np.float32) for x in "qkv"}
+    np.testing.assert_allclose(
+        _session(fused).run(None, feeds)[0],  # type: ignore[attr-defined]
+        _session(model).run(None, feeds)[0],  # type: ignore[attr-defined]
+        rtol=1e-5,
+        atol=1e-6,
+    )
+    masked = _attention(masked=True)  # a mask the fused operator would not apply: kept
+    assert fused_operators(masked) == masked
 
 
 def _masked_softmax(attend: list[NodeProto], extra: list[TensorProto] | None = None) -> bytes:
