@@ -326,3 +326,14 @@ def test_minilm_queries_run_without_the_skip_layer_norm_fusion() -> None:
         feeds = _feeds(minilm._tokenizer.encode(text).ids)
         np.testing.assert_allclose(vector, _vector(unfused, feeds), atol=1e-6, err_msg=text[:40])
     np.testing.assert_array_equal(minilm.embed_queries(TEXTS), vectors)
+
+
+def test_minilm_query_pooling_is_the_masked_mean_bit_for_bit() -> None:
+    """A query is pooled without a mask (it has no padding): the same floats as the masked
+    mean a batch of passages is pooled with, on the same session."""
+    from recallflow.adapters.embedders.minilm import MiniLMEmbedder
+
+    minilm = MiniLMEmbedder()
+    for text, vector in zip(TEXTS, minilm.embed_queries(TEXTS), strict=True):
+        masked = minilm._run(minilm._query_session, [minilm._tokenizer.encode(text)])[0]
+        np.testing.assert_array_equal(vector, masked, err_msg=text[:40])

@@ -224,8 +224,23 @@ class MiniLMEmbedder:
             raise TypeError("embed_queries() takes a sequence of strings, not a single str")
         out = np.empty((len(texts), _DIMENSION), dtype=np.float32)
         for row, text in enumerate(texts):
-            out[row] = self._run(self._query_session, [self._tokenizer.encode(text)])[0]
+            out[row] = self._query_vector(text)
         return out
+
+    def _query_vector(self, text: str) -> npt.NDArray[np.float32]:
+        """One text through the query graph. It is never padded, so its mask is all ones
+        and the masked mean of :meth:`_run` is the sum over its tokens divided by their
+        count: the same floats, without the mask's arrays and products (about 50 µs of
+        Python a query, on the recall's critical path)."""
+        ids = np.array([self._tokenizer.encode(text).ids], dtype=np.int64)
+        feeds = {"input_ids": ids, "attention_mask": np.ones_like(ids)}
+        if "token_type_ids" in self._input_names:
+            feeds["token_type_ids"] = np.zeros_like(ids)
+        hidden = self._query_session.run(["last_hidden_state"], feeds)[0]
+        pooled = hidden.sum(axis=1, dtype=np.float32) / np.float32(ids.shape[1])
+        norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+        unit: npt.NDArray[np.float32] = (pooled / np.maximum(norms, np.float32(1e-12)))[0]
+        return unit
 
     def _run(self, session: Any, encodings: Sequence[Any]) -> npt.NDArray[np.float32]:
         width = max(len(e.ids) for e in encodings)
