@@ -35,7 +35,9 @@ are the same functions computed in another order (``x * (1/sqrt 2)`` rather than
 by a rounding, which the next layer's activation quantization can turn into one step of
 its scale: a query's vector has cosine ≥ 0.996 with the unfused graph's, while both are
 within 0.99 of the float32 one (see docs/embedders.md for the cost and the retrieval
-quality measured). 167 → 80 nodes after onnxruntime's fusions.
+quality measured). 167 → 80 nodes after onnxruntime's fusions (92 as
+:class:`~recallflow.adapters.embedders.minilm.MiniLMEmbedder` runs it, its residual layer
+norms not fused).
 :func:`query_graph` is the three rewrites, the graph ``embed_queries`` runs.
 """
 
