@@ -193,9 +193,13 @@ def floor_run(conn: psycopg.Connection[Any], counts: FloorCounts) -> Callable[[F
 
 
 def clear_floor_traces(conn: psycopg.Connection[Any], tenant: str, principal: str) -> None:
-    """Remove the traces the floor inserted (they are not recalls)."""
-    conn.execute(
-        "DELETE FROM recall_traces WHERE tenant_id = %s AND principal_id = %s"
-        " AND id LIKE 'tr-floor-%%'",
-        (tenant, principal),
-    )
+    """Remove the traces the floor inserted (they are not recalls). The connection carries
+    the recall's statement timeout, which a scan of every trace a long-lived bench store
+    holds for the principal can outlast (it did, at 10k): the clean-up lifts it for itself."""
+    with conn.transaction():
+        conn.execute("SET LOCAL statement_timeout = 0")
+        conn.execute(
+            "DELETE FROM recall_traces WHERE tenant_id = %s AND principal_id = %s"
+            " AND id LIKE 'tr-floor-%%'",
+            (tenant, principal),
+        )
