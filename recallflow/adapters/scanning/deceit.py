@@ -112,6 +112,14 @@ DECEIT_RULES: Final[tuple[Rule, ...]] = (
                 ),
                 rf"{DIRECTED}{_SILENCE}\b[^.!?\n]{{0,40}}?\b{_OWED}",
             ),
+            # keep this from the user / keep these instructions secret from the user: the
+            # reader told to keep the memory itself, or its orders, from whom it serves
+            (
+                frozenset({"keep"}),
+                rf"{DIRECTED}keep\s+(?:this|these|it|that|them)(?:\s+(?:note|memory|message|"
+                r"instructions?|rules?|orders?|directions?|entry|line))?\s+(?:(?:secret|hidden|"
+                r"private|quiet)\s+)?from\s+(?:the\s+user|the\s+owner|the\s+customer)\b",
+            ),
             # stop warning about phishing links / never warn them before sharing
             (
                 frozenset({"do", "don", "never", "longer", "stop", "quit", "cease", "avoid"}),
