@@ -337,3 +337,27 @@ def test_minilm_query_pooling_is_the_masked_mean_bit_for_bit() -> None:
     for text, vector in zip(TEXTS, minilm.embed_queries(TEXTS), strict=True):
         masked = minilm._run(minilm._query_session, [minilm._tokenizer.encode(text)])[0]
         np.testing.assert_array_equal(vector, masked, err_msg=text[:40])
+
+
+def test_minilm_embeds_queries_on_an_onnxruntime_without_the_fused_operators(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The dependency's range reaches back before some of onnxruntime's fused operators: a
+    runtime that cannot load the fused query graph still embeds queries, through the same
+    graph unfused, near the fused graph's vectors."""
+    from recallflow.adapters.embedders import int8_graph
+    from recallflow.adapters.embedders.minilm import MiniLMEmbedder
+
+    fuse = int8_graph._fuse_operators
+
+    def unknown_to_the_runtime(model: object) -> bool:
+        changed = fuse(model)
+        graph = model.graph  # type: ignore[attr-defined]
+        graph.node[0].op_type = "NoSuchFusedOperator"  # what an older runtime lacks
+        return changed
+
+    fused = MiniLMEmbedder().embed_queries(TEXTS)
+    monkeypatch.setattr(int8_graph, "_fuse_operators", unknown_to_the_runtime)
+    queries = MiniLMEmbedder().embed_queries(TEXTS)
+    cosines = np.sum(queries * fused, axis=1)
+    assert cosines.min() >= 0.99, cosines

@@ -73,14 +73,15 @@ def _onnx_proto() -> Any:
     return onnx_ml_pb2
 
 
-def query_graph(model_bytes: bytes) -> bytes:
+def query_graph(model_bytes: bytes, *, fused: bool = True) -> bytes:
     """The graph one query text runs through: integer products (:func:`int8_matmuls`), the
-    attention of one unpadded text (:func:`unpadded_attention`) and onnxruntime's fused
-    GELU and attention operators (:func:`fused_operators`)."""
+    attention of one unpadded text (:func:`unpadded_attention`) and, unless ``fused`` is
+    false, onnxruntime's fused GELU and attention operators (:func:`fused_operators`)."""
     model = _parsed(model_bytes)
     _integer_products(model)
     _drop_padding(model)  # on the same message: the 23 MB model parsed and written once
-    _fuse_operators(model)
+    if fused:
+        _fuse_operators(model)
     serialized: bytes = model.SerializeToString()
     return serialized
 

@@ -171,12 +171,22 @@ class MiniLMEmbedder:
                 query_model = query_graph(model_bytes)
             except ImportError as exc:
                 raise _missing("MiniLMEmbedder's int8 query graph needs onnx", exc) from exc
-            query_session = ort.InferenceSession(
-                query_model,
-                sess_options=options,
-                providers=["CPUExecutionProvider"],
-                disabled_optimizers=_QUERY_UNFUSED,
-            )
+            try:
+                query_session = ort.InferenceSession(
+                    query_model,
+                    sess_options=options,
+                    providers=["CPUExecutionProvider"],
+                    disabled_optimizers=_QUERY_UNFUSED,
+                )
+            except Exception:  # onnxruntime's errors share no base class but Exception
+                # An onnxruntime without the fused operators on the CPU (the dependency's
+                # range reaches back before some of them): the same graph unfused, the
+                # vectors rounded as the fused ones are not, cosine >= 0.996 with them.
+                query_session = ort.InferenceSession(
+                    query_graph(model_bytes, fused=False),
+                    sess_options=options,
+                    providers=["CPUExecutionProvider"],
+                )
         self._input_names = frozenset(i.name for i in session.get_inputs())
         self._tokenizer: Any = tokenizer
         self._session: Any = session
