@@ -84,6 +84,7 @@ from recallflow.adapters.scanning.standing import (
     IMPERSONATION_RULES,
     STANDING_ORDER_RULES,
 )
+from recallflow.adapters.scanning.steering import STEERING_RULES
 
 #: Every rule, in the order of :data:`~recallflow.adapters.scanning.families.FAMILIES`.
 RULES: Final[tuple[Rule, ...]] = (
@@ -114,6 +115,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *CLASS_RULES,
     *SPLITTING_RULES,
     *ENCODING_RULES,
+    *STEERING_RULES,
 )
 
 #: What the user is reported to want or allow, read by every rule but those it only looks
@@ -304,7 +306,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v32"
+    version: str = "layered-v33"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""
