@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import weakref
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from enum import StrEnum
 from typing import Annotated, Any, Self, TypeVar
 
@@ -1027,47 +1027,44 @@ class RetrievalPolicy(_Frozen):
     @property
     def best_fused_score(self) -> float:
         """The fused score of a belief ranked first by every arm (normalises the match)."""
-        derived = self._derived()
-        found: float | None = derived.get("best_fused_score")
-        if found is None:
-            found = derived["best_fused_score"] = sum(
-                self.arm_weight(a) for a in self.fused_arms
-            ) / (self.rrf_k + 1)
+        found: float = self._once(
+            "best_fused_score",
+            lambda: sum(self.arm_weight(a) for a in self.fused_arms) / (self.rrf_k + 1),
+        )
         return found
 
     @property
     def rounded_penalties(self) -> Mapping[str, float]:
         """Each penalty rounded to 6 decimals, as a score's breakdown records it (read, never
         changed: one dict for every recall under this policy)."""
-        derived = self._derived()
-        found: dict[str, float] | None = derived.get("rounded_penalties")
-        if found is None:
-            penalties = self.penalties.model_dump()
-            found = derived["rounded_penalties"] = {k: round(v, 6) for k, v in penalties.items()}
+        found: Mapping[str, float] = self._once(
+            "rounded_penalties",
+            lambda: {k: round(v, 6) for k, v in self.penalties.model_dump().items()},
+        )
         return found
 
     @property
     def bands_below(self) -> Mapping[ConfidenceBand, ConfidenceBand]:
         """:meth:`band_below` of each band (read, never changed: one dict for every recall
         under this policy)."""
-        derived = self._derived()
-        found: dict[ConfidenceBand, ConfidenceBand] | None = derived.get("bands_below")
-        if found is None:
-            found = derived["bands_below"] = {b: self.band_below(b) for b, _ in self.bands}
+        found: Mapping[ConfidenceBand, ConfidenceBand] = self._once(
+            "bands_below", lambda: {b: self.band_below(b) for b, _ in self.bands}
+        )
         return found
 
-    def _derived(self) -> dict[str, Any]:
-        """The values derived from this policy object that a recall reads, each computed at
-        its first read (the policy is frozen; a changed copy is another object). Each was
-        worked out again by every recall: the penalties rounded, the band below each band
-        and the best fused score cost some 22 µs of a recall's CPU."""
+    def _once(self, name: str, compute: Callable[[], Any]) -> Any:
+        """The value ``name`` derived from this policy object, computed at its first read
+        (the policy is frozen; a changed copy is another object). Each was worked out again
+        by every recall: the version's hash cost 0.14 ms, paid three times a recall; the
+        penalties rounded, the band below each band and the best fused score some 22 µs."""
         key = id(self)
         held = _DERIVED.get(key)
-        if held is not None and held[0]() is self:
-            return held[1]
-        values: dict[str, Any] = {}
-        _DERIVED[key] = (weakref.ref(self, lambda _ref: _DERIVED.pop(key, None)), values)
-        return values
+        if held is None or held[0]() is not self:
+            held = _DERIVED[key] = (weakref.ref(self, lambda _ref: _DERIVED.pop(key, None)), {})
+        derived = held[1]
+        if name not in derived:
+            derived[name] = compute()
+        return derived[name]
 
     def weights_for(self, moment: Moment) -> Weights:
         """The weight vector of a moment: ``core`` for the snapshot, ``task`` otherwise."""
@@ -1099,24 +1096,18 @@ class RetrievalPolicy(_Frozen):
 
     @property
     def version(self) -> str:
-        """``retrieval_policy_version``: the name and a hash of the policy's content.
+        """``retrieval_policy_version``: the name and a hash of the policy's content,
+        computed once per policy object (:meth:`_once`)."""
+        found: str = self._once("version", self._hashed_version)
+        return found
 
-        Computed once per policy object (the policy is frozen; a changed copy is another
-        object): hashing the dumped policy cost 0.14 ms, paid three times a recall."""
-        key = id(self)
-        cached = _VERSIONS.get(key)
-        if cached is not None and cached[0]() is self:
-            return cached[1]
+    def _hashed_version(self) -> str:
         payload = json.dumps(self.model_dump(mode="json"), sort_keys=True).encode()
-        version = f"{self.name}-{hashlib.sha256(payload).hexdigest()[:12]}"
-        _VERSIONS[key] = (weakref.ref(self, lambda _ref: _VERSIONS.pop(key, None)), version)
-        return version
+        return f"{self.name}-{hashlib.sha256(payload).hexdigest()[:12]}"
 
 
-#: Each live policy object's version, by id (an entry leaves with its policy).
-_VERSIONS: dict[int, tuple[weakref.ref[RetrievalPolicy], str]] = {}
-#: The values derived from each live policy object, by id (:meth:`RetrievalPolicy._derived`;
-#: an entry leaves with its policy).
+#: The values derived from each live policy object (its version among them), by id
+#: (:meth:`RetrievalPolicy._once`; an entry leaves with its policy).
 _DERIVED: dict[int, tuple[weakref.ref[RetrievalPolicy], dict[str, Any]]] = {}
 
 
