@@ -44,6 +44,7 @@ norms not fused).
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -90,6 +91,16 @@ def _parsed(model_bytes: bytes) -> Any:
     model = _onnx_proto().ModelProto()
     model.ParseFromString(model_bytes)
     return model
+
+
+def _rewritten(model_bytes: bytes, rewrite: Callable[[Any], bool]) -> bytes:
+    """``model_bytes`` through ``rewrite`` (in place on the parsed model; whether anything
+    changed): the same bytes when nothing did."""
+    model = _parsed(model_bytes)
+    if not rewrite(model):
+        return model_bytes
+    serialized: bytes = model.SerializeToString()
+    return serialized
 
 
 def int8_matmuls(model_bytes: bytes) -> bytes:
@@ -183,11 +194,7 @@ def unpadded_attention(model_bytes: bytes) -> bytes:
       its last two axes swapped: when ``x`` is ``Transpose(y)``, one transpose of ``y``.
 
     A graph with neither pattern comes back as it was."""
-    model = _parsed(model_bytes)
-    if not _drop_padding(model):
-        return model_bytes
-    serialized: bytes = model.SerializeToString()
-    return serialized
+    return _rewritten(model_bytes, _drop_padding)
 
 
 def _drop_padding(model: Any) -> bool:
@@ -373,11 +380,7 @@ def fused_operators(model_bytes: bytes) -> bytes:
     without a mask (what :func:`unpadded_attention` leaves) its ``MultiHeadAttention``;
     the rest as is (see the module for the numerics). A graph with neither comes back as
     it was."""
-    model = _parsed(model_bytes)
-    if not _fuse_operators(model):
-        return model_bytes
-    serialized: bytes = model.SerializeToString()
-    return serialized
+    return _rewritten(model_bytes, _fuse_operators)
 
 
 def _fuse_operators(model: Any) -> bool:
