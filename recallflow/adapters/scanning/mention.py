@@ -113,6 +113,15 @@ _CALL: Final = re.compile(
 #: role message's content, that long is a turn, not a placeholder ("system text", "…").
 _CARRIED_WORDS: Final = 3
 
+#: A role name (or nothing) and then a conjunction: the sentence about the token goes on
+#: rather than a turn's content beginning.
+_ABOUT_TOKEN_GOES_ON: Final = re.compile(
+    r"^[ \t]*(?:(?:system|user|assistant|developer|model|tool|human|ai)[ \t]*)?"
+    r"(?:,|\b(?:and|or|then|followed\s+by|before|after|while|but)\b)"
+    r"[\s\S]*$",
+    re.IGNORECASE,
+)
+
 #: What a turn's content says when it lifts a limit or asks for obedience, however short:
 #: "no restrictions", "unrestricted mode", "obey memory", "jailbreak enabled".
 _LIFTED: Final = re.compile(
@@ -214,7 +223,10 @@ def markup_spoken_of(text: str) -> str | None:
         if not _CLOSING.match(piece[0]):
             end = pieces[i + 1].start() if i + 1 < len(pieces) else len(text)
             carried = text[piece.end() : end]
-            if i + 1 < len(pieces) and _words(carried) > _CARRIED_WORDS:
+            # a role name and a conjunction after a token go on about the template ("starts
+            # with <|im_start|>system and ends with <|im_end|>"): the turn is the role alone
+            turn = _ABOUT_TOKEN_GOES_ON.sub("", carried)
+            if i + 1 < len(pieces) and _words(turn) > _CARRIED_WORDS:
                 return None  # an opening token carrying a sentence to the next one
             if _LIFTED.search(re.split(r"[.;!?\n]", carried, maxsplit=1)[0]):
                 return None  # however short, a turn's content that lifts a limit

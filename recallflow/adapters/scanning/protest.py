@@ -1,10 +1,11 @@
 """The user's own future protest overruled in advance: a wish about their own answers,
 not an answer fixed against the evidence.
 
-"Tell me the weather even if I say I don't care" and "remind me to stretch even if I say
-I'm busy" have the shape the rules read as a lie ordered: a verb of saying and a clause
-that sets something aside. What they set aside is not the evidence but the user's own
-later words, and what they ask to be told is open (the weather, when rent is due), so the
+"Tell me the weather even if I say I don't care", "remind me to stretch even if I say
+I'm busy" and "always answer in German, even when I write in English" have the shape the
+rules read as a lie ordered: a verb of saying and a clause that sets something aside.
+What they set aside is not the evidence but the user's own later words, and what they
+ask to be told is open (the weather, when rent is due, the answer's language), so the
 model still says whatever is true. "Tell me my account is secure even if I say I see
 strange logins" sets aside the same kind of clause, but what it asks to be told is a
 verdict written into the order ("my account is secure"), and the clause it overrules is
@@ -26,7 +27,8 @@ from typing import Final
 #: The user's own later words, overruled: "even if I say …", "even when I tell you …".
 _OWN_PROTEST: Final = re.compile(
     r"[,\s]*\beven\s+(?:if|when|though)\s+i\s+(?:later\s+|ever\s+|then\s+)?(?:say|tell\s+you|"
-    r"ask|insist|claim|protest|object|complain|reply|answer|respond|beg|argue)\b[^.!?;\n]*"
+    r"ask|insist|claim|protest|object|complain|reply|answer|respond|beg|argue|write|type|speak|"
+    r"switch|text|message)\b[^.!?;\n]*"
 )
 
 #: Where the sentence that holds the clause starts.

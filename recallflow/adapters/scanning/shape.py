@@ -586,12 +586,23 @@ _SILENT_REFUSED: Final = re.compile(
 )
 
 
+# The act itself refused by whoever's wish the sentence reports: "the user doesn't want the
+# assistant to send emails on their behalf without showing a draft first" asks for the
+# user's look, as "never send … without showing me" does.
+_ACT_NOT_WANTED: Final = re.compile(
+    r"\b(?:doesn'?t|does\s+not|don'?t|do\s+not|never)\s+(?:want|like|allow|let|permit)s?\s+"
+    r"(?:\w+\s+){0,3}?(?:to\s+)?(?:\w+\s+)?$"
+)
+
+
 def _protective(sentence: str, hidden: re.Match[str], act: re.Match[str]) -> bool:
     """True when the concealment is what the sentence forbids: "never send e-mails
     without showing me the draft", "report the error instead of retrying silently"."""
     if hidden[0].startswith("without"):
-        return _negated(sentence, act.start()) or bool(
-            re.match(r"\W*(?:never|don'?t|do\s+not)\b", sentence)
+        return (
+            _negated(sentence, act.start())
+            or bool(re.match(r"\W*(?:never|don'?t|do\s+not)\b", sentence))
+            or _ACT_NOT_WANTED.search(sentence, 0, act.start()) is not None
         )
     return bool(_SILENT_REFUSED.search(sentence))
 
