@@ -53,6 +53,7 @@ from recallflow.adapters.scanning.mention import (
 )
 from recallflow.adapters.scanning.multilingual import MULTILINGUAL_RULES
 from recallflow.adapters.scanning.normalise import views_of
+from recallflow.adapters.scanning.overreach import OVERREACH_RULES
 from recallflow.adapters.scanning.poisoning import (
     POISONING_RULES,
     SELF_HANDLING_RULES,
@@ -116,6 +117,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *SPLITTING_RULES,
     *ENCODING_RULES,
     *STEERING_RULES,
+    *OVERREACH_RULES,
 )
 
 #: What the user is reported to want or allow, read by every rule but those it only looks
