@@ -6,12 +6,17 @@ also when the test fails."""
 from __future__ import annotations
 
 import gc
+import itertools
+import json
+import math
 import os
+import queue
 import re
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager, suppress
@@ -20,6 +25,8 @@ from typing import Any
 
 import jsonschema
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from recallflow import DEFAULT_POLICY, Memory
 from recallflow.tools import TOOLS, Toolset
@@ -313,3 +320,254 @@ def test_a_taken_port_is_one_line_naming_it(store_home: Path, tenant: str) -> No
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert f"--port: cannot listen on 127.0.0.1:{port}" in done.stderr
     assert "streamable HTTP on" not in done.stderr
+
+
+class RawStdio:
+    """``recallflow mcp`` on stdio in a subprocess, spoken to line by line: what a client
+    that writes any bytes it likes sends, and every line the server writes back."""
+
+    def __init__(self, proc: subprocess.Popen[bytes]) -> None:
+        self.proc = proc
+        self.lines: queue.Queue[bytes] = queue.Queue()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:  # ends when the server's stdout closes
+            self.lines.put(line)
+
+    def send(self, line: bytes) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(line + b"\n")
+        self.proc.stdin.flush()
+
+    def answer(self, timeout: float = 60) -> dict[str, Any]:
+        """The next line the server writes, as JSON; a server that writes none within
+        ``timeout`` seconds fails the test (the client would have waited for ever)."""
+        try:
+            line = self.lines.get(timeout=timeout)
+        except queue.Empty:
+            raise AssertionError(f"no answer within {timeout} s") from None
+        parsed = json.loads(line)
+        assert isinstance(parsed, dict), line
+        return parsed
+
+    def answers_until(self, request_id: str | int, timeout: float = 60) -> list[dict[str, Any]]:
+        """Every line the server writes up to and including the answer to ``request_id``
+        (requests are served concurrently, so others may come first)."""
+        seen = [self.answer(timeout)]
+        while seen[-1].get("id") != request_id or "method" in seen[-1]:
+            seen.append(self.answer(timeout))
+        return seen
+
+
+@contextmanager
+def raw_stdio_server(store_home: Path, tenant: str) -> Iterator[RawStdio]:
+    """The server on stdio, initialized; its stdin closed (then terminated, then killed)
+    on exit, failure or not."""
+    with tempfile.TemporaryFile() as log:
+        proc = subprocess.Popen(
+            [sys.executable, *command(tenant)],
+            env=server_env(store_home),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=log,  # a file: a pipe nobody reads would block the server's log
+        )
+        try:
+            server = RawStdio(proc)
+            server.send(json.dumps(INITIALIZE).encode())
+            assert "result" in server.answer(timeout=120), os.pread(log.fileno(), 1 << 16, 0)
+            server.send(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}')
+            yield server
+        finally:
+            assert proc.stdin is not None
+            with suppress(OSError):
+                proc.stdin.close()
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.terminate()
+                try:
+                    proc.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait(timeout=10)
+
+
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 0,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-06-18",
+        "capabilities": {},
+        "clientInfo": {"name": "raw", "version": "1"},
+    },
+}
+
+
+def _call(request_id: int, name: str, arguments: str) -> bytes:
+    """A ``tools/call`` line with ``arguments`` written as JSON text as it is."""
+    head = f'{{"jsonrpc": "2.0", "id": {request_id}, "method": "tools/call", "params": '
+    return f'{head}{{"name": "{name}", "arguments": {arguments}}}}}'.encode()
+
+
+def _error(answer: dict[str, Any]) -> tuple[Any, int]:
+    assert answer["jsonrpc"] == "2.0" and "result" not in answer, answer
+    return answer["id"], answer["error"]["code"]
+
+
+def test_every_line_a_client_sends_is_answered_as_json_rpc_says(
+    store_home: Path, tenant: str
+) -> None:
+    """A line that is not JSON, JSON that is no JSON-RPC message, and a request of a
+    method MCP does not have went unanswered (the first two) or were answered as invalid
+    params, so a client waited for ever for an answer; JSON-RPC 2.0 answers them with a
+    parse error, an invalid request (id ``null`` when the request's could not be made
+    out) and method not found. ``NaN`` is no JSON: the SDK read it and then wrote it back
+    as ``null``, so the call ran as if the argument were not given."""
+    with raw_stdio_server(store_home, tenant) as server:
+        for line, expected in (
+            (b"not json", (None, -32700)),
+            (b'{"jsonrpc": "2.0", "id": 1, "method": "ping"', (None, -32700)),
+            (b"\xff\xfe{", (None, -32700)),  # not UTF-8: read as U+FFFD, then not JSON
+            (_call(2, "search_episodes", '{"query": "x", "max_items": NaN}'), (None, -32700)),
+            (_call(3, "open_session", '{"model_window": 1e400}'), (None, -32700)),
+            (b"[" * 5000, (None, -32700)),
+            (b"[]", (None, -32600)),
+            (b'[{"jsonrpc": "2.0", "id": 4, "method": "ping"}]', (None, -32600)),
+            (b"42", (None, -32600)),
+            (b'{"jsonrpc": "2.0", "id": null, "method": "ping"}', (None, -32600)),
+            (b'{"jsonrpc": "2.0", "id": [5], "method": "ping"}', (None, -32600)),
+            (b'{"jsonrpc": "1.0", "id": 6, "method": "ping"}', (6, -32600)),
+            (b'{"jsonrpc": "2.0", "id": "7", "method": 7}', ("7", -32600)),
+            (b'{"jsonrpc": "2.0", "id": 8, "method": "no/such"}', (8, -32601)),
+        ):
+            server.send(line)
+            assert _error(server.answer()) == expected, line
+        # The server kept serving: a ping after it all is the next line answered, so
+        # neither a blank line nor a response (never answered) was answered either (the
+        # SDK may log a response it did not ask for, as a notification).
+        server.send(b"")
+        server.send(b'{"jsonrpc": "2.0", "id": 9, "result": {}}')
+        server.send(b'{"jsonrpc": "2.0", "id": 10, "method": "ping"}')
+        answered = [a for a in server.answers_until(10) if "method" not in a]
+        assert answered == [{"jsonrpc": "2.0", "id": 10, "result": {}}]
+        # An escaped lone surrogate is JSON; the SDK's parser dropped its line, unanswered.
+        # It reaches the tool, whose argument model names the field.
+        server.send(_call(11, "recall_beliefs", '{"goal": "\\ud800"}'))
+        answer = server.answer()
+        assert answer["id"] == 11 and answer["result"]["isError"] is True
+        error = answer["result"]["structuredContent"]["error"]
+        assert (error["type"], error["field"]) == ("invalid_arguments", "goal")
+
+
+def _json_values() -> st.SearchStrategy[Any]:
+    leaves = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20)
+    return st.recursive(
+        leaves,
+        lambda inner: (
+            st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4)
+        ),
+        max_leaves=12,
+    )
+
+
+def _fuzzed_lines() -> st.SearchStrategy[str]:
+    """Lines a careless or hostile client writes: any text, any JSON value, and objects
+    made of JSON-RPC's own fields with any values (NaN and infinities written as Python's
+    json writes them, which is no JSON). No line break inside: stdio frames by lines."""
+    methods = st.sampled_from(["ping", "tools/list", "tools/call", "no/such"]) | st.text(
+        max_size=12
+    )
+    fields = st.fixed_dictionaries(
+        {},
+        optional={
+            "jsonrpc": st.sampled_from(["2.0", "1.0", 2]) | _json_values(),
+            "id": st.integers() | st.text(max_size=8) | _json_values(),
+            "method": methods | _json_values(),
+            "params": _json_values(),
+            "result": _json_values(),
+        },
+    )
+    text = st.text(alphabet=st.characters(blacklist_characters="\r\n"), max_size=80)
+    return text | _json_values().map(json.dumps) | fields.map(json.dumps)
+
+
+def _no_number(name: str) -> float:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _finite(text: str) -> float:
+    if not math.isfinite(value := float(text)):
+        raise ValueError(f"{text} is no double")
+    return value
+
+
+def _readable(line: str) -> Any:
+    """``line`` as strict JSON, or ``Ellipsis`` when it is none."""
+    try:
+        return json.loads(line, parse_constant=_no_number, parse_float=_finite)
+    except (ValueError, RecursionError):
+        return ...
+
+
+def test_any_line_gets_at_most_one_answer_and_never_stops_the_server(
+    store_home: Path, tenant: str
+) -> None:
+    """Whatever a line holds, the server answers it with one well-formed JSON-RPC message
+    at most (exactly one parse error, id null, when it is not JSON; exactly one answer
+    naming a request's usable id), and answers the next request."""
+    counter = itertools.count()
+    with raw_stdio_server(store_home, tenant) as server:
+
+        @settings(max_examples=int(os.environ.get("RECALLFLOW_FUZZ_EXAMPLES", "60")), database=None)
+        @given(line=_fuzzed_lines())
+        def any_line(line: str) -> None:
+            probe = f"probe-{next(counter)}"
+            server.send(line.encode("utf-8"))
+            server.send(json.dumps({"jsonrpc": "2.0", "id": probe, "method": "ping"}).encode())
+            value = _readable(line)
+            named = value.get("id") if isinstance(value, dict) and "method" in value else None
+            # The id of a request the line makes, which its answer names.
+            wanted = named if type(named) in (str, int) else None  # a bool is no id
+            seen = server.answers_until(probe, timeout=20)
+            if wanted is not None and not any(a.get("id") == wanted for a in seen):
+                seen += server.answers_until(wanted, timeout=20)
+            answers = [a for a in seen if "method" not in a and a.get("id") != probe]
+            for answer in answers:
+                assert answer["jsonrpc"] == "2.0" and "id" in answer, answer
+                assert ("result" in answer) != ("error" in answer), answer
+            if value is ... and line.strip():
+                assert [_error(a) for a in answers] == [(None, -32700)], line
+            elif wanted is not None:
+                assert [a["id"] for a in answers] == [wanted], line
+            assert len(answers) <= 1, (line, answers)
+
+        any_line()
+
+
+@settings(max_examples=int(os.environ.get("RECALLFLOW_FUZZ_EXAMPLES", "300")), database=None)
+@given(line=_fuzzed_lines())
+def test_the_transport_reads_any_line_as_a_message_or_its_answer(line: str) -> None:
+    """In process, many more lines than a server is sent: each is handed over as one
+    message, answered by one JSON-RPC error, or (a response, a blank line) neither, and a
+    message handed over is one the SDK's session can write back."""
+    from mcp.types import JSONRPCMessage
+
+    from recallflow.cli.mcp_stdio import message_line, triage
+
+    triaged = triage(line)
+    value = _readable(line)
+    if isinstance(triaged, str):
+        answer = json.loads(triaged)
+        assert set(answer) == {"jsonrpc", "id", "error"} and answer["jsonrpc"] == "2.0"
+        assert answer["id"] is None or answer["id"] == value["id"]
+        assert answer["error"]["code"] in (-32700, -32600, -32601)
+        assert (answer["error"]["code"] == -32700) == (value is ...)
+    elif triaged is None:
+        assert not line.strip() or (isinstance(value, dict) and "method" not in value)
+    else:
+        assert isinstance(triaged, JSONRPCMessage)
+        assert json.loads(message_line(triaged))["jsonrpc"] == "2.0"

@@ -68,9 +68,11 @@ def mcp_server(toolset: Toolset) -> Server[Any, Any]:
 
 
 async def _serve_stdio(server: Server[Any, Any]) -> None:
-    from mcp.server.stdio import stdio_server
+    # The SDK's stdio transport, but answering every line a client may send (a line that
+    # is not JSON went unanswered, and its client waited for ever; see mcp_stdio).
+    from recallflow.cli.mcp_stdio import stdio_transport
 
-    async with stdio_server() as (read, write):
+    async with stdio_transport() as (read, write):
         await server.run(read, write, server.create_initialization_options())
 
 

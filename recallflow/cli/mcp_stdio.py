@@ -1,0 +1,225 @@
+"""The stdio transport of ``recallflow mcp``: one JSON-RPC message a line on stdin and
+stdout, as the MCP SDK's own ``stdio_server`` reads and writes them, with an answer for
+every line a client may send.
+
+The SDK's transport reads each line as a message and hands what it cannot read to the
+server as an exception, which the server only logs: a line that is not JSON, an object
+that is no JSON-RPC message, a request whose id is ``null`` went unanswered, and a client
+waiting for the answer waited for ever. JSON-RPC 2.0 says what answers them, and so they
+are answered here, before the server sees them:
+
+- a line that cannot be read as JSON (``NaN`` and ``Infinity`` are not JSON, nor is a
+  number too large for a double; nesting too deep to read, an integer of more digits than
+  Python converts) is ``-32700`` (parse error), with id ``null``;
+- JSON that is no message (an array: MCP takes no batches; a number; an object without a
+  version, a method, or with an id that is neither a string nor an integer) is ``-32600``
+  (invalid request), with the request's id when it has a usable one, else ``null``;
+- a request for a method MCP does not define is ``-32601`` (method not found); the SDK
+  answered it as ``-32602`` (invalid params), which sends a client looking at its params.
+
+A malformed response (an object with ``result`` or ``error`` and no ``method``) and an
+empty line are not answered: JSON-RPC never answers a response, and a blank line holds no
+message. Every other line goes to the server as the SDK's transport hands it over, a
+``JSONRPCMessage``. It is read by Python's parser, which refuses what is not JSON: the
+SDK's read ``NaN`` and ``1e400`` as floats its session then wrote as ``null``, so a tool
+call with ``"max_items": NaN`` ran as if the argument were not given; and it takes an
+escaped lone surrogate (``"\\ud800"``, JSON by its grammar) through to the tool, whose
+argument model names the field, where the SDK's parser dropped the whole line.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+import typing
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from functools import cache
+from io import TextIOWrapper
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
+    from mcp.shared.message import SessionMessage
+    from mcp.types import JSONRPCMessage
+
+#: JSON-RPC 2.0's error codes for what a line holds.
+PARSE_ERROR = -32700
+INVALID_REQUEST = -32600
+METHOD_NOT_FOUND = -32601
+
+#: How much of a client's text a refusal quotes.
+_QUOTED = 60
+
+
+class UnreadableLine(ValueError):
+    """A line that cannot be read as JSON; the message says why."""
+
+
+def _constant(name: str) -> object:
+    raise UnreadableLine(f"{name} is not a JSON value")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise UnreadableLine(f"the number {text[:_QUOTED]} is too large to read")
+    return value
+
+
+def read_json(line: str) -> object:
+    """The JSON value of ``line``, or :class:`UnreadableLine` saying why there is none."""
+    try:
+        return json.loads(line, parse_constant=_constant, parse_float=_finite)
+    except UnreadableLine:
+        raise
+    except json.JSONDecodeError as exc:
+        raise UnreadableLine(f"not JSON: {exc.msg} at column {exc.colno}") from None
+    except RecursionError:
+        raise UnreadableLine("nested too deeply to read") from None
+    except ValueError:  # an integer of more digits than int() converts
+        raise UnreadableLine("holds an integer of more digits than can be read") from None
+
+
+def error_line(code: int, message: str, request_id: str | int | None, detail: str) -> str:
+    """A JSON-RPC error response, as one line of ASCII (an escaped lone surrogate of the
+    client's stays an escape, not a byte sequence UTF-8 cannot encode)."""
+    error = {"code": code, "message": message, "data": detail}
+    return json.dumps({"jsonrpc": "2.0", "id": request_id, "error": error})
+
+
+def _request_id(value: object) -> str | int | None:
+    """``value`` as a request id, or ``None`` when it cannot be one: JSON-RPC answers a
+    request whose id it could not make out with id ``null``."""
+    if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    return None
+
+
+@cache
+def client_methods() -> frozenset[str]:
+    """The methods MCP defines for a client to call (the SDK's ``ClientRequest``)."""
+    import mcp.types as types
+
+    members = typing.get_args(types.ClientRequest.model_fields["root"].annotation)
+    return frozenset(typing.get_args(m.model_fields["method"].annotation)[0] for m in members)
+
+
+def triage(line: str) -> JSONRPCMessage | str | None:
+    """The message ``line`` holds, the error line that answers it, or ``None`` when it
+    holds nothing to hand over or answer."""
+    import mcp.types as types
+    from pydantic import ValidationError
+
+    if not line.strip():
+        return None
+    try:
+        value = read_json(line)
+    except UnreadableLine as exc:
+        return error_line(PARSE_ERROR, "Parse error", None, str(exc))
+    if isinstance(value, list):
+        detail = "a batch (a JSON array) is not taken: send one message a line"
+        return error_line(INVALID_REQUEST, "Invalid Request", None, detail)
+    if not isinstance(value, dict):
+        detail = f"a message is a JSON object, not {type(value).__name__}"
+        return error_line(INVALID_REQUEST, "Invalid Request", None, detail)
+    request_id = _request_id(value.get("id"))
+    if "id" in value and request_id is None:
+        detail = "a request's id is a string or an integer"
+        return error_line(INVALID_REQUEST, "Invalid Request", None, detail)
+    # What it is, by its shape: with a method, a request (with an id) or a notification,
+    # even when it also has a result (read as a response, it went unanswered); without
+    # one, a response, which is never answered, however malformed.
+    if "method" not in value:
+        shape: type[Any] = types.JSONRPCResponse if "result" in value else types.JSONRPCError
+    else:
+        shape = types.JSONRPCRequest if "id" in value else types.JSONRPCNotification
+    try:
+        root = shape.model_validate(value)
+    except ValidationError as exc:
+        if "method" not in value:
+            return None
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "message"
+        detail = f"{where}: {first['msg']}"
+        return error_line(INVALID_REQUEST, "Invalid Request", request_id, detail)
+    if isinstance(root, types.JSONRPCRequest) and root.method not in client_methods():
+        detail = f"no method {root.method[:_QUOTED]!r} in MCP"
+        return error_line(METHOD_NOT_FOUND, "Method not found", root.id, detail)
+    return types.JSONRPCMessage(root)
+
+
+def message_line(message: JSONRPCMessage) -> str:
+    """``message`` as the line the SDK writes, or as ASCII JSON when it holds a lone
+    surrogate (a tool's error may name a key the client wrote with one), which UTF-8
+    cannot encode."""
+    from pydantic_core import PydanticSerializationError
+
+    try:
+        return message.model_dump_json(by_alias=True, exclude_none=True)
+    except PydanticSerializationError:
+        dumped = message.model_dump(by_alias=True, mode="json", exclude_none=True)
+        return json.dumps(dumped)
+
+
+@asynccontextmanager
+async def stdio_transport(
+    stdin: Any = None, stdout: Any = None
+) -> AsyncIterator[
+    tuple[
+        MemoryObjectReceiveStream[SessionMessage | Exception],
+        MemoryObjectSendStream[SessionMessage],
+    ]
+]:
+    """The server's read and write streams over stdin and stdout (or the async text files
+    given), as ``mcp.server.stdio.stdio_server`` makes them, answering the lines
+    :func:`triage` answers."""
+    import anyio
+    import anyio.lowlevel
+    from mcp.shared.message import SessionMessage
+
+    # Not closed on leaving: they are the process's own handles. UTF-8 whatever the
+    # platform's default, a byte that is not UTF-8 read as U+FFFD, as the SDK reads them.
+    if stdin is None:
+        stdin = anyio.wrap_file(TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace"))
+    if stdout is None:
+        stdout = anyio.wrap_file(TextIOWrapper(sys.stdout.buffer, encoding="utf-8"))
+
+    read_writer: MemoryObjectSendStream[SessionMessage | Exception]
+    read_stream: MemoryObjectReceiveStream[SessionMessage | Exception]
+    write_stream: MemoryObjectSendStream[SessionMessage]
+    write_reader: MemoryObjectReceiveStream[SessionMessage]
+    read_writer, read_stream = anyio.create_memory_object_stream(0)
+    write_stream, write_reader = anyio.create_memory_object_stream(0)
+    writing = anyio.Lock()  # an error line and a server message never interleave
+
+    async def emit(line: str) -> None:
+        async with writing:
+            await stdout.write(line + "\n")
+            await stdout.flush()
+
+    async def stdin_reader() -> None:
+        try:
+            async with read_writer:
+                async for line in stdin:
+                    triaged = triage(line)
+                    if isinstance(triaged, str):
+                        await emit(triaged)
+                    elif triaged is not None:
+                        await read_writer.send(SessionMessage(triaged))
+        except anyio.ClosedResourceError:
+            await anyio.lowlevel.checkpoint()
+
+    async def stdout_writer() -> None:
+        try:
+            async with write_reader:
+                async for session_message in write_reader:
+                    await emit(message_line(session_message.message))
+        except anyio.ClosedResourceError:
+            await anyio.lowlevel.checkpoint()
+
+    async with anyio.create_task_group() as tasks:
+        tasks.start_soon(stdin_reader)
+        tasks.start_soon(stdout_writer)
+        yield read_stream, write_stream
