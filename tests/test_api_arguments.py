@@ -6,6 +6,7 @@ written; none surfaces as the driver's or an attribute error."""
 
 from __future__ import annotations
 
+import os
 import pwd
 import re
 import socket
@@ -107,10 +108,13 @@ def test_a_home_that_names_no_directory_is_refused_by_name(
         tmp_path / "loop" / "home",
         tmp_path / "file",
         tmp_path / "file" / "home",
+        # Not UTF-8: a lone surrogate, and a byte of another encoding as os.fsdecode reads it.
+        tmp_path / "\ud800",
+        os.fsdecode(bytes(tmp_path / "caf") + b"\xe9"),
     ):
         with pytest.raises(ConfigurationError, match=r"^home: .* names no directory"):
             open_memory(home=home, embedder=HashingEmbedder())
-        if "\x00" in str(home):
+        if "\x00" in str(home) or "\ud800" in str(home):
             continue  # no environment variable holds one
         monkeypatch.setenv("RECALLFLOW_HOME", str(home))
         with pytest.raises(ConfigurationError, match=r"^RECALLFLOW_HOME: .* names no directory"):

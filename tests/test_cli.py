@@ -670,6 +670,22 @@ def test_a_home_that_is_a_file_is_bad_input_naming_its_source(tmp_path: Path) ->
     assert [p.name for p in tmp_path.iterdir()] == ["file"]
 
 
+def test_a_home_whose_name_is_not_utf8_is_bad_input(tmp_path: Path) -> None:
+    """``--home`` or RECALLFLOW_HOME holding a byte that is not UTF-8 (a Latin-1 name, say):
+    exit 2, one line naming the source, nothing made. The home was made and its server
+    started; opening it then failed with a traceback and exit 1, leaving the home behind."""
+    home = os.fsdecode(bytes(tmp_path / "caf") + b"\xe9")  # the byte as the shell passes it
+    env = {"RECALLFLOW_EMBEDDER": "hashing"}
+    for done, named in (
+        (cli("status", "--home", home, env=env), "--home"),
+        (cli("status", env={**env, "RECALLFLOW_HOME": home}), "RECALLFLOW_HOME"),
+    ):
+        assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+        assert f"error: {named}: {home!r} names no directory" in done.stderr
+        assert "not UTF-8" in done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_home_that_cannot_be_made_or_used_is_named_by_its_source(tmp_path: Path) -> None:
     """A home the embedded server cannot be made in (a name longer than the file system
     takes) or cannot use (its lock file's name taken by a directory) stays exit 1, one line,

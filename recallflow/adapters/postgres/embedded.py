@@ -123,10 +123,20 @@ def home_path(value: str | os.PathLike[str], source: str) -> Path:
     no user, a NUL byte, a loop of symlinks, a regular file or a path through one) is a
     :class:`ConfigurationError` naming ``source``, where it came from, before anything is
     created (the interpreter's RuntimeError or ValueError before; a file was a failed
-    ``mkdir`` blamed on ``RECALLFLOW_HOME`` whichever named it)."""
+    ``mkdir`` blamed on ``RECALLFLOW_HOME`` whichever named it). So is a name that is not
+    UTF-8 (bytes of another encoding in an argument or the environment, a lone surrogate):
+    the server's directories are named in connection strings and its lock file, which are
+    UTF-8, so such a home was made, its server started, and opening it failed with a
+    traceback, killing that server."""
     try:
         if "\x00" in os.fspath(value):
             raise ValueError("it holds a NUL byte")
+        try:
+            os.fsencode(value).decode("utf-8")
+        except UnicodeError:
+            raise ValueError(
+                "its name is not UTF-8 text, so no connection string can name the server in it"
+            ) from None
         home = Path(value).expanduser().resolve()
         # The nearest part that exists is the one the home is made in: it must be a directory.
         # (os.path's answers: a part this user may not look into is left to mkdir to refuse.)
