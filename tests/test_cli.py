@@ -670,6 +670,42 @@ def test_a_home_that_is_a_file_is_bad_input_naming_its_source(tmp_path: Path) ->
     assert [p.name for p in tmp_path.iterdir()] == ["file"]
 
 
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1", "cp1252"])
+def test_output_a_terminal_cannot_encode_is_escaped_not_a_traceback(
+    memory: Memory, tenant: str, encoding: str
+) -> None:
+    """A terminal whose encoding lacks a character of the output (an ASCII or Latin-1
+    locale, PYTHONIOENCODING, a Windows console): the character is written as a JSON
+    ``\\u`` escape, so the text stays readable and the JSON reads back the very
+    statement. ``print`` raised UnicodeEncodeError: a traceback and exit 1."""
+    statement = "Zoë's café deploys at 日本 hours 🚀 — no later."
+    memory.beliefs.add(
+        {
+            "tenant_id": tenant,
+            "principal_id": "p",
+            "statement": statement,
+            "subject": "deploy hours",
+            "scope": "user",
+        }
+    )
+    env = {**os.environ, "RECALLFLOW_DSN": memory.uri, "RECALLFLOW_EMBEDDER": "hashing"}
+    env["PYTHONIOENCODING"] = encoding
+    who = ["--tenant", tenant, "--principal", "p"]
+
+    def run(*args: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", "recallflow.cli.main", *args, *who],
+            capture_output=True,
+            timeout=120,
+            env=env,
+        )
+        assert done.returncode == 0 and done.stderr == b"", done.stderr
+        return done.stdout.decode(encoding)
+
+    assert "deploys at \\u65e5\\u672c hours \\ud83d\\ude80" in run("belief", "list")
+    assert statement in json.loads(run("recall", "When does the café deploy?", "--json"))["block"]
+
+
 def test_a_home_whose_name_is_not_utf8_is_bad_input(tmp_path: Path) -> None:
     """``--home`` or RECALLFLOW_HOME holding a byte that is not UTF-8 (a Latin-1 name, say):
     exit 2, one line naming the source, nothing made. The home was made and its server

@@ -75,6 +75,39 @@ _FLAGS = {
 }
 
 
+#: The error handler stdout writes a character its encoding lacks with.
+_ESCAPE = "recallflow-escape"
+
+
+def _escape(error: UnicodeError) -> tuple[str, int]:
+    """The characters ``error`` could not encode as JSON's ``\\uXXXX`` escapes (a pair of
+    them past the Basic Multilingual Plane): the same text in JSON read back, and a
+    readable escape in a line of text."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    escapes = []
+    for char in error.object[error.start : error.end]:
+        code = ord(char)
+        if code > 0xFFFF:
+            code -= 0x10000
+            escapes.append(f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}")
+        else:
+            escapes.append(f"\\u{code:04x}")
+    return "".join(escapes), error.end
+
+
+def _escape_what_stdout_cannot_encode() -> None:
+    """Let stdout write any text: one whose encoding lacks a character the output holds (an
+    ASCII or Latin-1 locale, ``PYTHONIOENCODING``, a Windows console) raised
+    UnicodeEncodeError from ``print``, a traceback in the middle of the output."""
+    import codecs
+
+    codecs.register_error(_ESCAPE, _escape)
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors=_ESCAPE)
+
+
 def _print_json(value: Any) -> None:
     import json
 
@@ -504,6 +537,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{prog}: error: unrecognized arguments: {' '.join(' '.join(unknown).split())[:200]}"
             f" (see {prog} --help)\n",
         )
+    _escape_what_stdout_cannot_encode()
     try:
         with _terminate_cleanly(prog), _quiet_if(args):
             return int(args.func(args))
