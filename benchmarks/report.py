@@ -91,6 +91,10 @@ def load_run(path: Path) -> dict[str, Any]:
         data = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
         raise ValueError(f"{path} is not JSON ({exc})") from None
+    except UnicodeDecodeError as exc:  # said without naming the file, which was the point
+        raise ValueError(
+            f"{path} is not JSON (not UTF-8: byte 0x{exc.object[exc.start]:02x} at {exc.start})"
+        ) from None
     except RecursionError:  # valid JSON nested deeper than the parser recurses: no run
         raise ValueError(f"{path} is not a run this report reads (nested too deeply)") from None
     except OSError as exc:  # missing, a directory, unreadable: the file named is wrong

@@ -160,6 +160,7 @@ def test_report_cli_prints_the_newest_run(
     ("content", "said"),
     [
         ("{not json", "is not JSON"),
+        (b'{"benchmarks": "caf\xe9"}', "is not JSON (not UTF-8: byte 0xe9 at 19)"),
         ("[" * 100_000 + "]" * 100_000, "nested too deeply"),  # valid, past the parser
         ("[1, 2]", "no 'benchmarks' list"),
         ('{"benchmarks": [{"name": "x"}]}', "benchmark 0 has no 'name' or 'stats'"),
@@ -169,7 +170,7 @@ def test_report_cli_prints_the_newest_run(
     ],
 )
 def test_a_file_that_is_not_a_run_is_one_line_naming_it(
-    tmp_path: Path, content: str | None, said: str
+    tmp_path: Path, content: str | bytes | None, said: str
 ) -> None:
     """``recallflow bench report FILE`` on a file it cannot read exits 2 with one line
     naming the file and what is wrong (not the JSON decoder's or a KeyError traceback,
@@ -177,6 +178,8 @@ def test_a_file_that_is_not_a_run_is_one_line_naming_it(
     path = tmp_path / "run.json"
     if content == "a directory":
         path.mkdir()
+    elif isinstance(content, bytes):
+        path.write_bytes(content)
     elif content is not None:
         path.write_text(content, encoding="utf-8")
     done = subprocess.run(
