@@ -670,6 +670,41 @@ def test_a_home_that_is_a_file_is_bad_input_naming_its_source(tmp_path: Path) ->
     assert [p.name for p in tmp_path.iterdir()] == ["file"]
 
 
+#: Each flag of free text (and the query), given a byte that is not UTF-8 as Python reads
+#: the command line: as a lone surrogate.
+_NOT_UTF8 = "caf\udce9"
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["recall", _NOT_UTF8], "query"),
+        (["recall", "money", "--entity", _NOT_UTF8], "--entity"),
+        (["episodes", _NOT_UTF8], "query"),
+        (["session", "open", "--goal", _NOT_UTF8], "--goal"),
+        (["session", "open", "--entity", _NOT_UTF8], "--entity"),
+        (["reject", "tr-x", "b-x", "--kind", "not_true", "--note", _NOT_UTF8], "--note"),
+        (
+            ["reject", "tr-x", "b-x", "--kind", "changed", "--replacement", _NOT_UTF8],
+            "--replacement",
+        ),
+    ],
+)
+def test_a_text_flag_that_is_not_utf8_is_one_line_naming_it(
+    cli_store: Memory, capsys: pytest.CaptureFixture[str], argv: list[str], named: str
+) -> None:
+    """A byte of another encoding in a text argument: exit 2 and one line naming the flag
+    and saying what is wrong, nothing run (``--replacement`` said only that pydantic was
+    "unable to parse raw data as a unicode string")."""
+    try:
+        code = main([*argv, *WHO])
+    except SystemExit as refused:  # refused by the parser
+        code = int(str(refused.code))
+    out, err = capsys.readouterr()
+    assert (code, out, err.count("\n")) == (2, "", 1), err
+    assert f"{named}: contains a lone surrogate, which is not valid Unicode text" in err
+
+
 @pytest.mark.parametrize("encoding", ["ascii", "latin-1", "cp1252"])
 def test_output_a_terminal_cannot_encode_is_escaped_not_a_traceback(
     memory: Memory, tenant: str, encoding: str

@@ -49,7 +49,10 @@ def _statement(value: str) -> str:
 
     rule: TypeAdapter[str] = TypeAdapter(Annotated[str, BeliefDraft.model_fields["statement"]])
     try:
-        return visible(storable(rule.validate_python(value)))
+        # Storable first, as a model checks its texts: a byte of the command line that is
+        # not UTF-8 (a lone surrogate once decoded) was pydantic's "unable to parse raw
+        # data as a unicode string", where every other text flag says what is wrong.
+        return visible(rule.validate_python(storable(value)))
     except ValidationError as exc:
         raise argparse.ArgumentTypeError(exc.errors()[0]["msg"]) from None
     except ValueError as exc:
