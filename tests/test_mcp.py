@@ -463,6 +463,47 @@ def test_every_line_a_client_sends_is_answered_as_json_rpc_says(
         assert (error["type"], error["field"]) == ("invalid_arguments", "goal")
 
 
+def test_every_body_posted_over_http_is_answered_as_json_rpc_says(
+    memory: Memory, store_home: Path, tenant: str
+) -> None:
+    """Over streamable HTTP the SDK answered a parse error with the id ``"server-error"``,
+    an array or a number as invalid params, a request with a ``null`` id as a notification
+    (202, no answer), a method MCP does not have as invalid params, nesting too deep for
+    its parser as an internal error (500), and ran a call with ``NaN`` as if the argument
+    were not given. A page of another origin is still refused before its body is read."""
+    import httpx
+
+    store(memory, tenant, "p1")
+    accept = {"content-type": "application/json", "accept": "application/json, text/event-stream"}
+    with http_server(store_home, tenant) as url:
+        before = _traces(memory, tenant)
+        for body, status, expected in (
+            (b"not json", 400, (None, -32700)),
+            (b"", 400, (None, -32700)),
+            (b"[" * 5000, 400, (None, -32700)),
+            (_call(1, "search_episodes", '{"query": "x", "max_items": NaN}'), 400, (None, -32700)),
+            (_call(2, "recall_beliefs", '{"goal": "cents", "as_of": 1e400}'), 400, (None, -32700)),
+            (b"[]", 400, (None, -32600)),
+            (b"42", 400, (None, -32600)),
+            (b'{"jsonrpc": "2.0", "id": null, "method": "ping"}', 400, (None, -32600)),
+            (b'{"jsonrpc": "1.0", "id": 3, "method": "ping"}', 400, (3, -32600)),
+            (b'{"jsonrpc": "2.0", "id": 4, "method": "no/such"}', 200, (4, -32601)),
+        ):
+            answer = httpx.post(url + "/", content=body, headers=accept, timeout=60)
+            assert answer.status_code == status, (body, answer.text)
+            assert _error(answer.json()) == expected, body
+        assert _traces(memory, tenant) == before, "a refused body ran a tool"
+        # The origin check comes first, garbage or not.
+        foreign = {**accept, "origin": "http://attacker.example"}
+        answer = httpx.post(url + "/", content=b"not json", headers=foreign, timeout=60)
+        assert answer.status_code == 403
+        # A sound call is still served, its body read once here and once by the SDK.
+        answer = httpx.post(
+            url + "/", content=_call(5, "recall_beliefs", json.dumps(GOAL)), headers=accept
+        )
+        assert answer.status_code == 200 and "b-cents-p1" in answer.text
+
+
 def _json_values() -> st.SearchStrategy[Any]:
     leaves = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20)
     return st.recursive(
@@ -556,7 +597,7 @@ def test_the_transport_reads_any_line_as_a_message_or_its_answer(line: str) -> N
     message handed over is one the SDK's session can write back."""
     from mcp.types import JSONRPCMessage
 
-    from recallflow.cli.mcp_stdio import message_line, triage
+    from recallflow.cli.jsonrpc import message_line, triage
 
     triaged = triage(line)
     value = _readable(line)

@@ -69,8 +69,8 @@ def mcp_server(toolset: Toolset) -> Server[Any, Any]:
 
 async def _serve_stdio(server: Server[Any, Any]) -> None:
     # The SDK's stdio transport, but answering every line a client may send (a line that
-    # is not JSON went unanswered, and its client waited for ever; see mcp_stdio).
-    from recallflow.cli.mcp_stdio import stdio_transport
+    # is not JSON went unanswered, and its client waited for ever; see jsonrpc).
+    from recallflow.cli.jsonrpc import stdio_transport
 
     async with stdio_transport() as (read, write):
         await server.run(read, write, server.create_initialization_options())
@@ -117,14 +117,19 @@ def _serve_http(server: Server[Any, Any], port: int) -> None:
     from starlette.routing import Mount
     from starlette.types import Receive, Scope, Send
 
+    from recallflow.cli.jsonrpc import answering_posts
+
     with listening_socket(port) as sock:
         bound = sock.getsockname()[1]  # the port the system chose, for --port 0
         manager = StreamableHTTPSessionManager(
             app=server, stateless=True, security_settings=loopback_only(bound)
         )
 
-        async def handle(scope: Scope, receive: Receive, send: Send) -> None:
+        async def serve(scope: Scope, receive: Receive, send: Send) -> None:
             await manager.handle_request(scope, receive, send)
+
+        # A body that is no JSON-RPC message is answered as JSON-RPC says (see jsonrpc).
+        handle = answering_posts(serve, loopback_only(bound))
 
         @asynccontextmanager
         async def lifespan(_: Starlette) -> AsyncIterator[None]:

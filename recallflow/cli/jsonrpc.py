@@ -1,12 +1,16 @@
-"""The stdio transport of ``recallflow mcp``: one JSON-RPC message a line on stdin and
-stdout, as the MCP SDK's own ``stdio_server`` reads and writes them, with an answer for
-every line a client may send.
+"""The JSON-RPC framing of ``recallflow mcp``: every message a client may send is either
+handed to the MCP SDK's server or answered as JSON-RPC 2.0 says, on stdio (one message a
+line, as the SDK's own ``stdio_server`` reads and writes them) and on streamable HTTP (one
+message a POST body).
 
-The SDK's transport reads each line as a message and hands what it cannot read to the
-server as an exception, which the server only logs: a line that is not JSON, an object
+The SDK's stdio transport reads each line as a message and hands what it cannot read to
+the server as an exception, which the server only logs: a line that is not JSON, an object
 that is no JSON-RPC message, a request whose id is ``null`` went unanswered, and a client
-waiting for the answer waited for ever. JSON-RPC 2.0 says what answers them, and so they
-are answered here, before the server sees them:
+waiting for the answer waited for ever. Over HTTP its answers were a parse error with the
+id ``"server-error"``, an array or a number as invalid params, a request with a ``null``
+id accepted as a notification (202, no answer) and nesting too deep for its parser an
+internal error. JSON-RPC 2.0 says what answers them, and so they are answered here, before
+the server sees them:
 
 - a line that cannot be read as JSON (``NaN`` and ``Infinity`` are not JSON, nor is a
   number too large for a double; nesting too deep to read, an integer of more digits than
@@ -19,12 +23,13 @@ are answered here, before the server sees them:
 
 A malformed response (an object with ``result`` or ``error`` and no ``method``) and an
 empty line are not answered: JSON-RPC never answers a response, and a blank line holds no
-message. Every other line goes to the server as the SDK's transport hands it over, a
-``JSONRPCMessage``. It is read by Python's parser, which refuses what is not JSON: the
-SDK's read ``NaN`` and ``1e400`` as floats its session then wrote as ``null``, so a tool
-call with ``"max_items": NaN`` ran as if the argument were not given; and it takes an
-escaped lone surrogate (``"\\ud800"``, JSON by its grammar) through to the tool, whose
-argument model names the field, where the SDK's parser dropped the whole line.
+message (an empty POST body is a parse error). Every other message goes to the server as
+the SDK's transport hands it over: on stdio a ``JSONRPCMessage``, over HTTP the body as it
+came. It is read by Python's parser, which refuses what is not JSON: the SDK's parsers
+read ``NaN`` and ``1e400`` as floats its session then wrote as ``null``, so a tool call
+with ``"max_items": NaN`` ran as if the argument were not given. An escaped lone surrogate
+(``"\\ud800"``, JSON by its grammar) reaches the tool, whose argument model names the
+field (the SDK's stdio parser dropped the whole line).
 """
 
 from __future__ import annotations
@@ -41,8 +46,10 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
+    from mcp.server.transport_security import TransportSecuritySettings
     from mcp.shared.message import SessionMessage
     from mcp.types import JSONRPCMessage
+    from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 #: JSON-RPC 2.0's error codes for what a line holds.
 PARSE_ERROR = -32700
@@ -119,7 +126,7 @@ def triage(line: str) -> JSONRPCMessage | str | None:
     except UnreadableLine as exc:
         return error_line(PARSE_ERROR, "Parse error", None, str(exc))
     if isinstance(value, list):
-        detail = "a batch (a JSON array) is not taken: send one message a line"
+        detail = "a batch (a JSON array) is not taken: send one message at a time"
         return error_line(INVALID_REQUEST, "Invalid Request", None, detail)
     if not isinstance(value, dict):
         detail = f"a message is a JSON object, not {type(value).__name__}"
@@ -223,3 +230,53 @@ async def stdio_transport(
         tasks.start_soon(stdin_reader)
         tasks.start_soon(stdout_writer)
         yield read_stream, write_stream
+
+
+def answering_posts(app: ASGIApp, security: TransportSecuritySettings) -> ASGIApp:
+    """``app`` (the SDK's streamable HTTP handler) with a POST body that :func:`triage`
+    answers answered here: a parse error or an invalid request with status 400, a method
+    MCP does not have with status 200, each as an ``application/json`` JSON-RPC error. Only
+    a request that passes ``security`` (the Host, Origin and Content-Type the SDK's handler
+    requires) is read: any other goes to ``app`` untouched, which refuses it as before."""
+    from mcp.server.transport_security import TransportSecurityMiddleware
+    from starlette.requests import HTTPConnection
+    from starlette.responses import Response
+
+    guard = TransportSecurityMiddleware(security)
+
+    async def handle(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "POST":
+            await app(scope, receive, send)
+            return
+        if await guard.validate_request(HTTPConnection(scope), is_post=True) is not None:
+            await app(scope, receive, send)
+            return
+        body = bytearray()
+        messages: list[Message] = []
+        while True:
+            message = await receive()
+            messages.append(message)
+            if message["type"] != "http.request":
+                break
+            body += message.get("body", b"")
+            if not message.get("more_body", False):
+                break
+        text = body.decode("utf-8", errors="replace")
+        answer = (
+            triage(text)
+            if text.strip()
+            else error_line(PARSE_ERROR, "Parse error", None, "the body is empty")
+        )
+        if isinstance(answer, str):
+            code = json.loads(answer)["error"]["code"]
+            status = 200 if code == METHOD_NOT_FOUND else 400
+            response = Response(answer, status_code=status, media_type="application/json")
+            await response(scope, receive, send)
+            return
+
+        async def replay() -> Message:
+            return messages.pop(0) if messages else await receive()
+
+        await app(scope, replay, send)
+
+    return handle
