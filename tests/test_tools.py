@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+from unittest.mock import ANY
 
 import jsonschema
 import pytest
@@ -961,3 +962,32 @@ def test_langchain_tools_call_the_same_handlers(memory: Memory, tenant: str) -> 
     assert "b-cents-p1" in [item["belief_id"] for item in ok("recall_beliefs", result)["items"]]
     refused = json.loads(tools["recall_beliefs"].invoke({"goal": "x", "principal_id": "p2"}))
     assert error(refused, "invalid_arguments")["field"] == "principal_id"
+
+
+def test_langchain_tools_answer_any_input_with_the_toolsets_error(
+    memory: Memory, tenant: str
+) -> None:
+    """Whatever the model's input, a LangChain tool returns the toolset's answer: JSON text
+    is read as ``toolset.call`` reads it, and an input of another shape or an argument
+    the tool does not take is a structured error. LangChain's own reading raised (a
+    ValueError for text, a TypeError for a list or None) and dropped an argument named
+    ``run_manager``, running the call without it."""
+    pytest.importorskip("langchain_core")
+    store(memory, tenant)
+    tools = {tool.name: tool for tool in toolset(memory, tenant).langchain()}
+    recall = tools["recall_beliefs"]
+    assert json.loads(recall.invoke(json.dumps(GOAL))) == json.loads(recall.invoke(GOAL)) | {
+        "trace_id": ANY
+    }
+    for sent, field in (
+        ("not json", None),
+        ([GOAL], None),
+        ({**GOAL, "run_manager": "x"}, "run_manager"),
+        ({**GOAL, "callbacks": []}, "callbacks"),
+    ):
+        refused = error(json.loads(recall.invoke(sent)), "invalid_arguments")
+        assert refused["field"] == field, sent
+    # A tool call as a chat model writes it, with an argument naming the principal.
+    call = {"name": "cite", "args": {"trace_id": "tr-x", "belief_ids": ["b-1"], "tenant_id": "z"}}
+    message = tools["cite"].invoke({**call, "id": "call-1", "type": "tool_call"})
+    assert error(json.loads(message.content), "invalid_arguments")["field"] == "tenant_id"

@@ -29,9 +29,17 @@ def langchain_tools(toolset: Toolset) -> list[Any]:
     class RecallflowTool(BaseTool):
         """A recallflow tool; its arguments are validated by the toolset, not LangChain."""
 
-        def _run(self, *args: Any, **kwargs: Any) -> str:
-            kwargs.pop("run_manager", None)
-            return json.dumps(toolset.call(self.name, kwargs))
+        def _to_args_and_kwargs(
+            self, tool_input: Any, tool_call_id: str | None
+        ) -> tuple[tuple[Any, ...], dict[str, Any]]:
+            # The model's input as it came, whatever it is: LangChain's own reading raised
+            # ValueError for JSON text (which the toolset reads) and TypeError for a list or
+            # None, out of the call, and spread a mapping into keywords, where an argument
+            # the model named ``run_manager`` was dropped and the call ran without it.
+            return (tool_input,), {}
+
+        def _run(self, arguments: Any) -> str:
+            return json.dumps(toolset.call(self.name, arguments))
 
     return [
         RecallflowTool(name=spec.name, description=spec.description, args_schema=spec.input_schema)
