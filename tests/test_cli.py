@@ -670,6 +670,36 @@ def test_a_home_that_is_a_file_is_bad_input_naming_its_source(tmp_path: Path) ->
     assert [p.name for p in tmp_path.iterdir()] == ["file"]
 
 
+def test_stored_text_cannot_drive_the_terminal(
+    memory: Memory, tenant: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A statement or a reason holding an escape sequence (clear the screen, set the
+    window's title), a bell or a bidi override is stored as given; the text commands
+    printed it raw, so showing a belief drove the user's terminal. Each is shown as its
+    escape, in every line that prints stored text."""
+    monkeypatch.setenv("RECALLFLOW_DSN", memory.uri)
+    monkeypatch.setenv("RECALLFLOW_EMBEDDER", "hashing")
+    hostile = "Deploys \x1b[2J\x1b]0;owned\x07 on Fridays \u202eyadnoM\u202c ok"
+    belief = memory.beliefs.add(
+        {
+            "tenant_id": tenant,
+            "principal_id": "p",
+            "statement": hostile,
+            "subject": "deploy day",
+            "scope": "user",
+        }
+    )
+    memory.retract(tenant, "p", belief.id, "wrong \x1b[31mred\x1b[0m \x9b2J day")
+    who = ["--tenant", tenant, "--principal", "p"]
+    for argv in (["belief", "list", *who], ["belief", "history", belief.id, *who]):
+        assert main(argv) == 0
+        out = capsys.readouterr().out
+        controls = [ch for ch in out if ch not in "\n" and not ch.isprintable()]
+        assert controls == [], (argv, controls)
+        assert "Deploys \\x1b[2J\\x1b]0;owned\\x07 on Fridays \\u202eyadnoM\\u202c ok" in out
+    assert "wrong \\x1b[31mred\\x1b[0m \\x9b2J day" in out
+
+
 #: Each flag of free text (and the query), given a byte that is not UTF-8 as Python reads
 #: the command line: as a lone surrogate.
 _NOT_UTF8 = "caf\udce9"

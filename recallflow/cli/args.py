@@ -25,6 +25,26 @@ if TYPE_CHECKING:
 
     M = TypeVar("M", bound=BaseModel)
 
+
+def shown(text: str) -> str:
+    """Stored free text (a statement, a note) as one line of a terminal shows it: each
+    control or format character written as its escape (``\\x1b``, ``\\u202e``), every run
+    of white space as one space. A statement is stored as it was given, and printed raw
+    its escape sequences drove the terminal (clearing the screen, setting its title) and a
+    bidi override reordered what the line seemed to say."""
+    import unicodedata
+
+    line = " ".join(text.split())
+    if line.isprintable():
+        return line
+    return "".join(
+        ch.encode("unicode_escape").decode("ascii")
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn")
+        else ch
+        for ch in line
+    )
+
+
 #: Exit codes of every command (documented in docs/cli.md).
 EXIT_OK = 0
 EXIT_FAILURE = 1  # the store is unavailable, a migration failed, an id is not in the store

@@ -49,6 +49,7 @@ from recallflow.cli.args import (
     instant,
     key,
     open_store,
+    shown,
     validated,
 )
 from recallflow.errors import InvalidInputError, RecallflowError
@@ -204,7 +205,8 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         print(f"beliefs of {demo.TENANT}/{demo.PRINCIPAL}:")
         print(f"  {'id':<20} {'state':<11} {'scope':<7} {'origin':<12} {'sens':<8} statement")
         for b in memory.beliefs.list(demo.TENANT, demo.PRINCIPAL):
-            text = b.statement if len(b.statement) <= 70 else b.statement[:67] + "..."
+            line = shown(b.statement)
+            text = line if len(line) <= 70 else line[:67] + "..."
             print(
                 f"  {b.id:<20} {b.state.value:<11} {b.scope.value:<7} "
                 f"{b.origin_project or '-':<12} {b.sensitivity.name.lower():<8} {text}"

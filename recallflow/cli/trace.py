@@ -20,6 +20,7 @@ from recallflow.cli.args import (
     key,
     open_store,
     past_instant,
+    shown,
 )
 
 if TYPE_CHECKING:
@@ -45,8 +46,8 @@ def print_view(view: RecallTraceView) -> None:
         tags = f" [{', '.join(marks)}]" if marks else ""
         cited = " [cited]" if item.cited else ""
         # A forgotten item's id reads "[erased]" already (an id never starts with "[").
-        shown = item.belief_id if item.belief_id.startswith("[") else f"[{item.belief_id}]"
-        print(f"- {shown} ({item.band.value}) {item.statement}{tags}{cited}")
+        label = item.belief_id if item.belief_id.startswith("[") else f"[{item.belief_id}]"
+        print(f"- {label} ({item.band.value}) {shown(item.statement)}{tags}{cited}")
         if item.forgotten:
             print("    forgotten since")
         else:
