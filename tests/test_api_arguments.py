@@ -61,6 +61,8 @@ def counts(memory: Memory, tenant: str) -> dict[str, int]:
         ({"dsn": "dbname=x connect_timeout=inf"}, "dsn"),
         ({"dsn": "postgresql:///x", "read_dsn": "postgresql://a..b/x"}, "read_dsn"),
         ({"dsn": "postgresql:///x", "read_dsn": "garbage"}, "read_dsn"),
+        ({"dsn": "host=caf\udce9"}, "dsn"),  # not UTF-8: a byte of another encoding
+        ({"dsn": "postgresql:///x", "read_dsn": "postgresql://h/\ud800"}, "read_dsn"),
         ({"dsn": "postgresql:///x", "pool_size": 0}, "pool_size"),
         ({"dsn": "postgresql:///x", "pool_size": "8"}, "pool_size"),
         ({"dsn": "postgresql:///x", "connect_timeout": "5"}, "connect_timeout"),

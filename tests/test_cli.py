@@ -627,6 +627,28 @@ def test_a_bad_environment_is_bad_input_too(args: list[str], tmp_path: Path) -> 
     assert "RECALLFLOW_SHARED_BUFFERS" in done.stderr and not home.exists()
 
 
+def test_a_connection_string_that_is_not_utf8_is_bad_input() -> None:
+    """``--dsn``, ``--read-dsn``, RECALLFLOW_DSN or RECALLFLOW_READ_DSN with a byte of
+    another encoding: exit 2, one line naming where it came from. The variables were a
+    traceback out of the driver's encoding of the string, the flags argparse's "invalid dsn
+    value" saying nothing of what was wrong."""
+    bad = "host=caf\udce9"  # the byte 0xe9 as Python reads it from argv and environ
+    env = {"RECALLFLOW_EMBEDDER": "hashing"}
+    for done, named in (
+        (cli("status", "--dsn", bad, env=env), "argument --dsn"),
+        (cli("status", "--dsn", "postgresql:///x", "--read-dsn", bad, env=env), "--read-dsn"),
+        (cli("status", env={**env, "RECALLFLOW_DSN": bad}), "RECALLFLOW_DSN"),
+        (
+            cli("status", "--dsn", "postgresql:///x", env={**env, "RECALLFLOW_READ_DSN": bad}),
+            "RECALLFLOW_READ_DSN",
+        ),
+    ):
+        assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+        assert f"{named}: not a PostgreSQL connection string (it is not UTF-8 text)" in (
+            done.stderr
+        )
+
+
 def test_a_shared_buffers_the_server_would_refuse_is_bad_input(tmp_path: Path) -> None:
     """A size PostgreSQL does not start with is as bad as one that is no size: exit 2, one
     line, and no home made (it was initdb, a failed start and exit 1 with the server's log)."""

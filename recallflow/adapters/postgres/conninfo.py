@@ -41,6 +41,12 @@ def conninfo_problem(value: str) -> str | None:
     """What is wrong with ``value`` as a PostgreSQL connection string, or None (passwords
     in the answer are masked)."""
     try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        # A lone surrogate (a byte of another encoding in an argument or the environment,
+        # as Python decodes it): the driver's encoding of the string raised, a traceback.
+        return "it is not UTF-8 text"
+    try:
         params = conninfo_to_dict(value)
     except ProgrammingError as exc:
         return without_password(" ".join(str(exc).split()))
