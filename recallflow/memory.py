@@ -1221,7 +1221,7 @@ def open_memory(
     server: EmbeddedServer | None = None
     try:
         if dsn is None:
-            if home:
+            if home is not None:
                 server = EmbeddedServer(home_path(home, "home"), "home")
             else:
                 server = EmbeddedServer(default_home(), default_home_source())

@@ -104,6 +104,11 @@ def test_a_home_that_names_no_directory_is_refused_by_name(
     (tmp_path / "loop").symlink_to(tmp_path / "back")
     (tmp_path / "back").symlink_to(tmp_path / "loop")
     (tmp_path / "file").write_text("not a home\n")
+    # Empty: read as no home, it opened the default one (here RECALLFLOW_HOME's).
+    monkeypatch.setenv("RECALLFLOW_HOME", str(tmp_path / "default"))
+    with pytest.raises(ConfigurationError, match=r"^home: '' names no directory: it is empty"):
+        open_memory(home="", embedder=HashingEmbedder())
+    monkeypatch.delenv("RECALLFLOW_HOME")
     for home in (
         "~no-such-user-of-this-box/home",
         "a\x00b",

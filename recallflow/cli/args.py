@@ -244,7 +244,7 @@ def open_store(args: argparse.Namespace, *, operator: bool = False) -> Memory:
         try:
             shared_buffers()
             # A home that names no directory (``~user`` of no user, a loop of symlinks).
-            if args.home:
+            if args.home is not None:
                 home_path(args.home, "--home")
             else:
                 default_home()
@@ -267,7 +267,7 @@ def open_store(args: argparse.Namespace, *, operator: bool = False) -> Memory:
             raise
         raise ReplicaMismatchError("--read-dsn" + str(exc)[len("read_dsn") :]) from None
     except HomeError as exc:  # still a runtime failure (exit 1), named as the flag
-        if not args.home:
+        if args.home is None:
             raise
         raise HomeError("--home", exc.detail) from exc.__cause__
 

@@ -123,12 +123,17 @@ def home_path(value: str | os.PathLike[str], source: str) -> Path:
     no user, a NUL byte, a loop of symlinks, a regular file or a path through one) is a
     :class:`ConfigurationError` naming ``source``, where it came from, before anything is
     created (the interpreter's RuntimeError or ValueError before; a file was a failed
-    ``mkdir`` blamed on ``RECALLFLOW_HOME`` whichever named it). So is a name that is not
+    ``mkdir`` blamed on ``RECALLFLOW_HOME`` whichever named it). So is an empty one (read
+    as no home, it opened the default home instead), and a name that is not
     UTF-8 (bytes of another encoding in an argument or the environment, a lone surrogate):
     the server's directories are named in connection strings and its lock file, which are
     UTF-8, so such a home was made, its server started, and opening it failed with a
     traceback, killing that server."""
     try:
+        if not os.fspath(value):
+            # Read as no home, it opened the default one: `--home "$DIR"` with DIR unset
+            # erased or wrote another store than the caller named.
+            raise ValueError("it is empty")
         if "\x00" in os.fspath(value):
             raise ValueError("it holds a NUL byte")
         try:
