@@ -630,13 +630,19 @@ def test_a_bad_environment_is_bad_input_too(args: list[str], tmp_path: Path) -> 
 def test_an_empty_home_is_bad_input_not_the_default_home(tmp_path: Path) -> None:
     """``--home ""`` (``--home "$DIR"`` with DIR unset) opened the default home, or
     RECALLFLOW_HOME's: a ``forget --yes`` erased from another store than the one named.
-    It is exit 2, one line naming --home, and nothing is opened or made."""
+    It is exit 2, one line naming --home, and nothing is opened or made; as is an empty
+    ``--dsn`` or ``--read-dsn``."""
     default = tmp_path / "default"
     env = {"RECALLFLOW_EMBEDDER": "hashing", "RECALLFLOW_HOME": str(default)}
     for args in (("status",), ("forget", "--tenant", "t", "--principal", "p", "--yes")):
         done = cli(*args, "--home", "", env=env)
         assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
         assert "error: --home: '' names no directory: it is empty" in done.stderr
+        # So is an empty connection string, which opened the embedded default home.
+        for flag in ("--dsn", "--read-dsn"):
+            done = cli(*args, flag, " ", env=env)
+            assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+            assert f"error: argument {flag}: is empty" in done.stderr
     assert not default.exists()
 
 

@@ -170,6 +170,10 @@ def dsn(value: str) -> str:
     """A PostgreSQL connection string flag (``--dsn``); checked, never connected to here."""
     from recallflow.adapters.postgres.conninfo import conninfo_problem
 
+    if not value.strip():
+        # Read as no string, it opened the embedded default home (or RECALLFLOW_DSN's
+        # server): `--dsn "$URL"` with URL unset wrote to another store than named.
+        raise argparse.ArgumentTypeError("is empty: give a connection string, or leave it out")
     problem = conninfo_problem(value)
     if problem is not None:
         raise argparse.ArgumentTypeError(f"not a PostgreSQL connection string ({problem})")
