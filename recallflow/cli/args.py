@@ -39,7 +39,7 @@ def shown(text: str) -> str:
         return line
     return "".join(
         ch.encode("unicode_escape").decode("ascii")
-        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn")
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs")
         else ch
         for ch in line
     )
