@@ -443,6 +443,8 @@ def test_every_line_a_client_sends_is_answered_as_json_rpc_says(
             (b'{"jsonrpc": "1.0", "id": 6, "method": "ping"}', (6, -32600)),
             (b'{"jsonrpc": "2.0", "id": "7", "method": 7}', ("7", -32600)),
             (b'{"jsonrpc": "2.0", "id": 8, "method": "no/such"}', (8, -32601)),
+            (b"{}", (None, -32600)),
+            (b'{"jsonrpc": "2.0", "id": 8}', (8, -32600)),
         ):
             server.send(line)
             assert _error(server.answer()) == expected, line
@@ -451,6 +453,7 @@ def test_every_line_a_client_sends_is_answered_as_json_rpc_says(
         # SDK may log a response it did not ask for, as a notification).
         server.send(b"")
         server.send(b'{"jsonrpc": "2.0", "id": 9, "result": {}}')
+        server.send(b'{"jsonrpc": "2.0", "id": null, "error": {"code": -32700, "message": "x"}}')
         server.send(b'{"jsonrpc": "2.0", "id": 10, "method": "ping"}')
         answered = [a for a in server.answers_until(10) if "method" not in a]
         assert answered == [{"jsonrpc": "2.0", "id": 10, "result": {}}]

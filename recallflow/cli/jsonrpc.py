@@ -15,9 +15,10 @@ the server sees them:
 - a line that cannot be read as JSON (``NaN`` and ``Infinity`` are not JSON, nor is a
   number too large for a double; nesting too deep to read, an integer of more digits than
   Python converts) is ``-32700`` (parse error), with id ``null``;
-- JSON that is no message (an array: MCP takes no batches; a number; an object without a
-  version, a method, or with an id that is neither a string nor an integer) is ``-32600``
-  (invalid request), with the request's id when it has a usable one, else ``null``;
+- JSON that is no message (an array: MCP takes no batches; a number; an object without
+  the version, with neither a method nor a result or an error, or a request whose id is
+  neither a string nor an integer) is ``-32600`` (invalid request), with the request's id
+  when it has a usable one, else ``null``;
 - a request for a method MCP does not define is ``-32601`` (method not found); the SDK
   answered it as ``-32602`` (invalid params), which sends a client looking at its params.
 
@@ -104,6 +105,16 @@ def _request_id(value: object) -> str | int | None:
     return None
 
 
+#: How a refusal names a JSON value that is no object.
+_JSON_KINDS: dict[type, str] = {
+    str: "a string",
+    int: "a number",
+    float: "a number",
+    bool: "true or false",
+    type(None): "null",
+}
+
+
 @cache
 def client_methods() -> frozenset[str]:
     """The methods MCP defines for a client to call (the SDK's ``ClientRequest``)."""
@@ -129,16 +140,19 @@ def triage(line: str) -> JSONRPCMessage | str | None:
         detail = "a batch (a JSON array) is not taken: send one message at a time"
         return error_line(INVALID_REQUEST, "Invalid Request", None, detail)
     if not isinstance(value, dict):
-        detail = f"a message is a JSON object, not {type(value).__name__}"
+        detail = f"a message is a JSON object, not {_JSON_KINDS[type(value)]}"
         return error_line(INVALID_REQUEST, "Invalid Request", None, detail)
     request_id = _request_id(value.get("id"))
-    if "id" in value and request_id is None:
+    if "method" in value and "id" in value and request_id is None:
         detail = "a request's id is a string or an integer"
         return error_line(INVALID_REQUEST, "Invalid Request", None, detail)
     # What it is, by its shape: with a method, a request (with an id) or a notification,
     # even when it also has a result (read as a response, it went unanswered); without
     # one, a response, which is never answered, however malformed.
     if "method" not in value:
+        if "result" not in value and "error" not in value:
+            detail = "a message has a method (a request) or a result or an error (a response)"
+            return error_line(INVALID_REQUEST, "Invalid Request", request_id, detail)
         shape: type[Any] = types.JSONRPCResponse if "result" in value else types.JSONRPCError
     else:
         shape = types.JSONRPCRequest if "id" in value else types.JSONRPCNotification
