@@ -470,7 +470,8 @@ def test_every_body_posted_over_http_is_answered_as_json_rpc_says(
     memory: Memory, store_home: Path, tenant: str
 ) -> None:
     """Over streamable HTTP the SDK answered a parse error with the id ``"server-error"``,
-    an array or a number as invalid params, a request with a ``null`` id as a notification
+    a body that is not UTF-8 as an internal error (500), an array or a number as invalid
+    params, a request with a ``null`` id as a notification
     (202, no answer), a method MCP does not have as invalid params, nesting too deep for
     its parser as an internal error (500), and ran a call with ``NaN`` as if the argument
     were not given. A page of another origin is still refused before its body is read."""
@@ -483,6 +484,12 @@ def test_every_body_posted_over_http_is_answered_as_json_rpc_says(
         for body, status, expected in (
             (b"not json", 400, (None, -32700)),
             (b"", 400, (None, -32700)),
+            # Not UTF-8, though JSON otherwise: the SDK's parser raised, an internal error.
+            (
+                b'{"jsonrpc": "2.0", "id": 0, "method": "ping", "params": {"x": "caf\xe9"}}',
+                400,
+                (None, -32700),
+            ),
             (b"[" * 5000, 400, (None, -32700)),
             (_call(1, "search_episodes", '{"query": "x", "max_items": NaN}'), 400, (None, -32700)),
             (_call(2, "recall_beliefs", '{"goal": "cents", "as_of": 1e400}'), 400, (None, -32700)),
@@ -507,15 +514,15 @@ def test_every_body_posted_over_http_is_answered_as_json_rpc_says(
         assert answer.status_code == 200 and "b-cents-p1" in answer.text
 
 
+def _nested(inner: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    return st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4)
+
+
 def _json_values() -> st.SearchStrategy[Any]:
+    """Any JSON value (NaN and the infinities among the floats, as Python's json writes
+    them, which is no JSON)."""
     leaves = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20)
-    return st.recursive(
-        leaves,
-        lambda inner: (
-            st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4)
-        ),
-        max_leaves=12,
-    )
+    return st.recursive(leaves, _nested, max_leaves=12)
 
 
 def _fuzzed_lines() -> st.SearchStrategy[str]:

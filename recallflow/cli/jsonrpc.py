@@ -8,13 +8,14 @@ the server as an exception, which the server only logs: a line that is not JSON,
 that is no JSON-RPC message, a request whose id is ``null`` went unanswered, and a client
 waiting for the answer waited for ever. Over HTTP its answers were a parse error with the
 id ``"server-error"``, an array or a number as invalid params, a request with a ``null``
-id accepted as a notification (202, no answer) and nesting too deep for its parser an
-internal error. JSON-RPC 2.0 says what answers them, and so they are answered here, before
-the server sees them:
+id accepted as a notification (202, no answer), and a body that is not UTF-8 or nests too
+deep for its parser an internal error (500). JSON-RPC 2.0 says what answers them, and so
+they are answered here, before the server sees them:
 
 - a line that cannot be read as JSON (``NaN`` and ``Infinity`` are not JSON, nor is a
-  number too large for a double; nesting too deep to read, an integer of more digits than
-  Python converts) is ``-32700`` (parse error), with id ``null``;
+  number too large for a double, nor a POST body that is not UTF-8; nesting too deep to
+  read, an integer of more digits than Python converts) is ``-32700`` (parse error), with
+  id ``null``;
 - JSON that is no message (an array: MCP takes no batches; a number; an object without
   the version, with neither a method nor a result or an error, or a request whose id is
   neither a string nor an integer) is ``-32600`` (invalid request), with the request's id
@@ -246,6 +247,19 @@ async def stdio_transport(
         yield read_stream, write_stream
 
 
+def _post_answer(body: bytes) -> JSONRPCMessage | str | None:
+    """:func:`triage` of a POST body, which is UTF-8 or no JSON (the SDK's parser raised on
+    one that is not, and the request was an internal error, 500), and empty or a message."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        detail = f"not UTF-8: byte 0x{body[exc.start]:02x} at {exc.start}"
+        return error_line(PARSE_ERROR, "Parse error", None, detail)
+    if not text.strip():
+        return error_line(PARSE_ERROR, "Parse error", None, "the body is empty")
+    return triage(text)
+
+
 def answering_posts(app: ASGIApp, security: TransportSecuritySettings) -> ASGIApp:
     """``app`` (the SDK's streamable HTTP handler) with a POST body that :func:`triage`
     answers answered here: a parse error or an invalid request with status 400, a method
@@ -275,12 +289,7 @@ def answering_posts(app: ASGIApp, security: TransportSecuritySettings) -> ASGIAp
             body += message.get("body", b"")
             if not message.get("more_body", False):
                 break
-        text = body.decode("utf-8", errors="replace")
-        answer = (
-            triage(text)
-            if text.strip()
-            else error_line(PARSE_ERROR, "Parse error", None, "the body is empty")
-        )
+        answer = _post_answer(bytes(body))
         if isinstance(answer, str):
             code = json.loads(answer)["error"]["code"]
             status = 200 if code == METHOD_NOT_FOUND else 400
