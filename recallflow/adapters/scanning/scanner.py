@@ -44,6 +44,7 @@ from recallflow.adapters.scanning.families import (
 from recallflow.adapters.scanning.framing import PERSUASION_RULES, ROLEPLAY_RULES
 from recallflow.adapters.scanning.glued import GLUED_PHRASE
 from recallflow.adapters.scanning.grant import own_errand, scoped_grant
+from recallflow.adapters.scanning.handover import HANDOVER_RULES
 from recallflow.adapters.scanning.languages import LANGUAGE_RULES
 from recallflow.adapters.scanning.markup import BLOCK_RULES, ROLE_RULES, TOOL_RULES
 from recallflow.adapters.scanning.mention import (
@@ -118,6 +119,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *ENCODING_RULES,
     *STEERING_RULES,
     *OVERREACH_RULES,
+    *HANDOVER_RULES,
 )
 
 #: What the user is reported to want or allow, read by every rule but those it only looks
@@ -308,7 +310,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v35"
+    version: str = "layered-v36"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""
