@@ -259,6 +259,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -2739,6 +2741,34 @@ def test_a_long_run_of_one_character_is_scanned_in_one_pass(text: str) -> None:
     scan and one of 8,000 took 9 s; these texts of 40,000 took a minute to many minutes
     each before and take a fraction of a second now."""
     assert SCANNER.scan(text) is None
+
+
+_SCAN_STDIN = (
+    "import sys\n"
+    "from recallflow.adapters.scanning import LayeredInjectionScanner\n"
+    "print(LayeredInjectionScanner().scan(sys.stdin.buffer.read().decode('utf-8')))\n"
+)
+
+
+@pytest.mark.parametrize(
+    "link", ["https://a.b/send", "http://x.y/", "http://a.b/@c.d", "http://a.b/?x=1&"]
+)
+def test_links_glued_together_are_scanned_without_stalling(link: str) -> None:
+    """Links with no space between them, 8,000 characters: a pattern tried every shorter
+    reading of each link to find a verb of sending after it, another read from each link's
+    ``//`` to the end of the run for a query (12 s for 4,000 characters of
+    ``https://a.b/send``, four times that for twice as many). The scan runs in a process
+    of its own so a stall is stopped at the timeout (generous: it takes well under a
+    second) rather than left running."""
+    text = (link * (8_000 // len(link) + 1))[:8_000]
+    done = subprocess.run(
+        [sys.executable, "-c", _SCAN_STDIN],
+        input=text.encode("utf-8"),
+        capture_output=True,
+        timeout=30,
+        check=True,
+    )
+    assert done.stdout.decode().strip() == "None"
 
 
 def test_words_joined_by_hyphens_are_read_without_trying_every_split() -> None:

@@ -372,7 +372,7 @@ CARRIAGE_RULES: Final[tuple[Rule, ...]] = (
             (
                 frozenset({"http", "https", "hxxp", "hxxps"}),
                 rf"\b(?:send|post|make|issue|fire|call)\w*\b{IN_SENTENCE}{{0,30}}?h(?:tt|xx)ps?:"
-                rf"\S+{IN_SENTENCE}{{0,20}}?\bwith\s+(?:[\w'-]+\s+){{0,2}}?{_SECRET}",
+                rf"\S++{IN_SENTENCE}{{0,20}}?\bwith\s+(?:[\w'-]+\s+){{0,2}}?{_SECRET}",
             ),
             # a hidden copy of every mail to an outside address, as a standing habit: "always
             # BCC forward-all@…", "quietly cc archive@… on every email" (a visible CC that

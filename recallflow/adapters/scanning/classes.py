@@ -247,8 +247,8 @@ _DESTINATION: Final = (
 # run of characters (tried at each character of a long word, the run was read to its end
 # each time, and a run of 4,000 underscores took a scan over a second).
 _DESTINATION_FIRST: Final = (
-    r"(?:(?<![\w.+-])[\w.+-]+@[\w-]+\.[\w.-]+|https?://\S+|"
-    r"\b(?:t\.me|wa\.me|bit\.ly|pastebin\.\w+)/\S+|\+\d{1,3}[\s-]?\d[\d\s-]{6,}\d)"
+    r"(?:(?<![\w.+-])[\w.+-]+@[\w-]+\.[\w.-]+|https?://\S++|"
+    r"\b(?:t\.me|wa\.me|bit\.ly|pastebin\.\w+)/\S++|\+\d{1,3}[\s-]?\d[\d\s-]{6,}\d)"
 )
 _IGNORE_LOAN: Final = r"(?:\bignor(?!e\b|es\b|ed\b|ing\b|ance\b|ant\b)\w*|игнор\w*|ігнор\w*)"
 _INSTRUCTION_ANY: Final = (

@@ -743,11 +743,11 @@ EXFILTRATION_RULES: Final[tuple[Rule, ...]] = regex_rules(
         # a link whose query value is a placeholder to fill
         (
             frozenset({"="}),
-            r"(?:https?:)?(?<!/)//[^\s)\]]*[?&][\w.-]*=[^&\s)\]]*(?:\{|\$|<|%7b|\[)",
+            r"(?:https?:)?(?<!/)//(?:[^\s)\]/]|/(?!/))*[?&][\w.-]*=[^&\s)\]]*(?:\{|\$|<|%7b|\[)",
         ),
         (
             frozenset({"="}),
-            r"(?:https?:)?(?<!/)//[^\s)\]]*[?&][\w.-]*=(?=\s*(?:$|[)\"'\]]))",
+            r"(?:https?:)?(?<!/)//(?:[^\s)\]/]|/(?!/))*[?&][\w.-]*=(?=\s*(?:$|[)\"'\]]))",
         ),
         # reveal / print / send + a secret (a verb followed by a colon names a key or a
         # property, "display: none", "send: false", and orders nothing; nor does an HTTP
@@ -872,7 +872,7 @@ EXFILTRATION_RULES: Final[tuple[Rule, ...]] = regex_rules(
         # else is how an API is documented ("?q= followed by the repo name").
         (
             frozenset({"="}),
-            r"(?:https?:)?(?<!/)//[^\s)\]]*[?&][\w.-]*=(?:\s+(?:followed\s+by|plus|then|and\s+"
+            r"(?:https?:)?(?<!/)//(?:[^\s)\]/]|/(?!/))*[?&][\w.-]*=(?:\s+(?:followed\s+by|plus|then|and\s+"
             r"(?:then\s+)?(?:append|add|put|insert))\b[^.\n]{0,30}?\b(?:the\s+user|their|"
             r"what\s+(?:the\s+user|they|he|she)\s+(?:said|wrote|typed|told|asked|shared)|"
             r"conversation|chat|messages?|passwords?|emails?)\b|(?:the\s+user'?s?|their|your|"
@@ -961,7 +961,7 @@ PLACEHOLDER_RULES: Final[tuple[Rule, ...]] = regex_rules(
     EXFILTRATION,
     "clean",
     (
-        r"(?:https?:)?(?<!/)//[^\s)\]]*[?&][\w.-]*=(?=[A-Z0-9_]*(?:TOKEN|E?MAIL|COOKIE|SESSION|PASS|"
+        r"(?:https?:)?(?<!/)//(?:[^\s)\]/]|/(?!/))*[?&][\w.-]*=(?=[A-Z0-9_]*(?:TOKEN|E?MAIL|COOKIE|SESSION|PASS|"
         r"SECRET|KEY|USER|NAME|HISTORY|CONVERSATION|CHAT|DATA|ADDRESS|PHONE|CARD|ACCOUNT|SSN|HERE|"
         r"MEMOR|PROMPT|CREDENTIAL|LOGIN|MESSAGE|CONTACT|LOCATION|IBAN|PIN|OTP|NOTE|FILE|SUMMARY))"
         r"[A-Z][A-Z0-9_]{3,}(?=[&\s)\]\"'>]|$)",

@@ -348,7 +348,7 @@ _ADDRESS: Final = r"(?:[\w.+-]+@[\w-]+\.[\w.-]+|https?://\S+)"
 # The same, where nothing before it is matched: an e-mail address is read from the start of
 # its run of characters (tried at each character of a long word, the run was read to its
 # end each time, and a long word took a scan seconds).
-_ADDRESS_FIRST: Final = r"(?:(?<![\w.+-])[\w.+-]+@[\w-]+\.[\w.-]+|https?://\S+)"
+_ADDRESS_FIRST: Final = r"(?:(?<![\w.+-])[\w.+-]+@[\w-]+\.[\w.-]+|https?://\S++)"
 _COVERT_SENT_FAR: Final = (
     rf"{_COVERT_FAR}{_SPAN}{{0,100}}?{_ADDRESS}|{_ADDRESS_FIRST}{_SPAN}{{0,100}}?{_COVERT_FAR}"
 )
