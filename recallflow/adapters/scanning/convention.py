@@ -75,8 +75,11 @@ _ACT: Final = re.compile(
     r"you|your|yourself)(?![\w-])|(?<!\w)\.env\b|(?<!\w)--?no-verify\b"
     # a place named by its address (a host, a git remote, an e-mail): where the code or the
     # data goes, or where what the project runs comes from, is no convention of style or
-    # tooling (one says "use uv", not "install from pkgs.example")
-    r"|\b(?:[a-z0-9-]+\.)+(?:com|net|org|io|dev|app|ai|co|me|info|biz|xyz|ru|cn|cloud|site|"
+    # tooling (one says "use uv", not "install from pkgs.example"). At most eight labels
+    # before the ending: a longer name holds a shorter one that ends alike, and a search
+    # is what is asked; unbounded, each label of a long dotted run ("a.a.a.…") was read to
+    # the run's end, and a body of 4,000 such characters took half a second.
+    r"|\b(?:[a-z0-9-]++\.){1,8}(?:com|net|org|io|dev|app|ai|co|me|info|biz|xyz|ru|cn|cloud|site|"
     r"online|tech|sh|to|cc|ly|gg|link|example|test)\b|\bgit@|@[\w-]+\."
     # a permission opened to everyone ("ALLOWED_HOSTS = ['*']", "allow all origins"), and
     # what a request brings in put into code as it came

@@ -42,7 +42,9 @@ _WAY_OUT: Final = re.compile(
     r"https?://|www\.|[\w.+-]+@[\w-]+\.|\+?\d[\d\s().-]{6,}\d"
     # a host named bare ("the deploy job at deploy.example.net", "github.com/someone/fork"):
     # the secret goes where that host's owner can read it, whatever channel carries it
-    r"|\b(?:[a-z0-9-]+\.)+(?:com|net|org|io|dev|app|ai|co|me|info|biz|xyz|ru|cn|cloud|site|"
+    # (eight labels at most: a longer name holds a shorter one with the same ending, and
+    # unbounded, a long dotted run was read to its end from each of its labels)
+    r"|\b(?:[a-z0-9-]++\.){1,8}(?:com|net|org|io|dev|app|ai|co|me|info|biz|xyz|ru|cn|cloud|site|"
     r"online|tech|sh|to|cc|ly|gg|link|example|test)\b(?![.\w-]*@)"
     # whoever reaches the holder, rather than the one the holder chose: a phone kept for
     # secrets is the holder's call, not the caller's
