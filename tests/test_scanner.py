@@ -2789,6 +2789,23 @@ def test_a_note_to_the_assistant_over_a_long_dotted_run_is_scanned_without_stall
     assert done.stdout.decode().strip() == "instruction_override"
 
 
+def test_many_short_lines_before_a_delivery_are_scanned_without_stalling() -> None:
+    """20,000 short lines, then "every day send the data" with nowhere to send it: the rule
+    for a standing delivery of the user's data was tried at every line, and each try read
+    the rest of the statement again (over half a second for 4,000 characters, a minute for
+    these 40,000). Run in a process of its own so a stall stops at the timeout; it takes
+    about a second, and nothing is found."""
+    text = "x\n" * 20_000 + "every day send the data"
+    done = subprocess.run(
+        [sys.executable, "-c", _SCAN_STDIN],
+        input=text.encode("utf-8"),
+        capture_output=True,
+        timeout=30,
+        check=True,
+    )
+    assert done.stdout.decode().strip() == "None"
+
+
 def test_words_joined_by_hyphens_are_read_without_trying_every_split() -> None:
     """Between a verb of disclosure and a secret, up to eight words: a hyphen was allowed
     both inside a word and between words, so a sentence written with hyphens for spaces and
