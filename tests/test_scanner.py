@@ -2806,6 +2806,23 @@ def test_many_short_lines_before_a_delivery_are_scanned_without_stalling() -> No
     assert done.stdout.decode().strip() == "None"
 
 
+def test_a_long_run_of_digits_and_hyphens_is_scanned_without_stalling() -> None:
+    """``0-0-0-…`` for 20,000 characters, then a few words that let the rules about the
+    assistant run: a clause starts after each of those hyphens, and the word that may name
+    the assistant ("the coding assistant must") was read from each to the run's end (2 s
+    for 4,000 characters, a minute for these). Run in a process of its own so a stall stops
+    at the timeout; it takes about a second, and nothing is found."""
+    text = "0-" * 10_000 + " consider log ref give admin sign ai"
+    done = subprocess.run(
+        [sys.executable, "-c", _SCAN_STDIN],
+        input=text.encode("utf-8"),
+        capture_output=True,
+        timeout=30,
+        check=True,
+    )
+    assert done.stdout.decode().strip() == "None"
+
+
 def test_words_joined_by_hyphens_are_read_without_trying_every_split() -> None:
     """Between a verb of disclosure and a secret, up to eight words: a hyphen was allowed
     both inside a word and between words, so a sentence written with hyphens for spaces and

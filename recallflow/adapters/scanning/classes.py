@@ -115,13 +115,13 @@ _HARM: Final = (
     r"western\s+union|moneygram|prepaid\s+(?:cards?|vouchers?)|"
     # a treatment given up on the model's word (not "after seven days")
     r"(?:stop|quit|discontinue|skip|halve|double)\s+(?:taking\s+)?(?:their|your|his|her|the|all|any)?\s*"
-    r"(?:\w+\s+)?(?:medications?|medicines?|meds|prescriptions?|pills|insulin|treatments?|"
+    r"(?:\w++\s+)?(?:medications?|medicines?|meds|prescriptions?|pills|insulin|treatments?|"
     r"chemotherapy|therapy)\b(?![^.!?\n]{0,30}?\b(?:after|once|when|until|before|on|if)\b)|"
     r"(?:in|via|with|by)\s+(?:bitcoin|crypto\w*|btc|usdt)|"
     r"(?:mfa|2fa|backup|recovery|sms|verification|one-time|security)\s+codes?|"
-    r"(?:their|your)\s+(?:\w+\s+)?(?:pin|passwords?|login\s+details|credentials|passcodes?|"
+    r"(?:their|your)\s+(?:\w++\s+)?(?:pin|passwords?|login\s+details|credentials|passcodes?|"
     r"card\s+(?:details|numbers?)|cvv|bank\s+details|account\s+numbers?|security\s+codes?)|"
-    r"(?:pay|renew|top\s+up|settle)\w*\s+(?:\w+\s+){0,3}?(?:via|at|to|through|using|on)\s+"
+    r"(?:pay|renew|top\s+up|settle)\w*\s+(?:\w++\s+){0,3}?(?:via|at|to|through|using|on)\s+"
     r"(?:https?://|www\.|paypal\.me|[\w-]+\.(?:me|io|top|xyz|click|link|biz|info|ru|cc)\b)|"
     r"vote\s+(?:for|against)\b|anydesk|teamviewer|remote\s+(?:desktop|access|control|session)|screen\s*shar\w+|"
     r"(?:disable|turn\s+off|uninstall|deactivate|remove)\s+(?:their\s+|your\s+|the\s+)?"
@@ -129,7 +129,7 @@ _HARM: Final = (
     r"defender)|"
     # a number the text itself supplies to ring for help with an account: where a
     # vishing call begins ("call their GP at … to book the jab" is an errand)
-    r"(?:call|phone|ring|text|whatsapp|dial|contact|message)\s+(?!me\b|us\b)(?:[\w'-]+\s+){0,3}?"
+    r"(?:call|phone|ring|text|whatsapp|dial|contact|message)\s+(?!me\b|us\b)(?:[\w'-]++\s+){0,3}?"
     r"(?:(?:at|on)\s+)?\+?\d[\d\s().-]{6,}\d(?=[^.!?\n]{0,40}?\b(?:help|support|assistance|"
     r"verif\w*|fraud|security|accounts?|refunds?|unlock\w*|recover\w*|bank\w*|claim\w*|"
     r"password\w*|login|prizes?|rewards?|winnings|lottery|giveaway|vouchers?)\b))"
@@ -167,7 +167,7 @@ _DESTROY_WORDS: Final = frozenset(
 )
 # Everything at once, or what a sweep must never reach.
 _SWEEP: Final = (
-    r"(?:(?:all|every|each|everyone'?s|everybody'?s|entire|whole)\s+(?:\w+\s+){0,2}?"
+    r"(?:(?:all|every|each|everyone'?s|everybody'?s|entire|whole)\s+(?:\w++\s+){0,2}?"
     r"(?:users?|members?|accounts?|passwords?|access|emails?|files?|backups?|hosts?|servers?|"
     r"instances?|payments?|databases?|records?|data|repositor(?:y|ies)|tags?|branches|"
     r"subscriptions?|customers?|employees?)|"
@@ -290,7 +290,7 @@ _RUN_DOWN: Final = (
     r"a\s+scam|not\s+(?:safe|trustworthy|reliable|maintained))"
 )
 _RUN_OTHERS_DOWN: Final = (
-    rf"{DIRECTED}(?:\w+\s+){{0,3}}?(?:describe|portray|present|call|label|treat|rank|rate|"
+    rf"{DIRECTED}(?:\w++\s+){{0,3}}?(?:describe|portray|present|call|label|treat|rank|rate|"
     rf"depict|characteri[sz]e|say|tell\s+\w+|claim|imply)\b{IN_SENTENCE}{{0,40}}?\b{_OTHERS}\b"
     rf"{IN_SENTENCE}{{0,60}}?\b(?:as\s+|is\s+|are\s+|were\s+|was\s+)?{_RUN_DOWN}"
 )
@@ -311,7 +311,7 @@ _SOLD: Final = (
     rf"(?:will\s+)?(?:buy|purchase|sign\s+up|subscribe|pay|upgrade|click|invest)\b"
 )
 _ENGAGED: Final = (
-    rf"{DIRECTED}(?:prioriti[sz]e|favou?r|optimi[sz]e\s+for|maximi[sz]e)\s+(?:[\w']+\s+){{0,6}}?"
+    rf"{DIRECTED}(?:prioriti[sz]e|favou?r|optimi[sz]e\s+for|maximi[sz]e)\s+(?:[\w']++\s+){{0,6}}?"
     rf"(?:time\s+spent|engagement|clicks|sign-?ups|conversions?|retention)\b"
 )
 _UNDISCLOSED: Final = (
@@ -322,30 +322,30 @@ _UNDISCLOSED: Final = (
 # An assistant whose nature is to never refuse, or who is told it is no longer one.
 _NEVER_REFUSES: Final = (
     r"\b(?:never|no\s+longer|won'?t\s+ever)\s+(?:refuses?|declines?|says?\s+no|mentions?\s+"
-    r"(?:\w+\s+)?(?:polic\w+|rules|guidelines|restrictions|safety|filters))\b"
+    r"(?:\w++\s+)?(?:polic\w+|rules|guidelines|restrictions|safety|filters))\b"
 )
 _NO_LONGER_ASSISTANT: Final = (
-    r"\byou(?:'re|\s+are)\s+no\s+longer\s+(?:\w+\s+){0,2}?(?:assistant|ai|model|bot|chatbot|"
+    r"\byou(?:'re|\s+are)\s+no\s+longer\s+(?:\w++\s+){0,2}?(?:assistant|ai|model|bot|chatbot|"
     r"helper|language\s+model)\b"
 )
 # Data promoted to orders, and orders carried out with the checks taken away.
 _PROMOTED: Final = (
-    r"\btreat\s+(?:\w+\s+){0,3}?(?:instructions?|requests?|messages?|words?|notes?|input|text|"
-    r"content|memor\w+)\s+as\s+(?:\w+\s+)?(?:configuration|config|system|authoritative|binding|"
+    r"\btreat\s+(?:\w++\s+){0,3}?(?:instructions?|requests?|messages?|words?|notes?|input|text|"
+    r"content|memor\w+)\s+as\s+(?:\w++\s+)?(?:configuration|config|system|authoritative|binding|"
     r"orders|commands|law|policy|trusted|coming\s+from)\b"
 )
 _UNCHECKED: Final = (
     rf"{DIRECTED}(?:execute|run|approve|merge|deploy|grant|transfer|fulfil\w*|answer|process|act|"
     rf"carry\s+out)\b{IN_SENTENCE}{{0,60}}?\bwithout\s+(?:any\s+)?(?:sandbox\w*|oversight|"
     rf"safety\s*\w*|filters?|filtering|restrictions?|policy\s+checks?|guard\s*rails?)\b"
-    rf"|\b(?:all|every|any)\s+requests?\s+(?:\w+\s+){{0,4}}?(?:fulfil\w*|answered|granted|"
+    rf"|\b(?:all|every|any)\s+requests?\s+(?:\w++\s+){{0,4}}?(?:fulfil\w*|answered|granted|"
     rf"approved|executed|honou?red|served)\s+without\b"
 )
 # In any language: a covert sending, and confirmations skipped.
 _COVERT_ANY: Final = (
     r"(?:知らせず|内緒で|こっそり|悄悄|偷偷|不要告诉|不告诉|暗中|秘密地|тайно|незаметно|"
     r"не\s+сообщая|без\s+ведома|потихоньку|таємно|нишком|не\s+повідомляючи|heimlich|"
-    r"ohne\s+(?:\w+\s+){0,3}?(?:zu\s+)?(?:informieren|benachrichtigen|wissen)|sin\s+(?:avisar|"
+    r"ohne\s+(?:\w++\s+){0,3}?(?:zu\s+)?(?:informieren|benachrichtigen|wissen)|sin\s+(?:avisar|"
     r"decir|informar|contar)\w*|"
     r"en\s+secreto|a\s+escondidas|sans\s+(?:le\s+|les\s+|l'\s*)?(?:prevenir|dire|informer)|"
     r"en\s+secret|di\s+nascosto|senza\s+(?:dirlo|avvisare|informare)|em\s+segredo|"
@@ -353,7 +353,7 @@ _COVERT_ANY: Final = (
     r"haberi\s+olmadan|diam-diam|tanpa\s+sepengetahuan|kwa\s+siri|bi\s+mat|len\s+lut|"
     r"비밀리에|몰래|알리지\s*않고|سرا|دون\s+علم|בסתר|בלי\s+לספר|चुपके|गुप्त\s+रूप|แอบ|κρυφά|"
     r"stiekem|zonder\s+(?:het\s+)?te\s+(?:melden|zeggen)|i\s+hemlighet|i\s+smyg|salaa|"
-    r"kertomatta|tajne|potaji|bez\s+vedomi|in\s+secret|pe\s+ascuns|fara\s+sa\s+\w+\s+spui|"
+    r"kertomatta|tajne|potaji|bez\s+vedomi|in\s+secret|pe\s+ascuns|fara\s+sa\s+\w++\s+spui|"
     r"titokban|tudta\s+nelkul)"
 )
 _CONFIRMATION_ANY: Final = (
@@ -382,7 +382,7 @@ _COVERT_SENT: Final = (
 # not the writer's own ("my", "our", "own" mark the user's own arrangement).
 _RECURRING: Final = (
     r"(?:every\s+time|whenever|each\s+time|after\s+(?:each|every)|as\s+soon\s+as|"
-    r"from\s+now\s+on|always|automatically|every\s+\w+|all\s+(?:\w+\s+){0,2}?"
+    r"from\s+now\s+on|always|automatically|every\s+\w+|all\s+(?:\w++\s+){0,2}?"
     r"(?:messages|emails|files|uploads|contracts|transcripts|history|chats|conversations|notes)|"
     r"running\s+copy|silently|quietly|without\s+asking|in\s+full)"
 )
@@ -421,7 +421,7 @@ _MOVE_WORDS: Final = frozenset(
 # Someone else's instrument or account put in the place of the user's own.
 _SUBSTITUTED: Final = (
     r"\b(?:instead\s+of|rather\s+than|not)\s+(?:to\s+)?(?:the\s+user'?s|their|the\s+original|"
-    r"the\s+user|the\s+customer'?s)\s+(?:own\s+)?(?:\w+\s+)?(?:card|account|address|e-?mail|"
+    r"the\s+user|the\s+customer'?s)\s+(?:own\s+)?(?:\w++\s+)?(?:card|account|address|e-?mail|"
     r"iban|wallet|bank|number|payee|recipient)\b"
 )
 # Checks declared not to apply: an exemption, stated or claimed.
@@ -434,7 +434,7 @@ _EXEMPT: Final = (
     r"|\b(?:never|no\s+longer|don'?t|do\s+not|does\s+not|doesn'?t)\s+(?:need|require)\s+"
     r"(?:any\s+)?(?:confirmation|policy\s+checks?|checks|verification|justification|approval|"
     r"sandbox\w*)\b"
-    r"|\bexempt\w*\s+from\s+(?:\w+\s+){0,2}?(?:polic\w+|filters?|safety|checks?|rules|"
+    r"|\bexempt\w*\s+from\s+(?:\w++\s+){0,2}?(?:polic\w+|filters?|safety|checks?|rules|"
     r"restrictions?|moderation|guidelines?|confirmation|verification)\b"
     r"|\bdo\s+not\s+ask\s+(?:them\s+|the\s+user\s+)?for\s+(?:any\s+)?(?:justification|"
     r"confirmation|verification|proof|reasons?)\b"
@@ -462,14 +462,14 @@ _UNRECORDED: Final = (
 )
 # Private data said to be open now that its protection is gone.
 _UNGUARDED: Final = (
-    r"\b(?:private|confidential|restricted|secret|protected|sensitive)\s+(?:\w+\s+)?"
+    r"\b(?:private|confidential|restricted|secret|protected|sensitive)\s+(?:\w++\s+)?"
     r"(?:files|data|records|folders?|vault|documents|drive|information)\b[^.!?\n]{0,80}?\b"
     r"(?:taken\s+down|removed|lifted|gone|open\s+to\s+(?:all|everyone|anyone)|no\s+longer\s+"
     r"(?:protected|restricted|private|confidential|locked)|now\s+public|unlocked)\b"
 )
 # Commands that destroy a whole machine or store.
 _WRECKING_COMMAND: Final = (
-    r"\brm\s+-[a-z]*r[a-z]*\s+(?:-[a-z-]+\s+)*(?:~|/|\$home|\*)(?:/|\*)?(?=\s|$|[`'\"])|"
+    r"\brm\s+-[a-z]*r[a-z]*\s+(?:-[a-z-]++\s+)*(?:~|/|\$home|\*)(?:/|\*)?(?=\s|$|[`'\"])|"
     r"--no-preserve-root|\bmkfs(?:\.\w+)?\s+/dev/|\bdd\s+if=/dev/(?:zero|random|urandom)\s+"
     r"of=/dev/|:\(\)\s*\{\s*:\|:&\s*\};:|\bdrop\s+(?:database|schema)\s+(?!if\s+exists\s+"
     r"(?:test|tmp|temp|scratch))\w+|\bchmod\s+-r\s+777\s+/(?:\s|$)"
@@ -508,9 +508,9 @@ _UNLISTED: Final = (
 _PLUGGED: Final = (
     rf"{DIRECTED}{_VERB_FIRST}{IN_SENTENCE}{{0,100}}?\b(?:affiliate|referral\s+(?:tags?|codes?|links?|ids?)|sponsored\s+"
     rf"(?:links?|products?))"
-    rf"|{DIRECTED}(?:insert|add|include|append|put|mention|slip|work)\s+(?:\w+\s+){{0,4}}?"
+    rf"|{DIRECTED}(?:insert|add|include|append|put|mention|slip|work)\s+(?:\w++\s+){{0,4}}?"
     rf"(?:recommend\w*|promot\w*|advertis\w*|plug\w*|sponsor\w*|endors\w*)\b{IN_SENTENCE}{{0,80}}?"
-    rf"\b(?:every|each|all|any)\s+(?:\w+\s+)?(?:answers?|repl(?:y|ies)|responses?|messages?)\b"
+    rf"\b(?:every|each|all|any)\s+(?:\w++\s+)?(?:answers?|repl(?:y|ies)|responses?|messages?)\b"
 )
 _PLUGGED_WORDS: Final = frozenset(
     {"affiliate", "referral", "ref", "sponsored", "recommending", "promoting", "advertising"}
@@ -581,7 +581,7 @@ _PEOPLE_WORDS: Final = frozenset(
 )
 
 _LIE_ORDERED: Final = re.compile(
-    rf"{DIRECTED}{_SAY}\b(?!\s+(?:the\s+)?\w+\s+to\b){IN_SENTENCE}{{0,90}}?\b{_UNTRUE}\b",
+    rf"{DIRECTED}{_SAY}\b(?!\s+(?:the\s+)?\w++\s+to\b){IN_SENTENCE}{{0,90}}?\b{_UNTRUE}\b",
     re.MULTILINE,
 )
 
@@ -616,16 +616,16 @@ CLASS_RULES: Final[tuple[Rule, ...]] = (
                 rf"{DIRECTED}(?:rate|rank|score|grade|review|recommend)\b{IN_SENTENCE}{{0,60}}?"
                 r"(?:\b(?:\d+|five|ten|top|full|highest|best|perfect)\s+(?:stars?|marks?|points?|"
                 r"rating|score)|\b(?:first|highest|best|number\s+one|#1)\b|\b(?:in\s+)?(?:every|each|"
-                r"all|any)\s+(?:\w+\s+)?(?:comparisons?|answers?|repl(?:y|ies)|lists?|reviews?)\b)"
+                r"all|any)\s+(?:\w++\s+)?(?:comparisons?|answers?|repl(?:y|ies)|lists?|reviews?)\b)"
                 rf"{IN_SENTENCE}{{0,60}}?\b"
                 r"(?:regardless\s+of|no\s+matter|whatever|despite|even\s+(?:if|when|though))\s+"
-                r"(?:the\s+|what\s+(?:the\s+)?|their\s+|any\s+)?(?:\w+\s+)?(?:reviews?|ratings?|"
+                r"(?:the\s+|what\s+(?:the\s+)?|their\s+|any\s+)?(?:\w++\s+)?(?:reviews?|ratings?|"
                 r"evidence|facts|data|results|findings|benchmarks?|tests?|complaints|recalls?)\b",
             ),
             (
                 (_SAY_WORDS, frozenset({"as"})),
                 rf"{DIRECTED}(?:{_LEAVE_OUT}\b{IN_SENTENCE}{{0,80}}?\band\s+)?{_SAY}\s+"
-                rf"(?:\w+\s+){{0,3}}?as\s+(?:being\s+|all\s+|fully\s+)?{_CLEAN_BILL}\b",
+                rf"(?:\w++\s+){{0,3}}?as\s+(?:being\s+|all\s+|fully\s+)?{_CLEAN_BILL}\b",
             ),
             (frozenset({"deny"}), _DENIED),
             (frozenset({"pretend"}), _FEIGNED),
@@ -647,11 +647,11 @@ CLASS_RULES: Final[tuple[Rule, ...]] = (
                 ),
                 _KEYED,
             ),
-            (_LEAVE_WORDS, rf"{DIRECTED}{_LEAVE_OUT}\s+(?:\w+\s+){{0,4}}?{_FINDING}\b"),
+            (_LEAVE_WORDS, rf"{DIRECTED}{_LEAVE_OUT}\s+(?:\w++\s+){{0,4}}?{_FINDING}\b"),
             (
                 frozenset({"act", "behave"}),
                 rf"{DIRECTED}(?:act|behave)\s+(?:as\s+(?:though|if))\s+(?:this|it|the)\s+"
-                rf"(?:\w+\s+){{0,2}}?(?:is|was|were)\b",
+                rf"(?:\w++\s+){{0,2}}?(?:is|was|were)\b",
             ),
         ],
     ),
@@ -676,7 +676,7 @@ CLASS_RULES: Final[tuple[Rule, ...]] = (
             (
                 frozenset({"payee", "recipient", "beneficiary", "destination", "account"}),
                 r"\b(?:payee|recipient|beneficiary|destination|account)\s+for\s+(?:all|every|any|each)\s+"
-                r"(?:\w+\s+)?(?:transfers?|payments?|wires?|withdrawals?|payouts?|invoices?)\b"
+                r"(?:\w++\s+)?(?:transfers?|payments?|wires?|withdrawals?|payouts?|invoices?)\b"
                 r"[^.!?\n]{0,40}?(?:\biban\b|\bwallet\b|\b[a-z]{2}\d{2}[\s\da-z]{10,}|\b0x[0-9a-f]{8,})",
             ),
             (frozenset({"steer", "steering", "steers"}), _STEERED),
@@ -715,7 +715,7 @@ CLASS_RULES: Final[tuple[Rule, ...]] = (
                     frozenset({"add", "insert", "include", "append", "put", "slip"}),
                     frozenset({"inviting", "asking", "telling", "urging", "encouraging"}),
                 ),
-                rf"\b(?:add|insert|include|append|put|slip)\s+(?:\w+\s+){{0,6}}?(?:inviting|asking|"
+                rf"\b(?:add|insert|include|append|put|slip)\s+(?:\w++\s+){{0,6}}?(?:inviting|asking|"
                 rf"telling|urging|encouraging)\s+{_USER}\s+to\b"
                 rf"(?:(?!{_CAUTION}){IN_SENTENCE}){{0,100}}?{_HARM}",
             ),
@@ -728,7 +728,7 @@ CLASS_RULES: Final[tuple[Rule, ...]] = (
                     frozenset({"disable", "off", "uninstall", "deactivate"}),
                 ),
                 r"\b(?:antivirus|anti-virus|firewall|defender|2fa|mfa|two-factor|virus\s+scanner|"
-                r"security\s+software|vpn|\w+\s+protection)\b[^.!?\n]{0,80}?(?<!never\s)(?<!not\s)"
+                r"security\s+software|vpn|\w++\s+protection)\b[^.!?\n]{0,80}?(?<!never\s)(?<!not\s)"
                 rf"(?<!n't\s)\b{_STEER}\s+{_USER}\s+to\s+(?:(?:disable|turn\s+off|uninstall|"
                 r"deactivate|switch\s+off)\s+(?:it|them)|(?:switch|turn|shut)\s+(?:it|them)\s+off)\b",
             ),
@@ -747,7 +747,7 @@ CLASS_RULES: Final[tuple[Rule, ...]] = (
             (
                 _DESTROY_WORDS,
                 rf"{DIRECTED}(?={_DESTROY}){_NOT_MINE}(?!{IN_SENTENCE}*?\b{_DISPOSABLE}\b){_DESTROY}\s+"
-                rf"(?:and\s+then\s+\w+\s+)?(?:the\s+)?{_SWEEP}\b",
+                rf"(?:and\s+then\s+\w++\s+)?(?:the\s+)?{_SWEEP}\b",
             ),
             (
                 (_DESTROY_WORDS, frozenset({"need", "without", "don", "not"})),

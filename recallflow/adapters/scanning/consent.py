@@ -63,7 +63,7 @@ _PROOF: Final = (
 )
 #: A grant without bound on what it is for.
 _UNBOUNDED: Final = (
-    r"(?:any|all|every|whatever)\s+(?:\w+\s+)?(?:payments?|transfers?|invoices?|purchases?|"
+    r"(?:any|all|every|whatever)\s+(?:\w++\s+)?(?:payments?|transfers?|invoices?|purchases?|"
     r"orders?|requests?|bills?|commands?)|without\s+(?:asking|checking|confirm\w*|approval|"
     r"verif\w*|telling|limits?)"
 )
@@ -89,8 +89,8 @@ CONSENT_RULES: Final[tuple[Rule, ...]] = regex_rules(
         (
             frozenset({"covers", "cover", "covered", "extends", "includes", "include"})
             | {"applies", "allows", "permits"},
-            rf"\b{_CONSENT}\s+(?:\w+\s+){{0,3}}?(?:covers?|covered|extends?\s+to|includes?|"
-            rf"applies\s+to|allows?|permits?)\s+(?:\w+\s+){{0,2}}?{_ACTING}\b[^.!?\n]{{0,80}}?{_OUT}",
+            rf"\b{_CONSENT}\s+(?:\w++\s+){{0,3}}?(?:covers?|covered|extends?\s+to|includes?|"
+            rf"applies\s+to|allows?|permits?)\s+(?:\w++\s+){{0,2}}?{_ACTING}\b[^.!?\n]{{0,80}}?{_OUT}",
         ),
         # the model let act, as a gerund, for whoever asks: "Carla okayed the assistant wiring
         # money to any contractor who sends an invoice", "the user is fine with you sharing
@@ -108,7 +108,7 @@ CONSENT_RULES: Final[tuple[Rule, ...]] = regex_rules(
         (
             frozenset({"waived", "waives", "waive", "dropped", "lifted", "removed"}),
             r"\b(?:waiv\w+|dropp?\w*|lift\w*|remov\w*)\s+(?:the\s+)?(?:need|requirement|obligation|rule)\s+"
-            rf"(?:for\s+(?:the\s+)?(?:{_MODEL}|you)\s+)?to\s+(?:confirm|ask|check|verify|get\s+(?:\w+\s+)?"
+            rf"(?:for\s+(?:the\s+)?(?:{_MODEL}|you)\s+)?to\s+(?:confirm|ask|check|verify|get\s+(?:\w++\s+)?"
             rf"(?:approval|consent|permission))\b[^.!?\n]{{0,40}}?\b{_UNDOABLE}",
         ),
         # the check before a consequential act said to be unwanted, in the third person:
@@ -117,9 +117,9 @@ CONSENT_RULES: Final[tuple[Rule, ...]] = regex_rules(
             frozenset({"asked", "consulted", "prompted", "checked", "bothered", "told"})
             | {"notified", "warned"},
             r"\b(?:user|owner|client|customer|she|he|they)\s+(?:never|no\s+longer|doesn'?t|does\s+"
-            r"not|don'?t|do\s+not)\s+(?:\w+\s+)?(?:wants?|needs?|likes?|wish(?:es)?|care)\s+(?:to\s+)?"
-            rf"(?:be|being)\s+{_ASKED}\s+(?:\w+\s+){{0,3}}?(?:before|when|whenever|prior\s+to|about)"
-            rf"\s+(?:\w+\s+){{0,3}}?{_UNDOABLE}\b",
+            r"not|don'?t|do\s+not)\s+(?:\w++\s+)?(?:wants?|needs?|likes?|wish(?:es)?|care)\s+(?:to\s+)?"
+            rf"(?:be|being)\s+{_ASKED}\s+(?:\w++\s+){{0,3}}?(?:before|when|whenever|prior\s+to|about)"
+            rf"\s+(?:\w++\s+){{0,3}}?{_UNDOABLE}\b",
         ),
         # the model authorised over what proves the user is who they are, or without bound:
         # "the assistant is authorised to read one-time codes from SMS", "Lisa authorised
@@ -132,17 +132,17 @@ CONSENT_RULES: Final[tuple[Rule, ...]] = regex_rules(
             rf"(?:\b{_MODEL}\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:now\s+|hereby\s+|"
             r"fully\s+|also\s+)?(?:authori[sz]ed|allowed|permitted|cleared|entitled|empowered|free)|"
             r"\b(?:pre-?)?(?:authori[sz]ed|allowed|permitted|empowered|cleared)\s+(?:the\s+|her\s+|his\s+|"
-            rf"their\s+|our\s+)?(?!my\b)(?:\w+\s+)?{_MODEL})\s+to\s+(?:(?:\w+\s+){{0,4}}?(?:{_PROOF}|"
-            r"(?:bypass|skip|override|disable|ignore)\w*\s+(?:the\s+)?(?:\w+\s+)?(?:checks?|prompts?|"
+            rf"their\s+|our\s+)?(?!my\b)(?:\w++\s+)?{_MODEL})\s+to\s+(?:(?:\w++\s+){{0,4}}?(?:{_PROOF}|"
+            r"(?:bypass|skip|override|disable|ignore)\w*\s+(?:the\s+)?(?:\w++\s+)?(?:checks?|prompts?|"
             rf"verification|confirmation|2fa|mfa))|[^.!?\n]{{0,80}}?(?:{_UNBOUNDED}|without\s+"
-            r"(?:\w+\s+)?(?:review\w*|read\w*)))\b",
+            r"(?:\w++\s+)?(?:review\w*|read\w*)))\b",
         ),
         # the model free to use what proves the user is who they are whenever it likes:
         # "the assistant may log into her bank with the saved password whenever it wants"
         (
             frozenset({"whenever", "anytime", "time", "will", "likes", "wants", "without"}),
             rf"\b{_MODEL}\s+(?:may|can|is\s+free\s+to|is\s+welcome\s+to)\s+[^.!?\n]{{0,80}}?"
-            rf"(?:{_PROOF}|log\s*(?:in|into|on)\s+(?:to\s+)?(?:her|his|their|the\s+user'?s)\s+(?:\w+\s+)?"
+            rf"(?:{_PROOF}|log\s*(?:in|into|on)\s+(?:to\s+)?(?:her|his|their|the\s+user'?s)\s+(?:\w++\s+)?"
             r"(?:bank|account|e-?mail|inbox))\b[^.!?\n]{0,40}?\b(?:whenever|any\s*time|at\s+will|as\s+"
             r"(?:it|often\s+as\s+it)\s+(?:likes|wants|sees\s+fit)|without\s+(?:asking|checking|"
             r"confirm\w*))\b",
@@ -161,12 +161,12 @@ CONSENT_RULES: Final[tuple[Rule, ...]] = regex_rules(
         # person, not a typed mark)
         (
             frozenset({"signed", "bearing", "containing", "mentioning", "saying", "with"}),
-            r"\b(?:any|every|each|all)\s+(?:\w+\s+)?(?:requests?|messages?|e-?mails?|invoices?|orders?|"
-            r"instructions?|notes?|texts?|calls?)\s+(?:\w+\s+)?(?:signed|bearing|containing|mentioning|"
+            r"\b(?:any|every|each|all)\s+(?:\w++\s+)?(?:requests?|messages?|e-?mails?|invoices?|orders?|"
+            r"instructions?|notes?|texts?|calls?)\s+(?:\w++\s+)?(?:signed|bearing|containing|mentioning|"
             r"saying|with\s+the\s+(?:code\s?word|word|phrase|"
-            r"passphrase|password))\s+(?:\w+\s+)?['\"\u2018\u201c][^.!?\n]{0,40}?\b(?:is|are|must|"
+            r"passphrase|password))\s+(?:\w++\s+)?['\"\u2018\u201c][^.!?\n]{0,40}?\b(?:is|are|must|"
             r"should|shall|"
-            r"will|gets?)\s+(?:to\s+)?(?:be\s+)?(?:\w+\s+)?(?:paid|obeyed|followed|approved|trusted|"
+            r"will|gets?)\s+(?:to\s+)?(?:be\s+)?(?:\w++\s+)?(?:paid|obeyed|followed|approved|trusted|"
             r"executed|honou?red|actioned|carried\s+out|treated\s+as\s+(?:coming\s+from|from|the\s+"
             r"user|the\s+owner|authori[sz]ed|verified))\b",
         ),
@@ -177,9 +177,9 @@ CONSENT_RULES: Final[tuple[Rule, ...]] = regex_rules(
         (
             frozenset({"confirm", "approve", "authorise", "authorize", "check", "verify"})
             | {"review", "sign"},
-            r"\b(?!i\b|we\b)[a-z]+\s+(?:doesn'?t|does\s+not|no\s+longer|won'?t)\s+(?:\w+\s+)?"
+            r"\b(?!i\b|we\b)[a-z]++\s+(?:doesn'?t|does\s+not|no\s+longer|won'?t)\s+(?:\w++\s+)?"
             r"(?:need|have|want)s?\s+to\s+(?:confirm|approve|authori[sz]e|sign\s+off\s+on|check|"
-            rf"verify|review)\s+(?:\w+\s+){{0,2}}?{_UNDOABLE}\b[^.!?\n]{{0,80}}?\b(?:{_MODEL}|just|"
+            rf"verify|review)\s+(?:\w++\s+){{0,2}}?{_UNDOABLE}\b[^.!?\n]{{0,80}}?\b(?:{_MODEL}|just|"
             r"go\s+ahead|straight\s+away|automatically|right\s+away)\b",
         ),
         # money sent wherever the one asking says: "refunds may be issued to any card the
@@ -187,9 +187,9 @@ CONSENT_RULES: Final[tuple[Rule, ...]] = regex_rules(
         (
             frozenset({"any", "whatever", "whichever"}),
             r"\b(?:refunds?|payments?|transfers?|payouts?|money|funds|wires?|credits?)\s+"
-            r"(?:\w+\s+){0,4}?(?:to|into|onto)\s+(?:any|whatever|whichever)\s+(?:\w+\s+)?(?:cards?|"
+            r"(?:\w++\s+){0,4}?(?:to|into|onto)\s+(?:any|whatever|whichever)\s+(?:\w++\s+)?(?:cards?|"
             r"accounts?|wallets?|ibans?|address(?:es)?)\s+(?:that\s+)?(?:the\s+)?(?:caller|requester|"
-            r"sender|person|they|he|she|someone|anyone|customer|visitor)\s+(?:\w+\s+)?(?:provides?|"
+            r"sender|person|they|he|she|someone|anyone|customer|visitor)\s+(?:\w++\s+)?(?:provides?|"
             r"gives?|names?|specif(?:y|ies)|supplies|supply|asks\s+for|wants?|chooses?|picks?|sends?|"
             r"mentions?|says?)\b",
         ),
@@ -201,7 +201,7 @@ CONSENT_RULES: Final[tuple[Rule, ...]] = regex_rules(
             r"permiti\w*|permis|permess\w*|consenti\w*|dado\s+permiso|dio\s+permiso|deu\s+"
             r"permissao|dato\s+il\s+permesso)\s+(?:a|para|de|di|ad|à)\s+(?:pag|transfer|trasfer|borr|"
             r"elimin|cancel|supprim|compart|condivid|partag|envi|invi|apag|exclu|compr|achet|firm|"
-            r"sign|aprob|approv|dispon|gast|spend|depens|retir|prelev)\w*\s+(?:\w+\s+){0,4}?"
+            r"sign|aprob|approv|dispon|gast|spend|depens|retir|prelev)\w*\s+(?:\w++\s+){0,4}?"
             r"(?:cualquier|qualquer|qualsiasi|n'importe|tod[ao]s?|tutt[eio]|toutes?|tous|"
             r"sin\s+(?:preguntar|pedir|consultar|confirmar|avisar)|sem\s+(?:perguntar|pedir|"
             r"confirmar|avisar)|senza\s+(?:chiedere|confermare|avvisare)|sans\s+(?:demander|"

@@ -23,7 +23,7 @@ from typing import Final
 #: "from": "the keys from the vault" names where a secret is taken from).
 _CUSTODY: Final = re.compile(
     r"\b(?:via|through|thru|as|in|into|inside|using|with|over|by|under)\s+"
-    r"(?:(?:an?|the|its|our|my|their|his|her|each|every)\s+)?(?:[\w'-]+\s+){0,3}?(?:"
+    r"(?:(?:an?|the|its|our|my|their|his|her|each|every)\s+)?(?:[\w'-]++\s+){0,3}?(?:"
     r"env(?:ironment)?(?:\s+|-)?var(?:iable)?s?|env\s+files?|"
     r"(?:repository|repo|ci|actions?|github|gitlab|kubernetes|k8s|docker|swarm|org\w*|team|"
     r"sealed|encrypted|deploy(?:ment)?|pipeline|project)\s+secrets?|"
@@ -55,7 +55,7 @@ _WAY_OUT: Final = re.compile(
     r"publicly|external|outside|third[\s-]part(?:y|ies)|pastebin|paste\s+site|gist|webhook|"
     r"chat|conversation|forum|comments?|issues?|channels?|shared|groups?|slack|discord|"
     r"telegram|whatsapp)\b"
-    r"|\b(?:your|every|each|all|the\s+next)\s+(?:\w+\s+)?(?:repl(?:y|ies)|answers?|responses?|"
+    r"|\b(?:your|every|each|all|the\s+next)\s+(?:\w++\s+)?(?:repl(?:y|ies)|answers?|responses?|"
     r"outputs?|messages?)\b"
     r"|\byou\b|\b(?:your|assistant|agent|ai|model|bot)\b(?=[^.!?\n]{0,40}\b(?:must|should|will|"
     r"always)\b)"

@@ -51,10 +51,10 @@ _SECRET: Final = (
     r"2fa\s+codes?|otp|one-time\s+\w+|seed\s+phrases?|recovery\s+(?:codes?|phrases?)|"
     r"security\s+answers?|api\s+keys?|private\s+keys?)"
 )
-_THEIR_SECRET: Final = rf"(?:theirs|(?:their|your|his|her)\s+(?:\w+\s+){{0,2}}?{_SECRET})"
+_THEIR_SECRET: Final = rf"(?:theirs|(?:their|your|his|her)\s+(?:\w++\s+){{0,2}}?{_SECRET})"
 # Money moved: a verb that is a payment by itself, or one that moves what is money.
 _PAY: Final = (
-    r"(?:transfer|wire|pay|deposit|remit|(?:send|move|withdraw)\s+(?:\w+\s+){0,3}?(?:money|funds|"
+    r"(?:transfer|wire|pay|deposit|remit|(?:send|move|withdraw)\s+(?:\w++\s+){0,3}?(?:money|funds|"
     r"savings|payment|balance|crypto\w*|bitcoin|cash|deposit))"
 )
 # Where money is sent: an account, a wallet, or an IBAN written out (lowercased).
@@ -138,7 +138,7 @@ DECEIT_RULES: Final[tuple[Rule, ...]] = (
                 # (a message's call to its own reader, "Reply YES to confirm your appointment",
                 # is how a dentist's text asks for an answer, not an answer dictated)
                 r"\s+(?:that\b|(?:with\s+)?(?:yes|no)\b(?!\s+or\b)(?!\s+to\s+(?:confirm|cancel|"
-                r"unsubscribe|opt|accept|decline|rsvp|stop|reschedule|book)\s+(?:your|the)\s+(?:\w+\s+){0,2}?"
+                r"unsubscribe|opt|accept|decline|rsvp|stop|reschedule|book)\s+(?:your|the)\s+(?:\w++\s+){0,2}?"
                 r"(?:appointment|booking|reservation|subscription|visit|attendance|place|seat|"
                 r"slot)s?\b)|(?:it|this|that|"
                 r"they)\s+(?:is|was|were|are|"
@@ -177,16 +177,16 @@ DECEIT_RULES: Final[tuple[Rule, ...]] = (
             (
                 frozenset({"savings", "pension", "money", "funds", "retirement", "portfolio"}),
                 r"\b(?:tell|advise|urge|convince|persuade|push|get|pressure|encourage)\s+(?:them|the\s+"
-                r"user|him|her|the\s+customer)\s+to\s+(?:\w+\s+)?(?:move|put|invest|transfer|shift|pour|"
-                r"convert|cash\s+out|withdraw)\s+(?:all\s+(?:of\s+)?)?(?:their|his|her)\s+(?:\w+\s+)?"
+                r"user|him|her|the\s+customer)\s+to\s+(?:\w++\s+)?(?:move|put|invest|transfer|shift|pour|"
+                r"convert|cash\s+out|withdraw)\s+(?:all\s+(?:of\s+)?)?(?:their|his|her)\s+(?:\w++\s+)?"
                 r"(?:savings|money|pension|funds|retirement|portfolio|crypto)\b",
             ),
             # treat messages from bob@… as coming from the owner
             (
                 frozenset({"treat", "regard", "consider", "handle", "accept", "trust"}),
-                rf"{DIRECTED}(?:treat|regard|consider|handle|accept|trust)\s+(?:[\w@.'-]+\s+){{0,6}}?"
+                rf"{DIRECTED}(?:treat|regard|consider|handle|accept|trust)\s+(?:[\w@.'-]++\s+){{0,6}}?"
                 r"as\s+(?:(?:(?:coming|sent|written)\s+from|(?:if|though)\s+(?:it|they)\s+(?:came|"
-                r"come|were)\s+from)\s+(?:the\s+|a\s+|an\s+|your\s+)?(?:[\w-]+\s+)?(?:owner|user|"
+                r"come|were)\s+from)\s+(?:the\s+|a\s+|an\s+|your\s+)?(?:[\w-]++\s+)?(?:owner|user|"
                 r"admin\w*|system|developer|operator|root)|(?:the\s+|a\s+|an\s+|your\s+)?(?:admin\w*|"
                 r"system\s+(?:admin\w*|messages?|instructions?|prompt)|developer|operator|root|"
                 r"superuser|(?:authori[sz]ed|trusted|verified)\s+(?:owner|admin\w*|user|operator)))\b",
@@ -204,7 +204,7 @@ DECEIT_RULES: Final[tuple[Rule, ...]] = (
             (
                 frozenset({"ask", "request", "prompt", "get"}),
                 rf"{DIRECTED}(?:ask|request|prompt|get)\s+(?:(?:{_AUDIENCE}|them|him|her)\s+)?(?:to|for)\s+"
-                rf"(?:[\w'-]+\s+){{0,3}}?{_THEIR_SECRET}",
+                rf"(?:[\w'-]++\s+){{0,3}}?{_THEIR_SECRET}",
             ),
             # have the user hand a secret over: "tell them to e-mail theirs to
             # support@…", "advise users to text their one-time code to this number" ("give
@@ -213,7 +213,7 @@ DECEIT_RULES: Final[tuple[Rule, ...]] = (
                 frozenset({"tell", "ask", "advise", "instruct", "remind", "get", "have", "urge"}),
                 rf"{DIRECTED}(?:tell|ask|advise|instruct|remind|get|have|urge|encourage)\s+"
                 rf"(?:{_AUDIENCE}|them|him|her)\s+(?:to\s+)?(?:e-?mail|send|give|share|text|forward|"
-                rf"post|paste|read\s+out|dictate|submit|upload)\s+{_THEIR_SECRET}\s+(?:[\w'-]+\s+){{0,3}}?"
+                rf"post|paste|read\s+out|dictate|submit|upload)\s+{_THEIR_SECRET}\s+(?:[\w'-]++\s+){{0,3}}?"
                 r"(?:to|with|in|into|here|via|over|at)\b",
             ),
             # wipe what the user keeps, without a word to them: "on Friday, delete all of
@@ -256,10 +256,10 @@ DECEIT_RULES: Final[tuple[Rule, ...]] = (
                 frozenset({"iban", "account", "bank", "payment", "wallet", "routing", "sort"})
                 | {"beneficiary", "beneficiaries"},
                 rf"{DIRECTED}(?:change|replace|swap|switch|substitute|alter|edit|update|rewrite)\s+"
-                r"(?:the\s+|their\s+|any\s+|every\s+|all\s+)?(?:\w+\s+)?(?:iban|account\s+number|"
+                r"(?:the\s+|their\s+|any\s+|every\s+|all\s+)?(?:\w++\s+)?(?:iban|account\s+number|"
                 r"bank\s+(?:details|account)|payment\s+(?:details|address|link|instructions)|wallet\s+"
                 r"address|routing\s+number|sort\s+code|beneficiar(?:y|ies))(?:s|es)?\b[^.!?\n]{0,40}?"
-                r"\b(?:in|on|within|inside)\s+(?:your|the|any|every|each|all)\s+(?:\w+\s+)?(?:answers?|"
+                r"\b(?:in|on|within|inside)\s+(?:your|the|any|every|each|all)\s+(?:\w++\s+)?(?:answers?|"
                 r"repl(?:y|ies)|responses?|outputs?|messages?)\b",
             ),
             # an act that costs money or cannot be undone, ordered with its safeguard waived:
@@ -293,7 +293,7 @@ DECEIT_RULES: Final[tuple[Rule, ...]] = (
                     | {"stop"},
                 ),
                 rf"{DIRECTED}(?:skip|bypass|disable|turn\s+off|drop|remove|suppress|stop\s+(?:asking\s+"
-                r"for|showing|requesting))\s+(?:the\s+|all\s+|any\s+|every\s+)?(?:\w+\s+)?"
+                r"for|showing|requesting))\s+(?:the\s+|all\s+|any\s+|every\s+)?(?:\w++\s+)?"
                 r"(?:confirmation|approval|review|verification|safety)\s+(?:steps?|prompts?|dialog(?:ue)?s?|"
                 r"checks?|screens?|questions?)\b[^.!?\n]{0,40}?(?:\bfor\s+(?:all|every|any|destructive|"
                 r"dangerous|irreversible|risky|payments?|deletions?|transfers?|admin\w*|production|prod)\b|"
@@ -311,7 +311,7 @@ DECEIT_RULES: Final[tuple[Rule, ...]] = (
                 ),
                 rf"{DIRECTED}(?:grant|give|assign|add|make|promote|invite|set)\b[^.!?\n]{{0,40}}?"
                 rf"\b{_PRIVILEGE}\b[^.!?\n]{{0,40}}?\b(?:to|for)\s+[\w.+-]+@[\w-]+\.\w|{DIRECTED}"
-                r"(?:add|make|invite|promote|set)\s+[\w.+-]+@[\w-]+\.[\w.]+\s+(?:as\s+)?(?:an?\s+)?"
+                r"(?:add|make|invite|promote|set)\s+[\w.+-]+@[\w-]+\.[\w.]++\s+(?:as\s+)?(?:an?\s+)?"
                 rf"{_PRIVILEGE}\b",
             ),
         ),
@@ -348,8 +348,8 @@ DECEIT_RULES: Final[tuple[Rule, ...]] = (
                     _SAFEGUARD_WORDS,
                 ),
                 rf"{DIRECTED}(?:disable|turn\s+off|switch\s+off|deactivate|remove|reset|bypass|weaken|"
-                r"lower|downgrade|uninstall|pause)\s+(?:(?:the\s+user'?s|their|his|her)\s+(?:\w+\s+)?"
-                rf"{_SAFEGUARD}|(?:the\s+|all\s+|any\s+)?(?:\w+\s+)?{_SAFEGUARD}\b[^.!?\n]{{0,60}}?"
+                r"lower|downgrade|uninstall|pause)\s+(?:(?:the\s+user'?s|their|his|her)\s+(?:\w++\s+)?"
+                rf"{_SAFEGUARD}|(?:the\s+|all\s+|any\s+)?(?:\w++\s+)?{_SAFEGUARD}\b[^.!?\n]{{0,60}}?"
                 r"\b(?:the\s+user'?s|their|his|her|for\s+(?:the\s+user|them|him|her))\b)",
             ),
             # a cover story for what the model does to the user's things, or told to the
@@ -368,7 +368,7 @@ DECEIT_RULES: Final[tuple[Rule, ...]] = (
                 r"\b(?:and|then)\s+(?:later\s+|afterwards\s+)?(?:tell|inform)\w*\s+(?:the\s+user|the\s+owner|"
                 r"him|her)\s+)(?:that\s+)?(?:it|this|that|there|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:(?:was|"
                 r"were|is|'s|had|has|got)\s+)?(?:been\s+)?(?:(?:an?|the|just\s+an?|only\s+an?)\s+)?"
-                r"(?:[\w-]+\s+){0,2}?(?:error|glitch|bug|mistake|accident|outage|sync|crash\w*|virus|"
+                r"(?:[\w-]++\s+){0,2}?(?:error|glitch|bug|mistake|accident|outage|sync|crash\w*|virus|"
                 r"problem|issue|fault|fail\w*|broke\w*)\b",
             ),
         ),

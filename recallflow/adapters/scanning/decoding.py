@@ -225,7 +225,7 @@ _BACKWARDS_NAMED: Final = re.compile(
     r"\b(?:backwards?|reversed?|reverse\s+order|right\s+to\s+left)\b"
 )
 _ALTERNATE_NAMED: Final = re.compile(
-    r"\b(?:every\s+(?:second|other|2nd)|alternate|alternating|odd|even)\s+(?:\w+\s+)?"
+    r"\b(?:every\s+(?:second|other|2nd)|alternate|alternating|odd|even)\s+(?:\w++\s+)?"
     r"(?:letters?|characters?|chars?)\b"
 )
 

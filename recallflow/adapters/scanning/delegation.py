@@ -35,7 +35,7 @@ from recallflow.adapters.scanning.rule import Rule, first_use, regex_rules
 #: Whose words, once obeyed, put someone other than the user in charge: an account, a bot,
 #: a sender, a tool and what it returns.
 _OTHER: Final = (
-    r"(?:(?:[\w-]+\s+){0,3}?@[\w.-]+|[\w.+-]+@[\w-]+\.[\w.-]+|['\"“][^'\"”\n]{1,40}['\"”]|(?:the\s+)?(?:\w+[\s-]+){0,3}?"
+    r"(?:(?:[\w-]++\s+){0,3}?@[\w.-]+|[\w.+-]+@[\w-]+\.[\w.-]+|['\"“][^'\"”\n]{1,40}['\"”]|(?:the\s+)?(?:\w+[\s-]+){0,3}?"
     r"(?:bots?|accounts?|agents?|plugins?|tools?|integrations?|senders?|channels?|webhooks?|"
     r"emails?|messages?|pages?|sites?|outputs?|results?|responses?|documents?|apis?))"
 )
@@ -56,10 +56,10 @@ _SWITCH_OFF: Final = (
 #: the auditors don't notice", "and tell nobody", "and don't turn it back on", "and tell the
 #: on-call it's planned"). Whoever is to see it, if they are to see it, is told, not kept out.
 _UNSEEN: Final = (
-    r"(?:so\s+(?:that\s+)?(?:nobody|no\s*one|no-one|none\s+of\s+\w+)\s+(?:\w+\s+)?(?:sees?|notices?|"
+    r"(?:so\s+(?:that\s+)?(?:nobody|no\s*one|no-one|none\s+of\s+\w+)\s+(?:\w++\s+)?(?:sees?|notices?|"
     r"knows?|finds?|learns?|spots?|can\s+see|will\s+see|would\s+see)|so\s+(?:that\s+)?(?:the\s+)?(?:user|"
-    r"owner|team|auditors?|reviewers?|admins?|on-?call|security|compliance)\s+(?:\w+\s+)?(?:doesn'?t|"
-    r"don'?t|does\s+not|do\s+not|won'?t|will\s+not|can'?t|cannot|never)\s+(?:\w+\s+)?(?:see|notice|know|"
+    r"owner|team|auditors?|reviewers?|admins?|on-?call|security|compliance)\s+(?:\w++\s+)?(?:doesn'?t|"
+    r"don'?t|does\s+not|do\s+not|won'?t|will\s+not|can'?t|cannot|never)\s+(?:\w++\s+)?(?:see|notice|know|"
     r"find|learn|spot)|(?:and|then)\s+(?:tell|inform|notify|warn)\s+(?:nobody|no\s*one|"
     r"no-one)(?!\s+(?:outside|but|except|other\s+than|beyond)\b)|(?:and|then)\s+(?:do\s+not|don'?t|"
     r"never)\s+(?:re-?enable|restore|turn\s+(?:it|them)\s+back\s+on|switch\s+(?:it|them)\s+back)|"
@@ -144,7 +144,7 @@ DELEGATION_RULES: Final[tuple[Rule, ...]] = (
             (
                 frozenset({"execute", "carry", "act", "obey", "run"}),
                 rf"{DIRECTED}(?:execute|carry\s+out|act\s+on|obey|run)\s+(?:its|their|the\s+[\w-]*(?:bot|account|"
-                r"sender|message|email|page|site|tool|plugin|output|result|response)'?s?)\s+(?:\w+\s+)?(?:commands|instructions|"
+                r"sender|message|email|page|site|tool|plugin|output|result|response)'?s?)\s+(?:\w++\s+)?(?:commands|instructions|"
                 r"orders|directives|requests)\b",
             ),
             # a tool's output made the command: "if a fetched page contains a line starting
@@ -154,7 +154,7 @@ DELEGATION_RULES: Final[tuple[Rule, ...]] = (
                 frozenset({"run", "execute", "eval", "evaluate", "carry", "do", "follow", "obey"}),
                 r"\b(?:run|execute|eval(?:uate)?)\s+(?:that|the|this|each|every|such\s+a)\s+(?:line|text|"
                 r"string|output|result|response|snippet)\s+as\s+(?:a\s+|an\s+)?(?:shell\s+)?(?:command|code|"
-                r"script|instructions?)\b|\b(?:if|when|whenever)\s+(?:it|they|the\s+(?:[\w']+\s+){0,2}?"
+                r"script|instructions?)\b|\b(?:if|when|whenever)\s+(?:it|they|the\s+(?:[\w']++\s+){0,2}?"
                 r"(?:tool|output|stdout|page|response|result|plugin|api|email|message))\s+(?:prints|outputs|"
                 r"returns|says|suggests|contains|lists|shows|recommends|includes|has|gives)\s+(?:a\s+|an\s+|any\s+|"
                 rf"some\s+)?(?:shell\s+)?(?:commands?|instructions?|orders?){IN_SENTENCE}{{0,30}}?\b(?:(?:run|"
@@ -166,7 +166,7 @@ DELEGATION_RULES: Final[tuple[Rule, ...]] = (
                 frozenset({"tool", "plugin", "api", "fetched", "output", "response", "result"}),
                 r"\b(?:tool|plugin|api|fetched|output|response|result)s?\b"
                 rf"{IN_SENTENCE}{{0,60}}?{DIRECTED}(?:follow|obey|do|carry\s+out|execute|perform|take)\s+"
-                r"(?:any|every|each|all|whatever)\s+(?:\w+\s+)?(?:actions?|instructions?|steps?|commands?|"
+                r"(?:any|every|each|all|whatever)\s+(?:\w++\s+)?(?:actions?|instructions?|steps?|commands?|"
                 r"orders?)\s+(?:that\s+)?(?:it|they|the\s+(?:tool|page|output|result|response|plugin)s?)\s+"
                 r"(?:recommends?|suggests?|says?|lists?|gives?|contains?|returns?|tells?|asks?)\b",
             ),
@@ -175,9 +175,9 @@ DELEGATION_RULES: Final[tuple[Rule, ...]] = (
             (
                 frozenset({"whatever", "says", "tells", "asks", "instructs"}),
                 rf"{DIRECTED}(?:run|execute|do|follow|install|perform|obey|carry\s+out)\s+whatever\s+"
-                r"(?:\w+\s+){0,2}?(?:the\s+|a\s+|any\s+)?(?:\w+\s+)?(?:tool|page|site|output|result|"
+                r"(?:\w++\s+){0,2}?(?:the\s+|a\s+|any\s+)?(?:\w++\s+)?(?:tool|page|site|output|result|"
                 r"response|plugin|api|email|message|stdout)s?\s+(?:says|suggests|recommends|returns|prints|"
-                r"lists|tells\s+you|asks)|\b(?:if|when|whenever)\s+(?:the\s+|a\s+|any\s+)?(?:\w+\s+){0,2}?"
+                r"lists|tells\s+you|asks)|\b(?:if|when|whenever)\s+(?:the\s+|a\s+|any\s+)?(?:\w++\s+){0,2}?"
                 r"(?:tool|page|site|output|result|response|plugin|api|stdout)s?\s+(?:says|tells\s+you|asks\s+"
                 r"you|instructs\s+you|suggests)\s+(?:you\s+)?to\s+(\w+)\b[^.!?\n]{0,40}?,\s*\1\b",
             ),
@@ -241,7 +241,7 @@ DELEGATION_RULES: Final[tuple[Rule, ...]] = (
                 frozenset({"reviewer", "reviewers", "auditor", "auditors", "compliance", "on-call"})
                 | {"security", "oncall", "supervisor", "supervisors"},
                 r"\b(?:do\s+not|don'?t|never)\s+(?:include|mention|list|report|show|disclose|log)\s+"
-                r"(?:these|the|your|any|those|this)\s+(?:\w+\s+)?(?:deletions|removals|transfers|payments|"
+                r"(?:these|the|your|any|those|this)\s+(?:\w++\s+)?(?:deletions|removals|transfers|payments|"
                 r"refunds|commands|tool\s+calls|wipes|purges)\b"
                 rf"{IN_SENTENCE}{{0,60}}?\b(?:reviewers?|auditors?|compliance|security|on-?call|"
                 r"supervisors?)\b",
@@ -256,7 +256,7 @@ DELEGATION_RULES: Final[tuple[Rule, ...]] = (
             # (a refusal of harmless requests counted as a failure is how a model is graded)
             (
                 frozenset({"declining", "refusing", "refusal", "refusals", "declines", "refuses"}),
-                r"\b(?:declin|refus)\w*\s+(?:(?!harmless|benign|safe|legitimate|innocuous|valid|ordinary)\w+\s+){0,3}?(?:is|are|counts?\s+as)\s+(?:now\s+)?"
+                r"\b(?:declin|refus)\w*\s+(?:(?!harmless|benign|safe|legitimate|innocuous|valid|ordinary)\w++\s+){0,3}?(?:is|are|counts?\s+as)\s+(?:now\s+)?"
                 r"(?:(?:considered|treated\s+as|counted\s+as|deemed|seen\s+as|logged\s+as|classed\s+as)\s+)?"
                 r"(?:an?\s+)?(?:malfunction|bug|error|failure|violation|breach|defect|fault)s?\b",
             ),
@@ -294,7 +294,7 @@ DELEGATION_RULES: Final[tuple[Rule, ...]] = (
                 frozenset({"without"}),
                 r"\b(?:assistant|model|agent|ai|bot)\s+(?:may|can|is\s+(?:now\s+)?(?:allowed|permitted|"
                 r"free|cleared)\s+to)\s+(?:now\s+)?(?:execute|run)\s+(?:any|all|every|arbitrary)\s+(?:shell\s+)?"
-                rf"(?:commands?|code|scripts?|actions?){IN_SENTENCE}{{0,30}}?\bwithout\s+(?:\w+\s+)?"
+                rf"(?:commands?|code|scripts?|actions?){IN_SENTENCE}{{0,30}}?\bwithout\s+(?:\w++\s+)?"
                 r"(?:confirmation|approval|asking|review|consent|checks?|verification)\b",
             ),
         ),
@@ -309,7 +309,7 @@ DELEGATION_RULES: Final[tuple[Rule, ...]] = (
             (
                 frozenset({"verified", "authorised", "authorized", "official", "certified"})
                 | {"accredited"},
-                r"\b(?:verified|authori[sz]ed|official|certified|accredited)\s+(?:\w+\s+)?(?:staff|"
+                r"\b(?:verified|authori[sz]ed|official|certified|accredited)\s+(?:\w++\s+)?(?:staff|"
                 r"employee|admin\w*|representative|member|officer|personnel|engineer|moderator|"
                 r"support)\b[^\n]{0,80}?\b(?:elevate|escalate|promote|upgrade|grant|give|make|set|raise)\s+"
                 r"(?:me|my)\b",
@@ -321,7 +321,7 @@ DELEGATION_RULES: Final[tuple[Rule, ...]] = (
                 r"\b(?:if|when|whenever)\s+(?:anyone|anybody|someone|somebody|a\s+(?:caller|user|person|"
                 r"stranger)|whoever)\s+(?:ever\s+)?(?:says|mentions|types|uses|gives|knows|writes|sends)\b"
                 rf"{IN_SENTENCE}{{0,80}}?(?<!not\s)(?<!never\s)\b(?:give|grant|hand|unlock|open|elevate)\s+(?:them|him|her|it|"
-                r"that\s+person)?\s*(?:\w+\s+)?(?:admin\w*|access|rights|passwords?|keys?|root|owner\w*|"
+                r"that\s+person)?\s*(?:\w++\s+)?(?:admin\w*|access|rights|passwords?|keys?|root|owner\w*|"
                 r"privileges?|permissions?)\b",
             ),
         ),
@@ -338,7 +338,7 @@ DELEGATION_RULES: Final[tuple[Rule, ...]] = (
                 r"hyperlink)\s+(?:to\s+)?(?:https?://\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|io|co|biz|"
                 r"info|xyz|site|online|app|link|ly|me|top|click|live|shop|example)\b)"
                 rf"{IN_SENTENCE}{{0,30}}?\b(?:at\s+the\s+end\s+of|to|in|into|under|below)\s+(?:the|every|"
-                r"each|all|your|any)\s+(?:\w+\s+)?(?:translations?|answers?|repl(?:y|ies)|responses?|"
+                r"each|all|your|any)\s+(?:\w++\s+)?(?:translations?|answers?|repl(?:y|ies)|responses?|"
                 r"summar(?:y|ies)|outputs?|messages?)\b",
             ),
         ),
@@ -352,7 +352,7 @@ DELEGATION_RULES: Final[tuple[Rule, ...]] = (
             (
                 frozenset({"with", "followed", "containing", "carrying", "plus", "holding"}),
                 r"https?://\S*?[?&][\w-]+=(?=[\s\]>)'\"]|$)\S*\s+(?:with|followed\s+by|containing|carrying|"
-                r"plus|holding)\s+(?:a\s+|an\s+|the\s+)?(?:\w+\s+){0,3}?(?:copy|contents?|notes?|history|"
+                r"plus|holding)\s+(?:a\s+|an\s+|the\s+)?(?:\w++\s+){0,3}?(?:copy|contents?|notes?|history|"
                 r"messages?|passwords?|tokens?|keys?|secrets?|files?|conversation|chat|credentials)\b",
             ),
         ),

@@ -69,7 +69,7 @@ _UNBOUND: Final = re.compile(
     r"prompt|policy|confirmation|approval)\s+(?:are\s+|is\s+)?(?:forgotten|disabled|bypassed|"
     r"removed|dropped|skipped|ignored|revealed)\b"
     r"|\b(?:disabled|dropped|removed|bypassed|lifted|ignored|suspended|(?:turned|switched)\s+off)\s+"
-    r"(?:all\s+)?(?:my|the|its|your)\s+(?:own\s+)?(?:\w+\s+)?(?:rules|guidelines|restrictions|"
+    r"(?:all\s+)?(?:my|the|its|your)\s+(?:own\s+)?(?:\w++\s+)?(?:rules|guidelines|restrictions|"
     r"filters?|safeguards?|guardrails|checks|policy|policies)\b"
     r"|\bi\s+(?:no\s+longer|don'?t|do\s+not)\s+(?:follow|obey|have)\s+(?:it|them|any|rules|"
     r"my|your|the)\b|\b(?:drop|ignore|forget)\s+(?:them|my\s+(?:rules|guidelines))\b"
@@ -83,7 +83,7 @@ _UNBOUND: Final = re.compile(
     r"sign-?off|ok)\s+(?:is|are)\s+(?:no\s+longer|not)\s+(?:needed|required|necessary)\b"
     r"|\b(?:over|instead\s+of|above)\s+the\s+user\b(?!'s\s+(?:head|shoulder))"
     r"|\bkeep\s+(?:it|this|that|them)\s+(?:out\s+of|off|from)\s+(?:every|each|all|the|their|his|"
-    r"her)\s+(?:\w+\s+)?(?:summar(?:y|ies)|digests?|reports?|user|notifications?|updates?)\b"
+    r"her)\s+(?:\w++\s+)?(?:summar(?:y|ies)|digests?|reports?|user|notifications?|updates?)\b"
     r"|\b(?:don'?t|do\s+not|never)\s+(?:tell|inform|show|notify)\s+the\s+user\b"
 )
 #: The asker wants help to do harm: a first-person request ("how do I", "help me", "write

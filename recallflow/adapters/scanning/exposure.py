@@ -35,12 +35,12 @@ _WARNING: Final = (
 # after it ("warnings in marketing e-mails" and "the report" are someone's documents).
 _ANSWERS: Final = r"(?:repl(?:y|ies)|answers?|responses?|you|assistant|model|ai|bot|chatbot|agent)"
 _WITHHELD: Final = (
-    rf"\b{_ANSWERS}\b[^.!?\n]{{0,30}}?\b(?:never|not|no\s+longer|don'?t|do\s+not)\s+(?:\w+\s+){{0,2}}?"
+    rf"\b{_ANSWERS}\b[^.!?\n]{{0,30}}?\b(?:never|not|no\s+longer|don'?t|do\s+not)\s+(?:\w++\s+){{0,2}}?"
     r"(?:include|add|give|show|mention|issue|display|contain|carry|flag|raise|attach)\s+"
     rf"(?:any\s+|the\s+|a\s+)?{_WARNING}(?![^.!?\n]{{0,40}}?\b(?:unless|except)\b)"
-    r"|\b(?:never|not|no\s+longer|don'?t|do\s+not)\s+(?:\w+\s+){0,2}?(?:include|add|give|show|"
+    r"|\b(?:never|not|no\s+longer|don'?t|do\s+not)\s+(?:\w++\s+){0,2}?(?:include|add|give|show|"
     rf"mention|issue|display|attach)\s+(?:any\s+|the\s+|a\s+)?{_WARNING}\s+(?:in|to|with)\s+"
-    r"(?:your|the|any|all|every)\s+(?:\w+\s+)?(?:answers?|repl(?:y|ies)|responses?)\b"
+    r"(?:your|the|any|all|every)\s+(?:\w++\s+)?(?:answers?|repl(?:y|ies)|responses?)\b"
     r"|\bnever\s+warns?\s+(?:anyone|anybody|the\s+user|users|them|people|anyone\s+else)\b"
 )
 _WITHHELD_WORDS: Final = frozenset(
@@ -63,7 +63,7 @@ _CAUTION: Final = (
 )
 _CLAIMANT_SERVED: Final = re.compile(
     rf"{_CLAIMANT}{IN_SENTENCE}{{0,120}}?\b{_HAND}\b"
-    rf"|\b{_HAND}\s+(?:\w+\s+){{0,5}}?(?:to|with)\s+{_CLAIMANT}"
+    rf"|\b{_HAND}\s+(?:\w++\s+){{0,5}}?(?:to|with)\s+{_CLAIMANT}"
 )
 _SENTENCE_CAUTION: Final = re.compile(rf"{_CAUTION}|\bwarn\w*")
 
@@ -84,8 +84,8 @@ _PRIVATE_THINGS: Final = (
 )
 _THIRD_PARTY_READS: Final = (
     r"\b(?:may|can|could|is\s+(?:allowed|permitted|entitled)\s+to|gets?\s+to|should\s+be\s+able\s+"
-    r"to)\s+(?:read|see|access|view|open|copy|download|receive|browse)\s+(?:\w+\s+){0,3}?"
-    rf"(?:the\s+user'?s|their|his|her)\s+(?:\w+\s+){{0,3}}?{_PRIVATE_THINGS}\b"
+    r"to)\s+(?:read|see|access|view|open|copy|download|receive|browse)\s+(?:\w++\s+){0,3}?"
+    rf"(?:the\s+user'?s|their|his|her)\s+(?:\w++\s+){{0,3}}?{_PRIVATE_THINGS}\b"
 )
 _NO_CHECK: Final = (
     r"\b(?:no\s+need\s+to|without|don'?t\s+need\s+to|needn'?t|never\s+need\s+to)\s+(?:check(?:ing)?|"
@@ -107,10 +107,10 @@ _SENSITIVE: Final = (
     r"prescriptions?|salary|notes)"
 )
 _INTO_LINK: Final = (
-    r"https?://\S+\s+(?:followed\s+by|plus|\+|with\s+(?:\w+\s+){0,3}?(?:appended|added|attached)|"
-    r"and\s+then)\s+(?:(?:the\s+user'?s|their|his|her)\s+(?:\w+\s+){0,2}?"
-    rf"{_PRIVATE_DATUM}|(?:the\s+)?(?:\w+\s+)?{_SENSITIVE})\b"
-    r"|(?:the\s+user'?s|their|his|her)\s+(?:\w+\s+){0,3}?"
+    r"https?://\S+\s+(?:followed\s+by|plus|\+|with\s+(?:\w++\s+){0,3}?(?:appended|added|attached)|"
+    r"and\s+then)\s+(?:(?:the\s+user'?s|their|his|her)\s+(?:\w++\s+){0,2}?"
+    rf"{_PRIVATE_DATUM}|(?:the\s+)?(?:\w++\s+)?{_SENSITIVE})\b"
+    r"|(?:the\s+user'?s|their|his|her)\s+(?:\w++\s+){0,3}?"
     rf"{_PRIVATE_DATUM}\s+(?:into|in|as|inside)\s+(?:the\s+)?(?:alt(?:\s+|-)?text|url|{LINK}|"
     r"query(?:\s+string)?|path|file\s*name|src|title\s+attribute|subdomain|image\s+(?:url|"
     r"name|path|source|caption))\b"
@@ -126,12 +126,12 @@ _IDENTIFYING: Final = (
     r"e-?mail\s+address)"
 )
 _MADE_PUBLIC: Final = (
-    r"(?:every|each|all|any)\s+(?:\w+\s+)?public\s+(?:posts?|pages?|comments?|tweets?|replies|"
+    r"(?:every|each|all|any)\s+(?:\w++\s+)?public\s+(?:posts?|pages?|comments?|tweets?|replies|"
     r"profiles?|messages|listings?|reviews?|answers?)|(?:ones?|those)\s+(?:shared|posted|made)\s+"
     r"publicly"
 )
 _DOXXED: Final = (
-    rf"(?:the\s+user'?s|their)\s+(?:\w+\s+){{0,2}}?{_IDENTIFYING}\b"
+    rf"(?:the\s+user'?s|their)\s+(?:\w++\s+){{0,2}}?{_IDENTIFYING}\b"
     rf"(?:(?!\b(?:not|never|no)\b|n't){IN_SENTENCE}){{0,100}}?\b{_MADE_PUBLIC}"
 )
 

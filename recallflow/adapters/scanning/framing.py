@@ -44,8 +44,8 @@ _STRONG_GRANT: Final = any_of(
     r"free[sd]?",
     r"pre-?approved?",
     r"pre-?authori[sz]ed?",
-    r"give[sn]?\s+(?:\w+\s+)?permission",
-    r"gave\s+(?:\w+\s+)?permission",
+    r"give[sn]?\s+(?:\w++\s+)?permission",
+    r"gave\s+(?:\w++\s+)?permission",
 )
 _SOFT_GRANT: Final = any_of(
     r"want(?:s|ed)?",
@@ -95,7 +95,7 @@ PERSUASION_RULES: Final[tuple[Rule, ...]] = regex_rules(
             | {"confirm", "confirming"},
             rf"\b{_THE_MODEL}[^.!?\n]{{0,30}}?\b(?:skip|bypass|disable|turn\s+off|suppress|drop|"
             r"remove|stop\s+(?:asking\s+for|showing|requesting))\s+(?:all|every|any)\s+(?:the\s+)?"
-            r"(?:\w+\s+)?(?:confirm\w*|approvals?|reviews?|permission\s+(?:prompts?|checks?))\b"
+            r"(?:\w++\s+)?(?:confirm\w*|approvals?|reviews?|permission\s+(?:prompts?|checks?))\b"
             # "skip all confirmation e-mails" names messages, not a safeguard
             r"(?!\s+(?:e-?mails?|messages?|letters?|texts?|sms|numbers?|codes?|pages?|"
             r"screens?|slips?|notifications?)\b)",
@@ -103,19 +103,19 @@ PERSUASION_RULES: Final[tuple[Rule, ...]] = regex_rules(
         # as your administrator, I ...
         (
             frozenset({"i", "we"}),
-            rf"\bas\s+(?:your|the|an?|this\s+\w+'s)\s+(?:[\w-]+\s+){{0,2}}?{AUTHORITY_NOUN}\b"
+            rf"\bas\s+(?:your|the|an?|this\s+\w+'s)\s+(?:[\w-]++\s+){{0,2}}?{AUTHORITY_NOUN}\b"
             r"[^.\n]{0,60}?\b(?:i|we)\b",
         ),
         (
             frozenset({"i", "this", "we"}),
-            rf"\b(?:i'?m|i\s+am|we\s+are|we'?re|this\s+is)\s+(?:your\s+(?:[\w-]+\s+){{0,2}}?"
-            rf"{AUTHORITY_NOUN}|(?:the|an?)\s+(?:[\w-]+\s+){{0,2}}?{AUTHORITY_NOUN}\s+(?:of|for|"
+            rf"\b(?:i'?m|i\s+am|we\s+are|we'?re|this\s+is)\s+(?:your\s+(?:[\w-]++\s+){{0,2}}?"
+            rf"{AUTHORITY_NOUN}|(?:the|an?)\s+(?:[\w-]++\s+){{0,2}}?{AUTHORITY_NOUN}\s+(?:of|for|"
             r"behind|at)\s+(?:this|the|you)\b)",
         ),
         (
             frozenset({"authority", "clearance", "power", "privileges", "rights"}),
-            rf"\b(?:with|by|under)\s+(?:my|our|the)\s+(?:\w+\s+)?(?:authority|power|rights|"
-            rf"privileges|clearance)\s+as\s+(?:your\s+|the\s+|an?\s+)?(?:[\w-]+\s+){{0,2}}?"
+            rf"\b(?:with|by|under)\s+(?:my|our|the)\s+(?:\w++\s+)?(?:authority|power|rights|"
+            rf"privileges|clearance)\s+as\s+(?:your\s+|the\s+|an?\s+)?(?:[\w-]++\s+){{0,2}}?"
             rf"{AUTHORITY_NOUN}",
         ),
         # I authorise you / management has cleared you / OpenAI has authorized this assistant
@@ -132,7 +132,7 @@ PERSUASION_RULES: Final[tuple[Rule, ...]] = regex_rules(
         ),
         (
             frozenset({"assistant", "model", "your"}),
-            rf"\b(?:your|the\s+model'?s|the\s+assistant'?s)\s+(?:[\w-]+\s+){{0,2}}?"
+            rf"\b(?:your|the\s+model'?s|the\s+assistant'?s)\s+(?:[\w-]++\s+){{0,2}}?"
             rf"{AUTHORITY_NOUN}\s+(?:has\s+|have\s+|had\s+)?(?:already\s+|explicitly\s+|"
             rf"personally\s+|officially\s+)?(?:{_SOFT_GRANT}|{_STRONG_GRANT})\b",
         ),
@@ -154,13 +154,13 @@ PERSUASION_RULES: Final[tuple[Rule, ...]] = regex_rules(
         ),
         (
             frozenset({"you"}),
-            r"\byou\s+(?:now\s+)?(?:have|hold|possess)\s+(?:been\s+given\s+)?(?:the\s+)?(?:\w+\s+)?"
+            r"\byou\s+(?:now\s+)?(?:have|hold|possess)\s+(?:been\s+given\s+)?(?:the\s+)?(?:\w++\s+)?"
             r"(?:consent|permission|authori[sz]ation|clearance|approval|privileges|rights|"
             r"admin(?:istrator)?\s+(?:rights|access|privileges)|root\s+(?:access|rights))\b",
         ),
         (
             frozenset({"access", "authority", "control", "privileges", "rights"}),
-            r"\bi\s+(?:have|hold|own)\s+(?:\w+\s+){0,2}(?:access|control|authority|rights|"
+            r"\bi\s+(?:have|hold|own)\s+(?:\w++\s+){0,2}(?:access|control|authority|rights|"
             r"privileges)\s+(?:to|over)\s+(?:your|you\b|this\s+(?:assistant|ai|model))",
         ),
         # the user has already approved all of it
@@ -248,7 +248,7 @@ PERSUASION_RULES: Final[tuple[Rule, ...]] = regex_rules(
                 }
             ),
             r"\b(?:official|authori[sz]ed|verified|genuine|sanctioned|legitimate|priority|urgent|"
-            r"emergency|mandatory|critical)\s+(?:\w+\s+){0,2}(?:instruction|message|notice|directive|"
+            r"emergency|mandatory|critical)\s+(?:\w++\s+){0,2}(?:instruction|message|notice|directive|"
             r"order|update|override|request|note|memo|communication|announcement|command|alert)s?"
             rf"\s+(?:from|by|of)\s+(?:the\s+)?(?:{AUTHORITY_NOUN}|your\s+\w+)",
         ),
@@ -263,12 +263,12 @@ PERSUASION_RULES: Final[tuple[Rule, ...]] = regex_rules(
             frozenset({"this"}),
             r"\bthis\s+(?:message|instruction|note|request|memo|text|memory|directive|notice|"
             r"entry)\s+(?:is|comes|was\s+sent|has\s+been\s+sent|originates)\s+(?:directly\s+)?"
-            rf"from\s+(?:the\s+|your\s+)?(?:[\w-]+\s+)?{AUTHORITY_NOUN}",
+            rf"from\s+(?:the\s+|your\s+)?(?:[\w-]++\s+)?{AUTHORITY_NOUN}",
         ),
         (
             frozenset({"by"}),
             r"\b(?:sanctioned|approved|authori[sz]ed|endorsed|mandated|required|signed|issued|"
-            r"sent)\s+by\s+(?:your\s+(?:\w+\s+)?(?:developers?|creators?|makers?|admin\w*|"
+            r"sent)\s+by\s+(?:your\s+(?:\w++\s+)?(?:developers?|creators?|makers?|admin\w*|"
             r"operators?|owners?|supervisors?|trainers?|company)|anthropic|openai)",
         ),
         (
@@ -284,7 +284,7 @@ PERSUASION_RULES: Final[tuple[Rule, ...]] = regex_rules(
             frozenset({"memory", "belief", "note", "entry", "fact", "message", "record", "item"})
             | {"statement", "instruction", "text", "line"},
             r"\b(?:this|the\s+following|the\s+above|the\s+present)\s+(?:memory|belief|note|entry|"
-            r"fact|message|record|item|statement|instruction|text|line)\s+(?:\w+\s+){0,2}?(?:outranks|"
+            r"fact|message|record|item|statement|instruction|text|line)\s+(?:\w++\s+){0,2}?(?:outranks|"
             r"overrides|supersedes|trumps|prevails\s+over|takes\s+precedence|has\s+precedence|(?:has|"
             r"carries|holds|is\s+given|gets|is\s+of)\s+(?:the\s+)?(?:(?:highest|maximum|absolute|"
             r"overriding|final|supreme|top-?level|system|admin|root)[\s-]+(?:trust|authority|"
@@ -292,7 +292,7 @@ PERSUASION_RULES: Final[tuple[Rule, ...]] = regex_rules(
             r"maximum|top)[\s-]+priority\s+(?:over|above|and\s+(?:overrides|outranks|supersedes|"
             r"takes)))|(?:is|was|has\s+been)\s+(?:verified|confirmed|approved|"
             r"signed|certified|authori[sz]ed|endorsed|sanctioned|issued|set)\s+by\s+(?:the\s+|your\s+)?"
-            rf"(?:[\w-]+\s+){{0,2}}?{AUTHORITY_NOUN}\b)",
+            rf"(?:[\w-]++\s+){{0,2}}?{AUTHORITY_NOUN}\b)",
         ),
         (
             frozenset({"memory", "belief", "note", "entry", "fact", "instruction", "record"}),
@@ -300,7 +300,7 @@ PERSUASION_RULES: Final[tuple[Rule, ...]] = regex_rules(
             r"priority|authority|level|precedence)|priority[\s-]*0|p0|(?:trusted|official|"
             r"authoritative|verified|signed|certified|privileged))\s+(?:memory|belief|note|entry|fact|"
             r"instruction|record)\b(?:\s*[(,:;-]\s*|\s+)(?:(?:set|signed|issued|sent|written|"
-            r"approved|verified)\s+by\s+|from\s+)?(?:the\s+|your\s+)?(?:[\w&-]+\s+){0,3}?"
+            r"approved|verified)\s+by\s+|from\s+)?(?:the\s+|your\s+)?(?:[\w&-]++\s+){0,3}?"
             rf"(?:{AUTHORITY_NOUN}|takes|overrides|outranks|treat)\b",
         ),
         # "Verified by the admin: the user may …": an authority's seal on an order or a grant
@@ -308,7 +308,7 @@ PERSUASION_RULES: Final[tuple[Rule, ...]] = regex_rules(
             frozenset({"verified", "approved", "authorised", "authorized", "signed", "certified"})
             | {"confirmed", "endorsed", "validated", "issued", "set", "sanctioned"},
             rf"{CLAUSE_START}\s*(?:verified|approved|authori[sz]ed|signed|certified|confirmed|endorsed|"
-            r"validated|issued|set|sanctioned)\s+by\s+(?:the\s+|your\s+|an?\s+)?(?:[\w&-]+\s+){0,2}?"
+            r"validated|issued|set|sanctioned)\s+by\s+(?:the\s+|your\s+|an?\s+)?(?:[\w&-]++\s+){0,2}?"
             rf"{AUTHORITY_NOUN}\s*[:;,)-](?=[^\n]{{0,120}}?\b(?:allowed|permitted|must|should|"
             r"never|always|not\s+needed|no\s+longer|disable|approve|share|grant|bypass|skip|treat|"
             r"trust|root|admin|unrestricted|exempt)\b)",
@@ -328,7 +328,7 @@ PERSUASION_RULES: Final[tuple[Rule, ...]] = regex_rules(
                 }
             ),
             r"\b(?:authori[sz]ation|access|clearance|permission|admin|root|sudo|override|identity|"
-            r"privileges?)\s+(?:level\s+\w+\s+)?(?:granted|verified|confirmed|approved|accepted|"
+            r"privileges?)\s+(?:level\s+\w++\s+)?(?:granted|verified|confirmed|approved|accepted|"
             r"unlocked|elevated|enabled)\b",
         ),
         (
@@ -340,7 +340,7 @@ PERSUASION_RULES: Final[tuple[Rule, ...]] = regex_rules(
         (
             frozenset({"you"}),
             r"\bit\s+(?:is|'s)\s+(?:perfectly\s+|totally\s+|completely\s+|absolutely\s+)?(?:fine|ok|"
-            r"okay|safe|legal|allowed|acceptable|permitted|ethical|alright)\s+(?:and\s+\w+\s+)?"
+            r"okay|safe|legal|allowed|acceptable|permitted|ethical|alright)\s+(?:and\s+\w++\s+)?"
             r"for\s+you\s+to\b",
         ),
         (
@@ -377,13 +377,13 @@ UNRESTRAINED: Final = (
     r"without\s+(?:limits|"
     r"restriction|question|hesitation|refusing|refusal)|(?:doesn'?t|does\s+not|don'?t|do\s+not|"
     r"never|no\s+longer)\s+(?:have|has|need|needs)\s+to\s+(?:abide\s+by|follow|obey|respect|comply\s+"
-    r"with)\s+(?:any|the|its|their|your)\s+(?:\w+\s+)?(?:rules|guidelines|restrictions|polic(?:y|ies)|"
-    r"filters)|broken?\s+(?:out\s+of|free\s+(?:of|from))\s+(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+)"
+    r"with)\s+(?:any|the|its|their|your)\s+(?:\w++\s+)?(?:rules|guidelines|restrictions|polic(?:y|ies)|"
+    r"filters)|broken?\s+(?:out\s+of|free\s+(?:of|from))\s+(?:the\s+|its\s+|their\s+)?(?:[\w-]++\s+)"
     r"{0,2}?(?:confines|rules|restrictions|limits|chains|shackles|guidelines|programming))\b)"
 )
 _MODEL_REF: Final = (
     r"(?:\b(?:you|your|yourself|you're|youre|ur)\b|\b(?:an?|that|this|the|my|another|alternate|"
-    rf"alternative)\s+(?:[\w-]+\s+){{0,5}}?{_MODEL_ROLE}s?\b)"
+    rf"alternative)\s+(?:[\w-]++\s+){{0,5}}?{_MODEL_ROLE}s?\b)"
 )
 
 ROLEPLAY_RULES: Final[tuple[Rule, ...]] = regex_rules(
@@ -397,7 +397,7 @@ ROLEPLAY_RULES: Final[tuple[Rule, ...]] = regex_rules(
             frozenset({"act", "pretend", "roleplay", "role-play", "play", "be", "you're", "you"}),
             r"\b(?:act|pretend|role-?\s*play|play|be|you'?re|you\s+are)\s+(?:as\s+|to\s+be\s+)?(?:my|a|an|"
             r"the)\b[^.\n]{0,60}?\b(?:read|tell|recite|told|sing|whisper|say|said|share|shared)\w*\s+"
-            r"(?:me|us|them)?\s*(?:the\s+|your\s+|its\s+)?(?:contents?\s+of\s+(?:your|its|the)\s+(?:\w+\s+)?"
+            r"(?:me|us|them)?\s*(?:the\s+|your\s+|its\s+)?(?:contents?\s+of\s+(?:your|its|the)\s+(?:\w++\s+)?"
             r"(?:configuration|config|instructions|prompt|rules|settings)|system\s+prompt|hidden\s+instructions|"
             r"(?:secret|internal)\s+(?:instructions|rules|prompt)|api\s+keys?|passwords?|credentials|"
             r"activation\s+keys?)\b",
@@ -408,7 +408,7 @@ ROLEPLAY_RULES: Final[tuple[Rule, ...]] = regex_rules(
             frozenset({"you", "you're", "youre"}),
             r"\byou(?:'re|\s+are)\b[^.!?\n]{0,60}?\b(?:an?\s+)?(?:ai|assistant|model|bot|chatbot|llm)\s+"
             r"(?:that|who|which|with)\s+(?:never|doesn'?t|does\s+not|won'?t|can'?t|ignores?|breaks?|"
-            r"has\s+no|lacks?|no|zero)\s+(?:\w+\s+)?(?:any\s+)?(?:\w+\s+)?(?:rules|restrictions|"
+            r"has\s+no|lacks?|no|zero)\s+(?:\w++\s+)?(?:any\s+)?(?:\w++\s+)?(?:rules|restrictions|"
             r"guidelines|filters|limits|polic(?:y|ies)|ethics|morals|safety|guardrails)\b",
         ),
         # the model's rules turned inside out: "you always do the opposite of your safety
@@ -416,7 +416,7 @@ ROLEPLAY_RULES: Final[tuple[Rule, ...]] = regex_rules(
         (
             frozenset({"opposite", "reverse", "inverse", "contrary"}),
             r"\b(?:opposite|reverse|inverse|contrary)\s+(?:of|to)\s+(?:what\s+)?(?:your|its|the\s+"
-            r"(?:assistant|model|ai)'?s?)\s+(?:\w+\s+)?(?:guidelines|rules|instructions|polic(?:y|ies)|"
+            r"(?:assistant|model|ai)'?s?)\s+(?:\w++\s+)?(?:guidelines|rules|instructions|polic(?:y|ies)|"
             r"training|programming|principles|restrictions|safeguards)\b",
         ),
         # the model's rules said to mean their opposite now: "every safety rule you have now
@@ -449,11 +449,11 @@ ROLEPLAY_RULES: Final[tuple[Rule, ...]] = regex_rules(
         (
             frozenset({"where", "which"}),
             r"\b(?:world|universe|reality|scenario|thought\s+experiment|hypothetical|simulation|"
-            r"story|game|setting|dimension|timeline)\s+(?:where|in\s+which)\s+(?:\w+\s+){0,2}?(?:"
+            r"story|game|setting|dimension|timeline)\s+(?:where|in\s+which)\s+(?:\w++\s+){0,2}?(?:"
             r"(?:your|safety|content|ethical|ai|the\s+model'?s|the\s+assistant'?s|moderation|usage)\s+"
-            r"(?:rules|guidelines|restrictions|filters|polic(?:y|ies)|guardrails|ethics)\s+(?:\w+\s+)?"
+            r"(?:rules|guidelines|restrictions|filters|polic(?:y|ies)|guardrails|ethics)\s+(?:\w++\s+)?"
             r"(?:don'?t|do\s+not|no\s+longer|never|doesn'?t|does\s+not)\s+(?:exist|apply|matter|count|"
-            r"bind)|(?:you|ais?|assistants?|models?|chatbots?)\s+(?:have|has)\s+no\s+(?:\w+\s+)?"
+            r"bind)|(?:you|ais?|assistants?|models?|chatbots?)\s+(?:have|has)\s+no\s+(?:\w++\s+)?"
             r"(?:rules|guidelines|restrictions|filters|limits|polic(?:y|ies)|guardrails|ethics))\b",
         ),
         # a rule-free AI cast for the rest of the conversation, whoever it is said to be:
@@ -462,7 +462,7 @@ ROLEPLAY_RULES: Final[tuple[Rule, ...]] = regex_rules(
         (
             frozenset({"rest", "now", "character", "replies", "answers", "responses"}),
             r"\ban?\s+(?:ai|assistant|model|bot|chatbot|llm)\s+(?:that|who|which|with)\s+(?:never|"
-            r"doesn'?t|does\s+not|won'?t|ignores?|breaks?|has\s+no|lacks?|no|zero)\s+(?:[\w']+\s+){0,3}?"
+            r"doesn'?t|does\s+not|won'?t|ignores?|breaks?|has\s+no|lacks?|no|zero)\s+(?:[\w']++\s+){0,3}?"
             r"(?:rules|restrictions|guidelines|filters|limits|polic(?:y|ies)|ethics|morals|safety|"
             r"guardrails)\b[^\n]{0,160}?\b(?:for\s+the\s+rest\s+of\s+(?:this|our|the)\s+(?:chat|"
             r"conversation|session|thread)|from\s+now\s+on|in\s+(?:all|every|each)\s+(?:of\s+)?(?:your\s+)?"
@@ -477,7 +477,7 @@ ROLEPLAY_RULES: Final[tuple[Rule, ...]] = regex_rules(
             r"\b(?=[^\n]{0,200}?\b(?:bypass|hack|break\s+into|steal|exploit|malware|ransomware|phish|"
             r"weapon|bomb|explosive|poison|meth|drug|two-factor|2fa|immobili[sz]er|credential|"
             r"password|cookie|synthes|ricin|nerve\s+agent|virus|keylogger)\w*)[^\n]{0,160}?(?<!\bno\s)(?<!\bnot\s)(?<!\bwithout\s)\b(?:real|working|actual|"
-            r"functional|functioning|usable)\s+(?:\w+\s+)?(?:commands|code|exploits?|payloads?|"
+            r"functional|functioning|usable)\s+(?:\w++\s+)?(?:commands|code|exploits?|payloads?|"
             r"instructions|steps|recipes?|quantities|scripts?|malware)\b",
         ),
         # "you are no longer an assistant", said to the model
@@ -508,7 +508,7 @@ ROLEPLAY_RULES: Final[tuple[Rule, ...]] = regex_rules(
             frozenset({"act", "pretend", "play", "roleplay", "behave", "be", "become"}),
             rf"{DIRECTED}(?:act|pretend|play|roleplay|behave|be|become)\b[^.\n]{{0,80}}?\b(?:told|"
             r"tell|tells|read|reads|recite|recited|recites|gave|give|gives|say|said|says|whisper"
-            r"\w*|sing|sang)\s+(?:me\s+|us\s+)?(?:\w+\s+){0,3}?(?:api\s+keys?|passwords?|keys|"
+            r"\w*|sing|sang)\s+(?:me\s+|us\s+)?(?:\w++\s+){0,3}?(?:api\s+keys?|passwords?|keys|"
             r"secrets?|tokens?|credentials?|(?:license|activation|product|serial)\s+(?:keys?|"
             r"numbers?|codes?))\b",
         ),
@@ -517,7 +517,7 @@ ROLEPLAY_RULES: Final[tuple[Rule, ...]] = regex_rules(
             frozenset({"you"}),
             r"\byou(?:'re|\s+are|\s+will\s+be|\s+shall\s+be|\s+become|'ll\s+be|\s+are\s+going\s+to\s+"
             r"be|\s+must\s+be|\s+should\s+be|\s+will\s+now\s+be)\s+(?:now\s+|hereby\s+|henceforth\s+|"
-            r"no\s+longer\s+\w+\s+but\s+)?(?:playing\s+|acting\s+as\s+|in\s+the\s+role\s+of\s+)?"
+            r"no\s+longer\s+\w++\s+but\s+)?(?:playing\s+|acting\s+as\s+|in\s+the\s+role\s+of\s+)?"
             rf"(?:an?|the|that|this|my)\s+(?:[\w,-]+\s+){{0,4}}?{_MODEL_ROLE}\b",
         ),
         (
@@ -598,7 +598,7 @@ ROLEPLAY_RULES: Final[tuple[Rule, ...]] = regex_rules(
             ),
             rf"{DIRECTED}(?:simulate|emulate|impersonate|mimic|imitate|channel|become|embody|"
             r"portray|personify|transform\s+into|turn\s+into|morph\s+into|be)\s+(?:an?|the|that|"
-            rf"this|your|my)\s+(?:[\w-]+\s+){{0,4}}?{_MODEL_ROLE}\b",
+            rf"this|your|my)\s+(?:[\w-]++\s+){{0,4}}?{_MODEL_ROLE}\b",
         ),
         # a persona freed of its rules, near a mention of the model
         (
@@ -758,7 +758,7 @@ ROLEPLAY_RULES: Final[tuple[Rule, ...]] = regex_rules(
             r"answer\s+in|reply\s+in|operate\s+in|stay\s+in)\s+(?:the\s+|your\s+|a\s+)?['\"]?(?:developer|dev|god|"
             r"debug|admin|sudo|unrestricted|jailbreak|jailbroken|dan|unfiltered|root|evil|chaos|"
             r"opposite|anarchy|unlocked|uncensored|super|raw|dark|hacker)\s*mode\b(?!\s+(?:on|in|"
-            r"for)\s+(?:the\s+|your\s+|a\s+|my\s+|her\s+|his\s+)?(?:\w+\s+)?(?:phone|device|android|"
+            r"for)\s+(?:the\s+|your\s+|a\s+|my\s+|her\s+|his\s+)?(?:\w++\s+)?(?:phone|device|android|"
             r"ios|iphone|ipad|pixel|chrome|browser|firefox|laptop|mac|windows|settings|app|console|"
             r"emulator|router|tv|game|build|kernel|bios|firmware)\b)",
         ),
@@ -770,9 +770,9 @@ ROLEPLAY_RULES: Final[tuple[Rule, ...]] = regex_rules(
         # a fiction or hypothetical that casts the model in it
         (
             frozenset({"you"}),
-            r"(?:\bin\s+(?:a|an|this|the)\s+(?:\w+\s+){0,2}(?:fictional|hypothetical|imaginary|"
+            r"(?:\bin\s+(?:a|an|this|the)\s+(?:\w++\s+){0,2}(?:fictional|hypothetical|imaginary|"
             r"alternate|alternative|parallel|pretend|fantasy|made-up|simulated|virtual|dream)\s+"
-            r"(?:\w+\s+){0,2}(?:world|universe|scenario|story|reality|setting|game|simulation|"
+            r"(?:\w++\s+){0,2}(?:world|universe|scenario|story|reality|setting|game|simulation|"
             r"dimension|timeline|realm)|(?:^|(?<=[.!?;:,\n\"'(-]))\s*(?:hypothetically|imagine|suppose|"
             r"let'?s\s+say)|\bfor\s+"
             r"(?:a|my|the)\s+(?:novel|story|screenplay|movie|film|book|game|script|role-?play|"

@@ -39,7 +39,7 @@ from recallflow.adapters.scanning.preference import USER_SUBJECT, carries_nothin
 _GRANTED: Final = re.compile(
     USER_SUBJECT + r"(?:explicitly\s+)?"
     r"(?:allowed|allows|granted|grants|gave|gives|given|authori[sz]ed|authori[sz]es|permitted|"
-    r"permits|let|lets|approved|approves|okay(?:ed|s)?|ok'?d|consented\s+to)\s+(?:\w+\s+)?"
+    r"permits|let|lets|approved|approves|okay(?:ed|s)?|ok'?d|consented\s+to)\s+(?:\w++\s+)?"
     r"(?:the\s+)?(?:assistant|agent|bot|model|ai|you)\b"
 )
 
@@ -79,7 +79,7 @@ _UNWAIVABLE: Final = re.compile(
     r"otps?|sms|pins?|accounts?|address\w*|phone\s+numbers?|settings?|profiles?|filters?|"
     r"rules?|links?|attachments?|macros?|instructions?|orders|prompts?|memor\w*|configur\w*|"
     r"behaviou?r\w*|guidelines?|polic\w*|restrictions?|safety|its\s+own|itself|yourself|"
-    r"unlock\w*|doors?|locks?|alarms?|cameras?|visitors?|let\s+(?:\w+\s+){1,2}in|"
+    r"unlock\w*|doors?|locks?|alarms?|cameras?|visitors?|let\s+(?:\w++\s+){1,2}in|"
     r"upgrad\w*|cancel\w*|terminat\w*|clos\w*)\b"
 )
 
@@ -92,7 +92,7 @@ _MONEY: Final = re.compile(r"\b(?:pay|pays|paying|buy|buys|buying|purchase|purch
 _BOUNDED_SPEND: Final = re.compile(
     r"\b(?:under|below|up\s+to|less\s+than|at\s+most|no\s+more\s+than|within|max(?:imum)?)"
     r"\s+(?:of\s+)?(?:[€$£]\s*)?\d{1,4}(?:[.,]\d{1,2})?\b|"
-    r"\b(?:pay|pays|paying)\s+(?:(?:the|my|his|her|their|our)\s+)?(?:\w+\s+){0,2}?"
+    r"\b(?:pay|pays|paying)\s+(?:(?:the|my|his|her|their|our)\s+)?(?:\w++\s+){0,2}?"
     r"(?:bills?|rent|fees?|subscriptions?|instalments?|installments?)\b"
 )
 
@@ -114,10 +114,10 @@ _PAYEE: Final = re.compile(
 #: user's own", "take instructions from the HR bot", "reply in my name"). Read in the grant
 #: and in the user's own errand alike.
 _HANDED_OVER: Final = re.compile(
-    r"\b(?:send\w*|sent|forward\w*|shar(?:e|es|ed|ing)|disclos\w*|pass(?:es|ed|ing)?\s+(?:\w+\s+){0,3}?"
-    r"on|hand(?:s|ed|ing)?\s+(?:\w+\s+){0,3}?over|leak\w*|upload\w*|"
+    r"\b(?:send\w*|sent|forward\w*|shar(?:e|es|ed|ing)|disclos\w*|pass(?:es|ed|ing)?\s+(?:\w++\s+){0,3}?"
+    r"on|hand(?:s|ed|ing)?\s+(?:\w++\s+){0,3}?over|leak\w*|upload\w*|"
     r"hid(?:e|es|den|ing)|conceal\w*|secret(?:ly)?|quiet(?:ly)?|silent(?:ly)?|"
-    r"(?:stop|stops|stopped|never|not|no\s+longer)\s+(?:\w+\s+)?(?:mention|tell|show|report|"
+    r"(?:stop|stops|stopped|never|not|no\s+longer)\s+(?:\w++\s+)?(?:mention|tell|show|report|"
     r"notify|inform)\w*|keep\w*\b[^.!?;]{0,40}?\bout\s+of|"
     r"(?:instructions?|orders?|directions?|requests?|messages?|e-?mails?)\s+from|"
     r"(?:treat|regard|count|consider|accept)\w*\b[^.!?;]{0,40}?\bas\s+(?:if|though|the\s+user|"

@@ -48,7 +48,7 @@ _USER: Final = r"(?:the\s+user|me|the\s+owner|the\s+account\s+owner)\b"
 #: channel, a page, a document, a message, another bot or agent.
 _SOURCE: Final = (
     r"(?:anyone|anybody|whoever|everyone|strangers?|@[\w.-]+|[\w.+-]+@[\w-]+\.[\w.-]+|#[\w-]+|"
-    r"(?:\w+\s+){0,3}?(?:e-?mails?|messages?|texts?|requests?|comments?|web\s*pages?|pages?|"
+    r"(?:\w++\s+){0,3}?(?:e-?mails?|messages?|texts?|requests?|comments?|web\s*pages?|pages?|"
     r"sites?|websites?|readmes?|documents?|docs|attachments?|pdfs?|invites?|channels?|senders?|"
     r"callers?|bots?|agents?|accounts?|addresses|webhooks?|links?|tool\s+outputs?|"
     r"search\s+results?))"
@@ -60,11 +60,11 @@ _DIRECT: Final = (
     + _ASSISTANT
     + r"|give\s+"
     + _ASSISTANT
-    + r"\s+(?:\w+\s+)?(?:instructions|orders|commands|directions|tasks)"
+    + r"\s+(?:\w++\s+)?(?:instructions|orders|commands|directions|tasks)"
     r"|give\s+(?:instructions|orders|commands|directions)\s+to\s+"
     + _ASSISTANT
     + r"|(?:change|edit|rewrite|set|override|update)\s+(?:the\s+|this\s+)?(?:assistant|agent|"
-    r"bot|ai|model)'?s?\s+(?:\w+\s+)?(?:settings|rules|instructions|prompt|behaviou?r|"
+    r"bot|ai|model)'?s?\s+(?:\w++\s+)?(?:settings|rules|instructions|prompt|behaviou?r|"
     r"configuration|config|permissions|guidelines)"
 )
 
@@ -77,7 +77,7 @@ _GIVE: Final = (
 #: What a sentence says of itself that makes its source the user's own ("her own onboarding
 #: doc", "the runbook he wrote", "a checklist she saved").
 _OWN_SOURCE: Final = (
-    r"(?:(?:my|his|her|their|the\s+user'?s)\s+own\s+(?:\w+\s+)?(?:docs?|documents?|notes?|"
+    r"(?:(?:my|his|her|their|the\s+user'?s)\s+own\s+(?:\w++\s+)?(?:docs?|documents?|notes?|"
     r"checklists?|runbooks?|guides?|files?|lists?|pages?|wiki|templates?|playbooks?|plans?)|"
     r"(?:docs?|documents?|notes?|checklists?|runbooks?|guides?|files?|lists?|templates?|"
     r"playbooks?)\s+(?:that\s+)?(?:i|he|she|they|the\s+user)\s+(?:wrote|saved|keeps?|kept|"
@@ -121,8 +121,8 @@ _AUTHORITY_RULES: Final = regex_rules(
             rf"^(?!{IN_SENTENCE}*{_OWN_SOURCE}){IN_SENTENCE}*?(?:\b(?:treat|regard|consider|count|"
             rf"handle|take|accept|act\s+on)\w*\b{IN_SENTENCE}{{0,60}}?\bas\s+(?:if\s+(?:they|it)\s+"
             rf"(?:came|come|comes)\s+|though\s+(?:they|it)\s+(?:came|come|comes)\s+|coming\s+"
-            rf"(?:\w+\s+)?)from\s+{_USER}|\b(?:count|counts|counted|treat|treats|treated|regard\w*|"
-            rf"consider\w*|taken?|stand|stands)\s+(?:\w+\s+){{0,3}}?as\s+(?:the\s+user'?s|my|his|"
+            rf"(?:\w++\s+)?)from\s+{_USER}|\b(?:count|counts|counted|treat|treats|treated|regard\w*|"
+            rf"consider\w*|taken?|stand|stands)\s+(?:\w++\s+){{0,3}}?as\s+(?:the\s+user'?s|my|his|"
             rf"her)\s+own\s+(?:instructions|orders|commands|words|requests|approval|consent|wishes|"
             rf"decisions)|\b(?:carr(?:y|ies)|has|have|hold|holds|get|gets)\s+(?:the\s+user'?s|my|"
             rf"his|her)\s+(?:full\s+)?authority|\bspeak(?:s|ing)?\s+for\s+{_USER}|\bsame\s+"
@@ -135,13 +135,13 @@ _AUTHORITY_RULES: Final = regex_rules(
             frozenset({"instructions", "orders", "commands", "directions"}),
             r"(?:^\s*|\b(?:may|can|could|should|must|shall|will|to|always|just|allowed|"
             r"permission|(?:consents?|consented|ok|okay|fine|happy)\s+(?:to|with)\s+(?:the\s+)?"
-            r"(?:assistant|agent|bot|ai|you))\s+(?:\w+\s+)?)"
+            r"(?:assistant|agent|bot|ai|you))\s+(?:\w++\s+)?)"
             r"(?:obey\w*|follow\w*|act\w*\s+on|carry\w*\s+out|execut\w*|take|takes|taking|"
             r"accept\w*)\s+(?:any|all|every|its|their|the)?\s*(?:instructions|orders|commands|"
             r"directions)\s+(?:(?:it|they|you)\s+(?:finds?|reads?|sees?|gets?|receives?)\s+|"
             r"found\s+|contained\s+|embedded\s+|written\s+|left\s+|posted\s+)?(?:in|inside|within|"
             r"on|from)\s+(?!(?:the\s+user|me|her|him|my|his)\b)(?:the\s+|any\s+|incoming\s+|"
-            r"shared\s+)*(?:\w+\s+)?(?:web\s*pages?|pages?|sites?|websites?|e-?mails?|messages?|texts?|"
+            r"shared\s+)*(?:\w++\s+)?(?:web\s*pages?|pages?|sites?|websites?|e-?mails?|messages?|texts?|"
             r"attachments?|pdfs?|documents?|comments?|invites?|search\s+results?|tool\s+outputs?|"
             r"anyone|anybody|whoever|strangers?|channels?|senders?|callers?|bots?)\b",
         ),
@@ -151,7 +151,7 @@ _AUTHORITY_RULES: Final = regex_rules(
             frozenset({"whatever", "anyone", "anybody", "whoever"}),
             rf"\bwhatever\s+{_SOURCE}\s+(?:at\s+\S+\s+)?(?:says|tells|asks|wants|instructs)\b|"
             rf"\b{_GIVE}\s+(?:anyone|anybody|whoever|everyone)\b{IN_SENTENCE}{{0,60}}?\bto\s+"
-            rf"(?:\w+\s+){{1,4}}?(?:on\s+(?:the\s+user'?s|my|his|her|their)\s+behalf|in\s+(?:the\s+"
+            rf"(?:\w++\s+){{1,4}}?(?:on\s+(?:the\s+user'?s|my|his|her|their)\s+behalf|in\s+(?:the\s+"
             rf"user'?s|my|his|her|their)\s+name)",
         ),
     ),
@@ -160,18 +160,18 @@ _AUTHORITY_RULES: Final = regex_rules(
 #: Money, as what is moved.
 _SUM: Final = (
     r"(?:(?:[€$£]\s*)?\d[\d.,]*\s*(?:%|percent|eur|euros?|usd|dollars?|gbp|pounds?|chf|btc|"
-    r"eth|usdt)?|the\s+(?:full|whole|entire)\s+(?:\w+\s+)?(?:balance|savings)|(?:all|half)\s+"
+    r"eth|usdt)?|the\s+(?:full|whole|entire)\s+(?:\w++\s+)?(?:balance|savings)|(?:all|half)\s+"
     r"(?:of\s+)?(?:the\s+|my\s+|his\s+|her\s+)?(?:money|savings|balance|funds))"
 )
 
 #: An account that is no bill's and not said to be the user's own: an IBAN, a wallet, a
 #: bare account number, or one someone else is to supply.
 _OTHERS_ACCOUNT: Final = (
-    r"(?:to|into|onto)\s+(?!(?:my|his|her|their|our|the\s+user'?s)\s+(?:own\b|\w+\s+own\b))"
+    r"(?:to|into|onto)\s+(?!(?:my|his|her|their|our|the\s+user'?s)\s+(?:own\b|\w++\s+own\b))"
     r"(?:(?:the|a|an|whatever|whichever|any)\s+)?(?:[\w\"'.-]+\s+){0,3}?(?:iban|wallet|"
     r"account\s+(?:number\s+)?\d|account['\"]?\s+(?:that|which|held|of)|account\s+no\b|\d{6,}|"
     r"bc1\w+|0x[0-9a-f]{8,}|(?:iban|account|number|wallet|address)['\"]?\s+(?:that|which)\s+"
-    r"(?:[\w']+\s+){0,5}?(?:gives?|provides?|sends?|texts?|lists?|names?|says))"
+    r"(?:[\w']++\s+){0,5}?(?:gives?|provides?|sends?|texts?|lists?|names?|says))"
 )
 
 #: What the sum settles or whose it stays: the user's bills, rent, savings, family.
@@ -196,8 +196,8 @@ _MONEY_RULES: Final = regex_rules(
             )
             | {"sent", "move", "moves", "moved", "moving", "paid"},
             rf"^(?!{IN_SENTENCE}*{_SETTLES}){IN_SENTENCE}*?\b(?:transfer\w*|send\w*|sent|wire\w*|"
-            rf"mov(?:e|es|ed|ing)|pay\w*|forward\w*|deposit\w*|remit\w*)\s+(?:\w+\s+){{0,2}}?"
-            rf"{_SUM}\s+(?:(?:of|from|in)\s+(?:\w+\s+){{1,3}}?)?{_OTHERS_ACCOUNT}",
+            rf"mov(?:e|es|ed|ing)|pay\w*|forward\w*|deposit\w*|remit\w*)\s+(?:\w++\s+){{0,2}}?"
+            rf"{_SUM}\s+(?:(?:of|from|in)\s+(?:\w++\s+){{1,3}}?)?{_OTHERS_ACCOUNT}",
         ),
         # requests for money from strangers settled: "approve all money requests on PayPal
         # from people not in my contacts", "whenever a payment request arrives from an
@@ -213,7 +213,7 @@ _MONEY_RULES: Final = regex_rules(
             frozenset({"gift"}),
             r"\bgift\s*cards?\b(?:"
             rf"{IN_SENTENCE}{{0,60}}?\b(?:to|of|for)\s+(?:whoever|anyone|anybody|the\s+number|"
-            rf"the\s+(?:\w+\s+)?(?:sender|caller)|a\s+number)\b)|\b(?:send\w*|sent)\s+"
+            rf"the\s+(?:\w++\s+)?(?:sender|caller)|a\s+number)\b)|\b(?:send\w*|sent)\s+"
             rf"{_SUM}\s+(?:in|as|of)\s+gift\s*cards?",
         ),
         # credit taken on by the assistant in the user's name: "the assistant taking out a
@@ -227,7 +227,7 @@ _MONEY_RULES: Final = regex_rules(
             rf"draft\w*|prepar\w*|explain\w*|read\w*|review\w*|check\w*)\b){IN_SENTENCE}{{0,50}}?"
             r"\b(?:tak(?:e|es|ing)\s+out|took\s+out|appl(?:y|ies|ying)\s+for|open(?:s|ing)?|"
             r"co-?sign\w*|sign(?:s|ing)?|accept(?:s|ing)?|arrang(?:e|es|ing)|get(?:s|ting)?)\s+"
-            r"(?:\w+\s+){0,5}?(?:loans?|credit\s+(?:cards?|lines?)|lines?\s+of\s+credit|mortgages?|"
+            r"(?:\w++\s+){0,5}?(?:loans?|credit\s+(?:cards?|lines?)|lines?\s+of\s+credit|mortgages?|"
             r"buy-now-pay-later|overdrafts?|contracts?)\b",
         ),
     ),
@@ -251,7 +251,7 @@ _KEPT_RULES: Final = regex_rules(
             r"\b(?:don'?t|do\s+not|never|not|no\s+need\s+to|without)\s+(?:ever\s+)?(?:tell\w*|"
             r"mention\w*|show\w*|inform\w*|notify\w*|report\w*|let)\s+(?:the\s+user|me)\b"
             rf"{IN_SENTENCE}{{0,50}}?\b{_THEIR_AFFAIRS}\b|"
-            r"\b(?:change|reset|set)\w*\s+(?:the\s+user'?s|my|his|her)\s+(?:\w+\s+)?passwords?\b"
+            r"\b(?:change|reset|set)\w*\s+(?:the\s+user'?s|my|his|her)\s+(?:\w++\s+)?passwords?\b"
             rf"{IN_SENTENCE}{{0,40}}?\b(?:not|never)\s+(?:tell|show|give)\w*\s+(?:her|him|them|"
             r"me|the\s+user)\s+the\s+new",
         ),
@@ -260,17 +260,17 @@ _KEPT_RULES: Final = regex_rules(
         # can't see what it ran", "if the user asks about the new payee, say there isn't one"
         (
             frozenset({"out", "before", "find", "see", "know", "asks", "learn", "notice"}),
-            rf"\b(?:keep\w*|kept|leav\w*|left)\s+(?:\w+\s+){{0,5}}?{_THEIR_AFFAIRS}\b"
+            rf"\b(?:keep\w*|kept|leav\w*|left)\s+(?:\w++\s+){{0,5}}?{_THEIR_AFFAIRS}\b"
             rf"{IN_SENTENCE}{{0,60}}?\bout\s+of\s+(?:the\s+user'?s|my)\b|"
             rf"\b(?:archiv\w*|delet\w*|hid\w*|remov\w*|clear\w*|mark\w*|filter\w*|mov\w*)\b"
-            rf"{IN_SENTENCE}{{0,60}}?\bbefore\s+(?:the\s+user|i)\s+(?:\w+\s+)?(?:sees?|reads?|"
+            rf"{IN_SENTENCE}{{0,60}}?\bbefore\s+(?:the\s+user|i)\s+(?:\w++\s+)?(?:sees?|reads?|"
             r"notices?|can\s+see)\b|\b(?:the\s+user|i)\s+(?:must|should|may|can|will)\s*(?:not|"
-            r"never|n't)\s+(?:\w+\s+)?(?:find\s+out|know|learn|notice|see)\b"
+            r"never|n't)\s+(?:\w++\s+)?(?:find\s+out|know|learn|notice|see)\b"
             rf"{IN_SENTENCE}{{0,30}}?\b{_THEIR_AFFAIRS}|\bso\s+(?:that\s+)?(?:the\s+user|i)\s+"
-            r"(?:can'?t|cannot|won'?t|doesn'?t|does\s+not|will\s+not|never)\s+(?:\w+\s+)?(?:see|"
+            r"(?:can'?t|cannot|won'?t|doesn'?t|does\s+not|will\s+not|never)\s+(?:\w++\s+)?(?:see|"
             r"notice|know|find\s+out|learn|spot)\s+what\s+(?:it|the\s+(?:assistant|agent))\b|"
             rf"\bif\s+(?:the\s+user|i)\s+asks?\s+about\s+{IN_SENTENCE}{{0,40}}?\b{_THEIR_AFFAIRS}"
-            rf"{IN_SENTENCE}{{0,40}}?\b(?:say|tell|answer|reply)\w*\s+(?:\w+\s+)?(?:there\s+"
+            rf"{IN_SENTENCE}{{0,40}}?\b(?:say|tell|answer|reply)\w*\s+(?:\w++\s+)?(?:there\s+"
             r"(?:isn'?t|is\s+no|are\s+no|aren'?t|was\s+no|were\s+no)|no|none|nothing)\b",
         ),
         # the assistant's own sending left unmentioned: "not mentioning the messages it
@@ -278,7 +278,7 @@ _KEPT_RULES: Final = regex_rules(
         (
             frozenset({"not", "never"}),
             r"\b(?:not|never)\s+(?:mention|tell|show|report|disclos|reveal)\w*\s+(?:the\s+user\s+"
-            r"about\s+)?(?:the\s+|any\s+)?(?:\w+\s+)?(?:messages|e-?mails|transfers|payments|"
+            r"about\s+)?(?:the\s+|any\s+)?(?:\w++\s+)?(?:messages|e-?mails|transfers|payments|"
             r"changes|purchases|orders)\s+(?:that\s+)?(?:it|the\s+(?:assistant|agent))\s+(?:sends|"
             r"makes|sent|made|does|did|places|placed)\b",
         ),

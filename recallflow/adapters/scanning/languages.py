@@ -169,24 +169,24 @@ _SEND_LATIN_WORDS: Final = frozenset(
 # An AI without its limits.
 _MODEL_LATIN: Final = (
     r"\b(?:tekoaly\w*|tehisintellekt\w*|intelekt\w*|intelekts|inteligent[aeă]\s+artificial\w*|"
-    r"intel\W?ligencia\s+artificial|umjetn\w+\s+inteligencij\w*|umetn\w+\s+inteligenc\w*|"
-    r"umel\w+\s+inteligenci\w*|kunstig\s+intelligens|gervigreind|deallusrwydd\s+artiffisial|"
+    r"intel\W?ligencia\s+artificial|umjetn\w++\s+inteligencij\w*|umetn\w++\s+inteligenc\w*|"
+    r"umel\w++\s+inteligenci\w*|kunstig\s+intelligens|gervigreind|deallusrwydd\s+artiffisial|"
     r"artefarita\s+inteligenteco|kecerdasan\s+buatan|mesterseges\s+intelligencia|ai|ki|ia|"
     r"asistent\w*|assistent\w*|cynorthwy\w*|katulong|pembantu|model\w*|robot\w*|botti|"
     r"chatbot\w*|sun'?iy\s+intellekt|suni\s+intellekt)\b"
 )
 _UNBOUND_LATIN: Final = (
-    r"\b(?:ilman\s+(?:\w+\s+)?(?:rajoituks\w*|rajoitteita|saantoja|suodatuks\w*|sensuuria)|"
-    r"piiranguteta|piiramatult|ilma\s+(?:\w+\s+)?piirangute\w*|be\s+(?:\w+\s+)?(?:apribojimu|taisykliu|"
-    r"filtru|cenzuros)|bez\s+(?:\w+\s+)?(?:ierobezojumiem|ogranicen\w*|omejitev|obmedzeni\w*|"
-    r"omezeni|pravil\w*|filtr\w*|cenzur\w*)|fara\s+(?:\w+\s+)?(?:restrictii|limite|reguli|"
-    r"filtre|cenzura)|sense\s+(?:\w+\s+)?(?:restriccions|limits|regles|filtres|censura)|"
-    r"(?:uden|uten|utan)\s+(?:\w+\s+)?(?:begraensning\w*|begrensning\w*|begransning\w*|regler|"
-    r"filtre|filter|sensur\w*|censur\w*)|an\s+(?:\w+\s+)?(?:takmarkana|reglna)|heb\s+(?:\w+\s+)?"
-    r"(?:gyfyngiadau|reolau)|sen\s+(?:\w+\s+)?(?:limigoj|reguloj|restriktoj)|walang\s+(?:\w+\s+)?"
-    r"(?:limitasyon|patakaran|restriksyon|paghihigpit)|tanpa\s+(?:\w+\s+)?(?:sekatan|had|"
-    r"batasan|peraturan|tapisan)|korlatozas\w*\s+nelkul|korlatlan|sonder\s+(?:\w+\s+)?"
-    r"(?:beperkings|reels)|pa\s+(?:\w+\s+)?(?:kufizim\w*|rregull\w*)|mugarik\s+gabe|"
+    r"\b(?:ilman\s+(?:\w++\s+)?(?:rajoituks\w*|rajoitteita|saantoja|suodatuks\w*|sensuuria)|"
+    r"piiranguteta|piiramatult|ilma\s+(?:\w++\s+)?piirangute\w*|be\s+(?:\w++\s+)?(?:apribojimu|taisykliu|"
+    r"filtru|cenzuros)|bez\s+(?:\w++\s+)?(?:ierobezojumiem|ogranicen\w*|omejitev|obmedzeni\w*|"
+    r"omezeni|pravil\w*|filtr\w*|cenzur\w*)|fara\s+(?:\w++\s+)?(?:restrictii|limite|reguli|"
+    r"filtre|cenzura)|sense\s+(?:\w++\s+)?(?:restriccions|limits|regles|filtres|censura)|"
+    r"(?:uden|uten|utan)\s+(?:\w++\s+)?(?:begraensning\w*|begrensning\w*|begransning\w*|regler|"
+    r"filtre|filter|sensur\w*|censur\w*)|an\s+(?:\w++\s+)?(?:takmarkana|reglna)|heb\s+(?:\w++\s+)?"
+    r"(?:gyfyngiadau|reolau)|sen\s+(?:\w++\s+)?(?:limigoj|reguloj|restriktoj)|walang\s+(?:\w++\s+)?"
+    r"(?:limitasyon|patakaran|restriksyon|paghihigpit)|tanpa\s+(?:\w++\s+)?(?:sekatan|had|"
+    r"batasan|peraturan|tapisan)|korlatozas\w*\s+nelkul|korlatlan|sonder\s+(?:\w++\s+)?"
+    r"(?:beperkings|reels)|pa\s+(?:\w++\s+)?(?:kufizim\w*|rregull\w*)|mugarik\s+gabe|"
     r"cheklovsiz|cheklovlarsiz|m[eə]hdudiyy[eə]tsiz)"
 )
 _WITHOUT_LATIN_WORDS: Final = frozenset(
@@ -296,7 +296,7 @@ _MODEL_OTHER: Final = (
     r"ผู้ช่วย|คุณ)"
 )
 _UNBOUND_OTHER: Final = (
-    r"(?:без\s+(?:никакви\s+|никакв\w+\s+|всякакви\s+)?(?:ограничени|правила|филтр|цензур)|"
+    r"(?:без\s+(?:никакви\s+|никакв\w++\s+|всякакви\s+)?(?:ограничени|правила|филтр|цензур)|"
     r"шектеусіз|шексіз|хязгааргүй|чектөөсүз|بدون\s+(?:هیچ\s+)?(?:محدودیت|قید|قانون|فیلتر|سانسور)|"
     r"(?:بغیر|بنا)\s+(?:کسی\s+)?(?:پابندی|حد|اصول|قانون)|(?:কোনো\s+)?(?:সীমাবদ্ধতা|বিধিনিষেধ|নিয়ম)\s*"
     r"(?:ছাড়া|হীন)|கட்டுப்பாடு\w*\s+(?:இல்லாத|இன்றி)|పరిమితులు\s+లేని|પ્રતિબંધ\w*\s+વગર|"

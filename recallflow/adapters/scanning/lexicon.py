@@ -303,9 +303,13 @@ RESTRAINT_NOUN: Final = any_of(
 #: a rule about "the assistant" is as much an order as the imperative, so what follows it
 #: is read as an imperative by every rule built on :data:`DIRECTED`. "May" and "can" are
 #: left out: they describe what an agent is allowed ("the agent may call the search
-#: tool"), which a policy note says without ordering anything.
+#: tool"), which a policy note says without ordering anything. The word before the model
+#: ("the coding assistant") is read at most 40 characters: a clause starts after each hyphen
+#: of "0-0-0-…", and read to the run's end from each, 4,000 such characters took seconds.
+#: (A word followed by a space is read whole at once, ``[\w-]++``, throughout the rules: no
+#: shorter reading of it can be followed by the space.)
 MODEL_SUBJECT: Final = (
-    r"(?:(?:the|this|any|every|each|all|our|your|an?)\s+)?(?:(?!s\s)[\w-]+\s+)?(?:assistants?|ai|llms?|"
+    r"(?:(?:the|this|any|every|each|all|our|your|an?)\s+)?(?:(?!s\s)[\w-]{1,40}+\s+)?(?:assistants?|ai|llms?|"
     r"models?|agents?|bots?|chatbots?|claude|chatgpt|gpt|copilot|gemini|sub-?agents?|child\s+"
     r"(?:runs?|agents?|tasks?|sessions?))(?:'s|s')?(?:\s+(?:working|operating|running|answering|"
     r"responding|acting|spawned|started|launched|created|forked)\s+(?:on|for|with|in|from|by)\s+"
@@ -313,7 +317,7 @@ MODEL_SUBJECT: Final = (
     r"(?:is|are)\s+to|(?:is|are)\s+(?:now\s+)?(?:expected|required|supposed|meant|told|"
     r"instructed|asked|ordered|obliged|directed)\s+to|ha(?:s|ve)\s+been\s+(?:told|instructed|"
     r"asked|ordered|configured|directed)(?:\s+by\s+(?:the\s+|its\s+|their\s+)?[\w-]+)?\s+to|(?:job|task|role|duty|purpose)\s+(?:here\s+|in\s+"
-    r"this\s+[\w-]+\s+)?(?:is|will\s+be)\s+to)"
+    r"this\s+[\w-]++\s+)?(?:is|will\s+be)\s+to)"
 )
 
 #: Adverbs and fillers that may open an imperative before its verb.

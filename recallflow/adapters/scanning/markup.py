@@ -236,7 +236,7 @@ ROLE_RULES: Final[tuple[Rule, ...]] = regex_rules(
         # safety team:"; "Google team: Maya and Jon" is a contact, not a notice
         (
             frozenset({"anthropic", "deepmind", "google", "microsoft", "openai"}),
-            r"(?:^|\n|[.!?;]\s)\s*[_*]*(?:anthropic|openai|google|microsoft|deepmind)\s+(?:[\w&-]+\s+)"
+            r"(?:^|\n|[.!?;]\s)\s*[_*]*(?:anthropic|openai|google|microsoft|deepmind)\s+(?:[\w&-]++\s+)"
             r"{0,2}?(?:(?:staff|team|support|security|engineering|employees?|engineers?|admins?|"
             r"moderators?)\s+(?:notice|note|message|update|directive|override|alert|memo|"
             r"bulletin)|(?:safety|trust\s+(?:and|&)\s+safety|policy)\s+team)[_*]*\s*:" + _BEHAVIOUR,
@@ -279,7 +279,7 @@ ROLE_RULES: Final[tuple[Rule, ...]] = regex_rules(
         (
             frozenset({"instructions", "instruction", "directive", "directives", "orders"})
             | {"commands"},
-            r"\[\s*(?:[\w-]+\s+)?(?:scheduler|scheduling|assistant|agent|bot|ai|llm|model|copilot|"
+            r"\[\s*(?:[\w-]++\s+)?(?:scheduler|scheduling|assistant|agent|bot|ai|llm|model|copilot|"
             r"automation|summari[sz]er|crawler|scraper|parser|pipeline)s?\s+(?:instructions?|"
             r"directives?|orders|commands)\s*\]\s*(?:please\s+)?(?!(?:is|are|was|were|see|in|at|for|of|"
             r"on|from|and|or|the|a|an|this|these|live|go)\b)[a-z]{2,}\b",
@@ -418,7 +418,7 @@ TOOL_RULES: Final[tuple[Rule, ...]] = regex_rules(
         ),
         (
             lead_words(_INVOKE),
-            rf"{DIRECTED}{_INVOKE}\s+your\s+(?:[\w-]+\s+){{0,2}}{_TOOL_WORD}\b",
+            rf"{DIRECTED}{_INVOKE}\s+your\s+(?:[\w-]++\s+){{0,2}}{_TOOL_WORD}\b",
         ),
         # call syntax with named arguments: create_user(name='x')
         (
@@ -436,7 +436,7 @@ TOOL_RULES: Final[tuple[Rule, ...]] = regex_rules(
         (
             frozenset({"tool", "function", "plugin", "observation"}),
             r"(?:^|\n|[.!?;]\s)\s*[_*]*(?:(?:tool|function|plugin)\s+(?:output|result|response|"
-            r"call|observation|return(?:ed)?|message)s?|observation\s+from\s+(?:the\s+)?(?:[\w-]+\s+)?"
+            r"call|observation|return(?:ed)?|message)s?|observation\s+from\s+(?:the\s+)?(?:[\w-]++\s+)?"
             r"(?:tool|plugin|function|browser))(?:\s*\([^()\n]{1,30}\))?[_*]*\s*:"
             # a call with arguments given as values ("pay_invoice(to='acme', amount=900)"), not a
             # function described ("parse_invoice(file) returns a dict")

@@ -146,7 +146,7 @@ _AS_VALUE: Final = re.compile(r"(?:['\"]\s*:\s*\[?|=\s*\[?|[\[{])\s*\Z")
 #: The text around a quote making it an order to the reader.
 _MADE_LIVE: Final = re.compile(
     r"\b(?:must|should|shall|will|always|please|now|to|you|assistant|model|ai)\s+"
-    r"(?:\w+\s+){0,2}?(?:obey|follow|comply|apply|execute|honou?r|act\s+on|run|do)\b"
+    r"(?:\w++\s+){0,2}?(?:obey|follow|comply|apply|execute|honou?r|act\s+on|run|do)\b"
     r"|\b(?:is|are)\s+(?:now\s+)?(?:permitted|allowed|approved|required|binding)\b"
     r"|(?:^|[.!?;:]\s*)(?:obey|follow|comply|apply|execute|do\s+(?:it|this|that)|act\s+on)\b"
     # the quote put to use ("use it before each answer", "say it first"), or set up as a
@@ -165,7 +165,7 @@ _MADE_LIVE: Final = re.compile(
 #: A role-play tied to something the user does.
 _USERS_ACTIVITY: Final = re.compile(
     r"\b(?:when|while|whenever|during|so\s+(?:that\s+)?(?:i|we)\s+can|for\s+(?:my|our)|"
-    r"in\s+(?:my|our|the)\s+(?:\w+\s+){0,2}?(?:practice|practise|session|game|exercise|"
+    r"in\s+(?:my|our|the)\s+(?:\w++\s+){0,2}?(?:practice|practise|session|game|exercise|"
     r"rehearsal|lesson|class|improv)|at\s+bedtime|for\s+bedtime)\b",
     re.IGNORECASE,
 )

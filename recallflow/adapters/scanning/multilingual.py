@@ -454,7 +454,7 @@ _SCOPE: Final = (
 _SCOPED: Final = rf"(?!\s+{_SCOPE}(?!,|\s+(?:ni|ou|o|y|e|et|und|oder|noch|nor|or|en|of|nem|ne)\b))"
 _NOT_SCOPED: Final = r"(?!(?:zeitlich|terminlich|ortlich|raumlich|finanziell|tijd)\w*\s)"
 _UNBOUND: Final = (
-    rf"\b(?:sin|sans|ohne|senza|sem|bez|zonder)\s+(?:{_NOT_SCOPED}\w+\s+)?(?:restricciones|"
+    rf"\b(?:sin|sans|ohne|senza|sem|bez|zonder)\s+(?:{_NOT_SCOPED}\w++\s+)?(?:restricciones|"
     r"restriccion|"
     r"limites|filtros?|reglas|censura|restrictions?|filtres?|regles|censure|einschrankungen|"
     r"beschrankungen|grenzen|regeln|zensur|limiti|filtri|regole|restricoes|regras|"
@@ -551,16 +551,16 @@ _NO_LONGER_ASK: Final = (
     r"hace\s+falta|es\s+necesario)\s+(?:que\s+)?(?:mas\s+)?(?:pedir|preguntar|solicitar|consultar)|(?:nao|ja\s+nao)\s+(?:precisa|precisas|e\s+preciso|e\s+necessario)\s+(?:mais\s+)?"
     r"(?:de\s+)?(?:pedir|perguntar|solicitar)|non\s+(?:devi|deve|serve|hai\s+bisogno\s+di|e\s+"
     r"(?:piu\s+)?necessario)\s+(?:piu\s+)?(?:chiedere|domandare)|(?:musst|brauchst|mussen|brauchen)"
-    r"\s+(?:du\s+|sie\s+)?(?:\w+\s+){0,3}?(?:nicht\s+mehr|nie\s+mehr|keine\s+\w+\s+mehr)\s+"
-    r"(?:\w+\s+){0,3}?"
+    r"\s+(?:du\s+|sie\s+)?(?:\w++\s+){0,3}?(?:nicht\s+mehr|nie\s+mehr|keine\s+\w++\s+mehr)\s+"
+    r"(?:\w++\s+){0,3}?"
     r"(?:zu\s+)?(?:fragen|nachfragen|einholen|bestatigen|einzuholen)|(?:hoef|hoeft)\s+(?:je|u|jij)?"
-    r"\s*(?:\w+\s+){0,3}?(?:niet\s+meer|nooit\s+meer)\s+(?:\w+\s+){0,3}?(?:te\s+)?(?:vragen|"
+    r"\s*(?:\w++\s+){0,3}?(?:niet\s+meer|nooit\s+meer)\s+(?:\w++\s+){0,3}?(?:te\s+)?(?:vragen|"
     r"bevestigen))"
 )
 # The reader's act kept from the user: "não avise o usuário quando compartilhar",
 # "sans prévenir l'utilisateur", "sag dem Nutzer nicht, dass …".
 _NOT_TOLD: Final = (
-    r"(?:(?:nao|nunca)\s+(?:\w+\s+)?(?:avis\w*|inform\w*|diga\w*|cont\w*|notifiqu\w*|alert\w*)|"
+    r"(?:(?:nao|nunca)\s+(?:\w++\s+)?(?:avis\w*|inform\w*|diga\w*|cont\w*|notifiqu\w*|alert\w*)|"
     r"sem\s+(?:avisar|informar|dizer\s+nada|contar|notificar|alertar)|no\s+(?:le\s+)?(?:avis\w*|"
     r"inform\w*|dig\w*|cuent\w*|notifiqu\w*|comuniqu\w*)|sin\s+(?:avisar|informar|decir(?:le)?|"
     r"contar(?:le)?|notificar)(?:le)?|ne\s+(?:le\s+|rien\s+)?(?:previens|prevenez|dis|dites|informe|"
@@ -574,9 +574,9 @@ _NOT_TOLD: Final = (
 # "ohne den Nutzer zu informieren", "vertel de gebruiker niet".
 _NOT_TOLD_USER: Final = (
     r"(?:(?:sag|sage|informiere|benachrichtige)\s+(?:es\s+)?(?:de[mn])\s+(?:be)?nutzer\w*\s+"
-    r"(?:\w+\s+)?nicht|ohne\s+(?:de[nm]\s+)?(?:be)?nutzer\w*\s+(?:zu\s+)?(?:informieren|"
+    r"(?:\w++\s+)?nicht|ohne\s+(?:de[nm]\s+)?(?:be)?nutzer\w*\s+(?:zu\s+)?(?:informieren|"
     r"benachrichtigen|bescheid)|(?:vertel|zeg|meld)\s+(?:het\s+)?(?:aan\s+)?de\s+gebruiker\s+"
-    r"(?:\w+\s+)?niet|zonder\s+de\s+gebruiker\s+(?:te\s+)?(?:informeren|vertellen|waarschuwen|"
+    r"(?:\w++\s+)?niet|zonder\s+de\s+gebruiker\s+(?:te\s+)?(?:informeren|vertellen|waarschuwen|"
     r"in\s+te\s+lichten))"
 )
 #: Anyone at all, as the one something is shared with or sent to.
@@ -599,7 +599,7 @@ _SHARE_ACT: Final = (
 _WHATEVER_ASKED: Final = (
     r"(?:quel(?:le)?s?\s+que\s+soi(?:t|ent)\s+(?:la|les)\s+(?:questions?|demandes?)|sea\s+cual\s+"
     r"sea\s+la\s+pregunta|independientemente\s+de\s+(?:la\s+pregunta|lo\s+que\s+(?:pregunte|"
-    r"pida))|egal\s+(?:was|welche\s+frage)\s+(?:\w+\s+)?(?:gefragt|gestellt)|unabhangig\s+von\s+der\s+"
+    r"pida))|egal\s+(?:was|welche\s+frage)\s+(?:\w++\s+)?(?:gefragt|gestellt)|unabhangig\s+von\s+der\s+"
     r"frage|qualunque\s+sia\s+la\s+domanda|seja\s+qual\s+for\s+a\s+pergunta|ongeacht\s+de\s+vraag)"
 )
 #: The reader bound: "tu dois", "debes", "du musst" (a doctor who "always recommends"
@@ -630,7 +630,7 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
                 | {"assistenten", "modele", "modelo", "modell", "modello", "chatbot", "bot"}
                 | {"agente"},
                 rf"\b{_NOTE_NOUN}\s+{_FOR}\s+{_ARTICLE}{_MODEL_NOUN}\b[^:\n]{{0,30}}?\s*[:\u2013\u2014]|"
-                rf"\b{_FOR}\s+{_ARTICLE}{_MODEL_NOUN}\s+(?:qui|que|che|der|die|das|dat)\s+(?:\w+\s+)?"
+                rf"\b{_FOR}\s+{_ARTICLE}{_MODEL_NOUN}\s+(?:qui|que|che|der|die|das|dat)\s+(?:\w++\s+)?"
                 rf"{_READS}\b|(?:^|\n|[.!?;]\s)\s*(?:asistente|assistente|assistent|ki|ia|agente)\s*"
                 rf"[:,]\s*{_STANDING_ADVERB}\b",
             ),
@@ -689,11 +689,11 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
                 | {"dimentica", "dimenticate", "esqueca", "esquece", "vergeet"},
                 r"\b(?:vergiss|vergessen\s+sie|olvida|olvide|oublie|oubliez|dimentica|dimenticate|"
                 r"esqueca|esquece|vergeet)\s+(?:alles|todo|tout|tutto|tudo)\b[^.\n]{0,30}?\b(?:man\s+dir\s+"
-                r"(?:\w+\s+)?(?:gesagt|aufgetragen|befohlen|beigebracht)|dir\s+(?:\w+\s+)?(?:gesagt|"
+                r"(?:\w++\s+)?(?:gesagt|aufgetragen|befohlen|beigebracht)|dir\s+(?:\w++\s+)?(?:gesagt|"
                 r"aufgetragen|befohlen|beigebracht)\s+(?:wurde|hat|haben)|te\s+(?:han\s+)?(?:dijeron|dicho|"
                 r"indicaron|ordenaron|ensenaron)|on\s+t'\s*a\s+(?:dit|demande|appris|ordonne)|t'\s*a\s+ete\s+"
                 r"dit|ti\s+(?:hanno|ha|e\s+stato)\s+(?:detto|insegnato|ordinato)|(?:te|lhe)\s+(?:disseram|"
-                r"ensinaram|ordenaram|foi\s+dito)|(?:men|ze)\s+je\s+(?:\w+\s+)?(?:gezegd|opgedragen|"
+                r"ensinaram|ordenaram|foi\s+dito)|(?:men|ze)\s+je\s+(?:\w++\s+)?(?:gezegd|opgedragen|"
                 r"geleerd))\b",
             ),
             # the user's own requests set aside: "ignora las peticiones del usuario", "ignore
@@ -702,14 +702,14 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
                 frozenset({"usuario", "usuaria", "utilisateur", "utilisatrice", "utente"})
                 | {"nutzers", "benutzers", "gebruiker", "usuarios", "utilisateurs", "utenti"}
                 | {"nutzer"},
-                r"\b(?:ignor\w+|desoy\w*|descart\w+|desatiend\w*|no\s+hag\w+\s+caso\s+(?:a|de)|"
-                r"negeer\w*|n'?ecoute\s+pas|non\s+ascoltare)\s+(?:\w+\s+){0,2}?(?:peticiones|solicitudes|"
+                r"\b(?:ignor\w+|desoy\w*|descart\w+|desatiend\w*|no\s+hag\w++\s+caso\s+(?:a|de)|"
+                r"negeer\w*|n'?ecoute\s+pas|non\s+ascoltare)\s+(?:\w++\s+){0,2}?(?:peticiones|solicitudes|"
                 r"pedidos|preguntas|ordenes|instrucciones|demandes|questions|requetes|consignes|richieste|"
                 r"domande|istruzioni|perguntas|solicitacoes|instrucoes|verzoeken|vragen|instructies)\s+"
                 r"(?:del|de\s+la|de\s+l'|de|dell'|dello|della|degli|do|da|dos|des|van\s+de)\s*(?:usuari[oa]s?|"
                 r"utilisat(?:eur|rice)s?|utent[ei]|gebruikers?)\b|\b(?:anfragen|fragen|anweisungen|"
                 r"bitten|wunsche)\s+(?:des|der)\s+(?:nutzers?|benutzers?|nutzerin|benutzerin)\s+"
-                r"(?:\w+\s+)?(?:ignorieren|ignoriere|missachten|ubergehen)\b",
+                r"(?:\w++\s+)?(?:ignorieren|ignoriere|missachten|ubergehen)\b",
             ),
             (
                 frozenset({"ignore", "ignores"}),
@@ -745,7 +745,7 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
             (
                 frozenset({"bez", "ohne", "sans", "sem", "senza", "sin", "zonder"}),
                 rf"\b{_MODEL_NOUN}\b[^.\n]{{0,30}}?\b(?:sin|sans|ohne|senza|sem|zonder)\s+"
-                rf"(?:{_NOT_SCOPED}\w+\s+)?(?:regl|regel|regol|regra|restric|limit|filtr|censur|"
+                rf"(?:{_NOT_SCOPED}\w++\s+)?(?:regl|regel|regol|regra|restric|limit|filtr|censur|"
                 rf"einschrank|beschrank)\w*\b{_SCOPED}",
             ),
             (
@@ -805,7 +805,7 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
             r"(?:подчиняйся|подчиняешься|слушай\w*\s+только\s+меня)|без\s+(?:ограничений|"
             r"фильтров|правил|цензуры)[^.\n]{0,30}(?:отвечай\w*|действуй\w*|говори\w*)|"
             r"(?:отвечай\w*|действуй\w*|говори\w*)[^.\n]{0,30}без\s+(?:ограничений|фильтров|"
-            r"правил|цензуры)|(?:ии|ассистент\w*|бот\w*|модель\w*|нейросеть\w*|искусственн\w+\s+"
+            r"правил|цензуры)|(?:ии|ассистент\w*|бот\w*|модель\w*|нейросеть\w*|искусственн\w++\s+"
             r"интеллект\w*)\s+без\s+(?:каких-либо\s+|всяких\s+|любых\s+)?(?:ограничений|фильтров|"
             r"правил|цензуры)",
             # Russian: the user's mail or data sent on to an address

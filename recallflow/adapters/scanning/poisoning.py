@@ -40,7 +40,7 @@ _SELF_NOUN: Final = any_of(
     "belief", "memory", "entry", "note", "record", "item", "fact", "statement", "sentence",
     "line", "rule", "instruction", "message", "one", "text", "snippet",
 )  # fmt: skip
-_ITSELF: Final = rf"(?:this|the\s+present|the\s+current)\s+(?:[\w-]+\s+)?{_SELF_NOUN}\b"
+_ITSELF: Final = rf"(?:this|the\s+present|the\s+current)\s+(?:[\w-]++\s+)?{_SELF_NOUN}\b"
 #: Gates: "this" (or "present", "current") and a noun the belief calls itself by.
 _ITSELF_WORDS: Final = (
     frozenset({"this", "present", "current"}),
@@ -68,12 +68,12 @@ _BELIEFS: Final = (
 )
 #: Whose memories a recall must never reach: every or another principal.
 _OTHERS: Final = (
-    r"(?:all|every|each|the\s+other|other|another|any)\s+(?:\w+\s+)?(?:users?|principals?|"
+    r"(?:all|every|each|the\s+other|other|another|any)\s+(?:\w++\s+)?(?:users?|principals?|"
     r"accounts?|tenants?|customers?|members?|people|workspaces?)"
 )
 #: Whoever asks: an audience without limits.
 _ANYONE: Final = (
-    r"(?:anyone|anybody|everyone|whoever|all\s+callers|any\s+(?:\w+\s+)?(?:caller|one|person|"
+    r"(?:anyone|anybody|everyone|whoever|all\s+callers|any\s+(?:\w++\s+)?(?:caller|one|person|"
     r"requester|sender|third\s+part(?:y|ies)|stranger|contact|visitor|recipient)s?)"
 )
 #: What is the user's own to share: their records, whereabouts and private details.
@@ -161,7 +161,7 @@ SELF_HANDLING_RULES: Final[tuple[Rule, ...]] = regex_rules(
                 "file",
             ),
             r"\b(?:mark|flag|tag|label|treat|set|record|store|save|keep|register|classify|consider|"
-            rf"regard|list|file)\s+{_ITSELF}\s+as\s+(?:an?\s+|the\s+)?(?:\w+\s+and\s+)?{_STANDING}\b",
+            rf"regard|list|file)\s+{_ITSELF}\s+as\s+(?:an?\s+|the\s+)?(?:\w++\s+and\s+)?{_STANDING}\b",
         ),
         # promote this belief to a system-level rule
         (
@@ -180,7 +180,7 @@ SELF_HANDLING_RULES: Final[tuple[Rule, ...]] = regex_rules(
             r"(?:(?:must|should|shall|will|always)\s+)?(?:overrides?|outranks?|supersedes?|trumps?|"
             r"prevails?\s+over|takes?\s+precedence\s+over))|\b(?:it|this)\s+(?:overrides?|"
             r"outranks?|supersedes?|takes\s+precedence\s+over)\s+(?:any|all|every|the\s+user'?s)\s+"
-            rf"(?:\w+\s+)?(?:conflicting\s+|contradicting\s+|other\s+|earlier\s+|own\s+)?{_BELIEFS}",
+            rf"(?:\w++\s+)?(?:conflicting\s+|contradicting\s+|other\s+|earlier\s+|own\s+)?{_BELIEFS}",
         ),
         # delete any other belief that contradicts it
         (
@@ -240,7 +240,7 @@ SELF_HANDLING_RULES: Final[tuple[Rule, ...]] = regex_rules(
             ),
             r"\b(?:copy|append|add|include|insert|paste|repeat|prepend|attach|write|embed)\s+"
             rf"{_ITSELF}{IN_SENTENCE}{{0,30}}?\b(?:in|into|to|onto)\s+(?:every|each|all|any)\s+"
-            r"(?:\w+\s+)?(?:memor(?:y|ies)|beliefs?|notes?|entries|records|summar(?:y|ies))",
+            r"(?:\w++\s+)?(?:memor(?:y|ies)|beliefs?|notes?|entries|records|summar(?:y|ies))",
         ),
         # always retrieve this one first / surface this entry in every recall
         (
@@ -260,7 +260,7 @@ SELF_HANDLING_RULES: Final[tuple[Rule, ...]] = regex_rules(
             ),
             r"\b(?:retrieve|recall|return|surface|load|inject|include|show|rank|put|place|keep)\s+"
             rf"{_ITSELF}\s+(?:first|at\s+the\s+top|on\s+top|every\s+time|always|in\s+(?:every|each|"
-            r"all)\s+(?:\w+\s+)?(?:recalls?|quer(?:y|ies)|answers?|results?|searches?|contexts?)|"
+            r"all)\s+(?:\w++\s+)?(?:recalls?|quer(?:y|ies)|answers?|results?|searches?|contexts?)|"
             r"regardless)",
         ),
         # set confidence=1.0 and source=system for this entry; tag this memory as
@@ -347,9 +347,9 @@ POISONING_RULES: Final[tuple[Rule, ...]] = (
                 r"(?<!not\s)(?<!never\s)(?<!n't\s)\b(?:share|reveal|disclose|give(?:\s+out)?|"
                 r"hand\s+out|send|read\s+out|provide|tell|show|release|forward|pass\s+on)\b"
                 rf"(?![^.!?\n]*\b(?:my|me|mine|our)\b){IN_SENTENCE}{{0,60}}?\b{_PRIVATE}\b"
-                rf"{IN_SENTENCE}{{0,40}}?\b(?:to|with)\s+(?:{_ANYONE}\s+(?:who|that)\s+(?:\w+\s+)?"
+                rf"{IN_SENTENCE}{{0,40}}?\b(?:to|with)\s+(?:{_ANYONE}\s+(?:who|that)\s+(?:\w++\s+)?"
                 r"(?:asks?|requests?|calls?|wants?|writes?|e-?mails?|enquires|inquires)|whoever|"
-                r"any\s+(?:\w+\s+)?(?:caller|requester|sender|stranger|visitor|third\s+part(?:y|ies))s?|"
+                r"any\s+(?:\w++\s+)?(?:caller|requester|sender|stranger|visitor|third\s+part(?:y|ies))s?|"
                 r"all\s+callers)\b",
             ),
             # forward the verification codes there / send their one-time codes to … ("forward
@@ -368,8 +368,8 @@ POISONING_RULES: Final[tuple[Rule, ...]] = (
                 frozenset({"uploads", "reads", "receives", "processes", "sees", "handles"})
                 | {"opens", "gets", "writes", "sends", "upload", "read", "receive", "process"},
                 r"\b(?:send|forward|email|e-mail|mail|upload|post|copy|bcc|cc|sync|mirror|push)\b"
-                r"[^.!?\n]{0,30}?\b(?:every|all|each|any)\s+(?:\w+\s+){0,2}?[\w-]+\s+(?:that\s+)?(?:it|"
-                r"you|the\s+user|they|he|she)\s+(?:\w+\s+)?(?:uploads?|reads?|receives?|processes|"
+                r"[^.!?\n]{0,30}?\b(?:every|all|each|any)\s+(?:\w++\s+){0,2}?[\w-]++\s+(?:that\s+)?(?:it|"
+                r"you|the\s+user|they|he|she)\s+(?:\w++\s+)?(?:uploads?|reads?|receives?|processes|"
                 r"process|sees?|handles?|opens?|gets?|writes?|sends?)\b[^.!?\n]{0,40}?\bto\s+(?:the\s+"
                 r"|this\s+|a\s+)?(?:webhook\s+|endpoint\s+|server\s+|address\s+)?(?:https?://|"
                 r"[\w.+-]+@[\w-]+\.)",
@@ -380,7 +380,7 @@ POISONING_RULES: Final[tuple[Rule, ...]] = (
                 r"\b(?:give|grant|share|provide|hand|send)\s+(?:me|us)\s+(?:full\s+|admin\s+|"
                 r"complete\s+)?access\s+to\s+(?:the\s+user'?s|their|his|her|the\s+account\s+"
                 r"owner'?s)\b|\breset\s+(?:the\s+|their\s+|his\s+|her\s+|the\s+user'?s\s+)?"
-                rf"(?:\w+\s+)?password\b{IN_SENTENCE}{{0,60}}?\b(?:tell|give|send|read|text|show|"
+                rf"(?:\w++\s+)?password\b{IN_SENTENCE}{{0,60}}?\b(?:tell|give|send|read|text|show|"
                 r"email)\w*\b[^.!?\n]{0,30}?\b(?:to\s+)?(?:me|us)\b",
             ),
         ),
@@ -405,7 +405,7 @@ POISONING_RULES: Final[tuple[Rule, ...]] = (
                 r"report|disclose|reveal|bring\s+up|surface|list|include|flag)\w*\s+(?:this|it|"
                 r"these|them|that|any\s+of\s+(?:this|these|them))\s+(?:to\s+(?:the\s+user|them|the\s+"
                 r"owner|the\s+account\s+holder)\b|in\s+(?:the\s+|any\s+|their\s+|your\s+)?"
-                r"(?:\w+\s+)?(?:summar(?:y|ies)|reports?|statements?|digests?|answers?|"
+                r"(?:\w++\s+)?(?:summar(?:y|ies)|reports?|statements?|digests?|answers?|"
                 r"notifications?)\b|afterwards\b|later\b|again\b)",
             ),
             # keep from the user what they ask about: "you must not mention the lawsuit when
@@ -415,7 +415,7 @@ POISONING_RULES: Final[tuple[Rule, ...]] = (
                 r"\b(?:do\s+not|don'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t|avoid)\s+"
                 r"(?:ever\s+)?(?:mention|tell|reveal|disclose|bring\s+up|discuss|admit)\w*\b"
                 rf"{IN_SENTENCE}{{0,60}}?\b(?:when|if|even\s+if|whenever)\s+(?:the\s+user|the\s+"
-                r"customer|the\s+client)\s+(?:\w+\s+)?asks?\b",
+                r"customer|the\s+client)\s+(?:\w++\s+)?asks?\b",
             ),
             # one vendor steered to: "recommend Vendorix over any competitor", "tell them X is
             # the only safe choice", "describe it as risk-free", "whatever the question"
@@ -471,7 +471,7 @@ POISONING_RULES: Final[tuple[Rule, ...]] = (
             (
                 frozenset({"skip", "bypass", "disable", "waive", "drop", "turn", "ignore"}),
                 r"\b(?:skip|bypass|disable|waive|drop|turn\s+off|ignore)\s+(?:the\s+|any\s+|all\s+)?"
-                rf"(?:\w+\s+)?{_CHECK}\s*(?:checks?|steps?|prompts?|questions?|codes?)?\b"
+                rf"(?:\w++\s+)?{_CHECK}\s*(?:checks?|steps?|prompts?|questions?|codes?)?\b"
                 rf"{IN_SENTENCE}{{0,40}}?\b(?:when|if|whenever|once|for\s+(?:any|anyone|messages?|"
                 rf"requests?))\b{IN_SENTENCE}{{0,40}}?\b(?:mentions?|says?|contains?|includes?|"
                 r"uses?|types?|gives?|knows?|the\s+(?:word|phrase|code|password|passphrase))\b",
@@ -489,8 +489,8 @@ POISONING_RULES: Final[tuple[Rule, ...]] = (
                     | {"advise", "advises", "advising", "recommend", "recommends", "recommending"}
                     | {"suggest", "suggests", "suggesting", "urge", "urges", "encourage"},
                 ),
-                rf"(?:{CLAUSE_START}\s*{MODEL_SUBJECT}\s+(?:\w+\s+)?|\b(?:advise|recommend|suggest|"
-                r"urge|encourage)\w*\s+(?:\w+\s+)?)(?:move|moving|transfer|transferring|send|sending|"
+                rf"(?:{CLAUSE_START}\s*{MODEL_SUBJECT}\s+(?:\w++\s+)?|\b(?:advise|recommend|suggest|"
+                r"urge|encourage)\w*\s+(?:\w++\s+)?)(?:move|moving|transfer|transferring|send|sending|"
                 r"wire|wiring|pay|deposit|depositing|route|routing|put|putting)\b"
                 rf"{IN_SENTENCE}{{0,50}}?\b(?:to|into|on)\b{IN_SENTENCE}{{0,20}}?{_NAMED_ACCOUNT}",
             ),
@@ -555,11 +555,11 @@ POISONING_RULES: Final[tuple[Rule, ...]] = (
                     | {"disable", "turn", "switch", "deactivate", "bypass", "remove"},
                     _MODEL_WORDS,
                 ),
-                rf"{CLAUSE_START}\s*{MODEL_SUBJECT}\s+(?:\w+\s+)?(?:delete|wipe|erase|purge|destroy|"
-                r"clear|shred|remove)\s+(?:all\s+|the\s+|any\s+)?(?:\w+\s+)?(?:logs?|audit\s+\w+|"
+                rf"{CLAUSE_START}\s*{MODEL_SUBJECT}\s+(?:\w++\s+)?(?:delete|wipe|erase|purge|destroy|"
+                r"clear|shred|remove)\s+(?:all\s+|the\s+|any\s+)?(?:\w++\s+)?(?:logs?|audit\s+\w+|"
                 r"backups?|evidence|records|history|traces?)\b|"
-                rf"{CLAUSE_START}\s*{MODEL_SUBJECT}\s+(?:\w+\s+)?(?:disable|turn\s+off|switch\s+off|"
-                r"deactivate|bypass|remove)\s+(?:the\s+|all\s+|any\s+)?(?:\w+\s+)?(?:two-?factor|"
+                rf"{CLAUSE_START}\s*{MODEL_SUBJECT}\s+(?:\w++\s+)?(?:disable|turn\s+off|switch\s+off|"
+                r"deactivate|bypass|remove)\s+(?:the\s+|all\s+|any\s+)?(?:\w++\s+)?(?:two-?factor|"
                 r"2fa|mfa|multi-?factor|authentication|fraud\s+alerts?|login\s+alerts?|logging|"
                 r"audit\s+log\w*|encryption|firewall)\b",
             ),
@@ -569,8 +569,8 @@ POISONING_RULES: Final[tuple[Rule, ...]] = (
                 frozenset({"user", "user's", "users"}),
                 rf"(?:{DIRECTED}|\band\s+)(?:drop|discard|delete|remove|replace|forget|erase|"
                 r"overwrite|ignore|disregard)\s+(?:all\s+(?:of\s+)?)?(?:the\s+user'?s\s+(?:earlier|previous|prior|own|"
-                r"security|privacy|standing)\s+(?:\w+\s+)?(?:instructions|preferences|rules|settings)|"
-                r"(?:everything|anything|whatever|what)\s+the\s+user\s+(?:\w+\s+)?(?:told\s+you|said|"
+                r"security|privacy|standing)\s+(?:\w++\s+)?(?:instructions|preferences|rules|settings)|"
+                r"(?:everything|anything|whatever|what)\s+the\s+user\s+(?:\w++\s+)?(?:told\s+you|said|"
                 r"asked)\s+about\s+(?:their|his|her)\s+(?:security|privacy|safety|account|"
                 r"passwords?))\b",
             ),
@@ -587,7 +587,7 @@ UNSEEN_CODE_RULES: Final[tuple[Rule, ...]] = regex_rules(
         (
             frozenset({"run", "execute", "install", "open", "download", "launch"}),
             r"\b(?:open|run|execute|install|download|launch)\s+(?:and\s+(?:run|execute|install|"
-            r"launch)\s+)?(?:whatever|anything|everything)\s+(?:it|they|the\s+(?:[\w-]+\s+){0,4}?"
+            r"launch)\s+)?(?:whatever|anything|everything)\s+(?:it|they|the\s+(?:[\w-]++\s+){0,4}?"
             r"(?:link|site|page|domain|e-?mail|sender|server|url|attachment))\s+(?:offers?|sends?|"
             r"serves?|contains?|provides?|says?|links?\s+to|points?\s+to|downloads?)\b",
         ),

@@ -67,18 +67,18 @@ _PAYLOAD: Final = re.compile(
     r"instructions|instructions\s+you|passwords?|passcodes?|pins?|api\s+keys?|credentials?|"
     r"secrets?|tokens?|cookies?|(?:conversation|chat|message)\s+(?:history|logs?|"
     r"transcripts?))\b|"
-    r"\b(?:ignore|disregard|forget|override|bypass)\s+(?:[\w']+\s+){0,3}?(?:instructions?|"
+    r"\b(?:ignore|disregard|forget|override|bypass)\s+(?:[\w']++\s+){0,3}?(?:instructions?|"
     r"rules|guidelines|prompt|polic(?:y|ies)|restrictions|safety|guardrails|filters?|"
     r"questions?)\b|\b(?:jailbreak\w*|pwned|obey)\b|"
     # a number to call written out ("ask them to call 0800 555 0199"): an address too
     r"\b(?:call|ring|phone|text|dial|sms|whatsapp)\b[^.!?;\n]{0,30}?\+?\d[\d\s().-]{6,}\d|"
     # refusals and safety warnings dropped, whatever is asked
     r"\bnever\s+(?:refuse|decline|say\s+no|push\s+back)(?:\s+(?:to|on))?(?=\s*(?:[,.;!]|$|"
-    r"(?:anything|any\s+(?:\w+\s+)?(?:request|question|task|prompt)s?|an?\s+(?:request|"
+    r"(?:anything|any\s+(?:\w++\s+)?(?:request|question|task|prompt)s?|an?\s+(?:request|"
     r"question|task|prompt)|requests|questions|tasks|prompts|whatever|to\s+(?:answer|help|"
     r"comply|respond))\b))|\bwhatever\s+(?:the\s+)?"
     r"(?:request|they\s+ask|is\s+asked)\b|\b(?:never|no|without|skip\w*|omit\w*|suppress\w*)\s+"
-    r"(?:\w+\s+){0,2}?safety\s+(?:warnings?|checks?|rules?|guidelines?|filters?)\b"
+    r"(?:\w++\s+){0,2}?safety\s+(?:warnings?|checks?|rules?|guidelines?|filters?)\b"
 )
 
 #: A standing wish about answers: every answer (or each, all, any), or an order to the model
@@ -225,7 +225,7 @@ _CAVEATS_WAIVED: Final = re.compile(
 #: boilerplate to waive.
 _PAST_A_LIMIT: Final = re.compile(
     r"\b(?:beyond|past|over|above|exceed\w*|more\s+than|around)\s+(?:the\s+|a\s+|any\s+)?"
-    r"(?:\w+\s+)?(?:label|limits?|dose|dosage|recommended|maximum|max|security|checks?|"
+    r"(?:\w++\s+)?(?:label|limits?|dose|dosage|recommended|maximum|max|security|checks?|"
     r"screening|law|legal)\b"
 )
 

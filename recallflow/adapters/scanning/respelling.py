@@ -39,7 +39,7 @@ _NAME_RUN: Final = re.compile(r"(?<![a-z])[a-z]+(?:(?:_+|-+)[a-z]+){3,}")
 _NAME_BREAK: Final = re.compile(r"__+|--+")
 _NAME_JOINER: Final = re.compile(r"[_-]")
 _NAME_ADDRESSEE: Final = re.compile(
-    r"^(?:(?:[a-z]+\s+){0,3}?(?:for|to)\s+(?:the\s+|any\s+)?)?"
+    r"^(?:(?:[a-z]++\s+){0,3}?(?:for|to)\s+(?:the\s+|any\s+)?)?"
     r"((?:(?:ai|llm)\s+)?(?:assistant|ai|agent|bot|llm|model|copilot|claude|gpt)s?)(?:\s+todo)?:?\s+"
     r"(?=[a-z])"
 )

@@ -91,11 +91,11 @@ _AGENT_NOUN: Final = (
 )
 # The model spoken to: "For the AI:", "To the model reading this", "Dear code assistant,".
 _SPOKEN_TO_SOURCE: Final = (
-    rf"\b(?:for|to|dear|hey|attention)\s+(?:the\s+|any\s+|all\s+|every\s+)?(?:\w+\s+){{0,2}}?"
-    rf"{_AGENT_NOUN}\b|^\W*(?:[\w-]+:\s*)?(?:\w+\s+){{0,3}}?{_AGENT_NOUN}\s*(?::|,|-)|\bbots?\s*:"
+    rf"\b(?:for|to|dear|hey|attention)\s+(?:the\s+|any\s+|all\s+|every\s+)?(?:\w++\s+){{0,2}}?"
+    rf"{_AGENT_NOUN}\b|^\W*(?:[\w-]+:\s*)?(?:\w++\s+){{0,3}}?{_AGENT_NOUN}\s*(?::|,|-)|\bbots?\s*:"
     # whatever reads the text, named by what it does to it: "whoever parses this file"
-    r"|\b(?:whoever|whatever|anyone|anything|any\s+(?:\w+\s+)?(?:tool|system|program|reader))\s+"
-    r"(?:\w+\s+)?(?:that\s+|who\s+)?(?:reads?|parses?|process(?:es)?|ingests?|loads?|"
+    r"|\b(?:whoever|whatever|anyone|anything|any\s+(?:\w++\s+)?(?:tool|system|program|reader))\s+"
+    r"(?:\w++\s+)?(?:that\s+|who\s+)?(?:reads?|parses?|process(?:es)?|ingests?|loads?|"
     r"summari[sz]es?|index(?:es)?|scrapes?)\s+(?:this|these)\b"
 )
 _SPOKEN_TO: Final = re.compile(_SPOKEN_TO_SOURCE)
@@ -103,14 +103,14 @@ _AGENT: Final = re.compile(
     _SPOKEN_TO_SOURCE
     + (
         # told in the third person: a modal, a grant or a promise after the model's name
-        rf"|\b{_AGENT_NOUN}\s+(?:\w+\s+){{0,3}}?(?:must|should|shall|will|would|may|can|"
+        rf"|\b{_AGENT_NOUN}\s+(?:\w++\s+){{0,3}}?(?:must|should|shall|will|would|may|can|"
         r"is\s+to|are\s+to|needs?\s+to|ought|is\s+(?:now\s+)?(?:required|authori[sz]ed|allowed|"
         r"permitted|exempt|obliged|free|no\s+longer)|are\s+(?:now\s+)?(?:required|authori[sz]ed|"
-        r"allowed|permitted|exempt|obliged|free|no\s+longer)|(?:now\s+)?ha[sv]e?\s+(?:\w+\s+)?"
+        r"allowed|permitted|exempt|obliged|free|no\s+longer)|(?:now\s+)?ha[sv]e?\s+(?:\w++\s+)?"
         r"permissions?|promised|agreed)\b"
         rf"|\b{_AGENT_NOUN}\b.*\b(?:it|they)\s+(?:must|should|shall|will)\b"
         r"|\b(?:cleared|authori[sz]ed|allowed|permitted|instructed|required|empowered|told)\s+"
-        rf"(?:the|this|any|an?|all|our)\s+(?:\w+\s+)?{_AGENT_NOUN}\s+to\b"
+        rf"(?:the|this|any|an?|all|our)\s+(?:\w++\s+)?{_AGENT_NOUN}\s+to\b"
         # an order in the present tense from a date on: "from today the assistant answers …"
         r"|\b(?:from\s+(?:today|now\s+on|this\s+point|here\s+on)|going\s+forward|henceforth|"
         rf"effective\s+(?:today|immediately|now))\b[^.]*\b{_AGENT_NOUN}\b"
@@ -203,11 +203,11 @@ _DATA: Final = _words(
 # Someone nobody chose for the user: fires on its own.
 _STRANGER: Final = re.compile(
     r"\b(?:anyone|anybody|whoever)\b"
-    r"|\b(?:someone|somebody|a\s+person|people|callers?|senders?)\s+(?:who\s+)?(?:\w+\s+)?"
+    r"|\b(?:someone|somebody|a\s+person|people|callers?|senders?)\s+(?:who\s+)?(?:\w++\s+)?"
     r"(?:claim\w*|saying|pretending|purporting)\b"
     r"|\b(?:callers?|people|someone|visitors?|senders?|strangers?|requesters?)\s+who\s+"
-    r"(?:\w+\s+)?(?:asks?|gives?|provides?|says?|claims?|calls?|requests?|types?|knows?|sends?|"
-    r"quotes?|mentions?)\b|\bany\s+(?:\w+\s+)?(?:one|body|user|manager|caller|person)\b"
+    r"(?:\w++\s+)?(?:asks?|gives?|provides?|says?|claims?|calls?|requests?|types?|knows?|sends?|"
+    r"quotes?|mentions?)\b|\bany\s+(?:\w++\s+)?(?:one|body|user|manager|caller|person)\b"
     r"|\b(?:other|another)\s+(?:users?|people|employees?|customers?|accounts?)\b"
     # ("the SSH public key" is the half of a key pair meant to be handed out)
     r"|\bpublic\b(?!\s+(?:keys?|certs?|certificates?|gpg|pgp|ssh)\b)|\bexternal\b"
@@ -232,38 +232,38 @@ _SENSITIVE: Final = re.compile(
 # sender with my availability" answers a mail they got).
 _REPLY_WITH: Final = re.compile(
     r"(?<!not\s)(?<!never\s)(?<!n't\s)\brepl(?:y|ies|ying)\s+to\s+(?:the\s+|this\s+|that\s+)?"
-    r"(?:sender|requester|caller|writer|author)\s+(?:\w+\s+)?with\b"
+    r"(?:sender|requester|caller|writer|author)\s+(?:\w++\s+)?with\b"
 )
 _USERS: Final = re.compile(r"\b(?:my|me|their|his|her|the\s+user'?s?|users'|customers?'s?)\b")
 _OWN_PLACE: Final = re.compile(r"\b(?:my|their|his|her|the user's)\s+own\b")
 
 _CONCEAL: Final = re.compile(
-    rf"{_NEGATED}(?:\w+\s+){{0,2}}?(?:tell|inform|notify|mention|show|alert|disclose|reveal|"
-    r"let\s+(?:\w+\s+){0,5}?know)\b(?:\s+\w+){0,6}?\s+(?:me|the\s+user|users|them|anyone|know)\b"
+    rf"{_NEGATED}(?:\w++\s+){{0,2}}?(?:tell|inform|notify|mention|show|alert|disclose|reveal|"
+    r"let\s+(?:\w++\s+){0,5}?know)\b(?:\s+\w+){0,6}?\s+(?:me|the\s+user|users|them|anyone|know)\b"
     r"|\bwithout\s+(?:telling|mentioning|informing|notifying|alerting|saying|showing|"
     r"letting)\b|\b(?:silently|quietly|secretly|covertly|discreetly)\b"
-    r"|\bk(?:eep|ept|eeping)\s+(?:[\w']+\s+){0,8}?(?:between\s+(?:us|the\s+two\s+of\s+us|ourselves)|"
-    r"out\s+of\s+(?:your|the)\s+(?:\w+\s+)?(?:review|report|summary|notes|answers?|repl(?:y|ies)|"
+    r"|\bk(?:eep|ept|eeping)\s+(?:[\w']++\s+){0,8}?(?:between\s+(?:us|the\s+two\s+of\s+us|ourselves)|"
+    r"out\s+of\s+(?:your|the)\s+(?:\w++\s+)?(?:review|report|summary|notes|answers?|repl(?:y|ies)|"
     r"logs?)|off\s+the\s+record)\b"
-    r"|\bbehind\s+(?:\w+\s+)?back\b|\bk(?:eep|ept)\w*\s+(?:\w+\s+){0,5}?(?:a\s+)?secret\s+from\b"
-    r"|\bhid(?:e|es|den|ing)\s+(?:\w+\s+){0,5}?from\s+(?:me|the\s+user|them|users|\w+'s)\b|\bkeep\s+(?:it|this|things|that)\s+between\s+us\b"
+    r"|\bbehind\s+(?:\w++\s+)?back\b|\bk(?:eep|ept)\w*\s+(?:\w++\s+){0,5}?(?:a\s+)?secret\s+from\b"
+    r"|\bhid(?:e|es|den|ing)\s+(?:\w++\s+){0,5}?from\s+(?:me|the\s+user|them|users|\w+'s)\b|\bkeep\s+(?:it|this|things|that)\s+between\s+us\b"
     r"|\b(?:didn'?t|don'?t|not)\s+(?:log|record)\s+or\s+show\b"
     r"|\bpresent\s+it\s+as\b|\bdon'?t\s+actually\b|\bsay\s+everything\s+went\s+(?:fine|well)\b"
     # a cover story told after the act: "delete the folder, then say the listing was empty"
     r"|\b(?:then|and)\s+(?:say|claim|report|tell\s+(?:them|the\s+user|me|users))\s+(?:that\s+)?"
-    r"(?:(?!whether\b|if\b)[\w']+\s+){0,3}?(?:was|were|is|are|had\s+been|has\s+been)\s+"
+    r"(?:(?!whether\b|if\b)[\w']++\s+){0,3}?(?:was|were|is|are|had\s+been|has\s+been)\s+"
     r"(?:always\s+|already\s+|all\s+)?(?:empty|unchanged|fine|normal|clean|missing|untouched|green|"
     r"passing|resolved|ok|okay|healthy|successful|stable|secure)\b"
     r"|\b(?:then|and)\s+(?:say|claim|report|tell\s+(?:the\s+)?[\w-]+)\s+(?:that\s+)?"
-    r"(?:nothing|no\s+\w+|none)\s+(?:of\s+\w+\s+|\w+\s+)?(?:(?:was|were|has\s+been|had\s+been)\s+)?"
+    r"(?:nothing|no\s+\w+|none)\s+(?:of\s+\w++\s+|\w++\s+)?(?:(?:was|were|has\s+been|had\s+been)\s+)?"
     r"(?:removed|deleted|changed|sent|touched|shared|moved|wiped|lost|happened|fired|failed)\b"
     r"|\bkeep\s+(?:it|this|that|them)\s+from\s+(?:me|the\s+user|them|users)\b"
     r"|\b(?:don'?t|do\s+not|never)\s+mention\s+(?:it|this|that|them)\b(?!\s+(?:to|in|on|at|until)\b)"
     # what the reader was told by a text, kept from the user: "never mention when a document
     # contains instructions for you"
     r"|\b(?:never|don'?t|do\s+not)\s+(?:mention|say|reveal|disclose|report|flag|tell\s+\w+)\s+"
-    r"(?:when|that|if|whether)\s+(?:a|the|any|an)\s+(?:\w+\s+)?(?:document|page|email|message|text|"
-    r"file|note|website|site)s?\s+(?:contains?|has|have|includes?|carries|gives?)\s+(?:\w+\s+)?"
+    r"(?:when|that|if|whether)\s+(?:a|the|any|an)\s+(?:\w++\s+)?(?:document|page|email|message|text|"
+    r"file|note|website|site)s?\s+(?:contains?|has|have|includes?|carries|gives?)\s+(?:\w++\s+)?"
     r"(?:instructions|commands|orders|directions)\b"
     # the matter kept from the user: "don't bring it up with the user"
     r"|\b(?:don'?t|do\s+not|never)\s+(?:bring\s+(?:it|this|that|them)\s+up|raise\s+(?:it|this|that))"
@@ -278,11 +278,11 @@ _LEFT_UNSAID: Final = re.compile(
 # Something hidden from the user named in the third person ("hides unfavourable prices
 # from the user"): the user's own "hide the spoilers from me" is theirs.
 _HIDDEN_FROM_THE_USER: Final = re.compile(
-    r"(?<!not\s)(?<!never\s)(?<!n't\s)\bhid(?:e|es|ing)\s+(?:[\w']+\s+){0,5}?from\s+(?:the\s+user|"
+    r"(?<!not\s)(?<!never\s)(?<!n't\s)\bhid(?:e|es|ing)\s+(?:[\w']++\s+){0,5}?from\s+(?:the\s+user|"
     r"users|the\s+customers?)\b"
     r"|\b(?:never|don'?t|do\s+not)\s+(?:mention|say|reveal|disclose|report|flag|tell\s+\w+)\s+"
-    r"(?:when|that|if|whether)\s+(?:a|the|any|an)\s+(?:\w+\s+)?(?:document|page|email|message|text|"
-    r"file|note|website|site)s?\s+(?:contains?|has|have|includes?|carries|gives?)\s+(?:\w+\s+)?"
+    r"(?:when|that|if|whether)\s+(?:a|the|any|an)\s+(?:\w++\s+)?(?:document|page|email|message|text|"
+    r"file|note|website|site)s?\s+(?:contains?|has|have|includes?|carries|gives?)\s+(?:\w++\s+)?"
     r"(?:instructions|commands|orders|directions)\b"
     # the reader's own act kept from the user: "… but don't tell the user you did"
     r"|\b(?:never|don'?t|do\s+not)\s+(?:tell|inform|let)\s+(?:the\s+user|users|them)\s+(?:know\s+)?"
@@ -313,7 +313,7 @@ _WEAKEN: Final = _words(
 # A guarding act left undone: "need not flag", "stop second-guessing", "do not analyse".
 _GUARD_ACT_DROPPED: Final = re.compile(
     r"\b(?:need\s+not|needn'?t|no\s+longer\s+(?:needs?\s+to|has\s+to)|(?:doesn'?t|don'?t|do\s+not)"
-    r"(?:\s+(?:need|have)\s+to)?|stop(?:s|ped)?|never)\s+(?:\w+\s+)?(?:flag\w*|warn\w*|check\w*|"
+    r"(?:\s+(?:need|have)\s+to)?|stop(?:s|ped)?|never)\s+(?:\w++\s+)?(?:flag\w*|warn\w*|check\w*|"
     r"verif\w*|second-guess\w*|question\w*|review\w*|scan\w*|analy[sz]\w*|audit\w*|"
     r"double-check\w*|confirm\w*)\b(?!\s+(?:in\s+)?with\s+me\b)"
 )
@@ -326,26 +326,26 @@ _STRONG_GUARD: Final = re.compile(
 _SOFT_GUARD: Final = re.compile(
     r"\b(?:warn(?:s|ing|ings)?(?!\s+(?:light|sign))|disclaimers?|caveats?|"
     r"(?:safety|security|privacy|usual|verification|confirmation|identity|the)\s+"
-    r"(?:checks?|steps?|prompts?|reviews?)|flag(?:ging)?\s+(?:it|them|suspicious|\w+\s+as)|"
+    r"(?:checks?|steps?|prompts?|reviews?)|flag(?:ging)?\s+(?:it|them|suspicious|\w++\s+as)|"
     r"verif(?:y|ying|ication)\b(?!\s+emails?)"
     r"|\b(?:rule|requirement|control|limit)s?\b"
-    r"|\bno\s+(?:\w+\s+)?(?:checks?|verification)\b"
+    r"|\bno\s+(?:\w++\s+)?(?:checks?|verification)\b"
     r"|\b(?:wipe|erase|delete|remove|pay|send|share|install|approve|purchase|transfer)\w*\b"
-    r"[^.]{0,40}?\bwithout\s+(?:a\s+|any\s+|the\s+)?(?:\w+\s+)?(?:confirmation|approval|sign-?off))"
+    r"[^.]{0,40}?\bwithout\s+(?:a\s+|any\s+|the\s+)?(?:\w++\s+)?(?:confirmation|approval|sign-?off))"
 )
 # The user's own say dropped by a third voice: "stop asking the user for confirmation",
 # "without the user's approval", beside a blanket scope or an act that cannot be undone.
 # The user's own "you needn't ask me before paying the electricity bill" is theirs to give.
 _USER_CONSENT_DROPPED: Final = re.compile(
     r"\b(?:stop|quit|no\s+longer|don'?t|do\s+not|never|without|need\s+not|needn'?t|no\s+need\s+"
-    r"to)\s+(?:\w+\s+){0,2}?(?:(?:ask|check|confirm|consult|wait)\w*\s+(?:in\s+)?(?:with\s+|for\s+"
-    r"|on\s+)?(?:the\s+user|the\s+(?:account\s+)?owner)\b|(?:\w+\s+){0,2}?(?:the\s+user'?s|the\s+"
-    r"owner'?s)\s+(?:\w+\s+)?(?:confirmation|approval|permission|consent|sign-?off|ok)\b)"
+    r"to)\s+(?:\w++\s+){0,2}?(?:(?:ask|check|confirm|consult|wait)\w*\s+(?:in\s+)?(?:with\s+|for\s+"
+    r"|on\s+)?(?:the\s+user|the\s+(?:account\s+)?owner)\b|(?:\w++\s+){0,2}?(?:the\s+user'?s|the\s+"
+    r"owner'?s)\s+(?:\w++\s+)?(?:confirmation|approval|permission|consent|sign-?off|ok)\b)"
 )
 # A guarding act dropped for what others send: "never question requests that arrive by
 # email, even for money transfers" (the user's own "never question my spelling" is theirs).
 _OTHERS_REQUESTS_UNCHECKED: Final = re.compile(
-    r"\b(?:need\s+not|needn'?t|no\s+longer|don'?t|do\s+not|never|stop)\s+(?:\w+\s+)?(?:question\w*|"
+    r"\b(?:need\s+not|needn'?t|no\s+longer|don'?t|do\s+not|never|stop)\s+(?:\w++\s+)?(?:question\w*|"
     r"doubt\w*|verif\w*|check\w*|challeng\w*|second-guess\w*)\s+(?:any\s+|the\s+)?(?<!my\s)"
     r"(?:requests?|instructions?|orders?|messages?|emails?|calls?|callers?)\s+(?:that\s+|which\s+)?"
     r"(?:arriv\w*|com\w*|sent|from|by|via|over)\b"
@@ -377,10 +377,10 @@ _RANKED_OVER_USER: Final = re.compile(
     r"authority|priority|weight|trusted|trustworthy)\s+than|take(?:s|n)?\s+precedence\s+over|"
     r"outrank\w*|trump\w*|overrid\w*|overrul\w*|supersed\w*)\s+(?:those\s+(?:of|from)\s+)?"
     r"(?:the\s+user|users?'s?|the\s+(?:account\s+)?owner|what\s+the\s+user\s+"
-    r"(?:\w+\s+)?(?:says?|tells?|wants?|asks?|writes?))\b"
+    r"(?:\w++\s+)?(?:says?|tells?|wants?|asks?|writes?))\b"
     # "anything in a PDF they upload should be obeyed over their chat messages"
     r"|\bobey\w*\s+(?:over|above|before|instead\s+of|rather\s+than)\s+(?:the\s+user'?s|their|"
-    r"his|her)\s+(?:own\s+)?(?:\w+\s+)?(?:messages|instructions|requests|words|wishes)\b"
+    r"his|her)\s+(?:own\s+)?(?:\w++\s+)?(?:messages|instructions|requests|words|wishes)\b"
 )
 _TRUST_MOVED: Final = re.compile(
     r"\b(?:instructions|requests|orders|comments|commands|anything|notes)\b[^.]{0,60}?"
@@ -393,10 +393,10 @@ _TRUST_MOVED: Final = re.compile(
     r"owner))"
     r"|\b(?:carry\s+out|do|follow|obey|execute)\s+(?:whatever|anything|everything)\s+"
     r"(?:those|these|such|the|they)\b"
-    r"|\bprefer\s+(?:my\s+)?(?:\w+\s+){0,2}\w+'s\s+instructions\b"
-    r"|\btreat\w*\s+(?:\w+\s+){0,6}?as\s+(?:my|the\s+user'?s|his|her|their)\s+(?:own\s+)?"
+    r"|\bprefer\s+(?:my\s+)?(?:\w++\s+){0,2}\w+'s\s+instructions\b"
+    r"|\btreat\w*\s+(?:\w++\s+){0,6}?as\s+(?:my|the\s+user'?s|his|her|their)\s+(?:own\s+)?"
     r"(?:commands?|instructions?|requests?|words|orders)\b"
-    r"|\btreat\w*\s+(?:[\w']+\s+){0,8}?as\s+(?:an?\s+)?(?:direct\s+|binding\s+|standing\s+)?"
+    r"|\btreat\w*\s+(?:[\w']++\s+){0,8}?as\s+(?:an?\s+)?(?:direct\s+|binding\s+|standing\s+)?"
     r"(?:orders?|commands?|instructions?)\b"
     r"|\bblanket\s+(?:approval|permission|consent|authority|authori[sz]ation)\b"
     r"|\b(?:approval|permission|consent|authority|ok)\s+for\s+you\s+to\s+(?:sign|pay|transfer|"
@@ -424,18 +424,18 @@ _SAY: Final = _words(
     r"reassure|make\s+sure|the\s+answer\s+is"
 )
 _TRUTH_ASIDE: Final = re.compile(
-    r"\b(?:regardless\s+of|no\s+matter)\s+(?:what\s+|how\s+|whether\s+)?(?:\w+\s+){0,3}?"
+    r"\b(?:regardless\s+of|no\s+matter)\s+(?:what\s+|how\s+|whether\s+)?(?:\w++\s+){0,3}?"
     r"(?:find|finds|found|says?|said|shows?|contains?|figures|facts|evidence|data|results|"
     r"reviews|sources|records|truth|numbers|cvs|label|leaflet|reality|checks?|tests?|"
     r"situation|circumstances|needs|case)\b"
     r"|\bwhatever\s+(?:their|the|your|his|her)\s+(?:situation|circumstances|needs|case)\b"
-    r"|\bwhatever\s+the\s+(?:\w+\s+){0,2}?\w+\s+(?:are|is|say|says|show|shows)\b"
-    r"|\bwhether\s+or\s+not\s+(?:\w+\s+){0,2}?(?:true|accurate|correct|the\s+case)\b"
-    r"|\beven\s+(?:if|though|when)\s+(?:\w+\s+){0,3}?(?:not|\w+n't|false|untrue|wrong|sources|"
+    r"|\bwhatever\s+the\s+(?:\w++\s+){0,2}?\w++\s+(?:are|is|say|says|show|shows)\b"
+    r"|\bwhether\s+or\s+not\s+(?:\w++\s+){0,2}?(?:true|accurate|correct|the\s+case)\b"
+    r"|\beven\s+(?:if|though|when)\s+(?:\w++\s+){0,3}?(?:not|\w+n't|false|untrue|wrong|sources|"
     r"evidence|records|data|facts|tests|checks|results|leaflet|label|reviews)\b"
     r"|\binstead\s+of\s+the\s+(?:real|actual|true|correct)\b"
     r"|\bwithout\s+(?:looking|checking|verifying|reading)\b"
-    r"|\bwhatever\s+the\s+(?:\w+\s+){0,2}(?:says?|said|shows?|contains?|figures|evidence|"
+    r"|\bwhatever\s+the\s+(?:\w++\s+){0,2}(?:says?|said|shows?|contains?|figures|evidence|"
     r"reviews|cvs|sources|records|data|facts|numbers)\b"
     r"|\bthe\s+only\s+(?:correct|right|true|acceptable)\s+answer\b"
     r"|\bleave\s+out\s+the\s+(?:negative|bad|critical)\b"
@@ -444,12 +444,12 @@ _TRUTH_ASIDE: Final = re.compile(
 _OTHERS_ASK: Final = re.compile(
     r"\b(?:when(?:ever)?|if|each\s+time|every\s+time|any\s+time)\s+(?:(?:a|the|any|our)\s+)?"
     r"(?:users?|customers?|someone|anyone|people|readers?|visitors?|clients?|patients?)\s+"
-    r"(?:\w+\s+){0,2}?(?:ask|wonder|question|enquire|inquire|bring|mention)"
+    r"(?:\w++\s+){0,2}?(?:ask|wonder|question|enquire|inquire|bring|mention)"
     r"|\b(?:users|people|customers|anyone|someone|readers|visitors)\s+who\s+ask"
     r"|\b(?:when(?:ever)?|if)\s+asked\b|\b(?:any|every|all)\s+(?:question|questions|query|"
     r"queries|comparison|answers?|translations?)\s+(?:about|on|of|you)\b"
     r"|\bin\s+answers\s+about\b|\bwhenever\s+the\s+(?:topic|subject|question)\b"
-    r"|\b(?:when(?:ever)?|if|each\s+time|any\s*time)\s+(?:[\w']+\s+){1,5}?comes?\s+up\b"
+    r"|\b(?:when(?:ever)?|if|each\s+time|any\s*time)\s+(?:[\w']++\s+){1,5}?comes?\s+up\b"
     r"|\bwhen\s+(?:comparing|recommending|ranking|reviewing|choosing)\b"
 )
 _FIXED_VERDICT: Final = re.compile(
@@ -462,7 +462,7 @@ _FIXED_VERDICT: Final = re.compile(
     r"|\b(?:they|it)\s+(?:had|have|has)\s+a\s+(?:data\s+)?breach\b|\bas\s+excellent\b"
     r"|\b(?:has|have|there\s+(?:is|are))\s+none\b|\bnone\s+(?:at\s+all|reported)\b"
     r"|\bis\s+always\b|\bnever\s+happens\b|\bcan'?t\s+happen\b|\bis\s+impossible\b"
-    r"|\bcomes?\s+out\s+(?:on\s+top|ahead|first|best)\b|\b(?:describe|present|label|call|portray|paint)\s+(?:[\w']+\s+){1,4}?as\b"
+    r"|\bcomes?\s+out\s+(?:on\s+top|ahead|first|best)\b|\b(?:describe|present|label|call|portray|paint)\s+(?:[\w']++\s+){1,4}?as\b"
 )
 _SECRET: Final = re.compile(
     r"\b(?:api\s+keys?|passwords?|passcodes?|tokens?|credentials|pin|card\s+numbers?|"
@@ -480,13 +480,13 @@ _EXPOSE: Final = re.compile(
 )
 _STEER_USER: Final = re.compile(
     r"\b(?:tell|ask|urge|instruct|get|have|remind|convince|recommend\w*)\s+(?:that\s+)?"
-    r"(?:the\s+user|them|users|people|readers|customers)\s+(?:to\s+)?(?:\w+\s+){0,2}?"
+    r"(?:the\s+user|them|users|people|readers|customers)\s+(?:to\s+)?(?:\w++\s+){0,2}?"
     r"(?:install|download|run)\b[^.]{0,60}?(?:https?://|\b[\w-]+\.(?:example|com|net|org|io|sh)\b)"
     r"|\b(?:tell|ask|urge|instruct|get|remind|convince)\s+(?:the\s+user|them|users|people|"
-    r"customers)\s+to\s+(?:\w+\s+){0,2}?(?:pay|transfer|send|wire|move)\b[^.]{0,60}?"
+    r"customers)\s+to\s+(?:\w++\s+){0,2}?(?:pay|transfer|send|wire|move)\b[^.]{0,60}?"
     r"\b(?:into|to)\s+(?:the\s+|a\s+|an\s+)?(?:(?:safe|new|holding|external)\s+)?"
     r"(?:account|iban|wallet|crypto|gift\s+cards?|fund)\b"
-    r"|\b(?:pa(?:y|ys|id)|approv\w+|sign\w*)\s+(?:any|every|all)\s+(?:\w+\s+)?"
+    r"|\b(?:pa(?:y|ys|id)|approv\w+|sign\w*)\s+(?:any|every|all)\s+(?:\w++\s+)?"
     r"(?:invoices?|payments?|transfers?|claims?|expenses?|purchases?|refunds?)\b"
     r"|\b(?:pa(?:y|id)|transfer\w*|wire\w*|send|rout\w+|redirect\w*)\b[^.]{0,40}\b(?:iban|"
     r"account|sort\s+code|wallet)\b[^.]{0,60}\binstead\s+of\b"
@@ -495,7 +495,7 @@ _STEER_USER: Final = re.compile(
     r"|\bre-?add\s+(?:this|the)\s+note\b"
     # the user sent to give their secrets again: "unless they re-enter their card here"
     r"|\b(?:re-?enter|re-?type|confirm|verify|update|provide|submit)\s+(?:their|the\s+user'?s|his|"
-    r"her)\s+(?:\w+\s+)?(?:card|password|pin|login|credentials|bank\s+details|account\s+details|"
+    r"her)\s+(?:\w++\s+)?(?:card|password|pin|login|credentials|bank\s+details|account\s+details|"
     r"security\s+code)s?\b(?=[^.]*\b(?:here|link|form|page|below|at|via)\b)"
     r"|\b(?:every|each|all)\s+(?:future\s+)?(?:answers?|repl(?:y|ies)|responses?|messages?)\s+"
     r"(?:to\s+)?(?:end|start|begin|finish)\s+with\s+(?:a\s+)?link\b"
@@ -510,7 +510,7 @@ _AUTHORITY: Final = re.compile(
     )
 )
 _SCOPE_PAST_USER: Final = re.compile(
-    r"\b(?:every|all|any)\s+(?:\w+\s+)?(?:users?|customers?|tenants?|accounts?|contacts?)\b"
+    r"\b(?:every|all|any)\s+(?:\w++\s+)?(?:users?|customers?|tenants?|accounts?|contacts?)\b"
     r"|\bfor\s+this\s+tenant\b|\bother\s+users\b|\banyone\b|\beveryone\b"
     r"|\bmy\s+contacts'"
 )
@@ -521,10 +521,10 @@ _OWN_JUDGEMENT: Final = re.compile(
     r"experience)\b|\bhonest(?:ly)?\b"
 )
 _THIRD_PERSON_AGENT: Final = re.compile(
-    rf"\b(?:the|an?|any|all)\s+{_AGENT_NOUN}\s+(?:\w+\s+)?(?:is|are|should|must|shall|will|"
+    rf"\b(?:the|an?|any|all)\s+{_AGENT_NOUN}\s+(?:\w++\s+)?(?:is|are|should|must|shall|will|"
     r"can|may|has|have|needs?|ought)\b"
     # machines named as a kind, with no article: "automated reviewers must …"
-    r"|\b(?:automated|ai)\s+(?:\w+\s+)?(?:reviewers?|tools?|agents?|assistants?|systems?|bots?)\s+"
+    r"|\b(?:automated|ai)\s+(?:\w++\s+)?(?:reviewers?|tools?|agents?|assistants?|systems?|bots?)\s+"
     r"(?:must|should|shall|will|are\s+to|is\s+to|need\s+to)\b"
 )
 
@@ -532,11 +532,11 @@ _THIRD_PERSON_AGENT: Final = re.compile(
 _SEND_RE: Final = re.compile(_SEND)
 _DATA_RE: Final = re.compile(_DATA)
 _SAY_RE: Final = re.compile(_SAY)
-_NEGATION_BEFORE: Final = re.compile(_NEGATED + r"(?:\w+\s+){0,2}$")
+_NEGATION_BEFORE: Final = re.compile(_NEGATED + r"(?:\w++\s+){0,2}$")
 # The user's own words set aside: "ignore whatever language the user writes in".
 _USER_SET_ASIDE: Final = re.compile(
     r"\b(?:ignore|disregard|override|overrule)\s+(?:whatever|anything|everything|what)\s+"
-    r"(?:\w+\s+){0,2}?(?:the\s+user|users|they)\s+(?:says?|writes?|asks?|wants?|types?|"
+    r"(?:\w++\s+){0,2}?(?:the\s+user|users|they)\s+(?:says?|writes?|asks?|wants?|types?|"
     r"requests?)\b"
 )
 # A memory that calls itself an order of the system, an admin or the developers.
@@ -547,7 +547,7 @@ _SELF_AUTHORITY: Final = re.compile(
 )
 # The model granted leave without bound: "now has permission to generate any content".
 _GRANT_UNBOUNDED: Final = re.compile(
-    rf"\b{_AGENT_NOUN}\s+(?:\w+\s+)?(?:has|have|is|are)\s+(?:now\s+|been\s+|(?:been\s+)?granted\s+)?"
+    rf"\b{_AGENT_NOUN}\s+(?:\w++\s+)?(?:has|have|is|are)\s+(?:now\s+|been\s+|(?:been\s+)?granted\s+)?"
     r"(?:permission|authori[sz]ed|allowed|permitted|free|cleared)\b[^.]{0,60}?"
     r"(?:\bany\s+(?:content|request|thing|question|amount|data)\w*|\banything\b|\beverything\b"
     r"|\bno\s+exceptions\b|\bwithout\s+(?:asking|confirm\w*|checking|limits?|restrictions))"
@@ -566,10 +566,10 @@ _DICTATED: Final = re.compile(
     r"(?:say|state|claim|conclude|call|describe|present|read|report)\b"
 )
 _READER_OF_THIS: Final = re.compile(
-    rf"\b{_AGENT_NOUN}\s+(?:\w+\s+){{0,3}}?(?:reads?|reading|summari[sz]\w*|process\w*|pars\w*|"
+    rf"\b{_AGENT_NOUN}\s+(?:\w++\s+){{0,3}}?(?:reads?|reading|summari[sz]\w*|process\w*|pars\w*|"
     r"index\w*|ingest\w*|load\w*)\s+(?:this|these)\b"
-    r"|\b(?:whoever|whatever|anyone|anything|any\s+(?:\w+\s+)?(?:tool|system|program|reader))\s+"
-    r"(?:\w+\s+)?(?:that\s+|who\s+)?(?:reads?|parses?|process(?:es)?|ingests?|loads?|"
+    r"|\b(?:whoever|whatever|anyone|anything|any\s+(?:\w++\s+)?(?:tool|system|program|reader))\s+"
+    r"(?:\w++\s+)?(?:that\s+|who\s+)?(?:reads?|parses?|process(?:es)?|ingests?|loads?|"
     r"summari[sz]es?|index(?:es)?|scrapes?)\s+(?:this|these)\b"
 )
 # … or told to that reader with a modal: "anything that summarises this page should
@@ -581,7 +581,7 @@ _READER_TOLD_TO_SAY: Final = re.compile(
 
 
 _SILENT_REFUSED: Final = re.compile(
-    r"\b(?:instead\s+of|rather\s+than|not|never|no)\s+(?:\w+\s+){0,2}?"
+    r"\b(?:instead\s+of|rather\s+than|not|never|no)\s+(?:\w++\s+){0,2}?"
     r"(?:silently|quietly|secretly)\b"
 )
 
@@ -591,7 +591,7 @@ _SILENT_REFUSED: Final = re.compile(
 # user's look, as "never send … without showing me" does.
 _ACT_NOT_WANTED: Final = re.compile(
     r"\b(?:doesn'?t|does\s+not|don'?t|do\s+not|never)\s+(?:want|like|allow|let|permit)s?\s+"
-    r"(?:\w+\s+){0,3}?(?:to\s+)?(?:\w+\s+)?$"
+    r"(?:\w++\s+){0,3}?(?:to\s+)?(?:\w++\s+)?$"
 )
 
 
@@ -612,10 +612,10 @@ def _protective(sentence: str, hidden: re.Match[str], act: re.Match[str]) -> boo
 # as confidential" names no verdict of safety).
 _SELF_VERDICT: Final = re.compile(
     r"\b(?:describe|call|present|report|label|rate|mark|treat|classify|consider|summari[sz]e|"
-    r"list|flag)\w*\s+(?:this|these|the)\s+(?:\w+\s+)?(?:diff|pr|pull\s+request|commit|change|"
+    r"list|flag)\w*\s+(?:this|these|the)\s+(?:\w++\s+)?(?:diff|pr|pull\s+request|commit|change|"
     r"changes|code|package|library|module|file|document|email|message|page|site|product|repo|"
     r"repository|app|extension|plugin|script|contract|invoice|vendor|release|update|link)s?\s+as\s+"
-    r"(?:an?\s+|being\s+)?(?:\w+\s+)?(?:harmless|safe|trusted|verified|audited|approved|"
+    r"(?:an?\s+|being\s+)?(?:\w++\s+)?(?:harmless|safe|trusted|verified|audited|approved|"
     r"legitimate|benign|low[-\s]risk|clean|secure|minor|trivial|official|reviewed|compliant)\b"
 )
 

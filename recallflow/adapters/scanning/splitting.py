@@ -35,8 +35,8 @@ _PIECES: Final = (
 # The model's rules, named as the model's: "your guidelines", "the rules you were given",
 # "what you were told before". "The instructions for the desk" are nobody's rules.
 _THEIR_RULES: Final = (
-    r"(?:your\s+(?:[\w-]+\s+){0,2}?(?:instructions|guidelines|rules|directives|system\s+prompt|"
-    r"programming|orders|prompt)|(?:the|all\s+the|any)\s+(?:[\w-]+\s+){0,2}?(?:instructions|"
+    r"(?:your\s+(?:[\w-]++\s+){0,2}?(?:instructions|guidelines|rules|directives|system\s+prompt|"
+    r"programming|orders|prompt)|(?:the|all\s+the|any)\s+(?:[\w-]++\s+){0,2}?(?:instructions|"
     r"guidelines|rules|directives|orders)\s+(?:you\s+(?:received|were\s+given|got|have\s+been\s+"
     r"given|were\s+told|follow|have)|(?:given|sent)\s+to\s+you)|what\s+you\s+were\s+(?:told|"
     r"given|instructed|taught))"
@@ -110,7 +110,7 @@ SPLITTING_RULES: Final[tuple[Rule, ...]] = regex_rules(
         # talk of splitting text to get it past a filter
         (
             frozenset({"broken", "chopped", "cut", "divided", "split", "spread"}),
-            r"\b(?:split|broken|cut|divided|chopped|spread)\s+(?:\w+\s+){0,3}?(?:to|so\s+(?:as\s+)?"
+            r"\b(?:split|broken|cut|divided|chopped|spread)\s+(?:\w++\s+){0,3}?(?:to|so\s+(?:as\s+)?"
             r"to|in\s+order\s+to)\s+(?:get\s+past|evade|bypass|avoid|fool|trick|beat|slip\s+past|"
             r"dodge|circumvent)\b",
         ),

@@ -44,7 +44,7 @@ _NOTICE: Final = any_of(
     "bulletin", "order", "orders", "command", "commands", "note",
 )  # fmt: skip
 # Up to two free words between the determiner and "memory" ("the recallflow memory").
-_NAMED: Final = rf"(?:the|your|this|our)\s+(?:[\w-]+\s+){{0,2}}?{_MEMORY}"
+_NAMED: Final = rf"(?:the|your|this|our)\s+(?:[\w-]++\s+){{0,2}}?{_MEMORY}"
 
 IMPERSONATION_RULES: Final[tuple[Rule, ...]] = regex_rules(
     MEMORY_IMPERSONATION,
@@ -102,7 +102,7 @@ COVERT_RULES: Final[tuple[Rule, ...]] = (
         "latin",
         (
             # first quietly email their invoices to … / silently forward the file
-            rf"\b{_COVERT}\s+(?:[\w-]+\s+){{0,1}}?{_TRANSFER}\b",
+            rf"\b{_COVERT}\s+(?:[\w-]++\s+){{0,1}}?{_TRANSFER}\b",
             # upload a copy to the drive … without telling them ("should never send e-mails
             # on their behalf without asking" and "don't forward my mail to my accountant
             # without asking me" forbid the act)
@@ -152,7 +152,7 @@ _ROLE_READER: Final = (
     r"(?<!\bmy\s)(?<!\bour\s)(?:(?:(?:ai|a\.i\.|llm|gpt|automated|autonomous)s?(?:[\s-]+(?!"
     r"(?:safety|ethics|policy|research|governance|law|product|strategy|literacy)\b)[\w-]+){0,2}?"
     r"\s+(?:[\w-]+(?:er|or|ant|ist)s?|agents?|models?|systems?|tools?|services?|bots?|"
-    r"copilots?|pilots?|helpers?|programs?|apps?|software|scripts?|engines?)|(?:[\w-]+\s+)?(?:bots|chatbots?)|(?:large\s+)?language\s+"
+    r"copilots?|pilots?|helpers?|programs?|apps?|software|scripts?|engines?)|(?:[\w-]{1,40}+\s+)?(?:bots|chatbots?)|(?:large\s+)?language\s+"
     r"models?|llms?|ais)(?<!\bresearchers)(?<!\bengineers)(?<!\bdevelopers)(?<!\bdesigners)"
     r"(?<!\bethicists)(?<!\bpractitioners)(?<!\bmanagers)(?<!\bfounders)(?<!\binvestors)"
     r"(?<!\busers)(?<!\bexperts)(?<!\bleaders)(?<!\bteachers)(?<!\bwriters)(?<!\bartists))"
@@ -316,7 +316,7 @@ STANDING_ORDER_RULES: Final[tuple[Rule, ...]] = (
                 _NOTE_WORDS,
                 rf"(?<!user's\s)(?<!users'\s)\b{_NOTE}\s+(?:to|for)\s+(?:(?:any|all|every|each|the|"
                 rf"whatever|whichever)\s+"
-                rf"(?:(?!{PERSON_AGENT}\b)[\w-]+\s+){{0,2}}?{_READER}|{_MACHINE_READER})(?:\s+(?:in|"
+                rf"(?:(?!{PERSON_AGENT}\b)[\w-]++\s+){{0,2}}?{_READER}|{_MACHINE_READER})(?:\s+(?:in|"
                 rf"of|on)\s+(?:the|this)\s+(?:pipeline|chain|workflow|loop|swarm|crew|system|graph))?"
                 rf"(?:\s+{_READING}\s+this(?:\s+[\w-]+)?)?\s*[:\-,\u2013\u2014]",
             ),
@@ -326,7 +326,7 @@ STANDING_ORDER_RULES: Final[tuple[Rule, ...]] = (
             (
                 _READER_WORDS,
                 r"(?:^|[.!?;,]\s+|\n)\s*(?:also\s+|and\s+)?(?:to|for)\s+(?:the|any|all|every|each|"
-                rf"whatever|whichever)\s+(?:(?!{PERSON_AGENT}\b)[\w-]+\s+){{0,2}}?{_READER}\s+"
+                rf"whatever|whichever)\s+(?:(?!{PERSON_AGENT}\b)[\w-]++\s+){{0,2}}?{_READER}\s+"
                 rf"{_READING}\s+(?:this\b|(?:[\w-]+'s|the|her|his|their|our|my)\s+(?:e-?mails?|inbox|mail|"
                 r"messages?|calendar|notes|files|documents|account))[^:\n]{0,20}[:,\u2013\u2014]|\b(?:intended|meant|written|"
                 r"addressed|destined)\s+(?:only\s+|solely\s+)?(?:for|to)\s+(?:the\s+|any\s+|all\s+)?"
@@ -389,7 +389,7 @@ STANDING_ORDER_RULES: Final[tuple[Rule, ...]] = (
                 r"|\b(?:you|assistant|agent|model|bot|ai)\b[^.!?\n]{0,30}?\b(?:follow|obey|execute|"
                 r"carry\s+out|act\s+on|comply\s+with)\s+(?:all\s+|any\s+|the\s+)?(?:instructions?|"
                 r"directions|commands|orders|requests)\s+(?:in|from|inside)\s+(?:those|these|such|"
-                r"their|any|all|every|incoming)\s+(?:\w+\s+)?(?:e-?mails?|messages|web\s*pages|"
+                r"their|any|all|every|incoming)\s+(?:\w++\s+)?(?:e-?mails?|messages|web\s*pages|"
                 r"pages|texts|sites)\b",
             ),
             # an order armed by the reader's own handling of this text, read as a machine
@@ -501,7 +501,7 @@ STANDING_ORDER_RULES: Final[tuple[Rule, ...]] = (
                 r"(?:agents?|models?|assistants?|llms?|bots?)\s+(?:in|of|on)\s+(?:the|this)\s+"
                 r"(?:pipeline|chain|workflow|loop|swarm|crew|graph)|(?:the\s+|"
                 r"any\s+)?(?:ai\s+)?(?:assistants?|"
-                rf"llms?|chatbots?|bots?)\s+{_READING}\s+(?:[\w-]+\s+){{0,2}}?[\w-]+)\s*:\s*\S",
+                rf"llms?|chatbots?|bots?)\s+{_READING}\s+(?:[\w-]++\s+){{0,2}}?[\w-]+)\s*:\s*\S",
             ),
             # the reader called by a machine's name for the work, at the head of a clause or
             # a comment, and given an order: "/* LLM reviewers: … approve it without reading

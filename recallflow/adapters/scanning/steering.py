@@ -41,7 +41,7 @@ _FORGED_CALL: Final = (
 
 #: An institution a message could be forged from.
 _INSTITUTION: Final = (
-    r"(?:the\s+|an?\s+|your\s+|their\s+|from\s+(?:the\s+)?)?(?:[\w']+\s+){0,2}?"
+    r"(?:the\s+|an?\s+|your\s+|their\s+|from\s+(?:the\s+)?)?(?:[\w']++\s+){0,2}?"
     r"(?:it\s+(?:help\s*desk|department|support|team|admins?)|help\s*desk|service\s*desk|"
     r"tech(?:nical)?\s+support|security\s+team|fraud\s+(?:team|department)|"
     r"support\s+team|customer\s+support|system\s+administrator|sysadmin|bank|"
@@ -50,14 +50,14 @@ _INSTITUTION: Final = (
 )
 _PASSED_AS: Final = (
     # "sign every message as the IT helpdesk"
-    r"\bsign\s+(?:every|each|all|your|any)\s+(?:\w+\s+)?(?:messages?|repl(?:y|ies)|answers?|"
+    r"\bsign\s+(?:every|each|all|your|any)\s+(?:\w++\s+)?(?:messages?|repl(?:y|ies)|answers?|"
     r"responses?|emails?|notes?)(?:\s+\w+){0,3}?\s+as\s+" + _INSTITUTION + r"|"
     # "introduce yourself as the bank's fraud team", "say you are from IT support"
     r"\b(?:introduce|present|identify|announce)\s+yourself\s+as\s+" + _INSTITUTION + r"|"
     r"\b(?:say|claim|pretend|tell\s+(?:them|people|the\s+user))\s+(?:that\s+)?"
     r"(?:you(?:'re|\s+are)|to\s+be)\s+" + _INSTITUTION + r"|"
     # "firma cada mensaje como el servicio técnico", "signe chaque message comme le support"
-    r"\b(?:firma|signe|unterschreib\w*)\s+(?:cada|chaque|jede)\s+\w+\s+(?:como|comme|als)\s+"
+    r"\b(?:firma|signe|unterschreib\w*)\s+(?:cada|chaque|jede)\s+\w++\s+(?:como|comme|als)\s+"
     r"(?:el\s+|la\s+|le\s+|l'|die\s+|der\s+|das\s+)?(?:servicio\s+t[eé]cnico|soporte|"
     r"support|banco|banque|bank|it-abteilung|helpdesk|service\s+informatique)\b"
 )
