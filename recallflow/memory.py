@@ -1149,7 +1149,8 @@ def open_memory(
     """Open a store, starting the embedded server when no DSN is given.
 
     :param dsn: a PostgreSQL URI; defaults to ``RECALLFLOW_DSN``; when neither is set,
-        the embedded server is used.
+        the embedded server is used. An empty string is refused (as ``read_dsn``'s), not
+        read as unset.
     :param home: the embedded server's home (default ``RECALLFLOW_HOME`` or the user
         data directory); ignored with a DSN.
     :param embedder: the Embedder; default: :func:`recallflow.adapters.embedders.default_embedder`.
@@ -1197,6 +1198,12 @@ def open_memory(
         counts={"pool_size": pool_size, "flow_cache_size": flow_cache_size},
         flags={"calibrate": calibrate, "operator": operator},
     )
+    # Given and empty (``dsn=os.environ.get("DB", "")`` with DB unset), it was read as not
+    # given and the embedded home (or RECALLFLOW_DSN's server) opened: another store than the
+    # caller's. An empty variable still reads as unset, as shells make them.
+    for name, given in (("dsn", dsn), ("read_dsn", read_dsn)):
+        if isinstance(given, str) and not given.strip():
+            raise ConfigurationError(f"{name}: is empty: give a connection string, or leave it out")
     dsn = _conninfo(dsn or os.environ.get("RECALLFLOW_DSN") or None, "dsn (or RECALLFLOW_DSN)")
     # Named by where it came from: a process started with the variable set was not given
     # a read_dsn argument by its own code.

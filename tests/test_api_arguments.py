@@ -94,6 +94,25 @@ def test_open_memory_names_a_setting_it_cannot_use(kwargs: dict[str, Any], named
         open_memory(**kwargs)
 
 
+@pytest.mark.parametrize("name", ["dsn", "read_dsn"])
+@pytest.mark.parametrize("given", ["", "   "])
+def test_an_empty_connection_string_is_refused_not_read_as_none(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, name: str, given: str
+) -> None:
+    """``open_memory(dsn=os.environ.get("DB", ""))`` with DB unset: read as no connection
+    string, it opened the embedded default home (or RECALLFLOW_DSN's server), another store
+    than the one the caller meant; it is refused by name, before any home is made."""
+    monkeypatch.delenv("RECALLFLOW_DSN", raising=False)
+    monkeypatch.delenv("RECALLFLOW_READ_DSN", raising=False)
+    monkeypatch.setenv("RECALLFLOW_HOME", str(tmp_path / "default"))
+    with pytest.raises(ConfigurationError, match=rf"^{name}: is empty"):
+        if name == "dsn":
+            open_memory(embedder=HashingEmbedder(), dsn=given)
+        else:
+            open_memory(embedder=HashingEmbedder(), read_dsn=given)
+    assert not (tmp_path / "default").exists()
+
+
 def test_a_home_that_names_no_directory_is_refused_by_name(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
