@@ -1216,7 +1216,9 @@ def open_memory(
     refused = refused_on_start(read_dsn) if read_dsn else None
     if refused is not None:
         raise ConnectionOptionError(read_source, refused)
-    embedder = embedder or _default_embedder()
+    # ``is None``, not falsiness: an empty list or string given for the embedder was read as
+    # none given and the default embedder used, a different space than the caller named.
+    embedder = _default_embedder() if embedder is None else embedder
     if not isinstance(embedder, Embedder):
         raise ConfigurationError(
             f"embedder must implement recallflow.Embedder, got {type(embedder).__name__}"
@@ -1224,7 +1226,7 @@ def open_memory(
     problem = identity_problem(embedder.name, embedder.dimension)
     if problem is not None:
         raise UnsupportedEmbedderError(str(embedder.name), problem)
-    token_counter = token_counter or _default_token_counter()
+    token_counter = _default_token_counter() if token_counter is None else token_counter
     server: EmbeddedServer | None = None
     try:
         if dsn is None:

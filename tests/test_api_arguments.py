@@ -113,6 +113,20 @@ def test_an_empty_connection_string_is_refused_not_read_as_none(
     assert not (tmp_path / "default").exists()
 
 
+@pytest.mark.parametrize("given", [[], "", 0, ()])
+def test_an_empty_value_for_the_embedder_is_refused_not_read_as_none(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, given: object
+) -> None:
+    """An empty list, string or tuple (or 0) for the embedder was read as none given, and
+    the default embedder opened the store: a different space than the caller named. It is
+    refused by name, before any home is made."""
+    monkeypatch.delenv("RECALLFLOW_DSN", raising=False)
+    monkeypatch.setenv("RECALLFLOW_HOME", str(tmp_path / "default"))
+    with pytest.raises(ConfigurationError, match=r"^embedder must implement recallflow\.Embedder"):
+        open_memory(embedder=given)  # type: ignore[arg-type]
+    assert not (tmp_path / "default").exists()
+
+
 def test_a_home_that_names_no_directory_is_refused_by_name(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
