@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     M = TypeVar("M", bound=BaseModel)
 
 
-def shown(text: str) -> str:
+def terminal_line(text: str) -> str:
     """Stored free text (a statement, a note) as one line of a terminal shows it: each
     control or format character written as its escape (``\\x1b``, ``\\u202e``), every run
     of white space as one space. A statement is stored as it was given, and printed raw

@@ -24,7 +24,7 @@ from recallflow.cli.args import (
     at_least_one,
     key,
     open_store,
-    shown,
+    terminal_line,
 )
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ def _when(value: datetime | None, open_end: str = "open") -> str:
 
 
 def _short(statement: str) -> str:
-    text = shown(statement)
+    text = terminal_line(statement)
     if len(text) <= _STATEMENT_CHARS:
         return text
     return text[: _STATEMENT_CHARS - 3] + "..."
@@ -80,14 +80,14 @@ def _what(event: HistoryEvent) -> str:
     else:
         words = kind
     said = event.note if event.note is not None else event.reason
-    return f"{words}: {shown(said)}" if said else words
+    return f"{words}: {terminal_line(said)}" if said else words
 
 
 def print_history(history: BeliefHistory) -> None:
     """The history as text: the belief, its chain oldest first, its events oldest first."""
     b = history.belief
     print(f"belief [{b.id}] of {b.tenant_id}/{b.principal_id}: {b.state.value}")
-    print(f"  {shown(b.statement)}")
+    print(f"  {terminal_line(b.statement)}")
     retracted = f"; retracted {_when(b.retracted_at)}" if b.retracted_at else ""
     print(
         f"  valid {_when(b.valid_from, 'always')} to {_when(b.valid_to)}; "

@@ -49,7 +49,7 @@ from recallflow.cli.args import (
     instant,
     key,
     open_store,
-    shown,
+    terminal_line,
     validated,
 )
 from recallflow.errors import InvalidInputError, RecallflowError
@@ -205,7 +205,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         print(f"beliefs of {demo.TENANT}/{demo.PRINCIPAL}:")
         print(f"  {'id':<20} {'state':<11} {'scope':<7} {'origin':<12} {'sens':<8} statement")
         for b in memory.beliefs.list(demo.TENANT, demo.PRINCIPAL):
-            line = shown(b.statement)
+            line = terminal_line(b.statement)
             text = line if len(line) <= 70 else line[:67] + "..."
             print(
                 f"  {b.id:<20} {b.state.value:<11} {b.scope.value:<7} "

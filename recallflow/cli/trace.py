@@ -20,7 +20,7 @@ from recallflow.cli.args import (
     key,
     open_store,
     past_instant,
-    shown,
+    terminal_line,
 )
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ def print_view(view: RecallTraceView) -> None:
         cited = " [cited]" if item.cited else ""
         # A forgotten item's id reads "[erased]" already (an id never starts with "[").
         label = item.belief_id if item.belief_id.startswith("[") else f"[{item.belief_id}]"
-        print(f"- {label} ({item.band.value}) {shown(item.statement)}{tags}{cited}")
+        print(f"- {label} ({item.band.value}) {terminal_line(item.statement)}{tags}{cited}")
         if item.forgotten:
             print("    forgotten since")
         else:
