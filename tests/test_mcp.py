@@ -198,12 +198,7 @@ def http_server(store_home: Path, tenant: str) -> Iterator[str]:
                 time.sleep(0.2)
             yield f"http://127.0.0.1:{port}/mcp"
         finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=10)
+            _stopped(proc)
 
 
 def test_streamable_http_serves_the_same_tools(
@@ -387,12 +382,17 @@ def raw_stdio_server(store_home: Path, tenant: str) -> Iterator[RawStdio]:
             try:
                 proc.wait(timeout=30)
             except subprocess.TimeoutExpired:
-                proc.terminate()
-                try:
-                    proc.wait(timeout=30)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait(timeout=10)
+                _stopped(proc)
+
+
+def _stopped(proc: subprocess.Popen[bytes]) -> None:
+    """Stop a server this module started: asked to end, then killed if it will not."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=10)
 
 
 INITIALIZE = {
