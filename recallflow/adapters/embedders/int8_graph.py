@@ -119,7 +119,7 @@ def _integer_products(model: Any) -> None:
     int8, float32 = pb.TensorProto.INT8, pb.TensorProto.FLOAT
     int8_weights = {i.name for i in graph.initializer if i.data_type == int8}
     floats = {i.name for i in graph.initializer if i.data_type == float32}
-    producer: dict[str, Any] = {out: node for node in graph.node for out in node.output}
+    producer = _producers(graph)
 
     def op(op_type: str, inputs: list[str], outputs: list[str], **ints: int) -> Any:
         attributes = [
@@ -201,8 +201,8 @@ def _drop_padding(model: Any) -> bool:
     """:func:`unpadded_attention` on a parsed model, in place; whether anything changed."""
     pb = _onnx_proto()
     graph = model.graph
-    inits = {i.name: i for i in graph.initializer}
-    producer: dict[str, Any] = {out: node for node in graph.node for out in node.output}
+    inits = _initializers(graph)
+    producer = _producers(graph)
 
     def values(name: str) -> list[float] | None:
         """An initializer's values (None for any other tensor)."""
@@ -387,8 +387,8 @@ def _fuse_operators(model: Any) -> bool:
     """:func:`fused_operators` on a parsed model, in place; whether anything changed."""
     pb = _onnx_proto()
     graph = model.graph
-    inits = {i.name: i for i in graph.initializer}
-    producer: dict[str, Any] = {out: node for node in graph.node for out in node.output}
+    inits = _initializers(graph)
+    producer = _producers(graph)
 
     def scalar(name: str) -> float | None:
         """A one-value float initializer's value (None for any other tensor)."""
@@ -553,6 +553,16 @@ def _int_value(init: Any) -> int | None:
         found = np.frombuffer(init.raw_data, dtype=np.int64)
         return int(found[0]) if found.size == 1 else None
     return int(init.int64_data[0]) if len(init.int64_data) == 1 else None
+
+
+def _producers(graph: Any) -> dict[str, Any]:
+    """The node that makes each tensor of ``graph``, by the tensor's name."""
+    return {out: node for node in graph.node for out in node.output}
+
+
+def _initializers(graph: Any) -> dict[str, Any]:
+    """``graph``'s initializers (its constant tensors), by name."""
+    return {i.name: i for i in graph.initializer}
 
 
 def _width(name: str, inits: dict[str, Any], producer: dict[str, Any]) -> int | None:
