@@ -19,6 +19,9 @@ _EXPORTS: dict[str, str] = {
     # opening a store and recalling
     "open_memory": "recallflow.memory",
     "Memory": "recallflow.memory",
+    "open_async_memory": "recallflow.async_memory",
+    "AsyncMemory": "recallflow.async_memory",
+    "AsyncSession": "recallflow.async_memory",
     "Experiment": "recallflow.dataflows.experiment",
     # the request
     "RecallRequest": "recallflow.models.request",
@@ -143,6 +146,8 @@ __all__ = [
     "ArmHit",
     "ArmLimits",
     "ArmResult",
+    "AsyncMemory",
+    "AsyncSession",
     "Belief",
     "BeliefDraft",
     "BeliefEdge",
@@ -243,6 +248,7 @@ __all__ = [
     "WriteCancelledError",
     "budget_report",
     "match_only",
+    "open_async_memory",
     "open_memory",
 ]
 
@@ -261,6 +267,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
+    from recallflow.async_memory import AsyncMemory, AsyncSession, open_async_memory
     from recallflow.corrections import Corrections, MissHints
     from recallflow.dataflows.experiment import Experiment
     from recallflow.entities import Entities
