@@ -879,6 +879,18 @@ def report(rows: list[Asked], which: str, detail: bool) -> None:
             for k in kinds
         )
     )
+    memories = list(dict.fromkeys(r.memory for r in rows))
+    if len(memories) > 1:
+        print(
+            "  by memory (found/answerable, empty; wrong renders/must render nothing): "
+            + ", ".join(
+                f"{m} {sum(r.found() for r in answerable if r.memory == m)}"
+                f"/{sum(r.memory == m for r in answerable)}"
+                f" e{sum(not r.rendered for r in answerable if r.memory == m)};"
+                f" {sum(r.memory == m for r in wrong)}/{sum(r.memory == m for r in empty)}"
+                for m in memories
+            )
+        )
     tags = sorted({r.tag for r in answerable if r.tag})
     if tags:
         print(
