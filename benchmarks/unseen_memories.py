@@ -882,10 +882,11 @@ def report(rows: list[Asked], which: str, detail: bool) -> None:
     memories = list(dict.fromkeys(r.memory for r in rows))
     if len(memories) > 1:
         print(
-            "  by memory (found/answerable, empty; wrong renders/must render nothing): "
+            "  by memory (found/answerable, first; empty; wrong renders/must render nothing): "
             + ", ".join(
                 f"{m} {sum(r.found() for r in answerable if r.memory == m)}"
                 f"/{sum(r.memory == m for r in answerable)}"
+                f" @1 {sum(r.found(1) for r in answerable if r.memory == m)}"
                 f" e{sum(not r.rendered for r in answerable if r.memory == m)};"
                 f" {sum(r.memory == m for r in wrong)}/{sum(r.memory == m for r in empty)}"
                 for m in memories
