@@ -10,6 +10,7 @@ import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -38,6 +39,8 @@ from recallflow.corrections import Corrections, MissHints
 from recallflow.entities import Entities
 from recallflow.ingestion import Beliefs, Edges, Episodes
 from tests.helpers import belief, request
+
+_Done = TypeVar("_Done")
 
 #: Each blocking class and its asyncio counterpart.
 PAIRS: tuple[tuple[type, type], ...] = (
@@ -100,7 +103,7 @@ class GatedEmbedder(HashingEmbedder):
         return super().embed(texts)
 
 
-async def _released_while_running(gate: GatedEmbedder, call: asyncio.Task[object]) -> object:
+async def _released_while_running(gate: GatedEmbedder, call: asyncio.Task[_Done]) -> _Done:
     """Wait until ``call`` is inside the embedder, then let it go: only possible while the
     loop runs, so ``call`` ran elsewhere."""
     while not gate.entered.is_set():
@@ -122,14 +125,14 @@ def test_a_recall_and_a_write_leave_the_event_loop_serving(fresh_home: Path, ten
                 memory.beliefs.add(belief(tenant, statement="The user drinks oat milk."))
             )
             added = await _released_while_running(gate, adding)
-            assert added.statement == "The user drinks oat milk."  # type: ignore[attr-defined]
+            assert added.statement == "The user drinks oat milk."
             gate.entered.clear()
             gate.release.clear()
             recalling = asyncio.create_task(
                 memory.recall(request(tenant, goal="Which milk does the user drink?"))
             )
             result = await _released_while_running(gate, recalling)
-            assert "oat milk" in result.block  # type: ignore[attr-defined]
+            assert "oat milk" in result.block
 
     asyncio.run(scenario())
 
@@ -229,3 +232,29 @@ def test_a_store_opened_for_a_cancelled_task_is_closed(fresh_home: Path) -> None
     while pid.exists() and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not pid.exists(), "the cancelled open left the embedded server running"
+
+
+def test_a_tool_call_from_asyncio_leaves_the_loop_serving_and_answers_as_call_does(
+    fresh_home: Path, tenant: str
+) -> None:
+    """``Toolset.acall`` runs the tool off the loop (the loop releases the embedder it
+    waits on) and gives what ``call`` gives, errors included, as data."""
+    from recallflow.tools import Toolset
+
+    gate = GatedEmbedder()
+    with open_memory(home=fresh_home, embedder=gate) as memory:
+        memory.beliefs.add(belief(tenant, statement="The user drinks oat milk."))
+        toolset = Toolset(memory, tenant_id=tenant, principal_id="p1")
+        asked = {"goal": "Which milk does the user drink?"}
+
+        async def scenario() -> None:
+            gate.armed = True
+            calling = asyncio.create_task(toolset.acall("recall_beliefs", asked))
+            answer = await _released_while_running(gate, calling)
+            gate.armed = False
+            assert answer["block"] == toolset.call("recall_beliefs", asked)["block"]
+            assert "oat milk" in answer["block"]
+            refused = await toolset.acall("recall_beliefs", {**asked, "principal_id": "p2"})
+            assert refused["error"]["field"] == "principal_id"
+
+        asyncio.run(scenario())

@@ -22,6 +22,7 @@ principal (a trace, a session, a belief) is not found, exactly like a missing on
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import hashlib
 import json
@@ -418,6 +419,15 @@ class Toolset:
         return langchain_tools(self)
 
     # --- calling -------------------------------------------------------------------------
+
+    async def acall(
+        self, name: str, arguments: Mapping[str, Any] | str | None = None
+    ) -> dict[str, Any]:
+        """:meth:`call` for asyncio code: the call runs in a worker thread, so the event
+        loop serves its other tasks while the tool waits on the store (see "From asyncio
+        code" in docs/recall.md). Returns what :meth:`call` returns; never raises for
+        anything the model wrote."""
+        return await asyncio.to_thread(self.call, name, arguments)
 
     def call(self, name: str, arguments: Mapping[str, Any] | str | None = None) -> dict[str, Any]:
         """Call tool ``name`` with the model's ``arguments`` (a mapping, or the JSON text
