@@ -67,6 +67,7 @@ from recallflow.adapters.scanning.preference import (
     form_held,
     reported_preference,
 )
+from recallflow.adapters.scanning.proofs import PROOF_RULES
 from recallflow.adapters.scanning.respelling import (
     deleeted,
     despaced,
@@ -111,6 +112,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *DELEGATION_RULES,
     *CONSENT_RULES,
     *CARRIAGE_RULES,
+    *PROOF_RULES,
     *EXPOSURE_RULES,
     *MULTILINGUAL_RULES,
     *LANGUAGE_RULES,
@@ -310,7 +312,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v38"
+    version: str = "layered-v39"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""
