@@ -68,6 +68,7 @@ from recallflow.adapters.scanning.preference import (
     reported_preference,
 )
 from recallflow.adapters.scanning.proofs import PROOF_RULES
+from recallflow.adapters.scanning.readers import READER_RULES
 from recallflow.adapters.scanning.respelling import (
     deleeted,
     despaced,
@@ -113,6 +114,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *CONSENT_RULES,
     *CARRIAGE_RULES,
     *PROOF_RULES,
+    *READER_RULES,
     *EXPOSURE_RULES,
     *MULTILINGUAL_RULES,
     *LANGUAGE_RULES,
