@@ -30,6 +30,10 @@ from recallflow.adapters.scanning.rule import Rule
 
 _MODEL: Final = r"(?:ai|assistant|llm|model|agent|bot|chatbot|helper)"
 _MODELS: Final = r"(?:ais|assistants|llms|models|agents|bots|chatbots|helpers)"
+#: The same without "agent" and "helper", which name people too (support agents, the
+#: night shift's agents) unless a word before says they are software.
+_MACHINE: Final = r"(?:ai|assistant|llm|model|bot|chatbot)"
+_MACHINES: Final = r"(?:ais|assistants|llms|models|bots|chatbots)"
 _DOING: Final = (
     r"(?:manag|handl|read|summari[sz]|process|watch|listen|monitor|review|screen|fill|complet|"
     r"pick|sort|triag|check|scan|transcrib|answer)\w*"
@@ -37,12 +41,12 @@ _DOING: Final = (
 #: The model named as a class of reader, by what it is or what it does with the text.
 _READER_CLASS: Final = (
     r"(?:\b(?:any|every|all|each|whichever|whatever)\s+(?:[\w-]++\s+){0,2}?"
-    rf"(?:{_MODEL}|{_MODELS})\b"
+    rf"(?:{_MACHINE}|{_MACHINES})\b"
     r"|\b(?:ai|virtual|digital|automated|automatic|household|shopping|llm|language[-\s]model)\s+"
     rf"(?:[\w-]++\s+)?{_MODELS}\b"
     rf"|\ban?\s+(?:ai|llm|language\s+model)(?:\s+{_MODEL})?\b"
-    rf"|\b(?:the\s+)?(?:{_MODEL}|{_MODELS})\s+(?:that|which|who)\s+(?:\w++\s+)?{_DOING}"
-    rf"|\b{_MODELS}\s+{_DOING}"
+    rf"|\b(?:the\s+)?(?:{_MACHINE}|{_MACHINES})\s+(?:that|which|who)\s+(?:\w++\s+)?{_DOING}"
+    rf"|\b{_MACHINES}\s+{_DOING}"
     r"|\bif\s+you(?:'re|\s+are)\s+(?:an?\s+)?(?:ai|assistant|language\s+model|llm|bot|model|"
     r"chatbot)\b)"
 )
@@ -53,13 +57,14 @@ _OBLIGED: Final = (
     r"expected|asked|told|authori[sz]ed|supposed|meant)\s+to|(?:has|have)\s+to)\b|[:,\u2013\u2014]|"
     r"\s-\s|(?<=\bthis)\s+to\b|(?<=\bthese)\s+to\b)"
 )
-#: An act on the user's money, accounts, protections or data.
+#: An act on the user's money, accounts, protections or data, in the bare form an order
+#: takes ("the phones are forwarded to Lisbon" reports one).
 _ACT: Final = (
     r"\b(?:pay|settle|transfer|wire|buy|purchase|subscribe|enrol|enroll|sign\s+(?:up|in)|"
     r"approve|accept|unlock|disable|deactivate|switch\s+off|turn\s+off|unsubscribe|mute|silence|"
     r"wipe|delete|erase|cancel|reroute|redirect|install|export|upload|attach|share|forward|"
     r"send|add|grant|reset|change|mark|book|place|reply|withdraw|close|remove)"
-    r"(?:s|es|ed|d|ing|ling|led|ment)?\b"
+    r"\b"
 )
 _READER_ORDERED: Final = (
     rf"{_READER_CLASS}{IN_SENTENCE}{{0,40}}?{_OBLIGED}{IN_SENTENCE}{{0,60}}?{_ACT}"
