@@ -82,6 +82,19 @@ _READER_OF_THIS: Final = re.compile(r"\b(?:this|these)\b|\bif\s+you(?:'re|\s+are
 #: The act forbidden rather than ordered: "AI assistants should never send e-mails …".
 _FORBIDDEN: Final = re.compile(r"\b(?:not|never|no|nor|cannot)\b|n't\b")
 _SENTENCE_START: Final = re.compile(r"[.!?\n](?!\w)")
+#: The act held for the user's own say in the rest of its sentence ("should pay invoices
+#: only after the user approves them", "with the user's consent", "after asking the user
+#: first"): what an injection sets out to get round, not what it asks for. "Without the
+#: user's approval" and "even if the user has not approved" are no such hold.
+_USER_GATED: Final = re.compile(
+    r"\b(?:after|once|if|when|until)\s+(?:the\s+user|i|we)\s+(?:has\s+|have\s+)?"
+    r"(?:approv|confirm|agree|okay|ok'?d|sign\w*\s+off|say\w*\s+so|review)\w*"
+    r"|\bwith\s+(?:the\s+user'?s|their|my|our)\s+(?:explicit\s+|written\s+|prior\s+)?"
+    r"(?:approval|consent|permission|confirmation|ok|okay|sign-?off)\b"
+    r"|\b(?:ask|asking|check|checking|confirm|confirming)\s+(?:with\s+)?(?:the\s+user|them|me|us)"
+    r"\s+first\b"
+)
+_SENTENCE_END: Final = re.compile(r"[.!?\n](?!\w)")
 
 _READER_GATE: Final = frozenset(
     {"ai", "assistant", "llm", "model", "agent", "bot", "chatbot", "helper", "ais"}
@@ -92,7 +105,8 @@ _READER_GATE: Final = frozenset(
 def _not_own_voice(source: str) -> Callable[[str], bool]:
     """``source``'s search, counting only a match whose sentence, up to the match's end,
     has no word of the writer's own first person (unless the reader is named by this very
-    text), and that forbids nothing."""
+    text), that forbids nothing, and whose act the rest of its sentence does not hold for
+    the user's approval."""
     finditer = re.compile(source).finditer
 
     def hit(text: str) -> bool:
@@ -102,7 +116,11 @@ def _not_own_voice(source: str) -> Callable[[str], bool]:
             ends = [m.end() for m in _SENTENCE_START.finditer(before)]
             sentence = before[ends[-1] if ends else 0 :] + match.group()
             spoken = _OWN_VOICE.search(sentence) and not _READER_OF_THIS.search(match.group())
-            if not spoken and not _FORBIDDEN.search(match.group()):
+            if spoken or _FORBIDDEN.search(match.group()):
+                continue
+            end = _SENTENCE_END.search(text, match.end(), match.end() + 200)
+            rest = text[match.end() : end.start() if end else match.end() + 200]
+            if not _USER_GATED.search(match.group() + rest):
                 return True
         return False
 
