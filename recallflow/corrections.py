@@ -26,7 +26,14 @@ from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from recallflow.errors import ConflictError, ConstraintViolation, InvalidInputError
+from pydantic import TypeAdapter, ValidationError
+
+from recallflow.errors import (
+    ConflictError,
+    ConstraintViolation,
+    InvalidInputError,
+    validator_words,
+)
 from recallflow.ingestion import Beliefs, member_of
 from recallflow.ingestion import key_of as _key
 from recallflow.models.corrections import (
@@ -61,11 +68,30 @@ def _text(
         raise InvalidInputError(str(exc), field=field) from None
 
 
+#: Reads a time given as text exactly as a draft's time field reads it.
+_INSTANT_TEXT = TypeAdapter(datetime)
+
+
 def aware_instant(value: object, field: str) -> datetime:
-    """An aware datetime argument in UTC; a naive one, or anything else, refused by name
-    (a naive time would mean the database session's zone)."""
+    """An aware datetime argument in UTC, or ISO 8601 text with a time zone read as a
+    draft's time field reads it (``"2026-01-31T09:00:00Z"``: the form every draft and
+    request takes, so a time written for one works here too); a naive one, or anything
+    else, refused by name (a naive time would mean the database session's zone)."""
+    if isinstance(value, str):
+        try:
+            value = _INSTANT_TEXT.validate_python(value.strip())
+        except ValidationError as exc:
+            raise InvalidInputError(
+                f"{validator_words(exc.errors()[0]['msg'])}: give ISO 8601 with a time zone,"
+                " e.g. 2026-01-31T09:00:00Z, or a timezone-aware datetime",
+                field=field,
+            ) from None
     if not isinstance(value, datetime):
-        raise InvalidInputError("must be a timezone-aware datetime", field=field)
+        raise InvalidInputError(
+            "must be a timezone-aware datetime or ISO 8601 text with a time zone"
+            " (e.g. 2026-01-31T09:00:00Z)",
+            field=field,
+        )
     try:
         return utc_instant(value)
     except ValueError as exc:
@@ -194,7 +220,7 @@ class Corrections:
         tenant_id: str,
         principal_id: str,
         belief_id: str,
-        at: datetime | None = None,
+        at: datetime | str | None = None,
         reason: str | None = None,
     ) -> Belief:
         """End a belief's validity at world time ``at`` (default now): recall at an earlier

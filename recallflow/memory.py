@@ -712,7 +712,7 @@ class Memory:
 
     def run_retention(
         self,
-        now: datetime | None = None,
+        now: datetime | str | None = None,
         *,
         policy: RetrievalPolicy = DEFAULT_POLICY,
         allow_future: bool = False,
@@ -751,7 +751,7 @@ class Memory:
         principal_id: str,
         session_id: str,
         *,
-        at: datetime | None = None,
+        at: datetime | str | None = None,
         policy: RetrievalPolicy = DEFAULT_POLICY,
     ) -> datetime:
         """End a session (and its child runs) at ``at`` (default now): it takes no more
@@ -844,7 +844,7 @@ class Memory:
         tenant_id: str,
         principal_id: str,
         belief_id: str,
-        at: datetime | None = None,
+        at: datetime | str | None = None,
         reason: str | None = None,
     ) -> Belief:
         """End a belief's validity at world time ``at`` (:meth:`Corrections.expire`); the

@@ -357,7 +357,7 @@ class Session:
             memory._record_miss(result, self._policy, read_since=read_since)
         return result
 
-    def end(self, at: datetime | None = None) -> datetime:
+    def end(self, at: datetime | str | None = None) -> datetime:
         """End this session (and its child runs) at ``at`` (default now): it takes no more
         turns and cannot be resumed, and the next retention run deletes the user-safe
         fields of its traces (see "Sessions" in docs/architecture.md). Idempotent: the

@@ -408,8 +408,9 @@ def test_a_switch_that_is_not_a_bool_is_refused_and_nothing_is_stored(
 def test_times_are_aware_datetimes_or_refused_by_name(memory: Memory, tenant: str) -> None:
     session = memory.open_session(tenant, "p1")
     for call, field in (
-        (lambda: memory.end_session(tenant, "p1", session.id, at="2026-01-01"), "at"),  # type: ignore[arg-type]
-        (lambda: session.end("now"), "at"),  # type: ignore[arg-type]
+        # Text is read as a draft's time is: a date has no zone, "now" is no time.
+        (lambda: memory.end_session(tenant, "p1", session.id, at="2026-01-01"), "at"),
+        (lambda: session.end("now"), "at"),
         # Before the session opened: the first end stands, so a mistyped year would end
         # it for good (it was taken, and the session refused every turn after).
         (lambda: session.end(session.watermark - timedelta(days=1)), "at"),
@@ -420,12 +421,34 @@ def test_times_are_aware_datetimes_or_refused_by_name(memory: Memory, tenant: st
             "at",
         ),
         (lambda: memory.run_retention(datetime(2100, 1, 1)), "now"),  # naive: whose zone?
-        (lambda: memory.run_retention("2100-01-01"), "now"),  # type: ignore[arg-type]
+        (lambda: memory.run_retention("2100-01-01"), "now"),
     ):
         with pytest.raises(InvalidInputError) as refused:
             call()
         assert refused.value.field == field
     assert session.recall({"goal": "tea"}).trace_id  # nothing ended it
+
+
+def test_a_time_argument_takes_iso_text_with_a_zone_as_a_draft_does(
+    memory: Memory, tenant: str
+) -> None:
+    """A draft takes ``"2026-09-01T09:00:00Z"`` for its times, and so do the time
+    arguments of the lifecycle and session calls: the same text was refused there as "must
+    be a timezone-aware datetime", though it names one instant as plainly as a datetime."""
+    memory.beliefs.add(belief(tenant, "p1", id="b-1"))
+    expired = memory.expire(tenant, "p1", "b-1", at="2026-01-31T11:00:00+02:00")
+    assert expired.valid_to == datetime(2026, 1, 31, 9, tzinfo=UTC)
+    session = memory.open_session(tenant, "p1")
+    at = session.watermark + timedelta(seconds=1)
+    assert session.end(at.isoformat().replace("+00:00", "Z")) == at
+    with pytest.raises(InvalidInputError, match="is later than now") as ahead:  # read, then judged
+        memory.run_retention("2100-01-01T00:00:00Z")
+    assert ahead.value.field == "now"
+    for text in ("2026-01-31T09:00:00", "next tuesday"):  # no zone; no time
+        with pytest.raises(InvalidInputError) as refused:
+            memory.expire(tenant, "p1", "b-1", at=text)
+        assert refused.value.field == "at", refused.value
+        assert re.search("time ?zone", str(refused.value)), refused.value
 
 
 @pytest.mark.parametrize("answer", [RuntimeError("no tz database"), "+02:00", 7200, 2.0])
