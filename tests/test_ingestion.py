@@ -159,6 +159,26 @@ def test_validity_interval_must_be_ordered(memory: Memory, tenant: str) -> None:
         memory.beliefs.add(belief(tenant, valid_from=now, valid_to=now - timedelta(days=1)))
 
 
+def test_a_draft_with_no_scope_and_no_project_is_told_both_ways_out(
+    memory: Memory, tenant: str
+) -> None:
+    """``scope`` defaults to ``project``, so a first draft with a statement and a subject
+    alone was refused as "origin_project is required when scope is 'project'": a scope
+    its writer never set, and no word of the other way out, ``scope='user'``."""
+    draft = {
+        "tenant_id": tenant,
+        "principal_id": "p1",
+        "statement": "Ada likes tea.",
+        "subject": "tea",
+    }
+    with pytest.raises(InvalidInputError) as refused:
+        memory.beliefs.add(draft)
+    assert refused.value.field == "origin_project"
+    assert "(the default)" in str(refused.value) and "scope to 'user'" in str(refused.value)
+    assert _count(memory, tenant) == 0
+    assert memory.beliefs.add({**draft, "scope": "user"}).scope.value == "user"
+
+
 def test_naive_datetimes_are_refused(memory: Memory, tenant: str) -> None:
     with pytest.raises(InvalidInputError, match="timezone-aware"):
         memory.beliefs.add(belief(tenant, valid_from=datetime(2026, 1, 1)))

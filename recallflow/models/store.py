@@ -261,7 +261,13 @@ class BeliefDraft(_Frozen):
     @model_validator(mode="after")
     def _consistent(self) -> Self:
         if self.scope is Scope.PROJECT and self.origin_project is None:
-            raise ValueError("origin_project is required when scope is 'project'")
+            # scope defaults to 'project', so a draft that names neither is refused here:
+            # the message says both ways out, not only the field the default needs.
+            raise ValueError(
+                "origin_project is required when scope is 'project' (the default): name the"
+                " project the belief was learned in, or set scope to 'user' for a belief"
+                " about the user that holds in every project"
+            )
         if (
             self.valid_from is not None
             and self.valid_to is not None
