@@ -704,6 +704,24 @@ def test_a_session_goal_of_nothing_is_refused_in_the_tools_own_words(
     assert _sessions(memory, tenant) == before
 
 
+def test_a_session_goal_written_as_text_is_told_the_object_it_takes(
+    memory: Memory, tenant: str
+) -> None:
+    """``open_session``'s ``goal`` is a working state, though named like recall_beliefs's
+    text field; a model that wrote the text was told "Input should be a valid dictionary or
+    instance of WorkingStateArgs", a class it never sees. The schema says it takes an
+    object, and the error shows one the model can write; no session is opened."""
+    described = SPECS["open_session"].input_schema["properties"]["goal"]["description"]
+    assert "object" in described and '{"goal": ' in described
+    tools = toolset(memory, tenant)
+    before = _sessions(memory, tenant)
+    detail = error(tools.call("open_session", {"goal": "Ship the price view"}), "invalid_arguments")
+    assert detail["field"] == "goal" and "WorkingStateArgs" not in detail["message"]
+    example = json.loads(detail["message"].split("such as ", 1)[1])
+    assert _sessions(memory, tenant) == before
+    ok("open_session", tools.call("open_session", {"goal": example}))
+
+
 @pytest.mark.parametrize("least", [DEFAULT_POLICY.sessions.min_window, 8_000, 32_000])
 def test_the_open_session_schema_states_the_least_window_its_policy_opens(
     memory: Memory, tenant: str, least: int

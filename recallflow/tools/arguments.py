@@ -180,8 +180,13 @@ def _window_field(least: int, shares: tuple[float, ...]) -> dict[str, Any]:
 class OpenSessionArgs(ToolArguments):
     """Arguments of ``open_session``."""
 
+    # An object, though named like recall_beliefs's text field: a model wrote a string
+    # here from the name alone, and was told only of a class it cannot see.
     goal: WorkingStateArgs | None = Field(
-        default=None, description="The session's goal, to prime the snapshot with."
+        default=None,
+        description="What the session is for, to prime the snapshot with: an object with"
+        ' the fields of recall_beliefs (goal, query, entities, ...), e.g. {"goal": "Ship the'
+        ' price view"}; not a string.',
     )
     project: Key | None = Field(default=None, description="The project the session works in.")
     kind: Literal["interactive", "async"] = Field(

@@ -214,6 +214,19 @@ def tool_error(kind: str, message: str, field: str | None = None) -> dict[str, A
     return view.model_dump(mode="json")
 
 
+#: A value a model wrote, by its JSON type's name.
+_JSON_TYPES: dict[type, str] = {
+    str: "a string",
+    list: "an array",
+    int: "a number",
+    float: "a number",
+    bool: "a boolean",
+}
+
+#: An example of each object an argument nests, by its model's name.
+_OBJECT_EXAMPLES = {WorkingStateArgs.__name__: '{"goal": "Ship the price view"}'}
+
+
 def _validation_error(exc: ValidationError) -> dict[str, Any]:
     first = exc.errors(include_url=False)[0]
     field = ".".join(str(part) for part in first["loc"]) or None
@@ -222,6 +235,14 @@ def _validation_error(exc: ValidationError) -> dict[str, Any]:
             "; the tenant, principal and surface are set by the host, not by a tool call"
             if field and field.split(".")[-1] in {"tenant_id", "principal_id", "surface"}
             else ""
+        )
+    elif first["type"] == "model_type":  # a nested object given as text or a list
+        # pydantic names the class ("... instance of WorkingStateArgs"), which a model
+        # never sees: say what the schema calls for instead.
+        given = _JSON_TYPES.get(type(first["input"]), "another value")
+        example = _OBJECT_EXAMPLES.get(first.get("ctx", {}).get("class_name", ""))
+        message = f"must be an object, not {given}" + (
+            f", such as {example}" if example else ": see this argument's description"
         )
     else:
         message = validator_words(first["msg"])
