@@ -41,11 +41,25 @@ from __future__ import annotations
 
 import re
 
+#: pydantic's words for an identifier that does not match ``recallflow.models.fields.Key``'s
+#: pattern (``KEY_PATTERN`` there), which shows the regular expression itself.
+KEY_MISMATCH = "String should match pattern '^[A-Za-z0-9][A-Za-z0-9._:@/-]{0,199}$'"
+
+#: The same rule in words, as every entry point says it in place of the expression.
+NOT_AN_IDENTIFIER = (
+    "is not an identifier: letters, digits and . _ : @ / - only, starting with a letter or"
+    " digit (no spaces), at most 200 characters"
+)
+
 
 def validator_words(message: str) -> str:
     """A pydantic validation message as its validator wrote it, without the "Value error, "
     pydantic puts in front: the message every entry point shows (an error's text, a tool's
-    error detail, a CLI line)."""
+    error detail, a CLI line). An identifier's pattern is said in words: a model or a
+    person told only the expression had to read a regular expression to learn that a
+    space is what was wrong."""
+    if message == KEY_MISMATCH:
+        return NOT_AN_IDENTIFIER
     return message.removeprefix("Value error, ")
 
 

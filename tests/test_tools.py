@@ -19,8 +19,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from recallflow import DEFAULT_POLICY, Memory, open_memory
+from recallflow import DEFAULT_POLICY, InvalidInputError, Memory, open_memory
 from recallflow.adapters.embedders.hashing import HashingEmbedder
+from recallflow.errors import KEY_MISMATCH
+from recallflow.models.fields import KEY_PATTERN
 from recallflow.tools import TOOLS, TOOLSET_VERSION, Toolset
 from recallflow.tools.arguments import RecallBeliefsArgs
 from recallflow.tools.results import ToolErrorView
@@ -514,6 +516,28 @@ def test_bad_arguments_are_a_structured_error_naming_the_field(
     detail = error(toolset(memory, tenant).call(name, arguments), "invalid_arguments")
     assert detail["field"] == field
     assert "Traceback" not in detail["message"]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "field"),
+    [
+        ({"goal": "x", "project": "billing api"}, "project"),
+        ({"goal": "x", "project": "-x"}, "project"),
+    ],
+)
+def test_an_id_that_is_no_identifier_is_told_the_rule_in_words(
+    memory: Memory, tenant: str, arguments: dict[str, Any], field: str
+) -> None:
+    """A project with a space came back as "String should match pattern '^[A-Za-z0-9]...'":
+    a model had to read a regular expression to learn what to change. The rule is said in
+    words, here and wherever a draft or a request names an identifier."""
+    detail = error(toolset(memory, tenant).call("recall_beliefs", arguments), "invalid_arguments")
+    assert detail["field"] == field
+    assert "no spaces" in detail["message"] and "^[" not in detail["message"]
+    with pytest.raises(InvalidInputError, match="no spaces") as refused:
+        memory.beliefs.add(belief(tenant, "p1", scope="project", origin_project="billing api"))
+    assert refused.value.field == "origin_project"
+    assert f"String should match pattern '{KEY_PATTERN}'" == KEY_MISMATCH  # the words track it
 
 
 #: Each id a model writes into a call, as the call around it.
