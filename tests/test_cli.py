@@ -1067,3 +1067,38 @@ def test_the_retention_help_says_all_the_job_does() -> None:
     [runs] = [a for a in run._actions if isinstance(a, argparse._SubParsersAction)]
     description = runs.choices["run"].description or ""
     assert "idle" in description and "user-safe fields" in description
+
+
+def test_every_flag_and_argument_says_what_it_is_in_its_help() -> None:
+    """``recallflow recall --help`` listed ``--tenant``, ``--principal``, ``--project``,
+    ``--surface`` and ``--moment`` with no word of what they are (nor what a surface
+    changes); ``trace`` its ``--view`` and ``--json``, ``session open`` its ``--kind``. A
+    user at a terminal reads the flags there first."""
+    silent = [
+        f"{' '.join(words)} {action.option_strings[-1] if action.option_strings else action.dest}"
+        for words, parser in _commands(build_parser()).items()
+        for action in parser._actions
+        if not isinstance(action, argparse._SubParsersAction | argparse._HelpAction)
+        and not action.help
+    ]
+    assert not silent, silent
+
+
+@pytest.mark.parametrize(
+    ("args", "commands"),
+    [
+        ([], "demo, recall, "),
+        (["session"], "open, recall, show, end"),
+        (["belief"], "history, list"),
+    ],
+)
+def test_a_group_without_its_command_names_the_commands(
+    args: list[str], commands: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``recallflow session`` alone was told "the following arguments are required:
+    session_command", the parser's own name for the slot; it is told the commands."""
+    with pytest.raises(SystemExit) as exited:
+        main(args)
+    err = capsys.readouterr().err
+    assert exited.value.code == 2 and err.count("\n") == 1
+    assert f"error: give a command: {commands}" in err and "_command" not in err

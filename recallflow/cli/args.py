@@ -76,6 +76,15 @@ class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line: ``<prog>: error: <message>``."""
 
     def error(self, message: str) -> NoReturn:
+        for action in self._actions:
+            # A group without its command was told the parser's own name for the slot
+            # ("required: session_command"); say which commands there are.
+            if (
+                isinstance(action, argparse._SubParsersAction)
+                and action.choices
+                and (message == f"the following arguments are required: {action.dest}")
+            ):
+                message = "give a command: " + ", ".join(action.choices)
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
@@ -207,6 +216,25 @@ def add_store_args(p: argparse.ArgumentParser) -> None:
         help="a streaming replica of the store that recalls read (default: RECALLFLOW_READ_DSN)",
     )
     p.add_argument("--home", default=None, help="embedded server home (RECALLFLOW_HOME)")
+
+
+#: What ``--surface`` says in every command's help.
+SURFACE_HELP = (
+    "where the result is shown, which sets the sensitivity ceiling: direct (default; up to"
+    " personal), team, public or vault"
+)
+
+
+def add_who_args(p: argparse.ArgumentParser) -> None:
+    """``--tenant`` and ``--principal``, both required: whose memory a command reads or
+    writes (an identifier each)."""
+    p.add_argument("--tenant", required=True, type=key, help="the tenant whose memory it is")
+    p.add_argument(
+        "--principal",
+        required=True,
+        type=key,
+        help="the principal (user or agent) within the tenant whose memory it is",
+    )
 
 
 def add_json_arg(p: argparse.ArgumentParser) -> None:

@@ -21,6 +21,7 @@ from recallflow.cli.args import (
     WHO_FLAGS,
     add_json_arg,
     add_store_args,
+    add_who_args,
     at_least_one,
     key,
     open_store,
@@ -152,8 +153,7 @@ def add_belief_parser(subparsers: Any) -> argparse.ArgumentParser:
         "history", help="the belief, its supersession chain and every event about it"
     )
     p.add_argument("belief_id", type=key, help="the belief's id (b-...)")
-    p.add_argument("--tenant", required=True, type=key)
-    p.add_argument("--principal", required=True, type=key)
+    add_who_args(p)
     p.add_argument(
         "--events",
         type=at_least_one,
@@ -170,8 +170,7 @@ def add_belief_parser(subparsers: Any) -> argparse.ArgumentParser:
     p = commands.add_parser(
         "list", help="every belief of a principal, whatever its state, one a line in id order"
     )
-    p.add_argument("--tenant", required=True, type=key)
-    p.add_argument("--principal", required=True, type=key)
+    add_who_args(p)
     p.add_argument(
         "--state",
         action="append",

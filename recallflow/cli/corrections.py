@@ -19,6 +19,7 @@ from recallflow.cli.args import (
     UsageError,
     add_json_arg,
     add_store_args,
+    add_who_args,
     key,
     open_store,
 )
@@ -77,11 +78,6 @@ def _note(value: str) -> str:
         return storable(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def _who(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--tenant", required=True, type=key)
-    p.add_argument("--principal", required=True, type=key)
 
 
 def _cmd_reject(args: argparse.Namespace) -> int:
@@ -210,7 +206,7 @@ def add_correction_parsers(subparsers: Any) -> None:
         type=_note,
         help="the user's words (a longer note is refused, naming the limit)",
     )
-    _who(p)
+    add_who_args(p)
     add_store_args(p)
     add_json_arg(p)
     p.set_defaults(func=_cmd_reject, field_flags=_REJECT_FLAGS)
@@ -218,7 +214,7 @@ def add_correction_parsers(subparsers: Any) -> None:
     p = subparsers.add_parser("cite", help="record the beliefs the model cited from a recall")
     p.add_argument("trace_id", type=key, help="the trace id of the recall")
     p.add_argument("belief_ids", type=key, nargs="+", help="the cited beliefs")
-    _who(p)
+    add_who_args(p)
     add_store_args(p)
     add_json_arg(p)
     # Each cited id is one of the ``belief_ids`` typed, whichever field the store names.
@@ -235,7 +231,7 @@ def add_correction_parsers(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "forget", help="erase a principal, or one belief or episode, for good"
     )
-    _who(p)
+    add_who_args(p)
     one = p.add_mutually_exclusive_group()
     one.add_argument("--belief", default=None, type=key, help="erase only this belief")
     one.add_argument(

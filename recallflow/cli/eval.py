@@ -106,7 +106,13 @@ def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="embedder of the run's store: minilm, e5 or hashing (default: RECALLFLOW_EMBEDDER)",
     )
     p.add_argument("--out", type=_report_dir, default=Path("."), help="where to write the reports")
-    p.add_argument("--split", choices=("dev", "test", "all"), default="all")
+    p.add_argument(
+        "--split",
+        choices=("dev", "test", "all"),
+        default="all",
+        help="LoCoMo conversations: dev (the first five, the only ones tuned on), test, or"
+        " all (default)",
+    )
     p.add_argument(
         "--conversations", type=at_least_one, default=None, help="first N conversations only"
     )

@@ -37,11 +37,13 @@ from recallflow.cli.args import (
     EXIT_FAILURE,
     EXIT_INTERRUPTED,
     EXIT_USAGE,
+    SURFACE_HELP,
     SURFACES,
     Parser,
     UsageError,
     add_json_arg,
     add_store_args,
+    add_who_args,
     dsn,
     empty_block,
     env_dsn,
@@ -342,10 +344,9 @@ class _Version(argparse.Action):
 
 
 def _request_args(p: argparse.ArgumentParser, surfaces: bool = True) -> None:
-    p.add_argument("--tenant", required=True, type=key)
-    p.add_argument("--principal", required=True, type=key)
+    add_who_args(p)
     if surfaces:
-        p.add_argument("--surface", default="direct", choices=SURFACES)
+        p.add_argument("--surface", default="direct", choices=SURFACES, help=SURFACE_HELP)
     p.add_argument(
         "--as-of", type=instant, default=None, help="world time, ISO 8601 with a timezone"
     )
@@ -359,7 +360,11 @@ def _request_args(p: argparse.ArgumentParser, surfaces: bool = True) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``recallflow`` command."""
-    parser = Parser(prog="recallflow", description=(__doc__ or "").splitlines()[0])
+    parser = Parser(
+        prog="recallflow",
+        description=(__doc__ or "").splitlines()[0].replace("``", ""),
+        epilog="Flags, JSON shapes and exit codes of every command: docs/cli.md.",
+    )
     parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -378,8 +383,19 @@ def build_parser() -> argparse.ArgumentParser:
     add_store_args(p)
     p.add_argument("query", help="the goal / question of the working state")
     _request_args(p)
-    p.add_argument("--project", default=None, type=key)
-    p.add_argument("--moment", default="in_turn", choices=MOMENTS)
+    p.add_argument(
+        "--project",
+        default=None,
+        type=key,
+        help="the project being worked in (it shapes ranking; it never filters)",
+    )
+    p.add_argument(
+        "--moment",
+        default="in_turn",
+        choices=MOMENTS,
+        help="which recall runs (default in_turn; session_snapshot and child_run are the"
+        " session moments, run here without a session)",
+    )
     p.add_argument("--entity", action="append", help="an active entity (repeatable)")
     add_json_arg(p)
     p.set_defaults(func=_cmd_recall, field_flags=_FLAGS)

@@ -18,11 +18,13 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from recallflow.cli.args import (
+    SURFACE_HELP,
     SURFACES,
     WHO_FLAGS,
     UsageError,
     add_json_arg,
     add_store_args,
+    add_who_args,
     empty_block,
     instant,
     key,
@@ -54,11 +56,6 @@ _OPEN_FLAGS = {
 #: The store fields a command on one session sets (a session that has ended is refused,
 #: naming the id argument the user typed).
 _SESSION_FLAGS = {**WHO_FLAGS, "session_id": "session_id"}
-
-
-def _who(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--tenant", required=True, type=key)
-    p.add_argument("--principal", required=True, type=key)
 
 
 def session_document(info: SessionInfo, prefix: bytes) -> dict[str, Any]:
@@ -199,10 +196,15 @@ def add_session_parser(subparsers: Any) -> argparse.ArgumentParser:
     commands = session.add_subparsers(dest="session_command", required=True)
 
     p = commands.add_parser("open", help="take the snapshot and store the cached prefix")
-    _who(p)
-    p.add_argument("--surface", default="direct", choices=SURFACES)
-    p.add_argument("--project", default=None, type=key)
-    p.add_argument("--kind", default="interactive", choices=KINDS)
+    add_who_args(p)
+    p.add_argument("--surface", default="direct", choices=SURFACES, help=SURFACE_HELP)
+    p.add_argument("--project", default=None, type=key, help="the project the session works in")
+    p.add_argument(
+        "--kind",
+        default="interactive",
+        choices=KINDS,
+        help="interactive (default): a conversation; async: a long run with a known objective",
+    )
     p.add_argument("--goal", default=None, help="the session's goal, to prime the snapshot")
     p.add_argument("--entity", action="append", help="an active entity (repeatable)")
     p.add_argument(
@@ -218,7 +220,7 @@ def add_session_parser(subparsers: Any) -> argparse.ArgumentParser:
     p = commands.add_parser("recall", help="an in-turn recall inside an open session")
     p.add_argument("session_id", type=key, help="the id `session open` printed (s-...)")
     p.add_argument("query", help="the goal / question of this turn")
-    _who(p)
+    add_who_args(p)
     p.add_argument("--entity", action="append", help="an active entity (repeatable)")
     add_store_args(p)
     add_json_arg(p)
@@ -226,14 +228,14 @@ def add_session_parser(subparsers: Any) -> argparse.ArgumentParser:
 
     p = commands.add_parser("show", help="the stored session and its prefix")
     p.add_argument("session_id", type=key, help="the id `session open` printed (s-...)")
-    _who(p)
+    add_who_args(p)
     add_store_args(p)
     add_json_arg(p)
     p.set_defaults(func=_cmd_show, field_flags=_SESSION_FLAGS)
 
     p = commands.add_parser("end", help="end a session: no more turns, its user views expire")
     p.add_argument("session_id", type=key, help="the id `session open` printed (s-...)")
-    _who(p)
+    add_who_args(p)
     p.add_argument(
         "--at", default=None, type=instant, help="when it ended (ISO 8601 with offset; default now)"
     )

@@ -17,6 +17,7 @@ from recallflow.cli.args import (
     WHO_FLAGS,
     UsageError,
     add_json_arg,
+    add_who_args,
     key,
     open_store,
     past_instant,
@@ -128,16 +129,21 @@ def add_trace_parsers(sub: Any, store_args: Any) -> None:
     p = sub.add_parser("trace", help="show a stored trace: the user's view or the operator's")
     store_args(p)
     p.add_argument("trace_id", type=key, help="the trace id a recall returned (tr-...)")
-    p.add_argument("--tenant", required=True, type=key)
-    p.add_argument("--principal", required=True, type=key)
-    p.add_argument("--view", choices=["user", "operator"], default="user")
+    add_who_args(p)
+    p.add_argument(
+        "--view",
+        choices=["user", "operator"],
+        default="user",
+        help="user (default): what the user may see of it; operator: the whole stored trace"
+        " (queries, arms, score breakdowns, lineage)",
+    )
     p.add_argument(
         "--surface",
         default=None,
         choices=SURFACES,
         help="the surface the user view is shown on (default direct; not with --view operator)",
     )
-    p.add_argument("--json", action="store_true")
+    add_json_arg(p)
     p.set_defaults(
         func=_cmd_trace,
         field_flags={**WHO_FLAGS, "trace_id": "trace_id", "viewer_surface": "--surface"},
