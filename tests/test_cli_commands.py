@@ -305,7 +305,13 @@ def test_belief_list_shows_what_a_principal_holds_and_not_what_was_forgotten(
     assert code == 0 and len(lines) == len(beliefs) + 1
     assert lines[-1] == f"{len(beliefs)} beliefs of {tenant}/{demo.PRINCIPAL}"
     first = beliefs[0]
-    assert lines[0].startswith(f"[{first.id}] {first.state.value}")
+    assert lines[0].split()[:2] == [f"[{first.id}]", first.state.value]
+    # Ids differ in length; the states stand in one column, not one id's width after it.
+    columns = {
+        len(line) - len(line[len(b.id) + 2 :].lstrip())
+        for line, b in zip(lines[:-1], beliefs, strict=True)
+    }
+    assert len(columns) == 1, lines
     retired = [b.id for b in beliefs if b.state is LifecycleState.RETIRED]
     code, out, _ = run(capsys, "belief", "list", *who(tenant), "--state", "retired", "--json")
     assert code == 0 and [b["id"] for b in json.loads(out)] == retired
@@ -317,6 +323,17 @@ def test_belief_list_shows_what_a_principal_holds_and_not_what_was_forgotten(
         run(capsys, "belief", "list", *who(tenant), "--state", "gone")
     err = capsys.readouterr().err
     assert exited.value.code == EXIT_USAGE and "--state" in err and len(err.splitlines()) == 1
+
+
+def test_belief_history_says_a_validity_in_words(
+    store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A belief with neither end of its validity set printed "valid always to open"."""
+    stored = store.beliefs.get(tenant, demo.PRINCIPAL, "b-mob-money")
+    assert stored.valid_from is None and stored.valid_to is None
+    code, out, _ = run(capsys, "belief", "history", "b-mob-money", *who(tenant))
+    assert code == 0 and "always" not in out and " to open" not in out
+    assert "  valid at every time (no start or end set); recorded " in out
 
 
 def test_belief_history_lists_the_latest_events_on_request(

@@ -36,10 +36,20 @@ if TYPE_CHECKING:
 _STATEMENT_CHARS = 70
 
 
-def _when(value: datetime | None, open_end: str = "open") -> str:
-    if value is None:
-        return open_end
+def _when(value: datetime) -> str:
     return value.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def _validity(start: datetime | None, end: datetime | None) -> str:
+    """A belief's world-time validity in words: it read "valid always to open" when
+    neither end was set, which a user had to decode."""
+    if start is None:
+        if end is None:
+            return "valid at every time (no start or end set)"
+        return f"valid until {_when(end)}, no start set"
+    if end is None:
+        return f"valid from {_when(start)}, no end set"
+    return f"valid from {_when(start)} until {_when(end)}"
 
 
 def _short(statement: str) -> str:
@@ -51,11 +61,10 @@ def _short(statement: str) -> str:
 
 def _link(link: ChainLink | Belief, mark: str = " ") -> str:
     """One belief of the chain as a line: its id, state, validity and statement."""
-    valid = f"{_when(link.valid_from, 'always')} to {_when(link.valid_to)}"
+    valid = _validity(link.valid_from, link.valid_to)
     retracted = f", retracted {_when(link.retracted_at)}" if link.retracted_at else ""
     return (
-        f"  {mark} [{link.id}] {link.state.value:<11} valid {valid}{retracted}: "
-        f"{_short(link.statement)}"
+        f"  {mark} [{link.id}] {link.state.value:<11} {valid}{retracted}: {_short(link.statement)}"
     )
 
 
@@ -68,7 +77,7 @@ def _what(event: HistoryEvent) -> str:
     elif kind == "superseded":
         words = f"superseded by [{event.related_id}]{effective}"
     elif kind == "expired":
-        words = f"expired at {_when(event.effective_at)}"
+        words = f"expired at {_when(event.effective_at)}" if event.effective_at else "expired"
     elif kind == "corroborated":
         words = f"corroborated in {event.project} by episode {event.evidence_id}"
     elif kind == "excluded":
@@ -90,10 +99,7 @@ def print_history(history: BeliefHistory) -> None:
     print(f"belief [{b.id}] of {b.tenant_id}/{b.principal_id}: {b.state.value}")
     print(f"  {terminal_line(b.statement)}")
     retracted = f"; retracted {_when(b.retracted_at)}" if b.retracted_at else ""
-    print(
-        f"  valid {_when(b.valid_from, 'always')} to {_when(b.valid_to)}; "
-        f"recorded {_when(b.recorded_at)}{retracted}"
-    )
+    print(f"  {_validity(b.valid_from, b.valid_to)}; recorded {_when(b.recorded_at)}{retracted}")
     if history.predecessors or history.successors:
         print("chain, oldest first (* this belief):")
         if history.more_predecessors:
@@ -132,10 +138,14 @@ def _cmd_list(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([b.model_dump(mode="json") for b in shown], indent=2))
         return 0
+    # Ids differ in length; padded to the longest, the states line up in one column.
+    width = max((len(b.id) for b in shown), default=0) + 2
     for b in shown:
         where = b.origin_project if b.origin_project is not None else "user scope"
         retracted = f" (retracted {_when(b.retracted_at)})" if b.retracted_at else ""
-        print(f"[{b.id}] {b.state.value:<11} {where}{retracted}: {_short(b.statement)}")
+        print(
+            f"{f'[{b.id}]':<{width}} {b.state.value:<11} {where}{retracted}: {_short(b.statement)}"
+        )
     hidden = len(beliefs) - len(shown)
     rest = f" ({hidden} in other states not shown)" if hidden else ""
     count = "1 belief" if len(shown) == 1 else f"{len(shown)} beliefs"
