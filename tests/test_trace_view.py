@@ -216,7 +216,9 @@ def test_a_name_the_block_withheld_is_withheld_by_a_view_read_under_another_poli
 
 def test_a_summarys_score_breakdown_adds_up_to_the_score(memory: Memory, tenant: str) -> None:
     """Each rendered belief's line in the terminal summary (``recallflow recall``, the demo)
-    shows every weighted term of its score, so the terms and penalties add up to it."""
+    shows every weighted term of its score, so the terms and penalties add up to it, each to
+    three decimals (penalties were shown to two, so a line was off by their rounding); and
+    where each arm ranked it in words, not as a Python dict labelled ``arms``."""
     _store(memory, tenant)
     result = memory.recall(
         request(tenant, goal="the user's editor", as_of=AS_OF, project="work"), policy=POLICY
@@ -229,8 +231,11 @@ def test_a_summarys_score_breakdown_adds_up_to_the_score(memory: Memory, tenant:
     assert len(lines) == len(result.rendered_ids) >= 1
     for line in lines:
         score, terms = line.split(" = ", 1)
-        shown = [float(v) for v in re.findall(r"[+-]?\d+\.\d+", terms.split("; arms")[0])]
-        assert abs(sum(shown) - float(score.split()[-1])) < 0.01, line
+        terms, ranks = terms.split("; ranks by arm: ")
+        shown = re.findall(r"[+-]?\d+\.\d+", terms)
+        assert all(len(v.split(".")[1]) == 3 for v in shown), line
+        assert abs(sum(map(float, shown)) - float(score.split()[-1])) < 0.005, line
+        assert re.fullmatch(r"[a-z_]+ \d+(, [a-z_]+ \d+)*", ranks), line
 
 
 def _blocked_personal(memory: Memory, tenant: str) -> str:

@@ -5,9 +5,17 @@ nodes of the lineage."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from recallflow.models.result import ArmResult, EpisodeArmResult, EpisodeTrace, NodeRun, RecallTrace
+from recallflow.models.result import (
+    Arm,
+    ArmResult,
+    EpisodeArm,
+    EpisodeArmResult,
+    EpisodeTrace,
+    NodeRun,
+    RecallTrace,
+)
 
 
 def _arm_lines(arms: Sequence[ArmResult | EpisodeArmResult]) -> list[str]:
@@ -17,6 +25,13 @@ def _arm_lines(arms: Sequence[ArmResult | EpisodeArmResult]) -> list[str]:
         + ("ok" if arm.ok else f"DEGRADED ({arm.error})")
         for arm in arms
     ]
+
+
+def _ranks(arm_ranks: Mapping[Arm, int] | Mapping[EpisodeArm, int]) -> str:
+    """Where each arm ranked an item, as words (``lexical_hits 2, semantic_hits 1``): the
+    summary printed the mapping's Python repr, quotes and braces, under the label
+    ``arms``, which read as hit counts."""
+    return ", ".join(f"{arm.value} {rank}" for arm, rank in sorted(arm_ranks.items())) or "none"
 
 
 def _lineage_lines(lineage: Sequence[NodeRun], top_nodes: int) -> list[str]:
@@ -52,13 +67,14 @@ def trace_summary(trace: RecallTrace, *, top_nodes: int = 5) -> str:
     for belief_id in trace.rendered_ids:
         s = scored[belief_id]
         b = s.breakdown
-        pen = ", ".join(f"{k} {v:+.2f}" for k, v in b.penalties.items()) or "none"
-        ranks = {arm.value: rank for arm, rank in sorted(s.arm_ranks.items())}
+        # Penalties to the terms' three decimals, so the line adds up to its score.
+        pen = ", ".join(f"{k} {v:+.3f}" for k, v in b.penalties.items()) or "none"
+        ranks = _ranks(s.arm_ranks)
         lines.append(
             f"    {belief_id:<20} {s.score:.3f} = match {b.match:.3f} + rel {b.relevance:.3f}"
             f" + conf {b.confidence_state:.3f}"
             f" + corr {b.corroboration:.3f} + auth {b.authority:.3f} + scope {b.scope_affinity:.3f}"
-            f" + util {b.utility:.3f}; penalties {pen}; arms {ranks}"
+            f" + util {b.utility:.3f}; penalties {pen}; ranks by arm: {ranks}"
         )
     lines.append(f"  rendered_sha256 {trace.rendered_sha256}")
     lines.extend(_lineage_lines(trace.lineage, top_nodes))
@@ -84,12 +100,12 @@ def episode_trace_summary(trace: EpisodeTrace, *, top_nodes: int = 5) -> str:
     fused = {f.episode_id: f for f in trace.fused}
     for episode_id in trace.rendered_ids:
         f = fused[episode_id]
-        ranks = {arm.value: rank for arm, rank in sorted(f.arm_ranks.items())}
+        ranks = _ranks(f.arm_ranks)
         similarity = "-" if f.similarity is None else f"{f.similarity:.3f}"
         coverage = "-" if f.coverage is None else f"{f.coverage:.2f}"
         lines.append(
             f"    {episode_id:<20} rrf {f.rrf_score:.4f}  similarity {similarity}"
-            f"  words {coverage}  ranks {ranks}"
+            f"  words {coverage}  ranks by arm: {ranks}"
         )
     lines.append(f"  rendered_sha256 {trace.rendered_sha256}")
     lines.extend(_lineage_lines(trace.lineage, top_nodes))
