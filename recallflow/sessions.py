@@ -108,6 +108,14 @@ def _working_state(value: WorkingState | Mapping[str, Any] | None, field: str) -
         return WorkingState()
     if isinstance(value, WorkingState):
         return value
+    if not isinstance(value, Mapping):
+        # pydantic said only "Input should be a valid dictionary or instance of
+        # WorkingState", and a goal written as its text is the likely mistake.
+        raise InvalidInputError(
+            f"must be a WorkingState or a mapping of its fields, such as"
+            f' {{"goal": "Ship the price view"}}, not {type(value).__name__}',
+            field=field,
+        )
     try:
         return WorkingState.model_validate(value)
     except ValidationError as exc:

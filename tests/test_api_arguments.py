@@ -588,6 +588,26 @@ def test_a_child_of_an_ended_session_is_refused_and_nothing_is_stored(
     assert counts(memory, tenant) == before
 
 
+def test_a_session_goal_written_as_text_is_told_the_shape_it_takes(
+    memory: Memory, tenant: str
+) -> None:
+    """``open_session(goal="...")``, ``child("...")`` and ``recall("...")`` were refused as
+    "Input should be a valid dictionary or instance of WorkingState": the goal's own text is
+    the likely mistake, and the message now shows the mapping to write; nothing is stored."""
+    parent = memory.open_session(tenant, "p1")
+    before = counts(memory, tenant)
+    for call, field in (
+        (lambda: memory.open_session(tenant, "p1", goal="Ship the price view"), "goal"),  # type: ignore[arg-type]
+        (lambda: parent.child("Fix the failing test"), "goal"),  # type: ignore[arg-type]
+        (lambda: parent.recall("Ship the price view"), "working_state"),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(InvalidInputError) as refused:
+            call()
+        assert refused.value.field == field
+        assert '{"goal": ' in str(refused.value) and "not str" in str(refused.value)
+    assert counts(memory, tenant) == before
+
+
 def test_a_session_goal_of_nothing_is_refused_and_nothing_is_stored(
     memory: Memory, tenant: str
 ) -> None:
