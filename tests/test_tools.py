@@ -107,13 +107,16 @@ def test_both_formats_come_from_the_argument_models(memory: Memory, tenant: str)
         assert fn["function"] == {
             "name": spec.name,
             "description": spec.description,
-            "parameters": spec.arguments.model_json_schema(),
+            "parameters": spec.input_schema,
         }
         assert anth == {
             "name": spec.name,
             "description": spec.description,
-            "input_schema": spec.arguments.model_json_schema(),
+            "input_schema": spec.input_schema,
         }
+        # The argument model's own schema, its docstrings' literals written as Markdown's.
+        written = json.dumps(spec.arguments.model_json_schema()).replace("``", "`")
+        assert json.dumps(spec.input_schema) == written
         jsonschema.Draft202012Validator.check_schema(anth["input_schema"])
         jsonschema.Draft202012Validator.check_schema(spec.output_schema)
         assert anth["input_schema"]["additionalProperties"] is False
@@ -726,6 +729,17 @@ def test_a_session_goal_of_nothing_is_refused_in_the_tools_own_words(
     named = set(re.findall(r"\b[a-z]+(?:_[a-z]+)*\b", detail["message"].split(":", 1)[1]))
     assert "tools" not in named and {"goal", "query", "entities", "files"} <= named & taken
     assert _sessions(memory, tenant) == before
+
+
+def test_no_schema_a_model_reads_carries_restructuredtext_markup() -> None:
+    """The argument and result models' docstrings became the schemas' descriptions as
+    written for Sphinx ("Arguments of ``recall_beliefs``: at least one of ``goal``..."):
+    doubled marks in every tool definition a model was handed."""
+    for spec in TOOLS:
+        for schema in (spec.input_schema, spec.output_schema):
+            jsonschema.Draft202012Validator.check_schema(schema)
+            assert "``" not in json.dumps(schema), spec.name
+    assert "`recall_beliefs`" in SPECS["recall_beliefs"].input_schema["description"]
 
 
 def test_a_session_goal_written_as_text_is_told_the_object_it_takes(

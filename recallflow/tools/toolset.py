@@ -105,12 +105,30 @@ class ToolSpec:
     @property
     def input_schema(self) -> dict[str, Any]:
         """The JSON schema of the arguments (from the argument model, nothing else)."""
-        return self.arguments.model_json_schema()
+        schema: dict[str, Any] = _readable(self.arguments.model_json_schema())
+        return schema
 
     @property
     def output_schema(self) -> dict[str, Any]:
         """The JSON schema of a successful result."""
-        return self.result.model_json_schema(mode="serialization")
+        schema: dict[str, Any] = _readable(self.result.model_json_schema(mode="serialization"))
+        return schema
+
+
+def _readable(schema: Any) -> Any:
+    """``schema`` with the reStructuredText literals of its descriptions (the models'
+    docstrings: ````goal````) written as Markdown's (`goal`): a model reads them, and the
+    doubled marks were noise in every tool's description it was given."""
+    if isinstance(schema, dict):
+        return {
+            key: value.replace("``", "`")
+            if key == "description" and isinstance(value, str)
+            else _readable(value)
+            for key, value in schema.items()
+        }
+    if isinstance(schema, list):
+        return [_readable(value) for value in schema]
+    return schema
 
 
 #: The tools, in the order a host lists them. Names and schemas are :data:`TOOLSET_VERSION`.
