@@ -393,6 +393,21 @@ def test_status_of_the_embedded_store_says_its_home(
     assert documented["location"].keys() == status["location"].keys()
 
 
+def test_status_of_an_empty_store_says_it_holds_nothing(
+    fresh_home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new store's ``status`` printed its store line and nothing after it, which read as
+    a listing cut off rather than a store with nothing in it."""
+    monkeypatch.delenv("RECALLFLOW_DSN", raising=False)
+    monkeypatch.setenv("RECALLFLOW_EMBEDDER", "hashing")
+    code, out, _ = run(["status", "--home", str(fresh_home)], capsys)
+    assert code == 0 and out.splitlines()[1:] == [
+        "nothing stored yet: no beliefs, episodes or edges of any principal"
+    ]
+    code, out, _ = run(["status", "--home", str(fresh_home), "--json"], capsys)
+    assert code == 0 and json.loads(out)["principals"] == []
+
+
 @pytest.mark.parametrize("dsn_flag", [True, False], ids=["--dsn", "RECALLFLOW_DSN"])
 def test_a_home_beside_a_connection_string_is_refused(
     dsn_flag: bool,

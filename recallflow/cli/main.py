@@ -135,7 +135,10 @@ def _print_store(memory: object) -> None:
     from recallflow.memory import Memory
 
     assert isinstance(memory, Memory)
-    for s in memory.summary():
+    summary = memory.summary()
+    if not summary:  # a store line alone read as if the listing had been cut off
+        print("nothing stored yet: no beliefs, episodes or edges of any principal")
+    for s in summary:
         states = ", ".join(f"{k} {v}" for k, v in sorted(s.beliefs_by_state.items()))
         print(
             f"{s.tenant_id}/{s.principal_id}: {sum(s.beliefs_by_state.values())} beliefs "
