@@ -236,7 +236,10 @@ def add_graph_parser(subparsers: Any) -> None:
     p.add_argument("--tenant", default=None, type=key, help="the trace's tenant")
     p.add_argument("--principal", default=None, type=key, help="the trace's principal")
     p.add_argument(
-        "--out", default="stages.svg", type=graph_file, help="output file: .svg, .png or .dot"
+        "--out",
+        default="stages.svg",
+        type=graph_file,
+        help="output file: .svg, .png or .dot (default: stages.svg, whichever graph it is)",
     )
     add_store_args(p)
     add_json_arg(p)
