@@ -29,7 +29,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from recallflow import DEFAULT_POLICY, Memory
+from recallflow.core.render import MEMORY_FRAMING
 from recallflow.tools import TOOLS, Toolset
+from recallflow.tools.toolset import INSTRUCTIONS
 from tests.helpers import patient_policy
 from tests.test_tools import GOAL, store
 
@@ -67,7 +69,11 @@ async def stdio_session(store_home: Path, tenant: str) -> AsyncIterator[ClientSe
         stdio_client(params) as (read, write),
         ClientSession(read, write) as session,
     ):
-        await session.initialize()
+        initialised = await session.initialize()
+        # The server tells the model once how the tools go together and how to read a
+        # memory block (what a cached prefix's framing says).
+        assert initialised.instructions == INSTRUCTIONS
+        assert MEMORY_FRAMING in initialised.instructions
         yield session
 
 
@@ -103,6 +109,17 @@ def test_every_tool_over_stdio(memory: Memory, store_home: Path, tenant: str) ->
             for tool, definition in zip(listed, expected, strict=True):
                 assert tool.inputSchema == definition["input_schema"]
                 assert tool.outputSchema == definition["output_schema"]
+            # What each call does to the store, for a client deciding what to run unasked:
+            # reads change nothing, a rejection may end a belief, nothing leaves the store.
+            hints = {t.name: t.annotations for t in listed}
+            assert all(h is not None and h.openWorldHint is False for h in hints.values())
+            read_only = {name for name, h in hints.items() if h and h.readOnlyHint}
+            assert read_only == {"explain_recall", "belief_history"}
+            destructive = {name for name, h in hints.items() if h and h.destructiveHint}
+            assert destructive == {"reject_belief"}
+            cite_hints, recall_hints = hints["cite"], hints["recall_beliefs"]
+            assert cite_hints is not None and cite_hints.idempotentHint
+            assert recall_hints is not None and not recall_hints.idempotentHint
             # The client is told the least window the server's policy opens a session with.
             opening = next(t for t in listed if t.name == "open_session").inputSchema
             least = DEFAULT_POLICY.sessions.min_window

@@ -41,7 +41,11 @@ def mcp_server(toolset: Toolset) -> Server[Any, Any]:
     import mcp.types as types
     from mcp.server.lowlevel import Server
 
-    server: Server[Any, Any] = Server("recallflow", version=toolset.version)
+    from recallflow.tools.toolset import INSTRUCTIONS
+
+    server: Server[Any, Any] = Server(
+        "recallflow", version=toolset.version, instructions=INSTRUCTIONS
+    )
 
     @server.list_tools()  # type: ignore[no-untyped-call, untyped-decorator]
     async def list_tools() -> list[types.Tool]:
@@ -51,6 +55,7 @@ def mcp_server(toolset: Toolset) -> Server[Any, Any]:
                 description=spec.description,
                 inputSchema=spec.input_schema,
                 outputSchema=spec.output_schema,
+                annotations=types.ToolAnnotations(**spec.effects.hints()),
             )
             for spec in toolset.specs
         ]
