@@ -115,6 +115,7 @@ from recallflow.ingestion import (
     not_ahead,
 )
 from recallflow.models.corrections import Citation, Erasure, Rederivation, Rejection, RejectionKind
+from recallflow.models.portability import PrincipalExport
 from recallflow.models.request import (
     EpisodeSearchRequest,
     Moment,
@@ -961,6 +962,25 @@ class Memory:
         self._check_open()
         _argument(policy, RetrievalPolicy, "policy")
         return self.corrections.forget_episode(tenant_id, principal_id, episode_id, policy=policy)
+
+    # -------------------------------------------------------------------------------------
+    # --- access and portability (see docs/portability.md) --------------------------------
+
+    def export_principal(self, tenant_id: str, principal_id: str) -> PrincipalExport:
+        """Everything of a principal's memory another store can take in, read in one
+        snapshot: every belief in every state (validity, links, conflict sets, provenance,
+        sensitivity), its edges, episodes, lifecycle events, citations and rejections with
+        the user-safe records of their recalls, exclusions, entity marks and miss hints. No
+        embeddings (the importing store makes its own) and no sessions. A principal with
+        nothing stored is an empty export.
+
+        :raises InvalidInputError: a malformed tenant or principal id."""
+        self._check_open()
+        from recallflow.adapters.postgres.portability import export_principal
+
+        tenant, principal = key_of(tenant_id, "tenant_id"), key_of(principal_id, "principal_id")
+        with self._pool.connection() as conn:
+            return export_principal(conn, tenant, principal)
 
     # -------------------------------------------------------------------------------------
     # --- sessions (see "Sessions" in docs/architecture.md) -------------------------------

@@ -1,0 +1,68 @@
+"""``recallflow export``: a principal's memory out of a store as one JSON document (see
+docs/portability.md), written on stdout, or to ``--out``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from recallflow.cli.args import WHO_FLAGS, add_json_arg, add_store_args, key, open_store
+
+
+def _write_export(path: Path, text: str) -> None:
+    """``text`` into ``path``, whole or not at all: written beside it, then renamed over
+    it, so a failure midway leaves no half document where an export was asked for. The
+    file is the user's personal data: only its owner may read it."""
+    partial = path.with_name(f".{path.name}.partial")
+    fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(partial, path)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+
+
+def _cmd_export(args: argparse.Namespace) -> int:
+    with open_store(args) as memory:
+        export = memory.export_principal(args.tenant, args.principal)
+    text = export.model_dump_json(indent=2) + "\n"
+    if args.out is None:
+        sys.stdout.write(text)
+        return 0
+    _write_export(args.out, text)
+    counts = {
+        "beliefs": len(export.beliefs),
+        "episodes": len(export.episodes),
+        "edges": len(export.edges),
+        "belief_events": len(export.belief_events),
+        "feedback": len(export.feedback),
+    }
+    if args.json:
+        print(json.dumps({"out": str(args.out), "format": export.format, "counts": counts}))
+        return 0
+    shown = ", ".join(f"{name} {n}" for name, n in counts.items())
+    print(f"exported {args.tenant}/{args.principal} to {args.out} ({export.format}: {shown})")
+    return 0
+
+
+def add_portability_parsers(subparsers: Any) -> None:
+    """Register ``export`` on ``subparsers``."""
+    p = subparsers.add_parser("export", help="write a principal's whole memory as JSON")
+    p.add_argument("--tenant", required=True, type=key)
+    p.add_argument("--principal", required=True, type=key)
+    p.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        help="write the export to this file (default: stdout); it is personal data",
+    )
+    add_store_args(p)
+    add_json_arg(p)
+    p.set_defaults(func=_cmd_export, field_flags=dict(WHO_FLAGS))
