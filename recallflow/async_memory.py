@@ -308,6 +308,8 @@ class AsyncMemory(_Threaded[Memory]):
     forget = _threaded(Memory.forget)
     forget_belief = _threaded(Memory.forget_belief)
     forget_episode = _threaded(Memory.forget_episode)
+    export_principal = _threaded(Memory.export_principal)
+    import_principal = _threaded(Memory.import_principal)
     close = _threaded(Memory.close)
 
     open_session = _threaded_as(_as_async)(Memory.open_session)

@@ -115,7 +115,7 @@ from recallflow.ingestion import (
     not_ahead,
 )
 from recallflow.models.corrections import Citation, Erasure, Rederivation, Rejection, RejectionKind
-from recallflow.models.portability import PrincipalExport
+from recallflow.models.portability import PrincipalExport, PrincipalImport
 from recallflow.models.request import (
     EpisodeSearchRequest,
     Moment,
@@ -981,6 +981,66 @@ class Memory:
         tenant, principal = key_of(tenant_id, "tenant_id"), key_of(principal_id, "principal_id")
         with self._pool.connection() as conn:
             return export_principal(conn, tenant, principal)
+
+    def import_principal(
+        self,
+        export: PrincipalExport | Mapping[str, Any] | str | bytes,
+        *,
+        tenant_id: str | None = None,
+        principal_id: str | None = None,
+    ) -> PrincipalImport:
+        """Write an export into this store, as its principal or re-homed to ``tenant_id``
+        and ``principal_id``, in one transaction: all of it or nothing. Ids, states,
+        links, validity, events and marks are written as exported; statements and
+        episodes are embedded with this store's embedder.
+
+        :raises InvalidInputError: an unknown ``format``, a malformed export or one that
+            names what it does not hold (naming the item and the field); nothing written.
+        :raises ConflictError: an id (or an entity mark, a miss hint's subject) the target
+            principal already holds, named; nothing written."""
+        self._check_open()
+        from recallflow.adapters.postgres.errors import translate
+        from recallflow.adapters.postgres.portability import import_principal
+        from recallflow.adapters.postgres.statistics import bulk_write
+        from recallflow.portability import parsed_export, rehomed
+
+        parsed = rehomed(parsed_export(export), tenant_id, principal_id)
+        belief_vectors = self._embedded(
+            [b.statement for b in parsed.beliefs], [b.id for b in parsed.beliefs], "belief"
+        )
+        episode_vectors = self._embedded(
+            [e.content for e in parsed.episodes], [e.id for e in parsed.episodes], "episode"
+        )
+        try:
+            with bulk_write(self._pool) as conn:
+                written = import_principal(conn, parsed, belief_vectors, episode_vectors)
+        except (psycopg.errors.IntegrityError, psycopg.errors.DataError) as exc:
+            raise translate(exc, table=exc.diag.table_name or "beliefs", items=[]) from exc
+        return PrincipalImport(
+            tenant_id=parsed.tenant_id, principal_id=parsed.principal_id, written=written
+        )
+
+    def _embedded(self, texts: list[str], ids: list[str], what: str) -> Any:
+        """The store embedder's vectors of ``texts``, a batch at a time (as ``add_many``
+        embeds), each row checked and named by ``what`` and its id."""
+        import numpy as np
+
+        from recallflow.ingestion import EMBED_BATCH, embedded
+
+        out = np.zeros((len(texts), self._embedder.dimension), dtype=np.float32)
+        for start in range(0, len(texts), EMBED_BATCH):
+            chunk = ids[start : start + EMBED_BATCH]
+
+            def named(row: int, chunk: list[str] = chunk) -> str:
+                return f"{what} {chunk[row]!r}"
+
+            out[start : start + EMBED_BATCH] = embedded(
+                self._embedder,
+                texts[start : start + EMBED_BATCH],
+                named,
+                f"the {what}s {chunk[0]!r} to {chunk[-1]!r}",
+            )
+        return out
 
     # -------------------------------------------------------------------------------------
     # --- sessions (see "Sessions" in docs/architecture.md) -------------------------------

@@ -1,5 +1,9 @@
-"""``recallflow export``: a principal's memory out of a store as one JSON document (see
-docs/portability.md), written on stdout, or to ``--out``.
+"""``recallflow export`` and ``import``: a principal's memory out of a store as one JSON
+document, and into a store from one (see docs/portability.md).
+
+``export`` writes the document on stdout, or to ``--out``; ``import`` reads one from a
+file (``-``: stdin) and writes it whole or not at all, as its principal or re-homed with
+``--tenant`` and ``--principal``.
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from recallflow.cli.args import WHO_FLAGS, add_json_arg, add_store_args, key, open_store
+from recallflow.cli.args import WHO_FLAGS, UsageError, add_json_arg, add_store_args, key, open_store
 
 
 def _write_export(path: Path, text: str) -> None:
@@ -52,8 +56,28 @@ def _cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_import(args: argparse.Namespace) -> int:
+    try:
+        text = sys.stdin.read() if str(args.file) == "-" else args.file.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"{args.file}: cannot read it ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{args.file}: is not UTF-8 text (an export is JSON)") from None
+    with open_store(args) as memory:
+        done = memory.import_principal(text, tenant_id=args.tenant, principal_id=args.principal)
+    if args.json:
+        print(done.model_dump_json(indent=2))
+        return 0
+    shown = ", ".join(f"{table} {n}" for table, n in done.written.items() if n)
+    print(
+        f"imported into {done.tenant_id}/{done.principal_id}: {done.total_written} rows"
+        f" ({shown or 'the export was empty'})"
+    )
+    return 0
+
+
 def add_portability_parsers(subparsers: Any) -> None:
-    """Register ``export`` on ``subparsers``."""
+    """Register ``export`` and ``import`` on ``subparsers``."""
     p = subparsers.add_parser("export", help="write a principal's whole memory as JSON")
     p.add_argument("--tenant", required=True, type=key)
     p.add_argument("--principal", required=True, type=key)
@@ -66,3 +90,18 @@ def add_portability_parsers(subparsers: Any) -> None:
     add_store_args(p)
     add_json_arg(p)
     p.set_defaults(func=_cmd_export, field_flags=dict(WHO_FLAGS))
+
+    p = subparsers.add_parser("import", help="write an export into the store, all or nothing")
+    p.add_argument("file", type=Path, help="the export (JSON; - for stdin)")
+    p.add_argument(
+        "--tenant", default=None, type=key, help="import under this tenant (default: the export's)"
+    )
+    p.add_argument(
+        "--principal",
+        default=None,
+        type=key,
+        help="import as this principal (default: the export's)",
+    )
+    add_store_args(p)
+    add_json_arg(p)
+    p.set_defaults(func=_cmd_import, field_flags=dict(WHO_FLAGS))

@@ -209,3 +209,16 @@ def first_problem(export: PrincipalExport) -> tuple[str, int, str, str] | None:
             if value is not None and value not in known:
                 return section, index, field, f"names {what} {value!r}, which the export lacks"
     return None
+
+
+class PrincipalImport(_Item):
+    """What :meth:`Memory.import_principal <recallflow.memory.Memory.import_principal>`
+    wrote: the principal it wrote to, and the rows written per table."""
+
+    tenant_id: Key
+    principal_id: Key
+    written: dict[str, int]
+
+    @property
+    def total_written(self) -> int:
+        return sum(self.written.values())

@@ -1,5 +1,5 @@
 """A principal's memory read out as one document, and written into a store from one (see
-docs/portability.md): the SQL of ``Memory.export_principal``.
+docs/portability.md): the SQL of ``Memory.export_principal`` and ``import_principal``.
 
 The export reads every table that holds the principal's own records in one read-only
 REPEATABLE READ transaction, so it is one snapshot: a write committed meanwhile is in all
@@ -9,20 +9,34 @@ principal_tables`): each is exported, derived (made again by the importing store
 bound to the store it was made in (and left out, for the reason given below). A table
 added later that none of the three names stops the export with a ConfigurationError
 rather than leave the principal's rows in it out unnoticed.
+
+The import writes the whole document in the caller's transaction, under the principal's
+write lock, with the store's own embeddings of the statements and episodes.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
 import psycopg
 from psycopg.rows import dict_row
+from psycopg.types.json import Jsonb
 
-from recallflow.adapters.postgres.beliefs import SELECT_BELIEF, belief_from_row
-from recallflow.adapters.postgres.episodes import SELECT_EPISODE
+from recallflow.adapters.postgres.ann_index import ann_state, graduate
+from recallflow.adapters.postgres.beliefs import (
+    SELECT_BELIEF,
+    belief_from_row,
+    belief_row,
+    copy_beliefs,
+)
+from recallflow.adapters.postgres.episodes import EPISODE_COLUMNS, SELECT_EPISODE
 from recallflow.adapters.postgres.erasure import principal_tables
-from recallflow.errors import ConfigurationError
+from recallflow.adapters.postgres.locks import lock_principals
+from recallflow.errors import ConfigurationError, ConflictError
 from recallflow.models.portability import (
     ExportedBeliefEvent,
     ExportedEntityMark,
@@ -87,6 +101,7 @@ _TRACES = (
     f" (SELECT trace_id FROM feedback_events WHERE {_WHO} AND trace_id IS NOT NULL)"
     " ORDER BY created_at, id"
 )
+_COPY_EPISODES = "COPY episodes ({}, embedding) FROM STDIN".format(", ".join(EPISODE_COLUMNS))
 _EXCLUSIONS = (
     f"SELECT belief_id, project, created_at FROM belief_exclusions WHERE {_WHO}"
     " ORDER BY belief_id, project"
@@ -165,3 +180,207 @@ def export_principal(
                 ExportedTrace.model_validate(r) for r in cur.execute(_TRACES, key).fetchall()
             ),
         )
+
+
+#: What the target may already hold under a key the export brings: (section, field, the
+#: statement that finds the keys stored among ``%(keys)s``).
+_CLASHES: tuple[tuple[str, str, str], ...] = (
+    ("beliefs", "id", f"SELECT id FROM beliefs WHERE {_WHO} AND id = ANY(%(keys)s)"),
+    ("episodes", "id", f"SELECT id FROM episodes WHERE {_WHO} AND id = ANY(%(keys)s)"),
+    ("traces", "id", f"SELECT id FROM recall_traces WHERE {_WHO} AND id = ANY(%(keys)s)"),
+    (
+        "entity_marks",
+        "entity",
+        f"SELECT entity FROM entity_sensitivity WHERE {_WHO} AND entity = ANY(%(keys)s)",
+    ),
+    (
+        "miss_hints",
+        "subject",
+        f"SELECT subject FROM miss_hints WHERE {_WHO} AND subject = ANY(%(keys)s)",
+    ),
+)
+
+
+def _refuse_clashes(conn: psycopg.Connection[Any], export: PrincipalExport) -> None:
+    """A :class:`ConflictError` naming the first item whose key the target principal
+    already holds (an import writes only what is new; it never merges into a record)."""
+    for section, field, statement in _CLASHES:
+        keys = [str(getattr(item, field)) for item in getattr(export, section)]
+        if not keys:
+            continue
+        stored = {
+            str(r[0])
+            for r in conn.execute(
+                statement, {"t": export.tenant_id, "p": export.principal_id, "keys": keys}
+            ).fetchall()
+        }
+        for index, value in enumerate(keys):
+            if value in stored:
+                raise ConflictError(
+                    f"{value!r} is already stored for {export.tenant_id}/{export.principal_id};"
+                    " an import writes only what the target does not hold (nothing was written)",
+                    field=f"{section}.{field}",
+                    item_index=index,
+                    item_id=value,
+                )
+
+
+def import_principal(
+    conn: psycopg.Connection[Any],
+    export: PrincipalExport,
+    belief_vectors: npt.NDArray[np.float32],
+    episode_vectors: npt.NDArray[np.float32],
+) -> dict[str, int]:
+    """Write ``export`` (already re-homed to its target) inside the caller's transaction,
+    each belief and episode with its vector; returns the rows written per table.
+
+    Ids, states, links, validity and times are written as exported; each table's own
+    serial numbers are new, taken in the export's order, so every read that orders by
+    them (a belief's history) reads the same order.
+    """
+    t, p = export.tenant_id, export.principal_id
+    lock_principals(conn, [(t, p)])
+    _refuse_clashes(conn, export)
+    # Links between the export's own rows (a supersession, an event's belief) are checked
+    # once every row is in.
+    conn.execute("SET CONSTRAINTS ALL DEFERRED")
+    written: dict[str, int] = {}
+    cur = conn.cursor()
+    if export.episodes:
+        with cur.copy(_COPY_EPISODES) as copy:
+            for e, vector in zip(export.episodes, episode_vectors, strict=True):
+                copy.write_row(
+                    (
+                        t,
+                        p,
+                        e.id,
+                        e.project,
+                        e.session_id,
+                        e.occurred_at,
+                        e.kind.value,
+                        e.content,
+                        int(e.sensitivity),
+                        e.recorded_at,
+                        vector,
+                    )
+                )
+    written["episodes"] = len(export.episodes)
+    if export.beliefs:
+        # Into the partial vector index as a write of that many beliefs would be.
+        ann = ann_state(conn, [(t, p)])
+        graduates = ann.graduates(t, p, len(export.beliefs))
+        if graduates:
+            graduate(conn, t, p)
+        copy_beliefs(
+            conn,
+            [belief_row(b) for b in export.beliefs],
+            belief_vectors,
+            ann_indexed=graduates or ann.graduated(t, p),
+        )
+    written["beliefs"] = len(export.beliefs)
+    _many(
+        cur,
+        "INSERT INTO belief_edges (tenant_id, principal_id, src_id, dst_id, relation, weight)"
+        " VALUES (%s, %s, %s, %s, %s, %s)",
+        [(t, p, e.src_id, e.dst_id, e.relation.value, e.weight) for e in export.edges],
+    )
+    written["belief_edges"] = len(export.edges)
+    _many(
+        cur,
+        "INSERT INTO belief_events (tenant_id, principal_id, belief_id, kind, related_id,"
+        " project, evidence_id, reason, effective_at, created_at)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s::timestamptz, %s)",
+        [
+            (
+                t,
+                p,
+                e.belief_id,
+                e.kind,
+                e.related_id,
+                e.project,
+                e.evidence_id,
+                e.reason,
+                e.effective_at,  # an end of time as its name, cast by the statement
+                e.created_at,
+            )
+            for e in export.belief_events
+        ],
+    )
+    written["belief_events"] = len(export.belief_events)
+    _many(
+        cur,
+        "INSERT INTO recall_traces (tenant_id, principal_id, id, moment, surface, as_of,"
+        " created_at, rendered_sha256, retrieval_policy_version, degraded, user_view)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+        [
+            (
+                t,
+                p,
+                r.id,
+                r.moment,
+                r.surface,
+                r.as_of,
+                r.created_at,
+                r.rendered_sha256,
+                r.retrieval_policy_version,
+                r.degraded,
+                None if r.user_view is None else Jsonb(r.user_view),
+            )
+            for r in export.traces
+        ],
+    )
+    written["recall_traces"] = len(export.traces)
+    _many(
+        cur,
+        "INSERT INTO feedback_events (tenant_id, principal_id, belief_id, kind, trace_id,"
+        " project, note, created_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+        [
+            (t, p, f.belief_id, f.kind, f.trace_id, f.project, f.note, f.created_at)
+            for f in export.feedback
+        ],
+    )
+    written["feedback_events"] = len(export.feedback)
+    _many(
+        cur,
+        "INSERT INTO belief_exclusions (tenant_id, principal_id, belief_id, project, created_at)"
+        " VALUES (%s, %s, %s, %s, %s)",
+        [(t, p, x.belief_id, x.project, x.created_at) for x in export.exclusions],
+    )
+    written["belief_exclusions"] = len(export.exclusions)
+    _many(
+        cur,
+        "INSERT INTO entity_sensitivity (tenant_id, principal_id, entity, sensitivity,"
+        " marked_at) VALUES (%s, %s, %s, %s, %s)",
+        [(t, p, m.entity, int(m.sensitivity), m.marked_at) for m in export.entity_marks],
+    )
+    written["entity_sensitivity"] = len(export.entity_marks)
+    _many(
+        cur,
+        "INSERT INTO miss_hints (tenant_id, principal_id, subject, miss_count,"
+        " first_missed_at, last_missed_at, queued_at, acknowledged_at)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+        [
+            (
+                t,
+                p,
+                h.subject,
+                h.miss_count,
+                h.first_missed_at,
+                h.last_missed_at,
+                h.queued_at,
+                h.acknowledged_at,
+            )
+            for h in export.miss_hints
+        ],
+    )
+    written["miss_hints"] = len(export.miss_hints)
+    # The deferred links are checked here, where a refusal is still this call's error.
+    conn.execute("SET CONSTRAINTS ALL IMMEDIATE")
+    return written
+
+
+def _many(cur: psycopg.Cursor[Any], statement: str, rows: Sequence[tuple[Any, ...]]) -> None:
+    """``statement`` once per row, pipelined, in the order given (so each table's serial
+    numbers follow the export's order)."""
+    if rows:
+        cur.executemany(statement, rows)
