@@ -137,6 +137,9 @@ _EXPORTS: dict[str, str] = {
     "HistoryEvent": "recallflow.models.history",
     "HistoryEventKind": "recallflow.models.history",
     "ChainLink": "recallflow.models.history",
+    # a principal's whole memory, out of a store and into another
+    "PrincipalExport": "recallflow.models.portability",
+    "PrincipalImport": "recallflow.models.portability",
 }
 
 __all__ = [
@@ -206,6 +209,8 @@ __all__ = [
     "OperatorOnlyError",
     "Penalties",
     "Portability",
+    "PrincipalExport",
+    "PrincipalImport",
     "QueryFormer",
     "RecallQuery",
     "RecallRequest",
@@ -301,6 +306,7 @@ if TYPE_CHECKING:
         ReplayOutcome,
     )
     from recallflow.models.history import BeliefHistory, ChainLink, HistoryEvent, HistoryEventKind
+    from recallflow.models.portability import PrincipalExport, PrincipalImport
     from recallflow.models.request import (
         EpisodeSearchRequest,
         Moment,
