@@ -231,6 +231,11 @@ def test_both_stores_recall_and_tell_the_history_alike(
         mine = memory.beliefs.history(tenant, principal, belief_id)
         theirs = target.beliefs.history(tenant, principal, belief_id)
         assert theirs == mine
+    # The recall a rejection names is explained alike: the user-safe record travelled.
+    [trace] = imported.traces
+    for viewer in ("direct", "public"):
+        mine_view = memory.explain(tenant, principal, trace.id, viewer_surface=viewer)
+        assert target.explain(tenant, principal, trace.id, viewer_surface=viewer) == mine_view
 
 
 def test_a_rejection_survives_a_re_derivation_in_the_importing_store(
@@ -337,6 +342,40 @@ def test_a_principal_with_nothing_is_an_empty_export_and_bad_ids_are_refused(
         memory.export_principal("acme", "not an id")
     with pytest.raises(InvalidInputError, match="tenant_id"):
         memory.export_principal("", "ada")
+
+
+def test_an_export_is_one_snapshot(
+    memory: Memory, tenant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A supersession committed while the export reads (after its beliefs, before its
+    events) is in none of it: the export never holds an event naming a belief it lacks,
+    nor a predecessor marked superseded by a successor it does not hold."""
+    from recallflow.adapters.postgres import portability
+
+    who = {"tenant_id": tenant, "principal_id": "ada"}
+    shell = {**who, "subject": "shell", "scope": "user"}
+    memory.episodes.add({**who, "id": "e-1", "occurred_at": "2026-01-01T00:00:00Z",
+                         "content": "setup call"})  # fmt: skip
+    memory.beliefs.add({**shell, "id": "b-bash", "statement": "Ada's shell is bash."})
+    original = portability.Episode.model_validate
+    written: list[str] = []
+
+    def meanwhile(row: Any) -> Any:
+        if not written:  # once, between the export's read of beliefs and of events
+            memory.supersede("b-bash", {**shell, "id": "b-zsh", "statement": "Ada uses zsh."})
+            written.append("b-zsh")
+        return original(row)
+
+    monkeypatch.setattr(portability.Episode, "model_validate", meanwhile)
+    export = memory.export_principal(tenant, "ada")
+    monkeypatch.undo()
+    assert written == ["b-zsh"]
+    assert [(b.id, b.state, b.superseded_by) for b in export.beliefs] == [
+        ("b-bash", LifecycleState.ACTIVE, None)
+    ]
+    assert export.belief_events == ()
+    after = memory.export_principal(tenant, "ada")
+    assert {b.id for b in after.beliefs} == {"b-bash", "b-zsh"} and after.belief_events
 
 
 # --- isolation ------------------------------------------------------------------------
