@@ -28,7 +28,7 @@ from recallflow.adapters.postgres.portability import (
 from recallflow.cli.main import main
 from recallflow.errors import ConfigurationError, ConstraintViolation
 from recallflow.models.portability import EXPORT_FORMAT, PrincipalExport
-from recallflow.models.store import LifecycleState
+from recallflow.models.store import Episode, LifecycleState
 from tests.helpers import made_home, patient_policy
 
 #: Where the round trip's comparing recalls stand: after every write of the principal.
@@ -350,14 +350,12 @@ def test_an_export_is_one_snapshot(
     """A supersession committed while the export reads (after its beliefs, before its
     events) is in none of it: the export never holds an event naming a belief it lacks,
     nor a predecessor marked superseded by a successor it does not hold."""
-    from recallflow.adapters.postgres import portability
-
     who = {"tenant_id": tenant, "principal_id": "ada"}
     shell = {**who, "subject": "shell", "scope": "user"}
     memory.episodes.add({**who, "id": "e-1", "occurred_at": "2026-01-01T00:00:00Z",
                          "content": "setup call"})  # fmt: skip
     memory.beliefs.add({**shell, "id": "b-bash", "statement": "Ada's shell is bash."})
-    original = portability.Episode.model_validate
+    original = Episode.model_validate
     written: list[str] = []
 
     def meanwhile(row: Any) -> Any:
@@ -366,7 +364,7 @@ def test_an_export_is_one_snapshot(
             written.append("b-zsh")
         return original(row)
 
-    monkeypatch.setattr(portability.Episode, "model_validate", meanwhile)
+    monkeypatch.setattr(Episode, "model_validate", meanwhile)
     export = memory.export_principal(tenant, "ada")
     monkeypatch.undo()
     assert written == ["b-zsh"]
