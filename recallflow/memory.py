@@ -997,7 +997,9 @@ class Memory:
         :raises InvalidInputError: an unknown ``format``, a malformed export or one that
             names what it does not hold (naming the item and the field); nothing written.
         :raises ConflictError: an id (or an entity mark, a miss hint's subject) the target
-            principal already holds, named; nothing written."""
+            principal already holds, named; nothing written.
+        :raises ConstraintViolation: a row the database's own rules refuse midway (a
+            citation listed twice for one recall); the rows before it are rolled back."""
         self._check_open()
         from recallflow.adapters.postgres.errors import translate
         from recallflow.adapters.postgres.portability import import_principal
