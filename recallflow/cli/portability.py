@@ -15,7 +15,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from recallflow.cli.args import WHO_FLAGS, UsageError, add_json_arg, add_store_args, key, open_store
+from recallflow.cli.args import (
+    WHO_FLAGS,
+    UsageError,
+    add_json_arg,
+    add_store_args,
+    add_who_args,
+    key,
+    open_store,
+)
 
 
 def _write_export(path: Path, text: str) -> None:
@@ -79,8 +87,7 @@ def _cmd_import(args: argparse.Namespace) -> int:
 def add_portability_parsers(subparsers: Any) -> None:
     """Register ``export`` and ``import`` on ``subparsers``."""
     p = subparsers.add_parser("export", help="write a principal's whole memory as JSON")
-    p.add_argument("--tenant", required=True, type=key)
-    p.add_argument("--principal", required=True, type=key)
+    add_who_args(p)
     p.add_argument(
         "--out",
         type=Path,
