@@ -18,7 +18,7 @@ import inspect
 import threading
 from collections.abc import Callable, Coroutine, Generator
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Concatenate, Generic, ParamSpec, Self, TypeVar
+from typing import Any, Concatenate, Generic, ParamSpec, Self, TypeVar, overload
 
 from recallflow.corrections import Corrections, MissHints
 from recallflow.entities import Entities
@@ -26,17 +26,6 @@ from recallflow.errors import InvalidInputError
 from recallflow.ingestion import Beliefs, Edges, Episodes
 from recallflow.memory import Memory, open_memory
 from recallflow.sessions import Session
-
-if TYPE_CHECKING:
-    from datetime import datetime
-    from pathlib import Path
-
-    from recallflow.core.calibration import CalibrationRef
-    from recallflow.models.result import RecallResult
-    from recallflow.models.session import SessionInfo, SessionKind
-    from recallflow.models.store import Sensitivity
-    from recallflow.policy import RetrievalPolicy
-    from recallflow.ports import Embedder, TokenCounter
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -51,6 +40,23 @@ class _Threaded(Generic[_T]):
 
     def __init__(self, blocking: _T) -> None:
         self._blocking = blocking
+
+
+class _Read(Generic[_T, _R]):
+    """A property of the blocking object read through its asyncio wrapper: what a session
+    is, or where a memory's store is, is held in memory and needs no worker thread."""
+
+    def __init__(self, read: Callable[[_T], _R]) -> None:
+        # Typed as the getter mypy sees a class's property as; at run time the property.
+        self._read: Callable[[_T], _R] = read.fget if isinstance(read, property) else read
+        self.__doc__ = read.__doc__
+
+    @overload
+    def __get__(self, wrapper: None, owner: type[object]) -> Self: ...
+    @overload
+    def __get__(self, wrapper: _Threaded[_T], owner: type[object]) -> _R: ...
+    def __get__(self, wrapper: _Threaded[_T] | None, owner: type[object]) -> Self | _R:
+        return self if wrapper is None else self._read(wrapper._blocking)
 
 
 def _named_as(run: Callable[..., object], call: Callable[..., object]) -> None:
@@ -183,49 +189,17 @@ class AsyncSession(_Threaded[Session]):
         """The blocking session this one runs its calls on."""
         return self._blocking
 
-    @property
-    def id(self) -> str:
-        return self._blocking.id
-
-    @property
-    def info(self) -> SessionInfo:
-        return self._blocking.info
-
-    @property
-    def kind(self) -> SessionKind:
-        return self._blocking.kind
-
-    @property
-    def prefix(self) -> bytes:
-        return self._blocking.prefix
-
-    @property
-    def prefix_text(self) -> str:
-        return self._blocking.prefix_text
-
-    @property
-    def prefix_sha256(self) -> str:
-        return self._blocking.prefix_sha256
-
-    @property
-    def watermark(self) -> datetime:
-        return self._blocking.watermark
-
-    @property
-    def snapshot_ids(self) -> tuple[str, ...]:
-        return self._blocking.snapshot_ids
-
-    @property
-    def policy(self) -> RetrievalPolicy:
-        return self._blocking.policy
-
-    @property
-    def snapshot(self) -> RecallResult | None:
-        return self._blocking.snapshot
-
-    @property
-    def ceiling(self) -> Sensitivity:
-        return self._blocking.ceiling
+    id = _Read(Session.id)
+    info = _Read(Session.info)
+    kind = _Read(Session.kind)
+    prefix = _Read(Session.prefix)
+    prefix_text = _Read(Session.prefix_text)
+    prefix_sha256 = _Read(Session.prefix_sha256)
+    watermark = _Read(Session.watermark)
+    snapshot_ids = _Read(Session.snapshot_ids)
+    policy = _Read(Session.policy)
+    snapshot = _Read(Session.snapshot)
+    ceiling = _Read(Session.ceiling)
 
     recall = _threaded(Session.recall)
     end = _threaded(Session.end)
@@ -262,33 +236,13 @@ class AsyncMemory(_Threaded[Memory]):
         """The blocking memory this one runs its calls on."""
         return self._blocking
 
-    @property
-    def uri(self) -> str:
-        return self._blocking.uri
-
-    @property
-    def embedder(self) -> Embedder:
-        return self._blocking.embedder
-
-    @property
-    def calibration(self) -> CalibrationRef:
-        return self._blocking.calibration
-
-    @property
-    def token_counter(self) -> TokenCounter:
-        return self._blocking.token_counter
-
-    @property
-    def embedded(self) -> bool:
-        return self._blocking.embedded
-
-    @property
-    def home(self) -> Path | None:
-        return self._blocking.home
-
-    @property
-    def unsaved_traces(self) -> int:
-        return self._blocking.unsaved_traces
+    uri = _Read(Memory.uri)
+    embedder = _Read(Memory.embedder)
+    calibration = _Read(Memory.calibration)
+    token_counter = _Read(Memory.token_counter)
+    embedded = _Read(Memory.embedded)
+    home = _Read(Memory.home)
+    unsaved_traces = _Read(Memory.unsaved_traces)
 
     summary = _threaded(Memory.summary)
     recall = _threaded(Memory.recall)
