@@ -22,7 +22,7 @@ found only when every belief of its chain renders.
 
 from __future__ import annotations
 
-from benchmarks.unseen_memories import Asked, Belief, Probe, Question, ask, main
+from benchmarks.unseen_memories import Asked, Belief, Probe, Question, ask, main, user_drafts
 
 FARM: dict[str, Belief] = {
     "f1": (
@@ -861,17 +861,7 @@ def probe() -> Probe:
     """The four memories and their questions, each answerable one tagged with its facet."""
     out: Probe = {}
     for name, (beliefs, answerable, none) in MEMORIES.items():
-        drafts = {
-            key: {
-                "statement": statement,
-                "subject": subject,
-                "entities": entities,
-                "scope": "user",
-                "confidence": 0.9,
-                "source_authority": "user_stated",
-            }
-            for key, (statement, subject, entities) in beliefs.items()
-        }
+        drafts = user_drafts(beliefs)
         questions = [Question(q, a, "answer", tag=tag) for q, a, tag in answerable]
         questions += [Question(q, (), kind) for q, kind in none]
         out[name] = (drafts, questions)

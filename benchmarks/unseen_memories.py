@@ -24,7 +24,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -819,21 +819,29 @@ def ask(
     return out
 
 
+def user_drafts(
+    beliefs: Mapping[str, Belief],
+) -> dict[str, dict[str, Any]]:
+    """A memory's beliefs (statement, subject, entities by name) as drafts: what the user
+    said of themselves, in no project."""
+    return {
+        key: {
+            "statement": statement,
+            "subject": subject,
+            "entities": entities,
+            "scope": "user",
+            "confidence": 0.9,
+            "source_authority": "user_stated",
+        }
+        for key, (statement, subject, entities) in beliefs.items()
+    }
+
+
 def probe() -> Probe:
     """The four memories and their questions (the tasks among them)."""
     probe: Probe = {}
     for name, (beliefs, answerable, none) in MEMORIES.items():
-        drafts = {
-            key: {
-                "statement": statement,
-                "subject": subject,
-                "entities": entities,
-                "scope": "user",
-                "confidence": 0.9,
-                "source_authority": "user_stated",
-            }
-            for key, (statement, subject, entities) in beliefs.items()
-        }
+        drafts = user_drafts(beliefs)
         questions = [Question(q, tuple(a), "answer") for q, a in answerable]
         questions += [Question(q, (), kind) for q, kind in (*none, *GENERIC_NONE)]
         questions += [Question(q, tuple(a), "task") for q, a in TASKS[name]]
