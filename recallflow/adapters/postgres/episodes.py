@@ -79,7 +79,7 @@ class PostgresEpisodeStore:
                 if fresh:
                     with conn.cursor().copy(_COPY) as copy:
                         for i in fresh:
-                            copy.write_row(_episode_row(episodes[i], embeddings[i]))
+                            copy.write_row(episode_row(episodes[i], embeddings[i]))
         except (pg_errors.IntegrityError, pg_errors.DataError) as exc:
             rows = [episodes[i].model_dump(mode="json") for i in fresh]
             raise translate(exc, table="episodes", items=rows, positions=fresh) from exc
@@ -122,7 +122,8 @@ class PostgresEpisodeStore:
             )
 
 
-def _episode_row(e: Episode, vector: npt.NDArray[np.float32]) -> tuple[Any, ...]:
+def episode_row(e: Episode, vector: npt.NDArray[np.float32]) -> tuple[Any, ...]:
+    """An episode and its vector as a row of ``episodes`` in the COPY's column order."""
     return (
         e.tenant_id,
         e.principal_id,

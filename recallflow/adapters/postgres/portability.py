@@ -33,7 +33,7 @@ from recallflow.adapters.postgres.beliefs import (
     belief_row,
     copy_beliefs,
 )
-from recallflow.adapters.postgres.episodes import EPISODE_COLUMNS, SELECT_EPISODE
+from recallflow.adapters.postgres.episodes import EPISODE_COLUMNS, SELECT_EPISODE, episode_row
 from recallflow.adapters.postgres.erasure import principal_tables
 from recallflow.adapters.postgres.locks import lock_principals
 from recallflow.errors import ConfigurationError, ConflictError
@@ -249,21 +249,9 @@ def import_principal(
     if export.episodes:
         with cur.copy(_COPY_EPISODES) as copy:
             for e, vector in zip(export.episodes, episode_vectors, strict=True):
-                copy.write_row(
-                    (
-                        t,
-                        p,
-                        e.id,
-                        e.project,
-                        e.session_id,
-                        e.occurred_at,
-                        e.kind.value,
-                        e.content,
-                        int(e.sensitivity),
-                        e.recorded_at,
-                        vector,
-                    )
-                )
+                # Written as the export's principal's, whoever the item named.
+                here = e.model_copy(update={"tenant_id": t, "principal_id": p})
+                copy.write_row(episode_row(here, vector))
     written["episodes"] = len(export.episodes)
     if export.beliefs:
         # Into the partial vector index as a write of that many beliefs would be.
