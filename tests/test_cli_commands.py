@@ -239,11 +239,24 @@ def test_an_empty_block_of_nothing_found_does_not_blame_the_floor(
     """A recall or an archival search of a principal that holds nothing (a misspelt
     principal, a time before anything was stored) printed "nothing cleared the relevance
     floor" / "no episode cleared the floor": the user went tuning a floor that had nothing
-    to drop. A session turn whose relevant beliefs are in its prefix says so."""
+    to drop. A principal that holds nothing at all is named, as a new principal or a
+    misspelt one. A session turn whose relevant beliefs are in its prefix says so."""
     nobody = ["--tenant", tenant, "--principal", "nobody-here"]
     code, out, _ = run(capsys, "recall", MONEY, *nobody)
-    assert code == 0 and out.splitlines()[0] == "(empty: no belief was found for this request)"
+    assert code == 0 and out.splitlines()[0] == (
+        f"(empty: {tenant}/nobody-here holds no beliefs in this store: a new principal, or a"
+        " misspelt --tenant or --principal)"
+    )
     code, out, _ = run(capsys, "episodes", "invoice service", *nobody)
+    assert code == 0 and out.splitlines()[0] == (
+        f"(empty: {tenant}/nobody-here holds no episodes in this store: a new principal, or a"
+        " misspelt --tenant or --principal)"
+    )
+    # A principal that holds beliefs, asked at a time before any of them held.
+    before = ["--as-of", "2001-01-01T00:00:00Z"]
+    code, out, _ = run(capsys, "recall", MONEY, *who(tenant), *before)
+    assert code == 0 and out.splitlines()[0] == "(empty: no belief was found for this request)"
+    code, out, _ = run(capsys, "episodes", "invoice service", *who(tenant), *before)
     assert code == 0 and out.splitlines()[0] == "(empty: no episode was found for this request)"
     code, out, _ = run(capsys, "session", "open", *who(tenant), "--json")
     opened = json.loads(out)

@@ -295,9 +295,43 @@ def _cmd_recall(args: argparse.Namespace) -> int:
         from recallflow.visualizations.trace_view import trace_summary
 
         trace = result.trace
-        print(result.block or empty_block(trace.budget_dropped, trace.floor_dropped))
+        print(
+            result.block
+            or _nobody(
+                memory,
+                args.tenant,
+                args.principal,
+                "belief",
+                trace.floor_dropped + trace.budget_dropped,
+            )
+            or empty_block(trace.budget_dropped, trace.floor_dropped)
+        )
         print(trace_summary(result.trace))
     return 0
+
+
+def _nobody(memory: Memory, tenant: str, principal: str, what: str, found: int) -> str | None:
+    """What an empty block of nothing found prints when the principal holds no ``what`` at
+    all in this store (a new principal, or a misspelt ``--tenant`` or ``--principal``);
+    None when it holds some, or when something was found. Read only then: counting what a
+    store holds reads every principal's counts."""
+    if found:
+        return None
+    mine = next(
+        (s for s in memory.summary() if (s.tenant_id, s.principal_id) == (tenant, principal)),
+        None,
+    )
+    held = (
+        0
+        if mine is None
+        else (sum(mine.beliefs_by_state.values()) if what == "belief" else mine.episodes)
+    )
+    if held:
+        return None
+    return (
+        f"(empty: {terminal_line(tenant)}/{terminal_line(principal)} holds no {what}s in this"
+        " store: a new principal, or a misspelt --tenant or --principal)"
+    )
 
 
 def _cmd_episodes(args: argparse.Namespace) -> int:
@@ -324,7 +358,11 @@ def _cmd_episodes(args: argparse.Namespace) -> int:
         from recallflow.visualizations.trace_view import episode_trace_summary
 
         dropped, below = len(result.trace.budget_dropped_ids), len(result.trace.floor_dropped_ids)
-        print(result.block or empty_block(dropped, below, "episode"))
+        print(
+            result.block
+            or _nobody(memory, args.tenant, args.principal, "episode", below + dropped)
+            or empty_block(dropped, below, "episode")
+        )
         print(episode_trace_summary(result.trace))
     return 0
 
