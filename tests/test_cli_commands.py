@@ -135,9 +135,13 @@ def test_an_ended_session_takes_no_more_turns(
     code, out, _ = run(
         capsys, "session", "end", session_id, *who(tenant), "--at", at.isoformat(), "--json"
     )
-    assert code == 0 and datetime.fromisoformat(json.loads(out)["ended_at"]) == at
+    first = json.loads(out)
+    assert code == 0 and datetime.fromisoformat(first["ended_at"]) == at
+    assert first["already_ended"] is False  # an end in the past is this call's own
     code, out, _ = run(capsys, "session", "end", session_id, *who(tenant))  # the first end stands
-    assert code == 0 and at.isoformat() in out
+    assert code == 0 and out == (
+        f"{session_id} had already ended at {at.isoformat()}; the first end stands\n"
+    )
     code, out, err = run(capsys, "session", "recall", session_id, MONEY, *who(tenant))
     assert code == EXIT_USAGE and out == "" and len(err.strip().splitlines()) == 1
     assert err.startswith("recallflow session recall: error: session_id: ") and "ended" in err

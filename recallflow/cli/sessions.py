@@ -179,10 +179,25 @@ def _cmd_show(args: argparse.Namespace) -> int:
 
 
 def _cmd_end(args: argparse.Namespace) -> int:
+    from recallflow.sessions import stored_session
+
     with open_store(args) as memory:
+        # Ending is idempotent (the first end stands): read first, to say which this was.
+        _, _, before = stored_session(memory, args.tenant, args.principal, args.session_id)
         ended = memory.end_session(args.tenant, args.principal, args.session_id, at=args.at)
+    already = before is not None
     if args.json:
-        print(json.dumps({"session_id": args.session_id, "ended_at": ended.isoformat()}))
+        print(
+            json.dumps(
+                {
+                    "session_id": args.session_id,
+                    "ended_at": ended.isoformat(),
+                    "already_ended": already,
+                }
+            )
+        )
+    elif already:
+        print(f"{args.session_id} had already ended at {ended.isoformat()}; the first end stands")
     else:
         print(f"ended {args.session_id} at {ended.isoformat()}")
     return 0
