@@ -236,6 +236,32 @@ def embedded(
     return np.asarray(vectors, dtype=np.float32)
 
 
+def embedded_in_batches(
+    embedder: Embedder,
+    texts: Sequence[str],
+    ids: Sequence[str],
+    names: tuple[str, str],
+    on_rows: Callable[[int], None] | None = None,
+) -> npt.NDArray[np.float32]:
+    """``texts``' vectors, each checked (:func:`embedded`), ``EMBED_BATCH`` at a time; a
+    row is named by ``names[0]`` and its id, a batch by ``names[1]`` and its first and
+    last ids. ``on_rows`` is told each batch's size once it is embedded (progress: the
+    embedding is most of a large batch's time, the write one COPY)."""
+    row, batch_of = names
+    out = np.zeros((len(texts), embedder.dimension), dtype=np.float32)
+    for start in range(0, len(texts), EMBED_BATCH):
+        batch = ids[start : start + EMBED_BATCH]
+        out[start : start + EMBED_BATCH] = embedded(
+            embedder,
+            list(texts[start : start + EMBED_BATCH]),
+            _named(row, batch),
+            _span(batch_of, [repr(i) for i in batch]),
+        )
+        if on_rows is not None:
+            on_rows(len(batch))
+    return out
+
+
 def _named(what: str, ids: Sequence[str]) -> Callable[[int], str]:
     """Names row ``i`` of a batch as ``what`` of ``ids[i]``."""
     return lambda row: f"{what} {ids[row]!r}"
@@ -692,21 +718,9 @@ class Episodes:
         ids: Sequence[str],
         on_rows: Callable[[int], None] | None = None,
     ) -> npt.NDArray[np.float32]:
-        """The contents' vectors, each checked (:func:`embedded`), in batches; ``on_rows``
-        is told each batch's size once it is embedded (progress: the embedding is most of a
-        large batch's time, the write one COPY)."""
-        out = np.zeros((len(texts), self._embedder.dimension), dtype=np.float32)
-        for start in range(0, len(texts), EMBED_BATCH):
-            batch = ids[start : start + EMBED_BATCH]
-            out[start : start + EMBED_BATCH] = embedded(
-                self._embedder,
-                list(texts[start : start + EMBED_BATCH]),
-                _named("the content of episode", batch),
-                _span("the contents of episodes", [repr(i) for i in batch]),
-            )
-            if on_rows is not None:
-                on_rows(len(batch))
-        return out
+        """The contents' vectors (:func:`embedded_in_batches`)."""
+        names = ("the content of episode", "the contents of episodes")
+        return embedded_in_batches(self._embedder, texts, ids, names, on_rows)
 
 
 class Edges:

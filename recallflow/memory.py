@@ -1004,14 +1004,21 @@ class Memory:
         from recallflow.adapters.postgres.errors import translate
         from recallflow.adapters.postgres.portability import import_principal
         from recallflow.adapters.postgres.statistics import bulk_write
+        from recallflow.ingestion import embedded_in_batches
         from recallflow.portability import parsed_export, rehomed
 
         parsed = rehomed(parsed_export(export), tenant_id, principal_id)
-        belief_vectors = self._embedded(
-            [b.statement for b in parsed.beliefs], [b.id for b in parsed.beliefs], "belief"
+        belief_vectors = embedded_in_batches(
+            self._embedder,
+            [b.statement for b in parsed.beliefs],
+            [b.id for b in parsed.beliefs],
+            ("the statement of belief", "the statements of beliefs"),
         )
-        episode_vectors = self._embedded(
-            [e.content for e in parsed.episodes], [e.id for e in parsed.episodes], "episode"
+        episode_vectors = embedded_in_batches(
+            self._embedder,
+            [e.content for e in parsed.episodes],
+            [e.id for e in parsed.episodes],
+            ("the content of episode", "the contents of episodes"),
         )
         try:
             with bulk_write(self._pool) as conn:
@@ -1021,28 +1028,6 @@ class Memory:
         return PrincipalImport(
             tenant_id=parsed.tenant_id, principal_id=parsed.principal_id, written=written
         )
-
-    def _embedded(self, texts: list[str], ids: list[str], what: str) -> Any:
-        """The store embedder's vectors of ``texts``, a batch at a time (as ``add_many``
-        embeds), each row checked and named by ``what`` and its id."""
-        import numpy as np
-
-        from recallflow.ingestion import EMBED_BATCH, embedded
-
-        out = np.zeros((len(texts), self._embedder.dimension), dtype=np.float32)
-        for start in range(0, len(texts), EMBED_BATCH):
-            chunk = ids[start : start + EMBED_BATCH]
-
-            def named(row: int, chunk: list[str] = chunk) -> str:
-                return f"{what} {chunk[row]!r}"
-
-            out[start : start + EMBED_BATCH] = embedded(
-                self._embedder,
-                texts[start : start + EMBED_BATCH],
-                named,
-                f"the {what}s {chunk[0]!r} to {chunk[-1]!r}",
-            )
-        return out
 
     # -------------------------------------------------------------------------------------
     # --- sessions (see "Sessions" in docs/architecture.md) -------------------------------

@@ -248,10 +248,10 @@ def import_principal(
     cur = conn.cursor()
     if export.episodes:
         with cur.copy(_COPY_EPISODES) as copy:
+            # Each episode is the export's principal's (re-homed with it, and refused as
+            # another's when it names another).
             for e, vector in zip(export.episodes, episode_vectors, strict=True):
-                # Written as the export's principal's, whoever the item named.
-                here = e.model_copy(update={"tenant_id": t, "principal_id": p})
-                copy.write_row(episode_row(here, vector))
+                copy.write_row(episode_row(e, vector))
     written["episodes"] = len(export.episodes)
     if export.beliefs:
         # Into the partial vector index as a write of that many beliefs would be.
