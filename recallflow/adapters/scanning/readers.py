@@ -81,7 +81,8 @@ _OWN_VOICE: Final = re.compile(
 _READER_OF_THIS: Final = re.compile(r"\b(?:this|these)\b|\bif\s+you(?:'re|\s+are)\b")
 #: The act forbidden rather than ordered: "AI assistants should never send e-mails …".
 _FORBIDDEN: Final = re.compile(r"\b(?:not|never|no|nor|cannot)\b|n't\b")
-_SENTENCE_START: Final = re.compile(r"[.!?\n](?!\w)")
+#: Where a sentence ends (and the next starts): a stop not inside a word ("e.g", "1.5").
+_SENTENCE_BREAK: Final = re.compile(r"[.!?\n](?!\w)")
 #: The act held for the user's own say in the rest of its sentence ("should pay invoices
 #: only after the user approves them", "with the user's consent", "after asking the user
 #: first"): what an injection sets out to get round, not what it asks for. "Without the
@@ -94,7 +95,6 @@ _USER_GATED: Final = re.compile(
     r"|\b(?:ask|asking|check|checking|confirm|confirming)\s+(?:with\s+)?(?:the\s+user|them|me|us)"
     r"\s+first\b"
 )
-_SENTENCE_END: Final = re.compile(r"[.!?\n](?!\w)")
 
 _READER_GATE: Final = frozenset(
     {"ai", "assistant", "llm", "model", "agent", "bot", "chatbot", "helper", "ais"}
@@ -113,12 +113,12 @@ def _not_own_voice(source: str) -> Callable[[str], bool]:
         for match in finditer(text):
             start = match.start()
             before = text[max(0, start - 120) : start]
-            ends = [m.end() for m in _SENTENCE_START.finditer(before)]
+            ends = [m.end() for m in _SENTENCE_BREAK.finditer(before)]
             sentence = before[ends[-1] if ends else 0 :] + match.group()
             spoken = _OWN_VOICE.search(sentence) and not _READER_OF_THIS.search(match.group())
             if spoken or _FORBIDDEN.search(match.group()):
                 continue
-            end = _SENTENCE_END.search(text, match.end(), match.end() + 200)
+            end = _SENTENCE_BREAK.search(text, match.end(), match.end() + 200)
             rest = text[match.end() : end.start() if end else match.end() + 200]
             if not _USER_GATED.search(match.group() + rest):
                 return True
