@@ -486,3 +486,21 @@ def test_export_and_import_from_the_command_line(
     assert err.count("\n") == 1 and "already stored" in err and "beliefs.id" in err
     assert main(["import", str(tmp_path / "none.json"), "--dsn", target.uri]) == 2
     assert "cannot read it" in capsys.readouterr().err
+
+
+def test_an_export_to_a_directory_that_does_not_exist_is_refused_before_the_store_is_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--out`` in a missing directory was found only after the export was read, as exit
+    1 and an error naming a temporary file; a directory named as the file likewise."""
+    who = ["--tenant", "acme", "--principal", "ada", "--dsn", "postgresql://nowhere.invalid/x"]
+    for out, says in (
+        (tmp_path / "missing" / "ada.json", "there is no directory"),
+        (tmp_path, "is a directory; name a file"),
+    ):
+        with pytest.raises(SystemExit) as exited:
+            main(["export", *who, "--out", str(out)])
+        err = capsys.readouterr().err
+        assert exited.value.code == 2 and err.count("\n") == 1
+        assert err.startswith("recallflow export: error: argument --out: ") and says in err
+        assert ".partial" not in err

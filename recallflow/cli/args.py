@@ -175,6 +175,20 @@ def past_instant(value: str) -> datetime:
     return parsed
 
 
+def output_file(value: str) -> Path:
+    """A file a command writes (``--out``): in a directory that exists, and not a
+    directory itself, checked before any store is opened (a missing directory was found
+    only after the work was done, as the write's errno, naming a temporary file)."""
+    path = Path(value)
+    if not path.parent.is_dir():
+        raise argparse.ArgumentTypeError(
+            f"{value[:60]!r}: there is no directory {str(path.parent)[:60]!r} to write it in"
+        )
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{value[:60]!r} is a directory; name a file")
+    return path
+
+
 def dsn(value: str) -> str:
     """A PostgreSQL connection string flag (``--dsn``); checked, never connected to here."""
     from recallflow.adapters.postgres.conninfo import conninfo_problem

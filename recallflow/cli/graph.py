@@ -25,6 +25,7 @@ from recallflow.cli.args import (
     add_store_args,
     key,
     open_store,
+    output_file,
     read_flag_file,
 )
 
@@ -38,17 +39,11 @@ def graph_file(value: str) -> str:
     (Graphviz refuses others with a traceback), in a directory that exists and not one
     itself, each checked before any store is opened or graph built (``demo`` would
     otherwise load its memory and fail only at the end)."""
-    path = Path(value)
-    if path.suffix.lower() not in GRAPH_SUFFIXES:
+    if Path(value).suffix.lower() not in GRAPH_SUFFIXES:
         raise argparse.ArgumentTypeError(
             f"{value[:60]!r}: a graph is written as .svg, .png or .dot"
         )
-    if not path.parent.is_dir():
-        raise argparse.ArgumentTypeError(
-            f"{value[:60]!r}: there is no directory {str(path.parent)[:60]!r} to write it in"
-        )
-    if path.is_dir():  # written at the end, as the write's errno and exit 1
-        raise argparse.ArgumentTypeError(f"{value[:60]!r} is a directory; name a file")
+    output_file(value)  # written at the end, where a bad path was an errno and exit 1
     return value
 
 

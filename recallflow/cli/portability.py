@@ -23,6 +23,7 @@ from recallflow.cli.args import (
     add_who_args,
     key,
     open_store,
+    output_file,
 )
 
 
@@ -90,7 +91,7 @@ def add_portability_parsers(subparsers: Any) -> None:
     add_who_args(p)
     p.add_argument(
         "--out",
-        type=Path,
+        type=output_file,
         default=None,
         help="write the export to this file (default: stdout); it is personal data",
     )
