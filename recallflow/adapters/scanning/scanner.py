@@ -89,6 +89,7 @@ from recallflow.adapters.scanning.standing import (
     STANDING_ORDER_RULES,
 )
 from recallflow.adapters.scanning.steering import STEERING_RULES
+from recallflow.adapters.scanning.vocative import VOCATIVE_RULES
 
 #: Every rule, in the order of :data:`~recallflow.adapters.scanning.families.FAMILIES`.
 RULES: Final[tuple[Rule, ...]] = (
@@ -124,6 +125,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *STEERING_RULES,
     *OVERREACH_RULES,
     *HANDOVER_RULES,
+    *VOCATIVE_RULES,
 )
 
 #: What the user is reported to want or allow, read by every rule but those it only looks
@@ -314,7 +316,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v39"
+    version: str = "layered-v40"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""
