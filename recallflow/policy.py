@@ -1193,6 +1193,13 @@ class EpisodePolicy(_Frozen):
     excerpt_words: int = Field(
         default=60, ge=8, description="Longest excerpt of one episode rendered, in words."
     )
+    excerpt_word_chars: int = Field(
+        default=120,
+        ge=16,
+        description="Longest word of an excerpt rendered, in characters; a longer one (a hash,"
+        " a blob, a run with no space) is shown cut, ending in an ellipsis, so an excerpt of"
+        " 60 words stays a few hundred tokens and the injection scanner reads a bounded text.",
+    )
     excerpt_min_term: int = Field(
         default=3,
         ge=1,

@@ -567,11 +567,42 @@ def test_where_an_excerpt_is_placed_is_the_episode_policys(
 )
 def test_an_excerpt_is_a_bounded_window_of_the_content(content: str) -> None:
     text, cut = excerpt(
-        content, ("payments", "retries", "webhooks"), 20, DEFAULT_EPISODE_POLICY.excerpt_prefix
+        content,
+        ("payments", "retries", "webhooks"),
+        20,
+        DEFAULT_EPISODE_POLICY.excerpt_prefix,
+        DEFAULT_EPISODE_POLICY.excerpt_word_chars,
     )
     words = text.replace(ELLIPSIS, "").split()
     assert len(words) <= 20 and " ".join(words) in " ".join(content.split())
     assert cut == (len(content.split()) > 20)
+
+
+def test_a_word_too_long_to_read_is_shown_cut_and_the_search_still_answers(
+    memory: Memory, tenant: str
+) -> None:
+    """An episode holding a run with no space in it (a blob, a minified line, or one
+    planted to stall the injection scanner, whose time grows faster than the run: 90,000
+    characters took minutes) renders the run's first characters and an ellipsis, and
+    the excerpt says it was cut; the words around it are shown whole."""
+    limit = DEFAULT_EPISODE_POLICY.excerpt_word_chars
+    run = "ai." * 30_000
+    memory.episodes.add_many(
+        [
+            episode(
+                tenant,
+                id="e-run",
+                content=f"Payments retries: the webhook log said {run} then recovered.",
+            )
+        ]
+    )
+    result = search(memory, tenant, "payments webhook retries")
+    (item,) = [i for i in result.items if i.episode_id == "e-run"]
+    assert item.excerpted
+    shown = item.text.split()
+    assert max(len(w) for w in shown) <= limit + len(ELLIPSIS)
+    assert f"{run[:limit]}{ELLIPSIS}" in shown
+    assert "webhook" in shown and "recovered." in shown
 
 
 def test_the_item_cap_drops_the_rest_and_the_trace_says_which(memory: Memory, tenant: str) -> None:

@@ -84,7 +84,7 @@ READERS: dict[str, Callable[[str], Any]] = {
     "tells_time": relevance.tells_time,
     "asking_share": relevance.asking_share,
     "goal_parts": floor.goal_parts,
-    "excerpts": lambda t: episodes.excerpts(t, episodes.query_terms(t, 8, 3), 40, 5),
+    "excerpts": lambda t: episodes.excerpts(t, episodes.query_terms(t, 8, 3), 40, 5, 120),
     "inert": render.inert,
     "item_line_parts": render.item_line_parts,
     "parsed_ids": render.parsed_ids,

@@ -57,6 +57,12 @@ def _words(content: str) -> tuple[list[str], list[bool]]:
     return words, line_ends
 
 
+def _cut_word(word: str, word_chars: int) -> str:
+    """``word`` as an excerpt shows it: whole, or its first ``word_chars`` characters and an
+    ellipsis."""
+    return word if len(word) <= word_chars else word[:word_chars] + ELLIPSIS
+
+
 def _window(words: Sequence[str], terms: Sequence[str], max_words: int, prefix: int) -> int:
     """The first word of the ``max_words`` window of ``words`` an excerpt shows."""
     matches = [_term_of(word, terms, prefix) for word in words]
@@ -83,26 +89,37 @@ def _window(words: Sequence[str], terms: Sequence[str], max_words: int, prefix: 
     return best_start
 
 
-def excerpt(content: str, terms: Sequence[str], max_words: int, prefix: int) -> tuple[str, bool]:
+def excerpt(
+    content: str, terms: Sequence[str], max_words: int, prefix: int, word_chars: int
+) -> tuple[str, bool]:
     """The rendered part of ``content`` on one line, and whether it was cut; a content
     word counts as a query term when it shares the term's first ``prefix`` letters
-    (``EpisodePolicy.excerpt_prefix``)."""
-    text, cut, _ = excerpts(content, terms, max_words, prefix)
+    (``EpisodePolicy.excerpt_prefix``), and a word longer than ``word_chars`` characters
+    is shown cut (``EpisodePolicy.excerpt_word_chars``)."""
+    text, cut, _ = excerpts(content, terms, max_words, prefix, word_chars)
     return text, cut
 
 
 def excerpts(
-    content: str, terms: Sequence[str], max_words: int, prefix: int
+    content: str, terms: Sequence[str], max_words: int, prefix: int, word_chars: int
 ) -> tuple[str, bool, str]:
     """:func:`excerpt`'s text and whether it was cut, and the same words with each line
     break of ``content`` among them read as the end of a sentence: what the injection
     scanner reads besides the excerpt. The excerpt joins lines with a space, so a
     directive on a line of its own would read as a clause of the line before it, which the
-    scanner takes for a report of one. The window is chosen once for both."""
+    scanner takes for a report of one. The window is chosen once for both.
+
+    A word longer than ``word_chars`` keeps its first ``word_chars`` characters and an
+    ellipsis: a run with no space in it (a blob, a minified line) is no reading for the
+    model at any length, and the scanner's time grows faster than a run's length (a run of
+    tens of thousands of characters took minutes to scan)."""
     words, line_ends = _words(content)  # the words ``str.split`` gives: a line break is space
     cut = len(words) > max_words
     start = _window(words, terms, max_words, prefix) if cut else 0
     end = min(start + max_words, len(words))
+    if any(len(words[i]) > word_chars for i in range(start, end)):
+        cut = True
+        words = [*words[:start], *(_cut_word(w, word_chars) for w in words[start:end])]
     text = " ".join(words[start:end])
     if start > 0:
         text = f"{ELLIPSIS} {text}"

@@ -258,7 +258,11 @@ def trusted_episodes(
         # Scanned as shown and as written: a directive on a line of its own is one even
         # where the one-line excerpt joins it onto the line before.
         text, cut, written = excerpts(
-            c.episode.content, terms, episode_policy.excerpt_words, episode_policy.excerpt_prefix
+            c.episode.content,
+            terms,
+            episode_policy.excerpt_words,
+            episode_policy.excerpt_prefix,
+            episode_policy.excerpt_word_chars,
         )
         family = injection_scanner.scan(text)
         if family is None and written != text:
