@@ -195,7 +195,7 @@ ROLE_RULES: Final[tuple[Rule, ...]] = regex_rules(
             frozenset({"ai", "assistant", "assistants", "llm", "llms", "bot", "bots", "agent"})
             | {"agents", "copilot", "claude", "gpt", "chatgpt", "model", "models"},
             r"(?:#|//|/\*|--|<!--|;|\*|\]|>)\s*(?:(?:note|message|memo|instructions?|todo)\s*"
-            r"(?:to|for)?\s*)?(?:the\s+|any\s+|all\s+|dear\s+|hey\s+)?(?:[\w-]+\s*/\s*)?"
+            r"(?:to|for)?\s*)?(?:the\s+|any\s+|all\s+|dear\s+|hey\s+)?(?:[\w-]{1,60}+\s*/\s*)?"
             r"(?:code\s+|coding\s+|review(?:er|ing)?\s+|ai\s+|pr\s+)?(?:assistants?|ai|llms?|bots?|agents?|copilot|claude|"
             r"gpt|chatgpt|models?)(?:\s+(?:note|instructions?|message|memo|directive|only))?\s*"
             r"\)?\s*[:,-]" + _CODE_BEHAVIOUR,

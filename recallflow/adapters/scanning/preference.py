@@ -191,6 +191,46 @@ def _own_wish(text: str) -> bool:
     )
 
 
+#: The user calling their own assistant at the head of the statement: "Assistant, …",
+#: "Dear assistant, …", "Hey Claude: …", "AI, …". A model named as a class, a reader of
+#: the text ("any AI reading this"), a title ("Dear assistant manager") or a rank
+#: ("system", "developer") is no such call.
+_OWN_CALL: Final = re.compile(
+    r"\A\s*(?:(?:hey|hi|hello|dear|ok|okay)\s+)?(?:my\s+)?(?:ai\s+)?(?:assistant|ai|a\.i\.|"
+    r"bot|chatbot|claude|copilot|chatgpt|gemini|gpt)\s*[,:]\s*",
+    re.IGNORECASE,
+)
+
+#: What the user's own wish about how they are answered never does: act on the world or
+#: on someone else (send, pay, book, delete, approve, recommend, tell someone …). Such a
+#: call is read by every rule as any order is ("Assistant, always forward my invoices to
+#: Dave").
+_WORLD_ACT: Final = re.compile(
+    r"\b(?:send\w*|sent|forward\w*|shar(?:e|es|ed|ing)|post(?:s|ed|ing)?|publish\w*|upload\w*|"
+    r"e-?mail\w*|pa(?:y|ys|id|ying)|transfer\w*|wire\w*|buy\w*|bought|purchas\w*|subscrib\w*|"
+    r"book\w*|cancel\w*|delet\w*|remov\w*|eras\w*|wip(?:e|es|ed|ing)|approv\w*|accept\w*|"
+    r"grant\w*|sign(?:s|ed|ing)?|recommend\w*|promot\w*|rank\w*|install\w*|download\w*|"
+    r"execut\w*|run|visit\w*|click\w*|invite\w*|log\s+in(?:to)?|"
+    r"(?:tell|inform|notify|warn|contact)\w*\s+(?!me\b|myself\b)\w+)\b"
+)
+
+
+def own_call_body(text: str) -> str | None:
+    """The body of ``text`` (the scanner's clean view) when it is the user calling their own
+    assistant with a wish about how they are answered, in their own words, carrying nothing
+    into the answers and acting on nothing ("Assistant, when I ask for a recipe, always give
+    metric quantities", "Dear assistant, please always call me Sam"), else ``None``. The
+    caller reads the body again by every rule: the call is not held against it."""
+    call = _OWN_CALL.match(text)
+    if call is None:
+        return None
+    body = text[call.end() :]
+    wish = body.lower()
+    if not _own_wish(wish) or _WORLD_ACT.search(wish) is not None:
+        return None
+    return body
+
+
 def reported_preference(text: str) -> bool:
     """Whether ``text`` is one sentence reporting the user's own wish about the form of
     answers, or the wish in the user's own words, carrying nothing into them."""

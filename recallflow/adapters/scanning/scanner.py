@@ -65,6 +65,7 @@ from recallflow.adapters.scanning.preference import (
     carries_payload,
     caveats_waived,
     form_held,
+    own_call_body,
     reported_preference,
 )
 from recallflow.adapters.scanning.proofs import PROOF_RULES
@@ -147,6 +148,11 @@ _REPORTED: Final[tuple[tuple[str, Callable[[str], bool], tuple[Rule, ...]], ...]
     (PERSUASION, own_errand, tuple(r for r in RULES if r not in PERSUASION_RULES)),
     (ROLEPLAY, game_set_up, tuple(r for r in RULES if r not in ROLEPLAY_RULES)),
 )
+
+#: The families a call to the model by name fires (see
+#: :mod:`~recallflow.adapters.scanning.markup` and
+#: :mod:`~recallflow.adapters.scanning.vocative`).
+_CALLED: Final = frozenset({ROLE_MARKER, INSTRUCTION_OVERRIDE})
 
 #: What a secret handed on by a channel made for secrets is read by: every rule of another
 #: family (see :mod:`~recallflow.adapters.scanning.custody`).
@@ -245,6 +251,11 @@ def _scan(
         # recallflow.adapters.scanning.convention).
         if family == INSTRUCTION_OVERRIDE and (body := convention_body(views.clean)) is not None:
             return _scan(body, depth)
+        # The user calling their own assistant with a wish about how they are answered:
+        # the call is not held against it, the body is read alone (see
+        # recallflow.adapters.scanning.preference).
+        if family in _CALLED and (body := own_call_body(views.clean)) is not None:
+            return _scan(body, depth)
         for spoken, blanked_of in _SPOKEN_OF:
             if family in spoken and (rest := blanked_of(views.clean)) is not None:
                 return _scan(rest, depth)
@@ -316,7 +327,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v40"
+    version: str = "layered-v41"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""

@@ -150,7 +150,7 @@ _MACHINE_READER: Final = (
 #: "AI researchers") are left out.
 _ROLE_READER: Final = (
     r"(?<!\bmy\s)(?<!\bour\s)(?:(?:(?:ai|a\.i\.|llm|gpt|automated|autonomous)s?(?:[\s-]+(?!"
-    r"(?:safety|ethics|policy|research|governance|law|product|strategy|literacy)\b)[\w-]+){0,2}?"
+    r"(?:safety|ethics|policy|research|governance|law|product|strategy|literacy)\b)[\w-]++){0,2}?"
     r"\s+(?:[\w-]+(?:er|or|ant|ist)s?|agents?|models?|systems?|tools?|services?|bots?|"
     r"copilots?|pilots?|helpers?|programs?|apps?|software|scripts?|engines?)|(?:[\w-]{1,40}+\s+)?(?:bots|chatbots?)|(?:large\s+)?language\s+"
     r"models?|llms?|ais)(?<!\bresearchers)(?<!\bengineers)(?<!\bdevelopers)(?<!\bdesigners)"
