@@ -1047,3 +1047,32 @@ def test_langchain_tools_answer_any_input_with_the_toolsets_error(
     call = {"name": "cite", "args": {"trace_id": "tr-x", "belief_ids": ["b-1"], "tenant_id": "z"}}
     message = tools["cite"].invoke({**call, "id": "call-1", "type": "tool_call"})
     assert error(json.loads(message.content), "invalid_arguments")["field"] == "tenant_id"
+
+
+def test_a_langchain_tool_call_the_toolset_refused_is_marked_failed(
+    memory: Memory, tenant: str
+) -> None:
+    """A tool call a chat model wrote comes back as a ``ToolMessage`` whose ``status`` says
+    whether it worked, as MCP's ``isError`` does: an agent loop routes on it. A refused call
+    was marked ``success``, so a loop took a refused citation for a recorded one; its text
+    is the toolset's error either way, and a successful call stays ``success``."""
+    pytest.importorskip("langchain_core")
+    store(memory, tenant)
+    tools = {tool.name: tool for tool in toolset(memory, tenant).langchain()}
+    recall = tools["recall_beliefs"].invoke(
+        {"name": "recall_beliefs", "args": GOAL, "id": "call-1", "type": "tool_call"}
+    )
+    assert recall.status == "success"
+    trace_id = ok("recall_beliefs", json.loads(recall.content))["trace_id"]
+    for name, args, kind in (
+        ("cite", {"trace_id": trace_id, "belief_ids": ["b-nobody-has"]}, "invalid_input"),
+        ("cite", {"trace_id": "tr-0000000000000000", "belief_ids": ["b-1"]}, "not_found"),
+        ("recall_beliefs", {"goal": "x", "principal_id": "p2"}, "invalid_arguments"),
+    ):
+        message = tools[name].invoke(
+            {"name": name, "args": args, "id": "call-2", "type": "tool_call"}
+        )
+        assert message.status == "error", (name, args)
+        error(json.loads(message.content), kind)
+        # Invoked with the arguments alone, the tool returns the same text.
+        assert json.loads(tools[name].invoke(args)) == json.loads(message.content)

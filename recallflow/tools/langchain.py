@@ -2,7 +2,9 @@
 
 Each tool carries its JSON schema as ``args_schema`` and hands the model's arguments to
 :meth:`recallflow.tools.Toolset.call` unchanged, so validation, the binding rule and the
-structured errors are the toolset's own; the tool returns the result as JSON text.
+structured errors are the toolset's own; the tool returns the result as JSON text. A
+call the toolset refused is the same text, marked as a failed tool call the way LangChain
+marks one (a ``ToolMessage`` with ``status="error"``), as MCP marks it with ``isError``.
 LangChain is imported only when this module is.
 """
 
@@ -20,7 +22,7 @@ if TYPE_CHECKING:
 def langchain_tools(toolset: Toolset) -> list[Any]:
     """One LangChain ``BaseTool`` per tool of ``toolset``."""
     try:
-        from langchain_core.tools import BaseTool
+        from langchain_core.tools import BaseTool, ToolException
     except ImportError as exc:
         raise ConfigurationError(
             "the LangChain adapter needs langchain-core: pip install 'recallflow[langchain]'"
@@ -39,9 +41,21 @@ def langchain_tools(toolset: Toolset) -> list[Any]:
             return (tool_input,), {}
 
         def _run(self, arguments: Any) -> str:
-            return json.dumps(toolset.call(self.name, arguments))
+            result = toolset.call(self.name, arguments)
+            if "error" in result:
+                # Handled by LangChain (handle_tool_error): the text is the same, but the
+                # ToolMessage of a tool call says the call failed. Returned as a success,
+                # an agent loop that routes on the status (retry, stop, tell the user) took
+                # a refused citation or rejection for one that was recorded.
+                raise ToolException(json.dumps(result))
+            return json.dumps(result)
 
     return [
-        RecallflowTool(name=spec.name, description=spec.description, args_schema=spec.input_schema)
+        RecallflowTool(
+            name=spec.name,
+            description=spec.description,
+            args_schema=spec.input_schema,
+            handle_tool_error=True,
+        )
         for spec in toolset.specs
     ]
