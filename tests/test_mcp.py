@@ -32,7 +32,7 @@ from recallflow import DEFAULT_POLICY, Memory
 from recallflow.core.render import MEMORY_FRAMING
 from recallflow.tools import TOOLS, Toolset
 from recallflow.tools.toolset import INSTRUCTIONS
-from tests.helpers import patient_policy
+from tests.helpers import belief, patient_policy
 from tests.test_tools import GOAL, store
 
 pytest.importorskip("mcp")
@@ -639,3 +639,31 @@ def test_the_transport_reads_any_line_as_a_message_or_its_answer(line: str) -> N
     else:
         assert isinstance(triaged, JSONRPCMessage)
         assert json.loads(message_line(triaged))["jsonrpc"] == "2.0"
+
+
+def test_a_result_text_holds_every_character_as_itself(
+    memory: Memory, store_home: Path, tenant: str
+) -> None:
+    """The text content is what an MCP client hands the model. It held every non-ASCII
+    character as a ``\\uXXXX`` escape (``json.dumps``'s default), so a belief in Japanese,
+    or a name like José, reached the model as escapes to decode, at several times the
+    tokens; the structured content already held the characters."""
+    statement = "ユキさんは日本語での回答を好みます。Her lead is José Müller in Zürich."
+    memory.beliefs.add(
+        belief(tenant, "p1", id="b-yuki", statement=statement, subject="answer language")
+    )
+
+    async def scenario() -> None:
+        async with stdio_session(store_home, tenant) as session:
+            result = await session.call_tool("recall_beliefs", {"goal": statement})
+            text = result.content[0].text  # type: ignore[union-attr]
+            assert statement in text and "\\u" not in text
+            assert json.loads(text) == result.structuredContent
+            assert statement in str(result.structuredContent)
+            refused = await session.call_tool("recall_beliefs", {"goal": "x", "ü": "é"})
+            refused_text = refused.content[0].text  # type: ignore[union-attr]
+            assert json.loads(refused_text) == refused.structuredContent
+            assert json.loads(refused_text)["error"]["field"] == "ü"
+            assert '"field": "ü"' in refused_text
+
+    anyio.run(scenario)

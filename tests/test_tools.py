@@ -1076,3 +1076,18 @@ def test_a_langchain_tool_call_the_toolset_refused_is_marked_failed(
         error(json.loads(message.content), kind)
         # Invoked with the arguments alone, the tool returns the same text.
         assert json.loads(tools[name].invoke(args)) == json.loads(message.content)
+
+
+def test_a_langchain_tool_returns_every_character_as_itself(memory: Memory, tenant: str) -> None:
+    """A LangChain tool's output is the text the model reads. It held every non-ASCII
+    character as a ``\\uXXXX`` escape, so a belief in Japanese reached the model as escapes
+    to decode, at several times the tokens."""
+    pytest.importorskip("langchain_core")
+    statement = "ユキさんは日本語での回答を好みます。Her lead is José Müller in Zürich."
+    memory.beliefs.add(
+        belief(tenant, "p1", id="b-yuki", statement=statement, subject="answer language")
+    )
+    tools = {tool.name: tool for tool in toolset(memory, tenant).langchain()}
+    text = tools["recall_beliefs"].invoke({"goal": statement})
+    assert statement in text and "\\u" not in text
+    assert statement in ok("recall_beliefs", json.loads(text))["block"]

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
 import os
 import socket
 import sys
@@ -41,7 +40,7 @@ def mcp_server(toolset: Toolset) -> Server[Any, Any]:
     import mcp.types as types
     from mcp.server.lowlevel import Server
 
-    from recallflow.tools.toolset import INSTRUCTIONS
+    from recallflow.tools.toolset import INSTRUCTIONS, result_text
 
     server: Server[Any, Any] = Server(
         "recallflow", version=toolset.version, instructions=INSTRUCTIONS
@@ -64,7 +63,7 @@ def mcp_server(toolset: Toolset) -> Server[Any, Any]:
     async def call_tool(name: str, arguments: dict[str, Any] | None) -> types.CallToolResult:
         result = await anyio.to_thread.run_sync(toolset.call, name, arguments)
         return types.CallToolResult(
-            content=[types.TextContent(type="text", text=json.dumps(result))],
+            content=[types.TextContent(type="text", text=result_text(result))],
             structuredContent=result,
             isError="error" in result,
         )

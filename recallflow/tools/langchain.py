@@ -10,7 +10,6 @@ LangChain is imported only when this module is.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 from recallflow.errors import ConfigurationError
@@ -21,6 +20,8 @@ if TYPE_CHECKING:
 
 def langchain_tools(toolset: Toolset) -> list[Any]:
     """One LangChain ``BaseTool`` per tool of ``toolset``."""
+    from recallflow.tools.toolset import result_text
+
     try:
         from langchain_core.tools import BaseTool, ToolException
     except ImportError as exc:
@@ -47,8 +48,8 @@ def langchain_tools(toolset: Toolset) -> list[Any]:
                 # ToolMessage of a tool call says the call failed. Returned as a success,
                 # an agent loop that routes on the status (retry, stop, tell the user) took
                 # a refused citation or rejection for one that was recorded.
-                raise ToolException(json.dumps(result))
-            return json.dumps(result)
+                raise ToolException(result_text(result))
+            return result_text(result)
 
     return [
         RecallflowTool(

@@ -284,6 +284,17 @@ def tools_for(policy: RetrievalPolicy) -> tuple[ToolSpec, ...]:
     )
 
 
+def result_text(result: Mapping[str, Any]) -> str:
+    """A call's result as the JSON text a model reads (an MCP result's text content, a
+    LangChain tool's output), every character as itself. Written with ``json.dumps``'s
+    default, each non-ASCII character was a ``\\uXXXX`` escape: a block in Japanese, or a
+    name like José, reached the model as escapes it had to decode (and copied into its
+    answers), at up to six times the tokens per character. No result holds a lone surrogate
+    (every text a call takes or the store holds refuses one, and a refusal quotes the
+    model's text escaped), so the text is valid UTF-8."""
+    return json.dumps(result, ensure_ascii=False)
+
+
 def tool_error(kind: str, message: str, field: str | None = None) -> dict[str, Any]:
     """A structured tool error, ``{"error": {"type", "message", "field"}}``."""
     view = ToolErrorView(error=ToolErrorDetail(type=kind, message=message, field=field))
