@@ -705,6 +705,32 @@ def test_text_with_nothing_visible_is_the_arguments_error_in_the_validators_word
     assert memory.beliefs.get(tenant, "p1", "b-cents-p1").state.value == "active"
 
 
+def test_a_note_of_nothing_is_the_arguments_error_the_schema_states(
+    memory: Memory, tenant: str
+) -> None:
+    """A rejection's note is the user's words: an empty or blank one passed the schema (no
+    ``minLength``) and came back as ``invalid_input``, the store's refusal, so a model
+    reading the schema could not have known it. It is the arguments' error naming
+    ``note``, the schema says so, and nothing is recorded."""
+    store(memory, tenant)
+    tools = toolset(memory, tenant)
+    assert SPECS["reject_belief"].input_schema["properties"]["note"]["anyOf"][0]["minLength"] == 1
+    trace_id = recalled(tools)["trace_id"]
+    args = {"trace_id": trace_id, "belief_id": "b-cents-p1", "kind": "unspecified"}
+    for note in ("", "   ", "\u200b\n"):
+        refused = error(tools.call("reject_belief", {**args, "note": note}), "invalid_arguments")
+        assert refused["field"] == "note", note
+    kinds = [
+        e["kind"]
+        for e in ok("belief_history", tools.call("belief_history", {"belief_id": "b-cents-p1"}))[
+            "events"
+        ]
+    ]
+    assert kinds == ["created"]
+    recorded = ok("reject_belief", tools.call("reject_belief", {**args, "note": " it moved "}))
+    assert recorded["recorded"]
+
+
 def _sessions(memory: Memory, tenant: str) -> int:
     with memory.pool.connection() as conn:
         row = conn.execute("SELECT count(*) FROM sessions WHERE tenant_id = %s", (tenant,))

@@ -143,14 +143,18 @@ class RejectBeliefArgs(ToolArguments):
         "recall's project).",
     )
     note: str | None = Field(
-        default=None, max_length=NOTE_MAX_LENGTH, description="The user's words."
+        default=None,
+        min_length=1,
+        max_length=NOTE_MAX_LENGTH,
+        description="The user's words.",
     )
 
-    @field_validator("replacement")
+    @field_validator("replacement", "note")
     @classmethod
-    def _replacement_has_text(cls, value: str | None) -> str | None:
-        # A statement must show something; said here, the argument is named as the model
-        # wrote it (replacement), not as the store's draft field.
+    def _has_text(cls, value: str | None) -> str | None:
+        # A statement (or the user's words) must show something; said here, it is the
+        # model's invalid argument named as the model wrote it, and the schema states it:
+        # an empty note passed the schema and came back as input the store refused.
         return None if value is None else visible(value)
 
 
