@@ -264,12 +264,16 @@ class NotRenderedError(InvalidInputError):
     """Feedback (a citation or a rejection) naming a belief its trace did not render. The
     same whether the belief exists or not, so the refusal tells nothing of what else the
     principal holds. A session's turn never repeats its cached prefix, so a belief the
-    model read there is named by the session's snapshot trace, which the message says."""
+    model read there is named by the session's snapshot trace, which the message says. A
+    belief forgotten since is out of every trace, so it is refused alike, and the message
+    says that too: a model citing a prefix belief a later turn told it was forgotten was
+    told only to use the snapshot trace, which it had."""
 
     def __init__(self, trace_id: str, belief_id: str) -> None:
         super().__init__(
-            f"was not rendered in trace {trace_id!r}; feedback names what the model saw"
-            " (a belief of a session's prefix is named by the session's snapshot_trace_id)",
+            f"was not rendered in trace {trace_id!r}, or was forgotten since; feedback names"
+            " what the model saw (a belief of a session's prefix is named by the session's"
+            " snapshot_trace_id)",
             field="belief_id",
             item_id=belief_id,
         )

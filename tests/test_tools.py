@@ -459,6 +459,34 @@ def test_a_model_cites_and_rejects_a_belief_of_its_session_prefix(
     assert [(e.kind.value, e.trace_id) for e in events][-1] == ("cited", prefix_trace)
 
 
+def test_a_citation_of_a_prefix_belief_forgotten_since_says_it_was_forgotten(
+    memory: Memory, tenant: str
+) -> None:
+    """A turn tells the model that a prefix belief was forgotten; a model that cites it
+    anyway, with the snapshot trace, is refused (a forgotten belief is out of every trace)
+    and nothing of the call is recorded. The refusal said only that the belief was not
+    rendered there and to use the snapshot trace, which the model had done: it now says the
+    belief may have been forgotten since, so the model drops it and cites the rest."""
+    store(memory, tenant)
+    tools = toolset(memory, tenant)
+    session = ok("open_session", tools.call("open_session", {"goal": GOAL}))
+    assert {"b-theme-p1", "b-cents-p1"} <= set(session["snapshot_ids"])
+    memory.forget_belief(tenant, "p1", "b-theme-p1")
+    turn = ok(
+        "session_recall",
+        tools.call("session_recall", {"session_id": session["session_id"], **GOAL}),
+    )
+    assert "[b-theme-p1] forgotten" in turn["block"]
+    both = {"trace_id": session["snapshot_trace_id"], "belief_ids": ["b-cents-p1", "b-theme-p1"]}
+    refused = error(tools.call("cite", both), "invalid_input")
+    assert refused["field"] == "belief_id" and "forgotten since" in refused["message"]
+    assert "b-theme-p1" in refused["message"]
+    events = memory.beliefs.history(tenant, "p1", "b-cents-p1").events
+    assert [e.kind.value for e in events] == ["created"]  # nothing of the call recorded
+    kept = {**both, "belief_ids": ["b-cents-p1"]}
+    assert ok("cite", tools.call("cite", kept))["cited"] == ["b-cents-p1"]
+
+
 def test_injected_backends_get_the_bound_identity(memory: Memory, tenant: str) -> None:
     """search_episodes and explain_recall reach their backends with the host's tenant,
     principal and surface, whatever the model wrote."""
