@@ -487,6 +487,45 @@ def test_a_citation_of_a_prefix_belief_forgotten_since_says_it_was_forgotten(
     assert ok("cite", tools.call("cite", kept))["cited"] == ["b-cents-p1"]
 
 
+def test_a_past_as_of_is_described_as_memory_stood_then(memory: Memory, tenant: str) -> None:
+    """A past ``as_of`` recalls memory as it stood then: a belief written today about last
+    year, or an episode logged today about last week, is not seen at that time. The
+    arguments said "what held at this world time", so a model asked about the past with
+    them and took the empty block for something never known; they now say what is read."""
+    memory.beliefs.add(
+        belief(
+            tenant,
+            id="b-emacs",
+            statement="The user edited code in Emacs during 2025.",
+            subject="editor in 2025",
+            valid_from="2025-01-01T00:00:00Z",
+            recorded_at=None,  # learned now, about then
+        )
+    )
+    memory.episodes.add(
+        {
+            "tenant_id": tenant,
+            "principal_id": "p1",
+            "occurred_at": "2026-01-05T09:00:00Z",
+            "content": "Migrated the invoice service to Emacs-based tooling.",
+        }
+    )
+    tools = toolset(memory, tenant)
+    goal = {"goal": "Which editor did the user edit code in during 2025? Emacs?"}
+    now = ok("recall_beliefs", tools.call("recall_beliefs", goal))
+    assert "b-emacs" in now["block"]
+    then = ok(
+        "recall_beliefs", tools.call("recall_beliefs", {**goal, "as_of": "2025-06-01T00:00:00Z"})
+    )
+    assert "b-emacs" not in then["block"]
+    found = ok("search_episodes", tools.call("search_episodes", {"query": "invoice service Emacs"}))
+    assert found["items"]
+    logged = {"query": "invoice service Emacs", "as_of": "2026-01-06T00:00:00Z"}
+    assert not ok("search_episodes", tools.call("search_episodes", logged))["items"]
+    for name, later in (("recall_beliefs", "learned later"), ("search_episodes", "logged later")):
+        assert later in SPECS[name].input_schema["properties"]["as_of"]["description"], name
+
+
 def test_injected_backends_get_the_bound_identity(memory: Memory, tenant: str) -> None:
     """search_episodes and explain_recall reach their backends with the host's tenant,
     principal and surface, whatever the model wrote."""
