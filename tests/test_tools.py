@@ -922,6 +922,29 @@ def test_the_host_binding_is_checked_when_the_toolset_is_built(memory: Memory) -
         Toolset(None, tenant_id="t", principal_id="p")  # type: ignore[arg-type]
 
 
+def test_asyncio_code_builds_the_toolset_from_its_async_memory(memory: Memory, tenant: str) -> None:
+    """asyncio code holds what ``open_async_memory()`` gives, an ``AsyncMemory``: the
+    toolset was refused it ("must be a Memory"), so giving a model the tools it calls with
+    ``acall`` meant finding the memory it wraps. The toolset takes it, acting on that
+    memory."""
+    import asyncio
+
+    from recallflow import AsyncMemory
+
+    store(memory, tenant)
+    tools = Toolset(
+        AsyncMemory(memory), tenant_id=tenant, principal_id="p1", policy=patient_policy()
+    )
+    assert tools.names == toolset(memory, tenant).names
+
+    async def turn() -> dict[str, Any]:
+        return await tools.acall("recall_beliefs", GOAL)
+
+    result = ok("recall_beliefs", asyncio.run(turn()))
+    assert "b-cents-p1" in [item["belief_id"] for item in result["items"]]
+    assert memory.explain(tenant, "p1", result["trace_id"]).trace_id == result["trace_id"]
+
+
 def test_a_closed_store_is_the_hosts_problem_not_the_models(
     store_home: Path, tenant: str, caplog: pytest.LogCaptureFixture
 ) -> None:

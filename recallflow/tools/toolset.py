@@ -82,6 +82,7 @@ from recallflow.tools.results import (
 )
 
 if TYPE_CHECKING:
+    from recallflow.async_memory import AsyncMemory
     from recallflow.memory import Memory
 
 _log = logging.getLogger(__name__)
@@ -372,7 +373,9 @@ def _recall_view(result: RecallResult) -> RecallResultView:
 class Toolset:
     """The recallflow tools bound to one tenant, principal and surface.
 
-    :param memory: the open store.
+    :param memory: the open store: a :class:`~recallflow.Memory`, or the
+        :class:`~recallflow.AsyncMemory` asyncio code holds (its calls run on the memory
+        it wraps; :meth:`acall` keeps them off the event loop).
     :param tenant_id: the tenant every call acts for (set by the host, never by a call).
     :param principal_id: the principal every call acts for.
     :param surface: where results are shown; its sensitivity ceiling bounds every read.
@@ -395,7 +398,7 @@ class Toolset:
 
     def __init__(
         self,
-        memory: Memory,
+        memory: Memory | AsyncMemory,
         *,
         tenant_id: str,
         principal_id: str,
@@ -404,11 +407,18 @@ class Toolset:
         explain: Explainer | None = None,
         policy: RetrievalPolicy = DEFAULT_POLICY,
     ) -> None:
+        from recallflow.async_memory import AsyncMemory
         from recallflow.memory import Memory
 
+        if isinstance(memory, AsyncMemory):
+            # What open_async_memory() gives: refused, asyncio code had to find the memory
+            # it wraps to give a model the tools it calls with acall.
+            memory = memory.memory
         if not isinstance(memory, Memory):
             raise InvalidInputError(
-                f"must be a Memory (open_memory()), got {type(memory).__name__}", field="memory"
+                f"must be a Memory (open_memory()) or an AsyncMemory (open_async_memory()),"
+                f" got {type(memory).__name__}",
+                field="memory",
             )
         if not isinstance(policy, RetrievalPolicy):
             raise InvalidInputError(
