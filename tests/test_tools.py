@@ -526,6 +526,33 @@ def test_a_past_as_of_is_described_as_memory_stood_then(memory: Memory, tenant: 
         assert later in SPECS[name].input_schema["properties"]["as_of"]["description"], name
 
 
+def test_a_session_of_another_policy_is_refused_in_the_tools_words(
+    memory: Memory, tenant: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A session the host opened under another policy than the toolset's (or an earlier
+    release opened) cannot be continued by its tools. The refusal named ``policy``, an
+    argument no tool takes, and told the model to resume with that policy; it names the
+    session and tells the model to open a new one, the host's log keeps the versions, and
+    the turn records nothing."""
+    from recallflow import match_only
+
+    store(memory, tenant)
+    session = memory.open_session(tenant, "p1", policy=match_only(patient_policy()))
+    tools = toolset(memory, tenant)
+    before = _traces(memory, tenant)
+    with caplog.at_level("WARNING", logger="recallflow.tools.toolset"):
+        refused = error(
+            tools.call("session_recall", {"session_id": session.id, **GOAL}), "invalid_input"
+        )
+    assert refused["field"] == "session_id"
+    assert "open a new session" in refused["message"] and "resume it" not in refused["message"]
+    assert session.info.retrieval_policy_version in caplog.text
+    assert _traces(memory, tenant) == before
+    opened = ok("open_session", tools.call("open_session", {}))
+    turn = tools.call("session_recall", {"session_id": opened["session_id"], **GOAL})
+    assert ok("session_recall", turn)["snapshot_trace_id"] == opened["snapshot_trace_id"]
+
+
 def test_injected_backends_get_the_bound_identity(memory: Memory, tenant: str) -> None:
     """search_episodes and explain_recall reach their backends with the host's tenant,
     principal and surface, whatever the model wrote."""

@@ -763,9 +763,23 @@ class Toolset:
             raise NotFoundError(
                 f"no session {args.session_id!r} for {self._tenant}/{self._principal}"
             )
-        session = self._memory.resume_session(
-            self._tenant, self._principal, args.session_id, policy=self._policy
-        )
+        try:
+            session = self._memory.resume_session(
+                self._tenant, self._principal, args.session_id, policy=self._policy
+            )
+        except InvalidInputError as exc:
+            if exc.field != "policy":
+                raise
+            # The host's mismatch (a session opened under another policy than the
+            # toolset's, or by an earlier release): the refusal named ``policy``, which no
+            # tool takes, and told the model to resume with that policy. Its details go to
+            # the host's log; the model is told what it can do.
+            _log.warning("session_recall cannot continue the session: %s", exc)
+            raise InvalidInputError(
+                "was opened under another retrieval policy than these tools serve (or by an"
+                " earlier recallflow), so it cannot be continued here; open a new session",
+                field="session_id",
+            ) from None
         view = _recall_view(session.recall(_working_state(args)))
         # The prefix's beliefs were shown by the snapshot's trace, not this turn's: the
         # model cites or rejects them with it.
