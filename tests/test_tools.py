@@ -446,7 +446,8 @@ def test_a_model_cites_and_rejects_a_belief_of_its_session_prefix(
         tools.call("session_recall", {"session_id": session["session_id"], **GOAL}),
     )
     refused = tools.call("cite", {"trace_id": turn["trace_id"], "belief_ids": ["b-theme-p1"]})
-    assert error(refused, "invalid_input")["field"] == "belief_id"
+    # Named as the model wrote it: cite takes belief_ids, not belief_id.
+    assert error(refused, "invalid_input")["field"] == "belief_ids.0"
     assert turn["snapshot_trace_id"] == session["snapshot_trace_id"]
     prefix_trace = turn["snapshot_trace_id"]
     cited = ok("cite", tools.call("cite", {"trace_id": prefix_trace, "belief_ids": ["b-theme-p1"]}))
@@ -479,7 +480,7 @@ def test_a_citation_of_a_prefix_belief_forgotten_since_says_it_was_forgotten(
     assert "[b-theme-p1] forgotten" in turn["block"]
     both = {"trace_id": session["snapshot_trace_id"], "belief_ids": ["b-cents-p1", "b-theme-p1"]}
     refused = error(tools.call("cite", both), "invalid_input")
-    assert refused["field"] == "belief_id" and "forgotten since" in refused["message"]
+    assert refused["field"] == "belief_ids.1" and "forgotten since" in refused["message"]
     assert "b-theme-p1" in refused["message"]
     events = memory.beliefs.history(tenant, "p1", "b-cents-p1").events
     assert [e.kind.value for e in events] == ["created"]  # nothing of the call recorded

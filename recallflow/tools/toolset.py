@@ -679,9 +679,18 @@ class Toolset:
 
     def _cite(self, args: CiteArgs) -> CitationView:
         self._visible_trace(args.trace_id)
-        citation = self._memory.cite(
-            self._tenant, self._principal, args.trace_id, args.belief_ids, policy=self._policy
-        )
+        try:
+            citation = self._memory.cite(
+                self._tenant, self._principal, args.trace_id, args.belief_ids, policy=self._policy
+            )
+        except InvalidInputError as exc:
+            if exc.field != "belief_id":
+                raise
+            # Named as the model wrote it, as a refusal of the schema names an item of a list
+            # (``belief_ids.2``): the field was ``belief_id``, which this tool does not take.
+            index = args.belief_ids.index(exc.item_id) if exc.item_id in args.belief_ids else None
+            where = "belief_ids" if index is None else f"belief_ids.{index}"
+            raise InvalidInputError(exc.detail, field=where, item_id=exc.item_id) from None
         return CitationView(
             trace_id=citation.trace_id,
             cited=list(citation.cited),
