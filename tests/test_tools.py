@@ -638,6 +638,24 @@ def test_an_id_that_is_no_identifier_is_told_the_rule_in_words(
     assert f"String should match pattern '{KEY_PATTERN}'" == KEY_MISMATCH  # the words track it
 
 
+def test_an_empty_or_overlong_id_is_told_in_characters(memory: Memory, tenant: str) -> None:
+    """An identifier is text: an empty one (or one of spaces) and one of 201 characters
+    were refused as "Value should have at least 1 item after validation" and "at most 200
+    items", the words of a list, to a model and to the caller of a draft alike."""
+    tools = toolset(memory, tenant)
+    for value, words in (
+        ("", "at least 1 character"),
+        ("   ", "at least 1 character"),
+        ("a" * 201, "at most 200 characters"),
+    ):
+        detail = error(tools.call("explain_recall", {"trace_id": value}), "invalid_arguments")
+        assert detail["field"] == "trace_id" and words in detail["message"], detail
+        assert "item" not in detail["message"]
+        with pytest.raises(InvalidInputError, match=words) as refused:
+            memory.beliefs.add(belief(tenant, "p1", scope="project", origin_project=value))
+        assert refused.value.field == "origin_project"
+
+
 #: Each id a model writes into a call, as the call around it.
 _ID_ARGUMENTS: list[tuple[str, Any]] = [
     ("recall_beliefs", lambda v: {"goal": "x", "project": v}),

@@ -40,6 +40,7 @@ from pydantic import (
     ConfigDict,
     Field,
     Strict,
+    StringConstraints,
     ValidationError,
     model_validator,
 )
@@ -125,16 +126,13 @@ KEY_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:@/-]{0,199}$"
 
 #: An identifier (tenant, principal, belief, project, session ...).
 Key = Annotated[
-    str,
+    # The constraints are the string's own, inside the before-validator: set on the field
+    # outside it, pydantic checked the lengths as a collection's ("Value should have at
+    # least 1 item after validation", "at most 200 items") and left the pattern out of
+    # the JSON schema, so a tool's schema took "my project" and the call was refused.
+    Annotated[str, StringConstraints(min_length=1, max_length=200, pattern=KEY_PATTERN)],
     BeforeValidator(_stripped),
     Field(
-        min_length=1,
-        max_length=200,
-        pattern=KEY_PATTERN,
-        # Stated again for the JSON schema: behind a before-validator pydantic checks the
-        # pattern but leaves it out of the schema, so a tool's schema took "my project"
-        # and the call was refused.
-        json_schema_extra={"pattern": KEY_PATTERN},
         description="An identifier: letters, digits and . _ : @ / - (no spaces), ≤ 200 characters.",
     ),
 ]
