@@ -488,11 +488,12 @@ def test_a_citation_of_a_prefix_belief_forgotten_since_says_it_was_forgotten(
     assert ok("cite", tools.call("cite", kept))["cited"] == ["b-cents-p1"]
 
 
-def test_a_past_as_of_is_described_as_memory_stood_then(memory: Memory, tenant: str) -> None:
-    """A past ``as_of`` recalls memory as it stood then: a belief written today about last
-    year, or an episode logged today about last week, is not seen at that time. The
-    arguments said "what held at this world time", so a model asked about the past with
-    them and took the empty block for something never known; they now say what is read."""
+def test_a_past_as_of_reads_what_is_known_now_about_then(memory: Memory, tenant: str) -> None:
+    """A model asking what held at a past time is answered with what the store knows now
+    about then: a belief written today about last year, and an episode logged today about
+    last January, are found; a belief retracted since is not shown again. Read as memory
+    stood then (the request's default), the first two were missing, so a model took the
+    empty block for something never known, and the retracted one came back."""
     memory.beliefs.add(
         belief(
             tenant,
@@ -503,6 +504,17 @@ def test_a_past_as_of_is_described_as_memory_stood_then(memory: Memory, tenant: 
             recorded_at=None,  # learned now, about then
         )
     )
+    memory.beliefs.add(
+        belief(
+            tenant,
+            id="b-vim",
+            statement="The user edited code in Vim during 2025.",
+            subject="editor in 2025 (wrong)",
+            valid_from="2025-01-01T00:00:00Z",
+            recorded_at="2025-02-01T00:00:00Z",
+        )
+    )
+    memory.retract(tenant, "p1", "b-vim", "the user never used Vim")
     memory.episodes.add(
         {
             "tenant_id": tenant,
@@ -512,19 +524,18 @@ def test_a_past_as_of_is_described_as_memory_stood_then(memory: Memory, tenant: 
         }
     )
     tools = toolset(memory, tenant)
-    goal = {"goal": "Which editor did the user edit code in during 2025? Emacs?"}
-    now = ok("recall_beliefs", tools.call("recall_beliefs", goal))
-    assert "b-emacs" in now["block"]
+    goal = {"goal": "Which editor did the user edit code in during 2025? Emacs or Vim?"}
     then = ok(
         "recall_beliefs", tools.call("recall_beliefs", {**goal, "as_of": "2025-06-01T00:00:00Z"})
     )
-    assert "b-emacs" not in then["block"]
-    found = ok("search_episodes", tools.call("search_episodes", {"query": "invoice service Emacs"}))
-    assert found["items"]
+    assert "b-emacs" in then["block"]
+    assert "b-vim" not in then["block"]
     logged = {"query": "invoice service Emacs", "as_of": "2026-01-06T00:00:00Z"}
-    assert not ok("search_episodes", tools.call("search_episodes", logged))["items"]
-    for name, later in (("recall_beliefs", "learned later"), ("search_episodes", "logged later")):
-        assert later in SPECS[name].input_schema["properties"]["as_of"]["description"], name
+    assert ok("search_episodes", tools.call("search_episodes", logged))["items"]
+    before = {"query": "invoice service Emacs", "as_of": "2026-01-04T00:00:00Z"}
+    assert not ok("search_episodes", tools.call("search_episodes", before))["items"]
+    for name in ("recall_beliefs", "search_episodes"):
+        assert "since" in SPECS[name].input_schema["properties"]["as_of"]["description"], name
 
 
 def test_a_session_of_another_policy_is_refused_in_the_tools_words(

@@ -84,13 +84,13 @@ class RecallBeliefsArgs(_AskingArgs):
     ``files`` or ``recent_turns``."""
 
     project: Key | None = Field(default=None, description="The project being worked in.")
-    # A past as_of is a recall as memory stood then (the request's known_as_of is its
-    # as_of): said so, since "what held then" alone led a model to ask about the past
-    # with it and read the empty block of a store that learned it later as "never known".
+    # A past as_of reads what is known now about then (the toolset sends known_as_of
+    # now): what held at that time, learned before or since, and nothing retracted since.
     as_of: Instant | None = Field(
         default=None,
-        description="Recall as memory stood at this time (ISO 8601): what held then and had"
-        " been learned by then, not what was learned later; default now.",
+        description="Recall what held at this time (ISO 8601), as known now: what was"
+        " learned since about that time is included, what was retracted since is not;"
+        " default now.",
     )
 
 
@@ -100,8 +100,8 @@ class SearchEpisodesArgs(ToolArguments):
     query: str = Field(min_length=1, max_length=4000, description="What happened to look for.")
     as_of: Instant | None = Field(
         default=None,
-        description="Search the log as it stood at this time (ISO 8601): what had happened"
-        " and been logged by then, not what was logged later; default now.",
+        description="Search what had happened by this time (ISO 8601), as logged up to"
+        " now: an event of that time logged since is included; default now.",
     )
     max_items: int | None = Field(default=None, ge=1, le=50, description="At most this many.")
 

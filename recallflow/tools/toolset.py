@@ -29,6 +29,7 @@ import json
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -283,6 +284,15 @@ def tools_for(policy: RetrievalPolicy) -> tuple[ToolSpec, ...]:
         dataclasses.replace(spec, arguments=bound.get(spec.arguments, spec.arguments))
         for spec in TOOLS
     )
+
+
+def _known_now(as_of: datetime | None) -> datetime | None:
+    """The system time a model's read of ``as_of`` is made at: now. A model asking what
+    held at a past time asks what is known now about then: read as memory stood then (the
+    Python API's default, an audit's reading), a belief learned since about that time was
+    missing from the block, and one retracted since was shown to the model again. None
+    (no ``as_of``: now for both) when the model gave none."""
+    return None if as_of is None else datetime.now(UTC)
 
 
 def result_text(result: Mapping[str, Any]) -> str:
@@ -635,6 +645,7 @@ class Toolset:
                 "surface": self._surface,
                 "project": args.project,
                 "as_of": args.as_of,
+                "known_as_of": _known_now(args.as_of),
                 "working_state": _working_state(args),
             },
             policy=self._policy,
@@ -650,6 +661,7 @@ class Toolset:
                 "surface": self._surface,
                 "query": args.query,
                 "as_of": args.as_of,
+                "known_as_of": _known_now(args.as_of),
                 "max_items": args.max_items,
             }
         )
