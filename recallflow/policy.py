@@ -337,6 +337,14 @@ class Floor(_Frozen):
         " as a question about the user, spreads above unrelated text, and no belief says"
         " anything of Bruno.",
     )
+    bridge_neighbours: bool = Field(
+        default=True,
+        description="A candidate the floor would drop is kept after the rest when the graph"
+        " arm reached it and it shares with the first kept candidate that clears by its own"
+        " evidence an entity the query does not name, that candidate's statement writes as"
+        " a name, and at most limits.graph_bridge_holders loaded candidates hold: the second"
+        " belief of a chain through a person holds nothing of the question but the name.",
+    )
     unknown_asked_names: bool = Field(
         default=True,
         description="With unknown_names on, a text query that mentions names the memory"
@@ -621,6 +629,21 @@ class ArmLimits(_Frozen):
         gt=0,
         le=1,
         description="A neighbour's score is the edge weights along its path times this per hop.",
+    )
+    graph_bridge_holders: int = Field(
+        default=4,
+        ge=0,
+        description="A seed's entity held by at least two and at most this many beliefs"
+        " the caller can see, and not named by the query, is a bridge: its other holders"
+        " are neighbours of the seed (0: no bridges). A key more beliefs hold says less of"
+        " which belief is meant.",
+    )
+    graph_bridge_weight: float = Field(
+        default=0.5,
+        gt=0,
+        le=1,
+        description="A bridge's weight as an edge's, shared among its other holders"
+        " (divided by their number) and decayed as one hop.",
     )
     timeout_ms: int = Field(
         default=500,

@@ -325,9 +325,14 @@ class BeliefSearch(Protocol):
         (``[start, end)``), nearest to any of ``vectors`` first (score: the best cosine)."""
         ...
 
-    def neighbours(self, f: HardFilter, seeds: Sequence[str], limits: ArmLimits) -> RawHits:
+    def neighbours(
+        self, f: HardFilter, seeds: Sequence[str], limits: ArmLimits, keys: Sequence[str] = ()
+    ) -> RawHits:
         """Beliefs linked to ``seeds`` over belief edges (score: the edge weights along the
-        path, times ``limits.graph_hop_decay`` per hop)."""
+        path, times ``limits.graph_hop_decay`` per hop), and the other holders of a seed's
+        bridge entity: one of its entities that is not among ``keys`` (the query's) and that
+        at most ``limits.graph_bridge_holders`` beliefs passing ``f`` hold (score:
+        ``limits.graph_bridge_weight`` shared among them, times the hop decay)."""
         ...
 
     def durable(self, f: HardFilter, q: DurableQuery, limits: ArmLimits) -> RawHits:

@@ -199,7 +199,9 @@ class InMemoryBeliefSearch:
         }
         return self._ranked(scores, limits.per_arm)
 
-    def neighbours(self, f: HardFilter, seeds: Sequence[str], limits: ArmLimits) -> RawHits:
+    def neighbours(
+        self, f: HardFilter, seeds: Sequence[str], limits: ArmLimits, keys: Sequence[str] = ()
+    ) -> RawHits:
         linked: dict[str, list[tuple[float, str]]] = {}
         for e in self.edges:
             if (e.tenant_id, e.principal_id) == (f.tenant_id, f.principal_id):
@@ -218,6 +220,23 @@ class InMemoryBeliefSearch:
                 if other in visible and other not in seeds:
                     scores[other] = max(scores.get(other, 0.0), score)
             frontier = reached
+        # A seed's entity the query does not name and few visible beliefs hold bridges to
+        # their other holders.
+        if limits.graph_bridge_holders > 1:
+            shown = self._visible(f)
+            for seed in seeds:
+                held = next((b.entities for b in shown if b.id == seed), ())
+                for key in held:
+                    if key in keys:
+                        continue
+                    holders = [b.id for b in shown if b.subject == key or key in b.entities]
+                    if 2 <= len(holders) <= limits.graph_bridge_holders:
+                        weight = (
+                            limits.graph_hop_decay * limits.graph_bridge_weight / (len(holders) - 1)
+                        )
+                        for other in holders:
+                            if other not in seeds:
+                                scores[other] = max(scores.get(other, 0.0), weight)
         limit = limits.graph_fanout * len(seeds) * limits.graph_depth
         return self._ranked(scores, limit)
 

@@ -253,7 +253,7 @@ def test_the_floor_holds_even_with_budget_to_spare() -> None:
     relevance = candidate_relevance(evidence, null, calibration, DEFAULT_POLICY)
     strong = scored("b-s", relevance["b-s"].relevance)
     weak = scored("b-w", relevance["b-w"].relevance)
-    outcome = above_floor((strong, weak), relevance, DEFAULT_POLICY, goal_parts=1)
+    outcome = above_floor((strong, weak), relevance, DEFAULT_POLICY, goal_parts=1, query_keys=())
     assert [c.belief_id for c in outcome.kept if not isinstance(c, ConflictGroup)] == ["b-s"]
     assert outcome.dropped_ids == ("b-w",)
     lenient = DEFAULT_POLICY.model_copy(
@@ -268,7 +268,9 @@ def test_the_floor_holds_even_with_budget_to_spare() -> None:
         }
     )
     relevance = candidate_relevance(evidence, null, calibration, lenient)
-    assert len(above_floor((strong, weak), relevance, lenient, goal_parts=1).kept) == 2
+    assert (
+        len(above_floor((strong, weak), relevance, lenient, goal_parts=1, query_keys=()).kept) == 2
+    )
 
 
 def _request(**fields: object) -> RecallRequest:

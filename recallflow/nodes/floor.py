@@ -38,7 +38,12 @@ the context is not the objective):
 * the distances and the estimate are waived for a candidate that carries an entity the
   working state names, which it was asked about by name;
 * its total score reaches ``floor.score`` (a weak belief — low confidence, transferred,
-  provisional, flagged — stays out even when it matches).
+  provisional, flagged — stays out even when it matches);
+* past all that, a candidate the graph arm reached that shares a *bridge name* with the
+  first kept candidate that clears by its own evidence — an entity the query does not
+  name, written as a name in that candidate's statement, and held by few of the loaded
+  candidates — is kept after the rest (``floor.bridge_neighbours``): the second belief of
+  a chain through a person or thing holds nothing of the question but the name.
 
 A conflict set is kept or dropped as one, by its best member. What is dropped is counted
 (and its ids go to the operator trace), never rendered.
@@ -50,7 +55,7 @@ from dataclasses import dataclass
 
 from hamilton.function_modifiers import tag
 
-from recallflow.core.floor import estimate_place, kept_by_odds
+from recallflow.core.floor import bridge_names, estimate_place, kept_by_odds
 from recallflow.core.floor import goal_parts as count_goal_parts
 from recallflow.core.relevance import best_clearing_score
 from recallflow.models.request import RecallRequest
@@ -164,6 +169,7 @@ def above_floor(
     candidate_relevance: dict[str, RelevanceEvidence],
     policy: RetrievalPolicy,
     goal_parts: int,
+    query_keys: tuple[str, ...],
 ) -> FloorOutcome:
     """The resolved units above the floor, in order, and the ids dropped under it."""
     best = best_clearing_score(resolved_candidates, candidate_relevance, policy)
@@ -187,4 +193,72 @@ def above_floor(
             dropped.extend(m.belief_id for m in members)
         if lead is not None:
             place += 1
+    if policy.floor.bridge_neighbours and dropped and kept:
+        return _with_bridged(
+            resolved_candidates, candidate_relevance, kept, dropped, query_keys, policy, bars
+        )
     return FloorOutcome(kept=tuple(kept), dropped_ids=tuple(dropped))
+
+
+def _members(unit: Resolved) -> tuple[ScoredCandidate, ...]:
+    return unit.members if isinstance(unit, ConflictGroup) else (unit,)
+
+
+def _with_bridged(
+    resolved: tuple[Resolved, ...],
+    relevance: dict[str, RelevanceEvidence],
+    kept: list[Resolved],
+    dropped: list[str],
+    query_keys: tuple[str, ...],
+    policy: RetrievalPolicy,
+    bars: _Bars,
+) -> FloorOutcome:
+    """``kept`` and then the dropped units the graph arm reached that share a bridge name
+    with the first kept candidate that clears by its own evidence
+    (:func:`~recallflow.core.floor.bridge_names`): the second belief of a chain ("Where
+    does the brother who pays half the care costs live?" finds "My brother Javier pays
+    half…", and "Javier lives in Bilbao" holds nothing of the question but his name). Each
+    still needs the floor's least score and must not mostly ask; it comes after what the
+    floor kept by itself, so the budget cuts it first."""
+    lead = next(
+        (
+            m
+            for unit in kept
+            for m in _members(unit)
+            if (evidence := relevance.get(m.belief_id)) is not None and evidence.clears
+        ),
+        None,
+    )
+    if lead is None:
+        return FloorOutcome(kept=tuple(kept), dropped_ids=tuple(dropped))
+    held: dict[str, int] = {}
+    for unit in resolved:
+        for m in _members(unit):
+            for key in set(m.belief.entities):
+                held[key] = held.get(key, 0) + 1
+    names = bridge_names(
+        lead.belief.statement,
+        lead.belief.entities,
+        frozenset(query_keys),
+        held,
+        policy.limits.graph_bridge_holders,
+    )
+    if not names:
+        return FloorOutcome(kept=tuple(kept), dropped_ids=tuple(dropped))
+    gone = set(dropped)
+    bridged: list[Resolved] = []
+    for unit in resolved:
+        members = _members(unit)
+        if members[0].belief_id not in gone:
+            continue
+        for m in members:
+            evidence = relevance.get(m.belief_id)
+            if (
+                m.score >= bars.score
+                and (evidence is None or evidence.asking < bars.mostly_asking)
+                and not names.isdisjoint(m.belief.entities)
+            ):
+                bridged.append(unit)
+                gone.difference_update(x.belief_id for x in members)
+                break
+    return FloorOutcome(kept=(*kept, *bridged), dropped_ids=tuple(i for i in dropped if i in gone))
