@@ -192,15 +192,9 @@ def async_arm_module() -> types.ModuleType:
                 hard_filter,
                 {
                     "seeds": seeds,
-                    "keys": [],
                     "depth": limits.graph_depth,
                     "fanout": limits.graph_fanout,
                     "hop_decay": limits.graph_hop_decay,
-                    "bridge_holders": limits.graph_bridge_holders,
-                    "bridge_weight": limits.graph_bridge_weight,
-                    "rarity_exclusion_cap": limits.rarity_exclusion_cap,
-                    "common_share": limits.common_share,
-                    "min_common": limits.min_common,
                     "limit": limits.graph_fanout * max(1, len(seeds)) * limits.graph_depth,
                 },
             )

@@ -339,11 +339,12 @@ class Floor(_Frozen):
     )
     bridge_neighbours: bool = Field(
         default=True,
-        description="A candidate the floor would drop is kept after the rest when the graph"
-        " arm reached it and it shares with the first kept candidate that clears by its own"
-        " evidence an entity the query does not name, that candidate's statement writes as"
-        " a name, and at most limits.graph_bridge_holders loaded candidates hold: the second"
-        " belief of a chain through a person holds nothing of the question but the name.",
+        description="A candidate the load added as another holder of a bridge (see"
+        " limits.bridge_holders) is kept after the rest when it shares it with the first kept"
+        " candidate that clears by its own evidence, that candidate's statement writes it as"
+        " a name, at most limits.bridge_holders loaded candidates hold it, and the candidate"
+        " holds query words the first does not: the second belief of a chain through a"
+        " person holds nothing of the question but the rest of what it asks.",
     )
     unknown_asked_names: bool = Field(
         default=True,
@@ -630,20 +631,14 @@ class ArmLimits(_Frozen):
         le=1,
         description="A neighbour's score is the edge weights along its path times this per hop.",
     )
-    graph_bridge_holders: int = Field(
+    bridge_holders: int = Field(
         default=4,
         ge=0,
-        description="A seed's entity held by at least two and at most this many beliefs"
-        " the caller can see, and not named by the query, is a bridge: its other holders"
-        " are neighbours of the seed (0: no bridges). A key more beliefs hold says less of"
-        " which belief is meant.",
-    )
-    graph_bridge_weight: float = Field(
-        default=0.5,
-        gt=0,
-        le=1,
-        description="A bridge's weight as an edge's, shared among its other holders"
-        " (divided by their number) and decayed as one hop.",
+        description="An entity of one of the first graph_seeds candidates, held by at least"
+        " two and at most this many beliefs the caller can see and not named by the query,"
+        " is a bridge: the load adds its other holders, with no arm's vote, for the floor's"
+        " floor.bridge_neighbours (0: no bridges). A key more beliefs hold says less of which"
+        " belief is meant.",
     )
     timeout_ms: int = Field(
         default=500,

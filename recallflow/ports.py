@@ -325,14 +325,9 @@ class BeliefSearch(Protocol):
         (``[start, end)``), nearest to any of ``vectors`` first (score: the best cosine)."""
         ...
 
-    def neighbours(
-        self, f: HardFilter, seeds: Sequence[str], limits: ArmLimits, keys: Sequence[str] = ()
-    ) -> RawHits:
+    def neighbours(self, f: HardFilter, seeds: Sequence[str], limits: ArmLimits) -> RawHits:
         """Beliefs linked to ``seeds`` over belief edges (score: the edge weights along the
-        path, times ``limits.graph_hop_decay`` per hop), and the other holders of a seed's
-        bridge entity: one of its entities that is not among ``keys`` (the query's) and that
-        at most ``limits.graph_bridge_holders`` beliefs passing ``f`` hold (score:
-        ``limits.graph_bridge_weight`` shared among them, times the hop decay)."""
+        path, times ``limits.graph_hop_decay`` per hop)."""
         ...
 
     def durable(self, f: HardFilter, q: DurableQuery, limits: ArmLimits) -> RawHits:
@@ -356,6 +351,8 @@ class BeliefSearch(Protocol):
         keys: Sequence[str],
         limits: ArmLimits,
         project: str | None = None,
+        bridge_seeds: Sequence[str] = (),
+        asked: Sequence[str] = (),
     ) -> tuple[list[Belief], EvidenceSet | Exception]:
         """:meth:`load` of ``ids``, and the relevance evidence of the beliefs it loads, at
         once (a store reads both in one round trip). The evidence, for each loaded belief:
@@ -363,7 +360,12 @@ class BeliefSearch(Protocol):
         and whether its subject or an entity is one of ``keys`` that few beliefs carry; and
         the links between them (see "Relevance floor" in docs/architecture.md). A failed
         load raises; evidence that failed after a load that did not is returned as the
-        exception it raised, beside the loaded beliefs."""
+        exception it raised, beside the loaded beliefs.
+
+        Also loaded, with their evidence: the other holders of a bridge of
+        ``bridge_seeds`` (some of ``ids``), an entity such a seed holds that is neither in
+        ``keys`` nor in ``asked`` (the query's keys) and that 2 to
+        ``limits.bridge_holders`` beliefs passing ``f`` hold, when that many pass it."""
         ...
 
 

@@ -199,9 +199,7 @@ class InMemoryBeliefSearch:
         }
         return self._ranked(scores, limits.per_arm)
 
-    def neighbours(
-        self, f: HardFilter, seeds: Sequence[str], limits: ArmLimits, keys: Sequence[str] = ()
-    ) -> RawHits:
+    def neighbours(self, f: HardFilter, seeds: Sequence[str], limits: ArmLimits) -> RawHits:
         linked: dict[str, list[tuple[float, str]]] = {}
         for e in self.edges:
             if (e.tenant_id, e.principal_id) == (f.tenant_id, f.principal_id):
@@ -220,23 +218,6 @@ class InMemoryBeliefSearch:
                 if other in visible and other not in seeds:
                     scores[other] = max(scores.get(other, 0.0), score)
             frontier = reached
-        # A seed's entity the query does not name and few visible beliefs hold bridges to
-        # their other holders.
-        if limits.graph_bridge_holders > 1:
-            shown = self._visible(f)
-            for seed in seeds:
-                held = next((b.entities for b in shown if b.id == seed), ())
-                for key in held:
-                    if key in keys:
-                        continue
-                    holders = [b.id for b in shown if b.subject == key or key in b.entities]
-                    if 2 <= len(holders) <= limits.graph_bridge_holders:
-                        weight = (
-                            limits.graph_hop_decay * limits.graph_bridge_weight / (len(holders) - 1)
-                        )
-                        for other in holders:
-                            if other not in seeds:
-                                scores[other] = max(scores.get(other, 0.0), weight)
         limit = limits.graph_fanout * len(seeds) * limits.graph_depth
         return self._ranked(scores, limit)
 
@@ -272,8 +253,24 @@ class InMemoryBeliefSearch:
         keys: Sequence[str],
         limits: ArmLimits,
         project: str | None = None,
+        bridge_seeds: Sequence[str] = (),
+        asked: Sequence[str] = (),
     ) -> tuple[list[Belief], EvidenceSet | Exception]:
         loaded = self.load(f, ids, project)
+        # A seed's entity the query does not name and 2 to bridge_holders visible
+        # beliefs hold brings in its other holders.
+        if limits.bridge_holders > 1:
+            shown = self._visible(f)
+            here = {b.id for b in loaded}
+            skip = {*keys, *asked}
+            for seed in (b for b in loaded if b.id in bridge_seeds):
+                for key in dict.fromkeys(seed.entities):
+                    holders = [b for b in shown if b.subject == key or key in b.entities]
+                    if key in skip or not 2 <= len(holders) <= limits.bridge_holders:
+                        continue
+                    extra = [b for b in holders if b.id not in here]
+                    loaded.extend(extra)
+                    here.update(b.id for b in extra)
         try:
             return loaded, self._evidence(f, [b.id for b in loaded], texts, vectors, keys, limits)
         except Exception as exc:

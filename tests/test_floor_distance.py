@@ -87,7 +87,9 @@ def _kept(
 ) -> list[str]:
     units = tuple(_scored(i, score) for i, (score, _) in candidates.items())
     relevance = {i: ev for i, (_, ev) in candidates.items()}
-    outcome = above_floor(units, relevance, policy, goal_parts=parts, query_keys=())
+    outcome = above_floor(
+        units, relevance, policy, goal_parts=parts, query_keys=(), named_entities=()
+    )
     kept = [u.belief_id for u in outcome.kept if isinstance(u, ScoredCandidate)]
     assert sorted(kept + list(outcome.dropped_ids)) == sorted(candidates)
     return kept

@@ -253,7 +253,9 @@ def test_the_floor_holds_even_with_budget_to_spare() -> None:
     relevance = candidate_relevance(evidence, null, calibration, DEFAULT_POLICY)
     strong = scored("b-s", relevance["b-s"].relevance)
     weak = scored("b-w", relevance["b-w"].relevance)
-    outcome = above_floor((strong, weak), relevance, DEFAULT_POLICY, goal_parts=1, query_keys=())
+    outcome = above_floor(
+        (strong, weak), relevance, DEFAULT_POLICY, goal_parts=1, query_keys=(), named_entities=()
+    )
     assert [c.belief_id for c in outcome.kept if not isinstance(c, ConflictGroup)] == ["b-s"]
     assert outcome.dropped_ids == ("b-w",)
     lenient = DEFAULT_POLICY.model_copy(
@@ -269,7 +271,12 @@ def test_the_floor_holds_even_with_budget_to_spare() -> None:
     )
     relevance = candidate_relevance(evidence, null, calibration, lenient)
     assert (
-        len(above_floor((strong, weak), relevance, lenient, goal_parts=1, query_keys=()).kept) == 2
+        len(
+            above_floor(
+                (strong, weak), relevance, lenient, goal_parts=1, query_keys=(), named_entities=()
+            ).kept
+        )
+        == 2
     )
 
 

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
+from recallflow.core.query_forming import names_mentioned
 from recallflow.models.store import normalise_subject
 from recallflow.policy import FloorOdds
 
@@ -78,29 +79,23 @@ def kept_by_odds(distance: float, place: int, support: float, odds: FloorOdds) -
     return keep_probability(distance, place, support, odds) >= odds.min_probability
 
 
-# A run of letters or digits of any script: a word of a statement, as a key reads it.
-_WORD = re.compile(r"[^\W_]+")
-
-
 def bridge_names(
     statement: str,
     entities: Iterable[str],
-    named: Collection[str],
     held: Mapping[str, int],
     most: int,
 ) -> frozenset[str]:
     """The entities of a kept belief (its ``statement`` and ``entities``) through which
-    the floor keeps a graph neighbour beside it (see "Relevance floor" in
-    docs/architecture.md): each one the query does not name (``named``: its keys), that the
-    statement writes as a name (a word of the key written there with a capital letter:
-    "Javier" in "My brother Javier pays…", not a common word the key holds), and that at
-    most ``most`` of the loaded candidates hold (``held``: each key's holders among them;
-    one most of them hold says nothing of which belief is meant)."""
+    the floor keeps a candidate beside it (see "Relevance floor" in docs/architecture.md):
+    each one that the statement writes as a name (a word of the key is one of the names
+    it mentions, read as a question's names are: capitalised, not a sentence's first
+    word, nor a day or a month: "Javier" in "My brother Javier pays…", not "Friday" in
+    "last Friday" nor "Showing" opening a sentence), and that at most ``most`` of the
+    loaded candidates hold (``held``: each key's holders among them; one most of them
+    hold says nothing of which belief is meant)."""
     if most < 2:
         return frozenset()
-    written = {normalise_subject(w) for w in _WORD.findall(statement) if w[:1].isupper()}
+    written = {normalise_subject(w) for w in (names_mentioned(statement) or "").split()}
     return frozenset(
-        k
-        for k in entities
-        if k not in named and held.get(k, 0) <= most and not written.isdisjoint(k.split("-"))
+        k for k in entities if held.get(k, 0) <= most and not written.isdisjoint(k.split("-"))
     )

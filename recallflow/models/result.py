@@ -127,6 +127,17 @@ class RelevanceEvidence(FrozenModel):
     )
 
 
+class FloorBridge(FrozenModel):
+    """A candidate the relevance floor kept only as the bridged neighbour of another: it
+    shares with ``lead`` (the first kept candidate that clears by its own evidence) an
+    entity the query does not name, ``entity`` (see "Relevance floor" in
+    docs/architecture.md)."""
+
+    belief_id: str = Field(description="The candidate kept as a bridged neighbour.")
+    lead: str = Field(description="The belief it was kept beside.")
+    entity: str = Field(description="The entity (a key) they share that bridged them.")
+
+
 class FloorInputs(FrozenModel):
     """The relevance floor's thresholds and the calibration it read, for one recall."""
 
@@ -378,6 +389,11 @@ class RecallTrace(FrozenModel):
     floor_inputs: FloorInputs | None = None
     floor_dropped: int
     floor_dropped_ids: tuple[str, ...]
+    floor_bridged: tuple[FloorBridge, ...] = Field(
+        default=(),
+        description="Candidates the floor kept only as the bridged neighbour of a belief"
+        " that cleared (floor.bridge_neighbours): which belief, through which entity.",
+    )
     budget_dropped: int
     budget_dropped_ids: tuple[str, ...]
     blocked: int = Field(description="Rendered items shown as [BLOCKED].")

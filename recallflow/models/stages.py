@@ -21,6 +21,7 @@ from recallflow.models.base import FrozenModel, slot_setters, slots_maker
 from recallflow.models.result import (
     ConfidenceBand,
     Correction,
+    FloorBridge,
     FusedCandidate,
     FusedEpisode,
     RecalledEpisode,
@@ -189,10 +190,12 @@ Resolved = ScoredCandidate | ConflictGroup
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FloorOutcome:
-    """What cleared the relevance floor, and the ids it dropped."""
+    """What cleared the relevance floor, and the ids it dropped; of what it kept, the
+    candidates kept only as a bridged neighbour of another (``bridged``)."""
 
     kept: tuple[Resolved, ...]
     dropped_ids: tuple[str, ...]
+    bridged: tuple[FloorBridge, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

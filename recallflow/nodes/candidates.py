@@ -33,6 +33,7 @@ def candidate_load(
     query_vectors: npt.NDArray[np.float32],
     query_names: tuple[str, ...],
     named_entities: tuple[str, ...],
+    query_keys: tuple[str, ...],
     belief_search: BeliefSearch,
     policy: RetrievalPolicy,
 ) -> CandidateLoad:
@@ -40,8 +41,16 @@ def candidate_load(
     those rejected as not holding in the request's project (see "Feedback and corrections"
     in docs/architecture.md); with their relevance evidence. None, with the reason, when
     the load fails. When a text query names someone, the coverage of its names alone is
-    read too, in the same statement, after the queries' own (``query_names``)."""
+    read too, in the same statement, after the queries' own (``query_names``). With
+    ``floor.bridge_neighbours``, for a query that names nothing (no key, no entity of the
+    working state: it asks through a description, "the brother who pays…"), the same
+    statement also loads the other holders of a bridge of the first ``limits.graph_seeds``
+    fused candidates (an entity few beliefs hold): no arm votes for them, the floor may
+    keep one beside the belief it bridges from."""
     texts = (*query_texts, *(names for names in query_names if names))
+    limits = policy.limits
+    asks_through = policy.floor.bridge_neighbours and not query_keys and not named_entities
+    seeds = [c.belief_id for c in fused_candidates[: limits.graph_seeds]] if asks_through else []
     try:
         loaded, evidence = belief_search.load_with_evidence(
             hard_filter,
@@ -49,8 +58,10 @@ def candidate_load(
             texts,
             query_vectors,
             named_entities,
-            policy.limits,
+            limits,
             project=request.project,
+            bridge_seeds=seeds,
+            asked=query_keys,
         )
     except Exception as exc:  # a failed load degrades the recall, like a failed arm
         return CandidateLoad(beliefs={}, error=failure_text(exc))

@@ -59,7 +59,7 @@ from recallflow.core.floor import bridge_names, estimate_place, kept_by_odds
 from recallflow.core.floor import goal_parts as count_goal_parts
 from recallflow.core.relevance import best_clearing_score
 from recallflow.models.request import RecallRequest
-from recallflow.models.result import RelevanceEvidence
+from recallflow.models.result import FloorBridge, RelevanceEvidence
 from recallflow.models.stages import ConflictGroup, FloorOutcome, Resolved, ScoredCandidate
 from recallflow.policy import FloorOdds, RetrievalPolicy
 
@@ -170,6 +170,7 @@ def above_floor(
     policy: RetrievalPolicy,
     goal_parts: int,
     query_keys: tuple[str, ...],
+    named_entities: tuple[str, ...],
 ) -> FloorOutcome:
     """The resolved units above the floor, in order, and the ids dropped under it."""
     best = best_clearing_score(resolved_candidates, candidate_relevance, policy)
@@ -193,10 +194,16 @@ def above_floor(
             dropped.extend(m.belief_id for m in members)
         if lead is not None:
             place += 1
-    if policy.floor.bridge_neighbours and dropped and kept:
-        return _with_bridged(
-            resolved_candidates, candidate_relevance, kept, dropped, query_keys, policy, bars
-        )
+    # A query that names someone or something asks about it directly: a chain is asked
+    # through a description ("the brother who pays…"), which names nothing.
+    if (
+        policy.floor.bridge_neighbours
+        and dropped
+        and kept
+        and not query_keys
+        and not named_entities
+    ):
+        return _with_bridged(resolved_candidates, candidate_relevance, kept, dropped, policy, bars)
     return FloorOutcome(kept=tuple(kept), dropped_ids=tuple(dropped))
 
 
@@ -209,17 +216,17 @@ def _with_bridged(
     relevance: dict[str, RelevanceEvidence],
     kept: list[Resolved],
     dropped: list[str],
-    query_keys: tuple[str, ...],
     policy: RetrievalPolicy,
     bars: _Bars,
 ) -> FloorOutcome:
-    """``kept`` and then the dropped units the graph arm reached that share a bridge name
-    with the first kept candidate that clears by its own evidence
-    (:func:`~recallflow.core.floor.bridge_names`): the second belief of a chain ("Where
-    does the brother who pays half the care costs live?" finds "My brother Javier pays
-    half…", and "Javier lives in Bilbao" holds nothing of the question but his name). Each
-    still needs the floor's least score and must not mostly ask; it comes after what the
-    floor kept by itself, so the budget cuts it first."""
+    """``kept`` and then the dropped units that share a bridge name with the first kept
+    candidate that clears by its own evidence (:func:`~recallflow.core.floor.bridge_names`):
+    the second belief of a chain ("Where does the brother who pays half the care costs
+    live?" finds "My brother Javier pays half…", and "Javier lives in Bilbao" holds nothing
+    of the question but his name). Each still needs the floor's least score and must not
+    mostly ask; it comes after what the floor kept by itself, so the budget cuts it first,
+    and the outcome names it with the belief and the entity that bridged it."""
+    unchanged = FloorOutcome(kept=tuple(kept), dropped_ids=tuple(dropped))
     lead = next(
         (
             m
@@ -230,7 +237,7 @@ def _with_bridged(
         None,
     )
     if lead is None:
-        return FloorOutcome(kept=tuple(kept), dropped_ids=tuple(dropped))
+        return unchanged
     held: dict[str, int] = {}
     for unit in resolved:
         for m in _members(unit):
@@ -239,26 +246,37 @@ def _with_bridged(
     names = bridge_names(
         lead.belief.statement,
         lead.belief.entities,
-        frozenset(query_keys),
         held,
-        policy.limits.graph_bridge_holders,
+        policy.limits.bridge_holders,
     )
     if not names:
-        return FloorOutcome(kept=tuple(kept), dropped_ids=tuple(dropped))
+        return unchanged
     gone = set(dropped)
     bridged: list[Resolved] = []
+    why: list[FloorBridge] = []
     for unit in resolved:
         members = _members(unit)
         if members[0].belief_id not in gone:
             continue
         for m in members:
             evidence = relevance.get(m.belief_id)
+            shared = sorted(names.intersection(m.belief.entities))
             if (
-                m.score >= bars.score
+                shared
+                and m.score >= bars.score
                 and (evidence is None or evidence.asking < bars.mostly_asking)
-                and not names.isdisjoint(m.belief.entities)
             ):
                 bridged.append(unit)
+                why.extend(
+                    FloorBridge(belief_id=x.belief_id, lead=lead.belief_id, entity=shared[0])
+                    for x in members
+                )
                 gone.difference_update(x.belief_id for x in members)
                 break
-    return FloorOutcome(kept=(*kept, *bridged), dropped_ids=tuple(i for i in dropped if i in gone))
+    if not bridged:
+        return unchanged
+    return FloorOutcome(
+        kept=(*kept, *bridged),
+        dropped_ids=tuple(i for i in dropped if i in gone),
+        bridged=tuple(why),
+    )

@@ -208,6 +208,7 @@ def recall_trace(
         ),
         floor_dropped=len(above_floor.dropped_ids),
         floor_dropped_ids=above_floor.dropped_ids,
+        floor_bridged=above_floor.bridged,
         budget_dropped=len(budgeted_items.dropped_ids),
         budget_dropped_ids=budgeted_items.dropped_ids,
         **blocked_counts(shown_blocked, trusted_items.blocked_ids),

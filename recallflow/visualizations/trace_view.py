@@ -1,6 +1,7 @@
 """A readable summary of a RecallTrace (and of an EpisodeTrace) for the terminal (the
 operator view): queries, arms with hit counts and latency, floor and budget drops, the
-rendered ids with their score breakdown, the policy and DAG versions, and the slowest
+rendered ids with their score breakdown (and, for one the floor kept only beside another
+belief, which one and through which entity), the policy and DAG versions, and the slowest
 nodes of the lineage."""
 
 from __future__ import annotations
@@ -64,6 +65,7 @@ def trace_summary(trace: RecallTrace, *, top_nodes: int = 5) -> str:
         f"({trace.rendered_tokens} tokens)"
     )
     scored = {s.belief_id: s for s in trace.scored}
+    bridged = {b.belief_id: b for b in trace.floor_bridged}
     for belief_id in trace.rendered_ids:
         s = scored[belief_id]
         b = s.breakdown
@@ -76,6 +78,11 @@ def trace_summary(trace: RecallTrace, *, top_nodes: int = 5) -> str:
             f" + corr {b.corroboration:.3f} + auth {b.authority:.3f} + scope {b.scope_affinity:.3f}"
             f" + util {b.utility:.3f}; penalties {pen}; ranks by arm: {ranks}"
         )
+        if (bridge := bridged.get(belief_id)) is not None:
+            lines.append(
+                f"      kept as the bridged neighbour of {bridge.lead}"
+                f" through {bridge.entity!r} (under the floor by itself)"
+            )
     lines.append(f"  rendered_sha256 {trace.rendered_sha256}")
     lines.extend(_lineage_lines(trace.lineage, top_nodes))
     return "\n".join(lines)

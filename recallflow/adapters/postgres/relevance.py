@@ -147,7 +147,7 @@ EVIDENCE_COLUMNS: tuple[str, ...] = (
 )
 
 
-def evidence_ctes(loaded: str, *, counted: bool = False) -> str:
+def evidence_ctes(loaded: str, *, counted: bool = False, pooled: str = "") -> str:
     """The evidence's CTEs for a statement that loads the rows ``loaded`` selects (a
     statement selecting whole belief rows; it may use ``{filter}``), kept as ``loaded``,
     which the statement then selects from: the rows are found and hard-filtered once, and
@@ -170,7 +170,9 @@ def evidence_ctes(loaded: str, *, counted: bool = False) -> str:
 
     ``counted``: for a statement sent only with the view's counts the recall's arms made
     by its classes (:class:`~recallflow.adapters.postgres.rarity.ViewCounts`, ``direct``
-    false), whose plan holds none of the counts it would never run."""
+    false), whose plan holds none of the counts it would never run. ``pooled``: a
+    condition on a loaded row ``p`` that keeps it out of the sum when false (rows loaded
+    beside the candidates that must not move their centrality)."""
     return (
         (_COUNTED_EVIDENCE_CTES if counted else _EVIDENCE_CTES)
         + ", loaded AS MATERIALIZED (SELECT l.*, vector(l.embedding, -1, true) AS "
@@ -179,7 +181,9 @@ def evidence_ctes(loaded: str, *, counted: bool = False) -> str:
         + loaded
         + ") l), pool AS MATERIALIZED (SELECT sum(p."
         + _LOADED_VECTOR
-        + " ORDER BY p.id) AS total FROM loaded p)"
+        + " ORDER BY p.id) AS total FROM loaded p"
+        + (" WHERE " + pooled if pooled else "")
+        + ")"
     )
 
 

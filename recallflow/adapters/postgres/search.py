@@ -340,30 +340,9 @@ _NEIGHBOURS = sql.SQL(
     + _VISIBLE.replace("{node}", "e.id")
     + "   ORDER BY e.weight DESC, e.id LIMIT %(fanout)s) n"
     "  WHERE walk.hop < %(depth)s"
-    "),"
-    # Bridges: the seeds' entities the query does not name, each read from a seed that
-    # passes the filter, counted in the caller's view as rarity counts a key (the view's
-    # class counts, no row read); only one few beliefs hold is probed for its holders
-    # that pass the filter. Probed first, a common key's posting list was read whole
-    # (a GIN probe cannot stop at a limit): 0.5 ms for each key of 2.6k beliefs at 100k.
-    + VIEW
-    + " held AS MATERIALIZED (SELECT DISTINCT k.term FROM unnest(%(seeds)s::text[]) AS s(id),"
-    "  LATERAL (SELECT b.entities FROM beliefs b WHERE b.tenant_id = %(hf_tenant)s"
-    "   AND b.principal_id = %(hf_principal)s AND b.id = s.id AND {filter} LIMIT 1) sb,"
-    "  unnest(sb.entities) AS k(term)"
-    "  WHERE %(bridge_holders)s > 1 AND NOT (k.term = ANY(%(keys)s::text[]))),"
-    " rare AS MATERIALIZED (SELECT h.term FROM held h, n"
-    "  WHERE " + key_df("h.term") + " BETWEEN 2 AND %(bridge_holders)s),"
-    " bridges AS MATERIALIZED (SELECT r.term, m.ids FROM rare r,"
-    "  LATERAL (SELECT array_agg(p.id) AS ids FROM (SELECT b.id FROM "
-    + probed(has_key("r.term"))
-    + "   WHERE {filter} LIMIT %(bridge_holders)s + 1) p) m"
-    "  WHERE cardinality(m.ids) BETWEEN 2 AND %(bridge_holders)s)"
-    " SELECT id, max(score)::float8 AS score FROM ("
-    "  SELECT id, score FROM walk WHERE hop > 0"
-    "  UNION ALL SELECT u.id, %(hop_decay)s::float8 * %(bridge_weight)s::float8"
-    "   / (cardinality(g.ids) - 1) FROM bridges g, unnest(g.ids) AS u(id)) r"
-    " WHERE NOT (id = ANY(%(seeds)s))"
+    ")"
+    " SELECT id, max(score)::float8 AS score FROM walk"
+    " WHERE hop > 0 AND NOT (id = ANY(%(seeds)s))"
     " GROUP BY id ORDER BY score DESC, id LIMIT %(limit)s"
 )
 # A belief rejected as "not here" in the recall's project (see docs/corrections.md) is not loaded
@@ -437,15 +416,19 @@ _DURABLE = sql.SQL(
 )
 
 
-def _loaded(select: str) -> str:
+def _loaded(select: str, *, bridges: bool = False, direct: bool = True) -> str:
     """The candidates' rows, ``select`` (a select list of beliefs ``b`` ending in ``FROM
     beliefs``) of each candidate id that passes the filter and is not rejected here, and
     of every other visible belief in a candidate's conflict set.
 
     The candidates' rows are found once (``cands``), by the primary key, and both parts
     read them: the conflict sets were looked up in a second probe of the same ids (0.14
-    of a 1.5 ms load at 100k beliefs, replayed with per-node timing)."""
-    return (
+    of a 1.5 ms load at 100k beliefs, replayed with per-node timing).
+
+    ``bridges`` (for a statement that counts the view, ``n``, before it: the evidence's
+    CTEs): also the other holders of a bridge of the first candidates
+    (:func:`_bridge_holders`), which no arm returned."""
+    rows = (
         "WITH cands AS MATERIALIZED (SELECT * FROM beliefs c WHERE c.tenant_id = %(hf_tenant)s"
         " AND c.principal_id = %(hf_principal)s AND c.id = ANY(%(ids)s)) "
         + select.removesuffix(" FROM beliefs")
@@ -457,6 +440,41 @@ def _loaded(select: str) -> str:
         + _NOT_EXCLUDED
         + " AND b.conflict_set_id IN (SELECT c.conflict_set_id FROM cands c"
         " WHERE c.conflict_set_id IS NOT NULL)"
+    )
+    if not bridges:
+        return rows
+    return rows + " UNION ALL " + select + _bridge_holders(direct)
+
+
+def _bridge_holders(direct: bool) -> str:
+    """The rest of a select of beliefs ``b`` (after ``FROM beliefs``): the other holders of
+    a bridge of the first candidates (``bridge_seeds``, in fused order), which the load
+    adds without any arm's vote (see "Relevance floor" in docs/architecture.md).
+
+    A bridge is an entity a seed that passes the filter holds, that the query does not
+    name (``asked``), and that 2 to ``bridge_holders`` beliefs of the caller's view hold,
+    counted as rarity counts a key (the view's class counts, no row read: a hidden belief
+    neither bridges nor stops a bridge); only such a key is probed for its holders, each
+    through the filter and not rejected here, and only when the probe finds 2 to
+    ``bridge_holders`` of them. Probed first, a common key's posting list was read whole
+    (a GIN probe cannot stop at a limit): 0.5 ms for each key of 2.6k beliefs at 100k. A
+    holder already loaded (a candidate, a conflict peer) is not loaded twice."""
+    return (
+        " b WHERE b.tenant_id = %(hf_tenant)s AND b.principal_id = %(hf_principal)s"
+        # (Aliases of their own: the key's count reads tables aliased t, x, m and b.)
+        " AND b.id IN (SELECT u.id FROM (SELECT seed.term FROM (SELECT DISTINCT k.term"
+        "   FROM cands b, unnest(b.entities) AS k(term)"
+        "   WHERE %(bridge_holders)s > 1 AND b.id = ANY(%(bridge_seeds)s::text[])"
+        "   AND {filter} AND NOT (k.term = ANY(%(asked)s::text[]))) seed, n"
+        "   WHERE " + key_df("seed.term", direct=direct) + " BETWEEN 2 AND %(bridge_holders)s"
+        "   OFFSET 0) rare,"
+        "  LATERAL (SELECT array_agg(p.id) AS ids FROM (SELECT b.id FROM "
+        + probed(has_key("rare.term"))
+        + "   WHERE {filter} LIMIT %(bridge_holders)s + 1) p) m, unnest(m.ids) AS u(id)"
+        "  WHERE cardinality(m.ids) BETWEEN 2 AND %(bridge_holders)s)"
+        " AND NOT (b.id = ANY(%(ids)s)) AND {filter}"
+        + _NOT_EXCLUDED
+        + " AND NOT EXISTS (SELECT FROM cands c WHERE c.conflict_set_id = b.conflict_set_id)"
     )
 
 
@@ -480,6 +498,32 @@ _LOAD_WITH_EVIDENCE = sql.SQL(
 # alternating), on the recall's critical path; the same rows.
 _LOAD_WITH_COUNTED_EVIDENCE = sql.SQL(
     evidence_ctes(_loaded("SELECT b.* FROM beliefs"), counted=True)
+    + " "
+    + with_evidence(SELECT_BELIEF).removesuffix(" FROM beliefs")
+    + " FROM loaded b"
+)
+# The two statements again with a bridge's holders (:func:`_bridge_holders`), sent only
+# for a recall that asks for them (``bridge_seeds``): their plan's nodes are started at
+# every execution, run or not (0.10-0.12 ms more of the load's start at 100k beliefs,
+# for the tier's requests, none of which bridges). A holder (a row neither a candidate
+# nor a candidate's conflict peer) is not summed into the pool: loaded beside the
+# candidates, it moves no candidate's centrality.
+_NOT_BRIDGED = (
+    "p.id = ANY(%(ids)s) OR p.conflict_set_id IN (SELECT c.conflict_set_id FROM loaded c"
+    " WHERE c.id = ANY(%(ids)s))"
+)
+_LOAD_BRIDGED_WITH_EVIDENCE = sql.SQL(
+    evidence_ctes(_loaded("SELECT b.* FROM beliefs", bridges=True), pooled=_NOT_BRIDGED)
+    + " "
+    + with_evidence(SELECT_BELIEF).removesuffix(" FROM beliefs")
+    + " FROM loaded b"
+)
+_LOAD_BRIDGED_WITH_COUNTED_EVIDENCE = sql.SQL(
+    evidence_ctes(
+        _loaded("SELECT b.* FROM beliefs", bridges=True, direct=False),
+        counted=True,
+        pooled=_NOT_BRIDGED,
+    )
     + " "
     + with_evidence(SELECT_BELIEF).removesuffix(" FROM beliefs")
     + " FROM loaded b"
@@ -677,22 +721,14 @@ class PostgresBeliefSearch:
         }
         return self._run(_PERIOD, f, params, limits)
 
-    def neighbours(
-        self, f: HardFilter, seeds: Sequence[str], limits: ArmLimits, keys: Sequence[str] = ()
-    ) -> RawHits:
+    def neighbours(self, f: HardFilter, seeds: Sequence[str], limits: ArmLimits) -> RawHits:
         if not seeds:
             return []
         params = {
             "seeds": list(seeds),
-            "keys": list(keys),
             "depth": limits.graph_depth,
             "fanout": limits.graph_fanout,
             "hop_decay": limits.graph_hop_decay,
-            "bridge_holders": limits.graph_bridge_holders,
-            "bridge_weight": limits.graph_bridge_weight,
-            "rarity_exclusion_cap": limits.rarity_exclusion_cap,
-            "common_share": limits.common_share,
-            "min_common": limits.min_common,
             "limit": limits.graph_fanout * len(seeds) * limits.graph_depth,
         }
         # Planned once per connection: the walk is primary-key and edge-index probes
@@ -739,6 +775,8 @@ class PostgresBeliefSearch:
         keys: Sequence[str],
         limits: ArmLimits,
         project: str | None = None,
+        bridge_seeds: Sequence[str] = (),
+        asked: Sequence[str] = (),
     ) -> tuple[list[Belief], EvidenceSet | Exception]:
         """:meth:`load` and the relevance evidence of what it loads, on one connection in one
         pipeline (one implicit transaction): the beliefs with their evidence in one
@@ -771,13 +809,18 @@ class PostgresBeliefSearch:
             params = {
                 **evidence_params(f, ids, texts, vectors, keys, limits, counted),
                 "project": project,
+                "bridge_seeds": list(bridge_seeds),
+                "asked": list(dict.fromkeys((*keys, *asked))),
+                "bridge_holders": limits.bridge_holders,
             }
         except InvalidInputError as exc:  # a query vector the evidence cannot be read against
             return self.load(f, ids, project), exc
         by_class = counted is not None and not counted.direct
-        load = filtered_statement(
-            _LOAD_WITH_COUNTED_EVIDENCE if by_class else _LOAD_WITH_EVIDENCE, f
-        )
+        if bridge_seeds and limits.bridge_holders > 1:
+            query = _LOAD_BRIDGED_WITH_COUNTED_EVIDENCE if by_class else _LOAD_BRIDGED_WITH_EVIDENCE
+        else:
+            query = _LOAD_WITH_COUNTED_EVIDENCE if by_class else _LOAD_WITH_EVIDENCE
+        load = filtered_statement(query, f)
         links = _LOADED_LINKS
         failure: psycopg.Error | None = None
         marks = self._marks.statement() if self._marks is not None else None
@@ -796,7 +839,7 @@ class PostgresBeliefSearch:
                     # their ids, and the rows are read while the server runs the links.
                     rows = load_cur.fetchall()
                     set_local(conn, _link_session(limits))
-                    params["loaded"] = [row[_LOADED_ID] for row in rows]
+                    params["loaded"] = _not_bridged(ids, rows)
                     links_cur.execute(links.text, links.bind(params))
                     if marks is not None:  # last: a failing load takes nothing else down
                         marks_cur.execute(*marks)
@@ -852,6 +895,7 @@ _EVIDENCE_SESSION: dict[str, str] = {**_LOAD_SESSION, **_GENERIC_PLAN}
 #: Where the load's rows hold the belief's id and, after the belief's columns, the
 #: evidence's (in :data:`EVIDENCE_COLUMNS` order after the id).
 _LOADED_ID = BELIEF_COLUMNS.index("id")
+_CONFLICT_SET = BELIEF_COLUMNS.index("conflict_set_id")
 _EVIDENCE_AT = len(BELIEF_COLUMNS)
 
 
@@ -901,6 +945,20 @@ def _names(cur: psycopg.Cursor[Any]) -> list[str]:
     if result is None:
         return []
     return [(result.fname(i) or b"").decode() for i in range(result.nfields)]
+
+
+def _not_bridged(ids: Sequence[str], rows: list[tuple[Any, ...]]) -> list[str]:
+    """The ids of the load's rows but a bridge's holders (neither a candidate nor in a
+    candidate's conflict set): the links are read among those only, so a holder loaded
+    beside the candidates lends none of them support."""
+    wanted = set(ids)
+    sets = {row[_CONFLICT_SET] for row in rows if row[_LOADED_ID] in wanted}
+    return [
+        row[_LOADED_ID]
+        for row in rows
+        if row[_LOADED_ID] in wanted
+        or (row[_CONFLICT_SET] is not None and row[_CONFLICT_SET] in sets)
+    ]
 
 
 def _loaded_rows(

@@ -29,19 +29,17 @@ def _seed_arms(arms: tuple[str, ...]) -> Any:
 @tag(stage="arm")
 def graph_expanded_hits(
     hard_filter: HardFilter,
-    query_keys: tuple[str, ...],
     seed_results: list[ArmResult],
     belief_search: BeliefSearch,
     policy: RetrievalPolicy,
 ) -> ArmResult:
-    """Beliefs linked to the top seeds of the other arms, over edges or through an entity
-    few beliefs share (one the query does not name), ranked by path weight."""
+    """Beliefs linked to the top seeds of the other arms, ranked by path weight."""
     limits = policy.limits
     # The fused order's ids alone (no candidate objects: only the first few are seeds).
     fused = fuse_ranks(arm_rankings(seed_results), policy.rrf_k, policy.arm_weights)
     seeds = [belief_id for belief_id, _score, _ranks in fused[: limits.graph_seeds]]
     return run_arm(
         Arm.GRAPH_EXPANDED,
-        lambda: belief_search.neighbours(hard_filter, seeds, limits, query_keys),
+        lambda: belief_search.neighbours(hard_filter, seeds, limits),
         limits.timeout_ms,
     )
