@@ -339,12 +339,13 @@ class Floor(_Frozen):
     )
     bridge_neighbours: bool = Field(
         default=True,
-        description="A candidate the load added as another holder of a bridge (see"
-        " limits.bridge_holders) is kept after the rest when it shares it with the first kept"
-        " candidate that clears by its own evidence, that candidate's statement writes it as"
-        " a name, at most limits.bridge_holders loaded candidates hold it, and the candidate"
-        " holds query words the first does not: the second belief of a chain through a"
-        " person holds nothing of the question but the rest of what it asks.",
+        description="For a query that names no one (no key, no entity of the working"
+        " state), the load adds the other holders of a bridge (see limits.bridge_holders),"
+        " and a candidate the floor would drop is kept after the rest when it shares with"
+        " the first kept candidate that clears by its own evidence an entity that"
+        " candidate's statement writes as a name and at most limits.bridge_holders loaded"
+        " candidates hold: the second belief of a chain through a person holds nothing of"
+        " the question but the name. The trace names it (floor_bridged).",
     )
     unknown_asked_names: bool = Field(
         default=True,

@@ -39,11 +39,13 @@ the context is not the objective):
   working state names, which it was asked about by name;
 * its total score reaches ``floor.score`` (a weak belief — low confidence, transferred,
   provisional, flagged — stays out even when it matches);
-* past all that, a candidate the graph arm reached that shares a *bridge name* with the
-  first kept candidate that clears by its own evidence — an entity the query does not
-  name, written as a name in that candidate's statement, and held by few of the loaded
-  candidates — is kept after the rest (``floor.bridge_neighbours``): the second belief of
-  a chain through a person or thing holds nothing of the question but the name.
+* past all that, for a query that names no one (no key, no entity of the working
+  state), a dropped candidate that shares a *bridge name* with the first kept candidate
+  that clears by its own evidence — an entity written as a name in that candidate's
+  statement and held by few of the loaded candidates — is kept after the rest
+  (``floor.bridge_neighbours``), and named in the outcome with that candidate and the
+  entity: the second belief of a chain through a person holds nothing of the question
+  but the name (the candidates' load brings such holders in for such a query).
 
 A conflict set is kept or dropped as one, by its best member. What is dropped is counted
 (and its ids go to the operator trace), never rendered.
