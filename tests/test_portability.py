@@ -27,7 +27,7 @@ from recallflow.adapters.postgres.portability import (
 )
 from recallflow.cli.main import main
 from recallflow.errors import ConfigurationError, ConstraintViolation
-from recallflow.models.portability import EXPORT_FORMAT, PrincipalExport
+from recallflow.models.portability import EXPORT_FORMAT, SECTIONS, PrincipalExport
 from recallflow.models.store import Episode, LifecycleState
 from tests.helpers import made_home, patient_policy
 
@@ -486,6 +486,29 @@ def test_export_and_import_from_the_command_line(
     assert err.count("\n") == 1 and "already stored" in err and "beliefs.id" in err
     assert main(["import", str(tmp_path / "none.json"), "--dsn", target.uri]) == 2
     assert "cannot read it" in capsys.readouterr().err
+
+
+def test_the_line_an_export_to_a_file_prints_counts_every_section(
+    source: tuple[Memory, str, str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The line after ``export --out`` counted beliefs, episodes, edges, events and feedback
+    only: the entity marks, exclusions, miss hints and recalls the file also holds were not
+    named, so whoever checked it before an erasure could not tell they were in it."""
+    memory, tenant, principal = source
+    monkeypatch.setenv("RECALLFLOW_EMBEDDER", "hashing")
+    export = memory.export_principal(tenant, principal)
+    out = tmp_path / "ada.json"
+    who = ["--tenant", tenant, "--principal", principal, "--dsn", memory.uri, "--out", str(out)]
+    assert main(["export", *who, "--json"]) == 0
+    counts = json.loads(capsys.readouterr().out)["counts"]
+    assert counts == {name: len(getattr(export, name)) for name in SECTIONS}
+    assert all(counts[name] > 0 for name in ("entity_marks", "exclusions", "miss_hints", "traces"))
+    assert main(["export", *who]) == 0
+    line = capsys.readouterr().out
+    assert all(f"{name} {n}" in line for name, n in counts.items())
 
 
 def test_an_export_to_a_directory_that_does_not_exist_is_refused_before_the_store_is_read(

@@ -43,6 +43,8 @@ def _write_export(path: Path, text: str) -> None:
 
 
 def _cmd_export(args: argparse.Namespace) -> int:
+    from recallflow.models.portability import SECTIONS
+
     with open_store(args) as memory:
         export = memory.export_principal(args.tenant, args.principal)
     text = export.model_dump_json(indent=2) + "\n"
@@ -50,13 +52,9 @@ def _cmd_export(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
         return 0
     _write_export(args.out, text)
-    counts = {
-        "beliefs": len(export.beliefs),
-        "episodes": len(export.episodes),
-        "edges": len(export.edges),
-        "belief_events": len(export.belief_events),
-        "feedback": len(export.feedback),
-    }
+    # Every section, so the line tells what the file holds: a user's entity marks, the
+    # recalls their feedback names and their miss hints are in it too.
+    counts = {name: len(getattr(export, name)) for name in SECTIONS}
     if args.json:
         print(json.dumps({"out": str(args.out), "format": export.format, "counts": counts}))
         return 0
