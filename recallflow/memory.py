@@ -1350,6 +1350,7 @@ def open_memory(
                 # does not answer within replica_timeout is checked when it does.
                 with suppress(StoreUnavailableError):
                     replica_pool.probe(replica_timeout)
+                guard.opened = True  # what it finds from here on is logged, not raised
                 if guard.mismatch is not None or guard.diverged is not None:
                     raise ReplicaMismatchError(guard.mismatch or guard.diverged or "")
                 assert isinstance(replica_pool, ReplicaPool)

@@ -929,6 +929,28 @@ def test_a_read_replica_is_given_by_flag_or_variable_and_named_by_it(
     assert run(["status", "--read-dsn", cli_store.uri], capsys)[0] == 0
 
 
+def test_a_replica_refused_or_down_costs_one_line_or_none(
+    cli_store: Memory, tmp_path: Path
+) -> None:
+    """In a process of its own, with no logging set up, every record the library and its
+    connection pool logged reached stderr bare, each on as many lines as it had: a replica
+    of another store refused at open printed four lines (one of them saying recalls would
+    read the primary, just before the refusal), and a recall that read the primary while
+    the replica was down, which is no error, fifteen of the pool's connection attempts."""
+    store = ["--dsn", cli_store.uri]
+    ask = ["recall", "How do we deploy?", *WHO, *store]
+    env = {"RECALLFLOW_EMBEDDER": "hashing"}
+    other = cli_store.uri.replace("/recallflow?", "/postgres?")
+    refused = cli(*ask, "--read-dsn", other, env=env)
+    assert refused.returncode == 1 and refused.stderr.count("\n") == 1, refused.stderr
+    assert refused.stderr.startswith("recallflow recall: error: --read-dsn ")
+    assert "read the primary instead" not in refused.stderr
+    down = f"postgresql://nobody:@/recallflow?host={tmp_path / 'nowhere'}"
+    served = cli(*ask, "--read-dsn", down, env=env)
+    assert served.returncode == 0 and "trace tr-" in served.stdout
+    assert served.stderr == "", served.stderr
+
+
 def test_a_bad_environment_is_told_before_the_store_is_loaded() -> None:
     """A bad variable is judged before the store's modules are imported (they take
     seconds: the scanner's rules among them), so the one-line error comes at once."""

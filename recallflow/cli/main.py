@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import atexit
+import logging
 import os
 import signal
 import sys
@@ -584,6 +585,45 @@ def _quiet_if(args: argparse.Namespace) -> Iterator[None]:
         yield
 
 
+class _LogLines(logging.Handler):
+    """A log record a command meets, as one line on stderr: ``recallflow <command>:
+    warning: <message>``. Without it, Python's last-resort handler printed each record's
+    message bare and as many lines as it had, so a command whose error is one line could
+    print four (a replica refused at open), and one that succeeded fifteen (a replica that
+    was down, which is no error: recalls read the primary)."""
+
+    #: The connection pool's own housekeeping: every failed connection attempt, each
+    #: reconnection it retries and each dead connection it drops. What they mean for the
+    #: command reaches it as a typed error, or as recallflow's own warning.
+    POOL = "psycopg.pool"
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(logging.WARNING)
+        self._prog = prog
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.name == self.POOL or record.name.startswith(self.POOL + "."):
+            return
+        try:
+            text = terminal_line(record.getMessage())
+        except Exception:  # a record that cannot be formatted is not worth a traceback
+            return
+        # Never "error:": that word is the command's own failure, and a script reads it so.
+        sys.stderr.write(f"{self._prog}: warning: {text[:500]}\n")
+
+
+@contextmanager
+def _log_lines(prog: str) -> Iterator[None]:
+    """Log records reach stderr as :class:`_LogLines` while the command runs."""
+    handler = _LogLines(prog)
+    root = logging.getLogger()
+    root.addHandler(handler)
+    try:
+        yield
+    finally:
+        root.removeHandler(handler)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``recallflow`` command; returns its exit code."""
     parser = build_parser()
@@ -600,7 +640,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     _escape_what_stdout_cannot_encode()
     try:
-        with _terminate_cleanly(prog), _quiet_if(args):
+        with _terminate_cleanly(prog), _quiet_if(args), _log_lines(prog):
             return int(args.func(args))
     except _Terminated as stop:  # before KeyboardInterrupt, its base
         print(f"{prog}: terminated by signal {stop.signum}", file=sys.stderr)

@@ -195,6 +195,10 @@ class IdentityGuard:
         #: Why it was last refused as a primary apart from this store's (a promoted
         #: replica; read again once it is the primary itself or a replica again).
         self.diverged: str | None = None
+        #: Set once the handle has opened. Before, what :meth:`verify` finds fails the
+        #: open itself, so it is not logged as well: the log said recalls would read the
+        #: primary, and the open was then refused.
+        self.opened = False
 
     def is_the_primary(self, started: str) -> bool:
         """Whether a server of this store that is not in recovery, whose postmaster
@@ -209,7 +213,7 @@ class IdentityGuard:
         if started == self._known_start:
             self.diverged = None
             return True
-        if self.diverged is None:
+        if self.diverged is None and self.opened:
             logger.warning(
                 "%s %s is a primary apart from the store's (a promoted replica?):"
                 " recalls read the primary instead",
@@ -242,7 +246,7 @@ class IdentityGuard:
             )
         first = self.mismatch is None
         self.mismatch = f"{self._source} {without_password(self._read_dsn)}: {why}"
-        if first:
+        if first and self.opened:
             logger.error("%s; recalls read the primary instead", self.mismatch)
         raise ReplicaMismatchError(self.mismatch)
 
