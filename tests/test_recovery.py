@@ -303,6 +303,31 @@ def test_a_full_disk_fails_typed_and_the_store_works_once_space_returns(
         assert not any(i.startswith(f"full{failed_batch}-") for i in stored)
 
 
+def test_a_server_that_cannot_restart_on_a_full_disk_is_told_as_a_full_disk(
+    small_disk: Path,
+) -> None:
+    """A server that dies with its disk full (PostgreSQL stops when it cannot write its
+    log) cannot start again until there is space. The open Memory's calls said only that no
+    connection could be had within the timeout, "retry in a few seconds", while the reason,
+    a full disk, went to a log line: now each says the disk is full, and the same Memory
+    works again once space is freed, with nothing committed lost."""
+    home = small_disk / "home"
+    with open_memory(home=home, embedder=HashingEmbedder(), connect_timeout=1.0) as memory:
+        committed = _write(memory, 10)
+        pgdata = home / "pgdata"
+        os.kill(postmaster_pid(pgdata), signal.SIGKILL)
+        assert wait_until_gone(pgdata) == []
+        filler = small_disk / "filler"
+        _fill(filler)
+        for call in (lambda: _write(memory, 1, prefix="full"), lambda: _recall(memory)) * 2:
+            with pytest.raises(StorageFullError, match="disk is full"):
+                call()
+        assert postgres_pids(pgdata) == []
+        filler.unlink()
+        more, _ = _until_it_works(lambda: _write(memory, 3, prefix="after"))
+        assert _stored_ids(memory) == set(committed + more)
+
+
 def test_a_store_whose_disk_is_full_fails_to_open_as_a_full_disk_and_opens_once_freed(
     small_disk: Path,
 ) -> None:

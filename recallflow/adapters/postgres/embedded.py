@@ -657,6 +657,8 @@ class EmbeddedServer:
         self.pgdata = home / "pgdata"
         self._released = False
         self._last_restart = 0.0
+        #: Why the last restart was refused, when it was for a full disk (see ensure_running).
+        self._full: StorageFullError | None = None
         try:
             home.mkdir(parents=True, exist_ok=True)
             self.pgdata.mkdir(mode=0o700, exist_ok=True)
@@ -725,12 +727,19 @@ class EmbeddedServer:
         """Start the server again if it is found dead; True when this call restarted it.
 
         Only a handle that still holds the server restarts it, and a failed restart is
-        not retried for :data:`RESTART_BACKOFF_S` seconds.
+        not retried for :data:`RESTART_BACKOFF_S` seconds. A server that cannot start
+        because its disk is full raises :class:`~recallflow.errors.StorageFullError`, and
+        so does every call meanwhile while it stays down: the caller is told the disk is
+        full, not only that no connection could be had. (A server that fills its disk
+        while writing its log stops, and its restart needs space for the log first.)
         """
         if self._released or running_postmaster(self.pgdata) is not None:
+            self._full = None
             return False
         with _lock:
             if time.monotonic() - self._last_restart < RESTART_BACKOFF_S:
+                if self._full is not None:
+                    raise StorageFullError(self._full.detail)
                 return False
             with home_lock(self.home):
                 if running_postmaster(self.pgdata) is not None:
@@ -738,10 +747,15 @@ class EmbeddedServer:
                 self._last_restart = time.monotonic()
                 try:
                     self._postmaster = _start(self.pgdata, self._runner)
-                except (ConfigurationError, StorageFullError) as exc:
+                except StorageFullError as exc:
+                    _log.warning("could not restart the embedded PostgreSQL: %s", exc)
+                    self._full = StorageFullError(exc.detail)
+                    raise self._full from exc
+                except ConfigurationError as exc:
                     _log.warning("could not restart the embedded PostgreSQL: %s", exc)
                     return False
                 self._last_restart = 0.0
+                self._full = None
                 _log.warning("restarted the embedded PostgreSQL in %s", self.pgdata)
                 return True
 

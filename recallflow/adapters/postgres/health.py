@@ -22,7 +22,8 @@ plain ``psycopg_pool.ConnectionPool`` it:
 - waits at most ``timeout`` seconds for a connection (the pool's own default is 30 s);
 - asks ``revive`` (for the embedded server: restart it if it is found dead) when a
   connection is broken or none can be had, and tries once more after a restart, which
-  is safe because nothing has been sent yet;
+  is safe because nothing has been sent yet; a ``revive`` that finds the server cannot
+  start says why by raising (a full disk: :class:`~recallflow.errors.StorageFullError`);
 - turns a lost server, a refused connection, a timeout, or a full disk into
   :class:`~recallflow.errors.StoreUnavailableError` /
   :class:`~recallflow.errors.StorageFullError`, raised from ``connection()`` whether the
@@ -156,7 +157,11 @@ class GuardedPool(ConnectionPool[psycopg.Connection[Any]]):
                 # broken too. Replace them all, but only once the server accepts
                 # connections again, since a replacement that fails waits out the pool's
                 # back-off (a second or more) before it tries again.
-                restart()
+                try:
+                    restart()
+                except StoreUnavailableError:  # it cannot start (a full disk)
+                    self.putconn(conn)  # broken: the pool drops it
+                    raise
                 self._await_server(deadline)
                 self.putconn(conn)
                 self.drain()
