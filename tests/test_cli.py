@@ -893,6 +893,19 @@ def test_an_option_libpq_refuses_is_bad_input_naming_its_source() -> None:
     assert other.returncode == 1 and "--dsn" not in other.stderr, other.stderr
 
 
+def test_migrate_judges_its_connection_string_as_every_command_does() -> None:
+    """``migrate`` refused an option libpq refuses as exit 1, "connection is bad: invalid
+    sslmode value", as if the server were down, and said of a server it could not reach
+    neither which one it tried nor that it could not connect."""
+    refused = cli("migrate", "--dsn", "host=127.0.0.1 port=1 connect_timeout=5 sslmode=bogus")
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused.stderr
+    assert "migrate: error: --dsn: option sslmode='bogus'" in refused.stderr
+    dsn = "postgresql://ada:hunter2@127.0.0.1:1/recallflow?connect_timeout=5"
+    down = cli("migrate", env={"RECALLFLOW_DSN": dsn})
+    assert down.returncode == 1 and down.stderr.count("\n") == 1, down.stderr
+    assert "cannot connect to PostgreSQL at postgresql://ada:***@127.0.0.1:1/" in down.stderr
+
+
 def test_a_read_replica_is_given_by_flag_or_variable_and_named_by_it(
     cli_store: Memory, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -119,12 +119,26 @@ def _print_json(value: Any) -> None:
 
 
 def _cmd_migrate(args: argparse.Namespace) -> int:
+    import psycopg
+
     from recallflow.adapters.postgres.bootstrap import prepare
+    from recallflow.adapters.postgres.conninfo import refused_option
+    from recallflow.errors import ConfigurationError, without_password
 
     dsn = args.dsn or env_dsn()
     if not dsn:
         raise UsageError("needs --dsn or RECALLFLOW_DSN")
-    applied = prepare(dsn)
+    try:
+        applied = prepare(dsn)
+    except psycopg.OperationalError as exc:
+        # As every command that opens a store says it: an option libpq refuses is bad
+        # input named by where the string came from, a server not reached names the server.
+        refused = refused_option(dsn, str(exc))
+        if refused is not None:
+            raise UsageError(f"{'--dsn' if args.dsn else 'RECALLFLOW_DSN'}: {refused}") from None
+        raise ConfigurationError(
+            f"cannot connect to PostgreSQL at {without_password(dsn)}: {exc}"
+        ) from None
     if args.json:
         _print_json({"applied": applied})
     else:
