@@ -152,6 +152,7 @@ class EmbedderMismatchError(ConfigurationError):
         name: str,
         dimension: int,
         cosine: float | None = None,
+        stored_setting: str | None = None,
     ):
         self.stored_name = stored_name
         self.stored_dimension = stored_dimension
@@ -166,11 +167,15 @@ class EmbedderMismatchError(ConfigurationError):
                 " store with the model that made it."
             )
             return
+        same = (
+            f"RECALLFLOW_EMBEDDER={stored_setting}, which made it,"
+            if stored_setting
+            else "the same embedder (RECALLFLOW_EMBEDDER)"
+        )
         super().__init__(
             f"this store holds embeddings from {stored_name!r} ({stored_dimension} dimensions) "
             f"but was opened with {name!r} ({dimension} dimensions); vectors from two models "
-            "cannot be compared. Open it with the same embedder (RECALLFLOW_EMBEDDER) "
-            "or use a new RECALLFLOW_HOME / database."
+            f"cannot be compared. Open it with {same} or use a new RECALLFLOW_HOME / database."
         )
 
 

