@@ -1368,9 +1368,12 @@ def open_memory(
         refused = refused_option(dsn, str(exc)) if dsn else None
         if refused is not None:
             raise ConnectionOptionError("dsn (or RECALLFLOW_DSN)", refused) from exc
-        raise ConfigurationError(
-            f"cannot connect to PostgreSQL at {without_password(dsn) if dsn else 'embedded'}: {exc}"
-        ) from exc
+        where = "the embedded PostgreSQL"
+        if dsn:
+            where = f"PostgreSQL at {without_password(dsn)}"
+        elif server is not None:
+            where += f" in {server.pgdata}"
+        raise ConfigurationError(f"cannot connect to {where}: {exc}") from exc
     except BaseException:
         if server is not None:
             server.release()

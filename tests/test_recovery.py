@@ -365,6 +365,23 @@ def test_a_session_refused_for_a_full_disk_at_open_is_a_full_disk(small_disk: Pa
             assert _stored_ids(second) == set(committed)
 
 
+def test_an_embedded_server_that_refuses_connections_is_named_by_its_data_directory(
+    home: Path,
+) -> None:
+    """A server that starts and then refuses this process's connections (an operator's
+    ``pg_hba.conf``; a server lost mid-migration fails here too) was "cannot connect to
+    PostgreSQL at embedded": which server, the operator had to guess. It names the data
+    directory, and the server this open started is stopped."""
+    open_memory(home=home, embedder=HashingEmbedder()).close()
+    (home / "pgdata" / "pg_hba.conf").write_text("local all all reject\n")
+    with pytest.raises(ConfigurationError) as refused:
+        open_memory(home=home, embedder=HashingEmbedder())
+    said = str(refused.value)
+    assert said.startswith(f"cannot connect to the embedded PostgreSQL in {home / 'pgdata'}: ")
+    assert "pg_hba.conf" in said
+    assert wait_until_gone(home / "pgdata") == []
+
+
 def test_a_start_the_server_refuses_is_reported_by_its_reason(home: Path) -> None:
     """An operator's broken setting in the data directory: the error's first line is the
     server's own reason (what to fix), not the ``pg_ctl`` command line that failed."""
