@@ -215,6 +215,22 @@ def test_recalls_read_the_replica_see_their_own_writes_and_survive_its_death(
         assert postgres_pids(tmp_path / "standby") == []
 
 
+def test_a_standby_given_as_the_store_is_refused_saying_it_is_one(
+    tmp_path: Path, fresh_home: Path
+) -> None:
+    """A replica given as the store (``dsn`` for ``read_dsn``, an easy slip) failed on the
+    first migration: "cannot execute CREATE TABLE in a read-only transaction". It says the
+    server is a standby and where it belongs."""
+    with (
+        open_memory(home=fresh_home, embedder=HashingEmbedder()) as primary,
+        standby_of(primary, tmp_path) as standby,
+    ):
+        with pytest.raises(ConfigurationError, match="is a standby in recovery") as refused:
+            open_memory(standby.uri, embedder=HashingEmbedder())
+        assert "read_dsn" in str(refused.value)
+        assert "CREATE TABLE" not in str(refused.value)
+
+
 def test_a_replica_down_at_open_is_skipped(tmp_path: Path, fresh_home: Path) -> None:
     missing = f"postgresql://nobody:@/{DATABASE}?host={tmp_path / 'nowhere'}"
     with open_memory(home=fresh_home, embedder=HashingEmbedder(), read_dsn=missing) as memory:

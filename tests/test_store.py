@@ -185,6 +185,27 @@ def test_missing_extension_gives_a_clear_error(other_server: EmbeddedServer) -> 
     assert "CREATE EXTENSION vector" in str(info.value)
 
 
+def test_a_read_only_database_is_refused_saying_so_and_nothing_is_made(
+    other_server: EmbeddedServer,
+) -> None:
+    """A database whose transactions are read-only by default failed on the first
+    migration's statement ("cannot execute CREATE TABLE in a read-only transaction")."""
+    uri = fresh_database(other_server)
+    with psycopg.connect(uri, autocommit=True) as conn:
+        database = conn.info.dbname
+        conn.execute(
+            sql.SQL("ALTER DATABASE {} SET default_transaction_read_only = on").format(
+                sql.Identifier(database)
+            )
+        )
+    with pytest.raises(ConfigurationError, match="is read-only") as refused:
+        open_memory(uri, embedder=HashingEmbedder())
+    assert "default_transaction_read_only" in str(refused.value)
+    with psycopg.connect(uri, autocommit=True) as conn:
+        made = conn.execute("SELECT to_regclass('schema_migrations')").fetchone()
+    assert made == (None,)
+
+
 def test_opening_with_another_embedder_is_refused(other_server: EmbeddedServer) -> None:
     uri = fresh_database(other_server)
     open_memory(uri, embedder=HashingEmbedder(384)).close()

@@ -15,7 +15,7 @@ from psycopg import sql
 from psycopg.conninfo import make_conninfo
 
 from recallflow.adapters.postgres.migrate import MIGRATION_LOCK_KEY, migrate
-from recallflow.errors import ConfigurationError, MissingExtensionError
+from recallflow.errors import ConfigurationError, MissingExtensionError, without_password
 
 #: Extensions the schema needs, with the oldest version we accept.
 REQUIRED_EXTENSIONS: dict[str, tuple[int, ...]] = {
@@ -93,9 +93,33 @@ def ensure_extensions(conn: psycopg.Connection[Any]) -> None:
             )
 
 
+def refuse_read_only(conn: psycopg.Connection[Any], uri: str) -> None:
+    """Raise :class:`ConfigurationError` when ``conn`` cannot write: a standby in recovery
+    (a replica given as the store, where it belongs as ``read_dsn``), or a database whose
+    transactions are read-only by default. Opening one failed on the first migration's
+    statement, "cannot execute CREATE TABLE in a read-only transaction", naming neither."""
+    row = conn.execute(
+        "SELECT pg_is_in_recovery(), current_setting('transaction_read_only')"
+    ).fetchone()
+    standby, read_only = row if row is not None else (False, "off")
+    where = without_password(uri)
+    if standby:
+        raise ConfigurationError(
+            f"{where} is a standby in recovery, which takes no writes: open the store on"
+            " its primary, and give the standby as read_dsn (RECALLFLOW_READ_DSN,"
+            " --read-dsn) for recalls to read"
+        )
+    if read_only == "on":
+        raise ConfigurationError(
+            f"{where} is read-only (default_transaction_read_only is on for this role or"
+            " database): a store needs a database it can write"
+        )
+
+
 def prepare(uri: str) -> list[str]:
     """Ensure extensions and apply migrations on ``uri``; returns the migrations applied."""
     with psycopg.connect(uri, autocommit=True) as conn:
+        refuse_read_only(conn, uri)
         # One process at a time: concurrent CREATE EXTENSION races on the catalog.
         conn.execute("SELECT pg_advisory_lock(%s)", (MIGRATION_LOCK_KEY,))
         try:
