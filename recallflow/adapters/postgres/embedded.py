@@ -747,8 +747,7 @@ class EmbeddedServer:
                 self._last_restart = time.monotonic()
                 try:
                     self._postmaster = _start(self.pgdata, self._runner)
-                except StorageFullError as exc:
-                    _log.warning("could not restart the embedded PostgreSQL: %s", exc)
+                except StorageFullError as exc:  # raised to the caller, not logged as well
                     self._full = StorageFullError(exc.detail)
                     raise self._full from exc
                 except ConfigurationError as exc:
