@@ -640,6 +640,29 @@ def test_a_bad_environment_is_bad_input_too(args: list[str], tmp_path: Path) -> 
     done = cli(*args, env={"RECALLFLOW_EMBEDDER": "hashing", **shared})
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
     assert "RECALLFLOW_SHARED_BUFFERS" in done.stderr and not home.exists()
+    for size in ("lots", "0", "-3", "1001", "８"):
+        done = cli(*args, env={"RECALLFLOW_POOL_SIZE": size, "RECALLFLOW_HOME": str(home)})
+        assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+        assert "RECALLFLOW_POOL_SIZE=" in done.stderr and not home.exists()
+
+
+def test_the_pool_a_command_opens_is_sized_by_recallflow_pool_size(
+    cli_store: Memory, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A command opened its store with the library's default pools (8 connections for
+    recalls, 4 for writes), and nothing could change that: on a server allowing fewer,
+    every command failed naming ``pool_size``, which no command takes, and ten ``recallflow
+    mcp`` servers on one server held 120 connections. ``RECALLFLOW_POOL_SIZE`` sizes them;
+    a size the server cannot serve is refused naming the variable (exit 2, one line)."""
+    with cli_store.pool.connection() as conn:
+        limit = int(conn.execute("SHOW max_connections").fetchone()[0])  # type: ignore[index]
+    monkeypatch.setenv("RECALLFLOW_POOL_SIZE", str(limit))
+    code, _out, err = run(["status"], capsys)
+    assert code == 2 and err.count("\n") == 1, err
+    assert "error: RECALLFLOW_POOL_SIZE: pool_size must leave" in err and f"={limit} " in err
+    monkeypatch.setenv("RECALLFLOW_POOL_SIZE", "2")
+    code, out, err = run(["recall", "how are money amounts stored?", *WHO], capsys)
+    assert code == 0 and "[b-" in out, err
 
 
 def test_an_empty_home_is_bad_input_not_the_default_home(tmp_path: Path) -> None:

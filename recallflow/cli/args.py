@@ -13,6 +13,7 @@ import argparse
 import os
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
@@ -215,6 +216,28 @@ def env_dsn(variable: str = "RECALLFLOW_DSN") -> str | None:
     return value
 
 
+#: The recall pool's size a command's store is opened with (``open_memory``'s
+#: ``pool_size``), for a server that allows a command fewer connections than the default
+#: needs, or many commands (``recallflow mcp`` servers, say) sharing one server.
+POOL_SIZE_ENV = "RECALLFLOW_POOL_SIZE"
+#: The largest ``RECALLFLOW_POOL_SIZE`` taken: past it, the value is a typo, not a size.
+_POOL_SIZE_MAX = 1000
+
+
+def env_pool_size() -> int | None:
+    """``RECALLFLOW_POOL_SIZE``, a whole number of connections from 1 to 1,000; None when
+    unset or empty. Anything else is a usage error naming the variable."""
+    value = os.environ.get(POOL_SIZE_ENV, "").strip()
+    if not value:
+        return None
+    if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= _POOL_SIZE_MAX:
+        raise UsageError(
+            f"{POOL_SIZE_ENV}={value[:40]!r} is not a number of connections from 1 to"
+            f" {_POOL_SIZE_MAX:,}"
+        )
+    return int(value)
+
+
 def add_store_args(p: argparse.ArgumentParser) -> None:
     """``--dsn`` and ``--home``: which store a command opens."""
     p.add_argument(
@@ -270,6 +293,7 @@ def open_store(args: argparse.Namespace, *, operator: bool = False) -> Memory:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     store = args.dsn or env_dsn()
+    pool_size = env_pool_size()
     # The replica recalls read: --read-dsn, else RECALLFLOW_READ_DSN (judged here like
     # RECALLFLOW_DSN, then read by open_memory itself, which names it in its errors).
     replica = getattr(args, "read_dsn", None)
@@ -298,11 +322,30 @@ def open_store(args: argparse.Namespace, *, operator: bool = False) -> Memory:
             raise UsageError(str(exc)) from None
     # Imported once the environment is judged: the store's modules (the scanner's rules
     # among them) take seconds of CPU to import, which a bad variable need not wait for.
-    from recallflow.errors import ConnectionOptionError, HomeError, ReplicaMismatchError
+    from recallflow.errors import (
+        ConfigurationError,
+        ConnectionOptionError,
+        HomeError,
+        ReplicaMismatchError,
+    )
     from recallflow.memory import open_memory
 
+    # open_memory's own default unless the variable sizes the pool.
+    opened = open_memory if pool_size is None else partial(open_memory, pool_size=pool_size)
     try:
-        return open_memory(store, args.home, embedder=embedder, operator=operator, read_dsn=replica)
+        return opened(store, args.home, embedder=embedder, operator=operator, read_dsn=replica)
+    except ConfigurationError as exc:
+        # The server allows fewer connections than the pools need: named by the variable
+        # that sizes them, which a command's user can set (open_memory's message names
+        # its own argument, pool_size, which no command takes).
+        if not str(exc).startswith("pool_size "):
+            raise
+        if pool_size is None:
+            raise UsageError(
+                f"{exc}; set {POOL_SIZE_ENV} to fewer connections (each command opens up to"
+                " that many for recalls and half as many, at least 2, for writes)"
+            ) from None
+        raise UsageError(f"{POOL_SIZE_ENV}: {exc}") from None
     except ConnectionOptionError as exc:  # an option libpq judges only when connecting
         source = {"read_dsn": "--read-dsn", "RECALLFLOW_READ_DSN": exc.source}.get(exc.source)
         raise UsageError(
