@@ -137,7 +137,8 @@ class MissingExtensionError(ConfigurationError):
         super().__init__(
             f"PostgreSQL extension {extension!r} is required but not available: {detail}. "
             f"Install it on the server and run `CREATE EXTENSION {extension};` as a superuser, "
-            "or unset RECALLFLOW_DSN to use the embedded server, which ships it."
+            "or open the embedded server instead (no dsn, --dsn or RECALLFLOW_DSN), which"
+            " ships it."
         )
 
 
