@@ -22,8 +22,16 @@ contracts and signatures, payees, settings, the model's own rules, the door. Mon
 bounded by a cap ("under 50 EUR") or by being the user's bill or rent, with no payee named
 or changed, no invoice, card or gift card, and no one else it is for.
 
+The user also grants in their own words ("You're allowed to archive newsletters in my
+inbox"), which the persuasion rules read as a claimed authority as well. The speaker is
+then the grantor, so such a grant is read more strictly than a reported one: its act must
+be on what the speaker calls their own, tell no one else, be bounded by the speaker rather
+than left to the assistant's judgement, and hold nothing the user's own errand never needs.
+A grant that marks a change of regime ("you are now authorised to …") is not read so.
+
 So a statement of one sentence that reports the user granting the assistant something
-scoped is read by every rule but the persuasion ones; the other families (exfiltration,
+scoped, or grants it so in the user's own words, is read by every rule but the persuasion
+ones; the other families (exfiltration,
 deceit, overrides, …) and the disguise and decoding layers still read it. A statement in
 a disguise gets no such reading.
 """
@@ -140,16 +148,69 @@ _KEPT_FROM_USER: Final = re.compile(
     r"conceal\w*|log|logs|logged|record\w*|trace\w*|aware)\b"
 )
 
+#: The user granting in their own words, to the assistant they speak to: "you're allowed
+#: to …", "you have my OK to …". Who grants is the speaker, so the act must be on what is
+#: the speaker's own (:data:`_SPEAKERS_OWN`); "now" is left out, since a grant that marks a
+#: change of regime ("you are now authorised to …") is how a planted authority speaks.
+_OWN_GRANT: Final = re.compile(
+    r"^\s*(?:you(?:'re|\s+are)\s+(?:(?:also|always)\s+)?(?:allowed|permitted|authori[sz]ed|"
+    r"welcome|free)|you\s+have\s+my\s+(?:ok|okay|permission|blessing|go-ahead|consent))\b"
+)
+
+#: What the speaker calls their own: the act of a grant in their own words is on it.
+_SPEAKERS_OWN: Final = re.compile(r"\b(?:my|me|mine)\b")
+
+#: An act that speaks to someone else (tells, texts, posts, publishes): what the speaker
+#: has is then told to others, which a grant in their own words is not read as allowing.
+_TOLD_ON: Final = re.compile(
+    r"\b(?:tell\w*|told|text\w*|messag\w*|e-?mail\w*|call\w*|ring\w*|phon\w*|post\w*|"
+    r"publish\w*|announc\w*|reveal\w*|giv\w*|show\w*|read\w*\s+out|say\w*|contact\w*|"
+    r"introduc\w*|invit\w*|reply\w*|repl(?:y|ies|ied)|respond\w*|answer\w*)\b"
+)
+
+#: The act left to the assistant's judgement ("whenever you think it helps", "as you see
+#: fit"): no bound the speaker set.
+_AT_DISCRETION: Final = re.compile(
+    r"\b(?:whenever|wherever|however)\b|\bas\s+you\s+(?:see|think)\s+fit\b|"
+    r"\bat\s+your\s+(?:own\s+)?discretion\b|\byou\s+(?:think|decide|judge|feel)\b"
+)
+
+#: What destroys beyond what :data:`_NOT_AN_ERRAND` names, or is typed at a shell (a
+#: command's flag): "rm -rf my home folder", "reformat my disk".
+_DESTROYS: Final = re.compile(
+    r"\b(?:rm|rmdir|del|format\w*|reformat\w*|reset\w*|overwrit\w*|purg\w*|shred\w*|"
+    r"nuk\w*|factory|empty\w*|trash\w*|kill\w*|uninstall\w*)\b|(?:^|\s)--?[a-z]"
+)
+
+
+def _own_grants_act(act: str) -> bool:
+    """Whether the act of a grant in the speaker's own words is one their own errand could
+    be: on what is theirs, telling no one else, bounded by the speaker rather than left to
+    the assistant's judgement, and with nothing in it an errand never needs (see
+    :func:`own_errand`)."""
+    return (
+        _SPEAKERS_OWN.search(act) is not None
+        and _TOLD_ON.search(act) is None
+        and _AT_DISCRETION.search(act) is None
+        and _DESTROYS.search(act) is None
+        and _NOT_AN_ERRAND.search(_OWN_DESTINATION.sub(" ", _GRANT_WORDS.sub("", act))) is None
+    )
+
+
 #: A second sentence, where the rest of an escalation could follow the grant.
 _SENTENCE_BREAK: Final = re.compile(r"[.!?;:]\s+\S|\n")
 
 
 def scoped_grant(text: str) -> bool:
     """Whether ``text`` (the scanner's latin view) is one sentence reporting the user's
-    grant to the assistant of something scoped, carrying nothing."""
+    grant to the assistant of something scoped, carrying nothing, or one of the user
+    granting it in their own words over what is theirs ("you're allowed to archive
+    newsletters in my inbox")."""
     granted = _GRANTED.match(text)
     if granted is None:
-        return False
+        granted = _OWN_GRANT.match(text)
+        if granted is None or not _own_grants_act(text[granted.end() :]):
+            return False
     if any(_KEPT_FROM_USER.search(limit[0]) for limit in _WITHHELD.finditer(text)):
         return False
     rest = _WITHHELD.sub("", text[granted.end() :]).rstrip().rstrip(".!")
@@ -162,7 +223,9 @@ def scoped_grant(text: str) -> bool:
         if _PAYEE.search(rest) is not None or _BOUNDED_SPEND.search(rest) is None:
             return False
         rest = _MONEY.sub(" ", rest)
-    return _BLANKET.search(rest) is None and carries_nothing(rest)
+    return (
+        _BLANKET.search(rest) is None and _DESTROYS.search(rest) is None and carries_nothing(rest)
+    )
 
 
 #: The user's own standing order, waiving their own consent: an imperative at the start,
