@@ -11,6 +11,12 @@ set over the user or in their place, another voice given the user's say, somethi
 from the user. A config whose prompt carries one of these is not read line by line as
 minutes either (see :func:`prompt_not_an_apps`).
 
+The same prompt is also kept introduced in prose ("My study-buddy prompt: pretend you are
+an examiner …", "I set up a Home Assistant voice prompt: '…'"): a header up to a colon that
+names the prompt, an owner (my, our, I, the user) and an app (a bot, app, plugin, tutor
+…), and does not speak to the reader, then the value (see :func:`own_prompt_blanked`).
+Its value is read as a setting's is, and the header alone is read again by every rule.
+
 So in a statement shaped as a config (settings on lines of their own, a role message
 with its content, a Modelfile), each prompt or persona value is read alone by every rule
 but the role and persona ones; when none is an attack and none lifts a limit or reaches
@@ -132,3 +138,53 @@ def configured_prompts_blanked(text: str, is_attack: Callable[[str], bool]) -> s
     for m in sorted(carriers, key=lambda c: c.start(), reverse=True):
         blanked = blanked[: m.start()] + " " + blanked[m.end() :]
     return blanked
+
+
+#: A prompt the user keeps for an app of their own, introduced in prose rather than as a
+#: setting: "Prompt I wrote for my recipe bot: '…'", "My study-buddy prompt: …", "The user
+#: built a FAQ bot with the system message: '…'". The header, up to its colon, names the
+#: prompt and whose app it is for; the value is the rest of the statement.
+_PROSE_PROMPT: Final = re.compile(
+    r"\A(?P<header>[^.!?;:\n\"“”]{0,120}?\b(?:prompt|system[ \t]+message|persona)\b"
+    r"[^.!?;:\n\"“”]{0,60}?):[ \t]*(?P<value>[^\n]+?)[ \t]*\Z",
+    re.IGNORECASE,
+)
+#: The header's owner: the user speaking ("my", "our", "I wrote") or reported ("the user's",
+#: "the user built"). A header that speaks to the reader ("your prompt") names none.
+_PROMPT_OWNER: Final = re.compile(
+    r"\b(?:my|our|i|i've|we|we've|(?:the\s+)?user(?:'s)?)\b", re.IGNORECASE
+)
+_PROMPT_FOR_READER: Final = re.compile(r"\b(?:your|you|yours)\b", re.IGNORECASE)
+#: What the prompt is for: an app, bot or tool of the user's, not the assistant reading it.
+_APP_NOUN: Final = re.compile(
+    r"\b(?:bots?|chatbots?|apps?|applications?|gpts?|plugins?|plug-ins?|agents?|helpers?|"
+    r"buddy|tutors?|generators?|shortcuts?|extensions?|skills?|voice|evals?|tools?|services?|"
+    r"games?|characters?|npcs?|integrations?|workflows?|templates?|widgets?|scripts?|"
+    r"[\w]+-(?:bot|buddy|helper|app|gpt))\b",
+    re.IGNORECASE,
+)
+#: Quotation marks around a value.
+_VALUE_QUOTES: Final = "\"'“”‘’"
+
+
+def own_prompt_blanked(text: str, is_attack: Callable[[str], bool]) -> str | None:
+    """``text`` with its value blanked when it is one line introducing, in prose, a prompt
+    the user keeps for an app of their own whose value reads as an app's prompt (by
+    ``is_attack``, every rule but the role and persona ones, and lifting no limit); ``None``
+    otherwise. The header is then read by every rule, so what it says still counts."""
+    if _TEMPLATE_TOKEN.search(text):
+        return None
+    m = _PROSE_PROMPT.match(text.strip())
+    if m is None:
+        return None
+    header = m["header"]
+    if (
+        _PROMPT_OWNER.search(header) is None
+        or _PROMPT_FOR_READER.search(header) is not None
+        or _APP_NOUN.search(header) is None
+    ):
+        return None
+    value = m["value"].strip(" .!").strip(_VALUE_QUOTES)
+    if not value.strip() or not _app_prompt(value, is_attack):
+        return None
+    return header + "."

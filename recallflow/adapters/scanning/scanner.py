@@ -12,7 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from recallflow.adapters.scanning.appconfig import configured_prompts_blanked, prompt_not_an_apps
+from recallflow.adapters.scanning.appconfig import (
+    configured_prompts_blanked,
+    own_prompt_blanked,
+    prompt_not_an_apps,
+)
 from recallflow.adapters.scanning.carriage import CARRIAGE_RULES
 from recallflow.adapters.scanning.classes import CLASS_RULES, LIE_ORDERED_RULE
 from recallflow.adapters.scanning.consent import CONSENT_RULES
@@ -172,7 +176,8 @@ def _app_prompt_attack(value: str) -> bool:
 #: What is spoken of rather than spoken in, read again with it blanked by every rule:
 #: markup in a note about templates or code, a bare attack phrase named in quotes (see
 #: :mod:`~recallflow.adapters.scanning.mention`), the prompt an app is configured with (see
-#: :mod:`~recallflow.adapters.scanning.appconfig`).
+#: :mod:`~recallflow.adapters.scanning.appconfig`), or introduced in prose as the prompt of
+#: an app of the user's own.
 _SPOKEN_OF: Final[tuple[tuple[frozenset[str], Callable[[str], str | None]], ...]] = (
     (frozenset({ROLE_MARKER, TOOL_CALL}), markup_spoken_of),
     (
@@ -182,6 +187,10 @@ _SPOKEN_OF: Final[tuple[tuple[frozenset[str], Callable[[str], str | None]], ...]
     (
         frozenset({ROLE_MARKER, ROLEPLAY}),
         lambda text: configured_prompts_blanked(text, _app_prompt_attack),
+    ),
+    (
+        frozenset({ROLE_MARKER, ROLEPLAY}),
+        lambda text: own_prompt_blanked(text, _app_prompt_attack),
     ),
 )
 
@@ -327,7 +336,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v41"
+    version: str = "layered-v42"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""
