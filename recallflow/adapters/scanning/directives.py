@@ -46,6 +46,19 @@ _PRIOR: Final = any_of(
     "usual", "current", "old", "other", "trusted", "whole", "entire", "remaining",
 )  # fmt: skip
 _TARGET: Final = f"(?:{DIRECTIVE_NOUN}|{RESTRAINT_NOUN})"
+# What a thing says on a topic, set aside for the writer's own word ("forget what the
+# packet says about 12 minutes", "ignore what the label says about dosage"): a correction of
+# a source that is no voice over the model (no system, operator, message, note or memory,
+# nothing before or above), on a topic that is neither the model's rules nor the user.
+_PRINTED_ON_A_TOPIC: Final = (
+    r"(?:the|this|that)\s+(?:[\w'-]+\s+)?(?!(?:system|prompt|operator|developer|admin\w*|"
+    r"owner|user|assistant|model|ai|bot|agent|instructions?|rules?|guidelines?|polic\w*|notes?|"
+    r"memor\w*|messages?|e-?mails?|mail|documents?|docs?|pages?|website|site|context|"
+    r"conversation|chat|text|above|previous|earlier|original|initial|first|last|official|"
+    r"former|preceding|prior|other)\b)[\w'-]+\s+(?:says|said)\s+about\s+(?!(?:the\s+)?"
+    r"(?:user|rules|instructions|guidelines|prompt|system|polic|restrictions|safety|filters)|"
+    r"(?:them|their|his|her|him|you|your|me|my)\b)"
+)
 # What "the previous …" names when it points at the conversation, not at a thing of its own
 # ("ignore the earlier invoice" sets an invoice aside, not the model's rules).
 _ITS_OWN: Final = any_of(
@@ -220,7 +233,8 @@ OVERRIDE_RULES: Final[tuple[Rule, ...]] = regex_rules(
         ),
         # forget everything you were told / what the operator said; "forget what I said
         # about the blue theme" is the writer taking back their own words on a topic, not
-        # the model's rules
+        # the model's rules, and "forget what the packet says about 12 minutes" is a printed
+        # thing corrected on a topic (see _PRINTED_ON_A_TOPIC)
         (
             (
                 lead_words(OVERRIDE_VERB),
@@ -233,7 +247,8 @@ OVERRIDE_RULES: Final[tuple[Rule, ...]] = regex_rules(
             r"mentioned)(?:\s+(?:you|to\s+you|yesterday|earlier|before|today|last\s+\w+|this\s+"
             r"morning|on\s+\w+))*\s+about\s+"
             r"(?!(?:the\s+|your\s+|my\s+|our\s+|those\s+|these\s+|all\s+)?(?:rules|"
-            r"instructions|guidelines|prompt|system|polic|restrictions|safety|filters)))(?:you|you'?ve|you\s+have|you\s+were|was|has\s+been|i|we|"
+            r"instructions|guidelines|prompt|system|polic|restrictions|safety|filters))"
+            rf"|{_PRINTED_ON_A_TOPIC})(?:you|you'?ve|you\s+have|you\s+were|was|has\s+been|i|we|"
             r"they|the\s+\w+|your\s+\w+)(?:\s+[\w']+){0,3}?\s+(?:told|given|said|says|instructed|"
             r"taught|learned|programmed|trained|wrote|asked|set|configured|before|above|earlier)\b",
         ),
