@@ -32,6 +32,7 @@ from collections.abc import Callable
 from typing import Final
 
 from recallflow.adapters.scanning.framing import UNRESTRAINED
+from recallflow.adapters.scanning.preference import carries_nothing
 
 #: A prompt or persona setting and its value: quoted on its line (to the quote that closes
 #: the value, past any apostrophe inside it), a YAML block below it, or the rest of the line.
@@ -165,6 +166,16 @@ _APP_NOUN: Final = re.compile(
 )
 #: Quotation marks around a value.
 _VALUE_QUOTES: Final = "\"'“”‘’"
+#: What a prompt introduced in prose must not set, beyond what no app's prompt needs: a
+#: persona with authority over the system or its access (an administrator, an operator,
+#: one who grants access or privileges). Nor may it carry anything into the answers (see
+#: :func:`~recallflow.adapters.scanning.preference.carries_nothing`): the header is all
+#: that tells it from an order, so its value is held to what a wish about answers is.
+_NOT_A_PROSE_PROMPT: Final = re.compile(
+    r"\b(?:admin\w*|administrators?|root|sudo|superusers?|operators?|developers?|owners?|"
+    r"access|permissions?|privileg\w*)\b",
+    re.IGNORECASE,
+)
 
 
 def own_prompt_blanked(text: str, is_attack: Callable[[str], bool]) -> str | None:
@@ -185,6 +196,11 @@ def own_prompt_blanked(text: str, is_attack: Callable[[str], bool]) -> str | Non
     ):
         return None
     value = m["value"].strip(" .!").strip(_VALUE_QUOTES)
-    if not value.strip() or not _app_prompt(value, is_attack):
+    if (
+        not value.strip()
+        or _NOT_A_PROSE_PROMPT.search(value) is not None
+        or not carries_nothing(value.lower())
+        or not _app_prompt(value, is_attack)
+    ):
         return None
     return header + "."

@@ -51,11 +51,12 @@ _TARGET: Final = f"(?:{DIRECTIVE_NOUN}|{RESTRAINT_NOUN})"
 # a source that is no voice over the model (no system, operator, message, note or memory,
 # nothing before or above), on a topic that is neither the model's rules nor the user.
 _PRINTED_ON_A_TOPIC: Final = (
-    r"(?:the|this|that)\s+(?:[\w'-]+\s+)?(?!(?:system|prompt|operator|developer|admin\w*|"
+    r"(?:the|this|that)\s+(?!(?:[\w'-]+\s+)?(?:system|prompt|operator|developer|admin\w*|"
     r"owner|user|assistant|model|ai|bot|agent|instructions?|rules?|guidelines?|polic\w*|notes?|"
     r"memor\w*|messages?|e-?mails?|mail|documents?|docs?|pages?|website|site|context|"
     r"conversation|chat|text|above|previous|earlier|original|initial|first|last|official|"
-    r"former|preceding|prior|other)\b)[\w'-]+\s+(?:says|said)\s+about\s+(?!(?:the\s+)?"
+    r"former|preceding|prior|other|safety|security)\b)(?:[\w'-]+\s+)?[\w'-]+\s+(?:says|said)\s+"
+    r"about\s+(?!(?:the\s+)?"
     r"(?:user|rules|instructions|guidelines|prompt|system|polic|restrictions|safety|filters)|"
     r"(?:them|their|his|her|him|you|your|me|my)\b)"
 )
