@@ -1264,3 +1264,15 @@ def test_a_langchain_tool_returns_every_character_as_itself(memory: Memory, tena
     text = tools["recall_beliefs"].invoke({"goal": statement})
     assert statement in text and "\\u" not in text
     assert statement in ok("recall_beliefs", json.loads(text))["block"]
+
+
+def test_what_a_model_reads_of_a_tool_names_no_file_or_policy_field() -> None:
+    """A tool's description and its argument and result schemas are all a model knows of
+    it, and it reads neither our docs nor the host's policy: the confidence band was
+    described by pointing at a docs page, the history's event list by a policy field's
+    dotted name, and a search's trace id not at all."""
+    for spec in TOOLS:
+        text = json.dumps([spec.description, spec.input_schema, spec.output_schema])
+        assert not re.search(r"docs/|\.md\b|\bpolicy\.[a-z_]+", text), spec.name
+    episodes = next(s for s in TOOLS if s.name == "search_episodes").output_schema
+    assert episodes["properties"]["trace_id"].get("description")

@@ -24,8 +24,10 @@ class TrustLevel(ModelEnum):
 
 
 class ConfidenceBand(ModelEnum):
-    """What a rendered item says about its confidence, instead of a float (see "Rendering"
-    in docs/architecture.md)."""
+    """How sure memory is of an item: high, medium or low, said instead of a number."""
+
+    # A band, not a float: see "Rendering" in docs/architecture.md. The docstring above is
+    # the band's description in every JSON schema, a model's tools' among them.
 
     HIGH = "high"
     MEDIUM = "medium"

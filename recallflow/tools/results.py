@@ -67,7 +67,10 @@ class EpisodeSearchView(ToolResult):
     """The result of ``search_episodes``."""
 
     block: str = Field(description="The episodes block, to read as data.")
-    trace_id: str
+    trace_id: str = Field(
+        description="This search's trace, kept for the host; episodes are not cited or"
+        " rejected (no tool takes this id)."
+    )
     items: list[RecalledEpisodeView]
 
 
@@ -172,7 +175,8 @@ class BeliefHistoryView(ToolResult):
     more_predecessors: bool = Field(description="The chain goes back further than listed.")
     more_successors: bool = Field(description="The chain goes on further than listed.")
     events: list[HistoryEventView] = Field(
-        description="Oldest first; at most the latest policy.feedback.history_events."
+        description="Oldest first; only the latest ones, as many as the host's policy keeps"
+        " (earlier_events counts the rest)."
     )
     earlier_events: int = Field(
         default=0, description="Earlier events left out of the list (it keeps the latest)."
