@@ -541,6 +541,63 @@ def test_a_replacement_no_recall_would_show_is_refused(
     assert memory.beliefs.get(tenant, "p1", "b-shell").state is LifecycleState.ACTIVE
 
 
+def test_a_change_of_a_belief_not_yet_in_force_needs_its_replacement(
+    memory: Memory,
+    tenant: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A belief valid only from a later instant (a plan), shown by a recall at that
+    instant and rejected as changed without a replacement, has not held yet and cannot stop
+    holding now: refused on ``kind``, the field the caller gave, saying what to do instead
+    (it was refused on an ``at`` the caller never gave), and nothing is written; on the
+    command line, one line naming ``--kind``. With its replacement it is corrected."""
+    from recallflow.cli.args import EXIT_USAGE
+    from recallflow.cli.main import main
+
+    later = datetime.now(UTC) + 400 * DAY
+    memory.beliefs.add(
+        belief(
+            tenant,
+            id="b-move",
+            statement="The user will move to Bergen.",
+            subject="home",
+            entities=["bergen"],
+            valid_from=later,
+        )
+    )
+    shown = memory.recall(
+        request(
+            tenant,
+            "p1",
+            "Where will the user move?",
+            as_of=later + DAY,
+            working_state={"entities": ["bergen"]},
+        ),
+        policy=PATIENT,
+    )
+    assert "b-move" in shown.rendered_ids
+    before = rows(memory, tenant)
+    with pytest.raises(ConflictError) as refused:
+        memory.reject(tenant, "p1", shown.trace_id, "b-move", "changed")
+    assert (refused.value.field, refused.value.item_id) == ("kind", "b-move")
+    assert "not_true" in str(refused.value) and "replacement" in str(refused.value)
+    assert rows(memory, tenant) == before
+    monkeypatch.setenv("RECALLFLOW_DSN", memory.uri)
+    monkeypatch.setenv("RECALLFLOW_EMBEDDER", "hashing")
+    who = ["--tenant", tenant, "--principal", "p1"]
+    argv = ["reject", shown.trace_id, "b-move", "--kind", "changed", *who]
+    assert main(argv) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert err.startswith("recallflow reject: error: --kind: ") and err.count("\n") == 1
+    assert "'at'" not in err and "Traceback" not in err
+    assert rows(memory, tenant) == before
+    moved = memory.reject(
+        tenant, "p1", shown.trace_id, "b-move", "changed", replacement="The user will move to Oslo."
+    )
+    assert moved.belief.state is LifecycleState.SUPERSEDED and moved.replacement_id
+
+
 def test_a_replacement_that_conflicts_rolls_the_rejection_back(
     memory: Memory, tenant: str, traced: RecallResult
 ) -> None:

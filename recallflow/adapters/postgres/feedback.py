@@ -207,6 +207,7 @@ def reject(
             belief = lifecycle.locked_belief(conn, tenant_id, principal_id, belief_id)
         elif kind is RejectionKind.CHANGED:
             # It held and changed, to what is not known: it stops holding now.
+            _expirable_now(belief, now)
             belief = lifecycle.expire(conn, tenant_id, principal_id, belief_id, now, reason)
         elif kind is RejectionKind.NOT_HERE:
             conn.execute(
@@ -250,6 +251,22 @@ def _replaceable(belief: Belief) -> None:
     if belief.state is LifecycleState.RETIRED:
         raise ConflictError(
             "is retired (it never held), so it did not change and nothing replaces it",
+            field="kind",
+            item_id=belief.id,
+        )
+
+
+def _expirable_now(belief: Belief, now: datetime) -> None:
+    """Nothing, or a :class:`ConflictError` on ``kind`` when ``belief`` cannot stop holding
+    now, which a ``changed`` rejection without a replacement means: a belief valid only
+    from a later instant (a plan, an announced move, shown by a recall at a future
+    ``as_of``) has not held yet. Ending it now was refused by the expiry, on an ``at`` the
+    caller never gave."""
+    if belief.valid_from is not None and belief.valid_from >= now:
+        raise ConflictError(
+            f"holds only from {belief.valid_from.isoformat()}, so it has not held yet and"
+            " cannot have stopped holding now; give the replacement it changed to, or"
+            " reject it as not_true",
             field="kind",
             item_id=belief.id,
         )
