@@ -439,6 +439,38 @@ def test_reject_writes_what_its_kind_means(
     assert code == 0 and "already recorded" in out
 
 
+def test_a_flag_is_shown_wherever_the_terminal_shows_the_belief(
+    store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An `unspecified` rejection flags the belief and leaves its state: the command said
+    "the belief is now active", and neither `belief history` nor `belief list` showed the
+    flag, so the person who flagged it read that nothing had changed."""
+    result = recalled(capsys, tenant)
+    trace_id = result["trace"]["id"]
+    other = next(
+        i["belief_id"]
+        for i in result["items"]
+        if i["belief_id"] != "b-mob-money"
+        and not store.beliefs.get(tenant, demo.PRINCIPAL, i["belief_id"]).flagged
+    )
+    code, out, _ = run(
+        capsys, "reject", trace_id, "b-mob-money", "--kind", "unspecified", *who(tenant)
+    )
+    assert code == 0 and out.splitlines()[0].endswith(
+        "; the belief is now active, flagged as possibly wrong"
+    )
+    code, out, _ = run(capsys, "belief", "history", "b-mob-money", *who(tenant))
+    assert code == 0 and out.splitlines()[0].endswith(": active, flagged as possibly wrong")
+    code, out, _ = run(capsys, "belief", "list", *who(tenant))
+    lines = {line.split()[0]: line for line in out.splitlines()[:-1]}
+    assert "(flagged)" in lines["[b-mob-money]"]
+    unflagged = [b.id for b in store.beliefs.list(tenant, demo.PRINCIPAL) if not b.flagged]
+    assert unflagged and all("(flagged)" not in lines[f"[{i}]"] for i in unflagged)
+    # A kind that does not flag says nothing of one.
+    code, out, _ = run(capsys, "reject", trace_id, other, "--kind", "not_true", *who(tenant))
+    assert code == 0 and out.splitlines()[0].endswith("; the belief is now retired")
+
+
 def test_a_changed_rejection_with_a_replacement_supersedes_the_belief(
     store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -96,7 +96,8 @@ def _what(event: HistoryEvent) -> str:
 def print_history(history: BeliefHistory) -> None:
     """The history as text: the belief, its chain oldest first, its events oldest first."""
     b = history.belief
-    print(f"belief [{b.id}] of {b.tenant_id}/{b.principal_id}: {b.state.value}")
+    flagged = ", flagged as possibly wrong" if b.flagged else ""
+    print(f"belief [{b.id}] of {b.tenant_id}/{b.principal_id}: {b.state.value}{flagged}")
     print(f"  {terminal_line(b.statement)}")
     retracted = f"; retracted {_when(b.retracted_at)}" if b.retracted_at else ""
     print(f"  {_validity(b.valid_from, b.valid_to)}; recorded {_when(b.recorded_at)}{retracted}")
@@ -143,6 +144,7 @@ def _cmd_list(args: argparse.Namespace) -> int:
     for b in shown:
         where = b.origin_project if b.origin_project is not None else "user scope"
         retracted = f" (retracted {_when(b.retracted_at)})" if b.retracted_at else ""
+        retracted += " (flagged)" if b.flagged else ""
         print(
             f"{f'[{b.id}]':<{width}} {b.state.value:<11} {where}{retracted}: {_short(b.statement)}"
         )

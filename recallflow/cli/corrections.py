@@ -103,9 +103,13 @@ def _cmd_reject(args: argparse.Namespace) -> int:
         print(rejection.model_dump_json(indent=2))
         return 0
     done = "recorded" if rejection.recorded else "already recorded (nothing changed)"
+    # A flag leaves the state as it was: said apart, or an `unspecified` rejection read as
+    # if it had changed nothing.
+    flagged = ", flagged as possibly wrong" if rejection.belief.flagged else ""
     print(
         f"rejected [{rejection.belief_id}] as {rejection.kind.value} from trace "
         f"{rejection.trace_id}: {done}; the belief is now {rejection.belief.state.value}"
+        f"{flagged}"
     )
     if rejection.replacement_id:
         print(f"  replaced by [{rejection.replacement_id}]")
