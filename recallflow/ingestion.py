@@ -423,10 +423,18 @@ class Beliefs:
             raise InvalidInputError(
                 f"names {draft.supersedes!r}, not {old_id!r}", field="supersedes", item_id=draft.id
             )
-        try:
-            return self.add(
-                draft.model_copy(update={"supersedes": key_of(old_id, "old_id")}), policy=policy
+        old = key_of(old_id, "old_id")
+        if draft.id == old:
+            # Named as the field the caller wrote, with no batch position: the belief's own
+            # check said "item 0" and named no field.
+            raise InvalidInputError(
+                "is the id of the belief it supersedes; a successor is a new belief, under an"
+                " id of its own",
+                field="id",
+                item_id=draft.id,
             )
+        try:
+            return self.add(draft.model_copy(update={"supersedes": old}), policy=policy)
         except NotFoundError as exc:
             if (exc.field, exc.item_index) != ("supersedes", 0):  # the one item here
                 raise

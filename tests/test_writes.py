@@ -303,6 +303,28 @@ def test_a_batch_link_to_an_unknown_belief_names_the_item_and_field(
     assert counts(memory, tenant) == before
 
 
+def test_a_successor_under_its_predecessors_id_is_named_as_its_id(
+    memory: Memory, tenant: str
+) -> None:
+    """``supersede`` of a belief by a draft under the same id (a corrected sentence sent
+    back under the id it corrects) said "item 0, id 'b-1': supersedes or superseded_by
+    names the belief itself": a batch position the call has none of, and no field. It
+    names the draft's ``id``, says what to do, and writes nothing."""
+    memory.beliefs.add(deploy(tenant, "b-1", "We deploy to Heroku.", recorded_at=T0))
+    before = counts(memory, tenant)
+    for statement in ("We deploy to Fly.io.", "We deploy to Heroku."):
+        with pytest.raises(InvalidInputError) as info:
+            memory.supersede("b-1", deploy(tenant, "b-1", statement))
+        assert (info.value.field, info.value.item_id, info.value.item_index) == (
+            "id",
+            "b-1",
+            None,
+        )
+        assert str(info.value).startswith("id 'b-1', field 'id': is the id of the belief")
+        assert counts(memory, tenant) == before
+    assert memory.beliefs.get(tenant, "p1", "b-1").state is LifecycleState.ACTIVE
+
+
 # --- idempotency --------------------------------------------------------------------------
 
 
