@@ -624,6 +624,9 @@ def _live_members(
 
 
 _SIDES = (LifecycleState.ACTIVE, LifecycleState.CONFLICTED)
+#: The statuses of a belief that no longer holds anywhere, on any surface. (A retracted
+#: successor withdraws its supersession: the belief it replaced holds again.)
+_ENDED = frozenset({BeliefStatus.RETIRED, BeliefStatus.EXPIRED})
 
 
 def _visible(belief: Belief, *, as_of: datetime, ceiling: Sensitivity) -> bool:
@@ -649,6 +652,7 @@ class _Replacement(BaseModel):
     conflict_set_id: str | None = None
     peers: tuple[tuple[str, str], ...] = ()
     elsewhere: bool = False
+    ended: bool = False
 
 
 def _shown_here(row: Belief, *, as_of: datetime, ceiling: Sensitivity, provisional: bool) -> bool:
@@ -730,17 +734,22 @@ def _replacement(
     admits it (``provisional``), as that recall shows it — with its flag and, when a recall
     of the session would show it disputed, its conflict's other members. With none,
     whether a belief passed over was admitted on this surface but does not hold in the
-    project (the line then says so, not that the surface withholds it)."""
+    project (the line then says so, not that the surface withholds it), or whether the
+    chain ends in a belief that no longer holds, none of it above this surface's ceiling
+    (the line then says so: the surface withholds nothing, and a line saying it does sent
+    the agent looking for a belief that a correction had ended)."""
     seen: set[str] = set()
     current: str | None = first
     elsewhere = False
+    withheld = False  # a belief of the chain this surface may not show, whatever its state
     for _ in range(hops):
         if current is None or current in seen:
             break
         seen.add(current)
         row = _as_they_stood(tx, tx.beliefs([current]), as_of=as_of).get(current)
-        if row is None:
-            break
+        if row is None:  # forgotten: it holds nowhere
+            return _Replacement(elsewhere=elsewhere, ended=not (elsewhere or withheld))
+        withheld = withheld or row.sensitivity > ceiling
         if _holds_here(
             tx, row, as_of=as_of, ceiling=ceiling, project=project, provisional=provisional
         ):
@@ -754,6 +763,10 @@ def _replacement(
             )
         if _shown_here(row, as_of=as_of, ceiling=ceiling, provisional=provisional):
             elsewhere = True  # live here, but local to another project or rejected here
+        if row.superseded_by is None:  # the chain's end, not shown: ended, or withheld
+            status = status_of(row, as_of=as_of, ceiling=ceiling)
+            ended = status in _ENDED and not (elsewhere or withheld)
+            return _Replacement(elsewhere=elsewhere, ended=ended)
         current = row.superseded_by
     return _Replacement(elsewhere=elsewhere)
 
@@ -841,6 +854,7 @@ def _pending(
                 replacement_flagged=replacement.flagged,
                 replacement_conflict_set_id=replacement.conflict_set_id,
                 replacement_elsewhere=replacement.elsewhere,
+                replacement_ended=replacement.ended,
                 peers=peers,
             )
         )

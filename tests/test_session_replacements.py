@@ -5,6 +5,7 @@ the surface withholds."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -96,6 +97,41 @@ def test_a_provisional_replacement_is_told_as_unconfirmed_where_a_turn_shows_it(
             "- [p-concise] no longer holds; replaced by a belief this surface does not show"
         )
     assert corrected(session.recall({"goal": "long answers"}).trace) == []
+
+
+@pytest.mark.parametrize("end", ["retired", "expired", "secret, retired"])
+def test_a_replacement_that_ended_since_is_told_as_ended(
+    memory: Memory, tenant: str, end: str
+) -> None:
+    """A prefix belief whose replacement was itself ended before the turn (the user
+    corrected a belief, then rejected the correction as not true) was told as "replaced by
+    a belief this surface does not show", on a surface that withholds nothing: the agent
+    was sent looking for a belief no surface shows. The line says the replacement no
+    longer holds either; one above the surface's ceiling is still told as withheld, so the
+    line says nothing of a belief the surface may not show."""
+    seed(memory, tenant)
+    session = open_plain(memory, tenant, surface="team")
+    prefix = session.prefix
+    secret = {"sensitivity": "secret"} if end.startswith("secret") else {}
+    memory.supersede(
+        "p-concise", durable(tenant, "p-long", "The user prefers long answers.", **secret)
+    )
+    if end.endswith("retired"):
+        memory.retire(tenant, "p1", "p-long", "not true either")
+    else:
+        memory.expire(tenant, "p1", "p-long", at=datetime.now(UTC))
+    turn = session.recall({"goal": "long answers"})
+    assert corrected(turn.trace) == [("p-concise", CorrectionKind.SUPERSEDED)]
+    line = line_of(turn.block, "p-concise")
+    if secret:
+        assert line.endswith("replaced by a belief this surface does not show")
+    else:
+        assert line == (
+            "- [p-concise] no longer holds, and what replaced it no longer holds either"
+        )
+    assert "long answers" not in turn.block
+    assert corrected(session.recall({"goal": "long answers"}).trace) == []
+    assert memory.resume_session(tenant, "p1", session.id).prefix == prefix
 
 
 def rederived(tenant: str, bid: str, statement: str) -> dict[str, Any]:

@@ -329,6 +329,8 @@ def correction_line(c: Correction) -> str:
             )
         if c.replacement_elsewhere:
             return f"{head} no longer holds; replaced by a belief that {NOT_HERE}"
+        if c.replacement_ended:
+            return f"{head} no longer holds, and what replaced it no longer holds either"
         return f"{head} no longer holds; replaced by a belief this surface does not show"
     if kind is CorrectionKind.RETIRED:
         return f"{head} no longer holds (retired)"

@@ -318,6 +318,11 @@ class Correction(FrozenModel):
         description="The replacement is hidden because it does not hold in the session's"
         " project (local to another, or rejected there as not here).",
     )
+    replacement_ended: bool = Field(
+        default=False,
+        description="No replacement is shown because what replaced the belief no longer"
+        " holds either (retired, expired or forgotten).",
+    )
     replacement_provisional: bool = Field(
         default=False, description="The replacement shown is provisional (unconfirmed)."
     )

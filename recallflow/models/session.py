@@ -142,6 +142,12 @@ class PendingCorrection(FrozenModel):
         description="No replacement is shown because the live one does not hold in the"
         " session's project (local to another, or rejected there as not here).",
     )
+    replacement_ended: bool = Field(
+        default=False,
+        description="No replacement is shown because the chain ends in a belief that no"
+        " longer holds (retired, expired or forgotten), none of it above the"
+        " surface's ceiling nor passed over for the session's project.",
+    )
     peers: tuple[tuple[str, str], ...] = ()
 
 

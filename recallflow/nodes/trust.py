@@ -170,6 +170,7 @@ def turn_corrections(
                 replacement_hidden=p.fingerprint.superseded_by is not None
                 and p.replacement is None,
                 replacement_elsewhere=p.replacement_elsewhere and p.replacement is None,
+                replacement_ended=p.replacement_ended and p.replacement is None,
                 replacement_provisional=p.replacement_provisional and p.replacement is not None,
                 replacement_flagged=p.replacement_flagged and p.replacement is not None,
                 conflict_set_id=p.fingerprint.conflict_set_id or p.replacement_conflict_set_id,
