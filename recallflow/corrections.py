@@ -45,7 +45,7 @@ from recallflow.models.corrections import (
     Rejection,
     RejectionKind,
 )
-from recallflow.models.fields import storable, utc_instant
+from recallflow.models.fields import storable, utc_instant, visible
 from recallflow.models.store import Belief, BeliefDraft, LifecycleState, SourceAuthority
 from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
 from recallflow.ports import CorrectionStore, MissHintQueue
@@ -63,7 +63,9 @@ def _text(
             f"is {len(value.strip())} characters; at most {max_length} are kept", field=field
         )
     try:
-        return storable(value.strip())
+        # Only invisible characters (a zero-width space) is no text either: kept, it read
+        # as a note of nothing, where a replacement of them is refused.
+        return visible(storable(value.strip()))
     except ValueError as exc:
         raise InvalidInputError(str(exc), field=field) from None
 

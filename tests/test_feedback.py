@@ -478,6 +478,24 @@ def test_the_command_line_names_the_flag_of_a_refused_field(
     err = capsys.readouterr().err
     assert err.startswith("recallflow reject: error: --replacement: ") and err.count("\n") == 1
     assert "field" not in err and "Traceback" not in err
+    # A note of invisible characters only is refused as the flag's value, nothing recorded.
+    with pytest.raises(SystemExit) as exited:
+        main(
+            [
+                "reject",
+                traced.trace_id,
+                "b-editor",
+                "--kind",
+                "unspecified",
+                "--note",
+                "\u200b",
+                *who,
+            ]
+        )
+    err = capsys.readouterr().err
+    assert exited.value.code == EXIT_USAGE and err.count("\n") == 1
+    assert "--note" in err and "no visible text" in err
+    assert not memory.beliefs.get(tenant, "p1", "b-editor").flagged
 
 
 @pytest.mark.parametrize(
@@ -496,6 +514,9 @@ def test_the_command_line_names_the_flag_of_a_refused_field(
         (("b-shell", "changed"), {"project": "alpha"}, InvalidInputError, "project"),
         # The note is bounded as the reject_belief tool and `recallflow reject` bound it.
         (("b-shell", "unspecified"), {"note": "n" * 1001}, InvalidInputError, "note"),
+        # A note of invisible characters only says nothing, as a replacement of them does.
+        (("b-shell", "unspecified"), {"note": "\u200b\u2060"}, InvalidInputError, "note"),
+        (("b-shell", "not_true"), {"note": " \u200b "}, InvalidInputError, "note"),
     ],
 )
 def test_bad_rejections_are_typed_and_write_nothing(

@@ -65,7 +65,7 @@ def _note(value: str) -> str:
     text, at most :data:`~recallflow.models.corrections.NOTE_MAX_LENGTH` characters),
     checked at parse time like ``--replacement``."""
     from recallflow.models.corrections import NOTE_MAX_LENGTH
-    from recallflow.models.fields import storable
+    from recallflow.models.fields import storable, visible
 
     text = value.strip()
     if not text:
@@ -75,7 +75,7 @@ def _note(value: str) -> str:
             f"is {len(text)} characters; at most {NOTE_MAX_LENGTH} are kept"
         )
     try:
-        return storable(text)
+        return visible(storable(text))
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
