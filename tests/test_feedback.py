@@ -287,6 +287,23 @@ def test_unspecified_flags_and_down_weights_but_never_retires(
     assert entry.score < score["b-shell"]
 
 
+def test_a_flagged_belief_is_rendered_as_flagged(
+    memory: Memory, tenant: str, traced: RecallResult
+) -> None:
+    """A belief the user flagged as possibly wrong still ranks, a little lower, and its
+    line says it is flagged: it rendered exactly as an unflagged one, so the model
+    repeated as settled what the user had just disputed. The other lines are unchanged."""
+    before = {i.belief_id: i for i in traced.items}
+    memory.reject(tenant, "p1", traced.trace_id, "b-shell", "unspecified")
+    later = recall(memory, tenant)
+    (line,) = [line for line in later.block.splitlines() if "[b-shell]" in line]
+    assert "; flagged as possibly wrong) " in line
+    assert later.block.count("flagged as possibly wrong") == 1
+    flagged = next(i for i in later.items if i.belief_id == "b-shell")
+    assert flagged.flagged and not before["b-shell"].flagged
+    assert [i.belief_id for i in later.items if i.flagged] == ["b-shell"]
+
+
 def test_a_repeated_rejection_is_recorded_once(
     memory: Memory, tenant: str, traced: RecallResult
 ) -> None:

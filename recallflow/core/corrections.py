@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 from recallflow.core.erasure import ERASED
-from recallflow.core.render import statement_text
+from recallflow.core.render import FLAGGED_TAG, statement_text
 from recallflow.models.result import Correction, CorrectionKind
 from recallflow.models.session import BeliefFingerprint, BeliefStatus, PendingCorrection
 from recallflow.models.store import Belief, LifecycleState, Sensitivity
@@ -279,7 +279,7 @@ def told_peers(corrections: Sequence[Correction]) -> tuple[str, ...]:
 #: How a line says a belief is rejected as not holding in the session's project.
 NOT_HERE = "does not hold in this project"
 #: How a line says a belief is flagged (its own ``flagged`` line, or its replacement's).
-FLAGGED_AS = "flagged as possibly wrong: confirm before relying on it"
+FLAGGED_AS = f"{FLAGGED_TAG}: confirm before relying on it"
 #: How a line says a belief is provisional (its own line, or its replacement's).
 PROVISIONAL_AS = "unconfirmed (provisional): confirm before relying on it"
 

@@ -29,6 +29,9 @@ MEMORY_FRAMING = (
     "rather than choosing silently."
 )
 
+#: The tag of an item the user flagged as possibly wrong.
+FLAGGED_TAG = "flagged as possibly wrong"
+
 #: The tag of an item learned in a project whose name the surface may not show.
 REDACTED_ORIGIN = "from another project"
 
@@ -95,6 +98,10 @@ def item_line(item: RecalledItem, indent: str = "") -> str:
         tags.append(REDACTED_ORIGIN)
     if item.provisional:
         tags.append("provisional")
+    if item.flagged:
+        # The user said it may be wrong: a line that read as settled had the model repeat
+        # it as fact (a session's turn tells the same of a prefix belief flagged later).
+        tags.append(FLAGGED_TAG)
     text = statement_text(item.text, item.blocked)
     return f"{indent}- [{item.belief_id}] ({'; '.join(tags)}) {text}"
 

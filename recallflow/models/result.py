@@ -228,6 +228,11 @@ class RecalledItem(FrozenModel):
     )
     conflict_set_id: str | None = None
     provisional: bool = False
+    flagged: bool = Field(
+        default=False,
+        description="The user flagged it as possibly wrong (a rejection that did not say"
+        " how); its line says so.",
+    )
     blocked: bool = False
     score: float
     tokens: int = 0

@@ -62,6 +62,7 @@ def _item(
         if c.belief.state is LifecycleState.CONFLICTED
         else None,
         provisional=c.belief.state is LifecycleState.PROVISIONAL,
+        flagged=c.belief.flagged,
         blocked=blocked,
         score=c.score,
         tokens=0,

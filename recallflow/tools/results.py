@@ -31,6 +31,10 @@ class RecalledBelief(FrozenModel):
         default=None, description="Set when recalled outside the project it was learned in."
     )
     provisional: bool = False
+    flagged: bool = Field(
+        default=False,
+        description="The user flagged it as possibly wrong: confirm before relying on it.",
+    )
     conflict_set_id: str | None = None
     blocked: bool = Field(default=False, description="Withheld: it failed the injection scan.")
 

@@ -370,6 +370,7 @@ def _recall_view(result: RecallResult) -> RecallResultView:
                 band=item.band,
                 origin_project=item.origin_project,
                 provisional=item.provisional,
+                flagged=item.flagged,
                 conflict_set_id=item.conflict_set_id,
                 blocked=item.blocked,
             )
