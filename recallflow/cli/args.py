@@ -334,18 +334,6 @@ def open_store(args: argparse.Namespace, *, operator: bool = False) -> Memory:
     opened = open_memory if pool_size is None else partial(open_memory, pool_size=pool_size)
     try:
         return opened(store, args.home, embedder=embedder, operator=operator, read_dsn=replica)
-    except ConfigurationError as exc:
-        # The server allows fewer connections than the pools need: named by the variable
-        # that sizes them, which a command's user can set (open_memory's message names
-        # its own argument, pool_size, which no command takes).
-        if not str(exc).startswith("pool_size "):
-            raise
-        if pool_size is None:
-            raise UsageError(
-                f"{exc}; set {POOL_SIZE_ENV} to fewer connections (each command opens up to"
-                " that many for recalls and half as many, at least 2, for writes)"
-            ) from None
-        raise UsageError(f"{POOL_SIZE_ENV}: {exc}") from None
     except ConnectionOptionError as exc:  # an option libpq judges only when connecting
         source = {"read_dsn": "--read-dsn", "RECALLFLOW_READ_DSN": exc.source}.get(exc.source)
         raise UsageError(
@@ -359,6 +347,18 @@ def open_store(args: argparse.Namespace, *, operator: bool = False) -> Memory:
         if args.home is None:
             raise
         raise HomeError("--home", exc.detail) from exc.__cause__
+    except ConfigurationError as exc:  # after its subclasses above, which it would catch
+        # The server allows fewer connections than the pools need: named by the variable
+        # that sizes them, which a command's user can set (open_memory's message names
+        # its own argument, pool_size, which no command takes).
+        if not str(exc).startswith("pool_size "):
+            raise
+        if pool_size is None:
+            raise UsageError(
+                f"{exc}; set {POOL_SIZE_ENV} to fewer connections (each command opens up to"
+                " that many for recalls and half as many, at least 2, for writes)"
+            ) from None
+        raise UsageError(f"{POOL_SIZE_ENV}: {exc}") from None
 
 
 def read_flag_file(flag: str, path: Path, load: Callable[[Path], T]) -> T:
