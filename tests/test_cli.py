@@ -1175,3 +1175,18 @@ def test_a_group_without_its_command_names_the_commands(
     err = capsys.readouterr().err
     assert exited.value.code == 2 and err.count("\n") == 1
     assert f"error: give a command: {commands}" in err and "_command" not in err
+
+
+def test_a_status_line_counts_one_of_a_kind_in_the_singular() -> None:
+    """``status`` said "1 episodes" of a principal with one episode."""
+    from recallflow.cli.main import status_line
+    from recallflow.models.store import StoreSummary
+
+    one = StoreSummary(
+        tenant_id="t", principal_id="p", beliefs_by_state={"active": 1}, episodes=1, edges=0
+    )
+    assert status_line(one) == "t/p: 1 belief (active 1); 1 episode; 0 edges"
+    two = StoreSummary(
+        tenant_id="t", principal_id="p", beliefs_by_state={"active": 2}, episodes=2, edges=1
+    )
+    assert status_line(two) == "t/p: 2 beliefs (active 2); 2 episodes; 1 edge"

@@ -59,6 +59,7 @@ from recallflow.errors import InvalidInputError, RecallflowError
 
 if TYPE_CHECKING:
     from recallflow.memory import Memory
+    from recallflow.models.store import StoreSummary
 
 #: The moments ``recall`` and ``graph`` accept (the values of ``recallflow.Moment``).
 MOMENTS = ("in_turn", "session_snapshot", "child_run")
@@ -154,11 +155,22 @@ def _print_store(memory: object) -> None:
     if not summary:  # a store line alone read as if the listing had been cut off
         print("nothing stored yet: no beliefs, episodes or edges of any principal")
     for s in summary:
-        states = ", ".join(f"{k} {v}" for k, v in sorted(s.beliefs_by_state.items()))
-        print(
-            f"{s.tenant_id}/{s.principal_id}: {sum(s.beliefs_by_state.values())} beliefs "
-            f"({states}); {s.episodes} episodes; {s.edges} edges"
-        )
+        print(status_line(s))
+
+
+def status_line(s: StoreSummary) -> str:
+    """One principal's line of ``status``: its beliefs by state, episodes and edges."""
+    states = ", ".join(f"{k} {v}" for k, v in sorted(s.beliefs_by_state.items()))
+    beliefs = sum(s.beliefs_by_state.values())
+    return (
+        f"{s.tenant_id}/{s.principal_id}: {_counted(beliefs, 'belief')} ({states});"
+        f" {_counted(s.episodes, 'episode')}; {_counted(s.edges, 'edge')}"
+    )
+
+
+def _counted(n: int, noun: str) -> str:
+    """``n`` and ``noun``, plural unless ``n`` is one ("1 episode", "0 edges")."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _location(memory: Memory) -> dict[str, str | int | None]:
