@@ -47,8 +47,8 @@ KEY_MISMATCH = "String should match pattern '^[A-Za-z0-9][A-Za-z0-9._:@/-]{0,199
 
 #: The same rule in words, as every entry point says it in place of the expression.
 NOT_AN_IDENTIFIER = (
-    "is not an identifier: letters, digits and . _ : @ / - only, starting with a letter or"
-    " digit (no spaces), at most 200 characters"
+    "is not an identifier: ASCII letters (a-z, A-Z), digits and . _ : @ / - only, starting"
+    " with a letter or digit (no spaces, no accented letters), at most 200 characters"
 )
 
 

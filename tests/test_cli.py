@@ -1190,3 +1190,15 @@ def test_a_status_line_counts_one_of_a_kind_in_the_singular() -> None:
         tenant_id="t", principal_id="p", beliefs_by_state={"active": 2}, episodes=2, edges=1
     )
     assert status_line(two) == "t/p: 2 beliefs (active 2); 2 episodes; 1 edge"
+
+
+def test_an_accented_identifier_is_refused_saying_only_ascii_letters_are_taken(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--tenant adá`` was refused as "not an identifier: letters, digits …", which it
+    is made of; the message now says which letters (the rule is the Python API's too)."""
+    with pytest.raises(SystemExit) as done:
+        main(["recall", "q", "--tenant", "adá", "--principal", "p"])
+    err = capsys.readouterr().err
+    assert done.value.code == 2 and err.count("\n") == 1
+    assert "'adá' is not an identifier: ASCII letters" in err and "accented" in err

@@ -93,15 +93,13 @@ def key(value: str) -> str:
     """An identifier flag (``--tenant``, ``--principal``, ``--project``, ids)."""
     from pydantic import TypeAdapter, ValidationError
 
+    from recallflow.errors import NOT_AN_IDENTIFIER
     from recallflow.models.store import Key
 
     try:
         return str(TypeAdapter(Key).validate_python(value))
     except ValidationError:
-        raise argparse.ArgumentTypeError(
-            f"{value[:60]!r} is not an identifier: letters, digits and . _ : @ / - "
-            "(starting with a letter or digit, no spaces), at most 200 characters"
-        ) from None
+        raise argparse.ArgumentTypeError(f"{value[:60]!r} {NOT_AN_IDENTIFIER}") from None
 
 
 def at_least_one(value: str) -> int:

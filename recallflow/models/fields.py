@@ -133,7 +133,8 @@ Key = Annotated[
     Annotated[str, StringConstraints(min_length=1, max_length=200, pattern=KEY_PATTERN)],
     BeforeValidator(_stripped),
     Field(
-        description="An identifier: letters, digits and . _ : @ / - (no spaces), ≤ 200 characters.",
+        description="An identifier: ASCII letters, digits and . _ : @ / - (no spaces, no accented"
+        " letters), ≤ 200 characters.",
     ),
 ]
 
