@@ -15,6 +15,7 @@ from psycopg import sql
 
 from recallflow import (
     ConflictError,
+    ConstraintViolation,
     InvalidInputError,
     LifecycleState,
     Memory,
@@ -1109,3 +1110,19 @@ def test_a_batch_of_principals_names_the_first_bad_item_in_batch_order(
         memory.beliefs.add_many([fine, lone])
     assert (alone.value.item_index, alone.value.item_id) == (1, "b-lone")
     assert counts(memory, tenant) == before
+
+
+def test_a_source_episode_the_store_lacks_is_refused_in_words(memory: Memory, tenant: str) -> None:
+    """A belief naming an episode the principal does not have was refused with the
+    server's text ("violates foreign key constraint … is not present in table
+    \\"episodes\\""); it names the field, the item, and what to do, and nothing is written."""
+    drafts = [
+        deploy(tenant, "b-ok", "We deploy to Heroku."),
+        deploy(tenant, "b-orphan", "We deploy on Fridays.", source_episode_id="e-missing"),
+    ]
+    with pytest.raises(ConstraintViolation) as refused:
+        memory.beliefs.add_many(drafts)
+    assert refused.value.field == "source_episode_id" and refused.value.item_id == "b-orphan"
+    assert "source_episode_id 'e-missing' names no episode of tenant_id" in str(refused.value)
+    assert "foreign key" not in str(refused.value)
+    assert memory.beliefs.list(tenant, "p1") == []

@@ -43,6 +43,17 @@ _CONSTRAINT_FIELDS = {
 }
 
 
+#: Foreign keys, by what the row they name must be: a refusal says so in words, not in
+#: the server's ("violates foreign key constraint … is not present in table …").
+_REFERENCED = {
+    "beliefs_source_episode_fk": "episode",
+    "beliefs_supersedes_fk": "belief",
+    "beliefs_superseded_by_fk": "belief",
+    "belief_edges_src_fk": "belief",
+    "belief_edges_dst_fk": "belief",
+}
+
+
 def _field_of(constraint: str | None, table: str) -> str | None:
     if constraint is None:
         return None
@@ -95,11 +106,33 @@ def translate(
     message = diag.message_primary or str(exc)
     if diag.message_detail:
         message = f"{message} ({diag.message_detail})"
+    named = _missing_row(constraint, field, diag.message_detail)
+    if named is not None:
+        message = named
     if positions is not None and item_index is not None and item_index < len(positions):
         item_index = positions[item_index]
     return ConstraintViolation(
         message, constraint=constraint, field=field, item_index=item_index, item_id=item_id
     )
+
+
+def _missing_row(constraint: str | None, field: str | None, detail: str | None) -> str | None:
+    """A foreign key's refusal in words: the field's value names no row of that kind of
+    the principal; None for any other refusal."""
+    noun = _REFERENCED.get(constraint or "")
+    key = _KEY_DETAIL.search(detail or "")
+    if noun is None or field is None or key is None:
+        return None
+    columns = [c.strip() for c in key.group("cols").split(",")]
+    values = [v.strip() for v in key.group("vals").split(",")]
+    named = dict(zip(columns, values, strict=False))
+    value = named.get(field)
+    if value is None or not key.group(0).endswith("is not present"):
+        return None
+    whose = f"tenant_id {named.get('tenant_id')!r}, principal_id {named.get('principal_id')!r}"
+    # An edge's ends are what it is; a belief's episode and links may be left out.
+    rest = "" if field in ("src_id", "dst_id") else f", or leave {field} out"
+    return f"{field} {value!r} names no {noun} of {whose}: write the {noun} first{rest}"
 
 
 #: What the server answers a write it cancelled before it committed: a statement timeout or
