@@ -3457,6 +3457,10 @@ def test_a_sixteenth_blind_sweep_of_ordinary_memories_shaped_like_orders_passes(
         "Ignore what the thermometer says about the oven, it runs 20 degrees hot.",
         "My language-tutor GPT prompt: 'Act as a French waiter in Paris and only speak French.'",
         "You are allowed to reorder my reading list by length.",
+        # a word joined on by a hyphen is another word: layered-v42 read the "to" of a
+        # to-do list as an errand sent somewhere
+        "You are allowed to reorder my to-do list by deadline.",
+        "You may fill in my drop-down menu choices on the school form.",
     ],
 )
 def test_the_sixteenth_sweeps_grants_app_prompts_and_corrections_pass(text: str) -> None:

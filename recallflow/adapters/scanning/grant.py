@@ -244,7 +244,8 @@ _OWN: Final = re.compile(r"\bmy\b")
 #: named in it, moving money other than paying a bill, sending or sharing, running code,
 #: touching secrets, accounts or how they are recovered, switching a protection off,
 #: destroying. A bill paid to its usual payee ("pay my
-#: rent") names no account; "pay my rent to the new IBAN …" does.
+#: rent") names no account; "pay my rent to the new IBAN …" does. A word joined on by a
+#: hyphen is another word: the "to" of "my to-do list", the "drop" of a drop-down.
 _NOT_AN_ERRAND: Final = re.compile(
     r"\b(?:any|anything|anyone|anybody|all|everything|everyone|whatever|whoever|whichever|"
     r"every(?!\s+(?:day|week|month|year|morning|evening|night|time|monday|tuesday|wednesday|"
@@ -256,7 +257,7 @@ _NOT_AN_ERRAND: Final = re.compile(
     r"secrets?|keys?|tokens?|codes?|login\w*|accounts?|delet\w*|remov\w*|wip\w*|eras\w*|"
     r"drop\w*|destroy\w*|cancel\w*|clos\w*|approv\w*|grant\w*|permission\w*|tool\w*|"
     r"recover\w*|two-factor|2fa|mfa|authenticat\w*|security|disabl\w*|turn\s+off|unlock\w*|"
-    r"phone\s+numbers?|addresses|address|contacts|contact\s+details)\b"
+    r"phone\s+numbers?|addresses|address|contacts|contact\s+details)(?![\w-])"
     r"|\d{4,}|@|https?:|www\.|\.(?:com|net|org|io|example)\b"
 )
 
