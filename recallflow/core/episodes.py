@@ -117,18 +117,17 @@ def excerpts(
     cut = len(words) > max_words
     start = _window(words, terms, max_words, prefix) if cut else 0
     end = min(start + max_words, len(words))
-    if any(len(words[i]) > word_chars for i in range(start, end)):
-        cut = True
-        words = [*words[:start], *(_cut_word(w, word_chars) for w in words[start:end])]
-    text = " ".join(words[start:end])
+    shown = [_cut_word(w, word_chars) for w in words[start:end]]
+    cut = cut or any(len(w) > word_chars for w in words[start:end])
+    text = " ".join(shown)
     if start > 0:
         text = f"{ELLIPSIS} {text}"
     if end < len(words):
         text = f"{text} {ELLIPSIS}"
     parts = []
-    for i in range(start, end):
+    for i, word in enumerate(shown, start):
         ends = line_ends[i] and i < end - 1 and not words[i].endswith(_SENTENCE_ENDS)
-        parts.append(words[i] + (". " if ends else " "))
+        parts.append(word + (". " if ends else " "))
     return text, cut, "".join(parts).rstrip()
 
 
