@@ -89,16 +89,12 @@ def translate(
     line = _COPY_LINE.search(diag.context or "")
     if line is not None:
         item_index = int(line.group(1)) - 1
-    elif diag.message_detail:
-        key = _KEY_DETAIL.search(diag.message_detail)
-        if key is not None:
-            columns = [c.strip() for c in key.group("cols").split(",")]
-            values = [v.strip() for v in key.group("vals").split(",")]
-            wanted = dict(zip(columns, values, strict=False))
-            for index, item in enumerate(items):
-                if all(str(item.get(c)) == v for c, v in wanted.items()):
-                    item_index = index
-                    break
+    elif (key := _detail_key(diag.message_detail)) is not None:
+        wanted, _ = key
+        for index, item in enumerate(items):
+            if all(str(item.get(c)) == v for c, v in wanted.items()):
+                item_index = index
+                break
     item_id = None
     if item_index is not None and item_index < len(items):
         raw_id = items[item_index].get("id") or items[item_index].get("src_id")
@@ -116,18 +112,27 @@ def translate(
     )
 
 
+def _detail_key(detail: str | None) -> tuple[dict[str, str], bool] | None:
+    """The key a refusal's detail names ("Key (a, b)=(x, y) is not present …"), column by
+    column, and whether it says the row is missing; None when it names none."""
+    key = _KEY_DETAIL.search(detail or "")
+    if key is None:
+        return None
+    columns = [c.strip() for c in key.group("cols").split(",")]
+    values = [v.strip() for v in key.group("vals").split(",")]
+    return dict(zip(columns, values, strict=False)), key.group(0).endswith("is not present")
+
+
 def _missing_row(constraint: str | None, field: str | None, detail: str | None) -> str | None:
     """A foreign key's refusal in words: the field's value names no row of that kind of
     the principal; None for any other refusal."""
     noun = _REFERENCED.get(constraint or "")
-    key = _KEY_DETAIL.search(detail or "")
+    key = _detail_key(detail)
     if noun is None or field is None or key is None:
         return None
-    columns = [c.strip() for c in key.group("cols").split(",")]
-    values = [v.strip() for v in key.group("vals").split(",")]
-    named = dict(zip(columns, values, strict=False))
+    named, missing = key
     value = named.get(field)
-    if value is None or not key.group(0).endswith("is not present"):
+    if value is None or not missing:
         return None
     whose = f"tenant_id {named.get('tenant_id')!r}, principal_id {named.get('principal_id')!r}"
     # An edge's ends are what it is; a belief's episode and links may be left out.
