@@ -37,9 +37,9 @@ from recallflow.core.query_forming import Period
 from recallflow.models.result import RelevanceEvidence
 from recallflow.models.stages import (
     CandidateEvidence,
-    ConflictGroup,
     EvidenceSet,
     Resolved,
+    members_of,
 )
 from recallflow.policy import RetrievalPolicy
 
@@ -656,7 +656,7 @@ def best_clearing_score(
     the floor's relative threshold is a share of."""
     best: float | None = None
     for unit in resolved:
-        for m in unit.members if isinstance(unit, ConflictGroup) else (unit,):
+        for m in members_of(unit):
             score = m.score
             if (best is None or score > best) and clears_own(
                 score, relevance.get(m.belief_id), policy

@@ -188,6 +188,11 @@ class ConflictGroup:
 Resolved = ScoredCandidate | ConflictGroup
 
 
+def members_of(unit: Resolved) -> tuple[ScoredCandidate, ...]:
+    """The candidates of a resolved unit: a conflict set's members, or the one candidate."""
+    return unit.members if isinstance(unit, ConflictGroup) else (unit,)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FloorOutcome:
     """What cleared the relevance floor, and the ids it dropped; of what it kept, the

@@ -62,7 +62,7 @@ from recallflow.core.floor import goal_parts as count_goal_parts
 from recallflow.core.relevance import best_clearing_score
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import FloorBridge, RelevanceEvidence
-from recallflow.models.stages import ConflictGroup, FloorOutcome, Resolved, ScoredCandidate
+from recallflow.models.stages import FloorOutcome, Resolved, ScoredCandidate, members_of
 from recallflow.policy import FloorOdds, RetrievalPolicy
 
 
@@ -181,7 +181,7 @@ def above_floor(
     dropped: list[str] = []
     place = 0  # units within the distances so far
     for unit in resolved_candidates:
-        members = unit.members if isinstance(unit, ConflictGroup) else (unit,)
+        members = members_of(unit)
         # A conflict set is judged by its best member within the distances.
         lead, evidence = None, None
         for m in members:
@@ -209,10 +209,6 @@ def above_floor(
     return FloorOutcome(kept=tuple(kept), dropped_ids=tuple(dropped))
 
 
-def _members(unit: Resolved) -> tuple[ScoredCandidate, ...]:
-    return unit.members if isinstance(unit, ConflictGroup) else (unit,)
-
-
 def _with_bridged(
     resolved: tuple[Resolved, ...],
     relevance: dict[str, RelevanceEvidence],
@@ -233,7 +229,7 @@ def _with_bridged(
         (
             m
             for unit in kept
-            for m in _members(unit)
+            for m in members_of(unit)
             if (evidence := relevance.get(m.belief_id)) is not None and evidence.clears
         ),
         None,
@@ -242,7 +238,7 @@ def _with_bridged(
         return unchanged
     held: dict[str, int] = {}
     for unit in resolved:
-        for m in _members(unit):
+        for m in members_of(unit):
             for key in set(m.belief.entities):
                 held[key] = held.get(key, 0) + 1
     names = bridge_names(
@@ -257,7 +253,7 @@ def _with_bridged(
     bridged: list[Resolved] = []
     why: list[FloorBridge] = []
     for unit in resolved:
-        members = _members(unit)
+        members = members_of(unit)
         if members[0].belief_id not in gone:
             continue
         for m in members:
