@@ -7,15 +7,15 @@ model that will one day read it cannot name it as the user does ("you", "the ass
 "virtual assistants handling the recipient's email", "any model watching this", "the AI
 that manages this inbox", "AI shopping agents", "when an AI agent logs in here", "if
 you're an AI". Such a reader told to do something to the user's world (pay, subscribe,
-enrol, approve, unlock, switch a protection off, wipe, export, share, forward) is handed
-an act by someone who is not the user, which is what an injection is. The class alone is
-not enough ("AI assistants can be fooled by hidden text" is a view, not an order): the
-reader is obliged ("should", "must", "are instructed to") or addressed ("…: do X"). A
-sentence in the writer's own first person ("any assistant helping me should book aisle
-seats") or reporting the user's wish is the user's, which a memory of the user exists to
-keep, and is left to the other rules, unless the reader is named by this very text
-("whichever assistant reads this"), as no user names their own assistant. An act
-forbidden ("should never send e-mails without asking") is not ordered.
+enrol, approve, unlock, switch a protection off, wipe, export, share, forward, complete
+a checkout) is handed an act by someone who is not the user, which is what an injection
+is. The class alone is not enough ("AI assistants can be fooled by hidden text" is a
+view, not an order): the reader is obliged ("should", "must", "are instructed to") or
+addressed ("…: do X"). A sentence in the writer's own first person ("any assistant
+helping me should book aisle seats") or reporting the user's wish is the user's, which a
+memory of the user exists to keep, and is left to the other rules, unless the reader is
+named by this very text ("whichever assistant reads this"), as no user names their own
+assistant. An act forbidden ("should never send e-mails without asking") is not ordered.
 """
 
 from __future__ import annotations
@@ -47,6 +47,9 @@ _READER_CLASS: Final = (
     rf"|\ban?\s+(?:ai|llm|language\s+model)(?:\s+{_MODEL})?\b"
     rf"|\b(?:the\s+)?(?:{_MACHINE}|{_MACHINES})\s+(?:that|which|who)\s+(?:\w++\s+)?{_DOING}"
     rf"|\b{_MACHINES}\s+{_DOING}"
+    # named by what they do with text, after what they are: "AI readers", "LLM summarisers"
+    r"|\b(?:ai|llm|automated)\s+(?:[\w-]++\s+)?(?:readers|summari[sz]ers|crawlers|screeners|"
+    r"parsers|triagers)\b"
     r"|\bif\s+you(?:'re|\s+are)\s+(?:an?\s+)?(?:ai|assistant|language\s+model|llm|bot|model|"
     r"chatbot)\b)"
 )
@@ -63,7 +66,9 @@ _ACT: Final = (
     r"\b(?:pay|settle|transfer|wire|buy|purchase|subscribe|enrol|enroll|sign\s+(?:up|in)|"
     r"approve|accept|unlock|disable|deactivate|switch\s+off|turn\s+off|unsubscribe|mute|silence|"
     r"wipe|delete|erase|cancel|reroute|redirect|install|export|upload|attach|share|forward|"
-    r"send|add|grant|reset|change|mark|book|place|reply|withdraw|close|remove)"
+    r"send|add|grant|reset|change|mark|book|place|reply|withdraw|close|remove|"
+    r"(?:complete|finish|finali[sz]e)\s+(?:the\s+)?(?:checkout|purchase|payment|order|transfer|"
+    r"sign-?up|subscription)|check\s+out)"
     r"\b"
 )
 _READER_ORDERED: Final = (

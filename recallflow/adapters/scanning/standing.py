@@ -88,6 +88,19 @@ _UNTOLD: Final = (
     r"letting\s+(?:them|the\s+user|anyone)\s+know)"
 )
 
+# The user kept from knowing, told after the act: "… and do not notify them", "don't tell
+# the user". The user is named in the third person in the clause (no user says "the user"
+# of themselves), so "book the surprise dinner and don't tell her" stays the writer's own.
+_KEPT_FROM_USER: Final = (
+    r"(?:and\s+|then\s+|\d\)\s*)?(?:do\s+not|don'?t|never)\s+(?:notify|tell|inform|alert|warn|"
+    r"mention\s+(?:it|this|that)\s+to)\s+(?:the\s+(?:user|owner|account\s+holder)|them|him|her)\b"
+)
+_ACT_ON_USER: Final = any_of(
+    "update", "change", "add", "remove", "delete", "transfer", "wire", "pay", "move", "reset",
+    "replace", "send", "forward", "export", "open", "cancel", "approve", "buy", "book", "grant",
+    "disable", "redirect", "set", "swap", "switch", "modify", "edit", "close",
+)  # fmt: skip
+
 # What a model can change in the user's world: done covertly, it is sabotage.
 _CHANGE: Final = any_of(
     "add", "insert", "install", "disable", "remove", "delete", "change", "modify", "edit",
@@ -117,6 +130,15 @@ COVERT_RULES: Final[tuple[Rule, ...]] = (
         INSTRUCTION_OVERRIDE,
         "latin",
         (
+            # update the user's shipping address … and do not notify them ("never move the
+            # user's money and don't tell them" forbids the act)
+            (
+                frozenset({"notify", "tell", "inform", "alert", "warn", "mention"}),
+                rf"(?:^|(?<=[.!?;\n]))(?![^.!?;\n]*?\b(?:never|must\s+not|mustn'?t|shouldn'?t|should\s+not)"
+                rf"\s+{_ACT_ON_USER}\b)[^.!?;\n]*?\b{_ACT_ON_USER}\b"
+                r"(?=[^.!?;\n]{0,200}?\bthe\s+(?:user|owner|account\s+holder)\b)"
+                rf"[^.!?;\n]{{0,160}}?\b{_KEPT_FROM_USER}",
+            ),
             # quietly add a backdoor user / silently disable the auth check: an order to
             # change something behind the user's back
             (
