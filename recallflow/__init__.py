@@ -126,6 +126,7 @@ _EXPORTS: dict[str, str] = {
     "MissHints": "recallflow.corrections",
     "RejectionKind": "recallflow.models.corrections",
     "Rejection": "recallflow.models.corrections",
+    "Unflagging": "recallflow.models.corrections",
     "Citation": "recallflow.models.corrections",
     "MissHint": "recallflow.models.corrections",
     "Erasure": "recallflow.models.corrections",
@@ -247,6 +248,7 @@ __all__ = [
     "TraceViewCorrection",
     "TraceViewItem",
     "TrustLevel",
+    "Unflagging",
     "UnsupportedEmbedderError",
     "Weights",
     "WorkingState",
@@ -304,6 +306,7 @@ if TYPE_CHECKING:
         Rejection,
         RejectionKind,
         ReplayOutcome,
+        Unflagging,
     )
     from recallflow.models.history import BeliefHistory, ChainLink, HistoryEvent, HistoryEventKind
     from recallflow.models.portability import PrincipalExport, PrincipalImport

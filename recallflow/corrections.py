@@ -12,7 +12,8 @@ another principal holds.
   :meth:`recallflow.ingestion.Beliefs.supersede`.
 * usage feedback: :meth:`~Corrections.cite` resets decay and adds utility, never confidence.
 * typed rejections from a trace: :meth:`~Corrections.reject` (not true → retired; changed
-  → superseded or expired; not here → excluded in that project; unspecified → flagged).
+  → superseded or expired; not here → excluded in that project; unspecified → flagged);
+  a flag is cleared by :meth:`~Corrections.unflag`.
 * evidence: :meth:`~Corrections.corroborate`; two distinct projects promote to user scope.
 * re-derivation: :meth:`~Corrections.rederive` replays every correction onto re-ingested
   drafts, so a rejected belief does not come back.
@@ -44,6 +45,7 @@ from recallflow.models.corrections import (
     Rederivation,
     Rejection,
     RejectionKind,
+    Unflagging,
 )
 from recallflow.models.fields import storable, utc_instant, visible
 from recallflow.models.store import Belief, BeliefDraft, LifecycleState, SourceAuthority
@@ -399,6 +401,33 @@ class Corrections:
             raise ConflictError(
                 exc.detail, field=f"replacement.{exc.field}", item_id=successor.id
             ) from exc
+
+    def unflag(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        belief_id: str,
+        *,
+        trace_id: str | None = None,
+        note: str | None = None,
+    ) -> Unflagging:
+        """Clear a belief's flag — set by an ``unspecified`` rejection — when the user
+        flagged it by mistake, or checked it and found it right: it is recalled at its full
+        weight again, and its line no longer says it is flagged. Recorded as an
+        ``unflagged`` event with its effect, so re-derivation replays it, an export carries
+        it and the belief's history shows it.
+
+        ``trace_id``, when given, is the recall the clear is made from: the belief must be
+        one it showed (:class:`~recallflow.errors.NotRenderedError` otherwise, as for a
+        rejection). A belief that is not flagged is left as it is and nothing is recorded
+        (``Unflagging.recorded`` is False): a repeat is a no-op."""
+        return self._store.unflag(
+            _key(tenant_id, "tenant_id"),
+            _key(principal_id, "principal_id"),
+            _key(belief_id, "belief_id"),
+            trace_id=None if trace_id is None else _key(trace_id, "trace_id"),
+            note=_text(note, "note", required=False, max_length=NOTE_MAX_LENGTH),
+        )
 
     def excluded_projects(
         self, tenant_id: str, principal_id: str, belief_id: str

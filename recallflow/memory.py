@@ -114,7 +114,14 @@ from recallflow.ingestion import (
     new_id,
     not_ahead,
 )
-from recallflow.models.corrections import Citation, Erasure, Rederivation, Rejection, RejectionKind
+from recallflow.models.corrections import (
+    Citation,
+    Erasure,
+    Rederivation,
+    Rejection,
+    RejectionKind,
+    Unflagging,
+)
 from recallflow.models.portability import PrincipalExport, PrincipalImport
 from recallflow.models.request import (
     EpisodeSearchRequest,
@@ -893,6 +900,21 @@ class Memory:
             source_authority=source_authority,
             project=project,
             note=note,
+        )
+
+    def unflag(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        belief_id: str,
+        *,
+        trace_id: str | None = None,
+        note: str | None = None,
+    ) -> Unflagging:
+        """Clear the flag an ``unspecified`` rejection set (:meth:`Corrections.unflag`)."""
+        self._check_open()
+        return self.corrections.unflag(
+            tenant_id, principal_id, belief_id, trace_id=trace_id, note=note
         )
 
     def corroborate(

@@ -31,6 +31,7 @@ from recallflow.models.corrections import (
     Rederivation,
     Rejection,
     RejectionKind,
+    Unflagging,
 )
 from recallflow.models.history import BeliefHistory
 from recallflow.models.request import WorkingState
@@ -500,6 +501,19 @@ class CorrectionStore(Protocol):
         project: str | None,
         note: str | None,
     ) -> Rejection: ...
+
+    def unflag(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        belief_id: str,
+        *,
+        trace_id: str | None,
+        note: str | None,
+    ) -> Unflagging:
+        """Clear a belief's flag with its ``unflagged`` event; a belief not flagged is left
+        as it is and nothing is recorded."""
+        ...
 
     def rendered_belief(
         self, tenant_id: str, principal_id: str, trace_id: str, belief_id: str

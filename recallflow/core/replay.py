@@ -8,7 +8,8 @@ folded by :func:`folded_statement`) or of its id, and every rejection and lifecy
 recorded against them is replayed onto it, so a rejected belief does not come back:
 retired stays retired, superseded stays superseded by its replacement, expired stays
 expired, retracted is not re-asserted, a not-here exclusion carries over and an
-unspecified rejection keeps its flag; a forgotten belief is not written again.
+unspecified rejection keeps its flag (unless the flag was cleared since: the latest of a
+flag and its clear wins); a forgotten belief is not written again.
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ from recallflow.models.store import Belief, LifecycleState
 TERMINAL = (LifecycleState.RETIRED, LifecycleState.SUPERSEDED, LifecycleState.EXPIRED)
 
 DerivationKey = tuple[str | None, str]
+
+#: The events that set and clear a flag: an ``unspecified`` rejection, and its clear.
+FLAG_EVENTS = frozenset({"rejected_unspecified", "unflagged"})
 
 
 #: What may close a sentence without changing it (a question mark does change it).
@@ -104,11 +108,28 @@ def _same_content(a: Belief, b: Belief) -> bool:
     return all(getattr(a, f) == getattr(b, f) for f in CONTENT_FIELDS)
 
 
+def _flag_of(priors: Sequence[Prior]) -> bool:
+    """Whether the derivation is flagged: the latest of its flags and clears, in the order
+    the store recorded them, says. A flag written with no event of its own — a
+    re-derivation replays one onto the belief it writes so — counts as set when that belief
+    was recorded, so a clear recorded since (of it, or of an earlier belief of the
+    derivation) still wins over it."""
+    marks = [(c.order, c.kind == "rejected_unspecified") for p in priors for c in p.corrections
+             if c.kind in FLAG_EVENTS]  # fmt: skip
+    marks.extend(
+        (p.belief.recorded_at, True)
+        for p in priors
+        if p.belief.flagged and not any(c.kind in FLAG_EVENTS for c in p.corrections)
+    )
+    # Stable: of two at one instant, the one recorded later (listed later) wins.
+    return sorted(marks, key=lambda mark: mark[0])[-1][1] if marks else False
+
+
 def _state_of(priors: Sequence[Prior]) -> tuple[Correction | None, bool, bool, set[str], list[str]]:
     """(last terminal correction, flagged, retracted, exclusions, replayed kinds)."""
     events = sorted((c for p in priors for c in p.corrections), key=lambda c: c.order)
     terminal: Correction | None = None
-    flagged = any(p.belief.flagged for p in priors)
+    flagged = _flag_of(priors)
     retracted = any(p.belief.retracted_at is not None for p in priors)
     exclusions = {x for p in priors for x in p.exclusions}
     replayed: list[str] = []
@@ -119,8 +140,6 @@ def _state_of(priors: Sequence[Prior]) -> tuple[Correction | None, bool, bool, s
             terminal = c  # an expiry does not undo another end (expired_state)
         elif c.kind == "retracted":
             retracted = True
-        elif c.kind == "rejected_unspecified":
-            flagged = True
         elif c.kind == "rejected_not_here" and c.project is not None:
             exclusions.add(c.project)
         if c.kind not in replayed:

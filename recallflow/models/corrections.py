@@ -49,6 +49,21 @@ class Rejection(FrozenModel):
     recorded: bool = Field(description="False when the same rejection was already recorded.")
 
 
+class Unflagging(FrozenModel):
+    """What clearing a belief's flag recorded and did: the flag an ``unspecified``
+    rejection set is taken back (the user flagged it by mistake, or checked and found it
+    right), as an ``unflagged`` event."""
+
+    belief_id: str
+    trace_id: str | None = Field(
+        description="The recall the clear was made from, if it was made from one."
+    )
+    belief: Belief = Field(description="The belief as it is now: no longer flagged.")
+    recorded: bool = Field(
+        description="False when the belief was not flagged: nothing was recorded."
+    )
+
+
 class Citation(FrozenModel):
     """What a citation recorded: the beliefs reinforced, those recorded as cited though the
     store has ended them since the recall (no utility added), and the repeats (a citation

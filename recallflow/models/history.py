@@ -35,6 +35,7 @@ class HistoryEventKind(ModelEnum):
     REJECTED_CHANGED = "rejected_changed"
     REJECTED_NOT_HERE = "rejected_not_here"
     REJECTED_UNSPECIFIED = "rejected_unspecified"
+    UNFLAGGED = "unflagged"  # its flag was cleared (the user found it right after all)
     EXCLUDED = "excluded"  # no longer recalled in ``project`` ("not here")
 
 
@@ -60,13 +61,17 @@ class HistoryEvent(FrozenModel):
     )
     evidence_id: str | None = Field(default=None, description="corroborated: the episode.")
     trace_id: str | None = Field(
-        default=None, description="cited and rejected_*: the recall that showed it."
+        default=None,
+        description="cited, rejected_* and unflagged: the recall that showed it (an"
+        " unflagged made from none: None).",
     )
     reason: str | None = Field(default=None, description="Why, as the write recorded it.")
-    note: str | None = Field(default=None, description="rejected_*: the user's words.")
+    note: str | None = Field(
+        default=None, description="rejected_* and unflagged: the user's words."
+    )
     surface: Surface | None = Field(
         default=None,
-        description="cited and rejected_*: the surface the recall was shown on.",
+        description="cited, rejected_* and unflagged: the surface the recall was shown on.",
     )
 
 

@@ -36,7 +36,12 @@ BeliefEventKind = Literal[
     "superseded", "retracted", "retired", "expired", "corroborated", "promoted", "resolved"
 ]
 FeedbackKind = Literal[
-    "cited", "rejected_not_true", "rejected_changed", "rejected_not_here", "rejected_unspecified"
+    "cited",
+    "rejected_not_true",
+    "rejected_changed",
+    "rejected_not_here",
+    "rejected_unspecified",
+    "unflagged",
 ]
 
 
@@ -60,8 +65,9 @@ class ExportedBeliefEvent(_Item):
 
 
 class ExportedFeedback(_Item):
-    """One citation or typed rejection of a belief (``feedback_events``), in the order it
-    was recorded; ``trace_id`` names the recall it was about (an exported trace)."""
+    """One citation, typed rejection or cleared flag of a belief (``feedback_events``), in
+    the order it was recorded; ``trace_id`` names the recall it was about (an exported
+    trace)."""
 
     belief_id: Key
     kind: FeedbackKind

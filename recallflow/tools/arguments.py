@@ -165,6 +165,25 @@ class RejectBeliefArgs(ToolArguments):
         return None if value is None else visible(value)
 
 
+class UnflagBeliefArgs(ToolArguments):
+    """Arguments of ``unflag_belief``."""
+
+    trace_id: Key = Field(description="The trace id of the recall that showed the belief.")
+    belief_id: Key = Field(description="The id of the flagged belief the user says is right.")
+    note: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=NOTE_MAX_LENGTH,
+        description="The user's words.",
+    )
+
+    @field_validator("note")
+    @classmethod
+    def _has_text(cls, value: str | None) -> str | None:
+        # As a rejection's note: the user's words must show something.
+        return None if value is None else visible(value)
+
+
 #: The largest model window a tool call may name (a session's window is stored as an integer).
 _LARGEST_WINDOW = 10_000_000
 

@@ -111,6 +111,15 @@ class RejectionView(ToolResult):
     recorded: bool = Field(description="False when this rejection was already recorded.")
 
 
+class UnflagView(ToolResult):
+    """The result of ``unflag_belief``."""
+
+    trace_id: str
+    belief_id: str
+    state: str = Field(description="The belief's lifecycle state now.")
+    recorded: bool = Field(description="False when the belief was not flagged: nothing changed.")
+
+
 class SessionView(ToolResult):
     """The result of ``open_session``."""
 
@@ -145,7 +154,7 @@ class HistoryEventView(FrozenModel):
     kind: str = Field(
         description="created, took_over, superseded, retracted, retired, expired,"
         " corroborated, promoted, resolved, cited, rejected_not_true, rejected_changed,"
-        " rejected_not_here, rejected_unspecified or excluded"
+        " rejected_not_here, rejected_unspecified, unflagged or excluded"
     )
     at: datetime = Field(description="When the store recorded it.")
     effective_at: datetime | None = Field(

@@ -62,6 +62,7 @@ from recallflow.tools.arguments import (
     SearchEpisodesArgs,
     SessionRecallArgs,
     ToolArguments,
+    UnflagBeliefArgs,
     WorkingStateArgs,
     open_session_arguments,
     snapshot_shares,
@@ -80,6 +81,7 @@ from recallflow.tools.results import (
     ToolErrorDetail,
     ToolErrorView,
     ToolResult,
+    UnflagView,
 )
 
 if TYPE_CHECKING:
@@ -210,6 +212,15 @@ TOOLS: tuple[ToolSpec, ...] = (
         ToolEffects(read_only=False, destructive=True, idempotent=True),
     ),
     ToolSpec(
+        "unflag_belief",
+        "Take back a flag: when the user says a belief they flagged as possibly wrong (an "
+        "unspecified rejection) is right after all, or was flagged by mistake. Only on the "
+        "user's word. The trace id is the recall's that showed it.",
+        UnflagBeliefArgs,
+        UnflagView,
+        ToolEffects(read_only=False, destructive=False, idempotent=True),
+    ),
+    ToolSpec(
         "belief_history",
         "How a belief came to stand as it does: what it says now, the beliefs it replaced "
         "and that replaced it, and every recorded event about it (created, superseded, "
@@ -248,7 +259,8 @@ INSTRUCTIONS = (
     "open_session gives a memory prefix for the system prompt; on each turn where what you "
     "know of the user or their work may matter, session_recall (or recall_beliefs outside a "
     "session) returns what is relevant now. After answering, cite the beliefs you relied "
-    "on; when the user says one is wrong, reject_belief with why. belief_history and "
+    "on; when the user says one is wrong, reject_belief with why (and unflag_belief when they "
+    "take back a flag). belief_history and "
     "explain_recall answer the user's questions about what memory holds and why it showed "
     "something. " + MEMORY_FRAMING
 )
@@ -463,6 +475,7 @@ class Toolset:
             "recall_beliefs": self._recall_beliefs,
             "cite": self._cite,
             "reject_belief": self._reject_belief,
+            "unflag_belief": self._unflag_belief,
             "belief_history": self._belief_history,
             "open_session": self._open_session,
             "session_recall": self._session_recall,
@@ -735,6 +748,20 @@ class Toolset:
             replacement_id=rejection.replacement_id,
             project=rejection.project,
             recorded=rejection.recorded,
+        )
+
+    def _unflag_belief(self, args: UnflagBeliefArgs) -> UnflagView:
+        # Only from a trace this surface may see, and of a belief it showed: a clear never
+        # tells that a belief above the bound surface's ceiling exists.
+        self._visible_trace(args.trace_id)
+        done = self._memory.unflag(
+            self._tenant, self._principal, args.belief_id, trace_id=args.trace_id, note=args.note
+        )
+        return UnflagView(
+            trace_id=args.trace_id,
+            belief_id=done.belief_id,
+            state=done.belief.state.value,
+            recorded=done.recorded,
         )
 
     def _belief_history(self, args: BeliefHistoryArgs) -> BeliefHistoryView:

@@ -20,7 +20,14 @@ from psycopg_pool import ConnectionPool
 from recallflow.adapters.postgres import erasure, feedback, lifecycle, replay
 from recallflow.adapters.postgres.errors import CANCELLED_WRITE, cancelled_write, translate
 from recallflow.errors import WriteCancelledError
-from recallflow.models.corrections import Citation, Erasure, Rederivation, Rejection, RejectionKind
+from recallflow.models.corrections import (
+    Citation,
+    Erasure,
+    Rederivation,
+    Rejection,
+    RejectionKind,
+    Unflagging,
+)
 from recallflow.models.store import Belief
 from recallflow.policy import Feedback
 
@@ -144,6 +151,21 @@ class PostgresCorrections:
                 embedding=embedding,
                 project=project,
                 note=note,
+            )
+        )
+
+    def unflag(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        belief_id: str,
+        *,
+        trace_id: str | None,
+        note: str | None,
+    ) -> Unflagging:
+        return self._run(
+            lambda c: feedback.unflag(
+                c, tenant_id, principal_id, belief_id, trace_id=trace_id, note=note
             )
         )
 

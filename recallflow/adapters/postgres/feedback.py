@@ -6,7 +6,7 @@ for beliefs that trace rendered: the trace is read by the asking principal's ten
 principal, so a trace or belief of anyone else is refused exactly like one that does not
 exist. A citation adds utility and resets the decay clock; it never touches confidence.
 A rejection's effect — retire, supersede or expire, exclude in a project, flag — is
-applied in the same transaction as its event.
+applied in the same transaction as its event, and so is a flag's clear (``unflagged``).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from recallflow.errors import (
     NotRenderedError,
     trace_not_found,
 )
-from recallflow.models.corrections import Citation, Rejection, RejectionKind
+from recallflow.models.corrections import Citation, Rejection, RejectionKind, Unflagging
 from recallflow.models.store import Belief, LifecycleState
 
 
@@ -95,15 +95,51 @@ def _record(
     project: str | None,
     note: str | None,
 ) -> bool:
-    """Append a feedback event; False when the same one was recorded before."""
+    """Append a feedback event; False when the same one was recorded before.
+
+    A flag (``rejected_unspecified``) may be cleared and given again, so a trace's flag is
+    the same one only while it stands: a repeat from the trace is a no-op unless the belief
+    was cleared since (:func:`unflag`). Every other kind is recorded once per trace (the
+    ``feedback_events_once`` index, migration 0035)."""
+    if kind == RejectionKind.UNSPECIFIED.event_kind:
+        standing = conn.execute(
+            "SELECT 1 FROM feedback_events WHERE tenant_id = %(t)s AND principal_id = %(p)s"
+            " AND belief_id = %(b)s AND trace_id = %(tr)s AND kind = 'rejected_unspecified'"
+            " AND id > coalesce((SELECT max(id) FROM feedback_events WHERE tenant_id = %(t)s"
+            "  AND principal_id = %(p)s AND belief_id = %(b)s AND kind = 'unflagged'), 0)",
+            {"t": tenant_id, "p": principal_id, "b": belief_id, "tr": trace_id},
+        ).fetchone()
+        if standing is not None:
+            return False
+        _append(conn, tenant_id, principal_id, trace_id, belief_id, kind, project, note)
+        return True
     row = conn.execute(
         "INSERT INTO feedback_events (tenant_id, principal_id, trace_id, belief_id, kind,"
         " project, note) VALUES (%s, %s, %s, %s, %s, %s, %s)"
         " ON CONFLICT (tenant_id, principal_id, trace_id, belief_id, kind)"
-        " WHERE trace_id IS NOT NULL DO NOTHING RETURNING id",
+        " WHERE trace_id IS NOT NULL AND kind NOT IN ('rejected_unspecified', 'unflagged')"
+        " DO NOTHING RETURNING id",
         (tenant_id, principal_id, trace_id, belief_id, kind, project, note),
     ).fetchone()
     return row is not None
+
+
+def _append(
+    conn: psycopg.Connection[Any],
+    tenant_id: str,
+    principal_id: str,
+    trace_id: str | None,
+    belief_id: str,
+    kind: str,
+    project: str | None,
+    note: str | None,
+) -> None:
+    """Append a feedback event the caller has judged new (a flag or its clear)."""
+    conn.execute(
+        "INSERT INTO feedback_events (tenant_id, principal_id, trace_id, belief_id, kind,"
+        " project, note) VALUES (%s, %s, %s, %s, %s, %s, %s)",
+        (tenant_id, principal_id, trace_id, belief_id, kind, project, note),
+    )
 
 
 def cite(
@@ -231,6 +267,35 @@ def reject(
         belief=belief,
         recorded=recorded,
     )
+
+
+def unflag(
+    conn: psycopg.Connection[Any],
+    tenant_id: str,
+    principal_id: str,
+    belief_id: str,
+    *,
+    trace_id: str | None = None,
+    note: str | None = None,
+) -> Unflagging:
+    """Clear a belief's flag: an ``unflagged`` event, and the flag set back, in one
+    transaction. With ``trace_id``, the belief must be one that trace showed (as for a
+    rejection). A belief that is not flagged is left as it is, and nothing is recorded:
+    the clear of a clear, or a retry."""
+    lock_principals(conn, [(tenant_id, principal_id)])
+    if trace_id is not None:
+        _require_rendered(stored_trace(conn, tenant_id, principal_id, trace_id), belief_id)
+    belief = lifecycle.locked_belief(conn, tenant_id, principal_id, belief_id)
+    recorded = belief.flagged
+    if recorded:
+        _append(conn, tenant_id, principal_id, trace_id, belief_id, "unflagged", None, note)
+        conn.execute(
+            "UPDATE beliefs SET flagged = false"
+            " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
+            (tenant_id, principal_id, belief_id),
+        )
+        belief = belief.model_copy(update={"flagged": False})
+    return Unflagging(trace_id=trace_id, belief_id=belief_id, belief=belief, recorded=recorded)
 
 
 def _replaceable(belief: Belief) -> None:

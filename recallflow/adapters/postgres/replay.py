@@ -73,7 +73,7 @@ def priors(
         " UNION ALL"
         " SELECT belief_id, kind, created_at, NULL, project, created_at, id FROM feedback_events"
         " WHERE tenant_id = %(t)s AND principal_id = %(p)s AND belief_id = ANY(%(ids)s)"
-        " AND kind LIKE 'rejected%%'"
+        " AND (kind LIKE 'rejected%%' OR kind = 'unflagged')"
         " ORDER BY 6, 1, 7",
         {"t": tenant_id, "p": principal_id, "ids": wanted},
     ).fetchall():
