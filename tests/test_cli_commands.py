@@ -494,6 +494,101 @@ def test_a_changed_rejection_with_a_replacement_supersedes_the_belief(
     assert successor.statement == now and successor.supersedes == "b-mob-money"
 
 
+def test_unflag_clears_a_flag_as_text_and_json(
+    store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A flag set from the terminal could not be taken back from it: the belief stayed
+    "flagged as possibly wrong" wherever it was shown."""
+    trace_id = recalled(capsys, tenant)["trace"]["id"]
+    run(capsys, "reject", trace_id, "b-mob-money", "--kind", "unspecified", *who(tenant))
+    code, out, err = run(
+        capsys, "unflag", "b-mob-money", "--trace", trace_id, "--note", "checked", *who(tenant)
+    )
+    assert (code, err) == (0, "")
+    assert out == "[b-mob-money]: cleared its flag; the belief is now active\n"
+    assert not store.beliefs.get(tenant, demo.PRINCIPAL, "b-mob-money").flagged
+    money = next(i for i in recalled(capsys, tenant)["items"] if i["belief_id"] == "b-mob-money")
+    assert money["flagged"] is False
+    code, out, _ = run(capsys, "belief", "history", "b-mob-money", *who(tenant))
+    assert code == 0 and out.splitlines()[0].endswith(": active")
+    assert out.rstrip().endswith(f"flag cleared from trace {trace_id}: checked")
+    code, out, _ = run(capsys, "unflag", "b-mob-money", *who(tenant), "--json")
+    done = json.loads(out)
+    assert code == 0 and done["recorded"] is False and done["belief"]["flagged"] is False
+    code, out, _ = run(capsys, "unflag", "b-mob-money", *who(tenant))
+    assert out.startswith("[b-mob-money]: it was not flagged as possibly wrong (nothing recorded)")
+
+
+def test_unflag_refuses_what_it_cannot_clear_in_one_line(
+    store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    result = recalled(capsys, tenant)
+    trace_id = result["trace"]["id"]
+    run(capsys, "reject", trace_id, "b-mob-money", "--kind", "unspecified", *who(tenant))
+    shown = {i["belief_id"] for i in result["items"]}
+    unseen = next(b.id for b in store.beliefs.list(tenant, demo.PRINCIPAL) if b.id not in shown)
+    code, out, err = run(capsys, "unflag", unseen, "--trace", trace_id, *who(tenant))
+    assert code == EXIT_USAGE and out == "" and err.count("\n") == 1
+    assert err.startswith(f"recallflow unflag: error: belief_id: id {unseen!r}: was not rendered")
+    code, out, err = run(
+        capsys, "unflag", "b-mob-money", "--tenant", tenant, "--principal", "mallory"
+    )
+    assert code == EXIT_FAILURE and out == "" and err.count("\n") == 1
+    assert "no belief 'b-mob-money'" in err
+    assert store.beliefs.get(tenant, demo.PRINCIPAL, "b-mob-money").flagged
+
+
+def test_supersede_states_what_holds_after_a_changed_rejection_without_one(
+    store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bare `changed` rejection ends the belief now; the person who learns what it
+    changed to had no command to say so (`supersede` was Python only)."""
+    trace_id = recalled(capsys, tenant)["trace"]["id"]
+    code, _, _ = run(capsys, "reject", trace_id, "b-mob-money", "--kind", "changed", *who(tenant))
+    assert code == 0
+    now = "mobile-app formats money from integer cents with the device locale."
+    code, out, err = run(
+        capsys, "supersede", "b-mob-money", now, "--id", "b-mob-money-locale", *who(tenant)
+    )
+    assert (code, err) == (0, "")
+    assert out == f"superseded [b-mob-money] by [b-mob-money-locale]: {now}\n"
+    old = store.beliefs.get(tenant, demo.PRINCIPAL, "b-mob-money")
+    new = store.beliefs.get(tenant, demo.PRINCIPAL, "b-mob-money-locale")
+    assert old.superseded_by == new.id and new.supersedes == old.id
+    assert (new.subject, new.scope, new.origin_project) == (
+        old.subject,
+        old.scope,
+        old.origin_project,
+    )
+    assert new.source_authority.value == "user_stated"
+    assert "b-mob-money-locale" in {i["belief_id"] for i in recalled(capsys, tenant)["items"]}
+    # Once superseded, it is refused in one line: supersede its successor instead.
+    code, out, err = run(capsys, "supersede", "b-mob-money", "again", *who(tenant), "--json")
+    assert code == EXIT_USAGE and out == "" and err.count("\n") == 1
+    assert (
+        err.startswith("recallflow supersede: error: belief_id: ") and "already superseded" in err
+    )
+    code, out, _ = run(capsys, "supersede", new.id, "It changed once more.", *who(tenant), "--json")
+    after = json.loads(out)
+    assert code == 0 and after["supersedes"] == new.id
+    assert after["statement"] == "It changed once more."
+
+
+def test_supersede_of_a_belief_nobody_has_is_refused_in_one_line(
+    store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = len(store.beliefs.list(tenant, demo.PRINCIPAL))
+    code, out, err = run(capsys, "supersede", "b-nobody", "x holds", *who(tenant))
+    assert code == EXIT_FAILURE and out == "" and err.count("\n") == 1
+    assert err.startswith("recallflow supersede: error:") and "no belief 'b-nobody'" in err
+    code, out, err = run(
+        capsys, "supersede", "b-mob-money", "x holds", "--id", "b-mob-money", *who(tenant)
+    )
+    assert code == EXIT_USAGE and out == "" and err.count("\n") == 1
+    assert err.startswith("recallflow supersede: error: --id: ")
+    assert len(store.beliefs.list(tenant, demo.PRINCIPAL)) == before
+
+
 # --- belief history ---------------------------------------------------------------------------
 
 
@@ -767,6 +862,14 @@ BAD_INPUT = {
         *T,
     ],
     "reject blank note": ["reject", "tr-1", "b-1", "--kind", "unspecified", "--note", " ", *T],
+    "unflag bad belief id": ["unflag", "b 1", *T],
+    "unflag bad trace": ["unflag", "b-1", "--trace", "tr 1", *T],
+    "unflag blank note": ["unflag", "b-1", "--note", " ", *T],
+    "unflag no principal": ["unflag", "b-1", "--tenant", "t"],
+    "supersede no statement": ["supersede", "b-1", *T],
+    "supersede blank statement": ["supersede", "b-1", " ", *T],
+    "supersede bad new id": ["supersede", "b-1", "x", "--id", "b 2", *T],
+    "supersede time without zone": ["supersede", "b-1", "x", "--valid-from", "2026-01-01", *T],
     "cite no belief": ["cite", "tr-1", *T],
     "cite bad trace": ["cite", "tr 1", "b-1", *T],
     "belief without a subcommand": ["belief"],

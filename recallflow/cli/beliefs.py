@@ -87,6 +87,9 @@ def _what(event: HistoryEvent) -> str:
     elif kind.startswith("rejected_"):
         where = f" in {event.project}" if event.project else ""
         words = f"rejected as {kind.removeprefix('rejected_')}{where} from trace {event.trace_id}"
+    elif kind == "unflagged":
+        source = f" from trace {event.trace_id}" if event.trace_id else ""
+        words = f"flag cleared{source}"
     else:
         words = kind
     said = event.note if event.note is not None else event.reason

@@ -1,10 +1,13 @@
-"""``recallflow reject``, ``cite`` and ``forget``: corrections and erasure from a terminal
-or a script (see "Feedback and corrections" in docs/architecture.md).
+"""``recallflow reject``, ``unflag``, ``supersede``, ``cite`` and ``forget``: corrections
+and erasure from a terminal or a script (see "Feedback and corrections" in
+docs/architecture.md).
 
 ``reject`` records one of the four kinds of rejection against a belief a stored recall
-showed; ``cite`` records the beliefs the model cited from a recall; ``forget`` erases a
-principal (or one belief, or one episode) for good, after a confirmation on a terminal or
-with ``--yes``, and refuses to run unattended without ``--yes``.
+showed; ``unflag`` clears the flag an ``unspecified`` rejection set; ``supersede`` states
+what holds now in place of a belief (after a ``changed`` rejection that gave no
+replacement, say); ``cite`` records the beliefs the model cited from a recall; ``forget``
+erases a principal (or one belief, or one episode) for good, after a confirmation on a
+terminal or with ``--yes``, and refuses to run unattended without ``--yes``.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from recallflow.cli.args import (
     add_json_arg,
     add_store_args,
     add_who_args,
+    instant,
     key,
     open_store,
 )
@@ -118,6 +122,45 @@ def _cmd_reject(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_unflag(args: argparse.Namespace) -> int:
+    with open_store(args) as memory:
+        done = memory.unflag(
+            args.tenant, args.principal, args.belief_id, trace_id=args.trace, note=args.note
+        )
+    if args.json:
+        print(done.model_dump_json(indent=2))
+        return 0
+    what = (
+        "cleared its flag"
+        if done.recorded
+        else "it was not flagged as possibly wrong (nothing recorded)"
+    )
+    print(f"[{done.belief_id}]: {what}; the belief is now {done.belief.state.value}")
+    return 0
+
+
+def _cmd_supersede(args: argparse.Namespace) -> int:
+    from recallflow.corrections import successor_draft
+    from recallflow.models.store import SourceAuthority
+
+    with open_store(args) as memory:
+        old = memory.beliefs.get(args.tenant, args.principal, args.belief_id)
+        # As a `changed` rejection's --replacement: the person at the terminal typed it, and
+        # the rest of the successor is the old belief's.
+        draft = successor_draft(old, args.statement, SourceAuthority.USER_STATED)
+        del draft["supersedes"]  # the link is supersede's own argument, named as typed
+        if args.id is not None:
+            draft["id"] = args.id
+        if args.valid_from is not None:
+            draft["valid_from"] = args.valid_from
+        new = memory.supersede(old.id, draft)
+    if args.json:
+        print(new.model_dump_json(indent=2))
+        return 0
+    print(f"superseded [{old.id}] by [{new.id}]: {new.statement}")
+    return 0
+
+
 def _cmd_cite(args: argparse.Namespace) -> int:
     with open_store(args) as memory:
         citation = memory.cite(args.tenant, args.principal, args.trace_id, args.belief_ids)
@@ -180,7 +223,8 @@ def _cmd_forget(args: argparse.Namespace) -> int:
 
 
 def add_correction_parsers(subparsers: Any) -> None:
-    """Register ``reject``, ``cite`` and ``forget`` on ``subparsers``."""
+    """Register ``reject``, ``unflag``, ``supersede``, ``cite`` and ``forget`` on
+    ``subparsers``."""
     p = subparsers.add_parser("reject", help="reject a belief a stored recall showed")
     p.add_argument("trace_id", type=key, help="the trace id of the recall that showed it")
     p.add_argument("belief_id", type=key, help="the rejected belief")
@@ -214,6 +258,68 @@ def add_correction_parsers(subparsers: Any) -> None:
     add_store_args(p)
     add_json_arg(p)
     p.set_defaults(func=_cmd_reject, field_flags=_REJECT_FLAGS)
+
+    p = subparsers.add_parser(
+        "unflag", help="clear the flag an unspecified rejection set on a belief"
+    )
+    p.add_argument("belief_id", type=key, help="the flagged belief")
+    p.add_argument(
+        "--trace",
+        default=None,
+        type=key,
+        help="the recall the clear is made from (it must have shown the belief)",
+    )
+    p.add_argument(
+        "--note",
+        default=None,
+        type=_note,
+        help="the user's words (a longer note is refused, naming the limit)",
+    )
+    add_who_args(p)
+    add_store_args(p)
+    add_json_arg(p)
+    p.set_defaults(
+        func=_cmd_unflag,
+        field_flags={
+            **WHO_FLAGS,
+            "belief_id": "belief_id",
+            "trace_id": "--trace",
+            "note": "--note",
+        },
+    )
+
+    p = subparsers.add_parser(
+        "supersede", help="state what holds now in place of a belief (a new belief replaces it)"
+    )
+    p.add_argument("belief_id", type=key, help="the belief that no longer holds")
+    p.add_argument(
+        "statement",
+        type=_statement,
+        help="what holds now, as a new belief that keeps the old one's subject, entities,"
+        " scope and project, stated by the user",
+    )
+    p.add_argument("--id", default=None, type=key, help="the new belief's id (default: a new one)")
+    p.add_argument(
+        "--valid-from",
+        default=None,
+        type=instant,
+        help="when the new statement began to hold (ISO 8601 with a timezone; default now)",
+    )
+    add_who_args(p)
+    add_store_args(p)
+    add_json_arg(p)
+    p.set_defaults(
+        func=_cmd_supersede,
+        field_flags={
+            **WHO_FLAGS,
+            "old_id": "belief_id",
+            "belief_id": "belief_id",
+            "supersedes": "belief_id",
+            "statement": "statement",
+            "id": "--id",
+            "valid_from": "--valid-from",
+        },
+    )
 
     p = subparsers.add_parser("cite", help="record the beliefs the model cited from a recall")
     p.add_argument("trace_id", type=key, help="the trace id of the recall")
