@@ -862,14 +862,6 @@ BAD_INPUT = {
         *T,
     ],
     "reject blank note": ["reject", "tr-1", "b-1", "--kind", "unspecified", "--note", " ", *T],
-    "unflag bad belief id": ["unflag", "b 1", *T],
-    "unflag bad trace": ["unflag", "b-1", "--trace", "tr 1", *T],
-    "unflag blank note": ["unflag", "b-1", "--note", " ", *T],
-    "unflag no principal": ["unflag", "b-1", "--tenant", "t"],
-    "supersede no statement": ["supersede", "b-1", *T],
-    "supersede blank statement": ["supersede", "b-1", " ", *T],
-    "supersede bad new id": ["supersede", "b-1", "x", "--id", "b 2", *T],
-    "supersede time without zone": ["supersede", "b-1", "x", "--valid-from", "2026-01-01", *T],
     "cite no belief": ["cite", "tr-1", *T],
     "cite bad trace": ["cite", "tr 1", "b-1", *T],
     "belief without a subcommand": ["belief"],
@@ -887,6 +879,32 @@ BAD_INPUT = {
     "graph to a missing directory": ["graph", "in_turn", "--out", "/dev/null/stages.svg"],
     "demo graph to a missing directory": ["demo", "--graph-out", "/dev/null/stages.svg"],
 }
+
+
+#: Bad input to ``unflag`` and ``supersede``, and what the one line names.
+BAD_FOLLOW_UPS = {
+    "unflag bad belief id": (["unflag", "b 1", *T], "argument belief_id: "),
+    "unflag bad trace": (["unflag", "b-1", "--trace", "tr 1", *T], "argument --trace: "),
+    "unflag blank note": (["unflag", "b-1", "--note", " ", *T], "argument --note: is empty"),
+    "unflag no principal": (["unflag", "b-1", "--tenant", "t"], "--principal"),
+    "supersede no statement": (["supersede", "b-1", *T], "statement"),
+    "supersede blank statement": (["supersede", "b-1", " ", *T], "argument statement: "),
+    "supersede bad new id": (["supersede", "b-1", "x", "--id", "b 2", *T], "argument --id: "),
+    "supersede time without zone": (
+        ["supersede", "b-1", "x", "--valid-from", "2026-01-01", *T],
+        "argument --valid-from: '2026-01-01' has no timezone",
+    ),
+}
+
+
+@pytest.mark.parametrize(("args", "named"), BAD_FOLLOW_UPS.values(), ids=BAD_FOLLOW_UPS.keys())
+def test_bad_input_to_unflag_and_supersede_is_one_line_naming_it(
+    args: list[str], named: str
+) -> None:
+    done = cli(*args)
+    assert done.returncode == EXIT_USAGE, done.stderr
+    assert done.stdout == "" and done.stderr.count("\n") == 1
+    assert done.stderr.startswith(f"recallflow {args[0]}: error: ") and named in done.stderr
 
 
 @pytest.mark.parametrize("args", BAD_INPUT.values(), ids=BAD_INPUT.keys())

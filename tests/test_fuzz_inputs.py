@@ -612,6 +612,7 @@ def test_tool_calls(memory: Memory, fuzz_tenant: str, data: st.DataObject, name:
         "explain_recall": {"trace_id": shown.trace_id},
         "cite": {"trace_id": shown.trace_id, "belief_ids": [rendered]},
         "reject_belief": {"trace_id": shown.trace_id, "belief_id": rendered, "kind": "unspecified"},
+        "unflag_belief": {"trace_id": shown.trace_id, "belief_id": rendered},
         "open_session": {"goal": {"goal": "invoices"}},
         "session_recall": {"session_id": "s-missing", "goal": "invoices"},
         "belief_history": {"belief_id": rendered},

@@ -1102,6 +1102,8 @@ def test_every_call_on_an_id_only_others_hold_fails_as_on_an_id_nobody_holds(
         "supersede": lambda i: memory.supersede(i, belief(*me, id="b-succ", subject="ada")),
         "cite": lambda i: memory.cite(*me, own.trace_id, [i]),
         "reject": lambda i: memory.reject(*me, own.trace_id, i, "changed", replacement="new"),
+        "unflag": lambda i: memory.unflag(*me, i),
+        "unflag from a trace": lambda i: memory.unflag(*me, i, trace_id=own.trace_id),
     }
     by_episode: dict[str, Any] = {
         "episode": lambda i: memory.episodes.get(*me, i),
@@ -1112,6 +1114,7 @@ def test_every_call_on_an_id_only_others_hold_fails_as_on_an_id_nobody_holds(
         "explain": lambda i: memory.explain(*me, i, viewer_surface=Surface.PUBLIC),
         "cite": lambda i: memory.cite(*me, i, ["b-mine"]),
         "reject": lambda i: memory.reject(*me, i, "b-mine", "not_here", project="alpha"),
+        "unflag": lambda i: memory.unflag(*me, "b-mine", trace_id=i),
     }
     by_session: dict[str, Any] = {
         "resume": lambda i: memory.resume_session(*me, i),
@@ -1132,6 +1135,9 @@ def test_every_call_on_an_id_only_others_hold_fails_as_on_an_id_nobody_holds(
         )
         by_trace[f"{tools.surface} reject"] = lambda i, ts=tools: ts.call(
             "reject_belief", {"trace_id": i, "belief_id": "b-mine", "kind": "unspecified"}
+        )
+        by_trace[f"{tools.surface} unflag"] = lambda i, ts=tools: ts.call(
+            "unflag_belief", {"trace_id": i, "belief_id": "b-mine"}
         )
         by_session[f"{tools.surface} turn"] = lambda i, ts=tools: ts.call(
             "session_recall", {"session_id": i, "goal": "Ada"}

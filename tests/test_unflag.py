@@ -314,6 +314,13 @@ def test_the_unflag_tool_clears_a_flag_the_trace_showed(
     assert not memory.beliefs.get(tenant, "p1", "b-shell").flagged
     again = tools.call("unflag_belief", {"trace_id": shown.trace_id, "belief_id": "b-shell"})
     assert again["recorded"] is False
+    # The model reads the clear in the belief's history; one made from no recall keeps its
+    # note from the model, as a wider surface's recall does (whose words they were is unknown).
+    flag(memory, tenant, recall(memory, tenant).trace_id)
+    memory.unflag(tenant, "p1", "b-shell", note="said at the terminal")
+    events = tools.call("belief_history", {"belief_id": "b-shell"})["events"]
+    clears = [(e["trace_id"], e["note"]) for e in events if e["kind"] == "unflagged"]
+    assert clears == [(shown.trace_id, "the user checked"), (None, None)]
     # The binding holds: a belief the trace did not show is refused as not rendered, and a
     # trace of a wider surface is not found; nothing is written.
     before = rows(memory, tenant)
