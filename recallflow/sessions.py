@@ -24,6 +24,7 @@ import hashlib
 import statistics
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -31,10 +32,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from recallflow.core.corrections import (
     FORGOTTEN,
+    as_shown,
     as_told,
     fingerprint,
     in_force_at,
     pending_corrections,
+    shown_fingerprint,
     status_of,
     stood_at,
     told_peers,
@@ -56,6 +59,7 @@ from recallflow.models.session import (
     SessionKind,
     SessionSpec,
     SessionTurn,
+    ShownFingerprint,
 )
 from recallflow.models.store import Belief, LifecycleState, Sensitivity
 from recallflow.policy import DEFAULT_POLICY, SURFACE_CEILINGS, RetrievalPolicy, SessionPolicy
@@ -309,11 +313,18 @@ class Session:
         # The session row stays locked from reading what the agent was told to recording
         # what this turn told it, so concurrent turns cannot correct one change twice. The
         # trace is stored after the lock is released (it needs a connection of its own).
-        with memory._session_store.turn(info, self._policy.sessions.lock_timeout_ms) as tx:
+        with memory._session_store.turn(
+            info, self._policy.sessions.lock_timeout_ms, as_of=request.as_of, ceiling=self.ceiling
+        ) as tx:
             told = tx.told()
-            pending = _pending(
+            # What an earlier turn showed beyond the prefix and has been forgotten since:
+            # the agent's context still holds its line, so it is told after the others.
+            gone, back = _forgotten_shown(tx, exclude=told.fingerprints)
+            found = _pending(
                 tx,
                 told.fingerprints,
+                tx.shown(),
+                also=back,
                 as_of=request.as_of,
                 ceiling=self.ceiling,
                 project=info.project,
@@ -321,10 +332,7 @@ class Session:
                 provisional=LifecycleState.PROVISIONAL
                 in self._policy.admissible_states[Moment.IN_TURN],
             )
-            # What an earlier turn showed beyond the prefix and has been forgotten since:
-            # the agent's context still holds its line, so it is told after the prefix's.
-            gone, back = _forgotten_shown(tx, exclude=told.fingerprints)
-            pending.extend(gone)
+            pending = [*found.pending, *gone]
             # A belief last corrected in the short form is not held: the agent has read
             # none of what it says now, so this turn may show it when it is relevant.
             turn = SessionTurn(
@@ -341,6 +349,7 @@ class Session:
             by_id = {p.belief_id: p for p in pending}
             corrections = result.trace.corrections
             frozen = told.fingerprints
+            forgotten = {p.belief_id for p in gone}
             tx.record(
                 [
                     (c.belief_id, c.kind.value, by_id[c.belief_id].fingerprint, c.abridged)
@@ -348,10 +357,8 @@ class Session:
                     if c.belief_id in frozen
                 ],
                 result.trace.id,
-                shown=[
-                    b for b in (*result.rendered_ids, *told_peers(corrections)) if b not in frozen
-                ],
-                told_forgotten=[c.belief_id for c in corrections if c.belief_id not in frozen],
+                shown=_now_shown(result, found, by_id, frozen=frozen, forgotten=forgotten),
+                told_forgotten=[c.belief_id for c in corrections if c.belief_id in forgotten],
                 back=back,
             )
             rewritten = tx.rewritten()
@@ -647,12 +654,19 @@ class _Replacement(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     shown: tuple[str, str] | None = None
+    #: The replacement quoted, as the agent reads it there (the session records it shown).
+    fingerprint: BeliefFingerprint | None = None
     provisional: bool = False
     flagged: bool = False
     conflict_set_id: str | None = None
-    peers: tuple[tuple[str, str], ...] = ()
+    #: The other members of its conflict, quoted as disputing it.
+    disputing: tuple[Belief, ...] = ()
     elsewhere: bool = False
     ended: bool = False
+
+    @property
+    def peers(self) -> tuple[tuple[str, str], ...]:
+        return tuple((m.id, m.statement) for m in self.disputing)
 
 
 def _shown_here(row: Belief, *, as_of: datetime, ceiling: Sensitivity, provisional: bool) -> bool:
@@ -694,7 +708,7 @@ def _other_members(
     as_of: datetime,
     ceiling: Sensitivity,
     project: str | None,
-) -> tuple[str | None, tuple[tuple[str, str], ...]]:
+) -> tuple[str | None, tuple[Belief, ...]]:
     """``row``'s conflict set and its other members as a recall of the session would show
     them (:func:`_disputed`): (None, ()) when it is not disputed there."""
     cs = row.conflict_set_id
@@ -710,9 +724,7 @@ def _other_members(
         cs = judged.conflict_set_id
         live = _live_members(tx, [cs], as_of=as_of, ceiling=ceiling)
     peers = tuple(
-        (m.id, m.statement)
-        for m in live
-        if m.id != row.id and m.conflict_set_id == cs and not stays_home(m, project)
+        m for m in live if m.id != row.id and m.conflict_set_id == cs and not stays_home(m, project)
     )
     return (cs, peers) if peers else (None, ())
 
@@ -756,10 +768,14 @@ def _replacement(
             cs, peers = _other_members(tx, row, as_of=as_of, ceiling=ceiling, project=project)
             return _Replacement(
                 shown=(row.id, row.statement),
+                # As a recall of the session reads it: disputed in ``cs`` or in none.
+                fingerprint=fingerprint(row, as_of=as_of, ceiling=ceiling).model_copy(
+                    update={"conflict_set_id": cs}
+                ),
                 provisional=row.state is LifecycleState.PROVISIONAL,
                 flagged=row.flagged,
                 conflict_set_id=cs,
-                peers=peers,
+                disputing=peers,
             )
         if _shown_here(row, as_of=as_of, ceiling=ceiling, provisional=provisional):
             elsewhere = True  # live here, but local to another project or rejected here
@@ -793,29 +809,66 @@ def _forgotten_shown(
     return gone, [b for b in ids if b in back]
 
 
+def _current(
+    tx: SessionTurnStore,
+    ids: Sequence[str],
+    *,
+    as_of: datetime,
+    ceiling: Sensitivity,
+    project: str | None,
+) -> tuple[dict[str, Belief], dict[str, BeliefFingerprint]]:
+    """The rows of ``ids`` as they stood at ``as_of`` (and whether each was rejected as
+    "not here" in the session's project), with their conflicts as a recall in the
+    project then judges them, and each one's fingerprint (a missing row's is forgotten's)."""
+    rows = _disputed(tx, _as_they_stood(tx, tx.beliefs(list(ids)), as_of=as_of), as_of=as_of,
+                     ceiling=ceiling, project=project)  # fmt: skip
+    excluded = tx.excluded(list(rows))
+    return rows, {
+        bid: fingerprint(rows.get(bid), as_of=as_of, ceiling=ceiling, excluded=bid in excluded)
+        for bid in ids
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class _Found:
+    """What a turn found it owes the agent: the pending corrections (the prefix's beliefs
+    first, in prefix order, then those an earlier turn showed, in the order shown); the
+    fingerprint of each other belief a correction quotes whole (a replacement, a
+    disputing belief: the agent reads it there, so the session records it as shown); and
+    the current fingerprints of the beliefs it was asked about besides (``also``)."""
+
+    pending: list[PendingCorrection]
+    quoted: dict[str, BeliefFingerprint]
+    also: dict[str, BeliefFingerprint]
+
+
 def _pending(
     tx: SessionTurnStore,
     told: Mapping[str, BeliefFingerprint],
+    shown: Mapping[str, ShownFingerprint],
     *,
+    also: Sequence[str] = (),
     as_of: datetime,
     ceiling: Sensitivity,
     project: str | None,
     hops: int,
     provisional: bool,
-) -> list[PendingCorrection]:
+) -> _Found:
     """Every snapshot belief whose row, as it stood at ``as_of`` (and whether it was
     rejected as "not here" in the session's project), differs from what the agent was
-    told. A conflict's other members, and a supersession's replacement, are shown when
-    this surface may show them and they hold in the session's ``project`` (a local belief
-    of another project does not, nor one rejected there as not here)."""
-    rows = _disputed(tx, _as_they_stood(tx, tx.beliefs(list(told)), as_of=as_of), as_of=as_of,
-                     ceiling=ceiling, project=project)  # fmt: skip
-    excluded = tx.excluded(list(rows))
-    current = {
-        bid: fingerprint(rows.get(bid), as_of=as_of, ceiling=ceiling, excluded=bid in excluded)
-        for bid in told
+    told (``told``), then every belief an earlier turn showed whose row differs from what
+    that turn showed or the last correction told (``shown``), read alike. A conflict's
+    other members, and a supersession's replacement, are shown when this surface may show
+    them and they hold in the session's ``project`` (a local belief of another project
+    does not, nor one rejected there as not here). ``also``: beliefs whose current
+    fingerprints are wanted besides, read with the others."""
+    ids = list(dict.fromkeys((*told, *shown, *also)))
+    current = _current(tx, ids, as_of=as_of, ceiling=ceiling, project=project)[1]
+    previous = {
+        **told,
+        **{bid: as_shown(fp, current[bid]) for bid, fp in shown.items() if bid not in told},
     }
-    changed = pending_corrections(told, current)
+    changed = pending_corrections(previous, current)
     sets = sorted({c for bid in changed if (c := current[bid].conflict_set_id)})
     members: dict[str, list[Belief]] = defaultdict(list)
     peers_by_id = _as_they_stood(tx, {m.id: m for m in tx.conflict_members(sets)}, as_of=as_of)
@@ -825,6 +878,7 @@ def _pending(
         if member.conflict_set_id is not None:
             members[member.conflict_set_id].append(member)
     out: list[PendingCorrection] = []
+    quoted: dict[str, BeliefFingerprint] = {}
     for bid in changed:
         fp = current[bid]
         replacement = _Replacement()
@@ -835,20 +889,26 @@ def _pending(
             )  # fmt: skip
         # A superseded belief is in no conflict: its line names its replacement's, if any.
         peers: tuple[tuple[str, str], ...] = replacement.peers
+        disputing = replacement.disputing
         if fp.conflict_set_id is not None:
-            peers = tuple(
-                (m.id, m.statement)
+            disputing = tuple(
+                m
                 for m in members[fp.conflict_set_id]
                 if m.id != bid
                 and _visible(m, as_of=as_of, ceiling=ceiling)
                 and not stays_home(m, project)
                 and m.id not in not_here
             )
+            peers = tuple((m.id, m.statement) for m in disputing)
+        if replacement.shown is not None and replacement.fingerprint is not None:
+            quoted[replacement.shown[0]] = replacement.fingerprint
+        for m in disputing:
+            quoted[m.id] = _disputing(m, as_of=as_of, ceiling=ceiling)
         out.append(
             PendingCorrection(
                 belief_id=bid,
                 fingerprint=fp,
-                previous=as_told(told[bid], fp),
+                previous=as_told(told[bid], fp) if bid in told else previous[bid],
                 replacement=replacement.shown,
                 replacement_provisional=replacement.provisional,
                 replacement_flagged=replacement.flagged,
@@ -858,7 +918,46 @@ def _pending(
                 peers=peers,
             )
         )
-    return out
+    return _Found(pending=out, quoted=quoted, also={b: current[b] for b in also})
+
+
+def _disputing(member: Belief, *, as_of: datetime, ceiling: Sensitivity) -> BeliefFingerprint:
+    """The fingerprint of a conflict's member a correction quotes as disputing a belief:
+    live on this surface and holding in the project (so quoted), it is disputed in that
+    conflict, whatever state its row records (a member whose conflict was resolved keeps
+    its set, and is disputed again while another member holds)."""
+    return fingerprint(member, as_of=as_of, ceiling=ceiling).model_copy(
+        update={"conflict_set_id": member.conflict_set_id}
+    )
+
+
+def _now_shown(
+    result: RecallResult,
+    found: _Found,
+    pending: Mapping[str, PendingCorrection],
+    *,
+    frozen: Mapping[str, BeliefFingerprint],
+    forgotten: set[str],
+) -> dict[str, ShownFingerprint | None]:
+    """What the agent holds after this turn of each belief beyond the prefix the turn
+    showed or corrected, in the order shown: the block's beliefs as it rendered them, the
+    beliefs a correction quoted whole as it quoted them, those corrected as the correction
+    told them, and those written again since they were forgotten as they stand now (the
+    agent still holds the line it was shown of them, under the same id). None where the
+    turn has no fingerprint of it (the session keeps the one it has)."""
+    rendered = {b.belief_id: b.fingerprint for b in result.shown}
+    out: dict[str, BeliefFingerprint | None] = {
+        b: rendered.get(b) for b in result.rendered_ids if b not in frozen
+    }
+    corrections = result.trace.corrections
+    for b in told_peers(corrections):
+        if b not in frozen:
+            out[b] = found.quoted.get(b)
+    for c in corrections:
+        if c.belief_id not in frozen and c.belief_id not in forgotten:
+            out[c.belief_id] = pending[c.belief_id].fingerprint
+    out.update(found.also)
+    return {b: None if fp is None else shown_fingerprint(fp) for b, fp in out.items()}
 
 
 # --- the shrink path -------------------------------------------------------------------------

@@ -1436,6 +1436,9 @@ def scripts(draw: st.DrawFn) -> list[list[tuple[str, int]]]:
     max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(script=scripts())
+# A conflict's line quotes the belief disputing the prefix belief; once the prefix belief
+# leaves the conflict, that belief holds alone, and the agent that read it disputed is told.
+@example(script=[[("conflict", 0)], [("resolve", 0)]])
 def test_row_changes_never_change_the_prefix_and_are_corrected_exactly_once(
     memory: Memory, script: list[list[tuple[str, int]]]
 ) -> None:
@@ -1446,13 +1449,20 @@ def test_row_changes_never_change_the_prefix_and_are_corrected_exactly_once(
     targets = sorted(session.snapshot_ids)
     assert len(targets) == 7
     n = 0
+    disputing: dict[int, str] = {}  # the belief a conflicted line quoted, per target
     for changes in script:
+        expected = [targets[i] for _, i in changes]
         for op, index in changes:
             n += 1
             apply(memory, tenant, op, targets[index], n)
+            if op == "conflict":
+                disputing[index] = f"{targets[index]}-c{n}"
+            elif op == "resolve":
+                expected.append(disputing.pop(index))
         turn = session.recall({"goal": "how does the user like to work"})
         got = [c.belief_id for c in turn.trace.corrections]
-        assert sorted(got) == sorted(targets[i] for _, i in changes)
+        # A belief the turn's own block shows as it stands is told there instead.
+        assert sorted(got) == sorted(b for b in expected if b not in turn.rendered_ids)
         assert session.prefix == prefix
     assert memory.resume_session(tenant, "p1", session.id).prefix == prefix
     assert not session.recall({"goal": "again"}).trace.corrections

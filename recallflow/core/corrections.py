@@ -22,13 +22,19 @@ the session's project is excluded there, as a recall in that project would not l
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 from recallflow.core.erasure import ERASED
 from recallflow.core.render import FLAGGED_TAG, statement_text
 from recallflow.models.result import Correction, CorrectionKind
-from recallflow.models.session import BeliefFingerprint, BeliefStatus, PendingCorrection
+from recallflow.models.session import (
+    BeliefFingerprint,
+    BeliefStatus,
+    PendingCorrection,
+    ShownFingerprint,
+)
 from recallflow.models.store import Belief, LifecycleState, Sensitivity
 
 OPEN_TAG = "<memory-corrections>"
@@ -83,6 +89,38 @@ def shows_statement(
 #: The fingerprint of a forgotten belief: no row, and no statement (what a turn records
 #: about it must not write the erased text back).
 FORGOTTEN = BeliefFingerprint(status=BeliefStatus.FORGOTTEN, statement="")
+
+
+def statement_digest(statement: str) -> str:
+    """The sha256 (hex) a session keeps of a statement an earlier turn showed."""
+    return hashlib.sha256(statement.encode()).hexdigest()
+
+
+def shown_fingerprint(fp: BeliefFingerprint) -> ShownFingerprint:
+    """What a session keeps of ``fp`` for a belief a turn showed beyond its prefix: the
+    same fields, the statement as its digest (:func:`statement_digest`)."""
+    return ShownFingerprint.trusted(
+        status=fp.status,
+        statement_sha256=statement_digest(fp.statement),
+        superseded_by=fp.superseded_by,
+        conflict_set_id=fp.conflict_set_id,
+        flagged=fp.flagged,
+    )
+
+
+def as_shown(shown: ShownFingerprint, current: BeliefFingerprint) -> BeliefFingerprint:
+    """What the agent holds of a belief an earlier turn showed it (``shown``), as a
+    fingerprint to compare with ``current``: the statement is ``current``'s when its
+    digest is the one kept, else the empty statement (no belief has one), which differs
+    from it as the words the agent read do — their digest is all the session kept."""
+    same = statement_digest(current.statement) == shown.statement_sha256
+    return BeliefFingerprint.trusted(
+        status=shown.status,
+        statement=current.statement if same else "",
+        superseded_by=shown.superseded_by,
+        conflict_set_id=shown.conflict_set_id,
+        flagged=shown.flagged,
+    )
 
 
 def as_told(previous: BeliefFingerprint, current: BeliefFingerprint) -> BeliefFingerprint:
@@ -376,8 +414,9 @@ def deferred_line(deferred: int) -> str:
 
 def render_corrections(corrections: Sequence[Correction], deferred: int = 0) -> str:
     """The corrections section, ending with how many more wait when ``deferred``; the
-    empty string when there are none."""
-    if not corrections:
+    empty string when there are neither (a section of the count alone when every
+    correction the budget took was left to the block: see ``nodes/budget.py``)."""
+    if not corrections and not deferred:
         return ""
     lines = [OPEN_TAG, *(correction_line(c) for c in corrections)]
     if deferred:

@@ -12,8 +12,9 @@ beliefs it changes, so the expected corrections never come from the code under t
 
 The gate passes when, in every scripted session, the prefix bytes are identical on every
 turn, after an in-process resume and after a resume in a separate process, and every turn's
-block carries exactly one correction per snapshot belief changed before it (and none
-otherwise).
+block carries exactly one correction per snapshot belief changed before it, and per belief
+an earlier turn showed that the script changed (the one its conflict's correction quoted
+as disputing, once the conflict is resolved), and none otherwise.
 
 Cached-prefix ratio = memory tokens served from the unchanged prefix ÷ all memory tokens
 sent across the session (the snapshot block on every turn plus every in-turn block). The
@@ -113,8 +114,9 @@ class Change:
 
     ``op`` on a snapshot belief (``target`` None: the next durable snapshot belief the
     script has not changed yet; ``@conflicted``: the belief it put into conflict) is
-    expected to be corrected in the next turn; the others (new beliefs, revealing the
-    secret) are not changes to the prefix and must not be.
+    expected to be corrected in the next turn — a resolution also of the belief the
+    conflict's correction quoted as disputing it, which the agent read there; the others
+    (new beliefs, revealing the secret) change nothing the agent holds and must not be.
     """
 
     op: Literal[
@@ -270,6 +272,8 @@ class _Script:
         self.queue = [b for b in session.snapshot_ids if b in durable_ids]
         self.changed: set[str] = set()
         self.conflicted: str | None = None
+        #: The belief the ``conflicted`` correction quoted as disputing ``conflicted``.
+        self.disputing: str | None = None
         self.n = 0
 
     def _next(self) -> str:
@@ -294,8 +298,10 @@ class _Script:
             )
         )
 
-    def apply(self, change: Change) -> str | None:
-        """Make ``change``; the snapshot belief it changed, if any."""
+    def apply(self, change: Change) -> tuple[str, ...]:
+        """Make ``change``; the beliefs the agent holds a line of that it changed: the
+        snapshot belief, and for a resolution the belief the conflict's correction quoted
+        as disputing it (it holds alone now)."""
         self.n += 1
         now = datetime.now(UTC)
         edits = self.edits
@@ -305,13 +311,13 @@ class _Script:
                 "Ada now prefers tabs to spaces in Go.",
                 belief_type="preference",
             )
-            return None
+            return ()
         if change.op == "add_fact":
             self._add(f"n-fact-{self.n}", "billing-api now also supports JPY.", belief_type="fact")
-            return None
+            return ()
         if change.op == "reveal":
             edits.set_sensitivity(f"d-{SECRET[0]}", Sensitivity.PERSONAL)
-            return None
+            return ()
         target = self.conflicted if change.target == "@conflicted" else change.target
         bid = target or self._next()
         if change.op == "supersede":
@@ -333,9 +339,11 @@ class _Script:
             # conflict whose other side is not yet in it.
             edits.conflict(peer, set_id)
             edits.conflict(bid, set_id)
-            self.conflicted = bid
+            self.conflicted, self.disputing = bid, peer
         elif change.op == "resolve":
             edits.resolve(bid)
+            if bid == self.conflicted and self.disputing is not None:
+                return bid, self.disputing
         elif change.op == "withdraw":
             edits.set_sensitivity(bid, Sensitivity.SECRET)
         elif change.op == "retract":
@@ -346,7 +354,7 @@ class _Script:
             edits.restate(bid, f"Restated in turn {self.n}: {bid}.")
         elif change.op == "expire":
             edits.expire(bid, now)
-        return bid
+        return (bid,)
 
 
 def _tokens(memory: Memory, text: str) -> int:
@@ -389,9 +397,7 @@ def run_scripted(
         previous_block = ""
         turns = []
         for t, goal in enumerate(GOALS):
-            expected = sorted(
-                bid for c in CHANGES.get(t, ()) if (bid := script.apply(c)) is not None
-            )
+            expected = sorted(bid for c in CHANGES.get(t, ()) for bid in script.apply(c))
             state = WorkingState(goal=goal)
             result = session.recall(state)
             audit.observe(_audit_request(tenant, principal), result)

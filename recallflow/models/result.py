@@ -13,7 +13,7 @@ from pydantic import Field
 
 from recallflow.models.base import FrozenModel, ModelEnum
 from recallflow.models.request import Moment, Surface
-from recallflow.models.session import SessionKind, SnapshotBelief
+from recallflow.models.session import SessionKind, ShownBelief, SnapshotBelief
 from recallflow.models.store import EpisodeKind, Sensitivity
 
 
@@ -308,7 +308,10 @@ class Correction(FrozenModel):
     """One correction of the cached prefix, rendered in the first turn after the change
     that has room for it in its correction share."""
 
-    belief_id: str = Field(description="The snapshot belief the prefix shows out of date.")
+    belief_id: str = Field(
+        description="The belief the agent holds an out-of-date line of: the prefix's, or"
+        " one an earlier turn of the session showed."
+    )
     kind: CorrectionKind
     text: str | None = Field(
         default=None, description="The belief's own current statement, when the line shows it."
@@ -466,6 +469,14 @@ class RecallResult(FrozenModel):
     rendered_sha256: str
     items: tuple[RecalledItem, ...]
     trace: RecallTrace
+    shown: tuple[ShownBelief, ...] = Field(
+        default=(),
+        exclude=True,
+        repr=False,
+        description="In a session's turn, each belief the block rendered, as the recall read"
+        " it: what the session records its turn showed, to correct it in a later turn"
+        " once it changes. Not part of the result's JSON.",
+    )
 
     @property
     def trace_id(self) -> str:

@@ -72,6 +72,26 @@ class BeliefFingerprint(FrozenModel):
     flagged: bool = False
 
 
+class ShownFingerprint(FrozenModel):
+    """What an earlier turn of a session showed the agent of a belief beyond its prefix
+    (in its block, or whole in a correction line), or what the last correction about it
+    told: a :class:`BeliefFingerprint` with a sha256 of the statement in place of its
+    words, so a session's record of what its turns showed holds none of them."""
+
+    status: BeliefStatus
+    statement_sha256: str
+    superseded_by: str | None = None
+    conflict_set_id: str | None = None
+    flagged: bool = False
+
+
+class ShownBelief(FrozenModel):
+    """A belief a session turn's block rendered, as it stood when the turn read it."""
+
+    belief_id: str
+    fingerprint: BeliefFingerprint
+
+
 class BeliefVersion(FrozenModel):
     """The row fields of a snapshot belief at the watermark (kept for audit)."""
 
@@ -122,7 +142,8 @@ class SessionSpec(FrozenModel):
 
 
 class PendingCorrection(FrozenModel):
-    """A change to a snapshot belief found after the watermark, before the trust scan.
+    """A change to a snapshot belief found after the watermark, or to a belief an earlier
+    turn of the session showed found after that turn, before the trust scan.
 
     ``replacement`` and ``peers`` are (id, statement) pairs already cut to what the
     session's surface may show; the in-turn DAG scans their text like any recalled item.
@@ -177,7 +198,10 @@ class SessionTurn(FrozenModel):
         " the block does not count them as held, so it may show what they say now.",
     )
     pending: tuple[PendingCorrection, ...] = Field(
-        default=(), description="Changes to snapshot beliefs not yet corrected, by belief id."
+        default=(),
+        description="Changes not yet corrected to the snapshot's beliefs (first, in prefix"
+        " order), then to beliefs an earlier turn showed beyond the prefix (in the order"
+        " shown).",
     )
 
 

@@ -130,3 +130,46 @@ def budgeted_items(
         max_tokens=max_tokens,
         tokens=tokens if kept else 0,
     )
+
+
+@tag(stage="budget")
+def told_corrections(
+    budgeted_corrections: CorrectionOutcome,
+    budgeted_items: BudgetOutcome,
+    token_counter: TokenCounter,
+    session_turn: SessionTurn | None = None,
+) -> CorrectionOutcome:
+    """The corrections the turn tells: those the budget took, less each about a belief an
+    earlier turn showed that this turn's block shows again — its line there is the belief
+    as it stands now, which is all the correction would tell. (A prefix belief's
+    correction stays: the block shows a prefix belief only when it is not held.) The
+    section's tokens are counted again; what it no longer needs is left unused, since the
+    items were budgeted around it."""
+    if session_turn is None or not budgeted_corrections.corrections:
+        return budgeted_corrections
+    prefix = frozenset(session_turn.prefix_ids)
+    shown = {i for unit in budgeted_items.units for i in unit.ids}
+    told = tuple(
+        c
+        for c in budgeted_corrections.corrections
+        if c.belief_id in prefix or c.belief_id not in shown
+    )
+    if len(told) == len(budgeted_corrections.corrections):
+        return budgeted_corrections
+    deferred = budgeted_corrections.deferred
+    return CorrectionOutcome(
+        corrections=told, deferred=deferred, tokens=_section_tokens(told, deferred, token_counter)
+    )
+
+
+def _section_tokens(
+    told: tuple[Correction, ...], deferred: int, token_counter: TokenCounter
+) -> int:
+    """The tokens of a corrections section of ``told`` and the count of the ``deferred``
+    (0 when it has neither)."""
+    if not told and not deferred:
+        return 0
+    text = corrections.render_corrections(told, deferred)
+    return token_counter.count(f"{corrections.OPEN_TAG}\n{corrections.CLOSE_TAG}\n") + sum(
+        token_counter.count(line + "\n") for line in text.splitlines()[1:-1]
+    )

@@ -32,7 +32,7 @@ from recallflow.models.result import (
     RelevanceEvidence,
     ScoredEntry,
 )
-from recallflow.models.session import SessionTurn
+from recallflow.models.session import SessionTurn, ShownBelief
 from recallflow.models.stages import (
     BudgetOutcome,
     CandidateLoad,
@@ -121,7 +121,7 @@ def recall_trace(
     policy: RetrievalPolicy,
     candidate_relevance: dict[str, RelevanceEvidence],
     calibration_ref: CalibrationRef,
-    budgeted_corrections: CorrectionOutcome,
+    told_corrections: CorrectionOutcome,
     candidate_beliefs: dict[str, Belief],
     candidate_load: CandidateLoad,
     candidate_evidence: EvidenceSet,
@@ -218,9 +218,9 @@ def recall_trace(
         rendered_ids=rendered_block.ids,
         rendered_tokens=budgeted_items.tokens,
         rendered_sha256=rendered_block.sha256,
-        corrections=budgeted_corrections.corrections,
-        corrections_deferred=budgeted_corrections.deferred,
-        corrections_tokens=budgeted_corrections.tokens,
+        corrections=told_corrections.corrections,
+        corrections_deferred=told_corrections.deferred,
+        corrections_tokens=told_corrections.tokens,
         snapshot_relevant=relevant,
         snapshot_misses=misses,
         lineage=(),
@@ -230,11 +230,17 @@ def recall_trace(
 
 
 @tag(stage="result")
-def recall_result(rendered_block: RenderedBlock, recall_trace: RecallTrace) -> RecallResult:
-    """What the agent gets: the block, its hash, its items, and the trace."""
+def recall_result(
+    rendered_block: RenderedBlock,
+    recall_trace: RecallTrace,
+    shown_beliefs: tuple[ShownBelief, ...] = (),
+) -> RecallResult:
+    """What the agent gets: the block, its hash, its items, and the trace (and, in a
+    session's turn, what the block showed, for the session to record)."""
     return RecallResult(
         block=rendered_block.text,
         rendered_sha256=rendered_block.sha256,
         items=rendered_block.items,
         trace=recall_trace,
+        shown=shown_beliefs,
     )

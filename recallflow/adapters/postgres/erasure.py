@@ -194,8 +194,8 @@ def _scrub_sessions(
     the next turn renders; the corrections recorded about it, or naming it, are deleted,
     so "what the agent was last told" falls back to the scrubbed fingerprint. A session
     whose turns showed the belief beyond the prefix has it marked forgotten, for its next
-    turn to tell. Returns the rewritten rows per ``table.column`` and the deleted
-    correction rows."""
+    turn to tell, and forgets what it kept of the belief as shown. Returns the rewritten
+    rows per ``table.column`` and the deleted correction rows."""
     # A session row shows the belief only under its id: its prefix line names ``[id]``,
     # its frozen entry has the id (another belief's words are that belief's, even the same).
     named, shown = json.dumps(belief_id), f"[{belief_id}]".encode()
@@ -208,8 +208,10 @@ def _scrub_sessions(
         "SELECT 1 FROM sessions WHERE tenant_id = %s AND principal_id = %s FOR UPDATE",
         (tenant_id, principal_id),
     )
+    # What the session kept of what its turns showed of the belief goes with the mark:
+    # a digest of the erased statement is not kept either.
     marked = conn.execute(
-        "UPDATE session_shown SET forgotten_at = now() WHERE tenant_id = %s"
+        "UPDATE session_shown SET forgotten_at = now(), fingerprint = NULL WHERE tenant_id = %s"
         " AND principal_id = %s AND belief_id = %s AND forgotten_at IS NULL",
         (tenant_id, principal_id, belief_id),
     ).rowcount

@@ -11,7 +11,7 @@ render the same correction twice.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
@@ -43,13 +43,15 @@ from recallflow.models.session import (
     BeliefFingerprint,
     SessionInfo,
     SessionKind,
+    ShownFingerprint,
     SnapshotBelief,
     Told,
 )
-from recallflow.models.store import Belief
+from recallflow.models.store import Belief, Sensitivity
 from recallflow.policy import DEFAULT_POLICY, Retention
 
 _SNAPSHOT = TypeAdapter(tuple[SnapshotBelief, ...])
+_SHOWN_FINGERPRINT = TypeAdapter(ShownFingerprint)
 
 _COLUMNS = (
     "INSERT INTO sessions (tenant_id, principal_id, id, kind, parent_session_id, surface,"
@@ -82,16 +84,37 @@ _RECORD = (
     "INSERT INTO session_corrections (tenant_id, principal_id, session_id, belief_id, kind,"
     " fingerprint, trace_id, abridged) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)"
 )
+# A belief a turn showed that a turn now would fingerprint as it was shown, for certain:
+# a plain active belief in no conflict set, not retracted, still valid at the turn's time,
+# within the surface's ceiling, not rejected as not here in the session's project, with
+# the statement and the flag it was shown with, shown live and undisputed. Any other is
+# read by the turn, which fingerprints it as a prefix belief is and compares.
+_SHOWN_AS_IT_IS = (
+    "b.state = 'active' AND b.conflict_set_id IS NULL AND b.retracted_at IS NULL"
+    " AND b.valid_to > %(as_of)s AND b.sensitivity <= %(ceiling)s"
+    " AND w.fingerprint = jsonb_build_object('status', 'live', 'statement_sha256',"
+    " encode(sha256(convert_to(b.statement, 'UTF8')), 'hex'), 'superseded_by', NULL,"
+    " 'conflict_set_id', NULL, 'flagged', b.flagged)"
+    " AND NOT EXISTS (SELECT 1 FROM belief_exclusions x WHERE x.tenant_id = b.tenant_id"
+    " AND x.principal_id = b.principal_id AND x.project = %(project)s AND x.belief_id = b.id)"
+)
 # The turn's lock of the session row; the frozen beliefs and the prefix come back only when
 # an erasure has rewritten the row since this session object read it (its prefix's digest
 # changed then), with the beliefs a turn showed beyond the prefix that were forgotten since
-# (the next turn tells each once), in the order shown.
+# (the next turn tells each once), in the order shown, and those the session keeps what
+# it showed of that may have changed since (:data:`_SHOWN_AS_IT_IS`), in the order shown.
 _LOCK = (
     "SELECT CASE WHEN s.prefix_sha256 <> %(sha)s THEN s.snapshot_beliefs END,"
     " ARRAY(SELECT w.belief_id FROM session_shown w WHERE w.tenant_id = s.tenant_id"
     " AND w.principal_id = s.principal_id AND w.session_id = s.id"
     " AND w.forgotten_at IS NOT NULL ORDER BY w.seq),"
-    " CASE WHEN s.prefix_sha256 <> %(sha)s THEN s.prefix END, s.prefix_sha256"
+    " CASE WHEN s.prefix_sha256 <> %(sha)s THEN s.prefix END, s.prefix_sha256,"
+    " (SELECT jsonb_agg(jsonb_build_array(w.belief_id, w.fingerprint) ORDER BY w.seq)"
+    " FROM session_shown w LEFT JOIN beliefs b ON b.tenant_id = w.tenant_id"
+    " AND b.principal_id = w.principal_id AND b.id = w.belief_id"
+    " WHERE w.tenant_id = s.tenant_id AND w.principal_id = s.principal_id"
+    " AND w.session_id = s.id AND w.forgotten_at IS NULL AND w.fingerprint IS NOT NULL"
+    f" AND NOT coalesce({_SHOWN_AS_IT_IS}, false))"
     " FROM sessions s WHERE s.tenant_id = %(t)s AND s.principal_id = %(p)s AND s.id = %(id)s"
     " FOR UPDATE OF s"
 )
@@ -105,10 +128,15 @@ _SHOWN_AGAIN = (
     "UPDATE session_shown SET forgotten_at = NULL WHERE tenant_id = %s AND principal_id = %s"
     " AND session_id = %s AND belief_id = ANY(%s)"
 )
+# What a turn showed (or told whole) of each belief beyond the prefix, in the order shown:
+# a belief shown before keeps its place and takes the fingerprint it was shown with now,
+# when the turn has one (it has for each it rendered or corrected, and each it quoted).
 _SHOWN = (
-    "INSERT INTO session_shown (tenant_id, principal_id, session_id, belief_id)"
-    " SELECT %s, %s, %s, b FROM unnest(%s::text[]) WITH ORDINALITY AS u(b, n) ORDER BY n"
-    " ON CONFLICT DO NOTHING"
+    "INSERT INTO session_shown (tenant_id, principal_id, session_id, belief_id, fingerprint)"
+    " SELECT %s, %s, %s, e ->> 0, nullif(e -> 1, 'null')"
+    " FROM jsonb_array_elements(%s::jsonb) WITH ORDINALITY AS u(e, n) ORDER BY n"
+    " ON CONFLICT (tenant_id, principal_id, session_id, belief_id) DO UPDATE"
+    " SET fingerprint = coalesce(EXCLUDED.fingerprint, session_shown.fingerprint)"
 )
 _EXCLUDED = (
     "SELECT belief_id FROM belief_exclusions WHERE tenant_id = %s AND principal_id = %s"
@@ -184,11 +212,13 @@ class SessionTurnStore:
         forgotten: Sequence[str] = (),
         prefix: bytes | None = None,
         prefix_sha256: str | None = None,
+        shown: Mapping[str, ShownFingerprint] | None = None,
     ) -> None:
         self._conn = conn
         self._info = info
         self._frozen = stored if stored is not None else info.beliefs
         self._forgotten = list(forgotten)
+        self._shown = dict(shown or {})
         self._rewritten = (
             None
             if stored is None or prefix is None or prefix_sha256 is None
@@ -264,28 +294,41 @@ class SessionTurnStore:
         and whose ``forgotten`` line has not been told yet."""
         return list(self._forgotten)
 
+    def shown(self) -> dict[str, ShownFingerprint]:
+        """What the session keeps of each belief its turns showed beyond the prefix (and
+        not forgotten since) that may have changed since it was shown or last corrected,
+        in the order shown: the others' rows, read as the turn reads, would fingerprint
+        as they were shown (the lock's query leaves them out)."""
+        return dict(self._shown)
+
     def record(
         self,
         corrections: Sequence[tuple[str, str, BeliefFingerprint, bool]],
         trace_id: str,
         *,
-        shown: Sequence[str] = (),
+        shown: Mapping[str, ShownFingerprint | None] | None = None,
         told_forgotten: Sequence[str] = (),
         back: Sequence[str] = (),
     ) -> None:
-        """Record the corrections a turn rendered: (belief id, kind, new fingerprint,
-        whether it was told in its short form); ``shown``: the beliefs beyond the prefix
-        whose statements the turn showed; ``told_forgotten``: those of
-        :meth:`forgotten_shown` the turn told; ``back``: those of it written again under
-        their id since (shown, not forgotten: a later erasure marks them again)."""
+        """Record the corrections a turn rendered about prefix beliefs: (belief id, kind,
+        new fingerprint, whether it was told in its short form); ``shown``: the beliefs
+        beyond the prefix whose statements the turn showed or corrected, in the order
+        shown, each with what the agent now holds of it (None: not known, the one kept
+        stays); ``told_forgotten``: those of :meth:`forgotten_shown` the turn told;
+        ``back``: those of it written again under their id since (shown, not forgotten: a
+        later erasure marks them again)."""
         info = self._info
         key = (info.tenant_id, info.principal_id, info.id)
+        rows = [
+            [bid, None if fp is None else fp.model_dump(mode="json")]
+            for bid, fp in (shown or {}).items()
+        ]
         writes: list[tuple[str, tuple[Any, ...]]] = [
             (statement, values)
             for statement, values, wanted in (
                 (_TOLD_FORGOTTEN, (*key, list(told_forgotten)), bool(told_forgotten)),
                 (_SHOWN_AGAIN, (*key, list(back)), bool(back)),
-                (_SHOWN, (*key, list(shown)), bool(shown)),
+                (_SHOWN, (*key, Jsonb(rows)), bool(rows)),
             )
             if wanted
         ]
@@ -536,10 +579,17 @@ class PostgresSessionStore:
 
     @contextmanager
     def turn(
-        self, info: SessionInfo, lock_timeout_ms: int = DEFAULT_POLICY.sessions.lock_timeout_ms
+        self,
+        info: SessionInfo,
+        lock_timeout_ms: int = DEFAULT_POLICY.sessions.lock_timeout_ms,
+        *,
+        as_of: datetime,
+        ceiling: Sensitivity,
     ) -> Iterator[SessionTurnStore]:
         """A turn's transaction, with the session row locked until it ends; a session that
-        has ended takes no more turns.
+        has ended takes no more turns. ``as_of`` and ``ceiling`` (the turn's time and its
+        surface's ceiling) tell which beliefs its turns showed may have changed since
+        (:meth:`SessionTurnStore.shown`).
 
         Every lock the transaction waits for — the session row, which another turn of the
         session or an erasure of the principal holds until it commits — is waited for at
@@ -555,6 +605,9 @@ class PostgresSessionStore:
                         "t": info.tenant_id,
                         "p": info.principal_id,
                         "id": info.id,
+                        "as_of": as_of,
+                        "ceiling": int(ceiling),
+                        "project": info.project,
                     },
                 ).fetchone()
             except psycopg.errors.LockNotAvailable as exc:
@@ -570,8 +623,9 @@ class PostgresSessionStore:
             _refuse_ended(self.ended_at(info.tenant_id, info.principal_id, info.id, conn), info.id)
             stored = None if locked[0] is None else _SNAPSHOT.validate_python(locked[0])
             prefix = None if locked[2] is None else bytes(locked[2])
+            shown = {str(b): _SHOWN_FINGERPRINT.validate_python(fp) for b, fp in locked[4] or ()}
             yield SessionTurnStore(
-                conn, info, stored, [str(b) for b in locked[1]], prefix, str(locked[3])
+                conn, info, stored, [str(b) for b in locked[1]], prefix, str(locked[3]), shown
             )
 
     def session_traces(self, tenant_id: str | None = None) -> list[dict[str, Any]]:
