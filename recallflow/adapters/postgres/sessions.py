@@ -85,18 +85,18 @@ _RECORD = (
     " fingerprint, trace_id, abridged) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)"
 )
 # A belief a turn showed that a turn now would fingerprint as it was shown, for certain:
-# a plain active belief in no conflict set, not retracted, still valid at the turn's time,
+# shown live, with no successor and in no conflict (``plain_sha256``, migration 0036), and
+# still a plain active belief in no conflict set, not retracted, valid at the turn's time,
 # within the surface's ceiling, not rejected as not here in the session's project, with
-# the statement and the flag it was shown with, shown live and undisputed. Any other is
-# read by the turn, which fingerprints it as a prefix belief is and compares.
+# the statement and the flag it was shown with. Any other is read by the turn, which
+# fingerprints it as a prefix belief is and compares.
 _SHOWN_AS_IT_IS = (
-    "b.state = 'active' AND b.conflict_set_id IS NULL AND b.retracted_at IS NULL"
-    " AND b.valid_to > %(as_of)s AND b.sensitivity <= %(ceiling)s"
-    " AND w.fingerprint = jsonb_build_object('status', 'live', 'statement_sha256',"
-    " encode(sha256(convert_to(b.statement, 'UTF8')), 'hex'), 'superseded_by', NULL,"
-    " 'conflict_set_id', NULL, 'flagged', b.flagged)"
-    " AND NOT EXISTS (SELECT 1 FROM belief_exclusions x WHERE x.tenant_id = b.tenant_id"
-    " AND x.principal_id = b.principal_id AND x.project = %(project)s AND x.belief_id = b.id)"
+    "w.plain_sha256 = sha256(convert_to(b.statement, 'UTF8'))"
+    " AND w.plain_flagged = b.flagged AND b.state = 'active' AND b.conflict_set_id IS NULL"
+    " AND b.retracted_at IS NULL AND b.valid_to > %(as_of)s AND b.sensitivity <= %(ceiling)s"
+    " AND (%(project)s::text IS NULL OR NOT EXISTS (SELECT 1 FROM belief_exclusions x"
+    " WHERE x.tenant_id = b.tenant_id AND x.principal_id = b.principal_id"
+    " AND x.project = %(project)s AND x.belief_id = b.id))"
 )
 # The turn's lock of the session row; the frozen beliefs and the prefix come back only when
 # an erasure has rewritten the row since this session object read it (its prefix's digest
