@@ -8,10 +8,12 @@ session's turns and any process that resumes it (:meth:`recallflow.Memory.resume
 get those very bytes, whatever has changed in the store since. Its **watermark** is the
 system time the snapshot was taken at. Each :meth:`Session.recall` is an in-turn recall that
 spends no budget on beliefs the prefix holds and ends with a *corrections* section for every
-snapshot belief whose row changed since the agent was last told about it; each change is
-corrected once, in the turn after it, or in a later one when the corrections before it
-fill the turn's share of the token cap. :meth:`Session.child` opens a child run under the
-session: same tenant and principal, the narrower surface, the child budget, its own prefix.
+snapshot belief whose row changed since the agent was last told about it, then for every
+belief an earlier turn showed beyond the prefix that changed since (unless this turn's
+block shows it as it now stands); each change is corrected once, in the turn after it, or
+in a later one when the corrections before it fill the turn's share of the token cap.
+:meth:`Session.child` opens a child run under the session: same tenant and principal, the
+narrower surface, the child budget, its own prefix.
 
 :func:`budget_report` reads the session traces back and says, per session kind, how much of
 the snapshot later turns found relevant, how often a turn needed a durable belief the
@@ -258,8 +260,10 @@ class Session:
 
         The block spends nothing on beliefs the prefix holds and ends with a corrections
         section for each snapshot belief changed since the agent was last told about it,
-        within ``sessions.correction_share`` of the turn's token cap: those that do not
-        fit wait for a later turn (the section's last line says how many). The trace
+        then for each belief an earlier turn of the session showed (in its block, or whole
+        in a correction line) changed since — not one this turn's block shows as it now
+        stands — within ``sessions.correction_share`` of the turn's token cap: those that
+        do not fit wait for a later turn (the section's last line says how many). The trace
         records the corrections rendered and those deferred, the prefix beliefs that
         cleared this turn's floor and the durable beliefs rendered that the prefix lacks.
         Corrections are recorded as rendered only when the turn succeeds.

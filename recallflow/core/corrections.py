@@ -14,6 +14,11 @@ always told, in its short form (:func:`abridged`) if its whole line does not fit
 form tells no statement, so the prefix no longer holds that belief: a turn it is relevant
 to recalls it in its own block until a correction tells its statement whole.
 
+Beliefs an earlier turn showed beyond the prefix (in its block, or whole in a correction
+line) are followed the same way: the session keeps a :class:`ShownFingerprint` of each, the
+statement as its digest (:func:`shown_fingerprint`), compared as a fingerprint
+(:func:`as_shown`).
+
 Only what the agent reads is fingerprinted: the belief's status at the turn's time (live,
 superseded, retired, expired, retracted, withdrawn from the surface, forgotten), its
 statement, its successor, its conflict set and its flag. A belief rejected as "not here" in

@@ -6,7 +6,9 @@ bytes a resumed session hands back are the bytes rendered at open. A turn runs i
 :meth:`PostgresSessionStore.turn`: one transaction that locks the session row, reads what
 the agent was last told about each snapshot belief and the beliefs' current rows, and
 records the corrections the turn rendered, so two processes driving one session cannot
-render the same correction twice.
+render the same correction twice. What the session's turns showed beyond the prefix is
+kept in ``session_shown`` (each belief's id and fingerprint, a statement as its digest),
+read and written in the same transaction.
 """
 
 from __future__ import annotations
