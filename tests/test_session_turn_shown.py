@@ -18,8 +18,19 @@ import pytest
 
 from recallflow import Memory
 from recallflow.adapters.postgres.row_edits import RowEdits
-from recallflow.models.result import CorrectionKind, RecallResult
+from recallflow.adapters.tokens import default_token_counter
+from recallflow.core.corrections import render_corrections
+from recallflow.models.result import (
+    ConfidenceBand,
+    Correction,
+    CorrectionKind,
+    RecalledItem,
+    RecallResult,
+)
+from recallflow.models.session import SessionTurn
+from recallflow.models.stages import BudgetOutcome, CorrectionOutcome, RenderUnit
 from recallflow.models.store import LifecycleState, Sensitivity
+from recallflow.nodes.budget import told_corrections
 from recallflow.policy import DEFAULT_POLICY
 from recallflow.sessions import Session
 from tests.test_sessions import corrected, durable, open_plain, seed, turn_cap
@@ -337,3 +348,58 @@ def test_an_erasure_keeps_nothing_of_what_a_turn_showed(memory: Memory, tenant: 
         ).fetchone()
     assert after == (None,)
     assert corrected(elsewhere(session).trace) == [("f-deploy", CorrectionKind.FORGOTTEN)]
+
+
+def test_a_belief_shown_before_its_fingerprint_was_kept_is_followed_once_shown_again(
+    memory: Memory, tenant: str
+) -> None:
+    """A session whose turns showed a belief before the session kept fingerprints has its
+    id only: nothing is known of what the agent read, so a change is not told — until a
+    turn shows the belief again, from which on it is followed."""
+    session = shown_deploy(memory, tenant)
+    with memory.pool.connection() as conn:
+        conn.execute("UPDATE session_shown SET fingerprint = NULL WHERE tenant_id = %s", (tenant,))
+    edits = RowEdits(memory.pool, tenant, "p1")
+    edits.flag("f-deploy")
+    assert corrected(elsewhere(session).trace) == []
+    assert "f-deploy" in session.recall(DEPLOY).rendered_ids
+    edits.restate("f-deploy", "billing-api deploys with Render.")
+    assert corrected(elsewhere(session).trace) == [("f-deploy", CorrectionKind.RESTATED)]
+
+
+def _kept(*ids: str) -> BudgetOutcome:
+    items = tuple(
+        RecalledItem(belief_id=i, text="short", band=ConfidenceBand.HIGH, score=1) for i in ids
+    )
+    units = tuple(RenderUnit(items=(item,), score=1) for item in items)
+    return BudgetOutcome(units=units, dropped_ids=(), max_items=8, max_tokens=600, tokens=0)
+
+
+def test_a_correction_the_block_shows_instead_is_left_out_of_the_section() -> None:
+    """Of the corrections the budget took, the turn tells all but those about a belief an
+    earlier turn showed that the block shows again; a prefix belief's stays (the block shows
+    a prefix belief only when the agent does not hold it). The section's tokens are what is
+    rendered, and with every line left to the block its count of those waiting stays."""
+    counter = default_token_counter()
+    retired = [Correction(belief_id=b, kind=CorrectionKind.RETIRED) for b in ("p-1", "t-2", "t-3")]
+    budgeted = CorrectionOutcome(
+        corrections=tuple(retired),
+        deferred=2,
+        tokens=counter.count(render_corrections(retired, 2)),
+    )
+    turn = SessionTurn(session_id="s-1", prefix_ids=("p-1",))
+    told = told_corrections(budgeted, _kept("p-1", "t-2"), counter, turn)
+    assert [c.belief_id for c in told.corrections] == ["p-1", "t-3"]
+    assert told.deferred == 2
+    assert told.tokens == counter.count(render_corrections(told.corrections, 2)) < budgeted.tokens
+    assert told_corrections(budgeted, _kept("x-9"), counter, turn) is budgeted
+    assert told_corrections(budgeted, _kept("t-2"), counter, None) is budgeted
+
+    alone = CorrectionOutcome(corrections=(retired[1],), deferred=3, tokens=40)
+    left = told_corrections(alone, _kept("t-2"), counter, turn)
+    assert left.corrections == () and left.deferred == 3
+    section = render_corrections(left.corrections, left.deferred)
+    assert section.splitlines()[1].startswith("- 3 more corrections follow in a later turn")
+    assert left.tokens == counter.count(section)
+    nothing = CorrectionOutcome(corrections=(retired[1],), deferred=0, tokens=20)
+    assert told_corrections(nothing, _kept("t-2"), counter, turn).tokens == 0
