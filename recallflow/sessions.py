@@ -820,14 +820,14 @@ def _current(
     as_of: datetime,
     ceiling: Sensitivity,
     project: str | None,
-) -> tuple[dict[str, Belief], dict[str, BeliefFingerprint]]:
-    """The rows of ``ids`` as they stood at ``as_of`` (and whether each was rejected as
-    "not here" in the session's project), with their conflicts as a recall in the
-    project then judges them, and each one's fingerprint (a missing row's is forgotten's)."""
+) -> dict[str, BeliefFingerprint]:
+    """The fingerprint of each of ``ids`` (a missing row's is forgotten's): its row as it
+    stood at ``as_of``, whether it was rejected as "not here" in the session's project,
+    and its conflict as a recall in the project then judges it."""
     rows = _disputed(tx, _as_they_stood(tx, tx.beliefs(list(ids)), as_of=as_of), as_of=as_of,
                      ceiling=ceiling, project=project)  # fmt: skip
     excluded = tx.excluded(list(rows))
-    return rows, {
+    return {
         bid: fingerprint(rows.get(bid), as_of=as_of, ceiling=ceiling, excluded=bid in excluded)
         for bid in ids
     }
@@ -867,7 +867,7 @@ def _pending(
     does not, nor one rejected there as not here). ``also``: beliefs whose current
     fingerprints are wanted besides, read with the others."""
     ids = list(dict.fromkeys((*told, *shown, *also)))
-    current = _current(tx, ids, as_of=as_of, ceiling=ceiling, project=project)[1]
+    current = _current(tx, ids, as_of=as_of, ceiling=ceiling, project=project)
     previous = {
         **told,
         **{bid: as_shown(fp, current[bid]) for bid, fp in shown.items() if bid not in told},
@@ -956,7 +956,7 @@ def _now_shown(
     corrections = result.trace.corrections
     for b in told_peers(corrections):
         if b not in frozen:
-            out[b] = found.quoted.get(b)
+            out[b] = found.quoted.get(b) or out.get(b)
     for c in corrections:
         if c.belief_id not in frozen and c.belief_id not in forgotten:
             out[c.belief_id] = pending[c.belief_id].fingerprint
