@@ -403,3 +403,19 @@ def test_a_correction_the_block_shows_instead_is_left_out_of_the_section() -> No
     assert left.tokens == counter.count(section)
     nothing = CorrectionOutcome(corrections=(retired[1],), deferred=0, tokens=20)
     assert told_corrections(nothing, _kept("t-2"), counter, turn).tokens == 0
+
+
+def test_a_flag_set_and_cleared_on_a_shown_belief_is_told_each_time(
+    memory: Memory, tenant: str
+) -> None:
+    """The user flagged a belief a turn showed, then cleared the flag: the agent is told
+    the one, then the other, each once, the second with the statement it may rely on."""
+    session = shown_deploy(memory, tenant)
+    shown = session.recall(DEPLOY)
+    memory.reject(tenant, "p1", shown.trace_id, "f-deploy", "unspecified")
+    assert corrected(elsewhere(session).trace) == [("f-deploy", CorrectionKind.FLAGGED)]
+    memory.unflag(tenant, "p1", "f-deploy")
+    turn = elsewhere(session)
+    assert corrected(turn.trace) == [("f-deploy", CorrectionKind.UNFLAGGED)]
+    assert "- [f-deploy] no longer flagged: billing-api deploys with fly.io." in turn.block
+    assert corrected(elsewhere(session).trace) == []
