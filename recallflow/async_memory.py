@@ -169,6 +169,8 @@ class AsyncMissHints(_Threaded[MissHints]):
     __slots__ = ()
     pending = _threaded(MissHints.pending)
     ack = _threaded(MissHints.ack)
+    report = _threaded(MissHints.report)
+    ack_report = _threaded(MissHints.ack_report)
 
 
 def _as_async(session: Session) -> AsyncSession:

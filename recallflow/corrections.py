@@ -35,13 +35,15 @@ from recallflow.errors import (
     InvalidInputError,
     validator_words,
 )
-from recallflow.ingestion import Beliefs, member_of
+from recallflow.ingestion import Beliefs, member_of, new_id
 from recallflow.ingestion import key_of as _key
 from recallflow.models.corrections import (
     NOTE_MAX_LENGTH,
     Citation,
     Erasure,
+    EXPECTED_MAX_LENGTH,
     MissHint,
+    MissReport,
     Rederivation,
     Rejection,
     RejectionKind,
@@ -548,22 +550,81 @@ class Corrections:
 
 
 class MissHints:
-    """``Memory.miss_hints``: subjects recalled repeatedly with nothing above the floor,
-    queued as re-derivation hints for formation."""
+    """``Memory.miss_hints``: what recall missed, queued for formation. Inferred hints are
+    subjects recalled repeatedly with nothing above the floor; reported ones are misses a
+    user or an agent said (:meth:`report`): a recall that showed something, only not what
+    it should have."""
 
     def __init__(self, store: MissHintQueue) -> None:
         self._store = store
 
     def pending(self, tenant_id: str, principal_id: str) -> list[MissHint]:
-        """The queued hints formation has not acknowledged, oldest first."""
+        """The hints formation has not acknowledged, inferred and reported (``kind`` tells
+        them apart), oldest first."""
         return self._store.pending(_key(tenant_id, "tenant_id"), _key(principal_id, "principal_id"))
 
     def ack(self, tenant_id: str, principal_id: str, subject: str) -> MissHint:
-        """Acknowledge a queued hint (formation took it); a repeat is a no-op. Later misses
-        of the subject start a new count."""
+        """Acknowledge a queued inferred hint (formation took it); a repeat is a no-op.
+        Later misses of the subject start a new count. A reported one is acknowledged by
+        its id (:meth:`ack_report`)."""
         return self._store.ack(
             _key(tenant_id, "tenant_id"),
             _key(principal_id, "principal_id"),
             str(_text(subject, "subject", required=True)),
+            datetime.now(UTC),
+        )
+
+    def report(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        trace_id: str,
+        *,
+        belief_id: str | None = None,
+        expected: str | None = None,
+        note: str | None = None,
+    ) -> MissReport:
+        """Report that the stored recall ``trace_id`` should have shown something it did
+        not: the belief ``belief_id`` the principal holds, or ``expected``, what should have
+        been remembered in words (at most 4,000 characters), or both; ``note``, the user's
+        words (at most 1,000). Queued at once as a ``reported`` hint. The same report of
+        the same recall is stored once (``recorded`` False the second time).
+
+        :raises InvalidInputError: neither ``belief_id`` nor ``expected`` (named
+            ``expected``), a malformed id or text, or a belief the recall showed (in its
+            block, or its session's prefix): that one was not missed.
+        :raises NotFoundError: a trace or a belief the principal does not hold (another
+            principal's is not found, like a missing one); a trace whose user view the
+            retention job has deleted.
+        """
+        tenant, principal = _key(tenant_id, "tenant_id"), _key(principal_id, "principal_id")
+        trace = _key(trace_id, "trace_id")
+        belief = None if belief_id is None else _key(belief_id, "belief_id")
+        said = _text(expected, "expected", required=False, max_length=EXPECTED_MAX_LENGTH)
+        if belief is None and said is None:
+            raise InvalidInputError(
+                "say what the recall should have shown: expected (in words), belief_id"
+                " (a belief the principal holds), or both",
+                field="expected",
+            )
+        words = _text(note, "note", required=False, max_length=NOTE_MAX_LENGTH)
+        return self._store.report(
+            tenant,
+            principal,
+            trace,
+            belief_id=belief,
+            expected=said,
+            note=words,
+            report_id=new_id("m"),
+            at=datetime.now(UTC),
+        )
+
+    def ack_report(self, tenant_id: str, principal_id: str, report_id: str) -> MissHint:
+        """Acknowledge a reported miss by its id (formation took it); a repeat is a
+        no-op."""
+        return self._store.ack_report(
+            _key(tenant_id, "tenant_id"),
+            _key(principal_id, "principal_id"),
+            _key(report_id, "report_id"),
             datetime.now(UTC),
         )

@@ -28,6 +28,7 @@ from recallflow.models.corrections import (
     Citation,
     Erasure,
     MissHint,
+    MissReport,
     Rederivation,
     Rejection,
     RejectionKind,
@@ -573,4 +574,26 @@ class MissHintQueue(FormationSink, Protocol):
 
     def ack(self, tenant_id: str, principal_id: str, subject: str, at: datetime) -> MissHint:
         """Acknowledge a queued hint; raises NotFoundError when none is queued."""
+        ...
+
+    def report(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        trace_id: str,
+        *,
+        belief_id: str | None,
+        expected: str | None,
+        note: str | None,
+        report_id: str,
+        at: datetime,
+    ) -> MissReport:
+        """Store a reported miss of the stored recall ``trace_id`` (once: the same report
+        again is returned unrecorded). NotFoundError for a trace or a belief the principal
+        does not hold; InvalidInputError naming ``belief_id`` for one the recall showed."""
+        ...
+
+    def ack_report(self, tenant_id: str, principal_id: str, report_id: str, at: datetime) -> MissHint:
+        """Acknowledge a reported miss (a repeat is a no-op); NotFoundError for an id the
+        principal has no report of."""
         ...

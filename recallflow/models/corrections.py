@@ -17,6 +17,9 @@ from recallflow.models.store import Belief
 #: API, the ``reject_belief`` tool and ``recallflow reject --note``; a retraction's or a
 #: retirement's reason is bounded alike.
 NOTE_MAX_LENGTH = 1000
+#: The longest text a reported miss keeps of what should have been remembered (a belief's
+#: statement is bounded alike), at every entry point.
+EXPECTED_MAX_LENGTH = 4000
 
 
 class RejectionKind(ModelEnum):
@@ -80,17 +83,48 @@ class Citation(FrozenModel):
     already_cited: tuple[str, ...] = Field(description="Cited from this trace before: unchanged.")
 
 
+#: How a miss hint came to be: ``inferred`` from recalls with nothing above the floor,
+#: ``reported`` by the user or the agent ("it should have remembered this").
+MissHintKind = Literal["inferred", "reported"]
+
+
 class MissHint(FrozenModel):
-    """A subject recalled repeatedly with nothing above the floor: a re-derivation hint."""
+    """A hint for formation that recall missed something.
+
+    ``inferred``: a subject recalled repeatedly with nothing above the floor (a
+    re-derivation hint), acknowledged by its subject. ``reported``: one recall, named by
+    ``trace_id``, that did not show what it should have — a belief the principal holds
+    (``belief_id``), or what should have been remembered in words (``expected``), or both
+    — acknowledged by its ``id``; it counts as one miss, queued when it was reported.
+    """
 
     tenant_id: str
     principal_id: str
-    subject: str = Field(description="The normalised query keys that found nothing.")
+    kind: MissHintKind = "inferred"
+    subject: str = Field(
+        description="inferred: the normalised query keys that found nothing; reported: the"
+        " missing belief's subject, else the words of what was expected."
+    )
     miss_count: int
     first_missed_at: datetime
     last_missed_at: datetime
     queued_at: datetime | None
     acknowledged_at: datetime | None = None
+    id: str | None = Field(default=None, description="reported: the report's id.")
+    trace_id: str | None = Field(default=None, description="reported: the recall that missed.")
+    belief_id: str | None = Field(default=None, description="reported: the belief it missed.")
+    expected: str | None = Field(
+        default=None, description="reported: what should have been remembered, in words."
+    )
+    note: str | None = Field(default=None, description="reported: the user's words.")
+
+
+class MissReport(FrozenModel):
+    """What a reported miss stored: the hint, and whether this call stored it (False when
+    the same report of the same recall was already stored)."""
+
+    hint: MissHint
+    recorded: bool
 
 
 class Erasure(FrozenModel):

@@ -105,6 +105,23 @@ class ExportedMissHint(_Item):
     acknowledged_at: Instant | None = None
 
 
+class ExportedReportedMiss(_Item):
+    """A miss the user or the agent reported: the recall (``trace_id``) that should have
+    shown a belief (``belief_id``) or what ``expected`` says (pending while
+    ``acknowledged_at`` is not set). The trace travels with it while the store still
+    holds it; the report keeps its id either way, as the store does once retention has
+    deleted the trace."""
+
+    id: Key
+    trace_id: Key
+    belief_id: Key | None = None
+    expected: str | None = Field(default=None, min_length=1)
+    subject: str = Field(min_length=1)
+    note: str | None = Field(default=None, min_length=1)
+    reported_at: Instant
+    acknowledged_at: Instant | None = None
+
+
 class ExportedTrace(_Item):
     """A stored recall that a citation or a rejection names: its user-safe record (what
     ``Memory.explain`` shows; a session's recall keeps none here, as its view ends with the
@@ -137,6 +154,7 @@ class PrincipalExport(_Item):
     exclusions: tuple[ExportedExclusion, ...] = ()
     entity_marks: tuple[ExportedEntityMark, ...] = ()
     miss_hints: tuple[ExportedMissHint, ...] = ()
+    reported_misses: tuple[ExportedReportedMiss, ...] = ()
     traces: tuple[ExportedTrace, ...] = ()
 
     @property
@@ -156,6 +174,7 @@ SECTIONS: tuple[str, ...] = (
     "exclusions",
     "entity_marks",
     "miss_hints",
+    "reported_misses",
 )
 
 
@@ -189,6 +208,7 @@ def first_problem(export: PrincipalExport) -> tuple[str, int, str, str] | None:
         ("exclusions", ((x.belief_id, x.project) for x in export.exclusions), "project"),
         ("entity_marks", (m.entity for m in export.entity_marks), "entity"),
         ("miss_hints", (h.subject for h in export.miss_hints), "subject"),
+        ("reported_misses", (r.id for r in export.reported_misses), "id"),
     ]
     for section, keys, field in keyed:
         for found in _duplicates(section, keys, field):
@@ -208,6 +228,7 @@ def first_problem(export: PrincipalExport) -> tuple[str, int, str, str] | None:
         ("feedback", "belief_id", beliefs, "belief"),
         ("feedback", "trace_id", traces, "trace"),
         ("exclusions", "belief_id", beliefs, "belief"),
+        ("reported_misses", "belief_id", beliefs, "belief"),
     ]
     for section, field, known, what in references:
         for index, item in enumerate(getattr(export, section)):

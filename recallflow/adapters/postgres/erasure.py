@@ -372,6 +372,8 @@ def forget_belief(
         ("belief_events", "belief_id = %(id)s OR related_id = %(id)s"),
         ("belief_exclusions", "belief_id = %(id)s"),
         ("belief_edges", "src_id = %(id)s OR dst_id = %(id)s"),
+        # A report that recall missed it names it, and its subject is the belief's.
+        ("reported_misses", "belief_id = %(id)s"),
     ):
         cur = conn.execute(
             sql.SQL("DELETE FROM {} WHERE tenant_id = %(t)s AND principal_id = %(p)s AND (").format(

@@ -43,6 +43,7 @@ from recallflow.models.portability import (
     ExportedExclusion,
     ExportedFeedback,
     ExportedMissHint,
+    ExportedReportedMiss,
     ExportedTrace,
     PrincipalExport,
 )
@@ -59,6 +60,7 @@ EXPORTED_TABLES = frozenset(
         "belief_exclusions",
         "entity_sensitivity",
         "miss_hints",
+        "reported_misses",
         # Only the traces a citation or a rejection names, as their user-safe record.
         "recall_traces",
     }
@@ -98,7 +100,8 @@ _TRACES = (
     " retrieval_policy_version, degraded,"
     " CASE WHEN session_id IS NULL THEN user_view END AS user_view"
     f" FROM recall_traces WHERE {_WHO} AND id IN"
-    f" (SELECT trace_id FROM feedback_events WHERE {_WHO} AND trace_id IS NOT NULL)"
+    f" (SELECT trace_id FROM feedback_events WHERE {_WHO} AND trace_id IS NOT NULL"
+    f" UNION SELECT trace_id FROM reported_misses WHERE {_WHO})"
     " ORDER BY created_at, id"
 )
 _COPY_EPISODES = "COPY episodes ({}, embedding) FROM STDIN".format(", ".join(EPISODE_COLUMNS))
@@ -112,6 +115,10 @@ _MARKS = (
 _HINTS = (
     "SELECT subject, miss_count, first_missed_at, last_missed_at, queued_at, acknowledged_at"
     f" FROM miss_hints WHERE {_WHO} ORDER BY subject"
+)
+_REPORTS = (
+    "SELECT id, trace_id, belief_id, expected, subject, note, reported_at, acknowledged_at"
+    f" FROM reported_misses WHERE {_WHO} ORDER BY reported_at, id"
 )
 
 
@@ -176,6 +183,10 @@ def export_principal(
             miss_hints=tuple(
                 ExportedMissHint.model_validate(r) for r in cur.execute(_HINTS, key).fetchall()
             ),
+            reported_misses=tuple(
+                ExportedReportedMiss.model_validate(r)
+                for r in cur.execute(_REPORTS, key).fetchall()
+            ),
             traces=tuple(
                 ExportedTrace.model_validate(r) for r in cur.execute(_TRACES, key).fetchall()
             ),
@@ -197,6 +208,11 @@ _CLASHES: tuple[tuple[str, str, str], ...] = (
         "miss_hints",
         "subject",
         f"SELECT subject FROM miss_hints WHERE {_WHO} AND subject = ANY(%(keys)s)",
+    ),
+    (
+        "reported_misses",
+        "id",
+        f"SELECT id FROM reported_misses WHERE {_WHO} AND id = ANY(%(keys)s)",
     ),
 )
 
@@ -362,6 +378,28 @@ def import_principal(
         ],
     )
     written["miss_hints"] = len(export.miss_hints)
+    _many(
+        cur,
+        "INSERT INTO reported_misses (tenant_id, principal_id, id, trace_id, belief_id,"
+        " expected, subject, note, reported_at, acknowledged_at)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+        [
+            (
+                t,
+                p,
+                r.id,
+                r.trace_id,
+                r.belief_id,
+                r.expected,
+                r.subject,
+                r.note,
+                r.reported_at,
+                r.acknowledged_at,
+            )
+            for r in export.reported_misses
+        ],
+    )
+    written["reported_misses"] = len(export.reported_misses)
     # The deferred links are checked here, where a refusal is still this call's error.
     conn.execute("SET CONSTRAINTS ALL IMMEDIATE")
     return written
