@@ -38,10 +38,10 @@ from recallflow.errors import (
 from recallflow.ingestion import Beliefs, member_of, new_id
 from recallflow.ingestion import key_of as _key
 from recallflow.models.corrections import (
+    EXPECTED_MAX_LENGTH,
     NOTE_MAX_LENGTH,
     Citation,
     Erasure,
-    EXPECTED_MAX_LENGTH,
     MissHint,
     MissReport,
     Rederivation,

@@ -593,7 +593,9 @@ class MissHintQueue(FormationSink, Protocol):
         does not hold; InvalidInputError naming ``belief_id`` for one the recall showed."""
         ...
 
-    def ack_report(self, tenant_id: str, principal_id: str, report_id: str, at: datetime) -> MissHint:
+    def ack_report(
+        self, tenant_id: str, principal_id: str, report_id: str, at: datetime
+    ) -> MissHint:
         """Acknowledge a reported miss (a repeat is a no-op); NotFoundError for an id the
         principal has no report of."""
         ...

@@ -15,7 +15,7 @@ from typing import Any, Literal
 from pydantic import Field, ValidationError, create_model, field_validator, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
-from recallflow.models.corrections import NOTE_MAX_LENGTH, RejectionKind
+from recallflow.models.corrections import EXPECTED_MAX_LENGTH, NOTE_MAX_LENGTH, RejectionKind
 from recallflow.models.fields import InputModel, Instant, Key, has_visible_text, visible
 from recallflow.models.request import Entry
 from recallflow.models.session import SessionKind
@@ -274,3 +274,57 @@ class BeliefHistoryArgs(ToolArguments):
     """Arguments of ``belief_history``."""
 
     belief_id: Key = Field(description="The id of a belief (from a recall's items).")
+
+
+class ResumeSessionArgs(ToolArguments):
+    """Arguments of ``resume_session``."""
+
+    session_id: Key = Field(
+        description="The session id open_session returned, in this conversation or before a"
+        " restart."
+    )
+
+
+class ReportMissArgs(ToolArguments):
+    """Arguments of ``report_miss``: the recall, and what it should have shown
+    (``expected``, ``belief_id``, or both)."""
+
+    trace_id: Key = Field(
+        description="The trace id of the recall that should have shown it: a recall's or a"
+        " session turn's trace_id, or a session's snapshot_trace_id for its prefix."
+    )
+    belief_id: Key | None = Field(
+        default=None,
+        description="A belief memory holds that the recall should have shown (an id you saw"
+        " in another recall or a belief's history).",
+    )
+    expected: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=EXPECTED_MAX_LENGTH,
+        description="What should have been remembered, in words, as one statement.",
+    )
+    note: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=NOTE_MAX_LENGTH,
+        description="The user's words.",
+    )
+
+    @field_validator("expected", "note")
+    @classmethod
+    def _has_text(cls, value: str | None) -> str | None:
+        return None if value is None else visible(value)
+
+    @model_validator(mode="after")
+    def _says_what(self) -> ReportMissArgs:
+        # A miss of nothing tells formation nothing: refused, naming the field a model
+        # can always fill (it may not know any belief's id).
+        if self.belief_id is None and self.expected is None:
+            raise _nothing_asked(
+                type(self).__name__,
+                "expected",
+                None,
+                "say what the recall should have shown: expected (in words), belief_id, or both",
+            )
+        return self

@@ -135,6 +135,16 @@ class SessionView(ToolResult):
     watermark: datetime = Field(description="The system time the snapshot was taken at.")
 
 
+class MissReportView(ToolResult):
+    """The result of ``report_miss``."""
+
+    report_id: str = Field(description="The stored report.")
+    trace_id: str
+    belief_id: str | None
+    expected: str | None
+    recorded: bool = Field(description="False when this report was already recorded.")
+
+
 class HistoryLinkView(FrozenModel):
     """Another belief of the supersession chain; one this surface may not show is withheld
     (no id, no statement)."""

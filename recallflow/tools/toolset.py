@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from recallflow.core.lifecycle import not_found
 from recallflow.core.redaction import NameRedaction
 from recallflow.core.render import MEMORY_FRAMING
 from recallflow.errors import (
@@ -59,6 +60,8 @@ from recallflow.tools.arguments import (
     OpenSessionArgs,
     RecallBeliefsArgs,
     RejectBeliefArgs,
+    ReportMissArgs,
+    ResumeSessionArgs,
     SearchEpisodesArgs,
     SessionRecallArgs,
     ToolArguments,
@@ -73,6 +76,7 @@ from recallflow.tools.results import (
     CitationView,
     EpisodeSearchView,
     ExplanationView,
+    MissReportView,
     RecalledBelief,
     RecalledEpisodeView,
     RecallResultView,
@@ -87,6 +91,7 @@ from recallflow.tools.results import (
 if TYPE_CHECKING:
     from recallflow.async_memory import AsyncMemory
     from recallflow.memory import Memory
+    from recallflow.sessions import Session
 
 _log = logging.getLogger(__name__)
 _KEY: TypeAdapter[str] = TypeAdapter(Key)
@@ -239,6 +244,15 @@ TOOLS: tuple[ToolSpec, ...] = (
         RECORDS,
     ),
     ToolSpec(
+        "resume_session",
+        "Continue a session opened earlier, after a restart or in a new process: returns the"
+        " same session id and the very same prefix (byte for byte) that open_session"
+        " returned, so a cached system prompt stays valid. Reads only.",
+        ResumeSessionArgs,
+        SessionView,
+        READS,
+    ),
+    ToolSpec(
         "session_recall",
         "Recall inside an open session for this turn: returns only what the session prefix "
         "does not already hold, plus corrections of prefix beliefs that changed. Describe "
@@ -246,6 +260,16 @@ TOOLS: tuple[ToolSpec, ...] = (
         SessionRecallArgs,
         RecallResultView,
         RECORDS,
+    ),
+    ToolSpec(
+        "report_miss",
+        "Record that a recall should have shown something it did not, when the user says"
+        " you should have remembered it: the recall's trace id, and what was missing"
+        " (expected, in words; or belief_id, a belief memory holds; or both). A belief the"
+        " recall did show was not missed: cite or reject it instead.",
+        ReportMissArgs,
+        MissReportView,
+        ToolEffects(read_only=False, destructive=False, idempotent=True),
     ),
 )
 
@@ -260,7 +284,9 @@ INSTRUCTIONS = (
     "know of the user or their work may matter, session_recall (or recall_beliefs outside a "
     "session) returns what is relevant now. After answering, cite the beliefs you relied "
     "on; when the user says one is wrong, reject_belief with why (and unflag_belief when they "
-    "take back a flag). belief_history and "
+    "take back a flag), and when the user says you should have remembered something a "
+    "recall did not show, report_miss. After a restart, resume_session gives back the "
+    "session's prefix unchanged. belief_history and "
     "explain_recall answer the user's questions about what memory holds and why it showed "
     "something. " + MEMORY_FRAMING
 )
@@ -478,7 +504,9 @@ class Toolset:
             "unflag_belief": self._unflag_belief,
             "belief_history": self._belief_history,
             "open_session": self._open_session,
+            "resume_session": self._resume_session,
             "session_recall": self._session_recall,
+            "report_miss": self._report_miss,
         }
         if self._search is not None:
             self._handlers["search_episodes"] = self._search_episodes
@@ -611,7 +639,7 @@ class Toolset:
         except InvalidInputError as exc:
             return tool_error("invalid_input", str(exc), exc.field)
         except NotFoundError as exc:
-            return tool_error("not_found", str(exc))
+            return tool_error("not_found", str(exc), exc.field)
         except StoreUnavailableError as exc:
             return tool_error("unavailable", str(exc))
         except UnsupportedEmbedderError:
@@ -795,26 +823,19 @@ class Toolset:
             model_window=args.model_window,
             policy=self._policy,
         )
-        return SessionView(
-            session_id=session.id,
-            prefix=session.prefix_text,
-            prefix_sha256=session.prefix_sha256,
-            snapshot_ids=list(session.snapshot_ids),
-            snapshot_trace_id=session.info.snapshot_trace_id,
-            watermark=session.watermark,
-        )
+        return _session_view(session)
 
-    def _session_recall(self, args: SessionRecallArgs) -> RecallResultView:
+    def _resumed(self, session_id: str) -> Session:
+        """The principal's session ``session_id``, resumed under the toolset's policy; one
+        this surface may not see is not found, exactly like a missing one."""
         # The surface first: a session this surface may not see is not found, never
         # "ended" or "opened under another policy", which would tell that it exists.
-        info, _ = self._memory._session_store.load(self._tenant, self._principal, args.session_id)
+        info, _ = self._memory._session_store.load(self._tenant, self._principal, session_id)
         if SURFACE_CEILINGS[info.surface] > SURFACE_CEILINGS[self._surface]:
-            raise NotFoundError(
-                f"no session {args.session_id!r} for {self._tenant}/{self._principal}"
-            )
+            raise NotFoundError(f"no session {session_id!r} for {self._tenant}/{self._principal}")
         try:
-            session = self._memory.resume_session(
-                self._tenant, self._principal, args.session_id, policy=self._policy
+            return self._memory.resume_session(
+                self._tenant, self._principal, session_id, policy=self._policy
             )
         except InvalidInputError as exc:
             if exc.field != "policy":
@@ -823,13 +844,65 @@ class Toolset:
             # toolset's, or by an earlier release): the refusal named ``policy``, which no
             # tool takes, and told the model to resume with that policy. Its details go to
             # the host's log; the model is told what it can do.
-            _log.warning("session_recall cannot continue the session: %s", exc)
+            _log.warning("cannot continue session %s: %s", session_id, exc)
             raise InvalidInputError(
                 "was opened under another retrieval policy than these tools serve (or by an"
                 " earlier recallflow), so it cannot be continued here; open a new session",
                 field="session_id",
             ) from None
+
+    def _resume_session(self, args: ResumeSessionArgs) -> SessionView:
+        try:
+            session = self._resumed(args.session_id)
+        except NotFoundError as exc:
+            # Named by the argument the model wrote, as an ended session's refusal is.
+            raise NotFoundError(str(exc), field="session_id") from None
+        return _session_view(session)
+
+    def _session_recall(self, args: SessionRecallArgs) -> RecallResultView:
+        session = self._resumed(args.session_id)
         view = _recall_view(session.recall(_working_state(args)))
         # The prefix's beliefs were shown by the snapshot's trace, not this turn's: the
         # model cites or rejects them with it.
         return view.model_copy(update={"snapshot_trace_id": session.info.snapshot_trace_id})
+
+    def _report_miss(self, args: ReportMissArgs) -> MissReportView:
+        # The trace and the belief as this surface may see them: one above its ceiling is
+        # not found with the very message of a missing one, before anything is written.
+        self._visible_trace(args.trace_id)
+        if args.belief_id is not None:
+            try:
+                held = self._memory.beliefs.get(self._tenant, self._principal, args.belief_id)
+            except NotFoundError:
+                held = None
+            if held is None or held.sensitivity > SURFACE_CEILINGS[self._surface]:
+                raise not_found(self._tenant, self._principal, args.belief_id, field="belief_id")
+        report = self._memory.miss_hints.report(
+            self._tenant,
+            self._principal,
+            args.trace_id,
+            belief_id=args.belief_id,
+            expected=args.expected,
+            note=args.note,
+        )
+        hint = report.hint
+        assert hint.id is not None and hint.trace_id is not None
+        return MissReportView(
+            report_id=hint.id,
+            trace_id=hint.trace_id,
+            belief_id=hint.belief_id,
+            expected=hint.expected,
+            recorded=report.recorded,
+        )
+
+
+def _session_view(session: Session) -> SessionView:
+    """What ``open_session`` and ``resume_session`` return of a session."""
+    return SessionView(
+        session_id=session.id,
+        prefix=session.prefix_text,
+        prefix_sha256=session.prefix_sha256,
+        snapshot_ids=list(session.snapshot_ids),
+        snapshot_trace_id=session.info.snapshot_trace_id,
+        watermark=session.watermark,
+    )

@@ -12,12 +12,12 @@ from datetime import datetime
 from typing import Any
 
 from psycopg import Connection
-
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.postgres.locks import lock_principals
 from recallflow.adapters.postgres.traces import unless_erased_values
+from recallflow.core.lifecycle import not_found
 from recallflow.core.misses import MissState, after_miss
 from recallflow.errors import InvalidInputError, NotFoundError, trace_not_found
 from recallflow.models.corrections import MissHint, MissReport
@@ -164,7 +164,7 @@ class PostgresMissHints:
                     (tenant_id, principal_id, belief_id),
                 ).fetchone()
                 if row is None:
-                    raise NotFoundError(f"no belief {belief_id!r} for {tenant_id}/{principal_id}")
+                    raise not_found(tenant_id, principal_id, belief_id, field="belief_id")
                 subject = str(row[0])
                 _refuse_shown(conn, tenant_id, principal_id, trace_id, belief_id, view)
             assert subject is not None
@@ -177,14 +177,22 @@ class PostgresMissHints:
             ).fetchone()
             if stored is not None:
                 return MissReport(hint=MissHint.model_validate(stored), recorded=False)
-            row = cur.execute(
+            cur.execute(
                 "INSERT INTO reported_misses (tenant_id, principal_id, id, trace_id, belief_id,"
                 " expected, subject, note, reported_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s,"
-                " %s) RETURNING id",
-                (tenant_id, principal_id, report_id, trace_id, belief_id, expected, subject, note,
-                 at),
-            ).fetchone()
-            assert row is not None
+                " %s)",
+                (
+                    tenant_id,
+                    principal_id,
+                    report_id,
+                    trace_id,
+                    belief_id,
+                    expected,
+                    subject,
+                    note,
+                    at,
+                ),
+            )
             stored = cur.execute(
                 _REPORTED + " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
                 (tenant_id, principal_id, report_id),
@@ -207,9 +215,7 @@ class PostgresMissHints:
                 (tenant_id, principal_id, report_id),
             ).fetchone()
         if row is None:
-            raise NotFoundError(
-                f"no reported miss {report_id!r} for {tenant_id}/{principal_id}"
-            )
+            raise NotFoundError(f"no reported miss {report_id!r} for {tenant_id}/{principal_id}")
         return MissHint.model_validate(row)
 
 
@@ -236,7 +242,9 @@ def _refuse_shown(
         ).fetchone()
         if held is not None and held[0]:
             shown.append(belief_id)
-            where = f"the prefix of session {view['session_id']!r}, which {trace_id!r} is a turn of,"
+            where = (
+                f"the prefix of session {view['session_id']!r}, which {trace_id!r} is a turn of,"
+            )
     if belief_id in shown:
         raise InvalidInputError(
             f"{belief_id!r} was shown by {where} so it was not missed: cite it if the answer"
