@@ -489,6 +489,7 @@ def build_parser() -> argparse.ArgumentParser:
     from recallflow.cli.eval import add_eval_parser
     from recallflow.cli.graph import add_graph_parser
     from recallflow.cli.mcp import add_mcp_parser
+    from recallflow.cli.misses import add_miss_parsers
     from recallflow.cli.portability import add_portability_parsers
     from recallflow.cli.sessions import add_session_parser
     from recallflow.cli.trace import add_trace_parsers
@@ -499,6 +500,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_correction_parsers(sub)
     add_portability_parsers(sub)
     add_belief_parser(sub)
+    add_miss_parsers(sub)
     add_eval_parser(sub)
     add_bench_parser(sub)
     add_budget_parser(sub)
