@@ -616,6 +616,8 @@ def test_tool_calls(memory: Memory, fuzz_tenant: str, data: st.DataObject, name:
         "open_session": {"goal": {"goal": "invoices"}},
         "session_recall": {"session_id": "s-missing", "goal": "invoices"},
         "belief_history": {"belief_id": rendered},
+        "resume_session": {"session_id": "s-missing"},
+        "report_miss": {"trace_id": shown.trace_id, "expected": "Invoices are PDFs."},
     }
     changes = data.draw(mutations(_TOOL_FIELDS[name]))
     arguments = data.draw(st.sampled_from(({**valid[name], **changes}, changes, valid[name])))

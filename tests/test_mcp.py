@@ -114,7 +114,7 @@ def test_every_tool_over_stdio(memory: Memory, store_home: Path, tenant: str) ->
             hints = {t.name: t.annotations for t in listed}
             assert all(h is not None and h.openWorldHint is False for h in hints.values())
             read_only = {name for name, h in hints.items() if h and h.readOnlyHint}
-            assert read_only == {"explain_recall", "belief_history"}
+            assert read_only == {"explain_recall", "belief_history", "resume_session"}
             destructive = {name for name, h in hints.items() if h and h.destructiveHint}
             assert destructive == {"reject_belief"}
             cite_hints, recall_hints = hints["cite"], hints["recall_beliefs"]
@@ -145,6 +145,10 @@ def test_every_tool_over_stdio(memory: Memory, store_home: Path, tenant: str) ->
                 {"trace_id": trace_id, "belief_id": "b-cents-p1", "kind": "unspecified"},
             )
             assert rejected["recorded"] is True
+            missed = await call(
+                session, "report_miss", {"trace_id": trace_id, "expected": "Invoices are PDFs."}
+            )
+            assert missed["recorded"] is True
             history = await call(session, "belief_history", {"belief_id": "b-cents-p1"})
             assert [(e["kind"], e["trace_id"]) for e in history["events"]] == [
                 ("created", None),
@@ -177,6 +181,28 @@ def test_every_tool_over_stdio(memory: Memory, store_home: Path, tenant: str) ->
     assert other.call("cite", {"trace_id": their_trace, "belief_ids": ["b-cents-p2"]})["cited"] == [
         "b-cents-p2"
     ], "p1's server must not have cited p2's belief"
+
+
+def test_a_session_opened_by_one_server_process_is_resumed_by_the_next(
+    memory: Memory, store_home: Path, tenant: str
+) -> None:
+    """An MCP client restarted with its server keeps its cached prompt: the session one
+    server process opened is resumed by another with the very prefix bytes."""
+    store(memory, tenant, "p1")
+
+    async def scenario() -> tuple[dict[str, Any], dict[str, Any]]:
+        async with stdio_session(store_home, tenant) as first:
+            opened = await call(first, "open_session", {"goal": GOAL})
+        async with stdio_session(store_home, tenant) as second:
+            resumed = await call(second, "resume_session", {"session_id": opened["session_id"]})
+            gone = await refused(second, "resume_session", {"session_id": "s-missing"})
+            assert (gone["type"], gone["field"]) == ("not_found", "session_id")
+        return opened, resumed
+
+    opened, resumed = anyio.run(scenario)
+    assert resumed == opened and resumed["prefix"].encode() == opened["prefix"].encode()
+    stored = memory.resume_session(tenant, "p1", opened["session_id"])
+    assert stored.prefix == opened["prefix"].encode()
 
 
 #: The line the server writes to stderr once it listens, naming the port it got.

@@ -127,7 +127,15 @@ def test_both_formats_come_from_the_argument_models(memory: Memory, tenant: str)
 
 
 def test_a_tool_is_listed_only_when_its_backend_exists(memory: Memory, tenant: str) -> None:
-    always = ["recall_beliefs", "cite", "reject_belief", "open_session", "session_recall"]
+    always = [
+        "recall_beliefs",
+        "cite",
+        "reject_belief",
+        "open_session",
+        "resume_session",
+        "session_recall",
+        "report_miss",
+    ]
     bare = toolset(memory, tenant)
     listed = set(bare.names)
     assert set(always) <= listed
@@ -428,6 +436,64 @@ def test_session_tools_end_to_end(memory: Memory, tenant: str) -> None:
     )
     assert corrected["corrections"] == ["b-cents-p1"]
     assert memory.trace(tenant, "p1", corrected["trace_id"]).session_id == session["session_id"]
+
+
+def test_a_restarted_agent_gets_its_sessions_prefix_back_byte_for_byte(
+    memory: Memory, tenant: str
+) -> None:
+    """An agent that only has the tools, restarted in a new process, still holds its
+    session id and a cached prompt built on the prefix: resume_session gives the very bytes
+    open_session gave, whatever changed in memory since, and writes nothing."""
+    store(memory, tenant)
+    opened = ok("open_session", toolset(memory, tenant).call("open_session", {"goal": GOAL}))
+    assert "b-cents-p1" in opened["snapshot_ids"]
+    memory.supersede(
+        "b-cents-p1",
+        belief(tenant, id="b-cents-2", statement="billing-api keeps money as integer mills.",
+               subject="billing-api money", entities=["billing-api"], scope="user"),
+    )  # fmt: skip
+    written = (_sessions(memory, tenant), _traces(memory, tenant))
+    # Another Memory on the same store, as the restarted process opens it.
+    with open_memory(memory.uri, embedder=HashingEmbedder()) as restarted:
+        again = toolset(restarted, tenant).call(
+            "resume_session", {"session_id": opened["session_id"]}
+        )
+    assert ok("resume_session", again) == opened
+    assert again["prefix"].encode() == opened["prefix"].encode()
+    assert (_sessions(memory, tenant), _traces(memory, tenant)) == written
+    # The next turn tells the change as a correction, as for the process that opened it.
+    turn = toolset(memory, tenant).call(
+        "session_recall", {"session_id": opened["session_id"], **GOAL}
+    )
+    assert ok("session_recall", turn)["corrections"] == ["b-cents-p1"]
+
+
+def test_a_session_that_cannot_be_resumed_is_refused_by_name_and_writes_nothing(
+    memory: Memory, tenant: str
+) -> None:
+    store(memory, tenant, "p1")
+    store(memory, tenant, "p2")
+    mine, theirs = toolset(memory, tenant, "p1"), toolset(memory, tenant, "p2")
+    session_id = ok("open_session", mine.call("open_session", {}))["session_id"]
+    ended = ok("open_session", mine.call("open_session", {}))["session_id"]
+    memory.end_session(tenant, "p1", ended)
+    other_policy = memory.open_session(tenant, "p1").id  # the default policy, not the toolset's
+    written = (_sessions(memory, tenant), _traces(memory, tenant))
+    resume = "resume_session"
+    missing = error(mine.call(resume, {"session_id": "s-missing"}), "not_found")
+    assert missing["field"] == "session_id"
+    # Another principal's, and one shown on a wider surface, are not found like a missing one.
+    public = toolset(memory, tenant, "p1", surface="public")
+    for tools in (theirs, public):
+        crossed = error(tools.call(resume, {"session_id": session_id}), "not_found")
+        absent = error(tools.call(resume, {"session_id": "s-missing"}), "not_found")
+        assert crossed == {**absent, "message": absent["message"].replace("s-missing", session_id)}
+    for refused in (ended, other_policy):
+        got = error(mine.call(resume, {"session_id": refused}), "invalid_input")
+        assert got["field"] == "session_id" and "open a new" in got["message"]
+    got = error(mine.call(resume, {"session_id": "not an id"}), "invalid_arguments")
+    assert got["field"] == "session_id"
+    assert (_sessions(memory, tenant), _traces(memory, tenant)) == written
 
 
 def test_a_model_cites_and_rejects_a_belief_of_its_session_prefix(
