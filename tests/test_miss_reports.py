@@ -105,9 +105,11 @@ def test_a_reported_miss_is_pending_beside_the_inferred_hints_and_told_apart(
     assert reported.id == by_belief.hint.id and reported.miss_count == 1
     assert pending[0].id is None and pending[0].trace_id is None
     # Acknowledged by its id, once; the inferred hint is not touched.
-    acked = memory.miss_hints.ack_report(tenant, "p1", reported.id)
+    report_id = reported.id
+    assert report_id is not None
+    acked = memory.miss_hints.ack_report(tenant, "p1", report_id)
     assert acked.acknowledged_at is not None
-    assert memory.miss_hints.ack_report(tenant, "p1", reported.id) == acked
+    assert memory.miss_hints.ack_report(tenant, "p1", report_id) == acked
     assert [h.kind for h in memory.miss_hints.pending(tenant, "p1")] == ["inferred", "reported"]
 
 
