@@ -113,6 +113,7 @@ class AsyncBeliefs(_Threaded[Beliefs]):
     prepare = _threaded(Beliefs.prepare)
     get = _threaded(Beliefs.get)
     history = _threaded(Beliefs.history)
+    held = _threaded(Beliefs.held)
     list = _threaded(Beliefs.list)
 
 

@@ -33,9 +33,20 @@ from recallflow.errors import (
     NotFoundError,
     UnsupportedEmbedderError,
 )
+from recallflow.models.fields import Instant
 from recallflow.models.history import BeliefHistory
-from recallflow.models.store import Belief, BeliefDraft, BeliefEdge, Episode, EpisodeDraft, Key
-from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
+from recallflow.models.request import Moment, Surface
+from recallflow.models.stages import HardFilter
+from recallflow.models.store import (
+    Belief,
+    BeliefDraft,
+    BeliefEdge,
+    Episode,
+    EpisodeDraft,
+    Key,
+    normalise_subject,
+)
+from recallflow.policy import DEFAULT_POLICY, SURFACE_CEILINGS, RetrievalPolicy
 from recallflow.ports import BeliefStore, Embedder, EpisodeStore, answer
 
 _log = logging.getLogger(__name__)
@@ -123,6 +134,20 @@ def member_of(kind: type[_E], value: object, field: str, what: str) -> _E:
             f" use one of {names}",
             field=field,
         ) from None
+
+
+_INSTANT: TypeAdapter[datetime] = TypeAdapter(Instant)
+
+
+def _instant_of(value: object, field: str) -> datetime | None:
+    """``value`` as a time with its zone (None stays None), or an
+    :class:`InvalidInputError` naming ``field``."""
+    if value is None:
+        return None
+    try:
+        return _INSTANT.validate_python(value)
+    except ValidationError as exc:
+        raise InvalidInputError(exc.errors()[0]["msg"], field=field) from None
 
 
 def key_of(value: object, field: str) -> str:
@@ -600,6 +625,70 @@ class Beliefs:
             key_of(belief_id, "belief_id"),
             policy.feedback.history_links,
             events,
+        )
+
+    def held(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        *,
+        surface: Surface | str = Surface.DIRECT,
+        as_of: datetime | None = None,
+        known_as_of: datetime | None = None,
+        project: str | None = None,
+        subject: str | None = None,
+        after: str | None = None,
+        limit: int = 100,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+    ) -> list[Belief]:
+        """What memory holds of a principal as an in-turn recall on ``surface`` at
+        ``as_of`` (default now), as known at ``known_as_of`` (default ``as_of``), may show
+        it: the same hard filter — the states ``policy.admissible_states`` admits in turn,
+        each judged at ``as_of``, valid then, recorded and not retracted by
+        ``known_as_of``, at most the surface's sensitivity ceiling — with no query, floor
+        or budget. In id order, at most ``limit`` (1 to 1,000), after the id ``after``
+        (the last of the previous page); each belief in the state it had at ``as_of``.
+        ``project`` keeps the beliefs learned in that project (``origin_project``);
+        ``subject`` those whose subject key holds that text, read as a subject is
+        (``"Deploy Target"`` finds ``billing-deploy-target``).
+
+        For inspection: what the ``list_beliefs`` tool pages through. :meth:`list` is
+        every belief whatever its state.
+
+        :raises InvalidInputError: naming a malformed id, an unknown surface, a time
+            without a time zone, a subject with no letters or digits, a ``limit`` out of
+            range or a policy that is not a :class:`~recallflow.policy.RetrievalPolicy`.
+        """
+        policy = _write_policy(policy)
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 1000:
+            raise InvalidInputError(
+                f"must be a whole number from 1 to 1000, got {limit!r}", field="limit"
+            )
+        now = datetime.now(UTC)
+        when = _instant_of(as_of, "as_of") or now
+        known = _instant_of(known_as_of, "known_as_of") or when
+        key: str | None = None
+        if subject is not None:
+            key = normalise_subject(subject) if isinstance(subject, str) else ""
+            if not key:
+                raise InvalidInputError(
+                    f"{str(subject)[:80]!r} has no letters or digits a subject holds",
+                    field="subject",
+                )
+        f = HardFilter(
+            tenant_id=key_of(tenant_id, "tenant_id"),
+            principal_id=key_of(principal_id, "principal_id"),
+            states=policy.admissible_states[Moment.IN_TURN],
+            as_of=when,
+            known_as_of=known,
+            sensitivity_ceiling=SURFACE_CEILINGS[member_of(Surface, surface, "surface", "surface")],
+        )
+        return self._store.held_beliefs(
+            f,
+            project=None if project is None else key_of(project, "project"),
+            subject=key,
+            after=None if after is None else key_of(after, "after"),
+            limit=limit,
         )
 
     def list(self, tenant_id: str, principal_id: str) -> list[Belief]:

@@ -170,6 +170,20 @@ class BeliefStore(Protocol):
         """Every belief of a principal, ordered by id (for inspection, not recall)."""
         ...
 
+    def held_beliefs(
+        self,
+        f: HardFilter,
+        *,
+        project: str | None,
+        subject: str | None,
+        after: str | None,
+        limit: int,
+    ) -> list[Belief]:
+        """The beliefs a recall under ``f`` may show, in id order after ``after`` (at most
+        ``limit``), each in its state at ``f.as_of``; only those learned in ``project``, and
+        whose subject key holds ``subject``, when given."""
+        ...
+
     def belief_history(
         self,
         tenant_id: str,

@@ -17,17 +17,20 @@ from typing import Any
 
 import psycopg
 from psycopg import errors as pg_errors
+from psycopg import sql
 from psycopg.adapt import Buffer, Dumper
 from psycopg.pq import Format
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.postgres.errors import translate
+from recallflow.adapters.postgres.filters import hard_filter_sql, state_at_as_of
 from recallflow.adapters.postgres.locks import lock_principals
 from recallflow.adapters.postgres.statistics import bulk_write
 from recallflow.core.lifecycle import edge_key, not_found
 from recallflow.errors import ConflictError
 from recallflow.models.history import BeliefHistory
+from recallflow.models.stages import HardFilter
 from recallflow.models.store import (
     Belief,
     BeliefEdge,
@@ -326,6 +329,44 @@ class PostgresBeliefStore:
                 .fetchall()
             )
         return [belief_from_row(r) for r in rows]
+
+    def held_beliefs(
+        self,
+        f: HardFilter,
+        *,
+        project: str | None,
+        subject: str | None,
+        after: str | None,
+        limit: int,
+    ) -> list[Belief]:
+        """The beliefs that pass ``f`` (every rule of a recall's hard filter, through
+        :func:`~recallflow.adapters.postgres.filters.hard_filter_sql`), in id order after
+        ``after``, at most ``limit``; learned in ``project`` and with ``subject`` in their
+        subject when given. Each is returned in its state at ``f.as_of``."""
+        predicate, params = hard_filter_sql(f)
+        query = sql.SQL(SELECT_BELIEF + " b WHERE {}").format(predicate)
+        if project is not None:
+            query += sql.SQL(" AND b.origin_project = %(held_project)s")
+        if subject is not None:
+            query += sql.SQL(" AND strpos(b.subject, %(held_subject)s) > 0")
+        if after is not None:
+            query += sql.SQL(" AND b.id > %(held_after)s")
+        query += sql.SQL(" ORDER BY b.id LIMIT %(held_limit)s")
+        params |= {
+            "held_project": project,
+            "held_subject": subject,
+            "held_after": after,
+            "held_limit": limit,
+        }
+        with self._pool.connection() as conn:
+            rows = conn.cursor(row_factory=dict_row).execute(query, params).fetchall()
+        held = [belief_from_row(r) for r in rows]
+        return [
+            b
+            if (state := state_at_as_of(f, b.state)) is b.state
+            else b.model_copy(update={"state": state})
+            for b in held
+        ]
 
     def belief_history(
         self,
