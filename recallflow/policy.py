@@ -851,6 +851,21 @@ class Writes(_Frozen):
     )
 
 
+class Listing(_Frozen):
+    """How much of what memory holds one page of the ``list_beliefs`` tool shows a model
+    (see "What memory holds, for the user to see" in docs/architecture.md): the item cap
+    is primary, the token cap a backstop against a page of long statements; the first item
+    of a page is always shown, so a page is never empty while beliefs remain."""
+
+    page_items: int = Field(default=20, ge=1, le=200, description="Beliefs one page lists at most.")
+    page_tokens: int = Field(
+        default=2000,
+        ge=1,
+        description="Tokens the statements of one page take at most (counted with the"
+        " store's token counter); the items past it go to the next page.",
+    )
+
+
 class RetrievalPolicy(_Frozen):
     """The whole retrieval policy; its content hash is the ``retrieval_policy_version``."""
 
@@ -976,6 +991,7 @@ class RetrievalPolicy(_Frozen):
     sessions: SessionPolicy = SessionPolicy()
     retention: Retention = Retention()
     writes: Writes = Writes()
+    listing: Listing = Listing()
     project_sensitivity: FrozenMap[str, Sensitivity] = Field(
         default={},
         description="Projects whose *name* is itself sensitive (e.g. a personal project):"
@@ -1218,6 +1234,14 @@ class EpisodePolicy(_Frozen):
         description="Longest word of an excerpt rendered, in characters; a longer one (a hash,"
         " a blob, a run with no space) is shown cut, ending in an ellipsis, so an excerpt of"
         " 60 words stays a few hundred tokens and the injection scanner reads a bounded text.",
+    )
+    logged_chars: int = Field(
+        default=8000,
+        ge=1,
+        le=100_000,
+        description="Longest content, in characters, an agent may log as one episode with the"
+        " log_episode tool (a host's own episodes.add takes up to 100,000): an episode is"
+        " what happened, in a few paragraphs, not a transcript or a document.",
     )
     excerpt_min_term: int = Field(
         default=3,

@@ -114,12 +114,20 @@ def test_every_tool_over_stdio(memory: Memory, store_home: Path, tenant: str) ->
             hints = {t.name: t.annotations for t in listed}
             assert all(h is not None and h.openWorldHint is False for h in hints.values())
             read_only = {name for name, h in hints.items() if h and h.readOnlyHint}
-            assert read_only == {"explain_recall", "belief_history", "resume_session"}
+            assert read_only == {
+                "explain_recall",
+                "belief_history",
+                "resume_session",
+                "list_beliefs",
+            }
             destructive = {name for name, h in hints.items() if h and h.destructiveHint}
             assert destructive == {"reject_belief"}
             cite_hints, recall_hints = hints["cite"], hints["recall_beliefs"]
             assert cite_hints is not None and cite_hints.idempotentHint
             assert recall_hints is not None and not recall_hints.idempotentHint
+            # Logging writes; without a key, the same call twice logs two episodes.
+            log_hints = hints["log_episode"]
+            assert log_hints is not None and not log_hints.idempotentHint
             # The client is told the least window the server's policy opens a session with.
             opening = next(t for t in listed if t.name == "open_session").inputSchema
             least = DEFAULT_POLICY.sessions.min_window
@@ -149,6 +157,15 @@ def test_every_tool_over_stdio(memory: Memory, store_home: Path, tenant: str) ->
                 session, "report_miss", {"trace_id": trace_id, "expected": "Invoices are PDFs."}
             )
             assert missed["recorded"] is True
+            episode = {"content": "Ada paired with Grace on the invoice service.", "key": "k-1"}
+            logged = await call(session, "log_episode", episode)
+            again = await call(session, "log_episode", episode)
+            assert (logged["recorded"], again["recorded"]) == (True, False)
+            assert again["episode_id"] == logged["episode_id"]
+            held = await call(session, "list_beliefs", {})
+            held_ids = [item["belief_id"] for item in held["items"]]
+            assert "b-cents-p1" in held_ids
+            assert not any(i.endswith("-p2") for i in held_ids)
             history = await call(session, "belief_history", {"belief_id": "b-cents-p1"})
             assert [(e["kind"], e["trace_id"]) for e in history["events"]] == [
                 ("created", None),

@@ -19,7 +19,9 @@ from recallflow.models.corrections import EXPECTED_MAX_LENGTH, NOTE_MAX_LENGTH, 
 from recallflow.models.fields import InputModel, Instant, Key, has_visible_text, visible
 from recallflow.models.request import Entry
 from recallflow.models.session import SessionKind
-from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
+from recallflow.models.store import EpisodeKind, normalise_subject
+from recallflow.policy import DEFAULT_EPISODE_POLICY, DEFAULT_POLICY, RetrievalPolicy
+from recallflow.tools.listing import CURSOR_MAX_LENGTH, read_cursor
 
 
 class ToolArguments(InputModel):
@@ -328,3 +330,100 @@ class ReportMissArgs(ToolArguments):
                 "say what the recall should have shown: expected (in words), belief_id, or both",
             )
         return self
+
+
+class LogEpisodeArgs(ToolArguments):
+    """Arguments of ``log_episode``: what happened, and optionally when, where and a key of
+    your own that makes a retried call store it once."""
+
+    content: str = Field(
+        min_length=1,
+        max_length=DEFAULT_EPISODE_POLICY.logged_chars,
+        description="What happened or what the user said, as it should be found later by"
+        " search_episodes: a few sentences that stand on their own (names, not 'he').",
+    )
+    occurred_at: Instant | None = Field(
+        default=None,
+        description="When it happened (ISO 8601 with a time zone), not later than now;"
+        " default now.",
+    )
+    project: Key | None = Field(default=None, description="The project it happened in.")
+    kind: EpisodeKind = Field(
+        default=EpisodeKind.MESSAGE,
+        description="message: what was said; observation: what you saw happen; summary: of"
+        " a stretch of conversation; tool_call: what a tool did; correction: the user"
+        " corrected something.",
+    )
+    key: Key | None = Field(
+        default=None,
+        description="An id of your own for this event (e.g. 'standup-2026-12-06'): sent"
+        " again with the same content, the episode is stored once, so a retried call is"
+        " safe. Without it, every call stores a new episode.",
+    )
+
+    @field_validator("content")
+    @classmethod
+    def _has_text(cls, value: str) -> str:
+        return visible(value)
+
+
+@cache
+def log_episode_arguments(logged_chars: int) -> type[LogEpisodeArgs]:
+    """The arguments of ``log_episode`` under an episode policy whose episodes logged by a
+    tool hold at most ``logged_chars`` characters: the schema states the bound that holds."""
+    if logged_chars == DEFAULT_EPISODE_POLICY.logged_chars:
+        return LogEpisodeArgs
+    field = LogEpisodeArgs.model_fields["content"]
+    content: Any = (
+        str,
+        Field(min_length=1, max_length=logged_chars, description=field.description),
+    )
+    return create_model(
+        "LogEpisodeArgs",
+        __base__=LogEpisodeArgs,
+        __doc__=LogEpisodeArgs.__doc__,
+        __module__=__name__,
+        content=content,
+    )
+
+
+class ListBeliefsArgs(ToolArguments):
+    """Arguments of ``list_beliefs``: all optional; a page at a time."""
+
+    project: Key | None = Field(
+        default=None, description="Only the beliefs learned in this project."
+    )
+    subject: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=200,
+        description="Only the beliefs about this, matched against each belief's subject"
+        " (e.g. 'deploy' finds 'billing-deploy').",
+    )
+    cursor: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=CURSOR_MAX_LENGTH,
+        description="The next_cursor of the previous page, to read on from it (the pages"
+        " list memory as it stood at the first one).",
+    )
+    max_items: int | None = Field(
+        default=None,
+        ge=1,
+        le=200,
+        description="At most this many on this page (the host may list fewer).",
+    )
+
+    @field_validator("subject")
+    @classmethod
+    def _subject_has_text(cls, value: str | None) -> str | None:
+        if value is not None and not normalise_subject(visible(value)):
+            raise ValueError("has no letters or digits to match a subject with")
+        return value
+
+    @field_validator("cursor")
+    @classmethod
+    def _readable_cursor(cls, value: str | None) -> str | None:
+        if value is not None:
+            read_cursor(value)
+        return value

@@ -38,8 +38,9 @@ from recallflow.tools.results import BeliefHistoryView, HistoryEventView, Histor
 _TRACE_IDS = generated_ids("tr")
 
 
-class _Shown:
-    """How a text of the history is shown on one surface."""
+class ShownText:
+    """How a text of memory is shown to a model on one surface: a belief's history here,
+    and what memory holds (:mod:`recallflow.tools.listing`)."""
 
     def __init__(
         self,
@@ -102,7 +103,7 @@ def history_view(
         return e.surface is not None and SURFACE_CEILINGS[e.surface] <= ceiling
 
     named = frozenset(e.trace_id for e in history.events if e.trace_id and recall_seen(e))
-    shown = _Shown(scanner, names, ceiling, policy, named)
+    shown = ShownText(scanner, names, ceiling, policy, named)
     visible = {b.id} | {
         link.id
         for link in (*history.predecessors, *history.successors)

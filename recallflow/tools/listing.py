@@ -1,0 +1,117 @@
+"""What the ``list_beliefs`` tool shows of what memory holds, pure (see "The tools" in
+docs/tools.md and "What memory holds, for the user to see" in docs/architecture.md).
+
+The beliefs come from :meth:`~recallflow.ingestion.Beliefs.held`, the hard filter of an
+in-turn recall on the bound surface without a query; this module pages them and shows
+each as :mod:`recallflow.tools.history` shows a belief's statement on that surface: one
+that reads as instructions is ``[BLOCKED]``, a marked entity's name above the ceiling and
+a project name the policy ranks above it are ``[redacted]``.
+
+A page ends at the policy's item cap (``listing.page_items``, or fewer when the model
+asks) or before the statement that would pass its token cap (``listing.page_tokens``);
+its first item is always shown. The cursor carries the time the first page read memory
+at and the last id shown, so every page reads memory as it stood then, in id order: a
+belief learned or retracted while the model pages neither appears nor disappears.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from recallflow.core.redaction import NameRedaction
+from recallflow.models.fields import Instant, Key
+from recallflow.models.store import Belief, Sensitivity
+from recallflow.nodes.trust import BLOCKED
+from recallflow.policy import RetrievalPolicy
+from recallflow.ports import InjectionScanner, TokenCounter
+from recallflow.tools.history import ShownText
+from recallflow.tools.results import BeliefListView, HeldBeliefView
+
+#: The longest cursor a page returns (an id of 200 characters and a time, encoded).
+CURSOR_MAX_LENGTH = 512
+
+
+class _Cursor(BaseModel):
+    """Where a listing stands: the time its first page read memory at, the last id shown."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    at: Instant
+    after: Key
+
+
+def make_cursor(at: datetime, after: str) -> str:
+    """The cursor of the page after the one whose last id is ``after``."""
+    text = _Cursor(at=at, after=after).model_dump_json()
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def read_cursor(text: str) -> tuple[datetime, str]:
+    """The time and the last id of a cursor :func:`make_cursor` made.
+
+    :raises ValueError: any other text, or a time after now (no page was read then).
+    """
+    problem = ValueError(
+        "is not a next_cursor that list_beliefs returned; leave it out to start over"
+    )
+    try:
+        raw = base64.urlsafe_b64decode(text.strip() + "=" * (-len(text.strip()) % 4))
+        cursor = _Cursor.model_validate(json.loads(raw))
+    except (binascii.Error, ValueError, ValidationError, RecursionError):
+        raise problem from None
+    if cursor.at > datetime.now(UTC):
+        raise problem
+    return cursor.at, cursor.after
+
+
+def held_view(
+    held: Sequence[Belief],
+    at: datetime,
+    page: int,
+    ceiling: Sensitivity,
+    scanner: InjectionScanner,
+    names: NameRedaction,
+    policy: RetrievalPolicy,
+    counter: TokenCounter,
+) -> BeliefListView:
+    """One page of ``held`` (read in id order, more than ``page`` when more remain) as a
+    surface with ``ceiling`` may show it; the listing reads memory at ``at``."""
+    shown = ShownText(scanner, names, ceiling, policy)
+    items: list[HeldBeliefView] = []
+    tokens = 0
+    for b in held[:page]:
+        statement = shown.text(b.statement)
+        cost = counter.count(statement)
+        if items and tokens + cost > policy.listing.page_tokens:
+            break
+        tokens += cost
+        items.append(
+            HeldBeliefView(
+                belief_id=b.id,
+                statement=statement,
+                blocked=statement == BLOCKED,
+                subject=shown.text(b.subject),
+                belief_type=b.belief_type.value,
+                scope=b.scope.value,
+                origin_project=shown.project(b.origin_project),
+                state=b.state.value,
+                band=policy.band_of(b.confidence),
+                flagged=b.flagged,
+                source_authority=b.source_authority.value,
+                learned_at=b.recorded_at,
+                valid_from=b.valid_from,
+                valid_to=b.valid_to,
+            )
+        )
+    more = len(items) < len(held)
+    return BeliefListView(
+        items=items,
+        as_of=at,
+        next_cursor=make_cursor(at, items[-1].belief_id) if more else None,
+    )
