@@ -61,6 +61,8 @@ SECTIONS = (
     "Trust boundary",
     "The trace",
     "Feedback and corrections",
+    "Episodes an agent logs",
+    "What memory holds, for the user to see",
     "Sessions",
     "Experiments",
     "Storage",
