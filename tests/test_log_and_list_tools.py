@@ -78,6 +78,12 @@ def test_a_logged_episode_is_stored_once_per_key_and_found_by_search(
     stored = memory.episodes.get(tenant, "p1", first["episode_id"])
     assert (stored.content, stored.kind.value) == (said["content"], "message")
     assert len(episodes(memory, tenant, "p1")) == 1
+    # A time given is the event's: the same time again is the same event.
+    dated = {"content": "Ada shipped v2.", "key": "v2", "occurred_at": "2026-03-01T10:00:00+01:00"}
+    once = ok("log_episode", agent.call("log_episode", dated))
+    twice = ok("log_episode", agent.call("log_episode", dated))
+    assert (once["recorded"], twice["recorded"]) == (True, False)
+    assert once["occurred_at"] == "2026-03-01T09:00:00Z"
     # Without a key, every call is a new event.
     unkeyed = {"content": "Ada asked for the invoice totals.", "project": "billing-api"}
     ids = {ok("log_episode", agent.call("log_episode", unkeyed))["episode_id"] for _ in range(2)}
@@ -450,7 +456,10 @@ def test_no_logged_episode_reaches_another_principal(
     arguments = {"content": content, "key": key, "project": project}
     result = victim.call("log_episode", {k: v for k, v in arguments.items() if v is not None})
     assert episodes(memory, _VICTIM, "p1") == before
-    if "error" not in result:
+    if "error" in result:  # what the schema refuses, or a key p2 gave an earlier example
+        refused = result["error"]
+        assert refused["type"] == "invalid_arguments" or refused["field"] == "key", refused
+    else:
         stored = memory.episodes.get(_VICTIM, "p2", result["episode_id"])
         assert "Victim" not in stored.content or "Victim" in content
 
