@@ -16,6 +16,9 @@ CREATE TABLE reported_misses (
     note            text CHECK (note <> ''),
     reported_at     timestamptz NOT NULL DEFAULT now(),
     acknowledged_at timestamptz,
+    -- The text's digest, a column so the once-index below is on columns only (a unique
+    -- index on an expression cannot hold the distribution column's rules).
+    expected_md5    text NOT NULL GENERATED ALWAYS AS (md5(coalesce(expected, ''))) STORED,
     PRIMARY KEY (tenant_id, principal_id, id),
     CONSTRAINT reported_misses_say_what CHECK (belief_id IS NOT NULL OR expected IS NOT NULL),
     CONSTRAINT reported_misses_ack_after_report
@@ -26,7 +29,7 @@ CREATE TABLE reported_misses (
 -- The same report of the same recall is stored once (the text by its digest: a long one
 -- would not fit an index entry).
 CREATE UNIQUE INDEX reported_misses_once ON reported_misses
-    (tenant_id, principal_id, trace_id, belief_id, md5(coalesce(expected, '')))
+    (tenant_id, principal_id, trace_id, belief_id, expected_md5)
     NULLS NOT DISTINCT;
 -- What formation reads: a principal's pending reports, oldest first.
 CREATE INDEX reported_misses_pending_idx ON reported_misses (tenant_id, principal_id, reported_at)

@@ -172,7 +172,7 @@ class PostgresMissHints:
             stored = cur.execute(
                 _REPORTED + " WHERE tenant_id = %s AND principal_id = %s AND trace_id = %s"
                 " AND belief_id IS NOT DISTINCT FROM %s"
-                " AND md5(coalesce(expected, '')) = md5(coalesce(%s::text, ''))",
+                " AND expected_md5 = md5(coalesce(%s::text, ''))",
                 (tenant_id, principal_id, trace_id, belief_id, expected),
             ).fetchone()
             if stored is not None:
