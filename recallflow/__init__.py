@@ -107,6 +107,8 @@ _EXPORTS: dict[str, str] = {
     "EpisodePolicy": "recallflow.policy",
     "EpisodeFloor": "recallflow.policy",
     "DEFAULT_EPISODE_POLICY": "recallflow.policy",
+    "ListingPolicy": "recallflow.policy",
+    "DEFAULT_LISTING_POLICY": "recallflow.policy",
     "EpisodeSearch": "recallflow.ports",
     "OperatorOnlyError": "recallflow.errors",
     "RecallTraceView": "recallflow.models.trace_view",
@@ -146,6 +148,7 @@ _EXPORTS: dict[str, str] = {
 
 __all__ = [
     "DEFAULT_EPISODE_POLICY",
+    "DEFAULT_LISTING_POLICY",
     "DEFAULT_POLICY",
     "SURFACE_CEILINGS",
     "ArmHit",
@@ -200,6 +203,7 @@ __all__ = [
     "InjectionScanner",
     "InvalidInputError",
     "LifecycleState",
+    "ListingPolicy",
     "Memory",
     "MigrationError",
     "MissHint",
@@ -370,6 +374,7 @@ if TYPE_CHECKING:
     )
     from recallflow.policy import (
         DEFAULT_EPISODE_POLICY,
+        DEFAULT_LISTING_POLICY,
         DEFAULT_POLICY,
         SURFACE_CEILINGS,
         ArmLimits,
@@ -378,6 +383,7 @@ if TYPE_CHECKING:
         EpisodePolicy,
         Feedback,
         Floor,
+        ListingPolicy,
         Penalties,
         Retention,
         RetrievalPolicy,

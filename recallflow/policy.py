@@ -851,21 +851,6 @@ class Writes(_Frozen):
     )
 
 
-class Listing(_Frozen):
-    """How much of what memory holds one page of the ``list_beliefs`` tool shows a model
-    (see "What memory holds, for the user to see" in docs/architecture.md): the item cap
-    is primary, the token cap a backstop against a page of long statements; the first item
-    of a page is always shown, so a page is never empty while beliefs remain."""
-
-    page_items: int = Field(default=20, ge=1, le=200, description="Beliefs one page lists at most.")
-    page_tokens: int = Field(
-        default=2000,
-        ge=1,
-        description="Tokens the statements of one page take at most (counted with the"
-        " store's token counter); the items past it go to the next page.",
-    )
-
-
 class RetrievalPolicy(_Frozen):
     """The whole retrieval policy; its content hash is the ``retrieval_policy_version``."""
 
@@ -991,7 +976,6 @@ class RetrievalPolicy(_Frozen):
     sessions: SessionPolicy = SessionPolicy()
     retention: Retention = Retention()
     writes: Writes = Writes()
-    listing: Listing = Listing()
     project_sensitivity: FrozenMap[str, Sensitivity] = Field(
         default={},
         description="Projects whose *name* is itself sensitive (e.g. a personal project):"
@@ -1265,3 +1249,26 @@ class EpisodePolicy(_Frozen):
 
 #: The default policy of archival episode search.
 DEFAULT_EPISODE_POLICY = EpisodePolicy()
+
+
+class ListingPolicy(_Frozen):
+    """How much of what memory holds one page of the ``list_beliefs`` tool shows a model
+    (see "What memory holds, for the user to see" in docs/architecture.md): the item cap
+    is primary, the token cap a backstop against a page of long statements; the first item
+    of a page is always shown, so a page is never empty while beliefs remain. Separate from
+    :class:`RetrievalPolicy`, as :class:`EpisodePolicy` is: a listing's page size changes
+    nothing a recall or a session renders, and in the retrieval policy's version it would
+    end every open session (a session is resumed only under the policy it was opened
+    under) whenever it was tuned."""
+
+    page_items: int = Field(default=20, ge=1, le=200, description="Beliefs one page lists at most.")
+    page_tokens: int = Field(
+        default=2000,
+        ge=1,
+        description="Tokens the statements of one page take at most (counted with the"
+        " store's token counter); the items past it go to the next page.",
+    )
+
+
+#: The default size of a ``list_beliefs`` page.
+DEFAULT_LISTING_POLICY = ListingPolicy()

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from recallflow import DEFAULT_POLICY, InvalidInputError, Memory
 from recallflow.models.store import Sensitivity
-from recallflow.policy import DEFAULT_EPISODE_POLICY
+from recallflow.policy import DEFAULT_EPISODE_POLICY, ListingPolicy
 from recallflow.tools import TOOLS, Toolset
 from recallflow.tools.listing import make_cursor
 from tests.helpers import belief, patient_policy
@@ -331,20 +331,46 @@ def test_a_page_ends_at_the_policys_caps_and_never_empty(memory: Memory, tenant:
         [belief(tenant, id=f"b-{n}", statement=" ".join(["word"] * 40), subject=f"s-{n}")
          for n in range(4)]
     )  # fmt: skip
-    listing = DEFAULT_POLICY.listing.model_copy(update={"page_tokens": 50, "page_items": 3})
-    policy = patient_policy().model_copy(update={"listing": listing})
-    agent = Toolset(memory, tenant_id=tenant, principal_id="p1", policy=policy)
+    listing = ListingPolicy(page_tokens=50, page_items=3)
+    policy = patient_policy()
+    agent = Toolset(
+        memory, tenant_id=tenant, principal_id="p1", policy=policy, listing_policy=listing
+    )
     page = ok("list_beliefs", agent.call("list_beliefs", {}))
     assert len(page["items"]) == 1 and page["next_cursor"]  # 40 words fit, 80 do not
-    tiny = policy.model_copy(update={"listing": listing.model_copy(update={"page_tokens": 1})})
-    agent = Toolset(memory, tenant_id=tenant, principal_id="p1", policy=tiny)
+    tiny = listing.model_copy(update={"page_tokens": 1})
+    agent = Toolset(memory, tenant_id=tenant, principal_id="p1", policy=policy, listing_policy=tiny)
     assert len(listed(agent)) == 4  # a page always shows its first item
-    roomy = policy.model_copy(
-        update={"listing": listing.model_copy(update={"page_tokens": 10_000})}
+    roomy = listing.model_copy(update={"page_tokens": 10_000})
+    agent = Toolset(
+        memory, tenant_id=tenant, principal_id="p1", policy=policy, listing_policy=roomy
     )
-    agent = Toolset(memory, tenant_id=tenant, principal_id="p1", policy=roomy)
     page = ok("list_beliefs", agent.call("list_beliefs", {"max_items": 200}))
     assert len(page["items"]) == 3 and page["next_cursor"]  # the host's item cap holds
+
+
+def test_a_listings_page_size_is_tuned_without_ending_open_sessions(
+    memory: Memory, tenant: str
+) -> None:
+    """The page size is the listing policy's, not the retrieval policy's: a session is
+    resumed only under the policy it was opened under, so a page size in that policy's
+    version would have ended every open session each time it was tuned (and at the upgrade
+    that added it)."""
+    memory.beliefs.add(belief(tenant, id="b-1", statement="Ada drinks green tea.", subject="tea"))
+    goal = {"goal": "what does Ada drink?"}
+    opened = ok("open_session", tools(memory, tenant).call("open_session", {"goal": goal}))
+    retuned = tools(memory, tenant, listing_policy=ListingPolicy(page_items=2, page_tokens=100))
+    again = ok(
+        "resume_session", retuned.call("resume_session", {"session_id": opened["session_id"]})
+    )
+    assert again["prefix"] == opened["prefix"]
+    ok(
+        "session_recall",
+        retuned.call("session_recall", {"session_id": opened["session_id"], **goal}),
+    )
+    with pytest.raises(InvalidInputError) as refused:
+        tools(memory, tenant, listing_policy=DEFAULT_POLICY)
+    assert refused.value.field == "listing_policy"
 
 
 def test_a_listing_filters_by_project_and_subject(memory: Memory, tenant: str) -> None:

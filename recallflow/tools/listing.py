@@ -7,8 +7,8 @@ each as :mod:`recallflow.tools.history` shows a belief's statement on that surfa
 that reads as instructions is ``[BLOCKED]``, a marked entity's name above the ceiling and
 a project name the policy ranks above it are ``[redacted]``.
 
-A page ends at the policy's item cap (``listing.page_items``, or fewer when the model
-asks) or before the statement that would pass its token cap (``listing.page_tokens``);
+A page ends at the listing policy's item cap (``page_items``, or fewer when the model
+asks) or before the statement that would pass its token cap (``page_tokens``);
 its first item is always shown. The cursor carries the time the first page read memory
 at and the last id shown, so every page reads memory as it stood then, in id order: a
 belief learned or retracted while the model pages neither appears nor disappears.
@@ -28,7 +28,7 @@ from recallflow.core.redaction import NameRedaction
 from recallflow.models.fields import Instant, Key
 from recallflow.models.store import Belief, Sensitivity
 from recallflow.nodes.trust import BLOCKED
-from recallflow.policy import RetrievalPolicy
+from recallflow.policy import ListingPolicy, RetrievalPolicy
 from recallflow.ports import InjectionScanner, TokenCounter
 from recallflow.tools.history import ShownText
 from recallflow.tools.results import BeliefListView, HeldBeliefView
@@ -78,6 +78,7 @@ def held_view(
     scanner: InjectionScanner,
     names: NameRedaction,
     policy: RetrievalPolicy,
+    listing: ListingPolicy,
     counter: TokenCounter,
 ) -> BeliefListView:
     """One page of ``held`` (read in id order, more than ``page`` when more remain) as a
@@ -88,7 +89,7 @@ def held_view(
     for b in held[:page]:
         statement = shown.text(b.statement)
         cost = counter.count(statement)
-        if items and tokens + cost > policy.listing.page_tokens:
+        if items and tokens + cost > listing.page_tokens:
             break
         tokens += cost
         items.append(

@@ -55,9 +55,11 @@ from recallflow.models.result import RecallResult
 from recallflow.models.store import Episode, EpisodeDraft, Key
 from recallflow.policy import (
     DEFAULT_EPISODE_POLICY,
+    DEFAULT_LISTING_POLICY,
     DEFAULT_POLICY,
     SURFACE_CEILINGS,
     EpisodePolicy,
+    ListingPolicy,
     RetrievalPolicy,
 )
 from recallflow.tools.arguments import (
@@ -478,13 +480,15 @@ class Toolset:
     :param policy: the retrieval policy every recall and session runs under.
     :param episode_policy: the policy of archival search (the memory's own) and of the
         episodes ``log_episode`` stores (their longest content).
+    :param listing_policy: how much one page of ``list_beliefs`` shows.
 
     A tool whose backend is missing is left out of the definitions and, if called
     anyway, returns an ``unknown_tool`` error.
 
     :raises InvalidInputError: a memory that is not a :class:`~recallflow.Memory`, a
         malformed tenant or principal id, an unknown surface, a policy that is not a
-        :class:`~recallflow.RetrievalPolicy`, or a backend that is not callable: the
+        :class:`~recallflow.RetrievalPolicy` (or an episode or listing policy not of its
+        class), or a backend that is not callable: the
         host's mistakes, refused when the toolset is built rather than reported to the
         model as its own on every call.
     """
@@ -500,6 +504,7 @@ class Toolset:
         explain: Explainer | None = None,
         policy: RetrievalPolicy = DEFAULT_POLICY,
         episode_policy: EpisodePolicy = DEFAULT_EPISODE_POLICY,
+        listing_policy: ListingPolicy = DEFAULT_LISTING_POLICY,
     ) -> None:
         from recallflow.async_memory import AsyncMemory
         from recallflow.memory import Memory
@@ -523,6 +528,11 @@ class Toolset:
                 f"must be an EpisodePolicy, got {type(episode_policy).__name__}",
                 field="episode_policy",
             )
+        if not isinstance(listing_policy, ListingPolicy):
+            raise InvalidInputError(
+                f"must be a ListingPolicy, got {type(listing_policy).__name__}",
+                field="listing_policy",
+            )
         for field, backend in (("search_episodes", search_episodes), ("explain", explain)):
             if backend is not None and not callable(backend):
                 raise InvalidInputError(
@@ -531,6 +541,7 @@ class Toolset:
         self._memory = memory
         self._policy = policy
         self._episode_policy = episode_policy
+        self._listing = listing_policy
         self._tools = tools_for(policy, episode_policy)
         self._by_name = {spec.name: spec for spec in self._tools}
         self._version = toolset_version(self._tools)
@@ -1017,7 +1028,7 @@ class Toolset:
     def _list_beliefs(self, args: ListBeliefsArgs) -> BeliefListView:
         # Every page reads memory at the first page's time, after the last id shown.
         at, after = (datetime.now(UTC), None) if args.cursor is None else read_cursor(args.cursor)
-        listing = self._policy.listing
+        listing = self._listing
         page = min(args.max_items or listing.page_items, listing.page_items)
         held = self._memory.beliefs.held(
             self._tenant,
@@ -1040,6 +1051,7 @@ class Toolset:
             self._memory._scanner_of(self._tenant, self._principal),
             names,
             self._policy,
+            self._listing,
             self._memory.token_counter,
         )
 
