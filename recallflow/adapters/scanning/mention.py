@@ -164,7 +164,7 @@ _MADE_LIVE: Final = re.compile(
 
 #: A role-play tied to something the user does.
 _USERS_ACTIVITY: Final = re.compile(
-    r"\b(?:when|while|whenever|during|so\s+(?:that\s+)?(?:i|we)\s+can|for\s+(?:my|our)|"
+    r"\b(?:when|while|whenever|during|next\s+time|so\s+(?:that\s+)?(?:i|we)\s+can|for\s+(?:my|our)|"
     r"in\s+(?:my|our|the)\s+(?:\w++\s+){0,2}?(?:practice|practise|session|game|exercise|"
     r"rehearsal|lesson|class|improv)|at\s+bedtime|for\s+bedtime)\b",
     re.IGNORECASE,

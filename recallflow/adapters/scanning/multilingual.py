@@ -692,7 +692,9 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
                     "meld",
                     "zonder",
                 },
-                rf"(?:^|(?<=[.!?;:])\s)(?=[^.!?;\n]*\b{_THE_USER}\b)[^.!?;\n]*?(?:\b(?:{_NOT_TOLD}|"
+                # (a dot inside an address or a domain ends no sentence)
+                rf"(?:^|(?<=[.!?;:])\s)(?=(?:[^.!?;\n]|\.(?=\w)){{0,400}}?\b{_THE_USER}\b)"
+                rf"(?:[^.!?;\n]|\.(?=\w)){{0,400}}?(?:\b(?:{_NOT_TOLD}|"
                 rf"{_NOT_TOLD_USER})\b(?:[^.!?;\n]|\.(?=\w)){{0,80}}?\b{_SHARE_ACT}\b|\b{_SHARE_ACT}\b"
                 r"(?:[^.!?;\n]|\.(?=\w)){0,80}?"
                 rf"\b(?:{_NOT_TOLD}|{_NOT_TOLD_USER})\b)",

@@ -89,6 +89,15 @@ _AGENT_NOUN: Final = (
     r"language\s+models?|coding\s+assistants?|(?:automated\s+|code\s+|ai\s+)?reviewers?|"
     r"automated\s+tools?|summari[sz]ers?)"
 )
+# An act the model is said to do as a matter of course: "the assistant disables fraud
+# checks", "assistants auto-accept requests".
+_AGENT_DOES: Final = (
+    rf"\b(?:the|an?|any|all|every|our|this)\s+{_AGENT_NOUN}\s+(?:now\s+|also\s+|then\s+|"
+    r"automatically\s+|silently\s+|quietly\s+|auto-)?(?:disables|skips|approves|shares|"
+    r"sends|forwards|deletes|reveals|grants|accepts|pays|transfers|ignores|bypasses|"
+    r"removes|posts|uploads|hides|recommends|exports|wipes|signs|buys|purchases|repeats|"
+    r"prints|gives|hands)\b"
+)
 # The model spoken to: "For the AI:", "To the model reading this", "Dear code assistant,".
 _SPOKEN_TO_SOURCE: Final = (
     rf"\b(?:for|to|dear|hey|attention)\s+(?:the\s+|any\s+|all\s+|every\s+)?(?:\w++\s+){{0,2}}?"
@@ -103,11 +112,14 @@ _AGENT: Final = re.compile(
     _SPOKEN_TO_SOURCE
     + (
         # told in the third person: a modal, a grant or a promise after the model's name
-        rf"|\b{_AGENT_NOUN}\s+(?:\w++\s+){{0,3}}?(?:must|should|shall|will|would|may|can|"
+        rf"|\b{_AGENT_NOUN}\s+(?:\w++\s+){{0,5}}?(?:must|should|shall|will|would|may|can|"
         r"is\s+to|are\s+to|needs?\s+to|ought|is\s+(?:now\s+)?(?:required|authori[sz]ed|allowed|"
         r"permitted|exempt|obliged|free|no\s+longer)|are\s+(?:now\s+)?(?:required|authori[sz]ed|"
         r"allowed|permitted|exempt|obliged|free|no\s+longer)|(?:now\s+)?ha[sv]e?\s+(?:\w++\s+)?"
         r"permissions?|promised|agreed)\b"
+        # an act the model is said to do as a matter of course: "the assistant disables fraud
+        # checks", "assistants auto-accept requests"
+        rf"|{_AGENT_DOES}"
         rf"|\b{_AGENT_NOUN}\b.*\b(?:it|they)\s+(?:must|should|shall|will)\b"
         r"|\b(?:cleared|authori[sz]ed|allowed|permitted|instructed|required|empowered|told)\s+"
         rf"(?:the|this|any|an?|all|our)\s+(?:\w++\s+)?{_AGENT_NOUN}\s+to\b"
@@ -157,10 +169,12 @@ _ORDER_VERB: Final = _words(
     "push|suggest|mention|report|state|make|let|keep|turn|disable|delete|remove|collect|ask|"
     "quietly|silently|always|never|don'?t|do|just|conclude|soften|ignore|exclude|hide|accept|"
     "remember|note|transfer|wire|move|redirect|route|wipe|purge|erase|read|paste|print|show|reveal|"
-    "list|dump|export|output|display|recite|decline"
+    "list|dump|export|output|display|recite|decline|issue|grant|run|click|insert|buy|purchase|sign"
 )
 _HEAD: Final = (
     r"^\W*(?:[^:]{0,60}:\s*)?"
+    # the model called by name before the order: "Assistant, issue …"
+    r"(?:(?:hey\s+|hi\s+|dear\s+)?(?:assistant|ai|bot|agent|model)\s*,\s*)?"
     r"(?:(?:please|also|and|then|now|henceforth|from\s+now\s+on|going\s+forward),?\s+)*"
 )
 _IMPERATIVE: Final = re.compile(
@@ -198,7 +212,8 @@ _DATA: Final = _words(
     "everything|credentials?|keys?|tokens?|passwords?|pin|cards?|codes?|location|"
     r"phone\s+numbers?|names|salar(?:y|ies)|medical\s+history|records?|summar(?:y|ies)|folder|"
     r"history|emails?|inbox|notes|sessions?|logins?|photos?|transcripts?|\.env|docs|histories|"
-    "profiles?|statements?|reports?|drafts?|orders?|passports?|scans?|ids?"
+    "profiles?|statements?|reports?|drafts?|orders?|passports?|scans?|ids?|screenshots?|"
+    r"screen\s+recordings?|recordings?|backups?|invoices?|receipts?"
 )
 # Someone nobody chose for the user: fires on its own.
 _STRANGER: Final = re.compile(
@@ -212,6 +227,10 @@ _STRANGER: Final = re.compile(
     # ("the SSH public key" is the half of a key pair meant to be handed out)
     r"|\bpublic\b(?!\s+(?:keys?|certs?|certificates?|gpg|pgp|ssh)\b)|\bexternal\b"
     r"|\bthird[-\s]part(?:y|ies)\b|\boutside\b"
+    r"|\b(?:people|someone|somebody|callers?|strangers?|requesters?|visitors?)\s+(?:asking|"
+    r"requesting|calling|enquiring|inquiring)\b"
+    r"|\bcompet(?:ing|itors?|ition)\b|\brivals?\b|\badvertis(?:ers?|ing\s+partners?)\b"
+    r"|\b(?:marketing|ad|business|commercial)\s+partners?\b|\bdata\s+brokers?\b"
 )
 # An address, a channel or a number written out: the user may have chosen it ("forward
 # the school's emails to my husband: tom@…"), so it needs data worth stealing, a scope,
@@ -325,13 +344,15 @@ _STRONG_GUARD: Final = re.compile(
 )
 _SOFT_GUARD: Final = re.compile(
     r"\b(?:warn(?:s|ing|ings)?(?!\s+(?:light|sign))|disclaimers?|caveats?|"
-    r"(?:safety|security|privacy|usual|verification|confirmation|identity|the)\s+"
-    r"(?:checks?|steps?|prompts?|reviews?)|flag(?:ging)?\s+(?:it|them|suspicious|\w++\s+as)|"
+    r"(?:safety|security|privacy|usual|verification|confirmation|identity|fraud|age|background|"
+    r"kyc|aml|spam|the)\s+(?:checks?|steps?|prompts?|reviews?|screening|filters?)|flag(?:ging)?\s+(?:it|them|suspicious|\w++\s+as)|"
     r"verif(?:y|ying|ication)\b(?!\s+emails?)"
     r"|\b(?:rule|requirement|control|limit)s?\b"
     r"|\bno\s+(?:\w++\s+)?(?:checks?|verification)\b"
-    r"|\b(?:wipe|erase|delete|remove|pay|send|share|install|approve|purchase|transfer)\w*\b"
-    r"[^.]{0,40}?\bwithout\s+(?:a\s+|any\s+|the\s+)?(?:\w++\s+)?(?:confirmation|approval|sign-?off))"
+    r"|(?<!never\s)(?<!not\s)(?<!n't\s)\b(?:wipe|erase|delete|remove|pay|send|share|install|approve|"
+    r"purchase|transfer)\w*\b"
+    r"[^.]{0,40}?\bwithout\s+(?:a\s+|any\s+|the\s+)?(?:\w++\s+)?(?:confirmation|approval|sign-?off|"
+    r"confirming|asking|checking))"
 )
 # The user's own say dropped by a third voice: "stop asking the user for confirmation",
 # "without the user's approval", beside a blanket scope or an act that cannot be undone.
@@ -474,8 +495,12 @@ _SECRET: Final = re.compile(
 )
 _EXPOSE: Final = re.compile(
     _words(
-        "repeat|reveal|print|output|show|copy|paste|post|share|send|collect|confirm|"
-        r"read\s+(?:out|me|us)|ask\s+(?:them|the\s+user|users)\s+(?:for|to)|include|add"
+        r"repeat(?:s|ed|ing)?|reveal(?:s|ed|ing)?|print(?:s|ed|ing)?|output(?:s|ting)?|show(?:s|n|ed|ing)?|"
+        r"cop(?:y|ies|ied|ying)|past(?:e|es|ed|ing)|post(?:s|ed|ing)?|shar(?:e|es|ed|ing)|"
+        r"send(?:s|ing)?|sent|collect(?:s|ed|ing)?|confirm|"
+        r"read\s+(?:out|me|us)|read\s+(?:\w++\s+){1,5}?aloud|gives?\s+out|hands?\s+over|"
+        r"ask\s+(?:them|the\s+user|users)\s+(?:for|to)|request(?:s|ing)?\s+(?:their|the\s+user'?s|"
+        r"his|her)|include|add"
     )
 )
 _STEER_USER: Final = re.compile(
@@ -511,6 +536,7 @@ _AUTHORITY: Final = re.compile(
 )
 _SCOPE_PAST_USER: Final = re.compile(
     r"\b(?:every|all|any)\s+(?:\w++\s+)?(?:users?|customers?|tenants?|accounts?|contacts?)\b"
+    r"|\b(?:every|all|any)\s+(?:\w++\s+)?(?:callers?|requesters?|senders?|visitors?|one|body)\b"
     r"|\bfor\s+this\s+tenant\b|\bother\s+users\b|\banyone\b|\beveryone\b"
     r"|\bmy\s+contacts'"
 )
@@ -526,6 +552,9 @@ _THIRD_PERSON_AGENT: Final = re.compile(
     # machines named as a kind, with no article: "automated reviewers must …"
     r"|\b(?:automated|ai)\s+(?:\w++\s+)?(?:reviewers?|tools?|agents?|assistants?|systems?|bots?)\s+"
     r"(?:must|should|shall|will|are\s+to|is\s+to|need\s+to)\b"
+    # named as a kind at the head of a sentence: "Assistants should no longer ask"
+    r"|(?:^|[:;]\s*)(?:ai\s+)?(?:assistants|agents|models|bots|chatbots)\s+(?:should|must|shall|"
+    r"will|are\s+to|need\s+to)\b"
 )
 
 
@@ -800,7 +829,7 @@ _SEND_WORDS: Final = _forms(
 _GUARD_WORDS: Final = _forms(
     "rule guideline restriction filter guardrail polic policy training limit safeguard system "
     "original warn warning disclaimer caveat check step prompt review flag flagg verif verify "
-    "verification requirement control refus refuse refusal ignor ignore disregard guess "
+    "verification requirement control refus refuse refusal ignor ignore disregard guess confirm "
     "question scan analys analyz analyse analyze audit need overrid override overrul overrule "
     "confirmation approval sign ask consult wait permission consent ok"
 )
@@ -814,7 +843,8 @@ _SAY_WORDS: Final = _forms(
 _ELSEWHERE_WORDS: Final = _forms(
     "anyone anybody whoever someone somebody person people caller sender visitor stranger "
     "requester other another public external third outside http https www ftp com net org "
-    "io co example bother need without writer author"
+    "io co example bother need without writer author competing competitor competition rival "
+    "advertiser advertising partner broker"
 ) | frozenset({"#", "+"})
 _SECRET_WORDS: Final = _forms(
     "api key password passcode token credential pin card code security ssh private aws rsa "
