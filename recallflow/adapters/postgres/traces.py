@@ -30,6 +30,7 @@ import psycopg
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 from pydantic import ValidationError
+from pydantic_core import to_json
 
 from recallflow.adapters.postgres.locks import HOLD_ERASURE_FENCE, erasure_fence_key
 from recallflow.adapters.postgres.statements import (
@@ -369,7 +370,10 @@ def trace_row(
         trace.rendered_sha256,
         trace.retrieval_policy_version,
         trace.degraded,
-        Jsonb(user_view(trace, block, items)),
+        # Written by pydantic-core: the stored value is jsonb, so the server keeps the same
+        # value whichever encoder wrote the text (``json.dumps`` escapes every non-ASCII
+        # character and ran its encoder's Python, about 0.15 M instructions a recall).
+        Jsonb(user_view(trace, block, items), dumps=to_json),
         operator_json(trace),  # sent as text and cast: serialised once
         operator_days * 86_400,
     )
