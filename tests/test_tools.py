@@ -693,6 +693,15 @@ def test_bad_arguments_are_a_structured_error_naming_the_field(
     assert "Traceback" not in detail["message"]
 
 
+def test_an_argument_with_an_empty_name_is_told_so(memory: Memory, tenant: str) -> None:
+    """A key of "" has no name to put in the error's field: the message said only "no such
+    argument", leaving a model to guess which of its arguments was meant."""
+    detail = error(
+        toolset(memory, tenant).call("recall_beliefs", {"": 1, "goal": "x"}), "invalid_arguments"
+    )
+    assert 'empty name ("")' in detail["message"]
+
+
 @pytest.mark.parametrize(
     ("arguments", "field"),
     [

@@ -410,7 +410,10 @@ _OBJECT_EXAMPLES = {WorkingStateArgs.__name__: '{"goal": "Ship the price view"}'
 def _validation_error(exc: ValidationError) -> dict[str, Any]:
     first = exc.errors(include_url=False)[0]
     field = ".".join(str(part) for part in first["loc"]) or None
-    if first["type"] == "extra_forbidden":
+    if first["type"] == "extra_forbidden" and first["loc"] and not field:
+        # An argument named "" has no name to put in ``field``: say it in the message.
+        message = 'this tool takes no argument with an empty name ("")'
+    elif first["type"] == "extra_forbidden":
         message = "this tool takes no such argument" + (
             "; the tenant, principal and surface are set by the host, not by a tool call"
             if field and field.split(".")[-1] in {"tenant_id", "principal_id", "surface"}
