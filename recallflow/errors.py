@@ -11,7 +11,9 @@ Every error a caller can act on is a subclass of :class:`RecallflowError`::
      │    ├── HomeError              the embedded server's home cannot be made or used
      │    ├── MigrationError         a migration failed and was rolled back; the store is
      │    │    │                     left at the last one applied, and a retry resumes there
-     │    │    └── StoreTooNewError  the store was migrated by a later recallflow
+     │    │    ├── StoreTooNewError  the store was migrated by a later recallflow
+     │    │    └── EarlierReleaseOpenError  processes of an earlier recallflow still have
+     │    │                          the store open; stop them, then migrate
      │    ├── EmbedderMismatchError  the embedder differs from the one the store was built with
      │    ├── EmbedderUnavailableError  (also ImportError) the embedder's extra or package is
      │    │                          not installed (``recallflow.adapters.embedders``)
@@ -126,6 +128,34 @@ class StoreTooNewError(MigrationError):
             code_version=code_version,
         )
         self.unknown = unknown
+
+
+class EarlierReleaseOpenError(MigrationError):
+    """The store has migrations to apply, but processes of an earlier recallflow have
+    connections open on it: migrated under them, they would go on running statements
+    written for the old schema (failing, or writing what the new one reads otherwise).
+    Nothing is applied; stop those processes, then open the store again.
+
+    ``connections`` counts the open connections by the schema version their code knows
+    (what their ``application_name``, ``recallflow/<N>``, says)."""
+
+    def __init__(
+        self, connections: dict[int, int], *, store_version: int, code_version: int
+    ) -> None:
+        self.connections = dict(sorted(connections.items()))
+        total = sum(self.connections.values())
+        which = ", ".join(
+            f"{count} of schema version {version}" for version, count in self.connections.items()
+        )
+        super().__init__(
+            f"{total} connection{'s' if total != 1 else ''} of an earlier recallflow"
+            f" ({which}) {'are' if total != 1 else 'is'} open on this store, which is at"
+            f" schema version {store_version} and would be migrated to {code_version}:"
+            " stop those processes first (their application_name in pg_stat_activity is"
+            " recallflow/<version>), then open the store again; nothing was applied.",
+            store_version=store_version,
+            code_version=code_version,
+        )
 
 
 class MissingExtensionError(ConfigurationError):

@@ -37,7 +37,12 @@ from recallflow.adapters.embedders.calibration import check_same_model
 from recallflow.adapters.lifecycle.concurrency import ArmThreadPool
 from recallflow.adapters.ownership import OwnedCache
 from recallflow.adapters.postgres.beliefs import PostgresBeliefStore
-from recallflow.adapters.postgres.bootstrap import connection_limit, ensure_database, prepare
+from recallflow.adapters.postgres.bootstrap import (
+    connection,
+    connection_limit,
+    ensure_database,
+    prepare,
+)
 from recallflow.adapters.postgres.calibrations import load_calibration, save_calibration
 from recallflow.adapters.postgres.conninfo import refused_on_start, refused_option
 from recallflow.adapters.postgres.corrections import PostgresCorrections
@@ -1327,10 +1332,10 @@ def open_memory(
             uri = server.uri(DATABASE)
         else:
             uri = dsn
-        with psycopg.connect(uri, autocommit=True) as conn:  # before anything is written
+        with connection(uri) as conn:  # before anything is written
             _check_pool_size(pool_size, connection_limit(conn))
         prepare(uri)
-        with psycopg.connect(uri, autocommit=True) as conn:
+        with connection(uri) as conn:
             ensure_embedding_space(conn, embedder.name, embedder.dimension)
             calibration = _calibration(conn, embedder, calibrate)
             identity = store_identity(conn) if read_dsn else None

@@ -14,7 +14,7 @@ from psycopg import errors as pg_errors
 from psycopg import sql
 from psycopg.conninfo import make_conninfo
 
-from recallflow.adapters.postgres.migrate import MIGRATION_LOCK_KEY, migrate
+from recallflow.adapters.postgres.migrate import MIGRATION_LOCK_KEY, application_name, migrate
 from recallflow.errors import ConfigurationError, MissingExtensionError, without_password
 
 #: Extensions the schema needs, with the oldest version we accept.
@@ -30,9 +30,15 @@ def _version_tuple(text: str) -> tuple[int, ...]:
     return tuple(int(part) for part in text.split(".") if part.isdigit())
 
 
+def connection(uri: str) -> psycopg.Connection[Any]:
+    """An autocommit connection to ``uri`` that names this code's schema version (see
+    ``application_name``), as every connection recallflow opens does."""
+    return psycopg.connect(uri, autocommit=True, application_name=application_name(uri))
+
+
 def ensure_database(admin_uri: str, database: str) -> None:
     """Create ``database`` on the server if it does not exist (safe under concurrency)."""
-    with psycopg.connect(admin_uri, autocommit=True) as conn:
+    with connection(admin_uri) as conn:
         exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (database,))
         if exists.fetchone() is not None:
             return
@@ -46,13 +52,13 @@ def scratch_database(admin_uri: str, database: str) -> Iterator[str]:
     """A fresh, empty ``database`` on the server of ``admin_uri`` (one left over from an
     interrupted run is dropped first), dropped again on leaving: its connection string."""
     name = sql.Identifier(database)
-    with psycopg.connect(admin_uri, autocommit=True) as conn:
+    with connection(admin_uri) as conn:
         conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
         conn.execute(sql.SQL("CREATE DATABASE {}").format(name))
     try:
         yield make_conninfo(admin_uri, dbname=database)
     finally:
-        with psycopg.connect(admin_uri, autocommit=True) as conn:
+        with connection(admin_uri) as conn:
             conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
 
 
@@ -118,7 +124,7 @@ def refuse_read_only(conn: psycopg.Connection[Any], uri: str) -> None:
 
 def prepare(uri: str) -> list[str]:
     """Ensure extensions and apply migrations on ``uri``; returns the migrations applied."""
-    with psycopg.connect(uri, autocommit=True) as conn:
+    with connection(uri) as conn:
         refuse_read_only(conn, uri)
         # One process at a time: concurrent CREATE EXTENSION races on the catalog.
         conn.execute("SELECT pg_advisory_lock(%s)", (MIGRATION_LOCK_KEY,))

@@ -28,7 +28,12 @@ plain ``psycopg_pool.ConnectionPool`` it:
   :class:`~recallflow.errors.StoreUnavailableError` /
   :class:`~recallflow.errors.StorageFullError`, raised from ``connection()`` whether the
   failure came while getting the connection or while using it. Other database errors
-  (constraint violations, statement timeouts) pass through unchanged.
+  (constraint violations, statement timeouts) pass through unchanged;
+- remembers a new connection its ``configure`` refused because a later release migrated
+  the store (:class:`~recallflow.errors.StoreTooNewError`), and from then on raises that
+  error from every call instead of a timeout: the process's code is older than its
+  store, which no retry changes. A pooled connection handed out again pays nothing for
+  it but reading one attribute.
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -48,7 +54,12 @@ from psycopg import errors as pg_errors
 from psycopg.pq import ConnStatus, TransactionStatus
 from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout
 
-from recallflow.errors import ConfigurationError, StorageFullError, StoreUnavailableError
+from recallflow.errors import (
+    ConfigurationError,
+    StorageFullError,
+    StoreTooNewError,
+    StoreUnavailableError,
+)
 
 #: SQLSTATEs that mean the server cannot serve this session: connection exceptions
 #: (class 08), shutdown and crash (57P01-57P04), and exhausted resources (53000-53300).
@@ -112,7 +123,36 @@ class GuardedPool(ConnectionPool[psycopg.Connection[Any]]):
         # When each pooled connection was last handed back (monotonic seconds).
         self._returned: WeakKeyDictionary[psycopg.Connection[Any], float] = WeakKeyDictionary()
         self._returned_lock = threading.Lock()
+        self._refused: StoreTooNewError | None = None
+        configure = kwargs.pop("configure", None)
+        if configure is not None:
+            kwargs["configure"] = partial(self._configure_checked, configure)
         super().__init__(conninfo, **kwargs)
+
+    def _configure_checked(
+        self,
+        configure: Callable[[psycopg.Connection[Any]], None],
+        conn: psycopg.Connection[Any],
+    ) -> None:
+        """``configure``, noting a connection refused because the store is too new."""
+        try:
+            configure(conn)
+        except StoreTooNewError as exc:
+            self._refused = exc
+            conn.close()
+            raise
+
+    def refusal(self) -> StoreTooNewError | None:
+        """The error to raise for every call once a new connection found the store
+        migrated past this code (see ``refuse_newer_store``), else None."""
+        refused = self._refused
+        if refused is None:
+            return None
+        return StoreTooNewError(
+            store_version=refused.store_version,
+            code_version=refused.code_version,
+            unknown=refused.unknown,
+        )
 
     @property
     def unavailable_count(self) -> int:
@@ -127,6 +167,8 @@ class GuardedPool(ConnectionPool[psycopg.Connection[Any]]):
         When ``revive`` restarts the server on the way, the wait starts over once, since
         the restart itself takes part of it.
         """
+        if self._refused is not None:
+            raise self.refusal() or self._refused
         wait = self.timeout if timeout is None else timeout
         deadline = time.monotonic() + wait
         restarted = False
@@ -143,6 +185,9 @@ class GuardedPool(ConnectionPool[psycopg.Connection[Any]]):
             try:
                 conn = super().getconn(max(deadline - time.monotonic(), 0.0))
             except PoolTimeout as exc:
+                refused = self.refusal()
+                if refused is not None:
+                    raise refused from None
                 if restart():
                     continue
                 raise StoreUnavailableError(
@@ -214,9 +259,10 @@ class GuardedPool(ConnectionPool[psycopg.Connection[Any]]):
     def _await_server(self, deadline: float) -> None:
         """Return once the server accepts a connection, or at ``deadline``."""
         conninfo = self._resolve_conninfo()
+        kwargs = {**self._resolve_kwargs(), "connect_timeout": 2}
         while True:
             try:
-                psycopg.connect(conninfo, connect_timeout=2).close()
+                psycopg.connect(conninfo, **kwargs).close()
                 return
             except psycopg.Error:
                 if time.monotonic() >= deadline:

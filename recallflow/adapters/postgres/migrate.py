@@ -7,23 +7,43 @@ is refused rather than silently skipped.
 
 The files live in the repository's ``migrations/`` folder; a wheel carries them as
 ``recallflow/_migrations`` (see ``pyproject.toml``), so a non-editable install finds them.
+
+Every connection recallflow opens names the schema version its code knows (the number of
+its last migration) as its ``application_name``, ``recallflow/<N>``. So a process that
+migrates can see, in ``pg_stat_activity``, connections of an earlier release still open on
+the store, and refuses to migrate under them (:class:`EarlierReleaseOpenError`); and a new
+connection of a process whose store has since moved past its code is refused
+(:func:`refuse_newer_store`) instead of running its statements on a schema it does not
+know. See "Stores written by an earlier version" in docs/operations.md.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import psycopg
+from psycopg.conninfo import conninfo_to_dict
 
-from recallflow.errors import ConfigurationError, MigrationError, StoreTooNewError
+from recallflow.errors import (
+    ConfigurationError,
+    EarlierReleaseOpenError,
+    MigrationError,
+    StoreTooNewError,
+)
 
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 #: Advisory-lock key shared by every process that migrates or changes store settings.
 MIGRATION_LOCK_KEY = 0x7265_6361_6C6C  # "recall"
+#: How a connection's ``application_name`` begins: this prefix, then the schema version
+#: its code knows.
+APPLICATION_PREFIX = "recallflow/"
+_APPLICATION = re.compile(r"^recallflow/(\d+)(?:\s|$)")
 
 
 #: Checksums recorded by stores migrated before checksums left comments out: the whole
@@ -88,10 +108,70 @@ def load_migrations(directory: Path | None = None) -> list[Migration]:
     return found
 
 
+@cache
+def code_version() -> int:
+    """The schema version this code knows: the number of its last migration."""
+    return len(load_migrations())
+
+
+def application_name(conninfo: str) -> str:
+    """The ``application_name`` of a connection this code opens on ``conninfo``:
+    ``recallflow/<N>``, followed by the name the connection string gives (or
+    ``PGAPPNAME``), so an operator's own label still shows in ``pg_stat_activity``. Ours
+    comes first: the server cuts the name at 63 bytes, and the version must survive."""
+    own = conninfo_to_dict(conninfo).get("application_name") or os.environ.get("PGAPPNAME")
+    name = f"{APPLICATION_PREFIX}{code_version()}"
+    return f"{name} {own}" if own else name
+
+
+def release_of(name: str) -> int | None:
+    """The schema version a connection's ``application_name`` says its code knows, or
+    None for a connection that is not recallflow's (psql, another program, a release made
+    before connections named themselves)."""
+    match = _APPLICATION.match(name)
+    return int(match.group(1)) if match else None
+
+
+def earlier_releases(conn: psycopg.Connection[Any], version: int) -> dict[int, int]:
+    """How many other connections to ``conn``'s database are open by code that knows an
+    earlier schema version than ``version``: their count by that version."""
+    rows = conn.execute(
+        "SELECT application_name FROM pg_stat_activity"
+        " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        " AND application_name LIKE %s",
+        (APPLICATION_PREFIX + "%",),
+    ).fetchall()
+    found: dict[int, int] = {}
+    for (name,) in rows:
+        release = release_of(str(name or ""))
+        if release is not None and release < version:
+            found[release] = found.get(release, 0) + 1
+    return found
+
+
+def refuse_newer_store(conn: psycopg.Connection[Any]) -> None:
+    """Raise :class:`StoreTooNewError` when ``conn``'s store records a migration this code
+    does not have: a later release migrated it after this process opened it. Checked on
+    each new pooled connection (one indexed read), never on a pooled one handed out again."""
+    known = code_version()
+    rows = conn.execute(
+        "SELECT version, name FROM schema_migrations WHERE version > %s ORDER BY version",
+        (known,),
+    ).fetchall()
+    if rows:
+        raise StoreTooNewError(
+            store_version=int(rows[-1][0]),
+            code_version=known,
+            unknown=[str(r[1]) for r in rows],
+        )
+
+
 def migrate(conn: psycopg.Connection[Any], directory: Path | None = None) -> list[str]:
     """Apply every pending migration to the connected database; returns the names applied.
 
-    ``conn`` must be in autocommit mode; each migration gets its own transaction.
+    ``conn`` must be in autocommit mode; each migration gets its own transaction. When
+    any is to be applied while connections of an earlier release are open on the store,
+    nothing is applied: :class:`EarlierReleaseOpenError` says how many, of which version.
     """
     if not conn.autocommit:
         raise ConfigurationError("migrate() needs an autocommit connection")
@@ -114,6 +194,14 @@ def migrate(conn: psycopg.Connection[Any], directory: Path | None = None) -> lis
                 code_version=known,
                 unknown=[done[v][0] for v in unknown],
             )
+        if any(m.version not in done for m in pending):
+            # Checked under the lock, before the first migration: an earlier release's
+            # process would go on running its statements on a schema it does not know.
+            earlier = earlier_releases(conn, known)
+            if earlier:
+                raise EarlierReleaseOpenError(
+                    earlier, store_version=max(done, default=0), code_version=known
+                )
         for migration in pending:
             if migration.version in done:
                 name, checksum = done[migration.version]

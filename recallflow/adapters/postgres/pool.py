@@ -13,10 +13,13 @@ Two pools on one server, so a read setting can never hurt a write:
 - the **store** pool, for ingestion and traces: autocommit with explicit transactions,
   no statement timeout (a bulk COPY with index builds may take minutes).
 
-The ``configure`` callback registers pgvector's types and applies the settings once per
-connection. Both are ``GuardedPool`` objects (``health.py``): a wait for a connection is
-bounded by ``timeout``, and a lost server is reported as a typed error and reconnected to
-(see "Lifetime of the embedded server" in docs/operations.md).
+The ``configure`` callback checks that the store has not moved past this code's schema
+(a later release migrated it after the pool opened: see ``refuse_newer_store``), registers
+pgvector's types and applies the settings once per new connection; each connection names
+the schema version its code knows as its ``application_name`` (``migrate.py``). Both
+are ``GuardedPool`` objects (``health.py``): a wait for a connection is bounded by
+``timeout``, and a lost server is reported as a typed error and reconnected to (see
+"Lifetime of the embedded server" in docs/operations.md).
 """
 
 from __future__ import annotations
@@ -28,8 +31,10 @@ from typing import Any, Literal
 
 import psycopg
 from pgvector.psycopg import register_vector
+from psycopg_pool import PoolTimeout
 
 from recallflow.adapters.postgres.health import GuardedPool, Revive
+from recallflow.adapters.postgres.migrate import application_name, refuse_newer_store
 
 #: The statement timeout of a recall-pool statement that is not an arm's (loading the
 #: candidates): a backstop that keeps a stuck query from holding a connection, not a
@@ -89,6 +94,7 @@ def _configure(
     conn.autocommit = True
     if verify is not None:  # before anything assumes the store's schema is there
         verify(conn)
+    refuse_newer_store(conn)
     if recall:
         conn.prepare_threshold = 0
     register_vector(conn)
@@ -130,7 +136,16 @@ def open_pool(
         name=f"recallflow-{role}",
         timeout=timeout,
         reconnect_timeout=timeout,
-        kwargs={"connect_timeout": max(2, math.ceil(timeout))},  # libpq's minimum is 2 s
+        kwargs={
+            "connect_timeout": max(2, math.ceil(timeout)),  # libpq's minimum is 2 s
+            "application_name": application_name(uri),
+        },
     )
-    pool.open(wait=wait, timeout=30)
+    try:
+        pool.open(wait=wait, timeout=30)
+    except PoolTimeout:
+        refused = pool.refusal()  # a later release migrated the store just now
+        if refused is not None:
+            raise refused from None
+        raise
     return pool
