@@ -72,6 +72,7 @@ from recallflow.adapters.scanning.preference import (
     own_call_body,
     reported_preference,
 )
+from recallflow.adapters.scanning.pretext import PRETEXT_RULES
 from recallflow.adapters.scanning.proofs import PROOF_RULES
 from recallflow.adapters.scanning.readers import READER_RULES
 from recallflow.adapters.scanning.respelling import (
@@ -131,6 +132,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *OVERREACH_RULES,
     *HANDOVER_RULES,
     *VOCATIVE_RULES,
+    *PRETEXT_RULES,
 )
 
 #: What the user is reported to want or allow, read by every rule but those it only looks
@@ -336,7 +338,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v45"
+    version: str = "layered-v46"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""
