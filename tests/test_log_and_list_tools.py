@@ -511,3 +511,34 @@ def test_the_python_read_refuses_bad_arguments_by_name(memory: Memory, tenant: s
     assert memory.beliefs.held(tenant, "p1", surface="public") == []  # internal, by default
     # Read at a time before it was recorded (as known then), it was not held yet.
     assert memory.beliefs.held(tenant, "p1", as_of=datetime(2024, 1, 1, tzinfo=UTC)) == []
+
+
+def test_a_filter_never_confirms_a_name_the_surface_withholds(memory: Memory, tenant: str) -> None:
+    # Listed on team, the pairing's subject and the standup's project read "(redacted)":
+    # a filter by the withheld name (or a part of it) finds nothing, as one by a name
+    # nobody has, or a model could confirm a guess of what is withheld one call at a time.
+    memory.beliefs.add_many(
+        [
+            belief(tenant, id="b-pair", statement="Ada pairs with Grace Hopper on Tuesdays.",
+                   subject="pairing with Grace Hopper"),
+            belief(tenant, id="b-standup", statement="Standups are at 9am.",
+                   subject="standup time", scope="project", origin_project="merger-x"),
+            belief(tenant, id="b-pairing-tool", statement="Ada pairs over tmate.",
+                   subject="pairing tool"),
+        ]
+    )  # fmt: skip
+    memory.entities.mark(tenant, "p1", "Grace Hopper", "personal")
+    policy = patient_policy().model_copy(
+        update={"project_sensitivity": {"merger-x": Sensitivity.PERSONAL}}
+    )
+    team = Toolset(memory, tenant_id=tenant, principal_id="p1", surface="team", policy=policy)
+    direct = Toolset(memory, tenant_id=tenant, principal_id="p1", policy=policy)
+    assert {i["belief_id"] for i in listed(team)} == {"b-pair", "b-standup", "b-pairing-tool"}
+    for name in ("Grace Hopper", "hopper", "grace"):
+        assert [i["belief_id"] for i in listed(direct, subject=name)] == ["b-pair"]
+        assert listed(team, subject=name) == listed(team, subject="Alan Turing") == []
+    assert [i["belief_id"] for i in listed(direct, project="merger-x")] == ["b-standup"]
+    assert listed(team, project="merger-x") == listed(team, project="nowhere") == []
+    # What the surface does show of a subject still filters, one page after another.
+    pages = [i["belief_id"] for i in listed(team, subject="pairing", max_items=1)]
+    assert pages == ["b-pair", "b-pairing-tool"]

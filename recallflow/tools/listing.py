@@ -4,14 +4,19 @@ docs/tools.md and "What memory holds, for the user to see" in docs/architecture.
 The beliefs come from :meth:`~recallflow.ingestion.Beliefs.held`, the hard filter of an
 in-turn recall on the bound surface without a query; this module pages them and shows
 each as :mod:`recallflow.tools.history` shows a belief's statement on that surface: one
-that reads as instructions is ``[BLOCKED]``, a marked entity's name above the ceiling and
-a project name the policy ranks above it are ``[redacted]``.
+that reads as instructions is ``[BLOCKED]``, a marked entity's name above the ceiling
+``(redacted)`` and a project name the policy ranks above it ``[redacted]``.
 
 A page ends at the listing policy's item cap (``page_items``, or fewer when the model
 asks) or before the statement that would pass its token cap (``page_tokens``);
 its first item is always shown. The cursor carries the time the first page read memory
 at and the last id shown, so every page reads memory as it stood then, in id order: a
 belief learned or retracted while the model pages neither appears nor disappears.
+
+A filter matches what the surface shows, not the stored row: a ``project`` whose name the
+surface withholds lists nothing, and a ``subject`` must be found in the subject as shown,
+so a filter by a withheld name (or a part of one) finds what a name nobody has finds, and
+a model cannot confirm a guess of what the listing redacts one call at a time.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from recallflow.core.redaction import NameRedaction
 from recallflow.models.fields import Instant, Key
-from recallflow.models.store import Belief, Sensitivity
+from recallflow.models.store import Belief, Sensitivity, normalise_subject
 from recallflow.nodes.trust import BLOCKED
 from recallflow.policy import ListingPolicy, RetrievalPolicy
 from recallflow.ports import InjectionScanner, TokenCounter
@@ -68,6 +73,18 @@ def read_cursor(text: str) -> tuple[datetime, str]:
     if cursor.at > datetime.now(UTC):
         raise problem
     return cursor.at, cursor.after
+
+
+def project_shown(project: str, shown: ShownText) -> bool:
+    """Whether a surface showing text as ``shown`` names ``project`` (a filter by a name it
+    withholds lists nothing)."""
+    return shown.project(project) == project
+
+
+def subject_shown(belief: Belief, subject: str, shown: ShownText) -> bool:
+    """Whether the subject key ``subject`` is in ``belief``'s subject as ``shown`` shows
+    it: a match only inside a withheld name, or a blocked subject, is no match."""
+    return subject in normalise_subject(shown.text(belief.subject))
 
 
 def held_view(

@@ -52,7 +52,7 @@ from recallflow.errors import (
 from recallflow.ingestion import member_of
 from recallflow.models.request import Surface, WorkingState
 from recallflow.models.result import RecallResult
-from recallflow.models.store import Episode, EpisodeDraft, Key
+from recallflow.models.store import Belief, Episode, EpisodeDraft, Key, normalise_subject
 from recallflow.policy import (
     DEFAULT_EPISODE_POLICY,
     DEFAULT_LISTING_POLICY,
@@ -82,8 +82,8 @@ from recallflow.tools.arguments import (
     open_session_arguments,
     snapshot_shares,
 )
-from recallflow.tools.history import history_view
-from recallflow.tools.listing import held_view, read_cursor
+from recallflow.tools.history import ShownText, history_view
+from recallflow.tools.listing import held_view, project_shown, read_cursor, subject_shown
 from recallflow.tools.results import (
     BeliefHistoryView,
     BeliefListView,
@@ -1033,25 +1033,38 @@ class Toolset:
         at, after = (datetime.now(UTC), None) if args.cursor is None else read_cursor(args.cursor)
         listing = self._listing
         page = min(args.max_items or listing.page_items, listing.page_items)
-        held = self._memory.beliefs.held(
-            self._tenant,
-            self._principal,
-            surface=self._surface,
-            as_of=at,
-            known_as_of=at,
-            project=args.project,
-            subject=args.subject,
-            after=after,
-            limit=page + 1,
-            policy=self._policy,
-        )
+        ceiling = SURFACE_CEILINGS[self._surface]
+        scanner = self._memory._scanner_of(self._tenant, self._principal)
         names = NameRedaction(self._memory._entity_marks.marks(self._tenant, self._principal))
+        shown = ShownText(scanner, names, ceiling, self._policy)
+        subject = None if args.subject is None else normalise_subject(args.subject)
+        # A filter matches what the surface shows (see recallflow.tools.listing): rows the
+        # store matched only inside a withheld name are skipped, and the read goes on past
+        # them until the page (and one more, to tell whether another page follows) is full.
+        held: list[Belief] = []
+        while args.project is None or project_shown(args.project, shown):
+            batch = self._memory.beliefs.held(
+                self._tenant,
+                self._principal,
+                surface=self._surface,
+                as_of=at,
+                known_as_of=at,
+                project=args.project,
+                subject=args.subject,
+                after=after,
+                limit=page + 1,
+                policy=self._policy,
+            )
+            held += [b for b in batch if subject is None or subject_shown(b, subject, shown)]
+            if len(held) > page or len(batch) <= page:
+                break
+            after = batch[-1].id
         return held_view(
-            held,
+            held[: page + 1],
             at,
             page,
-            SURFACE_CEILINGS[self._surface],
-            self._memory._scanner_of(self._tenant, self._principal),
+            ceiling,
+            scanner,
             names,
             self._policy,
             self._listing,
