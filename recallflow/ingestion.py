@@ -669,7 +669,11 @@ class Beliefs:
         known = _instant_of(known_as_of, "known_as_of") or when
         key: str | None = None
         if subject is not None:
-            key = normalise_subject(subject) if isinstance(subject, str) else ""
+            if not isinstance(subject, str):
+                raise InvalidInputError(
+                    f"must be text, got {type(subject).__name__}", field="subject"
+                )
+            key = normalise_subject(subject)
             if not key:
                 raise InvalidInputError(
                     f"{str(subject)[:80]!r} has no letters or digits a subject holds",

@@ -507,6 +507,10 @@ def test_the_python_read_refuses_bad_arguments_by_name(memory: Memory, tenant: s
         with pytest.raises(InvalidInputError) as refused:
             memory.beliefs.held(tenant, "p1", **arguments)
         assert refused.value.field == field
+    # A subject that is not text is refused as such, not as one without letters or digits.
+    with pytest.raises(InvalidInputError, match="must be text, got int") as refused:
+        memory.beliefs.held(tenant, "p1", subject=5)  # type: ignore[arg-type]
+    assert refused.value.field == "subject"
     assert [b.id for b in memory.beliefs.held(tenant, "p1", surface="team")] == ["b-1"]
     assert memory.beliefs.held(tenant, "p1", surface="public") == []  # internal, by default
     # Read at a time before it was recorded (as known then), it was not held yet.
