@@ -280,3 +280,26 @@ def test_a_person_reports_a_miss_and_lists_the_pending_hints(
     [hint] = json.loads(capsys.readouterr().out)
     assert (hint["kind"], hint["trace_id"]) == ("reported", trace_id)
     assert reports(memory, tenant) == 1
+
+
+def test_a_belief_the_principal_lacks_is_named_by_the_flag_that_gave_it(
+    memory: Memory, tenant: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The id came from --belief, so the one line says --belief, as every refusal of a typed
+    # value does; another principal's belief reads word for word as one nobody has.
+    monkeypatch.setenv("RECALLFLOW_EMBEDDER", "hashing")
+    monkeypatch.setenv("RECALLFLOW_DSN", memory.uri)
+    store(memory, tenant)
+    store(memory, tenant, "p2")
+    memory.beliefs.add(belief(tenant, "p2", id="b-only-p2", statement="P2 uses vim."))
+    trace_id, _ = shown(memory, tenant)
+    who = ["--tenant", tenant, "--principal", "p1"]
+    lines = []
+    for missing in ("b-nobody", "b-only-p2"):
+        assert main(["miss", "report", trace_id, "--belief", missing, *who]) == 1
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "field '" not in err
+        lines.append(err.replace(missing, "ID"))
+    assert lines[0] == lines[1]
+    assert lines[0].startswith("recallflow miss report: error: --belief: no belief 'ID'")
+    assert reports(memory, tenant) == 0

@@ -408,10 +408,11 @@ def _flag_of(path: str, flags: Mapping[str, str]) -> str | None:
 def flag_error(exc: BaseException, flags: Mapping[str, str]) -> str | None:
     """A store's refusal of a field the command took from a flag (``flags``: the command's
     field → flag), said of that flag as the user typed it (``--replacement: ...``), not of
-    the Python field (``field 'replacement'``); None for any other error."""
-    from recallflow.errors import InvalidInputError
+    the Python field (``field 'replacement'``); None for any other error. A missing id a
+    flag named (``--belief``) is said so too."""
+    from recallflow.errors import InvalidInputError, NotFoundError
 
-    if not isinstance(exc, InvalidInputError) or exc.field is None:
+    if not isinstance(exc, InvalidInputError | NotFoundError) or exc.field is None:
         return None
     flag = _flag_of(exc.field, flags)
     if flag is None:
