@@ -587,6 +587,13 @@ def test_supersede_of_a_belief_nobody_has_is_refused_in_one_line(
     assert code == EXIT_USAGE and out == "" and err.count("\n") == 1
     assert err.startswith("recallflow supersede: error: --id: ")
     assert len(store.beliefs.list(tenant, demo.PRINCIPAL)) == before
+    # An --id another belief has is the --id's fault, not the statement's: the line names
+    # --id and says the id is taken (it once named the statement and advised superseding).
+    taken = next(b.id for b in store.beliefs.list(tenant, demo.PRINCIPAL) if b.id != "b-mob-money")
+    code, out, err = run(capsys, "supersede", "b-mob-money", "x holds", "--id", taken, *who(tenant))
+    assert code == EXIT_USAGE and out == "" and err.count("\n") == 1
+    assert err.startswith(f"recallflow supersede: error: --id: {taken!r} is already the id of")
+    assert len(store.beliefs.list(tenant, demo.PRINCIPAL)) == before
 
 
 # --- belief history ---------------------------------------------------------------------------

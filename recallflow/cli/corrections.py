@@ -141,6 +141,7 @@ def _cmd_unflag(args: argparse.Namespace) -> int:
 
 def _cmd_supersede(args: argparse.Namespace) -> int:
     from recallflow.corrections import successor_draft
+    from recallflow.errors import ConflictError
     from recallflow.models.store import SourceAuthority
 
     with open_store(args) as memory:
@@ -153,7 +154,17 @@ def _cmd_supersede(args: argparse.Namespace) -> int:
             draft["id"] = args.id
         if args.valid_from is not None:
             draft["valid_from"] = args.valid_from
-        new = memory.supersede(old.id, draft)
+        try:
+            new = memory.supersede(old.id, draft)
+        except ConflictError as exc:
+            # The --id typed names another belief (a retry of this very supersession is
+            # no conflict): the id is at fault, not the statement the store compared first.
+            if args.id is None or exc.item_id != args.id or exc.field == "superseded_by":
+                raise
+            raise UsageError(
+                f"--id: {args.id!r} is already the id of another belief of "
+                f"{args.tenant}/{args.principal}; give a new id, or leave --id out"
+            ) from None
     if args.json:
         print(new.model_dump_json(indent=2))
         return 0
