@@ -303,3 +303,29 @@ def test_a_belief_the_principal_lacks_is_named_by_the_flag_that_gave_it(
     assert lines[0] == lines[1]
     assert lines[0].startswith("recallflow miss report: error: --belief: no belief 'ID'")
     assert reports(memory, tenant) == 0
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"note": "n" * 1001}, "reported_misses.note"),
+        ({"note": " \u200b "}, "reported_misses.note"),
+        ({"expected": "x" * 4001}, "reported_misses.expected"),
+        ({"expected": "\t"}, "reported_misses.expected"),
+    ],
+)
+def test_an_import_takes_only_a_report_the_store_would_take(
+    memory: Memory, tenant: str, change: dict[str, str], field: str
+) -> None:
+    # A report's words are bounded and visible at every entry point: an edited export
+    # that says more, or nothing, is refused naming the item and field, nothing written.
+    store(memory, tenant)
+    trace_id, _ = shown(memory, tenant)
+    memory.miss_hints.report(tenant, "p1", trace_id, expected="Grace reviews.", note="weekly")
+    exported = memory.export_principal(tenant, "p1").model_dump(mode="json")
+    exported["reported_misses"][0].update(change)
+    with pytest.raises(InvalidInputError) as refused:
+        memory.import_principal(exported, tenant_id=f"{tenant}-copy")
+    assert (refused.value.field, refused.value.item_index) == (field, 0)
+    assert memory.beliefs.list(f"{tenant}-copy", "p1") == []
+    assert reports(memory, f"{tenant}-copy") == 0

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from datetime import datetime
-from typing import Any, Final, Literal
+from typing import Annotated, Any, Final, Literal
 
-from pydantic import ConfigDict, Field, JsonValue
+from pydantic import AfterValidator, ConfigDict, Field, JsonValue
 
-from recallflow.models.fields import InputModel, Instant, Key
+from recallflow.models.corrections import EXPECTED_MAX_LENGTH, NOTE_MAX_LENGTH
+from recallflow.models.fields import InputModel, Instant, Key, visible
 from recallflow.models.store import Belief, BeliefEdge, Episode, SensitivityLevel
 
 #: The format this release writes and reads. A later release that changes what a field
@@ -105,6 +106,10 @@ class ExportedMissHint(_Item):
     acknowledged_at: Instant | None = None
 
 
+#: A reported miss's words: with visible text, as the store takes them.
+_Said = Annotated[str, AfterValidator(visible)]
+
+
 class ExportedReportedMiss(_Item):
     """A miss the user or the agent reported: the recall (``trace_id``) that should have
     shown a belief (``belief_id``) or what ``expected`` says (pending while
@@ -115,9 +120,10 @@ class ExportedReportedMiss(_Item):
     id: Key
     trace_id: Key
     belief_id: Key | None = None
-    expected: str | None = Field(default=None, min_length=1)
+    # Bounded and visible as a report is at every other entry point.
+    expected: _Said | None = Field(default=None, max_length=EXPECTED_MAX_LENGTH)
     subject: str = Field(min_length=1)
-    note: str | None = Field(default=None, min_length=1)
+    note: _Said | None = Field(default=None, max_length=NOTE_MAX_LENGTH)
     reported_at: Instant
     acknowledged_at: Instant | None = None
 
