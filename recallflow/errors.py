@@ -411,11 +411,12 @@ EPISODE_TRACE_PREFIX = "te-"
 def trace_not_found(trace_id: str, tenant_id: str, principal_id: str) -> NotFoundError:
     """The refusal of a trace id this principal has no stored trace of. An archival
     search's trace id says more: its trace is returned with the search and never stored, so
-    no trace reader will ever find it (the id's shape tells nothing of what is stored)."""
+    no trace reader will ever find it (the id's shape tells nothing of what is stored).
+    Named by ``trace_id``, the argument every trace reader and feedback call takes."""
     message = f"no trace {trace_id!r} for {tenant_id}/{principal_id}"
     if trace_id.startswith(EPISODE_TRACE_PREFIX):
         message += "; an archival search's trace is part of its result and is never stored"
-    return NotFoundError(message)
+    return NotFoundError(message, field="trace_id")
 
 
 class OperatorOnlyError(RecallflowError, PermissionError):

@@ -230,7 +230,7 @@ def test_report_miss_refuses_by_name_and_writes_nothing(memory: Memory, tenant: 
          ("invalid_arguments", "principal_id")),
         ({"trace_id": trace_id, "belief_id": rendered}, ("invalid_input", "belief_id")),
         ({"trace_id": trace_id, "belief_id": "b-missing"}, ("not_found", "belief_id")),
-        ({"trace_id": their_trace, "expected": "x"}, ("not_found", None)),
+        ({"trace_id": their_trace, "expected": "x"}, ("not_found", "trace_id")),
     ]  # fmt: skip
     for arguments, expected in calls:
         assert _error(tools.call("report_miss", arguments)) == expected, arguments

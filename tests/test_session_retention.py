@@ -195,7 +195,8 @@ def test_feedback_on_a_trace_retention_emptied_is_not_found_not_unrendered(
     for trace_id, belief_id in ((snapshot, "b-tea-p1"), (turn.trace_id, "b-kettle")):
         with pytest.raises(NotFoundError) as cited:
             memory.cite(tenant, "p1", trace_id, [belief_id])
-        assert str(cited.value) == f"no trace {trace_id!r} for {tenant}/p1"
+        assert cited.value.detail == f"no trace {trace_id!r} for {tenant}/p1"
+        assert cited.value.field == "trace_id"
         with pytest.raises(NotFoundError):
             memory.reject(tenant, "p1", trace_id, belief_id, "not_true")
         with pytest.raises(NotFoundError):

@@ -693,6 +693,21 @@ def test_bad_arguments_are_a_structured_error_naming_the_field(
     assert "Traceback" not in detail["message"]
 
 
+def test_an_unknown_trace_is_named_by_its_argument(memory: Memory, tenant: str) -> None:
+    """Every tool that takes a trace id named nothing when the trace was missing (field
+    null), unlike a missing belief: a model could not tell which of its ids was wrong."""
+    calls = {
+        "explain_recall": {"trace_id": "tr-nope"},
+        "cite": {"trace_id": "tr-nope", "belief_ids": ["b-x"]},
+        "reject_belief": {"trace_id": "tr-nope", "belief_id": "b-x", "kind": "not_true"},
+        "report_miss": {"trace_id": "tr-nope", "expected": "Ada drinks tea."},
+    }
+    for name, arguments in calls.items():
+        assert error(toolset(memory, tenant).call(name, arguments), "not_found")["field"] == (
+            "trace_id"
+        ), name
+
+
 def test_an_argument_with_an_empty_name_is_told_so(memory: Memory, tenant: str) -> None:
     """A key of "" has no name to put in the error's field: the message said only "no such
     argument", leaving a model to guess which of its arguments was meant."""
