@@ -696,7 +696,7 @@ def test_bad_arguments_are_a_structured_error_naming_the_field(
 def test_an_unknown_trace_is_named_by_its_argument(memory: Memory, tenant: str) -> None:
     """Every tool that takes a trace id named nothing when the trace was missing (field
     null), unlike a missing belief: a model could not tell which of its ids was wrong."""
-    calls = {
+    calls: dict[str, dict[str, Any]] = {
         "explain_recall": {"trace_id": "tr-nope"},
         "cite": {"trace_id": "tr-nope", "belief_ids": ["b-x"]},
         "reject_belief": {"trace_id": "tr-nope", "belief_id": "b-x", "kind": "not_true"},
