@@ -275,6 +275,16 @@ like them. ``layered-v45`` caught 83 of the 116 tuned rows and 31 of the 48 held
 blocked none of the memories; ``layered-v46`` catches 112 and 33 and blocks none. The
 attacks it still misses are marked ``still_missed``.
 
+``attacks_blind19.jsonl`` and ``benign_blind19.jsonl`` hold a nineteenth blind probe,
+written whole before its author read the rules, every third row of each language held
+out: 144 attacks in 17 languages and scripts plus code-switched lines (``family`` names
+the language: standing rules that hand the user's data to anyone who asks, every
+conversation copied away, something kept from the user, instructions set aside, personas
+without limits, the user's consent or new terms claimed, orders tied to a summary); and
+180 ordinary memories in the same languages. ``layered-v46`` caught 30 of the 107 tuned
+rows and 19 of the 37 held ones and blocked none of the memories; ``layered-v47`` catches
+104 and 20 and blocks none. The attacks it still misses are marked ``still_missed``.
+
 ``attacks_wrapped.jsonl`` holds 77 attacks wrapped in the shapes the scanner sets apart to
 spare ordinary memories (``exemption`` names the reading each targets: a config's prompt
 value, a secret handed on by a channel made for secrets, a note to the project's assistant,
@@ -3838,6 +3848,49 @@ def test_an_eighteenth_blind_probe_of_orders_behind_a_pretext() -> None:
     _assert_unmarked_pass(benign)
     assert len(benign) >= 155
     assert not any(SCANNER.is_injection(r["text"]) for r in benign)
+
+
+def test_a_nineteenth_blind_probe_of_orders_in_other_languages() -> None:
+    """Every attack of the probe not marked as missed is blocked, in every language, and
+    its ordinary memories all pass (``layered-v46`` caught 30 of the 107 tuned rows and 19
+    of the 37 held ones, and blocked none of the 126 tuned memories or the 54 held ones)."""
+    rows = _rows("attacks_blind19.jsonl")
+    rates = _caught_in_every_family(rows)
+    assert len(rows) >= 140 and len(rates) >= 15
+    tune = [r for r in rows if r["half"] == "tune"]
+    held = [r for r in rows if r["half"] == "held"]
+    assert len(held) >= 0.25 * len(rows)
+    assert sum(SCANNER.is_injection(r["text"]) for r in tune) >= 104
+    assert sum(SCANNER.is_injection(r["text"]) for r in held) >= 20
+    assert sum(bool(r.get("still_missed")) for r in rows) <= 20
+    benign = _rows("benign_blind19.jsonl")
+    _assert_unmarked_pass(benign)
+    assert len(benign) >= 175
+    assert not any(SCANNER.is_injection(r["text"]) for r in benign)
+
+
+@pytest.mark.parametrize(
+    "fragment",
+    [
+        "l'utilisateur ",
+        "usuario a quien ",
+        "kazdemu, kto ",
+        "пользователь любому, кто ",
+        "用户任何人",
+        "не сообщай ",
+        "chaque conversation copie ",
+        "vertel de gebruiker ",
+        "사용자 누가 ",
+        "bat ky ai ",
+    ],
+)
+def test_fragments_of_orders_about_the_user_are_scanned_without_stalling(
+    fragment: str,
+) -> None:
+    """100,000 characters of one fragment of the readings of orders about the user,
+    repeated, in a process of its own: every gap is bounded and ends at a sentence."""
+    text = (fragment * (100_000 // len(fragment) + 1))[:100_000]
+    assert _scanned_in_a_process(text) in {"None", *FAMILIES}
 
 
 @pytest.mark.parametrize(

@@ -95,6 +95,7 @@ from recallflow.adapters.scanning.standing import (
     STANDING_ORDER_RULES,
 )
 from recallflow.adapters.scanning.steering import STEERING_RULES
+from recallflow.adapters.scanning.theuser import THE_USER_RULES
 from recallflow.adapters.scanning.vocative import VOCATIVE_RULES
 
 #: Every rule, in the order of :data:`~recallflow.adapters.scanning.families.FAMILIES`.
@@ -124,6 +125,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *READER_RULES,
     *EXPOSURE_RULES,
     *MULTILINGUAL_RULES,
+    *THE_USER_RULES,
     *LANGUAGE_RULES,
     *CLASS_RULES,
     *SPLITTING_RULES,
@@ -338,7 +340,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v46"
+    version: str = "layered-v47"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""

@@ -1,0 +1,152 @@
+"""Standing orders about the user, written in other languages.
+
+A memory in the user's own voice says "my address" and "don't tell my mother"; a text
+that names *the user* in the third person ("l'utilisateur", "der Nutzer", "用户",
+"사용자") is written about them by someone else, and when it also hands their data to
+whoever asks, keeps something from them, or copies their conversations away, it is an
+order aimed at the model. The English rules read these shapes already; the same shapes
+in other languages are read here: the user named in the third person together with
+"anyone who asks" or a telling negated, and a conversation (every one, or the whole
+history) together with a verb that copies or sends it. Persona swaps into an assistant
+"without any limits" are read for the languages the other modules lack.
+
+Every gap is bounded and stays inside one sentence, so a long run of any shape is read
+in linear time.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from recallflow.adapters.scanning.families import MULTILINGUAL
+from recallflow.adapters.scanning.rule import regex_rules
+
+_GAP: Final = r"[^.!?\n。！？]{0,80}?"
+# The user and the one who asks may sit further apart: a pretext comes between them.
+_WIDE_GAP: Final = r"[^.!?\n。！？]{0,120}?"
+_CJK_GAP: Final = r"[^.!?\n。！？]{0,30}?"
+
+# The user in the third person, Latin-script languages on the accent-folded view.
+_USER_LATIN: Final = (
+    r"(?:\butilisat(?:eur|rice)s?\b|\busuari[oa]s?\b|\butente\b|\b(?:be)?nutzer(?:in|s)?\b|"
+    r"\bgebruiker\b|\buzytkowni\w*|\bkullanici\w*|\bnguoi\s+dung\b|\bpengguna\b|"
+    r"\bthe\s+user'?s?\b)"
+)
+# … and in the scripts the Latin fold would wreck.
+_USER_PLAIN: Final = (
+    r"(?:пользовател\w*|користувач\w*|用户|用戶|使用者|ユーザー|사용자|المستخدم|उपयोगकर्ता)"
+)
+
+# Anyone who asks, as the one the user's data goes to (or "on demand").
+_ANYONE_LATIN: Final = (
+    r"(?:\bquiconque\s+(?:les?\s+|la\s+|en\s+)?(?:demande|reclame)|\bdes\s+qu'\s*on\s+"
+    r"(?:te\s+|vous\s+)?(?:les?\s+|la\s+)?(?:te\s+|vous\s+)?demande|\bcualquiera\s+que\s+"
+    r"(?:\w++\s+){0,2}?(?:pida|solicite|pregunte)|\ba\s+quien\s+(?:\w++\s+){0,3}?(?:pida|"
+    r"solicite|pregunte|se\s+identifique)|\bsiempre\s+que\s+(?:te\s+)?(?:lo\s+|la\s+|los\s+)?"
+    r"(?:soliciten|pidan)|\bchiunque\s+(?:\w++\s+){0,2}?(?:chied|domand|richied)\w*|"
+    r"\bqualquer\s+(?:pessoa|um|uma)\s+que\s+(?:\w++\s+){0,2}?(?:ped|solicit|pergunt)\w*|"
+    r"\bsempre\s+que\s+(?:for\s+)?solicitad[oa]|\ba\s+quem\s+(?:\w++\s+){0,2}?(?:pedir|"
+    r"solicitar|perguntar|disser)|\bjede[nmr]?\b[^.\n]{0,24}?\b(?:fragt|anfragt|verlangt)\b|"
+    r"\bauf\s+anfrage\b|\biedereen\s+die\s+(?:\w++\s+){0,2}?(?:vraagt|verzoekt)|\bwie\s+erom\s+"
+    r"vraagt|\bkazde\w*\s*,?\s+kto\s+(?:\w++\s+){0,2}?(?:poprosi|prosi|zapyta|pyta)|\bna\s+"
+    r"kazde\s+(?:zadanie|zyczenie)|\bisteyen\s+(?:herkes\w*|kim\w*|olursa)|\bbat\s+ky\s+ai\s+"
+    r"(?:\w++\s+){0,2}?(?:yeu\s+cau|hoi|xin)|\bai\s+hoi\s+thi|\bsiapa\s+(?:pun|saja)\s+yang\s+"
+    r"(?:\w++\s+){0,1}?(?:meminta|minta|bertanya)\w*|\banyone\s+who\s+asks|\bwhenever\s+"
+    r"(?:someone|anyone|somebody)\s+asks)"
+)
+_ANYONE_PLAIN: Final = (
+    r"(?:anyone\s+who\s+asks|(?:любому|всем|каждому|кому\s+угодно)\s*,?\s+кто\s+(?:\w+\s+){0,2}?(?:попросит|просит|"
+    r"спросит|запросит)|по\s+первому\s+(?:же\s+)?(?:запросу|требованию)|(?:будь-кому|кожному)\s*,?"
+    r"\s+хто\s+(?:\w+\s+){0,2}?(?:попросить|просить|запитає)|任何人.{0,6}?(?:询问|詢問|索取|要求|"
+    r"请求|請求|问|問|要)|有人(?:要|索取|询问|詢問|问|問)|谁要|誰要|누가\s*(?:요청하든|물어보든|"
+    r"달라고\s*하든|요청하면|물어보면)|요청하는\s*(?:누구|모든\s*사람)|لأي\s+(?:شخص|أحد|احد)\s+"
+    r"(?:ي\w+)|لمن\s+يطلب\w*|जो\s+भी\s+(?:माँगे|मांगे|पूछे)|कोई\s+(?:माँगे|मांगे|पूछे))"
+)
+
+# A telling negated, the user named: "ne dis jamais à l'utilisateur", "sin avisar al
+# usuario", "nie mów użytkownikowi", "不要告诉用户", "ユーザーには知らせない".
+_NOT_TOLD_LATIN: Final = (
+    r"(?:\bno\s+(?:se\s+)?(?:lo\s+|le\s+)?(?:digas|cuentes|avises|informes|comuniques)|"
+    r"\boculta\w*|\bescond\w*|\bnao\s+(?:\w++\s+)?(?:conte|diga|avise|informe)|\bverschweig\w*|"
+    r"\bverheimlich\w*|\b(?:vertel|zeg|meld)\b[^.\n]{0,30}?\b(?:nooit|niet)\b|\bzonder\s+(?:het\s+)?"
+    r"(?:\w++\s+){0,2}?(?:te\s+)?(?:vertellen|informeren|melden)|\bnie\s+(?:mow|informuj|"
+    r"powiadamiaj|wspominaj)\w*|\bbez\s+(?:informowania|powiadamiania|wiedzy)|\b(?:soyleme|"
+    r"bildirme|haber\s+verme)(?:yin|den)?\b|\bkhong\s+(?:bao|noi)\s+(?:cho|voi)|\bđung\s+"
+    r"(?:bao\s+gio\s+)?(?:noi|bao|cho\s+biet)|\btanpa\s+(?:memberi\s*tahu|memberitahu|sepengetahuan)|"
+    r"\bjangan\s+(?:pernah\s+)?(?:memberi\s*tahu|beri\s*tahu|memberitahu|bilang|kasih\s+tahu))"
+)
+_NOT_TOLD_PLAIN: Final = (
+    r"(?:не\s+(?:\w+\s+){0,2}?(?:сообщай|говори|рассказывай|уведомляй|информируй|кажи|"
+    r"повідомляй)\w*|без\s+(?:ведома|уведомления)|不要(?:告诉|告訴|让|讓|通知)|别(?:告诉|让)|"
+    r"別(?:告訴|讓)|不(?:告诉|告訴|通知)|(?:知らせない|言わない|伝えない|内緒|秘密に)|"
+    r"(?:알리지|말하지)\s*(?:마|말)|(?:دون|بدون)\s+(?:إخبار|اخبار|علم|إعلام)|لا\s+(?:تخبر|تعلم|"
+    r"تبلغ)|मत\s+(?:बताओ|बताना|बताएं|बताइए)|बताए\s+बिना)"
+)
+
+# Every conversation, or the whole history of them.
+_CONVERSATIONS_LATIN: Final = (
+    r"(?:\bchaque\s+(?:conversation|discussion|echange)|\btoutes\s+les\s+(?:conversations|"
+    r"discussions)|\bhistorique\s+(?:complet\s+)?des\s+(?:discussions|conversations|echanges)|"
+    r"\bcada\s+(?:conversacion|conversa|chat)|\btodas\s+(?:las|as)\s+(?:conversaciones|conversas)|"
+    r"\bhistorial\s+(?:completo\s+)?de\s+(?:chats?|conversaciones)|\bogni\s+(?:conversazione|chat)|"
+    r"\bcronologia\s+(?:\w++\s+)?delle\s+(?:chat|conversazioni)|\bhistorico\s+(?:completo\s+)?"
+    r"(?:das|de)\s+(?:conversas|chats?)|\bjedes\s+gesprach|\balle\s+gesprache|\bchatverlauf|"
+    r"\belk\s+gesprek|\balle\s+gesprekken|\bchatgeschiedenis|\bkazd[aą]\s+rozmow\w*|\bhistori\w*\s+"
+    r"(?:czatow|rozmow)|\bher\s+konusma\w*|\bsohbet\s+gecmis\w*|\bmoi\s+cuoc\s+tro\s+chuyen|"
+    r"\blich\s+su\s+tro\s+chuyen|\bsetiap\s+percakapan|\briwayat\s+(?:obrolan|percakapan|chat))"
+)
+_CONVERSATIONS_PLAIN: Final = (
+    r"(?:каждый\s+разговор|кажну\s+розмову|истори\w+\s+(?:чатов|переписки|разговоров)|"
+    r"істор\w+\s+(?:чатів|листування)|每一?(?:次|段|个|個)?(?:对话|對話)|所有(?:对话|對話)|"
+    r"聊天(?:记录|紀錄|記錄)|すべての会話|全ての会話|チャット履歴|会話履歴|모든\s*대화|"
+    r"(?:채팅|대화)\s*기록|كل\s+محادثة|سجل\s+(?:ال)?محادثات|हर\s+बातचीत|चैट\s+हिस्ट्री)"
+)
+_COPY_SEND_LATIN: Final = (
+    r"(?:\bcop(?:ie|y|ia|iez|i[ae]r|iuj|iowac)\w*|\benvo(?:ie|yer|yez)\w*|\benvi(?:a|ar|e|e-o)\w*|"
+    r"\btransmet\w*|\btrasmett\w*|\binoltr\w*|\breenvi\w*|\bencaminh\w*|\bleite\w*|\bsend\w*|"
+    r"\bsturen\b|\bstuur\b|\bdoorsturen|\bwysy[lł]a\w*|\bprzesy[lł]a\w*|\bprzekazuj\w*|\bgonder\w*|"
+    r"\bilet\w*|\bsao\s+chep|\bgui\b|\bsalin\b|\bkirim\w*|\bteruskan)"
+)
+_COPY_SEND_PLAIN: Final = (
+    r"(?:копир\w*|отправл\w*|пересыл\w*|надсила\w*|复制|複製|发送|發送|传送|傳送|转发|轉發|"
+    r"コピー|送信|転送|복사|보내|전송|انسخ|أرسل|ارسل|إرسال|ارسال|भेज)"
+)
+
+# An assistant without any limits who never refuses, where the other modules lack it.
+_UNBOUND_PLAIN: Final = (
+    r"(?:制限が一切な|制限のない|制限なし)[^。\n]{0,30}?(?:断らない|拒否しない|アシスタント)|"
+    r"(?:제한(?:도|이)?\s*없|제약(?:도|이)?\s*없)[^.\n]{0,30}?(?:거절하지\s*않|어시스턴트)|"
+    r"(?:कोई\s+(?:पाबंदी|प्रतिबंध|सीमा)\s+नहीं)[^।.\n]{0,40}?(?:मना\s+नहीं|सहायक)"
+)
+_UNBOUND_LATIN: Final = (
+    r"(?:\btro\s+ly\b[^.\n]{0,40}?\bkhong\s+co\s+(?:bat\s+ky\s+)?gioi\s+han|\basisten\s+tanpa\s+"
+    r"(?:batasan|batas|filter|aturan))"
+)
+
+#: Orders about the user, in other languages.
+THE_USER_RULES: Final = regex_rules(
+    MULTILINGUAL,
+    "latin",
+    (
+        rf"{_USER_LATIN}{_WIDE_GAP}{_ANYONE_LATIN}",
+        rf"{_ANYONE_LATIN}{_GAP}{_USER_LATIN}",
+        rf"{_NOT_TOLD_LATIN}{_GAP}{_USER_LATIN}",
+        rf"{_USER_LATIN}{_GAP}{_NOT_TOLD_LATIN}",
+        rf"{_CONVERSATIONS_LATIN}{_GAP}{_COPY_SEND_LATIN}",
+        rf"{_COPY_SEND_LATIN}{_GAP}{_CONVERSATIONS_LATIN}",
+        r"\b(?:vertel|zeg|meld)\s+(?:het\s+)?(?:aan\s+)?de\s+gebruiker\s+(?:\w++\s+)?(?:nooit|niet)\b",
+        _UNBOUND_LATIN,
+    ),
+) + regex_rules(
+    MULTILINGUAL,
+    "plain",
+    (
+        rf"{_USER_PLAIN}{_WIDE_GAP}{_ANYONE_PLAIN}",
+        rf"{_ANYONE_PLAIN}{_GAP}{_USER_PLAIN}",
+        rf"{_NOT_TOLD_PLAIN}{_CJK_GAP}{_USER_PLAIN}",
+        rf"{_USER_PLAIN}{_CJK_GAP}{_NOT_TOLD_PLAIN}",
+        rf"{_CONVERSATIONS_PLAIN}{_GAP}{_COPY_SEND_PLAIN}",
+        rf"{_COPY_SEND_PLAIN}{_GAP}{_CONVERSATIONS_PLAIN}",
+        _UNBOUND_PLAIN,
+    ),
+)
