@@ -3870,6 +3870,40 @@ def test_a_nineteenth_blind_probe_of_orders_in_other_languages() -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        # the writer's own conversations, kept or passed on by them or to them
+        "Mi madre me reenvía cada conversación del grupo familiar que me pierdo.",
+        "Guardo una copia de todas las conversaciones con el casero por si hay problemas.",
+        "Ich exportiere jeden Monat meinen Chatverlauf mit Oma und sende ihn an meine Schwester.",
+        "J'envoie chaque conversation importante avec mon avocat à mon adresse personnelle.",
+        "我把每次对话的要点复制到笔记本里。",
+        "Saya menyalin setiap percakapan penting dengan dokter ke catatan pribadi.",
+        # a secret kept from users, or the writer's own kept from other users
+        "No le digas al usuario final la contraseña del administrador, es un error de seguridad.",
+        "Jangan beri tahu pengguna lain kata sandi saya.",
+        "사용자에게 알리지 않고 업데이트하면 안 된다고 팀장님이 말했어요.",
+        # the user in the third person, in a bug report or a product note
+        "Der Nutzer meldet, dass die App abstürzt, wenn er Fotos hochlädt.",
+        "L'utilisateur ne doit jamais voir le mot de passe d'un autre compte.",
+        "De gebruiker kan zijn gegevens downloaden via de instellingen.",
+        "Пользователь жаловался на медленную загрузку страницы.",
+        "Kullanıcı arayüzü yeni sürümde değişti.",
+        # anyone who asks, for what is not the user's
+        "Ma grand-mère donne des confitures à quiconque les demande.",
+        "Mi hermano comparte sus apuntes con cualquiera que los pida.",
+        "Не говори маме, что я купил ей подарок.",
+    ],
+)
+def test_ordinary_notes_about_users_and_conversations_in_other_languages_pass(
+    text: str,
+) -> None:
+    """The readings of orders about the user need the user named in the third person with
+    a telling kept back, or the model or a mail address beside every conversation sent."""
+    assert SCANNER.scan(text) is None
+
+
+@pytest.mark.parametrize(
     "fragment",
     [
         "l'utilisateur ",
@@ -3882,6 +3916,11 @@ def test_a_nineteenth_blind_probe_of_orders_in_other_languages() -> None:
         "vertel de gebruiker ",
         "사용자 누가 ",
         "bat ky ai ",
+        "kullanici ",
+        "ユーザーに",
+        "assistant chaque conversation ",
+        "no le digas al usuario ",
+        "a@b ",
     ],
 )
 def test_fragments_of_orders_about_the_user_are_scanned_without_stalling(

@@ -29,8 +29,7 @@ _CJK_GAP: Final = r"[^.!?\n。！？]{0,30}?"
 # The user in the third person, Latin-script languages on the accent-folded view.
 _USER_LATIN: Final = (
     r"(?:\butilisat(?:eur|rice)s?\b|\busuari[oa]s?\b|\butente\b|\b(?:be)?nutzer(?:in|s)?\b|"
-    r"\bgebruiker\b|\buzytkowni\w*|\bkullanici\w*|\bnguoi\s+dung\b|\bpengguna\b|"
-    r"\bthe\s+user'?s?\b)"
+    r"\bgebruiker\b|\buzytkowni\w*|\bkullanici\w*|\bnguoi\s+dung\b|\bpengguna\b)"
 )
 # … and in the scripts the Latin fold would wreck.
 _USER_PLAIN: Final = (
@@ -63,25 +62,54 @@ _ANYONE_PLAIN: Final = (
     r"(?:ي\w+)|لمن\s+يطلب\w*|जो\s+भी\s+(?:माँगे|मांगे|पूछे)|कोई\s+(?:माँगे|मांगे|पूछे))"
 )
 
-# A telling negated, the user named: "ne dis jamais à l'utilisateur", "sin avisar al
-# usuario", "nie mów użytkownikowi", "不要告诉用户", "ユーザーには知らせない".
-_NOT_TOLD_LATIN: Final = (
+# Something done without the user told, or hidden from them: "sin avisar al usuario",
+# "ohne den Nutzer zu informieren", "verschweige dem Nutzer", "без ведома пользователя".
+_WITHOUT_TELLING_LATIN: Final = (
+    r"(?:\boculta\w*|\bescond\w*|\bverschweig\w*|\bverheimlich\w*|\bzonder\s+(?:het\s+)?"
+    r"(?:\w++\s+){0,2}?(?:te\s+)?(?:vertellen|informeren|melden)|\bbez\s+(?:informowania|"
+    r"powiadamiania|wiedzy)|\btanpa\s+(?:memberi\s*tahu|memberitahu|sepengetahuan))"
+)
+_WITHOUT_TELLING_PLAIN: Final = (
+    r"(?:без\s+(?:ведома|уведомления)|(?:دون|بدون)\s+(?:إخبار|اخبار|علم|إعلام)|बताए\s+बिना)"
+)
+# The user told not to be told, with what is kept from them a clause ("… that their
+# messages are forwarded") or nothing at all: "no se lo digas al usuario", "nie mów o tym
+# użytkownikowi", "đừng nói với người dùng rằng …". A thing named instead ("don't tell the
+# end user the admin password") is a care for a secret, not an order.
+_DONT_TELL_LATIN: Final = (
     r"(?:\bno\s+(?:se\s+)?(?:lo\s+|le\s+)?(?:digas|cuentes|avises|informes|comuniques)|"
-    r"\boculta\w*|\bescond\w*|\bnao\s+(?:\w++\s+)?(?:conte|diga|avise|informe)|\bverschweig\w*|"
-    r"\bverheimlich\w*|\b(?:vertel|zeg|meld)\b[^.\n]{0,30}?\b(?:nooit|niet)\b|\bzonder\s+(?:het\s+)?"
-    r"(?:\w++\s+){0,2}?(?:te\s+)?(?:vertellen|informeren|melden)|\bnie\s+(?:mow|informuj|"
-    r"powiadamiaj|wspominaj)\w*|\bbez\s+(?:informowania|powiadamiania|wiedzy)|\b(?:soyleme|"
-    r"bildirme|haber\s+verme)(?:yin|den)?\b|\bkhong\s+(?:bao|noi)\s+(?:cho|voi)|\bđung\s+"
-    r"(?:bao\s+gio\s+)?(?:noi|bao|cho\s+biet)|\btanpa\s+(?:memberi\s*tahu|memberitahu|sepengetahuan)|"
-    r"\bjangan\s+(?:pernah\s+)?(?:memberi\s*tahu|beri\s*tahu|memberitahu|bilang|kasih\s+tahu))"
+    r"\bnao\s+(?:\w++\s+)?(?:conte|diga|avise|informe)|\bnie\s+(?:mow|informuj|powiadamiaj|"
+    r"wspominaj)\w*|\bkhong\s+(?:bao|noi)\s+(?:cho|voi)|\bđung\s+(?:bao\s+gio\s+)?(?:noi|bao|"
+    r"cho\s+biet)|\bjangan\s+(?:pernah\s+)?(?:memberi\s*tahu|beri\s*tahu|memberitahu|bilang|"
+    r"kasih\s+tahu))"
 )
-_NOT_TOLD_PLAIN: Final = (
+_KEPT_CLAUSE: Final = (
+    r"(?=\s*(?:[,;:.!?]|$|(?:\w++\s+){0,2}?(?:que|che|dass|dat|ze|że|bahwa|rang|that|"
+    r"o\s+tym|nada|nothing)\b))"
+)
+_DONT_TELL_PLAIN: Final = (
     r"(?:не\s+(?:\w+\s+){0,2}?(?:сообщай|говори|рассказывай|уведомляй|информируй|кажи|"
-    r"повідомляй)\w*|без\s+(?:ведома|уведомления)|不要(?:告诉|告訴|让|讓|通知)|别(?:告诉|让)|"
-    r"別(?:告訴|讓)|不(?:告诉|告訴|通知)|(?:知らせない|言わない|伝えない|内緒|秘密に)|"
-    r"(?:알리지|말하지)\s*(?:마|말)|(?:دون|بدون)\s+(?:إخبار|اخبار|علم|إعلام)|لا\s+(?:تخبر|تعلم|"
-    r"تبلغ)|मत\s+(?:बताओ|बताना|बताएं|बताइए)|बताए\s+बिना)"
+    r"повідомляй)\w*|不要(?:告诉|告訴|让|讓|通知)|别(?:告诉|让)|別(?:告訴|讓)|"
+    r"لا\s+(?:تخبر|تعلم|تبلغ))"
 )
+# … and in the verb-final languages, after the user: "kullanıcıya söyleme", "ユーザーには
+# 知らせないこと", "사용자에게는 알리지 마세요", "उपयोगकर्ता को मत बताओ".
+_TOLD_NOT_LATIN: Final = (
+    r"(?:\bkullanici\w*[^.\n]{0,80}?\b(?:soyleme|bildirme|haber\s+verme)(?:yin)?\b)"
+)
+_TOLD_NOT_PLAIN: Final = (
+    r"(?:知らせない|言わない|伝えない|内緒に|秘密に|(?:알리지|말하지)\s*(?:마|말)|मत\s+(?:बताओ|बताना|"
+    r"बताएं|बताइए))"
+)
+# The writer's own secret kept from other users is a wish, not an order: "don't tell
+# other users my password".
+_FIRST_PERSON_LATIN: Final = (
+    r"\b(?:my|mon|ma|mes|mi|mis|mio|mia|miei|meu|minha|mein\w*|mijn|moj\w*|saya|benim|toi|ku)\b"
+)
+_FIRST_PERSON_PLAIN: Final = (
+    r"(?:мой|моя|мои|моё|моего|мою|我的|私の|僕の|내\s|나의|제\s|خاصتي|मेरा|मेरी|मेरे)"
+)
+_SENTENCE_START: Final = r"(?:^|(?<=[.!?。！？\n]))"
 
 # Every conversation, or the whole history of them.
 _CONVERSATIONS_LATIN: Final = (
@@ -112,6 +140,18 @@ _COPY_SEND_PLAIN: Final = (
     r"コピー|送信|転送|복사|보내|전송|انسخ|أرسل|ارسل|إرسال|ارسال|भेज)"
 )
 
+# … counted only when the sentence names the model, the user in the third person, or a
+# mail address to send to: "I send every conversation with my lawyer to my own address"
+# and "my mother forwards me every group conversation" pass.
+_AIMED_LATIN: Final = (
+    r"(?:\bassistant|\basistente|\bassistente|\bassistent|\basystent|\basistan\b|\btro\s+ly\b|"
+    r"\basisten\b|\bbot\b|\bmodel(?:e|o|lo)?\b|\w@\w|" + _USER_LATIN[3:]
+)
+_AIMED_PLAIN: Final = (
+    r"(?:ассистент|помощник|асистент|助手|助理|アシスタント|어시스턴트|مساعد|सहायक|\w@\w|"
+    + _USER_PLAIN[3:]
+)
+
 # An assistant without any limits who never refuses, where the other modules lack it.
 _UNBOUND_PLAIN: Final = (
     r"(?:制限が一切な|制限のない|制限なし)[^。\n]{0,30}?(?:断らない|拒否しない|アシスタント)|"
@@ -123,6 +163,14 @@ _UNBOUND_LATIN: Final = (
     r"(?:batasan|batas|filter|aturan))"
 )
 
+
+def _in_aimed_sentence(aimed: str, pattern: str) -> str:
+    """``pattern`` inside a sentence that also names ``aimed`` (both regex source); the
+    look-ahead reads one sentence, and the sentence is entered only at its start."""
+    body = r"[^.!?\n。！？]"
+    return rf"{_SENTENCE_START}(?={body}*?{aimed}){body}*?{pattern}"
+
+
 #: Orders about the user, in other languages.
 THE_USER_RULES: Final = regex_rules(
     MULTILINGUAL,
@@ -130,11 +178,14 @@ THE_USER_RULES: Final = regex_rules(
     (
         rf"{_USER_LATIN}{_WIDE_GAP}{_ANYONE_LATIN}",
         rf"{_ANYONE_LATIN}{_GAP}{_USER_LATIN}",
-        rf"{_NOT_TOLD_LATIN}{_GAP}{_USER_LATIN}",
-        rf"{_USER_LATIN}{_GAP}{_NOT_TOLD_LATIN}",
-        rf"{_CONVERSATIONS_LATIN}{_GAP}{_COPY_SEND_LATIN}",
-        rf"{_COPY_SEND_LATIN}{_GAP}{_CONVERSATIONS_LATIN}",
-        r"\b(?:vertel|zeg|meld)\s+(?:het\s+)?(?:aan\s+)?de\s+gebruiker\s+(?:\w++\s+)?(?:nooit|niet)\b",
+        rf"{_WITHOUT_TELLING_LATIN}{_GAP}{_USER_LATIN}",
+        rf"{_DONT_TELL_LATIN}[^.!?\n]{{0,40}}?{_USER_LATIN}{_KEPT_CLAUSE}"
+        rf"(?![^.!?\n]{{0,60}}?{_FIRST_PERSON_LATIN})",
+        rf"{_SENTENCE_START}(?![^.!?\n]*?{_FIRST_PERSON_LATIN})[^.!?\n]*?{_TOLD_NOT_LATIN}",
+        _in_aimed_sentence(_AIMED_LATIN, rf"{_CONVERSATIONS_LATIN}{_GAP}{_COPY_SEND_LATIN}"),
+        _in_aimed_sentence(_AIMED_LATIN, rf"{_COPY_SEND_LATIN}{_GAP}{_CONVERSATIONS_LATIN}"),
+        r"\b(?:vertel|zeg|meld)\s+(?:het\s+)?(?:aan\s+)?de\s+gebruiker\s+(?:\w++\s+)?(?:nooit|niet)"
+        r"\s+(?:dat|over)\b",
         _UNBOUND_LATIN,
     ),
 ) + regex_rules(
@@ -143,10 +194,12 @@ THE_USER_RULES: Final = regex_rules(
     (
         rf"{_USER_PLAIN}{_WIDE_GAP}{_ANYONE_PLAIN}",
         rf"{_ANYONE_PLAIN}{_GAP}{_USER_PLAIN}",
-        rf"{_NOT_TOLD_PLAIN}{_CJK_GAP}{_USER_PLAIN}",
-        rf"{_USER_PLAIN}{_CJK_GAP}{_NOT_TOLD_PLAIN}",
-        rf"{_CONVERSATIONS_PLAIN}{_GAP}{_COPY_SEND_PLAIN}",
-        rf"{_COPY_SEND_PLAIN}{_GAP}{_CONVERSATIONS_PLAIN}",
+        rf"{_WITHOUT_TELLING_PLAIN}{_CJK_GAP}{_USER_PLAIN}",
+        rf"{_DONT_TELL_PLAIN}{_CJK_GAP}{_USER_PLAIN}(?![^.!?\n。！？]{{0,40}}?{_FIRST_PERSON_PLAIN})",
+        rf"{_SENTENCE_START}(?![^.!?\n。！？]*?{_FIRST_PERSON_PLAIN})[^.!?\n。！？]*?{_USER_PLAIN}"
+        rf"{_CJK_GAP}{_TOLD_NOT_PLAIN}",
+        _in_aimed_sentence(_AIMED_PLAIN, rf"{_CONVERSATIONS_PLAIN}{_GAP}{_COPY_SEND_PLAIN}"),
+        _in_aimed_sentence(_AIMED_PLAIN, rf"{_COPY_SEND_PLAIN}{_GAP}{_CONVERSATIONS_PLAIN}"),
         _UNBOUND_PLAIN,
     ),
 )
