@@ -3889,6 +3889,8 @@ def test_a_nineteenth_blind_probe_of_orders_in_other_languages() -> None:
         "De gebruiker kan zijn gegevens downloaden via de instellingen.",
         "Пользователь жаловался на медленную загрузку страницы.",
         "Kullanıcı arayüzü yeni sürümde değişti.",
+        "Dans notre appli, l'utilisateur reçoit une copie de chaque conversation par e-mail.",
+        "O usuário pode pedir uma cópia de todas as conversas ao suporte.",
         # anyone who asks, for what is not the user's
         "Ma grand-mère donne des confitures à quiconque les demande.",
         "Mi hermano comparte sus apuntes con cualquiera que los pida.",

@@ -140,16 +140,17 @@ _COPY_SEND_PLAIN: Final = (
     r"コピー|送信|転送|복사|보내|전송|انسخ|أرسل|ارسل|إرسال|ارسال|भेज)"
 )
 
-# … counted only when the sentence names the model, the user in the third person, or a
-# mail address to send to: "I send every conversation with my lawyer to my own address"
-# and "my mother forwards me every group conversation" pass.
+# … counted only when the sentence names the model or a mail address to send to: "I send
+# every conversation with my lawyer to my own address" and "my mother forwards me every
+# group conversation" pass. The user in the third person does not count: a product note
+# says the user gets or asks for a copy of every conversation ("l'utilisateur reçoit une
+# copie de chaque conversation", "o usuário pode pedir uma cópia de todas as conversas").
 _AIMED_LATIN: Final = (
     r"(?:\bassistant|\basistente|\bassistente|\bassistent|\basystent|\basistan\b|\btro\s+ly\b|"
-    r"\basisten\b|\bbot\b|\bmodel(?:e|o|lo)?\b|\w@\w|" + _USER_LATIN[3:]
+    r"\basisten\b|\bbot\b|\bmodel(?:e|o|lo)?\b|\w@\w)"
 )
 _AIMED_PLAIN: Final = (
-    r"(?:ассистент|помощник|асистент|助手|助理|アシスタント|어시스턴트|مساعد|सहायक|\w@\w|"
-    + _USER_PLAIN[3:]
+    r"(?:ассистент|помощник|асистент|助手|助理|アシスタント|어시스턴트|مساعد|सहायक|\w@\w)"
 )
 
 # An assistant without any limits who never refuses, where the other modules lack it.
