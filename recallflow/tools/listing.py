@@ -29,12 +29,11 @@ from datetime import UTC, datetime
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from recallflow.core.redaction import NameRedaction
 from recallflow.models.fields import Instant, Key
-from recallflow.models.store import Belief, Sensitivity, normalise_subject
+from recallflow.models.store import Belief, normalise_subject
 from recallflow.nodes.trust import BLOCKED
 from recallflow.policy import ListingPolicy, RetrievalPolicy
-from recallflow.ports import InjectionScanner, TokenCounter
+from recallflow.ports import TokenCounter
 from recallflow.tools.history import ShownText
 from recallflow.tools.results import BeliefListView, HeldBeliefView
 
@@ -91,16 +90,14 @@ def held_view(
     held: Sequence[Belief],
     at: datetime,
     page: int,
-    ceiling: Sensitivity,
-    scanner: InjectionScanner,
-    names: NameRedaction,
+    shown: ShownText,
     policy: RetrievalPolicy,
     listing: ListingPolicy,
     counter: TokenCounter,
 ) -> BeliefListView:
     """One page of ``held`` (read in id order, more than ``page`` when more remain) as a
-    surface with ``ceiling`` may show it; the listing reads memory at ``at``."""
-    shown = ShownText(scanner, names, ceiling, policy)
+    surface shows it (``shown``, the one the filters were judged with); the listing reads
+    memory at ``at``."""
     items: list[HeldBeliefView] = []
     tokens = 0
     for b in held[:page]:

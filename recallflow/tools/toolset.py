@@ -1033,10 +1033,13 @@ class Toolset:
         at, after = (datetime.now(UTC), None) if args.cursor is None else read_cursor(args.cursor)
         listing = self._listing
         page = min(args.max_items or listing.page_items, listing.page_items)
-        ceiling = SURFACE_CEILINGS[self._surface]
-        scanner = self._memory._scanner_of(self._tenant, self._principal)
         names = NameRedaction(self._memory._entity_marks.marks(self._tenant, self._principal))
-        shown = ShownText(scanner, names, ceiling, self._policy)
+        shown = ShownText(
+            self._memory._scanner_of(self._tenant, self._principal),
+            names,
+            SURFACE_CEILINGS[self._surface],
+            self._policy,
+        )
         subject = None if args.subject is None else normalise_subject(args.subject)
         # A filter matches what the surface shows (see recallflow.tools.listing): rows the
         # store matched only inside a withheld name are skipped, and the read goes on past
@@ -1063,9 +1066,7 @@ class Toolset:
             held[: page + 1],
             at,
             page,
-            ceiling,
-            scanner,
-            names,
+            shown,
             self._policy,
             self._listing,
             self._memory.token_counter,
