@@ -30,11 +30,12 @@ _COLUMNS = (
 
 
 #: A reported miss read as a pending hint: one miss, queued when it was reported.
-_REPORTED = (
-    "SELECT tenant_id, principal_id, 'reported' AS kind, subject, 1 AS miss_count,"
+_REPORTED_COLUMNS = (
+    "tenant_id, principal_id, 'reported' AS kind, subject, 1 AS miss_count,"
     " reported_at AS first_missed_at, reported_at AS last_missed_at, reported_at AS queued_at,"
-    " acknowledged_at, id, trace_id, belief_id, expected, note FROM reported_misses"
+    " acknowledged_at, id, trace_id, belief_id, expected, note"
 )
+_REPORTED = "SELECT " + _REPORTED_COLUMNS + " FROM reported_misses"
 
 
 class PostgresMissHints:
@@ -177,10 +178,10 @@ class PostgresMissHints:
             ).fetchone()
             if stored is not None:
                 return MissReport(hint=MissHint.model_validate(stored), recorded=False)
-            cur.execute(
+            stored = cur.execute(
                 "INSERT INTO reported_misses (tenant_id, principal_id, id, trace_id, belief_id,"
                 " expected, subject, note, reported_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s,"
-                " %s)",
+                " %s) RETURNING " + _REPORTED_COLUMNS,
                 (
                     tenant_id,
                     principal_id,
@@ -192,10 +193,6 @@ class PostgresMissHints:
                     note,
                     at,
                 ),
-            )
-            stored = cur.execute(
-                _REPORTED + " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
-                (tenant_id, principal_id, report_id),
             ).fetchone()
         return MissReport(hint=MissHint.model_validate(stored), recorded=True)
 
