@@ -100,6 +100,16 @@ def _first_line(exc: BaseException) -> str:
     return text.splitlines()[0] if text else type(exc).__name__
 
 
+def _raised_again(refused: StoreTooNewError) -> StoreTooNewError:
+    """A new error saying what ``refused`` said, for each call that meets it (one exception
+    object raised from many calls and threads would gather their tracebacks)."""
+    return StoreTooNewError(
+        store_version=refused.store_version,
+        code_version=refused.code_version,
+        unknown=refused.unknown,
+    )
+
+
 class GuardedPool(ConnectionPool[psycopg.Connection[Any]]):
     """A connection pool that checks, revives, and reports unavailability as typed errors.
 
@@ -145,14 +155,7 @@ class GuardedPool(ConnectionPool[psycopg.Connection[Any]]):
     def refusal(self) -> StoreTooNewError | None:
         """The error to raise for every call once a new connection found the store
         migrated past this code (see ``refuse_newer_store``), else None."""
-        refused = self._refused
-        if refused is None:
-            return None
-        return StoreTooNewError(
-            store_version=refused.store_version,
-            code_version=refused.code_version,
-            unknown=refused.unknown,
-        )
+        return None if self._refused is None else _raised_again(self._refused)
 
     @property
     def unavailable_count(self) -> int:
@@ -168,7 +171,7 @@ class GuardedPool(ConnectionPool[psycopg.Connection[Any]]):
         the restart itself takes part of it.
         """
         if self._refused is not None:
-            raise self.refusal() or self._refused
+            raise _raised_again(self._refused)
         wait = self.timeout if timeout is None else timeout
         deadline = time.monotonic() + wait
         restarted = False
