@@ -166,10 +166,12 @@ def _section_tokens(
     told: tuple[Correction, ...], deferred: int, token_counter: TokenCounter
 ) -> int:
     """The tokens of a corrections section of ``told`` and the count of the ``deferred``
-    (0 when it has neither)."""
+    (0 when it has neither), counted as the budget counts it: the frame, each line with
+    its newline, the count line."""
     if not told and not deferred:
         return 0
-    text = corrections.render_corrections(told, deferred)
-    return token_counter.count(f"{corrections.OPEN_TAG}\n{corrections.CLOSE_TAG}\n") + sum(
-        token_counter.count(line + "\n") for line in text.splitlines()[1:-1]
-    )
+    frame = token_counter.count(f"{corrections.OPEN_TAG}\n{corrections.CLOSE_TAG}\n")
+    lines = [corrections.correction_line(c) for c in told]
+    if deferred:
+        lines.append(corrections.deferred_line(deferred))
+    return frame + sum(token_counter.count(line + "\n") for line in lines)
