@@ -159,11 +159,15 @@ def refuse_newer_store(conn: psycopg.Connection[Any]) -> None:
         (known,),
     ).fetchall()
     if rows:
-        raise StoreTooNewError(
-            store_version=int(rows[-1][0]),
-            code_version=known,
-            unknown=[str(r[1]) for r in rows],
-        )
+        raise _too_new([(int(v), str(name)) for v, name in rows], known)
+
+
+def _too_new(beyond: list[tuple[int, str]], known: int) -> StoreTooNewError:
+    """The refusal of a store that records the migrations ``beyond`` (version and name, in
+    order), which code knowing ``known`` does not have."""
+    return StoreTooNewError(
+        store_version=beyond[-1][0], code_version=known, unknown=[name for _, name in beyond]
+    )
 
 
 def migrate(conn: psycopg.Connection[Any], directory: Path | None = None) -> list[str]:
@@ -187,13 +191,9 @@ def migrate(conn: psycopg.Connection[Any], directory: Path | None = None) -> lis
         rows = conn.execute("SELECT version, name, checksum FROM schema_migrations").fetchall()
         done = {int(r[0]): (str(r[1]), str(r[2])) for r in rows}
         known = len(pending)
-        unknown = sorted(v for v in done if v > known)
-        if unknown:  # a later release's store: refuse before anything is written
-            raise StoreTooNewError(
-                store_version=max(done),
-                code_version=known,
-                unknown=[done[v][0] for v in unknown],
-            )
+        beyond = sorted((v, name) for v, (name, _) in done.items() if v > known)
+        if beyond:  # a later release's store: refuse before anything is written
+            raise _too_new(beyond, known)
         if any(m.version not in done for m in pending):
             # Checked under the lock, before the first migration: an earlier release's
             # process would go on running its statements on a schema it does not know.
