@@ -27,15 +27,12 @@ from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
-
 from recallflow.errors import (
     ConflictError,
     ConstraintViolation,
     InvalidInputError,
-    validator_words,
 )
-from recallflow.ingestion import Beliefs, member_of, new_id
+from recallflow.ingestion import Beliefs, aware_instant, member_of, new_id
 from recallflow.ingestion import key_of as _key
 from recallflow.models.corrections import (
     EXPECTED_MAX_LENGTH,
@@ -49,7 +46,7 @@ from recallflow.models.corrections import (
     RejectionKind,
     Unflagging,
 )
-from recallflow.models.fields import storable, utc_instant, visible
+from recallflow.models.fields import storable, visible
 from recallflow.models.store import Belief, BeliefDraft, LifecycleState, SourceAuthority
 from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
 from recallflow.ports import CorrectionStore, MissHintQueue
@@ -70,36 +67,6 @@ def _text(
         # Only invisible characters (a zero-width space) is no text either: kept, it read
         # as a note of nothing, where a replacement of them is refused.
         return visible(storable(value.strip()))
-    except ValueError as exc:
-        raise InvalidInputError(str(exc), field=field) from None
-
-
-#: Reads a time given as text exactly as a draft's time field reads it.
-_INSTANT_TEXT = TypeAdapter(datetime)
-
-
-def aware_instant(value: object, field: str) -> datetime:
-    """An aware datetime argument in UTC, or ISO 8601 text with a time zone read as a
-    draft's time field reads it (``"2026-01-31T09:00:00Z"``: the form every draft and
-    request takes, so a time written for one works here too); a naive one, or anything
-    else, refused by name (a naive time would mean the database session's zone)."""
-    if isinstance(value, str):
-        try:
-            value = _INSTANT_TEXT.validate_python(value.strip())
-        except ValidationError as exc:
-            raise InvalidInputError(
-                f"{validator_words(exc.errors()[0]['msg'])}: give ISO 8601 with a time zone,"
-                " e.g. 2026-01-31T09:00:00Z, or a timezone-aware datetime",
-                field=field,
-            ) from None
-    if not isinstance(value, datetime):
-        raise InvalidInputError(
-            "must be a timezone-aware datetime or ISO 8601 text with a time zone"
-            " (e.g. 2026-01-31T09:00:00Z)",
-            field=field,
-        )
-    try:
-        return utc_instant(value)
     except ValueError as exc:
         raise InvalidInputError(str(exc), field=field) from None
 

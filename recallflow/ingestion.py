@@ -32,8 +32,9 @@ from recallflow.errors import (
     InvalidInputError,
     NotFoundError,
     UnsupportedEmbedderError,
+    validator_words,
 )
-from recallflow.models.fields import Instant
+from recallflow.models.fields import utc_instant
 from recallflow.models.history import BeliefHistory
 from recallflow.models.request import Moment, Surface
 from recallflow.models.stages import HardFilter
@@ -136,18 +137,34 @@ def member_of(kind: type[_E], value: object, field: str, what: str) -> _E:
         ) from None
 
 
-_INSTANT: TypeAdapter[datetime] = TypeAdapter(Instant)
+#: Reads a time given as text exactly as a draft's time field reads it.
+_INSTANT_TEXT = TypeAdapter(datetime)
 
 
-def _instant_of(value: object, field: str) -> datetime | None:
-    """``value`` as a time with its zone (None stays None), or an
-    :class:`InvalidInputError` naming ``field``."""
-    if value is None:
-        return None
+def aware_instant(value: object, field: str) -> datetime:
+    """An aware datetime argument in UTC, or ISO 8601 text with a time zone read as a
+    draft's time field reads it (``"2026-01-31T09:00:00Z"``: the form every draft and
+    request takes, so a time written for one works here too); a naive one, or anything
+    else, refused by name (a naive time would mean the database session's zone)."""
+    if isinstance(value, str):
+        try:
+            value = _INSTANT_TEXT.validate_python(value.strip())
+        except ValidationError as exc:
+            raise InvalidInputError(
+                f"{validator_words(exc.errors()[0]['msg'])}: give ISO 8601 with a time zone,"
+                " e.g. 2026-01-31T09:00:00Z, or a timezone-aware datetime",
+                field=field,
+            ) from None
+    if not isinstance(value, datetime):
+        raise InvalidInputError(
+            "must be a timezone-aware datetime or ISO 8601 text with a time zone"
+            " (e.g. 2026-01-31T09:00:00Z)",
+            field=field,
+        )
     try:
-        return _INSTANT.validate_python(value)
-    except ValidationError as exc:
-        raise InvalidInputError(exc.errors()[0]["msg"], field=field) from None
+        return utc_instant(value)
+    except ValueError as exc:
+        raise InvalidInputError(str(exc), field=field) from None
 
 
 def key_of(value: object, field: str) -> str:
@@ -665,8 +682,8 @@ class Beliefs:
                 f"must be a whole number from 1 to 1000, got {limit!r}", field="limit"
             )
         now = datetime.now(UTC)
-        when = _instant_of(as_of, "as_of") or now
-        known = _instant_of(known_as_of, "known_as_of") or when
+        when = now if as_of is None else aware_instant(as_of, "as_of")
+        known = when if known_as_of is None else aware_instant(known_as_of, "known_as_of")
         key: str | None = None
         if subject is not None:
             if not isinstance(subject, str):

@@ -93,7 +93,7 @@ from recallflow.core.misses import missed_subject
 from recallflow.core.query_forming import DeterministicQueryFormer
 from recallflow.core.redaction import NameRedaction, ProjectNames
 from recallflow.core.trace_view import trace_view
-from recallflow.corrections import Corrections, MissHints, aware_instant
+from recallflow.corrections import Corrections, MissHints
 from recallflow.dataflows.experiment import Experiment
 from recallflow.dataflows.runner import RecallFlow, resolved_request
 from recallflow.entities import Entities
@@ -113,6 +113,7 @@ from recallflow.ingestion import (
     Beliefs,
     Edges,
     Episodes,
+    aware_instant,
     key_of,
     may_be_generated,
     member_of,
