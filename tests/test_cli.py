@@ -1092,6 +1092,25 @@ def test_the_state_choices_are_the_lifecycle_states() -> None:
     assert tuple(s.value for s in LifecycleState) == STATES
 
 
+def test_the_belief_add_choices_are_the_drafts_values() -> None:
+    """``belief add`` offers exactly the values a belief draft takes for each enum flag."""
+    from recallflow.cli import beliefs
+    from recallflow.models import store
+
+    assert tuple(t.value for t in store.BeliefType) == beliefs.BELIEF_TYPES
+    assert tuple(s.value for s in store.Scope) == beliefs.SCOPES
+    assert tuple(p.value for p in store.Portability) == beliefs.PORTABILITIES
+    assert tuple(a.value for a in store.SourceAuthority) == beliefs.AUTHORITIES
+    assert tuple(s.name.lower() for s in sorted(store.Sensitivity)) == beliefs.SENSITIVITIES
+    fields = store.BeliefDraft.model_fields
+    assert {
+        "belief_type": fields["belief_type"].default.value,
+        "portability": fields["portability"].default.value,
+        "confidence": fields["confidence"].default,
+        "sensitivity": store.Sensitivity(fields["sensitivity"].default).name.lower(),
+    } == beliefs.DRAFT_DEFAULTS
+
+
 class _DemoStore:
     """A stand-in for the demo memory: its recall renders ``rendered``, and the belief the
     correction round trip rejects is in ``state``."""

@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from recallflow import Memory
 from recallflow.cli import demo
@@ -594,6 +596,188 @@ def test_supersede_of_a_belief_nobody_has_is_refused_in_one_line(
     assert code == EXIT_USAGE and out == "" and err.count("\n") == 1
     assert err.startswith(f"recallflow supersede: error: --id: {taken!r} is already the id of")
     assert len(store.beliefs.list(tenant, demo.PRINCIPAL)) == before
+
+
+# --- belief add -------------------------------------------------------------------------------
+
+
+def test_belief_add_writes_what_the_person_at_the_terminal_states(
+    store: Memory, tenant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A person at a terminal could correct beliefs but not state a new one: the only
+    way in was an export file."""
+    code, out, err = run(
+        capsys,
+        "belief",
+        "add",
+        "Ada reviews pull requests after lunch.",
+        "--subject",
+        "review time",
+        *who(tenant),
+    )
+    assert (code, err) == (0, "")
+    written = re.fullmatch(r"added \[(\S+)\] \(active, user scope\): (.*)\n", out)
+    assert written is not None and written.group(2) == "Ada reviews pull requests after lunch."
+    mine = store.beliefs.get(tenant, demo.PRINCIPAL, written.group(1))
+    assert (mine.scope.value, mine.origin_project, mine.source_authority.value) == (
+        "user",
+        None,
+        "user_stated",
+    )
+    # With a project it is the project's; the flags set what they name.
+    code, out, _ = run(
+        capsys,
+        "belief",
+        "add",
+        "Invoices are numbered per year.",
+        "--subject",
+        "invoice numbers",
+        "--project",
+        demo.MOBILE,
+        "--portability",
+        "portable",
+        "--entity",
+        "invoice",
+        "--entity",
+        "year",
+        "--type",
+        "procedure",
+        "--confidence",
+        "0.95",
+        "--sensitivity",
+        "public",
+        "--authority",
+        "observed",
+        "--id",
+        "b-cli-invoices",
+        *who(tenant),
+        "--json",
+    )
+    stored = json.loads(out)
+    assert code == 0 and stored["id"] == "b-cli-invoices"
+    assert (stored["scope"], stored["origin_project"], stored["portability"]) == (
+        "project",
+        demo.MOBILE,
+        "portable",
+    )
+    assert (stored["belief_type"], stored["confidence"], stored["sensitivity"]) == (
+        "procedure",
+        0.95,
+        0,
+    )
+    assert stored["entities"] == ["invoice", "year"] and stored["source_authority"] == "observed"
+    # A retry of the same call with its --id stores it once.
+    before = len(store.beliefs.list(tenant, demo.PRINCIPAL))
+    code, out, _ = run(
+        capsys,
+        "belief",
+        "add",
+        "Invoices are numbered per year.",
+        "--subject",
+        "invoice numbers",
+        "--project",
+        demo.MOBILE,
+        "--portability",
+        "portable",
+        "--entity",
+        "invoice",
+        "--entity",
+        "year",
+        "--type",
+        "procedure",
+        "--confidence",
+        "0.95",
+        "--sensitivity",
+        "public",
+        "--authority",
+        "observed",
+        "--id",
+        "b-cli-invoices",
+        *who(tenant),
+        "--json",
+    )
+    assert code == 0 and json.loads(out) == stored
+    assert len(store.beliefs.list(tenant, demo.PRINCIPAL)) == before
+    recalled_ids = {
+        i["belief_id"] for i in recalled(capsys, tenant, "How are invoices numbered?")["items"]
+    }
+    assert "b-cli-invoices" in recalled_ids
+
+
+@pytest.mark.parametrize(
+    ("flags", "named"),
+    [
+        (["--confidence", "2"], "--confidence: "),
+        (["--scope", "project"], "--project: origin_project is required"),
+        (
+            ["--valid-from", "2026-02-01T00:00:00Z", "--valid-to", "2026-01-01T00:00:00Z"],
+            "--valid-from: valid_from must be before valid_to",
+        ),
+        (["--entity", "cents", "--entity", "!!"], "--entity: "),
+        (["--episode", "e-nobody"], "--episode: "),
+        (["--id", "b-mob-money"], "--id: 'b-mob-money' is already the id of another belief"),
+        (["--subject", ""], "--subject: "),
+    ],
+)
+def test_belief_add_refuses_bad_input_in_one_line_naming_the_flag(
+    store: Memory,
+    tenant: str,
+    capsys: pytest.CaptureFixture[str],
+    flags: list[str],
+    named: str,
+) -> None:
+    before = store.beliefs.list(tenant, demo.PRINCIPAL)
+    subject = [] if "--subject" in flags else ["--subject", "money"]
+    code, out, err = run(
+        capsys, "belief", "add", "Money is kept in cents.", *subject, *flags, *who(tenant)
+    )
+    assert code == EXIT_USAGE and out == "" and err.count("\n") == 1
+    assert err.startswith(f"recallflow belief add: error: {named}")
+    assert store.beliefs.list(tenant, demo.PRINCIPAL) == before
+
+
+_FUZZ_TEXT = st.text(st.characters(codec="utf-8"), max_size=12) | st.sampled_from(
+    ["", " ", "0.5", "2", "-1", "nan", "public", "project", "b-mob-money", "\x00", "\ud800x"]
+)
+
+
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    statement=_FUZZ_TEXT,
+    subject=_FUZZ_TEXT,
+    flag=st.sampled_from(
+        ["--confidence", "--entity", "--type", "--scope", "--project", "--sensitivity", "--id"]
+    ),
+    value=_FUZZ_TEXT,
+)
+def test_belief_add_over_fuzzed_input_writes_one_belief_or_says_why_in_one_line(
+    store: Memory,
+    tenant: str,
+    capsys: pytest.CaptureFixture[str],
+    statement: str,
+    subject: str,
+    flag: str,
+    value: str,
+) -> None:
+    before = {b.id: b for b in store.beliefs.list(tenant, demo.PRINCIPAL)}
+    argv = ["belief", "add", statement, "--subject", subject, f"{flag}={value}", *who(tenant)]
+    try:
+        code, out, err = run(capsys, *argv, "--json")
+    except SystemExit as exc:  # argparse's own refusal of a value it parses
+        code, out, err = int(exc.code or 0), *capsys.readouterr()
+    after = {b.id: b for b in store.beliefs.list(tenant, demo.PRINCIPAL)}
+    if code == 0:
+        written = json.loads(out)
+        assert err == "" and set(after) - set(before) <= {written["id"]}
+        assert after[written["id"]].statement == written["statement"]
+    else:
+        assert code == EXIT_USAGE and out == "" and err.count("\n") == 1
+        assert err.startswith("recallflow belief add: error: ") and "Traceback" not in err
+        assert after == before
 
 
 # --- belief history ---------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 T = TypeVar("T")
 
@@ -100,6 +100,47 @@ def key(value: str) -> str:
         return str(TypeAdapter(Key).validate_python(value))
     except ValidationError:
         raise argparse.ArgumentTypeError(f"{value[:60]!r} {NOT_AN_IDENTIFIER}") from None
+
+
+def belief_statement(value: str) -> str:
+    """A belief statement (``reject --replacement``, ``supersede``'s, ``belief add``'s) by
+    the rules every statement is held to, checked at parse time (the store refused it only
+    after opening, naming a model field)."""
+    from pydantic import TypeAdapter, ValidationError
+
+    from recallflow.models.fields import storable, visible
+    from recallflow.models.store import BeliefDraft
+
+    rule: TypeAdapter[str] = TypeAdapter(Annotated[str, BeliefDraft.model_fields["statement"]])
+    try:
+        # Storable first, as a model checks its texts: a byte of the command line that is
+        # not UTF-8 (a lone surrogate once decoded) was pydantic's "unable to parse raw
+        # data as a unicode string", where every other text flag says what is wrong.
+        return visible(rule.validate_python(storable(value)))
+    except ValidationError as exc:
+        raise argparse.ArgumentTypeError(exc.errors()[0]["msg"]) from None
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def user_note(value: str) -> str:
+    """``--note``: the user's words, by the rule the store keeps them to (not empty, storable
+    text, at most :data:`~recallflow.models.corrections.NOTE_MAX_LENGTH` characters),
+    checked at parse time like ``--replacement``."""
+    from recallflow.models.corrections import NOTE_MAX_LENGTH
+    from recallflow.models.fields import storable, visible
+
+    text = value.strip()
+    if not text:
+        raise argparse.ArgumentTypeError("is empty")
+    if len(text) > NOTE_MAX_LENGTH:
+        raise argparse.ArgumentTypeError(
+            f"is {len(text)} characters; at most {NOTE_MAX_LENGTH} are kept"
+        )
+    try:
+        return visible(storable(text))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def at_least_one(value: str) -> int:
@@ -391,9 +432,23 @@ def validated(model: type[M], data: Mapping[str, Any], flags: Mapping[str, str])
         first = exc.errors()[0]
         parts = [str(part) for part in first["loc"]]
         path = ".".join(parts)
-        # An entry of a repeatable flag is named by the flag (its index is dropped).
-        named = _flag_of(path, flags) or path
-        raise UsageError(f"{named}: {validator_words(first['msg'])}") from None
+        words = validator_words(first["msg"])
+        # An entry of a repeatable flag is named by the flag (its index is dropped); a rule
+        # over several fields (no path) by the flag of the first field its words name.
+        named = _flag_of(path, flags) if path else _first_named(words, flags)
+        raise UsageError(f"{named or path or 'error'}: {words}") from None
+
+
+def _first_named(words: str, flags: Mapping[str, str]) -> str | None:
+    """The flag of the field ``words`` name first, of the fields in ``flags``."""
+    import re
+
+    found = (
+        (match.start(), flag)
+        for field, flag in flags.items()
+        if (match := re.search(rf"\b{re.escape(field)}\b", words))
+    )
+    return min(found, default=(0, None))[1]
 
 
 def _flag_of(path: str, flags: Mapping[str, str]) -> str | None:

@@ -1,6 +1,7 @@
 """``recallflow belief history``: how one belief came to stand as it does, from a terminal
 or a script (see "History of one belief" in docs/corrections.md); ``recallflow belief
-list``: what the store holds of a principal, one belief a line.
+list``: what the store holds of a principal, one belief a line; ``recallflow belief add``:
+write one belief the person at the terminal states.
 
 It prints the belief as it stands, its supersession chain (the beliefs it superseded and
 that superseded it) and every recorded event about it, oldest first (``--events N``: the
@@ -19,18 +20,60 @@ from typing import TYPE_CHECKING, Any
 from recallflow.cli.args import (
     STATES,
     WHO_FLAGS,
+    UsageError,
     add_json_arg,
     add_store_args,
     add_who_args,
     at_least_one,
+    belief_statement,
+    instant,
     key,
     open_store,
     terminal_line,
+    validated,
 )
 
 if TYPE_CHECKING:
     from recallflow.models.history import BeliefHistory, ChainLink, HistoryEvent
     from recallflow.models.store import Belief
+
+#: The fields of a belief ``belief add`` sets from an argument or a flag, for a refusal
+#: of the draft or of the store (an entry of ``--entity`` is named by the flag).
+_ADD_FLAGS = {
+    **WHO_FLAGS,
+    "statement": "statement",
+    "id": "--id",
+    "subject": "--subject",
+    "entities": "--entity",
+    "belief_type": "--type",
+    "scope": "--scope",
+    "origin_project": "--project",
+    "portability": "--portability",
+    "confidence": "--confidence",
+    "sensitivity": "--sensitivity",
+    "source_authority": "--authority",
+    "source_episode_id": "--episode",
+    "valid_from": "--valid-from",
+    "valid_to": "--valid-to",
+}
+
+#: The values of the draft's enums ``belief add`` offers as choices, written out as
+#: :data:`~recallflow.cli.args.STATES` is: the command line imports no pydantic model
+#: before a command needs one (a test checks they are the enums').
+BELIEF_TYPES = ("preference", "user_model", "fact", "procedure", "environment")
+SCOPES = ("user", "project")
+PORTABILITIES = ("portable", "contextual", "local")
+AUTHORITIES = ("user_stated", "user_confirmed", "observed", "inferred", "external")
+#: :class:`~recallflow.models.store.Sensitivity`'s names, lowest first.
+SENSITIVITIES = ("public", "internal", "personal", "secret")
+#: What a draft takes when a flag is left out, for the flags' help (the model's own
+#: defaults apply; a test checks these are they).
+DRAFT_DEFAULTS = {
+    "belief_type": "fact",
+    "portability": "contextual",
+    "confidence": 0.7,
+    "sensitivity": "internal",
+}
 
 #: How much of a statement a line of the chain shows.
 _STATEMENT_CHARS = 70
@@ -158,8 +201,147 @@ def _cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_add(args: argparse.Namespace) -> int:
+    from recallflow.errors import ConflictError
+    from recallflow.models.store import BeliefDraft, Sensitivity
+
+    # A belief named by a project is the project's; without one it is about the user.
+    scope = args.scope or ("project" if args.project is not None else "user")
+    given = {
+        "id": args.id,
+        "entities": tuple(args.entity or ()),
+        "belief_type": args.type,
+        "origin_project": args.project,
+        "portability": args.portability,
+        "confidence": args.confidence,
+        "sensitivity": None if args.sensitivity is None else Sensitivity[args.sensitivity.upper()],
+        "source_episode_id": args.episode,
+        "valid_from": args.valid_from,
+        "valid_to": args.valid_to,
+    }
+    draft = validated(
+        BeliefDraft,
+        {
+            "tenant_id": args.tenant,
+            "principal_id": args.principal,
+            "statement": args.statement,
+            "subject": args.subject,
+            "scope": scope,
+            "source_authority": args.authority,
+            # Left out when not given, so the model's own defaults hold, stated once.
+            **{field: value for field, value in given.items() if value is not None},
+        },
+        _ADD_FLAGS,
+    )
+    with open_store(args) as memory:
+        try:
+            stored = memory.beliefs.add(draft)
+        except ConflictError as exc:
+            if args.id is None or exc.item_id != args.id:
+                raise
+            raise UsageError(
+                f"--id: {args.id!r} is already the id of another belief of "
+                f"{args.tenant}/{args.principal}; give a new id, or leave --id out"
+            ) from None
+    if args.json:
+        print(stored.model_dump_json(indent=2))
+        return 0
+    where = f"project {stored.origin_project}" if stored.scope.value == "project" else "user scope"
+    print(f"added [{stored.id}] ({stored.state.value}, {where}): {terminal_line(stored.statement)}")
+    return 0
+
+
+def _add_add_parser(commands: Any) -> None:
+    """``belief add``: its flags are the draft's fields a person states at a terminal."""
+    p = commands.add_parser(
+        "add",
+        help="write one belief, stated by the person at the terminal (default) or a source",
+    )
+    p.add_argument("statement", type=belief_statement, help="what is believed, one sentence")
+    p.add_argument(
+        "--subject", required=True, help="the short key the belief is about (e.g. 'answer style')"
+    )
+    add_who_args(p)
+    p.add_argument(
+        "--project",
+        default=None,
+        type=key,
+        help="the project it was learned in; a belief with one is the project's (scope"
+        " project) unless --scope user says it is about the user",
+    )
+    p.add_argument(
+        "--scope",
+        default=None,
+        choices=SCOPES,
+        help="user: about the user, in every project; project: about --project"
+        " (default: project when --project is given, else user)",
+    )
+    p.add_argument(
+        "--entity",
+        action="append",
+        default=None,
+        help="an entity key it mentions (repeatable)",
+    )
+    p.add_argument(
+        "--type",
+        default=None,
+        choices=BELIEF_TYPES,
+        help=f"default: {DRAFT_DEFAULTS['belief_type']}",
+    )
+    p.add_argument(
+        "--portability",
+        default=None,
+        choices=PORTABILITIES,
+        help="how far a project belief travels to other projects (default:"
+        f" {DRAFT_DEFAULTS['portability']})",
+    )
+    p.add_argument(
+        "--confidence",
+        default=None,
+        type=float,
+        help=f"0 to 1 (default: {DRAFT_DEFAULTS['confidence']})",
+    )
+    p.add_argument(
+        "--sensitivity",
+        default=None,
+        choices=SENSITIVITIES,
+        help="how sensitive it is, which sets the surfaces that may show it (default:"
+        f" {DRAFT_DEFAULTS['sensitivity']})",
+    )
+    p.add_argument(
+        "--authority",
+        default="user_stated",
+        choices=AUTHORITIES,
+        help="who vouches for it (default: user_stated, the person typing)",
+    )
+    p.add_argument(
+        "--episode", default=None, type=key, help="the episode it was derived from (its id)"
+    )
+    p.add_argument(
+        "--valid-from",
+        default=None,
+        type=instant,
+        help="when it began to hold (ISO 8601 with a timezone; default: not set)",
+    )
+    p.add_argument(
+        "--valid-to",
+        default=None,
+        type=instant,
+        help="when it stopped holding (ISO 8601 with a timezone; default: not set)",
+    )
+    p.add_argument(
+        "--id",
+        default=None,
+        type=key,
+        help="its id; a retry with the same id and content stores it once (default: a new id)",
+    )
+    add_store_args(p)
+    add_json_arg(p)
+    p.set_defaults(func=_cmd_add, field_flags=_ADD_FLAGS)
+
+
 def add_belief_parser(subparsers: Any) -> argparse.ArgumentParser:
-    """Register ``belief history`` and ``belief list`` on ``subparsers``."""
+    """Register ``belief history``, ``belief list`` and ``belief add`` on ``subparsers``."""
     group: argparse.ArgumentParser = subparsers.add_parser(
         "belief", help="what the store recorded about one belief"
     )
@@ -195,4 +377,5 @@ def add_belief_parser(subparsers: Any) -> argparse.ArgumentParser:
     add_store_args(p)
     add_json_arg(p)
     p.set_defaults(func=_cmd_list, field_flags=WHO_FLAGS)
+    _add_add_parser(commands)
     return group

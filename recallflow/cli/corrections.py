@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Annotated, Any
+from typing import Any
 
 from recallflow.cli.args import (
     EXIT_NOT_CONFIRMED,
@@ -23,9 +23,11 @@ from recallflow.cli.args import (
     add_json_arg,
     add_store_args,
     add_who_args,
+    belief_statement,
     instant,
     key,
     open_store,
+    user_note,
 )
 from recallflow.cli.progress import spinner
 
@@ -42,46 +44,6 @@ _REJECT_FLAGS = {
     "project": "--project",
     "note": "--note",
 }
-
-
-def _statement(value: str) -> str:
-    """``--replacement``: a belief statement by the rules every statement is held to,
-    checked at parse time (the store refused it only after opening, naming a model field)."""
-    from pydantic import TypeAdapter, ValidationError
-
-    from recallflow.models.fields import storable, visible
-    from recallflow.models.store import BeliefDraft
-
-    rule: TypeAdapter[str] = TypeAdapter(Annotated[str, BeliefDraft.model_fields["statement"]])
-    try:
-        # Storable first, as a model checks its texts: a byte of the command line that is
-        # not UTF-8 (a lone surrogate once decoded) was pydantic's "unable to parse raw
-        # data as a unicode string", where every other text flag says what is wrong.
-        return visible(rule.validate_python(storable(value)))
-    except ValidationError as exc:
-        raise argparse.ArgumentTypeError(exc.errors()[0]["msg"]) from None
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def _note(value: str) -> str:
-    """``--note``: the user's words, by the rule the store keeps them to (not empty, storable
-    text, at most :data:`~recallflow.models.corrections.NOTE_MAX_LENGTH` characters),
-    checked at parse time like ``--replacement``."""
-    from recallflow.models.corrections import NOTE_MAX_LENGTH
-    from recallflow.models.fields import storable, visible
-
-    text = value.strip()
-    if not text:
-        raise argparse.ArgumentTypeError("is empty")
-    if len(text) > NOTE_MAX_LENGTH:
-        raise argparse.ArgumentTypeError(
-            f"is {len(text)} characters; at most {NOTE_MAX_LENGTH} are kept"
-        )
-    try:
-        return visible(storable(text))
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _cmd_reject(args: argparse.Namespace) -> int:
@@ -250,7 +212,7 @@ def add_correction_parsers(subparsers: Any) -> None:
     p.add_argument(
         "--replacement",
         default=None,
-        type=_statement,
+        type=belief_statement,
         help=(
             "for --kind changed: what holds now, as a new belief that keeps the rejected"
             " one's subject, entities, scope and project, stated by the user"
@@ -262,7 +224,7 @@ def add_correction_parsers(subparsers: Any) -> None:
     p.add_argument(
         "--note",
         default=None,
-        type=_note,
+        type=user_note,
         help="the user's words (a longer note is refused, naming the limit)",
     )
     add_who_args(p)
@@ -283,7 +245,7 @@ def add_correction_parsers(subparsers: Any) -> None:
     p.add_argument(
         "--note",
         default=None,
-        type=_note,
+        type=user_note,
         help="the user's words (a longer note is refused, naming the limit)",
     )
     add_who_args(p)
@@ -305,7 +267,7 @@ def add_correction_parsers(subparsers: Any) -> None:
     p.add_argument("belief_id", type=key, help="the belief that no longer holds")
     p.add_argument(
         "statement",
-        type=_statement,
+        type=belief_statement,
         help="what holds now, as a new belief that keeps the old one's subject, entities,"
         " scope and project, stated by the user",
     )

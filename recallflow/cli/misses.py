@@ -20,11 +20,12 @@ from recallflow.cli.args import (
     add_json_arg,
     add_store_args,
     add_who_args,
+    belief_statement,
     key,
     open_store,
     terminal_line,
+    user_note,
 )
-from recallflow.cli.corrections import _note, _statement
 
 if TYPE_CHECKING:
     from recallflow.models.corrections import MissHint
@@ -104,10 +105,10 @@ def add_miss_parsers(subparsers: Any) -> None:
     p.add_argument(
         "--expected",
         default=None,
-        type=_statement,
+        type=belief_statement,
         help="what should have been remembered, in words, as one statement",
     )
-    p.add_argument("--note", default=None, type=_note, help="the user's words")
+    p.add_argument("--note", default=None, type=user_note, help="the user's words")
     add_who_args(p)
     add_store_args(p)
     add_json_arg(p)
