@@ -495,6 +495,74 @@ def test_an_open_session_is_told_a_conflict_ended_only_when_it_has(
     assert "no longer disputed" not in block and "[b-queue-sidekiq] no longer" not in block
 
 
+#: What puts a belief in a session's prefix (its snapshot).
+PREFIXED = {"belief_type": "preference", "source_authority": "user_stated"}
+
+REWORDINGS: dict[str, dict[str, Any]] = {
+    "an entity more": {"entities": ["billing"]},
+    "another subject": {"subject": "job-queue"},
+    "cased and unended": {"restate": True},
+}
+
+
+@pytest.mark.parametrize("sides", ["one side", "both sides"])
+@pytest.mark.parametrize("change", sorted(REWORDINGS))
+def test_a_side_re_derived_with_other_content_stays_disputed(
+    memory: Memory, tenant: str, change: str, sides: str
+) -> None:
+    """A formation process re-derives a sentence without knowing its dispute: the draft
+    is written ``active``, with no set id, and content that differs (an entity more, a
+    subject, the sentence cased or ended otherwise). It was written as the plain
+    successor of its side, which left the set; the other side was settled ``resolved``,
+    and every recall showed both as holding undisputed — a dispute no one resolved, gone.
+    The successor now takes its earlier belief's place in the conflict."""
+    memory.episodes.add(
+        {"id": "e-queue", "tenant_id": tenant, "principal_id": "p1",
+         "occurred_at": "2025-01-01T00:00:00Z", "content": "queue talk"}
+    )  # fmt: skip
+    memory.beliefs.add_many(
+        [
+            belief(tenant, id=bid, statement=text, subject="billing-queue", state="conflicted",
+                   conflict_set_id="c-queue", confidence=0.9, source_episode_id="e-queue",
+                   **PREFIXED)
+            for bid, text in list(SIDES.items())[:2]
+        ]
+    )  # fmt: skip
+    session = memory.open_session(tenant, "p1")
+    assert {"b-queue-sidekiq", "b-queue-resque"} <= set(session.snapshot_ids)
+    fields = dict(REWORDINGS[change])
+    restate = fields.pop("restate", False)
+    drafts = [
+        belief(tenant, id=f"r-{bid}", source_episode_id="e-queue",
+               statement=text.lower().rstrip(".") if restate else text,
+               recorded_at=datetime.now(UTC), **PREFIXED,
+               **{"subject": "billing-queue", **fields})
+        for bid, text in list(SIDES.items())[: 1 if sides == "one side" else 2]
+    ]  # fmt: skip
+
+    outcome = memory.rederive(tenant, "p1", drafts)
+
+    assert [o.action for o in outcome.outcomes] == ["changed"] * len(drafts)
+    assert all("conflicted" in o.replayed for o in outcome.outcomes)
+    holding = {b.id: b for b in memory.beliefs.list(tenant, "p1") if b.id.startswith("r-")}
+    other = "r-b-queue-resque" if sides == "both sides" else "b-queue-resque"
+    for bid in ("r-b-queue-sidekiq", other):
+        now = holding.get(bid) or memory.beliefs.get(tenant, "p1", bid)
+        assert (now.state, now.conflict_set_id) == (LifecycleState.CONFLICTED, "c-queue")
+    kinds = [e.kind for e in memory.beliefs.history(tenant, "p1", "b-queue-resque").events]
+    assert "resolved" not in kinds  # the other side was never told it is settled
+    result = memory.recall(request(tenant, goal=GOAL), policy=patient_policy())
+    disputed = {i.belief_id for i in result.items if i.conflict_set_id == "c-queue"}
+    assert {"r-b-queue-sidekiq", other} <= disputed
+    assert "- conflict" in result.block
+    block = session.recall({"goal": GOAL}).block
+    assert "no longer disputed" not in block
+
+    # Re-derived again, the drafts are the beliefs just written: nothing changes.
+    again = memory.rederive(tenant, "p1", drafts)
+    assert [o.action for o in again.outcomes] == ["known"] * len(drafts)
+
+
 # --- a set id is written only with a dispute ---------------------------------------------
 
 

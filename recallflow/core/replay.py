@@ -9,7 +9,8 @@ recorded against them is replayed onto it, so a rejected belief does not come ba
 retired stays retired, superseded stays superseded by its replacement, expired stays
 expired, retracted is not re-asserted, a not-here exclusion carries over and an
 unspecified rejection keeps its flag (unless the flag was cleared since: the latest of a
-flag and its clear wins); a forgotten belief is not written again.
+flag and its clear wins), a side of a live conflict stays a side; a forgotten belief is
+not written again.
 """
 
 from __future__ import annotations
@@ -206,6 +207,30 @@ def _apply(draft: Belief, terminal: Correction) -> Belief:
     )
 
 
+def _disputed(successor: Belief, earlier: Belief) -> Belief:
+    """``successor`` as a side of the conflict ``earlier`` (the belief it supersedes) is a
+    side of, when the draft names no dispute of its own.
+
+    A re-derived sentence with other content (an entity more, a new subject) is the same
+    derivation written again, not a settlement of its dispute: formation re-derives one
+    sentence at a time and need not know the conflict. Written as a plain successor, the
+    supersession took the earlier side out of its set, the other side was left alone and
+    settled ``resolved``, and a recall showed both as holding undisputed — a dispute no
+    one resolved, gone. So the successor takes the earlier belief's place in its set:
+    ``conflicted`` under its set id. A draft that names a set, or a state other than
+    ``active`` or ``provisional``, says what it is and is written so."""
+    if (
+        earlier.state is not LifecycleState.CONFLICTED
+        or earlier.conflict_set_id is None
+        or successor.conflict_set_id is not None
+        or successor.state not in (LifecycleState.ACTIVE, LifecycleState.PROVISIONAL)
+    ):
+        return successor
+    return successor.model_copy(
+        update={"state": LifecycleState.CONFLICTED, "conflict_set_id": earlier.conflict_set_id}
+    )
+
+
 def _still_holding(terminal: Correction | None, matches: Sequence[Prior]) -> Prior | None:
     """The latest earlier belief that still holds though an end is recorded for it — a
     successor valid only later, or one since retracted; an expiry still to come: a draft
@@ -310,7 +335,10 @@ def _replayed(
     else:
         live = [p for p in matches if p.belief.state not in TERMINAL]
         if live and belief.supersedes is None:
-            belief = belief.model_copy(update={"supersedes": live[-1].belief.id})
+            belief = _disputed(belief.model_copy(update={"supersedes": live[-1].belief.id}),
+                               live[-1].belief)  # fmt: skip
+            if belief.state is LifecycleState.CONFLICTED and draft.conflict_set_id is None:
+                replayed.append("conflicted")
     corrected = terminal is not None or flagged or bool(exclusions)
     return Replayed(
         index=index,

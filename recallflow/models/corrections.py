@@ -158,7 +158,9 @@ class ReplayOutcome(FrozenModel):
     * ``known``: the store already holds it (same id, or same source and statement with
       the same content): nothing written; it keeps every correction it carries.
     * ``new``: no earlier belief from that source and statement: written as given.
-    * ``changed``: an earlier, uncorrected belief had other content: written, superseding it.
+    * ``changed``: an earlier, uncorrected belief had other content: written, superseding it
+      (and, when it was a side of a live conflict, as a side of that conflict in its place:
+      ``conflicted`` is then among ``replayed``).
     * ``corrected``: written with the earlier belief's rejections and corrections replayed.
     * ``withdrawn``: the earlier belief was retracted: not written.
     * ``forgotten``: a belief of that source and statement was forgotten (``forget_belief``)
