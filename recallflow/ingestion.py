@@ -93,9 +93,7 @@ def _validated(model: type[M], items: Iterable[M | Mapping[str, Any]]) -> list[M
             out.append(model.model_validate(item))
         except ValidationError as exc:
             first = exc.errors()[0]
-            field = ".".join(str(part) for part in first["loc"]) or _named_field(
-                model, first["msg"]
-            )
+            field = ".".join(str(part) for part in first["loc"]) or named_field(model, first["msg"])
             item_id = item.get("id") if isinstance(item, Mapping) else None
             raise InvalidInputError(
                 first["msg"],
@@ -106,7 +104,7 @@ def _validated(model: type[M], items: Iterable[M | Mapping[str, Any]]) -> list[M
     return out
 
 
-def _named_field(model: type[BaseModel], message: str) -> str | None:
+def named_field(model: type[BaseModel], message: str) -> str | None:
     """The first field of ``model`` a whole-model check's message names (such a check,
     e.g. valid_from before valid_to, has no single location of its own)."""
     words = re.findall(r"[a-z_]+", message)
@@ -728,16 +726,21 @@ class Episodes:
         self._embedder = embedder
 
     def add(
-        self, draft: EpisodeDraft | Mapping[str, Any], *, policy: RetrievalPolicy = DEFAULT_POLICY
+        self,
+        draft: EpisodeDraft | Mapping[str, Any],
+        *,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+        refuse_forgotten: bool = False,
     ) -> Episode:
         """Append one episode; returns it with its id and ``recorded_at``."""
-        return self.add_many([draft], policy=policy)[0]
+        return self.add_many([draft], policy=policy, refuse_forgotten=refuse_forgotten)[0]
 
     def add_many(
         self,
         drafts: Iterable[EpisodeDraft | Mapping[str, Any]],
         *,
         policy: RetrievalPolicy = DEFAULT_POLICY,
+        refuse_forgotten: bool = False,
     ) -> list[Episode]:
         """Append a batch in one transaction: all of it or none of it; returns each episode
         as stored.
@@ -750,7 +753,16 @@ class Episodes:
         Idempotent: re-adding a stored id with the same content (``recorded_at`` aside,
         which is the store's) is a no-op that returns the stored episode, so a retried
         batch is never stored twice; with other content it raises
-        :class:`~recallflow.errors.ConflictError` naming the item and field."""
+        :class:`~recallflow.errors.ConflictError` naming the item and field.
+
+        ``refuse_forgotten``: for a writer whose ids say which event an episode is (a
+        key of its own, as ``log_episode``'s), so that a retry of a write whose episode
+        was forgotten since does not store the forgotten text again: an id the principal
+        forgot (``forget_episode``) is a :class:`~recallflow.errors.ConflictError` on
+        ``id`` naming the item, and nothing of the batch is written. Without it an id is
+        written again, as a belief written again on purpose is."""
+        if not isinstance(refuse_forgotten, bool):
+            raise InvalidInputError("must be True or False", field="refuse_forgotten")
         policy = _write_policy(policy)
         valid = _validated(EpisodeDraft, drafts)
         now = datetime.now(UTC)
@@ -770,7 +782,7 @@ class Episodes:
                 [e.id for e in episodes],
                 on_rows=bar.update if bar is not None else None,
             )
-            return self._store.write_episodes(episodes, vectors)
+            return self._store.write_episodes(episodes, vectors, refuse_forgotten=refuse_forgotten)
 
     def get(self, tenant_id: str, principal_id: str, episode_id: str) -> Episode:
         """The episode with that id; raises :class:`~recallflow.errors.NotFoundError`, or

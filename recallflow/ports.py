@@ -212,12 +212,19 @@ class EpisodeStore(Protocol):
     """The ordered event log."""
 
     def write_episodes(
-        self, episodes: Sequence[Episode], embeddings: npt.NDArray[np.float32]
+        self,
+        episodes: Sequence[Episode],
+        embeddings: npt.NDArray[np.float32],
+        *,
+        refuse_forgotten: bool = False,
     ) -> list[Episode]:
         """Write all of ``episodes`` (row i with ``embeddings[i]``) or none of them; returns
         each as stored. An id stored with the same content is not written again (the
         stored episode is returned); with other content it is a
-        :class:`~recallflow.errors.ConflictError` naming the item and field."""
+        :class:`~recallflow.errors.ConflictError` naming the item and field. With
+        ``refuse_forgotten``, an id not stored that its principal forgot
+        (``forget_episode``) is a :class:`~recallflow.errors.ConflictError` on ``id``
+        naming the item, and nothing is written."""
         ...
 
     def get_episode(self, tenant_id: str, principal_id: str, episode_id: str) -> Episode:

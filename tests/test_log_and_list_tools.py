@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from recallflow import DEFAULT_POLICY, InvalidInputError, Memory
+from recallflow import DEFAULT_POLICY, ConflictError, InvalidInputError, Memory
 from recallflow.models.store import Sensitivity
 from recallflow.policy import DEFAULT_EPISODE_POLICY, ListingPolicy
 from recallflow.tools import TOOLS, Toolset
@@ -108,6 +108,44 @@ def test_a_key_given_for_another_event_is_refused_by_name_and_writes_nothing(
         refused = error(agent.call("log_episode", {**changed, "key": "k"}), "invalid_input")
         assert refused["field"] == "key"
     assert episodes(memory, tenant, "p1") == before
+
+
+def test_a_retry_after_the_episode_was_forgotten_does_not_record_it_again(
+    memory: Memory, tenant: str
+) -> None:
+    """The key makes a retry safe; the user's erasure must be as safe from it. A retry of
+    a keyed call whose answer was lost came after ``forget_episode`` and stored the
+    forgotten text again, found by the next search. It is refused on ``key`` and writes
+    nothing; the erasure record keeps a digest of the id, never the text."""
+    agent = tools(memory, tenant)
+    said = {"content": "Ada said her new PIN is 4711.", "key": "pin-change"}
+    first = ok("log_episode", agent.call("log_episode", said))
+    memory.forget_episode(tenant, "p1", first["episode_id"])
+    with memory.pool.connection() as conn:
+        kept = conn.execute(
+            "SELECT count(*) FROM erasures WHERE tenant_id = %s AND counts::text LIKE %s",
+            (tenant, "%4711%"),
+        ).fetchone()
+    assert kept == (0,)  # the digest, never the text
+    before = episodes(memory, tenant, "p1")
+    for retry in (said, {**said, "occurred_at": first["occurred_at"]}):
+        refused = error(agent.call("log_episode", retry), "invalid_input")
+        assert refused["field"] == "key" and "forgotten" in refused["message"]
+    assert episodes(memory, tenant, "p1") == before == []
+    found = ok("search_episodes", agent.call("search_episodes", {"query": "new PIN 4711"}))
+    assert first["episode_id"] not in [item["episode_id"] for item in found["items"]]
+    # A new event is a new key; another principal's same key is its own record.
+    ok("log_episode", agent.call("log_episode", {**said, "key": "pin-change-2"}))
+    other = ok("log_episode", tools(memory, tenant, "p2").call("log_episode", said))
+    assert other["recorded"] is True
+    # A host writing the id on purpose writes it (as a belief re-added on purpose is);
+    # one that asks for a keyed write's guard is refused on id, nothing written.
+    draft = {"id": first["episode_id"], "tenant_id": tenant, "principal_id": "p1",
+             "occurred_at": first["occurred_at"], "content": said["content"]}  # fmt: skip
+    with pytest.raises(ConflictError) as raised:
+        memory.episodes.add(draft, refuse_forgotten=True)
+    assert (raised.value.field, raised.value.item_id) == ("id", first["episode_id"])
+    assert memory.episodes.add(draft).id == first["episode_id"]
 
 
 @pytest.mark.parametrize(

@@ -981,7 +981,23 @@ class Toolset:
             if stored is not None:
                 return _logged_view(stored, recorded=False)
         try:
-            episode = self._memory.episodes.add(draft, policy=self._policy)
+            # A keyed call's retry after forget_episode is refused: the key names the
+            # event the user had erased, and writing it again would bring its text back.
+            episode = self._memory.episodes.add(
+                draft, policy=self._policy, refuse_forgotten=draft.id is not None
+            )
+        except ConflictError as exc:
+            if exc.field == "id":
+                raise ConflictError(
+                    "names an episode the user had forgotten since it was recorded: a retry"
+                    " does not record it again, and nothing is written",
+                    field="key",
+                ) from None
+            # Another call with the key stored it between the look-up and this write.
+            stored = self._logged_before(draft, args)
+            if stored is None:
+                raise
+            return _logged_view(stored, recorded=False)
         except InvalidInputError as exc:
             if exc.field != "occurred_at":
                 raise
@@ -992,12 +1008,6 @@ class Toolset:
                 " happened, with its time zone, or leave it out (now)",
                 field="occurred_at",
             ) from None
-        except ConflictError:
-            # Another call with the key stored it between the look-up and this write.
-            stored = self._logged_before(draft, args)
-            if stored is None:
-                raise
-            return _logged_view(stored, recorded=False)
         return _logged_view(episode, recorded=True)
 
     def _logged_before(self, draft: EpisodeDraft, args: LogEpisodeArgs) -> Episode | None:

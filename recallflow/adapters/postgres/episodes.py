@@ -28,6 +28,7 @@ from psycopg_pool import ConnectionPool
 from recallflow.adapters.postgres.errors import translate
 from recallflow.adapters.postgres.locks import lock_principals
 from recallflow.adapters.postgres.statistics import bulk_write
+from recallflow.core.erasure import erasure_digest
 from recallflow.core.lifecycle import episode_differences
 from recallflow.errors import ConflictError, NotFoundError
 from recallflow.models.store import Episode
@@ -64,7 +65,11 @@ class PostgresEpisodeStore:
         self._pool = pool
 
     def write_episodes(
-        self, episodes: Sequence[Episode], embeddings: npt.NDArray[np.float32]
+        self,
+        episodes: Sequence[Episode],
+        embeddings: npt.NDArray[np.float32],
+        *,
+        refuse_forgotten: bool = False,
     ) -> list[Episode]:
         if len(episodes) != len(embeddings):
             raise ValueError("write_episodes needs one embedding per episode")
@@ -76,6 +81,10 @@ class PostgresEpisodeStore:
                 lock_principals(conn, {(e.tenant_id, e.principal_id) for e in episodes})
                 result = _already_stored(conn, episodes)
                 fresh = [i for i, e in enumerate(result) if e is None]
+                if refuse_forgotten:
+                    # Under the principals' lock, which an erasure holds until it commits:
+                    # one that committed is seen here, and one still to come erases this.
+                    _refuse_forgotten(conn, episodes, fresh)
                 if fresh:
                     with conn.cursor().copy(_COPY) as copy:
                         for i in fresh:
@@ -137,6 +146,40 @@ def episode_row(e: Episode, vector: npt.NDArray[np.float32]) -> tuple[Any, ...]:
         e.recorded_at,
         vector,
     )
+
+
+def _refuse_forgotten(
+    conn: psycopg.Connection[Any], episodes: Sequence[Episode], fresh: Sequence[int]
+) -> None:
+    """A :class:`ConflictError` on ``id`` for the first of ``episodes`` (at ``fresh``) whose
+    id its principal forgot: the erasure record keeps a digest of the tenant, principal and
+    episode ids (never the text), which a retry of a keyed write is checked against."""
+    if not fresh:
+        return
+    digests = {
+        i: erasure_digest(episodes[i].tenant_id, episodes[i].principal_id, episodes[i].id)
+        for i in fresh
+    }
+    rows = conn.execute(
+        "SELECT episode_sha256 FROM erasures WHERE scope = 'episode'"
+        " AND (tenant_id, principal_sha256, episode_sha256) IN"
+        " (SELECT * FROM unnest(%s::text[], %s::text[], %s::text[]))",
+        (
+            [episodes[i].tenant_id for i in fresh],
+            [erasure_digest(episodes[i].tenant_id, episodes[i].principal_id) for i in fresh],
+            [digests[i] for i in fresh],
+        ),
+    ).fetchall()
+    erased = {str(r[0]) for r in rows}
+    for i in fresh:
+        if digests[i] in erased:
+            raise ConflictError(
+                "names an episode that was forgotten (forget_episode): an erasure is not"
+                " undone by a retry of the write that stored it, and nothing is written",
+                field="id",
+                item_index=i,
+                item_id=episodes[i].id,
+            )
 
 
 def _already_stored(

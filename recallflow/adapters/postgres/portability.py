@@ -36,6 +36,7 @@ from recallflow.adapters.postgres.beliefs import (
 from recallflow.adapters.postgres.episodes import EPISODE_COLUMNS, SELECT_EPISODE, episode_row
 from recallflow.adapters.postgres.erasure import principal_tables
 from recallflow.adapters.postgres.locks import lock_principals
+from recallflow.core.erasure import erasure_digest
 from recallflow.errors import ConfigurationError, ConflictError
 from recallflow.models.portability import (
     ExportedBeliefEvent,
@@ -241,6 +242,49 @@ def _refuse_clashes(conn: psycopg.Connection[Any], export: PrincipalExport) -> N
                 )
 
 
+#: What an erasure record keeps of one forgotten belief or episode: (section, scope and
+#: digest column of ``erasures``).
+_FORGOTTEN: tuple[tuple[str, str, str], ...] = (
+    ("beliefs", "belief", "belief_sha256"),
+    ("episodes", "episode", "episode_sha256"),
+)
+
+
+def _refuse_forgotten(conn: psycopg.Connection[Any], export: PrincipalExport) -> None:
+    """A :class:`ConflictError` naming the first belief or episode the target principal
+    forgot (``forget_belief``, ``forget_episode``): an export taken before the erasure,
+    imported back, would undo it. The erasure record keeps a digest of the tenant,
+    principal and id, which each item's is checked against (never its text)."""
+    t, p = export.tenant_id, export.principal_id
+    for section, scope, column in _FORGOTTEN:
+        items = getattr(export, section)
+        digests = [erasure_digest(t, p, item.id) for item in items]
+        if not digests:
+            continue
+        erased = {
+            str(r[0]): r[1]
+            for r in conn.execute(
+                f"SELECT {column}, max(erased_at) FROM erasures WHERE tenant_id = %s"
+                f" AND principal_sha256 = %s AND scope = %s AND {column} = ANY(%s)"
+                f" GROUP BY 1",
+                (t, erasure_digest(t, p), scope, digests),
+            ).fetchall()
+        }
+        for index, digest in enumerate(digests):
+            # One recorded after its erasure was written again on purpose since (as a
+            # belief re-added is): it is not what was erased.
+            if digest in erased and items[index].recorded_at <= erased[digest]:
+                item_id = items[index].id
+                raise ConflictError(
+                    f"{item_id!r} was forgotten for {t}/{p} after this export was taken;"
+                    " an import does not undo an erasure (leave it out of the export, or"
+                    " import under another principal; nothing was written)",
+                    field=f"{section}.id",
+                    item_index=index,
+                    item_id=item_id,
+                )
+
+
 def import_principal(
     conn: psycopg.Connection[Any],
     export: PrincipalExport,
@@ -257,6 +301,7 @@ def import_principal(
     t, p = export.tenant_id, export.principal_id
     lock_principals(conn, [(t, p)])
     _refuse_clashes(conn, export)
+    _refuse_forgotten(conn, export)
     # Links between the export's own rows (a supersession, an event's belief) are checked
     # once every row is in.
     conn.execute("SET CONSTRAINTS ALL DEFERRED")
