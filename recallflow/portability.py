@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from recallflow.errors import InvalidInputError
-from recallflow.ingestion import key_of
+from recallflow.ingestion import key_of, named_field
 from recallflow.models.portability import EXPORT_FORMAT, PrincipalExport, first_problem
+from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
 
 
 def _refused(exc: ValidationError, data: Mapping[str, Any]) -> InvalidInputError:
@@ -34,6 +36,13 @@ def _refused(exc: ValidationError, data: Mapping[str, Any]) -> InvalidInputError
         item = items[index] if isinstance(items, list | tuple) and index < len(items) else None
         item_id = item.get("id") if isinstance(item, Mapping) else None
         rest = ".".join(loc[2:])
+        if not rest:
+            # A whole-item check (recorded_at before retracted_at) names its field in words,
+            # as the write path reads it.
+            model = PrincipalExport.model_fields[section].annotation
+            item_model = getattr(model, "__args__", (None,))[0]
+            if isinstance(item_model, type) and issubclass(item_model, BaseModel):
+                rest = named_field(item_model, first["msg"]) or ""
         return InvalidInputError(
             first["msg"],
             field=f"{section}.{rest}" if rest else section,
@@ -75,7 +84,7 @@ def parsed_export(value: object) -> PrincipalExport:
             export = PrincipalExport.model_validate(data)
         except ValidationError as exc:
             raise _refused(exc, data) from exc
-    problem = first_problem(export)
+    problem = first_problem(export) or first_ahead(export, datetime.now(UTC))
     if problem is not None:
         section, index, field, message = problem
         item = getattr(export, section)[index]
@@ -87,6 +96,48 @@ def parsed_export(value: object) -> PrincipalExport:
             item_id=item_id if isinstance(item_id, str) else None,
         )
     return export
+
+
+#: The system times of each section: when the store recorded, retracted or marked an
+#: item. A write through the API never takes one later than the store's clock (beyond
+#: ``writes.clock_skew_seconds``): an item recorded "later" is hidden from every read
+#: until then, a retraction "later" keeps the belief recalled until then. World times
+#: (validity, an event's effective time, a recall's ``as_of``) may lie ahead, as in the API.
+_SYSTEM_TIMES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("beliefs", ("recorded_at", "retracted_at")),
+    ("episodes", ("recorded_at", "occurred_at")),
+    ("belief_events", ("created_at",)),
+    ("feedback", ("created_at",)),
+    ("exclusions", ("created_at",)),
+    ("entity_marks", ("marked_at",)),
+    ("miss_hints", ("first_missed_at", "last_missed_at", "queued_at", "acknowledged_at")),
+    ("reported_misses", ("reported_at", "acknowledged_at")),
+    ("traces", ("created_at",)),
+)
+
+
+def first_ahead(
+    export: PrincipalExport, now: datetime, policy: RetrievalPolicy = DEFAULT_POLICY
+) -> tuple[str, int, str, str] | None:
+    """The first system time of ``export`` later than ``now`` by more than the clock skew
+    the write path allows: (section, index, field, what is wrong), as
+    :func:`~recallflow.models.portability.first_problem` says one."""
+    allowance = timedelta(seconds=policy.writes.clock_skew_seconds)
+    for section, fields in _SYSTEM_TIMES:
+        for index, item in enumerate(getattr(export, section)):
+            for field in fields:
+                at = getattr(item, field)
+                if isinstance(at, datetime) and at > now + allowance:
+                    return (
+                        section,
+                        index,
+                        field,
+                        f"{at.isoformat()} is later than the store's clock ({now.isoformat()})"
+                        f" by more than writes.clock_skew_seconds"
+                        f" ({policy.writes.clock_skew_seconds:g}): it is system time, when the"
+                        " store recorded it, which no write takes ahead of now",
+                    )
+    return None
 
 
 def rehomed(

@@ -527,3 +527,126 @@ def test_an_export_to_a_directory_that_does_not_exist_is_refused_before_the_stor
         assert exited.value.code == 2 and err.count("\n") == 1
         assert err.startswith("recallflow export: error: argument --out: ") and says in err
         assert ".partial" not in err
+
+
+def test_an_import_does_not_bring_back_what_the_principal_forgot(
+    memory: Memory, tenant: str
+) -> None:
+    """An export taken before ``forget_belief`` or ``forget_episode``, imported back into
+    the principal (a restore after a later ``forget`` of the whole principal, or an edited
+    export of the erased items alone), wrote the erased belief and episode again: an
+    erasure undone by a copy. Each is refused as a ``ConflictError`` naming the item,
+    nothing written; what the user wrote again on purpose after the erasure is not what
+    was erased, and imports."""
+    who = {"tenant_id": tenant, "principal_id": "ada"}
+    memory.episodes.add({**who, "id": "e-pin", "occurred_at": "2026-01-05T09:00:00Z",
+                         "content": "Ada read out her bank PIN."})  # fmt: skip
+    memory.beliefs.add_many(
+        [
+            {**who, "id": "b-pin", "statement": "Ada's bank PIN is 4711.", "subject": "pin",
+             "scope": "user", "source_episode_id": "e-pin"},
+            {**who, "id": "b-shell", "statement": "Ada's shell is zsh.", "subject": "shell",
+             "scope": "user"},
+        ]
+    )  # fmt: skip
+    before_erasure = memory.export_principal(tenant, "ada")
+    memory.forget_belief(tenant, "ada", "b-pin")
+    memory.forget_episode(tenant, "ada", "e-pin")
+
+    erased_only = before_erasure.model_dump(mode="json")
+    erased_only["beliefs"] = [b for b in erased_only["beliefs"] if b["id"] == "b-pin"]
+    erased_only["belief_events"] = [
+        e for e in erased_only["belief_events"] if e["belief_id"] == "b-pin"
+    ]
+    erased_only["beliefs"][0]["source_episode_id"] = None
+    erased_only["episodes"] = []
+    with pytest.raises(ConflictError) as caught:
+        memory.import_principal(erased_only)
+    assert (caught.value.field, caught.value.item_id) == ("beliefs.id", "b-pin")
+    assert "forgotten" in str(caught.value)
+    memory.forget(tenant, "ada")
+    for section, item in (("beliefs", "b-pin"), ("episodes", "e-pin")):
+        with pytest.raises(ConflictError) as caught:
+            document = before_erasure.model_dump(mode="json")
+            if section == "episodes":  # the belief left out: the episode is refused too
+                document["beliefs"] = [b for b in document["beliefs"] if b["id"] != "b-pin"]
+                document["belief_events"] = [
+                    e for e in document["belief_events"] if e["belief_id"] != "b-pin"
+                ]
+            memory.import_principal(document)
+        assert (caught.value.field, caught.value.item_id) == (f"{section}.id", item)
+        assert memory.export_principal(tenant, "ada").empty
+    assert memory.import_principal(before_erasure, principal_id="ada-copy").written["beliefs"] == 2
+
+    # Written again on purpose after the erasure, it is new knowledge: exported, it imports.
+    memory.beliefs.add({**who, "id": "b-pin", "statement": "Ada's bank PIN changed.",
+                        "subject": "pin", "scope": "user"})  # fmt: skip
+    again = memory.export_principal(tenant, "ada")
+    memory.forget(tenant, "ada")
+    assert memory.import_principal(again).written["beliefs"] == 1
+    for principal in ("ada", "ada-copy"):
+        memory.forget(tenant, principal)
+
+
+#: Values an API that writes the field refuses, by (section, field): an edited export
+#: carried each into the store, past every bound the write path holds it to.
+_AHEAD = "2999-01-01T00:00:00Z"
+_BLANKS = ("", "   ", "\u200b", "\u2060\n")
+_REFUSED: dict[tuple[str, str], tuple[Any, ...]] = {
+    ("feedback", "note"): _BLANKS,
+    ("belief_events", "reason"): _BLANKS,
+    ("reported_misses", "note"): (*_BLANKS, "x" * 1001),
+    ("beliefs", "statement"): (*_BLANKS, "x" * 4001),
+    ("beliefs", "subject"): ("", "x" * 201),
+    ("beliefs", "confidence"): (2, -0.5),
+    ("beliefs", "recorded_at"): (_AHEAD,),
+    ("beliefs", "retracted_at"): (_AHEAD,),
+    ("episodes", "content"): _BLANKS,
+    ("episodes", "occurred_at"): (_AHEAD,),
+    ("episodes", "recorded_at"): (_AHEAD,),
+    ("belief_events", "created_at"): (_AHEAD,),
+    ("feedback", "created_at"): (_AHEAD,),
+    ("exclusions", "created_at"): (_AHEAD,),
+    ("entity_marks", "marked_at"): (_AHEAD,),
+    ("entity_marks", "entity"): ("Not A Key", ""),
+    ("miss_hints", "miss_count"): (0,),
+    ("miss_hints", "last_missed_at"): (_AHEAD,),
+    ("traces", "created_at"): (_AHEAD,),
+}
+
+
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_an_import_holds_every_field_to_the_bounds_of_the_api_that_writes_it(
+    exported: PrincipalExport, target: Memory, data: st.DataObject
+) -> None:
+    """A blank or invisible note, a reason with no text, a time the store's clock has not
+    reached, a statement over its cap: each is refused by the API that writes the field,
+    and an edited export carried it in. Refused as an ``InvalidInputError`` naming the
+    section, the item and the field, before anything is written."""
+    present = sorted(key for key in _REFUSED if getattr(exported, key[0]))
+    section, field = data.draw(st.sampled_from(present), label="field")
+    index = data.draw(st.integers(0, len(getattr(exported, section)) - 1), label="index")
+    value = data.draw(st.sampled_from(_REFUSED[section, field]), label="value")
+    document = _mutated(exported, section, index, **{field: value})
+    fresh = f"t-{uuid.uuid4().hex[:12]}"
+    with pytest.raises(InvalidInputError) as caught:
+        target.import_principal(document, tenant_id=fresh)
+    assert not isinstance(caught.value, ConstraintViolation)  # refused before any write
+    assert (caught.value.field, caught.value.item_index) == (f"{section}.{field}", index)
+    assert target.export_principal(fresh, "ada").empty
+
+
+def test_a_note_longer_than_todays_cap_from_an_older_store_is_kept(
+    exported: PrincipalExport, target: Memory
+) -> None:
+    """A release before the 1,000-character cap stored longer rejection notes, and its
+    store exports them: the import keeps them as the user wrote them (the cap bounds new
+    notes, not records of old ones), while a note with no text is refused."""
+    assert exported.feedback
+    long_note = "The deploy target moved twice that quarter. " * 40
+    assert len(long_note) > 1000
+    fresh = f"t-{uuid.uuid4().hex[:12]}"
+    target.import_principal(_mutated(exported, "feedback", 0, note=long_note), tenant_id=fresh)
+    assert target.export_principal(fresh, "ada").feedback[0].note == long_note
+    target.forget(fresh, "ada")

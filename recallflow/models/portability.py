@@ -52,6 +52,13 @@ class _Item(InputModel):
     )
 
 
+#: A user's or the store's words on a record (a note, a reason): with visible text, as
+#: every entry point that writes one takes it. Not bounded in length here: a release
+#: before the 1,000-character cap of ``NOTE_MAX_LENGTH`` stored longer ones, and the
+#: export of such a store must import (see docs/portability.md).
+_Words = Annotated[str, AfterValidator(visible)]
+
+
 class ExportedBeliefEvent(_Item):
     """One lifecycle event of a belief (``belief_events``), in the order it was recorded."""
 
@@ -60,7 +67,7 @@ class ExportedBeliefEvent(_Item):
     related_id: Key | None = None
     project: Key | None = None
     evidence_id: Key | None = None
-    reason: str | None = None
+    reason: _Words | None = None
     effective_at: Instant | OpenEnd
     created_at: Instant
 
@@ -74,7 +81,7 @@ class ExportedFeedback(_Item):
     kind: FeedbackKind
     trace_id: Key | None = None
     project: Key | None = None
-    note: str | None = None
+    note: _Words | None = None
     created_at: Instant
 
 
@@ -106,10 +113,6 @@ class ExportedMissHint(_Item):
     acknowledged_at: Instant | None = None
 
 
-#: A reported miss's words: with visible text, as the store takes them.
-_Said = Annotated[str, AfterValidator(visible)]
-
-
 class ExportedReportedMiss(_Item):
     """A miss the user or the agent reported: the recall (``trace_id``) that should have
     shown a belief (``belief_id``) or what ``expected`` says (pending while
@@ -121,9 +124,9 @@ class ExportedReportedMiss(_Item):
     trace_id: Key
     belief_id: Key | None = None
     # Bounded and visible as a report is at every other entry point.
-    expected: _Said | None = Field(default=None, max_length=EXPECTED_MAX_LENGTH)
+    expected: _Words | None = Field(default=None, max_length=EXPECTED_MAX_LENGTH)
     subject: str = Field(min_length=1)
-    note: _Said | None = Field(default=None, max_length=NOTE_MAX_LENGTH)
+    note: _Words | None = Field(default=None, max_length=NOTE_MAX_LENGTH)
     reported_at: Instant
     acknowledged_at: Instant | None = None
 
