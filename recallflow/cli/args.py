@@ -425,6 +425,7 @@ def validated(model: type[M], data: Mapping[str, Any], flags: Mapping[str, str])
     from pydantic import ValidationError
 
     from recallflow.errors import validator_words
+    from recallflow.ingestion import named_field
 
     try:
         return model.model_validate(data)
@@ -435,20 +436,9 @@ def validated(model: type[M], data: Mapping[str, Any], flags: Mapping[str, str])
         words = validator_words(first["msg"])
         # An entry of a repeatable flag is named by the flag (its index is dropped); a rule
         # over several fields (no path) by the flag of the first field its words name.
-        named = _flag_of(path, flags) if path else _first_named(words, flags)
-        raise UsageError(f"{named or path or 'error'}: {words}") from None
-
-
-def _first_named(words: str, flags: Mapping[str, str]) -> str | None:
-    """The flag of the field ``words`` name first, of the fields in ``flags``."""
-    import re
-
-    found = (
-        (match.start(), flag)
-        for field, flag in flags.items()
-        if (match := re.search(rf"\b{re.escape(field)}\b", words))
-    )
-    return min(found, default=(0, None))[1]
+        field = path or named_field(model, words)
+        named = _flag_of(field, flags) if field else None
+        raise UsageError(f"{named or field or 'error'}: {words}") from None
 
 
 def _flag_of(path: str, flags: Mapping[str, str]) -> str | None:
