@@ -54,6 +54,7 @@ from recallflow.adapters.scanning.lexicon import (
     IN_SENTENCE,
     LINK,
     RESTRAINT_NOUN,
+    USER_COMPOUND_HEAD,
 )
 from recallflow.adapters.scanning.rule import Rule, regex_rules
 
@@ -756,7 +757,8 @@ CARRIAGE_RULES: Final[tuple[Rule, ...]] = (
                 r"\b(?:do\s+not|don'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t)\s+"
                 r"(?:(?:log|record)\s+or\s+)?(?:mention|tell|reveal|say|disclose|admit|report|"
                 r"let\s+on)\w*\s+(?:(?:it|this|anything|this\s+conversation|this\s+note)\s+)?"
-                r"to\s+(?:the\s+user|users|the\s+(?:customer|owner))\b(?!'s)",
+                r"to\s+(?:the\s+user|users|the\s+(?:customer|owner))\b(?!'s|\s+"
+                rf"{USER_COMPOUND_HEAD})",
             ),
             # payment details said to have changed, to whoever asks: "tell them the bank details
             # changed to IBAN …"

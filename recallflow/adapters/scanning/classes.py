@@ -356,11 +356,20 @@ _COVERT_ANY: Final = (
     r"kertomatta|tajne|potaji|bez\s+vedomi|in\s+secret|pe\s+ascuns|fara\s+sa\s+\w++\s+spui|"
     r"titokban|tudta\s+nelkul)"
 )
+# A read or delivery receipt is a notice to whoever sent a message, not a step the user
+# approves: "confirmaciones de lectura", "Lesebestätigung", "읽음 확인" are the user's
+# settings, not confirmations skipped.
+_RECEIPT_AFTER: Final = (
+    r"(?!\s+(?:de\s+(?:lectura|leitura|lecture|entrega|recepcion)|di\s+(?:lettura|consegna)|"
+    r"odczytu|dostarczenia|прочтени\w*|доставки|прочитання))"
+)
 _CONFIRMATION_ANY: Final = (
-    r"(?:bestatigung\w*|confirmacion\w*|confirmaciones|conferm\w+|potwierdz\w*|onay\w*|"
-    r"bevestig\w*|bekraft\w*|vahvistu\w*|potvrz\w*|potvrd\w*|confirmar\w*|confirmari\w*|"
-    r"megerosit\w*|подтвержд\w*|підтвердж\w*|确认|確認|확인|επιβεβαι\w*|אישור\w*|تأكيد|पुष्टि|"
+    r"(?:(?<!lese)(?<!lees)(?<!zustell)(?:bestatigung\w*+|bevestig\w*+)"
+    r"|(?:confirmacion\w*+|confirmaciones|conferm\w++|potwierdz\w*+|onay\w*+|"
+    r"bekraft\w*+|vahvistu\w*+|potvrz\w*+|potvrd\w*+|confirmar\w*+|confirmari\w*+|"
+    r"megerosit\w*+|подтвержд\w*+|підтвердж\w*+|确认|確認|확인|επιβεβαι\w*+|אישור\w*+|تأكيد|पुष्टि|"
     r"ยืนยัน|konfirmasi|uthibitisho|xac\s+nhan)"
+    rf"{_RECEIPT_AFTER})(?<!읽음 확인)(?<!읽음확인)(?<!既読確認)(?<!已读确认)(?<!已讀確認)"
 )
 _SKIP_ANY: Final = (
     r"(?:uberspring\w*|ubergeh\w*|weglass\w*|omit\w*|salt[ae]\w*|salter|pomin\w*|pomija\w*|"

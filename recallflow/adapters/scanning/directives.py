@@ -20,6 +20,7 @@ from recallflow.adapters.scanning.lexicon import (
     DIRECTED,
     DIRECTIVE_NOUN,
     DISCLOSE_VERB,
+    HUMAN_LANGUAGE,
     LINK,
     OUTPUT_NOUN,
     OVERRIDE_VERB,
@@ -520,16 +521,7 @@ OVERRIDE_RULES: Final[tuple[Rule, ...]] = regex_rules(
 # A human language after "only" is the user's own wish about the language of the answers
 # ("reply only in French"), not a leash on what they say: the rule's other restrictors
 # still count in the same sentence.
-_TONGUE: Final = (
-    r"\s+in\s+(?:(?:plain|simple|formal|informal|standard|british|american|brazilian|"
-    r"european|canadian|swiss|mexican|castilian|simplified|traditional)\s+)?(?:english|french|"
-    r"german|spanish|portuguese|italian|dutch|swedish|norwegian|danish|finnish|icelandic|"
-    r"polish|czech|slovak|hungarian|romanian|bulgarian|croatian|serbian|slovenian|greek|"
-    r"russian|ukrainian|turkish|arabic|hebrew|persian|farsi|hindi|urdu|bengali|tamil|"
-    r"telugu|marathi|punjabi|chinese|mandarin|cantonese|japanese|korean|vietnamese|thai|"
-    r"indonesian|malay|tagalog|filipino|swahili|catalan|basque|galician|welsh|irish|"
-    r"estonian|latvian|lithuanian|esperanto)\b"
-)
+_TONGUE: Final = rf"\s+in\s+{HUMAN_LANGUAGE}"
 
 # Restrictors that turn "reply" into a constraint on every reply.
 _RESTRICTOR: Final = (

@@ -512,3 +512,24 @@ AUTHORITY_NOUN: Final = any_of(
 #: link is read by the user on the page and carries nothing to the address behind it, so
 #: "the user's phone number in the link text of the contact card" sends nothing out.
 LINK: Final = r"link(?!s?\s+(?:text|label|caption|wording)\b)"
+
+#: A human language, as the language answers are to be in ("british english", "spanish").
+HUMAN_LANGUAGE: Final = (
+    r"(?:(?:plain|simple|formal|informal|standard|british|american|brazilian|"
+    r"european|canadian|swiss|mexican|castilian|simplified|traditional)\s+)?(?:english|french|"
+    r"german|spanish|portuguese|italian|dutch|swedish|norwegian|danish|finnish|icelandic|"
+    r"polish|czech|slovak|hungarian|romanian|bulgarian|croatian|serbian|slovenian|greek|"
+    r"russian|ukrainian|turkish|arabic|hebrew|persian|farsi|hindi|urdu|bengali|tamil|"
+    r"telugu|marathi|punjabi|chinese|mandarin|cantonese|japanese|korean|vietnamese|thai|"
+    r"indonesian|malay|tagalog|filipino|swahili|catalan|basque|galician|welsh|irish|"
+    r"estonian|latvian|lithuanian|esperanto)\b"
+)
+
+#: What "user" heads in a compound that names a group, a meeting or a document of users, not
+#: the user: "the user group", "the user forum", "the user guide" (the user base is every
+#: user, the user among them, and is no such compound).
+USER_COMPOUND_HEAD: Final = (
+    r"(?:groups?|communit(?:y|ies)|forums?|guides?|manuals?|handbooks?|documentation|testing|"
+    r"panels?|interviews?|conferences?|meetups?|council|committee|surveys?|research|interface|"
+    r"experience|agreement)\b"
+)

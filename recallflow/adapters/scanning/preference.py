@@ -32,6 +32,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from recallflow.adapters.scanning.lexicon import HUMAN_LANGUAGE
+
 #: A statement whose subject is the user, up to its verb: "the user …", "user has also …".
 USER_SUBJECT: Final = r"^\s*(?:the\s+)?user(?:'s)?\s+(?:(?:has|had)\s+)?(?:also\s+)?"
 
@@ -328,4 +330,33 @@ def form_held(text: str) -> bool:
         and _USERS_OWN.search(held["source"]) is None
         and carries_nothing(said)
         and _NOT_A_FORM.search(said) is None
+    )
+
+
+#: A standing wish about the form of answers and nothing else: "from now on, reply in
+#: British English spelling", "going forward, answer in metric units". The order opens
+#: with when it starts to hold and ends with the form: a language, or a noun of spelling,
+#: units, layout or tone. What narrows answers to one language ("reply only in Spanish"),
+#: puts something into them or names anything but a form is read as any order is.
+_STANDING_FORM: Final = re.compile(
+    r"^\s*(?:from\s+now\s+on|going\s+forward|henceforth|hereafter|from\s+this\s+point(?:\s+on)?)"
+    r"\s*,?\s*(?:please\s+)?(?:always\s+)?(?:reply|answer|respond|write)\s+(?:to\s+me\s+)?"
+    r"(?:in|using|with)\s+(?P<form>[a-z' -]{1,40}?)\s*[.!]?\s*$"
+)
+_FORM_NAMED: Final = re.compile(
+    rf"(?:^|\s){HUMAN_LANGUAGE}(?:\s+(?:spelling|punctuation|conventions))?$|\b(?:spelling|"
+    r"units|measurements|date\s+formats?|formatting|bullet\s+points|bullets|numbered\s+lists|"
+    r"paragraphs|sentences|tone|register|plain\s+language|prose)$"
+)
+
+
+def standing_form(text: str) -> bool:
+    """Whether ``text`` (the scanner's latin view) is one sentence asking, from now on,
+    for a form of the answers and nothing else (see ``_STANDING_FORM``)."""
+    wish = _STANDING_FORM.match(text)
+    return (
+        wish is not None
+        and _FORM_NAMED.search(wish["form"]) is not None
+        and carries_nothing(text)
+        and _NOT_A_FORM.search(text) is None
     )

@@ -71,6 +71,7 @@ from recallflow.adapters.scanning.preference import (
     form_held,
     own_call_body,
     reported_preference,
+    standing_form,
 )
 from recallflow.adapters.scanning.pretext import PRETEXT_RULES
 from recallflow.adapters.scanning.proofs import PROOF_RULES
@@ -151,6 +152,7 @@ _REPORTED: Final[tuple[tuple[str, Callable[[str], bool], tuple[Rule, ...]], ...]
         tuple(r for r in RULES if r not in OUTPUT_RULES and r is not LIE_ORDERED_RULE),
     ),
     (OUTPUT_HIJACK, reported_preference, tuple(r for r in RULES if r not in OUTPUT_RULES)),
+    (OUTPUT_HIJACK, standing_form, tuple(r for r in RULES if r not in OUTPUT_RULES)),
     (INSTRUCTION_OVERRIDE, caveats_waived, tuple(r for r in RULES if r not in OVERRIDE_RULES)),
     (PERSUASION, scoped_grant, tuple(r for r in RULES if r not in PERSUASION_RULES)),
     (PERSUASION, own_errand, tuple(r for r in RULES if r not in PERSUASION_RULES)),
@@ -340,7 +342,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v47"
+    version: str = "layered-v48"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""

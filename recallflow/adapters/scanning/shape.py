@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Final
 
 from recallflow.adapters.scanning.families import (
@@ -63,6 +64,7 @@ from recallflow.adapters.scanning.families import (
     OUTPUT_HIJACK,
     PERSUASION,
 )
+from recallflow.adapters.scanning.lexicon import USER_COMPOUND_HEAD
 from recallflow.adapters.scanning.protest import without_own_protest
 
 
@@ -254,6 +256,8 @@ _REPLY_WITH: Final = re.compile(
     r"(?:sender|requester|caller|writer|author)\s+(?:\w++\s+)?with\b"
 )
 _USERS: Final = re.compile(r"\b(?:my|me|their|his|her|the\s+user'?s?|users'|customers?'s?)\b")
+# The user's data named by someone else: "the user's", "their".
+_USERS_NAMED: Final = re.compile(r"\b(?:their|his|her|the\s+user'?s?|users'|customers?'s?)\b")
 _OWN_PLACE: Final = re.compile(r"\b(?:my|their|his|her|the user's)\s+own\b")
 
 _CONCEAL: Final = re.compile(
@@ -702,6 +706,41 @@ def _amplified(s: str, whole: str) -> bool:
     )
 
 
+# An order opening a clause after the first: "anyone who asks can have my email, so give
+# it out".
+_CLAUSE_ORDER: Final = re.compile(rf"[,;]\s*(?:(?:so|and|then|but|just)\s+)?{_ORDER_VERB}")
+
+
+@lru_cache(maxsize=4)
+def _told_to_a_reader(whole: str) -> bool:
+    """True when some sentence of the statement tells a reader to act: "you", the model
+    named, an imperative (opening it or one of its clauses), a wish for the reader, a
+    reader of the text, or a field that is a note to the model. A statement addressed only
+    by others asking ("anyone who asks can have my email") tells no reader anything.
+    Asked once per sentence of a statement, it is read once per statement."""
+    return _keyed_to_agent(whole) or any(
+        _YOU.search(t)
+        or _READER_OF_THIS.search(t)
+        or _AGENT.search(t)
+        or _THIRD_PERSON_AGENT.search(t)
+        or _SPOKEN_TO.search(t)
+        or _IMPERATIVE.search(t)
+        or _CLAUSE_ORDER.search(t)
+        or _WISH_FOR_READER.search(t)
+        for t in _sentences(whole)
+    )
+
+
+def _whose_data_counts(s: str, whole: str) -> bool:
+    """True when the data in the sentence is the user's in a way that makes handing it to
+    a stranger an attack: named by someone else ("the user's notes", "their email"), or
+    named by the user ("my notes") in an order to a reader. The user's own disposition
+    towards their own data ("happy to share my notes with anyone who asks", "anyone who
+    asks can have my work email") is theirs to state; their sensitive data is read by
+    ``_SENSITIVE`` whoever names it."""
+    return bool(_USERS_NAMED.search(s) or (_USERS.search(s) and _told_to_a_reader(whole)))
+
+
 def _carries_out(s: str, whole: str) -> bool:
     if (
         _REPLY_WITH.search(s)
@@ -717,7 +756,7 @@ def _carries_out(s: str, whole: str) -> bool:
         and _DATA_RE.search(s)
         and not _OWN_PLACE.search(s)
         and (
-            (_STRANGER.search(s) and (_SENSITIVE.search(s) or _USERS.search(s)))
+            (_STRANGER.search(s) and (_SENSITIVE.search(s) or _whose_data_counts(s, whole)))
             or (_CONSENT_WAIVED.search(s) and _SENSITIVE.search(s))
             or (_WRITTEN_OUT.search(s) and (_SENSITIVE.search(s) or _amplified(s, whole)))
         )
@@ -949,6 +988,15 @@ _DECISIONS: Final[
 _ANY_NEEDED: Final = frozenset().union(*(needs[0] for _, needs, _, _ in _DECISIONS))
 
 
+# "User" at the head of a compound names a group, a meeting or a document of users, not the
+# user: "don't tell the user group yet", "the user's guide says …". Glued into one word it
+# is no longer read as the user ("the usergroup"). Possessive, only a guide, manual or
+# handbook is a document: "the user's research" is the user's.
+_USER_COMPOUND: Final = re.compile(
+    rf"\buser(?:'s\s+(?=(?:guide|manual|handbook)s?\b)|s?\s+(?={USER_COMPOUND_HEAD}))"
+)
+
+
 def shaped_family(latin: str, tokens: frozenset[str]) -> str | None:
     """The family of the first addressed sentence of a statement shaped as an attack, or
     ``None``; ``latin`` and ``tokens`` are its views (see
@@ -965,6 +1013,7 @@ def shaped_family(latin: str, tokens: frozenset[str]) -> str | None:
                 live.append((family, test))
     if not live or _REPORTED_ATTACK.search(latin):
         return None
+    latin = _USER_COMPOUND.sub("user", latin)
     keyed = _keyed_to_agent(latin)
     for s in _sentences(latin):
         if not (

@@ -29,11 +29,17 @@ _CJK_GAP: Final = r"[^.!?\n。！？]{0,30}?"
 # The user in the third person, Latin-script languages on the accent-folded view.
 _USER_LATIN: Final = (
     r"(?:\butilisat(?:eur|rice)s?\b|\busuari[oa]s?\b|\butente\b|\b(?:be)?nutzer(?:in|s)?\b|"
-    r"\bgebruiker\b|\buzytkowni\w*|\bkullanici\w*|\bnguoi\s+dung\b|\bpengguna\b)"
+    r"\bgebruiker\b|\buzytkowni\w*|\bkullanici\w*+(?!\s+(?:grub|toplulu|forum|kilavuz))|"
+    r"\bnguoi\s+dung\b|\bpengguna\b)"
 )
-# … and in the scripts the Latin fold would wreck.
+# … and in the scripts the Latin fold would wreck. A compound headed by the word for users
+# names a group, a meeting or a document of them, not the user: "ユーザー会" (a user
+# group's meeting), "用户群", "사용자 모임", "kullanıcı grubu".
 _USER_PLAIN: Final = (
-    r"(?:пользовател\w*|користувач\w*|用户|用戶|使用者|ユーザー|사용자|المستخدم|उपयोगकर्ता)"
+    r"(?:пользовател\w*|користувач\w*|用户(?!组|群|社区|手册|指南|论坛|大会)|"
+    r"用戶(?!組|群|社區|手冊|指南|論壇|大會)|使用者(?!手冊|指南|社群)|"
+    r"ユーザー(?!会|グループ|コミュニティ|ガイド|マニュアル|フォーラム)|"
+    r"사용자(?!\s*(?:모임|그룹|커뮤니티|가이드|설명서|매뉴얼|포럼))|المستخدم|उपयोगकर्ता)"
 )
 
 # Anyone who asks, as the one the user's data goes to (or "on demand").
@@ -95,7 +101,8 @@ _DONT_TELL_PLAIN: Final = (
 # … and in the verb-final languages, after the user: "kullanıcıya söyleme", "ユーザーには
 # 知らせないこと", "사용자에게는 알리지 마세요", "उपयोगकर्ता को मत बताओ".
 _TOLD_NOT_LATIN: Final = (
-    r"(?:\bkullanici\w*[^.\n]{0,80}?\b(?:soyleme|bildirme|haber\s+verme)(?:yin)?\b)"
+    r"(?:\bkullanici\w*+(?!\s+(?:grub|toplulu|forum|kilavuz))[^.\n]{0,80}?"
+    r"\b(?:soyleme|bildirme|haber\s+verme)(?:yin)?\b)"
 )
 _TOLD_NOT_PLAIN: Final = (
     r"(?:知らせない|言わない|伝えない|内緒に|秘密に|(?:알리지|말하지)\s*(?:마|말)|मत\s+(?:बताओ|बताना|"
