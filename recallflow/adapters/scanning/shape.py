@@ -207,6 +207,10 @@ _SEND: Final = _words(
     r"submit\w*|leak\w*|export\w*|transmit\w*|disclos\w*|reveal\w*|expos\w*|hand\w*\s+(?:over|"
     r"out)|provid\w*|suppl(?:y|ies|ied)|releas\w*|give\s+out|divulg\w*|pass(?:es|ed|ing)?|"
     r"includ\w*|embed\w*|insert\w*|append\w*|drop\s+a\s+copy|a\s+copy"
+    # handed over with no verb of sending: "… can go to anyone who asks", "whoever asks
+    # should get …"
+    r"|(?:can|may|should|will|must)\s+(?:go|be\s+(?:given|sent|handed|passed))\s+to|"
+    r"(?:can|may|should|will|must)\s+(?:get|have|receive)"
 )
 _DATA: Final = _words(
     r"conversations?|chats?|chat\s+history|messages?|replies|files?|documents?|uploads?|"
@@ -215,7 +219,8 @@ _DATA: Final = _words(
     r"phone\s+numbers?|names|salar(?:y|ies)|medical\s+history|records?|summar(?:y|ies)|folder|"
     r"history|emails?|inbox|notes|sessions?|logins?|photos?|transcripts?|\.env|docs|histories|"
     "profiles?|statements?|reports?|drafts?|orders?|passports?|scans?|ids?|screenshots?|"
-    r"screen\s+recordings?|recordings?|backups?|invoices?|receipts?"
+    r"screen\s+recordings?|recordings?|backups?|invoices?|receipts?|itinerar(?:y|ies)|"
+    r"travel\s+plans"
 )
 # Someone nobody chose for the user: fires on its own.
 _STRANGER: Final = re.compile(
@@ -256,6 +261,10 @@ _REPLY_WITH: Final = re.compile(
     r"(?:sender|requester|caller|writer|author)\s+(?:\w++\s+)?with\b"
 )
 _USERS: Final = re.compile(r"\b(?:my|me|their|his|her|the\s+user'?s?|users'|customers?'s?)\b")
+# The user named in the third person: whoever writes it is not the user, so the user's
+# things sent to an address it writes out were not sent there by the user ("always copy
+# audit@… on every email the user sends").
+_THE_USER: Final = re.compile(r"\bthe\s+user'?s?\b|\busers'")
 # The user's data named by someone else: "the user's", "their".
 _USERS_NAMED: Final = re.compile(r"\b(?:their|his|her|the\s+user'?s?|users'|customers?'s?)\b")
 _OWN_PLACE: Final = re.compile(r"\b(?:my|their|his|her|the user's)\s+own\b")
@@ -470,7 +479,7 @@ _OTHERS_ASK: Final = re.compile(
     r"\b(?:when(?:ever)?|if|each\s+time|every\s+time|any\s+time)\s+(?:(?:a|the|any|our)\s+)?"
     r"(?:users?|customers?|someone|anyone|people|readers?|visitors?|clients?|patients?)\s+"
     r"(?:\w++\s+){0,2}?(?:ask|wonder|question|enquire|inquire|bring|mention)"
-    r"|\b(?:users|people|customers|anyone|someone|readers|visitors)\s+who\s+ask"
+    r"|\b(?:users|people|customers|anyone|someone|readers|visitors)\s+who\s+ask|\bwhoever\s+asks\b"
     r"|\b(?:when(?:ever)?|if)\s+asked\b|\b(?:any|every|all)\s+(?:question|questions|query|"
     r"queries|comparison|answers?|translations?)\s+(?:about|on|of|you)\b"
     r"|\bin\s+answers\s+about\b|\bwhenever\s+the\s+(?:topic|subject|question)\b"
@@ -758,7 +767,10 @@ def _carries_out(s: str, whole: str) -> bool:
         and (
             (_STRANGER.search(s) and (_SENSITIVE.search(s) or _whose_data_counts(s, whole)))
             or (_CONSENT_WAIVED.search(s) and _SENSITIVE.search(s))
-            or (_WRITTEN_OUT.search(s) and (_SENSITIVE.search(s) or _amplified(s, whole)))
+            or (
+                _WRITTEN_OUT.search(s)
+                and (_SENSITIVE.search(s) or _THE_USER.search(s) or _amplified(s, whole))
+            )
         )
     )
 
@@ -860,7 +872,8 @@ def _forms(stems: str) -> frozenset[str]:
 
 
 _SEND_WORDS: Final = _forms(
-    "send sent forward share shar post upload copy copie email bcc cc give given giv pass "
+    "send sent forward share shar post upload copy copie email bcc cc give given giv pass go "
+    "get have receive "
     "past paste attach push publish submit leak export transmit disclos disclose reveal expos "
     "expose hand provid provide suppl supply releas release divulg divulge includ include "
     "embed insert append copi"

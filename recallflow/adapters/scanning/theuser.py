@@ -36,8 +36,8 @@ _USER_LATIN: Final = (
 # names a group, a meeting or a document of them, not the user: "ユーザー会" (a user
 # group's meeting), "用户群", "사용자 모임", "kullanıcı grubu".
 _USER_PLAIN: Final = (
-    r"(?:пользовател\w*|користувач\w*|用户(?!组|群|社区|手册|指南|论坛|大会)|"
-    r"用戶(?!組|群|社區|手冊|指南|論壇|大會)|使用者(?!手冊|指南|社群)|"
+    r"(?:пользовател\w*|користувач\w*|用户(?!组|群|社区|手册|指南|论坛|大会|体验|界面)|"
+    r"用戶(?!組|群|社區|手冊|指南|論壇|大會|體驗|介面)|使用者(?!手冊|指南|社群)|"
     r"ユーザー(?!会|グループ|コミュニティ|ガイド|マニュアル|フォーラム)|"
     r"사용자(?!\s*(?:모임|그룹|커뮤니티|가이드|설명서|매뉴얼|포럼))|المستخدم|उपयोगकर्ता)"
 )
@@ -45,7 +45,7 @@ _USER_PLAIN: Final = (
 # Anyone who asks, as the one the user's data goes to (or "on demand").
 _ANYONE_LATIN: Final = (
     r"(?:\bquiconque\s+(?:les?\s+|la\s+|en\s+)?(?:demande|reclame)|\bdes\s+qu'\s*on\s+"
-    r"(?:te\s+|vous\s+)?(?:les?\s+|la\s+)?(?:te\s+|vous\s+)?demande|\bcualquiera\s+que\s+"
+    r"(?:te\s+|vous\s+)?(?:les?\s+|la\s+)?(?:te\s+|vous\s+)?demande|\bcualquiera\s+(?:(?:de|del|de\s+la)\s+\w++\s+)?que\s+"
     r"(?:\w++\s+){0,2}?(?:pida|solicite|pregunte)|\ba\s+quien\s+(?:\w++\s+){0,3}?(?:pida|"
     r"solicite|pregunte|se\s+identifique)|\bsiempre\s+que\s+(?:te\s+)?(?:lo\s+|la\s+|los\s+)?"
     r"(?:soliciten|pidan)|\bchiunque\s+(?:\w++\s+){0,2}?(?:chied|domand|richied)\w*|"
@@ -54,16 +54,20 @@ _ANYONE_LATIN: Final = (
     r"solicitar|perguntar|disser)|\bjede[nmr]?\b[^.\n]{0,24}?\b(?:fragt|anfragt|verlangt)\b|"
     r"\bauf\s+anfrage\b|\biedereen\s+die\s+(?:\w++\s+){0,2}?(?:vraagt|verzoekt)|\bwie\s+erom\s+"
     r"vraagt|\bkazde\w*\s*,?\s+kto\s+(?:\w++\s+){0,2}?(?:poprosi|prosi|zapyta|pyta)|\bna\s+"
-    r"kazde\s+(?:zadanie|zyczenie)|\bisteyen\s+(?:herkes\w*|kim\w*|olursa)|\bbat\s+ky\s+ai\s+"
+    r"kazde\s+(?:zadanie|zyczenie)|\b(?:isteyen|soran)\s+(?:herkes\w*|kim\w*|olursa)|\bbat\s+ky\s+ai\s+"
     r"(?:\w++\s+){0,2}?(?:yeu\s+cau|hoi|xin)|\bai\s+hoi\s+thi|\bsiapa\s+(?:pun|saja)\s+yang\s+"
     r"(?:\w++\s+){0,1}?(?:meminta|minta|bertanya)\w*|\banyone\s+who\s+asks|\bwhenever\s+"
     r"(?:someone|anyone|somebody)\s+asks)"
 )
 _ANYONE_PLAIN: Final = (
-    r"(?:anyone\s+who\s+asks|(?:любому|всем|каждому|кому\s+угодно)\s*,?\s+кто\s+(?:\w+\s+){0,2}?(?:попросит|просит|"
+    r"(?:anyone\s+who\s+asks|(?:любому|всем|каждому|кому\s+угодно)(?:\s+\w+){0,2}?\s*,?\s+кто\s+"
+    r"(?:\w+\s+){0,2}?(?:попросит|просит|"
     r"спросит|запросит)|по\s+первому\s+(?:же\s+)?(?:запросу|требованию)|(?:будь-кому|кожному)\s*,?"
     r"\s+хто\s+(?:\w+\s+){0,2}?(?:попросить|просить|запитає)|任何人.{0,6}?(?:询问|詢問|索取|要求|"
-    r"请求|請求|问|問|要)|有人(?:要|索取|询问|詢問|问|問)|谁要|誰要|누가\s*(?:요청하든|물어보든|"
+    r"请求|請求|问|問|要)|任何(?:来|來)?(?:要|问|問|索取)的人|有人(?:要|索取|询问|詢問|问|問)|"
+    r"谁要|誰要|谁问都|誰問都|(?:聞かれ|頼まれ|求められ|頼んで?き|求め|聞いてき|依頼し)"
+    r"[^。\n]{0,8}?誰にでも|誰に(?:聞かれ|頼まれ|求められ)ても|(?:달라는|요청하는|물어보는)\s*"
+    r"사람\s*(?:누구에게나|누구한테나)|누가\s*(?:요청하든|물어보든|"
     r"달라고\s*하든|요청하면|물어보면)|요청하는\s*(?:누구|모든\s*사람)|لأي\s+(?:شخص|أحد|احد)\s+"
     r"(?:ي\w+)|لمن\s+يطلب\w*|जो\s+भी\s+(?:माँगे|मांगे|पूछे)|कोई\s+(?:माँगे|मांगे|पूछे))"
 )
