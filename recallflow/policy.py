@@ -592,24 +592,42 @@ class ArmLimits(_Frozen):
     # The arms' plans are only as good as the planner's statistics, which autovacuum
     # refreshes up to a minute after a write: right after a bulk write into a fresh store
     # recall ran 2x (1k beliefs) to 20x (10k) slower until it came round (see "Statistics
-    # after a bulk write" in docs/operations.md). A write that changes a table by more than
-    # this share of the rows its statistics know (and by at least statistics_min_rows)
-    # analyzes it once it has committed. At 1.0 a table is analyzed when a write at least
-    # doubles what its statistics counted: an ingest in batches pays a number of ANALYZEs
-    # that grows with the logarithm of its size, not one per batch, and the statistics
-    # are never off by more than a factor of two (autovacuum refines them at its 10 %).
+    # after a bulk write" in docs/operations.md). A write after which a table has changed
+    # since its last ANALYZE by more than this share of the rows its statistics know (and
+    # by at least statistics_min_rows), counting the write's own changes and those of
+    # every write before it, analyzes it once it has committed. At 1.0 a table is
+    # analyzed once it has at least doubled what its statistics counted, whether in one
+    # write or in many small ones (a session's turns): an ingest in batches pays a number
+    # of ANALYZEs that grows with the logarithm of its size, not one per batch, and the
+    # statistics are never off by more than a factor of two (autovacuum refines them at
+    # its 10 %).
     # Read by the writer from the default policy.
     statistics_growth_share: float = Field(
         default=1.0,
         gt=0,
-        description="A write that inserts, updates or deletes more than this share of the"
-        " rows a table's planner statistics counted analyzes the table after it commits.",
+        description="A write after which more than this share of the rows a table's planner"
+        " statistics counted were inserted, updated or deleted since its last ANALYZE"
+        " analyzes the table after it commits.",
     )
     statistics_min_rows: int = Field(
         default=500,
         ge=1,
-        description="A write that changes fewer rows of a table than this leaves its"
-        " statistics to autovacuum (a single add never pays an ANALYZE).",
+        description="A table analyzed before that has changed by fewer rows than this since"
+        " its last ANALYZE is left to autovacuum by every write.",
+    )
+    # A table no ANALYZE has seen yet is planned with default selectivities: every
+    # equality matches 0.5 % of a size guessed from its pages, so two indexes that both
+    # start with the principal tie, and the smaller wins. A session's turn locked its
+    # session through the index of the principal's shown beliefs instead of the session's
+    # own (reading every session's rows) until autovacuum first came round. Such a table
+    # is analyzed by the write after which this many of its rows have changed since it
+    # was made, as autovacuum's own first ANALYZE (its base threshold) would, only sooner.
+    # Read by the writer from the default policy.
+    statistics_first_rows: int = Field(
+        default=50,
+        ge=1,
+        description="A table never analyzed is analyzed after the write that brings the"
+        " rows changed in it to this many (statistics_min_rows applies after that).",
     )
     max_candidates: int = Field(
         default=40,

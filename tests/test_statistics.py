@@ -10,14 +10,16 @@ import logging
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
 
 from recallflow import DEFAULT_POLICY, Memory, open_memory
 from recallflow.adapters.embedders.hashing import HashingEmbedder
-from recallflow.adapters.postgres import statistics
+from recallflow.adapters.postgres import sessions, statistics
 from recallflow.errors import StoreUnavailableError
+from recallflow.models.store import Sensitivity
 from tests.helpers import belief
 
 TENANT = "t-stats"
@@ -75,7 +77,7 @@ def _history(memory: Memory, principal: str, n: int) -> None:
 
 def test_a_bulk_ingest_leaves_statistics_of_what_it_wrote(store: Memory) -> None:
     limits = DEFAULT_POLICY.limits
-    small = limits.statistics_min_rows // 10
+    small = 2  # rows of every table fewer than statistics_first_rows
     _history(store, "p-small", small)
     # A small write does not pay an ANALYZE: the tables are as unknown as before it.
     assert _known(store) == dict.fromkeys(TABLES, -1.0)
@@ -103,7 +105,9 @@ def test_a_failed_analyze_leaves_the_write_standing(
 ) -> None:
     """The ANALYZE runs after the write has committed: when it fails, the add returns its
     beliefs, they are stored, and the failure is logged."""
-    monkeypatch.setattr(statistics, "changed_tables", lambda conn: [("public", "no_such_table")])
+    monkeypatch.setattr(
+        statistics, "changed_tables", lambda conn, watched: [("public", "no_such_table")]
+    )
     with caplog.at_level(logging.WARNING, logger=statistics.__name__):
         stored = store.beliefs.add_many([belief(TENANT, "p-one", id="b-kept")])
     assert [b.id for b in stored] == ["b-kept"]
@@ -118,7 +122,9 @@ def test_a_write_whose_connection_dies_before_its_commit_is_not_reported_written
     the server ends the session there, the commit never happens, so the add must fail (a
     retry-safe StoreUnavailableError), never return beliefs that were not stored."""
 
-    def session_ended(conn: psycopg.Connection[object]) -> list[tuple[str, str]]:
+    def session_ended(
+        conn: psycopg.Connection[object], watched: tuple[str, ...]
+    ) -> list[tuple[str, str]]:
         conn.execute("SELECT pg_terminate_backend(pg_backend_pid())")
         return []
 
@@ -130,3 +136,82 @@ def test_a_write_whose_connection_dies_before_its_commit_is_not_reported_written
     again = store.beliefs.add_many([belief(TENANT, "p-one", id="b-lost")])  # the retry
     assert [b.id for b in again] == ["b-lost"]
     assert store.beliefs.get(TENANT, "p-one", "b-lost").id == "b-lost"
+
+
+def _index_reads(plan: dict[str, Any], table: str) -> list[str]:
+    """How each node of ``plan`` that reads ``table`` reads it: its index's name, or
+    the node's type when it reads no index, and the bitmap index scans under it."""
+    found = []
+    if plan.get("Relation Name") == table:
+        found.append(str(plan.get("Index Name", plan["Node Type"])))
+        found += [str(p["Index Name"]) for p in plan.get("Plans", []) if "Index Name" in p]
+    for child in plan.get("Plans", []):
+        if child.get("Node Type") != "Bitmap Index Scan":
+            found += _index_reads(child, table)
+    return found
+
+
+def test_a_new_stores_session_turns_lock_their_session_through_its_own_rows(
+    store: Memory,
+) -> None:
+    """A turn writes a few rows of what it showed; in a new store no ANALYZE had seen
+    that table until autovacuum came round, and the planner, with default selectivities,
+    read the session's shown beliefs through the principal's index of shown beliefs (every
+    session's rows, filtered) rather than the session's own: a turn's lock read all the
+    principal's sessions' rows. The turns' writes now leave the table analyzed, and the
+    lock reads the session's rows through its key, right after them."""
+    principal = "p-turns"
+    _history(store, principal, 120)
+    shown = 0
+    first_rows = DEFAULT_POLICY.limits.statistics_first_rows
+    asked = 0
+    while shown < 2 * first_rows:  # enough rows that the index chosen matters
+        session = store.open_session(TENANT, principal)
+        for _ in range(3):
+            session.recall({"goal": f"Where is service {asked % 97} deployed, in which region?"})
+            asked += 1
+        with psycopg.connect(store.uri) as conn:
+            counted = conn.execute(
+                "SELECT count(*) FROM session_shown WHERE tenant_id = %s AND principal_id = %s",
+                (TENANT, principal),
+            ).fetchone()
+        shown = int(counted[0]) if counted else 0
+        assert asked < 60, "the turns showed too few beliefs for the test to mean anything"
+    info = session.info
+    with psycopg.connect(store.uri) as conn:
+        row = conn.execute(
+            "EXPLAIN (FORMAT JSON) " + sessions._LOCK,
+            {
+                "sha": info.prefix_sha256,
+                "t": info.tenant_id,
+                "p": info.principal_id,
+                "id": info.id,
+                "as_of": datetime.now(UTC),
+                "ceiling": int(Sensitivity.SECRET),
+                "project": None,
+            },
+        ).fetchone()
+    assert row is not None
+    reads = _index_reads(row[0][0]["Plan"], "session_shown")
+    # Planned from the rows the turns wrote: through the session's key, or, the table
+    # being this small, read whole (a few pages); never through the principal's index.
+    assert reads and "session_shown_belief_idx" not in reads, reads
+    with psycopg.connect(store.uri) as conn:
+        known = conn.execute(
+            "SELECT reltuples FROM pg_class WHERE relname = 'session_shown'"
+        ).fetchone()
+    assert known is not None and known[0] >= first_rows
+
+
+def test_single_adds_leave_a_new_table_analyzed_once_it_holds_a_few_rows(
+    store: Memory,
+) -> None:
+    """Writes of one belief each are counted together: the add after which the table has
+    changed by ``statistics_first_rows`` rows since it was made analyzes it, as
+    autovacuum's first round would have, but before the next recall is planned."""
+    first_rows = DEFAULT_POLICY.limits.statistics_first_rows
+    for i in range(first_rows - 1):
+        store.beliefs.add(belief(TENANT, "p-single", id=f"b-{i}", subject=f"topic-{i}"))
+    assert _known(store)["beliefs"] == -1.0
+    store.beliefs.add(belief(TENANT, "p-single", id="b-last", subject="topic-last"))
+    assert _known(store)["beliefs"] == first_rows

@@ -26,6 +26,7 @@ from pydantic import TypeAdapter
 
 from recallflow.adapters.postgres.beliefs import SELECT_BELIEF, belief_from_row
 from recallflow.adapters.postgres.statements import pipeline, set_local
+from recallflow.adapters.postgres.statistics import bulk_write
 from recallflow.adapters.postgres.traces import (
     UNLESS_ERASED,
     hold_erasure_fence,
@@ -596,8 +597,14 @@ class PostgresSessionStore:
         Every lock the transaction waits for — the session row, which another turn of the
         session or an erasure of the principal holds until it commits — is waited for at
         most ``lock_timeout_ms`` (``sessions.lock_timeout_ms``): past it the turn is a
-        :class:`~recallflow.errors.WriteCancelledError`, nothing of it recorded."""
-        with self._pool.connection() as conn, conn.transaction():
+        :class:`~recallflow.errors.WriteCancelledError`, nothing of it recorded.
+
+        Once it has committed, the tables it wrote, and the sessions the lock reads (a
+        turn writes none), are analyzed when their statistics have gone stale: a turn
+        writes a few rows, and a table no ANALYZE had seen yet locked the session through
+        the principal's index of shown beliefs, reading every session's rows
+        (:func:`~recallflow.adapters.postgres.statistics.bulk_write`)."""
+        with bulk_write(self._pool, watched=("sessions",)) as conn:
             set_local(conn, {"lock_timeout": str(lock_timeout_ms)})
             try:
                 locked = conn.execute(
