@@ -1049,7 +1049,8 @@ class Memory:
             ("the content of episode", "the contents of episodes"),
         )
         try:
-            with bulk_write(self._pool) as conn:
+            principal = (parsed.tenant_id, parsed.principal_id)
+            with bulk_write(self._pool, principals=[principal]) as conn:
                 written = import_principal(conn, parsed, belief_vectors, episode_vectors)
         except (psycopg.errors.IntegrityError, psycopg.errors.DataError) as exc:
             raise translate(exc, table=exc.diag.table_name or "beliefs", items=[]) from exc

@@ -18,6 +18,7 @@ import pytest
 from recallflow import DEFAULT_POLICY, Memory, open_memory
 from recallflow.adapters.embedders.hashing import HashingEmbedder
 from recallflow.adapters.postgres import sessions, statistics
+from recallflow.adapters.postgres.beliefs import SELECT_BELIEF
 from recallflow.errors import StoreUnavailableError
 from recallflow.models.store import Sensitivity
 from tests.helpers import belief
@@ -215,3 +216,44 @@ def test_single_adds_leave_a_new_table_analyzed_once_it_holds_a_few_rows(
     assert _known(store)["beliefs"] == -1.0
     store.beliefs.add(belief(TENANT, "p-single", id="b-last", subject="topic-last"))
     assert _known(store)["beliefs"] == first_rows
+
+
+def _add_beliefs(memory: Memory, principal: str, first: int, n: int) -> None:
+    memory.beliefs.add_many(
+        belief(
+            TENANT,
+            principal,
+            id=f"b-{i}",
+            statement=f"Service {i % 97} runs in region {i % 13} on cluster {i}",
+            subject=f"service-{i % 97}",
+        )
+        for i in range(first, first + n)
+    )
+
+
+def test_a_principal_grown_beside_larger_ones_is_planned_for_its_size(store: Memory) -> None:
+    """A principal that grows in a table others fill changes the table by too small a share
+    for the table-wide rule, and the statistics taken before it know no principal of its
+    name: every statement of its beliefs was planned for one belief, and a session's read
+    of the beliefs it showed, by their ids, went through another of the principal's
+    indexes, reading all its beliefs. The writes that grow it now analyze the table once
+    it has outgrown the planner's estimate, and the read goes through the key."""
+    limits = DEFAULT_POLICY.limits
+    others = 2 * limits.statistics_min_rows
+    for k in range(3):
+        _add_beliefs(store, f"p-large-{k}", 0, others)
+    with psycopg.connect(store.uri, autocommit=True) as conn:
+        conn.execute("ANALYZE beliefs")  # the store long analysed
+    batch = limits.statistics_min_rows // 2  # each write below every table-wide number
+    for first in range(0, 3 * limits.statistics_min_rows, batch):
+        _add_beliefs(store, "p-grown", first, batch)
+    ids = [f"b-{i}" for i in range(0, 400, 50)]
+    with psycopg.connect(store.uri) as conn:
+        row = conn.execute(
+            "EXPLAIN (FORMAT JSON) " + SELECT_BELIEF + " WHERE tenant_id = %s"
+            " AND principal_id = %s AND id = ANY(%s)",
+            (TENANT, "p-grown", ids),
+        ).fetchone()
+    assert row is not None
+    plan = row[0][0]["Plan"]
+    assert plan.get("Index Name") == "beliefs_pkey", plan

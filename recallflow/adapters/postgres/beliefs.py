@@ -308,7 +308,8 @@ class PostgresBeliefStore:
         if not beliefs:
             return []
         try:
-            with bulk_write(self._pool) as conn:
+            principals = {(b.tenant_id, b.principal_id) for b in beliefs}
+            with bulk_write(self._pool, principals=principals) as conn:
                 return write_beliefs(conn, beliefs, embeddings)
         except (pg_errors.IntegrityError, pg_errors.DataError) as exc:
             items = [dict(zip(BELIEF_COLUMNS, belief_row(b), strict=True)) for b in beliefs]
