@@ -233,6 +233,21 @@ def _add_beliefs(memory: Memory, principal: str, first: int, n: int) -> None:
     )
 
 
+def _grow_beside_larger_ones(store: Memory, *, autovacuum: bool) -> None:
+    """Three principals of twice ``statistics_min_rows`` beliefs, analyzed, then
+    ``p-grown`` written to three times that in writes below every table-wide number."""
+    limits = DEFAULT_POLICY.limits
+    for k in range(3):
+        _add_beliefs(store, f"p-large-{k}", 0, 2 * limits.statistics_min_rows)
+    with psycopg.connect(store.uri, autocommit=True) as conn:
+        conn.execute("ANALYZE beliefs")  # the store long analysed
+        if not autovacuum:
+            conn.execute("ALTER TABLE beliefs SET (autovacuum_enabled = false)")
+    batch = limits.statistics_min_rows // 2
+    for first in range(0, 3 * limits.statistics_min_rows, batch):
+        _add_beliefs(store, "p-grown", first, batch)
+
+
 def test_a_principal_grown_beside_larger_ones_is_planned_for_its_size(store: Memory) -> None:
     """A principal that grows in a table others fill changes the table by too small a share
     for the table-wide rule, and the statistics taken before it know no principal of its
@@ -240,15 +255,7 @@ def test_a_principal_grown_beside_larger_ones_is_planned_for_its_size(store: Mem
     of the beliefs it showed, by their ids, went through another of the principal's
     indexes, reading all its beliefs. The writes that grow it now analyze the table once
     it has outgrown the planner's estimate, and the read goes through the key."""
-    limits = DEFAULT_POLICY.limits
-    others = 2 * limits.statistics_min_rows
-    for k in range(3):
-        _add_beliefs(store, f"p-large-{k}", 0, others)
-    with psycopg.connect(store.uri, autocommit=True) as conn:
-        conn.execute("ANALYZE beliefs")  # the store long analysed
-    batch = limits.statistics_min_rows // 2  # each write below every table-wide number
-    for first in range(0, 3 * limits.statistics_min_rows, batch):
-        _add_beliefs(store, "p-grown", first, batch)
+    _grow_beside_larger_ones(store, autovacuum=True)
     ids = [f"b-{i}" for i in range(0, 400, 50)]
     with psycopg.connect(store.uri) as conn:
         row = conn.execute(
@@ -259,3 +266,10 @@ def test_a_principal_grown_beside_larger_ones_is_planned_for_its_size(store: Mem
     assert row is not None
     plan = row[0][0]["Plan"]
     assert plan.get("Index Name") == "beliefs_pkey", plan
+
+
+def test_a_grown_principal_leaves_a_table_with_autovacuum_off_as_it_was(store: Memory) -> None:
+    """Whoever switched autovacuum off for the beliefs keeps their statistics: growing a
+    principal does not analyze them either."""
+    _grow_beside_larger_ones(store, autovacuum=False)
+    assert _known(store)["beliefs"] == 3 * 2 * DEFAULT_POLICY.limits.statistics_min_rows

@@ -18,11 +18,14 @@ each table it wrote (or that the caller watches) whose count is at least
 ``limits.statistics_min_rows`` and more than ``limits.statistics_growth_share`` of the
 rows the table's statistics counted, or, for a table never analyzed, at least
 ``limits.statistics_first_rows`` — what autovacuum would do on its next round, brought
-forward. The write asks the server to publish its counts as soon as it is idle again
-(``pg_stat_force_next_flush``), so the next write, on any connection, reads them. A table
-autovacuum is switched off for (the server's ``autovacuum`` off, or the table's
-``autovacuum_enabled`` false) is left alone: its statistics are whoever switched it off's
-to keep. The writer has no policy argument, so the numbers are the default policy's.
+forward. A write of beliefs also analyzes the columns that name the principal when one
+it wrote has outgrown the planner's estimate of it (:func:`outgrown_beliefs`), which the
+table-wide count misses when the table holds others. The write asks the server to
+publish its counts as soon as it is idle again (``pg_stat_force_next_flush``), so the
+next write, on any connection, reads them. A table autovacuum is switched off for (the
+server's ``autovacuum`` off, or the table's ``autovacuum_enabled`` false) is left alone:
+its statistics are whoever switched it off's to keep. The writer has no policy argument,
+so the numbers are the default policy's.
 
 The ANALYZE runs after the commit, outside the write's transaction: the write does not
 hold its locks for it, and a failed ANALYZE (a lost connection, a missing privilege) is
@@ -108,7 +111,9 @@ _PRINCIPAL_SIZE = (
     " JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'principal_id',"
     " LATERAL (SELECT coalesce((SELECT s.beliefs FROM principal_sizes s"
     "  WHERE s.tenant_id = %(t)s AND s.principal_id = %(p)s), 0) AS held) h"
-    " WHERE c.oid = 'beliefs'::regclass"
+    " WHERE c.oid = 'beliefs'::regclass AND current_setting('autovacuum')::bool"
+    " AND NOT EXISTS (SELECT FROM pg_options_to_table(c.reloptions) o"
+    "  WHERE o.option_name = 'autovacuum_enabled' AND NOT o.option_value::bool)"
 )
 #: The planner's estimate of a principal's beliefs, from the table's statistics: what
 #: every statement that reads the principal's beliefs is planned for.
@@ -142,7 +147,7 @@ def outgrown_beliefs(
     for tenant_id, principal_id in sorted(set(principals)):
         key = {"t": tenant_id, "p": principal_id}
         row = conn.execute(_PRINCIPAL_SIZE, key).fetchone()
-        if row is None:
+        if row is None:  # autovacuum is off for the table: its statistics are not ours
             return []
         held, since, schema, knowable = int(row[0]), int(row[1]), str(row[2]), bool(row[3])
         if held < limits.statistics_min_rows or not knowable:
