@@ -615,20 +615,6 @@ class ArmLimits(_Frozen):
         description="A table analyzed before that has changed by fewer rows than this since"
         " its last ANALYZE is left to autovacuum by every write.",
     )
-    # A table no ANALYZE has seen yet is planned with default selectivities: every
-    # equality matches 0.5 % of a size guessed from its pages, so two indexes that both
-    # start with the principal tie, and the smaller wins. A session's turn locked its
-    # session through the index of the principal's shown beliefs instead of the session's
-    # own (reading every session's rows) until autovacuum first came round. Such a table
-    # is analyzed by the write after which this many of its rows have changed since it
-    # was made, as autovacuum's own first ANALYZE (its base threshold) would, only sooner.
-    # Read by the writer from the default policy.
-    statistics_first_rows: int = Field(
-        default=50,
-        ge=1,
-        description="A table never analyzed is analyzed after the write that brings the"
-        " rows changed in it to this many (statistics_min_rows applies after that).",
-    )
     max_candidates: int = Field(
         default=40,
         ge=1,

@@ -76,9 +76,17 @@ def _history(memory: Memory, principal: str, n: int) -> None:
     )
 
 
+def _first_rows(memory: Memory) -> int:
+    """The rows autovacuum's first ANALYZE of a table waits for, on this server."""
+    with psycopg.connect(memory.uri) as conn:
+        row = conn.execute("SELECT current_setting('autovacuum_analyze_threshold')::int").fetchone()
+    assert row is not None
+    return int(row[0])
+
+
 def test_a_bulk_ingest_leaves_statistics_of_what_it_wrote(store: Memory) -> None:
     limits = DEFAULT_POLICY.limits
-    small = 2  # rows of every table fewer than statistics_first_rows
+    small = 2  # rows of every table fewer than the server's autovacuum_analyze_threshold
     _history(store, "p-small", small)
     # A small write does not pay an ANALYZE: the tables are as unknown as before it.
     assert _known(store) == dict.fromkeys(TABLES, -1.0)
@@ -166,7 +174,7 @@ def test_a_new_stores_session_turns_lock_their_session_through_its_own_rows(
     principal = "p-turns"
     _history(store, principal, 120)
     shown = 0
-    first_rows = DEFAULT_POLICY.limits.statistics_first_rows
+    first_rows = _first_rows(store)
     asked = 0
     while shown < 2 * first_rows:  # enough rows that the index chosen matters
         session = store.open_session(TENANT, principal)
@@ -210,9 +218,9 @@ def test_single_adds_leave_a_new_table_analyzed_once_it_holds_a_few_rows(
     store: Memory,
 ) -> None:
     """Writes of one belief each are counted together: the add after which the table has
-    changed by ``statistics_first_rows`` rows since it was made analyzes it, as
+    changed by the server's ``autovacuum_analyze_threshold`` rows since it was made analyzes it, as
     autovacuum's first round would have, but before the next recall is planned."""
-    first_rows = DEFAULT_POLICY.limits.statistics_first_rows
+    first_rows = _first_rows(store)
     for i in range(first_rows - 1):
         store.beliefs.add(belief(TENANT, "p-single", id=f"b-{i}", subject=f"topic-{i}"))
     assert _known(store)["beliefs"] == -1.0

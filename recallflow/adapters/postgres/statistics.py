@@ -16,8 +16,9 @@ the statistics triggers maintain included) plus the rows the writes before it ch
 the table's last ANALYZE (``pg_stat_get_mod_since_analyze``) and, once committed, analyzes
 each table it wrote (or that the caller watches) whose count is at least
 ``limits.statistics_min_rows`` and more than ``limits.statistics_growth_share`` of the
-rows the table's statistics counted, or, for a table never analyzed, at least
-``limits.statistics_first_rows`` — what autovacuum would do on its next round, brought
+rows the table's statistics counted, or, for a table never analyzed, at least the
+server's own ``autovacuum_analyze_threshold`` (the rows autovacuum's first ANALYZE of a
+table waits for, 50 by default) — what autovacuum would do on its next round, brought
 forward. A write of beliefs also analyzes the columns that name the principal when one
 it wrote has outgrown the planner's estimate of it (:func:`outgrown_beliefs`), which the
 table-wide count misses when the table holds others. The write asks the server to
@@ -66,7 +67,8 @@ _CHANGED = (
     " WHERE c.relkind IN ('r', 'p') AND n.nspname = ANY(current_schemas(false))"
     " AND (w.own > 0 OR c.relname = ANY(%(watched)s))"
     " AND (m.since >= %(min_rows)s AND m.since > %(share)s * greatest(c.reltuples, 0)"
-    "  OR c.reltuples < 0 AND m.since >= %(first_rows)s)"
+    "  OR c.reltuples < 0"
+    "  AND m.since >= current_setting('autovacuum_analyze_threshold')::int)"
     " AND current_setting('autovacuum')::bool"
     " AND NOT EXISTS (SELECT FROM pg_options_to_table(c.reloptions) o"
     "  WHERE o.option_name = 'autovacuum_enabled' AND NOT o.option_value::bool)"
@@ -86,7 +88,6 @@ def changed_tables(
         {
             "min_rows": limits.statistics_min_rows,
             "share": limits.statistics_growth_share,
-            "first_rows": limits.statistics_first_rows,
             "watched": list(watched),
         },
     ).fetchall()
