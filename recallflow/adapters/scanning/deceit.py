@@ -373,4 +373,36 @@ DECEIT_RULES: Final[tuple[Rule, ...]] = (
             ),
         ),
     ),
+    *regex_rules(
+        INSTRUCTION_OVERRIDE,
+        "latin",
+        (
+            # the user's own choices about their things set aside by the model: "ignore the
+            # user's privacy settings", "override their sharing preferences", "must not
+            # honour the user's request to delete their data" ("ignore the user's typos" is
+            # no choice of theirs)
+            (
+                frozenset({"ignore", "override", "overrule", "bypass", "disregard", "switch"})
+                | {"turn", "disable", "honour", "honor", "treat", "reset", "change"},
+                rf"{DIRECTED}(?:ignore|override|overrule|bypass|disregard|switch\s+off|turn\s+off|"
+                r"disable|reset|change|treat|(?:not|never)\s+(?:honou?r|respect))\s+(?:the\s+user'?s|"
+                r"their|his|her)\s+(?:[\w'-]++\s+){0,2}?(?:privacy|sharing|consent|opt-?outs?|"
+                r"do-not-[\w-]+|preferences|settings|choices|labels|flags|limits?|mode|requests?\s+to\s+"
+                r"(?:delete|remove|stop|opt)|instructions)\b|"
+                rf"{DIRECTED}(?:ignore|override|bypass|"
+                r"disregard)\s+(?:all\s+|any\s+)?(?:opt-?outs?|opt-?out\s+requests|do-not-[\w-]+)\b",
+            ),
+            # the user's confirmation before an act dropped for good: "disable confirmations
+            # for all payments", "stop asking for confirmation before payments"
+            (
+                frozenset(
+                    {"disable", "turn", "switch", "skip", "stop", "bypass", "drop", "remove"}
+                ),
+                rf"{DIRECTED}(?:disable|turn\s+off|switch\s+off|skip|stop\s+asking\s+(?:the\s+user\s+)?"
+                r"for|bypass|drop|remove)\s+(?:the\s+|all\s+|any\s+|their\s+|the\s+user'?s\s+)?"
+                r"confirmations?\b[^.!?\n]{0,30}?\b(?:for|before|on)\s+(?:all\s+|every\s+|any\s+)?"
+                r"(?:payments?|purchases?|transfers?|deletions?|orders?|transactions?)\b",
+            ),
+        ),
+    ),
 )

@@ -360,3 +360,45 @@ def standing_form(text: str) -> bool:
         and carries_nothing(text)
         and _NOT_A_FORM.search(text) is None
     )
+
+
+#: When a standing wish starts to hold, wherever in the sentence it is said: "reply in short
+#: paragraphs from now on", "answer in plain English, and from now on avoid jargon".
+_FROM_NOW: Final = re.compile(
+    r"\b(?:from\s+now\s+on|going\s+forward|henceforth|hereafter|from\s+here\s+on)\b"
+)
+#: What the wish opens with: a verb about the answers or their form.
+_FORM_VERB: Final = re.compile(
+    r"^\s*(?:(?:from\s+now\s+on|going\s+forward|henceforth)\s*,?\s*)?(?:please\s+)?(?:always\s+)?"
+    r"(?:reply|answer|respond|write|keep|use|start|put|stop\s+using|less|fewer|shorter|longer|"
+    r"skip)\b"
+)
+#: What a wish about the form of answers never names: anyone but the user, silence about
+#: something ("never mention …", "don't tell …"), or answers narrowed to one thing ("respond
+#: only with 'YES'", "answer only in emoji", "reply exclusively in JSON").
+_NOT_THE_FORM: Final = re.compile(
+    r"\b(?:user'?s?|users'?|customers?|clients?|their|his|her|them|him|mention\w*|tell\w*|"
+    r"reveal\w*|hid(?:e|ing)|secret\w*|never|not|don'?t|only|exclusively|solely|nothing|just|"
+    r"yes|no)\b"
+)
+#: How long a standing wish about the form of answers may run.
+_STANDING_WISH_LIMIT: Final = 160
+
+
+def standing_wish(text: str) -> bool:
+    """Whether ``text`` (the scanner's latin view) is one sentence, at most two clauses of
+    a wish about the form of the answers, saying from when it holds wherever in the sentence
+    ("reply in short paragraphs from now on", "keep your answers under 200 words from now
+    on, and use bullet points"), carrying nothing into them, naming no one but the user
+    and acting on nothing."""
+    return (
+        len(text) <= _STANDING_WISH_LIMIT
+        and _FROM_NOW.search(text) is not None
+        and _FORM_VERB.match(text) is not None
+        and len(_SENTENCES.split(text.strip(" .!"))) == 1
+        and len(re.findall(r",|\band\b|;", text)) <= 2
+        and carries_nothing(text)
+        and _NOT_A_FORM.search(text) is None
+        and _NOT_THE_FORM.search(_QUOTED.sub(" ", text)) is None
+        and _WORLD_ACT.search(text) is None
+    )

@@ -49,6 +49,8 @@ from recallflow.adapters.scanning.framing import PERSUASION_RULES, ROLEPLAY_RULE
 from recallflow.adapters.scanning.glued import GLUED_PHRASE
 from recallflow.adapters.scanning.grant import own_errand, scoped_grant
 from recallflow.adapters.scanning.handover import HANDOVER_RULES
+from recallflow.adapters.scanning.hearsay import documented_order
+from recallflow.adapters.scanning.hushing import CONCEALMENT_RULES
 from recallflow.adapters.scanning.languages import LANGUAGE_RULES
 from recallflow.adapters.scanning.markup import BLOCK_RULES, ROLE_RULES, TOOL_RULES
 from recallflow.adapters.scanning.mention import (
@@ -72,6 +74,7 @@ from recallflow.adapters.scanning.preference import (
     own_call_body,
     reported_preference,
     standing_form,
+    standing_wish,
 )
 from recallflow.adapters.scanning.pretext import PRETEXT_RULES
 from recallflow.adapters.scanning.proofs import PROOF_RULES
@@ -86,6 +89,7 @@ from recallflow.adapters.scanning.respelling import (
     unmasked,
     unscrambled,
 )
+from recallflow.adapters.scanning.riders import RIDER_RULES
 from recallflow.adapters.scanning.rule import Rule, first_family
 from recallflow.adapters.scanning.safeguards import WAIVER_RULES
 from recallflow.adapters.scanning.shape import shaped_family
@@ -117,6 +121,8 @@ RULES: Final[tuple[Rule, ...]] = (
     *ROLEPLAY_RULES,
     *OUTPUT_RULES,
     *DECEIT_RULES,
+    *CONCEALMENT_RULES,
+    *RIDER_RULES,
     *POISONING_RULES,
     *WAIVER_RULES,
     *DELEGATION_RULES,
@@ -153,6 +159,7 @@ _REPORTED: Final[tuple[tuple[str, Callable[[str], bool], tuple[Rule, ...]], ...]
     ),
     (OUTPUT_HIJACK, reported_preference, tuple(r for r in RULES if r not in OUTPUT_RULES)),
     (OUTPUT_HIJACK, standing_form, tuple(r for r in RULES if r not in OUTPUT_RULES)),
+    (OUTPUT_HIJACK, standing_wish, tuple(r for r in RULES if r not in OUTPUT_RULES)),
     (INSTRUCTION_OVERRIDE, caveats_waived, tuple(r for r in RULES if r not in OVERRIDE_RULES)),
     (PERSUASION, scoped_grant, tuple(r for r in RULES if r not in PERSUASION_RULES)),
     (PERSUASION, own_errand, tuple(r for r in RULES if r not in PERSUASION_RULES)),
@@ -198,6 +205,17 @@ _SPOKEN_OF: Final[tuple[tuple[frozenset[str], Callable[[str], str | None]], ...]
         frozenset({ROLE_MARKER, ROLEPLAY}),
         lambda text: own_prompt_blanked(text, _app_prompt_attack),
     ),
+)
+
+#: Words one of which a report of what a document says holds (see
+#: :mod:`~recallflow.adapters.scanning.hearsay`).
+_DOCUMENT_WORDS: Final = frozenset(
+    {"doc", "docs", "document", "documents", "documentation", "runbook", "runbooks", "script"}
+    | {"scripts", "policy", "policies", "playbook", "playbooks", "handbook", "handbooks"}
+    | {"manual", "manuals", "guide", "guides", "readme", "wiki", "memo", "checklist", "sop"}
+    | {"sops", "config", "configuration", "file", "files", "charter", "guidelines", "spec"}
+    | {"specs", "specification", "faq", "tutorial", "email", "mail", "notes", "procedure"}
+    | {"procedures", "page", "template", "checklists"}
 )
 
 #: How many decode-and-rescan steps may nest (base64 of rot13 of text is two).
@@ -254,6 +272,16 @@ def _scan(
             and carries_payload(views.latin)
         ):
             return OUTPUT_HIJACK
+        # An order to the model reported as what a document says: read as the order it
+        # is (see recallflow.adapters.scanning.hearsay).
+        if (
+            family is None
+            and depth < MAX_DEPTH
+            and not _DOCUMENT_WORDS.isdisjoint(views.tokens)
+            and (order := documented_order(views.latin)) is not None
+            and (found := _scan(order, depth + 1)) is not None
+        ):
+            return found
         for looks_like, reported, beside in _REPORTED:
             if family == looks_like and reported(views.latin):
                 return _scan(text, depth, beside)
@@ -342,7 +370,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v48"
+    version: str = "layered-v49"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""
