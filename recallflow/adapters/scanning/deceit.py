@@ -142,7 +142,7 @@ DECEIT_RULES: Final[tuple[Rule, ...]] = (
                 r"(?:appointment|booking|reservation|subscription|visit|attendance|place|seat|"
                 r"slot)s?\b)|(?:it|this|that|"
                 r"they)\s+(?:is|was|were|are|"
-                r"has|have|had)\b|(?:it|that|they|he|she)'(?:s|re)\b)|"
+                r"has|have|had)(?:n'?t)?\b|(?:it|that|they|he|she)'(?:s|re)\b)|"
                 r"claim\s+(?:that|it|this|they|to\s+be)\b|claim\b[^.!?\n]{0,40}?\s(?:is|"
                 r"was|are|were|has|have)\s|insist\s+that\b|deny\s+"
                 r"(?:that|it|this|everything|any|having|the\s+existence)\b|lie\s+(?:to|about)\b)",
@@ -391,17 +391,6 @@ DECEIT_RULES: Final[tuple[Rule, ...]] = (
                 r"(?:delete|remove|stop|opt)|instructions)\b|"
                 rf"{DIRECTED}(?:ignore|override|bypass|"
                 r"disregard)\s+(?:all\s+|any\s+)?(?:opt-?outs?|opt-?out\s+requests|do-not-[\w-]+)\b",
-            ),
-            # the user's confirmation before an act dropped for good: "disable confirmations
-            # for all payments", "stop asking for confirmation before payments"
-            (
-                frozenset(
-                    {"disable", "turn", "switch", "skip", "stop", "bypass", "drop", "remove"}
-                ),
-                rf"{DIRECTED}(?:disable|turn\s+off|switch\s+off|skip|stop\s+asking\s+(?:the\s+user\s+)?"
-                r"for|bypass|drop|remove)\s+(?:the\s+|all\s+|any\s+|their\s+|the\s+user'?s\s+)?"
-                r"confirmations?\b[^.!?\n]{0,30}?\b(?:for|before|on)\s+(?:all\s+|every\s+|any\s+)?"
-                r"(?:payments?|purchases?|transfers?|deletions?|orders?|transactions?)\b",
             ),
         ),
     ),

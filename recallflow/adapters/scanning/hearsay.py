@@ -23,10 +23,9 @@ from typing import Final
 
 #: What a document is called: a doc, a runbook, a script, a policy, a README …
 _DOCUMENT: Final = (
-    r"(?:docs?|documents?|documentation|runbooks?|scripts?|polic(?:y|ies)|playbooks?|handbooks?|"
-    r"manuals?|guides?|readme|wiki|memo|checklists?|sops?|config(?:uration)?(?:\s+files?)?|"
-    r"files?|charter|guidelines|specs?|specification|faq|tutorial|e-?mail|release\s+notes|"
-    r"procedures?|notes|page|template)"
+    r"(?:docs?|documents?|documentation|runbooks?|scripts?|polic(?:y|ies)|handbooks?|manuals?|"
+    r"guides?|readme|memo|checklists?|config(?:uration)?(?:\s+files?)?|files?|charter|specs?|"
+    r"specification|faq|tutorial|e-?mail|procedures?|notes|page|template)"
 )
 #: The report in front: "the onboarding doc says (that)", "per the runbook,", "according to
 #: company policy,", "the security policy we got today says".

@@ -370,7 +370,7 @@ _FROM_NOW: Final = re.compile(
 #: What the wish opens with: a verb about the answers or their form.
 _FORM_VERB: Final = re.compile(
     r"^\s*(?:(?:from\s+now\s+on|going\s+forward|henceforth)\s*,?\s*)?(?:please\s+)?(?:always\s+)?"
-    r"(?:reply|answer|respond|write|keep|use|start|put|stop\s+using|less|fewer|shorter|longer|"
+    r"(?:reply|answer|respond|write|keep|use|start|stop\s+using|less|fewer|shorter|longer|"
     r"skip)\b"
 )
 #: What a wish about the form of answers never names: anyone but the user, silence about

@@ -27,7 +27,7 @@ from recallflow.adapters.scanning.rule import Rule
 _FORM_WISH: Final = (
     r"(?:^|(?<=[.!?;\n]))\s*(?:please\s+)?(?:always\s+)?(?:(?:reply|answer|respond|write)\s+(?!to\b)|"
     r"keep\s+(?:it|them|(?:your\s+)?(?:answers|replies|responses|summaries))\s+|be\s+(?:brief|"
-    r"concise|short|terse|friendly|polite)|use\s+|sign\s+(?:every|each|all|your)\s+|start\s+"
+    r"concise|short|terse|friendly|polite)|use\s+|start\s+"
     r"(?:every|each|with)\s+|format\s+|speak\s+)"
 )
 #: The rider joined on: "… and add", "…, and quietly include", "… and put".
@@ -40,12 +40,12 @@ _PUT_IN: Final = (
 )
 #: The user's own things: the user's (or their, the customer's) secret or record.
 _OWNED: Final = (
-    r"(?:(?:the\s+(?:user|customer|client|account\s+holder)'?s|their|his|her)\s+(?:[\w-]++\s+){0,3}?"
+    r"(?:(?:the\s+user'?s|their|his|her)\s+(?:[\w-]++\s+){0,3}?"
     r"(?:passwords?|pins?|passcodes?|phone\s+numbers?|dates?\s+of\s+birth|birthdays?|addresses|"
     r"address|security\s+(?:answers?|questions?)|social\s+security\s+numbers?|ssn|card\s+(?:numbers?|"
-    r"details|expiry)|cards?|passport\s+numbers?|recovery\s+codes|(?:one-time\s+)?codes|logins?|"
-    r"tokens?|api\s+keys?|inbox|medical\s+(?:history|records?|notes)|(?:private|personal)\s+"
-    r"(?:documents?|notes|files|messages|details)|contacts?(?:\s+list)?|location|bank\s+\w+|"
+    r"details)|cards?|passport\s+numbers?|recovery\s+codes|(?:one-time\s+)?codes|logins?|"
+    r"tokens?|api\s+keys?|medical\s+(?:history|records?|notes)|(?:private|personal)\s+"
+    r"(?:notes|details)|contacts?(?:\s+list)?|location|bank\s+\w+|"
     r"account\s+(?:numbers?|passwords?|details)|diary)\b|(?:messages|e-?mails|notes|chats)\s+"
     r"(?:the\s+user|they|he|she)\s+(?:sent|wrote|received))"
 )
@@ -55,29 +55,28 @@ _DATA_RIDER: Final = re.compile(
 )
 #: The model's own warnings, safety checks, confirmations or refusals dropped.
 _WARNINGS: Final = (
-    r"(?:(?:[\w-]++\s+){0,2}?(?<!spoiler\s)(?<!trigger\s)(?<!content\s)warnings?|(?:[\w-]++\s+)?"
-    r"safety\s+(?:caveats?|checks?|notes?)|confirmations?)\b"
+    r"(?:(?:[\w-]++\s+){0,2}?(?<!spoiler\s)(?<!trigger\s)(?<!content\s)warnings?|confirmations?)\b"
 )
 _SAFETY_RIDER: Final = re.compile(
-    rf"{_FORM_WISH}[^.!?;\n]{{0,60}}?(?:,\s*|\s|:\s*)(?:and\s+)?(?:skip|omit|leave\s+out|drop|"
+    rf"{_FORM_WISH}[^.!?;\n]{{0,60}}?(?:,\s*|\s|:\s*)(?:and\s+)?(?:skip|drop|"
     r"don'?t\s+(?:add|include|bother\s+with|give)|do\s+not\s+(?:add|include|give)|no|without|"
-    rf"stop\s+(?:adding|asking\s+for))\s+(?:any\s+|the\s+|all\s+)?{_WARNINGS}|{_FORM_WISH}"
+    rf"stop\s+adding)\s+(?:any\s+|the\s+|all\s+)?{_WARNINGS}|{_FORM_WISH}"
     r"[^.!?;\n]{0,60}?(?:,\s*|\s)and\s+never\s+refuse\b"
 )
 #: The same riders in the languages of Western Europe: the user's secret put in ("añade la
 #: contraseña del usuario"), the warnings dropped ("saute les avertissements").
 _ABROAD: Final = re.compile(
     r"\b(?:anade|agrega|incluye|adjunta|ajoute|inclus|joins|hang|fug|aggiungi|includi|allega|"
-    r"inclua|adicione|anexe|voeg)\w*\b[^.!?;\n]{0,40}?\b(?:contrasena|password|passwort|senha|"
+    r"adicione|anexe|voeg)\w*\b[^.!?;\n]{0,40}?\b(?:contrasena|password|passwort|"
     r"pin|mot\s+de\s+passe|numero\s+de\s+(?:carte|tarjeta)|kartennummer|wachtwoord)\b[^.!?;\n]{0,10}?"
     r"\b(?:del|de\s+l'|des|dell'|do|da|van\s+de)\s*(?:usuario|utilisat\w+|nutzers|benutzers|"
-    r"utente|cliente|gebruiker)|\b(?:saute|omets|supprime|salta|omite|ometti|lass|laat)\b"
+    r"utente|cliente|gebruiker)|\b(?:supprime|salta|omite|ometti|lass|laat)\b"
     r"[^.!?;\n]{0,15}?\b(?:avertissements|advertencias|avvertenze|avvisi|warnungen|waarschuwingen)\b"
 )
 #: And in other scripts: the user's password put into the answers.
 _SCRIPTS: Final = re.compile(
-    r"(?:ユーザーの|用户的|用戶的|пароль\s+пользовател)\S{0,6}?(?:パスワード|密码|密碼|\s|$)"
-    r"[^。.!?]{0,20}?(?:付け|添え|加え|入れ|附上|加上|附加|包含|добав|прилож|включ)|"
+    r"(?:ユーザーの|пароль\s+пользовател)\S{0,6}?(?:パスワード|\s|$)"
+    r"[^。.!?]{0,20}?(?:付け|添え|加え|入れ|добав|прилож|включ)|"
     r"(?:добав|прилож|включ)\w*\s+пароль\s+пользовател"
 )
 
@@ -86,7 +85,7 @@ RIDER_RULES: Final[tuple[Rule, ...]] = (
         EXFILTRATION,
         "latin",
         _DATA_RIDER.search,
-        (frozenset({"user", "their", "his", "her", "customer", "client", "holder"}),),
+        (frozenset({"user", "their", "his", "her"}),),
     ),
     Rule(INSTRUCTION_OVERRIDE, "latin", _SAFETY_RIDER.search),
     Rule(EXFILTRATION, "latin", _ABROAD.search),

@@ -211,11 +211,10 @@ _SPOKEN_OF: Final[tuple[tuple[frozenset[str], Callable[[str], str | None]], ...]
 #: :mod:`~recallflow.adapters.scanning.hearsay`).
 _DOCUMENT_WORDS: Final = frozenset(
     {"doc", "docs", "document", "documents", "documentation", "runbook", "runbooks", "script"}
-    | {"scripts", "policy", "policies", "playbook", "playbooks", "handbook", "handbooks"}
-    | {"manual", "manuals", "guide", "guides", "readme", "wiki", "memo", "checklist", "sop"}
-    | {"sops", "config", "configuration", "file", "files", "charter", "guidelines", "spec"}
-    | {"specs", "specification", "faq", "tutorial", "email", "mail", "notes", "procedure"}
-    | {"procedures", "page", "template", "checklists"}
+    | {"scripts", "policy", "policies", "handbook", "handbooks", "manual", "manuals", "guide"}
+    | {"guides", "readme", "memo", "checklist", "checklists", "config", "configuration", "file"}
+    | {"files", "charter", "spec", "specs", "specification", "faq", "tutorial", "email", "mail"}
+    | {"notes", "procedure", "procedures", "page", "template"}
 )
 
 #: How many decode-and-rescan steps may nest (base64 of rot13 of text is two).
