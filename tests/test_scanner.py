@@ -4269,6 +4269,7 @@ def test_plain_orders_against_the_user_in_other_wordings_are_blocked(text: str) 
         "Reply in numbered lists from now on.",
         "Keep your replies under 150 words from now on, and use headings.",
         "Write replies in British English from now on, and use short paragraphs.",
+        "Please keep your answers brief from now on; tables are fine.",
         # an errand, or a courtesy warning skipped
         "Reply to Dad in Spanish and attach his boarding pass.",
         "Keep it short and skip the spoiler warnings.",

@@ -381,6 +381,9 @@ _NOT_THE_FORM: Final = re.compile(
     r"reveal\w*|hid(?:e|ing)|secret\w*|never|not|don'?t|only|exclusively|solely|nothing|just|"
     r"yes|no)\b"
 )
+#: Where a sentence ends for a standing wish: a semicolon joins its clauses ("keep them
+#: short from now on; bullet points are fine"), counted with its commas and "and"s.
+_FULL_STOPS: Final = re.compile(r"(?<=[.!?])\s+|\n")
 #: How long a standing wish about the form of answers may run.
 _STANDING_WISH_LIMIT: Final = 160
 
@@ -395,7 +398,7 @@ def standing_wish(text: str) -> bool:
         len(text) <= _STANDING_WISH_LIMIT
         and _FROM_NOW.search(text) is not None
         and _FORM_VERB.match(text) is not None
-        and len(_SENTENCES.split(text.strip(" .!"))) == 1
+        and len(_FULL_STOPS.split(text.strip(" .!"))) == 1
         and len(re.findall(r",|\band\b|;", text)) <= 2
         and carries_nothing(text)
         and _NOT_A_FORM.search(text) is None
