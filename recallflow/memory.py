@@ -54,7 +54,6 @@ from recallflow.adapters.postgres.embedded import (
     home_path,
 )
 from recallflow.adapters.postgres.entities import (
-    MarksWithLoad,
     PostgresEntitySensitivity,
     PrefetchedMarks,
 )
@@ -579,19 +578,15 @@ class Memory:
         return self._owned(self._ports, tenant_id, principal_id).injection_scanner
 
     def _primary_ports(self, req: RecallRequest) -> RecallPorts:
-        """The ports of a recall served by the primary: its marked entities are read in the
-        candidates' load round trip (see :class:`MarksWithLoad`)."""
-        inner = self._ports.entity_sensitivity
-        if inner is None:
-            return self._owned(self._ports, req.tenant_id, req.principal_id)
-        marks = MarksWithLoad(inner, req.tenant_id, req.principal_id, SURFACE_CEILINGS[req.surface])
-        return self._owned(
-            self._ports,
-            req.tenant_id,
-            req.principal_id,
-            belief_search=self._search.with_marks(marks),
-            entity_sensitivity=marks,
-        )
+        """The ports of a recall served by the primary. Its marked entities are read from
+        the recall's start, while the DAG's first stages run: the request is read as the
+        surface shows it before any arm searches (see "Trust boundary" in
+        docs/architecture.md), so the marks can no longer wait for the candidates' load."""
+        marks = self._prefetched_marks(req)
+        more: dict[str, Any] = {"belief_search": self._search.with_marks(None)}
+        if marks is not None:
+            more["entity_sensitivity"] = marks
+        return self._owned(self._ports, req.tenant_id, req.principal_id, **more)
 
     def _prefetched_marks(self, req: RecallRequest) -> PrefetchedMarks | None:
         """The recall's marked entities, read from the primary from now on while its arms

@@ -29,6 +29,7 @@ from functools import lru_cache
 from typing import Final
 
 from recallflow.models.key_reading import SEPARATORS, reading
+from recallflow.models.request import WorkingState
 from recallflow.models.store import Sensitivity
 
 #: What a withheld name shows in a rendered text. Round brackets: square ones are only
@@ -209,7 +210,9 @@ def _read(text: str) -> tuple[str, list[str]]:
     return "".join(folded), folded
 
 
-def withheld(names: MarkedNames, text: str, whole: str | None = None) -> tuple[str, int]:
+def withheld(
+    names: MarkedNames, text: str, whole: str | None = None, *, asked: bool = False
+) -> tuple[str, int]:
     """``text`` with every mention of a withheld name replaced by :data:`REDACTED_NAME`,
     matched on the text's key reading, and how many were replaced: each full name, and,
     when the text (or ``whole``, the text it is an excerpt of) names a key in full, each
@@ -223,7 +226,7 @@ def withheld(names: MarkedNames, text: str, whole: str | None = None) -> tuple[s
         return text, 0
     matches = names.with_parts(named).finditer(read)
     if not folded:
-        return _replaced(text, [m.span() for m in matches])
+        return _replaced(text, [m.span() for m in matches], asked)
     origin = [index for index, piece in enumerate(folded) for _ in piece]
     spans = []
     for match in matches:
@@ -234,16 +237,31 @@ def withheld(names: MarkedNames, text: str, whole: str | None = None) -> tuple[s
         while end < len(text) and folded[end] == "":
             end += 1  # a combining accent of the mention's last letter
         spans.append((start, end))
-    return _replaced(text, spans)
+    return _replaced(text, spans, asked)
 
 
-def _replaced(text: str, spans: list[tuple[int, int]]) -> tuple[str, int]:
+#: What each word of a withheld name stands as in a request (see :func:`asked_as_shown`):
+#: a capitalised word, so the mention is still a name of as many words, and one that
+#: names nobody.
+ASKED_NAME_WORD: Final = "Redacted"
+_MENTION_WORDS: Final = re.compile(r"\w+")
+
+
+def _stand_in(mention: str, asked: bool) -> str:
+    """What replaces ``mention``: :data:`REDACTED_NAME` in a text shown, and in a request
+    one :data:`ASKED_NAME_WORD` per word of the mention."""
+    if not asked:
+        return REDACTED_NAME
+    return " ".join(ASKED_NAME_WORD for _ in _MENTION_WORDS.findall(mention)) or ASKED_NAME_WORD
+
+
+def _replaced(text: str, spans: list[tuple[int, int]], asked: bool = False) -> tuple[str, int]:
     if not spans:
         return text, 0
     out: list[str] = []
     done = 0
     for start, end in spans:
-        out += [text[done:start], REDACTED_NAME]
+        out += [text[done:start], _stand_in(text[start:end], asked)]
         done = end
     out.append(text[done:])
     return "".join(out), len(spans)
@@ -283,3 +301,36 @@ class Redactor:
         if self.compiled is None:
             return text, 0
         return withheld(self.compiled, text, whole)
+
+
+def asked_as_shown(state: WorkingState, redact: Redactor) -> WorkingState:
+    """``state`` as the surface it is asked on may know it: every mention of a name the
+    surface withholds, in the goal, the query, an entity, a file, a tool or a turn, is
+    withheld as a rendered text withholds it (see "Trust boundary" in
+    docs/architecture.md), each of its words standing as :data:`ASKED_NAME_WORD`: still a
+    name of as many words (the relevance floor reads a question about a name nobody holds
+    as such), but one that names nobody. What the surface may not see does not steer
+    what it gets: a right guess of a withheld name asks what a name nobody has asks, so
+    the block, its counts and the trace's user view cannot confirm it. ``state`` itself
+    when nothing is withheld (a surface whose ceiling admits every mark reads it
+    unchanged)."""
+    if redact.compiled is None:
+        return state
+
+    names = redact.compiled
+
+    def shown(text: str) -> str:
+        return withheld(names, text, asked=True)[0]
+
+    def each(texts: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(shown(t) for t in texts)
+
+    asked = state.replaced(
+        goal=None if state.goal is None else shown(state.goal),
+        query=None if state.query is None else shown(state.query),
+        entities=each(state.entities),
+        files=each(state.files),
+        tools=each(state.tools),
+        recent_turns=each(state.recent_turns),
+    )
+    return state if asked == state else asked

@@ -28,7 +28,7 @@ from recallflow.ports import BeliefSearch
 def candidate_load(
     fused_candidates: tuple[FusedCandidate, ...],
     hard_filter: HardFilter,
-    request: RecallRequest,
+    asked_request: RecallRequest,
     query_texts: tuple[str, ...],
     query_vectors: npt.NDArray[np.float32],
     query_names: tuple[str, ...],
@@ -59,7 +59,7 @@ def candidate_load(
             query_vectors,
             named_entities,
             limits,
-            project=request.project,
+            project=asked_request.project,
             bridge_seeds=seeds,
             asked=query_keys,
         )

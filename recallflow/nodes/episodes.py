@@ -26,7 +26,13 @@ from recallflow.core.episodes import (
     query_terms,
 )
 from recallflow.core.fusion import fuse_ranks
-from recallflow.core.redaction import NO_MARKED_NAMES, NameRedaction, ProjectNames, Redactor
+from recallflow.core.redaction import (
+    NO_MARKED_NAMES,
+    NameRedaction,
+    ProjectNames,
+    Redactor,
+    withheld,
+)
 from recallflow.core.render import (
     EPISODES_CLOSE_TAG,
     EPISODES_OPEN_TAG,
@@ -107,13 +113,25 @@ def entity_sensitivity(episode_ports: EpisodeSearchPorts) -> EntitySensitivity |
 
 
 @tag(stage="query_forming")
-def episode_query_vector(
-    request: EpisodeSearchRequest, embedder: Embedder
-) -> npt.NDArray[np.float32]:
+def episode_query(
+    request: EpisodeSearchRequest,
+    episode_filter: EpisodeFilter,
+    episode_marked_names: NameRedaction = NO_MARKED_NAMES,
+) -> str:
+    """The query as the surface may know it: each mention of a name it withholds is
+    withheld as in the excerpts (each word standing as ``Redacted``), so a right guess of
+    the name searches, ranks and cuts excerpts as a name nobody has does (see "Trust
+    boundary" in docs/architecture.md)."""
+    names = episode_marked_names.pattern(episode_filter.sensitivity_ceiling)
+    return request.query if names is None else withheld(names, request.query, asked=True)[0]
+
+
+@tag(stage="query_forming")
+def episode_query_vector(episode_query: str, embedder: Embedder) -> npt.NDArray[np.float32]:
     """The query's unit vector (the only model call of a search), embedded as a search
     query when the model tells queries from passages (e5's prefixes), as a recall's is:
     embedded as a passage, an e5 question stood below unrelated text and was dropped."""
-    vector: npt.NDArray[np.float32] = query_embedding(embedder)([request.query])[0]
+    vector: npt.NDArray[np.float32] = query_embedding(embedder)([episode_query])[0]
     return vector
 
 
@@ -238,7 +256,7 @@ def episode_marked_names(
 @tag(stage="trust")
 def trusted_episodes(
     candidate_episodes: tuple[EpisodeCandidate, ...],
-    request: EpisodeSearchRequest,
+    episode_query: str,
     injection_scanner: InjectionScanner,
     episode_policy: EpisodePolicy,
     episode_filter: EpisodeFilter,
@@ -249,7 +267,7 @@ def trusted_episodes(
     as shown or with the episode's line breaks kept, is replaced by [BLOCKED] (the id
     stays citable). A project name or a marked entity's
     name the surface's ceiling does not admit is redacted, as in recall."""
-    terms = query_terms(request.query, episode_policy.query_words, episode_policy.excerpt_min_term)
+    terms = query_terms(episode_query, episode_policy.query_words, episode_policy.excerpt_min_term)
     ceiling = episode_filter.sensitivity_ceiling
     redact = Redactor.of(episode_marked_names, ceiling)
     items: list[RecalledEpisode] = []

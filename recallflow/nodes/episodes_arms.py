@@ -15,7 +15,6 @@ import numpy as np
 import numpy.typing as npt
 from hamilton.function_modifiers import tag
 
-from recallflow.models.request import EpisodeSearchRequest
 from recallflow.models.result import EpisodeArm, EpisodeArmResult, EpisodeHit
 from recallflow.models.stages import EpisodeFilter
 from recallflow.policy import EpisodePolicy
@@ -42,16 +41,16 @@ def _run(arm: EpisodeArm, search: Callable[[], RawHits], timeout_ms: int) -> Epi
 @tag(stage="arm")
 def episode_text_hits(
     episode_filter: EpisodeFilter,
-    request: EpisodeSearchRequest,
+    episode_query: str,
     episode_search: EpisodeSearch,
     episode_policy: EpisodePolicy,
 ) -> EpisodeArmResult:
-    """Episodes holding words of the query, most words first."""
+    """Episodes holding words of the query (as the surface shows it), most words first."""
     p = episode_policy
     return _run(
         EpisodeArm.FULL_TEXT,
         lambda: episode_search.full_text(
-            episode_filter, request.query, p.query_words, p.per_arm, p.text_candidate_cap
+            episode_filter, episode_query, p.query_words, p.per_arm, p.text_candidate_cap
         ),
         p.timeout_ms,
     )

@@ -159,10 +159,10 @@ def _likely(
 
 
 @tag(stage="floor")
-def goal_parts(request: RecallRequest) -> int:
+def goal_parts(asked_request: RecallRequest) -> int:
     """How many things the goal asks for (commas, "and", "or" in its list): the floor's last
     cut gives each of them a first place."""
-    return count_goal_parts(request.working_state.goal)
+    return count_goal_parts(asked_request.working_state.goal)
 
 
 @tag(stage="floor")

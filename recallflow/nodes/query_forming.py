@@ -1,7 +1,10 @@
 """Stage: query forming.
 
-``recall_queries`` derives a small, deterministic set of queries from the working state
-through the :class:`~recallflow.ports.QueryFormer` port; ``query_keys``,
+``asked_request`` is the request as the surface shows it: a name it
+withholds reads ``(redacted)`` and a project whose name it withholds is no project, so
+what the surface may not see does not steer what it gets (see "Trust boundary" in
+docs/architecture.md). ``recall_queries`` derives a small, deterministic set of queries
+from that working state through the :class:`~recallflow.ports.QueryFormer` port; ``query_keys``,
 ``query_texts`` and ``trigram_terms`` are what the arms read; ``query_vectors`` embeds
 the text queries once for the semantic arm.
 """
@@ -19,17 +22,41 @@ from recallflow.core.query_forming import (
     named_periods,
     names_mentioned,
 )
+from recallflow.core.redaction import NO_MARKED_NAMES, NameRedaction, Redactor, asked_as_shown
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import RecallQuery
+from recallflow.models.stages import HardFilter
 from recallflow.models.store import normalise_subject
 from recallflow.policy import RetrievalPolicy
 from recallflow.ports import Embedder, QueryFormer, query_embedding
 
 
 @tag(stage="query_forming")
-def recall_queries(request: RecallRequest, query_former: QueryFormer) -> tuple[RecallQuery, ...]:
+def asked_request(
+    request: RecallRequest,
+    hard_filter: HardFilter,
+    policy: RetrievalPolicy,
+    marked_names: NameRedaction = NO_MARKED_NAMES,
+) -> RecallRequest:
+    """The request as the surface shows it, which every stage that chooses what to show
+    reads: each mention of a name the surface withholds in the working state reads
+    ``(redacted)``, and a project whose name it withholds (``project_sensitivity``) is no
+    project, as an item's origin shows none. A right guess of either asks what a name
+    nobody has asks. The request itself when nothing is withheld."""
+    ceiling = hard_filter.sensitivity_ceiling
+    state = asked_as_shown(request.working_state, Redactor.of(marked_names, ceiling))
+    hidden = policy.name_sensitivity(request.project) > ceiling
+    if state is request.working_state and not hidden:
+        return request
+    return request.replaced(working_state=state, project=None if hidden else request.project)
+
+
+@tag(stage="query_forming")
+def recall_queries(
+    asked_request: RecallRequest, query_former: QueryFormer
+) -> tuple[RecallQuery, ...]:
     """The recall's queries: ≤ ~8, deduplicated, the same for the same working state."""
-    return query_former.form(request.working_state)
+    return query_former.form(asked_request.working_state)
 
 
 @tag(stage="query_forming")
@@ -63,7 +90,7 @@ def query_asks_when(query_texts: tuple[str, ...]) -> bool:
 def trigram_terms(
     query_keys: tuple[str, ...],
     query_texts: tuple[str, ...],
-    request: RecallRequest,
+    asked_request: RecallRequest,
     policy: RetrievalPolicy,
 ) -> tuple[str, ...]:
     """Short terms matched against belief subjects: the structured keys; content words of
@@ -77,7 +104,7 @@ def trigram_terms(
     keys (each rechecked: 1.5-2.4 ms of server time at 100k beliefs, for no match)."""
     limits = policy.limits
     if query_keys:
-        project = normalise_subject(request.project) if request.project else None
+        project = normalise_subject(asked_request.project) if asked_request.project else None
         keys = tuple(k for k in query_keys if k != project)
         return keys[: limits.trigram_max_keys]
     return content_terms(

@@ -62,7 +62,7 @@ def candidate_evidence(
     candidate_load: CandidateLoad,
     query_texts: tuple[str, ...],
     query_names: tuple[str, ...],
-    request: RecallRequest,
+    asked_request: RecallRequest,
 ) -> EvidenceSet:
     """Each loaded candidate's cosines, coverage and subject match, and the links between
     candidates, read with the candidates; none, with the reason, when the store could
@@ -85,7 +85,8 @@ def candidate_evidence(
         held = {
             i
             for belief_id, ev in evidence.by_id.items()
-            if (belief := beliefs.get(belief_id)) is None or not stays_home(belief, request.project)
+            if (belief := beliefs.get(belief_id)) is None
+            or not stays_home(belief, asked_request.project)
             for i, names in zip(named, ev.texts[n:], strict=False)
             if i in guessed and names.held > 0
         }
@@ -116,11 +117,11 @@ def candidate_evidence(
 
 
 @tag(stage="relevance")
-def named_entities(request: RecallRequest) -> tuple[str, ...]:
+def named_entities(asked_request: RecallRequest) -> tuple[str, ...]:
     """The entities the working state names explicitly, as keys. Only these can match a
     subject for the floor: a capitalised word of a question ("Open Form") is a guess at a
     name, not a statement of what the turn is about."""
-    keys = (normalise_subject(e) for e in request.working_state.entities)
+    keys = (normalise_subject(e) for e in asked_request.working_state.entities)
     return tuple(dict.fromkeys(k for k in keys if k))
 
 
@@ -134,7 +135,7 @@ def candidate_relevance(
     query_asks_when: bool,
     policy: RetrievalPolicy,
     query_names: tuple[str, ...],
-    request: RecallRequest,
+    asked_request: RecallRequest,
     query_texts: tuple[str, ...],
 ) -> dict[str, RelevanceEvidence]:
     """Every candidate's absolute relevance, by id; a candidate whose world time falls in
@@ -158,7 +159,7 @@ def candidate_relevance(
     apart = frozenset(
         belief_id
         for belief_id, belief in candidate_beliefs.items()
-        if stays_home(belief, request.project)
+        if stays_home(belief, asked_request.project)
     )
     here = (
         {i: b for i, b in candidate_beliefs.items() if i not in apart}
@@ -201,9 +202,11 @@ def candidate_relevance(
         in_period=in_period,
         says_when=says_when,
         asking=asking,
-        keyed_names=_keyed_names(query_names, here, request.principal_id),
+        keyed_names=_keyed_names(query_names, here, asked_request.principal_id),
         asked_names=frozenset(asked),
-        asked_strangers=_asked_strangers(asked, query_names, here, request.principal_id, policy),
+        asked_strangers=_asked_strangers(
+            asked, query_names, here, asked_request.principal_id, policy
+        ),
         apart=apart,
     )
 

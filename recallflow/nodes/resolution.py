@@ -41,7 +41,7 @@ def resolved_candidates(
     scored_candidates: tuple[ScoredCandidate, ...],
     hard_filter: HardFilter,
     policy: RetrievalPolicy,
-    request: RecallRequest,
+    asked_request: RecallRequest,
 ) -> tuple[Resolved, ...]:
     """Candidates with conflicts grouped and local overrides applied, in rank order."""
     # Each candidate's belief's fields are read from its field dict once, not each
@@ -73,7 +73,7 @@ def resolved_candidates(
         if (
             facts["state"] is LifecycleState.CONFLICTED
             and facts["conflict_set_id"]
-            and not stays_home(belief, request.project)
+            and not stays_home(belief, asked_request.project)
         ):
             groups.setdefault(facts["conflict_set_id"], []).append(c)
         else:

@@ -32,7 +32,7 @@ def best_fused_score(policy: RetrievalPolicy) -> float:
 def scored_candidates__hand_weighted(
     fused_candidates: tuple[FusedCandidate, ...],
     candidate_beliefs: dict[str, Belief],
-    request: RecallRequest,
+    asked_request: RecallRequest,
     hard_filter: HardFilter,
     policy: RetrievalPolicy,
     best_fused_score: float,
@@ -40,7 +40,7 @@ def scored_candidates__hand_weighted(
 ) -> tuple[ScoredCandidate, ...]:
     """Every loaded candidate with its score breakdown, band and transfer flag."""
     fused_by_id = {c.belief_id: c for c in fused_candidates}
-    project, cross_project = request.project, policy.cross_project
+    project, cross_project = asked_request.project, policy.cross_project
     scored = score_candidates(
         (
             (
@@ -54,7 +54,7 @@ def scored_candidates__hand_weighted(
         ),
         project=project,
         as_of=hard_filter.as_of,
-        weights=policy.weights_for(request.moment),
+        weights=policy.weights_for(asked_request.moment),
         policy=policy,
         best_fused=best_fused_score,
     )
@@ -66,7 +66,7 @@ def scored_candidates__hand_weighted(
 def scored_candidates__match_only(
     fused_candidates: tuple[FusedCandidate, ...],
     candidate_beliefs: dict[str, Belief],
-    request: RecallRequest,
+    asked_request: RecallRequest,
     hard_filter: HardFilter,
     policy: RetrievalPolicy,
     best_fused_score: float,
@@ -81,7 +81,7 @@ def scored_candidates__match_only(
     scored: tuple[ScoredCandidate, ...] = scored_candidates__hand_weighted(
         fused_candidates,
         candidate_beliefs,
-        request,
+        asked_request,
         hard_filter,
         policy.model_copy(update=weights),
         best_fused_score,

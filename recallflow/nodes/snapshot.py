@@ -111,7 +111,7 @@ def snapshot_budget(
 def durable_hits(
     hard_filter: HardFilter,
     belief_search: BeliefSearch,
-    request: RecallRequest,
+    asked_request: RecallRequest,
     policy: RetrievalPolicy,
 ) -> ArmResult:
     """Durable beliefs (the policy's durable types) that pass the filter: no query needed.
@@ -119,7 +119,7 @@ def durable_hits(
     sessions = policy.sessions
     query = DurableQuery(
         types=tuple(t.value for t in sessions.durable_types),
-        project=request.project,
+        project=asked_request.project,
         # Every authority, an unlisted one at factor 0: the search reads each group.
         authority=tuple((a.value, policy.authority_factor.get(a, 0.0)) for a in SourceAuthority),
         limit=sessions.durable_candidates,
@@ -136,26 +136,26 @@ def core_beliefs(
     durable_hits: ArmResult,
     hard_filter: HardFilter,
     belief_search: BeliefSearch,
-    request: RecallRequest,
+    asked_request: RecallRequest,
 ) -> dict[str, Belief]:
     """The durable candidates (and their conflict peers) loaded, by id: in the session's
     project, as any candidates are, so a belief rejected as "not here" there is not."""
     ids = [h.belief_id for h in durable_hits.hits]
-    loaded = belief_search.load(hard_filter, ids, request.project)
+    loaded = belief_search.load(hard_filter, ids, asked_request.project)
     return {b.id: b for b in sorted(loaded, key=lambda b: b.id)}
 
 
 @tag(stage="snapshot")
 def core_candidates(
     core_beliefs: dict[str, Belief],
-    request: RecallRequest,
+    asked_request: RecallRequest,
     hard_filter: HardFilter,
     policy: RetrievalPolicy,
     best_fused_score: float,
 ) -> tuple[ScoredCandidate, ...]:
     """The durable candidates scored by the core weight vector with no match (whatever
     the session kind: the core is the snapshot's, a child's included)."""
-    as_snapshot = request.model_copy(update={"moment": Moment.SESSION_SNAPSHOT})
+    as_snapshot = asked_request.model_copy(update={"moment": Moment.SESSION_SNAPSHOT})
     # No arm ranked them: each gets a zero match, built here without validating again.
     unmatched = tuple(
         FusedCandidate.trusted(belief_id=belief_id, rrf_score=0.0, arm_ranks={})
@@ -172,11 +172,11 @@ def core_resolved(
     core_candidates: tuple[ScoredCandidate, ...],
     hard_filter: HardFilter,
     policy: RetrievalPolicy,
-    request: RecallRequest,
+    asked_request: RecallRequest,
 ) -> tuple[Resolved, ...]:
     """The core's conflicts grouped and local overrides applied, in rank order."""
     resolved: tuple[Resolved, ...] = resolution.resolved_candidates(
-        core_candidates, hard_filter, policy, request
+        core_candidates, hard_filter, policy, asked_request
     )
     return resolved
 
