@@ -240,19 +240,35 @@ def withheld(
     return _replaced(text, spans, asked)
 
 
-#: What each word of a withheld name stands as in a request (see :func:`asked_as_shown`):
-#: a capitalised word, so the mention is still a name of as many words, and one that
-#: names nobody.
-ASKED_NAME_WORD: Final = "Redacted"
+#: The letters a withheld name's words are spelled with in a request (see
+#: :func:`asked_as_shown`), in this cycle: no word of any language we read holds three of
+#: them in this order, so the stand-in shares no word, no character trigram and no key
+#: with anything a store holds.
+ASKED_NAME_LETTERS: Final = "qxzjv"
 _MENTION_WORDS: Final = re.compile(r"\w+")
 
 
+def _asked_word(word: str, position: int) -> str:
+    """The stand-in of a withheld name's ``position``-th word: as long as ``word`` and
+    capitalised, so the name keeps its shape (a name of as many words, each as long: a
+    query that counts its words or weighs their characters counts and weighs as many),
+    and told apart from the name's other words by where its cycle starts."""
+    cycle = ASKED_NAME_LETTERS
+    letters = (cycle[(position + k) % len(cycle)] for k in range(max(2, len(word))))
+    return "".join(letters).capitalize()
+
+
+def asked_name(mention: str) -> str:
+    """What a mention of a withheld name stands as in a request: a name nobody has, of
+    the mention's shape (:func:`_asked_word` for each of its words)."""
+    words = _MENTION_WORDS.findall(mention) or [mention]
+    return " ".join(_asked_word(w, i) for i, w in enumerate(words))
+
+
 def _stand_in(mention: str, asked: bool) -> str:
-    """What replaces ``mention``: :data:`REDACTED_NAME` in a text shown, and in a request
-    one :data:`ASKED_NAME_WORD` per word of the mention."""
-    if not asked:
-        return REDACTED_NAME
-    return " ".join(ASKED_NAME_WORD for _ in _MENTION_WORDS.findall(mention)) or ASKED_NAME_WORD
+    """What replaces ``mention``: :data:`REDACTED_NAME` in a text shown, and
+    :func:`asked_name` in a request."""
+    return asked_name(mention) if asked else REDACTED_NAME
 
 
 def _replaced(text: str, spans: list[tuple[int, int]], asked: bool = False) -> tuple[str, int]:
@@ -307,13 +323,15 @@ def asked_as_shown(state: WorkingState, redact: Redactor) -> WorkingState:
     """``state`` as the surface it is asked on may know it: every mention of a name the
     surface withholds, in the goal, the query, an entity, a file, a tool or a turn, is
     withheld as a rendered text withholds it (see "Trust boundary" in
-    docs/architecture.md), each of its words standing as :data:`ASKED_NAME_WORD`: still a
-    name of as many words (the relevance floor reads a question about a name nobody holds
-    as such), but one that names nobody. What the surface may not see does not steer
-    what it gets: a right guess of a withheld name asks what a name nobody has asks, so
-    the block, its counts and the trace's user view cannot confirm it. ``state`` itself
-    when nothing is withheld (a surface whose ceiling admits every mark reads it
-    unchanged)."""
+    docs/architecture.md), and stands as a name of its shape that nobody has (spelled
+    with :data:`ASKED_NAME_LETTERS`): still a name, of as many words as long (the
+    relevance floor reads a question about a name nobody holds as such, and a search that
+    counts or weighs a query's words counts and weighs the same), matching nothing.
+
+    What the surface may not see does not steer what it gets: a right guess of a
+    withheld name asks what a name nobody has asks, so the block, its counts and the
+    trace's user view cannot confirm it. ``state`` itself when nothing is withheld (a
+    surface whose ceiling admits every mark reads it unchanged)."""
     if redact.compiled is None:
         return state
 

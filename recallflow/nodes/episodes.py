@@ -119,7 +119,7 @@ def episode_query(
     episode_marked_names: NameRedaction = NO_MARKED_NAMES,
 ) -> str:
     """The query as the surface may know it: each mention of a name it withholds is
-    withheld as in the excerpts (each word standing as ``Redacted``), so a right guess of
+    withheld as in the excerpts (standing as a name of its shape nobody has), so a right guess of
     the name searches, ranks and cuts excerpts as a name nobody has does (see "Trust
     boundary" in docs/architecture.md)."""
     names = episode_marked_names.pattern(episode_filter.sensitivity_ceiling)

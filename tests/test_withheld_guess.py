@@ -1,0 +1,169 @@
+"""A surface learns nothing of a name it withholds by guessing it: a request naming the
+withheld name gets what a request naming someone nobody has gets, on every entry point
+(in-turn recall by goal or entity, a child run, the recall tool with a project, a session
+turn, the episode search), on the real server (see "Trust boundary" in
+docs/architecture.md)."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from datetime import UTC, datetime
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, assume, given, settings
+from hypothesis import strategies as st
+
+from recallflow import Memory
+from recallflow.core.redaction import asked_name
+from recallflow.models.store import Sensitivity
+from recallflow.tools import Toolset
+from tests.helpers import patient_policy
+
+# Words of no common trigram: a wrong guess spelled like a person the surface sees would
+# (rightly) find that person, which says nothing of the withheld one.
+_WORD = st.text("bcdfghjklmnpqrstvwxz", min_size=5, max_size=8).map(str.capitalize)
+
+
+def _received(value: Any) -> str:
+    """What a surface receives, without the ids a call mints."""
+
+    def strip(v: Any) -> Any:
+        if isinstance(v, dict):
+            skip = ("trace_id", "snapshot_trace_id", "session_id", "watermark")
+            return {k: strip(x) for k, x in v.items() if k not in skip}
+        if isinstance(v, list):
+            return [strip(x) for x in v]
+        return v
+
+    return json.dumps(strip(value), sort_keys=True, default=str)
+
+
+def _store(memory: Memory, people: list[str], project: str) -> tuple[str, Toolset]:
+    tenant = f"t-{uuid.uuid4().hex[:12]}"
+    mine = {"tenant_id": tenant, "principal_id": "p1"}
+    drafts: list[dict[str, Any]] = []
+    for i, person in enumerate(people):
+        drafts += [
+            {
+                **mine,
+                "statement": f"{person} prefers green tea for lunch number {i}.",
+                "subject": f"{person} lunch",
+                "entities": [person],
+                "belief_type": "preference",
+                "scope": "user",
+                "confidence": 0.9,
+            },
+            {
+                **mine,
+                "statement": f"The user pairs with {person} on Tuesdays.",
+                "subject": "pairing",
+                "entities": [person],
+                "scope": "user",
+                "confidence": 0.8,
+            },
+        ]
+    drafts.append(
+        {
+            **mine,
+            "statement": "The release checklist lives in the wiki.",
+            "subject": "release checklist",
+            "scope": "project",
+            "origin_project": project,
+            "portability": "local",
+            "confidence": 0.9,
+        }
+    )
+    memory.beliefs.add_many(drafts)
+    memory.episodes.add_many(
+        [
+            {
+                **mine,
+                "occurred_at": datetime(2025, 2, 1 + i, tzinfo=UTC),
+                "content": f"Lunch with {person}: talked about reviews.",
+                "sensitivity": "internal",
+            }
+            for i, person in enumerate(people)
+        ]
+    )
+    memory.entities.mark(tenant, "p1", people[0], "personal")
+    policy = patient_policy().model_copy(
+        update={"project_sensitivity": {project: Sensitivity.PERSONAL}}
+    )
+    return tenant, Toolset(
+        memory, tenant_id=tenant, principal_id="p1", surface="team", policy=policy
+    )
+
+
+# A request of the name alone where words around it would leave the outcome to the test
+# embedder: how near "who pairs with <a name nobody has>?" stands to each pairing depends
+# on where the hashing embedder puts that name, right guess or wrong, and a wrong guess's
+# buckets now and then lift one over the floor.
+def _every_entry(
+    memory: Memory, tenant: str, tools: Toolset, name: str, project: str
+) -> dict[str, str]:
+    def recalled(state: dict[str, Any], moment: str = "in_turn") -> str:
+        result = memory.recall(
+            {
+                "tenant_id": tenant,
+                "principal_id": "p1",
+                "surface": "team",
+                "moment": moment,
+                "working_state": state,
+            },
+            policy=tools._policy,
+        )
+        view = memory.explain(tenant, "p1", result.trace_id, viewer_surface="team")
+        return _received([result.block, view.model_dump(mode="json")])
+
+    asked = tools.call("recall_beliefs", {"query": name})
+    session = tools.call("open_session", {})
+    return {
+        "goal": recalled({"goal": f"What does {name} prefer for lunch?"}),
+        "entities": recalled({"goal": "lunch preferences", "entities": [name]}),
+        "child_run": recalled({"goal": f"Plan lunch with {name}"}, "child_run"),
+        "tool": _received([asked, tools.call("explain_recall", {"trace_id": asked["trace_id"]})]),
+        "project": _received(
+            tools.call(
+                "recall_beliefs", {"query": "where is the release checklist?", "project": project}
+            )
+        ),
+        "session_turn": _received(
+            tools.call(
+                "session_recall",
+                {"session_id": session["session_id"], "goal": name},
+            )
+        ),
+        "episodes": _received(tools.call("search_episodes", {"query": name})),
+    }
+
+
+def _trigrams(name: str) -> set[str]:
+    return {f"#{w}#"[i : i + 3] for w in name.lower().split() for i in range(len(w))}
+
+
+# Not shrunk: each example is a store of its own and a dozen calls on the server.
+@settings(
+    max_examples=6,
+    phases=(Phase.explicit, Phase.reuse, Phase.generate),
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(words=st.lists(_WORD, min_size=10, max_size=10, unique_by=lambda w: w[:3].lower()))
+def test_a_right_guess_of_a_withheld_name_gets_what_a_wrong_one_gets(
+    memory: Memory, words: list[str]
+) -> None:
+    # Two words to a name; a wrong guess spelled in part like a name the store holds
+    # (a shared trigram) would rightly find that name's beliefs, and says nothing here.
+    names = [f"{words[i]} {words[i + 1]}" for i in range(0, 10, 2)]
+    people, wrong = names[:4], names[4]
+    assume(all(not _trigrams(wrong) & _trigrams(p) for p in people))
+    # A withheld name stands in a request as a name of its shape spelled in a cycle of
+    # five letters no language strings together; a person named in that cycle is the one
+    # name the stand-in is like (drawn from this alphabet, "Qxzjv" is a name here).
+    assume(not any(_trigrams(n) & _trigrams(asked_name(n)) for n in names))
+    project = f"merger-{uuid.uuid4().hex[:6]}"
+    tenant, tools = _store(memory, people, project)
+    right = _every_entry(memory, tenant, tools, people[0], project)
+    guessed = _every_entry(memory, tenant, tools, wrong, f"other-{uuid.uuid4().hex[:6]}")
+    differ = [k for k in right if right[k] != guessed[k]]
+    assert differ == [], [(right[k], guessed[k]) for k in differ]
