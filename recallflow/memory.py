@@ -19,7 +19,7 @@ import math
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager, suppress
 from dataclasses import replace
@@ -54,6 +54,7 @@ from recallflow.adapters.postgres.embedded import (
     home_path,
 )
 from recallflow.adapters.postgres.entities import (
+    MarksWithLoad,
     PostgresEntitySensitivity,
     PrefetchedMarks,
 )
@@ -90,7 +91,7 @@ from recallflow.core.calibration import (
 from recallflow.core.degradation import failure_text
 from recallflow.core.misses import missed_subject
 from recallflow.core.query_forming import DeterministicQueryFormer
-from recallflow.core.redaction import NameRedaction, ProjectNames
+from recallflow.core.redaction import NameRedaction, ProjectNames, as_asked
 from recallflow.core.trace_view import trace_view
 from recallflow.corrections import Corrections, MissHints
 from recallflow.dataflows.experiment import Experiment
@@ -138,7 +139,13 @@ from recallflow.models.request import (
 )
 from recallflow.models.result import EpisodeSearchResult, RecallResult, RecallTrace
 from recallflow.models.session import SessionKind
-from recallflow.models.store import Belief, BeliefDraft, SourceAuthority, StoreSummary
+from recallflow.models.store import (
+    Belief,
+    BeliefDraft,
+    Sensitivity,
+    SourceAuthority,
+    StoreSummary,
+)
 from recallflow.models.trace_view import RecallTraceView, RetentionRun
 from recallflow.policy import (
     DEFAULT_EPISODE_POLICY,
@@ -174,6 +181,11 @@ FLOW_CACHE_SIZE = 16
 P = TypeVar("P", RecallPorts, EpisodeSearchPorts)
 #: The ports of both that remember by text, and so are used as the reading principal's.
 _CACHED_PORTS = ("embedder", "injection_scanner", "token_counter")
+#: How many principals' (and ceilings') marked names a Memory keeps from their last read
+#: (see :meth:`Memory._run_as_shown`); a memory bound: a principal dropped is read again.
+MARKS_KEPT = 4096
+#: A recall's read of the marked names its trust stage renders with.
+MarksRead = MarksWithLoad | PrefetchedMarks
 
 if TYPE_CHECKING:
     from recallflow.sessions import Session
@@ -283,6 +295,11 @@ class Memory:
         self._flows: OrderedDict[tuple[Moment, str, str], RecallFlow] = OrderedDict()
         self._flow_cache_size = max(1, flow_cache_size)
         self._flows_lock = threading.Lock()
+        # The marked names last read for each principal and ceiling (see _run_as_shown).
+        self._marks_read: OrderedDict[tuple[str, str, Sensitivity], dict[str, Sensitivity]] = (
+            OrderedDict()
+        )
+        self._marks_lock = threading.Lock()
         #: Each policy (by version) with this store's calibration bound in: binding makes a
         #: new policy object, whose version costs a hash of its dump (0.13 ms a recall).
         self._calibrated: dict[str, RetrievalPolicy] = {}
@@ -537,8 +554,9 @@ class Memory:
             # dead, so the arms' connections need no round trip of their own.
             lost = self._recall_pool.unavailable_count
             self._recall_pool.probe()
-            ports = self._primary_ports(req)
-            result = flow.run({"request": req, "trace_id": trace_id, "ports": ports})
+            result = self._run_as_shown(
+                flow, req, {"trace_id": trace_id}, lambda: self._primary_ports(req)
+            )
             if result.degraded and self._recall_pool.unavailable_count != lost:
                 raise StoreUnavailableError("the database connection was lost during this recall")
         return result
@@ -577,16 +595,68 @@ class Memory:
         """The recall path's injection scanner as one principal's reads use it."""
         return self._owned(self._ports, tenant_id, principal_id).injection_scanner
 
-    def _primary_ports(self, req: RecallRequest) -> RecallPorts:
-        """The ports of a recall served by the primary. Its marked entities are read from
-        the recall's start, while the DAG's first stages run: the request is read as the
-        surface shows it before any arm searches (see "Trust boundary" in
-        docs/architecture.md), so the marks can no longer wait for the candidates' load."""
-        marks = self._prefetched_marks(req)
-        more: dict[str, Any] = {"belief_search": self._search.with_marks(None)}
-        if marks is not None:
-            more["entity_sensitivity"] = marks
-        return self._owned(self._ports, req.tenant_id, req.principal_id, **more)
+    def _primary_ports(self, req: RecallRequest) -> tuple[RecallPorts, MarksRead | None]:
+        """The ports of a recall served by the primary, and its read of the marked
+        entities: sent with the candidates' load (see :class:`MarksWithLoad`)."""
+        inner = self._ports.entity_sensitivity
+        if inner is None:
+            return self._owned(self._ports, req.tenant_id, req.principal_id), None
+        marks = MarksWithLoad(inner, req.tenant_id, req.principal_id, SURFACE_CEILINGS[req.surface])
+        ports = self._owned(
+            self._ports,
+            req.tenant_id,
+            req.principal_id,
+            belief_search=self._search.with_marks(marks),
+            entity_sensitivity=marks,
+        )
+        return ports, marks
+
+    def _run_as_shown(
+        self,
+        flow: RecallFlow,
+        req: RecallRequest,
+        inputs: Mapping[str, Any],
+        ports_of: Callable[[], tuple[RecallPorts, MarksRead | None]],
+    ) -> RecallResult:
+        """Run ``flow`` on ``req`` read as its surface shows it (see "Trust boundary" in
+        docs/architecture.md): with the marked names this handle last read for the
+        principal on a surface of that ceiling, so the recall needs no round trip of its
+        own for them before its arms (the first recall of a principal here reads them
+        first). The names the trust stage then renders with are read fresh, with the load;
+        when they differ from those the request was read with in a way that reads the
+        request otherwise (a mark made or lifted since, by this or another process), the
+        recall is run again with the fresh ones, so no mark is ever missed."""
+        key = (req.tenant_id, req.principal_id, SURFACE_CEILINGS[req.surface])
+        with self._marks_lock:
+            known = self._marks_read.get(key)
+        inner = self._ports.entity_sensitivity
+        if known is None and inner is not None:
+            known = inner.marked_entities(*key)
+        levels = flow.policy.project_sensitivity
+        result: RecallResult | None = None
+        for _ in range(2):
+            ports, marks = ports_of()
+            names = NameRedaction(known or {})
+            result = flow.run({**inputs, "request": req, "ports": ports, "names_read": names})
+            fresh = marks.answer() if marks is not None else None
+            if fresh is None or fresh == known:
+                break
+            with self._marks_lock:
+                self._marks_read[key] = fresh
+                self._marks_read.move_to_end(key)
+                while len(self._marks_read) > MARKS_KEPT:
+                    self._marks_read.popitem(last=False)
+            ceiling = key[2]
+            if as_asked(req, NameRedaction(fresh), ceiling, levels) == as_asked(
+                req, names, ceiling, levels
+            ):
+                break
+            known = fresh
+        assert result is not None
+        if known is not None:
+            with self._marks_lock:
+                self._marks_read.setdefault(key, known)
+        return result
 
     def _prefetched_marks(self, req: RecallRequest) -> PrefetchedMarks | None:
         """The recall's marked entities, read from the primary from now on while its arms
@@ -606,10 +676,14 @@ class Memory:
         replica, ports = self._replica, self._replica_ports
         if replica is None or ports is None or not replica.usable():
             return None
-        ports = self._owned(ports, req.tenant_id, req.principal_id)
-        marks = self._prefetched_marks(req)
-        if marks is not None:
-            ports = replace(ports, entity_sensitivity=marks)
+        owned = self._owned(ports, req.tenant_id, req.principal_id)
+
+        def replica_ports() -> tuple[RecallPorts, MarksRead | None]:
+            marks = self._prefetched_marks(req)
+            if marks is None:
+                return owned, None
+            return replace(owned, entity_sensitivity=marks), marks
+
         lost = replica.pool.unavailable_count
         # An erasure by another process reaches the replica only once replayed: asked
         # meanwhile of the primary, while the arms run (see the replicas module).
@@ -618,7 +692,7 @@ class Memory:
         )
         try:
             replica.pool.probe()
-            result = flow.run({"request": req, "trace_id": trace_id, "ports": ports})
+            result = self._run_as_shown(flow, req, {"trace_id": trace_id}, replica_ports)
         except StoreUnavailableError:
             replica.failed()
             return None
@@ -1139,11 +1213,13 @@ class Memory:
         self._check_open()
         if flow is None:
             flow = self.flow(request.moment, policy)
-        ports = self._owned(self._ports, request.tenant_id, request.principal_id)
         read_since = datetime.now(UTC)
         with self._open_throughout():
-            result = flow.run(
-                {"request": request, "trace_id": new_id("tr"), "ports": ports, **inputs}
+            result = self._run_as_shown(
+                flow,
+                request,
+                {"trace_id": new_id("tr"), **inputs},
+                lambda: self._primary_ports(request),
             )
         if persist_trace:
             self._save(result, policy, read_since=read_since)

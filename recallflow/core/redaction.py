@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import Final
 
 from recallflow.models.key_reading import SEPARATORS, reading
-from recallflow.models.request import WorkingState
+from recallflow.models.request import RecallRequest, WorkingState
 from recallflow.models.store import Sensitivity
 
 #: What a withheld name shows in a rendered text. Round brackets: square ones are only
@@ -352,3 +352,22 @@ def asked_as_shown(state: WorkingState, redact: Redactor) -> WorkingState:
         recent_turns=each(state.recent_turns),
     )
     return state if asked == state else asked
+
+
+def as_asked(
+    request: RecallRequest,
+    names: NameRedaction,
+    ceiling: Sensitivity,
+    project_levels: Mapping[str, Sensitivity],
+) -> RecallRequest:
+    """``request`` as a surface with ``ceiling`` may know it, which every stage that
+    chooses what to show reads: its working state :func:`asked_as_shown`, and no project
+    when the surface withholds the project's name (``project_levels``, the policy's
+    ``project_sensitivity``), as an item's origin shows none. A right guess of either
+    asks what a name nobody has asks. ``request`` itself when nothing is withheld."""
+    state = asked_as_shown(request.working_state, Redactor.of(names, ceiling))
+    project = request.project
+    hidden = project is not None and project_levels.get(project, Sensitivity.PUBLIC) > ceiling
+    if state is request.working_state and not hidden:
+        return request
+    return request.replaced(working_state=state, project=None if hidden else project)

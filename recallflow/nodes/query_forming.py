@@ -22,13 +22,35 @@ from recallflow.core.query_forming import (
     named_periods,
     names_mentioned,
 )
-from recallflow.core.redaction import NO_MARKED_NAMES, NameRedaction, Redactor, asked_as_shown
+from recallflow.core.redaction import NO_MARKED_NAMES, NameRedaction, as_asked
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import RecallQuery
 from recallflow.models.stages import HardFilter
 from recallflow.models.store import normalise_subject
 from recallflow.policy import RetrievalPolicy
-from recallflow.ports import Embedder, QueryFormer, query_embedding
+from recallflow.ports import Embedder, EntitySensitivity, QueryFormer, query_embedding
+
+
+@tag(stage="query_forming")
+def request_names(
+    hard_filter: HardFilter,
+    entity_sensitivity: EntitySensitivity | None = None,
+    names_read: NameRedaction | None = None,
+) -> NameRedaction:
+    """The marked names the request is read with: ``names_read`` when the caller read them
+    for this recall (a :class:`~recallflow.memory.Memory` keeps each principal's last read
+    and checks it against the one the trust stage renders with, so a recall costs no
+    round trip of its own for them), else the principal's marks above the ceiling, read
+    now."""
+    if names_read is not None:
+        return names_read
+    if entity_sensitivity is None:
+        return NO_MARKED_NAMES
+    return NameRedaction(
+        entity_sensitivity.marked_entities(
+            hard_filter.tenant_id, hard_filter.principal_id, hard_filter.sensitivity_ceiling
+        )
+    )
 
 
 @tag(stage="query_forming")
@@ -36,19 +58,15 @@ def asked_request(
     request: RecallRequest,
     hard_filter: HardFilter,
     policy: RetrievalPolicy,
-    marked_names: NameRedaction = NO_MARKED_NAMES,
+    request_names: NameRedaction,
 ) -> RecallRequest:
-    """The request as the surface shows it, which every stage that chooses what to show
-    reads: each mention of a name the surface withholds in the working state reads
-    ``(redacted)``, and a project whose name it withholds (``project_sensitivity``) is no
-    project, as an item's origin shows none. A right guess of either asks what a name
-    nobody has asks. The request itself when nothing is withheld."""
-    ceiling = hard_filter.sensitivity_ceiling
-    state = asked_as_shown(request.working_state, Redactor.of(marked_names, ceiling))
-    hidden = policy.name_sensitivity(request.project) > ceiling
-    if state is request.working_state and not hidden:
-        return request
-    return request.replaced(working_state=state, project=None if hidden else request.project)
+    """The request as the surface shows it (:func:`~recallflow.core.redaction.as_asked`),
+    which every stage that chooses what to show reads: each mention of a name the surface
+    withholds stands as a name nobody has, and a project whose name it withholds is no
+    project. The request itself when nothing is withheld."""
+    return as_asked(
+        request, request_names, hard_filter.sensitivity_ceiling, policy.project_sensitivity
+    )
 
 
 @tag(stage="query_forming")

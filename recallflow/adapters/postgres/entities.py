@@ -121,6 +121,11 @@ class PrefetchedMarks:
             return dict(self._answer.result())
         return self._inner.marked_entities(tenant_id, principal_id, above)
 
+    def answer(self) -> dict[str, Sensitivity] | None:
+        """The prefetched read's answer (waited for; its error raised), or None when it
+        was not wanted (nothing is above the highest level)."""
+        return None if self._answer is None else dict(self._answer.result())
+
 
 class MarksWithLoad:
     """One recall's read of the principal's marked entities, sent with the candidates'
@@ -159,7 +164,17 @@ class MarksWithLoad:
     def marked_entities(
         self, tenant_id: str, principal_id: str, above: Sensitivity
     ) -> dict[str, Sensitivity]:
-        """The answer read with the load for the recall's own question; else ``inner``'s."""
-        if self._answer is not None and (tenant_id, principal_id, above) == self._key:
+        """The answer read with the load for the recall's own question, else ``inner``'s
+        (kept as the answer when it is the recall's own question)."""
+        own = (tenant_id, principal_id, above) == self._key
+        if self._answer is not None and own:
             return dict(self._answer)
-        return self._inner.marked_entities(tenant_id, principal_id, above)
+        answer = self._inner.marked_entities(tenant_id, principal_id, above)
+        if own:
+            self._answer = dict(answer)
+        return answer
+
+    def answer(self) -> dict[str, Sensitivity] | None:
+        """The marks this recall was answered (what its trust stage rendered with), or
+        None when it asked for none."""
+        return None if self._answer is None else dict(self._answer)

@@ -573,7 +573,7 @@ class PostgresBeliefSearch:
         self._marks = marks
         self._counts = counts
 
-    def with_marks(self, marks: MarksWithLoad | None) -> PostgresBeliefSearch:
+    def with_marks(self, marks: MarksWithLoad) -> PostgresBeliefSearch:
         """This search for one recall whose candidates' load also reads ``marks`` (see
         :class:`~recallflow.adapters.postgres.entities.MarksWithLoad`), and reads the
         view's counts its lexical and structured arms made (see :class:`RecallCounts`)
