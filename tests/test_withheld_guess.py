@@ -167,3 +167,24 @@ def test_a_right_guess_of_a_withheld_name_gets_what_a_wrong_one_gets(
     guessed = _every_entry(memory, tenant, tools, wrong, f"other-{uuid.uuid4().hex[:6]}")
     differ = [k for k in right if right[k] != guessed[k]]
     assert differ == [], [(right[k], guessed[k]) for k in differ]
+
+
+def test_a_name_marked_or_unmarked_since_the_last_recall_is_read_as_marked_now(
+    memory: Memory,
+) -> None:
+    # A Memory reads a request with the marks it last read for the principal, checked
+    # against the ones the block is rendered with: a mark made (or lifted) in between, by
+    # this handle or another process, is never missed.
+    people = ["Grace Hopper", "Alan Turing", "Edsger Dijkstra", "Barbara Liskov"]
+    tenant, tools = _store(memory, people, f"merger-{uuid.uuid4().hex[:6]}")
+    memory.entities.unmark(tenant, "p1", people[0])
+
+    def asked(name: str) -> str:
+        result = tools.call("recall_beliefs", {"query": name})
+        return _received([result["block"], result["items"]])
+
+    assert "Grace Hopper" in asked("Grace Hopper")  # not marked: the team may see it
+    memory.entities.mark(tenant, "p1", people[0], "personal")
+    assert asked("Grace Hopper") == asked("Ada Lovelace")
+    memory.entities.unmark(tenant, "p1", people[0])
+    assert "Grace Hopper" in asked("Grace Hopper")
