@@ -256,7 +256,7 @@ def test_a_marked_name_in_any_script_is_withheld(memory: Memory, tenant: str) ->
     _store_names(memory, tenant)
     assert memory.entities.mark(tenant, "p1", "Москва", "personal") == "москва"
     # Asked as the team may ask it: a question naming Москва there asks about a name
-    # nobody has (see "What a surface can and cannot learn" in docs/architecture.md).
+    # nobody has (see "Trust boundary" in docs/architecture.md).
     asked = {"query": "When does each office open?"}
     team = memory.recall(
         request(tenant, as_of=AS_OF, surface="team", working_state=asked),
