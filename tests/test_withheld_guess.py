@@ -188,3 +188,26 @@ def test_a_name_marked_or_unmarked_since_the_last_recall_is_read_as_marked_now(
     assert asked("Grace Hopper") == asked("Ada Lovelace")
     memory.entities.unmark(tenant, "p1", people[0])
     assert "Grace Hopper" in asked("Grace Hopper")
+
+
+def test_a_not_here_rejection_holds_in_a_project_the_surface_may_not_name(
+    memory: Memory,
+) -> None:
+    # A project the surface withholds is read as no project for what it ranks; the user's
+    # "not here" rejection made from a recall there still keeps the belief out of it.
+    project = f"merger-{uuid.uuid4().hex[:6]}"
+    tenant, tools = _store(memory, ["Grace Hopper", "Alan Turing"], project)
+    ask = {"query": "who does the user pair with on Tuesdays?", "project": project}
+    first = tools.call("recall_beliefs", ask)
+    shown = [i["belief_id"] for i in first["items"]]
+    assert shown, first
+    done = tools.call(
+        "reject_belief",
+        {"trace_id": first["trace_id"], "belief_id": shown[0], "kind": "not_here"},
+    )
+    assert done["recorded"] is True
+    again = tools.call("recall_beliefs", ask)
+    assert shown[0] not in [i["belief_id"] for i in again["items"]]
+    # Elsewhere it is still recalled.
+    elsewhere = tools.call("recall_beliefs", {**ask, "project": "another-project"})
+    assert shown[0] in [i["belief_id"] for i in elsewhere["items"]]

@@ -28,7 +28,7 @@ from recallflow.ports import BeliefSearch
 def candidate_load(
     fused_candidates: tuple[FusedCandidate, ...],
     hard_filter: HardFilter,
-    asked_request: RecallRequest,
+    request: RecallRequest,
     query_texts: tuple[str, ...],
     query_vectors: npt.NDArray[np.float32],
     query_names: tuple[str, ...],
@@ -39,7 +39,9 @@ def candidate_load(
 ) -> CandidateLoad:
     """The fused beliefs (and their conflict peers) that pass the hard filter, by id; not
     those rejected as not holding in the request's project (see "Feedback and corrections"
-    in docs/architecture.md); with their relevance evidence. None, with the reason, when
+    in docs/architecture.md), the project as the caller named it, even one the surface
+    withholds: a user's "not here" holds there on every surface (see "Trust boundary");
+    with their relevance evidence. None, with the reason, when
     the load fails. When a text query names someone, the coverage of its names alone is
     read too, in the same statement, after the queries' own (``query_names``). With
     ``floor.bridge_neighbours``, for a query that names nothing (no key, no entity of the
@@ -59,7 +61,7 @@ def candidate_load(
             query_vectors,
             named_entities,
             limits,
-            project=asked_request.project,
+            project=request.project,
             bridge_seeds=seeds,
             asked=query_keys,
         )

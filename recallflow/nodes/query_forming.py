@@ -1,8 +1,8 @@
 """Stage: query forming.
 
 ``asked_request`` is the request as the surface shows it: a name it
-withholds reads ``(redacted)`` and a project whose name it withholds is no project, so
-what the surface may not see does not steer what it gets (see "Trust boundary" in
+withholds stands as a name nobody has and a project whose name it withholds is no project,
+so what the surface may not see does not steer what it gets (see "Trust boundary" in
 docs/architecture.md). ``recall_queries`` derives a small, deterministic set of queries
 from that working state through the :class:`~recallflow.ports.QueryFormer` port; ``query_keys``,
 ``query_texts`` and ``trigram_terms`` are what the arms read; ``query_vectors`` embeds

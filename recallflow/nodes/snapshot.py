@@ -136,12 +136,13 @@ def core_beliefs(
     durable_hits: ArmResult,
     hard_filter: HardFilter,
     belief_search: BeliefSearch,
-    asked_request: RecallRequest,
+    request: RecallRequest,
 ) -> dict[str, Belief]:
     """The durable candidates (and their conflict peers) loaded, by id: in the session's
-    project, as any candidates are, so a belief rejected as "not here" there is not."""
+    project as named, as any candidates are (even one the surface withholds), so a belief
+    rejected as "not here" there is not."""
     ids = [h.belief_id for h in durable_hits.hits]
-    loaded = belief_search.load(hard_filter, ids, asked_request.project)
+    loaded = belief_search.load(hard_filter, ids, request.project)
     return {b.id: b for b in sorted(loaded, key=lambda b: b.id)}
 
 
