@@ -602,7 +602,8 @@ def _fuzzed_lines() -> st.SearchStrategy[str]:
             "result": _json_values(),
         },
     )
-    text = st.text(alphabet=st.characters(blacklist_characters="\r\n"), max_size=80)
+    # Text a line can carry: UTF-8 has no lone surrogate (the test would fail encoding it).
+    text = st.text(alphabet=st.characters(codec="utf-8", exclude_characters="\r\n"), max_size=80)
     return text | _json_values().map(json.dumps) | fields.map(json.dumps)
 
 
