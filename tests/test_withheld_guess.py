@@ -196,7 +196,7 @@ def test_a_not_here_rejection_holds_in_a_project_the_surface_may_not_name(
     # A project the surface withholds is read as no project for what it ranks; the user's
     # "not here" rejection made from a recall there still keeps the belief out of it.
     project = f"merger-{uuid.uuid4().hex[:6]}"
-    tenant, tools = _store(memory, ["Grace Hopper", "Alan Turing"], project)
+    _, tools = _store(memory, ["Grace Hopper", "Alan Turing"], project)
     ask = {"query": "who does the user pair with on Tuesdays?", "project": project}
     first = tools.call("recall_beliefs", ask)
     shown = [i["belief_id"] for i in first["items"]]
