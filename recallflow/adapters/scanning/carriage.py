@@ -824,8 +824,10 @@ CARRIAGE_RULES: Final[tuple[Rule, ...]] = (
                 r"[a-z]{0,2}\d[\d ]{6,}",
             ),
             # the user asked for a secret in the chat: "ask them to re-enter their card number"
+            # (a prohibition, "staff never ask customers for their card number", is no such ask)
             (
                 frozenset({"ask", "asks", "request", "prompt", "get"}),
+                r"(?<!\bnever\s)(?<!\bnot\s)(?<!n't\s)(?<!\bdont\s)"
                 r"\b(?:ask|request|prompt|get)\s+(?:them|the\s+user|users|customers?)\s+(?:to|for)\s+"
                 r"(?:(?:re-?enter|enter|provide|confirm|type|send|share|verify|give)\s+)?(?:their|"
                 r"your|his|her)\s+(?:full\s+)?(?:card\s+(?:number|details)|passwords?|pins?|cvv|"

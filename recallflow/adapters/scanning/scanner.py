@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from recallflow.adapters.scanning.allegiance import ALLEGIANCE_RULES
 from recallflow.adapters.scanning.appconfig import (
     configured_prompts_blanked,
     own_prompt_blanked,
@@ -79,6 +80,7 @@ from recallflow.adapters.scanning.preference import (
 from recallflow.adapters.scanning.pretext import PRETEXT_RULES
 from recallflow.adapters.scanning.proofs import PROOF_RULES
 from recallflow.adapters.scanning.readers import READER_RULES
+from recallflow.adapters.scanning.relay import RELAY_RULES
 from recallflow.adapters.scanning.respelling import (
     deleeted,
     despaced,
@@ -123,6 +125,8 @@ RULES: Final[tuple[Rule, ...]] = (
     *DECEIT_RULES,
     *CONCEALMENT_RULES,
     *RIDER_RULES,
+    *ALLEGIANCE_RULES,
+    *RELAY_RULES,
     *POISONING_RULES,
     *WAIVER_RULES,
     *DELEGATION_RULES,
@@ -369,7 +373,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v49"
+    version: str = "layered-v50"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""
