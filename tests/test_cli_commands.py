@@ -625,34 +625,15 @@ def test_belief_add_writes_what_the_person_at_the_terminal_states(
         "user_stated",
     )
     # With a project it is the project's; the flags set what they name.
-    code, out, _ = run(
-        capsys,
-        "belief",
-        "add",
-        "Invoices are numbered per year.",
-        "--subject",
-        "invoice numbers",
-        "--project",
-        demo.MOBILE,
-        "--portability",
-        "portable",
-        "--entity",
-        "invoice",
-        "--entity",
-        "year",
-        "--type",
-        "procedure",
-        "--confidence",
-        "0.95",
-        "--sensitivity",
-        "public",
-        "--authority",
-        "observed",
-        "--id",
-        "b-cli-invoices",
+    invoices = [
+        *("belief", "add", "Invoices are numbered per year.", "--subject", "invoice numbers"),
+        *("--project", demo.MOBILE, "--portability", "portable", "--type", "procedure"),
+        *("--entity", "invoice", "--entity", "year", "--confidence", "0.95"),
+        *("--sensitivity", "public", "--authority", "observed", "--id", "b-cli-invoices"),
         *who(tenant),
         "--json",
-    )
+    ]
+    code, out, _ = run(capsys, *invoices)
     stored = json.loads(out)
     assert code == 0 and stored["id"] == "b-cli-invoices"
     assert (stored["scope"], stored["origin_project"], stored["portability"]) == (
@@ -668,34 +649,7 @@ def test_belief_add_writes_what_the_person_at_the_terminal_states(
     assert stored["entities"] == ["invoice", "year"] and stored["source_authority"] == "observed"
     # A retry of the same call with its --id stores it once.
     before = len(store.beliefs.list(tenant, demo.PRINCIPAL))
-    code, out, _ = run(
-        capsys,
-        "belief",
-        "add",
-        "Invoices are numbered per year.",
-        "--subject",
-        "invoice numbers",
-        "--project",
-        demo.MOBILE,
-        "--portability",
-        "portable",
-        "--entity",
-        "invoice",
-        "--entity",
-        "year",
-        "--type",
-        "procedure",
-        "--confidence",
-        "0.95",
-        "--sensitivity",
-        "public",
-        "--authority",
-        "observed",
-        "--id",
-        "b-cli-invoices",
-        *who(tenant),
-        "--json",
-    )
+    code, out, _ = run(capsys, *invoices)
     assert code == 0 and json.loads(out) == stored
     assert len(store.beliefs.list(tenant, demo.PRINCIPAL)) == before
     recalled_ids = {

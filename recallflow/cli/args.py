@@ -419,6 +419,16 @@ def read_flag_file(flag: str, path: Path, load: Callable[[Path], T]) -> T:
         raise UsageError(f"{flag}: {path}: {detail}") from None
 
 
+def taken_id(args: argparse.Namespace) -> UsageError:
+    """The refusal of an ``--id`` another belief of the principal already has: the id typed
+    is at fault, not the statement the store compared first (``belief add``,
+    ``supersede``)."""
+    return UsageError(
+        f"--id: {args.id!r} is already the id of another belief of "
+        f"{args.tenant}/{args.principal}; give a new id, or leave --id out"
+    )
+
+
 def validated(model: type[M], data: Mapping[str, Any], flags: Mapping[str, str]) -> M:
     """``model`` built from ``data``, or a :class:`UsageError` naming the flag (from
     ``flags``: model field path → flag) whose value the model refuses."""

@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 from recallflow.cli.args import (
     STATES,
     WHO_FLAGS,
-    UsageError,
     add_json_arg,
     add_store_args,
     add_who_args,
@@ -29,6 +28,7 @@ from recallflow.cli.args import (
     instant,
     key,
     open_store,
+    taken_id,
     terminal_line,
     validated,
 )
@@ -239,10 +239,7 @@ def _cmd_add(args: argparse.Namespace) -> int:
         except ConflictError as exc:
             if args.id is None or exc.item_id != args.id:
                 raise
-            raise UsageError(
-                f"--id: {args.id!r} is already the id of another belief of "
-                f"{args.tenant}/{args.principal}; give a new id, or leave --id out"
-            ) from None
+            raise taken_id(args) from None
     if args.json:
         print(stored.model_dump_json(indent=2))
         return 0

@@ -27,6 +27,7 @@ from recallflow.cli.args import (
     instant,
     key,
     open_store,
+    taken_id,
     user_note,
 )
 from recallflow.cli.progress import spinner
@@ -123,10 +124,7 @@ def _cmd_supersede(args: argparse.Namespace) -> int:
             # no conflict): the id is at fault, not the statement the store compared first.
             if args.id is None or exc.item_id != args.id or exc.field == "superseded_by":
                 raise
-            raise UsageError(
-                f"--id: {args.id!r} is already the id of another belief of "
-                f"{args.tenant}/{args.principal}; give a new id, or leave --id out"
-            ) from None
+            raise taken_id(args) from None
     if args.json:
         print(new.model_dump_json(indent=2))
         return 0
