@@ -110,7 +110,10 @@ PERSUASION_RULES: Final[tuple[Rule, ...]] = regex_rules(
             frozenset({"i", "this", "we"}),
             rf"\b(?:i'?m|i\s+am|we\s+are|we'?re|this\s+is)\s+(?:your\s+(?:[\w-]++\s+){{0,2}}?"
             rf"{AUTHORITY_NOUN}|(?:the|an?)\s+(?:[\w-]++\s+){{0,2}}?{AUTHORITY_NOUN}\s+(?:of|for|"
-            r"behind|at)\s+(?:this|the|you)\b)",
+            r"behind|at)\s+(?:this|you|the\s+(?:[\w-]++\s+){0,2}?"
+            r"(?:assistants?|agents?|bots?|chatbots?|ai|models?|llms?|systems?|apps?|applications?|"
+            r"platforms?|deployments?|services?|servers?|company|organi[sz]ations?|conversations?|"
+            r"prompts?|tools?)(?!\s+(?:group|club|team|forum|channel)s?\b))\b)",
         ),
         (
             frozenset({"authority", "clearance", "power", "privileges", "rights"}),
