@@ -276,11 +276,18 @@ def _counts(memory: Memory) -> dict[str, int]:
 
 
 def _names_a_field(exc: RecallflowError, fields: Mapping[str, Any]) -> bool:
-    """The error names one of the fields set (or a field one of them is checked against)."""
+    """The error names one of the fields set (or a field one of them is checked against),
+    or an entry of a list it set: one id of ``belief_ids`` is named as the ``belief_id``
+    it is, with the id (a citation of a belief its trace did not render)."""
     if not isinstance(exc, InvalidInputError):
         return True  # NotFoundError etc. name the id in their message
     text = f"{exc.field or ''} {exc}"
-    return exc.field is not None and any(name in text for name in fields)
+    entry = any(
+        exc.field == name.removesuffix("s") and exc.item_id in value
+        for name, value in fields.items()
+        if isinstance(value, list | tuple)
+    )
+    return exc.field is not None and (entry or any(name in text for name in fields))
 
 
 def outcome(
