@@ -335,8 +335,8 @@ def _replayed(
     else:
         live = [p for p in matches if p.belief.state not in TERMINAL]
         if live and belief.supersedes is None:
-            belief = _disputed(belief.model_copy(update={"supersedes": live[-1].belief.id}),
-                               live[-1].belief)  # fmt: skip
+            latest = live[-1].belief
+            belief = _disputed(belief.model_copy(update={"supersedes": latest.id}), latest)
             if belief.state is LifecycleState.CONFLICTED and draft.conflict_set_id is None:
                 replayed.append("conflicted")
     corrected = terminal is not None or flagged or bool(exclusions)

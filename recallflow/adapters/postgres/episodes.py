@@ -25,10 +25,10 @@ from psycopg import errors as pg_errors
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
+from recallflow.adapters.postgres.erasure import forgotten_ids
 from recallflow.adapters.postgres.errors import translate
 from recallflow.adapters.postgres.locks import lock_principals
 from recallflow.adapters.postgres.statistics import bulk_write
-from recallflow.core.erasure import erasure_digest
 from recallflow.core.lifecycle import episode_differences
 from recallflow.errors import ConflictError, NotFoundError
 from recallflow.models.store import Episode
@@ -152,27 +152,20 @@ def _refuse_forgotten(
     conn: psycopg.Connection[Any], episodes: Sequence[Episode], fresh: Sequence[int]
 ) -> None:
     """A :class:`ConflictError` on ``id`` for the first of ``episodes`` (at ``fresh``) whose
-    id its principal forgot: the erasure record keeps a digest of the tenant, principal and
-    episode ids (never the text), which a retry of a keyed write is checked against."""
-    if not fresh:
-        return
-    digests = {
-        i: erasure_digest(episodes[i].tenant_id, episodes[i].principal_id, episodes[i].id)
-        for i in fresh
-    }
-    rows = conn.execute(
-        "SELECT episode_sha256 FROM erasures WHERE scope = 'episode'"
-        " AND (tenant_id, principal_sha256, episode_sha256) IN"
-        " (SELECT * FROM unnest(%s::text[], %s::text[], %s::text[]))",
-        (
-            [episodes[i].tenant_id for i in fresh],
-            [erasure_digest(episodes[i].tenant_id, episodes[i].principal_id) for i in fresh],
-            [digests[i] for i in fresh],
-        ),
-    ).fetchall()
-    erased = {str(r[0]) for r in rows}
+    id its principal forgot (:func:`~recallflow.adapters.postgres.erasure.forgotten_ids`):
+    a retry of a keyed write does not undo an erasure."""
+    by_principal: dict[tuple[str, str], list[str]] = {}
     for i in fresh:
-        if digests[i] in erased:
+        by_principal.setdefault((episodes[i].tenant_id, episodes[i].principal_id), []).append(
+            episodes[i].id
+        )
+    erased = {
+        (t, p, episode_id)
+        for (t, p), ids in by_principal.items()
+        for episode_id in forgotten_ids(conn, t, p, "episode", ids)
+    }
+    for i in fresh:
+        if (episodes[i].tenant_id, episodes[i].principal_id, episodes[i].id) in erased:
             raise ConflictError(
                 "names an episode that was forgotten (forget_episode): an erasure is not"
                 " undone by a retry of the write that stored it, and nothing is written",

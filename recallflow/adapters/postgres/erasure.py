@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from contextlib import suppress
 from datetime import datetime
 from graphlib import CycleError, TopologicalSorter
@@ -77,6 +78,36 @@ def principal_tables(conn: psycopg.Connection[Any]) -> list[str]:
         return list(order.static_order())
     except CycleError:
         return tables  # only deferrable references can form a cycle: checked at commit
+
+
+#: The column of ``erasures`` that keeps the digest of one forgotten item, by scope.
+_ITEM_DIGEST = {"belief": "belief_sha256", "episode": "episode_sha256"}
+
+
+def forgotten_ids(
+    conn: psycopg.Connection[Any],
+    tenant_id: str,
+    principal_id: str,
+    scope: str,
+    ids: Sequence[str],
+) -> dict[str, datetime]:
+    """Of ``ids`` (beliefs or episodes, as ``scope`` says), those the principal forgot
+    (``forget_belief``, ``forget_episode``), each with when it was last erased: matched
+    by the digest of the tenant, principal and id the erasure record keeps, never the id
+    or the text. A write that repeats one without anyone deciding to (a keyed retry, an
+    import of an older export) is checked against it."""
+    if not ids:
+        return {}
+    column = sql.Identifier(_ITEM_DIGEST[scope])
+    digests = {erasure_digest(tenant_id, principal_id, i): i for i in ids}
+    rows = conn.execute(
+        sql.SQL(
+            "SELECT {column}, max(erased_at) FROM erasures WHERE tenant_id = %s"
+            " AND principal_sha256 = %s AND scope = %s AND {column} = ANY(%s) GROUP BY 1"
+        ).format(column=column),
+        (tenant_id, erasure_digest(tenant_id, principal_id), scope, list(digests)),
+    ).fetchall()
+    return {digests[str(digest)]: erased_at for digest, erased_at in rows}
 
 
 def _hold_principal(

@@ -34,9 +34,8 @@ from recallflow.adapters.postgres.beliefs import (
     copy_beliefs,
 )
 from recallflow.adapters.postgres.episodes import EPISODE_COLUMNS, SELECT_EPISODE, episode_row
-from recallflow.adapters.postgres.erasure import principal_tables
+from recallflow.adapters.postgres.erasure import forgotten_ids, principal_tables
 from recallflow.adapters.postgres.locks import lock_principals
-from recallflow.core.erasure import erasure_digest
 from recallflow.errors import ConfigurationError, ConflictError
 from recallflow.models.portability import (
     ExportedBeliefEvent,
@@ -242,46 +241,30 @@ def _refuse_clashes(conn: psycopg.Connection[Any], export: PrincipalExport) -> N
                 )
 
 
-#: What an erasure record keeps of one forgotten belief or episode: (section, scope and
-#: digest column of ``erasures``).
-_FORGOTTEN: tuple[tuple[str, str, str], ...] = (
-    ("beliefs", "belief", "belief_sha256"),
-    ("episodes", "episode", "episode_sha256"),
-)
+#: The sections whose items an erasure record names one by one, with their scope there.
+_FORGOTTEN: tuple[tuple[str, str], ...] = (("beliefs", "belief"), ("episodes", "episode"))
 
 
 def _refuse_forgotten(conn: psycopg.Connection[Any], export: PrincipalExport) -> None:
     """A :class:`ConflictError` naming the first belief or episode the target principal
     forgot (``forget_belief``, ``forget_episode``): an export taken before the erasure,
-    imported back, would undo it. The erasure record keeps a digest of the tenant,
-    principal and id, which each item's is checked against (never its text)."""
+    imported back, would undo it. Matched by the erasure record's digest, never the text
+    (:func:`~recallflow.adapters.postgres.erasure.forgotten_ids`)."""
     t, p = export.tenant_id, export.principal_id
-    for section, scope, column in _FORGOTTEN:
+    for section, scope in _FORGOTTEN:
         items = getattr(export, section)
-        digests = [erasure_digest(t, p, item.id) for item in items]
-        if not digests:
-            continue
-        erased = {
-            str(r[0]): r[1]
-            for r in conn.execute(
-                f"SELECT {column}, max(erased_at) FROM erasures WHERE tenant_id = %s"
-                f" AND principal_sha256 = %s AND scope = %s AND {column} = ANY(%s)"
-                f" GROUP BY 1",
-                (t, erasure_digest(t, p), scope, digests),
-            ).fetchall()
-        }
-        for index, digest in enumerate(digests):
+        erased = forgotten_ids(conn, t, p, scope, [item.id for item in items])
+        for index, item in enumerate(items):
             # One recorded after its erasure was written again on purpose since (as a
             # belief re-added is): it is not what was erased.
-            if digest in erased and items[index].recorded_at <= erased[digest]:
-                item_id = items[index].id
+            if item.id in erased and item.recorded_at <= erased[item.id]:
                 raise ConflictError(
-                    f"{item_id!r} was forgotten for {t}/{p} after this export was taken;"
+                    f"{item.id!r} was forgotten for {t}/{p} after this export was taken;"
                     " an import does not undo an erasure (leave it out of the export, or"
                     " import under another principal; nothing was written)",
                     field=f"{section}.id",
                     item_index=index,
-                    item_id=item_id,
+                    item_id=item.id,
                 )
 
 
