@@ -1094,17 +1094,20 @@ class Memory:
         :raises InvalidInputError: an unknown ``format``, a malformed export or one that
             names what it does not hold (naming the item and the field); nothing written.
         :raises ConflictError: an id (or an entity mark, a miss hint's subject) the target
-            principal already holds, named; nothing written.
+            principal already holds, or an item it forgot after it was recorded (one by
+            one, or with the whole principal), named; nothing written.
         :raises ConstraintViolation: a row the database's own rules refuse midway (a
             citation listed twice for one recall); the rows before it are rolled back."""
         self._check_open()
         from recallflow.adapters.postgres.errors import translate
-        from recallflow.adapters.postgres.portability import import_principal
+        from recallflow.adapters.postgres.portability import import_principal, store_clock
         from recallflow.adapters.postgres.statistics import bulk_write
         from recallflow.ingestion import embedded_in_batches
         from recallflow.portability import parsed_export, rehomed
 
-        parsed = rehomed(parsed_export(export), tenant_id, principal_id)
+        with self._pool.connection() as conn:
+            now = store_clock(conn)  # the clock the store records times by
+        parsed = rehomed(parsed_export(export, now), tenant_id, principal_id)
         belief_vectors = embedded_in_batches(
             self._embedder,
             [b.statement for b in parsed.beliefs],

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -52,8 +52,10 @@ def _refused(exc: ValidationError, data: Mapping[str, Any]) -> InvalidInputError
     return InvalidInputError(first["msg"], field=".".join(loc) or None)
 
 
-def parsed_export(value: object) -> PrincipalExport:
-    """``value`` as an export this release can import whole.
+def parsed_export(value: object, now: datetime) -> PrincipalExport:
+    """``value`` as an export this release can import whole; ``now`` is the importing
+    store's clock (PostgreSQL's ``now()``), which no system time of it may lie ahead of
+    (:func:`first_ahead`).
 
     :raises InvalidInputError: not an export (a mapping, JSON text or a
         :class:`PrincipalExport`), an unknown ``format``, or an item that is malformed,
@@ -84,7 +86,7 @@ def parsed_export(value: object) -> PrincipalExport:
             export = PrincipalExport.model_validate(data)
         except ValidationError as exc:
             raise _refused(exc, data) from exc
-    problem = first_problem(export) or first_ahead(export, datetime.now(UTC))
+    problem = first_problem(export) or first_ahead(export, now)
     if problem is not None:
         section, index, field, message = problem
         item = getattr(export, section)[index]
@@ -137,6 +139,38 @@ def first_ahead(
                         f" ({policy.writes.clock_skew_seconds:g}): it is system time, when the"
                         " store recorded it, which no write takes ahead of now",
                     )
+    return None
+
+
+#: When the store recorded each section's items, and the field that names an item: an
+#: erasure of the whole principal took every item the principal had recorded by then.
+_RECORDED: tuple[tuple[str, str, str], ...] = (
+    ("beliefs", "recorded_at", "id"),
+    ("episodes", "recorded_at", "id"),
+    ("belief_events", "created_at", "belief_id"),
+    ("feedback", "created_at", "belief_id"),
+    ("exclusions", "created_at", "belief_id"),
+    ("entity_marks", "marked_at", "entity"),
+    ("miss_hints", "first_missed_at", "subject"),
+    ("reported_misses", "reported_at", "id"),
+    ("traces", "created_at", "id"),
+)
+
+
+def first_erased(
+    export: PrincipalExport, erased_at: datetime
+) -> tuple[str, int, str, str | None] | None:
+    """The first item of ``export`` recorded at or before ``erased_at``, when the target
+    principal was last forgotten whole: (section, index, the field of its recorded time,
+    its id or key). That erasure took every item the principal had recorded by then, so
+    such an item is one it erased (or one of another memory claiming that time: the
+    store cannot tell them apart); one recorded after was written again on purpose."""
+    for section, field, key in _RECORDED:
+        for index, item in enumerate(getattr(export, section)):
+            at = getattr(item, field)
+            if isinstance(at, datetime) and at <= erased_at:
+                named = getattr(item, key)
+                return section, index, field, named if isinstance(named, str) else None
     return None
 
 

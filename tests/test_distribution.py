@@ -37,10 +37,19 @@ from tests.helpers import belief, request
 #: Store-wide tables, replicated to every node as Citus reference tables: they hold no
 #: principal's data (see docs/scaling.md). ``erasures`` is the audit of erased
 #: principals and beliefs: it keeps a digest of the principal, never its id, so it cannot
-#: be keyed by one; it is written once per erasure. ``embedder_calibrations`` holds each
-#: embedder's calibration against unrelated text, the same for every principal.
+#: be keyed by one; it is written once per erasure. ``erased_items`` keeps, for an
+#: erasure of a whole principal, the digests of each belief and episode it took, keyed the
+#: same way. ``embedder_calibrations`` holds each embedder's calibration against unrelated
+#: text, the same for every principal.
 REFERENCE_TABLES = frozenset(
-    {"schema_migrations", "store_settings", "policy_versions", "erasures", "embedder_calibrations"}
+    {
+        "schema_migrations",
+        "store_settings",
+        "policy_versions",
+        "erasures",
+        "erased_items",
+        "embedder_calibrations",
+    }
 )
 
 

@@ -393,6 +393,37 @@ def test_a_forgotten_belief_is_not_written_again_by_a_re_derivation(
     assert records and not any("quiet" in str(r[0]).lower() for r in records)
 
 
+def test_a_re_derivation_does_not_bring_back_a_principal_forgotten_whole(
+    memory: Memory, tenant: str
+) -> None:
+    """``forget`` of the whole principal kept no digest of its beliefs' derivations: once
+    the host wrote the source episode again (its own log keeps the event), formation's
+    re-derivation from it wrote the erased sentence back. It is left out as after
+    ``forget_belief``; a sentence the principal never said before is written, and the
+    record keeps digests, never the sentence."""
+    populate(memory, tenant, "ada")
+    erasure = memory.forget(tenant, "ada")
+    memory.episodes.add({"id": "ep-1", "tenant_id": tenant, "principal_id": "ada",
+                         "occurred_at": T0, "content": "Ada told us where she lives."})  # fmt: skip
+    restated = STATEMENT.lower().rstrip(".")
+    outcome = memory.rederive(
+        tenant,
+        "ada",
+        [
+            _address_draft(tenant, "ada", "b-address-2", restated),
+            _address_draft(tenant, "ada", "b-garden", "Ada's garden has three apple trees."),
+        ],
+    )
+    assert [o.action for o in outcome.outcomes] == ["forgotten", "new"]
+    assert [b.id for b in memory.beliefs.list(tenant, "ada")] == ["b-garden"]
+    with memory.pool.connection() as conn:
+        records = conn.execute(
+            "SELECT t::text FROM erased_items t WHERE tenant_id = %s", (tenant,)
+        ).fetchall()
+    assert len(records) == erasure.deleted["beliefs"] + erasure.deleted["episodes"]
+    assert not any("quiet" in str(r[0]).lower() or "ep-1" in str(r[0]) for r in records)
+
+
 def test_a_belief_written_again_after_its_erasure_is_re_derived_as_any_other(
     memory: Memory, tenant: str
 ) -> None:

@@ -148,6 +148,48 @@ def test_a_retry_after_the_episode_was_forgotten_does_not_record_it_again(
     assert memory.episodes.add(draft).id == first["episode_id"]
 
 
+def test_a_retry_after_the_whole_principal_was_forgotten_does_not_record_it_again(
+    memory: Memory, tenant: str
+) -> None:
+    """``forget`` of the whole principal kept no digest of each episode, so a keyed
+    ``log_episode`` retry whose answer was lost stored the erased text again, as the
+    principal's first record, found by the next search. It is refused as after
+    ``forget_episode`` (on ``key``, nothing written); what the erasure keeps of each
+    episode is a digest, never an id or the text."""
+    agent = tools(memory, tenant, "p3")
+    said = {"content": "Ada said her new PIN is 9023.", "key": "pin-change"}
+    first = ok("log_episode", agent.call("log_episode", said))
+    other = ok("log_episode", agent.call("log_episode", {"content": "Lunch at noon.", "key": "l"}))
+    memory.forget(tenant, "p3")
+    for retry in (said, {**said, "occurred_at": first["occurred_at"]}):
+        refused = error(agent.call("log_episode", retry), "invalid_input")
+        assert refused["field"] == "key" and "forgotten" in refused["message"]
+    assert episodes(memory, tenant, "p3") == []
+    found = ok("search_episodes", agent.call("search_episodes", {"query": "new PIN 9023"}))
+    assert found["items"] == []
+    with memory.pool.connection() as conn:
+        kept = [
+            str(row[0])
+            for row in conn.execute(
+                "SELECT i::text FROM erased_items i WHERE tenant_id = %s", (tenant,)
+            ).fetchall()
+        ]
+    assert len(kept) == 2  # a row for each episode: digests alone
+    assert not any(word in row for row in kept for word in ("9023", "p3", first["episode_id"]))
+    # A host asking for a keyed write's guard is refused on id, nothing of the batch written.
+    draft = {"id": other["episode_id"], "tenant_id": tenant, "principal_id": "p3",
+             "occurred_at": other["occurred_at"], "content": "Lunch at noon."}  # fmt: skip
+    fresh = {**draft, "id": "e-new", "content": "Standup at ten."}
+    with pytest.raises(ConflictError) as raised:
+        memory.episodes.add_many([fresh, draft], refuse_forgotten=True)
+    assert (raised.value.field, raised.value.item_index) == ("id", 1)
+    assert episodes(memory, tenant, "p3") == []
+    # A new event is a new key; written on purpose, an erased id is written.
+    assert ok("log_episode", agent.call("log_episode", {**said, "key": "k2"}))["recorded"]
+    assert memory.episodes.add(draft).id == other["episode_id"]
+    memory.forget(tenant, "p3")
+
+
 @pytest.mark.parametrize(
     ("arguments", "kind", "field"),
     [

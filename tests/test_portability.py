@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -568,24 +568,88 @@ def test_an_import_does_not_bring_back_what_the_principal_forgot(
     for section, item in (("beliefs", "b-pin"), ("episodes", "e-pin")):
         with pytest.raises(ConflictError) as caught:
             document = before_erasure.model_dump(mode="json")
-            if section == "episodes":  # the belief left out: the episode is refused too
-                document["beliefs"] = [b for b in document["beliefs"] if b["id"] != "b-pin"]
-                document["belief_events"] = [
-                    e for e in document["belief_events"] if e["belief_id"] != "b-pin"
-                ]
+            if section == "episodes":  # the beliefs left out: the episode is refused too
+                document["beliefs"] = document["belief_events"] = []
             memory.import_principal(document)
         assert (caught.value.field, caught.value.item_id) == (f"{section}.id", item)
         assert memory.export_principal(tenant, "ada").empty
     assert memory.import_principal(before_erasure, principal_id="ada-copy").written["beliefs"] == 2
 
-    # Written again on purpose after the erasure, it is new knowledge: exported, it imports.
-    memory.beliefs.add({**who, "id": "b-pin", "statement": "Ada's bank PIN changed.",
-                        "subject": "pin", "scope": "user"})  # fmt: skip
-    again = memory.export_principal(tenant, "ada")
-    memory.forget(tenant, "ada")
-    assert memory.import_principal(again).written["beliefs"] == 1
-    for principal in ("ada", "ada-copy"):
+    # Written again on purpose after the erasure, it is new knowledge: a copy of it imports
+    # under the id. (Written here under a principal of its own: the one way to empty "ada"
+    # again is another erasure, and a copy taken before that is an older export.)
+    memory.beliefs.add({**who, "principal_id": "ada-later", "id": "b-pin",
+                        "statement": "Ada's bank PIN changed.", "subject": "pin",
+                        "scope": "user"})  # fmt: skip
+    again = memory.export_principal(tenant, "ada-later")
+    assert memory.import_principal(again, principal_id="ada").written["beliefs"] == 1
+    for principal in ("ada", "ada-copy", "ada-later"):
         memory.forget(tenant, principal)
+
+
+def _only(export: PrincipalExport, **sections: Any) -> dict[str, Any]:
+    """``export`` as JSON holding only ``sections`` (each a list of its items as JSON)."""
+    data = export.model_dump(mode="json")
+    for section in SECTIONS:
+        data[section] = sections.get(section, [])
+    return data
+
+
+def test_an_import_does_not_undo_a_forget_of_the_whole_principal(
+    exported: PrincipalExport, target: Memory
+) -> None:
+    """A restore of an export taken before ``forget`` of the whole principal brought every
+    erased belief and episode back, and an edited copy of its entity marks or miss hints
+    (the names the user marked, the words their recalls missed) brought those back. Now
+    every item the principal had recorded by the erasure is refused as a ``ConflictError``
+    naming it, nothing written, whatever its section and even under a new id; what was
+    recorded after the erasure imports under the same ids, and the old export imports
+    under another principal."""
+    tenant = f"t-{uuid.uuid4().hex[:12]}"
+    target.import_principal(exported, tenant_id=tenant)
+    before = target.export_principal(tenant, "ada")
+    assert before.beliefs and before.episodes and before.entity_marks and before.miss_hints
+    target.forget(tenant, "ada")
+
+    def refused(document: Any) -> ConflictError:
+        with pytest.raises(ConflictError) as caught:
+            target.import_principal(document)
+        assert "forgotten" in str(caught.value)
+        assert target.export_principal(tenant, "ada").empty  # nothing written
+        return caught.value
+
+    whole = refused(before)
+    assert (whole.field, whole.item_index, whole.item_id) == ("beliefs.id", 0, before.beliefs[0].id)
+    data = before.model_dump(mode="json")
+    episode = {**data["episodes"][-1], "id": "e-renamed"}  # an edited id is still the item
+    for sections, field, item_id in (
+        ({"episodes": data["episodes"]}, "episodes.id", before.episodes[0].id),
+        ({"episodes": [episode]}, "episodes.recorded_at", "e-renamed"),
+        ({"entity_marks": data["entity_marks"]}, "entity_marks.marked_at",
+         before.entity_marks[0].entity),
+        ({"miss_hints": data["miss_hints"]}, "miss_hints.first_missed_at",
+         before.miss_hints[0].subject),
+    ):  # fmt: skip
+        caught = refused(_only(before, **sections))
+        assert (caught.field, caught.item_index, caught.item_id) == (field, 0, item_id)
+
+    # Another principal may take the old export; what the principal recorded after the
+    # erasure, under the erased ids, imports (written under a principal of its own, then
+    # copied: the one way to empty "ada" again is another erasure).
+    assert target.import_principal(before, principal_id="ada-copy").written["beliefs"] == len(
+        before.beliefs
+    )
+    later = {"tenant_id": tenant, "principal_id": "ada-later"}
+    target.episodes.add_many(
+        [{**later, "id": e.id, "occurred_at": e.occurred_at, "content": e.content}
+         for e in before.episodes]
+    )  # fmt: skip
+    target.beliefs.add({**later, "id": before.beliefs[0].id, "statement": "Ada uses Helix.",
+                        "subject": "editor", "scope": "user"})  # fmt: skip
+    done = target.import_principal(target.export_principal(tenant, "ada-later"), principal_id="ada")
+    assert (done.written["episodes"], done.written["beliefs"]) == (len(before.episodes), 1)
+    for principal in ("ada", "ada-copy", "ada-later"):
+        target.forget(tenant, principal)
 
 
 #: Values an API that writes the field refuses, by (section, field): an edited export
@@ -650,3 +714,53 @@ def test_a_note_longer_than_todays_cap_from_an_older_store_is_kept(
     target.import_principal(_mutated(exported, "feedback", 0, note=long_note), tenant_id=fresh)
     assert target.export_principal(fresh, "ada").feedback[0].note == long_note
     target.forget(fresh, "ada")
+
+
+class _ShiftedClock(type):
+    """A stand-in for ``datetime`` in a module that reads the application's clock: its
+    ``now`` runs ``shift`` off the real one, and a real datetime is still an instance."""
+
+    shift = timedelta(0)
+
+    def __instancecheck__(cls, instance: object) -> bool:
+        return isinstance(instance, datetime)
+
+    def now(cls, tz: Any = None) -> datetime:
+        return datetime.now(tz) + cls.shift
+
+
+@pytest.mark.parametrize("shift_hours", [-24, 24])
+def test_an_imports_system_times_are_held_to_the_stores_clock_not_the_applications(
+    exported: PrincipalExport,
+    target: Memory,
+    monkeypatch: pytest.MonkeyPatch,
+    shift_hours: int,
+) -> None:
+    """A time the store records may not lie ahead of the store's clock (PostgreSQL's
+    ``now()``), which every time it records is taken from. The check read the
+    application's clock: with an application a day behind the database server, an export
+    taken a moment ago was refused as "ahead"; a day ahead, an item recorded an hour ahead
+    of the store was taken in, hidden from every read for that hour."""
+
+    class AppClock(metaclass=_ShiftedClock):
+        pass
+
+    monkeypatch.setattr(_ShiftedClock, "shift", timedelta(hours=shift_hours))
+    monkeypatch.setattr("recallflow.portability.datetime", AppClock)
+    with target.pool.connection() as conn:
+        row = conn.execute("SELECT now()").fetchone()
+    assert row is not None
+    store_now: datetime = row[0]
+    fresh = f"t-{uuid.uuid4().hex[:12]}"
+    # Recorded at the store's now: imports, whatever the application's clock says.
+    just_now = _mutated(exported, "beliefs", 0, recorded_at=store_now.isoformat())
+    assert target.import_principal(just_now, tenant_id=fresh).written["beliefs"] > 0
+    target.forget(fresh, "ada")
+    # An hour ahead of the store's clock: refused, whatever the application's clock says.
+    ahead = _mutated(
+        exported, "beliefs", 0, recorded_at=(store_now + timedelta(hours=1)).isoformat()
+    )
+    with pytest.raises(InvalidInputError) as caught:
+        target.import_principal(ahead, tenant_id=fresh)
+    assert (caught.value.field, caught.value.item_index) == ("beliefs.recorded_at", 0)
+    assert target.export_principal(fresh, "ada").empty

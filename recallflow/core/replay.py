@@ -56,7 +56,13 @@ def derivation_key(belief: Belief) -> DerivationKey:
 def derivation_digest(tenant_id: str, principal_id: str, belief: Belief) -> str:
     """How an erasure record keeps the derivation key of a forgotten belief: a digest, so
     a re-derivation can recognise the belief without the record holding its statement."""
-    episode, statement = derivation_key(belief)
+    return key_digest(tenant_id, principal_id, derivation_key(belief))
+
+
+def key_digest(tenant_id: str, principal_id: str, key: DerivationKey) -> str:
+    """The digest :func:`derivation_digest` keeps, of a derivation key read as it is stored
+    (an erasure of the whole principal reads each belief's source and statement alone)."""
+    episode, statement = key
     return erasure_digest(tenant_id, principal_id, "derivation", episode or "", statement)
 
 

@@ -167,8 +167,9 @@ def _refuse_forgotten(
     for i in fresh:
         if (episodes[i].tenant_id, episodes[i].principal_id, episodes[i].id) in erased:
             raise ConflictError(
-                "names an episode that was forgotten (forget_episode): an erasure is not"
-                " undone by a retry of the write that stored it, and nothing is written",
+                "names an episode that was forgotten (forget_episode, or forget of the whole"
+                " principal): an erasure is not undone by a retry of the write that stored"
+                " it, and nothing is written",
                 field="id",
                 item_index=i,
                 item_id=episodes[i].id,

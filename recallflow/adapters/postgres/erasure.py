@@ -38,7 +38,7 @@ from recallflow.core.erasure import (
 )
 from recallflow.core.misses import miss_subject
 from recallflow.core.render import inert
-from recallflow.core.replay import derivation_digest
+from recallflow.core.replay import derivation_digest, folded_statement, key_digest
 from recallflow.errors import ConfigurationError, NotFoundError
 from recallflow.models.corrections import Erasure
 from recallflow.policy import DEFAULT_POLICY, Feedback
@@ -92,20 +92,27 @@ def forgotten_ids(
     ids: Sequence[str],
 ) -> dict[str, datetime]:
     """Of ``ids`` (beliefs or episodes, as ``scope`` says), those the principal forgot
-    (``forget_belief``, ``forget_episode``), each with when it was last erased: matched
-    by the digest of the tenant, principal and id the erasure record keeps, never the id
-    or the text. A write that repeats one without anyone deciding to (a keyed retry, an
-    import of an older export) is checked against it."""
+    (``forget_belief``, ``forget_episode``, or ``forget`` of the whole principal while it
+    held them), each with when it was last erased: matched by the digest of the tenant,
+    principal and id the erasure record keeps, never the id or the text. A write that
+    repeats one without anyone deciding to (a keyed retry, an import of an older export)
+    is checked against it."""
     if not ids:
         return {}
     column = sql.Identifier(_ITEM_DIGEST[scope])
     digests = {erasure_digest(tenant_id, principal_id, i): i for i in ids}
+    principal, wanted = erasure_digest(tenant_id, principal_id), list(digests)
     rows = conn.execute(
         sql.SQL(
-            "SELECT {column}, max(erased_at) FROM erasures WHERE tenant_id = %s"
-            " AND principal_sha256 = %s AND scope = %s AND {column} = ANY(%s) GROUP BY 1"
+            "SELECT digest, max(erased_at) FROM ("
+            "SELECT {column} AS digest, erased_at FROM erasures WHERE tenant_id = %(t)s"
+            " AND principal_sha256 = %(p)s AND scope = %(scope)s AND {column} = ANY(%(ids)s)"
+            " UNION ALL SELECT i.item_sha256, e.erased_at FROM erased_items i"
+            " JOIN erasures e ON e.tenant_id = i.tenant_id AND e.id = i.erasure_id"
+            " WHERE i.tenant_id = %(t)s AND i.principal_sha256 = %(p)s AND i.scope = %(scope)s"
+            " AND i.item_sha256 = ANY(%(ids)s)) AS erased GROUP BY 1"
         ).format(column=column),
-        (tenant_id, erasure_digest(tenant_id, principal_id), scope, list(digests)),
+        {"t": tenant_id, "p": principal, "scope": scope, "ids": wanted},
     ).fetchall()
     return {digests[str(digest)]: erased_at for digest, erased_at in rows}
 
@@ -139,7 +146,8 @@ def _record(
     derivation: str | None = None,
     *,
     episode_id: str | None = None,
-) -> datetime:
+) -> tuple[int, datetime]:
+    """Write the erasure record; returns its id and ``erased_at``."""
     scope = "episode" if episode_id is not None else "principal" if belief_id is None else "belief"
     row = conn.execute(
         # erased_at: when the rows were gone, just before the commit, not when the
@@ -147,7 +155,7 @@ def _record(
         # recall began before that instant may hold what was erased (traces.save_trace).
         "INSERT INTO erasures (tenant_id, scope, principal_sha256, belief_sha256,"
         " episode_sha256, counts, derivation_sha256, erased_at)"
-        " VALUES (%s, %s, %s, %s, %s, %s, %s, clock_timestamp()) RETURNING erased_at",
+        " VALUES (%s, %s, %s, %s, %s, %s, %s, clock_timestamp()) RETURNING id, erased_at",
         (
             tenant_id,
             scope,
@@ -159,8 +167,7 @@ def _record(
         ),
     ).fetchone()
     assert row is not None
-    erased_at: datetime = row[0]
-    return erased_at
+    return int(row[0]), row[1]
 
 
 def forget(
@@ -169,11 +176,13 @@ def forget(
     principal_id: str,
     lock_timeout_ms: int | None = None,
 ) -> Erasure:
-    """Delete every row of the principal from every table; returns the counts. Every lock
-    waited for once the principal's write lock is held, at most ``lock_timeout_ms``
-    (:func:`_hold_principal`)."""
+    """Delete every row of the principal from every table; returns the counts. The record
+    keeps a digest of each belief and episode it took (:func:`_erased_items`), as the
+    record of one belief's or episode's erasure keeps one. Every lock waited for once the
+    principal's write lock is held, at most ``lock_timeout_ms`` (:func:`_hold_principal`)."""
     _hold_principal(conn, tenant_id, principal_id, lock_timeout_ms)
     _begin_erasure(conn)
+    items = _erased_items(conn, tenant_id, principal_id)
     deleted: dict[str, int] = {}
     for table in principal_tables(conn):
         cur = conn.execute(
@@ -183,8 +192,51 @@ def forget(
             (tenant_id, principal_id),
         )
         deleted[table] = cur.rowcount
-    erased_at = _record(conn, tenant_id, principal_id, None, {"deleted": deleted})
+    erasure_id, erased_at = _record(conn, tenant_id, principal_id, None, {"deleted": deleted})
+    principal = erasure_digest(tenant_id, principal_id)
+    if items:
+        with conn.cursor().copy(_COPY_ERASED_ITEMS) as copy:
+            for scope, item, derivation in items:
+                copy.write_row((tenant_id, erasure_id, scope, principal, item, derivation))
     return Erasure(scope="principal", tenant_id=tenant_id, erased_at=erased_at, deleted=deleted)
+
+
+_COPY_ERASED_ITEMS = (
+    "COPY erased_items (tenant_id, erasure_id, scope, principal_sha256, item_sha256,"
+    " derivation_sha256) FROM STDIN"
+)
+
+
+def _erased_items(
+    conn: psycopg.Connection[Any], tenant_id: str, principal_id: str
+) -> list[tuple[str, str, str | None]]:
+    """Each belief and episode of the principal as an erasure of the whole principal keeps
+    it: (scope, digest of the tenant, principal and id, digest of a belief's derivation
+    key), read before the rows go. It is what the erasure of one of them keeps of it, so
+    what that holds back (a keyed retry, an older export, a re-derivation:
+    :func:`forgotten_ids`, :func:`~recallflow.adapters.postgres.replay.
+    forgotten_derivations`) the erasure of all of them holds back too."""
+    beliefs = conn.execute(
+        "SELECT id, source_episode_id, statement FROM beliefs"
+        " WHERE tenant_id = %s AND principal_id = %s",
+        (tenant_id, principal_id),
+    ).fetchall()
+    episodes = conn.execute(
+        "SELECT id FROM episodes WHERE tenant_id = %s AND principal_id = %s",
+        (tenant_id, principal_id),
+    ).fetchall()
+    kept: list[tuple[str, str, str | None]] = [
+        (
+            "belief",
+            erasure_digest(tenant_id, principal_id, str(b)),
+            key_digest(tenant_id, principal_id, (source, folded_statement(str(statement)))),
+        )
+        for b, source, statement in beliefs
+    ]
+    kept.extend(
+        ("episode", erasure_digest(tenant_id, principal_id, str(e)), None) for (e,) in episodes
+    )
+    return kept
 
 
 def _json_text(text: str) -> str:
@@ -461,7 +513,7 @@ def forget_belief(
             ).format(sql.Identifier(table)),
             key,
         ).rowcount
-    erased_at = _record(
+    _, erased_at = _record(
         conn,
         tenant_id,
         principal_id,
@@ -532,7 +584,7 @@ def forget_episode(
         "DELETE FROM episodes WHERE tenant_id = %(t)s AND principal_id = %(p)s AND id = %(id)s",
         key,
     ).rowcount
-    erased_at = _record(
+    _, erased_at = _record(
         conn,
         tenant_id,
         principal_id,

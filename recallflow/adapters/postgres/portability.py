@@ -36,6 +36,7 @@ from recallflow.adapters.postgres.beliefs import (
 from recallflow.adapters.postgres.episodes import EPISODE_COLUMNS, SELECT_EPISODE, episode_row
 from recallflow.adapters.postgres.erasure import forgotten_ids, principal_tables
 from recallflow.adapters.postgres.locks import lock_principals
+from recallflow.core.erasure import erasure_digest
 from recallflow.errors import ConfigurationError, ConflictError
 from recallflow.models.portability import (
     ExportedBeliefEvent,
@@ -48,6 +49,7 @@ from recallflow.models.portability import (
     PrincipalExport,
 )
 from recallflow.models.store import BeliefEdge, Episode
+from recallflow.portability import first_erased
 
 #: The tables an export holds the principal's rows of.
 EXPORTED_TABLES = frozenset(
@@ -247,7 +249,8 @@ _FORGOTTEN: tuple[tuple[str, str], ...] = (("beliefs", "belief"), ("episodes", "
 
 def _refuse_forgotten(conn: psycopg.Connection[Any], export: PrincipalExport) -> None:
     """A :class:`ConflictError` naming the first belief or episode the target principal
-    forgot (``forget_belief``, ``forget_episode``): an export taken before the erasure,
+    forgot (``forget_belief``, ``forget_episode``, or ``forget`` of the whole principal
+    while it held it): an export taken before the erasure,
     imported back, would undo it. Matched by the erasure record's digest, never the text
     (:func:`~recallflow.adapters.postgres.erasure.forgotten_ids`)."""
     t, p = export.tenant_id, export.principal_id
@@ -268,6 +271,43 @@ def _refuse_forgotten(conn: psycopg.Connection[Any], export: PrincipalExport) ->
                 )
 
 
+def _refuse_erased_whole(conn: psycopg.Connection[Any], export: PrincipalExport) -> None:
+    """A :class:`ConflictError` naming the first item recorded at or before the target
+    principal was last forgotten whole (``forget``): that erasure took every item the
+    principal had recorded by then, whatever its section or id (an edited export may
+    rename one), and an export taken before it, imported back, would undo it. Matched by
+    the erasure record's digest of the tenant and principal, and its time."""
+    t, p = export.tenant_id, export.principal_id
+    row = conn.execute(
+        "SELECT max(erased_at) FROM erasures WHERE tenant_id = %s AND principal_sha256 = %s"
+        " AND scope = 'principal'",
+        (t, erasure_digest(t, p)),
+    ).fetchone()
+    erased_at: datetime | None = None if row is None else row[0]
+    problem = None if erased_at is None else first_erased(export, erased_at)
+    if erased_at is None or problem is None:
+        return
+    section, index, field, item_id = problem
+    raise ConflictError(
+        f"was recorded at {getattr(getattr(export, section)[index], field).isoformat()},"
+        f" before {t}/{p} was forgotten whole ({erased_at.isoformat()}); an import does"
+        " not undo an erasure (import only what was recorded after it, or import under"
+        " another principal; nothing was written)",
+        field=f"{section}.{field}",
+        item_index=index,
+        item_id=item_id,
+    )
+
+
+def store_clock(conn: psycopg.Connection[Any]) -> datetime:
+    """The store's clock: PostgreSQL's ``now()``, which every time the store records is
+    taken from (an import's system times are held to it, not to the application's)."""
+    row = conn.execute("SELECT now()").fetchone()
+    assert row is not None
+    now: datetime = row[0]
+    return now
+
+
 def import_principal(
     conn: psycopg.Connection[Any],
     export: PrincipalExport,
@@ -285,6 +325,7 @@ def import_principal(
     lock_principals(conn, [(t, p)])
     _refuse_clashes(conn, export)
     _refuse_forgotten(conn, export)
+    _refuse_erased_whole(conn, export)
     # Links between the export's own rows (a supersession, an event's belief) are checked
     # once every row is in.
     conn.execute("SET CONSTRAINTS ALL DEFERRED")

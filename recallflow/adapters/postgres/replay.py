@@ -126,12 +126,14 @@ def _at_draft(exc: InvalidInputError, indexes: Sequence[int]) -> InvalidInputErr
 def forgotten_derivations(
     conn: psycopg.Connection[Any], tenant_id: str, principal_id: str
 ) -> frozenset[str]:
-    """The derivation digests of the principal's forgotten beliefs (see
-    :func:`recallflow.core.replay.derivation_digest`)."""
+    """The derivation digests of the principal's forgotten beliefs, one by one or with the
+    whole principal (see :func:`recallflow.core.replay.derivation_digest`)."""
     rows = conn.execute(
-        "SELECT derivation_sha256 FROM erasures WHERE tenant_id = %s AND principal_sha256 = %s"
-        " AND derivation_sha256 IS NOT NULL",
-        (tenant_id, erasure_digest(tenant_id, principal_id)),
+        "SELECT derivation_sha256 FROM erasures WHERE tenant_id = %(t)s"
+        " AND principal_sha256 = %(p)s AND derivation_sha256 IS NOT NULL"
+        " UNION SELECT derivation_sha256 FROM erased_items WHERE tenant_id = %(t)s"
+        " AND principal_sha256 = %(p)s AND derivation_sha256 IS NOT NULL",
+        {"t": tenant_id, "p": erasure_digest(tenant_id, principal_id)},
     ).fetchall()
     return frozenset(str(r[0]) for r in rows)
 

@@ -66,13 +66,17 @@ _EVER_ERASED = (
     "SELECT EXISTS (SELECT 1 FROM erasures WHERE tenant_id = %s AND principal_sha256 = %s"
     " AND scope <> 'episode')"
 )
-# Of some ids (with their erasure digests), those the primary holds and never erased one by
-# one: an id erased and written again may still be its erased self on a replica.
+# Of some ids (with their erasure digests), those the primary holds and never erased, one
+# by one or with the whole principal: an id erased and written again may still be its
+# erased self on a replica.
 _HELD = (
-    "SELECT u.id FROM unnest(%s::text[], %s::text[]) AS u(id, digest)"
-    " WHERE EXISTS (SELECT 1 FROM beliefs b WHERE b.tenant_id = %s AND b.principal_id = %s"
-    " AND b.id = u.id) AND NOT EXISTS (SELECT 1 FROM erasures e WHERE e.tenant_id = %s"
-    " AND e.principal_sha256 = %s AND e.belief_sha256 = u.digest)"
+    "SELECT u.id FROM unnest(%(ids)s::text[], %(digests)s::text[]) AS u(id, digest)"
+    " WHERE EXISTS (SELECT 1 FROM beliefs b WHERE b.tenant_id = %(t)s"
+    " AND b.principal_id = %(principal)s AND b.id = u.id)"
+    " AND NOT EXISTS (SELECT 1 FROM erasures e WHERE e.tenant_id = %(t)s"
+    " AND e.principal_sha256 = %(p)s AND e.belief_sha256 = u.digest)"
+    " AND NOT EXISTS (SELECT 1 FROM erased_items i WHERE i.tenant_id = %(t)s"
+    " AND i.principal_sha256 = %(p)s AND i.scope = 'belief' AND i.item_sha256 = u.digest)"
 )
 
 #: The cluster (system identifier, kept by physical replicas) and the database (its oid,
@@ -127,7 +131,14 @@ def erased_of(
     principal = erasure_digest(tenant_id, principal_id)
     with pool.connection() as conn:
         rows = conn.execute(
-            _HELD, (wanted, digests, tenant_id, principal_id, tenant_id, principal)
+            _HELD,
+            {
+                "ids": wanted,
+                "digests": digests,
+                "t": tenant_id,
+                "principal": principal_id,
+                "p": principal,
+            },
         ).fetchall()
     return ids.difference(str(r[0]) for r in rows)
 
