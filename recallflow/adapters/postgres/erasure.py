@@ -4,7 +4,9 @@
 Append-only holds for every ordinary write; erasure is the one audited exception. The
 transaction sets ``recallflow.erasure`` locally (the append-only trigger then allows
 DELETE, never UPDATE) and writes an ``erasures`` record — digests of the ids, row counts
-and time, no content — before it commits.
+and time, no content — before it commits; an erasure of a whole principal adds a digest of
+each belief and episode it took (``erased_items``), so what the erasure of one item holds
+back (:func:`forgotten_ids`) the erasure of all of them holds back too.
 
 The tables are not listed here: every table of the schema with a ``principal_id`` column
 is found in the catalog and emptied of the principal, referencing tables before the
@@ -80,6 +82,12 @@ def principal_tables(conn: psycopg.Connection[Any]) -> list[str]:
         return tables  # only deferrable references can form a cycle: checked at commit
 
 
+#: The items of the erasures of whole principals (``e``: the record, ``i``: an item's
+#: digests), for a statement to pin to a tenant and principal digest.
+WHOLE_ERASURE_ITEMS = (
+    "erasures e JOIN erased_items i ON i.tenant_id = e.tenant_id AND i.erasure_id = e.id"
+    " AND e.scope = 'principal'"
+)
 #: The column of ``erasures`` that keeps the digest of one forgotten item, by scope.
 _ITEM_DIGEST = {"belief": "belief_sha256", "episode": "episode_sha256"}
 
@@ -107,11 +115,10 @@ def forgotten_ids(
             "SELECT digest, max(erased_at) FROM ("
             "SELECT {column} AS digest, erased_at FROM erasures WHERE tenant_id = %(t)s"
             " AND principal_sha256 = %(p)s AND scope = %(scope)s AND {column} = ANY(%(ids)s)"
-            " UNION ALL SELECT i.item_sha256, e.erased_at FROM erased_items i"
-            " JOIN erasures e ON e.tenant_id = i.tenant_id AND e.id = i.erasure_id"
-            " WHERE i.tenant_id = %(t)s AND i.principal_sha256 = %(p)s AND i.scope = %(scope)s"
-            " AND i.item_sha256 = ANY(%(ids)s)) AS erased GROUP BY 1"
-        ).format(column=column),
+            " UNION ALL SELECT i.item_sha256, e.erased_at FROM {whole}"
+            " WHERE e.tenant_id = %(t)s AND e.principal_sha256 = %(p)s"
+            " AND i.scope = %(scope)s AND i.item_sha256 = ANY(%(ids)s)) AS erased GROUP BY 1"
+        ).format(column=column, whole=sql.SQL(WHOLE_ERASURE_ITEMS)),
         {"t": tenant_id, "p": principal, "scope": scope, "ids": wanted},
     ).fetchall()
     return {digests[str(digest)]: erased_at for digest, erased_at in rows}
@@ -193,17 +200,15 @@ def forget(
         )
         deleted[table] = cur.rowcount
     erasure_id, erased_at = _record(conn, tenant_id, principal_id, None, {"deleted": deleted})
-    principal = erasure_digest(tenant_id, principal_id)
     if items:
         with conn.cursor().copy(_COPY_ERASED_ITEMS) as copy:
             for scope, item, derivation in items:
-                copy.write_row((tenant_id, erasure_id, scope, principal, item, derivation))
+                copy.write_row((tenant_id, erasure_id, scope, item, derivation))
     return Erasure(scope="principal", tenant_id=tenant_id, erased_at=erased_at, deleted=deleted)
 
 
 _COPY_ERASED_ITEMS = (
-    "COPY erased_items (tenant_id, erasure_id, scope, principal_sha256, item_sha256,"
-    " derivation_sha256) FROM STDIN"
+    "COPY erased_items (tenant_id, erasure_id, scope, item_sha256, derivation_sha256) FROM STDIN"
 )
 
 

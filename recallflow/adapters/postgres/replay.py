@@ -17,6 +17,7 @@ from psycopg.rows import dict_row
 
 from recallflow.adapters.postgres import lifecycle
 from recallflow.adapters.postgres.beliefs import SELECT_BELIEF, belief_from_row
+from recallflow.adapters.postgres.erasure import WHOLE_ERASURE_ITEMS
 from recallflow.adapters.postgres.locks import lock_principals
 from recallflow.core.corrections import in_force_at, status_of, stood_at
 from recallflow.core.erasure import erasure_digest
@@ -131,8 +132,8 @@ def forgotten_derivations(
     rows = conn.execute(
         "SELECT derivation_sha256 FROM erasures WHERE tenant_id = %(t)s"
         " AND principal_sha256 = %(p)s AND derivation_sha256 IS NOT NULL"
-        " UNION SELECT derivation_sha256 FROM erased_items WHERE tenant_id = %(t)s"
-        " AND principal_sha256 = %(p)s AND derivation_sha256 IS NOT NULL",
+        f" UNION SELECT i.derivation_sha256 FROM {WHOLE_ERASURE_ITEMS} WHERE e.tenant_id = %(t)s"
+        " AND e.principal_sha256 = %(p)s AND i.derivation_sha256 IS NOT NULL",
         {"t": tenant_id, "p": erasure_digest(tenant_id, principal_id)},
     ).fetchall()
     return frozenset(str(r[0]) for r in rows)

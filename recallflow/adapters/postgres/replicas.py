@@ -48,6 +48,7 @@ from weakref import WeakKeyDictionary
 
 import psycopg
 
+from recallflow.adapters.postgres.erasure import WHOLE_ERASURE_ITEMS
 from recallflow.adapters.postgres.health import GuardedPool
 from recallflow.core.erasure import erasure_digest
 from recallflow.errors import ReplicaMismatchError, StoreUnavailableError, without_password
@@ -75,8 +76,8 @@ _HELD = (
     " AND b.principal_id = %(principal)s AND b.id = u.id)"
     " AND NOT EXISTS (SELECT 1 FROM erasures e WHERE e.tenant_id = %(t)s"
     " AND e.principal_sha256 = %(p)s AND e.belief_sha256 = u.digest)"
-    " AND NOT EXISTS (SELECT 1 FROM erased_items i WHERE i.tenant_id = %(t)s"
-    " AND i.principal_sha256 = %(p)s AND i.scope = 'belief' AND i.item_sha256 = u.digest)"
+    f" AND NOT EXISTS (SELECT 1 FROM {WHOLE_ERASURE_ITEMS} WHERE e.tenant_id = %(t)s"
+    " AND e.principal_sha256 = %(p)s AND i.scope = 'belief' AND i.item_sha256 = u.digest)"
 )
 
 #: The cluster (system identifier, kept by physical replicas) and the database (its oid,
