@@ -40,12 +40,14 @@ _CLASS = (
 # One branch per time predicate, each matching one index of migration 0013 (a single OR
 # lets a generic plan read the whole class through beliefs_view_idx instead: 170-540 ms
 # at 100k beliefs); a belief two predicates leave out is counted once, by the first.
-# Each parameter's bound is paired with a bound that holds of every timestamp (``<=
-# 'infinity'``, ``> '-infinity'``): planned without the parameter's value, a lone bound
-# is taken to keep a third of the rows, and a principal holding most of the table (a
-# store of one user) then read it whole, sequentially, for the ``recorded_at`` branch
-# (10 ms a statement at 10k beliefs, 50-86 ms at 50k, against 0.6-0.8 ms through the
-# index); a bound paired with another is taken as a narrow range, which a read of now is.
+# Each parameter's bound is paired with an opposite bound that every timestamp meets (``<=
+# 'infinity'``, ``> '-infinity'``; the table's checks order the times): planned without
+# the parameter's value, a lone bound is taken to keep a third of the rows, and where the
+# principal holds most of the table (a store of one user) the ``recorded_at`` branch read
+# it whole, sequentially (10 ms a statement at 10k beliefs, 50-86 ms at 50k, against
+# 0.6-0.8 ms through the index). Paired, the bounds are taken as a narrow range, as a read
+# of now finds them (for ``valid_from`` and ``valid_to``: the share their partial index
+# holds, when that is smaller).
 _EXCLUDED = (
     " x AS MATERIALIZED (SELECT doc, subject, entities FROM ("
     "   SELECT b.search_document AS doc, b.subject, b.entities" + _CLASS + ""
@@ -53,6 +55,7 @@ _EXCLUDED = (
     "   AND b.valid_from <= 'infinity'"
     "   UNION ALL SELECT b.search_document, b.subject, b.entities" + _CLASS + ""
     "   AND b.valid_to < 'infinity' AND b.valid_to <= %(hf_as_of)s"
+    "   AND b.valid_to > '-infinity'"
     "   AND b.valid_from <= %(hf_as_of)s"
     "   UNION ALL SELECT b.search_document, b.subject, b.entities" + _CLASS + ""
     "   AND b.recorded_at > %(hf_known)s AND b.recorded_at <= 'infinity'"
