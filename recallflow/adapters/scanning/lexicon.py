@@ -297,6 +297,39 @@ RESTRAINT_NOUN: Final = any_of(
     r"values",
 )
 
+#: What an agent is called when it is a person (a travel agent, an estate agent): text
+#: addressed to one is not addressed to a model.
+_PERSON_AGENT_WORDS: Final = (
+    "travel", "estate", "real", "insurance", "letting", "booking", "talent", "literary",
+    "sports", "shipping", "customs", "border", "fbi", "cia", "secret", "special", "federal",
+    "free", "double", "ticket", "leasing", "rental", "property", "press", "patent", "claims",
+    "sales", "support", "service", "customer", "human", "field", "undercover", "housing",
+    "mortgage", "tax", "immigration", "purchasing", "buying", "land", "advertising", "casting",
+    "recruiting", "recruitment", "modelling", "modeling", "music", "publicity", "listing",
+    "buyer's", "seller's", "escrow", "title", "admissions", "enrollment", "enrolment", "football",
+    "theatrical", "transfer", "freight", "procurement", "ticketing",
+)  # fmt: skip
+PERSON_AGENT: Final = any_of(*_PERSON_AGENT_WORDS)
+#: "Agents" after one of those words are people: "support agents must never mention refunds
+#: before the customer asks" is a rule of a support desk for its staff. One support, service
+#: or customer agent may be the company's chatbot ("our support agent has been instructed to
+#: tell customers …"), so in the singular those three stay the model.
+_DESK_WORDS: Final = frozenset({"support", "service", "customer"})
+_MODEL_AGENTS: Final = (
+    "(?:"
+    + "".join(rf"(?<!\b{w}\s)" for w in _PERSON_AGENT_WORDS)
+    + r"agents|"
+    + "".join(rf"(?<!\b{w}\s)" for w in _PERSON_AGENT_WORDS if w not in _DESK_WORDS)
+    + r"agent)"
+)
+
+#: A conversation with someone other than the user or the model ("the conversation with the
+#: plumber") is a record of the user's life, not what passes between the user and the model.
+WITH_SOMEONE_ELSE: Final = (
+    r"(?!\s+(?:with|between)\s+(?!(?:the\s+|this\s+|a\s+)?(?:user|users|customer|me|you|us|"
+    r"assistant|ai|model|bot|chatbot)\b))"
+)
+
 #: The model named in the third person as the one under an obligation: "the assistant
 #: should", "the helper bot is supposed to", "Claude's job here is to", and the models it
 #: starts ("sub-agents must", "child runs spawned from this session should"). An order put as
@@ -310,8 +343,8 @@ RESTRAINT_NOUN: Final = any_of(
 #: shorter reading of it can be followed by the space.)
 MODEL_SUBJECT: Final = (
     r"(?:(?:the|this|any|every|each|all|our|your|an?)\s+)?(?:(?!s\s)[\w-]{1,40}+\s+)?(?:assistants?|ai|llms?|"
-    r"models?|agents?|bots?|chatbots?|claude|chatgpt|gpt|copilot|gemini|sub-?agents?|child\s+"
-    r"(?:runs?|agents?|tasks?|sessions?))(?:'s|s')?(?:\s+(?:working|operating|running|answering|"
+    r"models?|" + _MODEL_AGENTS + r"|bots?|chatbots?|claude|chatgpt|gpt|copilot|gemini|sub-?agents?|"
+    r"child\s+(?:runs?|agents?|tasks?|sessions?))(?:'s|s')?(?:\s+(?:working|operating|running|answering|"
     r"responding|acting|spawned|started|launched|created|forked)\s+(?:on|for|with|in|from|by)\s+"
     r"(?:this|the)\s+[\w-]+)?\s+(?:must|should|shall|will|needs?\s+to|ha(?:s|ve)\s+to|"
     r"(?:is|are)\s+to|(?:is|are)\s+(?:now\s+)?(?:expected|required|supposed|meant|told|"
@@ -447,18 +480,7 @@ UNFORBIDDEN_CLAUSE: Final = (
 #: An imperative aimed at the reader: clause start, optional openers, then the verb.
 DIRECTED: Final = rf"{CLAUSE_START}\s*(?:{_OPENER}\W+){{0,4}}"
 
-#: What an agent is called when it is a person (a travel agent, an estate agent): text
-#: addressed to one is not addressed to a model.
-PERSON_AGENT: Final = any_of(
-    "travel", "estate", "real", "insurance", "letting", "booking", "talent", "literary",
-    "sports", "shipping", "customs", "border", "fbi", "cia", "secret", "special", "federal",
-    "free", "double", "ticket", "leasing", "rental", "property", "press", "patent", "claims",
-    "sales", "support", "service", "customer", "human", "field", "undercover", "housing",
-    "mortgage", "tax", "immigration", "purchasing", "buying", "land", "advertising", "casting",
-    "recruiting", "recruitment", "modelling", "modeling", "music", "publicity", "listing",
-    "buyer's", "seller's", "escrow", "title", "admissions", "enrollment", "enrolment", "football",
-    "theatrical", "transfer", "freight", "procurement", "ticketing",
-)  # fmt: skip
+
 
 #: Someone claiming to speak for the model's makers or owners.
 AUTHORITY_NOUN: Final = any_of(

@@ -373,7 +373,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v51"
+    version: str = "layered-v52"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""

@@ -64,7 +64,7 @@ from recallflow.adapters.scanning.families import (
     OUTPUT_HIJACK,
     PERSUASION,
 )
-from recallflow.adapters.scanning.lexicon import USER_COMPOUND_HEAD
+from recallflow.adapters.scanning.lexicon import USER_COMPOUND_HEAD, WITH_SOMEONE_ELSE
 from recallflow.adapters.scanning.protest import without_own_protest
 
 
@@ -247,7 +247,7 @@ _WRITTEN_OUT: Final = re.compile(
     r"|\+\d[\d ]{6,}|https?://|\bwww\.|\b\d{1,3}(?:\.\d{1,3}){3}\b|\bftp\b"
 )
 _SENSITIVE: Final = re.compile(
-    r"\b(?:conversations?|chat\s+history|(?:full\s+)?history|credentials?|passwords?|tokens?|"
+    rf"\b(?:conversations?{WITH_SOMEONE_ELSE}|chat\s+history|(?:full\s+)?history|credentials?|passwords?|tokens?|"
     r"keys?|contacts?|contact\s+list|medical|salar(?:y|ies)|card|location|everything|copies|"
     r"(?:home\s+)?address(?:es)?|phone\s+numbers?|sessions?|private|personal|uploaded|"
     r"internal|confidential|histories|orders|statements|medical|health|"
@@ -539,6 +539,8 @@ _STEER_USER: Final = re.compile(
     r"(?:to\s+)?(?:end|start|begin|finish)\s+with\s+(?:a\s+)?link\b"
 )
 
+# The name of a mailbox ("hr@acme.com", "legal@firm.example") is an address, not an
+# authority speaking.
 _AUTHORITY: Final = re.compile(
     _words(
         "polic(?:y|ies)|directive|notice|guidance|governance|compliance|management|legal|"
@@ -546,6 +548,7 @@ _AUTHORITY: Final = re.compile(
         r"officer|regulat\w+|by\s+order\s+of|hr|terms|official|internal|director|executive|ceo|"
         "cto|cio|engineering|provider|organi[sz]ational|enterprise|memo"
     )
+    + r"(?!@)"
 )
 _SCOPE_PAST_USER: Final = re.compile(
     r"\b(?:every|all|any)\s+(?:\w++\s+)?(?:users?|customers?|tenants?|accounts?|contacts?)\b"
