@@ -315,12 +315,14 @@ PERSON_AGENT: Final = any_of(*_PERSON_AGENT_WORDS)
 #: or customer agent may be the company's chatbot ("our support agent has been instructed to
 #: tell customers …"), so in the singular those three stay the model.
 _DESK_WORDS: Final = frozenset({"support", "service", "customer"})
+#: (The word is matched first and looked behind only then: a look-behind before it would
+#: run at every place the noun is tried.)
 _MODEL_AGENTS: Final = (
-    "(?:"
-    + "".join(rf"(?<!\b{w}\s)" for w in _PERSON_AGENT_WORDS)
-    + r"agents|"
-    + "".join(rf"(?<!\b{w}\s)" for w in _PERSON_AGENT_WORDS if w not in _DESK_WORDS)
-    + r"agent)"
+    "(?:agents"
+    + "".join(rf"(?<!\b{w}\sagents)" for w in _PERSON_AGENT_WORDS)
+    + "|agent"
+    + "".join(rf"(?<!\b{w}\sagent)" for w in _PERSON_AGENT_WORDS if w not in _DESK_WORDS)
+    + ")"
 )
 
 #: A conversation with someone other than the user or the model ("the conversation with the
@@ -343,7 +345,9 @@ WITH_SOMEONE_ELSE: Final = (
 #: shorter reading of it can be followed by the space.)
 MODEL_SUBJECT: Final = (
     r"(?:(?:the|this|any|every|each|all|our|your|an?)\s+)?(?:(?!s\s)[\w-]{1,40}+\s+)?(?:assistants?|ai|llms?|"
-    r"models?|" + _MODEL_AGENTS + r"|bots?|chatbots?|claude|chatgpt|gpt|copilot|gemini|sub-?agents?|"
+    r"models?|"
+    + _MODEL_AGENTS
+    + r"|bots?|chatbots?|claude|chatgpt|gpt|copilot|gemini|sub-?agents?|"
     r"child\s+(?:runs?|agents?|tasks?|sessions?))(?:'s|s')?(?:\s+(?:working|operating|running|answering|"
     r"responding|acting|spawned|started|launched|created|forked)\s+(?:on|for|with|in|from|by)\s+"
     r"(?:this|the)\s+[\w-]+)?\s+(?:must|should|shall|will|needs?\s+to|ha(?:s|ve)\s+to|"
@@ -479,7 +483,6 @@ UNFORBIDDEN_CLAUSE: Final = (
 
 #: An imperative aimed at the reader: clause start, optional openers, then the verb.
 DIRECTED: Final = rf"{CLAUSE_START}\s*(?:{_OPENER}\W+){{0,4}}"
-
 
 
 #: Someone claiming to speak for the model's makers or owners.
