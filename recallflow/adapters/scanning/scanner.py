@@ -95,6 +95,7 @@ from recallflow.adapters.scanning.riders import RIDER_RULES
 from recallflow.adapters.scanning.rule import Rule, first_family
 from recallflow.adapters.scanning.safeguards import WAIVER_RULES
 from recallflow.adapters.scanning.shape import shaped_family
+from recallflow.adapters.scanning.silence import SILENCE_RULES
 from recallflow.adapters.scanning.splitting import SPLITTING_RULES, reassemblies, unfragmented
 from recallflow.adapters.scanning.standing import (
     COVERT_RULES,
@@ -146,6 +147,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *HANDOVER_RULES,
     *VOCATIVE_RULES,
     *PRETEXT_RULES,
+    *SILENCE_RULES,
 )
 
 #: What the user is reported to want or allow, read by every rule but those it only looks
@@ -373,7 +375,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v52"
+    version: str = "layered-v53"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""
