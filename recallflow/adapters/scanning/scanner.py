@@ -93,6 +93,7 @@ from recallflow.adapters.scanning.respelling import (
 )
 from recallflow.adapters.scanning.riders import RIDER_RULES
 from recallflow.adapters.scanning.rule import Rule, first_family
+from recallflow.adapters.scanning.sabotage import SABOTAGE_RULES
 from recallflow.adapters.scanning.safeguards import WAIVER_RULES
 from recallflow.adapters.scanning.shape import shaped_family
 from recallflow.adapters.scanning.silence import SILENCE_RULES
@@ -148,6 +149,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *VOCATIVE_RULES,
     *PRETEXT_RULES,
     *SILENCE_RULES,
+    *SABOTAGE_RULES,
 )
 
 #: What the user is reported to want or allow, read by every rule but those it only looks
@@ -375,7 +377,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v53"
+    version: str = "layered-v54"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""
