@@ -47,6 +47,7 @@ from recallflow.adapters.scanning.families import (
     TOOL_CALL,
 )
 from recallflow.adapters.scanning.framing import PERSUASION_RULES, ROLEPLAY_RULES
+from recallflow.adapters.scanning.glossary import GLOSSARY_RULES
 from recallflow.adapters.scanning.glued import GLUED_PHRASE
 from recallflow.adapters.scanning.grant import own_errand, scoped_grant
 from recallflow.adapters.scanning.handover import HANDOVER_RULES
@@ -150,6 +151,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *PRETEXT_RULES,
     *SILENCE_RULES,
     *SABOTAGE_RULES,
+    *GLOSSARY_RULES,
 )
 
 #: What the user is reported to want or allow, read by every rule but those it only looks
@@ -377,7 +379,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v54"
+    version: str = "layered-v55"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""
