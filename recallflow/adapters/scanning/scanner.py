@@ -81,6 +81,7 @@ from recallflow.adapters.scanning.preference import (
 from recallflow.adapters.scanning.pretext import PRETEXT_RULES
 from recallflow.adapters.scanning.proofs import PROOF_RULES
 from recallflow.adapters.scanning.readers import READER_RULES
+from recallflow.adapters.scanning.reflection import REFLECTION_RULES
 from recallflow.adapters.scanning.relay import RELAY_RULES
 from recallflow.adapters.scanning.respelling import (
     deleeted,
@@ -152,6 +153,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *SILENCE_RULES,
     *SABOTAGE_RULES,
     *GLOSSARY_RULES,
+    *REFLECTION_RULES,
 )
 
 #: What the user is reported to want or allow, read by every rule but those it only looks
@@ -379,7 +381,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v55"
+    version: str = "layered-v56"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""
