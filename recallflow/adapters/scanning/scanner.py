@@ -106,6 +106,7 @@ from recallflow.adapters.scanning.standing import (
     STANDING_ORDER_RULES,
 )
 from recallflow.adapters.scanning.steering import STEERING_RULES
+from recallflow.adapters.scanning.substitution import SUBSTITUTION_RULES
 from recallflow.adapters.scanning.theuser import THE_USER_RULES
 from recallflow.adapters.scanning.vocative import VOCATIVE_RULES
 
@@ -154,6 +155,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *SABOTAGE_RULES,
     *GLOSSARY_RULES,
     *REFLECTION_RULES,
+    *SUBSTITUTION_RULES,
 )
 
 #: What the user is reported to want or allow, read by every rule but those it only looks
@@ -381,7 +383,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v56"
+    version: str = "layered-v57"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""
