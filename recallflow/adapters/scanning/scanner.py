@@ -12,6 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from recallflow.adapters.scanning.agentless import (
+    AGENTLESS_GATE,
+    AGENTLESS_RULES,
+    active_orders,
+)
 from recallflow.adapters.scanning.allegiance import ALLEGIANCE_RULES
 from recallflow.adapters.scanning.appconfig import (
     configured_prompts_blanked,
@@ -154,8 +159,15 @@ RULES: Final[tuple[Rule, ...]] = (
     *SILENCE_RULES,
     *SABOTAGE_RULES,
     *GLOSSARY_RULES,
+    *AGENTLESS_RULES,
     *REFLECTION_RULES,
     *SUBSTITUTION_RULES,
+)
+
+#: A sentence read again as the plain order it stands for: a duty in the passive (see
+#: :mod:`~recallflow.adapters.scanning.agentless`); gated by words it needs.
+_REREADINGS: Final[tuple[tuple[frozenset[str], Callable[[str], list[str]]], ...]] = (
+    (AGENTLESS_GATE, active_orders),
 )
 
 #: What the user is reported to want or allow, read by every rule but those it only looks
@@ -295,6 +307,14 @@ def _scan(
             and (found := _scan(order, depth + 1)) is not None
         ):
             return found
+        # A sentence that stands for a plain order is read as that order.
+        if family is None and depth < MAX_DEPTH:
+            for gate, read_as_order in _REREADINGS:
+                if gate.isdisjoint(views.tokens):
+                    continue
+                for order in read_as_order(views.latin):
+                    if (found := _scan(order, depth + 1)) is not None:
+                        return found
         for looks_like, reported, beside in _REPORTED:
             if family == looks_like and reported(views.latin):
                 return _scan(text, depth, beside)
@@ -383,7 +403,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v57"
+    version: str = "layered-v58"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""

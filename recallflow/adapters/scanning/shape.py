@@ -217,7 +217,7 @@ _DATA: Final = _words(
     r"contacts?|contact\s+list|address(?:es)?|calendar|availability|details?|data|information|"
     "everything|credentials?|keys?|tokens?|passwords?|pin|cards?|codes?|location|"
     r"phone\s+numbers?|names|salar(?:y|ies)|medical\s+history|records?|summar(?:y|ies)|folder|"
-    r"history|emails?|inbox|notes|sessions?|logins?|photos?|transcripts?|\.env|docs|histories|"
+    r"history|emails?|(?<!\.)(?:incoming\s+|e-?)?mail(?!@)|inbox|notes|sessions?|logins?|photos?|transcripts?|\.env|docs|histories|"
     "profiles?|statements?|reports?|drafts?|orders?|passports?|scans?|ids?|screenshots?|"
     r"screen\s+recordings?|recordings?|backups?|invoices?|receipts?|itinerar(?:y|ies)|"
     r"travel\s+plans"
