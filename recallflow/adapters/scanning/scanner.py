@@ -59,6 +59,7 @@ from recallflow.adapters.scanning.handover import HANDOVER_RULES
 from recallflow.adapters.scanning.hearsay import documented_order
 from recallflow.adapters.scanning.hushing import CONCEALMENT_RULES
 from recallflow.adapters.scanning.languages import LANGUAGE_RULES
+from recallflow.adapters.scanning.litotes import LITOTES_GATE, unforbidden_acts
 from recallflow.adapters.scanning.markup import BLOCK_RULES, ROLE_RULES, TOOL_RULES
 from recallflow.adapters.scanning.mention import (
     game_set_up,
@@ -98,6 +99,7 @@ from recallflow.adapters.scanning.respelling import (
     unmasked,
     unscrambled,
 )
+from recallflow.adapters.scanning.rhetoric import RHETORIC_GATE, answered_questions
 from recallflow.adapters.scanning.riders import RIDER_RULES
 from recallflow.adapters.scanning.rule import Rule, first_family
 from recallflow.adapters.scanning.sabotage import SABOTAGE_RULES
@@ -164,9 +166,13 @@ RULES: Final[tuple[Rule, ...]] = (
     *SUBSTITUTION_RULES,
 )
 
-#: A sentence read again as the plain order it stands for: a duty in the passive (see
-#: :mod:`~recallflow.adapters.scanning.agentless`); gated by words it needs.
+#: A sentence read again as the plain order it stands for: leave given by saying nothing
+#: forbids it, a rhetorical question, a duty in the passive (see
+#: :mod:`~recallflow.adapters.scanning.litotes`, :mod:`~recallflow.adapters.scanning.rhetoric`
+#: and :mod:`~recallflow.adapters.scanning.agentless`); each gated by words it needs.
 _REREADINGS: Final[tuple[tuple[frozenset[str], Callable[[str], list[str]]], ...]] = (
+    (LITOTES_GATE, unforbidden_acts),
+    (RHETORIC_GATE, answered_questions),
     (AGENTLESS_GATE, active_orders),
 )
 
@@ -403,7 +409,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v58"
+    version: str = "layered-v59"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""
