@@ -41,9 +41,9 @@ _FRAME: Final = re.compile(
 #: A meaning that carries something out of the user's hands.
 _CARRIED: Final = re.compile(
     r"\b(?:send|e-?mail|forward|copy|cc|upload|post|share|weiterleit|schick|envoy|"
-    r"transf|inoltr|mand)\w*\b[^!?\n]{0,40}?(?:[\w.+-]+@[\w-]+\.[\w.-]+|https?://|"
+    r"transf|inoltr|mand)\w*\b[^!?\n]{0,40}?(?:(?<![\w.+-])[\w.+-]+@[\w-]+\.[\w.-]+|https?://|"
     r"\b[\w-]+\.(?:example|com|net|org|io)\b)|"
-    r"(?:[\w.+-]+@[\w-]+\.[\w.-]+|https?://)[^!?\n]{0,20}?\b(?:weiterleit|schick|send|verschick|"
+    r"(?:(?<![\w.+-])[\w.+-]+@[\w-]+\.[\w.-]+|https?://)[^!?\n]{0,20}?\b(?:weiterleit|schick|send|verschick|"
     r"ubermittel|envoy|transmet|inoltr)\w*|"
     r"\b(?:anyone|anybody|everyone|whoever|the\s+public|publicly|strangers?|"
     r"n'importe\s+qui|jede[rnm]?|chiunque)\b"

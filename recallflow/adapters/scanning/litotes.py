@@ -22,17 +22,19 @@ _WHO: Final = (
     r"(?:you|the\s+(?:assistant|ai|model|agent|bot)|assistants|(?:an?|any)\s+(?:assistant|ai|"
     r"model|agent|bot)|anyone|anybody|us)"
 )
+#: (What follows the verb is read up to 200 characters: read to the end of a long run
+#: without a stop from each start, it took seconds.)
 #: "nothing prevents you from V-ing", "no rule stops the assistant from V-ing", "you are not
 #: prohibited from V-ing", "it is not forbidden (for you) to V".
 _UNFORBIDDEN: Final = re.compile(
     rf"\b(?:nothing|no\s*one|nobody|no\s+(?:rule|policy|law|restriction|reason))\s+(?:\w+\s+)?"
     rf"(?:prevents?|stops?|keeps?|forbids?|bars?|prohibits?|blocks?)\s+{_WHO}\s+from\s+"
-    r"(?P<ing>[a-z]+ing)\b(?P<rest>(?:[^.!?;\n]|\.(?=\w))*)"
+    r"(?P<ing>[a-z]+ing)\b(?P<rest>(?:[^.!?;\n]|\.(?=\w)){0,200})"
     rf"|\b{_WHO}\s+(?:are|is|'re)\s+not\s+(?:\w+\s+)?(?:prohibited|forbidden|barred|banned|"
-    r"restricted|prevented)\s+from\s+(?P<ing3>[a-z]+ing)\b(?P<rest3>(?:[^.!?;\n]|\.(?=\w))*)"
+    r"restricted|prevented)\s+from\s+(?P<ing3>[a-z]+ing)\b(?P<rest3>(?:[^.!?;\n]|\.(?=\w)){0,200})"
     r"|\bit(?:'s|\s+is)\s+not\s+(?:\w+\s+)?(?:forbidden|prohibited|against\s+the\s+rules|"
     rf"disallowed|banned|off[-\s]limits)\s+(?:for\s+{_WHO}\s+)?to\s+(?P<base>[a-z]+)\b"
-    r"(?P<rest4>(?:[^.!?;\n]|\.(?=\w))*)"
+    r"(?P<rest4>(?:[^.!?;\n]|\.(?=\w)){0,200})"
 )
 
 

@@ -17,12 +17,14 @@ from typing import Final
 
 from recallflow.adapters.scanning.verbforms import base_forms
 
+#: (What follows the verb is read up to 200 characters: read to the end of a long run
+#: without a stop from each start, it took seconds.)
 #: "Why bother V-ing X?", "why would you V X?": the question stands for "never".
 _WHY_EVER: Final = re.compile(
     r"\bwhy\s+(?:(?:even\s+)?bother\s+(?:with\s+)?(?P<ing>[a-z]+ing)\b|"
     r"(?:would|should|do|does|must|did)\s+(?:you|the\s+(?:assistant|ai|model|agent|bot)|"
     r"anyone|we)\s+(?:ever\s+|even\s+|need\s+to\s+|have\s+to\s+|want\s+to\s+)*(?P<base>[a-z]+)\b)"
-    r"(?P<rest>(?:[^.!?;\n]|\.(?=\w))*)\?"
+    r"(?P<rest>(?:[^.!?;\n]|\.(?=\w)){0,200})\?"
 )
 #: "Why not V X?", "what harm could it do to V X?", "wouldn't it be better to V X?": the
 #: question stands for the act itself.
@@ -33,14 +35,14 @@ _WHY_NOT: Final = re.compile(
     r"|(?:isn'?t|wouldn'?t|would\s+it\s+not\s+be|is\s+it\s+not)\s+(?:it\s+)?(?:be\s+)?"
     r"(?:better|simpler|easier|best|kinder|smarter|fine|nicer)\s+(?:for\s+\w+\s+)?to\s+"
     r"(?P<base3>[a-z]+)\b)"
-    r"(?P<rest>(?:[^.!?;\n]|\.(?=\w))*)\?"
+    r"(?P<rest>(?:[^.!?;\n]|\.(?=\w)){0,200})\?"
 )
 #: "Isn't it better for everyone if the user never sees X?": the clause is what to bring
 #: about.
 _BETTER_IF: Final = re.compile(
     r"\b(?:isn'?t|wouldn'?t|would\s+it\s+not\s+be|is\s+it\s+not)\s+(?:it\s+)?(?:be\s+)?"
     r"(?:better|simpler|easier|best|kinder|smarter|nicer)\s+(?:for\s+\w+\s+)?if\s+"
-    r"(?P<clause>[^.!?;\n]+)\?"
+    r"(?P<clause>[^.!?;\n]{1,200})\?"
 )
 
 

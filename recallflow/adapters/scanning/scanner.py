@@ -318,7 +318,8 @@ def _scan(
             for gate, read_as_order in _REREADINGS:
                 if gate.isdisjoint(views.tokens):
                     continue
-                for order in read_as_order(views.latin):
+                # (each reading once: a long run of one sentence repeated reads alike)
+                for order in dict.fromkeys(read_as_order(views.latin)):
                     if (found := _scan(order, depth + 1)) is not None:
                         return found
         for looks_like, reported, beside in _REPORTED:
@@ -409,7 +410,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v59"
+    version: str = "layered-v60"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""
