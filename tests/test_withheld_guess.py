@@ -15,7 +15,8 @@ from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 
 from recallflow import Memory
-from recallflow.core.redaction import asked_name
+from recallflow.core.redaction import NameRedaction, Redactor, asked_as_shown, asked_name
+from recallflow.models.request import WorkingState
 from recallflow.models.store import Sensitivity
 from recallflow.tools import Toolset
 from tests.helpers import patient_policy
@@ -211,3 +212,111 @@ def test_a_not_here_rejection_holds_in_a_project_the_surface_may_not_name(
     # Elsewhere it is still recalled.
     elsewhere = tools.call("recall_beliefs", {**ask, "project": "another-project"})
     assert shown[0] in [i["belief_id"] for i in elsewhere["items"]]
+
+
+def _asked_by_part(
+    memory: Memory, tenant: str, tools: Toolset, text: str, entities: list[str]
+) -> dict[str, str]:
+    """What each entry point gives a request of ``text`` and ``entities``, on team."""
+    state: dict[str, Any] = {"goal": text, "entities": entities}
+
+    def recalled(moment: str) -> str:
+        result = memory.recall(
+            {
+                "tenant_id": tenant,
+                "principal_id": "p1",
+                "surface": "team",
+                "moment": moment,
+                "working_state": state,
+            },
+            policy=tools._policy,
+        )
+        view = memory.explain(tenant, "p1", result.trace_id, viewer_surface="team")
+        return _received([result.block, view.model_dump(mode="json")])
+
+    asked = tools.call("recall_beliefs", state)
+    session = tools.call("open_session", {})
+    return {
+        "in_turn": recalled("in_turn"),
+        "child_run": recalled("child_run"),
+        "tool": _received([asked, tools.call("explain_recall", {"trace_id": asked["trace_id"]})]),
+        "session_turn": _received(
+            tools.call("session_recall", {"session_id": session["session_id"], **state})
+        ),
+        "episodes": _received(tools.call("search_episodes", {"query": text})),
+    }
+
+
+def _by_part(first: str, last: str) -> dict[str, tuple[str, list[str]]]:
+    """Requests that name a person by a part of their name: the first name or the surname
+    alone, a possessive, in lower case where a name stands, alone, or split between the
+    goal and the entities."""
+    return {
+        "first": (f"What does {first} prefer for lunch?", []),
+        "surname": (f"What does {last} prefer for lunch?", []),
+        "possessive": (f"When is {last}'s lunch?", []),
+        "lower_case": (f"what does {first.lower()} prefer for lunch?", []),
+        "alone": (last, []),
+        "split": (f"What does {first} prefer for lunch?", [last]),
+        "entity": ("lunch preferences", [last.lower()]),
+    }
+
+
+@settings(
+    max_examples=3,
+    phases=(Phase.explicit, Phase.reuse, Phase.generate),
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(words=st.lists(_WORD, min_size=10, max_size=10, unique_by=lambda w: w[:3].lower()))
+def test_a_right_guess_of_a_part_of_a_withheld_name_gets_what_a_wrong_one_gets(
+    memory: Memory, words: list[str]
+) -> None:
+    # A part of a withheld name standing where a name stands is read as the full name is:
+    # as the part of a name nobody has, so the first name, the surname, a possessive, the
+    # name in lower case or split between goal and entities confirm nothing either.
+    names = [f"{words[i]} {words[i + 1]}" for i in range(0, 10, 2)]
+    people, wrong = names[:4], names[4]
+    assume(all(not _trigrams(wrong) & _trigrams(p) for p in people))
+    assume(not any(_trigrams(n) & _trigrams(asked_name(n)) for n in names))
+    tenant, tools = _store(memory, people, f"merger-{uuid.uuid4().hex[:6]}")
+    right_forms = _by_part(*people[0].split())
+    wrong_forms = _by_part(*wrong.split())
+    differ = []
+    for form, (text, entities) in right_forms.items():
+        right = _asked_by_part(memory, tenant, tools, text, entities)
+        guessed = _asked_by_part(memory, tenant, tools, *wrong_forms[form])
+        differ += [(form, k, right[k], guessed[k]) for k in right if right[k] != guessed[k]]
+    assert differ == []
+
+
+def test_a_part_of_a_withheld_name_is_withheld_where_it_is_written_as_a_name_only() -> None:
+    # "Will Rose" and "Grace Hopper" withheld on team: a part written as a name (with a
+    # capital where no sentence opens, as a possessive's owner, in a name's place in lower
+    # case, as an entity) stands as the part of a name nobody has, in its case; the same
+    # words used as words ("will", "the rose garden", "the grace period") stay, as does a
+    # sentence that opens with an auxiliary ("Will the build pass?").
+    marks = {"will-rose": Sensitivity.PERSONAL, "grace-hopper": Sensitivity.PERSONAL}
+    team = Redactor.of(NameRedaction(marks), Sensitivity.INTERNAL)
+    asked = asked_as_shown(
+        WorkingState(
+            goal="What does Will prefer for lunch?",
+            query="when is hopper's birthday and what does grace like?",
+            entities=("rose",),
+            recent_turns=("Ask HOPPER about it.", "Plan the offsite with Grace"),
+        ),
+        team,
+    )
+    assert asked.goal == "What does Qxzj prefer for lunch?"
+    assert asked.query == "when is xzjvqx's birthday and what does qxzjv like?"
+    assert asked.entities == ("xzjv",)
+    assert asked.recent_turns == ("Ask XZJVQX about it.", "Plan the offsite with Qxzjv")
+    ordinary = WorkingState(
+        goal="Will the build pass? We will plant the rose garden",
+        query="what is the grace period for invoices, and did the hopper jam?",
+        recent_turns=("The roses will bloom in May.",),
+    )
+    assert asked_as_shown(ordinary, team) == ordinary
+    vault = Redactor.of(NameRedaction(marks), Sensitivity.SECRET)
+    assert asked_as_shown(WorkingState(goal="What does Will prefer?"), vault).goal == (
+        "What does Will prefer?"
+    )

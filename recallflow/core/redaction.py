@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final
 
+from recallflow.core.query_forming import written_as_name
 from recallflow.models.key_reading import SEPARATORS, reading
 from recallflow.models.request import RecallRequest, WorkingState
 from recallflow.models.store import Sensitivity
@@ -225,10 +226,19 @@ def withheld(
     if not named:
         return text, 0
     matches = names.with_parts(named).finditer(read)
+    return _replaced(text, [span for span, _ in _spans(text, folded, matches)], asked)
+
+
+def _spans(
+    text: str, folded: list[str], matches: Iterable[re.Match[str]]
+) -> Iterator[tuple[tuple[int, int], str]]:
+    """Each match of ``text``'s reading (``folded``, :func:`_read`) as the span of the
+    text it was read from, the accents that followed its last letter included, with what
+    it matched."""
     if not folded:
-        return _replaced(text, [m.span() for m in matches], asked)
+        yield from ((m.span(), m.group()) for m in matches)
+        return
     origin = [index for index, piece in enumerate(folded) for _ in piece]
-    spans = []
     for match in matches:
         if match.end() == match.start():
             continue
@@ -236,8 +246,54 @@ def withheld(
         end = origin[match.end() - 1] + 1
         while end < len(text) and folded[end] == "":
             end += 1  # a combining accent of the mention's last letter
-        spans.append((start, end))
-    return _replaced(text, spans, asked)
+        yield (start, end), match.group()
+
+
+@lru_cache(maxsize=256)
+def _lone_words(keys: tuple[str, ...]) -> tuple[re.Pattern[str] | None, Mapping[str, int]]:
+    """The words of the withheld names of two or more words, each a lone part of a name
+    a request may use ("Hopper" of "Grace Hopper"), as a pattern matched on a text's
+    reading, and the place of each in its name (the first, for a word two names share)."""
+    places: dict[str, int] = {}
+    for key in keys:
+        words = _parts(key)
+        if len(words) < 2:
+            continue  # a name of one word is matched whole
+        for place, word in enumerate(words):
+            if sum(not unicodedata.combining(c) for c in word) > 1:
+                places.setdefault(word, place)
+    if not places:
+        return None, places
+    by_length = sorted(places, key=len, reverse=True)
+    return _bounded([_words([w]) for w in by_length]), places
+
+
+def _without_lone_parts(names: MarkedNames, text: str, as_name: bool) -> str:
+    """``text`` with each word of a withheld name that stands alone in it, written as a
+    name (every one when ``as_name``: the text is an entity, a file or a tool), replaced
+    by the word of the name's stand-in (:func:`asked_name`) in its place: "What does
+    Hopper prefer?" asks about "Xzjvqx" when "Grace Hopper" is withheld, as "What does
+    Grace Hopper prefer?" asks about "Qxzjv Xzjvqx". Read as the former and the floor
+    read names (:func:`~recallflow.core.query_forming.written_as_name`), so the word
+    "grace" of "the grace period" stays what it is."""
+    pattern, places = _lone_words(names.keys)
+    if pattern is None:
+        return text
+    read, folded = _read(text)
+    out: list[str] = []
+    done = 0
+    for (start, end), word in _spans(text, folded, pattern.finditer(read)):
+        if as_name or written_as_name(text, start, end):
+            out += [text[done:start], _asked_word(text[start:end], places[word])]
+            done = end
+    return "".join(out) + text[done:] if out else text
+
+
+def asked_text(names: MarkedNames, text: str, *, as_name: bool = False) -> str:
+    """``text`` of a request as a surface that withholds ``names`` may know it: each
+    mention of a withheld name (:func:`withheld`) and each of its words standing alone
+    where a name stands (:func:`_without_lone_parts`) as the stand-in nobody has."""
+    return _without_lone_parts(names, withheld(names, text, asked=True)[0], as_name)
 
 
 #: The letters a withheld name's words are spelled with in a request (see
@@ -250,12 +306,16 @@ _MENTION_WORDS: Final = re.compile(r"\w+")
 
 def _asked_word(word: str, position: int) -> str:
     """The stand-in of a withheld name's ``position``-th word: as long as ``word`` and
-    capitalised, so the name keeps its shape (a name of as many words, each as long: a
-    query that counts its words or weighs their characters counts and weighs as many),
-    and told apart from the name's other words by where its cycle starts."""
+    written in its case (capitalised, unless it is all in lower or in upper case), so
+    the name keeps its shape (a name of as many words, each as long and as cased: a query
+    that counts its words, weighs their characters or reads a capital as a name's counts,
+    weighs and reads as many), and told apart from the name's other words by where its
+    cycle starts."""
     cycle = ASKED_NAME_LETTERS
-    letters = (cycle[(position + k) % len(cycle)] for k in range(max(2, len(word))))
-    return "".join(letters).capitalize()
+    letters = "".join(cycle[(position + k) % len(cycle)] for k in range(max(2, len(word))))
+    if word.islower():
+        return letters
+    return letters.upper() if word.isupper() and len(word) > 1 else letters.capitalize()
 
 
 def asked_name(mention: str) -> str:
@@ -338,17 +398,17 @@ def asked_as_shown(state: WorkingState, redact: Redactor) -> WorkingState:
     names = redact.compiled
 
     def shown(text: str) -> str:
-        return withheld(names, text, asked=True)[0]
+        return asked_text(names, text)
 
-    def each(texts: tuple[str, ...]) -> tuple[str, ...]:
-        return tuple(shown(t) for t in texts)
+    def each(texts: tuple[str, ...], as_name: bool = False) -> tuple[str, ...]:
+        return tuple(asked_text(names, t, as_name=as_name) for t in texts)
 
     asked = state.replaced(
         goal=None if state.goal is None else shown(state.goal),
         query=None if state.query is None else shown(state.query),
-        entities=each(state.entities),
-        files=each(state.files),
-        tools=each(state.tools),
+        entities=each(state.entities, as_name=True),
+        files=each(state.files, as_name=True),
+        tools=each(state.tools, as_name=True),
         recent_turns=each(state.recent_turns),
     )
     return state if asked == state else asked

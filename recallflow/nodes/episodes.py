@@ -31,7 +31,7 @@ from recallflow.core.redaction import (
     NameRedaction,
     ProjectNames,
     Redactor,
-    withheld,
+    asked_text,
 )
 from recallflow.core.render import (
     EPISODES_CLOSE_TAG,
@@ -123,7 +123,7 @@ def episode_query(
     the name searches, ranks and cuts excerpts as a name nobody has does (see "Trust
     boundary" in docs/architecture.md)."""
     names = episode_marked_names.pattern(episode_filter.sensitivity_ceiling)
-    return request.query if names is None else withheld(names, request.query, asked=True)[0]
+    return request.query if names is None else asked_text(names, request.query)
 
 
 @tag(stage="query_forming")
