@@ -292,28 +292,41 @@ def test_a_right_guess_of_a_part_of_a_withheld_name_gets_what_a_wrong_one_gets(
 def test_a_part_of_a_withheld_name_is_withheld_where_it_is_written_as_a_name_only() -> None:
     # "Will Rose" and "Grace Hopper" withheld on team: a part written as a name (with a
     # capital where no sentence opens, as a possessive's owner, in a name's place in lower
-    # case, as an entity) stands as the part of a name nobody has, in its case; the same
-    # words used as words ("will", "the rose garden", "the grace period") stay, as does a
-    # sentence that opens with an auxiliary ("Will the build pass?").
-    marks = {"will-rose": Sensitivity.PERSONAL, "grace-hopper": Sensitivity.PERSONAL}
+    # case, as an entity, as whom "does" or "did" asks about) stands as the part of a name
+    # nobody has, in its case; the same words used as words ("will", "the rose garden",
+    # "the grace period", "in June") stay, as does a sentence that opens with an auxiliary
+    # ("Will the build pass?").
+    marks = {
+        "will-rose": Sensitivity.PERSONAL,
+        "grace-hopper": Sensitivity.PERSONAL,
+        "june-white": Sensitivity.PERSONAL,
+    }
     team = Redactor.of(NameRedaction(marks), Sensitivity.INTERNAL)
     asked = asked_as_shown(
         WorkingState(
             goal="What does Will prefer for lunch?",
             query="when is hopper's birthday and what does grace like?",
             entities=("rose",),
-            recent_turns=("Ask HOPPER about it.", "Plan the offsite with Grace"),
+            recent_turns=(
+                "Ask HOPPER about it.",
+                "Plan the offsite with Grace",
+                "What did June say?",
+            ),
         ),
         team,
     )
     assert asked.goal == "What does Qxzj prefer for lunch?"
     assert asked.query == "when is xzjvqx's birthday and what does qxzjv like?"
     assert asked.entities == ("xzjv",)
-    assert asked.recent_turns == ("Ask XZJVQX about it.", "Plan the offsite with Qxzjv")
+    assert asked.recent_turns == (
+        "Ask XZJVQX about it.",
+        "Plan the offsite with Qxzjv",
+        "What did Qxzj say?",
+    )
     ordinary = WorkingState(
         goal="Will the build pass? We will plant the rose garden",
         query="what is the grace period for invoices, and did the hopper jam?",
-        recent_turns=("The roses will bloom in May.",),
+        recent_turns=("The roses will bloom in June.", "May the white paint dry by June 3?"),
     )
     assert asked_as_shown(ordinary, team) == ordinary
     vault = Redactor.of(NameRedaction(marks), Sensitivity.SECRET)

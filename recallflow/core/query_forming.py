@@ -793,19 +793,27 @@ _OPENERS = _NOT_NAMES | _AUXILIARIES | _TITLES | _NOT_LOWER_NAMES
 
 def written_as_name(text: str, start: int, end: int) -> bool:
     """Whether the word ``text[start:end]`` is written as a name, as the former and the
-    relevance floor read names: with a capital (or in a script without case), unless it
-    opens a sentence and is a word sentences open with ("Will the build pass?"); as the
-    owner of a possessive not after a determiner ("hopper's lunch", not "the rose's
-    petals"); or, in lower case, in a name's place (:func:`lowercase_names`, read as if
-    the text had no capital: "what does grace prefer"). A lower-case word anywhere else
-    ("the grace period", "we will ship") is read as the word it is."""
+    relevance floor read names: as the owner of a possessive not after a determiner
+    ("hopper's lunch", not "the rose's petals") or the subject of "does" or "did" ("what
+    does June prefer"), in any case; with a capital (or in a script without case), unless
+    it is a day or a month ("in June"), or opens a sentence and is a word sentences open
+    with ("Will the build pass?"); or, in lower case, in a name's place
+    (:func:`lowercase_names`, read as if the text had no capital: "what is grace allergic
+    to"). A lower-case word anywhere else ("the grace period", "we will ship") is read as
+    the word it is."""
     word = text[start:end]
     if not word:
         return False
-    before = _LOWER_BEFORE_OWNER.search(text[:start].lower())
+    lowered = text.lower()
+    before = _LOWER_BEFORE_OWNER.search(lowered[:start])
     after_determiner = before is not None and before.group(1) in _DETERMINERS
     if text[end : end + 2] in ("'s", "’s") and not after_determiner:
         return True
+    if any(m.start(1) == start for m in _LOWER_SUBJECT.finditer(lowered)):
+        return True
+    folded = word.lower()
+    if folded in _CALENDAR:
+        return False
     if not word[0].islower():
-        return not (_starts_sentence(text, start) and word.lower() in _OPENERS)
-    return word.lower() in lowercase_names(text.lower())
+        return not (_starts_sentence(text, start) and folded in _OPENERS)
+    return folded in lowercase_names(lowered)
