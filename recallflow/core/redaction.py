@@ -268,6 +268,14 @@ def _lone_words(keys: tuple[str, ...]) -> tuple[re.Pattern[str] | None, Mapping[
     return _bounded([_words([w]) for w in by_length]), places
 
 
+@lru_cache(maxsize=256)
+def _anywhere(keys: tuple[str, ...]) -> re.Pattern[str]:
+    """The words of :func:`_lone_words` anywhere in an ASCII text read in lower case: a
+    text without one has no lone part, and most texts are passed over by one search."""
+    words = sorted(_lone_words(keys)[1], key=len, reverse=True)
+    return re.compile("|".join(re.escape(w) for w in words))
+
+
 def _without_lone_parts(names: MarkedNames, text: str, as_name: bool) -> str:
     """``text`` with each word of a withheld name that stands alone in it, written as a
     name (every one when ``as_name``: the text is an entity, a file or a tool), replaced
@@ -279,6 +287,8 @@ def _without_lone_parts(names: MarkedNames, text: str, as_name: bool) -> str:
     pattern, places = _lone_words(names.keys)
     if pattern is None:
         return text
+    if text.isascii() and not _anywhere(names.keys).search(text.lower()):
+        return text  # no word of a name anywhere, in any case: nothing to read
     read, folded = _read(text)
     out: list[str] = []
     done = 0
