@@ -1,5 +1,6 @@
 """A surface learns nothing of a name it withholds by guessing it: a request naming the
-withheld name gets what a request naming someone nobody has gets, on every entry point
+withheld name, or a part of it where a name stands (the first name, the surname, a
+possessive), gets what a request naming someone nobody has gets, on every entry point
 (in-turn recall by goal or entity, a child run, the recall tool with a project, a session
 turn, the episode search), on the real server (see "Trust boundary" in
 docs/architecture.md)."""
