@@ -57,6 +57,7 @@ from recallflow.adapters.scanning.glued import GLUED_PHRASE
 from recallflow.adapters.scanning.grant import own_errand, scoped_grant
 from recallflow.adapters.scanning.handover import HANDOVER_RULES
 from recallflow.adapters.scanning.hearsay import documented_order
+from recallflow.adapters.scanning.hidden import HIDDEN_RULES
 from recallflow.adapters.scanning.hushing import CONCEALMENT_RULES
 from recallflow.adapters.scanning.languages import LANGUAGE_RULES
 from recallflow.adapters.scanning.litotes import LITOTES_GATE, unforbidden_acts
@@ -69,6 +70,7 @@ from recallflow.adapters.scanning.mention import (
 from recallflow.adapters.scanning.multilingual import MULTILINGUAL_RULES
 from recallflow.adapters.scanning.normalise import views_of
 from recallflow.adapters.scanning.overreach import OVERREACH_RULES
+from recallflow.adapters.scanning.passing import PASSING_RULES
 from recallflow.adapters.scanning.poisoning import (
     POISONING_RULES,
     SELF_HANDLING_RULES,
@@ -85,10 +87,13 @@ from recallflow.adapters.scanning.preference import (
     standing_wish,
 )
 from recallflow.adapters.scanning.pretext import PRETEXT_RULES
+from recallflow.adapters.scanning.promotion import PROMOTION_RULES
 from recallflow.adapters.scanning.proofs import PROOF_RULES
+from recallflow.adapters.scanning.provenance import PROVENANCE_RULES
 from recallflow.adapters.scanning.readers import READER_RULES
 from recallflow.adapters.scanning.reflection import REFLECTION_RULES
 from recallflow.adapters.scanning.relay import RELAY_RULES
+from recallflow.adapters.scanning.requested import REQUESTED_GATE, requested_orders
 from recallflow.adapters.scanning.respelling import (
     deleeted,
     despaced,
@@ -115,6 +120,7 @@ from recallflow.adapters.scanning.standing import (
 from recallflow.adapters.scanning.steering import STEERING_RULES
 from recallflow.adapters.scanning.substitution import SUBSTITUTION_RULES
 from recallflow.adapters.scanning.theuser import THE_USER_RULES
+from recallflow.adapters.scanning.unlocking import UNLOCKING_RULES
 from recallflow.adapters.scanning.vocative import VOCATIVE_RULES
 
 #: Every rule, in the order of :data:`~recallflow.adapters.scanning.families.FAMILIES`.
@@ -164,6 +170,11 @@ RULES: Final[tuple[Rule, ...]] = (
     *AGENTLESS_RULES,
     *REFLECTION_RULES,
     *SUBSTITUTION_RULES,
+    *PROVENANCE_RULES,
+    *HIDDEN_RULES,
+    *UNLOCKING_RULES,
+    *PASSING_RULES,
+    *PROMOTION_RULES,
 )
 
 #: A sentence read again as the plain order it stands for: leave given by saying nothing
@@ -174,6 +185,7 @@ _REREADINGS: Final[tuple[tuple[frozenset[str], Callable[[str], list[str]]], ...]
     (LITOTES_GATE, unforbidden_acts),
     (RHETORIC_GATE, answered_questions),
     (AGENTLESS_GATE, active_orders),
+    (REQUESTED_GATE, requested_orders),
 )
 
 #: What the user is reported to want or allow, read by every rule but those it only looks
@@ -410,7 +422,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v60"
+    version: str = "layered-v61"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""
