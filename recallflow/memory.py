@@ -129,6 +129,7 @@ from recallflow.models.corrections import (
     Unflagging,
 )
 from recallflow.models.portability import PrincipalExport, PrincipalImport
+from recallflow.models.read_start import ReadStart
 from recallflow.models.request import (
     EpisodeSearchRequest,
     Moment,
@@ -534,7 +535,7 @@ class Memory:
             self._refuse_stored_session(req)
         flow = self.flow(req.moment, policy, experiment)
         trace_id = new_id("tr")
-        read_since = datetime.now(UTC)
+        read_since = ReadStart()
         with self._open_throughout():
             result = self._recall(flow, req, trace_id)
         if persist_trace:
@@ -879,7 +880,7 @@ class Memory:
     # -------------------------------------------------------------------------------------
 
     def _record_miss(
-        self, result: RecallResult, policy: RetrievalPolicy, *, read_since: datetime
+        self, result: RecallResult, policy: RetrievalPolicy, *, read_since: ReadStart
     ) -> None:
         """Report a recall with nothing above the floor to the miss-hint queue (after the
         recall, never inside a node); not when an erasure of the whole principal finished
@@ -1216,7 +1217,7 @@ class Memory:
         self._check_open()
         if flow is None:
             flow = self.flow(request.moment, policy)
-        read_since = datetime.now(UTC)
+        read_since = ReadStart()
         with self._open_throughout():
             result = self._run_as_shown(
                 flow,
@@ -1228,7 +1229,9 @@ class Memory:
             self._save(result, policy, read_since=read_since)
         return result
 
-    def _save(self, result: RecallResult, policy: RetrievalPolicy, *, read_since: datetime) -> bool:
+    def _save(
+        self, result: RecallResult, policy: RetrievalPolicy, *, read_since: ReadStart
+    ) -> bool:
         """Store a result's trace with the block and items it describes; False when it
         could not be stored (a lock held past ``policy.retention.write_timeout_ms``, the
         server gone, a value the database refuses, an erasure of the principal that

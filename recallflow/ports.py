@@ -35,6 +35,7 @@ from recallflow.models.corrections import (
     Unflagging,
 )
 from recallflow.models.history import BeliefHistory
+from recallflow.models.read_start import ReadStart
 from recallflow.models.request import WorkingState
 from recallflow.models.result import RecalledItem, RecallQuery, RecallTrace
 from recallflow.models.session import DurableQuery
@@ -439,7 +440,7 @@ class TraceStore(Protocol):
         items: Sequence[RecalledItem] = (),
         operator_days: float = 30.0,
         timeout_ms: int | None = None,
-        read_since: datetime | None = None,
+        read_since: ReadStart | None = None,
     ) -> None:
         """Persist one trace with the block and items it describes; its operator fields
         expire after ``operator_days``. A write that cannot finish within ``timeout_ms``
@@ -577,7 +578,7 @@ class FormationSink(Protocol):
         *,
         at: datetime,
         rule: Feedback,
-        read_since: datetime | None = None,
+        read_since: ReadStart | None = None,
     ) -> None:
         """Queries that found nothing above the floor, by subject key, at system time
         ``at``; ``rule`` says how many misses within which window queue a hint. Nothing is

@@ -27,7 +27,7 @@ import statistics
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -51,6 +51,7 @@ from recallflow.dataflows.runner import resolved_request
 from recallflow.errors import InvalidInputError
 from recallflow.ingestion import key_of, member_of, new_id
 from recallflow.models.fields import INT4_MAX, InputModel
+from recallflow.models.read_start import ReadStart
 from recallflow.models.request import Moment, Surface, WorkingState, asks_nothing
 from recallflow.models.result import RecallResult, RecallTrace
 from recallflow.models.session import (
@@ -313,7 +314,7 @@ class Session:
         # connection of its own, and a turn must need only one at a time (with the others
         # held by turns waiting for their rows, it would wait for one that never frees).
         flow = memory.flow(Moment.IN_TURN, self._policy)
-        read_since = datetime.now(UTC)
+        read_since = ReadStart()
         # The session row stays locked from reading what the agent was told to recording
         # what this turn told it, so concurrent turns cannot correct one change twice. The
         # trace is stored after the lock is released (it needs a connection of its own).
@@ -496,7 +497,7 @@ def open_session(
     )
     # The trace is stored with the session row, in its transaction (see the store's save).
     erasures = memory._erasure_count(request.tenant_id, request.principal_id)
-    read_since = datetime.now(UTC)
+    read_since = ReadStart()
     result = memory._run_flow(request, policy, {"session_spec": spec}, False)
     record = result.trace.snapshot
     assert record is not None, "a snapshot moment's trace carries its snapshot record"

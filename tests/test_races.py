@@ -3,9 +3,11 @@ what it erases (see "While the store is down" in docs/operations.md)."""
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from collections.abc import Callable
+from datetime import datetime, timedelta, tzinfo
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +71,25 @@ def waiting(
             return True
         time.sleep(0.02)
     return False
+
+
+class SkewedDateTime(datetime):
+    """``datetime`` whose ``now`` reads a clock ``offset`` off the real one."""
+
+    offset = timedelta(0)
+
+    @classmethod
+    def now(cls, tz: tzinfo | None = None) -> Any:
+        return datetime.now(tz) + cls.offset
+
+
+def skew_application_clock(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
+    """Every wall-clock read of the library's modules reads a clock ``seconds`` off the
+    database server's (ahead when positive), as a process on another machine may."""
+    skewed = type("Skewed", (SkewedDateTime,), {"offset": timedelta(seconds=seconds)})
+    for name, module in list(sys.modules.items()):
+        if name.startswith("recallflow") and getattr(module, "datetime", None) is datetime:
+            monkeypatch.setattr(module, "datetime", skewed)
 
 
 @pytest.mark.parametrize("scope", ["principal", "belief"])
@@ -141,13 +162,15 @@ def test_a_trace_written_while_an_erasure_runs_waits_for_it_and_is_not_stored(
     assert traces_holding(memory, tenant, SECRET) == 0
 
 
+@pytest.mark.parametrize("skew", [0.0, 120.0])
 def test_a_session_opened_across_an_erasure_is_refused_and_stores_nothing(
-    memory: Memory, tenant: str, monkeypatch: pytest.MonkeyPatch
+    memory: Memory, tenant: str, monkeypatch: pytest.MonkeyPatch, skew: float
 ) -> None:
     """The open reads its snapshot, the erasure commits, then the open stores the session:
     its prefix holds the erased statement, so neither the session nor its trace is stored,
     and the caller is told to open it again (which reads the store as the erasure left
-    it)."""
+    it), whatever the application's clock reads (``skew`` seconds ahead of the server's)."""
+    skew_application_clock(monkeypatch, skew)
     memory.beliefs.add(
         belief(
             tenant, id="b-secret", statement=SECRET, subject="password", belief_type="preference"
@@ -238,11 +261,14 @@ def misses(memory: Memory, tenant: str) -> int:
     return int(found[0])
 
 
+@pytest.mark.parametrize("skew", [0.0, 120.0])
 def test_a_recall_that_missed_before_its_principal_was_forgotten_records_no_miss(
-    memory: Memory, tenant: str, monkeypatch: pytest.MonkeyPatch
+    memory: Memory, tenant: str, monkeypatch: pytest.MonkeyPatch, skew: float
 ) -> None:
     """A miss hint keeps the subject the principal asked about; one recorded after the
-    principal was forgotten would outlive the erasure."""
+    principal was forgotten would outlive the erasure, whatever the application's clock
+    reads (``skew`` seconds ahead of the server's)."""
+    skew_application_clock(monkeypatch, skew)
     memory.beliefs.add(belief(tenant, id="b-1", statement=SECRET, subject="password"))
     goal = request(tenant, goal="kubernetes helm chart", working_state={"entities": ["helm"]})
     memory.recall(goal)
@@ -265,3 +291,42 @@ def test_a_recall_that_missed_before_its_principal_was_forgotten_records_no_miss
     thread.join(30)
     assert isinstance(outcome[0], RecallResult), outcome[0]
     assert misses(memory, tenant) == 0
+
+
+@pytest.mark.parametrize("skew", [120.0, 600.0, -120.0])
+def test_an_erasure_fences_a_recall_whatever_the_application_clock_reads(
+    memory: Memory, tenant: str, monkeypatch: pytest.MonkeyPatch, skew: float
+) -> None:
+    """The application's clock runs ahead of the server's or behind it: a recall that read
+    a belief before its erasure committed still stores no trace of it, and a recall that
+    began after the erasure stores its trace."""
+    memory.beliefs.add(belief(tenant, id="b-secret", statement=SECRET, subject="password"))
+    skew_application_clock(monkeypatch, skew)
+    read, release = threading.Event(), threading.Event()
+    save = Memory._save
+
+    def paused_save(self: Memory, *args: Any, **kwargs: Any) -> bool:
+        read.set()
+        assert release.wait(30)
+        return save(self, *args, **kwargs)
+
+    with monkeypatch.context() as paused:
+        paused.setattr(Memory, "_save", paused_save)
+        thread, outcome = in_thread(
+            lambda: memory.recall(request(tenant, goal="password hint"), policy=patient_policy())
+        )
+        assert read.wait(30)
+        memory.forget_belief(tenant, "p1", "b-secret")
+        release.set()
+        thread.join(30)
+    assert isinstance(outcome[0], RecallResult), outcome[0]
+    assert outcome[0].rendered_ids == ("b-secret",)
+    assert traces_holding(memory, tenant, SECRET) == 0
+    assert traces_holding(memory, tenant, "b-secret") == 0
+    # After the erasure: the recall's trace and a session's open are stored.
+    unsaved = memory.unsaved_traces
+    memory.beliefs.add(belief(tenant, id="b-next", statement="The user drinks tea.", subject="tea"))
+    memory.recall(request(tenant, goal="what does the user drink"), policy=patient_policy())
+    assert memory.unsaved_traces == unsaved
+    memory.open_session(tenant, "p1")
+    assert memory.unsaved_traces == unsaved

@@ -21,6 +21,7 @@ from recallflow.core.lifecycle import not_found
 from recallflow.core.misses import MissState, after_miss
 from recallflow.errors import InvalidInputError, NotFoundError, trace_not_found
 from recallflow.models.corrections import MissHint, MissReport
+from recallflow.models.read_start import ReadStart
 from recallflow.policy import Feedback
 
 _COLUMNS = (
@@ -52,7 +53,7 @@ class PostgresMissHints:
         *,
         at: datetime,
         rule: Feedback,
-        read_since: datetime | None = None,
+        read_since: ReadStart | None = None,
     ) -> None:
         with self._pool.connection() as conn, conn.transaction():
             lock_principals(conn, [(tenant_id, principal_id)])
@@ -61,7 +62,8 @@ class PostgresMissHints:
             if read_since is not None:
                 erased = conn.execute(
                     "SELECT EXISTS (SELECT 1 FROM erasures WHERE tenant_id = %s"
-                    " AND principal_sha256 = %s AND erased_at >= %s AND scope = 'principal')",
+                    " AND principal_sha256 = %s AND scope = 'principal'"
+                    " AND erased_at >= statement_timestamp() - make_interval(secs => %s))",
                     unless_erased_values(tenant_id, principal_id, read_since),
                 ).fetchone()
                 if erased is not None and erased[0]:

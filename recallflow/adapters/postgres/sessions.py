@@ -40,6 +40,7 @@ from recallflow.errors import (
     NotFoundError,
     WriteCancelledError,
 )
+from recallflow.models.read_start import ReadStart
 from recallflow.models.request import Surface
 from recallflow.models.result import RecallResult
 from recallflow.models.session import (
@@ -360,7 +361,7 @@ class PostgresSessionStore:
         prefix: bytes,
         snapshot: RecallResult | None = None,
         retention: Retention = DEFAULT_POLICY.retention,
-        read_since: datetime | None = None,
+        read_since: ReadStart | None = None,
         lock_timeout_ms: int = DEFAULT_POLICY.sessions.lock_timeout_ms,
     ) -> Exception | None:
         """Insert a new session (once: a session row is never updated), with the trace of
@@ -402,7 +403,7 @@ class PostgresSessionStore:
         return None
 
     def _alone(
-        self, info: SessionInfo, prefix: bytes, read_since: datetime | None, lock_timeout_ms: int
+        self, info: SessionInfo, prefix: bytes, read_since: ReadStart | None, lock_timeout_ms: int
     ) -> None:
         """Insert the session row without its trace, waiting for a lock (an erasure's
         fence) at most ``lock_timeout_ms``."""
@@ -422,7 +423,7 @@ class PostgresSessionStore:
         snapshot: RecallResult | None = None,
         retention: Retention = DEFAULT_POLICY.retention,
         *,
-        read_since: datetime | None = None,
+        read_since: ReadStart | None = None,
         lock_timeout_ms: int | None = None,
     ) -> None:
         row: tuple[Any, ...] = (
@@ -448,39 +449,40 @@ class PostgresSessionStore:
             settings["synchronous_commit"] = "off"
         if lock_timeout_ms is not None:
             settings["lock_timeout"] = str(lock_timeout_ms)
-        if snapshot is None:
-            statement = _INSERT
-            values = (*row, _SNAPSHOT.dump_json(info.beliefs).decode())
-            if read_since is not None:
-                statement = f"{_COLUMNS} SELECT {_ROW}, %s::jsonb WHERE {UNLESS_ERASED}"
-                values = (
-                    *values,
-                    *unless_erased_values(info.tenant_id, info.principal_id, read_since),
+        if snapshot is not None:
+            timeout = str(retention.write_timeout_ms)
+            settings["lock_timeout"] = settings["statement_timeout"] = timeout
+
+        def built() -> tuple[str, tuple[Any, ...]]:
+            """The INSERT and its values, built once the connection is had: the fence's
+            seconds since the open began reading must not leave out a wait for the pool."""
+            if snapshot is None:
+                values = (*row, _SNAPSHOT.dump_json(info.beliefs).decode())
+                if read_since is None:
+                    return _INSERT, values
+                guard = unless_erased_values(info.tenant_id, info.principal_id, read_since)
+                return (
+                    f"{_COLUMNS} SELECT {_ROW}, %s::jsonb WHERE {UNLESS_ERASED}",
+                    (*values, *guard),
                 )
-        else:
             # One statement inserts both rows: no BEGIN and COMMIT of their own (0.3-0.5 ms
             # of an open less than an explicit transaction of two INSERTs). The session's
             # frozen beliefs are the ones the trace's snapshot record holds (the record
             # the open built them from), read back from the inserted view: about 20 kB of
             # JSON not serialised, sent and parsed a second time (0.2 ms of an open).
             trace_statement, trace_values = trace_row(
-                snapshot.trace,
-                snapshot.block,
-                snapshot.items,
-                retention.operator_days,
-                read_since,
+                snapshot.trace, snapshot.block, snapshot.items, retention.operator_days, read_since
             )
-            statement = (
+            return (
                 f"WITH trace_row AS ({trace_statement} RETURNING {_FROZEN} AS frozen)"
-                f" {_COLUMNS} SELECT {_ROW}, frozen FROM trace_row"
+                f" {_COLUMNS} SELECT {_ROW}, frozen FROM trace_row",
+                (*trace_values, *row),
             )
-            values = (*trace_values, *row)
-            timeout = str(retention.write_timeout_ms)
-            settings["lock_timeout"] = settings["statement_timeout"] = timeout
+
         try:
             if not settings and read_since is None:
                 with self._pool.connection() as conn:
-                    conn.execute(statement, values)
+                    conn.execute(*built())
                 return
             # The settings, the erasure fence and the statement travel in one round trip
             # and run in one implicit transaction (the settings are local to it; its
@@ -490,7 +492,7 @@ class PostgresSessionStore:
                     hold_erasure_fence(conn, info.tenant_id, info.principal_id, settings)
                 elif settings:
                     set_local(conn, settings)
-                inserted = conn.execute(statement, values)
+                inserted = conn.execute(*built())
         except psycopg.errors.ForeignKeyViolation as exc:
             if exc.diag.constraint_name != "sessions_parent_fk":
                 raise

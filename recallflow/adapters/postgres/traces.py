@@ -45,6 +45,7 @@ from recallflow.core.erasure import erasure_digest
 from recallflow.core.render import statement_text
 from recallflow.core.trace_view import BeliefFacts
 from recallflow.errors import ErasedMeanwhileError, trace_not_found
+from recallflow.models.read_start import ReadStart
 from recallflow.models.result import RecalledItem, RecallTrace
 from recallflow.models.store import Sensitivity
 from recallflow.models.trace_view import RetentionRun
@@ -168,14 +169,15 @@ class PostgresTraceStore:
         items: Sequence[RecalledItem] = (),
         operator_days: float = 30.0,
         timeout_ms: int | None = None,
-        read_since: datetime | None = None,
+        read_since: ReadStart | None = None,
     ) -> None:
         """Store a trace with the block and items it describes; its operator view expires
         ``operator_days`` after now. With ``timeout_ms``, a write that waits longer than
         that for a lock or the server is cancelled (and nothing of it is stored).
 
         ``read_since``: when the recall began reading the store. The trace is then not
-        stored if an erasure of its principal finished at or after that instant
+        stored if an erasure of its principal finished at or after that instant (by the
+        server's clock: :mod:`~recallflow.models.read_start`)
         (:class:`~recallflow.errors.ErasedMeanwhileError`): what the recall read may be
         what was erased, and the erasure, already committed, would never scrub it. The
         write holds the principal's erasure fence (:mod:`~recallflow.adapters.postgres.locks`),
@@ -192,7 +194,6 @@ class PostgresTraceStore:
             settings["synchronous_commit"] = "off"
         if timeout_ms is not None:
             settings["lock_timeout"] = settings["statement_timeout"] = str(timeout_ms)
-        statement, values = trace_row(trace, block, items, operator_days, read_since)
         # (On a connection not in autocommit, a pool not made by open_pool, psycopg opens
         # a transaction instead, and the pool's connection block commits it.)
         with self._pool.connection() as conn, pipeline(conn):
@@ -200,7 +201,9 @@ class PostgresTraceStore:
                 hold_erasure_fence(conn, trace.tenant_id, trace.principal_id, settings)
             elif settings:
                 set_local(conn, settings)
-            inserted = conn.execute(statement, values)
+            # Built once the connection is had: the fence's seconds since the recall began
+            # must not leave out a wait for the pool.
+            inserted = conn.execute(*trace_row(trace, block, items, operator_days, read_since))
         if inserted.rowcount == 0:
             raise ErasedMeanwhileError(f"recall trace {trace.id}")
 
@@ -350,7 +353,7 @@ def trace_row(
     block: str = "",
     items: Sequence[RecalledItem] = (),
     operator_days: float = 30.0,
-    erased_since: datetime | None = None,
+    erased_since: ReadStart | None = None,
 ) -> tuple[str, tuple[Any, ...]]:
     """The one INSERT of a trace's row (both views) and its parameters, for every write
     path: :meth:`PostgresTraceStore.save_trace` runs it alone, a session's open runs it
@@ -358,7 +361,8 @@ def trace_row(
 
     With ``erased_since``, the row is not inserted if an erasure of its principal finished
     at or after that instant (run it after :func:`hold_erasure_fence`, in one
-    transaction)."""
+    transaction, and build it just before: the instant is the transaction's ``now()``
+    less the seconds since the recall began, :mod:`~recallflow.models.read_start`)."""
     values = (
         trace.tenant_id,
         trace.principal_id,
@@ -418,19 +422,21 @@ _TRACE_ROW = (
     "%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::json, now() + make_interval(secs => %s)"
 )
 _INSERT_TRACE = f"{_TRACE_COLUMNS} VALUES ({_TRACE_ROW})"
-#: The condition that no erasure of a principal finished at or after an instant; its
-#: parameters are :func:`unless_erased_values`.
+#: The condition that no erasure of a principal finished at or after the instant a read
+#: began, by the server's clock: the transaction's ``now()`` less the seconds since then
+#: (:mod:`~recallflow.models.read_start`; never the application's wall clock, which may
+#: disagree with the server's). Its parameters are :func:`unless_erased_values`.
 UNLESS_ERASED = (
     "NOT EXISTS (SELECT 1 FROM erasures WHERE tenant_id = %s"
-    " AND principal_sha256 = %s AND erased_at >= %s)"
+    " AND principal_sha256 = %s AND erased_at >= now() - make_interval(secs => %s))"
 )
 #: :data:`_INSERT_TRACE`, :data:`UNLESS_ERASED`.
 _INSERT_TRACE_UNLESS_ERASED = f"{_TRACE_COLUMNS} SELECT {_TRACE_ROW} WHERE {UNLESS_ERASED}"
 
 
-def unless_erased_values(tenant_id: str, principal_id: str, since: datetime) -> tuple[Any, ...]:
-    """The parameters of :data:`UNLESS_ERASED`."""
-    return (tenant_id, erasure_digest(tenant_id, principal_id), since)
+def unless_erased_values(tenant_id: str, principal_id: str, since: ReadStart) -> tuple[Any, ...]:
+    """The parameters of :data:`UNLESS_ERASED`, the seconds since ``since`` read now."""
+    return (tenant_id, erasure_digest(tenant_id, principal_id), since.seconds_ago())
 
 
 def hold_erasure_fence(
