@@ -197,15 +197,16 @@ def not_ahead(
     index: int | None = None,
     item_id: str | None = None,
 ) -> None:
-    """Refuse a time that cannot lie ahead of the store's clock (when the store learned of
-    an item or stopped asserting it, when an episode happened) later than that clock by
-    more than the allowed clock skew: a wrong clock or time zone would otherwise hide an
-    item from every read until then, or keep a retracted belief in every read until
-    then, silently."""
+    """Refuse a time that cannot lie ahead of the clock (when the store learned of an item
+    or stopped asserting it, when an episode happened) later than ``now`` by more than the
+    allowed clock skew: a wrong clock or time zone would otherwise hide an item from every
+    read until then, or keep a retracted belief in every read until then, silently.
+    ``now`` is this process's clock, the one a write's default ``recorded_at`` and a
+    recall's default ``as_of`` read (an import holds its times to the store's instead)."""
     allowance = timedelta(seconds=policy.writes.clock_skew_seconds)
     if at is not None and at > now + allowance:
         raise InvalidInputError(
-            f"{at.isoformat()} is later than the store's clock ({now.isoformat()}) by more"
+            f"{at.isoformat()} is later than this process's clock ({now.isoformat()}) by more"
             f" than writes.clock_skew_seconds ({policy.writes.clock_skew_seconds:g}): it is "
             + _AHEAD_MEANS[field].format(kind=kind),
             field=field,
@@ -425,7 +426,7 @@ class Beliefs:
     ) -> list[Belief]:
         """Store a batch in one transaction: all of it, or (on any bad item) none of it.
 
-        A ``recorded_at`` or ``retracted_at`` (system time) later than the store's clock
+        A ``recorded_at`` or ``retracted_at`` (system time) later than this process's clock
         by more than ``policy.writes.clock_skew_seconds`` is refused with an
         :class:`~recallflow.errors.InvalidInputError` naming the item and field: no recall
         would see the belief until then, or every recall would still see a retracted one.
@@ -746,7 +747,7 @@ class Episodes:
         as stored.
 
         A ``recorded_at`` (system time) or ``occurred_at`` (when it happened) later than
-        the store's clock by more than ``policy.writes.clock_skew_seconds`` is refused with
+        this process's clock by more than ``policy.writes.clock_skew_seconds`` is refused with
         an :class:`~recallflow.errors.InvalidInputError` naming the item and field: an
         episode is a record of what has happened, and no search would find it until then.
 

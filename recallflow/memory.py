@@ -845,7 +845,7 @@ class Memory:
 
         :raises NotFoundError: no such session for this tenant and principal.
         :raises InvalidInputError: a malformed id, a naive ``at``, an ``at`` before the
-            session opened (its watermark), or one later than the store's clock by more
+            session opened (its watermark), or one later than this process's clock by more
             than ``policy.writes.clock_skew_seconds``: an end that stands for good is not
             taken from a mistyped date (one ahead would keep the session taking turns, and
             its user views past the retention job, until then).
@@ -1107,7 +1107,7 @@ class Memory:
         from recallflow.portability import parsed_export, rehomed
 
         with self._pool.connection() as conn:
-            now = store_clock(conn)  # the clock the store records times by
+            now = store_clock(conn)  # the server's, not this process's
         parsed = rehomed(parsed_export(export, now), tenant_id, principal_id)
         belief_vectors = embedded_in_batches(
             self._embedder,

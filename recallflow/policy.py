@@ -838,9 +838,10 @@ class Retention(_Frozen):
 class Writes(_Frozen):
     """How the write path checks the times it is given (see "Lifecycle and history" in
     docs/architecture.md). A ``recorded_at`` is system time, when the store learned a
-    belief or an episode: one later than the store's clock would hide it from every
-    recall until then, so a write refuses it, beyond an allowance for the clocks of two
-    machines disagreeing; so is a belief's ``retracted_at`` (every recall would still
+    belief or an episode: one later than the clock would hide it from every recall until
+    then, so a write refuses it, beyond an allowance for the clocks of two machines
+    disagreeing (a write through the API reads the writing process's clock, an import
+    the database server's); so is a belief's ``retracted_at`` (every recall would still
     show the retracted belief until then) and an episode's ``occurred_at`` (an episode
     records what has happened). A belief's world time (``valid_from``, ``valid_to``) may
     lie ahead: a fact may become true, or stop being true, later."""
@@ -849,9 +850,10 @@ class Writes(_Frozen):
         default=300.0,
         ge=0,
         le=86_400,
-        description="How far ahead of the store's clock a given recorded_at, retracted_at"
-        " or episode occurred_at may lie and still be written (seconds): the clocks of the"
-        " writing machine and the store's may disagree by this much.",
+        description="How far ahead of the clock a given recorded_at, retracted_at or"
+        " episode occurred_at may lie and still be written (seconds): the writing process's"
+        " clock for a write, the database server's for an import; the clocks of two"
+        " machines may disagree by this much.",
     )
 
 

@@ -101,9 +101,10 @@ def parsed_export(value: object, now: datetime) -> PrincipalExport:
 
 
 #: The system times of each section: when the store recorded, retracted or marked an
-#: item. A write through the API never takes one later than the store's clock (beyond
-#: ``writes.clock_skew_seconds``): an item recorded "later" is hidden from every read
-#: until then, a retraction "later" keeps the belief recalled until then. World times
+#: item. A write through the API never takes one later than its process's clock (beyond
+#: ``writes.clock_skew_seconds``), an import none later than the store's: an item
+#: recorded "later" is hidden from every read until then, a retraction "later" keeps the
+#: belief recalled until then. World times
 #: (validity, an event's effective time, a recall's ``as_of``) may lie ahead, as in the API.
 _SYSTEM_TIMES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("beliefs", ("recorded_at", "retracted_at")),

@@ -300,8 +300,8 @@ def _refuse_erased_whole(conn: psycopg.Connection[Any], export: PrincipalExport)
 
 
 def store_clock(conn: psycopg.Connection[Any]) -> datetime:
-    """The store's clock: PostgreSQL's ``now()``, which every time the store records is
-    taken from (an import's system times are held to it, not to the application's)."""
+    """The store's clock: PostgreSQL's ``now()``, the server's clock (an import's system
+    times are held to it, not to the application's, which may disagree with it)."""
     row = conn.execute("SELECT now()").fetchone()
     assert row is not None
     now: datetime = row[0]
