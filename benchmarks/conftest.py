@@ -4,11 +4,12 @@
 `make test` with ``--benchmark-disable``), ``1k``, ``10k``, ``100k`` (the default three)
 and ``1m`` (opt-in; ``all`` = the default three plus ``1m``). A test that takes a ``tier``
 argument runs once per tier; :func:`bench_store` opens the tier's store (building it on
-first use, see ``benchmarks/stores.py``) and keeps it open for the session.
+first use, see ``benchmarks/stores.py``) and keeps it open for the session, and
+:func:`alone_store` the store of the tier's measured principal alone, likewise.
 
 The saved JSON gets two additions from :func:`pytest_benchmark_update_json`: ``p95`` and
 ``p99`` in every benchmark's stats (pytest-benchmark records only quartiles), and a
-``recallflow`` section with each tier's load report (sizes, embedder, load and index
+``recallflow`` section with each store's load report (sizes, embedder, load and index
 build times) that ``recallflow bench report`` prints.
 """
 
@@ -27,6 +28,7 @@ from benchmarks.recall_harness import QueryCachingEmbedder
 from benchmarks.stores import (
     BenchStore,
     LoadReport,
+    alone,
     bench_embedder_name,
     bench_home,
     drop_stale,
@@ -84,27 +86,36 @@ def bench_server(pytestconfig: pytest.Config) -> Iterator[EmbeddedServer]:
         server.release()
 
 
-@pytest.fixture
-def bench_store(tier: str, bench_server: EmbeddedServer, pytestconfig: pytest.Config) -> BenchStore:
-    """The loaded store of ``tier``, opened once per session."""
-    if tier in _failed:
-        pytest.fail(f"the {tier} store could not be built: {_failed[tier]!r}", pytrace=False)
-    store = _opened.get(tier)
+def _open(spec: TierSpec, server: EmbeddedServer, config: pytest.Config) -> BenchStore:
+    """The loaded store of ``spec``, opened (built first when not cached) once per session."""
+    if spec.name in _failed:
+        pytest.fail(
+            f"the {spec.name} store could not be built: {_failed[spec.name]!r}", pytrace=False
+        )
+    store = _opened.get(spec.name)
     if store is None:
         try:
             embedder = QueryCachingEmbedder(embedder_from_name(bench_embedder_name()))
-            store = open_tier(
-                bench_server,
-                TIERS[tier],
-                embedder=embedder,
-                progress=lambda m: _say(pytestconfig, m),
-            )
+            store = open_tier(server, spec, embedder=embedder, progress=lambda m: _say(config, m))
         except Exception as exc:
-            _failed[tier] = exc  # build once; do not retry for every test of the tier
+            _failed[spec.name] = exc  # build once; do not retry for every test of the store
             raise
-        _opened[tier] = store
-        _reports[tier] = store.report
+        _opened[spec.name] = store
+        _reports[spec.name] = store.report
     return store
+
+
+@pytest.fixture
+def bench_store(tier: str, bench_server: EmbeddedServer, pytestconfig: pytest.Config) -> BenchStore:
+    """The loaded store of ``tier``, opened once per session."""
+    return _open(TIERS[tier], bench_server, pytestconfig)
+
+
+@pytest.fixture
+def alone_store(tier: str, bench_server: EmbeddedServer, pytestconfig: pytest.Config) -> BenchStore:
+    """The store of ``tier``'s measured principal alone (``benchmarks/stores.py``'s
+    :func:`~benchmarks.stores.alone`), opened once per session."""
+    return _open(alone(TIERS[tier]), bench_server, pytestconfig)
 
 
 def _percentile(data: list[float], q: float) -> float:

@@ -10,6 +10,11 @@ p50 / p95 and the median over rounds of each recall's time divided by the smalle
 store's time for the same request in the same round; then each arm's median latency per
 store, as the recalls' traces record it, to show which part of a recall grows.
 
+A store named ``<tier>-alone`` is the tier's measured principal in a store of its own
+(``benchmarks/stores.py``, built on first use like the others): ``--tiers 10k,10k-alone``
+times the 10k principal among three others and alone, interleaved, the second against
+the first (``moment:in_turn_alone`` against ``moment:in_turn`` of the 10k tier).
+
 Usage::
 
     RECALLFLOW_BENCH_HOME=DIR python -m benchmarks.principal_growth
@@ -24,9 +29,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from benchmarks.datagen import TIERS
 from benchmarks.recall_harness import QueryCachingEmbedder, principal_requests
-from benchmarks.stores import BenchStore, bench_embedder_name, bench_home, open_tier
+from benchmarks.stores import BenchStore, bench_embedder_name, bench_home, open_tier, store_spec
 from recallflow.adapters.embedders import embedder_from_name
 from recallflow.adapters.postgres.embedded import EmbeddedServer
 from recallflow.models.request import RecallRequest
@@ -88,10 +92,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="benchmarks.principal_growth", description=__doc__.splitlines()[0]
     )
-    parser.add_argument("--tiers", default="10k,100k,1m", help="comma list, smallest first")
+    parser.add_argument(
+        "--tiers",
+        default="10k,100k,1m",
+        help="comma list of stores (a tier, or <tier>-alone), the one compared with first",
+    )
     parser.add_argument("--rounds", type=int, default=20, help="passes over the requests")
     args = parser.parse_args(argv)
-    tiers = [TIERS[name.strip()] for name in args.tiers.split(",") if name.strip()]
+    try:
+        tiers = [store_spec(name.strip()) for name in args.tiers.split(",") if name.strip()]
+    except KeyError as exc:
+        parser.error(f"--tiers: no store {exc}")
     server = EmbeddedServer(bench_home())
     stores: list[BenchStore] = []
     try:

@@ -7,6 +7,11 @@ reuses the stores, and a changed generator builds fresh ones (and drops stale on
 A store counts as built only once its ``bench_dataset`` marker row is written, so an
 interrupted build is dropped and redone rather than half-used.
 
+A tier's store holds its measured principal among neighbours; :func:`alone` is the same
+principal (the same beliefs, requests and ground truth) in a store of its own, the
+commonest embedded store (one user), built and cached the same way under its own name
+(``<tier>-alone``).
+
 Loading follows bulk-load practice and records what it costs: the secondary indexes of
 ``beliefs`` are dropped, episodes, beliefs (``Memory.beliefs.add_many`` → COPY, in batches
 that never split a supersession chain) and edges are loaded, then each index is rebuilt
@@ -21,7 +26,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +36,7 @@ from psycopg import sql
 from benchmarks.datagen import (
     GENERATOR_VERSION,
     TENANT,
+    TIERS,
     BenchQuery,
     TierSpec,
     bench_queries,
@@ -106,6 +112,25 @@ class BenchStore:
 
 #: The first neighbour: the principal ``moment:in_turn_principal`` measures above 10k.
 NEIGHBOUR_PRINCIPAL = "p-other-0"
+
+
+#: The name of a store holding a tier's measured principal alone ends with this.
+ALONE_SUFFIX = "-alone"
+
+
+def alone(tier: TierSpec) -> TierSpec:
+    """The store of ``tier``'s measured principal alone: no other principal in its tables."""
+    return replace(tier, name=f"{tier.name}{ALONE_SUFFIX}", neighbours=0)
+
+
+def store_spec(name: str) -> TierSpec:
+    """The store a name gives: a tier (``10k``) or a tier's principal alone (``10k-alone``).
+
+    :raises KeyError: the name is neither.
+    """
+    if name.endswith(ALONE_SUFFIX):
+        return alone(TIERS[name.removesuffix(ALONE_SUFFIX)])
+    return TIERS[name]
 
 
 def _principals(tier: TierSpec) -> list[tuple[str, int]]:

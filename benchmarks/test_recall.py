@@ -12,6 +12,12 @@ selected tier.
 * ``moment:in_turn_principal`` — the in-turn recall of one 10k-belief principal of the
   tier (at 10k the measured principal, above it a neighbour of that size), so one
   principal's latency can be followed as the store around it grows to 1M rows;
+* ``moment:in_turn_alone`` — the tier's measured principal asked the same requests in a
+  store of its own (no other principal: the commonest embedded store, one user), at the
+  tiers whose measured principal holds at most 10k beliefs: plans that read a principal
+  whole cost as much as the whole table there, which no store of several principals shows;
+  it also times each request alone and in the tier's store in interleaved pairs
+  (``extra_info["interleaved_ratio"]``, the median of the per-pair ratios);
 * ``embedding:query_minilm`` — the query texts of one recall embedded by MiniLM as
   queries (``embed_queries``, as ``query_vectors`` calls it), uncached;
 * ``moment:in_turn_minilm`` — ``moment:in_turn`` with MiniLM's query embedding paid on
@@ -42,6 +48,7 @@ from typing import Any
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
+from benchmarks.datagen import TIERS
 from benchmarks.peers import recall_at_k
 from benchmarks.recall_harness import (
     Captured,
@@ -51,7 +58,7 @@ from benchmarks.recall_harness import (
     requests,
     run_direct,
 )
-from benchmarks.stores import BenchStore
+from benchmarks.stores import BenchStore, alone
 from recallflow.adapters.embedders import embedder_from_name
 from recallflow.dataflows import RESULT_NODE, build
 from recallflow.dataflows.runner import RecallFlow
@@ -141,12 +148,15 @@ def _time_recalls(
     ranked = [list(r.trace.ranked_ids) for r in results]
     benchmark.group = group
     benchmark.extra_info.update(
-        tier=bench_store.tier.name,
-        mean_returned=statistics.fmean(len(r.rendered_ids) for r in results),
-        recall_at_10=statistics.fmean(
-            recall_at_k(f, ids) for f, ids in zip(ranked, relevant, strict=True)
-        ),
-        **{"query_embedding": "excluded (cached)", **extra},
+        {
+            "tier": bench_store.tier.name,
+            "mean_returned": statistics.fmean(len(r.rendered_ids) for r in results),
+            "recall_at_10": statistics.fmean(
+                recall_at_k(f, ids) for f, ids in zip(ranked, relevant, strict=True)
+            ),
+            "query_embedding": "excluded (cached)",
+            **extra,
+        }
     )
     nxt = _cycle(reqs)
     benchmark(lambda: memory.recall(nxt()))
@@ -178,6 +188,66 @@ def test_in_turn_principal(benchmark: BenchmarkFixture, bench_store: BenchStore)
         principal_beliefs=10_000,
         rows_in_table=bench_store.report.rows_in_table,
     )
+
+
+#: ``moment:in_turn_alone`` runs at the tiers whose measured principal holds at most this
+#: many beliefs (a store of a larger principal alone would cost a long build).
+ALONE_MAX_BELIEFS = 10_000
+#: Interleaved (alone, among others) pairs of the same request for the paired ratio.
+ALONE_PAIRS = 72
+
+
+def test_in_turn_alone(
+    benchmark: BenchmarkFixture, tier: str, request: pytest.FixtureRequest
+) -> None:
+    """The tier's measured principal's in-turn recall in a store of its own: the same
+    beliefs, requests and ground truth as ``moment:in_turn``, with no other principal.
+
+    Then the same request alone and in the tier's store, :data:`ALONE_PAIRS` times, which
+    of the two goes first alternating: the median of the per-pair ratios
+    (``extra_info["interleaved_ratio"]``) compares the two stores on the same load, where
+    the two groups' medians are taken minutes apart."""
+    spec = alone(TIERS[tier])
+    if spec.beliefs > ALONE_MAX_BELIEFS:
+        pytest.skip(f"the {tier} principal is over {ALONE_MAX_BELIEFS:,} beliefs")
+    # Fixtures asked for here, so a skipped tier builds no store.
+    store: BenchStore = request.getfixturevalue("alone_store")
+    among: BenchStore = request.getfixturevalue("bench_store")
+    _time_recalls(
+        benchmark,
+        store,
+        "moment:in_turn_alone",
+        requests(store),
+        [q.relevant_ids for q in store.queries],
+        tier=tier,
+        store=spec.name,
+        principal=store.principal_id,
+        principal_beliefs=spec.beliefs,
+        rows_in_table=store.report.rows_in_table,
+    )
+    benchmark.extra_info.update(_interleaved_alone(store, among))
+
+
+def _interleaved_alone(store: BenchStore, among: BenchStore) -> dict[str, float]:
+    """Per pair: one request's recall in the store of the principal alone and in the
+    tier's store (warmed first), in alternating order."""
+    sides = {"alone": (store.memory, requests(store)), "among": (among.memory, requests(among))}
+    for memory, reqs in sides.values():
+        for req in reqs:
+            memory.recall(req)
+    timed: dict[str, list[float]] = {"alone": [], "among": []}
+    for i in range(ALONE_PAIRS):
+        for side in ("alone", "among") if i % 2 == 0 else ("among", "alone"):
+            memory, reqs = sides[side]
+            started = time.perf_counter()
+            memory.recall(reqs[i % len(reqs)])
+            timed[side].append((time.perf_counter() - started) * 1e3)
+    ratios = [a / b for a, b in zip(timed["alone"], timed["among"], strict=True)]
+    return {
+        "interleaved_ratio": statistics.median(ratios),
+        "interleaved_alone_ms": statistics.median(timed["alone"]),
+        "interleaved_among_ms": statistics.median(timed["among"]),
+    }
 
 
 @pytest.fixture(scope="session")
