@@ -7,8 +7,9 @@ the orchestration overhead (``overhead`` group, on replayed search answers: node
 functions called directly vs the Hamilton driver, with the lineage adapter, with the arm
 thread pool) as a share of ``moment:in_turn``; ingestion rates; the fair peer table (every
 peer and recallflow both with the structured keys withheld and with them, recall@10 and
-rows returned beside latency); per-principal latency in stores of growing total size;
-and each tier's dataset (size, embedder, load rate, index build times, disk size).
+rows returned beside latency); per-principal latency in stores of growing total size,
+and of the tier's principal in a store of its own; and each store's dataset (size,
+embedder, load rate, index build times, disk size).
 
 Group conventions the suites follow: ``group`` names the thing measured (``node:<name>``,
 ``arm:<name>``, ``moment:<moment>``, ``embedding:query``, ``overhead``, ``peer:<peer>``);
@@ -66,6 +67,8 @@ IN_TURN_TEXT = "moment:in_turn_text"
 FLOOR = "floor"
 MINILM_QUERY = "embedding:query_minilm"
 IN_TURN_MINILM = "moment:in_turn_minilm"
+PRINCIPAL = "moment:in_turn_principal"
+ALONE = "moment:in_turn_alone"
 
 
 @dataclass(frozen=True)
@@ -490,25 +493,33 @@ def ingest_table(items: Sequence[Row]) -> list[str]:
     return _table(["group", "items per call", "p50 ms", "per second"], body)
 
 
+def _tier_rank(tier: str) -> int:
+    return TIER_ORDER.index(tier) if tier in TIER_ORDER else len(TIER_ORDER)
+
+
 def principal_table(items: Sequence[Row]) -> list[str]:
     """One principal's in-turn p50 in stores of growing total size
-    (``moment:in_turn_principal``)."""
-    found = [r for r in items if r.group == "moment:in_turn_principal"]
+    (``moment:in_turn_principal``), and the tier's measured principal in a store of its
+    own (``moment:in_turn_alone``, a row ``<tier> (alone)`` after the tier's), each against
+    the floor of its tier's store; the store alone also against the tier's store, the
+    median of their interleaved pairs' ratios (same request, alternating)."""
+    found = [r for r in items if r.group in (PRINCIPAL, ALONE)]
     if not found:
-        return ["(no `moment:in_turn_principal` benchmarks in this run)"]
+        return [f"(no `{PRINCIPAL}` or `{ALONE}` benchmarks in this run)"]
     body = []
-    ordered = sorted(found, key=lambda r: TIER_ORDER.index(r.tier) if r.tier in TIER_ORDER else 99)
+    ordered = sorted(found, key=lambda r: (_tier_rank(r.tier), r.tier, r.group == ALONE))
     for r in ordered:
         floor = _lookup(items, FLOOR, r.tier)
         body.append(
             [
-                r.tier,
+                f"{r.tier} (alone)" if r.group == ALONE else r.tier,
                 f"{int(r.extra.get('principal_beliefs', 0)):,}",
                 f"{int(r.extra.get('rows_in_table', 0)):,}",
                 _fmt(r.p50_ms),
                 _fmt(r.p95_ms),
                 _fmt(r.extra.get("recall_at_10"), 3),
                 f"{_fmt(r.p50_ms / floor.p50_ms, 2)}×" if floor and floor.p50_ms else "—",
+                f"{_fmt(paired, 2)}×" if (paired := r.extra.get("interleaved_ratio")) else "—",
             ]
         )
     header = [
@@ -519,6 +530,7 @@ def principal_table(items: Sequence[Row]) -> list[str]:
         "p95 ms",
         "recall@10",
         "p50 / the tier's floor",
+        "alone / in the tier's store (interleaved pairs)",
     ]
     return _table(header, body)
 
@@ -603,7 +615,8 @@ def dataset_table(run: dict[str, Any]) -> list[str]:
     if not datasets:
         return ["(no dataset information in this run)"]
     body = []
-    for name in sorted(datasets, key=lambda t: TIER_ORDER.index(t) if t in TIER_ORDER else 99):
+    # A store of a tier's principal alone (``10k-alone``) right after the tier's store.
+    for name in sorted(datasets, key=lambda t: (_tier_rank(t.removesuffix("-alone")), t)):
         d = datasets[name]
         builds = d.get("index_build_s") or {}
         hnsw = sum(v for k, v in builds.items() if "hnsw" in k)

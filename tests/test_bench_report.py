@@ -131,6 +131,38 @@ def test_the_snapshot_target_reads_the_session_opened_without_a_goal() -> None:
     assert "not measured" in _target(report.render(RUN, "synthetic"), "session snapshot")
 
 
+def test_a_principal_alone_is_read_beside_its_tier_against_the_tiers_floor() -> None:
+    # A store of the 10k tier's principal alone, 2.4x the tier's floor and 2.1x the same
+    # requests in the tier's store when timed in pairs: the row that shows a plan reading
+    # the principal whole. The principal among others at 10k is the row before it.
+    alone = [
+        _bench(
+            "moment:in_turn_alone",
+            tier,
+            ms,
+            principal_beliefs=beliefs,
+            rows_in_table=beliefs,
+            recall_at_10=0.58,
+            interleaved_ratio=ratio,
+        )
+        for tier, ms, beliefs, ratio in (("10k", 4.8, 10_000, 2.1), ("1k", 4.2, 1_000, 1.05))
+    ]
+    among = _bench(
+        "moment:in_turn_principal", "10k", 2.2, principal_beliefs=10_000, rows_in_table=40_000
+    )
+    run = _run(*RUN["benchmarks"], *alone, among)
+    text = report.render(run, "synthetic")
+    table = text.split("## One principal in stores of growing size\n", 1)[1].split("\n\n")[0]
+    body = table.splitlines()[2:]
+    assert [line.split(" | ")[0] for line in body] == ["| 1k (alone)", "| 10k", "| 10k (alone)"]
+    assert body[2] == "| 10k (alone) | 10,000 | 10,000 | 4.800 | 7.200 | 0.580 | 2.40× | 2.10× |"
+    assert body[1].endswith("| 1.10× | — |")  # 2.2 ms over the 2.0 ms floor; no pairs
+    assert body[0].endswith("| — | 1.05× |")  # no floor at 1k in this run
+    # The targets read the tiers' own groups only.
+    targets = text.split("## Targets", 1)[1].split("## ", 1)[0]
+    assert targets == report.render(RUN, "synthetic").split("## Targets", 1)[1].split("## ", 1)[0]
+
+
 def test_the_peer_table_pairs_each_peer_with_recallflow_in_the_same_mode() -> None:
     table = "\n".join(report.peer_table(report.rows(RUN)))
     text_row = next(line for line in table.splitlines() if "`bm25s`" in line and "| text |" in line)
