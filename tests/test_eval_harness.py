@@ -362,3 +362,37 @@ def test_the_isolation_gate_excuses_a_forgotten_principal_only_for_what_it_saw_b
     audit.observe(request, leaked)
     isolation = audit.isolation(memory.pool)
     assert isolation.status is GateStatus.FAIL and foreign in isolation.detail
+
+
+def test_a_failed_resume_in_another_process_says_why_in_the_gate() -> None:
+    """The byte-stability gate names what the separate process did when it did not
+    confirm a prefix (it failed, or read other bytes), not only that it did not."""
+    from recallflow.evaluation.sessions import ScriptedSession, SessionKind, gate
+
+    def session(kind: SessionKind, note: str | None) -> ScriptedSession:
+        return ScriptedSession(
+            kind=kind,
+            session_id=f"s-{kind.value}",
+            prefix_sha256="a" * 64,
+            turns=24,
+            snapshot_items=3,
+            prefix_stable_turns=24,
+            resumed_identical=True,
+            other_process_identical=note is None,
+            other_process_note=note,
+            corrections_expected=1,
+            corrections_rendered=1,
+            correction_mismatches=(),
+            prefix_tokens=10,
+            in_turn_tokens=10,
+            reinject_tokens=10,
+            reinject_cached_tokens=0,
+            relevant=1,
+            misses=0,
+        )
+
+    kinds = list(SessionKind)
+    failed = gate([session(kinds[0], "the resuming process exited 1: ValueError: no model")])
+    assert failed.status is GateStatus.FAIL
+    assert "exited 1: ValueError: no model" in failed.detail
+    assert gate([session(k, None) for k in kinds]).status is GateStatus.PASS

@@ -162,6 +162,9 @@ class ScriptedSession(_Model):
     prefix_stable_turns: int
     resumed_identical: bool
     other_process_identical: bool | None
+    #: Why the separate process did not confirm the prefix (its exit and last error line,
+    #: or the digest it read instead), when it did not.
+    other_process_note: str | None = None
     corrections_expected: int
     corrections_rendered: int
     correction_mismatches: tuple[str, ...]
@@ -460,15 +463,24 @@ def run_scripted(
             )
         )
     checked = _other_process(memory, tenant, out)
-    done = [s.model_copy(update={"other_process_identical": checked[s.session_id]}) for s in out]
+    done = [
+        s.model_copy(
+            update={
+                "other_process_identical": checked[s.session_id] is None,
+                "other_process_note": checked[s.session_id],
+            }
+        )
+        for s in out
+    ]
     return done, usages
 
 
 def _other_process(
     memory: Memory, tenant: str, sessions: Sequence[ScriptedSession]
-) -> dict[str, bool]:
+) -> dict[str, str | None]:
     """Resume every scripted session in a separate process and compare the prefix sha256
-    it reads with the one rendered at open."""
+    it reads with the one rendered at open: per session None when they match, else why
+    not (so a failed gate says whether the bytes differed or the process did)."""
     args = [f"ada-{s.kind.value}={s.session_id}" for s in sessions]
     embedder = memory.embedder.name.split("-", 1)[0]
     done = subprocess.run(
@@ -478,9 +490,16 @@ def _other_process(
         timeout=300,
     )
     if done.returncode != 0:
-        return {s.session_id: False for s in sessions}
+        lines = [line for line in done.stderr.splitlines() if line.strip()]
+        why = f"the resuming process exited {done.returncode}: {lines[-1] if lines else ''}"
+        return {s.session_id: why.strip() for s in sessions}
     seen = dict(line.split() for line in done.stdout.splitlines() if line.strip())
-    return {s.session_id: seen.get(s.session_id) == s.prefix_sha256 for s in sessions}
+    return {
+        s.session_id: None
+        if seen.get(s.session_id) == s.prefix_sha256
+        else f"{s.kind.value}: the resuming process read {seen.get(s.session_id) or 'nothing'}"
+        for s in sessions
+    }
 
 
 #: The separate process: resume each session through the public API, print its sha256.
@@ -526,7 +545,8 @@ def gate(scripted: Sequence[ScriptedSession]) -> GateResult:
         and not short
     )
     if not ok:
-        extra = "; ".join(mismatches[:5])
+        notes = list(dict.fromkeys(s.other_process_note for s in scripted if s.other_process_note))
+        extra = "; ".join([*mismatches[:5], *notes[:3]])
         if short:
             extra += f"; sessions under 20 turns: {short}"
         return GateResult(name=GATE, status=GateStatus.FAIL, detail=f"{detail}. {extra}".strip())
