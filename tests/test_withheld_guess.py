@@ -144,6 +144,20 @@ def _trigrams(name: str) -> set[str]:
     return {f"#{w}#"[i : i + 3] for w in name.lower().split() for i in range(len(w))}
 
 
+def _people_and_a_wrong_guess(words: list[str]) -> tuple[list[str], str]:
+    """Four people's names and a wrong guess, two words to a name."""
+    names = [f"{words[i]} {words[i + 1]}" for i in range(0, 10, 2)]
+    people, wrong = names[:4], names[4]
+    # A wrong guess spelled in part like a name the store holds (a shared trigram) would
+    # rightly find that name's beliefs, and says nothing here.
+    assume(all(not _trigrams(wrong) & _trigrams(p) for p in people))
+    # A withheld name stands in a request as a name of its shape spelled in a cycle of
+    # five letters no language strings together; a person named in that cycle is the one
+    # name the stand-in is like (drawn from this alphabet, "Qxzjv" is a name here).
+    assume(not any(_trigrams(n) & _trigrams(asked_name(n)) for n in names))
+    return people, wrong
+
+
 # Not shrunk: each example is a store of its own and a dozen calls on the server.
 @settings(
     max_examples=6,
@@ -154,15 +168,7 @@ def _trigrams(name: str) -> set[str]:
 def test_a_right_guess_of_a_withheld_name_gets_what_a_wrong_one_gets(
     memory: Memory, words: list[str]
 ) -> None:
-    # Two words to a name; a wrong guess spelled in part like a name the store holds
-    # (a shared trigram) would rightly find that name's beliefs, and says nothing here.
-    names = [f"{words[i]} {words[i + 1]}" for i in range(0, 10, 2)]
-    people, wrong = names[:4], names[4]
-    assume(all(not _trigrams(wrong) & _trigrams(p) for p in people))
-    # A withheld name stands in a request as a name of its shape spelled in a cycle of
-    # five letters no language strings together; a person named in that cycle is the one
-    # name the stand-in is like (drawn from this alphabet, "Qxzjv" is a name here).
-    assume(not any(_trigrams(n) & _trigrams(asked_name(n)) for n in names))
+    people, wrong = _people_and_a_wrong_guess(words)
     project = f"merger-{uuid.uuid4().hex[:6]}"
     tenant, tools = _store(memory, people, project)
     right = _every_entry(memory, tenant, tools, people[0], project)
@@ -279,10 +285,7 @@ def test_a_right_guess_of_a_part_of_a_withheld_name_gets_what_a_wrong_one_gets(
     # A part of a withheld name standing where a name stands is read as the full name is:
     # as the part of a name nobody has, so the first name, the surname, a possessive, the
     # name in lower case or split between goal and entities confirm nothing either.
-    names = [f"{words[i]} {words[i + 1]}" for i in range(0, 10, 2)]
-    people, wrong = names[:4], names[4]
-    assume(all(not _trigrams(wrong) & _trigrams(p) for p in people))
-    assume(not any(_trigrams(n) & _trigrams(asked_name(n)) for n in names))
+    people, wrong = _people_and_a_wrong_guess(words)
     tenant, tools = _store(memory, people, f"merger-{uuid.uuid4().hex[:6]}")
     right_forms = _by_part(*people[0].split())
     wrong_forms = _by_part(*wrong.split())
