@@ -367,7 +367,8 @@ def test_the_isolation_gate_excuses_a_forgotten_principal_only_for_what_it_saw_b
 def test_a_failed_resume_in_another_process_says_why_in_the_gate() -> None:
     """The byte-stability gate names what the separate process did when it did not
     confirm a prefix (it failed, or read other bytes), not only that it did not."""
-    from recallflow.evaluation.sessions import ScriptedSession, SessionKind, gate
+    from recallflow.evaluation.sessions import ScriptedSession, gate
+    from recallflow.models.session import SessionKind
 
     def session(kind: SessionKind, note: str | None) -> ScriptedSession:
         return ScriptedSession(
