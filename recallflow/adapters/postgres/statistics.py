@@ -76,6 +76,58 @@ _CHANGED = (
 )
 
 
+#: The tables the current transaction wrote (or ``watched`` names) that autovacuum is
+#: switched off for, that name a principal (``tenant_id`` and ``principal_id``), and that
+#: the planner has no statistics of those columns for, though the table has changed by as
+#: many rows as autovacuum's first ANALYZE of a table waits for: no ANALYZE has seen it
+#: with rows in it, by its operator or anyone. A column whose statistics target is 0 is the
+#: operator's word that it is to have none, and is left out.
+_KEYLESS = (
+    "SELECT n.nspname, c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace,"
+    " LATERAL (SELECT pg_stat_get_xact_tuples_inserted(c.oid)"
+    "  + pg_stat_get_xact_tuples_updated(c.oid)"
+    "  + pg_stat_get_xact_tuples_deleted(c.oid) AS own) w"
+    " WHERE c.relkind IN ('r', 'p') AND n.nspname = ANY(current_schemas(false))"
+    " AND (w.own > 0 OR c.relname = ANY(%(watched)s))"
+    " AND w.own + pg_stat_get_mod_since_analyze(c.oid)"
+    "  >= current_setting('autovacuum_analyze_threshold')::int"
+    " AND (NOT current_setting('autovacuum')::bool"
+    "  OR EXISTS (SELECT FROM pg_options_to_table(c.reloptions) o"
+    "   WHERE o.option_name = 'autovacuum_enabled' AND NOT o.option_value::bool))"
+    " AND (SELECT count(*) FROM pg_attribute a WHERE a.attrelid = c.oid"
+    "  AND a.attname = ANY(%(columns)s) AND NOT a.attisdropped) = cardinality(%(columns)s)"
+    " AND EXISTS (SELECT FROM pg_attribute a WHERE a.attrelid = c.oid"
+    "  AND a.attname = ANY(%(columns)s) AND NOT a.attisdropped"
+    "  AND coalesce(a.attstattarget, -1) <> 0"
+    "  AND NOT EXISTS (SELECT FROM pg_stats st WHERE st.schemaname = n.nspname"
+    "   AND st.tablename = c.relname AND st.attname = a.attname AND NOT st.inherited))"
+    " ORDER BY 1, 2"
+)
+
+
+def keyless_tables(
+    conn: psycopg.Connection[Any], watched: tuple[str, ...] = ()
+) -> list[tuple[str, str]]:
+    """The tables the transaction open on ``conn`` wrote, and those of ``watched``, that
+    autovacuum is off for and that no ANALYZE has seen the principal's columns of
+    (:data:`_KEYLESS`), as (schema, table).
+
+    Without those, the planner takes ``tenant_id = $1 AND principal_id = $2`` to keep
+    0.0025 % of the rows, so at a table's first tens of thousands of rows every index that
+    begins with the principal costs a key lookup as much as the primary key does, and the
+    planner may take any of them: the foreign-key checks a write's COMMIT runs (each
+    belief's episode, each edge's two beliefs, each supersession's two) and the write's
+    own reads by id then filtered the principal's rows one by one, per row written, and a
+    batch's commit took time that grew with the square of the principal. Those two
+    columns' statistics alone make the key the only plan for one row; the write takes
+    them once (:data:`PRINCIPAL_COLUMNS`), and never again once the table has any: those
+    are the operator's to keep."""
+    rows = conn.execute(
+        _KEYLESS, {"watched": list(watched), "columns": list(PRINCIPAL_COLUMNS)}
+    ).fetchall()
+    return [(str(schema), str(table)) for schema, table in rows]
+
+
 def changed_tables(
     conn: psycopg.Connection[Any],
     limits: ArmLimits = DEFAULT_POLICY.limits,
@@ -237,6 +289,7 @@ def bulk_write(
                         stale = changed_tables(conn, watched=watched)
                         if not any(table == "beliefs" for _, table in stale):
                             outgrown = outgrown_beliefs(conn, principals)
+                        outgrown += keyless_tables(conn, watched)
                 except psycopg.Error as exc:
                     if conn.broken or conn.closed:
                         raise  # the session ended before the commit: nothing was written
