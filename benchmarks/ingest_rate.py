@@ -17,13 +17,19 @@ that is rolled back, and reports the server backend's CPU time per belief (read 
 ``/proc``, so it holds on a machine shared with other jobs, where wall time does not),
 then the client's CPU time per belief of whole ``add_many`` calls (validation included).
 
+``--autovacuum-off`` switches autovacuum off for every table of the fresh store before
+the load (the tables' ``autovacuum_enabled``), as an operator who keeps their own
+statistics does; ``batch_s`` in the report is each call's time, which shows whether a
+batch's cost grows with the table (see "Statistics after a bulk write" in
+docs/operations.md).
+
 ``--graduation N ...`` times graduating a principal of N beliefs (its rows entering the
 partial HNSW index, see "Storage" in docs/architecture.md), in a rolled-back transaction.
 
 Usage::
 
     python -m benchmarks.ingest_rate --n 100000 --embedder minilm [--threads 1]
-        [--home DIR] [--json OUT]
+        [--home DIR] [--json OUT] [--autovacuum-off]
     python -m benchmarks.ingest_rate --breakdown [--batch 2000] [--home DIR]
     python -m benchmarks.ingest_rate --graduation 2000 8000 [--home DIR]
 """
@@ -96,6 +102,7 @@ class IngestResult:
     embed_ms_per_doc: float
     write_beliefs_per_s: float
     mean_statement_chars: float
+    batch_s: tuple[float, ...] = ()
 
 
 def _build(name: str, threads: int) -> Embedder:
@@ -107,18 +114,36 @@ def _build(name: str, threads: int) -> Embedder:
 
 
 def measure(
-    n: int, embedder_name: str, home: Path, *, threads: int = 1, batch: int = 5_000
+    n: int,
+    embedder_name: str,
+    home: Path,
+    *,
+    threads: int = 1,
+    batch: int = 5_000,
+    autovacuum: bool = True,
 ) -> IngestResult:
-    """Load ``n`` generated beliefs into a fresh store under ``home`` and time it."""
+    """Load ``n`` generated beliefs into a fresh store under ``home`` and time it (with
+    autovacuum off for every table of the store when ``autovacuum`` is False)."""
     data = generate_principal(20250601, "p-ingest", n)
     drafts = [b for cluster in data.clusters for b in cluster.beliefs]
     embedder = TimedEmbedder(_build(embedder_name, threads))
+    batch_s: list[float] = []
     with open_memory(home=home, embedder=embedder) as memory:
+        if not autovacuum:
+            with psycopg.connect(memory.uri, autocommit=True) as conn:
+                tables = conn.execute(
+                    "SELECT format('ALTER TABLE %I.%I SET (autovacuum_enabled = false)',"
+                    " schemaname, relname) FROM pg_stat_user_tables"
+                ).fetchall()
+                for (statement,) in tables:
+                    conn.execute(str(statement).encode())
         memory.episodes.add_many(data.episodes)
         started = time.perf_counter()
         done = 0
         for chunk in data.batches(batch):
+            call = time.perf_counter()
             memory.beliefs.add_many(chunk)
+            batch_s.append(round(time.perf_counter() - call, 2))
             done += len(chunk)
             rate = done / (time.perf_counter() - started)
             print(f"\r{done:>9,} / {n:,} beliefs  {rate:8.0f} /s", end="", file=sys.stderr)
@@ -136,6 +161,7 @@ def measure(
         embed_ms_per_doc=round(embedder.seconds / max(1, embedder.texts) * 1e3, 3),
         write_beliefs_per_s=round(n / rest, 1) if rest > 0 else 0.0,
         mean_statement_chars=round(sum(len(d.statement) for d in drafts) / max(1, n), 1),
+        batch_s=tuple(batch_s),
     )
 
 
@@ -328,6 +354,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="server CPU per belief with each index group removed in turn (vectors given)",
     )
     parser.add_argument(
+        "--autovacuum-off",
+        action="store_true",
+        help="switch autovacuum off for every table of the store before the load",
+    )
+    parser.add_argument(
         "--graduation",
         type=int,
         nargs="+",
@@ -344,7 +375,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             rows = breakdown(home, batch=args.batch or 2_000)
         else:
             result = measure(
-                args.n, args.embedder, home, threads=args.threads, batch=args.batch or 500
+                args.n,
+                args.embedder,
+                home,
+                threads=args.threads,
+                batch=args.batch or 500,
+                autovacuum=not args.autovacuum_off,
             )
     finally:
         if args.home is None:

@@ -25,8 +25,11 @@ table-wide count misses when the table holds others. The write asks the server t
 publish its counts as soon as it is idle again (``pg_stat_force_next_flush``), so the
 next write, on any connection, reads them. A table autovacuum is switched off for (the
 server's ``autovacuum`` off, or the table's ``autovacuum_enabled`` false) is left alone:
-its statistics are whoever switched it off's to keep. The writer has no policy argument,
-so the numbers are the default policy's.
+its statistics are whoever switched it off's to keep. Except when it has none to keep:
+such a table no ANALYZE has seen the principal's columns of has those two columns
+analyzed once (:func:`keyless_tables`), or the foreign-key checks at COMMIT read the
+whole principal per row written. The writer has no policy argument, so the numbers are
+the default policy's.
 
 The ANALYZE runs after the commit, outside the write's transaction: the write does not
 hold its locks for it, and a failed ANALYZE (a lost connection, a missing privilege) is
@@ -83,24 +86,25 @@ _CHANGED = (
 #: with rows in it, by its operator or anyone. A column whose statistics target is 0 is the
 #: operator's word that it is to have none, and is left out.
 _KEYLESS = (
-    "SELECT n.nspname, c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace,"
-    " LATERAL (SELECT pg_stat_get_xact_tuples_inserted(c.oid)"
-    "  + pg_stat_get_xact_tuples_updated(c.oid)"
-    "  + pg_stat_get_xact_tuples_deleted(c.oid) AS own) w"
-    " WHERE c.relkind IN ('r', 'p') AND n.nspname = ANY(current_schemas(false))"
-    " AND (w.own > 0 OR c.relname = ANY(%(watched)s))"
-    " AND w.own + pg_stat_get_mod_since_analyze(c.oid)"
-    "  >= current_setting('autovacuum_analyze_threshold')::int"
-    " AND (NOT current_setting('autovacuum')::bool"
-    "  OR EXISTS (SELECT FROM pg_options_to_table(c.reloptions) o"
-    "   WHERE o.option_name = 'autovacuum_enabled' AND NOT o.option_value::bool))"
-    " AND (SELECT count(*) FROM pg_attribute a WHERE a.attrelid = c.oid"
+    "WITH off AS MATERIALIZED (SELECT c.oid, n.nspname, c.relname FROM pg_class c"
+    "  JOIN pg_namespace n ON n.oid = c.relnamespace"
+    "  WHERE c.relkind IN ('r', 'p') AND n.nspname = ANY(current_schemas(false))"
+    "  AND (NOT current_setting('autovacuum')::bool"
+    "   OR EXISTS (SELECT FROM pg_options_to_table(c.reloptions) o"
+    "    WHERE o.option_name = 'autovacuum_enabled' AND NOT o.option_value::bool))"
+    "  AND (pg_stat_get_xact_tuples_inserted(c.oid) + pg_stat_get_xact_tuples_updated(c.oid)"
+    "   + pg_stat_get_xact_tuples_deleted(c.oid) > 0 OR c.relname = ANY(%(watched)s))"
+    "  AND pg_stat_get_xact_tuples_inserted(c.oid) + pg_stat_get_xact_tuples_updated(c.oid)"
+    "   + pg_stat_get_xact_tuples_deleted(c.oid) + pg_stat_get_mod_since_analyze(c.oid)"
+    "   >= current_setting('autovacuum_analyze_threshold')::int)"
+    " SELECT f.nspname, f.relname FROM off f"
+    " WHERE (SELECT count(*) FROM pg_attribute a WHERE a.attrelid = f.oid"
     "  AND a.attname = ANY(%(columns)s) AND NOT a.attisdropped) = cardinality(%(columns)s)"
-    " AND EXISTS (SELECT FROM pg_attribute a WHERE a.attrelid = c.oid"
+    " AND EXISTS (SELECT FROM pg_attribute a WHERE a.attrelid = f.oid"
     "  AND a.attname = ANY(%(columns)s) AND NOT a.attisdropped"
     "  AND coalesce(a.attstattarget, -1) <> 0"
-    "  AND NOT EXISTS (SELECT FROM pg_stats st WHERE st.schemaname = n.nspname"
-    "   AND st.tablename = c.relname AND st.attname = a.attname AND NOT st.inherited))"
+    "  AND NOT EXISTS (SELECT FROM pg_stats st WHERE st.schemaname = f.nspname"
+    "   AND st.tablename = f.relname AND st.attname = a.attname AND NOT st.inherited))"
     " ORDER BY 1, 2"
 )
 
@@ -272,7 +276,9 @@ def bulk_write(
     wrote, and those of ``watched`` (table names: tables its statements read that other
     writes fill), whose statistics are stale are analyzed (:func:`changed_tables`), and
     the beliefs table when one of ``principals`` (tenant, principal: those whose beliefs
-    it wrote) has outgrown what they say of it (:func:`outgrown_beliefs`). On an error the
+    it wrote) has outgrown what they say of it (:func:`outgrown_beliefs`), and the
+    principal's columns of a table autovacuum leaves without statistics
+    (:func:`keyless_tables`). On an error the
     transaction rolls back and nothing is analyzed; a write the server cancelled is a
     :class:`~recallflow.errors.WriteCancelledError`. A connection lost before the commit
     is an error too, never a write reported done: the statistics read that runs inside
