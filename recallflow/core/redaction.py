@@ -26,12 +26,15 @@ import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from recallflow.core.query_forming import written_as_name
 from recallflow.models.key_reading import SEPARATORS, reading
 from recallflow.models.request import RecallRequest, WorkingState
 from recallflow.models.store import Sensitivity
+
+if TYPE_CHECKING:
+    from recallflow.ports import EntitySensitivity
 
 #: What a withheld name shows in a rendered text. Round brackets: square ones are only
 #: ever a citable id in a block (see "Rendering" in docs/architecture.md).
@@ -368,6 +371,20 @@ class ProjectNames:
 
 #: Nothing marked: every name is shown.
 NO_MARKED_NAMES: Final = NameRedaction()
+
+
+def names_marked(
+    entity_sensitivity: EntitySensitivity | None,
+    tenant_id: str,
+    principal_id: str,
+    ceiling: Sensitivity,
+) -> NameRedaction:
+    """The principal's entities marked above ``ceiling``, read from
+    ``entity_sensitivity`` (none without one): the names a surface of that ceiling
+    withholds, for every stage that reads or renders them."""
+    if entity_sensitivity is None:
+        return NO_MARKED_NAMES
+    return NameRedaction(entity_sensitivity.marked_entities(tenant_id, principal_id, ceiling))
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from recallflow.core.redaction import (
     ProjectNames,
     Redactor,
     asked_text,
+    names_marked,
 )
 from recallflow.core.render import (
     EPISODES_CLOSE_TAG,
@@ -242,14 +243,11 @@ def episode_marked_names(
 ) -> NameRedaction:
     """The principal's entities marked above the surface's ceiling: their names are
     withheld from the excerpts (see "Trust boundary" in docs/architecture.md)."""
-    if entity_sensitivity is None:
-        return NO_MARKED_NAMES
-    return NameRedaction(
-        entity_sensitivity.marked_entities(
-            episode_filter.tenant_id,
-            episode_filter.principal_id,
-            episode_filter.sensitivity_ceiling,
-        )
+    return names_marked(
+        entity_sensitivity,
+        episode_filter.tenant_id,
+        episode_filter.principal_id,
+        episode_filter.sensitivity_ceiling,
     )
 
 

@@ -22,7 +22,7 @@ from recallflow.core.query_forming import (
     named_periods,
     names_mentioned,
 )
-from recallflow.core.redaction import NO_MARKED_NAMES, NameRedaction, as_asked
+from recallflow.core.redaction import NameRedaction, as_asked, names_marked
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import RecallQuery
 from recallflow.models.stages import HardFilter
@@ -44,12 +44,11 @@ def request_names(
     now."""
     if names_read is not None:
         return names_read
-    if entity_sensitivity is None:
-        return NO_MARKED_NAMES
-    return NameRedaction(
-        entity_sensitivity.marked_entities(
-            hard_filter.tenant_id, hard_filter.principal_id, hard_filter.sensitivity_ceiling
-        )
+    return names_marked(
+        entity_sensitivity,
+        hard_filter.tenant_id,
+        hard_filter.principal_id,
+        hard_filter.sensitivity_ceiling,
     )
 
 

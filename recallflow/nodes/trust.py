@@ -14,7 +14,7 @@ from __future__ import annotations
 from hamilton.function_modifiers import tag
 
 from recallflow.core.corrections import kind_of, shows_statement
-from recallflow.core.redaction import NO_MARKED_NAMES, NameRedaction, Redactor
+from recallflow.core.redaction import NO_MARKED_NAMES, NameRedaction, Redactor, names_marked
 from recallflow.models.result import Correction, CorrectionPeer, RecalledItem, TrustLevel
 from recallflow.models.session import SessionTurn
 from recallflow.models.stages import (
@@ -83,12 +83,11 @@ def marked_names(
 ) -> NameRedaction:
     """The principal's entities marked above the surface's ceiling: their names are
     withheld from every text this recall renders."""
-    if entity_sensitivity is None:
-        return NO_MARKED_NAMES
-    return NameRedaction(
-        entity_sensitivity.marked_entities(
-            hard_filter.tenant_id, hard_filter.principal_id, hard_filter.sensitivity_ceiling
-        )
+    return names_marked(
+        entity_sensitivity,
+        hard_filter.tenant_id,
+        hard_filter.principal_id,
+        hard_filter.sensitivity_ceiling,
     )
 
 
