@@ -19,12 +19,8 @@ from typing import Final
 
 from recallflow.adapters.scanning.families import PERSUASION
 from recallflow.adapters.scanning.rule import Rule
+from recallflow.adapters.scanning.thirdperson import USER_NAMED
 
-#: The user named in the third person, in the Latin-script languages the rules read.
-_THE_USER: Final = re.compile(
-    r"\b(?:the|this)\s+users?'?s?\b|\busers'|\butilisateur|\busuario|\b(?:be)?nutzers?\b|"
-    r"\butente\b|\bgebruiker\b"
-)
 #: A word given a meaning: "X means", "X = …", "that means", "stands for", "bedeutet".
 _DEFINED: Final = re.compile(
     r"\b(?:means?|meaning|stands?\s+for|is\s+(?:short\s+)?for|translates?\s+(?:to|as)|"
@@ -54,7 +50,7 @@ def _users_words_redefined(latin: str) -> bool:
     """The user's words given a meaning that carries something out of their hands."""
     return bool(
         _DEFINED.search(latin)
-        and _THE_USER.search(latin)
+        and USER_NAMED.search(latin)
         and _FRAME.search(latin)
         and _CARRIED.search(latin)
     )

@@ -22,6 +22,7 @@ from typing import Final
 
 from recallflow.adapters.scanning.families import INSTRUCTION_OVERRIDE
 from recallflow.adapters.scanning.rule import Rule
+from recallflow.adapters.scanning.thirdperson import USER_NAMED
 
 #: A lesson drawn from the agent's past work.
 _LESSON: Final = re.compile(
@@ -32,11 +33,6 @@ _LESSON: Final = re.compile(
     r"feedback|attempts?|tasks?)\b"
     r"|\b(?:erkenntnis|gelernt|lecon|lecons|retenue?|leccion|aprendid[oa]|aprendizaje|licao|"
     r"aprendizado|lezione|imparato)\b"
-)
-#: The user named in the third person.
-_THE_USER: Final = re.compile(
-    r"\b(?:the|this)\s+user'?s?\b|\b(?:der|dem|den|des)\s+(?:be)?nutzers?\b|\bl'utilisateur\b|"
-    r"\b(?:el|al|del)\s+usuario\b|\b(?:o|ao|do)\s+usuario\b|\bl'utente\b"
 )
 #: What the lesson draws: a check before a consequential act skipped, a safety or security
 #: warning left out.
@@ -55,7 +51,7 @@ _DRAWN: Final = re.compile(
 
 def _lesson_drops_safeguard(latin: str) -> bool:
     """A lesson about the user that draws a dropped safeguard."""
-    return bool(_LESSON.search(latin) and _THE_USER.search(latin) and _DRAWN.search(latin))
+    return bool(_LESSON.search(latin) and USER_NAMED.search(latin) and _DRAWN.search(latin))
 
 
 REFLECTION_RULES: Final[tuple[Rule, ...]] = (

@@ -15,17 +15,12 @@ statement. In French, Spanish, German, Portuguese and Italian the user is
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
 from recallflow.adapters.scanning.families import PERSUASION
 from recallflow.adapters.scanning.rule import Rule, first_use
+from recallflow.adapters.scanning.thirdperson import USER_NAMED
 
-#: The user named in the third person, in the Latin-script languages the rules read.
-_THE_USER: Final = (
-    r"\b(?:the|this)\s+users?\b|\busers'|\bl'utilisateur|\bel\s+usuario|\bo\s+usuario|"
-    r"\b(?:der|dem|den|des)\s+(?:be)?nutzers?\b|\bl'utente\b|\bde\s+gebruiker\b"
-)
 #: Said nothing: no answer, reply or objection.
 _SILENT: Final = (
     r"(?:(?:does\s*n[o']t|do\s*n[o']t|did\s*n[o']t|ha(?:s|ve)\s*n[o']t|ha(?:s|ve)\s+not|fail(?:s|ed)?\s+"
@@ -58,14 +53,13 @@ _AS_YES_ABROAD: Final = (
     r"gilt\s+als\s+(?:ja|zustimmung|einverstandnis))"
 )
 
-_USER_NAMED: Final = re.compile(_THE_USER)
 _READ_AS_YES: Final = first_use(rf"\b{_SILENT}\b[^.!?\n]{{0,80}}?\b{_AS_YES}\b")
 _READ_AS_YES_ABROAD: Final = first_use(rf"\b{_SILENT_ABROAD}\b[^.!?\n]{{0,80}}?\b{_AS_YES_ABROAD}")
 
 
 def _users_silence_as_yes(latin: str) -> bool:
     """A silence read as a yes in a statement that names the user in the third person."""
-    return bool(_USER_NAMED.search(latin) and (_READ_AS_YES(latin) or _READ_AS_YES_ABROAD(latin)))
+    return bool(USER_NAMED.search(latin) and (_READ_AS_YES(latin) or _READ_AS_YES_ABROAD(latin)))
 
 
 SILENCE_RULES: Final[tuple[Rule, ...]] = (Rule(PERSUASION, "latin", _users_silence_as_yes),)

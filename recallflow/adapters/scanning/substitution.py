@@ -23,6 +23,7 @@ from typing import Final
 
 from recallflow.adapters.scanning.families import PERSUASION
 from recallflow.adapters.scanning.rule import Rule
+from recallflow.adapters.scanning.thirdperson import THE_USER
 
 #: What the user installs.
 _SOFTWARE: Final = re.compile(
@@ -56,10 +57,7 @@ _ORDERED: Final = re.compile(
 
 
 #: The user named in the third person, or as "them" told what to do.
-_THE_USER: Final = re.compile(
-    r"\b(?:the|this)\s+users?'?s?\b|\b(?:tell|ask|advise|get)\s+them\b|\busuario|"
-    r"\butilisateur|\b(?:be)?nutzers?\b|\butente\b"
-)
+_THE_USER: Final = re.compile(rf"{THE_USER}|\b(?:tell|ask|advise|get)\s+them\b")
 
 
 def _official_swapped(latin: str) -> bool:

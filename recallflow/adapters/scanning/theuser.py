@@ -20,6 +20,7 @@ from typing import Final
 
 from recallflow.adapters.scanning.families import MULTILINGUAL
 from recallflow.adapters.scanning.rule import regex_rules
+from recallflow.adapters.scanning.thirdperson import USER_ABROAD
 
 _GAP: Final = r"[^.!?\n。！？]{0,80}?"
 # The user and the one who asks may sit further apart: a pretext comes between them.
@@ -27,11 +28,7 @@ _WIDE_GAP: Final = r"[^.!?\n。！？]{0,120}?"
 _CJK_GAP: Final = r"[^.!?\n。！？]{0,30}?"
 
 # The user in the third person, Latin-script languages on the accent-folded view.
-_USER_LATIN: Final = (
-    r"(?:\butilisat(?:eur|rice)s?\b|\busuari[oa]s?\b|\butente\b|\b(?:be)?nutzer(?:in|s)?\b|"
-    r"\bgebruiker\b|\buzytkowni\w*|\bkullanici\w*+(?!\s+(?:grub|toplulu|forum|kilavuz))|"
-    r"\bnguoi\s+dung\b|\bpengguna\b)"
-)
+_USER_LATIN: Final = USER_ABROAD
 # … and in the scripts the Latin fold would wreck. A compound headed by the word for users
 # names a group, a meeting or a document of them, not the user: "ユーザー会" (a user
 # group's meeting), "用户群", "사용자 모임", "kullanıcı grubu".
