@@ -18,6 +18,7 @@ from psycopg import sql
 from recallflow import LifecycleState, Memory, NotFoundError, open_memory
 from recallflow.adapters.embedders.hashing import HashingEmbedder
 from recallflow.adapters.scanning.scanner import LayeredInjectionScanner
+from recallflow.models.corrections import Rederivation
 from tests.helpers import belief, patient_policy, request
 
 PATIENT = patient_policy()
@@ -356,6 +357,20 @@ def _address_draft(tenant: str, principal: str, belief_id: str, statement: str) 
     )
 
 
+def _rederived_with_a_new_sentence(memory: Memory, tenant: str) -> Rederivation:
+    """Ada's address re-derived from its episode (new ids, the sentence restated
+    trivially) beside a sentence she never said before."""
+    restated = STATEMENT.lower().rstrip(".")
+    return memory.rederive(
+        tenant,
+        "ada",
+        [
+            _address_draft(tenant, "ada", "b-address-2", restated),
+            _address_draft(tenant, "ada", "b-garden", "Ada's garden has three apple trees."),
+        ],
+    )
+
+
 def test_a_forgotten_belief_is_not_written_again_by_a_re_derivation(
     memory: Memory, tenant: str
 ) -> None:
@@ -364,15 +379,7 @@ def test_a_forgotten_belief_is_not_written_again_by_a_re_derivation(
     memory.forget_belief(tenant, "ada", "b-address")
     # Formation re-derives from the same episode, which still holds the raw text: new ids,
     # the sentence restated trivially, beside a sentence it never said before.
-    restated = STATEMENT.lower().rstrip(".")
-    outcome = memory.rederive(
-        tenant,
-        "ada",
-        [
-            _address_draft(tenant, "ada", "b-address-2", restated),
-            _address_draft(tenant, "ada", "b-garden", "Ada's garden has three apple trees."),
-        ],
-    )
+    outcome = _rederived_with_a_new_sentence(memory, tenant)
     assert [o.action for o in outcome.outcomes] == ["forgotten", "new"]
     assert {b.id for b in memory.beliefs.list(tenant, "ada")} >= {"b-garden"}
     assert not any("quiet lane" in b.statement.lower() for b in memory.beliefs.list(tenant, "ada"))
@@ -383,6 +390,7 @@ def test_a_forgotten_belief_is_not_written_again_by_a_re_derivation(
     assert "quiet lane" not in result.block.lower()
     # The erasure is the principal's: another principal's same derivation is replayed onto
     # its own earlier belief as usual.
+    restated = STATEMENT.lower().rstrip(".")
     grace = memory.rederive(tenant, "grace", [_address_draft(tenant, "grace", "b-g2", restated)])
     assert grace.count("forgotten") == 0 and grace.count("corrected") == 1
     # The record holds a digest of the derivation, never its statement.
@@ -405,15 +413,7 @@ def test_a_re_derivation_does_not_bring_back_a_principal_forgotten_whole(
     erasure = memory.forget(tenant, "ada")
     memory.episodes.add({"id": "ep-1", "tenant_id": tenant, "principal_id": "ada",
                          "occurred_at": T0, "content": "Ada told us where she lives."})  # fmt: skip
-    restated = STATEMENT.lower().rstrip(".")
-    outcome = memory.rederive(
-        tenant,
-        "ada",
-        [
-            _address_draft(tenant, "ada", "b-address-2", restated),
-            _address_draft(tenant, "ada", "b-garden", "Ada's garden has three apple trees."),
-        ],
-    )
+    outcome = _rederived_with_a_new_sentence(memory, tenant)
     assert [o.action for o in outcome.outcomes] == ["forgotten", "new"]
     assert [b.id for b in memory.beliefs.list(tenant, "ada")] == ["b-garden"]
     with memory.pool.connection() as conn:

@@ -92,6 +92,21 @@ def skew_application_clock(monkeypatch: pytest.MonkeyPatch, seconds: float) -> N
             monkeypatch.setattr(module, "datetime", skewed)
 
 
+def paused_saves(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event, threading.Event]:
+    """Make every recall wait before it stores its trace: the first event is set once one
+    has read the store and waits, the second lets it go on."""
+    read, release = threading.Event(), threading.Event()
+    save = Memory._save
+
+    def paused_save(self: Memory, *args: Any, **kwargs: Any) -> bool:
+        read.set()
+        assert release.wait(30)
+        return save(self, *args, **kwargs)
+
+    monkeypatch.setattr(Memory, "_save", paused_save)
+    return read, release
+
+
 @pytest.mark.parametrize("scope", ["principal", "belief"])
 def test_a_recall_that_read_before_an_erasure_stores_no_trace_of_what_was_erased(
     memory: Memory, tenant: str, monkeypatch: pytest.MonkeyPatch, scope: str
@@ -100,15 +115,7 @@ def test_a_recall_that_read_before_an_erasure_stores_no_trace_of_what_was_erased
     the erasure has already scrubbed the traces it could see, so a trace stored now would
     keep the erased statement for as long as traces are kept."""
     memory.beliefs.add(belief(tenant, id="b-secret", statement=SECRET, subject="password"))
-    read, release = threading.Event(), threading.Event()
-    save = Memory._save
-
-    def paused_save(self: Memory, *args: Any, **kwargs: Any) -> bool:
-        read.set()  # the recall has read the store and built its block
-        assert release.wait(30)
-        return save(self, *args, **kwargs)
-
-    monkeypatch.setattr(Memory, "_save", paused_save)
+    read, release = paused_saves(monkeypatch)  # read: the recall has read and built its block
     unsaved = memory.unsaved_traces
     thread, outcome = in_thread(
         lambda: memory.recall(request(tenant, goal="password hint"), policy=patient_policy())
@@ -275,15 +282,7 @@ def test_a_recall_that_missed_before_its_principal_was_forgotten_records_no_miss
     assert misses(memory, tenant) == 1  # this goal is a miss
     memory.forget(tenant, "p1")
     memory.beliefs.add(belief(tenant, id="b-1", statement=SECRET, subject="password"))
-    read, release = threading.Event(), threading.Event()
-    save = Memory._save
-
-    def paused_save(self: Memory, *args: Any, **kwargs: Any) -> bool:
-        read.set()
-        assert release.wait(30)
-        return save(self, *args, **kwargs)
-
-    monkeypatch.setattr(Memory, "_save", paused_save)
+    read, release = paused_saves(monkeypatch)
     thread, outcome = in_thread(lambda: memory.recall(goal))
     assert read.wait(30)
     memory.forget(tenant, "p1")
@@ -302,16 +301,8 @@ def test_an_erasure_fences_a_recall_whatever_the_application_clock_reads(
     began after the erasure stores its trace."""
     memory.beliefs.add(belief(tenant, id="b-secret", statement=SECRET, subject="password"))
     skew_application_clock(monkeypatch, skew)
-    read, release = threading.Event(), threading.Event()
-    save = Memory._save
-
-    def paused_save(self: Memory, *args: Any, **kwargs: Any) -> bool:
-        read.set()
-        assert release.wait(30)
-        return save(self, *args, **kwargs)
-
     with monkeypatch.context() as paused:
-        paused.setattr(Memory, "_save", paused_save)
+        read, release = paused_saves(paused)
         thread, outcome = in_thread(
             lambda: memory.recall(request(tenant, goal="password hint"), policy=patient_policy())
         )

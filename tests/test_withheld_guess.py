@@ -97,6 +97,25 @@ def _store(memory: Memory, people: list[str], project: str) -> tuple[str, Toolse
     )
 
 
+def _recalled_on_team(
+    memory: Memory, tenant: str, tools: Toolset, state: dict[str, Any], moment: str
+) -> str:
+    """What a recall of ``state`` at ``moment`` on team shows: its block and the team's
+    view of its trace."""
+    result = memory.recall(
+        {
+            "tenant_id": tenant,
+            "principal_id": "p1",
+            "surface": "team",
+            "moment": moment,
+            "working_state": state,
+        },
+        policy=tools._policy,
+    )
+    view = memory.explain(tenant, "p1", result.trace_id, viewer_surface="team")
+    return _received([result.block, view.model_dump(mode="json")])
+
+
 # A request of the name alone where words around it would leave the outcome to the test
 # embedder: how near "who pairs with <a name nobody has>?" stands to each pairing depends
 # on where the hashing embedder puts that name, right guess or wrong, and a wrong guess's
@@ -105,18 +124,7 @@ def _every_entry(
     memory: Memory, tenant: str, tools: Toolset, name: str, project: str
 ) -> dict[str, str]:
     def recalled(state: dict[str, Any], moment: str = "in_turn") -> str:
-        result = memory.recall(
-            {
-                "tenant_id": tenant,
-                "principal_id": "p1",
-                "surface": "team",
-                "moment": moment,
-                "working_state": state,
-            },
-            policy=tools._policy,
-        )
-        view = memory.explain(tenant, "p1", result.trace_id, viewer_surface="team")
-        return _received([result.block, view.model_dump(mode="json")])
+        return _recalled_on_team(memory, tenant, tools, state, moment)
 
     asked = tools.call("recall_beliefs", {"query": name})
     session = tools.call("open_session", {})
@@ -229,18 +237,7 @@ def _asked_by_part(
     state: dict[str, Any] = {"goal": text, "entities": entities}
 
     def recalled(moment: str) -> str:
-        result = memory.recall(
-            {
-                "tenant_id": tenant,
-                "principal_id": "p1",
-                "surface": "team",
-                "moment": moment,
-                "working_state": state,
-            },
-            policy=tools._policy,
-        )
-        view = memory.explain(tenant, "p1", result.trace_id, viewer_surface="team")
-        return _received([result.block, view.model_dump(mode="json")])
+        return _recalled_on_team(memory, tenant, tools, state, moment)
 
     asked = tools.call("recall_beliefs", state)
     session = tools.call("open_session", {})
