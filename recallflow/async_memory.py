@@ -59,14 +59,19 @@ class _Read(Generic[_T, _R]):
         return self if wrapper is None else self._read(wrapper._blocking)
 
 
-def _named_as(run: Callable[..., object], call: Callable[..., object]) -> None:
+def _named_as(
+    run: Callable[..., object], call: Callable[..., object], returns: object = None
+) -> None:
     """Give the coroutine method ``run`` the name, docs and signature of the blocking
     ``call`` it runs (``help`` and ``inspect.signature`` show its parameters, and the
-    result an await gives)."""
+    result an await gives: ``returns`` when the call's result is handed back wrapped)."""
     run.__name__ = call.__name__
     run.__qualname__ = call.__qualname__
     run.__doc__ = call.__doc__
-    run.__signature__ = inspect.signature(call)  # type: ignore[attr-defined]
+    signature = inspect.signature(call)
+    if returns is not None:
+        signature = signature.replace(return_annotation=returns)
+    run.__signature__ = signature  # type: ignore[attr-defined]
 
 
 def _threaded(
@@ -97,7 +102,7 @@ def _threaded_as(
         async def run(self: _Threaded[_T], /, *args: _P.args, **kwargs: _P.kwargs) -> _W:
             return wrap(await asyncio.to_thread(call, self._blocking, *args, **kwargs))
 
-        _named_as(run, call)
+        _named_as(run, call, inspect.signature(wrap).return_annotation)
         return run
 
     return threaded
@@ -378,4 +383,6 @@ open_async_memory.__doc__ = (
     " asyncio code: await the result for an :class:`AsyncMemory`, or use it as an async"
     " context manager (see :class:`OpeningMemory`)."
 )
-open_async_memory.__signature__ = inspect.signature(open_memory)  # type: ignore[attr-defined]
+open_async_memory.__signature__ = inspect.signature(open_memory).replace(  # type: ignore[attr-defined]
+    return_annotation=OpeningMemory.__name__
+)

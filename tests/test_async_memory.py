@@ -82,7 +82,22 @@ def test_every_call_of_the_blocking_api_is_a_coroutine_with_its_parameters(
             continue
         ours = theirs[name]
         assert inspect.iscoroutinefunction(ours), f"{asynchronous.__name__}.{name}"
-        assert inspect.signature(ours) == inspect.signature(value), name  # type: ignore[arg-type]
+        own, blocking_one = inspect.signature(ours), inspect.signature(value)  # type: ignore[arg-type]
+        assert own.parameters == blocking_one.parameters, name
+        # What an await gives: the blocking call's result, a session as an AsyncSession.
+        gives = AsyncSession.__name__ if blocking_one.return_annotation == "Session" else None
+        assert own.return_annotation == (gives or blocking_one.return_annotation), name
+
+
+def test_help_shows_what_an_await_gives() -> None:
+    """``help`` and an editor read a call's signature: a session-giving coroutine says it
+    gives an AsyncSession, and open_async_memory what is awaited for an AsyncMemory, not
+    the blocking Session and Memory (their parameters are the blocking ones)."""
+    for call in (AsyncMemory.open_session, AsyncMemory.resume_session, AsyncSession.child):
+        assert inspect.signature(call).return_annotation == "AsyncSession", call.__qualname__
+    opening = inspect.signature(open_async_memory)
+    assert opening.return_annotation == OpeningMemory.__name__
+    assert opening.parameters == inspect.signature(open_memory).parameters
 
 
 class GatedEmbedder(HashingEmbedder):
