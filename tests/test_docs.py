@@ -37,6 +37,7 @@ import pytest
 from pydantic import BaseModel
 
 import recallflow.policy
+from recallflow.adapters.postgres.migrate import code_version
 from recallflow.evaluation.scenarios import load_scenarios
 from recallflow.memory import Memory
 
@@ -675,3 +676,18 @@ def test_every_recallflow_command_named_in_the_prose_exists() -> None:
             wrong += [f"{where}: {match.group(0)}: no {f}" for f in flags - _flags(commands[words])]
     assert named >= 30
     assert not wrong, wrong
+
+
+def release_numbers(text: str) -> list[str]:
+    """Every schema version a text gives for this release: the ``recallflow/N`` of a
+    connection's name and the ``< N`` that ends earlier releases' connections."""
+    return re.findall(r"recallflow/(\d+)", text) + re.findall(r"::int < (\d+)", text)
+
+
+def test_the_upgrade_steps_name_this_releases_schema_version() -> None:
+    """The operator's steps for ending an earlier release's connections name the version
+    this code writes in every connection's name: one behind, the query spares the release
+    just before this one, and the upgrade it is there to unblock keeps waiting."""
+    numbers = release_numbers((ROOT / "docs" / "operations.md").read_text())
+    assert numbers, "docs/operations.md no longer shows a release's connection name"
+    assert set(numbers) == {str(code_version())}
