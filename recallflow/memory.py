@@ -89,6 +89,7 @@ from recallflow.core.calibration import (
     uncalibrated,
 )
 from recallflow.core.degradation import failure_text
+from recallflow.core.erasure import read_ids
 from recallflow.core.misses import missed_subject
 from recallflow.core.query_forming import DeterministicQueryFormer
 from recallflow.core.redaction import NameRedaction, ProjectNames, as_asked
@@ -884,7 +885,9 @@ class Memory:
     ) -> None:
         """Report a recall with nothing above the floor to the miss-hint queue (after the
         recall, never inside a node); not when an erasure of the whole principal finished
-        after ``read_since``, when the recall began (its subject is the principal's words)."""
+        after ``read_since``, when the recall began (its subject is the principal's words),
+        nor when a belief the recall weighed is no longer held (an erasure took it after
+        the recall read it: one that finished before the recall began took it before)."""
         subject = missed_subject(result, policy.feedback)
         if subject is None:
             return
@@ -896,6 +899,7 @@ class Memory:
                 at=datetime.now(UTC),
                 rule=policy.feedback,
                 read_since=read_since,
+                read_ids=read_ids(result.trace),
             )
         except Exception as exc:  # a hint lost is not worth the turn's block
             _log.warning("recall miss of %r was not recorded (%s)", subject, exc)

@@ -579,11 +579,14 @@ class FormationSink(Protocol):
         at: datetime,
         rule: Feedback,
         read_since: ReadStart | None = None,
+        read_ids: Sequence[str] = (),
     ) -> None:
         """Queries that found nothing above the floor, by subject key, at system time
-        ``at``; ``rule`` says how many misses within which window queue a hint. Nothing is
-        recorded when an erasure of the whole principal finished at or after
-        ``read_since`` (when given: when the recall began), which the miss would outlive."""
+        ``at``; ``rule`` says how many misses within which window queue a hint. With
+        ``read_since`` (when the recall began), nothing is recorded when an erasure of the
+        whole principal finished at or after it, which the miss would outlive, nor when one
+        of ``read_ids`` (the beliefs the recall weighed) is no longer held: an erasure took
+        it after the recall read it."""
         ...
 
 

@@ -321,3 +321,126 @@ def test_an_erasure_fences_a_recall_whatever_the_application_clock_reads(
     assert memory.unsaved_traces == unsaved
     memory.open_session(tenant, "p1")
     assert memory.unsaved_traces == unsaved
+
+
+def erasures_held_before_commit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> tuple[threading.Event, threading.Event]:
+    """Make every erasure wait once it has deleted its rows and recorded when they were
+    gone, before it commits: the first event is set once one waits there, the second lets
+    it commit."""
+    from recallflow.adapters.postgres import erasure
+
+    recorded, release = threading.Event(), threading.Event()
+    record = erasure._record
+
+    def held_record(*args: Any, **kwargs: Any) -> tuple[int, datetime]:
+        stamped = record(*args, **kwargs)
+        recorded.set()
+        assert release.wait(30)
+        return stamped
+
+    monkeypatch.setattr(erasure, "_record", held_record)
+    return recorded, release
+
+
+@pytest.mark.parametrize("scope", ["principal", "belief"])
+def test_a_recall_that_began_after_an_erasure_recorded_its_time_but_before_it_committed_stores_no_trace(  # noqa: E501
+    memory: Memory, tenant: str, monkeypatch: pytest.MonkeyPatch, scope: str
+) -> None:
+    """The erasure records when its rows were gone a moment before it commits; a recall
+    that begins reading in that moment still reads the belief (the deletion is not
+    committed), so it stores no trace of it once the erasure has committed, although it
+    began after the recorded instant."""
+    memory.beliefs.add(belief(tenant, id="b-secret", statement=SECRET, subject="password"))
+    recorded, commit = erasures_held_before_commit(monkeypatch)
+    forget = memory.forget if scope == "principal" else memory.forget_belief
+    ids = ("p1",) if scope == "principal" else ("p1", "b-secret")
+    eraser, erased = in_thread(lambda: forget(tenant, *ids))
+    assert recorded.wait(30)
+    read, release = paused_saves(monkeypatch)
+    unsaved = memory.unsaved_traces
+    recaller, outcome = in_thread(
+        lambda: memory.recall(request(tenant, goal="password hint"), policy=patient_policy())
+    )
+    assert read.wait(30)
+    commit.set()
+    eraser.join(30)
+    assert not isinstance(erased[0], BaseException), erased[0]
+    release.set()
+    recaller.join(30)
+    result = outcome[0]
+    assert isinstance(result, RecallResult), result
+    assert result.rendered_ids == ("b-secret",)  # it read the belief the erasure took
+    assert traces_holding(memory, tenant, SECRET) == 0
+    assert traces_holding(memory, tenant, "b-secret") == 0
+    assert memory.unsaved_traces == unsaved + 1
+
+
+def test_a_session_opened_after_an_erasure_recorded_its_time_but_before_it_committed_is_refused(
+    memory: Memory, tenant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A session's open that reads its snapshot while an erasure that has recorded its
+    time is still to commit: its prefix holds the erased statement, so it raises
+    ``ErasedMeanwhileError`` and stores neither the session nor its trace."""
+    memory.beliefs.add(
+        belief(
+            tenant, id="b-secret", statement=SECRET, subject="password", belief_type="preference"
+        )
+    )
+    recorded, commit = erasures_held_before_commit(monkeypatch)
+    eraser, erased = in_thread(lambda: memory.forget_belief(tenant, "p1", "b-secret"))
+    assert recorded.wait(30)
+    read, release = threading.Event(), threading.Event()
+    run_flow = Memory._run_flow
+
+    def paused_run_flow(self: Memory, *args: Any, **kwargs: Any) -> RecallResult:
+        result = run_flow(self, *args, **kwargs)
+        assert result.rendered_ids == ("b-secret",)  # the snapshot read the belief
+        read.set()
+        assert release.wait(30)
+        return result
+
+    monkeypatch.setattr(Memory, "_run_flow", paused_run_flow)
+    opener, outcome = in_thread(lambda: memory.open_session(tenant, "p1"))
+    assert read.wait(30)
+    commit.set()
+    eraser.join(30)
+    assert not isinstance(erased[0], BaseException), erased[0]
+    release.set()
+    opener.join(30)
+    assert isinstance(outcome[0], ErasedMeanwhileError), outcome[0]
+    with memory.pool.connection() as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM sessions s WHERE tenant_id = %s"
+            " AND (strpos(s::text, %s) > 0 OR strpos(convert_from(prefix, 'UTF8'), %s) > 0)",
+            (tenant, "b-secret", SECRET),
+        ).fetchone()
+    assert row == (0,)
+    assert traces_holding(memory, tenant, SECRET) == 0
+
+
+def test_a_recall_that_missed_after_an_erasure_recorded_its_time_but_before_it_committed_records_no_miss(  # noqa: E501
+    memory: Memory, tenant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A recall that weighs the principal's beliefs while an erasure of the whole
+    principal that has recorded its time is still to commit, and misses: its miss would
+    outlive the erasure."""
+    memory.beliefs.add(belief(tenant, id="b-1", statement=SECRET, subject="password"))
+    goal = request(tenant, goal="hint for the helm chart", working_state={"entities": ["helm"]})
+    recorded, commit = erasures_held_before_commit(monkeypatch)
+    eraser, erased = in_thread(lambda: memory.forget(tenant, "p1"))
+    assert recorded.wait(30)
+    read, release = paused_saves(monkeypatch)
+    recaller, outcome = in_thread(lambda: memory.recall(goal, policy=patient_policy()))
+    assert read.wait(30)
+    commit.set()
+    eraser.join(30)
+    assert not isinstance(erased[0], BaseException), erased[0]
+    release.set()
+    recaller.join(30)
+    result = outcome[0]
+    assert isinstance(result, RecallResult), result
+    assert result.rendered_ids == ()  # a miss
+    assert "b-1" in result.trace.ranked_ids  # that weighed the belief the erasure took
+    assert misses(memory, tenant) == 0

@@ -32,7 +32,7 @@ from typing import Any
 
 from recallflow.core.query_forming import keys_of_text
 from recallflow.core.render import inert, item_line_parts
-from recallflow.models.result import RecallQuery
+from recallflow.models.result import RecallQuery, RecallTrace
 
 ERASED = "[erased]"
 
@@ -41,6 +41,29 @@ def erasure_digest(*ids: str) -> str:
     """How an erasure record names what it erased: a digest of (tenant, principal[, belief]),
     so an auditor holding an id can check it was erased, and the record holds no id."""
     return hashlib.sha256(json.dumps(list(ids)).encode()).hexdigest()
+
+
+def read_ids(trace: RecallTrace) -> list[str]:
+    """Every belief the recall's stored record names as it read it — each an arm found,
+    each ranked, dropped, bridged, rendered or frozen into a prefix, each a correction
+    tells in words (its own statement, a replacement, a conflict's other members) — once
+    each, sorted. The write that stores the record refuses it when one of them is no
+    longer held: an erasure took it after the recall read it. A correction that names a
+    belief by id alone (a ``forgotten`` line) is about a belief already gone, and is not
+    among them."""
+    ids: set[str] = {h.belief_id for arm in trace.arms for h in arm.hits}
+    ids.update(c.belief_id for c in trace.fused)
+    ids.update(e.belief_id for e in trace.scored)
+    ids.update(trace.ranked_ids, trace.floor_dropped_ids, trace.budget_dropped_ids)
+    ids.update(i for b in trace.floor_bridged for i in (b.belief_id, b.lead))
+    ids.update(trace.rendered_ids, trace.snapshot_relevant, trace.snapshot_misses)
+    if trace.snapshot is not None:
+        ids.update(trace.snapshot.ids())
+    for c in trace.corrections:
+        if c.text is not None:
+            ids.add(c.belief_id)
+        ids.update(p.belief_id for p in (c.replacement, *c.peers) if p is not None)
+    return sorted(ids)
 
 
 #: The fields of a record entry that name the item the entry is about.

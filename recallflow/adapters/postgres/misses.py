@@ -54,17 +54,22 @@ class PostgresMissHints:
         at: datetime,
         rule: Feedback,
         read_since: ReadStart | None = None,
+        read_ids: Sequence[str] = (),
     ) -> None:
         with self._pool.connection() as conn, conn.transaction():
             lock_principals(conn, [(tenant_id, principal_id)])
             # An erasure holds the same lock until it commits, so a statement after it sees
-            # one that finished while the recall ran; the miss would outlive it.
+            # one that finished while the recall ran, and the beliefs it took from what
+            # the recall read (one that recorded its time before the recall began but
+            # committed after); the miss would outlive it.
             if read_since is not None:
                 erased = conn.execute(
                     "SELECT EXISTS (SELECT 1 FROM erasures WHERE tenant_id = %s"
                     " AND principal_sha256 = %s AND scope = 'principal'"
-                    " AND erased_at >= statement_timestamp() - make_interval(secs => %s))",
-                    unless_erased_values(tenant_id, principal_id, read_since),
+                    " AND erased_at >= statement_timestamp() - make_interval(secs => %s))"
+                    " OR (SELECT count(*) FROM beliefs WHERE tenant_id = %s"
+                    " AND principal_id = %s AND id = ANY(%s::text[])) <> %s",
+                    unless_erased_values(tenant_id, principal_id, read_since, read_ids),
                 ).fetchone()
                 if erased is not None and erased[0]:
                     return

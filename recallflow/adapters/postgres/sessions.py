@@ -460,7 +460,12 @@ class PostgresSessionStore:
                 values = (*row, _SNAPSHOT.dump_json(info.beliefs).decode())
                 if read_since is None:
                     return _INSERT, values
-                guard = unless_erased_values(info.tenant_id, info.principal_id, read_since)
+                guard = unless_erased_values(
+                    info.tenant_id,
+                    info.principal_id,
+                    read_since,
+                    [b.belief_id for b in info.beliefs],
+                )
                 return (
                     f"{_COLUMNS} SELECT {_ROW}, %s::jsonb WHERE {UNLESS_ERASED}",
                     (*values, *guard),

@@ -41,7 +41,7 @@ from recallflow.adapters.postgres.statements import (
     setting_values,
 )
 from recallflow.core.corrections import correction_line, named_ids, told_peers
-from recallflow.core.erasure import erasure_digest
+from recallflow.core.erasure import erasure_digest, read_ids
 from recallflow.core.render import statement_text
 from recallflow.core.trace_view import BeliefFacts
 from recallflow.errors import ErasedMeanwhileError, trace_not_found
@@ -383,7 +383,7 @@ def trace_row(
     )
     if erased_since is None:
         return _INSERT_TRACE, values
-    guard = unless_erased_values(trace.tenant_id, trace.principal_id, erased_since)
+    guard = unless_erased_values(trace.tenant_id, trace.principal_id, erased_since, read_ids(trace))
     return _INSERT_TRACE_UNLESS_ERASED, (*values, *guard)
 
 
@@ -422,21 +422,40 @@ _TRACE_ROW = (
     "%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::json, now() + make_interval(secs => %s)"
 )
 _INSERT_TRACE = f"{_TRACE_COLUMNS} VALUES ({_TRACE_ROW})"
-#: The condition that no erasure of a principal finished at or after the instant a read
-#: began, by the server's clock: the transaction's ``now()`` less the seconds since then
-#: (:mod:`~recallflow.models.read_start`; never the application's wall clock, which may
-#: disagree with the server's). Its parameters are :func:`unless_erased_values`.
+#: The condition that nothing a read held was erased since: no erasure of its principal
+#: finished at or after the instant the read began, by the server's clock (the
+#: transaction's ``now()`` less the seconds since then, :mod:`~recallflow.models.
+#: read_start`; never the application's wall clock, which may disagree with the
+#: server's), and the principal still holds every belief the record names as read
+#: (:func:`~recallflow.core.erasure.read_ids`). The second catches the erasure that
+#: recorded its time before the read began but committed after it: the read's snapshot
+#: still held its rows, and only beliefs gone by the write's tell. Its parameters are
+#: :func:`unless_erased_values`.
 UNLESS_ERASED = (
     "NOT EXISTS (SELECT 1 FROM erasures WHERE tenant_id = %s"
     " AND principal_sha256 = %s AND erased_at >= now() - make_interval(secs => %s))"
+    " AND (SELECT count(*) FROM beliefs WHERE tenant_id = %s AND principal_id = %s"
+    " AND id = ANY(%s::text[])) = %s"
 )
 #: :data:`_INSERT_TRACE`, :data:`UNLESS_ERASED`.
 _INSERT_TRACE_UNLESS_ERASED = f"{_TRACE_COLUMNS} SELECT {_TRACE_ROW} WHERE {UNLESS_ERASED}"
 
 
-def unless_erased_values(tenant_id: str, principal_id: str, since: ReadStart) -> tuple[Any, ...]:
-    """The parameters of :data:`UNLESS_ERASED`, the seconds since ``since`` read now."""
-    return (tenant_id, erasure_digest(tenant_id, principal_id), since.seconds_ago())
+def unless_erased_values(
+    tenant_id: str, principal_id: str, since: ReadStart, ids: Sequence[str] = ()
+) -> tuple[Any, ...]:
+    """The parameters of :data:`UNLESS_ERASED`, the seconds since ``since`` read now;
+    ``ids``: the beliefs the record names as read."""
+    held = sorted(set(ids))
+    return (
+        tenant_id,
+        erasure_digest(tenant_id, principal_id),
+        since.seconds_ago(),
+        tenant_id,
+        principal_id,
+        held,
+        len(held),
+    )
 
 
 def hold_erasure_fence(
