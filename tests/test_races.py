@@ -444,3 +444,61 @@ def test_a_recall_that_missed_after_an_erasure_recorded_its_time_but_before_it_c
     assert result.rendered_ids == ()  # a miss
     assert "b-1" in result.trace.ranked_ids  # that weighed the belief the erasure took
     assert misses(memory, tenant) == 0
+
+
+def test_every_belief_a_stored_turn_names_is_one_its_write_checks(
+    memory: Memory, tenant: str
+) -> None:
+    """The write of a trace checks the beliefs it names as read (``read_ids``): every
+    belief id anywhere in a turn's trace is among them — the prefix's, a replacement a
+    correction tells, the candidates — but the one a ``forgotten`` line names, which is
+    gone by then, and the turn that tells it is stored."""
+    from recallflow.core.erasure import read_ids
+    from recallflow.models.result import CorrectionKind
+
+    def preference(bid: str, statement: str) -> dict[str, Any]:
+        return belief(
+            tenant,
+            id=bid,
+            statement=statement,
+            subject=bid,
+            belief_type="preference",
+            source_authority="user_stated",
+            confidence=0.9,
+        )
+
+    memory.beliefs.add_many(
+        [
+            preference("p-tabs", "The user indents with tabs."),
+            preference("p-short", "The user prefers short answers."),
+            preference("p-tea", "The user drinks green tea."),
+            belief(tenant, id="b-editor", statement="The user edits in vim.", subject="editor"),
+        ]
+    )
+    session = memory.open_session(tenant, "p1", policy=patient_policy())
+    assert {"p-tabs", "p-short", "p-tea"} <= set(session.snapshot_ids)
+    memory.supersede("p-short", preference("p-long", "The user prefers long answers."))
+    memory.forget_belief(tenant, "p1", "p-tea")
+    unsaved = memory.unsaved_traces
+    turn = session.recall({"goal": "how long should answers be, and which editor?"})
+    kinds = {c.belief_id: c.kind for c in turn.trace.corrections}
+    assert kinds.get("p-tea") is CorrectionKind.FORGOTTEN
+    assert kinds.get("p-short") is CorrectionKind.SUPERSEDED
+    assert memory.unsaved_traces == unsaved  # the turn naming the forgotten belief is stored
+    held = {"p-tabs", "p-short", "p-long", "b-editor"}
+    named: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str) and value in held | {"p-tea"}:
+            named.add(value)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    walk(turn.trace.model_dump(mode="json"))
+    assert "p-long" in named
+    assert named - {"p-tea"} <= set(read_ids(turn.trace))
+    assert "p-tea" not in read_ids(turn.trace)

@@ -32,7 +32,7 @@ from typing import Any
 
 from recallflow.core.query_forming import keys_of_text
 from recallflow.core.render import inert, item_line_parts
-from recallflow.models.result import RecallQuery, RecallTrace
+from recallflow.models.result import CorrectionKind, RecallQuery, RecallTrace
 
 ERASED = "[erased]"
 
@@ -46,11 +46,10 @@ def erasure_digest(*ids: str) -> str:
 def read_ids(trace: RecallTrace) -> list[str]:
     """Every belief the recall's stored record names as it read it — each an arm found,
     each ranked, dropped, bridged, rendered or frozen into a prefix, each a correction
-    tells in words (its own statement, a replacement, a conflict's other members) — once
-    each, sorted. The write that stores the record refuses it when one of them is no
-    longer held: an erasure took it after the recall read it. A correction that names a
-    belief by id alone (a ``forgotten`` line) is about a belief already gone, and is not
-    among them."""
+    names (the corrected one, a replacement, a conflict's other members) — once each,
+    sorted. The write that stores the record refuses it when one of them is no longer
+    held: an erasure took it after the recall read it. The belief of a ``forgotten``
+    correction is not among them: the line tells the agent it is gone."""
     ids: set[str] = {h.belief_id for arm in trace.arms for h in arm.hits}
     ids.update(c.belief_id for c in trace.fused)
     ids.update(e.belief_id for e in trace.scored)
@@ -60,7 +59,7 @@ def read_ids(trace: RecallTrace) -> list[str]:
     if trace.snapshot is not None:
         ids.update(trace.snapshot.ids())
     for c in trace.corrections:
-        if c.text is not None:
+        if c.kind is not CorrectionKind.FORGOTTEN:
             ids.add(c.belief_id)
         ids.update(p.belief_id for p in (c.replacement, *c.peers) if p is not None)
     return sorted(ids)

@@ -2,7 +2,10 @@
 docs/corrections.md).
 
 A trace, a session or a miss hint is not stored when an erasure of its principal finished
-after its recall began reading: what it read may be what was erased. The erasure records
+after its recall began reading: what it read may be what was erased. (An erasure records
+that instant just before it commits; a recall that began reading in between is caught by
+the beliefs it read, which the write finds gone: :data:`~recallflow.adapters.postgres.
+traces.UNLESS_ERASED`.) The erasure records
 ``erased_at`` by the database server's clock; the application's wall clock may disagree
 with that one by seconds or minutes (a server on another machine), so the instant the
 recall began is never read from it. It is kept on this process's monotonic clock instead,

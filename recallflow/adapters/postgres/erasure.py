@@ -160,6 +160,8 @@ def _record(
         # erased_at: when the rows were gone, just before the commit, not when the
         # transaction began (it may have waited for the principal's lock): a trace whose
         # recall began before that instant may hold what was erased (traces.save_trace).
+        # One that began after it, before the commit, read the rows all the same: its
+        # write finds the beliefs it names gone (traces.UNLESS_ERASED).
         "INSERT INTO erasures (tenant_id, scope, principal_sha256, belief_sha256,"
         " episode_sha256, counts, derivation_sha256, erased_at)"
         " VALUES (%s, %s, %s, %s, %s, %s, %s, clock_timestamp()) RETURNING id, erased_at",

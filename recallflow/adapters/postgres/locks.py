@@ -8,7 +8,7 @@ committed.
 The erasure fence: an erasure holds it exclusively until it commits; a record written from
 what a recall read earlier (its trace) holds it shared for its one INSERT, so the record
 either lands before the erasure, which then removes it, or after the erasure committed,
-where its INSERT sees the erasure's record (see "Writers at once" in
+where its INSERT sees the erasure's record and the rows it deleted (see "Writers at once" in
 docs/operations.md). Only erasures take it exclusively, so a trace never waits for an
 ordinary write, however long.
 """

@@ -16,7 +16,7 @@ from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.postgres.locks import lock_principals
-from recallflow.adapters.postgres.traces import unless_erased_values
+from recallflow.core.erasure import erasure_digest
 from recallflow.core.lifecycle import not_found
 from recallflow.core.misses import MissState, after_miss
 from recallflow.errors import InvalidInputError, NotFoundError, trace_not_found
@@ -69,7 +69,15 @@ class PostgresMissHints:
                     " AND erased_at >= statement_timestamp() - make_interval(secs => %s))"
                     " OR (SELECT count(*) FROM beliefs WHERE tenant_id = %s"
                     " AND principal_id = %s AND id = ANY(%s::text[])) <> %s",
-                    unless_erased_values(tenant_id, principal_id, read_since, read_ids),
+                    (
+                        tenant_id,
+                        erasure_digest(tenant_id, principal_id),
+                        read_since.seconds_ago(),
+                        tenant_id,
+                        principal_id,
+                        sorted(set(read_ids)),
+                        len(set(read_ids)),
+                    ),
                 ).fetchone()
                 if erased is not None and erased[0]:
                     return

@@ -387,8 +387,9 @@ class PostgresSessionStore:
         :class:`~recallflow.errors.WriteCancelledError`). None: all stored.
 
         ``read_since``: when the open began reading the store. Neither row is stored if an
-        erasure of the principal finished at or after that instant: the prefix may hold
-        what was erased (:class:`~recallflow.errors.ErasedMeanwhileError`).
+        erasure of the principal finished at or after that instant, or took a belief the
+        prefix froze: the prefix may hold what was erased
+        (:class:`~recallflow.errors.ErasedMeanwhileError`).
         """
         if snapshot is None:
             self._alone(info, prefix, read_since, lock_timeout_ms)

@@ -177,7 +177,8 @@ class PostgresTraceStore:
 
         ``read_since``: when the recall began reading the store. The trace is then not
         stored if an erasure of its principal finished at or after that instant (by the
-        server's clock: :mod:`~recallflow.models.read_start`)
+        server's clock: :mod:`~recallflow.models.read_start`), or if a belief it names as
+        read is no longer held (:data:`UNLESS_ERASED`)
         (:class:`~recallflow.errors.ErasedMeanwhileError`): what the recall read may be
         what was erased, and the erasure, already committed, would never scrub it. The
         write holds the principal's erasure fence (:mod:`~recallflow.adapters.postgres.locks`),
@@ -360,7 +361,8 @@ def trace_row(
     after its own row in one statement (one commit, one WAL flush).
 
     With ``erased_since``, the row is not inserted if an erasure of its principal finished
-    at or after that instant (run it after :func:`hold_erasure_fence`, in one
+    at or after that instant, or took a belief the trace names as read
+    (:data:`UNLESS_ERASED`; run it after :func:`hold_erasure_fence`, in one
     transaction, and build it just before: the instant is the transaction's ``now()``
     less the seconds since the recall began, :mod:`~recallflow.models.read_start`)."""
     values = (
@@ -426,16 +428,20 @@ _INSERT_TRACE = f"{_TRACE_COLUMNS} VALUES ({_TRACE_ROW})"
 #: finished at or after the instant the read began, by the server's clock (the
 #: transaction's ``now()`` less the seconds since then, :mod:`~recallflow.models.
 #: read_start`; never the application's wall clock, which may disagree with the
-#: server's), and the principal still holds every belief the record names as read
-#: (:func:`~recallflow.core.erasure.read_ids`). The second catches the erasure that
-#: recorded its time before the read began but committed after it: the read's snapshot
-#: still held its rows, and only beliefs gone by the write's tell. Its parameters are
+#: server's), and, once the principal has had an erasure at all, it still holds every
+#: belief the record names as read (:func:`~recallflow.core.erasure.read_ids`). The second
+#: catches the erasure that recorded its time before the read began but committed after
+#: it: the read's snapshot still held its rows, and only the beliefs gone by the write's
+#: tell. A principal never erased costs the one index probe of the first (the newest
+#: ``erased_at``, ``erasures_principal_idx``); the beliefs are looked up (one probe of the
+#: primary key each) only for one that was. Its parameters are
 #: :func:`unless_erased_values`.
 UNLESS_ERASED = (
-    "NOT EXISTS (SELECT 1 FROM erasures WHERE tenant_id = %s"
-    " AND principal_sha256 = %s AND erased_at >= now() - make_interval(secs => %s))"
-    " AND (SELECT count(*) FROM beliefs WHERE tenant_id = %s AND principal_id = %s"
-    " AND id = ANY(%s::text[])) = %s"
+    "(SELECT CASE WHEN max(e.erased_at) IS NULL THEN true"
+    " WHEN max(e.erased_at) >= now() - make_interval(secs => %s) THEN false"
+    " ELSE (SELECT count(*) FROM beliefs b WHERE b.tenant_id = %s AND b.principal_id = %s"
+    " AND b.id = ANY(%s::text[])) = %s END"
+    " FROM erasures e WHERE e.tenant_id = %s AND e.principal_sha256 = %s)"
 )
 #: :data:`_INSERT_TRACE`, :data:`UNLESS_ERASED`.
 _INSERT_TRACE_UNLESS_ERASED = f"{_TRACE_COLUMNS} SELECT {_TRACE_ROW} WHERE {UNLESS_ERASED}"
@@ -448,13 +454,13 @@ def unless_erased_values(
     ``ids``: the beliefs the record names as read."""
     held = sorted(set(ids))
     return (
-        tenant_id,
-        erasure_digest(tenant_id, principal_id),
         since.seconds_ago(),
         tenant_id,
         principal_id,
         held,
         len(held),
+        tenant_id,
+        erasure_digest(tenant_id, principal_id),
     )
 
 
