@@ -502,3 +502,52 @@ def test_every_belief_a_stored_turn_names_is_one_its_write_checks(
     assert "p-long" in named
     assert named - {"p-tea"} <= set(read_ids(turn.trace))
     assert "p-tea" not in read_ids(turn.trace)
+
+
+def test_a_session_stored_without_its_trace_after_an_erasure_recorded_its_time_is_refused(
+    memory: Memory, tenant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The open's trace cannot be stored with its session (here a write that fails), so
+    the session row is stored alone; it is checked as the pair is: an erasure that
+    recorded its time before the open began reading and committed after took a belief the
+    prefix froze, so the open raises ``ErasedMeanwhileError`` and stores nothing."""
+    from recallflow.adapters.postgres.sessions import PostgresSessionStore
+
+    memory.beliefs.add(
+        belief(
+            tenant, id="b-secret", statement=SECRET, subject="password", belief_type="preference"
+        )
+    )
+    insert = PostgresSessionStore._insert
+
+    def without_trace(self: PostgresSessionStore, *args: Any, **kwargs: Any) -> None:
+        if len(args) > 2 and args[2] is not None:
+            raise RuntimeError("the trace's write failed")
+        insert(self, *args, **kwargs)
+
+    monkeypatch.setattr(PostgresSessionStore, "_insert", without_trace)
+    recorded, commit = erasures_held_before_commit(monkeypatch)
+    eraser, erased = in_thread(lambda: memory.forget_belief(tenant, "p1", "b-secret"))
+    assert recorded.wait(30)
+    read, release = threading.Event(), threading.Event()
+    run_flow = Memory._run_flow
+
+    def paused_run_flow(self: Memory, *args: Any, **kwargs: Any) -> RecallResult:
+        result = run_flow(self, *args, **kwargs)
+        assert result.rendered_ids == ("b-secret",)
+        read.set()
+        assert release.wait(30)
+        return result
+
+    monkeypatch.setattr(Memory, "_run_flow", paused_run_flow)
+    opener, outcome = in_thread(lambda: memory.open_session(tenant, "p1"))
+    assert read.wait(30)
+    commit.set()
+    eraser.join(30)
+    assert not isinstance(erased[0], BaseException), erased[0]
+    release.set()
+    opener.join(30)
+    assert isinstance(outcome[0], ErasedMeanwhileError), outcome[0]
+    with memory.pool.connection() as conn:
+        row = conn.execute("SELECT count(*) FROM sessions WHERE tenant_id = %s", (tenant,))
+        assert row.fetchone() == (0,)
