@@ -129,6 +129,7 @@ class AsyncEpisodes(_Threaded[Episodes]):
     add = _threaded(Episodes.add)
     add_many = _threaded(Episodes.add_many)
     get = _threaded(Episodes.get)
+    logged = _threaded(Episodes.logged)
     embed_missing = _threaded(Episodes.embed_missing)
 
 

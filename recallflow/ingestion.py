@@ -37,13 +37,14 @@ from recallflow.errors import (
 from recallflow.models.fields import utc_instant
 from recallflow.models.history import BeliefHistory
 from recallflow.models.request import Moment, Surface
-from recallflow.models.stages import HardFilter
+from recallflow.models.stages import EpisodeFilter, HardFilter
 from recallflow.models.store import (
     Belief,
     BeliefDraft,
     BeliefEdge,
     Episode,
     EpisodeDraft,
+    EpisodeKind,
     Key,
     normalise_subject,
 )
@@ -792,6 +793,74 @@ class Episodes:
             key_of(tenant_id, "tenant_id"),
             key_of(principal_id, "principal_id"),
             key_of(episode_id, "episode_id"),
+        )
+
+    def logged(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        *,
+        surface: Surface | str = Surface.DIRECT,
+        since: datetime | None = None,
+        as_of: datetime | None = None,
+        known_as_of: datetime | None = None,
+        session_id: str | None = None,
+        project: str | None = None,
+        kind: EpisodeKind | str | None = None,
+        newest_first: bool = False,
+        after: str | None = None,
+        limit: int = 100,
+    ) -> list[Episode]:
+        """The principal's event log read in order, with no query: the episodes that
+        occurred from ``since`` (default: the first) to ``as_of`` (default now), as
+        recorded by ``known_as_of`` (default ``as_of``), at most the sensitivity
+        ``surface`` may show (archival search's own filter; ``"vault"`` reads every
+        episode), in the order they happened (``occurred_at``; those of one instant in the
+        order they were stored), the latest first with ``newest_first``. At most ``limit``
+        (1 to 1,000) after the episode ``after`` in that order (the last of the previous
+        page). ``session_id``, ``project`` and ``kind`` keep the episodes that name them.
+
+        What a formation process reads to turn what happened into beliefs, and what a
+        host shows of "what happened" (a session's transcript, the last ten events);
+        :meth:`~recallflow.memory.Memory.search_episodes` is the ranked search.
+
+        :raises InvalidInputError: naming a malformed id, an unknown surface or kind, a
+            time without a time zone, a ``since`` later than ``as_of`` or a ``limit`` out
+            of range.
+        :raises NotFoundError: on ``after``, when the principal has no such episode (one
+            forgotten since the page that listed it, too).
+        """
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 1000:
+            raise InvalidInputError(
+                f"must be a whole number from 1 to 1000, got {limit!r}", field="limit"
+            )
+        if not isinstance(newest_first, bool):
+            raise InvalidInputError("must be True or False", field="newest_first")
+        when = datetime.now(UTC) if as_of is None else aware_instant(as_of, "as_of")
+        known = when if known_as_of is None else aware_instant(known_as_of, "known_as_of")
+        start = None if since is None else aware_instant(since, "since")
+        if start is not None and start > when:
+            raise InvalidInputError(
+                f"{start.isoformat()} is later than as_of {when.isoformat()}: no episode"
+                " occurred in between",
+                field="since",
+            )
+        f = EpisodeFilter(
+            tenant_id=key_of(tenant_id, "tenant_id"),
+            principal_id=key_of(principal_id, "principal_id"),
+            as_of=when,
+            known_as_of=known,
+            sensitivity_ceiling=SURFACE_CEILINGS[member_of(Surface, surface, "surface", "surface")],
+        )
+        return self._store.logged_episodes(
+            f,
+            since=start,
+            session_id=None if session_id is None else key_of(session_id, "session_id"),
+            project=None if project is None else key_of(project, "project"),
+            kind=None if kind is None else member_of(EpisodeKind, kind, "kind", "kind").value,
+            after=None if after is None else key_of(after, "after"),
+            newest_first=newest_first,
+            limit=limit,
         )
 
     def embed_missing(self, tenant_id: str, principal_id: str) -> int:

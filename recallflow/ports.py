@@ -232,6 +232,26 @@ class EpisodeStore(Protocol):
         """The episode with that id; raises :class:`~recallflow.errors.NotFoundError`."""
         ...
 
+    def logged_episodes(
+        self,
+        f: EpisodeFilter,
+        *,
+        since: datetime | None,
+        session_id: str | None,
+        project: str | None,
+        kind: str | None,
+        after: str | None,
+        newest_first: bool,
+        limit: int,
+    ) -> list[Episode]:
+        """The episodes that pass ``f`` (archival search's filter), in the order they
+        happened (``occurred_at``, then the order they were stored), newest first when
+        asked, at most ``limit``: only those that occurred at or after ``since``, of
+        ``session_id``, of ``project`` and of ``kind``, when given, and only those past
+        the episode ``after`` in that order. An ``after`` the principal has no episode of
+        raises :class:`~recallflow.errors.NotFoundError` naming ``after``."""
+        ...
+
     def unembedded_episodes(
         self, tenant_id: str, principal_id: str, limit: int, after: str = ""
     ) -> list[tuple[str, str]]:

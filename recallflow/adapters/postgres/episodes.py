@@ -16,12 +16,14 @@ so two writers of the same id cannot both find it free.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 import psycopg
 from psycopg import errors as pg_errors
+from psycopg import sql
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
@@ -31,6 +33,7 @@ from recallflow.adapters.postgres.locks import lock_principals
 from recallflow.adapters.postgres.statistics import bulk_write
 from recallflow.core.lifecycle import episode_differences
 from recallflow.errors import ConflictError, NotFoundError
+from recallflow.models.stages import EpisodeFilter
 from recallflow.models.store import Episode
 
 EPISODE_COLUMNS: tuple[str, ...] = (
@@ -107,6 +110,71 @@ class PostgresEpisodeStore:
         if row is None:
             raise NotFoundError(f"no episode {episode_id!r} for {tenant_id}/{principal_id}")
         return Episode.model_validate(row)
+
+    def logged_episodes(
+        self,
+        f: EpisodeFilter,
+        *,
+        since: datetime | None,
+        session_id: str | None,
+        project: str | None,
+        kind: str | None,
+        after: str | None,
+        newest_first: bool,
+        limit: int,
+    ) -> list[Episode]:
+        """The episodes that pass ``f`` through archival search's own predicates
+        (:func:`~recallflow.adapters.postgres.episode_search.episode_filter_sql`), in the
+        order they happened, ties in the order they were stored (``seq``), read on the
+        principal's time index (or its session index, for one session)."""
+        # Imported here: the search module builds on this one's columns.
+        from recallflow.adapters.postgres.episode_search import episode_filter_sql
+
+        predicate, params = episode_filter_sql(f)
+        columns = sql.SQL(", ").join(sql.Identifier("e", c) for c in EPISODE_COLUMNS)
+        query = sql.SQL("SELECT {} FROM episodes e WHERE {}").format(columns, predicate)
+        for value, clause in (
+            (since, " AND e.occurred_at >= %(log_since)s"),
+            (session_id, " AND e.session_id = %(log_session)s"),
+            (project, " AND e.project = %(log_project)s"),
+            (kind, " AND e.kind = %(log_kind)s"),
+        ):
+            if value is not None:
+                query += sql.SQL(clause)
+        with self._pool.connection() as conn:
+            if after is not None:
+                cursor = conn.execute(
+                    "SELECT occurred_at, seq FROM episodes"
+                    " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
+                    (f.tenant_id, f.principal_id, after),
+                ).fetchone()
+                if cursor is None:
+                    raise NotFoundError(
+                        f"no episode {after!r} for {f.tenant_id}/{f.principal_id} to read on"
+                        " from (forgotten since it was listed, or never stored)",
+                        field="after",
+                    )
+                # A row comparison on the index's own columns: read as one range of it.
+                query += sql.SQL(
+                    " AND (e.occurred_at, e.seq) < (%(log_at)s, %(log_seq)s)"
+                    if newest_first
+                    else " AND (e.occurred_at, e.seq) > (%(log_at)s, %(log_seq)s)"
+                )
+                params |= {"log_at": cursor[0], "log_seq": cursor[1]}
+            query += sql.SQL(
+                " ORDER BY e.occurred_at DESC, e.seq DESC LIMIT %(log_limit)s"
+                if newest_first
+                else " ORDER BY e.occurred_at, e.seq LIMIT %(log_limit)s"
+            )
+            params |= {
+                "log_since": since,
+                "log_session": session_id,
+                "log_project": project,
+                "log_kind": kind,
+                "log_limit": limit,
+            }
+            rows = conn.cursor(row_factory=dict_row).execute(query, params).fetchall()
+        return [Episode.model_validate(row) for row in rows]
 
     def unembedded_episodes(
         self, tenant_id: str, principal_id: str, limit: int, after: str = ""
