@@ -42,6 +42,7 @@ from recallflow.models.store import (
     Belief,
     BeliefDraft,
     BeliefEdge,
+    BeliefType,
     Episode,
     EpisodeDraft,
     EpisodeKind,
@@ -654,6 +655,8 @@ class Beliefs:
         known_as_of: datetime | None = None,
         project: str | None = None,
         subject: str | None = None,
+        entity: str | None = None,
+        belief_type: BeliefType | str | None = None,
         after: str | None = None,
         limit: int = 100,
         policy: RetrievalPolicy = DEFAULT_POLICY,
@@ -667,14 +670,17 @@ class Beliefs:
         (the last of the previous page); each belief in the state it had at ``as_of``.
         ``project`` keeps the beliefs learned in that project (``origin_project``);
         ``subject`` those whose subject key holds that text, read as a subject is
-        (``"Deploy Target"`` finds ``billing-deploy-target``).
+        (``"Deploy Target"`` finds ``billing-deploy-target``); ``entity`` those that name
+        that entity, read as an entity is (``"Fly.io"`` finds the key ``fly.io``, not
+        ``fly-io``); ``belief_type`` those of that type (``"preference"``).
 
         For inspection: what the ``list_beliefs`` tool pages through. :meth:`list` is
         every belief whatever its state.
 
         :raises InvalidInputError: naming a malformed id, an unknown surface, a time
-            without a time zone, a subject with no letters or digits, a ``limit`` out of
-            range or a policy that is not a :class:`~recallflow.policy.RetrievalPolicy`.
+            without a time zone, a subject or entity with no letters or digits, an
+            unknown belief type, a ``limit`` out of range or a policy that is not a
+            :class:`~recallflow.policy.RetrievalPolicy`.
         """
         policy = _write_policy(policy)
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 1000:
@@ -684,18 +690,8 @@ class Beliefs:
         now = datetime.now(UTC)
         when = now if as_of is None else aware_instant(as_of, "as_of")
         known = when if known_as_of is None else aware_instant(known_as_of, "known_as_of")
-        key: str | None = None
-        if subject is not None:
-            if not isinstance(subject, str):
-                raise InvalidInputError(
-                    f"must be text, got {type(subject).__name__}", field="subject"
-                )
-            key = normalise_subject(subject)
-            if not key:
-                raise InvalidInputError(
-                    f"{str(subject)[:80]!r} has no letters or digits a subject holds",
-                    field="subject",
-                )
+        key = None if subject is None else _held_key(subject, "subject")
+        entity_key = None if entity is None else _held_key(entity, "entity")
         f = HardFilter(
             tenant_id=key_of(tenant_id, "tenant_id"),
             principal_id=key_of(principal_id, "principal_id"),
@@ -708,6 +704,10 @@ class Beliefs:
             f,
             project=None if project is None else key_of(project, "project"),
             subject=key,
+            entity=entity_key,
+            belief_type=None
+            if belief_type is None
+            else member_of(BeliefType, belief_type, "belief_type", "belief type").value,
             after=None if after is None else key_of(after, "after"),
             limit=limit,
         )
@@ -717,6 +717,19 @@ class Beliefs:
         return self._store.list_beliefs(
             key_of(tenant_id, "tenant_id"), key_of(principal_id, "principal_id")
         )
+
+
+def _held_key(value: object, field: str) -> str:
+    """A ``held`` filter's subject or entity as the key it is matched on, or an
+    :class:`InvalidInputError` naming ``field``."""
+    if not isinstance(value, str):
+        raise InvalidInputError(f"must be text, got {type(value).__name__}", field=field)
+    key = normalise_subject(value)
+    if not key:
+        raise InvalidInputError(
+            f"{value[:80]!r} has no letters or digits a {field} holds", field=field
+        )
+    return key
 
 
 class Episodes:

@@ -177,12 +177,15 @@ class BeliefStore(Protocol):
         *,
         project: str | None,
         subject: str | None,
+        entity: str | None,
+        belief_type: str | None,
         after: str | None,
         limit: int,
     ) -> list[Belief]:
         """The beliefs a recall under ``f`` may show, in id order after ``after`` (at most
-        ``limit``), each in its state at ``f.as_of``; only those learned in ``project``, and
-        whose subject key holds ``subject``, when given."""
+        ``limit``), each in its state at ``f.as_of``; only those learned in ``project``,
+        whose subject key holds ``subject``, that have the entity key ``entity`` and are of
+        ``belief_type``, when given."""
         ...
 
     def belief_history(

@@ -25,6 +25,7 @@ from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.postgres.errors import translate
 from recallflow.adapters.postgres.filters import hard_filter_sql, state_at_as_of
+from recallflow.adapters.postgres.keys import has_entity
 from recallflow.adapters.postgres.locks import lock_principals
 from recallflow.adapters.postgres.statistics import bulk_write
 from recallflow.core.lifecycle import edge_key, not_found
@@ -337,25 +338,35 @@ class PostgresBeliefStore:
         *,
         project: str | None,
         subject: str | None,
+        entity: str | None,
+        belief_type: str | None,
         after: str | None,
         limit: int,
     ) -> list[Belief]:
         """The beliefs that pass ``f`` (every rule of a recall's hard filter, through
         :func:`~recallflow.adapters.postgres.filters.hard_filter_sql`), in id order after
-        ``after``, at most ``limit``; learned in ``project`` and with ``subject`` in their
-        subject when given. Each is returned in its state at ``f.as_of``."""
+        ``after``, at most ``limit``; learned in ``project``, with ``subject`` in their
+        subject, with the entity key ``entity`` (through the entities' principal keys, as
+        the structured arm finds it) and of ``belief_type`` when given. Each is returned
+        in its state at ``f.as_of``."""
         predicate, params = hard_filter_sql(f)
         query = sql.SQL(SELECT_BELIEF + " b WHERE {}").format(predicate)
         if project is not None:
             query += sql.SQL(" AND b.origin_project = %(held_project)s")
         if subject is not None:
             query += sql.SQL(" AND strpos(b.subject, %(held_subject)s) > 0")
+        if entity is not None:
+            query += sql.SQL(" AND " + has_entity("%(held_entity)s"))
+        if belief_type is not None:
+            query += sql.SQL(" AND b.belief_type = %(held_type)s")
         if after is not None:
             query += sql.SQL(" AND b.id > %(held_after)s")
         query += sql.SQL(" ORDER BY b.id LIMIT %(held_limit)s")
         params |= {
             "held_project": project,
             "held_subject": subject,
+            "held_entity": entity,
+            "held_type": belief_type,
             "held_after": after,
             "held_limit": limit,
         }
