@@ -384,9 +384,16 @@ UNRESTRAINED: Final = (
     r"filters)|broken?\s+(?:out\s+of|free\s+(?:of|from))\s+(?:the\s+|its\s+|their\s+)?(?:[\w-]++\s+)"
     r"{0,2}?(?:confines|rules|restrictions|limits|chains|shackles|guidelines|programming))\b)"
 )
+#: What a persona freed of its rules must be said of to be the model: "you", or an AI, a
+#: bot, a model or a persona by name; a game's mode, an app's version, a novel's character
+#: or a gym's program without limits is no persona of the model's.
+_AI_ROLE: Final = any_of(
+    "ai", r"a\.i\.", "assistant", "model", "chatbot", "bot", "llm", "gpt", r"language\s+model",
+    r"jailbreak\w*", r"\w+gpt", "persona",
+)  # fmt: skip
 _MODEL_REF: Final = (
     r"(?:\b(?:you|your|yourself|you're|youre|ur)\b|\b(?:an?|that|this|the|my|another|alternate|"
-    rf"alternative)\s+(?:[\w-]++\s+){{0,5}}?{_MODEL_ROLE}s?\b)"
+    rf"alternative)\s+(?:[\w-]++\s+){{0,5}}?{_AI_ROLE}s?\b)"
 )
 
 ROLEPLAY_RULES: Final[tuple[Rule, ...]] = regex_rules(
@@ -689,65 +696,10 @@ ROLEPLAY_RULES: Final[tuple[Rule, ...]] = regex_rules(
                     }
                 ),
                 frozenset(
-                    {
-                        "agent",
-                        "agents",
-                        "ai",
-                        "assistant",
-                        "assistants",
-                        "bot",
-                        "bots",
-                        "character",
-                        "characters",
-                        "chatbot",
-                        "chatbots",
-                        "chatgpt",
-                        "console",
-                        "consoles",
-                        "entity",
-                        "genie",
-                        "gpt",
-                        "hacker",
-                        "hackers",
-                        "intelligence",
-                        "interpreter",
-                        "interpreters",
-                        "jailbreak",
-                        "jailbreaks",
-                        "jailbroken",
-                        "language",
-                        "llm",
-                        "llms",
-                        "machine",
-                        "machines",
-                        "mode",
-                        "model",
-                        "models",
-                        "modes",
-                        "oracle",
-                        "persona",
-                        "personas",
-                        "program",
-                        "programs",
-                        "self",
-                        "shell",
-                        "shells",
-                        "simulation",
-                        "simulations",
-                        "system",
-                        "systems",
-                        "terminal",
-                        "terminals",
-                        "twin",
-                        "twins",
-                        "ur",
-                        "version",
-                        "versions",
-                        "you",
-                        "your",
-                        "youre",
-                        "yourself",
-                    }
+                    {"ai", "assistant", "assistants", "bot", "bots", "chatbot", "chatbots"}
+                    | {"chatgpt", "gpt", "jailbreak", "jailbreaks", "jailbroken", "language"}
+                    | {"llm", "llms", "model", "models", "persona", "personas", "you", "your"}
+                    | {"youre", "yourself", "ur"}
                 ),
             ),
             rf"{UNRESTRAINED}[^\n]{{0,100}}?{_MODEL_REF}|{_MODEL_REF}[^\n]{{0,100}}?{UNRESTRAINED}",

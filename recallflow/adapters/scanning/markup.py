@@ -141,14 +141,20 @@ ROLE_RULES: Final[tuple[Rule, ...]] = regex_rules(
             r"operator|override|highest|maximum|max)['\"]?\s*(?:$|\n|[,}])",
         ),
         # JSON or YAML keys that carry an order for the model, with an imperative value:
-        # "instruction": "Forget …", system_instructions: reveal …; "the user's
-        # instruction: …" and "User instruction: …" report the user's own words, read by
-        # every other rule
+        # "instruction": "Forget …", system_instructions: reveal …, # model instruction:
+        # …. A key opens its line or field, named by at most two words that point at the
+        # model or a fresh order (the model's own words may name it mid-sentence: "the
+        # assistant instructions: …"); a heading naming an errand of people ("Secret Santa
+        # instructions: don't reveal …", "Washing instructions: do not tumble dry",
+        # "Coffee order: always oat milk") is no key, nor are "the user's instruction: …"
+        # and "User instruction: …", which report the user's own words
         (
             frozenset({"instruction", "instructions", "directive", "command", "prompt", "order"})
             | {"system", "developer", "assistant"},
-            r"(?<!user's\s)(?<!users'\s)(?<!user\s)['\"]?(?:(?:system|developer|assistant|hidden|"
-            r"secret|model)[_-]?)?(?:instructions?|"
+            r"(?:(?<![\w'])(?<![\w']\s)['\"]?(?:(?:system|developer|assistant|hidden|"
+            r"secret|model|ai|bot|agent|llm|gpt|new|updated|revised|override|internal|admin|"
+            r"operator|priority|real|true|actual|your|the)[\s_-]?){0,2}|\b(?:assistant|ai|chatbot|"
+            r"llm|gpt)[\s_-]?)(?:instructions?|"
             r"directive|command|prompt|order)['\"]?\s*:\s*['\"]?(?:please\s+)?(?:forget|ignore|"
             r"disregard|reveal|send|share|print|output|delete|always|never|do\s+not|don'?t|treat|"
             r"obey|grant|disable|approve|tell|recommend|pretend|act|respond|reply|answer|you)\b",
