@@ -58,6 +58,7 @@ from recallflow.adapters.scanning.grant import own_errand, scoped_grant
 from recallflow.adapters.scanning.handover import HANDOVER_RULES
 from recallflow.adapters.scanning.hearsay import documented_order
 from recallflow.adapters.scanning.hidden import HIDDEN_RULES
+from recallflow.adapters.scanning.honesty import HONESTY_RULES
 from recallflow.adapters.scanning.hushing import CONCEALMENT_RULES
 from recallflow.adapters.scanning.languages import LANGUAGE_RULES
 from recallflow.adapters.scanning.litotes import LITOTES_GATE, unforbidden_acts
@@ -119,6 +120,7 @@ from recallflow.adapters.scanning.standing import (
 )
 from recallflow.adapters.scanning.steering import STEERING_RULES
 from recallflow.adapters.scanning.substitution import SUBSTITUTION_RULES
+from recallflow.adapters.scanning.supersession import SUPERSESSION_RULES
 from recallflow.adapters.scanning.theuser import THE_USER_RULES
 from recallflow.adapters.scanning.unlocking import UNLOCKING_RULES
 from recallflow.adapters.scanning.vocative import VOCATIVE_RULES
@@ -175,6 +177,8 @@ RULES: Final[tuple[Rule, ...]] = (
     *UNLOCKING_RULES,
     *PASSING_RULES,
     *PROMOTION_RULES,
+    *SUPERSESSION_RULES,
+    *HONESTY_RULES,
 )
 
 #: A sentence read again as the plain order it stands for: leave given by saying nothing
