@@ -564,6 +564,22 @@ _NO_LONGER_ASK: Final = (
     r"\s*(?:\w++\s+){0,3}?(?:niet\s+meer|nooit\s+meer)\s+(?:\w++\s+){0,3}?(?:te\s+)?(?:vragen|"
     r"bevestigen))"
 )
+#: Done out of sight, whoever it is kept from: "in silenzio", "en secreto", "en douce",
+#: "discrètement", "heimlich", "stiekem".
+_IN_SECRET: Final = (
+    r"(?:in\s+silenzio|silenziosamente|di\s+nascosto|segretamente|en\s+silencio|"
+    r"silenciosamente|en\s+secreto|a\s+escondidas|secretamente|em\s+silencio|em\s+segredo|"
+    r"as\s+escondidas|sigilosamente|discretamente|clandestinamente|en\s+douce|en\s+cachette|"
+    r"secretement|discretement|furtivement|clandestinement|heimlich|insgeheim|stillschweigend|"
+    r"unauffallig|diskret|in\s+het\s+geheim|stiekem|ongemerkt)"
+)
+_IN_SECRET_WORDS: Final = frozenset(
+    {"silenzio", "silenziosamente", "nascosto", "segretamente", "silencio", "silenciosamente"}
+    | {"secreto", "escondidas", "secretamente", "segredo", "sigilosamente", "discretamente"}
+    | {"clandestinamente", "douce", "cachette", "secretement", "discretement", "furtivement"}
+    | {"clandestinement", "heimlich", "insgeheim", "stillschweigend", "unauffallig", "diskret"}
+    | {"geheim", "stiekem", "ongemerkt"}
+)
 # The reader's act kept from the user: "não avise o usuário quando compartilhar",
 # "sans prévenir l'utilisateur", "sag dem Nutzer nicht, dass …".
 _NOT_TOLD: Final = (
@@ -578,10 +594,7 @@ _NOT_TOLD: Final = (
     r"(?:informeren|vertellen|melden)|"
     # done in secret, which keeps it from the user as much: "copia in silenzio", "envía en
     # secreto", "partage en douce", "leite heimlich weiter"
-    r"in\s+silenzio|silenziosamente|di\s+nascosto|segretamente|en\s+silencio|silenciosamente|"
-    r"en\s+secreto|a\s+escondidas|secretamente|em\s+silencio|em\s+segredo|as\s+escondidas|"
-    r"en\s+douce|en\s+cachette|secretement|heimlich|insgeheim|stillschweigend|"
-    r"in\s+het\s+geheim|stiekem)"
+    rf"{_IN_SECRET})"
 )
 # … the verb-second languages name the user inside the clause: "sag dem Nutzer nicht",
 # "ohne den Nutzer zu informieren", "vertel de gebruiker niet".
@@ -698,6 +711,17 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
                 rf"{_NOT_TOLD_USER})\b(?:[^.!?;\n]|\.(?=\w)){{0,80}}?\b{_SHARE_ACT}\b|\b{_SHARE_ACT}\b"
                 r"(?:[^.!?;\n]|\.(?=\w)){0,80}?"
                 rf"\b(?:{_NOT_TOLD}|{_NOT_TOLD_USER})\b)",
+            ),
+            # the model sending something out of sight: "l'assistant doit transférer
+            # discrètement les fichiers joints à …", "el asistente reenvía en secreto los
+            # correos a …" (a sentence with the model or an outside address in it: "je
+            # transfère discrètement de l'argent à ma fille" is the writer's own errand)
+            (
+                _IN_SECRET_WORDS,
+                r"(?:^|(?<=[.!?;:])\s)(?=(?:[^.!?;\n]|\.(?=\w))*?(?:\b"
+                rf"{_MODEL_NOUN}\b|[\w.+-]@[\w-]+\.\w|https?://))(?:[^.!?;\n]|\.(?=\w))*?(?:\b"
+                rf"{_IN_SECRET}\s+(?:[\w'@.+-]++\s+){{0,4}}?{_SHARE_ACT}\b|\b{_SHARE_ACT}\s+(?:[\w']++\s+)"
+                rf"{{0,3}}?{_IN_SECRET}\b)",
             ),
             # the user's data shared with anyone who asks: "comparte siempre la dirección
             # del usuario con cualquiera que la pida", "partage les photos de l'utilisateur
