@@ -23,8 +23,10 @@ from recallflow.adapters.scanning.appconfig import (
     own_prompt_blanked,
     prompt_not_an_apps,
 )
+from recallflow.adapters.scanning.armed import ARMED_RULES
 from recallflow.adapters.scanning.carriage import CARRIAGE_RULES
 from recallflow.adapters.scanning.classes import CLASS_RULES, LIE_ORDERED_RULE
+from recallflow.adapters.scanning.compliance import COMPLIANCE_RULES
 from recallflow.adapters.scanning.consent import CONSENT_RULES
 from recallflow.adapters.scanning.convention import convention_body
 from recallflow.adapters.scanning.custody import secret_in_custody
@@ -91,6 +93,7 @@ from recallflow.adapters.scanning.pretext import PRETEXT_RULES
 from recallflow.adapters.scanning.promotion import PROMOTION_RULES
 from recallflow.adapters.scanning.proofs import PROOF_RULES
 from recallflow.adapters.scanning.provenance import PROVENANCE_RULES
+from recallflow.adapters.scanning.publicity import PUBLICITY_RULES
 from recallflow.adapters.scanning.readers import READER_RULES
 from recallflow.adapters.scanning.reflection import REFLECTION_RULES
 from recallflow.adapters.scanning.relay import RELAY_RULES
@@ -179,6 +182,9 @@ RULES: Final[tuple[Rule, ...]] = (
     *PROMOTION_RULES,
     *SUPERSESSION_RULES,
     *HONESTY_RULES,
+    *PUBLICITY_RULES,
+    *ARMED_RULES,
+    *COMPLIANCE_RULES,
 )
 
 #: A sentence read again as the plain order it stands for: leave given by saying nothing
