@@ -31,16 +31,20 @@ _ORDERED: Final = (
     r"(?:(?:please|always|also|just|then|quietly|subtly|secretly|silently|occasionally|sometimes)\s+)*"
     r"(?:slip|sneak|put|add|insert|introduce|leave|include|make|give|round|swap|change|alter|"
     r"tweak|shift|skew|inflate|deflate|nudge|bump|mix\s+up|plant|hide|write|use|break|corrupt|"
-    r"degrade|worsen|weaken|misstate|misreport)\b|\byou\s+(?:should|must|will|can|may|are\s+to)\b|"
+    r"degrade|worsen|weaken|misstate|misreport|lower|raise|cut|reduce|increase|understate|"
+    r"overstate|pad|fudge)\b|\byou\s+(?:should|must|will|can|may|are\s+to)\b|"
     r"\b(?:the\s+)?(?:assistant|ai|model|bot)\s+(?:should|must|will|is\s+to)\b)"
 )
-#: A fault put into the work.
+#: A fault put into the work, or the figures the model itself gives ("the price you quote")
+#: under an order to change them.
 _FAULT: Final = (
     r"(?:(?:subtle|small|slight|little|tiny|minor|deliberate|occasional|hidden|extra)\s+"
     r"(?:\w++\s+)?(?:errors?|mistakes?|bugs?|flaws?|typos?|inaccurac(?:y|ies)|vulnerabilit(?:y|ies)|"
     r"backdoors?)|off-by-one|(?:slightly|subtly|a\s+(?:little|bit)|somewhat)\s+(?:wrong|off|"
     r"incorrect|inaccurate|higher|lower)|(?:doses?|dosages?|figures?|numbers?|amounts?|prices?|"
-    r"dates?|totals?)\s+(?:\w++\s+){0,3}?(?:up|down)\s+by\b)"
+    r"dates?|totals?)\s+(?:\w++\s+){0,3}?(?:up|down)\s+by\b|(?:prices?|figures?|numbers?|"
+    r"totals?|scores?|ratings?|estimates?|quotes?|amounts?|rates?)\s+you\s+(?:quote|give|"
+    r"report|show|state|cite|list|calculate|present|provide)\b)"
 )
 #: Kept from whoever gets the answer.
 _COVER: Final = (
