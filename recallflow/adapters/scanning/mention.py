@@ -158,7 +158,11 @@ _MADE_LIVE: Final = re.compile(
     r"|\b(?:rules?|motto|mottos|mantra|polic(?:y|ies)|pass(?:phrase|word)s?|code\s*words?|"
     r"directives?|orders?|instructions?|reminders?|set-?up|steps?|tasks?|"
     r"(?:first|opening|start-?up)\s+lines?)\b[^.!?;:'\n]{0,40}?(?::|\s(?:is|are|reads|says|"
-    r"goes)\s*:?)\s*''",
+    r"goes)\s*:?)\s*''"
+    # the quote itself put into an answer: "print '…' before anything else", "answers
+    # should open with '…'"
+    r"|\b(?:print|output|display|append|insert)\w*\s+''|\b(?:open|start|begin|end|prefix)\w*"
+    r"(?:\s+(?:\w++\s+){0,2}?with)\s+''",
     re.IGNORECASE | re.MULTILINE,
 )
 

@@ -248,7 +248,7 @@ def _app_prompt_attack(value: str) -> bool:
 _SPOKEN_OF: Final[tuple[tuple[frozenset[str], Callable[[str], str | None]], ...]] = (
     (frozenset({ROLE_MARKER, TOOL_CALL}), markup_spoken_of),
     (
-        frozenset({INSTRUCTION_OVERRIDE, ROLEPLAY}),
+        frozenset({INSTRUCTION_OVERRIDE, ROLEPLAY, PERSUASION}),
         lambda text: phrases_named(text, _matches),
     ),
     (
