@@ -383,8 +383,12 @@ _SKIPPED_CONFIRMATION: Final = (
     rf"{_SKIP_ANY}[^.!?\n]{{0,48}}?{_CONFIRMATION_ANY}"
     rf"|{_CONFIRMATION_ANY}[^.!?\n]{{0,48}}?{_SKIP_ANY}"
 )
+# (the writer as who receives is no sending away: "Oma schickt mir heimlich Schokolade",
+# "ma sœur m'envoie en cachette des photos")
+_TO_THE_WRITER: Final = r"(?!\w*\s+(?:mir|mich|me|moi|mi|mij|meg|mnie|bana|to\s+me|us|uns|nous)\b)"
 _COVERT_SENT: Final = (
-    rf"{_COVERT_ANY}[^!?\n]{{0,80}}?{_SEND_ANY}|{_SEND_ANY}[^!?\n]{{0,80}}?{_COVERT_ANY}"
+    rf"{_COVERT_ANY}[^!?\n]{{0,80}}?(?<!\bme\s)(?<!\bm')(?<!\bmi\s){_SEND_ANY}{_TO_THE_WRITER}|"
+    rf"(?<!\bme\s)(?<!\bm')(?<!\bmi\s){_SEND_ANY}{_TO_THE_WRITER}[^!?\n]{{0,80}}?{_COVERT_ANY}"
 )
 
 # A standing delivery: a sending that recurs or runs by itself, to a destination that is

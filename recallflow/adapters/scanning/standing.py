@@ -114,8 +114,10 @@ COVERT_RULES: Final[tuple[Rule, ...]] = (
         EXFILTRATION,
         "latin",
         (
-            # first quietly email their invoices to … / silently forward the file
-            rf"\b{_COVERT}\s+(?:[\w-]++\s+){{0,1}}?{_TRANSFER}\b",
+            # first quietly email their invoices to … / silently forward the file ("I quietly
+            # send my mum money" is the writer's own errand, told, not ordered)
+            rf"(?<!\bi\s)(?<!\bwe\s)(?<!\bhe\s)(?<!\bshe\s)(?<!\bthey\s)\b{_COVERT}\s+"
+            rf"(?:[\w-]++\s+){{0,1}}?{_TRANSFER}\b",
             # upload a copy to the drive … without telling them ("should never send e-mails
             # on their behalf without asking" and "don't forward my mail to my accountant
             # without asking me" forbid the act)
