@@ -32,6 +32,8 @@ _ACT: Final = (
     r"disable|change|reset|grant|upload|export|erase|wipe|cancel|unsubscribe|approve|accept|"
     r"submit|remove|install|download|run|execute|email|e-mail|copy|sign|book|order)\b"
 )
+#: Not denied just before: "when you see this note, do not delete …" forbids the act.
+_UNDENIED: Final = r"(?<!\bnot\s)(?<!\bnever\s)(?<!n't\s)"
 #: Going on after a stop.
 _GO_ON: Final = (
     r"\b(?:keep\s+going|continue|carry\s+on|proceed|go\s+ahead|ignore\s+(?:it|them|that|this|"
@@ -45,13 +47,15 @@ ARMED_RULES: Final[tuple[Rule, ...]] = regex_rules(
         (
             frozenset({"reading", "seeing", "finding", "loading", "retrieving", "processing"})
             | {"see", "read", "find", "load", "recall", "retrieve", "encounter", "come"},
-            rf"{_ON_READING}(?={IN_SENTENCE}{{0,160}}?{_NAMED}){IN_SENTENCE}{{0,100}}?{_ACT}",
+            rf"{_ON_READING}(?={IN_SENTENCE}{{0,160}}?{_NAMED}){IN_SENTENCE}{{0,100}}?{_UNDENIED}"
+            rf"{_ACT}",
         ),
         (
             frozenset({"stop", "cancel", "halt", "quit", "pause", "wait", "undo", "no"}),
             rf"\b(?:if|when|whenever|even\s+if|should)\s+{THE_USER}\s+(?:\w+\s+)?(?:asks?|tells?|"
             r"says?|begs?|wants?|requests?|orders?|types?|clicks?|tries)\s+(?:you\s+)?(?:to\s+)?"
-            rf"(?:stop|cancel|halt|quit|pause|wait|undo|not\s+to|no\b){IN_SENTENCE}{{0,40}}?{_GO_ON}",
+            rf"(?:stop|cancel|halt|quit|pause|wait|undo|not\s+to|no\b){IN_SENTENCE}{{0,40}}?"
+            rf"{_UNDENIED}{_GO_ON}",
         ),
     ),
 )

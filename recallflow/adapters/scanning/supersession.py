@@ -69,7 +69,7 @@ SUPERSESSION_RULES: Final[tuple[Rule, ...]] = regex_rules(
             frozenset({"supersede", "supersedes", "superseding", "override", "overrides"})
             | {"overriding", "outrank", "outranks", "overrule", "overrules", "trump", "trumps"}
             | {"precedence", "prevail", "prevails"},
-            rf"\b{_OUTRANKS}\s+{_PRINCIPAL}",
+            rf"(?<!\bnot\s)(?<!\bnever\s)(?<!n't\s)(?<!\bnothing\s)\b{_OUTRANKS}\s+{_PRINCIPAL}",
         ),
     ),
 )
