@@ -32,12 +32,21 @@ _ACT: Final = (
     r"disable|change|reset|grant|upload|export|erase|wipe|cancel|unsubscribe|approve|accept|"
     r"submit|remove|install|download|run|execute|email|e-mail|copy|sign|book|order)\b"
 )
-#: Not denied just before: "when you see this note, do not delete …" forbids the act.
+#: The model bound to act: "the assistant must", "you should" (the main clause after the
+#: trigger is an order, imperative or bound; "upon reading this, the user decided to
+#: cancel" tells what happened, and "do not delete" forbids).
+_BOUND: Final = (
+    r"(?:you|the\s+(?:assistant|agent|model|ai|bot))\s+(?:must|should|will|shall|needs?\s+to|"
+    r"is\s+to|are\s+to|has\s+to|have\s+to)"
+)
+#: Not denied just before.
 _UNDENIED: Final = r"(?<!\bnot\s)(?<!\bnever\s)(?<!n't\s)"
-#: Going on after a stop.
+#: Going on after a stop, with nothing else named to go on with ("continue the timer" after
+#: a paused workout goes on with something else).
 _GO_ON: Final = (
-    r"\b(?:keep\s+going|continue|carry\s+on|proceed|go\s+ahead|ignore\s+(?:it|them|that|this|"
-    r"the\s+request|him|her)|don'?t\s+stop|do\s+not\s+stop|finish\s+(?:it\s+)?anyway)\b"
+    r"\b(?:(?:keep\s+going|continue|carry\s+on|proceed|go\s+ahead)(?!\s+(?:the|a|an|my|his|"
+    r"her|their|to|with)\b)|ignore\s+(?:it|them|that|this|the\s+request|him|her)|don'?t\s+"
+    r"stop|do\s+not\s+stop|finish\s+(?:it\s+)?anyway)\b"
 )
 
 ARMED_RULES: Final[tuple[Rule, ...]] = regex_rules(
@@ -47,8 +56,8 @@ ARMED_RULES: Final[tuple[Rule, ...]] = regex_rules(
         (
             frozenset({"reading", "seeing", "finding", "loading", "retrieving", "processing"})
             | {"see", "read", "find", "load", "recall", "retrieve", "encounter", "come"},
-            rf"{_ON_READING}(?={IN_SENTENCE}{{0,160}}?{_NAMED}){IN_SENTENCE}{{0,100}}?{_UNDENIED}"
-            rf"{_ACT}",
+            rf"{_ON_READING}(?={IN_SENTENCE}{{0,160}}?{_NAMED})[^,;:\n]{{0,40}}?[,;:]\s*"
+            rf"(?:please\s+|then\s+|immediately\s+)?(?:{_BOUND}\s+(?:\w++\s+){{0,2}}?)?{_ACT}",
         ),
         (
             frozenset({"stop", "cancel", "halt", "quit", "pause", "wait", "undo", "no"}),

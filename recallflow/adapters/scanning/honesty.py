@@ -32,9 +32,9 @@ _ANSWERING: Final = (
     r"responses?|conversations?|chats?|customers?|the\s+user|users)\b"
 )
 
-#: Deceiving, as what the model is let do.
+#: Deceiving, as what the model is let do (to lie down or lie low is not).
 _DECEIVE: Final = (
-    r"(?:lie|deceive|mislead|fib|bluff|be\s+dishonest|make\s+(?:things|numbers|facts|figures|"
+    r"(?:lie(?=\s+(?:to|about|if|when|whenever|for|whatever|as)\b|\s*[,.;!?]|\s*$)|deceive|mislead|fib|bluff|be\s+dishonest|make\s+(?:things|numbers|facts|figures|"
     r"answers)\s+up|fabricate|invent\s+(?:facts|figures|numbers|sources))"
 )
 
@@ -44,12 +44,15 @@ _MAY: Final = (
     r"to|ha(?:s|ve)\s+permission\s+to)"
 )
 
-#: Doubt about an answer, as what is kept back.
+#: Doubt about an answer, as what is kept back: that it might be wrong, or is unverified
+#: ("don't say the answer is wrong until you've checked" is a teacher's rule, not doubt
+#: withheld).
 _DOUBT: Final = (
     r"(?:(?:an?|the|your|any|its)\s+)?(?:answers?|responses?|replies|information|advice|"
-    r"figures?|numbers?|results?|facts?|claims?|it|you)\s+(?:might|may|could|can|is|are|was|"
-    r"were)\s+(?:be\s+)?(?:wrong|incorrect|inaccurate|mistaken|uncertain|unreliable|false|"
-    r"made\s+up|fabricated|a\s+guess)"
+    r"figures?|numbers?|results?|facts?|claims?|it|you)\s+(?:(?:might|may|could|can)\s+(?:be\s+)?"
+    r"(?:wrong|incorrect|inaccurate|mistaken|uncertain|unreliable|false|made\s+up|fabricated|"
+    r"a\s+guess)|(?:is|are|was|were)\s+(?:uncertain|unreliable|unverified|a\s+guess|made\s+up|"
+    r"fabricated|not\s+(?:certain|sure|verified)))"
 )
 
 #: The duty lifted: it does not apply, is waived, no longer holds.
