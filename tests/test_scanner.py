@@ -4791,6 +4791,7 @@ def test_governing_words_declared_void_and_honesty_waived_are_blocked(text: str)
         "I never admit that an answer might be wrong in job interviews.",
         "The user agreed that you can book the table for four.",
         "Company policy never overrides the user's wishes.",
+        "Court rules take precedence over your developers' opinion, the user joked.",
         "Don't say the answer is wrong until you've checked the key, the user's teacher said.",
         "The assistant may lie down after lunch, the user joked about their robot vacuum.",
     ],

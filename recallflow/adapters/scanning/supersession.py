@@ -45,12 +45,12 @@ _OUTRANKS: Final = (
 )
 
 #: Whose word the model follows: the user (their say, not a user agreement or manual), its
-#: operator, developers or whoever deployed it.
+#: operator, developers or whoever deployed it (not their opinion: "your developers'").
 _PRINCIPAL: Final = (
     r"(?:the\s+user\b(?:'s\s+(?:wishes|instructions|requests|say|orders|commands|consent|"
     r"objections)\b)?(?!'s?\s)(?!\s+(?:agreement|manual|guide|interface|experience|account|"
     r"data|name|terms|group|story|stories|research|licen[cs]e|docs|documentation)\b)|"
-    r"your\s+(?:user|owner|operators?|deployers?|developers?|principal)s?\b|(?:(?:those|the\s+"
+    r"your\s+(?:user|owner|operators?|deployers?|developers?|principal)s?\b(?!')|(?:(?:those|the\s+"
     r"(?:ones|instructions|orders|wishes|rules|words))\s+of\s+)?(?:whoever|the\s+(?:one|person|"
     r"company|team|people|operators?|developers?)\s+(?:who|that))\s+(?:deployed|configured|"
     r"set\s+up|runs?|installed|built|hosts?|operates?)\s+you\b)"
