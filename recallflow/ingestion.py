@@ -657,6 +657,7 @@ class Beliefs:
         subject: str | None = None,
         entity: str | None = None,
         belief_type: BeliefType | str | None = None,
+        source_episode_id: str | None = None,
         after: str | None = None,
         limit: int = 100,
         policy: RetrievalPolicy = DEFAULT_POLICY,
@@ -672,7 +673,9 @@ class Beliefs:
         ``subject`` those whose subject key holds that text, read as a subject is
         (``"Deploy Target"`` finds ``billing-deploy-target``); ``entity`` those that name
         that entity, read as an entity is (``"Fly.io"`` finds the key ``fly.io``, not
-        ``fly-io``); ``belief_type`` those of that type (``"preference"``).
+        ``fly-io``); ``belief_type`` those of that type (``"preference"``);
+        ``source_episode_id`` those formed from that episode (its derived beliefs, as
+        Graphiti reads an episode's facts).
 
         For inspection: what the ``list_beliefs`` tool pages through. :meth:`list` is
         every belief whatever its state.
@@ -708,6 +711,9 @@ class Beliefs:
             belief_type=None
             if belief_type is None
             else member_of(BeliefType, belief_type, "belief_type", "belief type").value,
+            source_episode_id=None
+            if source_episode_id is None
+            else key_of(source_episode_id, "source_episode_id"),
             after=None if after is None else key_of(after, "after"),
             limit=limit,
         )

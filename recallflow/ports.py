@@ -179,13 +179,15 @@ class BeliefStore(Protocol):
         subject: str | None,
         entity: str | None,
         belief_type: str | None,
+        source_episode_id: str | None,
         after: str | None,
         limit: int,
     ) -> list[Belief]:
         """The beliefs a recall under ``f`` may show, in id order after ``after`` (at most
         ``limit``), each in its state at ``f.as_of``; only those learned in ``project``,
-        whose subject key holds ``subject``, that have the entity key ``entity`` and are of
-        ``belief_type``, when given."""
+        whose subject key holds ``subject``, that have the entity key ``entity``, are of
+        ``belief_type`` and were formed from the episode ``source_episode_id``, when
+        given."""
         ...
 
     def belief_history(

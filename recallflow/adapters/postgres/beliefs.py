@@ -340,6 +340,7 @@ class PostgresBeliefStore:
         subject: str | None,
         entity: str | None,
         belief_type: str | None,
+        source_episode_id: str | None,
         after: str | None,
         limit: int,
     ) -> list[Belief]:
@@ -347,8 +348,9 @@ class PostgresBeliefStore:
         :func:`~recallflow.adapters.postgres.filters.hard_filter_sql`), in id order after
         ``after``, at most ``limit``; learned in ``project``, with ``subject`` in their
         subject, with the entity key ``entity`` (through the entities' principal keys, as
-        the structured arm finds it) and of ``belief_type`` when given. Each is returned
-        in its state at ``f.as_of``."""
+        the structured arm finds it), of ``belief_type`` and formed from the episode
+        ``source_episode_id`` (through the beliefs' source index) when given. Each is
+        returned in its state at ``f.as_of``."""
         predicate, params = hard_filter_sql(f)
         query = sql.SQL(SELECT_BELIEF + " b WHERE {}").format(predicate)
         if project is not None:
@@ -359,6 +361,8 @@ class PostgresBeliefStore:
             query += sql.SQL(" AND " + has_entity("%(held_entity)s"))
         if belief_type is not None:
             query += sql.SQL(" AND b.belief_type = %(held_type)s")
+        if source_episode_id is not None:
+            query += sql.SQL(" AND b.source_episode_id = %(held_source)s")
         if after is not None:
             query += sql.SQL(" AND b.id > %(held_after)s")
         query += sql.SQL(" ORDER BY b.id LIMIT %(held_limit)s")
@@ -367,6 +371,7 @@ class PostgresBeliefStore:
             "held_subject": subject,
             "held_entity": entity,
             "held_type": belief_type,
+            "held_source": source_episode_id,
             "held_after": after,
             "held_limit": limit,
         }
