@@ -23,16 +23,19 @@ another principal holds.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import suppress
 from datetime import UTC, datetime
 from typing import Any
 
+from recallflow.core.lifecycle import not_found
 from recallflow.errors import (
     ConflictError,
     ConstraintViolation,
     InvalidInputError,
+    NotFoundError,
 )
-from recallflow.ingestion import Beliefs, aware_instant, member_of, new_id
+from recallflow.ingestion import Beliefs, aware_instant, member_of, new_id, validated_items
 from recallflow.ingestion import key_of as _key
 from recallflow.models.corrections import (
     EXPECTED_MAX_LENGTH,
@@ -47,7 +50,16 @@ from recallflow.models.corrections import (
     Unflagging,
 )
 from recallflow.models.fields import storable, visible
-from recallflow.models.store import Belief, BeliefDraft, LifecycleState, SourceAuthority
+from recallflow.models.store import (
+    Belief,
+    BeliefDraft,
+    BeliefType,
+    LifecycleState,
+    Portability,
+    Scope,
+    Sensitivity,
+    SourceAuthority,
+)
 from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
 from recallflow.ports import CorrectionStore, MissHintQueue
 
@@ -84,16 +96,24 @@ def successor_draft(
         "tenant_id": rejected.tenant_id,
         "principal_id": rejected.principal_id,
         "statement": statement,
-        "subject": rejected.subject,
-        "entities": rejected.entities,
-        "belief_type": rejected.belief_type,
-        "scope": rejected.scope,
-        "origin_project": rejected.origin_project,
-        "portability": rejected.portability,
-        "sensitivity": rejected.sensitivity,
+        **{field: getattr(rejected, field) for field in CARRIED},
         "source_authority": source_authority,
         "supersedes": rejected.id,
     }
+
+
+#: What a successor stated from its statement alone keeps of the belief it replaces
+#: (:func:`successor_draft`), and what :meth:`Corrections.restate` takes in its place when
+#: given: the content a restatement may change besides the statement.
+CARRIED = (
+    "subject",
+    "entities",
+    "belief_type",
+    "scope",
+    "origin_project",
+    "portability",
+    "sensitivity",
+)
 
 
 def _authority(value: object) -> SourceAuthority:
@@ -136,6 +156,11 @@ def _policy(policy: object) -> None:
         raise InvalidInputError(
             f"must be a RetrievalPolicy, got {type(policy).__name__}", field="policy"
         )
+
+
+def _argument(field: str | None) -> str | None:
+    """The argument of :meth:`Corrections.restate` that sets a successor's draft field."""
+    return "successor_id" if field == "id" else field
 
 
 def rejection_kind(kind: object) -> RejectionKind:
@@ -369,6 +394,142 @@ class Corrections:
                 raise
             raise ConflictError(
                 exc.detail, field=f"replacement.{exc.field}", item_id=successor.id
+            ) from exc
+
+    def restate(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        belief_id: str,
+        statement: str,
+        *,
+        successor_id: str | None = None,
+        valid_from: datetime | str | None = None,
+        source_authority: SourceAuthority | str | None = None,
+        source_episode_id: str | None = None,
+        subject: str | None = None,
+        entities: Sequence[str] | None = None,
+        belief_type: BeliefType | str | None = None,
+        scope: Scope | str | None = None,
+        origin_project: str | None = None,
+        portability: Portability | str | None = None,
+        sensitivity: Sensitivity | str | None = None,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+    ) -> Belief:
+        """Say what holds now in place of a belief, in words: a new belief with
+        ``statement`` supersedes it (a change of content is never an edit), and keeps its
+        subject, entities, type, scope, origin project, portability and sensitivity unless
+        given here (:func:`successor_draft`, as a ``changed`` rejection's statement-only
+        replacement). ``source_authority`` says who vouches for it (default ``inferred``;
+        ``user_stated`` when the person typed it), ``source_episode_id`` the episode it
+        was learned from, ``valid_from`` when it began to hold (default now) and
+        ``successor_id`` its id (default a new one; given, a retry of the same
+        restatement is stored once). Every rule of :meth:`Beliefs.supersede` holds, and
+        the old belief's history (``beliefs.history``) names its successor.
+
+        :raises NotFoundError: a belief the principal does not have (another principal's,
+            or a forgotten one, alike), on ``belief_id``.
+        :raises ConflictError: a belief already superseded by another (restate its
+            successor) or retired, on ``belief_id``; a ``successor_id`` another belief
+            has, on ``successor_id``.
+        :raises InvalidInputError: naming the argument at fault, a statement that says
+            what the belief says with nothing else changed among them; nothing is
+            written.
+        """
+        _policy(policy)
+        tenant = _key(tenant_id, "tenant_id")
+        principal = _key(principal_id, "principal_id")
+        old_id = _key(belief_id, "belief_id")
+        new_id_ = None if successor_id is None else _key(successor_id, "successor_id")
+        authority = (
+            SourceAuthority.INFERRED if source_authority is None else _authority(source_authority)
+        )
+        if not isinstance(statement, str):
+            raise InvalidInputError(
+                f"must be text, got {type(statement).__name__}", field="statement"
+            )
+        try:
+            old = self._beliefs.get(tenant, principal, old_id)
+        except NotFoundError:
+            raise not_found(tenant, principal, old_id, field="belief_id") from None
+        if new_id_ == old.id:
+            raise InvalidInputError(
+                "is the id of the belief restated; a successor is a new belief, under an id"
+                " of its own",
+                field="successor_id",
+                item_id=old.id,
+            )
+        # The supersession refuses both in its transaction; said here first in this call's
+        # words (the belief, not a link the caller never wrote). A retry of the same
+        # restatement under its successor's id goes on, and is stored once.
+        if old.state is LifecycleState.RETIRED:
+            raise ConflictError(
+                "is retired (it never held): there is nothing to restate; add what holds"
+                " as a new belief",
+                field="belief_id",
+                item_id=old.id,
+            )
+        if old.superseded_by is not None and old.superseded_by != new_id_:
+            raise ConflictError(
+                f"is already superseded by {old.superseded_by!r}; restate that belief instead",
+                field="belief_id",
+                item_id=old.id,
+            )
+        if new_id_ is not None and new_id_ != old.superseded_by:
+            with suppress(NotFoundError):
+                self._beliefs.get(tenant, principal, new_id_)
+                raise ConflictError(
+                    f"{new_id_!r} is already the id of another belief of"
+                    f" {tenant}/{principal}; give a new id, or leave it out",
+                    field="successor_id",
+                )
+        draft = successor_draft(old, statement, authority)
+        del draft["supersedes"]  # the link is supersede's own argument
+        given = {
+            "subject": subject,
+            "entities": entities,
+            "belief_type": belief_type,
+            "scope": scope,
+            "origin_project": origin_project,
+            "portability": portability,
+            "sensitivity": sensitivity,
+            "source_episode_id": source_episode_id,
+            "valid_from": valid_from,
+            "id": new_id_,
+        }
+        draft |= {field: value for field, value in given.items() if value is not None}
+        try:
+            successor = validated_items(BeliefDraft, [draft])[0]
+        except InvalidInputError as exc:
+            raise InvalidInputError(exc.detail, field=_argument(exc.field), item_id=old.id) from exc
+        if all(getattr(successor, f) == getattr(old, f) for f in ("statement", *CARRIED)):
+            raise InvalidInputError(
+                f"says what {old.id!r} says, with the same {', '.join(CARRIED)}: there is"
+                " nothing to restate (evidence that it holds is a corroboration)",
+                field="statement",
+                item_id=old.id,
+            )
+        try:
+            return self._beliefs.supersede(old.id, successor, policy=policy)
+        except NotFoundError as exc:
+            if exc.field == "old_id":  # forgotten meanwhile
+                raise not_found(tenant, principal, old.id, field="belief_id") from exc
+            if exc.item_index is None:
+                raise
+            raise NotFoundError(exc.detail, field=_argument(exc.field), item_id=old.id) from exc
+        except ConstraintViolation as exc:
+            raise ConstraintViolation(
+                exc.detail, constraint=exc.constraint, field=_argument(exc.field), item_id=old.id
+            ) from exc
+        except ConflictError as exc:
+            if type(exc) is not ConflictError:
+                raise
+            if exc.item_index is None and exc.field == "supersedes":
+                # Superseded or retired meanwhile: the belief restated is at fault.
+                raise ConflictError(exc.detail, field="belief_id", item_id=old.id) from exc
+            # A retry under the successor's id that says something else.
+            raise ConflictError(
+                exc.detail, field=_argument(exc.field), item_id=exc.item_id
             ) from exc
 
     def unflag(

@@ -83,7 +83,9 @@ def may_be_generated(prefix: str, value: str) -> bool:
     return value.startswith(f"{prefix}-") and _GENERATED.fullmatch(value) is not None
 
 
-def _validated(model: type[M], items: Iterable[M | Mapping[str, Any]]) -> list[M]:
+def validated_items(model: type[M], items: Iterable[M | Mapping[str, Any]]) -> list[M]:
+    """``items`` as ``model``s (an item that already is one as it is), or an
+    :class:`InvalidInputError` naming the first bad item by its index, id and field."""
     if isinstance(items, str | bytes | Mapping | BaseModel) or not isinstance(items, Iterable):
         raise InvalidInputError(f"must be a list of {model.__name__} items or mappings")
     out: list[M] = []
@@ -461,7 +463,7 @@ class Beliefs:
         :class:`~recallflow.errors.NotFoundError` for an unknown ``old_id`` and
         :class:`~recallflow.errors.ConflictError` when it is already superseded by another
         belief or the supersession would close a cycle."""
-        draft = _validated(BeliefDraft, [new_belief])[0]
+        draft = validated_items(BeliefDraft, [new_belief])[0]
         if draft.supersedes is not None and draft.supersedes != old_id:
             raise InvalidInputError(
                 f"names {draft.supersedes!r}, not {old_id!r}", field="supersedes", item_id=draft.id
@@ -503,7 +505,7 @@ class Beliefs:
         self, drafts: Iterable[BeliefDraft | Mapping[str, Any]], policy: RetrievalPolicy
     ) -> tuple[list[Belief], list[BeliefDraft]]:
         policy = _write_policy(policy)
-        valid = _validated(BeliefDraft, drafts)
+        valid = validated_items(BeliefDraft, drafts)
         now = datetime.now(UTC)
         beliefs: list[Belief] = []
         for index, draft in enumerate(valid):
@@ -785,7 +787,7 @@ class Episodes:
         if not isinstance(refuse_forgotten, bool):
             raise InvalidInputError("must be True or False", field="refuse_forgotten")
         policy = _write_policy(policy)
-        valid = _validated(EpisodeDraft, drafts)
+        valid = validated_items(EpisodeDraft, drafts)
         now = datetime.now(UTC)
         for index, d in enumerate(valid):
             for field, at in (("recorded_at", d.recorded_at), ("occurred_at", d.occurred_at)):
@@ -960,7 +962,7 @@ class Edges:
         :class:`~recallflow.errors.ConflictError` naming the item and ``weight``. The same
         edge twice in one batch is an :class:`~recallflow.errors.InvalidInputError` naming
         the later item (and the earlier one), and nothing is written."""
-        valid = _validated(BeliefEdge, edges)
+        valid = validated_items(BeliefEdge, edges)
         seen: dict[tuple[str, str, str, str, str], int] = {}
         for index, edge in enumerate(valid):
             key = edge_key(edge)

@@ -19,7 +19,7 @@ import math
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager, suppress
 from dataclasses import replace
@@ -144,6 +144,9 @@ from recallflow.models.session import SessionKind
 from recallflow.models.store import (
     Belief,
     BeliefDraft,
+    BeliefType,
+    Portability,
+    Scope,
     Sensitivity,
     SourceAuthority,
     StoreSummary,
@@ -980,6 +983,49 @@ class Memory:
             source_authority=source_authority,
             project=project,
             note=note,
+        )
+
+    def restate(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        belief_id: str,
+        statement: str,
+        *,
+        successor_id: str | None = None,
+        valid_from: datetime | str | None = None,
+        source_authority: SourceAuthority | str | None = None,
+        source_episode_id: str | None = None,
+        subject: str | None = None,
+        entities: Sequence[str] | None = None,
+        belief_type: BeliefType | str | None = None,
+        scope: Scope | str | None = None,
+        origin_project: str | None = None,
+        portability: Portability | str | None = None,
+        sensitivity: Sensitivity | str | None = None,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+    ) -> Belief:
+        """Say what holds now in place of a belief: a successor with ``statement`` that
+        keeps the rest of the old belief unless given supersedes it
+        (:meth:`Corrections.restate`)."""
+        self._check_open()
+        return self.corrections.restate(
+            tenant_id,
+            principal_id,
+            belief_id,
+            statement,
+            successor_id=successor_id,
+            valid_from=valid_from,
+            source_authority=source_authority,
+            source_episode_id=source_episode_id,
+            subject=subject,
+            entities=entities,
+            belief_type=belief_type,
+            scope=scope,
+            origin_project=origin_project,
+            portability=portability,
+            sensitivity=sensitivity,
+            policy=policy,
         )
 
     def unflag(

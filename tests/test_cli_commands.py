@@ -570,6 +570,13 @@ def test_supersede_states_what_holds_after_a_changed_rejection_without_one(
     assert (
         err.startswith("recallflow supersede: error: belief_id: ") and "already superseded" in err
     )
+    # So with a new --id: the belief is at fault, not the id (the line once said a fresh
+    # id was "already the id of another belief").
+    code, out, err = run(
+        capsys, "supersede", "b-mob-money", "again", "--id", "b-fresh", *who(tenant), "--json"
+    )
+    assert code == EXIT_USAGE and err.startswith("recallflow supersede: error: belief_id: ")
+    assert f"already superseded by {new.id!r}" in err
     code, out, _ = run(capsys, "supersede", new.id, "It changed once more.", *who(tenant), "--json")
     after = json.loads(out)
     assert code == 0 and after["supersedes"] == new.id

@@ -27,7 +27,6 @@ from recallflow.cli.args import (
     instant,
     key,
     open_store,
-    taken_id,
     user_note,
 )
 from recallflow.cli.progress import spinner
@@ -103,32 +102,22 @@ def _cmd_unflag(args: argparse.Namespace) -> int:
 
 
 def _cmd_supersede(args: argparse.Namespace) -> int:
-    from recallflow.corrections import successor_draft
-    from recallflow.errors import ConflictError
-    from recallflow.models.store import SourceAuthority
-
     with open_store(args) as memory:
-        old = memory.beliefs.get(args.tenant, args.principal, args.belief_id)
         # As a `changed` rejection's --replacement: the person at the terminal typed it, and
         # the rest of the successor is the old belief's.
-        draft = successor_draft(old, args.statement, SourceAuthority.USER_STATED)
-        del draft["supersedes"]  # the link is supersede's own argument, named as typed
-        if args.id is not None:
-            draft["id"] = args.id
-        if args.valid_from is not None:
-            draft["valid_from"] = args.valid_from
-        try:
-            new = memory.supersede(old.id, draft)
-        except ConflictError as exc:
-            # The --id typed names another belief (a retry of this very supersession is
-            # no conflict): the id is at fault, not the statement the store compared first.
-            if args.id is None or exc.item_id != args.id or exc.field == "superseded_by":
-                raise
-            raise taken_id(args) from None
+        new = memory.restate(
+            args.tenant,
+            args.principal,
+            args.belief_id,
+            args.statement,
+            successor_id=args.id,
+            valid_from=args.valid_from,
+            source_authority="user_stated",
+        )
     if args.json:
         print(new.model_dump_json(indent=2))
         return 0
-    print(f"superseded [{old.id}] by [{new.id}]: {new.statement}")
+    print(f"superseded [{args.belief_id}] by [{new.id}]: {new.statement}")
     return 0
 
 
@@ -283,11 +272,9 @@ def add_correction_parsers(subparsers: Any) -> None:
         func=_cmd_supersede,
         field_flags={
             **WHO_FLAGS,
-            "old_id": "belief_id",
             "belief_id": "belief_id",
-            "supersedes": "belief_id",
             "statement": "statement",
-            "id": "--id",
+            "successor_id": "--id",
             "valid_from": "--valid-from",
         },
     )
