@@ -872,10 +872,10 @@ class Episodes:
             as_of=when,
             known_as_of=known,
             sensitivity_ceiling=SURFACE_CEILINGS[member_of(Surface, surface, "surface", "surface")],
+            since=start,
         )
         return self._store.logged_episodes(
             f,
-            since=start,
             session_id=None if session_id is None else key_of(session_id, "session_id"),
             project=None if project is None else key_of(project, "project"),
             kind=None if kind is None else member_of(EpisodeKind, kind, "kind", "kind").value,

@@ -426,8 +426,8 @@ class Memory:
         decides to (no recall moment calls this; see "Moments" in docs/architecture.md).
 
         Full-text and vector search under one hard filter (tenant, principal, the
-        surface's sensitivity ceiling, occurred by ``as_of``, recorded by
-        ``known_as_of``), fused, floored, budgeted and rendered as a byte-stable
+        surface's sensitivity ceiling, occurred by ``as_of`` and from ``since`` when
+        given, recorded by ``known_as_of``), fused, floored, budgeted and rendered as a byte-stable
         ``<episodes>`` block with a trace. The principal's episodes stored before the
         store kept embeddings are embedded first (once). The trace is returned, not
         stored. A project name listed in ``retrieval_policy.project_sensitivity``, or the

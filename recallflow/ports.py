@@ -241,7 +241,6 @@ class EpisodeStore(Protocol):
         self,
         f: EpisodeFilter,
         *,
-        since: datetime | None,
         session_id: str | None,
         project: str | None,
         kind: str | None,
@@ -249,10 +248,10 @@ class EpisodeStore(Protocol):
         newest_first: bool,
         limit: int,
     ) -> list[Episode]:
-        """The episodes that pass ``f`` (archival search's filter), in the order they
-        happened (``occurred_at``, then the order they were stored), newest first when
-        asked, at most ``limit``: only those that occurred at or after ``since``, of
-        ``session_id``, of ``project`` and of ``kind``, when given, and only those past
+        """The episodes that pass ``f`` (archival search's filter, ``f.since`` with it), in
+        the order they happened (``occurred_at``, then the order they were stored), newest
+        first when asked, at most ``limit``: only those of ``session_id``, of ``project``
+        and of ``kind``, when given, and only those past
         the episode ``after`` in that order. An ``after`` the principal has no episode of
         raises :class:`~recallflow.errors.NotFoundError` naming ``after``."""
         ...

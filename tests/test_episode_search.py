@@ -1,9 +1,9 @@
 """Archival episode search (see "Moments" in docs/architecture.md), on the real server.
 
 - Isolation is SQL, exactly as for beliefs: each arm alone and the load honour every field
-  of the episode filter (tenant, principal, sensitivity ceiling, occurred by ``as_of``,
-  recorded by ``known_as_of``), and as a hypothesis property over random multi-tenant
-  stores no rendered or traced episode breaks one.
+  of the episode filter (tenant, principal, sensitivity ceiling, occurred by ``as_of`` and
+  from ``since``, recorded by ``known_as_of``), and as a hypothesis property over random
+  multi-tenant stores no rendered or traced episode breaks one.
 - The floor drops nonsense, with the hashing embedder and with MiniLM.
 - The block is byte-stable across processes and bound to its trace.
 - No recall moment ever calls the episode port.
@@ -54,6 +54,8 @@ from tests.helpers import request
 
 AS_OF = datetime(2026, 6, 1, tzinfo=UTC)
 DAY = timedelta(days=1)
+#: The decoy filter's lower bound on when an episode occurred (the target's is AS_OF - 10 days).
+SINCE = AS_OF - 20 * DAY
 TEXT = "The payments service retries webhooks with exponential backoff"
 QUERY = "how does the payments service retry webhooks?"
 EXACT = DEFAULT_EPISODE_POLICY.exact_episodes
@@ -91,6 +93,7 @@ DECOYS: dict[str, dict[str, Any]] = {
     "principal": {"principal_id": "p-other"},
     "sensitivity_above_ceiling": {"sensitivity": "secret"},
     "occurred_after_as_of": {"occurred_at": AS_OF + DAY},
+    "occurred_before_since": {"occurred_at": SINCE - DAY},
     "recorded_after_known_as_of": {"recorded_at": AS_OF + DAY},
 }
 
@@ -111,6 +114,7 @@ def decoy_store(memory: Memory) -> tuple[str, EpisodeFilter]:
         as_of=AS_OF,
         known_as_of=AS_OF,
         sensitivity_ceiling=Sensitivity.PERSONAL,
+        since=SINCE,
     )
     return tenant, f
 
@@ -144,14 +148,17 @@ def test_the_decoys_are_real_matches_found_once_their_field_is_widened(
     assert "e-occurred_after_as_of" in _arm_ids(memory, "vector", later_world)
     later_known = f.model_copy(update={"known_as_of": AS_OF + 2 * DAY})
     assert "e-recorded_after_known_as_of" in _arm_ids(memory, "full_text", later_known)
+    from_the_first = f.model_copy(update={"since": None})
+    assert "e-occurred_before_since" in _arm_ids(memory, "load", from_the_first)
 
 
 def test_the_whole_search_renders_only_the_target(
     memory: Memory, decoy_store: tuple[str, EpisodeFilter]
 ) -> None:
     tenant, _ = decoy_store
-    result = search(memory, tenant, QUERY, as_of=AS_OF)
+    result = search(memory, tenant, QUERY, as_of=AS_OF, since=SINCE)
     assert result.rendered_ids == ("e-target",)
+    assert result.trace.since == SINCE
     traced = {h.episode_id for a in result.trace.arms for h in a.hits}
     assert traced == {"e-target"}
     assert result.block.startswith("<episodes>\n- [e-target] (2026-05-22; message) The payments")
@@ -179,6 +186,7 @@ request_strategy = st.fixed_dictionaries(
         "surface": st.sampled_from(list(Surface)),
         "as_of_days": st.integers(-200, 20),
         "known_days": st.one_of(st.none(), st.integers(-200, 20)),
+        "since_days_back": st.one_of(st.none(), st.integers(0, 200)),
     }
 )
 
@@ -212,6 +220,8 @@ def test_no_search_ever_leaks_across_the_episode_filter(
         tenant, principal = f"{run}-t{spec['tenant']}", f"p{spec['principal']}"
         as_of = AS_OF + spec["as_of_days"] * DAY
         known = AS_OF + spec["known_days"] * DAY if spec["known_days"] is not None else as_of
+        back = spec["since_days_back"]
+        since = None if back is None else as_of - back * DAY
         result = memory.search_episodes(
             {
                 "tenant_id": tenant,
@@ -220,8 +230,10 @@ def test_no_search_ever_leaks_across_the_episode_filter(
                 "surface": spec["surface"],
                 "as_of": as_of,
                 "known_as_of": known,
+                "since": since,
             }
         )
+        assert result.trace.since == since
         rows: dict[str, Episode] = {
             e.id: e for e in stored if (e.tenant_id, e.principal_id) == (tenant, principal)
         }
@@ -232,6 +244,7 @@ def test_no_search_ever_leaks_across_the_episode_filter(
             e = rows[episode_id]  # every id the trace names is this tenant's and principal's
             assert e.sensitivity <= SURFACE_CEILINGS[spec["surface"]]
             assert e.occurred_at <= as_of
+            assert since is None or e.occurred_at >= since
             assert e.recorded_at <= known
 
 
@@ -262,6 +275,20 @@ def test_episodes_recorded_after_known_as_of_are_not_seen(memory: Memory, tenant
     assert then.rendered_ids == ("e-early",)
     assert set(now.rendered_ids) == {"e-early", "e-late"}
     assert then.trace.known_as_of == AS_OF - 3 * DAY and now.trace.known_as_of == AS_OF
+
+
+def test_since_keeps_the_episodes_that_occurred_from_then_on(memory: Memory, tenant: str) -> None:
+    """ "What happened since Monday": a lower bound on world time beside ``as_of``, the
+    bound itself included; without it the search reads from the first episode."""
+    memory.episodes.add_many(
+        episode(tenant, id=f"e-{days}", occurred_at=AS_OF - days * DAY) for days in (1, 5, 9)
+    )
+    since = search(memory, tenant, QUERY, as_of=AS_OF, since=AS_OF - 5 * DAY, max_items=10)
+    assert set(since.rendered_ids) == {"e-1", "e-5"} and since.trace.since == AS_OF - 5 * DAY
+    window = search(memory, tenant, QUERY, as_of=AS_OF - 2 * DAY, since=AS_OF - 9 * DAY)
+    assert set(window.rendered_ids) == {"e-5", "e-9"}
+    every = search(memory, tenant, QUERY, as_of=AS_OF, max_items=10)
+    assert set(every.rendered_ids) == {"e-1", "e-5", "e-9"} and every.trace.since is None
 
 
 def test_an_episode_added_without_recorded_at_is_known_from_now(
@@ -751,6 +778,10 @@ def test_the_vector_arm_finds_a_principals_nearest_episodes_whatever_others_hold
         ({"query": "x" * 4001}, "query"),
         ({"tenant_id": "has space"}, "tenant_id"),
         ({"as_of": "2026-01-01T00:00:00"}, "as_of"),
+        ({"since": "2026-01-01T00:00:00"}, "since"),
+        # Nothing occurred between a since and an earlier as_of (default: now).
+        ({"since": "2026-01-02T00:00:00Z", "as_of": "2026-01-01T00:00:00Z"}, "since"),
+        ({"since": datetime.now(UTC) + DAY}, "since"),
         ({"surface": "everyone"}, "surface"),
         # A cap of nothing could only render an empty block, read as "nothing found".
         ({"max_items": 0}, "max_items"),

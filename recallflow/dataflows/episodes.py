@@ -53,7 +53,8 @@ def resolved_episode_request(
     request: EpisodeSearchRequest | Mapping[str, Any],
 ) -> EpisodeSearchRequest:
     """The request validated, with ``as_of`` (default: now) and ``known_as_of`` (default:
-    ``as_of``) filled in, so every stage of one search sees the same instant."""
+    ``as_of``) filled in, so every stage of one search sees the same instant; a ``since``
+    later than ``as_of`` is an :class:`InvalidInputError` on ``since``."""
     try:
         req = (
             request
@@ -66,6 +67,12 @@ def resolved_episode_request(
         field = ".".join(map(str, first["loc"])) or "request"
         raise InvalidInputError(first["msg"], field=field) from exc
     as_of = req.as_of or datetime.now(UTC)
+    if req.since is not None and req.since > as_of:
+        raise InvalidInputError(
+            f"{req.since.isoformat()} is later than as_of {as_of.isoformat()}: no episode"
+            " occurred in between",
+            field="since",
+        )
     return req.replaced(as_of=as_of, known_as_of=req.known_as_of or as_of)
 
 

@@ -112,6 +112,11 @@ class EpisodeSearchRequest(InputModel):
         description="System time to search at: episodes recorded after it are not seen;"
         " None means the same as as_of.",
     )
+    since: Instant | None = Field(
+        default=None,
+        description="World time to search from: episodes that occurred before it are not"
+        " seen; None means from the first. Not later than as_of.",
+    )
     max_items: int | None = Field(
         default=None, ge=1, le=50, description="Item cap override (None: the policy's)."
     )

@@ -574,6 +574,9 @@ class EpisodeTrace(FrozenModel):
     surface: Surface
     as_of: datetime
     known_as_of: datetime
+    since: datetime | None = Field(
+        default=None, description="The lower bound on when episodes occurred (None: none)."
+    )
     query: str
     request_digest: str
     episode_policy_version: str

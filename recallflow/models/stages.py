@@ -270,14 +270,16 @@ class RenderedBlock:
 class EpisodeFilter(FrozenModel):
     """The isolation boundary of one archival search, applied as SQL in both arms and in
     the load (see "Hard filters" in docs/architecture.md): tenant, principal, world time
-    (occurred by ``as_of``), system time (recorded by ``known_as_of``) and the surface's
-    sensitivity ceiling. Episodes have no lifecycle state, so there are no states here."""
+    (occurred by ``as_of``, and from ``since`` when set), system time (recorded by
+    ``known_as_of``) and the surface's sensitivity ceiling. Episodes have no lifecycle
+    state, so there are no states here."""
 
     tenant_id: Key
     principal_id: Key
     as_of: datetime
     known_as_of: datetime
     sensitivity_ceiling: Sensitivity
+    since: datetime | None = None
 
 
 class EpisodeCandidate(FrozenModel):

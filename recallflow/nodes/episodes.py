@@ -157,6 +157,7 @@ def episode_filter(request: EpisodeSearchRequest) -> EpisodeFilter:
         as_of=request.as_of,
         known_as_of=request.known_as_of,
         sensitivity_ceiling=SURFACE_CEILINGS[request.surface],
+        since=request.since,
     )
 
 
@@ -404,6 +405,7 @@ def episode_trace(
         surface=request.surface,
         as_of=episode_filter.as_of,
         known_as_of=episode_filter.known_as_of,
+        since=episode_filter.since,
         query=request.query,
         request_digest=episode_request_digest,
         episode_policy_version=episode_policy.version,

@@ -37,21 +37,25 @@ from recallflow.ports import RawHits
 
 def episode_filter_sql(f: EpisodeFilter, alias: str = "e") -> tuple[sql.Composed, dict[str, Any]]:
     """The predicates of ``f`` on the episodes table aliased ``alias``, and their
-    parameters (named ``ef_*`` so they never collide with a query's own)."""
+    parameters (named ``ef_*`` so they never collide with a query's own). A ``since``
+    bounds ``occurred_at`` from below beside ``as_of``, on the principal's time index."""
     e = sql.Identifier(alias)
-    predicate = sql.SQL(
+    text = (
         "{e}.tenant_id = %(ef_tenant)s AND {e}.principal_id = %(ef_principal)s"
         " AND {e}.occurred_at <= %(ef_as_of)s AND {e}.recorded_at <= %(ef_known)s"
         " AND {e}.sensitivity <= %(ef_ceiling)s"
-    ).format(e=e)
+    )
+    if f.since is not None:
+        text += " AND {e}.occurred_at >= %(ef_since)s"
     params: dict[str, Any] = {
         "ef_tenant": f.tenant_id,
         "ef_principal": f.principal_id,
         "ef_as_of": f.as_of,
         "ef_known": f.known_as_of,
         "ef_ceiling": int(f.sensitivity_ceiling),
+        "ef_since": f.since,
     }
-    return predicate, params
+    return sql.SQL(text).format(e=e), params
 
 
 _FULL_TEXT = sql.SQL(

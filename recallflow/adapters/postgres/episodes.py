@@ -16,7 +16,6 @@ so two writers of the same id cannot both find it free.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
 from typing import Any
 
 import numpy as np
@@ -115,7 +114,6 @@ class PostgresEpisodeStore:
         self,
         f: EpisodeFilter,
         *,
-        since: datetime | None,
         session_id: str | None,
         project: str | None,
         kind: str | None,
@@ -134,7 +132,6 @@ class PostgresEpisodeStore:
         columns = sql.SQL(", ").join(sql.Identifier("e", c) for c in EPISODE_COLUMNS)
         query = sql.SQL("SELECT {} FROM episodes e WHERE {}").format(columns, predicate)
         for value, clause in (
-            (since, " AND e.occurred_at >= %(log_since)s"),
             (session_id, " AND e.session_id = %(log_session)s"),
             (project, " AND e.project = %(log_project)s"),
             (kind, " AND e.kind = %(log_kind)s"),
@@ -167,7 +164,6 @@ class PostgresEpisodeStore:
                 else " ORDER BY e.occurred_at, e.seq LIMIT %(log_limit)s"
             )
             params |= {
-                "log_since": since,
                 "log_session": session_id,
                 "log_project": project,
                 "log_kind": kind,
