@@ -414,6 +414,7 @@ class Corrections:
         origin_project: str | None = None,
         portability: Portability | str | None = None,
         sensitivity: Sensitivity | str | None = None,
+        confidence: float | None = None,
         policy: RetrievalPolicy = DEFAULT_POLICY,
     ) -> Belief:
         """Say what holds now in place of a belief, in words: a new belief with
@@ -422,8 +423,10 @@ class Corrections:
         given here (:func:`successor_draft`, as a ``changed`` rejection's statement-only
         replacement). ``source_authority`` says who vouches for it (default ``inferred``;
         ``user_stated`` when the person typed it), ``source_episode_id`` the episode it
-        was learned from, ``valid_from`` when it began to hold (default now) and
-        ``successor_id`` its id (default a new one; given, a retry of the same
+        was learned from, ``valid_from`` when it began to hold (default now),
+        ``confidence`` its own (default a new belief's, as for a ``changed`` rejection's
+        successor: the old belief's confidence was in what it said) and ``successor_id``
+        its id (default a new one; given, a retry of the same
         restatement is stored once). Every rule of :meth:`Beliefs.supersede` holds, and
         the old belief's history (``beliefs.history``) names its successor.
 
@@ -493,6 +496,7 @@ class Corrections:
             "origin_project": origin_project,
             "portability": portability,
             "sensitivity": sensitivity,
+            "confidence": confidence,
             "source_episode_id": source_episode_id,
             "valid_from": valid_from,
             "id": new_id_,

@@ -1003,6 +1003,7 @@ class Memory:
         origin_project: str | None = None,
         portability: Portability | str | None = None,
         sensitivity: Sensitivity | str | None = None,
+        confidence: float | None = None,
         policy: RetrievalPolicy = DEFAULT_POLICY,
     ) -> Belief:
         """Say what holds now in place of a belief: a successor with ``statement`` that
@@ -1025,6 +1026,7 @@ class Memory:
             origin_project=origin_project,
             portability=portability,
             sensitivity=sensitivity,
+            confidence=confidence,
             policy=policy,
         )
 

@@ -24,7 +24,7 @@ from recallflow import (
 from recallflow.async_memory import AsyncMemory
 from recallflow.corrections import CARRIED
 from recallflow.models.result import CorrectionKind
-from recallflow.models.store import Belief, LifecycleState, SourceAuthority
+from recallflow.models.store import Belief, BeliefDraft, LifecycleState, SourceAuthority
 from tests.helpers import belief, request
 
 OLD: dict[str, Any] = {
@@ -253,3 +253,16 @@ def test_the_asyncio_twin_restates(memory: Memory, tenant: str, deploy: Belief) 
 
     new = asyncio.run(restated())
     assert memory.beliefs.get(tenant, "p1", "b-deploy").superseded_by == new.id
+
+
+def test_the_successors_confidence_is_its_own(memory: Memory, tenant: str, deploy: Belief) -> None:
+    """The successor starts at a new belief's confidence unless one is given, whatever the
+    old belief's; a confidence out of range is refused by name and nothing is written."""
+    with pytest.raises(InvalidInputError) as err:
+        memory.restate(tenant, "p1", deploy.id, "It deploys to Fly.io.", confidence=2.0)
+    assert err.value.field == "confidence"
+    assert memory.beliefs.get(tenant, "p1", deploy.id).superseded_by is None
+    sure = memory.restate(tenant, "p1", deploy.id, "It deploys to Fly.io.", confidence=0.95)
+    assert sure.confidence == 0.95
+    again = memory.restate(tenant, "p1", sure.id, "It deploys to Render.")
+    assert again.confidence == BeliefDraft.model_fields["confidence"].default
