@@ -64,6 +64,16 @@ SURFACES = ("direct", "team", "public", "vault")
 #: out for the same reason (a test checks they are the enum's).
 STATES = ("active", "provisional", "superseded", "expired", "retired", "conflicted")
 
+#: The values of :class:`recallflow.EpisodeKind`, for ``episodes --kind``, written out for
+#: the same reason (a test checks they are the enum's).
+EPISODE_KINDS = ("message", "tool_call", "observation", "summary", "correction")
+
+#: The page a paged read (``episodes`` without a query, ``belief held``) returns when
+#: ``--limit`` is left out, and the largest it takes: the Python API's own (a test checks
+#: they are), judged here so a bad ``--limit`` is refused before a store is opened.
+PAGE_DEFAULT = 100
+PAGE_MAX = 1000
+
 #: The store fields a command sets from ``--tenant`` and ``--principal``.
 WHO_FLAGS = {"tenant_id": "--tenant", "principal_id": "--principal"}
 
@@ -152,6 +162,35 @@ def at_least_one(value: str) -> int:
     if number < 1:
         raise argparse.ArgumentTypeError(f"{value[:60]!r} is not a whole number of at least 1")
     return number
+
+
+def page_size(value: str) -> int:
+    """``--limit``: how many items one page of a paged read holds, 1 to :data:`PAGE_MAX`."""
+    try:
+        number = int(value)
+    except ValueError:
+        number = 0
+    if not 1 <= number <= PAGE_MAX:
+        raise argparse.ArgumentTypeError(
+            f"{value[:60]!r} is not a whole number from 1 to {PAGE_MAX:,}"
+        )
+    return number
+
+
+def key_text(value: str) -> str:
+    """A subject or entity a read filters by (``belief held --subject``, ``--entity``),
+    read as the store reads one (``"Deploy Target"`` is ``deploy-target``): refused when
+    it has no letter or digit a key keeps, which no belief could match."""
+    from recallflow.models.fields import storable
+    from recallflow.models.store import normalise_subject
+
+    try:
+        storable(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if not normalise_subject(value):
+        raise argparse.ArgumentTypeError(f"{value[:60]!r} has no letters or digits to match on")
+    return value
 
 
 def instant(value: str) -> datetime:

@@ -1,7 +1,8 @@
 """``recallflow belief history``: how one belief came to stand as it does, from a terminal
 or a script (see "History of one belief" in docs/corrections.md); ``recallflow belief
-list``: what the store holds of a principal, one belief a line; ``recallflow belief add``:
-write one belief the person at the terminal states.
+list``: what the store holds of a principal, one belief a line; ``recallflow belief
+held``: what a surface may see of it now, filtered, a page at a time; ``recallflow belief
+add``: write one belief the person at the terminal states.
 
 It prints the belief as it stands, its supersession chain (the beliefs it superseded and
 that superseded it) and every recorded event about it, oldest first (``--events N``: the
@@ -18,8 +19,13 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from recallflow.cli.args import (
+    PAGE_DEFAULT,
+    PAGE_MAX,
     STATES,
+    SURFACE_HELP,
+    SURFACES,
     WHO_FLAGS,
+    UsageError,
     add_json_arg,
     add_store_args,
     add_who_args,
@@ -27,7 +33,9 @@ from recallflow.cli.args import (
     belief_statement,
     instant,
     key,
+    key_text,
     open_store,
+    page_size,
     taken_id,
     terminal_line,
     validated,
@@ -79,7 +87,8 @@ DRAFT_DEFAULTS = {
 _STATEMENT_CHARS = 70
 
 
-def _when(value: datetime) -> str:
+def when_text(value: datetime) -> str:
+    """An instant as a line prints it: UTC, to the second (``2026-09-01T09:00:00Z``)."""
     return value.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
@@ -89,13 +98,15 @@ def _validity(start: datetime | None, end: datetime | None) -> str:
     if start is None:
         if end is None:
             return "valid at every time (no start or end set)"
-        return f"valid until {_when(end)}, no start set"
+        return f"valid until {when_text(end)}, no start set"
     if end is None:
-        return f"valid from {_when(start)}, no end set"
-    return f"valid from {_when(start)} until {_when(end)}"
+        return f"valid from {when_text(start)}, no end set"
+    return f"valid from {when_text(start)} until {when_text(end)}"
 
 
-def _short(statement: str) -> str:
+def short_text(statement: str) -> str:
+    """Stored text (a statement, an episode's content) as one line, cut to a line's
+    share of the terminal."""
     text = terminal_line(statement)
     if len(text) <= _STATEMENT_CHARS:
         return text
@@ -105,22 +116,23 @@ def _short(statement: str) -> str:
 def _link(link: ChainLink | Belief, mark: str = " ") -> str:
     """One belief of the chain as a line: its id, state, validity and statement."""
     valid = _validity(link.valid_from, link.valid_to)
-    retracted = f", retracted {_when(link.retracted_at)}" if link.retracted_at else ""
+    retracted = f", retracted {when_text(link.retracted_at)}" if link.retracted_at else ""
     return (
-        f"  {mark} [{link.id}] {link.state.value:<11} {valid}{retracted}: {_short(link.statement)}"
+        f"  {mark} [{link.id}] {link.state.value:<11} {valid}{retracted}:"
+        f" {short_text(link.statement)}"
     )
 
 
 def _what(event: HistoryEvent) -> str:
     """One event as a line's words."""
     kind = event.kind.value
-    effective = f" (from {_when(event.effective_at)})" if event.effective_at else ""
+    effective = f" (from {when_text(event.effective_at)})" if event.effective_at else ""
     if kind == "took_over":
         words = f"took over from [{event.related_id}]{effective}"
     elif kind == "superseded":
         words = f"superseded by [{event.related_id}]{effective}"
     elif kind == "expired":
-        words = f"expired at {_when(event.effective_at)}" if event.effective_at else "expired"
+        words = f"expired at {when_text(event.effective_at)}" if event.effective_at else "expired"
     elif kind == "corroborated":
         words = f"corroborated in {event.project} by episode {event.evidence_id}"
     elif kind == "excluded":
@@ -145,8 +157,9 @@ def print_history(history: BeliefHistory) -> None:
     flagged = ", flagged as possibly wrong" if b.flagged else ""
     print(f"belief [{b.id}] of {b.tenant_id}/{b.principal_id}: {b.state.value}{flagged}")
     print(f"  {terminal_line(b.statement)}")
-    retracted = f"; retracted {_when(b.retracted_at)}" if b.retracted_at else ""
-    print(f"  {_validity(b.valid_from, b.valid_to)}; recorded {_when(b.recorded_at)}{retracted}")
+    retracted = f"; retracted {when_text(b.retracted_at)}" if b.retracted_at else ""
+    valid = _validity(b.valid_from, b.valid_to)
+    print(f"  {valid}; recorded {when_text(b.recorded_at)}{retracted}")
     if history.predecessors or history.successors:
         print("chain, oldest first (* this belief):")
         if history.more_predecessors:
@@ -162,7 +175,7 @@ def print_history(history: BeliefHistory) -> None:
     if history.earlier_events:
         print(f"  ... ({history.earlier_events} earlier events not shown)")
     for event in history.events:
-        print(f"  {_when(event.at)}  {_what(event)}")
+        print(f"  {when_text(event.at)}  {_what(event)}")
 
 
 def _cmd_history(args: argparse.Namespace) -> int:
@@ -177,6 +190,21 @@ def _cmd_history(args: argparse.Namespace) -> int:
     return 0
 
 
+def _print_beliefs(beliefs: list[Belief]) -> None:
+    """One belief a line: id, state (and when it was retracted, or that it is flagged),
+    origin project or user scope, statement."""
+    # Ids differ in length; padded to the longest, the states line up in one column.
+    width = max((len(b.id) for b in beliefs), default=0) + 2
+    for b in beliefs:
+        where = b.origin_project if b.origin_project is not None else "user scope"
+        retracted = f" (retracted {when_text(b.retracted_at)})" if b.retracted_at else ""
+        retracted += " (flagged)" if b.flagged else ""
+        print(
+            f"{f'[{b.id}]':<{width}} {b.state.value:<11} {where}{retracted}:"
+            f" {short_text(b.statement)}"
+        )
+
+
 def _cmd_list(args: argparse.Namespace) -> int:
     with open_store(args) as memory:
         beliefs = memory.beliefs.list(args.tenant, args.principal)
@@ -185,20 +213,71 @@ def _cmd_list(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([b.model_dump(mode="json") for b in shown], indent=2))
         return 0
-    # Ids differ in length; padded to the longest, the states line up in one column.
-    width = max((len(b.id) for b in shown), default=0) + 2
-    for b in shown:
-        where = b.origin_project if b.origin_project is not None else "user scope"
-        retracted = f" (retracted {_when(b.retracted_at)})" if b.retracted_at else ""
-        retracted += " (flagged)" if b.flagged else ""
-        print(
-            f"{f'[{b.id}]':<{width}} {b.state.value:<11} {where}{retracted}: {_short(b.statement)}"
-        )
+    _print_beliefs(shown)
     hidden = len(beliefs) - len(shown)
     rest = f" ({hidden} in other states not shown)" if hidden else ""
     count = "1 belief" if len(shown) == 1 else f"{len(shown)} beliefs"
     print(f"{count} of {args.tenant}/{args.principal}{rest}")
     return 0
+
+
+#: The fields of ``Beliefs.held`` ``belief held`` sets from a flag, for a refusal of the
+#: store.
+_HELD_FLAGS = {
+    **WHO_FLAGS,
+    "surface": "--surface",
+    "as_of": "--as-of",
+    "known_as_of": "--known-as-of",
+    "project": "--project",
+    "subject": "--subject",
+    "entity": "--entity",
+    "belief_type": "--type",
+    "after": "--after",
+    "limit": "--limit",
+}
+
+
+def _cmd_held(args: argparse.Namespace) -> int:
+    if args.entity is not None and len(args.entity) > 1:
+        # Kept silently, the last one would have been the only filter: --entity is
+        # repeatable in ``recall`` and ``belief add``, where every one counts.
+        raise UsageError(
+            f"--entity: given {len(args.entity)} times; belief held filters by one entity"
+        )
+    limit = args.limit or PAGE_DEFAULT
+    with open_store(args) as memory:
+        page = memory.beliefs.held(
+            args.tenant,
+            args.principal,
+            surface=args.surface,
+            as_of=args.as_of,
+            known_as_of=args.known_as_of,
+            project=args.project,
+            subject=args.subject,
+            entity=None if args.entity is None else args.entity[0],
+            belief_type=args.type,
+            after=args.after,
+            limit=limit,
+        )
+    if args.json:
+        print(json.dumps([b.model_dump(mode="json") for b in page], indent=2))
+        return 0
+    _print_beliefs(page)
+    count = "1 belief" if len(page) == 1 else f"{len(page)} beliefs"
+    when = "now" if args.as_of is None else f"at {when_text(args.as_of)}"
+    print(
+        f"{count} of {args.tenant}/{args.principal} the {args.surface} surface may see {when}"
+        f" ({next_page(page[-1].id if page else None, len(page) == limit)})"
+    )
+    return 0
+
+
+def next_page(last: str | None, full: bool) -> str:
+    """What a paged read's last line says of the next page: a full page names the
+    ``--after`` that reads it; a shorter one is the last."""
+    if full and last is not None:
+        return f"more may follow: the next page is --after {last}"
+    return "the last page"
 
 
 def _cmd_add(args: argparse.Namespace) -> int:
@@ -337,8 +416,60 @@ def _add_add_parser(commands: Any) -> None:
     p.set_defaults(func=_cmd_add, field_flags=_ADD_FLAGS)
 
 
+def _add_held_parser(commands: Any) -> None:
+    """``belief held``: what a surface may see now, filtered, a page at a time."""
+    p = commands.add_parser(
+        "held",
+        help="what an in-turn recall on a surface may show of a principal (no query, floor or"
+        " budget), filtered, in id order, a page at a time",
+    )
+    add_who_args(p)
+    p.add_argument("--surface", default="direct", choices=SURFACES, help=SURFACE_HELP)
+    p.add_argument(
+        "--as-of", type=instant, default=None, help="world time, ISO 8601 with a timezone"
+    )
+    p.add_argument(
+        "--known-as-of",
+        type=instant,
+        default=None,
+        help="system time, ISO 8601 with a timezone (default: --as-of)",
+    )
+    p.add_argument("--project", default=None, type=key, help="only beliefs learned in this project")
+    p.add_argument(
+        "--subject",
+        default=None,
+        type=key_text,
+        help="only beliefs whose subject holds this text, read as a subject is"
+        " ('Deploy Target' finds billing-deploy-target)",
+    )
+    p.add_argument(
+        "--entity",
+        action="append",
+        default=None,
+        type=key_text,
+        help="only beliefs naming this entity, read as an entity is ('Fly.io' finds fly.io)",
+    )
+    p.add_argument("--type", default=None, choices=BELIEF_TYPES, help="only beliefs of this type")
+    p.add_argument(
+        "--after",
+        default=None,
+        type=key,
+        help="the last id of the previous page (its last line names it); default: the first page",
+    )
+    p.add_argument(
+        "--limit",
+        default=None,
+        type=page_size,
+        help=f"at most this many beliefs (1 to {PAGE_MAX:,}; default {PAGE_DEFAULT})",
+    )
+    add_store_args(p)
+    add_json_arg(p)
+    p.set_defaults(func=_cmd_held, field_flags=_HELD_FLAGS)
+
+
 def add_belief_parser(subparsers: Any) -> argparse.ArgumentParser:
-    """Register ``belief history``, ``belief list`` and ``belief add`` on ``subparsers``."""
+    """Register ``belief history``, ``belief list``, ``belief held`` and ``belief add`` on
+    ``subparsers``."""
     group: argparse.ArgumentParser = subparsers.add_parser(
         "belief", help="what the store recorded about one belief"
     )
@@ -374,5 +505,6 @@ def add_belief_parser(subparsers: Any) -> argparse.ArgumentParser:
     add_store_args(p)
     add_json_arg(p)
     p.set_defaults(func=_cmd_list, field_flags=WHO_FLAGS)
+    _add_held_parser(commands)
     _add_add_parser(commands)
     return group

@@ -2,7 +2,8 @@
 
 ``recallflow demo`` loads the demo memory into the embedded store and shows it;
 ``recallflow recall`` and ``recallflow episodes`` ask a store what it holds (beliefs, and the
-event log's archival search); ``recallflow trace`` shows a stored trace;
+event log's archival search, or the log itself in order); ``recallflow trace`` shows a
+stored trace;
 ``recallflow status`` prints what a store holds; ``recallflow migrate`` applies the
 migrations to a DSN. Every command that prints results takes ``--json`` (not ``demo``,
 nor ``eval`` and ``bench report``, which write their reports as files). Every subcommand
@@ -362,6 +363,13 @@ def _nobody(memory: Memory, tenant: str, principal: str, what: str, found: int) 
 
 
 def _cmd_episodes(args: argparse.Namespace) -> int:
+    from recallflow.cli.episode_log import form_problem, print_log
+
+    problem = form_problem(args)
+    if problem is not None:
+        raise problem
+    if args.query is None:
+        return print_log(args)
     from recallflow.models.request import EpisodeSearchRequest
 
     request = validated(
@@ -467,13 +475,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--entity", action="append", help="an active entity (repeatable)")
     add_json_arg(p)
     p.set_defaults(func=_cmd_recall, field_flags=_FLAGS)
-    p = sub.add_parser("episodes", help="archival search of the event log (what happened)")
+    p = sub.add_parser(
+        "episodes",
+        help="the event log (what happened): an archival search for QUERY, or without one the"
+        " log in order, a page at a time",
+    )
     add_store_args(p)
-    p.add_argument("query", help="what to look for")
+    p.add_argument(
+        "query",
+        nargs="?",
+        default=None,
+        help="what to look for (a ranked archival search); leave it out to read the log in order",
+    )
     _request_args(p)
-    p.add_argument("--max-items", type=int, default=None, help="item cap (default: the policy's)")
+    p.add_argument(
+        "--max-items",
+        type=int,
+        default=None,
+        help="the search only: item cap (default: the policy's)",
+    )
+    from recallflow.cli.episode_log import LOG_FLAGS, add_log_args
+
+    add_log_args(p)
     add_json_arg(p)
-    p.set_defaults(func=_cmd_episodes, field_flags=_FLAGS)
+    p.set_defaults(func=_cmd_episodes, field_flags={**_FLAGS, **LOG_FLAGS})
     p = sub.add_parser("migrate", help="apply the migrations to a PostgreSQL DSN")
     p.add_argument("--dsn", default=None, type=dsn, help="PostgreSQL URI (default: RECALLFLOW_DSN)")
     add_json_arg(p)
