@@ -288,6 +288,7 @@ REFUSED = {
     "a session beside a query": (["episodes", "q", *T, "--session", "s-1"], "--session"),
     "newest first beside a query": (["episodes", "q", *T, "--newest-first"], "--newest-first"),
     "max items without a query": (["episodes", *T, "--max-items", "3"], "--max-items"),
+    "max items 0 without a query": (["episodes", *T, "--max-items", "0"], "--max-items"),
     "since in the future": (["episodes", *T, "--since", "2999-01-01T00:00:00Z"], "--since"),
     "since after as-of": (
         ["episodes", *T, "--since", "2026-02-01T00:00:00Z", "--as-of", "2026-01-01T00:00:00Z"],

@@ -95,7 +95,15 @@ def form_problem(args: argparse.Namespace) -> UsageError | None:
     or ``--max-items`` without one; None when every flag fits the form."""
     searching = args.query is not None
     others = LOG_ONLY if searching else SEARCH_ONLY
-    given = next((flag for dest, flag in others.items() if getattr(args, dest)), None)
+    given = next(
+        (
+            flag
+            for dest, flag in others.items()
+            # By identity: a --max-items of 0 is given, though 0 == False.
+            if getattr(args, dest) is not None and getattr(args, dest) is not False
+        ),
+        None,
+    )
     if given is None:
         return None
     if searching:
