@@ -68,14 +68,14 @@ class PostgresMissHints:
                     " AND principal_sha256 = %s AND scope = 'principal'"
                     " AND erased_at >= statement_timestamp() - make_interval(secs => %s))"
                     " OR (SELECT count(*) FROM beliefs WHERE tenant_id = %s"
-                    " AND principal_id = %s AND id = ANY(%s::text[])) <> %s",
+                    " AND principal_id = %s AND id = ANY(string_to_array(%s, ' '))) <> %s",
                     (
                         tenant_id,
                         erasure_digest(tenant_id, principal_id),
                         read_since.seconds_ago(),
                         tenant_id,
                         principal_id,
-                        sorted(set(read_ids)),
+                        " ".join(sorted(set(read_ids))),
                         len(set(read_ids)),
                     ),
                 ).fetchone()

@@ -440,7 +440,7 @@ UNLESS_ERASED = (
     "(SELECT CASE WHEN max(e.erased_at) IS NULL THEN true"
     " WHEN max(e.erased_at) >= now() - make_interval(secs => %s) THEN false"
     " ELSE (SELECT count(*) FROM beliefs b WHERE b.tenant_id = %s AND b.principal_id = %s"
-    " AND b.id = ANY(%s::text[])) = %s END"
+    " AND b.id = ANY(string_to_array(%s, ' '))) = %s END"
     " FROM erasures e WHERE e.tenant_id = %s AND e.principal_sha256 = %s)"
 )
 #: :data:`_INSERT_TRACE`, :data:`UNLESS_ERASED`.
@@ -451,13 +451,16 @@ def unless_erased_values(
     tenant_id: str, principal_id: str, since: ReadStart, ids: Sequence[str] = ()
 ) -> tuple[Any, ...]:
     """The parameters of :data:`UNLESS_ERASED`, the seconds since ``since`` read now;
-    ``ids``: the beliefs the record names as read."""
+    ``ids``: the beliefs the record names as read, sent as one text of ids joined by
+    spaces (an id holds none, see ``KEY_PATTERN``): a list is dumped as an array element
+    by element in Python, which cost every recall 1.7 % of its client instructions
+    for a check that reads the ids only once the principal has had an erasure."""
     held = sorted(set(ids))
     return (
         since.seconds_ago(),
         tenant_id,
         principal_id,
-        held,
+        " ".join(held),
         len(held),
         tenant_id,
         erasure_digest(tenant_id, principal_id),
