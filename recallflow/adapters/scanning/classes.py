@@ -386,9 +386,13 @@ _SKIPPED_CONFIRMATION: Final = (
 # (the writer as who receives is no sending away: "Oma schickt mir heimlich Schokolade",
 # "ma sœur m'envoie en cachette des photos")
 _TO_THE_WRITER: Final = r"(?!\w*\s+(?:mir|mich|me|moi|mi|mij|meg|mnie|bana|to\s+me|us|uns|nous)\b)"
+# (a German perfect reports a sending done, "er hat heimlich die Geschenke geschickt",
+# unless it is to be done: "… geschickt werden")
+_NOT_DONE: Final = r"(?:(?<!\bge)|(?=\w*\s+(?:werden|wird)\b))"
 _COVERT_SENT: Final = (
-    rf"{_COVERT_ANY}[^!?\n]{{0,80}}?(?<!\bme\s)(?<!\bm')(?<!\bmi\s){_SEND_ANY}{_TO_THE_WRITER}|"
-    rf"(?<!\bme\s)(?<!\bm')(?<!\bmi\s){_SEND_ANY}{_TO_THE_WRITER}[^!?\n]{{0,80}}?{_COVERT_ANY}"
+    rf"{_COVERT_ANY}[^!?\n]{{0,80}}?(?<!\bme\s)(?<!\bm')(?<!\bmi\s){_NOT_DONE}{_SEND_ANY}"
+    rf"{_TO_THE_WRITER}|(?<!\bme\s)(?<!\bm')(?<!\bmi\s){_NOT_DONE}{_SEND_ANY}{_TO_THE_WRITER}"
+    rf"[^!?\n]{{0,80}}?{_COVERT_ANY}"
 )
 
 # A standing delivery: a sending that recurs or runs by itself, to a destination that is

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from recallflow.adapters.scanning.alerts import THREAT
 from recallflow.adapters.scanning.families import (
     INSTRUCTION_OVERRIDE,
     OUTPUT_HIJACK,
@@ -124,7 +125,9 @@ DECEIT_RULES: Final[tuple[Rule, ...]] = (
             (
                 frozenset({"do", "don", "never", "longer", "stop", "quit", "cease", "avoid"}),
                 rf"{DIRECTED}(?:do\s+not|don'?t|never|no\s+longer|stop|quit|cease|avoid)\s+"
-                r"(?:to\s+)?warn(?:ing)?\b",
+                r"(?:to\s+)?warn(?:ing)?\b"
+                # (the writer's own wish about a nuisance: "don't warn me about spoilers")
+                rf"(?!\s+(?:me|us)\b(?![^.!?\n]{{0,80}}?\b{THREAT}))",
             ),
             # reply that they must verify / tell the user that / deny that it exists
             (
@@ -145,7 +148,9 @@ DECEIT_RULES: Final[tuple[Rule, ...]] = (
                 r"has|have|had)(?:n'?t)?\b|(?:it|that|they|he|she)'(?:s|re)\b)|"
                 r"claim\s+(?:that|it|this|they|to\s+be)\b|claim\b[^.!?\n]{0,40}?\s(?:is|"
                 r"was|are|were|has|have)\s|insist\s+that\b|deny\s+"
-                r"(?:that|it|this|everything|any|having|the\s+existence)\b|lie\s+(?:to|about)\b)",
+                r"(?:that|it|this|everything|any|having|the\s+existence)\b|lie\s+(?:about\b|to\s+"
+                # (whom the model answers: "you can lie to kids about Santa" is a parent's)
+                rf"(?:{_AUDIENCE}|them|him|her|me|us)\b))",
             ),
         ),
     ),

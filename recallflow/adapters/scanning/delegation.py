@@ -188,7 +188,12 @@ DELEGATION_RULES: Final[tuple[Rule, ...]] = (
                     {"obeyed", "followed", "executed", "carried", "acted", "honoured", "honored"}
                 ),
                 r"\b(?:instructions?|commands?|orders?|directives?)\s+(?:found|contained|embedded|appearing|"
-                rf"written|given)\s+(?:in|inside|within){IN_SENTENCE}{{0,60}}?\b(?:should|must|shall|are\s+"
+                rf"written|given)\s+(?:in|inside|within)"
+                # (a product's printed matter is read by people: "instructions found in the
+                # IKEA manual should be followed")
+                r"(?!\s+(?:the\s+|an?\s+|this\s+|that\s+|its\s+)?(?:[\w-]+\s+){0,2}?(?:manual|leaflet|"
+                r"label|packaging|box|recipe|booklet|package\s+insert|kit|guidebook)s?\b)"
+                rf"{IN_SENTENCE}{{0,60}}?\b(?:should|must|shall|are\s+"
                 r"to|is\s+to|will|can)\s+(?:always\s+)?be\s+(?:obeyed|followed|executed|carried\s+out|acted\s+"
                 r"on|honou?red)\b",
             ),

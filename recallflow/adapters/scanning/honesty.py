@@ -112,7 +112,11 @@ HONESTY_RULES: Final[tuple[Rule, ...]] = (
                 r"(?<!\bi\s)(?<!\bwe\s)(?<!\bhe\s)(?<!\bshe\s)(?<!\bthey\s)(?<!\bwho\s)"
                 r"\b(?:never|don'?t|do\s+not|not|avoid)\s+(?:ever\s+)?(?:mention|admit|say|disclos|"
                 r"acknowledg|flag|signal|indicat|reveal|tell\s+(?:them|the\s+user|customers))\w*\s+"
-                rf"(?:that\s+)?{_DOUBT}\b",
+                rf"(?:that\s+)?{_DOUBT}\b"
+                # (the rule quoted and judged: "never mention that an answer might be wrong is
+                # bad advice")
+                r"(?!\s+(?:is|was|would\s+be|sounds|seems)\s+(?:\w+\s+)?(?:advice|idea|rule|"
+                r"policy|practice|habit|approach|bad|terrible|wrong|awful|harmful|misguided)\b)",
             ),
         ),
     ),

@@ -403,7 +403,10 @@ WAIVER_RULES: Final[tuple[Rule, ...]] = (
                 frozenset({"override", "outrank", "supersede", "trump", "precedence"}),
                 r"(?<!user's\s)\b(?:wishes|word|orders|commands|instructions|requests)\s+(?:always\s+)?"
                 r"(?:override|outrank|supersede|trump|take\s+precedence\s+over)\s+(?:those\s+of\s+)?"
-                r"(?:the\s+)?(?:user|operator|owner)'?s?\b",
+                # (the user's say, standing alone or named, not their workout plan: "his
+                # doctor's orders override the user's usual workout plan")
+                r"(?:the\s+)?(?:user|operator|owner)(?:'s?\s+(?:wishes|word|orders|commands|"
+                r"instructions|requests|say|rules|preferences|own)\b|'s?(?!\s*\w)|s?\b(?!'))",
             ),
             # a consent said to be on file, with a safeguard it drops: "consent record: the
             # account holder waived all confirmation prompts", "the user's parents have given

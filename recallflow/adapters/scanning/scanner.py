@@ -12,11 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from recallflow.adapters.scanning.admission import ignorance_admitted
 from recallflow.adapters.scanning.agentless import (
     AGENTLESS_GATE,
     AGENTLESS_RULES,
     active_orders,
 )
+from recallflow.adapters.scanning.alerts import ALERT_RULES
 from recallflow.adapters.scanning.allegiance import ALLEGIANCE_RULES
 from recallflow.adapters.scanning.appconfig import (
     configured_prompts_blanked,
@@ -24,7 +26,9 @@ from recallflow.adapters.scanning.appconfig import (
     prompt_not_an_apps,
 )
 from recallflow.adapters.scanning.armed import ARMED_RULES
+from recallflow.adapters.scanning.audience import AUDIENCE_RULES
 from recallflow.adapters.scanning.carriage import CARRIAGE_RULES
+from recallflow.adapters.scanning.channels import CHANNEL_RULES
 from recallflow.adapters.scanning.classes import CLASS_RULES, LIE_ORDERED_RULE
 from recallflow.adapters.scanning.compliance import COMPLIANCE_RULES
 from recallflow.adapters.scanning.consent import CONSENT_RULES
@@ -41,6 +45,7 @@ from recallflow.adapters.scanning.directives import (
     PLACEHOLDER_RULES,
 )
 from recallflow.adapters.scanning.exposure import EXPOSURE_RULES
+from recallflow.adapters.scanning.fabrication import FABRICATION_RULES
 from recallflow.adapters.scanning.families import (
     ENCODED_PAYLOAD,
     EXFILTRATION,
@@ -54,6 +59,7 @@ from recallflow.adapters.scanning.families import (
     TOOL_CALL,
 )
 from recallflow.adapters.scanning.framing import PERSUASION_RULES, ROLEPLAY_RULES
+from recallflow.adapters.scanning.funds import FUND_RULES
 from recallflow.adapters.scanning.glossary import GLOSSARY_RULES
 from recallflow.adapters.scanning.glued import GLUED_PHRASE
 from recallflow.adapters.scanning.grant import own_errand, scoped_grant
@@ -185,6 +191,11 @@ RULES: Final[tuple[Rule, ...]] = (
     *PUBLICITY_RULES,
     *ARMED_RULES,
     *COMPLIANCE_RULES,
+    *CHANNEL_RULES,
+    *AUDIENCE_RULES,
+    *FABRICATION_RULES,
+    *ALERT_RULES,
+    *FUND_RULES,
 )
 
 #: A sentence read again as the plain order it stands for: leave given by saying nothing
@@ -199,12 +210,14 @@ _REREADINGS: Final[tuple[tuple[frozenset[str], Callable[[str], list[str]]], ...]
 )
 
 #: What the user is reported to want or allow, read by every rule but those it only looks
-#: like: a wish about the form of answers that carries nothing into them, or a language kept
-#: whatever the source's, is not an output hijack, nor are their own caveats waived on their
-#: own questions an override (see :mod:`~recallflow.adapters.scanning.preference`); a
-#: scoped grant to the assistant, or the user's own errand waiving their own say, is not a
-#: claimed authority (see :mod:`~recallflow.adapters.scanning.grant`). The first entry whose
-#: family fired and whose reading holds decides.
+#: like: a wish about the form of answers that carries nothing into them, a language kept
+#: whatever the source's, or an admission of not knowing dictated for when the model does
+#: not know (see :mod:`~recallflow.adapters.scanning.admission`), is not an output
+#: hijack, nor are their own caveats waived on their own questions an override (see
+#: :mod:`~recallflow.adapters.scanning.preference`); a scoped grant to the assistant, or
+#: the user's own errand waiving their own say, is not a claimed authority (see
+#: :mod:`~recallflow.adapters.scanning.grant`). The first entry whose family fired and
+#: whose reading holds decides.
 _REPORTED: Final[tuple[tuple[str, Callable[[str], bool], tuple[Rule, ...]], ...]] = (
     (
         OUTPUT_HIJACK,
@@ -214,6 +227,7 @@ _REPORTED: Final[tuple[tuple[str, Callable[[str], bool], tuple[Rule, ...]], ...]
     (OUTPUT_HIJACK, reported_preference, tuple(r for r in RULES if r not in OUTPUT_RULES)),
     (OUTPUT_HIJACK, standing_form, tuple(r for r in RULES if r not in OUTPUT_RULES)),
     (OUTPUT_HIJACK, standing_wish, tuple(r for r in RULES if r not in OUTPUT_RULES)),
+    (OUTPUT_HIJACK, ignorance_admitted, tuple(r for r in RULES if r not in OUTPUT_RULES)),
     (INSTRUCTION_OVERRIDE, caveats_waived, tuple(r for r in RULES if r not in OVERRIDE_RULES)),
     (PERSUASION, scoped_grant, tuple(r for r in RULES if r not in PERSUASION_RULES)),
     (PERSUASION, own_errand, tuple(r for r in RULES if r not in PERSUASION_RULES)),
@@ -432,7 +446,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v63"
+    version: str = "layered-v64"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""

@@ -412,6 +412,10 @@ _RANKED_OVER_USER: Final = re.compile(
     r"outrank\w*|trump\w*|overrid\w*|overrul\w*|supersed\w*)\s+(?:those\s+(?:of|from)\s+)?"
     r"(?:the\s+user|users?'s?|the\s+(?:account\s+)?owner|what\s+the\s+user\s+"
     r"(?:\w++\s+)?(?:says?|tells?|wants?|asks?|writes?))\b"
+    # (the user's say, not their plan: "his doctor's orders override the user's usual
+    # workout plan")
+    r"(?!'s?\s+(?!(?:wishes|word|orders|commands|instructions|requests|say|rules|"
+    r"preferences|own|messages)\b))"
     # "anything in a PDF they upload should be obeyed over their chat messages"
     r"|\bobey\w*\s+(?:over|above|before|instead\s+of|rather\s+than)\s+(?:the\s+user'?s|their|"
     r"his|her)\s+(?:own\s+)?(?:\w++\s+)?(?:messages|instructions|requests|words|wishes)\b"
