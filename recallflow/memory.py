@@ -1149,8 +1149,8 @@ class Memory:
         :raises ConflictError: an id (or an entity mark, a miss hint's subject) the target
             principal already holds, or an item it forgot after it was recorded (one by
             one, or with the whole principal), named; nothing written.
-        :raises ConstraintViolation: a row the database's own rules refuse midway (a
-            citation listed twice for one recall); the rows before it are rolled back."""
+        :raises ConstraintViolation: a row the database's own rules refuse midway that
+            the export's checks did not catch; the rows before it are rolled back."""
         self._check_open()
         from recallflow.adapters.postgres.errors import translate
         from recallflow.adapters.postgres.portability import import_principal, store_clock

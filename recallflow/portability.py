@@ -24,6 +24,10 @@ from recallflow.ingestion import key_of, named_field
 from recallflow.models.portability import EXPORT_FORMAT, PrincipalExport, first_problem
 from recallflow.policy import DEFAULT_POLICY, RetrievalPolicy
 
+#: How many parts of an error's location name the field: the section, the item's index,
+#: the item's field and three levels inside it.
+_NAMED_DEPTH = 6
+
 
 def _refused(exc: ValidationError, data: Mapping[str, Any]) -> InvalidInputError:
     """The first error of a validation of ``data`` as an export, naming its section, the
@@ -35,7 +39,9 @@ def _refused(exc: ValidationError, data: Mapping[str, Any]) -> InvalidInputError
         items = data.get(section)
         item = items[index] if isinstance(items, list | tuple) and index < len(items) else None
         item_id = item.get("id") if isinstance(item, Mapping) else None
-        rest = ".".join(loc[2:])
+        # The item's field and, inside a field of JSON, at most a few levels of the path
+        # to what is wrong: a document nested thousands deep is not named level by level.
+        rest = ".".join(loc[2:_NAMED_DEPTH]) + ("..." if len(loc) > _NAMED_DEPTH else "")
         if not rest:
             # A whole-item check (recorded_at before retracted_at) names its field in words,
             # as the write path reads it.
@@ -70,6 +76,11 @@ def parsed_export(value: object, now: datetime) -> PrincipalExport:
                 data = json.loads(value)
             except ValueError as exc:
                 raise InvalidInputError(f"is not JSON: {exc}", field="export") from None
+            except RecursionError:
+                raise InvalidInputError(
+                    "is nested deeper than a JSON reader follows; an export is a few levels deep",
+                    field="export",
+                ) from None
         if not isinstance(data, Mapping):
             raise InvalidInputError(
                 f"must be a PrincipalExport, its dict or its JSON, got {type(data).__name__}",

@@ -320,11 +320,13 @@ def test_a_refused_import_writes_nothing(exported: PrincipalExport, target: Memo
         ("{not json", fresh, InvalidInputError, "field 'export': is not JSON"),
         ([], fresh, InvalidInputError, "field 'export'"),
     ]  # fmt: skip
-    # A citation listed twice passes every check of the document and is refused by the
-    # store's own rule (one citation per trace and belief), after every belief is written.
+    # A citation listed twice is refused by the document's check of what the store
+    # records once (one citation per trace and belief), before anything is written.
     twice = exported.model_dump(mode="json")
     twice["feedback"].append(twice["feedback"][0])
-    refusals.append((twice, fresh, ConstraintViolation, "feedback_events"))
+    refusals.append(
+        (twice, fresh, InvalidInputError, f"item {len(exported.feedback)}, field 'feedback.kind'")
+    )
     for document, into, error, words in refusals:
         with pytest.raises(error) as caught:
             target.import_principal(document, tenant_id=into)
@@ -673,7 +675,14 @@ _REFUSED: dict[tuple[str, str], tuple[Any, ...]] = {
     ("exclusions", "created_at"): (_AHEAD,),
     ("entity_marks", "marked_at"): (_AHEAD,),
     ("entity_marks", "entity"): ("Not A Key", ""),
-    ("miss_hints", "miss_count"): (0,),
+    ("miss_hints", "miss_count"): (0, 2**31),
+    ("miss_hints", "acknowledged_at"): ("2000-01-01T00:00:00Z",),
+    # Text inside a trace's JSON that jsonb cannot hold, at any depth, in a value or a key.
+    ("traces", "user_view"): (
+        {"block": "a\x00b"},
+        {"items": [{"text": "Ada \ud800"}]},
+        {"items": [{"note\x00": 1}]},
+    ),
     ("miss_hints", "last_missed_at"): (_AHEAD,),
     ("traces", "created_at"): (_AHEAD,),
 }
@@ -764,3 +773,67 @@ def test_an_imports_system_times_are_held_to_the_stores_clock_not_the_applicatio
         target.import_principal(ahead, tenant_id=fresh)
     assert (caught.value.field, caught.value.item_index) == ("beliefs.recorded_at", 0)
     assert target.export_principal(fresh, "ada").empty
+
+
+def test_an_entity_mark_of_any_script_goes_out_and_comes_back(
+    memory: Memory, target: Memory, tenant: str
+) -> None:
+    """An entity's key keeps the letters of every script (``Москва`` marks ``москва``);
+    the export read its marks with the ASCII-only pattern of an older key rule, so the
+    export of a principal who had marked one failed with pydantic's own error, and an
+    edited-in one was refused on import."""
+    keys = [memory.entities.mark(tenant, "ada", name, "secret") for name in ("Москва", "東京")]
+    assert keys == ["москва", "東京"]
+    export = memory.export_principal(tenant, "ada")
+    assert [m.entity for m in export.entity_marks] == keys
+    target.import_principal(export.model_dump_json())
+    assert list(target.entities.marked(tenant, "ada")) == keys
+    target.forget(tenant, "ada")
+
+
+def _with(export: PrincipalExport, section: str, *items: dict[str, Any]) -> dict[str, Any]:
+    data = export.model_dump(mode="json")
+    data[section] = [*data[section], *items]
+    return data
+
+
+def test_what_the_store_keeps_once_or_requires_is_refused_before_anything_is_written(
+    exported: PrincipalExport, target: Memory
+) -> None:
+    """An edited export with an item the store's own rules refuse (a supersession naming
+    no successor, a corroboration listed twice, a reported miss saying nothing missed or
+    listed twice, an acknowledgement before its report) or a document nested past what a
+    JSON reader follows: each was refused midway by the database, as a
+    ``ConstraintViolation`` naming no item or field, or was a ``RecursionError``. Each is
+    an ``InvalidInputError`` naming the section, the item and the field; nothing is
+    written."""
+    at = "2026-02-01T00:00:00Z"
+    trace = exported.traces[0].id
+    event = {"belief_id": "b-money", "effective_at": at, "created_at": at}
+    report = {"trace_id": trace, "subject": "money", "reported_at": at}
+    corroboration = {**event, "kind": "corroborated", "project": "ios", "evidence_id": "e-setup"}
+    events, reports = len(exported.belief_events), len(exported.reported_misses)
+    refusals: list[tuple[Any, str, int | None]] = [
+        (_with(exported, "belief_events", {**event, "kind": "superseded"}),
+         "belief_events.related_id", events),
+        (_with(exported, "belief_events", {**event, "kind": "corroborated", "project": "ios"}),
+         "belief_events.evidence_id", events),
+        (_with(exported, "belief_events", corroboration, corroboration),
+         "belief_events.evidence_id", events + 1),
+        (_with(exported, "reported_misses", {**report, "id": "m-1"}),
+         "reported_misses.expected", reports),
+        (_with(exported, "reported_misses", {**report, "id": "m-1", "belief_id": "b-money"},
+               {**report, "id": "m-2", "belief_id": "b-money"}),
+         "reported_misses.expected", reports + 1),
+        (_with(exported, "reported_misses", {**report, "id": "m-1", "expected": "cents",
+                                             "acknowledged_at": "2026-01-01T00:00:00Z"}),
+         "reported_misses.acknowledged_at", reports),
+        ('{"format": "recallflow.principal/1", "beliefs": ' + "[" * 100_000, "export", None),
+    ]  # fmt: skip
+    for document, field, index in refusals:
+        fresh = f"t-{uuid.uuid4().hex[:12]}"
+        with pytest.raises(InvalidInputError) as caught:
+            target.import_principal(document, tenant_id=fresh)
+        assert not isinstance(caught.value, ConstraintViolation), caught.value
+        assert (caught.value.field, caught.value.item_index) == (field, index), caught.value
+        assert target.export_principal(fresh, "ada").empty

@@ -17,13 +17,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from datetime import datetime
-from typing import Annotated, Any, Final, Literal
+from typing import Annotated, Any, Final, Literal, Self
 
-from pydantic import AfterValidator, ConfigDict, Field, JsonValue
+from pydantic import AfterValidator, ConfigDict, Field, JsonValue, field_validator, model_validator
 
 from recallflow.models.corrections import EXPECTED_MAX_LENGTH, NOTE_MAX_LENGTH
-from recallflow.models.fields import InputModel, Instant, Key, visible
-from recallflow.models.store import Belief, BeliefEdge, Episode, SensitivityLevel
+from recallflow.models.fields import INT4_MAX, InputModel, Instant, Key, storable, visible
+from recallflow.models.store import (
+    KEY_RULE,
+    Belief,
+    BeliefEdge,
+    Episode,
+    SensitivityLevel,
+    checked_key,
+)
 
 #: The format this release writes and reads. A later release that changes what a field
 #: means or adds one an older reader would drop writes another.
@@ -59,6 +66,31 @@ class _Item(InputModel):
 _Words = Annotated[str, AfterValidator(visible)]
 
 
+def _storable_json(value: dict[str, JsonValue]) -> dict[str, JsonValue]:
+    """``value`` unchanged, or a ValueError naming the first key or text in it, at any
+    depth, that PostgreSQL's jsonb cannot hold (a NUL, a lone surrogate): the fields'
+    own check reads only the text of a field, not the text inside a field's JSON."""
+    pending: list[tuple[str, JsonValue]] = [("user_view", value)]
+    while pending:
+        where, item = pending.pop()
+        if isinstance(item, str):
+            _storable_at(where, item)
+        elif isinstance(item, dict):
+            for key, inner in item.items():
+                _storable_at(f"{where} key {key[:40]!r}", key)
+                pending.append((f"{where}[{key[:40]!r}]", inner))
+        elif isinstance(item, list):
+            pending.extend((f"{where}[{i}]", inner) for i, inner in enumerate(item))
+    return value
+
+
+def _storable_at(where: str, text: str) -> None:
+    try:
+        storable(text)
+    except ValueError as exc:
+        raise ValueError(f"{where} {exc}") from None
+
+
 class ExportedBeliefEvent(_Item):
     """One lifecycle event of a belief (``belief_events``), in the order it was recorded."""
 
@@ -70,6 +102,18 @@ class ExportedBeliefEvent(_Item):
     reason: _Words | None = None
     effective_at: Instant | OpenEnd
     created_at: Instant
+
+    @model_validator(mode="after")
+    def _says_what_its_kind_needs(self) -> Self:
+        # As the store holds every event (belief_events' checks): a supersession names its
+        # successor, a corroboration the project and the episode that corroborated.
+        if self.kind == "superseded" and self.related_id is None:
+            raise ValueError("related_id is required for a 'superseded' event: its successor")
+        if self.kind == "corroborated" and self.project is None:
+            raise ValueError("project is required for a 'corroborated' event")
+        if self.kind == "corroborated" and self.evidence_id is None:
+            raise ValueError("evidence_id is required for a 'corroborated' event: its episode")
+        return self
 
 
 class ExportedFeedback(_Item):
@@ -96,9 +140,20 @@ class ExportedExclusion(_Item):
 class ExportedEntityMark(_Item):
     """An entity the principal marked with a sensitivity of its own."""
 
-    entity: str = Field(pattern=r"^[a-z0-9][a-z0-9._:/-]{0,199}$")
+    entity: str = Field(min_length=1)
     sensitivity: SensitivityLevel
     marked_at: Instant
+
+    @field_validator("entity")
+    @classmethod
+    def _entity_key(cls, value: str) -> str:
+        # The key an entity is marked by (Memory.entities.mark), of any script: "москва"
+        # and "東京" are keys as "zsh" is. A name is not read as its key here: an export
+        # holds keys, and "Maria Lopez" in one was edited in.
+        key = checked_key(value, "entity")
+        if key != value:
+            raise ValueError(f"is not an entity key (its key would be {key!r}; {KEY_RULE})")
+        return key
 
 
 class ExportedMissHint(_Item):
@@ -106,11 +161,19 @@ class ExportedMissHint(_Item):
     (pending while ``queued_at`` is set and ``acknowledged_at`` is not)."""
 
     subject: str = Field(min_length=1)
-    miss_count: int = Field(ge=1)
+    miss_count: int = Field(ge=1, le=INT4_MAX)
     first_missed_at: Instant
     last_missed_at: Instant
     queued_at: Instant | None = None
     acknowledged_at: Instant | None = None
+
+    @model_validator(mode="after")
+    def _acknowledged_once_queued(self) -> Self:
+        if self.acknowledged_at is not None and (
+            self.queued_at is None or self.acknowledged_at < self.queued_at
+        ):
+            raise ValueError("acknowledged_at must be at or after queued_at, which it needs")
+        return self
 
 
 class ExportedReportedMiss(_Item):
@@ -130,6 +193,14 @@ class ExportedReportedMiss(_Item):
     reported_at: Instant
     acknowledged_at: Instant | None = None
 
+    @model_validator(mode="after")
+    def _says_what_was_missed(self) -> Self:
+        if self.belief_id is None and self.expected is None:
+            raise ValueError("expected or belief_id is required: what the recall should have shown")
+        if self.acknowledged_at is not None and self.acknowledged_at < self.reported_at:
+            raise ValueError("acknowledged_at must be at or after reported_at")
+        return self
+
 
 class ExportedTrace(_Item):
     """A stored recall that a citation or a rejection names: its user-safe record (what
@@ -144,7 +215,7 @@ class ExportedTrace(_Item):
     rendered_sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
     retrieval_policy_version: str = Field(min_length=1)
     degraded: bool = False
-    user_view: dict[str, JsonValue] | None = None
+    user_view: Annotated[dict[str, JsonValue], AfterValidator(_storable_json)] | None = None
 
 
 class PrincipalExport(_Item):
@@ -187,6 +258,11 @@ SECTIONS: tuple[str, ...] = (
 )
 
 
+#: The feedback a recall records once per belief: every kind but a rejection of no stated
+#: kind and a cleared flag, which a belief may take again after each clear.
+_ONCE = frozenset({"cited", "rejected_not_true", "rejected_changed", "rejected_not_here"})
+
+
 def _duplicates(section: str, keys: Iterable[Any], field: str) -> Iterator[tuple[str, int, str]]:
     seen: set[Any] = set()
     for index, key in enumerate(keys):
@@ -218,6 +294,32 @@ def first_problem(export: PrincipalExport) -> tuple[str, int, str, str] | None:
         ("entity_marks", (m.entity for m in export.entity_marks), "entity"),
         ("miss_hints", (h.subject for h in export.miss_hints), "subject"),
         ("reported_misses", (r.id for r in export.reported_misses), "id"),
+        # What the store records once (its unique indexes): a recall's citation or typed
+        # rejection of a belief, a corroboration by one episode in one project, a report
+        # of one miss of one recall.
+        (
+            "feedback",
+            (
+                (f.trace_id, f.belief_id, f.kind)
+                if f.trace_id is not None and f.kind in _ONCE
+                else index
+                for index, f in enumerate(export.feedback)
+            ),
+            "kind",
+        ),
+        (
+            "belief_events",
+            (
+                (e.belief_id, e.project, e.evidence_id) if e.kind == "corroborated" else index
+                for index, e in enumerate(export.belief_events)
+            ),
+            "evidence_id",
+        ),
+        (
+            "reported_misses",
+            ((r.trace_id, r.belief_id, r.expected) for r in export.reported_misses),
+            "expected",
+        ),
     ]
     for section, keys, field in keyed:
         for found in _duplicates(section, keys, field):
