@@ -365,6 +365,35 @@ def test_bad_input_exits_2_with_one_line(args: list[str]) -> None:
     assert "field '" not in done.stderr and "working_state" not in done.stderr
 
 
+#: Every flag or argument naming a file, with a NUL byte in the name. A command line
+#: cannot carry one, but ``main`` called with a list of words (a script, a test) can, and
+#: the interpreter's ValueError where the file was opened was a traceback.
+_NUL_PATHS = {
+    "import file": ["import", "a\x00.json", "--tenant", "t"],
+    "export --out": ["export", "--tenant", "t", "--principal", "p", "--out", "a\x00.json"],
+    "graph --out": ["graph", "in_turn", "--out", "a\x00.svg"],
+    "demo --graph-out": ["demo", "--graph-out", "a\x00.svg"],
+    "eval --locomo": ["eval", "--locomo", "a\x00.json"],
+    "eval --scenarios": ["eval", "--scenarios", "a\x00"],
+    "eval --offtopic": ["eval", "--offtopic", "a\x00.json"],
+    "eval --out": ["eval", "--out", "a\x00"],
+}
+
+
+@pytest.mark.parametrize("args", _NUL_PATHS.values(), ids=_NUL_PATHS.keys())
+def test_a_file_name_holding_a_nul_byte_is_one_line_naming_its_flag(
+    args: list[str], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main([*args, "--home", str(tmp_path / "home")])
+    out, err = capsys.readouterr()
+    assert exited.value.code == 2 and out == "" and err.count("\n") == 1, err
+    flag = args[1] if args[0] == "import" else args[-2]
+    named = "argument file" if args[0] == "import" else f"argument {flag}"
+    assert f"error: {named}: " in err and "NUL byte" in err
+    assert not (tmp_path / "home").exists()
+
+
 def test_status_of_the_embedded_store_says_its_home(
     memory: Memory,
     store_home: Path,

@@ -254,11 +254,21 @@ def past_instant(value: str) -> datetime:
     return parsed
 
 
+def input_file(value: str) -> Path:
+    """A file or directory a command reads (``import FILE``, ``eval --locomo``): a name a
+    file can have. A NUL byte in it was the interpreter's ValueError, a traceback, where
+    the file was opened; whether it exists is the command's to say when it reads it."""
+    if "\x00" in value:
+        raise argparse.ArgumentTypeError(f"{value[:60]!r} holds a NUL byte, which no file name can")
+    return Path(value)
+
+
 def output_file(value: str) -> Path:
-    """A file a command writes (``--out``): in a directory that exists, and not a
-    directory itself, checked before any store is opened (a missing directory was found
-    only after the work was done, as the write's errno, naming a temporary file)."""
-    path = Path(value)
+    """A file a command writes (``--out``): a name a file can have (:func:`input_file`),
+    in a directory that exists, and not a directory itself, checked before any store is
+    opened (a missing directory was found only after the work was done, as the write's
+    errno, naming a temporary file)."""
+    path = input_file(value)
     if not path.parent.is_dir():
         raise argparse.ArgumentTypeError(
             f"{value[:60]!r}: there is no directory {str(path.parent)[:60]!r} to write it in"

@@ -37,6 +37,7 @@ from recallflow.cli.args import (
     at_least_one,
     dsn,
     env_dsn,
+    input_file,
     read_flag_file,
 )
 
@@ -66,7 +67,7 @@ def _report_dir(value: str) -> Path:
     """``--out``: a directory the reports can be written in, made if missing; refused at
     parse time when it, or the nearest part of it that exists, is not a directory, since
     the reports are written only after the whole run has been measured."""
-    path = Path(value)
+    path = input_file(value)
     existing = next((p for p in (path, *path.parents) if p.exists()), Path("."))
     if not existing.is_dir():
         raise argparse.ArgumentTypeError(
@@ -82,20 +83,20 @@ def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--locomo",
-        type=Path,
+        type=input_file,
         default=None,
         help="LoCoMo locomo10.json (default: where docs/evaluation.md says the harness"
         " looks, from the cwd or the repo root)",
     )
     p.add_argument(
         "--scenarios",
-        type=Path,
+        type=input_file,
         default=DEFAULT_SCENARIOS,
         help=f"directory of scenario JSON files (default {DEFAULT_SCENARIOS})",
     )
     p.add_argument(
         "--offtopic",
-        type=Path,
+        type=input_file,
         default=DEFAULT_OFFTOPIC,
         help=f"the off-topic suite (default {DEFAULT_OFFTOPIC})",
     )

@@ -21,6 +21,7 @@ from recallflow.cli.args import (
     add_json_arg,
     add_store_args,
     add_who_args,
+    input_file,
     key,
     open_store,
     output_file,
@@ -98,7 +99,7 @@ def add_portability_parsers(subparsers: Any) -> None:
     p.set_defaults(func=_cmd_export, field_flags=dict(WHO_FLAGS))
 
     p = subparsers.add_parser("import", help="write an export into the store, all or nothing")
-    p.add_argument("file", type=Path, help="the export (JSON; - for stdin)")
+    p.add_argument("file", type=input_file, help="the export (JSON; - for stdin)")
     p.add_argument(
         "--tenant", default=None, type=key, help="import under this tenant (default: the export's)"
     )
