@@ -6,6 +6,7 @@ can still be erased whole."""
 from __future__ import annotations
 
 import json
+import os
 import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -837,3 +838,59 @@ def test_what_the_store_keeps_once_or_requires_is_refused_before_anything_is_wri
         assert not isinstance(caught.value, ConstraintViolation), caught.value
         assert (caught.value.field, caught.value.item_index) == (field, index), caught.value
         assert target.export_principal(fresh, "ada").empty
+
+
+#: What a hand edit may leave in a field: text a store cannot hold or shows nothing,
+#: numbers past every column, other kinds, and times at and past the calendar's ends.
+_ODD_VALUES = st.one_of(
+    st.sampled_from(
+        [None, "", " ", "\x00", "a\x00b", "\ud800", "\u200b", "x" * 5000, "Not A Key", "b-money",
+         "e-setup", -1, 0, 2**31, 2**63, 10**30, 1.5, float("nan"), float("inf"), True, [], {},
+         ["\x00"], {"k": "\x00"}, {"k\x00": 1}, [[["\ud800"]]], "0001-01-01T00:00:00Z",
+         "0001-01-02T00:00:00Z", "9999-12-31T23:59:59Z", "2026-01-01T00:00:00", "-infinity",
+         "infinity", "superseded", "corroborated", "conflicted", "cited", "direct", "secret"]
+    ),
+    st.text(max_size=20),
+    st.integers(),
+    st.floats(),
+)  # fmt: skip
+
+
+@settings(
+    max_examples=int(os.environ.get("RECALLFLOW_FUZZ_EXAMPLES", "30")),
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(data=st.data())
+def test_an_edited_export_imports_or_is_refused_naming_the_item_and_nothing_is_written(
+    exported: PrincipalExport, target: Memory, data: st.DataObject
+) -> None:
+    """One field of one item of an export set to an odd value or removed, or the item listed
+    again, as it is or with one field set: the import writes all of it, or refuses it
+    before anything is written with an ``InvalidInputError`` (or a ``ConflictError``)
+    naming the section and the field — never a ``ConstraintViolation`` from the database
+    midway, nor any other exception."""
+    document = exported.model_dump(mode="json")
+    section = data.draw(st.sampled_from([s for s in SECTIONS if document[s]]), label="section")
+    index = data.draw(st.integers(0, len(document[section]) - 1), label="index")
+    item = document[section][index]
+    edit = data.draw(st.sampled_from(["set", "remove", "again", "again, edited"]), label="edit")
+    field = data.draw(st.sampled_from(sorted(item)), label="field")
+    if edit == "remove":
+        del item[field]
+    elif edit.startswith("again"):
+        document[section].append(dict(item))
+    if edit in ("set", "again, edited"):
+        document[section][-1 if edit.startswith("again") else index][field] = data.draw(
+            _ODD_VALUES | st.just(f"{item[field]}-2"), label="value"
+        )
+    fresh = f"t-{uuid.uuid4().hex[:12]}"
+    try:
+        target.import_principal(document, tenant_id=fresh)
+    except (InvalidInputError, ConflictError) as exc:
+        assert not isinstance(exc, ConstraintViolation), exc
+        assert exc.field is not None and (
+            exc.field.split(".")[0] in SECTIONS or exc.field in {"export", "format"}
+        ), exc
+        assert target.export_principal(fresh, "ada").empty
+    else:
+        target.forget(fresh, "ada")
