@@ -557,7 +557,10 @@ class Beliefs:
             # The given rows checked as one array, not one row at a time: the per-row
             # conversion and norm were a fifth of the client's time per belief written.
             # The first bad item is named, whatever is wrong with it.
-            rows = np.array([drafts[i].embedding for i in given], dtype=np.float32)
+            # A finite float beyond float32's range (±3.4e38) becomes infinity here, and
+            # is refused by its length below: not warned about on the caller's stderr.
+            with np.errstate(over="ignore"):
+                rows = np.array([drafts[i].embedding for i in given], dtype=np.float32)
             lengths = row_lengths(rows)
             bad = np.flatnonzero(off_unit(lengths))
             if len(bad):
@@ -581,7 +584,11 @@ class Beliefs:
         draft = drafts[index]
         if np.isnan(length):
             raise InvalidInputError(
-                "contains NaN or infinity", field="embedding", item_index=index, item_id=draft.id
+                "contains NaN or infinity, or a number beyond a 32-bit float's range"
+                " (±3.4e38), which the store's vectors are",
+                field="embedding",
+                item_index=index,
+                item_id=draft.id,
             )
         raise InvalidInputError(
             f"has length {length:.3g}, not 1: this store holds unit vectors, as its"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -218,6 +219,25 @@ def test_the_first_bad_given_vector_is_named_whatever_follows_it(
     with pytest.raises(InvalidInputError, match=message) as info:
         memory.beliefs.add_many(batch)
     assert (info.value.field, info.value.item_index, info.value.item_id) == ("embedding", 1, "b-1")
+    assert _count(memory, tenant) == 0
+
+
+def test_a_given_vector_beyond_a_32_bit_floats_range_is_refused_without_a_warning(
+    memory: Memory, tenant: str
+) -> None:
+    """A finite number past ±3.4e38 overflowed to infinity as the vector was read into the
+    store's 32-bit floats, with numpy's RuntimeWarning on the caller's stderr (an exception
+    in a program that turns warnings into errors, and then no typed error at all)."""
+    vector = [1e300] + [0.0] * (memory.embedder.dimension - 1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(InvalidInputError, match="32-bit float") as info:
+            memory.beliefs.add_many([belief(tenant), belief(tenant, id="b-far", embedding=vector)])
+    assert (info.value.field, info.value.item_index, info.value.item_id) == (
+        "embedding",
+        1,
+        "b-far",
+    )
     assert _count(memory, tenant) == 0
 
 
