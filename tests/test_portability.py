@@ -894,3 +894,34 @@ def test_an_edited_export_imports_or_is_refused_naming_the_item_and_nothing_is_w
         assert target.export_principal(fresh, "ada").empty
     else:
         target.forget(fresh, "ada")
+
+
+def test_an_export_edited_with_model_copy_is_checked_as_its_json_is(
+    exported: PrincipalExport, target: Memory
+) -> None:
+    """pydantic's ``model_copy(update=...)`` checks nothing, and an export instance was
+    taken as valid: an edit made with it wrote a statement with no visible text, reached
+    the database's own checks (a ``ConstraintViolation``), raised ``TypeError`` on a naive
+    time, and wrote the rows before it raised pydantic's own error on a tenant id that is
+    no identifier. Each is refused as the same edit of the JSON is, nothing written."""
+    belief = exported.beliefs[0]
+
+    def edited(**fields: Any) -> PrincipalExport:
+        beliefs = (belief.model_copy(update=fields), *exported.beliefs[1:])
+        return exported.model_copy(update={"beliefs": beliefs})
+
+    naive = belief.recorded_at.replace(tzinfo=None)
+    refusals: list[tuple[PrincipalExport, str, str]] = [
+        (edited(statement="\u200b"), "beliefs.statement", "no visible text"),
+        (edited(statement="a\x00b"), "beliefs.statement", "NUL"),
+        (edited(confidence=5.0), "beliefs.confidence", "less than or equal to 1"),
+        (edited(recorded_at=naive), "beliefs.recorded_at", "timezone-aware"),
+        (exported.model_copy(update={"tenant_id": "not an id"}), "tenant_id", "identifier"),
+    ]
+    for document, field, words in refusals:
+        fresh = f"t-{uuid.uuid4().hex[:12]}"
+        with pytest.raises(InvalidInputError) as caught:
+            target.import_principal(document, tenant_id=fresh if field != "tenant_id" else None)
+        assert not isinstance(caught.value, ConstraintViolation), caught.value
+        assert caught.value.field == field and words in str(caught.value), caught.value
+        assert target.export_principal(fresh, "ada").empty
