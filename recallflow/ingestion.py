@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from enum import Enum
-from typing import Any, Protocol, TypeVar
+from typing import Any, NoReturn, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -83,16 +83,23 @@ def may_be_generated(prefix: str, value: str) -> bool:
     return value.startswith(f"{prefix}-") and _GENERATED.fullmatch(value) is not None
 
 
-def validated_items(model: type[M], items: Iterable[M | Mapping[str, Any]]) -> list[M]:
-    """``items`` as ``model``s (an item that already is one as it is), or an
-    :class:`InvalidInputError` naming the first bad item by its index, id and field."""
+def validated_items(
+    model: type[M], items: Iterable[M | Mapping[str, Any]], *, checked_later: bool = False
+) -> list[M]:
+    """``items`` as ``model``'s, or an :class:`InvalidInputError` naming the first bad item
+    and its field. An instance of ``model`` is checked as its dict is, unless the caller
+    validates every item again (``checked_later``): pydantic's ``model_copy(update=...)``
+    and ``model_construct`` check nothing, and an episode edited with them reached the
+    store's writer as pydantic's own error or a ``TypeError``."""
     if isinstance(items, str | bytes | Mapping | BaseModel) or not isinstance(items, Iterable):
         raise InvalidInputError(f"must be a list of {model.__name__} items or mappings")
     out: list[M] = []
     for index, item in enumerate(items):
         if isinstance(item, model):
-            out.append(item)
-            continue
+            if checked_later:
+                out.append(item)
+                continue
+            item = item.model_dump(warnings=False)
         try:
             out.append(model.model_validate(item))
         except ValidationError as exc:
@@ -505,7 +512,9 @@ class Beliefs:
         self, drafts: Iterable[BeliefDraft | Mapping[str, Any]], policy: RetrievalPolicy
     ) -> tuple[list[Belief], list[BeliefDraft]]:
         policy = _write_policy(policy)
-        valid = validated_items(BeliefDraft, drafts)
+        # Each draft is validated again as a belief below, an instance too (one edited
+        # with model_copy, which checks nothing, included).
+        valid = validated_items(BeliefDraft, drafts, checked_later=True)
         now = datetime.now(UTC)
         beliefs: list[Belief] = []
         for index, draft in enumerate(valid):
@@ -514,24 +523,27 @@ class Beliefs:
             data = dict(draft.__dict__)
             del data["embedding"]
             data["id"] = draft.id or new_id("b")
-            for field, at in (
-                ("recorded_at", draft.recorded_at),
-                ("retracted_at", draft.retracted_at),
-            ):
-                not_ahead(
-                    at, now, policy, field=field, kind="belief", index=index, item_id=draft.id
-                )
             data["recorded_at"] = draft.recorded_at or now
             try:
-                beliefs.append(Belief.model_validate(data))
+                belief = Belief.model_validate(data)
             except ValidationError as exc:
                 first = exc.errors()[0]
                 raise InvalidInputError(
                     first["msg"],
-                    field=".".join(map(str, first["loc"])) or None,
+                    # A whole-belief check (recorded_at before retracted_at) names its
+                    # field in words, as the draft's own checks do.
+                    field=".".join(map(str, first["loc"])) or named_field(Belief, first["msg"]),
                     item_index=index,
                     item_id=data["id"],
                 ) from exc
+            for field, at in (
+                ("recorded_at", draft.recorded_at and belief.recorded_at),
+                ("retracted_at", belief.retracted_at),
+            ):
+                not_ahead(
+                    at, now, policy, field=field, kind="belief", index=index, item_id=draft.id
+                )
+            beliefs.append(belief)
         _unique_ids([(b.tenant_id, b.principal_id, b.id) for b in beliefs], "belief")
         return beliefs, valid
 
@@ -548,7 +560,9 @@ class Beliefs:
         for index, draft in enumerate(drafts):
             if draft.embedding is None:
                 missing.append(index)
-            elif len(draft.embedding) != dim:
+            # A draft's vector is a sequence once validated; one set with model_copy,
+            # which checks nothing, may be anything (drafts are not validated twice).
+            elif not isinstance(draft.embedding, tuple | list) or len(draft.embedding) != dim:
                 misshapen = index
                 break
             else:
@@ -560,7 +574,10 @@ class Beliefs:
             # A finite float beyond float32's range (±3.4e38) becomes infinity here, and
             # is refused by its length below: not warned about on the caller's stderr.
             with np.errstate(over="ignore"):
-                rows = np.array([drafts[i].embedding for i in given], dtype=np.float32)
+                try:
+                    rows = np.array([drafts[i].embedding for i in given], dtype=np.float32)
+                except (TypeError, ValueError):
+                    self._refuse_values(drafts, given)
             lengths = row_lengths(rows)
             bad = np.flatnonzero(off_unit(lengths))
             if len(bad):
@@ -569,14 +586,33 @@ class Beliefs:
         if misshapen is not None:
             embedding = drafts[misshapen].embedding
             raise InvalidInputError(
-                f"has {len(embedding or ())} dimensions; this store's embedder "
-                f"{self._embedder.name!r} has {dim}",
+                (
+                    f"has {len(embedding)} dimensions"
+                    if isinstance(embedding, tuple | list)
+                    else f"is a {type(embedding).__name__}, not a list of numbers"
+                )
+                + f"; this store's embedder {self._embedder.name!r} has {dim}",
                 field="embedding",
                 item_index=misshapen,
                 item_id=drafts[misshapen].id,
             )
         statements = [d.statement for d in drafts]
         return StreamedVectors(self._embedder, statements, out, missing, EMBED_BATCH, on_rows)
+
+    def _refuse_values(self, drafts: Sequence[BeliefDraft], given: Sequence[int]) -> NoReturn:
+        """Raise the :class:`InvalidInputError` naming the first of the ``given`` vectors
+        that holds something other than numbers (set with model_copy, unchecked)."""
+
+        def numbers(index: int) -> bool:
+            try:
+                return np.array(drafts[index].embedding, dtype=np.float32).ndim == 1
+            except (TypeError, ValueError):
+                return False
+
+        index = next((i for i in given if not numbers(i)), given[0])
+        raise InvalidInputError(
+            "must hold numbers only", field="embedding", item_index=index, item_id=drafts[index].id
+        )
 
     def _refuse_vector(self, drafts: Sequence[BeliefDraft], index: int, length: float) -> None:
         """Raise the :class:`InvalidInputError` naming the given vector of ``drafts[index]``

@@ -875,3 +875,49 @@ def test_a_policy_number_or_switch_of_another_kind_is_refused() -> None:
         assert refused.value.errors()[0]["loc"][0] in update
     with pytest.raises(ValidationError):
         Budget(max_items=True, max_tokens=600)
+
+
+# --- an input model edited with model_copy ---------------------------------------------
+
+SEARCH_FIELDS: dict[str, st.SearchStrategy[Any]] = {
+    "tenant_id": KEYS,
+    "principal_id": KEYS,
+    "query": TEXT,
+    "surface": _enum("direct", "team", "public", "vault"),
+    "as_of": TIMES,
+    "known_as_of": TIMES,
+    "max_items": NUMBERS,
+    "max_tokens": NUMBERS,
+    "model_window": NUMBERS,
+}
+#: Each entry point that takes an input model's instance: the model and its fields.
+_MODEL_ENTRIES: dict[str, tuple[type[Any], dict[str, st.SearchStrategy[Any]]]] = {
+    "recall": (RecallRequest, REQUEST_FIELDS),
+    "search_episodes": (EpisodeSearchRequest, SEARCH_FIELDS),
+    "beliefs.add_many": (BeliefDraft, BELIEF_FIELDS),
+    "episodes.add_many": (EpisodeDraft, EPISODE_FIELDS),
+    "edges.add_many": (BeliefEdge, EDGE_FIELDS),
+}
+
+
+def test_every_field_of_the_search_request_is_fuzzed() -> None:
+    assert set(SEARCH_FIELDS) == set(EpisodeSearchRequest.model_fields)
+
+
+@FUZZ
+@given(data=st.data())
+@pytest.mark.parametrize("entry", sorted(_MODEL_ENTRIES))
+def test_an_instance_edited_with_model_copy_is_judged_as_its_dict(
+    memory: Memory, fuzz_tenant: str, entry: str, data: st.DataObject
+) -> None:
+    """pydantic's ``model_copy(update=...)`` checks nothing: an instance edited with it was
+    taken as valid, and ran a search with a NUL in its query or a negative cap, stored an
+    episode edit only as pydantic's own error or a ``TypeError``, and reached the recall's
+    nodes with a tenant id that is no identifier. An edited instance is held to the rules
+    its dict is: refused typed, naming the field, with nothing written, or taken."""
+    model, fields = _MODEL_ENTRIES[entry]
+    valid = _valid_call(entry, memory, fuzz_tenant)
+    changes = data.draw(mutations(fields), label="changes")
+    edited = model.model_validate(valid).model_copy(update=changes)
+    call = _KIND_ENTRIES[entry][1]
+    outcome(f"{entry} (model_copy)", memory, changes, lambda: call(memory, edited), lambda _: None)

@@ -319,3 +319,17 @@ def test_feedback_events_are_append_only(memory: Memory, tenant: str) -> None:
         memory.pool.connection() as conn,
     ):
         conn.execute("DELETE FROM feedback_events WHERE tenant_id = %s", (tenant,))
+
+
+def test_a_retraction_before_the_belief_was_recorded_names_the_field(
+    memory: Memory, tenant: str
+) -> None:
+    """A draft without ``recorded_at`` is recorded now, so a ``retracted_at`` in the past
+    is refused by the belief's own check of the two, which has no field of its own: the
+    error named none (``field`` None, no ``field '...'`` in its line)."""
+    with pytest.raises(InvalidInputError) as info:
+        draft = belief(tenant, retracted_at="2000-01-01T00:00:00Z")
+        del draft["recorded_at"]
+        memory.beliefs.add(draft)
+    assert info.value.field == "recorded_at" and "retracted_at" in str(info.value)
+    assert _count(memory, tenant) == 0

@@ -55,12 +55,13 @@ def resolved_episode_request(
     """The request validated, with ``as_of`` (default: now) and ``known_as_of`` (default:
     ``as_of``) filled in, so every stage of one search sees the same instant; a ``since``
     later than ``as_of`` is an :class:`InvalidInputError` on ``since``."""
+    # An instance is checked as its dict is (see resolved_request): model_copy checks
+    # nothing, and a search edited with it ran with a NUL in its query or a negative cap.
+    data = (
+        request.model_dump(warnings=False) if isinstance(request, EpisodeSearchRequest) else request
+    )
     try:
-        req = (
-            request
-            if isinstance(request, EpisodeSearchRequest)
-            else EpisodeSearchRequest.model_validate(request)
-        )
+        req = EpisodeSearchRequest.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         # A request that is not a mapping at all has no field path: name the request.
