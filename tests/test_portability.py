@@ -683,6 +683,10 @@ _REFUSED: dict[tuple[str, str], tuple[Any, ...]] = {
         {"block": "a\x00b"},
         {"items": [{"text": "Ada \ud800"}]},
         {"items": [{"note\x00": 1}]},
+        # A view its readers cannot read, or of another surface than its recall's.
+        {"items": []},
+        {"surface": "direct", "moment": "in_turn", "items": [{"belief_id": "b-money"}]},
+        {"surface": "vault", "moment": "in_turn"},
     ),
     ("miss_hints", "last_missed_at"): (_AHEAD,),
     ("traces", "created_at"): (_AHEAD,),
@@ -868,7 +872,8 @@ def test_an_edited_export_imports_or_is_refused_naming_the_item_and_nothing_is_w
     again, as it is or with one field set: the import writes all of it, or refuses it
     before anything is written with an ``InvalidInputError`` (or a ``ConflictError``)
     naming the section and the field — never a ``ConstraintViolation`` from the database
-    midway, nor any other exception."""
+    midway, nor any other exception; and what it took in reads back (a recall's view that
+    its readers could not read was taken, and ``explain`` of it raised ``KeyError``)."""
     document = exported.model_dump(mode="json")
     section = data.draw(st.sampled_from([s for s in SECTIONS if document[s]]), label="section")
     index = data.draw(st.integers(0, len(document[section]) - 1), label="index")
@@ -893,6 +898,10 @@ def test_an_edited_export_imports_or_is_refused_naming_the_item_and_nothing_is_w
         ), exc
         assert target.export_principal(fresh, "ada").empty
     else:
+        # What was taken in reads back: the user's view of each recall it holds.
+        for trace in target.export_principal(fresh, "ada").traces:
+            if trace.user_view is not None:
+                target.explain(fresh, "ada", trace.id)
         target.forget(fresh, "ada")
 
 

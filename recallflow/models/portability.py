@@ -19,7 +19,16 @@ from collections.abc import Iterable, Iterator
 from datetime import datetime
 from typing import Annotated, Any, Final, Literal, Self
 
-from pydantic import AfterValidator, ConfigDict, Field, JsonValue, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    JsonValue,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from recallflow.models.corrections import EXPECTED_MAX_LENGTH, NOTE_MAX_LENGTH
 from recallflow.models.fields import INT4_MAX, InputModel, Instant, Key, storable, visible
@@ -202,6 +211,59 @@ class ExportedReportedMiss(_Item):
         return self
 
 
+class _ViewPart(BaseModel):
+    """A part of a stored user view, as the readers of one take it (``Memory.explain``,
+    the feedback and miss checks, the tools): what they index must be there and of its
+    kind; what they read with a default may be missing (a view stored by an earlier
+    release), and a key they do not read is kept as it is."""
+
+    model_config = ConfigDict(frozen=True, extra="allow", strict=True)
+
+
+class _ViewItem(_ViewPart):
+    belief_id: str
+    text: str
+    band: Literal["high", "medium", "low"]
+    blocked: bool
+    provisional: bool
+    names_redacted: int = Field(default=0, ge=0)
+    origin_redacted: bool = False
+    conflict_set_id: str | None = None
+    sensitivity: int | None = Field(default=None, ge=0, le=3)
+
+
+class _ViewCorrection(_ViewPart):
+    belief_id: str
+    kind: Literal["superseded", "retired", "expired", "retracted", "withdrawn"]
+    line: str
+    named: list[str]
+
+
+class _UserView(_ViewPart):
+    surface: Literal["direct", "team", "public", "vault"]
+    moment: Literal["session_snapshot", "in_turn", "child_run"]
+    session_id: str | None = None
+    rendered_ids: list[str] = []
+    told_ids: list[str] = []
+    items: list[_ViewItem] = []
+    corrections: list[_ViewCorrection] = []
+    dropped_below_floor: int = Field(default=0, ge=0)
+    dropped_by_budget: int = Field(default=0, ge=0)
+    corrections_deferred: int = Field(default=0, ge=0)
+
+
+def _readable_view(value: dict[str, JsonValue]) -> dict[str, JsonValue]:
+    """``value`` unchanged, or a ValueError naming the first part of it a reader of a
+    stored user view could not read (see :class:`_ViewPart`)."""
+    try:
+        _UserView.model_validate(value)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in first["loc"])
+        raise ValueError(f"user_view{where}: {first['msg']}") from None
+    return value
+
+
 class ExportedTrace(_Item):
     """A stored recall that a citation or a rejection names: its user-safe record (what
     ``Memory.explain`` shows; a session's recall keeps none here, as its view ends with the
@@ -215,7 +277,25 @@ class ExportedTrace(_Item):
     rendered_sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
     retrieval_policy_version: str = Field(min_length=1)
     degraded: bool = False
-    user_view: Annotated[dict[str, JsonValue], AfterValidator(_storable_json)] | None = None
+    user_view: (
+        Annotated[
+            dict[str, JsonValue], AfterValidator(_storable_json), AfterValidator(_readable_view)
+        ]
+        | None
+    ) = None
+
+    @model_validator(mode="after")
+    def _view_of_this_recall(self) -> Self:
+        # What a reader trusts of the view: the surface that decides who may see the
+        # recall (the tools read it there), and its moment.
+        if self.user_view is not None:
+            for field in ("surface", "moment"):
+                if self.user_view[field] != getattr(self, field):
+                    raise ValueError(
+                        f"user_view's {field} {self.user_view[field]!r} is not the"
+                        f" trace's {field} {getattr(self, field)!r}"
+                    )
+        return self
 
 
 class PrincipalExport(_Item):
