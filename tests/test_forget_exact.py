@@ -409,3 +409,32 @@ def hints(memory: Memory, tenant: str) -> list[str]:
             (tenant,),
         ).fetchall()
     return [str(r[0]) for r in rows]
+
+
+@pytest.mark.parametrize("word", ["medium", "in_turn", "direct"])
+def test_a_statement_that_is_a_word_of_the_traces_vocabulary_leaves_the_trace_readable(
+    memory: Memory, tenant: str, word: str
+) -> None:
+    """A forgotten statement that reads as a band, a moment or a surface ("medium") was
+    scrubbed wherever a trace held that word, its band, moment or surface fields too: the
+    views read back as ``[erased]``, and ``explain`` and ``trace`` of the recall raised
+    ValueError and ValidationError. Those fields hold the vocabulary's word, never the
+    user's: the statement goes, the view reads as before."""
+    memory.beliefs.add_many(
+        [
+            belief(tenant, "ada", id="b-shell", statement="Ada's shell is zsh.", subject="shell"),
+            belief(tenant, "ada", id="b-word", statement=word, subject="shell", entities=[word]),
+        ]
+    )
+    result = memory.recall(
+        request(tenant, "ada", goal=f"zsh shell {word}", working_state={"entities": [word]}),
+        policy=PATIENT,
+    )
+    assert "b-word" in result.rendered_ids, result.rendered_ids
+    memory.forget_belief(tenant, "ada", "b-word")
+    view = memory.explain(tenant, "ada", result.trace_id)
+    assert {i.band.value for i in view.items} == {"medium"}  # the forgotten item's too
+    assert view.surface.value == "direct" and view.moment.value == "in_turn"
+    trace = memory.trace(tenant, "ada", result.trace_id)
+    assert trace.surface.value == "direct"
+    assert word not in [i.statement for i in view.items]

@@ -28,7 +28,10 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from typing import Any
+from enum import Enum
+from typing import Any, Literal, get_args, get_origin
+
+from pydantic import BaseModel
 
 from recallflow.core.query_forming import keys_of_text
 from recallflow.core.render import inert, item_line_parts
@@ -69,6 +72,40 @@ def read_ids(trace: RecallTrace) -> list[str]:
 _OWNER_FIELDS = ("belief_id", "episode_id")
 #: The fields of a record entry that hold its item's words.
 _TEXT_FIELDS = frozenset({"text", "statement", "line", "content"})
+
+
+def _vocabulary_fields(model: type[BaseModel]) -> frozenset[str]:
+    """The fields of ``model`` and of the models it nests whose values come from a fixed
+    vocabulary (an enum, a literal): a band, a kind, a surface, an arm. Such a value is
+    never the user's words nor an item's id, even when it reads the same as the forgotten
+    statement ("medium") or id, and a reader of the record parses it as that vocabulary:
+    scrubbed, it was ``[erased]``, and ``Memory.explain`` of the recall raised ValueError."""
+    found: set[str] = set()
+    seen: set[type[BaseModel]] = set()
+    pending = [model]
+    while pending:
+        current = pending.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        for name, field in current.model_fields.items():
+            annotations = [field.annotation]
+            while annotations:
+                annotation = annotations.pop()
+                if get_origin(annotation) is Literal or (
+                    isinstance(annotation, type) and issubclass(annotation, Enum)
+                ):
+                    found.add(name)
+                elif isinstance(annotation, type) and issubclass(annotation, BaseModel):
+                    pending.append(annotation)
+                else:
+                    annotations.extend(get_args(annotation))
+    return frozenset(found)
+
+
+#: The fields of a stored trace (its operator view, and its user view, which names its
+#: parts alike) that hold a word of a vocabulary: never scrubbed.
+_VOCABULARY_FIELDS = _vocabulary_fields(RecallTrace)
 
 
 @dataclass(frozen=True)
@@ -148,6 +185,8 @@ def _scrubbed(
 ) -> tuple[Any, bool]:
     item_id = target.item_id
     if isinstance(value, str):
+        if field in _VOCABULARY_FIELDS:
+            return value, False
         mine = item_id is not None and owner == item_id
         if (
             (item_id is not None and value == item_id)
