@@ -884,6 +884,7 @@ SEARCH_FIELDS: dict[str, st.SearchStrategy[Any]] = {
     "principal_id": KEYS,
     "query": TEXT,
     "surface": _enum("direct", "team", "public", "vault"),
+    "since": TIMES,
     "as_of": TIMES,
     "known_as_of": TIMES,
     "max_items": NUMBERS,
