@@ -37,12 +37,12 @@ SQL_MODULES = (search_sql,)
 def resolved_request(request: RecallRequest | Mapping[str, Any]) -> RecallRequest:
     """The request validated, with ``as_of`` (default: now) and ``known_as_of`` (default:
     ``as_of``) filled in, so every stage of one recall sees the same instant."""
-    # An instance is checked as its dict is: pydantic's model_copy(update=...) checks
-    # nothing, and a request edited with it reached the nodes (a tenant id that is no
-    # identifier was pydantic's own error midway, a surface no member a KeyError).
-    data = request.model_dump(warnings=False) if isinstance(request, RecallRequest) else request
+    # An instance is taken as it is: it was checked when made, and when edited with
+    # model_copy (RecallRequest.model_copy).
     try:
-        req = RecallRequest.model_validate(data)
+        req = (
+            request if isinstance(request, RecallRequest) else RecallRequest.model_validate(request)
+        )
     except ValidationError as exc:
         first = exc.errors()[0]
         # A request that is not a mapping at all has no field path: name the request.

@@ -156,7 +156,7 @@ def core_candidates(
 ) -> tuple[ScoredCandidate, ...]:
     """The durable candidates scored by the core weight vector with no match (whatever
     the session kind: the core is the snapshot's, a child's included)."""
-    as_snapshot = asked_request.model_copy(update={"moment": Moment.SESSION_SNAPSHOT})
+    as_snapshot = asked_request.replaced(moment=Moment.SESSION_SNAPSHOT)
     # No arm ranked them: each gets a zero match, built here without validating again.
     unmatched = tuple(
         FusedCandidate.trusted(belief_id=belief_id, rrf_score=0.0, arm_ranks={})
