@@ -139,6 +139,7 @@ class AsyncEdges(_Threaded[Edges]):
     __slots__ = ()
     add = _threaded(Edges.add)
     add_many = _threaded(Edges.add_many)
+    of = _threaded(Edges.of)
 
 
 class AsyncEntities(_Threaded[Entities]):

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from enum import Enum
-from typing import Any, NoReturn, Protocol, TypeVar
+from typing import Any, Literal, NoReturn, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -43,6 +43,7 @@ from recallflow.models.store import (
     BeliefDraft,
     BeliefEdge,
     BeliefType,
+    EdgeRelation,
     Episode,
     EpisodeDraft,
     EpisodeKind,
@@ -735,19 +736,9 @@ class Beliefs:
             raise InvalidInputError(
                 f"must be a whole number from 1 to 1000, got {limit!r}", field="limit"
             )
-        now = datetime.now(UTC)
-        when = now if as_of is None else aware_instant(as_of, "as_of")
-        known = when if known_as_of is None else aware_instant(known_as_of, "known_as_of")
+        f = in_turn_view(tenant_id, principal_id, surface, as_of, known_as_of, policy)
         key = None if subject is None else _held_key(subject, "subject")
         entity_key = None if entity is None else _held_key(entity, "entity")
-        f = HardFilter(
-            tenant_id=key_of(tenant_id, "tenant_id"),
-            principal_id=key_of(principal_id, "principal_id"),
-            states=policy.admissible_states[Moment.IN_TURN],
-            as_of=when,
-            known_as_of=known,
-            sensitivity_ceiling=SURFACE_CEILINGS[member_of(Surface, surface, "surface", "surface")],
-        )
         return self._store.held_beliefs(
             f,
             project=None if project is None else key_of(project, "project"),
@@ -768,6 +759,30 @@ class Beliefs:
         return self._store.list_beliefs(
             key_of(tenant_id, "tenant_id"), key_of(principal_id, "principal_id")
         )
+
+
+def in_turn_view(
+    tenant_id: object,
+    principal_id: object,
+    surface: object,
+    as_of: object,
+    known_as_of: object,
+    policy: RetrievalPolicy,
+) -> HardFilter:
+    """The hard filter of an in-turn recall of the principal on ``surface`` at ``as_of``
+    (default now) as known at ``known_as_of`` (default ``as_of``): what a read of what
+    memory holds, and of its links, may show. Each argument is checked as a recall's,
+    or an :class:`InvalidInputError` names it."""
+    when = datetime.now(UTC) if as_of is None else aware_instant(as_of, "as_of")
+    known = when if known_as_of is None else aware_instant(known_as_of, "known_as_of")
+    return HardFilter(
+        tenant_id=key_of(tenant_id, "tenant_id"),
+        principal_id=key_of(principal_id, "principal_id"),
+        states=policy.admissible_states[Moment.IN_TURN],
+        as_of=when,
+        known_as_of=known,
+        sensitivity_ceiling=SURFACE_CEILINGS[member_of(Surface, surface, "surface", "surface")],
+    )
 
 
 def _held_key(value: object, field: str) -> str:
@@ -988,7 +1003,7 @@ class Episodes:
 
 
 class Edges:
-    """``Memory.edges``: link beliefs for graph expansion."""
+    """``Memory.edges``: link beliefs for graph expansion, and read a belief's links."""
 
     def __init__(self, store: BeliefStore) -> None:
         self._store = store
@@ -1023,3 +1038,63 @@ class Edges:
             seen[key] = index
         self._store.write_edges(valid)
         return valid
+
+    def of(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        belief_id: str,
+        *,
+        surface: Surface | str = Surface.DIRECT,
+        as_of: datetime | None = None,
+        known_as_of: datetime | None = None,
+        relation: EdgeRelation | str | None = None,
+        direction: Literal["out", "in", "both"] = "both",
+        limit: int = 100,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+    ) -> list[BeliefEdge]:
+        """The belief's links as an in-turn recall on ``surface`` at ``as_of`` (default
+        now), as known at ``known_as_of`` (default ``as_of``), may follow them: the edges
+        whose both ends pass that recall's hard filter, the one graph expansion's walk
+        applies to every node it visits. An edge to a belief above the surface's ceiling,
+        not valid at ``as_of``, retired, retracted or not yet recorded is left out, and
+        so is its id; a belief that does not pass itself has no edges here. Those from
+        the belief (``direction="out"``), to it (``"in"``) or both; of ``relation`` when
+        given; the strongest first (then by ``src_id``, ``dst_id`` and relation), at most
+        ``limit`` (1 to 1,000).
+
+        What Graphiti reads as an entity node's edges: a host showing what a belief is
+        linked to, a formation process checking a link before it adds one.
+
+        :raises NotFoundError: on ``belief_id`` when the principal has no such belief
+            (another principal's id and a forgotten one alike, as
+            :meth:`Beliefs.get <recallflow.ingestion.Beliefs.get>` says).
+        :raises InvalidInputError: naming a malformed id, an unknown surface, relation or
+            direction, a time without a time zone, a ``limit`` out of range or a policy
+            that is not a :class:`~recallflow.policy.RetrievalPolicy`.
+        """
+        policy = _write_policy(policy)
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 1000:
+            raise InvalidInputError(
+                f"must be a whole number from 1 to 1000, got {limit!r}", field="limit"
+            )
+        if not isinstance(direction, str) or direction not in _DIRECTIONS:
+            raise InvalidInputError(
+                f"unknown direction {direction!r}; use one of {', '.join(_DIRECTIONS)}",
+                field="direction",
+            )
+        f = in_turn_view(tenant_id, principal_id, surface, as_of, known_as_of, policy)
+        return self._store.belief_edges(
+            f,
+            key_of(belief_id, "belief_id"),
+            relation=None
+            if relation is None
+            else member_of(EdgeRelation, relation, "relation", "relation").value,
+            outgoing=direction != "in",
+            incoming=direction != "out",
+            limit=limit,
+        )
+
+
+#: What :meth:`Edges.of` reads of a belief's links: from it, to it, or both.
+_DIRECTIONS = ("out", "in", "both")

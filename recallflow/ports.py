@@ -203,6 +203,23 @@ class BeliefStore(Protocol):
         :class:`~recallflow.errors.NotFoundError` as :meth:`get_belief` does."""
         ...
 
+    def belief_edges(
+        self,
+        f: HardFilter,
+        belief_id: str,
+        *,
+        relation: str | None,
+        outgoing: bool,
+        incoming: bool,
+        limit: int,
+    ) -> list[BeliefEdge]:
+        """The edges from (``outgoing``) and to (``incoming``) the belief whose both ends a
+        recall under ``f`` may show, of ``relation`` when given, the strongest first (at
+        most ``limit``); none when the belief itself is hidden. Raises
+        :class:`~recallflow.errors.NotFoundError` on ``belief_id`` as :meth:`get_belief`
+        does."""
+        ...
+
     def write_edges(self, edges: Sequence[BeliefEdge]) -> None:
         """Write all of ``edges`` or none of them. An edge stored with the same weight is
         not written again; with another weight it is a

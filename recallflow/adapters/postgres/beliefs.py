@@ -401,6 +401,51 @@ class PostgresBeliefStore:
         with self._pool.connection() as conn:
             return belief_history(conn, tenant_id, principal_id, belief_id, links, events)
 
+    def belief_edges(
+        self,
+        f: HardFilter,
+        belief_id: str,
+        *,
+        relation: str | None,
+        outgoing: bool,
+        incoming: bool,
+        limit: int,
+    ) -> list[BeliefEdge]:
+        """The edges of the principal's belief ``belief_id`` (those from it when
+        ``outgoing``, to it when ``incoming``) whose both ends pass ``f``, each end checked
+        as graph expansion's walk checks a node (through
+        :func:`~recallflow.adapters.postgres.filters.hard_filter_sql`): none when the belief
+        itself does not pass. Of ``relation`` when given; the strongest first, at most
+        ``limit``. :class:`NotFoundError` on ``belief_id`` when the principal has no such
+        belief."""
+        predicate, params = hard_filter_sql(f)
+        params |= {"edges_belief": belief_id, "edges_relation": relation, "edges_limit": limit}
+        with self._pool.connection() as conn:
+            visible = conn.execute(
+                sql.SQL(
+                    "SELECT {} FROM beliefs b WHERE b.tenant_id = %(hf_tenant)s"
+                    " AND b.principal_id = %(hf_principal)s AND b.id = %(edges_belief)s"
+                ).format(predicate),
+                params,
+            ).fetchone()
+            if visible is None:
+                raise not_found(f.tenant_id, f.principal_id, belief_id, field="belief_id")
+            if not visible[0]:
+                return []
+            ends = [("src_id", "dst_id")] * outgoing + [("dst_id", "src_id")] * incoming
+            rows = conn.execute(_edges_of(predicate, ends, relation is not None), params)
+            return [
+                BeliefEdge(
+                    tenant_id=f.tenant_id,
+                    principal_id=f.principal_id,
+                    src_id=src,
+                    dst_id=dst,
+                    relation=rel,
+                    weight=weight,
+                )
+                for src, dst, rel, weight in rows.fetchall()
+            ]
+
     def write_edges(self, edges: Sequence[BeliefEdge]) -> None:
         """Write all of ``edges`` or none; an edge already stored with the same weight is
         not written again (a retried batch), with another weight it is a ConflictError."""
@@ -435,6 +480,29 @@ class PostgresBeliefStore:
     def summary(self) -> list[StoreSummary]:
         with self._pool.connection() as conn:
             return _summary(conn)
+
+
+def _edges_of(
+    predicate: sql.Composed, ends: Sequence[tuple[str, str]], of_relation: bool
+) -> sql.Composed:
+    """The edges statement of :meth:`PostgresBeliefStore.belief_edges`: one branch per
+    pair of ``ends`` (the column naming the belief, the column naming the other end),
+    each read on its own index of the edges, and the other end checked by a primary-key
+    probe through the hard filter ``predicate`` (on the alias ``b``), as the walk checks
+    a node."""
+    relation = " AND relation = %(edges_relation)s" if of_relation else ""
+    branches = " UNION ALL ".join(
+        f"SELECT src_id, dst_id, relation, weight, {other} AS other FROM belief_edges"
+        " WHERE tenant_id = %(hf_tenant)s AND principal_id = %(hf_principal)s"
+        f" AND {end} = %(edges_belief)s{relation}"
+        for end, other in ends
+    )
+    return sql.SQL(
+        "SELECT e.src_id, e.dst_id, e.relation, e.weight FROM (" + branches + ") e"
+        " WHERE EXISTS (SELECT FROM beliefs b WHERE b.tenant_id = %(hf_tenant)s"
+        " AND b.principal_id = %(hf_principal)s AND b.id = e.other AND {})"
+        " ORDER BY e.weight DESC, e.src_id, e.dst_id, e.relation LIMIT %(edges_limit)s"
+    ).format(predicate)
 
 
 def _new_edges(conn: psycopg.Connection[Any], edges: Sequence[BeliefEdge]) -> list[int]:
