@@ -204,6 +204,32 @@ def test_the_log_is_narrowed_by_each_flag_as_the_api_narrows_it(
     assert out.splitlines()[-1].startswith(f"{len(expected)} episode")
 
 
+def test_an_archival_search_takes_since_as_the_api_does(
+    log: str, memory: Memory, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``episodes QUERY`` had no ``--since`` (refused as a log flag) though the search the
+    Python API runs takes one: "what was said about cents since 09:01" found the earlier
+    episode too. The window is the request's, so the episodes before it are never found."""
+    query = "cents"
+
+    def found(*flags: str) -> list[str]:
+        code, out, err = run(capsys, "episodes", query, *who(log), *flags, "--json")
+        assert (code, err) == (0, ""), err
+        return [item["episode_id"] for item in json.loads(out)["items"]]
+
+    assert found() == ["ep-a", "ep-z"]
+    since = START + timedelta(minutes=1)
+    bounded = found("--since", since.isoformat())
+    assert bounded == ["ep-a"]
+    api = memory.search_episodes(
+        {"tenant_id": log, "principal_id": PRINCIPAL, "query": query, "since": since}
+    )
+    assert bounded == [item.episode_id for item in api.items]
+    assert found("--since", (START + timedelta(minutes=10)).isoformat()) == []
+    code, out, _ = run(capsys, "episodes", query, *who(log), "--since", since.isoformat())
+    assert code == 0 and "Grace: integer cents." in out and "let's store prices" not in out
+
+
 @settings(
     max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -294,6 +320,14 @@ REFUSED = {
         ["episodes", *T, "--since", "2026-02-01T00:00:00Z", "--as-of", "2026-01-01T00:00:00Z"],
         "--since",
     ),
+    "search since in the future": (
+        ["episodes", "q", *T, "--since", "2999-01-01T00:00:00Z"],
+        "--since",
+    ),
+    "search since after as-of": (
+        ["episodes", "q", *T, "--since", "2026-02-01T00:00:00Z", "--as-of", "2026-01-01T00:00:00Z"],
+        "--since",
+    ),
     "two entities": (["belief", "held", *T, "--entity", "a", "--entity", "b"], "--entity"),
 }
 
@@ -305,6 +339,7 @@ MALFORMED = {
     "log bad after": (["episodes", *T, "--after", "ep 1"], "--after"),
     "log bad session": (["episodes", *T, "--session", "s 1"], "--session"),
     "log since without a zone": (["episodes", *T, "--since", "2026-01-01"], "--since"),
+    "search since without a zone": (["episodes", "q", *T, "--since", "2026-01-01"], "--since"),
     "held limit": (["belief", "held", *T, "--limit", "many"], "--limit"),
     "held unknown type": (["belief", "held", *T, "--type", "opinion"], "--type"),
     "held subject of no letters": (["belief", "held", *T, "--subject", "!!!"], "--subject"),

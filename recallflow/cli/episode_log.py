@@ -1,8 +1,8 @@
 """``recallflow episodes`` without a query: the principal's event log read in order, a page
 at a time (``Memory.episodes.logged``), one episode a line, where ``recallflow episodes
 QUERY`` is the ranked archival search. The two forms share the command, its ``--surface``,
-``--as-of`` and ``--known-as-of``; a flag of one form given to the other is refused, never
-dropped without a word.
+``--since``, ``--as-of`` and ``--known-as-of``; a flag of one form given to the other is
+refused, never dropped without a word.
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ if TYPE_CHECKING:
 
 #: The flags only the log in order takes (argparse's name → the flag).
 LOG_ONLY = {
-    "since": "--since",
     "session": "--session",
     "project": "--project",
     "kind": "--kind",
@@ -40,7 +39,8 @@ LOG_ONLY = {
 #: The flags only the archival search takes.
 SEARCH_ONLY = {"max_items": "--max-items"}
 
-#: The fields of ``Episodes.logged`` set from a flag, for a refusal of the store.
+#: The fields of ``Episodes.logged`` set from a flag, for a refusal of the store (``since``
+#: of an archival search's request too).
 LOG_FLAGS = {
     "since": "--since",
     "session_id": "--session",
@@ -52,13 +52,14 @@ LOG_FLAGS = {
 
 
 def add_log_args(p: argparse.ArgumentParser) -> None:
-    """The flags of the log in order (``--project`` is shared with nothing else here)."""
+    """The flags of the log in order (``--project`` is shared with nothing else here), and
+    ``--since``, which bounds the search too."""
     p.add_argument(
         "--since",
         type=instant,
         default=None,
-        help="the log only: episodes that occurred at or after this time, ISO 8601 with a"
-        " timezone (default: the first)",
+        help="episodes that occurred at or after this time, ISO 8601 with a timezone, in the"
+        " log or the search (default: the first)",
     )
     p.add_argument(
         "--session", default=None, type=key, help="the log only: the episodes of this session"
@@ -116,7 +117,7 @@ def form_problem(args: argparse.Namespace) -> UsageError | None:
     )
 
 
-def _time_problem(args: argparse.Namespace) -> UsageError | None:
+def time_problem(args: argparse.Namespace) -> UsageError | None:
     """``--since`` after ``--as-of`` (or, without one, after now): no episode occurred in
     between, judged before a store is opened."""
     if args.since is None:
@@ -138,9 +139,6 @@ def _time_problem(args: argparse.Namespace) -> UsageError | None:
 def print_log(args: argparse.Namespace) -> int:
     """The page of the log the flags ask for: as a JSON list of ``Episode`` s, or one a line
     and a last line saying how many and the ``--after`` of the next page."""
-    problem = _time_problem(args)
-    if problem is not None:
-        raise problem
     limit = args.limit or PAGE_DEFAULT
     with open_store(args) as memory:
         page = memory.episodes.logged(

@@ -363,9 +363,9 @@ def _nobody(memory: Memory, tenant: str, principal: str, what: str, found: int) 
 
 
 def _cmd_episodes(args: argparse.Namespace) -> int:
-    from recallflow.cli.episode_log import form_problem, print_log
+    from recallflow.cli.episode_log import form_problem, print_log, time_problem
 
-    problem = form_problem(args)
+    problem = form_problem(args) or time_problem(args)
     if problem is not None:
         raise problem
     if args.query is None:
@@ -379,6 +379,7 @@ def _cmd_episodes(args: argparse.Namespace) -> int:
             "principal_id": args.principal,
             "query": args.query,
             "surface": args.surface,
+            "since": args.since,
             "as_of": args.as_of,
             "known_as_of": args.known_as_of,
             "max_items": args.max_items,
