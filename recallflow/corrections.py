@@ -34,6 +34,7 @@ from recallflow.errors import (
     ConstraintViolation,
     InvalidInputError,
     NotFoundError,
+    of_one_item,
 )
 from recallflow.ingestion import Beliefs, aware_instant, member_of, new_id, validated_items
 from recallflow.ingestion import key_of as _key
@@ -334,8 +335,7 @@ class Corrections:
                 # Of a statement alone, only the statement can be wrong: it is the argument.
                 field = None if statement_only and exc.field == "statement" else exc.field
                 where = "replacement" + (f".{field}" if field else "")
-                message = str(exc).split(": ", 1)[-1] if exc.item_index is not None else str(exc)
-                raise InvalidInputError(message, field=where, item_id=exc.item_id) from exc
+                raise of_one_item(exc, where, exc.item_id) from exc
             successor = beliefs[0]
             if (successor.tenant_id, successor.principal_id) != (tenant, principal):
                 raise InvalidInputError(
@@ -505,7 +505,7 @@ class Corrections:
         try:
             successor = validated_items(BeliefDraft, [draft])[0]
         except InvalidInputError as exc:
-            raise InvalidInputError(exc.detail, field=_argument(exc.field), item_id=old.id) from exc
+            raise of_one_item(exc, _argument(exc.field), old.id) from exc
         if all(getattr(successor, f) == getattr(old, f) for f in ("statement", *CARRIED)):
             raise InvalidInputError(
                 f"says what {old.id!r} says, with the same {', '.join(CARRIED)}: there is"
@@ -518,23 +518,17 @@ class Corrections:
         except NotFoundError as exc:
             if exc.field == "old_id":  # forgotten meanwhile
                 raise not_found(tenant, principal, old.id, field="belief_id") from exc
-            if exc.item_index is None:
-                raise
-            raise NotFoundError(exc.detail, field=_argument(exc.field), item_id=old.id) from exc
+            raise of_one_item(exc, _argument(exc.field), old.id) from exc
         except ConstraintViolation as exc:
-            raise ConstraintViolation(
-                exc.detail, constraint=exc.constraint, field=_argument(exc.field), item_id=old.id
-            ) from exc
+            raise of_one_item(exc, _argument(exc.field), old.id) from exc
         except ConflictError as exc:
             if type(exc) is not ConflictError:
                 raise
-            if exc.item_index is None and exc.field == "supersedes":
+            if exc.field == "supersedes":
                 # Superseded or retired meanwhile: the belief restated is at fault.
                 raise ConflictError(exc.detail, field="belief_id", item_id=old.id) from exc
             # A retry under the successor's id that says something else.
-            raise ConflictError(
-                exc.detail, field=_argument(exc.field), item_id=exc.item_id
-            ) from exc
+            raise of_one_item(exc, _argument(exc.field), exc.item_id) from exc
 
     def unflag(
         self,

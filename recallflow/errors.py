@@ -42,6 +42,7 @@ Bad input never leaves the store half-written: every write that raises
 from __future__ import annotations
 
 import re
+from typing import TypeVar
 
 #: pydantic's words for an identifier that does not match ``recallflow.models.fields.Key``'s
 #: pattern (``KEY_PATTERN`` there), which shows the regular expression itself.
@@ -339,6 +340,22 @@ class NotFoundError(RecallflowError, KeyError):
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else "not found"
+
+
+_Item = TypeVar("_Item", InvalidInputError, NotFoundError)
+
+
+def of_one_item(exc: _Item, field: str | None, item_id: str | None) -> _Item:
+    """``exc``, raised for the one item of the batch a call that takes one item (a
+    supersession's draft, a restatement, a replacement) wrote through, as that call's own
+    error: the same class, attributes and detail, about ``field`` of ``item_id``, without
+    the batch position ("item 0") the caller never wrote. Built without running the
+    class's constructor, whose arguments differ by class (a cycle's, a constraint's)."""
+    prefix = _where(field, None, item_id)
+    one = type(exc).__new__(type(exc), f"{prefix}: {exc.detail}" if prefix else exc.detail)
+    one.__dict__.update(exc.__dict__)
+    one.field, one.item_index, one.item_id = field, None, item_id
+    return one
 
 
 class StoreUnavailableError(RecallflowError):

@@ -28,10 +28,10 @@ from recallflow.adapters.progress import shows_progress, tqdm_bar
 from recallflow.core.calibration import off_unit, row_lengths, shape_problem, vector_problem
 from recallflow.core.lifecycle import edge_key
 from recallflow.errors import (
-    ConflictError,
     InvalidInputError,
     NotFoundError,
     UnsupportedEmbedderError,
+    of_one_item,
     validator_words,
 )
 from recallflow.models.fields import utc_instant
@@ -470,34 +470,39 @@ class Beliefs:
         "History: lifecycle state at `as_of`" in docs/recall.md). Raises
         :class:`~recallflow.errors.NotFoundError` for an unknown ``old_id`` and
         :class:`~recallflow.errors.ConflictError` when it is already superseded by another
-        belief or the supersession would close a cycle."""
-        draft = validated_items(BeliefDraft, [new_belief])[0]
-        if draft.supersedes is not None and draft.supersedes != old_id:
-            raise InvalidInputError(
-                f"names {draft.supersedes!r}, not {old_id!r}", field="supersedes", item_id=draft.id
-            )
-        old = key_of(old_id, "old_id")
-        if draft.id == old:
-            # Named as the field the caller wrote, with no batch position: the belief's own
-            # check said "item 0" and named no field.
-            raise InvalidInputError(
-                "is the id of the belief it supersedes; a successor is a new belief, under an"
-                " id of its own",
-                field="id",
-                item_id=draft.id,
-            )
+        belief or the supersession would close a cycle.
+
+        A refusal of the draft names its field (and id) without a batch position: the
+        call takes one draft, not a batch with an "item 0"."""
         try:
+            draft = validated_items(BeliefDraft, [new_belief])[0]
+            if draft.supersedes is not None and draft.supersedes != old_id:
+                raise InvalidInputError(
+                    f"names {draft.supersedes!r}, not {old_id!r}",
+                    field="supersedes",
+                    item_id=draft.id,
+                )
+            old = key_of(old_id, "old_id")
+            if draft.id == old:
+                # Named as the field the caller wrote: the belief's own check named none.
+                raise InvalidInputError(
+                    "is the id of the belief it supersedes; a successor is a new belief,"
+                    " under an id of its own",
+                    field="id",
+                    item_id=draft.id,
+                )
             return self.add(draft.model_copy(update={"supersedes": old}), policy=policy)
         except NotFoundError as exc:
-            if (exc.field, exc.item_index) != ("supersedes", 0):  # the one item here
+            if exc.item_index is None:
                 raise
-            # The link is this call's own argument, not a field the caller wrote.
-            raise NotFoundError(exc.detail, field="old_id") from exc
-        except ConflictError as exc:
-            if type(exc) is not ConflictError or (exc.field, exc.item_index) != ("supersedes", 0):
+            if exc.field == "supersedes":
+                # The link is this call's own argument, not a field the caller wrote.
+                raise of_one_item(exc, "old_id", None) from exc
+            raise of_one_item(exc, exc.field, exc.item_id) from exc
+        except InvalidInputError as exc:
+            if exc.item_index is None:
                 raise
-            # The new belief's link, named without a batch position this call has none of.
-            raise ConflictError(exc.detail, field=exc.field, item_id=exc.item_id) from exc
+            raise of_one_item(exc, exc.field, exc.item_id) from exc
 
     def prepare(
         self,
