@@ -504,12 +504,14 @@ class PostgresSessionStore:
                 raise
             # The parent went (its principal erased, or retention deleted it) after the
             # child's open checked it: a child runs under a stored session.
-            raise NotFoundError(
-                f"no session {info.parent_session_id!r} for"
-                f" {info.tenant_id}/{info.principal_id}: a child run opens under a stored"
-                " session"
-            ) from exc
+            raise _parent_gone(info) from exc
         if inserted.rowcount == 0:
+            # Refused by the erasure fence. A child whose parent went with its principal is
+            # refused before the parent's key is checked: it is the parent that is gone,
+            # and a retry would find it so.
+            parent = info.parent_session_id
+            if parent is not None and not self.exists(info.tenant_id, info.principal_id, parent):
+                raise _parent_gone(info)
             raise ErasedMeanwhileError(f"session {info.id}")
 
     def load(self, tenant_id: str, principal_id: str, session_id: str) -> tuple[SessionInfo, bytes]:
@@ -652,3 +654,11 @@ class PostgresSessionStore:
             cur = conn.cursor(row_factory=dict_row)
             cur.execute(_SESSION_TRACES, {"tenant": tenant_id})
             return list(cur.fetchall())
+
+
+def _parent_gone(info: SessionInfo) -> NotFoundError:
+    """The refusal of a child run whose parent session is no longer stored."""
+    return NotFoundError(
+        f"no session {info.parent_session_id!r} for {info.tenant_id}/{info.principal_id}:"
+        " a child run opens under a stored session"
+    )
