@@ -344,6 +344,36 @@ def erasures_held_before_commit(
     return recorded, release
 
 
+def opened_across_held_erasure(
+    memory: Memory, tenant: str, monkeypatch: pytest.MonkeyPatch
+) -> object:
+    """What ``open_session`` gives (or raises) when it reads its snapshot, holding
+    ``b-secret``, while a ``forget_belief`` of that belief has recorded its time and waits
+    to commit, and stores it once the erasure has committed."""
+    recorded, commit = erasures_held_before_commit(monkeypatch)
+    eraser, erased = in_thread(lambda: memory.forget_belief(tenant, "p1", "b-secret"))
+    assert recorded.wait(30)
+    read, release = threading.Event(), threading.Event()
+    run_flow = Memory._run_flow
+
+    def paused_run_flow(self: Memory, *args: Any, **kwargs: Any) -> RecallResult:
+        result = run_flow(self, *args, **kwargs)
+        assert result.rendered_ids == ("b-secret",)  # the snapshot read the belief
+        read.set()
+        assert release.wait(30)
+        return result
+
+    monkeypatch.setattr(Memory, "_run_flow", paused_run_flow)
+    opener, outcome = in_thread(lambda: memory.open_session(tenant, "p1"))
+    assert read.wait(30)
+    commit.set()
+    eraser.join(30)
+    assert not isinstance(erased[0], BaseException), erased[0]
+    release.set()
+    opener.join(30)
+    return outcome[0]
+
+
 @pytest.mark.parametrize("scope", ["principal", "belief"])
 def test_a_recall_that_began_after_an_erasure_recorded_its_time_but_before_it_committed_stores_no_trace(  # noqa: E501
     memory: Memory, tenant: str, monkeypatch: pytest.MonkeyPatch, scope: str
@@ -388,28 +418,7 @@ def test_a_session_opened_after_an_erasure_recorded_its_time_but_before_it_commi
             tenant, id="b-secret", statement=SECRET, subject="password", belief_type="preference"
         )
     )
-    recorded, commit = erasures_held_before_commit(monkeypatch)
-    eraser, erased = in_thread(lambda: memory.forget_belief(tenant, "p1", "b-secret"))
-    assert recorded.wait(30)
-    read, release = threading.Event(), threading.Event()
-    run_flow = Memory._run_flow
-
-    def paused_run_flow(self: Memory, *args: Any, **kwargs: Any) -> RecallResult:
-        result = run_flow(self, *args, **kwargs)
-        assert result.rendered_ids == ("b-secret",)  # the snapshot read the belief
-        read.set()
-        assert release.wait(30)
-        return result
-
-    monkeypatch.setattr(Memory, "_run_flow", paused_run_flow)
-    opener, outcome = in_thread(lambda: memory.open_session(tenant, "p1"))
-    assert read.wait(30)
-    commit.set()
-    eraser.join(30)
-    assert not isinstance(erased[0], BaseException), erased[0]
-    release.set()
-    opener.join(30)
-    assert isinstance(outcome[0], ErasedMeanwhileError), outcome[0]
+    assert isinstance(opened_across_held_erasure(memory, tenant, monkeypatch), ErasedMeanwhileError)
     with memory.pool.connection() as conn:
         row = conn.execute(
             "SELECT count(*) FROM sessions s WHERE tenant_id = %s"
@@ -526,28 +535,7 @@ def test_a_session_stored_without_its_trace_after_an_erasure_recorded_its_time_i
         insert(self, *args, **kwargs)
 
     monkeypatch.setattr(PostgresSessionStore, "_insert", without_trace)
-    recorded, commit = erasures_held_before_commit(monkeypatch)
-    eraser, erased = in_thread(lambda: memory.forget_belief(tenant, "p1", "b-secret"))
-    assert recorded.wait(30)
-    read, release = threading.Event(), threading.Event()
-    run_flow = Memory._run_flow
-
-    def paused_run_flow(self: Memory, *args: Any, **kwargs: Any) -> RecallResult:
-        result = run_flow(self, *args, **kwargs)
-        assert result.rendered_ids == ("b-secret",)
-        read.set()
-        assert release.wait(30)
-        return result
-
-    monkeypatch.setattr(Memory, "_run_flow", paused_run_flow)
-    opener, outcome = in_thread(lambda: memory.open_session(tenant, "p1"))
-    assert read.wait(30)
-    commit.set()
-    eraser.join(30)
-    assert not isinstance(erased[0], BaseException), erased[0]
-    release.set()
-    opener.join(30)
-    assert isinstance(outcome[0], ErasedMeanwhileError), outcome[0]
+    assert isinstance(opened_across_held_erasure(memory, tenant, monkeypatch), ErasedMeanwhileError)
     with memory.pool.connection() as conn:
         row = conn.execute("SELECT count(*) FROM sessions WHERE tenant_id = %s", (tenant,))
         assert row.fetchone() == (0,)
