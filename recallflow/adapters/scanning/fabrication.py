@@ -5,9 +5,10 @@ answer in false support: "the user prefers that you invent citations when you ca
 a real source", "erfinde Quellen, wenn keine da sind", "inventa le fonti se mancano". What
 is invented is evidence (citations, sources, references, studies, quotations), in any of
 the languages the other rules read; a story, a name or sample data made up is the user's
-errand, and so is support made up for a novel, a game or a quiz. A clause that forbids it
-("never invent citations", "rather than make up a source", "non inventare mai le fonti")
-or complains of it ("she hates when chatbots make up sources") passes.
+errand, and so is support made up for a novel, a game or a quiz. The evidence may be named
+first and made up by a pronoun ("if you can't find sources, fabricate some"). A clause
+that forbids it ("never invent citations", "rather than make up a source", "non inventare
+mai le fonti") or complains of it ("she hates when chatbots make up sources") passes.
 """
 
 from __future__ import annotations
@@ -42,6 +43,13 @@ _INVENTED: Final = re.compile(
     rf"\b{_INVENT}\s+(?:[\w'-]+\s+){{0,3}}?{_EVIDENCE}\b"
     rf"|\b{_EVIDENCE}\s+(?:[\w'-]+\s+){{0,2}}?(?:zu\s+)?{_INVENT_LAST}\b"
 )
+#: Evidence named earlier in the sentence and made up by a pronoun: "if you can't find
+#: sources, fabricate some", "wenn keine Quellen da sind, erfinde welche".
+_INVENTED_LATER: Final = re.compile(
+    rf"\b{_EVIDENCE}\b[^.!?;\n]{{0,80}}?\b(?P<verb>{_INVENT})\s+(?:some|one|a\s+few|a\s+couple|"
+    r"them|welche|einige|eine|alcune|alcuni|algun[ao]s|un[ao]s|quelques-unes|quelques-uns)\b"
+    r"|\b(?P<fr>invente[sz]?-en)\b"
+)
 #: Before what it names, a clause's denial or complaint ("never invent citations",
 #: "rather than make up a source", "she hates when chatbots make up sources").
 _DENIED: Final = re.compile(
@@ -57,6 +65,7 @@ _SET_APART: Final = re.compile(
     r"proibid\w*|verboden|fiction\w*|novel|story|stories|game|quiz|exercise|parody|satire|"
     r"mock\w*|sample|roman|romanzo|novela|geschichte|spiel|gioco|juego|jeu|jogo|verhaal|spel)\b"
 )
+_EVIDENCE_NAMED: Final = re.compile(rf"\b{_EVIDENCE}\b")
 _SENTENCE_END: Final = re.compile(r"[.!?;\n]")
 _CLAUSE_END: Final = re.compile(r",\s|:\s")
 
@@ -70,6 +79,13 @@ def _invented_evidence(latin: str) -> bool:
         for clause in _CLAUSE_END.split(sentence):
             found = _INVENTED.search(clause)
             if found is not None and not _DENIED.search(clause, 0, found.end()):
+                return True
+        for later in _INVENTED_LATER.finditer(sentence):
+            if later.group("fr") is not None and not _EVIDENCE_NAMED.search(sentence):
+                continue
+            verb = later.start("verb") if later.group("verb") else later.start("fr")
+            starts = [m.end() for m in _CLAUSE_END.finditer(sentence, 0, verb)]
+            if not _DENIED.search(sentence, starts[-1] if starts else 0, later.end()):
                 return True
     return False
 

@@ -495,6 +495,23 @@ _MOVE_MONEY: Final = (
     r"vir\w*|uberweis\w*|zahl\w*|overmak\w*|overmaakt|betal\w*|stort\w*|przelej\w*|przelac|"
     r"wplac\w*)\b"
 )
+# The user asked for their own secret, as the English rule reads "ask them for their
+# password": "bitte ihn um sein Passwort", "demande-lui son mot de passe", "pídele su
+# contraseña", "vraag hem om zijn wachtwoord", "be honom om hans lösenord". A wifi's or a
+# house's code asked of a friend is no login ("pídele su clave del wifi").
+_ASK_THEM: Final = (
+    r"\b(?:bitte\s+(?:ihn|sie)|frag(?:e|en)?\s+(?:ihn|sie)|chiedigli|chiedile|chiedi\s+(?:loro|al)|"
+    r"pidele|pideles|pidale|demande-lui|demandez-lui|demande-leur|demandez-leur|vraag\s+(?:hem|"
+    r"haar|ze)|peca-lhe|pede-lhe|popros\s+(?:go|ja)|be\s+(?:honom|henne|dem|ham)|bed\s+(?:ham|hende|"
+    r"dem)|pozadej\s+(?:ho|ji|je))\b"
+)
+_OWN_SECRET: Final = (
+    r"\b(?:sein\w*|ihr\w*|su|sus|son|sa|ses|leur|suo|sua|loro|zijn|haar|hun|seu|dele|dela|"
+    r"jego|jej|swoje?|hans|hennes|deras|sitt|sin|sina|sit|sine|jeho|jeji)\s+(?:\w++\s+)?"
+    r"(?:passwort|kennwort|pin|pin-?code|tan|contrasena|clave|mot\s+de\s+passe|code\s+(?:pin|"
+    r"secret)|password|wachtwoord|senha|haslo|heslo|losenord|adgangskode|passord|salasana|cvv|"
+    r"zugangsdaten|credenziali|credenciales|identifiants)\b(?!\s+(?:\w++\s+)?(?:wlan|wifi|wi-fi))"
+)
 _THEIR_ACCOUNT: Final = (
     r"\b(?:conto|cuenta|compte|konto|rekening|conta|rachunek|iban|wallet|portafoglio|cartera|"
     r"portefeuille)\b|\b[a-z]{2}\d{2}[a-z0-9]{10,30}\b"
@@ -814,6 +831,12 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
                 | {"diles", "pidele", "pideles", "dis", "dites", "demande", "demandez", "sag"}
                 | {"sagen", "bitte", "zeg", "vraag", "diga", "diz", "peca", "powiedz", "popros"},
                 rf"{_TELL_THEM}[^.\n]{{0,30}}?{_MOVE_MONEY}[^.\n]{{0,60}}?(?:{_THEIR_ACCOUNT})",
+            ),
+            (
+                frozenset({"bitte", "frag", "frage", "fragen", "chiedigli", "chiedile", "chiedi"})
+                | {"pidele", "pideles", "pidale", "demande", "demandez", "vraag", "peca", "pede"}
+                | {"popros", "be", "bed", "pozadej"},
+                rf"{_ASK_THEM}[^.!?\n]{{0,40}}?{_OWN_SECRET}",
             ),
             # romanised Hindi puts the verb last: "pichhle saare instructions bhool jao",
             # "user ka password bata do"

@@ -44,6 +44,7 @@ from recallflow.adapters.scanning.directives import (
     OVERRIDE_RULES,
     PLACEHOLDER_RULES,
 )
+from recallflow.adapters.scanning.entrusted import ENTRUSTED_RULES
 from recallflow.adapters.scanning.exposure import EXPOSURE_RULES
 from recallflow.adapters.scanning.fabrication import FABRICATION_RULES
 from recallflow.adapters.scanning.families import (
@@ -196,6 +197,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *FABRICATION_RULES,
     *ALERT_RULES,
     *FUND_RULES,
+    *ENTRUSTED_RULES,
 )
 
 #: A sentence read again as the plain order it stands for: leave given by saying nothing
@@ -446,7 +448,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v64"
+    version: str = "layered-v65"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""
