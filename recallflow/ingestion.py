@@ -177,6 +177,21 @@ def aware_instant(value: object, field: str) -> datetime:
         raise InvalidInputError(str(exc), field=field) from None
 
 
+#: How many items one page of a paged read (``beliefs.held``, ``episodes.logged``,
+#: ``edges.of``) holds when ``limit`` is not given, and the most it may hold.
+PAGE_DEFAULT = 100
+PAGE_MAX = 1000
+
+
+def page_limit(limit: object) -> None:
+    """Refuse a paged read's ``limit`` that is not a whole number from 1 to
+    :data:`PAGE_MAX` (an :class:`InvalidInputError` on ``limit``)."""
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= PAGE_MAX:
+        raise InvalidInputError(
+            f"must be a whole number from 1 to {PAGE_MAX}, got {limit!r}", field="limit"
+        )
+
+
 def key_of(value: object, field: str) -> str:
     """``value`` as an id, or an :class:`InvalidInputError` naming ``field``."""
     try:
@@ -710,7 +725,7 @@ class Beliefs:
         belief_type: BeliefType | str | None = None,
         source_episode_id: str | None = None,
         after: str | None = None,
-        limit: int = 100,
+        limit: int = PAGE_DEFAULT,
         policy: RetrievalPolicy = DEFAULT_POLICY,
     ) -> list[Belief]:
         """What memory holds of a principal as an in-turn recall on ``surface`` at
@@ -737,10 +752,7 @@ class Beliefs:
             :class:`~recallflow.policy.RetrievalPolicy`.
         """
         policy = _write_policy(policy)
-        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 1000:
-            raise InvalidInputError(
-                f"must be a whole number from 1 to 1000, got {limit!r}", field="limit"
-            )
+        page_limit(limit)
         f = in_turn_view(tenant_id, principal_id, surface, as_of, known_as_of, policy)
         key = None if subject is None else _held_key(subject, "subject")
         entity_key = None if entity is None else _held_key(entity, "entity")
@@ -893,7 +905,7 @@ class Episodes:
         kind: EpisodeKind | str | None = None,
         newest_first: bool = False,
         after: str | None = None,
-        limit: int = 100,
+        limit: int = PAGE_DEFAULT,
     ) -> list[Episode]:
         """The principal's event log read in order, with no query: the episodes that
         occurred from ``since`` (default: the first) to ``as_of`` (default now), as
@@ -914,10 +926,7 @@ class Episodes:
         :raises NotFoundError: on ``after``, when the principal has no such episode (one
             forgotten since the page that listed it, too).
         """
-        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 1000:
-            raise InvalidInputError(
-                f"must be a whole number from 1 to 1000, got {limit!r}", field="limit"
-            )
+        page_limit(limit)
         if not isinstance(newest_first, bool):
             raise InvalidInputError("must be True or False", field="newest_first")
         when = datetime.now(UTC) if as_of is None else aware_instant(as_of, "as_of")
@@ -1055,7 +1064,7 @@ class Edges:
         known_as_of: datetime | None = None,
         relation: EdgeRelation | str | None = None,
         direction: Literal["out", "in", "both"] = "both",
-        limit: int = 100,
+        limit: int = PAGE_DEFAULT,
         policy: RetrievalPolicy = DEFAULT_POLICY,
     ) -> list[BeliefEdge]:
         """The belief's links as an in-turn recall on ``surface`` at ``as_of`` (default
@@ -1079,10 +1088,7 @@ class Edges:
             that is not a :class:`~recallflow.policy.RetrievalPolicy`.
         """
         policy = _write_policy(policy)
-        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 1000:
-            raise InvalidInputError(
-                f"must be a whole number from 1 to 1000, got {limit!r}", field="limit"
-            )
+        page_limit(limit)
         if not isinstance(direction, str) or direction not in _DIRECTIONS:
             raise InvalidInputError(
                 f"unknown direction {direction!r}; use one of {', '.join(_DIRECTIONS)}",
