@@ -8,6 +8,11 @@ occurrences, then the earliest), centred on the query words it holds, with ``...
 it was cut. The choice depends only on
 the content and the query, so the bytes are stable.
 
+An episode's text crosses the trust boundary in one place, :func:`trusted_episode`, for
+every read that shows it to a model (archival search, and the ``list_episodes`` tool's
+read of the log): an excerpt that reads as instructions is ``[BLOCKED]``, and a name or a
+project the surface's ceiling does not admit is redacted.
+
 The floor reads similarity as the recall floor does: calibrated against unrelated text,
 never as a raw cosine (see "Relevance floor" in docs/architecture.md).
 """
@@ -19,7 +24,12 @@ from collections.abc import Sequence
 
 from recallflow.core.calibration import CalibrationRef
 from recallflow.core.query_forming import content_terms
-from recallflow.policy import EpisodeFloor
+from recallflow.core.redaction import ProjectNames, Redactor
+from recallflow.core.render import BLOCKED
+from recallflow.models.result import RecalledEpisode, TrustLevel
+from recallflow.models.store import Episode
+from recallflow.policy import EpisodeFloor, EpisodePolicy
+from recallflow.ports import InjectionScanner
 
 #: Marks where an excerpt was cut.
 ELLIPSIS = "..."
@@ -149,3 +159,54 @@ def clears_floor(standing: float | None, coverage: float | None, floor: EpisodeF
     near = standing is not None and standing >= floor.semantic_standing
     worded = coverage is not None and coverage >= floor.coverage
     return near or worded
+
+
+def trusted_episode(
+    episode: Episode,
+    terms: Sequence[str],
+    policy: EpisodePolicy,
+    scanner: InjectionScanner,
+    redact: Redactor,
+    project_names: ProjectNames,
+    score: float = 0.0,
+) -> tuple[RecalledEpisode, str | None]:
+    """``episode`` as MEMORY data on the surface ``redact`` is bound to, and the family of
+    instructions its excerpt reads as (None when it reads as none).
+
+    The excerpt is the window of the content centred on ``terms`` (its opening words when
+    there are none: a read of the log asks no query). It is scanned as shown and with the
+    episode's line breaks kept, since the one-line excerpt joins a directive on a line of
+    its own onto the line before; one that reads as instructions is ``[BLOCKED]`` (the id
+    stays). A marked entity's name the ceiling does not admit is redacted from the rest,
+    and a project name the ceiling does not admit (by the episode's own level or the
+    name's, ``project_names``) is withheld, as in recall."""
+    text, cut, written = excerpts(
+        episode.content,
+        terms,
+        policy.excerpt_words,
+        policy.excerpt_prefix,
+        policy.excerpt_word_chars,
+    )
+    family = scanner.scan(text)
+    if family is None and written != text:
+        family = scanner.scan(written)
+    blocked = family is not None
+    shown, names = (BLOCKED, 0) if blocked else redact(text, episode.content)
+    project = episode.project
+    hidden = project is not None and not project_names.admitted(
+        project, episode.sensitivity, redact.ceiling
+    )
+    item = RecalledEpisode(
+        episode_id=episode.id,
+        occurred_at=episode.occurred_at,
+        kind=episode.kind,
+        project=None if hidden else project,
+        project_redacted=hidden,
+        names_redacted=names,
+        text=shown,
+        excerpted=cut and not blocked,
+        trust=TrustLevel.MEMORY,
+        blocked=blocked,
+        score=score,
+    )
+    return item, family

@@ -84,6 +84,10 @@ def inert(text: str) -> str:
     return " ".join(_UNUSUAL.sub(lambda m: _inert_char(m.group()), plain).split())
 
 
+#: What replaces a text of memory that failed the injection scan.
+BLOCKED: Final = "[BLOCKED]"
+
+
 def statement_text(text: str, blocked: bool) -> str:
     """The rendered form of an item's text: ``[BLOCKED]`` as is, any statement inert."""
     return text if blocked else inert(text)

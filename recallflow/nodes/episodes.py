@@ -22,8 +22,8 @@ from recallflow.core.calibration import Calibration, null_similarity, uncalibrat
 from recallflow.core.episodes import (
     clears_floor,
     episode_standing,
-    excerpts,
     query_terms,
+    trusted_episode,
 )
 from recallflow.core.fusion import fuse_ranks
 from recallflow.core.redaction import (
@@ -48,7 +48,6 @@ from recallflow.models.result import (
     EpisodeTrace,
     FusedEpisode,
     RecalledEpisode,
-    TrustLevel,
 )
 from recallflow.models.stages import (
     EpisodeBudgetOutcome,
@@ -58,7 +57,6 @@ from recallflow.models.stages import (
     EpisodeTrustOutcome,
     RenderedEpisodes,
 )
-from recallflow.nodes.trust import BLOCKED
 from recallflow.policy import SURFACE_CEILINGS, EpisodePolicy
 from recallflow.ports import (
     Embedder,
@@ -267,46 +265,16 @@ def trusted_episodes(
     stays citable). A project name or a marked entity's
     name the surface's ceiling does not admit is redacted, as in recall."""
     terms = query_terms(episode_query, episode_policy.query_words, episode_policy.excerpt_min_term)
-    ceiling = episode_filter.sensitivity_ceiling
-    redact = Redactor.of(episode_marked_names, ceiling)
+    redact = Redactor.of(episode_marked_names, episode_filter.sensitivity_ceiling)
     items: list[RecalledEpisode] = []
     families: dict[str, str] = {}
     for c in candidate_episodes:
-        # Scanned as shown and as written: a directive on a line of its own is one even
-        # where the one-line excerpt joins it onto the line before.
-        text, cut, written = excerpts(
-            c.episode.content,
-            terms,
-            episode_policy.excerpt_words,
-            episode_policy.excerpt_prefix,
-            episode_policy.excerpt_word_chars,
+        item, family = trusted_episode(
+            c.episode, terms, episode_policy, injection_scanner, redact, project_names, c.score
         )
-        family = injection_scanner.scan(text)
-        if family is None and written != text:
-            family = injection_scanner.scan(written)
-        blocked = family is not None
         if family is not None:
             families[c.episode_id] = family
-        shown, names = (BLOCKED, 0) if blocked else redact(text, c.episode.content)
-        project = c.episode.project
-        hidden = project is not None and not project_names.admitted(
-            project, c.episode.sensitivity, ceiling
-        )
-        items.append(
-            RecalledEpisode(
-                episode_id=c.episode_id,
-                occurred_at=c.episode.occurred_at,
-                kind=c.episode.kind,
-                project=None if hidden else project,
-                project_redacted=hidden,
-                names_redacted=names,
-                text=shown,
-                excerpted=cut and not blocked,
-                trust=TrustLevel.MEMORY,
-                blocked=blocked,
-                score=c.score,
-            )
-        )
+        items.append(item)
     blocked_ids = tuple(i.episode_id for i in items if i.blocked)
     return EpisodeTrustOutcome(
         items=tuple(items),

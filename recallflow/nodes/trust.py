@@ -15,6 +15,7 @@ from hamilton.function_modifiers import tag
 
 from recallflow.core.corrections import kind_of, shows_statement
 from recallflow.core.redaction import NO_MARKED_NAMES, NameRedaction, Redactor, names_marked
+from recallflow.core.render import BLOCKED
 from recallflow.models.result import Correction, CorrectionPeer, RecalledItem, TrustLevel
 from recallflow.models.session import SessionTurn
 from recallflow.models.stages import (
@@ -28,9 +29,6 @@ from recallflow.models.stages import (
 from recallflow.models.store import Belief, LifecycleState, Sensitivity
 from recallflow.policy import RetrievalPolicy
 from recallflow.ports import EntitySensitivity, InjectionScanner
-
-#: What replaces a statement that failed the injection scan.
-BLOCKED = "[BLOCKED]"
 
 
 def _item(

@@ -24,12 +24,11 @@ import re
 
 from recallflow.core.lifecycle import not_found
 from recallflow.core.redaction import NameRedaction, Redactor
-from recallflow.core.render import inert
+from recallflow.core.render import BLOCKED, inert
 from recallflow.ingestion import generated_ids
 from recallflow.models.history import BeliefHistory, ChainLink, HistoryEvent
 from recallflow.models.store import Sensitivity
 from recallflow.models.trace_view import REDACTED
-from recallflow.nodes.trust import BLOCKED
 from recallflow.policy import SURFACE_CEILINGS, RetrievalPolicy
 from recallflow.ports import InjectionScanner
 from recallflow.tools.results import BeliefHistoryView, HistoryEventView, HistoryLinkView

@@ -29,9 +29,9 @@ from datetime import UTC, datetime
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from recallflow.core.render import BLOCKED
 from recallflow.models.fields import Instant, Key
 from recallflow.models.store import Belief, normalise_subject
-from recallflow.nodes.trust import BLOCKED
 from recallflow.policy import ListingPolicy, RetrievalPolicy
 from recallflow.ports import TokenCounter
 from recallflow.tools.history import ShownText
@@ -56,14 +56,18 @@ def make_cursor(at: datetime, after: str) -> str:
     return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
 
 
-def read_cursor(text: str) -> tuple[datetime, str]:
-    """The time and the last id of a cursor :func:`make_cursor` made.
+def cursor_refusal(tool: str) -> str:
+    """What a refused cursor of ``tool``'s is told: the same words whatever was wrong with
+    it, so a refusal tells nothing of what a cursor named."""
+    return f"is not a next_cursor that {tool} returned; leave it out to start over"
+
+
+def read_cursor(text: str, tool: str = "list_beliefs") -> tuple[datetime, str]:
+    """The time and the last id of a cursor :func:`make_cursor` made for ``tool``.
 
     :raises ValueError: any other text, or a time after now (no page was read then).
     """
-    problem = ValueError(
-        "is not a next_cursor that list_beliefs returned; leave it out to start over"
-    )
+    problem = ValueError(cursor_refusal(tool))
     try:
         raw = base64.urlsafe_b64decode(text.strip() + "=" * (-len(text.strip()) % 4))
         cursor = _Cursor.model_validate(json.loads(raw))
