@@ -628,6 +628,7 @@ def test_tool_calls(memory: Memory, fuzz_tenant: str, data: st.DataObject, name:
         "report_miss": {"trace_id": shown.trace_id, "expected": "Invoices are PDFs."},
         "log_episode": {"content": "Ada paid the invoice.", "key": "paid"},
         "list_beliefs": {"subject": "invoices", "max_items": 3},
+        "list_episodes": {"kind": "message", "since": "2026-01-01T00:00:00Z", "max_items": 3},
     }
     changes = data.draw(mutations(_TOOL_FIELDS[name]))
     arguments = data.draw(st.sampled_from(({**valid[name], **changes}, changes, valid[name])))

@@ -97,6 +97,10 @@ async def refused(session: ClientSession, name: str, arguments: dict[str, Any]) 
 def test_every_tool_over_stdio(memory: Memory, store_home: Path, tenant: str) -> None:
     store(memory, tenant, "p1")
     store(memory, tenant, "p2")
+    for principal in ("p1", "p2"):
+        memory.episodes.add({"tenant_id": tenant, "principal_id": principal,
+                             "id": f"e-earlier-{principal}", "occurred_at": "2026-01-01T00:00Z",
+                             "content": f"{principal} opened the billing-api repo."})  # fmt: skip
     other = Toolset(memory, tenant_id=tenant, principal_id="p2", policy=patient_policy())
     their_trace = other.call("recall_beliefs", GOAL)["trace_id"]
     their_session = other.call("open_session", {})["session_id"]
@@ -119,6 +123,7 @@ def test_every_tool_over_stdio(memory: Memory, store_home: Path, tenant: str) ->
                 "belief_history",
                 "resume_session",
                 "list_beliefs",
+                "list_episodes",
             }
             destructive = {name for name, h in hints.items() if h and h.destructiveHint}
             assert destructive == {"reject_belief"}
@@ -162,6 +167,13 @@ def test_every_tool_over_stdio(memory: Memory, store_home: Path, tenant: str) ->
             again = await call(session, "log_episode", episode)
             assert (logged["recorded"], again["recorded"]) == (True, False)
             assert again["episode_id"] == logged["episode_id"]
+            # The log read in order, the latest first: the episode just logged, p1's alone.
+            log = await call(session, "list_episodes", {"newest_first": True, "max_items": 1})
+            assert [item["episode_id"] for item in log["items"]] == [logged["episode_id"]]
+            assert "Ada paired with Grace" in log["block"] and log["next_cursor"]
+            rest = await call(session, "list_episodes", {"cursor": log["next_cursor"]})
+            assert [item["episode_id"] for item in rest["items"]] == ["e-earlier-p1"]
+            assert rest["next_cursor"] is None and "p2" not in rest["block"]
             held = await call(session, "list_beliefs", {})
             held_ids = [item["belief_id"] for item in held["items"]]
             assert "b-cents-p1" in held_ids

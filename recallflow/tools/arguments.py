@@ -9,19 +9,22 @@ boundary" in docs/architecture.md).
 
 from __future__ import annotations
 
+from datetime import datetime
 from functools import cache
 from typing import Any, Literal
 
 from pydantic import Field, ValidationError, create_model, field_validator, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
+from recallflow.ingestion import PAGE_MAX
 from recallflow.models.corrections import EXPECTED_MAX_LENGTH, NOTE_MAX_LENGTH, RejectionKind
 from recallflow.models.fields import InputModel, Instant, Key, has_visible_text, visible
 from recallflow.models.request import Entry
 from recallflow.models.session import SessionKind
 from recallflow.models.store import EpisodeKind, normalise_subject
 from recallflow.policy import DEFAULT_EPISODE_POLICY, DEFAULT_POLICY, RetrievalPolicy
-from recallflow.tools.listing import CURSOR_MAX_LENGTH, read_cursor
+from recallflow.tools.episode_log import LOG_CURSOR_MAX_LENGTH, LogCursor
+from recallflow.tools.listing import CURSOR_MAX_LENGTH, decode_cursor, read_cursor
 
 
 class ToolArguments(InputModel):
@@ -53,9 +56,12 @@ class WorkingStateArgs(ToolArguments):
         return any(text is not None and has_visible_text(text) for text in texts)
 
 
-def _nothing_asked(model: str, field: str, value: object, message: str) -> ValidationError:
-    """The model's invalid argument ``field``: a working state with nothing to search for."""
-    error = PydanticCustomError("nothing_asked", message)
+def _refused(
+    model: str, field: str, value: object, message: str, kind: str = "nothing_asked"
+) -> ValidationError:
+    """The model's invalid argument ``field`` (by default: a working state with nothing to
+    search for)."""
+    error = PydanticCustomError(kind, message)
     detail = InitErrorDetails(type=error, loc=(field,), input=value)
     return ValidationError.from_exception_data(model, [detail])
 
@@ -71,7 +77,7 @@ class _AskingArgs(WorkingStateArgs):
         # naming the first field it could fill (a session turn's pending corrections wait
         # for its next turn that asks something).
         if not self.asks_something():
-            raise _nothing_asked(
+            raise _refused(
                 type(self).__name__,
                 "goal",
                 self.goal,
@@ -96,6 +102,28 @@ class RecallBeliefsArgs(_AskingArgs):
     )
 
 
+def _since_field(what: str) -> Any:
+    """The ``since`` argument of a read of the event log (``what`` it reads)."""
+    return Field(
+        default=None,
+        description=f"Only {what} from this time on (ISO 8601 with a time zone, e.g."
+        " '2026-12-07T00:00:00Z' for since Monday); not later than the end of the window."
+        " Default: from the first event.",
+    )
+
+
+def _window_ends(model: str, since: datetime | None, end: datetime | None, name: str) -> None:
+    """Refuse a window whose ``since`` is later than its end (``name``), naming ``since``."""
+    if since is not None and end is not None and since > end:
+        raise _refused(
+            model,
+            "since",
+            since.isoformat(),
+            f"is later than {name} ({end.isoformat()}): no event happened in between",
+            "window_reversed",
+        )
+
+
 class SearchEpisodesArgs(ToolArguments):
     """Arguments of ``search_episodes``."""
 
@@ -105,6 +133,7 @@ class SearchEpisodesArgs(ToolArguments):
         description="Search what had happened by this time (ISO 8601), as logged up to"
         " now: an event of that time logged since is included; default now.",
     )
+    since: Instant | None = _since_field("what happened")
     max_items: int | None = Field(default=None, ge=1, le=50, description="At most this many.")
 
     @field_validator("query")
@@ -113,6 +142,11 @@ class SearchEpisodesArgs(ToolArguments):
         # The search refuses a query with nothing visible in it; said here, it is the
         # model's invalid argument, not input the store refused.
         return visible(value)
+
+    @model_validator(mode="after")
+    def _window(self) -> SearchEpisodesArgs:
+        _window_ends(type(self).__name__, self.since, self.as_of, "as_of")
+        return self
 
 
 class ExplainRecallArgs(ToolArguments):
@@ -235,7 +269,7 @@ class OpenSessionArgs(ToolArguments):
         # and listed ``tools``, a field of its working state this tool does not take, so
         # a model that followed it was refused again.
         if self.goal is not None and not self.goal.asks_something():
-            raise _nothing_asked(
+            raise _refused(
                 type(self).__name__,
                 "goal",
                 self.goal.model_dump(),
@@ -323,7 +357,7 @@ class ReportMissArgs(ToolArguments):
         # A miss of nothing tells formation nothing: refused, naming the field a model
         # can always fill (it may not know any belief's id).
         if self.belief_id is None and self.expected is None:
-            raise _nothing_asked(
+            raise _refused(
                 type(self).__name__,
                 "expected",
                 None,
@@ -427,3 +461,55 @@ class ListBeliefsArgs(ToolArguments):
         if value is not None:
             read_cursor(value)
         return value
+
+
+class ListEpisodesArgs(ToolArguments):
+    """Arguments of ``list_episodes``: all optional; a page at a time."""
+
+    since: Instant | None = _since_field("what happened")
+    until: Instant | None = Field(
+        default=None,
+        description="Only what happened up to this time (ISO 8601 with a time zone), as"
+        " logged up to now. Default: now.",
+    )
+    session_id: Key | None = Field(
+        default=None,
+        description="Only the events of this session (a session_id an item of an earlier"
+        " page showed).",
+    )
+    kind: EpisodeKind | None = Field(
+        default=None,
+        description="Only events of this kind: message, observation, summary, tool_call or"
+        " correction.",
+    )
+    newest_first: bool = Field(
+        default=False,
+        description="The latest events first (e.g. 'what did we do last session'); default"
+        " the order they happened in.",
+    )
+    cursor: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=LOG_CURSOR_MAX_LENGTH,
+        description="The next_cursor of the previous page, to read on from it with that"
+        " listing's filters and order (the pages read the log as it stood at the first"
+        " one).",
+    )
+    max_items: int | None = Field(
+        default=None,
+        ge=1,
+        le=PAGE_MAX,
+        description="At most this many on this page (the host may list fewer).",
+    )
+
+    @field_validator("cursor")
+    @classmethod
+    def _readable_cursor(cls, value: str | None) -> str | None:
+        if value is not None:
+            decode_cursor(value, LogCursor, "list_episodes")
+        return value
+
+    @model_validator(mode="after")
+    def _window(self) -> ListEpisodesArgs:
+        _window_ends(type(self).__name__, self.since, self.until, "until")
+        return self

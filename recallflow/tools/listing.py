@@ -26,6 +26,7 @@ import binascii
 import json
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -37,12 +38,16 @@ from recallflow.ports import TokenCounter
 from recallflow.tools.history import ShownText
 from recallflow.tools.results import BeliefListView, HeldBeliefView
 
+#: A kind of cursor.
+C = TypeVar("C", bound="Cursor")
+
 #: The longest cursor a page returns (an id of 200 characters and a time, encoded).
 CURSOR_MAX_LENGTH = 512
 
 
-class _Cursor(BaseModel):
-    """Where a listing stands: the time its first page read memory at, the last id shown."""
+class Cursor(BaseModel):
+    """Where a listing stands: the time its first page read memory at, the last id shown
+    (a listing whose pages carry more says so in a subclass)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -50,10 +55,15 @@ class _Cursor(BaseModel):
     after: Key
 
 
+def encode_cursor(cursor: Cursor) -> str:
+    """``cursor`` as the opaque text a page returns."""
+    text = cursor.model_dump_json(exclude_defaults=True)
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
 def make_cursor(at: datetime, after: str) -> str:
     """The cursor of the page after the one whose last id is ``after``."""
-    text = _Cursor(at=at, after=after).model_dump_json()
-    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+    return encode_cursor(Cursor(at=at, after=after))
 
 
 def cursor_refusal(tool: str) -> str:
@@ -62,19 +72,28 @@ def cursor_refusal(tool: str) -> str:
     return f"is not a next_cursor that {tool} returned; leave it out to start over"
 
 
-def read_cursor(text: str, tool: str = "list_beliefs") -> tuple[datetime, str]:
-    """The time and the last id of a cursor :func:`make_cursor` made for ``tool``.
+def decode_cursor(text: str, kind: type[C], tool: str) -> C:
+    """The cursor of ``kind`` that :func:`encode_cursor` wrote as ``text``, for ``tool``.
 
     :raises ValueError: any other text, or a time after now (no page was read then).
     """
     problem = ValueError(cursor_refusal(tool))
     try:
         raw = base64.urlsafe_b64decode(text.strip() + "=" * (-len(text.strip()) % 4))
-        cursor = _Cursor.model_validate(json.loads(raw))
+        cursor = kind.model_validate(json.loads(raw))
     except (binascii.Error, ValueError, ValidationError, RecursionError):
         raise problem from None
     if cursor.at > datetime.now(UTC):
         raise problem
+    return cursor
+
+
+def read_cursor(text: str) -> tuple[datetime, str]:
+    """The time and the last id of a cursor :func:`make_cursor` made.
+
+    :raises ValueError: any other text, or a time after now (no page was read then).
+    """
+    cursor = decode_cursor(text, Cursor, "list_beliefs")
     return cursor.at, cursor.after
 
 

@@ -1,0 +1,138 @@
+"""What the ``list_episodes`` tool shows of the event log, pure (see "Reading the log" in
+docs/tools.md and "Trust boundary" in docs/architecture.md).
+
+The episodes come from :meth:`~recallflow.ingestion.Episodes.logged`, archival search's
+own hard filter read in order with no query; each crosses the trust boundary exactly as a
+search's does, through :func:`~recallflow.core.episodes.trusted_episode`: its excerpt (the
+opening words, as no query centres it) is ``[BLOCKED]`` when it reads as instructions, a
+marked entity's name above the surface's ceiling is redacted, and so is a project name the
+ceiling does not admit. The page is rendered as a search's block is, so the model reads the
+log with the same framing: data, never instructions.
+
+A page ends at the listing policy's item cap (``page_items``, or fewer when the model
+asks) or before the episode whose line would pass its token cap (``page_tokens``); its
+first episode is always shown. The cursor carries the time the first page read the log at,
+the last id shown and the listing's filters, so every page reads the log as it stood then,
+in the order it is listed, with the filters of the first page: a cursor sent alone reads
+on, and one sent with another filter is refused naming it (a forgotten ``newest_first``
+read the log backwards from where it stood).
+
+A ``session_id`` filter matches what the surface shows: one that names a name the surface
+withholds lists nothing, as one nobody has, so a model cannot confirm a guessed name one
+call at a time.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence, Set
+from datetime import datetime
+
+from pydantic import BaseModel, ConfigDict
+from pydantic_core import to_jsonable_python
+
+from recallflow.core.episodes import trusted_episode
+from recallflow.core.redaction import ProjectNames, Redactor
+from recallflow.core.render import episode_line, render_episode_block
+from recallflow.errors import InvalidInputError
+from recallflow.models.fields import Instant, Key
+from recallflow.models.result import RecalledEpisode
+from recallflow.models.store import Episode, EpisodeKind
+from recallflow.policy import EpisodePolicy, ListingPolicy
+from recallflow.ports import InjectionScanner, TokenCounter
+from recallflow.tools.listing import Cursor, encode_cursor
+from recallflow.tools.results import EpisodeLogView, ListedEpisodeView
+
+#: The longest cursor a page returns (two ids of 200 characters, three times, encoded).
+LOG_CURSOR_MAX_LENGTH = 1024
+
+
+class LogFilters(BaseModel):
+    """What a listing of the log keeps: a window of world time (both ends included), one
+    session, one kind; and its order."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    since: Instant | None = None
+    until: Instant | None = None
+    session_id: Key | None = None
+    kind: EpisodeKind | None = None
+    newest_first: bool = False
+
+
+class LogCursor(Cursor, LogFilters):
+    """Where a listing of the log stands, and what it keeps."""
+
+
+def page_filters(given: LogFilters, named: Set[str], cursor: LogCursor | None) -> LogFilters:
+    """The filters a page reads with: ``given`` on a first page; the cursor's own (the
+    first page's) on the next, where a filter named again (``named``) must be the cursor's.
+
+    :raises InvalidInputError: naming a filter given with another value than the cursor's.
+    """
+    if cursor is None:
+        return given
+    for name in sorted(named & set(LogFilters.model_fields)):
+        mine, theirs = getattr(given, name), getattr(cursor, name)
+        if mine != theirs:
+            shown = "none" if theirs is None else json.dumps(to_jsonable_python(theirs))
+            raise InvalidInputError(
+                f"differs from the listing cursor reads on ({name} {shown}): send the"
+                " cursor alone to read on, or leave cursor out to list anew",
+                field=name,
+            )
+    return LogFilters.model_validate(cursor.model_dump(include=set(LogFilters.model_fields)))
+
+
+def session_shown(session_id: str, redact: Redactor) -> bool:
+    """Whether a surface redacting as ``redact`` shows ``session_id`` as it is (a filter
+    by a session whose id names a withheld name lists nothing)."""
+    return redact(session_id)[0] == session_id
+
+
+def episode_log_view(
+    logged: Sequence[Episode],
+    at: datetime,
+    filters: LogFilters,
+    page: int,
+    policy: EpisodePolicy,
+    scanner: InjectionScanner,
+    redact: Redactor,
+    project_names: ProjectNames,
+    listing: ListingPolicy,
+    counter: TokenCounter,
+) -> EpisodeLogView:
+    """One page of ``logged`` (read in the listing's order, more than ``page`` when more
+    remain) as the surface ``redact`` is bound to shows it; the listing reads the log at
+    ``at`` with ``filters``."""
+    shown: list[tuple[RecalledEpisode, Episode]] = []
+    tokens = 0
+    for episode in logged[:page]:
+        item, _ = trusted_episode(episode, (), policy, scanner, redact, project_names)
+        cost = counter.count(episode_line(item) + "\n")
+        if shown and tokens + cost > listing.page_tokens:
+            break
+        tokens += cost
+        shown.append((item, episode))
+    more = len(shown) < len(logged)
+    return EpisodeLogView(
+        block=render_episode_block([item for item, _ in shown]),
+        items=[
+            ListedEpisodeView(
+                episode_id=item.episode_id,
+                occurred_at=item.occurred_at,
+                kind=item.kind.value,
+                project=item.project,
+                session_id=None if episode.session_id is None else redact(episode.session_id)[0],
+                excerpted=item.excerpted,
+                blocked=item.blocked,
+            )
+            for item, episode in shown
+        ],
+        as_of=at,
+        next_cursor=encode_cursor(
+            LogCursor(at=at, after=shown[-1][0].episode_id, **filters.model_dump())
+        )
+        if more
+        else None,
+    )
