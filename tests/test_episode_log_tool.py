@@ -451,3 +451,21 @@ def test_a_withheld_name_and_project_are_redacted_below_their_level(
     assert "Grace Hopper" in full["block"] and full["items"][0]["project"] == "merger-x"
     assert full["items"][0]["session_id"] == "s-grace-hopper"
     assert [i["episode_id"] for i in listed(direct, session_id="s-grace-hopper")] == [said]
+
+
+# --- the other surfaces -------------------------------------------------------------------
+
+
+def test_a_langchain_agent_reads_the_log_as_the_toolset_does(memory: Memory, tenant: str) -> None:
+    pytest.importorskip("langchain_core")
+    first = add(memory, tenant, content="Ada opened the billing-api repo.")
+    latest = add(memory, tenant, occurred_at=START + timedelta(hours=1), content="Ada deployed.")
+    agent = tools(memory, tenant)
+    tool = {t.name: t for t in agent.langchain()}["list_episodes"]
+    assert tool.args_schema == SPECS["list_episodes"].input_schema
+    page = ok("list_episodes", json.loads(tool.invoke({"newest_first": True, "max_items": 1})))
+    assert [i["episode_id"] for i in page["items"]] == [latest]
+    rest = ok("list_episodes", json.loads(tool.invoke({"cursor": page["next_cursor"]})))
+    assert [i["episode_id"] for i in rest["items"]] == [first]
+    refused = json.loads(tool.invoke({"since": "monday"}))
+    assert error(refused, "invalid_arguments")["field"] == "since"
