@@ -1,6 +1,7 @@
 """Agent tools: recallflow's recall, archival search, explanation, citation, rejection, a
-belief's history, sessions, logging an episode and listing what memory holds as
-model-callable tools, bound by the host to one tenant, principal and surface.
+belief's history, sessions, logging an episode, reading the log in order and listing what
+memory holds as model-callable tools, bound by the host to one tenant, principal and
+surface.
 
 See docs/tools.md. ``Toolset(memory, tenant_id=..., principal_id=..., surface=...)``
 gives the definitions (``.openai()``, ``.anthropic()``, ``.definitions()``) and the
