@@ -1259,9 +1259,10 @@ DEFAULT_EPISODE_POLICY = EpisodePolicy()
 
 class ListingPolicy(_Frozen):
     """How much of what memory holds one page of the ``list_beliefs`` tool shows a model
-    (see "What memory holds, for the user to see" in docs/architecture.md): the item cap
-    is primary, the token cap a backstop against a page of long statements; the first item
-    of a page is always shown, so a page is never empty while beliefs remain. Separate from
+    (see "What memory holds, for the user to see" in docs/architecture.md), and of the log
+    one page of ``list_episodes``: the item cap is primary, the token cap a backstop
+    against a page of long statements (or episode lines); the first item of a page is
+    always shown, so a page is never empty while beliefs (or episodes) remain. Separate from
     :class:`RetrievalPolicy`, as :class:`EpisodePolicy` is: a listing's page size changes
     nothing a recall or a session renders, and in the retrieval policy's version it would
     end every open session (a session is resumed only under the policy it was opened

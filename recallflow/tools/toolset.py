@@ -525,7 +525,7 @@ class Toolset:
     :param policy: the retrieval policy every recall and session runs under.
     :param episode_policy: the policy of archival search (the memory's own) and of the
         episodes ``log_episode`` stores (their longest content).
-    :param listing_policy: how much one page of ``list_beliefs`` shows.
+    :param listing_policy: how much one page of ``list_beliefs`` or ``list_episodes`` shows.
 
     A tool whose backend is missing is left out of the definitions and, if called
     anyway, returns an ``unknown_tool`` error.
