@@ -355,3 +355,24 @@ def test_a_hung_provider_is_abandoned_without_leaking_threads(memory: Memory, te
         arm = next(a for a in healthy.trace.arms if a.arm is Arm.EXTERNAL)
         assert arm.error is None and [h.belief_id for h in arm.hits] == ["b-cents"]
         assert provider.calls == 2
+
+
+# --- a connection whose pipeline failed ------------------------------------------------
+
+
+def test_a_trace_write_that_gave_up_on_a_lock_leaves_no_pool_warning(
+    memory: Memory,
+    tenant: str,
+    quick_trace_policy: RetrievalPolicy,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # The trace write's pipeline times out on the lock and its connection is closed (see
+    # tests/test_pipeline_failures.py): the pool replaces it without a WARNING of its own
+    # (the recall already said the trace was not stored), and the next trace is stored.
+    _seed(memory, tenant)
+    memory.recall(request(tenant, goal=QUESTION), policy=quick_trace_policy)  # flow built
+    with caplog.at_level(logging.WARNING), table_locked(memory, "recall_traces"):
+        memory.recall(request(tenant, goal=QUESTION), policy=quick_trace_policy)
+    after = memory.recall(request(tenant, goal=QUESTION))
+    assert _trace_rows(memory, tenant, after.trace_id) == 1
+    assert not [r.getMessage() for r in caplog.records if r.name.startswith("psycopg")]

@@ -10,6 +10,8 @@ fail for no reason of their own.
 
 from __future__ import annotations
 
+import logging
+
 import psycopg
 import pytest
 
@@ -52,3 +54,20 @@ def test_statements_run_after_every_failed_pipeline_of_their_connection(
             assert _statements(pool, round_) == [round_ + n for n in range(4)]
     finally:
         pool.close()
+
+
+def test_a_connection_closed_by_its_failed_pipeline_is_replaced_without_a_warning(
+    memory: Memory, caplog: pytest.LogCaptureFixture
+) -> None:
+    # The closed connection leaves the pool as one that failed its check would, so a
+    # handled failure prints no "discarding closed connection" WARNING, and the pool of
+    # one connection still serves the next call (on the replacement).
+    pool = open_pool(memory.uri, "recall", min_size=1, max_size=1)
+    try:
+        with caplog.at_level(logging.WARNING):
+            for round_ in range(3):
+                _fail_in_a_pipeline(pool)
+                assert _statements(pool, round_) == [round_ + n for n in range(4)]
+    finally:
+        pool.close()
+    assert not [r.getMessage() for r in caplog.records if r.name.startswith("psycopg")]
