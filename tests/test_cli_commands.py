@@ -651,7 +651,7 @@ def test_belief_add_writes_what_the_person_at_the_terminal_states(
     assert (stored["belief_type"], stored["confidence"], stored["sensitivity"]) == (
         "procedure",
         0.95,
-        0,
+        "public",
     )
     assert stored["entities"] == ["invoice", "year"] and stored["source_authority"] == "observed"
     # A retry of the same call with its --id stores it once.

@@ -161,7 +161,7 @@ def test_episodes_without_a_query_reads_the_log_in_the_order_it_happened(
         "occurred_at": "2026-09-01T09:01:00Z",
         "kind": "message",
         "content": "Grace: integer cents.",
-        "sensitivity": 1,
+        "sensitivity": "internal",
         "recorded_at": None,
     }
 
@@ -392,3 +392,38 @@ def test_the_most_a_page_holds_is_the_apis(log: str, memory: Memory) -> None:
     with pytest.raises(InvalidInputError) as refused:
         memory.beliefs.held(log, PRINCIPAL, limit=PAGE_MAX + 1)
     assert refused.value.field == "limit"
+
+
+def _sensitivities(document: object) -> list[object]:
+    """Every value of a ``sensitivity`` key anywhere in a JSON document."""
+    if isinstance(document, dict):
+        found = [v for k, v in document.items() if k == "sensitivity"]
+        return found + [s for v in document.values() for s in _sensitivities(v)]
+    if isinstance(document, list):
+        return [s for v in document for s in _sensitivities(v)]
+    return []
+
+
+def test_every_json_read_names_a_sensitivity_as_the_text_and_the_tools_do(
+    held: str, log: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The JSON of the command line wrote a sensitivity as the number it is stored as
+    (``3``), where its text lines, the agent tools and the docs name it (``secret``)."""
+    names = {"public", "internal", "personal", "secret"}
+    reads = [
+        (["belief", "held", *who(held), "--surface", "vault"], {"internal", "secret"}),
+        (["belief", "list", *who(held)], {"internal", "secret"}),
+        (["belief", "history", "b-secret", *who(held)], {"secret"}),
+        (["belief", "add", "Ada takes tea.", "--subject", "tea", "--sensitivity", "personal",
+          *who(held)], {"personal"}),
+        (["recall", "vault key", *who(held), "--surface", "vault"], {"secret"}),
+        (["episodes", *who(log), "--surface", "vault"], {"internal", "personal"}),
+    ]  # fmt: skip
+    for args, expected in reads:
+        code, out, err = run(capsys, *args, "--json")
+        assert (code, err) == (0, ""), (args, err)
+        found = _sensitivities(json.loads(out))
+        assert found and set(found) <= names, (args, found)
+        assert expected <= set(found), (args, found)
+    code, out, _ = run(capsys, "belief", "list", *who(held))
+    assert code == 0 and "secret" in out  # the text line names it the same way

@@ -367,6 +367,22 @@ def add_json_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
+def json_text(value: BaseModel) -> str:
+    """``value`` as ``--json`` prints it: its JSON, with each sensitivity by its name
+    (``personal``), as the text lines, the agent tools and the docs write it, not by the
+    number it is stored as."""
+    from recallflow.models.store import SENSITIVITY_NAMED
+
+    return value.model_dump_json(indent=2, context=SENSITIVITY_NAMED)
+
+
+def json_value(value: BaseModel) -> Any:
+    """``value`` as :func:`json_text` writes it, for a document of several."""
+    from recallflow.models.store import SENSITIVITY_NAMED
+
+    return value.model_dump(mode="json", context=SENSITIVITY_NAMED)
+
+
 def open_store(args: argparse.Namespace, *, operator: bool = False) -> Memory:
     """The store a command's ``--dsn``/``--home`` name (else ``RECALLFLOW_DSN``, checked
     like ``--dsn``), with the embedder ``RECALLFLOW_EMBEDDER`` asks for and, for the

@@ -32,6 +32,8 @@ from recallflow.cli.args import (
     at_least_one,
     belief_statement,
     instant,
+    json_text,
+    json_value,
     key,
     key_text,
     open_store,
@@ -184,7 +186,7 @@ def _cmd_history(args: argparse.Namespace) -> int:
             args.tenant, args.principal, args.belief_id, events=args.events
         )
     if args.json:
-        print(history.model_dump_json(indent=2))
+        print(json_text(history))
         return 0
     print_history(history)
     return 0
@@ -211,7 +213,7 @@ def _cmd_list(args: argparse.Namespace) -> int:
     states = set(args.state or ())
     shown = [b for b in beliefs if not states or b.state.value in states]
     if args.json:
-        print(json.dumps([b.model_dump(mode="json") for b in shown], indent=2))
+        print(json.dumps([json_value(b) for b in shown], indent=2))
         return 0
     _print_beliefs(shown)
     hidden = len(beliefs) - len(shown)
@@ -260,7 +262,7 @@ def _cmd_held(args: argparse.Namespace) -> int:
             limit=limit,
         )
     if args.json:
-        print(json.dumps([b.model_dump(mode="json") for b in page], indent=2))
+        print(json.dumps([json_value(b) for b in page], indent=2))
         return 0
     _print_beliefs(page)
     count = "1 belief" if len(page) == 1 else f"{len(page)} beliefs"
@@ -320,7 +322,7 @@ def _cmd_add(args: argparse.Namespace) -> int:
                 raise
             raise taken_id(args) from None
     if args.json:
-        print(stored.model_dump_json(indent=2))
+        print(json_text(stored))
         return 0
     where = f"project {stored.origin_project}" if stored.scope.value == "project" else "user scope"
     print(f"added [{stored.id}] ({stored.state.value}, {where}): {terminal_line(stored.statement)}")

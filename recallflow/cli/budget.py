@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from recallflow.cli.args import add_json_arg, add_store_args, key, open_store
+from recallflow.cli.args import add_json_arg, add_store_args, json_text, key, open_store
 
 
 def _f(value: float | None, digits: int = 3) -> str:
@@ -73,7 +73,7 @@ def cmd_budget_report(args: argparse.Namespace) -> int:
 
     with open_store(args) as memory:
         report = budget_report(memory, args.tenant)
-        print(report.model_dump_json(indent=2) if args.json else format_report(report))
+        print(json_text(report) if args.json else format_report(report))
     return 0
 
 

@@ -25,6 +25,7 @@ from recallflow.cli.args import (
     add_who_args,
     belief_statement,
     instant,
+    json_text,
     key,
     open_store,
     user_note,
@@ -66,7 +67,7 @@ def _cmd_reject(args: argparse.Namespace) -> int:
             note=args.note,
         )
     if args.json:
-        print(rejection.model_dump_json(indent=2))
+        print(json_text(rejection))
         return 0
     done = "recorded" if rejection.recorded else "already recorded (nothing changed)"
     # A flag leaves the state as it was: said apart, or an `unspecified` rejection read as
@@ -90,7 +91,7 @@ def _cmd_unflag(args: argparse.Namespace) -> int:
             args.tenant, args.principal, args.belief_id, trace_id=args.trace, note=args.note
         )
     if args.json:
-        print(done.model_dump_json(indent=2))
+        print(json_text(done))
         return 0
     what = (
         "cleared its flag"
@@ -115,7 +116,7 @@ def _cmd_supersede(args: argparse.Namespace) -> int:
             source_authority="user_stated",
         )
     if args.json:
-        print(new.model_dump_json(indent=2))
+        print(json_text(new))
         return 0
     print(f"superseded [{args.belief_id}] by [{new.id}]: {new.statement}")
     return 0
@@ -125,7 +126,7 @@ def _cmd_cite(args: argparse.Namespace) -> int:
     with open_store(args) as memory:
         citation = memory.cite(args.tenant, args.principal, args.trace_id, args.belief_ids)
     if args.json:
-        print(citation.model_dump_json(indent=2))
+        print(json_text(citation))
         return 0
     cited = ", ".join(f"[{i}]" for i in citation.cited) or "nothing new"
     print(f"cited from trace {citation.trace_id}: {cited}")
@@ -172,7 +173,7 @@ def _cmd_forget(args: argparse.Namespace) -> int:
             with spinner(f"erasing {who}", quiet=args.quiet or args.json):
                 erasure = memory.forget(args.tenant, args.principal)
     if args.json:
-        print(erasure.model_dump_json(indent=2))
+        print(json_text(erasure))
         return 0
     deleted = ", ".join(f"{table} {n}" for table, n in sorted(erasure.deleted.items()) if n)
     print(f"erased {what}: {erasure.total_deleted} rows ({deleted or 'nothing was stored'})")

@@ -18,6 +18,7 @@ from recallflow.cli.args import (
     PAGE_MAX,
     UsageError,
     instant,
+    json_value,
     key,
     open_store,
     page_size,
@@ -156,7 +157,7 @@ def print_log(args: argparse.Namespace) -> int:
             limit=limit,
         )
     if args.json:
-        print(json.dumps([e.model_dump(mode="json") for e in page], indent=2))
+        print(json.dumps([json_value(e) for e in page], indent=2))
         return 0
     print_episodes(page)
     count = "1 episode" if len(page) == 1 else f"{len(page)} episodes"

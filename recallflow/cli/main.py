@@ -51,6 +51,8 @@ from recallflow.cli.args import (
     env_dsn,
     flag_error,
     instant,
+    json_text,
+    json_value,
     key,
     open_store,
     terminal_line,
@@ -198,7 +200,7 @@ def _cmd_status(args: argparse.Namespace) -> int:
                         "dimension": memory.embedder.dimension,
                     },
                     "tokens": memory.token_counter.encoding,
-                    "principals": [s.model_dump(mode="json") for s in memory.summary()],
+                    "principals": [json_value(s) for s in memory.summary()],
                 }
             )
             return 0
@@ -242,7 +244,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
             text = line if len(line) <= 70 else line[:67] + "..."
             print(
                 f"  {b.id:<20} {b.state.value:<11} {b.scope.value:<7} "
-                f"{b.origin_project or '-':<12} {b.sensitivity.name.lower():<8} {text}"
+                f"{b.origin_project or '-':<12} {b.sensitivity.label:<8} {text}"
             )
         print()
         _demo_recall(memory, Path(args.graph_out))
@@ -318,7 +320,7 @@ def _cmd_recall(args: argparse.Namespace) -> int:
     with open_store(args) as memory:
         result = memory.recall(request)
         if args.json:
-            print(result.model_dump_json(indent=2))
+            print(json_text(result))
             return 0
         from recallflow.visualizations.trace_view import trace_summary
 
@@ -389,7 +391,7 @@ def _cmd_episodes(args: argparse.Namespace) -> int:
     with open_store(args) as memory:
         result = memory.search_episodes(request)
         if args.json:
-            print(result.model_dump_json(indent=2))
+            print(json_text(result))
             return 0
         from recallflow.visualizations.trace_view import episode_trace_summary
 

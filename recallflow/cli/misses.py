@@ -21,6 +21,8 @@ from recallflow.cli.args import (
     add_store_args,
     add_who_args,
     belief_statement,
+    json_text,
+    json_value,
     key,
     open_store,
     terminal_line,
@@ -69,7 +71,7 @@ def _cmd_report(args: argparse.Namespace) -> int:
             note=args.note,
         )
     if args.json:
-        print(report.model_dump_json(indent=2))
+        print(json_text(report))
         return 0
     done = "recorded" if report.recorded else "already recorded (nothing changed)"
     print(f"reported a miss of trace {args.trace_id}: {done} as {report.hint.id}")
@@ -82,7 +84,7 @@ def _cmd_list(args: argparse.Namespace) -> int:
     if args.json:
         import json
 
-        print(json.dumps([h.model_dump(mode="json") for h in hints], indent=2))
+        print(json.dumps([json_value(h) for h in hints], indent=2))
         return 0
     for hint in hints:
         print(_line(hint))

@@ -27,6 +27,8 @@ from recallflow.cli.args import (
     add_who_args,
     empty_block,
     instant,
+    json_text,
+    json_value,
     key,
     open_store,
     validated,
@@ -61,7 +63,7 @@ _SESSION_FLAGS = {**WHO_FLAGS, "session_id": "session_id"}
 def session_document(info: SessionInfo, prefix: bytes) -> dict[str, Any]:
     """What ``session open`` and ``session show`` print as JSON: the stored session, its
     prefix text and the prefix's sha256."""
-    stored = info.model_dump(mode="json")
+    stored = json_value(info)
     return {**stored, "session_id": info.id, "prefix": prefix.decode("utf-8")}
 
 
@@ -147,7 +149,7 @@ def _cmd_recall(args: argparse.Namespace) -> int:
         session = memory.resume_session(args.tenant, args.principal, args.session_id)
         result = session.recall(state)
         if args.json:
-            print(result.model_dump_json(indent=2))
+            print(json_text(result))
             return 0
         from recallflow.visualizations.trace_view import trace_summary
 

@@ -18,6 +18,7 @@ from recallflow.cli.args import (
     UsageError,
     add_json_arg,
     add_who_args,
+    json_text,
     key,
     open_store,
     past_instant,
@@ -97,13 +98,13 @@ def _cmd_trace(args: argparse.Namespace) -> int:
     with open_store(args, operator=operator) as memory:
         if operator:
             trace = memory.trace(args.tenant, args.principal, args.trace_id)
-            print(trace.model_dump_json(indent=2) if args.json else trace_summary(trace))
+            print(json_text(trace) if args.json else trace_summary(trace))
             return 0
         view = memory.explain(
             args.tenant, args.principal, args.trace_id, viewer_surface=args.surface or "direct"
         )
         if args.json:
-            print(view.model_dump_json(indent=2))
+            print(json_text(view))
             return 0
         print_view(view)
     return 0
@@ -114,7 +115,7 @@ def _cmd_retention(args: argparse.Namespace) -> int:
     with open_store(args) as memory:
         run = memory.run_retention(now)
     if args.json:
-        print(run.model_dump_json(indent=2))
+        print(json_text(run))
         return 0
     print(
         f"retention: operator fields expired on {run.operator_expired} traces;"

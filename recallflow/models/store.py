@@ -14,9 +14,18 @@ from __future__ import annotations
 import re
 import unicodedata
 from enum import IntEnum
-from typing import Annotated, Self
+from typing import Annotated, Any, Self, cast
 
-from pydantic import BeforeValidator, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    GetCoreSchemaHandler,
+    SerializationInfo,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import core_schema
 
 from recallflow.models.base import ModelEnum
 from recallflow.models.fields import INT4_MAX, InputModel, Instant, Real, storable, visible
@@ -66,6 +75,12 @@ class LifecycleState(ModelEnum):
     CONFLICTED = "conflicted"
 
 
+#: The serialization context under which a sensitivity is written by its name
+#: (``"personal"``), as people read it (the command line's JSON), not by its number, as it
+#: is stored: ``model.model_dump(mode="json", context=SENSITIVITY_NAMED)``.
+SENSITIVITY_NAMED: dict[str, bool] = {"sensitivity_named": True}
+
+
 class Sensitivity(IntEnum):
     """Ordered sensitivity levels; a surface sees the levels up to its ceiling."""
 
@@ -73,6 +88,31 @@ class Sensitivity(IntEnum):
     INTERNAL = 1
     PERSONAL = 2
     SECRET = 3
+
+    @property
+    def label(self) -> str:
+        """The level's name as people write it: ``public``, ``internal``, ``personal``,
+        ``secret``."""
+        return self.name.lower()
+
+    @classmethod
+    def __get_pydantic_core_schema__(
+        cls, source: type[Any], handler: GetCoreSchemaHandler
+    ) -> core_schema.CoreSchema:
+        """The enum's own schema, written as JSON by its number, or by its :attr:`label`
+        under :data:`SENSITIVITY_NAMED`."""
+        schema: dict[str, Any] = dict(handler(source))
+        schema["serialization"] = core_schema.plain_serializer_function_ser_schema(
+            _written, info_arg=True, when_used="json"
+        )
+        return cast(core_schema.CoreSchema, schema)
+
+
+def _written(level: Sensitivity, info: SerializationInfo) -> int | str:
+    context = info.context
+    if isinstance(context, dict) and context.get("sensitivity_named"):
+        return Sensitivity(level).label
+    return int(level)
 
 
 class SourceAuthority(ModelEnum):
@@ -130,7 +170,7 @@ def _sensitivity(value: object) -> object:
         try:
             return Sensitivity[value.strip().upper()]
         except KeyError:
-            names = ", ".join(level.name.lower() for level in Sensitivity)
+            names = ", ".join(level.label for level in Sensitivity)
             raise ValueError(f"unknown sensitivity {value!r}; use one of {names}") from None
     return value
 

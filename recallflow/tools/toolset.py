@@ -1204,7 +1204,7 @@ def _logged_view(episode: Episode, *, recorded: bool) -> LoggedEpisodeView:
         recorded_at=episode.recorded_at,
         project=episode.project,
         kind=episode.kind.value,
-        sensitivity=episode.sensitivity.name.lower(),
+        sensitivity=episode.sensitivity.label,
         recorded=recorded,
     )
 
