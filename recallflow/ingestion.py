@@ -924,7 +924,8 @@ class Episodes:
             time without a time zone, a ``since`` later than ``as_of`` or a ``limit`` out
             of range.
         :raises NotFoundError: on ``after``, when the principal has no such episode (one
-            forgotten since the page that listed it, too).
+            forgotten since the page that listed it, too), or none ``surface`` may see:
+            refused alike, so a cursor never tells that a hidden episode exists.
         """
         page_limit(limit)
         if not isinstance(newest_first, bool):

@@ -155,6 +155,44 @@ def test_a_cursor_forgotten_since_its_page_is_not_found_by_name(
     assert [e.id for e in memory.episodes.logged(tenant, "p1")] == ["e-0", "e-2"]
 
 
+@pytest.mark.parametrize("surface", ["public", "team", "direct", "vault"])
+def test_a_cursor_the_surface_may_not_see_is_refused_as_one_never_stored(
+    memory: Memory, tenant: str, surface: str
+) -> None:
+    """A cursor naming an episode above the surface's ceiling read on from its place in
+    the log: the page told the caller the hidden episode existed, and where. It is refused
+    exactly as an id never stored is, as is another principal's, another tenant's or an
+    erased one; an episode the surface may see still reads on."""
+    levels = ["public", "internal", "personal", "secret"]
+    memory.episodes.add_many(
+        [
+            *(episode(tenant, id=f"e-{level}", minute=i, sensitivity=level)
+              for i, level in enumerate(levels)),
+            episode(tenant, id="e-late", minute=9, sensitivity="public"),
+            episode(tenant, id="e-erased", minute=5, sensitivity="public"),
+            episode(tenant, "p2", id="e-other", minute=0),
+            episode(f"{tenant}-x", id="e-other-tenant", minute=0),
+        ]
+    )  # fmt: skip
+    memory.forget_episode(tenant, "p1", "e-erased")
+    seen = [e.id for e in memory.episodes.logged(tenant, "p1", surface=surface)]
+
+    def refusal(after: str) -> tuple[type[Exception], str | None, str]:
+        with pytest.raises(NotFoundError) as refused:
+            memory.episodes.logged(tenant, "p1", surface=surface, after=after)
+        return type(refused.value), refused.value.field, str(refused.value).replace(after, "ID")
+
+    ceiling = {"public": 0, "team": 1, "direct": 2, "vault": 3}[surface]
+    assert seen == [*(f"e-{level}" for level in levels[: ceiling + 1]), "e-late"]
+    hidden = [f"e-{level}" for level in levels[ceiling + 1 :]]
+    never = refusal("e-never-stored")
+    for after in [*hidden, "e-erased", "e-other", "e-other-tenant"]:
+        assert refusal(after) == never, after
+    for after in seen:  # a cursor it may see: what follows, within the ceiling
+        rest = [e.id for e in memory.episodes.logged(tenant, "p1", surface=surface, after=after)]
+        assert rest == seen[seen.index(after) + 1 :]
+
+
 @pytest.mark.parametrize(
     ("arguments", "field"),
     [

@@ -140,10 +140,14 @@ class PostgresEpisodeStore:
                 query += sql.SQL(clause)
         with self._pool.connection() as conn:
             if after is not None:
+                # Only an episode the surface may see is a cursor: one above its ceiling
+                # is not found, as an id never stored is, and its place in the log (what
+                # reads on from it would show) is not revealed.
                 cursor = conn.execute(
                     "SELECT occurred_at, seq FROM episodes"
-                    " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
-                    (f.tenant_id, f.principal_id, after),
+                    " WHERE tenant_id = %s AND principal_id = %s AND id = %s"
+                    " AND sensitivity <= %s",
+                    (f.tenant_id, f.principal_id, after, int(f.sensitivity_ceiling)),
                 ).fetchone()
                 if cursor is None:
                     raise NotFoundError(
