@@ -26,6 +26,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from recallflow.adapters.progress import shows_progress, tqdm_bar
 from recallflow.core.calibration import off_unit, row_lengths, shape_problem, vector_problem
+from recallflow.core.episodes import window_start
 from recallflow.core.lifecycle import edge_key
 from recallflow.errors import (
     InvalidInputError,
@@ -932,13 +933,7 @@ class Episodes:
             raise InvalidInputError("must be True or False", field="newest_first")
         when = datetime.now(UTC) if as_of is None else aware_instant(as_of, "as_of")
         known = when if known_as_of is None else aware_instant(known_as_of, "known_as_of")
-        start = None if since is None else aware_instant(since, "since")
-        if start is not None and start > when:
-            raise InvalidInputError(
-                f"{start.isoformat()} is later than as_of {when.isoformat()}: no episode"
-                " occurred in between",
-                field="since",
-            )
+        start = window_start(None if since is None else aware_instant(since, "since"), when)
         f = EpisodeFilter(
             tenant_id=key_of(tenant_id, "tenant_id"),
             principal_id=key_of(principal_id, "principal_id"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 import pytest
@@ -217,6 +217,39 @@ def test_bad_arguments_are_refused_by_name(
     with pytest.raises(InvalidInputError) as refused:
         memory.episodes.logged(tenant, "p1", **arguments)
     assert refused.value.field == field
+
+
+@settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    since=st.integers(min_value=-3 * 60, max_value=3 * 60),
+    since_zone=st.integers(min_value=-12, max_value=12),
+    as_of_zone=st.integers(min_value=-12, max_value=12),
+)
+def test_the_log_and_archival_search_refuse_a_window_alike(
+    memory: Memory, since: int, since_zone: int, as_of_zone: int
+) -> None:
+    """A ``since`` later than ``as_of`` is one refusal, read either way: the same type,
+    field and words from ``episodes.logged`` and ``search_episodes``, whatever the zones
+    the two times are written in; one not later is taken by both."""
+    start = (T0 + timedelta(minutes=since)).astimezone(timezone(timedelta(hours=since_zone)))
+    end = T0.astimezone(timezone(timedelta(hours=as_of_zone)))
+
+    def outcome(read: Any) -> tuple[str, str | None, str]:
+        try:
+            read()
+        except InvalidInputError as refused:
+            return type(refused).__name__, refused.field, str(refused)
+        return "taken", None, ""
+
+    logged = outcome(lambda: memory.episodes.logged("t-window", "p1", since=start, as_of=end))
+    searched = outcome(
+        lambda: memory.search_episodes(
+            {"tenant_id": "t-window", "principal_id": "p1", "query": "deploy",
+             "since": start, "as_of": end}
+        )
+    )  # fmt: skip
+    assert logged == searched
+    assert (logged[0] == "taken") == (since <= 0)
 
 
 def test_the_asyncio_call_reads_the_same_log(memory: Memory, tenant: str) -> None:

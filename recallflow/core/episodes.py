@@ -21,11 +21,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from datetime import datetime
 
 from recallflow.core.calibration import CalibrationRef
 from recallflow.core.query_forming import content_terms
 from recallflow.core.redaction import ProjectNames, Redactor
 from recallflow.core.render import BLOCKED
+from recallflow.errors import InvalidInputError
 from recallflow.models.result import RecalledEpisode, TrustLevel
 from recallflow.models.store import Episode
 from recallflow.policy import EpisodeFloor, EpisodePolicy
@@ -36,6 +38,20 @@ ELLIPSIS = "..."
 _WORD = re.compile(r"\w+")
 #: A word ending with one of these already ends its sentence.
 _SENTENCE_ENDS = (".", "!", "?", ";", ":")
+
+
+def window_start(since: datetime | None, as_of: datetime) -> datetime | None:
+    """``since``, the start of a window of the event log that ends at ``as_of``; one later
+    than ``as_of`` is an :class:`InvalidInputError` on ``since``, no episode having occurred
+    in between. The one check of both reads of a window: the log in order
+    (``episodes.logged``) and archival search (``search_episodes``)."""
+    if since is not None and since > as_of:
+        raise InvalidInputError(
+            f"{since.isoformat()} is later than as_of {as_of.isoformat()}: no episode"
+            " occurred in between",
+            field="since",
+        )
+    return since
 
 
 def query_terms(query: str, limit: int, min_length: int) -> tuple[str, ...]:

@@ -23,6 +23,7 @@ from pydantic import ValidationError
 
 from recallflow.adapters.lifecycle.concurrency import ArmThreadPool
 from recallflow.adapters.lifecycle.lineage import LineageRecorder, node_identity
+from recallflow.core.episodes import window_start
 from recallflow.core.redaction import ProjectNames
 from recallflow.errors import InvalidInputError
 from recallflow.models.request import EpisodeSearchRequest
@@ -68,12 +69,7 @@ def resolved_episode_request(
         field = ".".join(map(str, first["loc"])) or "request"
         raise InvalidInputError(first["msg"], field=field) from exc
     as_of = req.as_of or datetime.now(UTC)
-    if req.since is not None and req.since > as_of:
-        raise InvalidInputError(
-            f"{req.since.isoformat()} is later than as_of {as_of.isoformat()}: no episode"
-            " occurred in between",
-            field="since",
-        )
+    window_start(req.since, as_of)
     return req.replaced(as_of=as_of, known_as_of=req.known_as_of or as_of)
 
 
