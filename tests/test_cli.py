@@ -879,6 +879,24 @@ def test_output_a_terminal_cannot_encode_is_escaped_not_a_traceback(
     assert statement in json.loads(run("recall", "When does the café deploy?", "--json"))["block"]
 
 
+def test_ctrl_c_while_the_flags_are_read_is_one_line_not_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C in the first moments of a command (the parser imports the flags' types and
+    reads them) printed a traceback of the import it stopped; it is the one line and the
+    exit code Ctrl-C gives later in the command."""
+    from recallflow.cli import main as cli_main
+    from recallflow.cli.args import EXIT_INTERRUPTED
+
+    def interrupted() -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli_main, "build_parser", interrupted)
+    assert cli_main.main(["status"]) == EXIT_INTERRUPTED
+    out, err = capsys.readouterr()
+    assert (out, err) == ("", "recallflow: interrupted\n")
+
+
 def test_a_home_whose_name_is_not_utf8_is_bad_input(tmp_path: Path) -> None:
     """``--home`` or RECALLFLOW_HOME holding a byte that is not UTF-8 (a Latin-1 name, say):
     exit 2, one line naming the source, nothing made. The home was made and its server

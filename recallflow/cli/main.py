@@ -682,8 +682,12 @@ def _log_lines(prog: str) -> Iterator[None]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``recallflow`` command; returns its exit code."""
-    parser = build_parser()
-    args, unknown = parser.parse_known_args(argv)
+    try:
+        parser = build_parser()
+        args, unknown = parser.parse_known_args(argv)
+    except KeyboardInterrupt:  # Ctrl-C while the flags' types are imported and read
+        print("recallflow: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     words = [args.command] + [
         str(value) for name, value in vars(args).items() if name.endswith("_command") and value
     ]
