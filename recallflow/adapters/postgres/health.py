@@ -217,18 +217,7 @@ class GuardedPool(ConnectionPool[psycopg.Connection[Any]]):
             return conn
 
     def putconn(self, conn: psycopg.Connection[Any]) -> None:
-        """:meth:`ConnectionPool.putconn`, noting when the connection was handed back.
-
-        A connection handed back closed (its pipeline failed and it was closed on purpose,
-        see ``statements.pipeline``, or the server ended its session) is replaced as the
-        pool replaces one that failed its check when handed out: logged at INFO, not with
-        the WARNING "discarding closed connection" the pool gives a connection it did not
-        expect closed. Either way is a loss the caller was already told of (the failed
-        statement raised, or a typed unavailability was counted)."""
-        if conn.closed and not self.closed:
-            self._check_pool_putconn(conn)
-            self._putconn(conn, from_getconn=True)
-            return
+        """:meth:`ConnectionPool.putconn`, noting when the connection was handed back."""
         with self._returned_lock:
             self._returned[conn] = time.monotonic()
         super().putconn(conn)

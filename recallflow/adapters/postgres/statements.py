@@ -15,8 +15,10 @@ key of its prepared plan.
 
 from __future__ import annotations
 
+import logging
 import re
 import threading
+import weakref
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -155,6 +157,33 @@ def pipeline(conn: psycopg.Connection[Any]) -> Iterator[None]:
         raise
 
 
+#: The connections :func:`forget_prepared` closed on purpose. psycopg_pool warns of a
+#: connection handed back closed ("discarding closed connection"), as of one that broke
+#: under it; for these the failure was already raised to the caller (or counted as a typed
+#: unavailability), and the pool replacing the connection is the recovery, not a fault.
+_closed_on_purpose: weakref.WeakSet[psycopg.Connection[Any]] = weakref.WeakSet()
+
+
+class _ClosedOnPurpose(logging.Filter):
+    """Drops the pool's warning about a connection :func:`forget_prepared` closed; every
+    other record of the pool's logger, the warning about a connection the server or the
+    network ended included, passes. (psycopg_pool has no public call that takes a closed
+    connection back without that warning; its private ones could change in any release,
+    while a reworded message only brings the warning back.)"""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args = record.args
+        return not (
+            record.msg == "discarding closed connection: %s"
+            and isinstance(args, tuple)
+            and len(args) == 1
+            and args[0] in _closed_on_purpose
+        )
+
+
+logging.getLogger("psycopg.pool").addFilter(_ClosedOnPurpose())
+
+
 def forget_prepared(conn: psycopg.Connection[Any]) -> None:
     """Close ``conn``, so that no statement psycopg believes prepared on it is used again;
     a pool replaces a connection it gets back closed.
@@ -166,4 +195,5 @@ def forget_prepared(conn: psycopg.Connection[Any]) -> None:
     failed pipeline is rare (a timeout, a lock not granted); a new connection costs a few
     milliseconds once."""
     if not conn.closed:
+        _closed_on_purpose.add(conn)
         conn.close()
