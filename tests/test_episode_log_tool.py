@@ -19,7 +19,8 @@ from recallflow.ingestion import PAGE_MAX
 from recallflow.models.store import Sensitivity
 from recallflow.policy import ListingPolicy
 from recallflow.tools import TOOLS, Toolset
-from recallflow.tools.listing import make_cursor
+from recallflow.tools.episode_log import LogCursor
+from recallflow.tools.paging import encode_cursor
 from tests.helpers import patient_policy
 from tests.test_log_and_list_tools import HOSTILE
 from tests.test_tools import error, ok
@@ -135,7 +136,7 @@ def test_a_bad_since_of_a_search_is_refused_by_name(
         ({"max_items": PAGE_MAX + 1}, "invalid_arguments", "max_items"),
         ({"max_items": True}, "invalid_arguments", "max_items"),
         ({"cursor": "garbage"}, "invalid_arguments", "cursor"),
-        ({"cursor": make_cursor(datetime(2999, 1, 1, tzinfo=UTC), "e-1")},
+        ({"cursor": encode_cursor(LogCursor(at=datetime(2999, 1, 1, tzinfo=UTC), after="e-1"))},
          "invalid_arguments", "cursor"),
         ({"principal_id": "p2"}, "invalid_arguments", "principal_id"),
         ({"tenant_id": "other"}, "invalid_arguments", "tenant_id"),

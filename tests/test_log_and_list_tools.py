@@ -20,7 +20,8 @@ from recallflow import DEFAULT_POLICY, ConflictError, InvalidInputError, Memory
 from recallflow.models.store import Sensitivity
 from recallflow.policy import DEFAULT_EPISODE_POLICY, ListingPolicy
 from recallflow.tools import TOOLS, Toolset
-from recallflow.tools.listing import make_cursor
+from recallflow.tools.listing import BeliefCursor
+from recallflow.tools.paging import encode_cursor
 from tests.helpers import belief, patient_policy
 from tests.test_tools import error, ok
 
@@ -476,7 +477,16 @@ def test_a_listing_filters_by_project_and_subject(memory: Memory, tenant: str) -
 
 @pytest.mark.parametrize(
     "cursor",
-    ["garbage", "e30", make_cursor(datetime(2999, 1, 1, tzinfo=UTC), "b-1"), "x" * 600],
+    [
+        "garbage",
+        "e30",
+        encode_cursor(
+            BeliefCursor(
+                at=datetime(2999, 1, 1, tzinfo=UTC), after="b-1", project=None, subject=None
+            )
+        ),
+        "x" * 3000,
+    ],
 )
 def test_a_cursor_no_page_returned_is_refused_by_name(
     memory: Memory, tenant: str, cursor: str
@@ -527,6 +537,7 @@ def victim(memory: Memory) -> Toolset:
     after=_IDS | _TEXT,
     project=st.none() | st.sampled_from(["billing-api", "mobile-app"]) | _TEXT,
     subject=st.none() | st.sampled_from(["billing", "deploy", "victim"]) | _TEXT,
+    resend=st.booleans(),
     extra=st.dictionaries(st.sampled_from(["tenant_id", "principal_id", "surface"]), _IDS,
                           max_size=1),
 )  # fmt: skip
@@ -536,13 +547,16 @@ def test_no_listing_reaches_another_principal(
     after: str,
     project: str | None,
     subject: str | None,
+    resend: bool,
     extra: dict[str, str],
 ) -> None:
-    # Written as a page would write it, whatever id it names (one no page could return too).
+    # Written as a page would write it, whatever id and filters it names (ones no page
+    # could return too), and sent alone or with its filters.
     at = (_now() - timedelta(seconds=1)).isoformat()
-    raw = json.dumps({"at": at, "after": after}).encode()
-    arguments: dict[str, Any] = {"cursor": base64.urlsafe_b64encode(raw).decode()}
-    arguments |= {k: v for k, v in (("project", project), ("subject", subject)) if v is not None}
+    raw = json.dumps({"at": at, "after": after, "project": project, "subject": subject})
+    arguments: dict[str, Any] = {"cursor": base64.urlsafe_b64encode(raw.encode()).decode()}
+    if resend:
+        arguments |= {k: v for k, v in (("project", project), ("subject", subject)) if v}
     result = victim.call("list_beliefs", {**arguments, **extra})
     if extra or "error" in result:  # a binding named in a call is refused, never read
         error(result, "invalid_arguments")

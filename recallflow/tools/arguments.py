@@ -24,7 +24,8 @@ from recallflow.models.session import SessionKind
 from recallflow.models.store import EpisodeKind, normalise_subject
 from recallflow.policy import DEFAULT_EPISODE_POLICY, DEFAULT_POLICY, RetrievalPolicy
 from recallflow.tools.episode_log import LOG_CURSOR_MAX_LENGTH, LogCursor
-from recallflow.tools.listing import CURSOR_MAX_LENGTH, decode_cursor, read_cursor
+from recallflow.tools.listing import CURSOR_MAX_LENGTH, read_cursor
+from recallflow.tools.paging import decode_cursor
 
 
 class ToolArguments(InputModel):
@@ -438,8 +439,9 @@ class ListBeliefsArgs(ToolArguments):
         default=None,
         min_length=1,
         max_length=CURSOR_MAX_LENGTH,
-        description="The next_cursor of the previous page, to read on from it (the pages"
-        " list memory as it stood at the first one).",
+        description="The next_cursor of the previous page, to read on from it with that"
+        " listing's project and subject (the pages list memory as it stood at the first"
+        " one).",
     )
     max_items: int | None = Field(
         default=None,

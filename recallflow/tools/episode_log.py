@@ -24,34 +24,27 @@ call at a time.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence, Set
+from collections.abc import Sequence
 from datetime import datetime
-
-from pydantic import BaseModel, ConfigDict
-from pydantic_core import to_jsonable_python
 
 from recallflow.core.episodes import trusted_episode
 from recallflow.core.redaction import ProjectNames, Redactor
 from recallflow.core.render import episode_line, render_episode_block
-from recallflow.errors import InvalidInputError
 from recallflow.models.fields import Instant, Key
 from recallflow.models.result import RecalledEpisode
 from recallflow.models.store import Episode, EpisodeKind
 from recallflow.policy import EpisodePolicy, ListingPolicy
 from recallflow.ports import InjectionScanner, TokenCounter
-from recallflow.tools.listing import Cursor, encode_cursor
+from recallflow.tools.paging import Cursor, Filters, encode_cursor
 from recallflow.tools.results import EpisodeLogView, ListedEpisodeView
 
 #: The longest cursor a page returns (two ids of 200 characters, three times, encoded).
 LOG_CURSOR_MAX_LENGTH = 1024
 
 
-class LogFilters(BaseModel):
+class LogFilters(Filters):
     """What a listing of the log keeps: a window of world time (both ends included), one
     session, one kind; and its order."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     since: Instant | None = None
     until: Instant | None = None
@@ -62,26 +55,6 @@ class LogFilters(BaseModel):
 
 class LogCursor(Cursor, LogFilters):
     """Where a listing of the log stands, and what it keeps."""
-
-
-def page_filters(given: LogFilters, named: Set[str], cursor: LogCursor | None) -> LogFilters:
-    """The filters a page reads with: ``given`` on a first page; the cursor's own (the
-    first page's) on the next, where a filter named again (``named``) must be the cursor's.
-
-    :raises InvalidInputError: naming a filter given with another value than the cursor's.
-    """
-    if cursor is None:
-        return given
-    for name in sorted(named & set(LogFilters.model_fields)):
-        mine, theirs = getattr(given, name), getattr(cursor, name)
-        if mine != theirs:
-            shown = "none" if theirs is None else json.dumps(to_jsonable_python(theirs))
-            raise InvalidInputError(
-                f"differs from the listing cursor reads on ({name} {shown}): send the"
-                " cursor alone to read on, or leave cursor out to list anew",
-                field=name,
-            )
-    return LogFilters.model_validate(cursor.model_dump(include=set(LogFilters.model_fields)))
 
 
 def session_shown(session_id: str, redact: Redactor) -> bool:

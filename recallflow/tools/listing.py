@@ -9,9 +9,13 @@ that reads as instructions is ``[BLOCKED]``, a marked entity's name above the ce
 
 A page ends at the listing policy's item cap (``page_items``, or fewer when the model
 asks) or before the statement that would pass its token cap (``page_tokens``);
-its first item is always shown. The cursor carries the time the first page read memory
-at and the last id shown, so every page reads memory as it stood then, in id order: a
-belief learned or retracted while the model pages neither appears nor disappears.
+its first item is always shown. The cursor (:mod:`recallflow.tools.paging`) carries the
+time the first page read memory at, the last id shown and the listing's ``project`` and
+``subject``, so every page reads memory as it stood then, in id order, with the first
+page's filters: a belief learned or retracted while the model pages neither appears nor
+disappears, a cursor sent alone reads on, and one sent with another filter is refused
+naming it (read on under the new filter, it would list a page of neither listing). A
+cursor an earlier version returned carried no filters and is refused as such.
 
 A filter matches what the surface shows, not the stored row: a ``project`` whose name the
 surface withholds lists nothing, and a ``subject`` must be found in the subject as shown,
@@ -21,80 +25,76 @@ a model cannot confirm a guess of what the listing redacts one call at a time.
 
 from __future__ import annotations
 
-import base64
-import binascii
-import json
 from collections.abc import Sequence
-from datetime import UTC, datetime
-from typing import TypeVar
+from datetime import datetime
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import field_validator
 
 from recallflow.core.render import BLOCKED
-from recallflow.models.fields import Instant, Key
+from recallflow.models.fields import Key
 from recallflow.models.store import Belief, normalise_subject
 from recallflow.policy import ListingPolicy, RetrievalPolicy
 from recallflow.ports import TokenCounter
 from recallflow.tools.history import ShownText
+from recallflow.tools.paging import Cursor, Filters, decode_cursor, encode_cursor
 from recallflow.tools.results import BeliefListView, HeldBeliefView
 
-#: A kind of cursor.
-C = TypeVar("C", bound="Cursor")
+#: The tool whose listing this is.
+TOOL = "list_beliefs"
 
-#: The longest cursor a page returns (an id of 200 characters and a time, encoded).
-CURSOR_MAX_LENGTH = 512
+#: The longest cursor a page returns: a time, two ids of 200 characters (the last one
+#: shown and the project) and a subject key of 200 letters of any script, encoded.
+CURSOR_MAX_LENGTH = 2048
 
-
-class Cursor(BaseModel):
-    """Where a listing stands: the time its first page read memory at, the last id shown
-    (a listing whose pages carry more says so in a subclass)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    at: Instant
-    after: Key
+#: What a cursor an earlier version returned is told (it carried no filters).
+EARLIER_CURSOR = (
+    f"is a next_cursor of an earlier version of {TOOL}, which did not carry the listing's"
+    " project and subject; leave it out to start over"
+)
 
 
-def encode_cursor(cursor: Cursor) -> str:
-    """``cursor`` as the opaque text a page returns."""
-    text = cursor.model_dump_json(exclude_defaults=True)
-    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+class BeliefFilters(Filters):
+    """What a listing of what memory holds keeps: the beliefs learned in one project, and
+    those whose subject holds one subject key."""
+
+    # Neither has a default, so a cursor writes both, even as null: a cursor without them
+    # is an earlier version's, which carried no filters, and is told so. A filter added
+    # later takes a default, so the cursors written before it read on as listings without it.
+    project: Key | None
+    subject: str | None
+
+    @field_validator("subject")
+    @classmethod
+    def _subject_key(cls, value: str | None) -> str | None:
+        # Kept as the key it is matched on, so 'Deploy' and 'deploy' are one listing.
+        if value is None:
+            return None
+        key = normalise_subject(value)
+        if not key:
+            raise ValueError("has no letters or digits to match a subject with")
+        return key
 
 
-def make_cursor(at: datetime, after: str) -> str:
-    """The cursor of the page after the one whose last id is ``after``."""
-    return encode_cursor(Cursor(at=at, after=after))
+class BeliefCursor(Cursor, BeliefFilters):
+    """Where a listing of what memory holds stands, and what it keeps."""
 
 
-def cursor_refusal(tool: str) -> str:
-    """What a refused cursor of ``tool``'s is told: the same words whatever was wrong with
-    it, so a refusal tells nothing of what a cursor named."""
-    return f"is not a next_cursor that {tool} returned; leave it out to start over"
+def read_cursor(text: str) -> BeliefCursor:
+    """The cursor a page of the listing returned as ``text``.
 
-
-def decode_cursor(text: str, kind: type[C], tool: str) -> C:
-    """The cursor of ``kind`` that :func:`encode_cursor` wrote as ``text``, for ``tool``.
-
-    :raises ValueError: any other text, or a time after now (no page was read then).
+    :raises ValueError: a cursor of an earlier version (:data:`EARLIER_CURSOR`); any other
+        text, or a time after now (no page was read then).
     """
-    problem = ValueError(cursor_refusal(tool))
     try:
-        raw = base64.urlsafe_b64decode(text.strip() + "=" * (-len(text.strip()) % 4))
-        cursor = kind.model_validate(json.loads(raw))
-    except (binascii.Error, ValueError, ValidationError, RecursionError):
-        raise problem from None
-    if cursor.at > datetime.now(UTC):
-        raise problem
-    return cursor
-
-
-def read_cursor(text: str) -> tuple[datetime, str]:
-    """The time and the last id of a cursor :func:`make_cursor` made.
-
-    :raises ValueError: any other text, or a time after now (no page was read then).
-    """
-    cursor = decode_cursor(text, Cursor, "list_beliefs")
-    return cursor.at, cursor.after
+        return decode_cursor(text, BeliefCursor, TOOL)
+    except ValueError as refused:
+        # Read on under the filters the call gives, it could continue another listing
+        # from its place, the very page of neither this cursor exists to prevent.
+        try:
+            decode_cursor(text, Cursor, TOOL)
+        except ValueError:
+            raise refused from None
+    raise ValueError(EARLIER_CURSOR)
 
 
 def project_shown(project: str, shown: ShownText) -> bool:
@@ -112,6 +112,7 @@ def subject_shown(belief: Belief, subject: str, shown: ShownText) -> bool:
 def held_view(
     held: Sequence[Belief],
     at: datetime,
+    filters: BeliefFilters,
     page: int,
     shown: ShownText,
     policy: RetrievalPolicy,
@@ -120,7 +121,7 @@ def held_view(
 ) -> BeliefListView:
     """One page of ``held`` (read in id order, more than ``page`` when more remain) as a
     surface shows it (``shown``, the one the filters were judged with); the listing reads
-    memory at ``at``."""
+    memory at ``at`` with ``filters``."""
     items: list[HeldBeliefView] = []
     tokens = 0
     for b in held[:page]:
@@ -151,5 +152,9 @@ def held_view(
     return BeliefListView(
         items=items,
         as_of=at,
-        next_cursor=make_cursor(at, items[-1].belief_id) if more else None,
+        next_cursor=encode_cursor(
+            BeliefCursor(at=at, after=items[-1].belief_id, **filters.model_dump())
+        )
+        if more
+        else None,
     )

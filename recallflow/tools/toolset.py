@@ -52,7 +52,7 @@ from recallflow.errors import (
 from recallflow.ingestion import PAGE_MAX, member_of
 from recallflow.models.request import Surface, WorkingState
 from recallflow.models.result import RecallResult
-from recallflow.models.store import Belief, Episode, EpisodeDraft, Key, normalise_subject
+from recallflow.models.store import Belief, Episode, EpisodeDraft, Key
 from recallflow.policy import (
     DEFAULT_EPISODE_POLICY,
     DEFAULT_LISTING_POLICY,
@@ -87,18 +87,17 @@ from recallflow.tools.episode_log import (
     LogCursor,
     LogFilters,
     episode_log_view,
-    page_filters,
     session_shown,
 )
 from recallflow.tools.history import ShownText, history_view
 from recallflow.tools.listing import (
-    cursor_refusal,
-    decode_cursor,
+    BeliefFilters,
     held_view,
     project_shown,
     read_cursor,
     subject_shown,
 )
+from recallflow.tools.paging import cursor_refusal, decode_cursor, page_filters
 from recallflow.tools.results import (
     BeliefHistoryView,
     BeliefListView,
@@ -1083,8 +1082,12 @@ class Toolset:
         return stored
 
     def _list_beliefs(self, args: ListBeliefsArgs) -> BeliefListView:
-        # Every page reads memory at the first page's time, after the last id shown.
-        at, after = (datetime.now(UTC), None) if args.cursor is None else read_cursor(args.cursor)
+        # Every page reads memory at the first page's time, after the last id shown, with
+        # the first page's filters.
+        cursor = None if args.cursor is None else read_cursor(args.cursor)
+        at = datetime.now(UTC) if cursor is None else cursor.at
+        after = None if cursor is None else cursor.after
+        filters = page_filters(BeliefFilters.given(args), args.model_fields_set, cursor)
         listing = self._listing
         page = min(args.max_items or listing.page_items, listing.page_items)
         names = NameRedaction(self._memory._entity_marks.marks(self._tenant, self._principal))
@@ -1094,20 +1097,20 @@ class Toolset:
             SURFACE_CEILINGS[self._surface],
             self._policy,
         )
-        subject = None if args.subject is None else normalise_subject(args.subject)
+        project, subject = filters.project, filters.subject
         # A filter matches what the surface shows (see recallflow.tools.listing): rows the
         # store matched only inside a withheld name are skipped, and the read goes on past
         # them until the page (and one more, to tell whether another page follows) is full.
         held: list[Belief] = []
-        while args.project is None or project_shown(args.project, shown):
+        while project is None or project_shown(project, shown):
             batch = self._memory.beliefs.held(
                 self._tenant,
                 self._principal,
                 surface=self._surface,
                 as_of=at,
                 known_as_of=at,
-                project=args.project,
-                subject=args.subject,
+                project=project,
+                subject=subject,
                 after=after,
                 limit=page + 1,
                 policy=self._policy,
@@ -1119,6 +1122,7 @@ class Toolset:
         return held_view(
             held[: page + 1],
             at,
+            filters,
             page,
             shown,
             self._policy,
@@ -1130,10 +1134,9 @@ class Toolset:
         # Every page reads the log as it stood at the first page's time, after the last
         # episode shown, with the first page's filters; the window ends at `until`, or then.
         tool = "list_episodes"
-        given = LogFilters.model_validate(args.model_dump(include=set(LogFilters.model_fields)))
         cursor = None if args.cursor is None else decode_cursor(args.cursor, LogCursor, tool)
         at = datetime.now(UTC) if cursor is None else cursor.at
-        filters = page_filters(given, args.model_fields_set, cursor)
+        filters = page_filters(LogFilters.given(args), args.model_fields_set, cursor)
         since = filters.since if filters.until is not None else _since_by_now(filters.since, at)
         ceiling = SURFACE_CEILINGS[self._surface]
         # The names and projects withheld, and the scanner, are archival search's own.
