@@ -88,8 +88,9 @@ def read_cursor(text: str) -> BeliefCursor:
     try:
         return decode_cursor(text, BeliefCursor, TOOL)
     except ValueError as refused:
-        # Read on under the filters the call gives, it could continue another listing
-        # from its place, the very page of neither this cursor exists to prevent.
+        # An earlier version's cursor (a time and an id) is told so: read on under
+        # whatever filters the call sends, it could continue another listing from its
+        # place, a page of neither.
         try:
             decode_cursor(text, Cursor, TOOL)
         except ValueError:

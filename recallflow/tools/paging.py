@@ -48,7 +48,7 @@ class Filters(BaseModel):
 
     @classmethod
     def given(cls: type[F], arguments: BaseModel) -> F:
-        """The filters ``arguments`` (a tool call's) give, each left out as its default."""
+        """The filters a tool call's ``arguments`` give (a filter left out, its default)."""
         return cls.model_validate(arguments.model_dump(include=set(cls.model_fields)))
 
 
@@ -93,8 +93,11 @@ def page_filters(given: F, named: Set[str], cursor: F | None) -> F:
     for name in sorted(named & fields):
         mine, theirs = getattr(given, name), getattr(cursor, name)
         if mine != theirs:
-            value = json.dumps(to_jsonable_python(theirs), ensure_ascii=False)
-            shown = "none" if theirs is None else value
+            shown = (
+                "none"
+                if theirs is None
+                else json.dumps(to_jsonable_python(theirs), ensure_ascii=False)
+            )
             raise InvalidInputError(
                 f"differs from the listing cursor reads on ({name} {shown}): send the"
                 " cursor alone to read on, or leave cursor out to list anew",
