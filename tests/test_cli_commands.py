@@ -1196,6 +1196,17 @@ def test_a_policy_file_that_is_not_a_policy_is_named_with_what_is_wrong(tmp_path
     assert not (tmp_path / "d.dot").exists()
 
 
+def test_a_policy_file_not_in_utf8_is_refused_as_json_whatever_the_locale(tmp_path: Path) -> None:
+    # Read as bytes, so the JSON is decoded as UTF-8 (what JSON is) and not with the
+    # locale's encoding; a Latin-1 file is told as invalid JSON, not as a codec's error.
+    latin = tmp_path / "policy.json"
+    latin.write_bytes('{"version": "caf\u00e9"}'.encode("latin-1"))
+    done = cli("graph", "--diff", "default", str(latin), "--out", str(tmp_path / "d.dot"))
+    assert done.returncode == EXIT_USAGE and done.stderr.count("\n") == 1
+    assert f"--diff: {latin}: Invalid JSON" in done.stderr and "codec" not in done.stderr
+    assert not (tmp_path / "d.dot").exists()
+
+
 @pytest.mark.parametrize("replacement", ["", " \u200b ", "z" * 4001])
 def test_a_replacement_no_statement_could_hold_is_refused_as_the_flag(replacement: str) -> None:
     done = cli("reject", "tr-1", "b-1", "--kind", "changed", "--replacement", replacement, *T)

@@ -79,7 +79,7 @@ def _policy(spec: str) -> Any:
             " policy JSON file) or a module set (modules:pkg.mod,...)"
         )
     return read_flag_file(
-        "--diff", path, lambda file: RetrievalPolicy.model_validate_json(file.read_text())
+        "--diff", path, lambda file: RetrievalPolicy.model_validate_json(file.read_bytes())
     )
 
 

@@ -101,7 +101,7 @@ def load_migrations(directory: Path | None = None) -> list[Migration]:
         match = _NAME.match(path.name)
         if match is None:
             raise ConfigurationError(f"migration file {path.name!r} is not named NNNN_name.sql")
-        found.append(Migration(int(match.group(1)), path.name, path.read_text()))
+        found.append(Migration(int(match.group(1)), path.name, path.read_text(encoding="utf-8")))
     versions = [m.version for m in found]
     if versions != list(range(1, len(found) + 1)):
         raise ConfigurationError(f"migrations must be numbered 1..n without gaps, got {versions}")
