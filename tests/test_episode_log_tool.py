@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from recallflow import Memory
 from recallflow.ingestion import PAGE_MAX
 from recallflow.models.store import Sensitivity
-from recallflow.policy import ListingPolicy
+from recallflow.policy import DEFAULT_POLICY, ListingPolicy
 from recallflow.tools import TOOLS, Toolset
 from recallflow.tools.episode_log import LogCursor
 from recallflow.tools.paging import encode_cursor
@@ -35,6 +35,12 @@ SEES = {
     "direct": {"public", "internal", "personal"},
     "vault": set(LEVELS),
 }
+#: The projects the paged log's episodes are logged in, in turn.
+PROJECTS = ("billing-api", "mobile-app", "merger-x")
+#: merger-x's name is personal: the public and team surfaces withhold it.
+WITHHOLDS_MERGER = DEFAULT_POLICY.model_copy(
+    update={"project_sensitivity": {"merger-x": Sensitivity.PERSONAL}}
+)
 
 
 def tools(memory: Memory, tenant: str, principal: str = "p1", **kw: Any) -> Toolset:
@@ -222,6 +228,68 @@ def test_a_cursor_reads_on_with_its_listings_filters(memory: Memory, tenant: str
         assert "cursor" in refused["message"]
 
 
+def test_a_project_lists_only_its_episodes_in_order(memory: Memory, tenant: str) -> None:
+    projects = ["billing-api", "mobile-app", None, "billing-api-v2"] * 2
+    ids = [add(memory, tenant, occurred_at=START + timedelta(minutes=n), content=f"Event {n}.",
+               **({"project": project} if project else {}))
+           for n, project in enumerate(projects)]  # fmt: skip
+    agent = tools(memory, tenant)
+    billing = [i for i, project in zip(ids, projects, strict=True) if project == "billing-api"]
+    for size in (1, 2, PAGE_MAX):
+        page = listed(agent, project="billing-api", max_items=size)
+        assert [i["episode_id"] for i in page] == billing  # not billing-api-v2's
+        assert {i["project"] for i in page} == {"billing-api"}
+    latest = listed(agent, project="billing-api", newest_first=True, max_items=1)
+    assert [i["episode_id"] for i in latest] == billing[::-1]
+    one = ok("list_episodes", agent.call("list_episodes", {"project": "billing-api",
+                                                           "max_items": 1}))  # fmt: skip
+    assert "Event 0." in one["block"] and "Event 1." not in one["block"]
+    mobile = listed(agent, project="mobile-app", kind="message")
+    assert [i["episode_id"] for i in mobile] == [ids[1], ids[5]]
+    assert listed(agent, project="nowhere") == []
+    assert len(listed(agent)) == len(ids)  # no project: the whole log
+
+
+def test_a_cursor_sent_with_another_project_is_refused_naming_it(
+    memory: Memory, tenant: str
+) -> None:
+    ids = [add(memory, tenant, occurred_at=START + timedelta(minutes=n), content=f"Event {n}.",
+               project="billing-api" if n % 2 else "mobile-app") for n in range(6)]  # fmt: skip
+    agent = tools(memory, tenant)
+    first = ok("list_episodes", agent.call("list_episodes", {"project": "billing-api",
+                                                             "max_items": 1}))  # fmt: skip
+    unfiltered = ok("list_episodes", agent.call("list_episodes", {"max_items": 1}))
+    before = stored(memory, tenant)
+    for cursor, project in (
+        (first["next_cursor"], "mobile-app"),
+        (first["next_cursor"], None),  # sent as null: no project, not the cursor's
+        (unfiltered["next_cursor"], "billing-api"),
+    ):
+        refused = error(agent.call("list_episodes", {"cursor": cursor, "project": project}),
+                        "invalid_input")  # fmt: skip
+        assert refused["field"] == "project"
+        assert "cursor" in refused["message"]
+    assert stored(memory, tenant) == before
+    # Alone, or with its own project, it reads on in the project.
+    for again in ({}, {"project": "billing-api"}):
+        arguments = {"cursor": first["next_cursor"], **again}
+        rest = ok("list_episodes", agent.call("list_episodes", arguments))
+        assert [i["episode_id"] for i in rest["items"]] == ids[3::2]
+
+
+def test_the_longest_filters_still_read_on(memory: Memory, tenant: str) -> None:
+    """A cursor carries every filter: at their longest, the next page still takes it."""
+    session, project = "s" * 200, "p" * 200
+    ids = [add(memory, tenant, occurred_at=START + timedelta(minutes=n), content=f"Event {n}.",
+               session_id=session, project=project, kind="observation")
+           for n in range(2)]  # fmt: skip
+    arguments = {"session_id": session, "project": project, "kind": "observation",
+                 "newest_first": True, "since": START.isoformat(),
+                 "until": (START + timedelta(days=1)).isoformat()}  # fmt: skip
+    assert [i["episode_id"] for i in listed(tools(memory, tenant), **arguments,
+                                            max_items=1)] == ids[::-1]  # fmt: skip
+
+
 def test_pages_read_the_log_as_it_stood_at_the_first(memory: Memory, tenant: str) -> None:
     ids = [add(memory, tenant, occurred_at=START + timedelta(minutes=n), content=f"Event {n}.")
            for n in range(4)]  # fmt: skip
@@ -255,15 +323,16 @@ _PAGED = "t-episode-log-paged"
 
 @pytest.fixture(scope="module")
 def paged_log(memory: Memory) -> dict[str, list[str]]:
-    """p1's log: episodes at every level, some at one instant, in two sessions, of two
-    kinds; p2 and another tenant log at the same times. Returns p1's ids each surface may
-    see, in the order they happened (ties in the order stored)."""
+    """p1's log: episodes at every level, some at one instant, in two sessions and three
+    projects, of two kinds; p2 and another tenant log at the same times. Returns p1's ids
+    each surface may see, in the order they happened (ties in the order stored)."""
     if not memory.episodes.logged(_PAGED, "p1", surface="vault", limit=1):
         for n in range(23):
             at = START + timedelta(minutes=n // 3)  # three episodes an instant
             for tenant, principal in ((_PAGED, "p1"), (_PAGED, "p2"), (_PAGED + "-x", "p1")):
                 add(memory, tenant, principal, id=f"e-{principal}-{n:02d}", occurred_at=at,
                     sensitivity=LEVELS[n % 4], session_id=f"s-{n % 2}",
+                    project=PROJECTS[n % 3],
                     kind="summary" if n % 5 == 0 else "message",
                     content=f"Event {n} of {principal} in {tenant}.")  # fmt: skip
     levels = {f"e-p1-{n:02d}": LEVELS[n % 4] for n in range(23)}
@@ -281,6 +350,7 @@ def paged_log(memory: Memory) -> dict[str, list[str]]:
     newest_first=st.booleans(),
     page_tokens=st.sampled_from([1, 60, 10**6]),
     session=st.none() | st.sampled_from(["s-0", "s-1"]),
+    project=st.none() | st.sampled_from([*PROJECTS, "nowhere"]),
     resend=st.booleans(),
 )
 def test_pages_concatenate_to_the_whole_visible_log_in_order(
@@ -291,13 +361,20 @@ def test_pages_concatenate_to_the_whole_visible_log_in_order(
     newest_first: bool,
     page_tokens: int,
     session: str | None,
+    project: str | None,
     resend: bool,
 ) -> None:
     listing = ListingPolicy(page_items=5, page_tokens=page_tokens)
     agent = Toolset(memory, tenant_id=_PAGED, principal_id="p1", surface=surface,
-                    listing_policy=listing)  # fmt: skip
+                    policy=WITHHOLDS_MERGER, listing_policy=listing)  # fmt: skip
+    # merger-x as this surface shows it: withheld on public and team, so a filter by it
+    # lists what one by a project nobody has lists.
+    shown = {p: p if p != "merger-x" or "personal" in SEES[surface] else None for p in PROJECTS}
     expected = [
-        i for i in paged_log[surface] if session is None or int(i[-2:]) % 2 == int(session[-1])
+        i
+        for i in paged_log[surface]
+        if (session is None or int(i[-2:]) % 2 == int(session[-1]))
+        and (project is None or shown[PROJECTS[int(i[-2:]) % 3]] == project)
     ]
     if newest_first:
         expected.reverse()
@@ -306,6 +383,8 @@ def test_pages_concatenate_to_the_whole_visible_log_in_order(
     arguments: dict[str, Any] = {"newest_first": newest_first}
     if session is not None:
         arguments["session_id"] = session
+    if project is not None:
+        arguments["project"] = project
     for n in range(len(expected) + 1):
         size = sizes[n % len(sizes)]
         # A next page with the first page's filters again, or with its cursor alone.
@@ -315,6 +394,10 @@ def test_pages_concatenate_to_the_whole_visible_log_in_order(
         }))  # fmt: skip
         assert 1 <= len(page["items"]) <= min(size, 5) or not expected
         seen += [i["episode_id"] for i in page["items"]]
+        # Each shows its project as the surface does, the one filtered by when one is.
+        for item in page["items"]:
+            assert item["project"] == shown[PROJECTS[int(item["episode_id"][-2:]) % 3]]
+            assert project is None or item["project"] == project
         cursor = page["next_cursor"]
         if cursor is None:
             break
@@ -452,6 +535,42 @@ def test_a_withheld_name_and_project_are_redacted_below_their_level(
     assert "Grace Hopper" in full["block"] and full["items"][0]["project"] == "merger-x"
     assert full["items"][0]["session_id"] == "s-grace-hopper"
     assert [i["episode_id"] for i in listed(direct, session_id="s-grace-hopper")] == [said]
+
+
+def test_a_withheld_project_lists_what_one_nobody_has_lists(memory: Memory, tenant: str) -> None:
+    """Listed on team, merger-x's episodes show no project: a filter by that name answers
+    as one by a name nobody has, page, cursor and refusal alike, or a model could confirm
+    a guessed project one call at a time."""
+    ids = [add(memory, tenant, occurred_at=START + timedelta(minutes=n), content=f"Event {n}.",
+               session_id="s-1", project="merger-x" if n % 2 else "billing-api")
+           for n in range(4)]  # fmt: skip
+    policy = patient_policy().model_copy(
+        update={"project_sensitivity": {"merger-x": Sensitivity.PERSONAL}}
+    )
+    team = Toolset(memory, tenant_id=tenant, principal_id="p1", surface="team", policy=policy)
+    direct = Toolset(memory, tenant_id=tenant, principal_id="p1", policy=policy)
+    assert [i["episode_id"] for i in listed(direct, project="merger-x")] == ids[1::2]
+    assert [i["project"] for i in listed(team)] == ["billing-api", None] * 2
+    at = datetime.now(UTC) - timedelta(seconds=1)
+    for filters in ({}, {"newest_first": True}, {"session_id": "s-1", "kind": "message"}):
+        answers = []
+        for project in ("merger-x", "nowhere"):
+            first = ok("list_episodes", team.call("list_episodes", {"project": project,
+                                                                    **filters}))  # fmt: skip
+            # A page read on from a cursor (its time fixed) is the whole answer to compare.
+            cursor = _cursor(at, ids[0], project=project, **filters)
+            read_on = ok("list_episodes", team.call("list_episodes", {"cursor": cursor}))
+            refused = error(team.call("list_episodes", {
+                "cursor": _cursor(at, ids[0], project="billing-api", **filters),
+                "project": project, **filters,
+            }), "invalid_input")  # fmt: skip
+            answers.append(({k: v for k, v in first.items() if k != "as_of"}, read_on, refused))
+        assert answers[0] == answers[1]
+        assert answers[0][0]["items"] == [] and answers[0][0]["next_cursor"] is None
+        assert answers[0][2]["field"] == "project"
+    # The project's own name, asked on a surface that may show it, lists it.
+    latest = listed(direct, project="merger-x", newest_first=True)
+    assert [i["episode_id"] for i in latest] == [ids[3], ids[1]]
 
 
 # --- the other surfaces -------------------------------------------------------------------

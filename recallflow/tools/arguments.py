@@ -479,6 +479,7 @@ class ListEpisodesArgs(ToolArguments):
         description="Only the events of this session (a session_id an item of an earlier"
         " page showed).",
     )
+    project: Key | None = Field(default=None, description="Only the events of this project.")
     kind: EpisodeKind | None = Field(
         default=None,
         description="Only events of this kind: message, observation, summary, tool_call or"

@@ -17,9 +17,10 @@ in the order it is listed, with the filters of the first page: a cursor sent alo
 on, and one sent with another filter is refused naming it (a forgotten ``newest_first``
 read the log backwards from where it stood).
 
-A ``session_id`` filter matches what the surface shows: one that names a name the surface
-withholds lists nothing, as one nobody has, so a model cannot confirm a guessed name one
-call at a time.
+A ``session_id`` or ``project`` filter matches what the surface shows: a session id that
+names a name the surface withholds, or a project whose name it withholds (judged as
+``list_beliefs`` judges one, :func:`~recallflow.tools.listing.project_shown`), lists
+nothing, as one nobody has, so a model cannot confirm a guessed name one call at a time.
 """
 
 from __future__ import annotations
@@ -38,17 +39,21 @@ from recallflow.ports import InjectionScanner, TokenCounter
 from recallflow.tools.paging import Cursor, Filters, encode_cursor
 from recallflow.tools.results import EpisodeLogView, ListedEpisodeView
 
-#: The longest cursor a page returns (two ids of 200 characters, three times, encoded).
-LOG_CURSOR_MAX_LENGTH = 1024
+#: The longest cursor a page returns: three times and three ids of 200 characters (the last
+#: one shown, the session and the project), encoded.
+LOG_CURSOR_MAX_LENGTH = 1536
 
 
 class LogFilters(Filters):
     """What a listing of the log keeps: a window of world time (both ends included), one
-    session, one kind; and its order."""
+    session, one project, one kind; and its order."""
 
+    # Each has a default, so a cursor written before a filter was added reads on as the
+    # listing without it that it was.
     since: Instant | None = None
     until: Instant | None = None
     session_id: Key | None = None
+    project: Key | None = None
     kind: EpisodeKind | None = None
     newest_first: bool = False
 
