@@ -462,6 +462,7 @@ def test_a_cursor_naming_what_the_caller_may_not_see_is_refused_alike(
 @given(
     after=st.sampled_from(["e-p1-00", "e-p1-05", "e-p2-00", "e-p2-06", "e-x"]),
     session=st.none() | st.sampled_from(["s-0", "s-1", "s-x"]),
+    project=st.none() | st.sampled_from([*PROJECTS, "nowhere"]),
     kind=st.none() | st.sampled_from(["message", "summary"]),
     newest_first=st.booleans(),
     extra=st.dictionaries(st.sampled_from(["tenant_id", "principal_id", "surface"]),
@@ -472,13 +473,15 @@ def test_no_call_of_the_intruder_lists_the_victims_log(
     paged_log: dict[str, list[str]],
     after: str,
     session: str | None,
+    project: str | None,
     kind: str | None,
     newest_first: bool,
     extra: dict[str, str],
 ) -> None:
     intruder = Toolset(memory, tenant_id=_PAGED, principal_id="p2", surface="vault")
     filters: dict[str, Any] = {"newest_first": newest_first}
-    filters |= {k: v for k, v in (("session_id", session), ("kind", kind)) if v is not None}
+    given = (("session_id", session), ("project", project), ("kind", kind))
+    filters |= {k: v for k, v in given if v is not None}
     at = datetime.now(UTC) - timedelta(seconds=1)
     arguments = {"cursor": _cursor(at, after, **filters), **filters}
     result = intruder.call("list_episodes", {**arguments, **extra})
