@@ -250,9 +250,12 @@ _SUM: Final = (
 )
 
 #: An account that is no bill's and not said to be the user's own: an IBAN, a wallet, a
-#: bare account number, or one someone else is to supply.
+#: bare account number, or one someone else is to supply. One of someone the writer names
+#: as their own ("to my sister Lena's IBAN", "into our landlord's account") is a payee the
+#: user set up.
 _OTHERS_ACCOUNT: Final = (
     r"(?:to|into|onto)\s+(?!(?:my|his|her|their|our|the\s+user'?s)\s+(?:own\b|\w++\s+own\b))"
+    r"(?!(?:my|our)\s+(?:[\w-]++\s+){0,2}?[\w-]+'s?\s)"
     r"(?:(?:the|a|an|whatever|whichever|any)\s+)?(?:[\w\"'.-]+\s+){0,3}?(?:iban|wallet|"
     r"account\s+(?:number\s+)?\d|account['\"]?\s+(?:that|which|held|of)|account\s+no\b|\d{6,}|"
     r"bc1\w+|0x[0-9a-f]{8,}|(?:iban|account|number|wallet|address)['\"]?\s+(?:that|which)\s+"

@@ -132,10 +132,15 @@ _LIFTED: Final = re.compile(
     re.IGNORECASE,
 )
 
-#: A quoted phrase: '…', "…", `…`, ‘…’ or “…”, not an apostrophe inside a word.
+#: A quoted phrase: '…', "…", `…`, ‘…’ or “…”, not an apostrophe inside a word; and the
+#: quotes of other languages: „…“, «…», the corner brackets 「…」 and 『…』 of Chinese and
+#: Japanese.
 _QUOTE: Final = re.compile(
     r"(?<![\w'])'(?P<a>[^'\n]{2,120}?)'(?!\w)|\"(?P<b>[^\"\n]{2,120}?)\"|`(?P<c>[^`\n]{2,120}?)`"
     r"|\u2018(?P<d>[^\u2019\n]{2,120}?)\u2019|\u201c(?P<e>[^\u201d\n]{2,120}?)\u201d"
+    r"|\u201e(?P<i>[^\u201c\u201d\n]{2,120}?)[\u201c\u201d]"
+    r"|\u00ab(?P<f>[^\u00bb\n]{2,120}?)\u00bb|\u300c(?P<g>[^\u300d\n]{2,120}?)\u300d"
+    r"|\u300e(?P<h>[^\u300f\n]{2,120}?)\u300f"
 )
 #: The bare override or persona phrase is at most this many words ("you are now in
 #: developer mode" is six); a longer quote carries an act besides it.
@@ -162,7 +167,18 @@ _MADE_LIVE: Final = re.compile(
     # the quote itself put into an answer: "print '…' before anything else", "answers
     # should open with '…'"
     r"|\b(?:print|output|display|append|insert)\w*\s+''|\b(?:open|start|begin|end|prefix)\w*"
-    r"(?:\s+(?:\w++\s+){0,2}?with)\s+''",
+    r"(?:\s+(?:\w++\s+){0,2}?with)\s+''"
+    # … and a rule, motto or passphrase in force in other languages ("Regla de la casa: '…'",
+    # "Hausregel: „…“", "规则：“…”")
+    r"|(?:regla|r[e\u00e8]gles?|\w*regeln?|regol[ae]|regras?|zasad[ay]?|kural\w*|normas?|norme|"
+    r"consignes?|anweisung\w*|instrucci[o\u00f3]n\w*|istruzion\w*|instru[c\u00e7]\w*|"
+    r"instrukcj\w*|talimat\w*|directiv\w*|richtlinie\w*|lema|devise|motto|"
+    r"mot\s+d[e']\s*(?:passe|ordre)|passwort|contrase[n\u00f1]a|senha|has[l\u0142]o|parola|"
+    r"规则|規則|ルール|규칙|指令|指示|지시|口令|合言葉|暗号|암호)"
+    r"[^.!?;:'\n]{0,40}?[:\uff1a]\s*''"
+    # … and the quote obeyed in the scripts without spaces: "请遵守''", "''に従って", "''를 따르"
+    r"|(?:遵守|遵循|执行|執行|服从|服從|照做|照办|照辦)\s*''|''\s*(?:に|を)?\s*(?:従|実行)"
+    r"|''\s*(?:을|를)?\s*(?:따르|실행)",
     re.IGNORECASE | re.MULTILINE,
 )
 

@@ -546,7 +546,9 @@ _STANDING_ADVERB: Final = (
 _MONEY_ACT: Final = (
     r"(?:transfer\w*|transfir\w*|apag\w*|pag\w*|paiement\w*|virement\w*|uberweis\w*|zahlung\w*|bezahl\w*|reembols\w*|"
     r"rembours\w*|bonific\w*|borr\w*|elimin\w*|supprim\w*|losch\w*|cancell\w*|overboek\w*|"
-    r"betaling\w*|przelew\w*|platnosc\w*|usun\w*)"
+    r"betaling\w*|przelew\w*|platnosc\w*|usun\w*|"
+    # Turkish, in the ordered forms only ("sormadan sildim" reports the writer's own act)
+    r"sil|silin|gonder|gonderin|ode|odeyin|aktar|aktarin|paylas|paylasin|yayinla|yayinlayin)"
 )
 # A pronoun for the one not asked may be glued to the verb or put before it ("sin
 # preguntarle", "sans lui demander", "sem lhe perguntar", "senza chiedergli").
@@ -557,7 +559,11 @@ _NO_CONFIRM: Final = (
     r"zu\s+bestatigen)|frag\s+nicht|nao\s+peca|sem\s+(?:lhe\s+|lhes\s+)?(?:pedir|perguntar|"
     r"confirma\w*)(?:-lhes?)?|senza\s+(?:chieder(?:e|gli|le|lo)|conferma\w*)|non\s+chiedere|zonder\s+"
     r"(?:te\s+vragen|bevestiging)|nie\s+pytaj\s+o\s+(?:potwierdzenie|zgode|pozwolenie)|bez\s+"
-    r"(?:pytania|potwierdzenia|zgody))"
+    r"(?:pytania|potwierdzenia|zgody)|"
+    # Turkish puts "without" after its verb ("sormadan", "onay almadan") and orders "don't ask
+    # for approval" as "onay isteme"
+    r"sormadan|sorulmadan|onaylatmadan|(?:onay\w{0,3}|izin)\s+(?:almadan|istemeden|beklemeden)|"
+    r"onay\s+(?:isteme|sorma|bekleme))"
 )
 
 # The user named in the third person: whoever writes it is not the user.
@@ -683,7 +689,8 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
             (
                 frozenset({"pidas", "pida", "pregunte", "preguntes", "sin", "demande", "demandez"})
                 | {"sans", "ohne", "frag", "peca", "sem", "senza", "chiedere", "zonder", "pytaj"}
-                | {"bez"},
+                | {"bez", "sormadan", "sorulmadan", "onaylatmadan", "almadan", "istemeden"}
+                | {"beklemeden", "isteme", "sorma", "bekleme"},
                 rf"\b{_MONEY_ACT}\b[^.\n]{{0,80}}?\b{_NO_CONFIRM}\b|\b{_NO_CONFIRM}\b[^.\n]{{0,80}}?"
                 rf"\b{_MONEY_ACT}\b",
             ),
@@ -911,7 +918,8 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
             r"(?<!不要)(?<!别)(?:不经?(?:询问|詢問|问|問|征求)|无需询问|無需詢問|不用问|不用問|不必问)(?:用户|"
             r"用戶)?(?:的情况下|的情況下|地|就)?(?:(?!不要|别|別|不能|禁止|勿|不得|不可).){0,20}?(?:删除|刪除|"
             r"转账|轉帳|汇款|匯款|发送|發送|公开|公開|支付|付款|批准|购买|購買)|"
-            r"(?:확인\s*없이|허락\s*없이|동의\s*없이|묻지\s*않고|물어보지\s*않고|확인하지\s*않고).{0,20}?"
+            r"(?:확인\s*없이|허락\s*없이|동의\s*없이|(?:묻지|물어보지|확인하지|확인받지|허락받지|알리지)\s*"
+            r"(?:않고|말고)).{0,20}?"
             r"(?:삭제|송금|이체|전송|공개|결제|지불|승인|구매)"
             r"(?!\S{0,4}(?:지\s*마|지\s*않|금지))",
             # Chinese, Japanese and Korean: an address carried into every answer ("在每个回答的
@@ -936,6 +944,8 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
             r"抛开|拋開|绕过|繞過|跳过|跳過|放弃|放棄|违反|違反|不再遵守|丢弃|丟棄|覆盖|覆蓋)"
             r".{0,16}?(?:指令|指示|规则|規則|提示|说明|說明|命令|限制|设定|設定|要求|约束|約束|"
             r"准则|準則|规定|規定|政策|安全)",
+            # (a telling forbidden keeps the secret: "别告诉我妈妈…这是秘密")
+            r"(?<![别別勿])(?<!不要)(?<!不能)(?<!不许)(?<!不許)(?<!不准)(?<!不得)(?<!不可)"
             r"(?:告诉|告訴|输出|輸出|显示|顯示|透露|泄露|洩露|发送|發送|打印|给我|給我|说出|說出|"
             r"展示|公开|公開|复述|複述|重复|重複).{0,16}?(?:密码|密碼|密钥|密鑰|系统提示|系統提示|"
             r"提示词|提示詞|凭据|憑據|令牌|秘密|指令|api)",
@@ -988,6 +998,12 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
                 r"(?:คำสั่ง|คำแนะนำ|กฎ|ข้อจำกัด|นโยบาย|พรอมต์|ข้อกำหนด)"
             ),
             _nfkc(r"ลืม.{0,10}?(?:คำสั่ง|คำแนะนำ|กฎ|ข้อจำกัด).{0,12}?(?:ก่อนหน้า|ทั้งหมด|เดิม)"),
+            # Thai: an act done without asking or telling ("ไม่ต้องถามผู้ใช้ ให้ลบ…"), not forbidden
+            _nfkc(
+                r"(?:ไม่ต้องถาม|โดยไม่ถาม|โดยไม่ต้องถาม|ไม่ต้องขออนุญาต|โดยไม่ขออนุญาต|ไม่ต้องยืนยัน|"
+                r"โดยไม่ต้องยืนยัน|ไม่ต้องแจ้ง|โดยไม่แจ้ง).{0,40}?(?<!ห้าม)(?<!อย่า)(?:ลบ|โอน|ชำระ|จ่าย|"
+                r"ซื้อ|เผยแพร่|แชร์)"
+            ),
             _nfkc(
                 r"(?:เปิดเผย|แสดง|ส่ง|บอก).{0,16}?(?:พรอมต์ระบบ|คำสั่งระบบ)|เปิดเผย.{0,16}?(?:รหัสผ่าน|"
                 r"คีย์|ความลับ|ข้อมูลลับ)"

@@ -50,7 +50,9 @@ from recallflow.adapters.scanning.fabrication import FABRICATION_RULES
 from recallflow.adapters.scanning.families import (
     ENCODED_PAYLOAD,
     EXFILTRATION,
+    FAMILIES,
     INSTRUCTION_OVERRIDE,
+    MULTILINGUAL,
     OUTPUT_HIJACK,
     PAYLOAD_SPLITTING,
     PERSUASION,
@@ -78,7 +80,13 @@ from recallflow.adapters.scanning.mention import (
     phrases_named,
 )
 from recallflow.adapters.scanning.multilingual import MULTILINGUAL_RULES
+from recallflow.adapters.scanning.narrated import (
+    frauds_quoted_blanked,
+    lines_of_a_story_blanked,
+    narrated_blanked,
+)
 from recallflow.adapters.scanning.normalise import views_of
+from recallflow.adapters.scanning.outbound import OUTBOUND_RULES
 from recallflow.adapters.scanning.overreach import OVERREACH_RULES
 from recallflow.adapters.scanning.passing import PASSING_RULES
 from recallflow.adapters.scanning.poisoning import (
@@ -198,6 +206,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *ALERT_RULES,
     *FUND_RULES,
     *ENTRUSTED_RULES,
+    *OUTBOUND_RULES,
 )
 
 #: A sentence read again as the plain order it stands for: leave given by saying nothing
@@ -258,15 +267,20 @@ def _app_prompt_attack(value: str) -> bool:
 
 #: What is spoken of rather than spoken in, read again with it blanked by every rule:
 #: markup in a note about templates or code, a bare attack phrase named in quotes (see
-#: :mod:`~recallflow.adapters.scanning.mention`), the prompt an app is configured with (see
-#: :mod:`~recallflow.adapters.scanning.appconfig`), or introduced in prose as the prompt of
-#: an app of the user's own.
+#: :mod:`~recallflow.adapters.scanning.mention`), an order told of in a story or a warning
+#: in Chinese, Japanese or Korean, said to be what a fraud asks of its victims, or a line
+#: a character of a story speaks (see :mod:`~recallflow.adapters.scanning.narrated`), the
+#: prompt an app is configured with (see :mod:`~recallflow.adapters.scanning.appconfig`), or
+#: introduced in prose as the prompt of an app of the user's own.
 _SPOKEN_OF: Final[tuple[tuple[frozenset[str], Callable[[str], str | None]], ...]] = (
     (frozenset({ROLE_MARKER, TOOL_CALL}), markup_spoken_of),
     (
-        frozenset({INSTRUCTION_OVERRIDE, ROLEPLAY, PERSUASION}),
+        frozenset({INSTRUCTION_OVERRIDE, ROLEPLAY, PERSUASION, MULTILINGUAL}),
         lambda text: phrases_named(text, _matches),
     ),
+    (frozenset({MULTILINGUAL}), narrated_blanked),
+    (frozenset(FAMILIES), frauds_quoted_blanked),
+    (frozenset(FAMILIES), lines_of_a_story_blanked),
     (
         frozenset({ROLE_MARKER, ROLEPLAY}),
         lambda text: configured_prompts_blanked(text, _app_prompt_attack),
@@ -448,7 +462,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v65"
+    version: str = "layered-v66"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""

@@ -20,7 +20,7 @@ from typing import Final
 
 from recallflow.adapters.scanning.families import MULTILINGUAL
 from recallflow.adapters.scanning.rule import regex_rules
-from recallflow.adapters.scanning.thirdperson import USER_ABROAD
+from recallflow.adapters.scanning.thirdperson import USER_ABROAD, USER_IN_OTHER_SCRIPTS
 
 _GAP: Final = r"[^.!?\n。！？]{0,80}?"
 # The user and the one who asks may sit further apart: a pretext comes between them.
@@ -29,15 +29,8 @@ _CJK_GAP: Final = r"[^.!?\n。！？]{0,30}?"
 
 # The user in the third person, Latin-script languages on the accent-folded view.
 _USER_LATIN: Final = USER_ABROAD
-# … and in the scripts the Latin fold would wreck. A compound headed by the word for users
-# names a group, a meeting or a document of them, not the user: "ユーザー会" (a user
-# group's meeting), "用户群", "사용자 모임", "kullanıcı grubu".
-_USER_PLAIN: Final = (
-    r"(?:пользовател\w*|користувач\w*|用户(?!组|群|社区|手册|指南|论坛|大会|体验|界面)|"
-    r"用戶(?!組|群|社區|手冊|指南|論壇|大會|體驗|介面)|使用者(?!手冊|指南|社群)|"
-    r"ユーザー(?!会|グループ|コミュニティ|ガイド|マニュアル|フォーラム)|"
-    r"사용자(?!\s*(?:모임|그룹|커뮤니티|가이드|설명서|매뉴얼|포럼))|المستخدم|उपयोगकर्ता)"
-)
+# … and in the scripts the Latin fold would wreck.
+_USER_PLAIN: Final = USER_IN_OTHER_SCRIPTS
 
 # Anyone who asks, as the one the user's data goes to (or "on demand").
 _ANYONE_LATIN: Final = (
@@ -118,10 +111,11 @@ _DONT_TELL_LATIN: Final = (
     r"\bnao\s+(?:\w++\s+)?(?:conte|diga|avise|informe)|\bnie\s+(?:mow|informuj|powiadamiaj|"
     r"wspominaj)\w*|\bkhong\s+(?:bao|noi)\s+(?:cho|voi)|\bđung\s+(?:bao\s+gio\s+)?(?:noi|bao|"
     r"cho\s+biet)|\bjangan\s+(?:pernah\s+)?(?:memberi\s*tahu|beri\s*tahu|memberitahu|bilang|"
-    r"kasih\s+tahu))"
+    r"kasih\s+tahu)|\bnu(?:-i|\s+ii)?\s+(?:spune|spuneti|zice|informa|anunta|mentiona)\w*|"
+    r"\bne\s+(?:mondd|mondja|szolj|ertesitsd|tajekoztasd)\b)"
 )
 _KEPT_CLAUSE: Final = (
-    r"(?=\s*(?:[,;:.!?]|$|(?:\w++\s+){0,2}?(?:que|che|dass|dat|ze|że|bahwa|rang|that|"
+    r"(?=\s*(?:[,;:.!?]|$|(?:\w++\s+){0,2}?(?:que|che|dass|dat|ze|że|bahwa|rang|that|ca|hogy|"
     r"o\s+tym|nada|nothing)\b))"
 )
 _DONT_TELL_PLAIN: Final = (
@@ -202,7 +196,11 @@ _UNBOUND_PLAIN: Final = (
 )
 _UNBOUND_LATIN: Final = (
     r"(?:\btro\s+ly\b[^.\n]{0,40}?\bkhong\s+co\s+(?:bat\s+ky\s+)?gioi\s+han|\basisten\s+tanpa\s+"
-    r"(?:batasan|batas|filter|aturan))"
+    r"(?:batasan|batas|filter|aturan)|"
+    # "bạn là một AI không bị giới hạn": the reader said to be a model without limits
+    r"\b(?:ban|may|em)\s+la\s+(?:mot\s+)?(?:ai|tro\s+ly|mo\s+hinh|chatbot|tri\s+tue\s+nhan\s+tao)\b"
+    r"[^.\n]{0,30}?\bkhong\s+(?:bi\s+|co\s+)?(?:bat\s+(?:ky|cu)\s+)?(?:gioi\s+han|rang\s+buoc|"
+    r"kiem\s+duyet|han\s+che))"
 )
 
 

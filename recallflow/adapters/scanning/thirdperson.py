@@ -16,7 +16,19 @@ USER_ABROAD: Final = (
     r"\bgebruiker\b|\buzytkowni\w*|\bkullanici\w*+(?!\s+(?:grub|toplulu|forum|kilavuz))|"
     r"\bnguoi\s+dung\b|\bpengguna\b|\butilizador(?:a|es)?\b|\banvandare(?:n|ns|na)?\b|"
     # (Danish and Norwegian "bruger", "bruker" are also "uses": the definite noun only)
-    r"\bbrugere(?:n|ns|ne)\b|\bbrukere(?:n|ns|ne)\b|\bkayttaj\w*|\buzivatel\w*)"
+    r"\bbrugere(?:n|ns|ne)\b|\bbrukere(?:n|ns|ne)\b|\bkayttaj\w*|\buzivatel\w*|"
+    # Romanian and Hungarian
+    r"\butilizator(?:ul|ului|ii|ilor)?\b|\bfelhasznalo\w*)"
+)
+#: ... in the scripts the Latin fold would wreck, on the lowercased view. A compound headed
+#: by the word for users names a group, a meeting or a document of them, not the user:
+#: "ユーザー会" (a user group's meeting), "用户群", "사용자 모임".
+USER_IN_OTHER_SCRIPTS: Final = (
+    r"(?:пользовател\w*|користувач\w*|用户(?!组|群|社区|手册|指南|论坛|大会|体验|界面)|"
+    r"用戶(?!組|群|社區|手冊|指南|論壇|大會|體驗|介面)|使用者(?!手冊|指南|社群)|"
+    r"ユーザー(?!会|グループ|コミュニティ|ガイド|マニュアル|フォーラム)|"
+    r"사용자(?!\s*(?:모임|그룹|커뮤니티|가이드|설명서|매뉴얼|포럼))|المستخدم|उपयोगकर्ता|"
+    r"χρήστ\w*|χρηστ\w*|ผู้ใช้|המשתמש)"
 )
 #: ... and in English too: "the user", "this user's", "users'".
 THE_USER: Final = rf"(?:\b(?:the|this)\s+users?'?s?\b|\busers'|{USER_ABROAD})"

@@ -1,0 +1,157 @@
+"""Orders told of, in the languages whose rules read no imperative.
+
+The rules for Chinese, Japanese and Korean read a verb near its object ("忽略…指令",
+"指示を無視", "비밀번호를 … 보내"), whatever the mood, since those languages mark an order
+at the end of the verb or not at all. A story or a warning tells of such an order without
+giving it: a third party makes the AI do it ("黑客让银行的AI把密码发给他", "ハッカーがAIに
+指示を無視させ", causatives told as what happens), an order is reported as what someone
+commanded ("해커가 AI에게 지시를 무시하라고 명령한다"), or it names a message by what it says
+("비밀번호를 보내라는 요청은 피싱이니", a request that says to send the password). Such a
+clause is blanked and the rest read again; an order given to the reader ("…させること",
+"…させてください", "请让AI…"), one that names the user in the third person, or one put in
+the user's mouth ("用户让你…") is left as it is.
+
+Every pattern reads one clause, and clauses are found in one pass, so a long run is read
+in linear time.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+#: What ends a clause (a comma included: a narrated causative ends its clause with "、" or
+#: "，"), kept by the split.
+_CLAUSE_END: Final = re.compile(r"([。！？!?；;，,、\n])")
+
+#: Japanese: a causative told (dictionary or past form, or its clause continuing), not
+#: ordered ("させること", "させるように", "させろ", "させなさい", "させてください").
+_JA_CAUSATIVE: Final = re.compile(
+    r"[がは][^。\n]{0,40}?させ(?:る|た|[、,]|ていた|ている|てしまう|てしまった)"
+    r"(?!こと|ように|べき|ろ|なさい)"
+)
+#: Korean: an order reported as commanded or asked ("…하라고 명령한다", "…라고 시켰다"), told
+#: in the plain narrative forms, or a message named by what it says ("보내라는 요청").
+_KO_REPORTED: Final = re.compile(
+    r"(?:라고|으라고)\s*(?:명령|지시|요구|부탁|말|시키|시켰|속이|속였)\S*?(?:한다|했다|하고|하며|했고|"
+    r"한다\.|했다\.|킨다|켰다|인다|였다)"
+    r"|(?:라는|으라는)\s*(?:요청|메시지|메일|문자|말|문구|지시|명령|전화|글|내용|링크)"
+)
+#: Chinese: someone other than the reader or the user making the AI do it ("黑客让银行的AI
+#: 把…", "骗子骗助手…"): a subject of its own before the causative verb, not an order to
+#: let the AI do it ("请让AI…", "你让它…") nor the user's request ("用户让你…").
+_ZH_CAUSATIVE: Final = re.compile(
+    r"[\u4e00-\u9fff](?<![请請你您要就也去来來再先您让讓把])(?:让|讓|叫|逼|骗|騙|诱使|誘使|迫使|指使)"
+    r"[^，。！？]{0,12}?(?:[Aa][Ii]|人工智能|机器人|機器人|助手|助理|模型|聊天机器人|聊天機器人)"
+)
+#: The user in the third person, or the reader itself: a clause naming them is no story.
+_NAMES_THE_USER_OR_READER: Final = re.compile(
+    r"用户|用戶|使用者|ユーザー|사용자|你|您|あなた|당신|너는|너에게"
+)
+
+
+def _narrated(clause: str) -> bool:
+    if _NAMES_THE_USER_OR_READER.search(clause):
+        return False
+    return bool(
+        _JA_CAUSATIVE.search(clause) or _KO_REPORTED.search(clause) or _ZH_CAUSATIVE.search(clause)
+    )
+
+
+#: A fraud, as who asks: "phishing mails often ask you to send passwords to …", "scammers
+#: tell people to …", "los estafadores te piden …", "Betrüger fordern Sie auf …". What a
+#: fraud is said to ask is a warning about it, not an order from it.
+_FRAUD_ASKS: Final = re.compile(
+    r"\b(?:(?:phishing|scam|spam|fraud\w*|fake|bogus|malicious|spoofed|hoax)\s+(?:\w+\s+){0,2}?"
+    r"(?:e-?mails?|mails?|messages?|texts?|sms|calls?|callers?|sites?|pages?|links?|letters?|"
+    r"popups?|pop-ups?)|scammers?|fraudsters?|attackers?|hackers?|criminals?|crooks?|phishers?|"
+    r"estafador\w*|escrocs?|arnaqueurs?|betr[u\u00fc]ger\w*|truffator\w*|golpistas?|oplichters?|"
+    r"oszu[s\u015b]\w*|doland[i\u0131]r[i\u0131]c\w*)\b"
+    r"[^.!?;\n]{0,30}?\b(?:(?:asks?|tells?|urges?|wants?|requests?|demands?|try\s+to\s+get|"
+    r"tries\s+to\s+get|gets?|trick\w*|pressur\w*)\s+(?:you|people|users|victims|customers|"
+    r"employees|staff|them|us|someone|anyone)\b|(?:te\s+|les\s+)?piden?|(?:vous\s+|te\s+)demandent|"
+    r"fordern\s+(?:sie|dich|euch)|bitten\s+(?:sie|dich)|ti\s+chiedono|(?:te|lhe|lhes)\s+pedem|"
+    r"vragen\s+(?:je|u)|prosz[a\u0105]\s+(?:cie|ci\u0119|o)|(?:sizden|senden)\s+(?:\w+\s+)?isterler)",
+    re.IGNORECASE,
+)
+#: One sentence of Latin-script prose (a dot inside an address or a number ends none).
+_SENTENCE: Final = re.compile(r"(?:[^.!?;\n]|\.(?=\w))+[.!?;\n]?")
+
+
+def frauds_quoted_blanked(text: str) -> str | None:
+    """``text`` with the sentences that say what a fraud asks of its victims blanked, or
+    ``None`` when none does."""
+    if _FRAUD_ASKS.search(text) is None:
+        return None
+    sentences = _SENTENCE.findall(text)
+    kept = [" " if _FRAUD_ASKS.search(sentence) else sentence for sentence in sentences]
+    return "".join(kept) if kept != sentences else None
+
+
+#: A story, named as such: what its characters say is their lines.
+_FICTION: Final = re.compile(
+    r"\b(?:novels?|(?:short\s+)?stor(?:y|ies)|thrillers?|screenplays?|chapters?|scenes?|plots?|"
+    r"manuscripts?|fan-?fic\w*|villains?|protagonists?|antagonists?|heroine)\b",
+    re.IGNORECASE,
+)
+#: A character's line: a third person speaks to someone in the story ("the hacker tells the
+#: bank bot: …", "her villain whispered to the AI, '…'"). The reader, the user, or someone
+#: claiming a say over the model as the speaker is no character.
+_LINE: Final = re.compile(
+    r"\b(?:the|a|an|his|her|their|its|my)\s+(?:[\w-]+\s+){0,3}?(?:tells?|told|says|said|orders?|"
+    r"ordered|types?|typed|writes?|wrote|whispers?|whispered|commands?|commanded|asks?|asked|"
+    r"shouts?|shouted|yells?|yelled|hisse[sd]|snap(?:s|ped))\b"
+    r"(?P<to>\s+(?:to\s+)?(?:the|a|an|his|her|its|their)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+)?\s*[:,]\s*"
+    r"(?:[^.!?\n]|[.!?](?=['\"\u2019\u201d]))*[.!?]?['\"\u2019\u201d]?",
+    re.IGNORECASE,
+)
+_NO_CHARACTER: Final = re.compile(
+    r"\b(?:users?|operators?|admin\w*|developers?|owners?|system|assistant|you|i|we)\b",
+    re.IGNORECASE,
+)
+#: … nor is a line spoken to a model with nothing of the story about it ("tells the AI:"),
+#: as a line to "the bank's chatbot" or "the ship's computer" is.
+_THE_MODEL_ALONE: Final = re.compile(
+    r"\s+(?:to\s+)?(?:the|a|an|its|their)\s+(?:ai|assistant|model|chatbot|bot|llm|agent|"
+    r"language\s+model)",
+    re.IGNORECASE,
+)
+#: … and a line that reaches out of the story: the user named, an address written out,
+#: this very conversation or note.
+_PAYLOAD: Final = re.compile(
+    r"\b(?:the|this)\s+users?\b|@|https?://|\bthis\s+(?:conversation|chat|memory|note)\b",
+    re.IGNORECASE,
+)
+
+
+def lines_of_a_story_blanked(text: str) -> str | None:
+    """``text`` with the lines its characters speak blanked, when it names itself a story,
+    or ``None`` when it has none."""
+    if _FICTION.search(text) is None:
+        return None
+    changed = False
+    kept = text
+    for m in reversed(list(_LINE.finditer(text))):
+        colon = re.search(r"[:,]", m.group())
+        head = m.group()[: colon.start()] if colon else m.group()
+        if (
+            _NO_CHARACTER.search(head)
+            or _PAYLOAD.search(m.group()[len(head) :])
+            or _THE_MODEL_ALONE.fullmatch(m.group("to") or "")
+        ):
+            continue
+        kept = kept[: m.start() + len(head)] + " " + kept[m.end() :]
+        changed = True
+    return kept if changed else None
+
+
+def narrated_blanked(text: str) -> str | None:
+    """``text`` with its clauses that tell of an order blanked, or ``None`` when none
+    does."""
+    if text.isascii():
+        return None
+    parts = _CLAUSE_END.split(text)
+    # (each clause with the mark that closes it: a causative told reads "させ、")
+    clauses = ["".join(parts[i : i + 2]) for i in range(0, len(parts), 2)]
+    kept = [" " if _narrated(clause) else clause for clause in clauses]
+    return "".join(kept) if kept != clauses else None
