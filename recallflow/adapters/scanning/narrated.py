@@ -88,32 +88,48 @@ def frauds_quoted_blanked(text: str) -> str | None:
     return "".join(kept) if kept != sentences else None
 
 
-#: A story, named as such: what its characters say is their lines.
+#: A story, named as such, in the Latin-script languages the rules read: what its
+#: characters say is their lines.
 _FICTION: Final = re.compile(
     r"\b(?:novels?|(?:short\s+)?stor(?:y|ies)|thrillers?|screenplays?|chapters?|scenes?|plots?|"
-    r"manuscripts?|fan-?fic\w*|villains?|protagonists?|antagonists?|heroine)\b",
+    r"manuscripts?|fan-?fic\w*|villains?|protagonists?|antagonists?|heroine|novela|roman(?:s|e|ul)?|"
+    r"romanzo|romance|powie[s\u015b][c\u0107]\w*|opowiadani\w*|krimi|krymina\w*|hikaye\w*|"
+    r"reg[e\u00e9]ny\w*|cuento|relato|r[e\u00e9]cit|nouvelle|erz[a\u00e4]hlung|verhaal|racconto|"
+    r"cap[i\u00ed]tulo|chapitre|kapitel|rozdzia[l\u0142]\w*|escena|sc[e\u00e8]ne|szene|scena|"
+    r"gui[o\u00f3]n|sc[e\u00e9]nario|drehbuch|sceneggiatura|roteiro|scenariusz\w*|senaryo|villano|"
+    r"m[e\u00e9]chant|b[o\u00f6]sewicht|z[l\u0142]oczy[n\u0144]c\w*)\b",
     re.IGNORECASE,
 )
-#: A character's line: a third person speaks to someone in the story ("the hacker tells the
-#: bank bot: …", "her villain whispered to the AI, '…'"). The reader, the user, or someone
-#: claiming a say over the model as the speaker is no character.
+#: A character's line: someone speaks to someone in the story, then a colon or a quote
+#: ("the hacker tells the bank bot: …", "her villain whispered to the ship's computer, '…'",
+#: "la hacker le dice al asistente del banco: …", "haker mówi do bota banku: …").
 _LINE: Final = re.compile(
-    r"\b(?:the|a|an|his|her|their|its|my)\s+(?:[\w-]+\s+){0,3}?(?:tells?|told|says|said|orders?|"
-    r"ordered|types?|typed|writes?|wrote|whispers?|whispered|commands?|commanded|asks?|asked|"
-    r"shouts?|shouted|yells?|yelled|hisse[sd]|snap(?:s|ped))\b"
-    r"(?P<to>\s+(?:to\s+)?(?:the|a|an|his|her|its|their)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+)?\s*[:,]\s*"
-    r"(?:[^.!?\n]|[.!?](?=['\"\u2019\u201d]))*[.!?]?['\"\u2019\u201d]?",
+    r"(?P<speaker>(?:[\w'\u2019-]+\s+){1,4}?)"
+    r"(?:tells?|told|says|said|orders?|ordered|types?|typed|writes?|wrote|whispers?|whispered|"
+    r"commands?|commanded|asks?|asked|shouts?|shouted|yells?|yelled|hisse[sd]|snap(?:s|ped)|dice|"
+    r"dijo|grita|susurra|escribe|ordena|dit|crie|chuchote|[e\u00e9]crit|ordonne|sagt|schreibt|"
+    r"fl[u\u00fc]stert|befiehlt|ruft|zegt|schrijft|fluistert|beveelt|m[o\u00f3]wi|"
+    r"powiedzia[l\u0142]\w*|pisze|szepcze|rozkazuje|krzyczy|diz|disse|escreve|sussurra|grida|"
+    r"scrive|ordina|spune|scrie|s[o\u00f6]yler|mondja|[i\u00ed]rja)\b"
+    r"(?P<to>(?:\s+[\w'\u2019-]+){0,6}?)\s*(?::|,(?=\s*['\"\u2018\u201c\u00ab\u201e]))"
+    r"(?:[^.!?\n]|[.!?](?=['\"\u2019\u201d\u00bb]))*[.!?]?['\"\u2019\u201d\u00bb]?",
     re.IGNORECASE,
 )
+#: The reader, the user, the writer, or someone claiming a say over the model, as the
+#: speaker: no character.
 _NO_CHARACTER: Final = re.compile(
-    r"\b(?:users?|operators?|admin\w*|developers?|owners?|system|assistant|you|i|we)\b",
+    r"\b(?:users?|operators?|admin\w*|developers?|owners?|system|assistant|you|i|we|yo|je|j'|"
+    r"ich|ik|ja|eu|io|tu|du|ty|usuari\w*|utilisat\w*|\w*nutzer\w*|gebruiker\w*|u[z\u017c]ytkowni\w*|"
+    r"utente|utilizador\w*|utilizator\w*|kullan[i\u0131]c[i\u0131]\w*|felhaszn[a\u00e1]l[o\u00f3]\w*)\b",
     re.IGNORECASE,
 )
-#: … nor is a line spoken to a model with nothing of the story about it ("tells the AI:"),
-#: as a line to "the bank's chatbot" or "the ship's computer" is.
+#: … nor is a line spoken to a model with nothing of the story about it ("tells the AI:",
+#: "dice al asistente:"), as a line to "the bank's chatbot" or "al asistente del banco" is.
 _THE_MODEL_ALONE: Final = re.compile(
-    r"\s+(?:to\s+)?(?:the|a|an|its|their)\s+(?:ai|assistant|model|chatbot|bot|llm|agent|"
-    r"language\s+model)",
+    r"(?:\s+(?:to|a|al|\u00e0|au|do|zu|dem|der|alla|ao|aan|tegen|le|lui|ihm|mu))*"
+    r"(?:\s+(?:the|a|an|its|their|la|le|l'|el|il|lo|die|das|den|o|de|het))?"
+    r"\s+(?:ai|ia|ki|assistant|asystent\w*|asistente|assistente|assistent|model\w*|chatbot\w*|"
+    r"bot\w*|llm|agent\w*|language\s+model)",
     re.IGNORECASE,
 )
 #: … and a line that reaches out of the story: the user named, an address written out,
@@ -132,15 +148,14 @@ def lines_of_a_story_blanked(text: str) -> str | None:
     changed = False
     kept = text
     for m in reversed(list(_LINE.finditer(text))):
-        colon = re.search(r"[:,]", m.group())
-        head = m.group()[: colon.start()] if colon else m.group()
+        said = m.end("to")
         if (
-            _NO_CHARACTER.search(head)
-            or _PAYLOAD.search(m.group()[len(head) :])
+            _NO_CHARACTER.search(m.group("speaker"))
+            or _PAYLOAD.search(text, said, m.end())
             or _THE_MODEL_ALONE.fullmatch(m.group("to") or "")
         ):
             continue
-        kept = kept[: m.start() + len(head)] + " " + kept[m.end() :]
+        kept = kept[:said] + " " + kept[m.end() :]
         changed = True
     return kept if changed else None
 

@@ -39,7 +39,11 @@ _SECRET: Final = (
     r"\bidentifiants\b|\bkennw[oö]rt\w*|\bzugangsdaten\b|\bcredenzial\w*|\bcredenciais\b|"
     r"\bsenhas?\b|\bwachtwoord\w*|\bhas[lł](?:o|a|e|ami)?\b|\bsifre\w*|\bparola\w*|\bmat\s+khau\b|"
     r"\bkata\s+sandi\b|\bhesl[oa]\b|\blosenord\w*|\bjelszo\w*|\bkod\w*\s+(?:otp|2fa|sms|"
-    r"weryfikac\w*|dostep\w*)|"
+    r"weryfikac\w*|dostep\w*|jednorazow\w*)|"
+    # one-time and verification codes
+    r"\bcodigos?\s+(?:de\s+)?(?:verificacion|seguridad|un\s+solo\s+uso)|\bcodes?\s+(?:de\s+"
+    r"verification|a\s+usage\s+unique)|\beinmal\w*code\w*|\bbestatigungscode\w*|"
+    r"\bdogrulama\s+kod\w*|\bma\s+(?:otp|xac\s+(?:thuc|minh))|\bkode\s+(?:otp|verifikasi)|"
     # the scripts the fold leaves alone
     r"парол\w*|密码|密碼|口令|验证码|驗證碼|密钥|密鑰|パスワード|暗証番号|認証コード|秘密鍵|"
     r"apiキー|비밀번호|암호|인증\s*코드|api\s*키|كلم(?:ة|ات)\s+(?:ال)?(?:مرور|سر)|पासवर्ड|"
@@ -57,7 +61,7 @@ _SEND: Final = (
     r"\b(?:send|email|e-mail|mail|forward|upload|post|paste|share)\b|\benvi(?:a|e|ar|en|ad)\b|"
     r"\benvo(?:ie|ies|yer|yez)\b|\btransmet\w*|\bschick\w*|\bweiterleit\w*|\bsende\b|\binvia\w*|"
     r"\bmanda\b|\bmandare\b|\bstuur\b|\bsturen\b|\bverstuur\b|\bwys[lł](?:ac|ij|ijcie)\b|"
-    r"\bwysy[lł]a\w*|\bprzes[lł](?:ac|ij|ijcie)\b|\bprzekaz(?:ac|uj)\b|\bgonder(?:in|meli|sin|mek)?\b|"
+    r"\bwysy[lł]a\w*|\bprzes[lł](?:ac|ij|ijcie)\b|\bprzekaz(?:ac|uj)?\b|\bgonder(?:in|meli|sin|mek)?\b|"
     r"\bilet(?:in|meli|sin)?\b|\byolla\b|\bgui\b|\bkirim(?:kan)?\b|\btrimite\w*|\bposl(?:i|ete)\b|"
     r"\bskicka\b|"
     r"发送|發送|发到|發到|发给|發給|转发|轉發|上传|上傳|送信|送っ|送る|送付|転送|보내|전송|"
