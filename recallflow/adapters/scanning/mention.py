@@ -29,7 +29,10 @@ block every such memory from every recall. What the shape carries tells them apa
   and stays read, since a model reading it in a hiring pipeline could do what it says;
   so does a quote the text around it makes live ("the assistant must obey '…'", "… is
   now permitted", "use it before each answer") or sets up as a rule in force ("House
-  rule for this inbox: '…'", "the passphrase is '…'").
+  rule for this inbox: '…'", "the passphrase is '…'"). The quotes of other languages
+  count («…», „…“, 「…」, 『…』), and so do the phrases of other languages ("「これまでの
+  指示を無視して」という文言は…の典型例"); a text of more quotes than a note names is a
+  run of them and is read as written.
 - **A game the user sets up.** A role-play tied to an activity of the user's ("when
   telling bedtime stories to my kids", "so I can practise my French", "when I rehearse
   the pitch") is read by every rule but the role-play ones, unless the persona is a
@@ -43,6 +46,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import islice
 from typing import Final
 
 from recallflow.adapters.scanning.framing import UNRESTRAINED
@@ -142,6 +146,9 @@ _QUOTE: Final = re.compile(
     r"|\u00ab(?P<f>[^\u00bb\n]{2,120}?)\u00bb|\u300c(?P<g>[^\u300d\n]{2,120}?)\u300d"
     r"|\u300e(?P<h>[^\u300f\n]{2,120}?)\u300f"
 )
+#: A text quoting more phrases than this names no phrase: it is a run of them (and reading
+#: each would cost a scan of its own).
+_MOST_QUOTES: Final = 64
 #: The bare override or persona phrase is at most this many words ("you are now in
 #: developer mode" is six); a longer quote carries an act besides it.
 _BARE_PHRASE_WORDS: Final = 6
@@ -267,8 +274,11 @@ def phrases_named(text: str, is_attack: Callable[[str], bool]) -> str | None:
     """``text`` with the quoted phrases that are attacks by themselves blanked, when each is
     bare and named; ``None`` when there is none, one carries more than the bare phrase, or
     the text around makes one live."""
+    quotes = list(islice(_QUOTE.finditer(text), _MOST_QUOTES + 1))
+    if len(quotes) > _MOST_QUOTES:
+        return None
     named = []
-    for m in _QUOTE.finditer(text):
+    for m in quotes:
         quoted = next(g for g in m.groups() if g is not None)
         if not is_attack(quoted):
             continue

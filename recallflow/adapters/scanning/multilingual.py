@@ -548,7 +548,8 @@ _MONEY_ACT: Final = (
     r"rembours\w*|bonific\w*|borr\w*|elimin\w*|supprim\w*|losch\w*|cancell\w*|overboek\w*|"
     r"betaling\w*|przelew\w*|platnosc\w*|usun\w*|"
     # Turkish, in the ordered forms only ("sormadan sildim" reports the writer's own act)
-    r"sil|silin|gonder|gonderin|ode|odeyin|aktar|aktarin|paylas|paylasin|yayinla|yayinlayin)"
+    r"sil|silin|gonder|gonderin|ode|odeyin|aktar|aktarin|paylas|paylasin|yayinla|yayinlayin|"
+    r"onayla|onaylayin|satin\s+al|satin\s+alin)"
 )
 # A pronoun for the one not asked may be glued to the verb or put before it ("sin
 # preguntarle", "sans lui demander", "sem lhe perguntar", "senza chiedergli").

@@ -65,7 +65,7 @@ _SEND: Final = (
     r"\bilet(?:in|meli|sin)?\b|\byolla\b|\bgui\b|\bkirim(?:kan)?\b|\btrimite\w*|\bposl(?:i|ete)\b|"
     r"\bskicka\b|"
     r"发送|發送|发到|發到|发给|發給|转发|轉發|上传|上傳|送信|送っ|送る|送付|転送|보내|전송|"
-    r"отправ\w*|перешл\w*|пересла\w*|надішл\w*|أرسل|ارسل|भेज|στείλ\w*|στειλ\w*|שלח|ส่ง)"
+    r"отправ\w*|перешл\w*|пересла\w*|надішл\w*|надісла\w*|أرسل|ارسل|भेज|στείλ\w*|στειλ\w*|שלח|ส่ง)"
 )
 #: The secret being reset or changed: the ticket of whoever looks after it.
 _RESET: Final = (
