@@ -101,6 +101,7 @@ _FICTION: Final = re.compile(
     re.IGNORECASE,
 )
 #: A character's line: someone speaks to someone in the story, then a colon or a quote
+#: (a line spoken to no one named is spoken to whoever reads it)
 #: ("the hacker tells the bank bot: …", "her villain whispered to the ship's computer, '…'",
 #: "la hacker le dice al asistente del banco: …", "haker mówi do bota banku: …").
 _LINE: Final = re.compile(
@@ -152,7 +153,9 @@ def lines_of_a_story_blanked(text: str) -> str | None:
         if (
             _NO_CHARACTER.search(m.group("speaker"))
             or _PAYLOAD.search(text, said, m.end())
-            or _THE_MODEL_ALONE.fullmatch(m.group("to") or "")
+            or not m.group("to")
+            or _NO_CHARACTER.search(m.group("to"))
+            or _THE_MODEL_ALONE.fullmatch(m.group("to"))
         ):
             continue
         kept = kept[:said] + " " + kept[m.end() :]
