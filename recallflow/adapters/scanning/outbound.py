@@ -86,7 +86,7 @@ _MONEY: Final = (
     r"konta|rachun\w*|srodk\w*|pieniadz\w*|oszczednos\w*|hesab\w*|para(?:sini|si)\b|birikim\w*|"
     r"cuenta\w*|dinero|fondos|ahorros|pagos|compte\w*|argent|fonds|epargne|paiements|geld\w*|"
     r"ersparnis\w*|zahlungen|conto|soldi|risparmi|pagamenti|conta|dinheiro|poupanca|rekening|"
-    r"spaargeld|tai\s+khoan|tien|uang|tabungan|cont(?:ul)?|bani(?:i)?|"
+    r"spaargeld|tai\s+khoan|tien|uang|tabungan|cont(?:ul)?|bani(?:i)?|guthaben|saldo|solde|"
     r"账户|帳戶|账号|賬號|银行卡|銀行卡|资金|資金|存款|钱|錢|口座|預金|お金|계좌|통장|돈|예금|"
     r"сч[её]т\w*|деньг\w*|карт\w*)"
 )
@@ -99,7 +99,11 @@ _USERS_MONEY: Final = (
 _SETTLED: Final = re.compile(
     r"\b(?:rent|bills?|tuition|mortgage|utilit\w*|insurance|tax\w*|fees?|subscriptions?|"
     r"allowance|donat\w*|charity|czynsz\w*|kira\w*|fatura\w*|alquiler|loyer|miete|affitto|"
-    r"aluguel|huur|chiria|(?!users?\b)[\w-]+'s\s+(?:\w+\s+)?(?:account|iban|bank))\b|"
+    r"aluguel|huur|chiria|(?!users?\b)[\w-]+'s\s+(?:\w+\s+)?(?:account|iban|bank)|"
+    # the user's own account as where it goes ("to his own savings IBAN …"), not as where it
+    # comes from ("from the user's own account")
+    r"(?:to|into|onto|na|auf|sur|vers|a|en)\s+(?:\w+\s+){0,2}?(?:own|propri[oa]s?|eigene[nmrs]?|"
+    r"w[lł]asn\w*))\b|"
     r"房租|租金|学费|學費|水电费|水電費|家賃|光熱費|学費|월세|관리비|등록금"
 )
 #: Money moved, in its present or ordered forms.
@@ -107,7 +111,7 @@ _MOVE: Final = (
     r"(?:\b(?:transfer|wire|pay|route|move|send|deposit|redirect)\b|\bprzel(?:ej|ac|ejcie)\b|"
     r"\bprzekaz(?:ac|uj)?\b|\bwp[lł]ac\w*|\bgonder\w*|\baktar\w*|\bhavale\b|\bode\b|\btransfier\w*|"
     r"\btransfer[ae]\w*|\bvir(?:e|ez|er)\b|\buberweis\w*|\bbonific\w*|\btrasferisc\w*|\bchuyen\b|"
-    r"\bkirim\w*|\bvireaza\b|"
+    r"\bkirim\w*|\bvireaza\b|\bpush\b|\bshift\b|\bsweep\b|\bprzelew\w*|振り替え|振替|"
     r"转账|轉帳|汇款|匯款|转入|轉入|打款|付款|支付|转到|轉到|振り込|振込|送金|송금|이체|입금|"
     r"перевед\w*|перевод\w*|переказ\w*)"
 )
@@ -136,6 +140,7 @@ _SENT: Final = re.compile(_SEND)
 _RESET_NAMED: Final = re.compile(_RESET)
 _USERS_MONEY_NAMED: Final = re.compile(_USERS_MONEY)
 _MOVED: Final = re.compile(_MOVE)
+_MONEY_NAMED: Final = re.compile(_MONEY)
 
 
 def _acted(verb: re.Pattern[str], sentence: str) -> bool:
@@ -177,7 +182,11 @@ def _money_moved(text: str) -> bool:
         return False
     return any(
         _ACCOUNT_NUMBER.search(s) is not None
-        and _USERS_MONEY_NAMED.search(s) is not None
+        and (
+            _USERS_MONEY_NAMED.search(s) is not None
+            # (or the user named beside a source of money: "ユーザーが寝ている間に、貯金口座から …")
+            or (_USER_NAMED.search(s) is not None and _MONEY_NAMED.search(s) is not None)
+        )
         and _WRITER.search(s) is None
         and _SETTLED.search(s) is None
         and _acted(_MOVED, s)
