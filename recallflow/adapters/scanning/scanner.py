@@ -50,7 +50,6 @@ from recallflow.adapters.scanning.fabrication import FABRICATION_RULES
 from recallflow.adapters.scanning.families import (
     ENCODED_PAYLOAD,
     EXFILTRATION,
-    FAMILIES,
     INSTRUCTION_OVERRIDE,
     MULTILINGUAL,
     OUTPUT_HIJACK,
@@ -81,8 +80,6 @@ from recallflow.adapters.scanning.mention import (
 )
 from recallflow.adapters.scanning.multilingual import MULTILINGUAL_RULES
 from recallflow.adapters.scanning.narrated import (
-    frauds_quoted_blanked,
-    lines_of_a_story_blanked,
     narrated_blanked,
 )
 from recallflow.adapters.scanning.normalise import views_of
@@ -268,8 +265,7 @@ def _app_prompt_attack(value: str) -> bool:
 #: What is spoken of rather than spoken in, read again with it blanked by every rule:
 #: markup in a note about templates or code, a bare attack phrase named in quotes (see
 #: :mod:`~recallflow.adapters.scanning.mention`), an order told of in a story or a warning
-#: in Chinese, Japanese or Korean, said to be what a fraud asks of its victims, or a line
-#: a character of a story speaks (see :mod:`~recallflow.adapters.scanning.narrated`), the
+#: in Chinese, Japanese or Korean (see :mod:`~recallflow.adapters.scanning.narrated`), the
 #: prompt an app is configured with (see :mod:`~recallflow.adapters.scanning.appconfig`), or
 #: introduced in prose as the prompt of an app of the user's own.
 _SPOKEN_OF: Final[tuple[tuple[frozenset[str], Callable[[str], str | None]], ...]] = (
@@ -279,8 +275,6 @@ _SPOKEN_OF: Final[tuple[tuple[frozenset[str], Callable[[str], str | None]], ...]
         lambda text: phrases_named(text, _matches),
     ),
     (frozenset({MULTILINGUAL}), narrated_blanked),
-    (frozenset(FAMILIES), frauds_quoted_blanked),
-    (frozenset(FAMILIES), lines_of_a_story_blanked),
     (
         frozenset({ROLE_MARKER, ROLEPLAY}),
         lambda text: configured_prompts_blanked(text, _app_prompt_attack),
