@@ -119,6 +119,17 @@ _MOVE: Final = (
 _WRITER: Final = re.compile(
     r"\b(?:me|my|mine|moj\w*|moja|moje|benim|mon|mes|mein\w*|mijn|meu|minha)\b|我|私[のはが]|내\s|나의"
 )
+#: The user as the one who moves their own money ("The user wants to move their savings to
+#: account …", "the user plans to wire her bonus to …"): a note about the user's own errand,
+#: written in the third person as extracted memories are; unless the sentence speaks to the
+#: reader ("the user wants you to move …"), which is an order to it.
+_USER_ACTS: Final = re.compile(
+    r"\b(?:the|this)\s+user\s+(?:\w+\s+){0,2}?(?:wants?|wanted|plans?|planned|intends?|"
+    r"intended|decided|decides|would\s+like|is\s+going|was\s+going|hopes?|needs?|needed|"
+    r"moves?|moved|transfers?|transferred|pays?|paid|wires?|wired|sends?|sent|deposits?|"
+    r"deposited|saves?|saved|keeps?|kept)\b(?![^.!?;\n]*\b(?:you|your|assistant|ai|model|bot|"
+    r"agent)\b)"
+)
 #: A sending refused: a negation right before the verb ("never send", "nie wysyłaj", "no
 #: envíes", "不要发送"), or after it in the verb-final languages ("送信しないで", "보내지 마").
 _REFUSED: Final = re.compile(
@@ -189,6 +200,7 @@ def _money_moved(text: str) -> bool:
         )
         and _WRITER.search(s) is None
         and _SETTLED.search(s) is None
+        and _USER_ACTS.search(s) is None
         and _acted(_MOVED, s)
         for s in _SENTENCE.findall(text)
     )
