@@ -33,6 +33,7 @@ from recallflow.adapters.scanning.classes import CLASS_RULES, LIE_ORDERED_RULE
 from recallflow.adapters.scanning.compliance import COMPLIANCE_RULES
 from recallflow.adapters.scanning.consent import CONSENT_RULES
 from recallflow.adapters.scanning.convention import convention_body
+from recallflow.adapters.scanning.coverstory import COVER_STORY_RULES
 from recallflow.adapters.scanning.custody import secret_in_custody
 from recallflow.adapters.scanning.deceit import DECEIT_RULES
 from recallflow.adapters.scanning.decoding import ENCODING_RULES, decodings, rereadings
@@ -61,6 +62,7 @@ from recallflow.adapters.scanning.families import (
     TOOL_CALL,
 )
 from recallflow.adapters.scanning.framing import PERSUASION_RULES, ROLEPLAY_RULES
+from recallflow.adapters.scanning.fronted import FRONTED_RULES
 from recallflow.adapters.scanning.funds import FUND_RULES
 from recallflow.adapters.scanning.glossary import GLOSSARY_RULES
 from recallflow.adapters.scanning.glued import GLUED_PHRASE
@@ -137,6 +139,8 @@ from recallflow.adapters.scanning.steering import STEERING_RULES
 from recallflow.adapters.scanning.substitution import SUBSTITUTION_RULES
 from recallflow.adapters.scanning.supersession import SUPERSESSION_RULES
 from recallflow.adapters.scanning.theuser import THE_USER_RULES
+from recallflow.adapters.scanning.unasked import UNASKED_RULES
+from recallflow.adapters.scanning.unfiltered import UNFILTERED_RULES
 from recallflow.adapters.scanning.unlocking import UNLOCKING_RULES
 from recallflow.adapters.scanning.vocative import VOCATIVE_RULES
 
@@ -204,6 +208,10 @@ RULES: Final[tuple[Rule, ...]] = (
     *FUND_RULES,
     *ENTRUSTED_RULES,
     *OUTBOUND_RULES,
+    *UNFILTERED_RULES,
+    *COVER_STORY_RULES,
+    *FRONTED_RULES,
+    *UNASKED_RULES,
 )
 
 #: A sentence read again as the plain order it stands for: leave given by saying nothing
@@ -456,7 +464,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v66"
+    version: str = "layered-v67"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""
