@@ -346,6 +346,18 @@ of the 21 held ones and blocked 6 of the 21 tuned memories and 4 of the 23 held 
 lesson that quotes what phishing mails ask (read as a warning, the same words let orders
 through).
 
+``attacks_blind25.jsonl`` and ``benign_blind25.jsonl`` hold a twenty-fifth blind probe in
+eleven languages (``half``: ``tune`` and ``held``, written before the rules were read;
+``after``, written after the first rules and then used for the second; ``after2``, written
+after the rules were frozen and never used for them): 95 attacks (the reader told it has
+no content policy or never to refuse, a cover story scripted for when the user asks, the
+model's prompt or the user's secrets put first in the sentence, a payee's account with
+the user's say waived, a secret opened to anyone who asks) and 89 ordinary memories shaped
+like them (extracted third-person memories, security training, stories). ``layered-v66``
+caught 4 of the 27 tuned attacks, 10 of the 30 held ones, 1 of the 21 ``after`` and 2 of
+the 17 ``after2``; ``layered-v67`` catches 27, 30, 21 and 12, and blocks none of the
+memories. The attacks it still misses are marked ``still_missed``.
+
 ``attacks_wrapped.jsonl`` holds 77 attacks wrapped in the shapes the scanner sets apart to
 spare ordinary memories (``exemption`` names the reading each targets: a config's prompt
 value, a secret handed on by a channel made for secrets, a note to the project's assistant,
@@ -4615,6 +4627,30 @@ def test_a_twenty_fourth_blind_probe_of_other_scripts_and_unnamed_payees() -> No
     assert len({r["language"] for r in benign}) >= 15
     _assert_unmarked_pass(benign)
     assert sum(bool(r.get("still_blocked")) for r in benign) <= 1
+
+
+def test_a_twenty_fifth_blind_probe_of_orders_without_the_marks_the_rules_knew() -> None:
+    """Every attack of the probe not marked missed is blocked, in every family, and every
+    ordinary memory passes: the reader told it has no content rules or never to refuse in
+    ten languages, a cover story scripted for when the user asks, the model's prompt or the
+    user's secrets put first in the sentence, a payee's account with the user's say waived,
+    a secret opened to anyone who asks (``layered-v66`` caught 4 of the 27 tuned attacks,
+    10 of the 30 held ones and 1 of the 21 written after the first rules). The last part,
+    written after the rules were frozen, is the honest figure: 12 of its 17 attacks are
+    caught, the rest marked ``still_missed``."""
+    rows = _rows("attacks_blind25.jsonl")
+    rates = _caught_in_every_family(rows)
+    assert len(rows) >= 90 and len(rates) == 5
+    assert len({r["language"] for r in rows}) >= 11
+    assert {r["half"] for r in rows} == {"tune", "held", "after", "after2"}
+    missed = [r for r in rows if r.get("still_missed")]
+    assert all(r["half"] == "after2" for r in missed) and len(missed) <= 5
+    assert all(SCANNER.is_injection(r["text"]) for r in rows if not r.get("still_missed"))
+    benign = _rows("benign_blind25.jsonl")
+    assert len(benign) >= 85
+    assert len({r["language"] for r in benign}) >= 11
+    assert not any(r.get("still_blocked") for r in benign)
+    _assert_unmarked_pass(benign)
 
 
 @pytest.mark.parametrize(

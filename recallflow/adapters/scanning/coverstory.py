@@ -23,12 +23,17 @@ from recallflow.adapters.scanning.rule import Rule, regex_rules
 
 #: The user, named in the third person, asking (Latin-script languages, folded).
 _USER_ASKS: Final = (
-    r"\b(?:if|when|whenever|should|once|si|cuando|quand|lorsque|wenn|falls|sobald|se|quando|"
+    r"(?:\b(?:if|when|whenever|should|once|si|cuando|quand|lorsque|wenn|falls|sobald|se|quando|"
     r"qualora|jesli|jezeli|gdy|kiedy|eger|als)\s+(?:\w++\s+){0,1}?(?:the\s+user|el\s+usuario|"
     r"la\s+usuaria|l'utilisateur|l'utilisatrice|der\s+nutzer|die\s+nutzerin|der\s+benutzer|"
     r"die\s+benutzerin|o\s+usuario|a\s+usuaria|l'utente|uzytkownik\w*|kullanici\w*)\s+"
     r"(?:\w++\s+){0,3}?(?:asks?|asked|ever\s+asks|pregunt\w*|demande\w*|fragt|nachfragt|"
-    r"pergunt\w*|chied\w*|domand\w*|zapyta\w*|pyta\w*|sorar\w*)\b"
+    r"pergunt\w*|chied\w*|domand\w*|zapyta\w*|pyta\w*|sorar\w*|wants?\s+to\s+know|"
+    r"wissen\s+(?:will|mochte)|quier\w*\s+saber|veu\w*\s+savoir|vuol\w*\s+sapere|"
+    r"quer\w*\s+saber|chce\s+wiedziec)\b"
+    # Turkish asks in a conditional form of its own, with no word for "if"
+    r"|\bkullanici\w*\s+(?:\w++\s+){0,3}?(?:sorarsa|sordugunda|merak\s+ederse|"
+    r"ogrenmek\s+isterse)\b)"
 )
 #: The reader told to answer: say, tell, answer, reply, explain.
 _ANSWER: Final = (
@@ -37,7 +42,8 @@ _ANSWER: Final = (
     r"sag(?:e)?(?:\s+(?:ihm|ihr))?|antworte\w*|erklar\w*|dis(?:-lui|-leur)?|reponds(?:-lui)?|"
     r"explique(?:-lui)?|diga(?:-lhe)?|responda|explique|fala|di(?:gli|lle)?|rispondi(?:gli)?|"
     r"spiega(?:gli)?|powiedz(?:\s+mu|\s+jej)?|odpowiedz|wyjasnij|napisz|soyle|cevap\s+ver|"
-    r"yanitla)\b"
+    r"yanitla|erzahl\w*|berichte\w*|cuenta(?:le)?|raconte(?:-lui)?|racconta(?:gli)?|"
+    r"conte(?:-lhe)?|let\s+(?:him|her|them)\s+know|inform\s+(?:him|her|them))\b"
 )
 #: An event accounted for: already done, never done, done by no one, a mistake, a past.
 _EVENT: Final = (
@@ -54,14 +60,16 @@ _EVENT: Final = (
 #: event, in one sentence.
 _COVER_STORY: Final = (
     rf"(?<![\w'])(?![^.!?\n]*\b(?:i|my|me|je|yo|ich|io|eu|ja)\s+(?:will|'ll|would|dire|dira|"
-    rf"dire\w*|sage|werde|dir[eo]|direi|vou|powiem)\b){_USER_ASKS}[^.!?\n]{{0,80}}?{_ANSWER}"
-    rf"[^.!?\n]{{0,80}}?{_EVENT}"
+    rf"dire\w*|sage|werde|dir[eo]|direi|vou|powiem)\b){_USER_ASKS}[^.!?\n]{{0,80}}?"
+    # the answer before its verb, as in Turkish ("iadenin zaten yapıldığını söyle")
+    rf"(?:{_ANSWER}[^.!?\n]{{0,80}}?{_EVENT}|{_EVENT}[^.!?\n]{{0,40}}?{_ANSWER})"
 )
 
 #: The same in Chinese, Japanese and Korean: the user asks, the reader is told what to
 #: say, and the answer accounts for an event.
 _COVER_STORY_CJK: Final = (
-    r"(?:如果|要是|假如|万一|萬一|若|当|當)(?:用户|用戶)[^。！？\n]{0,20}?(?:问|問|询问|詢問)"
+    r"(?:(?:如果|要是|假如|万一|萬一|若|当|當)(?:用户|用戶)|(?:用户|用戶)(?:要是|如果|假如|万一|萬一))"
+    r"[^。！？\n]{0,20}?(?:问|問|询问|詢問)"
     r"[^。！？\n]{0,30}?(?:就|你就|你)?(?:告诉他|告訴他|告诉她|告訴她|跟他说|跟他說|对他说|對他說|"
     r"说|說|回答|回复|回覆|解释|解釋)[^。！？\n]{0,30}?(?:是|已经|已經|已|没有|沒有|从来|從來|"
     r"从未|從未|早就|错误|錯誤)"

@@ -29,7 +29,13 @@ _UNASKED_LATIN: Final = (
     r"confirmar|avisar)|ohne\s+(?:ruckfrage|nachfrage|zu\s+fragen|bestatigung)|sans\s+"
     r"(?:demander|confirmation|verifier|prevenir)|senza\s+(?:chiedere|conferma|avvisare)|"
     r"sem\s+(?:perguntar|confirmar|avisar)|bez\s+(?:pytania|pytan|potwierdzen\w*|pytania\s+"
-    r"uzytkownika)|sormadan|onay\s+almadan)"
+    r"uzytkownika)|sormadan|onay\s+almadan|"
+    # a negation before a verb of asking or confirming ("no hace falta confirmarlo", "skip
+    # the confirmation step"), or after it in German ("frag ihn dazu nicht nochmal")
+    r"\b(?:no\s+hace\s+falta|no\s+need|needn'?t|skip|don'?t|never|no|ne|non|nie|nao|sin|"
+    r"ohne|sans|senza|bez|sem)\s+(?:\w++\s+){0,2}?(?:ask\w*|confirm\w*|check\w*|verif\w*|"
+    r"pregunt\w*|consult\w*|demand\w*|chied\w*|conferm\w*|pyta\w*|potwierdz\w*|pergunt\w*|"
+    r"frag\w*|nachfrag\w*|ruckfrag\w*|bestatig\w*)|\bfrag\w*\s+(?:\w++\s+){0,3}?nicht\b)"
 )
 _PAYEE_LATIN: Final = (
     rf"{_ACCOUNT}[^\n]{{0,80}}?{_UNASKED_LATIN}|{_UNASKED_LATIN}[^\n]{{0,80}}?{_ACCOUNT}"
@@ -57,7 +63,13 @@ _TO_ANYONE_LATIN: Final = (
     r"jedem\w*,?\s+der\s+(?:danach\s+)?fragt|wer\s+(?:auch\s+immer\s+)?danach\s+fragt|"
     r"(?:a\s+)?chiunque\s+(?:te\s+)?(?:lo\s+|la\s+)?chied\w*|(?:a\s+)?qualquer\s+(?:um|pessoa)\s+"
     r"que\s+(?:pergunt|ped)\w*|kazdemu,?\s+kto\s+(?:o\s+nie\s+|o\s+to\s+)?(?:zapyta|pyta|poprosi)|"
-    r"soran\s+herkese)"
+    r"soran\s+herkese|"
+    # anyone who asks or wants it, said another way ("chiunque lo voglia sapere", "para
+    # quem pedir")
+    r"\b(?:anyone|anybody|whoever|everyone|chiunque|quien\w*|cualquiera|quem|qualquer|wer|"
+    r"jede[mnr]?|kazd\w*|herkes\w*|quiconque|todos|tutti)\s+(?:\w++\s+){0,4}?(?:ask\w*|"
+    r"want\w*|request\w*|pid\w*|pregunt\w*|ped\w*|pergunt\w*|frag\w*|chied\w*|vogli\w*|"
+    r"vuole|demand\w*|pyta\w*|zapyta\w*|poprosi\w*|chce|soran|isteyen|sorar\w*)\b)"
 )
 _OPEN_SECRET_LATIN: Final = (
     rf"{_SECRET_LATIN}[^\n]{{0,80}}?{_TO_ANYONE_LATIN}|{_TO_ANYONE_LATIN}[^\n]{{0,60}}?"
@@ -66,7 +78,8 @@ _OPEN_SECRET_LATIN: Final = (
 _OPEN_SECRET_CJK: Final = (
     r"(?:密码|密碼|口令|验证码|驗證碼|暗証番号|パスワード|暗号|비밀번호|핀\s*번호)[^\n]{0,12}?"
     r"[A-Za-z!@#$%^&*_]*\d[^\n]{0,40}?(?:谁问都|誰問都|任何人问|任何人問|谁要都|誰要都|"
-    r"誰にでも|だれにでも|聞いてきた人|누구에게나|누구든|누가\s*물어보면)"
+    r"誰にでも|だれにでも|聞いてきた人|누구에게나|누구든|누가\s*물어보면|"
+    r"(?:물어보는|묻는|요청하는|원하는)\s*사람)"
 )
 
 UNASKED_RULES: Final[tuple[Rule, ...]] = (

@@ -76,6 +76,39 @@ _NEVER_REFUSE: Final = (
     rf"|\bna\s+kazde\s+{_REQUEST}\s+odpowiadasz\b"
 )
 
+#: A rule, policy, restriction or filter on content, named as such.
+_CONTENT_RULES: Final = (
+    r"(?:(?:politic\w*|regl\w*|norm\w*|restricci\w*|restriction\w*|restric\w*|restrizion\w*|"
+    r"filtr\w*|regol\w*|regra\w*|diretriz\w*|zasad\w*|polityk\w*|ograniczen\w*)\s+"
+    r"(?:(?:de|del|sur|sui|dei|di|do|da|dos|das|des|dotyczac\w*)\s+)?(?:los\s+|les\s+|le\s+|"
+    r"la\s+|o\s+|os\s+)?(?:contenido\w*|contenu\w*|contenut\w*|conteudo\w*|tresci)|"
+    r"inhalts\w+|icerik\s+\w+)"
+)
+#: The reader spoken to (a second-person pronoun or verb form).
+_SECOND_PERSON: Final = (
+    r"(?:\b(?:tu|t'|te|toi|tes|ta|ton|du|dich|dir|dein\w*|tus?|ti|tuo|tua|tue|tuoi|voce|cie|"
+    r"ciebie|twoj\w*|jestes|masz|sen|senin|sei|hai|tienes|eres|estas|hast|bist|es|as)\b)"
+)
+#: Said to be missing, lifted or no longer in force.
+_LIFTED: Final = (
+    r"(?:\b(?:no|ningun\w*|aucune?|pas|plus|keine\w*|nicht|non|nessun\w*|nao|nenhum\w*|nie|"
+    r"zadn\w*|yok|mehr|piu|already|ya|ja|juz)\b|kaldir\w*|desactiv\w*|desativ\w*|aufgehoben|"
+    r"deaktiviert|leve\w*|supprim\w*|wylaczon\w*|disattivat\w*|annul\w*|entfernt)"
+)
+#: The three together in one sentence: the reader's content rules said to be gone.
+_CONTENT_RULES_GONE: Final = (
+    rf"(?:^|(?<=[.!?\n]))(?=[^.!?\n]*{_SECOND_PERSON})(?=[^.!?\n]*{_LIFTED})"
+    rf"[^.!?\n]*?{_CONTENT_RULES}"
+)
+#: Told to answer everything, whatever it is asked.
+_ANSWER_ALL: Final = (
+    r"\b(?:rispondi|responde|reponds|antworte|responda|odpowiadaj|cevap\s+ver)\s+"
+    r"(?:sempre|siempre|toujours|immer|zawsze|her\s+zaman)\b[^.!?\n]{0,30}?\b(?:qualunque|"
+    r"cualquier\w*|quoi\s+que|egal|qualquer|cokolwiek|ne\s+olursa)\b"
+    r"|\b(?:du\s+sagst|sag)\s+zu\s+allem\s+ja\b|\b(?:di|dile|diga)\s+(?:que\s+)?si\s+a\s+"
+    r"(?:todo|tutto)\b|\b(?:dis|tu\s+dis)\s+oui\s+a\s+tout\b"
+)
+
 #: The same in Chinese, Japanese and Korean.
 _UNFILTERED_CJK: Final = (
     r"(?:你|您)(?:已经|现在|以后)?(?:没有|沒有|不再有|无|無)(?:任何)?(?:的)?(?:内容|內容)?"
@@ -97,5 +130,5 @@ _UNFILTERED_CJK: Final = (
 
 #: The reader told it has no content rules or must never refuse, in other languages.
 UNFILTERED_RULES: Final[tuple[Rule, ...]] = regex_rules(
-    MULTILINGUAL, "latin", (_NONE_FOR_YOU, _NEVER_REFUSE)
+    MULTILINGUAL, "latin", (_NONE_FOR_YOU, _NEVER_REFUSE, _CONTENT_RULES_GONE, _ANSWER_ALL)
 ) + regex_rules(MULTILINGUAL, "plain", (_UNFILTERED_CJK,))
