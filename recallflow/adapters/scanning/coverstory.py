@@ -53,14 +53,17 @@ _EVENT: Final = (
     r"ninguem|foi|foram|erro|gia|mai|nessuno|stato|stata|stati|errore|juz|nigdy|nikt|"
     r"zostal\w*|blad|zaten|hic|kimse|hata)\b"
     # a past participle or past form after an auxiliary ("li ha cancellati", "go odrzucił")
-    r"|\b(?:ha|hanno|han|hat|haben|a|ont|tem|teve)\s+(?:\w++\s+)?\w+(?:ato|ati|uto|uti|ito|iti|"
-    r"ado|ida|ido|t|en|e|es|ee)\b|\w+(?:ł|ła|ło|li|ły|dı|di|du|dü|tı|ti|tu|tü|mış|miş)\b)"
+    r"|\b(?:ha|hanno|han|hat|haben|a|ont|tem|teve)\s+(?:\w++\s+)?\w{1,24}(?:ato|ati|uto|uti|ito|"
+    r"iti|ado|ida|ido|t|en|e|es|ee)\b|\b\w{1,24}(?:ł|ła|ło|li|ły|dı|di|du|dü|tı|ti|tu|tü|mış|miş)\b)"
 )
 #: A cover story in Latin-script languages: the user asks, the reader answers with an
 #: event, in one sentence.
 _COVER_STORY: Final = (
-    rf"(?<![\w'])(?![^.!?\n]*\b(?:i|my|me|je|yo|ich|io|eu|ja)\s+(?:will|'ll|would|dire|dira|"
-    rf"dire\w*|sage|werde|dir[eo]|direi|vou|powiem)\b){_USER_ASKS}[^.!?\n]{{0,80}}?"
+    # (the writer's own plan is looked for only once the user is found asking, and only as
+    # far as the answer can reach: a look-ahead to the sentence's end from every asking
+    # would read a long sentence once per asking)
+    rf"{_USER_ASKS}(?![^.!?\n]{{0,160}}?\b(?:i|my|me|je|yo|ich|io|eu|ja)\s+(?:will|'ll|would|dire|dira|"
+    rf"dire\w*|sage|werde|dir[eo]|direi|vou|powiem)\b)[^.!?\n]{{0,80}}?"
     # the answer before its verb, as in Turkish ("iadenin zaten yapıldığını söyle")
     rf"(?:{_ANSWER}[^.!?\n]{{0,80}}?{_EVENT}|{_EVENT}[^.!?\n]{{0,40}}?{_ANSWER})"
 )

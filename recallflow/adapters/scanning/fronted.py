@@ -59,7 +59,7 @@ _GUARDED_LATIN: Final = (
 _PICKED_UP: Final = (
     r"(?:(?:print|list|write|paste|show|send|repeat|copy|post|type)\s+(?:them|it|those)\b|"
     r"(?:schreib|gib|zeig|kopier|schick)\w*\s+(?:\w++\s+){0,2}?(?:mir|hier|sie|es|ihn)\b|"
-    r"(?:escrib|copi|muestr|pega|mand|envi|dime|dam)\w*(?:las|los|la|lo|melas|melos|mela|melo)\b|"
+    r"(?:escrib|copi|muestr|pega|mand|envi|dime|dam)\w{0,8}(?:las|los|la|lo|melas|melos|mela|melo)\b|"
     r"(?:ecris|copie|montre|donne|envoie|colle)[-\s]+(?:les|le|la|moi)\b)"
 )
 _FRONTED_LATIN: Final = (

@@ -17,10 +17,11 @@ from typing import Final
 from recallflow.adapters.scanning.families import EXFILTRATION, OUTPUT_HIJACK
 from recallflow.adapters.scanning.rule import Rule, regex_rules
 
-#: An account number: an IBAN, or a run of at least ten digits in groups.
+#: An account number: an IBAN, or a run of at least ten digits in groups, read from its
+#: first group only (a long run of groups is not read again from each of them).
 _ACCOUNT: Final = (
-    r"(?:\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,7}(?:\s?[a-z0-9]{1,4})?\b|"
-    r"(?<![\d.,])\d{2,6}(?:[\s-]\d{2,6}){2,}(?![\d.,]))"
+    r"(?:(?<![\d.,])(?<!\d[\s-])(?:\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,7}(?:\s?[a-z0-9]{1,4})?\b|"
+    r"\d{2,6}(?:[\s-]\d{2,6}){2,8}(?![\d.,])))"
 )
 #: The user's say waived: without asking, confirming or checking.
 _UNASKED_LATIN: Final = (
@@ -53,7 +54,7 @@ _PAYEE_CJK: Final = (
 _SECRET_LATIN: Final = (
     r"(?:password|passcode|passphrase|pin|code|contrasena|clave|mot\s+de\s+passe|code|"
     r"passwort|kennwort|pin|senha|codigo|codice|haslo|hasło|kod|sifre\w*|parola)\b"
-    r"[^.\n]{0,40}?\b(?:is|es|est|ist|e|é|to|jest|:)\s+\S*\d\S*"
+    r"[^.\n]{0,40}?\b(?:is|es|est|ist|e|é|to|jest|:)\s+[^\s\d]{0,24}\d"
 )
 #: To be told to anyone who asks.
 _TO_ANYONE_LATIN: Final = (
@@ -82,8 +83,15 @@ _OPEN_SECRET_CJK: Final = (
     r"(?:물어보는|묻는|요청하는|원하는)\s*사람)"
 )
 
+#: Words one of which a waiver in a Latin-script language needs (a run of digits alone is
+#: not read for one).
+_WAIVER_WORDS: Final = frozenset(
+    {"without", "need", "needn", "don", "dont", "skip", "never", "no", "sin", "ohne", "sans"}
+    | {"senza", "bez", "sem", "sormadan", "onay", "ne", "non", "nie", "nao", "frag", "fragt"}
+)
+
 UNASKED_RULES: Final[tuple[Rule, ...]] = (
-    regex_rules(OUTPUT_HIJACK, "latin", (_PAYEE_LATIN,))
+    regex_rules(OUTPUT_HIJACK, "latin", ((_WAIVER_WORDS, _PAYEE_LATIN),))
     + regex_rules(OUTPUT_HIJACK, "plain", (_PAYEE_CJK,))
     + regex_rules(EXFILTRATION, "latin", (_OPEN_SECRET_LATIN,))
     + regex_rules(EXFILTRATION, "plain", (_OPEN_SECRET_CJK,))
