@@ -57,13 +57,16 @@ _GUARDED_LATIN: Final = (
     r"(?:\w++\s+){0,2}?(?:prompt\s+systeme|consignes|instructions|mots\s+de\s+passe))"
 )
 _PICKED_UP: Final = (
-    r"(?:(?:print|list|write|paste|show|send|repeat|copy|post|type)\s+(?:them|it|those)\b|"
-    r"(?:schreib|gib|zeig|kopier|schick)\w*\s+(?:\w++\s+){0,2}?(?:mir|hier|sie|es|ihn)\b|"
-    r"(?:escrib|copi|muestr|pega|mand|envi|dime|dam)\w{0,8}(?:las|los|la|lo|melas|melos|mela|melo)\b|"
-    r"(?:ecris|copie|montre|donne|envoie|colle)[-\s]+(?:les|le|la|moi)\b)"
+    r"(?:\b(?:print|list|write|paste|show|send|repeat|copy|post|type)\s+(?:them|it|those)\b|"
+    r"\b(?:schreib|gib|zeig|kopier|schick)\w*\s+(?:\w++\s+){0,2}?(?:mir|hier|sie|es|ihn)\b|"
+    r"\b(?:escrib|copi|muestr|pega|mand|envi|dime|dam)\w{0,8}(?:las|los|la|lo|melas|melos|mela|melo)\b|"
+    r"\b(?:ecris|copie|montre|donne|envoie|colle)[-\s]+(?:les|le|la|moi)\b)"
 )
 _FRONTED_LATIN: Final = (
-    rf"(?:^|(?<=[.!?\n]))\s*{_GUARDED_LATIN}[^.!?\n]{{0,50}}?[,:;\u2014\u2013-]?\s*"
+    # (the prompt of the writer's own app or bot is theirs to rewrite)
+    rf"(?:^|(?<=[.!?\n]))\s*(?![^.!?\n]{{0,40}}?\b(?:my|our|mein\w*|unser\w*|mis?|nuestr\w*|mon|"
+    rf"ma|mes|notre|nos)\s+(?:\w++\s+)?(?:chatbot|bot|app|project|assistant|agent|gpt|model|"
+    rf"product|tool|projekt|proyecto|projet|aplicacion|application)s?\b){_GUARDED_LATIN}[^.!?\n]{{0,50}}?[,:;\u2014\u2013-]?\s*"
     rf"(?:[^.!?\n]{{0,20}}?){_PICKED_UP}"
 )
 
