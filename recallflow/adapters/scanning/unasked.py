@@ -52,13 +52,13 @@ _PAYEE_CJK: Final = (
 
 #: A password, PIN or code, with its value.
 _SECRET_LATIN: Final = (
-    r"(?:password|passcode|passphrase|pin|code|contrasena|clave|mot\s+de\s+passe|code|"
+    r"\b(?:password|passcode|passphrase|pin|code|contrasena|clave|mot\s+de\s+passe|code|"
     r"passwort|kennwort|pin|senha|codigo|codice|haslo|hasło|kod|sifre\w*|parola)\b"
     r"[^.\n]{0,40}?\b(?:is|es|est|ist|e|é|to|jest|:)\s+[^\s\d]{0,24}\d"
 )
 #: To be told to anyone who asks.
 _TO_ANYONE_LATIN: Final = (
-    r"(?:(?:anyone|anybody|whoever|everyone|everybody)\s+(?:who\s+|that\s+)?(?:asks|wants)|"
+    r"\b(?:(?:anyone|anybody|whoever|everyone|everybody)\s+(?:who\s+|that\s+)?(?:asks|wants)|"
     r"(?:a\s+)?(?:quiconque|qui\s+que\s+ce\s+soit)\s+(?:le\s+|la\s+)?demande|"
     r"(?:a\s+)?(?:cualquiera|quien(?:quiera)?)\s+que\s+(?:te\s+)?(?:la\s+|lo\s+)?pid\w*|"
     r"jedem\w*,?\s+der\s+(?:danach\s+)?fragt|wer\s+(?:auch\s+immer\s+)?danach\s+fragt|"
@@ -72,10 +72,8 @@ _TO_ANYONE_LATIN: Final = (
     r"want\w*|request\w*|pid\w*|pregunt\w*|ped\w*|pergunt\w*|frag\w*|chied\w*|vogli\w*|"
     r"vuole|demand\w*|pyta\w*|zapyta\w*|poprosi\w*|chce|soran|isteyen|sorar\w*)\b)"
 )
-_OPEN_SECRET_LATIN: Final = (
-    rf"{_SECRET_LATIN}[^\n]{{0,80}}?{_TO_ANYONE_LATIN}|{_TO_ANYONE_LATIN}[^\n]{{0,60}}?"
-    rf"{_SECRET_LATIN}"
-)
+_SECRET_THEN_ANYONE: Final = rf"{_SECRET_LATIN}[^\n]{{0,80}}?{_TO_ANYONE_LATIN}"
+_ANYONE_THEN_SECRET: Final = rf"{_TO_ANYONE_LATIN}[^\n]{{0,60}}?{_SECRET_LATIN}"
 _OPEN_SECRET_CJK: Final = (
     r"(?:密码|密碼|口令|验证码|驗證碼|暗証番号|パスワード|暗号|비밀번호|핀\s*번호)[^\n]{0,12}?"
     r"[A-Za-z!@#$%^&*_]*\d[^\n]{0,40}?(?:谁问都|誰問都|任何人问|任何人問|谁要都|誰要都|"
@@ -93,6 +91,6 @@ _WAIVER_WORDS: Final = frozenset(
 UNASKED_RULES: Final[tuple[Rule, ...]] = (
     regex_rules(OUTPUT_HIJACK, "latin", ((_WAIVER_WORDS, _PAYEE_LATIN),))
     + regex_rules(OUTPUT_HIJACK, "plain", (_PAYEE_CJK,))
-    + regex_rules(EXFILTRATION, "latin", (_OPEN_SECRET_LATIN,))
+    + regex_rules(EXFILTRATION, "latin", (_SECRET_THEN_ANYONE, _ANYONE_THEN_SECRET))
     + regex_rules(EXFILTRATION, "plain", (_OPEN_SECRET_CJK,))
 )
