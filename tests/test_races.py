@@ -53,6 +53,26 @@ def in_thread(call: Callable[[], Any]) -> tuple[threading.Thread, list[Any]]:
     return thread, outcome
 
 
+def snapshot_paused_after_reading_the_secret(
+    monkeypatch: pytest.MonkeyPatch,
+) -> tuple[threading.Event, threading.Event]:
+    """Every flow run, once it has read ``b-secret`` (and rendered it alone), sets the first
+    event and waits for the second before it returns: a session's open held between its
+    snapshot's read and its write."""
+    read, release = threading.Event(), threading.Event()
+    run_flow = Memory._run_flow
+
+    def paused_run_flow(self: Memory, *args: Any, **kwargs: Any) -> RecallResult:
+        result = run_flow(self, *args, **kwargs)
+        assert result.rendered_ids == ("b-secret",)  # the snapshot read the belief
+        read.set()
+        assert release.wait(30)
+        return result
+
+    monkeypatch.setattr(Memory, "_run_flow", paused_run_flow)
+    return read, release
+
+
 def waiting(
     memory: Memory, what: str, pattern: str, unless: Callable[[], bool] = lambda: False
 ) -> bool:
@@ -183,17 +203,7 @@ def test_a_session_opened_across_an_erasure_is_refused_and_stores_nothing(
             tenant, id="b-secret", statement=SECRET, subject="password", belief_type="preference"
         )
     )
-    read, release = threading.Event(), threading.Event()
-    run_flow = Memory._run_flow
-
-    def paused_run_flow(self: Memory, *args: Any, **kwargs: Any) -> RecallResult:
-        result = run_flow(self, *args, **kwargs)
-        assert result.rendered_ids == ("b-secret",)  # the snapshot read the belief
-        read.set()
-        assert release.wait(30)
-        return result
-
-    monkeypatch.setattr(Memory, "_run_flow", paused_run_flow)
+    read, release = snapshot_paused_after_reading_the_secret(monkeypatch)
     thread, outcome = in_thread(lambda: memory.open_session(tenant, "p1"))
     assert read.wait(30)
     memory.forget_belief(tenant, "p1", "b-secret")
@@ -353,17 +363,7 @@ def opened_across_held_erasure(
     recorded, commit = erasures_held_before_commit(monkeypatch)
     eraser, erased = in_thread(lambda: memory.forget_belief(tenant, "p1", "b-secret"))
     assert recorded.wait(30)
-    read, release = threading.Event(), threading.Event()
-    run_flow = Memory._run_flow
-
-    def paused_run_flow(self: Memory, *args: Any, **kwargs: Any) -> RecallResult:
-        result = run_flow(self, *args, **kwargs)
-        assert result.rendered_ids == ("b-secret",)  # the snapshot read the belief
-        read.set()
-        assert release.wait(30)
-        return result
-
-    monkeypatch.setattr(Memory, "_run_flow", paused_run_flow)
+    read, release = snapshot_paused_after_reading_the_secret(monkeypatch)
     opener, outcome = in_thread(lambda: memory.open_session(tenant, "p1"))
     assert read.wait(30)
     commit.set()
