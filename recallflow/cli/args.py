@@ -362,6 +362,22 @@ def add_who_args(p: argparse.ArgumentParser) -> None:
     )
 
 
+def add_request_args(p: argparse.ArgumentParser) -> None:
+    """Whose memory a read is of (:func:`add_who_args`), on which surface and at what world
+    and system time: the flags every read of a principal's memory takes alike."""
+    add_who_args(p)
+    p.add_argument("--surface", default="direct", choices=SURFACES, help=SURFACE_HELP)
+    p.add_argument(
+        "--as-of", type=instant, default=None, help="world time, ISO 8601 with a timezone"
+    )
+    p.add_argument(
+        "--known-as-of",
+        type=instant,
+        default=None,
+        help="system time, ISO 8601 with a timezone (default: --as-of)",
+    )
+
+
 def add_json_arg(p: argparse.ArgumentParser) -> None:
     """``--json``: print the result as one JSON document instead of text."""
     p.add_argument("--json", action="store_true", help="print JSON instead of text")

@@ -22,11 +22,10 @@ from recallflow.cli.args import (
     PAGE_DEFAULT,
     PAGE_MAX,
     STATES,
-    SURFACE_HELP,
-    SURFACES,
     WHO_FLAGS,
     UsageError,
     add_json_arg,
+    add_request_args,
     add_store_args,
     add_who_args,
     at_least_one,
@@ -425,17 +424,7 @@ def _add_held_parser(commands: Any) -> None:
         help="what an in-turn recall on a surface may show of a principal (no query, floor or"
         " budget), filtered, in id order, a page at a time",
     )
-    add_who_args(p)
-    p.add_argument("--surface", default="direct", choices=SURFACES, help=SURFACE_HELP)
-    p.add_argument(
-        "--as-of", type=instant, default=None, help="world time, ISO 8601 with a timezone"
-    )
-    p.add_argument(
-        "--known-as-of",
-        type=instant,
-        default=None,
-        help="system time, ISO 8601 with a timezone (default: --as-of)",
-    )
+    add_request_args(p)
     p.add_argument("--project", default=None, type=key, help="only beliefs learned in this project")
     p.add_argument(
         "--subject",

@@ -39,18 +39,15 @@ from recallflow.cli.args import (
     EXIT_FAILURE,
     EXIT_INTERRUPTED,
     EXIT_USAGE,
-    SURFACE_HELP,
-    SURFACES,
     Parser,
     UsageError,
     add_json_arg,
+    add_request_args,
     add_store_args,
-    add_who_args,
     dsn,
     empty_block,
     env_dsn,
     flag_error,
-    instant,
     json_text,
     json_value,
     key,
@@ -422,21 +419,6 @@ class _Version(argparse.Action):
         parser.exit(0)
 
 
-def _request_args(p: argparse.ArgumentParser, surfaces: bool = True) -> None:
-    add_who_args(p)
-    if surfaces:
-        p.add_argument("--surface", default="direct", choices=SURFACES, help=SURFACE_HELP)
-    p.add_argument(
-        "--as-of", type=instant, default=None, help="world time, ISO 8601 with a timezone"
-    )
-    p.add_argument(
-        "--known-as-of",
-        type=instant,
-        default=None,
-        help="system time, ISO 8601 with a timezone (default: --as-of)",
-    )
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``recallflow`` command."""
     parser = Parser(
@@ -461,7 +443,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("recall", help="run a recall and print the block and trace")
     add_store_args(p)
     p.add_argument("query", help="the goal / question of the working state")
-    _request_args(p)
+    add_request_args(p)
     p.add_argument(
         "--project",
         default=None,
@@ -490,7 +472,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="what to look for (a ranked archival search); leave it out to read the log in order",
     )
-    _request_args(p)
+    add_request_args(p)
     p.add_argument(
         "--max-items",
         type=int,
