@@ -28,7 +28,7 @@ from contextlib import suppress
 from datetime import UTC, datetime
 from typing import Any
 
-from recallflow.core.lifecycle import not_found
+from recallflow.core.lifecycle import CONTENT_FIELDS, not_found
 from recallflow.errors import (
     ConflictError,
     ConstraintViolation,
@@ -105,15 +105,13 @@ def successor_draft(
 
 #: What a successor stated from its statement alone keeps of the belief it replaces
 #: (:func:`successor_draft`), and what :meth:`Corrections.restate` takes in its place when
-#: given: the content a restatement may change besides the statement.
-CARRIED = (
-    "subject",
-    "entities",
-    "belief_type",
-    "scope",
-    "origin_project",
-    "portability",
-    "sensitivity",
+#: given: the belief's content (:data:`~recallflow.core.lifecycle.CONTENT_FIELDS`) but the
+#: statement and where it came from (who vouches for it, the episode it was learned from),
+#: which a restatement gives anew.
+CARRIED = tuple(
+    field
+    for field in CONTENT_FIELDS
+    if field not in ("statement", "source_authority", "source_episode_id")
 )
 
 
