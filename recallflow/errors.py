@@ -436,6 +436,26 @@ def trace_not_found(trace_id: str, tenant_id: str, principal_id: str) -> NotFoun
     return NotFoundError(message, field="trace_id")
 
 
+def session_not_found(
+    session_id: str, tenant_id: str, principal_id: str, why: str = ""
+) -> NotFoundError:
+    """The refusal of a session id this principal has no stored session of (another
+    principal's reads the same), named by ``session_id``, the argument every session call
+    takes; ``why`` says more where the caller knows it."""
+    return NotFoundError(
+        f"no session {session_id!r} for {tenant_id}/{principal_id}{why}", field="session_id"
+    )
+
+
+def episode_not_found(
+    episode_id: str, tenant_id: str, principal_id: str, *, field: str = "episode_id"
+) -> NotFoundError:
+    """The refusal of an episode id this principal has no episode of (another principal's
+    reads the same), named by the argument that gave it (``episode_id``, or a
+    corroboration's ``evidence``)."""
+    return NotFoundError(f"no episode {episode_id!r} for {tenant_id}/{principal_id}", field=field)
+
+
 class OperatorOnlyError(RecallflowError, PermissionError):
     """The operator view of a trace (scores, latencies, candidates, lineage) was asked of a
     handle opened without ``open_memory(..., operator=True)``; users get

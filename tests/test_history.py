@@ -305,7 +305,7 @@ def test_another_principals_belief_is_not_found_like_a_missing_one(
         for bid in ("b-v1", "b-nowhere"):
             asked = _message(memory, t, p, bid, memory.beliefs.history)
             assert asked == _message(memory, t, p, bid, memory.beliefs.get)
-            assert asked == f"no belief {bid!r} for {t}/{p}"
+            assert asked == f"field 'belief_id': no belief {bid!r} for {t}/{p}"
     # The same id under another principal: its own history, nothing of p1's chain.
     memory.beliefs.add(belief(tenant, "p2", id="b-v1", statement="Another v1."))
     theirs = memory.beliefs.history(tenant, "p2", "b-v1")

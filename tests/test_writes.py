@@ -476,7 +476,7 @@ def test_lifecycle_on_foreign_or_unknown_ids_is_refused_alike(
         with pytest.raises(NotFoundError) as info:
             getattr(memory, call)(tenant, "p1", target, *extra)
         messages.append(str(info.value).replace(target, "<id>"))
-    assert messages[0] == messages[1] == "no belief '<id>' for " + f"{tenant}/p1"
+    assert messages[0] == messages[1] == "field 'belief_id': no belief '<id>' for " + f"{tenant}/p1"
     assert counts(memory, tenant) == before
     assert memory.beliefs.get(tenant, "p2", "b-theirs").state is LifecycleState.ACTIVE
 

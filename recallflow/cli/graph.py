@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from recallflow.cli.args import (
+    WHO_FLAGS,
     UsageError,
     add_json_arg,
     add_store_args,
@@ -175,6 +176,7 @@ def _cmd_graph(args: argparse.Namespace) -> int:
     elif args.diff:
         from recallflow.visualizations.diff_graph import diff_dot, item_changes
 
+        args.field_flags = {**args.field_flags, "trace_id": "--diff"}
         traces = any(s.startswith("tr-") for s in args.diff)
         memory = _store(args) if traces else None
         try:
@@ -238,4 +240,5 @@ def add_graph_parser(subparsers: Any) -> None:
     )
     add_store_args(p)
     add_json_arg(p)
-    p.set_defaults(func=_cmd_graph)
+    # A trace id the store does not hold is named by the flag that gave it.
+    p.set_defaults(func=_cmd_graph, field_flags={**WHO_FLAGS, "trace_id": "--trace"})

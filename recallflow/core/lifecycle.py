@@ -79,13 +79,14 @@ def not_found(
     principal_id: str,
     belief_id: str,
     *,
-    field: str | None = None,
+    field: str = "belief_id",
     item_index: int | None = None,
     item_id: str | None = None,
 ) -> NotFoundError:
     """The one error of an id the principal does not have, whether it exists elsewhere or
-    not at all (so an error never tells one principal what another holds); ``field``,
-    ``item_index`` and ``item_id`` name the item of a batch whose field named it."""
+    not at all (so an error never tells one principal what another holds). Named by
+    ``belief_id``, the argument every call on one belief takes, or by ``field``,
+    ``item_index`` and ``item_id``: the item of a batch whose field named it."""
     return NotFoundError(
         f"no belief {belief_id!r} for {tenant_id}/{principal_id}",
         field=field,

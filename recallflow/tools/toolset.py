@@ -46,6 +46,7 @@ from recallflow.errors import (
     RecallflowError,
     StoreUnavailableError,
     UnsupportedEmbedderError,
+    session_not_found,
     trace_not_found,
     validator_words,
 )
@@ -942,7 +943,7 @@ class Toolset:
         # "ended" or "opened under another policy", which would tell that it exists.
         info, _ = self._memory._session_store.load(self._tenant, self._principal, session_id)
         if SURFACE_CEILINGS[info.surface] > SURFACE_CEILINGS[self._surface]:
-            raise NotFoundError(f"no session {session_id!r} for {self._tenant}/{self._principal}")
+            raise session_not_found(session_id, self._tenant, self._principal)
         try:
             return self._memory.resume_session(
                 self._tenant, self._principal, session_id, policy=self._policy
@@ -962,12 +963,7 @@ class Toolset:
             ) from None
 
     def _resume_session(self, args: ResumeSessionArgs) -> SessionView:
-        try:
-            session = self._resumed(args.session_id)
-        except NotFoundError as exc:
-            # Named by the argument the model wrote, as an ended session's refusal is.
-            raise NotFoundError(str(exc), field="session_id") from None
-        return _session_view(session)
+        return _session_view(self._resumed(args.session_id))
 
     def _session_recall(self, args: SessionRecallArgs) -> RecallResultView:
         session = self._resumed(args.session_id)

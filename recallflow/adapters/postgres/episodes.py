@@ -31,7 +31,7 @@ from recallflow.adapters.postgres.errors import translate
 from recallflow.adapters.postgres.locks import lock_principals
 from recallflow.adapters.postgres.statistics import bulk_write
 from recallflow.core.lifecycle import episode_differences
-from recallflow.errors import ConflictError, NotFoundError
+from recallflow.errors import ConflictError, NotFoundError, episode_not_found
 from recallflow.models.stages import EpisodeFilter
 from recallflow.models.store import Episode
 
@@ -107,7 +107,7 @@ class PostgresEpisodeStore:
                 .fetchone()
             )
         if row is None:
-            raise NotFoundError(f"no episode {episode_id!r} for {tenant_id}/{principal_id}")
+            raise episode_not_found(episode_id, tenant_id, principal_id)
         return Episode.model_validate(row)
 
     def logged_episodes(

@@ -41,7 +41,7 @@ from recallflow.core.erasure import (
 from recallflow.core.misses import miss_subject
 from recallflow.core.render import inert
 from recallflow.core.replay import derivation_digest, folded_statement, key_digest
-from recallflow.errors import ConfigurationError, NotFoundError
+from recallflow.errors import ConfigurationError, episode_not_found
 from recallflow.models.corrections import Erasure
 from recallflow.policy import DEFAULT_POLICY, Feedback
 
@@ -560,7 +560,7 @@ def forget_episode(
         (tenant_id, principal_id, episode_id),
     ).fetchone()
     if row is None:
-        raise NotFoundError(f"no episode {episode_id!r} for {tenant_id}/{principal_id}")
+        raise episode_not_found(episode_id, tenant_id, principal_id)
     content = str(row[0])
     _begin_erasure(conn)
     # Records name beliefs and episodes alike by id: where a live belief of the principal

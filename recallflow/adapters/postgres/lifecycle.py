@@ -52,8 +52,8 @@ from recallflow.errors import (
     ConflictError,
     ConstraintViolation,
     InvalidInputError,
-    NotFoundError,
     RecallflowError,
+    episode_not_found,
 )
 from recallflow.models.store import Belief, LifecycleState, Scope
 from recallflow.ports import VectorRows
@@ -783,7 +783,7 @@ def corroborate(
         (tenant_id, principal_id, evidence_id),
     ).fetchone()
     if episode is None:
-        raise NotFoundError(f"no episode {evidence_id!r} for {tenant_id}/{principal_id}")
+        raise episode_not_found(evidence_id, tenant_id, principal_id, field="evidence")
     refusal = corroboration_refusal(belief, successor_of(conn, belief), now=now)
     if refusal is not None:
         raise refusal

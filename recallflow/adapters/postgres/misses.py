@@ -144,7 +144,8 @@ class PostgresMissHints:
             if row is None:
                 raise NotFoundError(
                     f"no queued miss hint of subject {subject[:60]!r}"
-                    f" for {tenant_id}/{principal_id}"
+                    f" for {tenant_id}/{principal_id}",
+                    field="subject",
                 )
         return MissHint.model_validate(row)
 
@@ -227,7 +228,9 @@ class PostgresMissHints:
                 (tenant_id, principal_id, report_id),
             ).fetchone()
         if row is None:
-            raise NotFoundError(f"no reported miss {report_id!r} for {tenant_id}/{principal_id}")
+            raise NotFoundError(
+                f"no reported miss {report_id!r} for {tenant_id}/{principal_id}", field="report_id"
+            )
         return MissHint.model_validate(row)
 
 

@@ -14,7 +14,7 @@ from typing import Any, LiteralString
 
 from psycopg_pool import ConnectionPool
 
-from recallflow.errors import NotFoundError
+from recallflow.core.lifecycle import not_found
 from recallflow.models.store import LifecycleState, Sensitivity
 
 
@@ -35,7 +35,7 @@ class RowEdits:
                 (*values, self._tenant, self._principal, belief_id),
             )
             if cur.rowcount != 1:
-                raise NotFoundError(f"no belief {belief_id!r} for {self._tenant}/{self._principal}")
+                raise not_found(self._tenant, self._principal, belief_id)
 
     def supersede(self, belief_id: str, successor_id: str, at: datetime) -> None:
         """Mark ``belief_id`` superseded by the stored ``successor_id``, valid until ``at``."""
@@ -83,4 +83,4 @@ class RowEdits:
                 (self._tenant, self._principal, belief_id),
             )
             if cur.rowcount != 1:
-                raise NotFoundError(f"no belief {belief_id!r} for {self._tenant}/{self._principal}")
+                raise not_found(self._tenant, self._principal, belief_id)

@@ -39,6 +39,7 @@ from recallflow.errors import (
     InvalidInputError,
     NotFoundError,
     WriteCancelledError,
+    session_not_found,
 )
 from recallflow.models.read_start import ReadStart
 from recallflow.models.request import Surface
@@ -524,7 +525,7 @@ class PostgresSessionStore:
                 .fetchone()
             )
         if row is None:
-            raise NotFoundError(f"no session {session_id!r} for {tenant_id}/{principal_id}")
+            raise session_not_found(session_id, tenant_id, principal_id)
         return _info(row)
 
     def exists(self, tenant_id: str, principal_id: str, session_id: str) -> bool:
@@ -570,7 +571,7 @@ class PostgresSessionStore:
                     " (sessions.lock_timeout_ms); end it again"
                 ) from exc
             if locked is None:
-                raise NotFoundError(f"no session {session_id!r} for {tenant_id}/{principal_id}")
+                raise session_not_found(session_id, tenant_id, principal_id)
             conn.execute(_END, (tenant_id, principal_id, session_id, at))
             ended = self.ended_at(tenant_id, principal_id, session_id, conn)
         assert ended is not None
@@ -587,7 +588,7 @@ class PostgresSessionStore:
         missing one."""
         with self._pool.connection() as conn:
             if conn.execute(_EXISTS, (tenant_id, principal_id, session_id)).fetchone() is None:
-                raise NotFoundError(f"no session {session_id!r} for {tenant_id}/{principal_id}")
+                raise session_not_found(session_id, tenant_id, principal_id)
             _refuse_ended(self.ended_at(tenant_id, principal_id, session_id, conn), session_id)
 
     @contextmanager
@@ -636,9 +637,7 @@ class PostgresSessionStore:
                     " (sessions.lock_timeout_ms); this turn told and recorded nothing"
                 ) from exc
             if locked is None:
-                raise NotFoundError(
-                    f"no session {info.id!r} for {info.tenant_id}/{info.principal_id}"
-                )
+                raise session_not_found(info.id, info.tenant_id, info.principal_id)
             _refuse_ended(self.ended_at(info.tenant_id, info.principal_id, info.id, conn), info.id)
             stored = None if locked[0] is None else _SNAPSHOT.validate_python(locked[0])
             prefix = None if locked[2] is None else bytes(locked[2])
@@ -658,7 +657,10 @@ class PostgresSessionStore:
 
 def _parent_gone(info: SessionInfo) -> NotFoundError:
     """The refusal of a child run whose parent session is no longer stored."""
-    return NotFoundError(
-        f"no session {info.parent_session_id!r} for {info.tenant_id}/{info.principal_id}:"
-        " a child run opens under a stored session"
+    assert info.parent_session_id is not None
+    return session_not_found(
+        info.parent_session_id,
+        info.tenant_id,
+        info.principal_id,
+        ": a child run opens under a stored session",
     )
