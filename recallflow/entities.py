@@ -16,9 +16,13 @@ from pydantic import TypeAdapter, ValidationError
 from recallflow.adapters.postgres.entities import PostgresEntitySensitivity
 from recallflow.errors import InvalidInputError
 from recallflow.ingestion import key_of
+from recallflow.models.fields import kind_of
 from recallflow.models.store import Sensitivity, SensitivityLevel, checked_key
 
 _LEVEL: TypeAdapter[Sensitivity] = TypeAdapter(SensitivityLevel)
+#: The kind a sensitivity is given as, checked as a belief's or an episode's is: a name or
+#: a number, never a boolean (pydantic's lax mode reads ``True`` as 1, internal).
+_LEVEL_KIND = kind_of(Sensitivity)
 
 
 def _entity_key(entity: object) -> str:
@@ -34,6 +38,9 @@ def _entity_key(entity: object) -> str:
 
 
 def _level(value: object) -> Sensitivity:
+    problem = None if _LEVEL_KIND is None else _LEVEL_KIND.problem(value)
+    if problem is not None:
+        raise InvalidInputError(problem, field="sensitivity")
     try:
         return _LEVEL.validate_python(value)
     except ValidationError as exc:

@@ -218,6 +218,23 @@ def test_marking_checks_its_input_and_writes_nothing_when_bad(memory: Memory, te
     assert memory.entities.marked(tenant, "p1") == {}
 
 
+@pytest.mark.parametrize("level", [True, False, b"secret"])
+def test_a_mark_level_of_another_kind_is_refused_as_a_beliefs_is(
+    memory: Memory, tenant: str, level: object
+) -> None:
+    """``True`` was marked internal (pydantic reads it as 1), where a belief or an episode
+    given the same sensitivity is refused: a flag passed for a level is a mistake, not a
+    level."""
+    with pytest.raises(InvalidInputError) as refused:
+        memory.beliefs.add(belief(tenant, sensitivity=level))
+    assert refused.value.field == "sensitivity"
+    with pytest.raises(InvalidInputError) as bad_level:
+        memory.entities.mark(tenant, "p1", "maya", level)  # type: ignore[arg-type]
+    assert bad_level.value.field == "sensitivity"
+    assert "boolean" in str(bad_level.value) or "bytes" in str(bad_level.value)
+    assert memory.entities.marked(tenant, "p1") == {}
+
+
 def test_forgetting_the_principal_forgets_the_marks(memory: Memory, tenant: str) -> None:
     memory.entities.mark(tenant, "p9", "Maya Lindqvist")
     memory.forget(tenant, "p9")
