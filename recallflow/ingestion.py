@@ -86,15 +86,23 @@ def may_be_generated(prefix: str, value: str) -> bool:
 
 
 def validated_items(
-    model: type[M], items: Iterable[M | Mapping[str, Any]], *, checked_later: bool = False
+    model: type[M],
+    items: Iterable[M | Mapping[str, Any]],
+    *,
+    checked_later: bool = False,
+    field: str = "drafts",
 ) -> list[M]:
     """``items`` as ``model``'s, or an :class:`InvalidInputError` naming the first bad item
-    and its field. An instance of ``model`` is checked as its dict is, unless the caller
-    validates every item again (``checked_later``): pydantic's ``model_copy(update=...)``
-    and ``model_construct`` check nothing, and an episode edited with them reached the
-    store's writer as pydantic's own error or a ``TypeError``."""
+    and its field; ``items`` that are no list at all are refused naming ``field``, the
+    argument they were given as. An instance of ``model`` is checked as its dict is, unless
+    the caller validates every item again (``checked_later``): pydantic's
+    ``model_copy(update=...)`` and ``model_construct`` check nothing, and an episode edited
+    with them reached the store's writer as pydantic's own error or a ``TypeError``."""
     if isinstance(items, str | bytes | Mapping | BaseModel) or not isinstance(items, Iterable):
-        raise InvalidInputError(f"must be a list of {model.__name__} items or mappings")
+        raise InvalidInputError(
+            f"must be a list of {model.__name__} items or mappings, got {type(items).__name__}",
+            field=field,
+        )
     out: list[M] = []
     for index, item in enumerate(items):
         if isinstance(item, model):
@@ -106,11 +114,11 @@ def validated_items(
             out.append(model.model_validate(item))
         except ValidationError as exc:
             first = exc.errors()[0]
-            field = ".".join(str(part) for part in first["loc"]) or named_field(model, first["msg"])
+            named = ".".join(str(part) for part in first["loc"]) or named_field(model, first["msg"])
             item_id = item.get("id") if isinstance(item, Mapping) else None
             raise InvalidInputError(
                 first["msg"],
-                field=field,
+                field=named,
                 item_index=index,
                 item_id=item_id if isinstance(item_id, str) else None,
             ) from exc
@@ -1030,7 +1038,7 @@ class Edges:
         :class:`~recallflow.errors.ConflictError` naming the item and ``weight``. The same
         edge twice in one batch is an :class:`~recallflow.errors.InvalidInputError` naming
         the later item (and the earlier one), and nothing is written."""
-        valid = validated_items(BeliefEdge, edges)
+        valid = validated_items(BeliefEdge, edges, field="edges")
         seen: dict[tuple[str, str, str, str, str], int] = {}
         for index, edge in enumerate(valid):
             key = edge_key(edge)

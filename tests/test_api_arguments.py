@@ -714,3 +714,25 @@ def test_a_validators_message_is_its_own_words(memory: Memory, tenant: str) -> N
         memory.recall({"tenant_id": tenant, "principal_id": "p1", "working_state": {"goal": "\0"}})
     assert str(refused.value).startswith("field 'working_state.goal': contains a NUL")
     assert counts(memory, tenant) == dict.fromkeys(TABLES, 0)
+
+
+@pytest.mark.parametrize("given", [None, "b-1", {"statement": "x"}, 5])
+def test_a_batch_that_is_not_a_list_is_refused_naming_the_argument(
+    memory: Memory, tenant: str, given: object
+) -> None:
+    """``add_many`` given one draft, a string or None said it "must be a list" with no
+    field, where every other refused argument is named: a program routing errors by field
+    had nothing to route on."""
+    before = counts(memory, tenant)
+    calls: list[tuple[str, Callable[[], object]]] = [
+        ("drafts", lambda: memory.beliefs.add_many(given)),  # type: ignore[arg-type]
+        ("drafts", lambda: memory.episodes.add_many(given)),  # type: ignore[arg-type]
+        ("edges", lambda: memory.edges.add_many(given)),  # type: ignore[arg-type]
+        ("drafts", lambda: memory.rederive(tenant, "p1", given)),  # type: ignore[arg-type]
+    ]
+    for named, call in calls:
+        with pytest.raises(InvalidInputError) as refused:
+            call()
+        assert refused.value.field == named
+        assert "must be a list" in str(refused.value)
+    assert counts(memory, tenant) == before
