@@ -340,6 +340,28 @@ def test_a_web_page_rebound_to_the_loopback_reads_nothing(
         assert answer.status_code == 200 and "b-cents-p1" in answer.text
 
 
+def test_the_address_the_server_names_is_answered_without_a_redirect(
+    memory: Memory, store_home: Path, tenant: str
+) -> None:
+    """The server names ``http://127.0.0.1:PORT/mcp``, and a POST there was answered 307 to
+    ``/mcp/``: a client that does not follow a redirect on a POST (curl without ``-L``,
+    httpx) got no answer, and the redirect was sent before the Host check, to whatever host
+    the request named (``Location: http://attacker.example/mcp/``). The named address now
+    answers itself, and refuses another host there as it does under ``/mcp/``."""
+    import httpx
+
+    store(memory, tenant, "p1")
+    call = _call(1, "recall_beliefs", json.dumps(GOAL))
+    accept = {"content-type": "application/json", "accept": "application/json, text/event-stream"}
+    with http_server(store_home, tenant) as url:
+        port = url.split(":")[2].split("/")[0]
+        answer = httpx.post(url, content=call, headers=accept, timeout=60)
+        assert answer.status_code == 200 and "b-cents-p1" in answer.text
+        rebound = {**accept, "host": f"attacker.example:{port}"}
+        answer = httpx.post(url, content=call, headers=rebound, timeout=60)
+        assert answer.status_code == 421 and "location" not in answer.headers
+
+
 def test_the_server_freezes_what_it_started_with_before_serving(
     memory: Memory, store_home: Path, tenant: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

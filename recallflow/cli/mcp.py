@@ -140,7 +140,17 @@ def _serve_http(server: Server[Any, Any], port: int) -> None:
             async with manager.run():
                 yield
 
-        app = Starlette(routes=[Mount("/mcp", app=handle)], lifespan=lifespan)
+        routed = Starlette(routes=[Mount("/mcp", app=handle)], lifespan=lifespan)
+
+        async def app(scope: Scope, receive: Receive, send: Send) -> None:
+            # The address the server names is served as it is named: routed as the mount
+            # routes it, "/mcp" was answered 307 to "/mcp/" (before the Host check, so
+            # to any host a request named), and a client that does not follow redirects
+            # on a POST got no answer from the URL it was given.
+            if scope["type"] in ("http", "websocket") and scope["path"] == "/mcp":
+                scope = {**scope, "path": "/mcp/", "raw_path": b"/mcp/"}
+            await routed(scope, receive, send)
+
         print(f"recallflow mcp: streamable HTTP on http://127.0.0.1:{bound}/mcp", file=sys.stderr)
         uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
 
