@@ -491,6 +491,40 @@ def test_export_and_import_from_the_command_line(
     assert "cannot read it" in capsys.readouterr().err
 
 
+def test_an_export_piped_in_latin_1_is_refused_as_not_utf8_like_the_same_file(
+    exported: PrincipalExport, target: Memory, tmp_path: Path
+) -> None:
+    """``import -`` read stdin with the locale's decoder: under a C or POSIX locale a byte
+    that is not UTF-8 came through as a lone surrogate, and the export was refused deep
+    inside, naming a statement ("contains a lone surrogate"), where the same bytes from a
+    file were refused as not UTF-8. Piped or named, it is one line saying so, and nothing
+    is written."""
+    import subprocess
+    import sys
+
+    moved = f"t-{uuid.uuid4().hex[:12]}"
+    document = json.loads(exported.model_dump_json())
+    document["beliefs"][0]["statement"] = "MARK " + document["beliefs"][0]["statement"]
+    # ASCII JSON but for one Latin-1 byte: "café" as an editor in that encoding saves it.
+    latin = json.dumps(document).replace("MARK", "caf\u00e9", 1).encode("latin-1")
+    path = tmp_path / "latin.json"
+    path.write_bytes(latin)
+    env = {**os.environ, "RECALLFLOW_EMBEDDER": "hashing", "LC_ALL": "C", "LANG": "C"}
+    env.pop("PYTHONUTF8", None)
+    lines = []
+    for source, stdin in (("-", latin), (str(path), b"")):
+        done = subprocess.run(
+            [sys.executable, "-m", "recallflow.cli.main", "import", source, "--tenant", moved,
+             "--dsn", target.uri],
+            input=stdin, capture_output=True, env=env, timeout=300, check=False,
+        )  # fmt: skip
+        assert done.returncode == 2 and done.stdout == b"", done
+        lines.append(done.stderr.decode().replace(f"error: {source}:", "error: FILE:", 1))
+    refused = "recallflow import: error: FILE: is not UTF-8 text (an export is JSON)\n"
+    assert lines[0] == lines[1] == refused
+    assert target.export_principal(moved, exported.principal_id).empty
+
+
 def test_the_line_an_export_to_a_file_prints_counts_every_section(
     source: tuple[Memory, str, str],
     tmp_path: Path,

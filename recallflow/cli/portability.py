@@ -64,9 +64,18 @@ def _cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _stdin_text() -> str:
+    """What stdin holds, read as UTF-8 as a file is: read as text, the locale's decoder
+    (surrogateescape under a C or POSIX locale) let a byte that is not UTF-8 through as a
+    lone surrogate, refused deep inside the export naming a statement, where the same
+    bytes from a file were refused as not UTF-8."""
+    raw = getattr(sys.stdin, "buffer", None)
+    return sys.stdin.read() if raw is None else raw.read().decode("utf-8")
+
+
 def _cmd_import(args: argparse.Namespace) -> int:
     try:
-        text = sys.stdin.read() if str(args.file) == "-" else args.file.read_text(encoding="utf-8")
+        text = _stdin_text() if str(args.file) == "-" else args.file.read_text(encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"{args.file}: cannot read it ({exc.strerror or exc})") from None
     except UnicodeDecodeError:
