@@ -110,6 +110,16 @@ def validated_items(
                 out.append(item)
                 continue
             item = item.model_dump(warnings=False)
+        elif not isinstance(item, Mapping):
+            # pydantic's refusal of the whole item has no field to name ("Input should be a
+            # valid dictionary"): the item is named as an entry of the argument.
+            article = "an" if model.__name__[0] in "AEIOU" else "a"
+            raise InvalidInputError(
+                f"must be {article} {model.__name__} or a mapping of its fields, got"
+                f" {type(item).__name__}",
+                field=field,
+                item_index=index,
+            )
         try:
             out.append(model.model_validate(item))
         except ValidationError as exc:
@@ -123,6 +133,18 @@ def validated_items(
                 item_id=item_id if isinstance(item_id, str) else None,
             ) from exc
     return out
+
+
+@contextlib.contextmanager
+def _one_draft(argument: str, *, batch: str = "drafts") -> Iterator[None]:
+    """A call that takes one draft and writes it as a batch of one: an item that is no
+    draft at all is refused naming the call's own argument (``draft``), not the batch's."""
+    try:
+        yield
+    except InvalidInputError as exc:
+        if exc.field != batch or exc.item_index != 0:
+            raise
+        raise of_one_item(exc, argument, None) from exc
 
 
 def named_field(model: type[BaseModel], message: str) -> str | None:
@@ -452,7 +474,8 @@ class Beliefs:
         self, draft: BeliefDraft | Mapping[str, Any], *, policy: RetrievalPolicy = DEFAULT_POLICY
     ) -> Belief:
         """Store one belief; returns it as stored (with its id and ``recorded_at``)."""
-        return self.add_many([draft], policy=policy)[0]
+        with _one_draft("draft"):
+            return self.add_many([draft], policy=policy)[0]
 
     def add_many(
         self,
@@ -499,7 +522,7 @@ class Beliefs:
         A refusal of the draft names its field (and id) without a batch position: the
         call takes one draft, not a batch with an "item 0"."""
         try:
-            draft = validated_items(BeliefDraft, [new_belief])[0]
+            draft = validated_items(BeliefDraft, [new_belief], field="new_belief")[0]
             if draft.supersedes is not None and draft.supersedes != old_id:
                 raise InvalidInputError(
                     f"names {draft.supersedes!r}, not {old_id!r}",
@@ -840,7 +863,8 @@ class Episodes:
         refuse_forgotten: bool = False,
     ) -> Episode:
         """Append one episode; returns it with its id and ``recorded_at``."""
-        return self.add_many([draft], policy=policy, refuse_forgotten=refuse_forgotten)[0]
+        with _one_draft("draft"):
+            return self.add_many([draft], policy=policy, refuse_forgotten=refuse_forgotten)[0]
 
     def add_many(
         self,
@@ -1028,7 +1052,8 @@ class Edges:
 
     def add(self, edge: BeliefEdge | Mapping[str, Any]) -> BeliefEdge:
         """Store one edge."""
-        return self.add_many([edge])[0]
+        with _one_draft("edge", batch="edges"):
+            return self.add_many([edge])[0]
 
     def add_many(self, edges: Iterable[BeliefEdge | Mapping[str, Any]]) -> list[BeliefEdge]:
         """Store a batch of edges in one transaction: all of it or none of it.

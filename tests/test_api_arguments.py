@@ -736,3 +736,29 @@ def test_a_batch_that_is_not_a_list_is_refused_naming_the_argument(
         assert refused.value.field == named
         assert "must be a list" in str(refused.value)
     assert counts(memory, tenant) == before
+
+
+@pytest.mark.parametrize("given", ["Ada likes tea.", None, 5, ["b-1"]])
+def test_a_draft_that_is_not_a_mapping_is_refused_naming_the_argument(
+    memory: Memory, tenant: str, given: object
+) -> None:
+    """A statement passed where a draft belongs (``beliefs.add("Ada likes tea.")``) was
+    pydantic's "Input should be a valid dictionary or instance of BeliefDraft" with no
+    field: the call that takes one draft names its argument, a batch the item and its
+    argument, and nothing is written."""
+    before = counts(memory, tenant)
+    calls: list[tuple[str, int | None, Callable[[], object]]] = [
+        ("draft", None, lambda: memory.beliefs.add(given)),  # type: ignore[arg-type]
+        ("draft", None, lambda: memory.episodes.add(given)),  # type: ignore[arg-type]
+        ("edge", None, lambda: memory.edges.add(given)),  # type: ignore[arg-type]
+        ("new_belief", None, lambda: memory.supersede("b-any", given)),  # type: ignore[arg-type]
+        ("drafts", 1, lambda: memory.beliefs.add_many([belief(tenant), given])),  # type: ignore[list-item]
+        ("edges", 0, lambda: memory.edges.add_many([given])),  # type: ignore[list-item]
+        ("drafts", 0, lambda: memory.rederive(tenant, "p1", [given])),  # type: ignore[list-item]
+    ]
+    for named, index, call in calls:
+        with pytest.raises(InvalidInputError) as refused:
+            call()
+        assert (refused.value.field, refused.value.item_index) == (named, index)
+        assert "or a mapping of its fields" in str(refused.value)
+    assert counts(memory, tenant) == before
