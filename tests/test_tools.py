@@ -708,6 +708,16 @@ def test_an_unknown_trace_is_named_by_its_argument(memory: Memory, tenant: str) 
         ), name
 
 
+def test_an_argument_whose_name_is_no_unicode_text_is_named(memory: Memory, tenant: str) -> None:
+    """An argument named with a lone surrogate (bytes that were not UTF-8, decoded by a host
+    leniently) was refused with no field, in pydantic's words ("unable to parse raw data as
+    a unicode string"): it is named, escaped, as any argument the tool does not take."""
+    tools = toolset(memory, tenant)
+    detail = error(tools.call("recall_beliefs", {"\ud800x": 1, "goal": "x"}), "invalid_arguments")
+    assert detail["field"] == "\\ud800x" and "no such argument" in detail["message"]
+    json.dumps(detail, ensure_ascii=False).encode()  # text any transport can carry
+
+
 def test_an_argument_with_an_empty_name_is_told_so(memory: Memory, tenant: str) -> None:
     """A key of "" has no name to put in the error's field: the message said only "no such
     argument", leaving a model to guess which of its arguments was meant."""

@@ -452,7 +452,12 @@ _OBJECT_EXAMPLES = {WorkingStateArgs.__name__: '{"goal": "Ship the price view"}'
 def _validation_error(exc: ValidationError) -> dict[str, Any]:
     first = exc.errors(include_url=False)[0]
     field = ".".join(str(part) for part in first["loc"]) or None
-    if first["type"] == "extra_forbidden" and first["loc"] and not field:
+    if first["type"] == "string_unicode" and not first["loc"] and isinstance(first["input"], str):
+        # An argument whose name is no Unicode text (a lone surrogate) was refused with no
+        # field, in pydantic's words about "raw data": named here as it can be written.
+        field = first["input"].encode("utf-8", "backslashreplace").decode("utf-8")
+        message = "this tool takes no such argument: its name is not valid Unicode text"
+    elif first["type"] == "extra_forbidden" and first["loc"] and not field:
         # An argument named "" has no name to put in ``field``: say it in the message.
         message = 'this tool takes no argument with an empty name ("")'
     elif first["type"] == "extra_forbidden":
