@@ -169,6 +169,8 @@ class AsyncCorrections(_Threaded[Corrections]):
     forget = _threaded(Corrections.forget)
     forget_belief = _threaded(Corrections.forget_belief)
     forget_episode = _threaded(Corrections.forget_episode)
+    forget_project = _threaded(Corrections.forget_project)
+    forget_session = _threaded(Corrections.forget_session)
 
 
 class AsyncMissHints(_Threaded[MissHints]):
@@ -276,6 +278,8 @@ class AsyncMemory(_Threaded[Memory]):
     forget = _threaded(Memory.forget)
     forget_belief = _threaded(Memory.forget_belief)
     forget_episode = _threaded(Memory.forget_episode)
+    forget_project = _threaded(Memory.forget_project)
+    forget_session = _threaded(Memory.forget_session)
     export_principal = _threaded(Memory.export_principal)
     import_principal = _threaded(Memory.import_principal)
     close = _threaded(Memory.close)

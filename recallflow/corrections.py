@@ -18,7 +18,8 @@ another principal holds.
 * re-derivation: :meth:`~Corrections.rederive` replays every correction onto re-ingested
   drafts, so a rejected belief does not come back.
 * erasure: :meth:`~Corrections.forget` (a principal), :meth:`~Corrections.forget_belief`,
-  :meth:`~Corrections.forget_episode`.
+  :meth:`~Corrections.forget_episode`, and by scope :meth:`~Corrections.forget_project`,
+  :meth:`~Corrections.forget_session`.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import suppress
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
 from recallflow.core.lifecycle import CONTENT_FIELDS, not_found
 from recallflow.errors import (
@@ -155,6 +156,13 @@ def _policy(policy: object) -> None:
         raise InvalidInputError(
             f"must be a RetrievalPolicy, got {type(policy).__name__}", field="policy"
         )
+
+
+def _flag(value: object, field: str) -> bool:
+    """``value`` when it is a bool: a string ("no") would read as true."""
+    if not isinstance(value, bool):
+        raise InvalidInputError(f"must be True or False, got {type(value).__name__}", field=field)
+    return value
 
 
 def _argument(field: str | None) -> str | None:
@@ -670,6 +678,79 @@ class Corrections:
         )
         self._forget_texts()
         self._forget_principal(tenant, principal)
+        return erasure
+
+    def forget_project(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        project: str,
+        *,
+        dry_run: bool = False,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+    ) -> Erasure:
+        """Erase everything of one project in one transaction: every belief whose origin
+        project it is, as :meth:`forget_belief` erases one, every episode logged in it,
+        as :meth:`forget_episode` erases one, and the not-here rejections made in it. A
+        project that holds none of them erases nothing and records nothing (every count
+        0). Locks are waited for as :meth:`forget` waits for them. ``dry_run``: the same
+        erasure rolled back — what it would erase, counted; nothing erased or recorded."""
+        _policy(policy)
+        tenant, principal = _key(tenant_id, "tenant_id"), _key(principal_id, "principal_id")
+        return self._forget_scope(
+            tenant, principal, "project", _key(project, "project"), False, dry_run, policy
+        )
+
+    def forget_session(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        session_id: str,
+        *,
+        with_beliefs: bool = False,
+        dry_run: bool = False,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+    ) -> Erasure:
+        """Erase every episode logged under ``session_id`` in one transaction, each as
+        :meth:`forget_episode` erases one: the beliefs derived from them stay and lose
+        their reference, unless ``with_beliefs`` — then every belief whose source episode
+        is one of them is erased too, as :meth:`forget_belief` erases one. A session id
+        no episode has erases nothing and records nothing (every count 0). ``dry_run`` as
+        for :meth:`forget_project`."""
+        _policy(policy)
+        tenant, principal = _key(tenant_id, "tenant_id"), _key(principal_id, "principal_id")
+        return self._forget_scope(
+            tenant,
+            principal,
+            "session",
+            _key(session_id, "session_id"),
+            _flag(with_beliefs, "with_beliefs"),
+            dry_run,
+            policy,
+        )
+
+    def _forget_scope(
+        self,
+        tenant: str,
+        principal: str,
+        scope: Literal["project", "session"],
+        name: str,
+        with_beliefs: bool,
+        dry_run: bool,
+        policy: RetrievalPolicy,
+    ) -> Erasure:
+        erasure = self._store.forget_scope(
+            tenant,
+            principal,
+            scope,
+            name,
+            with_beliefs,
+            policy.sessions.lock_timeout_ms,
+            dry_run=_flag(dry_run, "dry_run"),
+        )
+        if erasure.total_deleted and not dry_run:
+            self._forget_texts()
+            self._forget_principal(tenant, principal)
         return erasure
 
 

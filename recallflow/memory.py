@@ -1113,6 +1113,50 @@ class Memory:
         _argument(policy, RetrievalPolicy, "policy")
         return self.corrections.forget_episode(tenant_id, principal_id, episode_id, policy=policy)
 
+    def forget_project(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        project: str,
+        *,
+        dry_run: bool = False,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+    ) -> Erasure:
+        """Erase every belief learned in ``project``, every episode logged in it and the
+        not-here rejections made in it, in one transaction
+        (:meth:`Corrections.forget_project`); locks are waited for as :meth:`forget`
+        waits. ``dry_run``: only count what it would erase."""
+        self._check_open()
+        _argument(policy, RetrievalPolicy, "policy")
+        return self.corrections.forget_project(
+            tenant_id, principal_id, project, dry_run=dry_run, policy=policy
+        )
+
+    def forget_session(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        session_id: str,
+        *,
+        with_beliefs: bool = False,
+        dry_run: bool = False,
+        policy: RetrievalPolicy = DEFAULT_POLICY,
+    ) -> Erasure:
+        """Erase every episode logged under ``session_id`` in one transaction, and with
+        ``with_beliefs`` the beliefs derived from them (:meth:`Corrections.forget_session`);
+        locks are waited for as :meth:`forget` waits. ``dry_run``: only count what it
+        would erase."""
+        self._check_open()
+        _argument(policy, RetrievalPolicy, "policy")
+        return self.corrections.forget_session(
+            tenant_id,
+            principal_id,
+            session_id,
+            with_beliefs=with_beliefs,
+            dry_run=dry_run,
+            policy=policy,
+        )
+
     # -------------------------------------------------------------------------------------
     # --- access and portability (see docs/portability.md) --------------------------------
 

@@ -17,7 +17,7 @@ import numbers
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol, runtime_checkable
+from typing import Literal, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
@@ -605,6 +605,17 @@ class CorrectionStore(Protocol):
 
     def forget_episode(
         self, tenant_id: str, principal_id: str, episode_id: str, lock_timeout_ms: int
+    ) -> Erasure: ...
+
+    def forget_scope(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        scope: Literal["project", "session"],
+        name: str,
+        with_beliefs: bool,
+        lock_timeout_ms: int,
+        dry_run: bool = False,
     ) -> Erasure: ...
 
 

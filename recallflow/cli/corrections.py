@@ -6,8 +6,10 @@ docs/architecture.md).
 showed; ``unflag`` clears the flag an ``unspecified`` rejection set; ``supersede`` states
 what holds now in place of a belief (after a ``changed`` rejection that gave no
 replacement, say); ``cite`` records the beliefs the model cited from a recall; ``forget``
-erases a principal (or one belief, or one episode) for good, after a confirmation on a
-terminal or with ``--yes``, and refuses to run unattended without ``--yes``.
+erases a principal (or one belief, one episode, one project's beliefs and episodes, or
+one session's episodes) for good, after a confirmation on a terminal or with ``--yes``,
+and refuses to run unattended without ``--yes``; ``--dry-run`` counts what a project's
+or a session's erasure would take, and erases nothing.
 """
 
 from __future__ import annotations
@@ -158,9 +160,18 @@ def _cmd_forget(args: argparse.Namespace) -> int:
         what = f"belief {args.belief} of {who}"
     elif args.episode:
         what = f"episode {args.episode} of {who}"
+    elif args.project:
+        what = f"everything of project {args.project} of {who}"
+    elif args.session:
+        derived = " and the beliefs derived from them" if args.with_beliefs else ""
+        what = f"the episodes of session {args.session}{derived} of {who}"
     else:
         what = f"everything of {who}"
-    if not args.yes and not _confirmed(what):
+    if args.with_beliefs and not args.session:
+        raise UsageError("--with-beliefs is for --session: the beliefs derived from its episodes")
+    if args.dry_run and not (args.project or args.session):
+        raise UsageError("--dry-run is for --project and --session")
+    if not args.dry_run and not args.yes and not _confirmed(what):
         print(f"recallflow forget: not confirmed; nothing erased ({what})", file=sys.stderr)
         return EXIT_NOT_CONFIRMED
     with open_store(args) as memory:
@@ -168,6 +179,18 @@ def _cmd_forget(args: argparse.Namespace) -> int:
             erasure = memory.forget_belief(args.tenant, args.principal, args.belief)
         elif args.episode:
             erasure = memory.forget_episode(args.tenant, args.principal, args.episode)
+        elif args.project:
+            erasure = memory.forget_project(
+                args.tenant, args.principal, args.project, dry_run=args.dry_run
+            )
+        elif args.session:
+            erasure = memory.forget_session(
+                args.tenant,
+                args.principal,
+                args.session,
+                with_beliefs=args.with_beliefs,
+                dry_run=args.dry_run,
+            )
         else:
             # One transaction, so no count to show as it goes: a spinner says it is working.
             with spinner(f"erasing {who}", quiet=args.quiet or args.json):
@@ -176,10 +199,21 @@ def _cmd_forget(args: argparse.Namespace) -> int:
         print(json_text(erasure))
         return 0
     deleted = ", ".join(f"{table} {n}" for table, n in sorted(erasure.deleted.items()) if n)
-    print(f"erased {what}: {erasure.total_deleted} rows ({deleted or 'nothing was stored'})")
+    verb = "would erase" if args.dry_run else "erased"
+    if args.project or args.session:
+        items = (
+            f"{erasure.deleted.get('beliefs', 0)} beliefs, {erasure.deleted['episodes']} episodes"
+        )
+        if args.project:
+            items += f", {erasure.deleted['belief_exclusions']} not-here exclusions"
+        print(f"{verb} {what}: {items}; {erasure.total_deleted} rows ({deleted or 'none held'})")
+    else:
+        print(f"{verb} {what}: {erasure.total_deleted} rows ({deleted or 'nothing was stored'})")
     scrubbed = ", ".join(f"{table} {n}" for table, n in sorted(erasure.scrubbed.items()) if n)
     if scrubbed:
-        print(f"  scrubbed from: {scrubbed}")
+        print(f"  {'to scrub' if args.dry_run else 'scrubbed'} from: {scrubbed}")
+    if args.dry_run:
+        print("  dry run: nothing was erased")
     return 0
 
 
@@ -298,7 +332,8 @@ def add_correction_parsers(subparsers: Any) -> None:
     )
 
     p = subparsers.add_parser(
-        "forget", help="erase a principal, or one belief or episode, for good"
+        "forget",
+        help="erase a principal, or one belief, episode, project or session, for good",
     )
     add_who_args(p)
     one = p.add_mutually_exclusive_group()
@@ -309,11 +344,41 @@ def add_correction_parsers(subparsers: Any) -> None:
         type=key,
         help="erase only this episode (the beliefs derived from it stay)",
     )
+    one.add_argument(
+        "--project",
+        default=None,
+        type=key,
+        help="erase every belief learned in this project, every episode logged in it and"
+        " the not-here rejections made in it",
+    )
+    one.add_argument(
+        "--session",
+        default=None,
+        type=key,
+        help="erase every episode logged under this session id (the beliefs derived from"
+        " them stay, unless --with-beliefs)",
+    )
+    p.add_argument(
+        "--with-beliefs",
+        action="store_true",
+        help="with --session: erase the beliefs derived from its episodes too",
+    )
+    p.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="with --project or --session: count what would be erased, erase nothing",
+    )
     p.add_argument("--yes", action="store_true", help="do not ask (needed without a terminal)")
     p.add_argument("--quiet", action="store_true", help="no progress display")
     add_store_args(p)
     add_json_arg(p)
     p.set_defaults(
         func=_cmd_forget,
-        field_flags={**WHO_FLAGS, "belief_id": "--belief", "episode_id": "--episode"},
+        field_flags={
+            **WHO_FLAGS,
+            "belief_id": "--belief",
+            "episode_id": "--episode",
+            "project": "--project",
+            "session_id": "--session",
+        },
     )

@@ -128,9 +128,12 @@ class MissReport(FrozenModel):
 
 
 class Erasure(FrozenModel):
-    """What an erasure removed: rows per table, and rows scrubbed of the erased id."""
+    """What an erasure removed: rows per table, and rows scrubbed of the erased id. Of a
+    project or a session (``forget_project``, ``forget_session``), the sums over every
+    belief and episode it erased: ``deleted["beliefs"]`` and ``deleted["episodes"]`` say
+    how many, 0 when the scope held none."""
 
-    scope: Literal["principal", "belief", "episode"]
+    scope: Literal["principal", "belief", "episode", "project", "session"]
     tenant_id: str
     erased_at: datetime
     deleted: dict[str, int] = Field(description="Rows deleted, per table.")

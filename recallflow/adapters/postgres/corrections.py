@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -236,5 +236,30 @@ class PostgresCorrections:
             lock_timeout_ms,
             lambda c: erasure.forget_episode(
                 c, tenant_id, principal_id, episode_id, lock_timeout_ms
+            ),
+        )
+
+    def forget_scope(
+        self,
+        tenant_id: str,
+        principal_id: str,
+        scope: Literal["project", "session"],
+        name: str,
+        with_beliefs: bool,
+        lock_timeout_ms: int,
+        dry_run: bool = False,
+    ) -> Erasure:
+        return self._erase(
+            f"{scope} {name!r} of {tenant_id}/{principal_id}",
+            lock_timeout_ms,
+            lambda c: erasure.forget_scope(
+                c,
+                tenant_id,
+                principal_id,
+                scope,
+                name,
+                with_beliefs=with_beliefs,
+                lock_timeout_ms=lock_timeout_ms,
+                dry_run=dry_run,
             ),
         )

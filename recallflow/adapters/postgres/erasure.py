@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from contextlib import suppress
 from datetime import datetime
 from graphlib import CycleError, TopologicalSorter
-from typing import Any
+from typing import Any, Literal
 
 import psycopg
 from psycopg import sql
@@ -153,9 +153,13 @@ def _record(
     derivation: str | None = None,
     *,
     episode_id: str | None = None,
+    named: tuple[str, str] | None = None,
 ) -> tuple[int, datetime]:
-    """Write the erasure record; returns its id and ``erased_at``."""
+    """Write the erasure record; returns its id and ``erased_at``. ``named``: the scope
+    (``project``, ``session``) and the name of a scoped erasure, kept as a digest."""
     scope = "episode" if episode_id is not None else "principal" if belief_id is None else "belief"
+    if named is not None:
+        scope = named[0]
     row = conn.execute(
         # erased_at: when the rows were gone, just before the commit, not when the
         # transaction began (it may have waited for the principal's lock): a trace whose
@@ -163,14 +167,15 @@ def _record(
         # One that began after it, before the commit, read the rows all the same: its
         # write finds the beliefs it names gone (traces.UNLESS_ERASED).
         "INSERT INTO erasures (tenant_id, scope, principal_sha256, belief_sha256,"
-        " episode_sha256, counts, derivation_sha256, erased_at)"
-        " VALUES (%s, %s, %s, %s, %s, %s, %s, clock_timestamp()) RETURNING id, erased_at",
+        " episode_sha256, scope_sha256, counts, derivation_sha256, erased_at)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, clock_timestamp()) RETURNING id, erased_at",
         (
             tenant_id,
             scope,
             erasure_digest(tenant_id, principal_id),
             None if belief_id is None else erasure_digest(tenant_id, principal_id, belief_id),
             None if episode_id is None else erasure_digest(tenant_id, principal_id, episode_id),
+            None if named is None else erasure_digest(tenant_id, principal_id, *named),
             Jsonb(counts),
             derivation,
         ),
@@ -450,6 +455,15 @@ def forget_belief(
     _hold_principal(conn, tenant_id, principal_id, lock_timeout_ms)
     belief = lifecycle.locked_belief(conn, tenant_id, principal_id, belief_id)
     _begin_erasure(conn)
+    return _erase_belief(conn, tenant_id, principal_id, belief)[0]
+
+
+def _erase_belief(
+    conn: psycopg.Connection[Any], tenant_id: str, principal_id: str, belief: Any
+) -> tuple[Erasure, set[str]]:
+    """:func:`forget_belief` of a belief already locked, in an erasure already begun: its
+    erasure, with its record written, and the ids of the other beliefs it rewrote."""
+    belief_id = belief.id
     scrubbed_rows, told = _scrub_sessions(
         conn, tenant_id, principal_id, belief_id, belief.statement
     )
@@ -484,33 +498,34 @@ def forget_belief(
             key,
         ).fetchall()
     ]
-    restated = conn.execute(
+    relinked = conn.execute(
         "UPDATE beliefs SET superseded_by = NULL,"
         " state = CASE WHEN state = 'superseded' THEN 'retired' ELSE state END"
-        " WHERE tenant_id = %(t)s AND principal_id = %(p)s AND superseded_by = %(id)s",
+        " WHERE tenant_id = %(t)s AND principal_id = %(p)s AND superseded_by = %(id)s"
+        " RETURNING id",
         key,
-    ).rowcount
+    ).fetchall()
     conn.cursor().executemany(
         "INSERT INTO belief_events (tenant_id, principal_id, belief_id, kind, reason,"
         " effective_at) VALUES (%s, %s, %s, 'retired', %s, now())",
         [(tenant_id, principal_id, old, _SUCCESSOR_FORGOTTEN) for old in retired],
     )
-    restated += conn.execute(
+    relinked += conn.execute(
         "UPDATE beliefs SET supersedes = NULL"
-        " WHERE tenant_id = %(t)s AND principal_id = %(p)s AND supersedes = %(id)s",
+        " WHERE tenant_id = %(t)s AND principal_id = %(p)s AND supersedes = %(id)s"
+        " RETURNING id",
         key,
-    ).rowcount
+    ).fetchall()
     deleted["beliefs"] = conn.execute(
         "DELETE FROM beliefs WHERE tenant_id = %(t)s AND principal_id = %(p)s AND id = %(id)s",
         key,
     ).rowcount
     # A conflict it was one of two in is over: the other member returns to the state it
     # would have without the conflict, as when a member is retired or retracted.
-    restated += len(
-        lifecycle.settle_conflicts(
-            conn, tenant_id, principal_id, [belief.conflict_set_id], None, "forgotten"
-        )
+    settled = lifecycle.settle_conflicts(
+        conn, tenant_id, principal_id, [belief.conflict_set_id], None, "forgotten"
     )
+    touched = [str(r[0]) for r in relinked] + [b.id for b in settled]
     # The term counts the delete just lowered: a word or key no other belief of the
     # principal holds would stay behind with a count of zero, the erased text's words.
     for table in ("principal_terms", "principal_term_classes"):
@@ -525,17 +540,18 @@ def forget_belief(
         tenant_id,
         principal_id,
         belief_id,
-        {"deleted": deleted, "scrubbed": scrubbed_rows, "restated": restated},
+        {"deleted": deleted, "scrubbed": scrubbed_rows, "restated": len(touched)},
         derivation_digest(tenant_id, principal_id, belief),
     )
-    return Erasure(
+    erasure = Erasure(
         scope="belief",
         tenant_id=tenant_id,
         erased_at=erased_at,
         deleted=deleted,
         scrubbed=scrubbed_rows,
-        restated=restated,
+        restated=len(touched),
     )
+    return erasure, set(touched)
 
 
 def forget_episode(
@@ -561,8 +577,20 @@ def forget_episode(
     ).fetchone()
     if row is None:
         raise episode_not_found(episode_id, tenant_id, principal_id)
-    content = str(row[0])
     _begin_erasure(conn)
+    return _erase_episode(conn, tenant_id, principal_id, episode_id, str(row[0]))[0]
+
+
+def _erase_episode(
+    conn: psycopg.Connection[Any],
+    tenant_id: str,
+    principal_id: str,
+    episode_id: str,
+    content: str,
+) -> tuple[Erasure, set[str]]:
+    """:func:`forget_episode` of an episode already locked (its ``content`` read), in an
+    erasure already begun: its erasure, with its record written, and the ids of the
+    beliefs that lost their reference to it."""
     # Records name beliefs and episodes alike by id: where a live belief of the principal
     # has the episode's id too, the id names that belief as well and stays; the episode's
     # text is looked for all the same.
@@ -582,11 +610,14 @@ def forget_episode(
             key,
         ).rowcount,
     }
-    restated = conn.execute(
-        "UPDATE beliefs SET source_episode_id = NULL"
-        " WHERE tenant_id = %(t)s AND principal_id = %(p)s AND source_episode_id = %(id)s",
-        key,
-    ).rowcount
+    restated = [
+        str(r[0])
+        for r in conn.execute(
+            "UPDATE beliefs SET source_episode_id = NULL WHERE tenant_id = %(t)s"
+            " AND principal_id = %(p)s AND source_episode_id = %(id)s RETURNING id",
+            key,
+        ).fetchall()
+    ]
     deleted["episodes"] = conn.execute(
         "DELETE FROM episodes WHERE tenant_id = %(t)s AND principal_id = %(p)s AND id = %(id)s",
         key,
@@ -596,11 +627,153 @@ def forget_episode(
         tenant_id,
         principal_id,
         None,
-        {"deleted": deleted, "scrubbed": scrubbed_rows, "restated": restated},
+        {"deleted": deleted, "scrubbed": scrubbed_rows, "restated": len(restated)},
         episode_id=episode_id,
     )
-    return Erasure(
+    erasure = Erasure(
         scope="episode",
+        tenant_id=tenant_id,
+        erased_at=erased_at,
+        deleted=deleted,
+        scrubbed=scrubbed_rows,
+        restated=len(restated),
+    )
+    return erasure, set(restated)
+
+
+def _added(total: dict[str, int], more: dict[str, int]) -> None:
+    for name, count in more.items():
+        total[name] = total.get(name, 0) + count
+
+
+def forget_scope(
+    conn: psycopg.Connection[Any],
+    tenant_id: str,
+    principal_id: str,
+    scope: Literal["project", "session"],
+    name: str,
+    *,
+    with_beliefs: bool = False,
+    lock_timeout_ms: int | None = None,
+    dry_run: bool = False,
+) -> Erasure:
+    """:func:`_erase_scope`; with ``dry_run``, in a savepoint rolled back before it
+    returns: the counts of what it would erase, and nothing erased nor recorded (it holds
+    the principal's writes while it runs, as the erasure would)."""
+    if not dry_run:
+        return _erase_scope(
+            conn, tenant_id, principal_id, scope, name, with_beliefs, lock_timeout_ms
+        )
+    with conn.transaction() as savepoint:
+        erasure = _erase_scope(
+            conn, tenant_id, principal_id, scope, name, with_beliefs, lock_timeout_ms
+        )
+        raise psycopg.Rollback(savepoint)
+    return erasure
+
+
+def _erase_scope(
+    conn: psycopg.Connection[Any],
+    tenant_id: str,
+    principal_id: str,
+    scope: Literal["project", "session"],
+    name: str,
+    with_beliefs: bool,
+    lock_timeout_ms: int | None,
+) -> Erasure:
+    """Erase, in this one transaction, every episode of the principal logged in the
+    project ``name`` (``scope`` ``project``) or under the session id ``name``
+    (``session``), each exactly as :func:`forget_episode` erases one — and, for a project,
+    every belief whose origin project it is, and the not-here rejections made in it; for
+    a session with ``with_beliefs``, every belief whose source episode is one of its
+    episodes — each exactly as :func:`forget_belief` erases one, with the record it would
+    write. Beliefs go first, so an episode's erasure rewrites only the beliefs that stay.
+    One more record, of the scope, keeps the counts of the whole and a digest of the
+    name. A scope that holds nothing erases nothing and records nothing: every count is
+    0. Locks are waited for as :func:`forget` waits for them."""
+    _hold_principal(conn, tenant_id, principal_id, lock_timeout_ms)
+    column = "project" if scope == "project" else "session_id"
+    episodes = conn.execute(
+        sql.SQL(
+            "SELECT id, content FROM episodes WHERE tenant_id = %s AND principal_id = %s"
+            " AND {} = %s ORDER BY id FOR UPDATE"
+        ).format(sql.Identifier(column)),
+        (tenant_id, principal_id, name),
+    ).fetchall()
+    if scope == "project":
+        found = conn.execute(
+            "SELECT id FROM beliefs WHERE tenant_id = %s AND principal_id = %s"
+            " AND origin_project = %s ORDER BY id",
+            (tenant_id, principal_id, name),
+        ).fetchall()
+    elif with_beliefs:
+        found = conn.execute(
+            "SELECT id FROM beliefs WHERE tenant_id = %s AND principal_id = %s"
+            " AND source_episode_id = ANY(%s) ORDER BY id",
+            (tenant_id, principal_id, [str(e[0]) for e in episodes]),
+        ).fetchall()
+    else:
+        found = []
+    belief_ids = [str(r[0]) for r in found]
+    # The not-here rejections made in the project: of its own beliefs they go with them;
+    # these are of beliefs of other projects (or of none), which stay.
+    excluded = 0
+    if scope == "project":
+        row = conn.execute(
+            "SELECT count(*) FROM belief_exclusions WHERE tenant_id = %s AND principal_id = %s"
+            " AND project = %s",
+            (tenant_id, principal_id, name),
+        ).fetchone()
+        excluded = 0 if row is None else int(row[0])
+    deleted: dict[str, int] = {"beliefs": 0, "episodes": 0}
+    if scope == "project":
+        deleted["belief_exclusions"] = 0
+    if not (episodes or belief_ids or excluded):
+        row = conn.execute("SELECT now()").fetchone()
+        assert row is not None
+        return Erasure(scope=scope, tenant_id=tenant_id, erased_at=row[0], deleted=deleted)
+    _begin_erasure(conn)
+    scrubbed_rows: dict[str, int] = {}
+    touched: set[str] = set()
+    for belief_id in belief_ids:
+        belief = lifecycle.locked_belief(conn, tenant_id, principal_id, belief_id)
+        one, rewritten = _erase_belief(conn, tenant_id, principal_id, belief)
+        _added(deleted, one.deleted)
+        _added(scrubbed_rows, one.scrubbed)
+        touched |= rewritten
+    for episode_id, content in episodes:
+        one, rewritten = _erase_episode(conn, tenant_id, principal_id, str(episode_id), content)
+        _added(deleted, one.deleted)
+        _added(scrubbed_rows, one.scrubbed)
+        touched |= rewritten
+    if scope == "project":
+        key = {"t": tenant_id, "p": principal_id, "project": name}
+        deleted["feedback_events"] = (
+            deleted.get("feedback_events", 0)
+            + conn.execute(
+                "DELETE FROM feedback_events WHERE tenant_id = %(t)s AND principal_id = %(p)s"
+                " AND kind = 'rejected_not_here' AND project = %(project)s",
+                key,
+            ).rowcount
+        )
+        deleted["belief_exclusions"] += conn.execute(
+            "DELETE FROM belief_exclusions WHERE tenant_id = %(t)s AND principal_id = %(p)s"
+            " AND project = %(project)s",
+            key,
+        ).rowcount
+    # A belief rewritten by one item's erasure and erased by a later one is not restated:
+    # it is gone.
+    restated = len(touched - set(belief_ids))
+    _, erased_at = _record(
+        conn,
+        tenant_id,
+        principal_id,
+        None,
+        {"deleted": deleted, "scrubbed": scrubbed_rows, "restated": restated},
+        named=(scope, name),
+    )
+    return Erasure(
+        scope=scope,
         tenant_id=tenant_id,
         erased_at=erased_at,
         deleted=deleted,
