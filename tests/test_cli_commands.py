@@ -876,6 +876,61 @@ def test_forget_episode_asks_like_belief_and_archival_search_loses_it(
     assert "b-mob-money" in {b.id for b in store.beliefs.list(tenant, demo.PRINCIPAL)}
 
 
+def test_forget_project_and_session_ask_count_on_a_dry_run_and_erase(
+    store: Memory,
+    tenant: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`forget --project` and `--session` ask as `--belief` does; `--dry-run` prints the
+    counts and erases nothing, without asking; grace's beliefs of the same project stay."""
+
+    def ids(principal: str = demo.PRINCIPAL) -> set[str]:
+        return {b.id for b in store.beliefs.list(tenant, principal)}
+
+    mobile = {i for i in ids() if i.startswith("b-mob-")}
+    code, out, err = run(capsys, "forget", *who(tenant), "--project", demo.MOBILE, "--dry-run")
+    assert code == 0 and err == "" and "would erase" in out and "nothing was erased" in out
+    trial = out.splitlines()[0]
+    assert f"{len(mobile)} beliefs, 1 episodes" in out
+    assert mobile <= ids()
+    code, out, _ = run(
+        capsys, "forget", *who(tenant), "--project", demo.MOBILE, "--dry-run", "--json"
+    )
+    counted = json.loads(out)
+    assert counted["scope"] == "project" and counted["deleted"]["beliefs"] == len(mobile)
+    code, out, err = run(capsys, "forget", *who(tenant), "--project", demo.MOBILE)
+    assert code == EXIT_USAGE and out == "" and "--yes" in err and err.count("\n") == 1
+    monkeypatch.setattr(sys, "stdin", _Terminal("n\n"))
+    code, _, err = run(capsys, "forget", *who(tenant), "--project", demo.MOBILE)
+    assert (
+        code == EXIT_NOT_CONFIRMED and f"nothing erased (everything of project {demo.MOBILE}" in err
+    )
+    assert mobile <= ids()
+    monkeypatch.setattr(sys, "stdin", _Terminal("y\n"))
+    code, out, _ = run(capsys, "forget", *who(tenant), "--project", demo.MOBILE)
+    assert code == 0 and trial.replace("would erase", "erased") in out
+    assert not mobile & ids() and ids()
+    grace = ids("grace")
+    code, out, _ = run(capsys, "forget", *who(tenant), "--session", "s-billing-1", "--yes")
+    assert code == 0 and "0 beliefs, 1 episodes" in out
+    assert "ep-billing-1" not in run(capsys, "episodes", "invoice", *who(tenant), "--json")[1]
+    assert ids("grace") == grace
+    code, out, _ = run(capsys, "forget", *who(tenant), "--session", "s-billing-1", "--yes")
+    assert code == 0 and "0 beliefs, 0 episodes" in out and "none held" in out
+    for bad, said in (
+        (["--project", " "], "--project"),
+        (["--belief", "b-user-tz", "--dry-run"], "--dry-run"),
+        (["--project", demo.BILLING, "--with-beliefs"], "--with-beliefs"),
+    ):
+        try:
+            code, out, err = run(capsys, "forget", *who(tenant), *bad, "--yes")
+        except SystemExit as exited:
+            code, err = int(str(exited.code)), capsys.readouterr().err
+        assert code == EXIT_USAGE and said in err and "Traceback" not in err, bad
+    assert {"b-user-tz", "b-bill-db"} <= ids()
+
+
 # --- pictures -------------------------------------------------------------------------------
 
 

@@ -205,7 +205,7 @@ def _cmd_forget(args: argparse.Namespace) -> int:
             f"{erasure.deleted.get('beliefs', 0)} beliefs, {erasure.deleted['episodes']} episodes"
         )
         if args.project:
-            items += f", {erasure.deleted['belief_exclusions']} not-here exclusions"
+            items += f", {erasure.deleted['belief_exclusions']} not-here rejections"
         print(f"{verb} {what}: {items}; {erasure.total_deleted} rows ({deleted or 'none held'})")
     else:
         print(f"{verb} {what}: {erasure.total_deleted} rows ({deleted or 'nothing was stored'})")
