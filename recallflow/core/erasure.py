@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Literal, get_args, get_origin
@@ -214,6 +215,42 @@ def _scrubbed(
             out[ERASED if named else key] = new_value
         return out, changed
     return value, False
+
+
+def erased_texts(statement: str) -> frozenset[str]:
+    """The forms of an item's text a scrub erases: as stored and as a rendered line
+    shows it (none for a text of only whitespace)."""
+    return _Target.of(None, statement).texts
+
+
+def _strings(value: Any, out: list[str]) -> None:
+    if isinstance(value, str):
+        out.append(value)
+    elif isinstance(value, list):
+        for v in value:
+            _strings(v, out)
+    elif isinstance(value, dict):
+        for key, v in value.items():
+            out.append(str(key))
+            _strings(v, out)
+
+
+def items_in(value: Any, items: Sequence[tuple[str | None, frozenset[str]]]) -> list[int]:
+    """The indexes of ``items`` — each an id (None: its text alone) and its
+    :func:`erased_texts` — that :func:`scrubbed` may change ``value`` (parsed JSON) for:
+    every change it makes needs a string or key of the record that holds the id, or that
+    is (or renders as) the text. A record that names a few of many items erased together
+    is walked in full for those few only."""
+    strings: list[str] = []
+    _strings(value, strings)
+    joined = "\x00".join(strings)  # a key holds no NUL: a match is within one string
+    seen = set(strings)
+    seen.update(inert(s) for s in strings)
+    return [
+        index
+        for index, (item_id, texts) in enumerate(items)
+        if (item_id is not None and item_id in joined) or not texts.isdisjoint(seen)
+    ]
 
 
 def scrubbed(

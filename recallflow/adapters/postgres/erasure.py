@@ -33,7 +33,9 @@ from recallflow.adapters.postgres.locks import fence_erasure, lock_principals
 from recallflow.adapters.postgres.statements import set_local
 from recallflow.core.erasure import (
     asked_queries,
+    erased_texts,
     erasure_digest,
+    items_in,
     scrubbed,
     scrubbed_prefix,
     scrubbed_snapshot,
@@ -43,6 +45,7 @@ from recallflow.core.render import inert
 from recallflow.core.replay import derivation_digest, folded_statement, key_digest
 from recallflow.errors import ConfigurationError, episode_not_found
 from recallflow.models.corrections import Erasure
+from recallflow.models.store import Belief
 from recallflow.policy import DEFAULT_POLICY, Feedback
 
 
@@ -366,19 +369,22 @@ def _scrub(
     conn: psycopg.Connection[Any],
     tenant_id: str,
     principal_id: str,
-    item_id: str | None,
-    text: str,
+    targets: Sequence[tuple[str | None, str]],
 ) -> tuple[dict[str, int], int]:
-    """Rewrite every JSON record of the principal that names the item (a belief or an
-    episode) or holds its text (sessions apart: :func:`_scrub_sessions`); ``item_id``
-    None looks for the text alone. The query finds the rows that may (the text inside a
-    longer string too); :func:`scrubbed` decides, and erases exactly the item's own.
-    Returns the rewritten rows per ``table.column`` and the miss hints deleted (the
-    subjects of recalls whose query was the text)."""
+    """Rewrite every JSON record of the principal that names one of ``targets`` — each
+    an item (a belief or an episode) and its text; an id None looks for the text alone —
+    or holds its text (sessions apart: :func:`_scrub_sessions`). The query finds the rows
+    that may (the text inside a longer string too); :func:`scrubbed` decides, and erases
+    exactly each item's own, one item after another, and a row is written once. Returns
+    the rewritten rows per ``table.column`` and the miss hints deleted (the subjects of
+    recalls whose query was one of the texts)."""
     scrubbed_rows: dict[str, int] = {}
-    needles = sorted({_json_text(text), _json_text(inert(text) or text)})
-    if item_id is not None:
-        needles.append(json.dumps(item_id))
+    needles: set[str] = set()
+    for item_id, text in targets:
+        needles.update((_json_text(text), _json_text(inert(text) or text)))
+        if item_id is not None:
+            needles.add(json.dumps(item_id))
+    prepared = [(item_id, erased_texts(text)) for item_id, text in targets]
     tables = [t for t in principal_tables(conn) if t not in _SESSION_TABLES]
     asked: list[str] = []
     rules: dict[Any, Feedback] = {}  # the miss rule of each policy version, read once
@@ -390,20 +396,25 @@ def _scrub(
                 " AND EXISTS (SELECT 1 FROM unnest(%s::text[]) n WHERE strpos({c}::text, n) > 0)"
                 " FOR UPDATE"
             ).format(c=sql.Identifier(column), t=sql.Identifier(table)),
-            (tenant_id, principal_id, needles),
+            (tenant_id, principal_id, sorted(needles)),
         ).fetchall()
         changed = 0
         for ctid, value in rows:
-            if (table, column) == ("recall_traces", "operator_view"):
-                asked.extend(_missed_subjects(conn, value, text, rules))
-            new_value, did = scrubbed(value, item_id, text)
-            if not did:
+            did_any = False
+            held = range(len(targets)) if len(targets) == 1 else items_in(value, prepared)
+            for index in held:
+                item_id, text = targets[index]
+                if (table, column) == ("recall_traces", "operator_view"):
+                    asked.extend(_missed_subjects(conn, value, text, rules))
+                value, did = scrubbed(value, item_id, text)
+                did_any = did_any or did
+            if not did_any:
                 continue
             conn.execute(
                 sql.SQL("UPDATE {t} SET {c} = %s WHERE ctid = %s::tid").format(
                     c=sql.Identifier(column), t=sql.Identifier(table)
                 ),
-                (wrap(new_value), ctid),
+                (wrap(value), ctid),
             )
             changed += 1
         if changed:
@@ -459,16 +470,25 @@ def forget_belief(
 
 
 def _erase_belief(
-    conn: psycopg.Connection[Any], tenant_id: str, principal_id: str, belief: Any
+    conn: psycopg.Connection[Any],
+    tenant_id: str,
+    principal_id: str,
+    belief: Belief,
+    *,
+    traces: bool = True,
 ) -> tuple[Erasure, set[str]]:
     """:func:`forget_belief` of a belief already locked, in an erasure already begun: its
-    erasure, with its record written, and the ids of the other beliefs it rewrote."""
+    erasure, with its record written, and the ids of the other beliefs it rewrote.
+    ``traces`` False leaves the stored records but sessions to the caller, who scrubs
+    them of many items at once (:func:`_scrub`)."""
     belief_id = belief.id
     scrubbed_rows, told = _scrub_sessions(
         conn, tenant_id, principal_id, belief_id, belief.statement
     )
-    in_traces, hints = _scrub(conn, tenant_id, principal_id, belief_id, belief.statement)
-    scrubbed_rows.update(in_traces)
+    hints = 0
+    if traces:
+        in_traces, hints = _scrub(conn, tenant_id, principal_id, [(belief_id, belief.statement)])
+        scrubbed_rows.update(in_traces)
     key = {"t": tenant_id, "p": principal_id, "id": belief_id}
     deleted: dict[str, int] = {"session_corrections": told, "miss_hints": hints}
     for table, predicate in (
@@ -581,26 +601,38 @@ def forget_episode(
     return _erase_episode(conn, tenant_id, principal_id, episode_id, str(row[0]))[0]
 
 
+def _episode_target(
+    conn: psycopg.Connection[Any], tenant_id: str, principal_id: str, episode_id: str, content: str
+) -> tuple[str | None, str]:
+    """What a scrub of the stored records looks for of an erased episode: its id and its
+    text. Records name beliefs and episodes alike by id: where a live belief of the
+    principal has the episode's id too, the id names that belief as well and stays (None);
+    the episode's text is looked for all the same."""
+    shared = conn.execute(
+        "SELECT 1 FROM beliefs WHERE tenant_id = %s AND principal_id = %s AND id = %s",
+        (tenant_id, principal_id, episode_id),
+    ).fetchone()
+    return None if shared else episode_id, content
+
+
 def _erase_episode(
     conn: psycopg.Connection[Any],
     tenant_id: str,
     principal_id: str,
     episode_id: str,
     content: str,
+    *,
+    traces: bool = True,
 ) -> tuple[Erasure, set[str]]:
     """:func:`forget_episode` of an episode already locked (its ``content`` read), in an
     erasure already begun: its erasure, with its record written, and the ids of the
-    beliefs that lost their reference to it."""
-    # Records name beliefs and episodes alike by id: where a live belief of the principal
-    # has the episode's id too, the id names that belief as well and stays; the episode's
-    # text is looked for all the same.
-    shared = conn.execute(
-        "SELECT 1 FROM beliefs WHERE tenant_id = %s AND principal_id = %s AND id = %s",
-        (tenant_id, principal_id, episode_id),
-    ).fetchone()
-    scrubbed_rows, hints = _scrub(
-        conn, tenant_id, principal_id, None if shared else episode_id, content
-    )
+    beliefs that lost their reference to it. ``traces`` False leaves the stored records
+    to the caller (:func:`_erase_belief`)."""
+    scrubbed_rows: dict[str, int] = {}
+    hints = 0
+    if traces:
+        target = _episode_target(conn, tenant_id, principal_id, episode_id, content)
+        scrubbed_rows, hints = _scrub(conn, tenant_id, principal_id, [target])
     key = {"t": tenant_id, "p": principal_id, "id": episode_id}
     deleted: dict[str, int] = {
         "miss_hints": hints,
@@ -735,17 +767,27 @@ def _erase_scope(
     _begin_erasure(conn)
     scrubbed_rows: dict[str, int] = {}
     touched: set[str] = set()
+    # Each item's erasure but the scrub of the stored records, which is made once for
+    # all of them below: a trace that showed many of them is read and written once.
+    targets: list[tuple[str | None, str]] = []
     for belief_id in belief_ids:
         belief = lifecycle.locked_belief(conn, tenant_id, principal_id, belief_id)
-        one, rewritten = _erase_belief(conn, tenant_id, principal_id, belief)
+        targets.append((belief.id, belief.statement))
+        one, rewritten = _erase_belief(conn, tenant_id, principal_id, belief, traces=False)
         _added(deleted, one.deleted)
         _added(scrubbed_rows, one.scrubbed)
         touched |= rewritten
     for episode_id, content in episodes:
-        one, rewritten = _erase_episode(conn, tenant_id, principal_id, str(episode_id), content)
+        targets.append(_episode_target(conn, tenant_id, principal_id, str(episode_id), content))
+        one, rewritten = _erase_episode(
+            conn, tenant_id, principal_id, str(episode_id), content, traces=False
+        )
         _added(deleted, one.deleted)
         _added(scrubbed_rows, one.scrubbed)
         touched |= rewritten
+    in_traces, hints = _scrub(conn, tenant_id, principal_id, targets)
+    _added(scrubbed_rows, in_traces)
+    deleted["miss_hints"] = deleted.get("miss_hints", 0) + hints
     if scope == "project":
         key = {"t": tenant_id, "p": principal_id, "project": name}
         deleted["feedback_events"] = (
