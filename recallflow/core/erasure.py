@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -217,6 +218,10 @@ def _scrubbed(
     return value, False
 
 
+#: A run of the characters an id is made of (ASCII letters, digits and ``. _ : @ / -``).
+_ID_RUN = re.compile(r"[A-Za-z0-9._:@/-]+")
+
+
 def erased_texts(statement: str) -> frozenset[str]:
     """The forms of an item's text a scrub erases: as stored and as a rendered line
     shows it (none for a text of only whitespace)."""
@@ -244,12 +249,19 @@ def items_in(value: Any, items: Sequence[tuple[str | None, frozenset[str]]]) -> 
     strings: list[str] = []
     _strings(value, strings)
     joined = "\x00".join(strings)  # a key holds no NUL: a match is within one string
+    # An id a scrub erases is a whole string, or a rendered ``[id]``: either way a run of
+    # an id's characters, looked up at once (an id of other characters is searched for).
+    runs = set(_ID_RUN.findall(joined))
     seen = set(strings)
     seen.update(inert(s) for s in strings)
     return [
         index
         for index, (item_id, texts) in enumerate(items)
-        if (item_id is not None and item_id in joined) or not texts.isdisjoint(seen)
+        if (
+            item_id is not None
+            and (item_id in runs if _ID_RUN.fullmatch(item_id) else item_id in joined)
+        )
+        or not texts.isdisjoint(seen)
     ]
 
 
@@ -261,6 +273,120 @@ def scrubbed(
     outside it says so. ``item_id`` None: only the text is looked for — an erased episode
     whose id a live belief also has."""
     return _scrubbed(value, _Target.of(item_id, statement), statement, owner, None)
+
+
+#: A rendered ``[id]``: ids hold no bracket, so every one a text names is one of these.
+_BRACKETED = re.compile(r"\[([^\[\]]*)\]")
+
+
+@dataclass(frozen=True)
+class _Targets:
+    """Many items scrubbed in one walk (:func:`scrubbed_of_many`): their ids, and each
+    form of a text with the items whose text it is (None: an item looked for by its text
+    alone)."""
+
+    items: tuple[tuple[str | None, str], ...]
+    ids: frozenset[str]
+    owners: dict[str, frozenset[str | None]]
+
+    @classmethod
+    def of(cls, items: Sequence[tuple[str | None, str]]) -> _Targets:
+        owners: dict[str, set[str | None]] = {}
+        for item_id, text in items:
+            for form in _Target.of(item_id, text).texts:
+                owners.setdefault(form, set()).add(item_id)
+        ids = frozenset(i for i, _ in items if i is not None)
+        return cls(tuple(items), ids, {t: frozenset(o) for t, o in owners.items()})
+
+    def names(self, value: str) -> bool:
+        """Whether ``value`` names one of the ids as a rendered ``[id]``."""
+        if any("[" in i or "]" in i for i in self.ids):
+            return any(f"[{i}]" in value for i in self.ids)
+        return any(m in self.ids for m in _BRACKETED.findall(value))
+
+    def owners_of(self, value: str) -> frozenset[str | None]:
+        """The items ``value`` is the text of (as stored or as rendered)."""
+        if not self.owners:
+            return frozenset()
+        found = self.owners.get(value, frozenset())
+        return found | self.owners.get(inert(value), frozenset())
+
+
+def _scrubbed_many(
+    value: Any, targets: _Targets, owner: str | None, keyed: str | None, field: str | None
+) -> tuple[Any, bool]:
+    """:func:`_scrubbed` of every item at once. ``owner`` is the item the enclosing entry
+    names; ``keyed`` the id the value sits under as a key, when no entry below that key
+    names another — an item's own rules see the value as its own under its key, every
+    other item's see the entry's owner (as a scrub of one item after another does: the
+    key renamed by one is no id for the next)."""
+    ids = targets.ids
+    if isinstance(value, str):
+        if field in _VOCABULARY_FIELDS:
+            return value, False
+        owners = targets.owners_of(value)
+        if (
+            value in ids
+            or targets.names(value)
+            or (field in _TEXT_FIELDS and (keyed in ids or owner in ids))
+            or (
+                owners
+                and (owner is None or owner in owners or (keyed is not None and keyed in owners))
+            )
+        ):
+            return ERASED, value != ERASED
+        return value, False
+    if isinstance(value, list):
+        items = [_scrubbed_many(v, targets, owner, keyed, field) for v in value]
+        return [v for v, _ in items], any(c for _, c in items)
+    if isinstance(value, dict):
+        inner = _owner(value, owner)
+        below = keyed if _owner(value, None) is None else None
+        changed = False
+        out: dict[str, Any] = {}
+        for key, v in value.items():
+            named = key in ids
+            if key == "queries" and isinstance(v, list):
+                # A trace's queries, scrubbed of one item after another: whether a query
+                # was an item's text is read after the earlier items' scrubs.
+                new_value, c = _queries_of_many(value, v, targets, owner, keyed)
+            else:
+                new_value, c = _scrubbed_many(v, targets, inner, key if named else below, key)
+            changed = changed or c or named
+            out[ERASED if named else key] = new_value
+        return out, changed
+    return value, False
+
+
+def _queries_of_many(
+    entry: dict[str, Any],
+    queries: list[Any],
+    targets: _Targets,
+    owner: str | None,
+    keyed: str | None,
+) -> tuple[list[Any], bool]:
+    """The ``queries`` of ``entry`` scrubbed as :func:`_scrubbed` scrubs them, of each
+    item in turn, each seeing the entry as its own scrub would (``owner``, ``keyed``: as
+    for :func:`_scrubbed_many`)."""
+    changed = False
+    for item_id, text in targets.items:
+        target = _Target.of(item_id, text)
+        mine = item_id is not None and keyed == item_id
+        inner = _owner(entry, item_id if mine else owner)
+        named = item_id is not None and item_id == "queries"
+        queries, derived = _scrubbed_queries(queries, target, text)
+        queries, did = _scrubbed(queries, target, text, item_id if named else inner, "queries")
+        changed = changed or derived or did
+    return queries, changed
+
+
+def scrubbed_of_many(value: Any, items: Sequence[tuple[str | None, str]]) -> tuple[Any, bool]:
+    """``value`` (parsed JSON) scrubbed of every one of ``items`` — each an id (None: its
+    text alone) and its text — in one walk, as :func:`scrubbed` of one after another
+    would leave it; and whether it changed."""
+    if not items:
+        return value, False
+    return _scrubbed_many(value, _Targets.of(items), None, None, None)
 
 
 def scrubbed_prefix(prefix: str, belief_id: str) -> tuple[str, bool]:

@@ -37,6 +37,7 @@ from recallflow.core.erasure import (
     erasure_digest,
     items_in,
     scrubbed,
+    scrubbed_of_many,
     scrubbed_prefix,
     scrubbed_snapshot,
 )
@@ -400,15 +401,19 @@ def _scrub(
         ).fetchall()
         changed = 0
         for ctid, value in rows:
-            did_any = False
-            held = range(len(targets)) if len(targets) == 1 else items_in(value, prepared)
-            for index in held:
-                item_id, text = targets[index]
-                if (table, column) == ("recall_traces", "operator_view"):
+            held = (
+                list(targets)
+                if len(targets) == 1
+                else [targets[i] for i in items_in(value, prepared)]
+            )
+            if (table, column) == ("recall_traces", "operator_view"):
+                for _, text in held:
                     asked.extend(_missed_subjects(conn, value, text, rules))
-                value, did = scrubbed(value, item_id, text)
-                did_any = did_any or did
-            if not did_any:
+            if len(held) == 1:
+                value, did = scrubbed(value, *held[0])
+            else:
+                value, did = scrubbed_of_many(value, held)
+            if not did:
                 continue
             conn.execute(
                 sql.SQL("UPDATE {t} SET {c} = %s WHERE ctid = %s::tid").format(
