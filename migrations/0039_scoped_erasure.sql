@@ -2,7 +2,8 @@
 -- once (erasure.forget_scope). Each belief and episode it takes keeps the record
 -- forget_belief or forget_episode would write for it (scope 'belief' or 'episode'), so
 -- whatever holds back one forgotten item holds back these too; the scoped erasure adds
--- one record of its own, with the counts of the whole and a digest of the tenant,
+-- one record of its own, with the counts of the whole (the scrub of the stored traces,
+-- made once for all the items, is counted there) and a digest of the tenant,
 -- principal and project name or session id — never the name, nor any text. It is the
 -- record of what goes that no item record names: the not-here rejections made in the
 -- project, of beliefs of other projects.

@@ -1,4 +1,5 @@
-"""Erasure in PostgreSQL: a whole principal, one belief or one episode, in one transaction
+"""Erasure in PostgreSQL: a whole principal, one belief, one episode, or the beliefs and
+episodes of one project or session, in one transaction
 (see "Feedback and corrections" in docs/architecture.md).
 
 Append-only holds for every ordinary write; erasure is the one audited exception. The
@@ -725,9 +726,10 @@ def _erase_scope(
     a session with ``with_beliefs``, every belief whose source episode is one of its
     episodes — each exactly as :func:`forget_belief` erases one, with the record it would
     write. Beliefs go first, so an episode's erasure rewrites only the beliefs that stay.
-    One more record, of the scope, keeps the counts of the whole and a digest of the
-    name. A scope that holds nothing erases nothing and records nothing: every count is
-    0. Locks are waited for as :func:`forget` waits for them."""
+    The stored records are scrubbed of all of them at once (:func:`_scrub`). One more
+    record, of the scope, keeps the counts of the whole (that scrub's among them) and a
+    digest of the name. A scope that holds nothing erases nothing and records nothing:
+    every count is 0. Locks are waited for as :func:`forget` waits for them."""
     _hold_principal(conn, tenant_id, principal_id, lock_timeout_ms)
     column = "project" if scope == "project" else "session_id"
     episodes = conn.execute(
