@@ -767,7 +767,8 @@ differential_op = st.tuples(
     st.integers(0, 2),  # the actor: the caller, another principal, another tenant's namesake
     st.sampled_from(
         "recall recall turn session explain cite reject history tool_history episodes"
-        " corroborate supersede retract expire mark forget_belief".split()
+        " corroborate supersede retract expire mark forget_belief forget_project"
+        " forget_session".split()
     ),
     st.integers(0, 5),  # the belief the call names
     st.lists(st.sampled_from(_WORDS), min_size=2, max_size=4),
@@ -870,6 +871,11 @@ class _Actor:
                 out = m.entities.marked(t, p)
             elif op == "forget_belief":
                 out = m.forget_belief(t, p, b).deleted
+            elif op == "forget_project":  # the project and the session of episode e-{index}
+                out = m.forget_project(t, p, f"w-{index % 2}").deleted
+            elif op == "forget_session":
+                out = m.forget_session(t, p, f"s-{index % 3}", with_beliefs=index % 2 == 0)
+                out = [out.deleted, out.restated]
             else:
                 out = None
         except (NotFoundError, InvalidInputError) as exc:
@@ -898,12 +904,13 @@ def _populate(memory: Memory, tenant: str, principal: str, specs: list[dict[str,
             belief(tenant, principal, id=f"b-{index}", statement=text, subject=spec["words"][0],
                    entities=spec["words"][1:], sensitivity=spec["sensitivity"],
                    belief_type=spec["type"], source_authority="user_stated", confidence=0.9,
-                   recorded_at=AS_OF - (100 - index) * DAY,
+                   recorded_at=AS_OF - (100 - index) * DAY, source_episode_id=f"e-{index}",
                    state="conflicted" if spec["conflicted"] else "active",
                    conflict_set_id="c-1" if spec["conflicted"] else None)
         )  # fmt: skip
         episodes.append(
             {"tenant_id": tenant, "principal_id": principal, "id": f"e-{index}", "content": text,
+             "project": f"w-{index % 2}", "session_id": f"s-{index % 3}",
              "sensitivity": spec["sensitivity"], "occurred_at": AS_OF - (index + 1) * DAY,
              "recorded_at": AS_OF - (index + 1) * DAY}
         )  # fmt: skip
