@@ -300,7 +300,7 @@ def test_ending_a_session_waits_for_a_turn_only_as_long_as_the_policy_says(
     assert memory.end_session(tenant, "ada", session.id) == ended
 
 
-@pytest.mark.parametrize("scope", ["belief", "principal"])
+@pytest.mark.parametrize("scope", ["belief", "principal", "session"])
 def test_an_erasure_waits_for_a_stuck_turn_only_as_long_as_the_policy_says(
     memory: Memory, tenant: str, scope: str
 ) -> None:
@@ -314,14 +314,23 @@ def test_an_erasure_waits_for_a_stuck_turn_only_as_long_as_the_policy_says(
     from recallflow.errors import WriteCancelledError
 
     policy = _short_wait()
+    memory.episodes.add(
+        {"tenant_id": tenant, "principal_id": "ada", "id": "e-call", "session_id": "call",
+         "occurred_at": "2026-03-01T09:00:00Z", "content": SECRET}
+    )  # fmt: skip
     memory.beliefs.add_many(
-        [indent(tenant, "b-locker", SECRET, subject="locker"), indent(tenant, *TABS)]
+        [
+            indent(tenant, "b-locker", SECRET, subject="locker", source_episode_id="e-call"),
+            indent(tenant, *TABS),
+        ]
     )
     session = memory.open_session(tenant, "ada", policy=policy)
 
     def erase() -> Any:
         if scope == "belief":
             return memory.forget_belief(tenant, "ada", "b-locker", policy=policy)
+        if scope == "session":  # the conversation's episode, with the belief learned in it
+            return memory.forget_session(tenant, "ada", "call", with_beliefs=True, policy=policy)
         return memory.forget(tenant, "ada", policy=policy)
 
     finished, raised = _stuck_turn(memory, tenant, session.id, erase)
@@ -330,6 +339,7 @@ def test_an_erasure_waits_for_a_stuck_turn_only_as_long_as_the_policy_says(
     assert isinstance(raised, WriteCancelledError), raised
     assert "nothing was erased" in str(raised)
     assert ("b-locker" in str(raised)) is (scope == "belief")
+    assert ("session 'call'" in str(raised)) is (scope == "session")
     assert memory.beliefs.get(tenant, "ada", "b-locker").statement == SECRET
     assert SECRET in memory.resume_session(tenant, "ada", session.id, policy=policy).prefix_text
     with memory.pool.connection() as conn:
@@ -337,7 +347,7 @@ def test_an_erasure_waits_for_a_stuck_turn_only_as_long_as_the_policy_says(
         assert erasures.fetchone() == (0,)
 
     erase()  # retried once the turn let go: erased
-    if scope == "belief":
+    if scope != "principal":
         assert "Quarry Street" not in session.prefix_text
     else:
         with pytest.raises(NotFoundError):
