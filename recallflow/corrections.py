@@ -689,9 +689,10 @@ class Corrections:
         dry_run: bool = False,
         policy: RetrievalPolicy = DEFAULT_POLICY,
     ) -> Erasure:
-        """Erase everything of one project in one transaction: every belief whose origin
-        project it is, as :meth:`forget_belief` erases one, every episode logged in it,
-        as :meth:`forget_episode` erases one, and the not-here rejections made in it. A
+        """Erase everything of one project in one transaction: every project-scope belief
+        whose origin project it is (a user-scope belief learned there stays), as
+        :meth:`forget_belief` erases one, every episode logged in it, as
+        :meth:`forget_episode` erases one, and the not-here rejections made in it. A
         project that holds none of them erases nothing and records nothing (every count
         0). Locks are waited for as :meth:`forget` waits for them. ``dry_run``: the same
         erasure rolled back — what it would erase, counted; nothing erased or recorded."""

@@ -1122,8 +1122,8 @@ class Memory:
         dry_run: bool = False,
         policy: RetrievalPolicy = DEFAULT_POLICY,
     ) -> Erasure:
-        """Erase every belief learned in ``project``, every episode logged in it and the
-        not-here rejections made in it, in one transaction
+        """Erase every project-scope belief learned in ``project``, every episode logged in
+        it and the not-here rejections made in it, in one transaction
         (:meth:`Corrections.forget_project`); locks are waited for as :meth:`forget`
         waits. ``dry_run``: only count what it would erase."""
         self._check_open()

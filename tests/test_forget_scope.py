@@ -93,6 +93,8 @@ def acme(memory: Memory, tenant: str, principal: str) -> str:
                 id="b-user-tz",
                 statement="Ada works in the Lisbon time zone.",
                 subject="time-zone",
+                # Learned in acme, but about Ada: a user-scope belief outlives the project.
+                origin_project="acme",
                 source_episode_id="e-acme-1",
                 recorded_at=T0,
             ),

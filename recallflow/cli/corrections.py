@@ -348,8 +348,8 @@ def add_correction_parsers(subparsers: Any) -> None:
         "--project",
         default=None,
         type=key,
-        help="erase every belief learned in this project, every episode logged in it and"
-        " the not-here rejections made in it",
+        help="erase every project-scope belief learned in this project, every episode logged"
+        " in it and the not-here rejections made in it",
     )
     one.add_argument(
         "--session",

@@ -722,9 +722,9 @@ def _erase_scope(
     """Erase, in this one transaction, every episode of the principal logged in the
     project ``name`` (``scope`` ``project``) or under the session id ``name``
     (``session``), each exactly as :func:`forget_episode` erases one — and, for a project,
-    every belief whose origin project it is, and the not-here rejections made in it; for
-    a session with ``with_beliefs``, every belief whose source episode is one of its
-    episodes — each exactly as :func:`forget_belief` erases one, with the record it would
+    every project-scope belief whose origin project it is, and the not-here rejections
+    made in it; for a session with ``with_beliefs``, every belief whose source episode is
+    one of its episodes — each exactly as :func:`forget_belief` erases one, with the record it would
     write. Beliefs go first, so an episode's erasure rewrites only the beliefs that stay.
     The stored records are scrubbed of all of them at once (:func:`_scrub`). One more
     record, of the scope, keeps the counts of the whole (that scrub's among them) and a
@@ -741,8 +741,10 @@ def _erase_scope(
     ).fetchall()
     if scope == "project":
         found = conn.execute(
+            # A user-scope belief learned there is about the user, not the project's: it
+            # stays (see "Forgetting a project or a session" in docs/corrections.md).
             "SELECT id FROM beliefs WHERE tenant_id = %s AND principal_id = %s"
-            " AND origin_project = %s ORDER BY id",
+            " AND scope = 'project' AND origin_project = %s ORDER BY id",
             (tenant_id, principal_id, name),
         ).fetchall()
     elif with_beliefs:
