@@ -27,6 +27,11 @@ if TYPE_CHECKING:
     M = TypeVar("M", bound=BaseModel)
 
 
+def counted(n: int, noun: str) -> str:
+    """``n`` and ``noun``, plural unless ``n`` is one ("1 episode", "0 edges")."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def terminal_line(text: str) -> str:
     """Stored free text (a statement, a note) as one line of a terminal shows it: each
     control or format character written as its escape (``\\x1b``, ``\\u202e``), every run

@@ -26,6 +26,7 @@ from recallflow.cli.args import (
     add_store_args,
     add_who_args,
     belief_statement,
+    counted,
     instant,
     json_text,
     key,
@@ -202,13 +203,16 @@ def _cmd_forget(args: argparse.Namespace) -> int:
     verb = "would erase" if args.dry_run else "erased"
     if args.project or args.session:
         items = (
-            f"{erasure.deleted.get('beliefs', 0)} beliefs, {erasure.deleted['episodes']} episodes"
+            f"{counted(erasure.deleted.get('beliefs', 0), 'belief')},"
+            f" {counted(erasure.deleted['episodes'], 'episode')}"
         )
         if args.project:
-            items += f", {erasure.deleted['belief_exclusions']} not-here rejections"
-        print(f"{verb} {what}: {items}; {erasure.total_deleted} rows ({deleted or 'none held'})")
+            items += f", {counted(erasure.deleted['belief_exclusions'], 'not-here rejection')}"
+        rows = counted(erasure.total_deleted, "row")
+        print(f"{verb} {what}: {items}; {rows} ({deleted or 'none held'})")
     else:
-        print(f"{verb} {what}: {erasure.total_deleted} rows ({deleted or 'nothing was stored'})")
+        rows = counted(erasure.total_deleted, "row")
+        print(f"{verb} {what}: {rows} ({deleted or 'nothing was stored'})")
     scrubbed = ", ".join(f"{table} {n}" for table, n in sorted(erasure.scrubbed.items()) if n)
     if scrubbed:
         print(f"  {'to scrub' if args.dry_run else 'scrubbed'} from: {scrubbed}")

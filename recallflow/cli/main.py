@@ -44,6 +44,7 @@ from recallflow.cli.args import (
     add_json_arg,
     add_request_args,
     add_store_args,
+    counted,
     dsn,
     empty_block,
     env_dsn,
@@ -163,14 +164,9 @@ def status_line(s: StoreSummary) -> str:
     states = ", ".join(f"{k} {v}" for k, v in sorted(s.beliefs_by_state.items()))
     beliefs = sum(s.beliefs_by_state.values())
     return (
-        f"{s.tenant_id}/{s.principal_id}: {_counted(beliefs, 'belief')} ({states});"
-        f" {_counted(s.episodes, 'episode')}; {_counted(s.edges, 'edge')}"
+        f"{s.tenant_id}/{s.principal_id}: {counted(beliefs, 'belief')} ({states});"
+        f" {counted(s.episodes, 'episode')}; {counted(s.edges, 'edge')}"
     )
-
-
-def _counted(n: int, noun: str) -> str:
-    """``n`` and ``noun``, plural unless ``n`` is one ("1 episode", "0 edges")."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _location(memory: Memory) -> dict[str, str | int | None]:
