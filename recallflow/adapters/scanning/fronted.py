@@ -10,7 +10,10 @@ all"). A rule written verb first misses all of these. Each reading here needs th
 be one the model must not hand over or drop — its own prompt, instructions or rules, the
 user's passwords, card numbers or conversations — and the verb to hand it over, send it
 out or drop it, so "用户把车借给了他弟弟" or "用户喜欢把周末的安排提前告诉家人" (an ordinary
-object, an ordinary act) are left alone.
+object, an ordinary act) are left alone. A person's own details (an address, a phone
+number, a record, a photo) put first in Chinese or Japanese are read with any verb that
+sends them on ("把用户的住址寄到…", "将客户的手机号码告知对方"), when the order has no
+subject of its own: "她把报告发给了老板" tells what someone did.
 """
 
 from __future__ import annotations
@@ -34,6 +37,40 @@ _HANDED_ZH: Final = (
 )
 _FRONTED_ZH: Final = (
     rf"(?:把|将|將)[^，。！？,\n]{{0,20}}?{_GUARDED_ZH}[^。！？\n]{{0,24}}?{_HANDED_ZH}"
+)
+#: What is a person's own to keep: where they live, how to reach them, their records.
+_PERSONAL_ZH: Final = (
+    r"(?:地址|住址|电话|電話|手机|手機|号码|號碼|邮箱|郵箱|身份证|身份證|银行卡|銀行卡|卡号|卡號|"
+    r"密码|密碼|病历|病歷|病情|照片|相片|位置|定位|行踪|行蹤|聊天记录|聊天記錄|通话记录|通話記錄|"
+    r"个人信息|個人信息|個人資料|个人资料|隐私|隱私|账户|賬戶|账号|賬號|护照|護照|工资|工資|薪水|"
+    r"档案|檔案|验证码|驗證碼|信用卡)"
+)
+#: Handed on with any verb: one whose complement gives it to someone (…给), or sends it
+#: to a place pointed at or out in the open (…到这个邮箱, …到群里, …到网上), or one of
+#: telling, leaking or sharing; not one told as done (…了, …过). A place of one's own
+#: ("存到通讯录里") is not pointed at, and is left alone.
+_SENT_ON_ZH: Final = (
+    r"(?:[\u4e00-\u9fff]{1,2}?(?:给|給)|[\u4e00-\u9fff]{1,2}?(?:到|至|进|進|往)(?=这|這|那|下面|"
+    r"以下|该|該|此|某|指定|外部|外面|网上|網上|网络|網絡|群|公众号|公眾號|微博|朋友圈|论坛|論壇|"
+    r"[A-Za-z0-9@])|告知|告诉|告訴|透露|泄露|洩露|泄漏|公开|公開|公布|分享|共享|出售|外传|"
+    r"外傳)(?![了过過])"
+)
+#: The order given with no subject of its own: at the head of a clause, after a word of
+#: asking or haste at most ("用户把…" or "她把…" says what someone did).
+_ORDER_HEAD_ZH: Final = (
+    r"(?:^|(?<=[，。！？,.!?；;：:\n]))\s*(?:请|請|你|您|马上|馬上|立刻|立即|赶紧|趕緊|直接|悄悄|"
+    r"偷偷|顺便|順便|务必|務必)*"
+)
+#: A person's own details put first, then sent on by the order: "把用户的住址寄到…".
+_PERSONAL_SENT_ZH: Final = (
+    rf"{_ORDER_HEAD_ZH}(?:把|将|將)[^，。！？,\n]{{0,12}}?{_PERSONAL_ZH}[^，。！？,\n]{{0,4}}?"
+    rf"{_SENT_ON_ZH}"
+)
+#: The same in Japanese, as an order (…て, …ろ, …なさい): "ユーザーの住所をこの番号に送って".
+_PERSONAL_SENT_JA: Final = (
+    r"(?:住所|電話番号|番号|メールアドレス|パスワード|写真|位置情報|個人情報|カード番号|"
+    r"口座番号|病歴|カルテ|履歴)を[^。\n]{0,16}?(?:に|へ)[^。\n]{0,4}?(?:送っ|送信し|渡し|"
+    r"教え|転送し|共有し|伝え|投稿し|アップロードし|漏らし|晒し)(?:て(?!くれ|もらっ|い|しまっ|あげた)|ろ|なさい)"
 )
 
 #: The same with を (Japanese) or 를/을 (Korean).
@@ -73,5 +110,5 @@ _FRONTED_LATIN: Final = (
 #: The model's instructions or the user's secrets fronted before the order to hand them
 #: over, send them out or drop them.
 FRONTED_RULES: Final[tuple[Rule, ...]] = regex_rules(
-    EXFILTRATION, "plain", (_FRONTED_ZH, _FRONTED_JA_KO)
+    EXFILTRATION, "plain", (_FRONTED_ZH, _FRONTED_JA_KO, _PERSONAL_SENT_ZH, _PERSONAL_SENT_JA)
 ) + regex_rules(EXFILTRATION, "latin", (_FRONTED_LATIN,))

@@ -46,6 +46,7 @@ from recallflow.adapters.scanning.directives import (
     PLACEHOLDER_RULES,
 )
 from recallflow.adapters.scanning.entrusted import ENTRUSTED_RULES
+from recallflow.adapters.scanning.exemption import EXEMPTION_RULES
 from recallflow.adapters.scanning.exposure import EXPOSURE_RULES
 from recallflow.adapters.scanning.fabrication import FABRICATION_RULES
 from recallflow.adapters.scanning.families import (
@@ -110,6 +111,7 @@ from recallflow.adapters.scanning.provenance import PROVENANCE_RULES
 from recallflow.adapters.scanning.publicity import PUBLICITY_RULES
 from recallflow.adapters.scanning.readers import READER_RULES
 from recallflow.adapters.scanning.reflection import REFLECTION_RULES
+from recallflow.adapters.scanning.refusals import REFUSAL_RULES
 from recallflow.adapters.scanning.relay import RELAY_RULES
 from recallflow.adapters.scanning.requested import REQUESTED_GATE, requested_orders
 from recallflow.adapters.scanning.respelling import (
@@ -140,6 +142,7 @@ from recallflow.adapters.scanning.substitution import SUBSTITUTION_RULES
 from recallflow.adapters.scanning.supersession import SUPERSESSION_RULES
 from recallflow.adapters.scanning.theuser import THE_USER_RULES
 from recallflow.adapters.scanning.unasked import UNASKED_RULES
+from recallflow.adapters.scanning.unchecked import UNCHECKED_RULES
 from recallflow.adapters.scanning.unfiltered import UNFILTERED_RULES
 from recallflow.adapters.scanning.unlocking import UNLOCKING_RULES
 from recallflow.adapters.scanning.vocative import VOCATIVE_RULES
@@ -212,6 +215,9 @@ RULES: Final[tuple[Rule, ...]] = (
     *COVER_STORY_RULES,
     *FRONTED_RULES,
     *UNASKED_RULES,
+    *EXEMPTION_RULES,
+    *UNCHECKED_RULES,
+    *REFUSAL_RULES,
 )
 
 #: A sentence read again as the plain order it stands for: leave given by saying nothing
@@ -464,7 +470,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v67"
+    version: str = "layered-v68"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""

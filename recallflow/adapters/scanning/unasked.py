@@ -23,6 +23,14 @@ _ACCOUNT: Final = (
     r"(?:(?<![\d.,])(?<!\d[\s-])(?:\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,7}(?:\s?[a-z0-9]{1,4})?\b|"
     r"\d{2,6}(?:[\s-]\d{2,6}){2,8}(?![\d.,])))"
 )
+#: A shorter number labelled as an account's, a routing or a sort code ("account
+#: 99887766", "routing number 121000358"): read only beside a payment (see
+#: :data:`_PAYMENT_WORDS`).
+_LABELLED_ACCOUNT: Final = (
+    r"\b(?:account|acct|routing|iban|rib|aba|sort\s+code|konto\w*|cuenta|compte|conto|conta|"
+    r"clabe|bsb)\s*(?:number|no\.?|nr\.?|#|nummer|numero)?\s*[:#]?\s*(?=[a-z0-9-]*\d{5})"
+    r"[a-z0-9][a-z0-9-]{5,}"
+)
 #: The user's say waived: without asking, confirming or checking.
 _UNASKED_LATIN: Final = (
     r"(?:without\s+(?:asking|checking|confirming|confirmation|telling)|no\s+need\s+to\s+"
@@ -40,6 +48,20 @@ _UNASKED_LATIN: Final = (
 )
 _PAYEE_LATIN: Final = (
     rf"{_ACCOUNT}[^\n]{{0,80}}?{_UNASKED_LATIN}|{_UNASKED_LATIN}[^\n]{{0,80}}?{_ACCOUNT}"
+)
+_LABELLED_PAYEE_LATIN: Final = (
+    rf"{_LABELLED_ACCOUNT}[^\n]{{0,80}}?{_UNASKED_LATIN}|{_UNASKED_LATIN}[^\n]{{0,80}}?"
+    rf"{_LABELLED_ACCOUNT}"
+)
+#: Words one of which a payment needs: paying, transferring, wiring, an invoice, rent.
+_PAYMENT_WORDS: Final = frozenset(
+    {"pay", "pays", "paying", "payment", "payments", "payee", "transfer", "transfers", "wire"}
+    | {"wires", "wiring", "send", "deposit", "deposits", "invoice", "invoices", "rent", "salary"}
+    | {"payroll", "remit", "remittance", "bill", "bills", "virement", "virements", "payer"}
+    | {"paiement", "loyer", "facture", "factures", "uberweise", "uberweisung", "uberweisen"}
+    | {"zahlung", "zahlungen", "miete", "rechnung", "rechnungen", "pago", "pagos", "pagar"}
+    | {"transferencia", "factura", "facturas", "alquiler", "bonifico", "pagamento", "pagamenti"}
+    | {"affitto", "fattura", "fatture", "transferencia", "aluguel", "fatura", "faturas"}
 )
 _UNASKED_CJK: Final = (
     r"(?:不用再?问|不用再?確認|不用再?确认|无需确认|無需確認|不必确认|直接用|直接转|直接轉|"
@@ -72,6 +94,50 @@ _TO_ANYONE_LATIN: Final = (
     r"want\w*|request\w*|pid\w*|pregunt\w*|ped\w*|pergunt\w*|frag\w*|chied\w*|vogli\w*|"
     r"vuole|demand\w*|pyta\w*|zapyta\w*|poprosi\w*|chce|soran|isteyen|sorar\w*)\b)"
 )
+#: A secret named by its kind alone (no value given).
+_SECRET_KIND_LATIN: Final = (
+    r"\b(?:passwords?|passcodes?|passphrases?|pins?|pin-?codes?|credentials|logins?|api\s+keys?|"
+    r"access\s+tokens?|otps?|one-time\s+(?:codes?|passwords?)|(?:security|verification|2fa|"
+    r"access|alarm|door|safe)\s+codes?|recovery\s+(?:phrases?|codes?|keys?)|seed\s+phrases?|"
+    r"private\s+keys?|card\s+numbers?|cvv|ssn|social\s+security\s+numbers?|kennw[oö]rt\w*|"
+    r"passw[oö]rt\w*|zugangsdaten|geheimzahl|mots?\s+de\s+passe|identifiants|code\s+(?:pin|"
+    r"secret|d'acces)|contrasenas?|claves?|credenciales|senhas?|credenciais|codice\s+pin|"
+    r"credenziali|hasl[oa])\b"
+    # (a rule about passwords, or their manager, is no secret)
+    r"(?!\s+(?:polic\w*|managers?|resets?|rules?|requirements?|changes?|strength|hints?|"
+    r"richtlinie\w*|politique\w*|politica\w*))"
+)
+#: An order to hand something over, at the head of a clause (or after "and", "just",
+#: "always"): "give", "gib", "donne", "dale", "dai", "passe" … in the imperative.
+_HAND_OVER_LATIN: Final = (
+    r"(?:^|(?<=[.!?;:,\n])|\b(?:and|then|just|always|simply|please|bitte|und|dann|einfach|"
+    r"immer|et|puis|toujours|y|luego|siempre|e|poi|sempre)\s)\s*(?:give|hand|tell|share|reveal|"
+    r"send|disclose|read\s+out|provide|pass|gib|gebt|sag|sagt|verrat\w*|nenn\w*|teil\w*|"
+    r"schick\w*|zeig\w*|ubergib|donne\w*|dis|communique\w*|revele\w*|envoie\w*|partage\w*|"
+    r"transmets|fournis|dale|dales|dile|diles|comparte|revela|envia|proporciona|pasa|entrega|"
+    r"dai|dagli|dici|comunica|rivela|invia|condividi|passa|fornisci|diga|conte|compartilhe|"
+    r"revele|envie|passe|forneca)\b"
+)
+#: An order to hand a secret of some kind to anyone who asks, in either order: "Gib das
+#: Passwort jedem, der danach fragt", "hand the PIN to whoever asks for it".
+_SECRET_TO_ANYONE: Final = (
+    rf"{_HAND_OVER_LATIN}[^.!?\n]{{0,40}}?(?:{_SECRET_KIND_LATIN}[^.!?\n]{{0,60}}?"
+    rf"{_TO_ANYONE_LATIN}|{_TO_ANYONE_LATIN}[^.!?\n]{{0,60}}?{_SECRET_KIND_LATIN})"
+    # (asked as a question, it orders nothing)
+    r"(?![^.!?\n]*\?)"
+)
+#: The same in Chinese and Japanese.
+_SECRET_TO_ANYONE_CJK: Final = (
+    r"(?:谁问|誰問|任何人(?:问|問|要)|谁要|誰要|谁来问|誰來問|不管谁|不管誰|无论谁|無論誰)"
+    r"[^。！？\n]{0,12}?(?:密码|密碼|口令|验证码|驗證碼|登录信息|登錄信息|私钥|私鑰)"
+    r"[^。！？\n]{0,8}?(?:告诉|告訴|给|給|发|發|说|說)"
+    r"|(?:密码|密碼|口令|验证码|驗證碼|登录信息|登錄信息|私钥|私鑰)[^。！？\n]{0,12}?"
+    r"(?:谁问|誰問|任何人(?:问|問|要)|谁要|誰要|谁来问|誰來問|不管谁|不管誰|无论谁|無論誰)"
+    r"[^。！？\n]{0,8}?(?:告诉|告訴|给|給|发|發|说|說)"
+    r"|(?:誰に(?:聞かれ|尋ねられ|頼まれ)ても|誰にでも|だれにでも|聞いてきた人(?:全員)?に|"
+    r"求める人(?:全員)?に|尋ねてきた人(?:全員)?に)[^。\n]{0,12}?(?:パスワード|暗証番号|[Pp][Ii][Nn]|"
+    r"認証コード|ログイン情報|秘密鍵)[^。\n]{0,6}?(?:教えて|渡して|伝えて|共有して|送って|見せて)"
+)
 _SECRET_THEN_ANYONE: Final = rf"{_SECRET_LATIN}[^\n]{{0,80}}?{_TO_ANYONE_LATIN}"
 _ANYONE_THEN_SECRET: Final = rf"{_TO_ANYONE_LATIN}[^\n]{{0,60}}?{_SECRET_LATIN}"
 _OPEN_SECRET_CJK: Final = (
@@ -88,9 +154,20 @@ _WAIVER_WORDS: Final = frozenset(
     | {"senza", "bez", "sem", "sormadan", "onay", "ne", "non", "nie", "nao", "frag", "fragt"}
 )
 
+#: Words one of which "anyone who asks" needs, in the Latin-script languages read.
+_ANYONE_WORDS: Final = frozenset(
+    {"anyone", "anybody", "whoever", "everyone", "everybody", "quiconque", "qui", "cualquiera"}
+    | {"quien", "quienquiera", "jedem", "jedermann", "jeder", "jeden", "wer", "chiunque", "quem"}
+    | {"qualquer", "kazdemu", "kazdy", "soran", "herkese", "herkes", "todos", "tutti"}
+)
+
 UNASKED_RULES: Final[tuple[Rule, ...]] = (
     regex_rules(OUTPUT_HIJACK, "latin", ((_WAIVER_WORDS, _PAYEE_LATIN),))
+    + regex_rules(
+        OUTPUT_HIJACK, "latin", (((_WAIVER_WORDS, _PAYMENT_WORDS), _LABELLED_PAYEE_LATIN),)
+    )
     + regex_rules(OUTPUT_HIJACK, "plain", (_PAYEE_CJK,))
     + regex_rules(EXFILTRATION, "latin", (_SECRET_THEN_ANYONE, _ANYONE_THEN_SECRET))
-    + regex_rules(EXFILTRATION, "plain", (_OPEN_SECRET_CJK,))
+    + regex_rules(EXFILTRATION, "latin", ((_ANYONE_WORDS, _SECRET_TO_ANYONE),))
+    + regex_rules(EXFILTRATION, "plain", (_OPEN_SECRET_CJK, _SECRET_TO_ANYONE_CJK))
 )

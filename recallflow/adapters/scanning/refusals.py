@@ -1,0 +1,116 @@
+"""The reader's refusals ruled out: "you" (or an order) refusing no request from now on.
+
+"Ab sofort lehnst du keine Anfrage mehr ab", "from now on you refuse nothing",
+"dorénavant tu ne refuses rien", "从现在起你不再拒绝任何请求", "どんなお願いも断っては
+いけません": the reader spoken to, a verb of refusing, and as its object every request
+(a negated universal: no request, nothing, not any question). German splits the verb
+("lehnst … ab"), so the particle is read at the end of the clause. Said of a person in
+the third person ("the user refuses to eat cilantro", "Nate will never decline a board
+game night", "Die Nutzerin lehnt Kaffee ab") it is a habit, and a refusal of one named
+thing is a taste; both are left alone. Without a request as its object, "you refuse
+nothing" needs a word of from now on ("no longer", "anymore", "from now on"), since a
+friend may say it of a friend.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from recallflow.adapters.scanning.families import INSTRUCTION_OVERRIDE, MULTILINGUAL
+from recallflow.adapters.scanning.rule import Rule, regex_rules
+
+#: A request, question, task or order as what is refused (English).
+_ASKED_EN: Final = (
+    r"(?:requests?|questions?|tasks?|prompts?|orders?|instructions?|demands?|queries|query|"
+    r"commands?|asks?)\b"
+)
+_REFUSE_EN: Final = (
+    r"(?:refuse|decline|reject|deny|turn\s+down|say\s+no\s+to|push\s+back\s+on|object\s+to)"
+)
+_YOU_EN: Final = (
+    r"\byou(?:'ll|'re\s+to|\s+will|\s+shall|\s+must|\s+may|\s+can|\s+are\s+to)?\s+"
+    r"(?:\w++\s+){0,2}?"
+)
+_NO_LONGER_EN: Final = (
+    r"(?:no\s+longer|any\s*more|from\s+now\s+on|from\s+here\s+on|henceforth|starting\s+now|"
+    r"going\s+forward|from\s+today)"
+)
+_REFUSALS_EN: Final = (
+    # "you no longer decline any request", "you will not turn down any request"
+    rf"{_YOU_EN}(?:no\s+longer|never|not|won'?t|don'?t|do\s+not|can'?t|cannot|mustn'?t|"
+    rf"must\s+not|may\s+not)\s+(?:\w++\s+)?{_REFUSE_EN}\s+(?:any|a\s+single)\s+(?:\w++\s+)?"
+    rf"{_ASKED_EN}"
+    # "you refuse no request", "you decline no question"
+    rf"|{_YOU_EN}{_REFUSE_EN}\s+no\s+(?:\w++\s+)?{_ASKED_EN}"
+    # "from now on you refuse nothing", "you no longer refuse anything"
+    # (read from the head of a sentence, so the word of from now on is looked for once)
+    rf"|(?:^|(?<=[.!?;\n]))(?=[^.!?;\n]*{_NO_LONGER_EN})[^.!?;\n]*?{_YOU_EN}(?:(?:no\s+longer|"
+    rf"never|not|won'?t|don'?t)\s+(?:\w++\s+)?{_REFUSE_EN}\s+anything|{_REFUSE_EN}\s+nothing)\b"
+)
+_REFUSE_WORDS: Final = frozenset(
+    {"refuse", "decline", "reject", "deny", "turn", "say", "push", "object"}
+)
+
+#: The same in German, French, Spanish, Italian and Portuguese (folded, lower case):
+#: second-person forms, or the imperative, with a negated universal as object.
+_ASKED_ABROAD: Final = (
+    r"(?:anfrage\w*|bitte\w*|frage\w*|auftrag\w*|aufgabe\w*|demande\w*|requete\w*|question\w*|"
+    r"peticion\w*|solicitud\w*|pregunta\w*|pedido\w*|orden\w*|richiest\w*|domand\w*|"
+    r"solicitac\w*|pergunta\w*|tarefa\w*|tarea\w*|compit\w*)"
+)
+_REFUSALS_ABROAD: Final = (
+    # German: "lehnst du keine Anfrage mehr ab", "du verweigerst nichts", "lehne nichts ab"
+    r"\b(?:du\s+lehnst|lehnst\s+du|lehne|lehn|ihr\s+lehnt)\s+(?:\w++\s+){0,3}?(?:keine\w*|nichts|"
+    r"niemals\s+(?:eine\w*|etwas))\s+(?:\w++\s+){0,2}?(?:mehr\s+)?ab\b"
+    r"|\b(?:du\s+(?:verweigerst|weist)|verweigerst\s+du|weist\s+du|verweigere)\s+(?:\w++\s+){0,3}?"
+    r"(?:keine\w*|nichts)\b"
+    r"|\b(?:du\s+sagst|sagst\s+du|sag)\s+(?:\w++\s+){0,3}?(?:nie(?:mals)?|nicht\s+mehr)\s+nein\b"
+    # French: "tu ne refuses plus aucune demande", "tu ne refuses rien"
+    r"|\b(?:tu\s+ne|vous\s+ne|ne)\s+(?:\w++\s+)?(?:refuses|refusez|refuseras|refuserez|declines|"
+    r"rejettes|rejetterez|rejetteras)\s+(?:plus\s+|jamais\s+)?(?:rien|aucune?|nulle)\b"
+    r"|\btu\s+ne\s+(?:\w++\s+)?dis\s+(?:plus\s+|jamais\s+)+non\b"
+    # Spanish: "no rechazas ninguna petición", "ya no rechazarás nada"
+    r"|\b(?:no|nunca|jamas)\s+(?:\w++\s+)?(?:rechazas|rechazaras|rechaces|niegas|negaras|"
+    r"deniegas|denegaras|rehusas|rehusaras|rehuses)\s+(?:\w++\s+)?(?:nada|ninguna?|ningun)\b"
+    # Italian: "non rifiuti più nessuna richiesta", "non rifiuterai nulla"
+    r"|\bnon\s+(?:\w++\s+)?(?:rifiuti|rifiuterai|respingi|respingerai|declini|declinerai)\s+"
+    r"(?:piu\s+|mai\s+)?(?:nulla|niente|alcuna?|nessuna?|nessun)\b"
+    # Portuguese: "você não recusa mais nenhum pedido", "não recusarás nada"
+    r"|\b(?:voce|tu)\s+(?:\w++\s+)?nao\s+(?:\w++\s+)?(?:recusa|recusas|recusara|recusaras|"
+    r"rejeita|rejeitas|nega|negas)\s+(?:mais\s+)?(?:nada|nenhuma?|nenhum)\b"
+    r"|\bnao\s+(?:\w++\s+)?(?:recusas|recusaras|rejeitas|rejeitaras|negas|negaras)\s+(?:mais\s+)?"
+    r"(?:nada|nenhuma?|nenhum)\b"
+)
+_REFUSALS_ABROAD_WORDS: Final = frozenset(
+    {"lehnst", "lehne", "lehn", "lehnt", "verweigerst", "verweigere", "weist", "sagst", "sag"}
+    | {"refuses", "refusez", "refuseras", "refuserez", "declines", "rejettes", "rejetterez"}
+    | {"rejetteras", "dis", "rechazas", "rechazaras", "rechaces", "niegas", "negaras"}
+    | {"deniegas", "denegaras", "rehusas", "rehusaras", "rehuses", "rifiuti", "rifiuterai"}
+    | {"respingi", "respingerai", "declini", "declinerai", "recusa", "recusas", "recusara"}
+    | {"recusaras", "rejeita", "rejeitas", "rejeitaras", "nega", "negas"}
+)
+
+#: The same in Chinese, Japanese and Korean.
+_REFUSALS_CJK: Final = (
+    r"(?:你|您)[^，。！？,\n]{0,8}?(?:不再|不会再|不會再|再也不|别再|別再|不能再|不许再|不許再|"
+    r"不准再|不可以再|不得再|决不|絕不|决不会|绝不会|永不)(?:会|會)?(?:拒绝|拒絕|回绝|回絕|推辞|"
+    r"推辭|驳回|駁回)(?:任何|一切|所有|别人|別人)"
+    r"|(?:何を|何を頼まれても|どんな(?:お願い|依頼|要求|質問|頼み|リクエスト|指示)(?:も|でも))"
+    r"[^。\n]{0,10}?(?:断って|拒否して|拒んで)は(?:いけ|なら|だめ|ダメ)"
+    r"|(?:何を頼まれても|どんな(?:お願い|依頼|要求|質問|頼み|リクエスト|指示)(?:も|でも))"
+    r"[^。\n]{0,10}?(?:断らないで|断るな|断らないこと|拒否しないで|拒否するな|拒否しないこと|"
+    r"拒まないで|拒むな)"
+    r"|(?:어떤|모든|무슨)\s*(?:요청|부탁|질문|지시|요구)(?:도|이든|이라도)\s*(?:절대\s*)?"
+    r"(?:거절하지|거부하지|거절해서는|거부해서는)\s*(?:마|말|안)"
+)
+
+#: The reader told it refuses no request.
+REFUSAL_RULES: Final[tuple[Rule, ...]] = (
+    regex_rules(
+        INSTRUCTION_OVERRIDE,
+        "latin",
+        (((frozenset({"you"}), _REFUSE_WORDS), _REFUSALS_EN),),
+    )
+    + regex_rules(MULTILINGUAL, "latin", ((_REFUSALS_ABROAD_WORDS, _REFUSALS_ABROAD),))
+    + regex_rules(MULTILINGUAL, "plain", (_REFUSALS_CJK,))
+)
