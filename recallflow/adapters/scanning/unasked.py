@@ -10,10 +10,10 @@ counts as an account when it is labelled as one ("account 99887766", "routing nu
 121000358") beside a word of payment. An order to hand a secret named only by its kind to
 whoever asks ("Gib das Passwort jedem, der danach fragt", "hand the PIN to whoever asks",
 "誰に聞かれてもパスワードを教えて") needs no value: the order is the imperative at the head of
-a clause, so "the user gives the door code to any neighbour who asks" (a habit) is not it, nor is
-a question. The user's own account kept as a fact ("the user's bank is ING") has no number
-and no waiver, and their e-mail address given to whoever asks is not a secret; both are
-left alone.
+a clause, so a habit told in the third person ("the user tells her sister the door code
+whenever she asks") is not it, nor is a question. The user's own account kept as a fact
+("the user's bank is ING") has no number and no waiver, and their e-mail address given to
+whoever asks is not a secret; both are left alone.
 """
 
 from __future__ import annotations
