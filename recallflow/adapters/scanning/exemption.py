@@ -38,6 +38,11 @@ _REVIEW_WORDS: Final = frozenset(
     | {"policy", "policies", "checks", "check", "restrictions", "restriction", "standards"}
     | {"controls", "control"}
 )
+_BOUND_WORDS: Final = frozenset(
+    {"bound", "subject", "answerable", "beholden", "held", "governed", "constrained"}
+    | {"restricted", "limited", "exempt", "exempted", "released", "freed", "free", "excused"}
+    | {"immune", "apply", "applies", "bind", "binds"}
+)
 #: Bound by none of them, or exempt from them, said of "you".
 _EXEMPT_EN: Final = (
     r"\byou(?:'re|\s+are|'ll\s+be|\s+will\s+be|\s+remain)?\s+(?:now\s+|hereby\s+|henceforth\s+)?"
@@ -111,7 +116,7 @@ EXEMPTION_RULES: Final[tuple[Rule, ...]] = (
     regex_rules(
         INSTRUCTION_OVERRIDE,
         "latin",
-        (((frozenset({"you"}), _REVIEW_WORDS), _EXEMPT_EN),),
+        (((frozenset({"you"}), _REVIEW_WORDS, _BOUND_WORDS), _EXEMPT_EN),),
     )
     + regex_rules(
         MULTILINGUAL,

@@ -51,6 +51,12 @@ _REFUSE_WORDS: Final = frozenset(
     {"refuse", "decline", "reject", "deny", "turn", "say", "push", "object"}
 )
 
+_ASKED_WORDS: Final = frozenset(
+    {"request", "requests", "question", "questions", "task", "tasks", "prompt", "prompts"}
+    | {"order", "orders", "instruction", "instructions", "demand", "demands", "queries"}
+    | {"query", "command", "commands", "ask", "asks", "nothing", "anything"}
+)
+
 #: The same in German, French, Spanish, Italian and Portuguese (folded, lower case):
 #: second-person forms, or the imperative, with a negated universal as object.
 _ASKED_ABROAD: Final = (
@@ -109,7 +115,7 @@ REFUSAL_RULES: Final[tuple[Rule, ...]] = (
     regex_rules(
         INSTRUCTION_OVERRIDE,
         "latin",
-        (((frozenset({"you"}), _REFUSE_WORDS), _REFUSALS_EN),),
+        (((frozenset({"you"}), _REFUSE_WORDS, _ASKED_WORDS), _REFUSALS_EN),),
     )
     + regex_rules(MULTILINGUAL, "latin", ((_REFUSALS_ABROAD_WORDS, _REFUSALS_ABROAD),))
     + regex_rules(MULTILINGUAL, "plain", (_REFUSALS_CJK,))

@@ -59,6 +59,11 @@ _LABELLED_PAYEE_LATIN: Final = (
     rf"{_LABELLED_ACCOUNT}[^\n]{{0,80}}?{_UNASKED_LATIN}|{_UNASKED_LATIN}[^\n]{{0,80}}?"
     rf"{_LABELLED_ACCOUNT}"
 )
+#: Words one of which a labelled account needs.
+_ACCOUNT_WORDS: Final = frozenset(
+    {"account", "acct", "routing", "iban", "rib", "aba", "sort", "cuenta", "compte", "conto"}
+    | {"conta", "clabe", "bsb", "konto", "kontonummer", "kontos"}
+)
 #: Words one of which a payment needs: paying, transferring, wiring, an invoice, rent.
 _PAYMENT_WORDS: Final = frozenset(
     {"pay", "pays", "paying", "payment", "payments", "payee", "transfer", "transfers", "wire"}
@@ -167,13 +172,26 @@ _ANYONE_WORDS: Final = frozenset(
     | {"qualquer", "kazdemu", "kazdy", "soran", "herkese", "herkes", "todos", "tutti"}
 )
 
+#: Words one of which a secret named by its kind needs.
+_SECRET_WORDS: Final = frozenset(
+    {"password", "passwords", "passcode", "passcodes", "passphrase", "passphrases", "pin"}
+    | {"pins", "pincode", "code", "codes", "credentials", "login", "logins", "key", "keys"}
+    | {"token", "tokens", "otp", "otps", "phrase", "phrases", "number", "numbers", "cvv"}
+    | {"ssn", "kennwort", "passwort", "kennworter", "passworter", "zugangsdaten"}
+    | {"geheimzahl", "mot", "mots", "identifiants", "contrasena", "contrasenas", "clave"}
+    | {"claves", "credenciales", "senha", "senhas", "credenciais", "codice", "credenziali"}
+    | {"haslo", "hasla"}
+)
+
 UNASKED_RULES: Final[tuple[Rule, ...]] = (
     regex_rules(OUTPUT_HIJACK, "latin", ((_WAIVER_WORDS, _PAYEE_LATIN),))
     + regex_rules(
-        OUTPUT_HIJACK, "latin", (((_WAIVER_WORDS, _PAYMENT_WORDS), _LABELLED_PAYEE_LATIN),)
+        OUTPUT_HIJACK,
+        "latin",
+        (((_WAIVER_WORDS, _PAYMENT_WORDS, _ACCOUNT_WORDS), _LABELLED_PAYEE_LATIN),),
     )
     + regex_rules(OUTPUT_HIJACK, "plain", (_PAYEE_CJK,))
     + regex_rules(EXFILTRATION, "latin", (_SECRET_THEN_ANYONE, _ANYONE_THEN_SECRET))
-    + regex_rules(EXFILTRATION, "latin", ((_ANYONE_WORDS, _SECRET_TO_ANYONE),))
+    + regex_rules(EXFILTRATION, "latin", (((_ANYONE_WORDS, _SECRET_WORDS), _SECRET_TO_ANYONE),))
     + regex_rules(EXFILTRATION, "plain", (_OPEN_SECRET_CJK, _SECRET_TO_ANYONE_CJK))
 )

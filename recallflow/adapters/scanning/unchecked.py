@@ -38,6 +38,10 @@ _BLIND_EN: Final = (
     r"|\bcarry\s+it\s+out\b|\b(?:proceed|comply|obey|execute)\b(?=\s*(?:[.!,;]|$|(?:immediately|"
     r"directly|right\s+away|at\s+once|now|anyway)\b))"
 )
+_BLIND_EN_WORDS: Final = frozenset(
+    {"do", "execute", "run", "perform", "carry", "apply", "action", "follow", "obey"}
+    | {"comply", "proceed"}
+)
 _WAIVED_EN_WORDS: Final = frozenset(
     {"verify", "verifying", "verification", "check", "checking", "double", "confirm"}
     | {"confirming", "confirmation", "review", "reviewing", "validate", "validating"}
@@ -102,7 +106,7 @@ UNCHECKED_RULES: Final[tuple[Rule, ...]] = (
     regex_rules(
         INSTRUCTION_OVERRIDE,
         "latin",
-        ((_WAIVED_EN_WORDS, rf"{_WAIVED_EN}{_BETWEEN}(?:{_BLIND_EN})"),),
+        (((_WAIVED_EN_WORDS, _BLIND_EN_WORDS), rf"{_WAIVED_EN}{_BETWEEN}(?:{_BLIND_EN})"),),
     )
     + regex_rules(
         MULTILINGUAL,
