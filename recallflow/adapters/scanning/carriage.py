@@ -176,6 +176,16 @@ _CARRY_GATE: Final = _forms(
     "inject", "plant", "mirror", "sync", "leave", "divulge", "tack", "drop", "say", "enter",
     "submit",
 )  # fmt: skip
+#: A span of the calendar closing its phrase: "each week.", "every sprint and", "each
+#: morning when". A word after it that is not of the clause's end ("each day's summary",
+#: "every week summary") leaves the span a part of what is named.
+_SPAN_ENDS: Final = (
+    r"(?:single\s+|other\s+|new\s+)?(?:day|week|fortnight|month|year|quarter|sprint|"
+    r"morning|afternoon|evening|night|shift|semester|term|season|spring|summer|autumn|fall|"
+    r"winter|weekend|hour|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?\b(?!['\u2019])"
+    r"\s*(?:$|[.,;:!?)]|(?:and|or|but|when|before|after|until|so|because)\b)"
+)
 #: Where it must not go: whoever asks, anyone outside, an outside address or link, the
 #: model's every reply, aloud.
 _ELSEWHERE: Final = (
@@ -198,8 +208,12 @@ _ELSEWHERE: Final = (
     r"\b(?:in|to|into|on|onto)\s+(?:the|an?)\s+(?:shared|public|open|team|general|company)\s+\w+|"
     r"\b(?:to|on|into)\s+(?:pastebin|gist|requestbin|ngrok|a\s+webhook)\b|"
     r"\bwithout\s+(?:any\s+)?(?:checks?|checking|verification|verifying)\b|"
-    # a recurring output, or a link or image by any part of it
-    r"\b(?:in|into|to|of|at\s+the\s+\w++\s+of)\s+(?:every|each|all)\s+(?:\w++\s+){0,2}?\w+|"
+    # a recurring output, or a link or image by any part of it; a span of the calendar that
+    # ends the phrase is when, not where ("copies their notes at the start of each sprint",
+    # "shares their calendar at the start of each week"), while "each day's summary" is an
+    # output still
+    rf"\b(?:in|into|to|of|at\s+the\s+\w++\s+of)\s+(?:every|each|all)\s+(?!{_SPAN_ENDS})"
+    r"(?:\w++\s+){0,2}?\w+|"
     r"\b(?:in|into|inside|within)\s+(?:the\s+)?(?:\w++\s+){0,3}?of\s+(?:an?|the)\s+"
     r"(?:image|link|url|pixel)\b|\b(?:in|into|inside|within|onto)\s+(?:an?|the|every|each|all)\s+"
     rf"(?:[\w-]++\s+)?(?:{LINK}|url|image|pixel)s?\b|"
