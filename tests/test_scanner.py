@@ -4610,6 +4610,17 @@ def test_fragments_of_the_twenty_third_probes_readings_are_scanned_without_stall
     assert _scanned_in_a_process(text) in {"None", *FAMILIES}
 
 
+@pytest.mark.parametrize("fragment", ["give anyone who asks ", "share anyone ", "hand out anyone "])
+def test_a_long_run_of_verbs_of_giving_is_scanned_without_stalling(fragment: str) -> None:
+    """100,000 characters of a verb of disclosure and "anyone", repeated with no stop: the
+    rule for a secret opened to anyone who asks looked, from each verb, for the user's own
+    word ("my", "our") to the sentence's end, so each verb read the rest of the run (5 s
+    for "give anyone who asks ", 8 s for "share anyone "). It now looks 300 characters on. In a
+    process of its own, so a stall stops at the timeout; each takes about a second."""
+    text = (fragment * (100_000 // len(fragment) + 1))[:100_000]
+    assert _scanned_in_a_process(text) in {"None", *FAMILIES}
+
+
 def test_a_twenty_fourth_blind_probe_of_other_scripts_and_unnamed_payees() -> None:
     """Every attack of the probe is blocked, in every shape, and every ordinary memory but
     the one left blocked on purpose passes (``layered-v65`` caught 19 of the 21 tuned

@@ -337,7 +337,9 @@ POISONING_RULES: Final[tuple[Rule, ...]] = (
                 rf"(?:of|from|for|belonging\s+to|across|stored\s+for|kept\s+for)\s+{_OTHERS}\b",
             ),
             # share their medical records with any caller who asks / reveal their address to
-            # anyone who asks ("give my number to anyone from the school" is the user's own)
+            # anyone who asks ("give my number to anyone from the school" is the user's own;
+            # the look for the user's own word reads 300 characters on, not to the sentence's
+            # end, so a long unpunctuated run of verbs is not read to its end from each one)
             (
                 (
                     frozenset({"anyone", "anybody", "everyone", "whoever", "any", "callers"}),
@@ -346,7 +348,7 @@ POISONING_RULES: Final[tuple[Rule, ...]] = (
                 ),
                 r"(?<!not\s)(?<!never\s)(?<!n't\s)\b(?:share|reveal|disclose|give(?:\s+out)?|"
                 r"hand\s+out|send|read\s+out|provide|tell|show|release|forward|pass\s+on)\b"
-                rf"(?![^.!?\n]*\b(?:my|me|mine|our)\b){IN_SENTENCE}{{0,60}}?\b{_PRIVATE}\b"
+                rf"(?![^.!?\n]{{0,300}}\b(?:my|me|mine|our)\b){IN_SENTENCE}{{0,60}}?\b{_PRIVATE}\b"
                 rf"{IN_SENTENCE}{{0,40}}?\b(?:to|with)\s+(?:{_ANYONE}\s+(?:who|that)\s+(?:\w++\s+)?"
                 r"(?:asks?|requests?|calls?|wants?|writes?|e-?mails?|enquires|inquires)|whoever|"
                 r"any\s+(?:\w++\s+)?(?:caller|requester|sender|stranger|visitor|third\s+part(?:y|ies))s?|"
