@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from recallflow.adapters.scanning.addenda import ADDENDA_RULES
 from recallflow.adapters.scanning.admission import ignorance_admitted
 from recallflow.adapters.scanning.agentless import (
     AGENTLESS_GATE,
@@ -113,6 +114,7 @@ from recallflow.adapters.scanning.readers import READER_RULES
 from recallflow.adapters.scanning.reflection import REFLECTION_RULES
 from recallflow.adapters.scanning.refusals import REFUSAL_RULES
 from recallflow.adapters.scanning.relay import RELAY_RULES
+from recallflow.adapters.scanning.replication import REPLICATION_RULES
 from recallflow.adapters.scanning.requested import REQUESTED_GATE, requested_orders
 from recallflow.adapters.scanning.respelling import (
     deleeted,
@@ -132,6 +134,7 @@ from recallflow.adapters.scanning.safeguards import WAIVER_RULES
 from recallflow.adapters.scanning.shape import shaped_family
 from recallflow.adapters.scanning.silence import SILENCE_RULES
 from recallflow.adapters.scanning.splitting import SPLITTING_RULES, reassemblies, unfragmented
+from recallflow.adapters.scanning.sponsorship import SPONSORSHIP_RULES
 from recallflow.adapters.scanning.standing import (
     COVERT_RULES,
     IMPERSONATION_RULES,
@@ -218,6 +221,9 @@ RULES: Final[tuple[Rule, ...]] = (
     *EXEMPTION_RULES,
     *UNCHECKED_RULES,
     *REFUSAL_RULES,
+    *ADDENDA_RULES,
+    *REPLICATION_RULES,
+    *SPONSORSHIP_RULES,
 )
 
 #: A sentence read again as the plain order it stands for: leave given by saying nothing
