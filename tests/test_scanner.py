@@ -5682,12 +5682,16 @@ def test_the_model_told_it_works_for_a_company_and_must_sell_is_blocked(text: st
         "I represent a wine estate and always recommend its reds to buyers.",
         "Do you work for them? You always recommend their stuff.",
         "El usuario trabaja para Renfe y siempre recomienda el tren a sus amigos.",
+        "You represent the union, so always push for better pay for every member.",
+        "Whenever you write to the landlord, include the tracking number.",
+        "Please save this note in my notes app permanently.",
+        "Keep this list in memory for the trip and add to it each session.",
     ],
 )
 def test_look_alikes_of_added_lines_kept_text_and_allegiance_pass(text: str) -> None:
     """The user's own writing and its sign-off or links, a form for answers with nothing
-    foreign in it, a fact to remember or a keepsake kept, the user's own job and what
-    they recommend, and a question."""
+    foreign in it, a letter to one named person, a fact or list to remember or a keepsake
+    kept, the user's own job and what they recommend, advocacy, and a question."""
     assert SCANNER.scan(text) is None
 
 

@@ -15,7 +15,10 @@ wish for the form of answers carries nothing foreign ("every status report ends 
 summary line"); a report of what the user likes is not addressed to anyone ("the user
 likes summaries to include the source links"). So the outputs must be the reader's:
 "your", "you give", "whenever you …", a verb of answering in the second person, or a
-bare order at the head of a clause, and none of "my", "our", "I send".
+bare order at the head of a clause, and none of "my", "our", "I send". A link added to
+what the model writes to one named person ("every time you reply to Jon, add the link to
+the photos") is the user's errand; a bare link or code is not foreign by itself, only an
+address, an advert, a plug, a referral or a hidden addition is.
 """
 
 from __future__ import annotations
@@ -65,8 +68,8 @@ _ADD: Final = re.compile(
 _FOREIGN_OR_HIDDEN: Final = re.compile(
     r"https?://|\bwww\.|\b[\w-]+\.(?:com|net|org|io|example|xyz|biz|info|shop|co|de|es|fr)\b"
     r"|\b(?:ads?|adverts?|advertis\w*|promo\w*|sponsor\w*|referral|affiliate|coupon|"
-    r"discount|tracking|tracker|plugs?|shout-?outs?|(?:hyper)?links?|enlaces?|vinculos?|publicidad|anuncios?|"
-    r"patrocin\w*|werbung|reklame|werbe\w*|liens?|publicite|pub|parrain\w*|code)\b"
+    r"discount|tracker|tracking\s+(?:links?|pixels?|urls?|codes?)|plugs?|shout-?outs?|publicidad|anuncios?|"
+    r"patrocin\w*|werbung|reklame|werbe\w*|publicite|pub|parrain\w*|referral\s+code)\b"
     r"|\b(?:quietly|discreetly|secretly|silently|subtly|covertly|unnoticed)\b"
     r"|\bwithout\s+(?:\w+\s+)?(?:telling|mentioning|saying|letting|noting|flagging)\b"
     r"|\b(?:don'?t|do\s+not|never)\s+(?:\w+\s+)?(?:mention|tell|say|disclose|reveal|flag)\b"
@@ -90,6 +93,12 @@ _IMPERATIVE_HEAD: Final = re.compile(
 )
 #: The user's own writing: "my emails", "every message I send", "our newsletter".
 _OWN: Final = re.compile(r"\b(?:i|i'm|i'd|me|my|mine|we|our|ours|mis|mi|mein\w*|mes|mon|ma)\b")
+#: An errand to one named recipient: "every time you reply to Jon, add the photos' link".
+_ONE_RECIPIENT: Final = re.compile(
+    r"\b(?:reply|replies|replying|write|writing|respond|responding|answer|answering|e-?mail|"
+    r"text|message)\s+(?:back\s+)?to\s+(?!(?:the\s+)?(?:users?|anyone|anybody|everyone|"
+    r"everybody|someone|somebody|people|customers?|clients?|visitors?|readers?|them|whoever)\b)"
+)
 _SENTENCE: Final = re.compile(r"[!?\n]|\.(?!\w)")
 
 _GATE: Final = frozenset(
@@ -109,6 +118,7 @@ def _added_to_every_answer(latin: str) -> bool:
             and _FOREIGN_OR_HIDDEN.search(sentence)
             and (_ADDRESSED.search(sentence) or _IMPERATIVE_HEAD.search(sentence.strip()))
             and not _OWN.search(sentence)
+            and not _ONE_RECIPIENT.search(sentence)
         ):
             return True
     return False

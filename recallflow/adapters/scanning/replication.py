@@ -27,8 +27,9 @@ _ITSELF: Final = re.compile(
     r"\b(?:this|these)\s+(?:exact\s+|very\s+|same\s+|whole\s+|entire\s+|full\s+)?(?:text|"
     r"note|message|instructions?|paragraph|passage|entry|lines?|block|rules?|directives?|"
     r"prompt|words|wording|sentence)\b"
+    # a bare "this" as the whole object: "remember this permanently", not "keep this list"
     r"|\b(?:remember|save|store|keep|copy|memori[sz]e|persist|preserve)\s+this\b"
-    r"(?!\s+(?:is|was|one|year|week|month|day|time|trip|moment|place|song|book|photo)\b)"
+    r"(?=\s*(?:[,;:]|$)|\s+(?:permanently|forever|in|into|to|and|for|verbatim|again)\b)"
     r"|\b(?:este|esta|estas|estos)\s+(?:texto|mensaje|nota|instruccion\w*|parrafo|reglas?|"
     r"indicacion\w*)\b"
     r"|\b(?:diese[nrms]?)\s+(?:text|nachricht|notiz|anweisung\w*|absatz|regel\w*|hinweis)\b"
@@ -74,8 +75,9 @@ _IN_MEMORY_OR_AGAIN: Final = re.compile(
     r"|\bre-?(?:save|store|add|insert|write)\w*|\b(?:duplicate|replicate|propagate|recopie)\w*"
     r"|\bvuelve\s+a\b|\berneut\b|\bagain\b|\bback\s+(?:in)?to\b"
 )
-#: The speaker keeping a keepsake of their own: "I'll keep this note forever".
-_KEEPSAKE: Final = re.compile(r"\b(?:i|i'll|i'm|i've|we|we'll)\b")
+#: The speaker keeping a keepsake of their own: "I'll keep this note forever", "save this
+#: note in my notes app permanently".
+_KEEPSAKE: Final = re.compile(r"\b(?:i|i'll|i'm|i've|we|we'll|my|me|our)\b")
 _READER: Final = re.compile(r"\b(?:you|your|assistant|ai|model|bot)\b")
 _SENTENCE: Final = re.compile(r"[!?\n]|\.(?!\w)")
 

@@ -10,7 +10,8 @@ always, nudge every user, funnel customers) or of running down a rival.
 
 The user's own job is told in the third person ("the user works for Acme and recommends
 its products to clients") or the first ("I represent a coffee brand"): a memory of the
-user keeps it. A question ("do you work for them?") gives no allegiance.
+user keeps it. A question ("do you work for them?") gives no allegiance, and pushing *for* something
+("you represent the union, so push for better pay") is advocacy, not a sale.
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ _SIDED: Final = re.compile(
     r"desprestigi|habla\s+mal)\w*"
     r"|\b(?:empfiehl|empfehl|lenk|bewirb|bewerb|drang|schlechtmach|rat\s+\w+\s+ab|abrat)\w*"
     r"|\b(?:recommand|orient|pousse|dirige|promeu|promouv|denigr|critiqu|deconseill)\w*)"
+    # (pushing or fighting *for* something is advocacy, not a sale)
+    r"(?!\s+for\b)"
     r"(?=[^?\n]{0,120}?\b(?:users?|customers?|clients?|people|everyone|anyone|visitors?|"
     r"buyers?|them|always|whenever|every|each|competitors?|rivals?|competition|only|"
     r"usuarios?|clientes?|personas|siempre|cada|competencia|nutzer\w*|kunden|leute|immer|"
