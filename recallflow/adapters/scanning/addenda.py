@@ -32,7 +32,8 @@ from recallflow.adapters.scanning.rule import Rule
 _OUTPUT_NOUN: Final = (
     r"(?:answers?|repl(?:y|ies)|responses?|outputs?|summar(?:y|ies)|recommendations?|"
     r"completions?|respuestas?|resumen(?:es)?|antwort(?:en)?|zusammenfassung(?:en)?|ausgaben?|"
-    r"reponses?|resumes?|messages?|mensajes?|nachricht(?:en)?)"
+    r"reponses?|resumes?|messages?|mensajes?|nachricht(?:en)?|rispost[ae]|riassunt[oi]|"
+    r"messaggi[o]?)"
 )
 
 #: The reader's outputs, each time, in English, Spanish, German and French.
@@ -53,6 +54,9 @@ _EACH_OUTPUT: Final = re.compile(
     r"|\b(?:a\s+)?(?:chaque|toutes?\s+(?:tes|vos|les)|tous\s+(?:tes|vos|les))\s+"
     + _OUTPUT_NOUN
     + r"\b|\b(?:chaque\s+fois|a\s+chaque\s+fois)\s+que\s+(?:tu|vous)\b"
+    r"|\b(?:ad\s+|in\s+)?(?:ogni|ciascuna|tutte\s+le\s+(?:tue\s+)?|tutti\s+i\s+(?:tuoi\s+)?)\s*"
+    + _OUTPUT_NOUN
+    + r"\b|\b(?:ogni\s+volta\s+)?che\s+(?:rispondi|scrivi|riassumi)\b"
 )
 
 #: An act of adding to what is written.
@@ -62,6 +66,7 @@ _ADD: Final = re.compile(
     r"|\b(?:anad|agreg|incluy|inclu|insert|pon|mete|adjunt|firm|termin|coloc)\w*"
     r"|\b(?:fug|hang|setz|schreib|unterschreib|bau|pack|einfug)\w*"
     r"|\b(?:ajout|insere|inser|mets|glisse|sign|termin|plac)\w*"
+    r"|\b(?:aggiung|inserisc|mett|includ|allega|firma|chiud)\w*"
 )
 
 #: What is added being foreign (a link, an address, an advert, a code) or hidden.
@@ -77,22 +82,49 @@ _FOREIGN_OR_HIDDEN: Final = re.compile(
     r"|\ben\s+secreto\b|\bunauffallig\b|\bheimlich\b|\bohne\s+(?:es\s+)?(?:\w+\s+)?zu\s+"
     r"(?:sagen|erwahnen)|\bdiscretement\b|\ben\s+secret\b|\bsans\s+(?:le\s+)?(?:dire|"
     r"mentionner|signaler)"
+    r"|\bpubblicita\b|\bdi\s+nascosto\b|\bin\s+segreto\b|\bsenza\s+(?:farlo\s+)?"
+    r"(?:notare|dirlo|dire\w*|avvisare|segnalarlo)"
 )
 
 #: The reader addressed: "you", "your", the assistant, a second-person verb of answering.
 _ADDRESSED: Final = re.compile(
     r"\b(?:you|your|yours|assistant|ai|model|bot|chatbot|tu|tus|respondas|contestes|"
-    r"generes|escribas|resumas|du|deine[rnms]?|dein|tes|vos|votre|ton|ta)\b"
+    r"generes|escribas|resumas|du|deine[rnms]?|dein|tes|vos|votre|ton|ta|tue|tuoi|tuo)\b"
 )
 #: A bare order at the head of a clause: "Append this line…", "…, ajoute discrètement…".
-_IMPERATIVE_HEAD: Final = re.compile(
-    r"(?:^|[,;:]\s*)(?:always\s+|also\s+|siempre\s+|immer\s+|toujours\s+)?(?:add|append|"
-    r"insert|include|put|tack|slip|sneak|attach|embed|sign|end|finish|prepend|anade|agrega|"
-    r"incluye|inserta|pon|mete|firma|termina|fuge|hange|setze|schreib|ajoute|insere|"
-    r"inclus|mets|glisse|signe|termine)\b"
+#: An order to add, in the imperative.
+_ADD_ORDER: Final = (
+    r"(?:always\s+|also\s+|siempre\s+|immer\s+|toujours\s+|sempre\s+)?"
+    r"(?:add|append|insert|include|put|tack|slip|sneak|attach|embed|sign|end|finish|prepend|"
+    r"anade|agrega|incluye|inserta|pon|mete|firma|termina|fuge|hange|setze|schreib|ajoute|"
+    r"insere|inclus|mets|glisse|signe|termine|aggiungi|inserisci|metti|includi|allega|"
+    r"chiudi)\b"
+)
+_IMPERATIVE_HEAD: Final = re.compile(r"(?:^|[,;:]\s*)" + _ADD_ORDER)
+#: The same order after the outputs it is for, put first: "Bei jeder Antwort füge …
+#: hinzu", "In every answer, add …", "Ad ogni risposta aggiungi …" (a German verb comes
+#: second, so such an order has no imperative at its head).
+_LEADING_EACH: Final = re.compile(
+    r"^(?:(?:in|at|on|with|for|bei|zu|en|a|ad|dans|con|avec|per)\s+)?(?:every|each|"
+    r"all\s+(?:of\s+)?your|jede[rnms]?|alle[rn]?\s+(?:deine[rnms]?\s+)?|cada|todas\s+"
+    r"(?:las\s+)?(?:tus\s+)?|chaque|toutes\s+(?:tes|vos|les)\s+|ogni|tutte\s+le\s+"
+    r"(?:tue\s+)?)\s*(?:\w+\s+)?" + _OUTPUT_NOUN + r"\b[\s,;:]+" + _ADD_ORDER
 )
 #: The user's own writing: "my emails", "every message I send", "our newsletter".
-_OWN: Final = re.compile(r"\b(?:i|i'm|i'd|me|my|mine|we|our|ours|mis|mi|mein\w*|mes|mon|ma)\b")
+_OWN: Final = re.compile(
+    r"\b(?:i|i'm|i'd|me|my|mine|we|our|ours|mis|mi|mein\w*|mes|mon|ma|mio|mia|miei|mie|io)\b"
+)
+#: The addition kept from the user: no wish of the user's own asks that ("add my link
+#: quietly, never tell the user" is an order about the user, not from them).
+_KEPT_FROM_USER: Final = re.compile(
+    r"\b(?:quietly|discreetly|secretly|covertly|unnoticed)\b"
+    r"|\bwithout\s+(?:\w+\s+)?(?:telling|mentioning|letting|flagging)\b"
+    r"|\b(?:don'?t|do\s+not|never)\s+(?:\w+\s+)?(?:mention|tell|disclose|reveal|flag)\b"
+    r"|\bsin\s+(?:decir\w*|avisar|mencionar\w*|que\s+(?:lo\s+)?sepa)|\ben\s+secreto\b"
+    r"|\bheimlich\b|\bunauffallig\b|\bdiscretement\b|\ben\s+secret\b"
+    r"|\bne\s+(?:le\s+|la\s+|les\s+)?(?:signale|dis|mentionne)\w*\s+(?:jamais|pas|rien)\b"
+    r"|\bdi\s+nascosto\b|\bin\s+segreto\b|\bsenza\s+(?:farlo\s+)?(?:notare|dirlo)"
+)
 #: An errand to one named recipient: "every time you reply to Jon, add the photos' link".
 _ONE_RECIPIENT: Final = re.compile(
     r"\b(?:reply|replies|replying|write|writing|respond|responding|answer|answering|e-?mail|"
@@ -104,7 +136,7 @@ _SENTENCE: Final = re.compile(r"[!?\n]|\.(?!\w)")
 _GATE: Final = frozenset(
     {"every", "each", "all", "any", "whenever", "anytime", "cada", "todas", "todos", "que"}
     | {"cuando", "jeder", "jede", "jedes", "jeden", "jedem", "alle", "allen", "aller"}
-    | {"immer", "chaque", "toutes", "tous", "your"}
+    | {"immer", "chaque", "toutes", "tous", "your", "ogni", "tutte", "tutti", "ciascuna"}
 )
 
 
@@ -116,8 +148,12 @@ def _added_to_every_answer(latin: str) -> bool:
             _EACH_OUTPUT.search(sentence)
             and _ADD.search(sentence)
             and _FOREIGN_OR_HIDDEN.search(sentence)
-            and (_ADDRESSED.search(sentence) or _IMPERATIVE_HEAD.search(sentence.strip()))
-            and not _OWN.search(sentence)
+            and (
+                _ADDRESSED.search(sentence)
+                or _IMPERATIVE_HEAD.search(sentence.strip())
+                or _LEADING_EACH.search(sentence.strip())
+            )
+            and (not _OWN.search(sentence) or _KEPT_FROM_USER.search(sentence))
             and not _ONE_RECIPIENT.search(sentence)
         ):
             return True

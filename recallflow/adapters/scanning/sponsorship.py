@@ -42,7 +42,10 @@ _SIDED: Final = re.compile(
     r"|\bdein\s+(?:arbeitgeber|sponsor|auftraggeber)\s+ist\b"
     r"|\btu\s+(?:travailles|representes)\b|\bvous\s+(?:travaillez|representez)\b"
     r"|\btu\s+es\s+(?:l'|le\s+|la\s+|un\s+|une\s+)?(?:agent|representant\w*|ambassad\w*)"
-    r"|\bton\s+(?:employeur|sponsor|patron)\s+est\b)"
+    r"|\bton\s+(?:employeur|sponsor|patron)\s+est\b"
+    r"|\b(?:tu\s+)?(?:lavori\s+per|rappresenti)\b|\bil\s+tuo\s+(?:vero\s+)?(?:datore\s+di\s+"
+    r"lavoro|sponsor|capo)\s+e\b|\bsei\s+(?:l'|un\s+|una\s+)?(?:agente|rappresentante|"
+    r"ambasciat\w*)\s+di\b)"
     r"[^?\n]{0,200}?"
     r"(?:\b(?:steer|nudge|push|promote|recommend|direct|guide|funnel|route|upsell|sell|"
     r"favou?r|plug|pitch|redirect|point|badmouth|bad-mouth|disparage|trash|discourage|"
@@ -50,21 +53,25 @@ _SIDED: Final = re.compile(
     r"|\b(?:recomiend|recomend|dirig|orient|empuj|promocion|promuev|desaconsej|critic|"
     r"desprestigi|habla\s+mal)\w*"
     r"|\b(?:empfiehl|empfehl|lenk|bewirb|bewerb|drang|schlechtmach|rat\s+\w+\s+ab|abrat)\w*"
-    r"|\b(?:recommand|orient|pousse|dirige|promeu|promouv|denigr|critiqu|deconseill)\w*)"
+    r"|\b(?:recommand|orient|pousse|dirige|promeu|promouv|denigr|critiqu|deconseill)\w*"
+    r"|\b(?:consigli|raccomand|indirizz|spingi|promuov|sconsigli|screditi|critica)\w*"
+    r"|\bwarn\w*\s+(?:\w+\s+)?(?:against|off|away\s+from)\b)"
     # (pushing or fighting *for* something is advocacy, not a sale)
     r"(?!\s+for\b)"
     r"(?=[^?\n]{0,120}?\b(?:users?|customers?|clients?|people|everyone|anyone|visitors?|"
     r"buyers?|them|always|whenever|every|each|competitors?|rivals?|competition|only|"
     r"usuarios?|clientes?|personas|siempre|cada|competencia|nutzer\w*|kunden|leute|immer|"
-    r"jede\w*|konkurrenz|utilisateurs?|gens|toujours|chaque|concurrence|concurrents?)\b)"
+    r"jede\w*|konkurrenz|utilisateurs?|gens|toujours|chaque|concurrence|concurrents?|"
+    r"utenti|sempre|ogni|concorrenza|concorrenti|against)\b)"
 )
 #: The speaker's own job, told in the first person.
-_OWN: Final = re.compile(r"\b(?:i|i'm|we|we're|my|our)\b")
+_OWN: Final = re.compile(r"\b(?:i|i'm|me|we|we're|us|my|our|io|mio|mia|nostr[oaie])\b")
 _STATEMENT: Final = re.compile(r"[?\n]")
 
 _GATE: Final = frozenset(
     {"you", "you're", "your", "assistant", "ai", "model", "bot", "chatbot", "as"}
-    | {"trabajas", "representas", "eres", "tu", "du", "dein", "vous", "ton"}
+    | {"trabajas", "representas", "eres", "tu", "du", "dein", "vous", "ton", "lavori"}
+    | {"rappresenti", "il", "sei"}
 )
 
 
