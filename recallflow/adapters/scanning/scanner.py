@@ -131,6 +131,7 @@ from recallflow.adapters.scanning.riders import RIDER_RULES
 from recallflow.adapters.scanning.rule import Rule, first_family
 from recallflow.adapters.scanning.sabotage import SABOTAGE_RULES
 from recallflow.adapters.scanning.safeguards import WAIVER_RULES
+from recallflow.adapters.scanning.selfhidden import SELF_HIDDEN_RULES
 from recallflow.adapters.scanning.shape import shaped_family
 from recallflow.adapters.scanning.silence import SILENCE_RULES
 from recallflow.adapters.scanning.splitting import SPLITTING_RULES, reassemblies, unfragmented
@@ -224,6 +225,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *ADDENDA_RULES,
     *REPLICATION_RULES,
     *SPONSORSHIP_RULES,
+    *SELF_HIDDEN_RULES,
 )
 
 #: A sentence read again as the plain order it stands for: leave given by saying nothing
@@ -476,7 +478,7 @@ class LayeredInjectionScanner:
     """
 
     #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v70"
+    version: str = "layered-v71"
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""
