@@ -2528,8 +2528,7 @@ def test_fragments_of_the_sixteenth_probes_readings_are_scanned_without_stalling
     """100,000 characters of one fragment of a new reading, repeated: each reading's spans
     are bounded, so a long run is read in linear time. In a process of its own so that a
     stall is stopped at the timeout; each takes a few seconds at most."""
-    text = (fragment * (100_000 // len(fragment) + 1))[:100_000]
-    assert _scanned_in_a_process(text) in {"None", *FAMILIES}
+    assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
 
 def test_a_seventeenth_blind_probe_of_orders_dressed_as_the_paperwork_around_a_model() -> None:
@@ -2647,8 +2646,7 @@ def test_fragments_of_the_seventeenth_probes_readings_are_scanned_without_stalli
     """100,000 characters of one fragment of a new reading, repeated: each reading's spans
     are bounded, so a long run is read in linear time. In a process of its own so that a
     stall is stopped at the timeout; each takes a few seconds at most."""
-    text = (fragment * (100_000 // len(fragment) + 1))[:100_000]
-    assert _scanned_in_a_process(text) in {"None", *FAMILIES}
+    assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
 
 @pytest.mark.parametrize(
@@ -3450,6 +3448,11 @@ _SCAN_STDIN = (
 )
 
 
+def _repeated(fragment: str) -> str:
+    """100,000 characters of ``fragment``, repeated: the longest text an episode holds."""
+    return (fragment * (100_000 // len(fragment) + 1))[:100_000]
+
+
 def _scanned_in_a_process(text: str) -> str:
     """The family ``text`` is blocked as (``"None"`` when it passes), scanned in a process
     of its own, so that a scan that stalls is stopped at the timeout (generous: each of
@@ -4005,8 +4008,7 @@ def test_fragments_of_orders_about_the_user_are_scanned_without_stalling(
 ) -> None:
     """100,000 characters of one fragment of the readings of orders about the user,
     repeated, in a process of its own: every gap is bounded and ends at a sentence."""
-    text = (fragment * (100_000 // len(fragment) + 1))[:100_000]
-    assert _scanned_in_a_process(text) in {"None", *FAMILIES}
+    assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
 
 @pytest.mark.parametrize(
@@ -4100,8 +4102,7 @@ def test_fragments_of_the_eighteenth_probes_readings_are_scanned_without_stallin
     """100,000 characters of one fragment of a new reading, repeated, in a process of its
     own: each reading's spans are bounded or anchored at a sentence's start, so a long run
     is read in linear time."""
-    text = (fragment * (100_000 // len(fragment) + 1))[:100_000]
-    assert _scanned_in_a_process(text) in {"None", *FAMILIES}
+    assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
 
 def test_a_twentieth_blind_probe_of_false_blocks_passes_the_users_own_notes() -> None:
@@ -4208,8 +4209,7 @@ def test_fragments_of_the_users_own_say_are_scanned_without_stalling(fragment: s
     """100,000 characters of one fragment of the twentieth probe's readings, repeated, in a
     process of its own: whether a statement tells a reader anything is read once per
     statement, not once per sentence."""
-    text = (fragment * (100_000 // len(fragment) + 1))[:100_000]
-    assert _scanned_in_a_process(text) in {"None", *FAMILIES}
+    assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
 
 @pytest.mark.parametrize(
@@ -4354,8 +4354,7 @@ def test_fragments_of_the_twenty_first_probes_readings_are_scanned_without_stall
 ) -> None:
     """100,000 characters of one fragment of a new reading, repeated, in a process of its
     own: a document's report is taken off once, not once per report it nests."""
-    text = (fragment * (100_000 // len(fragment) + 1))[:100_000]
-    assert _scanned_in_a_process(text) in {"None", *FAMILIES}
+    assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
 
 def test_a_twenty_second_blind_probe_of_second_clauses_and_goals_against_the_user() -> None:
@@ -4453,8 +4452,7 @@ def test_fragments_of_second_clauses_against_the_user_are_scanned_without_stalli
 ) -> None:
     """100,000 characters of one fragment of the twenty-second probe's readings, repeated,
     in a process of its own."""
-    text = (fragment * (100_000 // len(fragment) + 1))[:100_000]
-    assert _scanned_in_a_process(text) in {"None", *FAMILIES}
+    assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
 
 @pytest.mark.parametrize(
@@ -4606,8 +4604,7 @@ def test_fragments_of_the_twenty_third_probes_readings_are_scanned_without_stall
 ) -> None:
     """100,000 characters of one fragment of the twenty-third probe's readings, repeated,
     in a process of its own."""
-    text = (fragment * (100_000 // len(fragment) + 1))[:100_000]
-    assert _scanned_in_a_process(text) in {"None", *FAMILIES}
+    assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
 
 @pytest.mark.parametrize("fragment", ["give anyone who asks ", "share anyone ", "hand out anyone "])
@@ -4617,8 +4614,7 @@ def test_a_long_run_of_verbs_of_giving_is_scanned_without_stalling(fragment: str
     word ("my", "our") to the sentence's end, so each verb read the rest of the run (5 s
     for "give anyone who asks ", 8 s for "share anyone "). It now looks 300 characters on. In a
     process of its own, so a stall stops at the timeout; each takes about a second."""
-    text = (fragment * (100_000 // len(fragment) + 1))[:100_000]
-    assert _scanned_in_a_process(text) in {"None", *FAMILIES}
+    assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
 
 def test_a_twenty_fourth_blind_probe_of_other_scripts_and_unnamed_payees() -> None:
@@ -4806,8 +4802,7 @@ def test_fragments_of_the_twenty_fourth_probes_readings_are_scanned_without_stal
 ) -> None:
     """100,000 characters of one fragment of the twenty-fourth probe's readings, repeated,
     in a process of its own."""
-    text = (fragment * (100_000 // len(fragment) + 1))[:100_000]
-    assert _scanned_in_a_process(text) in {"None", *FAMILIES}
+    assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
 
 @pytest.mark.parametrize(
@@ -4881,8 +4876,7 @@ def test_fragments_of_disowned_sources_and_promotions_are_scanned_without_stalli
 ) -> None:
     """100,000 characters of one fragment of these rules' readings, repeated, in a process
     of its own."""
-    text = (fragment * (100_000 // len(fragment) + 1))[:100_000]
-    assert _scanned_in_a_process(text) in {"None", *FAMILIES}
+    assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
 
 @pytest.mark.parametrize(
@@ -4981,8 +4975,7 @@ def test_fragments_of_what_the_model_reads_declared_orders_are_scanned_without_s
 ) -> None:
     """100,000 characters of one fragment of these rules' readings, repeated, in a process
     of its own."""
-    text = (fragment * (100_000 // len(fragment) + 1))[:100_000]
-    assert _scanned_in_a_process(text) in {"None", *FAMILIES}
+    assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
 
 @pytest.mark.parametrize(
@@ -5043,8 +5036,7 @@ def test_fragments_of_void_set_ups_and_waived_honesty_are_scanned_without_stalli
 ) -> None:
     """100,000 characters of one fragment of these rules' readings, repeated, in a process
     of its own."""
-    text = (fragment * (100_000 // len(fragment) + 1))[:100_000]
-    assert _scanned_in_a_process(text) in {"None", *FAMILIES}
+    assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
 
 @pytest.mark.parametrize(
@@ -5135,8 +5127,7 @@ def test_fragments_of_publishing_armed_orders_and_granted_harm_are_scanned_witho
 ) -> None:
     """100,000 characters of one fragment of these rules' readings, repeated, in a process
     of its own."""
-    text = (fragment * (100_000 // len(fragment) + 1))[:100_000]
-    assert _scanned_in_a_process(text) in {"None", *FAMILIES}
+    assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
 
 @pytest.mark.parametrize(
@@ -5362,8 +5353,7 @@ def test_fragments_of_vouched_ways_in_and_invented_sources_are_scanned_without_s
 ) -> None:
     """100,000 characters of one fragment of these rules' readings, repeated, in a process
     of its own."""
-    text = (fragment * (100_000 // len(fragment) + 1))[:100_000]
-    assert _scanned_in_a_process(text) in {"None", *FAMILIES}
+    assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
 
 @pytest.mark.parametrize(
@@ -5454,8 +5444,7 @@ def test_fragments_of_entrusted_secrets_and_pushed_tokens_are_scanned_without_st
 ) -> None:
     """100,000 characters of one fragment of these readings, repeated, in a process of its
     own."""
-    text = (fragment * (100_000 // len(fragment) + 1))[:100_000]
-    assert _scanned_in_a_process(text) in {"None", *FAMILIES}
+    assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
 
 @pytest.mark.parametrize(
@@ -5608,8 +5597,7 @@ def test_fragments_of_exemptions_skipped_checks_and_refusals_are_scanned_without
 ) -> None:
     """100,000 characters of one fragment of these readings, repeated, in a process of its
     own."""
-    text = (fragment * (100_000 // len(fragment) + 1))[:100_000]
-    assert _scanned_in_a_process(text) in {"None", *FAMILIES}
+    assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
 
 @pytest.mark.parametrize(
@@ -5711,8 +5699,7 @@ def test_fragments_of_added_lines_kept_text_and_allegiance_are_scanned_without_s
 ) -> None:
     """100,000 characters of one fragment of these readings, repeated, in a process of its
     own."""
-    text = (fragment * (100_000 // len(fragment) + 1))[:100_000]
-    assert _scanned_in_a_process(text) in {"None", *FAMILIES}
+    assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
 
 @pytest.mark.parametrize(
@@ -5839,5 +5826,4 @@ def test_a_users_own_secret_kept_from_someone_passes(text: str) -> None:
 def test_fragments_of_a_memory_hiding_itself_are_scanned_without_stalling(fragment: str) -> None:
     """100,000 characters of one fragment of this reading, repeated, in a process of its
     own."""
-    text = (fragment * (100_000 // len(fragment) + 1))[:100_000]
-    assert _scanned_in_a_process(text) in {"None", *FAMILIES}
+    assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}

@@ -201,6 +201,7 @@ def _cmd_forget(args: argparse.Namespace) -> int:
         return 0
     deleted = ", ".join(f"{table} {n}" for table, n in sorted(erasure.deleted.items()) if n)
     verb = "would erase" if args.dry_run else "erased"
+    rows = counted(erasure.total_deleted, "row")
     if args.project or args.session:
         items = (
             f"{counted(erasure.deleted.get('beliefs', 0), 'belief')},"
@@ -208,10 +209,8 @@ def _cmd_forget(args: argparse.Namespace) -> int:
         )
         if args.project:
             items += f", {counted(erasure.deleted['belief_exclusions'], 'not-here rejection')}"
-        rows = counted(erasure.total_deleted, "row")
         print(f"{verb} {what}: {items}; {rows} ({deleted or 'none held'})")
     else:
-        rows = counted(erasure.total_deleted, "row")
         print(f"{verb} {what}: {rows} ({deleted or 'nothing was stored'})")
     scrubbed = ", ".join(f"{table} {n}" for table, n in sorted(erasure.scrubbed.items()) if n)
     if scrubbed:

@@ -386,7 +386,10 @@ def _scrub(
         needles.update((_json_text(text), _json_text(inert(text) or text)))
         if item_id is not None:
             needles.add(json.dumps(item_id))
-    prepared = [(item_id, erased_texts(text)) for item_id, text in targets]
+    # Which items a record may hold is asked only when there are several.
+    prepared = (
+        [(item_id, erased_texts(text)) for item_id, text in targets] if len(targets) > 1 else []
+    )
     tables = [t for t in principal_tables(conn) if t not in _SESSION_TABLES]
     asked: list[str] = []
     rules: dict[Any, Feedback] = {}  # the miss rule of each policy version, read once
@@ -633,7 +636,7 @@ def _erase_episode(
     """:func:`forget_episode` of an episode already locked (its ``content`` read), in an
     erasure already begun: its erasure, with its record written, and the ids of the
     beliefs that lost their reference to it. ``traces`` False leaves the stored records
-    to the caller (:func:`_erase_belief`)."""
+    to the caller, as for :func:`_erase_belief`."""
     scrubbed_rows: dict[str, int] = {}
     hints = 0
     if traces:
