@@ -412,10 +412,11 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import subprocess
 import sys
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -3441,11 +3442,63 @@ def test_a_long_run_of_one_character_is_scanned_in_one_pass(text: str) -> None:
     assert SCANNER.scan(text) is None
 
 
-_SCAN_STDIN = (
+_SCAN_LOOP = (
     "import sys\n"
     "from recallflow.adapters.scanning import LayeredInjectionScanner\n"
-    "print(LayeredInjectionScanner().scan(sys.stdin.buffer.read().decode('utf-8')))\n"
+    "scanner = LayeredInjectionScanner()\n"
+    "while size := sys.stdin.buffer.readline():\n"
+    "    text = sys.stdin.buffer.read(int(size)).decode('utf-8')\n"
+    "    print(scanner.scan(text), flush=True)\n"
 )
+_STALL_TIMEOUT = 30.0
+
+
+class _ScanningProcess:
+    """One child process that scans text after text, so that the hundreds of stall checks
+    pay for starting Python and compiling the scanner's patterns once, not once each. A
+    scan that outlasts the timeout kills the child (the next check starts a fresh one), so
+    a stall is still stopped rather than left running."""
+
+    def __init__(self) -> None:
+        self._child: subprocess.Popen[bytes] | None = None
+
+    def scan(self, text: str) -> str:
+        if self._child is None or self._child.poll() is not None:
+            self._child = subprocess.Popen(
+                [sys.executable, "-c", _SCAN_LOOP],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+            )
+        child = self._child
+        assert child.stdin is not None and child.stdout is not None
+        data = text.encode("utf-8")
+        child.stdin.write(b"%d\n" % len(data) + data)
+        child.stdin.flush()
+        ready, _, _ = select.select([child.stdout], [], [], _STALL_TIMEOUT)
+        if not ready:
+            self.close()
+            raise AssertionError(f"the scan took more than {_STALL_TIMEOUT:.0f} s")
+        answer = child.stdout.readline()
+        if not answer:
+            self.close()
+            raise AssertionError("the scanning process ended without an answer")
+        return answer.decode().strip()
+
+    def close(self) -> None:
+        if self._child is not None:
+            self._child.kill()
+            self._child.communicate()
+            self._child = None
+
+
+_SCANNING_PROCESS = _ScanningProcess()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _scanning_process_stopped() -> Iterator[None]:
+    """The scanning child ends with this module's tests."""
+    yield
+    _SCANNING_PROCESS.close()
 
 
 def _repeated(fragment: str) -> str:
@@ -3455,16 +3508,9 @@ def _repeated(fragment: str) -> str:
 
 def _scanned_in_a_process(text: str) -> str:
     """The family ``text`` is blocked as (``"None"`` when it passes), scanned in a process
-    of its own, so that a scan that stalls is stopped at the timeout (generous: each of
-    these takes well under a second or two) rather than left running."""
-    done = subprocess.run(
-        [sys.executable, "-c", _SCAN_STDIN],
-        input=text.encode("utf-8"),
-        capture_output=True,
-        timeout=30,
-        check=True,
-    )
-    return done.stdout.decode().strip()
+    apart, so that a scan that stalls is stopped at the timeout (generous: each of these
+    takes well under a second or two) rather than left running."""
+    return _SCANNING_PROCESS.scan(text)
 
 
 @pytest.mark.parametrize(
