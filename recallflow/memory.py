@@ -79,7 +79,6 @@ from recallflow.adapters.postgres.sessions import PostgresSessionStore
 from recallflow.adapters.postgres.settings import ensure_embedding_space
 from recallflow.adapters.postgres.traces import PostgresTraceStore
 from recallflow.adapters.postgres.vectors import forget_vector_texts
-from recallflow.adapters.scanning import LayeredInjectionScanner
 from recallflow.adapters.scanning.cached import CachedInjectionScanner
 from recallflow.adapters.tokens.cached import CachedTokenCounter
 from recallflow.core.calibration import (
@@ -273,7 +272,11 @@ class Memory:
         # the same texts come back turn after turn, and each is a pure function of it.
         self._search = PostgresBeliefSearch(recall_pool)
         counts = CachedTokenCounter(token_counter)
-        verdicts = CachedInjectionScanner(injection_scanner or LayeredInjectionScanner())
+        if injection_scanner is None:
+            from recallflow.adapters.scanning import LayeredInjectionScanner
+
+            injection_scanner = LayeredInjectionScanner()
+        verdicts = CachedInjectionScanner(injection_scanner)
         # What these remember by text is remembered per principal: each read uses them as
         # its own principal (``_owned``), so one principal's texts never show in another's.
         self._query_vectors = CachedQueryEmbedder(embedder)

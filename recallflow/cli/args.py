@@ -404,17 +404,24 @@ def json_value(value: BaseModel) -> Any:
     return value.model_dump(mode="json", context=SENSITIVITY_NAMED)
 
 
-def open_store(args: argparse.Namespace, *, operator: bool = False) -> Memory:
+def open_store(
+    args: argparse.Namespace, *, operator: bool = False, serving: bool = False
+) -> Memory:
     """The store a command's ``--dsn``/``--home`` name (else ``RECALLFLOW_DSN``, checked
     like ``--dsn``), with the embedder ``RECALLFLOW_EMBEDDER`` asks for and, for the
     embedded server, the ``RECALLFLOW_SHARED_BUFFERS`` it starts with and the home
     (``--home`` or ``RECALLFLOW_HOME``) it is in: a bad value of any is a usage error, not
     a traceback. Every command that opens a store opens it
-    here, so each one judges the environment the same way."""
-    from recallflow.adapters.embedders import default_embedder
+    here, so each one judges the environment the same way.
+
+    A command runs once and ends, so the injection scanner's rules are compiled at its
+    first scan (:mod:`~recallflow.adapters.scanning.deferred`): a command that never scans
+    does not wait for them. A ``serving`` command (the MCP server) compiles them at open,
+    so that its first recall is as quick as the next."""
+    from recallflow.adapters.embedders import embedder_choice
 
     try:
-        embedder = default_embedder()
+        embedder_choice()  # judged with the other variables; the model is loaded after them
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     store = args.dsn or env_dsn()
@@ -445,8 +452,10 @@ def open_store(args: argparse.Namespace, *, operator: bool = False) -> Memory:
                 default_home()
         except ConfigurationError as exc:
             raise UsageError(str(exc)) from None
-    # Imported once the environment is judged: the store's modules (the scanner's rules
-    # among them) take seconds of CPU to import, which a bad variable need not wait for.
+    # Imported, and the model loaded, once the environment is judged: the store's modules
+    # take about a second of CPU to import, which a bad variable need not wait for.
+    from recallflow.adapters.embedders import default_embedder
+    from recallflow.adapters.scanning.deferred import DeferredInjectionScanner
     from recallflow.errors import (
         ConfigurationError,
         ConnectionOptionError,
@@ -455,10 +464,19 @@ def open_store(args: argparse.Namespace, *, operator: bool = False) -> Memory:
     )
     from recallflow.memory import open_memory
 
+    embedder = default_embedder()
+    scanner = None if serving else DeferredInjectionScanner()
     # open_memory's own default unless the variable sizes the pool.
     opened = open_memory if pool_size is None else partial(open_memory, pool_size=pool_size)
     try:
-        return opened(store, args.home, embedder=embedder, operator=operator, read_dsn=replica)
+        return opened(
+            store,
+            args.home,
+            embedder=embedder,
+            operator=operator,
+            read_dsn=replica,
+            injection_scanner=scanner,
+        )
     except ConnectionOptionError as exc:  # an option libpq judges only when connecting
         source = {"read_dsn": "--read-dsn", "RECALLFLOW_READ_DSN": exc.source}.get(exc.source)
         raise UsageError(

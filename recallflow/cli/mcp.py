@@ -195,7 +195,7 @@ def _cmd_mcp(args: argparse.Namespace) -> int:
     from recallflow.tools import Toolset
 
     tenant, principal, surface = _binding(args)
-    with open_store(args) as memory:
+    with open_store(args, serving=True) as memory:
         server = mcp_server(
             Toolset(memory, tenant_id=tenant, principal_id=principal, surface=surface)
         )

@@ -32,6 +32,7 @@ __all__ = [
     "EmbedderUnavailableError",
     "HashingEmbedder",
     "default_embedder",
+    "embedder_choice",
     "embedder_from_name",
     "setting_of",
 ]
@@ -82,13 +83,23 @@ def embedder_from_name(name: str) -> Embedder:
     raise ValueError(f"unknown embedder {name!r}; valid choices: {', '.join(EMBEDDER_CHOICES)}")
 
 
-def default_embedder() -> Embedder:
-    """The embedder ``RECALLFLOW_EMBEDDER`` asks for (``auto``: MiniLM, else hashing)."""
+def embedder_choice() -> str:
+    """The choice ``RECALLFLOW_EMBEDDER`` makes (``auto`` when unset), nothing loaded yet.
+
+    Raises:
+        ValueError: the variable names none of the choices.
+    """
     choice = os.environ.get(ENV_VAR, "auto").strip().lower() or "auto"
     if choice not in _ENV_CHOICES:
         raise ValueError(
             f"{ENV_VAR}={choice!r} is not valid; valid choices: {', '.join(_ENV_CHOICES)}"
         )
+    return choice
+
+
+def default_embedder() -> Embedder:
+    """The embedder ``RECALLFLOW_EMBEDDER`` asks for (``auto``: MiniLM, else hashing)."""
+    choice = embedder_choice()
     if choice != "auto":
         return embedder_from_name(choice)
     from recallflow.adapters.embedders.minilm import MiniLMEmbedder

@@ -149,6 +149,7 @@ from recallflow.adapters.scanning.unasked import UNASKED_RULES
 from recallflow.adapters.scanning.unchecked import UNCHECKED_RULES
 from recallflow.adapters.scanning.unfiltered import UNFILTERED_RULES
 from recallflow.adapters.scanning.unlocking import UNLOCKING_RULES
+from recallflow.adapters.scanning.version import RULES_VERSION
 from recallflow.adapters.scanning.vocative import VOCATIVE_RULES
 
 #: Every rule, in the order of :data:`~recallflow.adapters.scanning.families.FAMILIES`.
@@ -477,8 +478,8 @@ class LayeredInjectionScanner:
     that records :attr:`version` can be replayed.
     """
 
-    #: Identifies the rule set in traces; bump it whenever a rule changes.
-    version: str = "layered-v71"
+    #: Identifies the rule set in traces (bumped in its own module with every rule change).
+    version: str = RULES_VERSION
 
     def scan(self, text: str) -> str | None:
         """The family id of the first technique found in ``text``, or ``None``."""
