@@ -373,6 +373,15 @@ class Floor(_Frozen):
         " nobody (a determiner or a pronoun in that place). Off: only the subject of"
         ' "does" or "did" and the owner of a possessive are.',
     )
+    request_words_aside: bool = Field(
+        default=True,
+        description="A text query of nothing but names and words that ask the memory for"
+        ' what it holds ("tell", "know", "remember", "say", "anything", "about") asks for'
+        ' all the memory holds of the names: "Tell me about Ada" is covered by every'
+        ' belief that holds "Ada", where "tell", which none holds, weighed as much as the'
+        " name and a belief that holds only the name did not clear. A query with other"
+        " words keeps these (an answer may say them). Off: they count as words.",
+    )
     names_peers: int = Field(
         default=3,
         ge=0,

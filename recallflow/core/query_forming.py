@@ -158,6 +158,57 @@ _NOT_NAMES = frozenset(
 )
 
 
+#: Words that ask the memory for what it holds rather than say what it is asked about:
+#: "Tell me about Ada", "What do you know about Mia?", "What did I say about the deploy?".
+#: No belief answers by holding them, and a question made of them and a name asks for
+#: everything the memory holds of the name (``floor.request_words_aside``).
+_MEMORY_REQUEST = frozenset(
+    {
+        "tell",
+        "told",
+        "know",
+        "knew",
+        "remember",
+        "remembered",
+        "recall",
+        "recalled",
+        "remind",
+        "say",
+        "said",
+        "mention",
+        "mentioned",
+        "anything",
+        "everything",
+        "something",
+        "about",
+        "regarding",
+        "concerning",
+    }
+)
+_MEMORY_REQUEST_WORD = re.compile(
+    r"(?<![\w'’-])(?:" + "|".join(sorted(_MEMORY_REQUEST)) + r")(?![\w'’-])", re.IGNORECASE
+)
+
+
+def without_memory_request(text: str) -> str:
+    """``text`` without the words that ask the memory for what it holds
+    (:data:`_MEMORY_REQUEST`)."""
+    return " ".join(_MEMORY_REQUEST_WORD.sub(" ", text).split())
+
+
+def coverage_text(text: str, lowercase: bool = False, copula: bool = True) -> str:
+    """A text query as the floor's coverage reads it: one of nothing but names and words
+    that ask the memory for what it holds ("Tell me about Ada", "What do you know about
+    Mia?") without those words, which no belief about the names holds and which weighed
+    as much as the name; any other as it is. "What did Caroline tell Melanie about the
+    race?" keeps its "tell": an answer may say it."""
+    if names_mentioned(text, lowercase, copula) is None:
+        return text
+    if names_mentioned(text, lowercase, copula, request_aside=True) is not None:
+        return text
+    return without_memory_request(text)
+
+
 _SENTENCE_END = frozenset(".!?:;\"'(")
 #: Titles written before a name, often with a full stop that does not end the sentence
 #: ("Mrs. Abernethy", "Dr. Okafor"): a title is part of the name's run, not a name itself.
@@ -646,9 +697,13 @@ def lowercase_names(text: str, copula: bool = True) -> list[str]:
     return list(dict.fromkeys(w for w in found if _lower_name(w)))
 
 
-def names_mentioned(text: str, lowercase: bool = False, copula: bool = True) -> str | None:
+def names_mentioned(
+    text: str, lowercase: bool = False, copula: bool = True, request_aside: bool = False
+) -> str | None:
     """The names ``text`` mentions, one run of them after another, or None when it
-    mentions none, or nothing but names (then the names are what it asks about).
+    mentions none, or nothing but names (then the names are what it asks about), or, with
+    ``request_aside``, nothing but names and words that ask the memory for what it holds
+    ("Tell me about Ada": :data:`_MEMORY_REQUEST`).
 
     A name is a capitalised word that does not start a sentence and is neither a stop
     word nor a day or month (``Walter``, ``Rolls-Royce``; an acronym such as ``NHS`` is
@@ -656,9 +711,10 @@ def names_mentioned(text: str, lowercase: bool = False, copula: bool = True) -> 
     part of it. With ``lowercase``, a text written without a capital letter names the
     words in a name's place (:func:`lowercase_names`, the subject of "is" or "was" with
     ``copula``)."""
+    filler = _NOT_NAMES | _MEMORY_REQUEST if request_aside else _NOT_NAMES
     guessed = lowercase_names(text, copula) if lowercase else []
     if guessed:
-        rest = [w for w in _words(text) if w not in guessed and len(w) > 1 and w not in _NOT_NAMES]
+        rest = [w for w in _words(text) if w not in guessed and len(w) > 1 and w not in filler]
         return " ".join(guessed) if rest else None
     runs: list[list[str]] = []
     end = -1
@@ -675,7 +731,7 @@ def names_mentioned(text: str, lowercase: bool = False, copula: bool = True) -> 
     if not runs:
         return None
     names = {w.lower() for run in runs for w in _words(" ".join(run))}
-    if not [w for w in _words(text) if w not in names and len(w) > 1 and w not in _NOT_NAMES]:
+    if not [w for w in _words(text) if w not in names and len(w) > 1 and w not in filler]:
         return None
     return " ".join(" ".join(run) for run in runs)
 

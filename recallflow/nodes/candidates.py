@@ -29,7 +29,7 @@ def candidate_load(
     fused_candidates: tuple[FusedCandidate, ...],
     hard_filter: HardFilter,
     request: RecallRequest,
-    query_texts: tuple[str, ...],
+    coverage_texts: tuple[str, ...],
     query_vectors: npt.NDArray[np.float32],
     query_names: tuple[str, ...],
     named_entities: tuple[str, ...],
@@ -42,14 +42,15 @@ def candidate_load(
     in docs/architecture.md), the project as the caller named it, even one the surface
     withholds: a user's "not here" holds there on every surface (see "Trust boundary");
     with their relevance evidence. None, with the reason, when
-    the load fails. When a text query names someone, the coverage of its names alone is
-    read too, in the same statement, after the queries' own (``query_names``). With
+    the load fails. The coverage is read of the text queries as ``coverage_texts`` gives
+    them; when a text query names someone, the coverage of its names alone is read too,
+    in the same statement, after the queries' own (``query_names``). With
     ``floor.bridge_neighbours``, for a query that names nothing (no key, no entity of the
     working state: it asks through a description, "the brother who pays…"), the same
     statement also loads the other holders of a bridge of the first ``limits.graph_seeds``
     fused candidates (an entity few beliefs hold): no arm votes for them, the floor may
     keep one beside the belief it bridges from."""
-    texts = (*query_texts, *(names for names in query_names if names))
+    texts = (*coverage_texts, *(names for names in query_names if names))
     limits = policy.limits
     asks_through = policy.floor.bridge_neighbours and not query_keys and not named_entities
     seeds = [c.belief_id for c in fused_candidates[: limits.graph_seeds]] if asks_through else []

@@ -19,6 +19,7 @@ from recallflow.core.query_forming import (
     Period,
     asks_when,
     content_terms,
+    coverage_text,
     named_periods,
     names_mentioned,
 )
@@ -139,9 +140,26 @@ def query_names(query_texts: tuple[str, ...], policy: RetrievalPolicy) -> tuple[
     "is" or "was" among them with ``floor.lowercase_copula``)."""
     if not policy.floor.names_aside:
         return ()
-    lowercase, copula = policy.floor.lowercase_names, policy.floor.lowercase_copula
-    names = tuple(names_mentioned(text, lowercase, copula) or "" for text in query_texts)
+    floor = policy.floor
+    lowercase, copula = floor.lowercase_names, floor.lowercase_copula
+    aside = floor.request_words_aside
+    names = tuple(
+        names_mentioned(text, lowercase, copula, aside) or "" for text in query_texts
+    )
     return names if any(names) else ()
+
+
+@tag(stage="query_forming")
+def coverage_texts(query_texts: tuple[str, ...], policy: RetrievalPolicy) -> tuple[str, ...]:
+    """The text queries as the floor's coverage reads them: with
+    ``floor.request_words_aside``, one of nothing but names and words that ask the memory
+    for what it holds without those words
+    (:func:`~recallflow.core.query_forming.coverage_text`)."""
+    floor = policy.floor
+    if not floor.request_words_aside or not floor.names_aside:
+        return query_texts
+    lowercase, copula = floor.lowercase_names, floor.lowercase_copula
+    return tuple(coverage_text(text, lowercase, copula) for text in query_texts)
 
 
 @tag(stage="query_forming")
