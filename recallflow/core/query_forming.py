@@ -159,9 +159,9 @@ _NOT_NAMES = frozenset(
 
 
 #: Words that ask the memory for what it holds rather than say what it is asked about:
-#: "Tell me about Ada", "What do you know about Mia?", "What did I say about the deploy?".
-#: No belief answers by holding them, and a question made of them and a name asks for
-#: everything the memory holds of the name (``floor.request_words_aside``).
+#: "Tell me about Ada", "What do you know about Mia?", "Anything about Tomasz?". A
+#: question of them and names asks for everything the memory holds of the names
+#: (``floor.request_words_aside``).
 _MEMORY_REQUEST = frozenset(
     {
         "tell",
@@ -190,12 +190,6 @@ _MEMORY_REQUEST_WORD = re.compile(
 )
 
 
-def without_memory_request(text: str) -> str:
-    """``text`` without the words that ask the memory for what it holds
-    (:data:`_MEMORY_REQUEST`)."""
-    return " ".join(_MEMORY_REQUEST_WORD.sub(" ", text).split())
-
-
 def coverage_text(text: str, lowercase: bool = False, copula: bool = True) -> str:
     """A text query as the floor's coverage reads it: one of nothing but names and words
     that ask the memory for what it holds ("Tell me about Ada", "What do you know about
@@ -206,7 +200,7 @@ def coverage_text(text: str, lowercase: bool = False, copula: bool = True) -> st
         return text
     if names_mentioned(text, lowercase, copula, request_aside=True) is not None:
         return text
-    return without_memory_request(text)
+    return " ".join(_MEMORY_REQUEST_WORD.sub(" ", text).split())
 
 
 _SENTENCE_END = frozenset(".!?:;\"'(")
