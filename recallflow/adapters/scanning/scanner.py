@@ -147,6 +147,7 @@ from recallflow.adapters.scanning.supersession import SUPERSESSION_RULES
 from recallflow.adapters.scanning.theuser import THE_USER_RULES
 from recallflow.adapters.scanning.unasked import UNASKED_RULES
 from recallflow.adapters.scanning.unchecked import UNCHECKED_RULES
+from recallflow.adapters.scanning.unconsulted import UNCONSULTED_RULES
 from recallflow.adapters.scanning.unfiltered import UNFILTERED_RULES
 from recallflow.adapters.scanning.unlocking import UNLOCKING_RULES
 from recallflow.adapters.scanning.version import RULES_VERSION
@@ -227,6 +228,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *REPLICATION_RULES,
     *SPONSORSHIP_RULES,
     *SELF_HIDDEN_RULES,
+    *UNCONSULTED_RULES,
 )
 
 #: A sentence read again as the plain order it stands for: leave given by saying nothing
