@@ -152,6 +152,7 @@ from recallflow.adapters.scanning.unfiltered import UNFILTERED_RULES
 from recallflow.adapters.scanning.unlocking import UNLOCKING_RULES
 from recallflow.adapters.scanning.version import RULES_VERSION
 from recallflow.adapters.scanning.vocative import VOCATIVE_RULES
+from recallflow.adapters.scanning.vouched import VOUCHED_RULES
 
 #: Every rule, in the order of :data:`~recallflow.adapters.scanning.families.FAMILIES`.
 RULES: Final[tuple[Rule, ...]] = (
@@ -229,6 +230,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *SPONSORSHIP_RULES,
     *SELF_HIDDEN_RULES,
     *UNCONSULTED_RULES,
+    *VOUCHED_RULES,
 )
 
 #: A sentence read again as the plain order it stands for: leave given by saying nothing
