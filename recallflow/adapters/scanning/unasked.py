@@ -48,9 +48,10 @@ _UNASKED_LATIN: Final = (
     # a negation before a verb of asking or confirming ("no hace falta confirmarlo", "skip
     # the confirmation step"), or after it in German ("frag ihn dazu nicht nochmal")
     r"\b(?:no\s+hace\s+falta|no\s+need|needn'?t|skip|don'?t|never|no|ne|non|nie|nao|sin|"
-    r"ohne|sans|senza|bez|sem)\s+(?:\w++\s+){0,2}?(?:ask\w*|confirm\w*|check\w*|verif\w*|"
+    r"ohne|sans|senza|bez|sem|inutile\s+de|(?:pas|nul)\s+besoin\s+de|unnotig|tidak\s+perlu|"
+    r"tanpa)\s+(?:\w++\s+){0,2}?(?:ask\w*|confirm\w*|check\w*|verif\w*|"
     r"pregunt\w*|consult\w*|demand\w*|chied\w*|conferm\w*|pyta\w*|potwierdz\w*|pergunt\w*|"
-    r"frag\w*|nachfrag\w*|ruckfrag\w*|bestatig\w*)|\bfrag\w*\s+(?:\w++\s+){0,3}?nicht\b)"
+    r"frag\w*|nachfrag\w*|ruckfrag\w*|bestatig\w*|\w*pruf\w*|kontrollier\w*)|\bfrag\w*\s+(?:\w++\s+){0,3}?nicht\b)"
 )
 _PAYEE_LATIN: Final = (
     rf"{_ACCOUNT}[^\n]{{0,80}}?{_UNASKED_LATIN}|{_UNASKED_LATIN}[^\n]{{0,80}}?{_ACCOUNT}"
@@ -76,11 +77,26 @@ _PAYMENT_WORDS: Final = frozenset(
 )
 _UNASKED_CJK: Final = (
     r"(?:不用再?问|不用再?確認|不用再?确认|无需确认|無需確認|不必确认|直接用|直接转|直接轉|"
-    r"確認せず|確認なしで|聞かずに|묻지\s*말고|확인\s*없이)"
+    r"確認せず|確認なしで|聞かずに|묻지\s*말고|확인\s*없이|"
+    # a check said to be needless ("確認は不要", "확인은 필요 없다", "不需要确认")
+    r"確認(?:は|も)?不要|確認の必要(?:は)?(?:ない|ありません)|確認しなくて(?:いい|よい|も)|"
+    r"확인(?:은|이|할)?\s*필요\s*(?:가\s*|는\s*)?없|확인하지\s*않아도|不需要(?:再)?(?:确认|確認)|"
+    r"无须(?:确认|核实)|無須(?:確認|核實))"
 )
 _PAYEE_CJK: Final = (
-    r"(?:账户|賬戶|账号|賬號|帐户|卡号|卡號|口座|계좌)[^\n]{0,8}?\d{4}[\s-]?\d{4}[^\n]{0,40}?"
-    rf"{_UNASKED_CJK}"
+    r"(?:账户|賬戶|账号|賬號|帐户|卡号|卡號|口座|계좌)[^\n]{0,8}?(?:\d{4}[\s-]?\d{4}|\d{6,})"
+    rf"[^\n]{{0,40}}?{_UNASKED_CJK}"
+)
+#: The same in Thai, Hindi and Arabic: an account's number, then no need to confirm or ask.
+#: (Thai is written as the view holds it: NFKC splits the vowel "ำ" into "ํา".)
+_PAYEE_OTHER_SCRIPTS: Final = (
+    r"บัญชี[^\n]{0,10}?\d[\d\s-]{5,16}\d[^\n]{0,40}?ไม่(?:ต้อง|จําเป็นต้อง)(?:ยืนยัน|ถาม|"
+    r"ตรวจสอบ|ขออนุญาต)"
+    r"|(?:खाता|खाते|अकाउंट)[^\n]{0,12}?\d[\d\s-]{5,16}\d[^\n]{0,40}?(?:(?:पुष्टि|पूछने|जाँच|जांच)"
+    r"[^।\n]{0,16}?(?:ज़रूरत|जरूरत|आवश्यकता)\s*नहीं|बिना\s*पूछे|पूछे\s*बिना)"
+    r"|(?:حساب|الحساب|آيبان|الآيبان)[^\n]{0,12}?\d[\d\s-]{5,16}\d[^\n]{0,40}?(?:دون|بدون|"
+    r"لا\s+(?:حاجة|داعي)\s+(?:إلى\s+|الى\s+|ل)?)\s*(?:تأكيد|سؤال|الرجوع|التحقق|تحقق|"
+    r"استئذان)"
 )
 
 #: A password, PIN or code, with its value.
@@ -163,6 +179,7 @@ _OPEN_SECRET_CJK: Final = (
 _WAIVER_WORDS: Final = frozenset(
     {"without", "need", "needn", "don", "dont", "skip", "never", "no", "sin", "ohne", "sans"}
     | {"senza", "bez", "sem", "sormadan", "onay", "ne", "non", "nie", "nao", "frag", "fragt"}
+    | {"inutile", "besoin", "unnotig", "perlu", "tanpa"}
 )
 
 #: Words one of which "anyone who asks" needs, in the Latin-script languages read.
@@ -190,7 +207,7 @@ UNASKED_RULES: Final[tuple[Rule, ...]] = (
         "latin",
         (((_WAIVER_WORDS, _PAYMENT_WORDS, _ACCOUNT_WORDS), _LABELLED_PAYEE_LATIN),),
     )
-    + regex_rules(OUTPUT_HIJACK, "plain", (_PAYEE_CJK,))
+    + regex_rules(OUTPUT_HIJACK, "plain", (_PAYEE_CJK, _PAYEE_OTHER_SCRIPTS))
     + regex_rules(EXFILTRATION, "latin", (_SECRET_THEN_ANYONE, _ANYONE_THEN_SECRET))
     + regex_rules(EXFILTRATION, "latin", (((_ANYONE_WORDS, _SECRET_WORDS), _SECRET_TO_ANYONE),))
     + regex_rules(EXFILTRATION, "plain", (_OPEN_SECRET_CJK, _SECRET_TO_ANYONE_CJK))
