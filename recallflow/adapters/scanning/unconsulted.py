@@ -135,7 +135,7 @@ _ABROAD_WORDS: Final = frozenset(
     {"sin", "sans", "ohne", "senza", "sem", "bez", "tanpa", "falta", "necesario", "necesitas"}
     | {"tienes", "hay", "besoin", "inutile", "peine", "musst", "brauchst", "ruckfrage"}
     | {"bedarf", "notig", "erforderlich", "bisogno", "serve", "occorre", "devi", "precisa"}
-    | {"preciso", "necessario", "potrzeby", "musisz", "trzeba", "perlu", "usah", "can"}
+    | {"preciso", "necessario", "potrzeby", "musisz", "trzeba", "perlu", "usah", "khong"}
     | {"gerek", "sormaya"}
 )
 
