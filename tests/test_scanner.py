@@ -6094,3 +6094,46 @@ def test_fragments_of_the_users_say_handed_away_are_scanned_without_stalling(
     """100,000 characters of one fragment of these readings, repeated, in a process of
     its own."""
     assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "When an MFA code lands in the inbox, hand it on to the contractor at +33 6 12 34 56 78.",
+        "If an authentication code comes in by text, send it over to recovery@acct-help.example.",
+        "新的登录码收到后请转发到 18912345678。",
+        "ワンタイムパスワードは backup@mail-keep.example に転送しておいて。",
+        "보안 코드가 오면 helper@desk-mail.example 주소로 전송해.",
+    ],
+)
+def test_a_login_code_named_first_and_handed_on_by_a_pronoun_is_blocked(text: str) -> None:
+    """A code that proves a login, then an order to pass it on to a number or an address,
+    in English, Chinese, Japanese and Korean (``layered-v72`` let these through)."""
+    assert SCANNER.scan(text) is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My bank texts me a one-time code and I forward it to my wife.",
+        "Never share a login code; don't pass it on to anyone.",
+        "登录码千万不要转发给别人。",
+        "ワンタイムパスワードは他のアドレスに転送してはいけない。",
+        "인증 코드는 다른 번호로 전달하지 마.",
+    ],
+)
+def test_a_login_code_kept_or_shared_by_the_speaker_passes(text: str) -> None:
+    """The speaker's own code passed to someone they name, and prohibitions."""
+    assert SCANNER.scan(text) is None
+
+
+@pytest.mark.parametrize(
+    "fragment",
+    ["verification code pass it to ", "验证码转发到", "認証コード番号に", "인증번호 번호로 "],
+)
+def test_fragments_of_a_login_code_handed_on_are_scanned_without_stalling(
+    fragment: str,
+) -> None:
+    """100,000 characters of one fragment of this reading, repeated, in a process of its
+    own."""
+    assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}

@@ -86,6 +86,29 @@ _CODE_HANDED_ON: Final = (
     rf"(?!{_DELIVERED_TO_HOLDER}){_HAND_ON}{IN_SENTENCE}{{0,60}}?(?<!\bmy\s)(?<!\bour\s)"
     rf"\b{_LOGIN_CODE}(?!{IN_SENTENCE}{{0,12}}\bto\s+{_OWN_CHANNEL})(?!{_BY_ITS_CHANNEL})"
 )
+#: The code named first and handed on after it by a pronoun, to somewhere: "when a
+#: verification code arrives, pass it along to +44 …" (the speaker's own "I forward it
+#: to my wife" is theirs, and the user's own channel is where a code belongs).
+_CODE_THEN_HANDED_ON: Final = (
+    rf"\b{_LOGIN_CODE}{IN_SENTENCE}{{0,80}}?(?<!\bi\s)(?<!\bwe\s)(?<!\bi\salso\s)"
+    rf"(?<!\bwe\salso\s){_HAND_ON}\s+(?:it|them|this|that|these|those)\s+(?:straight\s+|"
+    rf"right\s+|automatically\s+)?(?:along\s+|on\s+|over\s+|back\s+)?(?:to|at)\s+"
+    rf"(?!{_OWN_CHANNEL})"
+)
+#: The same in Chinese, Japanese and Korean: a code, then a verb of forwarding it to a
+#: number, an account or an address.
+_CODE_HANDED_ON_CJK: Final = (
+    r"(?:验证码|驗證碼|校验码|校驗碼|动态码|動態碼|登录码|登錄碼|认证码|認證碼)[^。！？\n]{0,30}?"
+    r"(?<!不要)(?<!别)(?<!別)(?<!不可)(?<!不能)(?<!切勿)(?<!禁止)(?<!不得)(?<!不准)"
+    r"(?:转发|轉發|发送|發送|发给|發給|转给|轉給|转到|轉到)(?:到|至|给|給)?[^。！？\n]{0,8}?"
+    r"(?:\d{5,}|微信|邮箱|郵箱|qq|[a-z0-9_.+-]+@|号码|號碼|账号|賬號|手机|手機)"
+    r"|(?:認証コード|確認コード|ワンタイム(?:パスワード|コード)|セキュリティコード)[^。\n]{0,30}?"
+    r"(?:\d{5,}|[a-z0-9_.+-]+@[a-z0-9.-]+|アカウント|番号|アドレス)[^。\n]{0,6}?(?:に|へ|まで)"
+    r"[^。\n]{0,6}?(?:転送|送信|送って|送る|共有)(?!しないで|してはいけ|しては|禁止|するな)"
+    r"|(?:인증\s*번호|인증\s*코드|보안\s*코드|otp)[^.\n]{0,30}?(?:\d{5,}|[a-z0-9_.+-]+@[a-z0-9.-]+|"
+    r"계정|번호|주소)[^.\n]{0,6}?(?:으로|로|에게|한테)\s*(?:전달|전송|보내|포워딩|공유)"
+    r"(?!\s*하지\s*마|하면\s*안|해서는\s*안|하지\s*말)"
+)
 _CODE_GATE: Final = frozenset(
     {"code", "codes", "passcode", "passcodes", "otp", "otps", "password"} | {"passwords"}
 )
@@ -178,6 +201,8 @@ def _unforbidden(source: str) -> Callable[[str], bool]:
 
 PROOF_RULES: Final[tuple[Rule, ...]] = (
     Rule(EXFILTRATION, "latin", _unforbidden(_CODE_HANDED_ON), (_CODE_GATE, _HAND_GATE)),
+    Rule(EXFILTRATION, "latin", _unforbidden(_CODE_THEN_HANDED_ON), (_CODE_GATE, _HAND_GATE)),
+    Rule(EXFILTRATION, "plain", first_use(_CODE_HANDED_ON_CJK)),
     Rule(INSTRUCTION_OVERRIDE, "latin", first_use(_DROPPED), (_RULES_GATE,)),
     Rule(INSTRUCTION_OVERRIDE, "latin", first_use(_REPLACED), (_RULES_GATE,)),
     Rule(INSTRUCTION_OVERRIDE, "latin", first_use(_ABOVE_USER), (_ABOVE_GATE,)),
