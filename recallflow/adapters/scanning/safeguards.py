@@ -29,10 +29,12 @@ from recallflow.adapters.scanning.families import (
 from recallflow.adapters.scanning.lexicon import DIRECTED
 from recallflow.adapters.scanning.rule import Rule, regex_rules
 
-#: The rest of the sentence does not speak in the user's own voice. Put after a rule's
-#: first word, so that it is only tried where that word is (a lookahead that opens a
-#: pattern is tried at every position of every statement).
-_NOT_THEIRS: Final = r"(?![^.!?\n]*\b(?:my|me|mine|myself|i|i'm|i've|i'd)\b)"
+#: The rest of the sentence (up to 400 characters) does not speak in the user's own
+#: voice. Put after a rule's first word, so that it is only tried where that word is (a
+#: lookahead that opens a pattern is tried at every position of every statement). Read to
+#: the sentence's end however far, it was read again from every such word: 100,000
+#: characters of "treat x as approved by the user " with no full stop took five seconds.
+_NOT_THEIRS: Final = r"(?![^.!?\n]{0,400}\b(?:my|me|mine|myself|i|i'm|i've|i'd)\b)"
 #: The model as a noun, found by the noun itself (not a travel or estate agent).
 _MODEL: Final = (
     r"(?:assistants?|ai|a\.i\.|(?<!travel\s)(?<!estate\s)(?<!support\s)(?<!insurance\s)"

@@ -65,24 +65,39 @@ _NEED_WORDS: Final = frozenset(
 )
 _USER_WORDS: Final = frozenset({"user", "users", "owner", "owners", "holder", "principal"})
 
-#: A prohibition in the clause before a "without" of the Latin-script languages.
-#: A clause that gives an order or a standing permission, not a story: its first word is
-#: no subject (an article or a pronoun: "la app cambió la contraseña sin consultar al
-#: usuario" tells what happened), unless a modal or a word of from now on makes it a rule.
-_ORDERING_CLAUSE_ABROAD: Final = (
-    r"(?:^|(?<=[.!?;\n]))(?:(?!\s*(?:la|el|los|las|un|una|unos|unas|le|les|l'|il|lo|gli|i|o|os|"
+#: The first word of a clause that tells what someone did rather than orders it: an
+#: article or a pronoun ("la app cambió la contraseña sin consultar al usuario").
+_SUBJECT_ABROAD: Final = (
+    r"(?:la|el|los|las|un|una|unos|unas|le|les|l'|il|lo|gli|i|o|os|"
     r"as|um|uma|der|die|das|den|dem|des|ein|eine|einen|einem|mein\w*|sein\w*|ihr\w*|unser\w*|"
     r"ich|er|sie|es|wir|je|j'|elle|ils|elles|nous|on|yo|ella|ellos|ellas|io|lui|lei|loro|eu|"
     r"ele|ela|eles|elas|ja|ona|oni|ono|saya|aku|dia|mereka|kami|kita|ia|mi|mio|mia|ma|mon|"
-    r"mes|son|sa|ses|su|sus|meu|minha|seu|sua|moja|moj|jego|jej|ten|ta|to)\b)|"
+    r"mes|son|sa|ses|su|sus|meu|minha|seu|sua|moja|moj|jego|jej|ten|ta|to)\b"
+)
+#: A modal or a word of from now on: what makes a clause with a subject a rule.
+_RULE_WORDS_ABROAD: Final = (
     r"(?=[^.!?;\n]{0,200}?\b(?:puedes|puede|pueden|debes|debe|deben|hay\s+que|peux|peut|"
     r"pouvez|dois|doit|devez|kannst|kann|darfst|darf|sollst|soll|musst|puoi|puo|devi|deve|"
     r"pode|podes|podem|bisa|boleh|harus|mozesz|mozna|musisz|siempre|desde\s+ahora|"
     r"a\s+partir\s+de\s+(?:ahora|maintenant|agora|hoy|hoje)|toujours|desormais|dorenavant|"
     r"immer|ab\s+(?:jetzt|sofort)|kunftig|sempre|d'ora\s+in\s+poi|da\s+ora\s+in\s+poi|"
-    r"selalu|mulai\s+sekarang|zawsze|od\s+teraz|odtad)\b))"
+    r"selalu|mulai\s+sekarang|zawsze|od\s+teraz|odtad)\b)"
+)
+#: A prohibition in the clause before a "without" of the Latin-script languages.
+#: A clause that gives an order or a standing permission, not a story: its first word is
+#: no subject, unless a modal or a word of from now on makes it a rule.
+_ORDERING_CLAUSE_ABROAD: Final = (
+    rf"(?:^|(?<=[.!?;\n]))(?:(?!\s*{_SUBJECT_ABROAD})|{_RULE_WORDS_ABROAD})"
     # (a past told in Polish or Indonesian is a story too: "zmieniła", "telah")
     r"(?![^.!?;\n]{0,120}?\b(?:\w+ł[aoy]?\s+(?:\w++\s+){0,3}?bez|telah|sudah|pernah)\b)"
+)
+#: After a "without asking the user" put first, the clause it opens tells what happened
+#: when a subject or a German auxiliary of the past comes next ("Sin consultar al usuario,
+#: la app cambió la contraseña", "Ohne den Nutzer zu fragen, hat die App …"), unless a
+#: modal or a word of from now on makes it a rule.
+_TOLD_AFTER_ABROAD: Final = (
+    rf"(?!\s*,\s*(?:{_SUBJECT_ABROAD}|(?:hat|hatte|haben|hatten|ist|war|waren|wurde|wurden)\b)"
+    rf"(?!{_RULE_WORDS_ABROAD}))"
 )
 _UNFORBIDDEN_ABROAD: Final = (
     rf"{_ORDERING_CLAUSE_ABROAD}(?:(?!\b(?:nunca|jamas|jamais|ne|n'|nie|nigdy|niemals|nicht|kein\w*|"
@@ -227,9 +242,9 @@ UNCONSULTED_RULES: Final[tuple[Rule, ...]] = (
         MULTILINGUAL,
         "latin",
         (
-            (_ABROAD_WORDS, rf"{_UNFORBIDDEN_ABROAD}{_WITHOUT_ABROAD}"),
+            (_ABROAD_WORDS, rf"{_UNFORBIDDEN_ABROAD}{_WITHOUT_ABROAD}{_TOLD_AFTER_ABROAD}"),
             (_ABROAD_WORDS, _NEEDLESS_ABROAD),
-            (_ABROAD_WORDS, rf"{_UNFORBIDDEN_ABROAD}{_USER_FIRST_DE}"),
+            (_ABROAD_WORDS, rf"{_UNFORBIDDEN_ABROAD}{_USER_FIRST_DE}{_TOLD_AFTER_ABROAD}"),
         ),
     )
     + regex_rules(MULTILINGUAL, "plain", (_WAIVED_OTHER_SCRIPTS,))
