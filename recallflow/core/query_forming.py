@@ -185,20 +185,25 @@ _MEMORY_REQUEST = frozenset(
         "concerning",
     }
 )
+_NOT_NAMES_NOR_REQUEST = _NOT_NAMES | _MEMORY_REQUEST
 _MEMORY_REQUEST_WORD = re.compile(
     r"(?<![\w'’-])(?:" + "|".join(sorted(_MEMORY_REQUEST)) + r")(?![\w'’-])", re.IGNORECASE
 )
 
 
-def coverage_text(text: str, lowercase: bool = False, copula: bool = True) -> str:
+def coverage_text(
+    text: str, lowercase: bool = False, copula: bool = True, aside: str | None = None
+) -> str:
     """A text query as the floor's coverage reads it: one of nothing but names and words
     that ask the memory for what it holds ("Tell me about Ada", "What do you know about
     Mia?") without those words, which no belief about the names holds and which weighed
     as much as the name; any other as it is. "What did Caroline tell Melanie about the
-    race?" keeps its "tell": an answer may say it."""
-    if names_mentioned(text, lowercase, copula) is None:
-        return text
-    if names_mentioned(text, lowercase, copula, request_aside=True) is not None:
+    race?" keeps its "tell": an answer may say it. ``aside``: the names
+    :func:`names_mentioned` reads in ``text`` with ``request_aside`` ("" for none), when
+    they are already read."""
+    if aside is None:
+        aside = names_mentioned(text, lowercase, copula, request_aside=True) or ""
+    if aside or names_mentioned(text, lowercase, copula) is None:
         return text
     return " ".join(_MEMORY_REQUEST_WORD.sub(" ", text).split())
 
@@ -705,7 +710,7 @@ def names_mentioned(
     part of it. With ``lowercase``, a text written without a capital letter names the
     words in a name's place (:func:`lowercase_names`, the subject of "is" or "was" with
     ``copula``)."""
-    filler = _NOT_NAMES | _MEMORY_REQUEST if request_aside else _NOT_NAMES
+    filler = _NOT_NAMES_NOR_REQUEST if request_aside else _NOT_NAMES
     guessed = lowercase_names(text, copula) if lowercase else []
     if guessed:
         rest = [w for w in _words(text) if w not in guessed and len(w) > 1 and w not in filler]

@@ -150,16 +150,22 @@ def query_names(query_texts: tuple[str, ...], policy: RetrievalPolicy) -> tuple[
 
 
 @tag(stage="query_forming")
-def coverage_texts(query_texts: tuple[str, ...], policy: RetrievalPolicy) -> tuple[str, ...]:
+def coverage_texts(
+    query_texts: tuple[str, ...], query_names: tuple[str, ...], policy: RetrievalPolicy
+) -> tuple[str, ...]:
     """The text queries as the floor's coverage reads them: with
     ``floor.request_words_aside``, one of nothing but names and words that ask the memory
     for what it holds without those words
-    (:func:`~recallflow.core.query_forming.coverage_text`)."""
+    (:func:`~recallflow.core.query_forming.coverage_text`, given the names ``query_names``
+    read with those words aside, so they are not read again)."""
     floor = policy.floor
     if not floor.request_words_aside or not floor.names_aside:
         return query_texts
     lowercase, copula = floor.lowercase_names, floor.lowercase_copula
-    return tuple(coverage_text(text, lowercase, copula) for text in query_texts)
+    return tuple(
+        coverage_text(text, lowercase, copula, query_names[i] if query_names else "")
+        for i, text in enumerate(query_texts)
+    )
 
 
 @tag(stage="query_forming")

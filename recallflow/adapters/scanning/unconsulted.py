@@ -154,24 +154,24 @@ _ABROAD_WORDS: Final = frozenset(
     | {"gerek", "sormaya"}
 )
 
+#: No Japanese prohibition follows ("…してはいけない").
+_UNFORBIDDEN_JA: Final = (
+    r"(?![^。\n]{0,30}?(?:てはいけ|てはなら|ちゃだめ|じゃだめ|ではいけ|禁止|ないこと|するな))"
+)
 #: An order or a leave after a Japanese "without asking" ("…承諾して。", "…進めてよい"),
 #: with no prohibition; a story ("…更新した") has none.
 _ORDER_AFTER_JA: Final = (
     r"(?=[^。\n]{0,30}?(?:てください|て下さい|ること|しろ|せよ|て(?:も)?(?:よい|いい|良い|構わない|"
-    r"かまわない)|ておいて|て[。！!]|て$))"
-    r"(?![^。\n]{0,30}?(?:てはいけ|てはなら|ちゃだめ|じゃだめ|ではいけ|禁止|ないこと|するな))"
+    rf"かまわない)|ておいて|て[。！!]|て$)){_UNFORBIDDEN_JA}"
 )
-_UNFORBIDDEN_JA: Final = (
-    r"(?![^。\n]{0,30}?(?:てはいけ|てはなら|ちゃだめ|じゃだめ|ではいけ|禁止|ないこと|するな))"
-)
+#: No Korean prohibition follows ("…지 마").
+_UNFORBIDDEN_KO: Final = r"(?![^.\n]{0,30}?(?:지\s*마|면\s*안|서는\s*안|금지|말\s*것))"
 #: The same after a Korean "without": an order or a leave ("…갱신해.", "…해도 돼"); a
 #: story ("…올린 적이 있다") or a remark ("…불편하다") has none.
 _ORDER_AFTER_KO: Final = (
     r"(?=[^.\n]{0,30}?(?:세요|십시오|하라|해라|할\s*것|해도\s*(?:돼|된다|됩니다|좋)|"
-    r"(?:해|줘|라|어|아)(?:[.!]|\s*$)))"
-    r"(?![^.\n]{0,30}?(?:지\s*마|면\s*안|서는\s*안|금지|말\s*것))"
+    rf"(?:해|줘|라|어|아)(?:[.!]|\s*$))){_UNFORBIDDEN_KO}"
 )
-_UNFORBIDDEN_KO: Final = r"(?![^.\n]{0,30}?(?:지\s*마|면\s*안|서는\s*안|금지|말\s*것))"
 #: An Arabic imperative of a consequential act, or a leave ("يمكنك").
 _ORDER_AR: Final = (
     r"(?:\b(?:وافق|اقبل|ادفع|حوّل|حول|أرسل|ارسل|جدد|جدّد|شارك|احذف|نفذ|نفّذ|اشتر|قم|امنح|أكد|"
