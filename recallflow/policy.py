@@ -886,6 +886,12 @@ class RetrievalPolicy(_Frozen):
     graph_expansion: bool = Field(
         default=True, description="Also fuse the neighbours of the other arms' top seeds."
     )
+    profile_requests: bool = Field(
+        default=True,
+        description="Answer a text query that asks what the memory holds of the user"
+        " ('What do you know about me?', 'What are my preferences?') with the user's"
+        " durable beliefs (the profile arm), kept by the score floor alone.",
+    )
     ranking: Ranking = Field(
         default=Ranking.HAND_WEIGHTED,
         description="hand_weighted: the ranking function with the weight vectors below;"
@@ -1047,6 +1053,8 @@ class RetrievalPolicy(_Frozen):
             raise ValueError("graph expansion is switched by 'graph_expansion', not listed")
         if Arm.DURABLE in value:
             raise ValueError("the durable arm belongs to the session snapshot, not to 'arms'")
+        if Arm.PROFILE in value:
+            raise ValueError("the profile arm is switched by 'profile_requests', not listed")
         return value
 
     def arm_weight(self, arm: Arm) -> float:

@@ -120,7 +120,11 @@ def test_every_recipe_builds_and_validates_for_every_moment() -> None:
         upstream = nx.ancestors(graph, RESULT_NODE) | {RESULT_NODE}
         stages = _stage_of(graph)
         assert {stages[n] for n in upstream if n in stages} == set(stages.values())
-        assert {Arm(n) for n in upstream if stages.get(n) == "arm"} == set(policy.fused_arms)
+        # (the profile arm runs beside the fused ones, for a turn that asks about the user)
+        assert {Arm(n) for n in upstream if stages.get(n) == "arm"} == {
+            *policy.fused_arms,
+            Arm.PROFILE,
+        }
 
 
 @pytest.mark.parametrize("moment", sorted(SNAPSHOT_MOMENTS))

@@ -88,7 +88,13 @@ def _kept(
     units = tuple(_scored(i, score) for i, (score, _) in candidates.items())
     relevance = {i: ev for i, (_, ev) in candidates.items()}
     outcome = above_floor(
-        units, relevance, policy, goal_parts=parts, query_keys=(), named_entities=()
+        units,
+        relevance,
+        policy,
+        goal_parts=parts,
+        query_keys=(),
+        named_entities=(),
+        profile_types=(),
     )
     kept = [u.belief_id for u in outcome.kept if isinstance(u, ScoredCandidate)]
     assert sorted(kept + list(outcome.dropped_ids)) == sorted(candidates)

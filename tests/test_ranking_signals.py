@@ -107,11 +107,13 @@ def test_graph_neighbours_are_loaded_below_the_candidate_cut() -> None:
             )
         }
     )
-    ids = [c.belief_id for c in fused_candidates((lexical, graph), policy)]
+    ids = [
+        c.belief_id for c in fused_candidates((lexical, graph), ArmResult(arm=Arm.PROFILE), policy)
+    ]
     assert ids[:5] == [f"l{i}" for i in range(5)]
     assert sorted(ids[5:]) == ["n1", "n2"]
     off = policy.model_copy(update={"limits": policy.limits.model_copy(update={"graph_loaded": 0})})
-    assert len(fused_candidates((lexical, graph), off)) == 5
+    assert len(fused_candidates((lexical, graph), ArmResult(arm=Arm.PROFILE), off)) == 5
 
 
 def test_named_periods_of_common_phrasings() -> None:

@@ -254,7 +254,13 @@ def test_the_floor_holds_even_with_budget_to_spare() -> None:
     strong = scored("b-s", relevance["b-s"].relevance)
     weak = scored("b-w", relevance["b-w"].relevance)
     outcome = above_floor(
-        (strong, weak), relevance, DEFAULT_POLICY, goal_parts=1, query_keys=(), named_entities=()
+        (strong, weak),
+        relevance,
+        DEFAULT_POLICY,
+        goal_parts=1,
+        query_keys=(),
+        named_entities=(),
+        profile_types=(),
     )
     assert [c.belief_id for c in outcome.kept if not isinstance(c, ConflictGroup)] == ["b-s"]
     assert outcome.dropped_ids == ("b-w",)
@@ -273,7 +279,13 @@ def test_the_floor_holds_even_with_budget_to_spare() -> None:
     assert (
         len(
             above_floor(
-                (strong, weak), relevance, lenient, goal_parts=1, query_keys=(), named_entities=()
+                (strong, weak),
+                relevance,
+                lenient,
+                goal_parts=1,
+                query_keys=(),
+                named_entities=(),
+                profile_types=(),
             ).kept
         )
         == 2

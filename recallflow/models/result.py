@@ -46,6 +46,7 @@ class Arm(ModelEnum):
     GRAPH_EXPANDED = "graph_expanded_hits"
     PERIOD = "period_hits"
     DURABLE = "durable_hits"  # the session snapshot's query-free core, not a fused arm
+    PROFILE = "profile_hits"  # the durable beliefs a turn asks for as a whole, not fused
 
 
 class RecallQuery(FrozenModel):
@@ -408,6 +409,12 @@ class RecallTrace(FrozenModel):
         default=(),
         description="Candidates the floor kept only as the bridged neighbour of a belief"
         " that cleared (floor.bridge_neighbours): which belief, through which entity.",
+    )
+    floor_profiled: tuple[str, ...] = Field(
+        default=(),
+        description="Candidates the floor kept only as beliefs about the user that the turn"
+        " asked for as a whole (profile_requests: 'What do you know about me?'), by the"
+        " score floor alone.",
     )
     budget_dropped: int
     budget_dropped_ids: tuple[str, ...]

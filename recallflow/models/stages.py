@@ -196,11 +196,13 @@ def members_of(unit: Resolved) -> tuple[ScoredCandidate, ...]:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FloorOutcome:
     """What cleared the relevance floor, and the ids it dropped; of what it kept, the
-    candidates kept only as a bridged neighbour of another (``bridged``)."""
+    candidates kept only as a bridged neighbour of another (``bridged``) and those kept
+    only as beliefs about the user a turn asked for as a whole (``profiled``)."""
 
     kept: tuple[Resolved, ...]
     dropped_ids: tuple[str, ...]
     bridged: tuple[FloorBridge, ...] = ()
+    profiled: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -45,7 +45,11 @@ the context is not the objective):
   statement and held by few of the loaded candidates — is kept after the rest
   (``floor.bridge_neighbours``), and named in the outcome with that candidate and the
   entity: the second belief of a chain through a person holds nothing of the question
-  but the name (the candidates' load brings such holders in for such a query).
+  but the name (the candidates' load brings such holders in for such a query);
+* or, for a turn that asks what the memory holds of the user (``profile_types``: "What
+  do you know about me?"), a unit holding a belief of the asked durable types whose
+  score reaches ``floor.score`` is kept in its place, as a session's core is, and named
+  in the outcome (``profiled``).
 
 A conflict set is kept or dropped as one, by its best member. What is dropped is counted
 (and its ids go to the operator trace), never rendered.
@@ -53,7 +57,7 @@ A conflict set is kept or dropped as one, by its best member. What is dropped is
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from hamilton.function_modifiers import tag
 
@@ -63,6 +67,7 @@ from recallflow.core.relevance import best_clearing_score
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import FloorBridge, RelevanceEvidence
 from recallflow.models.stages import FloorOutcome, Resolved, ScoredCandidate, members_of
+from recallflow.models.store import BeliefType
 from recallflow.policy import FloorOdds, RetrievalPolicy
 
 
@@ -173,12 +178,18 @@ def above_floor(
     goal_parts: int,
     query_keys: tuple[str, ...],
     named_entities: tuple[str, ...],
+    profile_types: tuple[BeliefType, ...],
 ) -> FloorOutcome:
-    """The resolved units above the floor, in order, and the ids dropped under it."""
+    """The resolved units above the floor, in order, and the ids dropped under it. When
+    the turn asks what the memory holds of the user (``profile_types``: the durable types
+    it asks for), a unit with a belief of those types is kept by the score floor alone,
+    as a session's core is: the question holds no word its answer holds, so there is no
+    relevance to clear (see "Arms" in docs/architecture.md)."""
     best = best_clearing_score(resolved_candidates, candidate_relevance, policy)
     bars = _Bars.of(policy)
     kept: list[Resolved] = []
     dropped: list[str] = []
+    profiled: list[str] = []  # kept only as beliefs about the user the turn asked for
     place = 0  # units within the distances so far
     for unit in resolved_candidates:
         members = members_of(unit)
@@ -192,6 +203,11 @@ def above_floor(
         at = estimate_place(place, goal_parts)
         if lead is not None and evidence is not None and _likely(lead, evidence, bars, best, at):
             kept.append(unit)
+        elif profile_types and any(
+            m.belief.belief_type in profile_types and m.score >= bars.score for m in members
+        ):
+            kept.append(unit)
+            profiled.extend(m.belief_id for m in members)
         else:
             dropped.extend(m.belief_id for m in members)
         if lead is not None:
@@ -205,8 +221,11 @@ def above_floor(
         and not query_keys
         and not named_entities
     ):
-        return _with_bridged(resolved_candidates, candidate_relevance, kept, dropped, policy, bars)
-    return FloorOutcome(kept=tuple(kept), dropped_ids=tuple(dropped))
+        bridged = _with_bridged(
+            resolved_candidates, candidate_relevance, kept, dropped, policy, bars
+        )
+        return replace(bridged, profiled=tuple(profiled))
+    return FloorOutcome(kept=tuple(kept), dropped_ids=tuple(dropped), profiled=tuple(profiled))
 
 
 def _with_bridged(

@@ -30,14 +30,46 @@ def arm_results(configured_arms: list[ArmResult]) -> tuple[ArmResult, ...]:
 
 @tag(stage="fusion")
 def fused_candidates(
-    arm_results: tuple[ArmResult, ...], policy: RetrievalPolicy
+    arm_results: tuple[ArmResult, ...], profile_hits: ArmResult, policy: RetrievalPolicy
 ) -> tuple[FusedCandidate, ...]:
     """The top candidates by RRF score (desc, then id), each with every arm's rank for it;
     then the first ``limits.graph_loaded`` graph-expansion hits that fell below that cut,
     in fused order. A neighbour of a top seed (the turn that answers a matching question,
     the other half of a fact split across two turns) shares few of the query's words, so
     its fused rank is low, but the ranking can only lift what is loaded (see "Fusion" in
-    docs/architecture.md)."""
+    docs/architecture.md). Last, the profile arm's hits that are not among them yet, each
+    with no fused score and its rank in that arm (the arm is not fused: it answers a
+    question no other arm can rank for, and the floor keeps its beliefs by the score
+    floor; see "Arms" in docs/architecture.md)."""
+    fused = _fused(arm_results, policy)
+    if not profile_hits.hits:
+        return fused
+    ranks = {h.belief_id: h.rank for h in profile_hits.hits}
+    with_ranks = tuple(
+        FusedCandidate.trusted(
+            belief_id=c.belief_id,
+            rrf_score=c.rrf_score,
+            arm_ranks={**c.arm_ranks, Arm.PROFILE: ranks[c.belief_id]},
+        )
+        if c.belief_id in ranks
+        else c
+        for c in fused
+    )
+    seen = {c.belief_id for c in fused}
+    added = tuple(
+        FusedCandidate.trusted(
+            belief_id=h.belief_id, rrf_score=0.0, arm_ranks={Arm.PROFILE: h.rank}
+        )
+        for h in profile_hits.hits
+        if h.belief_id not in seen
+    )
+    return with_ranks + added
+
+
+def _fused(
+    arm_results: tuple[ArmResult, ...], policy: RetrievalPolicy
+) -> tuple[FusedCandidate, ...]:
+    """The fused candidates of the fused arms (see :func:`fused_candidates`)."""
     # Ranked as plain tuples, and only what is kept made a model: a recall at 100k fuses
     # some 60 candidates and keeps about 40.
     ranked = fuse_ranks(arm_rankings(arm_results), policy.rrf_k, policy.arm_weights)

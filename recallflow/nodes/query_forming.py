@@ -143,9 +143,7 @@ def query_names(query_texts: tuple[str, ...], policy: RetrievalPolicy) -> tuple[
     floor = policy.floor
     lowercase, copula = floor.lowercase_names, floor.lowercase_copula
     aside = floor.request_words_aside
-    names = tuple(
-        names_mentioned(text, lowercase, copula, aside) or "" for text in query_texts
-    )
+    names = tuple(names_mentioned(text, lowercase, copula, aside) or "" for text in query_texts)
     return names if any(names) else ()
 
 

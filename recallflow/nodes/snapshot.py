@@ -66,7 +66,7 @@ from recallflow.models.stages import (
     ScoredCandidate,
     TrustOutcome,
 )
-from recallflow.models.store import Belief, SourceAuthority
+from recallflow.models.store import Belief, BeliefType, SourceAuthority
 from recallflow.nodes import resolution, scoring, trace, trust
 from recallflow.nodes.arms.runner import run_arm
 from recallflow.policy import Budget, RetrievalPolicy
@@ -294,6 +294,8 @@ def recall_trace(
     recall_queries: tuple[RecallQuery, ...],
     arm_results: tuple[ArmResult, ...],
     durable_hits: ArmResult,
+    profile_hits: ArmResult,
+    profile_types: tuple[BeliefType, ...],
     fused_candidates: tuple[FusedCandidate, ...],
     scored_candidates: tuple[ScoredCandidate, ...],
     core_candidates: tuple[ScoredCandidate, ...],
@@ -323,6 +325,7 @@ def recall_trace(
     by_id = {c.belief_id: c for c in (*core_candidates, *scored_candidates)}
     scored = tuple(sorted(by_id.values(), key=rank_key))
     kept = _merged_units(core_floor.kept, above_floor.kept)
+    core_ids = {i for u in core_floor.kept for i in _ids(u)}
     kept_ids = {i for u in kept for i in _ids(u)}
     dropped = dict.fromkeys(
         i for i in (*core_floor.dropped_ids, *above_floor.dropped_ids) if i not in kept_ids
@@ -348,10 +351,18 @@ def recall_trace(
         hard_filter=hard_filter,
         recall_queries=recall_queries,
         arm_results=(*arm_results, durable_hits),
+        profile_hits=profile_hits,
+        profile_types=profile_types,
         fused_candidates=fused_candidates,
         scored_candidates=scored,
         resolved_candidates=_merged_units(core_resolved, resolved_candidates),
-        above_floor=FloorOutcome(kept=kept, dropped_ids=tuple(dropped)),
+        above_floor=FloorOutcome(
+            kept=kept,
+            dropped_ids=tuple(dropped),
+            bridged=above_floor.bridged,
+            # What the core holds was kept as the core is, not as the priming set's.
+            profiled=tuple(i for i in above_floor.profiled if i not in core_ids),
+        ),
         trusted_items=trusted,
         budgeted_items=budgeted_items,
         rendered_block=rendered_block,
@@ -385,7 +396,6 @@ def recall_trace(
                         version=_version(belief),
                     )
                 )
-    core_ids = {i for u in core_floor.kept for i in _ids(u)}
     record = SnapshotRecord(
         kind=snapshot_spec.kind,
         parent_session_id=snapshot_spec.parent_session_id,

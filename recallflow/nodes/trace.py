@@ -46,7 +46,7 @@ from recallflow.models.stages import (
     ScoredCandidate,
     TrustOutcome,
 )
-from recallflow.models.store import Belief
+from recallflow.models.store import Belief, BeliefType
 from recallflow.policy import RetrievalPolicy
 
 
@@ -111,6 +111,8 @@ def recall_trace(
     hard_filter: HardFilter,
     recall_queries: tuple[RecallQuery, ...],
     arm_results: tuple[ArmResult, ...],
+    profile_hits: ArmResult,
+    profile_types: tuple[BeliefType, ...],
     fused_candidates: tuple[FusedCandidate, ...],
     scored_candidates: tuple[ScoredCandidate, ...],
     resolved_candidates: tuple[Resolved, ...],
@@ -128,7 +130,11 @@ def recall_trace(
     goal_parts: int,
     session_turn: SessionTurn | None = None,
 ) -> RecallTrace:
-    """The record of this recall, from the same objects the block was rendered from."""
+    """The record of this recall, from the same objects the block was rendered from; the
+    profile arm among its arms when the turn asked for it (see "Arms" in
+    docs/architecture.md)."""
+    if profile_types:
+        arm_results = (*arm_results, profile_hits)
     relevant: tuple[str, ...] = ()
     misses: tuple[str, ...] = ()
     if session_turn is not None:
@@ -209,6 +215,7 @@ def recall_trace(
         floor_dropped=len(above_floor.dropped_ids),
         floor_dropped_ids=above_floor.dropped_ids,
         floor_bridged=above_floor.bridged,
+        floor_profiled=above_floor.profiled,
         budget_dropped=len(budgeted_items.dropped_ids),
         budget_dropped_ids=budgeted_items.dropped_ids,
         **blocked_counts(shown_blocked, trusted_items.blocked_ids),

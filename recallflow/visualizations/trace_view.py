@@ -66,6 +66,7 @@ def trace_summary(trace: RecallTrace, *, top_nodes: int = 5) -> str:
     )
     scored = {s.belief_id: s for s in trace.scored}
     bridged = {b.belief_id: b for b in trace.floor_bridged}
+    profiled = frozenset(trace.floor_profiled)
     for belief_id in trace.rendered_ids:
         s = scored[belief_id]
         b = s.breakdown
@@ -83,6 +84,8 @@ def trace_summary(trace: RecallTrace, *, top_nodes: int = 5) -> str:
                 f"      kept as the bridged neighbour of {bridge.lead}"
                 f" through {bridge.entity!r} (under the floor by itself)"
             )
+        if belief_id in profiled:
+            lines.append("      kept as a belief about the user, whom the turn asked about")
     lines.append(f"  rendered_sha256 {trace.rendered_sha256}")
     lines.extend(_lineage_lines(trace.lineage, top_nodes))
     return "\n".join(lines)
