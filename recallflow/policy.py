@@ -382,6 +382,14 @@ class Floor(_Frozen):
         " name and a belief that holds only the name did not clear. A query with other"
         " words keeps these (an answer may say them). Off: they count as words.",
     )
+    request_frame_aside: bool = Field(
+        default=True,
+        description="A text query that opens by asking the memory itself for what it holds"
+        ' ("What do you know about …", "Tell me about …", "Do you remember anything'
+        ' about …") is covered by what follows the opening: "What do you know about my'
+        ' work?" by a belief that holds "work", where "know", which no answer holds,'
+        " weighed as much. Off: the opening's words count as words.",
+    )
     names_peers: int = Field(
         default=3,
         ge=0,

@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from recallflow import Memory
-from recallflow.core.query_forming import coverage_text, names_mentioned
+from recallflow.core.query_forming import coverage_text, framed_text, names_mentioned
 from recallflow.models.request import RecallRequest, WorkingState
 from tests.memories import memory_per_embedder
 
@@ -40,6 +40,16 @@ ABOUT_SOMEONE = (
     ("What do you know about Mia?", {"mia-violin", "mia-nuts"}),
     ("What do you remember about Tomasz?", {"tomasz-team", "tomasz-tea"}),
     ("Anything about Tomasz?", {"tomasz-team", "tomasz-tea"}),
+)
+
+#: Questions that open by asking the memory for what it holds, then name a topic: the
+#: opening's "know" or "remember", which no belief holds, weighed as much as the topic.
+FRAMED = (
+    ("What do you know about the leisure centre?", {"gym"}),
+    ("Do you remember anything about the garden?", {"garden"}),
+    ("What can you tell me about the dentist?", {"dentist"}),
+    ("Tell me everything you know about the holiday", {"holiday"}),
+    ("What have you got on the car?", {"car"}),
 )
 
 #: Someone the memory does not know, topics it has nothing on.
@@ -68,6 +78,14 @@ def _rendered(memory: Memory, ids: dict[str, str], goal: str) -> set[str]:
 
 @pytest.mark.parametrize(("question", "expected"), ABOUT_SOMEONE)
 def test_asking_what_the_memory_holds_of_someone_renders_it(
+    household: tuple[Memory, dict[str, str]], question: str, expected: set[str]
+) -> None:
+    memory, ids = household
+    assert expected <= _rendered(memory, ids, question)
+
+
+@pytest.mark.parametrize(("question", "expected"), FRAMED)
+def test_asking_the_memory_about_a_topic_renders_what_it_holds_of_it(
     household: tuple[Memory, dict[str, str]], question: str, expected: set[str]
 ) -> None:
     memory, ids = household
@@ -115,3 +133,25 @@ def test_the_coverage_leaves_out_asking_words_only_beside_nothing_but_names(
 ) -> None:
     """Beside other words, a word like "tell" may be what an answer says too."""
     assert coverage_text(text) == (text if read is None else read)
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("What do you know about my work?", "my work?"),
+        ("So, what do you remember about the deploy?", "the deploy?"),
+        ("Tell me everything you know about the staging database", "the staging database"),
+        ("Remind me about the dentist", "the dentist"),
+        ("Do you remember anything about Mia?", "Mia?"),
+        # Asked of someone else, or of the memory's opinion, or about nothing: no opening.
+        ("What did Caroline tell Melanie about the race?", None),
+        ("What do you think about the deploy?", None),
+        ("Did Mia know about the party?", None),
+        ("Tell me about", None),
+    ],
+)
+def test_an_opening_that_asks_the_memory_is_read_apart_from_what_it_asks_about(
+    text: str, asked: str | None
+) -> None:
+    assert framed_text(text) == asked
+    assert coverage_text(text, frame=True) == (text if asked is None else asked)

@@ -191,8 +191,41 @@ _MEMORY_REQUEST_WORD = re.compile(
 )
 
 
+#: An opening that asks the memory itself for what it holds, up to what it asks about:
+#: "What do you know about", "Tell me everything about", "Do you remember anything about",
+#: "What have you got on". Only the memory is asked so ("you", or "me" as whom to
+#: tell): "What did Caroline tell Melanie about the race?" asks about a telling.
+_REQUEST_FRAME = re.compile(
+    r"\A\W*(?:(?:so|and|hey|ok|okay|please)\W+)*(?:"
+    r"(?:what|how\s+much)\s+(?:else\s+)?(?:do|did|can|could|would|will)\s+you\s+"
+    r"(?:know|remember|recall|tell\s+me)(?:\s+already|\s+so\s+far)?"
+    r"|(?:do|did|can|could|would)\s+you\s+(?:know|remember|recall|tell\s+me)\s+"
+    r"(?:anything|something|much|more)"
+    r"|(?:tell|remind)\s+me(?:\s+(?:everything|anything|something|more|all))?"
+    r"(?:\s+(?:that\s+)?you\s+(?:know|remember))?"
+    r"|what\s+have\s+you\s+(?:got|learned|learnt|stored|saved|heard|noted|kept)"
+    r"|(?:anything|everything|something)"
+    r")\s+(?:about|on|of|regarding|concerning)\s+(?=\S)",
+    re.IGNORECASE,
+)
+
+
+def framed_text(text: str) -> str | None:
+    """What a text query asks the memory about when it opens by asking the memory itself
+    for what it holds ("What do you know about my work?" asks about "my work?"), else
+    None."""
+    opening = _REQUEST_FRAME.match(text)
+    if opening is None:
+        return None
+    return text[opening.end() :]
+
+
 def coverage_text(
-    text: str, lowercase: bool = False, copula: bool = True, aside: str | None = None
+    text: str,
+    lowercase: bool = False,
+    copula: bool = True,
+    aside: str | None = None,
+    frame: bool = False,
 ) -> str:
     """A text query as the floor's coverage reads it: one of nothing but names and words
     that ask the memory for what it holds ("Tell me about Ada", "What do you know about
@@ -200,7 +233,11 @@ def coverage_text(
     as much as the name; any other as it is. "What did Caroline tell Melanie about the
     race?" keeps its "tell": an answer may say it. ``aside``: the names
     :func:`names_mentioned` reads in ``text`` with ``request_aside`` ("" for none), when
-    they are already read."""
+    they are already read. With ``frame``, one that opens by asking the memory itself
+    for what it holds is read without the opening (:func:`framed_text`): "What do you
+    know about my work?" as "my work?"."""
+    if frame and (rest := framed_text(text)) is not None:
+        return " ".join(rest.split())
     if aside is None:
         aside = names_mentioned(text, lowercase, copula, request_aside=True) or ""
     if aside or names_mentioned(text, lowercase, copula) is None:

@@ -20,6 +20,7 @@ from recallflow.core.query_forming import (
     asks_when,
     content_terms,
     coverage_text,
+    framed_text,
     named_periods,
     names_mentioned,
 )
@@ -152,16 +153,24 @@ def coverage_texts(
     query_texts: tuple[str, ...], query_names: tuple[str, ...], policy: RetrievalPolicy
 ) -> tuple[str, ...]:
     """The text queries as the floor's coverage reads them: with
+    ``floor.request_frame_aside``, one that opens by asking the memory itself for what it
+    holds without that opening ("What do you know about my work?" as "my work?"); with
     ``floor.request_words_aside``, one of nothing but names and words that ask the memory
     for what it holds without those words
     (:func:`~recallflow.core.query_forming.coverage_text`, given the names ``query_names``
     read with those words aside, so they are not read again)."""
     floor = policy.floor
+    frame = floor.request_frame_aside
     if not floor.request_words_aside or not floor.names_aside:
-        return query_texts
+        if not frame:
+            return query_texts
+        return tuple(
+            text if (rest := framed_text(text)) is None else " ".join(rest.split())
+            for text in query_texts
+        )
     lowercase, copula = floor.lowercase_names, floor.lowercase_copula
     return tuple(
-        coverage_text(text, lowercase, copula, query_names[i] if query_names else "")
+        coverage_text(text, lowercase, copula, query_names[i] if query_names else "", frame)
         for i, text in enumerate(query_texts)
     )
 
