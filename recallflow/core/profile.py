@@ -118,6 +118,7 @@ _TO_THE_ASKER = frozenset(
 )  # fmt: skip
 
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
+_DIGIT = re.compile(r"\d")
 
 #: Every word a profile question may hold.
 _CLOSED = _ASKER | _ASKING | _PREFERENCES | _PROFILE | _FUNCTION
@@ -132,10 +133,8 @@ def profile_types(text: str, durable_types: tuple[BeliefType, ...]) -> tuple[Bel
     for one that names only preferences ("What are my preferences?"), none for any other
     query: one with an unknown word or a digit, one that is no question ("I know"), one
     whose only word for the asker names whom to tell ("Tell me something")."""
-    if any(ch.isdigit() for ch in text):
-        return ()
     words = _WORD.findall(text.lower())
-    if not words or len(words) > 16 or any(w not in _CLOSED for w in words):
+    if not words or len(words) > 16 or not _CLOSED.issuperset(words) or _DIGIT.search(text):
         return ()
     if words[0] not in _OPENERS and "?" not in text:
         return ()

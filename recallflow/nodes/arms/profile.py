@@ -22,6 +22,10 @@ from recallflow.nodes.arms.runner import run_arm
 from recallflow.policy import RetrievalPolicy
 from recallflow.ports import BeliefSearch
 
+#: The arm's result for a turn that does not ask about the user (most turns): one value,
+#: as a result is never changed.
+_NOT_ASKED = ArmResult(arm=Arm.PROFILE)
+
 
 @tag(stage="query_forming")
 def profile_types(query_texts: tuple[str, ...], policy: RetrievalPolicy) -> tuple[BeliefType, ...]:
@@ -49,7 +53,7 @@ def profile_hits(
     core's pre-rank (beliefs of the request's project or of none first, then confidence
     × authority factor); nothing, without asking the store, when none is asked for."""
     if not profile_types:
-        return ArmResult(arm=Arm.PROFILE)
+        return _NOT_ASKED
     query = DurableQuery(
         types=tuple(t.value for t in profile_types),
         project=asked_request.project,
