@@ -46,6 +46,13 @@ def _belief(statement: str, kind: str, **fields: object) -> dict[str, object]:
 BELIEFS = {
     "bullets": _belief("Noor wants answers as short bullet lists.", "preference"),
     "metric": _belief("Noor uses metric units and 24-hour times.", "preference"),
+    # Observed, not stated: a session's core holds it, and so does the answer.
+    "habit": _belief(
+        "Noor usually reviews pull requests in the morning.",
+        "preference",
+        confidence=0.6,
+        source_authority="observed",
+    ),
     "role": _belief("Noor is a structural engineer at a bridge consultancy.", "user_model"),
     "city": _belief("Noor lives in Rotterdam with two cats.", "user_model"),
     # A guess no one confirmed: under the score floor, as in a session's core.
@@ -55,7 +62,7 @@ BELIEFS = {
     "inspection": _belief("The Erasmus bridge inspection is due in April.", "fact"),
     "staging": _belief("The staging server restarts nightly at two.", "fact"),
 }
-PREFERENCES = {"bullets", "metric"}
+PREFERENCES = {"bullets", "metric", "habit"}
 USER_MODEL = {"role", "city"}
 FACTS = {"inspection", "staging"}
 

@@ -163,7 +163,7 @@ def core_candidates(
         for belief_id in core_beliefs
     )
     scored: tuple[ScoredCandidate, ...] = scoring.scored_candidates__hand_weighted(
-        unmatched, core_beliefs, as_snapshot, hard_filter, policy, best_fused_score, {}
+        unmatched, core_beliefs, as_snapshot, hard_filter, policy, best_fused_score, {}, ()
     )
     return scored
 
