@@ -650,6 +650,8 @@ asker_spec = st.fixed_dictionaries(
     {
         "owner": st.integers(0, 3),
         "words": st.lists(st.sampled_from(_WORDS), min_size=1, max_size=4),
+        # Or a question about the user, which the profile arm answers with no query words.
+        "about_me": st.booleans(),
         "surface": st.sampled_from(list(Surface)),
         "child_surface": st.sampled_from(list(Surface)),
         "viewer": st.sampled_from(list(Surface)),
@@ -675,9 +677,10 @@ def test_no_session_child_run_view_search_or_tool_leaks(
     texts told apart only by a word of each.
     Whatever one of them opens, asks or reads — a session's prefix and a turn in it, a
     child run on another surface, a user view on any viewing surface, archival search, the
-    recall tool — holds nothing of the others, nothing above the surface's ceiling (the
-    narrower one for a child, the lower one for a view), and no local belief outside its
-    origin project."""
+    recall tool, asked about its words or about the user ("What do you know about me?",
+    which the profile arm answers) — holds nothing of the others, nothing above the
+    surface's ceiling (the narrower one for a child, the lower one for a view), and no
+    local belief outside its origin project."""
     run = f"iso-{uuid.uuid4().hex[:8]}"
     owners = [(f"{run}{s}", p) for s, p in _OWNERS]
     held: dict[tuple[int, str], dict[str, Any]] = {}
@@ -710,7 +713,8 @@ def test_no_session_child_run_view_search_or_tool_leaks(
         owner = asker["owner"]
         tenant, principal = owners[owner]
         foreign = [m for i, m in enumerate(_MARKS) if i != owner]
-        goal = {"goal": " ".join(asker["words"]), "entities": asker["words"]}
+        asked = "What do you know about me?" if asker["about_me"] else " ".join(asker["words"])
+        goal = {"goal": asked, "entities": asker["words"]}
         ceiling = SURFACE_CEILINGS[asker["surface"]]
 
         here = asker["project"]
