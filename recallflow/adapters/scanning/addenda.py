@@ -57,6 +57,10 @@ _EACH_OUTPUT: Final = re.compile(
     r"|\b(?:ad\s+|in\s+)?(?:ogni|ciascuna|tutte\s+le\s+(?:tue\s+)?|tutti\s+i\s+(?:tuoi\s+)?)\s*"
     + _OUTPUT_NOUN
     + r"\b|\b(?:ogni\s+volta\s+)?che\s+(?:rispondi|scrivi|riassumi)\b"
+    # Turkish and Polish: "her cevabın sonuna", "do każdej odpowiedzi"
+    r"|\bher\s+(?:bir\s+)?(?:cevab|cevap|yanit|mesaj|ozet)\w*"
+    r"|\b(?:do|w|we|pod)\s+(?:kazd|wszystki)\w*\s+(?:twoi\w*\s+|twoj\w*\s+)?(?:odpowiedz\w*|"
+    r"wiadomosc\w*|podsumowan\w*|streszczen\w*)"
 )
 
 #: An act of adding to what is written.
@@ -67,6 +71,8 @@ _ADD: Final = re.compile(
     r"|\b(?:fug|hang|setz|schreib|unterschreib|bau|pack|einfug)\w*"
     r"|\b(?:ajout|insere|inser|mets|glisse|sign|termin|plac)\w*"
     r"|\b(?:aggiung|inserisc|mett|includ|allega|firma|chiud)\w*"
+    r"|\b(?:ekle|ekleyin|ilistir|yerlestir|sikistir)\w*"
+    r"|\b(?:dopis|dodaj|dodawa|wstaw|umiesc|umieszcza|doklej|dolacz)\w*"
 )
 
 #: What is added being foreign (a link, an address, an advert, a code) or hidden.
@@ -84,12 +90,19 @@ _FOREIGN_OR_HIDDEN: Final = re.compile(
     r"mentionner|signaler)"
     r"|\bpubblicita\b|\bdi\s+nascosto\b|\bin\s+segreto\b|\bsenza\s+(?:farlo\s+)?"
     r"(?:notare|dirlo|dire\w*|avvisare|segnalarlo)"
+    r"|\b(?:fark\s+(?:etmeden|ettirmeden)|gizlice|sessizce|belli\s+etmeden|sezdirmeden|"
+    r"soylemeden|reklam\w*|sponsorlu)\b"
+    r"|\b(?:niewidoczn|ukryt|potajemn|dyskretn|reklam|sponsor)\w*|\bpo\s+cichu\b"
+    r"|\b(?:zeby|aby|by)\s+(?:\w+\s+){0,2}?nie\s+(?:zauwazy|widzia|zorientowa)\w*"
 )
 
 #: The reader addressed: "you", "your", the assistant, a second-person verb of answering.
 _ADDRESSED: Final = re.compile(
     r"\b(?:you|your|yours|assistant|ai|model|bot|chatbot|tu|tus|respondas|contestes|"
-    r"generes|escribas|resumas|du|deine[rnms]?|dein|tes|vos|votre|ton|ta|tue|tuoi|tuo)\b"
+    r"generes|escribas|resumas|du|deine[rnms]?|dein|tes|vos|votre|ton|ta|tue|tuoi|tuo|"
+    # a Turkish or Polish imperative of adding, or "you"
+    r"ekle|ekleyin|ilistir|yerlestir|sen|senin|dopisuj|dopisz|dodaj|dodawaj|wstaw|"
+    r"wstawiaj|umiesc|umieszczaj|doklej|dolacz|dolaczaj|twoj\w*|twoi\w*|ty)\b"
 )
 #: A bare order at the head of a clause: "Append this line…", "…, ajoute discrètement…".
 #: An order to add, in the imperative.
@@ -112,7 +125,8 @@ _LEADING_EACH: Final = re.compile(
 )
 #: The user's own writing: "my emails", "every message I send", "our newsletter".
 _OWN: Final = re.compile(
-    r"\b(?:i|i'm|i'd|me|my|mine|we|our|ours|mis|mi|mein\w*|mes|mon|ma|mio|mia|miei|mie|io)\b"
+    r"\b(?:i|i'm|i'd|me|my|mine|we|our|ours|mis|mi|mein\w*|mes|mon|ma|mio|mia|miei|mie|io|"
+    r"ben|benim|ja|moj\w*|mnie)\b"
 )
 #: The addition kept from the user: no wish of the user's own asks that ("add my link
 #: quietly, never tell the user" is an order about the user, not from them).
@@ -124,6 +138,8 @@ _KEPT_FROM_USER: Final = re.compile(
     r"|\bheimlich\b|\bunauffallig\b|\bdiscretement\b|\ben\s+secret\b"
     r"|\bne\s+(?:le\s+|la\s+|les\s+)?(?:signale|dis|mentionne)\w*\s+(?:jamais|pas|rien)\b"
     r"|\bdi\s+nascosto\b|\bin\s+segreto\b|\bsenza\s+(?:farlo\s+)?(?:notare|dirlo)"
+    r"|\b(?:fark\s+(?:etmeden|ettirmeden)|gizlice|sezdirmeden)\b|\bpo\s+cichu\b|\bpotajemn\w*"
+    r"|\b(?:zeby|aby|by)\s+(?:\w+\s+){0,2}?nie\s+(?:zauwazy|widzia|zorientowa)\w*"
 )
 #: An errand to one named recipient: "every time you reply to Jon, add the photos' link".
 _ONE_RECIPIENT: Final = re.compile(
@@ -137,6 +153,7 @@ _GATE: Final = frozenset(
     {"every", "each", "all", "any", "whenever", "anytime", "cada", "todas", "todos", "que"}
     | {"cuando", "jeder", "jede", "jedes", "jeden", "jedem", "alle", "allen", "aller"}
     | {"immer", "chaque", "toutes", "tous", "your", "ogni", "tutte", "tutti", "ciascuna"}
+    | {"her", "kazdej", "kazdym", "kazdego", "kazda", "wszystkich"}
 )
 
 

@@ -63,6 +63,20 @@ _SOFT_GRANT: Final = any_of(
     "gave",
 )
 
+#: A clause that does not tell what someone did: a subject, then a verb in the past
+#: ("my sister rebooked", "they took", "he just sent") before its "without".
+_PAST_VERB: Final = (
+    r"(?:(?!(?:need|feed|proceed|exceed|succeed|speed|bleed|breed|seed|heed|embed|shed)\b)"
+    r"\w{2,}ed|took|sent|gave|made|did|went|paid|sold|bought|told|left|came|put|spent|wrote|"
+    r"let|set|got|ran|drove|brought|threw|stole|lent|rang|kept|began|chose|drew|ate|forgot|"
+    r"found|hid|read|said|sat|saw|shut|stood|tore|woke|won|wore|cut|quit|lost|took|showed|"
+    r"flew|gone|done|had)"
+)
+_NOT_A_STORY: Final = (
+    r"(?![^.!?;\n]*?\b(?:i|we|he|she|they|my\s+\w+|our\s+\w+|his\s+\w+|her\s+\w+|their\s+\w+)\s+"
+    rf"(?:(?:just|already|then|also|once|simply|even|had|has|have)\s+)?{_PAST_VERB}\b"
+    r"[^.!?;\n]*?\bwithout\b)"
+)
 PERSUASION_RULES: Final[tuple[Rule, ...]] = regex_rules(
     PERSUASION,
     "latin",
@@ -206,11 +220,12 @@ PERSUASION_RULES: Final[tuple[Rule, ...]] = regex_rules(
             r"(?:ask|confirm|check|verify|wait|approv)\w*",
         ),
         # (not in a prohibition, which asks for the user's say rather than dropping it:
-        # "don't pass my CV on without asking me"; see UNFORBIDDEN_CLAUSE)
+        # "don't pass my CV on without asking me"; see UNFORBIDDEN_CLAUSE; nor in a story of
+        # what someone did: "my sister rebooked our flights without asking me")
         (
             frozenset({"without"}),
             r"\bproceed\s+without\s+(?:asking|confirm\w*|approv\w*|checking|permission|consent)|"
-            rf"{UNFORBIDDEN_CLAUSE}\bwithout\s+(?:(?:asking|consulting|checking\s+with|confirming\s+with|notifying|"
+            rf"{_NOT_A_STORY}{UNFORBIDDEN_CLAUSE}\bwithout\s+(?:(?:asking|consulting|checking\s+with|confirming\s+with|notifying|"
             r"telling|informing|bothering|waiting\s+for)\s+(?:the\s+user|anyone|a\s+human|them|me|"
             r"him|her|the\s+owner)\b|(?:the\s+user'?s|their|anyone'?s)\s+(?:consent|"
             r"approval|permission|knowledge))",

@@ -46,6 +46,7 @@ from recallflow.adapters.scanning.directives import (
     OVERRIDE_RULES,
     PLACEHOLDER_RULES,
 )
+from recallflow.adapters.scanning.diverted import DIVERTED_RULES
 from recallflow.adapters.scanning.entrusted import ENTRUSTED_RULES
 from recallflow.adapters.scanning.exemption import EXEMPTION_RULES
 from recallflow.adapters.scanning.exposure import EXPOSURE_RULES
@@ -74,6 +75,7 @@ from recallflow.adapters.scanning.hearsay import documented_order
 from recallflow.adapters.scanning.hidden import HIDDEN_RULES
 from recallflow.adapters.scanning.honesty import HONESTY_RULES
 from recallflow.adapters.scanning.hushing import CONCEALMENT_RULES
+from recallflow.adapters.scanning.intercepted import INTERCEPTED_RULES
 from recallflow.adapters.scanning.languages import LANGUAGE_RULES
 from recallflow.adapters.scanning.litotes import LITOTES_GATE, unforbidden_acts
 from recallflow.adapters.scanning.markup import BLOCK_RULES, ROLE_RULES, TOOL_RULES
@@ -95,6 +97,7 @@ from recallflow.adapters.scanning.poisoning import (
     SELF_HANDLING_RULES,
     UNSEEN_CODE_RULES,
 )
+from recallflow.adapters.scanning.precedence import PRECEDENCE_RULES
 from recallflow.adapters.scanning.preference import (
     PAYLOAD_GATE,
     carries_payload,
@@ -145,6 +148,7 @@ from recallflow.adapters.scanning.steering import STEERING_RULES
 from recallflow.adapters.scanning.substitution import SUBSTITUTION_RULES
 from recallflow.adapters.scanning.supersession import SUPERSESSION_RULES
 from recallflow.adapters.scanning.theuser import THE_USER_RULES
+from recallflow.adapters.scanning.toolargs import TOOL_ARGUMENT_RULES
 from recallflow.adapters.scanning.unasked import UNASKED_RULES
 from recallflow.adapters.scanning.unchecked import UNCHECKED_RULES
 from recallflow.adapters.scanning.unconsulted import UNCONSULTED_RULES
@@ -231,6 +235,10 @@ RULES: Final[tuple[Rule, ...]] = (
     *SELF_HIDDEN_RULES,
     *UNCONSULTED_RULES,
     *VOUCHED_RULES,
+    *DIVERTED_RULES,
+    *PRECEDENCE_RULES,
+    *INTERCEPTED_RULES,
+    *TOOL_ARGUMENT_RULES,
 )
 
 #: A sentence read again as the plain order it stands for: leave given by saying nothing

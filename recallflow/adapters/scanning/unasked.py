@@ -18,6 +18,7 @@ whoever asks is not a secret; both are left alone.
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from recallflow.adapters.scanning.families import EXFILTRATION, OUTPUT_HIJACK
@@ -49,10 +50,41 @@ _UNASKED_LATIN: Final = (
     # the confirmation step"), or after it in German ("frag ihn dazu nicht nochmal")
     r"\b(?:no\s+hace\s+falta|no\s+need|needn'?t|skip|don'?t|never|no|ne|non|nie|nao|sin|"
     r"ohne|sans|senza|bez|sem|inutile\s+de|(?:pas|nul)\s+besoin\s+de|unnotig|tidak\s+perlu|"
-    r"tanpa)\s+(?:\w++\s+){0,2}?(?:ask\w*|confirm\w*|check\w*|verif\w*|"
+    r"tanpa|niet|geen|zonder|hoeft\s+niet|don'?t\s+bother(?:\s+(?:ringing|calling|phoning))?)\s+"
+    r"(?:[\w']++\s+){0,2}?(?:double-?|re-?|cross-?|na)?(?:ask\w*|"
+    r"confirm\w*|check\w*|verif\w*|vrag\w*|controle\w*|bevestig\w*|"
     r"pregunt\w*|consult\w*|demand\w*|chied\w*|conferm\w*|pyta\w*|potwierdz\w*|pergunt\w*|"
     r"frag\w*|nachfrag\w*|ruckfrag\w*|bestatig\w*|\w*pruf\w*|kontrollier\w*)|\bfrag\w*\s+(?:\w++\s+){0,3}?nicht\b)"
 )
+#: An account said to have changed: "the sort code is now …", "a new account number:",
+#: "correction to the saved payee", "voortaan", "désormais". A payee's account changed by
+#: a message is the fraud the callback exists for, so the waived check is looked for
+#: further on (a sentence or two) than beside an account merely stated.
+_CHANGED: Final = (
+    r"\b(?:now|new|changed|updated|correct(?:ed|ion)|switched|moved|from\s+now\s+on|"
+    r"going\s+forward|henceforth|nouveau|nouvel|nouvelle|desormais|dorenavant|neue[snmr]?|"
+    r"jetzt|ab\s+sofort|geandert|nueva?|ahora|cambiad[oa]|nuov[oa]|ora|cambiat[oa]|nov[oa]|"
+    r"agora|alterad[oa]|nieuwe?|voortaan|gewijzigd|nowe?|nowy|teraz|zmienion\w*)\b"
+)
+_CHANGED_ACCOUNT: Final = re.compile(rf"{_CHANGED}[^\n]{{0,60}}?(?:{_ACCOUNT}|{_LABELLED_ACCOUNT})")
+_WAIVED: Final = re.compile(_UNASKED_LATIN)
+#: How far before a waived check a changed account is looked for.
+_CHANGED_REACH: Final = 240
+
+
+def _changed_payee_unchecked(latin: str) -> bool:
+    """An account said to have changed, and a check waived up to a sentence or two after it.
+
+    Read from each waiver back, not from each word of change forward: a waiver is rare, and
+    "now" and "new" are not (100,000 characters of "account 83920014 now " took 4 s read
+    forward)."""
+    for waived in _WAIVED.finditer(latin):
+        start = max(0, waived.start() - _CHANGED_REACH)
+        if _CHANGED_ACCOUNT.search(latin, start, waived.start()):
+            return True
+    return False
+
+
 _PAYEE_LATIN: Final = (
     rf"{_ACCOUNT}[^\n]{{0,80}}?{_UNASKED_LATIN}|{_UNASKED_LATIN}[^\n]{{0,80}}?{_ACCOUNT}"
 )
@@ -97,6 +129,11 @@ _PAYEE_OTHER_SCRIPTS: Final = (
     r"|(?:حساب|الحساب|آيبان|الآيبان)[^\n]{0,12}?\d[\d\s-]{5,16}\d[^\n]{0,40}?(?:دون|بدون|"
     r"لا\s+(?:حاجة|داعي)\s+(?:إلى\s+|الى\s+|ل)?)\s*(?:تأكيد|سؤال|الرجوع|التحقق|تحقق|"
     r"استئذان)"
+    # Russian: "счёт 40702810900000012345 … уточнять не нужно", "без проверки"
+    r"|(?:сч[её]т|реквизит)[^\n]{0,12}?\d(?:[\s-]?\d){5,24}+[^\n]{0,120}?(?:(?:уточнять|проверять|"
+    r"подтверждать|спрашивать|сверять|перепроверять)\S*\s+(?:\S+\s+){0,3}?не\s+(?:нужно|надо|"
+    r"требуется|обязательно)|не\s+(?:нужно|надо)\s+(?:\S+\s+){0,2}?(?:уточнять|проверять|"
+    r"подтверждать|спрашивать|сверять|перепроверять)|без\s+(?:проверки|подтверждения|уточнения))"
 )
 
 #: A password, PIN or code, with its value.
@@ -179,7 +216,8 @@ _OPEN_SECRET_CJK: Final = (
 _WAIVER_WORDS: Final = frozenset(
     {"without", "need", "needn", "don", "dont", "skip", "never", "no", "sin", "ohne", "sans"}
     | {"senza", "bez", "sem", "sormadan", "onay", "ne", "non", "nie", "nao", "frag", "fragt"}
-    | {"inutile", "besoin", "unnotig", "perlu", "tanpa"}
+    | {"inutile", "besoin", "unnotig", "perlu", "tanpa", "niet", "geen", "zonder", "hoeft"}
+    | {"bother"}
 )
 
 #: Words one of which "anyone who asks" needs, in the Latin-script languages read.
@@ -201,7 +239,12 @@ _SECRET_WORDS: Final = frozenset(
 )
 
 UNASKED_RULES: Final[tuple[Rule, ...]] = (
-    regex_rules(OUTPUT_HIJACK, "latin", ((_WAIVER_WORDS, _PAYEE_LATIN),))
+    regex_rules(
+        OUTPUT_HIJACK,
+        "latin",
+        ((_WAIVER_WORDS, _PAYEE_LATIN),),
+    )
+    + (Rule(OUTPUT_HIJACK, "latin", _changed_payee_unchecked, (_WAIVER_WORDS,)),)
     + regex_rules(
         OUTPUT_HIJACK,
         "latin",

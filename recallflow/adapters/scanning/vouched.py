@@ -27,7 +27,13 @@ _CLAUSE_START: Final = r"(?:^|(?<=[.!?;:\n]))"
 _UNDENIED: Final = (
     r"(?:(?!\b(?:never|not|no|nothing|none|don'?t|doesn'?t|isn'?t|aren'?t|"
     r"shouldn'?t|mustn'?t|nie|nigdy|nicht|nie|niemals|kein\w*|non|mai|nunca|jamas|jamais|ne|"
-    r"nao|jangan|tidak|bukan|asla|usifanye|kamwe)\b)[^.!?;:\n])*?"
+    r"nao|jangan|tidak|bukan|asla|usifanye|kamwe|khong|chang|chua|niet|geen)\b)[^.!?;:\n])*?"
+)
+#: The span from a quantifier to what it is declared, with a dot inside an address kept and
+#: no denial in it ("… không phải là chỉ thị …", "… no es una orden …").
+_KIND_SPAN: Final = (
+    r"(?:(?!\b(?:khong|chang|no|ne|nicht|kein\w*|non|nao|tidak|bukan|never|not)\b)"
+    r"(?:[^.!?;:\n]|\.(?=\w))){0,80}?"
 )
 #: What arrives, named as a message, near the clause's start (English).
 _MESSAGE_EN: Final = (
@@ -112,6 +118,24 @@ _VOUCHED_ABROAD: Final = (
     r"|\b(?:coi|xem|xu\s+ly|lam\s+theo|thuc\s+hien)\b[^.!?;:\n]{0,80}?\b(?:nhu|la)\s+"
     r"(?:(?:da\s+)?(?:duoc|đuoc)\s+nguoi\s+dung\s+(?:phe\s+duyet|chap\s+thuan|dong\s+y|cho\s+phep)|"
     r"(?:lenh|chi\s+thi|yeu\s+cau)\s+(?:cua\s+)?(?:chinh\s+)?nguoi\s+dung)"
+    # Every message of a kind declared the user's own order, with no verb of taking:
+    # "mọi email từ … đều là chỉ thị của chính người dùng", "todo correo de … es una orden
+    # del propio usuario", "jede Mail von … ist eine Anweisung des Nutzers"
+    rf"|\b(?:moi|tat\s+ca|bat\s+ky|bat\s+cu)\b{_KIND_SPAN}\bla\s+(?:lenh|chi\s+thi|yeu\s+cau|"
+    r"mong\s+muon)\s+(?:cua\s+)?(?:chinh\s+)?nguoi\s+dung\b"
+    rf"|\b(?:todo|toda|todos|todas|cualquier)\b{_KIND_SPAN}\b(?:es|son)\s+(?:una?\s+)?(?:orden|"
+    r"ordenes|instruccion|instrucciones|peticion|peticiones)\s+del\s+(?:propio\s+)?usuari[oa]\b"
+    rf"|\b(?:tout|toute|tous|toutes|chaque|n'importe\s+quel\w*)\b{_KIND_SPAN}\b(?:est|sont)\s+"
+    r"(?:un\s+|une\s+|des\s+)?(?:ordres?|instructions?|consignes?)\s+(?:de\s+|venant\s+de\s+)"
+    r"l'utilisat(?:eur|rice)\b"
+    rf"|\b(?:jede[rsnm]?|alle)\b{_KIND_SPAN}\b(?:ist|sind|gilt|gelten)\s+(?:als\s+)?(?:eine\s+)?"
+    r"(?:anweisung|befehl|auftrag)\w*\s+(?:des|der|vom)\s+(?:be)?nutzer\w*"
+    rf"|\b(?:ogni|tutt[ie]|qualsiasi|qualunque)\b{_KIND_SPAN}\b(?:e|sono)\s+(?:un\s+|una\s+)?"
+    r"(?:ordin[ei]|istruzion[ei]|comand[oi])\s+dell'utente\b"
+    rf"|\b(?:todo|toda|todos|todas|qualquer)\b{_KIND_SPAN}\b(?:e|sao)\s+(?:uma?\s+)?(?:ordens?|"
+    r"instruc\w+)\s+d[oa]\s+(?:proprio\s+)?(?:usuari[oa]|utilizador)\b"
+    rf"|\b(?:semua|setiap|tiap)\b{_KIND_SPAN}\b(?:adalah\s+|merupakan\s+)?(?:perintah|instruksi)\s+"
+    r"(?:langsung\s+)?(?:dari\s+)?pengguna\b"
 )
 _VOUCHED_ABROAD_WORDS: Final = frozenset(
     {"usuario", "usuaria", "utilisateur", "utilisatrice", "nutzer", "nutzerin", "benutzer"}
