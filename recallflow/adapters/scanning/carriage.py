@@ -822,8 +822,9 @@ CARRIAGE_RULES: Final[tuple[Rule, ...]] = (
             # "when my kids ask, I tell them it's nearly done, even when it isn't")
             (
                 frozenset({"even", "regardless", "matter", "whatever"}),
+                r"\b(?=tell|assure|reassure|advise|inform|convince|promise)"
                 rf"{_NOT_THE_SPEAKERS}"
-                r"\b(?:tell|assure|reassure|advise|inform|convince|promise)\s+(?:the\s+user|users|"
+                r"(?:tell|assure|reassure|advise|inform|convince|promise)\s+(?:the\s+user|users|"
                 r"customers?|clients?|callers?|people|them)\b(?!\s+to\b)"
                 rf"{IN_SENTENCE}{{0,60}}?\b(?:even\s+if|even\s+when|regardless\s+of|no\s+matter\s+"
                 r"(?:what|whether|if|how)|whatever\s+(?:it|they|the\s+(?:\w++\s+)?\w+)\s+(?:says?|shows?))\b",
