@@ -241,13 +241,13 @@ _SECRET_WORDS: Final = frozenset(
     | {"haslo", "hasla"}
 )
 
+_CHANGED_PAYEE_RULES: Final[tuple[Rule, ...]] = (
+    Rule(OUTPUT_HIJACK, "latin", _changed_payee_unchecked, (_WAIVER_WORDS,)),
+)
+
 UNASKED_RULES: Final[tuple[Rule, ...]] = (
-    regex_rules(
-        OUTPUT_HIJACK,
-        "latin",
-        ((_WAIVER_WORDS, _PAYEE_LATIN),),
-    )
-    + (Rule(OUTPUT_HIJACK, "latin", _changed_payee_unchecked, (_WAIVER_WORDS,)),)
+    regex_rules(OUTPUT_HIJACK, "latin", ((_WAIVER_WORDS, _PAYEE_LATIN),))
+    + _CHANGED_PAYEE_RULES
     + regex_rules(
         OUTPUT_HIJACK,
         "latin",
