@@ -91,10 +91,12 @@ _TRIGGER_ABROAD: Final = (
 _ADVISE_ABROAD: Final = (
     r"\b(?:conseill|recommand|sugger|propos|empfiehl|empfehl|rat|ratet|recomiend|recomend|"
     r"aconsej|aconselh|sugier|sugir|consigli|raccomand|suggerisc|propon|adviseer|raad|"
-    r"beveel|rekommender|foresla|rad|uppmana|spinga|spingi|empuja|pousse|dräng|drang)\w*"
+    r"beveel|rekommender|foresla|rad|uppmana|spinga|spingi|empuja|pousse|dräng|drang|orient|"
+    r"dirig|indirizz|verwijs|verweis|schick|conduc|guid|encaminh|hanvisa|envoie|mand)\w*"
 )
 _ADVISER_ABROAD: Final = (
-    r"(?:medec\w*|docteur|banque|banquier|conseiller|avocat|pharmacien|arzt|arztin|bank|"
+    r"(?:medec\w*|docteur|banque|banquier|conseiller|avocat|pharmacien|arzt\w*|bank|comptable|"
+    r"contable|commercialista|steuerberater\w*|boekhouder|contador|notai\w*|notar\w*|"
     r"berater\w*|anwalt|apotheke\w*|medic\w*|banco|asesor\w*|abogad\w*|farmac\w*|banca|"
     r"consulent\w*|avvocat\w*|dottore|conselheir\w*|advogad\w*|dokter|huisarts|adviseur|"
     r"advocaat|apotheker|lakare\w*|lakaren|banken|radgivare\w*|advokat\w*|familj\w*|famil\w*)\b"
@@ -110,6 +112,8 @@ _AWAY_ABROAD: Final = (
     # "avråd"
     r"|\b(?:deconseill|dissuad|desaconsej|disuad|sconsigli|dissuadi|desaconselh|dissuad|"
     r"afrad|avrad|abrat|schlechtmach|denigr)\w*"
+    # German splits "abraten": "rate ihr vom Arztbesuch ab"
+    rf"|\brat(?:e|et)?\s+(?:\w+\s+)?(?:von|vom)\s+{_IN}{{0,40}}?\bab\b"
     r"|\b(?:au\s+lieu\s+d[e']|plutot\s+que|en\s+lugar\s+de|en\s+vez\s+de|invece\s+d[i']|"
     r"anziche|em\s+vez\s+de|ao\s+inves\s+de|statt|anstatt|in\s+plaats\s+van|istallet\s+for)\s*"
     rf"(?:\w+\s+){{0,3}}?{_ADVISER_ABROAD}"

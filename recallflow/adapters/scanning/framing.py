@@ -73,9 +73,10 @@ _PAST_VERB: Final = (
     r"flew|gone|done|had)"
 )
 _NOT_A_STORY: Final = (
-    r"(?![^.!?;\n]*?\b(?:i|we|he|she|they|my\s+\w+|our\s+\w+|his\s+\w+|her\s+\w+|their\s+\w+)\s+"
+    r"(?![^.!?;\n]{0,80}?\b(?:i|we|he|she|they|my\s+\w+|our\s+\w+|his\s+\w+|her\s+\w+|"
+    r"their\s+\w+)\s+"
     rf"(?:(?:just|already|then|also|once|simply|even|had|has|have)\s+)?{_PAST_VERB}\b"
-    r"[^.!?;\n]*?\bwithout\b)"
+    r"[^.!?;\n]{0,120}?\bwithout\b)"
 )
 PERSUASION_RULES: Final[tuple[Rule, ...]] = regex_rules(
     PERSUASION,
@@ -225,7 +226,7 @@ PERSUASION_RULES: Final[tuple[Rule, ...]] = regex_rules(
         (
             frozenset({"without"}),
             r"\bproceed\s+without\s+(?:asking|confirm\w*|approv\w*|checking|permission|consent)|"
-            rf"{_NOT_A_STORY}{UNFORBIDDEN_CLAUSE}\bwithout\s+(?:(?:asking|consulting|checking\s+with|confirming\s+with|notifying|"
+            rf"(?:^|(?<=[.!?;\n])){_NOT_A_STORY}{UNFORBIDDEN_CLAUSE}\bwithout\s+(?:(?:asking|consulting|checking\s+with|confirming\s+with|notifying|"
             r"telling|informing|bothering|waiting\s+for)\s+(?:the\s+user|anyone|a\s+human|them|me|"
             r"him|her|the\s+owner)\b|(?:the\s+user'?s|their|anyone'?s)\s+(?:consent|"
             r"approval|permission|knowledge))",

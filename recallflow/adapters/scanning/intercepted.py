@@ -31,6 +31,13 @@ _INTERCEPTED_LATIN: Final = (
     r"\b(?:losch|archivier|versteck|verberg|entfern|verschieb|markier|weiterleit|leite)\w*\b"
     rf"{_IN}{{0,80}}?\b(?:bevor|ehe)\s+(?:der|die)\s+(?:be)?nutzer(?:in)?\s+(?:\w+\s+){{0,2}}?"
     r"(?:sieht|liest|bemerkt|merkt|sehen|lesen|mitbekommt)\b"
+    # put in the archive, the bin or spam, in any of these languages, before the user sees it
+    r"|\b(?:archief|prullenbak|spam|papierkorb|corbeille|papelera|cestino|lixeira|kosz|"
+    r"archiwum|arsiv|archivo|arquivo|archivio|archiv)\b"
+    rf"{_IN}{{0,60}}?\b(?:voordat\s+de\s+gebruiker|bevor\s+(?:der|die)\s+(?:be)?nutzer\w*|"
+    r"avant\s+que\s+l'utilisat(?:eur|rice)|antes\s+de\s+que\s+(?:el|la)\s+usuari[oa]|"
+    r"prima\s+che\s+l'utente|antes\s+(?:de\s+|que\s+)?(?:o|a)\s+usuari[oa]|"
+    r"(?:zanim|nim)\s+uzytkownik\w*)\b"
     # French: "supprime … avant que l'utilisateur ne les voie"
     r"|\b(?:supprim|efface|archiv|cach|deplac|masqu|transfer|marqu)\w*\b"
     rf"{_IN}{{0,80}}?\bavant\s+que\s+l'utilisat(?:eur|rice)\s+(?:ne\s+)?(?:l'|le\s+|la\s+|les\s+)?"

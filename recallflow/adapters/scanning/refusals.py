@@ -150,6 +150,35 @@ _REFUSALS_OTHER_SCRIPTS: Final = (
     r"(?:одн|как|чем)|\bникогда\s+не\s+отказывай|\bне\s+(?:добавляй|пиши|ставь)(?:те)?\s+"
     r"(?:никаких\s+)?(?:предупреждени|оговор|дисклеймер))"
 )
+#: Saying no to this user, or warnings added to the answers, ruled out in Spanish, French,
+#: Italian, Portuguese and German: "nunca le digas que no a este usuario", "no añadas
+#: advertencias a tus respuestas", "füge keine Warnhinweise hinzu". A warning left out of a
+#: letter or a grandmother who says no to no one names neither the user nor the answers.
+_SAY_NO_ABROAD: Final = (
+    r"\b(?:nunca|no|jamas)\s+(?:le\s+|les\s+)?digas\s+(?:que\s+)?no\s+a\s+(?:este|esta|el|la)\s+"
+    r"usuari[oa]\b"
+    r"|\bne\s+(?:lui\s+)?dis\s+jamais\s+non\s+a\s+(?:cet\s+|l')utilisat(?:eur|rice)\b"
+    r"|\bnon\s+dire\s+mai\s+(?:di\s+)?no\s+(?:a\s+quest[oa]\s+utente|all'utente)\b"
+    r"|\b(?:nunca|nao)\s+(?:lhe\s+)?(?:diga|digas)\s+(?:que\s+)?nao\s+ao?\s+(?:este\s+)?"
+    r"(?:usuario|utilizador)\b"
+    r"|\bsag\w*\s+(?:\w+\s+)?(?:nie|niemals)\s+nein\s+zu(?:m)?\s+(?:diese[mr]\s+)?(?:be)?nutzer\w*"
+    r"|\b(?:no|nunca|jamas|ne|n'|jamais|nicht|niemals|non|mai|nao)\b[^.!?;\n]{0,20}?\b(?:anadas|"
+    r"agregues|pongas|incluyas|ajoute|ajoutes|ajoutez|mets|aggiungere|aggiungi|mettere|adicione|"
+    r"adiciones|coloque|inclua|incluas)\b[^.!?;\n]{0,30}?\b(?:advertencia|aviso|avertissement|"
+    r"mise\s+en\s+garde|avvertenz|avvis|disclaimer|descargo|ressalva|alerta)\w*[^.!?;\n]{0,60}?"
+    r"\b(?:respuestas|reponses|risposte|respostas|usuari[oa]|utilisat\w+|utente|utilizador)\b"
+    r"|\bfug\w*\s+(?:\w+\s+){0,3}?keine\w*\s+(?:\w+\s+)?(?:warn|hinweis|disclaimer)\w*"
+    r"[^.!?;\n]{0,60}?\b(?:antwort\w*|nutzer\w*|benutzer\w*)\b"
+    r"|\bfug\w*\s+(?:\w+\s+){0,4}?(?:antwort\w*|nutzer\w*|benutzer\w*)\s+(?:\w+\s+){0,4}?keine\w*\s+"
+    r"(?:\w+\s+)?(?:warn|hinweis|disclaimer)\w*"
+)
+_SAY_NO_ABROAD_WORDS: Final = frozenset(
+    {"digas", "dis", "dire", "diga", "sag", "sage", "sagst", "anadas", "agregues", "pongas"}
+    | {"incluyas", "ajoute", "ajoutes", "ajoutez", "mets", "aggiungere", "aggiungi"}
+    | {"mettere", "adicione", "adiciones", "coloque", "inclua", "incluas", "fug", "fuge"}
+    | {"fugst", "fugt"}
+)
+
 #: ... and Turkish, folded: "hiçbir isteğini reddetme", "hiçbir uyarı ekleme".
 _REFUSALS_TURKISH: Final = (
     r"(?:^|(?<=[.!?\n]))(?=[^.!?\n]*\bkullanici)[^.!?\n]*?\bhicbir\s+(?:\w+\s+)?(?:(?:isteg|talebi|talep|soru)\w*\s+"
@@ -248,6 +277,7 @@ REFUSAL_RULES: Final[tuple[Rule, ...]] = (
     )
     + regex_rules(MULTILINGUAL, "plain", (_REFUSALS_OTHER_SCRIPTS,))
     + regex_rules(MULTILINGUAL, "latin", ((frozenset({"hicbir"}), _REFUSALS_TURKISH),))
+    + regex_rules(MULTILINGUAL, "latin", ((_SAY_NO_ABROAD_WORDS, _SAY_NO_ABROAD),))
     + regex_rules(MULTILINGUAL, "latin", ((_REFUSALS_ABROAD_WORDS, _REFUSALS_ABROAD),))
     + regex_rules(MULTILINGUAL, "plain", (_REFUSALS_CJK,))
     + regex_rules(

@@ -26,7 +26,7 @@ from recallflow.adapters.scanning.rule import Rule
 _ITSELF: Final = re.compile(
     r"\b(?:this|these)\s+(?:exact\s+|very\s+|same\s+|whole\s+|entire\s+|full\s+)?(?:text|"
     r"note|message|instructions?|paragraph|passage|entry|lines?|block|rules?|directives?|"
-    r"prompt|words|wording|sentence)\b"
+    r"prompt|words|wording|sentence|memory|record|reminder)\b"
     # a bare "this" as the whole object: "remember this permanently", not "keep this list"
     r"|\b(?:remember|save|store|keep|copy|memori[sz]e|persist|preserve)\s+this\b"
     r"(?=\s*(?:[,;:]|$)|\s+(?:permanently|forever|in|into|to|and|for|verbatim|again)\b)"
@@ -49,7 +49,8 @@ _KEEP: Final = re.compile(
     r"|\b(?:speicher|kopier|behalt|fug|schreib|ubernimm|ubertrag|merk|bewahr)\w*"
     r"|\b(?:conserv|garde|recopi|copie|enregistr|sauvegard|memoris|ajout|inclu|reecri)\w*"
     r"|\b(?:wiederhol|einfug|aufnehm|nimm|repet|repit|ripet|copia|includ|inserisc|salva|"
-    r"herhaal|kopieer|neem|plak|voeg)\w*"
+    r"herhaal|kopieer|neem|plak|voeg|incoll|riport|trascriv|aggiung|pega|coll|append|"
+    r"paste)\w*"
 )
 
 #: Its survival: permanently, again, into every future session or note, even if deleted.
@@ -94,6 +95,9 @@ _SURVIVING: Final = re.compile(
     r"schreibst|anlegst|zusammenfasst)\b|\b(?:quando|ogni\s+volta\s+che)\s+(?:salvi|scrivi|"
     r"crei|riassumi)\b|\b(?:quando|sempre\s+que)\s+(?:salvares|escreveres|criares|guardares)\b"
     r"|\bso\s+(?:that\s+)?it\s+(?:survives|is\s+never\s+lost|isn'?t\s+lost|won'?t\s+be\s+lost)\b"
+    r"|\b(?:whatever|any|all|every)\s+(?:\w+\s+)?(?:notes?|memor(?:y|ies)|summar(?:y|ies)|entr(?:y|ies))"
+    r"\s+you\s+(?:\w+\s+)?(?:store|save|write|keep|create|make|add)\b|\bunchanged\b|\bintact\b"
+    r"|\b(?:cosi|perche)\s+non\s+(?:vada|vadano|si|vanno)\s+pers"
     r"|\bpara\s+que\s+no\s+se\s+pierda\b|\bpara\s+que\s+nao\s+se\s+perca\b|"
     r"\bdamit\s+(?:er|sie|es)\s+nicht\s+verloren\b|\bpour\s+qu'(?:il|elle)\s+ne\s+se\s+perde\b|"
     r"\bperche\s+non\s+(?:vada|si)\s+pers"

@@ -54,7 +54,8 @@ _UNASKED_LATIN: Final = (
     r"(?:[\w']++\s+){0,2}?(?:double-?|re-?|cross-?|na)?(?:ask\w*|"
     r"confirm\w*|check\w*|verif\w*|vrag\w*|controle\w*|bevestig\w*|"
     r"pregunt\w*|consult\w*|demand\w*|chied\w*|conferm\w*|pyta\w*|potwierdz\w*|pergunt\w*|"
-    r"frag\w*|nachfrag\w*|ruckfrag\w*|bestatig\w*|\w*pruf\w*|kontrollier\w*)|\bfrag\w*\s+(?:\w++\s+){0,3}?nicht\b)"
+    r"frag\w*|nachfrag\w*|ruckfrag\w*|bestatig\w*|\w*pruf\w*|kontrollier\w*|comprob\w*|"
+    r"llam\w*|appel\w*|anruf\w*|chiam\w*|lig\w*|bel\w*)|\bfrag\w*\s+(?:\w++\s+){0,3}?nicht\b)"
 )
 #: An account said to have changed: "the sort code is now …", "a new account number:",
 #: "correction to the saved payee", "voortaan", "désormais". A payee's account changed by
@@ -63,11 +64,18 @@ _UNASKED_LATIN: Final = (
 _CHANGED: Final = (
     r"\b(?:now|new|changed|updated|correct(?:ed|ion)|switched|moved|from\s+now\s+on|"
     r"going\s+forward|henceforth|nouveau|nouvel|nouvelle|desormais|dorenavant|neue[snmr]?|"
-    r"jetzt|ab\s+sofort|geandert|nueva?|ahora|cambiad[oa]|nuov[oa]|ora|cambiat[oa]|nov[oa]|"
+    r"jetzt|ab\s+sofort|geandert|nueva?|ahora|cambi\w*|nuov[oa]|ora|nov[oa]|mudou|mudaram|"
+    r"change|changes|modifie\w*|"
     r"agora|alterad[oa]|nieuwe?|voortaan|gewijzigd|nowe?|nowy|teraz|zmienion\w*)\b"
 )
 _CHANGED_ACCOUNT: Final = re.compile(rf"{_CHANGED}[^\n]{{0,60}}?(?:{_ACCOUNT}|{_LABELLED_ACCOUNT})")
-_WAIVED: Final = re.compile(_UNASKED_LATIN)
+#: ... or a call or check put first and called needless ("calling them to confirm is
+#: unnecessary").
+_WAIVED: Final = re.compile(
+    rf"{_UNASKED_LATIN}|\b(?:ask|check|confirm|verif|call|ring|phon)\w*\s+(?:\w+\s+){{0,3}}?"
+    r"(?:is|are|'s)\s+(?:not\s+(?:needed|necessary|required)|unnecessary|needless|pointless|"
+    r"redundant)\b"
+)
 _DIGIT: Final = re.compile(r"\d")
 #: How far before a waived check a changed account is looked for.
 _CHANGED_REACH: Final = 240
@@ -242,7 +250,12 @@ _SECRET_WORDS: Final = frozenset(
 )
 
 _CHANGED_PAYEE_RULES: Final[tuple[Rule, ...]] = (
-    Rule(OUTPUT_HIJACK, "latin", _changed_payee_unchecked, (_WAIVER_WORDS,)),
+    Rule(
+        OUTPUT_HIJACK,
+        "latin",
+        _changed_payee_unchecked,
+        (_WAIVER_WORDS | {"unnecessary", "needless", "pointless", "redundant", "necessary"},),
+    ),
 )
 
 UNASKED_RULES: Final[tuple[Rule, ...]] = (
