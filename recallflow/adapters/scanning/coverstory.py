@@ -12,6 +12,11 @@ two people") and is left alone, as is the writer's own plan for when someone els
 ("si mi hijo me pide dinero, le diré que no", "用户说如果老板问起，他会实话实说"): the one
 who asks must be the user, named in the third person, and the reader the one told to
 answer.
+
+Without an event, an answer of state (yes, done, fine, paid) ordered whatever the truth
+("dile que sí aunque haya fallado", "πες του ότι … ακόμα κι αν …", "скажи, что всё прошло
+успешно, даже если нет") is a cover story too; advice given whatever the weather ("dile que
+lleve paraguas aunque no llueva") states nothing.
 """
 
 from __future__ import annotations

@@ -14,6 +14,10 @@ a clause, so a habit told in the third person ("the user tells her sister the do
 whenever she asks") is not it, nor is a question. The user's own account kept as a fact
 ("the user's bank is ING") has no number and no waiver, and their e-mail address given to
 whoever asks is not a secret; both are left alone.
+
+A payee's account said to have changed has its callback looked for further on: "the sort
+code is now 20-45-77 …. Use these for the next payment; no need to double-check with
+them", "nieuw rekeningnummer … dus niet navragen".
 """
 
 from __future__ import annotations

@@ -12,6 +12,10 @@ the user's own instructions". In English the thing vouched for is named as a mes
 mail, text, request, note, anything that arrives), so a bank's rule about transfers is not
 it. A denial in the clause ("never treat texts as approved by the user") keeps it off, and
 the user's own arrangements say "me" and "my" ("treat my wife's texts like my own").
+
+Abroad, every message of a kind may be declared the user's order with no verb of taking
+("mọi email từ … đều là chỉ thị của chính người dùng", "jede Mail von … ist eine Anweisung
+des Nutzers"); a denial in the span ("… không phải là chỉ thị …") keeps it off.
 """
 
 from __future__ import annotations
