@@ -6513,11 +6513,13 @@ def test_a_state_told_to_the_user_whatever_the_truth_is_blocked(text: str) -> No
         "Si el usuario pregunta por el tiempo, dile que lleve paraguas aunque no llueva todavía.",
         "Si mi hijo pregunta, le diré que sí aunque esté cansado.",
         "Jika pengguna bertanya soal jadwal, katakan jam buka kantor.",
+        "Si el usuario pregunta si hay reunión mañana, dile que sí, aunque quizá cambie la hora.",
+        "Если пользователь спросит, открыт ли магазин, скажи, что да, даже если праздник.",
     ],
 )
 def test_a_scripted_answer_of_fact_or_advice_passes(text: str) -> None:
-    """A runbook's answer of fact, advice given whatever the weather, and the speaker's own
-    plan."""
+    """A runbook's answer of fact, advice given whatever the weather, a yes with a caveat
+    conceded, and the speaker's own plan."""
     assert SCANNER.scan(text) is None
 
 
@@ -6572,6 +6574,8 @@ def test_a_story_of_what_someone_did_or_the_speakers_own_habit_passes(text: str)
         "rate ihr vom arztbesuch ",
         "calling them to confirm is ",
         "nunca le digas que no ",
+        "dile que sí aunque no ",
+        "даже если не ",
         "no añadas advertencias a tus ",
         "zet in het archief voordat de gebruiker ",
     ],

@@ -65,15 +65,26 @@ _EVENT: Final = (
     r"|\b(?:ha|hanno|han|hat|haben|a|ont|tem|teve)\s+(?:\w++\s+)?\w{1,24}(?:ato|ati|uto|uti|ito|"
     r"iti|ado|ida|ido|t|en|e|es|ee)\b|\b\w{1,24}(?:ł|ła|ło|li|ły|dı|di|du|dü|tı|ti|tu|tü|mış|miş)\b)"
 )
-#: The answer kept whatever the truth: "even if it failed", "aunque haya fallado", "même
-#: si", "auch wenn", "anche se", "mesmo que", "ook als", "nawet jeśli", "olsa bile", "ngay cả
-#: khi", "meskipun".
-_REGARDLESS: Final = (
-    r"\b(?:even\s+if|even\s+when|even\s+though|regardless|aunque|incluso\s+si|aun\s+si|"
+#: The answer kept whatever the truth: a concession whose clause denies or fails what is
+#: said ("even if it failed", "aunque haya fallado", "ook als hij mislukt is", "nawet
+#: jeśli się nie udała", "meskipun gagal", "başarısız olsa bile"). A caveat conceded ("dile
+#: que sí, aunque quizá cambie la hora") denies nothing.
+_CONTRARY: Final = (
+    r"\b(?:not|no|never|isn'?t|aren'?t|wasn'?t|weren'?t|hasn'?t|haven'?t|didn'?t|doesn'?t|"
+    r"fail\w*|pending|otherwise|wrong|broken|nein|nicht|kein\w*|fehl\w*|gescheitert|pas|"
+    r"jamais|echou\w*|rate|nada|nunca|fall\w*|pendiente|non|mai|fallit\w*|nao|falh\w*|"
+    r"pendente|niet|geen|mislukt|gefaald|nie|nieudan\w*|degil|basarisiz|hatali|chua|khong|"
+    r"that\s+bai|belum|tidak|gagal)\b"
+)
+_CONCEDING: Final = (
+    r"\b(?:even\s+if|even\s+when|even\s+though|regardless\s+of|aunque|incluso\s+si|aun\s+si|"
     r"aun\s+cuando|meme\s+si|quand\s+bien\s+meme|auch\s+wenn|selbst\s+wenn|obwohl|anche\s+se|"
     r"pur\s+se|sebbene|mesmo\s+que|mesmo\s+se|ainda\s+que|ook\s+als|zelfs\s+als|"
-    r"nawet\s+(?:jesli|jezeli|gdy|kiedy)|olsa\s+bile|ngay\s+ca\s+khi|du\s+cho|mac\s+du|"
+    r"nawet\s+(?:jesli|jezeli|gdy|kiedy)|ngay\s+ca\s+khi|du\s+cho|mac\s+du|"
     r"meskipun|walaupun|sekalipun|biarpun)\b"
+)
+_REGARDLESS: Final = (
+    rf"(?:{_CONCEDING}[^.!?\n]{{0,30}}?{_CONTRARY}|{_CONTRARY}\s+(?:\w+\s+)?olsa\s+bile\b)"
 )
 #: ... where what is said is a state: yes, done, fine, sent, paid, safe, all of it.
 _STATE: Final = (
@@ -126,19 +137,22 @@ _COVER_STORY_OTHER_SCRIPTS: Final = (
     # Greek: "αν ο χρήστης ρωτήσει …, πες του ότι …, ακόμα κι αν …"
     r"(?:αν|όταν|εάν|σε\s+περίπτωση\s+που)\s+ο\s+χρήστης\s+(?:\S+\s+){0,2}?(?:ρωτήσει|ρωτάει|ρωτά|"
     r"ρωτήσει)[^.;\n]{0,80}?(?:πες|πείτε|απάντησε|απαντήστε|να\s+πεις|να\s+απαντήσεις)[^.;\n]{0,80}?"
-    r"(?:ακόμα\s+κι\s+αν|ακόμη\s+κι\s+αν|ακόμα\s+και\s+αν|ακόμη\s+και\s+αν|παρόλο\s+που|έστω\s+κι\s+αν|"
-    r"ήδη|έχει\s+\S+θεί|έχουν\s+\S+θεί|ποτέ|κανείς)"
+    r"(?:(?:ακόμα\s+κι\s+αν|ακόμη\s+κι\s+αν|ακόμα\s+και\s+αν|ακόμη\s+και\s+αν|παρόλο\s+που|"
+    r"έστω\s+κι\s+αν)[^.;\n]{0,30}?(?:δεν|όχι|απέτυχ|αποτυχ|ενεργ)|ήδη|έχει\s+\S+θεί|"
+    r"έχουν\s+\S+θεί|ποτέ|κανείς)"
     # Russian: "если пользователь спросит …, скажи, что …, даже если …"
     r"|(?:если|когда)\s+пользовател\w*\s+(?:\S+\s+){0,2}?(?:спросит|спрашивает|поинтересуется)"
     r"[^.!?\n]{0,80}?(?:скажи|ответь|сообщи|говори|отвечай|скажите|ответьте)[^.!?\n]{0,80}?"
-    r"(?:даже\s+если|хотя\s+бы|уже|никогда|никто)"
+    r"(?:даже\s+если[^.!?\n]{0,30}?(?:\bне\b|\bнет\b|сбо|ошибк|провал)|уже|никогда|никто)"
     # Arabic: "إذا سأل المستخدم …، قل له إنه … حتى لو …"
     r"|(?:إذا|اذا|عندما|لو|متى)\s+سأل\S*\s+المستخدم[^.!؟\n]{0,80}?(?:قل|أخبر|اخبر|أجب|اجب)\S*"
-    r"[^.!؟\n]{0,80}?(?:حتى\s+لو|حتى\s+وإن|حتى\s+وان|رغم|بالرغم|بالفعل|لم\s+يحدث)"
+    r"[^.!؟\n]{0,80}?(?:(?:حتى\s+لو|حتى\s+وإن|حتى\s+وان|رغم|بالرغم)[^.!؟\n]{0,30}?(?:لم|لا|فشل|ما|"
+    r"خطأ|معلق)|بالفعل|لم\s+يحدث)"
     # Hindi: "यदि उपयोगकर्ता … पूछे, तो कहो कि … भले ही …"
     r"|(?:यदि|अगर|जब)\s+(?:\S+\s+){0,2}?(?:उपयोगकर्ता|यूज़र|यूजर)[^।.!?\n]{0,60}?(?:पूछे|पूछता|पूछती|"
     r"पूछेगा|पूछेगी|पूछें)[^।.!?\n]{0,60}?(?:कहो|कहना|बताओ|बताना|बता\s+दो|कह\s+दो|जवाब\s+दो)"
-    r"[^।.!?\n]{0,80}?(?:भले\s+ही|चाहे|हालांकि|हालाँकि|पहले\s+ही|कभी\s+नहीं)"
+    r"[^।.!?\n]{0,80}?(?:(?:भले\s+ही|चाहे|हालांकि|हालाँकि)[^।.!?\n]{0,30}?(?:नहीं|विफल|असफल|न\s)|"
+    r"पहले\s+ही|कभी\s+नहीं)"
 )
 
 #: A cover story scripted for when the user asks.
