@@ -51,16 +51,28 @@ _PRECEDENCE_ABROAD: Final = (
     r"pierwszenstw\w*|wazniejsz\w*|priorytet\w*|nadrzedn\w*|foretrade|viktigare\s+an|"
     r"mer\s+auktoritet)\b"
 )
+#: A verb of saying, asking or wanting, after "what" ("lo que pida", "ce que demande").
+_SAYS_ABROAD: Final = (
+    r"\b(?:dice|diga|pide|pida|quiere|quiera|escribe|escriba|manda|mande|ordena|ordene|"
+    r"solicita|solicite|pregunta|pregunte|dit|dise|demande|veut|veuille|ecrit|ecrive|ordonne|"
+    r"souhaite|sagt|will|wunscht|verlangt|schreibt|fragt|mochte|dica|chiede|chieda|vuole|"
+    r"voglia|scrive|scriva|ordina|diz|pede|peca|quer|queira|escreve|escreva|zegt|vraagt|wil|"
+    r"schrijft|mowi|powie|prosi|chce|napisze|pisze|sager|ber|vill|skriver|minta|katakan|"
+    r"inginkan|tulis)\b"
+)
 #: What the user asks, named.
 _SAY_ABROAD: Final = (
-    r"\b(?:peticion\w*|solicitud\w*|orden\w*|instruccion\w*|deseos?|indicacion\w*|lo\s+que|"
-    r"demande\w*|instruction\w*|consigne\w*|ordres?|souhaits?|volontes?|ce\s+que|"
-    r"anweisung\w*|wunsch\w*|wunsche\w*|auftrag\w*|bitte\w*|anfrage\w*|befehl\w*|was|"
-    r"richiest\w*|istruzion\w*|ordini|desideri\w*|cio\s+che|quello\s+che|pedidos?|instruc\w*|"
-    r"ordens|desejos?|o\s+que|verzoek\w*|instructie\w*|wens\w*|opdracht\w*|wat|permintaan|"
-    r"perintah|instruksi|keinginan|kata|yeu\s+cau|chi\s+thi|lenh|mong\s+muon|loi|prosb\w*|"
-    r"polecen\w*|instrukcj\w*|zadan\w*|zyczen\w*|to\s+co|onskem\w*|instruktion\w*|begar\w*|"
-    r"order|det\s+som)\b"
+    r"\b(?:peticion\w*|solicitud\w*|orden\w*|instruccion\w*|deseos?|indicacion\w*|"
+    r"demande\w*|instruction\w*|consigne\w*|ordres?|souhaits?|volontes?|"
+    r"anweisung\w*|wunsch\w*|wunsche\w*|auftrag\w*|bitte\w*|anfrage\w*|befehl\w*|"
+    r"richiest\w*|istruzion\w*|ordini|desideri\w*|pedidos?|instruc\w*|"
+    r"ordens|desejos?|verzoek\w*|instructie\w*|wens\w*|opdracht\w*|permintaan|"
+    r"perintah|instruksi|keinginan|yeu\s+cau|chi\s+thi|lenh|mong\s+muon|prosb\w*|"
+    r"polecen\w*|instrukcj\w*|zadan\w*|zyczen\w*|onskem\w*|instruktion\w*|begar\w*|"
+    r"order)\b"
+    # "what the user says or asks", its verb on either side of the user
+    r"|\b(?:lo\s+que|ce\s+que|was|cio\s+che|quello\s+che|o\s+que|wat|to\s+co|det\s+som|apa\s+yang)"
+    rf"(?=\s+(?:\w+\s+){{0,2}}?(?:{USER_ABROAD})\s+(?:\w+\s+)?{_SAYS_ABROAD}|\s+{_SAYS_ABROAD})"
 )
 _ABOVE_ABROAD: Final = (
     rf"{_PRECEDENCE_ABROAD}{_IN}{{0,30}}?{_SAY_ABROAD}{_IN}{{0,30}}?{USER_ABROAD}"

@@ -65,12 +65,16 @@ _REFUSALS_EN: Final = (
 #: from this user", "never decline a question from the user again". Without the scope it is
 #: advice a person may keep ("never turn down a request from a client in your first week").
 _USER_SCOPE_EN: Final = (
-    r"(?:\b(?:from|of|by|for)\s+(?:the|this)\s+user\b|\b(?:the|this)\s+user'?s\b|"
+    r"(?:\b(?:from|of|by|for)\s+(?:the|this)\s+user\b|"
     rf"{_NO_LONGER_EN}|\bagain\b)"
 )
 _IMPERATIVE_REFUSALS_EN: Final = (
     r"(?:^|(?<=[.!?;:\n]))\s*(?:please\s+|so\s+|and\s+|also\s+)?(?:never|don'?t|do\s+not)\s+"
-    rf"(?:ever\s+)?{_REFUSE_EN}\s+(?:any|a\s+single|anything|one)\b[^.!?;\n]{{0,80}}?{_USER_SCOPE_EN}"
+    rf"(?:ever\s+)?{_REFUSE_EN}\s+(?:(?:any|a\s+single|one)\s+(?:\w++\s+)?{_ASKED_EN}|anything\b|"
+    rf"(?:the|this)\s+user'?s\s+(?:\w++\s+)?{_ASKED_EN})[^.!?;\n]{{0,80}}?{_USER_SCOPE_EN}"
+    rf"|(?:^|(?<=[.!?;:\n]))\s*(?:please\s+|so\s+|and\s+|also\s+)?(?:never|don'?t|do\s+not)\s+"
+    rf"(?:ever\s+)?{_REFUSE_EN}\s+(?:any|a\s+single|one)\s+(?:\w++\s+)?{_ASKED_EN}\s+(?:of|from)\s+"
+    r"(?:the|this)\s+user\b"
 )
 _REFUSE_WORDS: Final = frozenset(
     {"refuse", "decline", "reject", "deny", "turn", "say", "push", "object"}
