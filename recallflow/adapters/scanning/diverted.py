@@ -59,10 +59,14 @@ _ADVISER_EN: Final = (
 _AWAY_EN: Final = (
     r"\b(?:discourag|dissuad|badmouth|disparag|undermin|talk\s+(?:them|him|her)\s+out\s+of|"
     r"warn\s+(?:them|him|her)\s+(?:off|against|away\s+from)|run\s+down)\w*\b"
-    r"|\b(?:instead\s+of|rather\s+than|not\s+to|never\s+to|don'?t\s+let\s+(?:them|him|her)|"
+    r"|\b(?:not\s+to|never\s+to|don'?t\s+let\s+(?:them|him|her)|"
     r"(?:and|but)\s+(?:not|never|don'?t))\s+(?:\w+\s+){0,2}?(?:see|ask|consult|listen|trust|"
     r"call|go|visit|use|talk|check|rely|involve|tell)\w*\s+(?:\w+\s+){0,3}?"
     rf"{_ADVISER_EN}"
+    # "instead of" turns them from their own adviser only: "instead of going to a hospital"
+    # for a cold is advice
+    r"|\b(?:instead\s+of|rather\s+than)\s+(?:\w+\s+){0,2}?(?:their|his|her|the\s+user'?s)\s+"
+    rf"(?:own\s+|current\s+|usual\s+|regular\s+|family\s+)?{_ADVISER_EN}"
 )
 #: The thing pushed vouched for by the model.
 _VOUCHED_EN: Final = (
@@ -116,12 +120,14 @@ _AWAY_ABROAD: Final = (
     rf"|\brat(?:e|et)?\s+(?:\w+\s+)?(?:von|vom)\s+{_IN}{{0,40}}?\bab\b"
     r"|\b(?:au\s+lieu\s+d[e']|plutot\s+que|en\s+lugar\s+de|en\s+vez\s+de|invece\s+d[i']|"
     r"anziche|em\s+vez\s+de|ao\s+inves\s+de|statt|anstatt|in\s+plaats\s+van|istallet\s+for)\s*"
-    rf"(?:\w+\s+){{0,3}}?{_ADVISER_ABROAD}"
+    r"(?:\w+\s+){0,2}?(?:son|sa|ses|leur|su|sus|suo|sua|suoi|seine[nmrs]?|ihre[nmrs]?|seu|"
+    rf"zijn|haar|hans|hennes|sin|sitt|sina|o\s+seu|a\s+sua|il\s+suo|la\s+sua)\s+(?:\w+\s+)?{_ADVISER_ABROAD}"
 )
 _VOUCHED_ABROAD: Final = (
     r"\b(?:dis|dites|dire|di|dite|dire|sag|sagen|di|decir|diga|digas|dizer|diga|zeg|zeggen|"
     r"sag|saga|sager|affirm|behaupt|afirm|assicur|garantis|assur|versicher|forsakra)\w*\s+"
-    r"(?:\w+\s+){0,4}?(?:approuve|autorise|agree|garanti|genehmigt|zugelassen|garantiert|"
+    r"(?:(?!(?:nenhum\w*|nao|no|ningun\w*|ne|pas|nicht|kein\w*|non|nessun\w*|niet|geen|inte|"
+    r"ingen)\b)\w+\s+){0,4}?(?:approuve|autorise|agree|garanti|genehmigt|zugelassen|garantiert|"
     r"aprobad|autorizad|garantizad|approvat|autorizzat|garantit|aprovad|garantid|goedgekeurd|"
     r"gegarandeerd|erkend|godkand|garanterad|sakerst|le\s+plus\s+sur|am\s+sichersten|"
     r"el\s+mas\s+seguro|il\s+piu\s+sicuro|o\s+mais\s+seguro|het\s+veiligst)\w*"
@@ -144,7 +150,7 @@ _DIVERTED_CJK: Final = (
     r"(?:只要|如果|每当|每當|一旦|当|當|若|要是)(?:用户|用戶|使用者)(?>[^。！？\n]{0,20}?"
     r"(?:提到|提起|说到|說到|问|問|谈到|談到|聊到|咨询|諮詢|说起|說起))(?>[^。！？\n]{0,40}?"
     r"(?:建议|建議|推荐|推薦|劝|勸|引导|引導))[^。！？\n]{0,60}?"
-    r"(?:(?:别|別|不要|不用|无需|無需|不必|不让|不讓|而不是|而非|代替)[^。！？\n]{0,6}?"
+    r"(?:(?:别|別|不要|不用|无需|無需|不必|不让|不讓)[^。！？\n]{0,6}?"
     r"(?:医生|醫生|医院|醫院|就医|就醫|银行|銀行|顾问|顧問|律师|律師|药剂师|藥劑師|理财师|理財師)"
     r"|(?:说|說|声称|聲稱|告诉他|告訴他|告诉她|告訴她)[^。！？\n]{0,15}?(?:批准|认证|認證|认可|"
     r"認可|担保|擔保|最安全|保本|零风险|零風險))"
@@ -152,13 +158,13 @@ _DIVERTED_CJK: Final = (
     r"|ユーザー(?:が|は)(?>[^。\n]{0,30}?(?:したら|たら|と言ったら|ときは|時は|場合は))(?>[^。\n]{0,40}?"
     r"(?:勧め|すすめ|薦め|推薦|提案|誘導))[^。\n]{0,60}?"
     r"(?:(?:医者|医師|病院|銀行|弁護士|薬剤師|担当者|アドバイザー|専門家)[^。\n]{0,6}?"
-    r"(?:ではなく|じゃなく|行かせない|相談させない|行かないよう|聞かないよう|頼らないよう|信じないよう)"
+    r"(?:行かせない|相談させない|行かないよう|聞かないよう|頼らないよう|信じないよう)"
     r"|(?:最も安全|唯一安全|元本保証|リスクなし|(?:認可|承認|公認)(?:されて|済み|を受けて)))"
     # Korean: "사용자가 대출 얘기를 하면 …를 추천하고 은행 말은 듣지 말라고 해"
     r"|사용자(?:가|는)(?>[^.\n]{0,30}?(?:하면|물으면|물어보면|꺼내면|언급하면|말하면))(?>[^.\n]{0,40}?"
     r"(?:추천|권유|권하|권해|제안|유도))[^.\n]{0,60}?"
     r"(?:(?:의사|병원|은행|변호사|약사|상담사|설계사)[^.\n]{0,10}?(?:가지\s*말|가지\s*마|"
-    r"듣지\s*말|듣지\s*마|믿지\s*말|믿지\s*마|상담하지\s*말|대신)"
+    r"듣지\s*말|듣지\s*마|믿지\s*말|믿지\s*마|상담하지\s*말)"
     r"|가장\s*안전|유일하게\s*안전|원금\s*보장|(?:승인|인가|인증)\s*(?:받은|된|받았))"
 )
 
