@@ -226,6 +226,7 @@ def coverage_text(
     copula: bool = True,
     aside: str | None = None,
     frame: bool = False,
+    words: bool = True,
 ) -> str:
     """A text query as the floor's coverage reads it: one of nothing but names and words
     that ask the memory for what it holds ("Tell me about Ada", "What do you know about
@@ -235,9 +236,12 @@ def coverage_text(
     :func:`names_mentioned` reads in ``text`` with ``request_aside`` ("" for none), when
     they are already read. With ``frame``, one that opens by asking the memory itself
     for what it holds is read without the opening (:func:`framed_text`): "What do you
-    know about my work?" as "my work?"."""
+    know about my work?" as "my work?". Without ``words``, the asking words are kept
+    beside names too."""
     if frame and (rest := framed_text(text)) is not None:
         return " ".join(rest.split())
+    if not words:
+        return text
     if aside is None:
         aside = names_mentioned(text, lowercase, copula, request_aside=True) or ""
     if aside or names_mentioned(text, lowercase, copula) is None:

@@ -20,7 +20,6 @@ from recallflow.core.query_forming import (
     asks_when,
     content_terms,
     coverage_text,
-    framed_text,
     named_periods,
     names_mentioned,
 )
@@ -161,16 +160,12 @@ def coverage_texts(
     read with those words aside, so they are not read again)."""
     floor = policy.floor
     frame = floor.request_frame_aside
-    if not floor.request_words_aside or not floor.names_aside:
-        if not frame:
-            return query_texts
-        return tuple(
-            text if (rest := framed_text(text)) is None else " ".join(rest.split())
-            for text in query_texts
-        )
+    words = floor.request_words_aside and floor.names_aside
+    if not frame and not words:
+        return query_texts
     lowercase, copula = floor.lowercase_names, floor.lowercase_copula
     return tuple(
-        coverage_text(text, lowercase, copula, query_names[i] if query_names else "", frame)
+        coverage_text(text, lowercase, copula, query_names[i] if query_names else "", frame, words)
         for i, text in enumerate(query_texts)
     )
 

@@ -46,7 +46,6 @@ from recallflow.models.result import (
 )
 from recallflow.models.session import (
     BeliefVersion,
-    DurableQuery,
     SessionKind,
     SessionSpec,
     SnapshotBelief,
@@ -66,9 +65,9 @@ from recallflow.models.stages import (
     ScoredCandidate,
     TrustOutcome,
 )
-from recallflow.models.store import Belief, BeliefType, SourceAuthority
+from recallflow.models.store import Belief, BeliefType
 from recallflow.nodes import resolution, scoring, trace, trust
-from recallflow.nodes.arms.runner import run_arm
+from recallflow.nodes.arms.runner import run_durable
 from recallflow.policy import Budget, RetrievalPolicy
 from recallflow.ports import BeliefSearch, InjectionScanner, TokenCounter
 
@@ -116,18 +115,13 @@ def durable_hits(
 ) -> ArmResult:
     """Durable beliefs (the policy's durable types) that pass the filter: no query needed.
     The search's pre-rank only bounds the work; the core ranking orders the result."""
-    sessions = policy.sessions
-    query = DurableQuery(
-        types=tuple(t.value for t in sessions.durable_types),
-        project=asked_request.project,
-        # Every authority, an unlisted one at factor 0: the search reads each group.
-        authority=tuple((a.value, policy.authority_factor.get(a, 0.0)) for a in SourceAuthority),
-        limit=sessions.durable_candidates,
-    )
-    return run_arm(
+    return run_durable(
         Arm.DURABLE,
-        lambda: belief_search.durable(hard_filter, query, policy.limits),
-        policy.limits.timeout_ms,
+        policy.sessions.durable_types,
+        asked_request.project,
+        hard_filter,
+        belief_search,
+        policy,
     )
 
 

@@ -15,10 +15,9 @@ from hamilton.function_modifiers import tag
 from recallflow.core.profile import profile_types as asked_types
 from recallflow.models.request import RecallRequest
 from recallflow.models.result import Arm, ArmResult
-from recallflow.models.session import DurableQuery
 from recallflow.models.stages import HardFilter
-from recallflow.models.store import BeliefType, SourceAuthority
-from recallflow.nodes.arms.runner import run_arm
+from recallflow.models.store import BeliefType
+from recallflow.nodes.arms.runner import run_durable
 from recallflow.policy import RetrievalPolicy
 from recallflow.ports import BeliefSearch
 
@@ -54,14 +53,6 @@ def profile_hits(
     × authority factor); nothing, without asking the store, when none is asked for."""
     if not profile_types:
         return _NOT_ASKED
-    query = DurableQuery(
-        types=tuple(t.value for t in profile_types),
-        project=asked_request.project,
-        authority=tuple((a.value, policy.authority_factor.get(a, 0.0)) for a in SourceAuthority),
-        limit=policy.sessions.durable_candidates,
-    )
-    return run_arm(
-        Arm.PROFILE,
-        lambda: belief_search.durable(hard_filter, query, policy.limits),
-        policy.limits.timeout_ms,
+    return run_durable(
+        Arm.PROFILE, profile_types, asked_request.project, hard_filter, belief_search, policy
     )

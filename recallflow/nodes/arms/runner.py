@@ -20,7 +20,11 @@ import time
 from collections.abc import Callable
 
 from recallflow.models.result import Arm, ArmHit, ArmResult
-from recallflow.ports import RawHits
+from recallflow.models.session import DurableQuery
+from recallflow.models.stages import HardFilter
+from recallflow.models.store import BeliefType, SourceAuthority
+from recallflow.policy import RetrievalPolicy
+from recallflow.ports import BeliefSearch, RawHits
 
 #: Providers with abandoned calls still running: id -> (the provider, how many calls).
 #: The provider itself is held so its id cannot be reused while it is listed.
@@ -68,6 +72,30 @@ def run_arm(arm: Arm, search: Callable[[], RawHits], timeout_ms: int) -> ArmResu
     except Exception as exc:  # an arm never fails the recall
         return _failed(arm, exc, started, timeout_ms)
     return _ranked_own(arm, hits, started)
+
+
+def run_durable(
+    arm: Arm,
+    types: tuple[BeliefType, ...],
+    project: str | None,
+    hard_filter: HardFilter,
+    belief_search: BeliefSearch,
+    policy: RetrievalPolicy,
+) -> ArmResult:
+    """The query-free search of the durable ``types`` (a session's core, or a turn that asks
+    about the user), run as ``arm``: beliefs of ``project`` or of none first, then by
+    confidence × authority factor, at most ``sessions.durable_candidates``."""
+    query = DurableQuery(
+        types=tuple(t.value for t in types),
+        project=project,
+        # Every authority, an unlisted one at factor 0: the search reads each group.
+        authority=tuple((a.value, policy.authority_factor.get(a, 0.0)) for a in SourceAuthority),
+        limit=policy.sessions.durable_candidates,
+    )
+    limits = policy.limits
+    return run_arm(
+        arm, lambda: belief_search.durable(hard_filter, query, limits), limits.timeout_ms
+    )
 
 
 def abandoned_calls(owner: object) -> int:
