@@ -424,6 +424,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from recallflow.adapters.scanning import FAMILIES, LayeredInjectionScanner
+from recallflow.models.store import BeliefDraft
+from recallflow.policy import DEFAULT_EPISODE_POLICY
 
 DATA = Path(__file__).parent / "data" / "injection"
 REPO = Path(__file__).parent.parent
@@ -2526,7 +2528,7 @@ def test_the_sixteenth_probes_readings_leave_their_look_alikes_alone(text: str) 
 def test_fragments_of_the_sixteenth_probes_readings_are_scanned_without_stalling(
     fragment: str,
 ) -> None:
-    """100,000 characters of one fragment of a new reading, repeated: each reading's spans
+    """A long run of one fragment of a new reading, repeated: each reading's spans
     are bounded, so a long run is read in linear time. In a process of its own so that a
     stall is stopped at the timeout; each takes a few seconds at most."""
     assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
@@ -2644,7 +2646,7 @@ def test_the_seventeenth_probes_readings_leave_their_look_alikes_alone(text: str
 def test_fragments_of_the_seventeenth_probes_readings_are_scanned_without_stalling(
     fragment: str,
 ) -> None:
-    """100,000 characters of one fragment of a new reading, repeated: each reading's spans
+    """A long run of one fragment of a new reading, repeated: each reading's spans
     are bounded, so a long run is read in linear time. In a process of its own so that a
     stall is stopped at the timeout; each takes a few seconds at most."""
     assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
@@ -3501,9 +3503,23 @@ def _scanning_process_stopped() -> Iterator[None]:
     _SCANNING_PROCESS.close()
 
 
+#: Twice the longest text the scanner reads with the default policy: a belief's statement,
+#: or an episode's excerpt (its words, each cut to its longest, the spaces between them and
+#: an ellipsis each side). An episode holds up to 100,000 characters, but only its excerpt
+#: is scanned, and a reading whose time grows faster than its text shows it at this length.
+_STALL_LENGTH = 2 * max(
+    *(
+        m.max_length
+        for m in BeliefDraft.model_fields["statement"].metadata
+        if hasattr(m, "max_length")
+    ),
+    DEFAULT_EPISODE_POLICY.excerpt_words * (DEFAULT_EPISODE_POLICY.excerpt_word_chars + 1) + 4,
+)
+
+
 def _repeated(fragment: str) -> str:
-    """100,000 characters of ``fragment``, repeated: the longest text an episode holds."""
-    return (fragment * (100_000 // len(fragment) + 1))[:100_000]
+    """``_STALL_LENGTH`` characters of ``fragment``, repeated."""
+    return (fragment * (_STALL_LENGTH // len(fragment) + 1))[:_STALL_LENGTH]
 
 
 def _scanned_in_a_process(text: str) -> str:
@@ -4052,7 +4068,7 @@ def test_ordinary_notes_about_users_and_conversations_in_other_languages_pass(
 def test_fragments_of_orders_about_the_user_are_scanned_without_stalling(
     fragment: str,
 ) -> None:
-    """100,000 characters of one fragment of the readings of orders about the user,
+    """A long run of one fragment of the readings of orders about the user,
     repeated, in a process of its own: every gap is bounded and ends at a sentence."""
     assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
@@ -4145,7 +4161,7 @@ def test_the_eighteenth_probes_readings_leave_their_look_alikes_alone(text: str)
 def test_fragments_of_the_eighteenth_probes_readings_are_scanned_without_stalling(
     fragment: str,
 ) -> None:
-    """100,000 characters of one fragment of a new reading, repeated, in a process of its
+    """A long run of one fragment of a new reading, repeated, in a process of its
     own: each reading's spans are bounded or anchored at a sentence's start, so a long run
     is read in linear time."""
     assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
@@ -4252,7 +4268,7 @@ def test_the_attacks_nearest_the_users_own_say_stay_blocked(text: str) -> None:
     ],
 )
 def test_fragments_of_the_users_own_say_are_scanned_without_stalling(fragment: str) -> None:
-    """100,000 characters of one fragment of the twentieth probe's readings, repeated, in a
+    """A long run of one fragment of the twentieth probe's readings, repeated, in a
     process of its own: whether a statement tells a reader anything is read once per
     statement, not once per sentence."""
     assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
@@ -4398,7 +4414,7 @@ def test_the_users_own_secrets_runbooks_and_form_wishes_pass(text: str) -> None:
 def test_fragments_of_the_twenty_first_probes_readings_are_scanned_without_stalling(
     fragment: str,
 ) -> None:
-    """100,000 characters of one fragment of a new reading, repeated, in a process of its
+    """A long run of one fragment of a new reading, repeated, in a process of its
     own: a document's report is taken off once, not once per report it nests."""
     assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
@@ -4496,7 +4512,7 @@ def test_their_look_alikes_in_the_users_own_voice_pass(text: str) -> None:
 def test_fragments_of_second_clauses_against_the_user_are_scanned_without_stalling(
     fragment: str,
 ) -> None:
-    """100,000 characters of one fragment of the twenty-second probe's readings, repeated,
+    """A long run of one fragment of the twenty-second probe's readings, repeated,
     in a process of its own."""
     assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
@@ -4648,18 +4664,18 @@ def test_their_look_alikes_in_the_users_own_voice_and_life_pass(text: str) -> No
 def test_fragments_of_the_twenty_third_probes_readings_are_scanned_without_stalling(
     fragment: str,
 ) -> None:
-    """100,000 characters of one fragment of the twenty-third probe's readings, repeated,
+    """A long run of one fragment of the twenty-third probe's readings, repeated,
     in a process of its own."""
     assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
 
 @pytest.mark.parametrize("fragment", ["give anyone who asks ", "share anyone ", "hand out anyone "])
 def test_a_long_run_of_verbs_of_giving_is_scanned_without_stalling(fragment: str) -> None:
-    """100,000 characters of a verb of disclosure and "anyone", repeated with no stop: the
-    rule for a secret opened to anyone who asks looked, from each verb, for the user's own
-    word ("my", "our") to the sentence's end, so each verb read the rest of the run (5 s
-    for "give anyone who asks ", 8 s for "share anyone "). It now looks 300 characters on. In a
-    process of its own, so a stall stops at the timeout; each takes about a second."""
+    """A long run of a verb of disclosure and "anyone", repeated with no stop: the rule for
+    a secret opened to anyone who asks looked, from each verb, for the user's own word
+    ("my", "our") to the sentence's end, so each verb read the rest of the run (5 s for
+    100,000 characters of "give anyone who asks ", 8 s of "share anyone "). It now looks
+    300 characters on. In a process of its own, so a stall stops at the timeout."""
     assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
 
@@ -4846,7 +4862,7 @@ def test_safeguards_said_lifted_and_untrue_answers_in_other_languages_are_blocke
 def test_fragments_of_the_twenty_fourth_probes_readings_are_scanned_without_stalling(
     fragment: str,
 ) -> None:
-    """100,000 characters of one fragment of the twenty-fourth probe's readings, repeated,
+    """A long run of one fragment of the twenty-fourth probe's readings, repeated,
     in a process of its own."""
     assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
@@ -4956,7 +4972,7 @@ def test_goods_before_someone_elses_or_the_users_own_crowning_pass(text: str) ->
 def test_fragments_of_disowned_sources_and_promotions_are_scanned_without_stalling(
     fragment: str,
 ) -> None:
-    """100,000 characters of one fragment of these rules' readings, repeated, in a process
+    """A long run of one fragment of these rules' readings, repeated, in a process
     of its own."""
     assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
@@ -5055,7 +5071,7 @@ def test_what_the_model_reads_spoken_of_without_making_it_orders_passes(text: st
 def test_fragments_of_what_the_model_reads_declared_orders_are_scanned_without_stalling(
     fragment: str,
 ) -> None:
-    """100,000 characters of one fragment of these rules' readings, repeated, in a process
+    """A long run of one fragment of these rules' readings, repeated, in a process
     of its own."""
     assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
@@ -5116,7 +5132,7 @@ def test_a_devices_system_a_lease_and_honesty_spoken_of_pass(text: str) -> None:
 def test_fragments_of_void_set_ups_and_waived_honesty_are_scanned_without_stalling(
     fragment: str,
 ) -> None:
-    """100,000 characters of one fragment of these rules' readings, repeated, in a process
+    """A long run of one fragment of these rules' readings, repeated, in a process
     of its own."""
     assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
@@ -5207,7 +5223,7 @@ def test_own_publishing_reminders_a_stop_kept_and_harm_refused_pass(text: str) -
 def test_fragments_of_publishing_armed_orders_and_granted_harm_are_scanned_without_stalling(
     fragment: str,
 ) -> None:
-    """100,000 characters of one fragment of these rules' readings, repeated, in a process
+    """A long run of one fragment of these rules' readings, repeated, in a process
     of its own."""
     assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
@@ -5433,7 +5449,7 @@ def test_what_those_rules_were_written_for_is_still_blocked(text: str) -> None:
 def test_fragments_of_vouched_ways_in_and_invented_sources_are_scanned_without_stalling(
     fragment: str,
 ) -> None:
-    """100,000 characters of one fragment of these rules' readings, repeated, in a process
+    """A long run of one fragment of these rules' readings, repeated, in a process
     of its own."""
     assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
@@ -5524,7 +5540,7 @@ def test_near_misses_of_entrusted_secrets_and_acts_behind_the_users_back_pass(
 def test_fragments_of_entrusted_secrets_and_pushed_tokens_are_scanned_without_stalling(
     fragment: str,
 ) -> None:
-    """100,000 characters of one fragment of these readings, repeated, in a process of its
+    """A long run of one fragment of these readings, repeated, in a process of its
     own."""
     assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
@@ -5677,7 +5693,7 @@ def test_near_misses_of_exemptions_skipped_checks_and_refusals_pass(text: str) -
 def test_fragments_of_exemptions_skipped_checks_and_refusals_are_scanned_without_stalling(
     fragment: str,
 ) -> None:
-    """100,000 characters of one fragment of these readings, repeated, in a process of its
+    """A long run of one fragment of these readings, repeated, in a process of its
     own."""
     assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
@@ -5779,7 +5795,7 @@ def test_look_alikes_of_added_lines_kept_text_and_allegiance_pass(text: str) -> 
 def test_fragments_of_added_lines_kept_text_and_allegiance_are_scanned_without_stalling(
     fragment: str,
 ) -> None:
-    """100,000 characters of one fragment of these readings, repeated, in a process of its
+    """A long run of one fragment of these readings, repeated, in a process of its
     own."""
     assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
@@ -5906,7 +5922,7 @@ def test_a_users_own_secret_kept_from_someone_passes(text: str) -> None:
     "fragment", ["don't say you were asked ", "never mention this note ", "no digas que te "]
 )
 def test_fragments_of_a_memory_hiding_itself_are_scanned_without_stalling(fragment: str) -> None:
-    """100,000 characters of one fragment of this reading, repeated, in a process of its
+    """A long run of one fragment of this reading, repeated, in a process of its
     own."""
     assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
@@ -6102,7 +6118,7 @@ def test_a_payee_kept_with_its_check_passes(text: str) -> None:
 def test_fragments_of_the_users_say_handed_away_are_scanned_without_stalling(
     fragment: str,
 ) -> None:
-    """100,000 characters of one fragment of these readings, repeated, in a process of
+    """A long run of one fragment of these readings, repeated, in a process of
     its own."""
     assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
@@ -6145,7 +6161,7 @@ def test_a_login_code_kept_or_shared_by_the_speaker_passes(text: str) -> None:
 def test_fragments_of_a_login_code_handed_on_are_scanned_without_stalling(
     fragment: str,
 ) -> None:
-    """100,000 characters of one fragment of this reading, repeated, in a process of its
+    """A long run of one fragment of this reading, repeated, in a process of its
     own."""
     assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
 
@@ -6594,7 +6610,7 @@ def test_a_story_of_what_someone_did_or_the_speakers_own_habit_passes(text: str)
 def test_fragments_of_the_seventy_fourth_readings_are_scanned_without_stalling(
     fragment: str,
 ) -> None:
-    """100,000 characters of one fragment of these readings, repeated, in a process of its
+    """A long run of one fragment of these readings, repeated, in a process of its
     own (the refusal rules for Arabic, Hindi and Russian first looked ahead to the end of
     the sentence from every position, and stalled)."""
     assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
