@@ -3507,7 +3507,7 @@ def _scanning_process_stopped() -> Iterator[None]:
 #: or an episode's excerpt (its words, each cut to its longest, the spaces between them and
 #: an ellipsis each side). An episode holds up to 100,000 characters, but only its excerpt
 #: is scanned, and a reading whose time grows faster than its text shows it at this length.
-_STALL_LENGTH = 2 * max(
+_STALL_LENGTH: int = 2 * max(
     *(
         m.max_length
         for m in BeliefDraft.model_fields["statement"].metadata
