@@ -561,7 +561,9 @@ def test_eval_without_progress_draws_no_bar_of_the_library_either(
     assert (f"/{PROGRESS_MIN}" in terminal.getvalue()) is not bool(flag)
 
 
-def test_eval_refuses_input_files_it_cannot_use_before_measuring(tmp_path: Path) -> None:
+def test_eval_refuses_input_files_it_cannot_use_before_measuring(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A LoCoMo file, scenario or off-topic suite that is not what its flag needs is one
     line naming the flag and the file, exit 2, and nothing is measured or written."""
     not_json = tmp_path / "not.json"
@@ -592,11 +594,14 @@ def test_eval_refuses_input_files_it_cannot_use_before_measuring(tmp_path: Path)
         (["--conversations", "0"], "--conversations"),
         (["--embedder", "nope"], "--embedder"),
     ):
-        done = cli("eval", *args, "--out", str(out), env={"RECALLFLOW_EMBEDDER": "hashing"})
-        assert done.returncode == 2, done.stderr
-        assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
-        assert named in done.stderr
+        hashing = {"RECALLFLOW_EMBEDDER": "hashing"}
+        code, _, err = _run_in(hashing, ["eval", *args, "--out", str(out)], capsys, monkeypatch)
+        assert code == 2 and err.count("\n") == 1 and named in err, err
         assert not out.exists()
+    # And as a shell runs it, in a process of its own.
+    done = cli("eval", "--locomo", str(deep), "--out", str(out), env=hashing)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert f"--locomo: {deep}: nested too deeply" in done.stderr and not out.exists()
 
     # The reports are written after the run: a --out that cannot hold them is refused first.
     empty = tmp_path / "no-scenarios"
@@ -651,28 +656,56 @@ STORE_COMMANDS = {
 }
 
 
+def _run_in(
+    env: dict[str, str],
+    args: list[str],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> tuple[int, str, str]:
+    """The command run in this process with ``env`` set (and the user's RECALLFLOW_DSN not):
+    a command that fails on its environment pays no second or two of a process's imports."""
+    with monkeypatch.context() as patched:
+        patched.delenv("RECALLFLOW_DSN", raising=False)
+        for name, value in env.items():
+            patched.setenv(name, value)
+        try:
+            return run(args, capsys)
+        except SystemExit as stop:  # a flag's own error, as argparse reports it
+            out, err = capsys.readouterr()
+            return int(stop.code or 0), out, err
+
+
 @pytest.mark.parametrize("args", STORE_COMMANDS.values(), ids=STORE_COMMANDS.keys())
-def test_a_bad_environment_is_bad_input_too(args: list[str], tmp_path: Path) -> None:
+def test_a_bad_environment_is_bad_input_too(
+    args: list[str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Every command that opens a store judges RECALLFLOW_DSN, RECALLFLOW_EMBEDDER and (for
     the embedded server) RECALLFLOW_SHARED_BUFFERS the same way: exit 2, one line naming
     the variable, before any store is opened."""
-    done = cli(*args, env={"RECALLFLOW_DSN": "garbage"})
-    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "RECALLFLOW_DSN" in done.stderr
-    done = cli(*args, "--dsn", "postgresql:///x", env={"RECALLFLOW_EMBEDDER": "nope"})
-    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
-    assert "RECALLFLOW_EMBEDDER" in done.stderr
-    done = cli(*args, "--dsn", "postgresql:///x", env={"RECALLFLOW_READ_DSN": "garbage"})
-    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
-    assert "error: RECALLFLOW_READ_DSN: not a PostgreSQL connection string" in done.stderr
+    code, _, err = _run_in({"RECALLFLOW_DSN": "garbage"}, args, capsys, monkeypatch)
+    assert code == 2 and err.count("\n") == 1 and "RECALLFLOW_DSN" in err, err
+    dsn = [*args, "--dsn", "postgresql:///x"]
+    code, _, err = _run_in({"RECALLFLOW_EMBEDDER": "nope"}, dsn, capsys, monkeypatch)
+    assert code == 2 and err.count("\n") == 1 and "RECALLFLOW_EMBEDDER" in err, err
+    code, _, err = _run_in({"RECALLFLOW_READ_DSN": "garbage"}, dsn, capsys, monkeypatch)
+    assert code == 2 and err.count("\n") == 1, err
+    assert "error: RECALLFLOW_READ_DSN: not a PostgreSQL connection string" in err
     home = tmp_path / "home"
     shared = {"RECALLFLOW_SHARED_BUFFERS": "lots", "RECALLFLOW_HOME": str(home)}
-    done = cli(*args, env={"RECALLFLOW_EMBEDDER": "hashing", **shared})
-    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
-    assert "RECALLFLOW_SHARED_BUFFERS" in done.stderr and not home.exists()
+    code, _, err = _run_in({"RECALLFLOW_EMBEDDER": "hashing", **shared}, args, capsys, monkeypatch)
+    assert code == 2 and err.count("\n") == 1, err
+    assert "RECALLFLOW_SHARED_BUFFERS" in err and not home.exists()
     for size in ("lots", "0", "-3", "1001", "８"):
-        done = cli(*args, env={"RECALLFLOW_POOL_SIZE": size, "RECALLFLOW_HOME": str(home)})
-        assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
-        assert "RECALLFLOW_POOL_SIZE=" in done.stderr and not home.exists()
+        pool = {"RECALLFLOW_POOL_SIZE": size, "RECALLFLOW_HOME": str(home)}
+        code, _, err = _run_in(pool, args, capsys, monkeypatch)
+        assert code == 2 and err.count("\n") == 1, err
+        assert "RECALLFLOW_POOL_SIZE=" in err and not home.exists()
+    # And as a shell runs it, in a process of its own.
+    done = cli(*args, env={"RECALLFLOW_DSN": "garbage"})
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "RECALLFLOW_DSN" in done.stderr
 
 
 def test_the_pool_a_command_opens_is_sized_by_recallflow_pool_size(
@@ -913,7 +946,9 @@ def test_a_home_whose_name_is_not_utf8_is_bad_input(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
-def test_a_home_that_cannot_be_made_or_used_is_named_by_its_source(tmp_path: Path) -> None:
+def test_a_home_that_cannot_be_made_or_used_is_named_by_its_source(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A home the embedded server cannot be made in (a name longer than the file system
     takes) or cannot use (its lock file's name taken by a directory) stays exit 1, one line,
     but names the source actually used: it said RECALLFLOW_HOME even when ``--home`` named
@@ -925,24 +960,36 @@ def test_a_home_that_cannot_be_made_or_used_is_named_by_its_source(tmp_path: Pat
         (tmp_path / ("x" * 300) / "home", "cannot create"),
         (unusable, "cannot use"),
     ):
-        for done, named, other in (
-            (cli("status", "--home", str(home), env=env), "--home", "RECALLFLOW_HOME"),
-            (cli("status", env={**env, "RECALLFLOW_HOME": str(home)}), "RECALLFLOW_HOME", "--home"),
+        for (code, _, err), named, other in (
+            (
+                _run_in(env, ["status", "--home", str(home)], capsys, monkeypatch),
+                "--home",
+                "RECALLFLOW_HOME",
+            ),
+            (
+                _run_in({**env, "RECALLFLOW_HOME": str(home)}, ["status"], capsys, monkeypatch),
+                "RECALLFLOW_HOME",
+                "--home",
+            ),
         ):
-            assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr
-            assert f"error: {named}: {says} {home}" in done.stderr
-            assert other not in done.stderr
+            assert code == 1 and err.count("\n") == 1, err
+            assert f"error: {named}: {says} {home}" in err
+            assert other not in err
     assert not (unusable / "pgdata" / "PG_VERSION").exists()
+    # And as a shell runs it, in a process of its own.
+    done = cli("status", "--home", str(unusable), env=env)
+    assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr
+    assert f"error: --home: cannot use {unusable}" in done.stderr
 
 
-def test_an_option_libpq_refuses_is_bad_input_naming_its_source() -> None:
+def test_an_option_libpq_refuses_is_bad_input_naming_its_source(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A connection string that parses but has an option whose value libpq refuses
     (``sslmode=bogus``, a ``keepalives`` that is no integer) was exit 1 as if the server
     were down; it is exit 2, one line naming where the string came from and the option.
     A server that is not there stays exit 1 (nothing listens on port 1)."""
     env = {"RECALLFLOW_EMBEDDER": "hashing"}
-    # Each option once, each source at least once (a command that opens a store costs
-    # a second or two of imports).
     for option, from_flag in (
         ("sslmode=bogus", True),
         ("target_session_attrs=nope", False),
@@ -950,14 +997,17 @@ def test_an_option_libpq_refuses_is_bad_input_naming_its_source() -> None:
     ):
         dsn = f"host=127.0.0.1 port=1 connect_timeout=5 {option}"
         if from_flag:
-            done, named = cli("status", "--dsn", dsn, env=env), "--dsn"
+            code, _, err = _run_in(env, ["status", "--dsn", dsn], capsys, monkeypatch)
+            named = "--dsn"
         else:
-            done, named = cli("status", env={**env, "RECALLFLOW_DSN": dsn}), "RECALLFLOW_DSN"
-        assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+            code, _, err = _run_in({**env, "RECALLFLOW_DSN": dsn}, ["status"], capsys, monkeypatch)
+            named = "RECALLFLOW_DSN"
+        assert code == 2 and err.count("\n") == 1, err
         name, value = option.split("=")
-        assert f"error: {named}: option {name}={value!r}" in done.stderr
-    down = cli("status", "--dsn", "host=127.0.0.1 port=1 connect_timeout=5", env=env)
-    assert down.returncode == 1 and "cannot connect" in down.stderr, down.stderr
+        assert f"error: {named}: option {name}={value!r}" in err
+    down = ["status", "--dsn", "host=127.0.0.1 port=1 connect_timeout=5"]
+    code, _, err = _run_in(env, down, capsys, monkeypatch)
+    assert code == 1 and "cannot connect" in err, err
     # The environment's PGSSLMODE is not the string's: not blamed on --dsn.
     other = cli("status", "--dsn", "host=127.0.0.1 port=1", env={**env, "PGSSLMODE": "bogus"})
     assert other.returncode == 1 and "--dsn" not in other.stderr, other.stderr
