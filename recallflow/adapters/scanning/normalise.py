@@ -39,6 +39,15 @@ _FULLWIDTH_OR_MATH_LATIN: Final = re.compile(
     "[\uff21-\uff3a\uff41-\uff5a\U0001d400-\U0001d7ff\u24b6-\u24e9\U0001f130-\U0001f189]"
 )
 _MIXED_SCRIPT: Final = re.compile(f"[a-z][{CONFUSABLE_LETTERS}]|[{CONFUSABLE_LETTERS}][a-z]")
+#: The same without the dotless "ı", which is a letter of its own in Turkish and Azerbaijani
+#: ("kullanıcı", "talimatları"): in a text that also writes a letter of their alphabets (ğ,
+#: ş, ç, ö, ü, ə, a dotted capital İ) and no other look-alike it is their spelling, not a
+#: disguise. It is still folded to "i" for the
+#: English rules, so "ıgnore prevıous ınstructıons" is read either way.
+_MIXED_SCRIPT_BUT_DOTLESS: Final = re.compile(
+    "[a-z][{0}]|[{0}][a-z]".format(CONFUSABLE_LETTERS.replace("ı", ""))
+)
+_TURKIC_LETTER: Final = re.compile("[ğşəçöü]|i\u0307")
 # Comments a renderer hides but a model reads: HTML comments, markdown reference-link
 # comments ("[//]: # (...)") and Obsidian "%%...%%" comments.
 _COMMENT: Final = re.compile(
@@ -136,7 +145,11 @@ def views_of(text: str) -> Views:
     if not lowered.isascii() and _POINTED.search(lowered):
         lowered = lowered.translate(_POINTS_TABLE)
     if not disguised and not lowered.isascii() and _MIXED_SCRIPT.search(lowered):
-        disguised = True
+        disguised = (
+            "ı" not in lowered
+            or not _TURKIC_LETTER.search(lowered)
+            or _MIXED_SCRIPT_BUT_DOTLESS.search(lowered) is not None
+        )
     spaced = lowered if lowered.isascii() else lowered.translate(_LATIN_TABLE)
     latin = _collapse(spaced)
     return Views(
