@@ -113,6 +113,20 @@ _MODEL_WORDS: Final = frozenset(
 )
 
 
+#: Not the speaker's own habit: a verb with "I" or "we" (and an adverb or two of habit)
+#: before it tells what the speaker does with their own note ("I copy this note into every
+#: summary I write for my boss"), which orders no reader. A lookbehind per form, since
+#: each must be of a fixed width.
+_NOT_THE_SPEAKERS: Final = "".join(
+    rf"(?<!\b{who} {how})"
+    for who in ("i", "we", "i'll", "we'll", "i'd", "we'd")
+    for how in (
+        "", "always ", "also ", "usually ", "often ", "normally ", "just ", "still ",
+        "then ", "now ", "sometimes ", "regularly ", "generally ", "typically ", "simply ",
+    )
+)  # fmt: skip
+
+
 def _about_itself(*verbs: str) -> tuple[frozenset[str], ...]:
     """Gates of a rule about the belief itself: "this", a noun for it, and one of ``verbs``."""
     return (*_ITSELF_WORDS, frozenset(verbs))
@@ -238,8 +252,9 @@ SELF_HANDLING_RULES: Final[tuple[Rule, ...]] = regex_rules(
                 "write",
                 "embed",
             ),
-            r"\b(?:copy|append|add|include|insert|paste|repeat|prepend|attach|write|embed)\s+"
-            rf"{_ITSELF}{IN_SENTENCE}{{0,30}}?\b(?:in|into|to|onto)\s+(?:every|each|all|any)\s+"
+            rf"\b{_NOT_THE_SPEAKERS}(?:copy|append|add|include|insert|paste|repeat|prepend|attach|"
+            rf"write|embed)\s+{_ITSELF}{IN_SENTENCE}{{0,30}}?\b(?:in|into|to|onto)\s+"
+            r"(?:every|each|all|any)\s+"
             r"(?:\w++\s+)?(?:memor(?:y|ies)|beliefs?|notes?|entries|records|summar(?:y|ies))",
         ),
         # always retrieve this one first / surface this entry in every recall

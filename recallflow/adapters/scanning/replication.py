@@ -88,6 +88,8 @@ _SURVIVING: Final = re.compile(
     r"(?:zusammenfassung|erinnerung|notiz|eintrag)\w*"
     r"|\b(?:cada|todas?|todos)\s+(?:(?:las|los|as|os|nueva|nuevas|futura|nova|novas)\s+){0,2}"
     r"(?:resumen\w*|resumo\w*|memoria\w*|notas?|entradas?)\b"
+    r"|\b(?:chaque|tou(?:te)?s\s+(?:les|mes|tes|vos))\s+(?:(?:nouveau|nouvelle|nouveaux|"
+    r"nouvelles|futur|future)\s+)?(?:resumes?|notes?|memoires?|souvenirs?|entrees?)\b"
     r"|\b(?:ogni|tutt[ie])\s+(?:(?:le|i|nuov[aeoi])\s+){0,2}(?:riassunt\w*|sintes\w*|memori\w*|"
     r"not[ae])\b|\b(?:elke|iedere|alle)\s+(?:nieuwe\s+)?(?:samenvatting|herinnering|notitie)\w*"
     r"|\b(?:when|whenever|each\s+time|every\s+time)\s+you\s+(?:\w+\s+)?(?:write|save|store|"
@@ -118,7 +120,24 @@ _IN_MEMORY_OR_AGAIN: Final = re.compile(
 #: The speaker keeping a keepsake of their own: "I'll keep this note forever", "save this
 #: note in my notes app permanently".
 _KEEPSAKE: Final = re.compile(r"\b(?:i|i'll|i'm|i've|we|we'll|my|me|our)\b")
-_READER: Final = re.compile(r"\b(?:you|your|assistant|ai|model|bot)\b")
+#: ... and in the other languages read, the speaker as the one who keeps or copies: "ich
+#: kopiere diese Notiz in jede Zusammenfassung", "je recopie cette note", "ik kopieer", or
+#: the verb in the first person where the subject goes unsaid ("copio esta nota en cada
+#: resumen que escribo para mi jefe", "incollo", "includo"). Only the subject counts, not
+#: any "mein" or "mi": "copia esta nota en cada resumen para mí" is still an order.
+_OWN_KEEPING: Final = re.compile(
+    r"\b(?:ich|wir|je|j'|nous|ik|wij|yo|io|noi|eu|nos)\s+(?:[\w']++\s+){0,2}?"
+    r"(?:kopier|speicher|behalt|fug|schreib|ubernehm|ubertrag|wiederhol|recopi|copi|"
+    r"conserv|gard|enregistr|sauvegard|ajout|inclu|kopieer|plak|voeg|herhaal|bewaar|"
+    r"guard|incluy|pego|incoll|includ|salv|aggiung|ripet|colo|adiciono|repito)\w*"
+    r"|\b(?:copio|recopio|incluyo|pego|guardo|anado|repito|incollo|includo|salvo|aggiungo|"
+    r"riporto|trascrivo|ripeto|colo|incluo|adiciono|acrescento|insiro|inserisco|inserto)\b"
+)
+_READER: Final = re.compile(
+    r"\b(?:you|your|assistant|ai|model|bot|du|dein\w*|dich|dir|tu|toi|ton|ta|tes|vous|votre|"
+    r"vos|jij|jouw|jullie|uw|usted\w*|tus|tuo|tua|tuoi|tue|voi|vostr\w*|voce|teu|tua|"
+    r"assistent\w*|asistente|assistente|ki|ia)\b"
+)
 _SENTENCE: Final = re.compile(r"[!?\n]|\.(?!\w)")
 
 _GATE: Final = frozenset(
@@ -137,7 +156,10 @@ def _kept_alive(latin: str) -> bool:
             and _KEEP.search(sentence)
             and _SURVIVING.search(sentence)
             and _IN_MEMORY_OR_AGAIN.search(sentence)
-            and not (_KEEPSAKE.search(sentence) and not _READER.search(sentence))
+            and not (
+                (_KEEPSAKE.search(sentence) or _OWN_KEEPING.search(sentence))
+                and not _READER.search(sentence)
+            )
         ):
             return True
     return False
