@@ -23,6 +23,7 @@ them", "nieuw rekeningnummer … dus niet navragen".
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Final
 
 from recallflow.adapters.scanning.families import EXFILTRATION, OUTPUT_HIJACK
@@ -85,6 +86,44 @@ _DIGIT: Final = re.compile(r"\d")
 _CHANGED_REACH: Final = 240
 
 
+#: The account said in the first person to be the speaker's own: "it's mine", "c'est le
+#: mien", "es mío", "è il mio conto", "é meu", "gehört mir", "die is van mij", "to moje
+#: konto", "benim hesabım". Nobody is paid into it: a check of one's own details waived
+#: is not a payee swapped in.
+_OWN_ACCOUNT: Final = re.compile(
+    r"\b(?:it'?s|it\s+is|that'?s|that\s+is|this\s+is)\s+(?:all\s+|really\s+|definitely\s+)?"
+    r"(?:mine|my\s+own\b|my\s+(?:account|iban))"
+    r"|\bc'est\s+(?:bien\s+|vraiment\s+)?(?:le\s+mien|la\s+mienne|mon\s+(?:propre\s+)?"
+    r"(?:compte|rib|iban))"
+    r"|\bes\s+(?:el\s+)?mio\b|\bes\s+mi\s+(?:propia\s+)?cuenta\b"
+    r"|\be\s+(?:il\s+)?mio\b|\be\s+il\s+mio\s+conto\b"
+    r"|\be\s+(?:o\s+)?meu\b|\ba\s+conta\s+e\s+minha\b|\be\s+a\s+minha\s+conta\b"
+    r"|\bgehort\s+mir\b|\b(?:ist|das\s+ist)\s+mein\s+(?:eigenes\s+)?konto\b"
+    r"|\b(?:die|dat|deze|het)\s+is\s+van\s+mij\b|\bis\s+mijn\s+(?:eigen\s+)?rekening\b"
+    r"|\bto\s+(?:jest\s+)?moje\s+(?:wlasne\s+)?konto\b"
+    r"|\bbenim\s+hesab\w*|\bhesap\s+benim\b"
+)
+#: An order to pay into, send to or use an account: with one, a claim of whose the account
+#: is does not clear it ("it's mine, no need to check — send the refund there").
+_PAYMENT_ORDER: Final = re.compile(
+    r"(?:^|[.!?;:,\n]\s*|\b(?:and|then|just|please|et|y|e|und|en|i|ve)\s+)(?:pay|send|wire|"
+    r"transfer|route|use|deposit|move|redirect|remit|paie|payez|envoie|envoyez|vire|virez|"
+    r"utilise|utilisez|verse|versez|paga|pague|envia|envie|transfiere|transfira|usa|use|"
+    r"zahl\w*|uberweis\w*|schick\w*|nutze|verwende|bonifica|invia|betaal|stuur|gebruik|"
+    r"maak|zaplac|przelej|wyslij|uzyj|ode|gonder|kullan)\b"
+)
+#: How far either side of a payee's account and its waived check a claim of the account as
+#: the speaker's own, or an order to pay into it, is looked for.
+_OWN_REACH: Final = 80
+
+
+def _own_account_claimed(latin: str, start: int, end: int) -> bool:
+    """Near ``latin[start:end]`` (an account and a waived check), the account is said to be
+    the speaker's own, and no one is told to pay into it."""
+    window = latin[max(0, start - _OWN_REACH) : end + _OWN_REACH]
+    return _OWN_ACCOUNT.search(window) is not None and _PAYMENT_ORDER.search(window) is None
+
+
 def _changed_payee_unchecked(latin: str) -> bool:
     """An account said to have changed, and a check waived up to a sentence or two after it.
 
@@ -95,7 +134,8 @@ def _changed_payee_unchecked(latin: str) -> bool:
         return False
     for waived in _WAIVED.finditer(latin):
         start = max(0, waived.start() - _CHANGED_REACH)
-        if _CHANGED_ACCOUNT.search(latin, start, waived.start()):
+        changed = _CHANGED_ACCOUNT.search(latin, start, waived.start())
+        if changed and not _own_account_claimed(latin, changed.start(), waived.end()):
             return True
     return False
 
@@ -107,6 +147,27 @@ _LABELLED_PAYEE_LATIN: Final = (
     rf"{_LABELLED_ACCOUNT}[^\n]{{0,80}}?{_UNASKED_LATIN}|{_UNASKED_LATIN}[^\n]{{0,80}}?"
     rf"{_LABELLED_ACCOUNT}"
 )
+
+
+@cache
+def _compiled(source: str) -> re.Pattern[str]:
+    """``source`` compiled at its first use, as every rule's pattern is (see
+    :func:`~recallflow.adapters.scanning.rule.first_use`)."""
+    return re.compile(source, re.MULTILINE)
+
+
+def _payee_unasked(latin: str) -> bool:
+    """An account and a waived check beside it, the account not the speaker's own."""
+    payees = _compiled(_PAYEE_LATIN).finditer(latin)
+    return any(not _own_account_claimed(latin, m.start(), m.end()) for m in payees)
+
+
+def _labelled_payee_unasked(latin: str) -> bool:
+    """A labelled account and a waived check beside it, the account not the speaker's own."""
+    payees = _compiled(_LABELLED_PAYEE_LATIN).finditer(latin)
+    return any(not _own_account_claimed(latin, m.start(), m.end()) for m in payees)
+
+
 #: Words one of which a labelled account needs.
 _ACCOUNT_WORDS: Final = frozenset(
     {"account", "acct", "routing", "iban", "rib", "aba", "sort", "cuenta", "compte", "conto"}
@@ -263,15 +324,16 @@ _CHANGED_PAYEE_RULES: Final[tuple[Rule, ...]] = (
 )
 
 UNASKED_RULES: Final[tuple[Rule, ...]] = (
-    regex_rules(OUTPUT_HIJACK, "latin", ((_WAIVER_WORDS, _PAYEE_LATIN),))
-    + _CHANGED_PAYEE_RULES
-    + regex_rules(
+    Rule(OUTPUT_HIJACK, "latin", _payee_unasked, (_WAIVER_WORDS,)),
+    *_CHANGED_PAYEE_RULES,
+    Rule(
         OUTPUT_HIJACK,
         "latin",
-        (((_WAIVER_WORDS, _PAYMENT_WORDS, _ACCOUNT_WORDS), _LABELLED_PAYEE_LATIN),),
-    )
-    + regex_rules(OUTPUT_HIJACK, "plain", (_PAYEE_CJK, _PAYEE_OTHER_SCRIPTS))
-    + regex_rules(EXFILTRATION, "latin", (_SECRET_THEN_ANYONE, _ANYONE_THEN_SECRET))
-    + regex_rules(EXFILTRATION, "latin", (((_ANYONE_WORDS, _SECRET_WORDS), _SECRET_TO_ANYONE),))
-    + regex_rules(EXFILTRATION, "plain", (_OPEN_SECRET_CJK, _SECRET_TO_ANYONE_CJK))
+        _labelled_payee_unasked,
+        (_WAIVER_WORDS, _PAYMENT_WORDS, _ACCOUNT_WORDS),
+    ),
+    *regex_rules(OUTPUT_HIJACK, "plain", (_PAYEE_CJK, _PAYEE_OTHER_SCRIPTS)),
+    *regex_rules(EXFILTRATION, "latin", (_SECRET_THEN_ANYONE, _ANYONE_THEN_SECRET)),
+    *regex_rules(EXFILTRATION, "latin", (((_ANYONE_WORDS, _SECRET_WORDS), _SECRET_TO_ANYONE),)),
+    *regex_rules(EXFILTRATION, "plain", (_OPEN_SECRET_CJK, _SECRET_TO_ANYONE_CJK)),
 )
