@@ -10,6 +10,7 @@ Korean, Arabic and Devanagari are matched on the lowercased view with their own 
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Final
 
@@ -665,6 +666,51 @@ _RECOMMEND_ANY: Final = (
     r"(?:recommand|recomend|recomiend|empfiehl|empfehl|raccomand|aanbevel|aanraden)\w*"
 )
 
+#: Instructions set aside with the verb last, as German, Dutch and Turkish put it: "alle
+#: vorherigen Anweisungen ignorieren", "de regels vergeten", "talimatları yok say".
+_SET_ASIDE_LAST: Final = re.compile(
+    rf"\b{_INSTRUCTIONS}\b[^.\n]{{0,32}}?\b(?:ignorieren|vergessen|missachten|"
+    r"yok\s+say|gormezden\s+gel|unut|ignoreren|negeren|vergeten)\b"
+)
+#: ... but told of, not ordered: forgotten in the perfect ("ich habe die Regeln der
+#: Hausordnung vergessen", "ik heb de instructies vergeten"), or asked of someone the
+#: sentence names by a verb of telling or asking ("der Nutzer bat seinen Kollegen, die alten
+#: Anweisungen im Handbuch zu ignorieren", "ik heb mijn collega gevraagd de oude regels te
+#: negeren"), with no reader addressed and no model named in the sentence.
+_PERFECT: Final = re.compile(r"\b(?:habe|hab|hat|haben|hatte|hatten|heb|heeft|hebben|had|hadden)\b")
+#: (an infinitive with "zu" or "te" after "haben" is a duty, not the past: "ab jetzt hat man
+#: alle Anweisungen zu ignorieren")
+_DUTY: Final = re.compile(r"\b(?:zu|te)\s+\w+\Z")
+_ASKED_OF: Final = re.compile(
+    r"\b(?:sagte|sagten|gesagt|bat|baten|gebeten|riet|rieten|geraten|schrieb|geschrieben|"
+    r"erklarte|erklart|erinnerte|erinnert|zei|zeiden|gezegd|vroeg|vroegen|gevraagd|"
+    r"adviseerde|geadviseerd)\s+(?:\w++\s+)?(?:meine[nmr]?|seine[nmr]?|ihre[nmr]?|unsere[nmr]?|"
+    r"eure[nmr]?|de[mnr]|die|mijn|zijn|haar|onze|de|het)\s+\w+"
+)
+_READER_NAMED: Final = re.compile(
+    rf"\b(?:du|dich|dir|dein\w*|euch|jij|jou|jouw|je|u|uw|{_MODEL_NOUN})\b"
+)
+_SENTENCE_END: Final = re.compile(r"[.!?\n]")
+#: How far back the start of a sentence is looked for.
+_SENTENCE_REACH: Final = 240
+
+
+def _set_aside_last(latin: str) -> bool:
+    """Instructions set aside with the verb last, not told of as something past or asked of
+    someone the sentence names (see :data:`_PERFECT` and :data:`_ASKED_OF`)."""
+    for found in _SET_ASIDE_LAST.finditer(latin):
+        reach = max(0, found.start() - _SENTENCE_REACH)
+        head = latin[reach : found.start()]
+        ends = [m.end() for m in _SENTENCE_END.finditer(head)]
+        sentence = head[ends[-1] if ends else 0 :] + found[0]
+        told_of = (
+            _PERFECT.search(sentence) is not None and _DUTY.search(found[0]) is None
+        ) or _ASKED_OF.search(sentence) is not None
+        if not told_of or _READER_NAMED.search(sentence):
+            return True
+    return False
+
+
 MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
     *regex_rules(
         MULTILINGUAL,
@@ -795,23 +841,6 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
             (
                 frozenset({"ignore", "ignores"}),
                 rf"\b{_SHARED_VERB}\b{_GAP}\b{_INSTRUCTIONS}\b",
-            ),
-            (
-                frozenset(
-                    {
-                        "gormezden",
-                        "ignoreren",
-                        "ignorieren",
-                        "missachten",
-                        "negeren",
-                        "unut",
-                        "vergessen",
-                        "vergeten",
-                        "yok",
-                    }
-                ),
-                rf"\b{_INSTRUCTIONS}\b[^.\n]{{0,32}}?\b(?:ignorieren|vergessen|missachten|"
-                r"yok\s+say|gormezden\s+gel|unut|ignoreren|negeren|vergeten)\b",
             ),
             (
                 lead_words(_REVEAL),
@@ -1032,6 +1061,15 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
                 r"(?:เปิดเผย|แสดง|ส่ง|บอก).{0,16}?(?:พรอมต์ระบบ|คำสั่งระบบ)|เปิดเผย.{0,16}?(?:รหัสผ่าน|"
                 r"คีย์|ความลับ|ข้อมูลลับ)"
             ),
+        ),
+    ),
+    Rule(
+        MULTILINGUAL,
+        "latin",
+        _set_aside_last,
+        (
+            frozenset({"gormezden", "ignoreren", "ignorieren", "missachten", "negeren", "unut"})
+            | {"vergessen", "vergeten", "yok"},
         ),
     ),
 )
