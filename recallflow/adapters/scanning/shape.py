@@ -757,6 +757,14 @@ def _whose_data_counts(s: str, whole: str) -> bool:
     return bool(_USERS_NAMED.search(s) or (_USERS.search(s) and _told_to_a_reader(whole)))
 
 
+#: A mail named by who sent it, heading what it says ("Email from HR: \"do not share the
+#: salary bands outside your team\""): a noun, not the verb of sending, which is looked
+#: for after it.
+_MAIL_HEADED: Final = re.compile(
+    r"e-?mails?\s+from\s+(?:[\w'.-]++\s+){0,3}?[\w'.-]+\s*[:\u2013\u2014-]"
+)
+
+
 def _carries_out(s: str, whole: str) -> bool:
     if (
         _REPLY_WITH.search(s)
@@ -765,7 +773,7 @@ def _carries_out(s: str, whole: str) -> bool:
         and _amplified(s, whole)
     ):
         return True
-    send = _SEND_RE.search(s)
+    send = next((m for m in _SEND_RE.finditer(s) if not _MAIL_HEADED.match(s, m.start())), None)
     return bool(
         send
         and not _negated(s, send.start())
