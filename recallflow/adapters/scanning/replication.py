@@ -126,7 +126,7 @@ _KEEPSAKE: Final = re.compile(r"\b(?:i|i'll|i'm|i've|we|we'll|my|me|our)\b")
 #: resumen que escribo para mi jefe", "incollo", "includo"). Only the subject counts, not
 #: any "mein" or "mi": "copia esta nota en cada resumen para mí" is still an order.
 _OWN_KEEPING: Final = re.compile(
-    r"\b(?:ich|wir|je|j'|nous|ik|wij|yo|io|noi|eu|nos)\s+(?:[\w']++\s+){0,2}?"
+    r"(?:\b(?:ich|wir|je|nous|ik|wij|yo|io|noi|eu|nos)\s+|\bj'\s*)(?:[\w']++\s+){0,2}?"
     r"(?:kopier|speicher|behalt|fug|schreib|ubernehm|ubertrag|wiederhol|recopi|copi|"
     r"conserv|gard|enregistr|sauvegard|ajout|inclu|kopieer|plak|voeg|herhaal|bewaar|"
     r"guard|incluy|pego|incoll|includ|salv|aggiung|ripet|colo|adiciono|repito)\w*"
