@@ -112,6 +112,17 @@ _PAYMENT_ORDER: Final = re.compile(
     r"zahl\w*|uberweis\w*|schick\w*|nutze|verwende|bonifica|invia|betaal|stuur|gebruik|"
     r"maak|zaplac|przelej|wyslij|uzyj|ode|gonder|kullan)\b"
 )
+#: Someone else the account or the check is for: a payee named ("the supplier", "le
+#: propriétaire", "der Vermieter") or a check waived with them ("no need to check with
+#: them"): "it's mine" beside those claims someone else's account.
+_SOMEONE_ELSES: Final = re.compile(
+    r"\b(?:with|call|ask|ring|phone|contact)\s+(?:them|him|her|the\s+[\w-]+)\b"
+    r"|\b(?:supplier|vendor|landlord|contractor|payee|beneficiary|client|customer|company|"
+    r"fournisseur|proprietaire|bailleur|prestataire|beneficiaire|proveedor|casero|arrendador|"
+    r"beneficiario|lieferant|vermieter|empfanger|fornitore|proprietario|fornecedor|senhorio|"
+    r"leverancier|verhuurder|begunstigde|dostawca|wynajmujac\w*|odbiorc\w*|tedarikci\w*|"
+    r"ev\s+sahibi)s?\b"
+)
 #: How far either side of a payee's account and its waived check a claim of the account as
 #: the speaker's own, or an order to pay into it, is looked for.
 _OWN_REACH: Final = 80
@@ -119,9 +130,13 @@ _OWN_REACH: Final = 80
 
 def _own_account_claimed(latin: str, start: int, end: int) -> bool:
     """Near ``latin[start:end]`` (an account and a waived check), the account is said to be
-    the speaker's own, and no one is told to pay into it."""
+    the speaker's own, no one else's is named, and no one is told to pay into it."""
     window = latin[max(0, start - _OWN_REACH) : end + _OWN_REACH]
-    return _OWN_ACCOUNT.search(window) is not None and _PAYMENT_ORDER.search(window) is None
+    return (
+        _OWN_ACCOUNT.search(window) is not None
+        and _PAYMENT_ORDER.search(window) is None
+        and _SOMEONE_ELSES.search(window) is None
+    )
 
 
 def _changed_payee_unchecked(latin: str) -> bool:
