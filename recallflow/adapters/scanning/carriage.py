@@ -53,6 +53,7 @@ from recallflow.adapters.scanning.lexicon import (
     DIRECTIVE_NOUN,
     IN_SENTENCE,
     LINK,
+    MAIL_HEADED,
     RESTRAINT_NOUN,
     USER_COMPOUND_HEAD,
 )
@@ -221,8 +222,9 @@ _ELSEWHERE: Final = (
 )
 #: Negations that make the same words a warning ("never paste credentials into chat").
 #: A verb in a form that asks for the act rather than reports it happened ("the leaked API
-#: key", "Bob shared the password with a contractor" are incidents a security note records).
-_PRESENT: Final = r"(?:(?=embed\b)|(?!\w*(?:ed|sent|told|gave)\b))"
+#: key", "Bob shared the password with a contractor" are incidents a security note records),
+#: and not a mail named by its sender heading what it says ("Email from the bank: …").
+_PRESENT: Final = rf"(?!{MAIL_HEADED})(?:(?=embed\b)|(?!\w*(?:ed|sent|told|gave)\b))"
 _NOT_BEFORE: Final = r"(?<!never\s)(?<!not\s)(?<!n't\s)(?<!nobody\s)(?<!never\sto\s)(?<!not\sto\s)"
 
 #: The word between an obligation and its act, unless it forbids the act: "the assistant

@@ -481,6 +481,10 @@ UNFORBIDDEN_CLAUSE: Final = (
     r"confirm|pause)\w+[^.!?;\n]*?\bwithout\b)[^.!?;\n]*?"
 )
 
+#: A mail named by who sent it, heading what it says ("Email from HR: \"do not share the
+#: salary bands outside your team\""): the noun, not a verb of sending.
+MAIL_HEADED: Final = r"e-?mails?\s+from\s+(?:[\w'.-]++\s+){0,3}?[\w'.-]+\s*[:\u2013\u2014-]"
+
 #: An imperative aimed at the reader: clause start, optional openers, then the verb.
 DIRECTED: Final = rf"{CLAUSE_START}\s*(?:{_OPENER}\W+){{0,4}}"
 

@@ -64,7 +64,11 @@ from recallflow.adapters.scanning.families import (
     OUTPUT_HIJACK,
     PERSUASION,
 )
-from recallflow.adapters.scanning.lexicon import USER_COMPOUND_HEAD, WITH_SOMEONE_ELSE
+from recallflow.adapters.scanning.lexicon import (
+    MAIL_HEADED,
+    USER_COMPOUND_HEAD,
+    WITH_SOMEONE_ELSE,
+)
 from recallflow.adapters.scanning.protest import without_own_protest
 
 
@@ -757,12 +761,9 @@ def _whose_data_counts(s: str, whole: str) -> bool:
     return bool(_USERS_NAMED.search(s) or (_USERS.search(s) and _told_to_a_reader(whole)))
 
 
-#: A mail named by who sent it, heading what it says ("Email from HR: \"do not share the
-#: salary bands outside your team\""): a noun, not the verb of sending, which is looked
-#: for after it.
-_MAIL_HEADED: Final = re.compile(
-    r"e-?mails?\s+from\s+(?:[\w'.-]++\s+){0,3}?[\w'.-]+\s*[:\u2013\u2014-]"
-)
+#: A mail named by who sent it, heading what it says: the verb of sending is looked for
+#: after it (see :data:`~recallflow.adapters.scanning.lexicon.MAIL_HEADED`).
+_MAIL_HEADED: Final = re.compile(MAIL_HEADED)
 
 
 def _carries_out(s: str, whole: str) -> bool:
