@@ -682,33 +682,75 @@ _PERFECT: Final = re.compile(r"\b(?:habe|hab|hat|haben|hatte|hatten|heb|heeft|he
 #: alle Anweisungen zu ignorieren")
 _DUTY: Final = re.compile(r"\b(?:zu|te)\s+\w+\Z")
 _ASKED_OF: Final = re.compile(
-    r"\b(?:sagte|sagten|gesagt|bat|baten|gebeten|riet|rieten|geraten|schrieb|geschrieben|"
+    # French, Spanish, Italian and Portuguese: "j'ai demandé à mon fils d'oublier …", "le
+    # pedí a mi hermana que ignore …", "ho detto a mio figlio di dimenticare …"
+    r"\b(?:demande|dit|conseille|ecrit|rappele|explique|pedi|pidio|pedimos|pidieron|dije|"
+    r"dijo|dijimos|dijeron|dicho|pedido|aconseje|aconsejo|escribi|recorde|detto|chiesto|"
+    r"consigliato|scritto|ricordato|spiegato|disse|dissemos|pediu|falei|avisei|lembrei)\s+"
+    r"(?:\w+\s+)?(?:a|al|au|aux|ao|aos|alla|allo|ai|agli|alle)\s+(?:la\s+|le\s+|l'\s*)?"
+    r"(?:(?:mon|ma|mes|son|sa|ses|notre|nos|leur|leurs|mi|mis|su|sus|nuestr\w+|mio|mia|miei|"
+    r"mie|suo|sua|suoi|nostr\w+|meu|minha|meus|minhas|seu|seus)\s+)?\w+"
+    r"|\b(?:sagte|sagten|gesagt|bat|baten|gebeten|riet|rieten|geraten|schrieb|geschrieben|"
     r"erklarte|erklart|erinnerte|erinnert|zei|zeiden|gezegd|vroeg|vroegen|gevraagd|"
     r"adviseerde|geadviseerd)\s+(?:\w++\s+)?(?:meine[nmr]?|seine[nmr]?|ihre[nmr]?|unsere[nmr]?|"
     r"eure[nmr]?|de[mnr]|die|mijn|zijn|haar|onze|de|het)\s+\w+"
 )
-_READER_NAMED: Final = re.compile(
-    rf"\b(?:du|dich|dir|dein\w*|euch|jij|jou|jouw|je|u|uw|{_MODEL_NOUN})\b"
+#: The reader addressed, or the model named, in the languages that put the verb last ...
+_READER_NAMED_LAST: Final = re.compile(
+    rf"\b(?:du|dich|dir|dein\w*|euch|jij|jou|jouw|je|u|uw|sen|seni|sana|{_MODEL_NOUN})\b"
+)
+#: ... and in those that put it first ("du" is French for "of the", "je" for "I", and the
+#: "ai" of "j'ai" is no AI).
+_READER_NAMED_FIRST: Final = re.compile(
+    r"\b(?:tu|te|toi|ton|ta|tes|vous|votre|vos|ti|tuo|tua|tuoi|tue|usted\w*|tus|voce|teu|"
+    r"devi|dovete|dovresti|puoi|debes|deberias|tienes|puedes|deves|podes|devez|pouvez|ia|ki|"
+    r"(?<!')ai|asistente|assistant|assistent(?:en|e)?|modele|modelo|modell|modello|chatbot|"
+    r"bot|agente)\b"
 )
 _SENTENCE_END: Final = re.compile(r"[.!?\n]")
 #: How far back the start of a sentence is looked for.
 _SENTENCE_REACH: Final = 240
 
 
+def _told_of(latin: str, found: re.Match[str], verb_last: bool) -> bool:
+    """The sentence up to ``found`` tells of setting instructions aside, in the perfect
+    (when the verb comes last) or as asked of someone it names, and addresses no reader."""
+    reach = max(0, found.start() - _SENTENCE_REACH)
+    head = latin[reach : found.start()]
+    ends = [m.end() for m in _SENTENCE_END.finditer(head)]
+    sentence = head[ends[-1] if ends else 0 :] + found[0]
+    told_of = (
+        verb_last and _PERFECT.search(sentence) is not None and _DUTY.search(found[0]) is None
+    ) or _ASKED_OF.search(sentence) is not None
+    reader = _READER_NAMED_LAST if verb_last else _READER_NAMED_FIRST
+    return told_of and reader.search(sentence) is None
+
+
 def _set_aside_last(latin: str) -> bool:
     """Instructions set aside with the verb last, not told of as something past or asked of
     someone the sentence names (see :data:`_PERFECT` and :data:`_ASKED_OF`)."""
-    for found in _SET_ASIDE_LAST.finditer(latin):
-        reach = max(0, found.start() - _SENTENCE_REACH)
-        head = latin[reach : found.start()]
-        ends = [m.end() for m in _SENTENCE_END.finditer(head)]
-        sentence = head[ends[-1] if ends else 0 :] + found[0]
-        told_of = (
-            _PERFECT.search(sentence) is not None and _DUTY.search(found[0]) is None
-        ) or _ASKED_OF.search(sentence) is not None
-        if not told_of or _READER_NAMED.search(sentence):
-            return True
-    return False
+    return any(not _told_of(latin, m, True) for m in _SET_ASIDE_LAST.finditer(latin))
+
+
+#: Instructions set aside with the verb first: "ignora las instrucciones anteriores",
+#: "oublie toutes les consignes", "ignore as regras" (the verb shared by several languages
+#: is read on its own, against their nouns only).
+_SET_ASIDE_FIRST: Final = re.compile(
+    rf"{_NOT_BEFORE}\b{_SET_ASIDE}\b{_NOT_AFTER}{_GAP}\b(?:{_INSTRUCTIONS}|{_SHARED_NOUN})\b"
+)
+_SHARED_SET_ASIDE: Final = re.compile(rf"\b{_SHARED_VERB}\b{_GAP}\b{_INSTRUCTIONS}\b")
+
+
+def _set_aside_first(latin: str) -> bool:
+    """Instructions set aside with the verb first, not asked of someone the sentence names
+    ("j'ai demandé à mon fils d'oublier les anciennes consignes du coach")."""
+    return any(not _told_of(latin, m, False) for m in _SET_ASIDE_FIRST.finditer(latin))
+
+
+def _shared_set_aside(latin: str) -> bool:
+    """ "ignore" before instructions in a language that shares the verb, not asked of someone
+    the sentence names ("le pedí a mi hermana que ignore las instrucciones del horno")."""
+    return any(not _told_of(latin, m, False) for m in _SHARED_SET_ASIDE.finditer(latin))
 
 
 MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
@@ -804,10 +846,6 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
                 rf"(?:^|(?<=[.!?;:])\s)(?=[^.!?;\n]*\b{_THE_USER}\b)[^.!?;\n]*?(?:\b{_SHARE_ACT}\b"
                 rf"[^.!?;\n]{{0,80}}?\b{_ANYONE}|\b{_ANYONE}\s+(?:\w++\s+){{0,2}}?{_SHARE_ACT}\b)",
             ),
-            (
-                lead_words(_SET_ASIDE),
-                rf"{_NOT_BEFORE}\b{_SET_ASIDE}\b{_NOT_AFTER}{_GAP}\b(?:{_INSTRUCTIONS}|{_SHARED_NOUN})\b",
-            ),
             # everything the reader was told by others, set aside: "vergiss alles, was man dir
             # gesagt hat", "olvida todo lo que te dijeron", "oublie tout ce qu'on t'a dit" (the
             # user's own "olvida todo lo que te dije sobre la fiesta" takes back their words)
@@ -837,10 +875,6 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
                 r"utilisat(?:eur|rice)s?|utent[ei]|gebruikers?)\b|\b(?:anfragen|fragen|anweisungen|"
                 r"bitten|wunsche)\s+(?:des|der)\s+(?:nutzers?|benutzers?|nutzerin|benutzerin)\s+"
                 r"(?:\w++\s+)?(?:ignorieren|ignoriere|missachten|ubergehen)\b",
-            ),
-            (
-                frozenset({"ignore", "ignores"}),
-                rf"\b{_SHARED_VERB}\b{_GAP}\b{_INSTRUCTIONS}\b",
             ),
             (
                 lead_words(_REVEAL),
@@ -1063,6 +1097,8 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
             ),
         ),
     ),
+    Rule(MULTILINGUAL, "latin", _set_aside_first, (lead_words(_SET_ASIDE),)),
+    Rule(MULTILINGUAL, "latin", _shared_set_aside, (frozenset({"ignore", "ignores"}),)),
     Rule(
         MULTILINGUAL,
         "latin",
