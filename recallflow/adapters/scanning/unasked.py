@@ -87,17 +87,17 @@ _CHANGED_REACH: Final = 240
 
 
 #: The account said in the first person to be the speaker's own: "it's mine", "c'est le
-#: mien", "es mío", "è il mio conto", "é meu", "gehört mir", "die is van mij", "to moje
-#: konto", "benim hesabım". Nobody is paid into it: a check of one's own details waived
-#: is not a payee swapped in.
+#: mien", "es mío", "es mía", "è il mio conto", "é minha", "gehört mir", "die is van mij",
+#: "to moje konto", "benim hesabım". Nobody is paid into it: a check of one's own details
+#: waived is not a payee swapped in.
 _OWN_ACCOUNT: Final = re.compile(
     r"\b(?:it'?s|it\s+is|that'?s|that\s+is|this\s+is)\s+(?:all\s+|really\s+|definitely\s+)?"
     r"(?:mine|my\s+own\b|my\s+(?:account|iban))"
     r"|\bc'est\s+(?:bien\s+|vraiment\s+)?(?:le\s+mien|la\s+mienne|mon\s+(?:propre\s+)?"
     r"(?:compte|rib|iban))"
-    r"|\bes\s+(?:el\s+)?mio\b|\bes\s+mi\s+(?:propia\s+)?cuenta\b"
-    r"|\be\s+(?:il\s+)?mio\b|\be\s+il\s+mio\s+conto\b"
-    r"|\be\s+(?:o\s+)?meu\b|\ba\s+conta\s+e\s+minha\b|\be\s+a\s+minha\s+conta\b"
+    r"|\bes\s+(?:el\s+|la\s+)?mi[oa]\b|\bes\s+mi\s+(?:propia\s+)?cuenta\b"
+    r"|\be\s+(?:il\s+|la\s+)?mi[oa]\b|\be\s+il\s+mio\s+conto\b"
+    r"|\be\s+(?:o\s+|a\s+)?(?:meu|minha)\b|\ba\s+conta\s+e\s+minha\b"
     r"|\bgehort\s+mir\b|\b(?:ist|das\s+ist)\s+mein\s+(?:eigenes\s+)?konto\b"
     r"|\b(?:die|dat|deze|het)\s+is\s+van\s+mij\b|\bis\s+mijn\s+(?:eigen\s+)?rekening\b"
     r"|\bto\s+(?:jest\s+)?moje\s+(?:wlasne\s+)?konto\b"
