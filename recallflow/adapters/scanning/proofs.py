@@ -36,7 +36,7 @@ from collections.abc import Callable
 from typing import Final
 
 from recallflow.adapters.scanning.families import EXFILTRATION, INSTRUCTION_OVERRIDE
-from recallflow.adapters.scanning.lexicon import IN_SENTENCE
+from recallflow.adapters.scanning.lexicon import IN_SENTENCE, MAIL_HEADED
 from recallflow.adapters.scanning.rule import Rule, first_use
 
 #: A code that proves a login: qualified, never a bare "code".
@@ -183,13 +183,23 @@ _FORBIDDEN_BEFORE: Final = re.compile(
 _CLAUSE_END: Final = re.compile(r"[.!?;:\n](?!\w)")
 
 
+#: A mail named by its sender, heading what it says ("Email from my bank: …"): no verb.
+_MAIL_HEADED: Final = re.compile(MAIL_HEADED)
+
+
 def _unforbidden(source: str) -> Callable[[str], bool]:
-    """``source``'s search, counting only a match whose verb no prohibition governs."""
-    finditer = re.compile(source).finditer
+    """``source``'s search, counting only a match whose verb no prohibition governs (and
+    that is not a mail's heading, from which the search goes on past the heading)."""
+    search = re.compile(source).search
 
     def hit(text: str) -> bool:
-        for match in finditer(text):
+        pos = 0
+        while (match := search(text, pos)) is not None:
             start = match.start()
+            if (heading := _MAIL_HEADED.match(text, start)) is not None:
+                pos = heading.end()
+                continue
+            pos = match.end() if match.end() > start else start + 1
             before = text[max(0, start - 80) : start]
             ends = [m.end() for m in _CLAUSE_END.finditer(before)]
             if not _FORBIDDEN_BEFORE.search(before[ends[-1] if ends else 0 :]):
