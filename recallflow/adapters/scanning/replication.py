@@ -120,18 +120,21 @@ _IN_MEMORY_OR_AGAIN: Final = re.compile(
 #: The speaker keeping a keepsake of their own: "I'll keep this note forever", "save this
 #: note in my notes app permanently".
 _KEEPSAKE: Final = re.compile(r"\b(?:i|i'll|i'm|i've|we|we'll|my|me|our)\b")
-#: ... and in the other languages read, the speaker as the one who keeps or copies: "ich
-#: kopiere diese Notiz in jede Zusammenfassung", "je recopie cette note", "ik kopieer", or
-#: the verb in the first person where the subject goes unsaid ("copio esta nota en cada
-#: resumen que escribo para mi jefe", "incollo", "includo"). Only the subject counts, not
-#: any "mein" or "mi": "copia esta nota en cada resumen para mí" is still an order.
+#: ... and in the other languages read, the speaker as the one who keeps or copies the
+#: text itself: "ich kopiere diese Notiz in jede Zusammenfassung", "je recopie cette note",
+#: "ik kopieer deze notitie", or the verb in the first person where the subject goes unsaid
+#: ("copio esta nota en cada resumen que escribo para mi jefe", "incollo questo testo").
+#: Only the subject of that copying counts, not any "mein" or "mi" ("copia esta nota en cada
+#: resumen para mí"), nor a first person keeping something else ("copia esta nota en cada
+#: resumen; yo guardo una copia").
 _OWN_KEEPING: Final = re.compile(
-    r"(?:\b(?:ich|wir|je|nous|ik|wij|yo|io|noi|eu|nos)\s+|\bj'\s*)(?:[\w']++\s+){0,2}?"
+    r"(?:(?:\b(?:ich|wir|je|nous|ik|wij|yo|io|noi|eu|nos)\s+|\bj'\s*)(?:[\w']++\s+){0,2}?"
     r"(?:kopier|speicher|behalt|fug|schreib|ubernehm|ubertrag|wiederhol|recopi|copi|"
     r"conserv|gard|enregistr|sauvegard|ajout|inclu|kopieer|plak|voeg|herhaal|bewaar|"
-    r"guard|incluy|pego|incoll|includ|salv|aggiung|ripet|colo|adiciono|repito)\w*"
-    r"|\b(?:copio|recopio|incluyo|pego|guardo|anado|repito|incollo|includo|salvo|aggiungo|"
-    r"riporto|trascrivo|ripeto|colo|incluo|adiciono|acrescento|insiro|inserisco|inserto)\b"
+    r"guard|incluy|pego|incoll|includ|salv|aggiung|ripet|adiciono|repito)\w*"
+    r"|\b(?:copio|recopio|incluyo|pego|guardo|anado|repito|incollo|includo|aggiungo|"
+    r"riporto|trascrivo|ripeto|incluo|adiciono|acrescento|insiro|inserisco))\s+"
+    r"(?:[\w']++\s+){0,2}?(?:" + _ITSELF.pattern + ")"
 )
 _READER: Final = re.compile(
     r"\b(?:you|your|assistant|ai|model|bot|du|dein\w*|dich|dir|tu|toi|ton|ta|tes|vous|votre|"
