@@ -726,6 +726,44 @@ def _told_of(latin: str, found: re.Match[str], verb_last: bool) -> bool:
     return told_of and reader.search(sentence) is None
 
 
+#: Instructions set aside in Russian and Ukrainian: "игнорируй все предыдущие инструкции",
+#: "забудь правила".
+_SET_ASIDE_CYRILLIC: Final = re.compile(
+    r"(?:игнорир\w*|проигнорир\w*|забудь\w*|забыть|не\s+следуй\w*|не\s+обращай\w*\s+"
+    r"внимани\w*|отмени\w*|пренебреги\w*|обойди\w*|отбрось\w*|не\s+подчиняй\w*|"
+    r"не\s+выполняй\w*|не\s+соблюдай\w*|перестань\s+следовать|сбрось\w*|отключи\w*|"
+    r"ігноруй\w*|забудь)[^.\n]{0,48}?(?:инструкци\w*|правил\w*|указани\w*|директив\w*|"
+    r"ограничени\w*|промпт\w*|команд\w*|руководств\w*|запрет\w*|фильтр\w*|установк\w*|"
+    r"інструкці\w*|аудит\w*|логировани\w*|мониторинг\w*)"
+)
+#: ... asked of someone the sentence names ("я попросил сына забыть старые правила
+#: тренера", "сказала маме не обращать внимания на старые указания"), with no reader
+#: addressed and no model named.
+_ASKED_OF_CYRILLIC: Final = re.compile(
+    r"(?:попросил|попросила|попросили|просил|просила|сказал|сказала|сказали|велел|велела|"
+    r"посоветовал|посоветовала|объяснил|объяснила|напомнил|напомнила)\s+(?:\w+\s+)?"
+    r"(?:сын|доч|брат|сестр|мам|пап|муж|жен|колле|сосед|друг|подруг|бабушк|дедушк|няне?|"
+    r"ребён|ребен|дет|учени|студент|сотрудник|команд|помощниц)\w*"
+)
+_READER_NAMED_CYRILLIC: Final = re.compile(
+    r"(?<!\w)(?:ты|тебе|тебя|тобой|твой|твоя|твои|твоих|вы|вам|вас|ваш\w*|ассистент\w*|"
+    r"модел\w*|ии|бот\w*|нейросет\w*)(?!\w)"
+)
+
+
+def _set_aside_cyrillic(plain: str) -> bool:
+    """Instructions set aside in Russian or Ukrainian, not asked of someone the sentence
+    names (see :data:`_ASKED_OF_CYRILLIC`)."""
+    for found in _SET_ASIDE_CYRILLIC.finditer(plain):
+        reach = max(0, found.start() - _SENTENCE_REACH)
+        head = plain[reach : found.start()]
+        ends = [m.end() for m in _SENTENCE_END.finditer(head)]
+        sentence = head[ends[-1] if ends else 0 :] + found[0]
+        if not _ASKED_OF_CYRILLIC.search(sentence) or _READER_NAMED_CYRILLIC.search(sentence):
+            return True
+    return False
+
+
 def _set_aside_last(latin: str) -> bool:
     """Instructions set aside with the verb last, not told of as something past or asked of
     someone the sentence names (see :data:`_PERFECT` and :data:`_ASKED_OF`)."""
@@ -951,13 +989,6 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
         MULTILINGUAL,
         "plain",
         (
-            # Russian and Ukrainian
-            r"(?:игнорир\w*|проигнорир\w*|забудь\w*|забыть|не\s+следуй\w*|не\s+обращай\w*\s+"
-            r"внимани\w*|отмени\w*|пренебреги\w*|обойди\w*|отбрось\w*|не\s+подчиняй\w*|"
-            r"не\s+выполняй\w*|не\s+соблюдай\w*|перестань\s+следовать|сбрось\w*|отключи\w*|"
-            r"ігноруй\w*|забудь)[^.\n]{0,48}?(?:инструкци\w*|правил\w*|указани\w*|директив\w*|"
-            r"ограничени\w*|промпт\w*|команд\w*|руководств\w*|запрет\w*|фильтр\w*|установк\w*|"
-            r"інструкці\w*|аудит\w*|логировани\w*|мониторинг\w*)",
             r"(?:инструкци\w*|правил\w*|указани\w*|ограничени\w*)[^.\n]{0,32}?(?:игнорир\w*|"
             r"забудь\w*|отмен\w*)",
             r"(?:покажи\w*|выведи\w*|раскрой\w*|скажи\w*|отправь\w*|сообщи\w*|напиши\w*|"
@@ -1097,6 +1128,7 @@ MULTILINGUAL_RULES: Final[tuple[Rule, ...]] = (
             ),
         ),
     ),
+    Rule(MULTILINGUAL, "plain", _set_aside_cyrillic),
     Rule(MULTILINGUAL, "latin", _set_aside_first, (lead_words(_SET_ASIDE),)),
     Rule(MULTILINGUAL, "latin", _shared_set_aside, (frozenset({"ignore", "ignores"}),)),
     Rule(
