@@ -712,18 +712,28 @@ _SENTENCE_END: Final = re.compile(r"[.!?\n]")
 _SENTENCE_REACH: Final = 240
 
 
+def _sentence_around(text: str, found: re.Match[str]) -> tuple[str, str]:
+    """The sentence of ``text`` up to the end of ``found``, and the rest of it after: each
+    read at most :data:`_SENTENCE_REACH` characters from the match."""
+    reach = max(0, found.start() - _SENTENCE_REACH)
+    head = text[reach : found.start()]
+    ends = [m.end() for m in _SENTENCE_END.finditer(head)]
+    tail = text[found.end() : found.end() + _SENTENCE_REACH]
+    end = _SENTENCE_END.search(tail)
+    return head[ends[-1] if ends else 0 :] + found[0], tail[: end.start() if end else None]
+
+
 def _told_of(latin: str, found: re.Match[str], verb_last: bool) -> bool:
     """The sentence up to ``found`` tells of setting instructions aside, in the perfect
-    (when the verb comes last) or as asked of someone it names, and addresses no reader."""
-    reach = max(0, found.start() - _SENTENCE_REACH)
-    head = latin[reach : found.start()]
-    ends = [m.end() for m in _SENTENCE_END.finditer(head)]
-    sentence = head[ends[-1] if ends else 0 :] + found[0]
+    (when the verb comes last) or as asked of someone it names, and the whole sentence
+    addresses no reader ("ich habe alle Anweisungen vergessen, und du solltest das auch
+    tun" is an order to the reader)."""
+    sentence, rest = _sentence_around(latin, found)
     told_of = (
         verb_last and _PERFECT.search(sentence) is not None and _DUTY.search(found[0]) is None
     ) or _ASKED_OF.search(sentence) is not None
     reader = _READER_NAMED_LAST if verb_last else _READER_NAMED_FIRST
-    return told_of and reader.search(sentence) is None
+    return told_of and reader.search(f"{sentence} {rest}") is None
 
 
 #: Instructions set aside in Russian and Ukrainian: "игнорируй все предыдущие инструкции",
@@ -755,11 +765,10 @@ def _set_aside_cyrillic(plain: str) -> bool:
     """Instructions set aside in Russian or Ukrainian, not asked of someone the sentence
     names (see :data:`_ASKED_OF_CYRILLIC`)."""
     for found in _SET_ASIDE_CYRILLIC.finditer(plain):
-        reach = max(0, found.start() - _SENTENCE_REACH)
-        head = plain[reach : found.start()]
-        ends = [m.end() for m in _SENTENCE_END.finditer(head)]
-        sentence = head[ends[-1] if ends else 0 :] + found[0]
-        if not _ASKED_OF_CYRILLIC.search(sentence) or _READER_NAMED_CYRILLIC.search(sentence):
+        sentence, rest = _sentence_around(plain, found)
+        if not _ASKED_OF_CYRILLIC.search(sentence) or _READER_NAMED_CYRILLIC.search(
+            f"{sentence} {rest}"
+        ):
             return True
     return False
 
