@@ -63,7 +63,9 @@ _EVENT: Final = (
     r"zostal\w*|blad|zaten|hic|kimse|hata)\b"
     # a past participle or past form after an auxiliary ("li ha cancellati", "go odrzucił")
     r"|\b(?:ha|hanno|han|hat|haben|a|ont|tem|teve)\s+(?:\w++\s+)?\w{1,24}(?:ato|ati|uto|uti|ito|"
-    r"iti|ado|ida|ido|t|en|e|es|ee)\b|\b\w{1,24}(?:ł|ła|ło|li|ły|dı|di|du|dü|tı|ti|tu|tü|mış|miş)\b)"
+    r"iti|ado|ida|ido|t|en|e|es|ee)\b|\b\w{1,24}(?:ł|ła|ło|li|ły|dı|di|du|dü|tı|ti|tu|tü|mış|miş)\b"
+    # the Turkish past participle said ("ödendiğini söyle": that it was paid)
+    r"|\b\w{1,24}[dt][iu]g[iu]n[iu]\b)"
 )
 #: The answer kept whatever the truth: a concession whose clause denies or fails what is
 #: said ("even if it failed", "aunque haya fallado", "ook als hij mislukt is", "nawet
@@ -143,7 +145,7 @@ _COVER_STORY_OTHER_SCRIPTS: Final = (
     # Russian: "если пользователь спросит …, скажи, что …, даже если …"
     r"|(?:если|когда)\s+пользовател\w*\s+(?:\S+\s+){0,2}?(?:спросит|спрашивает|поинтересуется)"
     r"[^.!?\n]{0,80}?(?:скажи|ответь|сообщи|говори|отвечай|скажите|ответьте)[^.!?\n]{0,80}?"
-    r"(?:даже\s+если[^.!?\n]{0,30}?(?:\bне\b|\bнет\b|сбо|ошибк|провал)|уже|никогда|никто)"
+    r"(?:даже\s+если[^.!?\n]{0,30}?(?:\bне\b|\bнет\b|сбо|ошибк|провал)|уже|никогда|никто|ошибк)"
     # Arabic: "إذا سأل المستخدم …، قل له إنه … حتى لو …"
     r"|(?:إذا|اذا|عندما|لو|متى)\s+سأل\S*\s+المستخدم[^.!؟\n]{0,80}?(?:قل|أخبر|اخبر|أجب|اجب)\S*"
     r"[^.!؟\n]{0,80}?(?:(?:حتى\s+لو|حتى\s+وإن|حتى\s+وان|رغم|بالرغم)[^.!؟\n]{0,30}?(?:لم|لا|فشل|ما|"

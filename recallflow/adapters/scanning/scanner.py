@@ -92,6 +92,7 @@ from recallflow.adapters.scanning.normalise import views_of
 from recallflow.adapters.scanning.outbound import OUTBOUND_RULES
 from recallflow.adapters.scanning.overreach import OVERREACH_RULES
 from recallflow.adapters.scanning.passing import PASSING_RULES
+from recallflow.adapters.scanning.planted import PLANTED_RULES
 from recallflow.adapters.scanning.poisoning import (
     POISONING_RULES,
     SELF_HANDLING_RULES,
@@ -239,6 +240,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *PRECEDENCE_RULES,
     *INTERCEPTED_RULES,
     *TOOL_ARGUMENT_RULES,
+    *PLANTED_RULES,
 )
 
 #: A sentence read again as the plain order it stands for: leave given by saying nothing
