@@ -22,8 +22,8 @@ languages the scanner reads.
   The user's own new account names no payee; a swap checked by a call waives nothing;
 * something ranked above the model's makers: the developers, the system prompt or the
   operators, a word of precedence, and the reader ("you", "dir", "тебе"; "your
-  developers" is only whose they are) or the note itself in the same sentence. Someone at work ranking a decision above what the
-  developers said addresses no reader;
+  developers" is only whose they are) or the note itself in the same sentence. Someone
+  at work ranking a decision above what the developers said addresses no reader;
 * the note copied on: a verb that copies, in the imperative or the infinitive and not after
   "I" or "we" (the speaker's own habit), and "every" before a summary, note, memory or
   answer, in one sentence;
@@ -58,17 +58,25 @@ _FAR: Final = 260
 
 
 def _near(
-    anchor: str, needs: Sequence[str], reach: int = _REACH, sentence: bool = True
+    anchor: str,
+    needs: Sequence[str],
+    reach: int = _REACH,
+    sentence: bool = True,
+    unless_after: str | None = None,
 ) -> Callable[[str], bool]:
     """True when, around some match of ``anchor`` (within ``reach`` characters, and the
-    same sentence when ``sentence``), every pattern of ``needs`` is found."""
+    same sentence when ``sentence``), every pattern of ``needs`` is found; a match right
+    after ``unless_after`` does not count."""
     find_anchor = re.compile(anchor).finditer
     searches = tuple(re.compile(need).search for need in needs)
+    barred = re.compile(rf"(?:{unless_after})\s*$").search if unless_after else None
 
     def found(text: str) -> bool:
         for match in find_anchor(text):
             start, end = match.span()
             before = text[max(0, start - reach) : start]
+            if barred is not None and barred(before[-12:]):
+                continue
             after = text[end : end + reach]
             if sentence:
                 ends = list(_END.finditer(before))
@@ -172,7 +180,9 @@ _SEND: Final = _words(
     r"encaminhe|encaminhar|compartilhe|compartilhar|repasse|repassar",
     r"invia|inviare|inoltra|inoltrare|mandare|condividi|condividere|trasmetti|trasmettere",
     r"stuur|sturen|verstuur|versturen|doorsturen|deel|delen",
-    r"wyslij|wysylaj|wyslac|wysylac|przekaz|przekazuj|przekazac|przeslij|przesylaj|przeslac|"
+    # (the fold leaves "ł" as it is: "wysyłaj", "przesłać")
+    r"wyslij|wys[lł]aj|wys[lł]ac|wysy[lł]ac|przekaz|przekazuj|przekazac|przeslij|przesy[lł]aj|"
+    r"przes[lł]ac|"
     r"udostepnij",
     r"gonder|gonderin|gondersin|gondermeli|ilet|iletin|paylas|yolla",
     r"kirim|kirimkan|teruskan|bagikan|gui|chuyen\s+tiep|chia\s+se|skicka|vidarebefordra|dela",
@@ -281,7 +291,7 @@ _READER_OR_NOTE_OTHER: Final = (
 # --- the note copied on --------------------------------------------------------------
 #: (the imperative or the infinitive, not the speaker's own habit: "wir kopieren diesen
 #: Absatz in jede Zusammenfassung, die wir dem Vorstand schicken")
-_COPY: Final = r"(?<!\bwir\s)(?<!\bich\s)(?<!\bwe\s)(?<!\bi\s)(?<!\bik\s)(?<!\bwij\s)" + _words(
+_COPY: Final = _words(
     r"kopiere|kopier|kopieren|ubernimm|ubertrage|recopie[rz]?|copie[rz]|copia|copiar|copiad|"
     r"copiate|copiare|ricopia|ricopiare|kopieer|neem|skopiuj|skopiujcie|kopiuj|kopiujcie|"
     r"przepisz|kopyala|kopyalayin|kopyalayiniz|kopyalasin|salin|salinlah|sao\s+chep|chep|"
@@ -342,13 +352,28 @@ _HIDE_ANCHORED: Final = _near(_TO_USER, (_HIDE,))
 _NOT_TOLD: Final = _near(_TO_USER, (_TELL, _NOT))
 _NOT_TOLD_TR: Final = _near(_TO_USER, (_NOT_TELL_TR,))
 _NOT_TOLD_OTHER: Final = _near(_TO_USER_OTHER, (_NOT_TELL_OTHER,))
-_SENT_AWAY: Final = _near(_ADDRESS, (_SEND, USER_ABROAD))
-_SENT_AWAY_OTHER: Final = _near(_ADDRESS, (_SEND_OTHER, USER_IN_OTHER_SCRIPTS))
+_SENT_AWAY_NEAR: Final = _near(_ADDRESS, (_SEND, USER_ABROAD))
+_SENT_AWAY_OTHER_NEAR: Final = _near(_ADDRESS, (_SEND_OTHER, USER_IN_OTHER_SCRIPTS))
+
+
+def _addressed(text: str) -> bool:
+    """Whether ``text`` may hold a mail address or a link (a test cheaper than a search)."""
+    return "@" in text or "//" in text or "www." in text
+
+
+def _sent_away(text: str) -> bool:
+    return _addressed(text) and _SENT_AWAY_NEAR(text)
+
+
+def _sent_away_other(text: str) -> bool:
+    return _addressed(text) and _SENT_AWAY_OTHER_NEAR(text)
+
+
 _SWAPPED: Final = _near(_PAYEE, (_BANK, _WAIVED_CALL), _FAR, sentence=False)
 _SWAPPED_OTHER: Final = _near(_PAYEE_OTHER, (_BANK_OTHER, _WAIVED_CALL_OTHER), _FAR, sentence=False)
 _OUTRANKED: Final = _near(_MAKERS, (_ABOVE, _READER_OR_NOTE))
 _OUTRANKED_OTHER: Final = _near(_MAKERS_OTHER, (_ABOVE_OTHER, _READER_OR_NOTE_OTHER))
-_COPIED_ON: Final = _near(_COPY, (_EVERY_RECORD,))
+_COPIED_ON: Final = _near(_COPY, (_EVERY_RECORD,), unless_after=r"\b(?:wir|ich|we|i|ik|wij)")
 _COPIED_ON_OTHER: Final = _near(_COPY_OTHER, (_EVERY_RECORD_OTHER,))
 _SECRET_ASKED: Final = _near(_EVERY_ANSWER, (_ADD, _SECRET), _FAR, sentence=False)
 _SECRET_ASKED_OTHER: Final = _near(
@@ -376,8 +401,8 @@ PLANTED_RULES: Final[tuple[Rule, ...]] = (
     Rule(OUTPUT_HIJACK, "latin", _NOT_TOLD, (_USER_WORDS,)),
     Rule(OUTPUT_HIJACK, "latin", _NOT_TOLD_TR, (_USER_WORDS,)),
     Rule(MULTILINGUAL, "plain", _NOT_TOLD_OTHER),
-    Rule(EXFILTRATION, "latin", _SENT_AWAY),
-    Rule(MULTILINGUAL, "plain", _SENT_AWAY_OTHER),
+    Rule(EXFILTRATION, "latin", _sent_away),
+    Rule(MULTILINGUAL, "plain", _sent_away_other),
     Rule(EXFILTRATION, "latin", _SWAPPED),
     Rule(MULTILINGUAL, "plain", _SWAPPED_OTHER),
     Rule(INSTRUCTION_OVERRIDE, "latin", _OUTRANKED),
