@@ -147,7 +147,7 @@ _NOT_TELL_TR: Final = (
 #: A verb of hiding (folded Latin script).
 _HIDE: Final = _words(
     r"versteck\w*|verberg\w*|verheimlich\w*|cache[rz]?|dissimule[rz]?|ocult\w*|escond\w*|"
-    r"nascond\w*|nascost\w*|verstop\w*|ukryj\w*|ukryw\w*|ukryc|zataj\w*|gizle\w*|sakla\w*|sembunyikan|"
+    r"nascond\w*|nascost\w*|verstop\w*|verborgen|ukryj\w*|ukryw\w*|ukryc|zataj\w*|gizle\w*|sakla\w*|sembunyikan|"
     r"rahasiakan|giau|dolj\w*|hemlighall\w*"
 )
 #: ... in the other scripts: a dative, "from the user", the user after a verb of telling.
@@ -181,14 +181,18 @@ _SEND: Final = _words(
     r"invia|inviare|inoltra|inoltrare|mandare|condividi|condividere|trasmetti|trasmettere",
     r"stuur|sturen|verstuur|versturen|doorsturen|deel|delen",
     # (the fold leaves "ł" as it is: "wysyłaj", "przesłać")
-    r"wyslij|wys[lł]aj|wys[lł]ac|wysy[lł]ac|przekaz|przekazuj|przekazac|przeslij|przesy[lł]aj|"
+    r"wyslij|wysy[lł]aj|wys[lł]ac|wysy[lł]ac|przekaz|przekazuj|przekazac|przeslij|przesy[lł]aj|"
     r"przes[lł]ac|"
     r"udostepnij",
-    r"gonder|gonderin|gondersin|gondermeli|ilet|iletin|paylas|yolla",
+    r"gonder|gonderin|gondersin|gondermeli|ilet|iletin|paylas|yolla|yukle|yukleyin",
+    # uploaded
+    r"upload|hochladen|lade|subir|sube|suba|carregar|carregue|caricare|carica|uploaden|"
+    r"wgraj|wgrac|unggah",
     r"kirim|kirimkan|teruskan|bagikan|gui|chuyen\s+tiep|chia\s+se|skicka|vidarebefordra|dela",
 )
 _SEND_OTHER: Final = (
-    r"(?:отправ|перешл|пересыл|пересла|отсыла|вышл|надішл|надсила|переслат|пересилай)"
+    r"(?:отправ|перешл|пересыл|пересла|отсыла|вышл|надішл|надсила|переслат|пересилай|загрузи|"
+    r"завантаж)"
     r"|(?:送信|転送|送って|送る|发送|发到|转发|发给|传到|上传|أرسل|ارسل|حوّل|भेज)"
 )
 
@@ -202,14 +206,15 @@ _PAYEE: Final = _words(
     r"nha\s+cung\s+cap|leverantor\w*"
 )
 _BANK: Final = _words(
-    r"iban|rib|bank\s+details|bank\s+account|account\s+(?:number|details)|sort\s+code|"
+    r"iban|rib|bank\s+details|(?:bank|remittance|payment|receiving)\s+account|"
+    r"account\s+(?:number|details)|sort\s+code|"
     r"bankverbindung\w*|bankdaten|kontonummer|konto\w*|coordonnees\s+bancaires|"
     r"cuenta\s+bancaria|datos\s+bancarios|numero\s+de\s+cuenta|dados\s+bancarios|conta\s+bancaria|"
     r"coordinate\s+bancarie|conto\s+corrente|rekeningnummer|rekening|numer\s+konta|"
     r"rachun\w*|banka\s+hesab\w*|hesap\s+numara\w*|tai\s+khoan|kontonummer|bankkonto|bankgiro"
 )
 _WAIVED_CALL: Final = (
-    r"\b(?:no\s+need|needn'?t|need\s+not|don'?t\s+(?:need\s+to|bother|have\s+to)|do\s+not|"
+    r"\b(?:no\s+need|needn'?t|need\s+not|don'?t|do\s+not|"
     r"without|never)\s+(?:\w+\s+){0,2}?(?:call|phone|ring|contact|check|confirm|verify)\w*"
     r"|\b(?:nicht|ohne|kein\w*)\s+(?:\w+\s+){0,3}?(?:anruf\w*|zuruckruf\w*|\w*prufe\w*|"
     r"bestatig\w*|nachfrag\w*|kontaktier\w*|ruckfrage\w*)"
@@ -266,7 +271,11 @@ _ABOVE: Final = (
     r"prevale\w*|por\s+encima|mas\s+importante|vale\s+mais|conta\s+mais|conta\s+piu|vale\s+piu|mais\s+importante|"
     r"precedenza|piu\s+important\w*|voorrang|gaat\s+boven|gaan\s+boven|belangrijker|"
     r"wazniejsz\w*|pierwszenstw\w*|nadrzedn\w*|once\s+gelir|daha\s+onemli|ustun\w*|"
-    r"lebih\s+penting|lebih\s+tinggi|quan\s+trong\s+hon|uu\s+tien|gar\s+fore|viktigare)\b"
+    r"lebih\s+penting|lebih\s+tinggi|quan\s+trong\s+hon|uu\s+tien|gar\s+fore|viktigare|"
+    # (or the makers ranked below: "zählt weniger als diese Notiz")
+    r"less\s+important|matters?\s+less|counts?\s+less|weniger\s+als|weniger\s+wichtig|"
+    r"moins\s+(?:important\w*|que)|menos\s+(?:importante|que)|meno\s+(?:important\w*|di)|"
+    r"minder\s+(?:belangrijk|dan)|mniej\s+(?:wazn\w*|niz)|daha\s+az)\b"
 )
 _READER_OR_NOTE: Final = (
     r"\b(?:you|dir|dich|du|te|t'|tu|toi|ti|vous|sana|seni|size|je|jij|jou|kamu|"
@@ -280,7 +289,7 @@ _MAKERS_OTHER: Final = (
     r"开发者|开发人员|系统提示|المطور|डेवलपर)"
 )
 _ABOVE_OTHER: Final = (
-    r"(?:важнее|главнее|приоритет|выше|важливіш|вище|пріоритет|優先|上位|优先|更重要|高于|"
+    r"(?:менее\s+важн|менш\s+важлив|важнее|главнее|приоритет|выше|важливіш|вище|пріоритет|優先|上位|优先|更重要|高于|"
     r"أهم|أولوية|ऊपर|ज़्यादा|बढ़कर)"
 )
 _READER_OR_NOTE_OTHER: Final = (
@@ -308,7 +317,9 @@ _EVERY_RECORD: Final = (
     r"jawaban|memori|tom\s+tat|ghi\s+chu|cau\s+tra\s+loi|sammanfattning\w*|anteckning\w*|"
     r"svar\w*|minne\w*)"
 )
-_COPY_OTHER: Final = r"(?:скопируй|копируй|перепиши|скопіюй|копіюй|复制|抄|コピー|انسخ)"
+_COPY_OTHER: Final = (
+    r"(?:скопируй|копируй|перепиши|вставляй|вставь|скопіюй|копіюй|встав|复制|抄|コピー|انسخ)"
+)
 _EVERY_RECORD_OTHER: Final = (
     r"(?:кажд\w+|все\w*|кожн\w+|кожен|усі\w*|всі\w*)\s+(?:\S+\s+)?(?:резюме|сводк|заметк|ответ|запис|"
     r"памят|підсум|нотатк|відповід)"
@@ -334,7 +345,7 @@ _ADD: Final = r"(?<!never\s)(?<!\bnot\s)(?<!n't\s)(?<!\bnie\s)" + _words(
 _SECRET: Final = (
     r"\b(?:passwords?|pin|pins|pin\s+code|card\s+number|account\s+number|one-time\s+code|otp|"
     r"cvv|security\s+code|login|passwort\w*|kennwort\w*|tan|pincode|mot\s+de\s+passe|"
-    r"code\s+(?:secret|pin|de\s+verification)|contrasen\w*|numero\s+de\s+(?:tarjeta|cuenta|"
+    r"code\s+(?:secret|pin|de\s+verification)|codice\s+pin|contrasen\w*|numero\s+d[ei]\s+(?:tarjeta|cuenta|"
     r"cartao|conta|carta|conto)|senha\w*|wachtwoord\w*|has[lł]\w*|sifre\w*|"
     r"kart\s+numara\w*|kata\s+sandi|kode\s+otp|mat\s+khau|ma\s+pin|losenord\w*|sms)\b"
 )
@@ -342,7 +353,9 @@ _EVERY_ANSWER_OTHER: Final = (
     r"(?:кажд\w+|кожн\w+|кожен)\s+(?:\S+\s+)?(?:ответ|відповід)"
     r"|(?:すべての|全ての|各|毎回の)(?:回答|返信)|每一?(?:个|條|条|次)?的?(?:回答|回复|回覆)"
 )
-_ADD_OTHER: Final = r"(?:добав|додав|додай|вставляй|追加|加上|添加|附上|付け加え)"
+_ADD_OTHER: Final = (
+    r"(?:добав|додав|додай|вставляй|пиши|допиши|дописывай|пишіть|追加|加上|添加|附上|付け加え)"
+)
 _SECRET_OTHER: Final = (
     r"(?:парол|пин-?код|код\s+из\s+смс|номер\s+карт|cvv|暗証番号|パスワード|カード番号|密码|密碼|"
     r"验证码|卡号|كلمة\s+المرور|पासवर्ड)"
@@ -400,7 +413,7 @@ PLANTED_RULES: Final[tuple[Rule, ...]] = (
     Rule(OUTPUT_HIJACK, "latin", _HIDE_ANCHORED, (_USER_WORDS,)),
     Rule(OUTPUT_HIJACK, "latin", _NOT_TOLD, (_USER_WORDS,)),
     Rule(OUTPUT_HIJACK, "latin", _NOT_TOLD_TR, (_USER_WORDS,)),
-    Rule(MULTILINGUAL, "plain", _NOT_TOLD_OTHER),
+    Rule(OUTPUT_HIJACK, "plain", _NOT_TOLD_OTHER),
     Rule(EXFILTRATION, "latin", _sent_away),
     Rule(MULTILINGUAL, "plain", _sent_away_other),
     Rule(EXFILTRATION, "latin", _SWAPPED),
@@ -410,5 +423,5 @@ PLANTED_RULES: Final[tuple[Rule, ...]] = (
     Rule(INSTRUCTION_OVERRIDE, "latin", _COPIED_ON),
     Rule(MULTILINGUAL, "plain", _COPIED_ON_OTHER),
     Rule(OUTPUT_HIJACK, "latin", _SECRET_ASKED, (_EVERY_WORDS,)),
-    Rule(MULTILINGUAL, "plain", _SECRET_ASKED_OTHER),
+    Rule(OUTPUT_HIJACK, "plain", _SECRET_ASKED_OTHER),
 )
