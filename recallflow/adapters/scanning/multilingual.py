@@ -723,15 +723,27 @@ def _sentence_around(text: str, found: re.Match[str]) -> tuple[str, str]:
     return head[ends[-1] if ends else 0 :] + found[0], tail[: end.start() if end else None]
 
 
+#: A French perfect or pluperfect right before the verb ("j'ai oublié les consignes du
+#: médecin", "nous avions ignoré les règles"): folded to plain letters its participle is
+#: spelled as the imperative ("oublie"), but after "ai" or "avons" it tells of the past.
+_PERFECT_BEFORE: Final = re.compile(
+    r"(?:\bj'\s*(?:ai|avais)|\b(?:nous\s+(?:avons|avions)|on\s+a(?:vait)?|"
+    r"(?:il|elle)s?\s+(?:a|avait|ont|avaient)))\s+(?:\w+\s+){0,2}\Z"
+)
+
+
 def _told_of(latin: str, found: re.Match[str], verb_last: bool) -> bool:
     """The sentence up to ``found`` tells of setting instructions aside, in the perfect
-    (when the verb comes last) or as asked of someone it names, and the whole sentence
-    addresses no reader ("ich habe alle Anweisungen vergessen, und du solltest das auch
-    tun" is an order to the reader)."""
+    (the verb last, or after a French auxiliary) or as asked of someone it names, and the
+    whole sentence addresses no reader ("ich habe alle Anweisungen vergessen, und du
+    solltest das auch tun" is an order to the reader)."""
     sentence, rest = _sentence_around(latin, found)
+    before = sentence[: len(sentence) - len(found[0])]
     told_of = (
-        verb_last and _PERFECT.search(sentence) is not None and _DUTY.search(found[0]) is None
-    ) or _ASKED_OF.search(sentence) is not None
+        (verb_last and _PERFECT.search(sentence) is not None and _DUTY.search(found[0]) is None)
+        or (not verb_last and _PERFECT_BEFORE.search(before) is not None)
+        or _ASKED_OF.search(sentence) is not None
+    )
     reader = _READER_NAMED_LAST if verb_last else _READER_NAMED_FIRST
     return told_of and reader.search(f"{sentence} {rest}") is None
 
