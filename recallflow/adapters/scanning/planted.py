@@ -47,6 +47,7 @@ from recallflow.adapters.scanning.families import (
 )
 from recallflow.adapters.scanning.rule import Rule
 from recallflow.adapters.scanning.thirdperson import USER_ABROAD, USER_IN_OTHER_SCRIPTS
+from recallflow.adapters.scanning.window import sentence_around
 
 #: Where a sentence ends: a stop not inside an address or a number, or a new line.
 _END: Final = re.compile(r"[!?;\n。！？।۔]|\.(?!\w)")
@@ -74,16 +75,12 @@ def _near(
     def found(text: str) -> bool:
         for match in find_anchor(text):
             start, end = match.span()
-            before = text[max(0, start - reach) : start]
-            if barred is not None and barred(before[-12:]):
+            if barred is not None and barred(text[max(0, start - 12) : start]):
                 continue
-            after = text[end : end + reach]
             if sentence:
-                ends = list(_END.finditer(before))
-                if ends:
-                    before = before[ends[-1].end() :]
-                if (stop := _END.search(after)) is not None:
-                    after = after[: stop.start()]
+                before, after = sentence_around(text, start, end, reach, _END)
+            else:
+                before, after = text[max(0, start - reach) : start], text[end : end + reach]
             window = f"{before} {match[0]} {after}"
             if all(search(window) for search in searches):
                 return True
