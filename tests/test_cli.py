@@ -15,6 +15,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
+import mcp  # noqa: F401  (see below)
 import pytest
 
 from recallflow import Memory
@@ -23,6 +24,12 @@ from recallflow.cli import demo
 from recallflow.cli.main import build_parser, main
 from recallflow.ingestion import PROGRESS_MIN
 from tests.test_recall import demo_memory  # noqa: F401  (fixture)
+
+# The MCP SDK takes sys.stderr, as it stands when the SDK is first imported, for its stdio
+# client's default error log. Imported first by a command run in a test's process (``mcp``
+# with a bad environment, under capsys), it kept that test's capture, which has no file
+# descriptor, and a later client in the same worker (the README's) failed to start its
+# server; imported here, at collection, it takes the session's stream.
 
 CONTRACT_NODES = (
     "recall_queries",
@@ -102,7 +109,11 @@ def cli_store(
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(args)
+    """The command's exit code, stdout and stderr (a refusal of the parser included)."""
+    try:
+        code = main(args)
+    except SystemExit as stop:  # a flag's own error, as argparse reports it
+        code = int(stop.code or 0)
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -668,11 +679,7 @@ def _run_in(
         patched.delenv("RECALLFLOW_DSN", raising=False)
         for name, value in env.items():
             patched.setenv(name, value)
-        try:
-            return run(args, capsys)
-        except SystemExit as stop:  # a flag's own error, as argparse reports it
-            out, err = capsys.readouterr()
-            return int(stop.code or 0), out, err
+        return run(args, capsys)
 
 
 @pytest.mark.parametrize("args", STORE_COMMANDS.values(), ids=STORE_COMMANDS.keys())
