@@ -21,6 +21,7 @@ from recallflow.adapters.scanning.agentless import (
 )
 from recallflow.adapters.scanning.alerts import ALERT_RULES
 from recallflow.adapters.scanning.allegiance import ALLEGIANCE_RULES
+from recallflow.adapters.scanning.answerform import form_order
 from recallflow.adapters.scanning.appconfig import (
     configured_prompts_blanked,
     own_prompt_blanked,
@@ -255,7 +256,9 @@ _REREADINGS: Final[tuple[tuple[frozenset[str], Callable[[str], list[str]]], ...]
 )
 
 #: What the user is reported to want or allow, read by every rule but those it only looks
-#: like: a wish about the form of answers that carries nothing into them, a language kept
+#: like: a wish about the form of answers that carries nothing into them (or, written as
+#: an order, is made of words of form alone: see
+#: :mod:`~recallflow.adapters.scanning.answerform`), a language kept
 #: whatever the source's, or an admission of not knowing dictated for when the model does
 #: not know (see :mod:`~recallflow.adapters.scanning.admission`), is not an output
 #: hijack, nor are their own caveats waived on their own questions an override (see
@@ -272,6 +275,7 @@ _REPORTED: Final[tuple[tuple[str, Callable[[str], bool], tuple[Rule, ...]], ...]
     (OUTPUT_HIJACK, reported_preference, tuple(r for r in RULES if r not in OUTPUT_RULES)),
     (OUTPUT_HIJACK, standing_form, tuple(r for r in RULES if r not in OUTPUT_RULES)),
     (OUTPUT_HIJACK, standing_wish, tuple(r for r in RULES if r not in OUTPUT_RULES)),
+    (OUTPUT_HIJACK, form_order, tuple(r for r in RULES if r not in OUTPUT_RULES)),
     (OUTPUT_HIJACK, ignorance_admitted, tuple(r for r in RULES if r not in OUTPUT_RULES)),
     (INSTRUCTION_OVERRIDE, caveats_waived, tuple(r for r in RULES if r not in OVERRIDE_RULES)),
     (PERSUASION, scoped_grant, tuple(r for r in RULES if r not in PERSUASION_RULES)),
