@@ -544,6 +544,17 @@ _KEPT_ELSEWHERE: Final = (
     r"in\s+(?:a|an)\s+separate\b))"
 )
 
+#: A reply to someone named by their role, the user's errand rather than the model's answers:
+#: "respond to the landlord only after I've read the draft", "answer the recruiter only by
+#: email". The user, the sender of what is read, anyone at all, and what is asked (the
+#: question, this message, every request) are no such party.
+_NOT_TO_A_PARTY: Final = (
+    r"(?!\s+(?:to\s+)?(?:the|my|our|his|her|their)\s+(?!(?:users?|customers?|senders?|"
+    r"questions?|messages?|requests?|prompts?|quer(?:y|ies)|inputs?|instructions?|e-?mails?|"
+    r"next|following|above|below|same|first|last|previous|conversation|chat|people|"
+    r"person|caller|reader|visitors?|assistant|ai|model|bot)\b)[a-z]+\b)"
+)
+
 OUTPUT_RULES: Final[tuple[Rule, ...]] = regex_rules(
     OUTPUT_HIJACK,
     "latin",
@@ -551,7 +562,7 @@ OUTPUT_RULES: Final[tuple[Rule, ...]] = regex_rules(
         (
             frozenset({"respond", "reply", "answer"}),
             rf"{DIRECTED}(?:(?:only|always|just|exclusively)\s+)?(?:respond|reply|answer)\b"
-            rf"[^.\n]{{0,50}}?\b{_RESTRICTOR}",
+            rf"{_NOT_TO_A_PARTY}[^.\n]{{0,50}}?\b{_RESTRICTOR}",
         ),
         (
             frozenset({"say", "output", "print", "type", "return", "write"}),
