@@ -35,8 +35,6 @@ languages the scanner reads.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Sequence
 from typing import Final
 
 from recallflow.adapters.scanning.families import (
@@ -47,50 +45,10 @@ from recallflow.adapters.scanning.families import (
 )
 from recallflow.adapters.scanning.rule import Rule
 from recallflow.adapters.scanning.thirdperson import USER_ABROAD, USER_IN_OTHER_SCRIPTS
-from recallflow.adapters.scanning.window import sentence_around
+from recallflow.adapters.scanning.window import near, words
 
-#: Where a sentence ends: a stop not inside an address or a number, or a new line.
-_END: Final = re.compile(r"[!?;\n。！？।۔]|\.(?!\w)")
-
-#: How far either side of the anchor the other classes are looked for (characters).
-_REACH: Final = 120
-#: ... for a payee's bank details and the waived check, which may be sentences apart.
+#: How far apart a payee's bank details and the waived check may be (characters).
 _FAR: Final = 260
-
-
-def _near(
-    anchor: str,
-    needs: Sequence[str],
-    reach: int = _REACH,
-    sentence: bool = True,
-    unless_after: str | None = None,
-) -> Callable[[str], bool]:
-    """True when, around some match of ``anchor`` (within ``reach`` characters, and the
-    same sentence when ``sentence``), every pattern of ``needs`` is found; a match right
-    after ``unless_after`` does not count."""
-    find_anchor = re.compile(anchor).finditer
-    searches = tuple(re.compile(need).search for need in needs)
-    barred = re.compile(rf"(?:{unless_after})\s*$").search if unless_after else None
-
-    def found(text: str) -> bool:
-        for match in find_anchor(text):
-            start, end = match.span()
-            if barred is not None and barred(text[max(0, start - 12) : start]):
-                continue
-            if sentence:
-                before, after = sentence_around(text, start, end, reach, _END)
-            else:
-                before, after = text[max(0, start - reach) : start], text[end : end + reach]
-            window = f"{before} {match[0]} {after}"
-            if all(search(window) for search in searches):
-                return True
-        return False
-
-    return found
-
-
-def _words(*groups: str) -> str:
-    return r"\b(?:" + "|".join(groups) + r")\b"
 
 
 # --- kept from the user --------------------------------------------------------------
@@ -111,7 +69,7 @@ _TO_USER: Final = (
     r"(?!\s+(?:final|finale|lain\w*|other|otro|outro|altro|ander\w*|inny|diger\w*|khac))"
 )
 #: A verb of telling or showing, imperative or infinitive (folded Latin script).
-_TELL: Final = _words(
+_TELL: Final = words(
     r"erwahn(?:e|en)?|erzahl(?:e|en)?|sag(?:e|en)?|zeig(?:e|en)?|verrat(?:e|en)?|mitteilen|"
     r"teile?|informier(?:e|en)?",
     r"dis|dites|dire|mentionne[rz]?|montre[rz]?|parle[rz]?|revele[rz]?|signale[rz]?|"
@@ -130,7 +88,7 @@ _TELL: Final = _words(
 )
 #: A negation, or a Turkish verb of telling in the negative imperative or duty.
 _NOT: Final = (
-    _words(
+    words(
         r"nicht|nie|niemals|nichts|kein\w*|ne|n'|pas|jamais|rien|no|nunca|jamas|nada|nao|non|"
         r"mai|nulla|niente|niet|niets|nooit|nigdy|nic|niczego|jangan|dung|đung|khong|inte|"
         r"aldrig|inget|ingenting"
@@ -142,7 +100,7 @@ _NOT_TELL_TR: Final = (
     r"mali|melisin|malisin|meyin|sin)?\b"
 )
 #: A verb of hiding (folded Latin script).
-_HIDE: Final = _words(
+_HIDE: Final = words(
     r"versteck\w*|verberg\w*|verheimlich\w*|cache[rz]?|dissimule[rz]?|ocult\w*|escond\w*|"
     r"nascond\w*|nascost\w*|verstop\w*|verborgen|ukryj\w*|ukryw\w*|ukryc|zataj\w*|gizle\w*|sakla\w*|sembunyikan|"
     r"rahasiakan|giau|dolj\w*|hemlighall\w*"
@@ -168,7 +126,7 @@ _NOT_TELL_OTHER: Final = (
 
 # --- the user's things sent away -------------------------------------------------------
 _ADDRESS: Final = r"[\w.+-]@[\w-]+\.\w|\bhttps?://|\bwww\.\w"
-_SEND: Final = _words(
+_SEND: Final = words(
     r"schick(?:e|en)?|send(?:e|en)?|weiterleiten|weitergeben|leite|ubermittle|ubermitteln|gib",
     r"envoie|envoyez|envoyer|transmets|transmettez|transmettre|transfere[rz]?|partage[rz]?|"
     r"faire\s+suivre|fais\s+suivre",
@@ -194,7 +152,7 @@ _SEND_OTHER: Final = (
 )
 
 # --- a payee's bank details swapped with the check waived --------------------------------
-_PAYEE: Final = _words(
+_PAYEE: Final = words(
     r"suppliers?|vendors?|contractors?|payees?|creditors?|lieferant\w*|anbieter\w*|"
     r"dienstleister\w*|handwerker\w*|glaubiger\w*|fournisseurs?|prestataires?|creanciers?|"
     r"proveedor\w*|contratista\w*|acreedor\w*|fornecedor\w*|prestador\w*|credor\w*|"
@@ -202,7 +160,7 @@ _PAYEE: Final = _words(
     r"dostawc\w*|kontrahent\w*|wykonawc\w*|tedarikci\w*|saglayici\w*|pemasok|rekanan|"
     r"nha\s+cung\s+cap|leverantor\w*"
 )
-_BANK: Final = _words(
+_BANK: Final = words(
     r"iban|rib|bank\s+details|(?:bank|remittance|payment|receiving)\s+account|"
     r"account\s+(?:number|details)|sort\s+code|"
     r"bankverbindung\w*|bankdaten|kontonummer|konto\w*|coordonnees\s+bancaires|"
@@ -252,7 +210,7 @@ _WAIVED_CALL_OTHER: Final = (
 )
 
 # --- something ranked above the model's makers ------------------------------------------
-_MAKERS: Final = _words(
+_MAKERS: Final = words(
     r"developers?|system\s+prompt|operators?|creators?|makers?|entwickler\w*|betreiber\w*|"
     r"systemprompt|developpeurs?|createurs?|prompt\s+systeme|desarrollador\w*|creador\w*|"
     r"prompt\s+del\s+sistema|desenvolvedor\w*|criador\w*|sviluppator\w*|creator\w*|"
@@ -297,7 +255,7 @@ _READER_OR_NOTE_OTHER: Final = (
 # --- the note copied on --------------------------------------------------------------
 #: (the imperative or the infinitive, not the speaker's own habit: "wir kopieren diesen
 #: Absatz in jede Zusammenfassung, die wir dem Vorstand schicken")
-_COPY: Final = _words(
+_COPY: Final = words(
     r"kopiere|kopier|kopieren|ubernimm|ubertrage|recopie[rz]?|copie[rz]|copia|copiar|copiad|"
     r"copiate|copiare|ricopia|ricopiare|kopieer|neem|skopiuj|skopiujcie|kopiuj|kopiujcie|"
     r"przepisz|kopyala|kopyalayin|kopyalayiniz|kopyalasin|salin|salinlah|sao\s+chep|chep|"
@@ -334,7 +292,7 @@ _EVERY_ANSWER: Final = (
     r"(?:\w+\s+)?(?:antwort\w*|reponses?|respuestas?|respostas?|rispost\w*|antwoord\w*|"
     r"odpowiedz\w*|cevab\w*|cevap\w*|yanit\w*|jawaban|cau\s+tra\s+loi|svar\w*)"
 )
-_ADD: Final = r"(?<!never\s)(?<!\bnot\s)(?<!n't\s)(?<!\bnie\s)" + _words(
+_ADD: Final = r"(?<!never\s)(?<!\bnot\s)(?<!n't\s)(?<!\bnie\s)" + words(
     r"add|append|include|end|fug\w*|hinzu\w*|anhang\w*|hange|ajoute[rz]?|anade|anadir|agrega\w*|"
     r"incluy\w*|acrescent\w*|adicion\w*|inclua|aggiung\w*|inserisci|voeg\w*|dodaj\w*|dopisz\w*|"
     r"dopisuj\w*|ekle\w*|tambahkan|them|lagg"
@@ -358,12 +316,12 @@ _SECRET_OTHER: Final = (
     r"验证码|卡号|كلمة\s+المرور|पासवर्ड)"
 )
 
-_HIDE_ANCHORED: Final = _near(_TO_USER, (_HIDE,))
-_NOT_TOLD: Final = _near(_TO_USER, (_TELL, _NOT))
-_NOT_TOLD_TR: Final = _near(_TO_USER, (_NOT_TELL_TR,))
-_NOT_TOLD_OTHER: Final = _near(_TO_USER_OTHER, (_NOT_TELL_OTHER,))
-_SENT_AWAY_NEAR: Final = _near(_ADDRESS, (_SEND, USER_ABROAD))
-_SENT_AWAY_OTHER_NEAR: Final = _near(_ADDRESS, (_SEND_OTHER, USER_IN_OTHER_SCRIPTS))
+_HIDE_ANCHORED: Final = near(_TO_USER, (_HIDE,))
+_NOT_TOLD: Final = near(_TO_USER, (_TELL, _NOT))
+_NOT_TOLD_TR: Final = near(_TO_USER, (_NOT_TELL_TR,))
+_NOT_TOLD_OTHER: Final = near(_TO_USER_OTHER, (_NOT_TELL_OTHER,))
+_SENT_AWAY_NEAR: Final = near(_ADDRESS, (_SEND, USER_ABROAD))
+_SENT_AWAY_OTHER_NEAR: Final = near(_ADDRESS, (_SEND_OTHER, USER_IN_OTHER_SCRIPTS))
 
 
 def _addressed(text: str) -> bool:
@@ -379,14 +337,14 @@ def _sent_away_other(text: str) -> bool:
     return _addressed(text) and _SENT_AWAY_OTHER_NEAR(text)
 
 
-_SWAPPED: Final = _near(_PAYEE, (_BANK, _WAIVED_CALL), _FAR, sentence=False)
-_SWAPPED_OTHER: Final = _near(_PAYEE_OTHER, (_BANK_OTHER, _WAIVED_CALL_OTHER), _FAR, sentence=False)
-_OUTRANKED: Final = _near(_MAKERS, (_ABOVE, _READER_OR_NOTE))
-_OUTRANKED_OTHER: Final = _near(_MAKERS_OTHER, (_ABOVE_OTHER, _READER_OR_NOTE_OTHER))
-_COPIED_ON: Final = _near(_COPY, (_EVERY_RECORD,), unless_after=r"\b(?:wir|ich|we|i|ik|wij)")
-_COPIED_ON_OTHER: Final = _near(_COPY_OTHER, (_EVERY_RECORD_OTHER,))
-_SECRET_ASKED: Final = _near(_EVERY_ANSWER, (_ADD, _SECRET), _FAR, sentence=False)
-_SECRET_ASKED_OTHER: Final = _near(
+_SWAPPED: Final = near(_PAYEE, (_BANK, _WAIVED_CALL), _FAR, sentence=False)
+_SWAPPED_OTHER: Final = near(_PAYEE_OTHER, (_BANK_OTHER, _WAIVED_CALL_OTHER), _FAR, sentence=False)
+_OUTRANKED: Final = near(_MAKERS, (_ABOVE, _READER_OR_NOTE))
+_OUTRANKED_OTHER: Final = near(_MAKERS_OTHER, (_ABOVE_OTHER, _READER_OR_NOTE_OTHER))
+_COPIED_ON: Final = near(_COPY, (_EVERY_RECORD,), unless_after=r"\b(?:wir|ich|we|i|ik|wij)")
+_COPIED_ON_OTHER: Final = near(_COPY_OTHER, (_EVERY_RECORD_OTHER,))
+_SECRET_ASKED: Final = near(_EVERY_ANSWER, (_ADD, _SECRET), _FAR, sentence=False)
+_SECRET_ASKED_OTHER: Final = near(
     _EVERY_ANSWER_OTHER, (_ADD_OTHER, _SECRET_OTHER), _FAR, sentence=False
 )
 

@@ -9,6 +9,14 @@ window at each anchor, never to its end, so a long run costs time in proportion 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
+from typing import Final
+
+#: Where a sentence ends: a stop not inside an address or a number, or a new line.
+END: Final = re.compile(r"[!?;\n。！？।۔]|\.(?!\w)")
+
+#: How far either side of an anchor the other classes are looked for (characters).
+REACH: Final = 120
 
 
 def sentence_around(
@@ -22,3 +30,40 @@ def sentence_around(
     after = text[end : end + reach]
     stop = ends.search(after)
     return before[stops[-1] if stops else 0 :], after[: stop.start() if stop else None]
+
+
+def near(
+    anchor: str,
+    needs: Sequence[str],
+    reach: int = REACH,
+    sentence: bool = True,
+    unless_after: str | None = None,
+) -> Callable[[str], bool]:
+    """True when, around some match of ``anchor`` (within ``reach`` characters, and the
+    same sentence when ``sentence``), every pattern of ``needs`` is found; a match right
+    after ``unless_after`` does not count."""
+    find_anchor = re.compile(anchor).finditer
+    searches = tuple(re.compile(need).search for need in needs)
+    barred = re.compile(rf"(?:{unless_after})\s*$").search if unless_after else None
+
+    def found(text: str) -> bool:
+        for match in find_anchor(text):
+            start, end = match.span()
+            if barred is not None and barred(text[max(0, start - 12) : start]):
+                continue
+            if sentence:
+                before, after = sentence_around(text, start, end, reach, END)
+            else:
+                before, after = text[max(0, start - reach) : start], text[end : end + reach]
+            window = f"{before} {match[0]} {after}"
+            if all(search(window) for search in searches):
+                return True
+        return False
+
+    return found
+
+
+def words(*groups: str) -> str:
+    """A pattern of whole words: any of ``groups`` (each an alternation) between word
+    boundaries."""
+    return r"\b(?:" + "|".join(groups) + r")\b"
