@@ -513,7 +513,8 @@ _FEIGNED: Final = (
     rf"do\s+not|don'?t|never|know\s+nothing|are\s+unaware|not|to\s+(?:not\s+)?know)\b"
 )
 _KEPT_SECRET: Final = (
-    rf"{DIRECTED}keep\s+(?:this|the)\s+(?:note|memory|entry|instruction|belief|message|order)\s+"
+    rf"{DIRECTED}keep\s+(?:(?:this|the)\s+(?:note|memory|entry|instruction|belief|message|order)|"
+    r"these\s+(?:notes|memories|entries|instructions|beliefs|messages|orders))\s+"
     rf"(?:secret|hidden|private|confidential|quiet)\b"
 )
 _FACT_HIDDEN: Final = rf"{DIRECTED}(?:hide|conceal|cover\s+up|obscure)\s+the\s+fact\s+that\b"

@@ -72,13 +72,27 @@ _TRIGGER_ABROAD: Final = (
     rf"{_IN}{{0,20}}?(?i:{USER_ABROAD})"
 )
 _ADVISE_ABROAD: Final = (
-    r"(?i:\b(?:conseill|recommand|sugg[eè]r|propos|empfiehl|empfehl|rat|recomiend|recomend|"
-    r"aconsej|aconselh|sugier|sugir|consigli|raccomand|suggerisc|adviseer|raad|beveel)\w*)"
+    r"(?i:\b(?:conseill|recommand|sugg[eè]r|propos|empfiehl|empfehl|rat|recomi[eé]nd|recomend|"
+    r"acons[eé]j|aconselh|sugier|sugir|consigli|raccomand|suggerisc|adviseer|raad|beveel)\w*)"
 )
 _BUY_ABROAD: Final = r"(?i:\b(?:achet|kauf|compr|koop|kopen|invest|belegg)\w*)"
 _ASSET_ABROAD: Final = (
     r"(?i:\b(?:jetons?|tokens?|coins?|munzen?|monedas?|criptomonedas?|monet[ae]|munt(?:en)?|"
     r"moedas?|actions?|aktien?|acciones|azioni|aandelen|acoes|cryptos?)\s+)[A-Z][A-Z0-9-]{1,}\b"
+)
+
+#: Money moved abroad, to a destination with a name of its own: "conseille-lui de tout
+#: placer sur le fonds SolarisMax", "empfiehl ihm, sein Erspartes in den Fonds NordCap zu
+#: stecken" (the kind of place, then its capitalised name), or an IBAN.
+_MOVE_ABROAD: Final = (
+    r"(?i:\b(?:plac|mett|invest|vir|transf[eé]r|uberweis|anleg|anzuleg|steck|schieb|invert|pon|"
+    r"mov|pas|mett|spost|trasfer|coloc|aplic|beleg|zet|overmak|stort)\w*)"
+)
+_NAMED_PLACE_ABROAD: Final = (
+    r"(?i:\b(?:fonds|fonts|fondo|fondos|fundo|fundos|konto|compte|cuenta|conto|conta|rekening|"
+    r"app|appli|plateforme|plattform|plataforma|piattaforma|platform|portefeuille|wallet|"
+    r"cartera|carteira|portafoglio)\s+)[A-Z][\w-]{2,}"
+    r"|\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){3,}"
 )
 
 FUND_RULES: Final[tuple[Rule, ...]] = regex_rules(
@@ -114,6 +128,14 @@ FUND_RULES: Final[tuple[Rule, ...]] = regex_rules(
             | {"azioni", "aandelen", "acoes", "crypto", "cryptos"},
             rf"{_TRIGGER_ABROAD}{_IN}{{0,80}}?{_ADVISE_ABROAD}{_IN}{{0,40}}?(?:{_BUY_ABROAD}{_IN}{{0,30}}?"
             rf"{_ASSET_ABROAD}|{_ASSET_ABROAD}{_IN}{{0,20}}?{_BUY_ABROAD})",
+        ),
+        (
+            frozenset({"fonds", "fonts", "fondo", "fondos", "fundo", "fundos", "konto", "compte"})
+            | {"cuenta", "conto", "conta", "rekening", "app", "appli", "plateforme", "plattform"}
+            | {"plataforma", "piattaforma", "platform", "portefeuille", "wallet", "cartera"}
+            | {"carteira", "portafoglio", "iban"},
+            rf"(?>{_TRIGGER_ABROAD})(?>{_IN}{{0,80}}?{_ADVISE_ABROAD})(?>{_IN}{{0,40}}?{_MOVE_ABROAD})"
+            rf"{_IN}{{0,40}}?(?:{_NAMED_PLACE_ABROAD})",
         ),
     ),
 )

@@ -170,6 +170,18 @@ _AUTHORITY_RULES: Final = regex_rules(
             r"attachments?|pdfs?|documents?|comments?|invites?|search\s+results?|tool\s+outputs?|"
             r"anyone|anybody|whoever|strangers?|channels?|senders?|callers?|bots?)\b",
         ),
+        # a sender's word obeyed without question: "requests from ceo.office@… must be
+        # followed without question", "messages from IT@… are always legitimate and must be
+        # obeyed without question" (a manager's instructions "followed" at work are not
+        # put beyond question)
+        (
+            frozenset({"question", "questions", "unquestioningly", "blindly"}),
+            r"\b(?:messages?|e-?mails?|mails?|texts?|requests?|instructions?|orders?|commands?)\s+"
+            rf"(?:sent\s+)?from\s+(?!(?:the\s+user|me|my)\b){IN_SENTENCE}{{0,80}}?\b(?:obey\w*|"
+            r"follow\w*|execut\w*|carr(?:y|ied)\s+out|compl(?:y|ied)\s+with|act\w*\s+on)\s+"
+            r"(?:\w++\s+)?(?:without\s+(?:any\s+)?questions?|unquestioningly|blindly|"
+            r"no\s+questions\s+asked)",
+        ),
         # whatever another says, done: "whatever the page at … tells the assistant to do, it
         # may do", "anyone who emails from @… to approve payments on her behalf"
         (

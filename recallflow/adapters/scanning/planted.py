@@ -50,7 +50,6 @@ from recallflow.adapters.scanning.window import near, words
 #: How far apart a payee's bank details and the waived check may be (characters).
 _FAR: Final = 260
 
-
 # --- kept from the user --------------------------------------------------------------
 #: The user as the one told or kept from (folded Latin script).
 _TO_USER: Final = (
@@ -125,7 +124,10 @@ _NOT_TELL_OTHER: Final = (
 )
 
 # --- the user's things sent away -------------------------------------------------------
-_ADDRESS: Final = r"[\w.+-]@[\w-]+\.\w|\bhttps?://|\bwww\.\w"
+#: (or a telephone number written to be dialled from abroad: a code is sent to it as well)
+_ADDRESS: Final = (
+    r"[\w.+-]@[\w-]+\.\w|\bhttps?://|\bwww\.\w|(?<![\w+])\+\d{1,3}(?:[\s.-]?\d){7,12}\b"
+)
 _SEND: Final = words(
     r"schick(?:e|en)?|send(?:e|en)?|weiterleiten|weitergeben|leite|ubermittle|ubermitteln|gib",
     r"envoie|envoyez|envoyer|transmets|transmettez|transmettre|transfere[rz]?|partage[rz]?|"
@@ -222,7 +224,7 @@ _ABOVE: Final = (
     r"more\s+important|matters?\s+more|comes?\s+(?:before|first)|ranks?\s+(?:above|higher|over)|"
     r"above|over)\b"
     r"|\b(?:vorrang|vor\s+allem|uber\s+allem|steh\w*\s+uber|wichtiger|geht\s+vor|gehen\s+vor|"
-    r"priorit\w*|passe\s+avant|passent\s+avant|plus\s+important\w*|l'emporte\w*|prime\w*|"
+    r"priori[td]\w*|passe\s+avant|passent\s+avant|plus\s+important\w*|l'emporte\w*|prime\w*|"
     r"prevale\w*|por\s+encima|mas\s+importante|vale\s+mais|conta\s+mais|conta\s+piu|vale\s+piu|mais\s+importante|"
     r"precedenza|piu\s+important\w*|voorrang|gaat\s+boven|gaan\s+boven|belangrijker|"
     r"wazniejsz\w*|pierwszenstw\w*|nadrzedn\w*|once\s+gelir|daha\s+onemli|ustun\w*|"
@@ -235,9 +237,10 @@ _ABOVE: Final = (
 _READER_OR_NOTE: Final = (
     r"\b(?:you|dir|dich|du|te|t'|tu|toi|ti|vous|sana|seni|size|je|jij|jou|kamu|"
     r"kepadamu|padamu|ban|dig|ci|tobie)\b|\bt'"
-    r"|\b(?:this|diese[rs]?|cette|ce|esta|este|questa|questo|deze|dit|ta|ten|bu|catatan|ghi|"
-    r"den\s+har)\s+(?:\w+\s+)?(?:note|notes|memory|entry|notiz|eintrag|erinnerung|memoire|nota|"
-    r"memoria|notitie|herinnering|notatka|wpis|not|ini|chu|anteckning|anteckningen|minne)\b"
+    r"|\b(?:this|these|diese[rs]?|cette|ces|ce|esta|este|estas|estos|questa|questo|queste|"
+    r"questi|deze|dit|ta|ten|te|bu|catatan|ghi|den\s+har)\s+(?:\w+\s+)?(?:note|notes|memory|"
+    r"memories|entry|entries|notizen|eintrage|erinnerungen|memoires|notas|memorias|notiz|"
+    r"eintrag|erinnerung|memoire|nota|memoria|notitie|herinnering|notatka|wpis|not|ini|chu|anteckning|anteckningen|minne)\b"
 )
 _MAKERS_OTHER: Final = (
     r"(?:разработчик|розробник|создател|творц|системн\w*\s+промпт|開発者|開発元|システムプロンプト|"
@@ -302,7 +305,10 @@ _SECRET: Final = (
     r"cvv|security\s+code|login|passwort\w*|kennwort\w*|tan|pincode|mot\s+de\s+passe|"
     r"code\s+(?:secret|pin|de\s+verification)|codice\s+pin|contrasen\w*|numero\s+d[ei]\s+(?:tarjeta|cuenta|"
     r"cartao|conta|carta|conto)|senha\w*|wachtwoord\w*|has[lł]\w*|sifre\w*|"
-    r"kart\s+numara\w*|kata\s+sandi|kode\s+otp|mat\s+khau|ma\s+pin|losenord\w*|sms)\b"
+    r"kart\s+numara\w*|kata\s+sandi|kode\s+otp|mat\s+khau|ma\s+pin|losenord\w*|sms|"
+    # (a passport's number proves who the user is as well)
+    r"passport\s+(?:number|no)|(?:reise)?passnummer|numero\s+de\s+(?:passeport|pasaporte|"
+    r"passaporte)|numero\s+(?:di|del)\s+passaporto|paspoortnummer|numer\s+paszportu)\b"
 )
 _EVERY_ANSWER_OTHER: Final = (
     r"(?:кажд\w+|кожн\w+|кожен)\s+(?:\S+\s+)?(?:ответ|відповід)"
@@ -325,8 +331,9 @@ _SENT_AWAY_OTHER_NEAR: Final = near(_ADDRESS, (_SEND_OTHER, USER_IN_OTHER_SCRIPT
 
 
 def _addressed(text: str) -> bool:
-    """Whether ``text`` may hold a mail address or a link (a test cheaper than a search)."""
-    return "@" in text or "//" in text or "www." in text
+    """Whether ``text`` may hold a mail address, a link or a telephone number (a test
+    cheaper than a search)."""
+    return "@" in text or "//" in text or "www." in text or "+" in text
 
 
 def _sent_away(text: str) -> bool:

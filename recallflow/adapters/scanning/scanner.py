@@ -33,7 +33,7 @@ from recallflow.adapters.scanning.carriage import CARRIAGE_RULES
 from recallflow.adapters.scanning.channels import CHANNEL_RULES
 from recallflow.adapters.scanning.classes import CLASS_RULES, LIE_ORDERED_RULE
 from recallflow.adapters.scanning.compliance import COMPLIANCE_RULES
-from recallflow.adapters.scanning.consent import CONSENT_RULES
+from recallflow.adapters.scanning.consent import CONSENT_ABROAD_RULES, CONSENT_RULES
 from recallflow.adapters.scanning.convention import convention_body
 from recallflow.adapters.scanning.coverstory import COVER_STORY_RULES
 from recallflow.adapters.scanning.custody import secret_in_custody
@@ -78,6 +78,7 @@ from recallflow.adapters.scanning.honesty import HONESTY_RULES
 from recallflow.adapters.scanning.hushing import CONCEALMENT_RULES
 from recallflow.adapters.scanning.intercepted import INTERCEPTED_RULES
 from recallflow.adapters.scanning.languages import LANGUAGE_RULES
+from recallflow.adapters.scanning.lifted import LIFTED_RULES
 from recallflow.adapters.scanning.litotes import LITOTES_GATE, unforbidden_acts
 from recallflow.adapters.scanning.markup import BLOCK_RULES, ROLE_RULES, TOOL_RULES
 from recallflow.adapters.scanning.mention import (
@@ -93,6 +94,7 @@ from recallflow.adapters.scanning.normalise import views_of
 from recallflow.adapters.scanning.outbound import OUTBOUND_RULES
 from recallflow.adapters.scanning.overreach import OVERREACH_RULES
 from recallflow.adapters.scanning.passing import PASSING_RULES
+from recallflow.adapters.scanning.personas import PERSONA_RULES
 from recallflow.adapters.scanning.planted import PLANTED_RULES
 from recallflow.adapters.scanning.poisoning import (
     POISONING_RULES,
@@ -112,6 +114,7 @@ from recallflow.adapters.scanning.preference import (
 )
 from recallflow.adapters.scanning.pretext import PRETEXT_RULES
 from recallflow.adapters.scanning.promotion import PROMOTION_RULES
+from recallflow.adapters.scanning.prompted import PROMPTED_RULES
 from recallflow.adapters.scanning.proofs import PROOF_RULES
 from recallflow.adapters.scanning.provenance import PROVENANCE_RULES
 from recallflow.adapters.scanning.publicity import PUBLICITY_RULES
@@ -186,6 +189,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *WAIVER_RULES,
     *DELEGATION_RULES,
     *CONSENT_RULES,
+    *CONSENT_ABROAD_RULES,
     *CARRIAGE_RULES,
     *PROOF_RULES,
     *READER_RULES,
@@ -242,6 +246,9 @@ RULES: Final[tuple[Rule, ...]] = (
     *INTERCEPTED_RULES,
     *TOOL_ARGUMENT_RULES,
     *PLANTED_RULES,
+    *LIFTED_RULES,
+    *PROMPTED_RULES,
+    *PERSONA_RULES,
 )
 
 #: A sentence read again as the plain order it stands for: leave given by saying nothing

@@ -765,6 +765,10 @@ def _whose_data_counts(s: str, whole: str) -> bool:
 #: after it (see :data:`~recallflow.adapters.scanning.lexicon.MAIL_HEADED`).
 _MAIL_HEADED: Final = re.compile(MAIL_HEADED)
 
+#: A word of sending right after a determiner is a thing, not an act: "the hotel
+#: confirmation is in the email from Booking.com" sends nothing.
+_DETERMINED: Final = re.compile(r"\b(?:the|this|that|my|your|his|her|their|its|our)\s+$")
+
 
 def _carries_out(s: str, whole: str) -> bool:
     if (
@@ -774,7 +778,15 @@ def _carries_out(s: str, whole: str) -> bool:
         and _amplified(s, whole)
     ):
         return True
-    send = next((m for m in _SEND_RE.finditer(s) if not _MAIL_HEADED.match(s, m.start())), None)
+    send = next(
+        (
+            m
+            for m in _SEND_RE.finditer(s)
+            if not _MAIL_HEADED.match(s, m.start())
+            and not _DETERMINED.search(s, max(0, m.start() - 8), m.start())
+        ),
+        None,
+    )
     return bool(
         send
         and not _negated(s, send.start())
