@@ -34,7 +34,7 @@ from recallflow.adapters.scanning.window import near, words
 _CHECK_STOPPED: Final = r"(?<!\bi\s)(?<!\bwe\s)" + words(
     r"(?:stop|quit|cease|skip|discontinue)\s+(?:[\w-]+\s+){0,3}?(?:verify\w*|verification\w*|"
     r"confirm\w*|validat\w*|double-check\w*|screen\w*|scan\w*|logging|audit\w*|checks?)",
-    r"hor(?:e|t)?\s+auf,?\s+(?:[\w-]+\s+){0,4}?zu\s+(?:\w*prufen|kontrollieren|verifizieren|"
+    r"(?:hor(?:e|t)?|horen\s+sie)\s+auf,?\s+(?:[\w-]+\s+){0,4}?zu\s+(?:\w*prufen|kontrollieren|verifizieren|"
     r"bestatigen|scannen|protokollieren)",
     r"(?:arrete[rz]?|cesse[rz]?)\s+de\s+(?:\w+\s+)?(?:verifier|controler|confirmer|signaler|"
     r"scanner|demander\s+(?:une\s+|la\s+)?confirmation)",
@@ -153,7 +153,7 @@ _OFF_OTHER: Final = near(_SAFEGUARD_OTHER, (_LIFTED_OTHER, _FOR_READER_OTHER))
 
 #: Words one of which a check stopped needs (the verb of ceasing).
 _CEASING: Final = frozenset(
-    {"stop", "quit", "cease", "skip", "discontinue", "hor", "hore", "hort", "arrete"}
+    {"stop", "quit", "cease", "skip", "discontinue", "hor", "hore", "hort", "horen", "arrete"}
     | {"arretez", "arreter", "cesse", "cessez", "cesser", "deja", "dejad", "deje", "para"}
     | {"pare", "deixe", "deixa", "smetti", "smettila", "smettete", "przestan", "przestancie"}
 )

@@ -26,9 +26,10 @@ from recallflow.adapters.scanning.window import near, words
 # --- a persona without rules ------------------------------------------------------------
 #: The reader told who it is from now on (folded Latin script).
 _NOW_YOU_ARE: Final = words(
-    r"(?:from\s+now\s+on|henceforth|starting\s+now)[,\s]+you(?:'re|\s+are)",
+    r"(?:from\s+now\s+on|henceforth|starting\s+(?:now|today)|as\s+of\s+now)[,\s]+you(?:'re|\s+are)",
     r"(?:ab\s+(?:jetzt|sofort)|von\s+nun\s+an|ab\s+heute)[,\s]+bist\s+du",
-    r"(?:desormais|dorenavant|a\s+partir\s+de\s+maintenant)[,\s]+tu\s+es",
+    r"(?:desormais|dorenavant|a\s+partir\s+de\s+maintenant|des\s+maintenant|des\s+a\s+present)"
+    r"[,\s]+tu\s+es",
     r"(?:a\s+partir\s+de\s+ahora|de\s+ahora\s+en\s+adelante|desde\s+ahora)[,\s]+(?:tu\s+)?eres",
     r"(?:d'ora\s+in\s+poi|da\s+(?:ora|adesso)\s+in\s+poi|a\s+partire\s+da\s+ora)[,\s]+(?:tu\s+)?sei",
     r"(?:a\s+partir\s+de\s+agora|de\s+agora\s+em\s+diante|agora)[,\s]+(?:voce\s+e|tu\s+es)",
@@ -120,7 +121,7 @@ _PROOF_ASKED_OTHER: Final = near(_PROOF_OTHER, (_ASK_FOR_OTHER,))
 
 #: Words one of which the reader told who it is from now on needs.
 _NOW_WORDS: Final = frozenset(
-    {"now", "henceforth", "starting", "ab", "von", "desormais", "dorenavant", "partir"}
+    {"now", "henceforth", "starting", "ab", "von", "desormais", "dorenavant", "partir", "des"}
     | {"ahora", "desde", "ora", "adesso", "partire", "agora", "vanaf", "voortaan", "od"}
 )
 #: Words one of which asking for a secret needs (the first word of each of its forms).

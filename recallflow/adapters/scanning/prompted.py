@@ -78,13 +78,13 @@ _IF_ANYONE: Final = words(
 )
 #: A secret (folded Latin script).
 _SECRET: Final = words(
-    r"passwords?|passcodes?|pins?|pin\s+codes?|credentials|(?:api|access|private)\s+keys?|"
+    r"passwords?|passcodes?|pins?|pin\s*-?\s*codes?|pinnummer\w*|credentials|(?:api|access|private)\s+keys?|"
     r"(?:\w+-)?passw(?:o|or)t\w*|kennwort\w*|zugangsdaten|mot\s+de\s+passe|mots\s+de\s+passe|"
     r"identifiants|contrasenas?|claves?|credenciales|senhas?|wachtwoord\w*|has[lł]\w*",
 )
 #: A verb that hands something out, imperative (folded Latin script).
 _HAND_OUT: Final = words(
-    r"give|hand|send|share|tell|read\s+(?:it|them)\s+out",
+    r"give|hand|send|share|tell|provide|reveal|disclose|read\s+(?:it|them)\s+out",
     r"gib|nenne|sag|schick|teile|verrate",
     r"donne|dis|envoie|partage|communique",
     r"da(?:selo|sela|sela)?|dale|dile|envia|comparte|pasa",
@@ -97,10 +97,28 @@ _STEERED_OTHER: Final = near(_IF_USER_OTHER, (_STEER_OTHER,), 160)
 _HANDED_OUT_NEAR: Final = near(_IF_ANYONE, (_SECRET, _HAND_OUT), 160)
 #: A network's password, kept to be given to guests.
 _GUESTS_NETWORK: Final = re.compile(r"\b(?:wi-?fi|wlan|guest\s+network|gastnetz\w*)\b").search
+#: Where a clause ends: a comma, a semicolon, a dash or a sentence's end.
+_CLAUSE_END: Final = re.compile(r"[,;:.!?\n\u2013\u2014]|\s-\s")
+_HANDS_OUT: Final = re.compile(_HAND_OUT).search
+#: A negation in that clause: the warning never to hand it out ("if anyone asks for your
+#: PIN, never give it out", "gib es niemals heraus", "no se la des").
+_NEGATED: Final = re.compile(
+    words(
+        r"never|not|don'?t|do\s+not|no|nobody",
+        r"nie|niemals|nicht|keinesfalls|auf\s+keinen\s+fall",
+        r"ne|n'|jamais|pas|nunca|jamas|mai|non|nao|niet|nooit|geen",
+    )
+).search
 
 
 def _handed_out(text: str) -> bool:
-    return _HANDED_OUT_NEAR(text) and not _GUESTS_NETWORK(text)
+    """A secret handed to anyone who asks, unless every clause that hands it out is
+    negated (the warning never to) or the secret is a guest network's."""
+    return (
+        _HANDED_OUT_NEAR(text)
+        and not _GUESTS_NETWORK(text)
+        and any(_HANDS_OUT(clause) and not _NEGATED(clause) for clause in _CLAUSE_END.split(text))
+    )
 
 
 #: Words one of which a condition needs.
