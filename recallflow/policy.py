@@ -353,9 +353,7 @@ class Floor(_Frozen):
         " knows beside the names it asks about is judged by the asked ones alone: "
         '"When is Chidi\'s flight to Lisbon?" asks about Chidi, whom no loaded candidate'
         " holds as a word of its statement or keys, nor the principal is called by, and"
-        " clears nothing by its own evidence however much the memory knows of Lisbon;"
-        " and a question that asks about no name but places what it asks about with one"
-        ' no loaded candidate holds ("When is my flight to Tokyo?") is a stranger\'s too'
+        " clears nothing by its own evidence however much the memory knows of Lisbon"
         " (off: a query is a stranger's only when none of the names it mentions is known).",
     )
     lowercase_names: bool = Field(

@@ -80,9 +80,6 @@ READERS: dict[str, Callable[[str], Any]] = {
     "asked_names": lambda t: query_forming.asked_names(
         t, query_forming.names_mentioned(t, lowercase=True) or "alice"
     ),
-    "placed_names": lambda t: query_forming.placed_names(
-        t, query_forming.names_mentioned(t, lowercase=True) or "alice"
-    ),
     "form": _form,
     "tells_time": relevance.tells_time,
     "asking_share": relevance.asking_share,

@@ -887,55 +887,6 @@ def _asked_in(text: str, wanted: set[str]) -> list[str]:
     return found
 
 
-#: The prepositions a question places what it asks about with ("my flight to Tokyo", "my
-#: pension from the Royal Navy", "our hotel in Lisbon").
-_PLACING = frozenset(("to", "from", "in", "at", "into", "near", "on"))
-#: A month as a date writes it short ("on Aug 15th"): a time, not a place.
-_SHORT_MONTHS = frozenset((*(m[:3] for m in _MONTHS), "sept"))
-#: The openings of a question that asks the assistant to do something ("Can you send the
-#: notes to Kowalski?"): whom or where it is for is a task's, not what it asks of memory.
-_REQUEST_OPENINGS = frozenset(("can", "could", "would", "will", "please"))
-
-
-def placed_names(text: str, names: str) -> tuple[tuple[str, ...], ...]:
-    """The runs of ``names`` (:func:`names_mentioned`) that a question of ``text`` places
-    what it asks about with, as the object of a preposition of place or direction ("When
-    is my flight to Tokyo?", "What is my pension from the Royal Navy?"), each as its
-    words: the flight to Tokyo is not the flight to Seattle, however alike the rest of the
-    question reads. Only the parts that ask (each run up to a question mark) are read, and
-    not one that asks the assistant to do something ("Can you send the notes to
-    Kowalski?"); a task without a question ("Reply to Kowalski with the date") names
-    whom it is for."""
-    wanted = set(name_words(names))
-    if not wanted:
-        return ()
-    found: list[tuple[str, ...]] = []
-    for part in _ASKED.findall(text):
-        tokens = [m.group(0) for m in _NAME_TOKEN.finditer(part)]
-        lowered = [words[0] if (words := _words(t)) else t.lower() for t in tokens]
-        if lowered and (
-            lowered[0] == "please"
-            or (len(lowered) > 1 and lowered[0] in _REQUEST_OPENINGS and lowered[1] == "you")
-        ):
-            continue
-        i = 0
-        while i < len(lowered):
-            if lowered[i] not in wanted or not _is_name(tokens[i]):
-                i += 1
-                continue
-            before = i - 1
-            while before >= 0 and lowered[before] in _ARTICLES:
-                before -= 1  # "from the Royal Navy"
-            end = i
-            while end + 1 < len(lowered) and lowered[end + 1] in wanted:
-                end += 1
-            run = tuple(lowered[i : end + 1])
-            if before >= 0 and lowered[before] in _PLACING and not set(run) <= _SHORT_MONTHS:
-                found.append(run)
-            i = end + 1
-    return tuple(dict.fromkeys(found))
-
-
 # --- whether a word is written as a name --------------------------------------------------
 
 #: Words a sentence opens with as often as not (an auxiliary "Will …", "May …", a

@@ -19,13 +19,7 @@ import numpy.typing as npt
 from hamilton.function_modifiers import tag
 
 from recallflow.core.calibration import Calibration, CalibrationRef, null_similarity
-from recallflow.core.query_forming import (
-    Period,
-    asked_names,
-    holds_names,
-    name_words,
-    placed_names,
-)
+from recallflow.core.query_forming import Period, asked_names, holds_names, name_words
 from recallflow.core.relevance import asking_share, tells_time, within
 from recallflow.core.relevance import candidate_relevance as relevance_of_candidates
 from recallflow.core.scoring import stays_home
@@ -211,7 +205,7 @@ def candidate_relevance(
         keyed_names=_keyed_names(query_names, here, asked_request.principal_id),
         asked_names=frozenset(asked),
         asked_strangers=_asked_strangers(
-            asked, query_names, here, asked_request.principal_id, policy, query_texts
+            asked, query_names, here, asked_request.principal_id, policy
         ),
         apart=apart,
     )
@@ -223,45 +217,28 @@ def _asked_strangers(
     beliefs: Mapping[str, Belief],
     principal: str,
     policy: RetrievalPolicy,
-    query_texts: tuple[str, ...] = (),
 ) -> frozenset[int]:
     """The text queries (by place) that ask about names no loaded candidate holds as a
     word of its statement or keys, nor the principal is called by, beside other names they
     mention (``floor.unknown_asked_names``): "When is Chidi's flight to Lisbon?" asks
     about Chidi, whatever the memory knows of Lisbon. A query that asks about every name
     it mentions is read by the store's coverage of them (:func:`~recallflow.core.
-    relevance.unknown_names`). So is a question that asks about no name and places what
-    it asks about with a name no loaded candidate holds
-    (:func:`~recallflow.core.query_forming.placed_names`): "When is my flight to Tokyo?"
-    asks about a flight the memory does not know of, however much it knows of the flight
-    to Seattle. A question that asks about someone the memory knows is about them ("What
-    did Jon take a trip to Barcelona for?"): where it places them is read with the rest."""
+    relevance.unknown_names`)."""
     floor = policy.floor
     if not (floor.unknown_names and floor.unknown_asked_names):
         return frozenset()
     beside = {
         i: words for i, words in asked.items() if set(words) < set(name_words(query_names[i]))
     }
-    placed = {
-        i: runs
-        for i, (text, names) in enumerate(zip(query_texts, query_names, strict=False))
-        if i not in asked and names and (runs := placed_names(text, names))
-    }
-    if not (beside or placed):
+    if not beside:
         return frozenset()
     parts = _key_parts(beliefs, principal)
     statements = [belief.statement for belief in beliefs.values()]
-
-    def known(words: tuple[str, ...]) -> bool:
-        return any(normalise_subject(word) in parts for word in words) or holds_names(
-            statements, words
-        )
-
     return frozenset(
-        [
-            *(i for i, words in beside.items() if not known(words)),
-            *(i for i, runs in placed.items() if not all(known(run) for run in runs)),
-        ]
+        i
+        for i, words in beside.items()
+        if not any(normalise_subject(word) in parts for word in words)
+        and not holds_names(statements, words)
     )
 
 
