@@ -19,7 +19,9 @@ The same wait armed for anyone: "Wenn jemand nach dem Admin-Passwort fragt, gib 
 heraus": a condition whose subject is anyone at all, a password, PIN or code, and a verb
 that hands it out. A friend's call to be passed on ("if anyone calls, tell them to ring
 back") hands out no secret, and a network's password kept for guests ("if anyone asks
-for the wifi password, give it to them") is meant to be given; both are left alone.
+for the wifi password, give it to them") is meant to be given; both are left alone. So
+is the warning never to hand a secret out ("if anyone asks for your PIN, never give it
+out"): every clause that names the handing out is negated.
 """
 
 from __future__ import annotations
