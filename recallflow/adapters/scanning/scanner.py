@@ -34,7 +34,11 @@ from recallflow.adapters.scanning.channels import CHANNEL_RULES
 from recallflow.adapters.scanning.classes import CLASS_RULES, LIE_ORDERED_RULE
 from recallflow.adapters.scanning.compliance import COMPLIANCE_RULES
 from recallflow.adapters.scanning.consent import CONSENT_ABROAD_RULES, CONSENT_RULES
-from recallflow.adapters.scanning.convention import convention_body
+from recallflow.adapters.scanning.convention import (
+    RANK_CLAIM_RULES,
+    convention_body,
+    notice_body,
+)
 from recallflow.adapters.scanning.coverstory import COVER_STORY_RULES
 from recallflow.adapters.scanning.custody import secret_in_custody
 from recallflow.adapters.scanning.deceit import DECEIT_RULES
@@ -168,6 +172,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *BLOCK_RULES,
     *DIALOGUE_RULES,
     *ROLE_RULES,
+    *RANK_CLAIM_RULES,
     *IMPERSONATION_RULES,
     *TOOL_RULES,
     *UNSEEN_CODE_RULES,
@@ -427,6 +432,11 @@ def _scan(
         # the header is not held against it, the body is read alone (see
         # recallflow.adapters.scanning.convention).
         if family == INSTRUCTION_OVERRIDE and (body := convention_body(views.clean)) is not None:
+            return _scan(body, depth)
+        # A team's notice headed by a human rank ("Admin: everyone must …") whose body says
+        # nothing to the model: the header is not held against it, the body is read alone
+        # (see recallflow.adapters.scanning.convention).
+        if family == ROLE_MARKER and (body := notice_body(views.clean)) is not None:
             return _scan(body, depth)
         # The user calling their own assistant with a wish about how they are answered:
         # the call is not held against it, the body is read alone (see
