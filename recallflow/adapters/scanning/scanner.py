@@ -82,6 +82,7 @@ from recallflow.adapters.scanning.honesty import HONESTY_RULES
 from recallflow.adapters.scanning.hushing import CONCEALMENT_RULES
 from recallflow.adapters.scanning.intercepted import INTERCEPTED_RULES
 from recallflow.adapters.scanning.languages import LANGUAGE_RULES
+from recallflow.adapters.scanning.leaked import LEAKED_RULES
 from recallflow.adapters.scanning.lifted import LIFTED_RULES
 from recallflow.adapters.scanning.litotes import LITOTES_GATE, unforbidden_acts
 from recallflow.adapters.scanning.markup import BLOCK_RULES, ROLE_RULES, TOOL_RULES
@@ -180,6 +181,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *STANDING_ORDER_RULES,
     *SELF_HANDLING_RULES,
     *EXFILTRATION_RULES,
+    *LEAKED_RULES,
     *COVERT_RULES,
     *PLACEHOLDER_RULES,
     *PERSUASION_RULES,
