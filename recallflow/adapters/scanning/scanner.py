@@ -159,6 +159,7 @@ from recallflow.adapters.scanning.substitution import SUBSTITUTION_RULES
 from recallflow.adapters.scanning.supersession import SUPERSESSION_RULES
 from recallflow.adapters.scanning.theuser import THE_USER_RULES
 from recallflow.adapters.scanning.toolargs import TOOL_ARGUMENT_RULES
+from recallflow.adapters.scanning.toolconfig import named_config
 from recallflow.adapters.scanning.unasked import UNASKED_RULES
 from recallflow.adapters.scanning.unchecked import UNCHECKED_RULES
 from recallflow.adapters.scanning.unconsulted import UNCONSULTED_RULES
@@ -276,7 +277,8 @@ _REREADINGS: Final[tuple[tuple[frozenset[str], Callable[[str], list[str]]], ...]
 #: whatever the source's, or an admission of not knowing dictated for when the model does
 #: not know (see :mod:`~recallflow.adapters.scanning.admission`), is not an output
 #: hijack, nor are their own caveats waived on their own questions an override (see
-#: :mod:`~recallflow.adapters.scanning.preference`); a scoped grant to the assistant, or
+#: :mod:`~recallflow.adapters.scanning.preference`), nor a tool's configuration overridden
+#: (see :mod:`~recallflow.adapters.scanning.toolconfig`); a scoped grant to the assistant, or
 #: the user's own errand waiving their own say, is not a claimed authority (see
 #: :mod:`~recallflow.adapters.scanning.grant`). The first entry whose family fired and
 #: whose reading holds decides.
@@ -292,6 +294,7 @@ _REPORTED: Final[tuple[tuple[str, Callable[[str], bool], tuple[Rule, ...]], ...]
     (OUTPUT_HIJACK, form_order, tuple(r for r in RULES if r not in OUTPUT_RULES)),
     (OUTPUT_HIJACK, ignorance_admitted, tuple(r for r in RULES if r not in OUTPUT_RULES)),
     (INSTRUCTION_OVERRIDE, caveats_waived, tuple(r for r in RULES if r not in OVERRIDE_RULES)),
+    (INSTRUCTION_OVERRIDE, named_config, tuple(r for r in RULES if r not in OVERRIDE_RULES)),
     (PERSUASION, scoped_grant, tuple(r for r in RULES if r not in PERSUASION_RULES)),
     (PERSUASION, own_errand, tuple(r for r in RULES if r not in PERSUASION_RULES)),
     (ROLEPLAY, game_set_up, tuple(r for r in RULES if r not in ROLEPLAY_RULES)),
