@@ -31,7 +31,7 @@ from typing import Final
 
 from recallflow.adapters.scanning.families import EXFILTRATION, MULTILINGUAL, PERSUASION
 from recallflow.adapters.scanning.rule import Rule
-from recallflow.adapters.scanning.window import near, words
+from recallflow.adapters.scanning.window import CLAUSE_END, near, words
 
 #: A condition whose subject is the user in the third person, or a question put to the
 #: reader (folded Latin script).
@@ -99,8 +99,6 @@ _STEERED_OTHER: Final = near(_IF_USER_OTHER, (_STEER_OTHER,), 160)
 _HANDED_OUT_NEAR: Final = near(_IF_ANYONE, (_SECRET, _HAND_OUT), 160)
 #: A network's password, kept to be given to guests.
 _GUESTS_NETWORK: Final = re.compile(r"\b(?:wi-?fi|wlan|guest\s+network|gastnetz\w*)\b").search
-#: Where a clause ends: a comma, a semicolon, a dash or a sentence's end.
-_CLAUSE_END: Final = re.compile(r"[,;:.!?\n\u2013\u2014]|\s-\s")
 _HANDS_OUT: Final = re.compile(_HAND_OUT).search
 #: A negation in that clause: the warning never to hand it out ("if anyone asks for your
 #: PIN, never give it out", "gib es niemals heraus", "no se la des").
@@ -119,7 +117,7 @@ def _handed_out(text: str) -> bool:
     return (
         _HANDED_OUT_NEAR(text)
         and not _GUESTS_NETWORK(text)
-        and any(_HANDS_OUT(clause) and not _NEGATED(clause) for clause in _CLAUSE_END.split(text))
+        and any(_HANDS_OUT(clause) and not _NEGATED(clause) for clause in CLAUSE_END.split(text))
     )
 
 

@@ -15,6 +15,9 @@ from typing import Final
 #: Where a sentence ends: a stop not inside an address or a number, or a new line.
 END: Final = re.compile(r"[!?;\n。！？।۔]|\.(?!\w)")
 
+#: Where a clause ends: a comma, a semicolon, a colon, a dash or a sentence's end.
+CLAUSE_END: Final = re.compile(r"[,;:.!?\n\u2013\u2014]|\s-\s")
+
 #: How far either side of an anchor the other classes are looked for (characters).
 REACH: Final = 120
 
