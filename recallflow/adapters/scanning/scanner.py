@@ -29,6 +29,7 @@ from recallflow.adapters.scanning.appconfig import (
 )
 from recallflow.adapters.scanning.armed import ARMED_RULES
 from recallflow.adapters.scanning.audience import AUDIENCE_RULES
+from recallflow.adapters.scanning.behalf import BEHALF_RULES
 from recallflow.adapters.scanning.carriage import CARRIAGE_RULES
 from recallflow.adapters.scanning.channels import CHANNEL_RULES
 from recallflow.adapters.scanning.classes import CLASS_RULES, LIE_ORDERED_RULE
@@ -257,6 +258,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *LIFTED_RULES,
     *PROMPTED_RULES,
     *PERSONA_RULES,
+    *BEHALF_RULES,
 )
 
 #: A sentence read again as the plain order it stands for: leave given by saying nothing
