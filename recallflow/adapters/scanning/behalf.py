@@ -95,7 +95,8 @@ _CHECK: Final = (
         r"bestatig\w*|uberpruf\w*|prufen|genehmig\w*|freigabe\w*",
         r"conferm\w*|autenticaz\w*",
     )
-    + r"(?!\s+(?:e-?mails?|mails?|messages?|letters?|notifications?|texts?|receipts?|pages?))"
+    + r"(?!\s+(?:e-?mails?|mails?|messages?|letters?|notifications?|texts?|receipts?|pages?|"
+    r"problems?|issues?|errors?|troubles?|hiccups?|delays?|hassles?|glitches|fuss)\b)"
 )
 #: A check, lifted: the lifting word right before it, or after it in the passive.
 _CHECK_LIFTED: Final = (
@@ -179,9 +180,12 @@ _HANDED_ON: Final = words(
 )
 #: A third party the data would go to.
 _THIRD_PARTY: Final = words(
-    r"partners?|third[\s-]+part(?:y|ies)|advertisers?|insurers?|(?:data\s+)?brokers?|"
-    r"marketers?|marketing|sponsors?|vendors?|whoever|anyone|anybody|everyone|any\s+\w+",
-    r"partner\w*|versicher\w*|dritte\w*|werb\w*|makler\w*",
+    r"partners|third[\s-]+part(?:y|ies)|advertisers|insurers|(?:data\s+)?brokers|marketers|"
+    r"marketing|sponsors|vendors|affiliates|whoever|anyone|anybody|everyone|any\s+\w+|"
+    r"(?:an?|other|outside|external)\s+(?:partner|advertiser|insurer|broker|vendor|sponsor|"
+    r"compan(?:y|ies)|firms?|organi[sz]ations?)",
+    r"\w+partner\w*|partnern|partnerfirm\w*|partnerunternehm\w*|versicherungen|"
+    r"versicherern?|dritte\w*|werb\w*|makler\w*",
     r"partenaires?|assureurs?|tiers|annonceurs?|courtiers?",
     r"socios|terceros|aseguradoras?|anunciantes|cualquier\w*",
     r"terzi|assicurat\w*|inserzionisti|parceiros|seguradoras?|terceiros|qualquer",
@@ -195,13 +199,24 @@ _EVERY: Final = words(
     r"siempre|cada|todas?|todos|por\s+defecto",
     r"sempre|ogni|tutte?|tutti",
 )
-#: A parameter of privacy or of a check, set to a value: ``include_private=true``,
-#: ``verify_ssl: false``, ``visibility="public"``, ``acl=public-read``.
+#: A parameter set to the value that opens what it guards: a check or a protection turned
+#: off (``verify_ssl=false``, ``redact: no``), or what is exposed turned on or opened to
+#: everyone (``include_private=true``, ``share_with=everyone``, ``acl=public-read``, a
+#: ``bcc`` to an address). ``verify_ssl=true`` and ``share_with=team`` open nothing.
+_CHECK_PARAMETER: Final = (
+    r"(?!(?:include|show|expose|with|skip|no|disable|bypass|allow|unsafe|insecure|ignore)_)"
+    r"[a-z_]{0,30}?(?:verif|ssl|tls|confirm|auth|audit|safe|"
+    r"redact|encrypt|sandbox|approv|review|private|hidden|secret|protect|restrict|mask)[a-z_]{0,30}"
+)
+_EXPOSING_PARAMETER: Final = (
+    r"(?:skip|no|disable|bypass|allow|unsafe|insecure|ignore)_[a-z_]{1,30}|"
+    r"[a-z_]{0,30}?(?:include_(?:private|hidden|secret|personal)|public|shar(?:e|ed|ing)|"
+    r"visib|acl|permission|access|bcc|expose|show_(?:hidden|private))[a-z_]{0,30}"
+)
 _OPENING_ARGUMENT: Final = (
-    r"\b(?=[a-z_]{0,30}?(?:private|public|shar(?:e|ed|ing)|visib|acl|permission|access|bcc|"
-    r"review|verif|ssl|tls|confirm|auth|audit|safe|redact|encrypt|sandbox|approv|hidden|"
-    r"secret|personal))[a-z_]{1,40}+\s*[=:]\s*[\"']?(?:true|false|yes|no|on|off|[01]|none|"
-    r"null|public[\w-]*|everyone|anyone|all|world|external|[\w.+-]+@[\w-]+\.[\w.]+)(?![\w-])"
+    rf"\b(?:{_CHECK_PARAMETER}\s*[=:]\s*[\"']?(?:false|no|off|0|none|null|disabled?|skip)|"
+    rf"{_EXPOSING_PARAMETER}\s*[=:]\s*[\"']?(?:true|yes|on|1|public[\w-]*|everyone|anyone|all|"
+    r"world|external|[\w.+-]+@[\w-]+\.[\w.]+))(?![\w-])"
 )
 
 #: The user saying, typing or writing a quoted phrase (the verb before or, in German and
@@ -217,11 +232,28 @@ _PHRASE_SAID: Final = (
 )
 #: A verb that wipes (imperative or infinitive, folded Latin script).
 _WIPE: Final = words(
-    r"delete|wipe|erase|empty|purge|destroy|shred|format|remove|uninstall|clear\s+(?:all|every)",
+    r"delete|wipe|erase|empty|purge|destroy|shred|format|remove|uninstall|clear\s+(?:all|every)|"
+    r"factory[\s-]?reset",
     r"losche\w*|loschen|entferne\w*|leere\w*|vernichte\w*|formatiere\w*",
     r"supprime\w*|efface\w*|vide\w*|detrui\w*",
     r"borra\w*|elimina\w*|vacia\w*|destruye\w*",
     r"cancella\w*|svuota\w*|apague\w*|exclua\w*",
+)
+
+#: What a wipe empties: a store of the user's things, not one draft or one alarm.
+_STORE: Final = words(
+    r"folders?|director(?:y|ies)|files|disks?|drives?|backups?|e-?mails|inbox(?:es)?|mailbox\w*|"
+    r"accounts?|repo\w*|databases?|db|photos|pictures|contacts|documents|downloads|everything|"
+    r"all|history|messages|notes|data|records|logs|cloud|server|computer|laptop|phone|"
+    r"icloud|dropbox|onedrive|storage|devices?",
+    r"ordner\w*|verzeichnis\w*|dateien|festplatte\w*|sicherung\w*|postfach\w*|konto\w*|fotos|"
+    r"kontakte|dokumente|downloads?|alles|daten|verlauf|nachrichten",
+    r"dossiers?|fichiers|disques?|sauvegardes?|boite|comptes?|photos|contacts|documents|tout|"
+    r"donnees|historique|messages",
+    r"carpetas?|archivos|discos?|copias|correos|cuentas?|fotos|contactos|documentos|todo|datos|"
+    r"historial|mensajes",
+    r"cartell[ae]|file|backup|posta|foto|contatti|documenti|tutto|dati|cronologia|messaggi|"
+    r"pastas?|arquivos|contas?|tudo|dados",
 )
 
 _WAIVED_BY_USER: Final = near(_USER, (_CHECK_LIFTED,), 160)
@@ -230,7 +262,9 @@ _WAIVED_FOR_MODEL: Final = near(_MODEL, (_CHECK_LIFTED,), 160)
 _COST_HUSHED: Final = near(_HUSHED, (_USER, _COST), 160)
 _CONSENT_GIVEN: Final = near(_USER, (_CONSENTED, _DATA, _HANDED_ON, _THIRD_PARTY), 200)
 _ARGUMENT_FIXED: Final = near(_OPENING_ARGUMENT, (_EVERY,), 160)
-_PHRASE_ARMED: Final = near(_PHRASE_SAID, (_WIPE,), 160)
+_PHRASE_ARMED: Final = near(
+    _PHRASE_SAID, (rf"{_WIPE}\s+(?:\S+\s+){{0,4}}?(?:[a-z]{{1,2}}')?{_STORE}",), 160
+)
 
 
 def _left_out_by_user(text: str) -> bool:
