@@ -54,7 +54,7 @@ from recallflow.adapters.scanning.families import (
 )
 from recallflow.adapters.scanning.rule import Rule
 from recallflow.adapters.scanning.thirdperson import THE_USER
-from recallflow.adapters.scanning.window import CLAUSE_END, near, words
+from recallflow.adapters.scanning.window import CLAUSE_END, NEGATION, near, words
 
 #: The user in the third person, or the one whose account it is (folded Latin script).
 _USER: Final = (
@@ -107,13 +107,7 @@ _CHECK_LIFTED: Final = (
 #: ... or left out, in a clause that does not negate it ("never send them without her
 #: approval" keeps the check).
 _CHECK_LEFT_OUT: Final = re.compile(rf"{_LEFT_OUT}\s+(?:\S+\s+){{0,4}}?{_CHECK}")
-_NEGATION: Final = re.compile(
-    words(
-        r"never|not|no|don'?t|doesn'?t|didn'?t|won'?t|can'?t|mustn'?t|shouldn'?t|nothing",
-        r"nie|niemals|nicht|kein\w*",
-        r"ne|n'|jamais|pas|nunca|jamas|mai|non|nao",
-    )
-).search
+_NEGATION: Final = re.compile(NEGATION).search
 
 
 def _left_out_unnegated(text: str) -> bool:

@@ -105,17 +105,23 @@ _ACT: Final = re.compile(
 )
 
 
+def _plain_body(header: re.Pattern[str], text: str, *barred: re.Pattern[str]) -> str | None:
+    """What follows ``header`` at the head of ``text`` when it is not empty and names no act
+    of :data:`_ACT` nor anything of ``barred``, else ``None``."""
+    found = header.match(text)
+    if found is None:
+        return None
+    body = text[found.end() :]
+    if not body.strip() or any(bar.search(body) for bar in (_ACT, *barred)):
+        return None
+    return body
+
+
 def convention_body(text: str) -> str | None:
     """The body of ``text`` when it is a note to the project's own assistant carrying a
     working convention (see the module docstring), else ``None``. The caller reads the
     body again by every rule."""
-    header = _HEADER.match(text)
-    if header is None:
-        return None
-    body = text[header.end() :]
-    if not body.strip() or _ACT.search(body) is not None:
-        return None
-    return body
+    return _plain_body(_HEADER, text)
 
 
 #: A notice headed by a human rank, at the head of the statement: "Admin:", "System
@@ -146,13 +152,7 @@ def notice_body(text: str) -> str | None:
     """The body of ``text`` when it is a team's notice headed by a human rank whose body
     carries a plain working rule or fact (see the module docstring), else ``None``. The
     caller reads the body again by every rule."""
-    header = _RANK_HEADER.match(text)
-    if header is None:
-        return None
-    body = text[header.end() :]
-    if not body.strip() or _ACT.search(body) is not None or _TO_THE_MODEL.search(body):
-        return None
-    return body
+    return _plain_body(_RANK_HEADER, text, _TO_THE_MODEL)
 
 
 #: A fake turn of the system claiming for the user or the requests an authority no

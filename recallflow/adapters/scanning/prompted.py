@@ -31,7 +31,7 @@ from typing import Final
 
 from recallflow.adapters.scanning.families import EXFILTRATION, MULTILINGUAL, PERSUASION
 from recallflow.adapters.scanning.rule import Rule
-from recallflow.adapters.scanning.window import CLAUSE_END, near, words
+from recallflow.adapters.scanning.window import CLAUSE_END, NEGATION, near, words
 
 #: A condition whose subject is the user in the third person, or a question put to the
 #: reader (folded Latin script).
@@ -100,15 +100,8 @@ _HANDED_OUT_NEAR: Final = near(_IF_ANYONE, (_SECRET, _HAND_OUT), 160)
 #: A network's password, kept to be given to guests.
 _GUESTS_NETWORK: Final = re.compile(r"\b(?:wi-?fi|wlan|guest\s+network|gastnetz\w*)\b").search
 _HANDS_OUT: Final = re.compile(_HAND_OUT).search
-#: A negation in that clause: the warning never to hand it out ("if anyone asks for your
-#: PIN, never give it out", "gib es niemals heraus", "no se la des").
-_NEGATED: Final = re.compile(
-    words(
-        r"never|not|don'?t|do\s+not|no|nobody",
-        r"nie|niemals|nicht|keinesfalls|auf\s+keinen\s+fall",
-        r"ne|n'|jamais|pas|nunca|jamas|mai|non|nao|niet|nooit|geen",
-    )
-).search
+#: A negation in that clause: the warning never to hand it out.
+_NEGATED: Final = re.compile(NEGATION).search
 
 
 def _handed_out(text: str) -> bool:

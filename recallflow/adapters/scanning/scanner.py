@@ -272,6 +272,12 @@ _REREADINGS: Final[tuple[tuple[frozenset[str], Callable[[str], list[str]]], ...]
     (REQUESTED_GATE, requested_orders),
 )
 
+#: Every rule but those of one family's shape, for a statement read as something it only
+#: looks like.
+_BESIDE_OUTPUT: Final = tuple(r for r in RULES if r not in OUTPUT_RULES)
+_BESIDE_OVERRIDE: Final = tuple(r for r in RULES if r not in OVERRIDE_RULES)
+_BESIDE_PERSUASION: Final = tuple(r for r in RULES if r not in PERSUASION_RULES)
+
 #: What the user is reported to want or allow, read by every rule but those it only looks
 #: like: a wish about the form of answers that carries nothing into them (or, written as
 #: an order, is made of words of form alone: see
@@ -285,20 +291,16 @@ _REREADINGS: Final[tuple[tuple[frozenset[str], Callable[[str], list[str]]], ...]
 #: :mod:`~recallflow.adapters.scanning.grant`). The first entry whose family fired and
 #: whose reading holds decides.
 _REPORTED: Final[tuple[tuple[str, Callable[[str], bool], tuple[Rule, ...]], ...]] = (
-    (
-        OUTPUT_HIJACK,
-        form_held,
-        tuple(r for r in RULES if r not in OUTPUT_RULES and r is not LIE_ORDERED_RULE),
-    ),
-    (OUTPUT_HIJACK, reported_preference, tuple(r for r in RULES if r not in OUTPUT_RULES)),
-    (OUTPUT_HIJACK, standing_form, tuple(r for r in RULES if r not in OUTPUT_RULES)),
-    (OUTPUT_HIJACK, standing_wish, tuple(r for r in RULES if r not in OUTPUT_RULES)),
-    (OUTPUT_HIJACK, form_order, tuple(r for r in RULES if r not in OUTPUT_RULES)),
-    (OUTPUT_HIJACK, ignorance_admitted, tuple(r for r in RULES if r not in OUTPUT_RULES)),
-    (INSTRUCTION_OVERRIDE, caveats_waived, tuple(r for r in RULES if r not in OVERRIDE_RULES)),
-    (INSTRUCTION_OVERRIDE, named_config, tuple(r for r in RULES if r not in OVERRIDE_RULES)),
-    (PERSUASION, scoped_grant, tuple(r for r in RULES if r not in PERSUASION_RULES)),
-    (PERSUASION, own_errand, tuple(r for r in RULES if r not in PERSUASION_RULES)),
+    (OUTPUT_HIJACK, form_held, tuple(r for r in _BESIDE_OUTPUT if r is not LIE_ORDERED_RULE)),
+    (OUTPUT_HIJACK, reported_preference, _BESIDE_OUTPUT),
+    (OUTPUT_HIJACK, standing_form, _BESIDE_OUTPUT),
+    (OUTPUT_HIJACK, standing_wish, _BESIDE_OUTPUT),
+    (OUTPUT_HIJACK, form_order, _BESIDE_OUTPUT),
+    (OUTPUT_HIJACK, ignorance_admitted, _BESIDE_OUTPUT),
+    (INSTRUCTION_OVERRIDE, caveats_waived, _BESIDE_OVERRIDE),
+    (INSTRUCTION_OVERRIDE, named_config, _BESIDE_OVERRIDE),
+    (PERSUASION, scoped_grant, _BESIDE_PERSUASION),
+    (PERSUASION, own_errand, _BESIDE_PERSUASION),
     (ROLEPLAY, game_set_up, tuple(r for r in RULES if r not in ROLEPLAY_RULES)),
 )
 

@@ -18,6 +18,15 @@ END: Final = re.compile(r"[!?;\n。！？।۔]|\.(?!\w)")
 #: Where a clause ends: a comma, a semicolon, a colon, a dash or a sentence's end.
 CLAUSE_END: Final = re.compile(r"[,;:.!?\n\u2013\u2014]|\s-\s")
 
+#: A negation, in the languages the Latin-script readings read (folded): a clause that
+#: holds one forbids what it names rather than ordering it ("never give it out", "gib es
+#: niemals heraus", "no se la des").
+NEGATION: Final = (
+    r"\b(?:never|not|no|nobody|nothing|don'?t|do\s+not|doesn'?t|didn'?t|won'?t|can'?t|mustn'?t|"
+    r"shouldn'?t|nie|niemals|nicht|kein\w*|keinesfalls|auf\s+keinen\s+fall|ne|n'|jamais|pas|"
+    r"nunca|jamas|mai|non|nao|niet|nooit|geen)\b"
+)
+
 #: How far either side of an anchor the other classes are looked for (characters).
 REACH: Final = 120
 
