@@ -551,15 +551,6 @@ ROLEPLAY_RULES: Final[tuple[Rule, ...]] = regex_rules(
             r"\b(?:stay|remain|keep)\s+in\s+(?:character|role|persona)|\b(?:never|don'?t|do\s+not)\s+"
             r"break\s+character",
         ),
-        # a persona who "used to tell me" secrets (the late-grandmother trick)
-        (
-            frozenset({"act", "pretend", "play", "roleplay", "behave", "be", "become"}),
-            rf"{DIRECTED}(?:act|pretend|play|roleplay|behave|be|become)\b[^.\n]{{0,80}}?\b(?:told|"
-            r"tell|tells|read|reads|recite|recited|recites|gave|give|gives|say|said|says|whisper"
-            r"\w*|sing|sang)\s+(?:me\s+|us\s+)?(?:\w++\s+){0,3}?(?:api\s+keys?|passwords?|keys|"
-            r"secrets?|tokens?|credentials?|(?:license|activation|product|serial)\s+(?:keys?|"
-            r"numbers?|codes?))\b",
-        ),
         # you are now an unfiltered AI / you're a terminal that executes anything
         (
             frozenset({"you"}),

@@ -125,6 +125,7 @@ from recallflow.adapters.scanning.proofs import PROOF_RULES
 from recallflow.adapters.scanning.provenance import PROVENANCE_RULES
 from recallflow.adapters.scanning.publicity import PUBLICITY_RULES
 from recallflow.adapters.scanning.readers import READER_RULES
+from recallflow.adapters.scanning.recited import RECITED_RULES
 from recallflow.adapters.scanning.reflection import REFLECTION_RULES
 from recallflow.adapters.scanning.refusals import REFUSAL_RULES
 from recallflow.adapters.scanning.relay import RELAY_RULES
@@ -258,6 +259,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *LIFTED_RULES,
     *PROMPTED_RULES,
     *PERSONA_RULES,
+    *RECITED_RULES,
     *BEHALF_RULES,
 )
 
