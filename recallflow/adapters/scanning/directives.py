@@ -748,8 +748,8 @@ _USER_DATA: Final = (
     r"(?:memor(?:y|ies)|beliefs|personal\s+(?:data|information|details)|profile|medical\s+\w+|"
     r"budget|finances|salary|income|bank\s+details|health\s+\w+|"
     r"contacts?|chats?|conversations?|messages|e-?mails|inbox|notes|files|documents|photos|"
-    r"calendar|(?:search|browsing)\s+history|location)|the\s+conversation"
-    rf"{WITH_SOMEONE_ELSE}|(?:what|everything|all)\s+"
+    r"calendar|(?:search|browsing)\s+history|location)|the\s+(?:whole\s+|entire\s+|full\s+)?"
+    rf"(?:conversation|dialog(?:ue)?){WITH_SOMEONE_ELSE}|(?:what|everything|all)\s+"
     r"you\s+(?:know|remember))"
 )
 # Where data leaves to: an address, an outside party, or a public paste or hook.
