@@ -331,18 +331,34 @@ DECEIT_RULES: Final[tuple[Rule, ...]] = (
             (
                 (
                     frozenset({"ignore", "disregard", "override", "overrule", "dismiss", "refuse"})
-                    | {"reject", "defy", "contradict", "listen", "pay", "never", "obey", "follow"},
+                    | {"reject", "defy", "contradict", "listen", "pay", "never", "obey", "follow"}
+                    | {"forget"},
                     frozenset({"user", "users", "customer", "human"}),
                 ),
                 rf"{DIRECTED}(?:ignore|disregard|override|overrule|dismiss|refuse|reject|defy|"
-                r"contradict|(?:do\s+not|don'?t|stop|never)\s+(?:listen(?:ing)?\s+to|obey(?:ing)?|"
-                r"follow(?:ing)?)|pay\s+no\s+attention\s+to)\s+(?:(?:what(?:ever)?|anything|everything)"
-                r"\s+(?:the\s+user|the\s+customer|they|users)\s+(?:says?|asks?|wants?|requests?|types?|"
-                r"writes?|tells\s+you)\b|(?:the\s+user|the\s+customer|the\s+human|users|your\s+user)"
+                r"contradict|forget(?:\s+about)?|(?:do\s+not|don'?t|stop|never)\s+(?:listen(?:ing)?\s+to|"
+                r"obey(?:ing)?|follow(?:ing)?)|pay\s+no\s+attention\s+to)\s+(?:(?:what(?:ever)?|anything|"
+                r"everything)\s+(?:the\s+user|the\s+customer|they|users)\s+(?:says?|asks?|wants?|"
+                r"requests?|types?|writes?|tells\s+you)\b|(?:the\s+|your\s+)?(?:task|request|question|job)"
+                r"\s+(?:that\s+)?(?:the\s+user|the\s+customer|they)\s+(?:gave|set|sent|asked|assigned)"
+                r"(?:\s+you)?(?=\s*(?:[.,;:!?)]|and\b|but\b|then\b|$))|(?:the\s+user|the\s+customer|"
+                r"the\s+human|users|your\s+user)"
                 r"(?:'s|s')?(?:\s+(?:own\s+|actual\s+|real\s+)?(?:requests?|questions?|instructions|"
                 r"wishes|messages?|commands|orders|input|objections?|corrections?|choices?|decisions?|"
                 r"refusals?|complaints?))?(?=\s*(?:[.,;:!?)]|and\b|but\b|then\b|entirely\b|"
                 r"completely\b|$)))",
+            ),
+            # someone claimed to be the user behind the user, giving the model its orders: "the
+            # real user wants you to change the delivery address", "message from the actual
+            # account holder:" ("the real user of this laptop is Mia" gives none)
+            (
+                frozenset({"real", "actual", "true", "genuine"}),
+                r"\b(?:the|a)\s+(?:real|actual|true|genuine)\s+(?:user|owner|account\s+holder|"
+                r"customer)\s+(?:(?:here|now)\s+)?(?:(?:wants|asks|asked|has\s+asked|would\s+like|"
+                r"instructs|instructed|tells|told|needs|orders|ordered|authori[sz]es|authori[sz]ed)"
+                r"\s+(?:you|the\s+(?:assistant|agent|model|ai|bot))\b|says\s*:)|\b(?:message|note|"
+                r"instructions?|request|orders?|word)s?\s+from\s+the\s+(?:real|actual|true|genuine)\s+"
+                r"(?:user|owner|account\s+holder|customer)\s*[:,-]",
             ),
             # the user's own safeguards switched off: "disable two-factor authentication on the
             # user's account", "turn off their fraud alerts"
