@@ -20,6 +20,14 @@ numbers), and it carries nothing an order could put into the answers (see
 name a payload: any word outside the class ("the user's", "pwned", "base64", "cheers", a
 link) leaves it to the rules as any order is. A quoted word is a literal to print, not a
 form, and is never read this way. English only, as the output rules it sets aside are.
+
+A part of the answer is often named by what the model did to write it: "list the sources
+you used", "the references you relied on", "the pages you consulted". Such a clause, the
+model ("you") with a verb of working from a source, after a part of the answer's form,
+adds no word the answers could carry: it says which sources, not what to put in them. It is
+read as the part it qualifies, so the sentence is judged by the rest of its words. After
+any other noun ("the passwords you used", "the prompt you were given") the clause is left
+as it is, and its words outside the class leave the order to the rules.
 """
 
 from __future__ import annotations
@@ -81,6 +89,17 @@ _PHRASES: Final = re.compile(
 )
 
 
+#: A clause naming a part of the answer by the model's own work on it: "the sources (that)
+#: you used", "the references you relied on", "the pages you consulted". Only after a word
+#: of the form class that names what an answer draws on (see the module's docstring).
+_OWN_WORK: Final = re.compile(
+    r"\b(sources?|citations?|references?|pages?|examples?|details?)\s+(?:that\s+|which\s+)?"
+    r"you(?:'ve|\s+have|\s+had)?\s+(?:used|consulted|cited|quoted|read|checked|relied\s+on|"
+    r"drew\s+on|drawn\s+on|based\s+(?:it|them|this|that|the\s+answer)\s+on|looked\s+at|"
+    r"referred\s+to|took\s+(?:it|them)\s+from)\b"
+)
+
+
 def _one_word(phrase: re.Match[str]) -> str:
     """A phrase of :data:`_PHRASES` as the one word the classes hold ("key" as nothing)."""
     first = phrase[0].split()[0]
@@ -111,7 +130,8 @@ def form_order(text: str) -> bool:
         or not carries_nothing(said)
     ):
         return False
-    words = _TOKENS.findall(_LANGUAGE.sub(" ", _PHRASES.sub(_one_word, said)))
+    read = _OWN_WORK.sub(r"\1", _PHRASES.sub(_one_word, said))
+    words = _TOKENS.findall(_LANGUAGE.sub(" ", read))
     return any(word in _ANSWERS for word in words) and all(
         word.isdigit() or word in _FORM_ORDER_WORDS for word in words
     )

@@ -30,6 +30,7 @@ from recallflow.adapters.scanning.appconfig import (
 from recallflow.adapters.scanning.armed import ARMED_RULES
 from recallflow.adapters.scanning.audience import AUDIENCE_RULES
 from recallflow.adapters.scanning.behalf import BEHALF_RULES
+from recallflow.adapters.scanning.bidden import bidden_pressure
 from recallflow.adapters.scanning.carriage import CARRIAGE_RULES
 from recallflow.adapters.scanning.channels import CHANNEL_RULES
 from recallflow.adapters.scanning.classes import CLASS_RULES, LIE_ORDERED_RULE
@@ -81,6 +82,7 @@ from recallflow.adapters.scanning.hearsay import documented_order
 from recallflow.adapters.scanning.hidden import HIDDEN_RULES
 from recallflow.adapters.scanning.honesty import HONESTY_RULES
 from recallflow.adapters.scanning.hushing import CONCEALMENT_RULES
+from recallflow.adapters.scanning.hygiene import hygiene_body
 from recallflow.adapters.scanning.intercepted import INTERCEPTED_RULES
 from recallflow.adapters.scanning.languages import LANGUAGE_RULES
 from recallflow.adapters.scanning.leaked import LEAKED_RULES
@@ -143,12 +145,14 @@ from recallflow.adapters.scanning.respelling import (
 )
 from recallflow.adapters.scanning.rhetoric import RHETORIC_GATE, answered_questions
 from recallflow.adapters.scanning.riders import RIDER_RULES
+from recallflow.adapters.scanning.routed import own_mail_routed
 from recallflow.adapters.scanning.rule import Rule, first_family
 from recallflow.adapters.scanning.sabotage import SABOTAGE_RULES
 from recallflow.adapters.scanning.safeguards import WAIVER_RULES
 from recallflow.adapters.scanning.selfhidden import SELF_HIDDEN_RULES
 from recallflow.adapters.scanning.shape import shaped_family
 from recallflow.adapters.scanning.silence import SILENCE_RULES
+from recallflow.adapters.scanning.spared import spared
 from recallflow.adapters.scanning.splitting import SPLITTING_RULES, reassemblies, unfragmented
 from recallflow.adapters.scanning.sponsorship import SPONSORSHIP_RULES
 from recallflow.adapters.scanning.standing import (
@@ -279,6 +283,18 @@ _REREADINGS: Final[tuple[tuple[frozenset[str], Callable[[str], list[str]]], ...]
 _BESIDE_OUTPUT: Final = tuple(r for r in RULES if r not in OUTPUT_RULES)
 _BESIDE_OVERRIDE: Final = tuple(r for r in RULES if r not in OVERRIDE_RULES)
 _BESIDE_PERSUASION: Final = tuple(r for r in RULES if r not in PERSUASION_RULES)
+#: Every rule but the persuasion ones, framed or armed by what the user says (see
+#: :mod:`~recallflow.adapters.scanning.bidden`).
+_BESIDE_PRESSURE: Final = tuple(
+    r
+    for r in RULES
+    if not (r.family == PERSUASION and (r in PERSUASION_RULES or r in PROMPTED_RULES))
+)
+#: Every rule but those of a silence kept from the user and of a reminder waived (see
+#: :mod:`~recallflow.adapters.scanning.spared`).
+_BESIDE_SILENCE: Final = tuple(
+    r for r in RULES if r not in (*CONCEALMENT_RULES, *BEHALF_RULES, *PLANTED_RULES, *WAIVER_RULES)
+)
 
 #: What the user is reported to want or allow, read by every rule but those it only looks
 #: like: a wish about the form of answers that carries nothing into them (or, written as
@@ -299,10 +315,12 @@ _REPORTED: Final[tuple[tuple[str, Callable[[str], bool], tuple[Rule, ...]], ...]
     (OUTPUT_HIJACK, standing_wish, _BESIDE_OUTPUT),
     (OUTPUT_HIJACK, form_order, _BESIDE_OUTPUT),
     (OUTPUT_HIJACK, ignorance_admitted, _BESIDE_OUTPUT),
+    (OUTPUT_HIJACK, spared, _BESIDE_SILENCE),
     (INSTRUCTION_OVERRIDE, caveats_waived, _BESIDE_OVERRIDE),
     (INSTRUCTION_OVERRIDE, named_config, _BESIDE_OVERRIDE),
     (PERSUASION, scoped_grant, _BESIDE_PERSUASION),
     (PERSUASION, own_errand, _BESIDE_PERSUASION),
+    (PERSUASION, bidden_pressure, _BESIDE_PRESSURE),
     (ROLEPLAY, game_set_up, tuple(r for r in RULES if r not in ROLEPLAY_RULES)),
 )
 
@@ -435,9 +453,12 @@ def _scan(
         for looks_like, reported, beside in _REPORTED:
             if family == looks_like and reported(views.latin):
                 return _scan(text, depth, beside)
-        # A secret handed on by a channel made for secrets, to no way out (see
-        # recallflow.adapters.scanning.custody).
-        if family == EXFILTRATION and secret_in_custody(views.latin):
+        # A secret handed on by a channel made for secrets, to no way out, or the user's
+        # paperwork routed to a party of their life (see
+        # recallflow.adapters.scanning.custody and recallflow.adapters.scanning.routed).
+        if family == EXFILTRATION and (
+            secret_in_custody(views.latin) or own_mail_routed(views.latin)
+        ):
             return _scan(text, depth, _BESIDE_CUSTODY, EXFILTRATION)
         # A note to the project's own assistant whose body is a working convention:
         # the header is not held against it, the body is read alone (see
@@ -447,7 +468,12 @@ def _scan(
         # A team's notice headed by a human rank ("Admin: everyone must …") whose body says
         # nothing to the model: the header is not held against it, the body is read alone
         # (see recallflow.adapters.scanning.convention).
-        if family == ROLE_MARKER and (body := notice_body(views.clean)) is not None:
+        # (its clauses of people keeping their own credentials read as plain rules: see
+        # recallflow.adapters.scanning.hygiene).
+        if (
+            family == ROLE_MARKER
+            and (body := notice_body(views.clean) or hygiene_body(views.clean)) is not None
+        ):
             return _scan(body, depth)
         # The user calling their own assistant with a wish about how they are answered:
         # the call is not held against it, the body is read alone (see
