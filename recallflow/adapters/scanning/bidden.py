@@ -59,7 +59,7 @@ _HABIT: Final = re.compile(
     r"\b(?:vegetables?|veggies|greens|fruits?|salads?|water|hydrat\w*|sugar\w*|salt|snack\w*|"
     r"junk\s+food|fast\s+food|takeout|cook\w*|meals?|breakfast|portions?|protein|fib(?:er|re)|"
     r"alcohol|drinking|smoking|cigarettes?|vaping|caffeine|coffee|sleep\w*|bed\w*|rest|"
-    r"naps?|breaks?|screen\s+time|phone|exercis\w*|workouts?|gym|run\w*|jog\w*|walk\w*|"
+    r"naps?|breaks?|lights\s+out|screen\s+time|phone|exercis\w*|workouts?|gym|run\w*|jog\w*|walk\w*|"
     r"steps|stretch\w*|yoga|swim\w*|cycl\w*|training|posture|practi[cs]\w*|piano|guitar|"
     r"violin|scales|stud\w*|homework|revision|reading|writing|journal\w*|meditat\w*|"
     r"floss\w*|sunscreen|habits?|routine|goals?|schedule)\b"

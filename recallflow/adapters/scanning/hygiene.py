@@ -39,9 +39,9 @@ _DUTY: Final = (
     r"(?:are|is)\s+(?:required|asked|expected|reminded)\s+to)"
 )
 
-#: A credential of one's own, named with its owner or as new.
+#: A credential of one's own, named with its owner, as new, or as a measure to turn on.
 _OWN_CREDENTIAL: Final = (
-    r"(?:their|his|her|his\s+or\s+her|a|an|new|the)\s+(?:(?:new|own|default|initial|"
+    r"(?:(?:their|his|her|his\s+or\s+her|a|an|new|the)\s+)?(?:(?:new|own|default|initial|"
     r"temporary|vpn|email|e-mail|account|portal|laptop|login|network|wi-?fi|computer|"
     r"strong|unique)\s+){0,2}(?:passwords?|passphrases?|passcodes?|pins?|credentials?|"
     r"two-factor\s+authentication|2fa|mfa|multi-factor\s+authentication|security\s+keys?)"

@@ -13,7 +13,7 @@ household routes is paperwork that others send the user, one class of words: inv
 bills, receipts, statements, newsletters, notices, letters, parcels, schedules, tax forms,
 reminders. So a statement of at most two
 short sentences that routes such paperwork, and names none of what an exfiltration moves,
-no third voice over the user ("the user's", "instead of the user", "without telling"), no
+no third voice over the user ("the user", "instead of the user", "without telling"), no
 copy kept out of sight (BCC, quietly, secretly) and not the model ("you", "your", "the
 assistant"), is read by every rule but the exfiltration ones. Anything else it says still
 counts; a statement in a disguise gets no such reading.
@@ -47,10 +47,12 @@ _LEAK_MATTER: Final = re.compile(
     r"credentials?|bank\w*|brokerage|medical|records?|"
     r"tokens?|keys?|pins?|logins?|cards?\s+(?:numbers?|details)|session\w*|cookies?|"
     r"location|prompts?|instructions?|accounts?|acct\w*|https?|www|urls?|links?|embed\w*|"
-    r"img|src|"
+    r"img|src|shared|public|channels?|folders?|drives?|dropbox|cloud|anyone|everyone|whoever|"
+    r"strangers?|third\s+part(?:y|ies)|"
+    r"the\s+users?|every\s+time|each\s+time|whenever|automatic\w*|after\s+(?:each|every)|"
     r"bcc|quiet\w*|secret\w*|silent\w*|hidden|without\s+(?:telling|asking|notify\w*|"
     r"mention\w*)|don'?t\s+tell|user'?s|users'|instead\s+of\s+(?:to\s+)?the\s+user|"
-    r"you|your|yourself|assistant|ai|model|bot|agent)\b|[<>\[\]{}=_]"
+    r"you|your|yourself|assistant|ai|model|bot|agent)\b|[<>\[\]{}=_/#]"
 )
 
 #: At most two short sentences: an errand, not a page.

@@ -58,7 +58,8 @@ _CLAIM_TAKEN_BACK: Final = re.compile(
     r"\b(?:guarantee\w*|certain|definite\w*|cures?|confirmed|risk[\s-]free|safe|permanent|"
     r"fixed|approved|covered|free|final)\b[^.!?;\n]{0,40}[;,\u2013\u2014-]\s*(?:but\s+|because\s+|"
     r"as\s+|since\s+)?(?:it|they|that|this|he|she)(?:'s|'re|\s+is|\s+are|\s+was|\s+isn'?t|"
-    r"\s+aren'?t|\s+only|\s+just|\s+may|\s+might|\s+can|\s+could|\s+has|\s+have)\b"
+    r"\s+aren'?t|\s+only|\s+just|\s+may|\s+might|\s+can|\s+could|\s+has|\s+have|"
+    r"(?=\s+depends))\b"
     r"[^.!?\n]{0,40}\b(?:not|n't|never|no\s+longer|only|variable|estimate\w*|approximate\w*|"
     r"uncertain|pending|unconfirmed|conditional|depends|may|might|change\w*|manag\w*)\b"
 )
