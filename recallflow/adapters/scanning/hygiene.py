@@ -9,7 +9,8 @@ notice of a password policy stayed blocked as a fake turn of the system.
 
 What tells a policy from a theft is who does what to the credential. In a policy, people
 (new hires, staff, employees, everyone) are told to keep their own credential well:
-change, reset, rotate, renew, choose, enable it, or *not* share, reuse or write it down; or
+change, reset, rotate, renew, choose, enable it (to no value and by no link the notice
+gives), or *not* share, reuse or write it down; or
 the credential itself is measured ("passwords must be at least 14 characters", "PINs expire
 every 90 days"). A theft moves it: it is sent, shared, revealed, printed or stored for
 someone. So a clause of a group of people, a duty, a verb of looking after and their own
@@ -47,11 +48,18 @@ _OWN_CREDENTIAL: Final = (
     r"two-factor\s+authentication|2fa|mfa|multi-factor\s+authentication|security\s+keys?)"
 )
 
+#: Not set to a value or by a place the notice gives ("to Welcome1", "via the link"): that
+#: is someone else's choice, not the holder's care.
+_NOT_SET_BY: Final = (
+    r"(?!\s+(?:to|as|via|at|using|through|with|from|into|here|below|above|on\s+(?:the|this|"
+    r"our|that)\s+(?:link|page|site|form|portal))\b)"
+)
+
 #: People keeping their own credential well, or withholding it (see the module docstring).
 _KEPT: Final = re.compile(
     rf"\b{_PEOPLE}\s+{_DUTY}\s+(?:(?:change|reset|rotate|update|renew|choose|pick|create|set|"
     r"set\s+up|enable|turn\s+on|activate)\s+"
-    rf"{_OWN_CREDENTIAL}|(?:not|never)\s+(?:share|reuse|re-use|write\s+down|disclose|give\s+out|"
+    rf"{_OWN_CREDENTIAL}{_NOT_SET_BY}|(?:not|never)\s+(?:share|reuse|re-use|write\s+down|disclose|give\s+out|"
     rf"lend)\s+{_OWN_CREDENTIAL}(?:\s+with\s+(?:anyone|anybody|others|coworkers|colleagues))?)"
     r"\b"
     # the credential measured: its length, its expiry, its renewal

@@ -17,8 +17,9 @@ one of three things, each named by a class of words:
   guarantee, a cure, a confirmation, something risk-free) and the next clause takes it back
   ("it is variable", "it only manages symptoms", "it isn't confirmed yet");
 - **a reminder of something the user has left behind**: the reminding, suggesting or
-  recommending is stopped, and the next clause says the user quit, cancelled, sold, moved
-  or no longer does it.
+  recommending is stopped, and the next clause says the user quit, cancelled, sold, moved,
+  paid or no longer does it. That they no longer care or want it is no such reason: a
+  reminder the user tires of may still be one they need.
 
 None of this is read when the statement names what a planted silence needs: the user's
 data, messages, account or money handled, a security measure, a warning or a check, the
@@ -70,7 +71,8 @@ _REMINDER_OUTGROWN: Final = re.compile(
     r"recommending|mentioning|nagging|bringing\s+up|asking\s+about|pushing)\b[^.!?;\n]{0,60}"
     r"[;,\u2013\u2014:-]\s*(?:because\s+|since\s+|as\s+)?(?:they|she|he|the\s+user|we)\s+"
     r"(?:\w+\s+){0,2}?(?:cancel\w*|quit|stopped|finished|sold|moved|gave\s+up|left|ended|"
-    r"dropped|switched|no\s+longer|don'?t|doesn'?t|went|already|retired|graduated|closed)\b"
+    r"dropped|switched|went|already|retired|graduated|closed|paid|(?:no\s+longer|don'?t|"
+    r"doesn'?t)\s+(?:have|own|go|use|work|live|drink|smoke|eat|attend|play|take|need\s+to))\b"
     r"|\b(?:non\s+ricordare\s+piu|ne\s+(?:lui\s+)?rappelle\s+plus|erinnere\s+(?:\w+\s+){0,3}?"
     r"nicht\s+mehr|no\s+(?:le\s+)?recuerdes\s+mas|herinner\s+(?:\w+\s+){0,3}?niet\s+meer)\b"
     r"[^.!?\n]{0,60}[;,:\u2013\u2014-]\s*\w+"
