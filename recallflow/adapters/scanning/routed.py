@@ -8,7 +8,8 @@ blocked them, and the paperwork went unrouted.
 
 What an exfiltration moves is what the model can reach and the user would not send: the
 model's replies, the user's messages, e-mails, chats, files, notes or history, their
-codes and credentials, their bank's or their doctor's records, "everything". What a
+codes and credentials, their bank's or their doctor's records, the papers that prove who
+they are (a passport, an ID, a licence, a scan of one), "everything". What a
 household routes is paperwork that others send the user, one class of words: invoices,
 bills, receipts, statements, newsletters, notices, letters, parcels, schedules, tax forms,
 reminders. So a statement of at most two
@@ -44,7 +45,8 @@ _LEAK_MATTER: Final = re.compile(
     r"\b(?:repl(?:y|ies)|answers?|responses?|outputs?|messages?|e-?mails?|inbox\w*|chats?|"
     r"conversations?|transcripts?|history|files?|uploads?|notes|memor(?:y|ies)|contacts?|"
     r"photos?|(?<!tax\s)documents?|data|everything|all\s+mail|codes?|otps?|passw\w*|"
-    r"credentials?|bank\w*|brokerage|medical|records?|"
+    r"credentials?|bank\w*|brokerage|medical|records?|passports?|scans?|ids?|identity|"
+    r"driver'?s?\s+licen[cs]es?|social\s+security|ssns?|birth\s+certificates?|visas?|"
     r"tokens?|keys?|pins?|logins?|cards?\s+(?:numbers?|details)|session\w*|cookies?|"
     r"location|prompts?|instructions?|accounts?|acct\w*|https?|www|urls?|links?|embed\w*|"
     r"img|src|shared|public|channels?|folders?|drives?|dropbox|cloud|anyone|everyone|whoever|"
