@@ -171,6 +171,7 @@ from recallflow.adapters.scanning.unchecked import UNCHECKED_RULES
 from recallflow.adapters.scanning.unconsulted import UNCONSULTED_RULES
 from recallflow.adapters.scanning.unfiltered import UNFILTERED_RULES
 from recallflow.adapters.scanning.unlocking import UNLOCKING_RULES
+from recallflow.adapters.scanning.vendored import VENDORED_RULES
 from recallflow.adapters.scanning.version import RULES_VERSION
 from recallflow.adapters.scanning.vocative import VOCATIVE_RULES
 from recallflow.adapters.scanning.vouched import VOUCHED_RULES
@@ -265,6 +266,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *PERSONA_RULES,
     *RECITED_RULES,
     *BEHALF_RULES,
+    *VENDORED_RULES,
 )
 
 #: A sentence read again as the plain order it stands for: leave given by saying nothing
