@@ -28,6 +28,7 @@ from recallflow.adapters.scanning.appconfig import (
     prompt_not_an_apps,
 )
 from recallflow.adapters.scanning.armed import ARMED_RULES
+from recallflow.adapters.scanning.ascribed import ASCRIBED_RULES
 from recallflow.adapters.scanning.audience import AUDIENCE_RULES
 from recallflow.adapters.scanning.behalf import BEHALF_RULES
 from recallflow.adapters.scanning.bidden import bidden_pressure
@@ -267,6 +268,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *RECITED_RULES,
     *BEHALF_RULES,
     *VENDORED_RULES,
+    *ASCRIBED_RULES,
 )
 
 #: A sentence read again as the plain order it stands for: leave given by saying nothing
