@@ -172,6 +172,7 @@ from recallflow.adapters.scanning.unchecked import UNCHECKED_RULES
 from recallflow.adapters.scanning.unconsulted import UNCONSULTED_RULES
 from recallflow.adapters.scanning.unfiltered import UNFILTERED_RULES
 from recallflow.adapters.scanning.unlocking import UNLOCKING_RULES
+from recallflow.adapters.scanning.unneeded import UNNEEDED_RULES
 from recallflow.adapters.scanning.vendored import VENDORED_RULES
 from recallflow.adapters.scanning.version import RULES_VERSION
 from recallflow.adapters.scanning.vocative import VOCATIVE_RULES
@@ -269,6 +270,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *BEHALF_RULES,
     *VENDORED_RULES,
     *ASCRIBED_RULES,
+    *UNNEEDED_RULES,
 )
 
 #: A sentence read again as the plain order it stands for: leave given by saying nothing
