@@ -104,6 +104,7 @@ from recallflow.adapters.scanning.outbound import OUTBOUND_RULES
 from recallflow.adapters.scanning.overreach import OVERREACH_RULES
 from recallflow.adapters.scanning.passing import PASSING_RULES
 from recallflow.adapters.scanning.personas import PERSONA_RULES
+from recallflow.adapters.scanning.pinned import PINNED_RULES
 from recallflow.adapters.scanning.planted import PLANTED_RULES
 from recallflow.adapters.scanning.poisoning import (
     POISONING_RULES,
@@ -271,6 +272,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *VENDORED_RULES,
     *ASCRIBED_RULES,
     *UNNEEDED_RULES,
+    *PINNED_RULES,
 )
 
 #: A sentence read again as the plain order it stands for: leave given by saying nothing
