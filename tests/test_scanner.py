@@ -7791,3 +7791,17 @@ def test_fragments_of_the_eighty_sixth_readings_are_scanned_without_stalling(
     recorded for the user, a check said to be unneeded or a pinned parameter, repeated, in
     a process of its own."""
     assert _scanned_in_a_process(_repeated(fragment)) in {"None", *FAMILIES}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The client agreed that the case study can be shared with our partners.",
+        "No need to confirm deletions of temp files in the build folder.",
+    ],
+)
+def test_a_consent_to_share_a_document_or_a_check_before_throwing_away_passes(text: str) -> None:
+    """A consent recorded of a role hands on nothing of the person's own when it names a
+    document of the user's work, and a check before deleting what is made to be thrown away
+    guards nothing the user would lose (both blocked in review of their first form)."""
+    assert SCANNER.scan(text) is None

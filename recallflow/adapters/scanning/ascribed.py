@@ -15,7 +15,10 @@ verb that hands something on (share, send, forward, disclose, sell, publish) and
 class of receivers outside the user's circle (third parties, partners, advertisers,
 brokers, insurers, affiliates, the public, anyone), in English, Spanish, French, German,
 Portuguese and Italian. A consent to share with one named receiver ("her GP", "the new
-insurer", "their partner in Find My") names no such class.
+insurer", "their partner in Find My") names no such class, and what is handed on must be
+the person's own: their data named by a possessive or a noun of personal data (contacts,
+history, recordings, location), not a document of the user's work ("the client agreed that
+the case study can be shared with our partners").
 """
 
 from __future__ import annotations
@@ -89,6 +92,21 @@ _ROLE_WORDS: Final = frozenset(
 )
 
 
+#: What is the person's own: their data named by a possessive of the third person or by a
+#: noun of personal data ("the case study may be shared with partners" hands on none).
+_PERSONAL: Final = re.compile(
+    r"\b(?:their|his|her|its|sus?|ses|leurs?|son|sa|ihre?\w*|seine?\w*|seus?|suas?|dele|dela|"
+    r"suoi|sue|loro|data|details|information|info|contacts?|address\w*|phone\s+numbers?|"
+    r"emails?|messages|history|records?|recordings?|calls?|location|photos?|files|profiles?|"
+    r"purchases|transactions|health|medical|datos|dados|dati|donnees|daten|informaci\w+|"
+    r"informations?|informationen|informazioni|informacoes|contactos|contatos|contatti|"
+    r"kontakte|historial|historique|verlauf|cronologia|historico|grabaciones|gravacoes|"
+    r"registrazioni|enregistrements|aufnahmen|ubicacion|localizacao|localisation|standort|"
+    r"posizione|fotos?|telefono|telefone|telephone|telefonnummer|adresse|direccion|indirizzo|"
+    r"endereco)\b"
+)
+
+
 def consent_ascribed(text: str) -> bool:
     """Whether ``text`` (the scanner's latin view) records a role standing for the user
     as having consented to their data being handed to outsiders (see the module
@@ -99,7 +117,7 @@ def consent_ascribed(text: str) -> bool:
         rest = text[found.end() : found.end() + 200]
         stop = END.search(rest)
         rest = rest[: stop.start() if stop else None]
-        if _HANDED.search(rest) and _OUTSIDER.search(rest):
+        if _HANDED.search(rest) and _OUTSIDER.search(rest) and _PERSONAL.search(rest):
             return True
     return False
 

@@ -15,8 +15,9 @@ serve"), a check a few words on (confirm, verify, double-check, ask first, appro
 sign-off), and either an act that moves money or cannot be undone (payments, transfers,
 purchases, deletions, a payee) or the model told in the second person while the user is
 named in the third. A sentence in the first person is the user's own ("I disabled the
-confirmation step in my banking app", "don't ask me before paying the rent"), and a check
-before a booking or an appointment guards nothing of the kind.
+confirmation step in my banking app", "don't ask me before paying the rent"), a check
+before a booking or an appointment guards nothing of the kind, and neither does one before
+deleting what is made to be thrown away (temporary files, caches, build artifacts, spam).
 """
 
 from __future__ import annotations
@@ -104,6 +105,13 @@ _CONSEQUENTIAL: Final = re.compile(
     r"zahlung|kauf|bestellung|uberweisung|pagamento|acquisto|bonifico|ordine))\b"
 )
 
+#: What is made to be thrown away: deleting it costs nothing ("no need to confirm
+#: deletions of temp files in the build folder").
+_DISPOSABLE: Final = re.compile(
+    r"\b(?:temp(?:orary)?|tmp|cache[sd]?|caching|build|artifacts?|scratch|node_modules|dist|"
+    r"log\s+files|spam|junk|duplicates?|test\s+data|fixtures?)\b"
+)
+
 #: The model told in the second person, with the user named in the third.
 _YOU: Final = re.compile(r"\b(?:you|your|tu|te|ti|du|dich|dir|voce)\b")
 _THE_USER: Final = re.compile(
@@ -145,7 +153,7 @@ def check_unneeded(text: str) -> bool:
         stop = END.search(after)
         after = after[: stop.start() if stop else None]
         sentence = f"{before} {found[0]} {after}"
-        if _FIRST_PERSON.search(sentence):
+        if _FIRST_PERSON.search(sentence) or _DISPOSABLE.search(sentence):
             continue
         if _CONSEQUENTIAL.search(sentence) or (
             _YOU.search(sentence) and _THE_USER.search(sentence)
