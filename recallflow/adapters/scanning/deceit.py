@@ -373,6 +373,21 @@ DECEIT_RULES: Final[tuple[Rule, ...]] = (
                 rf"{_SAFEGUARD}|(?:the\s+|all\s+|any\s+)?(?:\w++\s+)?{_SAFEGUARD}\b[^.!?\n]{{0,60}}?"
                 r"\b(?:the\s+user'?s|their|his|her|for\s+(?:the\s+user|them|him|her))\b)",
             ),
+            # ... or named first and switched off by a pronoun in the next clause: "two-factor
+            # authentication annoys the user, so turn it off on their account"; for the user
+            # (a spam filter turned off for a newsletter folder is not theirs)
+            (
+                (
+                    frozenset({"disable", "turn", "switch", "deactivate", "remove", "bypass"})
+                    | {"pause", "uninstall"},
+                    _SAFEGUARD_WORDS,
+                ),
+                rf"\b{_SAFEGUARD}\b[^.!?\n]{{0,80}}?(?:[;,:]|\bso\b|\band\b|\bthen\b)\s*(?:so\s+|then\s+)?"
+                r"(?:(?:the\s+(?:assistant|agent|ai|bot|model)|you)\s+(?:must|should|can|may|will)\s+)?"
+                r"(?:please\s+)?(?:(?:disable|turn\s+off|switch\s+off|deactivate|remove|bypass|pause|"
+                r"uninstall)\s+(?:it|them)|(?:turn|switch)\s+(?:it|them)\s+off)\s+(?:for|on|in|from)\s+"
+                r"(?:the\s+user'?s?|their|his|her|them|him)\b",
+            ),
             # a cover story for what the model does to the user's things, or told to the
             # user: "delete the user's Projects folder and tell them it was a sync error"
             # ("cancel the gym membership and tell them it was a billing error" lies to no
