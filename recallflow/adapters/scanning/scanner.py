@@ -72,6 +72,7 @@ from recallflow.adapters.scanning.families import (
     TOKEN_SMUGGLING,
     TOOL_CALL,
 )
+from recallflow.adapters.scanning.foothold import FOOTHOLD_RULES
 from recallflow.adapters.scanning.framing import PERSUASION_RULES, ROLEPLAY_RULES
 from recallflow.adapters.scanning.fronted import FRONTED_RULES
 from recallflow.adapters.scanning.funds import FUND_RULES
@@ -267,6 +268,7 @@ RULES: Final[tuple[Rule, ...]] = (
     *LIFTED_RULES,
     *PROMPTED_RULES,
     *PERSONA_RULES,
+    *FOOTHOLD_RULES,
     *RECITED_RULES,
     *BEHALF_RULES,
     *VENDORED_RULES,
