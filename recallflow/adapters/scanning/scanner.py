@@ -54,7 +54,9 @@ from recallflow.adapters.scanning.directives import (
     OVERRIDE_RULES,
     PLACEHOLDER_RULES,
 )
+from recallflow.adapters.scanning.discredited import DISCREDITED_RULES
 from recallflow.adapters.scanning.diverted import DIVERTED_RULES
+from recallflow.adapters.scanning.entrenched import ENTRENCHED_RULES
 from recallflow.adapters.scanning.entrusted import ENTRUSTED_RULES
 from recallflow.adapters.scanning.exemption import EXEMPTION_RULES
 from recallflow.adapters.scanning.exposure import EXPOSURE_RULES
@@ -269,6 +271,8 @@ RULES: Final[tuple[Rule, ...]] = (
     *PROMPTED_RULES,
     *PERSONA_RULES,
     *FOOTHOLD_RULES,
+    *ENTRENCHED_RULES,
+    *DISCREDITED_RULES,
     *RECITED_RULES,
     *BEHALF_RULES,
     *VENDORED_RULES,
