@@ -16,6 +16,7 @@ from recallflow.adapters.scanning.lexicon import (
     AUTHORITY_NOUN,
     CLAUSE_START,
     DIRECTED,
+    NOT_ONE_ITEM_REPLACED,
     RESTRAINT_NOUN,
     UNFORBIDDEN_CLAUSE,
     any_of,
@@ -303,8 +304,9 @@ PERSUASION_RULES: Final[tuple[Rule, ...]] = regex_rules(
             frozenset({"memory", "belief", "note", "entry", "fact", "message", "record", "item"})
             | {"statement", "instruction", "text", "line"},
             r"\b(?:this|the\s+following|the\s+above|the\s+present)\s+(?:memory|belief|note|entry|"
-            r"fact|message|record|item|statement|instruction|text|line)\s+(?:\w++\s+){0,2}?(?:outranks|"
-            r"overrides|supersedes|trumps|prevails\s+over|takes\s+precedence|has\s+precedence|(?:has|"
+            r"fact|message|record|item|statement|instruction|text|line)\s+(?:\w++\s+){0,2}?(?:(?:outranks|"
+            r"overrides|supersedes|trumps|prevails\s+over|takes\s+precedence|has\s+precedence)"
+            rf"{NOT_ONE_ITEM_REPLACED}|(?:has|"
             r"carries|holds|is\s+given|gets|is\s+of)\s+(?:the\s+)?(?:(?:highest|maximum|absolute|"
             r"overriding|final|supreme|top-?level|system|admin|root)[\s-]+(?:trust|authority|"
             r"precedence)|(?:system|admin|root|overriding|absolute)[\s-]+(?:priority|level)|(?:highest|"

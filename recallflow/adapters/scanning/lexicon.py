@@ -327,6 +327,18 @@ _MODEL_AGENTS: Final = (
 
 #: A conversation with someone other than the user or the model ("the conversation with the
 #: plumber") is a record of the user's life, not what passes between the user and the model.
+#: Not one earlier item of the same kind replaced: "this belief supersedes the old note about
+#: the office address" is how a memory records a change, where "this memory supersedes all
+#: others" claims a rank, and so does one that replaces an old note about the model's own
+#: rules. Read right after a verb of ranking.
+NOT_ONE_ITEM_REPLACED: Final = (
+    r"\b(?!\s+(?:over\s+)?(?:the|an?|my|our|their|his|her)\s+(?:old|older|earlier|previous|"
+    r"outdated|prior|former|first|last|original|stale)\s+(?:[\w-]+\s+)?(?:note|entry|belief|"
+    r"fact|record|memory|version|address|number|one|plan|date)s?\b(?!\s+(?:and|or)\s+(?:all|"
+    r"every|any))(?![^.;\n]{0,40}?\b(?:your|yours|system|safety|assistant'?s|model'?s|rules|"
+    r"instructions|guidelines)\b))"
+)
+
 WITH_SOMEONE_ELSE: Final = (
     r"(?!\s+(?:with|between)\s+(?!(?:the\s+|this\s+|a\s+)?(?:user|users|customer|me|you|us|"
     r"assistant|ai|model|bot|chatbot)\b))"

@@ -30,6 +30,7 @@ from recallflow.adapters.scanning.lexicon import (
     DIRECTED,
     IN_SENTENCE,
     MODEL_SUBJECT,
+    NOT_ONE_ITEM_REPLACED,
     any_of,
 )
 from recallflow.adapters.scanning.rule import Rule, regex_rules
@@ -192,7 +193,7 @@ SELF_HANDLING_RULES: Final[tuple[Rule, ...]] = regex_rules(
             | {"override", "outrank", "supersede", "trumps", "trump", "prevails", "prevail"},
             rf"{_ITSELF}\s+(?:(?:is|remains|stays)\s+(?:the\s+)?(?:only\s+)?authoritative|"
             r"(?:(?:must|should|shall|will|always)\s+)?(?:overrides?|outranks?|supersedes?|trumps?|"
-            r"prevails?\s+over|takes?\s+precedence\s+over))|\b(?:it|this)\s+(?:overrides?|"
+            rf"prevails?\s+over|takes?\s+precedence\s+over){NOT_ONE_ITEM_REPLACED})|\b(?:it|this)\s+(?:overrides?|"
             r"outranks?|supersedes?|takes\s+precedence\s+over)\s+(?:any|all|every|the\s+user'?s)\s+"
             rf"(?:\w++\s+)?(?:conflicting\s+|contradicting\s+|other\s+|earlier\s+|own\s+)?{_BELIEFS}",
         ),
