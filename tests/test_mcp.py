@@ -745,3 +745,33 @@ def test_a_result_text_holds_every_character_as_itself(
             assert '"field": "ü"' in refused_text
 
     anyio.run(scenario)
+
+
+def test_every_request_sent_before_the_input_ends_is_answered(
+    store_home: Path, tenant: str
+) -> None:
+    """A client that writes its requests and then closes the server's stdin (a script
+    piping a file of calls, a host's last citation before it shuts down) is answered each
+    one before the server exits: the SDK ended the session at the end of input and
+    cancelled the calls still running, which were never answered, and a call that had not
+    started yet was never made."""
+    calls = {
+        100 + n: _call(100 + n, "log_episode", json.dumps({"content": f"step {n} of the run"}))
+        for n in range(6)
+    }
+    with raw_stdio_server(store_home, tenant) as server:
+        for line in calls.values():
+            server.send(line)
+        server.send(b'{"jsonrpc": "2.0", "id": "last", "method": "ping"}')
+        assert server.proc.stdin is not None
+        server.proc.stdin.close()
+        assert server.proc.wait(timeout=60) == 0
+        server.reader.join(timeout=10)
+        answers: list[dict[str, Any]] = []
+        while not server.lines.empty():
+            answers.append(json.loads(server.lines.get()))
+    answered = {a["id"]: a for a in answers if "method" not in a}
+    assert set(answered) == {*calls, "last"}
+    for request_id in calls:
+        result = answered[request_id]["result"]
+        assert result["isError"] is False and result["structuredContent"]["recorded"] is True

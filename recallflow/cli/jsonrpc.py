@@ -31,7 +31,10 @@ came. It is read by Python's parser, which refuses what is not JSON: the SDK's p
 read ``NaN`` and ``1e400`` as floats its session then wrote as ``null``, so a tool call
 with ``"max_items": NaN`` ran as if the argument were not given. An escaped lone surrogate
 (``"\\ud800"``, JSON by its grammar) reaches the tool, whose argument model names the
-field (the SDK's stdio parser dropped the whole line).
+field (the SDK's stdio parser dropped the whole line). On stdio the end of input reaches
+the server only once every request handed to it is answered: the SDK's server ends its
+session there and cancels the handlers still running, so a client that wrote its calls
+and closed the pipe was never answered the last of them.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ import json
 import math
 import sys
 import typing
+from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import cache
@@ -200,6 +204,7 @@ async def stdio_transport(
     import anyio
     import anyio.lowlevel
     from mcp.shared.message import SessionMessage
+    from mcp.types import JSONRPCError, JSONRPCRequest, JSONRPCResponse
 
     # Not closed on leaving: they are the process's own handles. UTF-8 whatever the
     # platform's default, a byte that is not UTF-8 read as U+FFFD, as the SDK reads them.
@@ -216,6 +221,13 @@ async def stdio_transport(
     write_stream, write_reader = anyio.create_memory_object_stream(0)
     writing = anyio.Lock()  # an error line and a server message never interleave
 
+    # The ids of the requests handed to the server and not yet answered, each with how
+    # many times it is pending: at the end of input the server ends its session and
+    # cancels the calls still running, so the input is ended for it only once they are
+    # all answered (the server answers every request it is handed, a cancelled one too).
+    unanswered: Counter[str | int] = Counter()
+    answered = anyio.Condition()
+
     async def emit(line: str) -> None:
         async with writing:
             await stdout.write(line + "\n")
@@ -229,7 +241,12 @@ async def stdio_transport(
                     if isinstance(triaged, str):
                         await emit(triaged)
                     elif triaged is not None:
+                        if isinstance(triaged.root, JSONRPCRequest):
+                            unanswered[triaged.root.id] += 1
                         await read_writer.send(SessionMessage(triaged))
+                async with answered:
+                    while unanswered:
+                        await answered.wait()
         except anyio.ClosedResourceError:
             await anyio.lowlevel.checkpoint()
 
@@ -237,7 +254,15 @@ async def stdio_transport(
         try:
             async with write_reader:
                 async for session_message in write_reader:
+                    message = session_message.message.root
                     await emit(message_line(session_message.message))
+                    if isinstance(message, JSONRPCResponse | JSONRPCError):
+                        async with answered:
+                            if unanswered[message.id] > 1:
+                                unanswered[message.id] -= 1
+                            else:
+                                unanswered.pop(message.id, None)
+                            answered.notify_all()
         except anyio.ClosedResourceError:
             await anyio.lowlevel.checkpoint()
 
