@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import pickle
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
@@ -329,3 +330,34 @@ def test_the_semantic_cut_follows_a_model_whose_cosines_sit_lower() -> None:
     assert limits.semantic_cut(uncalibrated("m").ref) == limits.semantic_min_similarity
     raw = limits.model_copy(update={"semantic_min_standing": None})
     assert raw.semantic_cut(_calibration(0.047, 0.051)) == limits.semantic_min_similarity
+
+
+def _numbers(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """The path of every number in a policy's JSON (a weight, a threshold, a cap)."""
+    for leaf_path, leaf in _leaves(value, path):
+        if isinstance(leaf, int | float) and not isinstance(leaf, bool):
+            yield leaf_path
+
+
+@pytest.mark.parametrize("bad", [math.nan, math.inf, -math.inf])
+def test_no_number_of_a_policy_is_nan_or_infinite(bad: float) -> None:
+    """A NaN or infinite weight, threshold or penalty was taken, the policy given a version,
+    and the recall that ran it failed in the database storing the policy (a JSON column
+    holds no NaN), with psycopg's error, not the policy's; a NaN threshold passes or fails
+    every comparison, so a floor of NaN is no floor. Each is refused where the policy is
+    made, naming the field, however it is made."""
+    calibration = {"embedder": "e", "corpus_version": "v", "pair_mean": 0.1, "pair_std": 0.1}
+    data = {**DEFAULT_POLICY.model_dump(mode="json"), "calibration": calibration}
+    paths = list(_numbers(data))
+    assert len(paths) > 100
+    for path in paths:
+        with pytest.raises(ValidationError) as raised:
+            RetrievalPolicy.model_validate(_replaced(data, path, bad))
+        assert any(
+            [str(part) for part in error["loc"]][: len(path) - 1]
+            == [str(part) for part in path[:-1]]
+            for error in raised.value.errors()
+        ), (path, raised.value.errors())
+        field, *inner = path
+        with pytest.raises(ValidationError):
+            DEFAULT_POLICY.model_copy(update={field: _replaced(data[field], tuple(inner), bad)})

@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from recallflow.models.base import FrozenModel
 
@@ -260,6 +260,8 @@ UNCALIBRATED = "uncalibrated"
 class CalibrationRef(FrozenModel):
     """What the policy and the trace record of a calibration: whose it is, of which corpus,
     the unrelated-pair statistics the ranking reads, and a digest of the null vectors."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
 
     embedder: str
     corpus_version: str
