@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -300,6 +301,36 @@ def test_a_stored_trace_holding_a_non_number_is_still_readable(memory: Memory, t
     assert math.isnan(stored.floor) and math.isnan(stored.arms[0].latency_ms)
     assert stored.rendered_sha256 == result.rendered_sha256
     assert stored.rendered_ids == result.rendered_ids
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        [("b-cents", "high")],  # a score that is no number
+        [("b-cents", None)],
+        [("b-cents", [0.9])],
+        [("b-tea", 0.5), ("b-cents", {"score": 0.9})],
+    ],
+)
+def test_a_provider_answer_of_another_shape_degrades_the_recall(
+    memory: Memory, tenant: str, answer: list[Any]
+) -> None:
+    """A provider whose pairs hold a score that is no number failed the whole recall with
+    pydantic's error, raised from building the arm's hits after the provider returned; a
+    provider that fails only degrades the recall, and so does one whose answer cannot be
+    read: the block of the other arms, its trace stored, the arm's error saying why."""
+    _seed(memory, tenant)
+    provider = _Provider(answer)
+    with open_memory(memory.uri, embedder=memory.embedder, external_provider=provider) as m:
+        result = m.recall(request(tenant, goal=QUESTION), policy=_external(60_000))
+        assert m.unsaved_traces == 0
+    assert provider.calls == 1
+    assert "b-cents" in result.rendered_ids
+    assert result.trace.degraded_arms == (Arm.EXTERNAL,)
+    (external,) = [a for a in result.trace.arms if a.arm == Arm.EXTERNAL]
+    assert external.error is not None and "(belief id, score) pairs" in external.error
+    assert "\n" not in external.error
+    assert _trace_rows(memory, tenant, result.trace_id) == 1
 
 
 # --- a hung external provider ---------------------------------------------------------

@@ -19,6 +19,8 @@ import threading
 import time
 from collections.abc import Callable
 
+from pydantic import ValidationError
+
 from recallflow.models.result import Arm, ArmHit, ArmResult
 from recallflow.models.session import DurableQuery
 from recallflow.models.stages import HardFilter
@@ -155,4 +157,18 @@ def run_guarded_arm(
         if not isinstance(result, Exception):
             raise result
         return _failed(arm, result, started, timeout_ms)
-    return _ranked(arm, result, started)
+    try:
+        return _ranked(arm, result, started)
+    except (TypeError, ValueError) as exc:  # an answer of another shape than the port's
+        return _failed(arm, _malformed(exc), started, timeout_ms)
+
+
+def _malformed(exc: TypeError | ValueError) -> ValueError:
+    """Why a provider's answer is not a list of (belief id, score) pairs, in one line."""
+    if isinstance(exc, ValidationError):
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        detail = f"{where}: {first['msg']}"
+    else:
+        detail = str(exc)
+    return ValueError(f"the answer is not a list of (belief id, score) pairs: {detail}")
