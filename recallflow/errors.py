@@ -463,15 +463,17 @@ class OperatorOnlyError(RecallflowError, PermissionError):
 
 
 _URI_PASSWORD = re.compile(r"(postgres(?:ql)?://[^/@\s:]*):[^@\s]*@")
-_PARAM_PASSWORD = re.compile(r"([?&]password=)[^&\s\"]*")
-_KEYWORD_PASSWORD = re.compile(r"(?<![?&])(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|[^\s\"]+)")
+# ``sslpassword`` (the passphrase of the client's key) is as secret as ``password``.
+_PARAM_PASSWORD = re.compile(r"([?&](?:ssl)?password=)[^&\s\"]*")
+_KEYWORD_PASSWORD = re.compile(r"(?<![?&\w])((?:ssl)?password\s*=\s*)('(?:[^'\\]|\\.)*'|[^\s\"]+)")
 
 
 def without_password(text: str) -> str:
     """``text`` (a connection string, or a message quoting one) with every password in it
     masked as ``***``, in the URI form (``postgresql://user:secret@host``, ``?password=``)
-    and the keyword form (``password=secret``): an error message ends up on a terminal, in
-    a CI log or in a host's log, and must not carry the credentials it was given."""
+    and the keyword form (``password=secret``), the client key's ``sslpassword`` too: an
+    error message ends up on a terminal, in a CI log or in a host's log, and must not carry
+    the credentials it was given."""
     text = _URI_PASSWORD.sub(r"\1:***@", text)
     text = _PARAM_PASSWORD.sub(r"\1***", text)
     return _KEYWORD_PASSWORD.sub(r"\1***", text)

@@ -229,6 +229,10 @@ def test_a_pool_size_the_server_cannot_serve_is_refused_by_name(memory: Memory) 
         "postgresql://ada@127.0.0.1:{port}/recallflow?password={secret}&connect_timeout=5",
         "host=127.0.0.1 port={port} user=ada password={secret} connect_timeout=5",
         "postgresql://ada:{secret}@[::1:{port}/recallflow",  # does not parse
+        # The passphrase of the client's key, as secret as a password.
+        "postgresql://ada@127.0.0.1:{port}/recallflow?sslpassword={secret}&connect_timeout=5",
+        "host=127.0.0.1 port={port} user=ada sslpassword={secret} connect_timeout=5",
+        "host=127.0.0.1 port={port} user=ada sslpassword = '{secret} x' connect_timeout=5",
     ],
 )
 def test_an_error_about_a_connection_string_never_shows_its_password(dsn: str) -> None:
