@@ -710,7 +710,7 @@ def test_the_transport_reads_any_line_as_a_message_or_its_answer(line: str) -> N
         answer = json.loads(triaged)
         assert set(answer) == {"jsonrpc", "id", "error"} and answer["jsonrpc"] == "2.0"
         assert answer["id"] is None or answer["id"] == value["id"]
-        assert answer["error"]["code"] in (-32700, -32600, -32601)
+        assert answer["error"]["code"] in (-32700, -32600, -32601, -32602)
         assert (answer["error"]["code"] == -32700) == (value is ...)
     elif triaged is None:
         assert not line.strip() or (isinstance(value, dict) and "method" not in value)
@@ -775,3 +775,64 @@ def test_every_request_sent_before_the_input_ends_is_answered(
     for request_id in calls:
         result = answered[request_id]["result"]
         assert result["isError"] is False and result["structuredContent"]["recorded"] is True
+
+
+_BAD_PARAMS = [
+    # (params of a tools/call, the field its answer names)
+    ({"name": "recall_beliefs", "arguments": "goal=cents"}, "params.arguments"),
+    ({"name": "recall_beliefs", "arguments": ["cents"]}, "params.arguments"),
+    ({"arguments": {"goal": "cents"}}, "params.name"),
+    ({"name": 7, "arguments": {}}, "params.name"),
+]
+
+
+@pytest.mark.parametrize(("params", "field"), _BAD_PARAMS)
+def test_a_request_whose_params_its_method_does_not_take_is_answered_naming_them(
+    params: Any, field: str
+) -> None:
+    """A ``tools/call`` whose arguments are not an object, or with no tool name, was
+    answered ``-32602`` with empty data (nothing said which param), after the SDK logged a
+    warning of thirty validation errors, one for each request the line was not. It is
+    answered invalid params with the request's id, naming where the params are wrong."""
+    from recallflow.cli.jsonrpc import triage
+
+    line = json.dumps({"jsonrpc": "2.0", "id": 12, "method": "tools/call", "params": params})
+    answer = triage(line)
+    assert isinstance(answer, str), answer
+    error = json.loads(answer)
+    assert (error["id"], error["error"]["code"]) == (12, -32602)
+    assert error["error"]["data"].startswith(f"{field}:"), error
+    # A sound request of every kind a client sends is still handed over.
+    for sound in (
+        {"name": "recall_beliefs", "arguments": {"goal": "cents"}},
+        {"name": "recall_beliefs"},
+        {"name": "no_such_tool", "arguments": {}},  # the toolset answers unknown_tool
+    ):
+        request = {"jsonrpc": "2.0", "id": 13, "method": "tools/call", "params": sound}
+        assert not isinstance(triage(json.dumps(request)), str), sound
+    assert not isinstance(triage('{"jsonrpc": "2.0", "id": 14, "method": "ping"}'), str)
+    assert not isinstance(triage(json.dumps(INITIALIZE)), str)
+
+
+def test_params_a_method_does_not_take_are_named_over_stdio_and_http(
+    memory: Memory, store_home: Path, tenant: str
+) -> None:
+    """Both transports answer the line or body as :func:`triage` does (over HTTP in a 200,
+    as the SDK answered it), and run nothing."""
+    import httpx
+
+    params, field = _BAD_PARAMS[0]
+    line = json.dumps({"jsonrpc": "2.0", "id": 21, "method": "tools/call", "params": params})
+    before = _traces(memory, tenant)
+    with raw_stdio_server(store_home, tenant) as server:
+        server.send(line.encode())
+        answer = server.answer()
+        assert _error(answer) == (21, -32602)
+        assert answer["error"]["data"].startswith(f"{field}:")
+    accept = {"content-type": "application/json", "accept": "application/json, text/event-stream"}
+    with http_server(store_home, tenant) as url:
+        posted = httpx.post(url + "/", content=line.encode(), headers=accept, timeout=60)
+        assert posted.status_code == 200, posted.text
+        assert _error(posted.json()) == (21, -32602)
+        assert posted.json()["error"]["data"].startswith(f"{field}:")
+    assert _traces(memory, tenant) == before

@@ -21,7 +21,10 @@ they are answered here, before the server sees them:
   neither a string nor an integer) is ``-32600`` (invalid request), with the request's id
   when it has a usable one, else ``null``;
 - a request for a method MCP does not define is ``-32601`` (method not found); the SDK
-  answered it as ``-32602`` (invalid params), which sends a client looking at its params.
+  answered it as ``-32602`` (invalid params), which sends a client looking at its params;
+- a request whose params its method does not take (a ``tools/call`` whose ``arguments``
+  is not an object) is ``-32602`` (invalid params), its data naming where
+  (``params.arguments: ...``): the SDK answered it with empty data.
 
 A malformed response (an object with ``result`` or ``error`` and no ``method``) and an
 empty line are not answered: JSON-RPC never answers a response, and a blank line holds no
@@ -54,13 +57,15 @@ if TYPE_CHECKING:
     from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
     from mcp.server.transport_security import TransportSecuritySettings
     from mcp.shared.message import SessionMessage
-    from mcp.types import JSONRPCMessage
+    from mcp.types import JSONRPCMessage, JSONRPCRequest
+    from pydantic import BaseModel
     from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 #: JSON-RPC 2.0's error codes for what a line holds.
 PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
 METHOD_NOT_FOUND = -32601
+INVALID_PARAMS = -32602
 
 #: How much of a client's text a refusal quotes.
 _QUOTED = 60
@@ -170,10 +175,40 @@ def triage(line: str) -> JSONRPCMessage | str | None:
         where = ".".join(str(part) for part in first["loc"]) or "message"
         detail = f"{where}: {first['msg']}"
         return error_line(INVALID_REQUEST, "Invalid Request", request_id, detail)
-    if isinstance(root, types.JSONRPCRequest) and root.method not in client_methods():
-        detail = f"no method {root.method[:_QUOTED]!r} in MCP"
-        return error_line(METHOD_NOT_FOUND, "Method not found", root.id, detail)
+    if isinstance(root, types.JSONRPCRequest):
+        if root.method not in client_methods():
+            detail = f"no method {root.method[:_QUOTED]!r} in MCP"
+            return error_line(METHOD_NOT_FOUND, "Method not found", root.id, detail)
+        invalid = _invalid_params(root)
+        if invalid is not None:
+            return error_line(INVALID_PARAMS, "Invalid params", root.id, invalid)
     return types.JSONRPCMessage(root)
+
+
+@cache
+def _request_models() -> dict[str, type[BaseModel]]:
+    """The SDK's model of each request a client may send, by its method."""
+    import mcp.types as types
+
+    members = typing.get_args(types.ClientRequest.model_fields["root"].annotation)
+    return {typing.get_args(m.model_fields["method"].annotation)[0]: m for m in members}
+
+
+def _invalid_params(request: JSONRPCRequest) -> str | None:
+    """Where the params of ``request`` are not what its method takes (``params.arguments:
+    Input should be a valid dictionary``), or None. The SDK read them as one of every
+    request it knows, answered ``-32602`` naming nothing, and logged a warning listing
+    every request the message was not (30 of them for a ``tools/call``)."""
+    from pydantic import ValidationError
+
+    model = _request_models()[request.method]
+    try:
+        model.model_validate(request.model_dump(by_alias=True, mode="json", exclude_none=True))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "params"
+        return f"{where}: {first['msg']}"
+    return None
 
 
 def message_line(message: JSONRPCMessage) -> str:
@@ -317,7 +352,9 @@ def answering_posts(app: ASGIApp, security: TransportSecuritySettings) -> ASGIAp
         answer = _post_answer(bytes(body))
         if isinstance(answer, str):
             code = json.loads(answer)["error"]["code"]
-            status = 200 if code == METHOD_NOT_FOUND else 400
+            # A request well formed but of no method MCP has, or with params its method
+            # does not take, is answered in a 200 as the SDK answers it; no message is 400.
+            status = 200 if code in (METHOD_NOT_FOUND, INVALID_PARAMS) else 400
             response = Response(answer, status_code=status, media_type="application/json")
             await response(scope, receive, send)
             return
