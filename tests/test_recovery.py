@@ -394,3 +394,23 @@ def test_a_start_the_server_refuses_is_reported_by_its_reason(home: Path) -> Non
     assert "postgresql.auto.conf" in first
     assert "pg_ctl" not in first
     assert postgres_pids(home / "pgdata") == []
+
+
+def test_shared_buffers_the_machine_cannot_give_are_named_by_their_variable(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ``RECALLFLOW_SHARED_BUFFERS`` within PostgreSQL's range but more than the machine
+    can map: the server refused to start, and the error led with PostgreSQL's "could not
+    map anonymous shared memory", the ``pg_ctl`` command line and the log, naming nothing
+    the user set. It names the variable and its value, and leaves no server."""
+    open_memory(home=home, embedder=HashingEmbedder()).close()  # the home, made and stopped
+    monkeypatch.setenv("RECALLFLOW_SHARED_BUFFERS", "7TB")
+    try:
+        open_memory(home=home, embedder=HashingEmbedder()).close()
+    except ConfigurationError as refused:
+        first = str(refused).splitlines()[0]
+        assert "RECALLFLOW_SHARED_BUFFERS=7TB is more shared memory than" in first, first
+        assert "pg_ctl" not in first
+    else:  # a kernel that overcommits without limit maps even 7 TB
+        pytest.skip("this machine mapped 7 TB of shared memory")
+    assert postgres_pids(home / "pgdata") == []

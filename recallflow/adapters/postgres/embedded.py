@@ -176,6 +176,11 @@ def shared_buffers() -> str:
                 " shared_buffers: at least 128kB, less than 8TB"
             )
         return env
+    return _default_buffers()
+
+
+def _default_buffers() -> str:
+    """A sixteenth of the machine's memory, 128 MB to 1 GB."""
     share = int(psutil.virtual_memory().total * SHARED_BUFFERS_SHARE) >> 20
     return f"{max(SHARED_BUFFERS_MIN_MB, min(SHARED_BUFFERS_MAX_MB, share))}MB"
 
@@ -516,7 +521,26 @@ def _start_failure(pgdata: Path, logged: str, exc: ConfigurationError) -> Except
         return _full_disk(pgdata, full[-1] if full else str(exc).splitlines()[0])
     if not reasons:
         return exc
+    if _SHARED_MEMORY in reasons[-1]:  # the size this process asked for, not the server's
+        return ConfigurationError(f"{_too_large(shared_buffers())} ({reasons[-1]})\n{exc}")
     return ConfigurationError(f"{reasons[-1]}\n{exc}")
+
+
+#: What the server logs when the machine cannot give it the shared memory it asked for.
+_SHARED_MEMORY = "shared memory"
+
+
+def _too_large(size: str) -> str:
+    """Why a start whose shared memory the machine refused failed, naming what set it."""
+    if os.environ.get(_SHARED_BUFFERS_ENV, "").strip():
+        return (
+            f"{_SHARED_BUFFERS_ENV}={size} is more shared memory than this machine gives the"
+            f" server: set it lower, or unset it (the default here is {_default_buffers()})"
+        )
+    return (
+        f"the server's shared_buffers={size} (a sixteenth of the machine's memory) is more"
+        f" shared memory than this machine gives it: set {_SHARED_BUFFERS_ENV} lower"
+    )
 
 
 def _full_disk(pgdata: Path, reason: str) -> StorageFullError:
