@@ -20,6 +20,7 @@ from psycopg import sql
 
 from recallflow import (
     EmbedderMismatchError,
+    Memory,
     MigrationError,
     MissingExtensionError,
     StoreTooNewError,
@@ -402,3 +403,48 @@ def test_shared_buffers_at_the_ends_of_postgres_range_are_taken(
     for size in ("128kB", "16", "8589934584kB", "1073741823"):
         monkeypatch.setenv("RECALLFLOW_SHARED_BUFFERS", size)
         assert shared_buffers() == size
+
+
+@pytest.fixture
+def limited_role(memory: Memory) -> Iterator[str]:
+    """A role of the store's server that may log in and read the store's tables, and
+    nothing more; the connection string of the store as that role."""
+    role = f"rf_reader_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(memory.uri, autocommit=True) as conn:
+        conn.execute(sql.SQL("CREATE ROLE {} LOGIN").format(sql.Identifier(role)))
+        conn.execute(sql.SQL("GRANT USAGE ON SCHEMA public TO {}").format(sql.Identifier(role)))
+        conn.execute(
+            sql.SQL("GRANT SELECT ON ALL TABLES IN SCHEMA public TO {}").format(
+                sql.Identifier(role)
+            )
+        )
+    try:
+        yield psycopg.conninfo.make_conninfo(memory.uri, user=role, password="")
+    finally:
+        with psycopg.connect(memory.uri, autocommit=True) as conn:
+            conn.execute(sql.SQL("DROP OWNED BY {}").format(sql.Identifier(role)))
+            conn.execute(sql.SQL("DROP ROLE {}").format(sql.Identifier(role)))
+
+
+def test_a_role_without_the_privileges_the_store_needs_is_named(
+    memory: Memory, limited_role: str
+) -> None:
+    """A role that may not create the store's tables failed to open the store with
+    psycopg's "permission denied for schema public"; given the right to create them but
+    not to write them, every write and recall failed with psycopg's "permission denied for
+    table ...". Both are the store that cannot be used as asked: a ConfigurationError
+    naming the role and what it was refused."""
+    role = str(psycopg.conninfo.conninfo_to_dict(limited_role)["user"])
+    with pytest.raises(ConfigurationError, match=rf"the role '{role}' may not create or read"):
+        open_memory(limited_role, embedder=HashingEmbedder())
+    with psycopg.connect(memory.uri, autocommit=True) as conn:
+        conn.execute(sql.SQL("GRANT CREATE ON SCHEMA public TO {}").format(sql.Identifier(role)))
+    with open_memory(limited_role, embedder=HashingEmbedder(), calibrate=False) as limited:
+        for call in (
+            lambda: limited.beliefs.add(belief("t-limited", id="b-1", subject="s")),
+            lambda: limited.forget("t-limited", "p1"),
+            lambda: limited.open_session("t-limited", "p1"),
+        ):
+            with pytest.raises(ConfigurationError, match=rf"the role '{role}' may not do") as no:
+                call()
+            assert "permission denied for table" in str(no.value)

@@ -131,6 +131,14 @@ def prepare(uri: str) -> list[str]:
         try:
             ensure_extensions(conn)
             return migrate(conn)
+        except pg_errors.InsufficientPrivilege as exc:
+            # Outside a migration's own transaction (which is a MigrationError): the
+            # migrations' table, created or read before any migration runs.
+            raise ConfigurationError(
+                f"{without_password(uri)}: the role {conn.info.user!r} may not create or read"
+                f" the store's tables ({str(exc).splitlines()[0]}): open the store with the"
+                " role that owns its schema, or grant this one CREATE on the schema"
+            ) from exc
         finally:
             conn.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK_KEY,))
 

@@ -51,6 +51,7 @@ from weakref import WeakKeyDictionary
 
 import psycopg
 from psycopg import errors as pg_errors
+from psycopg.conninfo import conninfo_to_dict
 from psycopg.pq import ConnStatus, TransactionStatus
 from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout
 
@@ -286,6 +287,15 @@ class GuardedPool(ConnectionPool[psycopg.Connection[Any]]):
         except PoolClosed as exc:
             raise ConfigurationError(
                 "this store's connections are closed; open a new one with open_memory()"
+            ) from exc
+        except pg_errors.InsufficientPrivilege as exc:
+            # The role the store was opened with, not the call: every call refused alike.
+            role = conninfo_to_dict(self._resolve_conninfo()).get("user")
+            who = f"the role {role!r}" if role else "this store's role"
+            raise ConfigurationError(
+                f"{who} may not do what the call needs ({str(exc).splitlines()[0]}): grant it"
+                " the privileges on the store's tables, or open the store with the role that"
+                " owns them"
             ) from exc
         except (psycopg.Error, StoreUnavailableError) as exc:
             typed = as_unavailable(exc)
