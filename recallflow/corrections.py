@@ -346,7 +346,8 @@ class Corrections:
             if (successor.tenant_id, successor.principal_id) != (tenant, principal):
                 raise InvalidInputError(
                     "belongs to another tenant or principal than the trace",
-                    field="replacement.principal_id",
+                    field="replacement."
+                    + ("tenant_id" if successor.tenant_id != tenant else "principal_id"),
                     item_id=successor.id,
                 )
             if successor.supersedes not in (None, belief_id):
@@ -615,7 +616,7 @@ class Corrections:
             if (b.tenant_id, b.principal_id) != (tenant, principal):
                 raise InvalidInputError(
                     f"belongs to {b.tenant_id}/{b.principal_id}, not {tenant}/{principal}",
-                    field="principal_id",
+                    field="tenant_id" if b.tenant_id != tenant else "principal_id",
                     item_index=index,
                     item_id=b.id,
                 )

@@ -1148,3 +1148,19 @@ def test_the_durability_gate_holds_and_can_fail(memory: Memory, tenant: str) -> 
     )
     found = durability.problems(memory, plain, script, patient)
     assert {p.split(":")[0] for p in found} == set(durability.SCRIPT)
+
+
+@pytest.mark.parametrize("owner", ["tenant_id", "principal_id"])
+def test_a_draft_of_another_owner_is_refused_on_the_field_that_differs(
+    memory: Memory, tenant: str, traced: RecallResult, owner: str
+) -> None:
+    """A re-derived draft or a replacement of another tenant was refused on
+    ``principal_id``, which was the same: the error names the field that differs."""
+    other = {**rederived(tenant)[0], owner: "someone-else"}
+    with pytest.raises(InvalidInputError) as refused:
+        memory.rederive(tenant, "p1", [other])
+    assert refused.value.field == owner
+    replacement = {**other, "id": "b-elsewhere"}
+    with pytest.raises(InvalidInputError) as refused:
+        memory.reject(tenant, "p1", traced.trace_id, "b-shell", "changed", replacement=replacement)
+    assert refused.value.field == f"replacement.{owner}"
