@@ -104,13 +104,33 @@ def load_run(path: Path) -> dict[str, Any]:
         raise ValueError(f"{path} cannot be read ({exc.strerror or exc})") from None
     if not isinstance(data, dict) or not isinstance(data.get("benchmarks"), list):
         raise ValueError(f"{path} is not a pytest-benchmark JSON file (no 'benchmarks' list)")
+    for key in ("machine_info", "commit_info"):
+        if data.get(key) is not None and not isinstance(data[key], dict):
+            raise ValueError(f"{path}: {key!r} is not an object")
     for index, bench in enumerate(data["benchmarks"]):
         stats = bench.get("stats") if isinstance(bench, dict) else None
-        if not isinstance(bench, dict) or "name" not in bench or not isinstance(stats, dict):
+        named = isinstance(bench, dict) and isinstance(bench.get("name"), str)
+        if not isinstance(bench, dict) or not named or not isinstance(stats, dict):
             raise ValueError(f"{path}: benchmark {index} has no 'name' or 'stats'")
-        if not isinstance(stats.get("median"), int | float):
-            raise ValueError(f"{path}: benchmark {index} ({bench['name']}) has no median")
+        which = f"{path}: benchmark {index} ({bench['name']})"
+        if not _number(stats.get("median")):
+            raise ValueError(f"{which} has no median")
+        for key in ("extra_info", "params"):
+            if bench.get(key) is not None and not isinstance(bench[key], dict):
+                raise ValueError(f"{which}: {key!r} is not an object")
+        if stats.get("p95") is not None and not _number(stats["p95"]):
+            raise ValueError(f"{which}: 'p95' is not a number")
+        samples = stats.get("data")
+        if samples is not None and not (
+            isinstance(samples, list) and all(_number(x) for x in samples)
+        ):
+            raise ValueError(f"{which}: 'data' is not a list of numbers")
     return data
+
+
+def _number(value: object) -> bool:
+    """A JSON number (not a boolean, which Python counts as one)."""
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def saved_runs(root: Path = DEFAULT_DIR) -> list[Path]:

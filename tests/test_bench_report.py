@@ -188,6 +188,12 @@ def test_report_cli_prints_the_newest_run(
     assert "| 10k | 2.000 / 3.000 |" in capsys.readouterr().out
 
 
+def _one_bench(fields: str, stats: str = "") -> str:
+    """A run of one benchmark with ``fields`` and a median, and ``stats`` beside it."""
+    more = f", {stats}" if stats else ""
+    return f'{{"benchmarks": [{{{fields}, "stats": {{"median": 0.1{more}}}}}]}}'
+
+
 @pytest.mark.parametrize(
     ("content", "said"),
     [
@@ -197,6 +203,14 @@ def test_report_cli_prints_the_newest_run(
         ("[1, 2]", "no 'benchmarks' list"),
         ('{"benchmarks": [{"name": "x"}]}', "benchmark 0 has no 'name' or 'stats'"),
         ('{"benchmarks": [{"name": "x", "stats": {}}]}', "benchmark 0 (x) has no median"),
+        # Parts a report reads, of another JSON kind: each was a traceback.
+        ('{"benchmarks": [], "machine_info": 5}', "'machine_info' is not an object"),
+        ('{"benchmarks": [], "commit_info": "abc"}', "'commit_info' is not an object"),
+        (_one_bench('"name": 5'), "benchmark 0 has no 'name' or 'stats'"),
+        (_one_bench('"name": "x", "extra_info": [1]'), "benchmark 0 (x): 'extra_info' is not"),
+        (_one_bench('"name": "x", "params": "tier"'), "benchmark 0 (x): 'params' is not"),
+        (_one_bench('"name": "x"', '"p95": "slow"'), "benchmark 0 (x): 'p95' is not a number"),
+        (_one_bench('"name": "x"', '"data": [0.1, "a"]'), "benchmark 0 (x): 'data' is not"),
         (None, "cannot be read (No such file or directory)"),
         ("a directory", "cannot be read (Is a directory)"),
     ],
