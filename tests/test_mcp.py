@@ -836,3 +836,36 @@ def test_params_a_method_does_not_take_are_named_over_stdio_and_http(
         assert _error(posted.json()) == (21, -32602)
         assert posted.json()["error"]["data"].startswith(f"{field}:")
     assert _traces(memory, tenant) == before
+
+
+def test_a_call_the_client_cancels_is_answered_once_and_the_server_serves_on(
+    store_home: Path, tenant: str
+) -> None:
+    """MCP's ``notifications/cancelled`` for a tool call (a client's timeout, a user who
+    stopped the turn): the SDK answered a call still running "Request cancelled", then
+    its thread finished and the handler answered it again, which failed the SDK's
+    assertion and stopped the server with a traceback; a cancellation that came before
+    the call's handler started stopped it too. A call cannot be stopped once it runs, so
+    the cancellation is not acted on: each call is answered once, with its result, and
+    the server answers what comes after."""
+    goal = json.dumps({"goal": {"goal": "Which invoice fields are stored in cents? " * 40}})
+    ids = list(range(300, 306))
+    with raw_stdio_server(store_home, tenant) as server:
+        for request_id in ids:
+            server.send(_call(request_id, "open_session", goal))
+            cancel = {"requestId": request_id, "reason": "the user stopped the turn"}
+            server.send(
+                json.dumps(
+                    {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": cancel}
+                ).encode()
+            )
+        server.send(b'{"jsonrpc": "2.0", "id": "after", "method": "ping"}')
+        seen = [a for a in server.answers_until("after") if "method" not in a]
+        while {a["id"] for a in seen} < {*ids, "after"}:
+            seen.append(server.answer())
+        answered = [a for a in seen if a["id"] != "after"]
+        assert sorted(a["id"] for a in answered) == ids, seen  # each once
+        assert all(a["result"]["isError"] is False for a in answered), answered
+        server.send(b'{"jsonrpc": "2.0", "id": "later", "method": "ping"}')
+        assert server.answers_until("later")[-1] == {"jsonrpc": "2.0", "id": "later", "result": {}}
+        assert server.proc.poll() is None

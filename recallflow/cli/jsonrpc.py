@@ -211,6 +211,20 @@ def _invalid_params(request: JSONRPCRequest) -> str | None:
     return None
 
 
+def _cancellation(message: JSONRPCMessage) -> bool:
+    """Whether ``message`` is MCP's ``notifications/cancelled``, which the stdio server
+    does not act on: a tool call runs in a thread that cannot be stopped, so it runs to
+    its end and is answered with its result, as MCP lets a receiver do with a request it
+    cannot cancel. Handed to the SDK, a cancellation of a call still running was answered
+    "Request cancelled" and then answered again with the result, which failed the SDK's
+    assertion and stopped the server; one that came before the call's handler started
+    raised in the SDK's reading loop, and stopped it too."""
+    import mcp.types as types
+
+    root = message.root
+    return isinstance(root, types.JSONRPCNotification) and root.method == "notifications/cancelled"
+
+
 def message_line(message: JSONRPCMessage) -> str:
     """``message`` as the line the SDK writes, or as ASCII JSON when it holds a lone
     surrogate (a tool's error may name a key the client wrote with one), which UTF-8
@@ -275,7 +289,7 @@ async def stdio_transport(
                     triaged = triage(line)
                     if isinstance(triaged, str):
                         await emit(triaged)
-                    elif triaged is not None:
+                    elif triaged is not None and not _cancellation(triaged):
                         if isinstance(triaged.root, JSONRPCRequest):
                             unanswered[triaged.root.id] += 1
                         await read_writer.send(SessionMessage(triaged))
