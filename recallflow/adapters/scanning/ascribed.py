@@ -28,7 +28,7 @@ from typing import Final
 
 from recallflow.adapters.scanning.families import PERSUASION
 from recallflow.adapters.scanning.rule import Rule
-from recallflow.adapters.scanning.window import END
+from recallflow.adapters.scanning.window import END, sentence_around
 
 #: A role that stands for the user, as the subject, then a word of consent a few words on.
 _ROLE_CONSENTS: Final = re.compile(
@@ -114,9 +114,7 @@ def consent_ascribed(text: str) -> bool:
     for found in _ROLE_CONSENTS.finditer(text):
         if _OWNED.search(text[max(0, found.start() - 30) : found.start()]):
             continue
-        rest = text[found.end() : found.end() + 200]
-        stop = END.search(rest)
-        rest = rest[: stop.start() if stop else None]
+        _, rest = sentence_around(text, found.start(), found.end(), 200, END)
         if _HANDED.search(rest) and _OUTSIDER.search(rest) and _PERSONAL.search(rest):
             return True
     return False

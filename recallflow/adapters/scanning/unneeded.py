@@ -27,7 +27,7 @@ from typing import Final
 
 from recallflow.adapters.scanning.families import INSTRUCTION_OVERRIDE
 from recallflow.adapters.scanning.rule import Rule
-from recallflow.adapters.scanning.window import END
+from recallflow.adapters.scanning.window import END, sentence_around
 
 #: A word that says something is not needed or may be left out.
 _SPARING: Final = (
@@ -146,12 +146,7 @@ def check_unneeded(text: str) -> bool:
     act, or before what the model does for the user, is not needed (see the module
     docstring)."""
     for found in _CHECK_UNNEEDED.finditer(text):
-        before = text[max(0, found.start() - 160) : found.start()]
-        stops = [stop.end() for stop in END.finditer(before)]
-        before = before[stops[-1] if stops else 0 :]
-        after = text[found.end() : found.end() + 160]
-        stop = END.search(after)
-        after = after[: stop.start() if stop else None]
+        before, after = sentence_around(text, found.start(), found.end(), 160, END)
         sentence = f"{before} {found[0]} {after}"
         if _FIRST_PERSON.search(sentence) or _DISPOSABLE.search(sentence):
             continue
