@@ -1051,6 +1051,49 @@ def test_a_rejection_holds_when_formation_restates_the_sentence_trivially(
     assert restated not in shown and "The user prefers the fish shell." not in shown
 
 
+@pytest.mark.parametrize("kind", ["not_true", "changed", "not_here"])
+def test_a_rejection_holds_when_formation_writes_typographic_quotes_and_dashes(
+    memory: Memory, tenant: str, kind: str
+) -> None:
+    """A formation model writes "user's" one pass and "user’s" the next, a hyphen one
+    pass and an en dash the next. Those are the same sentence: the rejected belief must
+    not come back beside what the user said (not true: recalled again; changed: recalled
+    beside its replacement; not here: recalled in the project it was rejected in)."""
+    episode = {"tenant_id": tenant, "principal_id": "p1", "project": "alpha", "occurred_at": T0}
+    memory.episodes.add({**episode, "id": "ep-quotes", "content": "Setting up the shell."})
+    said = "The user's shell is fish - with the Tide prompt."
+    draft = belief(tenant, "p1", id="b-fish", statement=said, subject="shell",
+                   entities=["fish", "shell"], scope="user", source_episode_id="ep-quotes")  # fmt: skip
+    memory.beliefs.add(draft)
+    traced = recall(memory, tenant)
+    assert "b-fish" in traced.rendered_ids
+    replacement = {"replacement": "The user's shell is zsh."} if kind == "changed" else {}
+    memory.reject(tenant, "p1", traced.trace_id, "b-fish", kind, **replacement)
+    again = {**draft, "id": "b-fish-again",
+             "statement": "The user’s shell is fish – with the Tide prompt."}  # fmt: skip
+    outcome = memory.rederive(tenant, "p1", [again])
+    assert outcome.outcomes[0].action == "corrected"
+    shown = {
+        memory.beliefs.get(tenant, "p1", i).statement for i in recall(memory, tenant).rendered_ids
+    }
+    assert not any("fish" in statement for statement in shown)
+
+
+def test_a_derivation_forgotten_before_typographic_marks_were_folded_stays_forgotten() -> None:
+    """An erasure record keeps a digest of the derivation key as it was folded then; the
+    digests a re-derivation is checked against include that one, so a belief forgotten
+    with a curly apostrophe in it is not written again."""
+    from recallflow.core.replay import derivation_digests, key_digest
+    from recallflow.models.store import Belief
+
+    statement = "The user’s shell is fish."
+    draft = Belief.model_validate(
+        belief("t", id="b-1", statement=statement, subject="s", source_episode_id="e")
+    )
+    before = key_digest("t", "p1", ("e", "the user’s shell is fish"))
+    assert before in derivation_digests("t", "p1", draft)
+
+
 def test_a_sentence_derived_twice_in_one_re_derivation_is_one_belief(
     memory: Memory, tenant: str, traced: RecallResult
 ) -> None:

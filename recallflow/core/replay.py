@@ -37,12 +37,28 @@ FLAG_EVENTS = frozenset({"rejected_unspecified", "unflagged"})
 #: What may close a sentence without changing it (a question mark does change it).
 _CLOSING = ".!;:\u2026 "
 
+#: Typographic quotes and dashes NFKC leaves alone, as their plain forms: a formation
+#: model writes "Ada\u2019s" for "Ada's", or an en dash for a hyphen, from one pass to the
+#: next.
+_TYPOGRAPHIC = str.maketrans(
+    dict.fromkeys("\u2018\u2019\u201a\u201b\u2032\u02bc\u00b4", "'")
+    | dict.fromkeys("\u201c\u201d\u201e\u201f\u2033", '"')
+    | dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212", "-")
+)
+
 
 def folded_statement(statement: str) -> str:
-    """A statement as a derivation compares it: compatibility forms folded (NFKC), case
-    folded, whitespace collapsed and the closing punctuation dropped — what a formation
-    model varies when it writes the same sentence again. Words, numbers and inner
-    punctuation are kept: "3.5k" and "35k" stay apart."""
+    """A statement as a derivation compares it: compatibility forms folded (NFKC),
+    typographic quotes and dashes as their plain forms, case folded, whitespace collapsed
+    and the closing punctuation dropped — what a formation model varies when it writes
+    the same sentence again. Words, numbers and inner punctuation are kept: "3.5k" and
+    "35k" stay apart."""
+    return _folded(statement).translate(_TYPOGRAPHIC)
+
+
+def _folded(statement: str) -> str:
+    """:func:`folded_statement` as it was before it folded typographic marks: the fold
+    the derivation digests of beliefs forgotten then were made of."""
     text = " ".join(unicodedata.normalize("NFKC", statement).casefold().split())
     return text.rstrip(_CLOSING)
 
@@ -57,6 +73,20 @@ def derivation_digest(tenant_id: str, principal_id: str, belief: Belief) -> str:
     """How an erasure record keeps the derivation key of a forgotten belief: a digest, so
     a re-derivation can recognise the belief without the record holding its statement."""
     return key_digest(tenant_id, principal_id, derivation_key(belief))
+
+
+def derivation_digests(tenant_id: str, principal_id: str, belief: Belief) -> frozenset[str]:
+    """Every digest an erasure record may keep of ``belief``'s derivation: the one
+    :func:`derivation_digest` makes, and the one made before typographic marks were
+    folded (a belief forgotten then stays forgotten)."""
+    return frozenset(
+        {
+            derivation_digest(tenant_id, principal_id, belief),
+            key_digest(
+                tenant_id, principal_id, (belief.source_episode_id, _folded(belief.statement))
+            ),
+        }
+    )
 
 
 def key_digest(tenant_id: str, principal_id: str, key: DerivationKey) -> str:

@@ -26,7 +26,7 @@ from recallflow.core.replay import (
     Correction,
     Prior,
     Replayed,
-    derivation_digest,
+    derivation_digests,
     derivation_key,
     replay,
 )
@@ -160,7 +160,7 @@ def rederive(
     replayed: list[Replayed] = replay(
         drafts,
         priors(conn, tenant_id, principal_id, drafts),
-        lambda draft: derivation_digest(tenant_id, principal_id, draft) in erased,
+        lambda draft: not erased.isdisjoint(derivation_digests(tenant_id, principal_id, draft)),
     )
     writes = [r for r in replayed if r.writes]
     try:
