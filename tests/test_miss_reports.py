@@ -194,6 +194,33 @@ def test_reports_travel_with_an_export_and_go_with_what_they_name(
     memory.forget(f"{tenant}-copy", "p1")
 
 
+def test_a_report_in_the_words_of_a_forgotten_belief_or_episode_is_forgotten_with_it(
+    memory: Memory, tenant: str
+) -> None:
+    """The user says "you should have remembered that the user's dog is allergic to
+    chicken", formation writes exactly that as a belief, and the user then forgets it:
+    the report's words are the belief's statement, and stayed pending (and exported) after
+    the erasure. So with an episode pasted as the words of a report."""
+    store(memory, tenant)
+    trace_id, _ = shown(memory, tenant)
+    words = "The user's dog is allergic to chicken."
+    pasted = "Ada: remember that I pair with Grace on Tuesdays."
+    other = "Grace reviews on Fridays."
+    for expected in (words, pasted, other):
+        memory.miss_hints.report(tenant, "p1", trace_id, expected=expected, note="you forgot")
+    memory.beliefs.add(belief(tenant, "p1", id="b-dog", statement=words, subject="dog"))
+    episode = memory.episodes.add(
+        {"tenant_id": tenant, "principal_id": "p1", "content": pasted,
+         "occurred_at": "2026-03-01T09:00:00Z"}
+    )  # fmt: skip
+    assert memory.forget_belief(tenant, "p1", "b-dog").deleted["reported_misses"] == 1
+    assert memory.forget_episode(tenant, "p1", episode.id).deleted["reported_misses"] == 1
+    left = [h.expected for h in memory.miss_hints.pending(tenant, "p1")]
+    assert left == [other]  # words of its own stay
+    exported = memory.export_principal(tenant, "p1").model_dump_json()
+    assert "allergic to chicken" not in exported and "on Tuesdays" not in exported
+
+
 # --- the tool ------------------------------------------------------------------------------
 
 

@@ -498,15 +498,17 @@ def _erase_belief(
     if traces:
         in_traces, hints = _scrub(conn, tenant_id, principal_id, [(belief_id, belief.statement)])
         scrubbed_rows.update(in_traces)
-    key = {"t": tenant_id, "p": principal_id, "id": belief_id}
+    key = {"t": tenant_id, "p": principal_id, "id": belief_id, "text": belief.statement}
     deleted: dict[str, int] = {"session_corrections": told, "miss_hints": hints}
     for table, predicate in (
         ("feedback_events", "belief_id = %(id)s"),
         ("belief_events", "belief_id = %(id)s OR related_id = %(id)s"),
         ("belief_exclusions", "belief_id = %(id)s"),
         ("belief_edges", "src_id = %(id)s OR dst_id = %(id)s"),
-        # A report that recall missed it names it, and its subject is the belief's.
-        ("reported_misses", "belief_id = %(id)s"),
+        # A report that recall missed it names it, and its subject is the belief's; one
+        # whose words of what should have been remembered are its statement is the
+        # statement (formation wrote what the user said), as a query typed back is.
+        ("reported_misses", "belief_id = %(id)s OR expected = %(text)s"),
     ):
         cur = conn.execute(
             sql.SQL("DELETE FROM {} WHERE tenant_id = %(t)s AND principal_id = %(p)s AND (").format(
@@ -642,12 +644,19 @@ def _erase_episode(
     if traces:
         target = _episode_target(conn, tenant_id, principal_id, episode_id, content)
         scrubbed_rows, hints = _scrub(conn, tenant_id, principal_id, [target])
-    key = {"t": tenant_id, "p": principal_id, "id": episode_id}
+    key = {"t": tenant_id, "p": principal_id, "id": episode_id, "text": content}
     deleted: dict[str, int] = {
         "miss_hints": hints,
         "belief_events": conn.execute(
             "DELETE FROM belief_events WHERE tenant_id = %(t)s AND principal_id = %(p)s"
             " AND evidence_id = %(id)s",
+            key,
+        ).rowcount,
+        # A reported miss whose words of what should have been remembered are the
+        # episode's text, pasted, is that text.
+        "reported_misses": conn.execute(
+            "DELETE FROM reported_misses WHERE tenant_id = %(t)s AND principal_id = %(p)s"
+            " AND expected = %(text)s",
             key,
         ).rowcount,
     }
