@@ -738,6 +738,7 @@ def test_confidence_moves_only_with_corroborating_evidence(
     trace = recall(memory, tenant).trace_id
     seen: set[tuple[str, str]] = set()
     ended: set[str] = set()  # retired (not true) or expired (changed): no evidence counts
+    excluded: set[tuple[str, str]] = set()  # not here in the trace's project: none from there
     for op in ops:
         target = op[1]
         before = memory.beliefs.get(tenant, "p1", target).confidence
@@ -748,8 +749,10 @@ def test_confidence_moves_only_with_corroborating_evidence(
             memory.reject(tenant, "p1", trace, target, op[2])
             if op[2] in (RejectionKind.NOT_TRUE, RejectionKind.CHANGED):
                 ended.add(target)
+            if op[2] is RejectionKind.NOT_HERE:
+                excluded.add((target, "alpha"))
             expected = before
-        elif target in ended:
+        elif target in ended or (target, op[2]) in excluded:
             with pytest.raises(ConflictError):
                 memory.corroborate(tenant, "p1", target, op[2], f"ep-{op[2]}")
             expected = before
@@ -811,6 +814,29 @@ def test_corroboration_needs_the_principals_own_evidence(memory: Memory, tenant:
     with pytest.raises(InvalidInputError):
         memory.corroborate(tenant, "p1", "b-editor", "no spaces allowed", "ep-beta")
     assert rows(memory, tenant) == before
+
+
+def test_evidence_from_a_project_the_belief_was_rejected_in_neither_counts_nor_promotes(
+    memory: Memory, tenant: str, traced: RecallResult
+) -> None:
+    """The user said the editor belief does not hold in alpha, its origin. Evidence from
+    alpha was counted all the same, and alpha, as the origin, counted toward promotion: one
+    corroboration from beta made the belief user scope, recalled at full weight and with no
+    attribution in every project, on the word of the one project the user rejected it in."""
+    memory.reject(tenant, "p1", traced.trace_id, "b-editor", "not_here")
+    before = rows(memory, tenant)
+    with pytest.raises(ConflictError, match="not here") as refused:
+        memory.corroborate(tenant, "p1", "b-editor", "alpha", "ep-alpha")
+    assert refused.value.field == "project" and refused.value.item_id == "b-editor"
+    assert rows(memory, tenant) == before
+    counted = memory.corroborate(tenant, "p1", "b-editor", "beta", "ep-beta")
+    assert counted.scope.value == "project"  # beta alone: one project, not two
+    item = next(
+        i for i in recall(memory, tenant, project="gamma").items if i.belief_id == "b-editor"
+    )
+    assert item.origin_project == "alpha"  # still attributed where it was learned
+    promoted = memory.corroborate(tenant, "p1", "b-editor", "gamma", "ep-gamma")
+    assert promoted.scope.value == "user"  # beta and gamma
 
 
 def test_evidence_for_an_ended_belief_is_refused_and_changes_nothing(
@@ -1063,7 +1089,7 @@ def test_a_rejection_holds_when_formation_writes_typographic_quotes_and_dashes(
     memory.episodes.add({**episode, "id": "ep-quotes", "content": "Setting up the shell."})
     said = "The user's shell is fish - with the Tide prompt."
     draft = belief(tenant, "p1", id="b-fish", statement=said, subject="shell",
-                   entities=["fish", "shell"], scope="user", source_episode_id="ep-quotes")  # fmt: skip
+                   entities=["fish", "shell"], source_episode_id="ep-quotes")  # fmt: skip
     memory.beliefs.add(draft)
     traced = recall(memory, tenant)
     assert "b-fish" in traced.rendered_ids

@@ -12,7 +12,7 @@ writes) and changes only through a typed, recorded event.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -320,6 +320,31 @@ def corroboration_refusal(
     else:
         return None
     return ConflictError(ended, field="belief_id", item_id=belief.id)
+
+
+def exclusion_refusal(belief: Belief, project: str, excluded: Set[str]) -> ConflictError | None:
+    """Why evidence from ``project`` cannot corroborate ``belief``, or ``None`` when it can:
+    the user rejected the belief as not here in ``project`` (``excluded``: the projects it
+    is excluded in). Counted, it raised the confidence and, with its origin, promoted to
+    user scope — recalled at full weight everywhere — a belief the user said does not hold
+    in the very project the evidence came from."""
+    if project not in excluded:
+        return None
+    return ConflictError(
+        f"was rejected as not here in project {project!r}: the user said it does not hold"
+        " there, so evidence from there is evidence for a belief of that project",
+        field="project",
+        item_id=belief.id,
+    )
+
+
+def promoting_projects(
+    belief: Belief, projects: Iterable[str], excluded: Set[str]
+) -> frozenset[str]:
+    """The distinct projects a belief holds in, for promotion: those it was corroborated
+    in and its origin, less those the user rejected it as not here in."""
+    origin = {belief.origin_project} if belief.origin_project else set()
+    return frozenset({*projects, *origin} - excluded)
 
 
 def expired_state(state: LifecycleState) -> LifecycleState:

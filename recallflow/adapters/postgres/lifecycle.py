@@ -36,11 +36,13 @@ from recallflow.core.lifecycle import (
     content_differences,
     corroborated_confidence,
     corroboration_refusal,
+    exclusion_refusal,
     expired_state,
     lone_in_batch,
     lone_survivors,
     not_found,
     plan_supersessions,
+    promoting_projects,
     reopened_sets,
     resolved_state,
     retraction_time,
@@ -774,7 +776,8 @@ def corroborate(
     promotion_projects: int,
 ) -> Belief:
     """Record evidence for a belief from ``project``; promote it to user scope once it
-    holds in ``promotion_projects`` distinct projects (its origin counts). The same
+    holds in ``promotion_projects`` distinct projects (its origin counts; a project the user
+    rejected it as not here in does not). Evidence from such a project is refused. The same
     evidence from the same project is recorded once."""
     lock_principals(conn, [(tenant_id, principal_id)])
     belief = locked_belief(conn, tenant_id, principal_id, belief_id)
@@ -785,6 +788,15 @@ def corroborate(
     if episode is None:
         raise episode_not_found(evidence_id, tenant_id, principal_id, field="evidence")
     refusal = corroboration_refusal(belief, successor_of(conn, belief), now=now)
+    excluded = {
+        str(r[0])
+        for r in conn.execute(
+            "SELECT project FROM belief_exclusions"
+            " WHERE tenant_id = %s AND principal_id = %s AND belief_id = %s",
+            (tenant_id, principal_id, belief_id),
+        ).fetchall()
+    }
+    refusal = refusal or exclusion_refusal(belief, project, excluded)
     if refusal is not None:
         raise refusal
     inserted = conn.execute(
@@ -797,7 +809,7 @@ def corroborate(
     if inserted is None:
         return belief
     projects = tuple(sorted({*belief.corroborating_projects, project}))
-    distinct = set(projects) | ({belief.origin_project} if belief.origin_project else set())
+    distinct = promoting_projects(belief, projects, excluded)
     promote = belief.scope is Scope.PROJECT and len(distinct) >= promotion_projects
     updated = belief.model_copy(
         update={
