@@ -275,6 +275,35 @@ def test_not_here_excludes_it_in_this_project_only(
     assert "b-editor" in recall(memory, tenant, project="gamma").rendered_ids
 
 
+@pytest.mark.parametrize("how", ["restate", "changed", "supersede"])
+def test_what_replaces_a_belief_rejected_as_not_here_does_not_hold_there_either(
+    memory: Memory, tenant: str, traced: RecallResult, how: str
+) -> None:
+    """The user said the editor belief does not hold in beta. Restated, or replaced by a
+    changed rejection in alpha, or superseded, its successor was recalled in beta again,
+    as if the user had never said it; a re-derivation's successor keeps the exclusion."""
+    in_beta = recall(memory, tenant, project="beta")
+    memory.reject(tenant, "p1", in_beta.trace_id, "b-editor", "not_here")
+    said = "The user prefers the Helix editor with its default keymap."
+    if how == "restate":
+        new = memory.restate(tenant, "p1", "b-editor", said)
+    elif how == "changed":
+        replaced = memory.reject(tenant, "p1", traced.trace_id, "b-editor", "changed",
+                                 replacement=said)  # fmt: skip
+        assert replaced.replacement_id is not None
+        new = memory.beliefs.get(tenant, "p1", replaced.replacement_id)
+    else:
+        old = memory.beliefs.get(tenant, "p1", "b-editor")
+        draft = {**old.model_dump(include={"tenant_id", "principal_id", "subject", "entities",
+                                           "scope", "origin_project", "portability"}),
+                 "statement": said}  # fmt: skip
+        new = memory.supersede("b-editor", draft)
+    assert memory.corrections.excluded_projects(tenant, "p1", new.id) == ("beta",)
+    assert new.id not in recall(memory, tenant, project="beta").rendered_ids
+    assert new.id in recall(memory, tenant, project="gamma").rendered_ids
+    assert new.id in recall(memory, tenant, project="alpha").rendered_ids
+
+
 def test_unspecified_flags_and_down_weights_but_never_retires(
     memory: Memory, tenant: str, traced: RecallResult
 ) -> None:

@@ -552,6 +552,15 @@ def _apply_group(
             " WHERE b.tenant_id = %s AND b.principal_id = %s AND b.id = u.old_id",
             (olds, [updates[o][0] for o in olds], [updates[o][1] for o in olds], tenant, principal),
         )
+        # A successor says what holds in its predecessor's place: not in a project the user
+        # rejected the predecessor as not here in, as a re-derivation's successor keeps it.
+        conn.execute(
+            "INSERT INTO belief_exclusions (tenant_id, principal_id, belief_id, project)"
+            " SELECT x.tenant_id, x.principal_id, u.new_id, x.project FROM belief_exclusions x"
+            " JOIN unnest(%s::text[], %s::text[]) AS u(old_id, new_id) ON x.belief_id = u.old_id"
+            " WHERE x.tenant_id = %s AND x.principal_id = %s ON CONFLICT DO NOTHING",
+            (olds, [updates[o][0] for o in olds], tenant, principal),
+        )
         left = conn.execute(
             "SELECT DISTINCT conflict_set_id FROM beliefs WHERE tenant_id = %s"
             " AND principal_id = %s AND id = ANY(%s) AND conflict_set_id IS NOT NULL",
