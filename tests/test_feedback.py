@@ -1201,6 +1201,26 @@ def test_other_words_are_another_derivation() -> None:
     assert key("Ada uses  Neovim.") == key("ada uses neovim")
 
 
+@given(
+    text=st.text(st.sampled_from("ab '-\"."), min_size=1, max_size=30),
+    marks=st.lists(st.sampled_from(list("\u2018\u2019\u201c\u201d\u2013\u2014")), max_size=30),
+)
+def test_typographic_marks_never_make_another_derivation(text: str, marks: list[str]) -> None:
+    """Whatever plain quotes and hyphens a sentence holds, writing any of them as its
+    typographic form (the curly quote, the en or em dash) is the same derivation."""
+    from recallflow.core.replay import folded_statement
+
+    plain = {"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2013": "-",
+             "\u2014": "-"}  # fmt: skip
+    typographic = list(text)
+    for position, mark in zip(
+        [i for i, ch in enumerate(text) if ch in "'\"-"], marks, strict=False
+    ):
+        if plain[mark] == text[position]:
+            typographic[position] = mark
+    assert folded_statement("".join(typographic)) == folded_statement(text)
+
+
 def test_without_replay_a_re_derivation_would_undo_the_rejection(
     memory: Memory, tenant: str, traced: RecallResult
 ) -> None:
