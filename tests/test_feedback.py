@@ -304,6 +304,24 @@ def test_what_replaces_a_belief_rejected_as_not_here_does_not_hold_there_either(
     assert new.id in recall(memory, tenant, project="alpha").rendered_ids
 
 
+def test_a_belief_rejected_as_not_here_before_its_successor_takes_over_stays_out_after(
+    memory: Memory, tenant: str, traced: RecallResult
+) -> None:
+    """A belief superseded by a successor valid only later still holds, and is rejected as
+    not here in beta; once the successor takes over it was recalled in beta, though it
+    holds in the belief's place."""
+    later = datetime.now(UTC) + 30 * DAY
+    successor = memory.restate(tenant, "p1", "b-editor", "The user prefers the Zed editor.",
+                               valid_from=later)  # fmt: skip
+    in_beta = recall(memory, tenant, project="beta")
+    assert "b-editor" in in_beta.rendered_ids
+    memory.reject(tenant, "p1", in_beta.trace_id, "b-editor", "not_here")
+    assert memory.corrections.excluded_projects(tenant, "p1", successor.id) == ("beta",)
+    then = later + DAY
+    assert successor.id not in recall(memory, tenant, project="beta", as_of=then).rendered_ids
+    assert successor.id in recall(memory, tenant, project="gamma", as_of=then).rendered_ids
+
+
 def test_unspecified_flags_and_down_weights_but_never_retires(
     memory: Memory, tenant: str, traced: RecallResult
 ) -> None:

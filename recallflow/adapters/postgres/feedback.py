@@ -246,10 +246,17 @@ def reject(
             _expirable_now(belief, now)
             belief = lifecycle.expire(conn, tenant_id, principal_id, belief_id, now, reason)
         elif kind is RejectionKind.NOT_HERE:
+            # Its successors too: one not valid yet (the belief holds until then) takes
+            # its place in this project when it does, and a supersession written later
+            # carries the exclusion on by itself.
             conn.execute(
-                "INSERT INTO belief_exclusions (tenant_id, principal_id, belief_id, project)"
-                " VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING",
-                (tenant_id, principal_id, belief_id, here),
+                "WITH RECURSIVE chain (id) AS (SELECT %(id)s::text UNION SELECT b.superseded_by"
+                "   FROM beliefs b JOIN chain c ON b.id = c.id"
+                "   WHERE b.tenant_id = %(t)s AND b.principal_id = %(p)s"
+                "   AND b.superseded_by IS NOT NULL)"
+                " INSERT INTO belief_exclusions (tenant_id, principal_id, belief_id, project)"
+                " SELECT %(t)s, %(p)s, id, %(project)s FROM chain ON CONFLICT DO NOTHING",
+                {"t": tenant_id, "p": principal_id, "id": belief_id, "project": here},
             )
         else:
             conn.execute(
