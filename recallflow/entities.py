@@ -11,6 +11,8 @@ episode excerpts — and to the user-safe trace view.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pydantic import TypeAdapter, ValidationError
 
 from recallflow.adapters.postgres.entities import PostgresEntitySensitivity
@@ -50,8 +52,15 @@ def _level(value: object) -> Sensitivity:
 class Entities:
     """The entity marks of the store: ``memory.entities``."""
 
-    def __init__(self, store: PostgresEntitySensitivity) -> None:
+    def __init__(
+        self,
+        store: PostgresEntitySensitivity,
+        prefixes_rewritten: Callable[[str, str], None] = lambda tenant, principal: None,
+    ) -> None:
         self._store = store
+        #: Told when a mark rewrote stored session prefixes of the principal: the open
+        #: session objects of the handle read theirs back.
+        self._prefixes_rewritten = prefixes_rewritten
 
     def mark(
         self,
@@ -61,16 +70,21 @@ class Entities:
         sensitivity: Sensitivity | str | int = Sensitivity.PERSONAL,
     ) -> str:
         """Give the entity's *name* its own sensitivity for this principal; returns the
-        normalised key marked (``"Alice Smith"`` marks ``alice-smith``).
+        normalised key marked (``"Alice Smith"`` marks ``alice-smith``). A session
+        already open on a surface the name is now above has it withheld from its stored
+        prefix too (its next turn, or a resume, hands out the rewritten prefix).
 
         :raises InvalidInputError: a malformed id, an entity without letters or digits,
             or an unknown sensitivity; nothing is written.
+        :raises WriteCancelledError: a turn held a session row of the principal past the
+            default ``sessions.lock_timeout_ms``; nothing is written.
         """
         tenant = key_of(tenant_id, "tenant_id")
         principal = key_of(principal_id, "principal_id")
         key = _entity_key(entity)
         level = _level(sensitivity)
-        self._store.mark(tenant, principal, key, level)
+        if self._store.mark(tenant, principal, key, level):
+            self._prefixes_rewritten(tenant, principal)
         return key
 
     def unmark(self, tenant_id: str, principal_id: str, entity: str) -> bool:

@@ -334,17 +334,21 @@ class Memory:
             if callable(drop):
                 drop()
 
-        #: Erasures made through this handle, per principal: an open session object of
-        #: the principal reads its prefix back from the store once the count moves, so no
-        #: forgotten statement stays in the prefix it hands out (see :class:`Session`).
+        #: Erasures made through this handle, per principal (and marks of a name that
+        #: rewrote stored prefixes): an open session object of the principal reads its
+        #: prefix back from the store once the count moves, so no forgotten statement or
+        #: withheld name stays in the prefix it hands out (see :class:`Session`).
         self._erasures: dict[tuple[str, str], int] = {}
         query_vectors = self._query_vectors
 
-        def forget_principal(tenant: str, principal: str) -> None:
-            query_vectors.forget(tenant, principal)
+        def forget_principal_reads(tenant: str, principal: str) -> None:
             with self._counter_lock:
                 key = (tenant, principal)
                 self._erasures[key] = self._erasures.get(key, 0) + 1
+
+        def forget_principal(tenant: str, principal: str) -> None:
+            query_vectors.forget(tenant, principal)
+            forget_principal_reads(tenant, principal)
 
         self.corrections = Corrections(
             PostgresCorrections(pool),
@@ -354,7 +358,7 @@ class Memory:
         )
         self._session_store = PostgresSessionStore(pool)
         self._entity_marks = PostgresEntitySensitivity(pool)
-        self.entities = Entities(self._entity_marks)
+        self.entities = Entities(self._entity_marks, prefixes_rewritten=forget_principal_reads)
 
     @property
     def uri(self) -> str:

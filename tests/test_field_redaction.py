@@ -6,6 +6,7 @@ docs/architecture.md)."""
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import re
 import unicodedata
@@ -16,7 +17,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from recallflow import Memory
+from recallflow import Memory, open_memory
+from recallflow.adapters.embedders import HashingEmbedder
 from recallflow.core.redaction import REDACTED_NAME, NameRedaction, Redactor
 from recallflow.core.render import parsed_ids
 from recallflow.errors import InvalidInputError
@@ -192,6 +194,37 @@ def test_a_session_prefix_and_its_corrections_withhold_the_name(
     turn = session.recall({"goal": GOAL})
     assert [c.belief_id for c in turn.trace.corrections] == ["b-maya-pref"]
     assert "Maya" not in turn.block and "eats peanuts again" in turn.block
+
+
+def test_a_name_marked_after_a_session_opened_is_withheld_from_its_stored_prefix(
+    memory: Memory, tenant: str
+) -> None:
+    """A team session froze "Grace Hopper" into its prefix; the user then marked the name
+    personal. The stored prefix kept it, and every resume (a new process serving the
+    team channel) sent it to the model again: marked afterwards, a name stayed on the
+    very surface the mark keeps it from. Now the mark withholds it in the stored prefix
+    as a prefix rendered now would (ids and tags kept); this handle's open object reads
+    the rewritten prefix at once, another process's at its next turn. A direct session,
+    whose ceiling admits the name, keeps its bytes."""
+    ada = {"tenant_id": tenant, "principal_id": "p1"}
+    memory.beliefs.add({**ada, "id": "b-reviews", "belief_type": "preference",
+                        "statement": "Grace Hopper reviews every change to the invoice service.",
+                        "subject": "invoice reviews", "entities": ["Grace Hopper", "invoices"],
+                        "scope": "user", "sensitivity": "internal", "confidence": 0.9})  # fmt: skip
+    team = memory.open_session(tenant, "p1", surface="team")
+    direct = memory.open_session(tenant, "p1", surface="direct")
+    assert b"Grace Hopper" in team.prefix and b"Grace Hopper" in direct.prefix
+    before = direct.prefix
+    with open_memory(memory.uri, embedder=HashingEmbedder()) as elsewhere:
+        there = elsewhere.resume_session(tenant, "p1", team.id)
+        memory.entities.mark(tenant, "p1", "Grace Hopper", "personal")
+        assert b"Grace" not in team.prefix and REDACTED_NAME in team.prefix_text
+        assert "[b-reviews] (high) " in team.prefix_text  # the line keeps its id and tags
+        assert hashlib.sha256(team.prefix).hexdigest() == team.prefix_sha256
+        assert b"Grace" not in memory.resume_session(tenant, "p1", team.id).prefix
+        there.recall({"goal": "Who reviews changes to the invoice service?"})
+        assert there.prefix == team.prefix
+    assert direct.prefix == before == memory.resume_session(tenant, "p1", direct.id).prefix
 
 
 def test_marking_checks_its_input_and_writes_nothing_when_bad(memory: Memory, tenant: str) -> None:

@@ -29,6 +29,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 from recallflow.core.query_forming import written_as_name
+from recallflow.core.render import item_line_parts
 from recallflow.models.key_reading import SEPARATORS, reading
 from recallflow.models.request import RecallRequest, WorkingState
 from recallflow.models.store import Sensitivity
@@ -458,3 +459,22 @@ def as_asked(
     if state is request.working_state and not hidden:
         return request
     return request.replaced(working_state=state, project=None if hidden else project)
+
+
+def redacted_prefix(prefix: str, names: NameRedaction, ceiling: Sensitivity) -> tuple[str, bool]:
+    """A session prefix with each mention of a name marked above ``ceiling`` withheld from
+    its item lines' texts, as a prefix rendered now would withhold it (a name marked after
+    the session opened); each line keeps its head — id, band, origin — and the framing is
+    left as it is. Returns the prefix and whether any line changed."""
+    lines = prefix.split("\n")
+    changed = False
+    for index, line in enumerate(lines):
+        parts = item_line_parts(line)
+        if parts is None:
+            continue
+        head, _, text = parts
+        withheld_text, count = names.apply(text, ceiling)
+        if count:
+            lines[index] = head + withheld_text
+            changed = True
+    return "\n".join(lines), changed

@@ -6,6 +6,7 @@ docs/architecture.md).
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor, Future
 from typing import Any
@@ -14,8 +15,11 @@ import psycopg
 from psycopg_pool import ConnectionPool
 
 from recallflow.adapters.postgres.statements import raw_cursor_class
-from recallflow.errors import StoreUnavailableError
+from recallflow.core.redaction import NameRedaction, redacted_prefix
+from recallflow.errors import StoreUnavailableError, WriteCancelledError
+from recallflow.models.request import Surface
 from recallflow.models.store import Sensitivity
+from recallflow.policy import DEFAULT_POLICY, SURFACE_CEILINGS
 from recallflow.ports import EntitySensitivity
 
 #: The principal's marked keys above a level (tenant, principal, level): PostgreSQL's own
@@ -69,15 +73,26 @@ class PostgresEntitySensitivity:
             ).fetchall()
         return {str(r[0]): Sensitivity(r[1]) for r in rows}
 
-    def mark(self, tenant_id: str, principal_id: str, entity: str, level: Sensitivity) -> None:
-        """Give ``entity`` the level ``level`` for this principal (replacing any earlier)."""
-        with self._pool.connection() as conn:
+    def mark(self, tenant_id: str, principal_id: str, entity: str, level: Sensitivity) -> int:
+        """Give ``entity`` the level ``level`` for this principal (replacing any earlier),
+        and withhold it from the stored prefix of every session of the principal on a
+        surface it is now above, in the same transaction; returns how many prefixes were
+        rewritten."""
+        with self._pool.connection() as conn, conn.transaction():
             conn.execute(
                 "INSERT INTO entity_sensitivity (tenant_id, principal_id, entity, sensitivity)"
                 " VALUES (%s, %s, %s, %s) ON CONFLICT (tenant_id, principal_id, entity)"
                 " DO UPDATE SET sensitivity = EXCLUDED.sensitivity, marked_at = now()",
                 (tenant_id, principal_id, entity, int(level)),
             )
+            marks = marks_of(
+                conn.execute(
+                    "SELECT entity, sensitivity FROM entity_sensitivity"
+                    " WHERE tenant_id = %s AND principal_id = %s",
+                    (tenant_id, principal_id),
+                ).fetchall()
+            )
+            return withhold_in_prefixes(conn, tenant_id, principal_id, marks, level)
 
     def unmark(self, tenant_id: str, principal_id: str, entity: str) -> bool:
         """Remove the mark; False when there was none."""
@@ -88,6 +103,60 @@ class PostgresEntitySensitivity:
                 (tenant_id, principal_id, entity),
             )
             return cur.rowcount > 0
+
+
+def withhold_in_prefixes(
+    conn: psycopg.Connection[Any],
+    tenant_id: str,
+    principal_id: str,
+    marks: dict[str, Sensitivity],
+    level: Sensitivity,
+) -> int:
+    """Rewrite the stored prefix of each session of the principal whose surface's ceiling
+    is below ``level`` so that no name of ``marks`` above that ceiling shows in it
+    (:func:`~recallflow.core.redaction.redacted_prefix`): a prefix is served again on
+    every resume, and a name marked after the session opened was frozen into it. The row
+    is written as an erasure writes it (the one writer besides the open a session row
+    allows); the turns of an open session object read the rewritten prefix back. Waits
+    for a turn holding a session row at most ``sessions.lock_timeout_ms`` of the default
+    policy, then raises :class:`~recallflow.errors.WriteCancelledError` and marks
+    nothing."""
+    below = [s.value for s, ceiling in SURFACE_CEILINGS.items() if ceiling < level]
+    try:
+        conn.execute(
+            "SELECT set_config('lock_timeout', %s, true)",
+            (f"{DEFAULT_POLICY.sessions.lock_timeout_ms}ms",),
+        )
+        rows = conn.execute(
+            "SELECT id, surface, prefix FROM sessions WHERE tenant_id = %s AND principal_id = %s"
+            " AND surface = ANY(%s) FOR UPDATE",
+            (tenant_id, principal_id, below),
+        ).fetchall()
+    except psycopg.errors.LockNotAvailable as exc:
+        raise WriteCancelledError(
+            f"a turn of a session of {tenant_id}/{principal_id} held its row for over"
+            f" {DEFAULT_POLICY.sessions.lock_timeout_ms} ms (sessions.lock_timeout_ms);"
+            " nothing was marked, and the mark can be retried"
+        ) from exc
+    names = NameRedaction(marks)
+    rewritten = 0
+    for session_id, surface, prefix in rows:
+        text, changed = redacted_prefix(
+            bytes(prefix).decode(), names, SURFACE_CEILINGS[Surface(surface)]
+        )
+        if not changed:
+            continue
+        if not rewritten:
+            conn.execute("SELECT set_config('recallflow.erasure', 'on', true)")
+        new_prefix = text.encode()
+        conn.execute(
+            "UPDATE sessions SET prefix = %s, prefix_sha256 = %s"
+            " WHERE tenant_id = %s AND principal_id = %s AND id = %s",
+            (new_prefix, hashlib.sha256(new_prefix).hexdigest(), tenant_id, principal_id,
+             session_id),
+        )  # fmt: skip
+        rewritten += 1
+    return rewritten
 
 
 class PrefetchedMarks:
