@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from contextlib import suppress
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -320,6 +321,47 @@ def test_a_belief_rejected_as_not_here_before_its_successor_takes_over_stays_out
     then = later + DAY
     assert successor.id not in recall(memory, tenant, project="beta", as_of=then).rendered_ids
     assert successor.id in recall(memory, tenant, project="gamma", as_of=then).rendered_ids
+
+
+@settings(
+    max_examples=10,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(ops=st.lists(st.sampled_from(["restate", "later", "reject"]), min_size=1, max_size=6))
+def test_once_rejected_as_not_here_nothing_in_its_place_is_recalled_there(
+    memory: Memory, ops: list[str]
+) -> None:
+    """Whatever order the restatements (in force now, or only later) and the not-here
+    rejections in beta come in, no belief down the supersession chain of a belief the
+    user rejected as not here in beta is recalled there, now or once a later one takes
+    over; what holds is still recalled in gamma."""
+    tenant = f"t-{uuid.uuid4().hex[:12]}"
+    store(memory, tenant)
+    head, rejected = "b-editor", set[str]()
+    then = datetime.now(UTC) + 60 * DAY
+    for step, op in enumerate(ops):
+        if op == "reject":  # each belief of the chain the recall in beta showed
+            shown = recall(memory, tenant, project="beta")
+            for belief_id in set(shown.rendered_ids) - {"b-shell"}:
+                memory.reject(tenant, "p1", shown.trace_id, belief_id, "not_here")
+                rejected.add(belief_id)
+            continue
+        statement = f"The user prefers the Helix editor, setup {step}."
+        valid_from = datetime.now(UTC) + 30 * DAY if op == "later" else None
+        with suppress(ConflictError):  # superseded by one valid only later: not restated
+            head = memory.restate(tenant, "p1", head, statement, valid_from=valid_from).id
+    stored = {b.id: b for b in memory.beliefs.list(tenant, "p1") if b.subject == "editor"}
+    kept_out: set[str] = set()
+    for first in rejected:
+        down: str | None = first
+        while down is not None:
+            kept_out.add(down)
+            down = stored[down].superseded_by
+    for as_of in (None, then):
+        kw = {} if as_of is None else {"as_of": as_of}
+        assert not set(recall(memory, tenant, project="beta", **kw).rendered_ids) & kept_out
+        assert set(recall(memory, tenant, project="gamma", **kw).rendered_ids) & set(stored)
 
 
 def test_unspecified_flags_and_down_weights_but_never_retires(
