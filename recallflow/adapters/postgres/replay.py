@@ -88,9 +88,7 @@ def priors(
         (tenant_id, principal_id, wanted),
     ).fetchall():
         excluded.setdefault(belief_id, []).append(project)
-    successors = lifecycle.stored_by_id(
-        conn, tenant_id, principal_id, sorted({b.superseded_by for b in found if b.superseded_by})
-    )
+    successors = lifecycle.chains_of(conn, tenant_id, principal_id, found)
     row = conn.execute("SELECT now()").fetchone()
     assert row is not None
     now = row[0]
