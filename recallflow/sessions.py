@@ -38,7 +38,6 @@ from recallflow.core.corrections import (
     as_told,
     fingerprint,
     in_force_at,
-    missing_successors,
     pending_corrections,
     shown_fingerprint,
     status_of,
@@ -589,13 +588,13 @@ def _as_they_stood(
 ) -> dict[str, Belief]:
     """``rows`` as they stood at ``as_of`` (:func:`~recallflow.core.corrections.stood_at`),
     their successors read to tell whether each supersession has taken over yet."""
-    successors: dict[str, Belief] = {}
-    asked: set[str] = set()
-    while wanted := [bid for bid in missing_successors(rows, successors) if bid not in asked]:
-        asked.update(wanted)  # a link with no row ends its chain
-        successors.update(tx.beliefs(wanted))
-    chain = {**rows, **successors}
-    return {bid: stood_at(row, as_of=as_of, successors=chain) for bid, row in rows.items()}
+    wanted = [
+        b.superseded_by
+        for b in rows.values()
+        if b.state is LifecycleState.SUPERSEDED and b.superseded_by is not None
+    ]
+    successors = tx.beliefs(sorted(set(wanted))) if wanted else {}
+    return {bid: stood_at(row, as_of=as_of, successors=successors) for bid, row in rows.items()}
 
 
 def _disputed(

@@ -25,7 +25,7 @@ from recallflow.async_memory import AsyncMemory
 from recallflow.corrections import CARRIED
 from recallflow.models.result import CorrectionKind
 from recallflow.models.store import Belief, BeliefDraft, LifecycleState, SourceAuthority
-from tests.helpers import belief, patient_policy, request
+from tests.helpers import belief, request
 
 OLD: dict[str, Any] = {
     "id": "b-deploy",
@@ -266,51 +266,3 @@ def test_the_successors_confidence_is_its_own(memory: Memory, tenant: str, deplo
     assert sure.confidence == 0.95
     again = memory.restate(tenant, "p1", sure.id, "It deploys to Render.")
     assert again.confidence == BeliefDraft.model_fields["confidence"].default
-
-
-def test_a_plan_corrected_before_it_starts_ends_the_belief_it_was_to_replace(
-    memory: Memory, tenant: str
-) -> None:
-    """ "We move to Tuesdays next month", then "no, Wednesdays, from now": the plan never
-    takes over, but its correction does, and the old belief and the correction are never
-    recalled together; a read before the correction still gets the old belief."""
-    memory.beliefs.add(
-        belief(tenant, id="b-meet", statement="The team meets on Mondays.",
-               subject="team meeting", entities=["meeting"], source_authority="user_stated")
-    )  # fmt: skip
-    before = datetime.now(UTC)
-    later = before + timedelta(days=30)
-    memory.restate(tenant, "p1", "b-meet", "The team meets on Tuesdays.",
-                   successor_id="b-plan", valid_from=later)  # fmt: skip
-    memory.restate(tenant, "p1", "b-plan", "The team meets on Wednesdays.",
-                   successor_id="b-now")  # fmt: skip
-    goal = "When does the team meet?"
-    for as_of in (None, later + timedelta(days=1)):
-        asked = request(tenant, goal=goal, working_state={"entities": ["meeting"]})
-        if as_of is not None:
-            asked["as_of"] = as_of
-        assert memory.recall(asked, policy=patient_policy()).rendered_ids == ("b-now",)
-    asked = request(tenant, goal=goal, working_state={"entities": ["meeting"]}, as_of=before)
-    assert memory.recall(asked, policy=patient_policy()).rendered_ids == ("b-meet",)
-
-
-def test_an_open_session_is_told_when_a_corrected_plan_ends_its_belief(
-    memory: Memory, tenant: str
-) -> None:
-    memory.beliefs.add(
-        belief(tenant, id="p-answers", statement="The user prefers concise answers.",
-               subject="answer style", belief_type="preference", source_authority="user_stated",
-               confidence=0.9, portability="portable")
-    )  # fmt: skip
-    session = memory.open_session(tenant, "p1")
-    assert "p-answers" in session.snapshot_ids
-    later = datetime.now(UTC) + timedelta(days=30)
-    memory.restate(tenant, "p1", "p-answers", "The user prefers long answers.",
-                   successor_id="p-plan", valid_from=later)  # fmt: skip
-    assert session.recall({"goal": "answer style"}).trace.corrections == ()
-    memory.restate(tenant, "p1", "p-plan", "The user prefers answers in bullet points.",
-                   successor_id="p-now")  # fmt: skip
-    turn = session.recall({"goal": "answer style"})
-    assert [(c.belief_id, c.kind) for c in turn.trace.corrections] == [
-        ("p-answers", CorrectionKind.SUPERSEDED)
-    ]

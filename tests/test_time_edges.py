@@ -93,20 +93,6 @@ def _known(b: Belief, known_as_of: datetime) -> bool:
     return b.recorded_at <= known_as_of and (b.retracted_at is None or known_as_of < b.retracted_at)
 
 
-def _taken_over(rows: dict[str, Belief], b: Belief, as_of: datetime, known_as_of: datetime) -> bool:
-    """Whether a successor down ``b``'s chain took over at ``as_of``: the first, walking
-    the chain, that the store knew at ``known_as_of`` and that is valid by ``as_of``; an
-    unknown successor ends the walk, and one not valid yet hands it on to its own."""
-    successor = rows[str(b.superseded_by)]
-    while _known(successor, known_as_of):
-        if successor.valid_from is None or successor.valid_from <= as_of:
-            return True
-        if successor.superseded_by is None:
-            return False
-        successor = rows[successor.superseded_by]
-    return False
-
-
 def _oracle(
     rows: dict[str, Belief],
     as_of: datetime,
@@ -118,7 +104,8 @@ def _oracle(
     World time ``valid_from <= as_of < valid_to`` (an open end is no bound); system time
     known by ``known_as_of``; retired never; expired, where active is admitted, only with a
     ``valid_to`` (then it was active before it); superseded, where active is admitted, only
-    while no successor down its chain has taken over (:func:`_taken_over`)."""
+    while its successor has not taken over: the successor's ``valid_from`` is after
+    ``as_of``, or the store did not know the successor at ``known_as_of``."""
     out: dict[str, LifecycleState] = {}
     for b in rows.values():
         world = (b.valid_from is None or b.valid_from <= as_of) and (
@@ -132,12 +119,13 @@ def _oracle(
             continue
         if LifecycleState.ACTIVE not in states:
             continue
-        ended_later = state is LifecycleState.EXPIRED and b.valid_to is not None
-        not_yet_replaced = state is LifecycleState.SUPERSEDED and not _taken_over(
-            rows, b, as_of, known_as_of
-        )
-        if ended_later or not_yet_replaced:
+        if state is LifecycleState.EXPIRED and b.valid_to is not None:
             out[b.id] = LifecycleState.ACTIVE
+        elif state is LifecycleState.SUPERSEDED:
+            successor = rows[str(b.superseded_by)]
+            later = successor.valid_from is not None and successor.valid_from > as_of
+            if later or not _known(successor, known_as_of):
+                out[b.id] = LifecycleState.ACTIVE
     # A conflict as it stood at as_of: the members of the set that held then (two or more)
     # were its sides, whatever ended them since; one that held alone was disputed by none.
     sides = [i for i, s in out.items() if rows[i].conflict_set_id and s in _SIDES]

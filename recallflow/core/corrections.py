@@ -150,55 +150,21 @@ def in_force_at(belief: Belief, *, as_of: datetime) -> bool:
     return known and valid and not retracted
 
 
-def missing_successors(rows: Mapping[str, Belief], have: Mapping[str, Belief]) -> list[str]:
-    """The ids down the chains of superseded ``rows`` (and of ``have``) that ``have`` does
-    not hold yet, a successor among ``rows`` included: what a reader fetches next to follow
-    every chain to its end (:func:`chain_taken_over`)."""
-    wanted = {
-        b.superseded_by
-        for b in (*rows.values(), *have.values())
-        if b.state is LifecycleState.SUPERSEDED and b.superseded_by is not None
-    }
-    return sorted(wanted - have.keys())
-
-
-def chain_taken_over(belief: Belief, *, as_of: datetime, successors: Mapping[str, Belief]) -> bool:
-    """Whether some successor down ``belief``'s chain of ``superseded_by`` has taken over
-    at ``as_of`` (``successors`` holds the chain's rows). A plan that is itself corrected
-    before it starts ("we move to Tuesdays next month", then "no, Wednesdays from now")
-    never takes over, but its correction does, and ends what the plan was to replace: the
-    old belief and the correction are never both in force. The chain is followed only
-    through successors known and not retracted at ``as_of``, as the hard filter follows
-    it; the direct successor with no row (a hand edit) has taken over."""
-    link = belief.superseded_by
-    seen = {belief.id}
-    direct = True
-    while link is not None and link not in seen:
-        seen.add(link)
-        successor = successors.get(link)
-        if successor is None:
-            return direct
-        if in_force_at(successor, as_of=as_of):
-            return True
-        known = successor.recorded_at is None or successor.recorded_at <= as_of
-        retracted = successor.retracted_at is not None and successor.retracted_at <= as_of
-        if not known or retracted or successor.state is not LifecycleState.SUPERSEDED:
-            return False
-        link = successor.superseded_by
-        direct = False
-    return False
+def takes_over(successor: Belief | None, *, as_of: datetime) -> bool:
+    """Whether ``successor`` has taken over from the belief it supersedes at ``as_of``: it
+    is in force then (:func:`in_force_at`). A successor with no row (a hand edit) has."""
+    return successor is None or in_force_at(successor, as_of=as_of)
 
 
 def stood_at(belief: Belief, *, as_of: datetime, successors: Mapping[str, Belief]) -> Belief:
     """``belief`` with the lifecycle state it had at ``as_of``, as the hard filter reads it:
     a belief superseded by a successor that has not taken over yet (``successors`` holds
-    the rows of the chain of ``superseded_by``, see :func:`chain_taken_over`), or expired
-    at a ``valid_to`` still to come, is active until then. A scheduled end is not yet an
-    end: a turn before it must not be told the belief no longer holds while its own recall
-    still admits it."""
+    the rows of ``superseded_by``), or expired at a ``valid_to`` still to come, is active
+    until then. A scheduled end is not yet an end: a turn before it must not be told the
+    belief no longer holds while its own recall still admits it."""
     state = belief.state
     if state is LifecycleState.SUPERSEDED and belief.superseded_by is not None:
-        if chain_taken_over(belief, as_of=as_of, successors=successors):
+        if takes_over(successors.get(belief.superseded_by), as_of=as_of):
             return belief
     elif state is not LifecycleState.EXPIRED or belief.valid_to is None:
         return belief

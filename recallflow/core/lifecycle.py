@@ -286,19 +286,18 @@ _ENDED = frozenset(
 )
 
 
-def ended_status(
-    belief: Belief, successors: Mapping[str, Belief], *, now: datetime
-) -> BeliefStatus | None:
-    """How the store has ended ``belief`` by ``now`` — superseded once a successor down its
-    chain (``successors``, as stored) is in force, retracted, retired, or past its validity
-    — or ``None`` while it holds (a successor not yet valid leaves it holding)."""
+def ended_status(belief: Belief, successor: Belief | None, *, now: datetime) -> BeliefStatus | None:
+    """How the store has ended ``belief`` by ``now`` — superseded by ``successor`` (its
+    ``superseded_by``, as stored) once that one is in force, retracted, retired, or past its
+    validity — or ``None`` while it holds (a successor not yet valid leaves it holding)."""
+    successors = {successor.id: successor} if successor is not None else {}
     stood = stood_at(belief, as_of=now, successors=successors)
     status = status_of(stood, as_of=now, ceiling=max(Sensitivity))
     return status if status in _ENDED else None
 
 
 def corroboration_refusal(
-    belief: Belief, successors: Mapping[str, Belief], *, now: datetime
+    belief: Belief, successor: Belief | None, *, now: datetime
 ) -> ConflictError | None:
     """Why evidence cannot corroborate ``belief`` now, or ``None`` when it can.
 
@@ -309,7 +308,7 @@ def corroboration_refusal(
     belief; counted on the ended one it would change the scope and confidence of a belief
     that no longer renders (and of what an earlier ``known_as_of`` reads back) while
     the caller believed it recorded support for something live."""
-    status = ended_status(belief, successors, now=now)
+    status = ended_status(belief, successor, now=now)
     if status is BeliefStatus.SUPERSEDED:
         ended = f"is superseded by {belief.superseded_by!r}: corroborate that belief instead"
     elif status is BeliefStatus.RETRACTED:

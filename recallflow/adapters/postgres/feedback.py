@@ -170,12 +170,7 @@ def cite(
         belief = lifecycle.locked_belief(conn, tenant_id, principal_id, belief_id)
         if not _record(conn, tenant_id, principal_id, trace_id, belief_id, "cited", None, None):
             repeated.append(belief_id)
-        elif (
-            ended_status(
-                belief, lifecycle.chains_of(conn, tenant_id, principal_id, [belief]), now=now
-            )
-            is None
-        ):
+        elif ended_status(belief, lifecycle.successor_of(conn, belief), now=now) is None:
             cited.append(belief_id)
         else:
             ended.append(belief_id)

@@ -14,8 +14,7 @@ active beliefs it also admits a belief in one of them at an ``as_of`` before tha
 
 - ``superseded``: live until its successor (``superseded_by``) took over, that is until
   the successor's ``valid_from`` in world time, once the store knew the successor (it was
-  recorded by ``known_as_of`` and not retracted by then), or until a successor further
-  down the chain took over (a plan corrected before it started). A successor without
+  recorded by ``known_as_of`` and not retracted by then). A successor without
   ``valid_from`` is a correction: it was always true, so the old belief never was.
 - ``expired``: live until its ``valid_to`` (already a predicate); an expired belief
   without a ``valid_to`` has no known end and is never live.
@@ -46,27 +45,15 @@ _BASE = (
 )
 _EXPIRED_BEFORE_AS_OF = " AND ({b}.state <> 'expired' OR {b}.valid_to < 'infinity'::timestamptz)"
 # A scalar subquery, not NOT EXISTS: inside an OR the planner turns NOT EXISTS into a
-# hashed subplan that reads every belief of every principal; this is primary-key lookups
-# down the row's chain of successors, made only for a superseded row. The chain is followed
-# through successors known and not retracted at ``known_as_of`` that have not taken over:
-# a plan corrected before it starts never takes over, but its correction ends the belief
-# the plan was to replace. A direct successor with no row (a hand edit) has taken over.
+# hashed subplan that reads every belief of every principal; this is one primary-key
+# lookup, made only for a superseded row.
 _SUPERSEDED_BEFORE_AS_OF = (
-    " AND ({b}.state <> 'superseded' OR (WITH RECURSIVE hf_chain (id, next, passable, taken)"
-    "   AS (SELECT hf_s.id, hf_s.superseded_by, hf_known.passable,"
-    "     hf_known.passable AND hf_s.valid_from <= %(hf_as_of)s"
-    "    FROM beliefs hf_s, LATERAL (SELECT hf_s.recorded_at <= %(hf_known)s"
-    "     AND coalesce(hf_s.retracted_at > %(hf_known)s, true) AS passable) hf_known"
-    "    WHERE hf_s.tenant_id = {b}.tenant_id AND hf_s.principal_id = {b}.principal_id"
-    "    AND hf_s.id = {b}.superseded_by"
-    "   UNION SELECT hf_s.id, hf_s.superseded_by, hf_known.passable,"
-    "     hf_known.passable AND hf_s.valid_from <= %(hf_as_of)s"
-    "    FROM hf_chain JOIN beliefs hf_s ON hf_s.tenant_id = {b}.tenant_id"
-    "    AND hf_s.principal_id = {b}.principal_id AND hf_s.id = hf_chain.next,"
-    "    LATERAL (SELECT hf_s.recorded_at <= %(hf_known)s"
-    "     AND coalesce(hf_s.retracted_at > %(hf_known)s, true) AS passable) hf_known"
-    "    WHERE hf_chain.passable AND NOT hf_chain.taken)"
-    "  SELECT count(*) > 0 AND NOT bool_or(taken) FROM hf_chain))"
+    " AND ({b}.state <> 'superseded' OR (SELECT hf_successor.valid_from > %(hf_as_of)s"
+    "   OR hf_successor.recorded_at > %(hf_known)s"
+    "   OR coalesce(hf_successor.retracted_at <= %(hf_known)s, false)"
+    "   FROM beliefs hf_successor WHERE hf_successor.tenant_id = {b}.tenant_id"
+    "   AND hf_successor.principal_id = {b}.principal_id"
+    "   AND hf_successor.id = {b}.superseded_by))"
 )
 
 

@@ -11,7 +11,7 @@ between them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
@@ -30,7 +30,6 @@ from recallflow.adapters.postgres.beliefs import (
 )
 from recallflow.adapters.postgres.errors import translate
 from recallflow.adapters.postgres.locks import lock_principals
-from recallflow.core.corrections import missing_successors
 from recallflow.core.lifecycle import (
     Supersession,
     SupersessionPlan,
@@ -96,20 +95,12 @@ def stored_by_id(
     return {r["id"]: belief_from_row(r) for r in rows}
 
 
-def chains_of(
-    conn: psycopg.Connection[Any], tenant_id: str, principal_id: str, beliefs: Iterable[Belief]
-) -> dict[str, Belief]:
-    """The stored rows down the chains of ``superseded_by`` of ``beliefs``, as
-    :func:`~recallflow.core.corrections.chain_taken_over` follows them: a plan corrected
-    before it starts ends its predecessor once the correction takes over. One lookup per
-    link of the longest chain; none for a belief nothing supersedes."""
-    rows = {b.id: b for b in beliefs}
-    have: dict[str, Belief] = {}
-    asked: set[str] = set()
-    while wanted := [bid for bid in missing_successors(rows, have) if bid not in asked]:
-        asked.update(wanted)  # a link with no row ends its chain
-        have.update(stored_by_id(conn, tenant_id, principal_id, wanted))
-    return have
+def successor_of(conn: psycopg.Connection[Any], belief: Belief) -> Belief | None:
+    """The stored belief that supersedes ``belief`` (its ``superseded_by``), or None."""
+    if belief.superseded_by is None:
+        return None
+    found = stored_by_id(conn, belief.tenant_id, belief.principal_id, [belief.superseded_by])
+    return found.get(belief.superseded_by)
 
 
 def _successors_of(
@@ -805,9 +796,7 @@ def corroborate(
     ).fetchone()
     if episode is None:
         raise episode_not_found(evidence_id, tenant_id, principal_id, field="evidence")
-    refusal = corroboration_refusal(
-        belief, chains_of(conn, tenant_id, principal_id, [belief]), now=now
-    )
+    refusal = corroboration_refusal(belief, successor_of(conn, belief), now=now)
     excluded = {
         str(r[0])
         for r in conn.execute(

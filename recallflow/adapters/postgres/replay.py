@@ -88,7 +88,9 @@ def priors(
         (tenant_id, principal_id, wanted),
     ).fetchall():
         excluded.setdefault(belief_id, []).append(project)
-    successors = lifecycle.chains_of(conn, tenant_id, principal_id, found)
+    successors = lifecycle.stored_by_id(
+        conn, tenant_id, principal_id, sorted({b.superseded_by for b in found if b.superseded_by})
+    )
     row = conn.execute("SELECT now()").fetchone()
     assert row is not None
     now = row[0]
