@@ -36,7 +36,7 @@ from typing import Any, Literal, get_args, get_origin
 from pydantic import BaseModel
 
 from recallflow.core.query_forming import keys_of_text
-from recallflow.core.render import inert, item_line_parts
+from recallflow.core.render import inert, rewritten_items
 from recallflow.models.result import CorrectionKind, RecallQuery, RecallTrace
 
 ERASED = "[erased]"
@@ -393,17 +393,9 @@ def scrubbed_prefix(prefix: str, belief_id: str) -> tuple[str, bool]:
     """A session prefix without the belief's statement: its item line keeps its head — id,
     band, origin — and reads :data:`ERASED`. Another belief's line stays as it is, even
     one whose words hold or repeat the forgotten statement."""
-    lines = prefix.split("\n")
-    changed = False
-    for index, line in enumerate(lines):
-        parts = item_line_parts(line)
-        if parts is None:
-            continue
-        head, line_id, text = parts
-        if text != ERASED and line_id == belief_id:
-            lines[index] = head + ERASED
-            changed = True
-    return "\n".join(lines), changed
+    return rewritten_items(
+        prefix, lambda line_id, text: ERASED if line_id == belief_id and text != ERASED else None
+    )
 
 
 def scrubbed_snapshot(beliefs: Any, belief_id: str, statement: str) -> tuple[Any, bool]:

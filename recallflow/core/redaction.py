@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 from recallflow.core.query_forming import written_as_name
-from recallflow.core.render import item_line_parts
+from recallflow.core.render import rewritten_items
 from recallflow.models.key_reading import SEPARATORS, reading
 from recallflow.models.request import RecallRequest, WorkingState
 from recallflow.models.store import Sensitivity
@@ -466,15 +466,9 @@ def redacted_prefix(prefix: str, names: NameRedaction, ceiling: Sensitivity) -> 
     its item lines' texts, as a prefix rendered now would withhold it (a name marked after
     the session opened); each line keeps its head — id, band, origin — and the framing is
     left as it is. Returns the prefix and whether any line changed."""
-    lines = prefix.split("\n")
-    changed = False
-    for index, line in enumerate(lines):
-        parts = item_line_parts(line)
-        if parts is None:
-            continue
-        head, _, text = parts
+
+    def withheld(_: str, text: str) -> str | None:
         withheld_text, count = names.apply(text, ceiling)
-        if count:
-            lines[index] = head + withheld_text
-            changed = True
-    return "\n".join(lines), changed
+        return withheld_text if count else None
+
+    return rewritten_items(prefix, withheld)

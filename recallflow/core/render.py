@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC
 from typing import Final
 
@@ -132,6 +132,25 @@ def item_line_parts(line: str) -> tuple[str, str, str] | None:
     if cut < 0:
         return None
     return line[: cut + 2], m.group(1), line[cut + 2 :]
+
+
+def rewritten_items(prefix: str, rewrite: Callable[[str, str], str | None]) -> tuple[str, bool]:
+    """``prefix`` with each item line's text replaced by ``rewrite(belief id, text)`` where
+    it returns one (None leaves the line as it is); each line keeps its head — id, band,
+    origin — and every other line is left as it is. Returns the text and whether any line
+    changed."""
+    lines = prefix.split("\n")
+    changed = False
+    for index, line in enumerate(lines):
+        parts = item_line_parts(line)
+        if parts is None:
+            continue
+        head, belief_id, text = parts
+        new = rewrite(belief_id, text)
+        if new is not None:
+            lines[index] = head + new
+            changed = True
+    return "\n".join(lines), changed
 
 
 def parsed_ids(block: str) -> tuple[str, ...]:
