@@ -53,14 +53,10 @@ from recallflow.adapters.scanning.families import (
     TOOL_CALL,
 )
 from recallflow.adapters.scanning.rule import Rule
-from recallflow.adapters.scanning.thirdperson import THE_USER
+from recallflow.adapters.scanning.thirdperson import THE_ACCOUNT_HOLDER
 from recallflow.adapters.scanning.window import CLAUSE_END, NEGATION, near, words
 
 #: The user in the third person, or the one whose account it is (folded Latin script).
-_USER: Final = (
-    rf"(?:{THE_USER}|\bthe\s+(?:customer|client|account\s+holder|cardholder)s?\b|"
-    r"\bl'utilisat(?:eur|rice)\b|\bl'utente\b)"
-)
 #: The model named as a noun, in the third person.
 _MODEL: Final = words(
     r"the\s+(?:assistant|agent|bot|ai|model)",
@@ -221,8 +217,8 @@ _SAYS: Final = (
 )
 _QUOTED: Final = r"[\"'<\u201c\u201e\u2018\u00ab][^\"'<>\u201c\u201d\u201e\u2018\u2019\n]{1,40}"
 _PHRASE_SAID: Final = (
-    rf"{_USER}\s+(?:\w+\s+){{0,2}}?{_SAYS}\s*[,:]?\s*{_QUOTED}|"
-    rf"{_USER}\s+{_QUOTED}[\"'>\u201c\u201d\u2019\u00bb]\s*(?:sagt|schreibt|tippt|eingibt|zegt)\b"
+    rf"{THE_ACCOUNT_HOLDER}\s+(?:\w+\s+){{0,2}}?{_SAYS}\s*[,:]?\s*{_QUOTED}|"
+    rf"{THE_ACCOUNT_HOLDER}\s+{_QUOTED}[\"'>\u201c\u201d\u2019\u00bb]\s*(?:sagt|schreibt|tippt|eingibt|zegt)\b"
 )
 #: A verb that wipes (imperative or infinitive, folded Latin script).
 _WIPE: Final = words(
@@ -250,11 +246,11 @@ _STORE: Final = words(
     r"pastas?|arquivos|contas?|tudo|dados",
 )
 
-_WAIVED_BY_USER: Final = near(_USER, (_CHECK_LIFTED,), 160)
-_LEFT_OUT_BY_USER: Final = near(_USER, (_CHECK_LEFT_OUT.pattern,), 160)
+_WAIVED_BY_USER: Final = near(THE_ACCOUNT_HOLDER, (_CHECK_LIFTED,), 160)
+_LEFT_OUT_BY_USER: Final = near(THE_ACCOUNT_HOLDER, (_CHECK_LEFT_OUT.pattern,), 160)
 _WAIVED_FOR_MODEL: Final = near(_MODEL, (_CHECK_LIFTED,), 160)
-_COST_HUSHED: Final = near(_HUSHED, (_USER, _COST), 160)
-_CONSENT_GIVEN: Final = near(_USER, (_CONSENTED, _DATA, _HANDED_ON, _THIRD_PARTY), 200)
+_COST_HUSHED: Final = near(_HUSHED, (THE_ACCOUNT_HOLDER, _COST), 160)
+_CONSENT_GIVEN: Final = near(THE_ACCOUNT_HOLDER, (_CONSENTED, _DATA, _HANDED_ON, _THIRD_PARTY), 200)
 _ARGUMENT_FIXED: Final = near(_OPENING_ARGUMENT, (_EVERY,), 160)
 _PHRASE_ARMED: Final = near(
     _PHRASE_SAID, (rf"{_WIPE}\s+(?:\S+\s+){{0,4}}?(?:[a-z]{{1,2}}')?{_STORE}",), 160

@@ -44,7 +44,7 @@ _SET_ASIDE: Final = (
 #: The user named as the one who corrects: the correction theirs or from them, or the user
 #: correcting, disputing or objecting in a condition (folded Latin script); the user's
 #: things changed by someone else ("changes to the user's calendar") are not theirs.
-_THE_USER: Final = words(
+_CORRECTOR: Final = words(
     r"(?:from|by)\s+the\s+user|the\s+user\s+(?:makes?|made|gives?|sends?|submits?|enters?)|"
     r"the\s+user'?s\s+(?:own\s+)?(?:corrections?|edits?|objections?|disputes?|fix(?:es)?)|"
     r"(?:if|when|whenever|once|each\s+time|every\s+time)\s+(?:the\s+)?user\s+(?:\w+\s+){0,3}?"
@@ -60,7 +60,7 @@ _THE_USER: Final = words(
     r"\w*",
 )
 
-_CORRECTION_SET_ASIDE: Final = near(_SET_ASIDE, (_THE_USER,), reach=160, sentence=False)
+_CORRECTION_SET_ASIDE: Final = near(_SET_ASIDE, (_CORRECTOR,), reach=160, sentence=False)
 
 #: Words one of which setting a correction aside needs (its verbs, folded).
 _SET_ASIDE_WORDS: Final = frozenset(

@@ -29,6 +29,7 @@ from typing import Final
 
 from recallflow.adapters.scanning.families import EXFILTRATION
 from recallflow.adapters.scanning.rule import Rule
+from recallflow.adapters.scanning.thirdperson import THE_WRITER
 from recallflow.adapters.scanning.window import END
 
 #: A parameter of who may see, set to a value that opens it to anyone; set with "=" or as
@@ -81,13 +82,6 @@ _STANDING: Final = re.compile(
     r"diante)\b"
 )
 
-#: The first person: the user's own wish about their own mail or files (an Italian "i"
-#: before a plural is an article).
-_FIRST_PERSON: Final = re.compile(
-    r"\bi\s+(?![a-z]+i\b)|\b(?:me|my|mine|own|we|us|our|mi|mis|mon|mes|moi|mein\w*|mich|mir|meu|"
-    r"minha|meus|minhas|mio|mia|miei|mie)\b"
-)
-
 
 #: The model as the one who sends, or the user's things in the third person: a team's rule
 #: that "all replies to customers must CC support@…" is the team's, not a pinned call.
@@ -119,11 +113,11 @@ def parameter_pinned(text: str) -> bool:
             return True
     for found in _ADDRESSED.finditer(text):
         sentence = _sentence(text, found.start(), found.end())
-        if _STANDING.search(sentence) and not _FIRST_PERSON.search(sentence):
+        if _STANDING.search(sentence) and not THE_WRITER.search(sentence):
             return True
     for found in _ADDED_TO_EVERY.finditer(text):
         sentence = _sentence(text, found.start(), found.end())
-        if _SENT_BY_THE_MODEL.search(sentence) and not _FIRST_PERSON.search(sentence):
+        if _SENT_BY_THE_MODEL.search(sentence) and not THE_WRITER.search(sentence):
             return True
     return False
 

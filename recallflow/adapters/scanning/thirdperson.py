@@ -34,3 +34,19 @@ USER_IN_OTHER_SCRIPTS: Final = (
 THE_USER: Final = rf"(?:\b(?:the|this)\s+users?'?s?\b|\busers'|{USER_ABROAD})"
 #: :data:`THE_USER` compiled, for a rule that needs the user named anywhere in a text.
 USER_NAMED: Final = re.compile(THE_USER)
+#: The user, or the one whose account it is, in the third person ("the customer", "the
+#: account holder", "l'utilisateur").
+THE_ACCOUNT_HOLDER: Final = (
+    rf"(?:{THE_USER}|\bthe\s+(?:customer|client|account\s+holder|cardholder)s?\b|"
+    r"\bl'utilisat(?:eur|rice)\b|\bl'utente\b)"
+)
+#: :data:`THE_ACCOUNT_HOLDER` compiled.
+THE_ACCOUNT_HOLDER_NAMED: Final = re.compile(THE_ACCOUNT_HOLDER)
+#: The writer in the first person, in the Latin-script languages on the accent-folded view:
+#: a wish of the user's own ("don't ask me before paying", "bcc me"). An Italian "i" before
+#: a plural ("i bonifici") is an article, the Italian "ma" is "but", and a word after a
+#: dot is an address's ending (".io", ".me").
+THE_WRITER: Final = re.compile(
+    r"\bi\s+(?![a-z]+i\b)|(?<![.@])\b(?:i'm|i've|i'd|me|my|mine|own|we|us|our|yo|mi|mis|je|moi|mon|"
+    r"mes|ich|mich|mir|mein\w*|eu|mim|meu|minha|meus|minhas|io|mio|mia|miei|mie)\b|\bj'|\bm'"
+)

@@ -27,6 +27,7 @@ from typing import Final
 
 from recallflow.adapters.scanning.families import INSTRUCTION_OVERRIDE
 from recallflow.adapters.scanning.rule import Rule
+from recallflow.adapters.scanning.thirdperson import THE_ACCOUNT_HOLDER_NAMED, THE_WRITER
 from recallflow.adapters.scanning.window import END, sentence_around
 
 #: A word that says something is not needed or may be left out.
@@ -114,17 +115,7 @@ _DISPOSABLE: Final = re.compile(
 
 #: The model told in the second person, with the user named in the third.
 _YOU: Final = re.compile(r"\b(?:you|your|tu|te|ti|du|dich|dir|voce)\b")
-_THE_USER: Final = re.compile(
-    r"\b(?:the\s+user|user's|usuario|utilisateur|utente|nutzer\w*|benutzer\w*|"
-    r"utilizador|the\s+(?:customer|client|owner|account\s+holder))\b"
-)
 
-#: The first person: the user speaking of their own checks (an Italian article "i" before
-#: a plural, "i bonifici", is not the English "I"; the Italian "ma" is "but").
-_FIRST_PERSON: Final = re.compile(
-    r"\bi\s+(?![a-z]+i\b)|\b(?:i'm|i've|i'd|me|my|mine|we|us|our|yo|mi|mis|je|moi|mon|mes|ich|mich|mir|"
-    r"mein\w*|eu|mim|meu|minha|meus|minhas|io|mio|mia|miei|mie)\b|\bj'|\bm'"
-)
 
 #: Words one of which the reading cannot match without.
 _SPARING_WORDS: Final = frozenset(
@@ -148,10 +139,10 @@ def check_unneeded(text: str) -> bool:
     for found in _CHECK_UNNEEDED.finditer(text):
         before, after = sentence_around(text, found.start(), found.end(), 160, END)
         sentence = f"{before} {found[0]} {after}"
-        if _FIRST_PERSON.search(sentence) or _DISPOSABLE.search(sentence):
+        if THE_WRITER.search(sentence) or _DISPOSABLE.search(sentence):
             continue
         if _CONSEQUENTIAL.search(sentence) or (
-            _YOU.search(sentence) and _THE_USER.search(sentence)
+            _YOU.search(sentence) and THE_ACCOUNT_HOLDER_NAMED.search(sentence)
         ):
             return True
     return False

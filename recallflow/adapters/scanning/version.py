@@ -7,4 +7,4 @@ compile the rules (see :mod:`~recallflow.adapters.scanning.deferred`)."""
 from __future__ import annotations
 
 #: Identifies the rule set in traces; bump it whenever a rule changes.
-RULES_VERSION = "layered-v93"
+RULES_VERSION = "layered-v94"
