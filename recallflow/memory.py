@@ -341,14 +341,14 @@ class Memory:
         self._erasures: dict[tuple[str, str], int] = {}
         query_vectors = self._query_vectors
 
-        def forget_principal_reads(tenant: str, principal: str) -> None:
+        def stored_prefixes_changed(tenant: str, principal: str) -> None:
             with self._counter_lock:
                 key = (tenant, principal)
                 self._erasures[key] = self._erasures.get(key, 0) + 1
 
         def forget_principal(tenant: str, principal: str) -> None:
             query_vectors.forget(tenant, principal)
-            forget_principal_reads(tenant, principal)
+            stored_prefixes_changed(tenant, principal)
 
         self.corrections = Corrections(
             PostgresCorrections(pool),
@@ -358,7 +358,7 @@ class Memory:
         )
         self._session_store = PostgresSessionStore(pool)
         self._entity_marks = PostgresEntitySensitivity(pool)
-        self.entities = Entities(self._entity_marks, prefixes_rewritten=forget_principal_reads)
+        self.entities = Entities(self._entity_marks, prefixes_rewritten=stored_prefixes_changed)
 
     @property
     def uri(self) -> str:

@@ -177,7 +177,7 @@ class PostgresCorrections:
 
     def exclusions(self, tenant_id: str, principal_id: str, belief_id: str) -> tuple[str, ...]:
         with self._pool.connection() as conn:
-            return feedback.exclusions(conn, tenant_id, principal_id, belief_id)
+            return lifecycle.exclusions(conn, tenant_id, principal_id, belief_id)
 
     def rederive(
         self,

@@ -361,15 +361,3 @@ def _stored_replacement(conn: psycopg.Connection[Any], belief: Belief, replaceme
         field="replacement",
         item_id=belief.id,
     )
-
-
-def exclusions(
-    conn: psycopg.Connection[Any], tenant_id: str, principal_id: str, belief_id: str
-) -> tuple[str, ...]:
-    """The projects a belief is excluded from (not-here rejections), sorted."""
-    rows = conn.execute(
-        "SELECT project FROM belief_exclusions"
-        " WHERE tenant_id = %s AND principal_id = %s AND belief_id = %s ORDER BY project",
-        (tenant_id, principal_id, belief_id),
-    ).fetchall()
-    return tuple(str(r[0]) for r in rows)

@@ -103,6 +103,18 @@ def successor_of(conn: psycopg.Connection[Any], belief: Belief) -> Belief | None
     return found.get(belief.superseded_by)
 
 
+def exclusions(
+    conn: psycopg.Connection[Any], tenant_id: str, principal_id: str, belief_id: str
+) -> tuple[str, ...]:
+    """The projects a belief is excluded from (not-here rejections), sorted."""
+    rows = conn.execute(
+        "SELECT project FROM belief_exclusions"
+        " WHERE tenant_id = %s AND principal_id = %s AND belief_id = %s ORDER BY project",
+        (tenant_id, principal_id, belief_id),
+    ).fetchall()
+    return tuple(str(r[0]) for r in rows)
+
+
 def _successors_of(
     conn: psycopg.Connection[Any], keys: Sequence[tuple[str, str, str]]
 ) -> dict[tuple[str, str], dict[str, str]]:
@@ -797,14 +809,7 @@ def corroborate(
     if episode is None:
         raise episode_not_found(evidence_id, tenant_id, principal_id, field="evidence")
     refusal = corroboration_refusal(belief, successor_of(conn, belief), now=now)
-    excluded = {
-        str(r[0])
-        for r in conn.execute(
-            "SELECT project FROM belief_exclusions"
-            " WHERE tenant_id = %s AND principal_id = %s AND belief_id = %s",
-            (tenant_id, principal_id, belief_id),
-        ).fetchall()
-    }
+    excluded = set(exclusions(conn, tenant_id, principal_id, belief_id))
     refusal = refusal or exclusion_refusal(belief, project, excluded)
     if refusal is not None:
         raise refusal
